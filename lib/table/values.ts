@@ -1,0 +1,84 @@
+// Value parsing shared by ingestion, training and prediction, so that "42", 42 and " 42 " mean the
+// same thing everywhere. Pure functions, no imports beyond types.
+import type { Column, FieldType, RawValue, Table } from "./types";
+
+const NUMERIC_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** True for values that carry no information: null, undefined, "", and common NA spellings. */
+export function isMissing(value: RawValue): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === "number") return Number.isNaN(value);
+  if (typeof value === "string") {
+    const t = value.trim();
+    return t === "" || t === "?" || /^(na|n\/a|nan|null|none)$/i.test(t);
+  }
+  return false;
+}
+
+/** A finite number, or NaN when the value is missing or not numeric. Accepts "1,234" thousands separators. */
+export function parseNumber(value: RawValue): number {
+  if (typeof value === "number") return Number.isFinite(value) ? value : NaN;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (typeof value !== "string") return NaN;
+  let t = value.trim();
+  if (t.length === 0) return NaN;
+  if (t.includes(",") && /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, "");
+  if (!NUMERIC_RE.test(t)) return NaN;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : NaN;
+}
+
+const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const SLASH_DATE_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})( \d{1,2}:\d{2}(:\d{2})?)?$/;
+const YEAR_MONTH_RE = /^\d{4}-\d{2}$/;
+
+/**
+ * Epoch milliseconds (UTC) for date-like strings, or NaN. Recognised: ISO dates and date-times,
+ * YYYY-MM, and M/D/YYYY (US order, as the common sample data sets use). Bare numbers are not
+ * dates: a column of years stays numeric.
+ */
+export function parseDate(value: RawValue): number {
+  if (typeof value !== "string") return NaN;
+  const t = value.trim();
+  if (ISO_DATE_RE.test(t)) {
+    const iso = t.length === 10 ? `${t}T00:00:00Z` : /Z|[+-]\d{2}:?\d{2}$/.test(t) ? t.replace(" ", "T") : `${t.replace(" ", "T")}Z`;
+    const ms = Date.parse(iso);
+    return Number.isFinite(ms) ? ms : NaN;
+  }
+  if (YEAR_MONTH_RE.test(t)) return Date.parse(`${t}-01T00:00:00Z`);
+  const m = SLASH_DATE_RE.exec(t);
+  if (m) {
+    const month = Number(m[1]);
+    const day = Number(m[2]);
+    if (month < 1 || month > 12 || day < 1 || day > 31) return NaN;
+    const time = m[4] ? m[4].trim() : "00:00:00";
+    const ms = Date.parse(`${m[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}T${time.length === 5 ? `${time}:00` : time.padStart(8, "0")}Z`);
+    return Number.isFinite(ms) ? ms : NaN;
+  }
+  return NaN;
+}
+
+/** The canonical text of a value for text-like fields: strings as sent, numbers and booleans as text. */
+export function toText(value: RawValue): string | null {
+  if (isMissing(value)) return null;
+  return typeof value === "string" ? value : String(value);
+}
+
+/** Value of row `row` of a column, in the form clients send: number, ISO date string, text, or null. */
+export function cellValue(column: Column, row: number): string | number | null {
+  if (column.kind === "number") {
+    const v = column.values[row];
+    if (Number.isNaN(v)) return null;
+    return column.type === "date" ? new Date(v).toISOString() : v;
+  }
+  const code = column.codes[row];
+  return code < 0 ? null : column.dictionary[code];
+}
+
+export function getColumn(table: Table, name: string): Column | undefined {
+  return table.columns.find((c) => c.name === name);
+}
+
+export function isNumericType(type: FieldType): type is "integer" | "float" | "date" {
+  return type === "integer" || type === "float" || type === "date";
+}
