@@ -1,0 +1,837 @@
+// The dataset store: per dataset a directory with immutable segment files and a small manifest
+// (schema, segment list, row count, version) that is replaced atomically (write temp, fsync,
+// rename, fsync dir). The manifest rename is the commit point of every mutation, so readers (which
+// take no lock) see a dataset either before or after an append, never half of it, and a crash
+// leaves at most orphan files that the next writer removes.
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Column, FieldSchema, FieldType, RawRow, RawValue, Table } from "../table/types";
+import { FIELD_TYPES } from "../table/types";
+import { cellValue, isMissing, isNumericType, parseDate, parseNumber } from "../table/values";
+import { StoreError } from "./errors";
+import { addTextToProfile, addToProfile, createProfile, inferFromProfile, type ValueProfile } from "./infer";
+import { acquireFileLock, withMutex } from "./lock";
+import {
+  openSegment,
+  readCodesInto,
+  readDictionary,
+  readFloatsInto,
+  writeSegment,
+  type ColumnMeta,
+  type EncodedColumn,
+  type Encoding,
+  type OpenSegment,
+} from "./segment";
+
+export interface DatasetInfo {
+  rowCount: number;
+  fields: FieldSchema[];
+  /** Changes on every mutation; equal versions mean identical content (a hash chain over mutations). */
+  version: string;
+  updatedAt: Date;
+  bytes: number;
+}
+
+export interface ReadOptions {
+  fields?: string[];
+  offset?: number;
+  limit?: number;
+}
+
+export interface DatasetStore {
+  create(datasetId: string): Promise<void>;
+  append(datasetId: string, rows: RawRow[]): Promise<DatasetInfo>;
+  info(datasetId: string): Promise<DatasetInfo>;
+  read(datasetId: string, options?: ReadOptions): Promise<Table>;
+  readRows(datasetId: string, options?: { offset?: number; limit?: number }): Promise<Record<string, string | number | null>[]>;
+  setFieldTypes(datasetId: string, fields: { name: string; type: FieldType }[]): Promise<DatasetInfo>;
+  reparse(datasetId: string): Promise<DatasetInfo>;
+  delete(datasetId: string): Promise<void>;
+}
+
+export interface DatasetStoreOptions {
+  /** Most rows a dataset may hold (StoreError "too_large" beyond). */
+  maxRows?: number;
+  /** Most fields a dataset may have. */
+  maxFields?: number;
+  /** How long a writer waits for another process's lock before failing with "conflict". */
+  lockTimeoutMs?: number;
+  /** Age of a lock heartbeat after which the lock is considered abandoned. */
+  staleLockMs?: number;
+  /** Merge this many consecutive segments of the same size class into one. */
+  compactFanout?: number;
+  /** Test hook: runs after an append's segment is written and before the manifest commit. */
+  beforeCommit?: (datasetId: string) => Promise<void>;
+}
+
+interface ManifestField {
+  name: string;
+  type: FieldType;
+  /** False once a client set the type explicitly: inferred types may widen (integer -> float). */
+  inferred: boolean;
+}
+
+interface ManifestSegment {
+  file: string;
+  rows: number;
+  bytes: number;
+  /** Size class for compaction: segments of one level merge into the next. */
+  level: number;
+}
+
+interface Manifest {
+  format: 1;
+  fields: ManifestField[];
+  segments: ManifestSegment[];
+  rowCount: number;
+  bytes: number;
+  version: string;
+  seq: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const MANIFEST = "manifest.json";
+const LOCK = "LOCK";
+const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$/;
+
+function checkId(datasetId: string): void {
+  if (typeof datasetId !== "string" || !ID_RE.test(datasetId) || datasetId.includes("..")) {
+    throw new StoreError("not_found", `Dataset "${String(datasetId).slice(0, 100)}" does not exist.`);
+  }
+}
+
+function notFound(datasetId: string): StoreError {
+  return new StoreError("not_found", `Dataset "${datasetId}" does not exist.`);
+}
+
+const isEnoent = (error: unknown) => (error as NodeJS.ErrnoException)?.code === "ENOENT";
+
+function nextVersion(previous: string, seq: number, operation: string): string {
+  const hash = createHash("sha256").update(previous).update("\n").update(operation).digest("hex").slice(0, 20);
+  return `${seq}-${hash}`;
+}
+
+function toInfo(m: Manifest): DatasetInfo {
+  return {
+    rowCount: m.rowCount,
+    fields: m.fields.map((f) => ({ name: f.name, type: f.type })),
+    version: m.version,
+    updatedAt: new Date(m.updatedAt),
+    bytes: m.bytes,
+  };
+}
+
+function describeValue(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+const ROW = (i: number) => `Row ${i} (0-based, within this append)`;
+
+function typeDescription(type: FieldType): string {
+  if (type === "integer") return "a number (integer)";
+  if (type === "float") return "a number";
+  if (type === "date") return "a date (e.g. 2024-01-31 or 2024-01-31T12:00:00Z)";
+  return "text";
+}
+
+function storageEncoding(type: FieldType): Encoding {
+  return type === "date" ? "date" : isNumericType(type) ? "num" : "text";
+}
+
+/** The text a stored number or date stands for: numbers convert to text losslessly, dates as ISO. */
+function numberText(enc: "num" | "date", value: number): string {
+  return enc === "date" ? new Date(value).toISOString() : String(value);
+}
+
+function parseAs(type: FieldType, text: string): number {
+  return type === "date" ? parseDate(text) : parseNumber(text);
+}
+
+async function syncDir(dir: string): Promise<void> {
+  const handle = await fs.open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function tempName(base: string): string {
+  return `${base}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+}
+
+async function writeFileAtomic(dir: string, name: string, contents: string): Promise<void> {
+  const temp = path.join(dir, tempName(name));
+  const handle = await fs.open(temp, "wx");
+  try {
+    await handle.writeFile(contents);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.rename(temp, path.join(dir, name));
+  await syncDir(dir);
+}
+
+/** Column data of rows [from, to) of one segment, in the segment's own encoding. */
+async function loadEncoded(seg: OpenSegment, meta: ColumnMeta, from: number, to: number): Promise<EncodedColumn> {
+  if (meta.enc === "text") {
+    const codes = new Int32Array(to - from);
+    await readCodesInto(seg, meta, from, to, codes, 0);
+    return { name: meta.name, enc: "text", codes, dictionary: await readDictionary(seg, meta) };
+  }
+  const values = new Float64Array(to - from);
+  await readFloatsInto(seg, meta, from, to, values, 0);
+  return { name: meta.name, enc: meta.enc, values };
+}
+
+/** Accumulates text columns from several sources into one dictionary of the values actually used. */
+class DictionaryBuilder {
+  readonly dictionary: string[] = [];
+  private readonly index = new Map<string, number>();
+
+  code(text: string): number {
+    let code = this.index.get(text);
+    if (code === undefined) {
+      code = this.dictionary.length;
+      this.dictionary.push(text);
+      this.index.set(text, code);
+    }
+    return code;
+  }
+
+  /** Rewrites local codes (into `local`'s dictionary) in place to this builder's codes. */
+  remapInPlace(codes: Int32Array, start: number, end: number, localDictionary: string[]): void {
+    const remap = new Int32Array(localDictionary.length).fill(-1);
+    for (let i = start; i < end; i++) {
+      const c = codes[i];
+      if (c < 0) {
+        codes[i] = -1;
+        continue;
+      }
+      let g = remap[c];
+      if (g < 0) {
+        g = this.code(localDictionary[c]);
+        remap[c] = g;
+      }
+      codes[i] = g;
+    }
+  }
+
+  /** Writes codes for stored numbers or dates as text. */
+  encodeNumbers(enc: "num" | "date", values: Float64Array, target: Int32Array, at: number): void {
+    const seen = new Map<number, number>();
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      if (Number.isNaN(v)) {
+        target[at + i] = -1;
+        continue;
+      }
+      let g = seen.get(v);
+      if (g === undefined) {
+        g = this.code(numberText(enc, v));
+        seen.set(v, g);
+      }
+      target[at + i] = g;
+    }
+  }
+}
+
+/** Converts segment data of any encoding into a numeric target (integer, float or date). */
+function convertToNumbers(source: EncodedColumn, type: FieldType, target: Float64Array, at: number): void {
+  if (source.enc === "text") {
+    const lut = new Float64Array(source.dictionary.length);
+    for (let i = 0; i < lut.length; i++) lut[i] = parseAs(type, source.dictionary[i]);
+    const codes = source.codes;
+    for (let i = 0; i < codes.length; i++) target[at + i] = codes[i] < 0 ? NaN : lut[codes[i]];
+    return;
+  }
+  if (source.enc === storageEncoding(type)) {
+    target.set(source.values, at);
+    return;
+  }
+  // Numbers read as dates or dates as numbers: go through their text, as a text segment would.
+  const values = source.values;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    target[at + i] = Number.isNaN(v) ? NaN : parseAs(type, numberText(source.enc, v));
+  }
+}
+
+interface AppendPlan {
+  fields: ManifestField[];
+  columns: EncodedColumn[];
+}
+
+class FileDatasetStore implements DatasetStore {
+  private readonly root: string;
+  private readonly maxRows: number;
+  private readonly maxFields: number;
+  private readonly lockTimeoutMs: number;
+  private readonly staleLockMs: number;
+  private readonly fanout: number;
+  private readonly beforeCommit?: (datasetId: string) => Promise<void>;
+
+  constructor(rootDir: string, options: DatasetStoreOptions) {
+    this.root = path.resolve(rootDir);
+    this.maxRows = options.maxRows ?? 20_000_000;
+    this.maxFields = options.maxFields ?? 5_000;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? 60_000;
+    this.staleLockMs = options.staleLockMs ?? 30_000;
+    this.fanout = Math.max(2, options.compactFanout ?? 8);
+    this.beforeCommit = options.beforeCommit;
+  }
+
+  private dir(datasetId: string): string {
+    return path.join(this.root, datasetId);
+  }
+
+  private async readManifest(datasetId: string): Promise<Manifest> {
+    try {
+      return JSON.parse(await fs.readFile(path.join(this.dir(datasetId), MANIFEST), "utf8")) as Manifest;
+    } catch (error) {
+      if (isEnoent(error)) throw notFound(datasetId);
+      throw error;
+    }
+  }
+
+  /** Runs a mutation holding both the in-process mutex and the cross-process lock file. */
+  private async withWriteLock<T>(datasetId: string, task: () => Promise<T>): Promise<T> {
+    const dir = this.dir(datasetId);
+    return withMutex(dir, async () => {
+      const release = await acquireFileLock(path.join(dir, LOCK), { timeoutMs: this.lockTimeoutMs, staleMs: this.staleLockMs });
+      try {
+        return await task();
+      } finally {
+        await release();
+      }
+    });
+  }
+
+  private async commit(datasetId: string, manifest: Manifest): Promise<void> {
+    await writeFileAtomic(this.dir(datasetId), MANIFEST, JSON.stringify(manifest));
+  }
+
+  /** Removes files a crash or a compaction left behind: temp files and unreferenced segments. */
+  private async removeOrphans(datasetId: string, manifest: Manifest): Promise<void> {
+    const dir = this.dir(datasetId);
+    const live = new Set(manifest.segments.map((s) => s.file));
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    await Promise.all(
+      names
+        .filter((n) => n.endsWith(".tmp") || (n.startsWith("seg-") && !live.has(n)))
+        .map((n) => fs.unlink(path.join(dir, n)).catch(() => undefined)),
+    );
+  }
+
+  async create(datasetId: string): Promise<void> {
+    if (typeof datasetId !== "string" || !ID_RE.test(datasetId) || datasetId.includes("..")) {
+      throw new TypeError(`Invalid dataset id "${String(datasetId).slice(0, 100)}": use letters, digits, "_", "-" and ".".`);
+    }
+    const dir = this.dir(datasetId);
+    await fs.mkdir(this.root, { recursive: true });
+    await withMutex(dir, async () => {
+      try {
+        await fs.mkdir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        const exists = await fs.stat(path.join(dir, MANIFEST)).then(() => true, () => false);
+        if (exists) throw new StoreError("conflict", `Dataset "${datasetId}" already exists.`);
+      }
+      const now = new Date().toISOString();
+      const manifest: Manifest = {
+        format: 1,
+        fields: [],
+        segments: [],
+        rowCount: 0,
+        bytes: 0,
+        version: `0-${randomBytes(10).toString("hex")}`,
+        seq: 0,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.commit(datasetId, manifest);
+      await syncDir(this.root);
+    });
+  }
+
+  async info(datasetId: string): Promise<DatasetInfo> {
+    checkId(datasetId);
+    return toInfo(await this.readManifest(datasetId));
+  }
+
+  async append(datasetId: string, rows: RawRow[]): Promise<DatasetInfo> {
+    checkId(datasetId);
+    if (!Array.isArray(rows)) throw new StoreError("invalid_rows", "rows must be an array of row objects, e.g. [{\"age\": 42}].");
+    return this.withWriteLock(datasetId, async () => {
+      const manifest = await this.readManifest(datasetId);
+      if (rows.length === 0) return toInfo(manifest);
+      if (manifest.rowCount + rows.length > this.maxRows) {
+        throw new StoreError(
+          "too_large",
+          `This append would bring the dataset to ${manifest.rowCount + rows.length} rows; the limit is ${this.maxRows}.`,
+        );
+      }
+      const plan = this.planAppend(manifest, rows);
+      const dir = this.dir(datasetId);
+      const file = `seg-${String(manifest.seq + 1).padStart(8, "0")}-${randomBytes(4).toString("hex")}.bin`;
+      const temp = path.join(dir, tempName(file));
+      let written: { bytes: number; sha256: string };
+      try {
+        written = await writeSegment(temp, rows.length, plan.columns);
+      } catch (error) {
+        await fs.unlink(temp).catch(() => undefined);
+        if (isEnoent(error)) throw notFound(datasetId);
+        throw error;
+      }
+      await fs.rename(temp, path.join(dir, file));
+      await syncDir(dir);
+      if (this.beforeCommit) await this.beforeCommit(datasetId);
+
+      const seq = manifest.seq + 1;
+      const level = Math.max(0, Math.floor(Math.log(rows.length / 1024) / Math.log(this.fanout)));
+      const next: Manifest = {
+        ...manifest,
+        fields: plan.fields,
+        segments: [...manifest.segments, { file, rows: rows.length, bytes: written.bytes, level }],
+        rowCount: manifest.rowCount + rows.length,
+        bytes: manifest.bytes + written.bytes,
+        seq,
+        version: nextVersion(manifest.version, seq, `append ${written.sha256} ${JSON.stringify(plan.fields)}`),
+        updatedAt: new Date().toISOString(),
+      };
+      await this.commit(datasetId, next);
+      // The append is committed; compaction is housekeeping and must not fail it.
+      let current = next;
+      try {
+        current = await this.compact(datasetId, next);
+        await this.removeOrphans(datasetId, current);
+      } catch (error) {
+        console.warn(`dataset store: compaction of ${datasetId} failed:`, error);
+      }
+      return toInfo(current);
+    });
+  }
+
+  /** Validates rows against (or derives) the schema and encodes them; throws before anything is written. */
+  private planAppend(manifest: Manifest, rows: RawRow[]): AppendPlan {
+    const defining = manifest.fields.length === 0;
+    let fields: ManifestField[];
+    const fieldIndex = new Map<string, number>();
+    if (defining) {
+      fields = [];
+      for (let i = 0; i < rows.length; i++) {
+        const row = checkRow(rows[i], i);
+        for (const key in row) {
+          if (!fieldIndex.has(key)) {
+            fieldIndex.set(key, fields.length);
+            fields.push({ name: key, type: "unknown", inferred: true });
+          }
+        }
+      }
+      if (fields.length > this.maxFields) {
+        throw new StoreError("too_large", `The rows have ${fields.length} distinct fields; the limit is ${this.maxFields}.`);
+      }
+    } else {
+      fields = manifest.fields.map((f) => ({ ...f }));
+      fields.forEach((f, i) => fieldIndex.set(f.name, i));
+      for (let i = 0; i < rows.length; i++) {
+        const row = checkRow(rows[i], i);
+        for (const key in row) {
+          if (!fieldIndex.has(key)) {
+            const known = fields.map((f) => f.name);
+            const list = known.length > 20 ? `${known.slice(0, 20).join(", ")}, ...` : known.join(", ");
+            throw new StoreError(
+              "unknown_field",
+              `${ROW(i)}: field "${key}" is not in the dataset's schema (${list}). The first rows added define the schema; remove the field from the rows or create a new dataset.`,
+            );
+          }
+        }
+      }
+    }
+
+    // Infer types for new schemas, and for inferred-unknown fields (all missing so far) that now get values.
+    for (const field of fields) {
+      if (!(defining || (field.inferred && field.type === "unknown"))) continue;
+      const profile = createProfile();
+      for (let i = 0; i < rows.length; i++) addToProfile(profile, checkValue(rows[i][field.name], i, field.name));
+      field.type = inferFromProfile(profile, field.name);
+    }
+
+    const columns: EncodedColumn[] = fields.map((field) => encodeField(field, rows));
+    return { fields, columns };
+  }
+
+  async read(datasetId: string, options: ReadOptions = {}): Promise<Table> {
+    checkId(datasetId);
+    // A concurrent compaction may delete segments listed in the manifest we read: retry with the new one.
+    for (let attempt = 0; ; attempt++) {
+      const manifest = await this.readManifest(datasetId);
+      try {
+        return await this.readWith(datasetId, manifest, options);
+      } catch (error) {
+        if (!isEnoent(error) || attempt >= 5) {
+          if (isEnoent(error)) throw notFound(datasetId);
+          throw error;
+        }
+      }
+    }
+  }
+
+  private async readWith(datasetId: string, manifest: Manifest, options: ReadOptions): Promise<Table> {
+    const byName = new Map(manifest.fields.map((f) => [f.name, f]));
+    const wanted = options.fields ?? manifest.fields.map((f) => f.name);
+    const fields = wanted.map((name) => {
+      const field = byName.get(name);
+      if (!field) throw new StoreError("unknown_field", `Field "${name}" is not in dataset "${datasetId}".`);
+      return field;
+    });
+    const start = Math.min(manifest.rowCount, Math.max(0, Math.floor(options.offset ?? 0)));
+    const limit = options.limit === undefined ? Infinity : Math.max(0, Math.floor(options.limit));
+    const end = Math.min(manifest.rowCount, start + limit);
+    const n = Math.max(0, end - start);
+
+    const outputs = fields.map((field) =>
+      isNumericType(field.type)
+        ? { field, values: new Float64Array(n), codes: null, dict: null }
+        : { field, values: null, codes: new Int32Array(n), dict: new DictionaryBuilder() },
+    );
+
+    let segmentStart = 0;
+    let at = 0;
+    for (const segment of manifest.segments) {
+      const segmentEnd = segmentStart + segment.rows;
+      if (segmentEnd <= start) {
+        segmentStart = segmentEnd;
+        continue;
+      }
+      if (segmentStart >= end) break;
+      const from = Math.max(start, segmentStart) - segmentStart;
+      const to = Math.min(end, segmentEnd) - segmentStart;
+      const seg = await openSegment(path.join(this.dir(datasetId), segment.file));
+      try {
+        for (const out of outputs) {
+          const meta = seg.byName.get(out.field.name);
+          if (out.values) {
+            if (!meta) out.values.fill(NaN, at, at + to - from);
+            else if (meta.enc === storageEncoding(out.field.type)) await readFloatsInto(seg, meta, from, to, out.values, at);
+            else convertToNumbers(await loadEncoded(seg, meta, from, to), out.field.type, out.values, at);
+          } else {
+            if (!meta) out.codes.fill(-1, at, at + to - from);
+            else if (meta.enc === "text") {
+              await readCodesInto(seg, meta, from, to, out.codes, at);
+              out.dict.remapInPlace(out.codes, at, at + to - from, await readDictionary(seg, meta));
+            } else {
+              const source = await loadEncoded(seg, meta, from, to);
+              if (source.enc !== "text") out.dict.encodeNumbers(source.enc, source.values, out.codes, at);
+            }
+          }
+        }
+      } finally {
+        await seg.handle.close();
+      }
+      at += to - from;
+      segmentStart = segmentEnd;
+    }
+
+    const columns: Column[] = outputs.map((out) => {
+      const type = out.field.type;
+      if (out.values) return { name: out.field.name, type: type as "integer" | "float" | "date", kind: "number", values: out.values };
+      return {
+        name: out.field.name,
+        type: type as "category" | "string" | "id" | "unknown",
+        kind: "text",
+        codes: out.codes,
+        dictionary: out.dict.dictionary,
+      };
+    });
+    return { rowCount: n, columns };
+  }
+
+  async readRows(datasetId: string, options: { offset?: number; limit?: number } = {}): Promise<Record<string, string | number | null>[]> {
+    const table = await this.read(datasetId, { offset: options.offset, limit: options.limit });
+    const rows: Record<string, string | number | null>[] = [];
+    for (let i = 0; i < table.rowCount; i++) {
+      const row: Record<string, string | number | null> = {};
+      for (const column of table.columns) row[column.name] = cellValue(column, i);
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  async setFieldTypes(datasetId: string, changes: { name: string; type: FieldType }[]): Promise<DatasetInfo> {
+    checkId(datasetId);
+    if (!Array.isArray(changes)) throw new StoreError("invalid_type", "fields must be an array of {name, type}.");
+    return this.withWriteLock(datasetId, async () => {
+      const manifest = await this.readManifest(datasetId);
+      const fields = manifest.fields.map((f) => ({ ...f }));
+      const byName = new Map(fields.map((f) => [f.name, f]));
+      for (const change of changes) {
+        const field = byName.get(change?.name);
+        if (!field) {
+          const hint = fields.length === 0 ? "the dataset has no fields yet: add rows first" : `fields are ${fields.map((f) => f.name).join(", ")}`;
+          throw new StoreError("unknown_field", `Field "${String(change?.name)}" is not in dataset "${datasetId}" (${hint}).`);
+        }
+        if (!FIELD_TYPES.includes(change.type)) {
+          throw new StoreError("invalid_type", `Field "${field.name}": type "${String(change.type)}" is not one of ${FIELD_TYPES.join(", ")}.`);
+        }
+        field.type = change.type;
+        field.inferred = false;
+      }
+      return toInfo(await this.commitFields(datasetId, manifest, fields, "types"));
+    });
+  }
+
+  async reparse(datasetId: string): Promise<DatasetInfo> {
+    checkId(datasetId);
+    return this.withWriteLock(datasetId, async () => {
+      const manifest = await this.readManifest(datasetId);
+      const profiles = await this.profileFields(datasetId, manifest);
+      const fields = manifest.fields.map((f, i) => ({ name: f.name, type: inferFromProfile(profiles[i], f.name), inferred: true }));
+      return toInfo(await this.commitFields(datasetId, manifest, fields, "reparse"));
+    });
+  }
+
+  private async commitFields(datasetId: string, manifest: Manifest, fields: ManifestField[], operation: string): Promise<Manifest> {
+    if (JSON.stringify(fields) === JSON.stringify(manifest.fields)) return manifest;
+    const seq = manifest.seq + 1;
+    const next: Manifest = {
+      ...manifest,
+      fields,
+      seq,
+      version: nextVersion(manifest.version, seq, `${operation} ${JSON.stringify(fields)}`),
+      updatedAt: new Date().toISOString(),
+    };
+    await this.commit(datasetId, next);
+    return next;
+  }
+
+  /** Distinct-value profiles of every field over all stored rows, from the stored (original) text. */
+  private async profileFields(datasetId: string, manifest: Manifest): Promise<ValueProfile[]> {
+    const profiles = manifest.fields.map(() => createProfile());
+    for (const segment of manifest.segments) {
+      const seg = await openSegment(path.join(this.dir(datasetId), segment.file));
+      try {
+        for (let f = 0; f < manifest.fields.length; f++) {
+          const profile = profiles[f];
+          const meta = seg.byName.get(manifest.fields[f].name);
+          if (!meta) {
+            profile.total += segment.rows;
+            profile.missing += segment.rows;
+            continue;
+          }
+          const column = await loadEncoded(seg, meta, 0, segment.rows);
+          if (column.enc === "text") {
+            const counts = new Int32Array(column.dictionary.length);
+            let missing = 0;
+            for (const c of column.codes) {
+              if (c < 0) missing++;
+              else counts[c]++;
+            }
+            profile.total += missing;
+            profile.missing += missing;
+            for (let i = 0; i < counts.length; i++) if (counts[i] > 0) addTextToProfile(profile, column.dictionary[i], counts[i]);
+          } else {
+            const counts = new Map<number, number>();
+            let missing = 0;
+            for (const v of column.values) {
+              if (Number.isNaN(v)) missing++;
+              else counts.set(v, (counts.get(v) ?? 0) + 1);
+            }
+            profile.total += missing;
+            profile.missing += missing;
+            for (const [v, count] of counts) addTextToProfile(profile, numberText(column.enc, v), count);
+          }
+        }
+      } finally {
+        await seg.handle.close();
+      }
+    }
+    return profiles;
+  }
+
+  /**
+   * Tiered compaction: when the last `fanout` segments share a size class, merge them into one
+   * segment of the next class. Each row is rewritten about log_fanout(rows) times in total, and a
+   * dataset built from many tiny appends keeps few files.
+   */
+  private async compact(datasetId: string, manifest: Manifest): Promise<Manifest> {
+    let current = manifest;
+    for (;;) {
+      const segments = current.segments;
+      const k = this.fanout;
+      if (segments.length < k) return current;
+      const tail = segments.slice(segments.length - k);
+      const level = tail[0].level;
+      if (!tail.every((s) => s.level === level)) return current;
+      const merged = await this.mergeSegments(datasetId, current, tail, level + 1);
+      const bytes = current.bytes - tail.reduce((sum, s) => sum + s.bytes, 0) + merged.bytes;
+      // Same content, so the version stays: caches keyed by version remain valid.
+      current = { ...current, segments: [...segments.slice(0, segments.length - k), merged], bytes };
+      await this.commit(datasetId, current);
+    }
+  }
+
+  private async mergeSegments(datasetId: string, manifest: Manifest, parts: ManifestSegment[], level: number): Promise<ManifestSegment> {
+    const dir = this.dir(datasetId);
+    const rows = parts.reduce((sum, s) => sum + s.rows, 0);
+    const opened: OpenSegment[] = [];
+    try {
+      for (const part of parts) opened.push(await openSegment(path.join(dir, part.file)));
+      const columns: EncodedColumn[] = [];
+      for (const field of manifest.fields) {
+        const metas = opened.map((seg) => seg.byName.get(field.name));
+        const encodings = new Set(metas.filter((m): m is ColumnMeta => m !== undefined).map((m) => m.enc));
+        // Keep the common encoding; mixed encodings (after a type change) merge as text, which loses nothing.
+        const enc: Encoding = encodings.size === 1 ? [...encodings][0] : "text";
+        if (enc === "text") {
+          const codes = new Int32Array(rows);
+          const dict = new DictionaryBuilder();
+          let at = 0;
+          for (let p = 0; p < parts.length; p++) {
+            const meta = metas[p];
+            const partRows = parts[p].rows;
+            if (!meta) codes.fill(-1, at, at + partRows);
+            else {
+              const source = await loadEncoded(opened[p], meta, 0, partRows);
+              if (source.enc === "text") {
+                codes.set(source.codes, at);
+                dict.remapInPlace(codes, at, at + partRows, source.dictionary);
+              } else dict.encodeNumbers(source.enc, source.values, codes, at);
+            }
+            at += partRows;
+          }
+          columns.push({ name: field.name, enc: "text", codes, dictionary: dict.dictionary });
+        } else {
+          const values = new Float64Array(rows);
+          let at = 0;
+          for (let p = 0; p < parts.length; p++) {
+            const meta = metas[p];
+            const partRows = parts[p].rows;
+            if (!meta) values.fill(NaN, at, at + partRows);
+            else await readFloatsInto(opened[p], meta, 0, partRows, values, at);
+            at += partRows;
+          }
+          columns.push({ name: field.name, enc, values });
+        }
+      }
+      const file = `seg-${String(manifest.seq).padStart(8, "0")}-${randomBytes(4).toString("hex")}.bin`;
+      const temp = path.join(dir, tempName(file));
+      const written = await writeSegment(temp, rows, columns);
+      await fs.rename(temp, path.join(dir, file));
+      await syncDir(dir);
+      return { file, rows, bytes: written.bytes, level };
+    } finally {
+      await Promise.all(opened.map((seg) => seg.handle.close()));
+    }
+  }
+
+  async delete(datasetId: string): Promise<void> {
+    if (typeof datasetId !== "string" || !ID_RE.test(datasetId) || datasetId.includes("..")) return;
+    const dir = this.dir(datasetId);
+    await withMutex(dir, async () => {
+      // Rename first so the dataset disappears at once for every process, then remove at leisure.
+      const trash = path.join(this.root, `.trash-${datasetId}-${randomBytes(4).toString("hex")}`);
+      try {
+        await fs.rename(dir, trash);
+      } catch (error) {
+        if (isEnoent(error)) return;
+        throw error;
+      }
+      await fs.rm(trash, { recursive: true, force: true });
+    });
+  }
+}
+
+function checkRow(row: unknown, index: number): RawRow {
+  if (row === null || typeof row !== "object" || Array.isArray(row)) {
+    throw new StoreError("invalid_rows", `${ROW(index)} is not an object: each row maps field names to values, e.g. {"age": 42}.`);
+  }
+  const proto = Object.getPrototypeOf(row) as unknown;
+  if (proto !== Object.prototype && proto !== null) {
+    throw new StoreError("invalid_rows", `${ROW(index)} is not a plain object: each row maps field names to values.`);
+  }
+  return row as RawRow;
+}
+
+function checkValue(value: unknown, row: number, field: string): RawValue {
+  if (value === null || value === undefined) return value;
+  const t = typeof value;
+  if (t === "string" || t === "number" || t === "boolean") return value as RawValue;
+  throw new StoreError(
+    "invalid_type",
+    `${ROW(row)}: field "${field}" holds ${Array.isArray(value) ? "an array" : `a value of type ${t}`}; values must be strings, numbers, booleans or null.`,
+  );
+}
+
+/**
+ * Encodes one field of an append. Rule for numbers: a non-integer in an `integer` field whose type
+ * was inferred widens the field to `float` (a small first batch often shows only whole numbers);
+ * when a client set `integer` explicitly, it is an error.
+ */
+function encodeField(field: ManifestField, rows: RawRow[]): EncodedColumn {
+  const n = rows.length;
+  const name = field.name;
+  if (isNumericType(field.type)) {
+    const values = new Float64Array(n);
+    const isDate = field.type === "date";
+    let widen = false;
+    for (let i = 0; i < n; i++) {
+      const raw = checkValue(rows[i][name], i, name);
+      if (raw === null || raw === undefined || isMissing(raw)) {
+        values[i] = NaN;
+        continue;
+      }
+      const v = isDate ? parseDate(raw) : parseNumber(raw);
+      if (Number.isNaN(v)) {
+        throw new StoreError(
+          "invalid_type",
+          `${ROW(i)}: field "${name}" expects ${typeDescription(field.type)}, got ${describeValue(raw)}. Fix the value, or change the field's type (e.g. to category) before appending.`,
+        );
+      }
+      if (field.type === "integer" && !Number.isInteger(v)) {
+        if (!field.inferred) {
+          throw new StoreError(
+            "invalid_type",
+            `${ROW(i)}: field "${name}" expects ${typeDescription("integer")}, got ${describeValue(raw)}. Round the value, or change the field's type to float.`,
+          );
+        }
+        widen = true;
+      }
+      values[i] = v;
+    }
+    if (widen) field.type = "float";
+    return { name, enc: isDate ? "date" : "num", values };
+  }
+  const codes = new Int32Array(n);
+  const dictionary: string[] = [];
+  const index = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const raw = checkValue(rows[i][name], i, name);
+    if (raw === null || raw === undefined || isMissing(raw)) {
+      codes[i] = -1;
+      continue;
+    }
+    const text = typeof raw === "string" ? raw : String(raw);
+    let code = index.get(text);
+    if (code === undefined) {
+      code = dictionary.length;
+      dictionary.push(text);
+      index.set(text, code);
+    }
+    codes[i] = code;
+  }
+  return { name, enc: "text", codes, dictionary };
+}
+
+export function openDatasetStore(rootDir: string, options: DatasetStoreOptions = {}): DatasetStore {
+  return new FileDatasetStore(rootDir, options);
+}

@@ -1,0 +1,127 @@
+// Field type inference. It works on a profile of distinct values (text form -> count) so that the
+// same rules serve a 10-row first append, a CSV preview and a 1M-row `reparse` without parsing every
+// cell: parsers run once per distinct value.
+import type { FieldType, RawValue } from "../table/types";
+import { isMissing, parseDate, parseNumber } from "../table/values";
+
+export interface ValueProfile {
+  /** Values seen, missing included. */
+  total: number;
+  missing: number;
+  /** Canonical text of each non-missing value -> occurrences. */
+  distinct: Map<string, number>;
+  /** A non-missing value that was not a JS boolean was seen (all-boolean columns are categories). */
+  sawNonBoolean: boolean;
+}
+
+export function createProfile(): ValueProfile {
+  return { total: 0, missing: 0, distinct: new Map(), sawNonBoolean: false };
+}
+
+export function addToProfile(profile: ValueProfile, value: RawValue): void {
+  profile.total++;
+  if (isMissing(value)) {
+    profile.missing++;
+    return;
+  }
+  if (typeof value !== "boolean") profile.sawNonBoolean = true;
+  const text = typeof value === "string" ? value : String(value);
+  profile.distinct.set(text, (profile.distinct.get(text) ?? 0) + 1);
+}
+
+/** Adds `count` occurrences of one non-missing text value (used when profiling stored, encoded columns). */
+export function addTextToProfile(profile: ValueProfile, text: string, count: number): void {
+  profile.total += count;
+  profile.sawNonBoolean = true;
+  profile.distinct.set(text, (profile.distinct.get(text) ?? 0) + count);
+}
+
+const ID_NAME_EXACT = /^(id|uuid|guid|key|pk)$/i;
+const ID_NAME_SUFFIX = /[_\-\s.](id|uuid|guid|key)$/i;
+// camelCase suffix: customerID, userId, orderKey; but not "valid", "PAID" or "monkey".
+const ID_NAME_CAMEL = /[a-z0-9](Id|ID|Uuid|UUID|Key)$/;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Codes such as "7590-VHVEG", "CUST00123", hashes: letters and digits, no spaces.
+const CODE_RE = /^(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9_\-:.#/]{5,}$/;
+const BOOLEAN_WORDS = new Set(["true", "false", "yes", "no", "y", "n", "t", "f"]);
+
+export function isIdLikeName(name: string | undefined): boolean {
+  if (!name) return false;
+  const n = name.trim();
+  return ID_NAME_EXACT.test(n) || ID_NAME_SUFFIX.test(n) || ID_NAME_CAMEL.test(n);
+}
+
+/**
+ * The field type for a profile. Rules, in order (non-missing values only):
+ * none -> unknown; all JS booleans -> category; all numbers -> integer/float (id when the name is
+ * id-like and every value is a distinct integer); all dates -> date; text: unique per row with an
+ * id-like name or code-like values -> id; long values or mostly distinct values with spaces ->
+ * string (free text); mostly distinct short values over many rows -> id when unique, else string;
+ * otherwise category.
+ */
+export function inferFromProfile(profile: ValueProfile, name?: string): FieldType {
+  const nonMissing = profile.total - profile.missing;
+  if (nonMissing === 0) return "unknown";
+  if (!profile.sawNonBoolean) return "category";
+  const distinctCount = profile.distinct.size;
+  const unique = distinctCount === nonMissing;
+
+  let allNumbers = true;
+  let allIntegers = true;
+  for (const text of profile.distinct.keys()) {
+    const n = parseNumber(text);
+    if (Number.isNaN(n)) {
+      allNumbers = false;
+      break;
+    }
+    if (!Number.isInteger(n)) allIntegers = false;
+  }
+  if (allNumbers) {
+    if (allIntegers && unique && nonMissing >= 2 && isIdLikeName(name)) return "id";
+    return allIntegers ? "integer" : "float";
+  }
+
+  let allDates = true;
+  for (const text of profile.distinct.keys()) {
+    if (Number.isNaN(parseDate(text))) {
+      allDates = false;
+      break;
+    }
+  }
+  if (allDates) return "date";
+
+  let lengthSum = 0;
+  let withSpaces = 0;
+  let codeLike = 0;
+  let booleanWords = 0;
+  for (const [text, count] of profile.distinct) {
+    const t = text.trim();
+    lengthSum += t.length * count;
+    if (/\s/.test(t)) withSpaces += count;
+    if (UUID_RE.test(t) || CODE_RE.test(t)) codeLike += count;
+    if (BOOLEAN_WORDS.has(t.toLowerCase())) booleanWords += count;
+  }
+  if (booleanWords === nonMissing) return "category";
+  const avgLength = lengthSum / nonMissing;
+  const spaceShare = withSpaces / nonMissing;
+  const distinctShare = distinctCount / nonMissing;
+
+  if (unique && nonMissing >= 2 && (isIdLikeName(name) || codeLike / nonMissing >= 0.9)) return "id";
+  if (avgLength >= 40 && spaceShare >= 0.3) return "string";
+  if (avgLength >= 15 && spaceShare >= 0.5 && distinctShare > 0.5 && nonMissing >= 10) return "string";
+  if (nonMissing >= 50 && distinctShare > 0.9) {
+    if (spaceShare >= 0.3) return "string";
+    return unique ? "id" : "string";
+  }
+  return "category";
+}
+
+/**
+ * The field type for a column of raw values as clients send them (strings, numbers, booleans,
+ * null), also when every value arrives as a string. `name` helps recognise ids (customerID, uuid).
+ */
+export function inferFieldType(values: RawValue[], name?: string): FieldType {
+  const profile = createProfile();
+  for (const v of values) addToProfile(profile, v);
+  return inferFromProfile(profile, name);
+}

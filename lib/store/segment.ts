@@ -1,0 +1,146 @@
+// One immutable segment file per append (or per compaction), holding every field of its rows:
+//   "TBSEG001" | u32 LE header length | header JSON | padding to 8 | column blocks, each 8-aligned
+// Numbers and dates as Float64 (NaN = missing), text as Int32 codes (-1 = missing) + a JSON
+// dictionary of the original text. Offsets in the header are relative to the first block, so
+// readers fetch exactly the byte ranges of the columns and rows they need.
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+
+const MAGIC = Buffer.from("TBSEG001", "latin1");
+const PREFIX_BYTES = 12;
+
+if (os.endianness() !== "LE") throw new Error("The dataset store's segment files require a little-endian machine.");
+
+export type Encoding = "num" | "date" | "text";
+
+export type EncodedColumn =
+  | { name: string; enc: "num" | "date"; values: Float64Array }
+  | { name: string; enc: "text"; codes: Int32Array; dictionary: string[] };
+
+export interface ColumnMeta {
+  name: string;
+  enc: Encoding;
+  /** [offset, byteLength] of the values or codes, relative to the data start. */
+  data: [number, number];
+  /** [offset, byteLength] of the UTF-8 JSON dictionary (text only). */
+  dict?: [number, number];
+  dictSize?: number;
+}
+
+export interface SegmentHeader {
+  format: 1;
+  rows: number;
+  columns: ColumnMeta[];
+}
+
+const align8 = (n: number) => (n + 7) & ~7;
+
+/** Writes a segment to `file` (which must not exist), fsyncs it, and returns its size and content hash. */
+export async function writeSegment(file: string, rows: number, columns: EncodedColumn[]): Promise<{ bytes: number; sha256: string }> {
+  const blocks: Uint8Array[] = [];
+  const metas: ColumnMeta[] = [];
+  let offset = 0;
+  const push = (bytes: Uint8Array): [number, number] => {
+    const at = offset;
+    blocks.push(bytes);
+    offset += bytes.byteLength;
+    const pad = align8(offset) - offset;
+    if (pad > 0) {
+      blocks.push(new Uint8Array(pad));
+      offset += pad;
+    }
+    return [at, bytes.byteLength];
+  };
+  for (const column of columns) {
+    if (column.enc === "text") {
+      if (column.codes.length !== rows) throw new Error(`segment column "${column.name}" has ${column.codes.length} rows, expected ${rows}`);
+      const data = push(new Uint8Array(column.codes.buffer, column.codes.byteOffset, column.codes.byteLength));
+      const dict = push(Buffer.from(JSON.stringify(column.dictionary), "utf8"));
+      metas.push({ name: column.name, enc: "text", data, dict, dictSize: column.dictionary.length });
+    } else {
+      if (column.values.length !== rows) throw new Error(`segment column "${column.name}" has ${column.values.length} rows, expected ${rows}`);
+      const data = push(new Uint8Array(column.values.buffer, column.values.byteOffset, column.values.byteLength));
+      metas.push({ name: column.name, enc: column.enc, data });
+    }
+  }
+  const header: SegmentHeader = { format: 1, rows, columns: metas };
+  const headerBytes = Buffer.from(JSON.stringify(header), "utf8");
+  const prefix = Buffer.alloc(align8(PREFIX_BYTES + headerBytes.length));
+  MAGIC.copy(prefix, 0);
+  prefix.writeUInt32LE(headerBytes.length, 8);
+  headerBytes.copy(prefix, PREFIX_BYTES);
+  const all = [prefix, ...blocks];
+
+  const hash = createHash("sha256");
+  for (const b of all) hash.update(b);
+  const handle = await fs.open(file, "wx");
+  try {
+    // writev takes at most IOV_MAX buffers per call; write in chunks.
+    for (let i = 0; i < all.length; i += 512) await handle.writev(all.slice(i, i + 512));
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return { bytes: prefix.length + offset, sha256: hash.digest("hex") };
+}
+
+export interface OpenSegment {
+  handle: fs.FileHandle;
+  header: SegmentHeader;
+  dataStart: number;
+  byName: Map<string, ColumnMeta>;
+}
+
+export async function openSegment(file: string): Promise<OpenSegment> {
+  const handle = await fs.open(file, "r");
+  try {
+    const first = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(first, 0, first.length, 0);
+    if (bytesRead < PREFIX_BYTES || !first.subarray(0, 8).equals(MAGIC)) throw new Error(`${file} is not a dataset segment`);
+    const headerLength = first.readUInt32LE(8);
+    let headerBytes: Buffer;
+    if (PREFIX_BYTES + headerLength <= bytesRead) {
+      headerBytes = first.subarray(PREFIX_BYTES, PREFIX_BYTES + headerLength);
+    } else {
+      headerBytes = Buffer.alloc(headerLength);
+      await readFully(handle, headerBytes, PREFIX_BYTES);
+    }
+    const header = JSON.parse(headerBytes.toString("utf8")) as SegmentHeader;
+    const byName = new Map(header.columns.map((c) => [c.name, c]));
+    return { handle, header, dataStart: align8(PREFIX_BYTES + headerLength), byName };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+async function readFully(handle: fs.FileHandle, target: Uint8Array, position: number): Promise<void> {
+  let done = 0;
+  while (done < target.byteLength) {
+    const { bytesRead } = await handle.read(target, done, target.byteLength - done, position + done);
+    if (bytesRead === 0) throw new Error("segment file is truncated");
+    done += bytesRead;
+  }
+}
+
+/** Reads rows [from, to) of a Float64 column into `target` starting at element `at`. */
+export async function readFloatsInto(seg: OpenSegment, meta: ColumnMeta, from: number, to: number, target: Float64Array, at: number): Promise<void> {
+  if (to <= from) return;
+  const view = new Uint8Array(target.buffer, target.byteOffset + at * 8, (to - from) * 8);
+  await readFully(seg.handle, view, seg.dataStart + meta.data[0] + from * 8);
+}
+
+/** Reads rows [from, to) of an Int32 code column into `target` starting at element `at`. */
+export async function readCodesInto(seg: OpenSegment, meta: ColumnMeta, from: number, to: number, target: Int32Array, at: number): Promise<void> {
+  if (to <= from) return;
+  const view = new Uint8Array(target.buffer, target.byteOffset + at * 4, (to - from) * 4);
+  await readFully(seg.handle, view, seg.dataStart + meta.data[0] + from * 4);
+}
+
+export async function readDictionary(seg: OpenSegment, meta: ColumnMeta): Promise<string[]> {
+  if (!meta.dict) return [];
+  const bytes = Buffer.alloc(meta.dict[1]);
+  await readFully(seg.handle, bytes, seg.dataStart + meta.dict[0]);
+  return JSON.parse(bytes.toString("utf8")) as string[];
+}
