@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { sessionRoute } from "@/lib/http/route";
+import { createApiKey, listApiKeys } from "@/lib/services/api-keys";
+
+// GET /api/team/keys: the team's API keys (never the secrets)
+export const GET = sessionRoute({}, async ({ session }) => Response.json({ keys: await listApiKeys(session.teamId) }));
+
+// POST /api/team/keys: a new key; the secret is in this response only
+export const POST = sessionRoute(
+  { body: z.object({ name: z.string().trim().max(100, "The key name must be at most 100 characters.").optional().default("API key") }) },
+  async ({ session, body }) => Response.json(await createApiKey({ teamId: session.teamId, name: body.name }), { status: 201 }),
+);

@@ -1,0 +1,168 @@
+// Asynchronous training and the legacy models API over HTTP, with the real workers.
+import { test, expect, waitForTask, createDataset } from "./helpers/fixtures";
+import { churnRows } from "./helpers/data";
+
+test.describe.configure({ mode: "serial" });
+
+let datasetId = "";
+let modelId = "";
+
+test("train, poll, fetch the result, reuse, predict, delete", async ({ api, anon, apiKey }) => {
+  datasetId = await createDataset(api, apiKey, "churn", churnRows());
+  const submitted = await api.post("/api/v1/models/train/new", {
+    data: { dataset_id: datasetId, predict_fields: ["churned"], duration: 10, ignore_fields: ["region"], extra_property: "allowed" },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const { task_id } = await submitted.json();
+  const first = await (await api.get(`/api/v1/models/train/${task_id}/status`)).json();
+  expect(["PENDING", "IN_PROGRESS"]).toContain(first.status);
+  expect(first.metadata.type).toBe(first.status);
+
+  const done = await waitForTask(api, `/api/v1/models/train/${task_id}/status`);
+  expect(done.status, JSON.stringify(done)).toBe("SUCCEEDED");
+  expect(done.metadata.location).toBe(`/api/v1/models/train/${task_id}/result`);
+
+  const result = await (await api.get(done.metadata.location)).json();
+  expect(result.status).toBe("success");
+  modelId = result.model_id;
+  expect(result.stats).toHaveLength(1);
+  const classes = result.stats[0];
+  expect(classes.map((c: { class_name: string }) => c.class_name).sort()).toEqual(["no", "yes"]);
+  for (const c of classes) {
+    for (const key of ["field", "field_name", "field_type", "class", "class_name", "count", "true positives", "false positives", "false negatives", "precision", "recall", "f1", "frequency"]) {
+      expect(c, key).toHaveProperty([key]);
+    }
+    expect(c.field_name).toBe("churned");
+  }
+  expect(classes.reduce((s: number, c: { count: number }) => s + c.count, 0)).toBe(80); // 20% of 400
+  const importance = result.field_importance as Record<string, number>;
+  expect(Object.keys(importance).sort()).toEqual(["churned", "customer_id", "monthly_usage", "plan", "region", "signup", "tenure_months"]);
+  expect(importance.churned).toBe(0);
+  expect(importance.region).toBe(0);
+  expect(Object.values(importance).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+  expect(result.data_story[0].name).toBe("churned");
+  expect(result.data_story[0].outcomes.length).toBe(2);
+
+  // force: false reuses the identical model at once; force: true trains anew.
+  const again = await (await api.post("/api/v1/models/train/new", { data: { dataset_id: datasetId, predict_fields: ["churned"], duration: 10, ignore_fields: ["region"] } })).json();
+  const reused = await (await api.get(`/api/v1/models/train/${again.task_id}/status`)).json();
+  expect(reused.status).toBe("SUCCEEDED");
+  expect((await (await api.get(`/api/v1/models/train/${again.task_id}/result`)).json()).model_id).toBe(modelId);
+
+  // The model's result again, without retraining.
+  const byId = await (await api.get(`/api/v1/models/${modelId}`)).json();
+  expect(byId.model_id).toBe(modelId);
+
+  // Legacy listing and predictions with probabilities and factors.
+  const listed = await (await anon.get(`/v1/models?api_key=${apiKey}`)).json();
+  const entry = listed.models.find((m: { id: string }) => m.id === modelId);
+  expect(entry.predict_fields).toEqual(["churned"]);
+  expect(entry.ignored_fields).toEqual(["region"]);
+  expect(entry.created_at).toBeTruthy();
+
+  const predicted = await anon.post(`/v1/models?api_key=${apiKey}`, {
+    data: { id: modelId, data: [{ plan: "basic", monthly_usage: 5, tenure_months: 2 }, { plan: "premium", monthly_usage: "90", tenure_months: "50" }], show_factors: true },
+  });
+  expect(predicted.status(), await predicted.text()).toBe(200);
+  const { predictions } = await predicted.json();
+  expect(predictions).toHaveLength(2);
+  for (const p of predictions) {
+    expect(["yes", "no"]).toContain(p.churned);
+    expect(p["Probability churned is yes"] + p["Probability churned is no"]).toBeCloseTo(1, 5);
+    expect(p.region).toBe(""); // fields not sent are echoed as ""
+    const factors = Object.entries(p).filter(([k]) => k.startsWith("akkio_prediction_factor_"));
+    expect(factors.length).toBeGreaterThan(0);
+    for (const [, v] of factors) expect(v as number).toBeGreaterThanOrEqual(0);
+  }
+  expect(predictions[0]["Probability churned is yes"]).toBeGreaterThan(predictions[1]["Probability churned is yes"]);
+
+  // data as a JSON string, model_id alias, explain alias
+  const asString = await anon.post("/v1/models", { data: { api_key: apiKey, model_id: modelId, data: JSON.stringify([{ plan: "basic" }]), explain: true } });
+  expect(asString.status()).toBe(200);
+});
+
+test("validation errors are 422 with detail items naming each bad field", async ({ api }) => {
+  const cases: { body: unknown; loc: (string | number)[] }[] = [
+    { body: { dataset_id: datasetId, predict_fields: ["churned"] }, loc: ["body", "duration"] },
+    { body: { dataset_id: datasetId, predict_fields: ["churned"], duration: 5 }, loc: ["body", "duration"] },
+    { body: { dataset_id: datasetId, predict_fields: "churned", duration: 10 }, loc: ["body", "predict_fields"] },
+    { body: { predict_fields: ["churned"], duration: 10 }, loc: ["body", "dataset_id"] },
+    { body: { dataset_id: datasetId, predict_fields: ["Churned"], duration: 10 }, loc: ["body", "predict_fields", 0] },
+    { body: { dataset_id: datasetId, predict_fields: ["churned"], ignore_fields: ["nope"], duration: 10 }, loc: ["body", "ignore_fields", 0] },
+    { body: { dataset_id: datasetId, predict_fields: ["churned"], duration: 10, force: "yes" }, loc: ["body", "force"] },
+  ];
+  for (const c of cases) {
+    const res = await api.post("/api/v1/models/train/new", { data: c.body as object });
+    expect(res.status(), JSON.stringify(c.body)).toBe(422);
+    const { detail } = await res.json();
+    expect(Array.isArray(detail)).toBe(true);
+    const item = detail.find((d: { loc: unknown[] }) => JSON.stringify(d.loc) === JSON.stringify(c.loc));
+    expect(item, JSON.stringify(detail)).toBeTruthy();
+    expect(typeof item.msg).toBe("string");
+    expect(typeof item.type).toBe("string");
+  }
+  const malformed = await api.post("/api/v1/models/train/new", { data: "{not json", headers: { "content-type": "application/json" } });
+  expect(malformed.status()).toBe(400);
+  expect((await malformed.json()).detail).toMatch(/not valid JSON/);
+});
+
+test("auth and ids: 401 for missing or wrong keys, 404 for unknown ids, 409 for results not ready", async ({ anon, api, baseURL }) => {
+  expect((await anon.post("/api/v1/models/train/new", { data: {} })).status()).toBe(401);
+  expect((await anon.get("/api/v1/models/train/x/status", { headers: { "X-API-Key": "wrong" } })).status()).toBe(401);
+  // header names are case-insensitive and values are trimmed
+  const lower = await fetch(`${baseURL}/api/v1/models`, { headers: { "x-api-key": `  ${process.env.E2E_API_KEY}  ` } });
+  expect(lower.status).toBe(200);
+  expect((await api.get("/api/v1/models/train/unknown-task/status")).status()).toBe(404);
+  expect((await api.get("/api/v1/models/train/unknown-task/result")).status()).toBe(404);
+  expect((await api.get("/api/v1/models/unknown-model")).status()).toBe(404);
+});
+
+test("a dataset with no rows or a single-class target fails with a remedy", async ({ api, apiKey }) => {
+  const { dataset_id: empty } = await (await api.post(`/v1/datasets?api_key=${apiKey}`, { data: { name: "empty" } })).json();
+  const res = await api.post("/api/v1/models/train/new", { data: { dataset_id: empty, predict_fields: ["y"], duration: 10 } });
+  expect(res.status()).toBe(201);
+  const emptyDone = await waitForTask(api, `/api/v1/models/train/${(await res.json()).task_id}/status`);
+  expect(emptyDone.status).toBe("FAILED");
+  expect(emptyDone.metadata.error).toMatch(/no rows.*Add rows/);
+
+  const oneClass = await createDataset(api, apiKey, "one-class", churnRows(60).map((r) => ({ ...r, churned: "no" })));
+  const task = await (await api.post("/api/v1/models/train/new", { data: { dataset_id: oneClass, predict_fields: ["churned"], duration: 10 } })).json();
+  const done = await waitForTask(api, `/api/v1/models/train/${task.task_id}/status`);
+  expect(done.status).toBe("FAILED");
+  expect(done.metadata.error).toMatch(/one (class|value)|single/i);
+  const result = await api.get(`/api/v1/models/train/${task.task_id}/result`);
+  expect(result.status()).toBe(409);
+});
+
+test("legacy synchronous training answers with the training result", async ({ anon, apiKey }) => {
+  const res = await anon.post(`/v1/models?api_key=${apiKey}`, { data: { dataset_id: datasetId, predict_fields: ["churned"], duration: 1, force: true } });
+  expect(res.status(), await res.text()).toBe(200);
+  const result = await res.json();
+  expect(result.status).toBe("success");
+  expect(result.model_id).toBeTruthy();
+  expect(result.stats[0].length).toBe(2);
+  const bad = await anon.post(`/v1/models?api_key=${apiKey}`, { data: { dataset_id: datasetId, predict_fields: ["nope"] } });
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).message).toMatch(/nope/);
+  const deleted = await anon.delete(`/v1/models?api_key=${apiKey}&id=${result.model_id}`);
+  expect(await deleted.json()).toEqual({ status: "success" });
+  expect((await anon.post(`/v1/models?api_key=${apiKey}`, { data: { id: result.model_id, data: [{ plan: "basic" }] } })).status()).toBe(404);
+});
+
+test("two trainings at once both succeed, and a regression target works", async ({ api, apiKey }) => {
+  const regression = await createDataset(api, apiKey, "usage", churnRows(300, 11));
+  const [a, b] = await Promise.all([
+    api.post("/api/v1/models/train/new", { data: { dataset_id: datasetId, predict_fields: ["churned"], duration: 10, force: true } }),
+    api.post("/api/v1/models/train/new", { data: { dataset_id: regression, predict_fields: ["monthly_usage"], duration: 10 } }),
+  ]);
+  const [ta, tb] = [(await a.json()).task_id, (await b.json()).task_id];
+  const [da, db] = await Promise.all([waitForTask(api, `/api/v1/models/train/${ta}/status`, 150_000), waitForTask(api, `/api/v1/models/train/${tb}/status`, 150_000)]);
+  expect(da.status).toBe("SUCCEEDED");
+  expect(db.status).toBe("SUCCEEDED");
+  const reg = await (await api.get(`/api/v1/models/train/${tb}/result`)).json();
+  const stat = reg.stats[0][0];
+  expect(stat.field_name).toBe("monthly_usage");
+  for (const key of ["count", "mae", "rmse", "r2"]) expect(stat).toHaveProperty(key);
+  const predicted = await api.post(`/api/v1/models/${reg.model_id}/predict`, { data: { data: [{ plan: "basic", tenure_months: 3 }] } });
+  expect(typeof (await predicted.json()).predictions[0].monthly_usage).toBe("number");
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+
+process.env.MAX_BODY_MB = "1"; // read lazily by getEnv(), so a small limit keeps this test light
+import { jsonDepth, parseJsonText, readBody, readBodyText } from "./body";
+
+describe("request bodies", () => {
+  it("measures JSON nesting depth, ignoring brackets in strings", () => {
+    expect(jsonDepth('{"a": [1, {"b": "[[[["}]}')).toBe(3);
+    expect(jsonDepth("[]")).toBe(1);
+    expect(jsonDepth('"\\"[["')).toBe(0);
+  });
+
+  it("rejects deeply nested JSON before parsing it", () => {
+    expect(() => parseJsonText("[".repeat(10_000) + "]".repeat(10_000))).toThrow(/nested more than/);
+  });
+
+  it("explains malformed JSON", () => {
+    expect(() => parseJsonText('{"a": ')).toThrow(/not valid JSON/);
+  });
+
+  it("refuses bodies over the limit while streaming, even without Content-Length", async () => {
+    const { getEnv } = await import("@/lib/env");
+    const limit = getEnv().MAX_BODY_MB * 1024 * 1024;
+    const stream = new ReadableStream({
+      start(controller) {
+        const chunk = new Uint8Array(64 * 1024).fill(32);
+        for (let sent = 0; sent <= limit; sent += chunk.byteLength) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const request = new Request("http://x/", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    await expect(readBodyText(request)).rejects.toThrow(/larger than the limit/);
+  });
+
+  it("reads form bodies and JSON bodies", async () => {
+    const form = await readBody(new Request("http://x/", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "api_key=k&id=7" }));
+    expect(form).toEqual({ kind: "form", value: { api_key: "k", id: "7" } });
+    const json = await readBody(new Request("http://x/", { method: "POST", body: '{"a":1}' }));
+    expect(json).toEqual({ kind: "json", value: { a: 1 } });
+    const none = await readBody(new Request("http://x/", { method: "POST" }));
+    expect(none).toEqual({ kind: "none" });
+  });
+});

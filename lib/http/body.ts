@@ -1,0 +1,91 @@
+// Reading request bodies safely: a size limit enforced while streaming (not only from
+// Content-Length), a nesting-depth limit checked before JSON.parse, and clear 4xx errors.
+import { AppError } from "@/lib/errors";
+import { getEnv } from "@/lib/env";
+
+export const MAX_JSON_DEPTH = 64;
+
+export type ParsedBody =
+  | { kind: "none" }
+  | { kind: "json"; value: unknown }
+  | { kind: "form"; value: Record<string, string> };
+
+function maxBytes(): number {
+  return getEnv().MAX_BODY_MB * 1024 * 1024;
+}
+
+export async function readBodyText(request: Request): Promise<string> {
+  const limit = maxBytes();
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString("utf8");
+}
+
+function tooLarge(limit: number): AppError {
+  return new AppError(
+    "payload_too_large",
+    `The request body is larger than the limit of ${Math.round(limit / 1024 / 1024)} MB. Send rows in smaller batches (for example 10,000 rows per request).`,
+  );
+}
+
+/** Deepest nesting of arrays/objects in a JSON text, ignoring brackets inside strings. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return max;
+}
+
+export function parseJsonText(text: string): unknown {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new AppError("bad_request", `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep. Flatten it.`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new AppError("bad_request", `The request body is not valid JSON (${detail}). Send a JSON object with Content-Type: application/json.`);
+  }
+}
+
+/** JSON, form-encoded, or empty. Bodies without a content type are read as JSON when they look like it. */
+export async function readBody(request: Request): Promise<ParsedBody> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  const text = await readBodyText(request);
+  if (text.trim() === "") return { kind: "none" };
+  if (type.includes("application/x-www-form-urlencoded")) {
+    return { kind: "form", value: Object.fromEntries(new URLSearchParams(text)) };
+  }
+  if (type.includes("multipart/form-data")) {
+    throw new AppError("unsupported_media_type", "multipart/form-data is not supported here. Send JSON (application/json) or a form-encoded body.");
+  }
+  if (type.includes("json") || type === "" || type.startsWith("text/plain")) {
+    return { kind: "json", value: parseJsonText(text) };
+  }
+  throw new AppError("unsupported_media_type", `Content-Type "${type}" is not supported. Send JSON (application/json).`);
+}

@@ -1,0 +1,59 @@
+// The one place where errors become HTTP responses, for both envelopes:
+//   /api/v1 (FastAPI style):  {detail: "message"} or {detail: [{loc, msg, type}]} for 422
+//   /v1 (legacy):             {status: "error", message}
+import { randomUUID } from "node:crypto";
+import { ZodError } from "zod";
+import { AppError, validationError, type ErrorCode } from "@/lib/errors";
+import { toValidationIssues } from "./zod-issues";
+
+// Errors raised by the pure libraries carry a code; they are user-caused by construction.
+const LIBRARY_CODES: Record<string, ErrorCode> = {
+  not_found: "not_found",
+  invalid_rows: "bad_request",
+  schema_mismatch: "bad_request",
+  invalid_type: "bad_request",
+  unknown_field: "bad_request",
+  too_large: "payload_too_large",
+  conflict: "conflict",
+};
+
+export function normalizeError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  // Services validate their own inputs with zod too; those failures are the caller's to fix.
+  if (error instanceof ZodError) return validationError(toValidationIssues(error, "body", undefined));
+  if (error instanceof Error && error.name === "StoreError") {
+    const code = LIBRARY_CODES[(error as Error & { code?: string }).code ?? ""] ?? "bad_request";
+    return new AppError(code, error.message);
+  }
+  return null;
+}
+
+function logUnexpected(error: unknown, request: Request): string {
+  const requestId = randomUUID();
+  console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+  return requestId;
+}
+
+export function apiV1ErrorResponse(error: unknown, request: Request): Response {
+  const appError = normalizeError(error);
+  if (!appError) {
+    const requestId = logUnexpected(error, request);
+    return Response.json({ detail: `Internal server error (request id ${requestId}). Please retry; if it persists, report the request id.` }, { status: 500 });
+  }
+  if (appError.code === "validation" && appError.issues) {
+    return Response.json({ detail: appError.issues }, { status: 422 });
+  }
+  return Response.json({ detail: appError.message }, { status: appError.status });
+}
+
+export const LEGACY_KEY_ERROR = { status: "missing or invalid API key" };
+
+export function legacyErrorResponse(error: unknown, request: Request): Response {
+  const appError = normalizeError(error);
+  if (!appError) {
+    const requestId = logUnexpected(error, request);
+    return Response.json({ status: "error", message: `Internal server error (request id ${requestId}). Please retry.` }, { status: 500 });
+  }
+  if (appError.code === "unauthorized") return Response.json(LEGACY_KEY_ERROR, { status: 404 });
+  return Response.json({ status: "error", message: appError.message }, { status: appError.status });
+}

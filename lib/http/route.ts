@@ -1,0 +1,164 @@
+// Route wrappers: each owns authentication, input validation and error mapping for one API family,
+// so route handlers stay a few lines long.
+import { z } from "zod";
+import { ensureDbReady } from "@/lib/db";
+import { AppError, validationError } from "@/lib/errors";
+import { authenticateApiKey, type AuthenticatedTeam } from "@/lib/services/api-keys";
+import { getSession, type SessionInfo } from "@/lib/services/accounts";
+import { readBody, type ParsedBody } from "./body";
+import { apiV1ErrorResponse, legacyErrorResponse } from "./errors";
+import { CSRF_HEADER, readSessionToken } from "./session-cookie";
+import { toValidationIssues } from "./zod-issues";
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type Handler = (request: Request, context: RouteContext) => Promise<Response>;
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+async function teamFromSession(request: Request): Promise<(AuthenticatedTeam & { session: SessionInfo }) | null> {
+  const session = await getSession(readSessionToken(request));
+  if (!session) return null;
+  if (MUTATING.has(request.method) && request.headers.get(CSRF_HEADER) !== "1") {
+    throw new AppError("forbidden", `Cookie-authenticated writes need the ${CSRF_HEADER} header.`);
+  }
+  return { teamId: session.teamId, apiKeyId: null, userId: session.userId, session };
+}
+
+function parseWith<S extends z.ZodType>(schema: S, input: unknown, where: "body" | "query" | "path"): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(toValidationIssues(result.error, where, input));
+  return result.data;
+}
+
+async function stringParams(context: RouteContext): Promise<Record<string, string>> {
+  const raw = (await context.params) ?? {};
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+}
+
+export interface ApiV1Context<B, Q> {
+  request: Request;
+  team: AuthenticatedTeam;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+}
+
+/** `/api/v1` routes: key in X-API-Key (any case, trimmed), or the web app's session cookie. */
+export function apiV1Route<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  options: { body?: B; query?: Q; auth?: "required" | "none" },
+  handler: (ctx: ApiV1Context<B extends z.ZodType ? z.infer<B> : undefined, Q extends z.ZodType ? z.infer<Q> : Record<string, string>>) => Promise<Response>,
+): Handler {
+  return async (request, context) => {
+    try {
+      await ensureDbReady();
+      let team: AuthenticatedTeam = { teamId: "", apiKeyId: null, userId: null };
+      if (options.auth !== "none") {
+        const headerKey = request.headers.get("x-api-key");
+        const byKey = headerKey ? await authenticateApiKey(headerKey) : null;
+        const resolved = byKey ?? (headerKey ? null : await teamFromSession(request));
+        if (!resolved) {
+          throw new AppError("unauthorized", headerKey ? "Invalid API key. Create one on the team settings page (/team-settings)." : "Missing API key: send it in the X-API-Key header.");
+        }
+        team = resolved;
+      }
+      const url = new URL(request.url);
+      const rawQuery = Object.fromEntries(url.searchParams);
+      const query = options.query ? parseWith(options.query, rawQuery, "query") : rawQuery;
+      let body: unknown = undefined;
+      if (options.body) {
+        const parsed = await readBody(request);
+        const value = parsed.kind === "none" ? undefined : parsed.value;
+        if (value === undefined) {
+          throw validationError([{ loc: ["body"], msg: "Field required: send a JSON object body.", type: "missing" }]);
+        }
+        body = parseWith(options.body, value, "body");
+      }
+      const params = await stringParams(context);
+      return await handler({ request, team, body: body as never, query: query as never, params });
+    } catch (error) {
+      return apiV1ErrorResponse(error, request);
+    }
+  };
+}
+
+export interface LegacyContext {
+  request: Request;
+  team: AuthenticatedTeam;
+  /** Query string and body parameters merged (body wins). */
+  params: Record<string, unknown>;
+  body: ParsedBody;
+}
+
+/** Legacy `/v1` routes: `api_key` in the query, a JSON or form body, or an `api_key` header. */
+export function legacyRoute(handler: (ctx: LegacyContext) => Promise<Response>): Handler {
+  return async (request) => {
+    try {
+      await ensureDbReady();
+      const url = new URL(request.url);
+      const body = request.method === "GET" || request.method === "HEAD" ? ({ kind: "none" } as ParsedBody) : await readBody(request);
+      const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
+      if (body.kind === "form") Object.assign(params, body.value);
+      if (body.kind === "json") {
+        if (body.value === null || typeof body.value !== "object" || Array.isArray(body.value)) {
+          throw new AppError("bad_request", "The request body must be a JSON object, for example {\"rows\": [...]}.");
+        }
+        Object.assign(params, body.value);
+      }
+      const rawKey = params.api_key ?? request.headers.get("api_key") ?? request.headers.get("api-key");
+      let team = typeof rawKey === "string" ? await authenticateApiKey(rawKey) : null;
+      if (!team && rawKey === undefined) team = await teamFromSession(request);
+      if (!team) throw new AppError("unauthorized", "missing or invalid API key");
+      delete params.api_key;
+      return await handler({ request, team, params, body });
+    } catch (error) {
+      return legacyErrorResponse(error, request);
+    }
+  };
+}
+
+export interface SessionContext<B> {
+  request: Request;
+  session: SessionInfo;
+  body: B;
+  params: Record<string, string>;
+}
+
+/** Routes only the web app uses (account, keys, members): session cookie required. */
+export function sessionRoute<B extends z.ZodType | undefined = undefined>(
+  options: { body?: B },
+  handler: (ctx: SessionContext<B extends z.ZodType ? z.infer<B> : undefined>) => Promise<Response>,
+): Handler {
+  return async (request, context) => {
+    try {
+      await ensureDbReady();
+      const resolved = await teamFromSession(request);
+      if (!resolved) throw new AppError("unauthorized", "Sign in first.");
+      let body: unknown = undefined;
+      if (options.body) {
+        const parsed = await readBody(request);
+        body = parseWith(options.body, parsed.kind === "none" ? {} : parsed.value, "body");
+      }
+      return await handler({ request, session: resolved.session, body: body as never, params: await stringParams(context) });
+    } catch (error) {
+      return apiV1ErrorResponse(error, request);
+    }
+  };
+}
+
+/** Public routes (sign-in, setup): validation and error mapping only. */
+export function publicRoute<B extends z.ZodType>(
+  options: { body: B },
+  handler: (ctx: { request: Request; body: z.infer<B> }) => Promise<Response>,
+): Handler {
+  return async (request) => {
+    try {
+      await ensureDbReady();
+      if (request.headers.get(CSRF_HEADER) !== "1") throw new AppError("forbidden", `Send the ${CSRF_HEADER} header.`);
+      const parsed = await readBody(request);
+      const body = parseWith(options.body, parsed.kind === "none" ? {} : parsed.value, "body");
+      return await handler({ request, body });
+    } catch (error) {
+      return apiV1ErrorResponse(error, request);
+    }
+  };
+}

@@ -1,0 +1,181 @@
+// The task queue lives in the database, so web processes and workers on any host share it.
+// Claiming is one UPDATE ... WHERE id = (SELECT ... LIMIT 1) statement: SQLite serialises writers,
+// and on PostgreSQL the sub-select takes the row with FOR UPDATE SKIP LOCKED, so two workers never
+// claim the same task.
+import { randomUUID } from "node:crypto";
+import { Prisma } from "@prisma/client";
+import { db } from "@/lib/db";
+import { isPostgres } from "@/lib/env";
+
+export type TaskKind = "train" | "chat";
+export type TaskStatus = "PENDING" | "IN_PROGRESS" | "SUCCEEDED" | "FAILED";
+
+export const HEARTBEAT_MS = 3_000;
+/** A task whose worker has not been heard from for this long is considered orphaned. */
+export const STALE_AFTER_MS = Math.max(2, Number(process.env.TASK_STALE_SECONDS) || 30) * 1000;
+/** A task is tried at most this many times (the first run and one retry). */
+export const MAX_ATTEMPTS = 2;
+export const DAY_MS = 86_400_000;
+
+export async function enqueueTask(options: { teamId: string; kind: TaskKind; payload: unknown }) {
+  return db.task.create({
+    data: { teamId: options.teamId, kind: options.kind, payload: JSON.stringify(options.payload) },
+    select: { id: true },
+  });
+}
+
+/** A task that is already done, e.g. a training request answered by an existing identical model. */
+export async function recordSucceededTask(options: { teamId: string; kind: TaskKind; payload: unknown; resultId: string }) {
+  const now = new Date();
+  return db.task.create({
+    data: {
+      teamId: options.teamId,
+      kind: options.kind,
+      payload: JSON.stringify(options.payload),
+      status: "SUCCEEDED",
+      resultId: options.resultId,
+      progress: 1,
+      startedAt: now,
+      finishedAt: now,
+      message: "Reused an identical model trained earlier (send force: true to train anew).",
+    },
+    select: { id: true },
+  });
+}
+
+export function newWorkerId(): string {
+  return `${process.pid}-${randomUUID().slice(0, 8)}`;
+}
+
+export async function claimTask(workerId: string, kinds: TaskKind[]) {
+  if (kinds.length === 0) return null;
+  const lock = Prisma.raw(isPostgres() ? "FOR UPDATE SKIP LOCKED" : "");
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    UPDATE "Task" SET "status" = 'IN_PROGRESS', "workerId" = ${workerId}, "attempts" = "attempts" + 1
+    WHERE "id" = (SELECT "id" FROM "Task" WHERE "status" = 'PENDING' AND "kind" IN (${Prisma.join(kinds)})
+                  ORDER BY "createdAt" ASC, "id" ASC LIMIT 1 ${lock})
+      AND "status" = 'PENDING'
+    RETURNING "id"`;
+  const id = rows[0]?.id;
+  if (!id) return null;
+  const now = new Date();
+  return db.task.update({
+    where: { id },
+    data: { startedAt: now, heartbeatAt: now, progress: 0, estimateSeconds: null, error: null },
+    select: { id: true, teamId: true, kind: true, payload: true, attempts: true },
+  });
+}
+
+/** Records progress; false when the task is no longer this worker's (reaped or cancelled). */
+export async function heartbeat(options: { taskId: string; workerId: string; progress?: number; estimateSeconds?: number | null; message?: string }) {
+  const { count } = await db.task.updateMany({
+    where: { id: options.taskId, workerId: options.workerId, status: "IN_PROGRESS" },
+    data: {
+      heartbeatAt: new Date(),
+      ...(options.progress !== undefined ? { progress: options.progress } : {}),
+      ...(options.estimateSeconds !== undefined ? { estimateSeconds: options.estimateSeconds } : {}),
+      ...(options.message !== undefined ? { message: options.message } : {}),
+    },
+  });
+  return count > 0;
+}
+
+export async function completeTask(options: { taskId: string; workerId: string; resultId: string }) {
+  await db.task.updateMany({
+    where: { id: options.taskId, workerId: options.workerId, status: "IN_PROGRESS" },
+    data: { status: "SUCCEEDED", resultId: options.resultId, progress: 1, estimateSeconds: 0, finishedAt: new Date(), heartbeatAt: new Date() },
+  });
+}
+
+export async function failTask(options: { taskId: string; workerId: string; error: string }) {
+  await db.task.updateMany({
+    where: { id: options.taskId, workerId: options.workerId, status: "IN_PROGRESS" },
+    data: { status: "FAILED", error: options.error, finishedAt: new Date(), estimateSeconds: null },
+  });
+}
+
+/**
+ * Tasks whose worker died (no heartbeat for STALE_AFTER_MS) go back to the queue once, then fail
+ * with an explanation. Every worker runs this periodically, so no task stays IN_PROGRESS forever,
+ * also after the whole application was restarted.
+ */
+export async function reapOrphanedTasks(now = Date.now()): Promise<{ requeued: number; failed: number }> {
+  const cutoff = new Date(now - STALE_AFTER_MS);
+  const orphans = await db.task.findMany({
+    where: { status: "IN_PROGRESS", OR: [{ heartbeatAt: { lt: cutoff } }, { heartbeatAt: null }] },
+    select: { id: true, attempts: true, workerId: true },
+  });
+  let requeued = 0;
+  let failed = 0;
+  for (const task of orphans) {
+    const retry = task.attempts < MAX_ATTEMPTS;
+    const { count } = await db.task.updateMany({
+      where: { id: task.id, status: "IN_PROGRESS", workerId: task.workerId },
+      data: retry
+        ? { status: "PENDING", workerId: null, message: "Requeued: the worker running this task stopped unexpectedly." }
+        : {
+            status: "FAILED",
+            finishedAt: new Date(now),
+            error:
+              "The worker running this task stopped unexpectedly twice (for example it ran out of memory or was killed). " +
+              "Retry the request; if it fails again, try a shorter duration or a smaller dataset.",
+          },
+    });
+    if (count > 0) retry ? requeued++ : failed++;
+  }
+  return { requeued, failed };
+}
+
+export async function getTask(options: { teamId: string; taskId: string; kind: TaskKind }) {
+  return db.task.findFirst({
+    where: { id: options.taskId, teamId: options.teamId, kind: options.kind },
+    select: {
+      id: true,
+      status: true,
+      resultId: true,
+      error: true,
+      progress: true,
+      estimateSeconds: true,
+      message: true,
+      createdAt: true,
+      startedAt: true,
+      finishedAt: true,
+      payload: true,
+    },
+  });
+}
+
+export type TaskRow = NonNullable<Awaited<ReturnType<typeof getTask>>>;
+
+/** The status object of the specification: {status, metadata: {type, ...}}. */
+export function describeTaskStatus(task: TaskRow, location: string, supportEmail: string, now = Date.now()) {
+  switch (task.status) {
+    case "PENDING":
+      return { status: "PENDING", metadata: { type: "PENDING" } };
+    case "IN_PROGRESS":
+      if (task.startedAt && now - task.startedAt.getTime() > DAY_MS) {
+        return { status: "UNKNOWN_TIMEOUT", metadata: { type: "IN_PROGRESS", estimate_seconds: null } };
+      }
+      return {
+        status: "IN_PROGRESS",
+        metadata: {
+          type: "IN_PROGRESS",
+          estimate_seconds: task.estimateSeconds === null ? null : Math.max(0, Math.round(task.estimateSeconds)),
+          progress: task.progress ?? 0,
+          message: task.message ?? undefined,
+        },
+      };
+    case "SUCCEEDED":
+      return { status: "SUCCEEDED", metadata: { type: "SUCCEEDED", location } };
+    default:
+      return {
+        status: "FAILED",
+        metadata: {
+          type: "FAILED",
+          error:
+            task.error ??
+            `Something went wrong. Please verify your inputs and retry later, or contact support at ${supportEmail}.`,
+        },
+      };
+  }
+}

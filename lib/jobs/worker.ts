@@ -1,0 +1,95 @@
+// The worker loop: claim a task, run it with a heartbeat, record the outcome. Errors that the user
+// can fix become the task's FAILED message; anything else is logged and reported generically.
+import { getEnv } from "@/lib/env";
+import { claimTask, completeTask, failTask, heartbeat, HEARTBEAT_MS, newWorkerId, reapOrphanedTasks, type TaskKind } from "./queue";
+
+/** An error whose message is meant for the client (what went wrong and what to do). */
+export class UserFacingTaskError extends Error {}
+
+export interface TaskContext {
+  workerId: string;
+  signal: AbortSignal;
+  /** Reports progress (0..1) and the estimated seconds left; throttled before it reaches the database. */
+  progress(fraction: number, estimateSecondsLeft: number | null, message?: string): void;
+}
+
+export type TaskRunner = (task: { id: string; teamId: string; payload: unknown }, context: TaskContext) => Promise<string>;
+
+export interface WorkerOptions {
+  kinds: TaskKind[];
+  runners: Partial<Record<TaskKind, TaskRunner>>;
+  pollMs?: number;
+  log?: (line: string) => void;
+}
+
+export async function runWorker(options: WorkerOptions, stop: AbortSignal): Promise<void> {
+  const workerId = newWorkerId();
+  const log = options.log ?? ((line: string) => console.log(`[worker ${workerId}] ${line}`));
+  const pollMs = options.pollMs ?? 250;
+  let lastReap = 0;
+  log(`ready for ${options.kinds.join(", ")} tasks`);
+  while (!stop.aborted) {
+    if (Date.now() - lastReap > 5_000) {
+      lastReap = Date.now();
+      const reaped = await reapOrphanedTasks().catch(() => ({ requeued: 0, failed: 0 }));
+      if (reaped.requeued || reaped.failed) log(`orphaned tasks: ${reaped.requeued} requeued, ${reaped.failed} failed`);
+    }
+    const task = await claimTask(workerId, options.kinds).catch((error) => {
+      log(`claim failed: ${error instanceof Error ? error.message : error}`);
+      return null;
+    });
+    if (!task) {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      continue;
+    }
+    await runOne(task, workerId, options, log);
+  }
+}
+
+async function runOne(
+  task: { id: string; teamId: string; kind: string; payload: string; attempts: number },
+  workerId: string,
+  options: WorkerOptions,
+  log: (line: string) => void,
+) {
+  const abort = new AbortController();
+  let pending: { progress: number; estimate: number | null; message?: string } | null = null;
+  const beat = async () => {
+    const update = pending;
+    pending = null;
+    const ours = await heartbeat({
+      taskId: task.id,
+      workerId,
+      ...(update ? { progress: update.progress, estimateSeconds: update.estimate, message: update.message } : {}),
+    }).catch(() => true);
+    if (!ours) abort.abort(new Error("The task was taken away from this worker."));
+  };
+  const timer = setInterval(beat, HEARTBEAT_MS);
+  const context: TaskContext = {
+    workerId,
+    signal: abort.signal,
+    progress(fraction, estimate, message) {
+      pending = { progress: Math.max(0, Math.min(1, fraction)), estimate, message };
+    },
+  };
+  const started = Date.now();
+  log(`task ${task.id} (${task.kind}, attempt ${task.attempts}) started`);
+  try {
+    const runner = options.runners[task.kind as TaskKind];
+    if (!runner) throw new Error(`No runner for task kind ${task.kind}`);
+    await beat();
+    const resultId = await runner({ id: task.id, teamId: task.teamId, payload: JSON.parse(task.payload) }, context);
+    await completeTask({ taskId: task.id, workerId, resultId });
+    log(`task ${task.id} succeeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    const userFacing = error instanceof UserFacingTaskError;
+    if (!userFacing) console.error(`[worker ${workerId}] task ${task.id} failed:`, error);
+    const message = userFacing
+      ? error.message
+      : `The task failed unexpectedly (${error instanceof Error ? error.message : String(error)}). Verify your inputs and retry later, or contact support at ${getEnv().SUPPORT_EMAIL}.`;
+    await failTask({ taskId: task.id, workerId, error: message }).catch(() => undefined);
+    log(`task ${task.id} failed: ${message}`);
+  } finally {
+    clearInterval(timer);
+  }
+}

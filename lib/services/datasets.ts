@@ -1,0 +1,138 @@
+// Datasets: metadata in the database (name, owner team, cached counts), rows in the columnar store.
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { AppError, notFound } from "@/lib/errors";
+import { FIELD_TYPES, type FieldSchema, type FieldType, type RawRow } from "@/lib/table/types";
+import { datasetStore } from "./storage";
+
+export const datasetNameSchema = z.string().trim().min(1, "name must not be empty").max(200, "name must be at most 200 characters");
+
+const rawValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const rowSchema = z.record(z.string(), rawValueSchema);
+
+/** `rows` as an array of objects, or a string holding one (some clients send it that way). */
+export function parseRowsParam(value: unknown): RawRow[] {
+  let rows = value;
+  if (typeof rows === "string") {
+    try {
+      rows = JSON.parse(rows);
+    } catch {
+      throw new AppError("bad_request", "rows is a string but not valid JSON: send an array of row objects, e.g. [{\"a\": 1}].");
+    }
+  }
+  if (!Array.isArray(rows)) throw new AppError("bad_request", "rows must be an array of row objects, e.g. [{\"age\": 42, \"plan\": \"basic\"}].");
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (row === null || typeof row !== "object" || Array.isArray(row)) {
+      throw new AppError("bad_request", `Row ${i} is not an object: each row maps field names to values.`);
+    }
+    const check = rowSchema.safeParse(row);
+    if (!check.success) {
+      const issue = check.error.issues[0];
+      const field = String(issue?.path[0] ?? "?");
+      throw new AppError("bad_request", `Row ${i}, field "${field}": values must be strings, numbers, booleans or null (nested objects and arrays are not allowed).`);
+    }
+  }
+  return rows as RawRow[];
+}
+
+export const fieldTypesSchema = z
+  .array(
+    z.object({
+      name: z.string().min(1),
+      type: z.enum(FIELD_TYPES as [FieldType, ...FieldType[]], { message: `type must be one of ${FIELD_TYPES.join(", ")}` }),
+      valid: z.boolean().optional(),
+    }),
+  )
+  .min(1, "fields must list at least one field");
+
+async function getOwnedDataset(teamId: string, datasetId: string) {
+  const dataset = await db.dataset.findFirst({ where: { id: datasetId, teamId }, select: { id: true, name: true } });
+  if (!dataset) throw notFound(`Dataset "${datasetId}"`);
+  return dataset;
+}
+
+export async function createDataset(options: { teamId: string; name: string }) {
+  const name = datasetNameSchema.parse(options.name);
+  const dataset = await db.dataset.create({ data: { teamId: options.teamId, name }, select: { id: true, name: true } });
+  try {
+    await datasetStore().create(dataset.id);
+  } catch (error) {
+    await db.dataset.delete({ where: { id: dataset.id } });
+    throw error;
+  }
+  return dataset;
+}
+
+async function recordInfo(datasetId: string, info: { rowCount: number; fields: FieldSchema[] }) {
+  await db.dataset.update({ where: { id: datasetId }, data: { rowCount: info.rowCount, fields: JSON.stringify(info.fields) } });
+}
+
+export async function appendRows(options: { teamId: string; datasetId: string; rows: RawRow[] }) {
+  await getOwnedDataset(options.teamId, options.datasetId);
+  if (options.rows.length === 0) return datasetStore().info(options.datasetId);
+  const info = await datasetStore().append(options.datasetId, options.rows);
+  await recordInfo(options.datasetId, info);
+  return info;
+}
+
+export async function setFieldTypes(options: { teamId: string; datasetId: string; fields: z.infer<typeof fieldTypesSchema> }) {
+  await getOwnedDataset(options.teamId, options.datasetId);
+  const fields = options.fields.map((f) => ({ name: f.name, type: f.valid === false ? ("unknown" as const) : f.type }));
+  const info = await datasetStore().setFieldTypes(options.datasetId, fields);
+  await recordInfo(options.datasetId, info);
+  return info;
+}
+
+export async function reparseDataset(options: { teamId: string; datasetId: string }) {
+  await getOwnedDataset(options.teamId, options.datasetId);
+  const info = await datasetStore().reparse(options.datasetId);
+  await recordInfo(options.datasetId, info);
+  return info;
+}
+
+export async function listDatasets(teamId: string) {
+  const rows = await db.dataset.findMany({
+    where: { teamId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, rowCount: true, fields: true, createdAt: true, updatedAt: true },
+  });
+  return rows.map((d) => ({
+    id: d.id,
+    name: d.name,
+    rows: d.rowCount,
+    field_count: (JSON.parse(d.fields) as unknown[]).length,
+    created_at: d.createdAt.toISOString(),
+    updated_at: d.updatedAt.toISOString(),
+  }));
+}
+
+export async function getDataset(options: { teamId: string; datasetId: string }) {
+  const dataset = await getOwnedDataset(options.teamId, options.datasetId);
+  const info = await datasetStore().info(dataset.id);
+  return { id: dataset.id, name: dataset.name, rows: info.rowCount, fields: info.fields, version: info.version, updatedAt: info.updatedAt };
+}
+
+export async function previewRows(options: { teamId: string; datasetId: string; offset?: number; limit?: number }) {
+  await getOwnedDataset(options.teamId, options.datasetId);
+  return datasetStore().readRows(options.datasetId, { offset: options.offset ?? 0, limit: Math.min(options.limit ?? 50, 1000) });
+}
+
+export async function deleteDataset(options: { teamId: string; datasetId: string }) {
+  await getOwnedDataset(options.teamId, options.datasetId);
+  await db.dataset.delete({ where: { id: options.datasetId } });
+  await datasetStore().delete(options.datasetId);
+}
+
+export async function renameDataset(options: { teamId: string; datasetId: string; name: string }) {
+  await getOwnedDataset(options.teamId, options.datasetId);
+  return db.dataset.update({ where: { id: options.datasetId }, data: { name: datasetNameSchema.parse(options.name) }, select: { id: true, name: true } });
+}
+
+/** The dataset's rows as a column table, for training and chat (run in workers). */
+export async function loadDatasetTable(options: { teamId: string; datasetId: string }) {
+  await getOwnedDataset(options.teamId, options.datasetId);
+  const store = datasetStore();
+  const [info, table] = await Promise.all([store.info(options.datasetId), store.read(options.datasetId)]);
+  return { info, table };
+}

@@ -1,0 +1,158 @@
+// Trained models: results, listings, deletion and predictions. Artifacts are loaded once per
+// process and kept in a small LRU cache, so predictions cost only the model's arithmetic.
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { AppError, notFound } from "@/lib/errors";
+import { loadModel, type Model as LoadedModel } from "@/lib/ml";
+import type { RawRow } from "@/lib/table/types";
+import { getTask } from "@/lib/jobs/queue";
+import { parseRowsParam } from "./datasets";
+import { deleteModelArtifact, readModelArtifact } from "./storage";
+
+const modelSelect = {
+  id: true,
+  name: true,
+  datasetId: true,
+  predictFields: true,
+  ignoreFields: true,
+  duration: true,
+  extraAttention: true,
+  result: true,
+  report: true,
+  artifactPath: true,
+  source: true,
+  createdAt: true,
+} as const;
+
+async function getOwnedModel(teamId: string, modelId: string) {
+  const model = await db.model.findFirst({ where: { id: modelId, teamId }, select: modelSelect });
+  if (!model) throw notFound(`Model "${modelId}"`);
+  return model;
+}
+
+export async function getTrainingResult(options: { teamId: string; taskId: string }) {
+  const task = await getTask({ teamId: options.teamId, taskId: options.taskId, kind: "train" });
+  if (!task) throw notFound(`Training task "${options.taskId}"`);
+  if (task.status !== "SUCCEEDED" || !task.resultId) {
+    const hint = task.status === "FAILED" ? `It failed: ${task.error ?? "see the status endpoint"}` : "Poll the status endpoint until it reports SUCCEEDED.";
+    throw new AppError("not_ready", `Training task "${task.id}" has status ${task.status}, so it has no result yet. ${hint}`);
+  }
+  const model = await db.model.findFirst({ where: { id: task.resultId, teamId: options.teamId }, select: { result: true } });
+  if (!model) throw new AppError("not_found", `The model of task "${task.id}" was deleted. Train again.`);
+  return JSON.parse(model.result) as Record<string, unknown>;
+}
+
+export async function getModelResult(options: { teamId: string; modelId: string }) {
+  const model = await getOwnedModel(options.teamId, options.modelId);
+  return JSON.parse(model.result) as Record<string, unknown>;
+}
+
+export async function getModelDetails(options: { teamId: string; modelId: string }) {
+  const model = await getOwnedModel(options.teamId, options.modelId);
+  return {
+    id: model.id,
+    name: model.name,
+    dataset_id: model.datasetId,
+    predict_fields: JSON.parse(model.predictFields) as string[],
+    ignored_fields: JSON.parse(model.ignoreFields) as string[],
+    duration: model.duration,
+    extra_attention: model.extraAttention,
+    created_at: model.createdAt.toISOString(),
+    result: JSON.parse(model.result) as Record<string, unknown>,
+    report: JSON.parse(model.report) as Record<string, unknown>,
+  };
+}
+
+export async function listModels(teamId: string) {
+  const models = await db.model.findMany({ where: { teamId }, orderBy: { createdAt: "desc" }, select: modelSelect });
+  return models.map((m) => ({
+    id: m.id,
+    name: m.name,
+    created_at: m.createdAt.toISOString(),
+    dataset_id: m.datasetId,
+    predict_fields: JSON.parse(m.predictFields) as string[],
+    ignored_fields: JSON.parse(m.ignoreFields) as string[],
+    duration: m.duration,
+  }));
+}
+
+export async function deleteModel(options: { teamId: string; modelId: string }) {
+  const model = await getOwnedModel(options.teamId, options.modelId);
+  await db.model.delete({ where: { id: model.id } });
+  modelCache.delete(model.id);
+  await deleteModelArtifact(model.artifactPath);
+}
+
+// Loaded models, most recently used last. A model is immutable, so the cache never goes stale.
+const MODEL_CACHE_SIZE = 16;
+const modelCache: Map<string, Promise<LoadedModel>> = ((globalThis as { __modelCache?: Map<string, Promise<LoadedModel>> }).__modelCache ??= new Map());
+
+async function loadCachedModel(modelId: string, artifactPath: string): Promise<LoadedModel> {
+  let entry = modelCache.get(modelId);
+  if (entry) {
+    modelCache.delete(modelId);
+    modelCache.set(modelId, entry);
+    return entry;
+  }
+  entry = readModelArtifact(artifactPath).then((bytes) => loadModel(bytes));
+  modelCache.set(modelId, entry);
+  entry.catch(() => modelCache.delete(modelId));
+  while (modelCache.size > MODEL_CACHE_SIZE) modelCache.delete(modelCache.keys().next().value as string);
+  return entry;
+}
+
+/** `data` as an array of rows, or a JSON string of one. */
+export function parseDataParam(value: unknown): RawRow[] {
+  if (value === undefined) throw new AppError("bad_request", 'Missing "data": send an array of rows to predict, e.g. [{"age": 42}].');
+  try {
+    return parseRowsParam(value);
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError("bad_request", error.message.replace(/^rows/, "data"));
+    throw error;
+  }
+}
+
+export const MAX_PREDICT_ROWS = 1_000_000;
+
+/** Predictions in the legacy row shape: the schema echoed, the prediction, class probabilities, factors. */
+export async function predictRows(options: { teamId: string; modelId: string; rows: RawRow[]; factors: boolean }) {
+  if (options.rows.length > MAX_PREDICT_ROWS) throw new AppError("payload_too_large", `At most ${MAX_PREDICT_ROWS} rows per request.`);
+  const record = await getOwnedModel(options.teamId, options.modelId);
+  const model = await loadCachedModel(record.id, record.artifactPath);
+  const predictFields = new Set(model.predictFields);
+  const known = new Set(model.schema.map((f) => f.name));
+  options.rows.forEach((row, i) => {
+    for (const key of Object.keys(row)) {
+      if (!known.has(key)) {
+        throw new AppError("bad_request", `Row ${i}: unknown field "${key}". The model knows: ${model.schema.map((f) => f.name).join(", ")}.`);
+      }
+    }
+  });
+  const predictions = model.predictRows(options.rows, { factors: options.factors });
+  return predictions.map((prediction, i) => {
+    const input = options.rows[i];
+    const out: Record<string, string | number | null> = {};
+    for (const field of model.schema) {
+      if (predictFields.has(field.name)) continue;
+      const value = input[field.name];
+      out[field.name] = value === undefined || value === null ? "" : typeof value === "boolean" ? String(value) : value;
+    }
+    for (const field of model.predictFields) {
+      const p = prediction[field];
+      out[field] = typeof p.value === "number" ? p.value : String(p.value);
+      if (p.probabilities) {
+        for (const [cls, prob] of Object.entries(p.probabilities)) out[`Probability ${field} is ${cls}`] = prob;
+      }
+    }
+    if (options.factors) {
+      const first = prediction[model.predictFields[0]];
+      for (const [name, share] of Object.entries(first.factors ?? {})) out[`akkio_prediction_factor_${name}`] = share;
+    }
+    return out;
+  });
+}
+
+export const predictRequestSchema = z.object({
+  data: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))).min(1, "data must hold at least one row"),
+  show_factors: z.boolean().optional().default(false),
+});

@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Native and Node-only packages stay out of the bundles and load from node_modules at run time.
+  serverExternalPackages: ["@libsql/client", "libsql", "@prisma/adapter-libsql", "@prisma/adapter-pg", "pg", "playwright-core", "swagger-ui-dist"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  typescript: { ignoreBuildErrors: false },
+  eslint: undefined,
+};
+
+export default nextConfig;

@@ -1,0 +1,90 @@
+// `npm start`: migrate the database, build the web app if the sources changed, then run the web
+// server and the task workers as one process tree (restarting a worker that dies).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { getEnv } from "../lib/env";
+import { migrate } from "./migrate";
+
+const dev = process.argv.includes("--dev");
+const env = getEnv();
+const children = new Set<ChildProcess>();
+let stopping = false;
+
+function newestSourceMtime(dirs: string[]): number {
+  let newest = 0;
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    }
+  };
+  dirs.forEach(walk);
+  for (const file of ["package.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "prisma/schema.prisma"]) {
+    if (fs.existsSync(file)) newest = Math.max(newest, fs.statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const buildId = ".next/BUILD_ID";
+  if (process.env.SKIP_BUILD === "1" && fs.existsSync(buildId)) return;
+  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+  if (built > newestSourceMtime(["app", "components", "lib", "public", "prisma"])) return;
+  console.log("Building the web application (first start or sources changed)...");
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error("The build failed; see the output above.");
+}
+
+function run(name: string, command: string, args: string[], restart: boolean) {
+  const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, DATA_DIR: env.dataDir, DATABASE_URL: env.databaseUrl } });
+  children.add(child);
+  const startedAt = Date.now();
+  child.on("exit", (code, signal) => {
+    children.delete(child);
+    if (stopping) return;
+    if (!restart) {
+      console.error(`${name} exited (${signal ?? code}); stopping.`);
+      shutdown(1);
+      return;
+    }
+    // Back off when a worker dies right after starting, so a broken setup does not spin.
+    const delay = Date.now() - startedAt < 10_000 ? 5_000 : 500;
+    console.error(`${name} exited (${signal ?? code}); restarting in ${delay} ms.`);
+    setTimeout(() => !stopping && run(name, command, args, restart), delay);
+  });
+}
+
+function shutdown(code: number) {
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 3_000).unref();
+  if (children.size === 0) process.exit(code);
+  else Promise.all([...children].map((c) => new Promise((r) => c.once("exit", r)))).then(() => process.exit(code));
+}
+
+async function main() {
+  await migrate();
+  const tsx = path.resolve("node_modules/.bin/tsx");
+  const next = path.resolve("node_modules/.bin/next");
+  if (dev) {
+    run("web", next, ["dev", "-p", String(env.PORT)], false);
+  } else {
+    buildIfNeeded();
+    run("web", next, ["start", "-p", String(env.PORT)], false);
+  }
+  const trainWorkers = env.TRAIN_WORKERS;
+  for (let i = 0; i < trainWorkers; i++) run(`train worker ${i + 1}`, tsx, ["scripts/worker.ts", "--kinds", "train"], true);
+  for (let i = 0; i < env.CHAT_WORKERS; i++) run(`chat worker ${i + 1}`, tsx, ["scripts/worker.ts", "--kinds", "chat"], true);
+  console.log(`Tabula: http://localhost:${env.PORT} (data in ${env.dataDir}; ${trainWorkers} training and ${env.CHAT_WORKERS} chat worker(s))`);
+}
+
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  shutdown(1);
+});

@@ -1,0 +1,42 @@
+// A task worker process: `npm run worker` (or started by `npm start`). Runs on any host that reaches
+// the database and the shared DATA_DIR. `--kinds train,chat` chooses which tasks it takes.
+import { ensureDbReady } from "../lib/db";
+import { runWorker, type TaskRunner } from "../lib/jobs/worker";
+import type { TaskKind } from "../lib/jobs/queue";
+
+function parseKinds(): TaskKind[] {
+  const i = process.argv.indexOf("--kinds");
+  const raw = i >= 0 ? process.argv[i + 1] : process.env.WORKER_KINDS ?? "train,chat";
+  const kinds = raw.split(",").map((k) => k.trim()).filter(Boolean);
+  for (const k of kinds) if (k !== "train" && k !== "chat") throw new Error(`Unknown task kind "${k}" (use train, chat)`);
+  return kinds as TaskKind[];
+}
+
+async function main() {
+  const kinds = parseKinds();
+  await ensureDbReady();
+  const runners: Partial<Record<TaskKind, TaskRunner>> = {};
+  if (kinds.includes("train")) {
+    const { runTrainingTask } = await import("../lib/services/run-training");
+    const { trainTaskPayloadSchema } = await import("../lib/services/training");
+    runners.train = (task, context) => runTrainingTask(task, trainTaskPayloadSchema.parse(task.payload), context);
+  }
+  if (kinds.includes("chat")) {
+    const { runChatTask } = await import("../lib/services/run-chat");
+    runners.chat = (task, context) => runChatTask(task, context);
+  }
+  const stop = new AbortController();
+  const shutdown = () => {
+    stop.abort();
+    // A task in flight is not waited for: its heartbeat stops and another worker retries it.
+    setTimeout(() => process.exit(0), 200).unref();
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  await runWorker({ kinds, runners }, stop.signal);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
