@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { cleanHeaders, delimiterFor, parseDelimitedText, streamRowBatches, toCsv } from "./csv-upload";
+import type { DataRow } from "./types";
+
+function makeCsv(rows: number): string {
+  const lines = ["id,name,score"];
+  for (let i = 0; i < rows; i++) lines.push(`${i},"n, ${i}",${i * 0.5}`);
+  return lines.join("\n") + "\n";
+}
+
+describe("streamRowBatches", () => {
+  it("sends every row once, in order, in batches of at most the batch size", async () => {
+    const csv = makeCsv(2345);
+    const batches: DataRow[][] = [];
+    const progress: number[] = [];
+    const result = await streamRowBatches(csv, {
+      batchRows: 500,
+      totalBytes: csv.length,
+      onBatch: async (rows) => {
+        await new Promise((r) => setTimeout(r, 1));
+        batches.push(rows);
+      },
+      onProgress: (p) => progress.push(p.fraction),
+    });
+    expect(result.rows).toBe(2345);
+    expect(result.fields).toEqual(["id", "name", "score"]);
+    expect(batches.every((b) => b.length <= 500)).toBe(true);
+    const all = batches.flat();
+    expect(all).toHaveLength(2345);
+    expect(all[0]).toEqual({ id: "0", name: "n, 0", score: "0" });
+    expect(all.map((r) => Number(r.id))).toEqual(Array.from({ length: 2345 }, (_, i) => i));
+    expect(progress[progress.length - 1]).toBe(1);
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+  });
+
+  it("stops and reports the error when a batch fails", async () => {
+    const csv = makeCsv(1200);
+    let calls = 0;
+    await expect(
+      streamRowBatches(csv, {
+        batchRows: 100,
+        totalBytes: csv.length,
+        onBatch: async () => {
+          calls++;
+          if (calls === 2) throw new Error("server said no");
+        },
+      }),
+    ).rejects.toThrow("server said no");
+    expect(calls).toBe(2);
+  });
+
+  it("rejects an empty file with a message that says what is missing", async () => {
+    await expect(streamRowBatches("", { totalBytes: 0, onBatch: async () => undefined })).rejects.toThrow(/header row/);
+  });
+
+  it("reads tab-separated text", async () => {
+    const tsv = "a\tb\n1\tx y\n2\tz\n";
+    const rows: DataRow[] = [];
+    await streamRowBatches(tsv, { totalBytes: tsv.length, delimiter: delimiterFor("f.tsv"), onBatch: async (b) => void rows.push(...b) });
+    expect(rows).toEqual([{ a: "1", b: "x y" }, { a: "2", b: "z" }]);
+  });
+});
+
+describe("headers and CSV helpers", () => {
+  it("names blank and duplicate headers", () => {
+    expect(cleanHeaders(["\uFEFFa", " ", "a", "b "])).toEqual(["a", "column_2", "a_2", "b"]);
+  });
+
+  it("round-trips rows through toCsv and parseDelimitedText", () => {
+    const rows = [{ a: "1", b: "with, comma" }, { a: "2", b: 'quote "q"', c: 3 }];
+    const parsed = parseDelimitedText(toCsv(rows));
+    expect(parsed.fields).toEqual(["a", "b", "c"]);
+    expect(parsed.rows).toEqual([{ a: "1", b: "with, comma", c: "" }, { a: "2", b: 'quote "q"', c: "3" }]);
+  });
+});

@@ -1,0 +1,155 @@
+// Streams a delimited file into a dataset in row batches: papaparse reads one chunk at a time and
+// waits while a batch is posted, so a 100 MB file never sits in memory as rows all at once.
+import Papa from "papaparse";
+import { apiFetch } from "./api";
+import type { DataRow } from "./types";
+
+export const UPLOAD_BATCH_ROWS = 5000;
+
+export interface UploadProgress {
+  /** 0..1 of the file's bytes read and sent. */
+  fraction: number;
+  rowsSent: number;
+}
+
+export interface StreamBatchesOptions {
+  batchRows?: number;
+  /** Bytes of input, to turn the parser's cursor into a fraction. */
+  totalBytes: number;
+  onBatch: (rows: DataRow[]) => Promise<void>;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  delimiter?: string;
+}
+
+/** Guesses the delimiter from the file name: TSV by extension, otherwise papaparse detects it. */
+export function delimiterFor(fileName: string): string | undefined {
+  return /\.(tsv|tab)$/i.test(fileName) ? "\t" : undefined;
+}
+
+/** Header names as people expect them: trimmed, blanks named by position, duplicates numbered. */
+export function cleanHeaders(headers: string[]): string[] {
+  const seen = new Map<string, number>();
+  return headers.map((raw, i) => {
+    let name = raw.replace(/^\uFEFF/, "").trim() || `column_${i + 1}`;
+    const count = seen.get(name) ?? 0;
+    seen.set(name, count + 1);
+    if (count > 0) name = `${name}_${count + 1}`;
+    return name;
+  });
+}
+
+/** Parses `input` (a File in the browser, a string in tests) and hands over full batches in order. */
+export function streamRowBatches(input: File | string, options: StreamBatchesOptions): Promise<{ rows: number; fields: string[] }> {
+  const batchRows = options.batchRows ?? UPLOAD_BATCH_ROWS;
+  return new Promise((resolve, reject) => {
+    let headers: string[] | null = null;
+    let pending: DataRow[] = [];
+    let rowsSent = 0;
+    let failed = false;
+    let lastCursor = 0;
+
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      reject(error instanceof Error ? error : new Error(String(error)));
+    };
+
+    const flush = async (rows: DataRow[]) => {
+      if (!rows.length) return;
+      await options.onBatch(rows);
+      rowsSent += rows.length;
+      options.onProgress?.({ fraction: Math.min(1, lastCursor / Math.max(1, options.totalBytes)), rowsSent });
+    };
+
+    Papa.parse<string[]>(input as never, {
+      header: false, // headers handled here so that blanks and duplicates get usable names
+      skipEmptyLines: "greedy",
+      delimiter: options.delimiter,
+      chunkSize: 4 * 1024 * 1024,
+      chunk: (results, parser) => {
+        if (failed) return parser.abort();
+        if (options.signal?.aborted) {
+          parser.abort();
+          return fail(new DOMException("Upload cancelled", "AbortError"));
+        }
+        let data = results.data;
+        if (!headers) {
+          if (!data.length) return;
+          headers = cleanHeaders(data[0]);
+          data = data.slice(1);
+        }
+        const names = headers;
+        for (const cells of data) {
+          const row: DataRow = {};
+          for (let c = 0; c < names.length; c++) row[names[c]] = cells[c] ?? "";
+          pending.push(row);
+        }
+        lastCursor = results.meta.cursor;
+        if (pending.length < batchRows) return;
+        // Pause the reader while batches go out: memory stays at about one chunk.
+        parser.pause();
+        const ready = pending;
+        pending = [];
+        (async () => {
+          for (let i = 0; i + batchRows <= ready.length; i += batchRows) await flush(ready.slice(i, i + batchRows));
+          const rest = ready.length % batchRows;
+          if (rest) pending = ready.slice(ready.length - rest);
+        })().then(() => parser.resume(), (error) => {
+          parser.abort();
+          fail(error);
+        });
+      },
+      complete: () => {
+        if (failed) return;
+        lastCursor = options.totalBytes;
+        flush(pending).then(() => {
+          pending = [];
+          if (!headers) return fail(new Error("The file is empty: it needs a header row and at least one data row."));
+          resolve({ rows: rowsSent, fields: headers });
+        }, fail);
+      },
+      error: (error: Error) => fail(new Error(`Cannot read the file: ${error.message}`)),
+    });
+  });
+}
+
+/** Creates a dataset named `name` and fills it from the file; deletes the half-made dataset on failure. */
+export async function uploadFileAsDataset(
+  file: File,
+  options: { name: string; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal },
+): Promise<{ datasetId: string; rows: number }> {
+  const { dataset_id: datasetId } = await apiFetch<{ dataset_id: string }>("/v1/datasets", { method: "POST", body: { name: options.name } });
+  try {
+    const { rows } = await streamRowBatches(file, {
+      totalBytes: file.size,
+      delimiter: delimiterFor(file.name),
+      signal: options.signal,
+      onProgress: options.onProgress,
+      onBatch: (batch) => apiFetch("/v1/datasets", { method: "POST", body: { id: datasetId, rows: batch }, signal: options.signal }).then(() => undefined),
+    });
+    if (rows === 0) throw new Error("The file has a header row but no data rows.");
+    return { datasetId, rows };
+  } catch (error) {
+    await apiFetch("/v1/datasets", { method: "DELETE", body: { id: datasetId } }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Reads a whole (small) delimited file into rows, for batch prediction. */
+export function parseDelimitedText(text: string, fileName = "data.csv"): { fields: string[]; rows: DataRow[] } {
+  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: "greedy", delimiter: delimiterFor(fileName) });
+  const [head, ...body] = parsed.data;
+  if (!head) return { fields: [], rows: [] };
+  const fields = cleanHeaders(head);
+  const rows = body.map((cells) => Object.fromEntries(fields.map((f, i) => [f, cells[i] ?? ""])) as DataRow);
+  return { fields, rows };
+}
+
+/** CSV text of rows, columns in first-seen order. */
+export function toCsv(rows: DataRow[]): string {
+  const columns: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) if (!seen.has(key)) (seen.add(key), columns.push(key));
+  return Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => r[c] ?? "")) });
+}

@@ -1,0 +1,50 @@
+// Numbers, dates and durations as people read them.
+export function formatInt(n: number | null | undefined): string {
+  return typeof n === "number" && Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "—";
+}
+
+export function formatPercent(x: number | null | undefined, digits = 1): string {
+  return typeof x === "number" && Number.isFinite(x) ? `${(x * 100).toFixed(digits)}%` : "—";
+}
+
+/** Up to 4 significant digits, thousands separated, no exponent for everyday sizes. */
+export function formatNumber(x: unknown): string {
+  if (typeof x !== "number" || !Number.isFinite(x)) return x === null || x === undefined ? "—" : String(x);
+  const abs = Math.abs(x);
+  if (abs !== 0 && (abs < 1e-4 || abs >= 1e12)) return x.toExponential(3);
+  if (Number.isInteger(x)) return x.toLocaleString("en-US");
+  const digits = abs >= 1000 ? 1 : abs >= 1 ? 3 : 4;
+  return Number(x.toFixed(digits)).toLocaleString("en-US", { maximumFractionDigits: digits });
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "—";
+  return date.toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+
+/** "just now", "5 minutes ago", then a date: recent activity is easier to read relatively. */
+export function formatRelative(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return "never";
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return "never";
+  const seconds = Math.round((now - then) / 1000);
+  if (seconds < 45) return "just now";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
+  const days = Math.round(hours / 24);
+  if (days < 7) return `${days} day${days === 1 ? "" : "s"} ago`;
+  return formatDate(iso);
+}
+
+export function formatSeconds(total: number | null | undefined): string {
+  if (typeof total !== "number" || !Number.isFinite(total)) return "—";
+  const s = Math.max(0, Math.round(total));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${s % 60} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}

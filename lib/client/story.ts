@@ -1,0 +1,46 @@
+// Turns the data story (the spec's numbers) into sentences a person can act on.
+import { formatNumber, formatPercent } from "./format";
+import type { DataStory, StoryOutcome } from "./types";
+
+export interface StoryCard {
+  title: string;
+  headline: string;
+  details: string[];
+  /** How many times more likely (or larger) the outcome is for the top case than the bottom case. */
+  ratio: number | null;
+}
+
+function isClassification(story: DataStory, outcome: StoryOutcome): boolean {
+  // Probabilities live in 0..1; a regression story reports predicted values of the target.
+  const values = [outcome.top_case, outcome.avg_case, outcome.bottom_case];
+  return story.type !== "float" && story.type !== "integer" && values.every((v) => v >= 0 && v <= 1);
+}
+
+function describeRatio(ratio: number): string {
+  return ratio >= 10 ? `${Math.round(ratio)}×` : `${ratio.toFixed(1)}×`;
+}
+
+export function buildStoryCards(story: DataStory): StoryCard[] {
+  return story.outcomes.map((outcome) => {
+    const classification = isClassification(story, outcome);
+    const show = (v: number) => (classification ? formatPercent(v, 0) : formatNumber(v));
+    const ratio = outcome.bottom_case > 0 && outcome.top_case > 0 ? outcome.top_case / outcome.bottom_case : null;
+    const drivers = outcome.causes.map((c) => `${c.field} is ${c.top_value}`);
+    const brakes = outcome.causes.map((c) => `${c.field} is ${c.bottom_value}`);
+    const title = classification ? `${story.name} = ${outcome.outcome}` : `${story.name}: ${outcome.outcome} values`;
+    let headline: string;
+    if (classification) {
+      headline = `On average ${show(outcome.avg_case)} of rows have ${story.name} = ${outcome.outcome}.`;
+      if (drivers.length && ratio !== null && ratio >= 1.05) {
+        headline += ` Rows where ${drivers.slice(0, 2).join(" and ")} reach ${show(outcome.top_case)}: ${describeRatio(ratio)} as often as rows where ${brakes.slice(0, 2).join(" and ")} (${show(outcome.bottom_case)}).`;
+      }
+    } else {
+      headline = `The average ${story.name} is ${show(outcome.avg_case)}.`;
+      if (drivers.length) {
+        headline += ` It rises to about ${show(outcome.top_case)} where ${drivers.slice(0, 2).join(" and ")}, and falls to about ${show(outcome.bottom_case)} where ${brakes.slice(0, 2).join(" and ")}.`;
+      }
+    }
+    const details = outcome.causes.map((c) => `${c.field}: highest with ${c.top_value}, lowest with ${c.bottom_value}`);
+    return { title, headline, details, ratio };
+  });
+}

@@ -1,0 +1,41 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "./api";
+import { queryKeys } from "./query-keys";
+import type { TaskStatus, TrainingResult, TrainRequest } from "./types";
+
+export function useStartTraining() {
+  return useMutation({
+    mutationFn: (body: TrainRequest) => apiFetch<{ task_id: string }>("/api/v1/models/train/new", { method: "POST", body }),
+  });
+}
+
+const FINISHED = new Set(["SUCCEEDED", "FAILED", "UNKNOWN_TIMEOUT"]);
+
+export function isTaskFinished(status: TaskStatus | undefined): boolean {
+  return status !== undefined && FINISHED.has(status.status);
+}
+
+/** Polls the task every second until it finishes; then the new model appears in the model list. */
+export function useTrainingStatus(taskId: string | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.trainingStatus(taskId ?? ""),
+    enabled: Boolean(taskId),
+    queryFn: async () => {
+      const status = await apiFetch<TaskStatus>(`/api/v1/models/train/${encodeURIComponent(taskId ?? "")}/status`);
+      if (status.status === "SUCCEEDED") await client.invalidateQueries({ queryKey: queryKeys.models });
+      return status;
+    },
+    refetchInterval: (query) => (isTaskFinished(query.state.data) ? false : 1000),
+  });
+}
+
+export function useTrainingResult(location: string | undefined) {
+  return useQuery({
+    queryKey: ["training-result", location ?? ""],
+    enabled: Boolean(location),
+    queryFn: () => apiFetch<TrainingResult>(location ?? ""),
+    staleTime: Infinity,
+  });
+}
