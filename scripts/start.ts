@@ -66,8 +66,20 @@ function shutdown(code: number) {
   else Promise.all([...children].map((c) => new Promise((r) => c.once("exit", r)))).then(() => process.exit(code));
 }
 
+/** Chat answers render PNG charts in Chromium: install Debian's package on first start if missing. */
+async function ensureChromium() {
+  const { findChromium } = await import("../lib/render/plotly-png");
+  if (findChromium()) return;
+  console.log("Chromium (for chart images) is missing; trying scripts/install-system-deps.sh ...");
+  const result = spawnSync("bash", ["scripts/install-system-deps.sh"], { stdio: "inherit" });
+  if (result.status !== 0 || !findChromium()) {
+    console.warn("Chromium is not available: chat answers will carry no PNG images until it is installed (apt-get install chromium, or set CHROMIUM_PATH).");
+  }
+}
+
 async function main() {
   await migrate();
+  if (env.CHAT_WORKERS > 0) await ensureChromium();
   const tsx = path.resolve("node_modules/.bin/tsx");
   const next = path.resolve("node_modules/.bin/next");
   if (dev) {

@@ -6,6 +6,12 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
+step "System packages (Chromium for chart images and browser tests)"
+if [[ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]]; then
+  bash scripts/install-system-deps.sh || true
+  # Without Debian's package (no root, another OS): Playwright's own browser, which needs internet.
+  [[ -x /usr/bin/chromium ]] || npx playwright install chromium
+fi
 step "Prisma client"
 npx prisma generate >/dev/null
 step "Type check"

@@ -43,7 +43,12 @@ export async function runChatTask(task: { id: string; teamId: string; payload: u
   for (const message of reply.messages) {
     const png: string[] = [];
     for (const figure of message.figures) {
-      png.push((await renderer.render(figure as { data: unknown[]; layout?: Record<string, unknown> })).toString("base64"));
+      try {
+        png.push((await renderer.render(figure as { data: unknown[]; layout?: Record<string, unknown> })).toString("base64"));
+      } catch (error) {
+        // The answer (text, table, Plotly JSON) stays useful without the PNG; the operator sees why.
+        console.error(`[chat ${task.id}] PNG rendering failed:`, error instanceof Error ? error.message : error);
+      }
     }
     messages.push({ role: "assistant", content: message.content, figures: message.figures, png, table: message.table });
   }
