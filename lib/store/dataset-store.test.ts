@@ -192,6 +192,18 @@ describe("setFieldTypes and reparse", () => {
     expect(column(await store.read("ds"), "v")).toEqual([1, 2, 2.5]);
   });
 
+  it("reparse of fields stored as numbers or dates finds integers, floats, ids and dates", async () => {
+    await store.create("ds");
+    await store.append("ds", [{ order_id: 7, qty: 1, price: 2, day: "2024-01-01", none: null }]);
+    await store.append("ds", [{ order_id: 8, qty: 1, price: 2.5, day: "2024-01-02", none: null }]);
+    const before = await store.info("ds");
+    expect(before.fields.map((f) => f.type)).toEqual(["integer", "integer", "float", "date", "unknown"]);
+    const after = await store.reparse("ds");
+    expect(after.fields.map((f) => f.type)).toEqual(["id", "integer", "float", "date", "unknown"]);
+    // Reparse without a change keeps the version.
+    expect((await store.reparse("ds")).version).toBe(after.version);
+  });
+
   it("rejects unknown fields and types", async () => {
     await store.create("ds");
     await expectStoreError(store.setFieldTypes("ds", [{ name: "a", type: "integer" }]), "unknown_field", '"a"', "add rows first");
@@ -310,12 +322,24 @@ describe("concurrency within a process", () => {
     for (let k = 0; k < 20; k++) expect(ks.filter((v) => v === k).length).toBe(50);
   });
 
-  it("readers during appends always see whole appends", async () => {
-    await store.create("ds");
-    const appends = Promise.all(Array.from({ length: 10 }, () => store.append("ds", Array.from({ length: 100 }, (_, j) => ({ j })))));
+  it("readers during appends and compactions always see whole appends", async () => {
+    // Fanout 2 compacts after nearly every append, deleting segments that readers may have listed.
+    const busy = openDatasetStore(root, { compactFanout: 2 });
+    await busy.create("ds");
+    const appends = Promise.all(
+      Array.from({ length: 16 }, (_, b) => busy.append("ds", Array.from({ length: 100 }, (_, j) => ({ j: b * 100 + j })))),
+    );
     const seen: number[] = [];
-    for (let r = 0; r < 20; r++) seen.push((await store.read("ds")).rowCount);
+    let done = false;
+    void appends.then(() => (done = true));
+    while (!done) {
+      const table = await store.read("ds");
+      seen.push(table.rowCount);
+      const col = table.columns[0];
+      if (col && col.kind === "number") expect(Array.from(col.values)).toEqual(Array.from({ length: table.rowCount }, (_, k) => k));
+    }
     await appends;
+    expect(seen.length).toBeGreaterThan(1);
     for (const count of seen) expect(count % 100).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import type { Column, FieldSchema, FieldType, RawRow, RawValue, Table } from "..
 import { FIELD_TYPES } from "../table/types";
 import { cellValue, isMissing, isNumericType, parseDate, parseNumber } from "../table/values";
 import { StoreError } from "./errors";
-import { addTextToProfile, addToProfile, createProfile, inferFromProfile, type ValueProfile } from "./infer";
+import { addTextToProfile, addToProfile, createProfile, inferFromProfile, isIdLikeName, type ValueProfile } from "./infer";
 import { acquireFileLock, withMutex } from "./lock";
 import {
   openSegment,
@@ -594,8 +594,8 @@ class FileDatasetStore implements DatasetStore {
     checkId(datasetId);
     return this.withWriteLock(datasetId, async () => {
       const manifest = await this.readManifest(datasetId);
-      const profiles = await this.profileFields(datasetId, manifest);
-      const fields = manifest.fields.map((f, i) => ({ name: f.name, type: inferFromProfile(profiles[i], f.name), inferred: true }));
+      const types = await this.inferStoredTypes(datasetId, manifest);
+      const fields = manifest.fields.map((f, i) => ({ name: f.name, type: types[i], inferred: true }));
       return toInfo(await this.commitFields(datasetId, manifest, fields, "reparse"));
     });
   }
@@ -614,48 +614,95 @@ class FileDatasetStore implements DatasetStore {
     return next;
   }
 
-  /** Distinct-value profiles of every field over all stored rows, from the stored (original) text. */
-  private async profileFields(datasetId: string, manifest: Manifest): Promise<ValueProfile[]> {
-    const profiles = manifest.fields.map(() => createProfile());
-    for (const segment of manifest.segments) {
-      const seg = await openSegment(path.join(this.dir(datasetId), segment.file));
-      try {
-        for (let f = 0; f < manifest.fields.length; f++) {
-          const profile = profiles[f];
-          const meta = seg.byName.get(manifest.fields[f].name);
-          if (!meta) {
-            profile.total += segment.rows;
-            profile.missing += segment.rows;
-            continue;
-          }
-          const column = await loadEncoded(seg, meta, 0, segment.rows);
-          if (column.enc === "text") {
-            const counts = new Int32Array(column.dictionary.length);
-            let missing = 0;
-            for (const c of column.codes) {
-              if (c < 0) missing++;
-              else counts[c]++;
-            }
-            profile.total += missing;
-            profile.missing += missing;
-            for (let i = 0; i < counts.length; i++) if (counts[i] > 0) addTextToProfile(profile, column.dictionary[i], counts[i]);
-          } else {
-            const counts = new Map<number, number>();
-            let missing = 0;
-            for (const v of column.values) {
-              if (Number.isNaN(v)) missing++;
-              else counts.set(v, (counts.get(v) ?? 0) + 1);
-            }
-            profile.total += missing;
-            profile.missing += missing;
-            for (const [v, count] of counts) addTextToProfile(profile, numberText(column.enc, v), count);
-          }
+  /**
+   * Infers every field's type from all stored rows, from the stored (original) text. Fields stored
+   * only as numbers (or only as dates) take a fast path: their text would parse back to the same
+   * numbers, so the profile reduces to counts, integrality and (for id-like names) uniqueness.
+   */
+  private async inferStoredTypes(datasetId: string, manifest: Manifest): Promise<FieldType[]> {
+    const opened: { seg: OpenSegment; rows: number }[] = [];
+    try {
+      for (const segment of manifest.segments) {
+        opened.push({ seg: await openSegment(path.join(this.dir(datasetId), segment.file)), rows: segment.rows });
+      }
+      const types: FieldType[] = [];
+      for (const field of manifest.fields) {
+        const encodings = new Set(opened.map(({ seg }) => seg.byName.get(field.name)?.enc ?? "absent"));
+        encodings.delete("absent");
+        const only = encodings.size === 1 ? [...encodings][0] : null;
+        if (only === "num" || only === "date") types.push(await this.inferStoredNumbers(opened, field.name, only));
+        else types.push(inferFromProfile(await this.profileStored(opened, field.name), field.name));
+      }
+      return types;
+    } finally {
+      await Promise.all(opened.map(({ seg }) => seg.handle.close()));
+    }
+  }
+
+  private async inferStoredNumbers(opened: { seg: OpenSegment; rows: number }[], name: string, enc: "num" | "date"): Promise<FieldType> {
+    let nonMissing = 0;
+    let allIntegers = true;
+    const checkUnique = enc === "num" && isIdLikeName(name);
+    let seen: Set<number> | null = checkUnique ? new Set() : null;
+    for (const { seg, rows } of opened) {
+      const meta = seg.byName.get(name);
+      if (!meta) continue;
+      const values = new Float64Array(rows);
+      await readFloatsInto(seg, meta, 0, rows, values, 0);
+      for (let i = 0; i < rows; i++) {
+        const v = values[i];
+        if (Number.isNaN(v)) continue;
+        nonMissing++;
+        if (allIntegers && !Number.isInteger(v)) {
+          allIntegers = false;
+          seen = null;
         }
-      } finally {
-        await seg.handle.close();
+        if (seen) {
+          if (seen.has(v)) seen = null;
+          else seen.add(v);
+        }
       }
     }
-    return profiles;
+    if (nonMissing === 0) return "unknown";
+    if (enc === "date") return "date";
+    if (seen && allIntegers && nonMissing >= 2) return "id";
+    return allIntegers ? "integer" : "float";
+  }
+
+  /** Distinct-value profile of one field over all stored rows. */
+  private async profileStored(opened: { seg: OpenSegment; rows: number }[], name: string): Promise<ValueProfile> {
+    const profile = createProfile();
+    for (const { seg, rows } of opened) {
+      const meta = seg.byName.get(name);
+      if (!meta) {
+        profile.total += rows;
+        profile.missing += rows;
+        continue;
+      }
+      const column = await loadEncoded(seg, meta, 0, rows);
+      if (column.enc === "text") {
+        const counts = new Int32Array(column.dictionary.length);
+        let missing = 0;
+        for (const c of column.codes) {
+          if (c < 0) missing++;
+          else counts[c]++;
+        }
+        profile.total += missing;
+        profile.missing += missing;
+        for (let i = 0; i < counts.length; i++) if (counts[i] > 0) addTextToProfile(profile, column.dictionary[i], counts[i]);
+      } else {
+        const counts = new Map<number, number>();
+        let missing = 0;
+        for (const v of column.values) {
+          if (Number.isNaN(v)) missing++;
+          else counts.set(v, (counts.get(v) ?? 0) + 1);
+        }
+        profile.total += missing;
+        profile.missing += missing;
+        for (const [v, count] of counts) addTextToProfile(profile, numberText(column.enc, v), count);
+      }
+    }
+    return profile;
   }
 
   /**
