@@ -5,7 +5,6 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   typescript: { ignoreBuildErrors: false },
-  eslint: undefined,
 };
 
 export default nextConfig;

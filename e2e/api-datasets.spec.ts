@@ -91,7 +91,7 @@ test.describe("legacy /v1/datasets", () => {
     ];
     for (const c of cases) {
       const res = c.raw !== undefined
-        ? await anon.post(`/v1/datasets?api_key=${apiKey}`, { data: c.raw, headers: { "content-type": "application/json" } })
+        ? await anon.post(`/v1/datasets?api_key=${apiKey}`, { data: Buffer.from(c.raw), headers: { "content-type": "application/json" } })
         : await anon.post(`/v1/datasets?api_key=${apiKey}`, { data: c.body as object });
       expect(res.status(), JSON.stringify(c.body ?? c.raw).slice(0, 80)).toBe(c.status);
       const body = await res.json();

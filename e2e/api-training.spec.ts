@@ -101,7 +101,7 @@ test("validation errors are 422 with detail items naming each bad field", async 
     expect(typeof item.msg).toBe("string");
     expect(typeof item.type).toBe("string");
   }
-  const malformed = await api.post("/api/v1/models/train/new", { data: "{not json", headers: { "content-type": "application/json" } });
+  const malformed = await api.post("/api/v1/models/train/new", { data: Buffer.from("{not json"), headers: { "content-type": "application/json" } });
   expect(malformed.status()).toBe(400);
   expect((await malformed.json()).detail).toMatch(/not valid JSON/);
 });
