@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Table } from "../table/types";
 import { cellValue } from "../table/values";
+import { findCompactionRun } from "./dataset-store";
 import { openDatasetStore, StoreError, type DatasetStore } from "./index";
 
 let root: string;
@@ -263,6 +264,17 @@ describe("read", () => {
     const table = await compacting.read("c");
     expect(column(table, "i")).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(column(table, "t")).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8].map((b) => (b % 2 ? "odd" : "even")));
+  });
+
+  it("compaction picks the smallest level whose trailing run is long enough, also for mixed sizes", () => {
+    const levels = (...l: number[]) => l.map((level) => ({ level }));
+    expect(findCompactionRun(levels(1, 1, 1), 4)).toBeNull();
+    expect(findCompactionRun(levels(2, 1, 1, 1, 1), 4)).toEqual({ start: 1, level: 1 });
+    expect(findCompactionRun(levels(0, 1, 0, 1), 2)).toEqual({ start: 0, level: 1 });
+    expect(findCompactionRun(levels(0, 1, 0, 1, 0), 4)).toBeNull();
+    expect(findCompactionRun(levels(1, 0, 1, 0, 1, 0, 1, 0), 4)).toEqual({ start: 0, level: 1 });
+    expect(findCompactionRun(levels(3, 0, 0, 0, 0, 0), 4)).toEqual({ start: 1, level: 0 });
+    expect(findCompactionRun(levels(3, 2, 2, 2), 4)).toBeNull();
   });
 
   it("compaction of segments with different encodings keeps the original text", async () => {

@@ -397,7 +397,7 @@ class FileDatasetStore implements DatasetStore {
       if (this.beforeCommit) await this.beforeCommit(datasetId);
 
       const seq = manifest.seq + 1;
-      const level = Math.max(0, Math.floor(Math.log(rows.length / 1024) / Math.log(this.fanout)));
+      const level = this.levelFor(rows.length);
       const next: Manifest = {
         ...manifest,
         fields: plan.fields,
@@ -706,25 +706,29 @@ class FileDatasetStore implements DatasetStore {
   }
 
   /**
-   * Tiered compaction: when the last `fanout` segments share a size class, merge them into one
-   * segment of the next class. Each row is rewritten about log_fanout(rows) times in total, and a
-   * dataset built from many tiny appends keeps few files.
+   * Tiered compaction: segments carry a size class (level). When the trailing run of segments of
+   * level <= L holds `fanout` segments of level L (smallest such L), the run merges into one
+   * segment of level L + 1. Each row is rewritten about log_fanout(rows) times in total, a dataset built from
+   * many tiny appends keeps few files, and mixed batch sizes cannot stall the merging.
    */
   private async compact(datasetId: string, manifest: Manifest): Promise<Manifest> {
     let current = manifest;
     for (;;) {
+      const run = findCompactionRun(current.segments, this.fanout);
+      if (!run) return current;
       const segments = current.segments;
-      const k = this.fanout;
-      if (segments.length < k) return current;
-      const tail = segments.slice(segments.length - k);
-      const level = tail[0].level;
-      if (!tail.every((s) => s.level === level)) return current;
-      const merged = await this.mergeSegments(datasetId, current, tail, level + 1);
-      const bytes = current.bytes - tail.reduce((sum, s) => sum + s.bytes, 0) + merged.bytes;
+      const parts = segments.slice(run.start);
+      const merged = await this.mergeSegments(datasetId, current, parts, Math.max(run.level + 1, this.levelFor(parts.reduce((n, s) => n + s.rows, 0))));
+      const bytes = current.bytes - parts.reduce((sum, s) => sum + s.bytes, 0) + merged.bytes;
       // Same content, so the version stays: caches keyed by version remain valid.
-      current = { ...current, segments: [...segments.slice(0, segments.length - k), merged], bytes };
+      current = { ...current, segments: [...segments.slice(0, run.start), merged], bytes };
       await this.commit(datasetId, current);
     }
+  }
+
+  /** Size class of a segment of `rows` rows: 0 up to ~1k rows, then one class per factor of fanout. */
+  private levelFor(rows: number): number {
+    return Math.max(0, Math.floor(Math.log(rows / 1024) / Math.log(this.fanout)));
   }
 
   private async mergeSegments(datasetId: string, manifest: Manifest, parts: ManifestSegment[], level: number): Promise<ManifestSegment> {
@@ -796,6 +800,26 @@ class FileDatasetStore implements DatasetStore {
       await fs.rm(trash, { recursive: true, force: true });
     });
   }
+}
+
+/**
+ * The trailing run to merge: for the smallest level L such that the trailing run of segments of
+ * level <= L holds at least `fanout` segments of level exactly L. Counting only level-L segments
+ * keeps a big segment from being rewritten because small ones piled up behind it.
+ */
+export function findCompactionRun(segments: { level: number }[], fanout: number): { start: number; level: number } | null {
+  if (segments.length < fanout) return null;
+  const maxLevel = Math.max(...segments.map((s) => s.level));
+  for (let level = 0; level <= maxLevel; level++) {
+    let start = segments.length;
+    let atLevel = 0;
+    while (start > 0 && segments[start - 1].level <= level) {
+      start--;
+      if (segments[start].level === level) atLevel++;
+    }
+    if (atLevel >= fanout) return { start, level };
+  }
+  return null;
 }
 
 function checkRow(row: unknown, index: number): RawRow {
