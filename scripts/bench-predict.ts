@@ -1,0 +1,61 @@
+// `npm run bench:predict`: trains a model on adult (legacy synchronous training, budget 10) against
+// a real server, then measures prediction over HTTP: one request of 10,000 rows, and single-row
+// requests (p50/p95 of 500, sequential, measured at the client on loopback, so an upper bound of
+// the server's own time).
+import fs from "node:fs";
+import Papa from "papaparse";
+import { startApp } from "../e2e/helpers/app";
+
+const DATASET = process.env.BENCH_DATASET ?? "../shared/datasets/adult.csv";
+
+async function main() {
+  const csv = Papa.parse<Record<string, string>>(fs.readFileSync(DATASET, "utf8"), { header: true, skipEmptyLines: true });
+  const rows = csv.data;
+  console.log(`Starting a server; ${rows.length.toLocaleString()} rows from ${DATASET}`);
+  const app = await startApp({ env: { CHAT_WORKERS: "0" } });
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${app.baseURL}${path}?api_key=${app.apiKey}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  try {
+    const { dataset_id } = await post("/v1/datasets", { name: "adult" });
+    for (let i = 0; i < rows.length; i += 10_000) await post("/v1/datasets", { id: dataset_id, rows: rows.slice(i, i + 10_000) });
+    const t0 = performance.now();
+    const result = await post("/v1/models", { dataset_id, predict_fields: ["class"], duration: 10 });
+    console.log(`trained in ${((performance.now() - t0) / 1000).toFixed(1)} s (model ${result.model_id})`);
+    const input = rows.slice(0, 10_000).map(({ class: _target, ...rest }) => rest);
+
+    await post("/v1/models", { id: result.model_id, data: input.slice(0, 10) }); // load and cache the model
+    const batchTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      const out = await post("/v1/models", { id: result.model_id, data: input });
+      batchTimes.push(performance.now() - t);
+      if (out.predictions.length !== input.length) throw new Error("wrong number of predictions");
+    }
+    const withFactors = performance.now();
+    await post("/v1/models", { id: result.model_id, data: input.slice(0, 1000), show_factors: true });
+    const factorsMs = performance.now() - withFactors;
+
+    const single: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      const t = performance.now();
+      await post("/v1/models", { id: result.model_id, data: [input[i]] });
+      single.push(performance.now() - t);
+    }
+    single.sort((a, b) => a - b);
+    batchTimes.sort((a, b) => a - b);
+    console.log(`10,000 rows in one request: median ${batchTimes[2].toFixed(0)} ms (min ${batchTimes[0].toFixed(0)}, max ${batchTimes[4].toFixed(0)})`);
+    console.log(`1,000 rows with show_factors: ${factorsMs.toFixed(0)} ms`);
+    console.log(`single row: p50 ${single[250].toFixed(2)} ms, p95 ${single[475].toFixed(2)} ms`);
+  } finally {
+    await app.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
