@@ -854,14 +854,35 @@ function encodeField(field: ManifestField, rows: RawRow[]): EncodedColumn {
   if (isNumericType(field.type)) {
     const values = new Float64Array(n);
     const isDate = field.type === "date";
+    // Strings repeat (dates especially): parse each distinct one once. NaN marks missing/unparsable.
+    const parsed = new Map<string, number>();
     let widen = false;
     for (let i = 0; i < n; i++) {
       const raw = checkValue(rows[i][name], i, name);
-      if (raw === null || raw === undefined || isMissing(raw)) {
+      let v: number;
+      if (typeof raw === "number" && !isDate) {
+        if (Number.isNaN(raw)) {
+          values[i] = NaN;
+          continue;
+        }
+        v = Number.isFinite(raw) ? raw : NaN;
+      } else if (typeof raw === "string") {
+        const cached = parsed.get(raw);
+        if (cached !== undefined) v = cached;
+        else {
+          v = isMissing(raw) ? -Infinity : isDate ? parseDate(raw) : parseNumber(raw);
+          parsed.set(raw, v);
+        }
+        if (v === -Infinity) {
+          values[i] = NaN; // a missing spelling such as "" or "NA"
+          continue;
+        }
+      } else if (raw === null || raw === undefined) {
         values[i] = NaN;
         continue;
+      } else {
+        v = isDate ? parseDate(raw) : parseNumber(raw);
       }
-      const v = isDate ? parseDate(raw) : parseNumber(raw);
       if (Number.isNaN(v)) {
         throw new StoreError(
           "invalid_type",
@@ -884,18 +905,22 @@ function encodeField(field: ManifestField, rows: RawRow[]): EncodedColumn {
   }
   const codes = new Int32Array(n);
   const dictionary: string[] = [];
+  // Text -> code; missing spellings map to -1 so that each distinct string is checked once.
   const index = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const raw = checkValue(rows[i][name], i, name);
-    if (raw === null || raw === undefined || isMissing(raw)) {
+    if (raw === null || raw === undefined) {
       codes[i] = -1;
       continue;
     }
     const text = typeof raw === "string" ? raw : String(raw);
     let code = index.get(text);
     if (code === undefined) {
-      code = dictionary.length;
-      dictionary.push(text);
+      if (isMissing(raw)) code = -1;
+      else {
+        code = dictionary.length;
+        dictionary.push(text);
+      }
       index.set(text, code);
     }
     codes[i] = code;
