@@ -27,9 +27,9 @@ async function main() {
   }
   const stop = new AbortController();
   const shutdown = () => {
+    // A task in flight is handed back to the queue (lib/jobs/worker.ts), then the process exits.
     stop.abort();
-    // A task in flight is not waited for: its heartbeat stops and another worker retries it.
-    setTimeout(() => process.exit(0), 200).unref();
+    setTimeout(() => process.exit(0), 1_000).unref();
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);

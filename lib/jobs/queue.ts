@@ -94,6 +94,14 @@ export async function failTask(options: { taskId: string; workerId: string; erro
   });
 }
 
+/** A worker shutting down cleanly hands its task back; this does not count as an attempt. */
+export async function releaseTask(options: { taskId: string; workerId: string }) {
+  await db.task.updateMany({
+    where: { id: options.taskId, workerId: options.workerId, status: "IN_PROGRESS" },
+    data: { status: "PENDING", workerId: null, attempts: { decrement: 1 }, message: "Requeued: the worker was shut down." },
+  });
+}
+
 /**
  * Tasks whose worker died (no heartbeat for STALE_AFTER_MS) go back to the queue once, then fail
  * with an explanation. Every worker runs this periodically, so no task stays IN_PROGRESS forever,

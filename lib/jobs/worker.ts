@@ -1,7 +1,7 @@
 // The worker loop: claim a task, run it with a heartbeat, record the outcome. Errors that the user
 // can fix become the task's FAILED message; anything else is logged and reported generically.
 import { getEnv } from "@/lib/env";
-import { claimTask, completeTask, failTask, heartbeat, HEARTBEAT_MS, newWorkerId, reapOrphanedTasks, type TaskKind } from "./queue";
+import { claimTask, completeTask, failTask, heartbeat, HEARTBEAT_MS, newWorkerId, reapOrphanedTasks, releaseTask, type TaskKind } from "./queue";
 
 /** An error whose message is meant for the client (what went wrong and what to do). */
 export class UserFacingTaskError extends Error {}
@@ -42,7 +42,7 @@ export async function runWorker(options: WorkerOptions, stop: AbortSignal): Prom
       await new Promise((resolve) => setTimeout(resolve, pollMs));
       continue;
     }
-    await runOne(task, workerId, options, log);
+    await runOne(task, workerId, options, log, stop);
   }
 }
 
@@ -51,8 +51,15 @@ async function runOne(
   workerId: string,
   options: WorkerOptions,
   log: (line: string) => void,
+  stop: AbortSignal,
 ) {
   const abort = new AbortController();
+  // On shutdown, hand the task back at once instead of letting it wait for the stale timeout.
+  const onStop = () => {
+    abort.abort(new Error("worker shutting down"));
+    void releaseTask({ taskId: task.id, workerId }).then(() => log(`task ${task.id} handed back (shutdown)`));
+  };
+  stop.addEventListener("abort", onStop, { once: true });
   let pending: { progress: number; estimate: number | null; message?: string } | null = null;
   const beat = async () => {
     const update = pending;
@@ -82,6 +89,7 @@ async function runOne(
     await completeTask({ taskId: task.id, workerId, resultId });
     log(`task ${task.id} succeeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
+    if (stop.aborted) return;
     const userFacing = error instanceof UserFacingTaskError;
     if (!userFacing) console.error(`[worker ${workerId}] task ${task.id} failed:`, error);
     const message = userFacing
@@ -91,5 +99,6 @@ async function runOne(
     log(`task ${task.id} failed: ${message}`);
   } finally {
     clearInterval(timer);
+    stop.removeEventListener("abort", onStop);
   }
 }

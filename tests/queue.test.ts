@@ -1,0 +1,78 @@
+// The task queue on a real SQLite database: atomic claims, orphan reaping, statuses.
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTeamWithKey, migrateTestDb } from "./setup-db";
+
+let queue: typeof import("../lib/jobs/queue");
+let db: typeof import("../lib/db").db;
+let teamId = "";
+
+beforeAll(async () => {
+  await migrateTestDb();
+  queue = await import("../lib/jobs/queue");
+  db = (await import("../lib/db")).db;
+  teamId = (await createTeamWithKey("queue")).teamId;
+});
+
+describe("task queue", () => {
+  beforeEach(async () => {
+    await db.task.deleteMany({});
+  });
+
+  it("claims each task exactly once under concurrent claims, in submission order", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 15; i++) ids.push((await queue.enqueueTask({ teamId, kind: "train", payload: { i } })).id);
+    const claims = await Promise.all(Array.from({ length: 40 }, (_, i) => queue.claimTask(`w${i % 4}`, ["train"])));
+    const claimed = claims.filter((c) => c !== null).map((c) => c!.id);
+    expect(claimed.length).toBe(15);
+    expect(new Set(claimed).size).toBe(15);
+    expect([...claimed].sort()).toEqual([...ids].sort());
+    const first = await queue.claimTask("w", ["train"]);
+    expect(first).toBeNull();
+  });
+
+  it("only claims the kinds a worker asks for", async () => {
+    const chat = await queue.enqueueTask({ teamId, kind: "chat", payload: {} });
+    expect(await queue.claimTask("trainer", ["train"])).toBeNull();
+    expect((await queue.claimTask("chatter", ["chat"]))?.id).toBe(chat.id);
+  });
+
+  it("requeues a task whose worker went silent once, then fails it with an explanation", async () => {
+    const { id } = await queue.enqueueTask({ teamId, kind: "train", payload: {} });
+    const claimed = await queue.claimTask("dead-worker", ["train"]);
+    expect(claimed?.id).toBe(id);
+    const later = Date.now() + queue.STALE_AFTER_MS + 1_000;
+    expect(await queue.reapOrphanedTasks(later)).toEqual({ requeued: 1, failed: 0 });
+    expect((await db.task.findUnique({ where: { id } }))!.status).toBe("PENDING");
+    expect((await queue.claimTask("dead-again", ["train"]))?.id).toBe(id);
+    expect(await queue.reapOrphanedTasks(later)).toEqual({ requeued: 0, failed: 1 });
+    const task = (await db.task.findUnique({ where: { id } }))!;
+    expect(task.status).toBe("FAILED");
+    expect(task.error).toMatch(/stopped unexpectedly/);
+  });
+
+  it("a heartbeat keeps a task; a released task returns to the queue without using an attempt", async () => {
+    const { id } = await queue.enqueueTask({ teamId, kind: "train", payload: {} });
+    await queue.claimTask("alive", ["train"]);
+    expect(await queue.heartbeat({ taskId: id, workerId: "alive", progress: 0.5, estimateSeconds: 7 })).toBe(true);
+    expect(await queue.heartbeat({ taskId: id, workerId: "impostor" })).toBe(false);
+    expect(await queue.reapOrphanedTasks(Date.now())).toEqual({ requeued: 0, failed: 0 });
+    await queue.releaseTask({ taskId: id, workerId: "alive" });
+    const task = (await db.task.findUnique({ where: { id } }))!;
+    expect(task.status).toBe("PENDING");
+    expect(task.attempts).toBe(0);
+  });
+
+  it("describes statuses as the specification does, with UNKNOWN_TIMEOUT after a day", async () => {
+    const base = { id: "t", resultId: null, error: null, progress: 0.25, estimateSeconds: 12.4, message: null, createdAt: new Date(), finishedAt: null, payload: "{}" };
+    expect(queue.describeTaskStatus({ ...base, status: "PENDING", startedAt: null }, "/loc", "s@x")).toEqual({ status: "PENDING", metadata: { type: "PENDING" } });
+    const running = queue.describeTaskStatus({ ...base, status: "IN_PROGRESS", startedAt: new Date() }, "/loc", "s@x");
+    expect(running.status).toBe("IN_PROGRESS");
+    expect(running.metadata).toMatchObject({ type: "IN_PROGRESS", estimate_seconds: 12 });
+    const old = queue.describeTaskStatus({ ...base, status: "IN_PROGRESS", startedAt: new Date(Date.now() - queue.DAY_MS - 1) }, "/loc", "s@x");
+    expect(old.status).toBe("UNKNOWN_TIMEOUT");
+    expect(queue.describeTaskStatus({ ...base, status: "SUCCEEDED", startedAt: new Date() }, "/loc", "s@x")).toEqual({ status: "SUCCEEDED", metadata: { type: "SUCCEEDED", location: "/loc" } });
+    const failed = queue.describeTaskStatus({ ...base, status: "FAILED", startedAt: new Date() }, "/loc", "s@x");
+    expect(failed.metadata).toMatchObject({ type: "FAILED" });
+    expect((failed.metadata as { error: string }).error).toMatch(/s@x/);
+  });
+});
