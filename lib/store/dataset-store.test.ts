@@ -305,6 +305,12 @@ describe("lifecycle", () => {
     expect(await fs.readdir(root)).toEqual([]);
   });
 
+  it("finishes deletes that a crash interrupted", async () => {
+    await fs.mkdir(path.join(root, ".trash-old-1234", "x"), { recursive: true });
+    await openDatasetStore(root).create("ds");
+    expect(await fs.readdir(root)).toEqual(["ds"]);
+  });
+
   it("create twice is a conflict", async () => {
     await store.create("ds");
     await expectStoreError(store.create("ds"), "conflict");

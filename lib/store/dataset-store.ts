@@ -279,6 +279,7 @@ class FileDatasetStore implements DatasetStore {
   private readonly staleLockMs: number;
   private readonly fanout: number;
   private readonly beforeCommit?: (datasetId: string) => Promise<void>;
+  private trashChecked = false;
 
   constructor(rootDir: string, options: DatasetStoreOptions) {
     this.root = path.resolve(rootDir);
@@ -325,11 +326,21 @@ class FileDatasetStore implements DatasetStore {
     const dir = this.dir(datasetId);
     const live = new Set(manifest.segments.map((s) => s.file));
     const names = await fs.readdir(dir).catch(() => [] as string[]);
-    await Promise.all(
-      names
-        .filter((n) => n.endsWith(".tmp") || (n.startsWith("seg-") && !live.has(n)))
-        .map((n) => fs.unlink(path.join(dir, n)).catch(() => undefined)),
-    );
+    const orphans = names.filter((n) => n.endsWith(".tmp") || (n.startsWith("seg-") && !live.has(n)));
+    // Locks set aside by a breaker that died before removing them; give a live breaker time to finish.
+    for (const name of names.filter((n) => n.startsWith(`${LOCK}.stale-`))) {
+      const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+      if (stat && Date.now() - stat.mtimeMs > this.staleLockMs) orphans.push(name);
+    }
+    await Promise.all(orphans.map((n) => fs.unlink(path.join(dir, n)).catch(() => undefined)));
+  }
+
+  /** Removes dataset directories that a delete renamed aside but did not finish removing (crash). */
+  private async removeTrash(): Promise<void> {
+    const names = await fs.readdir(this.root).catch(() => [] as string[]);
+    for (const name of names.filter((n) => n.startsWith(".trash-"))) {
+      await fs.rm(path.join(this.root, name), { recursive: true, force: true }).catch(() => undefined);
+    }
   }
 
   async create(datasetId: string): Promise<void> {
@@ -338,6 +349,10 @@ class FileDatasetStore implements DatasetStore {
     }
     const dir = this.dir(datasetId);
     await fs.mkdir(this.root, { recursive: true });
+    if (!this.trashChecked) {
+      this.trashChecked = true;
+      await this.removeTrash();
+    }
     await withMutex(dir, async () => {
       try {
         await fs.mkdir(dir);
