@@ -104,8 +104,9 @@ export function legacyRoute(handler: (ctx: LegacyContext) => Promise<Response>):
         }
         Object.assign(params, body.value);
       }
-      const rawKey = params.api_key ?? request.headers.get("api_key") ?? request.headers.get("api-key");
+      const rawKey = params.api_key ?? request.headers.get("api_key") ?? request.headers.get("api-key") ?? undefined;
       let team = typeof rawKey === "string" ? await authenticateApiKey(rawKey) : null;
+      // No key at all: the web app's session cookie (a wrong key never falls back to the cookie).
       if (!team && rawKey === undefined) team = await teamFromSession(request);
       if (!team) throw new AppError("unauthorized", "missing or invalid API key");
       delete params.api_key;
