@@ -1,0 +1,184 @@
+// Fits one candidate configuration on the search folds and scores it on their validation rows.
+// Runs in the main thread (threads: 1) or inside a search worker thread; plain data in, plain data out.
+import { BinMapper, trainForest, trainGbdt } from "./core";
+import type { FeatureMatrix, Objective } from "./core/types";
+import { LinearLearner, TreeLearner, type Learner, type LearnerJson } from "./learner";
+import { trainLinear } from "./linear";
+import { computeAuc, computeLogLoss, computeRmse } from "./metrics";
+
+export type CandidateConfig =
+  | {
+      family: "gbdt";
+      learningRate: number;
+      numLeaves: number;
+      minDataInLeaf: number;
+      lambdaL2: number;
+      featureFraction: number;
+      baggingFraction: number;
+      /** Used for the refit: a fixed number of rounds instead of early stopping. */
+      rounds?: number;
+    }
+  | { family: "random_forest" | "extra_trees"; numTrees: number; maxFeatures: number; minDataInLeaf: number }
+  | { family: "linear"; lambda: number };
+
+export interface Fold {
+  train: FeatureMatrix;
+  y: Float64Array;
+  weights?: Float64Array;
+  valid: FeatureMatrix;
+  validY: Float64Array;
+  validWeights?: Float64Array;
+  /** Bins fitted once on `train`, shared by every tree candidate. */
+  binMapper?: BinMapper;
+}
+
+export interface TaskSpec {
+  objective: Objective;
+  numClasses: number;
+  seed: number;
+}
+
+export interface CandidateResult {
+  config: CandidateConfig;
+  /** Lower is better: 1 - AUC (binary), log loss (multiclass), RMSE (regression), averaged over folds. */
+  loss: number;
+  /** Reported metric for the leaderboard. */
+  metric: number;
+  /** Boosting rounds (or trees) actually used, averaged over folds. */
+  rounds: number;
+  seconds: number;
+  /** Out-of-fold predictions on the validation rows of each fold, concatenated. */
+  validPredictions: Float64Array;
+  /** Model fitted on fold 0 (the one used for holdout statistics when there is a single fold). */
+  learner: LearnerJson;
+}
+
+/** Default cap on boosting rounds; early stopping usually ends far sooner. */
+export const MAX_ROUNDS = 3000;
+
+export function fitCandidate(
+  config: CandidateConfig,
+  task: TaskSpec,
+  train: FeatureMatrix,
+  y: Float64Array,
+  weights: Float64Array | undefined,
+  deadlineMs: number,
+  options: { valid?: { x: FeatureMatrix; y: Float64Array; weights?: Float64Array }; binMapper?: BinMapper } = {},
+): Learner {
+  const { objective, numClasses, seed } = task;
+  const nc = objective === "regression" ? undefined : numClasses;
+  switch (config.family) {
+    case "gbdt": {
+      const ensemble = trainGbdt(
+        train,
+        y,
+        {
+          objective,
+          numClasses: nc,
+          learningRate: config.learningRate,
+          numLeaves: config.numLeaves,
+          minDataInLeaf: Math.max(1, Math.min(config.minDataInLeaf, Math.floor(train.rowCount / 4))),
+          lambdaL2: config.lambdaL2,
+          featureFraction: config.featureFraction,
+          baggingFraction: config.baggingFraction,
+          maxRounds: config.rounds ?? MAX_ROUNDS,
+          earlyStoppingRounds: options.valid ? earlyStoppingRounds(config.learningRate) : undefined,
+          seed,
+          deadlineMs,
+        },
+        { weights, valid: options.valid, binMapper: options.binMapper },
+      );
+      return new TreeLearner(ensemble);
+    }
+    case "random_forest":
+    case "extra_trees": {
+      const ensemble = trainForest(
+        train,
+        y,
+        {
+          objective,
+          numClasses: nc,
+          numTrees: config.numTrees,
+          extraTrees: config.family === "extra_trees",
+          maxFeatures: config.maxFeatures,
+          minDataInLeaf: config.minDataInLeaf,
+          seed,
+          deadlineMs,
+        },
+        { weights, binMapper: options.binMapper },
+      );
+      return new TreeLearner(ensemble);
+    }
+    case "linear":
+      return new LinearLearner(trainLinear(train, y, { objective, numClasses: nc, lambda: config.lambda, deadlineMs }, weights));
+  }
+}
+
+function earlyStoppingRounds(learningRate: number): number {
+  // Slow learners plateau longer before they improve again.
+  return Math.round(Math.min(100, Math.max(20, 3 / learningRate)));
+}
+
+export function roundsOf(learner: Learner): number {
+  return learner instanceof TreeLearner ? learner.ensemble.numRounds : 0;
+}
+
+export function evaluateCandidate(config: CandidateConfig, task: TaskSpec, folds: Fold[], deadlineMs: number): CandidateResult {
+  const start = Date.now();
+  const preds: Float64Array[] = [];
+  const ys: Float64Array[] = [];
+  let rounds = 0;
+  let first: Learner | null = null;
+  for (const fold of folds) {
+    const learner = fitCandidate(config, task, fold.train, fold.y, fold.weights, deadlineMs, {
+      valid: { x: fold.valid, y: fold.validY, weights: fold.validWeights },
+      binMapper: fold.binMapper,
+    });
+    first ??= learner;
+    rounds += roundsOf(learner);
+    preds.push(learner.predict(fold.valid));
+    ys.push(fold.validY);
+  }
+  const validPredictions = concat(preds);
+  const validY = concat(ys);
+  const { loss, metric } = scorePredictions(task, validY, validPredictions);
+  return {
+    config,
+    loss,
+    metric,
+    rounds: rounds / folds.length,
+    seconds: (Date.now() - start) / 1000,
+    validPredictions,
+    learner: first!.toJSON(),
+  };
+}
+
+/** Selection loss (lower is better) and the headline metric. */
+export function scorePredictions(task: TaskSpec, y: Float64Array, pred: Float64Array): { loss: number; metric: number } {
+  if (task.objective === "binary") {
+    const auc = computeAuc(y, pred);
+    if (Number.isNaN(auc)) {
+      const ll = computeLogLoss(y, pred, 2);
+      return { loss: ll, metric: ll };
+    }
+    // A hair of log loss breaks AUC ties in favour of better calibrated models.
+    return { loss: 1 - auc + 1e-4 * computeLogLoss(y, pred, 2), metric: auc };
+  }
+  if (task.objective === "multiclass") {
+    const ll = computeLogLoss(y, pred, task.numClasses);
+    return { loss: ll, metric: ll };
+  }
+  const rmse = computeRmse(y, pred);
+  return { loss: rmse, metric: rmse };
+}
+
+function concat(parts: Float64Array[]): Float64Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Float64Array(parts.reduce((s, p) => s + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}

@@ -1,0 +1,56 @@
+// Public API of the AutoML engine: trainModel turns a table into a serialized model artifact with
+// honest statistics; loadModel turns an artifact back into a fast predictor.
+import type { RawRow, Table } from "../table/types";
+import { decodeArtifact } from "./artifact";
+import { FieldModel, type FieldPrediction } from "./field-model";
+import type { Model, RowPrediction } from "./types";
+
+export { trainModel } from "./train";
+export { TrainError } from "./errors";
+export type {
+  ClassStat,
+  DataStory,
+  FieldReport,
+  LeaderboardEntry,
+  Model,
+  ModelReport,
+  RegressionStat,
+  RowPrediction,
+  TrainOutcome,
+  TrainProgress,
+  TrainRequest,
+  TrainResult,
+} from "./types";
+
+class LoadedModel implements Model {
+  constructor(
+    readonly schema: Model["schema"],
+    readonly predictFields: string[],
+    private readonly models: FieldModel[],
+  ) {}
+
+  predictRows(rows: RawRow[], options?: { factors?: boolean }): RowPrediction[] {
+    return this.merge(rows.length, (m) => m.predictRows(rows, !!options?.factors));
+  }
+
+  predictTable(table: Table, options?: { factors?: boolean }): RowPrediction[] {
+    return this.merge(table.rowCount, (m) => m.predictTable(table, !!options?.factors));
+  }
+
+  private merge(n: number, run: (m: FieldModel) => FieldPrediction[]): RowPrediction[] {
+    const out: RowPrediction[] = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = {};
+    for (const m of this.models) {
+      const preds = run(m);
+      const field = m.json.field;
+      for (let i = 0; i < n; i++) out[i][field] = preds[i];
+    }
+    return out;
+  }
+}
+
+/** Reads an artifact written by trainModel. Throws an Error for other data or unsupported versions. */
+export function loadModel(artifact: Uint8Array): Model {
+  const a = decodeArtifact(artifact);
+  return new LoadedModel(a.schema, a.predictFields, a.models.map((m) => new FieldModel(m)));
+}

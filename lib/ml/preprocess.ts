@@ -1,0 +1,426 @@
+// Turns table fields into numeric features for the learners, and applies the same recipe at prediction
+// time. The recipe (plans) is plain JSON so it travels inside the model artifact.
+import type { Column, FieldType, RawRow, RawValue, Table } from "../table/types";
+import { isMissing, parseDate, parseNumber } from "../table/values";
+import type { FeatureMatrix, FeatureSpec } from "./core/types";
+
+/** Categories kept per categorical feature; the tree bins hold 255 values incl. an "other" bin. */
+const MAX_CATEGORIES = 254;
+/** Above this many categories a frequency feature is added (trees split it like a number). */
+const FREQUENCY_ENCODING_MIN_CATEGORIES = 32;
+export const TEXT_BUCKETS = 32;
+
+export type DatePart = "epoch" | "year" | "month" | "dayOfWeek" | "dayOfYear" | "hour";
+
+export type FieldPlan =
+  | { kind: "numeric"; field: string }
+  | { kind: "date"; field: string; parts: DatePart[] }
+  | { kind: "category"; field: string; categories: string[]; pooled: boolean; frequencies?: number[] }
+  | { kind: "text"; field: string; buckets: number; categories?: string[]; pooled?: boolean };
+
+export interface SkippedField {
+  field: string;
+  reason: string;
+}
+
+export interface PreprocessorJson {
+  plans: FieldPlan[];
+  skipped: SkippedField[];
+}
+
+/** A field's values in whichever form the caller has them. */
+type FieldSource =
+  | { kind: "number"; values: Float64Array; isDate: boolean }
+  | { kind: "text"; codes: Int32Array; dictionary: string[] }
+  | { kind: "raw"; values: RawValue[] }
+  | { kind: "absent" };
+
+export function normalizeKey(text: string): string {
+  return text.trim();
+}
+
+export class Preprocessor {
+  readonly plans: FieldPlan[];
+  readonly skipped: SkippedField[];
+  readonly features: FeatureSpec[];
+  /** Source dataset field of each feature (for importance and factors). */
+  readonly sources: string[];
+  private readonly lookups: (Map<string, number> | null)[];
+
+  constructor(json: PreprocessorJson) {
+    this.plans = json.plans;
+    this.skipped = json.skipped;
+    this.features = [];
+    this.sources = [];
+    this.lookups = [];
+    for (const plan of this.plans) {
+      for (const spec of describeFeatures(plan)) {
+        this.features.push(spec);
+        this.sources.push(plan.field);
+      }
+      const cats = plan.kind === "category" ? plan.categories : plan.kind === "text" ? plan.categories : undefined;
+      this.lookups.push(cats ? new Map(cats.map((c, i) => [normalizeKey(c), i])) : null);
+    }
+  }
+
+  /** Fits plans on rows `rows` of the table for every field except `exclude`. */
+  static fit(table: Table, rows: Int32Array, exclude: Set<string>, schema: { name: string; type: FieldType }[]): Preprocessor {
+    const plans: FieldPlan[] = [];
+    const skipped: SkippedField[] = [];
+    for (const field of schema) {
+      if (exclude.has(field.name)) continue;
+      const column = table.columns.find((c) => c.name === field.name);
+      if (!column) continue;
+      const result = planField(column, field.type, rows);
+      if ("reason" in result) skipped.push({ field: field.name, reason: result.reason });
+      else plans.push(result);
+    }
+    return new Preprocessor({ plans, skipped });
+  }
+
+  toJSON(): PreprocessorJson {
+    return { plans: this.plans, skipped: this.skipped };
+  }
+
+  /** Features of rows `rows` (default all) of a table. Missing fields become missing features. */
+  transformTable(table: Table, rows?: Int32Array): FeatureMatrix {
+    const n = rows ? rows.length : table.rowCount;
+    return this.build(n, rows ?? null, (field) => {
+      const c = table.columns.find((col) => col.name === field);
+      if (!c) return { kind: "absent" };
+      if (c.kind === "number") return { kind: "number", values: c.values, isDate: c.type === "date" };
+      return { kind: "text", codes: c.codes, dictionary: c.dictionary };
+    });
+  }
+
+  /** Features of client rows; any field may be absent or hold strings, numbers, booleans or null. */
+  transformRows(rows: RawRow[]): FeatureMatrix {
+    return this.build(rows.length, null, (field) => ({ kind: "raw", values: rows.map((r) => r[field]) }));
+  }
+
+  private build(n: number, rows: Int32Array | null, getSource: (field: string) => FieldSource): FeatureMatrix {
+    const columns: Float64Array[] = [];
+    this.plans.forEach((plan, p) => {
+      const src = getSource(plan.field);
+      for (const col of encodeField(plan, src, n, rows, this.lookups[p])) columns.push(col);
+    });
+    return { rowCount: n, features: this.features, columns };
+  }
+}
+
+function describeFeatures(plan: FieldPlan): FeatureSpec[] {
+  switch (plan.kind) {
+    case "numeric":
+      return [{ name: plan.field, kind: "numeric" }];
+    case "date":
+      return plan.parts.map((part) => ({ name: `${plan.field}.${part}`, kind: "numeric" as const }));
+    case "category": {
+      const specs: FeatureSpec[] = [{ name: plan.field, kind: "categorical", categories: plan.categories.length + (plan.pooled ? 1 : 0) }];
+      if (plan.frequencies) specs.push({ name: `${plan.field}.frequency`, kind: "numeric" });
+      return specs;
+    }
+    case "text": {
+      const specs: FeatureSpec[] = [];
+      if (plan.categories) specs.push({ name: plan.field, kind: "categorical", categories: plan.categories.length + (plan.pooled ? 1 : 0) });
+      specs.push({ name: `${plan.field}.length`, kind: "numeric" }, { name: `${plan.field}.tokens`, kind: "numeric" });
+      for (let b = 0; b < plan.buckets; b++) specs.push({ name: `${plan.field}.hash${b}`, kind: "numeric" });
+      return specs;
+    }
+  }
+}
+
+// ---------- fitting ----------
+
+function planField(column: Column, type: FieldType, rows: Int32Array): FieldPlan | SkippedField {
+  const field = column.name;
+  if (type === "id") return { field, reason: "id field" };
+  if (type === "unknown") return { field, reason: "unknown type" };
+  if (type === "integer" || type === "float" || type === "date") {
+    const values = numericValuesOf(column, rows, type === "date");
+    let present = 0;
+    let first = NaN;
+    let varies = false;
+    const seen = new Set<number>();
+    let allInt = true;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      if (v !== v) continue;
+      if (present === 0) first = v;
+      else if (v !== first) varies = true;
+      present++;
+      if (seen.size <= values.length) seen.add(v);
+      if (v !== Math.floor(v)) allInt = false;
+    }
+    if (present === 0) return { field, reason: "all values missing" };
+    if (!varies && present === values.length) return { field, reason: "constant" };
+    if (type === "integer" && allInt && present >= 20 && seen.size === present) {
+      // Unique integers packed into a narrow range look like row numbers or keys, not measurements.
+      let min = Infinity;
+      let max = -Infinity;
+      for (const v of seen) {
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
+      if (max - min + 1 <= 2 * present || /(^|[_\s])id$|^id[_\s]|Id$|ID$/.test(field)) return { field, reason: "id-like (unique per row)" };
+    }
+    if (type === "date") {
+      const parts: DatePart[] = ["epoch", "year", "month", "dayOfWeek", "dayOfYear"];
+      let hasTime = false;
+      for (let i = 0; i < values.length && !hasTime; i++) {
+        const v = values[i];
+        if (v === v && v % 86_400_000 !== 0) hasTime = true;
+      }
+      if (hasTime) parts.push("hour");
+      return { kind: "date", field, parts };
+    }
+    return { kind: "numeric", field };
+  }
+  // category / string: count texts on the fit rows.
+  const counts = new Map<string, { text: string; count: number }>();
+  let present = 0;
+  let tokenTotal = 0;
+  const texts = textValuesOf(column, rows);
+  for (const t of texts) {
+    if (t === null) continue;
+    present++;
+    const key = normalizeKey(t);
+    const entry = counts.get(key);
+    if (entry) entry.count++;
+    else counts.set(key, { text: t, count: 1 });
+    if (type === "string") tokenTotal += tokenize(t).length;
+  }
+  if (present === 0) return { field, reason: "all values missing" };
+  if (counts.size === 1 && present === texts.length) return { field, reason: "constant" };
+  const avgTokens = present ? tokenTotal / present : 0;
+  if (present >= 20 && counts.size === present && (type === "category" || avgTokens <= 1.2)) {
+    return { field, reason: "id-like (unique per row)" };
+  }
+  const ranked = [...counts.values()].sort((a, b) => b.count - a.count || (a.text < b.text ? -1 : 1));
+  const kept = ranked.slice(0, MAX_CATEGORIES);
+  const pooled = kept.length < ranked.length;
+  if (type === "category" || (type === "string" && avgTokens <= 1.5)) {
+    const plan: FieldPlan = { kind: "category", field, categories: kept.map((e) => e.text), pooled };
+    if (counts.size > FREQUENCY_ENCODING_MIN_CATEGORIES) plan.frequencies = kept.map((e) => e.count / texts.length);
+    return plan;
+  }
+  // Free text: hashed token counts, plus the value itself as a category when values repeat.
+  const plan: FieldPlan = { kind: "text", field, buckets: TEXT_BUCKETS };
+  if (counts.size <= MAX_CATEGORIES && counts.size <= present / 2) {
+    plan.categories = kept.map((e) => e.text);
+    plan.pooled = false;
+  }
+  return plan;
+}
+
+function numericValuesOf(column: Column, rows: Int32Array, isDate: boolean): Float64Array {
+  const out = new Float64Array(rows.length);
+  if (column.kind === "number") {
+    for (let i = 0; i < rows.length; i++) out[i] = column.values[rows[i]];
+  } else {
+    const parsed = column.dictionary.map((d) => (isDate ? parseDate(d) : parseNumber(d)));
+    for (let i = 0; i < rows.length; i++) {
+      const c = column.codes[rows[i]];
+      out[i] = c < 0 ? NaN : parsed[c];
+    }
+  }
+  return out;
+}
+
+function textValuesOf(column: Column, rows: Int32Array): (string | null)[] {
+  const out: (string | null)[] = new Array(rows.length);
+  if (column.kind === "text") {
+    const dict = column.dictionary.map((d) => (isMissing(d) ? null : d));
+    for (let i = 0; i < rows.length; i++) {
+      const c = column.codes[rows[i]];
+      out[i] = c < 0 ? null : dict[c];
+    }
+  } else {
+    for (let i = 0; i < rows.length; i++) {
+      const v = column.values[rows[i]];
+      out[i] = v !== v ? null : column.type === "date" ? new Date(v).toISOString() : String(v);
+    }
+  }
+  return out;
+}
+
+// ---------- encoding ----------
+
+export function tokenize(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((t) => t.length > 0);
+}
+
+/** FNV-1a hash of a token, reduced to a bucket. */
+function hashBucket(token: string, buckets: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) {
+    h ^= token.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % buckets;
+}
+
+function encodeField(plan: FieldPlan, src: FieldSource, n: number, rows: Int32Array | null, lookup: Map<string, number> | null): Float64Array[] {
+  switch (plan.kind) {
+    case "numeric":
+      return [numbersFrom(src, n, rows, false)];
+    case "date":
+      return encodeDate(plan.parts, numbersFrom(src, n, rows, true));
+    case "category": {
+      const idx = categoriesFrom(src, n, rows, lookup!, plan.categories.length, plan.pooled);
+      const out = [idx];
+      if (plan.frequencies) {
+        const freq = new Float64Array(n);
+        const f = plan.frequencies;
+        for (let i = 0; i < n; i++) {
+          const c = idx[i];
+          // Unseen or pooled categories are rare by definition: frequency 0.
+          freq[i] = c === c && c < f.length ? f[c] : c === c ? 0 : NaN;
+        }
+        out.push(freq);
+      }
+      return out;
+    }
+    case "text": {
+      const out: Float64Array[] = [];
+      if (plan.categories) out.push(categoriesFrom(src, n, rows, lookup!, plan.categories.length, false));
+      const texts = textsFrom(src, n, rows);
+      const length = new Float64Array(n);
+      const tokens = new Float64Array(n);
+      const hashed = Array.from({ length: plan.buckets }, () => new Float64Array(n));
+      for (let i = 0; i < n; i++) {
+        const t = texts[i];
+        if (t === null) {
+          length[i] = NaN;
+          tokens[i] = NaN;
+          for (const h of hashed) h[i] = NaN;
+          continue;
+        }
+        length[i] = t.length;
+        const toks = tokenize(t);
+        tokens[i] = toks.length;
+        for (const tok of toks) hashed[hashBucket(tok, plan.buckets)][i]++;
+      }
+      out.push(length, tokens, ...hashed);
+      return out;
+    }
+  }
+}
+
+function numbersFrom(src: FieldSource, n: number, rows: Int32Array | null, isDate: boolean): Float64Array {
+  const out = new Float64Array(n);
+  switch (src.kind) {
+    case "absent":
+      out.fill(NaN);
+      break;
+    case "number":
+      if (!rows && src.values.length === n) out.set(src.values);
+      else for (let i = 0; i < n; i++) out[i] = src.values[rows ? rows[i] : i];
+      break;
+    case "text": {
+      const parsed = src.dictionary.map((d) => (isDate ? parseDate(d) : parseNumber(d)));
+      for (let i = 0; i < n; i++) {
+        const c = src.codes[rows ? rows[i] : i];
+        out[i] = c < 0 ? NaN : parsed[c];
+      }
+      break;
+    }
+    case "raw":
+      for (let i = 0; i < n; i++) {
+        const v = src.values[i];
+        if (isDate) out[i] = typeof v === "number" ? v : parseDate(v);
+        else out[i] = parseNumber(v);
+      }
+      break;
+  }
+  return out;
+}
+
+function textsFrom(src: FieldSource, n: number, rows: Int32Array | null): (string | null)[] {
+  const out: (string | null)[] = new Array(n).fill(null);
+  switch (src.kind) {
+    case "absent":
+      break;
+    case "number":
+      for (let i = 0; i < n; i++) {
+        const v = src.values[rows ? rows[i] : i];
+        out[i] = v !== v ? null : src.isDate ? new Date(v).toISOString() : String(v);
+      }
+      break;
+    case "text":
+      for (let i = 0; i < n; i++) {
+        const c = src.codes[rows ? rows[i] : i];
+        const t = c < 0 ? null : src.dictionary[c];
+        out[i] = t === null || isMissing(t) ? null : t;
+      }
+      break;
+    case "raw":
+      for (let i = 0; i < n; i++) {
+        const v = src.values[i];
+        out[i] = isMissing(v) ? null : typeof v === "string" ? v : String(v);
+      }
+      break;
+  }
+  return out;
+}
+
+function categoriesFrom(src: FieldSource, n: number, rows: Int32Array | null, lookup: Map<string, number>, kept: number, pooled: boolean): Float64Array {
+  const out = new Float64Array(n);
+  // Values never seen in training are missing; seen-but-rare ones (pooled) share the "other" index.
+  const resolve = (t: string | null): number => {
+    if (t === null || isMissing(t)) return NaN;
+    const idx = lookup.get(normalizeKey(t));
+    return idx !== undefined ? idx : NaN;
+  };
+  void kept;
+  void pooled;
+  if (src.kind === "text") {
+    const map = new Float64Array(src.dictionary.length);
+    for (let d = 0; d < map.length; d++) map[d] = resolve(src.dictionary[d]);
+    for (let i = 0; i < n; i++) {
+      const c = src.codes[rows ? rows[i] : i];
+      out[i] = c < 0 ? NaN : map[c];
+    }
+    return out;
+  }
+  const texts = textsFrom(src, n, rows);
+  for (let i = 0; i < n; i++) out[i] = resolve(texts[i]);
+  return out;
+}
+
+function encodeDate(parts: DatePart[], epoch: Float64Array): Float64Array[] {
+  const n = epoch.length;
+  const out = parts.map(() => new Float64Array(n));
+  for (let i = 0; i < n; i++) {
+    const t = epoch[i];
+    if (t !== t) {
+      for (const o of out) o[i] = NaN;
+      continue;
+    }
+    const d = new Date(t);
+    parts.forEach((part, p) => {
+      let v: number;
+      switch (part) {
+        case "epoch":
+          v = t;
+          break;
+        case "year":
+          v = d.getUTCFullYear();
+          break;
+        case "month":
+          v = d.getUTCMonth() + 1;
+          break;
+        case "dayOfWeek":
+          v = d.getUTCDay();
+          break;
+        case "dayOfYear":
+          v = Math.floor((t - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
+          break;
+        case "hour":
+          v = d.getUTCHours();
+          break;
+      }
+      out[p][i] = v;
+    });
+  }
+  return out;
+}

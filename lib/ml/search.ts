@@ -1,0 +1,295 @@
+// Budget-aware, cost-frugal search over model families and hyper-parameters, in the spirit of
+// FLAML's CFO: a short portfolio that starts with cheap configurations, then a randomised local search
+// around the best gradient-boosting configuration with a step size that shrinks when moves stop paying.
+// Candidates run two at a time on worker threads (or in-process when threads = 1).
+import { Worker } from "node:worker_threads";
+import { Rng } from "./core/random";
+import type { CandidateConfig, CandidateResult, Fold, TaskSpec } from "./evaluate";
+import { evaluateCandidate } from "./evaluate";
+
+export interface SearchOptions {
+  task: TaskSpec;
+  folds: Fold[];
+  /** Epoch ms after which no candidate may still be running. */
+  deadlineMs: number;
+  threads: number;
+  /** Stop after this many candidates (tests and reproducible benchmarks). */
+  maxTrials?: number;
+  rowCount: number;
+  featureCount: number;
+  signal?: AbortSignal;
+  onTrial?: (result: CandidateResult, done: number) => void;
+}
+
+type GbdtConfig = Extract<CandidateConfig, { family: "gbdt" }>;
+
+/** The search space of the local search, as [min, max] in a transformed (mostly log) scale. */
+const GBDT_DIMS: { key: keyof GbdtConfig; lo: number; hi: number; log: boolean; int?: boolean }[] = [
+  { key: "numLeaves", lo: 4, hi: 256, log: true, int: true },
+  { key: "learningRate", lo: 0.01, hi: 0.3, log: true },
+  { key: "minDataInLeaf", lo: 2, hi: 200, log: true, int: true },
+  { key: "lambdaL2", lo: 1e-3, hi: 30, log: true },
+  { key: "featureFraction", lo: 0.3, hi: 1, log: false },
+  { key: "baggingFraction", lo: 0.5, hi: 1, log: false },
+];
+
+function gbdt(learningRate: number, numLeaves: number, minDataInLeaf: number, lambdaL2: number, featureFraction: number, baggingFraction = 1): GbdtConfig {
+  return { family: "gbdt", learningRate, numLeaves, minDataInLeaf, lambdaL2, featureFraction, baggingFraction };
+}
+
+/** Ordered start portfolio: cheap and robust first, then configurations that often win on larger data. */
+export function buildPortfolio(rowCount: number, featureCount: number): CandidateConfig[] {
+  const small = rowCount < 2000;
+  const forestTrees = rowCount > 100_000 ? 60 : 150;
+  const list: CandidateConfig[] = [
+    gbdt(0.1, small ? 8 : 15, small ? 5 : 20, 1, 1),
+    { family: "linear", lambda: small ? 1e-2 : 1e-3 },
+    gbdt(0.05, 31, small ? 10 : 20, 1, 0.8),
+    { family: "extra_trees", numTrees: forestTrees, maxFeatures: featureCount > 10 ? 0.5 : 0.8, minDataInLeaf: small ? 2 : 3 },
+    gbdt(0.05, small ? 16 : 63, small ? 15 : 10, 3, 0.6, 0.8),
+    { family: "random_forest", numTrees: forestTrees, maxFeatures: 0.4, minDataInLeaf: small ? 2 : 3 },
+    gbdt(0.03, small ? 4 : 127, small ? 20 : 30, 5, 0.5, 0.8),
+    { family: "linear", lambda: small ? 1e-1 : 1e-2 },
+  ];
+  return list;
+}
+
+function toUnit(config: GbdtConfig): number[] {
+  return GBDT_DIMS.map((d) => {
+    const v = config[d.key] as number;
+    return d.log ? (Math.log(v) - Math.log(d.lo)) / (Math.log(d.hi) - Math.log(d.lo)) : (v - d.lo) / (d.hi - d.lo);
+  });
+}
+
+function fromUnit(u: number[]): GbdtConfig {
+  const c = gbdt(0.1, 31, 20, 1, 1, 1);
+  GBDT_DIMS.forEach((d, i) => {
+    const t = Math.min(1, Math.max(0, u[i]));
+    let v = d.log ? Math.exp(Math.log(d.lo) + t * (Math.log(d.hi) - Math.log(d.lo))) : d.lo + t * (d.hi - d.lo);
+    v = d.int ? Math.round(v) : Number(v.toPrecision(3));
+    (c as unknown as Record<string, number>)[d.key] = v;
+  });
+  return c;
+}
+
+/** Proposes the next configuration from the results so far. */
+export class Proposer {
+  private readonly portfolio: CandidateConfig[];
+  private readonly rng: Rng;
+  private step = 0.25;
+  private failures = 0;
+  private lastBestLoss = Infinity;
+  private pendingOpposite: number[] | null = null;
+  private readonly seen = new Set<string>();
+
+  constructor(rowCount: number, featureCount: number, seed: number) {
+    this.portfolio = buildPortfolio(rowCount, featureCount);
+    this.rng = new Rng(seed ^ 0x5eed);
+  }
+
+  next(results: CandidateResult[]): CandidateConfig | null {
+    while (this.portfolio.length) {
+      const c = this.portfolio.shift()!;
+      if (this.mark(c)) return c;
+    }
+    const best = bestGbdt(results);
+    if (!best) return null;
+    if (best.loss < this.lastBestLoss - 1e-9) {
+      this.lastBestLoss = best.loss;
+      this.failures = 0;
+    } else if (++this.failures >= 4) {
+      // Moves around the incumbent stopped paying: look closer.
+      this.step *= 0.6;
+      this.failures = 0;
+    }
+    if (this.step < 0.02) return null;
+    const x = toUnit(best.config as GbdtConfig);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      let u: number[];
+      if (this.pendingOpposite) {
+        u = this.pendingOpposite;
+        this.pendingOpposite = null;
+      } else {
+        // Random direction on the sphere; try both signs (CFO's symmetric probe).
+        const dir = x.map(() => gaussian(this.rng));
+        const norm = Math.sqrt(dir.reduce((s, v) => s + v * v, 0)) || 1;
+        u = dir.map((v) => v / norm);
+        this.pendingOpposite = u.map((v) => -v);
+      }
+      const c = fromUnit(x.map((v, i) => v + this.step * u[i]));
+      if (this.mark(c)) return c;
+    }
+    return null;
+  }
+
+  private mark(c: CandidateConfig): boolean {
+    const key = JSON.stringify(c);
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    return true;
+  }
+}
+
+function bestGbdt(results: CandidateResult[]): CandidateResult | null {
+  let best: CandidateResult | null = null;
+  for (const r of results) if (r.config.family === "gbdt" && (!best || r.loss < best.loss)) best = r;
+  return best;
+}
+
+function gaussian(rng: Rng): number {
+  const u = Math.max(1e-12, rng.next());
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
+}
+
+/** Runs candidates until the deadline or the proposer runs dry; returns all results, best first. */
+export async function runSearch(options: SearchOptions): Promise<CandidateResult[]> {
+  const proposer = new Proposer(options.rowCount, options.featureCount, options.task.seed);
+  const results: CandidateResult[] = [];
+  const maxTrials = options.maxTrials ?? Infinity;
+  let launched = 0;
+  const shouldLaunch = (): boolean => {
+    if (launched >= maxTrials || options.signal?.aborted) return false;
+    // Starting a candidate with almost no time left only yields a truncated, useless model.
+    const remaining = options.deadlineMs - Date.now();
+    const typical = results.length ? median(results.map((r) => r.seconds * 1000)) : 0;
+    return remaining > Math.max(150, 0.25 * typical) || results.length === 0;
+  };
+  const record = (r: CandidateResult): void => {
+    results.push(r);
+    options.onTrial?.(r, results.length);
+  };
+
+  const pool = options.threads > 1 ? await startPool(options.threads, options.task, options.folds) : null;
+  try {
+    if (!pool) {
+      while (shouldLaunch()) {
+        const config = proposer.next(results);
+        if (!config) break;
+        launched++;
+        record(evaluateCandidate(config, options.task, options.folds, options.deadlineMs));
+        // Let abort signals and progress callbacks through between candidates.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } else {
+      await new Promise<void>((resolve, reject) => {
+        let running = 0;
+        let exhausted = false;
+        const launchMore = (): void => {
+          while (!exhausted && running < pool.size && shouldLaunch()) {
+            const config = proposer.next(results);
+            if (!config) {
+              exhausted = true;
+              break;
+            }
+            launched++;
+            running++;
+            pool
+              .run(config, options.deadlineMs)
+              .then((r) => {
+                running--;
+                record(r);
+                launchMore();
+              })
+              .catch((e) => {
+                running--;
+                reject(e);
+              });
+          }
+          if (running === 0) resolve();
+        };
+        launchMore();
+      });
+    }
+  } finally {
+    pool?.close();
+  }
+  return results.sort((a, b) => a.loss - b.loss);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+// ---------- worker pool ----------
+
+interface Pool {
+  size: number;
+  run(config: CandidateConfig, deadlineMs: number): Promise<CandidateResult>;
+  close(): void;
+}
+
+/** Serialisable fold: BinMapper travels as JSON. */
+export function foldsToMessage(folds: Fold[]): unknown[] {
+  return folds.map((f) => ({ ...f, binMapper: f.binMapper ? f.binMapper.toJSON() : undefined }));
+}
+
+async function startPool(size: number, task: TaskSpec, folds: Fold[]): Promise<Pool | null> {
+  const workers: Worker[] = [];
+  const message = { type: "init", task, folds: foldsToMessage(folds) };
+  try {
+    for (let i = 0; i < size; i++) {
+      const w = new Worker(new URL("./search-thread.ts", import.meta.url), { execArgv: ["--import", "tsx"] });
+      workers.push(w);
+    }
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve, reject) => {
+            const onMessage = (m: { type: string }): void => {
+              if (m.type === "ready") {
+                w.off("error", reject);
+                resolve();
+              }
+            };
+            w.once("message", onMessage);
+            w.once("error", reject);
+            w.postMessage(message);
+          }),
+      ),
+    );
+  } catch {
+    // Worker threads are unavailable here (e.g. no tsx loader): run in-process instead.
+    for (const w of workers) void w.terminate();
+    return null;
+  }
+  const idle = [...workers];
+  const waiting: ((w: Worker) => void)[] = [];
+  let nextId = 0;
+  const acquire = (): Promise<Worker> => (idle.length ? Promise.resolve(idle.pop()!) : new Promise((r) => waiting.push(r)));
+  const release = (w: Worker): void => {
+    const next = waiting.shift();
+    if (next) next(w);
+    else idle.push(w);
+  };
+  return {
+    size,
+    async run(config, deadlineMs) {
+      const w = await acquire();
+      const id = nextId++;
+      try {
+        return await new Promise<CandidateResult>((resolve, reject) => {
+          const onMessage = (m: { type: string; id: number; result?: CandidateResult; error?: string }): void => {
+            if (m.id !== id) return;
+            w.off("message", onMessage);
+            w.off("error", onError);
+            if (m.type === "result") resolve(m.result!);
+            else reject(new Error(m.error));
+          };
+          const onError = (e: Error): void => {
+            w.off("message", onMessage);
+            reject(e);
+          };
+          w.on("message", onMessage);
+          w.once("error", onError);
+          w.postMessage({ type: "run", id, config, deadlineMs });
+        });
+      } finally {
+        release(w);
+      }
+    },
+    close() {
+      for (const w of workers) void w.terminate();
+    },
+  };
+}

@@ -1,0 +1,436 @@
+// trainModel: per predict field, split off an honest holdout, search models within the budget,
+// refit the winner, and compute statistics, importance and the data story.
+import { availableParallelism } from "node:os";
+import type { FieldType, Table } from "../table/types";
+import { BinMapper } from "./core";
+import type { FeatureMatrix } from "./core/types";
+import { Rng } from "./core/random";
+import { ARTIFACT_FORMAT, ARTIFACT_VERSION, encodeArtifact } from "./artifact";
+import { TrainError } from "./errors";
+import { fitCandidate, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
+import { buildDataStory, computeFieldImportance, normalise, type DataStory } from "./explain";
+import { FieldModel, type FieldModelJson } from "./field-model";
+import { learnerFromJson, selectRows, type Learner } from "./learner";
+import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
+import { Preprocessor } from "./preprocess";
+import { runSearch } from "./search";
+import { shuffleIndices, splitRows, takeRows } from "./split";
+import { computeClassStats, computeRegressionStat, round, type ClassStat, type RegressionStat } from "./stats";
+import { encodeTarget, type TargetInfo } from "./target";
+import type { ModelReport, FieldReport, TrainOutcome, TrainRequest } from "./types";
+
+/** Below this many training rows the search scores candidates with k-fold cross-validation. */
+const CV_MAX_ROWS = 3000;
+const CV_FOLDS = 5;
+/** Fewer rows with a known target than this cannot give a model and a holdout. */
+export const MIN_ROWS = 3;
+/** Share of a field's budget spent searching; the rest refits the winner and explains it. */
+const SEARCH_SHARE = 0.6;
+
+export async function trainModel(req: TrainRequest): Promise<TrainOutcome> {
+  const start = Date.now();
+  validateRequest(req);
+  const { table } = req;
+  const schema = table.columns.map((c) => ({ name: c.name, type: c.type as FieldType }));
+  const seed = req.seed ?? 42;
+  const threads = Math.max(1, Math.floor(req.threads ?? availableParallelism()));
+  const budgetMs = req.budgetSeconds * 1000;
+  const exclude = new Set([...req.predictFields, ...(req.ignoreFields ?? [])]);
+  const inputFields = schema.map((f) => f.name).filter((f) => !req.predictFields.includes(f));
+  // Encode every target first so that request errors surface before any time is spent.
+  const targets = req.predictFields.map((f) => encodeTarget(table, schema, f));
+  for (const t of targets) {
+    if (t.rows.length < MIN_ROWS) {
+      throw new TrainError(
+        "too_few_rows",
+        `Predict field "${t.field}" has a value in ${t.rows.length} row(s); training needs at least ${MIN_ROWS}. Add rows and train again.`,
+      );
+    }
+  }
+
+  const progress = (fraction: number, message: string, secondsLeft: number): void => {
+    req.onProgress?.({
+      fraction: Math.min(0.99, Math.max(0, fraction)),
+      elapsedSeconds: (Date.now() - start) / 1000,
+      estimateSecondsLeft: Math.max(0, secondsLeft),
+      message,
+    });
+  };
+  progress(0, "Preparing data", req.budgetSeconds);
+
+  const models: FieldModelJson[] = [];
+  const stats: (ClassStat | RegressionStat)[][] = [];
+  const stories: DataStory[] = [];
+  const importances: Float64Array[] = [];
+  const reports: FieldReport[] = [];
+  for (let k = 0; k < targets.length; k++) {
+    // Each field gets an equal share; time a field leaves unused passes to the next ones.
+    const fieldEnd = start + (budgetMs * (k + 1)) / targets.length;
+    const fieldStart = Date.now();
+    const out = await trainField({
+      req,
+      table,
+      schema,
+      target: targets[k],
+      exclude,
+      inputFields,
+      seed: seed + k,
+      threads,
+      fieldStart,
+      fieldEnd,
+      progress: (f, msg, left) =>
+        progress((k + f) / targets.length, targets.length > 1 ? `${targets[k].field}: ${msg}` : msg, left + ((targets.length - k - 1) * budgetMs) / targets.length / 1000),
+    });
+    models.push(out.model);
+    stats.push(out.stats);
+    stories.push(out.story);
+    importances.push(out.importance);
+    reports.push(out.report);
+  }
+
+  // One importance per dataset field: average of the per-field importances.
+  const avg = new Float64Array(inputFields.length);
+  for (const imp of importances) for (let g = 0; g < avg.length; g++) avg[g] += imp[g] / importances.length;
+  normalise(avg);
+  const fieldImportance: Record<string, number> = {};
+  for (const f of schema) fieldImportance[f.name] = 0;
+  inputFields.forEach((f, g) => {
+    if (!exclude.has(f)) fieldImportance[f] = round(avg[g]);
+  });
+  fixRoundedSum(fieldImportance);
+
+  const artifact = encodeArtifact({
+    format: ARTIFACT_FORMAT,
+    version: ARTIFACT_VERSION,
+    createdAt: new Date().toISOString(),
+    schema,
+    predictFields: [...req.predictFields],
+    models,
+  });
+  const report: ModelReport = { version: 1, budgetSeconds: req.budgetSeconds, secondsSpent: (Date.now() - start) / 1000, threads, fields: reports };
+  req.onProgress?.({ fraction: 1, elapsedSeconds: (Date.now() - start) / 1000, estimateSecondsLeft: 0, message: "Done" });
+  return { artifact, result: { stats, field_importance: fieldImportance, data_story: stories }, report };
+}
+
+function validateRequest(req: TrainRequest): void {
+  const { table } = req;
+  if (!table || !Array.isArray(table.columns)) throw new TrainError("bad_request", "No dataset table was given.");
+  if (table.rowCount === 0 || table.columns.length === 0) throw new TrainError("empty_dataset", "The dataset is empty. Add rows and train again.");
+  if (!Array.isArray(req.predictFields) || req.predictFields.length === 0) {
+    throw new TrainError("no_predict_field", "Name at least one field to predict in predict_fields.");
+  }
+  if (!(req.budgetSeconds > 0) || !Number.isFinite(req.budgetSeconds)) {
+    throw new TrainError("bad_request", `The training duration must be a positive number of seconds, got ${req.budgetSeconds}.`);
+  }
+  const names = new Set(table.columns.map((c) => c.name));
+  for (const f of req.predictFields) if (!names.has(f)) throw unknownField(f, "predict", names);
+  for (const f of req.ignoreFields ?? []) if (!names.has(f)) throw unknownField(f, "ignore", names);
+  if (new Set(req.predictFields).size !== req.predictFields.length) throw new TrainError("bad_request", "predict_fields names a field more than once.");
+  checkAborted(req.signal);
+}
+
+function unknownField(field: string, role: string, names: Set<string>): TrainError {
+  const list = [...names].slice(0, 20).map((n) => `"${n}"`).join(", ");
+  return new TrainError("unknown_field", `The ${role} field "${field}" is not in the dataset (field names are case sensitive). Fields: ${list}${names.size > 20 ? ", ..." : ""}.`);
+}
+
+function checkAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw new TrainError("aborted", "Training was cancelled.");
+}
+
+/** Rounded shares may sum to 1 +- 1e-6; put the difference on the largest so that they sum to 1. */
+function fixRoundedSum(imp: Record<string, number>): void {
+  const keys = Object.keys(imp);
+  const sum = keys.reduce((s, k) => s + imp[k], 0);
+  if (sum <= 0) return;
+  let top = keys[0];
+  for (const k of keys) if (imp[k] > imp[top]) top = k;
+  imp[top] = Number((imp[top] + (1 - sum)).toPrecision(8));
+}
+
+interface FieldJob {
+  req: TrainRequest;
+  table: Table;
+  schema: { name: string; type: FieldType }[];
+  target: TargetInfo;
+  exclude: Set<string>;
+  inputFields: string[];
+  seed: number;
+  threads: number;
+  fieldStart: number;
+  fieldEnd: number;
+  progress: (fraction: number, message: string, secondsLeft: number) => void;
+}
+
+async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats: (ClassStat | RegressionStat)[]; story: DataStory; importance: Float64Array; report: FieldReport }> {
+  const { req, table, target, seed } = job;
+  const isClass = target.objective !== "regression";
+  const numClasses = isClass ? target.classes.length : 1;
+  const task: TaskSpec = { objective: target.objective, numClasses, seed };
+  const allRows = target.rows;
+  const yAll = takeRows(target.y, allRows);
+  const split = splitRows(allRows.length, 0.2, seed, isClass ? yAll : undefined);
+  const restRows = gather(allRows, split.rest);
+  const holdRows = gather(allRows, split.part);
+
+  const pre = Preprocessor.fit(table, restRows, job.exclude, job.schema);
+  if (pre.features.length === 0) {
+    const why = pre.skipped.map((s) => `"${s.field}" (${s.reason})`).join(", ");
+    throw new TrainError(
+      "no_features",
+      `No field can be used to predict "${target.field}"${why ? `: skipped ${why}` : ""}. Add informative fields or remove them from ignore_fields.`,
+    );
+  }
+  const xRest = pre.transformTable(table, restRows);
+  const yRest = takeRows(target.y, restRows);
+  const xHold = pre.transformTable(table, holdRows);
+  const yHold = takeRows(target.y, holdRows);
+  const weightsOf = (y: Float64Array): Float64Array | undefined => (req.extraAttention && isClass ? classWeights(y, numClasses) : undefined);
+  const wRest = weightsOf(yRest);
+
+  // Search folds: k-fold on small data (a single split would be too noisy), one split otherwise.
+  const folds = buildFolds(xRest, yRest, wRest, isClass, seed, req.budgetSeconds);
+  checkAborted(req.signal);
+  const budgetMs = job.fieldEnd - job.fieldStart;
+  const searchDeadline = job.fieldStart + budgetMs * SEARCH_SHARE;
+  const finalizeMs = Math.min(15_000, Math.max(150, budgetMs * 0.06));
+  let best: CandidateResult | null = null;
+  const results = await runSearch({
+    task,
+    folds,
+    deadlineMs: searchDeadline,
+    threads: job.threads,
+    maxTrials: req.maxTrials,
+    rowCount: folds[0].train.rowCount,
+    featureCount: pre.features.length,
+    signal: req.signal,
+    onTrial: (r, done) => {
+      if (!best || r.loss < best.loss) best = r;
+      const now = Date.now();
+      job.progress(
+        ((now - job.fieldStart) / budgetMs) * 0.95,
+        `Tried ${done} model${done > 1 ? "s" : ""}; best so far: ${describeConfig(best.config)} (${metricName(task)} ${best.metric.toFixed(4)})`,
+        (job.fieldEnd - now) / 1000,
+      );
+    },
+  });
+  checkAborted(req.signal);
+  if (results.length === 0) throw new Error("the model search produced no candidate");
+  const winner = results[0];
+
+  // Model for holdout statistics: with one search split it is the winner as fitted there (never saw
+  // the holdout); with k-fold it is refitted on all non-holdout rows.
+  job.progress((Date.now() - job.fieldStart) / budgetMs, `Refitting ${describeConfig(winner.config)}`, (job.fieldEnd - Date.now()) / 1000);
+  const refitConfig = withRounds(winner, 1.15);
+  let statsLearner: Learner;
+  if (folds.length === 1) statsLearner = learnerFromJson(winner.learner);
+  else statsLearner = fitCandidate(refitConfig, task, xRest, yRest, wRest, job.fieldEnd - finalizeMs);
+  const holdPred = statsLearner.predict(xHold);
+
+  // Served model: the winner refitted on every row with a known target (more data, same recipe),
+  // when the remaining budget allows; otherwise the statistics model itself.
+  const estimateRefitMs = winner.seconds * 1000 * (folds.length === 1 ? 1.6 : 1.4 / folds.length) * 1.2 + 100;
+  let finalLearner = statsLearner;
+  let refitAll = false;
+  if (Date.now() + estimateRefitMs < job.fieldEnd - finalizeMs && allRows.length > restRows.length) {
+    const xAll = pre.transformTable(table, allRows);
+    finalLearner = fitCandidate(refitConfig, task, xAll, yAll, weightsOf(yAll), job.fieldEnd - finalizeMs);
+    refitAll = true;
+  }
+  checkAborted(req.signal);
+  job.progress((Date.now() - job.fieldStart) / budgetMs, "Computing statistics and data story", (job.fieldEnd - Date.now()) / 1000);
+
+  const fieldModelJson: FieldModelJson = {
+    field: target.field,
+    fieldIndex: target.fieldIndex,
+    fieldType: target.fieldType,
+    objective: target.objective,
+    classes: target.classes,
+    inputFields: job.inputFields,
+    preprocessor: pre.toJSON(),
+    learner: finalLearner.toJSON(),
+  };
+  const fieldModel = new FieldModel(fieldModelJson, finalLearner, pre);
+
+  // Statistics on the holdout.
+  const desc = { fieldIndex: target.fieldIndex, field: target.field, fieldType: target.fieldType };
+  let fieldStats: (ClassStat | RegressionStat)[];
+  const metrics: Record<string, number> = {};
+  let confusion: number[][] | undefined;
+  if (isClass) {
+    const cs = computeClassStats(desc, target.classes, yHold, holdPred);
+    fieldStats = cs.stats;
+    confusion = target.classes.map((_, a) => target.classes.map((__, p) => cs.confusion[a * numClasses + p]));
+    metrics.accuracy = round(computeAccuracy(yHold, cs.predicted));
+    metrics.logloss = round(computeLogLoss(yHold, holdPred, numClasses));
+    const auc = numClasses === 2 ? computeAuc(yHold, holdPred) : computeMacroAuc(yHold, holdPred, numClasses);
+    if (!Number.isNaN(auc)) metrics.auc = round(auc);
+    metrics.macroF1 = round(cs.stats.reduce((s, c) => s + c.f1, 0) / numClasses);
+  } else {
+    fieldStats = [computeRegressionStat(desc, yHold, holdPred)];
+    metrics.rmse = round(computeRmse(yHold, holdPred));
+    metrics.mae = round(computeMae(yHold, holdPred));
+    metrics.r2 = round(computeR2(yHold, holdPred));
+  }
+
+  // Importance and data story on a sample of rows, explained with the served model.
+  const sampleSize = req.budgetSeconds <= 2 ? 150 : req.budgetSeconds <= 15 ? 300 : 600;
+  const sample = sampleRows(allRows, sampleSize, seed);
+  const xSample = pre.transformTable(table, sample);
+  const sampleProbs = isClass ? fieldModel.learner.predict(xSample) : null;
+  const outputs = new Int32Array(sample.length);
+  if (sampleProbs && target.objective === "multiclass") {
+    for (let i = 0; i < sample.length; i++) {
+      let b = 0;
+      for (let c = 1; c < numClasses; c++) if (sampleProbs[i * numClasses + c] > sampleProbs[i * numClasses + b]) b = c;
+      outputs[i] = b;
+    }
+  }
+  const local = Int32Array.from({ length: sample.length }, (_, i) => i);
+  const importance = computeFieldImportance(fieldModel, xSample, local, outputs);
+  if (importance.every((v) => v === 0)) {
+    // A model that ignores every field (e.g. constant prediction): spread evenly over usable fields.
+    const usable = new Set(pre.plans.map((p) => p.field));
+    job.inputFields.forEach((f, g) => (importance[g] = usable.has(f) ? 1 : 0));
+    normalise(importance);
+  }
+  const avgCases = isClass ? target.classes.map((_, c) => countOf(yAll, c) / yAll.length) : [mean(yAll)];
+  const story = buildDataStory(fieldModel, table, sample, xSample, avgCases);
+
+  const report: FieldReport = {
+    field: target.field,
+    task: target.objective,
+    classes: target.classes,
+    metrics,
+    confusion,
+    model: { family: winner.config.family, params: refitConfig, rounds: roundsOfLearner(finalLearner) },
+    leaderboard: results.slice(0, 30).map((r) => ({ family: r.config.family, params: r.config, validLoss: round(r.loss), metric: round(r.metric), rounds: r.rounds, seconds: round(r.seconds) })),
+    candidatesTried: results.length,
+    validation: folds.length === 1 ? "holdout" : `${folds.length}-fold`,
+    rows: { total: table.rowCount, withTarget: allRows.length, train: restRows.length, holdout: holdRows.length, servedModel: refitAll ? allRows.length : folds.length === 1 ? folds[0].train.rowCount : restRows.length },
+    refitOnAllRows: refitAll,
+    extraAttention: !!req.extraAttention,
+    skippedFields: pre.skipped,
+    features: pre.features.length,
+    secondsSpent: (Date.now() - job.fieldStart) / 1000,
+  };
+  return { model: fieldModelJson, stats: fieldStats, story, importance, report };
+}
+
+function roundsOfLearner(l: Learner): number | undefined {
+  const e = (l as { ensemble?: { numRounds: number } }).ensemble;
+  return e?.numRounds;
+}
+
+function withRounds(winner: CandidateResult, scale: number): CandidateConfig {
+  if (winner.config.family !== "gbdt") return winner.config;
+  // More rows than in the search fit: a few more rounds, as is usual when refitting without early stopping.
+  return { ...winner.config, rounds: Math.max(1, Math.round(winner.rounds * scale)) };
+}
+
+export function describeConfig(c: CandidateConfig): string {
+  switch (c.family) {
+    case "gbdt":
+      return `gradient boosting (${c.numLeaves} leaves, learning rate ${c.learningRate})`;
+    case "random_forest":
+      return `random forest (${c.numTrees} trees)`;
+    case "extra_trees":
+      return `extra trees (${c.numTrees} trees)`;
+    case "linear":
+      return `linear model (L2 ${c.lambda})`;
+  }
+}
+
+function metricName(task: TaskSpec): string {
+  return task.objective === "binary" ? "AUC" : task.objective === "multiclass" ? "log loss" : "RMSE";
+}
+
+/** Inverse class frequency, tempered by a square root and normalised to mean weight 1. */
+export function classWeights(y: Float64Array, k: number): Float64Array {
+  const counts = new Float64Array(k);
+  for (const v of y) counts[v]++;
+  const n = y.length;
+  const perClass = Array.from(counts, (c) => (c > 0 ? Math.sqrt(n / (k * c)) : 0));
+  const w = new Float64Array(n);
+  let s = 0;
+  for (let i = 0; i < n; i++) s += w[i] = perClass[y[i]];
+  const scale = n / s;
+  for (let i = 0; i < n; i++) w[i] *= scale;
+  return w;
+}
+
+function buildFolds(x: FeatureMatrix, y: Float64Array, w: Float64Array | undefined, isClass: boolean, seed: number, budgetSeconds: number): Fold[] {
+  const n = x.rowCount;
+  const strata = isClass ? y : undefined;
+  const make = (trainIdx: Int32Array, validIdx: Int32Array): Fold => {
+    const train = selectRows(x, trainIdx);
+    return {
+      train,
+      y: takeRows(y, trainIdx),
+      weights: w ? takeRows(w, trainIdx) : undefined,
+      valid: selectRows(x, validIdx),
+      validY: takeRows(y, validIdx),
+      validWeights: w ? takeRows(w, validIdx) : undefined,
+      binMapper: BinMapper.fit(train, 255, seed),
+    };
+  };
+  if (n < 10) {
+    const all = Int32Array.from({ length: n }, (_, i) => i);
+    return [make(all, all)];
+  }
+  if (n < CV_MAX_ROWS) {
+    const folds = Math.min(CV_FOLDS, Math.max(2, Math.floor(n / 5)));
+    const assign = assignFolds(n, folds, seed, strata);
+    const out: Fold[] = [];
+    for (let f = 0; f < folds; f++) {
+      const tr: number[] = [];
+      const va: number[] = [];
+      for (let i = 0; i < n; i++) (assign[i] === f ? va : tr).push(i);
+      out.push(make(Int32Array.from(tr), Int32Array.from(va)));
+    }
+    return out;
+  }
+  const { rest, part } = splitRows(n, 0.2, seed + 1, strata);
+  // Cost-frugal: on big data, search on a row sample whose size grows with the budget.
+  const cap = Math.max(50_000, Math.round(budgetSeconds * 5000));
+  const train = rest.length > cap ? Int32Array.from(new Rng(seed + 2).sampleIndices(rest.length, cap), (i) => rest[i]) : rest;
+  const valid = part.length > 50_000 ? Int32Array.from(new Rng(seed + 3).sampleIndices(part.length, 50_000), (i) => part[i]) : part;
+  return [make(train, valid)];
+}
+
+function assignFolds(n: number, k: number, seed: number, strata?: ArrayLike<number>): Int32Array {
+  const order = shuffleIndices(n, seed + 7);
+  const assign = new Int32Array(n);
+  if (strata) {
+    // Deal rows of each class round-robin so that every fold sees every class.
+    const sorted = Array.from(order).sort((a, b) => strata[a] - strata[b]);
+    sorted.forEach((r, i) => (assign[r] = i % k));
+  } else {
+    order.forEach((r, i) => (assign[r] = i % k));
+  }
+  return assign;
+}
+
+function gather(base: Int32Array, idx: Int32Array): Int32Array {
+  const out = new Int32Array(idx.length);
+  for (let i = 0; i < idx.length; i++) out[i] = base[idx[i]];
+  return out;
+}
+
+function sampleRows(rows: Int32Array, size: number, seed: number): Int32Array {
+  if (rows.length <= size) return rows;
+  const idx = new Rng(seed + 11).sampleIndices(rows.length, size);
+  return gather(rows, idx);
+}
+
+function countOf(y: Float64Array, c: number): number {
+  let s = 0;
+  for (const v of y) if (v === c) s++;
+  return s;
+}
+
+function mean(y: Float64Array): number {
+  let s = 0;
+  for (const v of y) s += v;
+  return y.length ? s / y.length : 0;
+}

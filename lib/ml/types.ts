@@ -1,0 +1,102 @@
+// Public types of the AutoML engine (the API of lib/ml/index.ts).
+import type { FieldType, RawRow, Table } from "../table/types";
+import type { CandidateConfig } from "./evaluate";
+import type { DataStory } from "./explain";
+import type { SkippedField } from "./preprocess";
+import type { ClassStat, RegressionStat } from "./stats";
+
+export interface TrainProgress {
+  fraction: number;
+  elapsedSeconds: number;
+  estimateSecondsLeft: number;
+  message: string;
+}
+
+export interface TrainRequest {
+  /** All fields of the dataset. */
+  table: Table;
+  /** One model per predict field, all in one artifact. */
+  predictFields: string[];
+  ignoreFields?: string[];
+  /** Any positive number of seconds; the API uses 1, 10, 60, 300, 1800. */
+  budgetSeconds: number;
+  /** Class weights that raise the recall of rare classes. */
+  extraAttention?: boolean;
+  seed?: number;
+  /** Default os.availableParallelism(); 1 = no worker threads at all. */
+  threads?: number;
+  onProgress?: (p: TrainProgress) => void;
+  signal?: AbortSignal;
+  /** Stop the search after this many candidates (reproducible tests and benchmarks). */
+  maxTrials?: number;
+}
+
+export interface LeaderboardEntry {
+  family: CandidateConfig["family"];
+  params: CandidateConfig;
+  /** Selection loss on the search validation rows (lower is better). */
+  validLoss: number;
+  /** AUC (binary), log loss (multiclass) or RMSE (regression) on the search validation rows. */
+  metric: number;
+  rounds: number;
+  seconds: number;
+}
+
+export interface FieldReport {
+  field: string;
+  task: "binary" | "multiclass" | "regression";
+  classes: string[];
+  /** Holdout metrics: accuracy, logloss, auc, macroF1 (classification) or rmse, mae, r2 (regression). */
+  metrics: Record<string, number>;
+  /** confusion[actual][predicted] on the holdout (classification). */
+  confusion?: number[][];
+  model: { family: CandidateConfig["family"]; params: CandidateConfig; rounds?: number };
+  leaderboard: LeaderboardEntry[];
+  candidatesTried: number;
+  validation: string;
+  rows: { total: number; withTarget: number; train: number; holdout: number; servedModel: number };
+  refitOnAllRows: boolean;
+  extraAttention: boolean;
+  skippedFields: SkippedField[];
+  features: number;
+  secondsSpent: number;
+}
+
+export interface ModelReport {
+  version: 1;
+  budgetSeconds: number;
+  secondsSpent: number;
+  threads: number;
+  fields: FieldReport[];
+}
+
+export type { ClassStat, RegressionStat, DataStory };
+
+export interface TrainResult {
+  /** One inner array per predict field: class stats, or one regression stat. */
+  stats: (ClassStat | RegressionStat)[][];
+  field_importance: Record<string, number>;
+  data_story: DataStory[];
+}
+
+export interface TrainOutcome {
+  artifact: Uint8Array;
+  result: TrainResult;
+  report: ModelReport;
+}
+
+export type RowPrediction = Record<
+  string,
+  {
+    value: string | number;
+    probabilities?: Record<string, number>;
+    factors?: Record<string, number>;
+  }
+>;
+
+export interface Model {
+  schema: { name: string; type: FieldType }[];
+  predictFields: string[];
+  predictRows(rows: RawRow[], options?: { factors?: boolean }): RowPrediction[];
+  predictTable(table: Table, options?: { factors?: boolean }): RowPrediction[];
+}
