@@ -67,7 +67,7 @@ describe("headers and CSV helpers", () => {
   });
 
   it("round-trips rows through toCsv and parseDelimitedText", () => {
-    const rows = [{ a: "1", b: "with, comma" }, { a: "2", b: 'quote "q"', c: 3 }];
+    const rows: DataRow[] = [{ a: "1", b: "with, comma" }, { a: "2", b: 'quote "q"', c: 3 }];
     const parsed = parseDelimitedText(toCsv(rows));
     expect(parsed.fields).toEqual(["a", "b", "c"]);
     expect(parsed.rows).toEqual([{ a: "1", b: "with, comma", c: "" }, { a: "2", b: 'quote "q"', c: "3" }]);

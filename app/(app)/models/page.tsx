@@ -1,0 +1,7 @@
+import { ModelsPage } from "@/components/models/models-list";
+
+export const metadata = { title: "Models · Tabula" };
+
+export default function Page() {
+  return <ModelsPage />;
+}

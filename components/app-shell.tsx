@@ -1,0 +1,92 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { useMe, useSignOut } from "@/lib/client/use-me";
+import type { Me } from "@/lib/client/types";
+
+const NAV = [
+  { href: "/datasets", label: "Datasets" },
+  { href: "/models", label: "Models" },
+  { href: "/projects", label: "Projects" },
+  { href: "/team-settings", label: "Team settings" },
+];
+
+export function AppShell({ session, children }: { session: Me; children: ReactNode }) {
+  const pathname = usePathname();
+  const { data: me } = useMe(session);
+  const signOut = useSignOut();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const who = me ?? session;
+
+  const doSignOut = () => signOut.mutate(undefined, { onSettled: () => window.location.assign("/login") });
+
+  const links = NAV.map((item) => {
+    const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+    return (
+      <Link
+        key={item.href}
+        href={item.href}
+        aria-current={active ? "page" : undefined}
+        onClick={() => setMenuOpen(false)}
+        className={`rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 ${
+          active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        }`}
+      >
+        {item.label}
+      </Link>
+    );
+  });
+
+  return (
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4 sm:px-6">
+          <Link href="/datasets" className="flex items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-brand-500">
+            <span className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white" aria-hidden>T</span>
+            <span className="font-semibold tracking-tight">Tabula</span>
+          </Link>
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            {links}
+          </nav>
+          <div className="ml-auto flex items-center gap-3">
+            <div className="hidden text-right sm:block" data-testid="current-team">
+              <div className="text-sm font-medium text-slate-900">{who.teamName}</div>
+              <div className="text-xs text-slate-500">{who.email} · {who.role}</div>
+            </div>
+            <button
+              type="button"
+              onClick={doSignOut}
+              disabled={signOut.isPending}
+              className="rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              Sign out
+            </button>
+            <button
+              type="button"
+              className="rounded-lg p-2 text-slate-600 ring-1 ring-slate-200 md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-nav"
+              aria-label="Menu"
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              <span aria-hidden>☰</span>
+            </button>
+          </div>
+        </div>
+        {menuOpen && (
+          <nav id="mobile-nav" aria-label="Main" className="flex flex-col gap-1 border-t border-slate-100 px-4 py-2 md:hidden">
+            {links}
+            <div className="px-3 py-2 text-xs text-slate-500">{who.teamName} · {who.email}</div>
+          </nav>
+        )}
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}

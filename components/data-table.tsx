@@ -1,0 +1,101 @@
+"use client";
+import { useMemo, useState } from "react";
+import { formatNumber } from "@/lib/client/format";
+import type { DataRow, RowValue } from "@/lib/client/types";
+
+type SortState = { column: string; direction: "asc" | "desc" } | null;
+
+function compareValues(a: RowValue | undefined, b: RowValue | undefined): number {
+  const missingA = a === null || a === undefined || a === "";
+  const missingB = b === null || b === undefined || b === "";
+  if (missingA || missingB) return missingA === missingB ? 0 : missingA ? 1 : -1; // blanks last
+  const na = typeof a === "number" ? a : Number(a);
+  const nb = typeof b === "number" ? b : Number(b);
+  if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
+  return String(a).localeCompare(String(b), undefined, { numeric: true });
+}
+
+export function sortRows(rows: DataRow[], sort: SortState): DataRow[] {
+  if (!sort) return rows;
+  const sign = sort.direction === "asc" ? 1 : -1;
+  return [...rows].sort((x, y) => sign * compareValues(x[sort.column], y[sort.column]));
+}
+
+function renderCell(value: RowValue | undefined) {
+  if (value === null || value === undefined || value === "") return <span className="text-slate-300">—</span>;
+  if (typeof value === "number") return formatNumber(value);
+  return String(value);
+}
+
+/** A scrollable table whose column headers sort (click or Enter/Space); numbers align right. */
+export function DataTable({
+  rows,
+  columns,
+  caption,
+  maxHeight = "24rem",
+  sortable = true,
+  testId,
+  columnLabel,
+}: {
+  rows: DataRow[];
+  columns?: string[];
+  caption?: string;
+  maxHeight?: string;
+  sortable?: boolean;
+  testId?: string;
+  columnLabel?: (column: string) => React.ReactNode;
+}) {
+  const [sort, setSort] = useState<SortState>(null);
+  const cols = useMemo(() => {
+    if (columns) return columns;
+    const seen: string[] = [];
+    for (const row of rows.slice(0, 200)) for (const k of Object.keys(row)) if (!seen.includes(k)) seen.push(k);
+    return seen;
+  }, [rows, columns]);
+  const numeric = useMemo(
+    () => new Set(cols.filter((c) => rows.slice(0, 50).some((r) => typeof r[c] === "number") && rows.slice(0, 50).every((r) => r[c] === null || r[c] === undefined || typeof r[c] === "number"))),
+    [cols, rows],
+  );
+  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+
+  const toggle = (column: string) => {
+    setSort((s) => (s?.column !== column ? { column, direction: "asc" } : s.direction === "asc" ? { column, direction: "desc" } : null));
+  };
+
+  return (
+    <div className="overflow-auto rounded-lg border border-slate-200" style={{ maxHeight }} data-testid={testId} tabIndex={0} aria-label={caption ?? "Table"}>
+      <table className="min-w-full border-separate border-spacing-0 text-sm">
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className="sticky top-0 z-10 bg-slate-50">
+          <tr>
+            {cols.map((c) => {
+              const active = sort?.column === c;
+              const ariaSort = active ? (sort.direction === "asc" ? "ascending" : "descending") : "none";
+              return (
+                <th key={c} scope="col" aria-sort={sortable ? ariaSort : undefined} className={`border-b border-slate-200 px-3 py-2 font-semibold whitespace-nowrap text-slate-700 ${numeric.has(c) ? "text-right" : "text-left"}`}>
+                  {sortable ? (
+                    <button type="button" onClick={() => toggle(c)} className="inline-flex items-center gap-1 rounded focus-visible:outline-2 focus-visible:outline-brand-500">
+                      {columnLabel ? columnLabel(c) : c}
+                      <span aria-hidden className={`text-xs ${active ? "text-brand-600" : "text-slate-300"}`}>{active ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}</span>
+                    </button>
+                  ) : columnLabel ? columnLabel(c) : c}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((row, i) => (
+            <tr key={i} className="odd:bg-white even:bg-slate-50/60 hover:bg-brand-50/50">
+              {cols.map((c) => (
+                <td key={c} className={`border-b border-slate-100 px-3 py-1.5 whitespace-nowrap ${numeric.has(c) ? "text-right tabular-nums" : "text-left"} max-w-xs truncate`}>
+                  {renderCell(row[c])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

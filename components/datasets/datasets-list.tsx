@@ -1,0 +1,89 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { useDatasets, useDeleteDataset } from "@/lib/client/use-datasets";
+import { formatInt, formatRelative } from "@/lib/client/format";
+import type { DatasetSummary } from "@/lib/client/types";
+import { Button } from "../ui/button";
+import { Card, PageHeader } from "../ui/card";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { EmptyState, ErrorBanner, SkeletonRows } from "../ui/feedback";
+import { UploadPanel } from "./upload-panel";
+
+export function DatasetsPage() {
+  const datasets = useDatasets();
+  const remove = useDeleteDataset();
+  const [toDelete, setToDelete] = useState<DatasetSummary | null>(null);
+  const [showUpload, setShowUpload] = useState(false);
+  const list = datasets.data ?? [];
+  const uploadOpen = showUpload || (datasets.isSuccess && list.length === 0);
+
+  return (
+    <>
+      <PageHeader
+        title="Datasets"
+        description="Tables you can train models on and chat with."
+        actions={!uploadOpen && <Button onClick={() => setShowUpload(true)}>Upload a dataset</Button>}
+      />
+      {uploadOpen && (
+        <Card title="Upload a dataset" description="CSV or TSV with a header row." className="mb-6" actions={showUpload && <Button variant="ghost" size="sm" onClick={() => setShowUpload(false)}>Close</Button>}>
+          <UploadPanel />
+        </Card>
+      )}
+      <ErrorBanner error={datasets.error} title="Could not load datasets" onRetry={() => datasets.refetch()} />
+      {datasets.isPending ? (
+        <SkeletonRows label="Loading datasets" />
+      ) : list.length === 0 ? (
+        !datasets.error && <EmptyState title="No datasets yet">Upload a CSV above: it becomes a dataset you can preview, train on and chat with.</EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full text-sm" data-testid="datasets-table">
+            <caption className="sr-only">Datasets</caption>
+            <thead className="bg-slate-50 text-left text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-2.5 font-semibold">Name</th>
+                <th scope="col" className="px-4 py-2.5 text-right font-semibold">Rows</th>
+                <th scope="col" className="px-4 py-2.5 text-right font-semibold">Fields</th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">Updated</th>
+                <th scope="col" className="px-4 py-2.5"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {list.map((d) => (
+                <tr key={d.id} className="hover:bg-slate-50">
+                  <td className="px-4 py-3">
+                    <Link href={`/datasets/${d.id}`} className="font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500">
+                      {d.name}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{formatInt(d.rows)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{formatInt(d.field_count)}</td>
+                  <td className="px-4 py-3 text-slate-500" title={d.updated_at}>{formatRelative(d.updated_at)}</td>
+                  <td className="px-4 py-3 text-right">
+                    <Button variant="ghost" size="sm" onClick={() => setToDelete(d)} aria-label={`Delete ${d.name}`}>
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={`Delete “${toDelete?.name ?? ""}”?`}
+        confirmLabel="Delete dataset"
+        busy={remove.isPending}
+        error={remove.error}
+        onClose={() => {
+          setToDelete(null);
+          remove.reset();
+        }}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null) })}
+      >
+        Its {formatInt(toDelete?.rows)} rows are removed for good. Models already trained on it keep working.
+      </ConfirmDialog>
+    </>
+  );
+}

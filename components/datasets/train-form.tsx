@@ -1,0 +1,146 @@
+"use client";
+import Link from "next/link";
+import { useMemo, useState, type FormEvent } from "react";
+import { formatSeconds } from "@/lib/client/format";
+import { isTaskFinished, useStartTraining, useTrainingResult, useTrainingStatus } from "@/lib/client/use-training";
+import { DURATIONS, type DatasetField, type Duration } from "@/lib/client/types";
+import { Button, buttonClass } from "../ui/button";
+import { Badge, ErrorBanner, Notice, ProgressBar } from "../ui/feedback";
+import { Checkbox } from "../ui/form";
+
+// Fields a model cannot learn to predict; the server would refuse them anyway, so do not offer them.
+const UNPREDICTABLE = new Set(["id", "date", "unknown"]);
+
+export function TrainForm({ datasetId, fields }: { datasetId: string; fields: DatasetField[] }) {
+  const start = useStartTraining();
+  const [targets, setTargets] = useState<string[]>([]);
+  const [ignored, setIgnored] = useState<string[]>(() => fields.filter((f) => f.type === "id").map((f) => f.name));
+  const [duration, setDuration] = useState<Duration>(10);
+  const [extraAttention, setExtraAttention] = useState(false);
+  const [force, setForce] = useState(false);
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const candidates = useMemo(() => fields.filter((f) => !UNPREDICTABLE.has(f.type)), [fields]);
+  const toggle = (list: string[], name: string) => (list.includes(name) ? list.filter((n) => n !== name) : [...list, name]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!targets.length) {
+      setFormError("Pick at least one field to predict.");
+      return;
+    }
+    setFormError(null);
+    start.mutate(
+      { dataset_id: datasetId, predict_fields: targets, ignore_fields: ignored.filter((n) => !targets.includes(n)), duration, extra_attention: extraAttention, force },
+      { onSuccess: (r) => setTaskId(r.task_id) },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-6" data-testid="train-form" aria-describedby={formError ? "train-form-error" : undefined}>
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-800">What should the model predict?</legend>
+        <p className="mb-2 text-xs text-slate-500">Pick one or more fields. Categories become classification, numbers regression.</p>
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Fields to predict">
+          {candidates.map((f) => {
+            const on = targets.includes(f.name);
+            return (
+              <label
+                key={f.name}
+                className={`inline-flex cursor-pointer items-center gap-1.5 rounded-full px-3 py-1 text-sm ring-1 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${
+                  on ? "bg-brand-600 text-white ring-brand-600" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"
+                }`}
+              >
+                <input type="checkbox" className="sr-only" checked={on} onChange={() => setTargets((t) => toggle(t, f.name))} data-testid={`target-${f.name}`} />
+                {f.name}
+                <span className={`text-xs ${on ? "text-brand-100" : "text-slate-400"}`}>{f.type}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <details className="group rounded-lg border border-slate-200 px-4 py-3">
+        <summary className="cursor-pointer text-sm font-semibold text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-500">
+          Fields to ignore <span className="font-normal text-slate-500">({ignored.filter((n) => !targets.includes(n)).length} ignored)</span>
+        </summary>
+        <p className="mt-1 mb-2 text-xs text-slate-500">Leave out identifiers and anything only known after the outcome (it would leak the answer).</p>
+        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {fields
+            .filter((f) => !targets.includes(f.name))
+            .map((f) => (
+              <Checkbox key={f.name} id={`ignore-${f.name}`} label={f.name} description={f.type} checked={ignored.includes(f.name)} onChange={() => setIgnored((l) => toggle(l, f.name))} />
+            ))}
+        </div>
+      </details>
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-slate-800">Training time</legend>
+        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+          {DURATIONS.map((d) => (
+            <label
+              key={d.value}
+              className={`cursor-pointer rounded-lg border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${
+                duration === d.value ? "border-brand-500 bg-brand-50 ring-1 ring-brand-500" : "border-slate-200 hover:bg-slate-50"
+              }`}
+            >
+              <input type="radio" name="duration" value={d.value} checked={duration === d.value} onChange={() => setDuration(d.value)} className="sr-only" />
+              <span className="block text-sm font-medium text-slate-900">{d.label}</span>
+              <span className="block text-xs text-slate-500">{d.hint}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Checkbox id="extra-attention" label="Extra attention to rare classes" description="Raises recall of rare outcomes (for example fraud or churn) at some cost in precision." checked={extraAttention} onChange={setExtraAttention} />
+        <Checkbox id="force" label="Train anew" description="Otherwise an identical earlier model is reused at once." checked={force} onChange={setForce} />
+      </div>
+
+      {formError && <p id="train-form-error" role="alert" className="text-sm text-red-700">{formError}</p>}
+      <ErrorBanner error={start.error} title="Training did not start" />
+      <div className="flex items-center gap-3">
+        <Button type="submit" busy={start.isPending} data-testid="start-training">
+          Train a model
+        </Button>
+        {targets.length > 0 && <span className="text-sm text-slate-500">Predicting {targets.join(", ")}</span>}
+      </div>
+      {taskId && <TrainingStatusPanel key={taskId} taskId={taskId} />}
+    </form>
+  );
+}
+
+export function TrainingStatusPanel({ taskId }: { taskId: string }) {
+  const status = useTrainingStatus(taskId);
+  const state = status.data;
+  const result = useTrainingResult(state?.status === "SUCCEEDED" ? state.metadata.location : undefined);
+  const finished = isTaskFinished(state);
+  const progress = state?.status === "IN_PROGRESS" ? (state.metadata.progress ?? 0) : state?.status === "SUCCEEDED" ? 1 : state?.status === "PENDING" ? 0 : null;
+
+  return (
+    <div className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="training-status" aria-live="polite">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm font-semibold text-slate-800">Training</span>
+        {state && <Badge tone={state.status === "SUCCEEDED" ? "green" : state.status === "FAILED" || state.status === "UNKNOWN_TIMEOUT" ? "red" : "blue"}>{state.status.replace("_", " ").toLowerCase()}</Badge>}
+        {state?.status === "IN_PROGRESS" && typeof state.metadata.estimate_seconds === "number" && (
+          <span className="text-sm text-slate-600">about {formatSeconds(state.metadata.estimate_seconds)} left</span>
+        )}
+      </div>
+      {!finished && <ProgressBar value={progress} label="Training progress" />}
+      {state?.status === "PENDING" && <p className="text-sm text-slate-600">Waiting for a worker to pick up the task…</p>}
+      {state?.status === "IN_PROGRESS" && state.metadata.message && <p className="text-sm text-slate-600">{state.metadata.message}</p>}
+      {state?.status === "FAILED" && <ErrorBanner error={new Error(state.metadata.error ?? "Training failed.")} title="Training failed" />}
+      {state?.status === "UNKNOWN_TIMEOUT" && <ErrorBanner error={new Error("The task has run for over a day without finishing. Start it again, perhaps with a shorter duration.")} title="Training timed out" />}
+      <ErrorBanner error={status.error ?? result.error} title="Could not read the training status" />
+      {result.data && (
+        <Notice tone="success">
+          The model is ready.{" "}
+          <Link href={`/models/${result.data.model_id}`} className={`${buttonClass("primary", "sm")} ml-2`} data-testid="open-model">
+            Open the model
+          </Link>
+        </Notice>
+      )}
+    </div>
+  );
+}

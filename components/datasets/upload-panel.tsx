@@ -1,0 +1,137 @@
+"use client";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useRef, useState, type DragEvent } from "react";
+import { uploadFileAsDataset, type UploadProgress } from "@/lib/client/csv-upload";
+import { formatInt } from "@/lib/client/format";
+import { queryKeys } from "@/lib/client/query-keys";
+import { Button } from "../ui/button";
+import { ErrorBanner, Notice, ProgressBar } from "../ui/feedback";
+import { Field, TextInput } from "../ui/form";
+
+const ACCEPT = ".csv,.tsv,.tab,.txt,text/csv,text/tab-separated-values";
+
+function nameFromFile(file: File): string {
+  return file.name.replace(/\.(csv|tsv|tab|txt)$/i, "") || "Dataset";
+}
+
+export function UploadPanel({ onDone }: { onDone?: () => void }) {
+  const client = useQueryClient();
+  const router = useRouter();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState("");
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [done, setDone] = useState<{ id: string; rows: number } | null>(null);
+
+  const pick = (f: File | undefined | null) => {
+    if (!f) return;
+    if (/\.(xlsx?|ods)$/i.test(f.name)) {
+      setError(new Error("Spreadsheets are not read directly yet: save the sheet as CSV (File → Save as → CSV) and upload that."));
+      return;
+    }
+    setFile(f);
+    setName(nameFromFile(f));
+    setError(null);
+    setDone(null);
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    pick(e.dataTransfer.files[0]);
+  };
+
+  const start = async () => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    setProgress({ fraction: 0, rowsSent: 0 });
+    abortRef.current = new AbortController();
+    try {
+      const result = await uploadFileAsDataset(file, { name: name.trim() || nameFromFile(file), onProgress: setProgress, signal: abortRef.current.signal });
+      setDone({ id: result.datasetId, rows: result.rows });
+      setFile(null);
+      await client.invalidateQueries({ queryKey: queryKeys.datasets });
+      onDone?.();
+    } catch (err) {
+      setError(err instanceof DOMException && err.name === "AbortError" ? new Error("Upload cancelled; nothing was kept.") : err);
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <div className="space-y-4" data-testid="upload-panel">
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`flex flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors ${
+          dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-slate-50"
+        }`}
+      >
+        <p className="text-sm text-slate-600">
+          Drop a CSV or TSV file here, or{" "}
+          <button type="button" onClick={() => inputRef.current?.click()} className="font-medium text-brand-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500" disabled={busy}>
+            choose a file
+          </button>
+        </p>
+        <p className="mt-1 text-xs text-slate-500">The first row names the columns. Large files (100 MB and more) stream in batches.</p>
+        <label htmlFor="dataset-file" className="sr-only">
+          CSV file
+        </label>
+        <input ref={inputRef} id="dataset-file" type="file" accept={ACCEPT} className="sr-only" onChange={(e) => pick(e.target.files?.[0])} disabled={busy} data-testid="dataset-file-input" />
+      </div>
+
+      {file && (
+        <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+          <Field label="Dataset name" htmlFor="dataset-name" hint={`${file.name} · ${(file.size / 1024 / 1024).toFixed(1)} MB`}>
+            <TextInput id="dataset-name" value={name} onChange={(e) => setName(e.target.value)} disabled={busy} />
+          </Field>
+          <div className="flex gap-2 sm:pb-5">
+            {busy ? (
+              <Button variant="secondary" onClick={() => abortRef.current?.abort()}>
+                Cancel
+              </Button>
+            ) : (
+              <Button variant="ghost" onClick={() => setFile(null)}>
+                Clear
+              </Button>
+            )}
+            <Button onClick={start} busy={busy} data-testid="start-upload">
+              Upload
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {progress && (
+        <div className="space-y-1.5" aria-live="polite">
+          <ProgressBar value={progress.fraction} label="Upload progress" />
+          <p className="text-xs text-slate-600">
+            {Math.round(progress.fraction * 100)}% · {formatInt(progress.rowsSent)} rows sent
+          </p>
+        </div>
+      )}
+      <ErrorBanner error={error} title="The upload did not finish" />
+      {done && (
+        <Notice tone="success">
+          Uploaded {formatInt(done.rows)} rows.{" "}
+          <button type="button" className="font-medium underline" onClick={() => router.push(`/datasets/${done.id}`)}>
+            Open the dataset
+          </button>{" "}
+          to check the field types and train a model.
+        </Notice>
+      )}
+    </div>
+  );
+}

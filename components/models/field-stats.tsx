@@ -1,0 +1,182 @@
+"use client";
+import { formatInt, formatNumber, formatPercent, formatSeconds } from "@/lib/client/format";
+import type { ClassStat } from "@/lib/client/types";
+import { Badge } from "../ui/feedback";
+import { FAMILY_LABELS, metricLabel, type FieldReportView } from "./report";
+
+function MetricTiles({ report, stats }: { report: FieldReportView | null; stats: ClassStat[] }) {
+  const metrics = report?.metrics ?? {};
+  const regression = stats[0] && stats[0].class_name === undefined && typeof stats[0].rmse === "number";
+  const tiles: [string, string][] = Object.entries(metrics).map(([k, v]) => [
+    metricLabel(k),
+    ["accuracy", "auc", "macroF1"].includes(k) ? formatPercent(v) : formatNumber(v),
+  ]);
+  if (!tiles.length && regression) {
+    tiles.push(["RMSE", formatNumber(stats[0].rmse)], ["MAE", formatNumber(stats[0].mae)], ["R²", formatNumber(stats[0].r2)]);
+  }
+  if (!tiles.length) return null;
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      {tiles.map(([label, value]) => (
+        <div key={label} className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
+          <dt className="text-xs font-medium text-slate-500">{label}</dt>
+          <dd className="text-lg font-semibold tabular-nums text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ClassStatsTable({ stats }: { stats: ClassStat[] }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <table className="min-w-full text-sm" data-testid="class-stats">
+        <caption className="sr-only">Holdout statistics per class</caption>
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            {["Class", "Precision", "Recall", "F1", "Count", "Share", "True pos.", "False pos.", "False neg."].map((h, i) => (
+              <th key={h} scope="col" className={`px-3 py-2 font-semibold ${i === 0 ? "text-left" : "text-right"}`}>{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {stats.map((s) => (
+            <tr key={String(s.class_name)}>
+              <th scope="row" className="px-3 py-2 text-left font-medium text-slate-800">{s.class_name}</th>
+              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(s.precision)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(s.recall)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(s.f1)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatInt(s.count)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(s.frequency)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatInt(s["true positives"])}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatInt(s["false positives"])}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatInt(s["false negatives"])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Confusion matrix as a table (readable by screen readers), shaded by the share of each actual class. */
+function ConfusionMatrix({ classes, matrix }: { classes: string[]; matrix: number[][] }) {
+  if (classes.length > 30) return <p className="text-sm text-slate-500">{classes.length} classes: too many to show a confusion matrix.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="border-separate border-spacing-1 text-sm" data-testid="confusion-matrix">
+        <caption className="mb-1 text-left text-xs text-slate-500">Rows: actual class · columns: predicted class (holdout rows)</caption>
+        <thead>
+          <tr>
+            <td />
+            {classes.map((c) => (
+              <th key={c} scope="col" className="max-w-28 truncate px-2 py-1 text-xs font-semibold text-slate-600" title={c}>{c}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {matrix.map((row, i) => {
+            const total = row.reduce((a, b) => a + b, 0) || 1;
+            return (
+              <tr key={classes[i] ?? i}>
+                <th scope="row" className="max-w-32 truncate pr-2 text-right text-xs font-semibold text-slate-600" title={classes[i]}>{classes[i]}</th>
+                {row.map((n, j) => {
+                  const share = n / total;
+                  const diagonal = i === j;
+                  const color = diagonal ? `rgba(47, 111, 237, ${0.12 + share * 0.8})` : `rgba(220, 38, 38, ${share > 0 ? 0.08 + share * 0.7 : 0})`;
+                  return (
+                    <td
+                      key={j}
+                      className={`min-w-16 rounded-md px-3 py-2 text-center tabular-nums ${share > 0.55 ? "text-white" : "text-slate-800"}`}
+                      style={{ backgroundColor: color }}
+                      title={`${classes[i]} predicted as ${classes[j]}: ${n} (${(share * 100).toFixed(1)}% of ${classes[i]})`}
+                    >
+                      {formatInt(n)}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RegressionStats({ stat }: { stat: ClassStat }) {
+  const distribution = ["mean", "std", "min", "p25", "median", "p75", "max"].filter((k) => typeof stat[k] === "number");
+  return (
+    <div className="space-y-3" data-testid="regression-stats">
+      <p className="text-sm text-slate-600">
+        On {formatInt(stat.count)} holdout rows the predictions are off by {formatNumber(stat.mae)} on average (MAE); R² = {formatNumber(stat.r2)}
+        {typeof stat.r2 === "number" && ` (the model explains ${formatPercent(Math.max(0, stat.r2), 0)} of the variation)`}.
+      </p>
+      {distribution.length > 0 && (
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">Distribution of {stat.field_name}</caption>
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>{distribution.map((k) => <th key={k} scope="col" className="px-3 py-2 text-right font-semibold">{k}</th>)}</tr>
+            </thead>
+            <tbody>
+              <tr>{distribution.map((k) => <td key={k} className="px-3 py-2 text-right tabular-nums">{formatNumber(stat[k])}</td>)}</tr>
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function FieldStats({ stats, report }: { stats: ClassStat[]; report: FieldReportView | null }) {
+  const regression = report?.task === "regression" || (stats.length === 1 && stats[0].class_name === undefined);
+  const family = report?.model?.family;
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        {report?.task && <Badge tone="blue">{report.task}</Badge>}
+        {family && <Badge>{FAMILY_LABELS[family] ?? family}</Badge>}
+        {report?.rows?.holdout !== undefined && <span>{formatInt(report.rows.holdout)} holdout rows of {formatInt(report.rows.withTarget ?? report.rows.total)}</span>}
+        {report?.candidatesTried !== undefined && <span>· {report.candidatesTried} candidates tried</span>}
+        {report?.secondsSpent !== undefined && <span>· {formatSeconds(report.secondsSpent)}</span>}
+      </div>
+      <MetricTiles report={report} stats={stats} />
+      {regression ? (
+        stats[0] && <RegressionStats stat={stats[0]} />
+      ) : (
+        <>
+          <ClassStatsTable stats={stats} />
+          {report?.confusion && report.classes && <ConfusionMatrix classes={report.classes} matrix={report.confusion} />}
+        </>
+      )}
+      {report?.leaderboard && report.leaderboard.length > 0 && (
+        <details className="rounded-lg border border-slate-200 px-4 py-3 text-sm">
+          <summary className="cursor-pointer font-medium text-slate-800">Leaderboard of candidates ({report.leaderboard.length})</summary>
+          <table className="mt-3 min-w-full text-sm">
+            <thead className="text-slate-500">
+              <tr>
+                <th scope="col" className="py-1 text-left font-medium">Model</th>
+                <th scope="col" className="py-1 text-right font-medium">Validation metric</th>
+                <th scope="col" className="py-1 text-right font-medium">Validation loss</th>
+                <th scope="col" className="py-1 text-right font-medium">Rounds</th>
+                <th scope="col" className="py-1 text-right font-medium">Time</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {report.leaderboard.slice(0, 25).map((row, i) => (
+                <tr key={i}>
+                  <td className="py-1">{FAMILY_LABELS[row.family ?? ""] ?? row.family}</td>
+                  <td className="py-1 text-right tabular-nums">{formatNumber(row.metric)}</td>
+                  <td className="py-1 text-right tabular-nums">{formatNumber(row.validLoss)}</td>
+                  <td className="py-1 text-right tabular-nums">{formatInt(row.rounds)}</td>
+                  <td className="py-1 text-right tabular-nums">{formatSeconds(row.seconds)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// The engine's report as the page reads it (lib/ml/types.ts ModelReport); every part optional,
+// so an older or partial report still renders what it has.
+export interface LeaderboardRow {
+  family?: string;
+  validLoss?: number;
+  metric?: number;
+  rounds?: number;
+  seconds?: number;
+}
+
+export interface FieldReportView {
+  field: string;
+  task?: "binary" | "multiclass" | "regression";
+  classes?: string[];
+  metrics?: Record<string, number>;
+  confusion?: number[][];
+  model?: { family?: string; rounds?: number };
+  leaderboard?: LeaderboardRow[];
+  candidatesTried?: number;
+  validation?: string;
+  rows?: { total?: number; withTarget?: number; train?: number; holdout?: number };
+  secondsSpent?: number;
+  skippedFields?: { name?: string; field?: string; reason?: string }[];
+}
+
+export function findFieldReport(report: unknown, field: string): FieldReportView | null {
+  if (!report || typeof report !== "object") return null;
+  const fields = (report as { fields?: unknown }).fields;
+  if (!Array.isArray(fields)) return null;
+  const match = fields.find((f) => f && typeof f === "object" && (f as { field?: unknown }).field === field);
+  return (match as FieldReportView | undefined) ?? null;
+}
+
+const METRIC_LABELS: Record<string, string> = {
+  accuracy: "Accuracy",
+  auc: "AUC",
+  logloss: "Log loss",
+  macroF1: "Macro F1",
+  rmse: "RMSE",
+  mae: "MAE",
+  r2: "R²",
+};
+
+export function metricLabel(key: string): string {
+  return METRIC_LABELS[key] ?? key;
+}
+
+export const FAMILY_LABELS: Record<string, string> = {
+  gbdt: "Gradient-boosted trees",
+  gbm: "Gradient-boosted trees",
+  linear: "Linear model",
+  logistic: "Logistic regression",
+  forest: "Random forest",
+  rf: "Random forest",
+  constant: "Baseline (constant)",
+};

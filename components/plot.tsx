@@ -1,0 +1,47 @@
+"use client";
+// Plotly is large and needs `window`: load it only in the browser, after the page shell renders.
+import dynamic from "next/dynamic";
+import type { PlotParams } from "react-plotly.js";
+import { Skeleton } from "./ui/feedback";
+
+const LazyPlot = dynamic<PlotParams>(
+  async () => {
+    const [{ default: createPlotlyComponent }, Plotly] = await Promise.all([import("react-plotly.js/factory"), import("plotly.js")]);
+    return createPlotlyComponent((Plotly as { default?: unknown }).default ?? Plotly);
+  },
+  { ssr: false, loading: () => <Skeleton className="h-72 w-full" /> },
+);
+
+export interface PlotFigure {
+  data: Record<string, unknown>[];
+  layout?: Record<string, unknown>;
+}
+
+export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigure; height?: number; label: string; testId?: string }) {
+  const layout = {
+    autosize: true,
+    margin: { l: 60, r: 20, t: figure.layout?.title ? 48 : 20, b: 60 },
+    font: { family: "ui-sans-serif, system-ui, sans-serif", size: 12, color: "#334155" },
+    paper_bgcolor: "rgba(0,0,0,0)",
+    plot_bgcolor: "rgba(0,0,0,0)",
+    ...figure.layout,
+    height: figure.layout?.height ?? height,
+    width: undefined,
+  };
+  return (
+    <figure role="img" aria-label={label} data-testid={testId} className="w-full">
+      <LazyPlot data={figure.data} layout={layout} config={{ responsive: true, displaylogo: false }} useResizeHandler style={{ width: "100%", height }} />
+    </figure>
+  );
+}
+
+/** The server sends figures as JSON strings; a broken one becomes null instead of crashing the page. */
+export function parseFigure(raw: string | object): PlotFigure | null {
+  try {
+    const value = typeof raw === "string" ? JSON.parse(raw) : raw;
+    if (value && typeof value === "object" && Array.isArray((value as PlotFigure).data)) return value as PlotFigure;
+  } catch {
+    // fall through
+  }
+  return null;
+}

@@ -1,0 +1,31 @@
+import type { ButtonHTMLAttributes } from "react";
+
+type Variant = "primary" | "secondary" | "danger" | "ghost";
+
+const VARIANTS: Record<Variant, string> = {
+  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/50",
+  secondary: "bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-400",
+  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/50",
+  ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
+};
+
+export function buttonClass(variant: Variant = "primary", size: "sm" | "md" = "md"): string {
+  const sizing = size === "sm" ? "px-2.5 py-1.5 text-xs" : "px-3.5 py-2 text-sm";
+  return `inline-flex items-center justify-center gap-1.5 rounded-lg font-medium shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed ${sizing} ${VARIANTS[variant]}`;
+}
+
+export function Button({
+  variant = "primary",
+  size = "md",
+  busy = false,
+  className = "",
+  children,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: "sm" | "md"; busy?: boolean }) {
+  return (
+    <button type="button" {...props} disabled={props.disabled || busy} aria-busy={busy || undefined} className={`${buttonClass(variant, size)} ${className}`}>
+      {busy && <span className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />}
+      {children}
+    </button>
+  );
+}
