@@ -119,6 +119,13 @@ describe.skipIf(!chromiumPath)("PlotlyPngRenderer", () => {
     expect(readPngInfo(png).width).toBe(800);
   });
 
+  it("fails fast on traces that need the network (geo topojson), without fetching", async () => {
+    const err = await renderer.render({ data: [{ type: "scattergeo", lon: [0, 10], lat: [50, 40] }] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PlotlyRenderError);
+    expect((err as PlotlyRenderError).kind).toBe("render_failed");
+    expect((err as Error).message).toMatch(/topojson/);
+  });
+
   it("serves concurrent renders", async () => {
     const sizes = [
       [300, 200],
@@ -148,6 +155,30 @@ describe.skipIf(!chromiumPath)("PlotlyPngRenderer", () => {
 });
 
 describe("PlotlyPngRenderer without a browser", () => {
+  it("shares one lazily created instance per process", () => {
+    expect(PlotlyPngRenderer.shared()).toBe(PlotlyPngRenderer.shared());
+  });
+
+  it("findChromium honours CHROMIUM_PATH and does not silently replace a wrong one", () => {
+    const saved = process.env.CHROMIUM_PATH;
+    try {
+      process.env.CHROMIUM_PATH = process.execPath; // any existing file will do
+      expect(findChromium()).toBe(process.execPath);
+      process.env.CHROMIUM_PATH = "/nonexistent/chromium";
+      expect(findChromium()).toBeUndefined();
+    } finally {
+      if (saved === undefined) delete process.env.CHROMIUM_PATH;
+      else process.env.CHROMIUM_PATH = saved;
+    }
+  });
+
+  it("rejects bad options before starting anything", async () => {
+    const renderer = new PlotlyPngRenderer({ executablePath: "/nonexistent/chromium" });
+    await expect(renderer.render(barFigure, { scale: 0 })).rejects.toThrow(/scale must be > 0/);
+    await expect(renderer.render(barFigure, { width: 9000, scale: 2 })).rejects.toThrow(/image too large/);
+    await expect(renderer.render(null as never)).rejects.toThrow(/figure must be an object/);
+  });
+
   it("fails fast with a clear error when Chromium is missing", async () => {
     const renderer = new PlotlyPngRenderer({ executablePath: "/nonexistent/chromium" });
     const err = await renderer.render(barFigure).catch((e: unknown) => e);

@@ -127,9 +127,10 @@ interface Job {
   reject: (err: Error) => void;
 }
 
-type PageResult = { ok: true; dataUrl: string } | { ok: false; message: string };
+type PageResult = { ok: true; dataUrl: string } | { ok: false; kind: "invalid_figure" | "render_failed"; message: string };
 
-let sharedInstance: PlotlyPngRenderer | undefined;
+// On globalThis so that Next.js dev reloads of this module reuse the browser instead of leaking one.
+const globalRef = globalThis as typeof globalThis & { __plotlyPngRenderer?: PlotlyPngRenderer };
 
 export class PlotlyPngRenderer {
   private readonly config: Required<Omit<RendererConfig, "executablePath">> & { executablePath?: string };
@@ -153,8 +154,8 @@ export class PlotlyPngRenderer {
 
   /** Process-wide instance, started lazily on the first render. */
   static shared(): PlotlyPngRenderer {
-    sharedInstance ??= new PlotlyPngRenderer();
-    return sharedInstance;
+    globalRef.__plotlyPngRenderer ??= new PlotlyPngRenderer();
+    return globalRef.__plotlyPngRenderer;
   }
 
   /** Starts Chromium, loads every page and renders a tiny empty chart now, so real renders are warm. */
@@ -189,7 +190,7 @@ export class PlotlyPngRenderer {
     this.warming = 0;
     for (const job of this.queue.splice(0)) job.reject(new PlotlyRenderError("closed", "renderer closed"));
     if (browser) await browser.then((b) => b.close()).catch(() => undefined);
-    if (sharedInstance === this) sharedInstance = undefined;
+    if (globalRef.__plotlyPngRenderer === this) globalRef.__plotlyPngRenderer = undefined;
   }
 
   private pump(): void {
@@ -281,7 +282,10 @@ export class PlotlyPngRenderer {
     }
     if (timedOut) return job.reject(timeoutError(job));
     this.release(page);
-    if (!result.ok) return job.reject(new PlotlyRenderError("invalid_figure", `invalid Plotly figure: ${result.message}`));
+    if (!result.ok) {
+      const prefix = result.kind === "invalid_figure" ? "invalid Plotly figure" : "Plotly could not render the figure";
+      return job.reject(new PlotlyRenderError(result.kind, `${prefix}: ${result.message}`));
+    }
     try {
       job.resolve(decodeDataUrl(result.dataUrl));
     } catch (err) {
@@ -444,7 +448,7 @@ async function renderInPage(args: {
   if (problems.length > 0) {
     const shown = problems.slice(0, 5);
     if (problems.length > 5) shown.push(`and ${problems.length - 5} more`);
-    return { ok: false, message: shown.join("; ") };
+    return { ok: false, kind: "invalid_figure", message: shown.join("; ") };
   }
   try {
     const dataUrl = await w.Plotly.toImage(
@@ -453,7 +457,8 @@ async function renderInPage(args: {
     );
     return { ok: true, dataUrl };
   } catch (err) {
-    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+    // E.g. geo traces: their topojson lives on a CDN and the page has no network.
+    return { ok: false, kind: "render_failed", message: err instanceof Error ? err.message : String(err) };
   }
 }
 
