@@ -1,0 +1,151 @@
+// Words and tables from a query result: the interpretation (what was computed, from which fields,
+// with which filters and grouping), the headline answer, and the result table.
+import type { AggregateResult, DistributionResult, QueryResult, RelationshipResult } from "./execute";
+import { isTimeField } from "./columns";
+import { t, type Style } from "./i18n";
+import { formatNumber, roundForTable, type Unit } from "./format";
+import type { AnalysisPlan, Filter } from "./plan";
+import { measureTitle } from "./figure";
+
+export type TableRow = Record<string, string | number | null>;
+
+export interface AnswerContext {
+  style: Style;
+  units: Map<string, Unit>;
+}
+
+function formatFilterValue(v: string | number): string {
+  return typeof v === "number" ? String(v) : `"${v}"`;
+}
+
+export function describeFilters(filters: Filter[], style: Style): string {
+  const lang = style.lang;
+  return filters
+    .map((f) => {
+      if (f.op === "between") return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
+      if (f.op === "in") return `${f.field} ${t(lang, "in")} ${f.values.map(formatFilterValue).join(", ")}`;
+      return `${f.field} ${t(lang, f.op)} ${formatFilterValue(f.values[0])}`;
+    })
+    .join(` ${t(lang, "and")} `);
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
+
+function rowsNote(plan: AnalysisPlan, filteredRows: number, totalRows: number, style: Style): string {
+  if (plan.filters.length === 0) return t(style.lang, "allRows", { n: formatNumber(totalRows, style.lang, null, { integer: true }) });
+  return `${t(style.lang, "filtered", { filters: describeFilters(plan.filters, style) })} ${t(style.lang, "filteredRows", { n: formatNumber(filteredRows, style.lang, null, { integer: true }), total: formatNumber(totalRows, style.lang, null, { integer: true }) })}`;
+}
+
+function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
+  const { lang, brief } = ctx.style;
+  const plan = r.plan;
+  const percent = plan.measure.agg === "share";
+  const unit = plan.measure.field && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" ? ctx.units.get(plan.measure.field) ?? null : null;
+  const fmt = (v: number) => formatNumber(v, lang, unit, { percent, integer: plan.measure.agg === "count" || plan.measure.agg === "distinct" });
+  const what = lowerFirst(measureTitle(r, lang));
+  const groups = plan.groupBy.map((g) => (g.bucket && r.keyFields.find((f) => f.name === g.field)?.role === "date" ? `${g.field} (${t(lang, "perBucket", { bucket: t(lang, g.bucket) })})` : g.field));
+  let first = t(lang, "computed", { what });
+  if (groups.length) first += ` ${t(lang, "grouped", { groups: groups.join(` ${t(lang, "and")} `) })}`;
+  first += ` ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style)}.`;
+  if (r.filteredRows === 0) return `${first} ${t(lang, "noRows")}`;
+  const parts: string[] = [first];
+  if (groups.length === 0) {
+    parts.push(t(lang, "overallIs", { what, value: fmt(r.overall) }));
+    return brief ? `${first.slice(0, -1)}: ${fmt(r.overall)}.` : parts.join(" ");
+  }
+  if (r.rows.length === 0) return `${first} ${t(lang, "noRows")}`;
+  const valid = r.rows.filter((x) => !Number.isNaN(x.value));
+  if (valid.length === 0) return first;
+  const label = (x: (typeof valid)[number]) => x.labels.join(" / ");
+  let hi = valid[0];
+  let lo = valid[0];
+  for (const x of valid) {
+    if (x.value > hi.value) hi = x;
+    if (x.value < lo.value) lo = x;
+  }
+  const timeFirst = r.keyFields.length === 1 && isTimeField(r.keyFields[0]);
+  if (brief) return `${first.slice(0, -1)}: ${t(lang, "highest", { label: label(hi), value: fmt(hi.value) }).replace(/\.$/, "")}.`;
+  parts.push(t(lang, "highest", { label: label(hi), value: fmt(hi.value) }));
+  if (valid.length > 1) parts.push(t(lang, "lowest", { label: label(lo), value: fmt(lo.value) }));
+  if (timeFirst && valid.length >= 2) {
+    const a = valid[0];
+    const b = valid[valid.length - 1];
+    if (a.value !== 0 && Number.isFinite(a.value) && Number.isFinite(b.value)) {
+      const pct = ((b.value - a.value) / Math.abs(a.value)) * 100;
+      parts.push(t(lang, pct >= 0 ? "trendUp" : "trendDown", { first: a.labels[0], a: fmt(a.value), last: b.labels[0], b: fmt(b.value), pct: formatNumber(Math.abs(pct), lang, null, { percent: true }) }));
+    }
+  }
+  if (plan.measure.agg !== "mean" && plan.measure.agg !== "median" && plan.measure.agg !== "share" && plan.measure.agg !== "distinct") {
+    parts.push(t(lang, "overallAcross", { value: fmt(r.overall) }));
+  }
+  parts.push(t(lang, "groupsCount", { n: r.rows.length + r.hiddenGroups }));
+  if (r.hiddenGroups > 0) parts.push(t(lang, "hidden", { n: r.hiddenGroups }));
+  return parts.join(" ");
+}
+
+function aggregateTable(r: AggregateResult, ctx: AnswerContext): TableRow[] {
+  const valueName = measureTitle(r, ctx.style.lang);
+  return r.rows.map((row) => {
+    const out: TableRow = {};
+    r.plan.groupBy.forEach((g, k) => {
+      const info = r.keyFields[k];
+      out[g.field] = info.role === "date" ? row.labels[k] : row.keys[k];
+    });
+    out[valueName] = roundForTable(row.value);
+    if (r.plan.measure.agg !== "count") out[t(ctx.style.lang, "rows")] = row.count;
+    return out;
+  });
+}
+
+function distributionText(r: DistributionResult, ctx: AnswerContext): string {
+  const { lang, brief } = ctx.style;
+  const unit = ctx.units.get(r.field.name);
+  const fmt = (v: number) => formatNumber(v, lang, unit);
+  const first = `${t(lang, "distribution", { width: fmt(r.binWidth), field: r.field.name })} ${rowsNote(r.plan, r.filteredRows, r.totalRows, ctx.style)}.`;
+  if (r.n === 0) return `${first} ${t(lang, "noRows")}`;
+  const stats = t(lang, "distStats", { n: formatNumber(r.n, lang, null, { integer: true }), min: fmt(r.min), max: fmt(r.max), mean: fmt(r.mean), median: fmt(r.median) });
+  if (brief) return `${first.slice(0, -1)}: ${stats}`;
+  const peak = r.bins.reduce((a, b) => (b.count > a.count ? b : a), r.bins[0]);
+  return `${first} ${stats} ${t(lang, "peak", { lo: fmt(peak.lo), hi: fmt(peak.hi), count: formatNumber(peak.count, lang, null, { integer: true }) })}`;
+}
+
+function distributionTable(r: DistributionResult, ctx: AnswerContext): TableRow[] {
+  const lang = ctx.style.lang;
+  return r.bins.map((b) => ({ [`${r.field.name} ≥`]: roundForTable(b.lo), [`${r.field.name} <`]: roundForTable(b.hi), [t(lang, "count_col")]: b.count }));
+}
+
+function strength(r: number, lang: Style["lang"]): string {
+  const a = Math.abs(r);
+  const s = a >= 0.7 ? "strong" : a >= 0.4 ? "moderate" : a >= 0.1 ? "weak" : "none";
+  return s === "none" ? t(lang, "none") : `${t(lang, s)} ${t(lang, r >= 0 ? "positive" : "negative")}`;
+}
+
+function relationshipText(r: RelationshipResult, ctx: AnswerContext): string {
+  const { lang, brief } = ctx.style;
+  let first = t(lang, "relationship", { x: r.xField.name, y: r.yField.name });
+  if (r.groupField) first += `, ${t(lang, r.plan.chart === "scatterFaceted" ? "relFacet" : "relColor", { group: r.groupField.name })}`;
+  first += ` ${rowsNote(r.plan, r.filteredRows, r.totalRows, ctx.style)}.`;
+  if (r.n === 0) return `${first} ${t(lang, "noRows")}`;
+  const corr = Number.isNaN(r.r) ? "" : t(lang, "correlation", { r: r.r.toFixed(2), strength: strength(r.r, lang), n: formatNumber(r.n, lang, null, { integer: true }) });
+  if (brief) return `${first.slice(0, -1)}. ${corr}`.trim();
+  const groups = r.byGroup.filter((g) => !Number.isNaN(g.r)).slice(0, 8).map((g) => t(lang, "corrGroup", { group: g.group, r: g.r.toFixed(2) }));
+  return [first, corr, groups.length ? `${groups.join("; ")}.` : ""].filter(Boolean).join(" ");
+}
+
+function relationshipTable(r: RelationshipResult, ctx: AnswerContext): TableRow[] {
+  const lang = ctx.style.lang;
+  const rows: TableRow[] = [];
+  if (r.groupField) {
+    for (const g of r.byGroup) rows.push({ [r.groupField.name]: g.group, [t(lang, "points")]: g.n, [t(lang, "correlation_col")]: roundForTable(g.r) });
+  }
+  rows.push({ ...(r.groupField ? { [r.groupField.name]: "*" } : {}), [t(lang, "points")]: r.n, [t(lang, "correlation_col")]: roundForTable(r.r) });
+  return rows;
+}
+
+export function describeResult(result: QueryResult, ctx: AnswerContext): { text: string; table: TableRow[] } {
+  if (result.kind === "aggregate") return { text: aggregateText(result, ctx), table: aggregateTable(result, ctx) };
+  if (result.kind === "distribution") return { text: distributionText(result, ctx), table: distributionTable(result, ctx) };
+  return { text: relationshipText(result, ctx), table: relationshipTable(result, ctx) };
+}

@@ -1,0 +1,476 @@
+// The executor: runs a validated plan over the column-oriented table with typed arrays (filter
+// mask, hash-map group-by, aggregates). Field names are looked up, values compared as data.
+import type { FieldInfo } from "./columns";
+import { describeTable, isTimeField } from "./columns";
+import type { Aggregate, AnalysisPlan, Filter, TimeBucket } from "./plan";
+import type { Table } from "../table/types";
+import { normalizeText } from "./text-utils";
+
+export interface GroupRow {
+  keys: (string | number)[];
+  labels: string[];
+  value: number;
+  count: number;
+}
+
+export interface AggregateResult {
+  kind: "aggregate";
+  plan: AnalysisPlan;
+  keyFields: FieldInfo[];
+  rows: GroupRow[];
+  /** The measure over all filtered rows (ungrouped). */
+  overall: number;
+  filteredRows: number;
+  totalRows: number;
+  /** Groups not shown because of the limit or the category cap. */
+  hiddenGroups: number;
+  /** Rows left out because a grouping value was missing. */
+  missingKeyRows: number;
+}
+
+export interface Bin {
+  lo: number;
+  hi: number;
+  count: number;
+}
+
+export interface DistributionResult {
+  kind: "distribution";
+  plan: AnalysisPlan;
+  field: FieldInfo;
+  bins: Bin[];
+  binWidth: number;
+  n: number;
+  mean: number;
+  median: number;
+  min: number;
+  max: number;
+  filteredRows: number;
+  totalRows: number;
+}
+
+export interface RelationshipResult {
+  kind: "relationship";
+  plan: AnalysisPlan;
+  xField: FieldInfo;
+  yField: FieldInfo;
+  groupField: FieldInfo | null;
+  xs: number[];
+  ys: number[];
+  groups: string[] | null;
+  n: number;
+  r: number;
+  byGroup: { group: string; n: number; r: number }[];
+  filteredRows: number;
+  totalRows: number;
+}
+
+export type QueryResult = AggregateResult | DistributionResult | RelationshipResult;
+
+export class PlanError extends Error {
+  constructor(message: string, readonly field?: string) {
+    super(message);
+  }
+}
+
+const DAY = 86_400_000;
+
+/** [start, end) in epoch ms of a period written as a year (number or "2016"), "2016-03", "2016-03-05" or an ISO date-time. */
+export function periodRange(value: string | number): [number, number] | null {
+  if (typeof value === "number") {
+    if (Number.isInteger(value) && value >= 1000 && value <= 3000) return [Date.UTC(value, 0, 1), Date.UTC(value + 1, 0, 1)];
+    return [value, value + 1];
+  }
+  const t = value.trim();
+  let m = /^(\d{4})$/.exec(t);
+  if (m) return periodRange(Number(m[1]));
+  m = /^(\d{4})-(\d{1,2})$/.exec(t);
+  if (m) return [Date.UTC(Number(m[1]), Number(m[2]) - 1, 1), Date.UTC(Number(m[1]), Number(m[2]), 1)];
+  m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  if (m) {
+    const s = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+    return [s, s + DAY];
+  }
+  const ms = Date.parse(t);
+  return Number.isFinite(ms) ? [ms, ms + 1] : null;
+}
+
+function toNumber(v: string | number): number {
+  if (typeof v === "number") return v;
+  const n = Number(v.replace(/[$,%\s]/g, ""));
+  return Number.isFinite(n) ? n : NaN;
+}
+
+function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
+  const n = mask.length;
+  if (info.codes) {
+    const wanted = new Set(flt.values.map((v) => normalizeText(String(v))));
+    const match = new Uint8Array(info.dictionary.length);
+    info.dictionary.forEach((d, i) => (match[i] = wanted.has(normalizeText(d)) ? 1 : 0));
+    if (flt.op === "eq" || flt.op === "in") {
+      for (let i = 0; i < n; i++) if (mask[i] && (info.codes[i] < 0 || !match[info.codes[i]])) mask[i] = 0;
+    } else if (flt.op === "neq") {
+      for (let i = 0; i < n; i++) if (mask[i] && info.codes[i] >= 0 && match[info.codes[i]]) mask[i] = 0;
+    } else {
+      throw new PlanError(`"${info.name}" holds text; it cannot be compared with numbers.`, info.name);
+    }
+    return;
+  }
+  const vals = info.numbers!;
+  let test: (v: number) => boolean;
+  if (info.role === "date") {
+    const ranges = flt.values.map(periodRange);
+    if (ranges.some((r) => r === null)) throw new PlanError(`A date filter on "${info.name}" has a value that is not a date.`, info.name);
+    const rs = ranges as [number, number][];
+    const [s0, e0] = rs[0];
+    switch (flt.op) {
+      case "eq": test = (v) => v >= s0 && v < e0; break;
+      case "neq": test = (v) => !(v >= s0 && v < e0); break;
+      case "in": test = (v) => rs.some(([s, e]) => v >= s && v < e); break;
+      case "gt": test = (v) => v >= e0; break;
+      case "gte": test = (v) => v >= s0; break;
+      case "lt": test = (v) => v < s0; break;
+      case "lte": test = (v) => v < e0; break;
+      case "between": {
+        const e1 = (rs[1] ?? rs[0])[1];
+        test = (v) => v >= s0 && v < e1;
+        break;
+      }
+    }
+  } else {
+    const nums = flt.values.map(toNumber);
+    if (nums.some((x) => Number.isNaN(x))) throw new PlanError(`A filter on "${info.name}" has a value that is not a number.`, info.name);
+    const a = nums[0];
+    const b = nums[1] ?? nums[0];
+    switch (flt.op) {
+      case "eq": test = (v) => v === a; break;
+      case "neq": test = (v) => v !== a; break;
+      case "in": test = (v) => nums.includes(v); break;
+      case "gt": test = (v) => v > a; break;
+      case "gte": test = (v) => v >= a; break;
+      case "lt": test = (v) => v < a; break;
+      case "lte": test = (v) => v <= a; break;
+      case "between": test = (v) => v >= Math.min(a, b) && v <= Math.max(a, b); break;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    if (!mask[i]) continue;
+    const v = vals[i];
+    if (Number.isNaN(v) || !test(v)) mask[i] = 0;
+  }
+}
+
+export function bucketStart(ms: number, bucket: TimeBucket): number {
+  const d = new Date(ms);
+  const y = d.getUTCFullYear();
+  switch (bucket) {
+    case "year": return Date.UTC(y, 0, 1);
+    case "quarter": return Date.UTC(y, Math.floor(d.getUTCMonth() / 3) * 3, 1);
+    case "month": return Date.UTC(y, d.getUTCMonth(), 1);
+    case "week": {
+      const day = Math.floor(ms / DAY) * DAY;
+      const dow = (new Date(day).getUTCDay() + 6) % 7; // Monday = 0
+      return day - dow * DAY;
+    }
+    case "day": return Math.floor(ms / DAY) * DAY;
+  }
+}
+
+export function bucketLabel(ms: number, bucket: TimeBucket | null): string {
+  const d = new Date(ms);
+  const y = d.getUTCFullYear();
+  const mo = String(d.getUTCMonth() + 1).padStart(2, "0");
+  switch (bucket) {
+    case "year": return String(y);
+    case "quarter": return `${y} Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
+    case "month": return `${y}-${mo}`;
+    default: return d.toISOString().slice(0, 10);
+  }
+}
+
+function getField(fields: FieldInfo[], name: string | null, what: string): FieldInfo {
+  const info = name ? fields.find((f) => f.name === name) : undefined;
+  if (!info) throw new PlanError(`The ${what} field "${name}" is not in the data.`, name ?? undefined);
+  return info;
+}
+
+export function buildMask(table: Table, fields: FieldInfo[], filters: Filter[]): Uint8Array {
+  const mask = new Uint8Array(table.rowCount).fill(1);
+  for (const flt of filters) applyFilter(mask, getField(fields, flt.field, "filter"), flt);
+  return mask;
+}
+
+class Acc {
+  count = 0;
+  sum = 0;
+  min = Infinity;
+  max = -Infinity;
+  values: number[] | null = null;
+  set: Set<number> | null = null;
+}
+
+function finish(acc: Acc, agg: Aggregate): number {
+  switch (agg) {
+    case "count": return acc.count;
+    case "sum": case "share": return acc.sum;
+    case "mean": return acc.count ? acc.sum / acc.count : NaN;
+    case "min": return acc.count ? acc.min : NaN;
+    case "max": return acc.count ? acc.max : NaN;
+    case "median": return median(acc.values ?? []);
+    case "distinct": return acc.set ? acc.set.size : 0;
+  }
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const s = values.slice().sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+const CATEGORY_CAP = 30;
+
+function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number): AggregateResult {
+  const agg = plan.measure.agg;
+  const measure = plan.measure.field ? getField(fields, plan.measure.field, "measure") : null;
+  if (!measure && agg !== "count" && agg !== "share") throw new PlanError(`The ${agg} needs a field to compute it on.`);
+  if (measure && agg !== "count" && agg !== "distinct" && agg !== "share" && measure.role !== "number") {
+    throw new PlanError(`"${measure.name}" is not a number, so its ${agg} cannot be computed.`, measure.name);
+  }
+  if (measure && agg === "share" && measure.role !== "number") throw new PlanError(`"${measure.name}" is not a number.`, measure.name);
+  const keyFields = plan.groupBy.map((g) => getField(fields, g.field, "grouping"));
+  const buckets = plan.groupBy.map((g, i) => (keyFields[i].role === "date" ? (g.bucket ?? "month") : null));
+  const mvals = measure?.numbers ?? null;
+  const mcodes = measure?.codes ?? null;
+  const needValues = agg === "median";
+  const needSet = agg === "distinct";
+  const groups = new Map<string, { keys: (string | number)[]; acc: Acc }>();
+  const overall = new Acc();
+  if (needValues) overall.values = [];
+  if (needSet) overall.set = new Set();
+  let missingKeyRows = 0;
+  const n = table.rowCount;
+  const keys: (string | number)[] = new Array(keyFields.length);
+  const add = (acc: Acc, i: number) => {
+    if (agg === "count" || (agg === "share" && !mvals)) {
+      acc.count++;
+      acc.sum++;
+      return;
+    }
+    if (needSet) {
+      const v = mvals ? mvals[i] : mcodes![i];
+      if (mvals ? Number.isNaN(v) : v < 0) return;
+      acc.set!.add(v);
+      acc.count++;
+      return;
+    }
+    const v = mvals![i];
+    if (Number.isNaN(v)) return;
+    acc.count++;
+    acc.sum += v;
+    if (v < acc.min) acc.min = v;
+    if (v > acc.max) acc.max = v;
+    if (needValues) acc.values!.push(v);
+  };
+  for (let i = 0; i < n; i++) {
+    if (!mask[i]) continue;
+    add(overall, i);
+    if (keyFields.length === 0) continue;
+    let missing = false;
+    let id = "";
+    for (let k = 0; k < keyFields.length; k++) {
+      const kf = keyFields[k];
+      let key: string | number;
+      if (kf.codes) {
+        const c = kf.codes[i];
+        if (c < 0) missing = true;
+        key = c < 0 ? "" : kf.dictionary[c];
+      } else {
+        const v = kf.numbers![i];
+        if (Number.isNaN(v)) missing = true;
+        key = buckets[k] ? bucketStart(v, buckets[k]!) : v;
+      }
+      keys[k] = key;
+      id += (k ? "\u0001" : "") + String(key);
+    }
+    if (missing) {
+      missingKeyRows++;
+      continue;
+    }
+    let g = groups.get(id);
+    if (!g) {
+      const acc = new Acc();
+      if (needValues) acc.values = [];
+      if (needSet) acc.set = new Set();
+      g = { keys: keys.slice(), acc };
+      groups.set(id, g);
+    }
+    add(g.acc, i);
+  }
+  const overallValue = finish(overall, agg);
+  let rows: GroupRow[] = [...groups.values()].map((g) => ({
+    keys: g.keys,
+    labels: g.keys.map((k, idx) => (keyFields[idx].role === "date" ? bucketLabel(k as number, buckets[idx]) : String(k))),
+    value: agg === "share" ? (overallValue ? (100 * g.acc.sum) / overallValue : NaN) : finish(g.acc, agg),
+    count: g.acc.count,
+  }));
+  rows = rows.filter((r) => !(agg !== "count" && agg !== "share" && agg !== "distinct" && Number.isNaN(r.value) && r.count === 0));
+  // Order: time and numbers by key; categories by value (largest first) unless asked otherwise.
+  const firstOrdered = keyFields.length > 0 && (isTimeField(keyFields[0]) || keyFields[0].role === "number");
+  const cmpKey = (a: GroupRow, b: GroupRow, k: number) => {
+    const x = a.keys[k];
+    const y = b.keys[k];
+    return typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+  };
+  const sort = plan.sort ?? (firstOrdered ? { by: "key" as const, order: "asc" as const } : { by: "value" as const, order: "desc" as const });
+  const sign = sort.order === "asc" ? 1 : -1;
+  if (keyFields.length <= 1) {
+    rows.sort((a, b) => (sort.by === "key" ? sign * cmpKey(a, b, 0) : sign * (nz(a.value) - nz(b.value)) || cmpKey(a, b, 0)));
+  } else {
+    // Two groupings: order the first level by its total (or key), the second by key.
+    const totals = new Map<string, number>();
+    for (const r of rows) totals.set(String(r.keys[0]), (totals.get(String(r.keys[0])) ?? 0) + nz(r.value));
+    rows.sort((a, b) => {
+      const primary = sort.by === "key" ? cmpKey(a, b, 0) : (totals.get(String(a.keys[0]))! - totals.get(String(b.keys[0]))!) || cmpKey(a, b, 0);
+      return sign * primary || cmpKey(a, b, 1);
+    });
+  }
+  let hiddenGroups = 0;
+  const limit = plan.limit ?? (plan.chart === "table" ? 1000 : keyFields.length === 1 && !firstOrdered ? CATEGORY_CAP : null);
+  if (limit !== null && keyFields.length === 1 && rows.length > limit) {
+    hiddenGroups = rows.length - limit;
+    rows = rows.slice(0, limit);
+  } else if (limit !== null && keyFields.length === 2) {
+    const firstKeys = [...new Set(rows.map((r) => String(r.keys[0])))];
+    if (firstKeys.length > limit) {
+      const keep = new Set(firstKeys.slice(0, limit));
+      hiddenGroups = firstKeys.length - limit;
+      rows = rows.filter((r) => keep.has(String(r.keys[0])));
+    }
+  }
+  return { kind: "aggregate", plan, keyFields, rows, overall: overallValue, filteredRows, totalRows: table.rowCount, hiddenGroups, missingKeyRows };
+}
+
+function nz(v: number): number {
+  return Number.isNaN(v) ? -Infinity : v;
+}
+
+/** A "nice" bin width (1, 2, 2.5 or 5 times a power of ten) giving about `target` bins. */
+export function niceBinWidth(min: number, max: number, target: number): number {
+  const span = max - min;
+  if (!(span > 0)) return 1;
+  const raw = span / target;
+  const pow = Math.pow(10, Math.floor(Math.log10(raw)));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * pow >= raw) return m * pow;
+  return 10 * pow;
+}
+
+function runDistribution(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number): DistributionResult {
+  const field = getField(fields, plan.x, "distribution");
+  if (!field.numbers) throw new PlanError(`"${field.name}" is not a number; its values can be counted instead.`, field.name);
+  const vals: number[] = [];
+  for (let i = 0; i < table.rowCount; i++) if (mask[i] && !Number.isNaN(field.numbers[i])) vals.push(field.numbers[i]);
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  for (const v of vals) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+    sum += v;
+  }
+  const n = vals.length;
+  let width = plan.binWidth ?? (plan.binCount ? (max - min) / plan.binCount : niceBinWidth(min, max, Math.min(30, Math.max(5, Math.ceil(Math.log2(Math.max(n, 2)) + 1)))));
+  if (field.integer && !plan.binWidth && !plan.binCount && max - min <= 30) width = 1;
+  if (!(width > 0)) width = 1;
+  // Keep the number of bins sane whatever was asked.
+  if (n > 0 && (max - min) / width > 500) width = (max - min) / 500;
+  const start = n === 0 ? 0 : plan.binCount ? min : Math.floor(min / width) * width;
+  const count = n === 0 ? 0 : Math.max(1, plan.binCount ?? Math.floor((max - start) / width) + 1);
+  const bins: Bin[] = Array.from({ length: count }, (_, k) => ({ lo: start + k * width, hi: start + (k + 1) * width, count: 0 }));
+  for (const v of vals) {
+    let k = Math.floor((v - start) / width);
+    if (k >= count) k = count - 1;
+    if (k < 0) k = 0;
+    bins[k].count++;
+  }
+  return { kind: "distribution", plan, field, bins, binWidth: width, n, mean: n ? sum / n : NaN, median: median(vals), min: n ? min : NaN, max: n ? max : NaN, filteredRows, totalRows: table.rowCount };
+}
+
+export function pearson(xs: ArrayLike<number>, ys: ArrayLike<number>): number {
+  const n = xs.length;
+  if (n < 2) return NaN;
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += xs[i];
+    my += ys[i];
+  }
+  mx /= n;
+  my /= n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = xs[i] - mx;
+    const dy = ys[i] - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  return sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : NaN;
+}
+
+function runRelationship(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number): RelationshipResult {
+  const xf = getField(fields, plan.x, "x");
+  const yf = getField(fields, plan.y, "y");
+  if (!xf.numbers || !yf.numbers) throw new PlanError(`A relationship needs two number fields; "${!xf.numbers ? xf.name : yf.name}" is not one.`);
+  const gf = plan.groupBy[0] ? getField(fields, plan.groupBy[0].field, "grouping") : null;
+  const bucket = gf && gf.role === "date" ? (plan.groupBy[0].bucket ?? "year") : null;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const groups: string[] | null = gf ? [] : null;
+  for (let i = 0; i < table.rowCount; i++) {
+    if (!mask[i]) continue;
+    const x = xf.numbers[i];
+    const y = yf.numbers[i];
+    if (Number.isNaN(x) || Number.isNaN(y)) continue;
+    if (gf) {
+      let label: string;
+      if (gf.codes) {
+        const c = gf.codes[i];
+        if (c < 0) continue;
+        label = gf.dictionary[c];
+      } else {
+        const v = gf.numbers![i];
+        if (Number.isNaN(v)) continue;
+        label = bucket ? bucketLabel(bucketStart(v, bucket), bucket) : String(v);
+      }
+      groups!.push(label);
+    }
+    xs.push(x);
+    ys.push(y);
+  }
+  const byGroup: { group: string; n: number; r: number }[] = [];
+  if (groups) {
+    const idx = new Map<string, number[]>();
+    groups.forEach((g, i) => {
+      const l = idx.get(g) ?? [];
+      l.push(i);
+      idx.set(g, l);
+    });
+    for (const [g, list] of idx) byGroup.push({ group: g, n: list.length, r: pearson(list.map((i) => xs[i]), list.map((i) => ys[i])) });
+    byGroup.sort((a, b) => b.n - a.n || a.group.localeCompare(b.group));
+  }
+  return { kind: "relationship", plan, xField: xf, yField: yf, groupField: gf, xs, ys, groups, n: xs.length, r: pearson(xs, ys), byGroup, filteredRows, totalRows: table.rowCount };
+}
+
+/** Runs a plan. Throws PlanError when the plan does not fit the data (unknown field, wrong type). */
+export function executePlan(table: Table, plan: AnalysisPlan): QueryResult {
+  const fields = describeTable(table);
+  const mask = buildMask(table, fields, plan.filters);
+  let filteredRows = 0;
+  for (let i = 0; i < mask.length; i++) filteredRows += mask[i];
+  if (plan.intent === "distribution") return runDistribution(table, fields, plan, mask, filteredRows);
+  if (plan.intent === "relationship") return runRelationship(table, fields, plan, mask, filteredRows);
+  return runAggregate(table, fields, plan, mask, filteredRows);
+}

@@ -1,0 +1,261 @@
+// Plotly figures (plain JSON) from query results: the chart follows the data (bars for categories,
+// lines for time, points for two numbers, binned bars for distributions).
+import type { AggregateResult, DistributionResult, QueryResult, RelationshipResult } from "./execute";
+import { isTimeField } from "./columns";
+import { t, type Lang } from "./i18n";
+import { formatNumber, type Unit } from "./format";
+
+export interface PlotlyFigure {
+  data: Record<string, unknown>[];
+  layout: Record<string, unknown>;
+}
+
+export interface FigureContext {
+  lang: Lang;
+  units: Map<string, Unit>;
+}
+
+const MAX_SERIES = 12;
+const MAX_POINTS = 20000;
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** "Average of MPG", "Number of rows", "Share of Sales". */
+export function measureTitle(result: AggregateResult, lang: Lang): string {
+  const { agg, field } = result.plan.measure;
+  if (agg === "count") return capitalize(t(lang, "count"));
+  if (agg === "share") return field ? `${capitalize(t(lang, "share"))} ${t(lang, "of")} ${field} (%)` : `${capitalize(t(lang, "share"))} (%)`;
+  return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field}`;
+}
+
+function groupTitle(result: AggregateResult, k: number, lang: Lang): string {
+  const g = result.plan.groupBy[k];
+  const info = result.keyFields[k];
+  return info.role === "date" && g.bucket ? `${g.field} (${t(lang, g.bucket)})` : g.field;
+}
+
+function valueAxis(unit: Unit | null | undefined, percent: boolean): Record<string, unknown> {
+  const axis: Record<string, unknown> = { tickformat: ",", hoverformat: ",.4~f", automargin: true, separatethousands: true };
+  if (percent) axis.ticksuffix = "%";
+  else if (unit?.currency) axis.tickprefix = unit.prefix;
+  else if (unit?.suffix) axis.ticksuffix = unit.suffix;
+  return axis;
+}
+
+function baseLayout(title: string): Record<string, unknown> {
+  return {
+    title: { text: title, x: 0.02, xanchor: "left" },
+    margin: { l: 70, r: 30, t: 60, b: 70 },
+    font: { family: "Inter, Helvetica, Arial, sans-serif", size: 13 },
+    paper_bgcolor: "#ffffff",
+    plot_bgcolor: "#ffffff",
+    showlegend: false,
+    width: 800,
+    height: 500,
+  };
+}
+
+function keyValue(result: AggregateResult, row: number, k: number): string | number {
+  const info = result.keyFields[k];
+  const key = result.rows[row].keys[k];
+  if (info.role === "date") return new Date(key as number).toISOString().slice(0, 10);
+  return key;
+}
+
+function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFigure | null {
+  const { plan } = result;
+  const lang = ctx.lang;
+  const percent = plan.measure.agg === "share";
+  const unit = plan.measure.field && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" ? ctx.units.get(plan.measure.field) : null;
+  const yTitle = measureTitle(result, lang);
+  if (plan.groupBy.length === 0 || result.rows.length === 0 || plan.chart === "none" || plan.chart === "table") return null;
+  const title = `${yTitle} ${t(lang, "by")} ${plan.groupBy.map((_, k) => groupTitle(result, k, lang)).join(` ${t(lang, "and")} `)}`;
+  const layout = baseLayout(title);
+  const first = result.keyFields[0];
+  const timeAxis = isTimeField(first) && (plan.chart === "line" || plan.chart === "multiLine");
+  const xaxis: Record<string, unknown> = { title: { text: groupTitle(result, 0, lang) }, automargin: true };
+  if (first.role === "date") xaxis.type = timeAxis ? "date" : "category";
+  else if (!timeAxis) xaxis.type = "category";
+  const yaxis = { ...valueAxis(unit, percent), title: { text: yTitle }, rangemode: "tozero" };
+
+  if (plan.chart === "pie") {
+    return {
+      data: [{ type: "pie", labels: result.rows.map((r) => r.labels[0]), values: result.rows.map((r) => r.value), textinfo: "label+percent", hole: 0 }],
+      layout: { ...layout, showlegend: true },
+    };
+  }
+  if (plan.groupBy.length === 1) {
+    const xs = result.rows.map((_, i) => (first.role === "date" && !timeAxis ? result.rows[i].labels[0] : keyValue(result, i, 0)));
+    const ys = result.rows.map((r) => r.value);
+    const hovertext = result.rows.map((r) => `${r.labels[0]}: ${formatNumber(r.value, lang, unit, { percent })}`);
+    if (plan.chart === "line") {
+      return {
+        data: [{ type: "scatter", mode: result.rows.length > 60 ? "lines" : "lines+markers", x: xs, y: ys, name: yTitle, hovertext, hoverinfo: "text", line: { width: 2 } }],
+        layout: { ...layout, xaxis, yaxis },
+      };
+    }
+    if (result.rows.length > 8) xaxis.tickangle = -45;
+    return {
+      data: [{ type: "bar", x: xs, y: ys, name: yTitle, hovertext, hoverinfo: "text", marker: { color: "#4C78A8" } }],
+      layout: { ...layout, xaxis, yaxis },
+    };
+  }
+  // Two groupings: one trace per value of the second (largest series first, capped).
+  const totals = new Map<string, number>();
+  for (const r of result.rows) totals.set(r.labels[1], (totals.get(r.labels[1]) ?? 0) + (Number.isNaN(r.value) ? 0 : Math.abs(r.value)));
+  const second = result.keyFields[1];
+  let seriesNames = [...totals.keys()];
+  if (isTimeField(second) || second.role === "number") {
+    seriesNames.sort((a, b) => {
+      const ra = result.rows.find((r) => r.labels[1] === a)!.keys[1];
+      const rb = result.rows.find((r) => r.labels[1] === b)!.keys[1];
+      return typeof ra === "number" && typeof rb === "number" ? ra - rb : String(ra).localeCompare(String(rb));
+    });
+  } else seriesNames.sort((a, b) => totals.get(b)! - totals.get(a)!);
+  const hidden = Math.max(0, seriesNames.length - MAX_SERIES);
+  seriesNames = seriesNames.slice(0, MAX_SERIES);
+  const xOrder: (string | number)[] = [];
+  const seen = new Set<string>();
+  result.rows.forEach((r, i) => {
+    const x = first.role === "date" && !timeAxis ? r.labels[0] : keyValue(result, i, 0);
+    if (!seen.has(String(x))) {
+      seen.add(String(x));
+      xOrder.push(x);
+    }
+  });
+  const data = seriesNames.map((s) => {
+    const xs: (string | number)[] = [];
+    const ys: number[] = [];
+    result.rows.forEach((r, i) => {
+      if (r.labels[1] !== s) return;
+      xs.push(first.role === "date" && !timeAxis ? r.labels[0] : keyValue(result, i, 0));
+      ys.push(r.value);
+    });
+    return plan.chart === "multiLine"
+      ? { type: "scatter", mode: xs.length > 60 ? "lines" : "lines+markers", x: xs, y: ys, name: s }
+      : { type: "bar", x: xs, y: ys, name: s };
+  });
+  if (xOrder.length > 8 && !timeAxis) xaxis.tickangle = -45;
+  if (!timeAxis) Object.assign(xaxis, { categoryorder: "array", categoryarray: xOrder.map(String) });
+  const legendTitle = groupTitle(result, 1, lang) + (hidden ? ` (+${hidden})` : "");
+  return {
+    data,
+    layout: {
+      ...layout,
+      showlegend: true,
+      legend: { title: { text: legendTitle } },
+      barmode: plan.chart === "stackedBar" ? "stack" : "group",
+      xaxis,
+      yaxis,
+    },
+  };
+}
+
+function distributionFigure(result: DistributionResult, ctx: FigureContext): PlotlyFigure {
+  const { field, bins, binWidth } = result;
+  const unit = ctx.units.get(field.name);
+  const lang = ctx.lang;
+  const fmt = (v: number) => formatNumber(v, lang, unit);
+  const x = bins.map((b) => (b.lo + b.hi) / 2);
+  const hovertext = bins.map((b) => `${fmt(b.lo)} – ${fmt(b.hi)}: ${formatNumber(b.count, lang, null, { integer: true })}`);
+  const title = `${capitalize(t(lang, "count"))} ${t(lang, "by")} ${field.name}`;
+  const xaxis: Record<string, unknown> = { ...valueAxis(unit, false), title: { text: field.name } };
+  if (field.role === "date") xaxis.type = "date";
+  return {
+    data: [{ type: "bar", x: field.role === "date" ? x.map((v) => new Date(v).toISOString()) : x, y: bins.map((b) => b.count), width: bins.map(() => binWidth * 0.98), hovertext, hoverinfo: "text", marker: { color: "#4C78A8" } }],
+    layout: { ...baseLayout(title), bargap: 0, xaxis, yaxis: { title: { text: capitalize(t(lang, "count")) }, tickformat: ",", rangemode: "tozero" } },
+  };
+}
+
+function relationshipFigure(result: RelationshipResult, ctx: FigureContext): PlotlyFigure {
+  const { xField, yField, groupField, plan } = result;
+  const lang = ctx.lang;
+  const rText = Number.isNaN(result.r) ? "" : ` (r = ${result.r.toFixed(2)})`;
+  const title = `${yField.name} vs ${xField.name}${groupField ? ` ${t(lang, "by")} ${groupField.name}` : ""}${rText}`;
+  const xaxisBase = { ...valueAxis(ctx.units.get(xField.name), false), title: { text: xField.name } };
+  const yaxisBase = { ...valueAxis(ctx.units.get(yField.name), false), title: { text: yField.name } };
+  const step = Math.max(1, Math.ceil(result.n / MAX_POINTS));
+  const marker = { size: result.n > 2000 ? 4 : 7, opacity: result.n > 2000 ? 0.5 : 0.75 };
+  if (!groupField || !result.groups) {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let i = 0; i < result.n; i += step) {
+      xs.push(result.xs[i]);
+      ys.push(result.ys[i]);
+    }
+    return {
+      data: [{ type: "scatter", mode: "markers", x: xs, y: ys, marker: { ...marker, color: "#4C78A8" }, name: yField.name }],
+      layout: { ...baseLayout(title), xaxis: xaxisBase, yaxis: yaxisBase },
+    };
+  }
+  const names = result.byGroup.map((g) => g.group).slice(0, MAX_SERIES);
+  const index = new Map(names.map((n, i) => [n, i]));
+  const series = names.map(() => ({ x: [] as number[], y: [] as number[] }));
+  for (let i = 0; i < result.n; i += step) {
+    const k = index.get(result.groups[i]);
+    if (k === undefined) continue;
+    series[k].x.push(result.xs[i]);
+    series[k].y.push(result.ys[i]);
+  }
+  if (plan.chart !== "scatterFaceted") {
+    return {
+      data: names.map((n, k) => ({ type: "scatter", mode: "markers", x: series[k].x, y: series[k].y, name: n, marker })),
+      layout: { ...baseLayout(title), showlegend: true, legend: { title: { text: groupField.name } }, xaxis: xaxisBase, yaxis: yaxisBase },
+    };
+  }
+  // One panel per group, sharing axes, in a grid.
+  const cols = Math.min(4, names.length);
+  const rows = Math.ceil(names.length / cols);
+  const layout: Record<string, unknown> = {
+    ...baseLayout(title),
+    grid: { rows, columns: cols, pattern: "independent" },
+    height: Math.max(400, 300 * rows + 100),
+    width: Math.max(800, 260 * cols + 100),
+  };
+  const annotations: Record<string, unknown>[] = [];
+  names.forEach((n, k) => {
+    const suffix = k === 0 ? "" : String(k + 1);
+    layout[`xaxis${suffix}`] = { ...xaxisBase, title: { text: Math.floor(k / cols) === rows - 1 ? xField.name : "" }, matches: k === 0 ? undefined : "x" };
+    layout[`yaxis${suffix}`] = { ...yaxisBase, title: { text: k % cols === 0 ? yField.name : "" }, matches: k === 0 ? undefined : "y" };
+    annotations.push({ text: `${groupField.name}: ${n}`, xref: `x${suffix} domain`, yref: `y${suffix} domain`, x: 0.5, y: 1.08, showarrow: false, font: { size: 12 } });
+  });
+  layout.annotations = annotations;
+  return {
+    data: names.map((n, k) => ({ type: "scatter", mode: "markers", x: series[k].x, y: series[k].y, name: n, xaxis: `x${k === 0 ? "" : k + 1}`, yaxis: `y${k === 0 ? "" : k + 1}`, marker: { ...marker, color: "#4C78A8" } })),
+    layout,
+  };
+}
+
+/** The figure of a result, or null when a number or a table says it better. */
+export function buildFigure(result: QueryResult, ctx: FigureContext): PlotlyFigure | null {
+  const figure =
+    result.kind === "distribution"
+      ? result.n > 0 ? distributionFigure(result, ctx) : null
+      : result.kind === "relationship"
+        ? result.n > 0 ? relationshipFigure(result, ctx) : null
+        : aggregateFigure(result, ctx);
+  if (figure) figure.layout.meta = chartMeta(result);
+  return figure;
+}
+
+/** What the figure shows, machine-readable (Plotly keeps `layout.meta` as opaque data). */
+export interface ChartMeta {
+  chart: string;
+  x: string | null;
+  y: string | null;
+  color: string | null;
+  facet: string | null;
+  aggregate: string | null;
+}
+
+export function chartMeta(result: QueryResult): ChartMeta {
+  const plan = result.plan;
+  if (result.kind === "distribution") return { chart: "histogram", x: plan.x, y: null, color: null, facet: null, aggregate: "count" };
+  if (result.kind === "relationship") {
+    const g = plan.groupBy[0]?.field ?? null;
+    return { chart: plan.chart, x: plan.x, y: plan.y, color: plan.chart === "scatterFaceted" ? null : g, facet: plan.chart === "scatterFaceted" ? g : null, aggregate: null };
+  }
+  return { chart: plan.chart, x: plan.groupBy[0]?.field ?? null, y: plan.measure.field, color: plan.groupBy[1]?.field ?? null, facet: null, aggregate: plan.measure.agg };
+}

@@ -1,0 +1,208 @@
+// The fixed phrases of answers in four languages, and detection of the wanted language and
+// brevity from the project's chat instructions.
+import type { Aggregate } from "./plan";
+
+export type Lang = "en" | "fr" | "es" | "de";
+
+export interface Style {
+  lang: Lang;
+  brief: boolean;
+}
+
+const LANG_PATTERNS: [Lang, RegExp][] = [
+  ["fr", /\b(french|fran[cç]ais|francais|en fran[cç]ais)\b/i],
+  ["es", /\b(spanish|espa[nñ]ol|castellano|en espa[nñ]ol)\b/i],
+  ["de", /\b(german|deutsch|auf deutsch)\b/i],
+  ["en", /\b(english|anglais|ingl[eé]s|englisch)\b/i],
+];
+
+/** Reads "answer in French", "réponds en français", "respond in Spanish", "auf Deutsch antworten". */
+export function detectStyle(instructions: string | null | undefined): Style {
+  const text = instructions ?? "";
+  let lang: Lang = "en";
+  let bestPos = Infinity;
+  for (const [l, re] of LANG_PATTERNS) {
+    const m = re.exec(text);
+    if (m && m.index < bestPos) {
+      bestPos = m.index;
+      lang = l;
+    }
+  }
+  const brief = /\b(brief|briefly|concise|concisely|short|succinct|terse|one sentence|bref|brève|brièvement|concis|court|breve|conciso|corto|kurz|knapp|prägnant)\b/i.test(text);
+  return { lang, brief };
+}
+
+type Catalogue = Record<string, string>;
+
+const EN: Catalogue = {
+  count: "number of rows",
+  sum: "total",
+  mean: "average",
+  median: "median",
+  min: "minimum",
+  max: "maximum",
+  distinct: "number of distinct values",
+  share: "share",
+  of: "of",
+  by: "by",
+  and: "and",
+  rows: "rows",
+  computed: "I computed the {what}",
+  grouped: "grouped by {groups}",
+  filtered: "for rows where {filters}",
+  allRows: "over all {n} rows",
+  filteredRows: "({n} of {total} rows match)",
+  highest: "Highest: {label} ({value}).",
+  lowest: "Lowest: {label} ({value}).",
+  overallIs: "The {what} is {value}.",
+  overallAcross: "Over all groups: {value}.",
+  groupsCount: "{n} groups.",
+  hidden: "{n} more groups are not shown.",
+  distribution: "I counted the rows in bins of {width} of {field}",
+  distStats: "{n} values from {min} to {max}; mean {mean}, median {median}.",
+  peak: "The most common range is {lo} to {hi} ({count} rows).",
+  relationship: "I plotted {y} against {x}",
+  relColor: "coloured by {group}",
+  relFacet: "with one panel per {group}",
+  correlation: "Pearson correlation: {r} ({strength}, {n} points).",
+  corrGroup: "{group}: {r}",
+  strong: "strong",
+  moderate: "moderate",
+  weak: "weak",
+  none: "almost none",
+  positive: "positive",
+  negative: "negative",
+  noRows: "No rows match these filters, so there is nothing to compute.",
+  chartAndTable: "Chart and table of the result.",
+  tableOnly: "Table of the result.",
+  trendUp: "From {first} ({a}) to {last} ({b}): up {pct}.",
+  trendDown: "From {first} ({a}) to {last} ({b}): down {pct}.",
+  helpIntro: "I can answer questions about this data set{name}. Its fields are: {fields}.",
+  helpExamples: "For example:",
+  unknownField: "I could not find {words} among the fields of this data set, so I cannot answer that without guessing.",
+  notUnderstood: "I could not match that question to the fields of this data set.",
+  greeting: "Hello!",
+  planError: "I could not compute that: {error}",
+  eq: "is",
+  neq: "is not",
+  in: "is one of",
+  gt: "is above",
+  gte: "is at least",
+  lt: "is below",
+  lte: "is at most",
+  between: "is between",
+  value: "value",
+  count_col: "count",
+  bin: "range",
+  points: "points",
+  correlation_col: "correlation",
+  group: "group",
+  perBucket: "per {bucket}",
+  year: "year",
+  quarter: "quarter",
+  month: "month",
+  week: "week",
+  day: "day",
+  other: "Other",
+};
+
+const FR: Catalogue = {
+  count: "nombre de lignes", sum: "total", mean: "moyenne", median: "médiane", min: "minimum", max: "maximum",
+  distinct: "nombre de valeurs distinctes", share: "part", of: "de", by: "par", and: "et", rows: "lignes",
+  computed: "J'ai calculé : {what}", grouped: "regroupé par {groups}", filtered: "pour les lignes où {filters}",
+  allRows: "sur l'ensemble des {n} lignes", filteredRows: "({n} lignes sur {total} correspondent)",
+  highest: "Valeur la plus élevée : {label} ({value}).", lowest: "Valeur la plus basse : {label} ({value}).",
+  overallIs: "Résultat ({what}) : {value}.", overallAcross: "Sur l'ensemble : {value}.", groupsCount: "{n} groupes.",
+  hidden: "{n} autres groupes ne sont pas affichés.",
+  distribution: "J'ai compté les lignes par intervalles de {width} de {field}",
+  distStats: "{n} valeurs de {min} à {max} ; moyenne {mean}, médiane {median}.",
+  peak: "L'intervalle le plus fréquent va de {lo} à {hi} ({count} lignes).",
+  relationship: "J'ai représenté {y} en fonction de {x}", relColor: "coloré par {group}", relFacet: "avec un panneau par {group}",
+  correlation: "Corrélation de Pearson : {r} ({strength}, {n} points).", corrGroup: "{group} : {r}",
+  strong: "forte", moderate: "modérée", weak: "faible", none: "quasi nulle", positive: "positive", negative: "négative",
+  noRows: "Aucune ligne ne correspond à ces filtres ; il n'y a rien à calculer.",
+  chartAndTable: "Graphique et tableau du résultat.", tableOnly: "Tableau du résultat.",
+  trendUp: "De {first} ({a}) à {last} ({b}) : hausse de {pct}.", trendDown: "De {first} ({a}) à {last} ({b}) : baisse de {pct}.",
+  helpIntro: "Je peux répondre à des questions sur ce jeu de données{name}. Ses champs sont : {fields}.",
+  helpExamples: "Par exemple :",
+  unknownField: "Je n'ai pas trouvé {words} parmi les champs de ce jeu de données ; je ne peux pas répondre sans deviner.",
+  notUnderstood: "Je n'ai pas pu relier cette question aux champs de ce jeu de données.", greeting: "Bonjour !",
+  planError: "Je n'ai pas pu calculer cela : {error}",
+  eq: "vaut", neq: "ne vaut pas", in: "fait partie de", gt: "est supérieur à", gte: "est au moins", lt: "est inférieur à",
+  lte: "est au plus", between: "est entre", value: "valeur", count_col: "nombre", bin: "intervalle", points: "points",
+  correlation_col: "corrélation", group: "groupe", perBucket: "par {bucket}", year: "année", quarter: "trimestre",
+  month: "mois", week: "semaine", day: "jour", other: "Autres",
+};
+
+const ES: Catalogue = {
+  count: "número de filas", sum: "total", mean: "promedio", median: "mediana", min: "mínimo", max: "máximo",
+  distinct: "número de valores distintos", share: "porcentaje", of: "de", by: "por", and: "y", rows: "filas",
+  computed: "Calculé: {what}", grouped: "agrupado por {groups}", filtered: "para las filas donde {filters}",
+  allRows: "sobre las {n} filas", filteredRows: "({n} de {total} filas cumplen)",
+  highest: "Mayor: {label} ({value}).", lowest: "Menor: {label} ({value}).",
+  overallIs: "Resultado ({what}): {value}.", overallAcross: "En total: {value}.", groupsCount: "{n} grupos.",
+  hidden: "No se muestran otros {n} grupos.",
+  distribution: "Conté las filas en intervalos de {width} de {field}",
+  distStats: "{n} valores de {min} a {max}; media {mean}, mediana {median}.",
+  peak: "El intervalo más frecuente va de {lo} a {hi} ({count} filas).",
+  relationship: "Representé {y} frente a {x}", relColor: "coloreado por {group}", relFacet: "con un panel por {group}",
+  correlation: "Correlación de Pearson: {r} ({strength}, {n} puntos).", corrGroup: "{group}: {r}",
+  strong: "fuerte", moderate: "moderada", weak: "débil", none: "casi nula", positive: "positiva", negative: "negativa",
+  noRows: "Ninguna fila cumple estos filtros, así que no hay nada que calcular.",
+  chartAndTable: "Gráfico y tabla del resultado.", tableOnly: "Tabla del resultado.",
+  trendUp: "De {first} ({a}) a {last} ({b}): sube {pct}.", trendDown: "De {first} ({a}) a {last} ({b}): baja {pct}.",
+  helpIntro: "Puedo responder preguntas sobre este conjunto de datos{name}. Sus campos son: {fields}.",
+  helpExamples: "Por ejemplo:",
+  unknownField: "No encontré {words} entre los campos de este conjunto de datos, así que no puedo responder sin adivinar.",
+  notUnderstood: "No pude relacionar esa pregunta con los campos de este conjunto de datos.", greeting: "¡Hola!",
+  planError: "No pude calcularlo: {error}",
+  eq: "es", neq: "no es", in: "es uno de", gt: "es mayor que", gte: "es al menos", lt: "es menor que", lte: "es como máximo",
+  between: "está entre", value: "valor", count_col: "cantidad", bin: "intervalo", points: "puntos", correlation_col: "correlación",
+  group: "grupo", perBucket: "por {bucket}", year: "año", quarter: "trimestre", month: "mes", week: "semana", day: "día", other: "Otros",
+};
+
+const DE: Catalogue = {
+  count: "Anzahl der Zeilen", sum: "Summe", mean: "Durchschnitt", median: "Median", min: "Minimum", max: "Maximum",
+  distinct: "Anzahl verschiedener Werte", share: "Anteil", of: "von", by: "nach", and: "und", rows: "Zeilen",
+  computed: "Ich habe berechnet: {what}", grouped: "gruppiert nach {groups}", filtered: "für Zeilen, in denen {filters}",
+  allRows: "über alle {n} Zeilen", filteredRows: "({n} von {total} Zeilen passen)",
+  highest: "Höchster Wert: {label} ({value}).", lowest: "Niedrigster Wert: {label} ({value}).",
+  overallIs: "Ergebnis ({what}): {value}.", overallAcross: "Insgesamt: {value}.", groupsCount: "{n} Gruppen.",
+  hidden: "{n} weitere Gruppen werden nicht angezeigt.",
+  distribution: "Ich habe die Zeilen in Intervallen von {width} für {field} gezählt",
+  distStats: "{n} Werte von {min} bis {max}; Mittelwert {mean}, Median {median}.",
+  peak: "Der häufigste Bereich ist {lo} bis {hi} ({count} Zeilen).",
+  relationship: "Ich habe {y} gegen {x} dargestellt", relColor: "eingefärbt nach {group}", relFacet: "mit einem Feld je {group}",
+  correlation: "Pearson-Korrelation: {r} ({strength}, {n} Punkte).", corrGroup: "{group}: {r}",
+  strong: "stark", moderate: "mittel", weak: "schwach", none: "fast keine", positive: "positiv", negative: "negativ",
+  noRows: "Keine Zeile passt zu diesen Filtern, daher gibt es nichts zu berechnen.",
+  chartAndTable: "Diagramm und Tabelle des Ergebnisses.", tableOnly: "Tabelle des Ergebnisses.",
+  trendUp: "Von {first} ({a}) bis {last} ({b}): plus {pct}.", trendDown: "Von {first} ({a}) bis {last} ({b}): minus {pct}.",
+  helpIntro: "Ich kann Fragen zu diesem Datensatz{name} beantworten. Seine Felder sind: {fields}.",
+  helpExamples: "Zum Beispiel:",
+  unknownField: "Ich habe {words} nicht unter den Feldern dieses Datensatzes gefunden und kann das nicht ohne Raten beantworten.",
+  notUnderstood: "Ich konnte die Frage keinem Feld dieses Datensatzes zuordnen.", greeting: "Hallo!",
+  planError: "Das konnte ich nicht berechnen: {error}",
+  eq: "ist", neq: "ist nicht", in: "ist einer von", gt: "ist größer als", gte: "ist mindestens", lt: "ist kleiner als",
+  lte: "ist höchstens", between: "liegt zwischen", value: "Wert", count_col: "Anzahl", bin: "Bereich", points: "Punkte",
+  correlation_col: "Korrelation", group: "Gruppe", perBucket: "je {bucket}", year: "Jahr", quarter: "Quartal", month: "Monat",
+  week: "Woche", day: "Tag", other: "Andere",
+};
+
+const CATALOGUES: Record<Lang, Catalogue> = { en: EN, fr: FR, es: ES, de: DE };
+
+/** A phrase of the catalogue with {placeholders} filled in. */
+export function t(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  const template = CATALOGUES[lang][key] ?? EN[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => (vars[k] !== undefined ? String(vars[k]) : `{${k}}`));
+}
+
+export function aggName(lang: Lang, agg: Aggregate): string {
+  return t(lang, agg);
+}
+
+const LOCALES: Record<Lang, string> = { en: "en-US", fr: "fr-FR", es: "es-ES", de: "de-DE" };
+
+export function localeOf(lang: Lang): string {
+  return LOCALES[lang];
+}

@@ -1,0 +1,132 @@
+// Optional language model: asks an OpenAI-compatible /chat/completions endpoint for a plan as JSON.
+// The answer is only a proposal: it is validated against the plan schema and the table's fields,
+// and the caller falls back to the deterministic parser when it is missing or invalid.
+import type { FieldInfo } from "./columns";
+import { planSchema, type AnalysisPlan } from "./plan";
+
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+const PLAN_DOC = `Reply with one JSON object (no prose) of this shape:
+{
+  "intent": "aggregate" | "distribution" | "relationship",
+  "measure": {"agg": "count"|"sum"|"mean"|"median"|"min"|"max"|"distinct"|"share", "field": <field name or null for counting rows>},
+  "groupBy": [{"field": <field name>, "bucket": null | "year"|"quarter"|"month"|"week"|"day"}]   (0 to 2 items; bucket only for date fields),
+  "filters": [{"field": <field name>, "op": "eq"|"neq"|"in"|"gt"|"gte"|"lt"|"lte"|"between", "values": [..]}]   (dates as "YYYY", "YYYY-MM" or "YYYY-MM-DD"),
+  "x": <field or null>, "y": <field or null>   (distribution: x is the number to bin; relationship: two number fields),
+  "sort": null | {"by": "value"|"key", "order": "asc"|"desc"},
+  "limit": null | <integer>,
+  "binWidth": null | <number>, "binCount": null | <integer>,
+  "chart": "bar"|"groupedBar"|"stackedBar"|"line"|"multiLine"|"scatter"|"scatterColor"|"scatterFaceted"|"histogram"|"pie"|"table"|"none"
+}
+Use only the exact field names listed. Never compute numbers yourself. If the question cannot be answered from these fields, reply {"error": "<why>"}.`;
+
+function describeFields(fields: FieldInfo[]): string {
+  return fields
+    .map((f) => {
+      let sample = "";
+      if (f.codes) sample = f.dictionary.slice(0, 8).map((v) => JSON.stringify(v)).join(", ");
+      else if (f.role === "date") sample = `${new Date(f.min).toISOString().slice(0, 10)} to ${new Date(f.max).toISOString().slice(0, 10)}`;
+      else sample = `${f.min} to ${f.max}`;
+      return `- ${JSON.stringify(f.name)}: ${f.role}${f.yearLike ? " (year)" : ""}; ${f.codes ? `${f.distinct} values, e.g. ${sample}` : sample}`;
+    })
+    .join("\n");
+}
+
+function extractJson(text: string): unknown {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
+  const body = fenced ? fenced[1] : text;
+  const start = body.indexOf("{");
+  const end = body.lastIndexOf("}");
+  if (start < 0 || end <= start) throw new Error("no JSON object in the model's reply");
+  return JSON.parse(body.slice(start, end + 1));
+}
+
+/** Checks that every field of the plan exists with a usable type; returns the problems. */
+export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string[] {
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const problems: string[] = [];
+  const need = (name: string | null | undefined, what: string, numeric = false) => {
+    if (!name) return;
+    const f = byName.get(name);
+    if (!f) problems.push(`unknown ${what} field "${name}"`);
+    else if (numeric && !f.numbers) problems.push(`${what} field "${name}" is not a number`);
+  };
+  const agg = plan.measure.agg;
+  need(plan.measure.field, "measure", agg !== "count" && agg !== "distinct");
+  if (agg !== "count" && agg !== "share" && !plan.measure.field && plan.intent === "aggregate") problems.push(`${agg} needs a field`);
+  plan.groupBy.forEach((g) => need(g.field, "grouping"));
+  plan.filters.forEach((f) => need(f.field, "filter"));
+  if (plan.intent === "distribution") {
+    if (!plan.x) problems.push("distribution needs x");
+    need(plan.x, "distribution", true);
+  }
+  if (plan.intent === "relationship") {
+    if (!plan.x || !plan.y) problems.push("relationship needs x and y");
+    need(plan.x, "x", true);
+    need(plan.y, "y", true);
+  }
+  return problems;
+}
+
+export interface LlmContext {
+  fields: FieldInfo[];
+  rowCount: number;
+  datasetName?: string;
+  messages: { role: "user" | "assistant"; content: string }[];
+  instructions?: string;
+  context?: string;
+}
+
+/** Asks the model for a plan; returns null (never throws) when there is no usable plan. */
+export async function proposePlan(cfg: LlmConfig, ctx: LlmContext): Promise<{ plan: AnalysisPlan | null; error: string | null }> {
+  const doFetch = cfg.fetch ?? fetch;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), cfg.timeoutMs ?? 20_000);
+  try {
+    const system = [
+      `You turn questions about a table into an analysis plan.`,
+      `Table${ctx.datasetName ? ` "${ctx.datasetName}"` : ""}: ${ctx.rowCount} rows. Fields:`,
+      describeFields(ctx.fields),
+      ctx.context ? `Context from the project: ${ctx.context}` : "",
+      PLAN_DOC,
+    ]
+      .filter(Boolean)
+      .join("\n");
+    const conversation = ctx.messages.map((m) => `${m.role}: ${m.content}`).join("\n");
+    const url = `${cfg.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+    const res = await doFetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${cfg.apiKey}` },
+      body: JSON.stringify({
+        model: cfg.model,
+        temperature: 0,
+        messages: [
+          { role: "system", content: system },
+          { role: "user", content: `Conversation so far (the last user message is the question to plan; earlier turns give context):\n${conversation}` },
+        ],
+      }),
+      signal: controller.signal,
+    });
+    if (!res.ok) return { plan: null, error: `model endpoint answered ${res.status}` };
+    const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
+    const content = body.choices?.[0]?.message?.content;
+    if (typeof content !== "string") return { plan: null, error: "model reply has no content" };
+    const json = extractJson(content);
+    if (json && typeof json === "object" && "error" in json && !("intent" in json)) return { plan: null, error: `model: ${String((json as { error: unknown }).error)}` };
+    const parsed = planSchema.safeParse(json);
+    if (!parsed.success) return { plan: null, error: "model plan does not match the schema" };
+    const problems = checkPlanFields(parsed.data, ctx.fields);
+    if (problems.length) return { plan: null, error: problems.join("; ") };
+    return { plan: parsed.data, error: null };
+  } catch (err) {
+    return { plan: null, error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    clearTimeout(timer);
+  }
+}

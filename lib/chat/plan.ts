@@ -1,0 +1,76 @@
+// The analysis plan: the contract between whoever understands the question (the deterministic
+// parser or a language model) and the executor. Field names are exact column names; values are
+// data, never code.
+import { z } from "zod";
+
+export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share"] as const;
+export type Aggregate = (typeof AGGREGATES)[number];
+
+export const TIME_BUCKETS = ["year", "quarter", "month", "week", "day"] as const;
+export type TimeBucket = (typeof TIME_BUCKETS)[number];
+
+export const CHART_KINDS = [
+  "bar",
+  "groupedBar",
+  "stackedBar",
+  "line",
+  "multiLine",
+  "scatter",
+  "scatterColor",
+  "scatterFaceted",
+  "histogram",
+  "pie",
+  "table",
+  "none",
+] as const;
+export type ChartKind = (typeof CHART_KINDS)[number];
+
+const scalar = z.union([z.string(), z.number()]);
+
+export const filterSchema = z.object({
+  field: z.string().min(1),
+  op: z.enum(["eq", "neq", "in", "gt", "gte", "lt", "lte", "between"]),
+  /** eq/neq/gt/gte/lt/lte: one value; in: any number; between: [low, high] (inclusive). Dates as ISO strings or years. */
+  values: z.array(scalar).min(1).max(1000),
+});
+export type Filter = z.infer<typeof filterSchema>;
+
+export const groupBySchema = z.object({
+  field: z.string().min(1),
+  /** Only for date (or year-like) fields. */
+  bucket: z.enum(TIME_BUCKETS).nullable().default(null),
+});
+export type GroupBy = z.infer<typeof groupBySchema>;
+
+export const measureSchema = z.object({
+  agg: z.enum(AGGREGATES),
+  /** null for count (rows) and share of rows. */
+  field: z.string().min(1).nullable(),
+});
+export type Measure = z.infer<typeof measureSchema>;
+
+export const planSchema = z.object({
+  /**
+   * aggregate: measure over groups (or overall); distribution: histogram of `x`;
+   * relationship: `x` vs `y` point by point (with correlation), optionally coloured or faceted by groupBy[0].
+   */
+  intent: z.enum(["aggregate", "distribution", "relationship"]),
+  measure: measureSchema.default({ agg: "count", field: null }),
+  groupBy: z.array(groupBySchema).max(2).default([]),
+  filters: z.array(filterSchema).max(20).default([]),
+  x: z.string().min(1).nullable().default(null),
+  y: z.string().min(1).nullable().default(null),
+  sort: z
+    .object({ by: z.enum(["value", "key"]), order: z.enum(["asc", "desc"]) })
+    .nullable()
+    .default(null),
+  limit: z.number().int().positive().max(10000).nullable().default(null),
+  binWidth: z.number().positive().nullable().default(null),
+  binCount: z.number().int().positive().max(500).nullable().default(null),
+  chart: z.enum(CHART_KINDS),
+});
+
+export type AnalysisPlan = z.infer<typeof planSchema>;
+
+/** The zod schema of the plan, exported for the LLM path and for callers that store plans. */
+export const analysisPlanSchema: z.ZodType<AnalysisPlan> = planSchema as unknown as z.ZodType<AnalysisPlan>;

@@ -1,0 +1,45 @@
+// Test and benchmark helper: a CSV text (or file) as a Table. Numeric when parseNumber works on every
+// non-missing value, date when parseDate does, else category (dictionary-encoded).
+import fs from "node:fs";
+import Papa from "papaparse";
+import type { Column, Table } from "../../table/types";
+import { isMissing, parseDate, parseNumber } from "../../table/values";
+
+export function tableFromRows(header: string[], rows: string[][]): Table {
+  const columns: Column[] = header.map((name, c) => {
+    const raw = rows.map((r) => r[c]);
+    const present = raw.filter((v) => !isMissing(v));
+    if (present.length > 0 && present.every((v) => !Number.isNaN(parseNumber(v)))) {
+      const values = Float64Array.from(raw, (v) => (isMissing(v) ? NaN : parseNumber(v)));
+      const integer = present.every((v) => Number.isInteger(parseNumber(v)));
+      return { name, type: integer ? "integer" : "float", kind: "number", values };
+    }
+    if (present.length > 0 && present.every((v) => !Number.isNaN(parseDate(v)))) {
+      return { name, type: "date", kind: "number", values: Float64Array.from(raw, (v) => (isMissing(v) ? NaN : parseDate(v))) };
+    }
+    const dictionary: string[] = [];
+    const index = new Map<string, number>();
+    const codes = Int32Array.from(raw, (v) => {
+      if (isMissing(v)) return -1;
+      let code = index.get(v);
+      if (code === undefined) {
+        code = dictionary.length;
+        dictionary.push(v);
+        index.set(v, code);
+      }
+      return code;
+    });
+    return { name, type: "category", kind: "text", codes, dictionary };
+  });
+  return { rowCount: rows.length, columns };
+}
+
+export function tableFromCsv(text: string): Table {
+  const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true });
+  const [header, ...rows] = parsed.data;
+  return tableFromRows(header, rows);
+}
+
+export function loadCsvTable(path: string): Table {
+  return tableFromCsv(fs.readFileSync(path, "utf8"));
+}
