@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import Papa from "papaparse";
 import { loadModel, trainModel } from "../lib/ml";
 import { trainGbdt } from "../lib/ml/core";
@@ -244,7 +244,10 @@ function timeGbdt(tmp: string, threads: number, peers: boolean): void {
   console.log(line);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+// Run only when executed, so that other scripts may import the CSV loader.
+if (process.argv[1] && import.meta.filename === resolve(process.argv[1])) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -10,8 +10,8 @@ import { evaluateCandidate } from "./evaluate";
 export interface SearchOptions {
   task: TaskSpec;
   folds: Fold[];
-  /** Epoch ms after which no candidate may still be running. */
-  deadlineMs: number;
+  /** Epoch ms after which no candidate may still be running; may move as results come in. */
+  deadlineMs: (results: CandidateResult[]) => number;
   threads: number;
   /** Stop after this many candidates (tests and reproducible benchmarks). */
   maxTrials?: number;
@@ -150,7 +150,7 @@ export async function runSearch(options: SearchOptions): Promise<CandidateResult
   const shouldLaunch = (): boolean => {
     if (launched >= maxTrials || options.signal?.aborted) return false;
     // Starting a candidate with almost no time left only yields a truncated, useless model.
-    const remaining = options.deadlineMs - Date.now();
+    const remaining = options.deadlineMs(results) - Date.now();
     const typical = results.length ? median(results.map((r) => r.seconds * 1000)) : 0;
     return remaining > Math.max(150, 0.25 * typical) || results.length === 0;
   };
@@ -166,7 +166,7 @@ export async function runSearch(options: SearchOptions): Promise<CandidateResult
         const config = proposer.next(results);
         if (!config) break;
         launched++;
-        record(evaluateCandidate(config, options.task, options.folds, options.deadlineMs));
+        record(evaluateCandidate(config, options.task, options.folds, options.deadlineMs(results)));
         // Let abort signals and progress callbacks through between candidates.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -184,7 +184,7 @@ export async function runSearch(options: SearchOptions): Promise<CandidateResult
             launched++;
             running++;
             pool
-              .run(config, options.deadlineMs)
+              .run(config, options.deadlineMs(results))
               .then((r) => {
                 running--;
                 record(r);

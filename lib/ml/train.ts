@@ -24,8 +24,10 @@ const CV_MAX_ROWS = 3000;
 const CV_FOLDS = 5;
 /** Fewer rows with a known target than this cannot give a model and a holdout. */
 export const MIN_ROWS = 3;
-/** Share of a field's budget spent searching; the rest refits the winner and explains it. */
+/** Share of a field's budget reserved for refitting before the first result tells the real cost. */
 const SEARCH_SHARE = 0.6;
+/** A refit on all rows is planned only when it costs at most this share of the field's budget. */
+const REFIT_SHARE = 0.4;
 
 export async function trainModel(req: TrainRequest): Promise<TrainOutcome> {
   const start = Date.now();
@@ -192,8 +194,17 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   const folds = buildFolds(xRest, yRest, wRest, isClass, seed, req.budgetSeconds);
   checkAborted(req.signal);
   const budgetMs = job.fieldEnd - job.fieldStart;
-  const searchDeadline = job.fieldStart + budgetMs * SEARCH_SHARE;
-  const finalizeMs = Math.min(15_000, Math.max(150, budgetMs * 0.06));
+  const finalizeMs = Math.min(20_000, Math.max(200, budgetMs * 0.08));
+  const refitCost = (r: CandidateResult): number => r.seconds * 1000 * (folds.length === 1 ? 1.6 : 1.4 / folds.length) * 1.2 + 100;
+  // Search until the time left covers the refit of the best candidate so far (when a refit fits at
+  // all in REFIT_SHARE of the budget) and the final statistics.
+  const searchDeadline = (results: CandidateResult[]): number => {
+    let reserve = finalizeMs;
+    const leader = results.reduce<CandidateResult | null>((b, r) => (!b || r.loss < b.loss ? r : b), null);
+    const refit = leader ? refitCost(leader) : budgetMs * (1 - SEARCH_SHARE);
+    if (refit <= budgetMs * REFIT_SHARE) reserve += refit;
+    return job.fieldEnd - reserve;
+  };
   let best: CandidateResult | null = null;
   const results = await runSearch({
     task,
@@ -229,7 +240,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
 
   // Served model: the winner refitted on every row with a known target (more data, same recipe),
   // when the remaining budget allows; otherwise the statistics model itself.
-  const estimateRefitMs = winner.seconds * 1000 * (folds.length === 1 ? 1.6 : 1.4 / folds.length) * 1.2 + 100;
+  const estimateRefitMs = refitCost(winner);
   let finalLearner = statsLearner;
   let refitAll = false;
   if (Date.now() + estimateRefitMs < job.fieldEnd - finalizeMs && allRows.length > restRows.length) {
@@ -274,7 +285,15 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   }
 
   // Importance and data story on a sample of rows, explained with the served model.
-  const sampleSize = req.budgetSeconds <= 2 ? 150 : req.budgetSeconds <= 15 ? 300 : 600;
+  // Sample size from a timed probe, so that explaining never blows the budget (TreeSHAP costs
+  // trees * leaves * depth^2 per row).
+  const probe = sampleRows(allRows, 16, seed + 5);
+  const probeStart = performance.now();
+  fieldModel.fieldContributions(pre.transformTable(table, probe), allRowsOf(probe.length), new Int32Array(probe.length));
+  const perRowMs = (performance.now() - probeStart) / probe.length;
+  const passes = 1 + (target.objective === "multiclass" ? numClasses : 1);
+  const availableMs = Math.max(0, job.fieldEnd - Date.now() - 100) * 0.8;
+  const sampleSize = Math.max(48, Math.min(1000, Math.floor(availableMs / Math.max(1e-3, perRowMs * passes))));
   const sample = sampleRows(allRows, sampleSize, seed);
   const xSample = pre.transformTable(table, sample);
   const sampleProbs = isClass ? fieldModel.learner.predict(xSample) : null;
@@ -421,6 +440,10 @@ function sampleRows(rows: Int32Array, size: number, seed: number): Int32Array {
   if (rows.length <= size) return rows;
   const idx = new Rng(seed + 11).sampleIndices(rows.length, size);
   return gather(rows, idx);
+}
+
+function allRowsOf(n: number): Int32Array {
+  return Int32Array.from({ length: n }, (_, i) => i);
 }
 
 function countOf(y: Float64Array, c: number): number {

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import type { Table } from "../table/types";
+import { Preprocessor, TEXT_BUCKETS } from "./preprocess";
+import { numberColumn, textColumn } from "./testing";
+
+function allRows(n: number): Int32Array {
+  return Int32Array.from({ length: n }, (_, i) => i);
+}
+
+function schemaOf(t: Table) {
+  return t.columns.map((c) => ({ name: c.name, type: c.type }));
+}
+
+describe("Preprocessor", () => {
+  const n = 30;
+  const table: Table = {
+    rowCount: n,
+    columns: [
+      numberColumn("amount", Array.from({ length: n }, (_, i) => (i % 7 === 0 ? NaN : i * 1.5))),
+      numberColumn("when", Array.from({ length: n }, (_, i) => Date.UTC(2024, 0, 1 + i, i % 2 ? 13 : 0)), "date"),
+      textColumn("color", Array.from({ length: n }, (_, i) => ["red", "green", null][i % 3])),
+      textColumn("note", Array.from({ length: n }, (_, i) => `order ${i} shipped late`), "string"),
+      textColumn("customer", Array.from({ length: n }, (_, i) => `C-${1000 + i}`)),
+      numberColumn("rowNumber", Array.from({ length: n }, (_, i) => i + 1), "integer"),
+      numberColumn("constant", new Array(n).fill(5)),
+      numberColumn("empty", new Array(n).fill(NaN)),
+      textColumn("key", Array.from({ length: n }, (_, i) => `k${i}`), "id"),
+      textColumn("target", Array.from({ length: n }, (_, i) => (i % 2 ? "a" : "b"))),
+    ],
+  };
+  const pre = Preprocessor.fit(table, allRows(n), new Set(["target"]), schemaOf(table));
+
+  it("skips id, id-like, constant and all-missing fields, and the excluded target", () => {
+    const skipped = Object.fromEntries(pre.skipped.map((s) => [s.field, s.reason]));
+    expect(skipped.key).toBe("id field");
+    expect(skipped.customer).toMatch(/id-like/);
+    expect(skipped.rowNumber).toMatch(/id-like/);
+    expect(skipped.constant).toBe("constant");
+    expect(skipped.empty).toBe("all values missing");
+    expect(pre.sources).not.toContain("target");
+    expect(new Set(pre.sources)).toEqual(new Set(["amount", "when", "color", "note"]));
+  });
+
+  it("expands dates into parts, with the hour when times are present", () => {
+    const names = pre.features.filter((f, i) => pre.sources[i] === "when").map((f) => f.name);
+    expect(names).toEqual(["when.epoch", "when.year", "when.month", "when.dayOfWeek", "when.dayOfYear", "when.hour"]);
+    const x = pre.transformTable(table);
+    const col = (name: string) => x.columns[x.features.findIndex((f) => f.name === name)];
+    // Row 1: 2024-01-02 13:00 UTC, a Tuesday.
+    expect(col("when.year")[1]).toBe(2024);
+    expect(col("when.month")[1]).toBe(1);
+    expect(col("when.dayOfYear")[1]).toBe(2);
+    expect(col("when.dayOfWeek")[1]).toBe(2);
+    expect(col("when.hour")[1]).toBe(13);
+  });
+
+  it("hashes free text into token counts plus length", () => {
+    const textFeatures = pre.features.filter((_, i) => pre.sources[i] === "note");
+    expect(textFeatures.length).toBe(TEXT_BUCKETS + 2);
+    const x = pre.transformRows([{ note: "late late order" }, { note: null }]);
+    const idx = pre.features.map((f, i) => (pre.sources[i] === "note" && f.name.includes(".hash") ? i : -1)).filter((i) => i >= 0);
+    let total = 0;
+    for (const i of idx) total += x.columns[i][0];
+    expect(total).toBe(3); // three tokens land in some buckets
+    expect(x.columns[pre.features.findIndex((f) => f.name === "note.tokens")][0]).toBe(3);
+    expect(x.columns[pre.features.findIndex((f) => f.name === "note.length")][0]).toBe("late late order".length);
+    expect(x.columns[idx[0]][1]).toBeNaN();
+  });
+
+  it("maps categories to indices and unseen ones to missing, same for tables and rows", () => {
+    const f = pre.features.findIndex((s) => s.name === "color");
+    expect(pre.features[f].kind).toBe("categorical");
+    const plan = pre.plans.find((p) => p.field === "color");
+    if (plan?.kind !== "category") throw new Error("color should be categorical");
+    const red = plan.categories.indexOf("red");
+    const green = plan.categories.indexOf("green");
+    expect(new Set([red, green])).toEqual(new Set([0, 1]));
+    const x = pre.transformRows([{ color: "red" }, { color: " green " }, { color: "purple" }, {}]);
+    expect(x.columns[f][0]).toBe(red);
+    expect(x.columns[f][1]).toBe(green);
+    expect(x.columns[f][2]).toBeNaN();
+    expect(x.columns[f][3]).toBeNaN();
+    const fromTable = pre.transformTable(table, Int32Array.from([0, 1, 2]));
+    expect(Array.from(fromTable.columns[f])).toEqual([red, green, NaN]);
+  });
+
+  it("parses numbers from client strings and survives a JSON round trip", () => {
+    const again = new Preprocessor(JSON.parse(JSON.stringify(pre.toJSON())));
+    const rows = [{ amount: "4.5", when: "2024-01-04T00:00:00Z", color: "green", note: "x" }];
+    const a = pre.transformRows(rows);
+    const b = again.transformRows(rows);
+    expect(a.columns.map((c) => c[0])).toEqual(b.columns.map((c) => c[0]));
+    expect(a.columns[pre.features.findIndex((s) => s.name === "amount")][0]).toBe(4.5);
+  });
+});
