@@ -87,6 +87,11 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
 
 function aggregateTable(r: AggregateResult, ctx: AnswerContext): TableRow[] {
   const valueName = measureTitle(r, ctx.style.lang);
+  if (r.plan.groupBy.length === 0) {
+    const out: TableRow = { [valueName]: roundForTable(r.overall) };
+    if (r.plan.measure.agg !== "count") out[t(ctx.style.lang, "rows")] = r.filteredRows;
+    return [out];
+  }
   return r.rows.map((row) => {
     const out: TableRow = {};
     r.plan.groupBy.forEach((g, k) => {

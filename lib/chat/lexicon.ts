@@ -333,10 +333,47 @@ export function lex(lexicon: Lexicon, text: string): Token[] {
       i += 1;
       continue;
     }
-    out.push({ kind: "word", text: w, raw: rawWords[i], index: out.length });
+    out.push({ kind: "word", text: canonicalWord(w), raw: rawWords[i], index: out.length });
     i += 1;
   }
   return out;
+}
+
+/** Words of the question grammar, so that "avrage" or "histogarm" still work. */
+const GRAMMAR_WORDS = [
+  "average", "median", "maximum", "minimum", "total", "distinct", "unique", "percentage", "proportion", "distribution",
+  "histogram", "scatter", "scatterplot", "correlation", "relationship", "compare", "versus", "between", "highest", "lowest",
+  "number", "count", "trend", "monthly", "yearly", "quarterly", "weekly", "daily", "stacked", "colored", "coloured", "separate",
+  "facet", "breakdown", "against", "across", "descending", "ascending", "greater", "smaller", "larger", "bigger", "fewer",
+  "different", "timeline", "evolution", "multiple", "grouped", "chart", "graph", "group", "split", "overall", "cumulative",
+  "greatest", "largest", "biggest", "smallest", "longest", "shortest", "heaviest", "lightest", "cheapest", "expensive",
+  "percent", "legend", "series", "panel", "multiples", "trellis", "related", "relation", "relate", "correlate", "correlated",
+  "change", "changed", "growth", "evolve", "evolved", "separately", "separated", "segmented", "segregated", "distinguished",
+  "broken", "divided", "categorized", "alphabetical", "decreasing", "increasing", "frequency", "interval", "bucket",
+  "individual", "various", "every", "where", "which", "there", "their", "these", "those", "about", "other", "without",
+  "except", "excluding", "including", "since", "before", "after", "until", "during", "through", "under", "below", "above",
+  "least", "most", "highest", "instead", "rather", "please", "should", "would", "could", "showing", "shown", "display",
+];
+const GRAMMAR_SET = new Set(GRAMMAR_WORDS);
+const canonicalCache = new Map<string, string>();
+
+function canonicalWord(w: string): string {
+  if (w.length < 5 || GRAMMAR_SET.has(w)) return w;
+  let c = canonicalCache.get(w);
+  if (c === undefined) {
+    c = w;
+    let best = 0;
+    for (const g of GRAMMAR_WORDS) {
+      const s = wordsMatch(w, g);
+      if (s > best) {
+        best = s;
+        c = g;
+      }
+    }
+    if (canonicalCache.size > 5000) canonicalCache.clear();
+    canonicalCache.set(w, c);
+  }
+  return c;
 }
 
 function allowedPartialTypo(typed: string, known: string): boolean {

@@ -104,6 +104,7 @@ function periodIso(year: number, month?: number): string {
   return month ? `${year}-${String(month).padStart(2, "0")}` : String(year);
 }
 
+const MODIFIERS = new Set(["monthly", "yearly", "daily", "weekly", "quarterly", "annual", "overall", "individual", "net", "gross", "whole", "entire"]);
 const FILLER = new Set(["the", "a", "an", "of", "their", "its", "his", "her", "my", "our", "this", "that", "these", "those", "all", "mean"]);
 
 /** Parses one user turn into a frame. */
@@ -200,21 +201,13 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     }
     const backText = ` ${back.slice().reverse().join(" ")} `;
     for (const w of back) {
-      if (FILLER.has(w) && w !== "mean") continue;
+      if ((FILLER.has(w) && w !== "mean") || MODIFIERS.has(w)) continue;
       if (AGG_WORDS[w] && !(w === "max" && false)) {
         agg = agg ?? AGG_WORDS[w];
       }
       break;
     }
-    if (!agg) {
-      for (const w of back.slice(0, 3)) {
-        if (AGG_WORDS[w] && AGG_WORDS[w] !== "share") {
-          agg = AGG_WORDS[w];
-          break;
-        }
-      }
-    }
-    if (/ (number|count|counts|how many|amount) (of )?((the|all) )?$/.test(backText) || /( how many $)/.test(backText)) countOf = true;
+    if (/ (number|count|counts|how many|amount) (of )?((the|all|distinct|unique|different) )*$/.test(backText) || /( how many $)/.test(backText)) countOf = true;
     if (/ (x axis|x|horizontal axis|columns)( is| as| of| =)? $/.test(backText)) role = "x";
     else if (/ (y axis|y|vertical axis|rows)( is| as| of| =)? $/.test(backText)) role = "y";
     else if (/ (facet|faceted|facetted|trellis|trellised|small multiples|multiples|panels?|separate (charts?|plots?|graphs?|panels?)|one (chart|plot|graph) (for|per)( each)?|each (plot|chart|graph)|(charts?|plots?|graphs?) for each|separately|each multiple is a specific)( it| them)?( by| on| of| for| per| across)?( each| every| the)? $/.test(backText)) role = "facet";
@@ -569,7 +562,7 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
   const groupsR = [...times, ...cats, ...conts.filter((r) => r !== measureR)];
 
   // Distribution of one number.
-  if (measureR && groupsR.length === 0 && !measureR.m.agg && !frame.agg && (frame.distribution || frame.count || frame.chart === "bar" || frame.chart === null || measureR.m.countOf)) {
+  if (measureR && groupsR.length === 0 && !measureR.m.agg && !frame.agg && !frame.time && !frame.bucket && (frame.distribution || frame.count || frame.chart === "bar" || frame.chart === null || measureR.m.countOf)) {
     if (!(frame.chart === "line")) {
       return { plan: { ...base, intent: "distribution", x: measureR.name, measure: { agg: "count", field: null }, chart: "histogram" }, reason: null };
     }
@@ -589,6 +582,8 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
     }
   } else {
     agg = frame.agg && frame.agg !== "share" ? frame.agg : "count";
+    const distinctR = groupsR.find((r) => r.m.agg === "distinct" || (frame.distinct && r.m.countOf && r.info.role !== "number"));
+    if (distinctR) agg = "distinct";
     if (agg !== "count" && agg !== "distinct") {
       // An aggregate of a discrete number ("average cylinders").
       const numeric = groupsR.find((r) => r.info.role === "number" && (r.m.agg === agg || frame.agg === agg));
@@ -598,7 +593,7 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
       } else agg = "count";
     }
     if (agg === "distinct") {
-      const target = groupsR.find((r) => r.m.countOf || r.m.agg === "distinct") ?? (groupsR.length === 1 ? groupsR[0] : null);
+      const target = distinctR ?? groupsR.find((r) => r.m.countOf) ?? (groupsR.length === 1 ? groupsR[0] : null);
       if (target) {
         measureField = target.name;
         groupsR.splice(groupsR.indexOf(target), 1);
