@@ -11,6 +11,7 @@ import { FIELD_TYPES } from "../table/types";
 import { cellValue, isMissing, isNumericType, parseDate, parseNumber } from "../table/values";
 import { StoreError } from "./errors";
 import { addTextToProfile, addToProfile, createProfile, inferFromProfile, isIdLikeName, type ValueProfile } from "./infer";
+import { Interner, type StoredDictionary } from "./dictionary";
 import { acquireFileLock, withMutex } from "./lock";
 import {
   openSegment,
@@ -181,8 +182,12 @@ async function writeFileAtomic(dir: string, name: string, contents: string): Pro
   await syncDir(dir);
 }
 
+type LoadedColumn =
+  | { name: string; enc: "num" | "date"; values: Float64Array }
+  | { name: string; enc: "text"; codes: Int32Array; dictionary: StoredDictionary };
+
 /** Column data of rows [from, to) of one segment, in the segment's own encoding. */
-async function loadEncoded(seg: OpenSegment, meta: ColumnMeta, from: number, to: number): Promise<EncodedColumn> {
+async function loadEncoded(seg: OpenSegment, meta: ColumnMeta, from: number, to: number): Promise<LoadedColumn> {
   if (meta.enc === "text") {
     const codes = new Int32Array(to - from);
     await readCodesInto(seg, meta, from, to, codes, 0);
@@ -193,63 +198,30 @@ async function loadEncoded(seg: OpenSegment, meta: ColumnMeta, from: number, to:
   return { name: meta.name, enc: meta.enc, values };
 }
 
-/** Accumulates text columns from several sources into one dictionary of the values actually used. */
-class DictionaryBuilder {
-  readonly dictionary: string[] = [];
-  private readonly index = new Map<string, number>();
-
-  code(text: string): number {
-    let code = this.index.get(text);
-    if (code === undefined) {
-      code = this.dictionary.length;
-      this.dictionary.push(text);
-      this.index.set(text, code);
-    }
-    return code;
+/**
+ * Reads rows [from, to) of a text column into codes[at...] as codes of `interner`. A segment read
+ * whole into an empty interner keeps its codes as they are (its dictionary holds exactly the
+ * values it uses), which makes loading a compacted dataset nearly free of hashing.
+ */
+async function readTextInto(seg: OpenSegment, meta: ColumnMeta, from: number, to: number, codes: Int32Array, at: number, interner: Interner): Promise<void> {
+  if (meta.enc === "text") {
+    await readCodesInto(seg, meta, from, to, codes, at);
+    const dictionary = await readDictionary(seg, meta);
+    if (from === 0 && to === seg.header.rows && interner.adopt(dictionary)) return;
+    interner.remapInPlace(codes, at, at + to - from, dictionary);
+    return;
   }
-
-  /** Rewrites local codes (into `local`'s dictionary) in place to this builder's codes. */
-  remapInPlace(codes: Int32Array, start: number, end: number, localDictionary: string[]): void {
-    const remap = new Int32Array(localDictionary.length).fill(-1);
-    for (let i = start; i < end; i++) {
-      const c = codes[i];
-      if (c < 0) {
-        codes[i] = -1;
-        continue;
-      }
-      let g = remap[c];
-      if (g < 0) {
-        g = this.code(localDictionary[c]);
-        remap[c] = g;
-      }
-      codes[i] = g;
-    }
-  }
-
-  /** Writes codes for stored numbers or dates as text. */
-  encodeNumbers(enc: "num" | "date", values: Float64Array, target: Int32Array, at: number): void {
-    const seen = new Map<number, number>();
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i];
-      if (Number.isNaN(v)) {
-        target[at + i] = -1;
-        continue;
-      }
-      let g = seen.get(v);
-      if (g === undefined) {
-        g = this.code(numberText(enc, v));
-        seen.set(v, g);
-      }
-      target[at + i] = g;
-    }
-  }
+  const values = new Float64Array(to - from);
+  await readFloatsInto(seg, meta, from, to, values, 0);
+  const enc = meta.enc;
+  interner.encodeTexts(values, (v) => numberText(enc, v), codes, at);
 }
 
 /** Converts segment data of any encoding into a numeric target (integer, float or date). */
-function convertToNumbers(source: EncodedColumn, type: FieldType, target: Float64Array, at: number): void {
+function convertToNumbers(source: LoadedColumn, type: FieldType, target: Float64Array, at: number): void {
   if (source.enc === "text") {
-    const lut = new Float64Array(source.dictionary.length);
-    for (let i = 0; i < lut.length; i++) lut[i] = parseAs(type, source.dictionary[i]);
+    const lut = new Float64Array(source.dictionary.size);
+    for (let i = 0; i < lut.length; i++) lut[i] = parseAs(type, source.dictionary.get(i));
     const codes = source.codes;
     for (let i = 0; i < codes.length; i++) target[at + i] = codes[i] < 0 ? NaN : lut[codes[i]];
     return;
@@ -517,7 +489,7 @@ class FileDatasetStore implements DatasetStore {
     const outputs = fields.map((field) =>
       isNumericType(field.type)
         ? { field, values: new Float64Array(n), codes: null, dict: null }
-        : { field, values: null, codes: new Int32Array(n), dict: new DictionaryBuilder() },
+        : { field, values: null, codes: new Int32Array(n), dict: new Interner() },
     );
 
     let segmentStart = 0;
@@ -541,13 +513,7 @@ class FileDatasetStore implements DatasetStore {
             else convertToNumbers(await loadEncoded(seg, meta, from, to), out.field.type, out.values, at);
           } else {
             if (!meta) out.codes.fill(-1, at, at + to - from);
-            else if (meta.enc === "text") {
-              await readCodesInto(seg, meta, from, to, out.codes, at);
-              out.dict.remapInPlace(out.codes, at, at + to - from, await readDictionary(seg, meta));
-            } else {
-              const source = await loadEncoded(seg, meta, from, to);
-              if (source.enc !== "text") out.dict.encodeNumbers(source.enc, source.values, out.codes, at);
-            }
+            else await readTextInto(seg, meta, from, to, out.codes, at, out.dict);
           }
         }
       } finally {
@@ -565,7 +531,7 @@ class FileDatasetStore implements DatasetStore {
         type: type as "category" | "string" | "id" | "unknown",
         kind: "text",
         codes: out.codes,
-        dictionary: out.dict.dictionary,
+        dictionary: out.dict.strings,
       };
     });
     return { rowCount: n, columns };
@@ -696,7 +662,7 @@ class FileDatasetStore implements DatasetStore {
       }
       const column = await loadEncoded(seg, meta, 0, rows);
       if (column.enc === "text") {
-        const counts = new Int32Array(column.dictionary.length);
+        const counts = new Int32Array(column.dictionary.size);
         let missing = 0;
         for (const c of column.codes) {
           if (c < 0) missing++;
@@ -704,7 +670,7 @@ class FileDatasetStore implements DatasetStore {
         }
         profile.total += missing;
         profile.missing += missing;
-        for (let i = 0; i < counts.length; i++) if (counts[i] > 0) addTextToProfile(profile, column.dictionary[i], counts[i]);
+        for (let i = 0; i < counts.length; i++) if (counts[i] > 0) addTextToProfile(profile, column.dictionary.get(i), counts[i]);
       } else {
         const counts = new Map<number, number>();
         let missing = 0;
@@ -760,22 +726,16 @@ class FileDatasetStore implements DatasetStore {
         const enc: Encoding = encodings.size === 1 ? [...encodings][0] : "text";
         if (enc === "text") {
           const codes = new Int32Array(rows);
-          const dict = new DictionaryBuilder();
+          const interner = new Interner(parts[0].rows);
           let at = 0;
           for (let p = 0; p < parts.length; p++) {
             const meta = metas[p];
             const partRows = parts[p].rows;
             if (!meta) codes.fill(-1, at, at + partRows);
-            else {
-              const source = await loadEncoded(opened[p], meta, 0, partRows);
-              if (source.enc === "text") {
-                codes.set(source.codes, at);
-                dict.remapInPlace(codes, at, at + partRows, source.dictionary);
-              } else dict.encodeNumbers(source.enc, source.values, codes, at);
-            }
+            else await readTextInto(opened[p], meta, 0, partRows, codes, at, interner);
             at += partRows;
           }
-          columns.push({ name: field.name, enc: "text", codes, dictionary: dict.dictionary });
+          columns.push({ name: field.name, enc: "text", codes, dictionary: interner.strings, hashes: interner.hashes() });
         } else {
           const values = new Float64Array(rows);
           let at = 0;

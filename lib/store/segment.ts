@@ -1,11 +1,14 @@
 // One immutable segment file per append (or per compaction), holding every field of its rows:
 //   "TBSEG001" | u32 LE header length | header JSON | padding to 8 | column blocks, each 8-aligned
-// Numbers and dates as Float64 (NaN = missing), text as Int32 codes (-1 = missing) + a JSON
-// dictionary of the original text. Offsets in the header are relative to the first block, so
-// readers fetch exactly the byte ranges of the columns and rows they need.
+// Numbers and dates as Float64 (NaN = missing), text as Int32 codes (-1 = missing) + a dictionary
+// of the original text: per entry two hash words and a start offset, then all entries as one blob
+// (latin1 when every character fits, else UTF-16LE, both lossless and decoded in one native call).
+// Offsets in the header are relative to the first block, so readers fetch exactly the byte ranges
+// of the columns and rows they need.
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
+import { dictionaryFromBlob, dictionaryFromStrings, hashAll, type StoredDictionary } from "./dictionary";
 
 const MAGIC = Buffer.from("TBSEG001", "latin1");
 const PREFIX_BYTES = 12;
@@ -16,16 +19,21 @@ export type Encoding = "num" | "date" | "text";
 
 export type EncodedColumn =
   | { name: string; enc: "num" | "date"; values: Float64Array }
-  | { name: string; enc: "text"; codes: Int32Array; dictionary: string[] };
+  | { name: string; enc: "text"; codes: Int32Array; dictionary: string[]; hashes?: Uint32Array };
 
 export interface ColumnMeta {
   name: string;
   enc: Encoding;
   /** [offset, byteLength] of the values or codes, relative to the data start. */
   data: [number, number];
-  /** [offset, byteLength] of the UTF-8 JSON dictionary (text only). */
-  dict?: [number, number];
+  /** Text only: entries, their hash words (Uint32 x 2), start offsets (Int32 x (n + 1), in UTF-16 units), and the blob. */
   dictSize?: number;
+  hashes?: [number, number];
+  offsets?: [number, number];
+  text?: [number, number];
+  textEnc?: "latin1" | "utf16le";
+  /** Older segments: the dictionary as a UTF-8 JSON array. */
+  dict?: [number, number];
 }
 
 export interface SegmentHeader {
@@ -56,8 +64,17 @@ export async function writeSegment(file: string, rows: number, columns: EncodedC
     if (column.enc === "text") {
       if (column.codes.length !== rows) throw new Error(`segment column "${column.name}" has ${column.codes.length} rows, expected ${rows}`);
       const data = push(new Uint8Array(column.codes.buffer, column.codes.byteOffset, column.codes.byteLength));
-      const dict = push(Buffer.from(JSON.stringify(column.dictionary), "utf8"));
-      metas.push({ name: column.name, enc: "text", data, dict, dictSize: column.dictionary.length });
+      const dictionary = column.dictionary;
+      const hashWords = column.hashes ?? hashAll(dictionary);
+      const offsets = new Int32Array(dictionary.length + 1);
+      for (let i = 0; i < dictionary.length; i++) offsets[i + 1] = offsets[i] + dictionary[i].length;
+      const joined = dictionary.join("");
+      // latin1 keeps one byte per character when all fit; UTF-16LE keeps any string (even lone surrogates) intact.
+      const textEnc = /[^\u0000-\u00ff]/.test(joined) ? "utf16le" : "latin1";
+      const hashes = push(new Uint8Array(hashWords.buffer, hashWords.byteOffset, dictionary.length * 8));
+      const offsetBlock = push(new Uint8Array(offsets.buffer, offsets.byteOffset, offsets.byteLength));
+      const text = push(Buffer.from(joined, textEnc));
+      metas.push({ name: column.name, enc: "text", data, dictSize: dictionary.length, hashes, offsets: offsetBlock, text, textEnc });
     } else {
       if (column.values.length !== rows) throw new Error(`segment column "${column.name}" has ${column.values.length} rows, expected ${rows}`);
       const data = push(new Uint8Array(column.values.buffer, column.values.byteOffset, column.values.byteLength));
@@ -138,9 +155,22 @@ export async function readCodesInto(seg: OpenSegment, meta: ColumnMeta, from: nu
   await readFully(seg.handle, view, seg.dataStart + meta.data[0] + from * 4);
 }
 
-export async function readDictionary(seg: OpenSegment, meta: ColumnMeta): Promise<string[]> {
-  if (!meta.dict) return [];
-  const bytes = Buffer.alloc(meta.dict[1]);
-  await readFully(seg.handle, bytes, seg.dataStart + meta.dict[0]);
-  return JSON.parse(bytes.toString("utf8")) as string[];
+export async function readDictionary(seg: OpenSegment, meta: ColumnMeta): Promise<StoredDictionary> {
+  if (meta.dict) {
+    const bytes = Buffer.alloc(meta.dict[1]);
+    await readFully(seg.handle, bytes, seg.dataStart + meta.dict[0]);
+    return dictionaryFromStrings(JSON.parse(bytes.toString("utf8")) as string[]);
+  }
+  if (!meta.hashes || !meta.offsets || !meta.text) return dictionaryFromStrings([]);
+  const size = meta.dictSize ?? 0;
+  // The three blocks are adjacent: one read, then aligned views into a fresh buffer.
+  const start = meta.hashes[0];
+  const bytes = new Uint8Array(meta.text[0] + meta.text[1] - start);
+  await readFully(seg.handle, bytes, seg.dataStart + start);
+  const hashes = new Uint32Array(bytes.buffer, 0, size * 2);
+  const offsets = new Int32Array(bytes.buffer, meta.offsets[0] - start, size + 1);
+  const textAt = meta.text[0] - start;
+  const textLength = meta.text[1];
+  const encoding = meta.textEnc ?? "utf16le";
+  return dictionaryFromBlob(hashes, offsets, () => Buffer.from(bytes.buffer, textAt, textLength).toString(encoding));
 }
