@@ -1,0 +1,281 @@
+// Histogram gradient boosting in the LightGBM style: leaf-wise trees on byte bins, shrinkage,
+// L1/L2 regularisation, feature and row subsampling, native categorical splits, learned missing
+// directions, early stopping on a validation set, and a wall-clock deadline.
+import { BinMapper, validateMatrix } from "./binning";
+import { findBinnedLeaf, TreeGrower, type BinnedTree, type GrowerConfig } from "./grower";
+import { checkTargets, checkWeights, layoutOf, RoundTimer, toRawTree } from "./learner-common";
+import { Rng } from "./random";
+import { TreeEnsemble, type RawTree } from "./tree";
+import type { FeatureMatrix, GbdtParams, Objective, TrainGbdtOptions } from "./types";
+
+const PROB_EPS = 1e-15;
+
+export function trainGbdt(
+  train: FeatureMatrix,
+  y: Float64Array,
+  params: GbdtParams,
+  options: TrainGbdtOptions = {},
+): TreeEnsemble {
+  validateMatrix(train);
+  const objective = params.objective;
+  const numClasses = checkTargets(train, y, objective, params.numClasses);
+  const K = objective === "multiclass" ? numClasses : 1;
+  const n = train.rowCount;
+  const F = train.features.length;
+  checkWeights(options.weights, n, "training");
+  const seed = params.seed ?? 0;
+  const rng = new Rng(seed);
+  const mapper = options.binMapper ?? BinMapper.fit(train, params.maxBins ?? 255, seed);
+  mapper.checkCompatible(train);
+  const binned = mapper.transform(train);
+  const layout = layoutOf(mapper);
+
+  const valid = options.valid;
+  let validBins: Uint8Array | null = null;
+  let validScores: Float64Array | null = null;
+  if (valid) {
+    validateMatrix(valid.x);
+    checkTargets(valid.x, valid.y, objective, params.numClasses);
+    checkWeights(valid.weights, valid.x.rowCount, "validation");
+    validBins = mapper.transform(valid.x).bins;
+  }
+
+  const cfg: GrowerConfig = {
+    numLeaves: Math.max(2, Math.floor(params.numLeaves ?? 31)),
+    maxDepth: params.maxDepth ?? -1,
+    minDataInLeaf: Math.max(1, params.minDataInLeaf ?? 20),
+    minSumHessian: params.minSumHessian ?? 1e-3,
+    lambdaL2: params.lambdaL2 ?? 0,
+    lambdaL1: params.lambdaL1 ?? 0,
+    minGainToSplit: params.minGainToSplit ?? 0,
+    catSmooth: params.catSmooth ?? 10,
+    catL2: params.catL2 ?? 10,
+    maxCatThreshold: params.maxCatThreshold ?? 32,
+    minDataPerGroup: params.minDataPerGroup ?? 10,
+    maxCatToOnehot: params.maxCatToOnehot ?? 4,
+    leafMode: "newton",
+    learningRate: params.learningRate ?? 0.1,
+    nodeFeatureFraction: 1,
+    extraTrees: false,
+    order: "best",
+  };
+  const maxRounds = Math.max(0, Math.floor(params.maxRounds ?? 100));
+  const featureFraction = clampFraction(params.featureFraction ?? 1, "featureFraction");
+  const baggingFraction = clampFraction(params.baggingFraction ?? 1, "baggingFraction");
+  const grower = new TreeGrower(layout, binned.bins, n, 1, cfg);
+
+  const w = options.weights;
+  const baseScore = initialScores(y, w, objective, K);
+  const scores = new Float64Array(n * K);
+  for (let r = 0; r < n; r++) for (let k = 0; k < K; k++) scores[r * K + k] = baseScore[k];
+  if (valid) {
+    const vn = valid.x.rowCount;
+    validScores = new Float64Array(vn * K);
+    for (let r = 0; r < vn; r++) for (let k = 0; k < K; k++) validScores[r * K + k] = baseScore[k];
+  }
+
+  const grads: Float64Array[] = [];
+  const hess: Float64Array[] = [];
+  for (let k = 0; k < K; k++) {
+    grads.push(new Float64Array(n));
+    hess.push(new Float64Array(n));
+  }
+  const allRows = Int32Array.from({ length: n }, (_, i) => i);
+  const rowBuf = new Int32Array(n);
+  const inBag = new Uint8Array(n);
+  const featureMask = new Uint8Array(F);
+  const trees: RawTree[] = [];
+  const timer = new RoundTimer();
+  const earlyStopping = valid && params.earlyStoppingRounds !== undefined && params.earlyStoppingRounds > 0 ? params.earlyStoppingRounds : 0;
+  let bestLoss = Infinity;
+  let bestRound = -1;
+  let rounds = 0;
+
+  for (let round = 0; round < maxRounds; round++) {
+    if (params.deadlineMs !== undefined && (Date.now() >= params.deadlineMs || (round > 0 && timer.wouldMiss(params.deadlineMs)))) break;
+    timer.start();
+    computeGradients(objective, K, y, w, scores, grads, hess);
+    // Row bagging (without replacement) and feature sampling, fresh every round.
+    let bagRows: Int32Array = allRows;
+    if (baggingFraction < 1) {
+      bagRows = rng.sampleIndices(n, Math.max(1, Math.round(n * baggingFraction)));
+      inBag.fill(0);
+      for (let i = 0; i < bagRows.length; i++) inBag[bagRows[i]] = 1;
+    }
+    sampleFeatures(featureMask, featureFraction, rng);
+    for (let k = 0; k < K; k++) {
+      rowBuf.set(bagRows);
+      const bt = grower.grow(rowBuf, bagRows.length, grads[k], hess[k], null, featureMask, rng);
+      addTreeToScores(bt, rowBuf, scores, K, k);
+      if (baggingFraction < 1) {
+        for (let r = 0; r < n; r++) {
+          if (inBag[r]) continue;
+          const leaf = findBinnedLeaf(bt, binned.bins, F, r);
+          scores[r * K + k] += bt.leafValues[bt.leafIndex[leaf]];
+        }
+      }
+      if (validBins && validScores) {
+        const vn = valid!.x.rowCount;
+        for (let r = 0; r < vn; r++) {
+          const leaf = findBinnedLeaf(bt, validBins, F, r);
+          validScores[r * K + k] += bt.leafValues[bt.leafIndex[leaf]];
+        }
+      }
+      trees.push(toRawTree(bt, mapper, objective === "multiclass" ? k : 0, 1));
+    }
+    rounds = round + 1;
+    timer.stop();
+    let validLoss: number | undefined;
+    if (valid && validScores) {
+      validLoss = computeLoss(objective, K, valid.y, valid.weights, validScores);
+      if (validLoss < bestLoss - 1e-12) {
+        bestLoss = validLoss;
+        bestRound = round;
+      }
+    }
+    params.onRound?.(round, validLoss);
+    if (earlyStopping > 0 && round - bestRound >= earlyStopping) break;
+  }
+  // With early stopping, keep the rounds up to the best validation loss.
+  const keep = earlyStopping > 0 && bestRound >= 0 ? bestRound + 1 : rounds;
+  return TreeEnsemble.fromTrees(
+    {
+      objective,
+      numClasses,
+      link: objective === "binary" ? "logit" : objective === "multiclass" ? "softmax" : "identity",
+      features: train.features.map((f) => ({ ...f })),
+      baseScore,
+      numRounds: keep,
+      algorithm: "gbdt",
+    },
+    trees.slice(0, keep * K),
+  );
+}
+
+function clampFraction(v: number, name: string): number {
+  if (!(v > 0 && v <= 1)) throw new Error(`${name} must be in (0, 1], got ${v}`);
+  return v;
+}
+
+function sampleFeatures(mask: Uint8Array, fraction: number, rng: Rng): void {
+  const F = mask.length;
+  if (fraction >= 1) {
+    mask.fill(1);
+    return;
+  }
+  mask.fill(0);
+  const pick = rng.sampleIndices(F, Math.max(1, Math.round(F * fraction)));
+  for (let i = 0; i < pick.length; i++) mask[pick[i]] = 1;
+}
+
+/** Boost from the average: log-odds of the prior, log class priors, or the mean target. */
+function initialScores(y: Float64Array, w: Float64Array | undefined, objective: Objective, K: number): Float64Array {
+  const n = y.length;
+  const base = new Float64Array(K);
+  let sw = 0;
+  if (objective === "regression") {
+    let s = 0;
+    for (let i = 0; i < n; i++) {
+      const wi = w ? w[i] : 1;
+      s += wi * y[i];
+      sw += wi;
+    }
+    base[0] = sw > 0 ? s / sw : 0;
+    return base;
+  }
+  const cls = new Float64Array(objective === "binary" ? 2 : K);
+  for (let i = 0; i < n; i++) {
+    const wi = w ? w[i] : 1;
+    cls[y[i]] += wi;
+    sw += wi;
+  }
+  if (objective === "binary") {
+    const p = Math.min(1 - 1e-7, Math.max(1e-7, sw > 0 ? cls[1] / sw : 0.5));
+    base[0] = Math.log(p / (1 - p));
+  } else {
+    for (let k = 0; k < K; k++) base[k] = Math.log(Math.max(1e-7, sw > 0 ? cls[k] / sw : 1 / K));
+  }
+  return base;
+}
+
+function computeGradients(
+  objective: Objective,
+  K: number,
+  y: Float64Array,
+  w: Float64Array | undefined,
+  scores: Float64Array,
+  grads: Float64Array[],
+  hess: Float64Array[],
+): void {
+  const n = y.length;
+  if (objective === "regression") {
+    const g = grads[0];
+    const h = hess[0];
+    for (let i = 0; i < n; i++) {
+      const wi = w ? w[i] : 1;
+      g[i] = (scores[i] - y[i]) * wi;
+      h[i] = wi;
+    }
+  } else if (objective === "binary") {
+    const g = grads[0];
+    const h = hess[0];
+    for (let i = 0; i < n; i++) {
+      const wi = w ? w[i] : 1;
+      const p = 1 / (1 + Math.exp(-scores[i]));
+      g[i] = (p - y[i]) * wi;
+      h[i] = Math.max(p * (1 - p), 1e-16) * wi;
+    }
+  } else {
+    // Softmax; the K/(K-1) factor on the hessian follows LightGBM.
+    const factor = K / (K - 1);
+    for (let i = 0; i < n; i++) {
+      const wi = w ? w[i] : 1;
+      const o = i * K;
+      let mx = -Infinity;
+      for (let k = 0; k < K; k++) if (scores[o + k] > mx) mx = scores[o + k];
+      let s = 0;
+      for (let k = 0; k < K; k++) s += Math.exp(scores[o + k] - mx);
+      for (let k = 0; k < K; k++) {
+        const p = Math.exp(scores[o + k] - mx) / s;
+        grads[k][i] = (p - (y[i] === k ? 1 : 0)) * wi;
+        hess[k][i] = Math.max(factor * p * (1 - p), 1e-16) * wi;
+      }
+    }
+  }
+}
+
+/** Weighted mean loss: logloss, multiclass logloss, or squared error. */
+export function computeLoss(objective: Objective, K: number, y: Float64Array, w: Float64Array | undefined, scores: Float64Array): number {
+  const n = y.length;
+  let s = 0;
+  let sw = 0;
+  for (let i = 0; i < n; i++) {
+    const wi = w ? w[i] : 1;
+    sw += wi;
+    if (objective === "regression") {
+      const d = y[i] - scores[i];
+      s += wi * d * d;
+    } else if (objective === "binary") {
+      const p = 1 / (1 + Math.exp(-scores[i]));
+      s -= wi * Math.log(Math.max(PROB_EPS, y[i] === 1 ? p : 1 - p));
+    } else {
+      const o = i * K;
+      let mx = -Infinity;
+      for (let k = 0; k < K; k++) if (scores[o + k] > mx) mx = scores[o + k];
+      let z = 0;
+      for (let k = 0; k < K; k++) z += Math.exp(scores[o + k] - mx);
+      s -= wi * (scores[o + y[i]] - mx - Math.log(z));
+    }
+  }
+  return sw > 0 ? s / sw : 0;
+}
+
+/** In-bag rows of each leaf are contiguous in the grower's row buffer: add the leaf value directly. */
+function addTreeToScores(bt: BinnedTree, rows: Int32Array, scores: Float64Array, K: number, k: number): void {
+  for (let l = 0; l < bt.numLeaves; l++) {
+    const v = bt.leafValues[l];
+    const s = bt.leafStart[l];
+    const e = s + bt.leafCount[l];
+    for (let i = s; i < e; i++) scores[rows[i] * K + k] += v;
+  }
+}

@@ -1,0 +1,768 @@
+// The tree grower shared by boosting and forests: histograms of gradient channels over byte bins,
+// histogram subtraction (build the smaller child, derive the larger from the parent), best-first or
+// depth-first growth, numeric splits with a learned direction for missing values, and LightGBM-style
+// categorical partitions. Everything works on typed arrays and reuses buffers across trees.
+import { Rng } from "./random";
+
+/** Bin layout of a binned training set (see binning.ts: bin 0 = missing). */
+export interface BinLayout {
+  numFeatures: number;
+  numBins: Int32Array;
+  /** Offset of each feature's first bin in a histogram. */
+  offsets: Int32Array;
+  totalBins: number;
+  isCategorical: Uint8Array;
+}
+
+export interface GrowerConfig {
+  numLeaves: number;
+  /** <= 0: unlimited. */
+  maxDepth: number;
+  minDataInLeaf: number;
+  minSumHessian: number;
+  lambdaL2: number;
+  lambdaL1: number;
+  minGainToSplit: number;
+  catSmooth: number;
+  catL2: number;
+  maxCatThreshold: number;
+  minDataPerGroup: number;
+  maxCatToOnehot: number;
+  /** newton: -T(G)/(H+l2) * learningRate (boosting); mean: G/H per channel (forests). */
+  leafMode: "newton" | "mean";
+  learningRate: number;
+  /** Fraction of the tree's features considered at each node (forests); 1 = all. */
+  nodeFeatureFraction: number;
+  /** Extra-trees: one random threshold per feature instead of the best one. */
+  extraTrees: boolean;
+  /** best: pick the leaf with the largest gain next; depth: depth-first (bounded memory for huge trees). */
+  order: "best" | "depth";
+}
+
+export function createLayout(numBins: Int32Array, isCategorical: Uint8Array): BinLayout {
+  const F = numBins.length;
+  const offsets = new Int32Array(F);
+  let total = 0;
+  for (let f = 0; f < F; f++) {
+    offsets[f] = total;
+    total += numBins[f];
+  }
+  return { numFeatures: F, numBins, offsets, totalBins: total, isCategorical };
+}
+
+/** A tree over bins, as grown; converted to raw thresholds by the learners. */
+export interface BinnedTree {
+  numNodes: number;
+  feature: Int32Array;
+  /** Numeric: left iff 1 <= bin <= threshold (bin 0 = missing follows defaultLeft). */
+  binThreshold: Int32Array;
+  defaultLeft: Uint8Array;
+  isCategorical: Uint8Array;
+  /** 8 words (256 bits) per node: bins going left for categorical nodes. */
+  catBits: Uint32Array;
+  left: Int32Array;
+  right: Int32Array;
+  cover: Float64Array;
+  gain: Float64Array;
+  /** Leaf index of leaf nodes (-1 for internal). */
+  leafIndex: Int32Array;
+  numLeaves: number;
+  /** width values per leaf. */
+  leafValues: Float64Array;
+  /** Rows of each leaf: rows[leafStart[l] .. leafStart[l] + leafCount[l]) in the grower's row buffer. */
+  leafStart: Int32Array;
+  leafCount: Int32Array;
+}
+
+const CAT_WORDS = 8;
+
+export class TreeGrower {
+  private readonly layout: BinLayout;
+  private readonly bins: Uint8Array;
+  private readonly m: number; // gradient channels
+  private readonly S: number; // histogram stride per bin: m grads, hess, count
+  private readonly cfg: GrowerConfig;
+  private readonly maxLeaves: number;
+  private readonly histSize: number;
+  private readonly pool: Float64Array[];
+  private readonly freeSlots: number[] = [];
+  // Per-leaf state.
+  private readonly leafStart: Int32Array;
+  private readonly leafCount: Int32Array;
+  private readonly leafDepth: Int32Array;
+  private readonly leafNode: Int32Array;
+  private readonly leafSlot: Int32Array;
+  private readonly leafOpen: Uint8Array;
+  private readonly leafSum: Float64Array; // S per leaf
+  private readonly bestGain: Float64Array;
+  private readonly bestFeature: Int32Array;
+  private readonly bestBin: Int32Array;
+  private readonly bestDefaultLeft: Uint8Array;
+  private readonly bestCat: Uint32Array;
+  private readonly bestLeftSum: Float64Array; // S per leaf
+  // Per-node state (2 * maxLeaves - 1 nodes).
+  private readonly tree: BinnedTree;
+  // Scratch.
+  private readonly tmpRows: Int32Array;
+  private readonly featList: Int32Array;
+  private readonly acc: Float64Array;
+  private readonly acc2: Float64Array;
+  private readonly accMiss: Float64Array;
+  private readonly tot: Float64Array;
+  private readonly catOrder: Int32Array;
+  private readonly catKey: Float64Array;
+  private readonly catCand: Uint32Array;
+  private readonly proj: Float64Array;
+  private readonly nodeFeats: Int32Array;
+  // Per-grow inputs.
+  private rows: Int32Array = new Int32Array(0);
+  private grad: Float64Array = new Float64Array(0);
+  private hess: Float64Array = new Float64Array(0);
+  private counts: Int32Array | null = null;
+  private numFeatList = 0;
+  private rng: Rng = new Rng(0);
+  private numLeavesNow = 0;
+  private numNodesNow = 0;
+
+  constructor(layout: BinLayout, bins: Uint8Array, numRows: number, channels: number, cfg: GrowerConfig) {
+    this.layout = layout;
+    this.bins = bins;
+    this.m = channels;
+    this.S = channels + 2;
+    this.cfg = cfg;
+    const md = Math.max(1, cfg.minDataInLeaf);
+    this.maxLeaves = Math.max(1, Math.min(cfg.numLeaves, Math.ceil(numRows / md) + 1));
+    const L = this.maxLeaves;
+    const N = 2 * L;
+    this.histSize = layout.totalBins * this.S;
+    // Histogram memory is bounded; best-first boosting trees need about numLeaves slots.
+    const budgetSlots = Math.max(4, Math.floor((192 * 1024 * 1024) / (this.histSize * 8)));
+    const slots = Math.max(4, Math.min(L + 2, budgetSlots));
+    this.pool = [];
+    for (let i = 0; i < slots; i++) this.pool.push(new Float64Array(this.histSize));
+    this.leafStart = new Int32Array(L);
+    this.leafCount = new Int32Array(L);
+    this.leafDepth = new Int32Array(L);
+    this.leafNode = new Int32Array(L);
+    this.leafSlot = new Int32Array(L);
+    this.leafOpen = new Uint8Array(L);
+    this.leafSum = new Float64Array(L * this.S);
+    this.bestGain = new Float64Array(L);
+    this.bestFeature = new Int32Array(L);
+    this.bestBin = new Int32Array(L);
+    this.bestDefaultLeft = new Uint8Array(L);
+    this.bestCat = new Uint32Array(L * CAT_WORDS);
+    this.bestLeftSum = new Float64Array(L * this.S);
+    this.tree = {
+      numNodes: 0,
+      feature: new Int32Array(N),
+      binThreshold: new Int32Array(N),
+      defaultLeft: new Uint8Array(N),
+      isCategorical: new Uint8Array(N),
+      catBits: new Uint32Array(N * CAT_WORDS),
+      left: new Int32Array(N),
+      right: new Int32Array(N),
+      cover: new Float64Array(N),
+      gain: new Float64Array(N),
+      leafIndex: new Int32Array(N),
+      numLeaves: 0,
+      leafValues: new Float64Array(L * channels),
+      leafStart: this.leafStart,
+      leafCount: this.leafCount,
+    };
+    this.tmpRows = new Int32Array(numRows);
+    this.featList = new Int32Array(layout.numFeatures);
+    this.acc = new Float64Array(this.S);
+    this.acc2 = new Float64Array(this.S);
+    this.accMiss = new Float64Array(this.S);
+    this.tot = new Float64Array(this.S);
+    this.catOrder = new Int32Array(256);
+    this.catKey = new Float64Array(256);
+    this.catCand = new Uint32Array(CAT_WORDS);
+    this.proj = new Float64Array(channels);
+    this.nodeFeats = new Int32Array(layout.numFeatures);
+  }
+
+  /**
+   * Grows one tree. `rows` holds the row ids to use (it is reordered in place: on return each
+   * leaf's rows are contiguous, see leafStart/leafCount). grad is n*m row-major (m = channels),
+   * hess n, counts (bootstrap multiplicities) optional. featureMask selects the tree's features.
+   * The returned tree's arrays are reused by the next call.
+   */
+  grow(
+    rows: Int32Array,
+    numRows: number,
+    grad: Float64Array,
+    hess: Float64Array,
+    counts: Int32Array | null,
+    featureMask: Uint8Array,
+    rng: Rng,
+  ): BinnedTree {
+    this.rows = rows;
+    this.grad = grad;
+    this.hess = hess;
+    this.counts = counts;
+    this.rng = rng;
+    let nf = 0;
+    for (let f = 0; f < this.layout.numFeatures; f++) if (featureMask[f]) this.featList[nf++] = f;
+    this.numFeatList = nf;
+    this.freeSlots.length = 0;
+    for (let i = this.pool.length - 1; i >= 0; i--) this.freeSlots.push(i);
+    this.leafOpen.fill(0);
+    this.numLeavesNow = 1;
+    this.numNodesNow = 1;
+    const t = this.tree;
+    t.feature[0] = -1;
+    this.leafStart[0] = 0;
+    this.leafCount[0] = numRows;
+    this.leafDepth[0] = 0;
+    this.leafNode[0] = 0;
+    this.leafSlot[0] = this.acquireSlot(-1, -1);
+    this.buildHistogram(this.leafSlot[0], 0, numRows);
+    this.sumHistogram(this.leafSlot[0], 0);
+    this.prepareLeaf(0);
+
+    const order = this.cfg.order;
+    // Open leaves: a max-heap on gain (best-first) or a stack (depth-first).
+    const open: number[] = [];
+    if (this.leafOpen[0]) open.push(0);
+    while (open.length > 0 && this.numLeavesNow < this.maxLeaves) {
+      const leaf = order === "best" ? heapPop(open, this.bestGain) : open.pop()!;
+      this.leafOpen[leaf] = 0;
+      const right = this.splitLeaf(leaf);
+      for (const l of [leaf, right]) {
+        if (this.leafOpen[l]) {
+          if (order === "best") heapPush(open, l, this.bestGain);
+          else open.push(l);
+        }
+      }
+    }
+    // Leaf values.
+    const m = this.m;
+    const S = this.S;
+    const cfg = this.cfg;
+    t.numNodes = this.numNodesNow;
+    t.numLeaves = this.numLeavesNow;
+    for (let l = 0; l < this.numLeavesNow; l++) {
+      const node = this.leafNode[l];
+      t.feature[node] = -1;
+      t.leafIndex[node] = l;
+      t.cover[node] = this.leafSum[l * S + m + 1];
+      t.gain[node] = 0;
+      const h = this.leafSum[l * S + m];
+      for (let j = 0; j < m; j++) {
+        const g = this.leafSum[l * S + j];
+        t.leafValues[l * m + j] =
+          cfg.leafMode === "newton"
+            ? (-thresholdL1(g, cfg.lambdaL1) / (h + cfg.lambdaL2)) * cfg.learningRate
+            : h > 0
+              ? g / h
+              : 0;
+      }
+    }
+    return t;
+  }
+
+  // ---------------------------------------------------------------- histograms
+
+  private acquireSlot(keepA: number, keepB: number): number {
+    const s = this.freeSlots.pop();
+    if (s !== undefined) return s;
+    // Evict the open leaf least likely to be split soon; it will rebuild from rows if needed.
+    let victim = -1;
+    for (let l = 0; l < this.numLeavesNow; l++) {
+      if (l === keepA || l === keepB || this.leafSlot[l] < 0) continue;
+      if (victim < 0 || this.bestGain[l] < this.bestGain[victim]) victim = l;
+    }
+    if (victim < 0) throw new Error("histogram pool exhausted");
+    const slot = this.leafSlot[victim];
+    this.leafSlot[victim] = -1;
+    return slot;
+  }
+
+  private releaseSlot(leaf: number): void {
+    const s = this.leafSlot[leaf];
+    if (s >= 0) {
+      this.freeSlots.push(s);
+      this.leafSlot[leaf] = -1;
+    }
+  }
+
+  private buildHistogram(slot: number, start: number, count: number): void {
+    const hist = this.pool[slot];
+    hist.fill(0);
+    const rows = this.rows;
+    const bins = this.bins;
+    const F = this.layout.numFeatures;
+    const offs = this.layout.offsets;
+    const feats = this.featList;
+    const nf = this.numFeatList;
+    const grad = this.grad;
+    const hess = this.hess;
+    const end = start + count;
+    if (this.m === 1 && this.counts === null) {
+      if (nf === F) {
+        for (let i = start; i < end; i++) {
+          const r = rows[i];
+          const g = grad[r];
+          const h = hess[r];
+          const base = r * F;
+          for (let f = 0; f < F; f++) {
+            const b = (offs[f] + bins[base + f]) * 3;
+            hist[b] += g;
+            hist[b + 1] += h;
+            hist[b + 2] += 1;
+          }
+        }
+      } else {
+        for (let i = start; i < end; i++) {
+          const r = rows[i];
+          const g = grad[r];
+          const h = hess[r];
+          const base = r * F;
+          for (let j = 0; j < nf; j++) {
+            const f = feats[j];
+            const b = (offs[f] + bins[base + f]) * 3;
+            hist[b] += g;
+            hist[b + 1] += h;
+            hist[b + 2] += 1;
+          }
+        }
+      }
+      return;
+    }
+    const m = this.m;
+    const S = this.S;
+    const counts = this.counts;
+    for (let i = start; i < end; i++) {
+      const r = rows[i];
+      const h = hess[r];
+      const c = counts === null ? 1 : counts[r];
+      const base = r * F;
+      const gb = r * m;
+      for (let j = 0; j < nf; j++) {
+        const f = feats[j];
+        const b = (offs[f] + bins[base + f]) * S;
+        for (let k = 0; k < m; k++) hist[b + k] += grad[gb + k];
+        hist[b + m] += h;
+        hist[b + m + 1] += c;
+      }
+    }
+  }
+
+  /** Leaf totals from the histogram of any one used feature (every row falls in one bin of it). */
+  private sumHistogram(slot: number, leaf: number): void {
+    const S = this.S;
+    const base = leaf * S;
+    for (let k = 0; k < S; k++) this.leafSum[base + k] = 0;
+    if (this.numFeatList === 0) return;
+    const f = this.featList[0];
+    const hist = this.pool[slot];
+    const o = this.layout.offsets[f];
+    for (let b = 0; b < this.layout.numBins[f]; b++) {
+      for (let k = 0; k < S; k++) this.leafSum[base + k] += hist[(o + b) * S + k];
+    }
+  }
+
+  // ---------------------------------------------------------------- splitting
+
+  /** Decides whether a fresh leaf may be split, finds its best split, and frees its histogram if not. */
+  private prepareLeaf(leaf: number): void {
+    const cfg = this.cfg;
+    const S = this.S;
+    const m = this.m;
+    const count = this.leafSum[leaf * S + m + 1];
+    const hess = this.leafSum[leaf * S + m];
+    this.bestGain[leaf] = -Infinity;
+    const depthOk = cfg.maxDepth <= 0 || this.leafDepth[leaf] < cfg.maxDepth;
+    if (depthOk && count >= 2 * cfg.minDataInLeaf && hess >= 2 * cfg.minSumHessian && this.numFeatList > 0) {
+      this.findBestSplit(leaf);
+    }
+    if (this.bestGain[leaf] > cfg.minGainToSplit && this.bestFeature[leaf] >= 0) this.leafOpen[leaf] = 1;
+    else {
+      this.leafOpen[leaf] = 0;
+      this.releaseSlot(leaf);
+    }
+  }
+
+  private leafScore(sums: Float64Array, base: number, extraL2: number): number {
+    const m = this.m;
+    const h = sums[base + m] + this.cfg.lambdaL2 + extraL2;
+    if (h <= 0) return 0;
+    if (m === 1) {
+      const g = thresholdL1(sums[base], this.cfg.lambdaL1);
+      return (g * g) / h;
+    }
+    let s = 0;
+    for (let k = 0; k < m; k++) {
+      const g = thresholdL1(sums[base + k], this.cfg.lambdaL1);
+      s += g * g;
+    }
+    return s / h;
+  }
+
+  private findBestSplit(leaf: number): void {
+    const S = this.S;
+    const m = this.m;
+    const cfg = this.cfg;
+    const hist = this.pool[this.leafSlot[leaf]];
+    const tot = this.tot;
+    for (let k = 0; k < S; k++) tot[k] = this.leafSum[leaf * S + k];
+    this.bestFeature[leaf] = -1;
+    // Candidate features: all of the tree's, or a random subset per node (forests).
+    let nCand = this.numFeatList;
+    const cand = this.nodeFeats;
+    for (let j = 0; j < nCand; j++) cand[j] = this.featList[j];
+    if (cfg.nodeFeatureFraction < 1) {
+      const want = Math.max(1, Math.round(nCand * cfg.nodeFeatureFraction));
+      for (let j = 0; j < want; j++) {
+        const p = j + this.rng.nextInt(nCand - j);
+        const tmp = cand[j];
+        cand[j] = cand[p];
+        cand[p] = tmp;
+      }
+      nCand = want;
+    }
+    if (m > 1 && !cfg.extraTrees) {
+      // Random projection of the channels orders categories for multi-output (class frequency) trees.
+      for (let k = 0; k < m; k++) this.proj[k] = this.rng.next() - 0.5;
+    }
+    for (let j = 0; j < nCand; j++) {
+      const f = cand[j];
+      if (this.layout.isCategorical[f]) this.scanCategorical(leaf, f, hist, tot);
+      else this.scanNumeric(leaf, f, hist, tot);
+    }
+  }
+
+  /** Records a candidate split if it beats the leaf's best; left sums are in `left`. */
+  private consider(
+    leaf: number,
+    f: number,
+    bin: number,
+    defaultLeft: boolean,
+    left: Float64Array,
+    tot: Float64Array,
+    parentScore: number,
+    extraL2: number,
+    catSet: Uint32Array | null,
+  ): void {
+    const S = this.S;
+    const m = this.m;
+    const cfg = this.cfg;
+    const cl = left[m + 1];
+    const cr = tot[m + 1] - cl;
+    if (cl < cfg.minDataInLeaf || cr < cfg.minDataInLeaf) return;
+    const hl = left[m];
+    const hr = tot[m] - hl;
+    if (hl < cfg.minSumHessian || hr < cfg.minSumHessian) return;
+    const right = this.acc2;
+    for (let k = 0; k < S; k++) right[k] = tot[k] - left[k];
+    const gain = this.leafScore(left, 0, extraL2) + this.leafScore(right, 0, extraL2) - parentScore;
+    if (!(gain > this.bestGain[leaf])) return;
+    this.bestGain[leaf] = gain;
+    this.bestFeature[leaf] = f;
+    this.bestBin[leaf] = bin;
+    this.bestDefaultLeft[leaf] = defaultLeft ? 1 : 0;
+    const cb = leaf * CAT_WORDS;
+    for (let w = 0; w < CAT_WORDS; w++) this.bestCat[cb + w] = catSet ? catSet[w] : 0;
+    for (let k = 0; k < S; k++) this.bestLeftSum[leaf * S + k] = left[k];
+  }
+
+  private scanNumeric(leaf: number, f: number, hist: Float64Array, tot: Float64Array): void {
+    const S = this.S;
+    const m = this.m;
+    const nb = this.layout.numBins[f];
+    if (nb < 2) return; // only the missing bin: nothing to split
+    const o = this.layout.offsets[f] * S;
+    const acc = this.acc;
+    const parentScore = this.leafScore(tot, 0, 0);
+    const missCount = hist[o + m + 1];
+    const last = nb - 1;
+    if (this.cfg.extraTrees) {
+      // Random threshold between the smallest and largest value bins present in the node.
+      let lo = -1;
+      let hi = -1;
+      for (let b = 1; b < nb; b++) {
+        if (hist[o + b * S + m + 1] > 0) {
+          if (lo < 0) lo = b;
+          hi = b;
+        }
+      }
+      let t: number;
+      if (lo < 0) return;
+      if (lo === hi) {
+        if (missCount <= 0) return;
+        t = last; // values vs missing
+      } else t = lo + this.rng.nextInt(hi - lo);
+      for (let k = 0; k < S; k++) acc[k] = 0;
+      for (let b = 1; b <= t; b++) for (let k = 0; k < S; k++) acc[k] += hist[o + b * S + k];
+      this.considerNumeric(leaf, f, t, acc, hist, o, tot, parentScore, missCount);
+      return;
+    }
+    for (let k = 0; k < S; k++) acc[k] = 0;
+    for (let t = 1; t <= last; t++) {
+      const bo = o + t * S;
+      if (hist[bo + m + 1] === 0 && t < last) continue; // empty bin: same partition as t - 1
+      for (let k = 0; k < S; k++) acc[k] += hist[bo + k];
+      this.considerNumeric(leaf, f, t, acc, hist, o, tot, parentScore, missCount);
+    }
+  }
+
+  private considerNumeric(
+    leaf: number,
+    f: number,
+    t: number,
+    acc: Float64Array,
+    hist: Float64Array,
+    o: number,
+    tot: Float64Array,
+    parentScore: number,
+    missCount: number,
+  ): void {
+    const S = this.S;
+    const m = this.m;
+    // Missing to the right: left = value bins 1..t.
+    if (missCount > 0 || acc[m + 1] < tot[m + 1]) {
+      const before = this.bestGain[leaf];
+      this.consider(leaf, f, t, false, acc, tot, parentScore, 0, null);
+      // With no missing rows in the node, send future missing values to the larger side.
+      if (missCount === 0 && this.bestGain[leaf] > before && this.bestFeature[leaf] === f && this.bestBin[leaf] === t) {
+        this.bestDefaultLeft[leaf] = acc[m + 1] >= tot[m + 1] - acc[m + 1] ? 1 : 0;
+      }
+    }
+    if (missCount > 0) {
+      // Missing to the left: left = missing + value bins 1..t.
+      const left = this.accMiss;
+      for (let k = 0; k < S; k++) left[k] = acc[k] + hist[o + k];
+      this.consider(leaf, f, t, true, left, tot, parentScore, 0, null);
+    }
+  }
+
+  private scanCategorical(leaf: number, f: number, hist: Float64Array, tot: Float64Array): void {
+    const S = this.S;
+    const m = this.m;
+    const cfg = this.cfg;
+    const nb = this.layout.numBins[f];
+    const o = this.layout.offsets[f] * S;
+    const acc = this.acc;
+    const set = this.catCand;
+    const order = this.catOrder;
+    const key = this.catKey;
+    let used = 0;
+    for (let b = 0; b < nb; b++) if (hist[o + b * S + m + 1] > 0) order[used++] = b;
+    if (used < 2) return;
+    if (used <= cfg.maxCatToOnehot) {
+      // One category against the rest.
+      const parentScore = this.leafScore(tot, 0, 0);
+      const pick = cfg.extraTrees ? this.rng.nextInt(used) : -1;
+      for (let i = 0; i < used; i++) {
+        if (pick >= 0 && i !== pick) continue;
+        const b = order[i];
+        for (let k = 0; k < S; k++) acc[k] = hist[o + b * S + k];
+        set.fill(0);
+        set[b >>> 5] |= 1 << (b & 31);
+        this.consider(leaf, f, 0, b === 0, acc, tot, parentScore, 0, set);
+      }
+      return;
+    }
+    // Order frequent-enough categories by gradient / (hessian + smoothing), then scan prefixes from both ends.
+    let nc = 0;
+    for (let i = 0; i < used; i++) {
+      const b = order[i];
+      const bo = o + b * S;
+      if (hist[bo + m + 1] < cfg.minDataPerGroup) continue;
+      let g = hist[bo];
+      if (m > 1) {
+        g = 0;
+        for (let k = 0; k < m; k++) g += this.proj[k] * hist[bo + k];
+      }
+      key[b] = g / (hist[bo + m] + cfg.catSmooth);
+      order[nc++] = b;
+    }
+    if (nc < 2) return;
+    const sorted = Array.from(order.subarray(0, nc)).sort((a, b) => key[a] - key[b] || a - b);
+    const parentScore = this.leafScore(tot, 0, cfg.catL2);
+    const maxCats = Math.min(cfg.maxCatThreshold, Math.floor((nc + 1) / 2));
+    for (let dir = 0; dir < 2; dir++) {
+      for (let k = 0; k < S; k++) acc[k] = 0;
+      set.fill(0);
+      const limit = Math.min(maxCats, nc - 1);
+      let only = -1;
+      if (cfg.extraTrees) {
+        only = this.rng.nextInt(limit);
+        if (dir === 1) break;
+      }
+      for (let i = 0; i < limit; i++) {
+        const b = dir === 0 ? sorted[i] : sorted[nc - 1 - i];
+        const bo = o + b * S;
+        for (let k = 0; k < S; k++) acc[k] += hist[bo + k];
+        set[b >>> 5] |= 1 << (b & 31);
+        if (only >= 0 && i !== only) continue;
+        this.consider(leaf, f, 0, (set[0] & 1) === 1, acc, tot, parentScore, cfg.catL2, set);
+      }
+    }
+  }
+
+  /** Splits `leaf` by its best split; the left child keeps the leaf id. Returns the right child's id. */
+  private splitLeaf(leaf: number): number {
+    const t = this.tree;
+    const S = this.S;
+    const m = this.m;
+    const f = this.bestFeature[leaf];
+    const node = this.leafNode[leaf];
+    const isCat = this.layout.isCategorical[f] === 1;
+    const bin = this.bestBin[leaf];
+    const defLeft = this.bestDefaultLeft[leaf];
+    const cb = leaf * CAT_WORDS;
+    // Record the split in the tree.
+    const ln = this.numNodesNow;
+    const rn = ln + 1;
+    this.numNodesNow += 2;
+    t.feature[node] = f;
+    t.binThreshold[node] = bin;
+    t.defaultLeft[node] = defLeft;
+    t.isCategorical[node] = isCat ? 1 : 0;
+    for (let w = 0; w < CAT_WORDS; w++) t.catBits[node * CAT_WORDS + w] = this.bestCat[cb + w];
+    t.left[node] = ln;
+    t.right[node] = rn;
+    t.cover[node] = this.leafSum[leaf * S + m + 1];
+    t.gain[node] = this.bestGain[leaf];
+    t.leafIndex[node] = -1;
+    t.feature[ln] = -1;
+    t.feature[rn] = -1;
+
+    // Partition the leaf's rows (stable: keeps row ids ascending for cache-friendly histogram passes).
+    const rows = this.rows;
+    const tmp = this.tmpRows;
+    const bins = this.bins;
+    const F = this.layout.numFeatures;
+    const start = this.leafStart[leaf];
+    const count = this.leafCount[leaf];
+    let nl = 0;
+    let nr = 0;
+    if (isCat) {
+      const cat = this.bestCat;
+      for (let i = start; i < start + count; i++) {
+        const r = rows[i];
+        const b = bins[r * F + f];
+        if ((cat[cb + (b >>> 5)] >>> (b & 31)) & 1) rows[start + nl++] = r;
+        else tmp[nr++] = r;
+      }
+    } else {
+      for (let i = start; i < start + count; i++) {
+        const r = rows[i];
+        const b = bins[r * F + f];
+        if (b === 0 ? defLeft === 1 : b <= bin) rows[start + nl++] = r;
+        else tmp[nr++] = r;
+      }
+    }
+    rows.set(tmp.subarray(0, nr), start + nl);
+
+    const right = this.numLeavesNow++;
+    const depth = this.leafDepth[leaf] + 1;
+    this.leafStart[right] = start + nl;
+    this.leafCount[right] = nr;
+    this.leafDepth[right] = depth;
+    this.leafNode[right] = rn;
+    this.leafCount[leaf] = nl;
+    this.leafDepth[leaf] = depth;
+    this.leafNode[leaf] = ln;
+    // Child sums from the split statistics.
+    for (let k = 0; k < S; k++) {
+      const lsum = this.bestLeftSum[leaf * S + k];
+      this.leafSum[right * S + k] = this.leafSum[leaf * S + k] - lsum;
+      this.leafSum[leaf * S + k] = lsum;
+    }
+    this.leafSlot[right] = -1;
+
+    // Histograms: build the smaller child, subtract for the larger (when the parent's is still pooled).
+    const parentSlot = this.leafSlot[leaf];
+    const smallIsLeft = nl <= nr;
+    const small = smallIsLeft ? leaf : right;
+    const large = smallIsLeft ? right : leaf;
+    if (parentSlot >= 0) {
+      this.leafSlot[leaf] = -1;
+      const s = this.acquireSlot(leaf, right);
+      this.leafSlot[small] = s;
+      this.buildHistogram(s, this.leafStart[small], this.leafCount[small]);
+      const ph = this.pool[parentSlot];
+      const sh = this.pool[s];
+      for (let i = 0; i < this.histSize; i++) ph[i] -= sh[i];
+      this.leafSlot[large] = parentSlot;
+    } else {
+      const s1 = this.acquireSlot(leaf, right);
+      this.leafSlot[leaf] = s1;
+      this.buildHistogram(s1, this.leafStart[leaf], this.leafCount[leaf]);
+      const s2 = this.acquireSlot(leaf, right);
+      this.leafSlot[right] = s2;
+      this.buildHistogram(s2, this.leafStart[right], this.leafCount[right]);
+    }
+    this.prepareLeaf(leaf);
+    this.prepareLeaf(right);
+    return right;
+  }
+}
+
+/** Soft thresholding for L1 regularisation. */
+export function thresholdL1(g: number, l1: number): number {
+  if (l1 <= 0) return g;
+  if (g > l1) return g - l1;
+  if (g < -l1) return g + l1;
+  return 0;
+}
+
+/** Max-heap of leaf ids keyed by gain; ties go to the smaller leaf id (deterministic). */
+function heapPush(heap: number[], leaf: number, key: Float64Array): void {
+  heap.push(leaf);
+  let i = heap.length - 1;
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (!before(heap[i], heap[p], key)) break;
+    const t = heap[i];
+    heap[i] = heap[p];
+    heap[p] = t;
+    i = p;
+  }
+}
+
+function heapPop(heap: number[], key: Float64Array): number {
+  const top = heap[0];
+  const last = heap.pop()!;
+  if (heap.length > 0) {
+    heap[0] = last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let b = i;
+      if (l < heap.length && before(heap[l], heap[b], key)) b = l;
+      if (r < heap.length && before(heap[r], heap[b], key)) b = r;
+      if (b === i) break;
+      const t = heap[i];
+      heap[i] = heap[b];
+      heap[b] = t;
+      i = b;
+    }
+  }
+  return top;
+}
+
+function before(a: number, b: number, key: Float64Array): boolean {
+  return key[a] > key[b] || (key[a] === key[b] && a < b);
+}
+
+/** Leaf (node index) reached by row r of row-major bins. */
+export function findBinnedLeaf(t: BinnedTree, bins: Uint8Array, F: number, r: number): number {
+  let node = 0;
+  while (t.feature[node] >= 0) {
+    const f = t.feature[node];
+    const b = bins[r * F + f];
+    let goLeft: boolean;
+    if (t.isCategorical[node]) goLeft = ((t.catBits[node * CAT_WORDS + (b >>> 5)] >>> (b & 31)) & 1) === 1;
+    else goLeft = b === 0 ? t.defaultLeft[node] === 1 : b <= t.binThreshold[node];
+    node = goLeft ? t.left[node] : t.right[node];
+  }
+  return node;
+}
+
+export { CAT_WORDS };

@@ -1,0 +1,394 @@
+// Compact tree ensembles shared by gradient boosting and forests: all trees are concatenated into
+// flat typed arrays, thresholds are raw feature values (prediction needs no binning), and the
+// model serializes to JSON of base64 typed arrays that loads without parsing per-node objects.
+import { validateMatrix } from "./binning";
+import {
+  decodeFloat64,
+  decodeInt32,
+  decodeUint32,
+  decodeUint8,
+  encodeTyped,
+} from "./codec";
+import { computeTreeShap } from "./treeshap";
+import type { FeatureMatrix, FeatureSpec, Objective, ShapResult } from "./types";
+
+/** Node flag: missing values go left. */
+export const FLAG_DEFAULT_LEFT = 1;
+/** Node flag: categorical split (left = categories whose bit is set). */
+export const FLAG_CATEGORICAL = 2;
+/** Node flag: categories not covered by the bitset (unseen in training) go left. */
+export const FLAG_UNSEEN_LEFT = 4;
+
+/** How raw outputs map to predictions. */
+export type Link = "identity" | "logit" | "softmax";
+
+/** One tree as a learner produces it; node indices are local to the tree. */
+export interface RawTree {
+  /** Output this tree adds to (class index), or -1 when every leaf holds a value per output. */
+  output: number;
+  /** Split feature per node; -1 marks a leaf. */
+  feature: Int32Array;
+  threshold: Float64Array;
+  flags: Uint8Array;
+  /** Left child; for a leaf, the leaf's index (its values start at leafIndex * width in leafValues). */
+  left: Int32Array;
+  right: Int32Array;
+  /** Category bitset per categorical node (null for others). */
+  catBits: (Uint32Array | null)[];
+  /** Number of categories a node's bitset covers. */
+  catSize: Int32Array;
+  /** Training rows reaching the node (used by TreeSHAP as the path probabilities). */
+  cover: Float64Array;
+  /** Split gain (0 for leaves), for gain-based feature importance. */
+  gain: Float64Array;
+  leafValues: Float64Array;
+}
+
+export interface EnsembleMeta {
+  objective: Objective;
+  numClasses: number;
+  link: Link;
+  features: FeatureSpec[];
+  baseScore: Float64Array;
+  /** Trees per output (boosting rounds, or forest size). */
+  numRounds: number;
+  /** Free-form learner description kept in the artifact ("gbdt", "random_forest", "extra_trees"). */
+  algorithm: string;
+}
+
+interface EnsembleJson {
+  format: "tabula-tree-ensemble";
+  version: 1;
+  objective: Objective;
+  numClasses: number;
+  link: Link;
+  algorithm: string;
+  numRounds: number;
+  features: FeatureSpec[];
+  baseScore: number[];
+  arrays: Record<string, string>;
+}
+
+const BLOCK_ROWS = 2048;
+
+export class TreeEnsemble {
+  readonly objective: Objective;
+  readonly numClasses: number;
+  readonly numRounds: number;
+  readonly link: Link;
+  readonly algorithm: string;
+  readonly features: FeatureSpec[];
+  /** Raw outputs per row: numClasses for multiclass, else 1. */
+  readonly outputs: number;
+  readonly baseScore: Float64Array;
+  // Flat storage (global indices).
+  readonly treeRoot: Int32Array;
+  readonly treeOutput: Int32Array;
+  readonly nodeFeature: Int32Array;
+  readonly nodeThreshold: Float64Array;
+  readonly nodeFlags: Uint8Array;
+  readonly nodeLeft: Int32Array;
+  readonly nodeRight: Int32Array;
+  readonly nodeCatStart: Int32Array;
+  readonly nodeCatSize: Int32Array;
+  readonly catBits: Uint32Array;
+  readonly nodeCover: Float64Array;
+  readonly nodeGain: Float64Array;
+  readonly leafValues: Float64Array;
+
+  private constructor(meta: EnsembleMeta, arrays: Record<string, Int32Array | Float64Array | Uint8Array | Uint32Array>) {
+    this.objective = meta.objective;
+    this.numClasses = meta.numClasses;
+    this.numRounds = meta.numRounds;
+    this.link = meta.link;
+    this.algorithm = meta.algorithm;
+    this.features = meta.features;
+    this.outputs = meta.objective === "multiclass" ? meta.numClasses : 1;
+    if (meta.baseScore.length !== this.outputs) {
+      throw new Error(`baseScore has length ${meta.baseScore.length}, expected ${this.outputs} outputs`);
+    }
+    this.baseScore = meta.baseScore;
+    this.treeRoot = arrays.treeRoot as Int32Array;
+    this.treeOutput = arrays.treeOutput as Int32Array;
+    this.nodeFeature = arrays.nodeFeature as Int32Array;
+    this.nodeThreshold = arrays.nodeThreshold as Float64Array;
+    this.nodeFlags = arrays.nodeFlags as Uint8Array;
+    this.nodeLeft = arrays.nodeLeft as Int32Array;
+    this.nodeRight = arrays.nodeRight as Int32Array;
+    this.nodeCatStart = arrays.nodeCatStart as Int32Array;
+    this.nodeCatSize = arrays.nodeCatSize as Int32Array;
+    this.catBits = arrays.catBits as Uint32Array;
+    this.nodeCover = arrays.nodeCover as Float64Array;
+    this.nodeGain = arrays.nodeGain as Float64Array;
+    this.leafValues = arrays.leafValues as Float64Array;
+    const nodes = this.nodeFeature.length;
+    for (const name of ["nodeThreshold", "nodeFlags", "nodeLeft", "nodeRight", "nodeCatStart", "nodeCatSize", "nodeCover", "nodeGain"]) {
+      if (arrays[name].length !== nodes) throw new Error(`tree array ${name} has length ${arrays[name].length}, expected ${nodes} nodes`);
+    }
+    if (this.treeOutput.length !== this.treeRoot.length) throw new Error("treeRoot and treeOutput lengths differ");
+  }
+
+  get numTrees(): number {
+    return this.treeRoot.length;
+  }
+
+  /** Concatenates learner trees into one ensemble. */
+  static fromTrees(meta: EnsembleMeta, trees: RawTree[]): TreeEnsemble {
+    const outputs = meta.objective === "multiclass" ? meta.numClasses : 1;
+    let nodes = 0;
+    let values = 0;
+    let bits = 0;
+    for (const t of trees) {
+      nodes += t.feature.length;
+      values += t.leafValues.length;
+      for (const b of t.catBits) if (b) bits += b.length;
+    }
+    const a = {
+      treeRoot: new Int32Array(trees.length),
+      treeOutput: new Int32Array(trees.length),
+      nodeFeature: new Int32Array(nodes),
+      nodeThreshold: new Float64Array(nodes),
+      nodeFlags: new Uint8Array(nodes),
+      nodeLeft: new Int32Array(nodes),
+      nodeRight: new Int32Array(nodes),
+      nodeCatStart: new Int32Array(nodes).fill(-1),
+      nodeCatSize: new Int32Array(nodes),
+      catBits: new Uint32Array(bits),
+      nodeCover: new Float64Array(nodes),
+      nodeGain: new Float64Array(nodes),
+      leafValues: new Float64Array(values),
+    };
+    let nodeOff = 0;
+    let valueOff = 0;
+    let bitOff = 0;
+    trees.forEach((t, ti) => {
+      const width = t.output >= 0 ? 1 : outputs;
+      if (t.output >= outputs) throw new Error(`tree ${ti} writes output ${t.output}, model has ${outputs} outputs`);
+      a.treeRoot[ti] = nodeOff;
+      a.treeOutput[ti] = t.output;
+      const n = t.feature.length;
+      for (let i = 0; i < n; i++) {
+        const g = nodeOff + i;
+        a.nodeFeature[g] = t.feature[i];
+        a.nodeThreshold[g] = t.threshold[i];
+        a.nodeFlags[g] = t.flags[i];
+        a.nodeCover[g] = t.cover[i];
+        a.nodeGain[g] = t.gain[i];
+        if (t.feature[i] < 0) {
+          a.nodeLeft[g] = valueOff + t.left[i] * width;
+          a.nodeRight[g] = -1;
+        } else {
+          a.nodeLeft[g] = nodeOff + t.left[i];
+          a.nodeRight[g] = nodeOff + t.right[i];
+          const cb = t.catBits[i];
+          if (cb) {
+            a.nodeCatStart[g] = bitOff;
+            a.nodeCatSize[g] = t.catSize[i];
+            a.catBits.set(cb, bitOff);
+            bitOff += cb.length;
+          }
+        }
+      }
+      a.leafValues.set(t.leafValues, valueOff);
+      nodeOff += n;
+      valueOff += t.leafValues.length;
+    });
+    return new TreeEnsemble(meta, a);
+  }
+
+  /** Raw scores: rowCount * outputs, row-major (log-odds / margins / values, or averaged probabilities for forests). */
+  predictRaw(x: FeatureMatrix): Float64Array {
+    this.checkInput(x);
+    const n = x.rowCount;
+    const K = this.outputs;
+    const out = new Float64Array(n * K);
+    for (let r = 0; r < n; r++) for (let k = 0; k < K; k++) out[r * K + k] = this.baseScore[k];
+    this.addTrees(x.columns, 0, n, 0, this.numTrees, out);
+    return out;
+  }
+
+  /** Probabilities (binary: P(class 1) per row; multiclass: rowCount*k row-major) or regression values. */
+  predict(x: FeatureMatrix): Float64Array {
+    const raw = this.predictRaw(x);
+    return applyLink(raw, this.link, this.outputs);
+  }
+
+  /** TreeSHAP contributions on the raw output scale; rows default to all rows. */
+  shap(x: FeatureMatrix, rows?: Int32Array | number[]): ShapResult {
+    this.checkInput(x);
+    const list = rows ? Int32Array.from(rows) : Int32Array.from({ length: x.rowCount }, (_, i) => i);
+    for (const r of list) {
+      if (!(r >= 0 && r < x.rowCount)) throw new Error(`shap row ${r} out of range 0..${x.rowCount - 1}`);
+    }
+    return computeTreeShap(this, x.columns, list);
+  }
+
+  /** Total split gain per feature (length = features). */
+  featureImportance(): Float64Array {
+    const imp = new Float64Array(this.features.length);
+    for (let i = 0; i < this.nodeFeature.length; i++) {
+      const f = this.nodeFeature[i];
+      if (f >= 0) imp[f] += this.nodeGain[i];
+    }
+    return imp;
+  }
+
+  /** Leaf reached by `row` in tree `t` (node index). */
+  findLeaf(columns: Float64Array[], row: number, t: number): number {
+    let node = this.treeRoot[t];
+    let f: number;
+    while ((f = this.nodeFeature[node]) >= 0) {
+      node = this.goesLeft(node, columns[f][row]) ? this.nodeLeft[node] : this.nodeRight[node];
+    }
+    return node;
+  }
+
+  /** Decision of one internal node for a raw value. */
+  goesLeft(node: number, v: number): boolean {
+    const fl = this.nodeFlags[node];
+    if ((fl & FLAG_CATEGORICAL) === 0) {
+      if (v <= this.nodeThreshold[node]) return true;
+      return v !== v && (fl & FLAG_DEFAULT_LEFT) !== 0;
+    }
+    if (v !== v) return (fl & FLAG_DEFAULT_LEFT) !== 0;
+    if (v >= 0 && v < this.nodeCatSize[node] && v === Math.floor(v)) {
+      return ((this.catBits[this.nodeCatStart[node] + (v >>> 5)] >>> (v & 31)) & 1) === 1;
+    }
+    return (fl & FLAG_UNSEEN_LEFT) !== 0;
+  }
+
+  /** Adds trees [t0, t1) to out for rows [r0, r1) (out row-major, row r at (r - outRow0)). */
+  addTrees(cols: Float64Array[], r0: number, r1: number, t0: number, t1: number, out: Float64Array): void {
+    const K = this.outputs;
+    const feat = this.nodeFeature;
+    const thr = this.nodeThreshold;
+    const flags = this.nodeFlags;
+    const left = this.nodeLeft;
+    const right = this.nodeRight;
+    const vals = this.leafValues;
+    for (let b0 = r0; b0 < r1; b0 += BLOCK_ROWS) {
+      const b1 = Math.min(r1, b0 + BLOCK_ROWS);
+      for (let t = t0; t < t1; t++) {
+        const root = this.treeRoot[t];
+        const o = this.treeOutput[t];
+        for (let r = b0; r < b1; r++) {
+          let node = root;
+          let f: number;
+          while ((f = feat[node]) >= 0) {
+            const v = cols[f][r];
+            const fl = flags[node];
+            if ((fl & FLAG_CATEGORICAL) === 0) {
+              if (v <= thr[node]) node = left[node];
+              else if (v !== v && (fl & FLAG_DEFAULT_LEFT) !== 0) node = left[node];
+              else node = right[node];
+            } else {
+              node = this.goesLeft(node, v) ? left[node] : right[node];
+            }
+          }
+          const li = left[node];
+          const base = (r - r0) * K;
+          if (o >= 0) out[base + o] += vals[li];
+          else for (let k = 0; k < K; k++) out[base + k] += vals[li + k];
+        }
+      }
+    }
+  }
+
+  private checkInput(x: FeatureMatrix): void {
+    validateMatrix(x);
+    if (x.features.length !== this.features.length) {
+      throw new Error(`model expects ${this.features.length} features, got ${x.features.length}`);
+    }
+  }
+
+  toJSON(): EnsembleJson {
+    const arrays: Record<string, string> = {};
+    const src: Record<string, Int32Array | Float64Array | Uint8Array | Uint32Array> = {
+      treeRoot: this.treeRoot,
+      treeOutput: this.treeOutput,
+      nodeFeature: this.nodeFeature,
+      nodeThreshold: this.nodeThreshold,
+      nodeFlags: this.nodeFlags,
+      nodeLeft: this.nodeLeft,
+      nodeRight: this.nodeRight,
+      nodeCatStart: this.nodeCatStart,
+      nodeCatSize: this.nodeCatSize,
+      catBits: this.catBits,
+      nodeCover: this.nodeCover,
+      nodeGain: this.nodeGain,
+      leafValues: this.leafValues,
+    };
+    for (const [k, v] of Object.entries(src)) arrays[k] = encodeTyped(v);
+    return {
+      format: "tabula-tree-ensemble",
+      version: 1,
+      objective: this.objective,
+      numClasses: this.numClasses,
+      link: this.link,
+      algorithm: this.algorithm,
+      numRounds: this.numRounds,
+      features: this.features.map((f) => ({ ...f })),
+      baseScore: Array.from(this.baseScore),
+      arrays,
+    };
+  }
+
+  static fromJSON(json: unknown): TreeEnsemble {
+    const j = json as EnsembleJson;
+    if (!j || j.format !== "tabula-tree-ensemble" || j.version !== 1 || typeof j.arrays !== "object") {
+      throw new Error("not a tree ensemble JSON (format tabula-tree-ensemble, version 1)");
+    }
+    const need = (k: string): string => {
+      const v = j.arrays[k];
+      if (typeof v !== "string") throw new Error(`tree ensemble JSON lacks array ${k}`);
+      return v;
+    };
+    const arrays = {
+      treeRoot: decodeInt32(need("treeRoot")),
+      treeOutput: decodeInt32(need("treeOutput")),
+      nodeFeature: decodeInt32(need("nodeFeature")),
+      nodeThreshold: decodeFloat64(need("nodeThreshold")),
+      nodeFlags: decodeUint8(need("nodeFlags")),
+      nodeLeft: decodeInt32(need("nodeLeft")),
+      nodeRight: decodeInt32(need("nodeRight")),
+      nodeCatStart: decodeInt32(need("nodeCatStart")),
+      nodeCatSize: decodeInt32(need("nodeCatSize")),
+      catBits: decodeUint32(need("catBits")),
+      nodeCover: decodeFloat64(need("nodeCover")),
+      nodeGain: decodeFloat64(need("nodeGain")),
+      leafValues: decodeFloat64(need("leafValues")),
+    };
+    return new TreeEnsemble(
+      {
+        objective: j.objective,
+        numClasses: j.numClasses,
+        link: j.link,
+        algorithm: j.algorithm,
+        numRounds: j.numRounds,
+        features: j.features,
+        baseScore: Float64Array.from(j.baseScore),
+      },
+      arrays,
+    );
+  }
+}
+
+/** Maps raw scores to predictions: sigmoid for binary boosting, softmax per row for multiclass. */
+export function applyLink(raw: Float64Array, link: Link, outputs: number): Float64Array {
+  const out = new Float64Array(raw.length);
+  if (link === "identity") {
+    out.set(raw);
+  } else if (link === "logit") {
+    for (let i = 0; i < raw.length; i++) out[i] = 1 / (1 + Math.exp(-raw[i]));
+  } else {
+    const K = outputs;
+    for (let r = 0; r < raw.length; r += K) {
+      let m = -Infinity;
+      for (let k = 0; k < K; k++) if (raw[r + k] > m) m = raw[r + k];
+      let s = 0;
+      for (let k = 0; k < K; k++) s += out[r + k] = Math.exp(raw[r + k] - m);
+      for (let k = 0; k < K; k++) out[r + k] /= s;
+    }
+  }
+  return out;
+}
