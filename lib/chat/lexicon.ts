@@ -54,8 +54,8 @@ const STOP_WORDS = new Set(["of", "the", "a", "an", "per", "in", "and", "to", "f
 
 /** Demonyms and common names for values (country-like values mostly). */
 const VALUE_ALIASES: Record<string, string[]> = {
-  usa: ["american", "america", "us", "united states", "u s", "states"],
-  "united states": ["american", "america", "usa", "us"],
+  usa: ["american", "america", "united states"],
+  "united states": ["american", "america", "usa"],
   us: ["american", "america", "usa"],
   japan: ["japanese"],
   europe: ["european"],
@@ -80,6 +80,8 @@ const VALUE_ALIASES: Record<string, string[]> = {
 export interface FieldName {
   field: string;
   words: string[]; // singular, normalized
+  /** Words that may name the field on their own (not the words of multi-word synonyms like "kind of movie"). */
+  partialWords: string[];
   compact: string;
   weight: number; // 1 for the real name, less for aliases
 }
@@ -149,11 +151,11 @@ export function parseContextSynonyms(context: string, fieldNames: string[]): { a
 
 export function buildLexicon(fields: FieldInfo[], contextSynonyms: { alias: string; field: string }[] = []): Lexicon {
   const names: FieldName[] = [];
-  const add = (field: string, words: string[], weight: number) => {
+  const add = (field: string, words: string[], weight: number, partialWords: string[] = words) => {
     if (words.length === 0) return;
     const compact = words.join("");
     if (names.some((n) => n.field === field && n.compact === compact)) return;
-    names.push({ field, words, compact, weight });
+    names.push({ field, words, compact, weight, partialWords });
   };
   const aliasGroups = ALIAS_GROUPS.map((g) => g.map(toWords));
   for (const f of fields) {
@@ -167,7 +169,8 @@ export function buildLexicon(fields: FieldInfo[], contextSynonyms: { alias: stri
         for (const other of group) {
           if (other === phrase) continue;
           const replaced = replacePhrase(base, phrase, other);
-          if (replaced) add(f.name, replaced, 0.9);
+          const rest = base.filter((w) => !phrase.includes(w));
+          if (replaced) add(f.name, replaced, 0.9, other.length === 1 ? [...rest, ...other] : rest);
         }
       }
     }
@@ -179,7 +182,7 @@ export function buildLexicon(fields: FieldInfo[], contextSynonyms: { alias: stri
     const content = n.words.filter((w) => !STOP_WORDS.has(w));
     if (content.length < 2) continue;
     content.forEach((w, i) => {
-      if (GENERIC_WORDS.has(w) || w.length < 2) return;
+      if (GENERIC_WORDS.has(w) || w.length < 2 || !n.partialWords.includes(w)) return;
       const list = partial.get(w) ?? [];
       if (!list.some((p) => p.field === n.field)) list.push({ field: n.field, head: i === content.length - 1 });
       partial.set(w, list);

@@ -6,7 +6,7 @@ import { isTimeField } from "./columns";
 import { lex, type Lexicon, type Token } from "./lexicon";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, TimeBucket } from "./plan";
 
-type Role = "plain" | "measure" | "group" | "color" | "facet" | "x" | "y";
+type Role = "plain" | "measure" | "group" | "color" | "split" | "facet" | "x" | "y";
 
 export interface Mention {
   fields: string[]; // candidates, best first; one when unambiguous
@@ -15,6 +15,8 @@ export interface Mention {
   agg: Aggregate | null;
   /** "number of X" / "count of X" / "how many X" */
   countOf: boolean;
+  /** Preceded by "for each", "per", "each": one chart element (or panel) per value. */
+  each: boolean;
   turn: number;
   pos: number;
 }
@@ -128,6 +130,7 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
   if (has(/ (stack|stacked|stacking) /)) f.stacked = true;
   if (has(/ (grouped|side by side|clustered) /)) f.grouped = true;
   if (has(/ (facet|faceted|facetted|trellis|trellised|small multiple|multiples|panel|panels|subplot|subplots|separate (chart|plot|graph|scatterplot|panel)|separate @|one (chart|plot|graph|scatterplot|scatter) (for|per)|(chart|plot|graph)s? (for|per) each|each (plot|chart|graph)|(series|set) of ([a-z]+ )?(chart|plot|graph|scatterplot)|multiple ([a-z]+ )?(chart|plot|graph|scatterplot)|separately|(chart|plot|graph|scatterplot|scatter plot)s for each|# (chart|plot|graph|scatterplot)) /)) f.facet = true;
+  if (/\b(scatter ?plots|scatterplots|scatter charts|scatter graphs)\b/.test(plain)) f.facet = true;
   if (has(/ (correlation|correlate|correlated|relationship|related|relate|relation|association|associated|depend|dependence|impact|affect|influence) /)) f.relation = true;
   if (has(/ (vs|v|versus|against|compared|compare|x axis|y axis) /)) f.versus = true;
   if (has(/ (distribution|distributed|spread|histogram|frequency|frequencies|bin|bins|binned|bucket|buckets|interval|intervals|range) /)) f.distribution = true;
@@ -137,6 +140,7 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
   if (has(/ (monthly|per month|by month|each month|every month|a month) /)) f.bucket = "month";
   if (has(/ (weekly|per week|by week|each week|every week) /)) f.bucket = "week";
   if (has(/ (daily|per day|by day|each day|every day|a day) /)) f.bucket = "day";
+  if (has(/ (each|every|per|by|for each|for every) (date|day|time) /)) f.time = true;
   if (has(/ (how many|number of|count|counts|counting|frequency|tally|total number|amount of|quantity of) /)) f.count = true;
   if (has(/ (distinct|unique|different) /)) f.distinct = true;
   if (has(/ (percentage|percent|share|proportion|fraction|%) /)) f.share = true;
@@ -211,7 +215,8 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     if (/ (x axis|x|horizontal axis|columns)( is| as| of| =)? $/.test(backText)) role = "x";
     else if (/ (y axis|y|vertical axis|rows)( is| as| of| =)? $/.test(backText)) role = "y";
     else if (/ (facet|faceted|facetted|trellis|trellised|small multiples|multiples|panels?|separate (charts?|plots?|graphs?|panels?)|one (chart|plot|graph) (for|per)( each)?|each (plot|chart|graph)|(charts?|plots?|graphs?) for each|separately|each multiple is a specific)( it| them)?( by| on| of| for| per| across)?( each| every| the)? $/.test(backText)) role = "facet";
-    else if (/ (colou?r(ed|ing)?|legend|stack(ed)?|distinguish(ed)?|hue|sub ?grouped|coded|code|segment(ed)?|breakdown|broken (down|out)|segregated?|separated|divided|split(ted)?|highlight(ed)?|categorized|parameterized|trellised)( (the )?(marks?|dots?|bars?|points?|lines?|it|them|movies?|each movie|cars?))?( by| on| with| based on| according to| using| into| per| across| of| within| for)?( each| every| the| their| its| different)* $/.test(backText)) role = "color";
+    else if (/ (colou?r(ed|ing)?|legend|stack(ed)?|distinguish(ed)?|hue|sub ?grouped|coded|code|highlight(ed)?)( (the )?(marks?|dots?|bars?|points?|lines?|it|them|movies?|each movie|cars?))?( by| on| with| based on| according to| using| into| per| across| of| within| for)?( each| every| the| their| its| different)* $/.test(backText)) role = "color";
+    else if (/ (segment(ed)?|breakdown|broken (down|out)|segregated?|separated|divided|split(ted)?|categorized|parameterized|sliced?|filtered)( (the )?(marks?|dots?|bars?|points?|lines?|it|them|movies?|each movie|cars?|data))?( by| on| with| based on| according to| using| into| per| across| of| within| for)?( each| every| the| their| its| different)* $/.test(backText)) role = "split";
     else if (/ (by|per|each|every|across|among|for each|for every|for all|for the different|for different|for various|in each|of each|different|various|individual|based on|grouped by|group by|groupby|over|according to|between the|on)( the| their| its)? $/.test(backText)) role = "group";
     // "X wise", "X by X" handled by position later; "add X to legend/groups"
     const after = tokens.slice(i + 1, i + 4).map((x) => (x.kind === "word" ? x.text : "#")).join(" ");
@@ -220,7 +225,8 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     else if (/^(on|as|in) (the )?x( axis)?/.test(after) || /^(on|as) (the )?horizontal/.test(after)) role = "x";
     else if (/^(on|as|in) (the )?y( axis)?/.test(after) || /^(on|as) (the )?vertical/.test(after)) role = "y";
     else if (/^(wise|level)\b/.test(after) && role === "plain") role = "group";
-    f.mentions.push({ fields: t.fields, exact: t.exact, role, agg, countOf, turn, pos: i });
+    const each = / (for each|for every|per|each|every|for the different|for different|for all)( the| their| its)? $/.test(backText);
+    f.mentions.push({ fields: t.fields, exact: t.exact, role, agg, countOf, each, turn, pos: i });
   }
 
   // Standalone aggregate words ("and the maximum?", "what is the average?").
@@ -398,7 +404,7 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: L
       for (const v of e.values) f.filters.push({ field, op: "neq", values: [v] });
     }
     if (!e.negated && e.values.length >= 2 && !f.mentions.some((m) => m.fields.includes(field))) {
-      f.mentions.push({ fields: [field], exact: true, role: "group", agg: null, countOf: false, turn: f.mentions[0]?.turn ?? 0, pos: e.pos });
+      f.mentions.push({ fields: [field], exact: true, role: "group", agg: null, countOf: false, each: false, turn: f.mentions[0]?.turn ?? 0, pos: e.pos });
     }
   }
   void lexicon;
@@ -506,9 +512,25 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
   }
   // Fields that only carry a filter value are not charted (unless grouped explicitly).
   const filterOnly = new Set(frame.filters.filter((x) => x.op !== "in").map((x) => x.field));
-  const used = resolved.filter((r) => !(filterOnly.has(r.name) && r.m.role === "plain" && !r.m.agg && resolved.length > 1));
+  let used = resolved.filter((r) => !(filterOnly.has(r.name) && r.m.role === "plain" && !r.m.agg && resolved.length > 1));
+  // Identifier-like text (a title or name per row) names the rows themselves: "number of models"
+  // counts rows, "for each model" is every point. Constant fields group nothing.
+  const rowCount = fields[0] ? (fields[0].numbers?.length ?? fields[0].codes?.length ?? 0) : 0;
+  const idLike = (info: FieldInfo) => info.codes !== null && info.distinct > 20 && info.distinct >= 0.5 * rowCount;
+  let countRows = false;
+  const others = (r: R) => used.some((o) => o !== r && !idLike(o.info));
+  used = used.filter((r) => {
+    if (r.info.distinct <= 1 && used.length > 1) return false;
+    if (!idLike(r.info)) return true;
+    if (r.m.countOf) {
+      countRows = true;
+      return false;
+    }
+    const ranked = (frame.limit !== null || frame.superlative !== null) && r.m.role !== "plain";
+    return !(others(r) && !ranked);
+  });
 
-  const isCont = (r: R) => r.info.role === "number" && !r.info.yearLike && !(r.info.discrete && !r.m.agg && r.m.role !== "x" && r.m.role !== "y");
+  const isCont = (r: R) => r.info.role === "number" && !r.info.yearLike && !(r.info.discrete && !r.m.agg && r.m.role !== "y" && r.m.role !== "measure");
   const scatterCue = frame.chart === "scatter";
   let conts = used.filter(isCont);
   if (scatterCue && conts.length < 2) conts = used.filter((r) => r.info.role === "number" && !r.info.yearLike);
@@ -520,12 +542,9 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
     sort: frame.sort, limit: frame.limit, binWidth: frame.binWidth, binCount: frame.binCount, chart: "bar",
   };
 
-  if (frame.unknownMeasure && !used.some((r) => r.info.role === "number" && (r.m.agg || r.m.role === "measure"))) {
-    const numericMeasured = used.some((r) => r.m.agg && r.m.agg !== "count");
-    if (!numericMeasured) return { plan: null, reason: "unknown-field" };
-  }
+  if (frame.unknownMeasure && !conts.length) return { plan: null, reason: "unknown-field" };
   if (used.length === 0) {
-    if (frame.count || frame.agg === "count") return { plan: { ...base, chart: "none" }, reason: null };
+    if (frame.count || countRows || frame.agg === "count") return { plan: { ...base, chart: "none" }, reason: null };
     if (frame.filters.length > 0) return { plan: { ...base, chart: "none" }, reason: null };
     return { plan: null, reason: frame.greeting ? "greeting" : "no-fields" };
   }
@@ -544,8 +563,8 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
       else (xs = a), (ys = b);
     } else if (!xs) xs = rest[0];
     else if (!ys) ys = rest[0];
-    const group = [...cats, ...times].find((r) => r.m.role === "facet") ?? [...cats, ...times].find((r) => r.m.role === "color") ?? cats[0] ?? null;
-    const facet = group !== null && (group.m.role === "facet" || (frame.facet && group.m.role !== "color"));
+    const group = [...cats, ...times].find((r) => r.m.role === "facet") ?? [...cats, ...times].find((r) => r.m.role === "color" || r.m.role === "split") ?? cats[0] ?? null;
+    const facet = group !== null && group.m.role !== "color" && (group.m.role === "facet" || group.m.role === "split" || group.m.each || frame.facet);
     const plan: AnalysisPlan = {
       ...base,
       intent: "relationship",
@@ -562,7 +581,8 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
   const groupsR = [...times, ...cats, ...conts.filter((r) => r !== measureR)];
 
   // Distribution of one number.
-  if (measureR && groupsR.length === 0 && !measureR.m.agg && !frame.agg && !frame.time && !frame.bucket && (frame.distribution || frame.count || frame.chart === "bar" || frame.chart === null || measureR.m.countOf)) {
+  const timeRange = frame.filters.find((x) => x.op !== "eq" && x.op !== "neq" && x.op !== "in" && isTimeField(fieldInfo(fields, x.field)!));
+  if (measureR && groupsR.length === 0 && !measureR.m.agg && !frame.agg && !frame.time && !frame.bucket && (!timeRange || frame.distribution) && (frame.distribution || frame.count || frame.chart === "bar" || frame.chart === null || measureR.m.countOf)) {
     if (!(frame.chart === "line")) {
       return { plan: { ...base, intent: "distribution", x: measureR.name, measure: { agg: "count", field: null }, chart: "histogram" }, reason: null };
     }
@@ -609,7 +629,7 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
     if (r.m.role === "x") return 0;
     if (isTimeField(r.info) && frame.chart !== "bar") return 1;
     if (r.m.role === "facet") return frame.chart === "bar" || frame.chart === null ? 2.5 : 4;
-    if (r.m.role === "color") return 3;
+    if (r.m.role === "color" || r.m.role === "split") return 3;
     return 2;
   }
   // Groups by a continuous number (count by weight): that is a histogram.
@@ -629,9 +649,11 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
     const tf = fields.find(isTimeField);
     if (tf) groupBy.unshift({ field: tf.name, bucket: tf.role === "date" ? (frame.bucket ?? autoBucket(tf)) : null });
   }
-  if (groupBy.length === 0 && frame.bucket) {
-    const tf = fields.find((x) => x.role === "date");
-    if (tf) groupBy.push({ field: tf.name, bucket: frame.bucket });
+  // "yearly", "by month", "in a line chart", "between 2016 and 2017": a time axis is wanted.
+  const wantsTime = frame.bucket !== null || frame.chart === "line" || (timeRange !== undefined && measureField !== null && groupBy.length === 0);
+  if (wantsTime && groupBy.length < 2 && !groupBy.some((g) => isTimeField(fieldInfo(fields, g.field)!))) {
+    const tf = (timeRange && fieldInfo(fields, timeRange.field)) || fields.find((x) => x.role === "date") || fields.find(isTimeField);
+    if (tf) groupBy.unshift({ field: tf.name, bucket: tf.role === "date" ? (frame.bucket ?? autoBucket(tf)) : null });
   }
 
   const firstIsTime = groupBy.length > 0 && isTimeField(fieldInfo(fields, groupBy[0].field)!);

@@ -38,7 +38,11 @@ const IRREGULAR: Record<string, string> = {
 export function singularize(word: string): string {
   if (IRREGULAR[word]) return IRREGULAR[word];
   if (word.length <= 3 || /\d/.test(word)) return word;
-  if (word.endsWith("ies") && word.length > 4) return word.slice(0, -3) + "y";
+  if (word.endsWith("ies")) {
+    // movies, cookies, calories, pies: the singular ends in "ie".
+    if (word.length <= 4 || /(ovies|ookies|alories|ombies|ookies|ownies|elfies)$/.test(word)) return word.slice(0, -1);
+    return word.slice(0, -3) + "y";
+  }
   if (/(ss|us|is|ics)$/.test(word)) return word;
   if (/(ches|shes|xes|sses|zes)$/.test(word)) return word.slice(0, -2);
   if (word.endsWith("s")) return word.slice(0, -1);
@@ -81,6 +85,8 @@ export function allowedTypos(word: string): number {
 export function wordsMatch(typed: string, known: string): number {
   if (typed === known) return 1;
   if (/\d/.test(typed) || /\d/.test(known)) return 0;
+  // A longer form of a known word ("originate", "shipping", "released").
+  if (known.length >= 5 && typed.startsWith(known) && typed.length - known.length <= 3) return 0.8;
   const max = Math.min(allowedTypos(typed), allowedTypos(known));
   if (max === 0) return 0;
   const d = editDistance(typed, known, max);
