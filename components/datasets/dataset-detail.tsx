@@ -33,14 +33,14 @@ function FieldTypesEditor({ datasetId, fields }: { datasetId: string; fields: Da
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {draft.map((f, i) => (
-          <div key={f.name} className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2">
-            <label htmlFor={`type-${i}`} className="min-w-0 flex-1 truncate text-sm font-medium text-slate-800" title={f.name}>
+          <div key={f.name} className="grid grid-cols-[minmax(0,1fr)_8.5rem] items-center gap-2 rounded-lg border border-slate-200 px-3 py-2">
+            <label htmlFor={`type-${i}`} className="truncate text-sm font-medium text-slate-800" title={f.name}>
               {f.name}
             </label>
             <Select
               id={`type-${i}`}
               value={f.type}
-              className="w-32 py-1"
+              className="py-1"
               title={TYPE_HELP[f.type]}
               data-testid={`field-type-${f.name}`}
               onChange={(e) => setDraft((d) => d.map((x, j) => (j === i ? { ...x, type: e.target.value as FieldTypeName } : x)))}

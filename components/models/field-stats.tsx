@@ -64,8 +64,8 @@ function ConfusionMatrix({ classes, matrix }: { classes: string[]; matrix: numbe
   if (classes.length > 30) return <p className="text-sm text-slate-500">{classes.length} classes: too many to show a confusion matrix.</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="border-separate border-spacing-1 text-sm" data-testid="confusion-matrix">
-        <caption className="mb-1 text-left text-xs text-slate-500">Rows: actual class · columns: predicted class (holdout rows)</caption>
+      <p id="confusion-caption" className="mb-1 text-xs text-slate-500">Confusion matrix. Rows: actual class · columns: predicted class (holdout rows)</p>
+      <table className="border-separate border-spacing-1 text-sm" data-testid="confusion-matrix" aria-labelledby="confusion-caption">
         <thead>
           <tr>
             <td />

@@ -63,14 +63,14 @@ export function ChatPanel({ projectId, suggestions: projectSuggestions, disabled
   let assistantIndex = -1;
 
   return (
-    <section aria-label="Chat" className="flex min-h-[32rem] flex-col rounded-xl border border-slate-200 bg-slate-50/60 shadow-sm">
+    <section aria-label="Chat" className="flex h-[calc(100vh-9rem)] min-h-[32rem] flex-col rounded-xl border border-slate-200 bg-slate-50/60 shadow-sm">
       <div className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 rounded-t-xl">
         <h2 className="text-base font-semibold">Chat</h2>
         {chat.conversation.length > 0 && (
           <Button variant="ghost" size="sm" onClick={chat.clear}>New conversation</Button>
         )}
       </div>
-      <div className="flex-1 space-y-4 overflow-y-auto px-4 py-4" role="log" aria-live="polite" aria-relevant="additions" data-testid="chat-log">
+      <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-4" role="log" aria-live="polite" aria-relevant="additions" data-testid="chat-log">
         {chat.conversation.length === 0 && (
           <div className="py-8 text-center">
             <p className="text-sm font-medium text-slate-700">Ask a question about the data</p>

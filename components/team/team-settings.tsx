@@ -136,7 +136,16 @@ function ApiKeysCard() {
           setToRevoke(null);
           revoke.reset();
         }}
-        onConfirm={() => toRevoke && revoke.mutate(toRevoke.id, { onSuccess: () => setToRevoke(null) })}
+        onConfirm={() =>
+          toRevoke &&
+          revoke.mutate(toRevoke.id, {
+            onSuccess: () => {
+              // A revoked key's secret is useless; do not leave it on screen.
+              if (created?.id === toRevoke.id) setCreated(null);
+              setToRevoke(null);
+            },
+          })
+        }
       >
         Scripts using the key starting with <code className="font-mono">{toRevoke?.prefix}</code> stop working at once. This cannot be undone.
       </ConfirmDialog>
