@@ -1,0 +1,110 @@
+// Every route against bad input: missing key, wrong key, malformed JSON, wrong types, unknown ids.
+// Each must answer a clear 4xx (never a 500) and leave stored data as it was.
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createTeamWithKey, migrateTestDb } from "./setup-db";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+interface RouteCase {
+  name: string;
+  handler: () => Handler;
+  method: string;
+  url: string;
+  params?: Record<string, string>;
+  validBody?: unknown;
+  family: "v1" | "legacy";
+}
+
+let key = "";
+const routes: Record<string, Record<string, Handler>> = {};
+
+beforeAll(async () => {
+  await migrateTestDb();
+  key = (await createTeamWithKey("bad-input")).secret;
+  routes.trainNew = await import("../app/api/v1/models/train/new/route");
+  routes.trainStatus = await import("../app/api/v1/models/train/[taskId]/status/route");
+  routes.trainResult = await import("../app/api/v1/models/train/[taskId]/result/route");
+  routes.models = await import("../app/api/v1/models/route");
+  routes.model = await import("../app/api/v1/models/[modelId]/route");
+  routes.predict = await import("../app/api/v1/models/[modelId]/predict/route");
+  routes.chatNew = await import("../app/api/v1/chat-explore/new/route");
+  routes.chatStatus = await import("../app/api/v1/chat-explore/status/[taskId]/route");
+  routes.chat = await import("../app/api/v1/chat-explore/chats/[chatId]/route");
+  routes.projects = await import("../app/api/v1/projects/route");
+  routes.project = await import("../app/api/v1/projects/[projectId]/route");
+  routes.rows = await import("../app/api/v1/datasets/[datasetId]/rows/route");
+  routes.legacyDatasets = await import("../app/v1/datasets/route");
+  routes.legacyModels = await import("../app/v1/models/route");
+});
+
+const cases: RouteCase[] = [
+  { name: "train/new", handler: () => routes.trainNew.POST, method: "POST", url: "/api/v1/models/train/new", validBody: { dataset_id: "x", predict_fields: ["y"], duration: 10 }, family: "v1" },
+  { name: "train status", handler: () => routes.trainStatus.GET, method: "GET", url: "/x", params: { taskId: "nope" }, family: "v1" },
+  { name: "train result", handler: () => routes.trainResult.GET, method: "GET", url: "/x", params: { taskId: "nope" }, family: "v1" },
+  { name: "models", handler: () => routes.models.GET, method: "GET", url: "/api/v1/models", family: "v1" },
+  { name: "model get", handler: () => routes.model.GET, method: "GET", url: "/x", params: { modelId: "nope" }, family: "v1" },
+  { name: "model delete", handler: () => routes.model.DELETE, method: "DELETE", url: "/x", params: { modelId: "nope" }, family: "v1" },
+  { name: "predict", handler: () => routes.predict.POST, method: "POST", url: "/x", params: { modelId: "nope" }, validBody: { data: [{ a: 1 }] }, family: "v1" },
+  { name: "chat new", handler: () => routes.chatNew.POST, method: "POST", url: "/x", validBody: { dataset_id: "nope", messages: [{ role: "user", content: "hi" }] }, family: "v1" },
+  { name: "chat status", handler: () => routes.chatStatus.GET, method: "GET", url: "/x", params: { taskId: "nope" }, family: "v1" },
+  { name: "chat get", handler: () => routes.chat.GET, method: "GET", url: "/x", params: { chatId: "nope" }, family: "v1" },
+  { name: "projects list", handler: () => routes.projects.GET, method: "GET", url: "/x", family: "v1" },
+  { name: "projects create", handler: () => routes.projects.POST, method: "POST", url: "/x", validBody: { name: "p" }, family: "v1" },
+  { name: "project get", handler: () => routes.project.GET, method: "GET", url: "/x", params: { projectId: "nope" }, family: "v1" },
+  { name: "project put", handler: () => routes.project.PUT, method: "PUT", url: "/x", params: { projectId: "nope" }, validBody: { name: "n" }, family: "v1" },
+  { name: "project delete", handler: () => routes.project.DELETE, method: "DELETE", url: "/x", params: { projectId: "nope" }, family: "v1" },
+  { name: "dataset rows", handler: () => routes.rows.GET, method: "GET", url: "/x", params: { datasetId: "nope" }, family: "v1" },
+  { name: "legacy datasets get", handler: () => routes.legacyDatasets.GET, method: "GET", url: "/v1/datasets?id=nope", family: "legacy" },
+  { name: "legacy datasets post", handler: () => routes.legacyDatasets.POST, method: "POST", url: "/v1/datasets", validBody: { id: "nope", rows: [] }, family: "legacy" },
+  { name: "legacy datasets delete", handler: () => routes.legacyDatasets.DELETE, method: "DELETE", url: "/v1/datasets?id=nope", family: "legacy" },
+  { name: "legacy models get", handler: () => routes.legacyModels.GET, method: "GET", url: "/v1/models", family: "legacy" },
+  { name: "legacy models post", handler: () => routes.legacyModels.POST, method: "POST", url: "/v1/models", validBody: { id: "nope", data: [{ a: 1 }] }, family: "legacy" },
+  { name: "legacy models delete", handler: () => routes.legacyModels.DELETE, method: "DELETE", url: "/v1/models?id=nope", family: "legacy" },
+];
+
+const withKey = (c: RouteCase, value: string): { headers: Record<string, string> } => ({ headers: c.family === "v1" ? { "X-API-Key": value } : { api_key: value } });
+
+describe.each(cases)("$name", (c) => {
+  it("missing key: 401 (v1) or the legacy 404 body", async () => {
+    const res = await call(c.handler(), c.method, c.url, { params: c.params, body: c.validBody });
+    if (c.family === "v1") {
+      expect(res.status).toBe(401);
+      expect(res.json.detail).toMatch(/API key/);
+    } else {
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ status: "missing or invalid API key" });
+    }
+  });
+
+  it("wrong key: rejected the same way", async () => {
+    const res = await call(c.handler(), c.method, c.url, { ...withKey(c, "wrong-key"), params: c.params, body: c.validBody });
+    expect(res.status).toBe(c.family === "v1" ? 401 : 404);
+  });
+
+  it("unknown id or bad input: a 4xx with a message, never a 500", async () => {
+    const res = await call(c.handler(), c.method, c.url, { ...withKey(c, key), params: c.params, body: c.validBody });
+    expect(res.status).toBeGreaterThanOrEqual(200);
+    expect(res.status).toBeLessThan(500);
+    if (res.status >= 400) expect(JSON.stringify(res.json)).toMatch(/not found|must|required|Send|Missing/i);
+  });
+
+  if (c.validBody !== undefined) {
+    it("malformed JSON: 400 that says so", async () => {
+      const res = await call(c.handler(), c.method, c.url, { ...withKey(c, key), params: c.params, body: '{"broken": ' });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.json)).toMatch(/not valid JSON/);
+    });
+
+    it("wrong types: 4xx naming the problem", async () => {
+      const wrong = Object.fromEntries(Object.keys(c.validBody as object).map((k) => [k, { nested: [1] }]));
+      const res = await call(c.handler(), c.method, c.url, { ...withKey(c, key), params: c.params, body: wrong });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    });
+
+    it("a body that is not an object: 4xx", async () => {
+      const res = await call(c.handler(), c.method, c.url, { ...withKey(c, key), params: c.params, body: "[1, 2, 3]" });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    });
+  }
+});
