@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { ensureSignedIn, OWNER, saveScreen, signIn } from "./ui-helpers";
+
+test("first-run setup or sign-in, navigation with the team, sign out and back in", async ({ page }, testInfo) => {
+  await page.goto("/datasets");
+  await page.waitForURL(/\/(setup|login|datasets)/);
+  if (page.url().includes("/setup")) await saveScreen(page, testInfo, "setup");
+  await ensureSignedIn(page);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  for (const name of ["Datasets", "Models", "Projects", "Team settings"]) {
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name })).toBeVisible();
+  }
+  await expect(page.getByTestId("current-team")).toContainText(OWNER.email);
+  await saveScreen(page, testInfo, "datasets");
+
+  // Setup is refused once done, and visiting it sends people to sign in.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL("**/login");
+  await page.goto("/setup");
+  await page.waitForURL("**/login");
+  await page.goto("/models");
+  await page.waitForURL("**/login");
+
+  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Password").fill("wrong password!");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("Wrong email or password");
+  await saveScreen(page, testInfo, "login-error");
+  await signIn(page);
+  await expect(page.getByTestId("current-team")).toContainText(OWNER.teamName);
+});

@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { ensureSignedIn, saveScreen, sharedDataset, uploadDataset } from "./ui-helpers";
+
+test("a project chat: three questions answered with a chart and a table", async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  await ensureSignedIn(page);
+  const datasetName = `superstore ${Date.now()}`;
+  await uploadDataset(page, sharedDataset("nlv/superstore.csv"), datasetName);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
+  await page.waitForURL("**/projects");
+  await page.getByLabel("Project name").fill("Store questions");
+  await page.getByLabel("Dataset").selectOption({ label: datasetName });
+  await saveScreen(page, testInfo, "projects");
+  await page.getByRole("button", { name: "Create project" }).click();
+  await page.waitForURL(/\/projects\/[^/]+$/);
+
+  // Settings: the suggestions become one-click questions.
+  await page.getByLabel("Suggested questions").fill("Total Sales by Region\nAverage Profit by Category");
+  await page.getByLabel("Instructions").fill("Keep answers short.");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Instructions")).toHaveValue("Keep answers short.");
+
+  const log = page.getByTestId("chat-log");
+  const waitForAnswers = async (questions: number) => {
+    await expect(log.getByTestId("user-message")).toHaveCount(questions);
+    await expect(log.getByRole("status")).toHaveCount(0, { timeout: 60_000 });
+    await expect(log.getByRole("alert")).toHaveCount(0);
+  };
+
+  await page.getByTestId("suggestion").filter({ hasText: "Total Sales by Region" }).click();
+  await waitForAnswers(1);
+  await page.getByLabel("Your question").fill("Average Profit by Category");
+  await page.getByLabel("Your question").press("Enter");
+  await waitForAnswers(2);
+  await page.getByLabel("Your question").fill("top 5 Customer Name by Sales");
+  await page.getByTestId("send-question").click();
+  await waitForAnswers(3);
+
+  expect(await log.getByTestId("assistant-message").count()).toBeGreaterThanOrEqual(3);
+  const chart = log.getByTestId("chat-chart").first();
+  await expect(chart.locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
+  const table = log.getByTestId("chat-table").first();
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+
+  // Tables sort on a header click.
+  const header = table.getByRole("columnheader").first();
+  await header.getByRole("button").click();
+  await expect(header).toHaveAttribute("aria-sort", "ascending");
+  await saveScreen(page, testInfo, "project-chat");
+
+  // The conversation stays in the browser across a reload.
+  await page.reload();
+  await expect(page.getByTestId("chat-log").getByTestId("user-message")).toHaveCount(3);
+});

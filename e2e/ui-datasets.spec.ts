@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { ensureSignedIn, saveScreen, sharedDataset } from "./ui-helpers";
+
+test("upload a shared CSV with progress, preview it, edit a type, delete with confirmation", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  await page.goto("/datasets");
+  const open = page.getByRole("button", { name: "Upload a dataset" });
+  if (await open.isVisible()) await open.click();
+  await page.getByTestId("dataset-file-input").setInputFiles(sharedDataset("adult.csv"));
+  await expect(page.getByLabel("Dataset name")).toHaveValue("adult");
+  const name = `adult ${Date.now()}`;
+  await page.getByLabel("Dataset name").fill(name);
+  await page.getByTestId("start-upload").click();
+  // 48,842 rows go out in batches: the progress bar shows up while they do.
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+  await saveScreen(page, testInfo, "datasets-uploading");
+  await expect(page.getByText("Uploaded 48,842 rows")).toBeVisible({ timeout: 120_000 });
+  const row = page.getByTestId("datasets-table").getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("48,842");
+  await expect(row).toContainText("15");
+  await saveScreen(page, testInfo, "datasets-list");
+
+  await row.getByRole("link", { name }).click();
+  await page.waitForURL(/\/datasets\/[^/]+$/);
+  const preview = page.getByTestId("dataset-preview");
+  await expect(preview.getByRole("row")).toHaveCount(51); // header + 50 rows
+  await expect(preview).toContainText("education");
+  await expect(page.getByText("Rows 1–50 of 48,842")).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Rows 51–100 of 48,842")).toBeVisible();
+
+  // Inferred types are shown and editable.
+  const ageType = page.getByTestId("field-type-age");
+  await expect(ageType).toHaveValue("integer");
+  await page.getByTestId("field-type-education_num").selectOption("category");
+  await page.getByRole("button", { name: "Save types" }).click();
+  await expect(page.getByText("Field types saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("field-type-education_num")).toHaveValue("category");
+  await saveScreen(page, testInfo, "dataset-detail");
+
+  // Delete asks first, then the dataset leaves the list.
+  await page.goto("/datasets");
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("48,842 rows");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toBeVisible();
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await dialog.getByRole("button", { name: "Delete dataset" }).click();
+  await expect(row).toHaveCount(0);
+});
+
+test("a TSV file uploads too, and an empty file says what is missing", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  const dir = testInfo.outputPath("files");
+  fs.mkdirSync(dir, { recursive: true });
+  const tsv = `${dir}/pets.tsv`;
+  fs.writeFileSync(tsv, "name\tlegs\tkind\nRex\t4\tdog\nTweety\t2\tbird\nNemo\t0\tfish\n");
+  const empty = `${dir}/empty.csv`;
+  fs.writeFileSync(empty, "");
+
+  await page.goto("/datasets");
+  const open = page.getByRole("button", { name: "Upload a dataset" });
+  if (await open.isVisible()) await open.click();
+  await page.getByTestId("dataset-file-input").setInputFiles(empty);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByRole("alert")).toContainText("empty");
+
+  await page.getByTestId("dataset-file-input").setInputFiles(tsv);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByText("Uploaded 3 rows")).toBeVisible();
+  await page.getByRole("button", { name: "Open the dataset" }).click();
+  await expect(page.getByTestId("dataset-preview")).toContainText("Tweety");
+  await expect(page.getByTestId("field-type-legs")).toHaveValue("integer");
+});

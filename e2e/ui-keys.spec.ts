@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { ensureSignedIn, saveScreen } from "./ui-helpers";
+
+test("create an API key, use it, revoke it", async ({ page, request }, testInfo) => {
+  await ensureSignedIn(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Team settings" }).click();
+  await page.waitForURL("**/team-settings");
+  await expect(page.getByTestId("members")).toContainText("owner");
+
+  const keyName = `ui key ${Date.now()}`;
+  await page.getByLabel("Key name").fill(keyName);
+  await page.getByTestId("create-key").click();
+  const secret = await page.getByTestId("new-key-secret").inputValue();
+  expect(secret.length).toBeGreaterThan(20);
+  const row = page.getByRole("row").filter({ hasText: keyName });
+  await expect(row).toContainText("active");
+  await expect(row).toContainText(secret.slice(0, 6));
+  await saveScreen(page, testInfo, "team-settings-new-key");
+
+  // The secret works for scripts right away.
+  const ok = await request.get("/api/v1/models", { headers: { "X-API-Key": secret } });
+  expect(ok.status()).toBe(200);
+
+  await page.getByRole("button", { name: new RegExp(`Revoke ${keyName}`) }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("stop working at once");
+  await saveScreen(page, testInfo, "team-settings-revoke-confirm");
+  await dialog.getByRole("button", { name: "Revoke key" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("revoked");
+  await expect(page.getByTestId("new-key-secret")).toHaveCount(0);
+  await saveScreen(page, testInfo, "team-settings-revoked");
+
+  const refused = await request.get("/api/v1/models", { headers: { "X-API-Key": secret } });
+  expect(refused.status()).toBe(401);
+});
+
+test("invite a member with a role", async ({ page }) => {
+  await ensureSignedIn(page);
+  await page.goto("/team-settings");
+  const email = `member${Date.now()}@example.com`;
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Role").selectOption("admin");
+  await page.getByLabel("Initial password").fill("initial-pass-1");
+  await page.getByRole("button", { name: "Add member" }).click();
+  await expect(page.getByTestId("members").getByRole("listitem").filter({ hasText: email })).toContainText("admin");
+});

@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { ensureSignedIn, saveScreen, sharedDataset, uploadDataset } from "./ui-helpers";
+
+test("train at 10 seconds with live status, then read the model page and predict", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await ensureSignedIn(page);
+  const name = `telco ${Date.now()}`;
+  await uploadDataset(page, sharedDataset("telco.csv"), name);
+  await expect(page.getByTestId("field-type-customerID")).toHaveValue("id");
+
+  const form = page.getByTestId("train-form");
+  await form.getByTestId("target-Churn").check({ force: true });
+  await expect(form.getByText("Predicting Churn")).toBeVisible();
+  await form.getByText("Fastest").click();
+  await form.getByLabel(/Train anew/).check();
+  await form.getByTestId("start-training").click();
+
+  const status = page.getByTestId("training-status");
+  await expect(status).toBeVisible();
+  await expect(status.getByText(/pending|in progress/)).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Training progress" })).toBeVisible();
+  await saveScreen(page, testInfo, "training-in-progress");
+  await expect(page.getByTestId("open-model")).toBeVisible({ timeout: 180_000 });
+  await page.getByTestId("open-model").click();
+  await page.waitForURL(/\/models\/[^/]+$/);
+
+  // Holdout statistics per class with a confusion matrix.
+  const stats = page.getByTestId("class-stats");
+  await expect(stats.getByRole("row")).toHaveCount(3);
+  for (const header of ["Precision", "Recall", "F1", "Count"]) await expect(stats).toContainText(header);
+  await expect(page.getByTestId("confusion-matrix")).toBeVisible();
+  // Field importance drawn by Plotly, with bars.
+  const chart = page.getByTestId("field-importance-chart");
+  await expect(chart.locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
+  expect(await chart.locator(".bars .point").count()).toBeGreaterThan(3);
+  // The data story as readable cards.
+  const story = page.getByTestId("data-story");
+  await expect(story.getByRole("article")).toHaveCount(2);
+  await expect(story).toContainText("Churn = Yes");
+  await expect(story).toContainText(/On average \d+% of rows/);
+
+  // Try a prediction: prefilled from the first row, answers with probabilities and factors.
+  await expect(page.getByLabel("Contract")).not.toHaveValue("");
+  await page.getByTestId("predict-button").click();
+  const result = page.getByTestId("prediction-result");
+  await expect(result.getByTestId("probabilities").getByRole("listitem")).toHaveCount(2);
+  await expect(result.getByTestId("factors").getByRole("listitem").first()).toBeVisible();
+  await saveScreen(page, testInfo, "model");
+
+  // Batch prediction of a CSV and a download of the results.
+  const file = testInfo.outputPath("to-predict.csv");
+  const lines = fs.readFileSync(sharedDataset("telco.csv"), "utf8").split(/\r?\n/).slice(0, 31);
+  fs.writeFileSync(file, lines.join("\n") + "\n");
+  await page.getByLabel("CSV file of rows to predict").setInputFiles(file);
+  await page.getByTestId("run-batch").click();
+  await expect(page.getByText("Predicted 30 rows")).toBeVisible({ timeout: 30_000 });
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByTestId("download-predictions").click();
+  const download = await downloadPromise;
+  const csv = fs.readFileSync(await download.path(), "utf8");
+  const [header, ...rows] = csv.trim().split(/\r?\n/);
+  expect(header).toContain("Probability Churn is Yes");
+  expect(rows).toHaveLength(30);
+  await saveScreen(page, testInfo, "model-batch");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
+  await expect(page.getByTestId("models-list")).toContainText(name);
+  await saveScreen(page, testInfo, "models");
+});
