@@ -4,14 +4,13 @@ import fs from "node:fs";
 import { PrismaClient } from "@prisma/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { getEnv, isPostgres } from "@/lib/env";
+import { createPostgresClient } from "@/lib/db/postgres";
 
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient; prismaReady?: Promise<void> };
 
 function createClient(): PrismaClient {
   const env = getEnv();
-  if (isPostgres(env.databaseUrl)) {
-    throw new Error("PostgreSQL support is configured through lib/db/postgres.ts (not enabled in this build)");
-  }
+  if (isPostgres(env.databaseUrl)) return createPostgresClient(env.databaseUrl);
   fs.mkdirSync(env.dataDir, { recursive: true });
   const adapter = new PrismaLibSQL({ url: env.databaseUrl });
   return new PrismaClient({ adapter });
