@@ -229,7 +229,7 @@ function scoreSpan(span: string[], name: FieldName): number {
   if (content.length !== nameContent.length) {
     // "horse power" vs "horsepower": compare without spaces, typos allowed.
     if (span.length > 1 && name.words.length !== span.length) {
-      const m = wordsMatch(spanCompact, name.compact);
+      const m = wordsMatch(spanCompact, name.compact, false);
       return m > 0 ? m * name.weight * 0.95 : 0;
     }
     return 0;
@@ -248,7 +248,7 @@ function scoreSpan(span: string[], name: FieldName): number {
       }
     });
     if (best === 0) {
-      const m = span.length > 1 ? 0 : wordsMatch(spanCompact, name.compact);
+      const m = span.length > 1 ? 0 : wordsMatch(spanCompact, name.compact, false);
       return m > 0 ? m * name.weight * 0.95 : 0;
     }
     used.add(bestJ);
@@ -298,6 +298,8 @@ export function lex(lexicon: Lexicon, text: string): Token[] {
       i += used;
       continue;
     }
+    // "segmented by", "colored by": a participle before "by" is grammar, unless it is exactly a name.
+    const participle = /ed$/.test(rawWords[i]) && rawWords[i + 1] === "by";
     // Longest field-name span first (up to 5 words).
     let bestField: { fields: string[]; len: number; score: number } | null = null;
     for (let len = Math.min(5, words.length - i); len >= 1; len--) {
@@ -313,7 +315,7 @@ export function lex(lexicon: Lexicon, text: string): Token[] {
           bestFields = [n.field];
         } else if (Math.abs(s - best) < 1e-9 && !bestFields.includes(n.field)) bestFields.push(n.field);
       }
-      if (best >= 0.7) {
+      if (best >= 0.7 && !(participle && len === 1 && best < 1)) {
         bestField = { fields: bestFields, len, score: best };
         break;
       }
@@ -331,7 +333,7 @@ export function lex(lexicon: Lexicon, text: string): Token[] {
     }
     // One distinctive word of a longer name ("budget" for "Production Budget").
     const partials = lexicon.partial.get(w) ?? [...lexicon.partial.entries()].find(([k]) => wordsMatch(w, k) > 0 && allowedPartialTypo(w, k))?.[1];
-    if (partials && partials.length > 0 && !GENERIC_WORDS.has(w)) {
+    if (partials && partials.length > 0 && !GENERIC_WORDS.has(w) && !participle) {
       out.push({ kind: "field", fields: partials.map((p) => p.field), exact: false, text: rawWords[i], index: out.length, score: 0.6 });
       i += 1;
       continue;

@@ -239,6 +239,8 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     }
     if (!nextField || nextField.kind !== "field") {
       const a = AGG_WORDS[w];
+      // "total count", "total number of": a count, not a sum.
+      if (a === "sum" && /^(count|number|amount)$/.test(wordAt(tokens, i + 1) ?? "")) continue;
       if (a === "max" && ["largest", "biggest"].includes(w)) continue;
       if (a === "min" && w === "smallest") continue;
       if (a === "share" && w === "ratio") continue;
@@ -296,10 +298,53 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: L
     const w = wordAt(tokens, i - 1);
     return w ? MONTHS[w] : undefined;
   };
+  // A year typed in full against a column of two-digit years (70 for 1970).
+  const yearValue = (field: string, v: number): number => {
+    const info = fieldInfo(fields, field);
+    return info && info.yearLike && info.max < 100 && isYear(v) ? v % 100 : v;
+  };
   const addFilter = (flt: Filter) => {
     f.filters = f.filters.filter((x) => !(x.field === flt.field && x.op === flt.op && flt.op !== "in"));
     f.filters.push(flt);
   };
+
+  // Month ranges: "Jan 2016 to July 2017", "between Jan 2016 and Dec 2017", "from January to October 2017".
+  const isConnector = (w: string | null) => w === "to" || w === "and" || w === "through" || w === "until" || w === "till";
+  for (let i = 0; i < tokens.length; i++) {
+    const m1 = MONTHS[wordAt(tokens, i) ?? ""];
+    if (!m1) continue;
+    const y1 = tokens[i + 1];
+    let end: { m: number; y: number; last: number } | null = null;
+    let start: { m: number; y: number } | null = null;
+    if (y1 && y1.kind === "number" && isYear(y1.value) && isConnector(wordAt(tokens, i + 2))) {
+      const m2 = MONTHS[wordAt(tokens, i + 3) ?? ""];
+      const y2 = tokens[i + 4];
+      if (m2 && y2 && y2.kind === "number" && isYear(y2.value)) {
+        start = { m: m1, y: y1.value };
+        end = { m: m2, y: y2.value, last: i + 4 };
+      } else if (y2 === undefined || !m2) {
+        const y3 = tokens[i + 3];
+        if (y3 && y3.kind === "number" && isYear(y3.value)) {
+          start = { m: m1, y: y1.value };
+          end = { m: 12, y: y3.value, last: i + 3 };
+        }
+      }
+    } else if (isConnector(wordAt(tokens, i + 1))) {
+      const m2 = MONTHS[wordAt(tokens, i + 2) ?? ""];
+      const y2 = tokens[i + 3];
+      if (m2 && y2 && y2.kind === "number" && isYear(y2.value)) {
+        start = { m: m1, y: y2.value };
+        end = { m: m2, y: y2.value, last: i + 3 };
+      }
+    }
+    if (!start || !end) continue;
+    const field = yearField(null);
+    if (!field) continue;
+    for (let j = i; j <= end.last; j++) if (tokens[j].kind === "number") consumedNumbers.add(j);
+    const info = fieldInfo(fields, field)!;
+    if (info.role === "date") addFilter({ field, op: "between", values: [periodIso(start.y, start.m), periodIso(end.y, end.m)] });
+    else addFilter({ field, op: "between", values: [yearValue(field, start.y), yearValue(field, end.y)] });
+  }
 
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
@@ -320,7 +365,7 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: L
         if (field) {
           const info = fieldInfo(fields, field)!;
           if (info.role === "date") addFilter({ field, op: "between", values: [periodIso(lo, prevMonth), periodIso(hi, monthBefore(i + 2))] });
-          else addFilter({ field, op: "between", values: [lo, hi] });
+          else addFilter({ field, op: "between", values: [yearValue(field, lo), yearValue(field, hi)] });
         }
       } else {
         const field = nearestField(i, true);
@@ -353,7 +398,7 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: L
       if (!field) continue;
       const info = fieldInfo(fields, field)!;
       if (info.role === "date") addFilter({ field, op, values: [periodIso(t.value, prevMonth)] });
-      else addFilter({ field, op, values: [t.value] });
+      else addFilter({ field, op, values: [yearValue(field, t.value)] });
       // Remove the adjective's mention: it named a filter, not something to chart.
       if (adjField) f.mentions = f.mentions.filter((m) => m.pos !== i - 2);
       continue;
@@ -363,8 +408,10 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: L
       const field = yearField(null);
       if (field && (prev === "in" || prev === "during" || prev === "for" || prev === "of" || prev === "year" || prevMonth !== undefined || prev === "about" || prev === "only" || prev === null || prev === "what")) {
         const info = fieldInfo(fields, field)!;
-        if (info.role === "date") addFilter({ field, op: "eq", values: [periodIso(t.value, prevMonth)] });
-        else addFilter({ field, op: "eq", values: [t.value] });
+        const open = /^(to|till|until) (now|date|present|today)|^(onward|onwards|and later|or later|and after|and beyond)/.test(tokens.slice(i + 1, i + 3).map((x) => (x.kind === "word" ? x.text : "#")).join(" "));
+        const eqOp = open ? "gte" : "eq";
+        if (info.role === "date") addFilter({ field, op: eqOp, values: [periodIso(t.value, prevMonth)] });
+        else addFilter({ field, op: eqOp, values: [yearValue(field, t.value)] });
         continue;
       }
     }
@@ -496,8 +543,12 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
   for (const m of frame.mentions) if (m.fields.length === 1) taken.add(m.fields[0]);
   type R = { name: string; info: FieldInfo; m: Mention };
   const resolved: R[] = [];
+  const exactNumbers = [...taken].filter((n) => fieldInfo(fields, n)?.role === "number").length;
   for (const m of frame.mentions.slice().sort((a, b) => a.turn - b.turn || a.pos - b.pos)) {
-    const want = m.agg && m.agg !== "count" && m.agg !== "distinct" ? "number" : m.role === "group" || m.role === "color" || m.role === "facet" ? "group" : "any";
+    // "ratings" next to "IMDB rating": an ambiguous word that covers a field named exactly refers to it.
+    if (m.fields.length > 1 && m.fields.some((n) => taken.has(n)) && !(frame.chart === "scatter" && exactNumbers < 2)) continue;
+    const pointwise = frame.chart === "scatter" || frame.relation;
+    const want = m.agg && m.agg !== "count" && m.agg !== "distinct" ? "number" : m.role === "group" || m.role === "color" || m.role === "facet" || m.role === "split" ? "group" : pointwise ? "number" : "any";
     const name = resolveMention(m, fields, taken, want);
     taken.add(name);
     const info = fieldInfo(fields, name);
@@ -606,14 +657,14 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
     if (distinctR) agg = "distinct";
     if (agg !== "count" && agg !== "distinct") {
       // An aggregate of a discrete number ("average cylinders").
-      const numeric = groupsR.find((r) => r.info.role === "number" && (r.m.agg === agg || frame.agg === agg));
+      const numeric = groupsR.find((r) => r.info.role === "number" && !r.m.countOf && (r.m.agg === agg || frame.agg === agg));
       if (numeric) {
         measureField = numeric.name;
         groupsR.splice(groupsR.indexOf(numeric), 1);
       } else agg = "count";
     }
     if (agg === "distinct") {
-      const target = distinctR ?? groupsR.find((r) => r.m.countOf) ?? (groupsR.length === 1 ? groupsR[0] : null);
+      const target = distinctR ?? groupsR.find((r) => r.m.countOf) ?? (groupsR.length === 1 && groupsR[0].m.role === "plain" ? groupsR[0] : null);
       if (target) {
         measureField = target.name;
         groupsR.splice(groupsR.indexOf(target), 1);

@@ -10,6 +10,7 @@ export function normalizeText(text: string): string {
     .replace(/'s\b/g, "")
     .replace(/[’']/g, "")
     .replace(/(\d)\s*-\s*(\d)/g, "$1 to $2")
+    .replace(/([<>]=?|=)/g, " $1 ")
     .replace(/[^a-z0-9.%$<>=\s]/g, " ")
     .replace(/\.(?!\d)/g, " ")
     .replace(/\s+/g, " ")
@@ -82,11 +83,11 @@ export function allowedTypos(word: string): number {
 }
 
 /** Whether two (already singular, lowercase) words are the same word, allowing typos. */
-export function wordsMatch(typed: string, known: string): number {
+export function wordsMatch(typed: string, known: string, allowLonger = true): number {
   if (typed === known) return 1;
   if (/\d/.test(typed) || /\d/.test(known)) return 0;
   // A longer form of a known word ("originate", "shipping", "released").
-  if (known.length >= 5 && typed.startsWith(known) && typed.length - known.length <= 3) return 0.8;
+  if (allowLonger && known.length >= 5 && typed.startsWith(known) && typed.length - known.length <= 3) return 0.8;
   const max = Math.min(allowedTypos(typed), allowedTypos(known));
   if (max === 0) return 0;
   const d = editDistance(typed, known, max);
