@@ -244,6 +244,18 @@ describe("read", () => {
     expect((await store.read("ds", { offset: 30, limit: 100 })).rowCount).toBe(5);
   });
 
+  it("treats nonsense offsets and limits as absent", async () => {
+    expect((await store.read("ds", { offset: NaN, limit: NaN })).rowCount).toBe(35);
+    expect((await store.read("ds", { offset: -5, limit: 2 })).rowCount).toBe(2);
+    expect((await store.read("ds", { limit: 0 })).rowCount).toBe(0);
+  });
+
+  it("snapshot returns the table with the version it was read at", async () => {
+    const { info, table } = await store.snapshot("ds", { fields: ["i"] });
+    expect(info.rowCount).toBe(table.rowCount);
+    expect(info.version).toBe((await store.info("ds")).version);
+  });
+
   it("readRows gives client-shaped rows", async () => {
     expect(await store.readRows("ds", { offset: 1, limit: 2 })).toEqual([
       { i: 1, label: "L1", x: 0.5 },

@@ -45,6 +45,8 @@ export interface DatasetStore {
   append(datasetId: string, rows: RawRow[]): Promise<DatasetInfo>;
   info(datasetId: string): Promise<DatasetInfo>;
   read(datasetId: string, options?: ReadOptions): Promise<Table>;
+  /** The table together with the info (version) of exactly the state it was read from. */
+  snapshot(datasetId: string, options?: ReadOptions): Promise<{ info: DatasetInfo; table: Table }>;
   readRows(datasetId: string, options?: { offset?: number; limit?: number }): Promise<Record<string, string | number | null>[]>;
   setFieldTypes(datasetId: string, fields: { name: string; type: FieldType }[]): Promise<DatasetInfo>;
   reparse(datasetId: string): Promise<DatasetInfo>;
@@ -458,12 +460,16 @@ class FileDatasetStore implements DatasetStore {
   }
 
   async read(datasetId: string, options: ReadOptions = {}): Promise<Table> {
+    return (await this.snapshot(datasetId, options)).table;
+  }
+
+  async snapshot(datasetId: string, options: ReadOptions = {}): Promise<{ info: DatasetInfo; table: Table }> {
     checkId(datasetId);
     // A concurrent compaction may delete segments listed in the manifest we read: retry with the new one.
     for (let attempt = 0; ; attempt++) {
       const manifest = await this.readManifest(datasetId);
       try {
-        return await this.readWith(datasetId, manifest, options);
+        return { info: toInfo(manifest), table: await this.readWith(datasetId, manifest, options) };
       } catch (error) {
         if (!isEnoent(error) || attempt >= 5) {
           if (isEnoent(error)) throw notFound(datasetId);
@@ -481,8 +487,8 @@ class FileDatasetStore implements DatasetStore {
       if (!field) throw new StoreError("unknown_field", `Field "${name}" is not in dataset "${datasetId}".`);
       return field;
     });
-    const start = Math.min(manifest.rowCount, Math.max(0, Math.floor(options.offset ?? 0)));
-    const limit = options.limit === undefined ? Infinity : Math.max(0, Math.floor(options.limit));
+    const start = Math.min(manifest.rowCount, toCount(options.offset, 0));
+    const limit = toCount(options.limit, Infinity);
     const end = Math.min(manifest.rowCount, start + limit);
     const n = Math.max(0, end - start);
 
@@ -795,6 +801,13 @@ export function findCompactionRun(segments: { level: number }[], fanout: number)
     if (atLevel >= fanout) return { start, level };
   }
   return null;
+}
+
+/** A non-negative whole number from an optional option; anything else (NaN, negative, missing) gives `fallback` or 0. */
+function toCount(value: number | undefined, fallback: number): number {
+  if (value === undefined || value === null) return fallback;
+  if (value === Infinity) return Infinity;
+  return Number.isFinite(value) ? Math.max(0, Math.floor(value)) : fallback;
 }
 
 function checkRow(row: unknown, index: number): RawRow {
