@@ -65,7 +65,9 @@ async function main(): Promise<void> {
     console.error("No Chromium found: run scripts/install-system-deps.sh or set CHROMIUM_PATH.");
     process.exit(1);
   }
-  console.log(`Chromium: ${executablePath}; ${os.cpus().length} cores; node ${process.version}`);
+  // Latencies are wall-clock: on a shared machine the load average explains most of the spread.
+  const load = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
+  console.log(`Chromium: ${executablePath}; ${os.cpus().length} cores; node ${process.version}; load average ${load()}`);
 
   const renderer = new PlotlyPngRenderer({ executablePath });
   let start = performance.now();
@@ -100,6 +102,7 @@ async function main(): Promise<void> {
   const burst2 = performance.now() - start;
   console.log(`burst of 40 concurrent bar renders, 2 pages: ${burst2.toFixed(0)} ms (${((40 * 1000) / burst2).toFixed(1)} renders/s)`);
   await two.close();
+  console.log(`load average at the end: ${load()}`);
 }
 
 main().catch((err: unknown) => {
