@@ -323,6 +323,18 @@ describe("lifecycle", () => {
     expect(await fs.readdir(root)).toEqual(["ds"]);
   });
 
+  it("an append whose dataset another process deletes midway reports not_found", async () => {
+    const racing = openDatasetStore(root, {
+      // What another process's delete does: move the directory away, then remove it.
+      beforeCommit: async () => {
+        await fs.rename(path.join(root, "ds"), path.join(root, ".trash-ds-x"));
+      },
+    });
+    await racing.create("ds");
+    await expectStoreError(racing.append("ds", [{ a: 1 }]), "not_found", '"ds"');
+    await expectStoreError(store.info("ds"), "not_found");
+  });
+
   it("create twice is a conflict", async () => {
     await store.create("ds");
     await expectStoreError(store.create("ds"), "conflict");

@@ -285,6 +285,10 @@ class FileDatasetStore implements DatasetStore {
       const release = await acquireFileLock(path.join(dir, LOCK), { timeoutMs: this.lockTimeoutMs, staleMs: this.staleLockMs });
       try {
         return await task();
+      } catch (error) {
+        // The directory vanished under us: another process deleted the dataset mid-write.
+        if (isEnoent(error)) throw notFound(datasetId);
+        throw error;
       } finally {
         await release();
       }
