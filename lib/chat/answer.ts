@@ -49,7 +49,7 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
   let first = t(lang, "computed", { what });
   if (groups.length) first += ` ${t(lang, "grouped", { groups: groups.join(` ${t(lang, "and")} `) })}`;
   first += ` ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style)}.`;
-  if (r.filteredRows === 0) return `${first} ${t(lang, "noRows")}`;
+  if (r.filteredRows === 0 && !(groups.length === 0 && (plan.measure.agg === "count" || plan.measure.agg === "distinct"))) return `${first} ${t(lang, "noRows")}`;
   const parts: string[] = [first];
   if (groups.length === 0) {
     parts.push(t(lang, "overallIs", { what, value: fmt(r.overall) }));
@@ -80,7 +80,7 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
   if (plan.measure.agg !== "mean" && plan.measure.agg !== "median" && plan.measure.agg !== "share" && plan.measure.agg !== "distinct") {
     parts.push(t(lang, "overallAcross", { value: fmt(r.overall) }));
   }
-  parts.push(t(lang, "groupsCount", { n: r.rows.length + r.hiddenGroups }));
+  if (r.rows.length + r.hiddenGroups > 1) parts.push(t(lang, "groupsCount", { n: r.rows.length + r.hiddenGroups }));
   if (r.hiddenGroups > 0) parts.push(t(lang, "hidden", { n: r.hiddenGroups }));
   return parts.join(" ");
 }

@@ -104,6 +104,7 @@ const EN: Catalogue = {
   week: "week",
   day: "day",
   other: "Other",
+  context: "The chart shows the same measure by {fields} over the rows without that filter, for context.",
 };
 
 const FR: Catalogue = {
@@ -132,6 +133,7 @@ const FR: Catalogue = {
   lte: "est au plus", between: "est entre", value: "valeur", count_col: "nombre", bin: "intervalle", points: "points",
   correlation_col: "corrélation", group: "groupe", perBucket: "par {bucket}", year: "année", quarter: "trimestre",
   month: "mois", week: "semaine", day: "jour", other: "Autres",
+  context: "Le graphique montre la même mesure par {fields}, sans ce filtre, pour situer le résultat.",
 };
 
 const ES: Catalogue = {
@@ -159,6 +161,7 @@ const ES: Catalogue = {
   eq: "es", neq: "no es", in: "es uno de", gt: "es mayor que", gte: "es al menos", lt: "es menor que", lte: "es como máximo",
   between: "está entre", value: "valor", count_col: "cantidad", bin: "intervalo", points: "puntos", correlation_col: "correlación",
   group: "grupo", perBucket: "por {bucket}", year: "año", quarter: "trimestre", month: "mes", week: "semana", day: "día", other: "Otros",
+  context: "El gráfico muestra la misma medida por {fields}, sin ese filtro, como contexto.",
 };
 
 const DE: Catalogue = {
@@ -187,6 +190,7 @@ const DE: Catalogue = {
   lte: "ist höchstens", between: "liegt zwischen", value: "Wert", count_col: "Anzahl", bin: "Bereich", points: "Punkte",
   correlation_col: "Korrelation", group: "Gruppe", perBucket: "je {bucket}", year: "Jahr", quarter: "Quartal", month: "Monat",
   week: "Woche", day: "Tag", other: "Andere",
+  context: "Das Diagramm zeigt dieselbe Kennzahl nach {fields} ohne diesen Filter, zur Einordnung.",
 };
 
 const CATALOGUES: Record<Lang, Catalogue> = { en: EN, fr: FR, es: ES, de: DE };

@@ -116,6 +116,35 @@ function helpMessage(fields: FieldInfo[], style: Style, datasetName: string | un
   return { role: "assistant", content: lines.join("\n"), figures: [], table: null };
 }
 
+/** For a one-number answer over filtered rows: the plan of the chart that puts it in context. */
+function contextPlan(plan: AnalysisPlan, fields: FieldInfo[]): { plan: AnalysisPlan; fields: string[] } | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length > 0 || plan.filters.length === 0) return null;
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const categorical = plan.filters.filter((f) => {
+    const info = byName.get(f.field);
+    return info && (f.op === "eq" || f.op === "in" || f.op === "neq") && (info.role === "category" || info.discrete || info.yearLike);
+  });
+  const chosen = [...new Set(categorical.map((f) => f.field))].slice(0, 2);
+  if (chosen.length > 0) {
+    // Discrete numbers on the x axis, categories as colours.
+    chosen.sort((a, b) => Number(byName.get(b)!.role === "number") - Number(byName.get(a)!.role === "number"));
+    const rest = plan.filters.filter((f) => !chosen.includes(f.field));
+    const agg = plan.measure.agg;
+    return {
+      plan: { ...plan, filters: rest, groupBy: chosen.map((field) => ({ field, bucket: null })), chart: chosen.length === 2 ? (agg === "count" || agg === "sum" ? "stackedBar" : "groupedBar") : "bar", sort: null, limit: null },
+      fields: chosen,
+    };
+  }
+  const numeric = plan.filters.find((f) => byName.get(f.field)?.role === "number");
+  if (numeric && plan.measure.agg === "count") {
+    return {
+      plan: { ...plan, intent: "distribution", x: numeric.field, filters: plan.filters.filter((f) => f !== numeric), chart: "histogram", sort: null, limit: null },
+      fields: [numeric.field],
+    };
+  }
+  return null;
+}
+
 /** Answers the last user message of a conversation over the table. */
 export async function answerChat(req: ChatRequest): Promise<ChatReply> {
   const project = req.project ?? null;
@@ -164,8 +193,24 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
     if (!(err instanceof PlanError)) throw err;
     return { messages: [helpMessage(fields, style, req.datasetName, suggestions, t(style.lang, "planError", { error: err.message }))], plan: null, suggestions };
   }
-  const { text, table } = describeResult(result, { style, units });
-  const figure = buildFigure(result, { lang: style.lang, units });
+  const described = describeResult(result, { style, units });
+  let text = described.text;
+  const table = described.table;
+  let figure = buildFigure(result, { lang: style.lang, units });
+  if (!figure) {
+    // A single number for filtered rows: the chart shows where it sits, the same measure over the
+    // filtered fields without their filters (e.g. counts by Cylinders and Origin for "American 5 cylinder cars").
+    const context = contextPlan(plan, fields);
+    if (context) {
+      try {
+        const contextResult = executePlan(req.table, context.plan);
+        figure = buildFigure(contextResult, { lang: style.lang, units });
+        if (figure) text += ` ${t(style.lang, "context", { fields: context.fields.join(` ${t(style.lang, "and")} `) })}`;
+      } catch (err) {
+        if (!(err instanceof PlanError)) throw err;
+      }
+    }
+  }
   const second: ChatAnswerMessage = {
     role: "assistant",
     content: figure ? t(style.lang, "chartAndTable") : t(style.lang, "tableOnly"),

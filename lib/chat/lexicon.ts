@@ -32,7 +32,7 @@ const ALIAS_GROUPS: string[][] = [
   ["city", "town"],
   ["customer", "client", "buyer"],
   ["product", "item"],
-  ["price", "cost"],
+  ["price", "cost", "expensive", "cheap", "pricey", "costly"],
   ["salary", "pay", "wage", "income"],
   ["age", "old"],
   ["year", "yr"],

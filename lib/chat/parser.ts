@@ -50,6 +50,8 @@ export interface Frame {
   yFirst: boolean;
   greeting: boolean;
   unknownWords: string[];
+  /** Field mentions ("turn:pos") that only say which field a filter is on ("more than 6 cylinders"). */
+  bound: string[];
   /** An aggregate asked of a word that is no field ("average salary"): the question cannot be answered. */
   unknownMeasure: string | null;
 }
@@ -88,7 +90,7 @@ export function emptyFrame(): Frame {
   return {
     mentions: [], filters: [], agg: null, count: false, distinct: false, share: false, chart: null, stacked: false, grouped: false,
     facet: false, color: false, relation: false, versus: false, distribution: false, time: false, bucket: null, sort: null, limit: null,
-    superlative: null, binWidth: null, binCount: null, followUp: false, instead: false, yFirst: false, greeting: false, unknownWords: [], unknownMeasure: null,
+    superlative: null, binWidth: null, binCount: null, followUp: false, instead: false, yFirst: false, greeting: false, unknownWords: [], unknownMeasure: null, bound: [],
   };
 }
 
@@ -253,17 +255,28 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     const between = tokens.slice(fieldIdx[0] + 1, fieldIdx[1]).map((t) => (t.kind === "word" ? t.text : ""));
     f.yFirst = between.some((w) => /^(vs|v|versus|against|by|compared|over|per|across|with|to|relative|as)$/.test(w));
   }
-  parseFilters(f, tokens, fields, lexicon);
+  parseFilters(f, tokens, fields, lexicon, turn);
   return f;
 }
 
 const GT_WORDS = /^(more|greater|higher|larger|bigger|over|above|exceeding|exceeds|exceed|after|since|>|>=|heavier|longer|faster|older|later|costlier|pricier|atleast)$/;
 const LT_WORDS = /^(less|lower|smaller|fewer|under|below|before|until|till|<|<=|lighter|shorter|slower|younger|earlier|cheaper|atmost|prior)$/;
 
-function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: Lexicon): void {
+function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: Lexicon, turn: number): void {
   const timeFields = fields.filter(isTimeField);
   const consumedNumbers = new Set<number>();
+  let nearest: { name: string; pos: number } | null = null;
   const nearestField = (i: number, numeric: boolean): string | null => {
+    nearest = null;
+    // "more than 100 horsepower": the field right after the number.
+    const after = tokens[i + 1];
+    if (after && after.kind === "field") {
+      const cand = after.fields.find((n) => fieldInfo(fields, n)?.numbers !== null);
+      if (cand) {
+        nearest = { name: cand, pos: i + 1 };
+        return cand;
+      }
+    }
     for (let j = i - 1; j >= Math.max(0, i - 6); j--) {
       const t = tokens[j];
       if (t.kind === "field") {
@@ -271,7 +284,10 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: L
           const info = fieldInfo(fields, n);
           return info && (!numeric || info.numbers !== null);
         });
-        if (cand) return cand;
+        if (cand) {
+          nearest = { name: cand, pos: j };
+          return cand;
+        }
       }
       if (t.kind === "value") break;
     }
@@ -279,10 +295,18 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: L
       const t = tokens[j];
       if (t.kind === "field") {
         const cand = t.fields.find((n) => fieldInfo(fields, n)?.numbers !== null);
-        if (cand) return cand;
+        if (cand) {
+          nearest = { name: cand, pos: j };
+          return cand;
+        }
       }
     }
     return null;
+  };
+  // The mention that named the filter's field is not something to chart.
+  const bind = (field: string) => {
+    const n = nearest as { name: string; pos: number } | null;
+    if (n && n.name === field) f.bound.push(`${turn}:${n.pos}`);
   };
   const isYear = (v: number) => Number.isInteger(v) && v >= 1800 && v <= 2100;
   const yearField = (preferred: string | null): string | null => {
@@ -369,7 +393,10 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: L
         }
       } else {
         const field = nearestField(i, true);
-        if (field) addFilter({ field, op: "between", values: [Math.min(lo, hi), Math.max(lo, hi)] });
+        if (field) {
+          addFilter({ field, op: "between", values: [Math.min(lo, hi), Math.max(lo, hi)] });
+          bind(field);
+        }
       }
       continue;
     }
@@ -399,6 +426,7 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: L
       const info = fieldInfo(fields, field)!;
       if (info.role === "date") addFilter({ field, op, values: [periodIso(t.value, prevMonth)] });
       else addFilter({ field, op, values: [yearValue(field, t.value)] });
+      bind(field);
       // Remove the adjective's mention: it named a filter, not something to chart.
       if (adjField) f.mentions = f.mentions.filter((m) => m.pos !== i - 2);
       continue;
@@ -421,13 +449,17 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: L
       const info = fieldInfo(fields, nt.fields[0]);
       if (info && info.discrete) {
         addFilter({ field: info.name, op: "eq", values: [t.value] });
+        f.bound.push(`${turn}:${i + 1}`);
         continue;
       }
     }
     // "with 6 cylinders", "cylinders = 6", "cylinders of 4"
     if (prev === "=" || prev === "is" || prev === "equal" || prev === "equals" || prev === "with") {
       const field = nearestField(i, true);
-      if (field && fieldInfo(fields, field)?.discrete) addFilter({ field, op: "eq", values: [t.value] });
+      if (field && fieldInfo(fields, field)?.discrete) {
+        addFilter({ field, op: "eq", values: [t.value] });
+        bind(field);
+      }
     }
   }
 
@@ -509,6 +541,7 @@ export function mergeFrames(prev: Frame, next: Frame): Frame {
   m.binCount = next.binCount ?? prev.binCount;
   m.greeting = false;
   m.unknownMeasure = next.unknownMeasure;
+  m.bound = [...prev.bound, ...next.bound];
   if (next.mentions.length >= 2) m.yFirst = next.yFirst;
   return m;
 }
@@ -544,7 +577,9 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
   type R = { name: string; info: FieldInfo; m: Mention };
   const resolved: R[] = [];
   const exactNumbers = [...taken].filter((n) => fieldInfo(fields, n)?.role === "number").length;
+  const bound = new Set(frame.bound);
   for (const m of frame.mentions.slice().sort((a, b) => a.turn - b.turn || a.pos - b.pos)) {
+    if (bound.has(`${m.turn}:${m.pos}`) && m.role === "plain" && !m.agg) continue;
     // "ratings" next to "IMDB rating": an ambiguous word that covers a field named exactly refers to it.
     if (m.fields.length > 1 && m.fields.some((n) => taken.has(n)) && !(frame.chart === "scatter" && exactNumbers < 2)) continue;
     const pointwise = frame.chart === "scatter" || frame.relation;
@@ -631,6 +666,10 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
   const measureR = conts.find((r) => r.m.agg && r.m.agg !== "count" && r.m.agg !== "distinct") ?? conts.find((r) => r.m.role === "y" || r.m.role === "measure") ?? conts[0] ?? null;
   const groupsR = [...times, ...cats, ...conts.filter((r) => r !== measureR)];
 
+  // "How many diamonds have a carat above 2?": a count of the filtered rows.
+  if (frame.count && !frame.distribution && frame.chart === null && groupsR.length === 0 && frame.filters.length > 0 && (!measureR || (!measureR.m.agg && frame.filters.some((x) => x.field === measureR.name)))) {
+    return { plan: { ...base, chart: "none" }, reason: null };
+  }
   // Distribution of one number.
   const timeRange = frame.filters.find((x) => x.op !== "eq" && x.op !== "neq" && x.op !== "in" && isTimeField(fieldInfo(fields, x.field)!));
   if (measureR && groupsR.length === 0 && !measureR.m.agg && !frame.agg && !frame.time && !frame.bucket && (!timeRange || frame.distribution) && (frame.distribution || frame.count || frame.chart === "bar" || frame.chart === null || measureR.m.countOf)) {

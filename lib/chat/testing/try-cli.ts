@@ -5,7 +5,7 @@ import { answerChat } from "../index";
 
 async function main() {
   const ds = process.argv[2];
-  const table = loadCsvTable(`/work/shared/datasets/nlv/${ds}.csv`);
+  const table = loadCsvTable(ds.includes("/") ? ds : `/work/shared/datasets/nlv/${ds}.csv`);
   for (const q of process.argv.slice(3)) {
     const turns = q.split(" || ");
     const r = await answerChat({ table, datasetName: ds, messages: turns.map((c) => ({ role: "user" as const, content: c })) });
