@@ -7,17 +7,16 @@ set -euo pipefail
 
 log() { echo "install-system-deps: $*" >&2; }
 
-if [[ -n "${CHROMIUM_PATH:-}" && -x "${CHROMIUM_PATH}" ]]; then
-  log "CHROMIUM_PATH=${CHROMIUM_PATH} is set; not installing Chromium"
-  exit 0
-fi
-
 # Debian package -> a file that proves it is installed.
 declare -A CHECKS=(
   [chromium]=/usr/bin/chromium
   [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
   [fonts-liberation]=/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf
 )
+if [[ -n "${CHROMIUM_PATH:-}" && -x "${CHROMIUM_PATH}" ]]; then
+  log "CHROMIUM_PATH=${CHROMIUM_PATH} is set; not installing Chromium"
+  unset 'CHECKS[chromium]'
+fi
 
 missing=()
 for pkg in "${!CHECKS[@]}"; do
@@ -25,7 +24,7 @@ for pkg in "${!CHECKS[@]}"; do
 done
 
 if [[ ${#missing[@]} -eq 0 ]]; then
-  log "Chromium and fonts already installed"
+  log "Chromium and fonts already present"
   exit 0
 fi
 
