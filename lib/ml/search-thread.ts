@@ -13,6 +13,11 @@ parentPort?.on("message", (m: { type: string; task?: TaskSpec; folds?: (Fold & {
     parentPort!.postMessage({ type: "ready" });
     return;
   }
+  if (m.type === "reset") {
+    task = null;
+    folds = [];
+    return;
+  }
   if (m.type === "run") {
     try {
       const result = evaluateCandidate(m.config!, task!, folds, m.deadlineMs!);
@@ -22,3 +27,5 @@ parentPort?.on("message", (m: { type: string; task?: TaskSpec; folds?: (Fold & {
     }
   }
 });
+
+parentPort?.postMessage({ type: "loaded" });

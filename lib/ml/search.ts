@@ -224,38 +224,83 @@ export function foldsToMessage(folds: Fold[]): unknown[] {
   return folds.map((f) => ({ ...f, binMapper: f.binMapper ? f.binMapper.toJSON() : undefined }));
 }
 
+// Workers are kept between trainings (module loading under tsx costs about a second per worker) and
+// unref'd so that they never keep the process alive.
+let sharedWorkers: Promise<Worker[] | null> | null = null;
+let sharedSize = 0;
+
+function spawnWorker(): Promise<Worker> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL("./search-thread.ts", import.meta.url), { execArgv: ["--import", "tsx"] });
+    w.unref();
+    const onError = (e: Error): void => {
+      void w.terminate();
+      reject(e);
+    };
+    w.once("error", onError);
+    w.once("message", (m: { type: string }) => {
+      w.off("error", onError);
+      if (m.type === "loaded") resolve(w);
+      else reject(new Error(`unexpected first message from a search worker: ${m.type}`));
+    });
+  });
+}
+
+/** Starts (or reuses) `size` search workers; null when worker threads cannot run here. */
+export function warmSearchWorkers(size: number): Promise<Worker[] | null> {
+  if (sharedWorkers && sharedSize >= size) return sharedWorkers;
+  const previous = sharedWorkers;
+  sharedSize = size;
+  sharedWorkers = (async () => {
+    const have = previous ? ((await previous) ?? []) : [];
+    try {
+      const more = await Promise.all(Array.from({ length: size - have.length }, () => spawnWorker()));
+      return [...have, ...more];
+    } catch {
+      for (const w of have) void w.terminate();
+      return null;
+    }
+  })();
+  return sharedWorkers;
+}
+
+function discardWorkers(): void {
+  const old = sharedWorkers;
+  sharedWorkers = null;
+  sharedSize = 0;
+  void old?.then((ws) => ws?.forEach((w) => void w.terminate()));
+}
+
 async function startPool(size: number, task: TaskSpec, folds: Fold[]): Promise<Pool | null> {
-  const workers: Worker[] = [];
+  const all = await warmSearchWorkers(size);
+  if (!all) return null;
+  const workers = all.slice(0, size);
   const message = { type: "init", task, folds: foldsToMessage(folds) };
   try {
-    for (let i = 0; i < size; i++) {
-      const w = new Worker(new URL("./search-thread.ts", import.meta.url), { execArgv: ["--import", "tsx"] });
-      workers.push(w);
-    }
     await Promise.all(
       workers.map(
         (w) =>
           new Promise<void>((resolve, reject) => {
             const onMessage = (m: { type: string }): void => {
-              if (m.type === "ready") {
-                w.off("error", reject);
-                resolve();
-              }
+              if (m.type !== "ready") return;
+              w.off("message", onMessage);
+              w.off("error", reject);
+              resolve();
             };
-            w.once("message", onMessage);
+            w.on("message", onMessage);
             w.once("error", reject);
             w.postMessage(message);
           }),
       ),
     );
   } catch {
-    // Worker threads are unavailable here (e.g. no tsx loader): run in-process instead.
-    for (const w of workers) void w.terminate();
+    discardWorkers();
     return null;
   }
   const idle = [...workers];
   const waiting: ((w: Worker) => void)[] = [];
   let nextId = 0;
+  let broken = false;
   const acquire = (): Promise<Worker> => (idle.length ? Promise.resolve(idle.pop()!) : new Promise((r) => waiting.push(r)));
   const release = (w: Worker): void => {
     const next = waiting.shift();
@@ -278,6 +323,7 @@ async function startPool(size: number, task: TaskSpec, folds: Fold[]): Promise<P
           };
           const onError = (e: Error): void => {
             w.off("message", onMessage);
+            broken = true;
             reject(e);
           };
           w.on("message", onMessage);
@@ -289,7 +335,9 @@ async function startPool(size: number, task: TaskSpec, folds: Fold[]): Promise<P
       }
     },
     close() {
-      for (const w of workers) void w.terminate();
+      // Free the folds held by the workers; keep the threads for the next training.
+      if (broken) discardWorkers();
+      else for (const w of workers) w.postMessage({ type: "reset" });
     },
   };
 }

@@ -13,7 +13,7 @@ import { FieldModel, type FieldModelJson } from "./field-model";
 import { learnerFromJson, selectRows, type Learner } from "./learner";
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
-import { runSearch } from "./search";
+import { runSearch, warmSearchWorkers } from "./search";
 import { shuffleIndices, splitRows, takeRows } from "./split";
 import { computeClassStats, computeRegressionStat, round, type ClassStat, type RegressionStat } from "./stats";
 import { encodeTarget, type TargetInfo } from "./target";
@@ -27,7 +27,9 @@ export const MIN_ROWS = 3;
 /** Share of a field's budget reserved for refitting before the first result tells the real cost. */
 const SEARCH_SHARE = 0.6;
 /** A refit on all rows is planned only when it costs at most this share of the field's budget. */
-const REFIT_SHARE = 0.4;
+const REFIT_SHARE = 0.5;
+/** Starting worker threads costs about a second (module loading): not worth it for tiny budgets. */
+const MIN_BUDGET_FOR_THREADS = 5;
 
 export async function trainModel(req: TrainRequest): Promise<TrainOutcome> {
   const start = Date.now();
@@ -38,6 +40,8 @@ export async function trainModel(req: TrainRequest): Promise<TrainOutcome> {
   const threads = Math.max(1, Math.floor(req.threads ?? availableParallelism()));
   const budgetMs = req.budgetSeconds * 1000;
   const exclude = new Set([...req.predictFields, ...(req.ignoreFields ?? [])]);
+  // Load the search threads while the data is prepared.
+  if (threads > 1 && req.budgetSeconds >= MIN_BUDGET_FOR_THREADS) void warmSearchWorkers(threads);
   const inputFields = schema.map((f) => f.name).filter((f) => !req.predictFields.includes(f));
   // Encode every target first so that request errors surface before any time is spent.
   const targets = req.predictFields.map((f) => encodeTarget(table, schema, f));
@@ -195,7 +199,9 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   checkAborted(req.signal);
   const budgetMs = job.fieldEnd - job.fieldStart;
   const finalizeMs = Math.min(20_000, Math.max(200, budgetMs * 0.08));
-  const refitCost = (r: CandidateResult): number => r.seconds * 1000 * (folds.length === 1 ? 1.6 : 1.4 / folds.length) * 1.2 + 100;
+  // Refit cost from the candidate's search time: all rows are ~1.56x a search fit's rows (early
+  // stopping's extra rounds roughly pay for the 15% more rounds); k-fold also refits on the non-holdout rows.
+  const refitCost = (r: CandidateResult): number => r.seconds * 1000 * (folds.length === 1 ? 1.6 : 2.9 / folds.length) + 100;
   // Search until the time left covers the refit of the best candidate so far (when a refit fits at
   // all in REFIT_SHARE of the budget) and the final statistics.
   const searchDeadline = (results: CandidateResult[]): number => {
@@ -210,7 +216,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     task,
     folds,
     deadlineMs: searchDeadline,
-    threads: job.threads,
+    threads: req.budgetSeconds < MIN_BUDGET_FOR_THREADS ? 1 : job.threads,
     maxTrials: req.maxTrials,
     rowCount: folds[0].train.rowCount,
     featureCount: pre.features.length,
@@ -226,6 +232,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     },
   });
   checkAborted(req.signal);
+  const searchEnd = Date.now();
   if (results.length === 0) throw new Error("the model search produced no candidate");
   const winner = results[0];
 
@@ -240,15 +247,20 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
 
   // Served model: the winner refitted on every row with a known target (more data, same recipe),
   // when the remaining budget allows; otherwise the statistics model itself.
-  const estimateRefitMs = refitCost(winner);
+  const estimateRefitMs = folds.length === 1 ? refitCost(winner) : refitCost(winner) * (1.6 / 2.9);
   let finalLearner = statsLearner;
   let refitAll = false;
   if (Date.now() + estimateRefitMs < job.fieldEnd - finalizeMs && allRows.length > restRows.length) {
     const xAll = pre.transformTable(table, allRows);
-    finalLearner = fitCandidate(refitConfig, task, xAll, yAll, weightsOf(yAll), job.fieldEnd - finalizeMs);
-    refitAll = true;
+    const refit = fitCandidate(refitConfig, task, xAll, yAll, weightsOf(yAll), job.fieldEnd - finalizeMs);
+    // A refit cut short by the deadline (a busy machine) is worse than the complete model we have.
+    if (isComplete(refit, refitConfig)) {
+      finalLearner = refit;
+      refitAll = true;
+    }
   }
   checkAborted(req.signal);
+  const refitEnd = Date.now();
   job.progress((Date.now() - job.fieldStart) / budgetMs, "Computing statistics and data story", (job.fieldEnd - Date.now()) / 1000);
 
   const fieldModelJson: FieldModelJson = {
@@ -322,7 +334,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     classes: target.classes,
     metrics,
     confusion,
-    model: { family: winner.config.family, params: refitConfig, rounds: roundsOfLearner(finalLearner) },
+    model: { family: winner.config.family, params: refitAll || folds.length > 1 ? refitConfig : winner.config, rounds: roundsOfLearner(finalLearner) },
     leaderboard: results.slice(0, 30).map((r) => ({ family: r.config.family, params: r.config, validLoss: round(r.loss), metric: round(r.metric), rounds: r.rounds, seconds: round(r.seconds) })),
     candidatesTried: results.length,
     validation: folds.length === 1 ? "holdout" : `${folds.length}-fold`,
@@ -332,8 +344,21 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     skippedFields: pre.skipped,
     features: pre.features.length,
     secondsSpent: (Date.now() - job.fieldStart) / 1000,
+    timings: {
+      search: (searchEnd - job.fieldStart) / 1000,
+      refit: (refitEnd - searchEnd) / 1000,
+      explain: (Date.now() - refitEnd) / 1000,
+      explainRows: sample.length,
+    },
   };
   return { model: fieldModelJson, stats: fieldStats, story, importance, report };
+}
+
+function isComplete(learner: Learner, config: CandidateConfig): boolean {
+  const rounds = roundsOfLearner(learner);
+  if (rounds === undefined) return true;
+  const planned = config.family === "gbdt" ? config.rounds : config.family === "linear" ? undefined : config.numTrees;
+  return planned === undefined || rounds >= 0.9 * planned;
 }
 
 function roundsOfLearner(l: Learner): number | undefined {

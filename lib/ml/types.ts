@@ -60,6 +60,8 @@ export interface FieldReport {
   skippedFields: SkippedField[];
   features: number;
   secondsSpent: number;
+  /** Seconds per phase (search, refits + holdout scoring, importance + data story) and rows explained. */
+  timings: { search: number; refit: number; explain: number; explainRows: number };
 }
 
 export interface ModelReport {
