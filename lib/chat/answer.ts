@@ -41,8 +41,8 @@ function rowsNote(plan: AnalysisPlan, filteredRows: number, totalRows: number, s
 function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
   const { lang, brief } = ctx.style;
   const plan = r.plan;
-  const percent = plan.measure.agg === "share";
-  const unit = plan.measure.field && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" ? ctx.units.get(plan.measure.field) ?? null : null;
+  const percent = plan.measure.agg === "share" || plan.measure.agg === "rate";
+  const unit = plan.measure.field && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate" ? ctx.units.get(plan.measure.field) ?? null : null;
   const fmt = (v: number) => formatNumber(v, lang, unit, { percent, integer: plan.measure.agg === "count" || plan.measure.agg === "distinct" });
   const what = lowerFirst(measureTitle(r, lang));
   const groups = plan.groupBy.map((g) => (g.bucket && r.keyFields.find((f) => f.name === g.field)?.role === "date" ? `${g.field} (${t(lang, "perBucket", { bucket: t(lang, g.bucket) })})` : g.field));
@@ -77,7 +77,7 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
       parts.push(t(lang, pct >= 0 ? "trendUp" : "trendDown", { first: a.labels[0], a: fmt(a.value), last: b.labels[0], b: fmt(b.value), pct: formatNumber(Math.abs(pct), lang, null, { percent: true }) }));
     }
   }
-  if (plan.measure.agg !== "mean" && plan.measure.agg !== "median" && plan.measure.agg !== "share" && plan.measure.agg !== "distinct") {
+  if (plan.measure.agg !== "mean" && plan.measure.agg !== "median" && plan.measure.agg !== "share" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate") {
     parts.push(t(lang, "overallAcross", { value: fmt(r.overall) }));
   }
   if (r.rows.length + r.hiddenGroups > 1) parts.push(t(lang, "groupsCount", { n: r.rows.length + r.hiddenGroups }));

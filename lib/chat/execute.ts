@@ -213,6 +213,7 @@ function finish(acc: Acc, agg: Aggregate): number {
   switch (agg) {
     case "count": return acc.count;
     case "sum": case "share": return acc.sum;
+    case "rate": return acc.count ? (100 * acc.sum) / acc.count : NaN;
     case "mean": return acc.count ? acc.sum / acc.count : NaN;
     case "min": return acc.count ? acc.min : NaN;
     case "max": return acc.count ? acc.max : NaN;
@@ -234,10 +235,24 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const agg = plan.measure.agg;
   const measure = plan.measure.field ? getField(fields, plan.measure.field, "measure") : null;
   if (!measure && agg !== "count" && agg !== "share") throw new PlanError(`The ${agg} needs a field to compute it on.`);
-  if (measure && agg !== "count" && agg !== "distinct" && agg !== "share" && measure.role !== "number") {
+  if (measure && agg !== "count" && agg !== "distinct" && agg !== "share" && agg !== "rate" && measure.role !== "number") {
     throw new PlanError(`"${measure.name}" is not a number, so its ${agg} cannot be computed.`, measure.name);
   }
   if (measure && agg === "share" && measure.role !== "number") throw new PlanError(`"${measure.name}" is not a number.`, measure.name);
+  if (agg === "rate" && (!measure || plan.measure.value === null || plan.measure.value === undefined)) throw new PlanError("A rate needs a field and the value to count.");
+  // rate: 1 where the row holds the value, 0 where it holds another, skipped where missing.
+  let hits: Uint8Array | null = null;
+  if (agg === "rate" && measure) {
+    hits = new Uint8Array(table.rowCount);
+    const want = normalizeText(String(plan.measure.value));
+    if (measure.codes) {
+      const match = measure.dictionary.map((d) => normalizeText(d) === want);
+      for (let i = 0; i < hits.length; i++) hits[i] = measure.codes[i] < 0 ? 2 : match[measure.codes[i]] ? 1 : 0;
+    } else {
+      const v = Number(plan.measure.value);
+      for (let i = 0; i < hits.length; i++) hits[i] = Number.isNaN(measure.numbers![i]) ? 2 : measure.numbers![i] === v ? 1 : 0;
+    }
+  }
   const keyFields = plan.groupBy.map((g) => getField(fields, g.field, "grouping"));
   const buckets = plan.groupBy.map((g, i) => (keyFields[i].role === "date" ? (g.bucket ?? "month") : null));
   const mvals = measure?.numbers ?? null;
@@ -252,6 +267,12 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const n = table.rowCount;
   const keys: (string | number)[] = new Array(keyFields.length);
   const add = (acc: Acc, i: number) => {
+    if (hits) {
+      if (hits[i] === 2) return;
+      acc.count++;
+      acc.sum += hits[i];
+      return;
+    }
     if (agg === "count" || (agg === "share" && !mvals)) {
       acc.count++;
       acc.sum++;
@@ -314,7 +335,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     value: agg === "share" ? (overallValue ? (100 * g.acc.sum) / overallValue : NaN) : finish(g.acc, agg),
     count: g.acc.count,
   }));
-  rows = rows.filter((r) => !(agg !== "count" && agg !== "share" && agg !== "distinct" && Number.isNaN(r.value) && r.count === 0));
+  rows = rows.filter((r) => !(agg !== "count" && agg !== "share" && agg !== "distinct" && agg !== "rate" && Number.isNaN(r.value) && r.count === 0));
   // Order: time and numbers by key; categories by value (largest first) unless asked otherwise.
   const firstOrdered = keyFields.length > 0 && (isTimeField(keyFields[0]) || keyFields[0].role === "number");
   const cmpKey = (a: GroupRow, b: GroupRow, k: number) => {

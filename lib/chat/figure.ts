@@ -26,6 +26,7 @@ function capitalize(s: string): string {
 export function measureTitle(result: AggregateResult, lang: Lang): string {
   const { agg, field } = result.plan.measure;
   if (agg === "count") return capitalize(t(lang, "count"));
+  if (agg === "rate") return capitalize(t(lang, "ratePhrase", { field: field ?? "", value: String(result.plan.measure.value) }));
   if (agg === "share") return field ? `${capitalize(t(lang, "share"))} ${t(lang, "of")} ${field} (%)` : `${capitalize(t(lang, "share"))} (%)`;
   return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field}`;
 }
@@ -67,8 +68,8 @@ function keyValue(result: AggregateResult, row: number, k: number): string | num
 function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFigure | null {
   const { plan } = result;
   const lang = ctx.lang;
-  const percent = plan.measure.agg === "share";
-  const unit = plan.measure.field && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" ? ctx.units.get(plan.measure.field) : null;
+  const percent = plan.measure.agg === "share" || plan.measure.agg === "rate";
+  const unit = plan.measure.field && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate" ? ctx.units.get(plan.measure.field) : null;
   const yTitle = measureTitle(result, lang);
   if (plan.groupBy.length === 0 || result.rows.length === 0 || plan.chart === "none" || plan.chart === "table") return null;
   const title = `${yTitle} ${t(lang, "by")} ${plan.groupBy.map((_, k) => groupTitle(result, k, lang)).join(` ${t(lang, "and")} `)}`;

@@ -43,6 +43,8 @@ const EN: Catalogue = {
   max: "maximum",
   distinct: "number of distinct values",
   share: "share",
+  rate: "rate",
+  ratePhrase: "% of rows with {field} = {value}",
   of: "of",
   by: "by",
   and: "and",
@@ -109,7 +111,7 @@ const EN: Catalogue = {
 
 const FR: Catalogue = {
   count: "nombre de lignes", sum: "total", mean: "moyenne", median: "médiane", min: "minimum", max: "maximum",
-  distinct: "nombre de valeurs distinctes", share: "part", of: "de", by: "par", and: "et", rows: "lignes",
+  distinct: "nombre de valeurs distinctes", share: "part", rate: "taux", ratePhrase: "% de lignes avec {field} = {value}", of: "de", by: "par", and: "et", rows: "lignes",
   computed: "J'ai calculé : {what}", grouped: "regroupé par {groups}", filtered: "pour les lignes où {filters}",
   allRows: "sur l'ensemble des {n} lignes", filteredRows: "({n} lignes sur {total} correspondent)",
   highest: "Valeur la plus élevée : {label} ({value}).", lowest: "Valeur la plus basse : {label} ({value}).",
@@ -138,7 +140,7 @@ const FR: Catalogue = {
 
 const ES: Catalogue = {
   count: "número de filas", sum: "total", mean: "promedio", median: "mediana", min: "mínimo", max: "máximo",
-  distinct: "número de valores distintos", share: "porcentaje", of: "de", by: "por", and: "y", rows: "filas",
+  distinct: "número de valores distintos", share: "porcentaje", rate: "tasa", ratePhrase: "% de filas con {field} = {value}", of: "de", by: "por", and: "y", rows: "filas",
   computed: "Calculé: {what}", grouped: "agrupado por {groups}", filtered: "para las filas donde {filters}",
   allRows: "sobre las {n} filas", filteredRows: "({n} de {total} filas cumplen)",
   highest: "Mayor: {label} ({value}).", lowest: "Menor: {label} ({value}).",
@@ -166,7 +168,7 @@ const ES: Catalogue = {
 
 const DE: Catalogue = {
   count: "Anzahl der Zeilen", sum: "Summe", mean: "Durchschnitt", median: "Median", min: "Minimum", max: "Maximum",
-  distinct: "Anzahl verschiedener Werte", share: "Anteil", of: "von", by: "nach", and: "und", rows: "Zeilen",
+  distinct: "Anzahl verschiedener Werte", share: "Anteil", rate: "Quote", ratePhrase: "% der Zeilen mit {field} = {value}", of: "von", by: "nach", and: "und", rows: "Zeilen",
   computed: "Ich habe berechnet: {what}", grouped: "gruppiert nach {groups}", filtered: "für Zeilen, in denen {filters}",
   allRows: "über alle {n} Zeilen", filteredRows: "({n} von {total} Zeilen passen)",
   highest: "Höchster Wert: {label} ({value}).", lowest: "Niedrigster Wert: {label} ({value}).",

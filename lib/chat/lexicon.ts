@@ -299,7 +299,7 @@ export function lex(lexicon: Lexicon, text: string): Token[] {
       continue;
     }
     // "segmented by", "colored by": a participle before "by" is grammar, unless it is exactly a name.
-    const participle = /ed$/.test(rawWords[i]) && rawWords[i + 1] === "by";
+    const participle = GRAMMAR_PARTICIPLES.has(rawWords[i]) && rawWords[i + 1] === "by";
     // Longest field-name span first (up to 5 words).
     let bestField: { fields: string[]; len: number; score: number } | null = null;
     for (let len = Math.min(5, words.length - i); len >= 1; len--) {
@@ -343,6 +343,13 @@ export function lex(lexicon: Lexicon, text: string): Token[] {
   }
   return out;
 }
+
+const GRAMMAR_PARTICIPLES = new Set([
+  "segmented", "colored", "coloured", "grouped", "sorted", "ordered", "divided", "separated", "broken", "categorized",
+  "categorised", "stacked", "faceted", "filtered", "parameterized", "sliced", "segregated", "distinguished", "highlighted",
+  "coded", "aggregated", "summed", "averaged", "counted", "binned", "bucketed", "ranked", "split", "classified", "organized",
+  "arranged", "clustered", "partitioned", "subdivided", "subgrouped", "trellised", "paneled", "labeled", "labelled",
+]);
 
 /** Words of the question grammar, so that "avrage" or "histogarm" still work. */
 const GRAMMAR_WORDS = [

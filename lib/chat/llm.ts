@@ -15,7 +15,7 @@ export interface LlmConfig {
 const PLAN_DOC = `Reply with one JSON object (no prose) of this shape:
 {
   "intent": "aggregate" | "distribution" | "relationship",
-  "measure": {"agg": "count"|"sum"|"mean"|"median"|"min"|"max"|"distinct"|"share", "field": <field name or null for counting rows>},
+  "measure": {"agg": "count"|"sum"|"mean"|"median"|"min"|"max"|"distinct"|"share"|"rate", "field": <field name or null for counting rows>, "value": <for rate only: the value whose percentage of rows per group is wanted, e.g. "Yes">},
   "groupBy": [{"field": <field name>, "bucket": null | "year"|"quarter"|"month"|"week"|"day"}]   (0 to 2 items; bucket only for date fields),
   "filters": [{"field": <field name>, "op": "eq"|"neq"|"in"|"gt"|"gte"|"lt"|"lte"|"between", "values": [..]}]   (dates as "YYYY", "YYYY-MM" or "YYYY-MM-DD"),
   "x": <field or null>, "y": <field or null>   (distribution: x is the number to bin; relationship: two number fields),
@@ -58,7 +58,8 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
     else if (numeric && !f.numbers) problems.push(`${what} field "${name}" is not a number`);
   };
   const agg = plan.measure.agg;
-  need(plan.measure.field, "measure", agg !== "count" && agg !== "distinct");
+  need(plan.measure.field, "measure", agg !== "count" && agg !== "distinct" && agg !== "rate");
+  if (agg === "rate" && (plan.measure.value === null || plan.measure.value === undefined)) problems.push("rate needs a value");
   if (agg !== "count" && agg !== "share" && !plan.measure.field && plan.intent === "aggregate") problems.push(`${agg} needs a field`);
   plan.groupBy.forEach((g) => need(g.field, "grouping"));
   plan.filters.forEach((f) => need(f.field, "filter"));

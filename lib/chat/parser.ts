@@ -50,6 +50,8 @@ export interface Frame {
   yFirst: boolean;
   greeting: boolean;
   unknownWords: string[];
+  /** "churn rate", "conversion rate": the share of rows holding a value, per group. */
+  rate: boolean;
   /** Field mentions ("turn:pos") that only say which field a filter is on ("more than 6 cylinders"). */
   bound: string[];
   /** An aggregate asked of a word that is no field ("average salary"): the question cannot be answered. */
@@ -90,7 +92,7 @@ export function emptyFrame(): Frame {
   return {
     mentions: [], filters: [], agg: null, count: false, distinct: false, share: false, chart: null, stacked: false, grouped: false,
     facet: false, color: false, relation: false, versus: false, distribution: false, time: false, bucket: null, sort: null, limit: null,
-    superlative: null, binWidth: null, binCount: null, followUp: false, instead: false, yFirst: false, greeting: false, unknownWords: [], unknownMeasure: null, bound: [],
+    superlative: null, binWidth: null, binCount: null, followUp: false, instead: false, yFirst: false, greeting: false, unknownWords: [], unknownMeasure: null, bound: [], rate: false,
   };
 }
 
@@ -147,6 +149,7 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
   if (has(/ (distinct|unique|different) /)) f.distinct = true;
   if (has(/ (percentage|percent|share|proportion|fraction|%) /)) f.share = true;
   if (has(/ (instead|rather) /)) f.instead = true;
+  if (has(/ @ (rate|ratio) | (rate|ratio) of /)) f.rate = true;
   if (/^(and|but|now|then|also|add|only|just|what about|how about|same|split|segregate|break|color|colour|stack|facet|group|sort|order|use|make it|make them|show it|show them|filter|exclude|remove|limit|divide|instead|without|except|including|include|for|in|with|what if|ok|okay|alright|now)\b/.test(plain)) f.followUp = true;
   if (/\b(it|them|this|that|these|those|same)\b/.test(plain) && tokens.filter((t) => t.kind === "field").length < 2) f.followUp = true;
 
@@ -528,7 +531,7 @@ export function mergeFrames(prev: Frame, next: Frame): Frame {
     m.agg = next.agg;
     for (const x of m.mentions) if (x.agg) x.agg = next.agg;
   }
-  for (const key of ["count", "distinct", "share", "stacked", "grouped", "facet", "color", "relation", "versus", "distribution", "time"] as const) {
+  for (const key of ["count", "distinct", "share", "rate", "stacked", "grouped", "facet", "color", "relation", "versus", "distribution", "time"] as const) {
     m[key] = prev[key] || next[key];
   }
   if (next.agg && next.agg !== "share") m.share = false;
@@ -711,6 +714,26 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
     }
   }
   if (frame.share && (agg === "count" || agg === "sum")) agg = "share";
+  // Rates: "churn rate by contract", "percentage of orders that are Furniture by region": the share
+  // of rows, within each group, that hold one value of a (usually two-valued) field.
+  let rateValue: string | number | null = null;
+  let planFilters = frame.filters;
+  if ((frame.share || frame.rate) && !measureR && (agg === "share" || agg === "count")) {
+    const valueFilter = frame.filters.find((x) => x.op === "eq" && !groupsR.some((r) => r.name === x.field) && fieldInfo(fields, x.field)?.codes);
+    const binary = groupsR.find((r) => (r.m.role === "plain" || r.m.role === "measure") && positiveValue(r.info) !== null && groupsR.length > 1);
+    if (valueFilter && (groupsR.length > 0 || frame.rate)) {
+      agg = "rate";
+      measureField = valueFilter.field;
+      rateValue = valueFilter.values[0];
+      planFilters = frame.filters.filter((x) => x !== valueFilter);
+    } else if (binary || (frame.rate && groupsR.length === 1 && positiveValue(groupsR[0].info) !== null && groupsR[0].m.role === "plain")) {
+      const target = binary ?? groupsR[0];
+      agg = "rate";
+      measureField = target.name;
+      rateValue = positiveValue(target.info);
+      groupsR.splice(groupsR.indexOf(target), 1);
+    }
+  }
 
   // Order groups: explicit x first, time on the x axis, colour/facet roles second.
   let groups = groupsR.slice();
@@ -769,9 +792,23 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
     }
   }
   return {
-    plan: { ...base, intent: "aggregate", measure: { agg, field: measureField }, groupBy, chart, sort, limit },
+    plan: { ...base, filters: planFilters, intent: "aggregate", measure: agg === "rate" ? { agg, field: measureField, value: rateValue } : { agg, field: measureField }, groupBy, chart, sort, limit },
     reason: null,
   };
+}
+
+/** The value counted by a rate over a two-valued field: yes/true/1, else the rarer value. */
+export function positiveValue(info: FieldInfo): string | number | null {
+  if (info.codes) {
+    if (info.distinct !== 2) return null;
+    const preferred = info.dictionary.find((v) => /^(yes|y|true|t|1|positive|success|successful|won|win|pass|passed|churned|active)$/i.test(v.trim()));
+    if (preferred) return preferred;
+    const counts = [0, 0];
+    for (let i = 0; i < info.codes.length; i++) if (info.codes[i] >= 0) counts[info.codes[i]]++;
+    return info.dictionary[counts[0] <= counts[1] ? 0 : 1];
+  }
+  if (info.role === "number" && info.distinct === 2 && info.min === 0 && info.max === 1) return 1;
+  return null;
 }
 
 export function autoBucket(info: FieldInfo): TimeBucket {

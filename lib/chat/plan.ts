@@ -3,7 +3,7 @@
 // data, never code.
 import { z } from "zod";
 
-export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share"] as const;
+export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share", "rate"] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
 
 export const TIME_BUCKETS = ["year", "quarter", "month", "week", "day"] as const;
@@ -46,6 +46,8 @@ export const measureSchema = z.object({
   agg: z.enum(AGGREGATES),
   /** null for count (rows) and share of rows. */
   field: z.string().min(1).nullable(),
+  /** rate: the percentage of rows, in each group, whose `field` equals `value` (e.g. Churn = "Yes"). */
+  value: z.union([z.string(), z.number()]).nullable().optional(),
 });
 export type Measure = z.infer<typeof measureSchema>;
 
