@@ -175,20 +175,23 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     else if (has(/ (lowest|least|fewest|worst|smallest|bottom) /)) f.superlative = "min";
   }
 
-  // Bins: "bin size 500", "bins of 500", "500 intervals", "buckets of 500", "20 minute buckets", "8 buckets".
+  // Bins: "bin size 500", "bin width of 500", "bins of 500", "500 intervals", "20 minute buckets", "into 8 buckets".
+  const binWord = (w: string | null) => w !== null && /^(bin|bins|bucket|buckets|interval|intervals|class|classes|group|groups|step|steps)$/.test(w);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (t.kind !== "number") continue;
-    const prev = wordAt(tokens, i - 1);
-    const prev2 = wordAt(tokens, i - 2);
+    if (t.kind !== "number" || t.value <= 0) continue;
+    const back = [wordAt(tokens, i - 1), wordAt(tokens, i - 2), wordAt(tokens, i - 3)];
     const next = wordAt(tokens, i + 1);
     const next2 = wordAt(tokens, i + 2);
-    const binWord = (w: string | null) => w !== null && /^(bin|bins|bucket|buckets|interval|intervals|group|groups|class|classes)$/.test(w);
-    if ((prev === "width" || prev === "size" || (prev === "of" && binWord(prev2))) && (binWord(prev2) || binWord(prev) || prev2 === "bin")) f.binWidth = t.value;
-    else if (binWord(next) || (next && /^(minute|min|unit|year|point|pound|lb|dollar)$/.test(next) && binWord(next2))) {
-      if (prev === "into" || prev === "in" && !next2 || /^(bins|buckets|groups|classes)$/.test(next ?? "") && t.value <= 50 && !/^(minute|min)$/.test(next ?? "")) f.binCount = t.value;
+    const backText = back.filter((w) => w !== null && w !== "of" && w !== "a" && w !== "=" && w !== "is" && w !== "to").slice(0, 2).reverse().join(" ");
+    if (/(bin|bucket|interval|class|step) (size|width)$|(size|width)$|^(bin|bucket|interval|bins|buckets|intervals)$|(bins|buckets|intervals)$/.test(backText) && (backText.includes("size") || backText.includes("width") || /(bins|buckets|intervals|bin|bucket|interval)$/.test(backText))) {
+      f.binWidth = t.value;
+    } else if (binWord(next) || (next && /^(minute|min|unit|year|point|pound|lb|dollar|hour|day|second|mile|km|kg)$/.test(next) && binWord(next2))) {
+      const unitFirst = !binWord(next);
+      const into = back[0] === "into" || back[0] === "in";
+      if (!unitFirst && Number.isInteger(t.value) && t.value <= 50 && (into || /^(bins|buckets|groups|classes)$/.test(next ?? ""))) f.binCount = t.value;
       else f.binWidth = t.value;
-    } else if (prev === "nearest" && next && /^(minute|min|unit|year|point)$/.test(next)) f.binWidth = t.value;
+    } else if (back[0] === "nearest" && next && /^(minute|min|unit|year|point|hour|day)$/.test(next)) f.binWidth = t.value;
   }
   if (f.binWidth && f.binCount) f.binCount = null;
 
