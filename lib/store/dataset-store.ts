@@ -10,7 +10,7 @@ import type { Column, FieldSchema, FieldType, RawRow, RawValue, Table } from "..
 import { FIELD_TYPES } from "../table/types";
 import { cellValue, isMissing, isNumericType, parseDate, parseNumber } from "../table/values";
 import { StoreError } from "./errors";
-import { addTextToProfile, addToProfile, createProfile, inferFromProfile, isIdLikeName, type ValueProfile } from "./infer";
+import { addToProfile, createProfile, inferFromProfile, isIdLikeName } from "./infer";
 import { Interner, type StoredDictionary } from "./dictionary";
 import { acquireFileLock, withMutex } from "./lock";
 import {
@@ -660,40 +660,44 @@ class FileDatasetStore implements DatasetStore {
     return allIntegers ? "integer" : "float";
   }
 
-  /** Distinct-value profile of one field over all stored rows. */
-  private async profileStored(opened: { seg: OpenSegment; rows: number }[], name: string): Promise<ValueProfile> {
-    const profile = createProfile();
+  /**
+   * Distinct-value profile of one field over all stored rows. Distinct texts are collected with the
+   * typed interner (hashes are stored), so a million distinct ids cost no Map.
+   */
+  private async profileStored(opened: { seg: OpenSegment; rows: number }[], name: string) {
+    const interner = new Interner(1024);
+    let counts = new Int32Array(1024);
+    let total = 0;
+    let missing = 0;
     for (const { seg, rows } of opened) {
+      total += rows;
       const meta = seg.byName.get(name);
       if (!meta) {
-        profile.total += rows;
-        profile.missing += rows;
+        missing += rows;
         continue;
       }
-      const column = await loadEncoded(seg, meta, 0, rows);
-      if (column.enc === "text") {
-        const counts = new Int32Array(column.dictionary.size);
-        let missing = 0;
-        for (const c of column.codes) {
-          if (c < 0) missing++;
-          else counts[c]++;
-        }
-        profile.total += missing;
-        profile.missing += missing;
-        for (let i = 0; i < counts.length; i++) if (counts[i] > 0) addTextToProfile(profile, column.dictionary.get(i), counts[i]);
-      } else {
-        const counts = new Map<number, number>();
-        let missing = 0;
-        for (const v of column.values) {
-          if (Number.isNaN(v)) missing++;
-          else counts.set(v, (counts.get(v) ?? 0) + 1);
-        }
-        profile.total += missing;
-        profile.missing += missing;
-        for (const [v, count] of counts) addTextToProfile(profile, numberText(column.enc, v), count);
+      const codes = new Int32Array(rows);
+      await readTextInto(seg, meta, 0, rows, codes, 0, interner);
+      if (counts.length < interner.size) {
+        const grown = new Int32Array(Math.max(interner.size, counts.length * 2));
+        grown.set(counts);
+        counts = grown;
+      }
+      for (let i = 0; i < rows; i++) {
+        const c = codes[i];
+        if (c < 0) missing++;
+        else counts[c]++;
       }
     }
-    return profile;
+    const strings = interner.strings;
+    const distinct = {
+      size: strings.length,
+      keys: () => strings,
+      *[Symbol.iterator](): Iterator<[string, number]> {
+        for (let i = 0; i < strings.length; i++) yield [strings[i], counts[i]];
+      },
+    };
+    return { total, missing, distinct, sawNonBoolean: total > missing };
   }
 
   /**

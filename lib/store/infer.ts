@@ -4,6 +4,13 @@
 import type { FieldType, RawValue } from "../table/types";
 import { isMissing, parseDate, parseNumber } from "../table/values";
 
+/** Distinct texts with their counts; a Map does, and so does the store's typed profile of stored columns. */
+export interface DistinctValues {
+  readonly size: number;
+  keys(): Iterable<string>;
+  [Symbol.iterator](): Iterator<[string, number]>;
+}
+
 export interface ValueProfile {
   /** Values seen, missing included. */
   total: number;
@@ -59,7 +66,10 @@ export function isIdLikeName(name: string | undefined): boolean {
  * string (free text); mostly distinct short values over many rows -> id when unique, else string;
  * otherwise category.
  */
-export function inferFromProfile(profile: ValueProfile, name?: string): FieldType {
+export function inferFromProfile(
+  profile: Omit<ValueProfile, "distinct"> & { distinct: DistinctValues },
+  name?: string,
+): FieldType {
   const nonMissing = profile.total - profile.missing;
   if (nonMissing === 0) return "unknown";
   if (!profile.sawNonBoolean) return "category";
