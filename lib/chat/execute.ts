@@ -222,9 +222,9 @@ function finish(acc: Acc, agg: Aggregate): number {
   }
 }
 
-export function median(values: number[]): number {
+export function median(values: ArrayLike<number>): number {
   if (values.length === 0) return NaN;
-  const s = values.slice().sort((a, b) => a - b);
+  const s = Float64Array.from(values).sort();
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
@@ -259,13 +259,11 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const mcodes = measure?.codes ?? null;
   const needValues = agg === "median";
   const needSet = agg === "distinct";
-  const groups = new Map<string, { keys: (string | number)[]; acc: Acc }>();
   const overall = new Acc();
   if (needValues) overall.values = [];
   if (needSet) overall.set = new Set();
   let missingKeyRows = 0;
   const n = table.rowCount;
-  const keys: (string | number)[] = new Array(keyFields.length);
   const add = (acc: Acc, i: number) => {
     if (hits) {
       if (hits[i] === 2) return;
@@ -293,48 +291,78 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     if (v > acc.max) acc.max = v;
     if (needValues) acc.values!.push(v);
   };
+  // Each grouping field as small integers per row (-1 = missing), so that a group is one number.
+  const keyIndex: Int32Array[] = [];
+  const keyValues: (string | number)[][] = [];
+  for (let k = 0; k < keyFields.length; k++) {
+    const kf = keyFields[k];
+    const idx = new Int32Array(n).fill(-1);
+    if (kf.codes) {
+      for (let i = 0; i < n; i++) if (mask[i]) idx[i] = kf.codes[i];
+      keyValues.push(kf.dictionary);
+    } else {
+      const values: number[] = [];
+      const seen = new Map<number, number>();
+      const bucket = buckets[k];
+      const dayCache = new Map<number, number>();
+      for (let i = 0; i < n; i++) {
+        if (!mask[i]) continue;
+        let v = kf.numbers![i];
+        if (Number.isNaN(v)) continue;
+        if (bucket) {
+          const day = Math.floor(v / DAY);
+          let b = dayCache.get(day);
+          if (b === undefined) {
+            b = bucketStart(day * DAY, bucket);
+            dayCache.set(day, b);
+          }
+          v = b;
+        }
+        let id = seen.get(v);
+        if (id === undefined) {
+          id = values.length;
+          values.push(v);
+          seen.set(v, id);
+        }
+        idx[i] = id;
+      }
+      keyValues.push(values);
+    }
+    keyIndex.push(idx);
+  }
+  const card0 = keyValues[0]?.length ?? 0;
+  const groups = new Map<number, Acc>();
   for (let i = 0; i < n; i++) {
     if (!mask[i]) continue;
     add(overall, i);
     if (keyFields.length === 0) continue;
-    let missing = false;
-    let id = "";
-    for (let k = 0; k < keyFields.length; k++) {
-      const kf = keyFields[k];
-      let key: string | number;
-      if (kf.codes) {
-        const c = kf.codes[i];
-        if (c < 0) missing = true;
-        key = c < 0 ? "" : kf.dictionary[c];
-      } else {
-        const v = kf.numbers![i];
-        if (Number.isNaN(v)) missing = true;
-        key = buckets[k] ? bucketStart(v, buckets[k]!) : v;
-      }
-      keys[k] = key;
-      id += (k ? "\u0001" : "") + String(key);
-    }
-    if (missing) {
+    const a = keyIndex[0][i];
+    const b = keyFields.length > 1 ? keyIndex[1][i] : 0;
+    if (a < 0 || b < 0) {
       missingKeyRows++;
       continue;
     }
-    let g = groups.get(id);
-    if (!g) {
-      const acc = new Acc();
+    const id = a + card0 * b;
+    let acc = groups.get(id);
+    if (!acc) {
+      acc = new Acc();
       if (needValues) acc.values = [];
       if (needSet) acc.set = new Set();
-      g = { keys: keys.slice(), acc };
-      groups.set(id, g);
+      groups.set(id, acc);
     }
-    add(g.acc, i);
+    add(acc, i);
   }
   const overallValue = finish(overall, agg);
-  let rows: GroupRow[] = [...groups.values()].map((g) => ({
-    keys: g.keys,
-    labels: g.keys.map((k, idx) => (keyFields[idx].role === "date" ? bucketLabel(k as number, buckets[idx]) : String(k))),
-    value: agg === "share" ? (overallValue ? (100 * g.acc.sum) / overallValue : NaN) : finish(g.acc, agg),
-    count: g.acc.count,
-  }));
+  let rows: GroupRow[] = [...groups.entries()].map(([id, acc]) => {
+    const ids = keyFields.length > 1 ? [id % card0, Math.floor(id / card0)] : [id];
+    const keys = ids.map((x, k) => keyValues[k][x]);
+    return {
+      keys,
+      labels: keys.map((key, k) => (keyFields[k].role === "date" ? bucketLabel(key as number, buckets[k]) : String(key))),
+      value: agg === "share" ? (overallValue ? (100 * acc.sum) / overallValue : NaN) : finish(acc, agg),
+      count: acc.count,
+    };
+  });
   rows = rows.filter((r) => !(agg !== "count" && agg !== "share" && agg !== "distinct" && agg !== "rate" && Number.isNaN(r.value) && r.count === 0));
   // Order: time and numbers by key; categories by value (largest first) unless asked otherwise.
   const firstOrdered = keyFields.length > 0 && (isTimeField(keyFields[0]) || keyFields[0].role === "number");
@@ -389,8 +417,10 @@ export function niceBinWidth(min: number, max: number, target: number): number {
 function runDistribution(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number): DistributionResult {
   const field = getField(fields, plan.x, "distribution");
   if (!field.numbers) throw new PlanError(`"${field.name}" is not a number; its values can be counted instead.`, field.name);
-  const vals: number[] = [];
-  for (let i = 0; i < table.rowCount; i++) if (mask[i] && !Number.isNaN(field.numbers[i])) vals.push(field.numbers[i]);
+  let count = 0;
+  for (let i = 0; i < table.rowCount; i++) if (mask[i] && !Number.isNaN(field.numbers[i])) count++;
+  const vals = new Float64Array(count);
+  for (let i = 0, j = 0; i < table.rowCount; i++) if (mask[i] && !Number.isNaN(field.numbers[i])) vals[j++] = field.numbers[i];
   let min = Infinity;
   let max = -Infinity;
   let sum = 0;
@@ -406,11 +436,11 @@ function runDistribution(table: Table, fields: FieldInfo[], plan: AnalysisPlan, 
   // Keep the number of bins sane whatever was asked.
   if (n > 0 && (max - min) / width > 500) width = (max - min) / 500;
   const start = n === 0 ? 0 : plan.binCount ? min : Math.floor(min / width) * width;
-  const count = n === 0 ? 0 : Math.max(1, plan.binCount ?? Math.floor((max - start) / width) + 1);
-  const bins: Bin[] = Array.from({ length: count }, (_, k) => ({ lo: start + k * width, hi: start + (k + 1) * width, count: 0 }));
+  const binTotal = n === 0 ? 0 : Math.max(1, plan.binCount ?? Math.floor((max - start) / width) + 1);
+  const bins: Bin[] = Array.from({ length: binTotal }, (_, k) => ({ lo: start + k * width, hi: start + (k + 1) * width, count: 0 }));
   for (const v of vals) {
     let k = Math.floor((v - start) / width);
-    if (k >= count) k = count - 1;
+    if (k >= binTotal) k = binTotal - 1;
     if (k < 0) k = 0;
     bins[k].count++;
   }

@@ -16,7 +16,7 @@ export interface FigureContext {
 }
 
 const MAX_SERIES = 12;
-const MAX_POINTS = 20000;
+const MAX_POINTS = 10000;
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
