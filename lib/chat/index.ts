@@ -11,7 +11,7 @@ import { describeResult } from "./answer";
 import { detectStyle, t, type Style } from "./i18n";
 import { parseUnits, type Unit } from "./format";
 import { analysisPlanSchema, type AnalysisPlan } from "./plan";
-import { checkPlanFields, proposePlan } from "./llm";
+import { checkPlanFields, phraseSummary, proposePlan } from "./llm";
 
 export type { AnalysisPlan } from "./plan";
 export type { PlotlyFigure } from "./figure";
@@ -116,6 +116,8 @@ function helpMessage(fields: FieldInfo[], style: Style, datasetName: string | un
   return { role: "assistant", content: lines.join("\n"), figures: [], table: null };
 }
 
+const LANGUAGE_NAMES = { en: "English", fr: "French", es: "Spanish", de: "German" } as const;
+
 /** For a one-number answer over filtered rows: the plan of the chart that puts it in context. */
 function contextPlan(plan: AnalysisPlan, fields: FieldInfo[]): { plan: AnalysisPlan; fields: string[] } | null {
   if (plan.intent !== "aggregate" || plan.groupBy.length > 0 || plan.filters.length === 0) return null;
@@ -210,6 +212,10 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
         if (!(err instanceof PlanError)) throw err;
       }
     }
+  }
+  if (req.llm) {
+    const phrased = await phraseSummary(req.llm, { question: last, summary: text, language: LANGUAGE_NAMES[style.lang], brief: style.brief });
+    if (phrased) text = phrased;
   }
   const second: ChatAnswerMessage = {
     role: "assistant",

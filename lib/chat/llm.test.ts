@@ -10,6 +10,8 @@ const rows = makeOrders(40);
 const table = ordersTable(rows);
 
 let reply: { status: number; content: string } = { status: 200, content: "{}" };
+// What the fake model answers when asked to phrase a computed summary (null: an HTTP 500).
+let phrase: ((summary: string) => string) | null = null;
 const requests: { auth: string | undefined; body: { model: string; messages: { role: string; content: string }[] } }[] = [];
 let server: http.Server;
 let baseUrl = "";
@@ -22,6 +24,17 @@ beforeAll(async () => {
       requests.push({ auth: req.headers.authorization, body: JSON.parse(data) });
       if (req.url !== "/v1/chat/completions") {
         res.writeHead(404).end();
+        return;
+      }
+      const body = JSON.parse(data) as { messages: { content: string }[] };
+      if (body.messages[0].content.startsWith("Rewrite the computed answer")) {
+        if (!phrase) {
+          res.writeHead(500).end();
+          return;
+        }
+        const summary = body.messages[1].content.split("Computed answer: ")[1];
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: phrase(summary) } }] }));
         return;
       }
       res.writeHead(reply.status, { "content-type": "application/json" });
@@ -53,7 +66,7 @@ describe("language-model plans", () => {
       const med = values.length % 2 ? values[m] : (values[m - 1] + values[m]) / 2;
       expect(Number(r["Median of Profit"])).toBeCloseTo(med, 2);
     }
-    const last = requests[requests.length - 1];
+    const last = requests.find((r) => !r.body.messages[0].content.startsWith("Rewrite"))!;
     expect(last.auth).toBe("Bearer test-key");
     expect(last.body.model).toBe("fake-model");
     expect(last.body.messages[0].content).toContain('"Profit"');
@@ -79,5 +92,16 @@ describe("language-model plans", () => {
     expect(c.plan?.measure).toEqual({ agg: "mean", field: "Profit" });
     const d = await answerChat({ table, messages: [{ role: "user", content: "average profit by segment" }], llm: { baseUrl: "http://127.0.0.1:1/v1", apiKey: "", model: "x" } });
     expect(d.plan?.measure).toEqual({ agg: "mean", field: "Profit" });
+  });
+
+  it("lets the model word the summary, but only with the computed numbers", async () => {
+    reply = { status: 500, content: "" };
+    phrase = (summary) => `In short: ${summary.match(/Highest: [^.]*\./)?.[0] ?? summary}`;
+    const worded = await answerChat({ table, messages: [{ role: "user", content: "total sales by region" }], llm: llm() });
+    expect(worded.messages[0].content.startsWith("In short: Highest:")).toBe(true);
+    phrase = () => "Sales total 123456789 dollars, mostly in the East.";
+    const invented = await answerChat({ table, messages: [{ role: "user", content: "total sales by region" }], llm: llm() });
+    expect(invented.messages[0].content).toMatch(/^I computed the total of Sales/);
+    phrase = null;
   });
 });

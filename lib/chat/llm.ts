@@ -131,3 +131,56 @@ export async function proposePlan(cfg: LlmConfig, ctx: LlmContext): Promise<{ pl
     clearTimeout(timer);
   }
 }
+
+/** The numbers written in a text (thousands separators and decimal commas tolerated). */
+export function numbersIn(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/-?\d[\d,.\u202f\u00a0 ]*\d|-?\d/g)) {
+    const raw = m[0].replace(/[\u202f\u00a0 ]/g, "");
+    // "1,234.5" (en), "1.234,5" (de/es), "1 234,5" (fr): the last separator with 1-2 digits after it is decimal.
+    const dec = /[.,](\d{1,2})$/.exec(raw) && !/^\d{1,3}([.,]\d{3})+$/.test(raw) ? raw[raw.length - (/[.,](\d{1,2})$/.exec(raw)![1].length + 1)] : null;
+    const normalized = dec ? raw.replace(new RegExp(`\\${dec === "." ? "," : "."}`, "g"), "").replace(dec, ".") : raw.replace(/[.,]/g, "");
+    const v = Number(normalized);
+    if (Number.isFinite(v)) out.push(v);
+  }
+  return out;
+}
+
+/**
+ * Lets the model rephrase the computed summary. The rephrasing is kept only when every number in
+ * it already appears in the computed summary: the model may word the answer, never compute it.
+ */
+export async function phraseSummary(cfg: LlmConfig, args: { question: string; summary: string; language: string; brief: boolean }): Promise<string | null> {
+  const doFetch = cfg.fetch ?? fetch;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), cfg.timeoutMs ?? 15_000);
+  try {
+    const res = await doFetch(`${cfg.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${cfg.apiKey}` },
+      body: JSON.stringify({
+        model: cfg.model,
+        temperature: 0,
+        messages: [
+          {
+            role: "system",
+            content: `Rewrite the computed answer below as a clear reply to the user's question, in ${args.language}${args.brief ? ", in one sentence" : ""}. Use only the numbers given, exactly as written; do not compute, round differently or add any number. Reply with the text only.`,
+          },
+          { role: "user", content: `Question: ${args.question}\nComputed answer: ${args.summary}` },
+        ],
+      }),
+      signal: controller.signal,
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
+    const text = body.choices?.[0]?.message?.content?.trim();
+    if (!text || text.length > 4 * args.summary.length + 200) return null;
+    const allowed = numbersIn(args.summary);
+    const ok = numbersIn(text).every((v) => allowed.some((a) => Math.abs(a - v) <= 1e-9 * Math.max(1, Math.abs(a))));
+    return ok ? text : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
