@@ -305,8 +305,9 @@ class FileDatasetStore implements DatasetStore {
     const live = new Set(manifest.segments.map((s) => s.file));
     const names = await fs.readdir(dir).catch(() => [] as string[]);
     const orphans = names.filter((n) => n.endsWith(".tmp") || (n.startsWith("seg-") && !live.has(n)));
-    // Locks set aside by a breaker that died before removing them; give a live breaker time to finish.
-    for (const name of names.filter((n) => n.startsWith(`${LOCK}.stale-`))) {
+    // Lock files set aside by a breaker, or prepared by a taker, that died before removing them; give
+    // live ones time to finish.
+    for (const name of names.filter((n) => n.startsWith(`${LOCK}.stale-`) || (n.startsWith(`${LOCK}.`) && n.endsWith(".pending")))) {
       const stat = await fs.stat(path.join(dir, name)).catch(() => null);
       if (stat && Date.now() - stat.mtimeMs > this.staleLockMs) orphans.push(name);
     }

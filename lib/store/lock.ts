@@ -60,7 +60,7 @@ async function readLock(file: string): Promise<{ content: LockContent | null; mt
     try {
       content = JSON.parse(text) as LockContent;
     } catch {
-      content = null; // being written right now, or torn by a crash: judged by age only
+      content = null; // only possible with the O_EXCL fallback (written in place): judged by age only
     }
     return { content, mtimeMs: stat.mtimeMs };
   } catch (error) {
@@ -96,6 +96,35 @@ async function breakLock(file: string, judged: LockContent | null): Promise<void
   await fs.unlink(aside).catch(() => undefined);
 }
 
+const LINK_UNSUPPORTED = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
+
+/**
+ * Creates `file` with `text` only if it does not exist, and never visible half-written: the text is
+ * written aside and hard-linked into place (link fails if the name exists). Where hard links are
+ * not supported, falls back to an O_EXCL create. Returns false when the file exists.
+ */
+async function createExclusive(file: string, text: string): Promise<boolean> {
+  const pending = `${file}.${randomBytes(6).toString("hex")}.pending`;
+  await fs.writeFile(pending, text, { flag: "wx" });
+  try {
+    await fs.link(pending, file);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    if (code === "EEXIST") return false;
+    if (!LINK_UNSUPPORTED.has(code)) throw error;
+    try {
+      await fs.writeFile(file, text, { flag: "wx" });
+      return true;
+    } catch (fallbackError) {
+      if ((fallbackError as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw fallbackError;
+    }
+  } finally {
+    await fs.unlink(pending).catch(() => undefined);
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -111,17 +140,12 @@ export async function acquireFileLock(file: string, options: FileLockOptions = {
   let wait = 2;
   for (;;) {
     try {
-      const handle = await fs.open(file, "wx");
-      try {
-        await handle.writeFile(JSON.stringify(content));
-      } finally {
-        await handle.close();
-      }
-      break;
+      if (await createExclusive(file, JSON.stringify(content))) break;
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") throw new StoreError("not_found", `Dataset "${path.basename(path.dirname(file))}" does not exist.`);
-      if (code !== "EEXIST") throw error;
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+        throw new StoreError("not_found", `Dataset "${path.basename(path.dirname(file))}" does not exist.`);
+      }
+      throw error;
     }
     const existing = await readLock(file);
     if (existing && isStale(existing, staleMs)) {
