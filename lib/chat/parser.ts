@@ -66,6 +66,13 @@ const AGG_WORDS: Record<string, Aggregate> = {
   minimum: "min", min: "min", smallest: "min",
   distinct: "distinct", unique: "distinct",
   percentage: "share", percent: "share", share: "share", proportion: "share", fraction: "share", ratio: "share",
+  // French, Spanish, German (questions may come in the project's language).
+  moyenne: "mean", moyen: "mean", promedio: "mean", durchschnitt: "mean", durchschnittlich: "mean", mittelwert: "mean",
+  somme: "sum", suma: "sum", summe: "sum", gesamt: "sum", totale: "sum",
+  mediane: "median", mediana: "median",
+  maximo: "max", maxima: "max",
+  minimo: "min", minima: "min",
+  pourcentage: "share", porcentaje: "share", proporcion: "share", anteil: "share", prozent: "share",
 };
 // Superlatives sort the groups (which X has the highest Y?) rather than aggregate.
 const SUPER_MAX = new Set(["highest", "most", "best", "greatest", "top", "maximal", "largest", "biggest", "more"]);
@@ -111,7 +118,7 @@ function periodIso(year: number, month?: number): string {
 }
 
 const MODIFIERS = new Set(["monthly", "yearly", "daily", "weekly", "quarterly", "annual", "overall", "individual", "net", "gross", "whole", "entire"]);
-const FILLER = new Set(["the", "a", "an", "of", "their", "its", "his", "her", "my", "our", "this", "that", "these", "those", "all", "mean"]);
+const FILLER = new Set(["des", "de", "du", "la", "le", "les", "el", "los", "las", "del", "der", "die", "das", "den", "dem", "von", "the", "a", "an", "of", "their", "its", "his", "her", "my", "our", "this", "that", "these", "those", "all", "mean"]);
 
 /** Parses one user turn into a frame. */
 export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
@@ -125,6 +132,9 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
   if (GREETING_RE.test(plain) && tokens.every((t) => t.kind === "word")) f.greeting = true;
 
   // Chart and intent cues.
+  if (has(/ (barre|barra|balken|balkendiagramm|histogramme|histograma|histogramm) /)) f.chart = "bar";
+  if (has(/ (courbe|ligne|linea|linie|liniendiagramm|evolution|evolucion|entwicklung|au fil du temps|a lo largo del tiempo|im zeitverlauf) /)) f.time = true;
+  if (has(/ (nuage de point|dispersion|streudiagramm|correlacion|korrelation|zusammenhang|relacion) /)) f.relation = true;
   if (has(/ (bar|bars|barchart|column chart|columns|column graph|column charts|column graphs|bart) /)) f.chart = "bar";
   if (has(/ (histogram|histograms) /)) f.distribution = true;
   if (has(/ (line|lines|linegraph|linechart|timeline|time series|timeseries) /)) f.chart = "line";
@@ -137,6 +147,7 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
   if (/\b(scatter ?plots|scatterplots|scatter charts|scatter graphs)\b/.test(plain)) f.facet = true;
   if (has(/ (correlation|correlate|correlated|relationship|related|relate|relation|association|associated|depend|dependence|impact|affect|influence) /)) f.relation = true;
   if (has(/ (vs|v|versus|against|compared|compare|x axis|y axis) /)) f.versus = true;
+  if (has(/ (distribucion|verteilung|repartition) /)) f.distribution = true;
   if (has(/ (distribution|distributed|spread|histogram|frequency|frequencies|bin|bins|binned|bucket|buckets|interval|intervals|range) /)) f.distribution = true;
   if (has(/ (over time|over the year|over year|trend|trends|trended|trending|timeline|time series|evolve|evolved|evolution|change over|changed|changes|changing|through time|across time|over the period|history|historical|grown|growth) /)) f.time = true;
   if (has(/ (yearly|annual|annually|per year|by year|each year|every year|a year) /)) f.bucket = "year";
@@ -145,7 +156,7 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
   if (has(/ (weekly|per week|by week|each week|every week) /)) f.bucket = "week";
   if (has(/ (daily|per day|by day|each day|every day|a day) /)) f.bucket = "day";
   if (has(/ (each|every|per|by|for each|for every) (date|day|time) /)) f.time = true;
-  if (has(/ (how many|number of|count|counts|counting|frequency|tally|total number|amount of|quantity of) /)) f.count = true;
+  if (has(/ (how many|number of|count|counts|counting|frequency|tally|total number|amount of|quantity of|combien|nombre de|cuanto|cuanta|numero de|wie viele|anzahl) /)) f.count = true;
   if (has(/ (distinct|unique|different) /)) f.distinct = true;
   if (has(/ (percentage|percent|share|proportion|fraction|%) /)) f.share = true;
   if (has(/ (instead|rather) /)) f.instead = true;
@@ -225,7 +236,7 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     else if (/ (facet|faceted|facetted|trellis|trellised|small multiples|multiples|panels?|separate (charts?|plots?|graphs?|panels?)|one (chart|plot|graph) (for|per)( each)?|each (plot|chart|graph)|(charts?|plots?|graphs?) for each|separately|each multiple is a specific)( it| them)?( by| on| of| for| per| across)?( each| every| the)? $/.test(backText)) role = "facet";
     else if (/ (colou?r(ed|ing)?|legend|stack(ed)?|distinguish(ed)?|hue|sub ?grouped|coded|code|highlight(ed)?)( (the )?(marks?|dots?|bars?|points?|lines?|it|them|movies?|each movie|cars?))?( by| on| with| based on| according to| using| into| per| across| of| within| for)?( each| every| the| their| its| different)* $/.test(backText)) role = "color";
     else if (/ (segment(ed)?|breakdown|broken (down|out)|segregated?|separated|divided|split(ted)?|categorized|parameterized|sliced?|filtered)( (the )?(marks?|dots?|bars?|points?|lines?|it|them|movies?|each movie|cars?|data))?( by| on| with| based on| according to| using| into| per| across| of| within| for)?( each| every| the| their| its| different)* $/.test(backText)) role = "split";
-    else if (/ (by|per|each|every|across|among|for each|for every|for all|for the different|for different|for various|in each|of each|different|various|individual|based on|grouped by|group by|groupby|over|according to|between the|on)( the| their| its)? $/.test(backText)) role = "group";
+    else if (/ (by|per|each|every|across|among|par|por|nach|pro|je|selon|chaque|cada|jede|jeden|jeder|pour chaque|para cada|fur jede|for each|for every|for all|for the different|for different|for various|in each|of each|different|various|individual|based on|grouped by|group by|groupby|over|according to|between the|on)( the| their| its)? $/.test(backText)) role = "group";
     // "X wise", "X by X" handled by position later; "add X to legend/groups"
     const after = tokens.slice(i + 1, i + 4).map((x) => (x.kind === "word" ? x.text : "#")).join(" ");
     if (/^(to|in|into|on) (the )?(legend|color|colour)/.test(after)) role = "color";
