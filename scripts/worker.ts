@@ -24,6 +24,11 @@ async function main() {
   if (kinds.includes("chat")) {
     const { runChatTask } = await import("../lib/services/run-chat");
     runners.chat = (task, context) => runChatTask(task, context);
+    // Start Chromium and load plotly.js now, so the first answer does not pay the ~3 s cold start.
+    const { PlotlyPngRenderer } = await import("../lib/render/plotly-png");
+    PlotlyPngRenderer.shared()
+      .warmUp()
+      .catch((error: unknown) => console.warn(`Chart rendering unavailable: ${error instanceof Error ? error.message : error}`));
   }
   const stop = new AbortController();
   const shutdown = () => {
