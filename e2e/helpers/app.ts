@@ -1,15 +1,19 @@
 // Starts the real application (web + workers, `scripts/start.ts`) on a free port with its own
-// temporary DATA_DIR, as a user would with `npm start`. Tests that need to kill or restart workers
-// start their own instance with `startApp({ ... })`.
+// temporary DATA_DIR (and, with E2E_PG_URL, its own PostgreSQL database), as a user would with
+// `npm start`. Tests that need to kill or restart workers start their own instance with `startApp`.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 export interface AppInstance {
   baseURL: string;
   dataDir: string;
+  /** "" for the embedded SQLite database in dataDir. */
+  databaseUrl: string;
   apiKey: string;
   process: ChildProcess;
   output: () => string;
@@ -26,17 +30,45 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The database of the instance whose DATA_DIR is dataDir: "" (SQLite inside it) unless E2E_PG_URL
+ * names a PostgreSQL server (scripts/test-postgres.sh), then a database of its own on that server.
+ * Deterministic, so a restarted instance and workers started by a spec find the same one.
+ */
+export function databaseUrlFor(dataDir: string): string {
+  const server = process.env.E2E_PG_URL?.trim();
+  if (!server) return "";
+  const url = new URL(server);
+  url.pathname = `/tabula_e2e_${createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 16)}`;
+  return url.toString();
+}
+
+async function ensureDatabase(databaseUrl: string) {
+  if (!databaseUrl) return;
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const admin = new pg.Client({ connectionString: process.env.E2E_PG_URL });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function startApp(options: { env?: Record<string, string>; dataDir?: string; apiKey?: string } = {}): Promise<AppInstance> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tabula-e2e-"));
   const apiKey = options.apiKey ?? `tbk_test_${Math.random().toString(36).slice(2)}`;
+  const databaseUrl = databaseUrlFor(dataDir);
+  await ensureDatabase(databaseUrl);
   let log = "";
   const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
     env: {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL: "",
+      DATABASE_URL: databaseUrl,
       INITIAL_API_KEY: apiKey,
       SKIP_BUILD: "1",
       TASK_STALE_SECONDS: "6",
@@ -63,6 +95,7 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
   return {
     baseURL,
     dataDir,
+    databaseUrl,
     apiKey,
     process: child,
     output: () => log,
