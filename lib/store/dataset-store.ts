@@ -6,24 +6,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Column, FieldSchema, FieldType, RawRow, RawValue, Table } from "../table/types";
+import type { Column, FieldSchema, FieldType, RawRow, Table } from "../table/types";
 import { FIELD_TYPES } from "../table/types";
-import { cellValue, isMissing, isNumericType, parseDate, parseNumber } from "../table/values";
+import { cellValue, isNumericType } from "../table/values";
+import { convertToNumbers, loadEncoded, readTextInto, storageEncoding } from "./column-io";
+import { checkRow, checkValue, encodeField, ROW, type SchemaField } from "./encode-rows";
 import { StoreError } from "./errors";
+import { syncDir, tempName, writeFileAtomic } from "./fs-atomic";
 import { addToProfile, createProfile, inferFromProfile, isIdLikeName } from "./infer";
-import { Interner, type StoredDictionary } from "./dictionary";
+import { Interner } from "./dictionary";
 import { acquireFileLock, withMutex } from "./lock";
-import {
-  openSegment,
-  readCodesInto,
-  readDictionary,
-  readFloatsInto,
-  writeSegment,
-  type ColumnMeta,
-  type EncodedColumn,
-  type Encoding,
-  type OpenSegment,
-} from "./segment";
+import { openSegment, readFloatsInto, writeSegment, type ColumnMeta, type EncodedColumn, type Encoding, type OpenSegment } from "./segment";
 
 export interface DatasetInfo {
   rowCount: number;
@@ -68,12 +61,7 @@ export interface DatasetStoreOptions {
   beforeCommit?: (datasetId: string) => Promise<void>;
 }
 
-interface ManifestField {
-  name: string;
-  type: FieldType;
-  /** False once a client set the type explicitly: inferred types may widen (integer -> float). */
-  inferred: boolean;
-}
+type ManifestField = SchemaField;
 
 interface ManifestSegment {
   file: string;
@@ -124,120 +112,6 @@ function toInfo(m: Manifest): DatasetInfo {
     updatedAt: new Date(m.updatedAt),
     bytes: m.bytes,
   };
-}
-
-function describeValue(value: unknown): string {
-  let text: string;
-  try {
-    text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
-
-const ROW = (i: number) => `Row ${i} (0-based, within this append)`;
-
-function typeDescription(type: FieldType): string {
-  if (type === "integer") return "a number (integer)";
-  if (type === "float") return "a number";
-  if (type === "date") return "a date (e.g. 2024-01-31 or 2024-01-31T12:00:00Z)";
-  return "text";
-}
-
-function storageEncoding(type: FieldType): Encoding {
-  return type === "date" ? "date" : isNumericType(type) ? "num" : "text";
-}
-
-/** The text a stored number or date stands for: numbers convert to text losslessly, dates as ISO. */
-function numberText(enc: "num" | "date", value: number): string {
-  return enc === "date" ? new Date(value).toISOString() : String(value);
-}
-
-function parseAs(type: FieldType, text: string): number {
-  return type === "date" ? parseDate(text) : parseNumber(text);
-}
-
-async function syncDir(dir: string): Promise<void> {
-  const handle = await fs.open(dir, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-function tempName(base: string): string {
-  return `${base}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-}
-
-async function writeFileAtomic(dir: string, name: string, contents: string): Promise<void> {
-  const temp = path.join(dir, tempName(name));
-  const handle = await fs.open(temp, "wx");
-  try {
-    await handle.writeFile(contents);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await fs.rename(temp, path.join(dir, name));
-  await syncDir(dir);
-}
-
-type LoadedColumn =
-  | { name: string; enc: "num" | "date"; values: Float64Array }
-  | { name: string; enc: "text"; codes: Int32Array; dictionary: StoredDictionary };
-
-/** Column data of rows [from, to) of one segment, in the segment's own encoding. */
-async function loadEncoded(seg: OpenSegment, meta: ColumnMeta, from: number, to: number): Promise<LoadedColumn> {
-  if (meta.enc === "text") {
-    const codes = new Int32Array(to - from);
-    await readCodesInto(seg, meta, from, to, codes, 0);
-    return { name: meta.name, enc: "text", codes, dictionary: await readDictionary(seg, meta) };
-  }
-  const values = new Float64Array(to - from);
-  await readFloatsInto(seg, meta, from, to, values, 0);
-  return { name: meta.name, enc: meta.enc, values };
-}
-
-/**
- * Reads rows [from, to) of a text column into codes[at...] as codes of `interner`. A segment read
- * whole into an empty interner keeps its codes as they are (its dictionary holds exactly the
- * values it uses), which makes loading a compacted dataset nearly free of hashing.
- */
-async function readTextInto(seg: OpenSegment, meta: ColumnMeta, from: number, to: number, codes: Int32Array, at: number, interner: Interner): Promise<void> {
-  if (meta.enc === "text") {
-    await readCodesInto(seg, meta, from, to, codes, at);
-    const dictionary = await readDictionary(seg, meta);
-    if (from === 0 && to === seg.header.rows && interner.adopt(dictionary)) return;
-    interner.remapInPlace(codes, at, at + to - from, dictionary);
-    return;
-  }
-  const values = new Float64Array(to - from);
-  await readFloatsInto(seg, meta, from, to, values, 0);
-  const enc = meta.enc;
-  interner.encodeTexts(values, (v) => numberText(enc, v), codes, at);
-}
-
-/** Converts segment data of any encoding into a numeric target (integer, float or date). */
-function convertToNumbers(source: LoadedColumn, type: FieldType, target: Float64Array, at: number): void {
-  if (source.enc === "text") {
-    const lut = new Float64Array(source.dictionary.size);
-    for (let i = 0; i < lut.length; i++) lut[i] = parseAs(type, source.dictionary.get(i));
-    const codes = source.codes;
-    for (let i = 0; i < codes.length; i++) target[at + i] = codes[i] < 0 ? NaN : lut[codes[i]];
-    return;
-  }
-  if (source.enc === storageEncoding(type)) {
-    target.set(source.values, at);
-    return;
-  }
-  // Numbers read as dates or dates as numbers: go through their text, as a text segment would.
-  const values = source.values;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    target[at + i] = Number.isNaN(v) ? NaN : parseAs(type, numberText(source.enc, v));
-  }
 }
 
 interface AppendPlan {
@@ -817,112 +691,6 @@ function toCount(value: number | undefined, fallback: number): number {
   if (value === undefined || value === null) return fallback;
   if (value === Infinity) return Infinity;
   return Number.isFinite(value) ? Math.max(0, Math.floor(value)) : fallback;
-}
-
-function checkRow(row: unknown, index: number): RawRow {
-  if (row === null || typeof row !== "object" || Array.isArray(row)) {
-    throw new StoreError("invalid_rows", `${ROW(index)} is not an object: each row maps field names to values, e.g. {"age": 42}.`);
-  }
-  const proto = Object.getPrototypeOf(row) as unknown;
-  if (proto !== Object.prototype && proto !== null) {
-    throw new StoreError("invalid_rows", `${ROW(index)} is not a plain object: each row maps field names to values.`);
-  }
-  return row as RawRow;
-}
-
-function checkValue(value: unknown, row: number, field: string): RawValue {
-  if (value === null || value === undefined) return value;
-  const t = typeof value;
-  if (t === "string" || t === "number" || t === "boolean") return value as RawValue;
-  throw new StoreError(
-    "invalid_type",
-    `${ROW(row)}: field "${field}" holds ${Array.isArray(value) ? "an array" : `a value of type ${t}`}; values must be strings, numbers, booleans or null.`,
-  );
-}
-
-/**
- * Encodes one field of an append. Rule for numbers: a non-integer in an `integer` field whose type
- * was inferred widens the field to `float` (a small first batch often shows only whole numbers);
- * when a client set `integer` explicitly, it is an error.
- */
-function encodeField(field: ManifestField, rows: RawRow[]): EncodedColumn {
-  const n = rows.length;
-  const name = field.name;
-  if (isNumericType(field.type)) {
-    const values = new Float64Array(n);
-    const isDate = field.type === "date";
-    // Strings repeat (dates especially): parse each distinct one once. NaN marks missing/unparsable.
-    const parsed = new Map<string, number>();
-    let widen = false;
-    for (let i = 0; i < n; i++) {
-      const raw = checkValue(rows[i][name], i, name);
-      let v: number;
-      if (typeof raw === "number" && !isDate) {
-        if (Number.isNaN(raw)) {
-          values[i] = NaN;
-          continue;
-        }
-        v = Number.isFinite(raw) ? raw : NaN;
-      } else if (typeof raw === "string") {
-        const cached = parsed.get(raw);
-        if (cached !== undefined) v = cached;
-        else {
-          v = isMissing(raw) ? -Infinity : isDate ? parseDate(raw) : parseNumber(raw);
-          parsed.set(raw, v);
-        }
-        if (v === -Infinity) {
-          values[i] = NaN; // a missing spelling such as "" or "NA"
-          continue;
-        }
-      } else if (raw === null || raw === undefined) {
-        values[i] = NaN;
-        continue;
-      } else {
-        v = isDate ? parseDate(raw) : parseNumber(raw);
-      }
-      if (Number.isNaN(v)) {
-        throw new StoreError(
-          "invalid_type",
-          `${ROW(i)}: field "${name}" expects ${typeDescription(field.type)}, got ${describeValue(raw)}. Fix the value, or change the field's type (e.g. to category) before appending.`,
-        );
-      }
-      if (field.type === "integer" && !Number.isInteger(v)) {
-        if (!field.inferred) {
-          throw new StoreError(
-            "invalid_type",
-            `${ROW(i)}: field "${name}" expects ${typeDescription("integer")}, got ${describeValue(raw)}. Round the value, or change the field's type to float.`,
-          );
-        }
-        widen = true;
-      }
-      values[i] = v;
-    }
-    if (widen) field.type = "float";
-    return { name, enc: isDate ? "date" : "num", values };
-  }
-  const codes = new Int32Array(n);
-  const dictionary: string[] = [];
-  // Text -> code; missing spellings map to -1 so that each distinct string is checked once.
-  const index = new Map<string, number>();
-  for (let i = 0; i < n; i++) {
-    const raw = checkValue(rows[i][name], i, name);
-    if (raw === null || raw === undefined) {
-      codes[i] = -1;
-      continue;
-    }
-    const text = typeof raw === "string" ? raw : String(raw);
-    let code = index.get(text);
-    if (code === undefined) {
-      if (isMissing(raw)) code = -1;
-      else {
-        code = dictionary.length;
-        dictionary.push(text);
-      }
-      index.set(text, code);
-    }
-    codes[i] = code;
-  }
-  return { name, enc: "text", codes, dictionary };
 }
 
 export function openDatasetStore(rootDir: string, options: DatasetStoreOptions = {}): DatasetStore {
