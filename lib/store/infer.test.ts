@@ -63,6 +63,12 @@ describe("inferFieldType", () => {
     expect(inferFieldType([])).toBe("unknown");
   });
 
+  it("keeps codes with leading zeros as text, but not 0 or 0.5", () => {
+    expect(inferFieldType(["02134", "90210", "10001", "02134"])).toBe("category");
+    expect(inferFieldType(["0", "0.5", "12"])).toBe("float");
+    expect(inferFieldType(["0", "3", "12"])).toBe("integer");
+  });
+
   it("keeps mixed numbers and words as text", () => {
     expect(inferFieldType(["1", "2", "many", "1"])).toBe("category");
   });

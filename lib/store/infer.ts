@@ -50,6 +50,7 @@ const ID_NAME_CAMEL = /[a-z0-9](Id|ID|Uuid|UUID|Key)$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Codes such as "7590-VHVEG", "CUST00123", hashes: letters and digits, no spaces.
 const CODE_RE = /^(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9_\-:.#/]{5,}$/;
+const LEADING_ZERO_RE = /^\s*[+-]?0\d/;
 const BOOLEAN_WORDS = new Set(["true", "false", "yes", "no", "y", "n", "t", "f"]);
 
 export function isIdLikeName(name: string | undefined): boolean {
@@ -61,7 +62,8 @@ export function isIdLikeName(name: string | undefined): boolean {
 /**
  * The field type for a profile. Rules, in order (non-missing values only):
  * none -> unknown; all JS booleans -> category; all numbers -> integer/float (id when the name is
- * id-like and every value is a distinct integer); all dates -> date; text: unique per row with an
+ * id-like and every value is a distinct integer; numbers written with a leading zero, such as zip
+ * codes, are codes and stay text); all dates -> date; text: unique per row with an
  * id-like name or code-like values -> id; long values or mostly distinct values with spaces ->
  * string (free text); mostly distinct short values over many rows -> id when unique, else string;
  * otherwise category.
@@ -80,7 +82,8 @@ export function inferFromProfile(
   let allIntegers = true;
   for (const text of profile.distinct.keys()) {
     const n = parseNumber(text);
-    if (Number.isNaN(n)) {
+    // A leading zero ("02134", "007") would not survive storage as a number: such codes stay text.
+    if (Number.isNaN(n) || LEADING_ZERO_RE.test(text)) {
       allNumbers = false;
       break;
     }
