@@ -12,16 +12,22 @@ export type TableRow = Record<string, string | number | null>;
 export interface AnswerContext {
   style: Style;
   units: Map<string, Unit>;
+  /** Fields holding dates, whose filter values are periods. */
+  dateFields?: Set<string>;
 }
 
 function formatFilterValue(v: string | number): string {
   return typeof v === "number" ? String(v) : `"${v}"`;
 }
 
-export function describeFilters(filters: Filter[], style: Style): string {
+export function describeFilters(filters: Filter[], style: Style, dateFields: Set<string> = new Set()): string {
   const lang = style.lang;
   return filters
     .map((f) => {
+      // Dates read as periods: "Order Date is in 2016", "between 2016-01 and 2016-06".
+      if (dateFields.has(f.field) && f.op === "eq") return `${f.field} ${t(lang, "during")} ${f.values[0]}`;
+      if (dateFields.has(f.field) && f.op === "between") return `${f.field} ${t(lang, "between")} ${f.values[0]} ${t(lang, "and")} ${f.values[1] ?? f.values[0]}`;
+      if (dateFields.has(f.field)) return `${f.field} ${t(lang, f.op)} ${f.values[0]}`;
       if (f.op === "between") return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
       if (f.op === "in") return `${f.field} ${t(lang, "in")} ${f.values.map(formatFilterValue).join(", ")}`;
       return `${f.field} ${t(lang, f.op)} ${formatFilterValue(f.values[0])}`;
@@ -33,9 +39,9 @@ function lowerFirst(s: string): string {
   return s.charAt(0).toLowerCase() + s.slice(1);
 }
 
-function rowsNote(plan: AnalysisPlan, filteredRows: number, totalRows: number, style: Style): string {
+function rowsNote(plan: AnalysisPlan, filteredRows: number, totalRows: number, style: Style, dateFields?: Set<string>): string {
   if (plan.filters.length === 0) return t(style.lang, "allRows", { n: formatNumber(totalRows, style.lang, null, { integer: true }) });
-  return `${t(style.lang, "filtered", { filters: describeFilters(plan.filters, style) })} ${t(style.lang, "filteredRows", { n: formatNumber(filteredRows, style.lang, null, { integer: true }), total: formatNumber(totalRows, style.lang, null, { integer: true }) })}`;
+  return `${t(style.lang, "filtered", { filters: describeFilters(plan.filters, style, dateFields) })} ${t(style.lang, "filteredRows", { n: formatNumber(filteredRows, style.lang, null, { integer: true }), total: formatNumber(totalRows, style.lang, null, { integer: true }) })}`;
 }
 
 function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
@@ -48,7 +54,7 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
   const groups = plan.groupBy.map((g) => (g.bucket && r.keyFields.find((f) => f.name === g.field)?.role === "date" ? `${g.field} (${t(lang, "perBucket", { bucket: t(lang, g.bucket) })})` : g.field));
   let first = t(lang, "computed", { what });
   if (groups.length) first += ` ${t(lang, "grouped", { groups: groups.join(` ${t(lang, "and")} `) })}`;
-  first += ` ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style)}.`;
+  first += ` ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
   if (r.filteredRows === 0 && !(groups.length === 0 && (plan.measure.agg === "count" || plan.measure.agg === "distinct"))) return `${first} ${t(lang, "noRows")}`;
   const parts: string[] = [first];
   if (groups.length === 0) {
@@ -67,8 +73,13 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
   }
   const timeFirst = r.keyFields.length === 1 && isTimeField(r.keyFields[0]);
   if (brief) return `${first.slice(0, -1)}: ${t(lang, "highest", { label: label(hi), value: fmt(hi.value) }).replace(/\.$/, "")}.`;
-  parts.push(t(lang, "highest", { label: label(hi), value: fmt(hi.value) }));
-  if (valid.length > 1) parts.push(t(lang, "lowest", { label: label(lo), value: fmt(lo.value) }));
+  if (r.hiddenGroups > 0 && plan.limit !== null && valid.length <= 10) {
+    // Top / bottom N: name them all, in order.
+    parts.push(t(lang, "shown", { n: valid.length, list: valid.map((x) => `${label(x)} (${fmt(x.value)})`).join("; ") }));
+  } else {
+    parts.push(t(lang, "highest", { label: label(hi), value: fmt(hi.value) }));
+    if (valid.length > 1) parts.push(t(lang, "lowest", { label: label(lo), value: fmt(lo.value) }));
+  }
   if (timeFirst && valid.length >= 2) {
     const a = valid[0];
     const b = valid[valid.length - 1];
@@ -80,8 +91,9 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
   if (plan.measure.agg !== "mean" && plan.measure.agg !== "median" && plan.measure.agg !== "share" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate") {
     parts.push(t(lang, "overallAcross", { value: fmt(r.overall) }));
   }
-  if (r.rows.length + r.hiddenGroups > 1) parts.push(t(lang, "groupsCount", { n: r.rows.length + r.hiddenGroups }));
-  if (r.hiddenGroups > 0) parts.push(t(lang, "hidden", { n: r.hiddenGroups }));
+  const count = (n: number) => formatNumber(n, lang, null, { integer: true });
+  if (r.rows.length + r.hiddenGroups > 1) parts.push(t(lang, "groupsCount", { n: count(r.rows.length + r.hiddenGroups) }));
+  if (r.hiddenGroups > 0) parts.push(t(lang, "hidden", { n: count(r.hiddenGroups) }));
   return parts.join(" ");
 }
 
@@ -108,7 +120,7 @@ function distributionText(r: DistributionResult, ctx: AnswerContext): string {
   const { lang, brief } = ctx.style;
   const unit = ctx.units.get(r.field.name);
   const fmt = (v: number) => formatNumber(v, lang, unit);
-  const first = `${t(lang, "distribution", { width: fmt(r.binWidth), field: r.field.name })} ${rowsNote(r.plan, r.filteredRows, r.totalRows, ctx.style)}.`;
+  const first = `${t(lang, "distribution", { width: fmt(r.binWidth), field: r.field.name })} ${rowsNote(r.plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
   if (r.n === 0) return `${first} ${t(lang, "noRows")}`;
   const stats = t(lang, "distStats", { n: formatNumber(r.n, lang, null, { integer: true }), min: fmt(r.min), max: fmt(r.max), mean: fmt(r.mean), median: fmt(r.median) });
   if (brief) return `${first.slice(0, -1)}: ${stats}`;
@@ -131,7 +143,7 @@ function relationshipText(r: RelationshipResult, ctx: AnswerContext): string {
   const { lang, brief } = ctx.style;
   let first = t(lang, "relationship", { x: r.xField.name, y: r.yField.name });
   if (r.groupField) first += `, ${t(lang, r.plan.chart === "scatterFaceted" ? "relFacet" : "relColor", { group: r.groupField.name })}`;
-  first += ` ${rowsNote(r.plan, r.filteredRows, r.totalRows, ctx.style)}.`;
+  first += ` ${rowsNote(r.plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
   if (r.n === 0) return `${first} ${t(lang, "noRows")}`;
   const corr = Number.isNaN(r.r) ? "" : t(lang, "correlation", { r: r.r.toFixed(2), strength: strength(r.r, lang), n: formatNumber(r.n, lang, null, { integer: true }) });
   if (brief) return `${first.slice(0, -1)}. ${corr}`.trim();

@@ -182,7 +182,7 @@ export function buildLexicon(fields: FieldInfo[], contextSynonyms: { alias: stri
     const content = n.words.filter((w) => !STOP_WORDS.has(w));
     if (content.length < 2) continue;
     content.forEach((w, i) => {
-      if (GENERIC_WORDS.has(w) || w.length < 2 || !n.partialWords.includes(w)) return;
+      if (w.length < 2 || STOP_WORDS.has(w) || !n.partialWords.includes(w)) return;
       const list = partial.get(w) ?? [];
       if (!list.some((p) => p.field === n.field)) list.push({ field: n.field, head: i === content.length - 1 });
       partial.set(w, list);
@@ -320,7 +320,8 @@ export function lex(lexicon: Lexicon, text: string): Token[] {
         break;
       }
     }
-    const valueHit = matchValue(lexicon, words, i);
+    // "a table of", "a bar chart": words of the request are not values, even if a value is spelt so.
+    const valueHit = COMMAND_WORDS.has(w) ? null : matchValue(lexicon, words, i);
     if (valueHit && (!bestField || valueHit.len > bestField.len || (valueHit.len === bestField.len && bestField.score < 1))) {
       out.push({ kind: "value", field: valueHit.v.field, value: valueHit.v.value, text: rawWords.slice(i, i + valueHit.len).join(" "), index: out.length });
       i += valueHit.len;
@@ -332,7 +333,7 @@ export function lex(lexicon: Lexicon, text: string): Token[] {
       continue;
     }
     // One distinctive word of a longer name ("budget" for "Production Budget").
-    const partials = lexicon.partial.get(w) ?? [...lexicon.partial.entries()].find(([k]) => wordsMatch(w, k) > 0 && allowedPartialTypo(w, k))?.[1];
+    const partials = lexicon.partial.get(w) ?? [...lexicon.partial.entries()].find(([k]) => !GENERIC_WORDS.has(k) && wordsMatch(w, k) > 0 && allowedPartialTypo(w, k))?.[1];
     if (partials && partials.length > 0 && !GENERIC_WORDS.has(w) && !participle) {
       out.push({ kind: "field", fields: partials.map((p) => p.field), exact: false, text: rawWords[i], index: out.length, score: 0.6 });
       i += 1;
@@ -343,6 +344,11 @@ export function lex(lexicon: Lexicon, text: string): Token[] {
   }
   return out;
 }
+
+const COMMAND_WORDS = new Set([
+  "table", "chart", "plot", "graph", "list", "line", "bar", "pie", "map", "count", "total", "sum", "average", "top", "bottom",
+  "other", "all", "none", "data", "value", "show", "number", "histogram", "scatter", "trend", "row", "column", "legend", "color",
+]);
 
 const GRAMMAR_PARTICIPLES = new Set([
   "segmented", "colored", "coloured", "grouped", "sorted", "ordered", "divided", "separated", "broken", "categorized",

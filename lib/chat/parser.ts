@@ -173,12 +173,24 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     if (t.kind !== "number" || !Number.isInteger(t.value) || t.value <= 0 || t.value > 1000) continue;
     const prev = wordAt(tokens, i - 1);
     const next = wordAt(tokens, i + 1);
+    let ranked = false;
     if (prev === "top" || prev === "first" || (next && SUPER_MAX.has(next) && next !== "more")) {
       f.limit = t.value;
       f.sort = { by: "value", order: "desc" };
+      ranked = true;
     } else if (prev === "bottom" || prev === "last" || (next && SUPER_MIN.has(next) && next !== "less")) {
       f.limit = t.value;
       f.sort = { by: "value", order: "asc" };
+      ranked = true;
+    }
+    // "top 5 products by profit": the word after N names what is ranked, even a common word.
+    const ranked1 = tokens[i + 1];
+    if (ranked && ranked1 && ranked1.kind === "word") {
+      const cands = (lexicon.partial.get(ranked1.text) ?? []).filter((p) => fieldInfo(fields, p.field)?.codes);
+      if (cands.length > 0) {
+        const heads = cands.filter((p) => p.head);
+        f.mentions.push({ fields: (heads.length ? heads : cands).map((p) => p.field), exact: cands.length === 1, role: "group", agg: null, countOf: false, each: false, turn, pos: i + 1 });
+      }
     }
   }
   if (has(/ (which|what|who|where) /) || has(/ (the )?(highest|lowest|most|least|fewest|best|worst) /)) {
