@@ -66,6 +66,6 @@ if [[ $run_e2e -eq 1 ]]; then
   [[ -f .next/BUILD_ID ]] || npx next build
   [[ -n "${PG_TMP_DIR:-}" ]] || trap drop_e2e_databases EXIT
   # e2e/helpers/app.ts gives every app instance its own database on this server.
-  E2E_PG_URL="$TEST_DATABASE_URL" TRAIN_WORKERS=2 PLAYWRIGHT_HTML_OUTPUT_DIR=playwright-report-postgres \
-    npx playwright test --project=api --output=test-results-postgres
+  E2E_PG_URL="$TEST_DATABASE_URL" TRAIN_WORKERS=2 PLAYWRIGHT_HTML_OUTPUT_DIR=playwright-report/postgres \
+    npx playwright test --project=api --output=test-results/postgres
 fi
