@@ -113,10 +113,13 @@ m300.predictRaw(xBig);
 const predMs = performance.now() - t2;
 console.log(`predict 300 trees: ${Math.round(big / (predMs / 1000)).toLocaleString()} rows/s`);
 
+function sameArrays(a: Float64Array, b: Float64Array): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
 const json = JSON.stringify(m300.toJSON());
 const t3 = performance.now();
 const loaded = TreeEnsemble.fromJSON(JSON.parse(json));
-console.log(`serialized ${(json.length / 1024).toFixed(0)} KiB, load ${(performance.now() - t3).toFixed(1)} ms, same predictions: ${loaded.predictRaw(xTe).every((v, i) => v === m300.predictRaw(xTe)[i])}`);
+console.log(`serialized ${(json.length / 1024).toFixed(0)} KiB, load ${(performance.now() - t3).toFixed(1)} ms, same predictions: ${sameArrays(loaded.predictRaw(xTe), m300.predictRaw(xTe))}`);
 
 const t4 = performance.now();
 const sh = m300.shap(xTe, Int32Array.from({ length: 1000 }, (_, i) => i));

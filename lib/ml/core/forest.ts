@@ -53,6 +53,7 @@ export function trainForest(
     nodeFeatureFraction: maxFeatures,
     extraTrees,
     order: Number.isFinite(numLeaves) ? "best" : "depth",
+    exactCounts: true,
   };
   const grower = new TreeGrower(layout, binned.bins, n, m, cfg);
   const numTrees = Math.max(1, Math.floor(params.numTrees ?? 100));

@@ -58,6 +58,7 @@ export function trainGbdt(
     nodeFeatureFraction: 1,
     extraTrees: false,
     order: "best",
+    exactCounts: false,
   };
   const maxRounds = Math.max(0, Math.floor(params.maxRounds ?? 100));
   const featureFraction = clampFraction(params.featureFraction ?? 1, "featureFraction");

@@ -257,36 +257,53 @@ export class TreeEnsemble {
     return (fl & FLAG_UNSEEN_LEFT) !== 0;
   }
 
-  /** Adds trees [t0, t1) to out for rows [r0, r1) (out row-major, row r at (r - outRow0)). */
+  /** Adds trees [t0, t1) to out for rows [r0, r1) (out row-major, row r at (r - r0)). */
   addTrees(cols: Float64Array[], r0: number, r1: number, t0: number, t1: number, out: Float64Array): void {
     const K = this.outputs;
+    const F = this.features.length;
     const feat = this.nodeFeature;
     const thr = this.nodeThreshold;
     const flags = this.nodeFlags;
     const left = this.nodeLeft;
     const right = this.nodeRight;
     const vals = this.leafValues;
+    const catStart = this.nodeCatStart;
+    const catSize = this.nodeCatSize;
+    const bits = this.catBits;
+    // Rows are copied into a row-major block so a row's features share cache lines across trees.
+    const block = new Float64Array(Math.min(BLOCK_ROWS, Math.max(1, r1 - r0)) * F);
     for (let b0 = r0; b0 < r1; b0 += BLOCK_ROWS) {
       const b1 = Math.min(r1, b0 + BLOCK_ROWS);
+      const nb = b1 - b0;
+      for (let f = 0; f < F; f++) {
+        const col = cols[f];
+        for (let i = 0, p = f; i < nb; i++, p += F) block[p] = col[b0 + i];
+      }
       for (let t = t0; t < t1; t++) {
         const root = this.treeRoot[t];
         const o = this.treeOutput[t];
-        for (let r = b0; r < b1; r++) {
+        for (let i = 0; i < nb; i++) {
+          const xb = i * F;
           let node = root;
           let f: number;
           while ((f = feat[node]) >= 0) {
-            const v = cols[f][r];
+            const v = block[xb + f];
             const fl = flags[node];
             if ((fl & FLAG_CATEGORICAL) === 0) {
               if (v <= thr[node]) node = left[node];
               else if (v !== v && (fl & FLAG_DEFAULT_LEFT) !== 0) node = left[node];
               else node = right[node];
             } else {
-              node = this.goesLeft(node, v) ? left[node] : right[node];
+              const c = v | 0;
+              let goLeft: boolean;
+              if (c === v && c >= 0 && c < catSize[node]) goLeft = ((bits[catStart[node] + (c >>> 5)] >>> (c & 31)) & 1) === 1;
+              else if (v !== v) goLeft = (fl & FLAG_DEFAULT_LEFT) !== 0;
+              else goLeft = (fl & FLAG_UNSEEN_LEFT) !== 0;
+              node = goLeft ? left[node] : right[node];
             }
           }
           const li = left[node];
-          const base = (r - r0) * K;
+          const base = (b0 - r0 + i) * K;
           if (o >= 0) out[base + o] += vals[li];
           else for (let k = 0; k < K; k++) out[base + k] += vals[li + k];
         }
