@@ -36,12 +36,14 @@ describe("DATABASE_URL for PostgreSQL", () => {
   it("takes Prisma's schema and connection_limit parameters off the URL node-postgres sees", () => {
     const parsed = parsePostgresUrl("postgresql://u:p%40ss@db.example:6432/tabula?schema=meta&connection_limit=4&sslmode=require");
     expect(parsed.schema).toBe("meta");
+    expect(parsed.options).toBe("-c search_path=meta");
     expect(parsed.poolSize).toBe(4);
     const rest = new URL(parsed.connectionString);
     expect(rest.searchParams.get("sslmode")).toBe("require");
     expect(rest.searchParams.has("schema")).toBe(false);
     expect(rest.password).toBe("p%40ss");
-    expect(parsePostgresUrl("postgres://localhost/x")).toEqual({ connectionString: "postgres://localhost/x", schema: undefined, poolSize: undefined });
+    expect(parsePostgresUrl("postgres://localhost/x")).toEqual({ connectionString: "postgres://localhost/x", schema: undefined, poolSize: undefined, options: undefined });
+    expect(() => parsePostgresUrl("postgresql://localhost/x?schema=a;b")).toThrow(/schema/);
     expect(() => parsePostgresUrl("postgresql://localhost/x?connection_limit=0")).toThrow(/connection_limit/);
   });
 });

@@ -14,6 +14,8 @@ export interface PostgresSettings {
   connectionString: string;
   /** Prisma's `?schema=` (default public): the adapter takes it separately. */
   schema?: string;
+  /** Startup options: with a schema, its search_path, so migrations and raw SQL land there too. */
+  options?: string;
   /** Prisma's `?connection_limit=`: pool size per process (node-postgres default 10). */
   poolSize?: number;
 }
@@ -25,12 +27,15 @@ export function parsePostgresUrl(url: string): PostgresSettings {
   const limit = parsed.searchParams.get("connection_limit");
   parsed.searchParams.delete("schema");
   parsed.searchParams.delete("connection_limit");
+  if (schema !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema)) {
+    throw new Error(`DATABASE_URL: schema must be a plain identifier (letters, digits, _), got "${schema}"`);
+  }
   let poolSize: number | undefined;
   if (limit !== null) {
     poolSize = Number(limit);
     if (!Number.isInteger(poolSize) || poolSize < 1) throw new Error(`DATABASE_URL: connection_limit must be a positive integer, got "${limit}"`);
   }
-  return { connectionString: parsed.toString(), schema, poolSize };
+  return { connectionString: parsed.toString(), schema, poolSize, options: schema ? `-c search_path=${schema}` : undefined };
 }
 
 type PostgresClientModule = { PrismaClient: new (options: { adapter: PrismaPg }) => unknown; Prisma: { Sql?: unknown } };
@@ -60,7 +65,11 @@ export function loadPostgresClientModule(): PostgresClientModule {
 export function createPostgresClient(url: string): PrismaClient {
   const settings = parsePostgresUrl(url);
   const adapter = new PrismaPg(
-    { connectionString: settings.connectionString, ...(settings.poolSize ? { max: settings.poolSize } : {}) },
+    {
+      connectionString: settings.connectionString,
+      ...(settings.poolSize ? { max: settings.poolSize } : {}),
+      ...(settings.options ? { options: settings.options } : {}),
+    },
     settings.schema ? { schema: settings.schema } : undefined,
   );
   const { PrismaClient: PostgresPrismaClient } = loadPostgresClientModule();

@@ -4,6 +4,7 @@
 import pg from "pg";
 import { defineConfig } from "prisma/config";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { parsePostgresUrl } from "../../lib/db/postgres";
 
 // Workarounds for the pg adapter under the schema engine, in a pg.Client subclass.
 // Catalog column types the pg adapter cannot describe (it throws "Column type 'name' could not be
@@ -78,6 +79,11 @@ export default defineConfig({
     if (!connectionString || !/^postgres(ql)?:\/\//i.test(connectionString)) {
       throw new Error("DATABASE_URL must be a postgresql:// URL for prisma/postgres/prisma.config.ts");
     }
-    return new PrismaPg({ connectionString, Client: CatalogSafeClient });
+    // The same reading of the URL as the app's client (lib/db/postgres.ts): `?schema=` included.
+    const settings = parsePostgresUrl(connectionString);
+    return new PrismaPg(
+      { connectionString: settings.connectionString, options: settings.options, Client: CatalogSafeClient },
+      settings.schema ? { schema: settings.schema } : undefined,
+    );
   },
 });
