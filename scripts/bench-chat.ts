@@ -18,13 +18,16 @@
 // turns and the engine's previous answers, as a client would.
 // Held-out split: every 5th utterance set (index % 5 == 4) was never looked at while tuning the
 // parser; the report gives the tuning split, the held-out split and the whole corpus.
-// Time: wall time of each answerChat call (parse, execute, text, table and Plotly figure; PNG
-// rendering is measured elsewhere), p50 and p95 over all calls.
+// Time: wall time of each answerChat call (parse, execute, text, table and Plotly figure), p50 and
+// p95 over all calls. With PNG (default when Chromium is found; BENCH_CHAT_PNG=0 to skip), every
+// 4th utterance set's final figure is also rendered by lib/render (plotly.js in warm headless
+// Chromium, strict Plotly.validate): answer + PNG p50/p95 and any render failure are reported.
 import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { answerChat } from "../lib/chat";
 import { loadCsvTable } from "../lib/chat/testing/load-csv";
+import { findChromium, PlotlyPngRenderer } from "../lib/render/plotly-png";
 import type { Table } from "../lib/table/types";
 
 const DIR = process.env.NLV_DIR ?? path.resolve(process.cwd(), "../shared/datasets/nlv");
@@ -108,9 +111,17 @@ async function main() {
   };
   const corpus = Papa.parse<Record<string, string>>(fs.readFileSync(path.join(dataDir, "nlv-corpus.csv"), "utf8"), { header: true, skipEmptyLines: true }).data;
   const times: number[] = [];
+  const withPng: number[] = [];
+  const pngFailures: string[] = [];
+  const renderer = process.env.BENCH_CHAT_PNG !== "0" && findChromium() ? PlotlyPngRenderer.shared() : null;
   const outcomes: Outcome[] = [];
-  // Warm-up (JIT, lexicon caches) so that timings reflect a warm worker.
-  for (const [name, table] of Object.entries(tables)) await answerChat({ table, datasetName: name, messages: [{ role: "user", content: "count of rows" }] });
+  // Warm-up (JIT, lexicon caches, Chromium page) so that timings reflect a warm worker.
+  for (const [name, table] of Object.entries(tables)) {
+    const warm = await answerChat({ table, datasetName: name, messages: [{ role: "user", content: "count of rows by the first field" }] });
+    const fig = warm.messages[1]?.figures[0];
+    if (renderer && fig) await renderer.render(fig as { data: unknown[]; layout?: Record<string, unknown> }).catch(() => undefined);
+  }
+  if (renderer) await renderer.render({ data: [{ type: "bar", x: ["a"], y: [1] }] }).catch(() => undefined);
 
   for (let index = 0; index < corpus.length; index++) {
     const row = corpus[index];
@@ -130,6 +141,15 @@ async function main() {
       messages.push({ role: "assistant", content: reply.messages[0]?.content ?? "" });
     }
     const fig = reply?.messages.find((m) => m.figures.length > 0)?.figures[0];
+    if (renderer && fig && index % 4 === 0) {
+      const t0 = performance.now();
+      try {
+        await renderer.render(fig as { data: unknown[]; layout?: Record<string, unknown> }, { strict: true });
+        withPng.push(times[times.length - 1] + performance.now() - t0);
+      } catch (err) {
+        pngFailures.push(`${utterance}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
     const meta = fig?.layout.meta as { chart: string; x: string | null; y: string | null; color: string | null; facet: string | null; aggregate: string | null } | undefined;
     let ok = false;
     let strict = false;
@@ -158,6 +178,12 @@ async function main() {
   console.log(`${"split".padEnd(12)} ${"n".padStart(4)} ${"match".padStart(7)} ${"strict".padStart(7)}`);
   for (const [name, xs] of Object.entries(split)) console.log(`${name.padEnd(12)} ${String(xs.length).padStart(4)} ${pct(xs, "ok").toFixed(1).padStart(6)}% ${pct(xs, "strict").toFixed(1).padStart(6)}%`);
   console.log(`time per answer: p50 ${percentile(sorted, 50).toFixed(2)} ms, p95 ${percentile(sorted, 95).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(2)} ms`);
+  if (renderer) {
+    const png = withPng.slice().sort((a, b) => a - b);
+    console.log(`answer + PNG (${png.length} renders, warm Chromium, strict validation): p50 ${percentile(png, 50).toFixed(1)} ms, p95 ${percentile(png, 95).toFixed(1)} ms; ${pngFailures.length} render failures`);
+    for (const f of pngFailures.slice(0, 10)) console.log(`  render failure: ${f}`);
+    await renderer.close();
+  } else console.log("answer + PNG: not measured (no Chromium found, or BENCH_CHAT_PNG=0)");
   console.log("\nby reference chart (tuning split | held-out split):");
   const keys = [...new Set(outcomes.map((o) => `${o.dataset}-${o.visId}`))].sort();
   for (const k of keys) {

@@ -229,7 +229,7 @@ export function median(values: ArrayLike<number>): number {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
-const CATEGORY_CAP = 30;
+const CATEGORY_CAP = 50;
 
 function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number): AggregateResult {
   const agg = plan.measure.agg;

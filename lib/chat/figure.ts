@@ -38,7 +38,7 @@ function groupTitle(result: AggregateResult, k: number, lang: Lang): string {
 }
 
 function valueAxis(unit: Unit | null | undefined, percent: boolean): Record<string, unknown> {
-  const axis: Record<string, unknown> = { tickformat: ",", hoverformat: ",.4~f", automargin: true, separatethousands: true };
+  const axis: Record<string, unknown> = { tickformat: ",", hoverformat: ",.4~f", automargin: true };
   if (percent) axis.ticksuffix = "%";
   else if (unit?.currency) axis.tickprefix = unit.prefix;
   else if (unit?.suffix) axis.ticksuffix = unit.suffix;
@@ -56,6 +56,13 @@ function baseLayout(title: string): Record<string, unknown> {
     width: 800,
     height: 500,
   };
+}
+
+/** Pie charts have no plot area: Plotly's schema rejects its settings there. */
+function withoutPlotArea(layout: Record<string, unknown>): Record<string, unknown> {
+  const { plot_bgcolor: _ignored, ...rest } = layout;
+  void _ignored;
+  return rest;
 }
 
 function keyValue(result: AggregateResult, row: number, k: number): string | number {
@@ -84,7 +91,7 @@ function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFig
   if (plan.chart === "pie") {
     return {
       data: [{ type: "pie", labels: result.rows.map((r) => r.labels[0]), values: result.rows.map((r) => r.value), textinfo: "label+percent", hole: 0 }],
-      layout: { ...layout, showlegend: true },
+      layout: { ...withoutPlotArea(layout), showlegend: true },
     };
   }
   if (plan.groupBy.length === 1) {
@@ -147,7 +154,7 @@ function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFig
       ...layout,
       showlegend: true,
       legend: { title: { text: legendTitle } },
-      barmode: plan.chart === "stackedBar" ? "stack" : "group",
+      ...(plan.chart === "multiLine" ? {} : { barmode: plan.chart === "stackedBar" ? "stack" : "group" }),
       xaxis,
       yaxis,
     },
@@ -218,8 +225,8 @@ function relationshipFigure(result: RelationshipResult, ctx: FigureContext): Plo
   const annotations: Record<string, unknown>[] = [];
   names.forEach((n, k) => {
     const suffix = k === 0 ? "" : String(k + 1);
-    layout[`xaxis${suffix}`] = { ...xaxisBase, title: { text: Math.floor(k / cols) === rows - 1 ? xField.name : "" }, matches: k === 0 ? undefined : "x" };
-    layout[`yaxis${suffix}`] = { ...yaxisBase, title: { text: k % cols === 0 ? yField.name : "" }, matches: k === 0 ? undefined : "y" };
+    layout[`xaxis${suffix}`] = { ...xaxisBase, title: { text: Math.floor(k / cols) === rows - 1 ? xField.name : "" }, ...(k === 0 ? {} : { matches: "x" }) };
+    layout[`yaxis${suffix}`] = { ...yaxisBase, title: { text: k % cols === 0 ? yField.name : "" }, ...(k === 0 ? {} : { matches: "y" }) };
     annotations.push({ text: `${groupField.name}: ${n}`, xref: `x${suffix} domain`, yref: `y${suffix} domain`, x: 0.5, y: 1.08, showarrow: false, font: { size: 12 } });
   });
   layout.annotations = annotations;
