@@ -20,7 +20,7 @@ const ALIAS_GROUPS: string[][] = [
   ["origin", "country", "nation", "region", "country of origin", "place of origin"],
   ["country", "nation"],
   ["rating", "rated", "score"],
-  ["content rating", "mpaa rating", "mpaa", "age rating", "rating"],
+  ["content rating", "mpaa rating", "mpaa", "age rating"],
   ["imdb", "imbd"],
   ["rotten tomatoes", "rotten tomato", "rt", "tomatometer"],
   ["weight", "weigh", "heavy", "heavier", "heaviness", "lighter", "mass"],

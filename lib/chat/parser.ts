@@ -247,7 +247,7 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     else if (/ (y axis|y|vertical axis|rows)( is| as| of| =)? $/.test(backText)) role = "y";
     else if (/ (facet|faceted|facetted|trellis|trellised|small multiples|multiples|panels?|separate (charts?|plots?|graphs?|panels?)|one (chart|plot|graph) (for|per)( each)?|each (plot|chart|graph)|(charts?|plots?|graphs?) for each|separately|each multiple is a specific)( it| them)?( by| on| of| for| per| across)?( each| every| the)? $/.test(backText)) role = "facet";
     else if (/ (colou?r(ed|ing)?|legend|stack(ed)?|distinguish(ed)?|hue|sub ?grouped|coded|code|highlight(ed)?)( (the )?(marks?|dots?|bars?|points?|lines?|it|them|movies?|each movie|cars?))?( by| on| with| based on| according to| using| into| per| across| of| within| for)?( each| every| the| their| its| different)* $/.test(backText)) role = "color";
-    else if (/ (segment(ed)?|breakdown|broken (down|out)|segregated?|separated|divided|split(ted)?|categorized|parameterized|sliced?|filtered)( (the )?(marks?|dots?|bars?|points?|lines?|it|them|movies?|each movie|cars?|data))?( by| on| with| based on| according to| using| into| per| across| of| within| for)?( each| every| the| their| its| different)* $/.test(backText)) role = "split";
+    else if (/ (segment(ed)?|breakdown|broken (down|out)|segregated?|separated?|divided|split(ted)?|categorized|parameterized|sliced?|filtered)( (the )?(marks?|dots?|bars?|points?|lines?|it|them|movies?|each movie|cars?|data))?( by| on| with| based on| according to| using| into| per| across| of| within| for)?( each| every| the| their| its| different)* $/.test(backText)) role = "split";
     else if (/ (by|per|each|every|across|among|par|por|nach|pro|je|selon|chaque|cada|jede|jeden|jeder|pour chaque|para cada|fur jede|for each|for every|for all|for the different|for different|for various|in each|of each|different|various|individual|based on|grouped by|group by|groupby|over|according to|between the|on)( the| their| its)? $/.test(backText)) role = "group";
     // "X wise", "X by X" handled by position later; "add X to legend/groups"
     const after = tokens.slice(i + 1, i + 4).map((x) => (x.kind === "word" ? x.text : "#")).join(" ");
@@ -542,7 +542,8 @@ export function mergeFrames(prev: Frame, next: Frame): Frame {
     }
   }
   for (const nm of next.mentions) {
-    const existing = mentions.find((x) => x.fields.join("|") === nm.fields.join("|") || (nm.exact && x.fields.includes(nm.fields[0]) && !x.exact));
+    // An ambiguous earlier word stays: buildPlan drops it when it only covers a field named since.
+    const existing = mentions.find((x) => x.fields.join("|") === nm.fields.join("|"));
     if (existing) {
       if (nm.role !== "plain") existing.role = nm.role;
       if (nm.agg) existing.agg = nm.agg;
