@@ -53,6 +53,9 @@ export interface CandidateResult {
   learner: LearnerJson;
 }
 
+const FOREST_MAX_LEAVES = 512;
+const FOREST_MAX_DEPTH = 16;
+
 /** Default cap on boosting rounds; early stopping usually ends far sooner. */
 export const MAX_ROUNDS = 3000;
 
@@ -102,6 +105,9 @@ export function fitCandidate(
           extraTrees: config.family === "extra_trees",
           maxFeatures: config.maxFeatures,
           minDataInLeaf: config.minDataInLeaf,
+          // Bounded trees keep the model small, prediction fast and TreeSHAP (leaves * depth^2) affordable.
+          numLeaves: FOREST_MAX_LEAVES,
+          maxDepth: FOREST_MAX_DEPTH,
           seed,
           deadlineMs,
         },

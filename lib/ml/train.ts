@@ -7,10 +7,10 @@ import type { FeatureMatrix } from "./core/types";
 import { Rng } from "./core/random";
 import { ARTIFACT_FORMAT, ARTIFACT_VERSION, encodeArtifact } from "./artifact";
 import { TrainError } from "./errors";
-import { fitCandidate, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
+import { fitCandidate, scorePredictions, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
 import { buildDataStory, computeFieldImportance, normalise, type DataStory } from "./explain";
 import { FieldModel, type FieldModelJson } from "./field-model";
-import { learnerFromJson, selectRows, type Learner } from "./learner";
+import { BlendLearner, learnerFromJson, selectRows, type Learner } from "./learner";
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
 import { runSearch, warmSearchWorkers } from "./search";
@@ -30,6 +30,8 @@ const SEARCH_SHARE = 0.6;
 const REFIT_SHARE = 0.5;
 /** Starting worker threads costs about a second (module loading): not worth it for tiny budgets. */
 const MIN_BUDGET_FOR_THREADS = 5;
+/** TreeSHAP throughput assumed when sizing the explanation sample (a busy 2-core machine). */
+const EXPLAIN_OPS_PER_MS = 20_000;
 
 export async function trainModel(req: TrainRequest): Promise<TrainOutcome> {
   const start = Date.now();
@@ -236,26 +238,43 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   if (results.length === 0) throw new Error("the model search produced no candidate");
   const winner = results[0];
 
+  // An average of the two candidates that complement each other best on the validation rows, when
+  // it beats the winner alone.
+  const members = chooseBlend(task, results, folds);
+  const memberConfigs = members.map((m) => withRounds(m.result, 1.15));
+  const combine = (learners: Learner[]): Learner =>
+    learners.length === 1 ? learners[0] : new BlendLearner(learners.map((l, i) => ({ weight: members[i].weight, learner: l })));
+
   // Model for holdout statistics: with one search split it is the winner as fitted there (never saw
   // the holdout); with k-fold it is refitted on all non-holdout rows.
   job.progress((Date.now() - job.fieldStart) / budgetMs, `Refitting ${describeConfig(winner.config)}`, (job.fieldEnd - Date.now()) / 1000);
-  const refitConfig = withRounds(winner, 1.15);
+  const refitConfig = memberConfigs[0];
   let statsLearner: Learner;
-  if (folds.length === 1) statsLearner = learnerFromJson(winner.learner);
-  else statsLearner = fitCandidate(refitConfig, task, xRest, yRest, wRest, job.fieldEnd - finalizeMs);
+  if (folds.length === 1) statsLearner = combine(members.map((m) => learnerFromJson(m.result.learner)));
+  else statsLearner = combine(memberConfigs.map((c) => fitCandidate(c, task, xRest, yRest, wRest, job.fieldEnd - finalizeMs)));
   const holdPred = statsLearner.predict(xHold);
 
-  // Served model: the winner refitted on every row with a known target (more data, same recipe),
+  // Served model: the winner(s) refitted on every row with a known target (more data, same recipe),
   // when the remaining budget allows; otherwise the statistics model itself.
-  const estimateRefitMs = folds.length === 1 ? refitCost(winner) : refitCost(winner) * (1.6 / 2.9);
+  const estimateRefitMs = members.reduce((sum, m) => sum + (folds.length === 1 ? refitCost(m.result) : refitCost(m.result) * (1.6 / 2.9)), 0);
   let finalLearner = statsLearner;
   let refitAll = false;
-  if (Date.now() + estimateRefitMs < job.fieldEnd - finalizeMs && allRows.length > restRows.length) {
+  const refitLog: { planned?: number; got?: number; seconds: number }[] = [];
+  // Estimates are rough on a busy machine: try when it roughly fits; a refit cut short is discarded.
+  if (Date.now() + estimateRefitMs * 0.8 < job.fieldEnd - finalizeMs && allRows.length > restRows.length) {
     const xAll = pre.transformTable(table, allRows);
-    const refit = fitCandidate(refitConfig, task, xAll, yAll, weightsOf(yAll), job.fieldEnd - finalizeMs);
-    // A refit cut short by the deadline (a busy machine) is worse than the complete model we have.
-    if (isComplete(refit, refitConfig)) {
-      finalLearner = refit;
+    const wAll = weightsOf(yAll);
+    const refits: Learner[] = [];
+    for (const c of memberConfigs) {
+      const t0 = Date.now();
+      const refit = fitCandidate(c, task, xAll, yAll, wAll, job.fieldEnd - finalizeMs);
+      refitLog.push({ planned: c.family === "gbdt" ? c.rounds : undefined, got: roundsOfLearner(refit), seconds: (Date.now() - t0) / 1000 });
+      // A refit cut short by the deadline (a busy machine) is worse than the complete model we have.
+      if (!isComplete(refit, c)) break;
+      refits.push(refit);
+    }
+    if (refits.length === members.length) {
+      finalLearner = combine(refits);
       refitAll = true;
     }
   }
@@ -297,15 +316,12 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   }
 
   // Importance and data story on a sample of rows, explained with the served model.
-  // Sample size from a timed probe, so that explaining never blows the budget (TreeSHAP costs
-  // trees * leaves * depth^2 per row).
-  const probe = sampleRows(allRows, 16, seed + 5);
-  const probeStart = performance.now();
-  fieldModel.fieldContributions(pre.transformTable(table, probe), allRowsOf(probe.length), new Int32Array(probe.length));
-  const perRowMs = (performance.now() - probeStart) / probe.length;
+  // Sample size from the model's explanation cost (not from timing, so that a seed gives the same
+  // result), so that explaining stays within the finalize reserve.
   const passes = 1 + (target.objective === "multiclass" ? numClasses : 1);
-  const availableMs = Math.max(0, job.fieldEnd - Date.now() - 100) * 0.8;
-  const sampleSize = Math.max(48, Math.min(1000, Math.floor(availableMs / Math.max(1e-3, perRowMs * passes))));
+  const perRowMs = (fieldModel.learner.explainCost() * passes) / EXPLAIN_OPS_PER_MS;
+  const availableMs = Math.min(finalizeMs * 0.7, Math.max(0, job.fieldEnd - job.fieldStart) * 0.1);
+  const sampleSize = Math.max(24, Math.min(1000, Math.floor(availableMs / Math.max(1e-4, perRowMs))));
   const sample = sampleRows(allRows, sampleSize, seed);
   const xSample = pre.transformTable(table, sample);
   const sampleProbs = isClass ? fieldModel.learner.predict(xSample) : null;
@@ -334,12 +350,18 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     classes: target.classes,
     metrics,
     confusion,
-    model: { family: winner.config.family, params: refitAll || folds.length > 1 ? refitConfig : winner.config, rounds: roundsOfLearner(finalLearner) },
+    model: {
+      family: winner.config.family,
+      params: refitAll || folds.length > 1 ? refitConfig : winner.config,
+      rounds: roundsOfLearner(finalLearner),
+      blend: members.length > 1 ? members.map((m, i) => ({ weight: m.weight, params: refitAll || folds.length > 1 ? memberConfigs[i] : m.result.config })) : undefined,
+    },
     leaderboard: results.slice(0, 30).map((r) => ({ family: r.config.family, params: r.config, validLoss: round(r.loss), metric: round(r.metric), rounds: r.rounds, seconds: round(r.seconds) })),
     candidatesTried: results.length,
     validation: folds.length === 1 ? "holdout" : `${folds.length}-fold`,
     rows: { total: table.rowCount, withTarget: allRows.length, train: restRows.length, holdout: holdRows.length, servedModel: refitAll ? allRows.length : folds.length === 1 ? folds[0].train.rowCount : restRows.length },
     refitOnAllRows: refitAll,
+    refitAttempts: refitLog,
     extraAttention: !!req.extraAttention,
     skippedFields: pre.skipped,
     features: pre.features.length,
@@ -352,6 +374,43 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     },
   };
   return { model: fieldModelJson, stats: fieldStats, story, importance, report };
+}
+
+/** The winner alone, or the winner and one other candidate with the weight that minimises validation loss. */
+function chooseBlend(task: TaskSpec, results: CandidateResult[], folds: Fold[]): { result: CandidateResult; weight: number }[] {
+  const best = results[0];
+  const y = concatArrays(folds.map((f) => f.validY));
+  let choice: { result: CandidateResult; weight: number }[] = [{ result: best, weight: 1 }];
+  let bestLoss = best.loss;
+  const a = best.validPredictions;
+  for (const other of results.slice(1, 6)) {
+    const b = other.validPredictions;
+    if (b.length !== a.length) continue;
+    const mix = new Float64Array(a.length);
+    for (let w = 0.5; w < 0.95; w += 0.1) {
+      for (let i = 0; i < a.length; i++) mix[i] = w * a[i] + (1 - w) * b[i];
+      const { loss } = scorePredictions(task, y, mix);
+      // Demand a real gain: a blend doubles refit and prediction cost.
+      if (loss < bestLoss - 2e-4) {
+        bestLoss = loss;
+        choice = [
+          { result: best, weight: Number(w.toFixed(2)) },
+          { result: other, weight: Number((1 - w).toFixed(2)) },
+        ];
+      }
+    }
+  }
+  return choice;
+}
+
+function concatArrays(parts: Float64Array[]): Float64Array {
+  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
 }
 
 function isComplete(learner: Learner, config: CandidateConfig): boolean {
@@ -465,10 +524,6 @@ function sampleRows(rows: Int32Array, size: number, seed: number): Int32Array {
   if (rows.length <= size) return rows;
   const idx = new Rng(seed + 11).sampleIndices(rows.length, size);
   return gather(rows, idx);
-}
-
-function allRowsOf(n: number): Int32Array {
-  return Int32Array.from({ length: n }, (_, i) => i);
 }
 
 function countOf(y: Float64Array, c: number): number {

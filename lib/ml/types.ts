@@ -50,12 +50,15 @@ export interface FieldReport {
   metrics: Record<string, number>;
   /** confusion[actual][predicted] on the holdout (classification). */
   confusion?: number[][];
-  model: { family: CandidateConfig["family"]; params: CandidateConfig; rounds?: number };
+  /** The winner; `blend` lists both members when an average of two candidates is served. */
+  model: { family: CandidateConfig["family"]; params: CandidateConfig; rounds?: number; blend?: { weight: number; params: CandidateConfig }[] };
   leaderboard: LeaderboardEntry[];
   candidatesTried: number;
   validation: string;
   rows: { total: number; withTarget: number; train: number; holdout: number; servedModel: number };
   refitOnAllRows: boolean;
+  /** Refits on all rows that were tried: planned and fitted rounds (a refit cut short is discarded). */
+  refitAttempts: { planned?: number; got?: number; seconds: number }[];
   extraAttention: boolean;
   skippedFields: SkippedField[];
   features: number;
