@@ -55,13 +55,14 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
   let first = t(lang, "computed", { what });
   if (groups.length) first += ` ${t(lang, "grouped", { groups: groups.join(` ${t(lang, "and")} `) })}`;
   first += ` ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
-  if (r.filteredRows === 0 && !(groups.length === 0 && (plan.measure.agg === "count" || plan.measure.agg === "distinct"))) return `${first} ${t(lang, "noRows")}`;
+  if (r.filteredRows === 0 && !(groups.length === 0 && (plan.measure.agg === "count" || plan.measure.agg === "distinct"))) return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
   const parts: string[] = [first];
   if (groups.length === 0) {
+    if (Number.isNaN(r.overall)) return `${first} ${t(lang, "noData")}`;
     parts.push(t(lang, "overallIs", { what, value: fmt(r.overall) }));
     return brief ? `${first.slice(0, -1)}: ${fmt(r.overall)}.` : parts.join(" ");
   }
-  if (r.rows.length === 0) return `${first} ${t(lang, "noRows")}`;
+  if (r.rows.length === 0) return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
   const valid = r.rows.filter((x) => !Number.isNaN(x.value));
   if (valid.length === 0) return first;
   const label = (x: (typeof valid)[number]) => x.labels.join(" / ");
@@ -118,10 +119,11 @@ function aggregateTable(r: AggregateResult, ctx: AnswerContext): TableRow[] {
 
 function distributionText(r: DistributionResult, ctx: AnswerContext): string {
   const { lang, brief } = ctx.style;
+  const plan = r.plan;
   const unit = ctx.units.get(r.field.name);
   const fmt = (v: number) => formatNumber(v, lang, unit);
   const first = `${t(lang, "distribution", { width: fmt(r.binWidth), field: r.field.name })} ${rowsNote(r.plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
-  if (r.n === 0) return `${first} ${t(lang, "noRows")}`;
+  if (r.n === 0) return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
   const stats = t(lang, "distStats", { n: formatNumber(r.n, lang, null, { integer: true }), min: fmt(r.min), max: fmt(r.max), mean: fmt(r.mean), median: fmt(r.median) });
   if (brief) return `${first.slice(0, -1)}: ${stats}`;
   const peak = r.bins.reduce((a, b) => (b.count > a.count ? b : a), r.bins[0]);
@@ -141,10 +143,11 @@ function strength(r: number, lang: Style["lang"]): string {
 
 function relationshipText(r: RelationshipResult, ctx: AnswerContext): string {
   const { lang, brief } = ctx.style;
+  const plan = r.plan;
   let first = t(lang, "relationship", { x: r.xField.name, y: r.yField.name });
   if (r.groupField) first += `, ${t(lang, r.plan.chart === "scatterFaceted" ? "relFacet" : "relColor", { group: r.groupField.name })}`;
   first += ` ${rowsNote(r.plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
-  if (r.n === 0) return `${first} ${t(lang, "noRows")}`;
+  if (r.n === 0) return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
   const corr = Number.isNaN(r.r) ? "" : t(lang, "correlation", { r: r.r.toFixed(2), strength: strength(r.r, lang), n: formatNumber(r.n, lang, null, { integer: true }) });
   if (brief) return `${first.slice(0, -1)}. ${corr}`.trim();
   const groups = r.byGroup.filter((g) => !Number.isNaN(g.r)).slice(0, 8).map((g) => t(lang, "corrGroup", { group: g.group, r: g.r.toFixed(2) }));

@@ -72,7 +72,7 @@ function describeColumn(column: Column): FieldInfo {
       dictionary: [],
       distinct: d.distinct,
       yearLike: !isDate && d.integer && (yearNamed || (yearRange && /date|time|period|season/i.test(column.name))),
-      discrete: !isDate && d.integer && d.distinct <= 12,
+      discrete: !isDate && d.integer && d.distinct >= 2 && d.distinct <= 12,
       integer: d.integer,
       min: d.min,
       max: d.max,

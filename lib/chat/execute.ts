@@ -212,7 +212,8 @@ class Acc {
 function finish(acc: Acc, agg: Aggregate): number {
   switch (agg) {
     case "count": return acc.count;
-    case "sum": case "share": return acc.sum;
+    case "sum": return acc.count ? acc.sum : NaN;
+    case "share": return acc.sum;
     case "rate": return acc.count ? (100 * acc.sum) / acc.count : NaN;
     case "mean": return acc.count ? acc.sum / acc.count : NaN;
     case "min": return acc.count ? acc.min : NaN;

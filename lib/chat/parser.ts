@@ -636,7 +636,7 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
   let countRows = false;
   const others = (r: R) => used.some((o) => o !== r && !idLike(o.info));
   used = used.filter((r) => {
-    if (r.info.distinct <= 1 && used.length > 1) return false;
+    if (r.info.codes && r.info.distinct === 1 && used.length > 1) return false;
     if (!idLike(r.info)) return true;
     if (r.m.countOf) {
       countRows = true;
