@@ -4,14 +4,14 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { request } from "@playwright/test";
 import { test, expect, waitForTask, createDataset } from "./helpers/fixtures";
-import { startApp } from "./helpers/app";
+import { databaseUrlFor, startApp } from "./helpers/app";
 import { churnRows } from "./helpers/data";
 
 test.describe.configure({ mode: "serial" });
 
 function startWorker(dataDir: string) {
   return spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts", "--kinds", "train"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", TASK_STALE_SECONDS: "6" },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrlFor(dataDir), TASK_STALE_SECONDS: "6" },
     stdio: "ignore",
   });
 }
