@@ -1,6 +1,6 @@
 // Store-level ingest and load benchmark: appends 1,000,000 rows x 10 fields (numbers, categories,
 // a boolean and a date) in batches of 10,000, then loads the whole dataset into typed arrays.
-// Usage: npx tsx scripts/bench-store.ts [--rows 1000000] [--batch 10000] [--strings] [--ids] [--dir /tmp/x]
+// Usage: npx tsx scripts/bench-store.ts [--rows 1000000] [--batch 10000] [--strings] [--ids] [--fanout 8] [--dir /tmp/x]
 //   --strings sends every value as a string, as some clients do.
 //   --ids replaces the numeric row number with a unique text id (customerID), the worst case for
 //         dictionaries (one distinct value per row).
@@ -19,6 +19,7 @@ const totalRows = Number(argument("rows", "1000000"));
 const batchSize = Number(argument("batch", "10000"));
 const asStrings = process.argv.includes("--strings");
 const withIds = process.argv.includes("--ids");
+const fanout = Number(argument("fanout", "0")) || undefined;
 
 // Wall times depend on what else runs on the machine; CPU times are printed beside them.
 const CITIES = Array.from({ length: 50 }, (_, i) => `city-${i}`);
@@ -57,7 +58,7 @@ function makeBatch(start: number, size: number): RawRow[] {
 
 async function main() {
   const root = argument("dir", "") || (await fs.mkdtemp(path.join(os.tmpdir(), "bench-store-")));
-  const store = openDatasetStore(root);
+  const store = openDatasetStore(root, { compactFanout: fanout });
   const id = `bench-${Date.now()}`;
   await store.create(id);
 

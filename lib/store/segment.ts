@@ -5,7 +5,6 @@
 // (latin1 when every character fits, else UTF-16LE, both lossless and decoded in one native call).
 // Offsets in the header are relative to the first block, so readers fetch exactly the byte ranges
 // of the columns and rows they need.
-import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import { dictionaryFromBlob, dictionaryFromStrings, hashAll, type StoredDictionary } from "./dictionary";
@@ -44,8 +43,8 @@ export interface SegmentHeader {
 
 const align8 = (n: number) => (n + 7) & ~7;
 
-/** Writes a segment to `file` (which must not exist), fsyncs it, and returns its size and content hash. */
-export async function writeSegment(file: string, rows: number, columns: EncodedColumn[]): Promise<{ bytes: number; sha256: string }> {
+/** Writes a segment to `file` (which must not exist), fsyncs it, and returns its size. */
+export async function writeSegment(file: string, rows: number, columns: EncodedColumn[]): Promise<{ bytes: number }> {
   const blocks: Uint8Array[] = [];
   const metas: ColumnMeta[] = [];
   let offset = 0;
@@ -89,8 +88,6 @@ export async function writeSegment(file: string, rows: number, columns: EncodedC
   headerBytes.copy(prefix, PREFIX_BYTES);
   const all = [prefix, ...blocks];
 
-  const hash = createHash("sha256");
-  for (const b of all) hash.update(b);
   const handle = await fs.open(file, "wx");
   try {
     // writev takes at most IOV_MAX buffers per call; write in chunks.
@@ -99,7 +96,7 @@ export async function writeSegment(file: string, rows: number, columns: EncodedC
   } finally {
     await handle.close();
   }
-  return { bytes: prefix.length + offset, sha256: hash.digest("hex") };
+  return { bytes: prefix.length + offset };
 }
 
 export interface OpenSegment {
