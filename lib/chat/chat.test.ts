@@ -291,3 +291,37 @@ describe("project instructions", () => {
     expect(reply.messages[0].content).toContain(`$${Math.round(total).toLocaleString("en-US")}`);
   });
 });
+
+describe("answers and figures", () => {
+  it("lists the top N in the text", async () => {
+    const reply = await ask("top 3 customer names by total sales");
+    const totals = [...groupBy(rows, (r) => r.customer)].map(([k, v]) => [k, sum(v.map((r) => r.sales))] as const).sort((a, b) => b[1] - a[1]);
+    expect(reply.messages[0].content).toContain(`The 3 shown: ${totals[0][0]}`);
+  });
+
+  it("does not take words of the request for values", async () => {
+    const reply = await ask("give me a table of total sales by segment");
+    expect(reply.plan?.filters).toEqual([]);
+    expect(reply.plan?.chart).toBe("table");
+    expect(reply.messages[1].table).toHaveLength(new Set(rows.map((r) => r.segment)).size);
+  });
+
+  it("draws pies and keeps figures plain JSON (no undefined, no functions)", async () => {
+    const questions = ["total sales by region as a pie chart", "total sales by region", "total sales by region and category", "average profit by segment and region", "sales by month", "sales over time by category", "distribution of profit", "sales vs profit", "sales vs profit colored by region", "sales vs profit, one chart for each region"];
+    const kinds = new Set<string>();
+    for (const q of questions) {
+      const reply = await ask(q);
+      const fig = reply.messages[1].figures[0];
+      expect(fig, q).toBeTruthy();
+      expect(JSON.parse(JSON.stringify(fig)), q).toEqual(fig);
+      kinds.add((fig.layout.meta as { chart: string }).chart);
+    }
+    expect([...kinds].sort()).toEqual(["bar", "groupedBar", "histogram", "line", "multiLine", "pie", "scatter", "scatterColor", "scatterFaceted", "stackedBar"].sort());
+  });
+
+  it("says when there is nothing to compute", async () => {
+    const reply = await ask("total sales by region for orders with quantity more than 1000");
+    expect(reply.messages[0].content).toMatch(/No rows match/);
+    expect(reply.messages).toHaveLength(1);
+  });
+});

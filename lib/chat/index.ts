@@ -223,5 +223,7 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
     figures: figure ? [figure] : [],
     table: table.length ? table : null,
   };
-  return { messages: [{ role: "assistant", content: text, figures: [], table: null }, second], plan, suggestions };
+  const first: ChatAnswerMessage = { role: "assistant", content: text, figures: [], table: null };
+  // Nothing to show (no rows matched): the words say so, a second message would be empty.
+  return { messages: figure || table.length ? [first, second] : [first], plan, suggestions };
 }
