@@ -69,7 +69,7 @@ interface EnsembleJson {
   arrays: Record<string, string>;
 }
 
-const BLOCK_ROWS = 2048;
+const BLOCK_ROWS = 256;
 
 export class TreeEnsemble {
   readonly objective: Objective;
@@ -126,7 +126,13 @@ export class TreeEnsemble {
       if (arrays[name].length !== nodes) throw new Error(`tree array ${name} has length ${arrays[name].length}, expected ${nodes} nodes`);
     }
     if (this.treeOutput.length !== this.treeRoot.length) throw new Error("treeRoot and treeOutput lengths differ");
+    let adjacent = true;
+    for (let i = 0; i < nodes && adjacent; i++) if (this.nodeFeature[i] >= 0 && this.nodeRight[i] !== this.nodeLeft[i] + 1) adjacent = false;
+    this.adjacentChildren = adjacent;
   }
+
+  /** True when every right child directly follows its left sibling (trees from our learners): enables branch-light prediction. */
+  private readonly adjacentChildren: boolean;
 
   get numTrees(): number {
     return this.treeRoot.length;
@@ -270,6 +276,7 @@ export class TreeEnsemble {
     const catStart = this.nodeCatStart;
     const catSize = this.nodeCatSize;
     const bits = this.catBits;
+    const adjacent = this.adjacentChildren;
     // Rows are copied into a row-major block so a row's features share cache lines across trees.
     const block = new Float64Array(Math.min(BLOCK_ROWS, Math.max(1, r1 - r0)) * F);
     for (let b0 = r0; b0 < r1; b0 += BLOCK_ROWS) {
@@ -286,6 +293,29 @@ export class TreeEnsemble {
           const xb = i * F;
           let node = root;
           let f: number;
+          if (adjacent) {
+            // Children are adjacent: pick left + 0/1. The comparisons send NaN to the default side
+            // without a separate test: !(v <= t) is true for NaN, (v > t) is false.
+            while ((f = feat[node]) >= 0) {
+              const v = block[xb + f];
+              const fl = flags[node];
+              if (fl === 0) node = left[node] + (v <= thr[node] ? 0 : 1);
+              else if (fl === FLAG_DEFAULT_LEFT) node = left[node] + (v > thr[node] ? 1 : 0);
+              else {
+                const c = v | 0;
+                let goLeft: boolean;
+                if (c === v && c >= 0 && c < catSize[node]) goLeft = ((bits[catStart[node] + (c >>> 5)] >>> (c & 31)) & 1) === 1;
+                else if (v !== v) goLeft = (fl & FLAG_DEFAULT_LEFT) !== 0;
+                else goLeft = (fl & FLAG_UNSEEN_LEFT) !== 0;
+                node = left[node] + (goLeft ? 0 : 1);
+              }
+            }
+            const li = left[node];
+            const base = (b0 - r0 + i) * K;
+            if (o >= 0) out[base + o] += vals[li];
+            else for (let k = 0; k < K; k++) out[base + k] += vals[li + k];
+            continue;
+          }
           while ((f = feat[node]) >= 0) {
             const v = block[xb + f];
             const fl = flags[node];
