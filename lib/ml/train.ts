@@ -204,21 +204,22 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   // Refit cost from the candidate's search time: all rows are ~1.56x a search fit's rows (early
   // stopping's extra rounds roughly pay for the 15% more rounds); k-fold also refits on the non-holdout rows.
   const refitCost = (r: CandidateResult): number => r.seconds * 1000 * (folds.length === 1 ? 1.6 : 2.9 / folds.length) + 100;
-  // Search until the time left covers the refit of the best candidate so far (when a refit fits at
-  // all in REFIT_SHARE of the budget) and the final statistics.
+  // Search until the time left covers a refit and the final statistics. Candidates keep the deadline
+  // they were launched with, and any of them may become the leader, so the reserve covers the most
+  // expensive refit seen (and a prior share of the budget until a few results are in). A refit that
+  // would take more than REFIT_SHARE of the budget is not planned for: the search model is served.
+  const searchThreads = req.budgetSeconds < MIN_BUDGET_FOR_THREADS ? 1 : job.threads;
   const searchDeadline = (results: CandidateResult[]): number => {
-    let reserve = finalizeMs;
-    const leader = results.reduce<CandidateResult | null>((b, r) => (!b || r.loss < b.loss ? r : b), null);
-    const refit = leader ? refitCost(leader) : budgetMs * (1 - SEARCH_SHARE);
-    if (refit <= budgetMs * REFIT_SHARE) reserve += refit;
-    return job.fieldEnd - reserve;
+    let refit = results.length < 2 * searchThreads ? budgetMs * (1 - SEARCH_SHARE) : 0;
+    for (const r of results) refit = Math.max(refit, refitCost(r));
+    return job.fieldEnd - finalizeMs - (refit <= budgetMs * REFIT_SHARE ? refit : 0);
   };
   let best: CandidateResult | null = null;
   const results = await runSearch({
     task,
     folds,
     deadlineMs: searchDeadline,
-    threads: req.budgetSeconds < MIN_BUDGET_FOR_THREADS ? 1 : job.threads,
+    threads: searchThreads,
     maxTrials: req.maxTrials,
     rowCount: folds[0].train.rowCount,
     featureCount: pre.features.length,
