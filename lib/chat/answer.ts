@@ -77,6 +77,10 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
   if (r.hiddenGroups > 0 && plan.limit !== null && valid.length <= 10) {
     // Top / bottom N: name them all, in order.
     parts.push(t(lang, "shown", { n: valid.length, list: valid.map((x) => `${label(x)} (${fmt(x.value)})`).join("; ") }));
+  } else if (r.hiddenGroups > 0) {
+    // Only part of the groups is shown: the extreme on the shown side is the only true extreme.
+    const ascending = plan.sort?.order === "asc";
+    parts.push(t(lang, ascending ? "lowest" : "highest", { label: label(ascending ? lo : hi), value: fmt(ascending ? lo.value : hi.value) }));
   } else {
     parts.push(t(lang, "highest", { label: label(hi), value: fmt(hi.value) }));
     if (valid.length > 1) parts.push(t(lang, "lowest", { label: label(lo), value: fmt(lo.value) }));

@@ -47,7 +47,7 @@ const GENERIC_WORDS = new Set([
   "time", "date", "order", "type", "name", "number", "count", "total", "id", "mode", "status", "rate", "day",
   "class", "code", "value", "size", "level", "average", "mean", "sum", "of", "the", "per", "in", "and", "by",
   "to", "for", "a", "an", "on", "at", "no", "is", "new", "all", "top", "first", "last", "high", "low", "long",
-  "world", "power", "old", "area", "item", "product", "customer", "score", "sold", "earn", "forecast",
+  "world", "power", "old", "area", "item", "score", "sold", "earn", "forecast",
 ]);
 
 const STOP_WORDS = new Set(["of", "the", "a", "an", "per", "in", "and", "to", "for", "on", "at", "by", "with", "or"]);
@@ -341,6 +341,13 @@ export function lex(lexicon: Lexicon, text: string): Token[] {
     }
     out.push({ kind: "word", text: canonicalWord(w), raw: rawWords[i], index: out.length });
     i += 1;
+  }
+  // "product category", "customer segment": a partial name right before a field name qualifies it.
+  for (let k = 0; k + 1 < out.length; k++) {
+    const a = out[k];
+    const b = out[k + 1];
+    const textOnly = a.kind === "field" && a.fields.every((f) => lexicon.fields.find((x) => x.name === f)?.codes);
+    if (a.kind === "field" && a.score < 0.7 && textOnly && b.kind === "field") out[k] = { kind: "word", text: a.text, raw: a.text, index: k };
   }
   return out;
 }

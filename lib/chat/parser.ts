@@ -52,6 +52,8 @@ export interface Frame {
   unknownWords: string[];
   /** "churn rate", "conversion rate": the share of rows holding a value, per group. */
   rate: boolean;
+  /** Field mentions ("turn:pos") right after "top N": what is ranked. */
+  ranked: string[];
   /** Field mentions ("turn:pos") that only say which field a filter is on ("more than 6 cylinders"). */
   bound: string[];
   /** An aggregate asked of a word that is no field ("average salary"): the question cannot be answered. */
@@ -99,7 +101,7 @@ export function emptyFrame(): Frame {
   return {
     mentions: [], filters: [], agg: null, count: false, distinct: false, share: false, chart: null, stacked: false, grouped: false,
     facet: false, color: false, relation: false, versus: false, distribution: false, time: false, bucket: null, sort: null, limit: null,
-    superlative: null, binWidth: null, binCount: null, followUp: false, instead: false, yFirst: false, greeting: false, unknownWords: [], unknownMeasure: null, bound: [], rate: false,
+    superlative: null, binWidth: null, binCount: null, followUp: false, instead: false, yFirst: false, greeting: false, unknownWords: [], unknownMeasure: null, bound: [], ranked: [], rate: false,
   };
 }
 
@@ -185,6 +187,7 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     }
     // "top 5 products by profit": the word after N names what is ranked, even a common word.
     const ranked1 = tokens[i + 1];
+    if (ranked && ranked1 && ranked1.kind === "field") f.ranked.push(`${turn}:${i + 1}`);
     if (ranked && ranked1 && ranked1.kind === "word") {
       const cands = (lexicon.partial.get(ranked1.text) ?? []).filter((p) => fieldInfo(fields, p.field)?.codes);
       if (cands.length > 0) {
@@ -572,6 +575,7 @@ export function mergeFrames(prev: Frame, next: Frame): Frame {
   m.greeting = false;
   m.unknownMeasure = next.unknownMeasure;
   m.bound = [...prev.bound, ...next.bound];
+  m.ranked = [...prev.ranked, ...next.ranked];
   if (next.mentions.length >= 2) m.yFirst = next.yFirst;
   return m;
 }
@@ -632,7 +636,8 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
   // Identifier-like text (a title or name per row) names the rows themselves: "number of models"
   // counts rows, "for each model" is every point. Constant fields group nothing.
   const rowCount = fields[0] ? (fields[0].numbers?.length ?? fields[0].codes?.length ?? 0) : 0;
-  const idLike = (info: FieldInfo) => info.codes !== null && info.distinct > 20 && info.distinct >= 0.5 * rowCount;
+  // Names, titles, IDs: many distinct values, a good share of the rows (a product name, a customer id).
+  const idLike = (info: FieldInfo) => info.codes !== null && info.distinct > 50 && info.distinct >= 0.2 * rowCount;
   let countRows = false;
   const others = (r: R) => used.some((o) => o !== r && !idLike(o.info));
   used = used.filter((r) => {
@@ -642,7 +647,7 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
       countRows = true;
       return false;
     }
-    const ranked = (frame.limit !== null || frame.superlative !== null) && r.m.role !== "plain";
+    const ranked = ((frame.limit !== null || frame.superlative !== null) && r.m.role !== "plain") || frame.ranked.includes(`${r.m.turn}:${r.m.pos}`);
     return !(others(r) && !ranked);
   });
 
@@ -722,7 +727,8 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
     }
   } else {
     agg = frame.agg && frame.agg !== "share" ? frame.agg : "count";
-    const distinctR = groupsR.find((r) => r.m.agg === "distinct" || (frame.distinct && r.m.countOf && r.info.role !== "number"));
+    // "number of customers by segment": customers are counted once each.
+    const distinctR = groupsR.find((r) => r.m.agg === "distinct" || (r.m.countOf && r.info.codes !== null && (frame.distinct || r.info.distinct > 1)));
     if (distinctR) agg = "distinct";
     if (agg !== "count" && agg !== "distinct") {
       // An aggregate of a discrete number ("average cylinders").
