@@ -49,18 +49,29 @@ export function dictionaryFromStrings(strings: string[], hashes: Uint32Array = h
 }
 
 /**
- * A dictionary over one text blob: entry i is text.substring(offsets[i], offsets[i + 1]) once the
- * blob is decoded (lazily, in one native call; substrings share its memory).
+ * A dictionary over one text blob: entry i is text.substring(offsets[i], offsets[i + 1]). The first
+ * few entries asked for are decoded one by one (a preview of 100 rows should not decode a million
+ * ids); past that, the whole blob is decoded in one native call and entries share its memory.
  */
-export function dictionaryFromBlob(hashes: Uint32Array, offsets: Int32Array, decode: () => string): StoredDictionary {
+export function dictionaryFromBlob(
+  hashes: Uint32Array,
+  offsets: Int32Array,
+  decode: () => string,
+  decodeRange: (start: number, end: number) => string,
+): StoredDictionary {
   let text: string | null = null;
   let strings: string[] | null = null;
+  let singles = 0;
   const size = offsets.length - 1;
   return {
     size,
     hashes,
     get(i) {
       if (strings) return strings[i];
+      if (text === null && singles < 256) {
+        singles++;
+        return decodeRange(offsets[i], offsets[i + 1]);
+      }
       text ??= decode();
       return text.substring(offsets[i], offsets[i + 1]);
     },

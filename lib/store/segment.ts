@@ -169,5 +169,12 @@ export async function readDictionary(seg: OpenSegment, meta: ColumnMeta): Promis
   const textAt = meta.text[0] - start;
   const textLength = meta.text[1];
   const encoding = meta.textEnc ?? "utf16le";
-  return dictionaryFromBlob(hashes, offsets, () => Buffer.from(bytes.buffer, textAt, textLength).toString(encoding));
+  const blob = Buffer.from(bytes.buffer, textAt, textLength);
+  const width = encoding === "latin1" ? 1 : 2; // bytes per UTF-16 unit; offsets count units
+  return dictionaryFromBlob(
+    hashes,
+    offsets,
+    () => blob.toString(encoding),
+    (start, end) => blob.toString(encoding, start * width, end * width),
+  );
 }
