@@ -9,10 +9,12 @@ COPY scripts/install-system-deps.sh scripts/install-system-deps.sh
 RUN bash scripts/install-system-deps.sh && rm -rf /var/lib/apt/lists/*
 
 # Dependencies first (cached while only sources change). `postinstall` generates both Prisma clients
-# (SQLite and PostgreSQL), so the schema, its configs and the derivation script come along.
+# (SQLite and PostgreSQL), so the schema, its configs, the derivation script and the URL parsing the
+# PostgreSQL config shares with the app (lib/db/postgres.ts) come along.
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma prisma
 COPY scripts/prisma-postgres.ts scripts/prisma-postgres.ts
+COPY lib/db/postgres.ts lib/db/postgres.ts
 RUN npm install --no-audit --no-fund
 
 COPY . .

@@ -5,7 +5,8 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { derivePostgresSchema, readDerivedSchema, POSTGRES_CLIENT_OUTPUT } from "../scripts/prisma-postgres";
-import { parsePostgresUrl } from "../lib/db/postgres";
+import { Prisma } from "@prisma/client";
+import { loadPostgresClientModule, parsePostgresUrl } from "../lib/db/postgres";
 
 const adminUrl = process.env.TEST_DATABASE_URL?.trim();
 
@@ -29,6 +30,14 @@ describe("derived PostgreSQL schema", () => {
   it("refuses provider-specific native types and a schema without the expected blocks", () => {
     expect(() => derivePostgresSchema('generator client {\n}\ndatasource db {\n}\nmodel A {\n  id String @id @db.VarChar(10)\n}\n')).toThrow(/@db\.VarChar/);
     expect(() => derivePostgresSchema("model A {\n  id String @id\n}\n")).toThrow(/generator/);
+  });
+});
+
+describe("generated PostgreSQL client", () => {
+  it("is generated and shares @prisma/client's runtime (Prisma.raw/join in raw queries, error classes)", () => {
+    const loaded = loadPostgresClientModule() as unknown as { Prisma: typeof Prisma };
+    expect(loaded.Prisma.Sql).toBe(Prisma.Sql);
+    expect(loaded.Prisma.PrismaClientKnownRequestError).toBe(Prisma.PrismaClientKnownRequestError);
   });
 });
 
