@@ -1,6 +1,7 @@
 // Words and tables from a query result: the interpretation (what was computed, from which fields,
 // with which filters and grouping), the headline answer, and the result table.
-import type { AggregateResult, DistributionResult, QueryResult, RelationshipResult } from "./execute";
+import type { AggregateResult, DistributionResult, QueryResult, RelationshipResult, RowsResult } from "./execute";
+import { cellValue } from "../table/values";
 import { isTimeField } from "./columns";
 import { t, type Style } from "./i18n";
 import { formatNumber, roundForTable, type Unit } from "./format";
@@ -168,7 +169,28 @@ function relationshipTable(r: RelationshipResult, ctx: AnswerContext): TableRow[
   return rows;
 }
 
-export function describeResult(result: QueryResult, ctx: AnswerContext): { text: string; table: TableRow[] } {
+function rowsText(r: RowsResult, ctx: AnswerContext): string {
+  const { lang } = ctx.style;
+  const plan = r.plan;
+  const count = (n: number) => formatNumber(n, lang, null, { integer: true });
+  let text = `${t(lang, "listed", { n: count(r.indices.length) })} ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}`;
+  if (r.sortField) text += `, ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: r.sortField.name })}`;
+  text += ".";
+  if (r.filteredRows === 0) return `${text} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
+  if (r.indices.length < r.filteredRows) text += ` ${t(lang, "hiddenRows", { n: count(r.filteredRows - r.indices.length) })}`;
+  return text;
+}
+
+function rowsTable(r: RowsResult, fields: { name: string; column: import("../table/types").Column }[]): TableRow[] {
+  return r.indices.map((i) => {
+    const row: TableRow = {};
+    for (const f of fields) row[f.name] = cellValue(f.column, i);
+    return row;
+  });
+}
+
+export function describeResult(result: QueryResult, ctx: AnswerContext, fields: { name: string; column: import("../table/types").Column }[] = []): { text: string; table: TableRow[] } {
+  if (result.kind === "rows") return { text: rowsText(result, ctx), table: rowsTable(result, fields) };
   if (result.kind === "aggregate") return { text: aggregateText(result, ctx), table: aggregateTable(result, ctx) };
   if (result.kind === "distribution") return { text: distributionText(result, ctx), table: distributionTable(result, ctx) };
   return { text: relationshipText(result, ctx), table: relationshipTable(result, ctx) };

@@ -325,3 +325,15 @@ describe("answers and figures", () => {
     expect(reply.messages).toHaveLength(1);
   });
 });
+
+describe("listing rows", () => {
+  it("lists the matching rows, ranked by the number named", async () => {
+    const reply = await ask("list the 3 orders with the highest profit in the East");
+    expect(reply.plan).toMatchObject({ intent: "rows", y: "Profit", limit: 3, sort: { by: "value", order: "desc" } });
+    const expected = rows.filter((r) => r.region === "East").sort((a, b) => b.profit - a.profit).slice(0, 3);
+    expect(reply.messages[1].table!.map((r) => r.Profit)).toEqual(expected.map((r) => r.profit));
+    expect(reply.messages[1].figures).toHaveLength(0);
+    const all = await ask("list orders with quantity above 7");
+    expect(all.messages[1].table).toHaveLength(rows.filter((r) => r.quantity > 7).length);
+  });
+});

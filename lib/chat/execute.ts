@@ -65,7 +65,33 @@ export interface RelationshipResult {
   totalRows: number;
 }
 
-export type QueryResult = AggregateResult | DistributionResult | RelationshipResult;
+export interface RowsResult {
+  kind: "rows";
+  plan: AnalysisPlan;
+  sortField: FieldInfo | null;
+  /** Row indices, in the order shown. */
+  indices: number[];
+  filteredRows: number;
+  totalRows: number;
+}
+
+export type QueryResult = AggregateResult | DistributionResult | RelationshipResult | RowsResult;
+
+const DEFAULT_ROW_LIMIT = 100;
+
+function runRows(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number): RowsResult {
+  const sortField = plan.y ? getField(fields, plan.y, "sort") : null;
+  if (sortField && !sortField.numbers) throw new PlanError(`Rows can only be ranked by a number; "${sortField.name}" is not one.`, sortField.name);
+  const indices: number[] = [];
+  for (let i = 0; i < table.rowCount; i++) if (mask[i]) indices.push(i);
+  if (sortField) {
+    const v = sortField.numbers!;
+    const sign = plan.sort?.order === "asc" ? 1 : -1;
+    // Missing values last, whatever the order.
+    indices.sort((a, b) => (Number.isNaN(v[a]) ? 1 : 0) - (Number.isNaN(v[b]) ? 1 : 0) || sign * (v[a] - v[b]) || a - b);
+  }
+  return { kind: "rows", plan, sortField, indices: indices.slice(0, plan.limit ?? DEFAULT_ROW_LIMIT), filteredRows, totalRows: table.rowCount };
+}
 
 export class PlanError extends Error {
   constructor(message: string, readonly field?: string) {
@@ -523,6 +549,7 @@ export function executePlan(table: Table, plan: AnalysisPlan): QueryResult {
   let filteredRows = 0;
   for (let i = 0; i < mask.length; i++) filteredRows += mask[i];
   if (plan.intent === "distribution") return runDistribution(table, fields, plan, mask, filteredRows);
+  if (plan.intent === "rows") return runRows(table, fields, plan, mask, filteredRows);
   if (plan.intent === "relationship") return runRelationship(table, fields, plan, mask, filteredRows);
   return runAggregate(table, fields, plan, mask, filteredRows);
 }

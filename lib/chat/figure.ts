@@ -238,6 +238,7 @@ function relationshipFigure(result: RelationshipResult, ctx: FigureContext): Plo
 
 /** The figure of a result, or null when a number or a table says it better. */
 export function buildFigure(result: QueryResult, ctx: FigureContext): PlotlyFigure | null {
+  if (result.kind === "rows") return null;
   const figure =
     result.kind === "distribution"
       ? result.n > 0 ? distributionFigure(result, ctx) : null
@@ -260,6 +261,7 @@ export interface ChartMeta {
 
 export function chartMeta(result: QueryResult): ChartMeta {
   const plan = result.plan;
+  if (result.kind === "rows") return { chart: "table", x: null, y: plan.y, color: null, facet: null, aggregate: null };
   if (result.kind === "distribution") return { chart: "histogram", x: plan.x, y: null, color: null, facet: null, aggregate: "count" };
   if (result.kind === "relationship") {
     const g = plan.groupBy[0]?.field ?? null;

@@ -195,7 +195,7 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
     if (!(err instanceof PlanError)) throw err;
     return { messages: [helpMessage(fields, style, req.datasetName, suggestions, t(style.lang, "planError", { error: err.message }))], plan: null, suggestions };
   }
-  const described = describeResult(result, { style, units, dateFields: new Set(fields.filter((f) => f.role === "date").map((f) => f.name)) });
+  const described = describeResult(result, { style, units, dateFields: new Set(fields.filter((f) => f.role === "date").map((f) => f.name)) }, fields);
   let text = described.text;
   const table = described.table;
   let figure = buildFigure(result, { lang: style.lang, units });

@@ -14,7 +14,7 @@ export interface LlmConfig {
 
 const PLAN_DOC = `Reply with one JSON object (no prose) of this shape:
 {
-  "intent": "aggregate" | "distribution" | "relationship",
+  "intent": "aggregate" | "distribution" | "relationship" | "rows"   (rows: list matching rows, ranked by "y" when given),
   "measure": {"agg": "count"|"sum"|"mean"|"median"|"min"|"max"|"distinct"|"share"|"rate", "field": <field name or null for counting rows>, "value": <for rate only: the value whose percentage of rows per group is wanted, e.g. "Yes">},
   "groupBy": [{"field": <field name>, "bucket": null | "year"|"quarter"|"month"|"week"|"day"}]   (0 to 2 items; bucket only for date fields),
   "filters": [{"field": <field name>, "op": "eq"|"neq"|"in"|"gt"|"gte"|"lt"|"lte"|"between", "values": [..]}]   (dates as "YYYY", "YYYY-MM" or "YYYY-MM-DD"),
@@ -67,6 +67,7 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
     if (!plan.x) problems.push("distribution needs x");
     need(plan.x, "distribution", true);
   }
+  if (plan.intent === "rows") need(plan.y, "sort", true);
   if (plan.intent === "relationship") {
     if (!plan.x || !plan.y) problems.push("relationship needs x and y");
     need(plan.x, "x", true);

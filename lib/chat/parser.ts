@@ -52,6 +52,8 @@ export interface Frame {
   unknownWords: string[];
   /** "churn rate", "conversion rate": the share of rows holding a value, per group. */
   rate: boolean;
+  /** "list the orders with ...", "show me the rows where ...": the rows themselves. */
+  list: boolean;
   /** Field mentions ("turn:pos") right after "top N": what is ranked. */
   ranked: string[];
   /** Field mentions ("turn:pos") that only say which field a filter is on ("more than 6 cylinders"). */
@@ -101,7 +103,7 @@ export function emptyFrame(): Frame {
   return {
     mentions: [], filters: [], agg: null, count: false, distinct: false, share: false, chart: null, stacked: false, grouped: false,
     facet: false, color: false, relation: false, versus: false, distribution: false, time: false, bucket: null, sort: null, limit: null,
-    superlative: null, binWidth: null, binCount: null, followUp: false, instead: false, yFirst: false, greeting: false, unknownWords: [], unknownMeasure: null, bound: [], ranked: [], rate: false,
+    superlative: null, binWidth: null, binCount: null, followUp: false, instead: false, yFirst: false, greeting: false, unknownWords: [], unknownMeasure: null, bound: [], ranked: [], rate: false, list: false,
   };
 }
 
@@ -162,6 +164,7 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
   if (has(/ (distinct|unique|different) /)) f.distinct = true;
   if (has(/ (percentage|percent|share|proportion|fraction|%) /)) f.share = true;
   if (has(/ (instead|rather) /)) f.instead = true;
+  if (/^(please )?(list|enumerate)\b/.test(plain) || /\b(rows|records|entries) (where|with|that|having|in which|whose)\b/.test(plain) || /^(please )?(show|give|display|get)( me)? (all |the )?(rows|records|entries|raw data)\b/.test(plain)) f.list = true;
   if (has(/ @ (rate|ratio) | (rate|ratio) of /)) f.rate = true;
   if (/^(and|but|now|then|also|add|only|just|what about|how about|same|split|segregate|break|color|colour|stack|facet|group|sort|order|use|make it|make them|show it|show them|filter|exclude|remove|limit|divide|instead|without|except|including|include|for|in|with|what if|ok|okay|alright|now)\b/.test(plain)) f.followUp = true;
   if (/\b(it|them|this|that|these|those|same)\b/.test(plain) && tokens.filter((t) => t.kind === "field").length < 2) f.followUp = true;
@@ -176,6 +179,8 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     const prev = wordAt(tokens, i - 1);
     const next = wordAt(tokens, i + 1);
     let ranked = false;
+    // "list the 5 orders with ...": how many rows to list.
+    if (f.list && (prev === "the" || prev === "list" || prev === "show" || prev === "first") && tokens[i + 1] && tokens[i + 1].kind !== "number") f.limit = t.value;
     if (prev === "top" || prev === "first" || (next && SUPER_MAX.has(next) && next !== "more")) {
       f.limit = t.value;
       f.sort = { by: "value", order: "desc" };
@@ -561,7 +566,7 @@ export function mergeFrames(prev: Frame, next: Frame): Frame {
     m.agg = next.agg;
     for (const x of m.mentions) if (x.agg) x.agg = next.agg;
   }
-  for (const key of ["count", "distinct", "share", "rate", "stacked", "grouped", "facet", "color", "relation", "versus", "distribution", "time"] as const) {
+  for (const key of ["count", "distinct", "share", "rate", "list", "stacked", "grouped", "facet", "color", "relation", "versus", "distribution", "time"] as const) {
     m[key] = prev[key] || next[key];
   }
   if (next.agg && next.agg !== "share") m.share = false;
@@ -664,6 +669,17 @@ export function buildPlan(frame: Frame, fields: FieldInfo[]): BuildResult {
   };
 
   if (frame.unknownMeasure && !conts.length) return { plan: null, reason: "unknown-field" };
+  // The rows themselves, ranked by a number when one is named.
+  if (frame.list) {
+    const numeric = used.filter((r) => r.info.numbers !== null && !isTimeField(r.info));
+    const rankedBy = numeric[0] ?? (frame.sort || frame.superlative || frame.limit ? resolved.find((r) => r.info.numbers !== null && !isTimeField(r.info)) : undefined);
+    const order = frame.sort?.order ?? (frame.superlative === "min" ? "asc" : "desc");
+    return {
+      plan: { ...base, intent: "rows", y: rankedBy?.name ?? null, sort: rankedBy ? { by: "value", order } : null, limit: frame.limit ?? 100, chart: "table" },
+      reason: null,
+    };
+  }
+
   if (used.length === 0) {
     if (frame.count || countRows || frame.agg === "count") return { plan: { ...base, chart: "none" }, reason: null };
     if (frame.filters.length > 0) return { plan: { ...base, chart: "none" }, reason: null };

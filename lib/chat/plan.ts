@@ -54,9 +54,10 @@ export type Measure = z.infer<typeof measureSchema>;
 export const planSchema = z.object({
   /**
    * aggregate: measure over groups (or overall); distribution: histogram of `x`;
-   * relationship: `x` vs `y` point by point (with correlation), optionally coloured or faceted by groupBy[0].
+   * relationship: `x` vs `y` point by point (with correlation), optionally coloured or faceted by groupBy[0];
+   * rows: the matching rows themselves (sorted by `y` when given, at most `limit`, default 100).
    */
-  intent: z.enum(["aggregate", "distribution", "relationship"]),
+  intent: z.enum(["aggregate", "distribution", "relationship", "rows"]),
   measure: measureSchema.default({ agg: "count", field: null }),
   groupBy: z.array(groupBySchema).max(2).default([]),
   filters: z.array(filterSchema).max(20).default([]),
