@@ -241,11 +241,13 @@ export function foldsToMessage(folds: Fold[]): unknown[] {
 // Workers are kept between trainings (module loading under tsx costs about a second per worker) and
 // unref'd so that they never keep the process alive.
 let sharedWorkers: Promise<Worker[] | null> | null = null;
+/** A variable, not a literal, so that web bundlers do not try to bundle the thread entry (only workers train). */
+const SEARCH_THREAD_ENTRY = "./search-thread.ts";
 let sharedSize = 0;
 
 function spawnWorker(): Promise<Worker> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(new URL("./search-thread.ts", import.meta.url), { execArgv: ["--import", "tsx"] });
+    const w = new Worker(new URL(SEARCH_THREAD_ENTRY, import.meta.url), { execArgv: ["--import", "tsx"] });
     w.unref();
     const onError = (e: Error): void => {
       void w.terminate();

@@ -210,7 +210,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   // would take more than REFIT_SHARE of the budget is not planned for: the search model is served.
   const searchThreads = req.budgetSeconds < MIN_BUDGET_FOR_THREADS ? 1 : job.threads;
   const searchDeadline = (results: CandidateResult[]): number => {
-    let refit = results.length < 2 * searchThreads ? budgetMs * (1 - SEARCH_SHARE) : 0;
+    let refit = results.length === 0 ? budgetMs * (1 - SEARCH_SHARE) : 0;
     for (const r of results) refit = Math.max(refit, refitCost(r));
     return job.fieldEnd - finalizeMs - (refit <= budgetMs * REFIT_SHARE ? refit : 0);
   };
@@ -241,7 +241,11 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
 
   // An average of the two candidates that complement each other best on the validation rows, when
   // it beats the winner alone.
-  const members = chooseBlend(task, results, folds);
+  let members = chooseBlend(task, results, folds);
+  const refitFits = (ms: { result: CandidateResult }[]): boolean =>
+    Date.now() + 0.8 * ms.reduce((sum, m) => sum + (folds.length === 1 ? refitCost(m.result) : refitCost(m.result) * (1.6 / 2.9)), 0) < job.fieldEnd - finalizeMs;
+  // More rows beat a second member: keep the blend only if it can be refitted like the winner alone.
+  if (members.length > 1 && !refitFits(members) && refitFits(members.slice(0, 1))) members = [{ result: winner, weight: 1 }];
   const memberConfigs = members.map((m) => withRounds(m.result, 1.15));
   const combine = (learners: Learner[]): Learner =>
     learners.length === 1 ? learners[0] : new BlendLearner(learners.map((l, i) => ({ weight: members[i].weight, learner: l })));
@@ -257,12 +261,11 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
 
   // Served model: the winner(s) refitted on every row with a known target (more data, same recipe),
   // when the remaining budget allows; otherwise the statistics model itself.
-  const estimateRefitMs = members.reduce((sum, m) => sum + (folds.length === 1 ? refitCost(m.result) : refitCost(m.result) * (1.6 / 2.9)), 0);
   let finalLearner = statsLearner;
   let refitAll = false;
   const refitLog: { planned?: number; got?: number; seconds: number }[] = [];
   // Estimates are rough on a busy machine: try when it roughly fits; a refit cut short is discarded.
-  if (Date.now() + estimateRefitMs * 0.8 < job.fieldEnd - finalizeMs && allRows.length > restRows.length) {
+  if (refitFits(members) && allRows.length > restRows.length) {
     const xAll = pre.transformTable(table, allRows);
     const wAll = weightsOf(yAll);
     const refits: Learner[] = [];
