@@ -461,16 +461,21 @@ export class TreeGrower {
 
   // ---------------------------------------------------------------- splitting
 
+  /** Cheap pre-check (no histogram needed): enough rows and hessian, depth below the limit. */
+  private mayBeSplit(leaf: number): boolean {
+    const cfg = this.cfg;
+    return (
+      (cfg.maxDepth <= 0 || this.leafDepth[leaf] < cfg.maxDepth) &&
+      this.leafN(leaf) >= 2 * cfg.minDataInLeaf &&
+      this.leafSum[leaf * this.S + this.m] >= 2 * cfg.minSumHessian
+    );
+  }
+
   /** Decides whether a fresh leaf may be split, finds its best split, and frees its histogram if not. */
   private prepareLeaf(leaf: number): void {
     const cfg = this.cfg;
-    const S = this.S;
-    const m = this.m;
-    const count = this.leafN(leaf);
-    const hess = this.leafSum[leaf * S + m];
     this.bestGain[leaf] = -Infinity;
-    const depthOk = cfg.maxDepth <= 0 || this.leafDepth[leaf] < cfg.maxDepth;
-    if (depthOk && count >= 2 * cfg.minDataInLeaf && hess >= 2 * cfg.minSumHessian && this.numFeatList > 0) {
+    if (this.mayBeSplit(leaf) && this.numFeatList > 0) {
       this.findBestSplit(leaf);
     }
     if (this.bestGain[leaf] > cfg.minGainToSplit && this.bestFeature[leaf] >= 0) this.leafOpen[leaf] = 1;
@@ -778,7 +783,18 @@ export class TreeGrower {
       order[nc++] = b;
     }
     if (nc < 2) return;
-    const sorted = Array.from(order.subarray(0, nc)).sort((a, b) => key[a] - key[b] || a - b);
+    // Insertion sort by key (ties by bin): few categories, no allocation, deterministic.
+    for (let i = 1; i < nc; i++) {
+      const b = order[i];
+      const kb = key[b];
+      let j = i - 1;
+      while (j >= 0 && (key[order[j]] > kb || (key[order[j]] === kb && order[j] > b))) {
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = b;
+    }
+    const sorted = order;
     const parentScore = this.leafScore(tot, 0, cfg.catL2);
     const maxCats = Math.min(cfg.maxCatThreshold, Math.floor((nc + 1) / 2));
     for (let dir = 0; dir < 2; dir++) {
@@ -838,20 +854,30 @@ export class TreeGrower {
     const count = this.leafCount[leaf];
     let nl = 0;
     let nr = 0;
+    // Branch-free: every row is written to both sides and only the matching cursor advances
+    // (a data-dependent branch here would be mispredicted about half the time).
     if (isCat) {
       const cat = this.bestCat;
       for (let i = start; i < start + count; i++) {
         const r = rows[i];
         const b = bins[r * F + f];
-        if ((cat[cb + (b >>> 5)] >>> (b & 31)) & 1) rows[start + nl++] = r;
-        else tmp[nr++] = r;
+        const goLeft = (cat[cb + (b >>> 5)] >>> (b & 31)) & 1;
+        rows[start + nl] = r;
+        tmp[nr] = r;
+        nl += goLeft;
+        nr += 1 - goLeft;
       }
     } else {
+      // Missing (bin 0) goes left iff defLeft; value bins go left iff b <= bin.
+      const missLeft = defLeft === 1 ? 1 : 0;
       for (let i = start; i < start + count; i++) {
         const r = rows[i];
         const b = bins[r * F + f];
-        if (b === 0 ? defLeft === 1 : b <= bin) rows[start + nl++] = r;
-        else tmp[nr++] = r;
+        const goLeft = b === 0 ? missLeft : b <= bin ? 1 : 0;
+        rows[start + nl] = r;
+        tmp[nr] = r;
+        nl += goLeft;
+        nr += 1 - goLeft;
       }
     }
     rows.set(tmp.subarray(0, nr), start + nl);
@@ -873,6 +899,16 @@ export class TreeGrower {
     }
     this.leafSlot[right] = -1;
 
+    // No histograms when neither child can be split (leaf budget used up, too few rows, max depth):
+    // they would only serve to find splits that are never made.
+    if (this.numLeavesNow >= this.maxLeaves || (!this.mayBeSplit(leaf) && !this.mayBeSplit(right))) {
+      this.releaseSlot(leaf);
+      this.bestGain[leaf] = -Infinity;
+      this.bestGain[right] = -Infinity;
+      this.leafOpen[leaf] = 0;
+      this.leafOpen[right] = 0;
+      return right;
+    }
     // Histograms: build the smaller child, subtract for the larger (when the parent's is still pooled).
     const parentSlot = this.leafSlot[leaf];
     const smallIsLeft = nl <= nr;
