@@ -285,7 +285,8 @@ class FileDatasetStore implements DatasetStore {
         current = await this.compact(datasetId, next);
         await this.removeOrphans(datasetId, current);
       } catch (error) {
-        console.warn(`dataset store: compaction of ${datasetId} failed:`, error);
+        // ENOENT: the dataset was deleted meanwhile by another process; nothing to tidy.
+        if (!isEnoent(error)) console.warn(`dataset store: compaction of ${datasetId} failed:`, error);
       }
       return toInfo(current);
     });
@@ -580,8 +581,8 @@ class FileDatasetStore implements DatasetStore {
   /**
    * Tiered compaction: segments carry a size class (level). When the trailing run of segments of
    * level <= L holds `fanout` segments of level L (smallest such L), the run merges into one
-   * segment of level L + 1. Each row is rewritten about log_fanout(rows) times in total, a dataset built from
-   * many tiny appends keeps few files, and mixed batch sizes cannot stall the merging.
+   * segment of level L + 1. Each row is rewritten about log_fanout(rows) times in total, a dataset
+   * built from many tiny appends keeps few files, and mixed batch sizes cannot stall the merging.
    */
   private async compact(datasetId: string, manifest: Manifest): Promise<Manifest> {
     let current = manifest;
