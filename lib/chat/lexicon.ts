@@ -2,7 +2,7 @@
 // synonyms and synonyms from the project's chatContext) and the values of category fields. The
 // lexer turns a question into tokens annotated with the fields and values they mention.
 import type { FieldInfo } from "./columns";
-import { normalizeText, singularize, wordsMatch, tokenize } from "./text-utils";
+import { editDistance, normalizeText, singularize, wordsMatch, tokenize } from "./text-utils";
 
 /**
  * General-purpose synonym groups: if a field's name contains one phrase of a group, the other
@@ -389,7 +389,9 @@ function canonicalWord(w: string): string {
     c = w;
     let best = 0;
     for (const g of GRAMMAR_WORDS) {
-      const s = wordsMatch(w, g);
+      // One typo (two for long words): more would turn real words into grammar ("district" is not "distinct").
+      const max = g.length >= 9 ? 2 : 1;
+      const s = Math.abs(g.length - w.length) <= max && editDistance(w, g, max) <= max ? 1 : 0;
       if (s > best) {
         best = s;
         c = g;

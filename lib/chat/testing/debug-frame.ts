@@ -4,7 +4,7 @@ import { describeTable } from "../columns";
 import { buildLexicon, lex } from "../lexicon";
 import { buildPlan, parseConversation } from "../parser";
 
-const table = loadCsvTable(`/work/shared/datasets/nlv/${process.argv[2]}.csv`);
+const table = loadCsvTable(process.argv[2].includes("/") ? process.argv[2] : `/work/shared/datasets/nlv/${process.argv[2]}.csv`);
 const fields = describeTable(table);
 const lexicon = buildLexicon(fields);
 const q = process.argv[3];
