@@ -373,9 +373,10 @@ export class TreeGrower {
           const r = rows[i];
           const g = gh[2 * r];
           const h = gh[2 * r + 1];
-          const base = r * F;
-          for (let f = 0; f < F; f++) {
-            const b = gbins[base + f] << 1;
+          let p = r * F;
+          const e = p + F;
+          for (; p < e; p++) {
+            const b = gbins[p] << 1;
             hist[b] += g;
             hist[b + 1] += h;
           }

@@ -102,3 +102,20 @@ describe("TreeSHAP", () => {
     expect(() => m.shap(x, [50])).toThrow(/row 50 out of range 0..49/);
   });
 });
+
+describe("TreeSHAP for one output per row", () => {
+  it("equals the full computation for the requested output", () => {
+    const { x, cols } = data(300, 6);
+    const y = Float64Array.from({ length: 300 }, (_, i) => Math.min(2, Math.floor(cols[0][i] * 3)));
+    const m = trainGbdt(x, y, { objective: "multiclass", numClasses: 3, maxRounds: 5, numLeaves: 4 });
+    const rows = [3, 4, 5];
+    const want = [2, 0, 1];
+    const full = m.shap(x, rows);
+    const part = m.shap(x, rows, want);
+    const F = 4;
+    rows.forEach((_, i) => {
+      for (let f = 0; f < F; f++) expect(part.values[(i * 3 + want[i]) * F + f]).toBeCloseTo(full.values[(i * 3 + want[i]) * F + f], 12);
+    });
+    expect(() => m.shap(x, rows, [1])).toThrow(/length 1, expected 3/);
+  });
+});
