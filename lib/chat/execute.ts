@@ -385,7 +385,8 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     const keys = ids.map((x, k) => keyValues[k][x]);
     return {
       keys,
-      labels: keys.map((key, k) => (keyFields[k].role === "date" ? bucketLabel(key as number, buckets[k]) : String(key))),
+      // Labels for text and charts; values keep their exact spelling in the table.
+      labels: keys.map((key, k) => (keyFields[k].role === "date" ? bucketLabel(key as number, buckets[k]) : String(key).trim())),
       value: agg === "share" ? (overallValue ? (100 * acc.sum) / overallValue : NaN) : finish(acc, agg),
       count: acc.count,
     };
