@@ -6,10 +6,11 @@ import { defineConfig } from "prisma/config";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { parsePostgresUrl } from "../../lib/db/postgres";
 
-// Workarounds for the pg adapter under the schema engine, in a pg.Client subclass.
-// Catalog column types the pg adapter cannot describe (it throws "Column type 'name' could not be
+// Workarounds for the pg adapter under Prisma's schema engine, in a pg.Client subclass (only this CLI
+// process uses it; the app's client is created in lib/db/postgres.ts).
+// 1. Catalog column types the pg adapter cannot describe (it throws "Column type 'name' could not be
 // deserialized", prisma/orm#27403), mapped to text: the schema engine reads pg_catalog through the
-// adapter, and these come back as plain strings anyway. Only this CLI process uses this client.
+// adapter, and these come back as plain strings anyway.
 const TEXT = 25;
 const TEXT_ARRAY = 1009;
 const AS_TEXT = new Map<number, number>([
@@ -33,7 +34,7 @@ function describeCatalogTypesAsText<T>(result: T): T {
 }
 
 class CatalogSafeClient extends pg.Client {
-  // The adapter opens the migrate shadow database as { ...config, database }, but node-postgres lets
+  // 2. The adapter opens the migrate shadow database as { ...config, database }, but node-postgres lets
   // the connection string win over `database`, which would replay migrations into the real database.
   constructor(config?: string | pg.ClientConfig) {
     if (config && typeof config === "object" && config.connectionString && config.database) {
@@ -44,16 +45,17 @@ class CatalogSafeClient extends pg.Client {
     super(config);
   }
 
-  // pg's query() has many overloads; only the result's field descriptions are touched.
-  // The adapter drops the migrate shadow database while its pool is still connected: force the drop,
-  // and do not let that pool's idle client, whose connection ends with it, crash the CLI.
+  // 3. The adapter drops the migrate shadow database while its pool is still connected: the drop is
+  // forced (below), and that pool's idle client, whose connection ends with it, must not crash the
+  // CLI with an unhandled "error" event. Errors of queries still reach their callers.
   emit(event: string | symbol, ...args: unknown[]): boolean {
     const shadow = this.database?.startsWith(SHADOW_PREFIX) ?? false;
-    // (Errors of queries still reach their callers; this only silences the idle connection's end.)
     if (event === "error" && shadow) return true;
     return super.emit(event, ...args);
   }
 
+  // pg's query() has many overloads; only the SQL of the shadow drop and the result's field
+  // descriptions are touched.
   query(...args: unknown[]): any {
     if (typeof args[0] === "string" && args[0].startsWith(`DROP DATABASE "${SHADOW_PREFIX}`) && !args[0].includes("WITH")) {
       args[0] = `${args[0]} WITH (FORCE)`;
