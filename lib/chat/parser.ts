@@ -82,10 +82,6 @@ const AGG_WORDS: Record<string, Aggregate> = {
 const SUPER_MAX = new Set(["highest", "most", "best", "greatest", "top", "maximal", "largest", "biggest", "more"]);
 const SUPER_MIN = new Set(["lowest", "least", "fewest", "worst", "bottom", "minimal", "smallest", "less"]);
 
-const GROUP_WORDS = new Set(["by", "per", "each", "every", "across", "among", "different", "various", "individual", "wise", "vary", "varies", "split", "groupby", "over"]);
-const COLOR_WORDS = new Set(["color", "colour", "colored", "coloured", "coloring", "colouring", "legend", "stack", "stacked", "distinguish", "distinguished", "hue", "highlight", "subgrouped", "sub", "segment", "segmented", "breakdown", "broken", "segregate", "segregated", "separated", "divided", "categorized", "coded", "code"]);
-const FACET_WORDS = new Set(["facet", "faceted", "facetted", "trellis", "trellised", "multiples", "panel", "panels", "subplot", "subplots"]);
-const CHART_NOUNS = new Set(["chart", "charts", "plot", "plots", "graph", "graphs", "scatterplot", "scatterplots", "diagram", "diagrams", "figure", "figures"]);
 
 // Nouns that name the rows themselves ("number of cars"), not a field.
 const ROW_NOUNS = new Set(["row", "record", "entry", "line", "item", "car", "movie", "film", "order", "product", "customer", "person", "people", "model", "vehicle", "title", "observation", "sample", "case", "transaction", "sale", "one", "thing", "element", "point", "data"]);
@@ -122,7 +118,7 @@ function periodIso(year: number, month?: number): string {
 }
 
 const MODIFIERS = new Set(["monthly", "yearly", "daily", "weekly", "quarterly", "annual", "overall", "individual", "net", "gross", "whole", "entire"]);
-const FILLER = new Set(["des", "de", "du", "la", "le", "les", "el", "los", "las", "del", "der", "die", "das", "den", "dem", "von", "the", "a", "an", "of", "their", "its", "his", "her", "my", "our", "this", "that", "these", "those", "all", "mean"]);
+const FILLER = new Set(["des", "de", "du", "la", "le", "les", "el", "los", "las", "del", "der", "die", "das", "den", "dem", "von", "the", "a", "an", "of", "their", "its", "his", "her", "my", "our", "this", "that", "these", "those", "all"]);
 
 /** Parses one user turn into a frame. */
 export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
@@ -244,8 +240,8 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     }
     const backText = ` ${back.slice().reverse().join(" ")} `;
     for (const w of back) {
-      if ((FILLER.has(w) && w !== "mean") || MODIFIERS.has(w)) continue;
-      if (AGG_WORDS[w] && !(w === "max" && false)) {
+      if (FILLER.has(w) || MODIFIERS.has(w)) continue;
+      if (AGG_WORDS[w]) {
         agg = agg ?? AGG_WORDS[w];
       }
       break;
@@ -292,14 +288,14 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
     const between = tokens.slice(fieldIdx[0] + 1, fieldIdx[1]).map((t) => (t.kind === "word" ? t.text : ""));
     f.yFirst = between.some((w) => /^(vs|v|versus|against|by|compared|over|per|across|with|to|relative|as)$/.test(w));
   }
-  parseFilters(f, tokens, fields, lexicon, turn);
+  parseFilters(f, tokens, fields, turn);
   return f;
 }
 
 const GT_WORDS = /^(more|greater|higher|larger|bigger|over|above|exceeding|exceeds|exceed|after|since|>|>=|heavier|longer|faster|older|later|costlier|pricier|atleast)$/;
 const LT_WORDS = /^(less|lower|smaller|fewer|under|below|before|until|till|<|<=|lighter|shorter|slower|younger|earlier|cheaper|atmost|prior)$/;
 
-function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: Lexicon, turn: number): void {
+function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], turn: number): void {
   const timeFields = fields.filter(isTimeField);
   const consumedNumbers = new Set<number>();
   let nearest: { name: string; pos: number } | null = null;
@@ -523,7 +519,6 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], lexicon: L
       f.mentions.push({ fields: [field], exact: true, role: "group", agg: null, countOf: false, each: false, turn: f.mentions[0]?.turn ?? 0, pos: e.pos });
     }
   }
-  void lexicon;
 }
 
 /** Merges a follow-up turn into the frame of the conversation so far. */
@@ -539,7 +534,7 @@ export function mergeFrames(prev: Frame, next: Frame): Frame {
   const newFields = new Set(next.filters.map((x) => x.field));
   m.filters = [...prev.filters.filter((x) => !newFields.has(x.field)), ...next.filters];
   let mentions = prev.mentions.slice();
-  if (next.instead || /\b(instead)\b/.test("")) {
+  if (next.instead) {
     // "by segment instead": replace the grouping of the same kind.
     for (const nm of next.mentions) {
       if (nm.role === "measure" || nm.agg) mentions = mentions.filter((x) => !(x.agg || x.role === "measure"));
