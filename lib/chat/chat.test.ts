@@ -337,3 +337,15 @@ describe("listing rows", () => {
     expect(all.messages[1].table).toHaveLength(rows.filter((r) => r.quantity > 7).length);
   });
 });
+
+describe("dates typed in full", () => {
+  it("filters on ISO and US dates", async () => {
+    const since = await ask("number of orders by region since 2016-07-01");
+    const exp = new Map([...groupBy(rows.filter((r) => r.orderDate >= "2016-07-01"), (r) => r.region)].map(([k, v]) => [k, v.length]));
+    expectMapClose(resultMap(since, "Region"), exp);
+    const day = rows[5].orderDate;
+    const [y, m, d] = day.split("-");
+    const on = await ask(`how many orders on ${Number(m)}/${Number(d)}/${y}`);
+    expect(on.messages[1].table).toEqual([{ "Number of rows": rows.filter((r) => r.orderDate === day).length }]);
+  });
+});

@@ -213,7 +213,7 @@ export function buildLexicon(fields: FieldInfo[], contextSynonyms: { alias: stri
 
 export type Token =
   | { kind: "word"; text: string; raw: string; index: number }
-  | { kind: "number"; value: number; text: string; index: number; percent: boolean; money: boolean }
+  | { kind: "number"; value: number; text: string; index: number; percent: boolean; money: boolean; period?: string }
   | { kind: "field"; fields: string[]; exact: boolean; text: string; index: number; score: number }
   | { kind: "value"; field: string; value: string; text: string; index: number; alsoField?: string };
 
@@ -282,6 +282,14 @@ export function lex(lexicon: Lexicon, text: string): Token[] {
   let i = 0;
   while (i < words.length) {
     const w = words[i];
+    // A full date typed in the question ("2016d03d05" after normalisation): a number (its year) with a period.
+    const date = /^(\d{4})d(\d{2})(?:d(\d{2}))?$/.exec(rawWords[i]);
+    if (date) {
+      const period = date[3] ? `${date[1]}-${date[2]}-${date[3]}` : `${date[1]}-${date[2]}`;
+      out.push({ kind: "number", value: Number(date[1]), text: period, index: out.length, percent: false, money: false, period });
+      i += 1;
+      continue;
+    }
     const num = NUMBER_RE.exec(rawWords[i]);
     if (num) {
       let value = Number(num[1]);

@@ -421,7 +421,7 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], turn: numb
         const field = yearField(nearestField(i, true));
         if (field) {
           const info = fieldInfo(fields, field)!;
-          if (info.role === "date") addFilter({ field, op: "between", values: [periodIso(lo, prevMonth), periodIso(hi, monthBefore(i + 2))] });
+          if (info.role === "date") addFilter({ field, op: "between", values: [t.period ?? periodIso(lo, prevMonth), (other.kind === "number" && other.period) || periodIso(hi, monthBefore(i + 2))] });
           else addFilter({ field, op: "between", values: [yearValue(field, lo), yearValue(field, hi)] });
         }
       } else {
@@ -457,7 +457,7 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], turn: numb
       if (yearRef && (!field || !isTimeField(fieldInfo(fields, field)!))) field = yearField(field) ?? field;
       if (!field) continue;
       const info = fieldInfo(fields, field)!;
-      if (info.role === "date") addFilter({ field, op, values: [periodIso(t.value, prevMonth)] });
+      if (info.role === "date") addFilter({ field, op, values: [t.period ?? periodIso(t.value, prevMonth)] });
       else addFilter({ field, op, values: [yearValue(field, t.value)] });
       bind(field);
       // Remove the adjective's mention: it named a filter, not something to chart.
@@ -467,11 +467,11 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], turn: numb
     // "in 2016", "during 2016", "for 2017", "2016"
     if (yearRef && !t.percent && !t.money) {
       const field = yearField(null);
-      if (field && (prev === "in" || prev === "during" || prev === "for" || prev === "of" || prev === "year" || prevMonth !== undefined || prev === "about" || prev === "only" || prev === null || prev === "what")) {
+      if (field && (prev === "in" || prev === "on" || prev === "at" || prev === "during" || prev === "for" || prev === "of" || prev === "year" || prevMonth !== undefined || prev === "about" || prev === "only" || prev === null || prev === "what")) {
         const info = fieldInfo(fields, field)!;
         const open = /^(to|till|until) (now|date|present|today)|^(onward|onwards|and later|or later|and after|and beyond)/.test(tokens.slice(i + 1, i + 3).map((x) => (x.kind === "word" ? x.text : "#")).join(" "));
         const eqOp = open ? "gte" : "eq";
-        if (info.role === "date") addFilter({ field, op: eqOp, values: [periodIso(t.value, prevMonth)] });
+        if (info.role === "date") addFilter({ field, op: eqOp, values: [t.period ?? periodIso(t.value, prevMonth)] });
         else addFilter({ field, op: eqOp, values: [yearValue(field, t.value)] });
         continue;
       }
