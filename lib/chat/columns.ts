@@ -80,7 +80,8 @@ function describeColumn(column: Column): FieldInfo {
   }
   const dict = column.dictionary;
   // Text whose every value is a date: treat as a date column (ingestion may not know M/D/YY).
-  if (dict.length > 0 && column.type !== "id") {
+  // A sample first: most text columns fail at once, and a million-value dictionary is not re-parsed.
+  if (dict.length > 0 && column.type !== "id" && dict.slice(0, 50).every((v) => !Number.isNaN(parseLooseDate(v)))) {
     const parsed = dict.map(parseLooseDate);
     if (parsed.every((v) => !Number.isNaN(v))) {
       const values = new Float64Array(column.codes.length);
