@@ -87,6 +87,9 @@ export class TreeGrower {
   /** Boosting fast path: histogram index (feature offset + bin) per row and feature, and interleaved grad/hess. */
   private readonly gbins: Uint16Array | null = null;
   private readonly gh: Float64Array | null = null;
+  /** Column copies of the bins: partitioning reads one feature for many rows. */
+  private readonly colBins: Uint8Array[];
+  private readonly goLeftTable = new Uint8Array(256);
   private readonly m: number; // gradient channels
   private readonly S: number; // histogram stride per bin: m grads, hess, [count]
   private readonly hasCount: boolean;
@@ -140,6 +143,12 @@ export class TreeGrower {
     this.bins = bins;
     this.m = channels;
     this.hasCount = cfg.exactCounts || channels > 1;
+    this.colBins = [];
+    for (let f = 0; f < layout.numFeatures; f++) {
+      const col = new Uint8Array(numRows);
+      for (let r = 0, p = f; r < numRows; r++, p += layout.numFeatures) col[r] = bins[p];
+      this.colBins.push(col);
+    }
     this.S = channels + (this.hasCount ? 2 : 1);
     if (!this.hasCount && channels === 1 && layout.totalBins <= 65535) {
       const F = layout.numFeatures;
@@ -849,37 +858,27 @@ export class TreeGrower {
     // Partition the leaf's rows (stable: keeps row ids ascending for cache-friendly histogram passes).
     const rows = this.rows;
     const tmp = this.tmpRows;
-    const bins = this.bins;
-    const F = this.layout.numFeatures;
+    const col = this.colBins[f];
     const start = this.leafStart[leaf];
     const count = this.leafCount[leaf];
     let nl = 0;
     let nr = 0;
-    // Branch-free: every row is written to both sides and only the matching cursor advances
-    // (a data-dependent branch here would be mispredicted about half the time).
+    // Branch-free: a 256-entry table says which bins go left; every row is written to both sides
+    // and only the matching cursor advances (a data-dependent branch would be mispredicted a lot).
+    const table = this.goLeftTable;
     if (isCat) {
-      const cat = this.bestCat;
-      for (let i = start; i < start + count; i++) {
-        const r = rows[i];
-        const b = bins[r * F + f];
-        const goLeft = (cat[cb + (b >>> 5)] >>> (b & 31)) & 1;
-        rows[start + nl] = r;
-        tmp[nr] = r;
-        nl += goLeft;
-        nr += 1 - goLeft;
-      }
+      for (let v = 0; v < 256; v++) table[v] = (this.bestCat[cb + (v >>> 5)] >>> (v & 31)) & 1;
     } else {
-      // Missing (bin 0) goes left iff defLeft; value bins go left iff b <= bin.
-      const missLeft = defLeft === 1 ? 1 : 0;
-      for (let i = start; i < start + count; i++) {
-        const r = rows[i];
-        const b = bins[r * F + f];
-        const goLeft = b === 0 ? missLeft : b <= bin ? 1 : 0;
-        rows[start + nl] = r;
-        tmp[nr] = r;
-        nl += goLeft;
-        nr += 1 - goLeft;
-      }
+      table[0] = defLeft === 1 ? 1 : 0;
+      for (let v = 1; v < 256; v++) table[v] = v <= bin ? 1 : 0;
+    }
+    for (let i = start; i < start + count; i++) {
+      const r = rows[i];
+      const goLeft = table[col[r]];
+      rows[start + nl] = r;
+      tmp[nr] = r;
+      nl += goLeft;
+      nr += 1 - goLeft;
     }
     rows.set(tmp.subarray(0, nr), start + nl);
 
