@@ -159,7 +159,8 @@ async function main(): Promise<void> {
         const f = outcome.report.fields[0];
         console.log(
           `  ${name} @${budget}s: ${metric} ${score.toFixed(4)} in ${seconds.toFixed(1)}s; winner ${f.model.family} ${JSON.stringify(f.model.params)} rounds ${f.model.rounds}; ` +
-            `${f.candidatesTried} candidates (${f.validation}); refit on all: ${f.refitOnAllRows}; holdout ${JSON.stringify(f.metrics)}; predict ${Math.round(test.rowCount / Math.max(1e-3, predictSeconds))} rows/s`,
+            `${f.candidatesTried} candidates (${f.validation}); blend ${f.model.blend ? f.model.blend.map((b) => `${b.weight} ${b.params.family}`).join(" + ") : "no"}; refit on all: ${f.refitOnAllRows}; ` +
+            `phases ${JSON.stringify(f.timings)}; holdout ${JSON.stringify(f.metrics)}; predict ${Math.round(test.rowCount / Math.max(1e-3, predictSeconds))} rows/s`,
         );
       }
       if (opts.peers) {
