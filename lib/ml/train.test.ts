@@ -110,6 +110,7 @@ describe("trainModel: binary classification", async () => {
 
   it("handles unseen categories, missing and extra fields at prediction time", () => {
     const model = loadModel(outcome.artifact);
+    expect(model.predictRows([])).toEqual([]);
     const preds = model.predictRows([{ x1: 0, color: "purple" }, { color: null }, { x1: "not a number", other: 5 }], { factors: true });
     for (const p of preds) {
       expect(["yes", "no"]).toContain(p.label.value);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import type { CandidateResult } from "./evaluate";
+import { buildPortfolio, Proposer } from "./search";
+import { splitRows } from "./split";
+
+function fakeResult(config: CandidateResult["config"], loss: number): CandidateResult {
+  return { config, loss, metric: 1 - loss, rounds: 10, seconds: 0.1, validPredictions: new Float64Array(0), learner: { kind: "linear", model: {} as never } };
+}
+
+describe("search", () => {
+  it("starts cheap: the first candidate is a small boosting model, boosting first on larger data", () => {
+    const small = buildPortfolio(500, 10);
+    expect(small[0]).toMatchObject({ family: "gbdt", numLeaves: 8 });
+    expect(new Set(small.map((c) => c.family))).toEqual(new Set(["gbdt", "linear", "extra_trees", "random_forest"]));
+    const large = buildPortfolio(50_000, 10);
+    expect(large.slice(0, 3).every((c) => c.family === "gbdt")).toBe(true);
+  });
+
+  it("then proposes new configurations near the best boosting model, deterministically", () => {
+    const run = () => {
+      const p = new Proposer(5000, 8, 7);
+      const results: CandidateResult[] = [];
+      const seen = new Set<string>();
+      for (let i = 0; i < 20; i++) {
+        const c = p.next(results);
+        if (!c) break;
+        const key = JSON.stringify(c);
+        expect(seen.has(key)).toBe(false);
+        seen.add(key);
+        // Pretend smaller learning rates are better, so the search has a direction to follow.
+        results.push(fakeResult(c, c.family === "gbdt" ? c.learningRate : 1));
+      }
+      return [...seen];
+    };
+    const a = run();
+    expect(a.length).toBe(20);
+    expect(a).toEqual(run());
+    const gbdts = a.map((k) => JSON.parse(k)).filter((c) => c.family === "gbdt");
+    for (const c of gbdts) {
+      expect(c.numLeaves).toBeGreaterThanOrEqual(4);
+      expect(c.numLeaves).toBeLessThanOrEqual(256);
+      expect(c.featureFraction).toBeGreaterThanOrEqual(0.3);
+    }
+  });
+
+  it("stratified holdout keeps each class's share", () => {
+    const strata = Float64Array.from({ length: 1000 }, (_, i) => (i % 10 === 0 ? 1 : 0));
+    const { rest, part } = splitRows(1000, 0.2, 3, strata);
+    expect(part.length).toBe(200);
+    expect(rest.length).toBe(800);
+    expect(Array.from(part).filter((r) => strata[r] === 1).length).toBe(20);
+    expect(new Set([...rest, ...part]).size).toBe(1000);
+  });
+});
