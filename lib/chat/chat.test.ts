@@ -349,3 +349,25 @@ describe("dates typed in full", () => {
     expect(on.messages[1].table).toEqual([{ "Number of rows": rows.filter((r) => r.orderDate === day).length }]);
   });
 });
+
+describe("missing values", () => {
+  it("leaves missing measures out of averages and missing keys out of groups", async () => {
+    const { tableFromRows } = await import("./testing/load-csv");
+    const t = tableFromRows(["Region", "Sales"], [["East", "10"], ["East", ""], ["West", "5"], ["", "7"], ["West", "1"], ["East", "4"]]);
+    const mean = await answerChat({ table: t, messages: [{ role: "user", content: "average sales by region" }] });
+    expect(mean.messages[1].table).toEqual([
+      { Region: "East", "Average of Sales": 7, rows: 2 },
+      { Region: "West", "Average of Sales": 3, rows: 2 },
+    ]);
+    const count = await answerChat({ table: t, messages: [{ role: "user", content: "count of rows by region" }] });
+    expect(count.messages[1].table).toEqual([
+      { Region: "East", "Number of rows": 3 },
+      { Region: "West", "Number of rows": 2 },
+    ]);
+    const median = await answerChat({ table: t, messages: [{ role: "user", content: "median sales by region" }] });
+    expect(median.messages[1].table).toEqual([
+      { Region: "East", "Median of Sales": 7, rows: 2 },
+      { Region: "West", "Median of Sales": 3, rows: 2 },
+    ]);
+  });
+});

@@ -359,7 +359,59 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   }
   const card0 = keyValues[0]?.length ?? 0;
   const groups = new Map<number, Acc>();
-  for (let i = 0; i < n; i++) {
+  // Fast path (no medians, distinct sets or rates): flat typed arrays indexed by group id.
+  const flat = !needValues && !needSet && !hits && keyFields.length > 0 && card0 * (keyValues[1]?.length ?? 1) <= 4_000_000;
+  if (flat) {
+    const size = card0 * (keyValues[1]?.length ?? 1);
+    const cnt = new Float64Array(size);
+    const sm = new Float64Array(size);
+    const mn = new Float64Array(size).fill(Infinity);
+    const mx = new Float64Array(size).fill(-Infinity);
+    const countOnly = agg === "count" || (agg === "share" && !mvals);
+    const k0 = keyIndex[0];
+    const k1 = keyFields.length > 1 ? keyIndex[1] : null;
+    for (let i = 0; i < n; i++) {
+      if (!mask[i]) continue;
+      const a = k0[i];
+      const b = k1 ? k1[i] : 0;
+      if (countOnly) {
+        overall.count++;
+        overall.sum++;
+      }
+      if (a < 0 || b < 0) {
+        if (!countOnly) add(overall, i);
+        missingKeyRows++;
+        continue;
+      }
+      const id = a + card0 * b;
+      if (countOnly) {
+        cnt[id]++;
+        sm[id]++;
+        continue;
+      }
+      const v = mvals![i];
+      if (Number.isNaN(v)) continue;
+      overall.count++;
+      overall.sum += v;
+      if (v < overall.min) overall.min = v;
+      if (v > overall.max) overall.max = v;
+      cnt[id]++;
+      sm[id] += v;
+      if (v < mn[id]) mn[id] = v;
+      if (v > mx[id]) mx[id] = v;
+    }
+    for (let id = 0; id < size; id++) {
+      // A group without any value of the measure shows nothing (as in the general path).
+      if (cnt[id] === 0) continue;
+      const acc = new Acc();
+      acc.count = cnt[id];
+      acc.sum = sm[id];
+      acc.min = mn[id];
+      acc.max = mx[id];
+      groups.set(id, acc);
+    }
+  }
+  for (let i = 0; i < n && !flat; i++) {
     if (!mask[i]) continue;
     add(overall, i);
     if (keyFields.length === 0) continue;

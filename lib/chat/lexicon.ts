@@ -259,8 +259,14 @@ function scoreSpan(span: string[], name: FieldName): number {
 
 function matchValue(lex: Lexicon, words: string[], i: number): { v: ValueName; len: number } | null {
   let best: { v: ValueName; len: number } | null = null;
-  for (const [first, list] of lex.valuesByFirst) {
-    if (wordsMatch(words[i], first) === 0) continue;
+  const w = words[i];
+  // Exact first word by lookup; the typo scan only for words long enough to carry a typo.
+  const candidates: [string, ValueName[]][] = w.length < 5 ? (lex.valuesByFirst.has(w) ? [[w, lex.valuesByFirst.get(w)!]] : []) : [...lex.valuesByFirst];
+  for (const [first, list] of candidates) {
+    if (Math.abs(first.length - w.length) > 3 && !w.startsWith(first)) continue;
+    // Typos rarely hit both of the first two letters: a cheap filter before the edit distance.
+    if (first !== w && first[0] !== w[0] && first[1] !== w[1]) continue;
+    if (wordsMatch(w, first) === 0) continue;
     for (const v of list) {
       const len = v.words.length;
       if (i + len > words.length) continue;
