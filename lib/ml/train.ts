@@ -421,7 +421,9 @@ function isComplete(learner: Learner, config: CandidateConfig): boolean {
   const rounds = roundsOfLearner(learner);
   if (rounds === undefined) return true;
   const planned = config.family === "gbdt" ? config.rounds : config.family === "linear" ? undefined : config.numTrees;
-  return planned === undefined || rounds >= 0.9 * planned;
+  // Planned = 1.15 x the early-stopping optimum; the loss curve is flat near the optimum, so a refit
+  // with >= 75% of the plan (~86% of the optimum) on more rows is still at least as good.
+  return planned === undefined || rounds >= 0.75 * planned;
 }
 
 function roundsOfLearner(l: Learner): number | undefined {
