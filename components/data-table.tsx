@@ -1,25 +1,8 @@
 "use client";
 import { useMemo, useState } from "react";
 import { formatNumber } from "@/lib/client/format";
+import { sortRows, type SortState } from "@/lib/client/sort-rows";
 import type { DataRow, RowValue } from "@/lib/client/types";
-
-type SortState = { column: string; direction: "asc" | "desc" } | null;
-
-function compareValues(a: RowValue | undefined, b: RowValue | undefined): number {
-  const missingA = a === null || a === undefined || a === "";
-  const missingB = b === null || b === undefined || b === "";
-  if (missingA || missingB) return missingA === missingB ? 0 : missingA ? 1 : -1; // blanks last
-  const na = typeof a === "number" ? a : Number(a);
-  const nb = typeof b === "number" ? b : Number(b);
-  if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
-  return String(a).localeCompare(String(b), undefined, { numeric: true });
-}
-
-export function sortRows(rows: DataRow[], sort: SortState): DataRow[] {
-  if (!sort) return rows;
-  const sign = sort.direction === "asc" ? 1 : -1;
-  return [...rows].sort((x, y) => sign * compareValues(x[sort.column], y[sort.column]));
-}
 
 function renderCell(value: RowValue | undefined) {
   if (value === null || value === undefined || value === "") return <span className="text-slate-300">—</span>;

@@ -24,7 +24,7 @@ test("first-run setup or sign-in, navigation with the team, sign out and back in
   await page.getByLabel("Email").fill(OWNER.email);
   await page.getByLabel("Password").fill("wrong password!");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toContainText("Wrong email or password");
+  await expect(page.getByTestId("login-form").getByRole("alert")).toContainText("Wrong email or password");
   await saveScreen(page, testInfo, "login-error");
   await signIn(page);
   await expect(page.getByTestId("current-team")).toContainText(OWNER.teamName);

@@ -1,12 +1,10 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { ensureSignedIn, saveScreen, sharedDataset } from "./ui-helpers";
+import { ensureSignedIn, openUploadPanel, saveScreen, sharedDataset } from "./ui-helpers";
 
 test("upload a shared CSV with progress, preview it, edit a type, delete with confirmation", async ({ page }, testInfo) => {
   await ensureSignedIn(page);
-  await page.goto("/datasets");
-  const open = page.getByRole("button", { name: "Upload a dataset" });
-  if (await open.isVisible()) await open.click();
+  await openUploadPanel(page);
   await page.getByTestId("dataset-file-input").setInputFiles(sharedDataset("adult.csv"));
   await expect(page.getByLabel("Dataset name")).toHaveValue("adult");
   const name = `adult ${Date.now()}`;
@@ -61,12 +59,10 @@ test("a TSV file uploads too, and an empty file says what is missing", async ({ 
   const empty = `${dir}/empty.csv`;
   fs.writeFileSync(empty, "");
 
-  await page.goto("/datasets");
-  const open = page.getByRole("button", { name: "Upload a dataset" });
-  if (await open.isVisible()) await open.click();
+  await openUploadPanel(page);
   await page.getByTestId("dataset-file-input").setInputFiles(empty);
   await page.getByTestId("start-upload").click();
-  await expect(page.getByRole("alert")).toContainText("empty");
+  await expect(page.getByTestId("upload-panel").getByRole("alert")).toContainText("empty");
 
   await page.getByTestId("dataset-file-input").setInputFiles(tsv);
   await page.getByTestId("start-upload").click();

@@ -46,11 +46,19 @@ export async function saveScreen(page: Page, testInfo: TestInfo, name: string) {
   fs.copyFileSync(file, path.join(screens, `${name}.png`));
 }
 
-/** Uploads a file through the datasets page and opens the new dataset; returns its id. */
-export async function uploadDataset(page: Page, file: string, name: string): Promise<string> {
+/** On the datasets page: shows the upload panel (open already when there are no datasets). */
+export async function openUploadPanel(page: Page) {
   await page.goto("/datasets");
   const open = page.getByRole("button", { name: "Upload a dataset" });
+  const input = page.getByTestId("dataset-file-input");
+  await expect(open.or(input)).toBeAttached();
   if (await open.isVisible()) await open.click();
+  await expect(input).toBeAttached();
+}
+
+/** Uploads a file through the datasets page and opens the new dataset; returns its id. */
+export async function uploadDataset(page: Page, file: string, name: string): Promise<string> {
+  await openUploadPanel(page);
   await page.getByTestId("dataset-file-input").setInputFiles(file);
   await page.getByLabel("Dataset name").fill(name);
   await page.getByTestId("start-upload").click();

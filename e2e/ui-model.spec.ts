@@ -41,7 +41,7 @@ test("train at 10 seconds with live status, then read the model page and predict
   await expect(story).toContainText(/On average \d+% of rows/);
 
   // Try a prediction: prefilled from the first row, answers with probabilities and factors.
-  await expect(page.getByLabel("Contract")).not.toHaveValue("");
+  await expect(page.getByRole("textbox", { name: "Contract", exact: true })).not.toHaveValue("");
   await page.getByTestId("predict-button").click();
   const result = page.getByTestId("prediction-result");
   await expect(result.getByTestId("probabilities").getByRole("listitem")).toHaveCount(2);

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useDatasets, useDeleteDataset } from "@/lib/client/use-datasets";
 import { formatInt, formatRelative } from "@/lib/client/format";
 import type { DatasetSummary } from "@/lib/client/types";
@@ -16,14 +16,19 @@ export function DatasetsPage() {
   const [toDelete, setToDelete] = useState<DatasetSummary | null>(null);
   const [showUpload, setShowUpload] = useState(false);
   const list = datasets.data ?? [];
-  const uploadOpen = showUpload || (datasets.isSuccess && list.length === 0);
+  const empty = datasets.isSuccess && list.length === 0;
+  // Open the panel for a new team, and keep it open once the first upload fills the list.
+  useEffect(() => {
+    if (empty) setShowUpload(true);
+  }, [empty]);
+  const uploadOpen = showUpload || empty;
 
   return (
     <>
       <PageHeader
         title="Datasets"
         description="Tables you can train models on and chat with."
-        actions={!uploadOpen && <Button onClick={() => setShowUpload(true)}>Upload a dataset</Button>}
+        actions={datasets.isSuccess && !uploadOpen && <Button onClick={() => setShowUpload(true)}>Upload a dataset</Button>}
       />
       {uploadOpen && (
         <Card title="Upload a dataset" description="CSV or TSV with a header row." className="mb-6" actions={showUpload && <Button variant="ghost" size="sm" onClick={() => setShowUpload(false)}>Close</Button>}>
