@@ -371,3 +371,17 @@ describe("missing values", () => {
     ]);
   });
 });
+
+describe("example questions", () => {
+  it("are offered in the answer language and can all be answered", async () => {
+    const { exampleQuestions } = await import("./index");
+    const { describeTable } = await import("./columns");
+    for (const lang of ["en", "fr", "es", "de"] as const) {
+      const examples = exampleQuestions(describeTable(table), lang);
+      expect(examples.length).toBeGreaterThanOrEqual(4);
+      for (const q of examples) expect((await ask(q)).plan, `${lang}: ${q}`).not.toBeNull();
+    }
+    const fr = await ask("bonjour", { chatInstructions: "Réponds en français", chatContext: "", chatSuggestions: "" });
+    expect(fr.messages[0].content).toContain("Moyenne de Sales par Region");
+  });
+});

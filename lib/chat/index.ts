@@ -8,7 +8,7 @@ import { buildPlan, parseConversation } from "./parser";
 import { executePlan, PlanError } from "./execute";
 import { buildFigure, type PlotlyFigure } from "./figure";
 import { describeResult } from "./answer";
-import { detectStyle, t, type Style } from "./i18n";
+import { detectStyle, t, type Lang, type Style } from "./i18n";
 import { parseUnits, type Unit } from "./format";
 import { analysisPlanSchema, type AnalysisPlan } from "./plan";
 import { checkPlanFields, phraseSummary, proposePlan } from "./llm";
@@ -64,19 +64,28 @@ function splitSuggestions(text: string | undefined | null): string[] {
     .slice(0, 20);
 }
 
+// Example questions per language, in words the parser understands in that language.
+const EXAMPLES: Record<Lang, { mean: string; count: string; time: string; relation: string; dist: string; top: string }> = {
+  en: { mean: "What is the average {num} by {cat}?", count: "How many rows are there per {cat}?", time: "Show the total {num} over time", relation: "What is the relationship between {a} and {b}?", dist: "Show the distribution of {num}", top: "Top 5 {cat} by total {num}" },
+  fr: { mean: "Moyenne de {num} par {cat}", count: "Combien de lignes par {cat} ?", time: "Total de {num} au fil du temps", relation: "Relation entre {a} et {b}", dist: "Distribution de {num}", top: "Top 5 {cat} par total de {num}" },
+  es: { mean: "Promedio de {num} por {cat}", count: "¿Cuántas filas hay por {cat}?", time: "Total de {num} a lo largo del tiempo", relation: "Relación entre {a} y {b}", dist: "Distribución de {num}", top: "Top 5 {cat} por total de {num}" },
+  de: { mean: "Durchschnitt von {num} nach {cat}", count: "Wie viele Zeilen gibt es je {cat}?", time: "Summe von {num} im Zeitverlauf", relation: "Zusammenhang zwischen {a} und {b}", dist: "Verteilung von {num}", top: "Top 5 {cat} nach Summe von {num}" },
+};
+
 /** Example questions drawn from the table's own fields. */
-export function exampleQuestions(fields: FieldInfo[]): string[] {
+export function exampleQuestions(fields: FieldInfo[], lang: Lang = "en"): string[] {
   const nums = fields.filter((f) => f.role === "number" && !f.yearLike && !f.discrete);
   const cats = fields.filter((f) => f.role === "category" && f.distinct >= 2 && f.distinct <= 60);
   const times = fields.filter(isTimeField);
+  const e = EXAMPLES[lang];
+  const fill = (s: string, v: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k: string) => v[k] ?? "");
   const out: string[] = [];
-  if (nums[0] && cats[0]) out.push(`What is the average ${nums[0].name} by ${cats[0].name}?`);
-  if (cats[0]) out.push(`How many rows are there per ${cats[0].name}?`);
-  if (nums[0] && times[0]) out.push(`Show the total ${nums[0].name} over time`);
-  if (nums.length >= 2) out.push(`What is the relationship between ${nums[0].name} and ${nums[1].name}?`);
-  if (nums[0]) out.push(`Show the distribution of ${nums[0].name}`);
-  if (nums[0] && cats[1]) out.push(`Top 5 ${cats[1].name} by total ${nums[0].name}`);
-  if (cats[0] && cats[0].dictionary[0] && nums[0]) out.push(`Average ${nums[0].name} for ${cats[0].dictionary[0]}`);
+  if (nums[0] && cats[0]) out.push(fill(e.mean, { num: nums[0].name, cat: cats[0].name }));
+  if (cats[0]) out.push(fill(e.count, { cat: cats[0].name }));
+  if (nums[0] && times[0]) out.push(fill(e.time, { num: nums[0].name }));
+  if (nums.length >= 2) out.push(fill(e.relation, { a: nums[0].name, b: nums[1].name }));
+  if (nums[0]) out.push(fill(e.dist, { num: nums[0].name }));
+  if (nums[0] && cats[1]) out.push(fill(e.top, { cat: cats[1].name, num: nums[0].name }));
   return out.slice(0, 5);
 }
 
@@ -107,7 +116,7 @@ function unknownWords(lexicon: Lexicon, text: string): string[] {
 
 function helpMessage(fields: FieldInfo[], style: Style, datasetName: string | undefined, suggestions: string[], lead: string | null): ChatAnswerMessage {
   const lang = style.lang;
-  const examples = [...suggestions, ...exampleQuestions(fields)].slice(0, 6);
+  const examples = [...suggestions, ...exampleQuestions(fields, lang)].slice(0, 6);
   const lines = [
     lead,
     t(lang, "helpIntro", { name: datasetName ? ` "${datasetName}"` : "", fields: describeFieldList(fields) }),

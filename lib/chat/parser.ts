@@ -133,7 +133,8 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
 
   // Chart and intent cues.
   if (has(/ (barre|barra|balken|balkendiagramm|histogramme|histograma|histogramm) /)) f.chart = "bar";
-  if (has(/ (courbe|ligne|linea|linie|liniendiagramm|evolution|evolucion|entwicklung|au fil du temps|a lo largo del tiempo|im zeitverlauf) /)) f.time = true;
+  // (Words are singular here: "temps" reads "temp".)
+  if (has(/ (courbe|liniendiagramm|evolution|evolucion|entwicklung|au fil du temp|dans le temp|a lo largo del tiempo|im zeitverlauf|uber die zeit) /)) f.time = true;
   if (has(/ (nuage de point|dispersion|streudiagramm|correlacion|korrelation|zusammenhang|relacion) /)) f.relation = true;
   if (has(/ (bar|bars|barchart|column chart|columns|column graph|column charts|column graphs|bart) /)) f.chart = "bar";
   if (has(/ (histogram|histograms) /)) f.distribution = true;
