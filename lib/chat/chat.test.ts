@@ -237,6 +237,10 @@ describe("follow-ups", () => {
     const seg = await ask([q1, "by segment instead"]);
     expect(seg.plan?.groupBy.map((g) => g.field)).toEqual(["Segment"]);
 
+    const same = await ask([q1, "the same for profit"]);
+    expect(same.plan?.measure).toEqual({ agg: "sum", field: "Profit" });
+    expect(same.plan?.groupBy.map((g) => g.field)).toEqual(["Region"]);
+
     const y2016 = await ask([q1, "in 2016", "what about 2017?"]);
     expect(y2016.plan?.filters).toEqual([{ field: "Order_Date", op: "eq", values: ["2017"] }]);
   });

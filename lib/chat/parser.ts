@@ -523,7 +523,7 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], turn: numb
 }
 
 /** Merges a follow-up turn into the frame of the conversation so far. */
-export function mergeFrames(prev: Frame, next: Frame): Frame {
+export function mergeFrames(prev: Frame, next: Frame, fields: FieldInfo[] = []): Frame {
   const nextFieldCount = new Set(next.mentions.map((m) => m.fields.join("|"))).size;
   const prevFieldCount = new Set(prev.mentions.map((m) => m.fields.join("|"))).size;
   const fresh = !next.followUp && !next.instead && nextFieldCount >= 2 && prevFieldCount >= 2;
@@ -535,6 +535,17 @@ export function mergeFrames(prev: Frame, next: Frame): Frame {
   const newFields = new Set(next.filters.map((x) => x.field));
   m.filters = [...prev.filters.filter((x) => !newFields.has(x.field)), ...next.filters];
   let mentions = prev.mentions.slice();
+  // "the same for profit", "and profit?": a new measure replaces the previous one, unless two
+  // numbers are wanted together (vs, relationship, scatter).
+  const isMeasure = (m: Mention) => m.fields.length === 1 && fields.some((f) => f.name === m.fields[0] && f.role === "number" && !f.yearLike && !f.discrete);
+  const newMeasures = next.mentions.filter(isMeasure);
+  if (newMeasures.length === 1 && !next.relation && !next.versus && next.chart !== "scatter" && !prev.relation && prev.chart !== "scatter" && !next.instead) {
+    const old = mentions.filter((x) => isMeasure(x) && x.role !== "x" && x.role !== "y");
+    if (old.length === 1 && old[0].fields[0] !== newMeasures[0].fields[0]) {
+      mentions = mentions.filter((x) => x !== old[0]);
+      if (!newMeasures[0].agg && old[0].agg) newMeasures[0].agg = old[0].agg;
+    }
+  }
   if (next.instead) {
     // "by segment instead": replace the grouping of the same kind.
     for (const nm of next.mentions) {
@@ -872,7 +883,7 @@ export function parseConversation(lexicon: Lexicon, userTurns: string[]): Frame 
     // "a | b" in one message: the same as two turns.
     for (const part of text.split(/\s+\|\s+|\s*\|\s*/).filter((p) => p.trim())) {
       const next = parseTurn(lexicon, part, turn);
-      frame = frame ? mergeFrames(frame, next) : next;
+      frame = frame ? mergeFrames(frame, next, lexicon.fields) : next;
     }
   });
   return frame ?? emptyFrame();
