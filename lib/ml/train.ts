@@ -211,8 +211,11 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   const searchThreads = req.budgetSeconds < MIN_BUDGET_FOR_THREADS ? 1 : job.threads;
   const searchDeadline = (results: CandidateResult[]): number => {
     let refit = results.length === 0 ? budgetMs * (1 - SEARCH_SHARE) : 0;
-    for (const r of results) refit = Math.max(refit, refitCost(r));
-    return job.fieldEnd - finalizeMs - (refit <= budgetMs * REFIT_SHARE ? refit : 0);
+    for (const r of results) {
+      const cost = refitCost(r);
+      if (cost <= budgetMs * REFIT_SHARE) refit = Math.max(refit, cost);
+    }
+    return job.fieldEnd - finalizeMs - Math.min(refit, budgetMs * REFIT_SHARE);
   };
   let best: CandidateResult | null = null;
   const results = await runSearch({
