@@ -286,3 +286,30 @@ describe("degenerate inputs", () => {
     expect(() => m.predict(matrix([num("a"), num("b")], [[1], [2]]))).toThrow(/expects 1 features, got 2/);
   });
 });
+
+describe("histogram pool", () => {
+  it("grows the same tree when histograms must be evicted and rebuilt", () => {
+    const n = 600;
+    const cols = randomColumns(n, 4, 8);
+    const x = matrix(["a", "b", "c", "d"].map(num), cols);
+    const mapper = BinMapper.fit(x, 32);
+    const bins = mapper.transform(x).bins;
+    const grad = Float64Array.from({ length: n }, (_, i) => Math.sin(cols[0][i] * 9) + cols[1][i] - 0.5);
+    const hess = new Float64Array(n).fill(1);
+    const base: GrowerConfig = {
+      numLeaves: 24, maxDepth: -1, minDataInLeaf: 5, minSumHessian: 0, lambdaL2: 1, lambdaL1: 0, minGainToSplit: 0,
+      catSmooth: 10, catL2: 10, maxCatThreshold: 32, minDataPerGroup: 1, maxCatToOnehot: 4, leafMode: "newton",
+      learningRate: 1, nodeFeatureFraction: 1, extraTrees: false, order: "best", exactCounts: false,
+    };
+    const grow = (cfg: GrowerConfig) => {
+      const t = new TreeGrower(layoutOf(mapper), bins, n, 1, cfg).grow(Int32Array.from({ length: n }, (_, i) => i), n, grad, hess, null, new Uint8Array(4).fill(1), new Rng(1));
+      return { nodes: t.numNodes, feature: Array.from(t.feature.subarray(0, t.numNodes)), bin: Array.from(t.binThreshold.subarray(0, t.numNodes)), values: Array.from(t.leafValues.subarray(0, t.numLeaves)) };
+    };
+    const full = grow(base);
+    const tight = grow({ ...base, maxHistogramSlots: 4 });
+    expect(full.nodes).toBe(2 * 24 - 1);
+    expect(tight.feature).toEqual(full.feature);
+    expect(tight.bin).toEqual(full.bin);
+    tight.values.forEach((v, i) => expect(v).toBeCloseTo(full.values[i], 9));
+  });
+});

@@ -42,6 +42,8 @@ export interface GrowerConfig {
    * counts inside a leaf are estimated from hessians as LightGBM does, saving a third of the work.
    */
   exactCounts: boolean;
+  /** Cap on pooled histograms (>= 4); leaves whose histogram was evicted rebuild it from rows. */
+  maxHistogramSlots?: number;
 }
 
 export function createLayout(numBins: Int32Array, isCategorical: Uint8Array): BinLayout {
@@ -98,7 +100,9 @@ export class TreeGrower {
   private readonly cfg: GrowerConfig;
   private readonly maxLeaves: number;
   private readonly histSize: number;
+  /** Histogram buffers, allocated on demand up to maxSlots and reused across trees. */
   private readonly pool: Float64Array[];
+  private readonly maxSlots: number;
   private readonly freeSlots: number[] = [];
   // Per-leaf state.
   private readonly leafStart: Int32Array;
@@ -166,9 +170,9 @@ export class TreeGrower {
     this.histSize = layout.totalBins * this.S;
     // Histogram memory is bounded; best-first boosting trees need about numLeaves slots.
     const budgetSlots = Math.max(4, Math.floor((192 * 1024 * 1024) / (this.histSize * 8)));
-    const slots = Math.max(4, Math.min(L + 2, budgetSlots));
+    // Depth-first growth keeps few leaves open; best-first may keep up to numLeaves open.
+    this.maxSlots = Math.max(4, Math.min(L + 2, budgetSlots, cfg.order === "depth" ? 128 : Infinity, cfg.maxHistogramSlots ?? Infinity));
     this.pool = [];
-    for (let i = 0; i < slots; i++) this.pool.push(new Float64Array(this.histSize));
     this.leafStart = new Int32Array(L);
     this.leafCount = new Int32Array(L);
     this.leafDepth = new Int32Array(L);
@@ -298,6 +302,7 @@ export class TreeGrower {
     featureMask: Uint8Array,
   ): Float64Array {
     this.setInputs(rows, numRows, grad, hess, counts, featureMask, new Rng(0));
+    if (this.pool.length === 0) this.pool.push(new Float64Array(this.histSize));
     this.buildHistogram(0, 0, numRows);
     return this.pool[0].slice();
   }
@@ -342,6 +347,10 @@ export class TreeGrower {
   private acquireSlot(keepA: number, keepB: number): number {
     const s = this.freeSlots.pop();
     if (s !== undefined) return s;
+    if (this.pool.length < this.maxSlots) {
+      this.pool.push(new Float64Array(this.histSize));
+      return this.pool.length - 1;
+    }
     // Evict the open leaf least likely to be split soon; it will rebuild from rows if needed.
     let victim = -1;
     for (let l = 0; l < this.numLeavesNow; l++) {
