@@ -62,6 +62,8 @@ test("train at 10 seconds with live status, then read the model page and predict
   const [header, ...rows] = csv.trim().split(/\r?\n/);
   expect(header).toContain("Probability Churn is Yes");
   expect(rows).toHaveLength(30);
+  // Ignored fields such as the id come back too, so results can be joined to the source rows.
+  expect(rows[0]).toContain("7590-VHVEG");
   await saveScreen(page, testInfo, "model-batch");
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();

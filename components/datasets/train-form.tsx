@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { formatSeconds } from "@/lib/client/format";
 import { isTaskFinished, useStartTraining, useTrainingResult, useTrainingStatus } from "@/lib/client/use-training";
 import { DURATIONS, type DatasetField, type Duration } from "@/lib/client/types";
@@ -20,6 +20,26 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
   const [force, setForce] = useState(false);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const storageKey = `tabula:training:${datasetId}`;
+
+  // A reload while training runs picks the live status up again.
+  useEffect(() => {
+    try {
+      const saved = window.sessionStorage.getItem(storageKey);
+      if (saved) setTaskId(saved);
+    } catch {
+      // storage unavailable: the status only lives as long as the page
+    }
+  }, [storageKey]);
+
+  const rememberTask = (id: string) => {
+    setTaskId(id);
+    try {
+      window.sessionStorage.setItem(storageKey, id);
+    } catch {
+      // see above
+    }
+  };
 
   const candidates = useMemo(() => fields.filter((f) => !UNPREDICTABLE.has(f.type)), [fields]);
   const toggle = (list: string[], name: string) => (list.includes(name) ? list.filter((n) => n !== name) : [...list, name]);
@@ -33,7 +53,7 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
     setFormError(null);
     start.mutate(
       { dataset_id: datasetId, predict_fields: targets, ignore_fields: ignored.filter((n) => !targets.includes(n)), duration, extra_attention: extraAttention, force },
-      { onSuccess: (r) => setTaskId(r.task_id) },
+      { onSuccess: (r) => rememberTask(r.task_id) },
     );
   };
 

@@ -112,7 +112,7 @@ export function ModelDetail({ id }: { id: string }) {
       </Card>
 
       <Card title="Predict a file" description="Upload a CSV, get it back with predictions and probabilities.">
-        <BatchPrediction modelId={info.id} modelName={info.name} inputFields={inputFields} />
+        <BatchPrediction modelId={info.id} modelName={info.name} inputFields={inputFields} knownFields={Object.keys(importance).filter((f) => !predictFields.includes(f))} />
       </Card>
 
       <ConfirmDialog

@@ -131,7 +131,8 @@ export function TryPrediction({ modelId, datasetId, inputFields, predictFields }
   );
 }
 
-export function BatchPrediction({ modelId, modelName, inputFields }: { modelId: string; modelName: string; inputFields: string[] }) {
+/** `knownFields` also holds ignored fields (ids...): the model echoes them, so results can be joined back. */
+export function BatchPrediction({ modelId, modelName, inputFields, knownFields }: { modelId: string; modelName: string; inputFields: string[]; knownFields: string[] }) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -156,9 +157,9 @@ export function BatchPrediction({ modelId, modelName, inputFields }: { modelId: 
     try {
       const parsed = parseDelimitedText(await file.text(), file.name);
       if (!parsed.rows.length) throw new Error("The file has no data rows under its header row.");
-      const known = new Set(inputFields);
+      const known = new Set(knownFields);
       const used = parsed.fields.filter((f) => known.has(f));
-      if (!used.length) throw new Error(`None of the file's columns are inputs of this model. It expects: ${inputFields.join(", ")}.`);
+      if (!used.some((f) => inputFields.includes(f))) throw new Error(`None of the file's columns are inputs of this model. It expects: ${inputFields.join(", ")}.`);
       const out: DataRow[] = [];
       for (let i = 0; i < parsed.rows.length; i += BATCH_ROWS) {
         const batch = parsed.rows.slice(i, i + BATCH_ROWS).map((r) => Object.fromEntries(used.map((f) => [f, r[f] === "" ? null : r[f]])) as DataRow);
