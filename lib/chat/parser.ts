@@ -188,13 +188,16 @@ export function parseTurn(lexicon: Lexicon, text: string, turn = 0): Frame {
       ranked = true;
     }
     // "top 5 products by profit": the word after N names what is ranked, even a common word.
-    const ranked1 = tokens[i + 1];
-    if (ranked && ranked1 && ranked1.kind === "field") f.ranked.push(`${turn}:${i + 1}`);
+    // "top 5 products", "the 10 largest orders": the thing ranked follows the number (or its superlative).
+    const after1 = tokens[i + 1];
+    const ranked1 = after1 && after1.kind === "word" && (SUPER_MAX.has(after1.text) || SUPER_MIN.has(after1.text)) ? tokens[i + 2] : after1;
+    const rankedPos = ranked1 === after1 ? i + 1 : i + 2;
+    if (ranked && ranked1 && ranked1.kind === "field") f.ranked.push(`${turn}:${rankedPos}`);
     if (ranked && ranked1 && ranked1.kind === "word") {
       const cands = (lexicon.partial.get(ranked1.text) ?? []).filter((p) => fieldInfo(fields, p.field)?.codes);
       if (cands.length > 0) {
         const heads = cands.filter((p) => p.head);
-        f.mentions.push({ fields: (heads.length ? heads : cands).map((p) => p.field), exact: cands.length === 1, role: "group", agg: null, countOf: false, each: false, turn, pos: i + 1 });
+        f.mentions.push({ fields: (heads.length ? heads : cands).map((p) => p.field), exact: cands.length === 1, role: "group", agg: null, countOf: false, each: false, turn, pos: rankedPos });
       }
     }
   }
