@@ -313,3 +313,24 @@ describe("histogram pool", () => {
     tight.values.forEach((v, i) => expect(v).toBeCloseTo(full.values[i], 9));
   });
 });
+
+describe("prediction kernel", () => {
+  it("agrees with node-by-node traversal for missing, unseen, negative and fractional categories", () => {
+    const n = 400;
+    const cat = Float64Array.from({ length: n }, (_, i) => (i % 11 === 0 ? NaN : i % 9));
+    const xs = Float64Array.from({ length: n }, (_, i) => (i % 13 === 0 ? NaN : (i * 37) % 101));
+    const y = Float64Array.from({ length: n }, (_, i) => ((cat[i] % 3 === 0 || Number.isNaN(cat[i])) ? 1 : 0) ^ (xs[i] > 50 ? 1 : 0));
+    const x = matrix([{ name: "c", kind: "categorical", categories: 9 }, num("x")], [cat, xs]);
+    const m = trainGbdt(x, y, { objective: "binary", maxRounds: 15, numLeaves: 6, minDataInLeaf: 3, minDataPerGroup: 1 });
+    const probe = matrix(x.features, [
+      [NaN, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 100, -1, 1.5, 3],
+      [10, 20, 30, 40, 50, 60, 70, 80, 90, NaN, 5, 55, 45, 65, NaN],
+    ]);
+    const raw = m.predictRaw(probe);
+    for (let r = 0; r < probe.rowCount; r++) {
+      let s = m.baseScore[0];
+      for (let t = 0; t < m.numTrees; t++) s += m.leafValues[m.nodeLeft[m.findLeaf(probe.columns, r, t)]];
+      expect(raw[r]).toBeCloseTo(s, 12);
+    }
+  });
+});

@@ -129,7 +129,43 @@ export class TreeEnsemble {
     let adjacent = true;
     for (let i = 0; i < nodes && adjacent; i++) if (this.nodeFeature[i] >= 0 && this.nodeRight[i] !== this.nodeLeft[i] + 1) adjacent = false;
     this.adjacentChildren = adjacent;
+    // Prediction-time category bitsets with two extra bits per node, so that the hot loop needs no
+    // validity tests: rows are sanitized once per block (category k = missing, k + 1 = unseen,
+    // where k is the largest bitset size used with that feature).
+    const F = meta.features.length;
+    this.predCatK = new Int32Array(F).fill(-1);
+    for (let i = 0; i < nodes; i++) {
+      const f = this.nodeFeature[i];
+      if (f >= 0 && (this.nodeFlags[i] & FLAG_CATEGORICAL) !== 0) this.predCatK[f] = Math.max(this.predCatK[f], this.nodeCatSize[i]);
+    }
+    this.predCatStart = new Int32Array(nodes).fill(-1);
+    let words = 0;
+    for (let i = 0; i < nodes; i++) {
+      const f = this.nodeFeature[i];
+      if (f >= 0 && (this.nodeFlags[i] & FLAG_CATEGORICAL) !== 0) {
+        this.predCatStart[i] = words;
+        words += Math.ceil((this.predCatK[f] + 2) / 32);
+      }
+    }
+    this.predCatBits = new Uint32Array(words);
+    for (let i = 0; i < nodes; i++) {
+      const s0 = this.predCatStart[i];
+      if (s0 < 0) continue;
+      const k = this.predCatK[this.nodeFeature[i]];
+      const fl = this.nodeFlags[i];
+      for (let c = 0; c < k + 2; c++) {
+        let left: boolean;
+        if (c < this.nodeCatSize[i]) left = ((this.catBits[this.nodeCatStart[i] + (c >>> 5)] >>> (c & 31)) & 1) === 1;
+        else if (c === k) left = (fl & FLAG_DEFAULT_LEFT) !== 0;
+        else left = (fl & FLAG_UNSEEN_LEFT) !== 0;
+        if (left) this.predCatBits[s0 + (c >>> 5)] |= 1 << (c & 31);
+      }
+    }
   }
+
+  private readonly predCatK: Int32Array;
+  private readonly predCatStart: Int32Array;
+  private readonly predCatBits: Uint32Array;
 
   /** True when every right child directly follows its left sibling (trees from our learners): enables branch-light prediction. */
   private readonly adjacentChildren: boolean;
@@ -280,9 +316,8 @@ export class TreeEnsemble {
     const left = this.nodeLeft;
     const right = this.nodeRight;
     const vals = this.leafValues;
-    const catStart = this.nodeCatStart;
-    const catSize = this.nodeCatSize;
-    const bits = this.catBits;
+    const pstart = this.predCatStart;
+    const pbits = this.predCatBits;
     const adjacent = this.adjacentChildren;
     // Rows are copied into a row-major block so a row's features share cache lines across trees.
     const block = new Float64Array(Math.min(BLOCK_ROWS, Math.max(1, r1 - r0)) * F);
@@ -291,7 +326,15 @@ export class TreeEnsemble {
       const nb = b1 - b0;
       for (let f = 0; f < F; f++) {
         const col = cols[f];
-        for (let i = 0, p = f; i < nb; i++, p += F) block[p] = col[b0 + i];
+        const k = this.predCatK[f];
+        if (k < 0) {
+          for (let i = 0, p = f; i < nb; i++, p += F) block[p] = col[b0 + i];
+        } else {
+          for (let i = 0, p = f; i < nb; i++, p += F) {
+            const v = col[b0 + i];
+            block[p] = v !== v ? k : v >= 0 && v < k && v === Math.floor(v) ? v : k + 1;
+          }
+        }
       }
       for (let t = t0; t < t1; t++) {
         const root = this.treeRoot[t];
@@ -309,12 +352,8 @@ export class TreeEnsemble {
               if (fl === 0) node = left[node] + (v <= thr[node] ? 0 : 1);
               else if (fl === FLAG_DEFAULT_LEFT) node = left[node] + (v > thr[node] ? 1 : 0);
               else {
-                const c = v | 0;
-                let goLeft: boolean;
-                if (c === v && c >= 0 && c < catSize[node]) goLeft = ((bits[catStart[node] + (c >>> 5)] >>> (c & 31)) & 1) === 1;
-                else if (v !== v) goLeft = (fl & FLAG_DEFAULT_LEFT) !== 0;
-                else goLeft = (fl & FLAG_UNSEEN_LEFT) !== 0;
-                node = left[node] + (goLeft ? 0 : 1);
+                const c = v | 0; // sanitized: 0..k+1
+                node = left[node] + 1 - ((pbits[pstart[node] + (c >>> 5)] >>> (c & 31)) & 1);
               }
             }
             const li = left[node];
@@ -331,12 +370,8 @@ export class TreeEnsemble {
               else if (v !== v && (fl & FLAG_DEFAULT_LEFT) !== 0) node = left[node];
               else node = right[node];
             } else {
-              const c = v | 0;
-              let goLeft: boolean;
-              if (c === v && c >= 0 && c < catSize[node]) goLeft = ((bits[catStart[node] + (c >>> 5)] >>> (c & 31)) & 1) === 1;
-              else if (v !== v) goLeft = (fl & FLAG_DEFAULT_LEFT) !== 0;
-              else goLeft = (fl & FLAG_UNSEEN_LEFT) !== 0;
-              node = goLeft ? left[node] : right[node];
+              const c = v | 0; // sanitized: 0..k+1
+              node = ((pbits[pstart[node] + (c >>> 5)] >>> (c & 31)) & 1) === 1 ? left[node] : right[node];
             }
           }
           const li = left[node];
