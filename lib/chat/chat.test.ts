@@ -102,6 +102,8 @@ describe("aggregates by one grouping", () => {
     const totals = [...groupBy(rows, (r) => r.customer)].map(([k, v]) => [k, sum(v.map((r) => r.sales))] as const).sort((a, b) => b[1] - a[1]);
     const top = await ask("top 3 customer names by total sales");
     expect(top.messages[1].table!.map((r) => r["Customer Name"])).toEqual(totals.slice(0, 3).map((x) => x[0]));
+    const largest = await ask("show the 2 largest customers by sales");
+    expect(largest.messages[1].table!.map((r) => r["Customer Name"])).toEqual(totals.slice(0, 2).map((x) => x[0]));
     const bottom = await ask("bottom 2 customer names by total sales");
     expect(bottom.messages[1].table!.map((r) => r["Customer Name"])).toEqual(totals.slice(-2).reverse().map((x) => x[0]));
   });
