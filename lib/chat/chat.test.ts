@@ -351,6 +351,9 @@ describe("dates typed in full", () => {
     expectMapClose(resultMap(since, "Region"), exp);
     const day = rows[5].orderDate;
     const [y, m, d] = day.split("-");
+    const q = await ask("number of orders by region in Q2 2016");
+    const expQ = new Map([...groupBy(rows.filter((r) => r.orderDate >= "2016-04-01" && r.orderDate < "2016-07-01"), (r) => r.region)].map(([k, v]) => [k, v.length]));
+    expectMapClose(resultMap(q, "Region"), expQ);
     const on = await ask(`how many orders on ${Number(m)}/${Number(d)}/${y}`);
     expect(on.messages[1].table).toEqual([{ "Number of rows": rows.filter((r) => r.orderDate === day).length }]);
   });

@@ -407,6 +407,18 @@ function parseFilters(f: Frame, tokens: Token[], fields: FieldInfo[], turn: numb
     else addFilter({ field, op: "between", values: [yearValue(field, start.y), yearValue(field, end.y)] });
   }
 
+  // Quarters: "Q1 2016", "2016 Q3".
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.kind !== "number" || !isYear(t.value)) continue;
+    const q = /^q([1-4])$/.exec(wordAt(tokens, i - 1) ?? "") ?? /^q([1-4])$/.exec(wordAt(tokens, i + 1) ?? "");
+    const field = q ? yearField(null) : null;
+    if (!q || !field || fieldInfo(fields, field)!.role !== "date") continue;
+    const first = (Number(q[1]) - 1) * 3 + 1;
+    consumedNumbers.add(i);
+    addFilter({ field, op: "between", values: [periodIso(t.value, first), periodIso(t.value, first + 2)] });
+  }
+
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.kind !== "number" || consumedNumbers.has(i)) continue;
