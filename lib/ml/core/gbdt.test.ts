@@ -334,3 +334,18 @@ describe("prediction kernel", () => {
     }
   });
 });
+
+describe("wide data", () => {
+  it("handles more than 65535 histogram bins in total", () => {
+    const n = 300;
+    const F = 280;
+    const cols = randomColumns(n, F, 31);
+    const x = matrix(Array.from({ length: F }, (_, f) => num(`f${f}`)), cols);
+    const y = Float64Array.from({ length: n }, (_, i) => (cols[F - 1][i] > 0.5 ? 10 : 0));
+    const m = trainGbdt(x, y, { objective: "regression", maxRounds: 1, numLeaves: 2, learningRate: 1, minDataInLeaf: 5 });
+    expect(BinMapper.fit(x).numBins.reduce((a, b) => a + b, 0)).toBeGreaterThan(65535);
+    expect(m.nodeFeature[0]).toBe(F - 1);
+    expect(m.nodeThreshold[0]).toBeGreaterThan(0.45);
+    expect(m.nodeThreshold[0]).toBeLessThan(0.55);
+  });
+});

@@ -87,7 +87,7 @@ export class TreeGrower {
   private readonly layout: BinLayout;
   private readonly bins: Uint8Array;
   /** Boosting fast path: histogram index (feature offset + bin) per row and feature, and interleaved grad/hess. */
-  private readonly gbins: Uint16Array | null = null;
+  private readonly gbins: Uint16Array | Uint32Array | null = null;
   private readonly gh: Float64Array | null = null;
   /** Column copies of the bins: partitioning reads one feature for many rows. */
   private readonly colBins: Uint8Array[];
@@ -154,9 +154,10 @@ export class TreeGrower {
       this.colBins.push(col);
     }
     this.S = channels + (this.hasCount ? 2 : 1);
-    if (!this.hasCount && channels === 1 && layout.totalBins <= 65535) {
+    if (!this.hasCount && channels === 1) {
       const F = layout.numFeatures;
-      this.gbins = new Uint16Array(numRows * F);
+      // Wide data (more than 65535 bins in total) needs 32-bit indices.
+      this.gbins = layout.totalBins <= 65535 ? new Uint16Array(numRows * F) : new Uint32Array(numRows * F);
       for (let r = 0; r < numRows; r++) {
         for (let f = 0; f < F; f++) this.gbins[r * F + f] = layout.offsets[f] + bins[r * F + f];
       }
