@@ -75,12 +75,9 @@ export function trainGbdt(
     for (let r = 0; r < vn; r++) for (let k = 0; k < K; k++) validScores[r * K + k] = baseScore[k];
   }
 
-  const grads: Float64Array[] = [];
-  const hess: Float64Array[] = [];
-  for (let k = 0; k < K; k++) {
-    grads.push(new Float64Array(n));
-    hess.push(new Float64Array(n));
-  }
+  // Gradient and hessian of each output, interleaved per row as the histogram kernel reads them.
+  const gh: Float64Array[] = [];
+  for (let k = 0; k < K; k++) gh.push(new Float64Array(2 * n));
   const allRows = Int32Array.from({ length: n }, (_, i) => i);
   const rowBuf = new Int32Array(n);
   const inBag = new Uint8Array(n);
@@ -95,7 +92,7 @@ export function trainGbdt(
   for (let round = 0; round < maxRounds; round++) {
     if (params.deadlineMs !== undefined && (Date.now() >= params.deadlineMs || (round > 0 && timer.wouldMiss(params.deadlineMs)))) break;
     timer.start();
-    computeGradients(objective, K, y, w, scores, grads, hess);
+    computeGradients(objective, K, y, w, scores, gh);
     // Row bagging (without replacement) and feature sampling, fresh every round.
     let bagRows: Int32Array = allRows;
     if (baggingFraction < 1) {
@@ -106,7 +103,7 @@ export function trainGbdt(
     sampleFeatures(featureMask, featureFraction, rng);
     for (let k = 0; k < K; k++) {
       rowBuf.set(bagRows);
-      const bt = grower.grow(rowBuf, bagRows.length, grads[k], hess[k], null, featureMask, rng);
+      const bt = grower.growInterleaved(rowBuf, bagRows.length, gh[k], featureMask, rng);
       addTreeToScores(bt, rowBuf, scores, K, k);
       if (baggingFraction < 1) {
         for (let r = 0; r < n; r++) {
@@ -205,26 +202,23 @@ function computeGradients(
   y: Float64Array,
   w: Float64Array | undefined,
   scores: Float64Array,
-  grads: Float64Array[],
-  hess: Float64Array[],
+  gh: Float64Array[],
 ): void {
   const n = y.length;
   if (objective === "regression") {
-    const g = grads[0];
-    const h = hess[0];
+    const a = gh[0];
     for (let i = 0; i < n; i++) {
       const wi = w ? w[i] : 1;
-      g[i] = (scores[i] - y[i]) * wi;
-      h[i] = wi;
+      a[2 * i] = (scores[i] - y[i]) * wi;
+      a[2 * i + 1] = wi;
     }
   } else if (objective === "binary") {
-    const g = grads[0];
-    const h = hess[0];
+    const a = gh[0];
     for (let i = 0; i < n; i++) {
       const wi = w ? w[i] : 1;
       const p = 1 / (1 + Math.exp(-scores[i]));
-      g[i] = (p - y[i]) * wi;
-      h[i] = Math.max(p * (1 - p), 1e-16) * wi;
+      a[2 * i] = (p - y[i]) * wi;
+      a[2 * i + 1] = Math.max(p * (1 - p), 1e-16) * wi;
     }
   } else {
     // Softmax; the K/(K-1) factor on the hessian follows LightGBM.
@@ -238,8 +232,8 @@ function computeGradients(
       for (let k = 0; k < K; k++) s += Math.exp(scores[o + k] - mx);
       for (let k = 0; k < K; k++) {
         const p = Math.exp(scores[o + k] - mx) / s;
-        grads[k][i] = (p - (y[i] === k ? 1 : 0)) * wi;
-        hess[k][i] = Math.max(factor * p * (1 - p), 1e-16) * wi;
+        gh[k][2 * i] = (p - (y[i] === k ? 1 : 0)) * wi;
+        gh[k][2 * i + 1] = Math.max(factor * p * (1 - p), 1e-16) * wi;
       }
     }
   }

@@ -82,13 +82,16 @@ export interface BinnedTree {
 }
 
 const CAT_WORDS = 8;
+const EMPTY_F64 = new Float64Array(0);
 
 export class TreeGrower {
   private readonly layout: BinLayout;
   private readonly bins: Uint8Array;
   /** Boosting fast path: histogram index (feature offset + bin) per row and feature, and interleaved grad/hess. */
   private readonly gbins: Uint16Array | Uint32Array | null = null;
-  private readonly gh: Float64Array | null = null;
+  private gh: Float64Array | null = null;
+  private readonly ownGh: Float64Array | null = null;
+  private externalGh: Float64Array | null = null;
   /** Column copies of the bins: partitioning reads one feature for many rows. */
   private readonly colBins: Uint8Array[];
   private readonly goLeftTable = new Uint8Array(256);
@@ -161,7 +164,8 @@ export class TreeGrower {
       for (let r = 0; r < numRows; r++) {
         for (let f = 0; f < F; f++) this.gbins[r * F + f] = layout.offsets[f] + bins[r * F + f];
       }
-      this.gh = new Float64Array(numRows * 2);
+      this.ownGh = new Float64Array(numRows * 2);
+      this.gh = this.ownGh;
     }
     this.cfg = cfg;
     const md = Math.max(1, cfg.minDataInLeaf);
@@ -291,6 +295,21 @@ export class TreeGrower {
   }
 
   /**
+   * Boosting variant of grow: gh holds gradient and hessian interleaved per row (gh[2r], gh[2r+1]),
+   * which the histogram kernel reads directly (no copy). Needs a grower without exact counts.
+   */
+  growInterleaved(rows: Int32Array, numRows: number, gh: Float64Array, featureMask: Uint8Array, rng: Rng): BinnedTree {
+    if (!this.ownGh) throw new Error("growInterleaved needs a single-channel grower without exact counts");
+    if (gh.length !== this.ownGh.length) throw new Error(`gh has length ${gh.length}, expected ${this.ownGh.length}`);
+    this.externalGh = gh;
+    try {
+      return this.grow(rows, numRows, EMPTY_F64, EMPTY_F64, null, featureMask, rng);
+    } finally {
+      this.externalGh = null;
+    }
+  }
+
+  /**
    * Histogram of the given rows (a fresh copy), with the same kernels as tree growth. Layout per
    * bin: channels, hessian, and the count when exact counts are kept. Used by tests and diagnostics.
    */
@@ -330,8 +349,11 @@ export class TreeGrower {
     this.hess = hess;
     this.counts = counts;
     this.rng = rng;
-    if (this.gh) {
-      const gh = this.gh;
+    if (this.externalGh) {
+      this.gh = this.externalGh;
+    } else if (this.ownGh) {
+      const gh = this.ownGh;
+      this.gh = gh;
       for (let i = 0; i < numRows; i++) {
         const r = rows[i];
         gh[2 * r] = grad[r];
