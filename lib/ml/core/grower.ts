@@ -92,6 +92,8 @@ export class TreeGrower {
   private gh: Float64Array | null = null;
   private readonly ownGh: Float64Array | null = null;
   private externalGh: Float64Array | null = null;
+  /** rows[i] === i for the whole row buffer (checked per tree; true for unsampled boosting). */
+  private rowsIdentity = false;
   /** Column copies of the bins: partitioning reads one feature for many rows. */
   private readonly colBins: Uint8Array[];
   private readonly goLeftTable = new Uint8Array(256);
@@ -345,6 +347,9 @@ export class TreeGrower {
       throw new Error(`feature mask has length ${featureMask.length}, expected ${this.layout.numFeatures}`);
     }
     this.rows = rows;
+    let identity = numRows === this.tmpRows.length;
+    for (let i = 0; i < numRows && identity; i++) if (rows[i] !== i) identity = false;
+    this.rowsIdentity = identity;
     this.grad = grad;
     this.hess = hess;
     this.counts = counts;
@@ -409,7 +414,20 @@ export class TreeGrower {
     if (this.gbins !== null && this.gh !== null) {
       const gbins = this.gbins;
       const gh = this.gh;
-      if (nf === F) {
+      if (nf === F && this.rowsIdentity && start === 0 && count === rows.length) {
+        // Root of an unsampled tree: rows 0..n-1 in order, a purely sequential pass.
+        let p = 0;
+        for (let r = 0; r < end; r++) {
+          const g = gh[2 * r];
+          const h = gh[2 * r + 1];
+          const e = p + F;
+          for (; p < e; p++) {
+            const b = gbins[p] << 1;
+            hist[b] += g;
+            hist[b + 1] += h;
+          }
+        }
+      } else if (nf === F) {
         for (let i = start; i < end; i++) {
           const r = rows[i];
           const g = gh[2 * r];
@@ -891,6 +909,7 @@ export class TreeGrower {
     const rows = this.rows;
     const tmp = this.tmpRows;
     const col = this.colBins[f];
+    this.rowsIdentity = false; // the partition below reorders the row buffer
     const start = this.leafStart[leaf];
     const count = this.leafCount[leaf];
     let nl = 0;
