@@ -18,6 +18,10 @@ export interface PlotFigure {
 }
 
 export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigure; height?: number; label: string; testId?: string }) {
+  // The figure's own height wins (the server sizes charts to their content); the box must match it,
+  // or the SVG spills over whatever comes next.
+  const figureHeight = figure.layout?.height;
+  const plotHeight = typeof figureHeight === "number" && figureHeight > 0 ? figureHeight : height;
   const layout = {
     autosize: true,
     margin: { l: 60, r: 20, t: figure.layout?.title ? 48 : 20, b: 60 },
@@ -25,12 +29,12 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
     paper_bgcolor: "rgba(0,0,0,0)",
     plot_bgcolor: "rgba(0,0,0,0)",
     ...figure.layout,
-    height: figure.layout?.height ?? height,
+    height: plotHeight,
     width: undefined,
   };
   return (
     <figure role="img" aria-label={label} data-testid={testId} className="w-full">
-      <LazyPlot data={figure.data} layout={layout} config={{ responsive: true, displaylogo: false }} useResizeHandler style={{ width: "100%", height }} />
+      <LazyPlot data={figure.data} layout={layout} config={{ responsive: true, displaylogo: false }} useResizeHandler style={{ width: "100%", height: plotHeight }} />
     </figure>
   );
 }

@@ -49,7 +49,8 @@ test("a project chat: three questions answered with a chart and a table", async 
   const header = table.getByRole("columnheader").first();
   await header.getByRole("button").click();
   await expect(header).toHaveAttribute("aria-sort", "ascending");
-  await saveScreen(page, testInfo, "project-chat");
+  await chart.scrollIntoViewIfNeeded();
+  await saveScreen(page, testInfo, "project-chat", { fullPage: false });
 
   // The conversation stays in the browser across a reload.
   await page.reload();

@@ -37,9 +37,10 @@ export async function signIn(page: Page) {
 }
 
 /** A full-page screenshot kept as a test artifact and under test-results/screens/ for review. */
-export async function saveScreen(page: Page, testInfo: TestInfo, name: string) {
+export async function saveScreen(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean } = {}) {
   const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Pages with their own scroll area (the chat) look as users see them only at the real viewport size.
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   await testInfo.attach(name, { path: file, contentType: "image/png" });
   const screens = path.join("test-results", "screens");
   fs.mkdirSync(screens, { recursive: true });
