@@ -120,7 +120,9 @@ export function TryPrediction({ modelId, datasetId, inputFields, predictFields }
             ))}
             {showFactors && readFactors(answer).length > 0 && (
               <div>
-                <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">What weighed most</p>
+                <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
+                  What weighed most{predictFields.length > 1 ? ` (for ${predictFields[0]})` : ""}
+                </p>
                 <Bars items={readFactors(answer).slice(0, 8).map((f) => ({ label: f.field, value: f.value }))} testId="factors" />
               </div>
             )}

@@ -23,6 +23,7 @@ describe("buildStoryCards", () => {
     expect(card.headline).toContain("27% of rows");
     expect(card.headline).toContain("Contract is Month-to-month and tenure is 0 to 5 reach 60%");
     expect(card.headline).toContain("12×");
+    expect(card.headline).toContain("(5.0%)");
     expect(card.ratio).toBeCloseTo(12);
     expect(card.details).toHaveLength(2);
   });

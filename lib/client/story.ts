@@ -23,7 +23,8 @@ function describeRatio(ratio: number): string {
 export function buildStoryCards(story: DataStory): StoryCard[] {
   return story.outcomes.map((outcome) => {
     const classification = isClassification(story, outcome);
-    const show = (v: number) => (classification ? formatPercent(v, 0) : formatNumber(v));
+    // Whole percents read best, but rare outcomes need a decimal or "1%" and "0%" look alike.
+    const show = (v: number) => (classification ? formatPercent(v, v < 0.1 ? 1 : 0) : formatNumber(v));
     const ratio = outcome.bottom_case > 0 && outcome.top_case > 0 ? outcome.top_case / outcome.bottom_case : null;
     const drivers = outcome.causes.map((c) => `${c.field} is ${c.top_value}`);
     const brakes = outcome.causes.map((c) => `${c.field} is ${c.bottom_value}`);
