@@ -131,7 +131,6 @@ export async function renameDataset(options: { teamId: string; datasetId: string
 /** The dataset's rows as a column table, for training and chat (run in workers). */
 export async function loadDatasetTable(options: { teamId: string; datasetId: string }) {
   await getOwnedDataset(options.teamId, options.datasetId);
-  const store = datasetStore();
-  const [info, table] = await Promise.all([store.info(options.datasetId), store.read(options.datasetId)]);
-  return { info, table };
+  // One committed state: the version recorded with a model must describe exactly the rows it saw.
+  return datasetStore().snapshot(options.datasetId);
 }

@@ -29,7 +29,7 @@ export function parseNumber(value: RawValue): number {
 }
 
 const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const SLASH_DATE_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})( \d{1,2}:\d{2}(:\d{2})?)?$/;
+const SLASH_DATE_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})( \d{1,2}:\d{2}(:\d{2})?)?$/;
 const YEAR_MONTH_RE = /^\d{4}-\d{2}$/;
 
 /**
@@ -52,7 +52,9 @@ export function parseDate(value: RawValue): number {
     const day = Number(m[2]);
     if (month < 1 || month > 12 || day < 1 || day > 31) return NaN;
     const time = m[4] ? m[4].trim() : "00:00:00";
-    const ms = Date.parse(`${m[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}T${time.length === 5 ? `${time}:00` : time.padStart(8, "0")}Z`);
+    // Two-digit years (12/30/17): 00-69 are 2000s, 70-99 the 1900s, as spreadsheets read them.
+    const year = m[3].length === 2 ? (Number(m[3]) < 70 ? 2000 + Number(m[3]) : 1900 + Number(m[3])) : Number(m[3]);
+    const ms = Date.parse(`${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}T${time.length === 5 ? `${time}:00` : time.padStart(8, "0")}Z`);
     return Number.isFinite(ms) ? ms : NaN;
   }
   return NaN;
