@@ -1,7 +1,6 @@
 // The task system under failure: a worker killed mid-training, and the whole application restarted
 // with tasks queued. Each test runs its own instance so it can kill processes freely.
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { request } from "@playwright/test";
 import { test, expect, waitForTask, createDataset } from "./helpers/fixtures";
 import { databaseUrlFor, startApp } from "./helpers/app";
@@ -10,9 +9,11 @@ import { churnRows } from "./helpers/data";
 test.describe.configure({ mode: "serial" });
 
 function startWorker(dataDir: string) {
-  return spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts", "--kinds", "train"], {
+  // node --import tsx, not the tsx binary: the binary is a wrapper process, and killing it would
+  // leave the real worker running.
+  return spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--kinds", "train"], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrlFor(dataDir), TASK_STALE_SECONDS: "6" },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
 }
 
@@ -31,11 +32,17 @@ test("a worker killed mid-training: the task is retried by another worker and su
       await new Promise((r) => setTimeout(r, 100));
     }
     await new Promise((r) => setTimeout(r, 1500));
+    const victimExit = new Promise((r) => victim.once("exit", (_code, signal) => r(signal)));
     victim.kill("SIGKILL");
+    expect(await victimExit).toBe("SIGKILL");
     const rescuer = startWorker(app.dataDir);
+    let rescuerLog = "";
+    rescuer.stdout?.on("data", (d) => (rescuerLog += d));
     try {
       const done = await waitForTask(api, `/api/v1/models/train/${task_id}/status`, 120_000);
       expect(done.status, JSON.stringify(done)).toBe("SUCCEEDED");
+      // The rescuer ran it as a retry: the victim really died mid-task.
+      expect(rescuerLog).toContain(`task ${task_id} (train, attempt 2) started`);
     } finally {
       rescuer.kill("SIGKILL");
     }

@@ -80,7 +80,6 @@ async function ensureChromium() {
 async function main() {
   await migrate();
   if (env.CHAT_WORKERS > 0) await ensureChromium();
-  const tsx = path.resolve("node_modules/.bin/tsx");
   const next = path.resolve("node_modules/.bin/next");
   if (dev) {
     run("web", next, ["dev", "-p", String(env.PORT)], false);
@@ -89,8 +88,8 @@ async function main() {
     run("web", next, ["start", "-p", String(env.PORT)], false);
   }
   const trainWorkers = env.TRAIN_WORKERS;
-  for (let i = 0; i < trainWorkers; i++) run(`train worker ${i + 1}`, tsx, ["scripts/worker.ts", "--kinds", "train"], true);
-  for (let i = 0; i < env.CHAT_WORKERS; i++) run(`chat worker ${i + 1}`, tsx, ["scripts/worker.ts", "--kinds", "chat"], true);
+  for (let i = 0; i < trainWorkers; i++) run(`train worker ${i + 1}`, process.execPath, ["--import", "tsx", "scripts/worker.ts", "--kinds", "train"], true);
+  for (let i = 0; i < env.CHAT_WORKERS; i++) run(`chat worker ${i + 1}`, process.execPath, ["--import", "tsx", "scripts/worker.ts", "--kinds", "chat"], true);
   console.log(`Tabula: http://localhost:${env.PORT} (data in ${env.dataDir}; ${trainWorkers} training and ${env.CHAT_WORKERS} chat worker(s))`);
 }
 
