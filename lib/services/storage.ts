@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
 import { openDatasetStore, type DatasetStore } from "@/lib/store";
+import { writeFileAtomic } from "@/lib/store/fs-atomic";
 
 const globalStore = globalThis as unknown as { datasetStore?: DatasetStore };
 
@@ -16,19 +17,11 @@ function modelPath(modelId: string): string {
   return path.join(getEnv().dataDir, "models", `${modelId}.model`);
 }
 
-/** Writes atomically (temp file + rename) so a crash never leaves a half-written artifact. */
+/** Writes atomically (lib/store's temp file + fsync + rename), so a crash never leaves a half-written artifact. */
 export async function writeModelArtifact(modelId: string, bytes: Uint8Array): Promise<string> {
   const target = modelPath(modelId);
   await fs.mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.${process.pid}.tmp`;
-  const handle = await fs.open(temp, "w");
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await fs.rename(temp, target);
+  await writeFileAtomic(path.dirname(target), path.basename(target), bytes);
   return path.relative(getEnv().dataDir, target);
 }
 

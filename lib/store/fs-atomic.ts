@@ -17,7 +17,7 @@ export function tempName(base: string): string {
   return `${base}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
 }
 
-export async function writeFileAtomic(dir: string, name: string, contents: string): Promise<void> {
+export async function writeFileAtomic(dir: string, name: string, contents: string | Uint8Array): Promise<void> {
   const temp = path.join(dir, tempName(name));
   const handle = await fs.open(temp, "wx");
   try {
