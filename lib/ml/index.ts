@@ -52,5 +52,7 @@ class LoadedModel implements Model {
 /** Reads an artifact written by trainModel. Throws an Error for other data or unsupported versions. */
 export function loadModel(artifact: Uint8Array): Model {
   const a = decodeArtifact(artifact);
-  return new LoadedModel(a.schema, a.predictFields, a.models.map((m) => new FieldModel(m)));
+  const models = a.models.map((m) => new FieldModel(m));
+  for (const m of models) m.learner.prepareForServing();
+  return new LoadedModel(a.schema, a.predictFields, models);
 }

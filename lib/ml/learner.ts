@@ -21,6 +21,8 @@ export interface Learner {
   contributions(x: FeatureMatrix, rows: Int32Array, output: ArrayLike<number>): Float64Array;
   /** Rough operations per row for `contributions` (plans explanation work without timing it). */
   explainCost(): number;
+  /** Readies a loaded model for many predictions (compiles trees); training never calls it. */
+  prepareForServing(): void;
   toJSON(): LearnerJson;
 }
 
@@ -55,6 +57,9 @@ export class TreeLearner implements Learner {
     const depth = Math.log2(leaves + 1) + 2;
     return trees * leaves * depth * depth * (e.outputs > 1 ? 1 : 1);
   }
+  prepareForServing(): void {
+    this.ensemble.prepareForServing();
+  }
   toJSON(): LearnerJson {
     return { kind: "trees", model: this.ensemble.toJSON() };
   }
@@ -78,6 +83,7 @@ export class LinearLearner implements Learner {
   explainCost(): number {
     return this.model.json.weights.length * 4;
   }
+  prepareForServing(): void {}
   toJSON(): LearnerJson {
     return { kind: "linear", model: this.model.toJSON() };
   }
@@ -115,6 +121,9 @@ export class BlendLearner implements Learner {
   }
   explainCost(): number {
     return this.members.reduce((s, m) => s + m.learner.explainCost(), 0);
+  }
+  prepareForServing(): void {
+    for (const m of this.members) m.learner.prepareForServing();
   }
   toJSON(): LearnerJson {
     return { kind: "blend", members: this.members.map((m) => ({ weight: m.weight, learner: m.learner.toJSON() })) };

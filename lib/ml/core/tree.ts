@@ -9,6 +9,7 @@ import {
   decodeUint8,
   encodeTyped,
 } from "./codec";
+import { compileTrees, warmUpColumns, type CompiledTree } from "./tree-compile";
 import { computeTreeShap } from "./treeshap";
 import type { FeatureMatrix, FeatureSpec, Objective, ShapResult } from "./types";
 
@@ -163,9 +164,25 @@ export class TreeEnsemble {
     }
   }
 
-  private readonly predCatK: Int32Array;
-  private readonly predCatStart: Int32Array;
-  private readonly predCatBits: Uint32Array;
+  readonly predCatK: Int32Array;
+  readonly predCatStart: Int32Array;
+  readonly predCatBits: Uint32Array;
+
+  /** Trees compiled to JavaScript by prepareForServing (null entries use the array traversal). */
+  private compiled: (CompiledTree | null)[] | null = null;
+
+  /**
+   * Compiles the trees to JavaScript and warms them up, for a model that will serve many
+   * predictions (2-3x faster than the array traversal once optimized; costs ~50 ms per 300 trees
+   * once). Training does not call it: its ensembles predict once or twice.
+   */
+  prepareForServing(): void {
+    if (this.compiled || this.numTrees === 0) return;
+    this.compiled = compileTrees(this);
+    const rows = 512;
+    const x: FeatureMatrix = { rowCount: rows, features: this.features, columns: warmUpColumns(this, this.features.length, rows) };
+    for (let pass = 0; pass < 4; pass++) this.predictRaw(x);
+  }
 
   /** True when every right child directly follows its left sibling (trees from our learners): enables branch-light prediction. */
   private readonly adjacentChildren: boolean;
@@ -319,6 +336,7 @@ export class TreeEnsemble {
     const pstart = this.predCatStart;
     const pbits = this.predCatBits;
     const adjacent = this.adjacentChildren;
+    const compiled = this.compiled;
     // Rows are copied into a row-major block so a row's features share cache lines across trees.
     const block = new Float64Array(Math.min(BLOCK_ROWS, Math.max(1, r1 - r0)) * F);
     for (let b0 = r0; b0 < r1; b0 += BLOCK_ROWS) {
@@ -339,6 +357,18 @@ export class TreeEnsemble {
       for (let t = t0; t < t1; t++) {
         const root = this.treeRoot[t];
         const o = this.treeOutput[t];
+        const tree = compiled ? compiled[t] : null;
+        if (tree) {
+          const base0 = (b0 - r0) * K;
+          if (o >= 0) for (let i = 0; i < nb; i++) out[base0 + i * K + o] += vals[tree(block, i * F)];
+          else {
+            for (let i = 0; i < nb; i++) {
+              const li = tree(block, i * F);
+              for (let k = 0; k < K; k++) out[base0 + i * K + k] += vals[li + k];
+            }
+          }
+          continue;
+        }
         for (let i = 0; i < nb; i++) {
           const xb = i * F;
           let node = root;
