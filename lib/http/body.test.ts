@@ -32,6 +32,15 @@ describe("request bodies", () => {
     await expect(readBodyText(request)).rejects.toThrow(/larger than the limit/);
   });
 
+  it("refuses bodies over the limit when Content-Length understates them", async () => {
+    const { getEnv } = await import("@/lib/env");
+    const big = "x".repeat(getEnv().MAX_BODY_MB * 1024 * 1024 + 10);
+    const request = new Request("http://x/", { method: "POST", headers: { "content-length": "10" }, body: big });
+    await expect(readBodyText(request)).rejects.toThrow(/larger than the limit/);
+    const declared = new Request("http://x/", { method: "POST", headers: { "content-length": String(big.length) }, body: big });
+    await expect(readBodyText(declared)).rejects.toThrow(/larger than the limit/);
+  });
+
   it("reads form bodies and JSON bodies", async () => {
     const form = await readBody(new Request("http://x/", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "api_key=k&id=7" }));
     expect(form).toEqual({ kind: "form", value: { api_key: "k", id: "7" } });

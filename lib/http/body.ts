@@ -19,6 +19,13 @@ export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return "";
+  if (Number.isFinite(declared)) {
+    // The HTTP server never delivers more than Content-Length bytes, so the limit already holds;
+    // reading in one go is several times faster than chunk by chunk for multi-megabyte bodies.
+    const bytes = await request.arrayBuffer();
+    if (bytes.byteLength > limit) throw tooLarge(limit);
+    return Buffer.from(bytes).toString("utf8");
+  }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

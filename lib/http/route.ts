@@ -7,11 +7,19 @@ import { authenticateApiKey, type AuthenticatedTeam } from "@/lib/services/api-k
 import { getSession, type SessionInfo } from "@/lib/services/accounts";
 import { readBody, type ParsedBody } from "./body";
 import { apiV1ErrorResponse, legacyErrorResponse } from "./errors";
+import { RequestTimer } from "./server-timing";
 import { CSRF_HEADER, readSessionToken } from "./session-cookie";
 import { toValidationIssues } from "./zod-issues";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
+
+/** A response whose JSON body was already written as text (large payloads built without objects). */
+export function jsonTextResponse(text: string, init?: ResponseInit): Response {
+  const headers = new Headers(init?.headers);
+  headers.set("content-type", "application/json");
+  return new Response(text, { ...init, headers });
+}
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -49,6 +57,7 @@ export function apiV1Route<B extends z.ZodType | undefined = undefined, Q extend
   handler: (ctx: ApiV1Context<B extends z.ZodType ? z.infer<B> : undefined, Q extends z.ZodType ? z.infer<Q> : Record<string, string>>) => Promise<Response>,
 ): Handler {
   return async (request, context) => {
+    const timer = new RequestTimer();
     try {
       await ensureDbReady();
       let team: AuthenticatedTeam = { teamId: "", apiKeyId: null, userId: null };
@@ -60,6 +69,7 @@ export function apiV1Route<B extends z.ZodType | undefined = undefined, Q extend
           throw new AppError("unauthorized", headerKey ? "Invalid API key. Create one on the team settings page (/team-settings)." : "Missing API key: send it in the X-API-Key header.");
         }
         team = resolved;
+        timer.mark("auth");
       }
       const url = new URL(request.url);
       const rawQuery = Object.fromEntries(url.searchParams);
@@ -72,11 +82,14 @@ export function apiV1Route<B extends z.ZodType | undefined = undefined, Q extend
           throw validationError([{ loc: ["body"], msg: "Field required: send a JSON object body.", type: "missing" }]);
         }
         body = parseWith(options.body, value, "body");
+        timer.mark("body");
       }
       const params = await stringParams(context);
-      return await handler({ request, team, body: body as never, query: query as never, params });
+      const response = await handler({ request, team, body: body as never, query: query as never, params });
+      timer.mark("handler");
+      return timer.apply(response);
     } catch (error) {
-      return apiV1ErrorResponse(error, request);
+      return timer.apply(apiV1ErrorResponse(error, request));
     }
   };
 }
@@ -92,10 +105,12 @@ export interface LegacyContext {
 /** Legacy `/v1` routes: `api_key` in the query, a JSON or form body, or an `api_key` header. */
 export function legacyRoute(handler: (ctx: LegacyContext) => Promise<Response>): Handler {
   return async (request) => {
+    const timer = new RequestTimer();
     try {
       await ensureDbReady();
       const url = new URL(request.url);
       const body = request.method === "GET" || request.method === "HEAD" ? ({ kind: "none" } as ParsedBody) : await readBody(request);
+      timer.mark("body");
       const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
       if (body.kind === "form") Object.assign(params, body.value);
       if (body.kind === "json") {
@@ -109,10 +124,13 @@ export function legacyRoute(handler: (ctx: LegacyContext) => Promise<Response>):
       // No key at all: the web app's session cookie (a wrong key never falls back to the cookie).
       if (!team && rawKey === undefined) team = await teamFromSession(request);
       if (!team) throw new AppError("unauthorized", "missing or invalid API key");
+      timer.mark("auth");
       delete params.api_key;
-      return await handler({ request, team, params, body });
+      const response = await handler({ request, team, params, body });
+      timer.mark("handler");
+      return timer.apply(response);
     } catch (error) {
-      return legacyErrorResponse(error, request);
+      return timer.apply(legacyErrorResponse(error, request));
     }
   };
 }
