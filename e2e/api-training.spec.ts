@@ -144,6 +144,8 @@ test("legacy synchronous training answers with the training result", async ({ an
   const bad = await anon.post(`/v1/models?api_key=${apiKey}`, { data: { dataset_id: datasetId, predict_fields: ["nope"] } });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).message).toMatch(/nope/);
+  // Predict first, so the model and its owner are cached: deletion must still take effect at once.
+  expect((await anon.post(`/v1/models?api_key=${apiKey}`, { data: { id: result.model_id, data: [{ plan: "basic" }] } })).status()).toBe(200);
   const deleted = await anon.delete(`/v1/models?api_key=${apiKey}&id=${result.model_id}`);
   expect(await deleted.json()).toEqual({ status: "success" });
   expect((await anon.post(`/v1/models?api_key=${apiKey}`, { data: { id: result.model_id, data: [{ plan: "basic" }] } })).status()).toBe(404);

@@ -1,6 +1,6 @@
-import { legacyRoute } from "@/lib/http/route";
+import { jsonTextResponse, legacyRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/errors";
-import { deleteModel, listModels, parseDataParam, predictRows } from "@/lib/services/models";
+import { deleteModel, listModels, parseDataParam, predictRowsJson } from "@/lib/services/models";
 import { trainSynchronously } from "@/lib/services/legacy-training";
 
 const truthy = (v: unknown) => v === true || v === "true" || v === "1";
@@ -19,13 +19,13 @@ export const POST = legacyRoute(async ({ request, team, params }) => {
   const modelId = params.id ?? params.model_id;
   if (modelId !== undefined) {
     if (typeof modelId !== "string" || !modelId.trim()) throw new AppError("bad_request", '"id" must be a model id (string).');
-    const predictions = await predictRows({
+    const predictions = await predictRowsJson({
       teamId: team.teamId,
       modelId: modelId.trim(),
       rows: parseDataParam(params.data),
       factors: truthy(params.show_factors) || truthy(params.explain),
     });
-    return Response.json({ status: "success", predictions });
+    return jsonTextResponse(`{"status":"success","predictions":${predictions}}`);
   }
   if (params.dataset_id !== undefined) {
     return Response.json(await trainSynchronously(team.teamId, params, request.signal));
