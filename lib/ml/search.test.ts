@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CandidateResult } from "./evaluate";
-import { buildPortfolio, Proposer } from "./search";
+import { Worker } from "node:worker_threads";
+import { awaitWorker, buildPortfolio, Proposer } from "./search";
 import { splitRows } from "./split";
 
 function fakeResult(config: CandidateResult["config"], loss: number): CandidateResult {
@@ -50,5 +51,31 @@ describe("search", () => {
     expect(rest.length).toBe(800);
     expect(Array.from(part).filter((r) => strata[r] === 1).length).toBe(20);
     expect(new Set([...rest, ...part]).size).toBe(1000);
+  });
+});
+
+describe("search threads that fail", () => {
+  const listenFor = (w: Worker, type: string) => (done: (value: string) => void) => {
+    const onMessage = (m: { type: string }) => m.type === type && done(m.type);
+    w.on("message", onMessage);
+    return () => w.off("message", onMessage);
+  };
+
+  it("a thread that exits is reported, not waited for forever", async () => {
+    const w = new Worker("process.exit(3)", { eval: true });
+    await expect(awaitWorker(w, 10_000, "loading", listenFor(w, "loaded"))).rejects.toThrow(/exited \(code 3\) while loading/);
+  });
+
+  it("a thread that never answers times out and is terminated", async () => {
+    const w = new Worker("setInterval(() => {}, 1000)", { eval: true });
+    const exited = new Promise((resolve) => w.once("exit", resolve));
+    await expect(awaitWorker(w, 200, "training a candidate", listenFor(w, "result"))).rejects.toThrow(/did not answer within 0 s while training a candidate/);
+    await exited;
+  });
+
+  it("a thread that answers resolves", async () => {
+    const w = new Worker("require('node:worker_threads').parentPort.postMessage({ type: 'loaded' }); setInterval(() => {}, 1000)", { eval: true });
+    await expect(awaitWorker(w, 10_000, "loading", listenFor(w, "loaded"))).resolves.toBe("loaded");
+    await w.terminate();
   });
 });

@@ -246,25 +246,64 @@ let sharedWorkers: Promise<Worker[] | null> | null = null;
 const SEARCH_THREAD_ENTRY = "./search-thread.ts";
 let sharedSize = 0;
 
-function spawnWorker(): Promise<Worker> {
-  return new Promise((resolve, reject) => {
-    const w = new Worker(new URL(SEARCH_THREAD_ENTRY, import.meta.url), { execArgv: ["--import", "tsx"] });
-    w.unref();
-    const onError = (e: Error): void => {
-      void w.terminate();
-      reject(e);
-    };
-    w.once("error", onError);
-    w.once("message", (m: { type: string }) => {
+// A thread that does not load, accept the folds or answer within these limits is treated as dead:
+// the training goes on without threads (or fails with a clear error) instead of hanging.
+const SPAWN_TIMEOUT_MS = 60_000;
+const INIT_TIMEOUT_MS = 120_000;
+/** Grace after a candidate's deadline before its thread is given up for lost. */
+const RUN_GRACE_MS = 60_000;
+
+/** Threads that exited: a pool holding one is rebuilt before the next training. */
+const exitedWorkers = new WeakSet<Worker>();
+
+/** Resolves with `w` once `event` arrives, rejects on error, exit or timeout (then terminates `w`). */
+export function awaitWorker<T>(w: Worker, timeoutMs: number, what: string, listen: (done: (value: T) => void) => () => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let stopListening = (): void => undefined;
+    const cleanup = (): void => {
+      clearTimeout(timer);
+      stopListening();
       w.off("error", onError);
-      if (m.type === "loaded") resolve(w);
-      else reject(new Error(`unexpected first message from a search worker: ${m.type}`));
+      w.off("exit", onExit);
+    };
+    const fail = (error: Error): void => {
+      cleanup();
+      void w.terminate();
+      reject(error);
+    };
+    const onError = (e: Error): void => fail(e);
+    const onExit = (code: number): void => fail(new Error(`a search thread exited (code ${code}) while ${what}`));
+    const timer = setTimeout(() => fail(new Error(`a search thread did not answer within ${Math.round(timeoutMs / 1000)} s while ${what}`)), timeoutMs);
+    timer.unref();
+    w.once("error", onError);
+    w.once("exit", onExit);
+    stopListening = listen((value) => {
+      cleanup();
+      resolve(value);
     });
   });
 }
 
+function spawnWorker(): Promise<Worker> {
+  const w = new Worker(new URL(SEARCH_THREAD_ENTRY, import.meta.url), { execArgv: ["--import", "tsx"] });
+  w.unref();
+  w.once("exit", () => exitedWorkers.add(w));
+  // An uncaught error in an idle thread must not crash the process (an 'error' event without a
+  // listener throws); the thread exits and the pool is rebuilt.
+  w.on("error", () => exitedWorkers.add(w));
+  return awaitWorker<Worker>(w, SPAWN_TIMEOUT_MS, "loading", (done) => {
+    const onMessage = (m: { type: string }): void => {
+      if (m.type === "loaded") done(w);
+    };
+    w.on("message", onMessage);
+    return () => w.off("message", onMessage);
+  });
+}
+
 /** Starts (or reuses) `size` search workers; null when worker threads cannot run here. */
-export function warmSearchWorkers(size: number): Promise<Worker[] | null> {
+export async function warmSearchWorkers(size: number): Promise<Worker[] | null> {
+  const current = sharedWorkers ? await sharedWorkers : null;
+  if (current?.some((w) => exitedWorkers.has(w))) discardWorkers();
   if (sharedWorkers && sharedSize >= size) return sharedWorkers;
   const previous = sharedWorkers;
   sharedSize = size;
@@ -295,19 +334,15 @@ async function startPool(size: number, task: TaskSpec, folds: Fold[]): Promise<P
   const message = { type: "init", task, folds: foldsToMessage(folds) };
   try {
     await Promise.all(
-      workers.map(
-        (w) =>
-          new Promise<void>((resolve, reject) => {
-            const onMessage = (m: { type: string }): void => {
-              if (m.type !== "ready") return;
-              w.off("message", onMessage);
-              w.off("error", reject);
-              resolve();
-            };
-            w.on("message", onMessage);
-            w.once("error", reject);
-            w.postMessage(message);
-          }),
+      workers.map((w) =>
+        awaitWorker<void>(w, INIT_TIMEOUT_MS, "receiving the data", (done) => {
+          const onMessage = (m: { type: string }): void => {
+            if (m.type === "ready") done();
+          };
+          w.on("message", onMessage);
+          w.postMessage(message);
+          return () => w.off("message", onMessage);
+        }),
       ),
     );
   } catch {
@@ -329,27 +364,23 @@ async function startPool(size: number, task: TaskSpec, folds: Fold[]): Promise<P
     async run(config, deadlineMs) {
       const w = await acquire();
       const id = nextId++;
+      let answer: { type: string; result?: CandidateResult; error?: string };
       try {
-        return await new Promise<CandidateResult>((resolve, reject) => {
+        answer = await awaitWorker(w, Math.max(0, deadlineMs - Date.now()) + RUN_GRACE_MS, "training a candidate", (done) => {
           const onMessage = (m: { type: string; id: number; result?: CandidateResult; error?: string }): void => {
-            if (m.id !== id) return;
-            w.off("message", onMessage);
-            w.off("error", onError);
-            if (m.type === "result") resolve(m.result!);
-            else reject(new Error(m.error));
-          };
-          const onError = (e: Error): void => {
-            w.off("message", onMessage);
-            broken = true;
-            reject(e);
+            if (m.id === id) done(m);
           };
           w.on("message", onMessage);
-          w.once("error", onError);
           w.postMessage({ type: "run", id, config, deadlineMs });
+          return () => w.off("message", onMessage);
         });
-      } finally {
-        release(w);
+      } catch (error) {
+        broken = true; // the thread was terminated; the pool is rebuilt for the next training
+        throw error;
       }
+      release(w);
+      if (answer.type !== "result") throw new Error(answer.error);
+      return answer.result!;
     },
     close() {
       // Free the folds held by the workers; keep the threads for the next training.
