@@ -25,6 +25,7 @@ export function computeTreeShap(model: TreeEnsemble, columns: Float64Array[], ro
   const expected = expectedValues(model);
   const depth = maxDepth(model);
   const size = ((depth + 3) * (depth + 4)) / 2 + 4;
+  ensureReciprocals(depth + 3);
   const path: PathBuffers = {
     feat: new Int32Array(size),
     zero: new Float64Array(size),
@@ -110,50 +111,75 @@ function maxDepth(model: TreeEnsemble): number {
   return best;
 }
 
+// 1 / i for small integers: the path algebra divides by (depth + 1), (i + 1) and (depth - i) in its
+// innermost loops, and a multiplication costs a fraction of a division.
+let RECIPROCAL = new Float64Array(0);
+
+function ensureReciprocals(size: number): void {
+  if (RECIPROCAL.length >= size) return;
+  RECIPROCAL = Float64Array.from({ length: Math.max(size, 64) }, (_, i) => (i === 0 ? 0 : 1 / i));
+}
+
 function extendPath(p: PathBuffers, o: number, depth: number, zero: number, one: number, feature: number): void {
+  const weight = p.weight;
   p.feat[o + depth] = feature;
   p.zero[o + depth] = zero;
   p.one[o + depth] = one;
-  p.weight[o + depth] = depth === 0 ? 1 : 0;
+  weight[o + depth] = depth === 0 ? 1 : 0;
+  const inv = RECIPROCAL[depth + 1];
   for (let i = depth - 1; i >= 0; i--) {
-    p.weight[o + i + 1] += (one * p.weight[o + i] * (i + 1)) / (depth + 1);
-    p.weight[o + i] = (zero * p.weight[o + i] * (depth - i)) / (depth + 1);
+    const w = weight[o + i];
+    weight[o + i + 1] += one * w * (i + 1) * inv;
+    weight[o + i] = zero * w * (depth - i) * inv;
   }
 }
 
 function unwindPath(p: PathBuffers, o: number, depth: number, index: number): void {
+  const weight = p.weight;
   const one = p.one[o + index];
   const zero = p.zero[o + index];
-  let nextOne = p.weight[o + depth];
-  for (let i = depth - 1; i >= 0; i--) {
-    if (one !== 0) {
-      const tmp = p.weight[o + i];
-      p.weight[o + i] = (nextOne * (depth + 1)) / ((i + 1) * one);
-      nextOne = tmp - (p.weight[o + i] * zero * (depth - i)) / (depth + 1);
-    } else {
-      p.weight[o + i] = (p.weight[o + i] * (depth + 1)) / (zero * (depth - i));
+  const d1 = depth + 1;
+  let nextOne = weight[o + depth];
+  if (one !== 0) {
+    const invOne = 1 / one;
+    for (let i = depth - 1; i >= 0; i--) {
+      const tmp = weight[o + i];
+      const w = nextOne * d1 * RECIPROCAL[i + 1] * invOne;
+      weight[o + i] = w;
+      nextOne = tmp - w * zero * (depth - i) * RECIPROCAL[d1];
     }
+  } else {
+    const invZero = 1 / zero;
+    for (let i = depth - 1; i >= 0; i--) weight[o + i] = weight[o + i] * d1 * invZero * RECIPROCAL[depth - i];
   }
+  const feat = p.feat;
+  const zeros = p.zero;
+  const ones = p.one;
   for (let i = index; i < depth; i++) {
-    p.feat[o + i] = p.feat[o + i + 1];
-    p.zero[o + i] = p.zero[o + i + 1];
-    p.one[o + i] = p.one[o + i + 1];
+    feat[o + i] = feat[o + i + 1];
+    zeros[o + i] = zeros[o + i + 1];
+    ones[o + i] = ones[o + i + 1];
   }
 }
 
 function unwoundPathSum(p: PathBuffers, o: number, depth: number, index: number): number {
+  const weight = p.weight;
   const one = p.one[o + index];
   const zero = p.zero[o + index];
-  let nextOne = p.weight[o + depth];
+  const d1 = depth + 1;
   let total = 0;
-  for (let i = depth - 1; i >= 0; i--) {
-    if (one !== 0) {
-      const tmp = (nextOne * (depth + 1)) / ((i + 1) * one);
+  if (one !== 0) {
+    const invOne = 1 / one;
+    const zeroOverD1 = zero * RECIPROCAL[d1];
+    let nextOne = weight[o + depth];
+    for (let i = depth - 1; i >= 0; i--) {
+      const tmp = nextOne * d1 * RECIPROCAL[i + 1] * invOne;
       total += tmp;
-      nextOne = p.weight[o + i] - tmp * zero * ((depth - i) / (depth + 1));
-    } else if (zero !== 0) {
-      total += p.weight[o + i] / zero / ((depth - i) / (depth + 1));
+      nextOne = weight[o + i] - tmp * zeroOverD1 * (depth - i);
     }
+  } else if (zero !== 0) {
+    const scale = d1 / zero;
+    for (let i = depth - 1; i >= 0; i--) total += weight[o + i] * scale * RECIPROCAL[depth - i];
   }
   return total;
 }
