@@ -24,6 +24,7 @@ export const POST = legacyRoute(async ({ request, team, params }) => {
       modelId: modelId.trim(),
       rows: parseDataParam(params.data),
       factors: truthy(params.show_factors) || truthy(params.explain),
+      signal: request.signal,
     });
     return jsonTextResponse(`{"status":"success","predictions":${predictions}}`);
   }
