@@ -168,3 +168,27 @@ test("two trainings at once both succeed, and a regression target works", async 
   const predicted = await api.post(`/api/v1/models/${reg.model_id}/predict`, { data: { data: [{ plan: "basic", tenure_months: 3 }] } });
   expect(typeof (await predicted.json()).predictions[0].monthly_usage).toBe("number");
 });
+
+test("a running training can be cancelled: it ends FAILED at once, the worker stops and takes the next task", async ({ api }) => {
+  const submitted = await api.post("/api/v1/models/train/new", { data: { dataset_id: datasetId, predict_fields: ["churned"], duration: 60, force: true } });
+  const { task_id } = await submitted.json();
+  const statusPath = `/api/v1/models/train/${task_id}/status`;
+  await expect.poll(async () => (await (await api.get(statusPath)).json()).status, { timeout: 60_000 }).toBe("IN_PROGRESS");
+
+  const cancelled = await api.post(`/api/v1/models/train/${task_id}/cancel`);
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  const body = await cancelled.json();
+  expect(body.status).toBe("FAILED");
+  expect(body.metadata.error).toMatch(/Cancelled/);
+  expect((await api.post(`/api/v1/models/train/${task_id}/cancel`)).status()).toBe(409);
+  expect((await api.post(`/api/v1/models/train/no-such-task/cancel`)).status()).toBe(404);
+  expect((await api.get(`/api/v1/models/train/${task_id}/result`)).status()).toBe(409);
+
+  // The worker gave the cancelled training up: a new one runs and finishes long before the 60 s.
+  const started = Date.now();
+  const next = await (await api.post("/api/v1/models/train/new", { data: { dataset_id: datasetId, predict_fields: ["plan"], duration: 10, force: true } })).json();
+  const done = await waitForTask(api, `/api/v1/models/train/${next.task_id}/status`, 60_000);
+  expect(done.status).toBe("SUCCEEDED");
+  expect(Date.now() - started).toBeLessThan(45_000);
+  expect((await (await api.get(statusPath)).json()).metadata.error).toMatch(/Cancelled/); // not overwritten by the worker
+});

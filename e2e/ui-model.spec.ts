@@ -12,6 +12,15 @@ test("train at 10 seconds with live status, then read the model page and predict
   const form = page.getByTestId("train-form");
   await form.getByTestId("target-Churn").check({ force: true });
   await expect(form.getByText("Predicting Churn")).toBeVisible();
+
+  // A long training can be cancelled from its status panel.
+  await form.getByText("High quality").click();
+  await form.getByLabel(/Train anew/).check();
+  await form.getByTestId("start-training").click();
+  await page.getByTestId("cancel-training").click();
+  await expect(page.getByTestId("training-status")).toContainText("Cancelled at the user's request");
+  await expect(page.getByTestId("cancel-training")).toHaveCount(0);
+
   await form.getByText("Fastest").click();
   await form.getByLabel(/Train anew/).check();
   await form.getByTestId("start-training").click();

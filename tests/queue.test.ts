@@ -50,6 +50,25 @@ describe("task queue", () => {
     expect(task.error).toMatch(/stopped unexpectedly/);
   });
 
+  it("cancels queued and running tasks of the right team only; the running worker loses the task; finished tasks stay", async () => {
+    const other = (await createTeamWithKey("queue-other")).teamId;
+    const queued = await queue.enqueueTask({ teamId, kind: "train", payload: {} });
+    expect(await queue.cancelTask({ teamId: other, taskId: queued.id, kind: "train" })).toBe(false);
+    expect(await queue.cancelTask({ teamId, taskId: queued.id, kind: "chat" })).toBe(false);
+    expect(await queue.cancelTask({ teamId, taskId: queued.id, kind: "train" })).toBe(true);
+    expect(await queue.claimTask("w", ["train"])).toBeNull(); // a cancelled task is never claimed
+
+    const running = await queue.enqueueTask({ teamId, kind: "train", payload: {} });
+    await queue.claimTask("busy", ["train"]);
+    expect(await queue.cancelTask({ teamId, taskId: running.id, kind: "train" })).toBe(true);
+    expect(await queue.heartbeat({ taskId: running.id, workerId: "busy" })).toBe(false); // the worker stops
+    await queue.failTask({ taskId: running.id, workerId: "busy", error: "Training was cancelled." });
+    const task = (await db.task.findUnique({ where: { id: running.id } }))!;
+    expect(task.status).toBe("FAILED");
+    expect(task.error).toBe(queue.CANCELLED_MESSAGE); // not overwritten by the worker's own failure
+    expect(await queue.cancelTask({ teamId, taskId: running.id, kind: "train" })).toBe(false);
+  });
+
   it("a heartbeat keeps a task; a released task returns to the queue without using an attempt", async () => {
     const { id } = await queue.enqueueTask({ teamId, kind: "train", payload: {} });
     await queue.claimTask("alive", ["train"]);

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { formatSeconds } from "@/lib/client/format";
-import { isTaskFinished, useStartTraining, useTrainingResult, useTrainingStatus } from "@/lib/client/use-training";
+import { isTaskFinished, useCancelTraining, useStartTraining, useTrainingResult, useTrainingStatus } from "@/lib/client/use-training";
 import { DURATIONS, type DatasetField, type Duration } from "@/lib/client/types";
 import { Button, buttonClass } from "../ui/button";
 import { Badge, ErrorBanner, Notice, ProgressBar } from "../ui/feedback";
@@ -133,6 +133,7 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
 
 export function TrainingStatusPanel({ taskId }: { taskId: string }) {
   const status = useTrainingStatus(taskId);
+  const cancel = useCancelTraining(taskId);
   const state = status.data;
   const result = useTrainingResult(state?.status === "SUCCEEDED" ? state.metadata.location : undefined);
   const finished = isTaskFinished(state);
@@ -146,7 +147,13 @@ export function TrainingStatusPanel({ taskId }: { taskId: string }) {
         {state?.status === "IN_PROGRESS" && typeof state.metadata.estimate_seconds === "number" && (
           <span className="text-sm text-slate-600">about {formatSeconds(state.metadata.estimate_seconds)} left</span>
         )}
+        {state && !finished && (
+          <Button type="button" variant="secondary" size="sm" className="ml-auto" busy={cancel.isPending} onClick={() => cancel.mutate()} data-testid="cancel-training">
+            Cancel training
+          </Button>
+        )}
       </div>
+      <ErrorBanner error={cancel.error} title="Could not cancel the training" />
       {!finished && <ProgressBar value={progress} label="Training progress" />}
       {state?.status === "PENDING" && <p className="text-sm text-slate-600">Waiting for a worker to pick up the task…</p>}
       {state?.status === "IN_PROGRESS" && state.metadata.message && <p className="text-sm text-slate-600">{state.metadata.message}</p>}

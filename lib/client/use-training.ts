@@ -10,6 +10,15 @@ export function useStartTraining() {
   });
 }
 
+/** Cancels a queued or running training; the status query then shows FAILED with the reason. */
+export function useCancelTraining(taskId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<TaskStatus>(`/api/v1/models/train/${encodeURIComponent(taskId)}/cancel`, { method: "POST" }),
+    onSuccess: (status) => client.setQueryData(queryKeys.trainingStatus(taskId), status),
+  });
+}
+
 const FINISHED = new Set(["SUCCEEDED", "FAILED", "UNKNOWN_TIMEOUT"]);
 
 export function isTaskFinished(status: TaskStatus | undefined): boolean {

@@ -134,6 +134,21 @@ export async function reapOrphanedTasks(now = Date.now()): Promise<{ requeued: n
   return { requeued, failed };
 }
 
+export const CANCELLED_MESSAGE = "Cancelled at the user's request; nothing was saved. Submit the task again to run it.";
+
+/**
+ * Ends a PENDING or IN_PROGRESS task as FAILED with a cancellation message. A running task's worker
+ * notices at its next heartbeat (it no longer owns an IN_PROGRESS task) and stops. Returns false
+ * when the task had already finished.
+ */
+export async function cancelTask(options: { teamId: string; taskId: string; kind: TaskKind }): Promise<boolean> {
+  const { count } = await db.task.updateMany({
+    where: { id: options.taskId, teamId: options.teamId, kind: options.kind, status: { in: ["PENDING", "IN_PROGRESS"] } },
+    data: { status: "FAILED", error: CANCELLED_MESSAGE, finishedAt: new Date(), estimateSeconds: null, message: "Cancelled." },
+  });
+  return count > 0;
+}
+
 export async function getTask(options: { teamId: string; taskId: string; kind: TaskKind }) {
   return db.task.findFirst({
     where: { id: options.taskId, teamId: options.teamId, kind: options.kind },

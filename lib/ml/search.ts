@@ -189,6 +189,14 @@ export async function runSearch(options: SearchOptions): Promise<CandidateResult
       await new Promise<void>((resolve, reject) => {
         let running = 0;
         let exhausted = false;
+        // A cancelled training does not wait for candidates still running: their threads are
+        // terminated (and replaced before the next training).
+        const onAbort = (): void => {
+          pool.abandon();
+          resolve();
+        };
+        if (options.signal?.aborted) return onAbort();
+        options.signal?.addEventListener("abort", onAbort, { once: true });
         const launchMore = (): void => {
           while (!exhausted && running < pool.size && shouldLaunch()) {
             const config = proposer.next(results);
@@ -210,7 +218,10 @@ export async function runSearch(options: SearchOptions): Promise<CandidateResult
                 reject(e);
               });
           }
-          if (running === 0) resolve();
+          if (running === 0) {
+            options.signal?.removeEventListener("abort", onAbort);
+            resolve();
+          }
         };
         launchMore();
       });
@@ -231,6 +242,8 @@ function median(xs: number[]): number {
 interface Pool {
   size: number;
   run(config: CandidateConfig, deadlineMs: number): Promise<CandidateResult>;
+  /** Gives up on running candidates: close() then terminates the threads. */
+  abandon(): void;
   close(): void;
 }
 
@@ -381,6 +394,9 @@ async function startPool(size: number, task: TaskSpec, folds: Fold[]): Promise<P
       release(w);
       if (answer.type !== "result") throw new Error(answer.error);
       return answer.result!;
+    },
+    abandon() {
+      broken = true;
     },
     close() {
       // Free the folds held by the workers; keep the threads for the next training.

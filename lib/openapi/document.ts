@@ -152,6 +152,14 @@ export function buildOpenApiDocument() {
           responses: { "200": json(trainingResultSchema, "Result of a SUCCEEDED task"), "409": json(errorSchema, "The task has not succeeded"), ...apiErrors },
         },
       },
+      "/api/v1/models/train/{task_id}/cancel": {
+        post: {
+          summary: "Cancel a queued or running training (extension)",
+          description: "The task ends FAILED with a cancellation message; a running training stops within a few seconds and saves nothing.",
+          requestParams: { path: taskPath },
+          responses: { "200": json(statusSchema, "The new status (FAILED)"), "409": json(errorSchema, "The task has already finished"), ...apiErrors },
+        },
+      },
       "/api/v1/models": { get: { summary: "List models (extension)", responses: { "200": json(z.object({ models: z.array(z.looseObject({ id: z.string(), name: z.string() })) }), "Models") } } },
       "/api/v1/models/{model_id}": {
         get: { summary: "A model's training result (extension)", requestParams: { path: z.object({ model_id: z.string() }) }, responses: { "200": json(trainingResultSchema, "Result"), ...apiErrors } },

@@ -1,11 +1,22 @@
 import { getEnv } from "@/lib/env";
-import { notFound } from "@/lib/errors";
-import { describeTaskStatus, getTask } from "@/lib/jobs/queue";
+import { AppError, notFound } from "@/lib/errors";
+import { cancelTask, describeTaskStatus, getTask } from "@/lib/jobs/queue";
 
 export async function getTrainingStatus(options: { teamId: string; taskId: string }) {
   const task = await getTask({ ...options, kind: "train" });
   if (!task) throw notFound(`Training task "${options.taskId}"`);
   return describeTaskStatus(task, `/api/v1/models/train/${task.id}/result`, getEnv().SUPPORT_EMAIL);
+}
+
+/** Cancels a queued or running training; 409 when it has already finished. Answers with the new status. */
+export async function cancelTraining(options: { teamId: string; taskId: string }) {
+  const task = await getTask({ ...options, kind: "train" });
+  if (!task) throw notFound(`Training task "${options.taskId}"`);
+  if (!(await cancelTask({ ...options, kind: "train" }))) {
+    const current = await getTrainingStatus(options);
+    throw new AppError("conflict", `Training task "${task.id}" has already finished (${current.status}); there is nothing to cancel.`);
+  }
+  return getTrainingStatus(options);
 }
 
 export async function getChatStatus(options: { teamId: string; taskId: string }) {
