@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
+import writeExcelFile from "write-excel-file/node";
 import { ensureSignedIn, openUploadPanel, saveScreen, sharedDataset } from "./ui-helpers";
 
 test("upload a shared CSV with progress, preview it, edit a type, delete with confirmation", async ({ page }, testInfo) => {
@@ -71,3 +72,33 @@ test("a TSV file uploads too, and an empty file says what is missing", async ({ 
   await expect(page.getByTestId("dataset-preview")).toContainText("Tweety");
   await expect(page.getByTestId("field-type-legs")).toHaveValue("integer");
 });
+
+test("an Excel workbook uploads from its first sheet, with numbers and dates typed; .xls is refused with a remedy", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  const dir = testInfo.outputPath("files");
+  fs.mkdirSync(dir, { recursive: true });
+  const xlsx = `${dir}/orders.xlsx`;
+  const day = (d: number) => ({ value: new Date(Date.UTC(2024, 0, d)), format: "yyyy-mm-dd" });
+  await writeExcelFile([
+    ["order", "amount", "region", "ordered on"],
+    ...Array.from({ length: 12 }, (_, i) => [`A-${100 + i}`, 10 + i * 2.5, i % 2 ? "north" : "south", day(i + 1)]),
+  ]).toFile(xlsx);
+  const legacy = `${dir}/old.xls`;
+  fs.writeFileSync(legacy, "not really a workbook");
+
+  await openUploadPanel(page);
+  await page.getByTestId("dataset-file-input").setInputFiles(legacy);
+  await expect(page.getByTestId("upload-panel").getByRole("alert")).toContainText(".xlsx or CSV");
+
+  await page.getByTestId("dataset-file-input").setInputFiles(xlsx);
+  await expect(page.getByLabel("Dataset name")).toHaveValue("orders");
+  await page.getByLabel("Dataset name").fill(`orders ${Date.now()}`);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByText("Uploaded 12 rows")).toBeVisible();
+  await page.getByRole("button", { name: "Open the dataset" }).click();
+  await expect(page.getByTestId("dataset-preview")).toContainText("A-111");
+  await expect(page.getByTestId("dataset-preview")).toContainText("2024-01-12");
+  await expect(page.getByTestId("field-type-amount")).toHaveValue("float");
+  await expect(page.getByTestId("field-type-ordered on")).toHaveValue("date");
+});
+

@@ -9,10 +9,10 @@ import { Button } from "../ui/button";
 import { ErrorBanner, Notice, ProgressBar } from "../ui/feedback";
 import { Field, TextInput } from "../ui/form";
 
-const ACCEPT = ".csv,.tsv,.tab,.txt,text/csv,text/tab-separated-values";
+const ACCEPT = ".csv,.tsv,.tab,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 function nameFromFile(file: File): string {
-  return file.name.replace(/\.(csv|tsv|tab|txt)$/i, "") || "Dataset";
+  return file.name.replace(/\.(csv|tsv|tab|txt|xlsx)$/i, "") || "Dataset";
 }
 
 export function UploadPanel({ onDone }: { onDone?: () => void }) {
@@ -30,8 +30,8 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
 
   const pick = (f: File | undefined | null) => {
     if (!f) return;
-    if (/\.(xlsx?|ods)$/i.test(f.name)) {
-      setError(new Error("Spreadsheets are not read directly yet: save the sheet as CSV (File → Save as → CSV) and upload that."));
+    if (/\.(xls|ods|numbers)$/i.test(f.name)) {
+      setError(new Error("This spreadsheet format is not read directly: save the sheet as .xlsx or CSV (File → Save as) and upload that."));
       return;
     }
     setFile(f);
@@ -80,14 +80,14 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
         }`}
       >
         <p className="text-sm text-slate-600">
-          Drop a CSV or TSV file here, or{" "}
+          Drop a CSV, TSV or Excel (.xlsx) file here, or{" "}
           <button type="button" onClick={() => inputRef.current?.click()} className="font-medium text-brand-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500" disabled={busy}>
             choose a file
           </button>
         </p>
-        <p className="mt-1 text-xs text-slate-500">The first row names the columns. Large files (100 MB and more) stream in batches.</p>
+        <p className="mt-1 text-xs text-slate-500">The first row names the columns; from a workbook, the first sheet is read. Large CSV files (100 MB and more) stream in batches.</p>
         <label htmlFor="dataset-file" className="sr-only">
-          CSV file
+          CSV or Excel file
         </label>
         <input ref={inputRef} id="dataset-file" type="file" accept={ACCEPT} className="sr-only" onChange={(e) => pick(e.target.files?.[0])} disabled={busy} data-testid="dataset-file-input" />
       </div>

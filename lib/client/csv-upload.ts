@@ -2,6 +2,7 @@
 // waits while a batch is posted, so a 100 MB file never sits in memory as rows all at once.
 import Papa from "papaparse";
 import { apiFetch } from "./api";
+import { isExcelFile, isLegacyExcelFile, readExcelRows } from "./excel-upload";
 import type { DataRow } from "./types";
 
 export const UPLOAD_BATCH_ROWS = 5000;
@@ -114,19 +115,37 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
   });
 }
 
-/** Creates a dataset named `name` and fills it from the file; deletes the half-made dataset on failure. */
+/**
+ * Creates a dataset named `name` and fills it from the file (CSV/TSV streamed, or the first sheet
+ * of an .xlsx workbook); deletes the half-made dataset on failure.
+ */
 export async function uploadFileAsDataset(
   file: File,
   options: { name: string; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal },
 ): Promise<{ datasetId: string; rows: number }> {
+  if (isLegacyExcelFile(file.name)) throw new Error("Old Excel files (.xls) are not supported: open the file in Excel and save it as .xlsx or CSV.");
+  // A workbook is read whole before anything is created, so an unreadable file leaves nothing behind.
+  const sheet = isExcelFile(file.name) ? await readExcelRows(file) : null;
+  if (sheet && sheet.fields.length === 0) throw new Error("The first sheet of the workbook is empty: it needs a header row and at least one data row.");
+  if (sheet && sheet.rows.length === 0) throw new Error("The first sheet has a header row but no data rows.");
   const { dataset_id: datasetId } = await apiFetch<{ dataset_id: string }>("/v1/datasets", { method: "POST", body: { name: options.name } });
+  const sendBatch = (batch: DataRow[]) => apiFetch("/v1/datasets", { method: "POST", body: { id: datasetId, rows: batch }, signal: options.signal }).then(() => undefined);
   try {
+    if (sheet) {
+      for (let start = 0; start < sheet.rows.length; start += UPLOAD_BATCH_ROWS) {
+        if (options.signal?.aborted) throw new DOMException("Upload cancelled", "AbortError");
+        await sendBatch(sheet.rows.slice(start, start + UPLOAD_BATCH_ROWS));
+        const rowsSent = Math.min(sheet.rows.length, start + UPLOAD_BATCH_ROWS);
+        options.onProgress?.({ fraction: rowsSent / sheet.rows.length, rowsSent });
+      }
+      return { datasetId, rows: sheet.rows.length };
+    }
     const { rows } = await streamRowBatches(file, {
       totalBytes: file.size,
       delimiter: delimiterFor(file.name),
       signal: options.signal,
       onProgress: options.onProgress,
-      onBatch: (batch) => apiFetch("/v1/datasets", { method: "POST", body: { id: datasetId, rows: batch }, signal: options.signal }).then(() => undefined),
+      onBatch: sendBatch,
     });
     if (rows === 0) throw new Error("The file has a header row but no data rows.");
     return { datasetId, rows };
