@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 
 import { parseDelimitedText, toCsv } from "@/lib/client/csv-upload";
+import { isExcelFile, readExcelRows } from "@/lib/client/excel-upload";
 import { formatInt, formatNumber, formatPercent } from "@/lib/client/format";
 import { useDataset, useDatasetRows } from "@/lib/client/use-datasets";
 import { predictRows, usePredict } from "@/lib/client/use-models";
@@ -157,7 +158,7 @@ export function BatchPrediction({ modelId, modelName, inputFields, knownFields }
     setProgress(0);
     abortRef.current = new AbortController();
     try {
-      const parsed = parseDelimitedText(await file.text(), file.name);
+      const parsed = isExcelFile(file.name) ? await readExcelRows(file) : parseDelimitedText(await file.text(), file.name);
       if (!parsed.rows.length) throw new Error("The file has no data rows under its header row.");
       const known = new Set(knownFields);
       const used = parsed.fields.filter((f) => known.has(f));
@@ -181,11 +182,11 @@ export function BatchPrediction({ modelId, modelName, inputFields, knownFields }
     <div className="space-y-4" data-testid="batch-prediction">
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1">
-          <Field label="CSV file of rows to predict" htmlFor="batch-file" hint="Same column names as the training data; extra columns are ignored, missing ones count as unknown.">
+          <Field label="CSV file of rows to predict" htmlFor="batch-file" hint="CSV, TSV or Excel (.xlsx, first sheet) with the training data's column names; extra columns are ignored, missing ones count as unknown.">
             <input
               id="batch-file"
               type="file"
-              accept=".csv,.tsv,text/csv"
+              accept=".csv,.tsv,.xlsx,text/csv"
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);
                 setResult(null);
