@@ -82,6 +82,45 @@ export interface BinnedTree {
 }
 
 const CAT_WORDS = 8;
+
+/**
+ * Adds rows [start, end) of the row buffer (root: rows start..end-1 themselves) to a histogram:
+ * hist[2 * gbins[r * F + f]] += gh[2r], hist[2 * gbins[r * F + f] + 1] += gh[2r + 1] for every feature f.
+ */
+type HistKernel = (hist: Float64Array, gbins: Uint16Array, gh: Float64Array, rows: Int32Array, start: number, end: number) => void;
+interface HistKernels {
+  root: HistKernel;
+  rows: HistKernel;
+}
+/** Up to this many features, the histogram kernels are generated with the feature loop unrolled. */
+const MAX_UNROLLED_FEATURES = 128;
+const histKernelCache = new Map<number, HistKernels>();
+
+/**
+ * Histogram kernels with the loop over the F features unrolled, generated once per F and cached
+ * (so V8 optimizes each once per process). Unrolled, V8 emits straight-line loads and adds with
+ * constant offsets: about 1.45 -> 0.8 ns per (row, feature) update on adult. The additions happen
+ * in the same order as the generic loop, so histograms are bit-for-bit the same. Only the integer
+ * F reaches the generated source.
+ */
+function unrolledHistKernels(F: number): HistKernels | null {
+  if (!Number.isInteger(F) || F < 1 || F > MAX_UNROLLED_FEATURES) return null;
+  const cached = histKernelCache.get(F);
+  if (cached) return cached;
+  let adds = "";
+  for (let f = 0; f < F; f++) adds += `b = gbins[p + ${f}] << 1; hist[b] += g; hist[b + 1] += h;\n`;
+  const root = new Function(
+    "hist", "gbins", "gh", "rows", "start", "end",
+    `"use strict"; for (let r = start, p = start * ${F}; r < end; r++, p += ${F}) { const g = gh[2 * r]; const h = gh[2 * r + 1]; let b;\n${adds}}`,
+  ) as HistKernel;
+  const rows = new Function(
+    "hist", "gbins", "gh", "rows", "start", "end",
+    `"use strict"; for (let i = start; i < end; i++) { const r = rows[i]; const p = r * ${F}; const g = gh[2 * r]; const h = gh[2 * r + 1]; let b;\n${adds}}`,
+  ) as HistKernel;
+  const k = { root, rows };
+  histKernelCache.set(F, k);
+  return k;
+}
 const EMPTY_F64 = new Float64Array(0);
 
 export class TreeGrower {
@@ -90,6 +129,8 @@ export class TreeGrower {
   /** Boosting fast path: histogram index (feature offset + bin) per row and feature, and interleaved grad/hess. */
   private readonly gbins: Uint16Array | Uint32Array | null = null;
   private gh: Float64Array | null = null;
+  /** Histogram kernels unrolled over the features (boosting fast path with 16-bit indices). */
+  private readonly histKernels: HistKernels | null = null;
   private readonly ownGh: Float64Array | null = null;
   private externalGh: Float64Array | null = null;
   /** rows[i] === i for the whole row buffer (checked per tree; true for unsampled boosting). */
@@ -168,6 +209,7 @@ export class TreeGrower {
       }
       this.ownGh = new Float64Array(numRows * 2);
       this.gh = this.ownGh;
+      if (this.gbins instanceof Uint16Array) this.histKernels = unrolledHistKernels(F);
     }
     this.cfg = cfg;
     const md = Math.max(1, cfg.minDataInLeaf);
@@ -414,7 +456,12 @@ export class TreeGrower {
     if (this.gbins !== null && this.gh !== null) {
       const gbins = this.gbins;
       const gh = this.gh;
-      if (nf === F && this.rowsIdentity && start === 0 && count === rows.length) {
+      const kernels = this.histKernels;
+      if (kernels !== null && nf === F) {
+        const g16 = gbins as Uint16Array;
+        if (this.rowsIdentity && start === 0 && count === rows.length) kernels.root(hist, g16, gh, rows, 0, end);
+        else kernels.rows(hist, g16, gh, rows, start, end);
+      } else if (nf === F && this.rowsIdentity && start === 0 && count === rows.length) {
         // Root of an unsampled tree: rows 0..n-1 in order, a purely sequential pass.
         let p = 0;
         for (let r = 0; r < end; r++) {
@@ -914,8 +961,7 @@ export class TreeGrower {
     const count = this.leafCount[leaf];
     let nl = 0;
     let nr = 0;
-    // Branch-free: a 256-entry table says which bins go left; every row is written to both sides
-    // and only the matching cursor advances (a data-dependent branch would be mispredicted a lot).
+    // A 256-entry table says which bins go left.
     const table = this.goLeftTable;
     if (isCat) {
       for (let v = 0; v < 256; v++) table[v] = (this.bestCat[cb + (v >>> 5)] >>> (v & 31)) & 1;
@@ -923,15 +969,8 @@ export class TreeGrower {
       table[0] = defLeft === 1 ? 1 : 0;
       for (let v = 1; v < 256; v++) table[v] = v <= bin ? 1 : 0;
     }
-    for (let i = start; i < start + count; i++) {
-      const r = rows[i];
-      const goLeft = table[col[r]];
-      rows[start + nl] = r;
-      tmp[nr] = r;
-      nl += goLeft;
-      nr += 1 - goLeft;
-    }
-    rows.set(tmp.subarray(0, nr), start + nl);
+    nl = partitionRows(rows, tmp, col, table, start, count);
+    nr = count - nl;
 
     const right = this.numLeavesNow++;
     const depth = this.leafDepth[leaf] + 1;
@@ -986,6 +1025,28 @@ export class TreeGrower {
     this.prepareLeaf(right);
     return right;
   }
+}
+
+/**
+ * Stable in-place partition of rows[start, start + count) by table[col[row]] (1 = left): left rows
+ * stay in front, right rows go through tmp. Returns the number of left rows. Branch-free: every row
+ * is written to both sides and only the matching cursor advances (a data-dependent branch would be
+ * mispredicted a lot).
+ */
+function partitionRows(rows: Int32Array, tmp: Int32Array, col: Uint8Array, table: Uint8Array, start: number, count: number): number {
+  let nl = start;
+  let nr = 0;
+  const end = start + count;
+  for (let i = start; i < end; i++) {
+    const r = rows[i];
+    const goLeft = table[col[r]];
+    rows[nl] = r;
+    tmp[nr] = r;
+    nl += goLeft;
+    nr += goLeft ^ 1;
+  }
+  for (let j = 0; j < nr; j++) rows[nl + j] = tmp[j];
+  return nl - start;
 }
 
 /** Soft thresholding for L1 regularisation. */
