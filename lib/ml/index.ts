@@ -29,6 +29,12 @@ class LoadedModel implements Model {
     private readonly models: FieldModel[],
   ) {}
 
+  async warmUp(): Promise<void> {
+    for (const m of this.models) {
+      while (!m.learner.warmUpStep()) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
   predictRows(rows: RawRow[], options?: { factors?: boolean }): RowPrediction[] {
     return this.merge(rows.length, (m) => m.predictRows(rows, !!options?.factors));
   }

@@ -23,6 +23,8 @@ export interface Learner {
   explainCost(): number;
   /** Readies a loaded model for many predictions (compiles trees); training never calls it. */
   prepareForServing(): void;
+  /** One short warm-up pass of the compiled trees; true when there is nothing more to warm up. */
+  warmUpStep(): boolean;
   toJSON(): LearnerJson;
 }
 
@@ -60,6 +62,9 @@ export class TreeLearner implements Learner {
   prepareForServing(): void {
     this.ensemble.prepareForServing();
   }
+  warmUpStep(): boolean {
+    return this.ensemble.warmUpStep();
+  }
   toJSON(): LearnerJson {
     return { kind: "trees", model: this.ensemble.toJSON() };
   }
@@ -84,6 +89,9 @@ export class LinearLearner implements Learner {
     return this.model.json.weights.length * 4;
   }
   prepareForServing(): void {}
+  warmUpStep(): boolean {
+    return true;
+  }
   toJSON(): LearnerJson {
     return { kind: "linear", model: this.model.toJSON() };
   }
@@ -124,6 +132,11 @@ export class BlendLearner implements Learner {
   }
   prepareForServing(): void {
     for (const m of this.members) m.learner.prepareForServing();
+  }
+  warmUpStep(): boolean {
+    let done = true;
+    for (const m of this.members) done = m.learner.warmUpStep() && done;
+    return done;
   }
   toJSON(): LearnerJson {
     return { kind: "blend", members: this.members.map((m) => ({ weight: m.weight, learner: m.learner.toJSON() })) };

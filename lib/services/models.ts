@@ -116,7 +116,11 @@ async function loadCachedModel(modelId: string, artifactPath: string): Promise<L
     modelCache.set(modelId, entry);
     return entry;
   }
-  entry = readModelArtifact(artifactPath).then((bytes) => loadModel(bytes));
+  entry = readModelArtifact(artifactPath).then((bytes) => {
+    const model = loadModel(bytes);
+    void model.warmUp().catch((error) => console.error(`warming up model ${modelId} failed:`, error));
+    return model;
+  });
   modelCache.set(modelId, entry);
   entry.catch(() => modelCache.delete(modelId));
   while (modelCache.size > MODEL_CACHE_SIZE) modelCache.delete(modelCache.keys().next().value as string);
@@ -140,8 +144,7 @@ const FACTOR_ROWS_PER_SLICE = 25;
 
 /**
  * Predictions in the legacy row shape, as the JSON text of an array: the schema echoed, the
- * prediction, class probabilities, factors. Written directly as text because building 10,000
- * row objects and then stringifying them costs more than the model's arithmetic.
+ * prediction, class probabilities, factors.
  */
 export async function predictRowsJson(options: { teamId: string; modelId: string; rows: RawRow[]; factors: boolean; signal?: AbortSignal }): Promise<string> {
   if (options.rows.length > MAX_PREDICT_ROWS) throw new AppError("payload_too_large", `At most ${MAX_PREDICT_ROWS} rows per request.`);

@@ -3,6 +3,7 @@ import { trainForest } from "./forest";
 import { trainGbdt } from "./gbdt";
 import { Rng } from "./random";
 import { TreeEnsemble } from "./tree";
+import { coverageColumns } from "./tree-compile";
 import type { FeatureMatrix, FeatureSpec } from "./types";
 
 // Data with every kind of split: numeric with missing values on both default sides, a small
@@ -43,11 +44,19 @@ function oddRows(x: FeatureMatrix): FeatureMatrix {
   return { rowCount: odd.length, features: x.features, columns: x.features.map((_, f) => Float64Array.from(odd, (r) => r[f])) };
 }
 
+/** Raw scores through the compiled trees only (whatever the warm-up decided). */
+function compiledRaw(model: TreeEnsemble, x: FeatureMatrix): Float64Array {
+  const out = new Float64Array(x.rowCount * model.outputs);
+  for (let r = 0; r < x.rowCount; r++) for (let k = 0; k < model.outputs; k++) out[r * model.outputs + k] = model.baseScore[k];
+  model.addTrees(x.columns, 0, x.rowCount, 0, model.numTrees, out, true);
+  return out;
+}
+
 /** Predictions of a fresh copy served by compiled trees must equal the array traversal bit for bit. */
 function expectSameServed(model: TreeEnsemble, xs: FeatureMatrix[]) {
   const served = TreeEnsemble.fromJSON(JSON.parse(JSON.stringify(model.toJSON())));
   served.prepareForServing();
-  for (const x of xs) expect(Array.from(served.predictRaw(x))).toEqual(Array.from(model.predictRaw(x)));
+  for (const x of xs) expect(Array.from(compiledRaw(served, x))).toEqual(Array.from(model.predictRaw(x)));
 }
 
 describe("compiled trees", () => {
@@ -71,12 +80,38 @@ describe("compiled trees", () => {
   it("forests (leaf vectors for multiclass), with trees too big to compile left to the arrays", () => {
     const yk = Float64Array.from(score, (s) => (s < 1 ? 0 : s < 2 ? 1 : 2));
     expectSameServed(trainForest(x, yk, { objective: "multiclass", numClasses: 3, numTrees: 8, minDataInLeaf: 5, seed: 2 }), [test, oddRows(x)]);
-    // Fully grown regression trees on 3,000 rows have more nodes than a compiled function may hold.
+    // Fully grown regression trees on 3,000 rows have more nodes than a compiled function may hold
+    // (2,000): they keep the array traversal, the others are compiled.
     const noisy = Float64Array.from(score, (s, i) => s + Math.sin(i * 12.9898) * 0.5);
     const big = trainForest(x, noisy, { objective: "regression", numTrees: 6, minDataInLeaf: 1, seed: 3 });
     const sizes = Array.from({ length: big.numTrees }, (_, t) => (t + 1 < big.numTrees ? big.treeRoot[t + 1] : big.nodeFeature.length) - big.treeRoot[t]);
-    expect(Math.max(...sizes)).toBeGreaterThan(1500);
+    expect(Math.max(...sizes)).toBeGreaterThan(2000);
     expectSameServed(big, [test, oddRows(x)]);
     expectSameServed(trainForest(x, score, { objective: "regression", numTrees: 10, minDataInLeaf: 20, extraTrees: true, seed: 3 }), [test]);
+  });
+
+  it("warm-up coverage rows reach every leaf of every tree", () => {
+    const y = Float64Array.from(score, (s) => (s > 1.6 ? 1 : 0));
+    const m = trainGbdt(x, y, { objective: "binary", maxRounds: 20, numLeaves: 15, minDataInLeaf: 5 });
+    for (let t = 0; t < m.numTrees; t++) {
+      const end = t + 1 < m.numTrees ? m.treeRoot[t + 1] : m.nodeFeature.length;
+      const leaves = new Set<number>();
+      for (let n = m.treeRoot[t]; n < end; n++) if (m.nodeFeature[n] < 0) leaves.add(n);
+      const columns = coverageColumns(m, x.features.length, t, t + 1);
+      const reached = new Set(Array.from({ length: columns[0].length }, (_, r) => m.findLeaf(columns, r, t)));
+      expect(reached).toEqual(leaves);
+    }
+  });
+
+  it("the warm-up ends (compiled trees in use, or given up on) and predictions stay the same", () => {
+    const y = Float64Array.from(score, (s) => (s > 1.6 ? 1 : 0));
+    const model = trainGbdt(x, y, { objective: "binary", maxRounds: 80, numLeaves: 15, minDataInLeaf: 5 });
+    const served = TreeEnsemble.fromJSON(model.toJSON());
+    served.prepareForServing();
+    expect(served.servesCompiled).toBe(false); // never before the warm-up has shown it is faster
+    let steps = 0;
+    while (!served.warmUpStep()) steps++;
+    expect(steps).toBeGreaterThan(0);
+    expect(Array.from(served.predict(test))).toEqual(Array.from(model.predict(test)));
   });
 });

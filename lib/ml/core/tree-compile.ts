@@ -1,28 +1,47 @@
 // Trees compiled to JavaScript for serving. An interpreted traversal loads a node's feature,
-// threshold and child from arrays and then branches on data it just loaded; a compiled tree is a
-// nest of `if`s with the thresholds as constants, which V8 turns into straight compares and
-// branches (about 2.5x the throughput on adult's 300-tree models). Only numbers from typed arrays
-// reach the generated source, so an artifact cannot inject code.
+// threshold and child from arrays and then branches on data it just loaded; compiled trees are
+// nests of `if`s with thresholds and leaf values as constants, which V8 turns into straight
+// compares and branches (about 2.5x the throughput on adult's 300-tree models). Consecutive trees
+// share one function that loops over the rows itself, so V8 optimizes it during its first long
+// call (on-stack replacement) and no call is paid per tree. Only numbers from typed arrays reach
+// the generated source, so an artifact cannot inject code.
 
 /** The parts of a TreeEnsemble the compiler reads (all indices global, as in TreeEnsemble). */
 export interface CompilableTrees {
   treeRoot: Int32Array;
+  treeOutput: Int32Array;
   nodeFeature: Int32Array;
   nodeThreshold: Float64Array;
   nodeFlags: Uint8Array;
   nodeLeft: Int32Array;
   nodeRight: Int32Array;
+  leafValues: Float64Array;
+  /** Raw outputs per row (classes for multiclass, else 1). */
+  outputs: number;
   /** Per feature: largest category count used in a split (-1 = numeric); rows are sanitized to 0..k+1. */
   predCatK: Int32Array;
   predCatStart: Int32Array;
   predCatBits: Uint32Array;
 }
 
-/** Reads one sanitized row of a row-major block at offset `o`; returns the leaf's value index. */
-export type CompiledTree = (block: Float64Array, o: number) => number;
+/**
+ * Adds the group's trees to `out` for `rows` rows of a row-major sanitized block (`features`
+ * values per row); row i's outputs start at out[outBase + i * outputs].
+ */
+export type CompiledGroup = (block: Float64Array, features: number, rows: number, out: Float64Array, outBase: number) => void;
 
-// V8 optimizes functions up to about 60 KB of bytecode; bigger trees stay interpreted (arrays).
-const MAX_NODES_PER_TREE = 1500;
+export interface TreeGroup {
+  /** Trees [first, end) in ensemble order. */
+  first: number;
+  end: number;
+  run: CompiledGroup;
+}
+
+// V8 optimizes functions up to about 60 KB of bytecode (~15 bytes per node): a bigger tree stays
+// with the array traversal. Small trees share a function up to a few hundred nodes, which V8
+// optimizes sooner than one big function.
+const MAX_NODES_PER_TREE = 2000;
+const MAX_NODES_PER_GROUP = 400;
 // Generated source grows ~60 bytes per node; past this the compile time outweighs the gain.
 const MAX_COMPILED_NODES = 150_000;
 
@@ -47,10 +66,19 @@ function treeSize(t: CompilableTrees, root: number): number {
   return count;
 }
 
-function treeSource(t: CompilableTrees, root: number): string {
+/** Statements adding tree `tree`'s leaf for the row at `o` (features) / `q` (outputs) to `out`. */
+function treeSource(t: CompilableTrees, tree: number): string {
+  const output = t.treeOutput[tree];
+  const leaf = (n: number): string => {
+    const at = t.nodeLeft[n] | 0;
+    if (output >= 0) return `out[q + ${output | 0}] += ${literal(t.leafValues[at])};`;
+    let text = "";
+    for (let k = 0; k < t.outputs; k++) text += `out[q + ${k}] += ${literal(t.leafValues[at + k])};`;
+    return text;
+  };
   const emit = (n: number): string => {
     const f = t.nodeFeature[n] | 0;
-    if (f < 0) return `return ${t.nodeLeft[n] | 0};`;
+    if (f < 0) return leaf(n);
     const left = emit(t.nodeLeft[n]);
     const right = emit(t.nodeRight[n]);
     const flags = t.nodeFlags[n];
@@ -63,24 +91,106 @@ function treeSource(t: CompilableTrees, root: number): string {
     if (flags & FLAG_DEFAULT_LEFT) return `if (b[o + ${f}] > ${literal(t.nodeThreshold[n])}) { ${right} } else { ${left} }`;
     return `if (b[o + ${f}] <= ${literal(t.nodeThreshold[n])}) { ${left} } else { ${right} }`;
   };
-  return emit(root);
+  return emit(t.treeRoot[tree]);
 }
 
-/** One function per tree, or null for trees left to the array traversal (too big, or past the total cap). */
-export function compileTrees(t: CompilableTrees): (CompiledTree | null)[] {
+function compileGroup(t: CompilableTrees, first: number, end: number): CompiledGroup {
+  let body = "";
+  for (let tree = first; tree < end; tree++) body += `${treeSource(t, tree)}\n`;
+  const source =
+    `"use strict"; return function trees_${first}_${end}(b, F, rows, out, outBase) {\n` +
+    `for (let i = 0; i < rows; i++) { const o = i * F; const q = outBase + i * ${t.outputs | 0};\n${body}} };`;
+  return new Function("P", source)(t.predCatBits) as CompiledGroup;
+}
+
+/** Groups of consecutive trees compiled to functions; trees in no group use the array traversal. */
+export function compileTrees(t: CompilableTrees): TreeGroup[] {
+  const groups: TreeGroup[] = [];
   let budget = MAX_COMPILED_NODES;
-  const out: (CompiledTree | null)[] = [];
-  for (let i = 0; i < t.treeRoot.length; i++) {
-    const size = treeSize(t, t.treeRoot[i]);
+  let first = -1;
+  let nodes = 0;
+  const close = (end: number) => {
+    if (first >= 0 && end > first) groups.push({ first, end, run: compileGroup(t, first, end) });
+    first = -1;
+    nodes = 0;
+  };
+  for (let tree = 0; tree < t.treeRoot.length; tree++) {
+    const size = treeSize(t, t.treeRoot[tree]);
     if (size > MAX_NODES_PER_TREE || size > budget) {
-      out.push(null);
+      close(tree);
       continue;
     }
+    if (nodes > 0 && nodes + size > MAX_NODES_PER_GROUP) close(tree);
+    if (first < 0) first = tree;
+    nodes += size;
     budget -= size;
-    const source = `"use strict"; return function tree${i}(b, o) { ${treeSource(t, t.treeRoot[i])} };`;
-    out.push(new Function("P", source)(t.predCatBits) as CompiledTree);
   }
-  return out;
+  close(t.treeRoot.length);
+  return groups;
+}
+
+/**
+ * Feature columns with one row per leaf of trees [first, end): each row follows the path to its
+ * leaf (features no split on the path uses are missing). Running a compiled group on them gives
+ * every comparison in it type feedback, so V8's optimized code never meets a branch it has not
+ * seen (which would send it back to the interpreter in the middle of a real request).
+ */
+export function coverageColumns(t: CompilableTrees, features: number, first: number, end: number): Float64Array[] {
+  const rows: Float64Array[] = [];
+  const lo = new Float64Array(features).fill(-Infinity);
+  const hi = new Float64Array(features).fill(Infinity);
+  const path: { node: number; feature: number; left: boolean }[] = [];
+  // The decision of a node for a raw value, exactly as the traversal makes it.
+  const goesLeft = (node: number, raw: number): boolean => {
+    const flags = t.nodeFlags[node];
+    if ((flags & FLAG_CATEGORICAL) === 0) return raw <= t.nodeThreshold[node] || (raw !== raw && (flags & FLAG_DEFAULT_LEFT) !== 0);
+    const k = t.predCatK[t.nodeFeature[node]];
+    const c = raw !== raw ? k : raw >= 0 && raw < k && raw === Math.floor(raw) ? raw : k + 1;
+    return ((t.predCatBits[t.predCatStart[node] + (c >>> 5)] >>> (c & 31)) & 1) === 1;
+  };
+  const leafRow = (): Float64Array | null => {
+    const row = new Float64Array(features).fill(NaN);
+    const done = new Set<number>();
+    for (const { feature } of path) {
+      if (done.has(feature)) continue;
+      done.add(feature);
+      const k = t.predCatK[feature];
+      const candidates: number[] = [];
+      if (k >= 0) {
+        candidates.push(NaN, k + 5);
+        for (let c = 0; c < k; c++) candidates.push(c);
+      } else {
+        const [a, b] = [lo[feature], hi[feature]];
+        if (a < b) candidates.push(b === Infinity ? a + Math.max(1, Math.abs(a)) : a === -Infinity ? b : a + (b - a) / 2);
+        candidates.push(NaN); // some splits send only missing values one way
+      }
+      const fits = candidates.find((raw) => path.every((step) => step.feature !== feature || goesLeft(step.node, raw) === step.left));
+      if (fits === undefined) return null;
+      row[feature] = fits;
+    }
+    return row;
+  };
+  const visit = (node: number): void => {
+    const f = t.nodeFeature[node];
+    if (f < 0) {
+      const row = leafRow();
+      if (row) rows.push(row);
+      return;
+    }
+    const numeric = (t.nodeFlags[node] & FLAG_CATEGORICAL) === 0;
+    for (const left of [true, false]) {
+      const saved = left ? hi[f] : lo[f];
+      if (numeric && left) hi[f] = Math.min(hi[f], t.nodeThreshold[node]);
+      if (numeric && !left) lo[f] = Math.max(lo[f], t.nodeThreshold[node]);
+      path.push({ node, feature: f, left });
+      visit(left ? t.nodeLeft[node] : t.nodeRight[node]);
+      path.pop();
+      if (numeric && left) hi[f] = saved;
+      if (numeric && !left) lo[f] = saved;
+    }
+  };
+  for (let tree = first; tree < end; tree++) visit(t.treeRoot[tree]);
+  return Array.from({ length: features }, (_, f) => Float64Array.from(rows, (r) => r[f]));
 }
 
 /**

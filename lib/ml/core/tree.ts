@@ -9,7 +9,7 @@ import {
   decodeUint8,
   encodeTyped,
 } from "./codec";
-import { compileTrees, warmUpColumns, type CompiledTree } from "./tree-compile";
+import { compileTrees, coverageColumns, warmUpColumns, type TreeGroup } from "./tree-compile";
 import { computeTreeShap } from "./treeshap";
 import type { FeatureMatrix, FeatureSpec, Objective, ShapResult } from "./types";
 
@@ -71,6 +71,11 @@ interface EnsembleJson {
 }
 
 const BLOCK_ROWS = 256;
+const WARM_UP_ROWS = 256;
+/** Passes over every compiled group's leaf-reaching rows before compiled code is timed. */
+const WARM_UP_ROUNDS = 4;
+/** CPU time a warm-up may take in all before the compiled trees are given up on. */
+const WARM_UP_LIMIT_MS = 5_000;
 
 export class TreeEnsemble {
   readonly objective: Objective;
@@ -168,20 +173,92 @@ export class TreeEnsemble {
   readonly predCatStart: Int32Array;
   readonly predCatBits: Uint32Array;
 
-  /** Trees compiled to JavaScript by prepareForServing (null entries use the array traversal). */
-  private compiled: (CompiledTree | null)[] | null = null;
+  /** Trees compiled to JavaScript by prepareForServing, and per tree the group it starts (-1: none). */
+  private compiled: TreeGroup[] | null = null;
+  private groupStart: Int32Array | null = null;
+  /** Predictions use the compiled groups: set by warmUpStep once V8 has optimized them. */
+  private useCompiled = false;
+  private warmUp: {
+    x: FeatureMatrix;
+    out: Float64Array;
+    arrayMs: number;
+    coverage: (FeatureMatrix | null)[];
+    next: number;
+    rounds: number;
+    spentMs: number;
+    fastInARow: number;
+  } | null = null;
 
   /**
-   * Compiles the trees to JavaScript and warms them up, for a model that will serve many
-   * predictions (2-3x faster than the array traversal once optimized; costs ~50 ms per 300 trees
-   * once). Training does not call it: its ensembles predict once or twice.
+   * Compiles the trees to JavaScript for a model that will serve many predictions (2-3x the
+   * throughput of the array traversal once V8 has optimized the code). The compiled code is used
+   * only after warmUpStep has found it faster, so predictions are never slower meanwhile.
+   * Training does not call it: its ensembles predict once or twice.
    */
   prepareForServing(): void {
     if (this.compiled || this.numTrees === 0) return;
-    this.compiled = compileTrees(this);
-    const rows = 512;
-    const x: FeatureMatrix = { rowCount: rows, features: this.features, columns: warmUpColumns(this, this.features.length, rows) };
-    for (let pass = 0; pass < 4; pass++) this.predictRaw(x);
+    const groups = compileTrees(this);
+    this.compiled = groups;
+    this.groupStart = new Int32Array(this.numTrees).fill(-1);
+    groups.forEach((g, i) => (this.groupStart![g.first] = i));
+  }
+
+  /**
+   * One short slice of warm-up work (a few ms); true once the compiled trees are in use or were
+   * given up on. Call it repeatedly, between other work, after prepareForServing. Each compiled
+   * group first runs on rows reaching every one of its leaves (so that optimized code meets no
+   * unseen branch), then compiled and array traversal are timed on the same rows.
+   */
+  warmUpStep(): boolean {
+    const groups = this.compiled;
+    if (!groups || groups.length === 0 || this.useCompiled) return true;
+    if (!this.warmUp) {
+      const rows = WARM_UP_ROWS;
+      const x: FeatureMatrix = { rowCount: rows, features: this.features, columns: warmUpColumns(this, this.features.length, rows) };
+      const out = new Float64Array(rows * this.outputs);
+      this.warmUp = { x, out, arrayMs: Infinity, coverage: new Array(groups.length).fill(null), next: 0, rounds: 0, spentMs: 0, fastInARow: 0 };
+    }
+    const w = this.warmUp;
+    const started = performance.now();
+    if (w.rounds < WARM_UP_ROUNDS) {
+      // Coverage rounds: every group on its own leaf-reaching rows, a few ms at a time.
+      do {
+        const g = groups[w.next];
+        const x = (w.coverage[w.next] ??= { rowCount: 0, features: this.features, columns: coverageColumns(this, this.features.length, g.first, g.end) });
+        if (x.rowCount === 0) x.rowCount = x.columns[0]?.length ?? 0;
+        if (x.rowCount > 0) this.addTrees(x.columns, 0, x.rowCount, g.first, g.end, new Float64Array(x.rowCount * this.outputs), true);
+        w.next = (w.next + 1) % groups.length;
+        if (w.next === 0) w.rounds++;
+      } while (w.next !== 0 && performance.now() - started < 4);
+    } else {
+      // Then time both ways on the same synthetic rows; switch once compiled is clearly faster.
+      let t = performance.now();
+      this.addTrees(w.x.columns, 0, w.x.rowCount, 0, this.numTrees, w.out, false);
+      w.arrayMs = Math.min(w.arrayMs, performance.now() - t);
+      t = performance.now();
+      this.addTrees(w.x.columns, 0, w.x.rowCount, 0, this.numTrees, w.out, true);
+      const compiledMs = performance.now() - t;
+      w.fastInARow = compiledMs < 0.8 * w.arrayMs ? w.fastInARow + 1 : 0;
+      if (w.fastInARow >= 3) {
+        this.useCompiled = true;
+        this.warmUp = null;
+        return true;
+      }
+    }
+    w.spentMs += performance.now() - started;
+    if (w.spentMs > WARM_UP_LIMIT_MS) {
+      // Never got faster (an unusual engine or model): keep the array traversal for good.
+      this.compiled = [];
+      this.groupStart = null;
+      this.warmUp = null;
+      return true;
+    }
+    return false;
+  }
+
+  /** True when predictions run through compiled trees (after a successful warm-up). */
+  get servesCompiled(): boolean {
+    return this.useCompiled;
   }
 
   /** True when every right child directly follows its left sibling (trees from our learners): enables branch-light prediction. */
@@ -324,7 +401,7 @@ export class TreeEnsemble {
   }
 
   /** Adds trees [t0, t1) to out for rows [r0, r1) (out row-major, row r at (r - r0)). */
-  addTrees(cols: Float64Array[], r0: number, r1: number, t0: number, t1: number, out: Float64Array): void {
+  addTrees(cols: Float64Array[], r0: number, r1: number, t0: number, t1: number, out: Float64Array, compiledTrees = this.useCompiled): void {
     const K = this.outputs;
     const F = this.features.length;
     const feat = this.nodeFeature;
@@ -336,7 +413,8 @@ export class TreeEnsemble {
     const pstart = this.predCatStart;
     const pbits = this.predCatBits;
     const adjacent = this.adjacentChildren;
-    const compiled = this.compiled;
+    const groups = this.compiled;
+    const groupStart = compiledTrees ? this.groupStart : null;
     // Rows are copied into a row-major block so a row's features share cache lines across trees.
     const block = new Float64Array(Math.min(BLOCK_ROWS, Math.max(1, r1 - r0)) * F);
     for (let b0 = r0; b0 < r1; b0 += BLOCK_ROWS) {
@@ -357,16 +435,10 @@ export class TreeEnsemble {
       for (let t = t0; t < t1; t++) {
         const root = this.treeRoot[t];
         const o = this.treeOutput[t];
-        const tree = compiled ? compiled[t] : null;
-        if (tree) {
-          const base0 = (b0 - r0) * K;
-          if (o >= 0) for (let i = 0; i < nb; i++) out[base0 + i * K + o] += vals[tree(block, i * F)];
-          else {
-            for (let i = 0; i < nb; i++) {
-              const li = tree(block, i * F);
-              for (let k = 0; k < K; k++) out[base0 + i * K + k] += vals[li + k];
-            }
-          }
+        const g = groupStart ? groupStart[t] : -1;
+        if (g >= 0 && groups![g].end <= t1) {
+          groups![g].run(block, F, nb, out, (b0 - r0) * K);
+          t = groups![g].end - 1;
           continue;
         }
         for (let i = 0; i < nb; i++) {
