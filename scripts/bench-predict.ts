@@ -41,6 +41,7 @@ async function main() {
     const coldServerMs = lastServerMs;
     // The server optimizes a loaded model in the background (compiled trees, ~2 s); measure after.
     await new Promise((resolve) => setTimeout(resolve, 4_000));
+    console.log(app.output().match(/model \S+ ready for serving.*/)?.[0] ?? "(the server did not report the model ready for serving)");
     const batchTimes: number[] = [];
     const batchServer: number[] = [];
     let lastBatchTiming = "";

@@ -29,10 +29,12 @@ class LoadedModel implements Model {
     private readonly models: FieldModel[],
   ) {}
 
-  async warmUp(): Promise<void> {
+  async warmUp(): Promise<{ seconds: number; compiled: boolean }> {
+    const started = performance.now();
     for (const m of this.models) {
       while (!m.learner.warmUpStep()) await new Promise((resolve) => setImmediate(resolve));
     }
+    return { seconds: (performance.now() - started) / 1000, compiled: this.models.some((m) => m.learner.servesCompiled()) };
   }
 
   predictRows(rows: RawRow[], options?: { factors?: boolean }): RowPrediction[] {

@@ -25,6 +25,8 @@ export interface Learner {
   prepareForServing(): void;
   /** One short warm-up pass of the compiled trees; true when there is nothing more to warm up. */
   warmUpStep(): boolean;
+  /** True when predictions run through compiled trees (after a successful warm-up). */
+  servesCompiled(): boolean;
   toJSON(): LearnerJson;
 }
 
@@ -65,6 +67,9 @@ export class TreeLearner implements Learner {
   warmUpStep(): boolean {
     return this.ensemble.warmUpStep();
   }
+  servesCompiled(): boolean {
+    return this.ensemble.servesCompiled;
+  }
   toJSON(): LearnerJson {
     return { kind: "trees", model: this.ensemble.toJSON() };
   }
@@ -91,6 +96,9 @@ export class LinearLearner implements Learner {
   prepareForServing(): void {}
   warmUpStep(): boolean {
     return true;
+  }
+  servesCompiled(): boolean {
+    return false;
   }
   toJSON(): LearnerJson {
     return { kind: "linear", model: this.model.toJSON() };
@@ -137,6 +145,9 @@ export class BlendLearner implements Learner {
     let done = true;
     for (const m of this.members) done = m.learner.warmUpStep() && done;
     return done;
+  }
+  servesCompiled(): boolean {
+    return this.members.some((m) => m.learner.servesCompiled());
   }
   toJSON(): LearnerJson {
     return { kind: "blend", members: this.members.map((m) => ({ weight: m.weight, learner: m.learner.toJSON() })) };

@@ -107,7 +107,8 @@ export interface Model {
   /**
    * Optimizes the model for serving in the background (between other work, a few ms at a time):
    * trees compiled at load take over from the array traversal once V8 has made them faster.
-   * Predictions are correct and never slower before it finishes.
+   * Predictions are correct and never slower before it finishes. Tells whether compiled trees
+   * now serve predictions.
    */
-  warmUp(): Promise<void>;
+  warmUp(): Promise<{ seconds: number; compiled: boolean }>;
 }

@@ -118,7 +118,10 @@ async function loadCachedModel(modelId: string, artifactPath: string): Promise<L
   }
   entry = readModelArtifact(artifactPath).then((bytes) => {
     const model = loadModel(bytes);
-    void model.warmUp().catch((error) => console.error(`warming up model ${modelId} failed:`, error));
+    model.warmUp().then(
+      ({ seconds, compiled }) => console.log(`model ${modelId} ready for serving in ${seconds.toFixed(1)} s (${compiled ? "compiled trees" : "array traversal"})`),
+      (error) => console.error(`warming up model ${modelId} failed:`, error),
+    );
     return model;
   });
   modelCache.set(modelId, entry);
