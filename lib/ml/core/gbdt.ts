@@ -110,7 +110,7 @@ export function trainGbdt(
     sampleFeatures(featureMask, featureFraction, rng);
     for (let k = 0; k < K; k++) {
       rowBuf.set(bagRows);
-      const bt = grower.growInterleaved(rowBuf, bagRows.length, gh[k], featureMask, rng);
+      const bt = grower.growInterleaved(rowBuf, bagRows.length, gh[k], featureMask, rng, bagRows === allRows);
       addTreeToScores(bt, rowBuf, scores, K, k, negExp);
       if (baggingFraction < 1) {
         for (let r = 0; r < n; r++) {
