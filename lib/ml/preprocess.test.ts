@@ -80,6 +80,9 @@ describe("Preprocessor", () => {
     expect(x.columns[f][1]).toBe(green);
     expect(x.columns[f][2]).toBeNaN();
     expect(x.columns[f][3]).toBeNaN();
+    // Repeated values are resolved once per request; each repetition still gets its own answer.
+    const repeated = pre.transformRows([{ color: "red" }, { color: "NA" }, { color: "red" }, { color: null }, { color: " green " }, { color: "purple" }, { color: "green" }]);
+    expect(Array.from(repeated.columns[f])).toEqual([red, NaN, red, NaN, green, NaN, green]);
     const fromTable = pre.transformTable(table, Int32Array.from([0, 1, 2]));
     expect(Array.from(fromTable.columns[f])).toEqual([red, green, NaN]);
   });

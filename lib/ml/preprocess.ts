@@ -382,6 +382,20 @@ function categoriesFrom(src: FieldSource, n: number, rows: Int32Array | null, lo
     }
     return out;
   }
+  if (src.kind === "raw") {
+    // Request rows repeat a few category values: resolve each distinct value once.
+    const resolved = new Map<RawValue, number>();
+    for (let i = 0; i < n; i++) {
+      const v = src.values[i];
+      let c = resolved.get(v);
+      if (c === undefined) {
+        c = resolve(isMissing(v) ? null : typeof v === "string" ? v : String(v));
+        resolved.set(v, c);
+      }
+      out[i] = c;
+    }
+    return out;
+  }
   const texts = textsFrom(src, n, rows);
   for (let i = 0; i < n; i++) out[i] = resolve(texts[i]);
   return out;
