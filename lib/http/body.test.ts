@@ -1,17 +1,23 @@
 import { describe, expect, it } from "vitest";
 
 process.env.MAX_BODY_MB = "1"; // read lazily by getEnv(), so a small limit keeps this test light
-import { jsonDepth, parseJsonText, readBody, readBodyText } from "./body";
+import { nestedDeeperThan, parseJsonText, readBody, readBodyText } from "./body";
 
 describe("request bodies", () => {
-  it("measures JSON nesting depth, ignoring brackets in strings", () => {
-    expect(jsonDepth('{"a": [1, {"b": "[[[["}]}')).toBe(3);
-    expect(jsonDepth("[]")).toBe(1);
-    expect(jsonDepth('"\\"[["')).toBe(0);
+  it("measures nesting of parsed JSON; brackets in strings do not count", () => {
+    expect(nestedDeeperThan(JSON.parse('{"a": [1, {"b": "[[[["}]}'), 3)).toBe(false);
+    expect(nestedDeeperThan(JSON.parse('{"a": [1, {"b": "[[[["}]}'), 2)).toBe(true);
+    expect(nestedDeeperThan([], 1)).toBe(false);
+    expect(nestedDeeperThan([], 0)).toBe(true);
+    expect(nestedDeeperThan("[[[[", 0)).toBe(false);
+    expect(nestedDeeperThan({ deep: [[[[{ x: "\\" }]]]] }, 6)).toBe(false);
+    expect(nestedDeeperThan({ deep: [[[[{ x: "\\" }]]]] }, 5)).toBe(true);
   });
 
-  it("rejects deeply nested JSON before parsing it", () => {
-    expect(() => parseJsonText("[".repeat(10_000) + "]".repeat(10_000))).toThrow(/nested more than/);
+  it("rejects deeply nested JSON (64 levels are fine, 65 are not)", () => {
+    expect(() => parseJsonText("[".repeat(10_000) + "]".repeat(10_000))).toThrow(/nested more than 64/);
+    expect(() => parseJsonText("[".repeat(65) + "]".repeat(65))).toThrow(/nested more than 64/);
+    expect(parseJsonText("[".repeat(64) + "]".repeat(64))).toBeInstanceOf(Array);
   });
 
   it("explains malformed JSON", () => {

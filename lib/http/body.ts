@@ -49,35 +49,41 @@ function tooLarge(limit: number): AppError {
   );
 }
 
-/** Deepest nesting of arrays/objects in a JSON text, ignoring brackets inside strings. */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
-      depth++;
-      if (depth > max) max = depth;
-    } else if (c === 125 || c === 93) depth--;
+/**
+ * True when arrays/objects nest more than `limit` levels. Walks the parsed value (V8's JSON.parse
+ * is iterative, so parsing deep input is safe; recursive code after it is not), descending only
+ * into arrays and objects: rows of plain values cost one type check per value.
+ */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (limit === 0) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === "object" && nestedDeeperThan(item, limit - 1)) return true;
+    }
+    return false;
   }
-  return max;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key];
+    if (item !== null && typeof item === "object" && nestedDeeperThan(item, limit - 1)) return true;
+  }
+  return false;
 }
 
 export function parseJsonText(text: string): unknown {
-  if (jsonDepth(text) > MAX_JSON_DEPTH) {
-    throw new AppError("bad_request", `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep. Flatten it.`);
-  }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new AppError("bad_request", `The request body is not valid JSON (${detail}). Send a JSON object with Content-Type: application/json.`);
   }
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw new AppError("bad_request", `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep. Flatten it.`);
+  }
+  return value;
 }
 
 /** JSON, form-encoded, or empty. Bodies without a content type are read as JSON when they look like it. */
