@@ -1,4 +1,6 @@
 // Asynchronous training and the legacy models API over HTTP, with the real workers.
+import { request, type IncomingHttpHeaders } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { test, expect, waitForTask, createDataset } from "./helpers/fixtures";
 import { churnRows } from "./helpers/data";
 
@@ -7,7 +9,7 @@ test.describe.configure({ mode: "serial" });
 let datasetId = "";
 let modelId = "";
 
-test("train, poll, fetch the result, reuse, predict, delete", async ({ api, anon, apiKey }) => {
+test("train, poll, fetch the result, reuse, predict, delete", async ({ api, anon, apiKey, baseURL }) => {
   datasetId = await createDataset(api, apiKey, "churn", churnRows());
   const submitted = await api.post("/api/v1/models/train/new", {
     data: { dataset_id: datasetId, predict_fields: ["churned"], duration: 10, ignore_fields: ["region"], extra_property: "allowed" },
@@ -79,7 +81,33 @@ test("train, poll, fetch the result, reuse, predict, delete", async ({ api, anon
   // data as a JSON string, model_id alias, explain alias
   const asString = await anon.post("/v1/models", { data: { api_key: apiKey, model_id: modelId, data: JSON.stringify([{ plan: "basic" }]), explain: true } });
   expect(asString.status()).toBe(200);
+
+  // Large responses are gzipped once (by the web server, level 1) for clients that accept gzip.
+  const many = Array.from({ length: 500 }, (_, i) => ({ plan: i % 2 ? "basic" : "premium", monthly_usage: i % 97, tenure_months: i % 40 }));
+  const raw = async (acceptEncoding: string) => {
+    const res = await rawPost(`${baseURL}/v1/models?api_key=${apiKey}`, JSON.stringify({ id: modelId, data: many }), acceptEncoding);
+    return { encoding: res.headers["content-encoding"], body: res.headers["content-encoding"] === "gzip" ? gunzipSync(res.body) : res.body };
+  };
+  const zipped = await raw("gzip, deflate");
+  expect(zipped.encoding).toBe("gzip");
+  expect(JSON.parse(zipped.body.toString("utf8")).predictions).toHaveLength(500);
+  const plain = await raw("identity");
+  expect(plain.encoding).toBeUndefined();
+  expect(JSON.parse(plain.body.toString("utf8")).predictions).toEqual(JSON.parse(zipped.body.toString("utf8")).predictions);
 });
+
+function rawPost(url: string, body: string, acceptEncoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", headers: { "content-type": "application/json", "accept-encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
 
 test("validation errors are 422 with detail items naming each bad field", async ({ api }) => {
   const cases: { body: unknown; loc: (string | number)[] }[] = [

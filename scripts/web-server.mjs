@@ -1,0 +1,37 @@
+// The production web server that `npm start` runs: Next.js behind Node's HTTP server, with our
+// own response compression. Next's built-in compression (turned off in next.config.mjs) always
+// uses zlib level 6, and it cannot be configured; on multi-megabyte prediction responses that
+// costs more time than it saves. Level 1 is ~2.5x faster for ~10% larger bodies.
+// Plain JavaScript so the server runs without a TypeScript loader in front of every require.
+import { createServer } from "node:http";
+import compression from "compression";
+import next from "next";
+
+process.env.NODE_ENV ??= "production";
+const port = Number(process.env.PORT || 3000);
+const app = next({ dev: false, dir: process.cwd(), port });
+const handle = app.getRequestHandler();
+const compress = compression({ level: 1, chunkSize: 64 * 1024 });
+
+await app.prepare();
+const server = createServer((req, res) => {
+  compress(req, res, () => {
+    handle(req, res).catch((error) => {
+      console.error("Unhandled error while serving", req.method, req.url, error);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ detail: "Internal server error." }));
+      } else res.destroy();
+    });
+  });
+});
+server.listen(port, () => console.log(`Web server listening on port ${port}`));
+
+function stop() {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections?.();
+  setTimeout(() => process.exit(0), 3_000).unref();
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
