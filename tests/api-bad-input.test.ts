@@ -108,3 +108,20 @@ describe.each(cases)("$name", (c) => {
     });
   }
 });
+
+describe("predict rows (/api/v1/models/{id}/predict)", () => {
+  it("names the row that is not a flat object, with a 422 detail", async () => {
+    for (const data of [[{ a: 1 }, { b: { nested: true } }], [{ a: 1 }, [1, 2]], [{ a: 1 }, null]]) {
+      const res = await call(routes.predict.POST, "POST", "/x", { headers: { "X-API-Key": key }, params: { modelId: "nope" }, body: { data } });
+      expect(res.status).toBe(422);
+      expect(res.json.detail[0].loc).toEqual(["body", "data", 1]);
+      expect(res.json.detail[0].msg).toMatch(/each row must be an object/);
+    }
+  });
+
+  it("asks for at least one row", async () => {
+    const res = await call(routes.predict.POST, "POST", "/x", { headers: { "X-API-Key": key }, params: { modelId: "nope" }, body: { data: [] } });
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.json.detail)).toMatch(/at least one row/);
+  });
+});
