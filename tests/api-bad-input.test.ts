@@ -125,3 +125,13 @@ describe("predict rows (/api/v1/models/{id}/predict)", () => {
     expect(JSON.stringify(res.json.detail)).toMatch(/at least one row/);
   });
 });
+
+describe("rows sent to append or predict", () => {
+  it("names the row and the field holding a nested value", async () => {
+    const { parseRowsParam } = await import("../lib/services/datasets");
+    expect(parseRowsParam([{ a: 1, b: "x", c: null, d: true }])).toHaveLength(1);
+    expect(() => parseRowsParam([{ a: 1 }, { a: 2, b: { nested: 1 } }])).toThrow(/Row 1, field "b": values must be strings/);
+    expect(() => parseRowsParam([{ a: 1 }, [1]])).toThrow(/Row 1 is not an object/);
+    expect(() => parseRowsParam("[{\"a\": [1]}]")).toThrow(/Row 0, field "a"/);
+  });
+});

@@ -335,6 +335,11 @@ function numbersFrom(src: FieldSource, n: number, rows: Int32Array | null, isDat
   return out;
 }
 
+/** A request value as text, or null when missing. */
+function rawText(value: RawValue): string | null {
+  return isMissing(value) ? null : typeof value === "string" ? value : String(value);
+}
+
 function textsFrom(src: FieldSource, n: number, rows: Int32Array | null): (string | null)[] {
   const out: (string | null)[] = new Array(n).fill(null);
   switch (src.kind) {
@@ -356,7 +361,7 @@ function textsFrom(src: FieldSource, n: number, rows: Int32Array | null): (strin
     case "raw":
       for (let i = 0; i < n; i++) {
         const v = src.values[i];
-        out[i] = isMissing(v) ? null : typeof v === "string" ? v : String(v);
+        out[i] = rawText(v);
       }
       break;
   }
@@ -389,7 +394,7 @@ function categoriesFrom(src: FieldSource, n: number, rows: Int32Array | null, lo
       const v = src.values[i];
       let c = resolved.get(v);
       if (c === undefined) {
-        c = resolve(isMissing(v) ? null : typeof v === "string" ? v : String(v));
+        c = resolve(rawText(v));
         resolved.set(v, c);
       }
       out[i] = c;

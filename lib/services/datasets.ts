@@ -7,6 +7,21 @@ import { datasetStore } from "./storage";
 
 export const datasetNameSchema = z.string().trim().min(1, "name must not be empty").max(200, "name must be at most 200 characters");
 
+function isPlainValue(value: unknown): boolean {
+  const type = typeof value;
+  return value === null || type === "string" || type === "number" || type === "boolean";
+}
+
+/**
+ * A row is an object mapping field names to strings, numbers, booleans or null. A plain loop:
+ * this runs for every value of every append and prediction (millions), zod per row is too slow.
+ */
+export function isFlatRow(row: unknown): row is RawRow {
+  if (row === null || typeof row !== "object" || Array.isArray(row)) return false;
+  for (const field in row) if (!isPlainValue((row as Record<string, unknown>)[field])) return false;
+  return true;
+}
+
 /** `rows` as an array of objects, or a string holding one (some clients send it that way). */
 export function parseRowsParam(value: unknown): RawRow[] {
   let rows = value;
@@ -19,18 +34,13 @@ export function parseRowsParam(value: unknown): RawRow[] {
   }
   if (!Array.isArray(rows)) throw new AppError("bad_request", "rows must be an array of row objects, e.g. [{\"age\": 42, \"plan\": \"basic\"}].");
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
+    const row: unknown = rows[i];
+    if (isFlatRow(row)) continue;
     if (row === null || typeof row !== "object" || Array.isArray(row)) {
       throw new AppError("bad_request", `Row ${i} is not an object: each row maps field names to values.`);
     }
-    // A plain loop: this runs for every value of every append (millions), zod per row is too slow.
-    for (const field in row) {
-      const value = (row as Record<string, unknown>)[field];
-      const type = typeof value;
-      if (value !== null && type !== "string" && type !== "number" && type !== "boolean") {
-        throw new AppError("bad_request", `Row ${i}, field "${field}": values must be strings, numbers, booleans or null (nested objects and arrays are not allowed).`);
-      }
-    }
+    const field = Object.keys(row).find((key) => !isPlainValue((row as Record<string, unknown>)[key]));
+    throw new AppError("bad_request", `Row ${i}, field "${field}": values must be strings, numbers, booleans or null (nested objects and arrays are not allowed).`);
   }
   return rows as RawRow[];
 }

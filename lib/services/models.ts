@@ -6,7 +6,7 @@ import { AppError, notFound } from "@/lib/errors";
 import { loadModel, type Model as LoadedModel, type RowPrediction } from "@/lib/ml";
 import type { RawRow } from "@/lib/table/types";
 import { getTask } from "@/lib/jobs/queue";
-import { parseRowsParam } from "./datasets";
+import { isFlatRow, parseRowsParam } from "./datasets";
 import { predictionRowsJson } from "./prediction-rows";
 import { deleteModelArtifact, readModelArtifact } from "./storage";
 
@@ -181,15 +181,6 @@ export const predictRequestSchema = z.object({
   data: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))).min(1, "data must hold at least one row"),
   show_factors: z.boolean().optional().default(false),
 });
-
-function isFlatRow(row: unknown): row is RawRow {
-  if (row === null || typeof row !== "object" || Array.isArray(row)) return false;
-  for (const key in row) {
-    const value = (row as Record<string, unknown>)[key];
-    if (value !== null && typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return false;
-  }
-  return true;
-}
 
 /**
  * The same body as the route checks it: rows are checked in place rather than copied by zod's
