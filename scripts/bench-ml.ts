@@ -15,9 +15,9 @@ import { encodeTarget } from "../lib/ml/target";
 import type { Column, FieldType, Table } from "../lib/table/types";
 import { isMissing, parseDate, parseNumber } from "../lib/table/values";
 
-const DATA_DIR = "/work/shared/datasets";
+export const DATA_DIR = "/work/shared/datasets";
 const PYTHON = "/usr/bin/python3";
-const DATASETS: Record<string, { file: string; target: string; types?: Record<string, FieldType> }> = {
+export const DATASETS: Record<string, { file: string; target: string; types?: Record<string, FieldType> }> = {
   adult: { file: "adult.csv", target: "class" },
   "bank-full": { file: "bank-full.csv", target: "y" },
   "credit-g": { file: "credit-g.csv", target: "class" },
