@@ -1,0 +1,36 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch } from "./api";
+import { buildExampleQuestions } from "./example-questions";
+import { queryKeys } from "./query-keys";
+import type { DataRow } from "./types";
+import { useDataset } from "./use-datasets";
+
+// A page of rows is enough to tell numbers from categories and to count a category's values.
+const SAMPLE_ROWS = 1000;
+
+/** The dataset's fields and example questions built from them (empty while loading or without rows). */
+export function useExampleQuestions(datasetId: string | null | undefined) {
+  const dataset = useDataset(datasetId);
+  const rows = useQuery({
+    queryKey: queryKeys.datasetRows(datasetId ?? "", 0, SAMPLE_ROWS),
+    queryFn: async () =>
+      (await apiFetch<{ rows: DataRow[] }>(`/api/v1/datasets/${encodeURIComponent(datasetId ?? "")}/rows?offset=0&limit=${SAMPLE_ROWS}`)).rows,
+    enabled: Boolean(datasetId),
+    staleTime: 60_000,
+  });
+  const fields = dataset.data?.fields ?? [];
+  const examples = useQuery({
+    queryKey: ["example-questions", datasetId ?? "", fields.map((f) => `${f.name}:${f.type}`).join("|"), rows.data?.length ?? 0],
+    queryFn: () => buildExampleQuestions(fields, rows.data ?? []),
+    enabled: Boolean(datasetId) && fields.length > 0 && Boolean(rows.data),
+    staleTime: Infinity,
+  });
+  return {
+    fields,
+    datasetName: dataset.data?.name ?? null,
+    rowCount: dataset.data?.rows ?? null,
+    examples: examples.data ?? [],
+    loading: dataset.isPending || rows.isPending || examples.isPending,
+  };
+}
