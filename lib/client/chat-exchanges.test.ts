@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildRequestMessages,
+  groupTurns,
+  MAX_HISTORY_CHARS,
+  pickFollowUps,
+  readAnswer,
+  restoreExchanges,
+  serializeExchanges,
+  splitListItems,
+  type Exchange,
+} from "./chat-exchanges";
+import type { ChatTurn } from "./types";
+
+const figure = JSON.stringify({ data: [{ type: "bar", x: ["a"], y: [1] }], layout: { title: { text: "Count by a" } } });
+const twoMessages: ChatTurn[] = [
+  { role: "assistant", content: 'I computed the number of rows grouped by Contract for rows where Churn is "Yes".' },
+  { role: "assistant", content: "Chart and table of the result.", images: [figure], table: [{ Contract: "Month-to-month", "Number of rows": 1655 }] },
+];
+
+function done(question: string, answers: ChatTurn[] = twoMessages, suggestions: string[] = []): Exchange {
+  return { id: question, question, answers, suggestions, status: "done" };
+}
+
+describe("readAnswer", () => {
+  it("joins the interpretation message and the figure/table message into one card", () => {
+    const view = readAnswer(twoMessages);
+    expect(view.interpretation).toMatch(/^I computed the number of rows grouped by Contract/);
+    expect(view.notes).toEqual(["Chart and table of the result."]);
+    expect(view.figures).toEqual([figure]);
+    expect(view.tables).toEqual([[{ Contract: "Month-to-month", "Number of rows": 1655 }]]);
+    expect(view.clarification).toBeNull();
+  });
+
+  it("reads a clarifying question whose choices are listed in the text", () => {
+    const view = readAnswer([{ role: "assistant", content: '"churned" could mean two fields. Which one do you mean?\n- Churn = "Yes"\n- Partner = "Yes"' }]);
+    expect(view.clarification).toEqual({ prompt: '"churned" could mean two fields. Which one do you mean?', choices: ['Churn = "Yes"', 'Partner = "Yes"'] });
+  });
+
+  it("reads choices sent as a field of the message, and numbered lists", () => {
+    const structured = readAnswer([{ role: "assistant", content: "Which field do you mean by plan?", choices: ["Contract", "InternetService"] } as ChatTurn]);
+    expect(structured.clarification?.choices).toEqual(["Contract", "InternetService"]);
+    const numbered = readAnswer([{ role: "assistant", content: "Did you mean:\n1. Sales by Region\n2) Profit by Region" }]);
+    expect(numbered.clarification?.choices).toEqual(["Sales by Region", "Profit by Region"]);
+  });
+
+  it("treats a question without choices as a question, and plain text as an answer", () => {
+    expect(readAnswer([{ role: "assistant", content: "Which year do you mean?" }]).clarification).toEqual({ prompt: "Which year do you mean?", choices: [] });
+    expect(readAnswer([{ role: "assistant", content: "The number of rows is 7,043." }]).clarification).toBeNull();
+  });
+
+  it("never turns an answer with data into choices, even if its text has a list", () => {
+    const view = readAnswer([{ role: "assistant", content: "Filters:\n- Churn = Yes\n- tenure > 12" }, twoMessages[1]]);
+    expect(view.clarification).toBeNull();
+    expect(view.interpretation).toContain("- Churn = Yes");
+  });
+});
+
+describe("splitListItems", () => {
+  it("separates prose from list items and drops quotes around an item", () => {
+    expect(splitListItems('Pick one:\n- "Churn"\n* Partner\n• Dependents\nThanks')).toEqual({ prose: "Pick one:\nThanks", items: ["Churn", "Partner", "Dependents"] });
+  });
+  it("does not read a negative number or a hyphenated word as a list item", () => {
+    expect(splitListItems("-5 degrees\nwell-known").items).toEqual([]);
+  });
+});
+
+describe("buildRequestMessages", () => {
+  it("sends the answered history then the question, leaving out unanswered questions", () => {
+    const failed: Exchange = { id: "f", question: "broken", answers: [], suggestions: [], status: "error", error: "x" };
+    const messages = buildRequestMessages([done("first"), failed], "second");
+    expect(messages.map((m) => [m.role, m.content])).toEqual([
+      ["user", "first"],
+      ["assistant", twoMessages[0].content],
+      ["assistant", twoMessages[1].content],
+      ["user", "second"],
+    ]);
+  });
+
+  it("keeps the newest turns when the history is long, whole exchanges only", () => {
+    const long = "x".repeat(5000);
+    const history = Array.from({ length: 10 }, (_, i) => done(`q${i}`, [{ role: "assistant", content: long }]));
+    const messages = buildRequestMessages(history, "now");
+    const total = messages.reduce((n, m) => n + m.content.length, 0);
+    expect(total).toBeLessThanOrEqual(MAX_HISTORY_CHARS);
+    expect(messages[messages.length - 1]).toEqual({ role: "user", content: "now" });
+    expect(messages[messages.length - 2].content).toBe(long);
+    expect(messages[messages.length - 3].content).toBe("q9");
+    expect(messages[0].role).toBe("user");
+    expect(messages.length).toBeLessThan(21);
+  });
+});
+
+describe("stored conversations", () => {
+  it("round-trips exchanges and marks an interrupted question as unanswered", () => {
+    const pending: Exchange = { id: "p", question: "waiting", answers: [], suggestions: [], status: "pending" };
+    const restored = restoreExchanges(serializeExchanges([done("a", twoMessages, ["next?"]), pending]));
+    expect(restored[0]).toEqual(done("a", twoMessages, ["next?"]));
+    expect(restored[1]).toMatchObject({ question: "waiting", status: "error" });
+  });
+
+  it("reads the older flat message list", () => {
+    const exchanges = groupTurns([{ role: "user", content: "q1" }, ...twoMessages, { role: "user", content: "q2" }]);
+    expect(exchanges.map((x) => [x.question, x.answers.length, x.status])).toEqual([["q1", 2, "done"], ["q2", 0, "error"]]);
+  });
+
+  it("ignores what it cannot read", () => {
+    expect(restoreExchanges("{not json")).toEqual([]);
+    expect(restoreExchanges(JSON.stringify({ exchanges: [null, 3, { question: 5 }] }))).toEqual([]);
+    expect(restoreExchanges(null)).toEqual([]);
+  });
+});
+
+describe("pickFollowUps", () => {
+  it("prefers the answer's suggestions, drops asked questions and duplicates, and caps the count", () => {
+    expect(pickFollowUps(["Churn by gender", "average tenure by Contract?", "churn by gender"], ["project one"], ["Average tenure by Contract"])).toEqual(["Churn by gender"]);
+    expect(pickFollowUps([], ["project one", "project two"], [], 1)).toEqual(["project one"]);
+  });
+});
