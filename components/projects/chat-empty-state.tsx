@@ -43,7 +43,7 @@ export function ChatEmptyState({
       {projectSuggestions.length > 0 && (
         <section className="space-y-2">
           <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Suggested for this project</h3>
-          <SuggestionChips label="Suggested questions" items={projectSuggestions} disabled={disabled} onPick={onAsk} showLabel={false} />
+          <SuggestionChips label="Project suggestions" items={projectSuggestions} disabled={disabled} onPick={onAsk} showLabel={false} />
         </section>
       )}
       {(loading || shownExamples.length > 0) && (

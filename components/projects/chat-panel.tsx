@@ -37,6 +37,19 @@ export function ChatPanel({
   const blocked = Boolean(disabledReason);
   const tooLong = draft.length > MAX_QUESTION_CHARS;
 
+  // Plotly is a large download: fetch it while the person reads the examples or types, so the first
+  // answer's chart draws at once instead of after the answer arrives.
+  useEffect(() => {
+    if (blocked) return;
+    const load = () => void Promise.all([import("plotly.js"), import("react-plotly.js/factory")]).catch(() => undefined);
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(load, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(load, 1000);
+    return () => clearTimeout(timer);
+  }, [blocked]);
+
   const latest = chat.exchanges[chat.exchanges.length - 1];
   // Bring the newest card's start into view when it appears and again when its answer arrives
   // (the answer is taller than the waiting card); scroll only the log, never the page.
@@ -92,7 +105,8 @@ export function ChatPanel({
   };
 
   const asked = chat.exchanges.map((x) => x.question);
-  const followUps = latest?.status === "done" ? pickFollowUps(latest.suggestions, projectSuggestions, asked) : [];
+  // The engine's follow-ups; without them the project's suggestions, then examples not yet asked.
+  const followUps = latest?.status === "done" ? pickFollowUps([latest.suggestions, projectSuggestions, dataset.examples], asked, 6) : [];
 
   return (
     <section aria-label="Chat" className="flex h-full min-h-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-slate-50/60 shadow-sm">

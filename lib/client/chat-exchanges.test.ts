@@ -113,7 +113,11 @@ describe("stored conversations", () => {
 
 describe("pickFollowUps", () => {
   it("prefers the answer's suggestions, drops asked questions and duplicates, and caps the count", () => {
-    expect(pickFollowUps(["Churn by gender", "average tenure by Contract?", "churn by gender"], ["project one"], ["Average tenure by Contract"])).toEqual(["Churn by gender"]);
-    expect(pickFollowUps([], ["project one", "project two"], [], 1)).toEqual(["project one"]);
+    expect(pickFollowUps([["Churn by gender", "average tenure by Contract?", "churn by gender"], ["project one"]], ["Average tenure by Contract"])).toEqual(["Churn by gender"]);
+    expect(pickFollowUps([[], ["project one", "project two"]], [], 1)).toEqual(["project one"]);
+  });
+  it("falls through to the next source when everything in one was asked", () => {
+    expect(pickFollowUps([["asked"], [], ["Show the distribution of tenure"]], ["asked"])).toEqual(["Show the distribution of tenure"]);
+    expect(pickFollowUps([["asked"]], ["asked"])).toEqual([]);
   });
 });

@@ -177,21 +177,25 @@ export function readAnswer(answers: ChatTurn[]): AnswerView {
 }
 
 /**
- * The chips under the latest answer: the answer's own suggestions, else the project's; without
- * the questions already asked, at most `limit`.
+ * The chips under the latest answer: the answer's own suggestions (the engine's follow-ups, with
+ * the project's suggestions first), else the next source that has a question not yet asked (the
+ * project's suggestions, then examples from the dataset's fields); at most `limit`.
  */
-export function pickFollowUps(answerSuggestions: string[], projectSuggestions: string[], asked: string[], limit = 6): string[] {
-  const seen = new Set(asked.map(normalize));
-  const source = answerSuggestions.length > 0 ? answerSuggestions : projectSuggestions;
-  const out: string[] = [];
-  for (const s of source) {
-    const key = normalize(s);
-    if (!key || seen.has(key)) continue;
-    seen.add(key);
-    out.push(s.trim());
-    if (out.length >= limit) break;
+export function pickFollowUps(sources: string[][], asked: string[], limit = 6): string[] {
+  const askedKeys = new Set(asked.map(normalize));
+  for (const source of sources) {
+    const seen = new Set(askedKeys);
+    const out: string[] = [];
+    for (const s of source) {
+      const key = normalize(s);
+      if (!key || seen.has(key)) continue;
+      seen.add(key);
+      out.push(s.trim());
+      if (out.length >= limit) break;
+    }
+    if (out.length > 0) return out;
   }
-  return out;
+  return [];
 }
 
 function normalize(text: string): string {
