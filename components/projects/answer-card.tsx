@@ -32,7 +32,8 @@ function Elapsed({ since }: { since: number }) {
     return () => clearInterval(timer);
   }, []);
   const seconds = Math.floor((now - since) / 1000);
-  return seconds >= 3 ? <span className="tabular-nums text-slate-400"> {seconds} s</span> : null;
+  // Hidden from screen readers: a live region announcing every second would drown the answer.
+  return seconds >= 3 ? <span aria-hidden className="tabular-nums text-slate-400"> {seconds} s</span> : null;
 }
 
 function Waiting({ progress, onStop }: { progress: string | null; onStop: () => void }) {

@@ -4,6 +4,8 @@ import type * as PlotlyTypes from "plotly.js";
 import { fileNameFor } from "@/lib/client/answer-table";
 import { parseFigure, Plot } from "../plot";
 
+const CARD_CHART_HEIGHT = 340;
+
 function chartTitle(layout: Record<string, unknown> | undefined): string | null {
   const title = layout?.title;
   if (typeof title === "string") return title;
@@ -18,6 +20,11 @@ export function AnswerChart({ raw, question, label }: { raw: string | object; qu
   const [busy, setBusy] = useState(false);
   if (!figure) return <p className="text-xs text-slate-500">This chart could not be read; the table below has the same numbers.</p>;
   const title = chartTitle(figure.layout);
+  // The server sizes figures for the PNG (800x500); in the card a lower chart keeps the
+  // interpretation, the chart and the start of the table on one screen. Taller figures (one panel
+  // per group) keep their height.
+  const height = typeof figure.layout?.height === "number" ? figure.layout.height : 500;
+  const shown = height <= 500 ? { ...figure, layout: { ...figure.layout, height: Math.min(height, CARD_CHART_HEIGHT) } } : figure;
 
   const downloadPng = async () => {
     const graph = boxRef.current?.querySelector<HTMLElement>(".js-plotly-plot");
@@ -35,7 +42,7 @@ export function AnswerChart({ raw, question, label }: { raw: string | object; qu
 
   return (
     <div ref={boxRef} className="group relative rounded-lg border border-slate-100 bg-white p-1" data-testid="chat-chart">
-      <Plot figure={figure} label={title ? `Chart: ${title}. ${label}` : label} height={340} />
+      <Plot figure={shown} label={title ? `Chart: ${title}. ${label}` : label} height={340} />
       <button
         type="button"
         onClick={downloadPng}

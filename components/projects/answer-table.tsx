@@ -47,7 +47,7 @@ export function AnswerTable({ rows, caption, question }: { rows: DataRow[]; capt
                       type="button"
                       onClick={() => toggle(c)}
                       title={`Sort by ${c}`}
-                      className={`inline-flex items-center gap-1 rounded focus-visible:outline-2 focus-visible:outline-brand-500 ${numeric ? "flex-row-reverse" : ""}`}
+                      className="inline-flex items-center gap-1 rounded focus-visible:outline-2 focus-visible:outline-brand-500"
                     >
                       {c}
                       <span aria-hidden className={`text-xs ${active ? "text-brand-600" : "text-slate-300"}`}>{active ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}</span>

@@ -110,20 +110,13 @@ export function ChatPanel({
 
   return (
     <section aria-label="Chat" className="flex h-full min-h-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-slate-50/60 shadow-sm">
-      <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2.5">
-        <h2 className="text-base font-semibold">Chat</h2>
-        {chat.exchanges.length > 0 && (
-          <Button variant="ghost" size="sm" onClick={() => { chat.clear(); inputRef.current?.focus(); }}>
-            New conversation
-          </Button>
-        )}
-      </div>
+      <h2 className="sr-only">Chat</h2>
       <div
         ref={logRef}
         className="relative min-h-0 flex-1 space-y-6 overflow-y-auto overscroll-contain px-4 py-4"
         role="log"
         aria-live="polite"
-        aria-relevant="additions text"
+        aria-relevant="additions"
         aria-label="Conversation"
         data-testid="chat-log"
       >
@@ -177,11 +170,25 @@ export function ChatPanel({
                 Ask
               </Button>
             </div>
-            <p id="chat-input-hint" className={`text-xs ${tooLong ? "text-red-700" : "text-slate-400"}`}>
-              {tooLong
-                ? `Questions can be at most ${formatInt(MAX_QUESTION_CHARS)} characters (this one has ${formatInt(draft.length)}).`
-                : "Enter to send · Shift+Enter for a new line"}
-            </p>
+            <div className="flex items-center justify-between gap-3">
+              <p id="chat-input-hint" className={`text-xs ${tooLong ? "text-red-700" : "text-slate-400"}`}>
+                {tooLong
+                  ? `Questions can be at most ${formatInt(MAX_QUESTION_CHARS)} characters (this one has ${formatInt(draft.length)}).`
+                  : "Enter to send · Shift+Enter for a new line"}
+              </p>
+              {chat.exchanges.length > 0 && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    chat.clear();
+                    inputRef.current?.focus();
+                  }}
+                  className="shrink-0 rounded-md px-2 py-0.5 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-500"
+                >
+                  New conversation
+                </button>
+              )}
+            </div>
           </form>
         )}
       </div>

@@ -106,10 +106,10 @@ export function ProjectDetail({ id }: { id: string }) {
       {/* The chat and the settings share one screen-high row (to the main area's 2rem bottom padding); each scrolls inside itself. */}
       <div
         ref={rowRef}
-        className="grid gap-6 lg:h-[var(--chat-height)] lg:grid-cols-[minmax(0,1fr)_20rem]"
+        className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:h-[var(--chat-height)] lg:grid-cols-[minmax(0,1fr)_20rem]"
         style={{ "--chat-height": rowHeight ? `${rowHeight}px` : "calc(100dvh - 11rem)" } as CSSProperties}
       >
-        <div className="h-[var(--chat-height)] min-h-0 lg:h-full">
+        <div className="h-[var(--chat-height)] min-h-0 min-w-0 lg:h-full">
           <ChatPanel
             projectId={p.id}
             datasetId={p.datasetId}
