@@ -141,30 +141,33 @@ test("clarifying questions offer one-click choices; a failed question stays in t
   const input = page.getByLabel("Your question");
 
   // The engine asks back (here its answer is replaced in the browser, so that this checks the page,
-  // not the engine's judgement): the question reads as a question, the choices are buttons.
+  // not the engine's judgement), in the engine's form: a question, and the question reworded once
+  // per reading as the reply's suggestions. It reads as a question; the readings are buttons.
   await page.route("**/api/v1/chat-explore/chats/**", (route) =>
     route.fulfill({
       status: 200,
       contentType: "application/json",
       body: JSON.stringify({
         id: "c1",
-        messages: [{ role: "assistant", content: '"churned" could name two fields. Which one do you mean?\n- Churn = "Yes"\n- Partner = "Yes"', images: null, table: null }],
-        suggestions: [],
+        messages: [{ role: "assistant", content: '"plan" could mean more than one field: "Contract" or "InternetService". Which one do you mean?', images: null, table: null }],
+        suggestions: ["average MonthlyCharges by Contract", "average MonthlyCharges by InternetService"],
       }),
     }),
   );
-  await input.fill("how many churned customers per contract");
+  await input.fill("average MonthlyCharges by plan");
   await input.press("Enter");
   await waitForCards(page, 1);
   const clarification = log.getByTestId("clarification");
   await expect(clarification).toContainText("Which one do you mean?");
   const choices = clarification.getByRole("group", { name: "Choose one to answer" }).getByRole("button");
-  await expect(choices).toHaveText(['Churn = "Yes"', 'Partner = "Yes"']);
+  await expect(choices).toHaveText(["average MonthlyCharges by Contract", "average MonthlyCharges by InternetService"]);
   await saveScreen(page, testInfo, "chat-clarification", { fullPage: false });
   await page.unroute("**/api/v1/chat-explore/chats/**");
   await choices.first().click();
   await waitForCards(page, 2);
-  await expect(log.getByTestId("answer-card").last().getByTestId("user-message")).toContainText('Churn = "Yes"');
+  const answered = log.getByTestId("answer-card").last();
+  await expect(answered.getByTestId("user-message")).toContainText("average MonthlyCharges by Contract");
+  await expect(answered.getByTestId("chat-table").getByRole("row")).toHaveCount(4); // header + 3 contracts
 
   // The server refuses the next question: the error shows inside its card, the text is back in the box.
   let refuse = true;

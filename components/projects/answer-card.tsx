@@ -71,13 +71,15 @@ export interface AnswerCardProps {
   busy: boolean;
   /** Follow-up chips under the card (only the latest answer has them). */
   followUps: string[];
+  /** The project's standing suggestions: in a reply they are not choices of a clarifying question. */
+  projectSuggestions: string[];
   onAsk: (question: string) => void;
   onStop: () => void;
 }
 
 /** One turn of the conversation: the question, then one card with the interpretation, chart and table. */
-export function AnswerCard({ exchange, number, progress, busy, followUps, onAsk, onStop }: AnswerCardProps) {
-  const view = exchange.status === "done" ? readAnswer(exchange.answers) : null;
+export function AnswerCard({ exchange, number, progress, busy, followUps, projectSuggestions, onAsk, onStop }: AnswerCardProps) {
+  const view = exchange.status === "done" ? readAnswer(exchange.answers, { suggestions: exchange.suggestions, projectSuggestions }) : null;
   const questionId = `question-${exchange.id}`;
   const clarification = view?.clarification ?? null;
   const chipsShown = followUps.filter((s) => !clarification?.choices.includes(s));

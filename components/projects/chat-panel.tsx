@@ -141,6 +141,7 @@ export function ChatPanel({
             progress={exchange.status === "pending" ? chat.progress : null}
             busy={chat.pending}
             followUps={exchange === latest ? followUps : []}
+            projectSuggestions={projectSuggestions}
             onAsk={send}
             onStop={chat.cancel}
           />

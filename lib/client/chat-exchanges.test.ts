@@ -44,6 +44,17 @@ describe("readAnswer", () => {
     expect(numbered.clarification?.choices).toEqual(["Sales by Region", "Profit by Region"]);
   });
 
+  it("takes the reply's suggestions as the choices of a question asked back, without the project's own", () => {
+    const content = '"plan" could mean more than one field: "Contract" or "InternetService". Which one do you mean?';
+    const view = readAnswer([{ role: "assistant", content }], {
+      suggestions: ["Churn by gender", "average MonthlyCharges by Contract", "average MonthlyCharges by InternetService"],
+      projectSuggestions: ["Churn by gender"],
+    });
+    expect(view.clarification).toEqual({ prompt: content, choices: ["average MonthlyCharges by Contract", "average MonthlyCharges by InternetService"] });
+    // An answer with data keeps its suggestions as follow-ups, not choices.
+    expect(readAnswer(twoMessages, { suggestions: ["x?"] }).clarification).toBeNull();
+  });
+
   it("treats a question without choices as a question, and plain text as an answer", () => {
     expect(readAnswer([{ role: "assistant", content: "Which year do you mean?" }]).clarification).toEqual({ prompt: "Which year do you mean?", choices: [] });
     expect(readAnswer([{ role: "assistant", content: "The number of rows is 7,043." }]).clarification).toBeNull();

@@ -151,8 +151,12 @@ function stringList(value: unknown): string[] {
   return value.map((v) => (typeof v === "string" ? v : v && typeof v === "object" && typeof (v as { label?: unknown }).label === "string" ? (v as { label: string }).label : null)).filter((v): v is string => Boolean(v && v.trim()));
 }
 
-/** One card's content from an exchange's answer messages. */
-export function readAnswer(answers: ChatTurn[]): AnswerView {
+/**
+ * One card's content from an exchange's answer messages. A clarifying question's choices come as
+ * a list in its text, as a `choices` field, or (the engine's form) as the reply's suggestions: the
+ * question reworded once per reading, after the project's standing suggestions, which are not choices.
+ */
+export function readAnswer(answers: ChatTurn[], offers: { suggestions?: string[]; projectSuggestions?: string[] } = {}): AnswerView {
   const figures: (string | object)[] = [];
   const tables: DataRow[][] = [];
   const texts: string[] = [];
@@ -171,7 +175,10 @@ export function readAnswer(answers: ChatTurn[]): AnswerView {
     const { prose, items } = splitListItems(texts.join("\n"));
     const choices = [...new Set([...offered, ...items])];
     if (choices.length > 0) clarification = { prompt: prose, choices };
-    else if (/\?\s*$/.test(prose)) clarification = { prompt: prose, choices: [] };
+    else if (/\?\s*$/.test(prose)) {
+      const standing = new Set(offers.projectSuggestions ?? []);
+      clarification = { prompt: prose, choices: [...new Set((offers.suggestions ?? []).filter((s) => s.trim() && !standing.has(s)))] };
+    }
   }
   return { interpretation, notes, figures, tables, clarification };
 }
