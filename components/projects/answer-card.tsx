@@ -22,7 +22,7 @@ function RichText({ text, className = "" }: { text: string; className?: string }
     }
   }
   flush();
-  return <div className={`space-y-1.5 text-sm leading-relaxed text-slate-800 ${className}`}>{blocks}</div>;
+  return <div className={`min-w-0 space-y-1.5 text-sm leading-relaxed text-slate-800 [overflow-wrap:anywhere] ${className}`}>{blocks}</div>;
 }
 
 function Elapsed({ since }: { since: number }) {
@@ -86,7 +86,7 @@ export function AnswerCard({ exchange, number, progress, busy, followUps, projec
   return (
     <article className="space-y-2" aria-labelledby={questionId} aria-busy={exchange.status === "pending" || undefined} data-testid="answer-card" data-exchange={exchange.id} data-status={exchange.status}>
       <div className="flex justify-end">
-        <p id={questionId} className="max-w-[85%] rounded-2xl rounded-tr-sm bg-brand-600 px-4 py-2 text-sm whitespace-pre-wrap text-white shadow-sm" data-testid="user-message">
+        <p id={questionId} className="max-w-[85%] rounded-2xl rounded-tr-sm bg-brand-600 px-4 py-2 text-sm whitespace-pre-wrap text-white shadow-sm [overflow-wrap:anywhere]" data-testid="user-message">
           <span className="sr-only">Question {number}: </span>
           {exchange.question}
         </p>

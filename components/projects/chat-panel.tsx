@@ -32,7 +32,7 @@ export function ChatPanel({
   const logRef = useRef<HTMLDivElement>(null);
   // A question without an answer goes back into the box, unless the person already typed another.
   const onUnanswered = useCallback((question: string) => setDraft((current) => (current.trim() ? current : question)), []);
-  const chat = useChat(projectId, { onUnanswered });
+  const chat = useChat(projectId, { datasetId, onUnanswered });
   const dataset = useExampleQuestions(datasetId);
   const blocked = Boolean(disabledReason);
   const tooLong = draft.length > MAX_QUESTION_CHARS;
@@ -87,6 +87,10 @@ export function ChatPanel({
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       send(draft);
+    } else if (e.key === "ArrowUp" && draft === "" && latest) {
+      // As in terminals and chat apps: the last question back, to rephrase it.
+      e.preventDefault();
+      setDraft(latest.question);
     }
   };
   const insertField = (name: string) => {
@@ -133,6 +137,12 @@ export function ChatPanel({
             onInsertField={insertField}
           />
         )}
+        {blocked && chat.exchanges.length === 0 && (
+          <div className="mx-auto max-w-md py-16 text-center" data-testid="chat-blocked">
+            <p className="text-base font-semibold text-slate-800">No dataset yet</p>
+            <p className="mt-1 text-sm text-slate-500">{disabledReason}</p>
+          </div>
+        )}
         {chat.exchanges.map((exchange, i) => (
           <AnswerCard
             key={exchange.id}
@@ -149,7 +159,7 @@ export function ChatPanel({
       </div>
       <div className="border-t border-slate-200 bg-white px-4 py-3">
         {disabledReason ? (
-          <p className="text-sm text-amber-700">{disabledReason}</p>
+          <p className="text-sm text-amber-700" role="note">{disabledReason}</p>
         ) : (
           <form onSubmit={submit} className="space-y-1">
             <div className="flex items-end gap-2">

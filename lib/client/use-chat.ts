@@ -62,24 +62,26 @@ export async function askChat(
   }
 }
 
-function storageKey(projectId: string) {
-  return `tabula:chat:${projectId}`;
+// Per project and dataset: after the project switches datasets, the old conversation (whose
+// follow-ups name the old fields) is not sent with questions about the new one.
+function storageKey(projectId: string, datasetId: string | null) {
+  return `tabula:chat:${projectId}:${datasetId ?? "none"}`;
 }
 
-function loadExchanges(projectId: string): Exchange[] {
+function loadExchanges(key: string): Exchange[] {
   try {
-    return restoreExchanges(window.sessionStorage.getItem(storageKey(projectId)));
+    return restoreExchanges(window.sessionStorage.getItem(key));
   } catch {
     return [];
   }
 }
 
-function saveExchanges(projectId: string, exchanges: Exchange[]) {
+function saveExchanges(key: string, exchanges: Exchange[]) {
   const settled = exchanges.filter((x) => x.status !== "pending");
   // Charts of many points make big entries: when storage is full, keep the most recent answers.
   for (const keep of [settled.length, 10, 3, 0]) {
     try {
-      window.sessionStorage.setItem(storageKey(projectId), serializeExchanges(settled.slice(settled.length - keep)));
+      window.sessionStorage.setItem(key, serializeExchanges(settled.slice(settled.length - keep)));
       return;
     } catch {
       // try with fewer
@@ -95,6 +97,8 @@ function isAbort(error: unknown): boolean {
 }
 
 export interface UseChatOptions {
+  /** The project's dataset: each dataset has its own conversation. */
+  datasetId?: string | null;
   /** Called with the question when it got no answer (failed or stopped), so the page can put it back in the box. */
   onUnanswered?: (question: string) => void;
 }
@@ -102,7 +106,8 @@ export interface UseChatOptions {
 export function useChat(projectId: string, options: UseChatOptions = {}) {
   const [exchanges, setExchanges] = useState<Exchange[]>([]);
   const [progress, setProgress] = useState<string | null>(null);
-  // The project whose conversation `exchanges` holds: nothing is saved before it was restored.
+  const key = storageKey(projectId, options.datasetId ?? null);
+  // The storage key whose conversation `exchanges` holds: nothing is saved before it was restored.
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const exchangesRef = useRef<Exchange[]>([]);
@@ -112,14 +117,14 @@ export function useChat(projectId: string, options: UseChatOptions = {}) {
 
   // Restore after mount (sessionStorage does not exist during server rendering).
   useEffect(() => {
-    setExchanges(loadExchanges(projectId));
-    setLoadedFor(projectId);
+    setExchanges(loadExchanges(key));
+    setLoadedFor(key);
     return () => abortRef.current?.abort(DISCARD);
-  }, [projectId]);
+  }, [key]);
 
   useEffect(() => {
-    if (loadedFor === projectId) saveExchanges(projectId, exchanges);
-  }, [projectId, exchanges, loadedFor]);
+    if (loadedFor === key) saveExchanges(key, exchanges);
+  }, [key, exchanges, loadedFor]);
 
   const pending = exchanges.some((x) => x.status === "pending");
 
@@ -168,5 +173,5 @@ export function useChat(projectId: string, options: UseChatOptions = {}) {
     setExchanges([]);
   }, []);
 
-  return { exchanges, ask, cancel, clear, pending, progress, restored: loadedFor === projectId };
+  return { exchanges, ask, cancel, clear, pending, progress, restored: loadedFor === key };
 }
