@@ -157,10 +157,8 @@ export function ChatPanel({
           />
         ))}
       </div>
-      <div className="border-t border-slate-200 bg-white px-4 py-3">
-        {disabledReason ? (
-          <p className="text-sm text-amber-700" role="note">{disabledReason}</p>
-        ) : (
+      {!blocked && (
+        <div className="border-t border-slate-200 bg-white px-4 py-3">
           <form onSubmit={submit} className="space-y-1">
             <div className="flex items-end gap-2">
               <label htmlFor="chat-input" className="sr-only">Your question</label>
@@ -201,8 +199,8 @@ export function ChatPanel({
               )}
             </div>
           </form>
-        )}
-      </div>
+        </div>
+      )}
     </section>
   );
 }
