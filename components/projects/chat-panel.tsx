@@ -20,7 +20,7 @@ export function ChatPanel({
   projectId,
   datasetId,
   suggestions: projectSuggestions,
-  disabledReason,
+  disabledReason: givenReason,
 }: {
   projectId: string;
   datasetId: string | null;
@@ -34,6 +34,7 @@ export function ChatPanel({
   const onUnanswered = useCallback((question: string) => setDraft((current) => (current.trim() ? current : question)), []);
   const chat = useChat(projectId, { datasetId, onUnanswered });
   const dataset = useExampleQuestions(datasetId);
+  const disabledReason = givenReason ?? (dataset.missing ? "This project's dataset no longer exists. Choose another one in the settings." : undefined);
   const blocked = Boolean(disabledReason);
   const tooLong = draft.length > MAX_QUESTION_CHARS;
 
@@ -139,7 +140,7 @@ export function ChatPanel({
         )}
         {blocked && chat.exchanges.length === 0 && (
           <div className="mx-auto max-w-md py-16 text-center" data-testid="chat-blocked">
-            <p className="text-base font-semibold text-slate-800">No dataset yet</p>
+            <p className="text-base font-semibold text-slate-800">{dataset.missing ? "Dataset not found" : "No dataset yet"}</p>
             <p className="mt-1 text-sm text-slate-500">{disabledReason}</p>
           </div>
         )}

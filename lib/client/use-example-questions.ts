@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "./api";
+import { ApiError, apiFetch } from "./api";
 import { buildExampleQuestions } from "./example-questions";
 import { queryKeys } from "./query-keys";
 import type { DataRow } from "./types";
@@ -31,6 +31,8 @@ export function useExampleQuestions(datasetId: string | null | undefined) {
     datasetName: dataset.data?.name ?? null,
     rowCount: dataset.data?.rows ?? null,
     examples: examples.data ?? [],
-    loading: dataset.isPending || rows.isPending || examples.isPending,
+    loading: !dataset.error && !rows.error && (dataset.isPending || rows.isPending || examples.isPending),
+    /** The project points at a dataset that was deleted (or belongs to another team). */
+    missing: dataset.error instanceof ApiError && dataset.error.status === 404,
   };
 }
