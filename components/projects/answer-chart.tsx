@@ -49,6 +49,8 @@ export function AnswerChart({ raw, question, label }: { raw: string | object; qu
         disabled={busy}
         className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-md bg-white/90 px-2 py-1 text-xs font-medium text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
         data-testid="download-png"
+        aria-label="Download the chart as PNG"
+        title="Download the chart as PNG"
       >
         <span aria-hidden>↓</span> PNG
       </button>

@@ -69,7 +69,7 @@ export function ProjectDetail({ id }: { id: string }) {
   const remove = useDeleteProject();
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
-  const [rowRef, rowHeight] = useFillViewport({ bottom: 32, min: 440 });
+  const [rowRef, rowHeight] = useFillViewport({ bottom: 32, min: 360 });
 
   if (project.isPending) {
     return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildRequestMessages,
   groupTurns,
-  MAX_HISTORY_CHARS,
+  MAX_REQUEST_BYTES,
   pickFollowUps,
   readAnswer,
   restoreExchanges,
@@ -89,16 +89,17 @@ describe("buildRequestMessages", () => {
   });
 
   it("keeps the newest turns when the history is long, whole exchanges only", () => {
-    const long = "x".repeat(5000);
+    const long = "é".repeat(2500); // 5,000 bytes in UTF-8
     const history = Array.from({ length: 10 }, (_, i) => done(`q${i}`, [{ role: "assistant", content: long }]));
     const messages = buildRequestMessages(history, "now");
-    const total = messages.reduce((n, m) => n + m.content.length, 0);
-    expect(total).toBeLessThanOrEqual(MAX_HISTORY_CHARS);
+    const total = messages.reduce((n, m) => n + new TextEncoder().encode(m.content).length, 0);
+    expect(total).toBeLessThanOrEqual(MAX_REQUEST_BYTES);
+    expect(total).toBeGreaterThan(MAX_REQUEST_BYTES - 5100);
     expect(messages[messages.length - 1]).toEqual({ role: "user", content: "now" });
     expect(messages[messages.length - 2].content).toBe(long);
     expect(messages[messages.length - 3].content).toBe("q9");
     expect(messages[0].role).toBe("user");
-    expect(messages.length).toBeLessThan(21);
+    expect(messages.length).toBe(11); // 5 exchanges of 2 messages, then the question
   });
 });
 

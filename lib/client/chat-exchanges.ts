@@ -21,10 +21,11 @@ export interface RequestMessage {
   content: string;
 }
 
-// The server takes at most 200 messages and (since issue 13) about 32 KB of message text per
-// request; recent turns are what follow-ups refer to, so older ones are left out first.
+// The server takes at most 200 messages and (since issue 13) 32 KB of message text per request;
+// recent turns are what follow-ups refer to, so older ones are left out first. Counted in UTF-8
+// bytes, the larger measure, with room to spare.
 export const MAX_HISTORY_MESSAGES = 120;
-export const MAX_HISTORY_CHARS = 24_000;
+export const MAX_REQUEST_BYTES = 28_000;
 /** Longer questions are refused in the box with a reason, instead of a 422 after sending. */
 export const MAX_QUESTION_CHARS = 4_000;
 
@@ -86,9 +87,14 @@ export function serializeExchanges(exchanges: Exchange[]): string {
  * The messages to send for a new question: the answered exchanges before it (failed ones carry no
  * answer the engine could refer to), newest kept when the history is long, then the question.
  */
+const encoder = new TextEncoder();
+function byteLength(text: string): number {
+  return encoder.encode(text).length;
+}
+
 export function buildRequestMessages(history: Exchange[], question: string): RequestMessage[] {
   const tail: RequestMessage[] = [{ role: "user", content: question }];
-  let chars = question.length;
+  let bytes = byteLength(question);
   let count = 1;
   const blocks: RequestMessage[][] = [];
   for (let i = history.length - 1; i >= 0; i--) {
@@ -96,10 +102,10 @@ export function buildRequestMessages(history: Exchange[], question: string): Req
     if (x.status !== "done") continue;
     const block: RequestMessage[] = [{ role: "user", content: x.question }];
     for (const a of x.answers) if (a.content.trim() !== "") block.push({ role: "assistant", content: a.content });
-    const size = block.reduce((n, m) => n + m.content.length, 0);
-    if (count + block.length > MAX_HISTORY_MESSAGES || chars + size > MAX_HISTORY_CHARS) break;
+    const size = block.reduce((n, m) => n + byteLength(m.content), 0);
+    if (count + block.length > MAX_HISTORY_MESSAGES || bytes + size > MAX_REQUEST_BYTES) break;
     blocks.push(block);
-    chars += size;
+    bytes += size;
     count += block.length;
   }
   return [...blocks.reverse().flat(), ...tail];
