@@ -68,9 +68,18 @@ function storageKey(projectId: string, datasetId: string | null) {
   return `tabula:chat:${projectId}:${datasetId ?? "none"}`;
 }
 
-function loadExchanges(key: string): Exchange[] {
+/** Before cards, a tab kept the flat message list under the project alone: read it once, then forget it. */
+function legacyKey(projectId: string) {
+  return `tabula:chat:${projectId}`;
+}
+
+function loadExchanges(key: string, projectId: string): Exchange[] {
   try {
-    return restoreExchanges(window.sessionStorage.getItem(key));
+    const stored = window.sessionStorage.getItem(key);
+    if (stored !== null) return restoreExchanges(stored);
+    const legacy = window.sessionStorage.getItem(legacyKey(projectId));
+    window.sessionStorage.removeItem(legacyKey(projectId));
+    return restoreExchanges(legacy);
   } catch {
     return [];
   }
@@ -117,10 +126,10 @@ export function useChat(projectId: string, options: UseChatOptions = {}) {
 
   // Restore after mount (sessionStorage does not exist during server rendering).
   useEffect(() => {
-    setExchanges(loadExchanges(key));
+    setExchanges(loadExchanges(key, projectId));
     setLoadedFor(key);
     return () => abortRef.current?.abort(DISCARD);
-  }, [key]);
+  }, [key, projectId]);
 
   useEffect(() => {
     if (loadedFor === key) saveExchanges(key, exchanges);
