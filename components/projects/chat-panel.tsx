@@ -52,16 +52,18 @@ export function ChatPanel({
   }, [blocked]);
 
   const latest = chat.exchanges[chat.exchanges.length - 1];
+  const latestId = latest?.id;
+  const latestStatus = latest?.status;
   // Bring the newest card's start into view when it appears and again when its answer arrives
   // (the answer is taller than the waiting card); scroll only the log, never the page.
   useEffect(() => {
     const log = logRef.current;
-    if (!log || !latest) return;
-    const card = log.querySelector<HTMLElement>(`[data-exchange="${latest.id}"]`);
+    if (!log || !latestId) return;
+    const card = log.querySelector<HTMLElement>(`[data-exchange="${latestId}"]`);
     if (!card) return;
     const top = card.getBoundingClientRect().top - log.getBoundingClientRect().top + log.scrollTop - 12;
     log.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? "auto" : "smooth" });
-  }, [latest?.id, latest?.status]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [latestId, latestStatus]);
 
   // Back to the box once an answer is in, unless the person has moved elsewhere on the page.
   const wasPending = useRef(false);
