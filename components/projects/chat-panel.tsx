@@ -102,7 +102,8 @@ export function ChatPanel({
     const end = input?.selectionEnd ?? draft.length;
     const before = draft.slice(0, start);
     const after = draft.slice(end);
-    const text = `${before && !/\s$/.test(before) ? " " : ""}${name}${after && !/^\s/.test(after) ? " " : ""}`;
+    // Spaces around the name as needed, and one after it at the end so typing can go on.
+    const text = `${before && !/\s$/.test(before) ? " " : ""}${name}${/^\s/.test(after) ? "" : " "}`;
     setDraft(before + text + after);
     requestAnimationFrame(() => {
       input?.focus();
