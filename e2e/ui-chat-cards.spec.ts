@@ -91,6 +91,9 @@ test("answer cards, a pinned question box, examples from the fields and follow-u
   await expect(card.getByTestId("assistant-message")).toContainText("PaymentMethod");
   // Plotly is a 4.6 MB script: on a busy machine its first drawing can take a while.
   await expect(card.getByTestId("chat-chart").locator(".main-svg").first()).toBeVisible({ timeout: 90_000 });
+  // Plotly's own toolbar downloads a PNG; its "Share chart..." (an upload to cloud.plotly.com) is off.
+  await expect(card.locator('.modebar-btn[data-title="Download plot as a PNG"]')).toHaveCount(1);
+  await expect(card.locator('.modebar-btn[data-title="Share chart..."]')).toHaveCount(0);
   const table = card.getByTestId("chat-table");
   await expect(table.getByRole("row")).toHaveCount(5); // header + 4 payment methods
   await expect(table.getByRole("columnheader").first()).toContainText("PaymentMethod");
