@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState, type ReactNode } from "react";
+import { memo, useEffect, useMemo, useState, type ReactNode } from "react";
 import { readAnswer, splitListItems, type Exchange } from "@/lib/client/chat-exchanges";
 import { AnswerChart } from "./answer-chart";
 import { AnswerTable } from "./answer-table";
@@ -77,9 +77,15 @@ export interface AnswerCardProps {
   onStop: () => void;
 }
 
-/** One turn of the conversation: the question, then one card with the interpretation, chart and table. */
-export function AnswerCard({ exchange, number, progress, busy, followUps, projectSuggestions, onAsk, onStop }: AnswerCardProps) {
-  const view = exchange.status === "done" ? readAnswer(exchange.answers, { suggestions: exchange.suggestions, projectSuggestions }) : null;
+/**
+ * One turn of the conversation: the question, then one card with the interpretation, chart and
+ * table. Memoised: a conversation of many charts must not redraw them on every keystroke.
+ */
+export const AnswerCard = memo(function AnswerCard({ exchange, number, progress, busy, followUps, projectSuggestions, onAsk, onStop }: AnswerCardProps) {
+  const view = useMemo(
+    () => (exchange.status === "done" ? readAnswer(exchange.answers, { suggestions: exchange.suggestions, projectSuggestions }) : null),
+    [exchange, projectSuggestions],
+  );
   const questionId = `question-${exchange.id}`;
   const clarification = view?.clarification ?? null;
   const chipsShown = followUps.filter((s) => !clarification?.choices.includes(s));
@@ -156,4 +162,4 @@ export function AnswerCard({ exchange, number, progress, busy, followUps, projec
       {chipsShown.length > 0 && <SuggestionChips label="Follow-up questions" items={chipsShown} disabled={busy} onPick={onAsk} testId="follow-ups" />}
     </article>
   );
-}
+});

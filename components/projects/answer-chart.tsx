@@ -1,5 +1,5 @@
 "use client";
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type * as PlotlyTypes from "plotly.js";
 import { fileNameFor } from "@/lib/client/answer-table";
 import { parseFigure, Plot } from "../plot";
@@ -15,16 +15,19 @@ function chartTitle(layout: Record<string, unknown> | undefined): string | null 
 
 /** An answer's Plotly chart (zoom, hover and Plotly's own toolbar) with a visible PNG download. */
 export function AnswerChart({ raw, question, label }: { raw: string | object; question: string; label: string }) {
-  const figure = parseFigure(raw);
-  const boxRef = useRef<HTMLDivElement>(null);
-  const [busy, setBusy] = useState(false);
-  if (!figure) return <p className="text-xs text-slate-500">This chart could not be read; the table below has the same numbers.</p>;
-  const title = chartTitle(figure.layout);
+  const figure = useMemo(() => parseFigure(raw), [raw]);
   // The server sizes figures for the PNG (800x500); in the card a lower chart keeps the
   // interpretation, the chart and the start of the table on one screen. Taller figures (one panel
   // per group) keep their height.
-  const height = typeof figure.layout?.height === "number" ? figure.layout.height : 500;
-  const shown = height <= 500 ? { ...figure, layout: { ...figure.layout, height: Math.min(height, CARD_CHART_HEIGHT) } } : figure;
+  const shown = useMemo(() => {
+    if (!figure) return null;
+    const height = typeof figure.layout?.height === "number" ? figure.layout.height : 500;
+    return height <= 500 ? { ...figure, layout: { ...figure.layout, height: Math.min(height, CARD_CHART_HEIGHT) } } : figure;
+  }, [figure]);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [busy, setBusy] = useState(false);
+  if (!figure || !shown) return <p className="text-xs text-slate-500">This chart could not be read; the table below has the same numbers.</p>;
+  const title = chartTitle(figure.layout);
 
   const downloadPng = async () => {
     const graph = boxRef.current?.querySelector<HTMLElement>(".js-plotly-plot");

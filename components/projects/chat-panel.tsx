@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { MAX_QUESTION_CHARS, pickFollowUps } from "@/lib/client/chat-exchanges";
 import { formatInt } from "@/lib/client/format";
 import { useChat } from "@/lib/client/use-chat";
@@ -7,6 +7,8 @@ import { useExampleQuestions } from "@/lib/client/use-example-questions";
 import { Button } from "../ui/button";
 import { AnswerCard } from "./answer-card";
 import { ChatEmptyState } from "./chat-empty-state";
+
+const NO_FOLLOW_UPS: string[] = [];
 
 function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
@@ -75,13 +77,20 @@ export function ChatPanel({
     wasPending.current = chat.pending;
   }, [chat.pending]);
 
-  const send = (question: string) => {
-    const text = question.trim();
-    if (!text || chat.pending || blocked || text.length > MAX_QUESTION_CHARS) return;
-    // A typed question leaves the box; a clicked suggestion leaves what is being typed alone.
-    if (text === draft.trim()) setDraft("");
-    void chat.ask(text);
-  };
+  // Stable across keystrokes (the draft is read through a ref), so typing does not re-render the cards.
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const { ask, pending } = chat;
+  const send = useCallback(
+    (question: string) => {
+      const text = question.trim();
+      if (!text || pending || blocked || text.length > MAX_QUESTION_CHARS) return;
+      // A typed question leaves the box; a clicked suggestion leaves what is being typed alone.
+      if (text === draftRef.current.trim()) setDraft("");
+      void ask(text);
+    },
+    [ask, pending, blocked],
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     send(draft);
@@ -112,9 +121,11 @@ export function ChatPanel({
     });
   };
 
-  const asked = chat.exchanges.map((x) => x.question);
   // The engine's follow-ups; without them the project's suggestions, then examples not yet asked.
-  const followUps = latest?.status === "done" ? pickFollowUps([latest.suggestions, projectSuggestions, dataset.examples], asked, 6) : [];
+  const followUps = useMemo(
+    () => (latest?.status === "done" ? pickFollowUps([latest.suggestions, projectSuggestions, dataset.examples], chat.exchanges.map((x) => x.question), 6) : NO_FOLLOW_UPS),
+    [latest, projectSuggestions, dataset.examples, chat.exchanges],
+  );
 
   return (
     <section aria-label="Chat" className="flex h-full min-h-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-slate-50/60 shadow-sm">
@@ -154,7 +165,7 @@ export function ChatPanel({
             number={i + 1}
             progress={exchange.status === "pending" ? chat.progress : null}
             busy={chat.pending}
-            followUps={exchange === latest ? followUps : []}
+            followUps={exchange === latest ? followUps : NO_FOLLOW_UPS}
             projectSuggestions={projectSuggestions}
             onAsk={send}
             onStop={chat.cancel}

@@ -8,6 +8,8 @@ import { useDataset } from "./use-datasets";
 
 // A page of rows is enough to tell numbers from categories and to count a category's values.
 const SAMPLE_ROWS = 1000;
+// One empty list, so that "nothing yet" is the same value on every render.
+const NONE: never[] = [];
 
 /** The dataset's fields and example questions built from them (empty while loading or without rows). */
 export function useExampleQuestions(datasetId: string | null | undefined) {
@@ -19,10 +21,10 @@ export function useExampleQuestions(datasetId: string | null | undefined) {
     enabled: Boolean(datasetId),
     staleTime: 60_000,
   });
-  const fields = dataset.data?.fields ?? [];
+  const fields = dataset.data?.fields ?? NONE;
   const examples = useQuery({
     queryKey: ["example-questions", datasetId ?? "", fields.map((f) => `${f.name}:${f.type}`).join("|"), rows.data?.length ?? 0],
-    queryFn: () => buildExampleQuestions(fields, rows.data ?? []),
+    queryFn: () => buildExampleQuestions(fields, rows.data ?? NONE),
     enabled: Boolean(datasetId) && fields.length > 0 && Boolean(rows.data),
     staleTime: Infinity,
   });
@@ -30,7 +32,7 @@ export function useExampleQuestions(datasetId: string | null | undefined) {
     fields,
     datasetName: dataset.data?.name ?? null,
     rowCount: dataset.data?.rows ?? null,
-    examples: examples.data ?? [],
+    examples: examples.data ?? NONE,
     loading: !dataset.error && !rows.error && (dataset.isPending || rows.isPending || examples.isPending),
     /** The project points at a dataset that was deleted (or belongs to another team). */
     missing: dataset.error instanceof ApiError && dataset.error.status === 404,
