@@ -2,10 +2,10 @@
 // reference cannot drift from the code. Served at /api/v1/api.yaml; rendered at /api/v1/docs.
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
-import { trainRequestSchema } from "@/lib/services/training";
-import { chatRequestSchema } from "@/lib/services/chats";
-import { createProjectSchema, updateProjectSchema } from "@/lib/services/projects";
-import { predictRequestSchema } from "@/lib/services/models";
+import { chatRequestSchema } from "@/lib/schemas/chats";
+import { predictRequestSchema } from "@/lib/schemas/models";
+import { createProjectSchema, updateProjectSchema } from "@/lib/schemas/projects";
+import { trainRequestSchema } from "@/lib/schemas/training";
 
 const validationErrorSchema = z
   .object({

@@ -2,25 +2,10 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
-import { FIELD_TYPES, type FieldSchema, type FieldType, type RawRow } from "@/lib/table/types";
+import { datasetNameSchema, type fieldTypesSchema } from "@/lib/schemas/datasets";
+import { isFlatRow, isPlainValue } from "@/lib/schemas/rows";
+import type { FieldSchema, RawRow } from "@/lib/table/types";
 import { datasetStore } from "./storage";
-
-export const datasetNameSchema = z.string().trim().min(1, "name must not be empty").max(200, "name must be at most 200 characters");
-
-function isPlainValue(value: unknown): boolean {
-  const type = typeof value;
-  return value === null || type === "string" || type === "number" || type === "boolean";
-}
-
-/**
- * A row is an object mapping field names to strings, numbers, booleans or null. A plain loop:
- * this runs for every value of every append and prediction (millions), zod per row is too slow.
- */
-export function isFlatRow(row: unknown): row is RawRow {
-  if (row === null || typeof row !== "object" || Array.isArray(row)) return false;
-  for (const field in row) if (!isPlainValue((row as Record<string, unknown>)[field])) return false;
-  return true;
-}
 
 /** `rows` as an array of objects, or a string holding one (some clients send it that way). */
 export function parseRowsParam(value: unknown): RawRow[] {
@@ -44,16 +29,6 @@ export function parseRowsParam(value: unknown): RawRow[] {
   }
   return rows as RawRow[];
 }
-
-export const fieldTypesSchema = z
-  .array(
-    z.object({
-      name: z.string().min(1),
-      type: z.enum(FIELD_TYPES as [FieldType, ...FieldType[]], { message: `type must be one of ${FIELD_TYPES.join(", ")}` }),
-      valid: z.boolean().optional(),
-    }),
-  )
-  .min(1, "fields must list at least one field");
 
 async function getOwnedDataset(teamId: string, datasetId: string) {
   const dataset = await db.dataset.findFirst({ where: { id: datasetId, teamId }, select: { id: true, name: true } });

@@ -1,10 +1,10 @@
 import { legacyRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/errors";
+import { fieldTypesSchema } from "@/lib/schemas/datasets";
 import {
   appendRows,
   createDataset,
   deleteDataset,
-  fieldTypesSchema,
   getDataset,
   listDatasets,
   parseRowsParam,
