@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { ZodError } from "zod";
 import { AppError, validationError, type ErrorCode } from "@/lib/errors";
+import type { ErrorMessage, LegacyError, LegacyKeyError, ValidationErrorBody } from "@/lib/schemas/common";
 import { toValidationIssues } from "./zod-issues";
 
 // Errors raised by the pure libraries carry a code; they are user-caused by construction.
@@ -41,19 +42,24 @@ export function apiV1ErrorResponse(error: unknown, request: Request): Response {
     return Response.json({ detail: `Internal server error (request id ${requestId}). Please retry; if it persists, report the request id.` }, { status: 500 });
   }
   if (appError.code === "validation" && appError.issues) {
-    return Response.json({ detail: appError.issues }, { status: 422 });
+    return Response.json({ detail: appError.issues } satisfies ValidationErrorBody, { status: 422 });
   }
-  return Response.json({ detail: appError.message }, { status: appError.status });
+  return Response.json({ detail: appError.message } satisfies ErrorMessage, { status: appError.status });
 }
 
-export const LEGACY_KEY_ERROR = { status: "missing or invalid API key" };
+export const LEGACY_KEY_ERROR: LegacyKeyError = { status: "missing or invalid API key" };
 
 export function legacyErrorResponse(error: unknown, request: Request): Response {
   const appError = normalizeError(error);
   if (!appError) {
     const requestId = logUnexpected(error, request);
-    return Response.json({ status: "error", message: `Internal server error (request id ${requestId}). Please retry.` }, { status: 500 });
+    return Response.json({ status: "error", message: `Internal server error (request id ${requestId}). Please retry.` } satisfies LegacyError, { status: 500 });
   }
   if (appError.code === "unauthorized") return Response.json(LEGACY_KEY_ERROR, { status: 404 });
-  return Response.json({ status: "error", message: appError.message }, { status: appError.status });
+  // The legacy envelope has no field locations: bad input is a 400 whose message lists the problems.
+  if (appError.code === "validation") {
+    const message = appError.issues?.length ? appError.issues.map((i) => i.msg).join(" ") : appError.message;
+    return Response.json({ status: "error", message } satisfies LegacyError, { status: 400 });
+  }
+  return Response.json({ status: "error", message: appError.message } satisfies LegacyError, { status: appError.status });
 }
