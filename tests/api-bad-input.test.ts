@@ -88,10 +88,15 @@ describe.each(cases)("$name", (c) => {
   });
 
   if (c.validBody !== undefined) {
-    it("malformed JSON: 400 that says so", async () => {
+    it("malformed JSON: 422 json_invalid (as FastAPI answers) on /api/v1, 400 on the legacy API, saying so", async () => {
       const res = await call(c.handler(), c.method, c.url, { ...withKey(c, key), params: c.params, body: '{"broken": ' });
-      expect(res.status).toBe(400);
-      expect(JSON.stringify(res.json)).toMatch(/not valid JSON/);
+      if (c.family === "v1") {
+        expect(res.status).toBe(422);
+        expect(res.json.detail).toEqual([{ loc: ["body"], msg: expect.stringMatching(/not valid JSON/), type: "json_invalid" }]);
+      } else {
+        expect(res.status).toBe(400);
+        expect(res.json).toEqual({ status: "error", message: expect.stringMatching(/not valid JSON/) });
+      }
     });
 
     it("wrong types: 4xx naming the problem", async () => {
@@ -126,12 +131,52 @@ describe("predict rows (/api/v1/models/{id}/predict)", () => {
   });
 });
 
-describe("rows sent to append or predict", () => {
-  it("names the row and the field holding a nested value", async () => {
-    const { parseRowsParam } = await import("../lib/services/datasets");
-    expect(parseRowsParam([{ a: 1, b: "x", c: null, d: true }])).toHaveLength(1);
-    expect(() => parseRowsParam([{ a: 1 }, { a: 2, b: { nested: 1 } }])).toThrow(/Row 1, field "b": values must be strings/);
-    expect(() => parseRowsParam([{ a: 1 }, [1]])).toThrow(/Row 1 is not an object/);
-    expect(() => parseRowsParam("[{\"a\": [1]}]")).toThrow(/Row 0, field "a"/);
+describe("legacy parameters (lib/schemas/legacy-params.ts)", () => {
+  it("rows: an array or its JSON text; names the row and the field holding a nested value", async () => {
+    const { legacyRows } = await import("../lib/schemas/legacy-params");
+    const rows = legacyRows("rows");
+    const messages = (value: unknown) => rows.safeParse(value).error?.issues.map((i) => i.message) ?? [];
+    expect(rows.parse([{ a: 1, b: "x", c: null, d: true }])).toHaveLength(1);
+    expect(rows.parse('[{"a": 1}]')).toEqual([{ a: 1 }]);
+    expect(messages([{ a: 1 }, { a: 2, b: { nested: 1 } }])).toEqual([expect.stringMatching(/Row 1, field "b": values must be strings/)]);
+    expect(messages([{ a: 1 }, [1]])).toEqual([expect.stringMatching(/Row 1 is not an object/)]);
+    expect(messages('[{"a": [1]}]')).toEqual([expect.stringMatching(/Row 0, field "a"/)]);
+    expect(messages("not json")).toEqual([expect.stringMatching(/rows is a string but not valid JSON/)]);
+    expect(messages(5)).toEqual([expect.stringMatching(/rows must be an array of row objects/)]);
+    expect(legacyRows("data").safeParse(5).error?.issues[0].message).toMatch(/^data must be an array/);
+  });
+
+  it("JSON text with a position: the 422 item points at it", async () => {
+    const res = await call(routes.trainNew.POST, "POST", "/x", { headers: { "X-API-Key": key }, body: '{"a": 1,}' });
+    expect(res.status).toBe(422);
+    expect(res.json.detail[0]).toMatchObject({ loc: ["body", 8], type: "json_invalid" });
+  });
+
+  it("booleans: JSON booleans, true/false in any case, 1/0; empty or absent is the default; anything else is an error", async () => {
+    const { legacyBoolean } = await import("../lib/schemas/legacy-params");
+    const flag = legacyBoolean("show_factors");
+    for (const yes of [true, "true", "True", " TRUE ", "1", 1]) expect(flag.parse(yes), String(yes)).toBe(true);
+    for (const no of [false, "false", "False", "0", 0, "", null, undefined]) expect(flag.parse(no), String(no)).toBe(false);
+    for (const bad of ["yes", "2", 2, {}, []]) expect(flag.safeParse(bad).error?.issues[0].message, String(bad)).toBe("show_factors must be true or false.");
+  });
+
+  it("field names: an array, its JSON text or comma-separated text", async () => {
+    const { legacyFieldNames } = await import("../lib/schemas/legacy-params");
+    const names = legacyFieldNames("predict_fields", { min: 1 });
+    expect(names.parse(["a", "b"])).toEqual(["a", "b"]);
+    expect(names.parse('["a", "b"]')).toEqual(["a", "b"]);
+    expect(names.parse("a, b")).toEqual(["a", "b"]);
+    expect(names.safeParse("").error?.issues[0].message).toMatch(/at least one field/);
+    expect(names.safeParse("[1]").error?.issues[0].message).toMatch(/field names \(strings\)/);
+    expect(names.safeParse("[oops").error?.issues[0].message).toMatch(/not a valid JSON array/);
+  });
+
+  it("seconds: numbers or their text, positive and whole, 10 when absent", async () => {
+    const { legacySeconds } = await import("../lib/schemas/legacy-params");
+    const duration = legacySeconds("duration", 10, 86_400);
+    expect(duration.parse(undefined)).toBe(10);
+    expect(duration.parse("1")).toBe(1);
+    expect(duration.parse(60)).toBe(60);
+    for (const bad of [0, -5, 1.5, "abc", "1e9"]) expect(duration.safeParse(bad).success, String(bad)).toBe(false);
   });
 });

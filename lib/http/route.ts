@@ -2,7 +2,7 @@
 // so route handlers stay a few lines long.
 import { z } from "zod";
 import { ensureDbReady } from "@/lib/db";
-import { AppError, validationError } from "@/lib/errors";
+import { AppError, validationError, type ValidationIssue } from "@/lib/errors";
 import { authenticateApiKey, type AuthenticatedTeam } from "@/lib/services/api-keys";
 import { getSession, type SessionInfo } from "@/lib/services/accounts";
 import { readBody, type ParsedBody } from "./body";
@@ -94,16 +94,32 @@ export function apiV1Route<B extends z.ZodType | undefined = undefined, Q extend
   };
 }
 
-export interface LegacyContext {
+export interface LegacyContext<P> {
   request: Request;
   team: AuthenticatedTeam;
-  /** Query string and body parameters merged (body wins). */
-  params: Record<string, unknown>;
-  body: ParsedBody;
+  /** Query string and body parameters merged (body wins), validated by the route's schema. */
+  params: P;
+}
+
+function pathText(path: PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
+}
+
+/**
+ * Legacy errors are one message: the readers in lib/schemas/legacy-params.ts write complete
+ * sentences naming the parameter; a message that does not name it (zod's defaults) gets the
+ * parameter's path in front.
+ */
+export function legacyIssues(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => {
+    const first = issue.path[0];
+    const named = issue.code === "custom" || first === undefined || issue.message.includes(String(first));
+    return { loc: ["params", ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))], msg: named ? issue.message : `${pathText(issue.path)}: ${issue.message}`, type: "value_error" };
+  });
 }
 
 /** Legacy `/v1` routes: `api_key` in the query, a JSON or form body, or an `api_key` header. */
-export function legacyRoute(handler: (ctx: LegacyContext) => Promise<Response>): Handler {
+export function legacyRoute<P extends z.ZodType>(options: { params: P }, handler: (ctx: LegacyContext<z.infer<P>>) => Promise<Response>): Handler {
   return async (request) => {
     const timer = new RequestTimer();
     try {
@@ -111,22 +127,24 @@ export function legacyRoute(handler: (ctx: LegacyContext) => Promise<Response>):
       const url = new URL(request.url);
       const body = request.method === "GET" || request.method === "HEAD" ? ({ kind: "none" } as ParsedBody) : await readBody(request);
       timer.mark("body");
-      const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
-      if (body.kind === "form") Object.assign(params, body.value);
+      const raw: Record<string, unknown> = Object.fromEntries(url.searchParams);
+      if (body.kind === "form") Object.assign(raw, body.value);
       if (body.kind === "json") {
         if (body.value === null || typeof body.value !== "object" || Array.isArray(body.value)) {
           throw new AppError("bad_request", "The request body must be a JSON object, for example {\"rows\": [...]}.");
         }
-        Object.assign(params, body.value);
+        Object.assign(raw, body.value);
       }
-      const rawKey = params.api_key ?? request.headers.get("api_key") ?? request.headers.get("api-key") ?? undefined;
+      const rawKey = raw.api_key ?? request.headers.get("api_key") ?? request.headers.get("api-key") ?? undefined;
       let team = typeof rawKey === "string" ? await authenticateApiKey(rawKey) : null;
       // No key at all: the web app's session cookie (a wrong key never falls back to the cookie).
       if (!team && rawKey === undefined) team = await teamFromSession(request);
       if (!team) throw new AppError("unauthorized", "missing or invalid API key");
       timer.mark("auth");
-      delete params.api_key;
-      const response = await handler({ request, team, params, body });
+      delete raw.api_key;
+      const parsed = options.params.safeParse(raw);
+      if (!parsed.success) throw validationError(legacyIssues(parsed.error));
+      const response = await handler({ request, team, params: parsed.data });
       timer.mark("handler");
       return timer.apply(response);
     } catch (error) {

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { db } from "@/lib/db";
 import { isPostgres } from "@/lib/env";
+import type { TaskStatusResponse } from "@/lib/schemas/tasks";
 
 export type TaskKind = "train" | "chat";
 export type TaskStatus = "PENDING" | "IN_PROGRESS" | "SUCCEEDED" | "FAILED";
@@ -171,7 +172,7 @@ export async function getTask(options: { teamId: string; taskId: string; kind: T
 export type TaskRow = NonNullable<Awaited<ReturnType<typeof getTask>>>;
 
 /** The status object of the specification: {status, metadata: {type, ...}}. */
-export function describeTaskStatus(task: TaskRow, location: string, supportEmail: string, now = Date.now()) {
+export function describeTaskStatus(task: TaskRow, location: string, supportEmail: string, now = Date.now()): TaskStatusResponse {
   switch (task.status) {
     case "PENDING":
       return { status: "PENDING", metadata: { type: "PENDING" } };

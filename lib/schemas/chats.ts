@@ -1,5 +1,6 @@
-// Chat exploration: the request body of POST /api/v1/chat-explore/new.
+// Chat exploration: the question (POST /api/v1/chat-explore/new) and the answer (GET .../chats/{chat_id}).
 import { z } from "zod";
+import { rowSchema } from "./rows";
 
 const MAX_MESSAGES = 200;
 const MAX_CONTENT = 20_000;
@@ -29,3 +30,33 @@ export const chatRequestSchema = z
       ctx.addIssue({ code: "custom", path: ["messages", body.messages.length - 1, "content"], message: "The question is empty." });
     }
   });
+
+/** Query of GET /api/v1/chat-explore/chats/{chat_id}. */
+export const chatQuerySchema = z.looseObject({
+  image_format: z.enum(["png", "plotly_json"], { message: 'image_format must be "plotly_json" (or "png", the default)' }).optional(),
+});
+
+export const chatAnswerMessageSchema = z.object({
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  images: z.array(z.string()).nullable().meta({ description: "Base64 PNG by default; string-serialized Plotly JSON ({data, layout}) with image_format=plotly_json." }),
+  table: z.array(rowSchema).nullable().meta({ description: "Rows of the computed table: column name to value." }),
+});
+
+export const chatSchema = z
+  .object({
+    id: z.string().meta({ description: "The chat id (extension)." }),
+    owner: z.string(),
+    org: z.string(),
+    _owner: z.string().meta({ description: "Same as owner (recorded responses of the public service carry both spellings)." }),
+    _org: z.string().meta({ description: "Same as org." }),
+    messages: z.array(chatAnswerMessageSchema).meta({
+      description: "Only the new assistant messages: messages[0] states the interpretation; messages[1] carries the chart and/or the table. A plain text answer may be a single message.",
+    }),
+    suggestions: z.array(z.string()).meta({ description: "Follow-up questions the data can answer (extension)." }),
+  })
+  .meta({ id: "Chat" });
+
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+export type ChatAnswerMessage = z.infer<typeof chatAnswerMessageSchema>;
+export type ChatAnswer = z.infer<typeof chatSchema>;

@@ -1,4 +1,5 @@
 // Rows as clients send them, checked without copying (appends and predictions carry millions of values).
+import { z } from "zod";
 import type { RawRow } from "@/lib/table/types";
 
 export function isPlainValue(value: unknown): boolean {
@@ -15,3 +16,15 @@ export function isFlatRow(row: unknown): row is RawRow {
   for (const field in row) if (!isPlainValue((row as Record<string, unknown>)[field])) return false;
   return true;
 }
+
+/** A value as clients send it. */
+export const rowValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** A row as clients send it (documentation and types; the routes check rows with isFlatRow). */
+export const rowSchema = z.record(z.string(), rowValueSchema).meta({ id: "Row", description: "Field name to value (string, number, boolean or null)." });
+
+/** A stored row as the server returns it: numbers for numeric fields, dates and text as strings, null when missing. */
+export const storedRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()])).meta({ id: "StoredRow" });
+
+export type RowValue = z.infer<typeof rowValueSchema>;
+export type DataRow = z.infer<typeof rowSchema>;

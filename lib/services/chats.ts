@@ -4,7 +4,8 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { notFound, validationError } from "@/lib/errors";
 import { enqueueTask } from "@/lib/jobs/queue";
-import type { chatRequestSchema } from "@/lib/schemas/chats";
+import type { ChatAnswer, chatRequestSchema } from "@/lib/schemas/chats";
+import type { DataRow } from "@/lib/schemas/rows";
 import { getOwnedProject } from "./projects";
 
 export const chatTaskPayloadSchema = z.object({
@@ -41,10 +42,10 @@ export interface StoredChatMessage {
   content: string;
   figures: unknown[];
   png: string[];
-  table: Record<string, unknown>[] | null;
+  table: DataRow[] | null;
 }
 
-export async function getChat(options: { teamId: string; chatId: string; imageFormat: "png" | "plotly_json" }) {
+export async function getChat(options: { teamId: string; chatId: string; imageFormat: "png" | "plotly_json" }): Promise<ChatAnswer> {
   const chat = await db.chat.findFirst({ where: { id: options.chatId, teamId: options.teamId }, select: { id: true, messages: true, projectId: true, teamId: true } });
   if (!chat) throw notFound(`Chat "${options.chatId}"`);
   const project = chat.projectId ? await db.project.findFirst({ where: { id: chat.projectId }, select: { owner: true, org: true } }) : null;

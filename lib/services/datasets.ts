@@ -1,34 +1,10 @@
 // Datasets: metadata in the database (name, owner team, cached counts), rows in the columnar store.
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { AppError, notFound } from "@/lib/errors";
-import { datasetNameSchema, type fieldTypesSchema } from "@/lib/schemas/datasets";
-import { isFlatRow, isPlainValue } from "@/lib/schemas/rows";
+import { notFound } from "@/lib/errors";
+import { datasetNameSchema, type DatasetSummary, type fieldTypesSchema } from "@/lib/schemas/datasets";
 import type { FieldSchema, RawRow } from "@/lib/table/types";
 import { datasetStore } from "./storage";
-
-/** `rows` as an array of objects, or a string holding one (some clients send it that way). */
-export function parseRowsParam(value: unknown): RawRow[] {
-  let rows = value;
-  if (typeof rows === "string") {
-    try {
-      rows = JSON.parse(rows);
-    } catch {
-      throw new AppError("bad_request", "rows is a string but not valid JSON: send an array of row objects, e.g. [{\"a\": 1}].");
-    }
-  }
-  if (!Array.isArray(rows)) throw new AppError("bad_request", "rows must be an array of row objects, e.g. [{\"age\": 42, \"plan\": \"basic\"}].");
-  for (let i = 0; i < rows.length; i++) {
-    const row: unknown = rows[i];
-    if (isFlatRow(row)) continue;
-    if (row === null || typeof row !== "object" || Array.isArray(row)) {
-      throw new AppError("bad_request", `Row ${i} is not an object: each row maps field names to values.`);
-    }
-    const field = Object.keys(row).find((key) => !isPlainValue((row as Record<string, unknown>)[key]));
-    throw new AppError("bad_request", `Row ${i}, field "${field}": values must be strings, numbers, booleans or null (nested objects and arrays are not allowed).`);
-  }
-  return rows as RawRow[];
-}
 
 async function getOwnedDataset(teamId: string, datasetId: string) {
   const dataset = await db.dataset.findFirst({ where: { id: datasetId, teamId }, select: { id: true, name: true } });
@@ -75,7 +51,7 @@ export async function reparseDataset(options: { teamId: string; datasetId: strin
   return info;
 }
 
-export async function listDatasets(teamId: string) {
+export async function listDatasets(teamId: string): Promise<DatasetSummary[]> {
   const rows = await db.dataset.findMany({
     where: { teamId },
     orderBy: { createdAt: "desc" },

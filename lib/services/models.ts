@@ -5,7 +5,8 @@ import { AppError, notFound } from "@/lib/errors";
 import { loadModel, type Model as LoadedModel, type RowPrediction } from "@/lib/ml";
 import type { RawRow } from "@/lib/table/types";
 import { getTask } from "@/lib/jobs/queue";
-import { parseRowsParam } from "./datasets";
+import type { ModelDetail, ModelSummary } from "@/lib/schemas/models";
+import type { TrainingResult } from "@/lib/schemas/training";
 import { predictionRowsJson } from "./prediction-rows";
 import { deleteModelArtifact, readModelArtifact } from "./storage";
 
@@ -50,7 +51,7 @@ async function getOwnedModelForPrediction(teamId: string, modelId: string): Prom
   return model;
 }
 
-export async function getTrainingResult(options: { teamId: string; taskId: string }) {
+export async function getTrainingResult(options: { teamId: string; taskId: string }): Promise<TrainingResult> {
   const task = await getTask({ teamId: options.teamId, taskId: options.taskId, kind: "train" });
   if (!task) throw notFound(`Training task "${options.taskId}"`);
   if (task.status !== "SUCCEEDED" || !task.resultId) {
@@ -59,12 +60,12 @@ export async function getTrainingResult(options: { teamId: string; taskId: strin
   }
   const model = await db.model.findFirst({ where: { id: task.resultId, teamId: options.teamId }, select: { result: true } });
   if (!model) throw new AppError("not_found", `The model of task "${task.id}" was deleted. Train again.`);
-  return JSON.parse(model.result) as Record<string, unknown>;
+  return JSON.parse(model.result) as TrainingResult;
 }
 
-export async function getModelResult(options: { teamId: string; modelId: string }) {
+export async function getModelResult(options: { teamId: string; modelId: string }): Promise<TrainingResult> {
   const model = await getOwnedModel(options.teamId, options.modelId);
-  return JSON.parse(model.result) as Record<string, unknown>;
+  return JSON.parse(model.result) as TrainingResult;
 }
 
 export async function getModelDetails(options: { teamId: string; modelId: string }) {
@@ -78,12 +79,12 @@ export async function getModelDetails(options: { teamId: string; modelId: string
     duration: model.duration,
     extra_attention: model.extraAttention,
     created_at: model.createdAt.toISOString(),
-    result: JSON.parse(model.result) as Record<string, unknown>,
-    report: JSON.parse(model.report) as Record<string, unknown>,
+    result: JSON.parse(model.result) as TrainingResult,
+    report: JSON.parse(model.report) as ModelDetail["model"]["report"],
   };
 }
 
-export async function listModels(teamId: string) {
+export async function listModels(teamId: string): Promise<ModelSummary[]> {
   const models = await db.model.findMany({ where: { teamId }, orderBy: { createdAt: "desc" }, select: modelSelect });
   return models.map((m) => ({
     id: m.id,
@@ -127,17 +128,6 @@ async function loadCachedModel(modelId: string, artifactPath: string): Promise<L
   entry.catch(() => modelCache.delete(modelId));
   while (modelCache.size > MODEL_CACHE_SIZE) modelCache.delete(modelCache.keys().next().value as string);
   return entry;
-}
-
-/** `data` as an array of rows, or a JSON string of one. */
-export function parseDataParam(value: unknown): RawRow[] {
-  if (value === undefined) throw new AppError("bad_request", 'Missing "data": send an array of rows to predict, e.g. [{"age": 42}].');
-  try {
-    return parseRowsParam(value);
-  } catch (error) {
-    if (error instanceof AppError) throw new AppError("bad_request", error.message.replace(/^rows/, "data"));
-    throw error;
-  }
 }
 
 export const MAX_PREDICT_ROWS = 1_000_000;

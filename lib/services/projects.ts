@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { notFound, validationError } from "@/lib/errors";
-import type { createProjectSchema, updateProjectSchema } from "@/lib/schemas/projects";
+import type { createProjectSchema, Project, updateProjectSchema } from "@/lib/schemas/projects";
 
 const projectSelect = {
   id: true,
@@ -20,7 +20,7 @@ const projectSelect = {
 
 type ProjectRow = { id: string; name: string; datasetId: string | null; chatInstructions: string; chatContext: string; chatSuggestions: string; owner: string; org: string; teamId: string; createdAt: Date; updatedAt: Date };
 
-export function presentProject(p: ProjectRow) {
+export function presentProject(p: ProjectRow): Project {
   return {
     id: p.id,
     name: p.name,
