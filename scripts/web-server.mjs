@@ -12,10 +12,14 @@ const port = Number(process.env.PORT || 3000);
 const app = next({ dev: false, dir: process.cwd(), port });
 const handle = app.getRequestHandler();
 const compress = compression({ level: 1, chunkSize: 64 * 1024 });
+// Test setting (README): record API responses for the contract check. Read here rather than from
+// lib/env.ts because this file runs without a TypeScript loader; scripts/start.ts validates it.
+const recordForContract = process.env.CONTRACT_LOG ? (await import("./contract-recorder.mjs")).createContractRecorder(process.env.CONTRACT_LOG) : null;
 
 await app.prepare();
 const server = createServer((req, res) => {
   compress(req, res, () => {
+    recordForContract?.(req, res);
     handle(req, res).catch((error) => {
       console.error("Unhandled error while serving", req.method, req.url, error);
       if (!res.headersSent) {

@@ -2,6 +2,15 @@
 // Each must answer a clear 4xx (never a 500) and leave stored data as it was.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createTeamWithKey, migrateTestDb } from "./setup-db";
+import { ContractChecker } from "../lib/openapi/contract";
+import { buildOpenApiDocument } from "../lib/openapi/document";
+
+// Every answer below must also be one the OpenAPI document allows (status, content type, shape).
+const contract = new ContractChecker(buildOpenApiDocument() as unknown as ConstructorParameters<typeof ContractChecker>[0]);
+function expectDocumented(c: { method: string; url: string }, res: Awaited<ReturnType<typeof call>>) {
+  const problems = contract.check({ method: c.method, url: c.url, status: res.status, contentType: res.headers.get("content-type"), body: JSON.stringify(res.json) });
+  expect(problems, `${c.method} ${c.url} -> ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`).toEqual([]);
+}
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 interface RouteCase {
@@ -38,21 +47,21 @@ beforeAll(async () => {
 
 const cases: RouteCase[] = [
   { name: "train/new", handler: () => routes.trainNew.POST, method: "POST", url: "/api/v1/models/train/new", validBody: { dataset_id: "x", predict_fields: ["y"], duration: 10 }, family: "v1" },
-  { name: "train status", handler: () => routes.trainStatus.GET, method: "GET", url: "/x", params: { taskId: "nope" }, family: "v1" },
-  { name: "train result", handler: () => routes.trainResult.GET, method: "GET", url: "/x", params: { taskId: "nope" }, family: "v1" },
+  { name: "train status", handler: () => routes.trainStatus.GET, method: "GET", url: "/api/v1/models/train/nope/status", params: { taskId: "nope" }, family: "v1" },
+  { name: "train result", handler: () => routes.trainResult.GET, method: "GET", url: "/api/v1/models/train/nope/result", params: { taskId: "nope" }, family: "v1" },
   { name: "models", handler: () => routes.models.GET, method: "GET", url: "/api/v1/models", family: "v1" },
-  { name: "model get", handler: () => routes.model.GET, method: "GET", url: "/x", params: { modelId: "nope" }, family: "v1" },
-  { name: "model delete", handler: () => routes.model.DELETE, method: "DELETE", url: "/x", params: { modelId: "nope" }, family: "v1" },
-  { name: "predict", handler: () => routes.predict.POST, method: "POST", url: "/x", params: { modelId: "nope" }, validBody: { data: [{ a: 1 }] }, family: "v1" },
-  { name: "chat new", handler: () => routes.chatNew.POST, method: "POST", url: "/x", validBody: { dataset_id: "nope", messages: [{ role: "user", content: "hi" }] }, family: "v1" },
-  { name: "chat status", handler: () => routes.chatStatus.GET, method: "GET", url: "/x", params: { taskId: "nope" }, family: "v1" },
-  { name: "chat get", handler: () => routes.chat.GET, method: "GET", url: "/x", params: { chatId: "nope" }, family: "v1" },
-  { name: "projects list", handler: () => routes.projects.GET, method: "GET", url: "/x", family: "v1" },
-  { name: "projects create", handler: () => routes.projects.POST, method: "POST", url: "/x", validBody: { name: "p" }, family: "v1" },
-  { name: "project get", handler: () => routes.project.GET, method: "GET", url: "/x", params: { projectId: "nope" }, family: "v1" },
-  { name: "project put", handler: () => routes.project.PUT, method: "PUT", url: "/x", params: { projectId: "nope" }, validBody: { name: "n" }, family: "v1" },
-  { name: "project delete", handler: () => routes.project.DELETE, method: "DELETE", url: "/x", params: { projectId: "nope" }, family: "v1" },
-  { name: "dataset rows", handler: () => routes.rows.GET, method: "GET", url: "/x", params: { datasetId: "nope" }, family: "v1" },
+  { name: "model get", handler: () => routes.model.GET, method: "GET", url: "/api/v1/models/nope", params: { modelId: "nope" }, family: "v1" },
+  { name: "model delete", handler: () => routes.model.DELETE, method: "DELETE", url: "/api/v1/models/nope", params: { modelId: "nope" }, family: "v1" },
+  { name: "predict", handler: () => routes.predict.POST, method: "POST", url: "/api/v1/models/nope/predict", params: { modelId: "nope" }, validBody: { data: [{ a: 1 }] }, family: "v1" },
+  { name: "chat new", handler: () => routes.chatNew.POST, method: "POST", url: "/api/v1/chat-explore/new", validBody: { dataset_id: "nope", messages: [{ role: "user", content: "hi" }] }, family: "v1" },
+  { name: "chat status", handler: () => routes.chatStatus.GET, method: "GET", url: "/api/v1/chat-explore/status/nope", params: { taskId: "nope" }, family: "v1" },
+  { name: "chat get", handler: () => routes.chat.GET, method: "GET", url: "/api/v1/chat-explore/chats/nope", params: { chatId: "nope" }, family: "v1" },
+  { name: "projects list", handler: () => routes.projects.GET, method: "GET", url: "/api/v1/projects", family: "v1" },
+  { name: "projects create", handler: () => routes.projects.POST, method: "POST", url: "/api/v1/projects", validBody: { name: "p" }, family: "v1" },
+  { name: "project get", handler: () => routes.project.GET, method: "GET", url: "/api/v1/projects/nope", params: { projectId: "nope" }, family: "v1" },
+  { name: "project put", handler: () => routes.project.PUT, method: "PUT", url: "/api/v1/projects/nope", params: { projectId: "nope" }, validBody: { name: "n" }, family: "v1" },
+  { name: "project delete", handler: () => routes.project.DELETE, method: "DELETE", url: "/api/v1/projects/nope", params: { projectId: "nope" }, family: "v1" },
+  { name: "dataset rows", handler: () => routes.rows.GET, method: "GET", url: "/api/v1/datasets/nope/rows", params: { datasetId: "nope" }, family: "v1" },
   { name: "legacy datasets get", handler: () => routes.legacyDatasets.GET, method: "GET", url: "/v1/datasets?id=nope", family: "legacy" },
   { name: "legacy datasets post", handler: () => routes.legacyDatasets.POST, method: "POST", url: "/v1/datasets", validBody: { id: "nope", rows: [] }, family: "legacy" },
   { name: "legacy datasets delete", handler: () => routes.legacyDatasets.DELETE, method: "DELETE", url: "/v1/datasets?id=nope", family: "legacy" },
@@ -66,6 +75,7 @@ const withKey = (c: RouteCase, value: string): { headers: Record<string, string>
 describe.each(cases)("$name", (c) => {
   it("missing key: 401 (v1) or the legacy 404 body", async () => {
     const res = await call(c.handler(), c.method, c.url, { params: c.params, body: c.validBody });
+    expectDocumented(c, res);
     if (c.family === "v1") {
       expect(res.status).toBe(401);
       expect(res.json.detail).toMatch(/API key/);
@@ -77,11 +87,13 @@ describe.each(cases)("$name", (c) => {
 
   it("wrong key: rejected the same way", async () => {
     const res = await call(c.handler(), c.method, c.url, { ...withKey(c, "wrong-key"), params: c.params, body: c.validBody });
+    expectDocumented(c, res);
     expect(res.status).toBe(c.family === "v1" ? 401 : 404);
   });
 
   it("unknown id or bad input: a 4xx with a message, never a 500", async () => {
     const res = await call(c.handler(), c.method, c.url, { ...withKey(c, key), params: c.params, body: c.validBody });
+    expectDocumented(c, res);
     expect(res.status).toBeGreaterThanOrEqual(200);
     expect(res.status).toBeLessThan(500);
     if (res.status >= 400) expect(JSON.stringify(res.json)).toMatch(/not found|must|required|Send|Missing/i);
@@ -90,6 +102,7 @@ describe.each(cases)("$name", (c) => {
   if (c.validBody !== undefined) {
     it("malformed JSON: 422 json_invalid (as FastAPI answers) on /api/v1, 400 on the legacy API, saying so", async () => {
       const res = await call(c.handler(), c.method, c.url, { ...withKey(c, key), params: c.params, body: '{"broken": ' });
+      expectDocumented(c, res);
       if (c.family === "v1") {
         expect(res.status).toBe(422);
         expect(res.json.detail).toEqual([{ loc: ["body"], msg: expect.stringMatching(/not valid JSON/), type: "json_invalid" }]);
@@ -102,12 +115,14 @@ describe.each(cases)("$name", (c) => {
     it("wrong types: 4xx naming the problem", async () => {
       const wrong = Object.fromEntries(Object.keys(c.validBody as object).map((k) => [k, { nested: [1] }]));
       const res = await call(c.handler(), c.method, c.url, { ...withKey(c, key), params: c.params, body: wrong });
+      expectDocumented(c, res);
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     });
 
     it("a body that is not an object: 4xx", async () => {
       const res = await call(c.handler(), c.method, c.url, { ...withKey(c, key), params: c.params, body: "[1, 2, 3]" });
+      expectDocumented(c, res);
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     });
