@@ -7,19 +7,24 @@ function cpuCount(): number {
   return os.availableParallelism?.() ?? os.cpus().length;
 }
 
-const intFrom = (fallback: number) =>
+const intFrom = (fallback: number, min = 0) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v.trim() === "") return fallback;
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 0) {
-        ctx.addIssue({ code: "custom", message: `must be a non-negative integer, got "${v}"` });
+      if (!Number.isInteger(n) || n < min) {
+        ctx.addIssue({ code: "custom", message: min === 0 ? `must be a non-negative integer, got "${v}"` : `must be an integer of at least ${min}, got "${v}"` });
         return z.NEVER;
       }
       return n;
     });
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
 
 const envSchema = z.object({
   PORT: intFrom(3000),
@@ -35,24 +40,55 @@ const envSchema = z.object({
   LLM_BASE_URL: z.string().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
-  CHROMIUM_PATH: z.string().optional(),
+  // The browser for chart PNGs; unset: /usr/bin/chromium, else Playwright's (lib/render/plotly-png.ts).
+  CHROMIUM_PATH: optionalText,
+  // plotly.min.js for the PNG renderer; unset: the plotly.js package in node_modules.
+  PLOTLY_JS_PATH: optionalText,
   SECURE_COOKIES: z.enum(["true", "false", "auto"]).optional().default("auto"),
+  // Heartbeats come every 3 s; below 2 s a busy worker would be taken for dead.
+  TASK_STALE_SECONDS: intFrom(30, 2),
+  // Which tasks `npm run worker` takes when --kinds is not given.
+  WORKER_KINDS: z
+    .string()
+    .optional()
+    .default("train,chat")
+    .transform((v, ctx) => {
+      const kinds = v.split(",").map((k) => k.trim()).filter(Boolean);
+      const unknown = kinds.filter((k) => k !== "train" && k !== "chat");
+      if (unknown.length || kinds.length === 0) {
+        ctx.addIssue({ code: "custom", message: `must list train and/or chat, separated by commas, got "${v}"` });
+        return z.NEVER;
+      }
+      return kinds as ("train" | "chat")[];
+    }),
+  // `npm start` never rebuilds (a build made elsewhere is used as it is).
+  SKIP_BUILD: z
+    .enum(["", "0", "1", "true", "false"], { message: 'must be 1 (never rebuild) or 0' })
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+  // Test setting: a directory where the web server records /api/v1 and /v1 responses for the
+  // contract check (e2e/global-setup.ts sets it). Read by scripts/web-server.mjs, validated here.
+  CONTRACT_LOG: optionalText,
 });
 
 export type AppEnv = z.infer<typeof envSchema> & { dataDir: string; databaseUrl: string };
 
 let cached: AppEnv | undefined;
 
-export function getEnv(): AppEnv {
-  if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
+/** The settings from an environment; throws one error naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): AppEnv {
+  const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const databaseUrl = parsed.data.DATABASE_URL?.trim() || `file:${path.join(dataDir, "app.db")}`;
-  cached = { ...parsed.data, dataDir, databaseUrl };
+  return { ...parsed.data, dataDir, databaseUrl };
+}
+
+export function getEnv(): AppEnv {
+  cached ??= parseEnv(process.env);
   return cached;
 }
 

@@ -31,7 +31,7 @@ function newestSourceMtime(dirs: string[]): number {
 
 function buildIfNeeded() {
   const buildId = ".next/BUILD_ID";
-  if (process.env.SKIP_BUILD === "1" && fs.existsSync(buildId)) return;
+  if (env.SKIP_BUILD && fs.existsSync(buildId)) return;
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   if (built > newestSourceMtime(["app", "components", "lib", "public", "prisma"])) return;
   console.log("Building the web application (first start or sources changed)...");

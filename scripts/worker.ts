@@ -1,13 +1,14 @@
 // A task worker process: `npm run worker` (or started by `npm start`). Runs on any host that reaches
 // the database and the shared DATA_DIR. `--kinds train,chat` chooses which tasks it takes.
 import { ensureDbReady } from "../lib/db";
+import { getEnv } from "../lib/env";
 import { runWorker, type TaskRunner } from "../lib/jobs/worker";
 import type { TaskKind } from "../lib/jobs/queue";
 
 function parseKinds(): TaskKind[] {
   const i = process.argv.indexOf("--kinds");
-  const raw = i >= 0 ? process.argv[i + 1] : process.env.WORKER_KINDS ?? "train,chat";
-  const kinds = raw.split(",").map((k) => k.trim()).filter(Boolean);
+  if (i < 0) return getEnv().WORKER_KINDS;
+  const kinds = (process.argv[i + 1] ?? "").split(",").map((k) => k.trim()).filter(Boolean);
   for (const k of kinds) if (k !== "train" && k !== "chat") throw new Error(`Unknown task kind "${k}" (use train, chat)`);
   return kinds as TaskKind[];
 }

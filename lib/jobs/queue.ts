@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { db } from "@/lib/db";
-import { isPostgres } from "@/lib/env";
+import { getEnv, isPostgres } from "@/lib/env";
 import type { TaskStatusResponse } from "@/lib/schemas/tasks";
 
 export type TaskKind = "train" | "chat";
@@ -13,7 +13,7 @@ export type TaskStatus = "PENDING" | "IN_PROGRESS" | "SUCCEEDED" | "FAILED";
 
 export const HEARTBEAT_MS = 3_000;
 /** A task whose worker has not been heard from for this long is considered orphaned. */
-export const STALE_AFTER_MS = Math.max(2, Number(process.env.TASK_STALE_SECONDS) || 30) * 1000;
+export const STALE_AFTER_MS = getEnv().TASK_STALE_SECONDS * 1000;
 /** A task is tried at most this many times (the first run and one retry). */
 export const MAX_ATTEMPTS = 2;
 export const DAY_MS = 86_400_000;
