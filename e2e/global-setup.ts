@@ -1,8 +1,13 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { startApp } from "./helpers/app";
 
 // One shared instance for the specs; its address and key reach them through the environment.
 export default async function globalSetup() {
+  // Every web process started from here on (this one, and those the specs start themselves)
+  // records its /api/v1 and /v1 responses for the contract check in global-teardown.ts.
+  process.env.CONTRACT_LOG ??= fs.mkdtempSync(path.join(os.tmpdir(), "tabula-contract-"));
   const app = await startApp();
   process.env.E2E_BASE_URL = app.baseURL;
   process.env.E2E_API_KEY = app.apiKey;
