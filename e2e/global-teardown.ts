@@ -8,7 +8,10 @@ export default async function globalTeardown() {
   // The document the server serves, fetched before it stops: the contract is what clients read.
   let documentText: string | null = null;
   if (app) {
-    documentText = await fetch(`${app.baseURL}/api/v1/api.yaml`).then((res) => (res.ok ? res.text() : null), () => null);
+    documentText = await fetch(`${app.baseURL}/api/v1/api.yaml`).then(
+      (res) => (res.ok ? res.text() : null),
+      () => null,
+    );
     await app.stop();
     // The server's and workers' log, for diagnosing failed specs (CI keeps test-results/).
     fs.mkdirSync("test-results", { recursive: true });
@@ -46,6 +49,8 @@ function checkContract(documentText: string | null) {
   console.log(`\n${lines[0]} Report: ${path.join(reportDir, "contract-report.txt")}`);
   if (report.failures.length) {
     const shown = report.failures.slice(0, 20).flatMap((f) => [`${f.request} -> ${f.status}`, ...f.problems.map((p) => `    ${p}`)]);
-    throw new Error(`Contract check failed: ${report.failures.length} of ${report.checked} responses are not allowed by the OpenAPI document:\n${shown.join("\n")}`);
+    throw new Error(
+      `Contract check failed: ${report.failures.length} of ${report.checked} responses are not allowed by the OpenAPI document:\n${shown.join("\n")}`,
+    );
   }
 }

@@ -1,6 +1,6 @@
 // Route wrappers: each owns authentication, input validation and error mapping for one API family,
 // so route handlers stay a few lines long.
-import { z } from "zod";
+import type { z } from "zod";
 import { ensureDbReady } from "@/lib/db";
 import { AppError, validationError, type ValidationIssue } from "@/lib/errors";
 import { authenticateApiKey, type AuthenticatedTeam } from "@/lib/services/api-keys";

@@ -45,18 +45,31 @@ describe("ContractChecker", () => {
   it("accepts documented responses", () => {
     expect(checker.check(json("GET", "/api/v1/models", 401, { detail: "Missing API key: send it in the X-API-Key header." }))).toEqual([]);
     expect(checker.check(json("GET", "/api/v1/models?x=1", 200, { models: [] }))).toEqual([]);
-    expect(checker.check(json("GET", "/api/v1/models/train/abc/status", 200, { status: "IN_PROGRESS", metadata: { type: "IN_PROGRESS", estimate_seconds: 3, progress: 0.5, message: "Searching" } }))).toEqual([]);
-    expect(checker.check(json("POST", "/api/v1/models/train/new", 422, { detail: [{ loc: ["body", 8], msg: "not valid JSON", type: "json_invalid" }] }))).toEqual([]);
+    expect(
+      checker.check(
+        json("GET", "/api/v1/models/train/abc/status", 200, {
+          status: "IN_PROGRESS",
+          metadata: { type: "IN_PROGRESS", estimate_seconds: 3, progress: 0.5, message: "Searching" },
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      checker.check(json("POST", "/api/v1/models/train/new", 422, { detail: [{ loc: ["body", 8], msg: "not valid JSON", type: "json_invalid" }] })),
+    ).toEqual([]);
     expect(checker.check(json("DELETE", "/v1/models?id=x", 404, { status: "missing or invalid API key" }))).toEqual([]);
     expect(checker.check(json("POST", "/v1/datasets", 200, { status: "success", dataset_id: "d1", dataset_name: "n" }))).toEqual([]);
-    expect(checker.check({ method: "GET", url: "/api/v1/api.yaml", status: 200, contentType: "application/yaml; charset=utf-8", body: "openapi: 3.1.0\n" })).toEqual([]);
+    expect(
+      checker.check({ method: "GET", url: "/api/v1/api.yaml", status: 200, contentType: "application/yaml; charset=utf-8", body: "openapi: 3.1.0\n" }),
+    ).toEqual([]);
   });
 
   it("rejects an undocumented status, content type, shape or path, and any 5xx", () => {
     expect(checker.check(json("GET", "/api/v1/models", 409, { detail: "x" }))[0]).toMatch(/status 409 is not documented/);
     expect(checker.check({ ...json("GET", "/api/v1/models", 200, { models: [] }), contentType: "text/plain" })[0]).toMatch(/content type/);
     expect(checker.check(json("GET", "/api/v1/models", 200, { models: [], extra: 1 })).join()).toMatch(/additional properties.*extra/);
-    expect(checker.check(json("GET", "/api/v1/models/train/abc/status", 200, { status: "SUCCEEDED", metadata: { type: "FAILED", error: "x" } }))).not.toEqual([]);
+    expect(checker.check(json("GET", "/api/v1/models/train/abc/status", 200, { status: "SUCCEEDED", metadata: { type: "FAILED", error: "x" } }))).not.toEqual(
+      [],
+    );
     expect(checker.check(json("GET", "/api/v1/projects/p1", 200, { id: "p1", name: "n" })).join()).toMatch(/required/);
     expect(checker.check(json("GET", "/api/v1/widgets", 200, {}))[0]).toMatch(/expected the catch-all 404/);
     expect(checker.check(json("PATCH", "/api/v1/models", 200, {}))[0]).toMatch(/PATCH is not documented/);

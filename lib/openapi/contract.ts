@@ -124,7 +124,12 @@ export class ContractChecker {
     }
     const validate = this.validatorFor(ref);
     if (validate(value)) return [];
-    return (validate.errors ?? []).slice(0, 8).map((e) => `body${e.instancePath || ""} ${e.message ?? "is invalid"}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`);
+    return (validate.errors ?? [])
+      .slice(0, 8)
+      .map(
+        (e) =>
+          `body${e.instancePath || ""} ${e.message ?? "is invalid"}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`,
+      );
   }
 
   /** The problems of one recorded response (none when the document allows it). */
@@ -137,7 +142,8 @@ export class ContractChecker {
       if (excluded(pathname, true)) return [];
       const catchAll = this.catchAlls.find((c) => c.matcher.test(pathname));
       if (!catchAll?.answers) return [`no documented path matches ${pathname}`];
-      const problems = record.status === catchAll.answers.status ? [] : [`unknown path answered ${record.status}, expected the catch-all ${catchAll.answers.status}`];
+      const problems =
+        record.status === catchAll.answers.status ? [] : [`unknown path answered ${record.status}, expected the catch-all ${catchAll.answers.status}`];
       return problems.concat(this.checkBody(`/components/schemas/${catchAll.answers.schema}`, record, mediaType(record.contentType)));
     }
     const operation = this.document.paths[documented.template][method];
@@ -149,7 +155,8 @@ export class ContractChecker {
     if (!response) return [`status ${record.status} is not documented (documented: ${Object.keys(operation.responses ?? {}).join(", ")})`];
     const type = mediaType(record.contentType);
     const content = response.content ?? {};
-    if (!(type in content)) return [`content type "${record.contentType}" is not documented for ${record.status} (documented: ${Object.keys(content).join(", ") || "no body"})`];
+    if (!(type in content))
+      return [`content type "${record.contentType}" is not documented for ${record.status} (documented: ${Object.keys(content).join(", ") || "no body"})`];
     return this.checkBody(`/${pointer("paths", documented.template, method, "responses", String(record.status), "content", type, "schema")}`, record, type);
   }
 
@@ -190,7 +197,11 @@ export function listServedRoutes(appDir: string): ServedRoute[] {
         for (const match of text.matchAll(EXPORTED_METHOD)) methods.add(match[1] as HttpMethod);
         for (const match of text.matchAll(EXPORT_LIST)) {
           for (const item of match[1].split(",")) {
-            const exported = item.trim().split(/\s+as\s+/).pop()?.trim();
+            const exported = item
+              .trim()
+              .split(/\s+as\s+/)
+              .pop()
+              ?.trim();
             if (exported && (HTTP_METHODS as readonly string[]).includes(exported)) methods.add(exported as HttpMethod);
           }
         }
@@ -250,7 +261,12 @@ export function checkRecordedResponses(document: OpenApiDocument, records: Recor
   const failures: ContractReport["failures"] = [];
   for (const record of records) {
     const problems = checker.check(record);
-    if (problems.length) failures.push({ request: `${record.method} ${record.url.length > 160 ? `${record.url.slice(0, 160)}...` : record.url}`, status: record.status, problems });
+    if (problems.length)
+      failures.push({
+        request: `${record.method} ${record.url.length > 160 ? `${record.url.slice(0, 160)}...` : record.url}`,
+        status: record.status,
+        problems,
+      });
   }
   return { checked: records.length, failures, unexercised: checker.unexercised() };
 }

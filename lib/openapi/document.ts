@@ -49,13 +49,22 @@ const jsonBody = (schema: z.ZodType) => ({ required: true, content: { "applicati
  * made with the web app's session cookie need the CSRF header (403); a body can be too large (413),
  * of another type (415) or invalid (422); query parameters can be invalid (422).
  */
-function apiV1Errors(options: { write?: boolean; body?: boolean; query?: boolean; validates?: boolean; notFound?: string; extra?: ZodOpenApiResponsesObject }): ZodOpenApiResponsesObject {
+function apiV1Errors(options: {
+  write?: boolean;
+  body?: boolean;
+  query?: boolean;
+  validates?: boolean;
+  notFound?: string;
+  extra?: ZodOpenApiResponsesObject;
+}): ZodOpenApiResponsesObject {
   return {
     "401": json(errorMessageSchema, "Missing or invalid X-API-Key"),
     ...(options.write ? { "403": json(errorMessageSchema, "A write with the web app's session cookie but without the x-tabula-csrf header") } : {}),
     ...(options.notFound ? { "404": json(errorMessageSchema, options.notFound) } : {}),
     ...options.extra,
-    ...(options.body ? { "413": json(errorMessageSchema, "The body is larger than MAX_BODY_MB"), "415": json(errorMessageSchema, "The body is not JSON") } : {}),
+    ...(options.body
+      ? { "413": json(errorMessageSchema, "The body is larger than MAX_BODY_MB"), "415": json(errorMessageSchema, "The body is not JSON") }
+      : {}),
     ...(options.body || options.query || options.validates
       ? { "422": json(validationErrorSchema, options.body ? "Invalid body (also a body that is not valid JSON: type json_invalid)" : "Invalid parameters") }
       : {}),
@@ -73,7 +82,9 @@ function legacyErrors(options: { write?: boolean; badInput?: boolean; extra?: Zo
     ...(options.write ? { "403": json(legacyErrorSchema, "A write with the web app's session cookie but without the x-tabula-csrf header") } : {}),
     "404": json(z.union([legacyKeyErrorSchema, legacyErrorSchema]), "Missing or invalid api_key (LegacyKeyError), or an unknown id (LegacyError)"),
     ...options.extra,
-    ...(options.write ? { "413": json(legacyErrorSchema, "The body is larger than MAX_BODY_MB"), "415": json(legacyErrorSchema, "The body is neither JSON nor form-encoded") } : {}),
+    ...(options.write
+      ? { "413": json(legacyErrorSchema, "The body is larger than MAX_BODY_MB"), "415": json(legacyErrorSchema, "The body is neither JSON nor form-encoded") }
+      : {}),
   };
 }
 
@@ -144,7 +155,10 @@ export function buildOpenApiDocument() {
           requestParams: { path: taskPath },
           responses: {
             "200": json(trainingResultSchema, "Result of a SUCCEEDED task"),
-            ...apiV1Errors({ notFound: "Unknown task, or its model was deleted", extra: { "409": json(errorMessageSchema, "The task has not succeeded (yet)") } }),
+            ...apiV1Errors({
+              notFound: "Unknown task, or its model was deleted",
+              extra: { "409": json(errorMessageSchema, "The task has not succeeded (yet)") },
+            }),
           },
         }),
       },
@@ -160,7 +174,10 @@ export function buildOpenApiDocument() {
         }),
       },
       "/api/v1/models": {
-        get: operation(TAGS.models, { summary: "List models (extension)", responses: { "200": json(modelListSchema, "Models, newest first"), ...apiV1Errors({}) } }),
+        get: operation(TAGS.models, {
+          summary: "List models (extension)",
+          responses: { "200": json(modelListSchema, "Models, newest first"), ...apiV1Errors({}) },
+        }),
       },
       "/api/v1/models/{model_id}": {
         get: operation(TAGS.models, {
@@ -182,7 +199,12 @@ export function buildOpenApiDocument() {
           requestBody: jsonBody(predictRequestSchema),
           responses: {
             "200": json(predictionsSchema, "One prediction per row"),
-            ...apiV1Errors({ write: true, body: true, notFound: "Unknown model", extra: { "400": json(errorMessageSchema, "A row names a field the model does not know") } }),
+            ...apiV1Errors({
+              write: true,
+              body: true,
+              notFound: "Unknown model",
+              extra: { "400": json(errorMessageSchema, "A row names a field the model does not know") },
+            }),
           },
         }),
       },
@@ -208,7 +230,10 @@ export function buildOpenApiDocument() {
         }),
       },
       "/api/v1/projects": {
-        get: operation(TAGS.projects, { summary: "List projects (extension)", responses: { "200": json(projectListSchema, "Projects, newest first"), ...apiV1Errors({}) } }),
+        get: operation(TAGS.projects, {
+          summary: "List projects (extension)",
+          responses: { "200": json(projectListSchema, "Projects, newest first"), ...apiV1Errors({}) },
+        }),
         post: operation(TAGS.projects, {
           summary: "Create a project",
           requestBody: jsonBody(createProjectSchema),
@@ -238,7 +263,10 @@ export function buildOpenApiDocument() {
         get: operation(TAGS.datasets, {
           summary: "A page of a dataset's rows (extension)",
           requestParams: { path: z.object({ dataset_id: z.string() }), query: rowsQuerySchema },
-          responses: { "200": json(rowsPageSchema, "Rows offset .. offset + limit (default 0 and 50)"), ...apiV1Errors({ query: true, notFound: "Unknown dataset" }) },
+          responses: {
+            "200": json(rowsPageSchema, "Rows offset .. offset + limit (default 0 and 50)"),
+            ...apiV1Errors({ query: true, notFound: "Unknown dataset" }),
+          },
         }),
       },
       "/v1/datasets": {
@@ -280,7 +308,10 @@ export function buildOpenApiDocument() {
             "Predicting answers with one prediction row per input row (LegacyPredictions). Training waits for the model and answers with the training result, as the result endpoint does; duration is any positive number of seconds (default 10).",
           security: legacySecurity,
           requestBody: legacyBody(legacyModelWriteSchema),
-          responses: { "200": json(legacyModelWriteResultSchema, "Predictions (LegacyPredictions) or the training result (TrainingResult)"), ...legacyErrors({ write: true }) },
+          responses: {
+            "200": json(legacyModelWriteResultSchema, "Predictions (LegacyPredictions) or the training result (TrainingResult)"),
+            ...legacyErrors({ write: true }),
+          },
         }),
         delete: operation(TAGS.legacy, {
           summary: "Delete a model",

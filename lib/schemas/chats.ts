@@ -14,7 +14,8 @@ export const chatRequestSchema = z
   .looseObject({
     project_id: z.string({ message: "project_id must be a string" }).min(1).optional(),
     dataset_id: z.string({ message: "dataset_id must be a string" }).min(1).optional(),
-    messages: z.array(chatMessageSchema, { message: "messages must be an array of {role, content}" })
+    messages: z
+      .array(chatMessageSchema, { message: "messages must be an array of {role, content}" })
       .min(1, "messages must hold at least one user message")
       .max(MAX_MESSAGES, `at most ${MAX_MESSAGES} messages`),
   })
@@ -39,7 +40,10 @@ export const chatQuerySchema = z.looseObject({
 export const chatAnswerMessageSchema = z.object({
   role: z.enum(["user", "assistant"]),
   content: z.string(),
-  images: z.array(z.string()).nullable().meta({ description: "Base64 PNG by default; string-serialized Plotly JSON ({data, layout}) with image_format=plotly_json." }),
+  images: z
+    .array(z.string())
+    .nullable()
+    .meta({ description: "Base64 PNG by default; string-serialized Plotly JSON ({data, layout}) with image_format=plotly_json." }),
   table: z.array(rowSchema).nullable().meta({ description: "Rows of the computed table: column name to value." }),
 });
 
@@ -51,7 +55,8 @@ export const chatSchema = z
     _owner: z.string().meta({ description: "Same as owner (recorded responses of the public service carry both spellings)." }),
     _org: z.string().meta({ description: "Same as org." }),
     messages: z.array(chatAnswerMessageSchema).meta({
-      description: "Only the new assistant messages: messages[0] states the interpretation; messages[1] carries the chart and/or the table. A plain text answer may be a single message.",
+      description:
+        "Only the new assistant messages: messages[0] states the interpretation; messages[1] carries the chart and/or the table. A plain text answer may be a single message.",
     }),
     suggestions: z.array(z.string()).meta({ description: "Follow-up questions the data can answer (extension)." }),
   })

@@ -13,18 +13,18 @@ export const errorMessageSchema = z
 
 export const validationIssueSchema = z
   .object({
-    loc: z.array(z.union([z.string(), z.number().int()])).meta({ description: 'Where the problem is, e.g. ["body", "predict_fields", 0] or ["query", "limit"].' }),
+    loc: z
+      .array(z.union([z.string(), z.number().int()]))
+      .meta({ description: 'Where the problem is, e.g. ["body", "predict_fields", 0] or ["query", "limit"].' }),
     msg: z.string(),
     type: z.string().meta({ description: "FastAPI's error type, e.g. missing, literal_error, json_invalid, value_error." }),
   })
   .meta({ id: "ValidationIssue" });
 
-export const validationErrorSchema = z
-  .object({ detail: z.array(validationIssueSchema) })
-  .meta({
-    id: "HTTPValidationError",
-    description: "Bad input: one item per problem. A body that is not valid JSON is reported here too (type json_invalid), as FastAPI does.",
-  });
+export const validationErrorSchema = z.object({ detail: z.array(validationIssueSchema) }).meta({
+  id: "HTTPValidationError",
+  description: "Bad input: one item per problem. A body that is not valid JSON is reported here too (type json_invalid), as FastAPI does.",
+});
 
 /** The body of every /api/v1 error: a message, or (422) the list of problems. */
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;

@@ -113,7 +113,9 @@ export function legacyRows(name: string) {
  * is an empty list.
  */
 export function legacyFieldNames(name: string, options: { min?: number } = {}) {
-  const list = z.array(z.string({ message: `${name} must be an array of field names (strings).` }), { message: `${name} must be an array of field names (strings).` });
+  const list = z.array(z.string({ message: `${name} must be an array of field names (strings).` }), {
+    message: `${name} must be an array of field names (strings).`,
+  });
   return z
     .preprocess(
       (value, ctx) => {
@@ -129,7 +131,14 @@ export function legacyFieldNames(name: string, options: { min?: number } = {}) {
       },
       options.min ? list.min(options.min, `${name} must name at least ${options.min === 1 ? "one field" : `${options.min} fields`}.`) : list,
     )
-    .meta(replace({ anyOf: [{ type: "array", items: { type: "string" } }, { type: "string", description: "JSON text of the array, or names separated by commas." }] }));
+    .meta(
+      replace({
+        anyOf: [
+          { type: "array", items: { type: "string" } },
+          { type: "string", description: "JSON text of the array, or names separated by commas." },
+        ],
+      }),
+    );
 }
 
 /** An id or name: a non-empty string, trimmed. */
@@ -150,7 +159,15 @@ export function legacySeconds(name: string, fallback: number, max: number) {
       z.number({ message }).int(message).positive(message).max(max, `${name} must be at most ${max} seconds.`).optional(),
     )
     .transform((value) => value ?? fallback)
-    .meta(replace({ anyOf: [{ type: "integer", minimum: 1, maximum: max }, { type: "string", description: "The number as text." }], default: fallback }));
+    .meta(
+      replace({
+        anyOf: [
+          { type: "integer", minimum: 1, maximum: max },
+          { type: "string", description: "The number as text." },
+        ],
+        default: fallback,
+      }),
+    );
 }
 
 /** An operation that takes no parameter besides the key: anything else sent is ignored. */

@@ -10,7 +10,10 @@ import { trainingResultSchema } from "./training";
 /** Budgets of legacy synchronous training: any positive number of seconds up to a day (clients send 1). */
 export const LEGACY_MAX_DURATION = 86_400;
 
-const apiKeyParam = z.string().optional().meta({ description: "Team API key; also accepted as an api_key header. The query string, a JSON body and a form body all work." });
+const apiKeyParam = z
+  .string()
+  .optional()
+  .meta({ description: "Team API key; also accepted as an api_key header. The query string, a JSON body and a form body all work." });
 
 // GET /v1/datasets
 export const legacyDatasetQuerySchema = z.looseObject({
@@ -59,9 +62,7 @@ export const legacyModelWriteSchema = z.looseObject({
 
 export type LegacyModelWrite = z.infer<typeof legacyModelWriteSchema>;
 
-export const legacyDatasetListSchema = z
-  .object({ status: z.literal("success"), datasets: z.array(datasetSummarySchema) })
-  .meta({ id: "LegacyDatasetList" });
+export const legacyDatasetListSchema = z.object({ status: z.literal("success"), datasets: z.array(datasetSummarySchema) }).meta({ id: "LegacyDatasetList" });
 
 export const legacyDatasetDetailSchema = z
   .object({ status: z.literal("success"), id: z.string(), name: z.string(), rows: z.number().int(), fields: z.array(datasetFieldSchema) })
@@ -86,9 +87,7 @@ export const legacyModelListSchema = z
   })
   .meta({ id: "LegacyModelList" });
 
-export const legacyPredictionsSchema = z
-  .object({ status: z.literal("success"), predictions: z.array(predictionRowSchema) })
-  .meta({ id: "LegacyPredictions" });
+export const legacyPredictionsSchema = z.object({ status: z.literal("success"), predictions: z.array(predictionRowSchema) }).meta({ id: "LegacyPredictions" });
 
 /** Every answer of POST /v1/models, by operation. */
 export const legacyModelWriteResultSchema = z.union([legacyPredictionsSchema, trainingResultSchema]);

@@ -45,7 +45,10 @@ export const modelReportSchema = z
     version: z.number().int().optional(),
     fields: z.array(z.looseObject({ field: z.string() })).optional(),
   })
-  .meta({ id: "ModelReport", description: "The training engine's report (internal, versioned): per predicted field its holdout metrics, confusion matrix and leaderboard." });
+  .meta({
+    id: "ModelReport",
+    description: "The training engine's report (internal, versioned): per predicted field its holdout metrics, confusion matrix and leaderboard.",
+  });
 
 export const modelDetailSchema = trainingResultSchema
   .extend({

@@ -26,9 +26,15 @@ export const taskStatusSchema = z
     z.object({ status: z.literal("UNKNOWN_TIMEOUT"), metadata: inProgressMetadata }),
     z.object({
       status: z.literal("SUCCEEDED"),
-      metadata: z.object({ type: z.literal("SUCCEEDED"), location: z.string().meta({ description: "Path of the result, e.g. /api/v1/models/train/{task_id}/result" }) }),
+      metadata: z.object({
+        type: z.literal("SUCCEEDED"),
+        location: z.string().meta({ description: "Path of the result, e.g. /api/v1/models/train/{task_id}/result" }),
+      }),
     }),
-    z.object({ status: z.literal("FAILED"), metadata: z.object({ type: z.literal("FAILED"), error: z.string().meta({ description: "What went wrong and what to do about it." }) }) }),
+    z.object({
+      status: z.literal("FAILED"),
+      metadata: z.object({ type: z.literal("FAILED"), error: z.string().meta({ description: "What went wrong and what to do about it." }) }),
+    }),
   ])
   .meta({ id: "TaskStatus", description: "status is one of PENDING, IN_PROGRESS, SUCCEEDED, FAILED, UNKNOWN_TIMEOUT; metadata is discriminated by its type." });
 

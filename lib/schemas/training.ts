@@ -20,7 +20,11 @@ export const trainRequestSchema = z.looseObject({
 
 export type TrainRequestBody = z.infer<typeof trainRequestSchema>;
 
-const regressionOnly = (description: string) => z.number().optional().meta({ description: `Regression targets only (this project's design): ${description}` });
+const regressionOnly = (description: string) =>
+  z
+    .number()
+    .optional()
+    .meta({ description: `Regression targets only (this project's design): ${description}` });
 const classificationOnly = <T extends z.ZodType>(schema: T) => schema.optional().meta({ description: "Classification targets only." });
 
 /**
@@ -84,7 +88,9 @@ export const trainingResultSchema = z
     status: z.literal("success"),
     model_id: z.string(),
     stats: z.array(z.array(fieldStatSchema)).meta({ description: "One inner array per predicted field." }),
-    field_importance: z.record(z.string(), z.number()).meta({ description: "One entry per dataset field; predicted and ignored fields 0; the rest non-negative, summing to 1." }),
+    field_importance: z
+      .record(z.string(), z.number())
+      .meta({ description: "One entry per dataset field; predicted and ignored fields 0; the rest non-negative, summing to 1." }),
     data_story: z.array(dataStorySchema),
   })
   .meta({ id: "TrainingResult" });

@@ -1,5 +1,5 @@
 // Datasets: metadata in the database (name, owner team, cached counts), rows in the columnar store.
-import { z } from "zod";
+import type { z } from "zod";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { datasetNameSchema, type DatasetSummary, type fieldTypesSchema } from "@/lib/schemas/datasets";

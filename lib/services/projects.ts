@@ -1,5 +1,5 @@
 // Projects: a name, the dataset chat exploration reads, and the instructions that shape answers.
-import { z } from "zod";
+import type { z } from "zod";
 import { db } from "@/lib/db";
 import { notFound, validationError } from "@/lib/errors";
 import type { createProjectSchema, Project, updateProjectSchema } from "@/lib/schemas/projects";
