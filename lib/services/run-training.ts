@@ -3,6 +3,7 @@
 import { db } from "@/lib/db";
 import { trainThreads } from "@/lib/env";
 import { trainModel, TrainError } from "@/lib/ml";
+import type { TrainingResult } from "@/lib/schemas/training";
 import { loadDatasetTable } from "./datasets";
 import { writeModelArtifact } from "./storage";
 import type { TrainTaskPayload } from "./training";
@@ -55,7 +56,8 @@ export async function runTrainingTask(task: { teamId: string }, payload: TrainTa
     select: { id: true },
   });
   const artifactPath = await writeModelArtifact(model.id, outcome.artifact);
-  const result = { status: "success", model_id: model.id, ...outcome.result };
+  // Typed by the response schema: the engine's output must be what the API documents.
+  const result: TrainingResult = { status: "success", model_id: model.id, ...outcome.result };
   await db.model.update({ where: { id: model.id }, data: { artifactPath, result: JSON.stringify(result) } });
   return model.id;
 }
