@@ -33,8 +33,8 @@ function checkContract(documentText: string | null) {
   if (!dir) return;
   const records = readRecordedResponses(dir);
   fs.rmSync(dir, { recursive: true, force: true });
+  if (records.length === 0) return; // no spec called the API (or the app never started: that error is reported already)
   if (!documentText) throw new Error("Contract check: the server did not serve /api/v1/api.yaml, so the recorded responses cannot be checked.");
-  if (records.length === 0) return; // a run of browser-free specs that never called the API
   const report = checkRecordedResponses(parse(documentText), records);
   const reportDir = process.env.E2E_PG_URL ? "test-results/postgres" : "test-results";
   const lines = [
