@@ -172,7 +172,7 @@ describe("legacy parameters (lib/schemas/legacy-params.ts)", () => {
     const flag = legacyBoolean("show_factors");
     for (const yes of [true, "true", "True", " TRUE ", "1", 1]) expect(flag.parse(yes), String(yes)).toBe(true);
     for (const no of [false, "false", "False", "0", 0, "", null, undefined]) expect(flag.parse(no), String(no)).toBe(false);
-    for (const bad of ["yes", "2", 2, {}, []]) expect(flag.safeParse(bad).error?.issues[0].message, String(bad)).toBe("show_factors must be true or false.");
+    for (const bad of ["yes", "2", 2, {}, [], "constructor", "__proto__"]) expect(flag.safeParse(bad).error?.issues[0].message, String(bad)).toBe("show_factors must be true or false.");
   });
 
   it("field names: an array, its JSON text or comma-separated text", async () => {

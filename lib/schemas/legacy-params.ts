@@ -33,7 +33,13 @@ function orJsonText({ jsonSchema }: { jsonSchema: JsonSchemaObject }) {
   replace({ anyOf: [value, { type: "string", description: "The same value as JSON text." }] }).override({ jsonSchema });
 }
 
-const BOOLEAN_TEXT: Record<string, boolean> = { true: true, false: false, "1": true, "0": false };
+// A Map, not an object literal: a lookup of "constructor" must find nothing.
+const BOOLEAN_TEXT = new Map<string, boolean>([
+  ["true", true],
+  ["false", false],
+  ["1", true],
+  ["0", false],
+]);
 
 /**
  * A boolean: JSON true/false, or as text true/false in any case (Python clients send "True") or
@@ -48,7 +54,7 @@ export function legacyBoolean(name: string, fallback = false) {
       if (typeof value === "boolean") return value;
       if (value === 1 || value === 0) return value === 1;
       if (typeof value === "string") {
-        const known = BOOLEAN_TEXT[value.trim().toLowerCase()];
+        const known = BOOLEAN_TEXT.get(value.trim().toLowerCase());
         if (known !== undefined) return known;
       }
       ctx.addIssue({ code: "custom", message: `${name} must be true or false.`, input: value });
