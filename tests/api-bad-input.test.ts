@@ -161,6 +161,12 @@ describe("legacy parameters (lib/schemas/legacy-params.ts)", () => {
     expect(legacyRows("data").safeParse(5).error?.issues[0].message).toMatch(/^data must be an array/);
   });
 
+  it("a __proto__ key in a legacy body is an ordinary, ignored parameter", async () => {
+    const res = await call(routes.legacyModels.POST, "POST", "/v1/models", { body: `{"__proto__": {"api_key": "${key}"}, "id": "nope", "data": [{"a": 1}]}` });
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ status: "missing or invalid API key" });
+  });
+
   it("JSON text with a position: the 422 item points at it", async () => {
     const res = await call(routes.trainNew.POST, "POST", "/x", { headers: { "X-API-Key": key }, body: '{"a": 1,}' });
     expect(res.status).toBe(422);

@@ -127,13 +127,14 @@ export function legacyRoute<P extends z.ZodType>(options: { params: P }, handler
       const url = new URL(request.url);
       const body = request.method === "GET" || request.method === "HEAD" ? ({ kind: "none" } as ParsedBody) : await readBody(request);
       timer.mark("body");
-      const raw: Record<string, unknown> = Object.fromEntries(url.searchParams);
-      if (body.kind === "form") Object.assign(raw, body.value);
+      // Spread, not Object.assign: a "__proto__" key in a body stays a plain (ignored) parameter.
+      let raw: Record<string, unknown> = Object.fromEntries(url.searchParams);
+      if (body.kind === "form") raw = { ...raw, ...body.value };
       if (body.kind === "json") {
         if (body.value === null || typeof body.value !== "object" || Array.isArray(body.value)) {
           throw new AppError("bad_request", "The request body must be a JSON object, for example {\"rows\": [...]}.");
         }
-        Object.assign(raw, body.value);
+        raw = { ...raw, ...(body.value as Record<string, unknown>) };
       }
       const rawKey = raw.api_key ?? request.headers.get("api_key") ?? request.headers.get("api-key") ?? undefined;
       let team = typeof rawKey === "string" ? await authenticateApiKey(rawKey) : null;
