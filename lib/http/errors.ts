@@ -3,7 +3,7 @@
 //   /v1 (legacy):             {status: "error", message}
 import { randomUUID } from "node:crypto";
 import { ZodError } from "zod";
-import { AppError, validationError, type ErrorCode } from "@/lib/errors";
+import { AppError, RETRY_AFTER_SECONDS, validationError, type ErrorCode } from "@/lib/errors";
 import { toValidationIssues } from "./zod-issues";
 
 // Errors raised by the pure libraries carry a code; they are user-caused by construction.
@@ -15,7 +15,13 @@ const LIBRARY_CODES: Record<string, ErrorCode> = {
   unknown_field: "bad_request",
   too_large: "payload_too_large",
   conflict: "conflict",
+  unavailable: "unavailable",
 };
+
+/** 503s say when to come back. */
+function errorHeaders(error: AppError): HeadersInit | undefined {
+  return error.code === "unavailable" ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : undefined;
+}
 
 export function normalizeError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
@@ -43,7 +49,7 @@ export function apiV1ErrorResponse(error: unknown, request: Request): Response {
   if (appError.code === "validation" && appError.issues) {
     return Response.json({ detail: appError.issues }, { status: 422 });
   }
-  return Response.json({ detail: appError.message }, { status: appError.status });
+  return Response.json({ detail: appError.message }, { status: appError.status, headers: errorHeaders(appError) });
 }
 
 export const LEGACY_KEY_ERROR = { status: "missing or invalid API key" };
@@ -55,5 +61,5 @@ export function legacyErrorResponse(error: unknown, request: Request): Response 
     return Response.json({ status: "error", message: `Internal server error (request id ${requestId}). Please retry.` }, { status: 500 });
   }
   if (appError.code === "unauthorized") return Response.json(LEGACY_KEY_ERROR, { status: 404 });
-  return Response.json({ status: "error", message: appError.message }, { status: appError.status });
+  return Response.json({ status: "error", message: appError.message }, { status: appError.status, headers: errorHeaders(appError) });
 }
