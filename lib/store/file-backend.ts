@@ -142,6 +142,38 @@ export class FileBackend implements DatasetBackend {
     await Promise.all(orphans.map((n) => fs.unlink(path.join(dir, n)).catch(() => undefined)));
   }
 
+  // For `storage:migrate` (migrate.ts): segments and manifests copied in from another backend.
+
+  async localSegment(datasetId: string, segment: ManifestSegment): Promise<string> {
+    return path.join(this.dir(datasetId), segment.file);
+  }
+
+  async statSegment(datasetId: string, file: string): Promise<{ bytes: number } | null> {
+    const stat = await fs.stat(path.join(this.dir(datasetId), file)).catch(() => null);
+    return stat?.isFile() ? { bytes: stat.size } : null;
+  }
+
+  async importSegment(datasetId: string, file: string, source: string): Promise<{ bytes: number }> {
+    await fs.mkdir(this.dir(datasetId), { recursive: true });
+    return this.putSegment(datasetId, file, async (target) => {
+      await fs.copyFile(source, target, fs.constants.COPYFILE_EXCL);
+      const handle = await fs.open(target, "r+");
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      return { bytes: (await fs.stat(target)).size };
+    });
+  }
+
+  async installManifest(datasetId: string, manifest: Manifest): Promise<void> {
+    const dir = this.dir(datasetId);
+    await fs.mkdir(dir, { recursive: true });
+    await this.withWriter(datasetId, () => writeFileAtomic(dir, MANIFEST, JSON.stringify(manifest)));
+    await syncDir(this.root);
+  }
+
   /** Removes dataset directories that a delete renamed aside but did not finish removing (crash). */
   private async removeTrash(): Promise<void> {
     const names = await fs.readdir(this.root).catch(() => [] as string[]);

@@ -165,6 +165,31 @@ export class ObjectBackend implements DatasetBackend {
     }
   }
 
+  // For `storage:migrate` (migrate.ts): segments and manifests copied in from another backend.
+
+  localSegment(datasetId: string, segment: ManifestSegment): Promise<string> {
+    return this.localCopy(datasetId, segment);
+  }
+
+  async statSegment(datasetId: string, file: string): Promise<{ bytes: number; etag: string } | null> {
+    const info = await this.objects.head(this.segmentKey(datasetId, file));
+    return info ? { bytes: info.size, etag: info.etag } : null;
+  }
+
+  async importSegment(datasetId: string, file: string, source: string): Promise<{ bytes: number; etag: string }> {
+    const { etag, bytes } = await this.objects.putFile(this.segmentKey(datasetId, file), source);
+    return { bytes, etag };
+  }
+
+  async installManifest(datasetId: string, manifest: Manifest): Promise<void> {
+    const key = this.recordKey(datasetId);
+    const body = JSON.stringify(manifest);
+    for (;;) {
+      const current = await this.records.get(key);
+      if (current ? await this.records.replace(key, body, current.revision) : await this.records.create(key, body)) return;
+    }
+  }
+
   /**
    * Removes segment objects that no manifest references and that are older than the grace period:
    * left by appends that crashed between upload and commit, lost races, compactions and deletes
