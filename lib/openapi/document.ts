@@ -118,6 +118,11 @@ const apiErrors = {
   "404": json(errorSchema, "Unknown id, or a resource of another team"),
   "422": json(validationErrorSchema, "Validation error"),
 };
+// With STORAGE_URL=s3://..., operations that read or write rows or model artifacts answer 503 (with a
+// Retry-After header) while the object storage is unreachable; nothing was changed.
+const retryAfter = { headers: { "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" as const } } } };
+const storageUnavailable = { "503": { ...json(errorSchema, "Dataset and model storage is unavailable for now; retry after Retry-After seconds"), ...retryAfter } };
+const legacyStorageUnavailable = { "503": { ...json(legacyErrorSchema, "Dataset and model storage is unavailable for now; retry after Retry-After seconds"), ...retryAfter } };
 const taskPath = z.object({ task_id: z.string() });
 const legacyKey = z.object({ api_key: z.string().meta({ description: "Team API key (also accepted in the JSON or form body, or an api_key header)" }) });
 
@@ -170,7 +175,7 @@ export function buildOpenApiDocument() {
           summary: "Predict rows (extension)",
           requestParams: { path: z.object({ model_id: z.string() }) },
           requestBody: { content: { "application/json": { schema: predictRequestSchema } } },
-          responses: { "200": json(z.object({ predictions: z.array(z.record(z.string(), z.unknown())) }), "Predictions"), ...apiErrors },
+          responses: { "200": json(z.object({ predictions: z.array(z.record(z.string(), z.unknown())) }), "Predictions"), ...apiErrors, ...storageUnavailable },
         },
       },
       "/api/v1/chat-explore/new": {
@@ -228,7 +233,7 @@ export function buildOpenApiDocument() {
               },
             },
           },
-          responses: { "200": json(z.looseObject({ status: z.literal("success") }), "Done"), "400": json(legacyErrorSchema, "Bad input"), "404": json(legacyErrorSchema, "Missing or invalid API key, or unknown id"), "413": json(legacyErrorSchema, "Body too large") },
+          responses: { "200": json(z.looseObject({ status: z.literal("success") }), "Done"), "400": json(legacyErrorSchema, "Bad input"), "404": json(legacyErrorSchema, "Missing or invalid API key, or unknown id"), "413": json(legacyErrorSchema, "Body too large"), ...legacyStorageUnavailable },
         },
         delete: { summary: "Delete a dataset (legacy)", security: [], requestParams: { query: legacyKey.extend({ id: z.string() }) }, responses: { "200": json(z.object({ status: z.literal("success") }), "Deleted") } },
       },
@@ -256,7 +261,7 @@ export function buildOpenApiDocument() {
               },
             },
           },
-          responses: { "200": json(z.looseObject({ status: z.string() }), "Predictions or training result"), "400": json(legacyErrorSchema, "Bad input") },
+          responses: { "200": json(z.looseObject({ status: z.string() }), "Predictions or training result"), "400": json(legacyErrorSchema, "Bad input"), ...legacyStorageUnavailable },
         },
         delete: { summary: "Delete a model (legacy)", security: [], requestParams: { query: legacyKey.extend({ id: z.string() }) }, responses: { "200": json(z.object({ status: z.literal("success") }), "Deleted") } },
       },
