@@ -150,6 +150,18 @@ describe("the application on object storage", () => {
     expect((await services.datasetStore().info(id)).rowCount).toBe(2);
   });
 
+  it("workers take turns sweeping: one sweep per STORAGE_SWEEP_MINUTES across hosts, through a lease in the database", async () => {
+    const now = Date.now();
+    await db.storageRecord.deleteMany({ where: { key: "sweep" } });
+    expect(await services.sweepStorageIfDue(now)).toBeNull(); // the first call starts the clock
+    expect(await services.sweepStorageIfDue(now + 30 * 60_000)).toBeNull(); // not due yet (60 minutes by default)
+    const due = now + 61 * 60_000;
+    const [first, second] = await Promise.all([services.sweepStorageIfDue(due), services.sweepStorageIfDue(due)]);
+    expect([first, second].filter((r) => r !== null)).toHaveLength(1); // two workers asking at once: one sweeps
+    expect(first ?? second).toMatchObject({ removed: expect.any(Number), live: expect.any(Number) });
+    expect(await services.sweepStorageIfDue(due + 60_000)).toBeNull();
+  });
+
   it("storage down: 503 with Retry-After in both API families, nothing changed, nothing lost; works again when it returns", async () => {
     const id = await createDataset("outage");
     expect((await append(id, [{ a: 1 }])).status).toBe(200);
