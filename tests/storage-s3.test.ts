@@ -82,6 +82,33 @@ function startHost(args: string[]) {
   return { child, exited, waitFor, output: () => ({ stdout, stderr }) };
 }
 
+describe("workers waiting out a storage outage (withStorageRetry)", () => {
+  it("retries only 'unavailable', gives up at the deadline, and stops when the task is aborted", async () => {
+    const { StoreError } = await import("../lib/store");
+    const down = () => new StoreError("unavailable", "Dataset and model storage is unavailable right now (ECONNREFUSED).");
+    let calls = 0;
+    const waits: string[] = [];
+    const value = await services.withStorageRetry(
+      async () => {
+        if (++calls < 3) throw down();
+        return "stored";
+      },
+      { waitMs: 10_000, onWait: (e) => waits.push(e.code) },
+    );
+    expect(value).toBe("stored");
+    expect(waits).toEqual(["unavailable", "unavailable"]);
+
+    const other = new Error("a bug");
+    await expect(services.withStorageRetry(async () => Promise.reject(other), { waitMs: 10_000 })).rejects.toBe(other);
+    const started = Date.now();
+    await expect(services.withStorageRetry(async () => Promise.reject(down()), { waitMs: 1_500 })).rejects.toMatchObject({ code: "unavailable" });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(services.withStorageRetry(async () => Promise.reject(down()), { waitMs: 60_000, signal: aborted.signal })).rejects.toMatchObject({ code: "unavailable" });
+  });
+});
+
 describe("the application on object storage", () => {
   it("stores rows as segment objects with the manifest in the database, and serves them back", async () => {
     const id = await createDataset("objects");
