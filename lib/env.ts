@@ -69,6 +69,15 @@ const envSchema = z.object({
   // Test setting: a directory where the web server records /api/v1 and /v1 responses for the
   // contract check (e2e/global-setup.ts sets it). Read by scripts/web-server.mjs, validated here.
   CONTRACT_LOG: optionalText,
+  // Object storage for datasets and model artifacts (hosts without a shared disk): see docs/scaling.md.
+  STORAGE_URL: z.string().optional().default(""),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0", ""]).optional().default(""),
+  STORAGE_CACHE_MB: intFrom(10_240),
+  STORAGE_SWEEP_MINUTES: intFrom(60),
 });
 
 export type AppEnv = z.infer<typeof envSchema> & { dataDir: string; databaseUrl: string };

@@ -11,7 +11,8 @@ export type ErrorCode =
   | "payload_too_large"
   | "unsupported_media_type"
   | "not_ready"
-  | "rate_limited";
+  | "rate_limited"
+  | "unavailable";
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -24,7 +25,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   not_ready: 409,
   rate_limited: 429,
+  unavailable: 503,
 };
+
+/** Seconds a client is told to wait (Retry-After) when storage is out of reach ("unavailable"). */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** One problem with one input location, FastAPI style: loc like ["body", "predict_fields", 0]. */
 export interface ValidationIssue {

@@ -3,7 +3,7 @@
 //   /v1 (legacy):             {status: "error", message}
 import { randomUUID } from "node:crypto";
 import { ZodError } from "zod";
-import { AppError, validationError, type ErrorCode } from "@/lib/errors";
+import { AppError, RETRY_AFTER_SECONDS, validationError, type ErrorCode } from "@/lib/errors";
 import type { ErrorMessage, LegacyError, LegacyKeyError, ValidationErrorBody } from "@/lib/schemas/common";
 import { toValidationIssues } from "./zod-issues";
 
@@ -16,7 +16,13 @@ const LIBRARY_CODES: Record<string, ErrorCode> = {
   unknown_field: "bad_request",
   too_large: "payload_too_large",
   conflict: "conflict",
+  unavailable: "unavailable",
 };
+
+/** 503s say when to come back. */
+function errorHeaders(error: AppError): HeadersInit | undefined {
+  return error.code === "unavailable" ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : undefined;
+}
 
 export function normalizeError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
@@ -44,7 +50,7 @@ export function apiV1ErrorResponse(error: unknown, request: Request): Response {
   if (appError.code === "validation" && appError.issues) {
     return Response.json({ detail: appError.issues } satisfies ValidationErrorBody, { status: 422 });
   }
-  return Response.json({ detail: appError.message } satisfies ErrorMessage, { status: appError.status });
+  return Response.json({ detail: appError.message } satisfies ErrorMessage, { status: appError.status, headers: errorHeaders(appError) });
 }
 
 export const LEGACY_KEY_ERROR: LegacyKeyError = { status: "missing or invalid API key" };
@@ -61,5 +67,5 @@ export function legacyErrorResponse(error: unknown, request: Request): Response 
     const message = appError.issues?.length ? appError.issues.map((i) => i.msg).join(" ") : appError.message;
     return Response.json({ status: "error", message } satisfies LegacyError, { status: 400 });
   }
-  return Response.json({ status: "error", message: appError.message } satisfies LegacyError, { status: appError.status });
+  return Response.json({ status: "error", message: appError.message } satisfies LegacyError, { status: appError.status, headers: errorHeaders(appError) });
 }

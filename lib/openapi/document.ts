@@ -44,6 +44,17 @@ const TAGS = {
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
 const jsonBody = (schema: z.ZodType) => ({ required: true, content: { "application/json": { schema } } });
 
+// With STORAGE_URL=s3://..., operations that read or write rows or model artifacts answer 503 (with a
+// Retry-After header) while the object storage is unreachable; nothing was changed.
+function storageUnavailable(schema: z.ZodType): ZodOpenApiResponsesObject {
+  return {
+    "503": {
+      ...json(schema, "Dataset and model storage is unavailable for now (nothing was changed); retry after Retry-After seconds"),
+      headers: { "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } } },
+    },
+  };
+}
+
 /**
  * The errors of an /api/v1 operation, from what it does: every one needs a key (401); writes
  * made with the web app's session cookie need the CSRF header (403); a body can be too large (413),
@@ -55,9 +66,12 @@ function apiV1Errors(options: {
   query?: boolean;
   validates?: boolean;
   notFound?: string;
+  /** Reads or writes dataset rows or model artifacts: 503 while object storage is unreachable. */
+  storage?: boolean;
   extra?: ZodOpenApiResponsesObject;
 }): ZodOpenApiResponsesObject {
   return {
+    ...(options.storage ? storageUnavailable(errorMessageSchema) : {}),
     "401": json(errorMessageSchema, "Missing or invalid X-API-Key"),
     ...(options.write ? { "403": json(errorMessageSchema, "A write with the web app's session cookie but without the x-tabula-csrf header") } : {}),
     ...(options.notFound ? { "404": json(errorMessageSchema, options.notFound) } : {}),
@@ -76,8 +90,9 @@ function apiV1Errors(options: {
  * (404, with their two bodies); writes can also meet the session-cookie CSRF rule (403) and the
  * body limits (413, 415).
  */
-function legacyErrors(options: { write?: boolean; badInput?: boolean; extra?: ZodOpenApiResponsesObject }): ZodOpenApiResponsesObject {
+function legacyErrors(options: { write?: boolean; badInput?: boolean; storage?: boolean; extra?: ZodOpenApiResponsesObject }): ZodOpenApiResponsesObject {
   return {
+    ...(options.storage ? storageUnavailable(legacyErrorSchema) : {}),
     ...(options.badInput !== false ? { "400": json(legacyErrorSchema, "Bad parameters: the message says which and how to fix them") } : {}),
     ...(options.write ? { "403": json(legacyErrorSchema, "A write with the web app's session cookie but without the x-tabula-csrf header") } : {}),
     "404": json(z.union([legacyKeyErrorSchema, legacyErrorSchema]), "Missing or invalid api_key (LegacyKeyError), or an unknown id (LegacyError)"),
@@ -138,7 +153,7 @@ export function buildOpenApiDocument() {
           requestBody: jsonBody(trainRequestSchema),
           responses: {
             "201": json(taskCreatedSchema, "Task queued (or, with force: false, already answered by an identical earlier model)"),
-            ...apiV1Errors({ write: true, body: true, notFound: "Unknown dataset, or one of another team" }),
+            ...apiV1Errors({ write: true, body: true, storage: true, notFound: "Unknown dataset, or one of another team" }),
           },
         }),
       },
@@ -188,7 +203,7 @@ export function buildOpenApiDocument() {
         delete: operation(TAGS.models, {
           summary: "Delete a model (extension)",
           requestParams: { path: modelPath },
-          responses: { "200": json(emptyObjectSchema, "Deleted"), ...apiV1Errors({ write: true, notFound: "Unknown model" }) },
+          responses: { "200": json(emptyObjectSchema, "Deleted"), ...apiV1Errors({ write: true, storage: true, notFound: "Unknown model" }) },
         }),
       },
       "/api/v1/models/{model_id}/predict": {
@@ -202,6 +217,7 @@ export function buildOpenApiDocument() {
             ...apiV1Errors({
               write: true,
               body: true,
+              storage: true,
               notFound: "Unknown model",
               extra: { "400": json(errorMessageSchema, "A row names a field the model does not know") },
             }),
@@ -265,7 +281,7 @@ export function buildOpenApiDocument() {
           requestParams: { path: z.object({ dataset_id: z.string() }), query: rowsQuerySchema },
           responses: {
             "200": json(rowsPageSchema, "Rows offset .. offset + limit (default 0 and 50)"),
-            ...apiV1Errors({ query: true, notFound: "Unknown dataset" }),
+            ...apiV1Errors({ query: true, storage: true, notFound: "Unknown dataset" }),
           },
         }),
       },
@@ -274,7 +290,7 @@ export function buildOpenApiDocument() {
           summary: "List datasets, or inspect one with id",
           security: legacySecurity,
           requestParams: { query: legacyDatasetQuerySchema },
-          responses: { "200": json(legacyDatasetReadResultSchema, "The datasets (LegacyDatasetList), or one (LegacyDataset)"), ...legacyErrors({}) },
+          responses: { "200": json(legacyDatasetReadResultSchema, "The datasets (LegacyDatasetList), or one (LegacyDataset)"), ...legacyErrors({ storage: true }) },
         }),
         post: operation(TAGS.legacy, {
           summary: "Create (name), append rows (id + rows), set field types (id + fields) or re-infer them (id + parse_fields)",
@@ -285,6 +301,7 @@ export function buildOpenApiDocument() {
             "200": json(legacyDatasetWriteResultSchema, "Created (LegacyDatasetCreated) or done (LegacySuccess)"),
             ...legacyErrors({
               write: true,
+              storage: true,
               extra: { "409": json(legacyErrorSchema, "Another process held the dataset's write lock too long; retry") },
             }),
           },
@@ -293,7 +310,7 @@ export function buildOpenApiDocument() {
           summary: "Delete a dataset and its rows",
           security: legacySecurity,
           requestBody: legacyBody(legacyDeleteSchema),
-          responses: { "200": json(legacySuccessSchema, "Deleted"), ...legacyErrors({ write: true }) },
+          responses: { "200": json(legacySuccessSchema, "Deleted"), ...legacyErrors({ write: true, storage: true }) },
         }),
       },
       "/v1/models": {
@@ -310,14 +327,14 @@ export function buildOpenApiDocument() {
           requestBody: legacyBody(legacyModelWriteSchema),
           responses: {
             "200": json(legacyModelWriteResultSchema, "Predictions (LegacyPredictions) or the training result (TrainingResult)"),
-            ...legacyErrors({ write: true }),
+            ...legacyErrors({ write: true, storage: true }),
           },
         }),
         delete: operation(TAGS.legacy, {
           summary: "Delete a model",
           security: legacySecurity,
           requestBody: legacyBody(legacyModelDeleteSchema),
-          responses: { "200": json(legacySuccessSchema, "Deleted"), ...legacyErrors({ write: true }) },
+          responses: { "200": json(legacySuccessSchema, "Deleted"), ...legacyErrors({ write: true, storage: true }) },
         }),
       },
       "/api/v1/api.yaml": {

@@ -8,7 +8,7 @@ import { getTask } from "@/lib/jobs/queue";
 import type { ModelDetail, ModelSummary } from "@/lib/schemas/models";
 import type { TrainingResult } from "@/lib/schemas/training";
 import { predictionRowsJson } from "./prediction-rows";
-import { deleteModelArtifact, readModelArtifact } from "./storage";
+import { deleteModelArtifact, isStorageUnavailable, readModelArtifact } from "./storage";
 
 const modelSelect = {
   id: true,
@@ -102,7 +102,12 @@ export async function deleteModel(options: { teamId: string; modelId: string }) 
   await db.model.delete({ where: { id: model.id } });
   modelCache.delete(model.id);
   for (const [key, owner] of ownerCache) if (owner.id === model.id) ownerCache.delete(key);
-  await deleteModelArtifact(model.artifactPath);
+  // The model is gone once its row is; an artifact that storage cannot delete right now stays behind
+  // (logged for the operator) rather than failing a delete that already happened.
+  await deleteModelArtifact(model.artifactPath).catch((error) => {
+    if (!isStorageUnavailable(error)) throw error;
+    console.warn(`model ${model.id} deleted, but its artifact ${model.artifactPath} stays in storage: ${error.message}`);
+  });
 }
 
 // Loaded models, most recently used last. A model is immutable, so the cache never goes stale.

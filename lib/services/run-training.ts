@@ -5,14 +5,21 @@ import { trainThreads } from "@/lib/env";
 import { trainModel, TrainError } from "@/lib/ml";
 import type { TrainingResult } from "@/lib/schemas/training";
 import { loadDatasetTable } from "./datasets";
-import { writeModelArtifact } from "./storage";
+import { isStorageUnavailable, withStorageRetry, writeModelArtifact } from "./storage";
 import type { TrainTaskPayload } from "./training";
 import { UserFacingTaskError, type TaskContext } from "@/lib/jobs/worker";
 
 export async function runTrainingTask(task: { teamId: string }, payload: TrainTaskPayload, context: TaskContext): Promise<string> {
   const dataset = await db.dataset.findFirst({ where: { id: payload.datasetId, teamId: task.teamId }, select: { id: true, name: true } });
   if (!dataset) throw new UserFacingTaskError(`Dataset "${payload.datasetId}" no longer exists. Upload it again and retrain.`);
-  const { table, info } = await loadDatasetTable({ teamId: task.teamId, datasetId: dataset.id });
+  const { table, info } = await withStorageRetry(() => loadDatasetTable({ teamId: task.teamId, datasetId: dataset.id }), {
+    waitMs: 60_000,
+    signal: context.signal,
+    onWait: () => context.progress(0, null, "Waiting for dataset storage"),
+  }).catch((error) => {
+    if (isStorageUnavailable(error)) throw new UserFacingTaskError(`${error.message.replace(/ Nothing was changed;.*$/, "")} The dataset could not be loaded; submit the training again in a minute.`);
+    throw error;
+  });
   if (info.rowCount === 0 || table.rowCount === 0) {
     throw new UserFacingTaskError(`Dataset "${dataset.name}" has no rows. Add rows (POST /v1/datasets with "id" and "rows") and train again.`);
   }
@@ -55,7 +62,19 @@ export async function runTrainingTask(task: { teamId: string }, payload: TrainTa
     },
     select: { id: true },
   });
-  const artifactPath = await writeModelArtifact(model.id, outcome.artifact);
+  // The training is done: wait out a storage outage (up to 10 minutes) rather than lose it.
+  let artifactPath: string;
+  try {
+    artifactPath = await withStorageRetry(() => writeModelArtifact(model.id, outcome.artifact), {
+      waitMs: 10 * 60_000,
+      signal: context.signal,
+      onWait: () => context.progress(1, null, "Waiting for model storage"),
+    });
+  } catch (error) {
+    await db.model.delete({ where: { id: model.id } }).catch(() => undefined);
+    if (isStorageUnavailable(error)) throw new UserFacingTaskError(`The model was trained but could not be stored: ${error.message.replace(/ Nothing was changed;.*$/, "")} Submit the training again.`);
+    throw error;
+  }
   // Typed by the response schema: the engine's output must be what the API documents.
   const result: TrainingResult = { status: "success", model_id: model.id, ...outcome.result };
   await db.model.update({ where: { id: model.id }, data: { artifactPath, result: JSON.stringify(result) } });
