@@ -2,6 +2,7 @@
 import type { FieldType, RawRow, Table } from "../table/types";
 import type { CandidateConfig } from "./evaluate";
 import type { DataStory } from "./explain";
+import type { FieldInsights } from "./insights";
 import type { SkippedField } from "./preprocess";
 import type { ClassStat, RegressionStat } from "./stats";
 
@@ -60,10 +61,12 @@ export interface FieldReport {
   /** Refits on all rows that were tried: planned and fitted rounds (a refit cut short is discarded). */
   refitAttempts: { planned?: number; got?: number; seconds: number }[];
   extraAttention: boolean;
+  /** The insights report (lib/ml/insights.ts): threshold counts, curves, examples, partial dependence, field stats. */
+  insights?: FieldInsights;
   skippedFields: SkippedField[];
   features: number;
   secondsSpent: number;
-  /** Seconds per phase (search, refits + holdout scoring, importance + data story) and rows explained. */
+  /** Seconds per phase (search, refits + holdout scoring, importance + data story + insights) and rows explained. */
   timings: { search: number; refit: number; explain: number; explainRows: number };
 }
 
