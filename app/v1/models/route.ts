@@ -2,6 +2,7 @@ import { jsonTextResponse, legacyRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/errors";
 import { deleteModel, listModels, parseDataParam, predictRowsJson } from "@/lib/services/models";
 import { trainSynchronously } from "@/lib/services/legacy-training";
+import { parseLegacyThreshold } from "@/lib/services/decision-thresholds";
 
 const truthy = (v: unknown) => v === true || v === "true" || v === "1";
 
@@ -24,7 +25,12 @@ export const POST = legacyRoute(async ({ request, team, params }) => {
       modelId: modelId.trim(),
       rows: parseDataParam(params.data),
       factors: truthy(params.show_factors) || truthy(params.explain),
+      threshold: parseLegacyThreshold(params.threshold),
       signal: request.signal,
+    }).catch((error: unknown) => {
+      // The /api/v1 422 items read well as one legacy message.
+      if (error instanceof AppError && error.code === "validation") throw new AppError("bad_request", (error.issues ?? []).map((i) => i.msg).join(" "));
+      throw error;
     });
     return jsonTextResponse(`{"status":"success","predictions":${predictions}}`);
   }
