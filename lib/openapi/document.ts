@@ -6,6 +6,7 @@ import { trainRequestSchema } from "@/lib/services/training";
 import { chatRequestSchema } from "@/lib/services/chats";
 import { createProjectSchema, updateProjectSchema } from "@/lib/services/projects";
 import { predictRequestSchema } from "@/lib/services/models";
+import { modelExtensionPaths } from "./model-extensions";
 
 const validationErrorSchema = z
   .object({
@@ -173,6 +174,7 @@ export function buildOpenApiDocument() {
           responses: { "200": json(z.object({ predictions: z.array(z.record(z.string(), z.unknown())) }), "Predictions"), ...apiErrors },
         },
       },
+      ...modelExtensionPaths,
       "/api/v1/chat-explore/new": {
         post: {
           summary: "Ask a question about a project's or dataset's data",
@@ -247,6 +249,7 @@ export function buildOpenApiDocument() {
                   data: z.array(z.record(z.string(), z.unknown())).optional(),
                   show_factors: z.boolean().optional(),
                   explain: z.boolean().optional(),
+                  threshold: z.number().gt(0).lt(1).optional().meta({ description: "Two-class models: predict the positive class when its probability is above this (0 < threshold < 1), for this request" }),
                   dataset_id: z.string().optional(),
                   predict_fields: z.array(z.string()).optional(),
                   ignore_fields: z.array(z.string()).optional(),
