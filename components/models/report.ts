@@ -1,5 +1,7 @@
 // The engine's report as the page reads it (lib/ml/types.ts ModelReport); every part optional,
 // so an older or partial report still renders what it has.
+import type { FieldInsights } from "@/lib/ml/insights";
+
 export interface LeaderboardRow {
   family?: string;
   validLoss?: number;
@@ -21,6 +23,8 @@ export interface FieldReportView {
   rows?: { total?: number; withTarget?: number; train?: number; holdout?: number };
   secondsSpent?: number;
   skippedFields?: { name?: string; field?: string; reason?: string }[];
+  /** Absent in models trained before the insights report existed. */
+  insights?: FieldInsights;
 }
 
 export function findFieldReport(report: unknown, field: string): FieldReportView | null {

@@ -128,7 +128,14 @@ export interface TrainingResult {
 }
 
 export interface ModelDetail extends TrainingResult {
-  model: ModelSummary & { extra_attention: boolean; report: Record<string, unknown> };
+  model: ModelSummary & {
+    extra_attention: boolean;
+    report: Record<string, unknown>;
+    /** The version that serves predictions (absent from servers before versions existed). */
+    active_version?: number;
+    /** Saved decision thresholds of two-class fields, by field. */
+    thresholds?: Record<string, { threshold: number; positive_class: string }>;
+  };
 }
 
 export interface Project {
