@@ -24,6 +24,13 @@ export function InsightsDependence({
 }) {
   if (!items.length) return <p className="text-sm text-slate-500">No field has enough distinct values to show.</p>;
   const yTitle = task === "regression" ? `Average predicted ${target}` : task === "binary" ? `Average P(${positiveClass})` : "Average probability";
+  // One y range for every chart, so that a field that barely moves the prediction looks flat next
+  // to one that moves it a lot; probabilities start at 0.
+  const all = items.flatMap((pd) => (pd.byClass ? pd.byClass.flatMap((c) => c.average) : (pd.average ?? []).map((v) => (flip ? 1 - v : v))));
+  const lo = Math.min(...all);
+  const hi = Math.max(...all);
+  const pad = (hi - lo) * 0.08 || Math.abs(hi) * 0.05 || 0.05;
+  const range = task === "regression" ? [lo - pad, hi + pad] : [0, Math.min(1, hi + pad)];
   return (
     <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" data-testid="partial-dependence">
       {items.map((pd) => {
@@ -39,18 +46,21 @@ export function InsightsDependence({
             figure={{
               data: series.map((s, i) => ({
                 type: categorical ? "bar" : "scatter",
+                // Bars start at the bottom of the shared range (0 for probabilities).
+                base: categorical && task === "regression" ? range[0] : undefined,
+                y: categorical && task === "regression" ? s.y.map((v) => v - range[0]) : s.y,
                 mode: categorical ? undefined : "lines+markers",
                 x: pd.values,
-                y: s.y,
                 name: s.name,
                 marker: { color: COLORS[i % COLORS.length] },
                 line: { color: COLORS[i % COLORS.length], shape: "linear" },
-                hovertemplate: `${pd.field} %{x}<br>${s.name}: %{y}<extra></extra>`,
+                customdata: s.y,
+                hovertemplate: `${pd.field} %{x}<br>${s.name}: %{customdata:.4g}<extra></extra>`,
               })),
               layout: {
                 title: { text: pd.field },
                 xaxis: { automargin: true, type: categorical ? "category" : pd.kind === "date" ? "date" : "linear", gridcolor: "#e2e8f0" },
-                yaxis: { title: { text: yTitle }, gridcolor: "#e2e8f0", tickformat: task === "regression" ? undefined : ".0%" },
+                yaxis: { title: { text: yTitle }, gridcolor: "#e2e8f0", tickformat: task === "regression" ? undefined : ".0%", range },
                 showlegend: series.length > 1,
                 legend: { orientation: "h", y: -0.3 },
                 barmode: "group",

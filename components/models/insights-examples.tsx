@@ -1,9 +1,19 @@
 "use client";
 // The holdout rows the model got most wrong, with the fields that pushed it there.
+import { useState } from "react";
 import { formatNumber, formatPercent } from "@/lib/client/format";
 import type { FieldInsights, InsightExample } from "@/lib/ml/insights";
 import { Badge } from "../ui/feedback";
 import type { ThresholdChoice } from "./insights-threshold";
+
+const COLLAPSED = 3;
+
+/** Dates at midnight UTC read better without the time. */
+function showValue(v: string | number | null): string {
+  if (v === null) return "(missing)";
+  const text = String(v);
+  return /^\d{4}-\d{2}-\d{2}T00:00:00(\.000)?Z$/.test(text) ? text.slice(0, 10) : text;
+}
 
 interface Shown {
   example: InsightExample;
@@ -51,6 +61,7 @@ function ExampleList({
   testId: string;
   thresholdBadges?: boolean;
 }) {
+  const [all, setAll] = useState(false);
   return (
     <section className="space-y-3" data-testid={testId}>
       <div>
@@ -61,7 +72,7 @@ function ExampleList({
         <p className="text-sm text-slate-500">None in the holdout.</p>
       ) : (
         <ol className="space-y-3">
-          {items.map((item, i) => (
+          {items.slice(0, all ? items.length : COLLAPSED).map((item, i) => (
             <li key={i} className={`break-inside-avoid rounded-lg border p-3 ${thresholdBadges && item.wrong ? "border-red-200 bg-red-50/40" : "border-slate-200"}`} data-testid="insight-example">
               <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
                 <span className="text-slate-600">Actual <strong className="text-slate-900">{String(item.example.actual)}</strong></span>
@@ -70,9 +81,9 @@ function ExampleList({
               </div>
               <dl className="mb-2 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs sm:grid-cols-3">
                 {Object.entries(item.example.row).slice(0, 9).map(([k, v]) => (
-                  <div key={k} className="min-w-0 truncate" title={`${k}: ${v ?? "(missing)"}`}>
+                  <div key={k} className="min-w-0 truncate" title={`${k}: ${showValue(v)}`}>
                     <dt className="inline text-slate-500">{k}: </dt>
-                    <dd className="inline text-slate-800">{v === null ? "(missing)" : String(v)}</dd>
+                    <dd className="inline text-slate-800">{showValue(v)}</dd>
                   </div>
                 ))}
               </dl>
@@ -80,6 +91,11 @@ function ExampleList({
             </li>
           ))}
         </ol>
+      )}
+      {items.length > COLLAPSED && (
+        <button type="button" className="text-sm font-medium text-brand-700 hover:underline print:hidden" onClick={() => setAll(!all)}>
+          {all ? "Show fewer" : `Show all ${items.length}`}
+        </button>
       )}
     </section>
   );

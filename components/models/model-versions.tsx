@@ -98,7 +98,12 @@ export function ModelVersionsCard({ modelId, field }: { modelId: string; field: 
                   return (
                     <tr key={v.version} data-testid={`version-${v.version}`} className={v.active ? "bg-brand-50/40" : undefined}>
                       <th scope="row" className="px-3 py-2 text-left font-medium text-slate-800">
-                        v{v.version} {v.active && <Badge tone="blue">active</Badge>}
+                        v{v.version}{" "}
+                        {v.active && (
+                          <span data-testid="active-version">
+                            <Badge tone="blue">active</Badge>
+                          </span>
+                        )}
                       </th>
                       <td className="px-3 py-2 text-slate-600">{formatDate(v.created_at)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{formatInt(m?.rows_with_target)}</td>
