@@ -14,7 +14,7 @@ import { DataStoryCards } from "./data-story-cards";
 import { FieldImportanceChart } from "./field-importance-chart";
 import { FieldStats } from "./field-stats";
 import { BatchPrediction, TryPrediction } from "./prediction-panels";
-import { findFieldReport } from "./report";
+import { findFieldReport, statsDescription } from "./report";
 import { InsightsReport } from "./insights-report";
 import { ModelVersionsCard } from "./model-versions";
 import { ShareReportCard } from "./share-report";
@@ -100,7 +100,7 @@ export function ModelDetail({ id }: { id: string }) {
         </div>
       )}
 
-      <Card title={`How well it predicts ${field}`} description="Measured on a 20% holdout of rows the model never trained on." testId="model-stats">
+      <Card title={`How well it predicts ${field}`} description={statsDescription(info.thresholds?.[field])} testId="model-stats">
         <FieldStats stats={fieldStats} report={findFieldReport(info.report, field)} />
       </Card>
 

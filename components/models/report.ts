@@ -58,3 +58,10 @@ export const FAMILY_LABELS: Record<string, string> = {
   rf: "Random forest",
   constant: "Baseline (constant)",
 };
+
+/** The holdout statistics card's description; the counts there follow the default rule, not a saved threshold. */
+export function statsDescription(saved: { threshold: number; positive_class: string } | undefined): string {
+  const base = "Measured on a 20% holdout of rows the model never trained on.";
+  if (!saved) return base;
+  return `${base} These counts use the default rule (the more probable class); with the saved threshold (${saved.positive_class} above ${saved.threshold}) see Decision threshold below.`;
+}

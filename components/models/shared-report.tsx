@@ -9,7 +9,7 @@ import { DataStoryCards } from "./data-story-cards";
 import { FieldImportanceChart } from "./field-importance-chart";
 import { FieldStats } from "./field-stats";
 import { InsightsReport } from "./insights-report";
-import { findFieldReport } from "./report";
+import { findFieldReport, statsDescription } from "./report";
 import { PrintButton } from "./share-report";
 
 export function SharedReportView({ report }: { report: SharedReport }) {
@@ -48,7 +48,7 @@ export function SharedReportView({ report }: { report: SharedReport }) {
             ))}
           </div>
         )}
-        <Card title={`How well it predicts ${field}`} description="Measured on a 20% holdout of rows the model never trained on.">
+        <Card title={`How well it predicts ${field}`} description={statsDescription(report.thresholds[field])}>
           <FieldStats stats={stats} report={fieldReport} />
         </Card>
         <div className="grid gap-6 xl:grid-cols-2">
