@@ -170,6 +170,24 @@ describe("versions and retraining", () => {
     await versions.activateModelVersion({ teamId: team.teamId, modelId, version: 2 });
   });
 
+  it("predictions while the active version changes each come whole from one version", async () => {
+    const v2Predictions = await models.predictRowsJson({ teamId: team.teamId, modelId, rows: probe, factors: false });
+    const switching = (async () => {
+      for (const version of [1, 2, 1, 2]) {
+        await versions.activateModelVersion({ teamId: team.teamId, modelId, version });
+        await new Promise((r) => setTimeout(r, 3));
+      }
+      return null;
+    })();
+    const predictions = Array.from({ length: 24 }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, i * 2));
+      return models.predictRowsJson({ teamId: team.teamId, modelId, rows: probe, factors: false });
+    });
+    const outcomes = await Promise.all([switching, ...predictions]);
+    for (const o of outcomes.slice(1)) expect([v1Predictions, v2Predictions]).toContain(o);
+    expect(await models.predictRowsJson({ teamId: team.teamId, modelId, rows: probe, factors: false })).toBe(v2Predictions);
+  });
+
   it("two retrains at once get distinct version numbers; the one saved last is active", async () => {
     const a = await versions.retrainModel({ teamId: team.teamId, modelId, activate: true });
     const b = await versions.retrainModel({ teamId: team.teamId, modelId, activate: true });
