@@ -131,8 +131,8 @@ test("threshold control, versions and a shared report opened signed out", async 
   await page.emulateMedia({ media: "screen" });
 });
 
-test("a regression model's report: predicted versus actual, error by range, residuals by field", async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
+test("regression and multiclass reports: predicted versus actual, error by range, residuals; one-vs-rest curves", async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
   await ensureSignedIn(page);
   const { modelId } = await trainModel(request, `ui usage ${Date.now()}`, "monthly_usage", churnRows(400, 33));
   await page.goto(`/models/${modelId}`);
@@ -142,4 +142,14 @@ test("a regression model's report: predicted versus actual, error by range, resi
   expect(await page.getByTestId("residuals-by-field").count()).toBeGreaterThan(0);
   await expect(page.getByTestId("under-predicted").getByTestId("insight-example").first()).toBeVisible();
   await saveScreen(page, testInfo, "model-insights-regression");
+
+  // Three classes: curves one class against the rest, no threshold, and the page says why.
+  const multi = await trainModel(request, `ui plan ${Date.now()}`, "plan", churnRows(400, 34));
+  await page.goto(`/models/${multi.modelId}`);
+  await expect(page.getByTestId("insights-report")).toContainText("one-vs-rest");
+  await expect(page.getByTestId("threshold-control")).toHaveCount(0);
+  await expect(page.getByTestId("roc-curve").locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("roc-curve")).toContainText("vs rest");
+  await expect(page.getByTestId("misclassified").getByTestId("insight-example").first()).toBeVisible();
+  await saveScreen(page, testInfo, "model-insights-multiclass");
 });
