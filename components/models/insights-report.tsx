@@ -53,7 +53,7 @@ export function InsightsReport({
   return (
     <div className="space-y-6" data-testid="insights-report">
       {insights.notes.length > 0 && (
-        <Notice tone="warning">
+        <Notice>
           {insights.notes.map((n) => (
             <span key={n} className="block">{n}</span>
           ))}

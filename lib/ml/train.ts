@@ -353,6 +353,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   const story = buildDataStory(fieldModel, table, sample, xSample, avgCases);
   // The insights report: holdout rows scored and explained by the model that never saw them (the
   // served model may be a refit on every row), partial dependence by the served model.
+  const insightsStart = Date.now();
   const holdoutModel = new FieldModel(fieldModelJson, statsLearner, pre);
   const used = new Set(pre.plans.map((p) => p.field));
   const insights = computeInsights({
@@ -400,6 +401,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
       search: (searchEnd - job.fieldStart) / 1000,
       refit: (refitEnd - searchEnd) / 1000,
       explain: (Date.now() - refitEnd) / 1000,
+      insights: (Date.now() - insightsStart) / 1000,
       explainRows: sample.length,
     },
   };

@@ -67,8 +67,8 @@ export interface FieldReport {
   skippedFields: SkippedField[];
   features: number;
   secondsSpent: number;
-  /** Seconds per phase (search, refits + holdout scoring, importance + data story + insights) and rows explained. */
-  timings: { search: number; refit: number; explain: number; explainRows: number };
+  /** Seconds per phase (search, refits + holdout scoring, importance + data story + insights; insights alone) and rows explained. */
+  timings: { search: number; refit: number; explain: number; insights?: number; explainRows: number };
 }
 
 export interface ModelReport {
