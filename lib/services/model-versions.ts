@@ -17,7 +17,7 @@ import { AppError, notFound, validationError } from "@/lib/errors";
 import { enqueueTask } from "@/lib/jobs/queue";
 import type { TrainOutcome } from "@/lib/ml";
 import { getDataset } from "./datasets";
-import { forgetModelOwner } from "./models";
+import { forgetLoadedArtifact, forgetModelOwner } from "./models";
 import { deleteModelArtifact } from "./storage";
 import { computeReuseKey, type TrainTaskPayload } from "./training";
 
@@ -256,6 +256,9 @@ export async function deleteModelVersion(options: { teamId: string; modelId: str
     },
     { maxWait: 30_000, timeout: 60_000 },
   );
-  if (artifactPath) await deleteModelArtifact(artifactPath);
+  if (artifactPath) {
+    forgetLoadedArtifact(artifactPath);
+    await deleteModelArtifact(artifactPath);
+  }
   return listModelVersions(options);
 }

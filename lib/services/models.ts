@@ -100,7 +100,12 @@ export async function getModelDetails(options: { teamId: string; modelId: string
 }
 
 export async function listModels(teamId: string) {
-  const models = await db.model.findMany({ where: { teamId }, orderBy: { createdAt: "desc" }, select: modelSelect });
+  // Not the result and report: with the insights they are ~100 KB per model, and a listing needs neither.
+  const models = await db.model.findMany({
+    where: { teamId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, createdAt: true, datasetId: true, predictFields: true, ignoreFields: true, duration: true },
+  });
   return models.map((m) => ({
     id: m.id,
     name: m.name,
@@ -130,6 +135,11 @@ export async function deleteModel(options: { teamId: string; modelId: string }) 
     modelCache.delete(path);
     await deleteModelArtifact(path);
   }
+}
+
+/** Drops a loaded artifact from this process's cache (after its version was deleted). */
+export function forgetLoadedArtifact(artifactPath: string): void {
+  modelCache.delete(artifactPath);
 }
 
 // Loaded models by artifact, most recently used last. An artifact is immutable (a retrain writes a
