@@ -215,6 +215,8 @@ describe("versions and retraining", () => {
     expect(fs.existsSync(path.join(testDataDir, v5.artifactPath))).toBe(true);
     await versions.deleteModelVersion({ teamId: team.teamId, modelId, version: 5 });
     expect(fs.existsSync(path.join(testDataDir, v5.artifactPath))).toBe(false);
+    // Its task's result is gone with it (not silently another version's).
+    await expect(models.getTrainingResult({ teamId: team.teamId, taskId: v5.taskId! })).rejects.toMatchObject({ code: "not_found" });
     expect((await versions.listModelVersions({ teamId: team.teamId, modelId })).versions.map((v) => v.version)).toEqual([4, 3, 2, 1]);
   });
 

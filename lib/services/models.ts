@@ -73,7 +73,18 @@ export async function getTrainingResult(options: { teamId: string; taskId: strin
   // The result of the version this task trained (a retrain adds a version); a task that reused an
   // existing model answers with that model's active version.
   const version = await db.modelVersion.findFirst({ where: { taskId: task.id, modelId: task.resultId }, select: { result: true } });
+  if (!version && isRetrainPayload(task.payload)) {
+    throw new AppError("not_found", `The version of model "${task.resultId}" that task "${task.id}" trained was deleted. The model's active version: GET /api/v1/models/${task.resultId}.`);
+  }
   return JSON.parse(version?.result ?? model.result) as Record<string, unknown>;
+}
+
+function isRetrainPayload(payload: string): boolean {
+  try {
+    return typeof (JSON.parse(payload) as { modelId?: unknown }).modelId === "string";
+  } catch {
+    return false;
+  }
 }
 
 export async function getModelResult(options: { teamId: string; modelId: string }) {
