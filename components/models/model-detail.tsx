@@ -143,7 +143,7 @@ export function ModelDetail({ id }: { id: string }) {
         onClose={() => setConfirming(false)}
         onConfirm={() => remove.mutate(info.id, { onSuccess: () => router.push("/models") })}
       >
-        Scripts that call this model will get “not found”. The dataset stays.
+        Scripts that call this model will get “not found”. All its versions and report links go with it; the dataset stays.
       </ConfirmDialog>
     </div>
   );
