@@ -35,7 +35,7 @@ export function InsightsFieldStats({ stats, rateClass, task, target, flip }: { s
                 <td className="px-3 py-2 text-slate-600">{f.type}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{formatPercent(f.importance)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{f.count ? formatPercent(f.missing / f.count) : "—"}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatInt(f.distinct)}</td>
+                <td className="px-3 py-2 text-right tabular-nums" title={f.distinctCapped ? "Counted in a sample of the rows" : undefined}>{f.distinctCapped ? "≥ " : ""}{formatInt(f.distinct)}</td>
                 <td className="max-w-md truncate px-3 py-2 text-slate-600" title={summary(f)}>{summary(f)}</td>
                 <td className="px-3 py-2 text-right print:hidden">
                   {f.byValue && f.byValue.length > 0 && (

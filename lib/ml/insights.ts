@@ -169,6 +169,7 @@ export interface FieldStat {
   count: number;
   missing: number;
   distinct: number;
+  /** Counted in a sample of the rows (big data): at least `distinct` distinct values. */
   distinctCapped?: boolean;
   min?: number | string;
   p25?: number | string;
@@ -684,25 +685,25 @@ function groupByCategory(codes: Int32Array, dictionary: string[], rows: Int32Arr
   return { labels, groupOf };
 }
 
-/** Quantile ranges that never split equal values; -1 for missing values. */
+/**
+ * Quantile ranges that never split equal values; -1 for missing values. Boundaries come from a
+ * sample of at most QUANTILE_SAMPLE rows (sorting a million values per field would dominate the
+ * report's cost); every row is then counted, and labels show each range's true smallest and largest value.
+ */
 function groupByRange(column: Column, values: Float64Array, rows: Int32Array, maxGroups: number): RowGrouping {
-  const sorted = sortedPresent(values, rows);
-  const labels: string[] = [];
+  const sorted = sortedPresent(values, sampleOf(rows, QUANTILE_SAMPLE));
   const upper: number[] = [];
-  for (const part of quantileParts(sorted, maxGroups)) {
-    const lo = sorted[part.start];
-    const hi = sorted[part.end - 1];
-    labels.push(lo === hi ? formatValue(column, lo) : `${formatValue(column, lo)} – ${formatValue(column, hi)}`);
-    upper.push(hi);
-  }
+  for (const part of quantileParts(sorted, maxGroups)) upper.push(sorted[part.end - 1]);
   const groupOf = new Int32Array(rows.length);
+  const lows = new Float64Array(upper.length).fill(Infinity);
+  const highs = new Float64Array(upper.length).fill(-Infinity);
   for (let i = 0; i < rows.length; i++) {
     const v = values[rows[i]];
     if (v !== v) {
       groupOf[i] = -1;
       continue;
     }
-    // The first range whose top reaches v.
+    // The first range whose top reaches v (the last one for values above every sampled one).
     let lo = 0;
     let hi = upper.length - 1;
     while (lo < hi) {
@@ -711,8 +712,23 @@ function groupByRange(column: Column, values: Float64Array, rows: Int32Array, ma
       else lo = mid + 1;
     }
     groupOf[i] = lo;
+    if (v < lows[lo]) lows[lo] = v;
+    if (v > highs[lo]) highs[lo] = v;
   }
+  const labels = upper.map((_, g) => (lows[g] === highs[g] ? formatValue(column, lows[g]) : `${formatValue(column, lows[g])} – ${formatValue(column, highs[g])}`));
   return { labels, groupOf };
+}
+
+/** Rows to sort for quantiles: enough for percentiles to about 0.5%, and fast on any data size. */
+const QUANTILE_SAMPLE = 50_000;
+
+/** At most `max` of the rows, a fixed (seeded) sample so that a training is reproducible. */
+function sampleOf(rows: Int32Array, max: number): Int32Array {
+  if (rows.length <= max) return rows;
+  const idx = new Rng(rows.length).sampleIndices(rows.length, max);
+  const out = new Int32Array(max);
+  for (let i = 0; i < max; i++) out[i] = rows[idx[i]];
+  return out;
 }
 
 function formatValue(column: Column, v: number): string {
@@ -773,15 +789,15 @@ function frequentClasses(input: InsightsInput, max: number): number[] {
 
 function gridValues(column: Column, rows: Int32Array, size: number): { kind: PartialDependence["kind"]; values: (string | number)[]; raw: (string | number)[] } {
   if (column.kind === "text") {
-    const counts = new Map<number, number>();
-    for (const r of rows) if (column.codes[r] >= 0) counts.set(column.codes[r], (counts.get(column.codes[r]) ?? 0) + 1);
-    const top = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, size).map(([c]) => column.dictionary[c]);
+    const counts = countCodes(column.codes, rows, column.dictionary.length);
+    const top = Array.from(counts.keys())
+      .filter((c) => counts[c] > 0)
+      .sort((a, b) => counts[b] - counts[a] || a - b)
+      .slice(0, size)
+      .map((c) => column.dictionary[c]);
     return { kind: "category", values: top.map((v) => clip(v) as string), raw: top };
   }
-  const all = new Float64Array(rows.length);
-  let m = 0;
-  for (const r of rows) if (column.values[r] === column.values[r]) all[m++] = column.values[r];
-  const values = all.subarray(0, m).sort();
+  const values = sortedPresent(column.values, sampleOf(rows, QUANTILE_SAMPLE));
   const grid: number[] = [];
   // Quantiles from the 2nd to the 98th percentile: the extremes rest on a handful of rows.
   for (let q = 0; q < size; q++) {
@@ -819,14 +835,18 @@ function fieldStats(input: InsightsInput, order: number[], rateClasses: string[]
       distinct: 0,
     };
     if (column.kind === "number") {
-      const values = sortedPresent(column.values, rows);
-      stat.missing = rows.length - values.length;
+      const exact = numberSummary(column.values, rows);
+      const sampled = rows.length > QUANTILE_SAMPLE;
+      const values = sortedPresent(column.values, sampled ? sampleOf(rows, QUANTILE_SAMPLE) : rows);
+      stat.missing = rows.length - exact.present;
       stat.distinct = countDistinctSorted(values);
-      if (values.length) {
+      // Counted in a sample: at least that many distinct values.
+      if (sampled) stat.distinctCapped = true;
+      if (exact.present) {
         const q = (p: number) => values[Math.min(values.length - 1, Math.floor(p * (values.length - 1) + 0.5))];
         const show = (v: number): number | string => (column.type === "date" ? new Date(v).toISOString().slice(0, 10) : round(v));
-        Object.assign(stat, { min: show(values[0]), p25: show(q(0.25)), median: show(q(0.5)), p75: show(q(0.75)), max: show(values[values.length - 1]) });
-        if (column.type !== "date") stat.mean = round(sumOf(values) / values.length);
+        Object.assign(stat, { min: show(exact.min), p25: show(q(0.25)), median: show(q(0.5)), p75: show(q(0.75)), max: show(exact.max) });
+        if (column.type !== "date") stat.mean = round(exact.sum / exact.present);
       }
     } else {
       const counts = countCodes(column.codes, rows, column.dictionary.length);
@@ -865,6 +885,23 @@ function sortedPresent(values: Float64Array, rows: Int32Array): Float64Array {
     if (v === v) out[m++] = v;
   }
   return out.subarray(0, m).sort();
+}
+
+/** Present values, smallest, largest and sum over every row, in one pass. */
+function numberSummary(values: Float64Array, rows: Int32Array): { present: number; min: number; max: number; sum: number } {
+  let present = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const v = values[rows[i]];
+    if (v !== v) continue;
+    present++;
+    sum += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return { present, min, max, sum };
 }
 
 function countDistinctSorted(values: Float64Array): number {
