@@ -22,9 +22,11 @@ export interface ThresholdChoice {
 export function initialThresholdChoice(insights: FieldInsights, saved: StoredThreshold | undefined): ThresholdChoice | null {
   const byClass = insights.thresholds?.byClass;
   if (!byClass || byClass.length !== 2) return null;
-  const positiveIndex = saved ? Math.max(0, byClass.findIndex((c) => c.class === saved.positive_class)) : 1;
+  // A saved threshold for a class this version does not have (a retrain on other classes) is not applied.
+  const savedIndex = saved ? byClass.findIndex((c) => c.class === saved.positive_class) : -1;
+  const positiveIndex = savedIndex >= 0 ? savedIndex : 1;
   const table = buildThresholdTable(byClass[positiveIndex]);
-  const step = stepOf(table, saved?.threshold ?? 0.5);
+  const step = stepOf(table, savedIndex >= 0 ? saved!.threshold : 0.5);
   return { positiveClass: byClass[positiveIndex].class, positiveIndex, step, metrics: metricsAt(table, step) };
 }
 
@@ -73,8 +75,9 @@ export function ThresholdControl({
     onChange({ positiveClass: byClass[positiveIndex].class, positiveIndex, step: j, metrics: metricsAt(t, j) });
   };
   const threshold = choice.step / steps;
-  const savedHere = saved && saved.positive_class === choice.positiveClass && stepOf(table, saved.threshold) === choice.step;
-  const offGrid = saved && Math.abs(saved.threshold * steps - Math.round(saved.threshold * steps)) > 1e-6;
+  const applies = !!saved && byClass.some((c) => c.class === saved.positive_class);
+  const savedHere = applies && saved!.positive_class === choice.positiveClass && stepOf(table, saved!.threshold) === choice.step;
+  const offGrid = applies && Math.abs(saved!.threshold * steps - Math.round(saved!.threshold * steps)) > 1e-6;
 
   return (
     <div className="space-y-5" data-testid="threshold-control">
@@ -143,7 +146,11 @@ export function ThresholdControl({
         )}
       </div>
       <p className="text-sm text-slate-600" data-testid="threshold-status">
-        {saved ? (
+        {saved && !applies ? (
+          <>
+            A threshold is saved for the class <strong>{saved.positive_class}</strong>, which this version does not predict, so predictions use the default: the more probable class.
+          </>
+        ) : saved ? (
           <>
             <Badge tone="blue">Saved</Badge> Predictions give <strong>{saved.positive_class}</strong> when its probability is above <strong>{formatNumber(saved.threshold)}</strong>
             {offGrid && ` (the figures below are at ${(stepOf(buildThresholdTable(byClass.find((c) => c.class === saved.positive_class) ?? byClass[1]), saved.threshold) / steps).toFixed(3)}, the step just below)`}.
