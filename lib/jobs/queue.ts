@@ -88,6 +88,41 @@ export async function completeTask(options: { taskId: string; workerId: string; 
   });
 }
 
+/** The task was cancelled, reaped or taken over while it ran: whatever it produced must not be kept. */
+export class TaskNoLongerOwnedError extends Error {
+  constructor(taskId: string) {
+    super(`Task ${taskId} is no longer this worker's (cancelled or taken over); its result was discarded.`);
+    this.name = "TaskNoLongerOwnedError";
+  }
+}
+
+/**
+ * Marks the task SUCCEEDED and runs `save` (the result's rows) in one transaction, only while the
+ * task is still this worker's and IN_PROGRESS. A cancel or a reap that commits first wins: nothing
+ * of `save` is kept and TaskNoLongerOwnedError is thrown. A cancel that comes later finds the task
+ * finished. The task's row is written first, so on PostgreSQL a concurrent cancel waits on its lock.
+ */
+export async function completeTaskWith<T extends { resultId: string }>(
+  options: { taskId: string; workerId: string },
+  save: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
+  return db.$transaction(
+    async (tx) => {
+      const now = new Date();
+      const { count } = await tx.task.updateMany({
+        where: { id: options.taskId, workerId: options.workerId, status: "IN_PROGRESS" },
+        data: { status: "SUCCEEDED", progress: 1, estimateSeconds: 0, finishedAt: now, heartbeatAt: now },
+      });
+      if (count === 0) throw new TaskNoLongerOwnedError(options.taskId);
+      const saved = await save(tx);
+      await tx.task.update({ where: { id: options.taskId }, data: { resultId: saved.resultId } });
+      return saved;
+    },
+    // SQLite write transactions wait for the file lock (busy timeout), which can exceed Prisma's defaults.
+    { maxWait: 30_000, timeout: 60_000 },
+  );
+}
+
 export async function failTask(options: { taskId: string; workerId: string; error: string }) {
   await db.task.updateMany({
     where: { id: options.taskId, workerId: options.workerId, status: "IN_PROGRESS" },

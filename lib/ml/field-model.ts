@@ -16,6 +16,16 @@ export interface FieldModelJson {
   learner: LearnerJson;
 }
 
+/**
+ * A two-class field's decision rule: predict `positiveClass` when its probability is above
+ * `threshold`, the other class otherwise. Without one, the more probable class wins (p > 0.5 for
+ * the second class, as before thresholds existed).
+ */
+export interface DecisionThreshold {
+  threshold: number;
+  positiveClass: string;
+}
+
 export interface FieldPrediction {
   value: string | number;
   probabilities?: Record<string, number>;
@@ -39,28 +49,33 @@ export class FieldModel {
     return this.json.objective === "multiclass" ? this.json.classes.length : 1;
   }
 
-  predictRows(rows: RawRow[], factors: boolean): FieldPrediction[] {
-    return this.predictMatrix(this.preprocessor.transformRows(rows), factors);
+  predictRows(rows: RawRow[], factors: boolean, decision?: DecisionThreshold): FieldPrediction[] {
+    return this.predictMatrix(this.preprocessor.transformRows(rows), factors, decision);
   }
 
-  predictTable(table: Table, factors: boolean): FieldPrediction[] {
-    return this.predictMatrix(this.preprocessor.transformTable(table), factors);
+  predictTable(table: Table, factors: boolean, decision?: DecisionThreshold): FieldPrediction[] {
+    return this.predictMatrix(this.preprocessor.transformTable(table), factors, decision);
   }
 
-  predictMatrix(x: FeatureMatrix, factors: boolean): FieldPrediction[] {
+  predictMatrix(x: FeatureMatrix, factors: boolean, decision?: DecisionThreshold): FieldPrediction[] {
     const n = x.rowCount;
     const p = this.learner.predict(x);
     const out: FieldPrediction[] = new Array(n);
     const { objective, classes } = this.json;
     const k = classes.length;
     const predictedClass = new Int32Array(n);
+    // A threshold applies to two-class fields only, and only when it names one of the classes.
+    const positive = objective === "binary" && decision ? classes.indexOf(decision.positiveClass) : -1;
+    const threshold = decision?.threshold ?? 0.5;
     for (let i = 0; i < n; i++) {
       if (objective === "regression") {
         out[i] = { value: p[i] };
       } else if (objective === "binary") {
         const p1 = p[i];
-        predictedClass[i] = p1 > 0.5 ? 1 : 0;
-        out[i] = { value: classes[predictedClass[i]], probabilities: { [classes[0]]: 1 - p1, [classes[1]]: p1 } };
+        const p0 = 1 - p1;
+        if (positive < 0) predictedClass[i] = p1 > 0.5 ? 1 : 0;
+        else predictedClass[i] = (positive === 1 ? p1 : p0) > threshold ? positive : 1 - positive;
+        out[i] = { value: classes[predictedClass[i]], probabilities: { [classes[0]]: p0, [classes[1]]: p1 } };
       } else {
         const probs: Record<string, number> = {};
         let best = 0;

@@ -3,10 +3,12 @@
 import type { RawRow, Table } from "../table/types";
 import { decodeArtifact } from "./artifact";
 import { FieldModel, type FieldPrediction } from "./field-model";
-import type { Model, RowPrediction } from "./types";
+import type { Model, PredictOptions, RowPrediction } from "./types";
 
 export { trainModel } from "./train";
 export { TrainError } from "./errors";
+export type { DecisionThreshold } from "./field-model";
+export type { FieldInsights } from "./insights";
 export type {
   ClassStat,
   DataStory,
@@ -14,6 +16,7 @@ export type {
   LeaderboardEntry,
   Model,
   ModelReport,
+  PredictOptions,
   RegressionStat,
   RowPrediction,
   TrainOutcome,
@@ -37,12 +40,16 @@ class LoadedModel implements Model {
     return { seconds: (performance.now() - started) / 1000, compiled: this.models.some((m) => m.learner.servesCompiled()) };
   }
 
-  predictRows(rows: RawRow[], options?: { factors?: boolean }): RowPrediction[] {
-    return this.merge(rows.length, (m) => m.predictRows(rows, !!options?.factors));
+  get fields(): Model["fields"] {
+    return this.models.map((m) => ({ name: m.json.field, objective: m.json.objective, classes: [...m.json.classes] }));
   }
 
-  predictTable(table: Table, options?: { factors?: boolean }): RowPrediction[] {
-    return this.merge(table.rowCount, (m) => m.predictTable(table, !!options?.factors));
+  predictRows(rows: RawRow[], options?: PredictOptions): RowPrediction[] {
+    return this.merge(rows.length, (m) => m.predictRows(rows, !!options?.factors, options?.thresholds?.[m.json.field]));
+  }
+
+  predictTable(table: Table, options?: PredictOptions): RowPrediction[] {
+    return this.merge(table.rowCount, (m) => m.predictTable(table, !!options?.factors, options?.thresholds?.[m.json.field]));
   }
 
   private merge(n: number, run: (m: FieldModel) => FieldPrediction[]): RowPrediction[] {

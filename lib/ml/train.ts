@@ -9,7 +9,8 @@ import { ARTIFACT_FORMAT, ARTIFACT_VERSION, encodeArtifact } from "./artifact";
 import { TrainError } from "./errors";
 import { fitCandidate, scorePredictions, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
 import { buildDataStory, computeFieldImportance, normalise, type DataStory } from "./explain";
-import { FieldModel, type FieldModelJson } from "./field-model";
+import { allRows as allRowsOf, FieldModel, type FieldModelJson } from "./field-model";
+import { computeInsights } from "./insights";
 import { BlendLearner, learnerFromJson, selectRows, type Learner } from "./learner";
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
@@ -350,6 +351,28 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   }
   const avgCases = isClass ? target.classes.map((_, c) => countOf(yAll, c) / yAll.length) : [mean(yAll)];
   const story = buildDataStory(fieldModel, table, sample, xSample, avgCases);
+  // The insights report: holdout rows scored and explained by the model that never saw them (the
+  // served model may be a refit on every row), partial dependence by the served model.
+  const insightsStart = Date.now();
+  const holdoutModel = new FieldModel(fieldModelJson, statsLearner, pre);
+  const used = new Set(pre.plans.map((p) => p.field));
+  const insights = computeInsights({
+    task: target.objective,
+    field: target.field,
+    classes: target.classes,
+    table,
+    inputFields: job.inputFields,
+    importance,
+    skipped: job.inputFields.filter((f) => !used.has(f)).map((f) => ({ field: f, reason: pre.skipped.find((s) => s.field === f)?.reason ?? "ignored" })),
+    holdoutRows: holdRows,
+    y: yHold,
+    predictions: holdPred,
+    dataRows: allRows,
+    target: target.y,
+    predict: (rows) => fieldModel.learner.predict(pre.transformRows(rows)),
+    explain: (rows, outputs) => holdoutModel.fieldContributions(pre.transformRows(rows), allRowsOf(rows.length), outputs),
+    seed,
+  });
 
   const report: FieldReport = {
     field: target.field,
@@ -370,6 +393,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     refitOnAllRows: refitAll,
     refitAttempts: refitLog,
     extraAttention: !!req.extraAttention,
+    insights,
     skippedFields: pre.skipped,
     features: pre.features.length,
     secondsSpent: (Date.now() - job.fieldStart) / 1000,
@@ -377,6 +401,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
       search: (searchEnd - job.fieldStart) / 1000,
       refit: (refitEnd - searchEnd) / 1000,
       explain: (Date.now() - refitEnd) / 1000,
+      insights: (Date.now() - insightsStart) / 1000,
       explainRows: sample.length,
     },
   };

@@ -4,16 +4,9 @@
 // (an unexpected 500 is a bug, not part of the contract): the contract test (e2e/contract/) fails
 // on any response of the end-to-end run that this document does not allow.
 import { z } from "zod";
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import { createDocument } from "zod-openapi";
 import { chatQuerySchema, chatRequestSchema, chatSchema } from "@/lib/schemas/chats";
-import {
-  emptyObjectSchema,
-  errorMessageSchema,
-  legacyErrorSchema,
-  legacyKeyErrorSchema,
-  legacySuccessSchema,
-  validationErrorSchema,
-} from "@/lib/schemas/common";
+import { emptyObjectSchema, errorMessageSchema, legacyErrorSchema, legacySuccessSchema } from "@/lib/schemas/common";
 import { rowsPageSchema, rowsQuerySchema } from "@/lib/schemas/datasets";
 import {
   legacyDatasetQuerySchema,
@@ -30,91 +23,8 @@ import { modelDetailSchema, modelListSchema, predictionsSchema, predictRequestSc
 import { createProjectSchema, projectListSchema, projectSchema, updateProjectSchema } from "@/lib/schemas/projects";
 import { taskCreatedSchema, taskStatusSchema } from "@/lib/schemas/tasks";
 import { trainingResultSchema, trainRequestSchema } from "@/lib/schemas/training";
-
-const TAGS = {
-  training: "Training",
-  models: "Models",
-  chat: "Chat exploration",
-  projects: "Projects",
-  datasets: "Datasets",
-  legacy: "Legacy",
-  docs: "Documentation",
-} as const;
-
-const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
-const jsonBody = (schema: z.ZodType) => ({ required: true, content: { "application/json": { schema } } });
-
-// With STORAGE_URL=s3://..., operations that read or write rows or model artifacts answer 503 (with a
-// Retry-After header) while the object storage is unreachable; nothing was changed.
-function storageUnavailable(schema: z.ZodType): ZodOpenApiResponsesObject {
-  return {
-    "503": {
-      ...json(schema, "Dataset and model storage is unavailable for now (nothing was changed); retry after Retry-After seconds"),
-      headers: { "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } } },
-    },
-  };
-}
-
-/**
- * The errors of an /api/v1 operation, from what it does: every one needs a key (401); writes
- * made with the web app's session cookie need the CSRF header (403); a body can be too large (413),
- * of another type (415) or invalid (422); query parameters can be invalid (422).
- */
-function apiV1Errors(options: {
-  write?: boolean;
-  body?: boolean;
-  query?: boolean;
-  validates?: boolean;
-  notFound?: string;
-  /** Reads or writes dataset rows or model artifacts: 503 while object storage is unreachable. */
-  storage?: boolean;
-  extra?: ZodOpenApiResponsesObject;
-}): ZodOpenApiResponsesObject {
-  return {
-    ...(options.storage ? storageUnavailable(errorMessageSchema) : {}),
-    "401": json(errorMessageSchema, "Missing or invalid X-API-Key"),
-    ...(options.write ? { "403": json(errorMessageSchema, "A write with the web app's session cookie but without the x-tabula-csrf header") } : {}),
-    ...(options.notFound ? { "404": json(errorMessageSchema, options.notFound) } : {}),
-    ...options.extra,
-    ...(options.body
-      ? { "413": json(errorMessageSchema, "The body is larger than MAX_BODY_MB"), "415": json(errorMessageSchema, "The body is not JSON") }
-      : {}),
-    ...(options.body || options.query || options.validates
-      ? { "422": json(validationErrorSchema, options.body ? "Invalid body (also a body that is not valid JSON: type json_invalid)" : "Invalid parameters") }
-      : {}),
-  };
-}
-
-/**
- * The errors of a legacy operation: bad parameters (400), a missing or invalid key or an unknown id
- * (404, with their two bodies); writes can also meet the session-cookie CSRF rule (403) and the
- * body limits (413, 415).
- */
-function legacyErrors(options: { write?: boolean; badInput?: boolean; storage?: boolean; extra?: ZodOpenApiResponsesObject }): ZodOpenApiResponsesObject {
-  return {
-    ...(options.storage ? storageUnavailable(legacyErrorSchema) : {}),
-    ...(options.badInput !== false ? { "400": json(legacyErrorSchema, "Bad parameters: the message says which and how to fix them") } : {}),
-    ...(options.write ? { "403": json(legacyErrorSchema, "A write with the web app's session cookie but without the x-tabula-csrf header") } : {}),
-    "404": json(z.union([legacyKeyErrorSchema, legacyErrorSchema]), "Missing or invalid api_key (LegacyKeyError), or an unknown id (LegacyError)"),
-    ...options.extra,
-    ...(options.write
-      ? { "413": json(legacyErrorSchema, "The body is larger than MAX_BODY_MB"), "415": json(legacyErrorSchema, "The body is neither JSON nor form-encoded") }
-      : {}),
-  };
-}
-
-const legacyBody = (schema: z.ZodType) => ({
-  content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } },
-});
-const legacySecurity: Record<string, string[]>[] = [{ legacyApiKey: [] }, { legacyApiKeyHeader: [] }];
-
-const taskPath = z.object({ task_id: z.string() });
-const modelPath = z.object({ model_id: z.string() });
-const projectPath = z.object({ project_id: z.string() });
-
-function operation(tag: string, op: ZodOpenApiOperationObject): ZodOpenApiOperationObject {
-  return { tags: [tag], ...op };
-}
+import { modelExtensionPaths } from "./model-extensions";
+import { apiV1Errors, json, jsonBody, legacyBody, legacyErrors, legacySecurity, modelPath, operation, projectPath, TAGS, taskPath } from "./responses";
 
 export function buildOpenApiDocument() {
   return createDocument({
@@ -224,6 +134,7 @@ export function buildOpenApiDocument() {
           },
         }),
       },
+      ...modelExtensionPaths,
       "/api/v1/chat-explore/new": {
         post: operation(TAGS.chat, {
           summary: "Ask a question about a project's or dataset's data",

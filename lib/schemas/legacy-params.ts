@@ -176,5 +176,23 @@ export function legacySeconds(name: string, fallback: number, max: number) {
     );
 }
 
+/** A decision threshold strictly between 0 and 1; text is read as a number. Absent means none. */
+export function legacyThreshold(name: string) {
+  const message = `${name} must be a number between 0 and 1 (exclusive), e.g. 0.35.`;
+  return z
+    .preprocess(
+      (value) => (value === undefined || value === null || value === "" ? undefined : typeof value === "string" ? Number(value.trim()) : value),
+      z.number({ message }).gt(0, message).lt(1, message).optional(),
+    )
+    .meta(
+      replace({
+        anyOf: [
+          { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1 },
+          { type: "string", description: "The number as text." },
+        ],
+      }),
+    );
+}
+
 /** An operation that takes no parameter besides the key: anything else sent is ignored. */
 export const emptyParamsSchema = z.looseObject({});

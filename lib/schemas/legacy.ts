@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { legacySuccessSchema, timestampSchema } from "./common";
 import { datasetFieldSchema, datasetNameSchema, datasetSummarySchema, fieldTypesSchema } from "./datasets";
-import { legacyBoolean, legacyFieldNames, legacyRows, legacySeconds, legacyText, jsonTextOr } from "./legacy-params";
+import { jsonTextOr, legacyBoolean, legacyFieldNames, legacyRows, legacySeconds, legacyText, legacyThreshold } from "./legacy-params";
 import { predictionRowSchema } from "./models";
 import { trainingResultSchema } from "./training";
 
@@ -52,6 +52,9 @@ export const legacyModelWriteSchema = z.looseObject({
   data: legacyRows("data").optional().meta({ description: "Rows to predict (fields may be a subset of the dataset's)." }),
   show_factors: legacyBoolean("show_factors").meta({ description: "Add akkio_prediction_factor_<field> shares to each prediction." }),
   explain: legacyBoolean("explain").meta({ description: "Alias of show_factors." }),
+  threshold: legacyThreshold("threshold").meta({
+    description: "Two-class models: predict the positive class when its probability is above this (0 < threshold < 1), for this request.",
+  }),
   dataset_id: legacyText("dataset_id").optional().meta({ description: "Train on this dataset and answer with the training result." }),
   predict_fields: legacyFieldNames("predict_fields", { min: 1 }).optional(),
   ignore_fields: legacyFieldNames("ignore_fields").optional(),

@@ -5,10 +5,21 @@ import { timestampSchema } from "./common";
 import { isFlatRow, rowSchema } from "./rows";
 import { trainingResultSchema } from "./training";
 
+/** A decision threshold: predict the positive class when its probability is above it. */
+export const thresholdValueSchema = z
+  .number({ message: "threshold must be a number between 0 and 1, e.g. 0.35" })
+  .gt(0, "threshold must be above 0 (and below 1)")
+  .lt(1, "threshold must be below 1 (and above 0)");
+
 /** The request body of POST /api/v1/models/{id}/predict, as documented in the OpenAPI document. */
 export const predictRequestSchema = z.object({
   data: z.array(rowSchema).min(1, "data must hold at least one row"),
   show_factors: z.boolean().optional().default(false),
+  threshold: thresholdValueSchema.optional().meta({
+    description:
+      "Two-class models: predict the positive class when its probability is above this, for this request (0 < threshold < 1). " +
+      "Default: the threshold stored with the model (PUT /api/v1/models/{model_id}/threshold), else the more probable class.",
+  }),
 });
 
 /**
@@ -50,9 +61,18 @@ export const modelReportSchema = z
     description: "The training engine's report (internal, versioned): per predicted field its holdout metrics, confusion matrix and leaderboard.",
   });
 
+export const storedThresholdSchema = z
+  .object({ threshold: z.number(), positive_class: z.string() })
+  .meta({ id: "DecisionThreshold", description: "Predict positive_class when its probability is above threshold." });
+
 export const modelDetailSchema = trainingResultSchema
   .extend({
-    model: modelSummarySchema.extend({ extra_attention: z.boolean(), report: modelReportSchema }),
+    model: modelSummarySchema.extend({
+      extra_attention: z.boolean(),
+      report: modelReportSchema,
+      active_version: z.number().int().optional().meta({ description: "The version that serves predictions (see /api/v1/models/{model_id}/versions)." }),
+      thresholds: z.record(z.string(), storedThresholdSchema).optional().meta({ description: "Stored decision thresholds of two-class fields, by field." }),
+    }),
   })
   .meta({ id: "ModelDetail", description: "The training result again, with the model's settings and the engine's report." });
 

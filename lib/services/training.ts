@@ -17,6 +17,9 @@ export const trainTaskPayloadSchema = z.object({
   source: z.enum(["api", "legacy", "web"]),
   reuseKey: z.string(),
   datasetVersion: z.string(),
+  /** A retrain: the model that gets the new version, and whether the version becomes active. */
+  modelId: z.string().optional(),
+  activate: z.boolean().optional(),
 });
 export type TrainTaskPayload = z.infer<typeof trainTaskPayloadSchema>;
 
@@ -39,6 +42,11 @@ function unknownFieldIssues(names: string[], fields: Set<string>, key: string): 
   );
 }
 
+/** Identical requests on identical data share this key (force: false reuses their model). */
+export function computeReuseKey(o: { datasetId: string; datasetVersion: string; predictFields: string[]; ignoreFields: string[]; duration: number; extraAttention: boolean }): string {
+  return sha256(JSON.stringify([o.datasetId, o.datasetVersion, o.predictFields, [...o.ignoreFields].sort(), o.duration, o.extraAttention]));
+}
+
 export async function submitTraining(teamId: string, request: TrainSubmission): Promise<{ taskId: string }> {
   const dataset = await getDataset({ teamId, datasetId: request.datasetId }).catch((error) => {
     if (error instanceof AppError && error.code === "not_found") throw notFound(`Dataset "${request.datasetId}"`);
@@ -56,9 +64,7 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
   });
   if (issues.length) throw validationError(issues);
 
-  const reuseKey = sha256(
-    JSON.stringify([dataset.id, dataset.version, request.predictFields, [...request.ignoreFields].sort(), request.duration, request.extraAttention]),
-  );
+  const reuseKey = computeReuseKey({ ...request, datasetId: dataset.id, datasetVersion: dataset.version });
   const payload: TrainTaskPayload = {
     datasetId: dataset.id,
     predictFields: request.predictFields,

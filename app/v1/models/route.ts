@@ -19,7 +19,14 @@ export const POST = legacyRoute({ params: legacyModelWriteSchema }, async ({ req
   const modelId = params.id ?? params.model_id;
   if (modelId !== undefined) {
     if (params.data === undefined) throw new AppError("bad_request", 'Missing "data": send an array of rows to predict, e.g. [{"age": 42}].');
-    const predictions = await predictRowsJson({ teamId: team.teamId, modelId, rows: params.data, factors: params.show_factors || params.explain, signal: request.signal });
+    const predictions = await predictRowsJson({
+      teamId: team.teamId,
+      modelId,
+      rows: params.data,
+      factors: params.show_factors || params.explain,
+      threshold: params.threshold,
+      signal: request.signal,
+    });
     return jsonTextResponse(`{"status":"success","predictions":${predictions}}`);
   }
   if (params.dataset_id !== undefined) {
