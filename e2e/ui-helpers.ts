@@ -17,6 +17,7 @@ export async function ensureSignedIn(page: Page) {
   await page.goto("/datasets");
   await page.waitForURL(/\/(setup|login|datasets)/);
   if (page.url().includes("/setup")) {
+    await page.getByLabel("Setup token").fill(process.env.E2E_SETUP_TOKEN ?? "");
     await page.getByLabel("Team name").fill(OWNER.teamName);
     await page.getByLabel("Your name").fill(OWNER.name);
     await page.getByLabel("Email").fill(OWNER.email);

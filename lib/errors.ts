@@ -36,6 +36,8 @@ export interface ValidationIssue {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues?: ValidationIssue[];
+  /** For rate_limited: sent as Retry-After. */
+  readonly retryAfterSeconds?: number;
 
   constructor(code: ErrorCode, message: string, issues?: ValidationIssue[]) {
     super(message);

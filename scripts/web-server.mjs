@@ -14,7 +14,11 @@ const handle = app.getRequestHandler();
 const compress = compression({ level: 1, chunkSize: 64 * 1024 });
 
 await app.prepare();
+// lib/http/client-address.ts reads the peer address from this header; a client's own value is replaced.
+const CLIENT_ADDRESS_HEADER = "x-tabula-client-address";
+
 const server = createServer((req, res) => {
+  req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   compress(req, res, () => {
     handle(req, res).catch((error) => {
       console.error("Unhandled error while serving", req.method, req.url, error);

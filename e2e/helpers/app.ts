@@ -2,7 +2,7 @@
 // temporary DATA_DIR (and, with E2E_PG_URL, its own PostgreSQL database), as a user would with
 // `npm start`. Tests that need to kill or restart workers start their own instance with `startApp`.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -15,6 +15,8 @@ export interface AppInstance {
   /** "" for the embedded SQLite database in dataDir. */
   databaseUrl: string;
   apiKey: string;
+  /** The first-run setup token (SETUP_TOKEN), unless the caller removed it to read the printed one. */
+  setupToken: string;
   process: ChildProcess;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -59,7 +61,8 @@ async function ensureDatabase(databaseUrl: string) {
 export async function startApp(options: { env?: Record<string, string>; dataDir?: string; apiKey?: string } = {}): Promise<AppInstance> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tabula-e2e-"));
-  const apiKey = options.apiKey ?? `tbk_test_${Math.random().toString(36).slice(2)}`;
+  const apiKey = options.apiKey ?? `tbk_test_${randomBytes(18).toString("base64url")}`;
+  const setupToken = `setup-${randomBytes(12).toString("base64url")}`;
   const databaseUrl = databaseUrlFor(dataDir);
   await ensureDatabase(databaseUrl);
   let log = "";
@@ -70,6 +73,7 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       INITIAL_API_KEY: apiKey,
+      SETUP_TOKEN: setupToken,
       SKIP_BUILD: "1",
       TASK_STALE_SECONDS: "6",
       ...options.env,
@@ -97,6 +101,7 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
     dataDir,
     databaseUrl,
     apiKey,
+    setupToken: options.env?.SETUP_TOKEN ?? setupToken,
     process: child,
     output: () => log,
     stop: async (signal = "SIGTERM") => {

@@ -1,13 +1,52 @@
 // Shapes of the server's answers as the web app reads them (see the route files under app/api and app/v1).
 export type Role = "owner" | "admin" | "member";
 
+/** GET /api/auth/me: the signed-in person and the team their session acts for (null while in none). */
 export interface Me {
+  sessionId: string;
   userId: string;
   email: string;
   name: string;
+  mustChangePassword: boolean;
+  teamId: string | null;
+  teamName: string | null;
+  role: Role | null;
+}
+
+export interface TeamSummary {
+  id: string;
+  name: string;
+  role: Role;
+  joinedAt: string;
+  current: boolean;
+}
+
+export interface SessionSummary {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  userAgent: string;
+  ipAddress: string;
+  current: boolean;
+}
+
+export interface MyInvitation {
+  id: string;
+  role: Role;
   teamId: string;
   teamName: string;
+  invitedBy: { id: string; email: string; name: string } | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface TeamInvitation {
+  id: string;
+  email: string;
   role: Role;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export const FIELD_TYPE_OPTIONS = ["category", "integer", "float", "string", "date", "id", "unknown"] as const;
@@ -163,6 +202,7 @@ export interface ApiKey {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  createdBy: { id: string; email: string; name: string } | null;
 }
 
 export interface CreatedApiKey {

@@ -43,7 +43,11 @@ export function apiV1ErrorResponse(error: unknown, request: Request): Response {
   if (appError.code === "validation" && appError.issues) {
     return Response.json({ detail: appError.issues }, { status: 422 });
   }
-  return Response.json({ detail: appError.message }, { status: appError.status });
+  return Response.json({ detail: appError.message }, { status: appError.status, headers: retryAfter(appError) });
+}
+
+function retryAfter(error: AppError): HeadersInit | undefined {
+  return error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : undefined;
 }
 
 export const LEGACY_KEY_ERROR = { status: "missing or invalid API key" };
@@ -55,5 +59,5 @@ export function legacyErrorResponse(error: unknown, request: Request): Response 
     return Response.json({ status: "error", message: `Internal server error (request id ${requestId}). Please retry.` }, { status: 500 });
   }
   if (appError.code === "unauthorized") return Response.json(LEGACY_KEY_ERROR, { status: 404 });
-  return Response.json({ status: "error", message: appError.message }, { status: appError.status });
+  return Response.json({ status: "error", message: appError.message }, { status: appError.status, headers: retryAfter(appError) });
 }

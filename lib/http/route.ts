@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ensureDbReady } from "@/lib/db";
 import { AppError, validationError } from "@/lib/errors";
 import { authenticateApiKey, type AuthenticatedTeam } from "@/lib/services/api-keys";
-import { getSession, type SessionInfo } from "@/lib/services/accounts";
+import { getSession, hasTeam, type SessionInfo, type TeamSessionInfo } from "@/lib/services/accounts";
 import { readBody, type ParsedBody } from "./body";
 import { apiV1ErrorResponse, legacyErrorResponse } from "./errors";
 import { RequestTimer } from "./server-timing";
@@ -23,12 +23,21 @@ export function jsonTextResponse(text: string, init?: ResponseInit): Response {
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-async function teamFromSession(request: Request): Promise<(AuthenticatedTeam & { session: SessionInfo }) | null> {
+async function userFromSession(request: Request): Promise<SessionInfo | null> {
   const session = await getSession(readSessionToken(request));
   if (!session) return null;
   if (MUTATING.has(request.method) && request.headers.get(CSRF_HEADER) !== "1") {
     throw new AppError("forbidden", `Cookie-authenticated writes need the ${CSRF_HEADER} header.`);
   }
+  return session;
+}
+
+async function teamFromSession(request: Request): Promise<(AuthenticatedTeam & { session: TeamSessionInfo }) | null> {
+  const session = await userFromSession(request);
+  if (!session) return null;
+  // A password an owner or admin chose opens nothing but the password change.
+  if (session.mustChangePassword) throw new AppError("forbidden", "Choose your own password first (/account).");
+  if (!hasTeam(session)) throw new AppError("forbidden", "You belong to no team: accept an invitation or create a team first (/account).");
   return { teamId: session.teamId, apiKeyId: null, userId: session.userId, session };
 }
 
@@ -137,12 +146,12 @@ export function legacyRoute(handler: (ctx: LegacyContext) => Promise<Response>):
 
 export interface SessionContext<B> {
   request: Request;
-  session: SessionInfo;
+  session: TeamSessionInfo;
   body: B;
   params: Record<string, string>;
 }
 
-/** Routes only the web app uses (account, keys, members): session cookie required. */
+/** Routes only the web app uses (keys, members, teams): a session acting for a team. */
 export function sessionRoute<B extends z.ZodType | undefined = undefined>(
   options: { body?: B },
   handler: (ctx: SessionContext<B extends z.ZodType ? z.infer<B> : undefined>) => Promise<Response>,
@@ -158,6 +167,38 @@ export function sessionRoute<B extends z.ZodType | undefined = undefined>(
         body = parseWith(options.body, parsed.kind === "none" ? {} : parsed.value, "body");
       }
       return await handler({ request, session: resolved.session, body: body as never, params: await stringParams(context) });
+    } catch (error) {
+      return apiV1ErrorResponse(error, request);
+    }
+  };
+}
+
+export interface AccountContext<B> {
+  request: Request;
+  session: SessionInfo;
+  /** The session cookie's token (to keep or end this very session). */
+  token: string;
+  body: B;
+  params: Record<string, string>;
+}
+
+/** The signed-in person's own account (password, sessions, invitations, team switch): any session. */
+export function accountRoute<B extends z.ZodType | undefined = undefined>(
+  options: { body?: B },
+  handler: (ctx: AccountContext<B extends z.ZodType ? z.infer<B> : undefined>) => Promise<Response>,
+): Handler {
+  return async (request, context) => {
+    try {
+      await ensureDbReady();
+      const session = await userFromSession(request);
+      if (!session) throw new AppError("unauthorized", "Sign in first.");
+      let body: unknown = undefined;
+      if (options.body) {
+        const parsed = await readBody(request);
+        body = parseWith(options.body, parsed.kind === "none" ? {} : parsed.value, "body");
+      }
+      const token = readSessionToken(request) ?? "";
+      return await handler({ request, session, token, body: body as never, params: await stringParams(context) });
     } catch (error) {
       return apiV1ErrorResponse(error, request);
     }

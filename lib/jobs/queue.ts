@@ -2,10 +2,17 @@
 // Claiming is one UPDATE ... WHERE id = (SELECT ... LIMIT 1) statement: SQLite serialises writers,
 // and on PostgreSQL the sub-select takes the row with FOR UPDATE SKIP LOCKED, so two workers never
 // claim the same task.
+//
+// Fairness between teams: the claim takes the oldest pending task of the team whose latest task
+// of that kind started longest ago (round-robin: a burst of 50 trainings from one team does not
+// make another team's one training wait for all 50), and skips teams that already run
+// TEAM_MAX_RUNNING_TASKS tasks of that kind (default 2), so one team cannot hold every worker
+// while others wait. On PostgreSQL, claims take a transaction-scoped advisory lock first: two
+// claims at once would both see a team below its limit (they skip each other's locked rows).
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { db } from "@/lib/db";
-import { isPostgres } from "@/lib/env";
+import { getEnv, isPostgres } from "@/lib/env";
 
 export type TaskKind = "train" | "chat";
 export type TaskStatus = "PENDING" | "IN_PROGRESS" | "SUCCEEDED" | "FAILED";
@@ -47,22 +54,39 @@ export function newWorkerId(): string {
   return `${process.pid}-${randomUUID().slice(0, 8)}`;
 }
 
-export async function claimTask(workerId: string, kinds: TaskKind[]) {
+// Any constant: the key of the advisory lock that serialises claims on PostgreSQL.
+const CLAIM_LOCK_KEY = 7_310_251;
+
+export async function claimTask(workerId: string, kinds: TaskKind[], options: { maxRunningPerTeam?: number } = {}) {
   if (kinds.length === 0) return null;
-  const lock = Prisma.raw(isPostgres() ? "FOR UPDATE SKIP LOCKED" : "");
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    UPDATE "Task" SET "status" = 'IN_PROGRESS', "workerId" = ${workerId}, "attempts" = "attempts" + 1
-    WHERE "id" = (SELECT "id" FROM "Task" WHERE "status" = 'PENDING' AND "kind" IN (${Prisma.join(kinds)})
-                  ORDER BY "createdAt" ASC, "id" ASC LIMIT 1 ${lock})
-      AND "status" = 'PENDING'
-    RETURNING "id"`;
-  const id = rows[0]?.id;
-  if (!id) return null;
-  const now = new Date();
-  return db.task.update({
-    where: { id },
-    data: { startedAt: now, heartbeatAt: now, progress: 0, estimateSeconds: null, error: null },
-    select: { id: true, teamId: true, kind: true, payload: true, attempts: true },
+  const limit = options.maxRunningPerTeam ?? getEnv().TEAM_MAX_RUNNING_TASKS;
+  const postgres = isPostgres();
+  const lock = Prisma.raw(postgres ? "FOR UPDATE SKIP LOCKED" : "");
+  const underLimit =
+    limit > 0
+      ? Prisma.sql`AND (SELECT COUNT(*) FROM "Task" r WHERE r."teamId" = t."teamId" AND r."kind" = t."kind" AND r."status" = 'IN_PROGRESS') < ${limit}`
+      : Prisma.empty;
+  // One transaction: the claim and its start time (the round-robin order reads startedAt) become
+  // visible together. SQLite write transactions are exclusive (lib/db/sqlite.ts).
+  return db.$transaction(async (tx) => {
+    if (postgres) await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`;
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE "Task" SET "status" = 'IN_PROGRESS', "workerId" = ${workerId}, "attempts" = "attempts" + 1
+      WHERE "id" = (SELECT t."id" FROM "Task" t
+                    WHERE t."status" = 'PENDING' AND t."kind" IN (${Prisma.join(kinds)}) ${underLimit}
+                    ORDER BY (SELECT MAX(r."startedAt") FROM "Task" r WHERE r."teamId" = t."teamId" AND r."kind" = t."kind") ASC NULLS FIRST,
+                             t."createdAt" ASC, t."id" ASC
+                    LIMIT 1 ${lock})
+        AND "status" = 'PENDING'
+      RETURNING "id"`;
+    const id = rows[0]?.id;
+    if (!id) return null;
+    const now = new Date();
+    return tx.task.update({
+      where: { id },
+      data: { startedAt: now, heartbeatAt: now, progress: 0, estimateSeconds: null, error: null },
+      select: { id: true, teamId: true, kind: true, payload: true, attempts: true },
+    });
   });
 }
 

@@ -28,7 +28,7 @@ CREATE TABLE "SystemSetting" (
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
--- AlterTable (plain ADD COLUMN, not a table redefinition: other branches change these tables too)
+-- AlterTable (plain ADD COLUMN, not a table redefinition, since other branches change these tables too)
 ALTER TABLE "User" ADD COLUMN "mustChangePassword" BOOLEAN NOT NULL DEFAULT false;
 
 -- AlterTable
@@ -52,6 +52,6 @@ CREATE INDEX "Task_teamId_kind_status_idx" ON "Task"("teamId", "kind", "status")
 CREATE INDEX "Task_teamId_kind_startedAt_idx" ON "Task"("teamId", "kind", "startedAt");
 
 
--- Key prefixes shown in listings: at most 8 characters (lib/auth/crypto.ts apiKeyPrefix); the
--- INITIAL_API_KEY key's prefix is recomputed at start, where its length is known.
+-- Key prefixes shown in listings: at most 8 characters (apiKeyPrefix in lib/auth/crypto.ts).
+-- The prefix of the INITIAL_API_KEY key is recomputed at start, where the key length is known.
 UPDATE "ApiKey" SET "prefix" = substr("prefix", 1, 8) WHERE length("prefix") > 8;

@@ -60,6 +60,6 @@ CREATE INDEX "Task_teamId_kind_startedAt_idx" ON "Task"("teamId", "kind", "start
 ALTER TABLE "Invitation" ADD CONSTRAINT "Invitation_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "Team"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 
--- Key prefixes shown in listings: at most 8 characters (lib/auth/crypto.ts apiKeyPrefix); the
--- INITIAL_API_KEY key's prefix is recomputed at start, where its length is known.
+-- Key prefixes shown in listings: at most 8 characters (apiKeyPrefix in lib/auth/crypto.ts).
+-- The prefix of the INITIAL_API_KEY key is recomputed at start, where the key length is known.
 UPDATE "ApiKey" SET "prefix" = substr("prefix", 1, 8) WHERE length("prefix") > 8;
