@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { ZodError } from "zod";
 import { AppError, validationError, type ErrorCode } from "@/lib/errors";
+import { clipForLog, describeErrorForLog } from "@/lib/log-text";
 import { toValidationIssues } from "./zod-issues";
 
 // Errors raised by the pure libraries carry a code; they are user-caused by construction.
@@ -30,7 +31,8 @@ export function normalizeError(error: unknown): AppError | null {
 
 function logUnexpected(error: unknown, request: Request): string {
   const requestId = randomUUID();
-  console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+  // Clipped: a path or an error message may quote a request value of any length.
+  console.error(`[${requestId}] ${request.method} ${clipForLog(new URL(request.url).pathname)} failed: ${describeErrorForLog(error)}`);
   return requestId;
 }
 

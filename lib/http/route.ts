@@ -9,6 +9,7 @@ import { readBody, type ParsedBody } from "./body";
 import { apiV1ErrorResponse, legacyErrorResponse } from "./errors";
 import { RequestTimer } from "./server-timing";
 import { CSRF_HEADER, readSessionToken } from "./session-cookie";
+import { assertNoNul } from "./nul-check";
 import { toValidationIssues } from "./zod-issues";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -49,7 +50,9 @@ function parseWith<S extends z.ZodType>(schema: S, input: unknown, where: "body"
 
 async function stringParams(context: RouteContext): Promise<Record<string, string>> {
   const raw = (await context.params) ?? {};
-  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+  const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+  assertNoNul(params, "path");
+  return params;
 }
 
 export interface ApiV1Context<B, Q> {
@@ -82,6 +85,7 @@ export function apiV1Route<B extends z.ZodType | undefined = undefined, Q extend
       }
       const url = new URL(request.url);
       const rawQuery = Object.fromEntries(url.searchParams);
+      assertNoNul(rawQuery, "query");
       const query = options.query ? parseWith(options.query, rawQuery, "query") : rawQuery;
       let body: unknown = undefined;
       if (options.body) {
@@ -120,7 +124,10 @@ export function legacyRoute(handler: (ctx: LegacyContext) => Promise<Response>):
       const url = new URL(request.url);
       const body = request.method === "GET" || request.method === "HEAD" ? ({ kind: "none" } as ParsedBody) : await readBody(request);
       timer.mark("body");
-      const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
+      // No prototype: a body's "__proto__" key is an ordinary (ignored) parameter, never a source of inherited values.
+      const query = Object.fromEntries(url.searchParams);
+      assertNoNul(query, "query");
+      const params: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, query);
       if (body.kind === "form") Object.assign(params, body.value);
       if (body.kind === "json") {
         if (body.value === null || typeof body.value !== "object" || Array.isArray(body.value)) {

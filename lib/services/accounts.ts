@@ -96,6 +96,7 @@ export async function createSession(options: { userId: string; teamId: string | 
       userId: options.userId,
       teamId: options.teamId ?? "",
       expiresAt,
+      createdAt: new Date(now),
       lastSeenAt: new Date(now),
       userAgent: (options.userAgent ?? "").slice(0, 200),
       ipAddress: (options.ipAddress ?? "").slice(0, 64),

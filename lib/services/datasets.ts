@@ -1,9 +1,12 @@
 // Datasets: metadata in the database (name, owner team, cached counts), rows in the columnar store.
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError, notFound, validationError } from "@/lib/errors";
 import { FIELD_TYPES, type FieldSchema, type FieldType, type RawRow } from "@/lib/table/types";
 import { datasetStore } from "./storage";
+
+/** Longest field name: longer ones are refused (422), never cut short. */
+export const MAX_FIELD_NAME_LENGTH = 256;
 
 export const datasetNameSchema = z.string().trim().min(1, "name must not be empty").max(200, "name must be at most 200 characters");
 
@@ -48,7 +51,7 @@ export function parseRowsParam(value: unknown): RawRow[] {
 export const fieldTypesSchema = z
   .array(
     z.object({
-      name: z.string().min(1),
+      name: z.string().min(1).max(MAX_FIELD_NAME_LENGTH, `field names are at most ${MAX_FIELD_NAME_LENGTH} characters`),
       type: z.enum(FIELD_TYPES as [FieldType, ...FieldType[]], { message: `type must be one of ${FIELD_TYPES.join(", ")}` }),
       valid: z.boolean().optional(),
     }),
@@ -77,9 +80,30 @@ async function recordInfo(datasetId: string, info: { rowCount: number; fields: F
   await db.dataset.update({ where: { id: datasetId }, data: { rowCount: info.rowCount, fields: JSON.stringify(info.fields) } });
 }
 
+/** The first rows define the schema: their field names must fit (later rows can only use those). */
+function checkFieldNames(rows: RawRow[]): void {
+  const seen = new Set<string>();
+  for (let i = 0; i < rows.length; i++) {
+    for (const key in rows[i]) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (key.length > MAX_FIELD_NAME_LENGTH) {
+        throw validationError([
+          {
+            loc: ["body", "rows", i, `${key.slice(0, 40)}...`],
+            msg: `Field names are at most ${MAX_FIELD_NAME_LENGTH} characters; this one has ${key.length}. Shorten it (it is not cut for you).`,
+            type: "string_too_long",
+          },
+        ]);
+      }
+    }
+  }
+}
+
 export async function appendRows(options: { teamId: string; datasetId: string; rows: RawRow[] }) {
   await getOwnedDataset(options.teamId, options.datasetId);
   if (options.rows.length === 0) return datasetStore().info(options.datasetId);
+  if ((await datasetStore().info(options.datasetId)).fields.length === 0) checkFieldNames(options.rows);
   const info = await datasetStore().append(options.datasetId, options.rows);
   await recordInfo(options.datasetId, info);
   return info;

@@ -1,7 +1,7 @@
 // Legacy synchronous training (POST /v1/models with dataset_id): queue the task like the async API,
 // then wait for the worker and answer with the training result.
-import { AppError } from "@/lib/errors";
-import { getTask } from "@/lib/jobs/queue";
+import { AppError, validationError } from "@/lib/errors";
+import { cancelTask, getTask } from "@/lib/jobs/queue";
 import { getTrainingResult } from "./models";
 import { submitTraining } from "./training";
 
@@ -36,6 +36,9 @@ function bool(value: unknown, name: string): boolean {
   throw new AppError("bad_request", `${name} must be true or false.`);
 }
 
+/** The longest legacy budget: the same as the longest /api/v1 one. */
+export const LEGACY_MAX_DURATION = 1_800;
+
 export async function trainSynchronously(teamId: string, params: Record<string, unknown>, signal?: AbortSignal) {
   const datasetId = params.dataset_id;
   if (typeof datasetId !== "string" || !datasetId.trim()) throw new AppError("bad_request", 'Missing "dataset_id" (string).');
@@ -43,7 +46,10 @@ export async function trainSynchronously(teamId: string, params: Record<string, 
   if (!Number.isFinite(duration) || duration <= 0 || !Number.isInteger(duration)) {
     throw new AppError("bad_request", "duration must be a positive whole number of seconds (for example 10).");
   }
-  if (duration > 86_400) throw new AppError("bad_request", "duration must be at most 86400 seconds.");
+  if (duration > LEGACY_MAX_DURATION) {
+    // 422 like /api/v1 (its largest budget is 1800 too), in the legacy envelope.
+    throw validationError([{ loc: ["body", "duration"], msg: `duration must be at most ${LEGACY_MAX_DURATION} seconds (got ${duration}).`, type: "less_than_equal" }]);
+  }
   let taskId: string;
   try {
     ({ taskId } = await submitTraining(teamId, {
@@ -60,12 +66,23 @@ export async function trainSynchronously(teamId: string, params: Record<string, 
     if (error instanceof AppError && error.code === "validation") throw new AppError("bad_request", (error.issues ?? []).map((i) => i.msg).join(" "));
     throw error;
   }
-  for (;;) {
-    if (signal?.aborted) throw new AppError("bad_request", "The client closed the connection.");
-    const task = await getTask({ teamId, taskId, kind: "train" });
-    if (!task) throw new AppError("not_found", "The training task disappeared.");
-    if (task.status === "SUCCEEDED") return getTrainingResult({ teamId, taskId });
-    if (task.status === "FAILED") throw new AppError("bad_request", task.error ?? "Training failed.");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  // Nobody is waiting for the answer of a client that hung up: stop its training (queued or
+  // running) instead of letting it occupy a worker for up to its whole budget.
+  const cancel = () => void cancelTask({ teamId, taskId, kind: "train" }).catch(() => undefined);
+  signal?.addEventListener("abort", cancel, { once: true });
+  try {
+    for (;;) {
+      if (signal?.aborted) {
+        await cancelTask({ teamId, taskId, kind: "train" });
+        throw new AppError("bad_request", "The client closed the connection; the training was cancelled.");
+      }
+      const task = await getTask({ teamId, taskId, kind: "train" });
+      if (!task) throw new AppError("not_found", "The training task disappeared.");
+      if (task.status === "SUCCEEDED") return getTrainingResult({ teamId, taskId });
+      if (task.status === "FAILED") throw new AppError("bad_request", task.error ?? "Training failed.");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    signal?.removeEventListener("abort", cancel);
   }
 }
