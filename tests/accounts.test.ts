@@ -93,12 +93,12 @@ describe("sign-in throttle", () => {
     expect(reasons.filter((r) => r === "rate_limited").length).toBeGreaterThanOrEqual(35);
     const row = await db.loginThrottle.findUnique({ where: { key: throttle.emailThrottleKey(OWNER.email).key } });
     expect(row?.failures).toBe(5);
-    expect(row?.blockedUntil).toBeInstanceOf(Date);
+    expect(Number(row?.blockedUntilMs)).toBeGreaterThan(0);
     // While blocked (pinned, so a slow machine cannot outlast the first 1 s delay), the right password waits too.
-    await db.loginThrottle.update({ where: { key: row!.key }, data: { blockedUntil: new Date(Date.now() + 60_000) } });
+    await db.loginThrottle.update({ where: { key: row!.key }, data: { blockedUntilMs: BigInt(Date.now() + 60_000) } });
     await expect(accounts.verifyCredentials({ email: OWNER.email, password: OWNER.password }, { address: "203.0.113.50" })).rejects.toMatchObject({ code: "rate_limited" });
     // Once the wait is over the right password works, and the account's counter starts over.
-    await db.loginThrottle.updateMany({ data: { blockedUntil: null } });
+    await db.loginThrottle.updateMany({ data: { blockedUntilMs: BigInt(0) } });
     await expect(accounts.verifyCredentials({ email: OWNER.email, password: OWNER.password }, { address: "203.0.113.50" })).resolves.toMatchObject({ userId: owner.userId });
     expect(await db.loginThrottle.findUnique({ where: { key: throttle.emailThrottleKey(OWNER.email).key } })).toBeNull();
     await db.loginThrottle.deleteMany({});

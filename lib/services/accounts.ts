@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { generateSessionToken, hashPassword, sha256, verifyPassword } from "@/lib/auth/crypto";
 import { AppError, notFound } from "@/lib/errors";
-import { addressThrottleKey, beginAttempt, emailThrottleKey, settleAttempt } from "./login-throttle";
+import { addressThrottleKey, beginAttempt, emailThrottleKey, forgetOldAttempts, settleAttempt } from "./login-throttle";
 import { isRole, type Role } from "./permissions";
 import { getRoleOrThrow } from "./teams";
 
@@ -81,6 +81,8 @@ export async function verifyCredentials(input: z.infer<typeof credentialsSchema>
   });
   const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyPassword(input.password, await equaliser()).then(() => false);
   await settleAttempt({ success: ok, accountKey, otherKeys: [addressKey] });
+  // Now and then, counters that no longer matter go (the table would otherwise keep every address).
+  if (Math.random() < 0.01) await forgetOldAttempts().catch(() => undefined);
   if (!user || !ok) throw new AppError("unauthorized", "Wrong email or password.");
   return { userId: user.id, teamId: user.memberships[0]?.teamId ?? null, mustChangePassword: user.mustChangePassword };
 }

@@ -17,8 +17,9 @@ CREATE TABLE "Invitation" (
 CREATE TABLE "LoginThrottle" (
     "key" TEXT NOT NULL PRIMARY KEY,
     "failures" INTEGER NOT NULL DEFAULT 0,
-    "lastFailureAt" DATETIME,
-    "blockedUntil" DATETIME
+    "lastFailureMs" BIGINT NOT NULL DEFAULT 0,
+    "blockedUntilMs" BIGINT NOT NULL DEFAULT 0,
+    "lastAttempt" TEXT NOT NULL DEFAULT ''
 );
 
 -- CreateTable

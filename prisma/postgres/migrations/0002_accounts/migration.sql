@@ -26,8 +26,9 @@ CREATE TABLE "Invitation" (
 CREATE TABLE "LoginThrottle" (
     "key" TEXT NOT NULL,
     "failures" INTEGER NOT NULL DEFAULT 0,
-    "lastFailureAt" TIMESTAMP(3),
-    "blockedUntil" TIMESTAMP(3),
+    "lastFailureMs" BIGINT NOT NULL DEFAULT 0,
+    "blockedUntilMs" BIGINT NOT NULL DEFAULT 0,
+    "lastAttempt" TEXT NOT NULL DEFAULT '',
 
     CONSTRAINT "LoginThrottle_pkey" PRIMARY KEY ("key")
 );
