@@ -3,8 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, type TestInfo } from "@playwright/test";
+import { OWNER } from "./helpers/accounts";
 
-export const OWNER = { email: "owner@example.com", password: "correct horse battery", name: "Olive Owner", teamName: "Acme Analytics" };
+export { OWNER };
 export const SHARED_DATASETS = "/work/shared/datasets";
 
 export function sharedDataset(relative: string): string {
