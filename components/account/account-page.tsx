@@ -31,8 +31,9 @@ function PasswordCard({ me, next }: { me: Me; next: string }) {
         onSuccess: () => {
           setForm({ currentPassword: "", newPassword: "", confirm: "" });
           setDone(true);
-          // The forced change unlocks the rest of the app: reload into it.
-          if (me.mustChangePassword) window.location.assign(me.teamId ? next || "/datasets" : "/account");
+          // The forced change unlocks the rest of the app: reload into it (someone in no team stays
+          // here to answer invitations, still headed for the page they asked for).
+          if (me.mustChangePassword) window.location.assign(me.teamId ? next || "/datasets" : next ? `/account?next=${encodeURIComponent(next)}` : "/account");
         },
       },
     );

@@ -44,7 +44,7 @@ function SetPasswordDialog({ member, onClose }: { member: Member | null; onClose
       ) : (
         <div className="space-y-3">
           <p>They are signed out everywhere and must choose their own password at their next sign-in. Only possible for people who belong to this team alone.</p>
-          <Field label="New initial password" htmlFor="member-password" hint="At least 8 characters. No email is sent: hand it over yourself.">
+          <Field label="Password to hand over" htmlFor="member-password" hint="At least 8 characters. No email is sent: hand it over yourself.">
             <TextInput id="member-password" type="text" autoComplete="off" minLength={8} maxLength={200} value={password} onChange={(e) => setPasswordText(e.target.value)} />
           </Field>
         </div>
