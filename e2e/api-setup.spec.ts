@@ -5,8 +5,30 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createClient } from "@libsql/client";
 import { expect, request, test } from "@playwright/test";
+import pg from "pg";
 import { startApp, type AppInstance } from "./helpers/app";
+import { churnRows } from "./helpers/data";
+
+/** Task rows straight from the instance's database (SQLite in its DATA_DIR, or its PostgreSQL database). */
+async function taskStatuses(instance: AppInstance): Promise<{ status: string; error: string | null }[]> {
+  if (instance.databaseUrl) {
+    const client = new pg.Client({ connectionString: instance.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(`SELECT "status", "error" FROM "Task" ORDER BY "createdAt"`)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const client = createClient({ url: `file:${path.join(instance.dataDir, "app.db")}` });
+  try {
+    return (await client.execute(`SELECT "status", "error" FROM "Task" ORDER BY "createdAt"`)).rows as unknown as { status: string; error: string | null }[];
+  } finally {
+    client.close();
+  }
+}
 
 test.describe.configure({ mode: "serial" });
 
@@ -107,6 +129,34 @@ test("pages and API answers carry the security headers; sign-out needs the CSRF 
   expect((await ctx.post("/api/auth/logout")).status()).toBe(403);
   for (const file of ["__proto__", "constructor", "toString"]) expect((await ctx.get(`/api/v1/docs/assets/${file}`)).status(), file).toBe(404);
   await ctx.dispose();
+});
+
+test("legacy training: at most 1800 s, and a client that hangs up has its training cancelled", async () => {
+  const ctx = await request.newContext({ baseURL: app.baseURL });
+  const created = await (await ctx.post(`/v1/datasets?api_key=${encodeURIComponent(app.apiKey)}`, { data: { name: "hang up" } })).json();
+  expect((await ctx.post("/v1/datasets", { data: { api_key: app.apiKey, id: created.dataset_id, rows: churnRows(50) } })).status()).toBe(200);
+  const tooLong = await ctx.post("/v1/models", { data: { api_key: app.apiKey, dataset_id: created.dataset_id, predict_fields: ["churned"], duration: 3600 } });
+  expect(tooLong.status()).toBe(422);
+  expect(await tooLong.json()).toEqual({ status: "error", message: expect.stringContaining("at most 1800 seconds") });
+  await ctx.dispose();
+  expect(await taskStatuses(app)).toEqual([]);
+
+  // This instance has no training worker: the task waits until the client gives up after 2 s.
+  const hungUp = await fetch(`${app.baseURL}/v1/models`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ api_key: app.apiKey, dataset_id: created.dataset_id, predict_fields: ["churned"], duration: 60 }),
+    signal: AbortSignal.timeout(2_000),
+  }).catch((error: Error) => error.name);
+  expect(hungUp).toBe("TimeoutError");
+  let tasks = await taskStatuses(app);
+  for (let i = 0; i < 40 && tasks[0]?.status !== "FAILED"; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    tasks = await taskStatuses(app);
+  }
+  expect(tasks).toHaveLength(1);
+  expect(tasks[0].status).toBe("FAILED");
+  expect(tasks[0].error).toMatch(/Cancelled/);
 });
 
 test("a short INITIAL_API_KEY stops the start with a clear message", async () => {
