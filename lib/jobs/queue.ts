@@ -9,6 +9,7 @@
 // TEAM_MAX_RUNNING_TASKS tasks of that kind (default 2), so one team cannot hold every worker
 // while others wait. On PostgreSQL, claims take a transaction-scoped advisory lock first: two
 // claims at once would both see a team below its limit (they skip each other's locked rows).
+// bench:claim measures a claim with a deep queue.
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { db } from "@/lib/db";
@@ -62,32 +63,36 @@ export async function claimTask(workerId: string, kinds: TaskKind[], options: { 
   const limit = options.maxRunningPerTeam ?? getEnv().TEAM_MAX_RUNNING_TASKS;
   const postgres = isPostgres();
   const lock = Prisma.raw(postgres ? "FOR UPDATE SKIP LOCKED" : "");
+  const kindList = Prisma.join(kinds);
   const underLimit =
     limit > 0
-      ? Prisma.sql`AND (SELECT COUNT(*) FROM "Task" r WHERE r."teamId" = t."teamId" AND r."kind" = t."kind" AND r."status" = 'IN_PROGRESS') < ${limit}`
+      ? Prisma.sql`WHERE (SELECT COUNT(*) FROM "Task" r WHERE r."teamId" = p."teamId" AND r."kind" = p."kind" AND r."status" = 'IN_PROGRESS') < ${limit}`
       : Prisma.empty;
-  // One transaction: the claim and its start time (the round-robin order reads startedAt) become
-  // visible together. SQLite write transactions are exclusive (lib/db/sqlite.ts).
-  return db.$transaction(async (tx) => {
-    if (postgres) await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`;
-    const rows = await tx.$queryRaw<{ id: string }[]>`
-      UPDATE "Task" SET "status" = 'IN_PROGRESS', "workerId" = ${workerId}, "attempts" = "attempts" + 1
-      WHERE "id" = (SELECT t."id" FROM "Task" t
-                    WHERE t."status" = 'PENDING' AND t."kind" IN (${Prisma.join(kinds)}) ${underLimit}
-                    ORDER BY (SELECT MAX(r."startedAt") FROM "Task" r WHERE r."teamId" = t."teamId" AND r."kind" = t."kind") ASC NULLS FIRST,
-                             t."createdAt" ASC, t."id" ASC
-                    LIMIT 1 ${lock})
-        AND "status" = 'PENDING'
-      RETURNING "id"`;
-    const id = rows[0]?.id;
-    if (!id) return null;
-    const now = new Date();
-    return tx.task.update({
-      where: { id },
-      data: { startedAt: now, heartbeatAt: now, progress: 0, estimateSeconds: null, error: null },
-      select: { id: true, teamId: true, kind: true, payload: true, attempts: true },
-    });
-  });
+  const now = new Date();
+  // The (team, kind) whose latest task started longest ago (never: first; then the longest
+  // waiting), then that pair's oldest pending task. The start time is set by the same statement,
+  // so the next claim already sees this team as just served.
+  const claim = db.$queryRaw<{ id: string; teamId: string; kind: string; payload: string; attempts: number }[]>`
+    UPDATE "Task" SET "status" = 'IN_PROGRESS', "workerId" = ${workerId}, "attempts" = "attempts" + 1,
+                      "startedAt" = ${now}, "heartbeatAt" = ${now}, "progress" = 0, "estimateSeconds" = NULL, "error" = NULL
+    WHERE "id" = (
+      SELECT c."id" FROM "Task" c
+      WHERE c."status" = 'PENDING'
+        AND (c."teamId", c."kind") = (
+          SELECT p."teamId", p."kind"
+          FROM (SELECT "teamId", "kind", MIN("createdAt") AS "firstAt" FROM "Task"
+                WHERE "status" = 'PENDING' AND "kind" IN (${kindList}) GROUP BY "teamId", "kind") p
+          ${underLimit}
+          ORDER BY (SELECT MAX(r."startedAt") FROM "Task" r WHERE r."teamId" = p."teamId" AND r."kind" = p."kind") ASC NULLS FIRST,
+                   p."firstAt" ASC, p."teamId" ASC
+          LIMIT 1)
+      ORDER BY c."createdAt" ASC, c."id" ASC
+      LIMIT 1 ${lock})
+      AND "status" = 'PENDING'
+    RETURNING "id", "teamId", "kind", "payload", "attempts"`;
+  const rows = postgres ? (await db.$transaction([db.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`, claim]))[1] : await claim;
+  const row = rows[0];
+  return row ? { id: row.id, teamId: row.teamId, kind: row.kind, payload: row.payload, attempts: Number(row.attempts) } : null;
 }
 
 /** Records progress; false when the task is no longer this worker's (reaped or cancelled). */

@@ -47,7 +47,7 @@ CREATE UNIQUE INDEX "Invitation_teamId_email_key" ON "Invitation"("teamId", "ema
 CREATE INDEX "ApiKey_teamId_createdById_idx" ON "ApiKey"("teamId", "createdById");
 
 -- CreateIndex
-CREATE INDEX "Task_teamId_kind_status_idx" ON "Task"("teamId", "kind", "status");
+CREATE INDEX "Task_status_kind_teamId_createdAt_idx" ON "Task"("status", "kind", "teamId", "createdAt");
 
 -- CreateIndex
 CREATE INDEX "Task_teamId_kind_startedAt_idx" ON "Task"("teamId", "kind", "startedAt");
