@@ -10,6 +10,7 @@ import { parsePostgresUrl } from "@/lib/db/postgres";
 
 export const REVOCATION_CHANNEL = "tabula_api_key_revoked";
 const RECONNECT_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
 // NOTIFY payloads are limited to 8000 bytes: ids go out in chunks.
 const IDS_PER_NOTIFICATION = 200;
 
@@ -19,6 +20,8 @@ interface ListenerState {
   client: pg.Client | null;
   connected: boolean;
   starting: boolean;
+  /** Failed connection attempts in a row: the wait before the next one doubles, and only the first is logged. */
+  failures: number;
   evict: Evict | null;
   /** Bumped on every revocation seen; a lookup that straddles one must not be cached. */
   generation: number;
@@ -28,6 +31,7 @@ const state: ListenerState = ((globalThis as { __keyRevocations?: ListenerState 
   client: null,
   connected: false,
   starting: false,
+  failures: 0,
   evict: null,
   generation: 0,
 });
@@ -55,9 +59,7 @@ async function startListener(): Promise<void> {
     state.generation++;
     state.evict?.("all");
     client.end().catch(() => undefined);
-    setTimeout(() => {
-      if (!state.client && !state.starting) void startListener();
-    }, RECONNECT_MS).unref();
+    retryLater();
   };
   client.on("error", lost);
   client.on("end", lost);
@@ -76,15 +78,26 @@ async function startListener(): Promise<void> {
     await client.query(`LISTEN ${REVOCATION_CHANNEL}`);
     state.client = client;
     state.connected = true;
+    if (state.failures > 0) console.warn("API key revocation listener connected again: caching verified keys.");
+    state.failures = 0;
   } catch (error) {
-    console.warn(`API key revocation listener could not connect (keys are not cached meanwhile): ${error instanceof Error ? error.message.slice(0, 200) : error}`);
+    // E.g. PgBouncer in transaction mode, which does not pass LISTEN: correct, only slower.
+    if (state.failures === 0) {
+      console.warn(`API key revocation listener could not connect, so API keys are looked up on every request meanwhile: ${error instanceof Error ? error.message.slice(0, 200) : error}`);
+    }
+    state.failures++;
     client.end().catch(() => undefined);
-    setTimeout(() => {
-      if (!state.client && !state.starting) void startListener();
-    }, RECONNECT_MS).unref();
+    retryLater();
   } finally {
     state.starting = false;
   }
+}
+
+function retryLater() {
+  const wait = Math.min(RECONNECT_MAX_MS, RECONNECT_MS * 2 ** Math.min(5, state.failures));
+  setTimeout(() => {
+    if (!state.client && !state.starting) void startListener();
+  }, wait).unref();
 }
 
 /** Tells every web process that these keys are revoked (call after the revocation committed). */
