@@ -31,7 +31,7 @@ function newestSourceMtime(dirs: string[]): number {
     }
   };
   dirs.forEach(walk);
-  for (const file of ["package.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "prisma/schema.prisma"]) {
+  for (const file of ["package.json", "next.config.mjs", "proxy.ts", "tsconfig.json", "postcss.config.mjs", "prisma/schema.prisma"]) {
     if (fs.existsSync(file)) newest = Math.max(newest, fs.statSync(file).mtimeMs);
   }
   return newest;
