@@ -210,6 +210,24 @@ describe("invitations", () => {
     expect((await members.listMembers(other.id)).map((m) => m.user.email).sort()).toEqual(["newcomer@example.com", "owner@example.com"]);
   });
 
+  it("revoking the invitation of an account nobody used deletes that account; a used one stays", async () => {
+    const actor = { userId: owner.userId, role: "owner" as const };
+    await invitations.inviteToTeam({ teamId: owner.teamId, actor, email: "ghost@example.com", role: "member", password: "never used 1" });
+    expect(await db.user.count({ where: { email: "ghost@example.com" } })).toBe(1);
+    const [ghost] = await invitations.listTeamInvitations(owner.teamId).then((l) => l.filter((i) => i.email === "ghost@example.com"));
+    await invitations.revokeInvitation({ teamId: owner.teamId, actorRole: "owner", invitationId: ghost.id });
+    expect(await db.user.count({ where: { email: "ghost@example.com" } })).toBe(0);
+    await expect(invitations.revokeInvitation({ teamId: owner.teamId, actorRole: "owner", invitationId: ghost.id })).rejects.toMatchObject({ code: "not_found" });
+    // Signed in once: the account is its owner's now.
+    await invitations.inviteToTeam({ teamId: owner.teamId, actor, email: "used@example.com", role: "member", password: "used once 12" });
+    const used = await accounts.verifyCredentials({ email: "used@example.com", password: "used once 12" }, here);
+    await accounts.createSession(used);
+    const [pending] = (await invitations.listTeamInvitations(owner.teamId)).filter((i) => i.email === "used@example.com");
+    await invitations.revokeInvitation({ teamId: owner.teamId, actorRole: "owner", invitationId: pending.id });
+    expect(await db.user.count({ where: { email: "used@example.com" } })).toBe(1);
+    await expect(invitations.revokeInvitation({ teamId: owner.teamId, actorRole: "member", invitationId: pending.id })).rejects.toMatchObject({ code: "forbidden" });
+  });
+
   it("only owners and admins invite; only owners invite owners", async () => {
     const memberId = await addMember(owner.teamId, "plain@example.com", "member");
     const adminId = await addMember(owner.teamId, "admin@example.com", "admin");

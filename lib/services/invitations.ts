@@ -59,6 +59,10 @@ export async function inviteToTeam(options: { teamId: string; actor: { userId: s
       data: { teamId, email, role: options.role, invitedById: actor.userId, expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000) },
       select: { id: true, email: true, role: true, createdAt: true, expiresAt: true },
     });
+    // Another team's revocation may have removed an unclaimed account meanwhile: this invitation needs one.
+    if (!(await db.user.findUnique({ where: { email }, select: { id: true } }))) {
+      await db.user.create({ data: { email, passwordHash, mustChangePassword: true } }).catch(() => undefined);
+    }
     return { status: "invited" as const, message: INVITED_MESSAGE, invitation: describeTeamInvitation(invitation) };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", `${email} has a pending invitation to this team already.`);
@@ -82,8 +86,22 @@ export async function listTeamInvitations(teamId: string) {
 
 export async function revokeInvitation(options: { teamId: string; actorRole: Role; invitationId: string }) {
   requirePermission(canManageMembers(options.actorRole), "Only owners and admins can revoke invitations.");
-  const { count } = await db.invitation.deleteMany({ where: { id: options.invitationId, teamId: options.teamId } });
-  if (count === 0) throw notFound("Invitation");
+  const invitation = await db.invitation.findFirst({ where: { id: options.invitationId, teamId: options.teamId }, select: { email: true } });
+  if (!invitation) throw notFound("Invitation");
+  await db.invitation.deleteMany({ where: { id: options.invitationId, teamId: options.teamId } });
+  await deleteUnclaimedAccount(invitation.email);
+}
+
+/**
+ * An account made by an invitation that nobody ever used (never signed in, in no team, invited
+ * nowhere else) goes when its last invitation does: revoking and inviting again must not pile up
+ * accounts. Once its owner signed in, it is theirs and stays.
+ */
+async function deleteUnclaimedAccount(email: string) {
+  await db.$transaction(async (tx) => {
+    if ((await tx.invitation.count({ where: { email } })) > 0) return;
+    await tx.user.deleteMany({ where: { email, mustChangePassword: true, memberships: { none: {} }, sessions: { none: {} } } });
+  });
 }
 
 /** Invitations waiting for the signed-in user. */
