@@ -115,6 +115,7 @@ const chatSchema = z
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
 const apiErrors = {
   "401": json(errorSchema, "Missing or invalid X-API-Key"),
+  "403": json(errorSchema, "With the web app's session cookie instead of a key: a write without the x-tabula-csrf header, a password to change first, or no team"),
   "404": json(errorSchema, "Unknown id, or a resource of another team"),
   "422": json(validationErrorSchema, "Validation error"),
 };
@@ -236,7 +237,12 @@ export function buildOpenApiDocument() {
             "422": json(legacyErrorSchema, "A field name longer than 256 characters, or text with a NUL character"),
           },
         },
-        delete: { summary: "Delete a dataset (legacy)", security: [], requestParams: { query: legacyKey.extend({ id: z.string() }) }, responses: { "200": json(z.object({ status: z.literal("success") }), "Deleted") } },
+        delete: {
+          summary: "Delete a dataset (legacy)",
+          security: [],
+          requestParams: { query: legacyKey.extend({ id: z.string() }) },
+          responses: { "200": json(z.object({ status: z.literal("success") }), "Deleted"), "404": json(legacyErrorSchema, "Missing or invalid API key, or unknown id") },
+        },
       },
       "/v1/models": {
         get: { summary: "List models (legacy)", security: [], requestParams: { query: legacyKey }, responses: { "200": json(z.looseObject({ status: z.literal("success") }), "Models") } },
@@ -269,7 +275,12 @@ export function buildOpenApiDocument() {
             "422": json(legacyErrorSchema, "duration above 1800 seconds, or text with a NUL character"),
           },
         },
-        delete: { summary: "Delete a model (legacy)", security: [], requestParams: { query: legacyKey.extend({ id: z.string() }) }, responses: { "200": json(z.object({ status: z.literal("success") }), "Deleted") } },
+        delete: {
+          summary: "Delete a model (legacy)",
+          security: [],
+          requestParams: { query: legacyKey.extend({ id: z.string() }) },
+          responses: { "200": json(z.object({ status: z.literal("success") }), "Deleted"), "404": json(legacyErrorSchema, "Missing or invalid API key, or unknown id") },
+        },
       },
     },
   });
