@@ -15,10 +15,25 @@ export function TeamSwitcher({ me }: { me: Me }) {
 
   useEffect(() => {
     if (!open) return;
+    const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menu"] [role^="menuitem"]') ?? [])];
+    items()[0]?.focus();
     const onDown = (e: MouseEvent) => {
       if (menuRef.current && !menuRef.current.contains(e.target as Node)) setOpen(false);
     };
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    // A menu is driven by the arrow keys; Escape closes it and gives focus back to its button.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        menuRef.current?.querySelector<HTMLElement>("button[aria-haspopup]")?.focus();
+        return;
+      }
+      if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+      const list = items();
+      if (!list.length) return;
+      e.preventDefault();
+      const at = list.indexOf(document.activeElement as HTMLElement);
+      list[(at + (e.key === "ArrowDown" ? 1 : -1) + list.length) % list.length].focus();
+    };
     document.addEventListener("mousedown", onDown);
     document.addEventListener("keydown", onKey);
     return () => {
