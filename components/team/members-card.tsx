@@ -132,17 +132,18 @@ export function MembersCard() {
                     <p className="truncate text-xs text-slate-500">{m.user.email} · joined {formatRelative(m.createdAt)}</p>
                   </div>
                   {isOwner && !lastOwner ? (
-                    <Select
-                      aria-label={`Role of ${m.user.email}`}
-                      value={m.role}
-                      className="w-28"
-                      disabled={changeRole.isPending}
-                      onChange={(e) => changeRole.mutate({ userId: m.user.id, role: e.target.value as Role })}
-                    >
-                      <option value="owner">owner</option>
-                      <option value="admin">admin</option>
-                      <option value="member">member</option>
-                    </Select>
+                    <div className="w-32 shrink-0">
+                      <Select
+                        aria-label={`Role of ${m.user.email}`}
+                        value={m.role}
+                        disabled={changeRole.isPending}
+                        onChange={(e) => changeRole.mutate({ userId: m.user.id, role: e.target.value as Role })}
+                      >
+                        <option value="owner">owner</option>
+                        <option value="admin">admin</option>
+                        <option value="member">member</option>
+                      </Select>
+                    </div>
                   ) : (
                     <Badge tone={m.role === "owner" ? "blue" : "slate"}>{m.role}</Badge>
                   )}
