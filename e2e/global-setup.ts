@@ -11,6 +11,7 @@ export default async function globalSetup() {
   const app = await startApp();
   process.env.E2E_BASE_URL = app.baseURL;
   process.env.E2E_API_KEY = app.apiKey;
+  process.env.E2E_SETUP_TOKEN = app.setupToken;
   process.env.E2E_DATA_DIR = app.dataDir;
   fs.writeFileSync("test-results-app.pid", String(app.process.pid));
   (globalThis as { __app?: typeof app }).__app = app;

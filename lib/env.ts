@@ -30,7 +30,21 @@ const envSchema = z.object({
   PORT: intFrom(3000),
   DATA_DIR: z.string().optional().default("./data"),
   DATABASE_URL: z.string().optional(),
-  INITIAL_API_KEY: z.string().optional(),
+  INITIAL_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => v === undefined || v.length >= 20, "must be at least 20 characters (a short key is easy to guess); generate one with `openssl rand -hex 24`"),
+  // First-run setup token (otherwise `npm start` prints a random one while no user exists).
+  SETUP_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => v === undefined || v.length >= 16, "must be at least 16 characters"),
+  // Reverse proxies in front of the web server whose X-Forwarded-For entries are trusted (0: none).
+  TRUST_PROXY: intFrom(0),
+  // Tasks of one kind that one team may run at once (0: no limit), so one team cannot take every worker.
+  TEAM_MAX_RUNNING_TASKS: intFrom(2),
   // Training workers each use all their threads; one per two cores keeps the machine responsive.
   TRAIN_WORKERS: intFrom(Math.max(1, Math.floor(cpuCount() / 2))),
   TRAIN_THREADS: intFrom(0), // 0 = cores / TRAIN_WORKERS

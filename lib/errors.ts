@@ -41,12 +41,22 @@ export interface ValidationIssue {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues?: ValidationIssue[];
+  /** For rate_limited: sent as Retry-After. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, issues?: ValidationIssue[]) {
+  /**
+   * Validation errors in the legacy envelope: 400 for parameters that do not parse (the default),
+   * 422 for well-formed values the server refuses (a budget over the cap, NUL characters, field
+   * names that are too long), as /api/v1 answers them.
+   */
+  readonly legacyStatus?: 400 | 422;
+
+  constructor(code: ErrorCode, message: string, issues?: ValidationIssue[], options: { legacyStatus?: 400 | 422 } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.issues = issues;
+    this.legacyStatus = options.legacyStatus;
   }
 
   get status(): number {
@@ -56,5 +66,7 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError("not_found", `${what} not found`);
 export const badRequest = (message: string) => new AppError("bad_request", message);
-export const validationError = (issues: ValidationIssue[]) =>
-  new AppError("validation", issues.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; "), issues);
+export const validationError = (issues: ValidationIssue[], options: { legacyStatus?: 400 | 422 } = {}) =>
+  new AppError("validation", issues.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; "), issues, options);
+/** A well-formed value the server refuses: 422 in both API families. */
+export const unprocessable = (issues: ValidationIssue[]) => validationError(issues, { legacyStatus: 422 });

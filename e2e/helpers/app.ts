@@ -2,7 +2,7 @@
 // temporary DATA_DIR (and, with E2E_PG_URL, its own PostgreSQL database), as a user would with
 // `npm start`. Tests that need to kill or restart workers start their own instance with `startApp`.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -17,6 +17,8 @@ export interface AppInstance {
   /** "" for files in dataDir, else the instance's s3://bucket/prefix. */
   storageUrl: string;
   apiKey: string;
+  /** The first-run setup token (SETUP_TOKEN), unless the caller removed it to read the printed one. */
+  setupToken: string;
   process: ChildProcess;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -83,7 +85,8 @@ export async function startApp(
 ): Promise<AppInstance> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tabula-e2e-"));
-  const apiKey = options.apiKey ?? `tbk_test_${Math.random().toString(36).slice(2)}`;
+  const apiKey = options.apiKey ?? `tbk_test_${randomBytes(18).toString("base64url")}`;
+  const setupToken = `setup-${randomBytes(12).toString("base64url")}`;
   const databaseUrl = options.databaseUrl ?? databaseUrlFor(dataDir);
   const storageUrl = options.storageUrl ?? storageUrlFor(dataDir);
   await ensureDatabase(databaseUrl);
@@ -96,6 +99,7 @@ export async function startApp(
       DATABASE_URL: databaseUrl,
       STORAGE_URL: storageUrl,
       INITIAL_API_KEY: apiKey,
+      SETUP_TOKEN: setupToken,
       SKIP_BUILD: "1",
       TASK_STALE_SECONDS: "6",
       ...options.env,
@@ -124,6 +128,7 @@ export async function startApp(
     databaseUrl,
     storageUrl,
     apiKey,
+    setupToken: options.env?.SETUP_TOKEN ?? setupToken,
     process: child,
     output: () => log,
     stop: async (signal = "SIGTERM") => {

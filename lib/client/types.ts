@@ -7,13 +7,52 @@ import type { ChatAnswerMessage } from "@/lib/schemas/chats";
 import type { trainRequestSchema } from "@/lib/schemas/training";
 export type Role = "owner" | "admin" | "member";
 
+/** GET /api/auth/me: the signed-in person and the team their session acts for (null while in none). */
 export interface Me {
+  sessionId: string;
   userId: string;
   email: string;
   name: string;
+  mustChangePassword: boolean;
+  teamId: string | null;
+  teamName: string | null;
+  role: Role | null;
+}
+
+export interface TeamSummary {
+  id: string;
+  name: string;
+  role: Role;
+  joinedAt: string;
+  current: boolean;
+}
+
+export interface SessionSummary {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  userAgent: string;
+  ipAddress: string;
+  current: boolean;
+}
+
+export interface MyInvitation {
+  id: string;
+  role: Role;
   teamId: string;
   teamName: string;
+  invitedBy: { id: string; email: string; name: string } | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface TeamInvitation {
+  id: string;
+  email: string;
   role: Role;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export const FIELD_TYPE_OPTIONS = ["category", "integer", "float", "string", "date", "id", "unknown"] as const;
@@ -50,6 +89,7 @@ export interface ApiKey {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  createdBy: { id: string; email: string; name: string } | null;
 }
 
 export interface CreatedApiKey {

@@ -2,6 +2,7 @@
 // Content-Length), a nesting-depth limit checked before JSON.parse, and clear 4xx errors.
 import { AppError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
+import { assertNoNul, assertNoNulInJson } from "./nul-check";
 
 export const MAX_JSON_DEPTH = 64;
 
@@ -97,6 +98,7 @@ export function parseJsonText(text: string): unknown {
   if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
     throw invalidBody(`The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep. Flatten it.`, "value_error");
   }
+  assertNoNulInJson(text, value);
   return value;
 }
 
@@ -106,7 +108,9 @@ export async function readBody(request: Request): Promise<ParsedBody> {
   const text = await readBodyText(request);
   if (text.trim() === "") return { kind: "none" };
   if (type.includes("application/x-www-form-urlencoded")) {
-    return { kind: "form", value: Object.fromEntries(new URLSearchParams(text)) };
+    const value = Object.fromEntries(new URLSearchParams(text));
+    assertNoNul(value, "body");
+    return { kind: "form", value };
   }
   if (type.includes("multipart/form-data")) {
     throw new AppError("unsupported_media_type", "multipart/form-data is not supported here. Send JSON (application/json) or a form-encoded body.");

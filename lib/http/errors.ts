@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { ZodError } from "zod";
 import { AppError, RETRY_AFTER_SECONDS, validationError, type ErrorCode } from "@/lib/errors";
+import { clipForLog, describeErrorForLog } from "@/lib/log-text";
 import type { ErrorMessage, LegacyError, LegacyKeyError, ValidationErrorBody } from "@/lib/schemas/common";
 import { toValidationIssues } from "./zod-issues";
 
@@ -20,7 +21,9 @@ const LIBRARY_CODES: Record<string, ErrorCode> = {
 };
 
 /** 503s say when to come back. */
+/** Retry-After for answers that have one: storage out of reach (503), sign-in throttling (429). */
 function errorHeaders(error: AppError): HeadersInit | undefined {
+  if (error.retryAfterSeconds) return { "Retry-After": String(error.retryAfterSeconds) };
   return error.code === "unavailable" ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : undefined;
 }
 
@@ -37,7 +40,8 @@ export function normalizeError(error: unknown): AppError | null {
 
 function logUnexpected(error: unknown, request: Request): string {
   const requestId = randomUUID();
-  console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+  // Clipped: a path or an error message may quote a request value of any length.
+  console.error(`[${requestId}] ${request.method} ${clipForLog(new URL(request.url).pathname)} failed: ${describeErrorForLog(error)}`);
   return requestId;
 }
 
@@ -62,10 +66,11 @@ export function legacyErrorResponse(error: unknown, request: Request): Response 
     return Response.json({ status: "error", message: `Internal server error (request id ${requestId}). Please retry.` } satisfies LegacyError, { status: 500 });
   }
   if (appError.code === "unauthorized") return Response.json(LEGACY_KEY_ERROR, { status: 404 });
-  // The legacy envelope has no field locations: bad input is a 400 whose message lists the problems.
+  // The legacy envelope has no field locations: bad input is a 400 (a refused value a 422) whose
+  // message lists the problems.
   if (appError.code === "validation") {
     const message = appError.issues?.length ? appError.issues.map((i) => i.msg).join(" ") : appError.message;
-    return Response.json({ status: "error", message } satisfies LegacyError, { status: 400 });
+    return Response.json({ status: "error", message } satisfies LegacyError, { status: appError.legacyStatus ?? 400 });
   }
   return Response.json({ status: "error", message: appError.message } satisfies LegacyError, { status: appError.status, headers: errorHeaders(appError) });
 }

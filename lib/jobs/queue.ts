@@ -2,6 +2,14 @@
 // Claiming is one UPDATE ... WHERE id = (SELECT ... LIMIT 1) statement: SQLite serialises writers,
 // and on PostgreSQL the sub-select takes the row with FOR UPDATE SKIP LOCKED, so two workers never
 // claim the same task.
+//
+// Fairness between teams: the claim takes the oldest pending task of the team whose latest task
+// of that kind started longest ago (round-robin: a burst of 50 trainings from one team does not
+// make another team's one training wait for all 50), and skips teams that already run
+// TEAM_MAX_RUNNING_TASKS tasks of that kind (default 2), so one team cannot hold every worker
+// while others wait. On PostgreSQL, claims take a transaction-scoped advisory lock first: two
+// claims at once would both see a team below its limit (they skip each other's locked rows).
+// bench:claim measures a claim with a deep queue.
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { db } from "@/lib/db";
@@ -48,23 +56,44 @@ export function newWorkerId(): string {
   return `${process.pid}-${randomUUID().slice(0, 8)}`;
 }
 
-export async function claimTask(workerId: string, kinds: TaskKind[]) {
+// Any constant: the key of the advisory lock that serialises claims on PostgreSQL.
+const CLAIM_LOCK_KEY = 7_310_251;
+
+export async function claimTask(workerId: string, kinds: TaskKind[], options: { maxRunningPerTeam?: number } = {}) {
   if (kinds.length === 0) return null;
-  const lock = Prisma.raw(isPostgres() ? "FOR UPDATE SKIP LOCKED" : "");
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    UPDATE "Task" SET "status" = 'IN_PROGRESS', "workerId" = ${workerId}, "attempts" = "attempts" + 1
-    WHERE "id" = (SELECT "id" FROM "Task" WHERE "status" = 'PENDING' AND "kind" IN (${Prisma.join(kinds)})
-                  ORDER BY "createdAt" ASC, "id" ASC LIMIT 1 ${lock})
-      AND "status" = 'PENDING'
-    RETURNING "id"`;
-  const id = rows[0]?.id;
-  if (!id) return null;
+  const limit = options.maxRunningPerTeam ?? getEnv().TEAM_MAX_RUNNING_TASKS;
+  const postgres = isPostgres();
+  const lock = Prisma.raw(postgres ? "FOR UPDATE SKIP LOCKED" : "");
+  const kindList = Prisma.join(kinds);
+  const underLimit =
+    limit > 0
+      ? Prisma.sql`WHERE (SELECT COUNT(*) FROM "Task" r WHERE r."teamId" = p."teamId" AND r."kind" = p."kind" AND r."status" = 'IN_PROGRESS') < ${limit}`
+      : Prisma.empty;
   const now = new Date();
-  return db.task.update({
-    where: { id },
-    data: { startedAt: now, heartbeatAt: now, progress: 0, estimateSeconds: null, error: null },
-    select: { id: true, teamId: true, kind: true, payload: true, attempts: true },
-  });
+  // The (team, kind) whose latest task started longest ago (never: first; then the longest
+  // waiting), then that pair's oldest pending task. The start time is set by the same statement,
+  // so the next claim already sees this team as just served.
+  const claim = db.$queryRaw<{ id: string; teamId: string; kind: string; payload: string; attempts: number }[]>`
+    UPDATE "Task" SET "status" = 'IN_PROGRESS', "workerId" = ${workerId}, "attempts" = "attempts" + 1,
+                      "startedAt" = ${now}, "heartbeatAt" = ${now}, "progress" = 0, "estimateSeconds" = NULL, "error" = NULL
+    WHERE "id" = (
+      SELECT c."id" FROM "Task" c
+      WHERE c."status" = 'PENDING'
+        AND (c."teamId", c."kind") = (
+          SELECT p."teamId", p."kind"
+          FROM (SELECT "teamId", "kind", MIN("createdAt") AS "firstAt" FROM "Task"
+                WHERE "status" = 'PENDING' AND "kind" IN (${kindList}) GROUP BY "teamId", "kind") p
+          ${underLimit}
+          ORDER BY (SELECT MAX(r."startedAt") FROM "Task" r WHERE r."teamId" = p."teamId" AND r."kind" = p."kind") ASC NULLS FIRST,
+                   p."firstAt" ASC, p."teamId" ASC
+          LIMIT 1)
+      ORDER BY c."createdAt" ASC, c."id" ASC
+      LIMIT 1 ${lock})
+      AND "status" = 'PENDING'
+    RETURNING "id", "teamId", "kind", "payload", "attempts"`;
+  const rows = postgres ? (await db.$transaction([db.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`, claim]))[1] : await claim;
+  const row = rows[0];
+  return row ? { id: row.id, teamId: row.teamId, kind: row.kind, payload: row.payload, attempts: Number(row.attempts) } : null;
 }
 
 /** Records progress; false when the task is no longer this worker's (reaped or cancelled). */

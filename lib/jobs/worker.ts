@@ -1,6 +1,7 @@
 // The worker loop: claim a task, run it with a heartbeat, record the outcome. Errors that the user
 // can fix become the task's FAILED message; anything else is logged and reported generically.
 import { getEnv } from "@/lib/env";
+import { clipForLog, describeErrorForLog } from "@/lib/log-text";
 import { claimTask, completeTask, failTask, heartbeat, HEARTBEAT_MS, newWorkerId, reapOrphanedTasks, releaseTask, TaskNoLongerOwnedError, type TaskKind } from "./queue";
 
 /** An error whose message is meant for the client (what went wrong and what to do). */
@@ -96,12 +97,12 @@ async function runOne(
       return;
     }
     const userFacing = error instanceof UserFacingTaskError;
-    if (!userFacing) console.error(`[worker ${workerId}] task ${task.id} failed:`, error);
+    if (!userFacing) console.error(`[worker ${workerId}] task ${task.id} failed: ${describeErrorForLog(error)}`);
     const message = userFacing
       ? error.message
       : `The task failed unexpectedly (${error instanceof Error ? error.message : String(error)}). Verify your inputs and retry later, or contact support at ${getEnv().SUPPORT_EMAIL}.`;
     await failTask({ taskId: task.id, workerId, error: message }).catch(() => undefined);
-    log(`task ${task.id} failed: ${message}`);
+    log(`task ${task.id} failed: ${clipForLog(message)}`);
   } finally {
     clearInterval(timer);
     stop.removeEventListener("abort", onStop);

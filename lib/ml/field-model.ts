@@ -1,4 +1,5 @@
 // A trained model for one predict field: preprocessing recipe + learner, and the prediction paths.
+import { emptyRecord } from "../table/rows";
 import type { FieldType, RawRow, Table } from "../table/types";
 import type { FeatureMatrix, Objective } from "./core/types";
 import { learnerFromJson, type Learner, type LearnerJson } from "./learner";
@@ -77,7 +78,7 @@ export class FieldModel {
         else predictedClass[i] = (positive === 1 ? p1 : p0) > threshold ? positive : 1 - positive;
         out[i] = { value: classes[predictedClass[i]], probabilities: { [classes[0]]: p0, [classes[1]]: p1 } };
       } else {
-        const probs: Record<string, number> = {};
+        const probs = emptyRecord<number>(); // class names are data: "__proto__" is one too
         let best = 0;
         for (let c = 0; c < k; c++) {
           probs[classes[c]] = p[i * k + c];
@@ -91,7 +92,7 @@ export class FieldModel {
       const shares = this.fieldShares(x, allRows(n), predictedClass);
       const F = this.json.inputFields.length;
       for (let i = 0; i < n; i++) {
-        const f: Record<string, number> = {};
+        const f = emptyRecord<number>();
         for (let j = 0; j < F; j++) f[this.json.inputFields[j]] = shares[i * F + j];
         out[i].factors = f;
       }

@@ -1,5 +1,6 @@
 // Public API of the AutoML engine: trainModel turns a table into a serialized model artifact with
 // honest statistics; loadModel turns an artifact back into a fast predictor.
+import { emptyRecord } from "../table/rows";
 import type { RawRow, Table } from "../table/types";
 import { decodeArtifact } from "./artifact";
 import { FieldModel, type FieldPrediction } from "./field-model";
@@ -54,7 +55,7 @@ class LoadedModel implements Model {
 
   private merge(n: number, run: (m: FieldModel) => FieldPrediction[]): RowPrediction[] {
     const out: RowPrediction[] = new Array(n);
-    for (let i = 0; i < n; i++) out[i] = {};
+    for (let i = 0; i < n; i++) out[i] = emptyRecord(); // a predicted field may be named "__proto__"
     for (const m of this.models) {
       const preds = run(m);
       const field = m.json.field;

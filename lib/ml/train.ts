@@ -1,6 +1,7 @@
 // trainModel: per predict field, split off an honest holdout, search models within the budget,
 // refit the winner, and compute statistics, importance and the data story.
 import { availableParallelism } from "node:os";
+import { emptyRecord } from "../table/rows";
 import type { FieldType, Table } from "../table/types";
 import { BinMapper } from "./core";
 import type { FeatureMatrix } from "./core/types";
@@ -101,7 +102,7 @@ export async function trainModel(req: TrainRequest): Promise<TrainOutcome> {
   const avg = new Float64Array(inputFields.length);
   for (const imp of importances) for (let g = 0; g < avg.length; g++) avg[g] += imp[g] / importances.length;
   normalise(avg);
-  const fieldImportance: Record<string, number> = {};
+  const fieldImportance = emptyRecord<number>(); // field names are data: "__proto__" is one too
   for (const f of schema) fieldImportance[f.name] = 0;
   inputFields.forEach((f, g) => {
     if (!exclude.has(f)) fieldImportance[f] = round(avg[g]);

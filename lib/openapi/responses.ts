@@ -29,9 +29,10 @@ export function storageUnavailable(schema: z.ZodType): ZodOpenApiResponsesObject
 }
 
 /**
- * The errors of an /api/v1 operation, from what it does: every one needs a key (401); writes
- * made with the web app's session cookie need the CSRF header (403); a body can be too large (413),
- * of another type (415) or invalid (422); query parameters can be invalid (422).
+ * The errors of an /api/v1 operation, from what it does: every one needs a key (401); the web
+ * app's session cookie can be refused (403: a write without the CSRF header, a password to change
+ * first); a body can be too large (413), of another type (415) or invalid (422); any parameter can
+ * be invalid or hold a NUL character (422).
  */
 export function apiV1Errors(options: {
   write?: boolean;
@@ -46,33 +47,39 @@ export function apiV1Errors(options: {
   return {
     ...(options.storage ? storageUnavailable(errorMessageSchema) : {}),
     "401": json(errorMessageSchema, "Missing or invalid X-API-Key"),
-    ...(options.write ? { "403": json(errorMessageSchema, "A write with the web app's session cookie but without the x-tabula-csrf header") } : {}),
+    "403": json(
+      errorMessageSchema,
+      "With the web app's session cookie instead of a key: a write without the x-tabula-csrf header, a password to change first, or no team",
+    ),
     ...(options.notFound ? { "404": json(errorMessageSchema, options.notFound) } : {}),
-    ...options.extra,
     ...(options.body
       ? { "413": json(errorMessageSchema, "The body is larger than MAX_BODY_MB"), "415": json(errorMessageSchema, "The body is not JSON") }
       : {}),
-    ...(options.body || options.query || options.validates
-      ? { "422": json(validationErrorSchema, options.body ? "Invalid body (also a body that is not valid JSON: type json_invalid)" : "Invalid parameters") }
-      : {}),
+    "422": json(
+      validationErrorSchema,
+      options.body ? "Invalid body (also a body that is not valid JSON: type json_invalid, or text with a NUL character)" : "Invalid parameters (also text with a NUL character)",
+    ),
+    ...options.extra,
   };
 }
 
 /**
  * The errors of a legacy operation: bad parameters (400), a missing or invalid key or an unknown id
- * (404, with their two bodies); writes can also meet the session-cookie CSRF rule (403) and the
- * body limits (413, 415).
+ * (404, with their two bodies), a session cookie refused (403), a value refused although well
+ * formed (422: NUL characters, a field name over 256 characters, a budget over 1800 s); writes can
+ * also meet the body limits (413, 415).
  */
 export function legacyErrors(options: { write?: boolean; badInput?: boolean; storage?: boolean; extra?: ZodOpenApiResponsesObject }): ZodOpenApiResponsesObject {
   return {
     ...(options.storage ? storageUnavailable(legacyErrorSchema) : {}),
     ...(options.badInput !== false ? { "400": json(legacyErrorSchema, "Bad parameters: the message says which and how to fix them") } : {}),
-    ...(options.write ? { "403": json(legacyErrorSchema, "A write with the web app's session cookie but without the x-tabula-csrf header") } : {}),
+    "403": json(legacyErrorSchema, "With the web app's session cookie: a write without the x-tabula-csrf header, a password to change first, or no team"),
     "404": json(z.union([legacyKeyErrorSchema, legacyErrorSchema]), "Missing or invalid api_key (LegacyKeyError), or an unknown id (LegacyError)"),
-    ...options.extra,
     ...(options.write
       ? { "413": json(legacyErrorSchema, "The body is larger than MAX_BODY_MB"), "415": json(legacyErrorSchema, "The body is neither JSON nor form-encoded") }
       : {}),
+    "422": json(legacyErrorSchema, "A value refused although well formed: text with a NUL character, a field name over 256 characters, a budget over 1800 seconds"),
+    ...options.extra,
   };
 }
 

@@ -6,10 +6,13 @@ import { FIELD_TYPES, type FieldType } from "@/lib/table/types";
 
 export const datasetNameSchema = z.string().trim().min(1, "name must not be empty").max(200, "name must be at most 200 characters");
 
+/** Longest field name: longer ones are refused (422), never cut short. */
+export const MAX_FIELD_NAME_LENGTH = 256;
+
 export const fieldTypesSchema = z
   .array(
     z.object({
-      name: z.string().min(1),
+      name: z.string().min(1).max(MAX_FIELD_NAME_LENGTH, `field names are at most ${MAX_FIELD_NAME_LENGTH} characters`),
       type: z.enum(FIELD_TYPES as [FieldType, ...FieldType[]], { message: `type must be one of ${FIELD_TYPES.join(", ")}` }),
       valid: z.boolean().optional(),
     }),

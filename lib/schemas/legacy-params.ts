@@ -156,13 +156,16 @@ export function legacyText(name: string) {
     .min(1, missing);
 }
 
-/** A positive whole number of seconds; text is read as a number. */
+/**
+ * A positive whole number of seconds; text is read as a number. `max` is documented here and
+ * checked by the service: a budget above it is a refused value (422), not a malformed one (400).
+ */
 export function legacySeconds(name: string, fallback: number, max: number) {
   const message = `${name} must be a positive whole number of seconds (for example ${fallback}).`;
   return z
     .preprocess(
       (value) => (value === undefined || value === null || value === "" ? undefined : typeof value === "string" ? Number(value.trim()) : value),
-      z.number({ message }).int(message).positive(message).max(max, `${name} must be at most ${max} seconds.`).optional(),
+      z.number({ message }).int(message).positive(message).optional(),
     )
     .transform((value) => value ?? fallback)
     .meta(

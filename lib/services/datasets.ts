@@ -1,8 +1,8 @@
 // Datasets: metadata in the database (name, owner team, cached counts), rows in the columnar store.
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/errors";
-import { datasetNameSchema, type DatasetSummary, type fieldTypesSchema } from "@/lib/schemas/datasets";
+import { notFound, unprocessable } from "@/lib/errors";
+import { datasetNameSchema, MAX_FIELD_NAME_LENGTH, type DatasetSummary, type fieldTypesSchema } from "@/lib/schemas/datasets";
 import type { FieldSchema, RawRow } from "@/lib/table/types";
 import { datasetStore } from "./storage";
 
@@ -28,9 +28,30 @@ async function recordInfo(datasetId: string, info: { rowCount: number; fields: F
   await db.dataset.update({ where: { id: datasetId }, data: { rowCount: info.rowCount, fields: JSON.stringify(info.fields) } });
 }
 
+/** The first rows define the schema: their field names must fit (later rows can only use those). */
+function checkFieldNames(rows: RawRow[]): void {
+  const seen = new Set<string>();
+  for (let i = 0; i < rows.length; i++) {
+    for (const key in rows[i]) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (key.length > MAX_FIELD_NAME_LENGTH) {
+        throw unprocessable([
+          {
+            loc: ["body", "rows", i, `${key.slice(0, 40)}...`],
+            msg: `Field names are at most ${MAX_FIELD_NAME_LENGTH} characters; this one has ${key.length}. Shorten it (it is not cut for you).`,
+            type: "string_too_long",
+          },
+        ]);
+      }
+    }
+  }
+}
+
 export async function appendRows(options: { teamId: string; datasetId: string; rows: RawRow[] }) {
   await getOwnedDataset(options.teamId, options.datasetId);
   if (options.rows.length === 0) return datasetStore().info(options.datasetId);
+  if ((await datasetStore().info(options.datasetId)).fields.length === 0) checkFieldNames(options.rows);
   const info = await datasetStore().append(options.datasetId, options.rows);
   await recordInfo(options.datasetId, info);
   return info;

@@ -2,8 +2,9 @@
 // then wait for the worker and answer with the training result. Parameters arrive validated
 // (lib/schemas/legacy.ts); a field-name problem found against the dataset is a validation error,
 // which the legacy envelope reports as a 400 with the messages.
-import { AppError } from "@/lib/errors";
-import { getTask } from "@/lib/jobs/queue";
+import { AppError, unprocessable } from "@/lib/errors";
+import { cancelTask, getTask } from "@/lib/jobs/queue";
+import { LEGACY_MAX_DURATION } from "@/lib/schemas/legacy";
 import { getTrainingResult } from "./models";
 import { submitTraining } from "./training";
 
@@ -18,6 +19,12 @@ export async function trainSynchronously(options: {
   signal?: AbortSignal;
 }) {
   const { teamId, signal } = options;
+  if (options.duration > LEGACY_MAX_DURATION) {
+    // 422 like /api/v1 (its largest budget is 1800 too), in the legacy envelope.
+    throw unprocessable([
+      { loc: ["body", "duration"], msg: `duration must be at most ${LEGACY_MAX_DURATION} seconds (got ${options.duration}).`, type: "less_than_equal" },
+    ]);
+  }
   const { taskId } = await submitTraining(teamId, {
     datasetId: options.datasetId,
     predictFields: options.predictFields,
@@ -27,12 +34,23 @@ export async function trainSynchronously(options: {
     force: options.force,
     source: "legacy",
   });
-  for (;;) {
-    if (signal?.aborted) throw new AppError("bad_request", "The client closed the connection.");
-    const task = await getTask({ teamId, taskId, kind: "train" });
-    if (!task) throw new AppError("not_found", "The training task disappeared.");
-    if (task.status === "SUCCEEDED") return getTrainingResult({ teamId, taskId });
-    if (task.status === "FAILED") throw new AppError("bad_request", task.error ?? "Training failed.");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  // Nobody is waiting for the answer of a client that hung up: stop its training (queued or
+  // running) instead of letting it occupy a worker for up to its whole budget.
+  const cancel = () => void cancelTask({ teamId, taskId, kind: "train" }).catch(() => undefined);
+  signal?.addEventListener("abort", cancel, { once: true });
+  try {
+    for (;;) {
+      if (signal?.aborted) {
+        await cancelTask({ teamId, taskId, kind: "train" });
+        throw new AppError("bad_request", "The client closed the connection; the training was cancelled.");
+      }
+      const task = await getTask({ teamId, taskId, kind: "train" });
+      if (!task) throw new AppError("not_found", "The training task disappeared.");
+      if (task.status === "SUCCEEDED") return getTrainingResult({ teamId, taskId });
+      if (task.status === "FAILED") throw new AppError("bad_request", task.error ?? "Training failed.");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    signal?.removeEventListener("abort", cancel);
   }
 }

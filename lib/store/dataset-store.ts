@@ -5,7 +5,8 @@
 // bytes live is the backend's business (backend.ts): files under a directory, or objects in
 // S3-compatible storage with the manifest behind a compare-and-swap; the logic here is shared.
 import { createHash, randomBytes } from "node:crypto";
-import type { Column, FieldSchema, FieldType, RawRow, Table } from "../table/types";
+import { emptyRecord, fieldReader } from "../table/rows";
+import type { Column, FieldSchema, FieldType, RawRow, RawValue, Table } from "../table/types";
 import { FIELD_TYPES } from "../table/types";
 import { cellValue, isNumericType } from "../table/values";
 import { isEnoent, type DatasetBackend, type Manifest, type ManifestSegment, type ManifestToken } from "./backend";
@@ -301,7 +302,8 @@ class ColumnarDatasetStore implements DatasetStore {
     for (const field of fields) {
       if (!(defining || (field.inferred && field.type === "unknown"))) continue;
       const profile = createProfile();
-      for (let i = 0; i < rows.length; i++) addToProfile(profile, checkValue(rows[i][field.name], i, field.name));
+      const read = fieldReader<RawValue>(field.name);
+      for (let i = 0; i < rows.length; i++) addToProfile(profile, checkValue(read(rows[i]), i, field.name));
       field.type = inferFromProfile(profile, field.name);
     }
 
@@ -398,7 +400,7 @@ class ColumnarDatasetStore implements DatasetStore {
     const table = await this.read(datasetId, { offset: options.offset, limit: options.limit });
     const rows: Record<string, string | number | null>[] = [];
     for (let i = 0; i < table.rowCount; i++) {
-      const row: Record<string, string | number | null> = {};
+      const row = emptyRecord<string | number | null>(); // a field may be named "__proto__"
       for (const column of table.columns) row[column.name] = cellValue(column, i);
       rows.push(row);
     }
