@@ -79,7 +79,7 @@ describe("legacy training", () => {
   it("caps the budget at 1800 s with a 422 in the legacy envelope", async () => {
     const res = await call(legacyModels.POST as never, "POST", "/v1/models", { body: { api_key: team.secret, dataset_id: datasetId, predict_fields: ["ok"], duration: 1801 } });
     expect(res.status).toBe(422);
-    expect(res.json).toEqual({ status: "error", message: "body.duration: duration must be at most 1800 seconds (got 1801)." });
+    expect(res.json).toEqual({ status: "error", message: "duration must be at most 1800 seconds (got 1801)." });
   });
 
   it("cancels the training of a client that hung up", async () => {

@@ -3,7 +3,7 @@
 import { unprocessable } from "@/lib/errors";
 
 const NUL = "\u0000";
-export const NUL_MESSAGE = "Text must not contain NUL characters (\\u0000). Remove them and send the request again.";
+export const NUL_MESSAGE = "must not contain NUL characters (\\u0000). Remove them and send the request again.";
 
 /** The location of the first string or key holding NUL, or null. Iterative: bodies may be large and deep. */
 export function findNul(value: unknown, root: (string | number)[]): (string | number)[] | null {
@@ -25,7 +25,8 @@ export function findNul(value: unknown, root: (string | number)[]): (string | nu
 }
 
 function reject(loc: (string | number)[]): never {
-  throw unprocessable([{ loc: loc.map((p) => (typeof p === "string" && p.length > 100 ? `${p.slice(0, 100)}...` : p)), msg: NUL_MESSAGE, type: "value_error" }]);
+  const clipped = loc.map((p) => (typeof p === "string" && p.length > 100 ? `${p.slice(0, 100)}...` : p));
+  throw unprocessable([{ loc: clipped, msg: `Text at ${clipped.join(".")} ${NUL_MESSAGE}`, type: "value_error" }]);
 }
 
 /** For a JSON body: a fast scan of the text first, the walk only when an escaped NUL is present. */

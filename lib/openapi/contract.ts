@@ -27,6 +27,7 @@ export const UNDOCUMENTED_ROUTES: { route: string; why: string; answers?: { stat
   { route: "/api/auth/**", why: "the web app's sign-in, sign-up and session routes (session cookie), not part of the public API" },
   { route: "/api/team/**", why: "the web app's team, key and member management (session cookie), not part of the public API" },
   { route: "/api/teams/**", why: "the web app's team management (session cookie), not part of the public API" },
+  { route: "/api/invitations/**", why: "the web app's invitations to join a team (session cookie), not part of the public API" },
   { route: "/api/health", why: "health check for load balancers and tests" },
   { route: "/api/v1/docs/assets/{}", why: "static files of the interactive reference (Swagger UI)" },
   { route: "/api/{...}", why: "catch-all: any unknown /api path answers a JSON 404 {detail}", answers: { status: 404, schema: "ErrorMessage" } },
