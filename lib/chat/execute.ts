@@ -26,6 +26,8 @@ export interface AggregateResult {
   hiddenGroups: number;
   /** Rows left out because a grouping value was missing. */
   missingKeyRows: number;
+  /** plan.extraMeasures: per measure, its value for each row of `rows` (NaN where a group has none), and overall. */
+  extra: { measure: import("./plan").Measure; values: number[]; overall: number }[];
 }
 
 export interface Bin {
@@ -71,6 +73,8 @@ export interface RowsResult {
   sortField: FieldInfo | null;
   /** Row indices, in the order shown. */
   indices: number[];
+  /** The table's fields (rows are shown with all of them). */
+  fields: FieldInfo[];
   filteredRows: number;
   totalRows: number;
 }
@@ -84,13 +88,27 @@ function runRows(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Ui
   if (sortField && !sortField.numbers) throw new PlanError(`Rows can only be ranked by a number; "${sortField.name}" is not one.`, sortField.name);
   const indices: number[] = [];
   for (let i = 0; i < table.rowCount; i++) if (mask[i]) indices.push(i);
-  if (sortField) {
+  const keyField = plan.sort?.by === "key" && plan.x ? getField(fields, plan.x, "sort") : null;
+  if (keyField) {
+    const sign = plan.sort?.order === "desc" ? -1 : 1;
+    const text = (i: number) => (keyField.codes ? (keyField.codes[i] < 0 ? null : keyField.dictionary[keyField.codes[i]].trim()) : null);
+    const num = (i: number) => keyField.numbers?.[i] ?? NaN;
+    indices.sort((a, b) => {
+      if (keyField.codes) {
+        const x = text(a);
+        const y = text(b);
+        if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0);
+        return sign * x.localeCompare(y) || a - b;
+      }
+      return sign * (num(a) - num(b)) || a - b;
+    });
+  } else if (sortField) {
     const v = sortField.numbers!;
     const sign = plan.sort?.order === "asc" ? 1 : -1;
     // Missing values last, whatever the order.
     indices.sort((a, b) => (Number.isNaN(v[a]) ? 1 : 0) - (Number.isNaN(v[b]) ? 1 : 0) || sign * (v[a] - v[b]) || a - b);
   }
-  return { kind: "rows", plan, sortField, indices: indices.slice(0, plan.limit ?? DEFAULT_ROW_LIMIT), filteredRows, totalRows: table.rowCount };
+  return { kind: "rows", plan, sortField, indices: indices.slice(0, plan.limit ?? DEFAULT_ROW_LIMIT), fields, filteredRows, totalRows: table.rowCount };
 }
 
 export class PlanError extends Error {
@@ -199,10 +217,15 @@ export function bucketStart(ms: number, bucket: TimeBucket): number {
       return day - dow * DAY;
     }
     case "day": return Math.floor(ms / DAY) * DAY;
+    // Day of the week as a number, Monday = 0 ... Sunday = 6 (the key; labels via bucketLabel).
+    case "weekday": return (Math.floor(ms / DAY) % 7 + 10) % 7;
   }
 }
 
+export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
 export function bucketLabel(ms: number, bucket: TimeBucket | null): string {
+  if (bucket === "weekday") return WEEKDAY_NAMES[ms] ?? String(ms);
   const d = new Date(ms);
   const y = d.getUTCFullYear();
   const mo = String(d.getUTCMonth() + 1).padStart(2, "0");
@@ -262,14 +285,24 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const agg = plan.measure.agg;
   const measure = plan.measure.field ? getField(fields, plan.measure.field, "measure") : null;
   if (!measure && agg !== "count" && agg !== "share") throw new PlanError(`The ${agg} needs a field to compute it on.`);
-  if (measure && agg !== "count" && agg !== "distinct" && agg !== "share" && agg !== "rate" && measure.role !== "number") {
+  if (measure && agg !== "count" && agg !== "distinct" && agg !== "share" && agg !== "rate" && !measure.numbers) {
     throw new PlanError(`"${measure.name}" is not a number, so its ${agg} cannot be computed.`, measure.name);
   }
   if (measure && agg === "share" && measure.role !== "number") throw new PlanError(`"${measure.name}" is not a number.`, measure.name);
-  if (agg === "rate" && (!measure || plan.measure.value === null || plan.measure.value === undefined)) throw new PlanError("A rate needs a field and the value to count.");
-  // rate: 1 where the row holds the value, 0 where it holds another, skipped where missing.
+  const condition = agg === "rate" ? plan.measure.condition ?? null : null;
+  if (agg === "rate" && !condition && (!measure || plan.measure.value === null || plan.measure.value === undefined)) throw new PlanError("A rate needs a field and the value to count.");
+  // rate: 1 where the row holds the value (or matches the condition), 0 where not, skipped where missing.
   let hits: Uint8Array | null = null;
-  if (agg === "rate" && measure) {
+  if (condition) {
+    const info = getField(fields, condition.field, "rate");
+    const match = new Uint8Array(table.rowCount).fill(1);
+    applyFilter(match, info, condition);
+    hits = new Uint8Array(table.rowCount);
+    for (let i = 0; i < hits.length; i++) {
+      const missing = info.codes ? info.codes[i] < 0 : Number.isNaN(info.numbers![i]);
+      hits[i] = missing ? 2 : match[i];
+    }
+  } else if (agg === "rate" && measure) {
     hits = new Uint8Array(table.rowCount);
     const want = normalizeText(String(plan.measure.value));
     if (measure.codes) {
@@ -477,7 +510,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
       rows = rows.filter((r) => keep.has(String(r.keys[0])));
     }
   }
-  return { kind: "aggregate", plan, keyFields, rows, overall: overallValue, filteredRows, totalRows: table.rowCount, hiddenGroups, missingKeyRows };
+  return { kind: "aggregate", plan, keyFields, rows, overall: overallValue, filteredRows, totalRows: table.rowCount, hiddenGroups, missingKeyRows, extra: [] };
 }
 
 function nz(v: number): number {
@@ -604,5 +637,12 @@ export function executePlan(table: Table, plan: AnalysisPlan): QueryResult {
   if (plan.intent === "distribution") return runDistribution(table, fields, plan, mask, filteredRows);
   if (plan.intent === "rows") return runRows(table, fields, plan, mask, filteredRows);
   if (plan.intent === "relationship") return runRelationship(table, fields, plan, mask, filteredRows);
-  return runAggregate(table, fields, plan, mask, filteredRows);
+  const result = runAggregate(table, fields, plan, mask, filteredRows);
+  // Further measures over the same groups, aligned to the rows of the first (which sets the order).
+  for (const measure of plan.extraMeasures ?? []) {
+    const other = runAggregate(table, fields, { ...plan, measure, extraMeasures: [], sort: null, limit: 1_000_000 }, mask, filteredRows);
+    const byKey = new Map(other.rows.map((r) => [r.keys.join("\u0000"), r.value]));
+    result.extra.push({ measure, values: result.rows.map((r) => byKey.get(r.keys.join("\u0000")) ?? NaN), overall: other.overall });
+  }
+  return result;
 }

@@ -8,6 +8,23 @@ import { getOwnedProject } from "./projects";
 
 const MAX_MESSAGES = 200;
 const MAX_CONTENT = 20_000;
+/** All message text of one request, in UTF-8 bytes: 200 messages of 20,000 characters would otherwise be 4 MB to read. */
+export const MAX_CHAT_TEXT_BYTES = 32 * 1024;
+
+/** UTF-8 length of a string without allocating (one pass over its code units). */
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
 
 export const chatMessageSchema = z.looseObject({
   role: z.enum(["user", "assistant"], { message: 'role must be "user" or "assistant"' }),
@@ -32,6 +49,15 @@ export const chatRequestSchema = z
     }
     if (last && last.role === "user" && last.content.trim() === "") {
       ctx.addIssue({ code: "custom", path: ["messages", body.messages.length - 1, "content"], message: "The question is empty." });
+    }
+    let bytes = 0;
+    for (const m of body.messages) bytes += utf8Length(m.content);
+    if (bytes > MAX_CHAT_TEXT_BYTES) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["messages"],
+        message: `The messages hold ${bytes} bytes of text; the limit is ${MAX_CHAT_TEXT_BYTES} bytes (32 KB) per request. Send fewer or shorter messages (earlier turns can be left out).`,
+      });
     }
   });
 
