@@ -8,9 +8,8 @@
 //   plan-ranking examples and are left out).
 // Only the tuning parts are used: every 5th item of each set (index % 5 == 4) is held out and only
 // reported. Learning: for each question, every candidate plan the generator makes is labelled
-// right or wrong; a margin perceptron on the ranking (update towards the best right candidate and
-// away from the best-scoring wrong one when it is not ahead by 1), weights averaged over all steps,
-// a fixed shuffling seed. Follow-up questions are relabelled in a second round with the earlier
+// right or wrong; the weights maximise the softmax probability of the right candidates (L2
+// regularised, AdaGrad, a fixed shuffling seed). Follow-up questions are relabelled in a second round with the earlier
 // turns answered by the first round's weights. Deterministic: the same data give the same weights.
 import fs from "node:fs";
 import path from "node:path";
@@ -159,21 +158,40 @@ function score(feats: Map<string, number>, w: Map<string, number>): number {
   return s;
 }
 
+/**
+ * Softmax ranking with L2 regularisation: for each question, the probability of a candidate is
+ * exp(score) over all candidates; the loss is -log of the probability of the right ones, plus
+ * lambda * |w|^2. AdaGrad steps, a fixed shuffling seed, a fixed number of epochs.
+ */
 function train(examples: Example[], epochs: number): Map<string, number> {
-  const w = new Map<string, number>();
-  const sum = new Map<string, number>(); // for averaging: sum over steps of w
-  const lastChange = new Map<string, number>();
-  let stepN = 0;
-  const usable = examples.filter((e) => !e.heldOut && e.cands && e.cands.some((c) => c.right) && e.cands.some((c) => !c.right));
+  const lambda = Number(process.env.TRAIN_L2 ?? 0.002);
+  const lr = Number(process.env.TRAIN_LR ?? 0.3);
+  const index = new Map<string, number>();
+  const names: string[] = [];
+  const id = (k: string) => {
+    let i = index.get(k);
+    if (i === undefined) {
+      i = names.length;
+      names.push(k);
+      index.set(k, i);
+    }
+    return i;
+  };
+  type Sparse = { idx: Int32Array; val: Float64Array; right: boolean };
+  const usable: { cands: Sparse[]; weight: number }[] = [];
+  for (const e of examples) {
+    if (e.heldOut || !e.cands || !e.cands.some((c) => c.right) || !e.cands.some((c) => !c.right)) continue;
+    const cands = e.cands.map((c) => {
+      const entries = [...c.feats].filter(([, v]) => v !== 0);
+      return { idx: Int32Array.from(entries.map(([k]) => id(k))), val: Float64Array.from(entries.map(([, v]) => v)), right: c.right };
+    });
+    // nvbench asks each case up to 7 times (paraphrases): each phrasing counts for less.
+    usable.push({ cands, weight: e.source === "nvbench" ? 0.5 : e.source === "own" ? 1.5 : 1 });
+  }
+  const w = new Float64Array(names.length);
+  const g2 = new Float64Array(names.length).fill(1e-8);
   let seed = 12345;
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const bump = (k: string, delta: number) => {
-    // Lazy averaging: account for the steps since the last change of k.
-    const cur = w.get(k) ?? 0;
-    sum.set(k, (sum.get(k) ?? 0) + cur * (stepN - (lastChange.get(k) ?? 0)));
-    lastChange.set(k, stepN);
-    w.set(k, cur + delta);
-  };
   for (let epoch = 0; epoch < epochs; epoch++) {
     const order = usable.slice();
     for (let i = order.length - 1; i > 0; i--) {
@@ -181,30 +199,31 @@ function train(examples: Example[], epochs: number): Map<string, number> {
       [order[i], order[j]] = [order[j], order[i]];
     }
     for (const ex of order) {
-      stepN++;
-      let bestRight: { feats: Map<string, number>; s: number } | null = null;
-      let bestWrong: { feats: Map<string, number>; s: number } | null = null;
-      for (const c of ex.cands!) {
-        const s = score(c.feats, w);
-        if (c.right && (!bestRight || s > bestRight.s)) bestRight = { feats: c.feats, s };
-        if (!c.right && (!bestWrong || s > bestWrong.s)) bestWrong = { feats: c.feats, s };
-      }
-      if (!bestRight || !bestWrong || bestRight.s - bestWrong.s >= 1) continue;
-      // Same features (a field choice no feature can tell apart): nothing to learn here.
-      const keys = new Set([...bestRight.feats.keys(), ...bestWrong.feats.keys()]);
-      const rate = ex.source === "own" ? 1.5 : 1;
-      for (const k of keys) {
-        const d = (bestRight.feats.get(k) ?? 0) - (bestWrong.feats.get(k) ?? 0);
-        if (d !== 0) bump(k, rate * d);
+      const scores = ex.cands.map((c) => {
+        let s = 0;
+        for (let k = 0; k < c.idx.length; k++) s += w[c.idx[k]] * c.val[k];
+        return s;
+      });
+      const max = Math.max(...scores);
+      const p = scores.map((s) => Math.exp(s - max));
+      const z = p.reduce((a, b) => a + b, 0);
+      const zr = p.reduce((a, b, i) => a + (ex.cands[i].right ? b : 0), 0);
+      const grad = new Map<number, number>();
+      ex.cands.forEach((c, i) => {
+        const coef = p[i] / z - (c.right ? p[i] / zr : 0);
+        if (Math.abs(coef) < 1e-9) return;
+        for (let k = 0; k < c.idx.length; k++) grad.set(c.idx[k], (grad.get(c.idx[k]) ?? 0) + coef * c.val[k] * ex.weight);
+      });
+      for (const [k, gk] of grad) {
+        const g = gk + lambda * w[k];
+        g2[k] += g * g;
+        w[k] -= (lr * g) / Math.sqrt(g2[k]);
       }
     }
   }
-  const avg = new Map<string, number>();
-  for (const [k, v] of w) {
-    const total = (sum.get(k) ?? 0) + v * (stepN - (lastChange.get(k) ?? 0));
-    avg.set(k, total / Math.max(1, stepN));
-  }
-  return avg;
+  const out = new Map<string, number>();
+  names.forEach((n, i) => out.set(n, w[i]));
+  return out;
 }
 
 function report(examples: Example[], w: Map<string, number>, label: string) {
@@ -241,7 +260,7 @@ function toWeights(w: Map<string, number>, margin: number): Weights {
 }
 
 async function main() {
-  const epochs = Number(process.env.TRAIN_EPOCHS ?? 12);
+  const epochs = Number(process.env.TRAIN_EPOCHS ?? 40);
   const margin = 0.001;
   const examples = [...nlvExamples(), ...(await nvExamples()), ...(await ownExamples())];
   console.log(`${examples.length} examples (${examples.filter((e) => !e.heldOut).length} for training)`);

@@ -367,6 +367,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     return a.refs.find((r) => r.pos > end && r.pos - end <= 2 && r.cands.some((c) => want(info(c.name)))) ?? null;
   };
   const numeric = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
+  // A field named with a role word ("by order date in 2016") is also grouped or measured: the filter does not use it up.
+  const governs = (r: Ref) => r.group || r.series || r.facet || r.afterWhich || r.agg !== null || r.countOf;
   const addAtom = (atom: Omit<FilterAtom, "id">) => {
     a.filters.push({ ...atom, id: a.filters.length });
     return a.filters[a.filters.length - 1];
@@ -443,14 +445,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (v1 === null || v2 === null) continue;
           options.push({ filter: { field: tf.name, op: "between", values: [v1, v2] }, how: named ? "adjacent" : tfs.length === 1 ? "time" : "ambiguous" });
         }
-        if (named) refs.push(named.id);
+        if (named && !governs(named)) refs.push(named.id);
       } else if (lo.kind === "number" && hi.kind === "number") {
         const r = nearestRef(m.start - (betweenWord ? 1 : 0), hi.end, numeric);
         const lov = Math.min(lo.value, hi.value);
         const hiv = Math.max(lo.value, hi.value);
         if (r) {
           for (const c of r.cands) if (numeric(info(c.name))) options.push({ filter: { field: c.name, op: "between", values: [lov, hiv] }, how: r.cands.length > 1 ? "ambiguous" : "adjacent" });
-          refs.push(r.id);
+          if (!governs(r)) refs.push(r.id);
         } else {
           for (const f of fields.filter((f) => numeric(f) && f.min <= hiv && f.max >= lov)) options.push({ filter: { field: f.name, op: "between", values: [lov, hiv] }, how: "guess" });
         }
@@ -487,7 +489,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (value === null) continue;
         options.push({ filter: { field: f.name, op, values: [value] }, how: comparative?.field ? "comparative" : named ? (named.cands.length > 1 ? "ambiguous" : "adjacent") : candidates.length === 1 && yearish ? "time" : "guess" });
       }
-      if (named) refs.push(named.id);
+      if (named && !governs(named)) refs.push(named.id);
       if (options.length) {
         consumed.add(idx);
         addAtom({ pos: cmp?.from ?? comparative?.from ?? m.start, end: m.end + (after ? 1 : 0), kind: "compare", options, negated: negatedAt(cmp?.from ?? m.start), refs, listed: 0, conj: null, text: tokens.slice(cmp?.from ?? comparative?.from ?? m.start, m.end).map((t) => t.raw).join(" ") });
@@ -537,7 +539,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       }
       if (options.length) {
         consumed.add(idx);
-        addAtom({ pos: m.start, end: m.end, kind: "date", options, negated: negatedAt(m.start), refs: named ? [named.id] : [], listed: 0, conj: null, text: m.text });
+        addAtom({ pos: m.start, end: m.end, kind: "date", options, negated: negatedAt(m.start), refs: named && !governs(named) ? [named.id] : [], listed: 0, conj: null, text: m.text });
         continue;
       }
     }
@@ -555,9 +557,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     let conj: "and" | "or" | null = null;
     for (;;) {
       let k = end;
-      if (tokens[k]?.text === "," || lemma(k) === "and" || lemma(k) === "or" || lemma(k) === "nor" || lemma(k) === "vs" || lemma(k) === "versus") {
-        const c = lemma(k);
-        k++;
+      const comma = tokens[k]?.sep === "," && mAt(k)?.kind === "value";
+      if (comma || lemma(k) === "and" || lemma(k) === "or" || lemma(k) === "nor" || lemma(k) === "vs" || lemma(k) === "versus") {
+        const c = comma ? "," : lemma(k);
+        if (!comma) k++;
         if (lemma(k) === "the" || lemma(k) === "in" || lemma(k) === "from" || lemma(k) === "or" || lemma(k) === "and") k++;
         const nx = mAt(k);
         if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
@@ -654,11 +657,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (m.kind !== "unknown") return;
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     let slot: Atoms["unknown"][number]["slot"] = "other";
+    // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.
+    const nextM = mAt(m.end) ?? (STOP_WORDS.has(lemma(m.end)) ? mAt(m.end + 1) : undefined);
+    const filled = nextM && (nextM.kind === "field" || nextM.kind === "value");
     if (prev && (hasHit(prev, "agg") || hasHit(prev, "share"))) slot = "measure";
     else if (prev && hasHit(prev, "count")) slot = "count";
     else if (prev && (hasHit(prev, "group") || hasHit(prev, "series"))) slot = "group";
     else if (prev && hasHit(prev, "question")) slot = "which";
-    a.unknown.push({ text: m.text, pos: m.start, slot });
+    a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
   mentions.forEach((m, idx) => {
     if (m.kind === "number" && !consumed.has(idx) && !(a.limit && a.limit.n === m.value) && a.binWidth !== m.value && a.binCount !== m.value) a.strayNumbers.push(m.text);

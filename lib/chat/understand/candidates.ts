@@ -131,8 +131,19 @@ function chartFor(shape: string, a: Atoms, groups: { field: FieldInfo }[], agg: 
   return agg === "count" || agg === "sum" || agg === "share" ? "stackedBar" : "groupedBar";
 }
 
+/** Function words whose presence right before a field tells its role ("by", "across", "separately"). */
+const CUE_WORDS = new Set(["by", "per", "for", "each", "every", "across", "among", "in", "of", "with", "and", "split", "broken", "down", "break", "separate", "separated", "separately", "color", "colour", "colored", "coloured", "legend", "different", "various", "facet", "faceted", "grouped", "group", "breakdown", "vs", "versus", "against", "between", "over", "on", "to", "as", "into", "within", "show", "which", "what", "the", "all", "average", "total", "number", "count", "how", "many", "distribution", "relationship"]);
+
 function refFeatures(feats: Features, s: Slot, ctx: Context, index: number) {
   const { ref, role } = s;
+  if (role !== "ignore") {
+    const w0 = ref.before[0];
+    const w1 = ref.before[1];
+    if (w0 && CUE_WORDS.has(w0)) add(feats, `role:${role}|prev:${w0}`);
+    if (w1 && CUE_WORDS.has(w1)) add(feats, `role:${role}|prev2:${w1}`);
+    const a0 = ref.after[0];
+    if (a0 && CUE_WORDS.has(a0)) add(feats, `role:${role}|next:${a0}`);
+  }
   const t = fieldType(s.field, ctx.lex);
   add(feats, `role:${role}`);
   add(feats, `role:${role}|type:${t}`);
@@ -299,8 +310,14 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
       const { feats, notes } = base();
       add(feats, g ? (facet ? "shape:relFacet" : "shape:relColor") : "shape:rel");
       if (g) add(feats, facet ? `relFacet|facetWord:${a.facetWord}` : `relColor|facetWord:${a.facetWord}`);
-      if (g && facet && (g.ref.facet || g.ref.each)) add(feats, "relFacet|refFacet");
-      if (g && !facet && g.ref.series) add(feats, "relColor|refSeries");
+      if (g) {
+        const kind = facet ? "relFacet" : "relColor";
+        for (const [n, on] of [["facet", g.ref.facet], ["each", g.ref.each], ["series", g.ref.series], ["group", g.ref.group], ["values", g.ref.via === "values"]] as const) if (on) add(feats, `${kind}|ref:${n}`);
+        if (g.ref.before[0] && CUE_WORDS.has(g.ref.before[0])) add(feats, `${kind}|prev:${g.ref.before[0]}`);
+        if (g.ref.before[1] && CUE_WORDS.has(g.ref.before[1])) add(feats, `${kind}|prev2:${g.ref.before[1]}`);
+        if (a.chart === "scatter") add(feats, `${kind}|scatterWord`);
+        if (a.stacked || a.colorWord) add(feats, `${kind}|colorWord`);
+      }
       const xField = xs[0].field;
       const yField = ys[0].field;
       const order = a.refs.indexOf(ys[0].ref) < a.refs.indexOf(xs[0].ref);

@@ -64,7 +64,7 @@ export function wordsMatch(typed: string, known: string, allowLonger = true): nu
   if (c0 >= 48 && c0 <= 57) return 0;
   if (allowLonger && known.length >= 4 && typed.startsWith(known) && typed.length - known.length <= 3) return 0.8;
   // A shorter form of a known word ("move" for "moved").
-  if (allowLonger && typed.length >= 4 && known.startsWith(typed) && known.length - typed.length <= 2) return 0.75;
+  if (allowLonger && typed.length >= 4 && (known === `${typed}d` || known === `${typed}ed` || known === `${typed}s` || known === `${typed}es`)) return 0.75;
   const max = Math.min(allowedTypos(typed), allowedTypos(known));
   if (max === 0) {
     // Short words: only two neighbouring letters swapped ("mgp" for "mpg").
@@ -275,7 +275,8 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
   if (hit) return hit;
   hit = [];
   if (lex.nameIndex.has(word)) hit.push(word);
-  if (word.length >= 4) {
+  // A word of the question vocabulary ("count", "total") names a field only when spelt exactly.
+  if (word.length >= 4 && !KNOWN_WORDS.has(word)) {
     for (const known of lex.nameIndex.keys()) {
       if (known === word || Math.abs(known.length - word.length) > 3) continue;
       if (known[0] !== word[0] && known[1] !== word[1]) continue;

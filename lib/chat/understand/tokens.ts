@@ -16,6 +16,8 @@ export interface Token {
   raw: string;
   start: number;
   end: number;
+  /** Punctuation between the previous token and this one (",", ";", "." or ":"), for lists and clauses. */
+  sep: string | null;
 }
 
 /** Most tokens read from one message: longer questions are not questions (see MAX_QUESTION_TOKENS in index). */
@@ -73,8 +75,10 @@ function digitRun(s: string, i: number): number {
 export function tokenize(text: string, maxTokens = MAX_TOKENS): Token[] {
   const s = foldText(text);
   const out: Token[] = [];
+  let sep: string | null = null;
   const push = (t: string, kind: TokenKind, start: number, end: number) => {
-    out.push({ text: t, lemma: kind === "word" ? singularize(t) : t, kind, raw: s.slice(start, end), start, end });
+    out.push({ text: t, lemma: kind === "word" ? singularize(t) : t, kind, raw: s.slice(start, end), start, end, sep });
+    sep = null;
   };
   let i = 0;
   const n = s.length;
@@ -191,6 +195,7 @@ export function tokenize(text: string, maxTokens = MAX_TOKENS): Token[] {
       i++;
       continue;
     }
+    if ((c === 44 || c === 59 || c === 46 || c === 58) && sep === null) sep = s[i];
     i++;
   }
   return out;
