@@ -42,7 +42,7 @@ export interface Ref {
   sortBy: boolean; // "sorted by X"
   negated: boolean; // "not X", "without X" (for yes/no fields)
   /** Not a field name: an adjective ("heavier", "longest") or values listed ("East and West"). */
-  via?: "adjective" | "values";
+  via?: "adjective" | "values" | "time";
   /** The question words right before it (lemmas), for features. */
   before: string[];
   after: string[];
@@ -616,6 +616,21 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       afterWhich: false, ranked: false, sortBy: false, negated: false, before: [], after: [],
     });
   });
+  // "Gross by genre and year", "sales per date": a time word names the table's time field.
+  const TIME_WORDS: Record<string, TimeBucket> = { year: "year", month: "month", date: "day", day: "day", week: "week", quarter: "quarter" };
+  for (let i = 0; i < tokens.length; i++) {
+    const bucket = TIME_WORDS[lemma(i)];
+    if (!bucket || at[i] >= 0 || !timeFields.length) continue;
+    const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : f.role === "date"));
+    if (!tf || a.refs.some((r) => r.cands.some((c) => c.name === tf.name))) continue;
+    const prev = mAt(i - 1);
+    a.refs.push({
+      id: a.refs.length, turn, mention: -1, pos: i, end: i + 1, text: tokens[i].raw, cands: [{ name: tf.name, score: 0.5 }], partial: true, via: "time",
+      group: !!prev && hasHit(prev, "group"), each: false, series: false, facet: false, xAxis: false, yAxis: false, agg: null, supAgg: null, countOf: false, distinctOf: false,
+      afterWhich: false, ranked: false, sortBy: false, negated: false, before: [lemma(i - 1)], after: [lemma(i + 1)],
+    });
+    if (bucket !== "year" && tf.role === "date" && !a.bucket) a.bucket = bucket;
+  }
   // Values listed together ("furniture, office supplies and technology", "USA, Japan and Europe"):
   // their field may also be what the answer is split by.
   for (const f of a.filters) {

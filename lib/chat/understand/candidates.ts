@@ -153,7 +153,7 @@ function refFeatures(feats: Features, s: Slot, ctx: Context, index: number) {
     ["group", ref.group], ["each", ref.each], ["series", ref.series], ["facet", ref.facet], ["xAxis", ref.xAxis], ["yAxis", ref.yAxis],
     ["agg", ref.agg !== null], ["countOf", ref.countOf], ["distinctOf", ref.distinctOf], ["afterWhich", ref.afterWhich], ["ranked", ref.ranked],
     ["sortBy", ref.sortBy], ["negated", ref.negated], ["partial", ref.partial], ["first", index === 0], ["ambiguous", ref.cands.length > 1],
-    ["adjective", ref.via === "adjective"], ["values", ref.via === "values"], ["oldTurn", ref.turn < 0],
+    ["adjective", ref.via === "adjective"], ["values", ref.via === "values"], ["timeWord", ref.via === "time"], ["oldTurn", ref.turn < 0],
   ];
   for (const [name, on] of flags) if (on) add(feats, `role:${role}|${name}`);
   if (role === "measure" && ref.agg && ref.agg !== "count") add(feats, `measure:agg|type:${t}`);
@@ -166,7 +166,14 @@ function finish(ctx: Context, plan: AnalysisPlan, feats: Features, choices: Choi
     return;
   }
   ctx.seen.add(key);
-  for (const c of cues(ctx.a)) add(feats, `cue:${c}|${sig.split(" ")[0]}`);
+  // Cue x shape (each question word against each kind of answer), and cue x kind of measure.
+  const shape = [...feats.keys()].find((k) => k.startsWith("shape:"))?.slice(6) ?? sig.split(" ")[0];
+  const m = plan.measure.agg;
+  const mclass = plan.intent !== "aggregate" ? plan.intent : m === "count" || m === "distinct" ? "count" : m === "share" || m === "rate" ? "share" : "number";
+  for (const c of cues(ctx.a)) {
+    add(feats, `cue:${c}|${shape}`);
+    add(feats, `cue:${c}|m:${mclass}`);
+  }
   ctx.out.push({ plan, feats, choices, notes, sig, score: 0 });
 }
 
@@ -240,7 +247,7 @@ function enumerateRoles(
       if (f.codes) roles.push("distinct");
       if (t === "flag" || flagFor(ctx.lex, f.name)) roles.push("flag");
       if ((t === "cont" || t === "disc") && !roles.includes("group") && f.distinct <= 5000) roles.push("group");
-      if (ref.via === "values") return { ref, field: f, roles: roles.filter((r) => r === "group" || r === "series" || r === "ignore") };
+      if (ref.via === "values" || ref.via === "time") return { ref, field: f, roles: roles.filter((r) => r === "group" || r === "series" || r === "ignore") };
       if (ref.via === "adjective") return { ref, field: f, roles: roles.filter((r) => r === "measure" || r === "sort" || r === "x" || r === "y" || r === "ignore") };
       return { ref, field: f, roles };
     }),
@@ -393,8 +400,9 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
     for (const m of measures) {
       let agg: Aggregate | null = m.ref.agg && m.ref.agg !== "count" ? m.ref.agg : null;
       if (!agg && m.ref.countOf) {
+        // "total number of sales forecast": the sum of a number said as a count.
+        agg = "sum";
         f.push(["measure:countOfNumber", 1]);
-        return; // "number of X" with X a number: a distribution or a count by X, generated elsewhere
       }
       if (!agg && a.looseAgg && a.looseAgg !== "count" && a.looseAgg !== "distinct") {
         agg = a.looseAgg;

@@ -101,6 +101,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
           const replaced = replacePhrase(base, phrase, other);
           const rest = base.filter((w) => !phrase.includes(w));
           if (replaced) add(f.name, replaced, 0.9, other.length === 1 ? [...rest, ...other] : rest);
+          // The name's head said another way, alone: "type of movie" for Major Genre.
+          const isHead = base.slice(base.length - phrase.length).join(" ") === phrase.join(" ");
+          if (isHead && base.length > phrase.length && other.length > 1) add(f.name, other, 0.8, []);
         }
       }
     }
@@ -119,7 +122,6 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
 
   const compactIndex = new Map<string, NameEntry[]>();
   for (const n of names) {
-    if (n.words.length < 2) continue;
     const list = compactIndex.get(n.compact) ?? [];
     list.push(n);
     compactIndex.set(n.compact, list);

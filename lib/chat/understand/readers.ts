@@ -276,7 +276,7 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
   hit = [];
   if (lex.nameIndex.has(word)) hit.push(word);
   // A word of the question vocabulary ("count", "total") names a field only when spelt exactly.
-  if (word.length >= 4 && !KNOWN_WORDS.has(word)) {
+  if (word.length >= 3 && !KNOWN_WORDS.has(word)) {
     for (const known of lex.nameIndex.keys()) {
       if (known === word || Math.abs(known.length - word.length) > 3) continue;
       if (known[0] !== word[0] && known[1] !== word[1]) continue;
@@ -304,7 +304,7 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       for (const w of span) for (const k of similarNameWords(lex, w)) for (const n of lex.nameIndex.get(k) ?? []) cands.add(n);
       // Written without spaces ("subcategory", "horse power" for horsepower): compare the compact forms.
       const compact = span.join("");
-      for (const n of lex.compactIndex.get(compact) ?? []) cands.add(n);
+      for (const n of lex.compactIndex.get(compact) ?? []) if (n.words.length !== len || len > 1) cands.add(n);
       if (cands.size === 0 && (len > 1 || compact.length >= 8)) {
         for (const n of lex.names) if (n.words.length !== len && Math.abs(n.compact.length - compact.length) <= 2) cands.add(n);
       }

@@ -57,12 +57,22 @@ const TRIE = buildTrie();
 const MAX_PHRASE = 8;
 
 // Vocabulary words long enough to be recognised with a typo ("avrage", "histogarm", "diiferent").
-const TYPO_TARGETS: string[] = [...TRIE.next.keys()].filter((w) => w.length >= 5 && /^[a-z]+$/.test(w));
+// Grammar words only: nouns such as row nouns ("house", "horse") are content, not grammar.
+const TYPO_TARGETS: string[] = [
+  ...new Set(
+    Object.entries(phrases)
+      .filter(([category]) => category !== "_doc")
+      .flatMap(([, groups]) => Object.values(groups as Record<string, string[]>).flat())
+      .map((p) => phraseLemmas(p)[0])
+      .filter((w): w is string => !!w && w.length >= 5 && /^[a-z]+$/.test(w)),
+  ),
+];
 const typoCache = new Map<string, string | null>();
 
 /** The vocabulary word a misspelt word stands for, if exactly one is close enough. */
 export function correctWord(word: string): string | null {
-  if (word.length < 5 || TRIE.next.has(word) || !/^[a-z]+$/.test(word)) return null;
+  // Real words ("whole", "house") are not typos of grammar words: only longer words, never a known one.
+  if (word.length < 6 || TRIE.next.has(word) || STOP_WORDS.has(word) || ROW_NOUNS.has(word) || !/^[a-z]+$/.test(word)) return null;
   const cached = typoCache.get(word);
   if (cached !== undefined) return cached;
   const max = word.length >= 9 ? 2 : 1;
