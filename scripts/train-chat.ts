@@ -253,10 +253,32 @@ function report(examples: Example[], w: Map<string, number>, label: string) {
   console.log(lines.join("\n"));
 }
 
-function toWeights(w: Map<string, number>, margin: number): Weights {
+/** How sure the scoring is of its best reading (softmax probability), against whether it was right. */
+function calibrate(examples: Example[], w: Map<string, number>): number {
+  const rows: { p: number; right: boolean }[] = [];
+  for (const e of examples) {
+    if (e.heldOut || !e.cands || e.cands.length < 2) continue;
+    const scores = e.cands.map((c) => score(c.feats, w));
+    const max = Math.max(...scores);
+    const z = scores.reduce((a, s) => a + Math.exp(s - max), 0);
+    const best = scores.indexOf(max);
+    rows.push({ p: 1 / z, right: e.cands[best].right });
+  }
+  const wrong = rows.filter((r) => !r.right).length;
+  let chosen = 0.5;
+  for (const tau of [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]) {
+    const caught = rows.filter((r) => !r.right && r.p < tau).length;
+    const noisy = rows.filter((r) => r.right && r.p < tau).length;
+    console.log(`  confidence < ${tau}: flags ${caught} of ${wrong} wrong top answers (tuning), and ${noisy} of ${rows.length - wrong} right ones`);
+    if (caught >= 0.6 * wrong && noisy <= 0.12 * (rows.length - wrong)) chosen = tau;
+  }
+  return chosen;
+}
+
+function toWeights(w: Map<string, number>, margin: number, confidence = 0): Weights {
   const weights: Record<string, number> = {};
   for (const [k, v] of [...w].sort((a, b) => a[0].localeCompare(b[0]))) if (Math.abs(v) >= 1e-4) weights[k] = Math.round(v * 10000) / 10000;
-  return { weights, margin };
+  return { weights, margin, confidence };
 }
 
 async function main() {
@@ -264,7 +286,7 @@ async function main() {
   const margin = 0.001;
   const examples = [...nlvExamples(), ...(await nvExamples()), ...(await ownExamples())];
   console.log(`${examples.length} examples (${examples.filter((e) => !e.heldOut).length} for training)`);
-  const zero: Weights = { weights: {}, margin };
+  const zero: Weights = { weights: {}, margin, confidence: 0 };
   let t0 = performance.now();
   featurize(examples, zero, false);
   console.log(`candidates labelled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -275,7 +297,9 @@ async function main() {
   featurize(examples, toWeights(w, margin), true);
   w = train(examples, epochs);
   report(examples, w, "round 2");
-  const out = { _doc: "Weights of the plan scoring function, learned by scripts/train-chat.ts (npm run train:chat) from the tuning parts of the NLV corpus, nvbench-dev and lib/chat/testing/analytic; do not edit by hand.", ...toWeights(w, margin) };
+  const confidence = calibrate(examples, w);
+  console.log(`  answers whose best reading is less likely than ${confidence} state the other reading`);
+  const out = { _doc: "Weights of the plan scoring function, learned by scripts/train-chat.ts (npm run train:chat) from the tuning parts of the NLV corpus, nvbench-dev and lib/chat/testing/analytic; do not edit by hand.", ...toWeights(w, margin, confidence) };
   fs.writeFileSync(OUT, JSON.stringify(out, null, 1) + "\n");
   console.log(`${Object.keys(out.weights).length} weights written to ${path.relative(process.cwd(), OUT)}`);
   if (process.env.TRAIN_MISSES) {

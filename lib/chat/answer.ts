@@ -8,7 +8,7 @@ import { isTimeField, type FieldInfo } from "./columns";
 import { t, type Style } from "./i18n";
 import { formatNumber, roundForTable, type Unit } from "./format";
 import type { AnalysisPlan, Filter, Measure } from "./plan";
-import { describeFilters as describeFilterList, describeMeasure } from "./describe";
+import { describeFilters as describeFilterList, describeMeasure, describePlanShort } from "./describe";
 
 export type TableRow = Record<string, string | number | null>;
 
@@ -259,6 +259,13 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "guess") out.push(t(style.lang, "assumeGuess", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "timeField") out.push(t(style.lang, "assumeTime", { field: rest.join(":") }));
     else if (kind === "ignored") out.push(t(style.lang, "assumeIgnored", { text: `"${rest.join(":")}"` }));
+    else if (kind === "alternative") {
+      try {
+        out.push(t(style.lang, "assumeAlternative", { text: describePlanShort(JSON.parse(rest.join(":")) as AnalysisPlan, style.lang) }));
+      } catch {
+        // A note that does not parse says nothing.
+      }
+    }
   }
   return [...new Set(out)];
 }

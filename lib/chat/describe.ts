@@ -38,3 +38,15 @@ export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<s
   if (agg === "share") return field ? `${capitalize(t(lang, "share"))} ${t(lang, "of")} ${field} (%)` : `${capitalize(t(lang, "share"))} (%)`;
   return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field}`;
 }
+
+/** A plan in a few words, for "another reading would be ...": "the average of MPG by Origin, for rows where ...". */
+export function describePlanShort(plan: import("./plan").AnalysisPlan, lang: Lang, dateFields?: Set<string>): string {
+  const where = plan.filters.length ? `, ${t(lang, "whereFilters", { filters: describeFilters(plan.filters, lang, dateFields) })}` : "";
+  const lower = (x: string) => x.charAt(0).toLowerCase() + x.slice(1);
+  if (plan.intent === "relationship") return `${plan.y} vs ${plan.x}${plan.groupBy[0] ? ` ${t(lang, "by")} ${plan.groupBy[0].field}` : ""}${where}`;
+  if (plan.intent === "distribution") return `${t(lang, "count")} ${t(lang, "by")} ${plan.x}${where}`;
+  if (plan.intent === "rows") return `${t(lang, "rowsTitle").toLowerCase()}${plan.y ? ` ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: plan.y })}` : ""}${where}`;
+  const measures = [plan.measure, ...(plan.extraMeasures ?? [])].map((m) => lower(describeMeasure(m, lang, dateFields))).join(` ${t(lang, "and")} `);
+  const by = plan.groupBy.length ? ` ${t(lang, "by")} ${plan.groupBy.map((g) => g.field).join(` ${t(lang, "and")} `)}` : "";
+  return `${measures}${by}${where}`;
+}

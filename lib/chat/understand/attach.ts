@@ -14,6 +14,9 @@ import { ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
+const PERSON_NOUNS = new Set(words.personNouns);
+const AGE_WORDS = new Set(words.ageWords);
+const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
 
 export interface Ref {
   id: number;
@@ -213,6 +216,16 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       afterWhich: false, ranked: false, sortBy: false, negated: false, before, after,
     });
   });
+  // "paying more than 100 a month": among fields a word may name, the one named for that period.
+  const PERIOD_ADJ: Record<string, string[]> = { month: ["monthly", "month"], year: ["yearly", "annual", "year"], week: ["weekly", "week"], day: ["daily", "day"], quarter: ["quarterly", "quarter"] };
+  if (a.bucket) {
+    for (const r of a.refs) {
+      if (r.cands.length < 2) continue;
+      const adj = PERIOD_ADJ[a.bucket] ?? [];
+      const keep = r.cands.filter((c) => nameWordsOf(info(c.name)).some((w) => adj.includes(w)) || lex.fieldWords.get(c.name)?.has(adj[0]));
+      if (keep.length === 1) r.cands = keep;
+    }
+  }
   // Governing words: walk back from each ref over fillers (stop words, row nouns) to the nearest word mention.
   const fillers = new Set(["the", "a", "an", "of", "their", "its", "all", "each", "the different", "different", "various", "individual", "total", "customer", "movie", "car"]);
   for (const r of a.refs) {
@@ -270,6 +283,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   }
 
   // --- sort, limit, superlatives, bins --------------------------------------------------------------
+  let supBeforeField = false;
   mentions.forEach((m, idx) => {
     if (m.kind !== "word") return;
     const sortKey = hitKey(m, "sort");
@@ -293,9 +307,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       }
     }
     const sup = hitKey(m, "superlative");
-    if (sup && a.superlative === null) {
+    // Several superlatives ("loses the most money, i.e. has the lowest total profit"): the one right before a field says it.
+    const beforeField = mentions.slice(idx + 1, idx + 4).some((x) => x.kind === "field");
+    if (sup && (a.superlative === null || (beforeField && !supBeforeField))) {
       a.superlative = sup as "max" | "min";
       a.superlativePos = m.start;
+      if (beforeField) supBeforeField = true;
     }
   });
   // "by the y axis in asc", "order x-axis in desc": axis words with a sort order anywhere.
@@ -312,6 +329,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const nextWord = lemma(m.end);
     // Bins: "bin size 500", "bins of 500", "500 wide bins", "into 8 bins", "20 bins".
     const binWord = (w: string) => ["bin", "bucket", "interval", "class", "step", "group"].includes(w);
+    if (binWord(prevWord) && ((lemma(m.start - 2) === "of" && ["number", "count"].includes(lemma(m.start - 3))) || (tokens[m.start - 1].text.endsWith("s") && v <= 200))) {
+      // "number of bins 8", "bins 10": how many bins.
+      a.binCount = v;
+      consumed.add(idx);
+      return;
+    }
     if ((binWord(prevWord) || ((prevWord === "of" || prevWord === "size" || prevWord === "width") && (binWord(lemma(m.start - 2)) || binWord(lemma(m.start - 3)))))) {
       a.binWidth = v;
       consumed.add(idx);
@@ -374,11 +397,16 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     return a.filters[a.filters.length - 1];
   };
   const negatedAt = (start: number): boolean => {
-    // "not", "no", "without", "except", "excluding", "other than" within 3 tokens before (over stop words).
-    for (let k = start - 1, n = 0; k >= 0 && n < 4; k--, n++) {
+    // "not", "no", "without", "except", "excluding", "other than" within 4 tokens before, over small
+    // words and one verb ("were not shipped standard class", "customers who did not churn").
+    let verbs = 0;
+    for (let k = start - 1, n = 0; k >= 0 && n < 5; k--, n++) {
       const mm = mAt(k);
       if (mm && mm.kind === "word" && (hasHit(mm, "neg") || hasHit(mm, "cmp", "neq"))) return true;
+      if (mm && mm.kind === "unknown" && verbs++ === 0) continue;
       if (mm && mm.kind !== "word") return false;
+      const small = ["from", "in", "on", "of", "to", "by", "at"].includes(mm?.text ?? "");
+      if (mm && mm.kind === "word" && !small && !mm.hits.every((h) => h.category === "rowNoun" || h.category === "conj" || h.category === "question")) return false;
       if (!mm && !STOP_WORDS.has(lemma(k)) && !ROW_NOUNS.has(lemma(k)) && !["who", "that", "which", "are", "is", "from", "on", "in"].includes(lemma(k))) return false;
     }
     return false;
@@ -397,6 +425,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (!["than", "the", "a", "of", "$", "is", "are", "be", "was", "in", "by"].includes(tokens[k].text)) return null;
     }
     return null;
+  };
+  // "men over 60", "customers under 30": a number compared right after people is their age.
+  const personAge = (start: number): FieldInfo[] | null => {
+    const prevLemmas = [lemma(start - 1), lemma(start - 2)];
+    if (!prevLemmas.some((w) => PERSON_NOUNS.has(w))) return null;
+    const age = fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w)));
+    return age ? [age] : null;
   };
   const cmpAfter = (end: number): Filter["op"] | null => {
     const mm = mAt(end);
@@ -473,14 +508,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const options: FilterOption[] = [];
       const refs: number[] = [];
       const yearish = m.kind === "date" || (m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !m.money && !m.percent);
-      const named = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
+      // "after 1978", "since 2005", "before 2000": a temporal word with a year is about the time field.
+      const temporal = !!cmp && hasHit(mAt(cmp.from), "temporal") && timeFields.length > 0;
+      const namedAny = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
+      const named = namedAny && temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !namedAny.cands.some((c) => isTimeField(info(c.name))) ? null : namedAny;
       const candidates: FieldInfo[] = comparative?.field
         ? [info(comparative.field)]
         : named
           ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
           : yearish && timeFields.length
             ? timeFields
-            : fields.filter((f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= m.value * 4 && f.max >= m.value / 4);
+            : personAge(cmp?.from ?? m.start) ?? fields.filter((f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= m.value * 4 && f.max >= m.value / 4);
       for (const f of candidates) {
         let value: string | number | null;
         if (m.kind === "date" || (isTimeField(f) && yearish)) value = periodValue(m.kind === "date" ? m.date : { year: (m as { value: number }).value, month: null, day: null, quarter: null, decade: false }, f, op === "lte" || op === "gt");
@@ -545,6 +583,20 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     if (m.kind === "date" && !consumed.has(idx)) a.strayDates.push(m.text);
   }
+
+  // Signs: "negative profit" (Profit < 0), "positive growth"; "unprofitable", "losing money" name the profit-like field.
+  mentions.forEach((m, idx) => {
+    const sign = hitKey(m, "sign");
+    if (!sign || consumed.has(idx)) return;
+    const next = a.refs.find((r) => r.pos === m.end && r.cands.some((c) => numeric(info(c.name))));
+    let field: string | null = next ? next.cands.find((c) => numeric(info(c.name)))!.name : null;
+    if (!field && m.end - m.start >= 1 && !["negative", "positive"].includes(m.text)) {
+      field = lex.names.find((n) => n.words.some((w) => ["profit", "margin", "income", "earning"].includes(w)) && numeric(info(n.field)))?.field ?? null;
+    }
+    if (!field) return;
+    consumed.add(idx);
+    addAtom({ pos: m.start, end: next ? next.end : m.end, kind: "compare", options: [{ filter: { field, op: sign === "negative" ? "lt" : "gt", values: [0] }, how: next ? "adjacent" : "comparative" }], negated: negatedAt(m.start), refs: next && !governs(next) ? [next.id] : [], listed: 0, conj: null, text: tokens.slice(m.start, next ? next.end : m.end).map((t) => t.raw).join(" ") });
+  });
 
   // Values, bound to the field the question names next to them; lists joined by "and"/"or".
   const valueMentions = mentions.map((m, idx) => ({ m, idx })).filter((x) => x.m.kind === "value");
@@ -631,6 +683,16 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     });
     if (bucket !== "year" && tf.role === "date" && !a.bucket) a.bucket = bucket;
   }
+  // "the weight of the heaviest car": a superlative adjective of a named number makes its maximum.
+  mentions.forEach((m) => {
+    if (m.kind !== "word" || !hasHit(m, "superlative")) return;
+    const wordsFor = COMPARATIVE_FIELDS[m.text];
+    if (!wordsFor) return;
+    for (const r of a.refs) {
+      if (r.agg || r.supAgg || r.via) continue;
+      if (r.cands.some((c) => lex.names.some((n) => n.field === c.name && wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `))))) r.supAgg = hitKey(m, "superlative") as "max" | "min";
+    }
+  });
   // Values listed together ("furniture, office supplies and technology", "USA, Japan and Europe"):
   // their field may also be what the answer is split by.
   for (const f of a.filters) {
@@ -673,7 +735,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     let slot: Atoms["unknown"][number]["slot"] = "other";
     // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.
-    const nextM = mAt(m.end) ?? (STOP_WORDS.has(lemma(m.end)) ? mAt(m.end + 1) : undefined);
+    const nextM = mAt(m.end);
     const filled = nextM && (nextM.kind === "field" || nextM.kind === "value");
     if (prev && (hasHit(prev, "agg") || hasHit(prev, "share"))) slot = "measure";
     else if (prev && hasHit(prev, "count")) slot = "count";

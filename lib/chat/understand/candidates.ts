@@ -30,6 +30,8 @@ export interface Candidate {
   /** Short description for debugging and training logs. */
   sig: string;
   score: number;
+  /** Field names the question said that this reading leaves unused. */
+  ignored?: string[];
 }
 
 export type FieldType = "cont" | "disc" | "year" | "date" | "cat" | "text" | "flag";
@@ -75,6 +77,10 @@ interface Context {
   rowCount: number;
   out: Candidate[];
   seen: Set<string>;
+  /** The question's cues, computed once. */
+  cues: string[];
+  /** Features of a (mention, field, role, first) slot, computed once. */
+  slotFeats: Map<string, [string, number][]>;
 }
 
 const add = (feats: Features, name: string, v = 1) => {
@@ -170,7 +176,7 @@ function finish(ctx: Context, plan: AnalysisPlan, feats: Features, choices: Choi
   const shape = [...feats.keys()].find((k) => k.startsWith("shape:"))?.slice(6) ?? sig.split(" ")[0];
   const m = plan.measure.agg;
   const mclass = plan.intent !== "aggregate" ? plan.intent : m === "count" || m === "distinct" ? "count" : m === "share" || m === "rate" ? "share" : "number";
-  for (const c of cues(ctx.a)) {
+  for (const c of ctx.cues) {
     add(feats, `cue:${c}|${shape}`);
     add(feats, `cue:${c}|m:${mclass}`);
   }
@@ -191,7 +197,7 @@ function filterCombos(filters: FilterAtom[]): { atom: FilterAtom; option: number
 const MAX_REFS = 6;
 
 export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candidate[] {
-  const ctx: Context = { a, lex, rowCount, out: [], seen: new Set() };
+  const ctx: Context = { a, lex, rowCount, out: [], seen: new Set(), cues: cues(a), slotFeats: new Map() };
   const info = (n: string) => lex.byName.get(n)!;
   const timeFields = lex.fields.filter(isTimeField);
   for (const combo of filterCombos(a.filters)) {
@@ -291,12 +297,25 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
   const choices = [...choices0];
   for (const s of slots) if (s.ref.cands.length > 1 && s.role !== "ignore") choices.push({ key: `ref:${s.ref.id}`, field: s.field.name, of: s.ref.cands.length, text: s.ref.text });
 
+  const slotList = slots.map((sl) => {
+    const first = a.refs.indexOf(sl.ref) === 0;
+    const key = `${sl.ref.id}|${sl.ref.turn}|${sl.field.name}|${sl.role}|${first}`;
+    let list = ctx.slotFeats.get(key);
+    if (!list) {
+      const m: Features = new Map();
+      refFeatures(m, sl, ctx, first ? 0 : 1);
+      list = [...m];
+      ctx.slotFeats.set(key, list);
+    }
+    return list;
+  });
+  const unused = ignored.filter((sl) => !sl.ref.via && sl.ref.turn === 0).map((sl) => sl.ref.text);
   const base = (): { feats: Features; notes: string[] } => {
     const feats: Features = new Map(feats0);
-    slots.forEach((s, i) => refFeatures(feats, s, ctx, a.refs.indexOf(s.ref) === 0 ? 0 : i + 1));
+    for (const list of slotList) for (const [n, v] of list) add(feats, n, v);
     add(feats, "refs:ignored", ignored.length);
     for (const u of a.unknown) add(feats, `unknown:${u.slot}`);
-    return { feats, notes: [...notes0] };
+    return { feats, notes: [...notes0, ...unused.map((t) => `ignored:${t}`)] };
   };
   // Flags: "churned customers" -> Churn = Yes ("not churned" -> No).
   const flagFilters: Filter[] = [];
@@ -431,7 +450,7 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
     }
     measureOptions.push({ measures: ms, feats: f, notes });
     // "for each city, the highest latitude": the superlative is the aggregate.
-    if (measures.some((m) => m.ref.supAgg && !m.ref.agg) && groups.length + series.length > 0) {
+    if (measures.some((m) => m.ref.supAgg && !m.ref.agg)) {
       measureOptions.push({
         measures: measures.map((m, i) => (m.ref.supAgg && !m.ref.agg ? { agg: m.ref.supAgg, field: m.field.name } : ms[i])),
         feats: [...f.filter(([n]) => !n.startsWith("measure:defaultAgg")), ["measure:supAgg", 1]],
@@ -446,9 +465,20 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
     measureOptions.push({ measures: [{ agg, field: null }], feats: [[`measure:${agg}`, 1], [`measure:${agg}|countCue:${a.count}`, 1]], notes: [] });
     // "percentage of orders that are Furniture", "churn rate by contract": the share of rows matching a condition.
     if (a.share || a.rate) {
-      const conds = filters.map((f) => ({ filter: f, from: flagFilters.includes(f) ? "flag" : "filter" }));
+      // Where each filter was said: the condition of a share usually comes last ("share of Technology orders that shipped early").
+      const posOf = (f: Filter): number => {
+        const atom = atoms.find((x) => x.options.some((o) => o.filter === f || (o.filter.field === f.field && JSON.stringify(o.filter.values) === JSON.stringify(f.values))));
+        if (atom) return atom.pos;
+        const flag = flags.find((sl) => sl.field.name === f.field);
+        return flag ? flag.ref.pos : -1;
+      };
+      const conds = filters.map((f) => ({ filter: f, from: flagFilters.includes(f) ? "flag" : "filter", pos: posOf(f) }));
       for (const c of conds) {
-        measureOptions.push({ measures: [{ agg: "rate", field: c.filter.field, value: c.filter.op === "eq" ? c.filter.values[0] : null, condition: c.filter }], feats: [["measure:rate", 1], [`measure:rate|${c.from}`, 1], [`measure:rate|rateWord:${a.rate}`, 1]], notes: [] });
+        const others = conds.filter((o) => o !== c);
+        const last = others.every((o) => o.pos < c.pos);
+        const f: [string, number][] = [["measure:rate", 1], [`measure:rate|${c.from}`, 1], [`measure:rate|rateWord:${a.rate}`, 1]];
+        if (others.length) f.push([last ? "measure:rate|conditionLast" : "measure:rate|conditionNotLast", 1]);
+        measureOptions.push({ measures: [{ agg: "rate", field: c.filter.field, value: c.filter.op === "eq" ? c.filter.values[0] : null, condition: c.filter }], feats: f, notes: [] });
       }
     }
   }
@@ -497,7 +527,7 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
         const sortBy = a.sort?.by ?? (sortRef && (sortRef.role === "group" || sortRef.role === "series") ? "key" : "value");
         let sort: AnalysisPlan["sort"] = a.sort ? { by: sortBy, order: a.sort.order } : null;
         const timeFirst = gs.length > 0 && isTimeField(gs[0].field) && a.bucket !== "weekday";
-        if (!sort && (a.superlative || a.limit) && !timeFirst) sort = { by: "value", order: a.limit?.dir === "bottom" || (!a.limit && a.superlative === "min") ? "asc" : "desc" };
+        if (!sort && (a.limit || (a.superlative && !timeFirst))) sort = { by: "value", order: a.limit?.dir === "bottom" || (!a.limit && a.superlative === "min") ? "asc" : "desc" };
         if (a.limit && a.limit.dir === "bottom" && sort && sort.by === "value") sort = { by: "value", order: "asc" };
         let limit = a.limit?.n ?? null;
         if (shape === "scalar") {

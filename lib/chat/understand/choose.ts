@@ -11,9 +11,11 @@ export interface Weights {
   weights: Record<string, number>;
   /** Candidates within this of the best count as equally plausible. */
   margin: number;
+  /** Below this probability of the best reading, the answer states the runner-up reading. */
+  confidence: number;
 }
 
-export const WEIGHTS: Weights = { weights: trained.weights as Record<string, number>, margin: trained.margin };
+export const WEIGHTS: Weights = { weights: trained.weights as Record<string, number>, margin: trained.margin, confidence: (trained as { confidence?: number }).confidence ?? 0.5 };
 
 export function scoreFeatures(feats: Features, w: Weights): number {
   let s = 0;

@@ -129,6 +129,16 @@ function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): U
   const ambiguity = findAmbiguity(ranked, w);
   if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
   const notes = [...best.notes];
+  // Not sure of the reading: the answer says which other reading was nearly as likely.
+  if (ranked.length > 1) {
+    const max = best.score;
+    let z = 0;
+    for (const c of ranked) z += Math.exp(c.score - max);
+    if (1 / z < w.confidence) {
+      const other = ranked.find((c) => JSON.stringify(c.plan) !== JSON.stringify(best.plan));
+      if (other) notes.push(`alternative:${JSON.stringify(other.plan)}`);
+    }
+  }
   if (a.strayNumbers.length) notes.push(`ignored:${a.strayNumbers.join(", ")}`);
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
   return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };

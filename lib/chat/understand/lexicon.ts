@@ -40,10 +40,15 @@ export interface TableLexicon {
   partial: Map<string, { field: string; head: boolean }[]>;
   values: ValueEntry[];
   valueIndex: Map<string, ValueEntry[]>;
+  /** One-letter values ("R", "G"), read only next to their field's name or in a list of its values. */
+  shortValues: Map<string, ValueEntry[]>;
+  /** Words of every name (own and synonyms) of each field. */
+  fieldWords: Map<string, Set<string>>;
   /** Fields whose values are all yes/no-like or 0/1: "churned customers" filters them. */
   flagFields: Set<string>;
 }
 
+const SMALL_WORDS = new Set(["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "per", "and", "or", "with"]);
 const SUM_WORDS = new Set(words.sumByDefault.flatMap((w) => tokenize(w).map((t) => t.lemma)));
 const VALUE_COMPARATORS: Record<string, string[]> = words.valueComparators;
 
@@ -140,10 +145,17 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
   }
 
   const values: ValueEntry[] = [];
+  const shortValues = new Map<string, ValueEntry[]>();
   const addValue = (field: string, value: string, ws: string[], alias: boolean) => {
     if (ws.length === 0 || ws.length > 8) return;
     const compact = ws.join("");
-    if (compact.length < 2 && ws.length === 1) return;
+    if (compact.length < 2 && ws.length === 1) {
+      // One letter ("R", "G"): only next to its field's name or in a list of its values (readers.ts).
+      const list = shortValues.get(compact) ?? [];
+      list.push({ field, value, words: ws, compact, alias });
+      shortValues.set(compact, list);
+      return;
+    }
     values.push({ field, value, words: ws, compact, alias });
   };
   const flagFields = new Set<string>();
@@ -154,6 +166,11 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       const trimmed = v.trim();
       const ws = nameWords(trimmed);
       addValue(f.name, v, ws, false);
+      // "Credit card (automatic)" is said "credit card".
+      if (trimmed.includes("(")) {
+        const bare = trimmed.replace(/\([^)]{0,80}\)/g, " ").trim();
+        if (bare && bare !== trimmed) addValue(f.name, v, nameWords(bare), true);
+      }
       for (const a of VALUE_ALIASES[trimmed.toLowerCase()] ?? []) addValue(f.name, v, nameWords(a), true);
       // ">50K" reads "more than 50K", "over 50K"; "<=50K" reads "at most 50K", "50K or less".
       const cmp = /^(>=|<=|>|<)\s*(\S.*)$/.exec(trimmed);
@@ -166,7 +183,13 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     list.push(v);
     valueIndex.set(v.words[0], list);
   }
-  return { fields, byName: new Map(fields.map((f) => [f.name, f])), names, nameIndex, compactIndex, partial, values, valueIndex, flagFields };
+  const fieldWords = new Map<string, Set<string>>();
+  for (const n of names) {
+    const set = fieldWords.get(n.field) ?? new Set<string>();
+    for (const w of n.words) if (!SMALL_WORDS.has(w)) set.add(w);
+    fieldWords.set(n.field, set);
+  }
+  return { fields, byName: new Map(fields.map((f) => [f.name, f])), names, nameIndex, compactIndex, partial, values, valueIndex, shortValues, fieldWords, flagFields };
 }
 
 /** Synonyms from chatContext: "revenue = Sales", "revenue means Sales", "Sales (revenue)", "revenue: Sales". */

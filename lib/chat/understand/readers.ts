@@ -225,9 +225,12 @@ function scoreSpan(span: string[], name: NameEntry): number {
   // "of each state" is not a name: a span starts and ends with words of the name.
   if ((STOP_WORDS.has(span[0]) && !name.words.includes(span[0])) || (STOP_WORDS.has(span[span.length - 1]) && !name.words.includes(span[span.length - 1]))) return 0;
   const content = span.filter((w) => !STOP_WORDS.has(w) || name.words.includes(w));
-  // "level of membership" is said "membership level"; but "made in" is not "made".
-  const core = name.words.filter((w) => !STOP_WORDS.has(w) || span.includes(w));
+  // "level of membership" is said "membership level" (the field's own name may drop its small words);
+  // synonyms are said as written ("made in" is not "made", "type of movie" is not "movie of").
+  const core = name.weight >= 1 ? name.words.filter((w) => !STOP_WORDS.has(w) || span.includes(w)) : name.words;
   const nameContent = core.length === 1 && name.words.length > 1 ? name.words : core;
+  // Small words inside the span that are not part of the name ("quantity per order") weaken it.
+  const stray = span.length > 2 && span.slice(1, -1).some((w) => STOP_WORDS.has(w) && !name.words.includes(w)) ? 0.8 : 1;
   if (content.length === 0) return 0;
   const spanCompact = span.join("");
   if (spanCompact === name.compact) return name.weight;
@@ -259,7 +262,7 @@ function scoreSpan(span: string[], name: NameEntry): number {
     used.add(bestJ);
     total += best;
   }
-  return (total / content.length) * name.weight;
+  return (total / content.length) * name.weight * stray;
 }
 
 /** Typed words -> lexicon words they may stand for (exact, longer forms, typos); cached per lexicon. */
@@ -375,7 +378,44 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         best = [v];
       } else if (v.words.length === bestLen) best.push(v);
     }
-    if (!bestLen) continue;
+    if (!bestLen) {
+      // "self employed" for "Self-emp-inc" and "Self-emp-not-inc": the first words of longer values, abbreviated there.
+      const partialHits: ValueEntry[] = [];
+      let partialLen = 0;
+      for (const v of pool) {
+        if (v.words.length < 3 || v.alias) continue;
+        let k = 0;
+        while (k < v.words.length - 1 && i + k < tokens.length) {
+          const typed = lemmas[i + k];
+          const want = v.words[k];
+          if (typed === want || (want.length >= 3 && typed.length > want.length && typed.startsWith(want))) k++;
+          else break;
+        }
+        if (k >= 2 && k > partialLen) {
+          partialLen = k;
+          partialHits.length = 0;
+        }
+        if (k >= 2 && k === partialLen) partialHits.push(v);
+      }
+      if (partialLen && partialHits.some((v) => !v.words.slice(0, partialLen).every((w, j) => w === lemmas[i + j]))) {
+        const values: ValueCandidate[] = partialHits.map((v) => ({ field: v.field, value: v.value, alias: true }));
+        out.push({ start: i, end: i + partialLen, priority: 3, score: 0.75, mention: { kind: "value", start: i, end: i + partialLen, text: tokens.slice(i, i + partialLen).map((t) => t.raw).join(" "), values } });
+      }
+      // One-letter values next to their field's name ("R rated") or in a list of values ("PG or G").
+      const short = lex.shortValues.get(texts[i]);
+      if (short && tokens[i].kind !== "symbol") {
+        const near = (k: number) => lemmas[k] ?? "";
+        const hits = short.filter((v) => {
+          const words = lex.fieldWords.get(v.field);
+          if (words && (words.has(near(i + 1)) || words.has(near(i - 1)))) return true;
+          const listed = (k: number) => ["or", "and", "nor"].includes(near(k)) || tokens[k + 1]?.sep === ",";
+          const other = (k: number) => (lex.valueIndex.get(lemmas[k] ?? "") ?? []).some((x) => x.field === v.field) || (lex.shortValues.get(texts[k] ?? "") ?? []).some((x) => x.field === v.field && k !== i);
+          return (listed(i - 1) && other(i - 2)) || ((near(i + 1) === "or" || near(i + 1) === "and") && other(i + 2)) || (tokens[i + 1]?.sep === "," && other(i + 1));
+        });
+        if (hits.length) out.push({ start: i, end: i + 1, priority: 3, score: 1, mention: { kind: "value", start: i, end: i + 1, text: tokens[i].raw, values: hits.map((v) => ({ field: v.field, value: v.value, alias: false })) } });
+      }
+      continue;
+    }
     // Short words are values only when typed exactly as the value ("No", "R", "PG").
     const values: ValueCandidate[] = [];
     for (const v of best) if (!values.some((x) => x.field === v.field && x.value === v.value)) values.push({ field: v.field, value: v.value, alias: v.alias });
@@ -413,7 +453,10 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   for (const p of proposals) {
     if ((p.mention.kind === "value" || p.mention.kind === "field") && p.end - p.start === 1 && COMMAND_WORDS.has(tokens[p.start].lemma)) {
       const exactName = p.mention.kind === "field" && p.mention.fields.some((f) => f.name.toLowerCase() === tokens[p.start].text);
-      if (!exactName) p.score -= 0.5;
+      // "the Tables sub-category": a value followed by its own field's name is that value.
+      const m = p.mention;
+      const ownField = m.kind === "value" && m.values.some((v) => lex.fieldWords.get(v.field)?.has(tokens[p.end]?.lemma ?? "") || lex.fieldWords.get(v.field)?.has(tokens[p.end + 1]?.lemma ?? ""));
+      if (!exactName && !ownField) p.score -= 0.5;
     }
   }
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
