@@ -24,8 +24,8 @@ import type { AnalysisPlan } from "../lib/chat/plan";
 import { cleanUpDatasetTables, loadDatasetTable } from "./chat-bench/load-dataset";
 import { nlvTables, NLV_DIR } from "./chat-bench/nlv";
 import { loadNvCases, NV_DIR } from "./chat-bench/nvbench";
-import { loadOwnQuestions, ownTables } from "./chat-bench/own-set";
-import { scoreOwn } from "./chat-bench/score-own";
+import { loadOwnQuestions, ownTables, OWN_DIR } from "./chat-bench/own-set";
+import { scoreOwn, type Expected, type OwnQuestion } from "./chat-bench/score-own";
 import { scoreNv } from "./chat-bench/score-nvbench";
 import Papa from "papaparse";
 
@@ -112,13 +112,16 @@ async function nvExamples(): Promise<Example[]> {
 async function ownExamples(): Promise<Example[]> {
   const { questions, expected } = loadOwnQuestions();
   const tables = await ownTables();
-  return questions
-    .map((q, index) => ({ q, index }))
+  // Training-only examples (train.jsonl, truth by the same pandas script): never part of the benchmark.
+  const extra = fs.readFileSync(path.join(OWN_DIR, "train.jsonl"), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as OwnQuestion);
+  const extraExpected = JSON.parse(fs.readFileSync(path.join(OWN_DIR, "train-expected.json"), "utf8")) as Record<string, Expected>;
+  Object.assign(expected, extraExpected);
+  return [...questions.map((q, index) => ({ q, index, heldOut: index % 5 === 4 })), ...extra.map((q) => ({ q, index: -1, heldOut: false }))]
     .filter(({ q }) => q.kind !== "clarify" && q.kind !== "no-field")
-    .map(({ q, index }) => {
+    .map(({ q, heldOut }) => {
       const table = tables[q.dataset];
       return {
-        source: "own" as const, id: q.id, heldOut: index % 5 === 4, turns: q.turns, table,
+        source: "own" as const, id: q.id, heldOut, turns: q.turns, table,
         label: (cand: Candidate) => {
           const reply = render(table, cand.plan, q.turns[q.turns.length - 1]);
           return reply && scoreOwn(q, expected[q.id] ?? {}, reply, table.columns.map((x) => x.name)).right ? 2 : 0;

@@ -166,7 +166,7 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
     if (u.kind === "greeting") return help(t(style.lang, "greeting"));
     if (u.kind === "none") return help(t(style.lang, "notUnderstood"));
     if (u.kind === "unknown") {
-      const lead = t(style.lang, "unknownClosest", { words: u.words.map((w) => `"${w}"`).join(", "), closest: u.closest.join(", ") });
+      const lead = `${t(style.lang, "unknownClosest", { words: u.words.map((w) => `"${w}"`).join(", "), closest: u.closest.join(", ") })} ${t(style.lang, "allFields", { fields: describeFieldList(fields) })}`;
       return { messages: [{ role: "assistant", content: lead, figures: [], table: null }], plan: null, suggestions: [...projectSuggestions, ...exampleQuestions(fields, style.lang, 3)], assumptions: [] };
     }
     if (u.kind === "clarify") return clarifyReply(u, style, projectSuggestions, userTurns);

@@ -31,10 +31,14 @@ export function turnCandidates(text: string, lex: TableLexicon, rowCount: number
   const fresh = attach(reading, lex, 0);
   const candidates: Candidate[] = [];
   const hasPrev = prev.atoms !== null || prev.plan !== null;
+  // A turn that names a measure and a grouping of its own is a new question, not a follow-up.
+  const complete = fresh.refs.some((r) => r.agg !== null || r.countOf) && fresh.refs.some((r) => r.group || r.series);
   for (const c of generate(fresh, lex, rowCount)) {
     if (hasPrev) {
       c.feats.set("fresh|prev", 1);
       if (fresh.followUp) c.feats.set("fresh|followUpCue", 1);
+      if (complete) c.feats.set("fresh|complete", 1);
+      if (!fresh.refs.length) c.feats.set("fresh|noFields", 1);
     }
     candidates.push(c);
   }
@@ -44,11 +48,17 @@ export function turnCandidates(text: string, lex: TableLexicon, rowCount: number
     for (const c of generate(merged, lex, rowCount)) {
       c.feats.set("merged", 1);
       if (fresh.followUp) c.feats.set("merged|followUpCue", 1);
+      if (complete) c.feats.set("merged|newComplete", 1);
       // New mentions left unused weigh more than old ones.
       candidates.push({ ...c, sig: `merged ${c.sig}` });
     }
   }
-  if (prev.plan) candidates.push(...editCandidates(prev.plan, fresh, lex));
+  if (prev.plan) {
+    for (const c of editCandidates(prev.plan, fresh, lex)) {
+      if (complete) c.feats.set("edit|newComplete", 1);
+      candidates.push(c);
+    }
+  }
   return { fresh, merged, candidates };
 }
 

@@ -97,7 +97,13 @@ def expected_of(q, value):
 
 
 def main():
-    questions = [json.loads(line) for line in open(os.path.join(HERE, "questions.jsonl")) if line.strip()]
+    # questions.jsonl (the benchmark set) -> expected.json; train.jsonl (training-only examples) -> train-expected.json
+    for source, target in (("questions.jsonl", "expected.json"), ("train.jsonl", "train-expected.json")):
+        compute(source, target)
+
+
+def compute(source, target):
+    questions = [json.loads(line) for line in open(os.path.join(HERE, source)) if line.strip()]
     frames = {name: load(name) for name in FILES}
     out = {}
     for q in questions:
@@ -114,10 +120,10 @@ def main():
                 alts.append(expected_of({**q, "kind": kind}, v))
             entry["alt"] = alts
         out[q["id"]] = entry
-    with open(os.path.join(HERE, "expected.json"), "w") as f:
+    with open(os.path.join(HERE, target), "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)
         f.write("\n")
-    print(f"{len(out)} expected answers written to expected.json")
+    print(f"{len(out)} expected answers written to {target}")
 
 
 if __name__ == "__main__":
