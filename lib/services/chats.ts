@@ -5,26 +5,12 @@ import { db } from "@/lib/db";
 import { notFound, validationError } from "@/lib/errors";
 import { enqueueTask } from "@/lib/jobs/queue";
 import { getOwnedProject } from "./projects";
+import { MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES, MAX_CHAT_TEXT_BYTES, utf8Length } from "./chat-limits";
 
-const MAX_MESSAGES = 200;
-const MAX_CONTENT = 20_000;
-/** All message text of one request, in UTF-8 bytes: 200 messages of 20,000 characters would otherwise be 4 MB to read. */
-export const MAX_CHAT_TEXT_BYTES = 32 * 1024;
+export { MAX_CHAT_TEXT_BYTES };
 
-/** UTF-8 length of a string without allocating (one pass over its code units). */
-function utf8Length(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
+const MAX_MESSAGES = MAX_CHAT_MESSAGES;
+const MAX_CONTENT = MAX_CHAT_MESSAGE_CHARS;
 
 export const chatMessageSchema = z.looseObject({
   role: z.enum(["user", "assistant"], { message: 'role must be "user" or "assistant"' }),

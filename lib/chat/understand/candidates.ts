@@ -186,7 +186,8 @@ function finish(ctx: Context, plan: AnalysisPlan, feats: Features, choices: Choi
 /** All filter option combinations (capped), each a list of chosen options with the atom they came from. */
 function filterCombos(filters: FilterAtom[]): { atom: FilterAtom; option: number }[][] {
   let combos: { atom: FilterAtom; option: number }[][] = [[]];
-  for (const f of filters) {
+  // A question has a handful of conditions; beyond twelve the rest are not read (and not silently: the notes say so).
+  for (const f of filters.slice(0, 12)) {
     const next: { atom: FilterAtom; option: number }[][] = [];
     for (const c of combos) for (let o = 0; o < f.options.length && o < 12; o++) next.push([...c, { atom: f, option: o }]);
     combos = next.slice(0, 48);
@@ -375,7 +376,8 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
   }
 
   // --- rows: the matching rows, ranked by a number -------------------------------------------------
-  if (groups.length + series.length + distincts.length === 0 && measures.length + sorts.length <= 1 && labels.length <= 1) {
+  const rowsAsked = a.list || a.limit !== null || a.superlative !== null || measures.length + sorts.length + labels.length > 0 || filters0.length > 0;
+  if (rowsAsked && groups.length + series.length + distincts.length === 0 && measures.length + sorts.length <= 1 && labels.length <= 1) {
     const rank = sorts[0] ?? measures[0] ?? null;
     const { feats, notes } = base();
     add(feats, "shape:rows");

@@ -9,6 +9,7 @@ import { findAmbiguity, rank, unknownInSlot, WEIGHTS, type Ambiguity, type Weigh
 import { editCandidates, mergeAtoms } from "./followup";
 import type { TableLexicon } from "./lexicon";
 import { editDistance, readMentions } from "./readers";
+import { MAX_TOKENS, tokenize } from "./tokens";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -71,7 +72,7 @@ export function splitTurns(text: string): string[] {
 }
 
 function closestFields(word: string, slot: string, fields: FieldInfo[]): string[] {
-  const w = word.toLowerCase();
+  const w = word.toLowerCase().slice(0, 40);
   const scored = fields.map((f) => {
     const name = f.name.toLowerCase();
     const d = editDistance(w, name, Math.max(w.length, name.length));
@@ -103,16 +104,24 @@ function step(state: State, part: string, lex: TableLexicon, rowCount: number, w
   return result;
 }
 
+/** The parts read: the last MAX_TURNS user turns, "a | b" split, parts too long to be a question left out. */
+export function readableParts(turns: string[]): string[] {
+  const parts = turns.slice(-MAX_TURNS).flatMap(splitTurns);
+  const last = parts.length ? parts[parts.length - 1] : null;
+  const kept = parts.slice(0, -1).filter((p) => tokenize(p, MAX_TOKENS + 1).length <= MAX_TOKENS).slice(-MAX_TURNS);
+  return last === null ? [] : [...kept, last];
+}
+
 export function understand(turns: string[], lex: TableLexicon, rowCount: number, w: Weights = WEIGHTS): Understanding {
   const state: State = { atoms: null, plan: null };
   let result: Understanding = { kind: "none", atoms: null, ranked: [] };
-  for (const part of turns.slice(-MAX_TURNS).flatMap(splitTurns)) result = step(state, part, lex, rowCount, w);
+  for (const part of readableParts(turns)) result = step(state, part, lex, rowCount, w);
   return result;
 }
 
 /** The candidates of the last turn after the earlier turns were answered with weights `w` (training). */
 export function lastTurnCandidates(turns: string[], lex: TableLexicon, rowCount: number, w: Weights): { atoms: Atoms; candidates: Candidate[] } | null {
-  const parts = turns.slice(-MAX_TURNS).flatMap(splitTurns);
+  const parts = readableParts(turns);
   if (!parts.length) return null;
   const state: State = { atoms: null, plan: null };
   for (const part of parts.slice(0, -1)) step(state, part, lex, rowCount, w);
@@ -120,20 +129,22 @@ export function lastTurnCandidates(turns: string[], lex: TableLexicon, rowCount:
   return { atoms: fresh, candidates };
 }
 
+const clip = (word: string) => (word.length > 40 ? `${word.slice(0, 40)}…` : word);
+
 function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): Understanding {
   const best = ranked[0];
   const slotUnknown = unknownInSlot(a);
   if (slotUnknown.length) {
-    return { kind: "unknown", words: slotUnknown.map((u) => u.text), closest: closestFields(slotUnknown[0].text, slotUnknown[0].slot, lex.fields), atoms: a, ranked };
+    return { kind: "unknown", words: slotUnknown.map((u) => clip(u.text)), closest: closestFields(slotUnknown[0].text, slotUnknown[0].slot, lex.fields), atoms: a, ranked };
   }
   if (!best) {
     if (a.greeting) return { kind: "greeting", atoms: a };
-    if (a.unknown.length) return { kind: "unknown", words: a.unknown.map((u) => u.text), closest: closestFields(a.unknown[0].text, "other", lex.fields), atoms: a, ranked };
+    if (a.unknown.length) return { kind: "unknown", words: a.unknown.slice(0, 3).map((u) => clip(u.text)), closest: closestFields(a.unknown[0].text, "other", lex.fields), atoms: a, ranked };
     return { kind: "none", atoms: a, ranked };
   }
   // A bare count of every row answers nothing that was asked when the question had words we do not know.
   const bare = best.plan.intent === "aggregate" && best.plan.groupBy.length === 0 && best.plan.filters.length === 0 && best.plan.measure.agg === "count";
-  if (bare && a.unknown.length) return { kind: "unknown", words: a.unknown.map((u) => u.text), closest: closestFields(a.unknown[0].text, "other", lex.fields), atoms: a, ranked };
+  if (bare && a.unknown.length) return { kind: "unknown", words: a.unknown.slice(0, 3).map((u) => clip(u.text)), closest: closestFields(a.unknown[0].text, "other", lex.fields), atoms: a, ranked };
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
   if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
   const ambiguity = findAmbiguity(ranked, w);

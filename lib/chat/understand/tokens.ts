@@ -20,8 +20,10 @@ export interface Token {
   sep: string | null;
 }
 
-/** Most tokens read from one message: longer questions are not questions (see MAX_QUESTION_TOKENS in index). */
-export const MAX_TOKENS = 400;
+/** Most tokens read from one message: a longer message is not read as a question (answered "too long"). */
+export const MAX_TOKENS = 150;
+/** Longest token kept: a 32 KB "word" is cut, so that nothing downstream compares 32 KB strings. */
+const MAX_TOKEN_CHARS = 64;
 
 const IRREGULAR: Record<string, string> = words.irregularPlurals;
 
@@ -77,7 +79,8 @@ export function tokenize(text: string, maxTokens = MAX_TOKENS): Token[] {
   const out: Token[] = [];
   let sep: string | null = null;
   const push = (t: string, kind: TokenKind, start: number, end: number) => {
-    out.push({ text: t, lemma: kind === "word" ? singularize(t) : t, kind, raw: s.slice(start, end), start, end, sep });
+    const text = t.length > MAX_TOKEN_CHARS ? t.slice(0, MAX_TOKEN_CHARS) : t;
+    out.push({ text, lemma: kind === "word" ? singularize(text) : text, kind, raw: s.slice(start, Math.min(end, start + MAX_TOKEN_CHARS)), start, end, sep });
     sep = null;
   };
   let i = 0;
