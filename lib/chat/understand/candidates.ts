@@ -500,7 +500,8 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
       const shapes: ("scalar" | "agg" | "aggScatter")[] = [];
       if (gs.length === 0) shapes.push("scalar");
       else shapes.push("agg");
-      if (mo.measures.length === 2 && gs.length === 1 && mo.measures.every((m) => m.field)) shapes.push("aggScatter");
+      // One point per group only when a scatter or a relation is asked for ("plot A against B for each C").
+      if (mo.measures.length === 2 && gs.length === 1 && mo.measures.every((m) => m.field) && (a.chart === "scatter" || a.relation || a.versus)) shapes.push("aggScatter");
       for (const shape of shapes) {
         const { feats, notes } = base();
         for (const [n, v] of mo.feats) add(feats, n, v);
