@@ -59,7 +59,7 @@ export function suggestionsFor(plan: AnalysisPlan, fields: FieldInfo[], _lex?: T
       const g = plan.groupBy[0]?.field;
       const gInfo = g ? byName.get(g) : undefined;
       if (g && plan.groupBy.length === 1 && gInfo && !isTimeField(gInfo) && otherCat) {
-        out.push({ text: `${m} by ${g} and ${otherCat.name}${where}`, expect: { groupBy: [g, otherCat.name], measure: plan.measure, filters: filters.length } });
+        out.push({ text: `${m} by ${g}, split by ${otherCat.name}${where}`, expect: { groupBy: [g, otherCat.name], measure: plan.measure, filters: filters.length } });
       }
       if (time && !plan.groupBy.some((x) => isTimeField(byName.get(x.field)!))) {
         const grain = time.role === "date" ? "per month" : `by ${time.name}`;
