@@ -106,7 +106,26 @@ function runRows(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Ui
     const v = sortField.numbers!;
     const sign = plan.sort?.order === "asc" ? 1 : -1;
     // Missing values last, whatever the order.
-    indices.sort((a, b) => (Number.isNaN(v[a]) ? 1 : 0) - (Number.isNaN(v[b]) ? 1 : 0) || sign * (v[a] - v[b]) || a - b);
+    const cmp = (a: number, b: number) => (Number.isNaN(v[a]) ? 1 : 0) - (Number.isNaN(v[b]) ? 1 : 0) || sign * (v[a] - v[b]) || a - b;
+    const limit = plan.limit ?? DEFAULT_ROW_LIMIT;
+    if (indices.length > 4 * limit && limit <= 10_000) {
+      // Only the first `limit` rows are shown: keep them in a bounded sorted buffer (n log k, not n log n).
+      const top: number[] = [];
+      for (const i of indices) {
+        if (top.length === limit && cmp(i, top[top.length - 1]) >= 0) continue;
+        let lo = 0;
+        let hi = top.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (cmp(top[mid], i) <= 0) lo = mid + 1;
+          else hi = mid;
+        }
+        top.splice(lo, 0, i);
+        if (top.length > limit) top.pop();
+      }
+      return { kind: "rows", plan, sortField, indices: top, fields, filteredRows, totalRows: table.rowCount };
+    }
+    indices.sort(cmp);
   }
   return { kind: "rows", plan, sortField, indices: indices.slice(0, plan.limit ?? DEFAULT_ROW_LIMIT), fields, filteredRows, totalRows: table.rowCount };
 }
@@ -272,11 +291,42 @@ function finish(acc: Acc, agg: Aggregate): number {
   }
 }
 
+/** The k-th smallest value (0-based) of `a`, reordering it (Hoare's selection, linear on average). */
+function select(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
+}
+
 export function median(values: ArrayLike<number>): number {
   if (values.length === 0) return NaN;
-  const s = Float64Array.from(values).sort();
+  const s = Float64Array.from(values);
   const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  if (s.length % 2) return select(s, mid);
+  const upper = select(s, mid);
+  // Everything before `mid` is now at most `upper`: the lower middle is their maximum.
+  let lower = -Infinity;
+  for (let i = 0; i < mid; i++) if (s[i] > lower) lower = s[i];
+  return (lower + upper) / 2;
 }
 
 const CATEGORY_CAP = 50;
@@ -364,6 +414,11 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
       const values: number[] = [];
       const seen = new Map<number, number>();
       const bucket = buckets[k];
+      // Date buckets: the group id of each day of the field's range in a typed array (a million
+      // rows then cost a division and two array reads each, no hashing).
+      const firstDay = Math.floor(kf.min / DAY);
+      const span = Math.floor(kf.max / DAY) - firstDay + 1;
+      const byDay = bucket && Number.isFinite(span) && span > 0 && span <= 200_000 ? new Int32Array(span).fill(-1) : null;
       const dayCache = new Map<number, number>();
       for (let i = 0; i < n; i++) {
         if (!mask[i]) continue;
@@ -371,12 +426,28 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
         if (Number.isNaN(v)) continue;
         if (bucket) {
           const day = Math.floor(v / DAY);
+          if (byDay && day - firstDay >= 0 && day - firstDay < span) {
+            const cached = byDay[day - firstDay];
+            if (cached >= 0) {
+              idx[i] = cached;
+              continue;
+            }
+          }
           let b = dayCache.get(day);
           if (b === undefined) {
             b = bucketStart(day * DAY, bucket);
             dayCache.set(day, b);
           }
           v = b;
+          let id = seen.get(v);
+          if (id === undefined) {
+            id = values.length;
+            values.push(v);
+            seen.set(v, id);
+          }
+          if (byDay && day - firstDay >= 0 && day - firstDay < span) byDay[day - firstDay] = id;
+          idx[i] = id;
+          continue;
         }
         let id = seen.get(v);
         if (id === undefined) {

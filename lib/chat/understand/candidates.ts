@@ -154,6 +154,8 @@ function refFeatures(feats: Features, s: Slot, ctx: Context, index: number) {
   add(feats, `role:${role}`);
   add(feats, `role:${role}|type:${t}`);
   if (idLike(s.field, ctx.rowCount)) add(feats, `role:${role}|idlike`);
+  // One value per row (an id, a title) lists rows; repeated names (customers with many orders) group them.
+  if (s.field.codes && s.field.distinct >= 0.98 * ctx.rowCount) add(feats, `role:${role}|unique`);
   if (s.field.codes && s.field.distinct > 60) add(feats, `role:${role}|manyValues`);
   const flags: [string, boolean][] = [
     ["group", ref.group], ["each", ref.each], ["series", ref.series], ["facet", ref.facet], ["xAxis", ref.xAxis], ["yAxis", ref.yAxis],
