@@ -111,6 +111,20 @@ function contextPlan(plan: AnalysisPlan, fields: FieldInfo[]): { plan: AnalysisP
       fields: chosen,
     };
   }
+  // A number over a period ("average weight of cars between 1974 and 1980"): the same measure over
+  // that period, by its time unit.
+  const period = plan.filters.find((f) => {
+    const info = byName.get(f.field);
+    return info && (info.role === "date" || info.yearLike) && (f.op === "between" || f.op === "gt" || f.op === "gte" || f.op === "lt" || f.op === "lte");
+  });
+  if (period) {
+    const info = byName.get(period.field)!;
+    const bucket = info.role === "date" ? ((info.max - info.min) / 86_400_000 > 400 ? "month" : "day") : null;
+    return {
+      plan: { ...plan, extraMeasures: [], groupBy: [{ field: period.field, bucket }], chart: "line", sort: null, limit: null },
+      fields: [period.field],
+    };
+  }
   const numeric = plan.filters.find((f) => byName.get(f.field)?.role === "number");
   if (numeric && plan.measure.agg === "count") {
     return {

@@ -185,6 +185,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         case "greeting": if (m.start === 0) a.greeting = true; break;
         case "output": if (h.key === "rows") { if (m.start <= 1) a.list = true; } else a.output[h.key as "numberOnly" | "chartAndTable" | "tableOnly"] = true; break;
         case "chart": {
+          // "scatter plots", "charts for each": several charts are small multiples.
+          if (h.key === "scatter" && tokens[m.end - 1].text.endsWith("s") && tokens[m.end - 1].lemma !== tokens[m.end - 1].text) a.facetWord = true;
           if (h.key === "chartWord") a.chartWord = true;
           else if (!a.chart || h.key !== "table") a.chart = h.key as Atoms["chart"];
           break;
@@ -735,8 +737,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     let slot: Atoms["unknown"][number]["slot"] = "other";
     // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.
-    const nextM = mAt(m.end);
-    const filled = nextM && (nextM.kind === "field" || nextM.kind === "value");
+    // Filled when a field or value follows within three words, before any other grammar word.
+    let filled = false;
+    for (let k = m.end; k < Math.min(tokens.length, m.end + 3) && !filled; k++) {
+      const nx = mAt(k);
+      if (nx && (nx.kind === "field" || nx.kind === "value")) filled = true;
+      else if (nx && nx.kind === "word") break;
+    }
     if (prev && (hasHit(prev, "agg") || hasHit(prev, "share"))) slot = "measure";
     else if (prev && hasHit(prev, "count")) slot = "count";
     else if (prev && (hasHit(prev, "group") || hasHit(prev, "series"))) slot = "group";
