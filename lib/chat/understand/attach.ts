@@ -252,7 +252,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (hasHit(m, "facet")) r.facet = true;
         // "which state", "what 3 genres": the question word right before the field (over a number).
         if (hasHit(m, "question") && hitKey(m, "question") === "which" && (m.end === r.pos || (mAt(m.end)?.kind === "number" && mAt(m.end)!.end === r.pos))) r.afterWhich = true;
-        if (hasHit(m, "sort", "sortWord")) r.sortBy = true;
+        // "sorted by X", "in ascending order of X": X is what is sorted on.
+        if (hasHit(m, "sort")) r.sortBy = true;
         if (hasHit(m, "neg")) r.negated = true;
         if (hasHit(m, "relation", "versus") && /axis/.test(m.text)) {
           if (m.text.startsWith("x")) r.xAxis = true;
@@ -296,7 +297,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       consumed.add(idx);
     }
     if (sortKey === "sortWord" || hasHit(m, "sort")) {
-      // "sort by the x axis / by name / by the y axis / by the bars".
+      // "sort by the x axis / by name / by the y axis / by the bars", "in descending order by the role_code".
       for (let k = m.end; k < Math.min(tokens.length, m.end + 6); k++) {
         const n = mAt(k);
         if (n && n.kind === "word" && hasHit(n, "sortAxis")) {
@@ -305,7 +306,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           consumed.add(at[k]);
           break;
         }
-        if (n && n.kind === "field") break;
+        if (n && n.kind === "field") {
+          const r = a.refs.find((x) => x.mention === at[k]);
+          if (r) r.sortBy = true;
+          break;
+        }
+        if (n && n.kind === "word" && !hasHit(n, "group") && !hasHit(n, "sort")) break;
       }
     }
     const sup = hitKey(m, "superlative");

@@ -312,7 +312,9 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
     }
     return list;
   });
-  const unused = ignored.filter((sl) => !sl.ref.via && sl.ref.turn === 0).map((sl) => sl.ref.text);
+  // Words naming a field that another role already uses ("name ... sorted by company name") are not unused.
+  const usedFields = new Set(slots.filter((sl) => sl.role !== "ignore").map((sl) => sl.field.name));
+  const unused = ignored.filter((sl) => !sl.ref.via && sl.ref.turn === 0 && !usedFields.has(sl.field.name) && !filters0.some((f) => f.field === sl.field.name)).map((sl) => sl.ref.text);
   const base = (): { feats: Features; notes: string[] } => {
     const feats: Features = new Map(feats0);
     for (const list of slotList) for (const [n, v] of list) add(feats, n, v);
@@ -387,7 +389,7 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
     if (labels.length) add(feats, "rows|label");
     if (a.limit) add(feats, "rows|limit");
     if (a.superlative) add(feats, "rows|superlative");
-    const byKey = labels.length > 0 && (a.sort?.by === "key" || labels[0].ref.sortBy);
+    const byKey = labels.length > 0 && (a.sort?.by === "key" || a.refs.some((r) => r.sortBy && r.cands.some((c) => c.name === labels[0].field.name)));
     const order = a.sort ? a.sort.order : a.limit?.dir === "bottom" || a.superlative === "min" ? "asc" : "desc";
     if (byKey) add(feats, "rows|sortByLabel");
     const plan: AnalysisPlan = {
@@ -528,8 +530,10 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
         const agg = primary.agg;
         let chart = chartFor(shape, a, gs, agg, mo.measures.length);
         if (a.output.numberOnly && shape === "scalar") chart = "none";
-        const sortRef = slots.find((sl) => sl.ref.sortBy && sl.role !== "ignore");
-        const sortBy = a.sort?.by ?? (sortRef && (sortRef.role === "group" || sortRef.role === "series") ? "key" : "value");
+        // Sorted on a field the grouping uses: by key; on the measure: by value.
+        const sortRef = a.refs.find((r) => r.sortBy);
+        const sortOnGroup = sortRef && gs.some((g) => sortRef.cands.some((c) => c.name === g.field.name));
+        const sortBy = a.sort?.by ?? (sortOnGroup ? "key" : "value");
         let sort: AnalysisPlan["sort"] = a.sort ? { by: sortBy, order: a.sort.order } : null;
         const timeFirst = gs.length > 0 && isTimeField(gs[0].field) && a.bucket !== "weekday";
         if (!sort && (a.limit || (a.superlative && !timeFirst))) sort = { by: "value", order: a.limit?.dir === "bottom" || (!a.limit && a.superlative === "min") ? "asc" : "desc" };
