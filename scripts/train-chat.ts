@@ -37,6 +37,7 @@ interface Example {
   heldOut: boolean;
   turns: string[];
   table: Table;
+  datasetName: string;
   /** 2: right; 1: the data right but the chart kind not (nvbench cases whose phrasing names no chart); 0: wrong. */
   label: (c: Candidate) => number;
   /** Filled per round: feature vectors and labels of the last turn's candidates. */
@@ -72,7 +73,7 @@ function nlvExamples(): Example[] {
     const fields = [...new Set(Object.values(spec!.encoding).map((e) => e.field).filter((f): f is string => Boolean(f)))].sort();
     const family = FAMILY[row.visId];
     return {
-      source: "nlv" as const, id: `nlv-${index}`, heldOut: index % 5 === 4, turns: row["Utterance Set"].split("|").map((s) => s.trim()).filter(Boolean), table: tables[dataset],
+      source: "nlv" as const, id: `nlv-${index}`, heldOut: index % 5 === 4, turns: row["Utterance Set"].split("|").map((s) => s.trim()).filter(Boolean), table: tables[dataset], datasetName: dataset,
       label: (c: Candidate) => {
         // As the benchmark reads it: the first figure of the rendered answer (a number's context chart too).
         const table = tables[dataset];
@@ -96,7 +97,7 @@ async function nvExamples(): Promise<Example[]> {
     const table = await loadDatasetTable(path.join(NV_DIR, c.table));
     [c.question, ...c.paraphrases].forEach((q, p) => {
       out.push({
-        source: "nvbench", id: `${c.id}/${p}`, heldOut: index % 5 === 4, turns: [q], table,
+        source: "nvbench", id: `${c.id}/${p}`, heldOut: index % 5 === 4, turns: [q], table, datasetName: path.basename(c.table, ".csv").split("__").pop() ?? "",
         label: (cand) => {
           const reply = render(table, cand.plan, q);
           if (!reply) return 0;
@@ -121,7 +122,7 @@ async function ownExamples(): Promise<Example[]> {
     .map(({ q, heldOut }) => {
       const table = tables[q.dataset];
       return {
-        source: "own" as const, id: q.id, heldOut, turns: q.turns, table,
+        source: "own" as const, id: q.id, heldOut, turns: q.turns, table, datasetName: q.dataset,
         label: (cand: Candidate) => {
           const reply = render(table, cand.plan, q.turns[q.turns.length - 1]);
           return reply && scoreOwn(q, expected[q.id] ?? {}, reply, table.columns.map((x) => x.name)).right ? 2 : 0;
@@ -138,7 +139,7 @@ function featurize(examples: Example[], w: Weights, onlyMultiTurn: boolean) {
   for (const ex of examples) {
     if (onlyMultiTurn && ex.turns.length < 2 && !ex.turns[0].includes("|")) continue;
     const fields = describeTable(ex.table);
-    const lex = getTableLexicon(ex.table, fields, "");
+    const lex = getTableLexicon(ex.table, fields, "", ex.datasetName);
     const got = lastTurnCandidates(ex.turns, lex, ex.table.rowCount, w);
     const levels = (got?.candidates ?? []).slice(0, 600).map((c) => {
       const key = `${ex.id}\u0000${JSON.stringify(c.plan)}`;

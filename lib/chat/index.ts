@@ -48,17 +48,18 @@ export interface ChatReply {
 const lexiconCache = new WeakMap<Table, Map<string, TableLexicon>>();
 
 /** The vocabulary of a table (its fields, values and the project's synonyms), cached per table and context. */
-export function getTableLexicon(table: Table, fields: FieldInfo[], context: string): TableLexicon {
+export function getTableLexicon(table: Table, fields: FieldInfo[], context: string, datasetName = ""): TableLexicon {
   let byContext = lexiconCache.get(table);
   if (!byContext) {
     byContext = new Map();
     lexiconCache.set(table, byContext);
   }
-  let lexicon = byContext.get(context);
+  const key = `${context}\u0000${datasetName}`;
+  let lexicon = byContext.get(key);
   if (!lexicon) {
-    lexicon = buildTableLexicon(fields, parseContextSynonyms(context, fields.map((f) => f.name)));
+    lexicon = buildTableLexicon(fields, parseContextSynonyms(context, fields.map((f) => f.name)), datasetName);
     if (byContext.size > 8) byContext.clear();
-    byContext.set(context, lexicon);
+    byContext.set(key, lexicon);
   }
   return lexicon;
 }
@@ -175,7 +176,7 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
     plan = proposed.plan;
   }
   if (!plan) {
-    const lexicon = getTableLexicon(req.table, fields, context);
+    const lexicon = getTableLexicon(req.table, fields, context, req.datasetName ?? "");
     const u = understand(userTurns, lexicon, req.table.rowCount);
     if (u.kind === "greeting") return help(t(style.lang, "greeting"));
     if (u.kind === "none") return help(t(style.lang, "notUnderstood"));

@@ -18,7 +18,8 @@ async function main() {
   const file = OWN_FILES[dataset] ? path.join("/work/shared/datasets", OWN_FILES[dataset]) : dataset;
   const table = await loadDatasetTable(file);
   const fields = describeTable(table);
-  const lex = getTableLexicon(table, fields, "");
+  const datasetName = OWN_FILES[dataset] ? dataset : path.basename(dataset, ".csv").split("__").pop() ?? "";
+  const lex = getTableLexicon(table, fields, "", datasetName);
   const last = turns[turns.length - 1];
   const reading = readMentions(last, lex);
   console.log("mentions:");
@@ -41,7 +42,7 @@ async function main() {
   let reply = null;
   for (const t of turns) {
     messages.push({ role: "user", content: t });
-    reply = await answerChat({ table, datasetName: dataset, messages: messages.slice() });
+    reply = await answerChat({ table, datasetName, messages: messages.slice() });
     messages.push({ role: "assistant", content: reply.messages[0].content });
   }
   console.log("\nanswer:");

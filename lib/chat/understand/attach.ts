@@ -218,6 +218,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       afterWhich: false, ranked: false, sortBy: false, negated: false, before, after,
     });
   });
+  // "price ... (in USD)", "rating ... IMDB": another word of the question names one of the fields an ambiguous word may mean.
+  for (const r of a.refs) {
+    if (r.cands.length < 2) continue;
+    const named = a.refs.filter((o) => o !== r && o.cands.length === 1 && r.cands.some((c) => c.name === o.cands[0].name)).map((o) => o.cands[0].name);
+    const unique = [...new Set(named)];
+    if (unique.length === 1) r.cands = r.cands.filter((c) => c.name === unique[0]);
+  }
   // "paying more than 100 a month": among fields a word may name, the one named for that period.
   const PERIOD_ADJ: Record<string, string[]> = { month: ["monthly", "month"], year: ["yearly", "annual", "year"], week: ["weekly", "week"], day: ["daily", "day"], quarter: ["quarterly", "quarter"] };
   if (a.bucket) {

@@ -46,6 +46,8 @@ export interface TableLexicon {
   fieldWords: Map<string, Set<string>>;
   /** Fields whose values are all yes/no-like or 0/1: "churned customers" filters them. */
   flagFields: Set<string>;
+  /** Words of the dataset's name ("faculty", "station"): they name the rows, not a field. */
+  rowWords: Set<string>;
 }
 
 const SMALL_WORDS = new Set(["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "per", "and", "or", "with"]);
@@ -86,7 +88,7 @@ export function flagValues(info: FieldInfo): { yes: string | number; no: string 
   return null;
 }
 
-export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias: string; field: string }[] = []): TableLexicon {
+export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias: string; field: string }[] = [], datasetName = ""): TableLexicon {
   const names: NameEntry[] = [];
   const add = (field: string, ws: string[], weight: number, partialWords: string[] = ws) => {
     if (ws.length === 0) return;
@@ -189,7 +191,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     for (const w of n.words) if (!SMALL_WORDS.has(w)) set.add(w);
     fieldWords.set(n.field, set);
   }
-  return { fields, byName: new Map(fields.map((f) => [f.name, f])), names, nameIndex, compactIndex, partial, values, valueIndex, shortValues, fieldWords, flagFields };
+  // The dataset's name ("Faculty", "station", "Telco customer churn") names its rows; a word that is a field's own name stays the field.
+  const rowWords = new Set(nameWords(datasetName).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === w) && !/^\d+$/.test(w)));
+  return { fields, byName: new Map(fields.map((f) => [f.name, f])), names, nameIndex, compactIndex, partial, values, valueIndex, shortValues, fieldWords, flagFields, rowWords };
 }
 
 /** Synonyms from chatContext: "revenue = Sales", "revenue means Sales", "Sales (revenue)", "revenue: Sales". */

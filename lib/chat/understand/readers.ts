@@ -449,6 +449,10 @@ const COMMAND_WORDS = new Set(["table", "chart", "plot", "graph", "list", "line"
 export function readMentions(text: string, lex: TableLexicon): Reading {
   const tokens = tokenize(text);
   const proposals = [...readNumbersAndDates(tokens), ...readValues(tokens, lex), ...readFields(tokens, lex), ...readWords(tokens)];
+  // Words of the dataset's name name the rows ("the faculty members", "its stations").
+  tokens.forEach((t, i) => {
+    if (t.kind === "word" && lex.rowWords.has(t.lemma)) proposals.push({ start: i, end: i + 1, priority: 2.5, score: 1, mention: { kind: "word", start: i, end: i + 1, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] } });
+  });
   // Command words stand alone as grammar unless they are part of a longer name.
   for (const p of proposals) {
     if ((p.mention.kind === "value" || p.mention.kind === "field") && p.end - p.start === 1 && COMMAND_WORDS.has(tokens[p.start].lemma)) {
