@@ -56,7 +56,9 @@ const VALUE_COMPARATORS: Record<string, string[]> = words.valueComparators;
 
 /** The words of a field or value name: camelCase, underscores and hyphens split, singular. */
 export function nameWords(text: string): string[] {
-  const spaced = text.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").replace(/[_\-.]/g, " ");
+  // Names are short; a 10,000-letter value is cut first (the camelCase patterns below are linear
+  // in practice, but no pattern should see unbounded text).
+  const spaced = text.slice(0, 200).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").replace(/[_\-.]/g, " ");
   return tokenize(spaced, 40).map((t) => t.lemma);
 }
 
