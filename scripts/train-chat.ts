@@ -294,6 +294,37 @@ async function main() {
   let t0 = performance.now();
   featurize(examples, zero, false);
   console.log(`candidates labelled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (process.env.TRAIN_CV) {
+    // Development: 5-fold cross-validation inside the tuning parts (the held-out parts stay unseen);
+    // the failures of each fold's unseen fifth are written to TRAIN_CV for study.
+    const tuning = examples.filter((e) => !e.heldOut);
+    const lines: string[] = [];
+    const right: Record<string, [number, number]> = {};
+    for (let fold = 0; fold < 5; fold++) {
+      const inFold = (e: Example, i: number) => i % 5 === fold;
+      const trainSet = tuning.map((e, i) => ({ ...e, heldOut: inFold(e, i) }));
+      const wf = train(trainSet, epochs);
+      tuning.forEach((e, i) => {
+        if (!inFold(e, i) || !e.cands?.length) return;
+        let best = e.cands[0];
+        let bs = -Infinity;
+        for (const c of e.cands) {
+          const sc = score(c.feats, wf);
+          if (sc > bs) {
+            bs = sc;
+            best = c;
+          }
+        }
+        const r = (right[e.source] ??= [0, 0]);
+        r[1]++;
+        if (best.right) r[0]++;
+        else lines.push(`${e.source}\t${e.id}\t${e.cands.some((c) => c.right) ? "ranked" : "no candidate"}\tgot ${best.sig}\twant ${e.cands.filter((c) => c.right).map((c) => c.sig).slice(0, 2).join(" ; ")}\t${e.turns.join(" | ")}`);
+      });
+    }
+    for (const [src, [r, n]] of Object.entries(right)) console.log(`  cross-validated ${src}: ${((100 * r) / n).toFixed(1)}% of ${n}`);
+    fs.writeFileSync(process.env.TRAIN_CV, lines.join("\n") + "\n");
+    return;
+  }
   let w = train(examples, epochs);
   report(examples, w, "round 1");
   // Round 2: earlier turns answered with round-1 weights, then relearn on everything.

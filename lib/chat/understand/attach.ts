@@ -38,6 +38,8 @@ export interface Ref {
   agg: Aggregate | null; // an aggregate word right before it
   /** "the highest latitude": a superlative right before a number (its maximum per group). */
   supAgg: "max" | "min" | null;
+  /** "churn rate": followed by the word rate. */
+  rateOf?: boolean;
   countOf: boolean; // "number of X", "how many X", "count of X"
   distinctOf: boolean; // "number of different X"
   afterWhich: boolean; // "which X", "what X"
@@ -258,7 +260,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (hasHit(m, "series")) r.series = true;
         if (hasHit(m, "facet")) r.facet = true;
         // "which state", "what 3 genres": the question word right before the field (over a number).
-        if (hasHit(m, "question") && hitKey(m, "question") === "which" && (m.end === r.pos || (mAt(m.end)?.kind === "number" && mAt(m.end)!.end === r.pos))) r.afterWhich = true;
+        if (hasHit(m, "question") && hitKey(m, "question") === "which" && (m.start === 0 || ["in", "for", "of", "and", "to"].includes(lemma(m.start - 1))) && (m.end === r.pos || (mAt(m.end)?.kind === "number" && mAt(m.end)!.end === r.pos))) r.afterWhich = true;
         // "sorted by X", "in ascending order of X": X is what is sorted on.
         if (hasHit(m, "sort")) r.sortBy = true;
         if (hasHit(m, "neg")) r.negated = true;
@@ -290,6 +292,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (next && next.kind === "word" && /x axis|^x$/.test(next.text) && ["on", "as", "in"].includes(tokens[r.end]?.text ?? "")) r.xAxis = true;
     if (next && next.kind === "word" && /y axis|^y$/.test(next.text) && ["on", "as", "in"].includes(tokens[r.end]?.text ?? "")) r.yAxis = true;
     if (["wise", "level"].includes(lemma(r.end)) && !r.group) r.group = true;
+    // "hours per week on average", "sales in total": an aggregate said after the field.
+    const tail = mAt(r.end);
+    if (!r.agg && tail && tail.kind === "word" && hasHit(tail, "agg") && /^(on average|in total|altogether|combined|on the average)$/.test(tail.text)) r.agg = hitKey(tail, "agg") as Aggregate;
+    // "churn rate": the share of rows with this field's yes-value.
+    if (tail && tail.kind === "word" && hasHit(tail, "rate")) r.rateOf = true;
   }
 
   // --- sort, limit, superlatives, bins --------------------------------------------------------------

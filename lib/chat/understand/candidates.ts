@@ -484,6 +484,8 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
         const last = others.every((o) => o.pos < c.pos);
         const f: [string, number][] = [["measure:rate", 1], [`measure:rate|${c.from}`, 1], [`measure:rate|rateWord:${a.rate}`, 1]];
         if (others.length) f.push([last ? "measure:rate|conditionLast" : "measure:rate|conditionNotLast", 1]);
+        // "churn rate ...": the field said right before "rate" is what is counted.
+        if (a.refs.some((r) => r.rateOf && r.cands.some((x) => x.name === c.filter.field))) f.push(["measure:rate|namedRate", 1]);
         measureOptions.push({ measures: [{ agg: "rate", field: c.filter.field, value: c.filter.op === "eq" ? c.filter.values[0] : null, condition: c.filter }], feats: f, notes: [] });
       }
     }

@@ -235,8 +235,11 @@ function scoreSpan(span: string[], name: NameEntry): number {
   const spanCompact = span.join("");
   if (spanCompact === name.compact) return name.weight;
   if (content.length !== nameContent.length) {
-    // "horse power" vs "horsepower": compare without spaces, typos allowed.
+    // "horse power" vs "horsepower": compare without spaces; a typo only when no word of the span
+    // is a word of the question's grammar ("count by" is not "country").
     if (span.length > 1 && name.words.length !== span.length) {
+      if (spanCompact === name.compact) return name.weight * 0.95;
+      if (span.some((w) => STOP_WORDS.has(w) || KNOWN_WORDS.has(w))) return 0;
       const m = wordsMatch(spanCompact, name.compact, false);
       return m > 0 ? m * name.weight * 0.95 : 0;
     }
