@@ -146,7 +146,7 @@ function refFeatures(feats: Features, s: Slot, ctx: Context, index: number) {
     const w0 = ref.before[0];
     const w1 = ref.before[1];
     if (w0 && CUE_WORDS.has(w0)) add(feats, `role:${role}|prev:${w0}`);
-    if (w1 && CUE_WORDS.has(w1)) add(feats, `role:${role}|prev2:${w1}`);
+
     const a0 = ref.after[0];
     if (a0 && CUE_WORDS.has(a0)) add(feats, `role:${role}|next:${a0}`);
   }
@@ -344,8 +344,7 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
       if (g) {
         const kind = facet ? "relFacet" : "relColor";
         for (const [n, on] of [["facet", g.ref.facet], ["each", g.ref.each], ["series", g.ref.series], ["group", g.ref.group], ["values", g.ref.via === "values"]] as const) if (on) add(feats, `${kind}|ref:${n}`);
-        if (g.ref.before[0] && CUE_WORDS.has(g.ref.before[0])) add(feats, `${kind}|prev:${g.ref.before[0]}`);
-        if (g.ref.before[1] && CUE_WORDS.has(g.ref.before[1])) add(feats, `${kind}|prev2:${g.ref.before[1]}`);
+
         if (a.chart === "scatter") add(feats, `${kind}|scatterWord`);
         if (a.stacked || a.colorWord) add(feats, `${kind}|colorWord`);
       }
