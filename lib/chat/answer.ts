@@ -259,6 +259,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "guess") out.push(t(style.lang, "assumeGuess", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "timeField") out.push(t(style.lang, "assumeTime", { field: rest.join(":") }));
     else if (kind === "ignored") out.push(t(style.lang, "assumeIgnored", { text: `"${rest.join(":")}"` }));
+    else if (kind === "readAs") out.push(t(style.lang, "assumeReadAs", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "alternative") {
       try {
         out.push(t(style.lang, "assumeAlternative", { text: describePlanShort(JSON.parse(rest.join(":")) as AnalysisPlan, style.lang) }));

@@ -98,6 +98,8 @@ export interface Atoms {
   which: boolean;
   superlative: "max" | "min" | null;
   superlativePos: number;
+  /** A superlative that applies to rows ("the highest grossing movie"). */
+  supRows?: boolean;
   limit: { n: number; dir: "top" | "bottom" } | null;
   sort: { by: "key" | "value" | null; order: "asc" | "desc" } | null;
   sortField: number | null; // ref id named after "sorted by"
@@ -329,6 +331,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       }
     }
     const sup = hitKey(m, "superlative");
+    // "the highest grossing movie": a row noun right after the superlative (and its field) ranks rows.
+    if (sup && mentions.slice(idx + 1, idx + 4).some((x) => hasHit(x, "rowNoun"))) a.supRows = true;
     // Several superlatives ("loses the most money, i.e. has the lowest total profit"): the one right before a field says it.
     const beforeField = mentions.slice(idx + 1, idx + 4).some((x) => x.kind === "field");
     if (sup && (a.superlative === null || (beforeField && !supBeforeField))) {
@@ -762,7 +766,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     for (let k = m.end; k < Math.min(tokens.length, m.end + 3) && !filled; k++) {
       const nx = mAt(k);
       if (nx && (nx.kind === "field" || nx.kind === "value")) filled = true;
-      else if (nx && nx.kind === "word") break;
+      else if (!nx || nx.kind === "word") break;
     }
     if (prev && (hasHit(prev, "agg") || hasHit(prev, "share"))) slot = "measure";
     else if (prev && hasHit(prev, "count")) slot = "count";

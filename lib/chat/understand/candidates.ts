@@ -100,6 +100,7 @@ function cues(a: Atoms): string[] {
   if (a.list) out.push("list");
   if (a.which) out.push("which");
   if (a.superlative) out.push("superlative");
+  if (a.supRows) out.push("supRows");
   if (a.limit) out.push("limit");
   if (a.sort) out.push(a.sort.by === "key" ? "sortKey" : "sortValue");
   if (a.bucket) out.push("bucket");
@@ -315,12 +316,17 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
   // Words naming a field that another role already uses ("name ... sorted by company name") are not unused.
   const usedFields = new Set(slots.filter((sl) => sl.role !== "ignore").map((sl) => sl.field.name));
   const unused = ignored.filter((sl) => !sl.ref.via && sl.ref.turn === 0 && !usedFields.has(sl.field.name) && !filters0.some((f) => f.field === sl.field.name)).map((sl) => sl.ref.text);
+  // Words that name a field only partly or by a synonym ("budget", "grossing"): the answer says how it read them.
+  const readAs = slots
+    .filter((sl) => sl.role !== "ignore" && !sl.ref.via && sl.ref.turn === 0 && (sl.ref.partial || (sl.ref.cands.find((c) => c.name === sl.field.name)?.score ?? 1) < 0.95))
+    .filter((sl) => sl.ref.text.toLowerCase().replace(/[^a-z0-9]/g, "") !== sl.field.name.toLowerCase().replace(/[^a-z0-9]/g, ""))
+    .map((sl) => `readAs:${sl.field.name}:${sl.ref.text}`);
   const base = (): { feats: Features; notes: string[] } => {
     const feats: Features = new Map(feats0);
     for (const list of slotList) for (const [n, v] of list) add(feats, n, v);
     add(feats, "refs:ignored", ignored.length);
     for (const u of a.unknown) add(feats, `unknown:${u.slot}`);
-    return { feats, notes: [...notes0, ...unused.map((t) => `ignored:${t}`)] };
+    return { feats, notes: [...notes0, ...unused.map((t) => `ignored:${t}`), ...readAs] };
   };
   // Flags: "churned customers" -> Churn = Yes ("not churned" -> No).
   const flagFilters: Filter[] = [];
