@@ -302,7 +302,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   }
 
   // --- sort, limit, superlatives, bins --------------------------------------------------------------
-  let supBeforeField = false;
+  let supDistance = 100;
   mentions.forEach((m, idx) => {
     if (m.kind !== "word") return;
     const sortKey = hitKey(m, "sort");
@@ -333,12 +333,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const sup = hitKey(m, "superlative");
     // "the highest grossing movie": a row noun right after the superlative (and its field) ranks rows.
     if (sup && mentions.slice(idx + 1, idx + 4).some((x) => hasHit(x, "rowNoun"))) a.supRows = true;
-    // Several superlatives ("loses the most money, i.e. has the lowest total profit"): the one right before a field says it.
-    const beforeField = mentions.slice(idx + 1, idx + 4).some((x) => x.kind === "field");
-    if (sup && (a.superlative === null || (beforeField && !supBeforeField))) {
+    // Several superlatives ("loses the most money, i.e. has the lowest total profit"): the one
+    // closest before a field says it.
+    const gap = mentions.slice(idx + 1, idx + 4).findIndex((x) => x.kind === "field");
+    const distance = gap < 0 ? 99 : gap;
+    if (sup && (a.superlative === null || distance <= supDistance)) {
       a.superlative = sup as "max" | "min";
       a.superlativePos = m.start;
-      if (beforeField) supBeforeField = true;
+      supDistance = distance;
     }
   });
   // "by the y axis in asc", "order x-axis in desc": axis words with a sort order anywhere.
