@@ -255,7 +255,8 @@ function enumerateRoles(
       if (t === "disc" || t === "year" || t === "date" || t === "cat" || t === "flag" || (t === "text" && f.distinct <= 5000)) roles.push("group", "series");
       if (t === "text" || t === "cat") roles.push("label");
       if (f.codes) roles.push("distinct");
-      if (t === "flag" || flagFor(ctx.lex, f.name)) roles.push("flag");
+      // A yes/no field can filter ("churned customers"), unless a word makes it a grouping ("split by churn").
+      if ((t === "flag" || flagFor(ctx.lex, f.name)) && !ref.group && !ref.series && !ref.facet && !ref.afterWhich) roles.push("flag");
       if ((t === "cont" || t === "disc") && !roles.includes("group") && f.distinct <= 5000) roles.push("group");
       if (ref.via === "values" || ref.via === "time") return { ref, field: f, roles: roles.filter((r) => r === "group" || r === "series" || r === "ignore") };
       if (ref.via === "adjective") return { ref, field: f, roles: roles.filter((r) => r === "measure" || r === "sort" || r === "x" || r === "y" || r === "ignore") };
