@@ -215,13 +215,15 @@ function rowsText(r: RowsResult, ctx: AnswerContext, fields: FieldInfo[]): strin
   const plan = r.plan;
   const count = (n: number) => formatNumber(n, lang, null, { integer: true });
   let text = `${t(lang, "listed", { n: count(r.indices.length) })} ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}`;
-  if (r.sortField) text += `, ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: r.sortField.name })}`;
+  const byKey = plan.sort?.by === "key" && plan.x;
+  if (byKey) text += `, ${t(lang, plan.sort?.order === "desc" ? "sortedKeyDesc" : "sortedKeyAsc", { field: plan.x! })}`;
+  else if (r.sortField) text += `, ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: r.sortField.name })}`;
   text += ".";
   if (r.filteredRows === 0) return `${text} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
   if (r.indices.length < r.filteredRows) text += ` ${t(lang, "hiddenRows", { n: count(r.filteredRows - r.indices.length) })}`;
   // The first row answers "which movie grossed the most": say it first.
   const labelField = rowLabelField(r, fields);
-  if (r.sortField && labelField && r.indices.length) {
+  if (r.sortField && !byKey && labelField && r.indices.length) {
     const i = r.indices[0];
     const label = String(cellValue(labelField.column, i) ?? "").trim();
     const value = r.sortField.numbers![i];

@@ -49,7 +49,8 @@ export function figureTitle(result: QueryResult, ctx: FigureContext): string {
   }
   if (result.kind === "distribution") return `${capitalize(t(lang, "count"))} ${t(lang, "by")} ${result.field.name}${filterSuffix(plan.filters, ctx)}`;
   if (result.kind === "relationship") return `${result.yField.name} vs ${result.xField.name}${result.groupField ? ` ${t(lang, "by")} ${result.groupField.name}` : ""}${filterSuffix(plan.filters, ctx)}`;
-  return `${t(lang, "rowsTitle")}${result.sortField ? ` (${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: result.sortField.name })})` : ""}${filterSuffix(plan.filters, ctx)}`;
+  const order = plan.sort?.by === "key" && plan.x ? t(lang, plan.sort.order === "desc" ? "sortedKeyDesc" : "sortedKeyAsc", { field: plan.x }) : result.sortField ? t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: result.sortField.name }) : "";
+  return `${t(lang, "rowsTitle")}${order ? ` (${order})` : ""}${filterSuffix(plan.filters, ctx)}`;
 }
 
 function groupTitle(result: AggregateResult, k: number, lang: Lang): string {

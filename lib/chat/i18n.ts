@@ -63,6 +63,8 @@ const EN: Catalogue = {
   listed: "I listed {n} rows,",
   sortedDesc: "sorted by {field}, largest first",
   sortedAsc: "sorted by {field}, smallest first",
+  sortedKeyAsc: "sorted by {field}, A to Z",
+  sortedKeyDesc: "sorted by {field}, Z to A",
   hiddenRows: "{n} more rows match and are not listed.",
   overallIs: "The {what} is {value}.",
   overallAcross: "Over all groups: {value}.",
