@@ -203,3 +203,26 @@ describe("legacy parameters (lib/schemas/legacy-params.ts)", () => {
     expect(duration.parse("1e9")).toBe(1e9);
   });
 });
+
+describe("chat input budget (/api/v1/chat-explore/new)", () => {
+  const post = (messages: { role: string; content: string }[]) =>
+    call(routes.chatNew.POST, "POST", "/x", { headers: { "X-API-Key": key }, body: { dataset_id: "nope", messages } });
+
+  it("refuses more than 32 KB of message text with a 422 that names the limit", async () => {
+    const turns = Array.from({ length: 10 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: " ".repeat(3500) + "sales by region" }));
+    turns[turns.length - 1].role = "user";
+    const res = await post(turns);
+    expect(res.status).toBe(422);
+    expect(res.json.detail[0].loc).toEqual(["body", "messages"]);
+    expect(res.json.detail[0].msg).toMatch(/limit is 32768 bytes \(32 KB\)/);
+    // Counted in UTF-8 bytes: 17,000 two-byte letters are 34,000 bytes.
+    const wide = await post([{ role: "user", content: "é".repeat(17_000) }]);
+    expect(wide.status).toBe(422);
+  });
+
+  it("takes a conversation within the budget (then the unknown dataset is 404)", async () => {
+    const turns = Array.from({ length: 9 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: "x".repeat(3500) }));
+    const res = await post(turns);
+    expect(res.status).toBe(404);
+  });
+});

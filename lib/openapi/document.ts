@@ -138,6 +138,8 @@ export function buildOpenApiDocument() {
       "/api/v1/chat-explore/new": {
         post: operation(TAGS.chat, {
           summary: "Ask a question about a project's or dataset's data",
+          description:
+            "Queues an answer to the conversation (the messages are its whole context). At most 200 messages of at most 20,000 characters each, and at most 32 KB (32,768 bytes, UTF-8) of message text in all; beyond that the answer is 422 with a detail naming the limit.",
           requestBody: jsonBody(chatRequestSchema),
           responses: { "201": json(taskCreatedSchema, "Task queued"), ...apiV1Errors({ write: true, body: true, notFound: "Unknown project or dataset" }) },
         }),

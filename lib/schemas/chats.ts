@@ -1,9 +1,10 @@
 // Chat exploration: the question (POST /api/v1/chat-explore/new) and the answer (GET .../chats/{chat_id}).
 import { z } from "zod";
+import { MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES, MAX_CHAT_TEXT_BYTES, utf8Length } from "./chat-limits";
 import { rowSchema } from "./rows";
 
-const MAX_MESSAGES = 200;
-const MAX_CONTENT = 20_000;
+const MAX_MESSAGES = MAX_CHAT_MESSAGES;
+const MAX_CONTENT = MAX_CHAT_MESSAGE_CHARS;
 
 export const chatMessageSchema = z.looseObject({
   role: z.enum(["user", "assistant"], { message: 'role must be "user" or "assistant"' }),
@@ -29,6 +30,15 @@ export const chatRequestSchema = z
     }
     if (last && last.role === "user" && last.content.trim() === "") {
       ctx.addIssue({ code: "custom", path: ["messages", body.messages.length - 1, "content"], message: "The question is empty." });
+    }
+    let bytes = 0;
+    for (const m of body.messages) bytes += utf8Length(m.content);
+    if (bytes > MAX_CHAT_TEXT_BYTES) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["messages"],
+        message: `The messages hold ${bytes} bytes of text; the limit is ${MAX_CHAT_TEXT_BYTES} bytes (32 KB) per request. Send fewer or shorter messages (earlier turns can be left out).`,
+      });
     }
   });
 
