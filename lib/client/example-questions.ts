@@ -44,7 +44,7 @@ export function sampleTable(fields: DatasetField[], rows: DataRow[]): Table {
  */
 export async function buildExampleQuestions(fields: DatasetField[], rows: DataRow[]): Promise<string[]> {
   if (fields.length === 0 || rows.length === 0) return [];
-  const [{ exampleQuestions }, { describeTable }] = await Promise.all([import("../chat"), import("../chat/columns")]);
+  const [{ exampleQuestions }, { describeTable }] = await Promise.all([import("@/lib/chat/examples"), import("@/lib/chat/columns")]);
   const table = sampleTable(fields, rows);
   return [...new Set(exampleQuestions(describeTable(table)))];
 }

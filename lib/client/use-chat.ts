@@ -31,7 +31,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 /** What the page says while it waits, from the task's status. */
 export function describeProgress(status: TaskStatus): string {
   if (status.status === "PENDING") return "Waiting for a chat worker…";
-  const message = status.metadata.message?.trim();
+  const message = "message" in status.metadata ? status.metadata.message?.trim() : undefined;
   return message ? `${message.replace(/[.…]+$/, "")}…` : "Working on the answer…";
 }
 
@@ -54,7 +54,7 @@ export async function askChat(
       return apiFetch<ChatAnswer>(`${status.metadata.location}${sep}image_format=plotly_json`, { signal });
     }
     if (status.status === "FAILED" || status.status === "UNKNOWN_TIMEOUT") {
-      throw new Error(status.metadata.error ?? "The answer failed. Rephrase the question and try again.");
+      throw new Error(status.status === "FAILED" ? status.metadata.error : "The answer took too long. Rephrase the question and try again.");
     }
     onStatus?.(status);
     if (Date.now() - started > MAX_WAIT_MS) throw new Error("No answer after 5 minutes. Check that the chat workers are running.");
