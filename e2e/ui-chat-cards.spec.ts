@@ -190,3 +190,51 @@ test("clarifying questions offer one-click choices; a failed question stays in t
   await expect(input).toHaveValue("");
   await expect(log.getByTestId("answer-card").last().getByTestId("chat-table")).toBeVisible();
 });
+
+test("the engine's own clarifying question, assumptions and other reading are one click away", async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await openChat(page);
+  const log = page.getByTestId("chat-log");
+  const input = page.getByLabel("Your question");
+
+  // "charges" names two fields: the engine asks back, each reading is a button that asks it.
+  await input.fill("average charges by Contract");
+  await input.press("Enter");
+  await waitForCards(page, 1);
+  const clarification = log.getByTestId("clarification");
+  await expect(clarification).toContainText("Which one do you mean?");
+  await expect(log.getByTestId("chat-table")).toHaveCount(0);
+  const choices = clarification.getByRole("group", { name: "Choose one to answer" }).getByRole("button");
+  await expect(choices).toHaveText(["average MonthlyCharges by Contract", "average TotalCharges by Contract"]);
+  await choices.nth(1).click();
+  await waitForCards(page, 2);
+  const answered = log.getByTestId("answer-card").last();
+  await expect(answered.getByTestId("user-message")).toContainText("average TotalCharges by Contract");
+  await expect(answered.getByTestId("chat-table").getByRole("row")).toHaveCount(4); // header + 3 contracts
+
+  // No aggregate named: the answer says what it assumed, apart from what it computed.
+  await input.fill("MonthlyCharges by Contract");
+  await input.press("Enter");
+  await waitForCards(page, 3);
+  const assumed = log.getByTestId("answer-card").last();
+  await expect(assumed.getByTestId("assumptions")).toContainText("so I used the total");
+  await expect(assumed.getByTestId("assistant-message")).toContainText("I computed the total of MonthlyCharges grouped by Contract");
+  await expect(assumed.getByTestId("assistant-message")).not.toContainText("Assumptions:");
+
+  // A question it is unsure of: the other reading is a button that asks it.
+  await input.fill("total charges");
+  await input.press("Enter");
+  await waitForCards(page, 4);
+  const unsure = log.getByTestId("answer-card").last();
+  const other = unsure.getByTestId("assumption-alternative");
+  await expect(other).toHaveCount(1);
+  await expect(other).toHaveAccessibleName(/^Ask instead: /);
+  const reading = (await other.getAttribute("data-question")) ?? "";
+  expect(reading).not.toBe("");
+  await expect(unsure.getByTestId("chat-chart").locator(".main-svg").first()).toBeVisible({ timeout: 90_000 });
+  await saveScreen(page, testInfo, "chat-assumptions", { fullPage: false });
+  await other.click();
+  await waitForCards(page, 5);
+  await expect(log.getByTestId("answer-card").last().getByTestId("user-message")).toContainText(reading);
+  await expectBoxOnScreen(page);
+});

@@ -1,6 +1,6 @@
 "use client";
 import { memo, useEffect, useMemo, useState, type ReactNode } from "react";
-import { readAnswer, splitListItems, type Exchange } from "@/lib/client/chat-exchanges";
+import { readAnswer, splitListItems, type Assumption, type Exchange } from "@/lib/client/chat-exchanges";
 import { AnswerChart } from "./answer-chart";
 import { AnswerTable } from "./answer-table";
 import { SuggestionChips } from "./suggestion-chips";
@@ -63,6 +63,38 @@ function Waiting({ progress, onStop }: { progress: string | null; onStop: () => 
   );
 }
 
+/** What the answer assumed, apart from what it computed; another reading of the question is one click away. */
+function Assumptions({ items, busy, onAsk }: { items: Assumption[]; busy: boolean; onAsk: (question: string) => void }) {
+  return (
+    <div className="rounded-lg bg-amber-50/70 px-3 py-2 text-xs leading-relaxed text-amber-950 ring-1 ring-amber-200/80" data-testid="assumptions">
+      <p className="font-semibold text-amber-900">Assumptions</p>
+      <ul className="mt-1 list-disc space-y-1 pl-4 [overflow-wrap:anywhere]">
+        {items.map((a, i) => (
+          <li key={i} data-testid="assumption">
+            {a.text}
+            {a.alternative && (
+              <>
+                {" "}
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => onAsk(a.alternative!)}
+                  className="rounded-md bg-white px-2 py-0.5 font-medium text-slate-800 ring-1 ring-amber-300 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50"
+                  data-testid="assumption-alternative"
+                  data-question={a.alternative}
+                >
+                  <span className="sr-only">Ask instead: </span>
+                  {a.alternative}
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export interface AnswerCardProps {
   exchange: Exchange;
   /** 1-based position, for names ("answer 3"). */
@@ -83,7 +115,7 @@ export interface AnswerCardProps {
  */
 export const AnswerCard = memo(function AnswerCard({ exchange, number, progress, busy, followUps, projectSuggestions, onAsk, onStop }: AnswerCardProps) {
   const view = useMemo(
-    () => (exchange.status === "done" ? readAnswer(exchange.answers, { suggestions: exchange.suggestions, projectSuggestions }) : null),
+    () => (exchange.status === "done" ? readAnswer(exchange.answers, { suggestions: exchange.suggestions, projectSuggestions, assumptions: exchange.assumptions }) : null),
     [exchange, projectSuggestions],
   );
   const questionId = `question-${exchange.id}`;
@@ -146,6 +178,7 @@ export const AnswerCard = memo(function AnswerCard({ exchange, number, progress,
         {view && !clarification && (
           <>
             {view.interpretation && <RichText text={view.interpretation} />}
+            {view.assumptions.length > 0 && <Assumptions items={view.assumptions} busy={busy} onAsk={onAsk} />}
             {view.notes.length > 0 && (view.figures.length > 0 || view.tables.length > 0) && (
               <p className="text-xs text-slate-500">{view.notes.join(" ")}</p>
             )}

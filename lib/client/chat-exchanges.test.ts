@@ -1,4 +1,7 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { answerChat } from "../chat";
+import { loadCsvTable } from "../chat/testing/load-csv";
 import {
   buildRequestMessages,
   groupTurns,
@@ -7,6 +10,7 @@ import {
   readAnswer,
   restoreExchanges,
   serializeExchanges,
+  separateAssumptions,
   splitListItems,
   type Exchange,
 } from "./chat-exchanges";
@@ -18,8 +22,8 @@ const twoMessages: ChatTurn[] = [
   { role: "assistant", content: "Chart and table of the result.", images: [figure], table: [{ Contract: "Month-to-month", "Number of rows": 1655 }] },
 ];
 
-function done(question: string, answers: ChatTurn[] = twoMessages, suggestions: string[] = []): Exchange {
-  return { id: question, question, answers, suggestions, status: "done" };
+function done(question: string, answers: ChatTurn[] = twoMessages, suggestions: string[] = [], assumptions: string[] = []): Exchange {
+  return { id: question, question, answers, suggestions, assumptions, status: "done" };
 }
 
 describe("readAnswer", () => {
@@ -67,6 +71,37 @@ describe("readAnswer", () => {
   });
 });
 
+describe("assumptions", () => {
+  it("lists the engine's assumptions apart from the interpretation, in its own wording", async () => {
+    // The engine's real reply (not a copy of its wording), as the API passes it on.
+    const table = loadCsvTable(path.join(__dirname, "../chat/testing/telco-slice.csv"));
+    const reply = await answerChat({ table, messages: [{ role: "user", content: "MonthlyCharges by contract for customers" }] });
+    expect(reply.assumptions?.length).toBeGreaterThan(0);
+    const answers: ChatTurn[] = reply.messages.map((m) => ({ role: m.role, content: m.content, images: m.figures.map((f) => JSON.stringify(f)), table: m.table }));
+    const view = readAnswer(answers, { suggestions: reply.suggestions, assumptions: reply.assumptions });
+    expect(view.assumptions.map((a) => a.text)).toEqual(reply.assumptions);
+    expect(view.interpretation).not.toMatch(/Assumptions:/);
+    expect(view.interpretation).toMatch(/^I computed the total of MonthlyCharges grouped by Contract/);
+    expect(view.clarification).toBeNull();
+  });
+
+  it("offers another reading of the question as a question to ask, in each language", () => {
+    const en = separateAssumptions(
+      "I counted the rows in bins of 1,000 of TotalCharges. Assumptions: I am not sure I read the question right; it could also mean: total of TotalCharges. The chart shows more.",
+      ["I am not sure I read the question right; it could also mean: total of TotalCharges"],
+    );
+    expect(en.text).toBe("I counted the rows in bins of 1,000 of TotalCharges. The chart shows more.");
+    expect(en.assumptions).toEqual([{ text: "I am not sure I read the question right; it could also mean:", alternative: "total of TotalCharges" }]);
+    const fr = separateAssumptions("J'ai calculé. Hypothèses : x ; y.", ["x ; y"]);
+    expect(fr.text).toBe("J'ai calculé.");
+  });
+
+  it("leaves the text whole when the sentence is not there", () => {
+    expect(separateAssumptions("The total is 3.", ["the total"])).toEqual({ text: "The total is 3.", assumptions: [] });
+    expect(separateAssumptions("Assumptions: a.", [])).toEqual({ text: "Assumptions: a.", assumptions: [] });
+  });
+});
+
 describe("splitListItems", () => {
   it("separates prose from list items and drops quotes around an item", () => {
     expect(splitListItems('Pick one:\n- "Churn"\n* Partner\n• Dependents\nThanks')).toEqual({ prose: "Pick one:\nThanks", items: ["Churn", "Partner", "Dependents"] });
@@ -106,8 +141,8 @@ describe("buildRequestMessages", () => {
 describe("stored conversations", () => {
   it("round-trips exchanges and marks an interrupted question as unanswered", () => {
     const pending: Exchange = { id: "p", question: "waiting", answers: [], suggestions: [], status: "pending" };
-    const restored = restoreExchanges(serializeExchanges([done("a", twoMessages, ["next?"]), pending]));
-    expect(restored[0]).toEqual(done("a", twoMessages, ["next?"]));
+    const restored = restoreExchanges(serializeExchanges([done("a", twoMessages, ["next?"], ["Contract is the grouping"]), pending]));
+    expect(restored[0]).toEqual(done("a", twoMessages, ["next?"], ["Contract is the grouping"]));
     expect(restored[1]).toMatchObject({ question: "waiting", status: "error" });
   });
 

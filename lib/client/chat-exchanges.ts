@@ -2,6 +2,7 @@
 // answer messages, the follow-ups offered with them, and its state while asked). The API speaks in
 // flat messages (user, then usually two assistant messages: the interpretation, then the figure and
 // table); this module converts between the two and reads an answer's messages into one card.
+import { t } from "../chat/i18n";
 import type { ChatTurn, DataRow } from "./types";
 
 export type ExchangeStatus = "pending" | "done" | "error";
@@ -12,6 +13,8 @@ export interface Exchange {
   answers: ChatTurn[];
   /** Follow-up questions the server offered with this answer (project suggestions first). */
   suggestions: string[];
+  /** What the answer assumed where the question left something open (the reply's `assumptions`). */
+  assumptions?: string[];
   status: ExchangeStatus;
   error?: string;
 }
@@ -71,7 +74,8 @@ export function restoreExchanges(raw: string | null): Exchange[] {
     if (typeof x.question !== "string") continue;
     const answers = Array.isArray(x.answers) ? x.answers.filter((a): a is ChatTurn => Boolean(a) && typeof a.content === "string") : [];
     const suggestions = Array.isArray(x.suggestions) ? x.suggestions.filter((s): s is string => typeof s === "string") : [];
-    const base = { id: typeof x.id === "string" ? x.id : newExchangeId(), question: x.question, answers, suggestions };
+    const assumptions = Array.isArray(x.assumptions) ? x.assumptions.filter((s): s is string => typeof s === "string") : [];
+    const base = { id: typeof x.id === "string" ? x.id : newExchangeId(), question: x.question, answers, suggestions, assumptions };
     if (x.status === "done" && answers.length > 0) restored.push({ ...base, status: "done" });
     else if (x.status === "error" && typeof x.error === "string") restored.push({ ...base, status: "error", error: x.error });
     else restored.push({ ...base, answers: [], status: "error", error: interruptedMessage });
@@ -118,9 +122,17 @@ export interface Clarification {
   choices: string[];
 }
 
+/** One assumption of an answer; `alternative` is another reading of the question, which a click can ask. */
+export interface Assumption {
+  text: string;
+  alternative: string | null;
+}
+
 export interface AnswerView {
-  /** The first message: what was computed, with filters, grouping and assumptions. */
+  /** The first message: what was computed, with filters and grouping (the assumptions sentence taken out when listed below). */
   interpretation: string;
+  /** The answer's assumptions, shown apart from the interpretation; empty when the text could not be matched. */
+  assumptions: Assumption[];
   /** Later messages' words (e.g. "Chart and table of the result.", or a caption naming the filters). */
   notes: string[];
   /** Plotly figures as sent (JSON strings or objects). */
@@ -157,12 +169,53 @@ function stringList(value: unknown): string[] {
   return value.map((v) => (typeof v === "string" ? v : v && typeof v === "object" && typeof (v as { label?: unknown }).label === "string" ? (v as { label: string }).label : null)).filter((v): v is string => Boolean(v && v.trim()));
 }
 
+const LANGS = ["en", "fr", "es", "de"] as const;
+const HOLE = "\u0000";
+/** The engine's own wording around a template's one variable, in each language: [before, after]. */
+function templateParts(key: string, variable: string): [string, string][] {
+  return LANGS.map((lang) => {
+    const [before, after = ""] = t(lang, key, { [variable]: HOLE }).split(HOLE);
+    return [before, after];
+  });
+}
+let sentenceParts: [string, string][] | null = null;
+let alternativeParts: [string, string][] | null = null;
+
+/**
+ * Takes the engine's "Assumptions: a; b." sentence out of the interpretation, so the card can list
+ * the assumptions on their own, and reads the "it could also mean: ..." one as a question to offer.
+ * The text is left whole when the sentence is not found (an older answer, another wording).
+ */
+export function separateAssumptions(text: string, assumptions: string[]): { text: string; assumptions: Assumption[] } {
+  const items = assumptions.map((a) => a.trim()).filter(Boolean);
+  if (items.length === 0) return { text, assumptions: [] };
+  sentenceParts ??= templateParts("assumptions", "list");
+  alternativeParts ??= templateParts("assumeAlternative", "text");
+  const list = items.join("; ");
+  for (const [before, after] of sentenceParts) {
+    const sentence = `${before}${list}${after}`;
+    const at = text.indexOf(sentence);
+    if (at < 0) continue;
+    const rest = `${text.slice(0, at).trimEnd()} ${text.slice(at + sentence.length).trimStart()}`.trim();
+    const read = items.map((item): Assumption => {
+      for (const [b, a] of alternativeParts!) {
+        if (b && item.startsWith(b) && item.endsWith(a) && item.length > b.length + a.length) {
+          return { text: b.trim(), alternative: item.slice(b.length, item.length - a.length).trim() };
+        }
+      }
+      return { text: item, alternative: null };
+    });
+    return { text: rest, assumptions: read };
+  }
+  return { text, assumptions: [] };
+}
+
 /**
  * One card's content from an exchange's answer messages. A clarifying question's choices come as
  * a list in its text, as a `choices` field, or (the engine's form) as the reply's suggestions: the
  * question reworded once per reading, after the project's standing suggestions, which are not choices.
  */
-export function readAnswer(answers: ChatTurn[], offers: { suggestions?: string[]; projectSuggestions?: string[] } = {}): AnswerView {
+export function readAnswer(answers: ChatTurn[], offers: { suggestions?: string[]; projectSuggestions?: string[]; assumptions?: string[] } = {}): AnswerView {
   const figures: (string | object)[] = [];
   const tables: DataRow[][] = [];
   const texts: string[] = [];
@@ -175,7 +228,8 @@ export function readAnswer(answers: ChatTurn[], offers: { suggestions?: string[]
     const extra = a as ChatTurn & { choices?: unknown; options?: unknown };
     offered.push(...stringList(extra.choices), ...stringList(extra.options));
   }
-  const [interpretation = "", ...notes] = texts;
+  const [firstText = "", ...notes] = texts;
+  const { text: interpretation, assumptions } = separateAssumptions(firstText, offers.assumptions ?? []);
   let clarification: Clarification | null = null;
   if (figures.length === 0 && tables.length === 0) {
     const { prose, items } = splitListItems(texts.join("\n"));
@@ -186,7 +240,7 @@ export function readAnswer(answers: ChatTurn[], offers: { suggestions?: string[]
       clarification = { prompt: prose, choices: [...new Set((offers.suggestions ?? []).filter((s) => s.trim() && !standing.has(s)))] };
     }
   }
-  return { interpretation, notes, figures, tables, clarification };
+  return { interpretation, assumptions, notes, figures, tables, clarification };
 }
 
 /**

@@ -156,7 +156,7 @@ export function useChat(projectId: string, options: UseChatOptions = {}) {
         });
         if (controller.signal.aborted) return;
         const answers = answer.messages.map((m) => ({ ...m, role: "assistant" as const }));
-        update((x) => ({ ...x, answers, suggestions: answer.suggestions ?? [], status: "done" }));
+        update((x) => ({ ...x, answers, suggestions: answer.suggestions ?? [], assumptions: answer.assumptions ?? [], status: "done" }));
       } catch (error) {
         if (isAbort(error) || controller.signal.aborted) {
           // Stopped by the person: no card, the question back in the box. Cleared or left: nothing.
