@@ -8,8 +8,20 @@ import { maseScale } from "./math/stats";
 import { combineArrays, EnsembleModel } from "./models/ensemble";
 import type { FittedModel, Method, SeriesInput } from "./models/types";
 
+/** A candidate fitted elsewhere (the global GBDT): its backtest forecasts at the search's origins. */
+export interface ExternalCandidate {
+  id: string;
+  final: FittedModel;
+  forecasts: Float64Array[];
+  spreads: Float64Array[];
+  seconds: number;
+}
+
 export interface SearchOptions {
   horizon: number;
+  /** Backtest origins (from backtestOrigins); computed here when absent. */
+  origins?: number[];
+  external?: ExternalCandidate[];
   /** Epoch ms by which the search must be done (the final refit included). */
   deadline: number;
   methods: Method[];
@@ -65,12 +77,30 @@ interface Candidate {
   seconds: number;
 }
 
-export function chooseOrigins(n: number, horizon: number, maxOrigins: number, minTrain: number, originStep?: number): number[] {
+/** The shortest history a backtest origin may have: two seasons (or 8 points), less for tiny series. */
+export function minimumTrain(n: number, horizon: number, period: number): number {
+  return Math.min(Math.max(8, 2 * period + 2), Math.max(4, n - horizon));
+}
+
+/**
+ * Backtest origins (number of known values at each, ascending): windows of `horizon` steps whose
+ * origins spread over the last `span` steps before n - horizon, span = max(2 horizons, spanShare of
+ * the series), at most maxWindows of them, evenly spaced.
+ */
+export function backtestOrigins(n: number, horizon: number, period: number, plan: { maxWindows: number; spanShare: number }): number[] {
+  const minTrain = minimumTrain(n, horizon, period);
+  const room = n - horizon - minTrain + 1;
+  const span = Math.min(Math.max(2 * horizon, Math.ceil(plan.spanShare * n)), Math.max(1, room));
+  const step = Math.max(1, Math.round(span / Math.max(1, plan.maxWindows)));
+  return chooseOrigins(n, horizon, plan.maxWindows, minTrain, step, span);
+}
+
+export function chooseOrigins(n: number, horizon: number, maxOrigins: number, minTrain: number, originStep?: number, span = Infinity): number[] {
   const step = Math.max(1, Math.round(originStep ?? horizon / 2));
   const origins: number[] = [];
   for (let k = 0; k < maxOrigins; k++) {
     const o = n - horizon - k * step;
-    if (o < minTrain) break;
+    if (o < minTrain || k * step >= span) break;
     origins.push(o);
   }
   if (origins.length === 0) {
@@ -105,19 +135,22 @@ export async function searchSeries(series: SeriesInput, options: SearchOptions):
   const n = y.length;
   const period = series.periods[0] ?? 1;
   const scale = maseScale(y, period);
-  const minTrain = Math.min(Math.max(8, 2 * period + 2), Math.max(4, n - options.horizon));
-  const origins = chooseOrigins(n, options.horizon, options.maxOrigins, minTrain, options.originStep);
+  const origins = options.origins ?? chooseOrigins(n, options.horizon, options.maxOrigins, minimumTrain(n, options.horizon, period), options.originStep);
   const actuals = origins.map((o) => y.slice(o, Math.min(n, o + options.horizon)));
   const candidates: Candidate[] = [];
   const leaderboard: CandidateReport[] = [];
   // A little time is kept for assembling the result.
   const searchEnd = options.deadline - Math.min(500, (options.deadline - now()) * 0.05);
 
+  // Milliseconds per unit of Method.cost, learnt from the methods that finished: a method whose
+  // estimated time no longer fits is skipped rather than started and abandoned.
+  let msPerCost = NaN;
   for (const method of options.methods) {
     if (options.signal?.aborted) throw options.signal.reason ?? new Error("aborted");
     if (!method.applies(series)) continue;
-    if (now() > searchEnd && candidates.length > 0) {
-      leaderboard.push({ id: method.id, score: null, seconds: 0, error: "skipped: out of time" });
+    const left = searchEnd - now();
+    if (candidates.length > 0 && (left <= 0 || (Number.isFinite(msPerCost) && msPerCost * method.cost > left))) {
+      leaderboard.push({ id: method.id, score: null, seconds: 0, error: "skipped: not enough time left in the budget" });
       continue;
     }
     const t0 = now();
@@ -126,7 +159,7 @@ export async function searchSeries(series: SeriesInput, options: SearchOptions):
     let failure: string | undefined;
     let final: FittedModel | null = null;
     try {
-      final = method.fit(series);
+      final = method.fit({ ...series, deadline: searchEnd });
       if (!finite(final.forecast(options.horizon))) throw new Error("non-finite forecast");
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
@@ -162,6 +195,17 @@ export async function searchSeries(series: SeriesInput, options: SearchOptions):
     const score = scoreOf(forecasts, actuals, scale);
     candidates.push({ method, final, forecasts, spreads, score, seconds });
     leaderboard.push({ id: method.id, score, seconds });
+    if (method.cost >= 1) {
+      const unit = (seconds * 1000) / method.cost;
+      msPerCost = Number.isFinite(msPerCost) ? Math.max(unit, 0.5 * msPerCost + 0.5 * unit) : unit;
+    }
+  }
+  for (const ext of options.external ?? []) {
+    if (ext.forecasts.length !== origins.length || !finite(ext.final.forecast(options.horizon))) continue;
+    const score = scoreOf(ext.forecasts, actuals, scale);
+    if (!Number.isFinite(score)) continue;
+    candidates.push({ method: { id: ext.id, cost: 0, applies: () => true, fit: () => ext.final, refit: () => ext.final }, final: ext.final, forecasts: ext.forecasts, spreads: ext.spreads, score, seconds: ext.seconds });
+    leaderboard.push({ id: ext.id, score, seconds: ext.seconds });
   }
   if (!candidates.length) throw new Error("no forecasting method could be fitted to this series");
 
@@ -171,7 +215,7 @@ export async function searchSeries(series: SeriesInput, options: SearchOptions):
   const optionsList: Option[] = [{ members: [candidates[0]], combine: "single", score: candidates[0].score, forecasts: candidates[0].forecasts, spreads: candidates[0].spreads }];
   for (let k = 2; k <= Math.min(options.maxEnsemble, candidates.length); k++) {
     const members = candidates.slice(0, k);
-    for (const combine of k >= 3 ? (["mean", "median"] as const) : (["mean"] as const)) {
+    for (const combine of ["mean"] as const) {
       const forecasts = origins.map((_, w) => combineArrays(members.map((c) => c.forecasts[w]), combine));
       const spreads = origins.map((_, w) => combineArrays(members.map((c) => c.spreads[w]), "mean"));
       optionsList.push({ members, combine, score: scoreOf(forecasts, actuals, scale), forecasts, spreads });
@@ -182,7 +226,7 @@ export async function searchSeries(series: SeriesInput, options: SearchOptions):
   const model =
     chosen.members.length === 1
       ? chosen.members[0].final
-      : new EnsembleModel({ type: "ensemble", combine: chosen.combine === "median" ? "median" : "mean", members: chosen.members.map((c) => c.final.toJSON()) });
+      : EnsembleModel.of(chosen.combine === "median" ? "median" : "mean", chosen.members.map((c) => c.final));
 
   const windows: BacktestWindow[] = origins.map((origin, w) => ({ origin, forecast: chosen.forecasts[w], actual: actuals[w], spread: chosen.spreads[w] }));
   const calibration = calibrate({ errors: windows.map((w) => w.actual.map((a, k) => a - w.forecast[k])), spreads: windows.map((w) => w.spread) });

@@ -39,6 +39,8 @@ export interface ArimaJson extends ModelJson {
   xTail: number[];
   /** MA contribution to the forecast of steps 1..q (from the last residuals). */
   maTerms: number[];
+  /** Unconstrained parameters (partial autocorrelations before tanh, scaled mean): refits start from them. */
+  params?: number[];
 }
 
 export function orderName(o: ArimaOrder): string {
@@ -194,6 +196,8 @@ export interface ArimaFitOptions {
    * their sum of squares skips the hard start.
    */
   compareFrom?: number;
+  /** Unconstrained parameters to start from (a refit of a known model): skips the CSS stage. */
+  start?: number[];
 }
 
 /** Fits one order (CSS, then exact maximum likelihood); null when the series is too short for it. */
@@ -220,8 +224,8 @@ export function fitArimaOrder(y: Float64Array, order: ArimaOrder, options: Arima
     if (!(sse > 0) || !Number.isFinite(sse)) return Infinity;
     return 0.5 * Math.log(sse / count);
   };
-  const start = new Float64Array(nParams);
-  let fit = minimizeBfgs(cssObjective, start, { maxIterations: 60, tolerance: 1e-9 });
+  const warm = options.start && options.start.length === nParams ? Float64Array.from(options.start) : null;
+  let fit = warm && method === "ml" ? { x: warm, value: 0, evaluations: 0 } : minimizeBfgs(cssObjective, warm ?? new Float64Array(nParams), { maxIterations: 60, tolerance: 1e-9 });
   if (!Number.isFinite(fit.value)) return null;
   let exact: ExactLikelihood | null = null;
   if (method === "ml") {
@@ -282,6 +286,7 @@ export function fitArimaOrder(y: Float64Array, order: ArimaOrder, options: Arima
     yTail: Array.from(y.subarray(y.length - tailLen)),
     xTail: Array.from(x.subarray(Math.max(0, N - ar.length))),
     maTerms: Array.from(maTerms),
+    params: Array.from(fit.x),
   });
   return model;
 }
@@ -489,12 +494,13 @@ export const autoArimaMethod: Method = {
   applies: (s) => s.y.length >= 10,
   fit(s: SeriesInput) {
     const m = s.periods.find((p) => p <= 52) ?? 1;
-    const model = fitAutoArima(s.y, m);
+    const model = fitAutoArima(s.y, m, { deadline: s.deadline });
     if (!model) throw new Error("no ARIMA model could be fitted");
     return model;
   },
   refit(s: SeriesInput, template) {
-    const model = fitArimaOrder(s.y, (template as ArimaModel).json.order, { method: s.y.length > 150 || (template as ArimaModel).json.order.m > 12 ? "css" : "ml" });
+    const { order, params } = (template as ArimaModel).json;
+    const model = fitArimaOrder(s.y, order, { method: s.y.length > 150 || order.m > 12 ? "css" : "ml", start: params });
     if (!model) throw new Error(`${template.name} cannot be fitted to ${s.y.length} points`);
     return model;
   },

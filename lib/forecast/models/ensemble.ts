@@ -13,8 +13,16 @@ export interface EnsembleJson extends ModelJson {
 export class EnsembleModel implements FittedModel {
   readonly members: FittedModel[];
 
-  constructor(readonly json: EnsembleJson) {
-    this.members = json.members.map(reviveModel);
+  constructor(
+    readonly json: EnsembleJson,
+    members?: FittedModel[],
+  ) {
+    this.members = members ?? json.members.map((m) => reviveModel(m));
+  }
+
+  /** An ensemble of models already in memory (their JSON is only needed for the artifact). */
+  static of(combine: "mean" | "median", members: FittedModel[]): EnsembleModel {
+    return new EnsembleModel({ type: "ensemble", combine, members: members.map((m) => m.toJSON()) }, members);
   }
 
   get name(): string {

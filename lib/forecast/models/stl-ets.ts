@@ -42,7 +42,7 @@ export class StlModel implements FittedModel {
   }
 }
 
-export function fitStl(y: Float64Array, periods: number[], adjustedWith: "ets" | "arima", template?: StlModel): StlModel {
+export function fitStl(y: Float64Array, periods: number[], adjustedWith: "ets" | "arima", template?: StlModel, deadline?: number): StlModel {
   const fit = mstl(y, periods);
   if (!fit.periods.length) throw new Error("STL needs a seasonal period with two full cycles");
   const n = y.length;
@@ -53,7 +53,7 @@ export function fitStl(y: Float64Array, periods: number[], adjustedWith: "ets" |
   if (template) {
     const method = adjustedWith === "ets" ? autoEtsMethod : autoArimaMethod;
     inner = method.refit({ y: adjusted, periods: [], positive }, reviveModel(template.json.adjusted));
-  } else inner = adjustedWith === "ets" ? fitAutoEts(adjusted, 1, { positive, seasonal: false }) : fitAutoArima(adjusted, 1);
+  } else inner = adjustedWith === "ets" ? fitAutoEts(adjusted, 1, { positive, seasonal: false, deadline }) : fitAutoArima(adjusted, 1, { deadline });
   if (!inner) throw new Error("no model for the seasonally adjusted series");
   const cycles = fit.seasonals.map((s, k) => Array.from(s.subarray(n - fit.periods[k])));
   return new StlModel({ type: "stl", periods: fit.periods, cycles, adjusted: inner.toJSON() });
@@ -65,7 +65,7 @@ export const stlEtsMethod: Method = {
   id: "stl-ets",
   cost: 2,
   applies: (s) => stlPeriods(s).length > 0,
-  fit: (s: SeriesInput) => fitStl(s.y, stlPeriods(s), "ets"),
+  fit: (s: SeriesInput) => fitStl(s.y, stlPeriods(s), "ets", undefined, s.deadline),
   refit: (s: SeriesInput, t) => fitStl(s.y, (t as StlModel).json.periods, "ets", t as StlModel),
 };
 
@@ -73,7 +73,7 @@ export const stlArimaMethod: Method = {
   id: "stl-arima",
   cost: 4,
   applies: (s) => stlPeriods(s).length > 0,
-  fit: (s: SeriesInput) => fitStl(s.y, stlPeriods(s), "arima"),
+  fit: (s: SeriesInput) => fitStl(s.y, stlPeriods(s), "arima", undefined, s.deadline),
   refit: (s: SeriesInput, t) => fitStl(s.y, (t as StlModel).json.periods, "arima", t as StlModel),
 };
 

@@ -12,6 +12,8 @@ export interface SeriesInput {
   periods: number[];
   /** All values > 0 (multiplicative forms and log transforms are allowed). */
   positive: boolean;
+  /** Epoch ms: automatic fits stop trying structures after it and keep the best so far. */
+  deadline?: number;
 }
 
 export interface FittedModel {

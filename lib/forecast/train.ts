@@ -1,0 +1,569 @@
+// trainForecast: a table's rows -> regular series -> per series a rolling-origin search over the
+// statistical methods (and a global GBDT across all series) within the time budget -> forecasts
+// with calibrated intervals, backtest statistics, what drives the series, and the artifact.
+import { TreeEnsemble } from "../ml/core";
+import { encodeForecastArtifact, type ArtifactSeries, type ForecastArtifact } from "./artifact";
+import { dateAt, describeFrequency, seasonCandidates, type Frequency } from "./calendar";
+import { ForecastError } from "./errors";
+import { autoArimaMethod } from "./models/arima";
+import { autoEtsMethod, dampedEtsMethod } from "./models/ets";
+import { calendarFeatures, GbdtSeriesModel, predictSeries, stepScale, tailNeeded, trainGlobalGbdt, type GbdtLayout, type GbdtSeriesJson } from "./models/gbdt-global";
+import { driftMethod, naiveMethod, seasonalNaiveMethod } from "./models/naive";
+import { stlArimaMethod, stlEtsMethod } from "./models/stl-ets";
+import { thetaMethod } from "./models/theta";
+import { logMethod } from "./models/transform";
+import type { Method, SeriesInput } from "./models/types";
+import { forecastPoints, MAX_HORIZON, roundValue, type ForecastPoint } from "./model";
+import { fillGaps, prepareSeries, type PrepareOptions, type SeriesColumns } from "./prepare";
+import { backtestOrigins, searchSeries, type CandidateReport, type ExternalCandidate, type SearchResult } from "./search";
+import { findSeasonality, type SeasonFinding } from "./seasonality";
+import { backtestStats, type BacktestStats } from "./stats";
+import { describeSeries, formatNumber, type StoryOutcome } from "./story";
+
+export interface ForecastTrainRequest {
+  columns: SeriesColumns;
+  dateField: string;
+  valueField: string;
+  groupField?: string;
+  horizon: number;
+  /** Seconds; the API uses 10, 60, 300 or 1800. */
+  budgetSeconds: number;
+  seed?: number;
+  onProgress?: (p: { fraction: number; estimateSecondsLeft: number; message: string }) => void;
+  signal?: AbortSignal;
+}
+
+export interface ForecastStat {
+  field: number;
+  field_name: string;
+  field_type: "forecast";
+  /** The series (group value); absent on the overall object and for single-series tables. */
+  group?: string;
+  /** Series summarised (overall object only). */
+  series?: number;
+  count: number;
+  windows: number;
+  horizon: number;
+  mae: number;
+  rmse: number;
+  mape: number | null;
+  mase: number;
+  coverage_80: number | null;
+  coverage_95: number | null;
+  model?: string;
+}
+
+export interface ForecastStory {
+  name: string;
+  type: "forecast";
+  summary: string;
+  outcomes: StoryOutcome[];
+  /** Per-series sentences (tables with several series; at most 100). */
+  series?: { group: string; sentences: string[] }[];
+}
+
+export interface ForecastResult {
+  stats: ForecastStat[][];
+  field_importance: Record<string, number>;
+  data_story: ForecastStory[];
+  forecast: ForecastPoint[];
+}
+
+export interface ForecastSeriesReport {
+  group: string | null;
+  points: number;
+  filled: number;
+  periods: { period: number; cycle: string; strength: number; present: boolean }[];
+  chosen: SearchResult["chosen"];
+  method: string;
+  leaderboard: CandidateReport[];
+  calibration: { q80: number; q95: number; samples: number; windows: number };
+  stats: BacktestStats;
+  /** Skipped the search (out of time): seasonal naive / naive only. */
+  fallback?: boolean;
+}
+
+export interface ForecastReport {
+  kind: "forecast";
+  version: 1;
+  budgetSeconds: number;
+  secondsSpent: number;
+  horizon: number;
+  dateField: string;
+  valueField: string;
+  groupField: string | null;
+  frequency: string;
+  notes: string[];
+  plan: { methods: string[]; maxWindows: number; gbdt: boolean };
+  gbdt?: { rows: number; rounds: number; seconds: number; trainings: number } | { skipped: string };
+  series: ForecastSeriesReport[];
+}
+
+export interface ForecastTrainOutcome {
+  artifact: Uint8Array;
+  result: ForecastResult;
+  report: ForecastReport;
+}
+
+interface BudgetPlan {
+  methods: Method[];
+  maxWindows: number;
+  spanShare: number;
+  maxEnsemble: number;
+  /** Most recent values the per-series methods see. */
+  maxFitLength: number;
+  gbdt: boolean;
+  gbdtMaxRows: number;
+  /** GBDT trainings for the backtest windows (plus one on all data). */
+  gbdtTrainings: number;
+}
+
+// Cheap, strong methods first: when time runs out, what has finished still forms a good search.
+const CORE: Method[] = [naiveMethod, seasonalNaiveMethod, driftMethod, thetaMethod, dampedEtsMethod, stlEtsMethod, autoEtsMethod, autoArimaMethod, logMethod(autoEtsMethod), logMethod(autoArimaMethod)];
+const EXTRA: Method[] = [stlArimaMethod, logMethod(thetaMethod), logMethod(dampedEtsMethod)];
+
+export function planFor(budgetSeconds: number): BudgetPlan {
+  if (budgetSeconds <= 15) return { methods: CORE, maxWindows: 12, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 2_000, gbdt: true, gbdtMaxRows: 60_000, gbdtTrainings: 2 };
+  if (budgetSeconds <= 90) return { methods: [...CORE, ...EXTRA], maxWindows: 20, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 5_000, gbdt: true, gbdtMaxRows: 250_000, gbdtTrainings: 3 };
+  if (budgetSeconds <= 400) return { methods: [...CORE, ...EXTRA], maxWindows: 30, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 20_000, gbdt: true, gbdtMaxRows: 1_000_000, gbdtTrainings: 4 };
+  return { methods: [...CORE, ...EXTRA], maxWindows: 40, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 50_000, gbdt: true, gbdtMaxRows: 3_000_000, gbdtTrainings: 5 };
+}
+
+interface Prepared {
+  key: string | null;
+  start: number;
+  /** Date of the first value the methods fit (later than start for very long series). */
+  fitStart: number;
+  /** The whole filled series (artifact, story) and the stretch the methods fit. */
+  y: Float64Array;
+  fitOffset: number;
+  filledIdx: number[];
+  observed: number;
+  periods: number[];
+  findings: SeasonFinding[];
+  positive: boolean;
+  nonNegative: boolean;
+  origins: number[];
+}
+
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+const CHART_HISTORY = 5_000;
+
+export async function trainForecast(req: ForecastTrainRequest): Promise<ForecastTrainOutcome> {
+  const started = Date.now();
+  const budgetMs = req.budgetSeconds * 1000;
+  const deadline = started + budgetMs * 0.9;
+  const H = req.horizon;
+  if (!Number.isInteger(H) || H < 1 || H > MAX_HORIZON) throw new ForecastError("bad_request", `forecast.horizon must be a whole number from 1 to ${MAX_HORIZON}.`, "horizon");
+  const progress = (fraction: number, message: string) =>
+    req.onProgress?.({ fraction: Math.min(0.99, Math.max(0, fraction)), estimateSecondsLeft: Math.max(0, (deadline - Date.now()) / 1000), message });
+  const checkAbort = () => {
+    if (req.signal?.aborted) throw req.signal.reason instanceof Error ? req.signal.reason : new ForecastError("aborted", "The training was cancelled.");
+  };
+  progress(0, "Reading the series");
+  const prepOptions: PrepareOptions = { horizon: H, dateField: req.dateField, valueField: req.valueField, groupField: req.groupField };
+  const table = prepareSeries(req.columns, prepOptions);
+  const plan = planFor(req.budgetSeconds);
+  const seasons = seasonCandidates(table.frequency);
+  const notes = [...table.notes];
+
+  // Seasonality on a linearly filled copy, then the gaps filled with the seasonal pattern.
+  const prepared: Prepared[] = [];
+  let filledTotal = 0;
+  for (const s of table.series) {
+    checkAbort();
+    const linear = Float64Array.from(s.values);
+    fillGaps(linear, 1);
+    const findings = findSeasonality(linear, seasons.filter((c) => c.period * 2 + 2 <= Math.min(linear.length, plan.maxFitLength)));
+    const periods = findings.filter((f) => f.present).map((f) => f.period);
+    const y = Float64Array.from(s.values);
+    const filledIdx: number[] = [];
+    for (let i = 0; i < y.length; i++) if (!Number.isFinite(y[i])) filledIdx.push(i);
+    filledTotal += fillGaps(y, periods[0] ?? 1);
+    const fitOffset = Math.max(0, y.length - plan.maxFitLength);
+    const fitLength = y.length - fitOffset;
+    let positive = true;
+    let nonNegative = true;
+    for (let i = 0; i < y.length; i++) {
+      if (!(y[i] > 0)) positive = false;
+      if (!(y[i] >= 0)) nonNegative = false;
+    }
+    prepared.push({
+      key: s.key,
+      start: s.start,
+      fitStart: dateAt(table.frequency, s.start, fitOffset),
+      y,
+      fitOffset,
+      filledIdx,
+      observed: s.observed,
+      periods,
+      findings,
+      positive,
+      nonNegative,
+      origins: backtestOrigins(fitLength, H, periods[0] ?? 1, plan),
+    });
+    if (prepared.length % 50 === 0) await pause();
+  }
+  if (filledTotal) {
+    const step = describeFrequency(table.frequency).step;
+    notes.push(`${filledTotal.toLocaleString("en-US")} missing ${step}${filledTotal === 1 ? " was" : "s were"} filled in (interpolated, with the seasonal pattern where there is one) before modelling.`);
+  }
+
+  // The global GBDT across all series (its backtest forecasts join each series' search).
+  progress(0.05, "Training the gradient-boosting model across series");
+  const external: ExternalCandidate[][] = prepared.map(() => []);
+  const ensembles: Record<string, unknown> = {};
+  let gbdtReport: ForecastReport["gbdt"] = undefined;
+  if (plan.gbdt) {
+    const share = prepared.length > 1 ? 0.4 : 0.12;
+    const gbdtDeadline = Date.now() + (deadline - Date.now()) * share;
+    try {
+      gbdtReport = await trainGlobal(prepared, table.frequency, H, plan, gbdtDeadline, req.seed ?? 42, external, ensembles, checkAbort);
+    } catch (error) {
+      if (error instanceof ForecastError && error.code === "aborted") throw error;
+      if (req.signal?.aborted) throw error;
+      gbdtReport = { skipped: error instanceof Error ? error.message : String(error) };
+    }
+  } else gbdtReport = { skipped: "not in this budget's plan" };
+
+  // Per-series searches share what is left of the budget.
+  const results: { search: SearchResult; fallback: boolean }[] = [];
+  for (let i = 0; i < prepared.length; i++) {
+    checkAbort();
+    const p = prepared[i];
+    const remaining = prepared.length - i;
+    const seriesDeadline = Date.now() + Math.max(0, deadline - Date.now()) / remaining;
+    const input: SeriesInput = { y: p.y.subarray(p.fitOffset), periods: p.periods, positive: p.positive };
+    const tight = seriesDeadline - Date.now() < 30;
+    let search: SearchResult;
+    let fallback = false;
+    try {
+      search = await searchSeries(input, {
+        horizon: H,
+        origins: p.origins,
+        external: external[i],
+        deadline: seriesDeadline,
+        methods: tight ? plan.methods.filter((m) => m.cost <= 0.1) : plan.methods,
+        maxOrigins: plan.maxWindows,
+        maxEnsemble: plan.maxEnsemble,
+        signal: req.signal,
+        pause,
+      });
+      fallback = tight;
+    } catch (error) {
+      if (req.signal?.aborted) throw error;
+      throw new ForecastError("bad_request", `${p.key === null ? "The series" : `Series "${p.key}"`} could not be modelled: ${error instanceof Error ? error.message : String(error)}.`);
+    }
+    results.push({ search, fallback });
+    progress(0.1 + (0.85 * (i + 1)) / prepared.length, prepared.length > 1 ? `Series ${i + 1} of ${prepared.length}` : "Backtesting the candidates");
+    if (i % 10 === 0) await pause();
+  }
+
+  // Assemble forecasts, statistics, stories and the artifact.
+  progress(0.96, "Writing the result");
+  const freqDesc = describeFrequency(table.frequency);
+  const artifactSeries: ArtifactSeries[] = [];
+  const forecast: ForecastPoint[] = [];
+  const seriesStats: ForecastStat[] = [];
+  const reports: ForecastSeriesReport[] = [];
+  const shareSums: Record<string, number> = {};
+  const storySeries: { group: string; sentences: string[] }[] = [];
+  let mainStory: ReturnType<typeof describeSeries> | null = null;
+  let mainIndex = 0;
+  prepared.forEach((p, i) => {
+    if (p.observed > prepared[mainIndex].observed) mainIndex = i;
+  });
+  const base = { field: 0, field_name: req.valueField, field_type: "forecast" as const };
+  for (let i = 0; i < prepared.length; i++) {
+    const p = prepared[i];
+    const { search, fallback } = results[i];
+    const stats = backtestStats(search.windows, search.scale);
+    const offset = p.fitOffset;
+    const histFrom = Math.max(0, p.y.length - CHART_HISTORY);
+    const entry: ArtifactSeries = {
+      key: p.key,
+      start: p.start,
+      n: p.y.length,
+      history: Array.from(p.y.subarray(histFrom), roundValue),
+      filled: p.filledIdx.filter((k) => k >= histFrom).map((k) => k - histFrom),
+      model: search.model.toJSON(),
+      method: search.model.name,
+      calibration: { q80: search.calibration.q80, q95: search.calibration.q95 },
+      nonNegative: p.nonNegative,
+      windows: search.windows.map((w) => ({ origin: w.origin + offset, forecast: Array.from(w.forecast, roundValue) })),
+      stats,
+    };
+    artifactSeries.push(entry);
+    const points = forecastPoints(entry, search.model, { frequency: table.frequency, groupField: req.groupField ?? null }, H);
+    forecast.push(...points);
+    seriesStats.push({
+      ...base,
+      ...(p.key !== null ? { group: p.key } : {}),
+      count: stats.count,
+      windows: stats.windows,
+      horizon: H,
+      mae: roundValue(stats.mae),
+      rmse: roundValue(stats.rmse),
+      mape: stats.mape === null ? null : roundValue(stats.mape),
+      mase: roundValue(stats.mase),
+      coverage_80: stats.coverage80 === null ? null : roundValue(stats.coverage80),
+      coverage_95: stats.coverage95 === null ? null : roundValue(stats.coverage95),
+      model: search.model.name,
+    });
+    const story = describeSeries({
+      y: p.y.subarray(offset),
+      start: p.fitStart,
+      frequency: table.frequency,
+      seasons,
+      periods: p.periods,
+      forecast: Float64Array.from(points, (pt) => pt.value),
+      valueField: req.valueField,
+      dateField: req.dateField,
+    });
+    for (const [k, v] of Object.entries(story.shares)) shareSums[k] = (shareSums[k] ?? 0) + v / prepared.length;
+    if (i === mainIndex) mainStory = story;
+    if (p.key !== null && storySeries.length < 100) storySeries.push({ group: p.key, sentences: story.sentences });
+    reports.push({
+      group: p.key,
+      points: p.y.length,
+      filled: p.filledIdx.length,
+      periods: p.findings.map((f) => ({ period: f.period, cycle: f.cycle, strength: roundValue(f.strength), present: f.present })),
+      chosen: search.chosen,
+      method: search.model.name,
+      leaderboard: search.leaderboard.map((c) => ({ ...c, score: c.score === null ? null : roundValue(c.score), seconds: roundValue(c.seconds) })),
+      calibration: search.calibration,
+      stats,
+      ...(fallback ? { fallback: true } : {}),
+    });
+  }
+
+  const overall = summarise(seriesStats, base, H);
+  const importance = fieldImportance(shareSums, prepared, req.groupField);
+  const story = buildStory(mainStory!, prepared, results, req, overall, importance, notes, freqDesc.adjective, storySeries);
+  const artifact: ForecastArtifact = {
+    format: "tabula-forecast",
+    version: 1,
+    createdAt: new Date().toISOString(),
+    valueField: req.valueField,
+    dateField: req.dateField,
+    groupField: req.groupField ?? null,
+    frequency: table.frequency,
+    horizon: H,
+    ensembles,
+    series: artifactSeries,
+  };
+  const report: ForecastReport = {
+    kind: "forecast",
+    version: 1,
+    budgetSeconds: req.budgetSeconds,
+    secondsSpent: (Date.now() - started) / 1000,
+    horizon: H,
+    dateField: req.dateField,
+    valueField: req.valueField,
+    groupField: req.groupField ?? null,
+    frequency: freqDesc.adjective,
+    notes,
+    plan: { methods: plan.methods.map((m) => m.id), maxWindows: plan.maxWindows, gbdt: plan.gbdt },
+    gbdt: gbdtReport,
+    series: reports,
+  };
+  req.onProgress?.({ fraction: 1, estimateSecondsLeft: 0, message: "Done" });
+  return {
+    artifact: encodeForecastArtifact(artifact),
+    result: { stats: [[...(prepared.length > 1 ? seriesStats : []), overall]], field_importance: importance, data_story: [story], forecast },
+    report,
+  };
+}
+
+/** The overall statistics: point-weighted errors, MASE averaged over series. */
+function summarise(stats: ForecastStat[], base: { field: number; field_name: string; field_type: "forecast" }, H: number): ForecastStat {
+  if (stats.length === 1) return { ...stats[0] };
+  const count = stats.reduce((a, s) => a + s.count, 0);
+  const w = (pick: (s: ForecastStat) => number | null) => {
+    let sum = 0;
+    let weight = 0;
+    for (const s of stats) {
+      const v = pick(s);
+      if (v === null || !Number.isFinite(v)) return null;
+      sum += v * s.count;
+      weight += s.count;
+    }
+    return weight ? roundValue(sum / weight) : null;
+  };
+  const rmse = Math.sqrt(stats.reduce((a, s) => a + s.rmse * s.rmse * s.count, 0) / Math.max(1, count));
+  return {
+    ...base,
+    series: stats.length,
+    count,
+    windows: Math.round(stats.reduce((a, s) => a + s.windows, 0) / stats.length),
+    horizon: H,
+    mae: w((s) => s.mae) ?? NaN,
+    rmse: roundValue(rmse),
+    mape: w((s) => s.mape),
+    mase: roundValue(stats.reduce((a, s) => a + s.mase, 0) / stats.length),
+    coverage_80: w((s) => s.coverage_80),
+    coverage_95: w((s) => s.coverage_95),
+  };
+}
+
+function fieldImportance(shares: Record<string, number>, prepared: Prepared[], groupField?: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  let between = 0;
+  if (groupField && prepared.length > 1) {
+    // Share of the variation that is differences between the series' levels.
+    const means = prepared.map((p) => p.y.reduce((a, v) => a + v, 0) / p.y.length);
+    const grand = means.reduce((a, v) => a + v, 0) / means.length;
+    const vb = means.reduce((a, v) => a + (v - grand) ** 2, 0) / means.length;
+    const vw = prepared.reduce((a, p, i) => a + p.y.reduce((b, v) => b + (v - means[i]) ** 2, 0) / p.y.length, 0) / prepared.length;
+    between = vb + vw > 0 ? vb / (vb + vw) : 0;
+    out[`${groupField} (differences between series)`] = between;
+  }
+  for (const [k, v] of Object.entries(shares)) out[k] = v * (1 - between);
+  const total = Object.values(out).reduce((a, v) => a + v, 0) || 1;
+  for (const k of Object.keys(out)) out[k] = Math.round((1e6 * out[k]) / total) / 1e6;
+  return out;
+}
+
+function buildStory(
+  main: ReturnType<typeof describeSeries>,
+  prepared: Prepared[],
+  results: { search: SearchResult }[],
+  req: ForecastTrainRequest,
+  overall: ForecastStat,
+  importance: Record<string, number>,
+  notes: string[],
+  frequency: string,
+  series: { group: string; sentences: string[] }[],
+): ForecastStory {
+  const outcomes = [...main.outcomes];
+  const parts: string[] = [...notes];
+  if (prepared.length > 1) {
+    const means = prepared.map((p) => ({ key: p.key ?? "", mean: p.y.reduce((a, v) => a + v, 0) / p.y.length }));
+    means.sort((a, b) => b.mean - a.mean);
+    const grand = means.reduce((a, m) => a + m.mean, 0) / means.length;
+    outcomes.push({
+      outcome: "differences between series",
+      causes: [{ field: req.groupField ?? "series", top_value: means[0].key, bottom_value: means[means.length - 1].key }],
+      top_case: roundValue(means[0].mean),
+      avg_case: roundValue(grand),
+      bottom_case: roundValue(means[means.length - 1].mean),
+      text: `${prepared.length} series by ${req.groupField}: "${means[0].key}" is highest on average (${formatNumber(means[0].mean)}), "${means[means.length - 1].key}" lowest (${formatNumber(means[means.length - 1].mean)}).`,
+    });
+    const main = prepared.reduce((a, p, i) => (p.observed > prepared[a].observed ? i : a), 0);
+    parts.push(`The largest series, "${prepared[main].key}":`);
+  }
+  parts.push(...main.sentences);
+  const ranked = Object.entries(importance).sort((a, b) => b[1] - a[1]);
+  parts.push(`What drives ${req.valueField}: ${ranked.map(([k, v]) => `${k} ${Math.round(100 * v)}%`).join(", ")}.`);
+  const chosen = results.map((r) => r.search.model.name);
+  const counts = new Map<string, number>();
+  for (const c of chosen) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const top = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+  const methodText =
+    prepared.length === 1
+      ? `The forecast comes from ${chosen[0]}, the best of ${results[0].search.leaderboard.filter((c) => c.score !== null).length} methods compared on ${overall.windows} backtest window${overall.windows === 1 ? "" : "s"} at the end of the history.`
+      : `Each series got the best of the methods compared on backtest windows at the end of its history (most often ${top[0]}, for ${top[1]} of ${prepared.length}).`;
+  parts.push(methodText);
+  const mase = overall.mase;
+  if (Number.isFinite(mase)) {
+    parts.push(
+      mase < 1
+        ? `In those backtests its errors were ${Math.round(100 * (1 - mase))}% smaller than simply repeating the last ${prepared[0].periods.length ? "season" : "value"} (MASE ${formatNumber(mase)}; the figure is measured on the windows the model was chosen with, so expect it to be a little worse on new data).`
+        : `In those backtests it did no better than simply repeating the last ${prepared[0].periods.length ? "season" : "value"} (MASE ${formatNumber(mase)}): the series is hard to predict, so trust the wide intervals more than the line.`,
+    );
+  }
+  if (overall.coverage_80 !== null) {
+    parts.push(`Its 80% intervals held ${Math.round(100 * overall.coverage_80)}% and its 95% intervals ${Math.round(100 * (overall.coverage_95 ?? 0))}% of the backtest values (each window judged with intervals calibrated on the others).`);
+  }
+  return {
+    name: req.valueField,
+    type: "forecast",
+    summary: `The data is ${frequency}. ${parts.slice(1).join(" ")}`.replace(/^The data is [^.]+\. The data is /, "The data is "),
+    outcomes,
+    ...(series.length ? { series } : {}),
+  };
+}
+
+async function trainGlobal(
+  prepared: Prepared[],
+  frequency: Frequency,
+  H: number,
+  plan: BudgetPlan,
+  deadline: number,
+  seed: number,
+  external: ExternalCandidate[][],
+  ensembles: Record<string, unknown>,
+  checkAbort: () => void,
+): Promise<ForecastReport["gbdt"]> {
+  const t0 = Date.now();
+  const allPeriods = [...new Set(prepared.flatMap((p) => p.periods))].sort((a, b) => a - b).slice(0, 2);
+  const main = allPeriods[0] ?? 1;
+  const layout: GbdtLayout = {
+    horizon: H,
+    lags: Math.max(8, Math.min(36, main > 1 ? 2 * main : 12)),
+    periods: allPeriods,
+    window: Math.max(3, Math.min(28, main > 1 ? main : 7)),
+    frequency,
+    calendar: calendarFeatures(frequency),
+    seriesCount: prepared.length,
+  };
+  // Positions are relative to each series' fit window, whose first date is fitStart.
+  const series = prepared.map((p) => ({ y: p.y.subarray(p.fitOffset), start: p.fitStart, periods: p.periods }));
+  const starts = prepared.map((p) => p.fitStart);
+  const scales = series.map((s) => stepScale(s.y, s.y.length));
+  const G = Math.max(1, plan.gbdtTrainings);
+  const perTraining = (deadline - Date.now()) / (G + 1);
+  const groupOf = (k: number, K: number) => Math.min(G - 1, Math.floor((k * G) / Math.max(1, K)));
+  const backtest: (TreeEnsemble | null)[] = [];
+  const rmse: Float64Array[] = [];
+  let rows = 0;
+  let rounds = 0;
+  for (let g = 0; g < G; g++) {
+    checkAbort();
+    // Cutoff of group g: each series' earliest origin among the windows the group serves.
+    const cutoffs = prepared.map((p) => {
+      const K = p.origins.length;
+      const first = p.origins.findIndex((_, k) => groupOf(k, K) === g);
+      return first >= 0 ? p.origins[first] : p.origins[0] ?? 0;
+    });
+    const trained = trainGlobalGbdt(series, cutoffs, scales, layout, { maxRows: plan.gbdtMaxRows, deadlineMs: Date.now() + perTraining, seed: seed + g });
+    backtest.push(trained?.ensemble ?? null);
+    rmse.push(trained?.stepRmse ?? new Float64Array(H).fill(1));
+    await pause();
+  }
+  checkAbort();
+  const final = trainGlobalGbdt(series, series.map((s) => s.y.length), scales, layout, { maxRows: plan.gbdtMaxRows, deadlineMs: Math.max(deadline, Date.now() + perTraining), seed: seed + G });
+  if (!final) return { skipped: "too little data for a gradient-boosting model" };
+  rows = final.rows;
+  rounds = final.rounds;
+  const key = "global";
+  ensembles[key] = final.ensemble.toJSON();
+  const seconds = (Date.now() - t0) / 1000;
+  prepared.forEach((p, i) => {
+    const s = series[i];
+    const K = p.origins.length;
+    const forecasts: Float64Array[] = [];
+    const spreads: Float64Array[] = [];
+    for (let k = 0; k < K; k++) {
+      const g = groupOf(k, K);
+      const ens = backtest[g];
+      if (!ens) return;
+      forecasts.push(predictSeries(ens, layout, s.y, 0, p.origins[k], H, scales[i], starts[i], i));
+      spreads.push(Float64Array.from(rmse[g], (v) => v * scales[i]));
+    }
+    const need = tailNeeded(layout);
+    const json: GbdtSeriesJson = {
+      type: "gbdt-global",
+      ensemble: key,
+      layout,
+      series: i,
+      start: starts[i],
+      tail: Array.from(s.y.subarray(Math.max(0, s.y.length - need))),
+      n: s.y.length,
+      scale: scales[i],
+      stepRmse: Array.from(final.stepRmse),
+    };
+    external[i].push({ id: "gbdt", final: new GbdtSeriesModel(json, final.ensemble), forecasts, spreads, seconds: seconds / prepared.length });
+  });
+  return { rows, rounds, seconds, trainings: G + 1 };
+}
