@@ -21,7 +21,7 @@ export interface PrepareOptions {
   groupField?: string;
   /** Most series in one table (default 5,000). */
   maxSeries?: number;
-  /** Most forecast points (series x horizon) one answer may hold (default 200,000). */
+  /** Most forecast points (series x horizon) one answer may hold (default 100,000). */
   maxForecastPoints?: number;
 }
 
@@ -47,7 +47,7 @@ export interface PreparedTable {
 }
 
 export const MAX_SERIES = 5_000;
-export const MAX_FORECAST_POINTS = 200_000;
+export const MAX_FORECAST_POINTS = 100_000;
 /** Largest share of missing steps a series may have. */
 const MAX_MISSING_SHARE = 0.5;
 

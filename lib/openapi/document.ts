@@ -6,6 +6,7 @@ import { trainRequestSchema } from "@/lib/services/training";
 import { chatRequestSchema } from "@/lib/services/chats";
 import { createProjectSchema, updateProjectSchema } from "@/lib/services/projects";
 import { predictRequestSchema } from "@/lib/services/models";
+import { forecastPaths, forecastPointSchema, forecastStatSchema } from "./forecast";
 
 const validationErrorSchema = z
   .object({
@@ -59,11 +60,11 @@ const classStatSchema = z
   });
 
 const dataStorySchema = z
-  .object({
+  .looseObject({
     name: z.string(),
     type: z.string(),
     outcomes: z.array(
-      z.object({
+      z.looseObject({
         outcome: z.string(),
         causes: z.array(z.object({ field: z.string(), top_value: z.string(), bottom_value: z.string() })),
         top_case: z.number(),
@@ -78,9 +79,10 @@ const trainingResultSchema = z
   .looseObject({
     status: z.literal("success"),
     model_id: z.string(),
-    stats: z.array(z.array(classStatSchema)),
-    field_importance: z.record(z.string(), z.number()),
+    stats: z.array(z.array(z.union([classStatSchema, forecastStatSchema]))),
+    field_importance: z.record(z.string(), z.number()).meta({ description: "Dataset field -> share. Forecast models: what drives the series (trend, each seasonality, differences between series, irregular) -> share of the variation." }),
     data_story: z.array(dataStorySchema),
+    forecast: z.array(forecastPointSchema).optional().meta({ description: "Forecast models only (extension): one object per future step and series." }),
   })
   .meta({ id: "TrainingResult" });
 
@@ -170,9 +172,14 @@ export function buildOpenApiDocument() {
           summary: "Predict rows (extension)",
           requestParams: { path: z.object({ model_id: z.string() }) },
           requestBody: { content: { "application/json": { schema: predictRequestSchema } } },
-          responses: { "200": json(z.object({ predictions: z.array(z.record(z.string(), z.unknown())) }), "Predictions"), ...apiErrors },
+          responses: {
+            "200": json(z.object({ predictions: z.array(z.record(z.string(), z.unknown())) }), "Predictions"),
+            "400": json(errorSchema, "Bad rows, or a forecast model (use /forecast)"),
+            ...apiErrors,
+          },
         },
       },
+      ...forecastPaths(validationErrorSchema),
       "/api/v1/chat-explore/new": {
         post: {
           summary: "Ask a question about a project's or dataset's data",

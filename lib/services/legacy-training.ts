@@ -4,6 +4,23 @@ import { AppError } from "@/lib/errors";
 import { getTask } from "@/lib/jobs/queue";
 import { getTrainingResult } from "./models";
 import { submitTraining } from "./training";
+import { forecastSpecSchema, type ForecastSpec } from "./forecasts";
+
+/** `forecast` as an object or a JSON string of one (legacy clients send form-encoded bodies too). */
+function forecastParam(value: unknown): ForecastSpec | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  let raw = value;
+  if (typeof raw === "string") {
+    try {
+      raw = JSON.parse(raw);
+    } catch {
+      throw new AppError("bad_request", 'forecast must be an object such as {"date_field": "date", "horizon": 12}.');
+    }
+  }
+  const parsed = forecastSpecSchema.safeParse(raw);
+  if (!parsed.success) throw new AppError("bad_request", parsed.error.issues.map((i) => i.message).join(" "));
+  return parsed.data;
+}
 
 function fieldNames(value: unknown, name: string, required: boolean): string[] {
   let list = value;
@@ -54,6 +71,7 @@ export async function trainSynchronously(teamId: string, params: Record<string, 
       extraAttention: bool(params.extra_attention, "extra_attention"),
       force: bool(params.force, "force"),
       source: "legacy",
+      forecast: forecastParam(params.forecast),
     }));
   } catch (error) {
     // The async API's 422 items read well as one legacy message.

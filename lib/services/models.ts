@@ -9,6 +9,8 @@ import { getTask } from "@/lib/jobs/queue";
 import { isFlatRow, parseRowsParam } from "./datasets";
 import { predictionRowsJson } from "./prediction-rows";
 import { deleteModelArtifact, readModelArtifact } from "./storage";
+import { isForecastArtifact } from "@/lib/forecast/artifact";
+import { forgetForecastModel, isForecastReport } from "./forecasts";
 
 const modelSelect = {
   id: true,
@@ -94,6 +96,7 @@ export async function listModels(teamId: string) {
     predict_fields: JSON.parse(m.predictFields) as string[],
     ignored_fields: JSON.parse(m.ignoreFields) as string[],
     duration: m.duration,
+    kind: isForecastReport(m.report) ? ("forecast" as const) : ("prediction" as const),
   }));
 }
 
@@ -101,6 +104,7 @@ export async function deleteModel(options: { teamId: string; modelId: string }) 
   const model = await getOwnedModel(options.teamId, options.modelId);
   await db.model.delete({ where: { id: model.id } });
   modelCache.delete(model.id);
+  forgetForecastModel(model.id);
   for (const [key, owner] of ownerCache) if (owner.id === model.id) ownerCache.delete(key);
   await deleteModelArtifact(model.artifactPath);
 }
@@ -117,6 +121,12 @@ async function loadCachedModel(modelId: string, artifactPath: string): Promise<L
     return entry;
   }
   entry = readModelArtifact(artifactPath).then((bytes) => {
+    if (isForecastArtifact(bytes)) {
+      throw new AppError(
+        "bad_request",
+        `Model "${modelId}" is a forecast model: it forecasts future values of a series instead of predicting rows. Call POST /api/v1/models/${modelId}/forecast with {"horizon": <steps>} (X-API-Key header) to get its forecast.`,
+      );
+    }
     const model = loadModel(bytes);
     model.warmUp().then(
       ({ seconds, compiled }) => console.log(`model ${modelId} ready for serving in ${seconds.toFixed(1)} s (${compiled ? "compiled trees" : "array traversal"})`),

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { trainThreads } from "@/lib/env";
 import { trainModel, TrainError } from "@/lib/ml";
 import { loadDatasetTable } from "./datasets";
+import { runForecastTask } from "./run-forecast";
 import { writeModelArtifact } from "./storage";
 import type { TrainTaskPayload } from "./training";
 import { UserFacingTaskError, type TaskContext } from "@/lib/jobs/worker";
@@ -11,6 +12,8 @@ import { UserFacingTaskError, type TaskContext } from "@/lib/jobs/worker";
 export async function runTrainingTask(task: { teamId: string }, payload: TrainTaskPayload, context: TaskContext): Promise<string> {
   const dataset = await db.dataset.findFirst({ where: { id: payload.datasetId, teamId: task.teamId }, select: { id: true, name: true } });
   if (!dataset) throw new UserFacingTaskError(`Dataset "${payload.datasetId}" no longer exists. Upload it again and retrain.`);
+  // Forecasts read only their two or three columns.
+  if (payload.forecast) return runForecastTask(task, { ...payload, forecast: payload.forecast }, context, dataset);
   const { table, info } = await loadDatasetTable({ teamId: task.teamId, datasetId: dataset.id });
   if (info.rowCount === 0 || table.rowCount === 0) {
     throw new UserFacingTaskError(`Dataset "${dataset.name}" has no rows. Add rows (POST /v1/datasets with "id" and "rows") and train again.`);

@@ -6,6 +6,7 @@ import { AppError, notFound, validationError, type ValidationIssue } from "@/lib
 import { sha256 } from "@/lib/auth/crypto";
 import { enqueueTask, recordSucceededTask } from "@/lib/jobs/queue";
 import { getDataset } from "./datasets";
+import { checkForecastRequest, forecastPayloadSchema, forecastSpecSchema, type ForecastSpec } from "./forecasts";
 
 export const API_DURATIONS = [10, 60, 300, 1800] as const;
 
@@ -22,6 +23,7 @@ export const trainRequestSchema = z.looseObject({
   ignore_fields: fieldList("ignore_fields").optional().default([]),
   force: z.boolean({ message: "force must be true or false" }).optional().default(false),
   extra_attention: z.boolean({ message: "extra_attention must be true or false" }).optional().default(false),
+  forecast: forecastSpecSchema.optional(),
 });
 
 export type TrainRequestBody = z.infer<typeof trainRequestSchema>;
@@ -35,6 +37,7 @@ export const trainTaskPayloadSchema = z.object({
   source: z.enum(["api", "legacy", "web"]),
   reuseKey: z.string(),
   datasetVersion: z.string(),
+  forecast: forecastPayloadSchema.optional(),
 });
 export type TrainTaskPayload = z.infer<typeof trainTaskPayloadSchema>;
 
@@ -46,6 +49,8 @@ export interface TrainSubmission {
   extraAttention: boolean;
   force: boolean;
   source: TrainTaskPayload["source"];
+  /** A forecast of predictFields[0] over time instead of a row-wise model. */
+  forecast?: ForecastSpec;
 }
 
 /** Names that do not exist in the dataset, as 422 items pointing at the offending array entries. */
@@ -73,9 +78,11 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
     if (request.predictFields.indexOf(name) !== i) issues.push({ loc: ["body", "predict_fields", i], msg: `"${name}" is listed twice.`, type: "value_error" });
   });
   if (issues.length) throw validationError(issues);
+  // A forecast is checked against the rows now, so data problems answer 422 instead of a failed task.
+  const forecast = request.forecast && names.size ? await checkForecastRequest({ datasetId: dataset.id, fields: dataset.fields, predictFields: request.predictFields, spec: request.forecast }) : undefined;
 
   const reuseKey = sha256(
-    JSON.stringify([dataset.id, dataset.version, request.predictFields, [...request.ignoreFields].sort(), request.duration, request.extraAttention]),
+    JSON.stringify([dataset.id, dataset.version, request.predictFields, [...request.ignoreFields].sort(), request.duration, request.extraAttention, ...(forecast ? [forecast] : [])]),
   );
   const payload: TrainTaskPayload = {
     datasetId: dataset.id,
@@ -86,6 +93,7 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
     source: request.source,
     reuseKey,
     datasetVersion: dataset.version,
+    ...(forecast ? { forecast } : {}),
   };
   if (!request.force) {
     const existing = await db.model.findFirst({ where: { teamId, reuseKey }, orderBy: { createdAt: "desc" }, select: { id: true } });
