@@ -15,6 +15,8 @@ import { FieldImportanceChart } from "./field-importance-chart";
 import { FieldStats } from "./field-stats";
 import { BatchPrediction, TryPrediction } from "./prediction-panels";
 import { findFieldReport } from "./report";
+import { isForecastModel } from "@/lib/client/forecast";
+import { ForecastDetail } from "./forecast-detail";
 
 export function durationLabel(seconds: number): string {
   return DURATIONS.find((d) => d.value === seconds)?.label ?? `${seconds} s`;
@@ -46,6 +48,7 @@ export function ModelDetail({ id }: { id: string }) {
     );
   }
 
+  if (isForecastModel(model.data)) return <ForecastDetail detail={model.data} />;
   const { model: info, stats, field_importance: importance, data_story: stories } = model.data;
   const predictFields = info.predict_fields;
   const ignored = info.ignored_fields ?? [];

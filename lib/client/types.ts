@@ -67,6 +67,8 @@ export interface TrainRequest {
   duration: Duration;
   extra_attention: boolean;
   force: boolean;
+  /** A forecast over time instead of a row-wise model. */
+  forecast?: { date_field: string; horizon: number; group_field?: string };
 }
 
 export interface ModelSummary {
@@ -77,6 +79,7 @@ export interface ModelSummary {
   predict_fields: string[];
   ignored_fields: string[];
   duration: number;
+  kind?: "prediction" | "forecast";
 }
 
 export interface ClassStat {
