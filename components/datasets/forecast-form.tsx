@@ -72,7 +72,7 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
 
   const groups = options.groups.filter((f) => f.name !== valueField && f.name !== dateField);
   return (
-    <form onSubmit={submit} className="space-y-6" data-testid="forecast-form" aria-describedby={formError ? "forecast-form-error" : undefined}>
+    <form onSubmit={submit} noValidate className="space-y-6" data-testid="forecast-form" aria-describedby={formError ? "forecast-form-error" : undefined}>
       <p className="text-sm text-slate-600">
         Forecast the future of a numeric field over time. The engine detects the frequency and seasonal cycles, compares several methods on backtests at the end of
         the history, and gives 80% and 95% intervals calibrated on those backtests.

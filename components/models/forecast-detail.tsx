@@ -13,7 +13,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ErrorBanner, Skeleton } from "../ui/feedback";
 import { Field, Select, TextInput } from "../ui/form";
 import { ForecastChart } from "./forecast-chart";
-import { FieldImportanceChart } from "./field-importance-chart";
+import { Plot } from "../plot";
 
 const DURATION_LABELS: Record<number, string> = { 10: "Fastest", 60: "High quality", 300: "Higher quality", 1800: "Production" };
 
@@ -133,7 +133,7 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
         ) : (
           <ForecastChart history={history} forecast={points} valueField={valueField} label={`Forecast of ${valueField}: ${points.length} steps from ${points[0]?.date.slice(0, 10) ?? ""}, with 80% and 95% intervals`} />
         )}
-        <form onSubmit={further} className="mt-4 flex flex-wrap items-end gap-3" aria-describedby={draftError ? "forecast-further-error" : undefined}>
+        <form onSubmit={further} noValidate className="mt-4 flex flex-wrap items-end gap-3">
           <div className="w-40">
             <Field label="Forecast steps" htmlFor="forecast-steps" error={draftError}>
               <TextInput id="forecast-steps" type="number" min={1} max={1000} value={draft} onChange={(e) => setDraft(e.target.value)} />
@@ -146,7 +146,6 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
             Download CSV
           </Button>
           {forecast.isFetching && <span className="text-sm text-slate-500">Computing…</span>}
-          {draftError && <span id="forecast-further-error" className="sr-only">{draftError}</span>}
         </form>
         <ErrorBanner error={forecast.data ? forecast.error : null} title="Could not forecast further" />
         <ErrorBanner error={downloadError ? new Error(errorText(downloadError)) : null} title="Could not download the forecast" />
@@ -158,13 +157,21 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
       </Card>
 
       <div className="grid gap-6 xl:grid-cols-2">
-        <Card title="What drives the series" description="Share of the variation in the history.">
-          <FieldImportanceChart importance={detail.field_importance} exclude={[]} />
+        <Card title="What drives the series" description="Share of the variation in the history (a decomposition into trend, cycles and the rest).">
+          <ShareChart shares={detail.field_importance} />
         </Card>
         <Card title="Data story" description={`What moves ${valueField}, in plain words.`} testId="forecast-story">
           {story ? (
             <div className="space-y-3 text-sm text-slate-700">
-              {story.summary && <p>{story.summary}</p>}
+              {story.sentences ? (
+                <ul className="list-disc space-y-1 pl-5">
+                  {story.sentences.map((s) => (
+                    <li key={s}>{s}</li>
+                  ))}
+                </ul>
+              ) : (
+                story.summary && <p>{story.summary}</p>
+              )}
               {seriesSentences && seriesSentences.length > 0 && (
                 <div className="rounded-lg bg-slate-50 p-3">
                   <p className="mb-1 font-medium text-slate-800">
@@ -273,5 +280,39 @@ function ForecastTable({ points }: { points: { date: string; value: number; lowe
         {points.length > shown.length && <p className="mt-2 text-xs text-slate-500">The first {shown.length} steps; the CSV has all of them.</p>}
       </div>
     </details>
+  );
+}
+
+function ShareChart({ shares }: { shares: Record<string, number> }) {
+  const entries = Object.entries(shares)
+    .filter(([, v]) => v > 0)
+    .sort((a, b) => a[1] - b[1]);
+  if (!entries.length) return <p className="text-sm text-slate-500">No decomposition for this model.</p>;
+  return (
+    <Plot
+      testId="forecast-drivers"
+      label={`What drives the series: ${[...entries].reverse().map(([n, v]) => `${n} ${(v * 100).toFixed(0)}%`).join(", ")}`}
+      height={Math.max(200, 32 * entries.length + 80)}
+      figure={{
+        data: [
+          {
+            type: "bar",
+            orientation: "h",
+            x: entries.map(([, v]) => v),
+            y: entries.map(([n]) => n),
+            marker: { color: "#2f6fed" },
+            hovertemplate: "%{y}: %{x:.1%}<extra></extra>",
+            text: entries.map(([, v]) => `${(v * 100).toFixed(1)}%`),
+            textposition: "outside",
+            cliponaxis: false,
+          },
+        ],
+        layout: {
+          xaxis: { tickformat: ".0%", title: { text: "Share of the variation" }, zeroline: false, gridcolor: "#e2e8f0" },
+          yaxis: { automargin: true },
+          margin: { l: 20, r: 50, t: 10, b: 50 },
+        },
+      }}
+    />
   );
 }

@@ -44,6 +44,7 @@ export interface ForecastStory {
   name: string;
   type: string;
   summary?: string;
+  sentences?: string[];
   outcomes: ForecastStoryOutcome[];
   series?: { group: string; sentences: string[] }[];
 }

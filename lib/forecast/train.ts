@@ -56,7 +56,10 @@ export interface ForecastStat {
 export interface ForecastStory {
   name: string;
   type: "forecast";
+  /** All sentences in one text. */
   summary: string;
+  /** The same, one sentence per item: data notes, trend, cycles, the forecast, the method, its backtest. */
+  sentences: string[];
   outcomes: StoryOutcome[];
   /** Per-series sentences (tables with several series; at most 100). */
   series?: { group: string; sentences: string[] }[];
@@ -339,7 +342,7 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
 
   const overall = summarise(seriesStats, base, H);
   const importance = fieldImportance(shareSums, prepared, req.groupField);
-  const story = buildStory(mainStory!, prepared, results, req, overall, importance, notes, freqDesc.adjective, storySeries);
+  const story = buildStory(mainStory!, prepared, results, req, overall, importance, notes, storySeries);
   const artifact: ForecastArtifact = {
     format: "tabula-forecast",
     version: 1,
@@ -432,7 +435,6 @@ function buildStory(
   overall: ForecastStat,
   importance: Record<string, number>,
   notes: string[],
-  frequency: string,
   series: { group: string; sentences: string[] }[],
 ): ForecastStory {
   const outcomes = [...main.outcomes];
@@ -478,7 +480,8 @@ function buildStory(
   return {
     name: req.valueField,
     type: "forecast",
-    summary: `The data is ${frequency}. ${parts.slice(1).join(" ")}`.replace(/^The data is [^.]+\. The data is /, "The data is "),
+    summary: parts.join(" "),
+    sentences: parts,
     outcomes,
     ...(series.length ? { series } : {}),
   };
