@@ -68,6 +68,11 @@ export class ForecastModel {
     return this.artifact.groupField;
   }
 
+  /** History values stored for charts, over all series. */
+  historyPoints(): number {
+    return this.artifact.series.reduce((a, s) => a + s.history.length, 0);
+  }
+
   seriesKeys(): (string | null)[] {
     return this.artifact.series.map((s) => s.key);
   }

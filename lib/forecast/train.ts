@@ -119,18 +119,24 @@ interface BudgetPlan {
   gbdtMaxRows: number;
   /** GBDT trainings for the backtest windows (plus one on all data). */
   gbdtTrainings: number;
+  gbdtLearningRate: number;
 }
 
 // Cheap, strong methods first: when time runs out, what has finished still forms a good search.
 const CORE: Method[] = [naiveMethod, seasonalNaiveMethod, driftMethod, thetaMethod, dampedEtsMethod, stlEtsMethod, autoEtsMethod, autoArimaMethod, logMethod(autoEtsMethod), logMethod(autoArimaMethod)];
 const EXTRA: Method[] = [stlArimaMethod, logMethod(thetaMethod), logMethod(dampedEtsMethod)];
 
+// Fit windows and GBDT rows are capped so that no single synchronous fit blocks the worker's event
+// loop (heartbeats) for long: ETS/ARIMA on 10,000 recent values take seconds, not minutes.
 export function planFor(budgetSeconds: number): BudgetPlan {
-  if (budgetSeconds <= 15) return { methods: CORE, maxWindows: 12, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 2_000, gbdt: true, gbdtMaxRows: 60_000, gbdtTrainings: 2 };
-  if (budgetSeconds <= 90) return { methods: [...CORE, ...EXTRA], maxWindows: 20, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 5_000, gbdt: true, gbdtMaxRows: 250_000, gbdtTrainings: 3 };
-  if (budgetSeconds <= 400) return { methods: [...CORE, ...EXTRA], maxWindows: 30, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 20_000, gbdt: true, gbdtMaxRows: 1_000_000, gbdtTrainings: 4 };
-  return { methods: [...CORE, ...EXTRA], maxWindows: 40, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 50_000, gbdt: true, gbdtMaxRows: 3_000_000, gbdtTrainings: 5 };
+  if (budgetSeconds <= 15) return { methods: CORE, maxWindows: 12, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 2_000, gbdt: true, gbdtMaxRows: 30_000, gbdtTrainings: 1, gbdtLearningRate: 0.1 };
+  if (budgetSeconds <= 90) return { methods: [...CORE, ...EXTRA], maxWindows: 20, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 4_000, gbdt: true, gbdtMaxRows: 200_000, gbdtTrainings: 3, gbdtLearningRate: 0.05 };
+  if (budgetSeconds <= 400) return { methods: [...CORE, ...EXTRA], maxWindows: 30, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 8_000, gbdt: true, gbdtMaxRows: 400_000, gbdtTrainings: 4, gbdtLearningRate: 0.05 };
+  return { methods: [...CORE, ...EXTRA], maxWindows: 40, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 10_000, gbdt: true, gbdtMaxRows: 600_000, gbdtTrainings: 5, gbdtLearningRate: 0.03 };
 }
+
+/** Longest a single GBDT fit may run (it cannot yield to the event loop). */
+const GBDT_FIT_MS = 10_000;
 
 interface Prepared {
   key: string | null;
@@ -151,11 +157,15 @@ interface Prepared {
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 const CHART_HISTORY = 5_000;
+/** Series decomposed for the data story and field_importance (the rest are alike in kind). */
+const STORY_SERIES = 200;
 
 export async function trainForecast(req: ForecastTrainRequest): Promise<ForecastTrainOutcome> {
   const started = Date.now();
   const budgetMs = req.budgetSeconds * 1000;
-  const deadline = started + budgetMs * 0.9;
+  // The search stops early enough to assemble the result (a decomposition per series) in time.
+  const rowsGuess = req.columns.dates.length;
+  const deadline = started + budgetMs * 0.88 - Math.min(0.25 * budgetMs, rowsGuess * 0.01);
   const H = req.horizon;
   if (!Number.isInteger(H) || H < 1 || H > MAX_HORIZON) throw new ForecastError("bad_request", `forecast.horizon must be a whole number from 1 to ${MAX_HORIZON}.`, "horizon");
   const progress = (fraction: number, message: string) =>
@@ -270,6 +280,7 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
   const seriesStats: ForecastStat[] = [];
   const reports: ForecastSeriesReport[] = [];
   const shareSums: Record<string, number> = {};
+  let storyCount = 0;
   const storySeries: { group: string; sentences: string[] }[] = [];
   let mainStory: ReturnType<typeof describeSeries> | null = null;
   let mainIndex = 0;
@@ -313,19 +324,6 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
       coverage_95: stats.coverage95 === null ? null : roundValue(stats.coverage95),
       model: search.model.name,
     });
-    const story = describeSeries({
-      y: p.y.subarray(offset),
-      start: p.fitStart,
-      frequency: table.frequency,
-      seasons,
-      periods: p.periods,
-      forecast: Float64Array.from(points, (pt) => pt.value),
-      valueField: req.valueField,
-      dateField: req.dateField,
-    });
-    for (const [k, v] of Object.entries(story.shares)) shareSums[k] = (shareSums[k] ?? 0) + v / prepared.length;
-    if (i === mainIndex) mainStory = story;
-    if (p.key !== null && storySeries.length < 100) storySeries.push({ group: p.key, sentences: story.sentences });
     reports.push({
       group: p.key,
       points: p.y.length,
@@ -338,8 +336,26 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
       stats,
       ...(fallback ? { fallback: true } : {}),
     });
+    // Decompositions (for the story and the shares) of at most STORY_SERIES series, evenly spread.
+    const storyStep = Math.max(1, Math.ceil(prepared.length / STORY_SERIES));
+    if (i !== mainIndex && i % storyStep !== 0) continue;
+    const story = describeSeries({
+      y: p.y.subarray(offset),
+      start: p.fitStart,
+      frequency: table.frequency,
+      seasons,
+      periods: p.periods,
+      forecast: Float64Array.from(points, (pt) => pt.value),
+      valueField: req.valueField,
+      dateField: req.dateField,
+    });
+    storyCount++;
+    for (const [k, v] of Object.entries(story.shares)) shareSums[k] = (shareSums[k] ?? 0) + v;
+    if (i === mainIndex) mainStory = story;
+    if (p.key !== null && storySeries.length < 100) storySeries.push({ group: p.key, sentences: story.sentences });
   }
 
+  for (const k of Object.keys(shareSums)) shareSums[k] /= Math.max(1, storyCount);
   const overall = summarise(seriesStats, base, H);
   const importance = fieldImportance(shareSums, prepared, req.groupField);
   const story = buildStory(mainStory!, prepared, results, req, overall, importance, notes, storySeries);
@@ -529,13 +545,13 @@ async function trainGlobal(
       const first = p.origins.findIndex((_, k) => groupOf(k, K) === g);
       return first >= 0 ? p.origins[first] : p.origins[0] ?? 0;
     });
-    const trained = trainGlobalGbdt(series, cutoffs, scales, layout, { maxRows: plan.gbdtMaxRows, deadlineMs: Date.now() + perTraining, seed: seed + g });
+    const trained = trainGlobalGbdt(series, cutoffs, scales, layout, { maxRows: plan.gbdtMaxRows, deadlineMs: Date.now() + Math.min(perTraining, GBDT_FIT_MS), seed: seed + g, learningRate: plan.gbdtLearningRate });
     backtest.push(trained?.ensemble ?? null);
     rmse.push(trained?.stepRmse ?? new Float64Array(H).fill(1));
     await pause();
   }
   checkAbort();
-  const final = trainGlobalGbdt(series, series.map((s) => s.y.length), scales, layout, { maxRows: plan.gbdtMaxRows, deadlineMs: Math.max(deadline, Date.now() + perTraining), seed: seed + G });
+  const final = trainGlobalGbdt(series, series.map((s) => s.y.length), scales, layout, { maxRows: plan.gbdtMaxRows, deadlineMs: Date.now() + Math.min(Math.max(deadline - Date.now(), perTraining), GBDT_FIT_MS), seed: seed + G, learningRate: plan.gbdtLearningRate });
   if (!final) return { skipped: "too little data for a gradient-boosting model" };
   rows = final.rows;
   rounds = final.rounds;

@@ -207,6 +207,9 @@ export function forgetForecastModel(modelId: string): void {
   cache.delete(modelId);
 }
 
+/** Most history points one forecast answer carries (include_history without a group). */
+const MAX_HISTORY_POINTS = 200_000;
+
 /** The report of a forecast model starts with this text (written by the worker, kind first). */
 export const FORECAST_REPORT_PREFIX = '{"kind":"forecast"';
 
@@ -230,6 +233,11 @@ export async function forecastFromModel(options: { teamId: string; modelId: stri
         msg: `${count} series x horizon ${horizon} = ${(count * horizon).toLocaleString("en-US")} points; at most ${MAX_FORECAST_POINTS.toLocaleString("en-US")} per request. Lower the horizon or ask for one series with "group".`,
         type: "value_error",
       },
+    ]);
+  }
+  if (options.includeHistory && options.group === undefined && model.historyPoints() > MAX_HISTORY_POINTS) {
+    throw validationError([
+      { loc: ["body", "include_history"], msg: `The history of all ${count} series holds more than ${MAX_HISTORY_POINTS.toLocaleString("en-US")} points: ask for one series with "group".`, type: "value_error" },
     ]);
   }
   try {

@@ -178,7 +178,7 @@ export function trainGlobalGbdt(
   cutoffs: number[],
   scales: number[],
   layout: GbdtLayout,
-  options: { maxRows: number; deadlineMs: number; seed: number },
+  options: { maxRows: number; deadlineMs: number; seed: number; learningRate?: number },
 ): GlobalTrainResult | null {
   const H = layout.horizon;
   const minOrigin = Math.max(2, Math.min(layout.lags + 1, 8));
@@ -236,7 +236,7 @@ export function trainGlobalGbdt(
   if (train.rowCount < 20 || valid.rowCount < 5) return null;
   const params = {
     objective: "regression" as const,
-    learningRate: 0.05,
+    learningRate: options.learningRate ?? 0.05,
     numLeaves: train.rowCount > 20_000 ? 31 : 15,
     minDataInLeaf: Math.max(5, Math.min(50, Math.floor(train.rowCount / 100))),
     featureFraction: 0.8,
