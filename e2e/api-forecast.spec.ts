@@ -188,6 +188,14 @@ test("row predictions on a forecast model point to the forecast endpoint; foreca
   expect((await api.post("/api/v1/models/no-such-model/forecast", { data: {} })).status()).toBe(404);
   expect((await anon.post(`/api/v1/models/${modelId}/forecast`, { data: {} })).status()).toBe(401);
 
+  // Legacy synchronous training takes the same forecast object (and any budget in seconds).
+  const legacyForecast = await anon.post(`/v1/models?api_key=${apiKey}`, { data: { dataset_id: monthlyId, predict_fields: ["sales"], duration: 2, forecast: { date_field: "month", horizon: 3 }, force: true } });
+  expect(legacyForecast.status(), await legacyForecast.text()).toBe(200);
+  expect((await legacyForecast.json()).forecast).toHaveLength(3);
+  const legacyBad = await anon.post(`/v1/models?api_key=${apiKey}`, { data: { dataset_id: monthlyId, predict_fields: ["sales"], forecast: { date_field: "month", horizon: 5000 } } });
+  expect(legacyBad.status()).toBe(400);
+  expect((await legacyBad.json()).message).toMatch(/horizon must be at most 1000/);
+
   // A row-wise model (legacy synchronous training, 1 second) has no forecast.
   const trained = await anon.post(`/v1/models?api_key=${apiKey}`, { data: { dataset_id: monthlyId, predict_fields: ["note"], duration: 1 } });
   expect(trained.status(), await trained.text()).toBe(200);

@@ -473,6 +473,7 @@ function buildStory(
   parts.push(...main.sentences);
   const ranked = Object.entries(importance).sort((a, b) => b[1] - a[1]);
   parts.push(`What drives ${req.valueField}: ${ranked.map(([k, v]) => `${k} ${Math.round(100 * v)}%`).join(", ")}.`);
+  parts.push(`The forecast uses the history of ${req.valueField} and the calendar only: other fields are not used, because their future values are not known (holidays and promotions are not modelled unless they recur with the calendar).`);
   const chosen = results.map((r) => r.search.model.name);
   const counts = new Map<string, number>();
   for (const c of chosen) counts.set(c, (counts.get(c) ?? 0) + 1);
