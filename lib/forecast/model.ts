@@ -96,6 +96,17 @@ export class ForecastModel {
     return [i];
   }
 
+  /** Series indexes a forecast request covers (all, or the one named by `group`). */
+  seriesIndexes(group?: string): number[] {
+    return this.indexOf(group);
+  }
+
+  /** The forecast of one series (by index) for h steps. */
+  forecastSeries(index: number, h: number): ForecastPoint[] {
+    if (!Number.isInteger(h) || h < 1 || h > MAX_HORIZON) throw new ForecastError("bad_request", `horizon must be a whole number from 1 to ${MAX_HORIZON}.`, "horizon");
+    return forecastPoints(this.artifact.series[index], this.model(index), this.artifact, h);
+  }
+
   forecast(options: { horizon?: number; group?: string } = {}): ForecastPoint[] {
     const h = options.horizon ?? this.artifact.horizon;
     if (!Number.isInteger(h) || h < 1 || h > MAX_HORIZON) throw new ForecastError("bad_request", `horizon must be a whole number from 1 to ${MAX_HORIZON}.`, "horizon");

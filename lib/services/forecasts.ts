@@ -164,7 +164,13 @@ export function forecastErrorToValidation(error: ForecastError): AppError {
  * Checks a forecast training request against the dataset's rows (dates parse, numeric values, no
  * duplicated timestamps, enough points per series), as the worker will see them.
  */
-export async function checkForecastRequest(options: { datasetId: string; fields: FieldSchema[]; predictFields: string[]; spec: ForecastSpec }): Promise<ForecastPayload> {
+/**
+ * Above this many rows the data checks run in the worker only (its task then fails with the same
+ * message): reading and sorting tens of millions of values has no place in a web request.
+ */
+export const FORECAST_CHECK_MAX_ROWS = 2_000_000;
+
+export async function checkForecastRequest(options: { datasetId: string; rows: number; fields: FieldSchema[]; predictFields: string[]; spec: ForecastSpec }): Promise<ForecastPayload> {
   const { predictFields, spec } = options;
   if (predictFields.length !== 1) {
     throw validationError([{ loc: ["body", "predict_fields"], msg: `A forecast predicts one numeric field: send exactly one name in predict_fields (got ${predictFields.length}).`, type: "value_error" }]);
@@ -173,6 +179,7 @@ export async function checkForecastRequest(options: { datasetId: string; fields:
   const issues = checkFields(options.fields, valueField, spec);
   if (issues.length) throw validationError(issues);
   const payload: ForecastPayload = { dateField: spec.date_field, horizon: spec.horizon, ...(spec.group_field ? { groupField: spec.group_field } : {}) };
+  if (options.rows > FORECAST_CHECK_MAX_ROWS) return payload;
   const wanted = [valueField, spec.date_field, ...(spec.group_field ? [spec.group_field] : [])];
   const { table } = await datasetStore().snapshot(options.datasetId, { fields: wanted });
   const columns = seriesColumns(table, valueField, payload);
@@ -217,7 +224,10 @@ export function isForecastReport(report: string): boolean {
   return report.startsWith(FORECAST_REPORT_PREFIX);
 }
 
-export async function forecastFromModel(options: { teamId: string; modelId: string; horizon?: number; group?: string; includeHistory?: boolean }) {
+/** Series forecast between pauses: the web process serves other requests meanwhile. */
+const SERIES_PER_SLICE = 100;
+
+export async function forecastFromModel(options: { teamId: string; modelId: string; horizon?: number; group?: string; includeHistory?: boolean; signal?: AbortSignal }) {
   const record = await db.model.findFirst({ where: { id: options.modelId, teamId: options.teamId }, select: { id: true, artifactPath: true, report: true } });
   if (!record) throw notFound(`Model "${options.modelId}"`);
   if (!isForecastReport(record.report)) {
@@ -241,7 +251,15 @@ export async function forecastFromModel(options: { teamId: string; modelId: stri
     ]);
   }
   try {
-    const forecast = model.forecast({ horizon, group: options.group });
+    const indexes = model.seriesIndexes(options.group);
+    const forecast = [];
+    for (let k = 0; k < indexes.length; k++) {
+      if (k > 0 && k % SERIES_PER_SLICE === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (options.signal?.aborted) throw new AppError("bad_request", "The request was cancelled by the client.");
+      }
+      forecast.push(...model.forecastSeries(indexes[k], horizon));
+    }
     return { model_id: record.id, horizon, forecast, ...(options.includeHistory ? { history: model.history(options.group) } : {}) };
   } catch (error) {
     if (error instanceof ForecastError) throw validationError([{ loc: ["body", error.field ?? "horizon"], msg: error.message, type: "value_error" }]);

@@ -79,7 +79,7 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
   });
   if (issues.length) throw validationError(issues);
   // A forecast is checked against the rows now, so data problems answer 422 instead of a failed task.
-  const forecast = request.forecast && names.size ? await checkForecastRequest({ datasetId: dataset.id, fields: dataset.fields, predictFields: request.predictFields, spec: request.forecast }) : undefined;
+  const forecast = request.forecast && names.size ? await checkForecastRequest({ datasetId: dataset.id, rows: dataset.rows, fields: dataset.fields, predictFields: request.predictFields, spec: request.forecast }) : undefined;
 
   const reuseKey = sha256(
     JSON.stringify([dataset.id, dataset.version, request.predictFields, [...request.ignoreFields].sort(), request.duration, request.extraAttention, ...(forecast ? [forecast] : [])]),
