@@ -138,3 +138,36 @@ describe("trainForecast", () => {
     expect(outcome.result.stats[0][0].mape).toBeNull();
   });
 });
+
+describe("trainForecast on awkward data", () => {
+  it("a constant series forecasts its value with zero-width intervals", async () => {
+    const n = 30;
+    const outcome = await trainForecast({ columns: { dates: monthlyDates(2020, 1, n), values: new Float64Array(n).fill(7), groups: null }, dateField: "month", valueField: "stock", horizon: 4, budgetSeconds: 2 });
+    for (const p of outcome.result.forecast) {
+      expect(p.value).toBeCloseTo(7, 6);
+      expect(p.upper_95 - p.lower_95).toBeLessThan(1e-6);
+    }
+  });
+
+  it("irregular timestamps are averaged per step and the story says so", async () => {
+    const rnd = makeRandom(4);
+    const dates: number[] = [];
+    const values: number[] = [];
+    for (let t = 0; t < 300; t++) {
+      dates.push(utc(2024, 3, 1) + t * 3_600_000 + Math.floor(rnd.uniform() * 50) * 60_000);
+      values.push(20 + 5 * Math.sin((2 * Math.PI * t) / 24) + rnd.normal() - (t % 2 ? 1 : 0));
+    }
+    const outcome = await trainForecast({ columns: { dates: Float64Array.from(dates), values: Float64Array.from(values), groups: null }, dateField: "time", valueField: "temp", horizon: 12, budgetSeconds: 2 });
+    expect(outcome.result.forecast).toHaveLength(12);
+    expect(new Date(outcome.result.forecast[0].date).getUTCMinutes()).toBe(0);
+    expect(outcome.result.data_story[0].summary).toMatch(/not evenly spaced: values were averaged per hour/);
+  });
+
+  it("series with negative values get no log models and no floor at zero", async () => {
+    const n = 48;
+    const values = seasonalSeries(n, { level: 0, trend: -0.2, amplitude: 3, seed: 8 });
+    const outcome = await trainForecast({ columns: { dates: monthlyDates(2019, 1, n), values, groups: null }, dateField: "month", valueField: "profit", horizon: 6, budgetSeconds: 2 });
+    expect(outcome.result.forecast.some((p) => p.lower_95 < 0)).toBe(true);
+    expect(outcome.report.series[0].leaderboard.some((c) => c.id.endsWith("-log"))).toBe(false);
+  });
+});
