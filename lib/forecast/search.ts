@@ -30,6 +30,12 @@ export interface SearchOptions {
   originStep?: number;
   /** Largest ensemble considered. */
   maxEnsemble: number;
+  /**
+   * A single method is chosen over the best average only when its backtest score is lower by this
+   * share (default 5%): averages of a few methods forecast new data more reliably than the
+   * backtest winner alone (M3/M4), whose lead on a handful of windows is partly luck.
+   */
+  singlePenalty?: number;
   signal?: AbortSignal;
   /** Called between fits so that the event loop (heartbeats, cancellation) keeps running. */
   pause?: () => Promise<void>;
@@ -221,7 +227,9 @@ export async function searchSeries(series: SeriesInput, options: SearchOptions):
       optionsList.push({ members, combine, score: scoreOf(forecasts, actuals, scale), forecasts, spreads });
     }
   }
-  optionsList.sort((a, b) => a.score - b.score);
+  const penalty = 1 + (options.singlePenalty ?? 0.05);
+  const ranked = (o: Option) => (o.combine === "single" ? o.score * penalty : o.score);
+  optionsList.sort((a, b) => ranked(a) - ranked(b));
   const chosen = optionsList[0];
   const model =
     chosen.members.length === 1

@@ -129,10 +129,10 @@ const EXTRA: Method[] = [stlArimaMethod, logMethod(thetaMethod), logMethod(dampe
 // Fit windows and GBDT rows are capped so that no single synchronous fit blocks the worker's event
 // loop (heartbeats) for long: ETS/ARIMA on 10,000 recent values take seconds, not minutes.
 export function planFor(budgetSeconds: number): BudgetPlan {
-  if (budgetSeconds <= 15) return { methods: CORE, maxWindows: 12, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 2_000, gbdt: true, gbdtMaxRows: 30_000, gbdtTrainings: 1, gbdtLearningRate: 0.1 };
-  if (budgetSeconds <= 90) return { methods: [...CORE, ...EXTRA], maxWindows: 20, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 4_000, gbdt: true, gbdtMaxRows: 200_000, gbdtTrainings: 3, gbdtLearningRate: 0.05 };
-  if (budgetSeconds <= 400) return { methods: [...CORE, ...EXTRA], maxWindows: 30, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 8_000, gbdt: true, gbdtMaxRows: 400_000, gbdtTrainings: 4, gbdtLearningRate: 0.05 };
-  return { methods: [...CORE, ...EXTRA], maxWindows: 40, spanShare: 0.5, maxEnsemble: 3, maxFitLength: 10_000, gbdt: true, gbdtMaxRows: 600_000, gbdtTrainings: 5, gbdtLearningRate: 0.03 };
+  if (budgetSeconds <= 15) return { methods: CORE, maxWindows: 12, spanShare: 0.5, maxEnsemble: 4, maxFitLength: 2_000, gbdt: true, gbdtMaxRows: 30_000, gbdtTrainings: 1, gbdtLearningRate: 0.1 };
+  if (budgetSeconds <= 90) return { methods: [...CORE, ...EXTRA], maxWindows: 20, spanShare: 0.5, maxEnsemble: 4, maxFitLength: 4_000, gbdt: true, gbdtMaxRows: 200_000, gbdtTrainings: 3, gbdtLearningRate: 0.05 };
+  if (budgetSeconds <= 400) return { methods: [...CORE, ...EXTRA], maxWindows: 30, spanShare: 0.5, maxEnsemble: 4, maxFitLength: 8_000, gbdt: true, gbdtMaxRows: 400_000, gbdtTrainings: 4, gbdtLearningRate: 0.05 };
+  return { methods: [...CORE, ...EXTRA], maxWindows: 40, spanShare: 0.5, maxEnsemble: 4, maxFitLength: 10_000, gbdt: true, gbdtMaxRows: 600_000, gbdtTrainings: 5, gbdtLearningRate: 0.03 };
 }
 
 /** Longest a single GBDT fit may run (it cannot yield to the event loop). */
