@@ -5,15 +5,11 @@ import { TreeEnsemble } from "../ml/core";
 import { encodeForecastArtifact, type ArtifactSeries, type ForecastArtifact } from "./artifact";
 import { dateAt, describeFrequency, seasonCandidates, type Frequency } from "./calendar";
 import { ForecastError } from "./errors";
-import { autoArimaMethod } from "./models/arima";
-import { autoEtsMethod, dampedEtsMethod } from "./models/ets";
 import { calendarFeatures, GbdtSeriesModel, predictSeries, stepScale, tailNeeded, trainGlobalGbdt, type GbdtLayout, type GbdtSeriesJson } from "./models/gbdt-global";
-import { driftMethod, naiveMethod, seasonalNaiveMethod } from "./models/naive";
-import { stlArimaMethod, stlEtsMethod } from "./models/stl-ets";
-import { thetaMethod } from "./models/theta";
-import { logMethod } from "./models/transform";
+import { CORE_METHODS as CORE, EXTRA_METHODS as EXTRA } from "./methods";
 import type { Method, SeriesInput } from "./models/types";
-import { forecastPoints, MAX_HORIZON, roundValue, type ForecastPoint } from "./model";
+import { forecastPoints, MAX_HORIZON, reviveWithEnsembles, roundValue, type ForecastPoint } from "./model";
+import { isAlive, runOnThread, sendEnsembles, warmSearchThreads, type SearchJob, type SerialisedSearch } from "./threads";
 import { fillGaps, prepareSeries, type PrepareOptions, type SeriesColumns } from "./prepare";
 import { backtestOrigins, searchSeries, type CandidateReport, type ExternalCandidate, type SearchResult } from "./search";
 import { findSeasonality, type SeasonFinding } from "./seasonality";
@@ -29,6 +25,8 @@ export interface ForecastTrainRequest {
   /** Seconds; the API uses 10, 60, 300 or 1800. */
   budgetSeconds: number;
   seed?: number;
+  /** Threads for the per-series searches of tables with several series (default 1: none). */
+  threads?: number;
   onProgress?: (p: { fraction: number; estimateSecondsLeft: number; message: string }) => void;
   signal?: AbortSignal;
 }
@@ -91,6 +89,8 @@ export interface ForecastReport {
   version: 1;
   budgetSeconds: number;
   secondsSpent: number;
+  /** Threads that searched series (1 = the worker's main thread only). */
+  threads: number;
   horizon: number;
   dateField: string;
   valueField: string;
@@ -122,10 +122,6 @@ interface BudgetPlan {
   gbdtLearningRate: number;
 }
 
-// Cheap, strong methods first: when time runs out, what has finished still forms a good search.
-const CORE: Method[] = [naiveMethod, seasonalNaiveMethod, driftMethod, thetaMethod, dampedEtsMethod, stlEtsMethod, autoEtsMethod, autoArimaMethod, logMethod(autoEtsMethod), logMethod(autoArimaMethod)];
-const EXTRA: Method[] = [stlArimaMethod, logMethod(thetaMethod), logMethod(dampedEtsMethod)];
-
 // Fit windows and GBDT rows are capped so that no single synchronous fit blocks the worker's event
 // loop (heartbeats) for long: ETS/ARIMA on 10,000 recent values take seconds, not minutes.
 export function planFor(budgetSeconds: number): BudgetPlan {
@@ -156,6 +152,11 @@ interface Prepared {
 }
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The plan's methods named by a job (tight jobs name a subset). */
+function methodsFor(ids: string[], methods: Method[]): Method[] {
+  return ids.map((id) => methods.find((m) => m.id === id)!).filter(Boolean);
+}
 const CHART_HISTORY = 5_000;
 /** Series decomposed for the data story and field_importance (the rest are alike in kind). */
 const STORY_SERIES = 200;
@@ -178,6 +179,9 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
   const table = prepareSeries(req.columns, prepOptions);
   const plan = planFor(req.budgetSeconds);
   const seasons = seasonCandidates(table.frequency);
+  // Threads only pay for several series and a budget that covers loading them (about a second).
+  const threadCount = table.series.length > 1 && req.budgetSeconds >= 5 ? Math.min(Math.max(1, Math.floor(req.threads ?? 1)), table.series.length) : 1;
+  const threadsReady = threadCount > 1 ? warmSearchThreads(threadCount - 1) : Promise.resolve([]);
   const notes = [...table.notes];
 
   // Seasonality on a linearly filled copy, then the gaps filled with the seasonal pattern.
@@ -239,38 +243,64 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
     }
   } else gbdtReport = { skipped: "not in this budget's plan" };
 
-  // Per-series searches share what is left of the budget.
-  const results: { search: SearchResult; fallback: boolean }[] = [];
-  for (let i = 0; i < prepared.length; i++) {
-    checkAbort();
+  // Per-series searches share what is left of the budget, on the main thread and any search threads.
+  const results: { search: SearchResult; fallback: boolean }[] = new Array(prepared.length);
+  // Threads still loading after a few seconds are not waited for (this training runs without them).
+  const threads = (await Promise.race([threadsReady, new Promise<[]>((resolve) => setTimeout(() => resolve([]), Math.min(5_000, Math.max(0, deadline - Date.now()) / 4)))])).filter(isAlive);
+  if (threads.length) sendEnsembles(threads, ensembles);
+  const ensembleMap = new Map(Object.entries(ensembles).map(([k, v]) => [k, TreeEnsemble.fromJSON(v)]));
+  const lanes = 1 + threads.length;
+  let next = 0;
+  let finished = 0;
+  const jobFor = (i: number): SearchJob & { tight: boolean } => {
     const p = prepared[i];
     const remaining = prepared.length - i;
-    const seriesDeadline = Date.now() + Math.max(0, deadline - Date.now()) / remaining;
-    const input: SeriesInput = { y: p.y.subarray(p.fitOffset), periods: p.periods, positive: p.positive };
+    // Each lane takes about ceil(remaining / lanes) of the series still to do.
+    const seriesDeadline = Date.now() + Math.max(0, deadline - Date.now()) / Math.ceil(remaining / lanes);
     const tight = seriesDeadline - Date.now() < 30;
-    let search: SearchResult;
-    let fallback = false;
-    try {
-      search = await searchSeries(input, {
+    return {
+      input: { y: p.y.subarray(p.fitOffset), periods: p.periods, positive: p.positive },
+      options: {
         horizon: H,
         origins: p.origins,
-        external: external[i],
         deadline: seriesDeadline,
-        methods: tight ? plan.methods.filter((m) => m.cost <= 0.1) : plan.methods,
+        methodIds: (tight ? plan.methods.filter((m) => m.cost <= 0.1) : plan.methods).map((m) => m.id),
         maxOrigins: plan.maxWindows,
         maxEnsemble: plan.maxEnsemble,
-        signal: req.signal,
-        pause,
-      });
-      fallback = tight;
-    } catch (error) {
-      if (req.signal?.aborted) throw error;
-      throw new ForecastError("bad_request", `${p.key === null ? "The series" : `Series "${p.key}"`} could not be modelled: ${error instanceof Error ? error.message : String(error)}.`);
+      },
+      external: external[i].map((e) => ({ id: e.id, model: e.final.toJSON(), forecasts: e.forecasts, spreads: e.spreads, seconds: e.seconds })),
+      tight,
+    };
+  };
+  const inline = async (i: number, job: SearchJob & { tight: boolean }): Promise<SearchResult> =>
+    searchSeries(job.input, { ...job.options, methods: methodsFor(job.options.methodIds, plan.methods), external: external[i], signal: req.signal, pause });
+  const revive = (r: SerialisedSearch): SearchResult => ({ ...r, model: reviveWithEnsembles(r.model, ensembleMap), candidates: [] });
+  const lane = async (worker: (typeof threads)[number] | null) => {
+    while (next < prepared.length) {
+      checkAbort();
+      const i = next++;
+      const job = jobFor(i);
+      let search: SearchResult;
+      try {
+        search = worker && isAlive(worker) ? revive(await runOnThread(worker, job)) : await inline(i, job);
+      } catch (error) {
+        if (req.signal?.aborted) throw error;
+        try {
+          // A thread that failed: this series is searched here instead.
+          search = worker ? await inline(i, job) : (() => { throw error; })();
+        } catch (inner) {
+          if (req.signal?.aborted) throw inner;
+          const p = prepared[i];
+          throw new ForecastError("bad_request", `${p.key === null ? "The series" : `Series "${p.key}"`} could not be modelled: ${inner instanceof Error ? inner.message : String(inner)}.`);
+        }
+      }
+      results[i] = { search, fallback: job.tight };
+      finished++;
+      progress(0.1 + (0.85 * finished) / prepared.length, prepared.length > 1 ? `Series ${finished} of ${prepared.length}` : "Backtesting the candidates");
+      if (!worker && finished % 10 === 0) await pause();
     }
-    results.push({ search, fallback });
-    progress(0.1 + (0.85 * (i + 1)) / prepared.length, prepared.length > 1 ? `Series ${i + 1} of ${prepared.length}` : "Backtesting the candidates");
-    if (i % 10 === 0) await pause();
-  }
+  };
+  await Promise.all([lane(null), ...threads.map((w) => lane(w))]);
 
   // Assemble forecasts, statistics, stories and the artifact.
   progress(0.96, "Writing the result");
@@ -376,6 +406,7 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
     version: 1,
     budgetSeconds: req.budgetSeconds,
     secondsSpent: (Date.now() - started) / 1000,
+    threads: lanes,
     horizon: H,
     dateField: req.dateField,
     valueField: req.valueField,

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { ForecastError, trainForecast } from "@/lib/forecast";
 import { UserFacingTaskError, type TaskContext } from "@/lib/jobs/worker";
 import { AppError } from "@/lib/errors";
+import { trainThreads } from "@/lib/env";
 import { seriesColumns, type ForecastPayload } from "./forecasts";
 import { datasetStore, writeModelArtifact } from "./storage";
 import type { TrainTaskPayload } from "./training";
@@ -30,6 +31,7 @@ export async function runForecastTask(task: { teamId: string }, payload: TrainTa
       groupField: spec.groupField,
       horizon: spec.horizon,
       budgetSeconds: payload.duration,
+      threads: trainThreads(),
       onProgress: (p) => context.progress(p.fraction, p.estimateSecondsLeft, p.message),
       signal: context.signal,
     });
