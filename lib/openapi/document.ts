@@ -7,6 +7,7 @@ import { chatRequestSchema } from "@/lib/services/chats";
 import { createProjectSchema, updateProjectSchema } from "@/lib/services/projects";
 import { predictRequestSchema } from "@/lib/services/models";
 import { forecastPaths, forecastPointSchema, forecastStatSchema } from "./forecast";
+import { forecastSpecSchema } from "@/lib/services/forecasts";
 
 const validationErrorSchema = z
   .object({
@@ -259,6 +260,7 @@ export function buildOpenApiDocument() {
                   ignore_fields: z.array(z.string()).optional(),
                   duration: z.number().int().positive().optional(),
                   extra_attention: z.boolean().optional(),
+                  forecast: forecastSpecSchema.optional(),
                 }),
               },
             },
