@@ -499,8 +499,9 @@ export const autoArimaMethod: Method = {
     return model;
   },
   refit(s: SeriesInput, template) {
-    const { order, params } = (template as ArimaModel).json;
-    const model = fitArimaOrder(s.y, order, { method: s.y.length > 150 || order.m > 12 ? "css" : "ml", start: params });
+    // Estimated from scratch (as the fit on the whole series was), for an honest backtest.
+    const { order } = (template as ArimaModel).json;
+    const model = fitArimaOrder(s.y, order, { method: s.y.length > 150 || order.m > 12 ? "css" : "ml" });
     if (!model) throw new Error(`${template.name} cannot be fitted to ${s.y.length} points`);
     return model;
   },
