@@ -3,18 +3,19 @@
 // with calibrated intervals, backtest statistics, what drives the series, and the artifact.
 import { TreeEnsemble } from "../ml/core";
 import { encodeForecastArtifact, type ArtifactSeries, type ForecastArtifact } from "./artifact";
-import { dateAt, describeFrequency, seasonCandidates, type Frequency } from "./calendar";
+import { dateAt, describeFrequency, seasonCandidates } from "./calendar";
 import { ForecastError } from "./errors";
-import { calendarFeatures, GbdtSeriesModel, predictSeries, stepScale, tailNeeded, trainGlobalGbdt, type GbdtLayout, type GbdtSeriesJson } from "./models/gbdt-global";
+import { trainGlobal } from "./global-model";
+import { buildStory, fieldImportance, summarise } from "./result";
 import { CORE_METHODS as CORE, EXTRA_METHODS as EXTRA } from "./methods";
-import type { Method, SeriesInput } from "./models/types";
+import type { Method } from "./models/types";
 import { forecastPoints, MAX_HORIZON, reviveWithEnsembles, roundValue, type ForecastPoint } from "./model";
 import { isAlive, runOnThread, sendEnsembles, warmSearchThreads, type SearchJob, type SerialisedSearch } from "./threads";
 import { fillGaps, prepareSeries, type PrepareOptions, type SeriesColumns } from "./prepare";
 import { backtestOrigins, searchSeries, type CandidateReport, type ExternalCandidate, type SearchResult } from "./search";
 import { findSeasonality, type SeasonFinding } from "./seasonality";
 import { backtestStats, type BacktestStats } from "./stats";
-import { describeSeries, formatNumber, type StoryOutcome } from "./story";
+import { describeSeries, type StoryOutcome } from "./story";
 
 export interface ForecastTrainRequest {
   columns: SeriesColumns;
@@ -108,7 +109,7 @@ export interface ForecastTrainOutcome {
   report: ForecastReport;
 }
 
-interface BudgetPlan {
+export interface BudgetPlan {
   methods: Method[];
   maxWindows: number;
   spanShare: number;
@@ -131,10 +132,7 @@ export function planFor(budgetSeconds: number): BudgetPlan {
   return { methods: [...CORE, ...EXTRA], maxWindows: 40, spanShare: 0.5, maxEnsemble: 4, maxFitLength: 10_000, gbdt: true, gbdtMaxRows: 600_000, gbdtTrainings: 5, gbdtLearningRate: 0.03 };
 }
 
-/** Longest a single GBDT fit may run (it cannot yield to the event loop). */
-const GBDT_FIT_MS = 10_000;
-
-interface Prepared {
+export interface Prepared {
   key: string | null;
   start: number;
   /** Date of the first value the methods fit (later than start for very long series). */
@@ -423,198 +421,4 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
     result: { stats: [[...(prepared.length > 1 ? seriesStats : []), overall]], field_importance: importance, data_story: [story], forecast },
     report,
   };
-}
-
-/** The overall statistics: point-weighted errors, MASE averaged over series. */
-function summarise(stats: ForecastStat[], base: { field: number; field_name: string; field_type: "forecast" }, H: number): ForecastStat {
-  if (stats.length === 1) return { ...stats[0] };
-  const count = stats.reduce((a, s) => a + s.count, 0);
-  const w = (pick: (s: ForecastStat) => number | null) => {
-    let sum = 0;
-    let weight = 0;
-    for (const s of stats) {
-      const v = pick(s);
-      if (v === null || !Number.isFinite(v)) return null;
-      sum += v * s.count;
-      weight += s.count;
-    }
-    return weight ? roundValue(sum / weight) : null;
-  };
-  const rmse = Math.sqrt(stats.reduce((a, s) => a + s.rmse * s.rmse * s.count, 0) / Math.max(1, count));
-  return {
-    ...base,
-    series: stats.length,
-    count,
-    windows: Math.round(stats.reduce((a, s) => a + s.windows, 0) / stats.length),
-    horizon: H,
-    mae: w((s) => s.mae) ?? NaN,
-    rmse: roundValue(rmse),
-    mape: w((s) => s.mape),
-    mase: roundValue(stats.reduce((a, s) => a + s.mase, 0) / stats.length),
-    coverage_80: w((s) => s.coverage_80),
-    coverage_95: w((s) => s.coverage_95),
-  };
-}
-
-function fieldImportance(shares: Record<string, number>, prepared: Prepared[], groupField?: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  let between = 0;
-  if (groupField && prepared.length > 1) {
-    // Share of the variation that is differences between the series' levels.
-    const means = prepared.map((p) => p.y.reduce((a, v) => a + v, 0) / p.y.length);
-    const grand = means.reduce((a, v) => a + v, 0) / means.length;
-    const vb = means.reduce((a, v) => a + (v - grand) ** 2, 0) / means.length;
-    const vw = prepared.reduce((a, p, i) => a + p.y.reduce((b, v) => b + (v - means[i]) ** 2, 0) / p.y.length, 0) / prepared.length;
-    between = vb + vw > 0 ? vb / (vb + vw) : 0;
-    out[`${groupField} (differences between series)`] = between;
-  }
-  for (const [k, v] of Object.entries(shares)) out[k] = v * (1 - between);
-  const total = Object.values(out).reduce((a, v) => a + v, 0) || 1;
-  for (const k of Object.keys(out)) out[k] = Math.round((1e6 * out[k]) / total) / 1e6;
-  return out;
-}
-
-function buildStory(
-  main: ReturnType<typeof describeSeries>,
-  prepared: Prepared[],
-  results: { search: SearchResult }[],
-  req: ForecastTrainRequest,
-  overall: ForecastStat,
-  importance: Record<string, number>,
-  notes: string[],
-  series: { group: string; sentences: string[] }[],
-): ForecastStory {
-  const outcomes = [...main.outcomes];
-  const parts: string[] = [...notes];
-  if (prepared.length > 1) {
-    const means = prepared.map((p) => ({ key: p.key ?? "", mean: p.y.reduce((a, v) => a + v, 0) / p.y.length }));
-    means.sort((a, b) => b.mean - a.mean);
-    const grand = means.reduce((a, m) => a + m.mean, 0) / means.length;
-    outcomes.push({
-      outcome: "differences between series",
-      causes: [{ field: req.groupField ?? "series", top_value: means[0].key, bottom_value: means[means.length - 1].key }],
-      top_case: roundValue(means[0].mean),
-      avg_case: roundValue(grand),
-      bottom_case: roundValue(means[means.length - 1].mean),
-      text: `${prepared.length} series by ${req.groupField}: "${means[0].key}" is highest on average (${formatNumber(means[0].mean)}), "${means[means.length - 1].key}" lowest (${formatNumber(means[means.length - 1].mean)}).`,
-    });
-    const main = prepared.reduce((a, p, i) => (p.observed > prepared[a].observed ? i : a), 0);
-    parts.push(`The largest series, "${prepared[main].key}":`);
-  }
-  parts.push(...main.sentences);
-  const ranked = Object.entries(importance).sort((a, b) => b[1] - a[1]);
-  parts.push(`What drives ${req.valueField}: ${ranked.map(([k, v]) => `${k} ${Math.round(100 * v)}%`).join(", ")}.`);
-  parts.push(`The forecast uses the history of ${req.valueField} and the calendar only: other fields are not used, because their future values are not known (holidays and promotions are not modelled unless they recur with the calendar).`);
-  const chosen = results.map((r) => r.search.model.name);
-  const counts = new Map<string, number>();
-  for (const c of chosen) counts.set(c, (counts.get(c) ?? 0) + 1);
-  const top = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
-  const methodText =
-    prepared.length === 1
-      ? `The forecast comes from ${chosen[0]}, the best of ${results[0].search.leaderboard.filter((c) => c.score !== null).length} methods compared on ${overall.windows} backtest window${overall.windows === 1 ? "" : "s"} at the end of the history.`
-      : `Each series got the best of the methods compared on backtest windows at the end of its history (most often ${top[0]}, for ${top[1]} of ${prepared.length}).`;
-  parts.push(methodText);
-  const mase = overall.mase;
-  if (Number.isFinite(mase)) {
-    parts.push(
-      mase < 1
-        ? `In those backtests its errors were ${Math.round(100 * (1 - mase))}% smaller than simply repeating the last ${prepared[0].periods.length ? "season" : "value"} (MASE ${formatNumber(mase)}; the figure is measured on the windows the model was chosen with, so expect it to be a little worse on new data).`
-        : `In those backtests it did no better than simply repeating the last ${prepared[0].periods.length ? "season" : "value"} (MASE ${formatNumber(mase)}): the series is hard to predict, so trust the wide intervals more than the line.`,
-    );
-  }
-  if (overall.coverage_80 !== null) {
-    parts.push(`Its 80% intervals held ${Math.round(100 * overall.coverage_80)}% and its 95% intervals ${Math.round(100 * (overall.coverage_95 ?? 0))}% of the backtest values (each window judged with intervals calibrated on the others).`);
-  }
-  return {
-    name: req.valueField,
-    type: "forecast",
-    summary: parts.join(" "),
-    sentences: parts,
-    outcomes,
-    ...(series.length ? { series } : {}),
-  };
-}
-
-async function trainGlobal(
-  prepared: Prepared[],
-  frequency: Frequency,
-  H: number,
-  plan: BudgetPlan,
-  deadline: number,
-  seed: number,
-  external: ExternalCandidate[][],
-  ensembles: Record<string, unknown>,
-  checkAbort: () => void,
-): Promise<ForecastReport["gbdt"]> {
-  const t0 = Date.now();
-  const allPeriods = [...new Set(prepared.flatMap((p) => p.periods))].sort((a, b) => a - b).slice(0, 2);
-  const main = allPeriods[0] ?? 1;
-  const layout: GbdtLayout = {
-    horizon: H,
-    lags: Math.max(8, Math.min(36, main > 1 ? 2 * main : 12)),
-    periods: allPeriods,
-    window: Math.max(3, Math.min(28, main > 1 ? main : 7)),
-    frequency,
-    calendar: calendarFeatures(frequency),
-    seriesCount: prepared.length,
-  };
-  // Positions are relative to each series' fit window, whose first date is fitStart.
-  const series = prepared.map((p) => ({ y: p.y.subarray(p.fitOffset), start: p.fitStart, periods: p.periods }));
-  const starts = prepared.map((p) => p.fitStart);
-  const scales = series.map((s) => stepScale(s.y, s.y.length));
-  const G = Math.max(1, plan.gbdtTrainings);
-  const perTraining = (deadline - Date.now()) / (G + 1);
-  const groupOf = (k: number, K: number) => Math.min(G - 1, Math.floor((k * G) / Math.max(1, K)));
-  const backtest: (TreeEnsemble | null)[] = [];
-  const rmse: Float64Array[] = [];
-  let rows = 0;
-  let rounds = 0;
-  for (let g = 0; g < G; g++) {
-    checkAbort();
-    // Cutoff of group g: each series' earliest origin among the windows the group serves.
-    const cutoffs = prepared.map((p) => {
-      const K = p.origins.length;
-      const first = p.origins.findIndex((_, k) => groupOf(k, K) === g);
-      return first >= 0 ? p.origins[first] : p.origins[0] ?? 0;
-    });
-    const trained = trainGlobalGbdt(series, cutoffs, scales, layout, { maxRows: plan.gbdtMaxRows, deadlineMs: Date.now() + Math.min(perTraining, GBDT_FIT_MS), seed: seed + g, learningRate: plan.gbdtLearningRate });
-    backtest.push(trained?.ensemble ?? null);
-    rmse.push(trained?.stepRmse ?? new Float64Array(H).fill(1));
-    await pause();
-  }
-  checkAbort();
-  const final = trainGlobalGbdt(series, series.map((s) => s.y.length), scales, layout, { maxRows: plan.gbdtMaxRows, deadlineMs: Date.now() + Math.min(Math.max(deadline - Date.now(), perTraining), GBDT_FIT_MS), seed: seed + G, learningRate: plan.gbdtLearningRate });
-  if (!final) return { skipped: "too little data for a gradient-boosting model" };
-  rows = final.rows;
-  rounds = final.rounds;
-  const key = "global";
-  ensembles[key] = final.ensemble.toJSON();
-  const seconds = (Date.now() - t0) / 1000;
-  prepared.forEach((p, i) => {
-    const s = series[i];
-    const K = p.origins.length;
-    const forecasts: Float64Array[] = [];
-    const spreads: Float64Array[] = [];
-    for (let k = 0; k < K; k++) {
-      const g = groupOf(k, K);
-      const ens = backtest[g];
-      if (!ens) return;
-      forecasts.push(predictSeries(ens, layout, s.y, 0, p.origins[k], H, scales[i], starts[i], i));
-      spreads.push(Float64Array.from(rmse[g], (v) => v * scales[i]));
-    }
-    const need = tailNeeded(layout);
-    const json: GbdtSeriesJson = {
-      type: "gbdt-global",
-      ensemble: key,
-      layout,
-      series: i,
-      start: starts[i],
-      tail: Array.from(s.y.subarray(Math.max(0, s.y.length - need))),
-      n: s.y.length,
-      scale: scales[i],
-      stepRmse: Array.from(final.stepRmse),
-    };
-    external[i].push({ id: "gbdt", final: new GbdtSeriesModel(json, final.ensemble), forecasts, spreads, seconds: seconds / prepared.length });
-  });
-  return { rows, rounds, seconds, trainings: G + 1 };
 }
