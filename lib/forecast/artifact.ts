@@ -20,7 +20,8 @@ export interface ArtifactSeries {
   filled: number[];
   model: ModelJson;
   method: string;
-  calibration: { q80: number; q95: number };
+  /** Interval multipliers of the model's sd, and per-step factors (intervals.ts). */
+  calibration: { q80: number; q95: number; steps?: number[] };
   /** Every historical value was >= 0: forecasts and bounds are kept >= 0. */
   nonNegative: boolean;
   /** The chosen model's backtest forecasts (origin = index of the first forecast step). */

@@ -4,6 +4,7 @@ import { TreeEnsemble } from "../ml/core";
 import { decodeForecastArtifact, type ArtifactSeries, type ForecastArtifact } from "./artifact";
 import { dateAt, isoDate } from "./calendar";
 import { ForecastError } from "./errors";
+import { stepFactor } from "./intervals";
 import { GbdtSeriesModel, type GbdtSeriesJson } from "./models/gbdt-global";
 import { registerModelType, reviveModel } from "./models/registry";
 import type { FittedModel, ModelJson } from "./models/types";
@@ -33,7 +34,7 @@ export function forecastPoints(series: Pick<ArtifactSeries, "key" | "start" | "n
   const floor = series.nonNegative ? 0 : -Infinity;
   for (let k = 0; k < h; k++) {
     const v = f[k];
-    const s = Number.isFinite(sd[k]) && sd[k] > 0 ? sd[k] : 0;
+    const s = Number.isFinite(sd[k]) && sd[k] > 0 ? sd[k] * stepFactor(series.calibration, k) : 0;
     const point: ForecastPoint = {
       date: isoDate(dateAt(artifact.frequency, series.start, series.n + k)),
       value: roundValue(Math.max(floor, v)),

@@ -1,7 +1,7 @@
 // Backtest statistics of a chosen model: accuracy over the rolling-origin windows and the
 // coverage of its intervals. Coverage is cross-validated by window (each window judged with
 // intervals calibrated on the other windows), so it is not flattered by the calibration itself.
-import { calibrate } from "./intervals";
+import { calibrate, stepFactor } from "./intervals";
 import type { BacktestWindow } from "./search";
 
 export interface BacktestStats {
@@ -44,9 +44,10 @@ export function backtestStats(windows: BacktestWindow[], scale: number): Backtes
       const cal = calibrate({ errors, spreads }, { excludeWindow: i });
       for (let k = 0; k < w.actual.length; k++) {
         const e = Math.abs(errors[i][k]);
+        const sd = w.spread[k] * stepFactor(cal, k);
         judged++;
-        if (e <= cal.q80 * w.spread[k]) covered80++;
-        if (e <= cal.q95 * w.spread[k]) covered95++;
+        if (e <= cal.q80 * sd) covered80++;
+        if (e <= cal.q95 * sd) covered95++;
       }
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calibrate } from "./intervals";
+import { calibrate, stepFactor } from "./intervals";
 import { ForecastModel } from "./model";
 import { driftMethod, naiveMethod } from "./models/naive";
 import { autoEtsMethod } from "./models/ets";
@@ -9,6 +9,19 @@ import { trainForecast } from "./train";
 import { DAY } from "./calendar";
 
 describe("interval calibration", () => {
+  it("learns how errors grow with the step when the model's own shape is too flat", () => {
+    // Model sd 1 at every step, actual errors growing like sqrt(step): later steps get wider intervals.
+    const rnd = makeRandom(12);
+    const errors = Array.from({ length: 20 }, () => Float64Array.from({ length: 12 }, (_, k) => Math.sqrt(k + 1) * rnd.normal()));
+    const spreads = errors.map(() => new Float64Array(12).fill(1));
+    const cal = calibrate({ errors, spreads });
+    expect(cal.steps).toHaveLength(12);
+    expect(stepFactor(cal, 11) / stepFactor(cal, 0)).toBeGreaterThan(2);
+    expect(stepFactor(cal, 40)).toBe(stepFactor(cal, 11));
+    // Few windows: no per-step factors (not enough evidence).
+    expect(calibrate({ errors: errors.slice(0, 2), spreads: spreads.slice(0, 2) }).steps).toBeUndefined();
+  });
+
   it("scales the model's spread by backtest errors", () => {
     // Errors twice the model sd in every window: the multipliers approach 2 x the normal quantiles.
     const windows = 12;
@@ -37,9 +50,10 @@ describe("interval calibration", () => {
       const sd = result.model.spread(h);
       for (let k = 0; k < h; k++) {
         const e = Math.abs(y[n + k] - f[k]);
+        const s = sd[k] * stepFactor(result.calibration, k);
         total++;
-        if (e <= result.calibration.q80 * sd[k]) inside80++;
-        if (e <= result.calibration.q95 * sd[k]) inside95++;
+        if (e <= result.calibration.q80 * s) inside80++;
+        if (e <= result.calibration.q95 * s) inside95++;
       }
     }
     expect(inside80 / total).toBeGreaterThan(0.7);

@@ -330,7 +330,7 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
       filled: p.filledIdx.filter((k) => k >= histFrom).map((k) => k - histFrom),
       model: search.model.toJSON(),
       method: search.model.name,
-      calibration: { q80: search.calibration.q80, q95: search.calibration.q95 },
+      calibration: { q80: search.calibration.q80, q95: search.calibration.q95, ...(search.calibration.steps ? { steps: search.calibration.steps.map(roundValue) } : {}) },
       nonNegative: p.nonNegative,
       windows: search.windows.map((w) => ({ origin: w.origin + offset, forecast: Array.from(w.forecast, roundValue) })),
       stats,
