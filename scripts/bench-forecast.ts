@@ -20,8 +20,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Papa from "papaparse";
-import { trainForecast, type ForecastPoint } from "../lib/forecast";
+import { ForecastModel, trainForecast, type ForecastPoint } from "../lib/forecast";
 import { fillGaps, prepareSeries } from "../lib/forecast/prepare";
+import { stepIndex } from "../lib/forecast/calendar";
 import { parseDate } from "../lib/table/values";
 
 const args = process.argv.slice(2);
@@ -52,6 +53,8 @@ interface Task {
   train: Float64Array;
   test: number[];
   testDates: number[];
+  /** Steps after the end of `train` at which the held-out values fall (1-based; usually 1..h). */
+  testSteps: number[];
 }
 
 function loadTasks(dir: string): Task[] {
@@ -85,6 +88,7 @@ function loadTasks(dir: string): Task[] {
       fillGaps(train, 1);
       const key = s.key ?? "";
       const testIdx = [...held].filter((i) => keys[i] === key).sort((a, b) => dates[a] - dates[b]);
+      const testSteps = testIdx.map((i) => Math.round(stepIndex(prepared.frequency, s.start, dates[i])) - train.length + 1);
       tasks.push({
         name: row.file.replace(/\.csv$/, "") + (s.key !== null ? `/${s.key}` : ""),
         file: row.file,
@@ -98,6 +102,7 @@ function loadTasks(dir: string): Task[] {
         train,
         test: testIdx.map((i) => values[i]),
         testDates: testIdx.map((i) => dates[i]),
+        testSteps,
       });
     }
   }
@@ -139,7 +144,7 @@ function score(task: Task, mean: number[], lo80: number[], hi80: number[], lo95:
 function runR(tasks: Task[]): Map<string, Record<string, Scored & { method: string; seconds: number }>> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-forecast-"));
   const series = ["name,y", ...tasks.flatMap((t) => Array.from(t.train, (v) => `"${t.name}",${v}`))];
-  const meta = ["name,m,h", ...tasks.map((t) => `"${t.name}",${t.m},${t.h}`)];
+  const meta = ["name,m,h", ...tasks.map((t) => `"${t.name}",${t.m},${Math.max(...t.testSteps)}`)];
   fs.writeFileSync(path.join(tmp, "series.csv"), series.join("\n"));
   fs.writeFileSync(path.join(tmp, "meta.csv"), meta.join("\n"));
   const out = rCache && fs.existsSync(rCache) ? rCache : path.join(tmp, "out.csv");
@@ -156,7 +161,8 @@ function runR(tasks: Task[]): Map<string, Record<string, Scored & { method: stri
     for (const model of ["ets", "arima", "snaive"]) {
       const r = rows.filter((x) => x.name === task.name && x.model === model).sort((a, b) => Number(a.step) - Number(b.step));
       if (!r.length) continue;
-      const col = (k: string) => r.map((x) => Number(x[k]));
+      // R forecasts every step after the training values; the held-out values sit at testSteps.
+      const col = (k: string) => task.testSteps.map((step) => Number(r[step - 1]?.[k] ?? NaN));
       entry[model] = { ...score(task, col("mean"), col("lower80"), col("upper80"), col("lower95"), col("upper95")), method: r[0].method, seconds: Number(r[0].seconds) };
     }
     byName.set(task.name, entry);
@@ -165,11 +171,18 @@ function runR(tasks: Task[]): Map<string, Record<string, Scored & { method: stri
   return byName;
 }
 
-async function runOurs(task: Task, budget: number): Promise<Scored & { seconds: number; method: string }> {
-  const t0 = performance.now();
-  const outcome = await trainForecast({ columns: task.columns, dateField: task.dateField, valueField: task.valueField, groupField: task.groupField, horizon: task.h, budgetSeconds: budget });
-  const seconds = (performance.now() - t0) / 1000;
-  const points = outcome.result.forecast.filter((p: ForecastPoint) => (task.group === null ? true : p.group === task.group));
+/**
+ * Scores one series of a training outcome. The engine's series ends at its last observed value, so
+ * when the training part ends with missing values its forecast starts earlier than the held-out
+ * dates: the stored model then forecasts as far as needed to reach them (as a client would).
+ */
+function scoreOutcome(task: Task, outcome: Awaited<ReturnType<typeof trainForecast>>, seconds: number): Scored & { seconds: number; method: string } {
+  const mine = (p: ForecastPoint) => (task.group === null ? true : p.group === task.group);
+  let points = outcome.result.forecast.filter(mine);
+  const lastHeld = Math.max(...task.testDates);
+  if (points.length && Date.parse(points[points.length - 1].date) < lastHeld) {
+    points = ForecastModel.load(outcome.artifact).forecast({ horizon: Math.min(1000, 4 * task.h), group: task.group ?? undefined });
+  }
   const byDate = new Map(points.map((p) => [Date.parse(p.date), p]));
   const pick = (k: keyof ForecastPoint) => task.testDates.map((d) => Number(byDate.get(d)?.[k] ?? NaN));
   const report = outcome.report.series.find((s) => s.group === task.group);
@@ -195,21 +208,13 @@ async function main() {
       let result: Scored & { seconds: number; method: string };
       if (task.groupField && done.has(task.file)) {
         const outcome = done.get(task.file)!;
-        const points = outcome.result.forecast.filter((p) => p.group === task.group);
-        const byDate = new Map(points.map((p) => [Date.parse(p.date), p]));
-        const pick = (k: keyof ForecastPoint) => task.testDates.map((d) => Number(byDate.get(d)?.[k] ?? NaN));
-        const rep = outcome.report.series.find((s) => s.group === task.group);
-        result = { ...score(task, pick("value"), pick("lower_80"), pick("upper_80"), pick("lower_95"), pick("upper_95")), seconds: outcome.report.secondsSpent, method: rep?.method ?? "?" };
+        result = scoreOutcome(task, outcome, outcome.report.secondsSpent);
       } else {
         const t0 = performance.now();
         const outcome = await trainForecast({ columns: task.columns, dateField: task.dateField, valueField: task.valueField, groupField: task.groupField, horizon: task.h, budgetSeconds: budget });
         const seconds = (performance.now() - t0) / 1000;
         if (task.groupField) done.set(task.file, outcome);
-        const points = outcome.result.forecast.filter((p) => (task.group === null ? true : p.group === task.group));
-        const byDate = new Map(points.map((p) => [Date.parse(p.date), p]));
-        const pick = (k: keyof ForecastPoint) => task.testDates.map((d) => Number(byDate.get(d)?.[k] ?? NaN));
-        const rep = outcome.report.series.find((s) => s.group === task.group);
-        result = { ...score(task, pick("value"), pick("lower_80"), pick("upper_80"), pick("lower_95"), pick("upper_95")), seconds, method: rep?.method ?? "?" };
+        result = scoreOutcome(task, outcome, seconds);
       }
       if (!ours.has(task.name)) ours.set(task.name, new Map());
       ours.get(task.name)!.set(budget, result);
