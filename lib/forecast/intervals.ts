@@ -25,6 +25,11 @@ export interface BacktestErrors {
   /** errors[w][k]: actual - forecast at step k of window w. */
   errors: Float64Array[];
   spreads: Float64Array[];
+  /**
+   * Origins of the windows (ascending): overlapping windows share most of their errors, so the
+   * evidence they carry is that of (last - first) / horizon + 1 windows, not of their count.
+   */
+  origins?: number[];
 }
 
 const PRIOR_WINDOWS = 1;
@@ -84,7 +89,10 @@ export function calibrate(data: BacktestErrors, options: { excludeWindow?: numbe
     }
   });
   for (let k = 0; k < byStep.length; k++) byStep[k] ??= [];
-  const steps = stepFactors(byStep, windows);
+  const H = byStep.length;
+  const origins = data.origins?.filter((_, w) => w !== options.excludeWindow);
+  const evidence = origins && origins.length && H > 0 ? Math.min(windows, (origins[origins.length - 1] - origins[0]) / H + 1) : windows;
+  const steps = stepFactors(byStep, evidence);
   const r: number[] = [];
   byStep.forEach((values, k) => {
     const f = steps ? steps[k] : 1;
@@ -96,7 +104,7 @@ export function calibrate(data: BacktestErrors, options: { excludeWindow?: numbe
   let ss = 0;
   for (const v of r) ss += v * v;
   const rms2 = ss / r.length;
-  const scale = Math.sqrt((windows * rms2 + PRIOR_WINDOWS * 1) / (windows + PRIOR_WINDOWS));
+  const scale = Math.sqrt((evidence * rms2 + PRIOR_WINDOWS * 1) / (evidence + PRIOR_WINDOWS));
   const abs = r.map(Math.abs).sort((a, b) => a - b);
   const conformal = (p: number) => {
     const rank = Math.min(abs.length, Math.ceil((abs.length + 1) * p));
@@ -104,7 +112,7 @@ export function calibrate(data: BacktestErrors, options: { excludeWindow?: numbe
   };
   // Weight of the empirical quantiles: errors within a window are correlated, so the evidence
   // grows with the number of windows more than with the number of points.
-  const w = windows / (windows + 4);
+  const w = evidence / (evidence + 4);
   const q80 = w * Math.max(conformal(0.8), 1e-9) + (1 - w) * scale * z80;
   const q95 = Math.max(q80 * (z95 / z80) * 0.9, w * Math.max(conformal(0.95), 1e-9) + (1 - w) * scale * z95);
   return { q80, q95, ...(steps ? { steps } : {}), samples: r.length, windows };

@@ -237,7 +237,7 @@ export async function searchSeries(series: SeriesInput, options: SearchOptions):
       : EnsembleModel.of(chosen.combine === "median" ? "median" : "mean", chosen.members.map((c) => c.final));
 
   const windows: BacktestWindow[] = origins.map((origin, w) => ({ origin, forecast: chosen.forecasts[w], actual: actuals[w], spread: chosen.spreads[w] }));
-  const calibration = calibrate({ errors: windows.map((w) => w.actual.map((a, k) => a - w.forecast[k])), spreads: windows.map((w) => w.spread) });
+  const calibration = calibrate({ errors: windows.map((w) => w.actual.map((a, k) => a - w.forecast[k])), spreads: windows.map((w) => w.spread), origins });
   return {
     model,
     chosen: { ids: chosen.members.map((m) => m.method.id), combine: chosen.combine, score: chosen.score },

@@ -40,8 +40,9 @@ export function backtestStats(windows: BacktestWindow[], scale: number): Backtes
   if (windows.length >= 2) {
     const errors = windows.map((w) => w.actual.map((a, k) => a - w.forecast[k]));
     const spreads = windows.map((w) => w.spread);
+    const origins = windows.map((w) => w.origin);
     windows.forEach((w, i) => {
-      const cal = calibrate({ errors, spreads }, { excludeWindow: i });
+      const cal = calibrate({ errors, spreads, origins }, { excludeWindow: i });
       for (let k = 0; k < w.actual.length; k++) {
         const e = Math.abs(errors[i][k]);
         const sd = w.spread[k] * stepFactor(cal, k);
