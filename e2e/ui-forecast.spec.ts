@@ -62,3 +62,34 @@ test("forecast a shared series from the dataset page and read the chart with its
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
   await expect(page.getByTestId("models-list")).toContainText("Forecasts passengers");
 });
+
+test("a table of two series: forecast per series with a series picker", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await ensureSignedIn(page);
+  const name = `lung deaths ${Date.now()}`;
+  await uploadDataset(page, sharedDataset("forecast/uk_lung_deaths_by_sex.csv"), name);
+  await page.getByTestId("train-mode-forecast").click();
+  const form = page.getByTestId("forecast-form");
+  await expect(form.getByLabel("Value to forecast")).toHaveValue("deaths");
+  await form.getByLabel("Series field (optional)").selectOption("sex");
+  await form.getByLabel("Horizon").fill("12");
+  await form.getByLabel(/Train anew/).check();
+  await expect(form).toContainText("Forecasting deaths by date, one series per sex");
+  await form.getByTestId("start-forecast").click();
+  await expect(page.getByTestId("open-model")).toBeVisible({ timeout: 120_000 });
+  await page.getByTestId("open-model").click();
+  await page.waitForURL(/\/models\/[^/]+$/);
+
+  const picker = page.getByTestId("forecast-series");
+  await expect(picker.locator("option")).toHaveText(["male", "female"]);
+  await expect(page.getByTestId("forecast-chart-card")).toContainText("Forecast of deaths for sex = male");
+  await expect(page.getByTestId("forecast-chart").locator(".main-svg").first()).toBeVisible({ timeout: 60_000 });
+  await picker.selectOption("female");
+  await expect(page.getByTestId("forecast-chart-card")).toContainText("Forecast of deaths for sex = female");
+  // The backtest table has a row per series and one for both.
+  const rows = page.getByTestId("forecast-backtest").getByRole("row");
+  await expect(rows).toHaveCount(4);
+  await expect(page.getByTestId("forecast-backtest")).toContainText("all 2 series");
+  await expect(page.getByTestId("forecast-story")).toContainText("sex = female");
+  await saveScreen(page, testInfo, "forecast-series");
+});

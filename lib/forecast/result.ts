@@ -78,10 +78,10 @@ export function buildStory(
       bottom_case: roundValue(means[means.length - 1].mean),
       text: `${prepared.length} series by ${req.groupField}: "${means[0].key}" is highest on average (${formatNumber(means[0].mean)}), "${means[means.length - 1].key}" lowest (${formatNumber(means[means.length - 1].mean)}).`,
     });
-    const main = prepared.reduce((a, p, i) => (p.observed > prepared[a].observed ? i : a), 0);
-    parts.push(`The largest series, "${prepared[main].key}":`);
-  }
-  parts.push(...main.sentences);
+    const largest = prepared.reduce((a, p, i) => (p.observed > prepared[a].observed ? i : a), 0);
+    const [first, ...rest] = main.sentences;
+    parts.push(`In the largest series, "${prepared[largest].key}", ${first ?? ""}`, ...rest);
+  } else parts.push(...main.sentences);
   const ranked = Object.entries(importance).sort((a, b) => b[1] - a[1]);
   parts.push(`What drives ${req.valueField}: ${ranked.map(([k, v]) => `${k} ${Math.round(100 * v)}%`).join(", ")}.`);
   parts.push(`The forecast uses the history of ${req.valueField} and the calendar only: other fields are not used, because their future values are not known (holidays and promotions are not modelled unless they recur with the calendar).`);
