@@ -1,6 +1,7 @@
 // trainModel: per predict field, split off an honest holdout, search models within the budget,
 // refit the winner, and compute statistics, importance and the data story.
 import { availableParallelism } from "node:os";
+import { emptyRecord } from "../table/rows";
 import type { FieldType, Table } from "../table/types";
 import { BinMapper } from "./core";
 import type { FeatureMatrix } from "./core/types";
@@ -9,7 +10,8 @@ import { ARTIFACT_FORMAT, ARTIFACT_VERSION, encodeArtifact } from "./artifact";
 import { TrainError } from "./errors";
 import { fitCandidate, scorePredictions, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
 import { buildDataStory, computeFieldImportance, normalise, type DataStory } from "./explain";
-import { FieldModel, type FieldModelJson } from "./field-model";
+import { allRows as allRowsOf, FieldModel, type FieldModelJson } from "./field-model";
+import { computeInsights } from "./insights";
 import { BlendLearner, learnerFromJson, selectRows, type Learner } from "./learner";
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
@@ -100,7 +102,7 @@ export async function trainModel(req: TrainRequest): Promise<TrainOutcome> {
   const avg = new Float64Array(inputFields.length);
   for (const imp of importances) for (let g = 0; g < avg.length; g++) avg[g] += imp[g] / importances.length;
   normalise(avg);
-  const fieldImportance: Record<string, number> = {};
+  const fieldImportance = emptyRecord<number>(); // field names are data: "__proto__" is one too
   for (const f of schema) fieldImportance[f.name] = 0;
   inputFields.forEach((f, g) => {
     if (!exclude.has(f)) fieldImportance[f] = round(avg[g]);
@@ -350,6 +352,28 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   }
   const avgCases = isClass ? target.classes.map((_, c) => countOf(yAll, c) / yAll.length) : [mean(yAll)];
   const story = buildDataStory(fieldModel, table, sample, xSample, avgCases);
+  // The insights report: holdout rows scored and explained by the model that never saw them (the
+  // served model may be a refit on every row), partial dependence by the served model.
+  const insightsStart = Date.now();
+  const holdoutModel = new FieldModel(fieldModelJson, statsLearner, pre);
+  const used = new Set(pre.plans.map((p) => p.field));
+  const insights = computeInsights({
+    task: target.objective,
+    field: target.field,
+    classes: target.classes,
+    table,
+    inputFields: job.inputFields,
+    importance,
+    skipped: job.inputFields.filter((f) => !used.has(f)).map((f) => ({ field: f, reason: pre.skipped.find((s) => s.field === f)?.reason ?? "ignored" })),
+    holdoutRows: holdRows,
+    y: yHold,
+    predictions: holdPred,
+    dataRows: allRows,
+    target: target.y,
+    predict: (rows) => fieldModel.learner.predict(pre.transformRows(rows)),
+    explain: (rows, outputs) => holdoutModel.fieldContributions(pre.transformRows(rows), allRowsOf(rows.length), outputs),
+    seed,
+  });
 
   const report: FieldReport = {
     field: target.field,
@@ -370,6 +394,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     refitOnAllRows: refitAll,
     refitAttempts: refitLog,
     extraAttention: !!req.extraAttention,
+    insights,
     skippedFields: pre.skipped,
     features: pre.features.length,
     secondsSpent: (Date.now() - job.fieldStart) / 1000,
@@ -377,6 +402,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
       search: (searchEnd - job.fieldStart) / 1000,
       refit: (refitEnd - searchEnd) / 1000,
       explain: (Date.now() - refitEnd) / 1000,
+      insights: (Date.now() - insightsStart) / 1000,
       explainRows: sample.length,
     },
   };

@@ -3,52 +3,19 @@
 // and forecasts computed from a stored forecast model (POST /api/v1/models/{id}/forecast).
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { AppError, notFound, validationError, type ValidationIssue } from "@/lib/errors";
+import { AppError, notFound, unprocessable, validationError, type ValidationIssue } from "@/lib/errors";
 // The web process needs the input checks and the stored-model forecasts, not the trainer.
 import { ForecastError } from "@/lib/forecast/errors";
 import { ForecastModel, MAX_HORIZON } from "@/lib/forecast/model";
 import { MAX_FORECAST_POINTS, prepareSeries, type SeriesColumns } from "@/lib/forecast/prepare";
 import type { Column, FieldSchema, Table } from "@/lib/table/types";
 import { parseDate } from "@/lib/table/values";
+import type { ForecastSpec } from "@/lib/schemas/forecasts";
 import { datasetStore, readModelArtifact } from "./storage";
-
-/** The `forecast` object of POST /api/v1/models/train/new. */
-export const forecastSpecSchema = z
-  .object({
-    date_field: z.string({ message: "forecast.date_field must be the name of the date field (string)" }).min(1, "forecast.date_field must not be empty"),
-    horizon: z
-      .number({ message: `forecast.horizon must be a whole number of future steps from 1 to ${MAX_HORIZON}` })
-      .int(`forecast.horizon must be a whole number of future steps from 1 to ${MAX_HORIZON}`)
-      .min(1, `forecast.horizon must be at least 1 (future steps to forecast)`)
-      .max(MAX_HORIZON, `forecast.horizon must be at most ${MAX_HORIZON} steps`),
-    group_field: z.string({ message: "forecast.group_field must be a field name (string)" }).min(1, "forecast.group_field must not be empty").optional(),
-  })
-  .meta({
-    id: "ForecastSpec",
-    description:
-      "Train a forecast instead of a row-wise model (extension): predict_fields names the one numeric value to forecast, date_field its dates, group_field (optional) splits the table into one series per distinct value.",
-  });
-
-export type ForecastSpec = z.infer<typeof forecastSpecSchema>;
 
 /** How a forecast task names its fields (camelCase inside the task payload). */
 export const forecastPayloadSchema = z.object({ dateField: z.string(), horizon: z.number().int().min(1).max(MAX_HORIZON), groupField: z.string().optional() });
 export type ForecastPayload = z.infer<typeof forecastPayloadSchema>;
-
-/** The body of POST /api/v1/models/{model_id}/forecast; an empty body means all defaults. */
-export const forecastRequestSchema = z
-  .object({
-    horizon: z
-      .number({ message: `horizon must be a whole number of future steps from 1 to ${MAX_HORIZON}` })
-      .int(`horizon must be a whole number of future steps from 1 to ${MAX_HORIZON}`)
-      .min(1, "horizon must be at least 1")
-      .max(MAX_HORIZON, `horizon must be at most ${MAX_HORIZON}`)
-      .optional()
-      .meta({ description: "Future steps; default: the horizon the model was trained with." }),
-    group: z.string({ message: "group must be one series' value of the group field (string)" }).optional().meta({ description: "Only this series (a value of the model's group field)." }),
-    include_history: z.boolean({ message: "include_history must be true or false" }).optional().default(false).meta({ description: "Also answer the history and the backtest forecasts (for charts)." }),
-  })
-  .meta({ id: "ForecastRequest" });
 
 const issue = (field: string, msg: string): ValidationIssue => ({ loc: ["body", "forecast", field], msg, type: "value_error" });
 
@@ -192,26 +159,28 @@ export async function checkForecastRequest(options: { datasetId: string; rows: n
   return payload;
 }
 
-// Loaded forecast models, most recently used last (a model never changes, so entries never go stale).
+// Loaded forecast models by artifact (one per version), most recently used last. An artifact never
+// changes (a retrain writes a new one), so entries never go stale.
 const CACHE_SIZE = 16;
 const cache: Map<string, Promise<ForecastModel>> = ((globalThis as { __forecastModelCache?: Map<string, Promise<ForecastModel>> }).__forecastModelCache ??= new Map());
 
-async function loadForecastModel(modelId: string, artifactPath: string): Promise<ForecastModel> {
-  let entry = cache.get(modelId);
+async function loadForecastModel(artifactPath: string): Promise<ForecastModel> {
+  let entry = cache.get(artifactPath);
   if (entry) {
-    cache.delete(modelId);
-    cache.set(modelId, entry);
+    cache.delete(artifactPath);
+    cache.set(artifactPath, entry);
     return entry;
   }
   entry = readModelArtifact(artifactPath).then((bytes) => ForecastModel.load(bytes));
-  cache.set(modelId, entry);
-  entry.catch(() => cache.delete(modelId));
+  cache.set(artifactPath, entry);
+  entry.catch(() => cache.delete(artifactPath));
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return entry;
 }
 
-export function forgetForecastModel(modelId: string): void {
-  cache.delete(modelId);
+/** Drops a loaded forecast artifact from this process's cache (its model or version was deleted). */
+export function forgetForecastArtifact(artifactPath: string): void {
+  cache.delete(artifactPath);
 }
 
 /** Most history points one forecast answer carries (include_history without a group). */
@@ -224,6 +193,27 @@ export function isForecastReport(report: string): boolean {
   return report.startsWith(FORECAST_REPORT_PREFIX);
 }
 
+/** A forecast model's settings from its stored report (retrains reuse them); undefined for row models. */
+export function forecastSettingsOf(report: string): ForecastPayload | undefined {
+  if (!isForecastReport(report)) return undefined;
+  const parsed = JSON.parse(report) as { dateField?: unknown; groupField?: unknown; horizon?: unknown };
+  return forecastPayloadSchema.parse({ dateField: parsed.dateField, horizon: parsed.horizon, ...(typeof parsed.groupField === "string" ? { groupField: parsed.groupField } : {}) });
+}
+
+/**
+ * Row predictions asked of a forecast model: a well-formed request this model cannot answer, so
+ * 422 in both APIs (legacy clients get the message), pointing to the forecast endpoint.
+ */
+export function forecastModelCannotPredict(modelId: string): AppError {
+  return unprocessable([
+    {
+      loc: ["path", "model_id"],
+      msg: `Model "${modelId}" is a forecast model: it forecasts future values of a series instead of predicting rows. Call POST /api/v1/models/${modelId}/forecast with {"horizon": <steps>} (X-API-Key header) to get its forecast.`,
+      type: "value_error",
+    },
+  ]);
+}
+
 /** Series forecast between pauses: the web process serves other requests meanwhile. */
 const SERIES_PER_SLICE = 100;
 
@@ -231,9 +221,11 @@ export async function forecastFromModel(options: { teamId: string; modelId: stri
   const record = await db.model.findFirst({ where: { id: options.modelId, teamId: options.teamId }, select: { id: true, artifactPath: true, report: true } });
   if (!record) throw notFound(`Model "${options.modelId}"`);
   if (!isForecastReport(record.report)) {
-    throw new AppError("bad_request", `Model "${record.id}" predicts rows, it is not a forecast: call POST /api/v1/models/${record.id}/predict with {"data": [...]} instead.`);
+    throw unprocessable([
+      { loc: ["path", "model_id"], msg: `Model "${record.id}" predicts rows, it is not a forecast: call POST /api/v1/models/${record.id}/predict with {"data": [...]} instead.`, type: "value_error" },
+    ]);
   }
-  const model = await loadForecastModel(record.id, record.artifactPath);
+  const model = await loadForecastModel(record.artifactPath);
   const horizon = options.horizon ?? model.horizon;
   const count = options.group === undefined ? model.seriesKeys().length : 1;
   if (count * horizon > MAX_FORECAST_POINTS) {

@@ -6,27 +6,9 @@ import { AppError, notFound, validationError, type ValidationIssue } from "@/lib
 import { sha256 } from "@/lib/auth/crypto";
 import { enqueueTask, recordSucceededTask } from "@/lib/jobs/queue";
 import { getDataset } from "./datasets";
-import { checkForecastRequest, forecastPayloadSchema, forecastSpecSchema, type ForecastSpec } from "./forecasts";
+import type { ForecastSpec } from "@/lib/schemas/forecasts";
+import { checkForecastRequest, forecastPayloadSchema, type ForecastPayload } from "./forecasts";
 
-export const API_DURATIONS = [10, 60, 300, 1800] as const;
-
-const fieldList = (name: string) =>
-  z.array(z.string({ message: `each item of ${name} must be a field name (string)` }), { message: `${name} must be an array of field names` });
-
-/** Body of POST /api/v1/models/train/new (extra properties are allowed, as in the specification). */
-export const trainRequestSchema = z.looseObject({
-  dataset_id: z.string({ message: "dataset_id must be a string" }).trim().min(1, "dataset_id must not be empty"),
-  predict_fields: fieldList("predict_fields").min(1, "predict_fields must name at least one field"),
-  duration: z.union(API_DURATIONS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<10>, z.ZodLiteral<60>, z.ZodLiteral<300>, z.ZodLiteral<1800>], {
-    message: "duration must be one of 10, 60, 300 or 1800 (seconds)",
-  }),
-  ignore_fields: fieldList("ignore_fields").optional().default([]),
-  force: z.boolean({ message: "force must be true or false" }).optional().default(false),
-  extra_attention: z.boolean({ message: "extra_attention must be true or false" }).optional().default(false),
-  forecast: forecastSpecSchema.optional(),
-});
-
-export type TrainRequestBody = z.infer<typeof trainRequestSchema>;
 
 export const trainTaskPayloadSchema = z.object({
   datasetId: z.string(),
@@ -38,6 +20,9 @@ export const trainTaskPayloadSchema = z.object({
   reuseKey: z.string(),
   datasetVersion: z.string(),
   forecast: forecastPayloadSchema.optional(),
+  /** A retrain: the model that gets the new version, and whether the version becomes active. */
+  modelId: z.string().optional(),
+  activate: z.boolean().optional(),
 });
 export type TrainTaskPayload = z.infer<typeof trainTaskPayloadSchema>;
 
@@ -62,6 +47,20 @@ function unknownFieldIssues(names: string[], fields: Set<string>, key: string): 
   );
 }
 
+/** Identical requests on identical data share this key (force: false reuses their model). */
+export function computeReuseKey(o: {
+  datasetId: string;
+  datasetVersion: string;
+  predictFields: string[];
+  ignoreFields: string[];
+  duration: number;
+  extraAttention: boolean;
+  forecast?: ForecastPayload;
+}): string {
+  // A forecast's settings join the key only when present, so row-wise models keep their keys.
+  return sha256(JSON.stringify([o.datasetId, o.datasetVersion, o.predictFields, [...o.ignoreFields].sort(), o.duration, o.extraAttention, ...(o.forecast ? [o.forecast] : [])]));
+}
+
 export async function submitTraining(teamId: string, request: TrainSubmission): Promise<{ taskId: string }> {
   const dataset = await getDataset({ teamId, datasetId: request.datasetId }).catch((error) => {
     if (error instanceof AppError && error.code === "not_found") throw notFound(`Dataset "${request.datasetId}"`);
@@ -81,9 +80,7 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
   // A forecast is checked against the rows now, so data problems answer 422 instead of a failed task.
   const forecast = request.forecast && names.size ? await checkForecastRequest({ datasetId: dataset.id, rows: dataset.rows, fields: dataset.fields, predictFields: request.predictFields, spec: request.forecast }) : undefined;
 
-  const reuseKey = sha256(
-    JSON.stringify([dataset.id, dataset.version, request.predictFields, [...request.ignoreFields].sort(), request.duration, request.extraAttention, ...(forecast ? [forecast] : [])]),
-  );
+  const reuseKey = computeReuseKey({ ...request, forecast, datasetId: dataset.id, datasetVersion: dataset.version });
   const payload: TrainTaskPayload = {
     datasetId: dataset.id,
     predictFields: request.predictFields,

@@ -2,7 +2,8 @@ import { apiV1Route } from "@/lib/http/route";
 import { readBody } from "@/lib/http/body";
 import { toValidationIssues } from "@/lib/http/zod-issues";
 import { validationError } from "@/lib/errors";
-import { forecastFromModel, forecastRequestSchema } from "@/lib/services/forecasts";
+import { forecastRequestSchema } from "@/lib/schemas/forecasts";
+import { forecastFromModel } from "@/lib/services/forecasts";
 
 // POST /api/v1/models/{model_id}/forecast: future values from a stored forecast model (extension); the body is optional
 export const POST = apiV1Route({}, async ({ request, team, params }) => {
