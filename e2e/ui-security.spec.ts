@@ -56,6 +56,9 @@ test("signed-out deep links come back to exactly the page asked for; ?next= stay
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL((url) => url.pathname === "/datasets");
     expect(new URL(page.url()).host).toBe(new URL(baseURL!).host);
+    // Let the datasets page settle: a navigation started while it still loads aborts (net::ERR_ABORTED).
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
   }
 });
 
