@@ -21,6 +21,7 @@ export function describeFilters(filters: Filter[], lang: Lang, dateFields: Set<s
       if (dateFields.has(f.field) && f.op === "between") return `${f.field} ${t(lang, "between")} ${f.values[0]} ${t(lang, "and")} ${f.values[1] ?? f.values[0]}`;
       if (dateFields.has(f.field)) return `${f.field} ${t(lang, f.op)} ${f.values[0]}`;
       if (f.op === "between") return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
+      if (f.op === "neq" && f.values.length > 1) return `${f.field} ${t(lang, "notIn")} ${f.values.map(formatFilterValue).join(", ")}`;
       if (f.op === "in") return `${f.field} ${t(lang, "in")} ${f.values.map(formatFilterValue).join(", ")}`;
       return `${f.field} ${t(lang, f.op)} ${formatFilterValue(f.values[0])}`;
     })

@@ -188,7 +188,7 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
     const [s0, e0] = rs[0];
     switch (flt.op) {
       case "eq": test = (v) => v >= s0 && v < e0; break;
-      case "neq": test = (v) => !(v >= s0 && v < e0); break;
+      case "neq": test = (v) => !rs.some(([s, e]) => v >= s && v < e); break; // several periods: none of them
       case "in": test = (v) => rs.some(([s, e]) => v >= s && v < e); break;
       case "gt": test = (v) => v >= e0; break;
       case "gte": test = (v) => v >= s0; break;
@@ -207,7 +207,7 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
     const b = nums[1] ?? nums[0];
     switch (flt.op) {
       case "eq": test = (v) => v === a; break;
-      case "neq": test = (v) => v !== a; break;
+      case "neq": test = (v) => !nums.includes(v); break; // several values: none of them
       case "in": test = (v) => nums.includes(v); break;
       case "gt": test = (v) => v > a; break;
       case "gte": test = (v) => v >= a; break;

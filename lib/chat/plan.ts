@@ -30,7 +30,7 @@ const scalar = z.union([z.string(), z.number()]);
 export const filterSchema = z.object({
   field: z.string().min(1),
   op: z.enum(["eq", "neq", "in", "gt", "gte", "lt", "lte", "between"]),
-  /** eq/neq/gt/gte/lt/lte: one value; in: any number; between: [low, high] (inclusive). Dates as ISO strings or years. */
+  /** eq/gt/gte/lt/lte: one value; in: any number; neq: any number (none of them); between: [low, high] (inclusive). Dates as ISO strings or years. */
   values: z.array(scalar).min(1).max(1000),
 });
 export type Filter = z.infer<typeof filterSchema>;

@@ -177,6 +177,22 @@ describe("question types", () => {
     expect(not.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["USA"] }]);
   });
 
+  it("reads 'neither A nor B' as none of the listed values", async () => {
+    const reply = await ask(cars.table, "how many cars are neither from Europe nor from Japan?");
+    expect(reply.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["Europe", "Japan"] }]);
+    expect(Number(Object.values(reply.messages[1].table![0])[0])).toBe(cars.rows.filter((r) => r.Origin !== "Europe" && r.Origin !== "Japan").length);
+    expect(reply.messages[0].content).toMatch(/Origin is none of "Europe", "Japan"/);
+  });
+
+  it("answers 'which year had the highest ...' with the year first, not a trend", async () => {
+    const reply = await ask(cars.table, "which year had the lowest average mpg?");
+    const sums = new Map<string, number[]>();
+    for (const r of cars.rows) sums.set(r.Year, [...(sums.get(r.Year) ?? []), Number(r.MPG)]);
+    const means = [...sums].map(([y, v]) => [y, v.reduce((a, b) => a + b, 0) / v.length] as const).sort((a, b) => a[1] - b[1]);
+    expect(reply.messages[0].content.startsWith(means[0][0])).toBe(true);
+    expect(reply.messages[0].content).not.toMatch(/From .* to .*: (up|down)/);
+  });
+
   it("groups dates by weekday", async () => {
     const reply = await ask(store.table, "number of orders by day of the week");
     expect(reply.plan?.groupBy).toEqual([{ field: "Order Date", bucket: "weekday" }]);
@@ -185,6 +201,13 @@ describe("question types", () => {
 });
 
 describe("assumptions are stated", () => {
+  it("says when a superlative could not be used to rank the rows", async () => {
+    const reply = await ask(store.table, "List the 5 order lines with the biggest blorfs");
+    expect(reply.messages[0].content).toMatch(/not sure I read the question right|did not use "blorfs"/);
+    expect(reply.assumptions?.length).toBeGreaterThan(0);
+  });
+
+
   it("says which aggregate it chose when the question names none", async () => {
     const reply = await ask(store.table, "sales by region");
     expect(reply.assumptions?.length).toBeGreaterThan(0);

@@ -677,7 +677,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const options: FilterOption[] = chosen.map((field) => {
       const vals: string[] = [];
       for (const g of group) if (g.m.kind === "value") for (const v of g.m.values) if (v.field === field && !vals.includes(v.value)) vals.push(v.value);
-      return { filter: { field, op: negated ? (vals.length > 1 ? "in" : "neq") : vals.length > 1 ? "in" : "eq", values: vals } as Filter, how };
+      return { filter: { field, op: negated ? "neq" : vals.length > 1 ? "in" : "eq", values: vals } as Filter, how };
     });
     if (options.length) addAtom({ pos: startPos, end, kind: "value", options, negated, refs: refIds, listed: group.length, conj, text: tokens.slice(startPos, end).map((t) => t.raw).join(" ") });
   }

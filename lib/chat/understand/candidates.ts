@@ -544,7 +544,7 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
         const sortBy = a.sort?.by ?? (sortOnGroup ? "key" : "value");
         let sort: AnalysisPlan["sort"] = a.sort ? { by: sortBy, order: a.sort.order } : null;
         const timeFirst = gs.length > 0 && isTimeField(gs[0].field) && a.bucket !== "weekday";
-        if (!sort && (a.limit || (a.superlative && !timeFirst))) sort = { by: "value", order: a.limit?.dir === "bottom" || (!a.limit && a.superlative === "min") ? "asc" : "desc" };
+        if (!sort && (a.limit || (a.superlative && (!timeFirst || (a.which && a.chart !== "line"))))) sort = { by: "value", order: a.limit?.dir === "bottom" || (!a.limit && a.superlative === "min") ? "asc" : "desc" };
         if (a.limit && a.limit.dir === "bottom" && sort && sort.by === "value") sort = { by: "value", order: "asc" };
         let limit = a.limit?.n ?? null;
         if (shape === "scalar") {
