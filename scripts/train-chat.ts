@@ -206,6 +206,8 @@ function fitSure(examples: Example[], epochs: number): SureModel {
   const model: SureModel = { weights: wt.map((v) => Math.round(v * 10000) / 10000), threshold: 0 };
   const ps = rows.map((r) => ({ p: sureProbability(r.x, model), right: r.right, source: r.source }));
   const nRight = ps.filter((r) => r.right).length;
+  // Calibration check: the mean predicted probability should be close to the share of right answers.
+  console.log(`  sure model: mean P(right) ${(ps.reduce((s, r) => s + r.p, 0) / ps.length).toFixed(3)}, share right ${(nRight / ps.length).toFixed(3)} (unweighted)`);
   const nWrong = ps.length - nRight;
   console.log(`  sure model (out-of-fold, ${ps.length} tuning questions, ${nWrong} wrong): ${SURE_INPUTS.map((n, k) => `${n} ${model.weights[k]}`).join(", ")}`);
   const share = Number(process.env.SURE_RIGHT_SHARE ?? 0.1);

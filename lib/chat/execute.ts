@@ -264,7 +264,20 @@ function getField(fields: FieldInfo[], name: string | null, what: string): Field
 
 export function buildMask(table: Table, fields: FieldInfo[], filters: Filter[]): Uint8Array {
   const mask = new Uint8Array(table.rowCount).fill(1);
-  for (const flt of filters) applyFilter(mask, getField(fields, flt.field, "filter"), flt);
+  for (const flt of filters) {
+    if (!flt.or?.length) {
+      applyFilter(mask, getField(fields, flt.field, "filter"), flt);
+      continue;
+    }
+    // "A or B" across fields: the rows passing any condition, among those still selected.
+    const any = new Uint8Array(mask.length);
+    for (const cond of [{ field: flt.field, op: flt.op, values: flt.values }, ...flt.or]) {
+      const one = mask.slice();
+      applyFilter(one, getField(fields, cond.field, "filter"), cond);
+      for (let i = 0; i < one.length; i++) any[i] |= one[i];
+    }
+    mask.set(any);
+  }
   return mask;
 }
 

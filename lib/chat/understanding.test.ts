@@ -177,6 +177,19 @@ describe("question types", () => {
     expect(not.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["USA"] }]);
   });
 
+  it("joins conditions on different fields with 'or' (values and yes/no fields)", async () => {
+    const byValue = await ask(cars.table, "how many cars are from Japan or have 4 cylinders?");
+    expect(byValue.plan?.filters).toEqual([{ field: "Origin", op: "eq", values: ["Japan"], or: [{ field: "Cylinders", op: "eq", values: [4] }] }]);
+    expect(Number(Object.values(byValue.messages[1].table![0])[0])).toBe(cars.rows.filter((r) => r.Origin === "Japan" || r.Cylinders === "4").length);
+    expect(byValue.messages[0].content).toMatch(/\(Origin is "Japan" or Cylinders is 4\)/);
+    const byFlag = await ask(telco.table, "how many customers have tech support or phone service?");
+    expect(byFlag.plan?.filters).toEqual([{ field: "TechSupport", op: "eq", values: ["Yes"], or: [{ field: "PhoneService", op: "eq", values: ["Yes"] }] }]);
+    expect(Number(Object.values(byFlag.messages[1].table![0])[0])).toBe(telco.rows.filter((r) => r.TechSupport === "Yes" || r.PhoneService === "Yes").length);
+    // "and" still means both.
+    const both = await ask(telco.table, "how many customers have tech support and phone service?");
+    expect(both.plan?.filters.some((f) => f.or)).toBe(false);
+  });
+
   it("reads 'neither A nor B' as none of the listed values", async () => {
     const reply = await ask(cars.table, "how many cars are neither from Europe nor from Japan?");
     expect(reply.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["Europe", "Japan"] }]);

@@ -123,6 +123,8 @@ export interface Atoms {
   strayNumbers: string[];
   /** Dates that could not become a filter (no time field, no year). */
   strayDates: string[];
+  /** Field names with only "or" (and small words) between them: [first ref id, second ref id]. */
+  orRefs: [number, number][];
   /** Row nouns mentioned ("customers", "cars"). */
   rowNoun: boolean;
   tokens: number;
@@ -165,7 +167,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     relation: false, versus: false, yFirst: false, distribution: false, list: false, which: false, superlative: null, superlativePos: -1,
     limit: null, sort: null, sortField: null, bucket: null, overTime: false, chart: null, chartWord: false, stacked: false, grouped: false,
     facetWord: false, colorWord: false, output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false }, binWidth: null,
-    binCount: null, followUp: false, instead: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], rowNoun: false, tokens: tokens.length,
+    binCount: null, followUp: false, instead: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], orRefs: [], rowNoun: false, tokens: tokens.length,
   };
   const consumed = new Set<number>(); // mention indices used by an attachment
 
@@ -663,7 +665,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     let how: FilterHow;
     let chosen: string[];
     if (near.length) {
-      chosen = fieldsOf.filter((f) => near.some((r) => r.cands.some((c) => c.name === f)));
+      // The closest field name wins ("no dependents and no partner": the second "no" is Partner's).
+      const gapOf = (r: Ref) => (r.end <= startPos ? startPos - r.end : r.pos - end);
+      const closest = Math.min(...near.map(gapOf));
+      chosen = fieldsOf.filter((f) => near.some((r) => gapOf(r) === closest && r.cands.some((c) => c.name === f)));
       how = "adjacent";
     } else if (named.length) {
       chosen = fieldsOf.filter((f) => named.some((r) => r.cands.some((c) => c.name === f)));
@@ -721,6 +726,46 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (r.cands.some((c) => lex.names.some((n) => n.field === c.name && wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `))))) r.supAgg = hitKey(m, "superlative") as "max" | "min";
     }
   });
+  // "or" between conditions on different fields ("TechSupport = Yes or PhoneService = Yes", "cars from
+  // Japan or with 4 cylinders"): one condition that holds when either does. Between the two, only the
+  // "or", small words and the second condition's own field name.
+  const orJoined = (x: FilterAtom, y: FilterAtom): boolean => {
+    if (x.negated || y.negated || y.pos < x.end || y.pos - x.end > 6) return false;
+    let ors = 0;
+    for (let k = x.end; k < y.pos; k++) {
+      const l = lemma(k);
+      if (l === "or") ors++;
+      else if (!(STOP_WORDS.has(l) || ["=", "is", "are", "with", "have", "has", "from", "in", "on", "who", "that", "whose", "either"].includes(l) || y.refs.some((id) => { const r = a.refs[id]; return !!r && k >= r.pos && k < r.end; }))) return false;
+    }
+    return ors === 1;
+  };
+  for (const x of [...a.filters].sort((p, q) => p.pos - q.pos)) {
+    const i = a.filters.indexOf(x);
+    const y = a.filters.filter((f) => f !== x && f.pos >= x.end).sort((p, q) => p.pos - q.pos)[0];
+    if (i < 0 || !y || !orJoined(x, y)) continue;
+    const options: FilterOption[] = [];
+    for (const ox of x.options) {
+      for (const oy of y.options) {
+        if (ox.filter.field === oy.filter.field || ox.filter.or || oy.filter.or) continue;
+        options.push({ filter: { ...ox.filter, or: [{ field: oy.filter.field, op: oy.filter.op, values: oy.filter.values }] }, how: ox.how === "adjacent" || ox.how === "named" ? oy.how : ox.how });
+      }
+    }
+    if (!options.length) continue;
+    a.filters[i] = { ...x, end: y.end, options: options.slice(0, 12), refs: [...new Set([...x.refs, ...y.refs])], listed: 0, conj: "or", text: tokens.slice(x.pos, y.end).map((t) => t.raw).join(" ") };
+    a.filters.splice(a.filters.indexOf(y), 1);
+  }
+  a.filters.forEach((f, i) => (f.id = i));
+  for (const r of a.refs) {
+    const s = a.refs.find((q) => q.pos >= r.end && q.pos - r.end <= 3);
+    if (!s) continue;
+    let ors = 0;
+    let only = true;
+    for (let k = r.end; k < s.pos; k++) {
+      if (lemma(k) === "or") ors++;
+      else if (!["the", "a", "an", "with", "have", "has", "either"].includes(lemma(k))) only = false;
+    }
+    if (only && ors === 1) a.orRefs.push([r.id, s.id]);
+  }
   // Values listed together ("furniture, office supplies and technology", "USA, Japan and Europe"):
   // their field may also be what the answer is split by.
   for (const f of a.filters) {

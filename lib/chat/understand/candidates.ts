@@ -7,6 +7,7 @@ import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
 import { addsUp, type TableLexicon } from "./lexicon";
+import { ROW_NOUNS } from "./vocabulary";
 import { flagFor, type Atoms, type FilterAtom, type Ref } from "./attach";
 
 export type Features = Map<string, number>;
@@ -316,7 +317,9 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
   });
   // Words naming a field that another role already uses ("name ... sorted by company name") are not unused.
   const usedFields = new Set(slots.filter((sl) => sl.role !== "ignore").map((sl) => sl.field.name));
-  const unused = ignored.filter((sl) => !sl.ref.via && sl.ref.turn === 0 && !usedFields.has(sl.field.name) && !filters0.some((f) => f.field === sl.field.name)).map((sl) => sl.ref.text);
+  // A row noun that only partly names a field ("customers" ~ customerID) says what the rows are, not a field.
+  const rowNoun = (r: Ref) => r.partial && r.end - r.pos === 1 && ROW_NOUNS.has(a.reading.tokens[r.pos]?.lemma ?? "");
+  const unused = ignored.filter((sl) => !sl.ref.via && sl.ref.turn === 0 && !usedFields.has(sl.field.name) && !rowNoun(sl.ref) && !filters0.some((f) => f.field === sl.field.name)).map((sl) => sl.ref.text);
   // Words that name a field only partly or by a synonym ("budget", "grossing"): the answer says how it read them.
   const readAs = slots
     .filter((sl) => sl.role !== "ignore" && !sl.ref.via && sl.ref.turn === 0 && (sl.ref.partial || (sl.ref.cands.find((c) => c.name === sl.field.name)?.score ?? 1) < 0.95))
@@ -337,6 +340,16 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
     const value = s.ref.negated ? fv.no : fv.yes;
     if (value === null) return;
     flagFilters.push({ field: s.field.name, op: "eq", values: [value] });
+  }
+  // Yes/no fields named with "or" between them ("customers with tech support or phone service"): either holds.
+  for (let i = 0; i + 1 < flagFilters.length; i++) {
+    const ra = flags[i].ref;
+    const rb = flags[i + 1].ref;
+    if (a.orRefs.some(([p, q]) => (p === ra.id && q === rb.id) || (p === rb.id && q === ra.id))) {
+      const other = flagFilters.splice(i + 1, 1)[0];
+      flagFilters[i] = { ...flagFilters[i], or: [other] };
+      flags.splice(i + 1, 1);
+    }
   }
   const filters = [...filters0.filter((f) => !flagFilters.some((g) => g.field === f.field)), ...flagFilters];
   const xyOnly = xs.length + ys.length;
