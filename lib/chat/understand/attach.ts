@@ -187,6 +187,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         case "time": a.overTime = true; break;
         case "stack": if (h.key === "stacked") a.stacked = true; else a.grouped = true; break;
         case "facet": a.facetWord = true; break;
+        // Words that name colour itself ("color the dots by genre", "a different colour for each region"),
+        // not the looser "split by" / "grouped by" of the same list: a coloured chart, not small multiples.
+        case "series": if (/colou?r|hue|legend/.test(m.text.toLowerCase())) a.colorWord = true; break;
         case "followUp": if (m.start === 0 || h.key === "instead") a.followUp = true; if (h.key === "instead") a.instead = true; break;
         case "greeting": if (m.start === 0) a.greeting = true; break;
         case "output": if (h.key === "rows") { if (m.start <= 1) a.list = true; } else a.output[h.key as "numberOnly" | "chartAndTable" | "tableOnly"] = true; break;
