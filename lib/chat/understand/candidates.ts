@@ -416,6 +416,16 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
       sort: byKey ? { by: "key", order: a.sort?.order ?? "asc" } : rank ? { by: "value", order } : null, limit: a.limit?.n ?? null, binWidth: null, binCount: null, chart: "table",
     };
     plan.chart = chartFor("rows", a, [], "count", 1);
+    // Bars of a ranked number with no label named ("the horsepower of Japanese cars as a bar chart"):
+    // each bar is named by the field that names a row (the most distinct text field, as in the answer).
+    if (plan.chart !== "table" && plan.y && !plan.x) {
+      let best: FieldInfo | null = null;
+      for (const f of ctx.lex.fields) if (f.codes && f.role !== "date" && (!best || f.distinct > best.distinct)) best = f;
+      if (best && best.distinct >= 0.5 * ctx.rowCount) {
+        plan.x = best.name;
+        add(feats, "rows|impliedLabel");
+      }
+    }
     if (plan.chart !== "table" && (!plan.x || !plan.y)) plan.chart = "table";
     finish(ctx, plan, feats, choices, notes, `rows ${rank?.field.name ?? "-"}${labels[0] ? ` label ${labels[0].field.name}` : ""}`);
   }
