@@ -190,6 +190,18 @@ describe("question types", () => {
     expect(both.plan?.filters.some((f) => f.or)).toBe(false);
   });
 
+  it("binds a comparison without its field to the field of the comparison it is joined to", async () => {
+    const hp = (r: Record<string, string>) => Number(r.Horsepower);
+    const between = await ask(cars.table, "how many cars have horsepower over 100 but under 150?");
+    expect(between.plan?.filters).toEqual([{ field: "Horsepower", op: "gt", values: [100] }, { field: "Horsepower", op: "lt", values: [150] }]);
+    expect(Number(Object.values(between.messages[1].table![0])[0])).toBe(cars.rows.filter((r) => hp(r) > 100 && hp(r) < 150).length);
+    // "and under 150" before its number is "and" + a strict comparison, not "150 and under".
+    const strict = await ask(cars.table, "how many cars have more than 100 horsepower and less than 20 mpg?");
+    expect(strict.plan?.filters).toEqual([{ field: "Horsepower", op: "gt", values: [100] }, { field: "MPG", op: "lt", values: [20] }]);
+    const postfix = await ask(cars.table, "how many cars have 20 mpg and under?");
+    expect(postfix.plan?.filters).toEqual([{ field: "MPG", op: "lte", values: [20] }]);
+  });
+
   it("reads 'neither A nor B' as none of the listed values", async () => {
     const reply = await ask(cars.table, "how many cars are neither from Europe nor from Japan?");
     expect(reply.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["Europe", "Japan"] }]);

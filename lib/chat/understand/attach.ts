@@ -450,6 +450,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const mm = mAt(k);
       if (mm && mm.kind === "word") {
         const key = hitKey(mm, "cmp");
+        // "... and under 150", "and less than 20": the words that follow a number ("20 and under")
+        // read before one are "and" plus a strict comparison.
+        const joined = (lemma(mm.start) === "and" || lemma(mm.start) === "or") && mm.end - mm.start > 1;
+        if (key && joined && (key === "lte" || key === "gte")) return { op: key === "lte" ? "lt" : "gt", from: mm.start + 1 };
         if (key) return { op: key as Filter["op"], from: mm.start };
         if (hasHit(mm, "comparative")) return null;
         return null;
@@ -535,7 +539,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // Comparisons: "more than 100", "at least 5", "before 2000", "heavier than 3000", "5 or more".
     const cmp = cmpBefore(m.start);
     const comparative = cmp ? null : comparativeBefore(m.start);
-    const after = cmpAfter(m.end);
+    // "5 or more", and past the field's name: "6 cylinders or more", "20 mpg and under".
+    const fieldNext = a.refs.find((r) => r.pos === m.end);
+    const afterField = !cmpAfter(m.end) && fieldNext ? cmpAfter(fieldNext.end) : null;
+    const after = cmpAfter(m.end) ?? afterField;
     const op = cmp?.op ?? comparative?.op ?? after;
     if (op && op !== "between") {
       const options: FilterOption[] = [];
@@ -563,7 +570,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (named && !governs(named)) refs.push(named.id);
       if (options.length) {
         consumed.add(idx);
-        addAtom({ pos: cmp?.from ?? comparative?.from ?? m.start, end: m.end + (after ? 1 : 0), kind: "compare", options, negated: negatedAt(cmp?.from ?? m.start), refs, listed: 0, conj: null, text: tokens.slice(cmp?.from ?? comparative?.from ?? m.start, m.end).map((t) => t.raw).join(" ") });
+        addAtom({ pos: cmp?.from ?? comparative?.from ?? m.start, end: afterField && !cmp && !comparative ? fieldNext!.end + 1 : m.end + (after ? 1 : 0), kind: "compare", options, negated: negatedAt(cmp?.from ?? m.start), refs, listed: 0, conj: null, text: tokens.slice(cmp?.from ?? comparative?.from ?? m.start, m.end).map((t) => t.raw).join(" ") });
         if (comparative) consumed.add(at[comparative.from]);
         continue;
       }
@@ -729,6 +736,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (r.cands.some((c) => lex.names.some((n) => n.field === c.name && wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `))))) r.supAgg = hitKey(m, "superlative") as "max" | "min";
     }
   });
+  // Two comparisons joined by "and"/"but", one with its field and one without ("horsepower over 100
+  // but under 150", "at least 4 and at most 6 cylinders"): both bound the same field.
+  const sorted = [...a.filters].sort((p, q) => p.pos - q.pos);
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const x = sorted[i];
+    const y = sorted[i + 1];
+    if (x.kind !== "compare" || y.kind !== "compare" || y.pos < x.pos || y.pos - x.end > 2) continue;
+    let joined = true;
+    for (let k = x.end; k < y.pos; k++) if (!["and", "but", "yet"].includes(lemma(k))) joined = false;
+    if (!joined) continue;
+    const sure = (f: FilterAtom) => f.options.length === 1 && f.options[0].how !== "guess" && f.options[0].how !== "ambiguous";
+    const [known, open] = sure(x) && !sure(y) ? [x, y] : sure(y) && !sure(x) ? [y, x] : [null, null];
+    if (!known || !open) continue;
+    const field = known.options[0].filter.field;
+    const same = open.options.find((o) => o.filter.field === field);
+    if (same) open.options = [{ filter: same.filter, how: "adjacent" }];
+  }
   // "or" between conditions on different fields ("TechSupport = Yes or PhoneService = Yes", "cars from
   // Japan or with 4 cylinders"): one condition that holds when either does. Between the two, only the
   // "or", small words and the second condition's own field name.
