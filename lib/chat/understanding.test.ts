@@ -202,6 +202,14 @@ describe("question types", () => {
     expect(postfix.plan?.filters).toEqual([{ field: "MPG", op: "lte", values: [20] }]);
   });
 
+  it("reads 'last year' as the latest year in the data and says so", async () => {
+    const reply = await ask(cars.table, "average mpg last year by origin");
+    const latest = Math.max(...cars.rows.map((r) => Number(r.Year)));
+    expect(reply.plan?.filters).toEqual([{ field: "Year", op: "eq", values: [latest] }]);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Origin"]);
+    expect(reply.messages[0].content).toContain(`I read "last year" as ${latest}, the latest in the data`);
+  });
+
   it("reads 'neither A nor B' as none of the listed values", async () => {
     const reply = await ask(cars.table, "how many cars are neither from Europe nor from Japan?");
     expect(reply.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["Europe", "Japan"] }]);

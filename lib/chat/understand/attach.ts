@@ -123,6 +123,8 @@ export interface Atoms {
   strayNumbers: string[];
   /** Dates that could not become a filter (no time field, no year). */
   strayDates: string[];
+  /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
+  relative: { text: string; period: string }[];
   /** Field names with only "or" (and small words) between them: [first ref id, second ref id]. */
   orRefs: [number, number][];
   /** Row nouns mentioned ("customers", "cars"). */
@@ -167,7 +169,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     relation: false, versus: false, yFirst: false, distribution: false, list: false, which: false, superlative: null, superlativePos: -1,
     limit: null, sort: null, sortField: null, bucket: null, overTime: false, chart: null, chartWord: false, stacked: false, grouped: false,
     facetWord: false, colorWord: false, output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false }, binWidth: null,
-    binCount: null, followUp: false, instead: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], orRefs: [], rowNoun: false, tokens: tokens.length,
+    binCount: null, followUp: false, instead: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
   };
   const consumed = new Set<number>(); // mention indices used by an attachment
 
@@ -736,6 +738,43 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (r.cands.some((c) => lex.names.some((n) => n.field === c.name && wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `))))) r.supAgg = hitKey(m, "superlative") as "max" | "min";
     }
   });
+  // Relative periods: "last year", "the latest month", "the most recent quarter", "this year" are the
+  // latest such period in the data (a table has no "today"); the answer says which period it used.
+  const RELATIVE = new Set(["last", "latest", "recent", "current", "this"]);
+  const relativeSpans: [number, number][] = [];
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    const grain = lemma(k + 1);
+    if (!RELATIVE.has(lemma(k)) || !(grain === "year" || grain === "month" || grain === "quarter")) continue;
+    if (lemma(k) === "last" && mAt(k + 2)?.kind === "number") continue; // "last year 2016": the year is said
+    const options: FilterOption[] = [];
+    let period = "";
+    for (const f of timeFields) {
+      if (!Number.isFinite(f.max)) continue;
+      if (f.role === "date") {
+        const d = new Date(f.max);
+        const y = d.getUTCFullYear();
+        const mo = d.getUTCMonth() + 1;
+        const q0 = Math.floor((mo - 1) / 3) * 3 + 1;
+        const ym = (m: number) => `${y}-${String(m).padStart(2, "0")}`;
+        const filter: Filter = grain === "year" ? { field: f.name, op: "eq", values: [String(y)] } : grain === "month" ? { field: f.name, op: "eq", values: [ym(mo)] } : { field: f.name, op: "between", values: [ym(q0), ym(q0 + 2)] };
+        options.push({ filter, how: "time" });
+        period ||= grain === "year" ? String(y) : grain === "month" ? ym(mo) : `Q${(q0 + 2) / 3} ${y}`;
+      } else if (f.yearLike && grain === "year") {
+        options.push({ filter: { field: f.name, op: "eq", values: [f.max] }, how: "time" });
+        period ||= String(f.max);
+      }
+    }
+    if (!options.length) continue;
+    const start = lemma(k - 1) === "most" ? k - 1 : k;
+    // A field named by the period word ("year" ~ Release Year) only said which field is filtered.
+    const own = a.refs.filter((r) => r.pos >= start && r.end <= k + 2).map((r) => r.id);
+    addAtom({ pos: start, end: k + 2, kind: "date", options, negated: false, refs: own, listed: 0, conj: null, text: tokens.slice(start, k + 2).map((t) => t.raw).join(" ") });
+    a.relative.push({ text: tokens.slice(start, k + 2).map((t) => t.raw).join(" "), period });
+    // The grain word named the period, not a grouping; "latest" / "the most recent" is not a ranking.
+    if (a.bucket === grain && !tokens.some((_, j) => j !== k + 1 && lemma(j) === grain)) a.bucket = null;
+    if (a.superlative && a.superlativePos >= start - 1 && a.superlativePos < k + 2) a.superlative = null;
+    relativeSpans.push([start, k + 2]);
+  }
   // Two comparisons joined by "and"/"but", one with its field and one without ("horsepower over 100
   // but under 150", "at least 4 and at most 6 cylinders"): both bound the same field.
   const sorted = [...a.filters].sort((p, q) => p.pos - q.pos);
@@ -846,6 +885,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     else if (prev && hasHit(prev, "count")) slot = "count";
     else if (prev && (hasHit(prev, "group") || hasHit(prev, "series"))) slot = "group";
     else if (prev && hasHit(prev, "question")) slot = "which";
+    if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
   mentions.forEach((m, idx) => {

@@ -1,7 +1,7 @@
 // Understanding a conversation: each user turn is read into mentions (readers.ts), attached
 // (attach.ts), turned into candidate plans (candidates.ts; follow-ups also followup.ts), scored with
 // the learned weights (choose.ts), and decided: a plan, a question back, or "no such field".
-import type { FieldInfo } from "../columns";
+import { isTimeField, type FieldInfo } from "../columns";
 import type { AnalysisPlan } from "../plan";
 import { attach, type Atoms } from "./attach";
 import { generate, type Candidate } from "./candidates";
@@ -174,6 +174,8 @@ function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): U
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
   if (a.strayNumbers.length) notes.push(`ignored:${a.strayNumbers.join(", ")}`);
+  const timeFiltered = best.plan.filters.some((f) => { const info = lex.byName.get(f.field); return !!info && isTimeField(info); });
+  if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
   return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };
 }
