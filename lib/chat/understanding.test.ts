@@ -210,6 +210,13 @@ describe("question types", () => {
     expect(reply.messages[0].content).toContain(`I read "last year" as ${latest}, the latest in the data`);
   });
 
+  it("reads the first word of a multi-word value as that value ('fiber' customers), not a word most values share", async () => {
+    const reply = await ask(telco.table, "average monthly charges of fiber customers");
+    expect(reply.plan?.filters).toEqual([{ field: "InternetService", op: "eq", values: ["Fiber optic"] }]);
+    const store2 = await ask(store.table, "how many orders were not shipped standard class?");
+    expect(store2.plan?.filters.map((f) => f.field)).toEqual(["Ship Mode"]);
+  });
+
   it("reads 'neither A nor B' as none of the listed values", async () => {
     const reply = await ask(cars.table, "how many cars are neither from Europe nor from Japan?");
     expect(reply.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["Europe", "Japan"] }]);
