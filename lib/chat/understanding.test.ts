@@ -241,6 +241,11 @@ describe("question types", () => {
 });
 
 describe("assumptions are stated", () => {
+  it("never drops a number it cannot read in silence", async () => {
+    const reply = await ask(cars.table, "how many cars in their 30s");
+    expect(reply.messages[0].content).toContain('"30s"');
+  });
+
   it("says when a superlative could not be used to rank the rows", async () => {
     const reply = await ask(store.table, "List the 5 order lines with the biggest blorfs");
     expect(reply.messages[0].content).toMatch(/not sure I read the question right|did not use "blorfs"/);
