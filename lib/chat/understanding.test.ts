@@ -217,6 +217,15 @@ describe("question types", () => {
     expect(store2.plan?.filters.map((f) => f.field)).toEqual(["Ship Mode"]);
   });
 
+  it("reads 'years old' after a number or a range as the age field, not the field named before", async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => [`p${i}`, String(18 + i), String(20 + ((i * 7) % 40))]);
+    const people = tableFromRows(["name", "age", "hours_per_week"], rows);
+    const reply = await answerChat({ table: people, messages: [{ role: "user", content: "average hours per week for people between 25 and 35 years old" }] });
+    expect(reply.plan?.filters).toEqual([{ field: "age", op: "between", values: [25, 35] }]);
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "hours_per_week" });
+    expect(reply.plan?.extraMeasures ?? []).toEqual([]);
+  });
+
   it("reads 'neither A nor B' as none of the listed values", async () => {
     const reply = await ask(cars.table, "how many cars are neither from Europe nor from Japan?");
     expect(reply.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["Europe", "Japan"] }]);

@@ -465,6 +465,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     return null;
   };
+  // "between 25 and 35 years old", "over 40 years old": the unit says the number is an age.
+  const yearsOld = (end: number): FieldInfo | null => {
+    if (!((lemma(end) === "year" && lemma(end + 1) === "old") || lemma(end) === "old")) return null;
+    return fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w))) ?? null;
+  };
+  // The age field named by "years old" itself only says which field is compared.
+  const ageRefs = (end: number, age: FieldInfo): number[] => a.refs.filter((r) => r.pos >= end && r.pos <= end + 1 && r.cands.some((c) => c.name === age.name) && !governs(r)).map((r) => r.id);
   // "men over 60", "customers under 30": a number compared right after people is their age.
   const personAge = (start: number): FieldInfo[] | null => {
     const prevLemmas = [lemma(start - 1), lemma(start - 2)];
@@ -524,7 +531,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const r = nearestRef(m.start - (betweenWord ? 1 : 0), hi.end, numeric);
         const lov = Math.min(lo.value, hi.value);
         const hiv = Math.max(lo.value, hi.value);
-        if (r) {
+        const age = yearsOld(hi.end);
+        if (age) {
+          options.push({ filter: { field: age.name, op: "between", values: [lov, hiv] }, how: "adjacent" });
+          refs.push(...ageRefs(hi.end, age));
+        } else if (r) {
           for (const c of r.cands) if (numeric(info(c.name))) options.push({ filter: { field: c.name, op: "between", values: [lov, hiv] }, how: r.cands.length > 1 ? "ambiguous" : "adjacent" });
           if (!governs(r)) refs.push(r.id);
         } else {
@@ -554,8 +565,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const temporal = !!cmp && hasHit(mAt(cmp.from), "temporal") && timeFields.length > 0;
       const namedAny = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
       const named = namedAny && temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !namedAny.cands.some((c) => isTimeField(info(c.name))) ? null : namedAny;
+      const age = yearsOld(afterField ? fieldNext!.end : m.end);
       const candidates: FieldInfo[] = comparative?.field
         ? [info(comparative.field)]
+        : age
+          ? [age]
         : named
           ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
           : yearish && timeFields.length
@@ -567,9 +581,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         else if (m.kind === "number") value = m.value;
         else value = null;
         if (value === null) continue;
-        options.push({ filter: { field: f.name, op, values: [value] }, how: comparative?.field ? "comparative" : named ? (named.cands.length > 1 ? "ambiguous" : "adjacent") : candidates.length === 1 && yearish ? "time" : "guess" });
+        options.push({ filter: { field: f.name, op, values: [value] }, how: comparative?.field ? "comparative" : age ? "adjacent" : named ? (named.cands.length > 1 ? "ambiguous" : "adjacent") : candidates.length === 1 && yearish ? "time" : "guess" });
       }
-      if (named && !governs(named)) refs.push(named.id);
+      if (named && !age && !governs(named)) refs.push(named.id);
+      if (age) refs.push(...ageRefs(afterField ? fieldNext!.end : m.end, age));
       if (options.length) {
         consumed.add(idx);
         addAtom({ pos: cmp?.from ?? comparative?.from ?? m.start, end: afterField && !cmp && !comparative ? fieldNext!.end + 1 : m.end + (after ? 1 : 0), kind: "compare", options, negated: negatedAt(cmp?.from ?? m.start), refs, listed: 0, conj: null, text: tokens.slice(cmp?.from ?? comparative?.from ?? m.start, m.end).map((t) => t.raw).join(" ") });
