@@ -195,9 +195,10 @@ export function ThresholdControl({
           </table>
         </div>
         <div className="space-y-2 text-sm text-slate-700" data-testid="threshold-expected">
-          <label className="flex flex-wrap items-center gap-2">
+          <label className="flex flex-wrap items-center gap-2" htmlFor={`${ids}-rows`}>
             <span>Scoring</span>
             <TextInput
+              id={`${ids}-rows`}
               type="number"
               min={1}
               className="!w-32"
