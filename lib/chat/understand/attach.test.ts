@@ -100,3 +100,25 @@ describe("words that govern fields", () => {
     expect(atoms("which director made the most").unknown[0].slot).toBe("which");
   });
 });
+
+describe("relative spans and follow-up cues", () => {
+  it("read 'the last N years / past N months' as the latest N periods in the data, not a bottom-N limit", () => {
+    const a = atoms("total sales in the last 3 years");
+    expect(a.limit).toBeNull();
+    expect(a.strayNumbers).toEqual([]);
+    expect(filters("total sales in the last 3 years").join(" | ")).toContain('{"field":"Order Date","op":"between","values":["2015","2017"]}');
+    expect(filters("profit over the past 3 months").join(" | ")).toContain('{"field":"Order Date","op":"between","values":["2017-07","2017-09"]}');
+    expect(filters("sales in the last 2 quarters").join(" | ")).toContain('{"field":"Order Date","op":"between","values":["2017-04","2017-09"]}');
+    expect(atoms("profit over the past 3 months").relative[0].text).toBe("past 3 months");
+    // A plain "last year" still means the latest year; "the last 3 regions" stays a limit.
+    expect(filters("sales last year").join(" | ")).toContain('{"field":"Order Date","op":"eq","values":["2017"]}');
+    expect(atoms("the last 3 regions by sales").limit?.n).toBe(3);
+  });
+
+  it("mark follow-ups that add to the earlier question ('too', 'also', 'as well')", () => {
+    expect(atoms("and by contract too").addOn).toBe(true);
+    expect(atoms("also split by contract").addOn).toBe(true);
+    expect(atoms("and by contract as well").addOn).toBe(true);
+    expect(atoms("and by contract?").addOn).toBe(false);
+  });
+});

@@ -16,6 +16,11 @@ import words from "../vocab/words.json";
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
 const PERSON_NOUNS = new Set(words.personNouns);
 const AGE_WORDS = new Set(words.ageWords);
+/** Words saying a follow-up adds to the earlier question ("and by contract too"). */
+const ADD_ON = new Set(["also", "too", "additionally", "plus", "further"]);
+/** Words before "N years / months / quarters" that make a span ending at the latest period in the data. */
+const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
+const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
 
 export interface Ref {
@@ -116,6 +121,8 @@ export interface Atoms {
   binCount: number | null;
   followUp: boolean;
   instead: boolean;
+  /** "also", "too", "as well", "in addition": the follow-up adds to the earlier question rather than replacing part of it. */
+  addOn: boolean;
   greeting: boolean;
   /** Unknown content words (no field, value or vocabulary word): their text. */
   unknown: { text: string; pos: number; slot: "measure" | "group" | "which" | "count" | "other" }[];
@@ -169,7 +176,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     relation: false, versus: false, yFirst: false, distribution: false, list: false, which: false, superlative: null, superlativePos: -1,
     limit: null, sort: null, sortField: null, bucket: null, overTime: false, chart: null, chartWord: false, stacked: false, grouped: false,
     facetWord: false, colorWord: false, output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false }, binWidth: null,
-    binCount: null, followUp: false, instead: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
+    binCount: null, followUp: false, instead: false, addOn: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
   };
   const consumed = new Set<number>(); // mention indices used by an attachment
 
@@ -211,6 +218,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   if (a.output.chartAndTable && (a.chart === "table" || !a.chart)) a.chart = null;
   if (a.output.tableOnly && !a.chart) a.chart = "table";
   if (tokens[0] && ["and", "but", "also", "only", "just", "now", "then", "same", "instead"].includes(tokens[0].lemma)) a.followUp = true;
+  a.addOn = tokens.some((t, j) => ADD_ON.has(t.lemma) || (t.lemma === "as" && lemma(j + 1) === "well") || (t.lemma === "in" && lemma(j + 1) === "addition"));
   // "list the ...", "show me the rows where": the rows themselves.
   const first = mentions[0];
   if (first && hasHit(first, "output", "rows") && first.start === 0) a.list = true;
@@ -362,6 +370,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const prevWord = lemma(m.start - 1);
     const next = mAt(m.end);
     const nextWord = lemma(m.end);
+    // "the last 3 years", "past 6 months": a span of periods, read with the relative periods below.
+    if (RELATIVE_SPAN.has(prevWord) && v <= 100 && PERIOD_GRAINS.has(nextWord)) return;
     // Bins: "bin size 500", "bins of 500", "500 wide bins", "into 8 bins", "20 bins".
     const binWord = (w: string) => ["bin", "bucket", "interval", "class", "step", "group"].includes(w);
     if (binWord(prevWord) && ((lemma(m.start - 2) === "of" && ["number", "count"].includes(lemma(m.start - 3))) || (tokens[m.start - 1].text.endsWith("s") && v <= 200))) {
@@ -755,12 +765,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   });
   // Relative periods: "last year", "the latest month", "the most recent quarter", "this year" are the
   // latest such period in the data (a table has no "today"); the answer says which period it used.
-  const RELATIVE = new Set(["last", "latest", "recent", "current", "this"]);
+  // "the last 3 years", "the past 6 months" are the latest N such periods (the latest one included).
+  const RELATIVE = new Set(["last", "latest", "recent", "current", "this", "past"]);
   const relativeSpans: [number, number][] = [];
   for (let k = 0; k + 1 < tokens.length; k++) {
-    const grain = lemma(k + 1);
-    if (!RELATIVE.has(lemma(k)) || !(grain === "year" || grain === "month" || grain === "quarter")) continue;
-    if (lemma(k) === "last" && mAt(k + 2)?.kind === "number") continue; // "last year 2016": the year is said
+    const spanNumber = RELATIVE_SPAN.has(lemma(k)) ? mAt(k + 1) : undefined;
+    const span = spanNumber?.kind === "number" && spanNumber.start === k + 1 && Number.isInteger(spanNumber.value) && spanNumber.value >= 1 && spanNumber.value <= 100 && PERIOD_GRAINS.has(lemma(spanNumber.end)) ? spanNumber : null;
+    const g = span ? span.end : k + 1; // index of the grain word
+    const grain = lemma(g);
+    const n = span?.kind === "number" ? span.value : 1;
+    if (!span && (!RELATIVE.has(lemma(k)) || !PERIOD_GRAINS.has(grain))) continue;
+    if (!span && lemma(k) === "last" && mAt(k + 2)?.kind === "number") continue; // "last year 2016": the year is said
     const options: FilterOption[] = [];
     let period = "";
     for (const f of timeFields) {
@@ -770,25 +785,38 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const y = d.getUTCFullYear();
         const mo = d.getUTCMonth() + 1;
         const q0 = Math.floor((mo - 1) / 3) * 3 + 1;
-        const ym = (m: number) => `${y}-${String(m).padStart(2, "0")}`;
-        const filter: Filter = grain === "year" ? { field: f.name, op: "eq", values: [String(y)] } : grain === "month" ? { field: f.name, op: "eq", values: [ym(mo)] } : { field: f.name, op: "between", values: [ym(q0), ym(q0 + 2)] };
+        // Month index counted from year 0, so spans cross year boundaries.
+        const ym = (idx: number) => `${Math.floor(idx / 12)}-${String((idx % 12) + 1).padStart(2, "0")}`;
+        const now = y * 12 + mo - 1;
+        const qEnd = y * 12 + q0 + 1;
+        let filter: Filter;
+        if (grain === "year") filter = n === 1 ? { field: f.name, op: "eq", values: [String(y)] } : { field: f.name, op: "between", values: [String(y - n + 1), String(y)] };
+        else if (grain === "month") filter = n === 1 ? { field: f.name, op: "eq", values: [ym(now)] } : { field: f.name, op: "between", values: [ym(now - n + 1), ym(now)] };
+        else filter = { field: f.name, op: "between", values: [ym(qEnd - 3 * n + 1), ym(qEnd)] };
         options.push({ filter, how: "time" });
-        period ||= grain === "year" ? String(y) : grain === "month" ? ym(mo) : `Q${(q0 + 2) / 3} ${y}`;
+        const label = n === 1 ? (grain === "year" ? String(y) : grain === "month" ? ym(now) : `Q${(q0 + 2) / 3} ${y}`) : `${filter.values[0]} to ${filter.values[1]}`;
+        period ||= label;
       } else if (f.yearLike && grain === "year") {
-        options.push({ filter: { field: f.name, op: "eq", values: [f.max] }, how: "time" });
-        period ||= String(f.max);
+        options.push({ filter: n === 1 ? { field: f.name, op: "eq", values: [f.max] } : { field: f.name, op: "between", values: [f.max - n + 1, f.max] }, how: "time" });
+        period ||= n === 1 ? String(f.max) : `${f.max - n + 1} to ${f.max}`;
       }
     }
     if (!options.length) continue;
     const start = lemma(k - 1) === "most" ? k - 1 : k;
+    const end = g + 1;
     // A field named by the period word ("year" ~ Release Year) only said which field is filtered.
-    const own = a.refs.filter((r) => r.pos >= start && r.end <= k + 2).map((r) => r.id);
-    addAtom({ pos: start, end: k + 2, kind: "date", options, negated: false, refs: own, listed: 0, conj: null, text: tokens.slice(start, k + 2).map((t) => t.raw).join(" ") });
-    a.relative.push({ text: tokens.slice(start, k + 2).map((t) => t.raw).join(" "), period });
+    const own = a.refs.filter((r) => r.pos >= start && r.end <= end).map((r) => r.id);
+    const text = tokens.slice(start, end).map((t) => t.raw).join(" ");
+    addAtom({ pos: start, end, kind: "date", options, negated: false, refs: own, listed: 0, conj: null, text });
+    a.relative.push({ text, period });
+    if (span) {
+      consumed.add(at[span.start]);
+      if (a.limit && a.limit.n === span.value) a.limit = null;
+    }
     // The grain word named the period, not a grouping; "latest" / "the most recent" is not a ranking.
-    if (a.bucket === grain && !tokens.some((_, j) => j !== k + 1 && lemma(j) === grain)) a.bucket = null;
-    if (a.superlative && a.superlativePos >= start - 1 && a.superlativePos < k + 2) a.superlative = null;
-    relativeSpans.push([start, k + 2]);
+    if (a.bucket === grain && !tokens.some((_, j) => j !== g && lemma(j) === grain)) a.bucket = null;
+    if (a.superlative && a.superlativePos >= start - 1 && a.superlativePos < end) a.superlative = null;
+    relativeSpans.push([start, end]);
   }
   // Two comparisons joined by "and"/"but", one with its field and one without ("horsepower over 100
   // but under 150", "at least 4 and at most 6 cylinders"): both bound the same field.

@@ -135,7 +135,7 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon):
       plan.groupBy = [{ field: f.name, bucket }];
       plan.chart = g.facet || a.facetWord ? "scatterFaceted" : "scatterColor";
     } else if (plan.intent === "aggregate") {
-      const asSeries = g.series || a.stacked || (plan.groupBy.length === 1 && !a.instead && !g.group && false);
+      const asSeries = g.series || a.stacked || (a.addOn && !a.instead);
       if (asSeries && plan.groupBy.length >= 1) plan.groupBy = [plan.groupBy[0], { field: f.name, bucket }];
       else if (plan.groupBy.length === 0) plan.groupBy = [{ field: f.name, bucket }];
       else plan.groupBy = [{ field: f.name, bucket }, ...plan.groupBy.slice(1)];
@@ -173,6 +173,7 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon):
   if (!changed) return out;
   if (a.followUp) add(feats, "edit|followUpCue");
   if (a.instead) add(feats, "edit|instead");
+  if (a.addOn) add(feats, "edit|addOn");
   if (!a.refs.some((r) => r.turn === 0) && !a.filters.length) add(feats, "edit|noNewFields");
   for (const u of a.unknown) add(feats, `unknown:${u.slot}`);
   out.push({ plan, feats, choices: [], notes, sig: `edit ${plan.intent} ${plan.chart}`, score: 0 });

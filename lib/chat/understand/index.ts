@@ -46,10 +46,20 @@ export function turnCandidates(text: string, lex: TableLexicon, rowCount: number
   let merged: Atoms | null = null;
   if (prev.atoms) {
     merged = mergeAtoms(prev.atoms, fresh);
+    const oldFields = new Set(prev.atoms.refs.flatMap((r) => r.cands.map((x) => x.name)));
+    const newFields = new Set(fresh.refs.flatMap((r) => r.cands.map((x) => x.name)));
     for (const c of generate(merged, lex, rowCount)) {
       c.feats.set("merged", 1);
       if (fresh.followUp) c.feats.set("merged|followUpCue", 1);
       if (complete) c.feats.set("merged|newComplete", 1);
+      // "and by contract?" after "churn rate by internet service": a grouping named only earlier kept
+      // next to one named now adds a grouping; "also" / "too" / "as well" say so, a bare "and by" usually replaces.
+      const groups = c.plan.groupBy.map((g) => g.field);
+      const keepsOld = groups.some((g) => oldFields.has(g) && !newFields.has(g)) && groups.some((g) => newFields.has(g));
+      if (keepsOld) {
+        c.feats.set("merged|keepsOldGroup", 1);
+        c.feats.set(fresh.addOn ? "merged|keepsOldGroup|addOn" : "merged|keepsOldGroup|noAddOn", 1);
+      }
       // New mentions left unused weigh more than old ones.
       candidates.push({ ...c, sig: `merged ${c.sig}` });
     }
