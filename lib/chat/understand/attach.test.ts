@@ -122,3 +122,15 @@ describe("relative spans and follow-up cues", () => {
     expect(atoms("and by contract?").addOn).toBe(false);
   });
 });
+
+describe("losses", () => {
+  it("read 'losses' as the profit-like field ranked downwards", () => {
+    const a = atoms("which region has the biggest losses");
+    expect(a.refs.map((r) => r.cands[0].name)).toContain("Profit");
+    expect(a.superlative).toBe("min");
+    expect(a.loss).toEqual({ text: "losses", field: "Profit" });
+    expect(atoms("top 3 regions by loss").limit).toEqual(expect.objectContaining({ n: 3, dir: "bottom" }));
+    // "loss-making" stays a sign (Profit < 0), not a ranking.
+    expect(atoms("loss-making orders by region").loss).toBeNull();
+  });
+});

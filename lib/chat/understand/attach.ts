@@ -19,6 +19,7 @@ const AGE_WORDS = new Set(words.ageWords);
 /** Words saying a follow-up adds to the earlier question ("and by contract too"). */
 const ADD_ON = new Set(["also", "too", "additionally", "plus", "further"]);
 /** Words before "N years / months / quarters" that make a span ending at the latest period in the data. */
+const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
@@ -121,6 +122,8 @@ export interface Atoms {
   binCount: number | null;
   followUp: boolean;
   instead: boolean;
+  /** "losses" read as the lowest values of a profit-like field (what was said and the field). */
+  loss: { text: string; field: string } | null;
   /** "also", "too", "as well", "in addition": the follow-up adds to the earlier question rather than replacing part of it. */
   addOn: boolean;
   greeting: boolean;
@@ -176,7 +179,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     relation: false, versus: false, yFirst: false, distribution: false, list: false, which: false, superlative: null, superlativePos: -1,
     limit: null, sort: null, sortField: null, bucket: null, overTime: false, chart: null, chartWord: false, stacked: false, grouped: false,
     facetWord: false, colorWord: false, output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false }, binWidth: null,
-    binCount: null, followUp: false, instead: false, addOn: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
+    binCount: null, followUp: false, instead: false, loss: null, addOn: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
   };
   const consumed = new Set<number>(); // mention indices used by an attachment
 
@@ -752,6 +755,25 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       afterWhich: false, ranked: false, sortBy: false, negated: false, before: [lemma(i - 1)], after: [lemma(i + 1)],
     });
     if (bucket !== "year" && tf.role === "date" && !a.bucket) a.bucket = bucket;
+  }
+  // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a
+  // profit-like field read downwards (the lowest profit); the ranking words turn round and the answer says so.
+  for (let i = 0; i < tokens.length; i++) {
+    if (at[i] >= 0 || (lemma(i) !== "loss" && lemma(i) !== "losses")) continue;
+    const profit = lex.names.find((n) => n.words.some((w) => PROFIT_WORDS.has(w)) && numericField(info(n.field)));
+    if (!profit || lex.names.some((n) => n.words.includes("loss"))) continue;
+    if (a.refs.some((r) => r.cands.some((c) => c.name === profit.field))) continue;
+    a.refs.push({
+      id: a.refs.length, turn, mention: -1, pos: i, end: i + 1, text: tokens[i].raw, cands: [{ name: profit.field, score: 0.6 }], partial: true, via: "adjective",
+      group: false, each: false, series: false, facet: false, xAxis: false, yAxis: false, agg: null, supAgg: null, countOf: false, distinctOf: false,
+      afterWhich: false, ranked: false, sortBy: false, negated: false, before: [lemma(i - 1)], after: [lemma(i + 1)],
+    });
+    const flip = (d: "max" | "min") => (d === "max" ? "min" : "max");
+    if (a.superlative) a.superlative = flip(a.superlative);
+    if (a.limit) a.limit = { ...a.limit, dir: a.limit.dir === "top" ? "bottom" : "top" };
+    if (a.sort && a.sort.by !== "key") a.sort = { ...a.sort, order: a.sort.order === "asc" ? "desc" : "asc" };
+    a.loss = { text: tokens[i].raw, field: profit.field };
+    break;
   }
   // "the weight of the heaviest car": a superlative adjective of a named number makes its maximum.
   mentions.forEach((m) => {
