@@ -134,3 +134,13 @@ describe("losses", () => {
     expect(atoms("loss-making orders by region").loss).toBeNull();
   });
 });
+
+describe("decades of life", () => {
+  it("read 'in their 30s' / 'in their forties' as an age range when said of people or next to the age field", () => {
+    expect(filters("average hours per week for people in their 30s")).toContain('{"field":"age","op":"between","values":[30,39]}');
+    expect(filters("how many women in their forties")).toContain('{"field":"age","op":"between","values":[40,49]}');
+    expect(atoms("people in their 30s").unknown).toEqual([]);
+    // Not said of people and no age field named: left unread (and named as such), not guessed.
+    expect(filters("sales in the 30s").join(" ")).not.toContain('"age"');
+  });
+});

@@ -19,6 +19,8 @@ const AGE_WORDS = new Set(words.ageWords);
 /** Words saying a follow-up adds to the earlier question ("and by contract too"). */
 const ADD_ON = new Set(["also", "too", "additionally", "plus", "further"]);
 /** Words before "N years / months / quarters" that make a span ending at the latest period in the data. */
+/** Decades of life written as words ("in their thirties"). */
+const AGE_DECADE_WORDS: Record<string, string> = { twenties: "20", thirties: "30", forties: "40", fifties: "50", sixties: "60", seventies: "70", eighties: "80", nineties: "90" };
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
@@ -492,6 +494,26 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const age = fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w)));
     return age ? [age] : null;
   };
+  // "in their 30s", "people in their twenties": a decade of life is an age range on the age field
+  // (said of people: "their"/"his"/"her" before it, or people or the age field named in the question).
+  const ageField = fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w)));
+  const ageDecadeRead = new Set<number>();
+  if (ageField) {
+    const people = tokens.some((t) => PERSON_NOUNS.has(t.lemma)) || a.refs.some((r) => r.cands.some((c) => c.name === ageField.name));
+    for (let i = 0; i < tokens.length; i++) {
+      const m = mAt(i);
+      if (m && (m.kind !== "unknown" || m.end - m.start !== 1)) continue;
+      const raw = tokens[i].text.replace(/['’]/g, "");
+      const d = /^([1-9]0)s$/.exec(raw)?.[1] ?? AGE_DECADE_WORDS[raw];
+      if (!d) continue;
+      const owner = ["their", "his", "her", "my", "your"].includes(lemma(i - 1));
+      if (!owner && !people) continue;
+      const lo = Number(d);
+      const own = a.refs.filter((r) => r.cands.some((c) => c.name === ageField.name) && !governs(r) && Math.abs(r.pos - i) <= 3).map((r) => r.id);
+      addAtom({ pos: i - (owner ? 1 : 0), end: i + 1, kind: "compare", options: [{ filter: { field: ageField.name, op: "between", values: [lo, lo + 9] }, how: "adjacent" }], negated: negatedAt(i), refs: own, listed: 0, conj: null, text: tokens.slice(i - (owner ? 1 : 0), i + 1).map((t) => t.raw).join(" ") });
+      if (m) ageDecadeRead.add(at[i]);
+    }
+  }
   const cmpAfter = (end: number): Filter["op"] | null => {
     const mm = mAt(end);
     const key = hitKey(mm, "cmp");
@@ -934,8 +956,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     if (prev && hasHit(prev, "count")) a.countRows = true;
   });
-  mentions.forEach((m) => {
-    if (m.kind !== "unknown") return;
+  mentions.forEach((m, idx) => {
+    if (m.kind !== "unknown" || ageDecadeRead.has(idx)) return;
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     let slot: Atoms["unknown"][number]["slot"] = "other";
     // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.
