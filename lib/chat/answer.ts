@@ -265,6 +265,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "ignored") out.push(t(style.lang, "assumeIgnored", { text: `"${rest.join(":")}"` }));
     else if (kind === "readAs") out.push(t(style.lang, "assumeReadAs", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "unsure") out.push(t(style.lang, "assumeUnsure"));
+    else if (kind === "versusOther") out.push(t(style.lang, "assumeVersusOther", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "loss") out.push(t(style.lang, "assumeLoss", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "latest") out.push(t(style.lang, "assumeLatest", { period: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "alternative") {

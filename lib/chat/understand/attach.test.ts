@@ -144,3 +144,16 @@ describe("decades of life", () => {
     expect(filters("sales in the 30s").join(" ")).not.toContain('"age"');
   });
 });
+
+describe("a yes/no field against its other side", () => {
+  it("reads 'churned vs retained' as a grouping by the yes/no field", () => {
+    const a = atoms("average sales of churned vs retained customers");
+    const churn = a.refs.find((r) => r.cands[0].name === "Churn");
+    expect(churn?.group).toBe(true);
+    expect(a.versusOther).toEqual({ text: "retained", field: "Churn" });
+    expect(a.unknown).toEqual([]);
+    expect(atoms("retained vs churned customers").versusOther?.field).toBe("Churn");
+    // An unknown word that is not set against the field stays unknown.
+    expect(atoms("average sales of churned blorf customers").versusOther).toBeNull();
+  });
+});

@@ -126,6 +126,8 @@ export interface Atoms {
   instead: boolean;
   /** "losses" read as the lowest values of a profit-like field (what was said and the field). */
   loss: { text: string; field: string } | null;
+  /** "churned vs retained": the word read as the other side of a yes/no field grouped by. */
+  versusOther: { text: string; field: string } | null;
   /** "also", "too", "as well", "in addition": the follow-up adds to the earlier question rather than replacing part of it. */
   addOn: boolean;
   greeting: boolean;
@@ -181,7 +183,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     relation: false, versus: false, yFirst: false, distribution: false, list: false, which: false, superlative: null, superlativePos: -1,
     limit: null, sort: null, sortField: null, bucket: null, overTime: false, chart: null, chartWord: false, stacked: false, grouped: false,
     facetWord: false, colorWord: false, output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false }, binWidth: null,
-    binCount: null, followUp: false, instead: false, loss: null, addOn: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
+    binCount: null, followUp: false, instead: false, loss: null, versusOther: null, addOn: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
   };
   const consumed = new Set<number>(); // mention indices used by an attachment
 
@@ -956,8 +958,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     if (prev && hasHit(prev, "count")) a.countRows = true;
   });
+  // "churned vs retained customers", "retained vs churned": a yes/no field set against a word nothing
+  // else reads is the field's two sides, i.e. a grouping by it; the other word is its other side.
+  const versusSide = new Set<number>();
+  for (const r of a.refs) {
+    if (r.turn !== 0 || r.via || r.cands.length !== 1 || !flagFor(lex, r.cands[0].name)) continue;
+    const after = mAt(r.end);
+    const before = mAt(r.pos - 1);
+    const isVs = (m: Mention | undefined) => !!m && m.kind === "word" && hasHit(m, "relation", "versus") && !/axis|function/.test(m.text);
+    const skip = (k: number, dir: 1 | -1) => (["the", "those", "non", "a"].includes(lemma(k)) ? k + dir : k);
+    const other = isVs(after) ? mAt(skip(after!.end, 1)) : isVs(before) ? mAt(skip(before!.start - 1, -1)) : undefined;
+    if (!other || other.kind !== "unknown" || other.end - other.start !== 1 || tokens[other.start].kind !== "word") continue;
+    r.group = true;
+    versusSide.add(at[other.start]);
+    a.versusOther = { text: other.text, field: r.cands[0].name };
+  }
   mentions.forEach((m, idx) => {
-    if (m.kind !== "unknown" || ageDecadeRead.has(idx)) return;
+    if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx)) return;
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     let slot: Atoms["unknown"][number]["slot"] = "other";
     // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.

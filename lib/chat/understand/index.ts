@@ -187,6 +187,7 @@ function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): U
   const timeFiltered = best.plan.filters.some((f) => { const info = lex.byName.get(f.field); return !!info && isTimeField(info); });
   if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
   if (a.loss && (best.plan.measure.field === a.loss.field || best.plan.y === a.loss.field || best.plan.sort?.by === a.loss.field)) notes.push(`loss:${a.loss.field}:${a.loss.text}`);
+  if (a.versusOther && best.plan.groupBy.some((g) => g.field === a.versusOther!.field)) notes.push(`versusOther:${a.versusOther.field}:${a.versusOther.text}`);
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
   return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };
 }
