@@ -7,8 +7,10 @@ import { attach } from "./attach";
 import { buildTableLexicon } from "./lexicon";
 import { readMentions } from "./readers";
 
-const header = ["Region", "Category", "Sales", "Profit", "Quantity", "Cylinders", "Year", "Order Date", "Churn", "Partner", "Contract", "age", "hours_per_week", "sex"];
+const header = ["days_to_ship", "tenure", "Region", "Category", "Sales", "Profit", "Quantity", "Cylinders", "Year", "Order Date", "Churn", "Partner", "Contract", "age", "hours_per_week", "sex"];
 const rows = Array.from({ length: 60 }, (_, i) => [
+  String(i % 8),
+  String(i + 1),
   ["East", "West", "Central", "South"][i % 4],
   ["Furniture", "Technology", "Office Supplies"][i % 3],
   String(10 + i * 7.5),
@@ -155,5 +157,20 @@ describe("a yes/no field against its other side", () => {
     expect(atoms("retained vs churned customers").versusOther?.field).toBe("Churn");
     // An unknown word that is not set against the field stays unknown.
     expect(atoms("average sales of churned blorf customers").versusOther).toBeNull();
+  });
+});
+
+describe("durations", () => {
+  it("compare a duration with a duration field, converted to the unit its name states", () => {
+    const a = atoms("orders with more than 1 week to ship");
+    expect(filters("orders that took more than 1 week to ship").join(" | ")).toContain('{"field":"days_to_ship","op":"gt","values":[7]}');
+    expect(a.bucket).toBeNull();
+    expect(a.refs.some((r) => r.cands[0].name === "Order Date")).toBe(false);
+  });
+
+  it("compare as stored when the field's name states no unit, and record it for the answer", () => {
+    const a = atoms("customers with tenure over 5 years");
+    expect(filters("customers with tenure over 5 years").join(" | ")).toContain('{"field":"tenure","op":"gt","values":[5]}');
+    expect(a.units).toEqual([{ text: "5 years", field: "tenure" }]);
   });
 });

@@ -21,6 +21,10 @@ const ADD_ON = new Set(["also", "too", "additionally", "plus", "further"]);
 /** Words before "N years / months / quarters" that make a span ending at the latest period in the data. */
 /** Decades of life written as words ("in their thirties"). */
 const AGE_DECADE_WORDS: Record<string, string> = { twenties: "20", thirties: "30", forties: "40", fifties: "50", sixties: "60", seventies: "70", eighties: "80", nineties: "90" };
+/** Duration units in months (a year is 12 months, a day 12/365.25 of one). */
+const DURATION_UNITS: Record<string, number> = { year: 12, yr: 12, month: 1, mo: 1, week: (7 * 12) / 365.25, day: 12 / 365.25 };
+/** Words of a field's name that make it a duration. */
+const DURATION_FIELD_WORDS = new Set(["tenure", "duration", "days", "day", "months", "month", "weeks", "years", "seniority", "length", "lifetime"]);
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
@@ -128,6 +132,8 @@ export interface Atoms {
   loss: { text: string; field: string } | null;
   /** "churned vs retained": the word read as the other side of a yes/no field grouped by. */
   versusOther: { text: string; field: string } | null;
+  /** Durations compared with a field: converted to the unit its name states, or compared as stored when it states none. */
+  units: { text: string; field: string; converted?: number }[];
   /** "also", "too", "as well", "in addition": the follow-up adds to the earlier question rather than replacing part of it. */
   addOn: boolean;
   greeting: boolean;
@@ -183,7 +189,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     relation: false, versus: false, yFirst: false, distribution: false, list: false, which: false, superlative: null, superlativePos: -1,
     limit: null, sort: null, sortField: null, bucket: null, overTime: false, chart: null, chartWord: false, stacked: false, grouped: false,
     facetWord: false, colorWord: false, output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false }, binWidth: null,
-    binCount: null, followUp: false, instead: false, loss: null, versusOther: null, addOn: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
+    binCount: null, followUp: false, instead: false, loss: null, versusOther: null, units: [], addOn: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
   };
   const consumed = new Set<number>(); // mention indices used by an attachment
 
@@ -444,6 +450,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const numeric = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
   // A field named with a role word ("by order date in 2016") is also grouped or measured: the filter does not use it up.
   const governs = (r: Ref) => r.group || r.series || r.facet || r.afterWhich || r.agg !== null || r.countOf;
+  const unitWords = new Set<number>(); // "days" of "over 5 days": a unit, not a time word
   const addAtom = (atom: Omit<FilterAtom, "id">) => {
     a.filters.push({ ...atom, id: a.filters.length });
     return a.filters[a.filters.length - 1];
@@ -601,12 +608,19 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // "after 1978", "since 2005", "before 2000": a temporal word with a year is about the time field.
       const temporal = !!cmp && hasHit(mAt(cmp.from), "temporal") && timeFields.length > 0;
       const namedAny = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
-      const named = namedAny && temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !namedAny.cands.some((c) => isTimeField(info(c.name))) ? null : namedAny;
       const age = yearsOld(afterField ? fieldNext!.end : m.end);
+      // "more than 5 years", "under 6 months": a duration compares a duration field (tenure, days to ship).
+      const unit = !age && m.kind === "number" && !m.money && !m.percent ? DURATION_UNITS[lemma(m.end)] : undefined;
+      // The unit word itself naming a time field ("years" ~ Year) is the unit, not the field compared.
+      const unitRef = unit && namedAny && namedAny.pos === m.end && namedAny.cands.every((c) => isTimeField(info(c.name))) ? namedAny : null;
+      const named = unitRef || (namedAny && temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !namedAny.cands.some((c) => isTimeField(info(c.name)))) ? (unitRef ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f)) : null) : namedAny;
+      const durationFields = unit ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => DURATION_FIELD_WORDS.has(w))) : [];
       const candidates: FieldInfo[] = comparative?.field
         ? [info(comparative.field)]
         : age
           ? [age]
+        : !named && durationFields.length
+          ? durationFields
         : named
           ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
           : yearish && timeFields.length
@@ -618,9 +632,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         else if (m.kind === "number") value = m.value;
         else value = null;
         if (value === null) continue;
-        options.push({ filter: { field: f.name, op, values: [value] }, how: comparative?.field ? "comparative" : age ? "adjacent" : named ? (named.cands.length > 1 ? "ambiguous" : "adjacent") : candidates.length === 1 && yearish ? "time" : "guess" });
+        // The field's name states its unit ("Days to Ship", "tenure_months"): the duration is converted;
+        // otherwise the number is compared as stored and the answer says the unit was not checked.
+        if (unit && typeof value === "number" && !isTimeField(f)) {
+          const own = nameWordsOf(f).map((w) => DURATION_UNITS[w.replace(/s$/, "")]).find((u) => u !== undefined);
+          if (own !== undefined && own !== unit) value = Math.round((value * unit) / own * 100) / 100;
+          if (own === undefined) a.units.push({ text: tokens.slice(m.start, m.end + 1).map((t) => t.raw).join(" "), field: f.name });
+          else if (own !== unit) a.units.push({ text: tokens.slice(m.start, m.end + 1).map((t) => t.raw).join(" "), field: f.name, converted: value });
+        }
+        options.push({ filter: { field: f.name, op, values: [value] }, how: comparative?.field ? "comparative" : age ? "adjacent" : !named && durationFields.length ? (durationFields.length > 1 ? "ambiguous" : "adjacent") : named ? (named.cands.length > 1 ? "ambiguous" : "adjacent") : candidates.length === 1 && yearish ? "time" : "guess" });
+      }
+      // The unit word was not a time grain ("over 5 days" groups nothing by day).
+      if (unit && options.length) {
+        unitWords.add(m.end);
+        if (a.bucket && lemma(m.end) === a.bucket && !tokens.some((t, j) => j !== m.end && t.lemma === a.bucket)) a.bucket = null;
       }
       if (named && !age && !governs(named)) refs.push(named.id);
+      if (unitRef && options.length && !governs(unitRef)) refs.push(unitRef.id);
       if (age) refs.push(...ageRefs(afterField ? fieldNext!.end : m.end, age));
       if (options.length) {
         consumed.add(idx);
@@ -769,7 +797,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const TIME_WORDS: Record<string, TimeBucket> = { year: "year", month: "month", date: "day", day: "day", week: "week", quarter: "quarter" };
   for (let i = 0; i < tokens.length; i++) {
     const bucket = TIME_WORDS[lemma(i)];
-    if (!bucket || at[i] >= 0 || !timeFields.length) continue;
+    if (!bucket || at[i] >= 0 || !timeFields.length || unitWords.has(i)) continue;
     const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : f.role === "date"));
     if (!tf || a.refs.some((r) => r.cands.some((c) => c.name === tf.name))) continue;
     const prev = mAt(i - 1);

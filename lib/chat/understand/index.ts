@@ -188,6 +188,10 @@ function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): U
   if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
   if (a.loss && (best.plan.measure.field === a.loss.field || best.plan.y === a.loss.field || best.plan.sort?.by === a.loss.field)) notes.push(`loss:${a.loss.field}:${a.loss.text}`);
   if (a.versusOther && best.plan.groupBy.some((g) => g.field === a.versusOther!.field)) notes.push(`versusOther:${a.versusOther.field}:${a.versusOther.text}`);
+  for (const u of a.units) {
+    if (!best.plan.filters.some((f) => f.field === u.field)) continue;
+    notes.push(u.converted !== undefined ? `unitConverted:${u.field}:${u.converted}:${u.text}` : `unitUnknown:${u.field}:${u.text}`);
+  }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
   return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };
 }
