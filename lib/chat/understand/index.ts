@@ -180,6 +180,16 @@ function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): U
   const supUnused = a.superlative !== null && !best.plan.sort && best.plan.intent === "rows";
   if (supUnused) notes.push("unsure");
   else if (unsure(ranked, other, w)) notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
+  else {
+    // "and by contract?" after a grouping: adding the grouping and replacing it are both common; without
+    // "too"/"also"/"instead" the words do not decide, so the answer names the other reading.
+    const keeps = (c: Candidate) => c.feats.has("merged|keepsOldGroup") || c.feats.has("edit|addSeries");
+    const replaces = (c: Candidate) => c.feats.has("edit|replaceGroup");
+    if (!a.addOn && !a.instead && (keeps(best) || replaces(best))) {
+      const rival = ranked.find((c) => (keeps(best) ? replaces(c) : keeps(c)) && JSON.stringify(c.plan) !== bestKey);
+      if (rival) notes.push(`alternative:${JSON.stringify(rival.plan)}`);
+    }
+  }
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
