@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { describeTable } from "../columns";
 import { tableFromRows } from "../testing/load-csv";
 import { attach } from "./attach";
+import { editCandidates } from "./followup";
 import { buildTableLexicon } from "./lexicon";
 import { readMentions } from "./readers";
 
@@ -172,5 +173,15 @@ describe("durations", () => {
     const a = atoms("customers with tenure over 5 years");
     expect(filters("customers with tenure over 5 years").join(" | ")).toContain('{"field":"tenure","op":"gt","values":[5]}');
     expect(a.units).toEqual([{ text: "5 years", field: "tenure" }]);
+  });
+});
+
+describe("follow-up edits", () => {
+  const prev = { intent: "aggregate", measure: { agg: "sum", field: "Sales" }, extraMeasures: [], groupBy: [{ field: "Region", bucket: null }], filters: [], x: null, y: null, sort: null, limit: null, binWidth: null, binCount: null, chart: "bar" } as const;
+  const edit = (q: string) => editCandidates(JSON.parse(JSON.stringify(prev)), atoms(q), lex)[0];
+  it("replace the grouping, add it with 'too', and take two groupings the turn names itself", () => {
+    expect(edit("and by category?").plan.groupBy.map((g) => g.field)).toEqual(["Category"]);
+    expect(edit("and by category too").plan.groupBy.map((g) => g.field)).toEqual(["Region", "Category"]);
+    expect(edit("for each category and contract").plan.groupBy.map((g) => g.field)).toEqual(["Category", "Contract"]);
   });
 });

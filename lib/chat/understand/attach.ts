@@ -17,7 +17,7 @@ const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
 const PERSON_NOUNS = new Set(words.personNouns);
 const AGE_WORDS = new Set(words.ageWords);
 /** Words saying a follow-up adds to the earlier question ("and by contract too"). */
-const ADD_ON = new Set(["also", "too", "additionally", "plus", "further"]);
+const ADD_ON = new Set(["also", "too", "additionally", "plus", "further", "add"]);
 /** Words before "N years / months / quarters" that make a span ending at the latest period in the data. */
 /** Decades of life written as words ("in their thirties"). */
 const AGE_DECADE_WORDS: Record<string, string> = { twenties: "20", thirties: "30", forties: "40", fifties: "50", sixties: "60", seventies: "70", eighties: "80", nineties: "90" };
