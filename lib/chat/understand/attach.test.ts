@@ -185,3 +185,13 @@ describe("follow-up edits", () => {
     expect(edit("for each category and contract").plan.groupBy.map((g) => g.field)).toEqual(["Category", "Contract"]);
   });
 });
+
+describe("two-digit decades", () => {
+  it("read 'the 70s' as the decade of the time field whose years it falls in", () => {
+    expect(filters("average profit of cars from the 70s")).toEqual(['{"field":"Year","op":"between","values":[70,79]}']);
+    expect(filters("sales in the 10s")).toEqual(['{"field":"Order Date","op":"between","values":["2010","2019"]}']);
+    // Outside every time field's years: left unread (the answer names it).
+    expect(filters("sales in the 50s")).toEqual([]);
+    expect(atoms("sales in the 50s").unknown.map((u) => u.text)).toEqual(["50s"]);
+  });
+});

@@ -523,6 +523,28 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (m) ageDecadeRead.add(at[i]);
     }
   }
+  // "cars from the 70s", "movies of the '90s": a two-digit decade is the decade of the time field
+  // whose years it falls in (1970s or 2070s by the data's own range); outside every range it stays unread.
+  for (let i = 0; i < tokens.length && timeFields.length; i++) {
+    const m = mAt(i);
+    if (!m || m.kind !== "unknown" || m.end - m.start !== 1 || ageDecadeRead.has(at[i])) continue;
+    const d = /^([0-9]0)s$/.exec(tokens[i].text.replace(/['’]/g, ""))?.[1];
+    if (!d) continue;
+    const options: FilterOption[] = [];
+    for (const tf of timeFields) {
+      const years = tf.role === "date" ? [new Date(tf.min).getUTCFullYear(), new Date(tf.max).getUTCFullYear()] : tf.max < 100 ? [1900 + tf.min, 1900 + tf.max] : [tf.min, tf.max];
+      const year = [1900 + Number(d), 2000 + Number(d)].find((y) => y + 9 >= years[0] && y <= years[1]);
+      if (year === undefined) continue;
+      const dv: DateValue = { year, month: null, day: null, quarter: null, decade: true };
+      const v1 = periodValue(dv, tf, false);
+      const v2 = periodValue(dv, tf, true);
+      if (v1 === null || v2 === null) continue;
+      options.push({ filter: { field: tf.name, op: "between", values: [v1, v2] }, how: "time" });
+    }
+    if (!options.length) continue;
+    addAtom({ pos: i, end: i + 1, kind: "date", options, negated: negatedAt(i), refs: [], listed: 0, conj: null, text: tokens[i].raw });
+    ageDecadeRead.add(at[i]);
+  }
   const cmpAfter = (end: number): Filter["op"] | null => {
     const mm = mAt(end);
     const key = hitKey(mm, "cmp");
