@@ -265,6 +265,10 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "ignored") out.push(t(style.lang, "assumeIgnored", { text: `"${rest.join(":")}"` }));
     else if (kind === "readAs") out.push(t(style.lang, "assumeReadAs", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "unsure") out.push(t(style.lang, "assumeUnsure"));
+    else if (kind === "versusOther") out.push(t(style.lang, "assumeVersusOther", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "unitConverted") out.push(t(style.lang, "assumeUnitConverted", { field: rest[0], value: rest[1], text: rest.slice(2).join(":") }));
+    else if (kind === "unitUnknown") out.push(t(style.lang, "assumeUnitUnknown", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "loss") out.push(t(style.lang, "assumeLoss", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "latest") out.push(t(style.lang, "assumeLatest", { period: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "alternative") {
       try {

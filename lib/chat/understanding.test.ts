@@ -250,6 +250,25 @@ describe("question types", () => {
 });
 
 describe("assumptions are stated", () => {
+  it("says how it read losses, durations without a unit and a yes/no field against its other side", async () => {
+    const loss = await ask(store.table, "which region has the biggest losses");
+    expect(loss.plan?.measure.field).toBe("Profit");
+    expect(loss.plan?.sort?.order).toBe("asc");
+    expect(loss.messages[0].content).toContain('I read "losses" as the lowest Profit');
+    const unit = await ask(telco.table, "how many customers with tenure over 5 years");
+    expect(unit.plan?.filters).toEqual([{ field: "tenure", op: "gt", values: [5] }]);
+    expect(unit.messages[0].content).toContain("does not say which unit tenure is in");
+  });
+
+  it("names the other reading of 'and by X?' (add or replace the grouping) unless 'too'/'also' decides", async () => {
+    const bare = await ask(telco.table, "churn rate by internet service", "and by contract?");
+    const fields = (bare.plan?.groupBy ?? []).map((g) => g.field);
+    expect(fields).toContain("Contract");
+    expect(bare.messages[0].content).toContain("it could also mean");
+    const too = await ask(telco.table, "churn rate by internet service", "and by contract too");
+    expect((too.plan?.groupBy ?? []).map((g) => g.field).sort()).toEqual(["Contract", "InternetService"]);
+  });
+
   it("never drops a number it cannot read in silence", async () => {
     const reply = await ask(cars.table, "how many cars in their 30s");
     expect(reply.messages[0].content).toContain('"30s"');

@@ -4,11 +4,14 @@ import { describe, expect, it } from "vitest";
 import { describeTable } from "../columns";
 import { tableFromRows } from "../testing/load-csv";
 import { attach } from "./attach";
+import { editCandidates } from "./followup";
 import { buildTableLexicon } from "./lexicon";
 import { readMentions } from "./readers";
 
-const header = ["Region", "Category", "Sales", "Profit", "Quantity", "Cylinders", "Year", "Order Date", "Churn", "Partner", "Contract", "age", "hours_per_week", "sex"];
+const header = ["days_to_ship", "tenure", "Region", "Category", "Sales", "Profit", "Quantity", "Cylinders", "Year", "Order Date", "Churn", "Partner", "Contract", "age", "hours_per_week", "sex"];
 const rows = Array.from({ length: 60 }, (_, i) => [
+  String(i % 8),
+  String(i + 1),
   ["East", "West", "Central", "South"][i % 4],
   ["Furniture", "Technology", "Office Supplies"][i % 3],
   String(10 + i * 7.5),
@@ -98,5 +101,97 @@ describe("words that govern fields", () => {
   it("records unknown words in the place of a field", () => {
     expect(atoms("average discount by region").unknown).toEqual([{ text: "discount", pos: 1, slot: "measure" }]);
     expect(atoms("which director made the most").unknown[0].slot).toBe("which");
+  });
+});
+
+describe("relative spans and follow-up cues", () => {
+  it("read 'the last N years / past N months' as the latest N periods in the data, not a bottom-N limit", () => {
+    const a = atoms("total sales in the last 3 years");
+    expect(a.limit).toBeNull();
+    expect(a.strayNumbers).toEqual([]);
+    expect(filters("total sales in the last 3 years").join(" | ")).toContain('{"field":"Order Date","op":"between","values":["2015","2017"]}');
+    expect(filters("profit over the past 3 months").join(" | ")).toContain('{"field":"Order Date","op":"between","values":["2017-07","2017-09"]}');
+    expect(filters("sales in the last 2 quarters").join(" | ")).toContain('{"field":"Order Date","op":"between","values":["2017-04","2017-09"]}');
+    expect(atoms("profit over the past 3 months").relative[0].text).toBe("past 3 months");
+    // A plain "last year" still means the latest year; "the last 3 regions" stays a limit.
+    expect(filters("sales last year").join(" | ")).toContain('{"field":"Order Date","op":"eq","values":["2017"]}');
+    expect(atoms("the last 3 regions by sales").limit?.n).toBe(3);
+  });
+
+  it("mark follow-ups that add to the earlier question ('too', 'also', 'as well')", () => {
+    expect(atoms("and by contract too").addOn).toBe(true);
+    expect(atoms("also split by contract").addOn).toBe(true);
+    expect(atoms("and by contract as well").addOn).toBe(true);
+    expect(atoms("and by contract?").addOn).toBe(false);
+  });
+});
+
+describe("losses", () => {
+  it("read 'losses' as the profit-like field ranked downwards", () => {
+    const a = atoms("which region has the biggest losses");
+    expect(a.refs.map((r) => r.cands[0].name)).toContain("Profit");
+    expect(a.superlative).toBe("min");
+    expect(a.loss).toEqual({ text: "losses", field: "Profit" });
+    expect(atoms("top 3 regions by loss").limit).toEqual(expect.objectContaining({ n: 3, dir: "bottom" }));
+    // "loss-making" stays a sign (Profit < 0), not a ranking.
+    expect(atoms("loss-making orders by region").loss).toBeNull();
+  });
+});
+
+describe("decades of life", () => {
+  it("read 'in their 30s' / 'in their forties' as an age range when said of people or next to the age field", () => {
+    expect(filters("average hours per week for people in their 30s")).toContain('{"field":"age","op":"between","values":[30,39]}');
+    expect(filters("how many women in their forties")).toContain('{"field":"age","op":"between","values":[40,49]}');
+    expect(atoms("people in their 30s").unknown).toEqual([]);
+    // Not said of people and no age field named: left unread (and named as such), not guessed.
+    expect(filters("sales in the 30s").join(" ")).not.toContain('"age"');
+  });
+});
+
+describe("a yes/no field against its other side", () => {
+  it("reads 'churned vs retained' as a grouping by the yes/no field", () => {
+    const a = atoms("average sales of churned vs retained customers");
+    const churn = a.refs.find((r) => r.cands[0].name === "Churn");
+    expect(churn?.group).toBe(true);
+    expect(a.versusOther).toEqual({ text: "retained", field: "Churn" });
+    expect(a.unknown).toEqual([]);
+    expect(atoms("retained vs churned customers").versusOther?.field).toBe("Churn");
+    // An unknown word that is not set against the field stays unknown.
+    expect(atoms("average sales of churned blorf customers").versusOther).toBeNull();
+  });
+});
+
+describe("durations", () => {
+  it("compare a duration with a duration field, converted to the unit its name states", () => {
+    const a = atoms("orders with more than 1 week to ship");
+    expect(filters("orders that took more than 1 week to ship").join(" | ")).toContain('{"field":"days_to_ship","op":"gt","values":[7]}');
+    expect(a.bucket).toBeNull();
+    expect(a.refs.some((r) => r.cands[0].name === "Order Date")).toBe(false);
+  });
+
+  it("compare as stored when the field's name states no unit, and record it for the answer", () => {
+    const a = atoms("customers with tenure over 5 years");
+    expect(filters("customers with tenure over 5 years").join(" | ")).toContain('{"field":"tenure","op":"gt","values":[5]}');
+    expect(a.units).toEqual([{ text: "5 years", field: "tenure" }]);
+  });
+});
+
+describe("follow-up edits", () => {
+  const prev = { intent: "aggregate", measure: { agg: "sum", field: "Sales" }, extraMeasures: [], groupBy: [{ field: "Region", bucket: null }], filters: [], x: null, y: null, sort: null, limit: null, binWidth: null, binCount: null, chart: "bar" } as const;
+  const edit = (q: string) => editCandidates(JSON.parse(JSON.stringify(prev)), atoms(q), lex)[0];
+  it("replace the grouping, add it with 'too', and take two groupings the turn names itself", () => {
+    expect(edit("and by category?").plan.groupBy.map((g) => g.field)).toEqual(["Category"]);
+    expect(edit("and by category too").plan.groupBy.map((g) => g.field)).toEqual(["Region", "Category"]);
+    expect(edit("for each category and contract").plan.groupBy.map((g) => g.field)).toEqual(["Category", "Contract"]);
+  });
+});
+
+describe("two-digit decades", () => {
+  it("read 'the 70s' as the decade of the time field whose years it falls in", () => {
+    expect(filters("average profit of cars from the 70s")).toEqual(['{"field":"Year","op":"between","values":[70,79]}']);
+    expect(filters("sales in the 10s")).toEqual(['{"field":"Order Date","op":"between","values":["2010","2019"]}']);
+    // Outside every time field's years: left unread (the answer names it).
+    expect(filters("sales in the 50s")).toEqual([]);
+    expect(atoms("sales in the 50s").unknown.map((u) => u.text)).toEqual(["50s"]);
   });
 });

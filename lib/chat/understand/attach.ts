@@ -16,6 +16,18 @@ import words from "../vocab/words.json";
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
 const PERSON_NOUNS = new Set(words.personNouns);
 const AGE_WORDS = new Set(words.ageWords);
+/** Words saying a follow-up adds to the earlier question ("and by contract too"). */
+const ADD_ON = new Set(["also", "too", "additionally", "plus", "further", "add"]);
+/** Words before "N years / months / quarters" that make a span ending at the latest period in the data. */
+/** Decades of life written as words ("in their thirties"). */
+const AGE_DECADE_WORDS: Record<string, string> = { twenties: "20", thirties: "30", forties: "40", fifties: "50", sixties: "60", seventies: "70", eighties: "80", nineties: "90" };
+/** Duration units in months (a year is 12 months, a day 12/365.25 of one). */
+const DURATION_UNITS: Record<string, number> = { year: 12, yr: 12, month: 1, mo: 1, week: (7 * 12) / 365.25, day: 12 / 365.25 };
+/** Words of a field's name that make it a duration. */
+const DURATION_FIELD_WORDS = new Set(["tenure", "duration", "days", "day", "months", "month", "weeks", "years", "seniority", "length", "lifetime"]);
+const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
+const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
+const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
 
 export interface Ref {
@@ -116,6 +128,14 @@ export interface Atoms {
   binCount: number | null;
   followUp: boolean;
   instead: boolean;
+  /** "losses" read as the lowest values of a profit-like field (what was said and the field). */
+  loss: { text: string; field: string } | null;
+  /** "churned vs retained": the word read as the other side of a yes/no field grouped by. */
+  versusOther: { text: string; field: string } | null;
+  /** Durations compared with a field: converted to the unit its name states, or compared as stored when it states none. */
+  units: { text: string; field: string; converted?: number }[];
+  /** "also", "too", "as well", "in addition": the follow-up adds to the earlier question rather than replacing part of it. */
+  addOn: boolean;
   greeting: boolean;
   /** Unknown content words (no field, value or vocabulary word): their text. */
   unknown: { text: string; pos: number; slot: "measure" | "group" | "which" | "count" | "other" }[];
@@ -169,7 +189,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     relation: false, versus: false, yFirst: false, distribution: false, list: false, which: false, superlative: null, superlativePos: -1,
     limit: null, sort: null, sortField: null, bucket: null, overTime: false, chart: null, chartWord: false, stacked: false, grouped: false,
     facetWord: false, colorWord: false, output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false }, binWidth: null,
-    binCount: null, followUp: false, instead: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
+    binCount: null, followUp: false, instead: false, loss: null, versusOther: null, units: [], addOn: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
   };
   const consumed = new Set<number>(); // mention indices used by an attachment
 
@@ -211,6 +231,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   if (a.output.chartAndTable && (a.chart === "table" || !a.chart)) a.chart = null;
   if (a.output.tableOnly && !a.chart) a.chart = "table";
   if (tokens[0] && ["and", "but", "also", "only", "just", "now", "then", "same", "instead"].includes(tokens[0].lemma)) a.followUp = true;
+  a.addOn = tokens.some((t, j) => ADD_ON.has(t.lemma) || (t.lemma === "as" && lemma(j + 1) === "well") || (t.lemma === "in" && lemma(j + 1) === "addition"));
   // "list the ...", "show me the rows where": the rows themselves.
   const first = mentions[0];
   if (first && hasHit(first, "output", "rows") && first.start === 0) a.list = true;
@@ -362,6 +383,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const prevWord = lemma(m.start - 1);
     const next = mAt(m.end);
     const nextWord = lemma(m.end);
+    // "the last 3 years", "past 6 months": a span of periods, read with the relative periods below.
+    if (RELATIVE_SPAN.has(prevWord) && v <= 100 && PERIOD_GRAINS.has(nextWord)) return;
     // Bins: "bin size 500", "bins of 500", "500 wide bins", "into 8 bins", "20 bins".
     const binWord = (w: string) => ["bin", "bucket", "interval", "class", "step", "group"].includes(w);
     if (binWord(prevWord) && ((lemma(m.start - 2) === "of" && ["number", "count"].includes(lemma(m.start - 3))) || (tokens[m.start - 1].text.endsWith("s") && v <= 200))) {
@@ -427,6 +450,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const numeric = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
   // A field named with a role word ("by order date in 2016") is also grouped or measured: the filter does not use it up.
   const governs = (r: Ref) => r.group || r.series || r.facet || r.afterWhich || r.agg !== null || r.countOf;
+  const unitWords = new Set<number>(); // "days" of "over 5 days": a unit, not a time word
   const addAtom = (atom: Omit<FilterAtom, "id">) => {
     a.filters.push({ ...atom, id: a.filters.length });
     return a.filters[a.filters.length - 1];
@@ -479,6 +503,48 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const age = fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w)));
     return age ? [age] : null;
   };
+  // "in their 30s", "people in their twenties": a decade of life is an age range on the age field
+  // (said of people: "their"/"his"/"her" before it, or people or the age field named in the question).
+  const ageField = fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w)));
+  const ageDecadeRead = new Set<number>();
+  if (ageField) {
+    const people = tokens.some((t) => PERSON_NOUNS.has(t.lemma)) || a.refs.some((r) => r.cands.some((c) => c.name === ageField.name));
+    for (let i = 0; i < tokens.length; i++) {
+      const m = mAt(i);
+      if (m && (m.kind !== "unknown" || m.end - m.start !== 1)) continue;
+      const raw = tokens[i].text.replace(/['’]/g, "");
+      const d = /^([1-9]0)s$/.exec(raw)?.[1] ?? AGE_DECADE_WORDS[raw];
+      if (!d) continue;
+      const owner = ["their", "his", "her", "my", "your"].includes(lemma(i - 1));
+      if (!owner && !people) continue;
+      const lo = Number(d);
+      const own = a.refs.filter((r) => r.cands.some((c) => c.name === ageField.name) && !governs(r) && Math.abs(r.pos - i) <= 3).map((r) => r.id);
+      addAtom({ pos: i - (owner ? 1 : 0), end: i + 1, kind: "compare", options: [{ filter: { field: ageField.name, op: "between", values: [lo, lo + 9] }, how: "adjacent" }], negated: negatedAt(i), refs: own, listed: 0, conj: null, text: tokens.slice(i - (owner ? 1 : 0), i + 1).map((t) => t.raw).join(" ") });
+      if (m) ageDecadeRead.add(at[i]);
+    }
+  }
+  // "cars from the 70s", "movies of the '90s": a two-digit decade is the decade of the time field
+  // whose years it falls in (1970s or 2070s by the data's own range); outside every range it stays unread.
+  for (let i = 0; i < tokens.length && timeFields.length; i++) {
+    const m = mAt(i);
+    if (!m || m.kind !== "unknown" || m.end - m.start !== 1 || ageDecadeRead.has(at[i])) continue;
+    const d = /^([0-9]0)s$/.exec(tokens[i].text.replace(/['’]/g, ""))?.[1];
+    if (!d) continue;
+    const options: FilterOption[] = [];
+    for (const tf of timeFields) {
+      const years = tf.role === "date" ? [new Date(tf.min).getUTCFullYear(), new Date(tf.max).getUTCFullYear()] : tf.max < 100 ? [1900 + tf.min, 1900 + tf.max] : [tf.min, tf.max];
+      const year = [1900 + Number(d), 2000 + Number(d)].find((y) => y + 9 >= years[0] && y <= years[1]);
+      if (year === undefined) continue;
+      const dv: DateValue = { year, month: null, day: null, quarter: null, decade: true };
+      const v1 = periodValue(dv, tf, false);
+      const v2 = periodValue(dv, tf, true);
+      if (v1 === null || v2 === null) continue;
+      options.push({ filter: { field: tf.name, op: "between", values: [v1, v2] }, how: "time" });
+    }
+    if (!options.length) continue;
+    addAtom({ pos: i, end: i + 1, kind: "date", options, negated: negatedAt(i), refs: [], listed: 0, conj: null, text: tokens[i].raw });
+    ageDecadeRead.add(at[i]);
+  }
   const cmpAfter = (end: number): Filter["op"] | null => {
     const mm = mAt(end);
     const key = hitKey(mm, "cmp");
@@ -564,12 +630,19 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // "after 1978", "since 2005", "before 2000": a temporal word with a year is about the time field.
       const temporal = !!cmp && hasHit(mAt(cmp.from), "temporal") && timeFields.length > 0;
       const namedAny = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
-      const named = namedAny && temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !namedAny.cands.some((c) => isTimeField(info(c.name))) ? null : namedAny;
       const age = yearsOld(afterField ? fieldNext!.end : m.end);
+      // "more than 5 years", "under 6 months": a duration compares a duration field (tenure, days to ship).
+      const unit = !age && m.kind === "number" && !m.money && !m.percent ? DURATION_UNITS[lemma(m.end)] : undefined;
+      // The unit word itself naming a time field ("years" ~ Year) is the unit, not the field compared.
+      const unitRef = unit && namedAny && namedAny.pos === m.end && namedAny.cands.every((c) => isTimeField(info(c.name))) ? namedAny : null;
+      const named = unitRef || (namedAny && temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !namedAny.cands.some((c) => isTimeField(info(c.name)))) ? (unitRef ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f)) : null) : namedAny;
+      const durationFields = unit ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => DURATION_FIELD_WORDS.has(w))) : [];
       const candidates: FieldInfo[] = comparative?.field
         ? [info(comparative.field)]
         : age
           ? [age]
+        : !named && durationFields.length
+          ? durationFields
         : named
           ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
           : yearish && timeFields.length
@@ -581,9 +654,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         else if (m.kind === "number") value = m.value;
         else value = null;
         if (value === null) continue;
-        options.push({ filter: { field: f.name, op, values: [value] }, how: comparative?.field ? "comparative" : age ? "adjacent" : named ? (named.cands.length > 1 ? "ambiguous" : "adjacent") : candidates.length === 1 && yearish ? "time" : "guess" });
+        // The field's name states its unit ("Days to Ship", "tenure_months"): the duration is converted;
+        // otherwise the number is compared as stored and the answer says the unit was not checked.
+        if (unit && typeof value === "number" && !isTimeField(f)) {
+          const own = nameWordsOf(f).map((w) => DURATION_UNITS[w.replace(/s$/, "")]).find((u) => u !== undefined);
+          if (own !== undefined && own !== unit) value = Math.round((value * unit) / own * 100) / 100;
+          if (own === undefined) a.units.push({ text: tokens.slice(m.start, m.end + 1).map((t) => t.raw).join(" "), field: f.name });
+          else if (own !== unit) a.units.push({ text: tokens.slice(m.start, m.end + 1).map((t) => t.raw).join(" "), field: f.name, converted: value });
+        }
+        options.push({ filter: { field: f.name, op, values: [value] }, how: comparative?.field ? "comparative" : age ? "adjacent" : !named && durationFields.length ? (durationFields.length > 1 ? "ambiguous" : "adjacent") : named ? (named.cands.length > 1 ? "ambiguous" : "adjacent") : candidates.length === 1 && yearish ? "time" : "guess" });
+      }
+      // The unit word was not a time grain ("over 5 days" groups nothing by day).
+      if (unit && options.length) {
+        unitWords.add(m.end);
+        if (a.bucket && lemma(m.end) === a.bucket && !tokens.some((t, j) => j !== m.end && t.lemma === a.bucket)) a.bucket = null;
       }
       if (named && !age && !governs(named)) refs.push(named.id);
+      if (unitRef && options.length && !governs(unitRef)) refs.push(unitRef.id);
       if (age) refs.push(...ageRefs(afterField ? fieldNext!.end : m.end, age));
       if (options.length) {
         consumed.add(idx);
@@ -732,7 +819,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const TIME_WORDS: Record<string, TimeBucket> = { year: "year", month: "month", date: "day", day: "day", week: "week", quarter: "quarter" };
   for (let i = 0; i < tokens.length; i++) {
     const bucket = TIME_WORDS[lemma(i)];
-    if (!bucket || at[i] >= 0 || !timeFields.length) continue;
+    if (!bucket || at[i] >= 0 || !timeFields.length || unitWords.has(i)) continue;
     const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : f.role === "date"));
     if (!tf || a.refs.some((r) => r.cands.some((c) => c.name === tf.name))) continue;
     const prev = mAt(i - 1);
@@ -742,6 +829,25 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       afterWhich: false, ranked: false, sortBy: false, negated: false, before: [lemma(i - 1)], after: [lemma(i + 1)],
     });
     if (bucket !== "year" && tf.role === "date" && !a.bucket) a.bucket = bucket;
+  }
+  // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a
+  // profit-like field read downwards (the lowest profit); the ranking words turn round and the answer says so.
+  for (let i = 0; i < tokens.length; i++) {
+    if (at[i] >= 0 || (lemma(i) !== "loss" && lemma(i) !== "losses")) continue;
+    const profit = lex.names.find((n) => n.words.some((w) => PROFIT_WORDS.has(w)) && numericField(info(n.field)));
+    if (!profit || lex.names.some((n) => n.words.includes("loss"))) continue;
+    if (a.refs.some((r) => r.cands.some((c) => c.name === profit.field))) continue;
+    a.refs.push({
+      id: a.refs.length, turn, mention: -1, pos: i, end: i + 1, text: tokens[i].raw, cands: [{ name: profit.field, score: 0.6 }], partial: true, via: "adjective",
+      group: false, each: false, series: false, facet: false, xAxis: false, yAxis: false, agg: null, supAgg: null, countOf: false, distinctOf: false,
+      afterWhich: false, ranked: false, sortBy: false, negated: false, before: [lemma(i - 1)], after: [lemma(i + 1)],
+    });
+    const flip = (d: "max" | "min") => (d === "max" ? "min" : "max");
+    if (a.superlative) a.superlative = flip(a.superlative);
+    if (a.limit) a.limit = { ...a.limit, dir: a.limit.dir === "top" ? "bottom" : "top" };
+    if (a.sort && a.sort.by !== "key") a.sort = { ...a.sort, order: a.sort.order === "asc" ? "desc" : "asc" };
+    a.loss = { text: tokens[i].raw, field: profit.field };
+    break;
   }
   // "the weight of the heaviest car": a superlative adjective of a named number makes its maximum.
   mentions.forEach((m) => {
@@ -755,12 +861,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   });
   // Relative periods: "last year", "the latest month", "the most recent quarter", "this year" are the
   // latest such period in the data (a table has no "today"); the answer says which period it used.
-  const RELATIVE = new Set(["last", "latest", "recent", "current", "this"]);
+  // "the last 3 years", "the past 6 months" are the latest N such periods (the latest one included).
+  const RELATIVE = new Set(["last", "latest", "recent", "current", "this", "past"]);
   const relativeSpans: [number, number][] = [];
   for (let k = 0; k + 1 < tokens.length; k++) {
-    const grain = lemma(k + 1);
-    if (!RELATIVE.has(lemma(k)) || !(grain === "year" || grain === "month" || grain === "quarter")) continue;
-    if (lemma(k) === "last" && mAt(k + 2)?.kind === "number") continue; // "last year 2016": the year is said
+    const spanNumber = RELATIVE_SPAN.has(lemma(k)) ? mAt(k + 1) : undefined;
+    const span = spanNumber?.kind === "number" && spanNumber.start === k + 1 && Number.isInteger(spanNumber.value) && spanNumber.value >= 1 && spanNumber.value <= 100 && PERIOD_GRAINS.has(lemma(spanNumber.end)) ? spanNumber : null;
+    const g = span ? span.end : k + 1; // index of the grain word
+    const grain = lemma(g);
+    const n = span?.kind === "number" ? span.value : 1;
+    if (!span && (!RELATIVE.has(lemma(k)) || !PERIOD_GRAINS.has(grain))) continue;
+    if (!span && lemma(k) === "last" && mAt(k + 2)?.kind === "number") continue; // "last year 2016": the year is said
     const options: FilterOption[] = [];
     let period = "";
     for (const f of timeFields) {
@@ -770,25 +881,38 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const y = d.getUTCFullYear();
         const mo = d.getUTCMonth() + 1;
         const q0 = Math.floor((mo - 1) / 3) * 3 + 1;
-        const ym = (m: number) => `${y}-${String(m).padStart(2, "0")}`;
-        const filter: Filter = grain === "year" ? { field: f.name, op: "eq", values: [String(y)] } : grain === "month" ? { field: f.name, op: "eq", values: [ym(mo)] } : { field: f.name, op: "between", values: [ym(q0), ym(q0 + 2)] };
+        // Month index counted from year 0, so spans cross year boundaries.
+        const ym = (idx: number) => `${Math.floor(idx / 12)}-${String((idx % 12) + 1).padStart(2, "0")}`;
+        const now = y * 12 + mo - 1;
+        const qEnd = y * 12 + q0 + 1;
+        let filter: Filter;
+        if (grain === "year") filter = n === 1 ? { field: f.name, op: "eq", values: [String(y)] } : { field: f.name, op: "between", values: [String(y - n + 1), String(y)] };
+        else if (grain === "month") filter = n === 1 ? { field: f.name, op: "eq", values: [ym(now)] } : { field: f.name, op: "between", values: [ym(now - n + 1), ym(now)] };
+        else filter = { field: f.name, op: "between", values: [ym(qEnd - 3 * n + 1), ym(qEnd)] };
         options.push({ filter, how: "time" });
-        period ||= grain === "year" ? String(y) : grain === "month" ? ym(mo) : `Q${(q0 + 2) / 3} ${y}`;
+        const label = n === 1 ? (grain === "year" ? String(y) : grain === "month" ? ym(now) : `Q${(q0 + 2) / 3} ${y}`) : `${filter.values[0]} to ${filter.values[1]}`;
+        period ||= label;
       } else if (f.yearLike && grain === "year") {
-        options.push({ filter: { field: f.name, op: "eq", values: [f.max] }, how: "time" });
-        period ||= String(f.max);
+        options.push({ filter: n === 1 ? { field: f.name, op: "eq", values: [f.max] } : { field: f.name, op: "between", values: [f.max - n + 1, f.max] }, how: "time" });
+        period ||= n === 1 ? String(f.max) : `${f.max - n + 1} to ${f.max}`;
       }
     }
     if (!options.length) continue;
     const start = lemma(k - 1) === "most" ? k - 1 : k;
+    const end = g + 1;
     // A field named by the period word ("year" ~ Release Year) only said which field is filtered.
-    const own = a.refs.filter((r) => r.pos >= start && r.end <= k + 2).map((r) => r.id);
-    addAtom({ pos: start, end: k + 2, kind: "date", options, negated: false, refs: own, listed: 0, conj: null, text: tokens.slice(start, k + 2).map((t) => t.raw).join(" ") });
-    a.relative.push({ text: tokens.slice(start, k + 2).map((t) => t.raw).join(" "), period });
+    const own = a.refs.filter((r) => r.pos >= start && r.end <= end).map((r) => r.id);
+    const text = tokens.slice(start, end).map((t) => t.raw).join(" ");
+    addAtom({ pos: start, end, kind: "date", options, negated: false, refs: own, listed: 0, conj: null, text });
+    a.relative.push({ text, period });
+    if (span) {
+      consumed.add(at[span.start]);
+      if (a.limit && a.limit.n === span.value) a.limit = null;
+    }
     // The grain word named the period, not a grouping; "latest" / "the most recent" is not a ranking.
-    if (a.bucket === grain && !tokens.some((_, j) => j !== k + 1 && lemma(j) === grain)) a.bucket = null;
-    if (a.superlative && a.superlativePos >= start - 1 && a.superlativePos < k + 2) a.superlative = null;
-    relativeSpans.push([start, k + 2]);
+    if (a.bucket === grain && !tokens.some((_, j) => j !== g && lemma(j) === grain)) a.bucket = null;
+    if (a.superlative && a.superlativePos >= start - 1 && a.superlativePos < end) a.superlative = null;
+    relativeSpans.push([start, end]);
   }
   // Two comparisons joined by "and"/"but", one with its field and one without ("horsepower over 100
   // but under 150", "at least 4 and at most 6 cylinders"): both bound the same field.
@@ -884,8 +1008,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     if (prev && hasHit(prev, "count")) a.countRows = true;
   });
-  mentions.forEach((m) => {
-    if (m.kind !== "unknown") return;
+  // "churned vs retained customers", "retained vs churned": a yes/no field set against a word nothing
+  // else reads is the field's two sides, i.e. a grouping by it; the other word is its other side.
+  const versusSide = new Set<number>();
+  for (const r of a.refs) {
+    if (r.turn !== 0 || r.via || r.cands.length !== 1 || !flagFor(lex, r.cands[0].name)) continue;
+    const after = mAt(r.end);
+    const before = mAt(r.pos - 1);
+    const isVs = (m: Mention | undefined) => !!m && m.kind === "word" && hasHit(m, "relation", "versus") && !/axis|function/.test(m.text);
+    const skip = (k: number, dir: 1 | -1) => (["the", "those", "non", "a"].includes(lemma(k)) ? k + dir : k);
+    const other = isVs(after) ? mAt(skip(after!.end, 1)) : isVs(before) ? mAt(skip(before!.start - 1, -1)) : undefined;
+    if (!other || other.kind !== "unknown" || other.end - other.start !== 1 || tokens[other.start].kind !== "word") continue;
+    r.group = true;
+    versusSide.add(at[other.start]);
+    a.versusOther = { text: other.text, field: r.cands[0].name };
+  }
+  mentions.forEach((m, idx) => {
+    if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx)) return;
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     let slot: Atoms["unknown"][number]["slot"] = "other";
     // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.

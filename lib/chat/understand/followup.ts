@@ -135,11 +135,16 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon):
       plan.groupBy = [{ field: f.name, bucket }];
       plan.chart = g.facet || a.facetWord ? "scatterFaceted" : "scatterColor";
     } else if (plan.intent === "aggregate") {
-      const asSeries = g.series || a.stacked || (plan.groupBy.length === 1 && !a.instead && !g.group && false);
-      if (asSeries && plan.groupBy.length >= 1) plan.groupBy = [plan.groupBy[0], { field: f.name, bucket }];
+      const asSeries = g.series || a.stacked || (a.addOn && !a.instead);
+      const second = newGroups.find((r) => field0(r).name !== f.name);
+      if (second) {
+        // The turn names two groupings of its own ("for each (ship mode, segment)"): they are the grouping.
+        const f2 = field0(second);
+        plan.groupBy = [{ field: f.name, bucket }, { field: f2.name, bucket: f2.role === "date" ? a.bucket ?? autoBucket(f2) : null }];
+      } else if (asSeries && plan.groupBy.length >= 1) plan.groupBy = [plan.groupBy[0], { field: f.name, bucket }];
       else if (plan.groupBy.length === 0) plan.groupBy = [{ field: f.name, bucket }];
       else plan.groupBy = [{ field: f.name, bucket }, ...plan.groupBy.slice(1)];
-      add(feats, asSeries ? "edit|addSeries" : "edit|replaceGroup");
+      add(feats, second ? "edit|twoGroups" : asSeries ? "edit|addSeries" : "edit|replaceGroup");
     } else add(feats, "edit|groupUnused");
     changed = true;
   }
@@ -173,6 +178,7 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon):
   if (!changed) return out;
   if (a.followUp) add(feats, "edit|followUpCue");
   if (a.instead) add(feats, "edit|instead");
+  if (a.addOn) add(feats, "edit|addOn");
   if (!a.refs.some((r) => r.turn === 0) && !a.filters.length) add(feats, "edit|noNewFields");
   for (const u of a.unknown) add(feats, `unknown:${u.slot}`);
   out.push({ plan, feats, choices: [], notes, sig: `edit ${plan.intent} ${plan.chart}`, score: 0 });

@@ -46,10 +46,20 @@ export function turnCandidates(text: string, lex: TableLexicon, rowCount: number
   let merged: Atoms | null = null;
   if (prev.atoms) {
     merged = mergeAtoms(prev.atoms, fresh);
+    const oldFields = new Set(prev.atoms.refs.flatMap((r) => r.cands.map((x) => x.name)));
+    const newFields = new Set(fresh.refs.flatMap((r) => r.cands.map((x) => x.name)));
     for (const c of generate(merged, lex, rowCount)) {
       c.feats.set("merged", 1);
       if (fresh.followUp) c.feats.set("merged|followUpCue", 1);
       if (complete) c.feats.set("merged|newComplete", 1);
+      // "and by contract?" after "churn rate by internet service": a grouping named only earlier kept
+      // next to one named now adds a grouping; "also" / "too" / "as well" say so, a bare "and by" usually replaces.
+      const groups = c.plan.groupBy.map((g) => g.field);
+      const keepsOld = groups.some((g) => oldFields.has(g) && !newFields.has(g)) && groups.some((g) => newFields.has(g));
+      if (keepsOld) {
+        c.feats.set("merged|keepsOldGroup", 1);
+        c.feats.set(fresh.addOn ? "merged|keepsOldGroup|addOn" : "merged|keepsOldGroup|noAddOn", 1);
+      }
       // New mentions left unused weigh more than old ones.
       candidates.push({ ...c, sig: `merged ${c.sig}` });
     }
@@ -170,12 +180,28 @@ function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): U
   const supUnused = a.superlative !== null && !best.plan.sort && best.plan.intent === "rows";
   if (supUnused) notes.push("unsure");
   else if (unsure(ranked, other, w)) notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
+  else {
+    // "and by contract?" after a grouping: adding the grouping and replacing it are both common; without
+    // "too"/"also"/"instead" the words do not decide, so the answer names the other reading.
+    const keeps = (c: Candidate) => c.feats.has("merged|keepsOldGroup") || c.feats.has("edit|addSeries");
+    const replaces = (c: Candidate) => c.feats.has("edit|replaceGroup");
+    if (!a.addOn && !a.instead && (keeps(best) || replaces(best))) {
+      const rival = ranked.find((c) => (keeps(best) ? replaces(c) : keeps(c)) && JSON.stringify(c.plan) !== bestKey);
+      if (rival) notes.push(`alternative:${JSON.stringify(rival.plan)}`);
+    }
+  }
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
   if (a.strayNumbers.length) notes.push(`ignored:${a.strayNumbers.join(", ")}`);
   const timeFiltered = best.plan.filters.some((f) => { const info = lex.byName.get(f.field); return !!info && isTimeField(info); });
   if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
+  if (a.loss && (best.plan.measure.field === a.loss.field || best.plan.y === a.loss.field || best.plan.sort?.by === a.loss.field)) notes.push(`loss:${a.loss.field}:${a.loss.text}`);
+  if (a.versusOther && best.plan.groupBy.some((g) => g.field === a.versusOther!.field)) notes.push(`versusOther:${a.versusOther.field}:${a.versusOther.text}`);
+  for (const u of a.units) {
+    if (!best.plan.filters.some((f) => f.field === u.field)) continue;
+    notes.push(u.converted !== undefined ? `unitConverted:${u.field}:${u.converted}:${u.text}` : `unitUnknown:${u.field}:${u.text}`);
+  }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
   return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };
 }
