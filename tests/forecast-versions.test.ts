@@ -83,6 +83,14 @@ describe("a forecast model", () => {
     expect(refused.legacyStatus).toBe(422);
     expect(refused.issues[0].msg).toContain(`/api/v1/models/${modelId}/forecast`);
 
+    // Report links show a row model's report; a forecast model has none: a clear 422, no link made.
+    const shares = await import("../lib/services/report-shares");
+    const noLink = await shares.createReportShareLink({ teamId: team.teamId, modelId, includeExamples: false }).catch((e) => e);
+    expect(noLink).toBeInstanceOf(errors.AppError);
+    expect(noLink.status).toBe(422);
+    expect(noLink.issues[0].msg).toContain("forecast model");
+    expect(await db.reportShareLink.count({ where: { modelId } })).toBe(0);
+
     await versions.retrainModel({ teamId: team.teamId, modelId, activate: true });
     expect(await runQueued("w-forecast")).toBe(modelId);
     const list = await versions.listModelVersions({ teamId: team.teamId, modelId });

@@ -10,8 +10,9 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { sha256 } from "@/lib/auth/crypto";
 import { db } from "@/lib/db";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError, notFound, unprocessable } from "@/lib/errors";
 import { parseStoredThresholds } from "./decision-thresholds";
+import { FORECAST_REPORT_PREFIX } from "./forecasts";
 
 /** Active links per model: plenty for real use, and bounded. */
 export const MAX_SHARE_LINKS = 20;
@@ -39,6 +40,16 @@ async function getOwnedModelId(teamId: string, modelId: string): Promise<string>
 /** A new link; the token is in this answer only. */
 export async function createReportShareLink(options: { teamId: string; modelId: string; includeExamples: boolean }) {
   const modelId = await getOwnedModelId(options.teamId, options.modelId);
+  // The shared page is the row model's report (statistics, threshold, insights): a forecast has none of it.
+  if (await isForecastModel(modelId)) {
+    throw unprocessable([
+      {
+        loc: ["path", "model_id"],
+        msg: `Report links are for classification and regression models; this is a forecast model. Its forecast is at POST /api/v1/models/${modelId}/forecast.`,
+        type: "value_error",
+      },
+    ]);
+  }
   const active = await db.reportShareLink.count({ where: { modelId, revokedAt: null } });
   if (active >= MAX_SHARE_LINKS) throw new AppError("conflict", `This model already has ${active} active report links. Revoke some before creating more.`);
   const token = randomBytes(32).toString("base64url");
@@ -47,6 +58,10 @@ export async function createReportShareLink(options: { teamId: string; modelId: 
     select: { id: true, includeExamples: true, createdAt: true, revokedAt: true, lastViewedAt: true },
   });
   return { ...describeLink(link), token, path: `/share/${token}` };
+}
+
+async function isForecastModel(modelId: string): Promise<boolean> {
+  return (await db.model.count({ where: { id: modelId, report: { startsWith: FORECAST_REPORT_PREFIX } } })) > 0;
 }
 
 export async function listReportShareLinks(options: { teamId: string; modelId: string }) {
@@ -118,6 +133,7 @@ export async function getSharedReport(token: string): Promise<SharedReport> {
   });
   if (!link || link.revokedAt) throw gone;
   const { model } = link;
+  if (model.report.startsWith(FORECAST_REPORT_PREFIX)) throw gone; // retrained or linked before forecasts were refused
   const version = await db.modelVersion.findUnique({ where: { modelId_number: { modelId: model.id, number: model.activeVersion } }, select: { createdAt: true } });
   const now = Date.now();
   if (!link.lastViewedAt || now - link.lastViewedAt.getTime() > VIEW_RESOLUTION_MS) {
