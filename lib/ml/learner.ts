@@ -44,7 +44,8 @@ export class TreeLearner implements Learner {
   contributions(x: FeatureMatrix, rows: Int32Array, output: ArrayLike<number>): Float64Array {
     const F = x.features.length;
     const K = this.ensemble.outputs;
-    const { values } = this.ensemble.shap(x, rows);
+    // Multiclass boosting: only the trees of each row's output are explained.
+    const { values } = this.ensemble.shap(x, rows, K > 1 ? output : undefined);
     const out = new Float64Array(rows.length * F);
     for (let i = 0; i < rows.length; i++) {
       const o = K === 1 ? 0 : output[i];
@@ -54,12 +55,12 @@ export class TreeLearner implements Learner {
     return out;
   }
   explainCost(): number {
-    // TreeSHAP: leaves * depth^2 per tree; depth estimated from the average tree size.
+    // Fast TreeSHAP: every node's decision, then about depth table reads per leaf, per tree.
     const e = this.ensemble;
     const trees = Math.max(1, e.numTrees);
     const leaves = (e.nodeFeature.length / trees + 1) / 2;
-    const depth = Math.log2(leaves + 1) + 2;
-    return trees * leaves * depth * depth * (e.outputs > 1 ? 1 : 1);
+    const depth = Math.log2(leaves + 1) + 1;
+    return trees * leaves * (depth + 1) * (e.outputs > 1 ? 1 : 1);
   }
   prepareForServing(): void {
     this.ensemble.prepareForServing();

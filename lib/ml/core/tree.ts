@@ -10,6 +10,7 @@ import {
   encodeTyped,
 } from "./codec";
 import { compileTrees, coverageColumns, warmUpColumns, type TreeGroup } from "./tree-compile";
+import { FastTreeShap } from "./fast-treeshap";
 import { computeTreeShap } from "./treeshap";
 import type { FeatureMatrix, FeatureSpec, Objective, ShapResult } from "./types";
 
@@ -352,9 +353,29 @@ export class TreeEnsemble {
   /**
    * TreeSHAP contributions on the raw output scale; rows default to all rows. `onlyOutput` (one
    * output index per listed row) computes just that output per row (others stay 0): faster for
-   * multiclass boosting.
+   * multiclass boosting. Exact (fast-treeshap.ts; its per-leaf tables are built on the first call).
    */
   shap(x: FeatureMatrix, rows?: Int32Array | number[], onlyOutput?: ArrayLike<number>): ShapResult {
+    const list = this.checkShapInput(x, rows, onlyOutput);
+    this.fastShap ??= new FastTreeShap(this);
+    return this.fastShap.explain(x.columns, list, onlyOutput);
+  }
+
+  /** The same contributions by the reference recursion of treeshap.ts (the oracle of tests and benchmarks). */
+  shapReference(x: FeatureMatrix, rows?: Int32Array | number[], onlyOutput?: ArrayLike<number>): ShapResult {
+    const list = this.checkShapInput(x, rows, onlyOutput);
+    return computeTreeShap(this, x.columns, list, onlyOutput);
+  }
+
+  /** The fast explainer's precomputation (built on first use), for diagnostics. */
+  get shapPlan(): FastTreeShap {
+    this.fastShap ??= new FastTreeShap(this);
+    return this.fastShap;
+  }
+
+  private fastShap: FastTreeShap | null = null;
+
+  private checkShapInput(x: FeatureMatrix, rows: Int32Array | number[] | undefined, onlyOutput: ArrayLike<number> | undefined): Int32Array {
     this.checkInput(x);
     const list = rows ? Int32Array.from(rows) : Int32Array.from({ length: x.rowCount }, (_, i) => i);
     for (const r of list) {
@@ -363,7 +384,7 @@ export class TreeEnsemble {
     if (onlyOutput && onlyOutput.length !== list.length) {
       throw new Error(`shap onlyOutput has length ${onlyOutput.length}, expected ${list.length} (one per row)`);
     }
-    return computeTreeShap(this, x.columns, list, onlyOutput);
+    return list;
   }
 
   /** Total split gain per feature (length = features). */
