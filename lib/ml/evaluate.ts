@@ -15,10 +15,28 @@ export type CandidateConfig =
       lambdaL2: number;
       featureFraction: number;
       baggingFraction: number;
+      /** Depth limit; with numLeaves = 2^maxDepth the trees grow level by level (XGBoost's shape). */
+      maxDepth?: number;
+      /** Value bins per numeric feature (default 255): coarser bins smooth the splits. */
+      maxBins?: number;
+      /** Random thresholds (one per feature and node) instead of the best ones: a smoother, more diverse learner. */
+      extraTrees?: boolean;
+      /** Categorical features with at most this many categories split one category against the rest (default 4). */
+      maxCatToOnehot?: number;
+      lambdaL1?: number;
+      /** Added to the task's seed (bagging, feature sampling, random thresholds). */
+      seedOffset?: number;
       /** Used for the refit: a fixed number of rounds instead of early stopping. */
       rounds?: number;
     }
-  | { family: "random_forest" | "extra_trees"; numTrees: number; maxFeatures: number; minDataInLeaf: number }
+  | {
+      family: "random_forest" | "extra_trees";
+      numTrees: number;
+      maxFeatures: number;
+      minDataInLeaf: number;
+      /** Classification: average smoothed log-odds (a margin model, as members of ensembles need) instead of probabilities. */
+      logitLeaves?: boolean;
+    }
   | { family: "linear"; lambda: number };
 
 export interface Fold {
@@ -84,12 +102,18 @@ export function fitCandidate(
           lambdaL2: config.lambdaL2,
           featureFraction: config.featureFraction,
           baggingFraction: config.baggingFraction,
+          maxDepth: config.maxDepth,
+          maxBins: config.maxBins,
+          extraTrees: config.extraTrees,
+          maxCatToOnehot: config.maxCatToOnehot,
+          lambdaL1: config.lambdaL1,
           maxRounds: config.rounds ?? MAX_ROUNDS,
           earlyStoppingRounds: options.valid ? earlyStoppingRounds(config.learningRate) : undefined,
-          seed,
+          seed: seed + (config.seedOffset ?? 0),
           deadlineMs,
         },
-        { weights, valid: options.valid, binMapper: options.binMapper },
+        // Other binnings fit their own bins (the shared ones have 255 per feature).
+        { weights, valid: options.valid, binMapper: config.maxBins === undefined || config.maxBins === 255 ? options.binMapper : undefined },
       );
       return new TreeLearner(ensemble);
     }
@@ -108,6 +132,7 @@ export function fitCandidate(
           // Bounded trees keep the model small, prediction fast and TreeSHAP (leaves * depth^2) affordable.
           numLeaves: FOREST_MAX_LEAVES,
           maxDepth: FOREST_MAX_DEPTH,
+          logitLeaves: config.logitLeaves,
           seed,
           deadlineMs,
         },

@@ -1,13 +1,23 @@
 // One interface over the model families (trees from lib/ml/core, linear, blends) so that search,
 // statistics, explanations and the artifact do not care which family won.
-import { TreeEnsemble } from "./core";
+import { applyLink, TreeEnsemble } from "./core";
 import type { FeatureMatrix, Objective } from "./core/types";
-import { LinearModel, type LinearModelJson } from "./linear";
+import { LinearModel, transformRaw, type LinearModelJson } from "./linear";
 
 export type LearnerJson =
   | { kind: "trees"; model: unknown }
   | { kind: "linear"; model: LinearModelJson }
-  | { kind: "blend"; members: { weight: number; learner: LearnerJson }[] };
+  | { kind: "blend"; members: { weight: number; learner: LearnerJson }[] }
+  | EnsembleJson;
+
+export interface EnsembleJson {
+  kind: "ensemble";
+  objective: Objective;
+  numClasses: number;
+  /** The tree members merged into one ensemble (weights folded into the leaf values). */
+  trees: unknown | null;
+  linear: { weight: number; model: LinearModelJson }[];
+}
 
 export interface Learner {
   readonly objective: Objective;
@@ -106,7 +116,7 @@ export class LinearLearner implements Learner {
   }
 }
 
-/** Weighted average of member predictions (probabilities or values). */
+/** Weighted average of member predictions (probabilities or values): models trained before ensembles load as this. */
 export class BlendLearner implements Learner {
   constructor(readonly members: { weight: number; learner: Learner }[]) {
     if (members.length === 0) throw new Error("a blend needs at least one member");
@@ -155,6 +165,112 @@ export class BlendLearner implements Learner {
   }
 }
 
+/**
+ * A weighted average of its members' margins: log-odds (binary), class margins (multiclass) or
+ * values (regression), through the link of the task. Tree members are merged into one TreeEnsemble
+ * (TreeEnsemble.combine: weights folded into the leaves), so the ensemble predicts through compiled
+ * trees like a single model, and its contributions, the weighted sums of the members' exact
+ * contributions, sum to its margin.
+ */
+export class EnsembleLearner implements Learner {
+  constructor(
+    readonly objective: Objective,
+    readonly numClasses: number,
+    readonly trees: TreeEnsemble | null,
+    readonly linear: { weight: number; model: LinearModel }[],
+  ) {
+    if (!trees && linear.length === 0) throw new Error("an ensemble needs at least one member");
+  }
+
+  /** Builds the ensemble from weighted members (tree learners with margin links, linear learners). */
+  static fromMembers(members: { weight: number; learner: Learner }[]): EnsembleLearner {
+    if (members.length === 0) throw new Error("an ensemble needs at least one member");
+    const trees: { weight: number; ensemble: TreeEnsemble }[] = [];
+    const linear: { weight: number; model: LinearModel }[] = [];
+    for (const { weight, learner } of members) {
+      if (learner instanceof TreeLearner) {
+        if (learner.ensemble.link === "identity" && learner.objective !== "regression") {
+          throw new Error("ensemble members must predict margins: train classification forests with logitLeaves");
+        }
+        trees.push({ weight, ensemble: learner.ensemble });
+      } else if (learner instanceof LinearLearner) linear.push({ weight, model: learner.model });
+      else throw new Error("ensemble members must be tree or linear learners");
+    }
+    const first = members[0].learner;
+    return new EnsembleLearner(first.objective, first.numClasses, trees.length ? TreeEnsemble.combine(trees) : null, linear);
+  }
+
+  private get outputs(): number {
+    return this.objective === "multiclass" ? this.numClasses : 1;
+  }
+
+  /** The ensemble's margins (rows * outputs). */
+  predictMargin(x: FeatureMatrix): Float64Array {
+    const raw = this.trees ? this.trees.predictRaw(x) : new Float64Array(x.rowCount * this.outputs);
+    for (const { weight, model } of this.linear) {
+      const m = model.predictMargin(x);
+      for (let i = 0; i < raw.length; i++) raw[i] += weight * m[i];
+    }
+    return raw;
+  }
+
+  predict(x: FeatureMatrix): Float64Array {
+    const raw = this.predictMargin(x);
+    if (this.objective === "regression") return raw;
+    if (this.objective === "binary") return applyLink(raw, "logit", 1);
+    return transformRaw(raw, x.rowCount, "multiclass", this.numClasses);
+  }
+
+  contributions(x: FeatureMatrix, rows: Int32Array, output: ArrayLike<number>): Float64Array {
+    const F = x.features.length;
+    const out = new Float64Array(rows.length * F);
+    if (this.trees) {
+      const K = this.trees.outputs;
+      const { values } = this.trees.shap(x, rows, K > 1 ? output : undefined);
+      for (let i = 0; i < rows.length; i++) {
+        const base = (i * K + (K === 1 ? 0 : output[i])) * F;
+        for (let f = 0; f < F; f++) out[i * F + f] = values[base + f];
+      }
+    }
+    if (this.linear.length) {
+      const sub: FeatureMatrix = { rowCount: rows.length, features: x.features, columns: x.columns.map((c) => gatherRows(c, rows)) };
+      for (const { weight, model } of this.linear) {
+        const c = model.contributions(sub, output);
+        for (let i = 0; i < c.length; i++) out[i] += weight * c[i];
+      }
+    }
+    return out;
+  }
+
+  explainCost(): number {
+    let cost = this.trees ? new TreeLearner(this.trees).explainCost() : 0;
+    for (const { model } of this.linear) cost += model.json.weights.length * 4;
+    return cost;
+  }
+
+  prepareForServing(): void {
+    this.trees?.prepareForServing();
+  }
+
+  warmUpStep(): boolean {
+    return this.trees ? this.trees.warmUpStep() : true;
+  }
+
+  servesCompiled(): boolean {
+    return this.trees?.servesCompiled ?? false;
+  }
+
+  toJSON(): LearnerJson {
+    return {
+      kind: "ensemble",
+      objective: this.objective,
+      numClasses: this.numClasses,
+      trees: this.trees ? this.trees.toJSON() : null,
+      linear: this.linear.map((l) => ({ weight: l.weight, model: l.model.toJSON() })),
+    };
+  }
+}
+
 export function learnerFromJson(json: LearnerJson): Learner {
   switch (json.kind) {
     case "trees":
@@ -163,6 +279,13 @@ export function learnerFromJson(json: LearnerJson): Learner {
       return new LinearLearner(new LinearModel(json.model));
     case "blend":
       return new BlendLearner(json.members.map((m) => ({ weight: m.weight, learner: learnerFromJson(m.learner) })));
+    case "ensemble":
+      return new EnsembleLearner(
+        json.objective,
+        json.numClasses,
+        json.trees ? TreeEnsemble.fromJSON(json.trees) : null,
+        json.linear.map((l) => ({ weight: l.weight, model: new LinearModel(l.model) })),
+      );
   }
 }
 
