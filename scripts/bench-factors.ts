@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     const t0 = Date.now();
     const outcome = await trainModel({ table: subTable(table, trainIdx), predictFields: ["class"], budgetSeconds: TRAINED, seed: 1 });
     const f = outcome.report.fields[0];
-    const members = f.model.blend?.map((m) => `${m.weight} ${m.params.family}`).join(" + ") ?? f.model.family;
+    const members = f.model.ensemble?.map((m) => `${m.weight} ${m.family}`).join(" + ") ?? f.model.family;
     console.log(`\ntrainModel budget ${TRAINED} s (${((Date.now() - t0) / 1000).toFixed(1)} s): served ${members}`);
     await explainModel(`served model @${TRAINED}s`, outcome.artifact, clientRows, false);
   }

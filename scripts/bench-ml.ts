@@ -11,6 +11,7 @@ import { trainGbdt } from "../lib/ml/core";
 import { computeAuc, computeRmse } from "../lib/ml/metrics";
 import { Preprocessor } from "../lib/ml/preprocess";
 import { splitRows } from "../lib/ml/split";
+import type { CandidateConfig } from "../lib/ml/evaluate";
 import { encodeTarget } from "../lib/ml/target";
 import type { Column, FieldType, Table } from "../lib/table/types";
 import { isMissing, parseDate, parseNumber } from "../lib/table/values";
@@ -159,7 +160,7 @@ async function main(): Promise<void> {
         const f = outcome.report.fields[0];
         console.log(
           `  ${name} @${budget}s: ${metric} ${score.toFixed(4)} in ${seconds.toFixed(1)}s; winner ${f.model.family} ${JSON.stringify(f.model.params)} rounds ${f.model.rounds}; ` +
-            `${f.candidatesTried} candidates (${f.validation}); blend ${f.model.blend ? f.model.blend.map((b) => `${b.weight} ${b.params.family}`).join(" + ") : "no"}; refit on all: ${f.refitOnAllRows}; ` +
+            `${f.candidatesTried} candidates (${f.validation}); ensemble ${f.model.ensemble ? f.model.ensemble.map((m) => `${m.weight} ${describeMember(m.params)}`).join(" + ") : "no"}; refit on all: ${f.refitOnAllRows}; ` +
             `phases ${JSON.stringify(f.timings)}; holdout ${JSON.stringify(f.metrics)}; predict ${Math.round(test.rowCount / Math.max(1e-3, predictSeconds))} rows/s`,
         );
       }
@@ -212,6 +213,19 @@ function printTable(rows: Row[], budgets: number[]): void {
   console.log("\n" + render(header));
   console.log("| " + widths.map((w) => "-".repeat(w)).join(" | ") + " |");
   for (const l of lines) console.log(render(l));
+}
+
+/** Short label of a candidate: family and the options that set it apart. */
+function describeMember(c: CandidateConfig): string {
+  if (c.family !== "gbdt") return c.family;
+  const tags = [`${c.numLeaves}l`, `lr${c.learningRate}`];
+  if (c.maxDepth) tags.push(`d${c.maxDepth}`);
+  if (c.maxBins) tags.push(`b${c.maxBins}`);
+  if (c.extraTrees) tags.push("xt");
+  if (c.maxCatToOnehot) tags.push("1hot");
+  if (c.targetTransform) tags.push(c.targetTransform);
+  if (c.seedOffset) tags.push(`s${c.seedOffset}`);
+  return `gbdt(${tags.join(",")})`;
 }
 
 function fmt(x: number | undefined): string {

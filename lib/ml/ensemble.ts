@@ -162,3 +162,83 @@ export function selectEnsemble(
   const total = bestCounts.reduce((a, b) => a + b, 0);
   return { weights: bestCounts.map((c) => c / total), loss: best, bestSingleLoss: bestSingle, steps: Math.min(step, maxSteps) };
 }
+
+/**
+ * Drops members that do not earn their keep. First, costliest first: a member goes when, without
+ * it (the others' weights reselected), the validation loss rises by no more than `tolerance`
+ * (gains that small are within the noise of the validation rows, while every member adds to the
+ * time of each prediction and explanation). Then, while the members' total cost exceeds `maxCost`,
+ * the member whose removal hurts least per unit of cost saved goes. Returns the new weights (0 = dropped).
+ */
+export function pruneEnsemble(
+  task: TaskSpec,
+  y: Float64Array,
+  margins: Float64Array[],
+  weights: number[],
+  costs: number[],
+  tolerance: number,
+  maxCost = Infinity,
+): { weights: number[]; loss: number } {
+  const scorer = new MarginLoss(task, y);
+  let current = weights.slice();
+  let loss = scorer.loss(averageMargins(margins, current));
+  const without = (members: number[], drop: number): { weights: number[]; loss: number } => {
+    const keep = members.filter((i) => i !== drop).sort((a, b) => a - b);
+    const sel = selectEnsemble(task, y, keep.map((i) => margins[i]));
+    const w = current.map(() => 0);
+    keep.forEach((i, j) => (w[i] = sel.weights[j]));
+    return { weights: w, loss: sel.loss };
+  };
+  const membersOf = (w: number[]): number[] => w.map((_, i) => i).filter((i) => w[i] > 0);
+  for (;;) {
+    const members = membersOf(current);
+    if (members.length <= 1) break;
+    members.sort((a, b) => costs[b] - costs[a] || current[a] - current[b] || a - b);
+    let removed = false;
+    for (const drop of members) {
+      const next = without(members, drop);
+      if (next.loss <= loss + tolerance) {
+        ({ weights: current, loss } = next);
+        removed = true;
+        break;
+      }
+    }
+    if (!removed) break;
+  }
+  for (;;) {
+    const members = membersOf(current);
+    const total = members.reduce((s, i) => s + costs[i], 0);
+    if (members.length <= 1 || total <= maxCost) break;
+    let best: { weights: number[]; loss: number } | null = null;
+    let bestRate = Infinity;
+    for (const drop of members.sort((a, b) => a - b)) {
+      const next = without(members, drop);
+      const rate = (next.loss - loss) / Math.max(1, costs[drop]);
+      if (rate < bestRate) {
+        bestRate = rate;
+        best = next;
+      }
+    }
+    ({ weights: current, loss } = best!);
+  }
+  return { weights: current, loss };
+}
+
+/** Weighted average of margins (weights summing to 1). */
+export function averageMargins(margins: Float64Array[], weights: number[]): Float64Array {
+  const out = new Float64Array(margins[0].length);
+  margins.forEach((m, j) => {
+    const w = weights[j];
+    if (w > 0) for (let i = 0; i < out.length; i++) out[i] += w * m[i];
+  });
+  return out;
+}
+
+/**
+ * A validation-loss rise too small to trust on n rows: absolute for 1 - AUC, relative to the loss
+ * for log loss and RMSE; it shrinks as the square root of the rows, like the noise of the estimate.
+ */
+export function pruneTolerance(task: TaskSpec, loss: number, n: number): number {
+  const scale = Math.sqrt(2000 / Math.max(1, n));
+  return task.objective === "binary" ? 1e-4 * scale : 5e-4 * scale * Math.abs(loss);
+}

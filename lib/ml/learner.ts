@@ -6,6 +6,7 @@ import { LinearModel, transformRaw, type LinearModelJson } from "./linear";
 
 export type LearnerJson =
   | { kind: "trees"; model: unknown }
+  | { kind: "logTarget"; offset: number; model: unknown }
   | { kind: "linear"; model: LinearModelJson }
   | { kind: "blend"; members: { weight: number; learner: LearnerJson }[] }
   | EnsembleJson;
@@ -17,6 +18,8 @@ export interface EnsembleJson {
   /** The tree members merged into one ensemble (weights folded into the leaf values). */
   trees: unknown | null;
   linear: { weight: number; model: LinearModelJson }[];
+  /** Regression members fitted on log targets (each predicts exp(raw) - offset). */
+  log?: { weight: number; offset: number; trees: unknown }[];
 }
 
 export interface Learner {
@@ -116,6 +119,60 @@ export class LinearLearner implements Learner {
   }
 }
 
+/**
+ * Regression trees fitted to log(y + offset), predicting exp(raw) - offset. Contributions: the exact
+ * TreeSHAP values in log space, scaled per row by (f(x) - f(base)) / (g(x) - g(base)) (f = exp(g) -
+ * offset, g = the trees' raw output, base = its expected value): they sum exactly to the prediction
+ * minus the base prediction, and each field keeps its log-space share and sign (exact Shapley values
+ * of exp(g) in value space are not tractable).
+ */
+export class LogTargetLearner implements Learner {
+  readonly objective = "regression" as const;
+  readonly numClasses = 1;
+  constructor(
+    readonly ensemble: TreeEnsemble,
+    readonly offset: number,
+  ) {}
+
+  predict(x: FeatureMatrix): Float64Array {
+    const raw = this.ensemble.predictRaw(x);
+    for (let i = 0; i < raw.length; i++) raw[i] = Math.exp(raw[i]) - this.offset;
+    return raw;
+  }
+
+  contributions(x: FeatureMatrix, rows: Int32Array, _output: ArrayLike<number>): Float64Array {
+    const F = x.features.length;
+    const { values, expected } = this.ensemble.shap(x, rows);
+    const base = expected[0];
+    const eBase = Math.exp(base);
+    for (let i = 0; i < rows.length; i++) {
+      let g = base;
+      for (let f = 0; f < F; f++) g += values[i * F + f];
+      const d = g - base;
+      // exp(g) - exp(base) = scale * (g - base); the derivative where the two meet.
+      const scale = Math.abs(d) > 1e-12 ? (Math.exp(g) - eBase) / d : eBase;
+      for (let f = 0; f < F; f++) values[i * F + f] *= scale;
+    }
+    return values;
+  }
+
+  explainCost(): number {
+    return new TreeLearner(this.ensemble).explainCost();
+  }
+  prepareForServing(): void {
+    this.ensemble.prepareForServing();
+  }
+  warmUpStep(): boolean {
+    return this.ensemble.warmUpStep();
+  }
+  servesCompiled(): boolean {
+    return this.ensemble.servesCompiled;
+  }
+  toJSON(): LearnerJson {
+    return { kind: "logTarget", offset: this.offset, model: this.ensemble.toJSON() };
+  }
+}
+
 /** Weighted average of member predictions (probabilities or values): models trained before ensembles load as this. */
 export class BlendLearner implements Learner {
   constructor(readonly members: { weight: number; learner: Learner }[]) {
@@ -178,8 +235,9 @@ export class EnsembleLearner implements Learner {
     readonly numClasses: number,
     readonly trees: TreeEnsemble | null,
     readonly linear: { weight: number; model: LinearModel }[],
+    readonly log: { weight: number; learner: LogTargetLearner }[] = [],
   ) {
-    if (!trees && linear.length === 0) throw new Error("an ensemble needs at least one member");
+    if (!trees && linear.length === 0 && log.length === 0) throw new Error("an ensemble needs at least one member");
   }
 
   /** Builds the ensemble from weighted members (tree learners with margin links, linear learners). */
@@ -187,8 +245,10 @@ export class EnsembleLearner implements Learner {
     if (members.length === 0) throw new Error("an ensemble needs at least one member");
     const trees: { weight: number; ensemble: TreeEnsemble }[] = [];
     const linear: { weight: number; model: LinearModel }[] = [];
+    const log: { weight: number; learner: LogTargetLearner }[] = [];
     for (const { weight, learner } of members) {
-      if (learner instanceof TreeLearner) {
+      if (learner instanceof LogTargetLearner) log.push({ weight, learner });
+      else if (learner instanceof TreeLearner) {
         if (learner.ensemble.link === "identity" && learner.objective !== "regression") {
           throw new Error("ensemble members must predict margins: train classification forests with logitLeaves");
         }
@@ -197,7 +257,7 @@ export class EnsembleLearner implements Learner {
       else throw new Error("ensemble members must be tree or linear learners");
     }
     const first = members[0].learner;
-    return new EnsembleLearner(first.objective, first.numClasses, trees.length ? TreeEnsemble.combine(trees) : null, linear);
+    return new EnsembleLearner(first.objective, first.numClasses, trees.length ? TreeEnsemble.combine(trees) : null, linear, log);
   }
 
   private get outputs(): number {
@@ -210,6 +270,10 @@ export class EnsembleLearner implements Learner {
     for (const { weight, model } of this.linear) {
       const m = model.predictMargin(x);
       for (let i = 0; i < raw.length; i++) raw[i] += weight * m[i];
+    }
+    for (const { weight, learner } of this.log) {
+      const v = learner.predict(x);
+      for (let i = 0; i < raw.length; i++) raw[i] += weight * v[i];
     }
     return raw;
   }
@@ -239,25 +303,33 @@ export class EnsembleLearner implements Learner {
         for (let i = 0; i < c.length; i++) out[i] += weight * c[i];
       }
     }
+    for (const { weight, learner } of this.log) {
+      const c = learner.contributions(x, rows, output);
+      for (let i = 0; i < c.length; i++) out[i] += weight * c[i];
+    }
     return out;
   }
 
   explainCost(): number {
     let cost = this.trees ? new TreeLearner(this.trees).explainCost() : 0;
     for (const { model } of this.linear) cost += model.json.weights.length * 4;
+    for (const { learner } of this.log) cost += learner.explainCost();
     return cost;
   }
 
   prepareForServing(): void {
     this.trees?.prepareForServing();
+    for (const { learner } of this.log) learner.prepareForServing();
   }
 
   warmUpStep(): boolean {
-    return this.trees ? this.trees.warmUpStep() : true;
+    let done = this.trees ? this.trees.warmUpStep() : true;
+    for (const { learner } of this.log) done = learner.warmUpStep() && done;
+    return done;
   }
 
   servesCompiled(): boolean {
-    return this.trees?.servesCompiled ?? false;
+    return (this.trees?.servesCompiled ?? false) || this.log.some((l) => l.learner.servesCompiled());
   }
 
   toJSON(): LearnerJson {
@@ -267,6 +339,7 @@ export class EnsembleLearner implements Learner {
       numClasses: this.numClasses,
       trees: this.trees ? this.trees.toJSON() : null,
       linear: this.linear.map((l) => ({ weight: l.weight, model: l.model.toJSON() })),
+      log: this.log.map((l) => ({ weight: l.weight, offset: l.learner.offset, trees: l.learner.ensemble.toJSON() })),
     };
   }
 }
@@ -275,6 +348,8 @@ export function learnerFromJson(json: LearnerJson): Learner {
   switch (json.kind) {
     case "trees":
       return new TreeLearner(TreeEnsemble.fromJSON(json.model));
+    case "logTarget":
+      return new LogTargetLearner(TreeEnsemble.fromJSON(json.model), json.offset);
     case "linear":
       return new LinearLearner(new LinearModel(json.model));
     case "blend":
@@ -285,6 +360,7 @@ export function learnerFromJson(json: LearnerJson): Learner {
         json.numClasses,
         json.trees ? TreeEnsemble.fromJSON(json.trees) : null,
         json.linear.map((l) => ({ weight: l.weight, model: new LinearModel(l.model) })),
+        (json.log ?? []).map((l) => ({ weight: l.weight, learner: new LogTargetLearner(TreeEnsemble.fromJSON(l.trees), l.offset) })),
       );
   }
 }

@@ -17,6 +17,7 @@ export interface SearchOptions {
   maxTrials?: number;
   rowCount: number;
   featureCount: number;
+  portfolio?: PortfolioInfo;
   signal?: AbortSignal;
   onTrial?: (result: CandidateResult, done: number) => void;
 }
@@ -33,26 +34,57 @@ const GBDT_DIMS: { key: keyof GbdtConfig; lo: number; hi: number; log: boolean; 
   { key: "baggingFraction", lo: 0.5, hi: 1, log: false },
 ];
 
-function gbdt(learningRate: number, numLeaves: number, minDataInLeaf: number, lambdaL2: number, featureFraction: number, baggingFraction = 1): GbdtConfig {
-  return { family: "gbdt", learningRate, numLeaves, minDataInLeaf, lambdaL2, featureFraction, baggingFraction };
+function gbdt(
+  learningRate: number,
+  numLeaves: number,
+  minDataInLeaf: number,
+  lambdaL2: number,
+  featureFraction: number,
+  baggingFraction = 1,
+  extra: Partial<GbdtConfig> = {},
+): GbdtConfig {
+  return { family: "gbdt", learningRate, numLeaves, minDataInLeaf, lambdaL2, featureFraction, baggingFraction, ...extra };
 }
 
-/** Ordered start portfolio: cheap and robust first, then configurations that often win on larger data. */
-export function buildPortfolio(rowCount: number, featureCount: number): CandidateConfig[] {
+/** What the portfolio may adapt to (known before the search, from the training rows). */
+export interface PortfolioInfo {
+  objective: TaskSpec["objective"];
+  /** Regression targets that are non-negative and right-skewed: log-target variants join the pool. */
+  logTarget?: boolean;
+  /** Most categories of a categorical feature (one-vs-rest variants join when some have more than 4). */
+  maxCategories?: number;
+}
+
+/**
+ * Ordered start portfolio: cheap and robust first, then variants chosen for diversity, because the
+ * final model is an ensemble selected from every candidate (ensemble.ts): GBDTs that split
+ * categories one against the rest, grow level by level, draw random thresholds, use coarser bins
+ * or fit log targets, plus forests and a linear model.
+ */
+export function buildPortfolio(rowCount: number, featureCount: number, info: PortfolioInfo = { objective: "binary" }): CandidateConfig[] {
   const small = rowCount < 2000;
+  const classification = info.objective !== "regression";
   const forestTrees = rowCount > 100_000 ? 50 : 100;
-  const extraTrees: CandidateConfig = { family: "extra_trees", numTrees: forestTrees, maxFeatures: featureCount > 10 ? 0.5 : 0.8, minDataInLeaf: small ? 2 : 3 };
-  const randomForest: CandidateConfig = { family: "random_forest", numTrees: forestTrees, maxFeatures: 0.4, minDataInLeaf: small ? 2 : 3 };
+  // Classification forests average log-odds so that they can join margin-space ensembles.
+  const logitLeaves = classification ? { logitLeaves: true } : {};
+  const extraTrees: CandidateConfig = { family: "extra_trees", numTrees: forestTrees, maxFeatures: featureCount > 10 ? 0.5 : 0.8, minDataInLeaf: small ? 2 : 3, ...logitLeaves };
+  const randomForest: CandidateConfig = { family: "random_forest", numTrees: forestTrees, maxFeatures: 0.4, minDataInLeaf: small ? 2 : 3, ...logitLeaves };
+  const log = (c: GbdtConfig): GbdtConfig[] => (info.logTarget && info.objective === "regression" ? [{ ...c, targetTransform: "log" }] : []);
+  const oneHot = (c: GbdtConfig): GbdtConfig[] => ((info.maxCategories ?? 0) > 4 ? [{ ...c, maxCatToOnehot: 64 }] : []);
   if (rowCount < 10_000) {
     // Small data: every family has a real chance and each fit is cheap.
     return [
       gbdt(0.1, small ? 8 : 15, small ? 5 : 20, 1, 1),
       { family: "linear", lambda: small ? 1e-2 : 1e-3 },
       gbdt(0.05, 31, small ? 10 : 20, 1, 0.8),
+      ...log(gbdt(0.05, small ? 8 : 31, small ? 10 : 20, 1, 0.8)),
       extraTrees,
       gbdt(0.05, small ? 16 : 63, small ? 15 : 10, 3, 0.6, 0.8),
+      ...oneHot(gbdt(0.05, small ? 8 : 15, small ? 10 : 20, 1, 0.8)),
       randomForest,
       gbdt(0.03, small ? 4 : 127, small ? 20 : 30, 5, 0.5, 0.8),
+      gbdt(0.05, 16, small ? 10 : 20, 5, 0.7, 0.8, { maxDepth: 4 }),
+      gbdt(0.05, small ? 8 : 15, small ? 10 : 20, 1, 0.8, 1, { extraTrees: true }),
       { family: "linear", lambda: small ? 1e-1 : 1e-2 },
     ];
   }
@@ -61,11 +93,18 @@ export function buildPortfolio(rowCount: number, featureCount: number): Candidat
   return [
     gbdt(0.1, 31, 20, 1, 0.8),
     gbdt(0.05, 31, 20, 1, 0.8),
+    ...log(gbdt(0.05, 31, 20, 1, 0.8)),
+    ...oneHot(gbdt(0.05, 31, 20, 1, 0.8)),
     gbdt(0.05, 63, 10, 3, 0.6, 0.8),
     { family: "linear", lambda: 1e-3 },
-    gbdt(0.03, 127, 30, 5, 0.5, 0.8),
+    gbdt(0.05, 31, 20, 1, 0.8, 1, { extraTrees: true }),
+    gbdt(0.05, 64, 20, 5, 0.7, 0.8, { maxDepth: 6 }),
+    gbdt(0.05, 31, 20, 1, 0.8, 1, { maxBins: 63 }),
+    ...log(gbdt(0.05, 63, 10, 3, 0.6, 0.8)),
     extraTrees,
+    gbdt(0.03, 127, 30, 5, 0.5, 0.8),
     randomForest,
+    gbdt(0.05, 16, 20, 1, 0.8, 1, { maxDepth: 4 }),
   ];
 }
 
@@ -76,8 +115,11 @@ function toUnit(config: GbdtConfig): number[] {
   });
 }
 
-function fromUnit(u: number[]): GbdtConfig {
-  const c = gbdt(0.1, 31, 20, 1, 1, 1);
+/** A configuration at unit coordinates u, with the other (discrete) choices of `base`. */
+function fromUnit(u: number[], base: GbdtConfig): GbdtConfig {
+  const c: GbdtConfig = { ...base };
+  delete c.rounds;
+  delete c.seedOffset;
   GBDT_DIMS.forEach((d, i) => {
     const t = Math.min(1, Math.max(0, u[i]));
     let v = d.log ? Math.exp(Math.log(d.lo) + t * (Math.log(d.hi) - Math.log(d.lo))) : d.lo + t * (d.hi - d.lo);
@@ -87,6 +129,9 @@ function fromUnit(u: number[]): GbdtConfig {
   return c;
 }
 
+/** Seed variants per top configuration once the local search has converged. */
+const MAX_SEED_VARIANTS = 4;
+
 /** Proposes the next configuration from the results so far. */
 export class Proposer {
   private readonly portfolio: CandidateConfig[];
@@ -95,10 +140,11 @@ export class Proposer {
   private failures = 0;
   private lastBestLoss = Infinity;
   private pendingOpposite: number[] | null = null;
+  private seedVariants = 0;
   private readonly seen = new Set<string>();
 
-  constructor(rowCount: number, featureCount: number, seed: number) {
-    this.portfolio = buildPortfolio(rowCount, featureCount);
+  constructor(rowCount: number, featureCount: number, seed: number, info?: PortfolioInfo) {
+    this.portfolio = buildPortfolio(rowCount, featureCount, info);
     this.rng = new Rng(seed ^ 0x5eed);
   }
 
@@ -117,7 +163,7 @@ export class Proposer {
       this.step *= 0.6;
       this.failures = 0;
     }
-    if (this.step < 0.02) return null;
+    if (this.step < 0.02) return this.nextSeedVariant(results);
     const x = toUnit(best.config as GbdtConfig);
     for (let attempt = 0; attempt < 20; attempt++) {
       let u: number[];
@@ -131,7 +177,32 @@ export class Proposer {
         u = dir.map((v) => v / norm);
         this.pendingOpposite = u.map((v) => -v);
       }
-      const c = fromUnit(x.map((v, i) => v + this.step * u[i]));
+      const c = fromUnit(
+        x.map((v, i) => v + this.step * u[i]),
+        best.config as GbdtConfig,
+      );
+      if (this.mark(c)) return c;
+    }
+    return null;
+  }
+
+  /**
+   * Once the local search has converged: the best boosting configurations again with other seeds
+   * (row and feature samples), in turn. Alone they hardly differ; averaged by the ensemble they
+   * cut variance, as bagging does.
+   */
+  private nextSeedVariant(results: CandidateResult[]): CandidateConfig | null {
+    const top = results
+      .filter((r) => r.config.family === "gbdt" && !(r.config as GbdtConfig).seedOffset)
+      .sort((a, b) => a.loss - b.loss)
+      .slice(0, 3);
+    if (top.length === 0) return null;
+    for (let attempt = 0; attempt < 3 * MAX_SEED_VARIANTS; attempt++) {
+      const i = this.seedVariants++;
+      if (i >= MAX_SEED_VARIANTS * top.length) return null;
+      const base = top[i % top.length].config as GbdtConfig;
+      const c: GbdtConfig = { ...base, seedOffset: 1 + Math.floor(i / top.length), baggingFraction: Math.min(base.baggingFraction, 0.8) };
+      delete c.rounds;
       if (this.mark(c)) return c;
     }
     return null;
@@ -158,7 +229,7 @@ function gaussian(rng: Rng): number {
 
 /** Runs candidates until the deadline or the proposer runs dry; returns all results, best first. */
 export async function runSearch(options: SearchOptions): Promise<CandidateResult[]> {
-  const proposer = new Proposer(options.rowCount, options.featureCount, options.task.seed);
+  const proposer = new Proposer(options.rowCount, options.featureCount, options.task.seed, options.portfolio);
   const results: CandidateResult[] = [];
   const maxTrials = options.maxTrials ?? Infinity;
   let launched = 0;

@@ -7,10 +7,11 @@ import type { FeatureMatrix } from "./core/types";
 import { Rng } from "./core/random";
 import { ARTIFACT_FORMAT, ARTIFACT_VERSION, encodeArtifact } from "./artifact";
 import { TrainError } from "./errors";
-import { fitCandidate, scorePredictions, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
+import { pruneEnsemble, pruneTolerance, selectEnsemble, toMargins } from "./ensemble";
+import { fitCandidate, suitsLogTarget, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
 import { buildDataStory, computeFieldImportance, normalise, type DataStory } from "./explain";
 import { FieldModel, type FieldModelJson } from "./field-model";
-import { BlendLearner, learnerFromJson, selectRows, type Learner } from "./learner";
+import { EnsembleLearner, learnerFromJson, selectRows, type Learner } from "./learner";
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
 import { runSearch, warmSearchWorkers } from "./search";
@@ -28,6 +29,18 @@ export const MIN_ROWS = 3;
 const SEARCH_SHARE = 0.6;
 /** A refit on all rows is planned only when it costs at most this share of the field's budget. */
 const REFIT_SHARE = 0.5;
+/** An ensemble refits several members: the search leaves room for this many of the costliest refit. */
+const ENSEMBLE_REFITS = 2;
+/** Candidates (best first) that ensemble selection may choose from. */
+const ENSEMBLE_POOL = 24;
+/**
+ * Serving budget of an ensemble, in tree nodes: this many times the best single candidate, at least
+ * ENSEMBLE_MIN_SIZE (~1,000 trees of 31 leaves). Predictions and explanations cost in proportion.
+ */
+const ENSEMBLE_SIZE_FACTOR = 4;
+const ENSEMBLE_MIN_SIZE = 60_000;
+/** Validation rows used by ensemble selection (evenly spaced when there are more). */
+const MAX_SELECTION_ROWS = 20_000;
 /** Starting worker threads costs about a second (module loading): not worth it for tiny budgets. */
 const MIN_BUDGET_FOR_THREADS = 5;
 /** Fast TreeSHAP throughput (explainCost units per ms) assumed when sizing the explanation sample (a busy 2-core machine). */
@@ -201,23 +214,25 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   checkAborted(req.signal);
   const budgetMs = job.fieldEnd - job.fieldStart;
   const finalizeMs = Math.min(20_000, Math.max(200, budgetMs * 0.08));
-  // Refit cost from the candidate's search time: all rows are ~1.56x a search fit's rows (early
-  // stopping's extra rounds roughly pay for the 15% more rounds); k-fold also refits on the non-holdout rows.
-  const refitCost = (r: CandidateResult): number => r.seconds * 1000 * (folds.length === 1 ? 1.6 : 2.9 / folds.length) + 100;
-  // Search until the time left covers a refit and the final statistics. Candidates keep the deadline
-  // they were launched with, and any of them may become the leader, so the reserve covers the most
-  // expensive refit seen (and a prior share of the budget until a few results are in). A refit that
-  // would take more than REFIT_SHARE of the budget is not planned for: the search model is served.
+  // Refit costs from the candidate's search time. One split: all rows are ~1.56x a search fit's rows
+  // (early stopping's extra rounds roughly pay for the 15% more rounds). k-fold: a fit on the
+  // non-holdout rows (statistics) and one on all rows, each ~1.3-1.6x one fold's fit.
+  const statsRefitMs = (r: CandidateResult): number => (folds.length === 1 ? 0 : (r.seconds * 1000 * 1.3) / folds.length + 50);
+  const allRefitMs = (r: CandidateResult): number => r.seconds * 1000 * (folds.length === 1 ? 1.6 : 1.6 / folds.length) + 100;
+  // Search until the time left covers the refits of an ensemble and the final statistics. Members
+  // are mostly among the best candidates, so the reserve covers the refits of the ENSEMBLE_REFITS
+  // best so far (a prior share of the budget until the first result), at most REFIT_SHARE of the
+  // budget: a member whose refit does not fit in the end is served as fitted in the search.
   const searchThreads = req.budgetSeconds < MIN_BUDGET_FOR_THREADS ? 1 : job.threads;
   const searchDeadline = (results: CandidateResult[]): number => {
     let refit = results.length === 0 ? budgetMs * (1 - SEARCH_SHARE) : 0;
-    for (const r of results) {
-      const cost = refitCost(r);
-      if (cost <= budgetMs * REFIT_SHARE) refit = Math.max(refit, cost);
-    }
+    const top = results.length <= ENSEMBLE_REFITS ? results : [...results].sort((a, b) => a.loss - b.loss).slice(0, ENSEMBLE_REFITS);
+    for (const r of top) refit += Math.min(statsRefitMs(r) + allRefitMs(r), budgetMs * REFIT_SHARE);
     return job.fieldEnd - finalizeMs - Math.min(refit, budgetMs * REFIT_SHARE);
   };
   let best: CandidateResult | null = null;
+  let maxCategories = 0;
+  for (const f of pre.features) if (f.kind === "categorical") maxCategories = Math.max(maxCategories, f.categories ?? 0);
   const results = await runSearch({
     task,
     folds,
@@ -226,6 +241,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     maxTrials: req.maxTrials,
     rowCount: folds[0].train.rowCount,
     featureCount: pre.features.length,
+    portfolio: { objective: target.objective, logTarget: !isClass && suitsLogTarget(yRest), maxCategories },
     signal: req.signal,
     onTrial: (r, done) => {
       if (!best || r.loss < best.loss) best = r;
@@ -242,49 +258,59 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   if (results.length === 0) throw new Error("the model search produced no candidate");
   const winner = results[0];
 
-  // An average of the two candidates that complement each other best on the validation rows, when
-  // it beats the winner alone.
-  let members = chooseBlend(task, results, folds);
-  const refitFits = (ms: { result: CandidateResult }[]): boolean =>
-    Date.now() + 0.8 * ms.reduce((sum, m) => sum + (folds.length === 1 ? refitCost(m.result) : refitCost(m.result) * (1.6 / 2.9)), 0) < job.fieldEnd - finalizeMs;
-  // More rows beat a second member: keep the blend only if it can be refitted like the winner alone.
-  if (members.length > 1 && !refitFits(members) && refitFits(members.slice(0, 1))) members = [{ result: winner, weight: 1 }];
+  // The final model: a weighted ensemble chosen greedily on the search's validation predictions of
+  // every candidate (ensemble.ts), often the winner alone.
+  const selection = chooseEnsemble(task, results, folds);
+  const members = selection.members;
   const memberConfigs = members.map((m) => withRounds(m.result, 1.15));
   const combine = (learners: Learner[]): Learner =>
-    learners.length === 1 ? learners[0] : new BlendLearner(learners.map((l, i) => ({ weight: members[i].weight, learner: l })));
+    learners.length === 1 ? learners[0] : EnsembleLearner.fromMembers(learners.map((l, i) => ({ weight: members[i].weight, learner: l })));
+  const refitDeadline = job.fieldEnd - finalizeMs;
+  const fits = (ms: number): boolean => Date.now() + 0.8 * ms < refitDeadline;
 
-  // Model for holdout statistics: with one search split it is the winner as fitted there (never saw
-  // the holdout); with k-fold it is refitted on all non-holdout rows.
-  job.progress((Date.now() - job.fieldStart) / budgetMs, `Refitting ${describeConfig(winner.config)}`, (job.fieldEnd - Date.now()) / 1000);
-  const refitConfig = memberConfigs[0];
-  let statsLearner: Learner;
-  if (folds.length === 1) statsLearner = combine(members.map((m) => learnerFromJson(m.result.learner)));
-  else statsLearner = combine(memberConfigs.map((c) => fitCandidate(c, task, xRest, yRest, wRest, job.fieldEnd - finalizeMs)));
+  // Model for holdout statistics (never saw the holdout): with one search split, the members as
+  // fitted there; with k-fold, the members refitted on all non-holdout rows (their fold-0 fit when a
+  // refit does not fit in time or is cut short).
+  job.progress(
+    (Date.now() - job.fieldStart) / budgetMs,
+    members.length > 1 ? `Refitting an ensemble of ${members.length} models` : `Refitting ${describeConfig(winner.config)}`,
+    (job.fieldEnd - Date.now()) / 1000,
+  );
+  const statsMembers = members.map((m, i): Learner => {
+    if (folds.length > 1 && fits(statsRefitMs(m.result))) {
+      const refit = fitCandidate(memberConfigs[i], task, xRest, yRest, wRest, refitDeadline);
+      if (isComplete(refit, memberConfigs[i])) return refit;
+    }
+    return learnerFromJson(m.result.learner);
+  });
+  const statsLearner = combine(statsMembers);
   const holdPred = statsLearner.predict(xHold);
 
-  // Served model: the winner(s) refitted on every row with a known target (more data, same recipe),
-  // when the remaining budget allows; otherwise the statistics model itself.
-  let finalLearner = statsLearner;
-  let refitAll = false;
+  // Served model: the members refitted on every row with a known target (more data, same recipe),
+  // heaviest first while the budget allows; a member not refitted is served as in the statistics model.
+  const servedMembers = statsMembers.slice();
+  const refitted = members.map(() => false);
   const refitLog: { planned?: number; got?: number; seconds: number }[] = [];
-  // Estimates are rough on a busy machine: try when it roughly fits; a refit cut short is discarded.
-  if (refitFits(members) && allRows.length > restRows.length) {
-    const xAll = pre.transformTable(table, allRows);
+  if (allRows.length > restRows.length) {
+    let xAll: FeatureMatrix | null = null;
     const wAll = weightsOf(yAll);
-    const refits: Learner[] = [];
-    for (const c of memberConfigs) {
+    for (let i = 0; i < members.length; i++) {
+      // Estimates are rough on a busy machine: try when it roughly fits; a refit cut short is discarded.
+      if (!fits(allRefitMs(members[i].result))) continue;
+      xAll ??= pre.transformTable(table, allRows);
       const t0 = Date.now();
-      const refit = fitCandidate(c, task, xAll, yAll, wAll, job.fieldEnd - finalizeMs);
+      const c = memberConfigs[i];
+      const refit = fitCandidate(c, task, xAll, yAll, wAll, refitDeadline);
       refitLog.push({ planned: c.family === "gbdt" ? c.rounds : undefined, got: roundsOfLearner(refit), seconds: (Date.now() - t0) / 1000 });
       // A refit cut short by the deadline (a busy machine) is worse than the complete model we have.
-      if (!isComplete(refit, c)) break;
-      refits.push(refit);
-    }
-    if (refits.length === members.length) {
-      finalLearner = combine(refits);
-      refitAll = true;
+      if (!isComplete(refit, c)) continue;
+      servedMembers[i] = refit;
+      refitted[i] = true;
+      checkAborted(req.signal);
     }
   }
+  const finalLearner = refitted.some((r) => r) ? combine(servedMembers) : statsLearner;
+  const refitAll = refitted.every((r) => r);
   checkAborted(req.signal);
   const refitEnd = Date.now();
   job.progress((Date.now() - job.fieldStart) / budgetMs, "Computing statistics and data story", (job.fieldEnd - Date.now()) / 1000);
@@ -358,10 +384,20 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     metrics,
     confusion,
     model: {
-      family: winner.config.family,
-      params: refitAll || folds.length > 1 ? refitConfig : winner.config,
+      family: members.length > 1 ? "ensemble" : winner.config.family,
+      params: refitAll || folds.length > 1 ? memberConfigs[0] : members[0].result.config,
       rounds: roundsOfLearner(finalLearner),
-      blend: members.length > 1 ? members.map((m, i) => ({ weight: m.weight, params: refitAll || folds.length > 1 ? memberConfigs[i] : m.result.config })) : undefined,
+      ensemble:
+        members.length > 1
+          ? members.map((m, i) => ({
+              weight: round(m.weight),
+              family: m.result.config.family,
+              params: refitted[i] || folds.length > 1 ? memberConfigs[i] : m.result.config,
+              validLoss: round(m.result.loss),
+              refitOnAllRows: refitted[i],
+            }))
+          : undefined,
+      selection: { validLoss: round(selection.loss), bestSingleValidLoss: round(selection.bestSingleLoss), candidates: selection.candidates },
     },
     leaderboard: results.slice(0, 30).map((r) => ({ family: r.config.family, params: r.config, validLoss: round(r.loss), metric: round(r.metric), rounds: r.rounds, seconds: round(r.seconds) })),
     candidatesTried: results.length,
@@ -383,31 +419,34 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   return { model: fieldModelJson, stats: fieldStats, story, importance, report };
 }
 
-/** The winner alone, or the winner and one other candidate with the weight that minimises validation loss. */
-function chooseBlend(task: TaskSpec, results: CandidateResult[], folds: Fold[]): { result: CandidateResult; weight: number }[] {
-  const best = results[0];
+/**
+ * Greedy ensemble selection (ensemble.ts) over the best ENSEMBLE_POOL candidates' predictions on the
+ * search's validation rows (at most MAX_SELECTION_ROWS of them, evenly spaced). Members come
+ * heaviest first; a single member has weight 1.
+ */
+function chooseEnsemble(task: TaskSpec, results: CandidateResult[], folds: Fold[]): { members: { result: CandidateResult; weight: number }[]; loss: number; bestSingleLoss: number; candidates: number } {
+  const pool = results.slice(0, ENSEMBLE_POOL);
+  if (pool.length === 1) return { members: [{ result: pool[0], weight: 1 }], loss: pool[0].loss, bestSingleLoss: pool[0].loss, candidates: 1 };
   const y = concatArrays(folds.map((f) => f.validY));
-  let choice: { result: CandidateResult; weight: number }[] = [{ result: best, weight: 1 }];
-  let bestLoss = best.loss;
-  const a = best.validPredictions;
-  for (const other of results.slice(1, 6)) {
-    const b = other.validPredictions;
-    if (b.length !== a.length) continue;
-    const mix = new Float64Array(a.length);
-    for (let w = 0.5; w < 0.95; w += 0.1) {
-      for (let i = 0; i < a.length; i++) mix[i] = w * a[i] + (1 - w) * b[i];
-      const { loss } = scorePredictions(task, y, mix);
-      // Demand a real gain: a blend doubles refit and prediction cost.
-      if (loss < bestLoss - 2e-4) {
-        bestLoss = loss;
-        choice = [
-          { result: best, weight: Number(w.toFixed(2)) },
-          { result: other, weight: Number((1 - w).toFixed(2)) },
-        ];
-      }
-    }
-  }
-  return choice;
+  const K = task.objective === "multiclass" ? task.numClasses : 1;
+  const n = y.length;
+  const step = Math.max(1, n / MAX_SELECTION_ROWS);
+  const take = Math.min(n, Math.floor(n / step));
+  const rows = Int32Array.from({ length: take }, (_, i) => Math.floor(i * step));
+  const ySel = Float64Array.from(rows, (r) => y[r]);
+  const margins = pool.map((r) => {
+    const p = r.validPredictions;
+    const sub = new Float64Array(take * K);
+    for (let i = 0; i < take; i++) for (let k = 0; k < K; k++) sub[i * K + k] = p[rows[i] * K + k];
+    return toMargins(task, sub);
+  });
+  const sel = selectEnsemble(task, ySel, margins);
+  // Members whose share of the gain is within the validation noise are not worth their serving cost.
+  const maxSize = Math.max(ENSEMBLE_MIN_SIZE, ENSEMBLE_SIZE_FACTOR * pool[0].size);
+  const pruned = pruneEnsemble(task, ySel, margins, sel.weights, pool.map((r) => r.size), pruneTolerance(task, sel.loss, ySel.length), maxSize);
+  const members = pool.map((result, i) => ({ result, weight: pruned.weights[i] })).filter((m) => m.weight > 0);
+  members.sort((a, b) => b.weight - a.weight || a.result.loss - b.result.loss);
+  return { members, loss: pruned.loss, bestSingleLoss: sel.bestSingleLoss, candidates: pool.length };
 }
 
 function concatArrays(parts: Float64Array[]): Float64Array {
