@@ -86,8 +86,9 @@ export class FastTreeShap {
     const right = model.nodeRight;
     const cover = model.nodeCover;
 
-    // Pass 1 (breadth-first per tree, so parents come before children): internal node order, each
-    // leaf's distinct path features and their z.
+    // Pass 1 (depth-first per tree, so parents come before children): internal node order, each
+    // leaf's distinct path features and their z. The current path lives in two arrays indexed by
+    // slot; a child multiplies its feature's z (or appends it) and the parent restores it after.
     const internal: number[] = [];
     const treeInternal = new Int32Array(T + 1);
     const treeLeaf = new Int32Array(T + 1);
@@ -97,47 +98,51 @@ export class FastTreeShap {
     const pathFeature: number[] = [];
     const pathZ: number[] = [];
     let maxD = 0;
+    const curFeature: number[] = [];
+    const curZ: number[] = [];
+    let tooDeep = false;
+    const visit = (node: number, d: number): void => {
+      const f = feat[node];
+      if (f < 0) {
+        leafNode.push(node);
+        leafDepth.push(d);
+        leafPath.push(pathFeature.length);
+        for (let k = 0; k < d; k++) {
+          pathFeature.push(curFeature[k]);
+          pathZ.push(curZ[k]);
+        }
+        if (d > maxD) maxD = d;
+        return;
+      }
+      internal.push(node);
+      let s = 0;
+      while (s < d && curFeature[s] !== f) s++;
+      if (s >= MAX_MASK_FEATURES) tooDeep = true;
+      this.nodeBit[node] = s < MAX_MASK_FEATURES ? 1 << s : 0;
+      const l = left[node];
+      const r = right[node];
+      const total = cover[l] + cover[r];
+      for (let side = 0; side < 2; side++) {
+        const share = total > 0 ? cover[side === 0 ? l : r] / total : 0.5;
+        if (s < d) {
+          const saved = curZ[s];
+          curZ[s] = saved * share;
+          visit(side === 0 ? l : r, d);
+          curZ[s] = saved;
+        } else {
+          curFeature[d] = f;
+          curZ[d] = share;
+          visit(side === 0 ? l : r, d + 1);
+        }
+      }
+    };
     for (let t = 0; t < T; t++) {
       treeInternal[t] = internal.length;
       treeLeaf[t] = leafNode.length;
-      const queue: { node: number; path: number[]; z: number[] }[] = [{ node: model.treeRoot[t], path: [], z: [] }];
       const firstLeaf = leafNode.length;
       const firstPath = pathFeature.length;
-      let tooDeep = false;
-      for (let q = 0; q < queue.length; q++) {
-        const { node, path, z } = queue[q];
-        const f = feat[node];
-        if (f < 0) {
-          leafNode.push(node);
-          leafDepth.push(path.length);
-          leafPath.push(pathFeature.length);
-          for (let k = 0; k < path.length; k++) {
-            pathFeature.push(path[k]);
-            pathZ.push(z[k]);
-          }
-          if (path.length > maxD) maxD = path.length;
-          continue;
-        }
-        internal.push(node);
-        let s = path.indexOf(f);
-        if (s < 0) s = path.length;
-        if (s >= MAX_MASK_FEATURES) tooDeep = true;
-        this.nodeBit[node] = s < MAX_MASK_FEATURES ? 1 << s : 0;
-        const l = left[node];
-        const r = right[node];
-        const total = cover[l] + cover[r];
-        const shares = [total > 0 ? cover[l] / total : 0.5, total > 0 ? cover[r] / total : 0.5];
-        [l, r].forEach((child, side) => {
-          const p2 = path.slice();
-          const z2 = z.slice();
-          if (s < p2.length) z2[s] *= shares[side];
-          else {
-            p2.push(f);
-            z2.push(shares[side]);
-          }
-          queue.push({ node: child, path: p2, z: z2 });
-        });
-      }
+      tooDeep = false;
+      visit(model.treeRoot[t], 0);
       if (tooDeep) {
         // The reference recursion serves this tree: drop its leaves from the fast path.
         this.reference[t] = 1;
