@@ -129,8 +129,10 @@ function fromUnit(u: number[], base: GbdtConfig): GbdtConfig {
   return c;
 }
 
-/** Seed variants per top configuration once the local search has converged. */
+/** Seed variants per top configuration once the local searches have converged. */
 const MAX_SEED_VARIANTS = 4;
+/** A group of discrete choices gets its own local search when its best loss is within this share of the best. */
+const GROUP_MARGIN = 0.03;
 
 /** Proposes the next configuration from the results so far. */
 export class Proposer {
@@ -141,6 +143,9 @@ export class Proposer {
   private lastBestLoss = Infinity;
   private pendingOpposite: number[] | null = null;
   private seedVariants = 0;
+  /** Discrete choices of the local search under way (undefined: pick one; null: none left). */
+  private group: string | null | undefined = undefined;
+  private readonly doneGroups = new Set<string>();
   private readonly seen = new Set<string>();
 
   constructor(rowCount: number, featureCount: number, seed: number, info?: PortfolioInfo) {
@@ -153,37 +158,75 @@ export class Proposer {
       const c = this.portfolio.shift()!;
       if (this.mark(c)) return c;
     }
-    const best = bestGbdt(results);
-    if (!best) return null;
-    if (best.loss < this.lastBestLoss - 1e-9) {
-      this.lastBestLoss = best.loss;
-      this.failures = 0;
-    } else if (++this.failures >= 4) {
-      // Moves around the incumbent stopped paying: look closer.
-      this.step *= 0.6;
-      this.failures = 0;
-    }
-    if (this.step < 0.02) return this.nextSeedVariant(results);
-    const x = toUnit(best.config as GbdtConfig);
-    for (let attempt = 0; attempt < 20; attempt++) {
-      let u: number[];
-      if (this.pendingOpposite) {
-        u = this.pendingOpposite;
-        this.pendingOpposite = null;
-      } else {
-        // Random direction on the sphere; try both signs (CFO's symmetric probe).
-        const dir = x.map(() => gaussian(this.rng));
-        const norm = Math.sqrt(dir.reduce((s, v) => s + v * v, 0)) || 1;
-        u = dir.map((v) => v / norm);
-        this.pendingOpposite = u.map((v) => -v);
+    for (;;) {
+      // The local search runs within a group of discrete choices (log target, one-vs-rest
+      // categories, depth-wise, random thresholds, bins), starting with the best group overall.
+      this.group ??= this.nextGroup(results);
+      if (this.group === null) return this.nextSeedVariant(results);
+      const best = bestGbdt(results, this.group);
+      if (!best) {
+        this.closeGroup();
+        continue;
       }
-      const c = fromUnit(
-        x.map((v, i) => v + this.step * u[i]),
-        best.config as GbdtConfig,
-      );
-      if (this.mark(c)) return c;
+      if (best.loss < this.lastBestLoss - 1e-9) {
+        this.lastBestLoss = best.loss;
+        this.failures = 0;
+      } else if (++this.failures >= 4) {
+        // Moves around the incumbent stopped paying: look closer.
+        this.step *= 0.6;
+        this.failures = 0;
+      }
+      if (this.step < 0.02) {
+        // Converged: a group of other choices that came close gets its own local search (its
+        // tuned models diversify the ensemble), then seed variants.
+        this.closeGroup();
+        continue;
+      }
+      const x = toUnit(best.config as GbdtConfig);
+      for (let attempt = 0; attempt < 20; attempt++) {
+        let u: number[];
+        if (this.pendingOpposite) {
+          u = this.pendingOpposite;
+          this.pendingOpposite = null;
+        } else {
+          // Random direction on the sphere; try both signs (CFO's symmetric probe).
+          const dir = x.map(() => gaussian(this.rng));
+          const norm = Math.sqrt(dir.reduce((s, v) => s + v * v, 0)) || 1;
+          u = dir.map((v) => v / norm);
+          this.pendingOpposite = u.map((v) => -v);
+        }
+        const c = fromUnit(
+          x.map((v, i) => v + this.step * u[i]),
+          best.config as GbdtConfig,
+        );
+        if (this.mark(c)) return c;
+      }
+      this.closeGroup();
     }
-    return null;
+  }
+
+  private closeGroup(): void {
+    if (this.group !== null && this.group !== undefined) this.doneGroups.add(this.group);
+    this.group = undefined;
+    this.step = 0.25;
+    this.failures = 0;
+    this.lastBestLoss = Infinity;
+    this.pendingOpposite = null;
+  }
+
+  /** The group of the best boosting result not searched yet, if its loss is close to the best overall. */
+  private nextGroup(results: CandidateResult[]): string | null {
+    const overall = bestGbdt(results);
+    if (!overall) return null;
+    let pick: CandidateResult | null = null;
+    for (const r of results) {
+      if (r.config.family !== "gbdt" || this.doneGroups.has(groupOf(r.config))) continue;
+      if (!pick || r.loss < pick.loss) pick = r;
+    }
+    if (!pick) return null;
+    // The first group is the best one; others only when they came close (else they add nothing).
+    if (this.doneGroups.size > 0 && pick.loss > overall.loss * (1 + GROUP_MARGIN) + GROUP_MARGIN / 10) return null;
+    return groupOf(pick.config);
   }
 
   /**
@@ -216,10 +259,19 @@ export class Proposer {
   }
 }
 
-function bestGbdt(results: CandidateResult[]): CandidateResult | null {
+function bestGbdt(results: CandidateResult[], group?: string): CandidateResult | null {
   let best: CandidateResult | null = null;
-  for (const r of results) if (r.config.family === "gbdt" && (!best || r.loss < best.loss)) best = r;
+  for (const r of results) {
+    if (r.config.family !== "gbdt" || (group !== undefined && groupOf(r.config) !== group)) continue;
+    if (!best || r.loss < best.loss) best = r;
+  }
   return best;
+}
+
+/** The discrete choices of a boosting configuration (what the local search does not move). */
+function groupOf(c: CandidateConfig): string {
+  if (c.family !== "gbdt") return c.family;
+  return JSON.stringify([c.targetTransform ?? "", c.maxCatToOnehot ?? 0, c.maxDepth ? 1 : 0, c.extraTrees ? 1 : 0, c.maxBins ?? 255]);
 }
 
 function gaussian(rng: Rng): number {

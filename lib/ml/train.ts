@@ -39,8 +39,9 @@ const ENSEMBLE_POOL = 24;
  */
 const ENSEMBLE_SIZE_FACTOR = 4;
 const ENSEMBLE_MIN_SIZE = 60_000;
-/** Validation rows used by ensemble selection (evenly spaced when there are more). */
+/** Validation rows used by ensemble selection (evenly spaced when there are more), and values per candidate. */
 const MAX_SELECTION_ROWS = 20_000;
+const MAX_SELECTION_VALUES = 400_000;
 /** Starting worker threads costs about a second (module loading): not worth it for tiny budgets. */
 const MIN_BUDGET_FOR_THREADS = 5;
 /** Fast TreeSHAP throughput (explainCost units per ms) assumed when sizing the explanation sample (a busy 2-core machine). */
@@ -430,7 +431,8 @@ function chooseEnsemble(task: TaskSpec, results: CandidateResult[], folds: Fold[
   const y = concatArrays(folds.map((f) => f.validY));
   const K = task.objective === "multiclass" ? task.numClasses : 1;
   const n = y.length;
-  const step = Math.max(1, n / MAX_SELECTION_ROWS);
+  // Many classes: fewer rows, so that every candidate's margins stay small (rows x classes).
+  const step = Math.max(1, n / Math.min(MAX_SELECTION_ROWS, Math.floor(MAX_SELECTION_VALUES / K)));
   const take = Math.min(n, Math.floor(n / step));
   const rows = Int32Array.from({ length: take }, (_, i) => Math.floor(i * step));
   const ySel = Float64Array.from(rows, (r) => y[r]);
