@@ -29,16 +29,19 @@ export const MIN_ROWS = 3;
 const SEARCH_SHARE = 0.6;
 /** A refit on all rows is planned only when it costs at most this share of the field's budget. */
 const REFIT_SHARE = 0.5;
-/** An ensemble refits several members: the search leaves room for this many of the costliest refit. */
-const ENSEMBLE_REFITS = 2;
+/** The search reserves time for the best candidate's refit and this share of the second best's. */
+const SECOND_REFIT_SHARE = 0.5;
 /** Candidates (best first) that ensemble selection may choose from. */
 const ENSEMBLE_POOL = 24;
 /**
- * Serving budget of an ensemble, in tree nodes: this many times the best single candidate, at least
- * ENSEMBLE_MIN_SIZE (~1,000 trees of 31 leaves). Predictions and explanations cost in proportion.
+ * Serving budget of an ensemble, in tree nodes (predictions and explanations cost in proportion):
+ * ENSEMBLE_SIZE_FACTOR times the best single candidate, at least ENSEMBLE_MIN_SIZE (~1,600 trees of
+ * 31 leaves, about 5x a typical single model), at most ENSEMBLE_MAX_SIZE (all trees stay compiled
+ * for serving, core/tree-compile.ts), never less than the best candidate alone.
  */
-const ENSEMBLE_SIZE_FACTOR = 4;
-const ENSEMBLE_MIN_SIZE = 60_000;
+const ENSEMBLE_SIZE_FACTOR = 5;
+const ENSEMBLE_MIN_SIZE = 100_000;
+const ENSEMBLE_MAX_SIZE = 140_000;
 /** Validation rows used by ensemble selection (evenly spaced when there are more), and values per candidate. */
 const MAX_SELECTION_ROWS = 20_000;
 const MAX_SELECTION_VALUES = 400_000;
@@ -221,14 +224,16 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   const statsRefitMs = (r: CandidateResult): number => (folds.length === 1 ? 0 : (r.seconds * 1000 * 1.3) / folds.length + 50);
   const allRefitMs = (r: CandidateResult): number => r.seconds * 1000 * (folds.length === 1 ? 1.6 : 1.6 / folds.length) + 100;
   // Search until the time left covers the refits of an ensemble and the final statistics. Members
-  // are mostly among the best candidates, so the reserve covers the refits of the ENSEMBLE_REFITS
-  // best so far (a prior share of the budget until the first result), at most REFIT_SHARE of the
-  // budget: a member whose refit does not fit in the end is served as fitted in the search.
+  // are mostly among the best candidates, so the reserve covers the refit of the best candidate so
+  // far and half of the second's (a prior share of the budget until the first result), at most
+  // REFIT_SHARE of the budget: a member whose refit does not fit in the end is served as fitted in
+  // the search (estimates from search times are pessimistic: two candidates share the cores).
   const searchThreads = req.budgetSeconds < MIN_BUDGET_FOR_THREADS ? 1 : job.threads;
   const searchDeadline = (results: CandidateResult[]): number => {
     let refit = results.length === 0 ? budgetMs * (1 - SEARCH_SHARE) : 0;
-    const top = results.length <= ENSEMBLE_REFITS ? results : [...results].sort((a, b) => a.loss - b.loss).slice(0, ENSEMBLE_REFITS);
-    for (const r of top) refit += Math.min(statsRefitMs(r) + allRefitMs(r), budgetMs * REFIT_SHARE);
+    const top = results.length <= 2 ? [...results] : [...results].sort((a, b) => a.loss - b.loss).slice(0, 2);
+    top.sort((a, b) => a.loss - b.loss);
+    top.forEach((r, i) => (refit += (i === 0 ? 1 : SECOND_REFIT_SHARE) * Math.min(statsRefitMs(r) + allRefitMs(r), budgetMs * REFIT_SHARE)));
     return job.fieldEnd - finalizeMs - Math.min(refit, budgetMs * REFIT_SHARE);
   };
   let best: CandidateResult | null = null;
@@ -444,7 +449,7 @@ function chooseEnsemble(task: TaskSpec, results: CandidateResult[], folds: Fold[
   });
   const sel = selectEnsemble(task, ySel, margins);
   // Members whose share of the gain is within the validation noise are not worth their serving cost.
-  const maxSize = Math.max(ENSEMBLE_MIN_SIZE, ENSEMBLE_SIZE_FACTOR * pool[0].size);
+  const maxSize = Math.max(pool[0].size, Math.min(ENSEMBLE_MAX_SIZE, Math.max(ENSEMBLE_MIN_SIZE, ENSEMBLE_SIZE_FACTOR * pool[0].size)));
   const pruned = pruneEnsemble(task, ySel, margins, sel.weights, pool.map((r) => r.size), pruneTolerance(task, sel.loss, ySel.length), maxSize);
   const members = pool.map((result, i) => ({ result, weight: pruned.weights[i] })).filter((m) => m.weight > 0);
   members.sort((a, b) => b.weight - a.weight || a.result.loss - b.result.loss);

@@ -15,6 +15,8 @@ interface HistKernels {
 }
 /** Up to this many features, the histogram kernels are generated with the feature loop unrolled. */
 const MAX_UNROLLED_FEATURES = 128;
+/** Share of the features above which the unrolled kernels (all features) beat the generic loop (sampled features). */
+const UNROLLED_MIN_SHARE = 0.55;
 /** Kernels per bin layout (feature offsets); cleared when it grows past a few dozen layouts. */
 const histKernelCache = new Map<string, HistKernels>();
 const MAX_CACHED_LAYOUTS = 32;
@@ -146,7 +148,10 @@ export class HistogramBuilder {
     if (this.gh !== null) {
       const gh = this.gh;
       const kernels = this.kernels;
-      if (kernels !== null && nf === F) {
+      // The unrolled kernels also serve feature samples of at least UNROLLED_MIN_SHARE: they fill
+      // every feature's bins (unused ones are never read) about 1.8x faster per update than the
+      // generic loop fills the sampled ones. The used features' sums are the same either way.
+      if (kernels !== null && nf >= UNROLLED_MIN_SHARE * F) {
         if (allInOrder) kernels.root(hist, bins, gh, rows, 0, end);
         else kernels.rows(hist, bins, gh, rows, start, end);
         return;
