@@ -182,9 +182,17 @@ export function pruneEnsemble(
   const scorer = new MarginLoss(task, y);
   let current = weights.slice();
   let loss = scorer.loss(averageMargins(margins, current));
-  const without = (members: number[], drop: number): { weights: number[]; loss: number } => {
-    const keep = members.filter((i) => i !== drop).sort((a, b) => a - b);
+  // Without member `drop`: the others' weights scaled up (one evaluation); the weights are reselected
+  // once a member has gone, kept when that does not make the loss worse.
+  const without = (drop: number): { weights: number[]; loss: number } => {
+    const rest = 1 - current[drop];
+    const w = current.map((v, i) => (i === drop || rest <= 0 ? 0 : v / rest));
+    return { weights: w, loss: scorer.loss(averageMargins(margins, w)) };
+  };
+  const reselect = (next: { weights: number[]; loss: number }): { weights: number[]; loss: number } => {
+    const keep = membersOf(next.weights).sort((a, b) => a - b);
     const sel = selectEnsemble(task, y, keep.map((i) => margins[i]));
+    if (sel.loss > next.loss) return next;
     const w = current.map(() => 0);
     keep.forEach((i, j) => (w[i] = sel.weights[j]));
     return { weights: w, loss: sel.loss };
@@ -196,9 +204,9 @@ export function pruneEnsemble(
     members.sort((a, b) => costs[b] - costs[a] || current[a] - current[b] || a - b);
     let removed = false;
     for (const drop of members) {
-      const next = without(members, drop);
+      const next = without(drop);
       if (next.loss <= loss + tolerance) {
-        ({ weights: current, loss } = next);
+        ({ weights: current, loss } = reselect(next));
         removed = true;
         break;
       }
@@ -212,14 +220,14 @@ export function pruneEnsemble(
     let best: { weights: number[]; loss: number } | null = null;
     let bestRate = Infinity;
     for (const drop of members.sort((a, b) => a - b)) {
-      const next = without(members, drop);
+      const next = without(drop);
       const rate = (next.loss - loss) / Math.max(1, costs[drop]);
       if (rate < bestRate) {
         bestRate = rate;
         best = next;
       }
     }
-    ({ weights: current, loss } = best!);
+    ({ weights: current, loss } = reselect(best!));
   }
   return { weights: current, loss };
 }

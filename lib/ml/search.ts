@@ -4,8 +4,10 @@
 // Candidates run two at a time on worker threads (or in-process when threads = 1).
 import { Worker } from "node:worker_threads";
 import { Rng } from "./core/random";
+import type { FeatureMatrix } from "./core/types";
 import type { CandidateConfig, CandidateResult, Fold, TaskSpec } from "./evaluate";
 import { evaluateCandidate } from "./evaluate";
+import type { LearnerJson } from "./learner";
 
 export interface SearchOptions {
   task: TaskSpec;
@@ -355,6 +357,67 @@ export async function runSearch(options: SearchOptions): Promise<CandidateResult
   return results.sort((a, b) => a.loss - b.loss);
 }
 
+export interface RefitJob {
+  config: CandidateConfig;
+  deadlineMs: number;
+}
+
+/**
+ * Fits configurations on all rows on the search's worker threads, `threads` at a time, in the order
+ * given; resolves with each learner's JSON (null when the threads are not available or a fit
+ * failed, so that the caller fits it itself or keeps what it has). The columns go to the threads as
+ * shared memory when they are SharedArrayBuffer-backed (toSharedMatrix), else as copies.
+ */
+export async function runRefits(options: {
+  task: TaskSpec;
+  rows: { x: FeatureMatrix; y: Float64Array; weights?: Float64Array };
+  jobs: RefitJob[];
+  threads: number;
+  signal?: AbortSignal;
+}): Promise<(LearnerJson | null)[]> {
+  const out: (LearnerJson | null)[] = options.jobs.map(() => null);
+  if (options.jobs.length === 0 || options.signal?.aborted) return out;
+  const pool = await startPool<LearnerJson>(Math.min(options.threads, options.jobs.length), options.task, [], options.rows);
+  if (!pool) return out;
+  let onAbort = (): void => undefined;
+  try {
+    await new Promise<void>((resolve) => {
+      // A cancelled training does not wait for running fits: their threads are terminated.
+      onAbort = (): void => {
+        pool.abandon();
+        resolve();
+      };
+      options.signal?.addEventListener("abort", onAbort, { once: true });
+      let pending = options.jobs.length;
+      options.jobs.forEach((job, i) => {
+        pool
+          .run(job.config, job.deadlineMs)
+          .then(
+            (json) => void (out[i] = json),
+            () => undefined,
+          )
+          .finally(() => {
+            if (--pending === 0) resolve();
+          });
+      });
+    });
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    pool.close();
+  }
+  return out;
+}
+
+/** The same matrix with its columns in shared memory (threads read them without a copy). */
+export function toSharedMatrix(x: FeatureMatrix): FeatureMatrix {
+  const columns = x.columns.map((c) => {
+    const shared = new Float64Array(new SharedArrayBuffer(c.length * 8));
+    shared.set(c);
+    return shared;
+  });
+  return { rowCount: x.rowCount, features: x.features, columns };
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -362,9 +425,9 @@ function median(xs: number[]): number {
 
 // ---------- worker pool ----------
 
-interface Pool {
+interface Pool<R = CandidateResult> {
   size: number;
-  run(config: CandidateConfig, deadlineMs: number): Promise<CandidateResult>;
+  run(config: CandidateConfig, deadlineMs: number): Promise<R>;
   /** Gives up on running candidates: close() then terminates the threads. */
   abandon(): void;
   close(): void;
@@ -378,8 +441,13 @@ export function foldsToMessage(folds: Fold[]): unknown[] {
 // Workers are kept between trainings (module loading under tsx costs about a second per worker) and
 // unref'd so that they never keep the process alive.
 let sharedWorkers: Promise<Worker[] | null> | null = null;
-/** A variable, not a literal, so that web bundlers do not try to bundle the thread entry (only workers train). */
-const SEARCH_THREAD_ENTRY = "./search-thread.ts";
+/**
+ * A variable, not a literal, so that web bundlers do not try to bundle the thread entry (only workers
+ * train). A plain .mjs that registers tsx and then imports the TypeScript entry: `execArgv:
+ * ["--import", "tsx"]` does not make a worker thread load .ts files on Node 20 (ERR_UNKNOWN_FILE_EXTENSION),
+ * which silently left every search in-process.
+ */
+const SEARCH_THREAD_ENTRY = "./search-thread-boot.mjs";
 let sharedSize = 0;
 
 // A thread that does not load, accept the folds or answer within these limits is treated as dead:
@@ -421,7 +489,7 @@ export function awaitWorker<T>(w: Worker, timeoutMs: number, what: string, liste
 }
 
 function spawnWorker(): Promise<Worker> {
-  const w = new Worker(new URL(SEARCH_THREAD_ENTRY, import.meta.url), { execArgv: ["--import", "tsx"] });
+  const w = new Worker(new URL(SEARCH_THREAD_ENTRY, import.meta.url));
   w.unref();
   w.once("exit", () => exitedWorkers.add(w));
   // An uncaught error in an idle thread must not crash the process (an 'error' event without a
@@ -463,11 +531,11 @@ function discardWorkers(): void {
   void old?.then((ws) => ws?.forEach((w) => void w.terminate()));
 }
 
-async function startPool(size: number, task: TaskSpec, folds: Fold[]): Promise<Pool | null> {
+async function startPool<R = CandidateResult>(size: number, task: TaskSpec, folds: Fold[], rows?: { x: FeatureMatrix; y: Float64Array; weights?: Float64Array }): Promise<Pool<R> | null> {
   const all = await warmSearchWorkers(size);
   if (!all) return null;
   const workers = all.slice(0, size);
-  const message = { type: "init", task, folds: foldsToMessage(folds) };
+  const message = { type: "init", task, folds: foldsToMessage(folds), rows };
   try {
     await Promise.all(
       workers.map((w) =>
@@ -500,10 +568,10 @@ async function startPool(size: number, task: TaskSpec, folds: Fold[]): Promise<P
     async run(config, deadlineMs) {
       const w = await acquire();
       const id = nextId++;
-      let answer: { type: string; result?: CandidateResult; error?: string };
+      let answer: { type: string; result?: R; error?: string };
       try {
         answer = await awaitWorker(w, Math.max(0, deadlineMs - Date.now()) + RUN_GRACE_MS, "training a candidate", (done) => {
-          const onMessage = (m: { type: string; id: number; result?: CandidateResult; error?: string }): void => {
+          const onMessage = (m: { type: string; id: number; result?: R; error?: string }): void => {
             if (m.id === id) done(m);
           };
           w.on("message", onMessage);

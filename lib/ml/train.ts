@@ -14,7 +14,7 @@ import { FieldModel, type FieldModelJson } from "./field-model";
 import { EnsembleLearner, learnerFromJson, selectRows, type Learner } from "./learner";
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
-import { runSearch, warmSearchWorkers } from "./search";
+import { runRefits, runSearch, toSharedMatrix, warmSearchWorkers } from "./search";
 import { shuffleIndices, splitRows, takeRows } from "./split";
 import { computeClassStats, computeRegressionStat, round, type ClassStat, type RegressionStat } from "./stats";
 import { encodeTarget, type TargetInfo } from "./target";
@@ -48,7 +48,7 @@ const MAX_SELECTION_VALUES = 400_000;
 /** Starting worker threads costs about a second (module loading): not worth it for tiny budgets. */
 const MIN_BUDGET_FOR_THREADS = 5;
 /** Fast TreeSHAP throughput (explainCost units per ms) assumed when sizing the explanation sample (a busy 2-core machine). */
-const EXPLAIN_OPS_PER_MS = 150_000;
+const EXPLAIN_OPS_PER_MS = 50_000;
 
 export async function trainModel(req: TrainRequest): Promise<TrainOutcome> {
   const start = Date.now();
@@ -293,26 +293,53 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   const holdPred = statsLearner.predict(xHold);
 
   // Served model: the members refitted on every row with a known target (more data, same recipe),
-  // heaviest first while the budget allows; a member not refitted is served as in the statistics model.
+  // heaviest first while the budget allows, on the search threads (two at a time) when there are
+  // several; a member not refitted is served as in the statistics model.
   const servedMembers = statsMembers.slice();
   const refitted = members.map(() => false);
   const refitLog: { planned?: number; got?: number; seconds: number }[] = [];
   if (allRows.length > restRows.length) {
-    let xAll: FeatureMatrix | null = null;
+    // Which refits fit: a list schedule over the threads, estimates as rough as a busy machine makes them.
+    const lanes = searchThreads > 1 && members.length > 1 ? searchThreads : 1;
+    const laneFree = new Array<number>(lanes).fill(Date.now());
+    const chosen: number[] = [];
+    members.forEach((m, i) => {
+      const lane = laneFree.indexOf(Math.min(...laneFree));
+      const cost = allRefitMs(m.result);
+      if (laneFree[lane] + 0.8 * cost < refitDeadline) {
+        chosen.push(i);
+        laneFree[lane] += cost;
+      }
+    });
+    const xAll = chosen.length ? pre.transformTable(table, allRows) : null;
     const wAll = weightsOf(yAll);
-    for (let i = 0; i < members.length; i++) {
-      // Estimates are rough on a busy machine: try when it roughly fits; a refit cut short is discarded.
-      if (!fits(allRefitMs(members[i].result))) continue;
-      xAll ??= pre.transformTable(table, allRows);
-      const t0 = Date.now();
+    const t0 = Date.now();
+    const accept = (i: number, refit: Learner): void => {
       const c = memberConfigs[i];
-      const refit = fitCandidate(c, task, xAll, yAll, wAll, refitDeadline);
       refitLog.push({ planned: c.family === "gbdt" ? c.rounds : undefined, got: roundsOfLearner(refit), seconds: (Date.now() - t0) / 1000 });
       // A refit cut short by the deadline (a busy machine) is worse than the complete model we have.
-      if (!isComplete(refit, c)) continue;
+      if (!isComplete(refit, c)) return;
       servedMembers[i] = refit;
       refitted[i] = true;
-      checkAborted(req.signal);
+    };
+    if (xAll && lanes > 1 && chosen.length > 1) {
+      const jsons = await runRefits({
+        task,
+        rows: { x: toSharedMatrix(xAll), y: yAll, weights: wAll },
+        jobs: chosen.map((i) => ({ config: memberConfigs[i], deadlineMs: refitDeadline })),
+        threads: lanes,
+        signal: req.signal,
+      });
+      chosen.forEach((i, j) => {
+        const json = jsons[j];
+        if (json) accept(i, learnerFromJson(json));
+      });
+    } else if (xAll) {
+      for (const i of chosen) {
+        if (Date.now() + 0.8 * allRefitMs(members[i].result) >= refitDeadline) continue;
+        accept(i, fitCandidate(memberConfigs[i], task, xAll, yAll, wAll, refitDeadline));
+        checkAborted(req.signal);
+      }
     }
   }
   const finalLearner = refitted.some((r) => r) ? combine(servedMembers) : statsLearner;
