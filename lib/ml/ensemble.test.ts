@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { trainForest, trainGbdt } from "./core";
 import { Rng } from "./core/random";
 import type { FeatureMatrix } from "./core/types";
-import { fromMargins, MarginLoss, selectEnsemble, toMargins } from "./ensemble";
+import { fromMargins, MarginLoss, pruneEnsemble, selectEnsemble, toMargins } from "./ensemble";
 import type { TaskSpec } from "./evaluate";
 import { EnsembleLearner, LinearLearner, learnerFromJson, TreeLearner } from "./learner";
 import { trainLinear } from "./linear";
@@ -60,6 +60,22 @@ describe("selectEnsemble", () => {
     expect(r.loss).toBeLessThanOrEqual(r.bestSingleLoss);
     expect(selectEnsemble(binary, y, [a, a])).toMatchObject({ weights: [1, 0] });
     expect(selectEnsemble(binary, y, [a, noise, b])).toEqual(selectEnsemble(binary, y, [a, noise, b]));
+  });
+
+  it("prunes members within the noise, keeps a serving budget, and never ends worse than the best single member that fits", () => {
+    const sel = selectEnsemble(binary, y, [a, noise, b]);
+    // Tolerance 0: only members that do not help at all go; b and a help each other.
+    const kept = pruneEnsemble(binary, y, [a, noise, b], sel.weights, [1, 1, 1], 0);
+    expect(kept.weights[1]).toBe(0);
+    expect(kept.weights[0]).toBeGreaterThan(0);
+    expect(kept.weights[2]).toBeGreaterThan(0);
+    // A huge tolerance: a single member is enough.
+    const one = pruneEnsemble(binary, y, [a, noise, b], sel.weights, [1, 1, 1], 1);
+    expect(one.weights.filter((w) => w > 0)).toHaveLength(1);
+    // Budget for one member only: a and b cost 10 each, the budget 12.
+    const budget = pruneEnsemble(binary, y, [a, noise, b], sel.weights, [10, 1, 10], 0, 12);
+    expect(budget.weights[0] === 0 || budget.weights[2] === 0).toBe(true);
+    expect(budget.loss).toBeLessThanOrEqual(Math.min(new MarginLoss(binary, y).loss(a), new MarginLoss(binary, y).loss(b)) + 1e-12);
   });
 
   it("minimises RMSE for regression", () => {

@@ -217,17 +217,37 @@ export function pruneEnsemble(
     const members = membersOf(current);
     const total = members.reduce((s, i) => s + costs[i], 0);
     if (members.length <= 1 || total <= maxCost) break;
+    // The drop that brings the ensemble within the budget at the least loss, if one does; else the
+    // drop that loses least per node saved.
     let best: { weights: number[]; loss: number } | null = null;
-    let bestRate = Infinity;
+    let bestKey = Infinity;
+    let fitting = false;
     for (const drop of members.sort((a, b) => a - b)) {
       const next = without(drop);
-      const rate = (next.loss - loss) / Math.max(1, costs[drop]);
-      if (rate < bestRate) {
-        bestRate = rate;
+      const fits = total - costs[drop] <= maxCost;
+      const key = fits ? next.loss : (next.loss - loss) / Math.max(1, costs[drop]);
+      if ((fits && !fitting) || (fits === fitting && key < bestKey)) {
+        fitting = fits;
+        bestKey = key;
         best = next;
       }
     }
     ({ weights: current, loss } = reselect(best!));
+  }
+  // Never worse than the best single candidate that fits the budget on its own.
+  let single = -1;
+  let singleLoss = Infinity;
+  margins.forEach((m, i) => {
+    if (costs[i] > maxCost && costs[i] > Math.min(...costs)) return;
+    const l = scorer.loss(m);
+    if (l < singleLoss) {
+      singleLoss = l;
+      single = i;
+    }
+  });
+  if (single >= 0 && singleLoss < loss) {
+    current = current.map((_, i) => (i === single ? 1 : 0));
+    loss = singleLoss;
   }
   return { weights: current, loss };
 }
