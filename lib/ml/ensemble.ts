@@ -264,9 +264,10 @@ export function averageMargins(margins: Float64Array[], weights: number[]): Floa
 
 /**
  * A validation-loss rise too small to trust on n rows: absolute for 1 - AUC, relative to the loss
- * for log loss and RMSE; it shrinks as the square root of the rows, like the noise of the estimate.
+ * for log loss and RMSE; it shrinks as the square root of the rows, like the noise of the estimate
+ * (a fraction of it: members are compared on the same rows, which cancels much of the noise).
  */
 export function pruneTolerance(task: TaskSpec, loss: number, n: number): number {
-  const scale = Math.sqrt(2000 / Math.max(1, n));
-  return task.objective === "binary" ? 1e-4 * scale : 5e-4 * scale * Math.abs(loss);
+  const noise = 1 / Math.sqrt(Math.max(1, n));
+  return task.objective === "binary" ? 0.01 * noise : 0.02 * noise * Math.abs(loss);
 }
