@@ -311,7 +311,9 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
         laneFree[lane] += cost;
       }
     });
-    const xAll = chosen.length ? pre.transformTable(table, allRows) : null;
+    const parallel = lanes > 1 && chosen.length > 1;
+    // For the threads, the columns go straight into shared memory (no second copy kept).
+    const xAll = chosen.length ? (parallel ? toSharedMatrix(pre.transformTable(table, allRows)) : pre.transformTable(table, allRows)) : null;
     const wAll = weightsOf(yAll);
     const t0 = Date.now();
     const accept = (i: number, refit: Learner): void => {
@@ -322,10 +324,10 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
       servedMembers[i] = refit;
       refitted[i] = true;
     };
-    if (xAll && lanes > 1 && chosen.length > 1) {
+    if (xAll && parallel) {
       const jsons = await runRefits({
         task,
-        rows: { x: toSharedMatrix(xAll), y: yAll, weights: wAll },
+        rows: { x: xAll, y: yAll, weights: wAll },
         jobs: chosen.map((i) => ({ config: memberConfigs[i], deadlineMs: refitDeadline })),
         threads: lanes,
         signal: req.signal,
