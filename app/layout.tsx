@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { Providers } from "@/components/providers";
 import "./globals.css";
 
@@ -7,7 +8,9 @@ export const metadata: Metadata = {
   description: "Self-hostable AutoML and chat exploration over tabular data.",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Rendered per request: the Content-Security-Policy nonce (proxy.ts) differs every time.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen">

@@ -2,15 +2,18 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
+import { useMyInvitations } from "@/lib/client/use-account";
 import { useMe, useSignOut } from "@/lib/client/use-me";
 import type { Me } from "@/lib/client/types";
+import { TeamSwitcher } from "./team/team-switcher";
 
-const NAV = [
+const TEAM_NAV = [
   { href: "/datasets", label: "Datasets" },
   { href: "/models", label: "Models" },
   { href: "/projects", label: "Projects" },
   { href: "/team-settings", label: "Team settings" },
 ];
+const ACCOUNT_NAV = { href: "/account", label: "Account" };
 
 export function AppShell({ session, children }: { session: Me; children: ReactNode }) {
   const pathname = usePathname();
@@ -18,10 +21,15 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const who = me ?? session;
+  // Someone who must choose a password or belongs to no team only has their account page.
+  const inTeam = who.teamId !== null && !who.mustChangePassword;
+  const invitations = useMyInvitations(!who.mustChangePassword);
+  const pending = invitations.data?.length ?? 0;
+  const nav = inTeam ? [...TEAM_NAV, ACCOUNT_NAV] : [ACCOUNT_NAV];
 
   const doSignOut = () => signOut.mutate(undefined, { onSettled: () => window.location.assign("/login") });
 
-  const links = NAV.map((item) => {
+  const links = nav.map((item) => {
     const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
     return (
       <Link
@@ -34,6 +42,11 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
         }`}
       >
         {item.label}
+        {item.href === "/account" && pending > 0 && (
+          <span className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-0.5 text-xs font-semibold text-white" aria-label={`${pending} pending invitation${pending === 1 ? "" : "s"}`}>
+            {pending}
+          </span>
+        )}
       </Link>
     );
   });
@@ -53,10 +66,7 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
             {links}
           </nav>
           <div className="ml-auto flex items-center gap-3">
-            <div className="hidden text-right sm:block" data-testid="current-team">
-              <div className="text-sm font-medium text-slate-900">{who.teamName}</div>
-              <div className="text-xs text-slate-500">{who.email} · {who.role}</div>
-            </div>
+            <TeamSwitcher me={who} />
             <button
               type="button"
               onClick={doSignOut}
@@ -80,7 +90,7 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
         {menuOpen && (
           <nav id="mobile-nav" aria-label="Main" className="flex flex-col gap-1 border-t border-slate-100 px-4 py-2 md:hidden">
             {links}
-            <div className="px-3 py-2 text-xs text-slate-500">{who.teamName} · {who.email}</div>
+            <div className="px-3 py-2 text-xs text-slate-500">{who.teamName ?? "No team"} · {who.email}</div>
           </nav>
         )}
       </header>

@@ -1,14 +1,10 @@
 "use client";
 import { useState, type FormEvent } from "react";
+import { safeNextPath } from "@/lib/client/safe-next";
 import { useSetup, useSignIn } from "@/lib/client/use-me";
 import { Button } from "./ui/button";
 import { ErrorBanner } from "./ui/feedback";
 import { Field, TextInput } from "./ui/form";
-
-/** Only same-site paths: an open redirect through ?next= would help phishing. */
-function safeNext(next: string | null | undefined): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/datasets";
-}
 
 export function AuthFrame({ title, subtitle, children }: { title: string; subtitle: string; children: React.ReactNode }) {
   return (
@@ -34,8 +30,17 @@ export function LoginForm({ next }: { next?: string }) {
   const [password, setPassword] = useState("");
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // A full navigation so the server components see the new session cookie.
-    signIn.mutate({ email, password }, { onSuccess: () => window.location.assign(safeNext(next)) });
+    // A full navigation so the server components see the new session cookie. Someone who must choose
+    // a password or has no team yet goes to the account page first, which sends them on to `next`.
+    signIn.mutate(
+      { email, password },
+      {
+        onSuccess: (result) => {
+          const target = safeNextPath(next);
+          window.location.assign(result.mustChangePassword || !result.hasTeam ? `/account?next=${encodeURIComponent(target)}` : target);
+        },
+      },
+    );
   };
   return (
     <form onSubmit={submit} className="space-y-4" data-testid="login-form">
@@ -55,7 +60,7 @@ export function LoginForm({ next }: { next?: string }) {
 
 export function SetupForm() {
   const setup = useSetup();
-  const [form, setForm] = useState({ name: "", email: "", password: "", teamName: "" });
+  const [form, setForm] = useState({ name: "", email: "", password: "", teamName: "", setupToken: "" });
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -63,6 +68,9 @@ export function SetupForm() {
   };
   return (
     <form onSubmit={submit} className="space-y-4" data-testid="setup-form">
+      <Field label="Setup token" htmlFor="setupToken" hint={<>Printed on the server&apos;s console by <code>npm start</code> (or the value of <code>SETUP_TOKEN</code>). It proves you run this installation.</>}>
+        <TextInput id="setupToken" required autoComplete="off" spellCheck={false} value={form.setupToken} onChange={set("setupToken")} className="font-mono" />
+      </Field>
       <Field label="Team name" htmlFor="teamName" hint="Your workspace; you can invite people to it later.">
         <TextInput id="teamName" required value={form.teamName} onChange={set("teamName")} placeholder="Acme analytics" />
       </Field>

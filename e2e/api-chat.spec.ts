@@ -110,10 +110,13 @@ test("chat: bad inputs", async ({ api, anon }) => {
     { body: { messages: [{ role: "user", content: "hi" }] }, status: 422 },
     { body: { project_id: "unknown", messages: [{ role: "user", content: "hi" }] }, status: 404 },
     { body: { dataset_id: "unknown", messages: [{ role: "user", content: "hi" }] }, status: 404 },
+    // More than 32 KB of message text in one request (here 2 x 17,000 characters).
+    { body: { project_id: projectId, messages: [{ role: "user", content: " ".repeat(17_000) }, { role: "user", content: `${" ".repeat(17_000)}sales by region` }] }, status: 422 },
   ];
   for (const c of cases) {
     const res = await api.post("/api/v1/chat-explore/new", { data: c.body as object });
-    expect(res.status(), JSON.stringify(c.body)).toBe(c.status);
+    expect(res.status(), JSON.stringify(c.body).slice(0, 200)).toBe(c.status);
+    if (c.status === 422 && JSON.stringify(c.body).length > 30_000) expect(JSON.stringify(await res.json())).toMatch(/32768 bytes \(32 KB\)/);
   }
   expect((await anon.post("/api/v1/chat-explore/new", { data: { dataset_id: datasetId, messages: [{ role: "user", content: "hi" }] } })).status()).toBe(401);
   expect((await api.get("/api/v1/chat-explore/status/unknown")).status()).toBe(404);

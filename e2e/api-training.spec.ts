@@ -130,8 +130,10 @@ test("validation errors are 422 with detail items naming each bad field", async 
     expect(typeof item.type).toBe("string");
   }
   const malformed = await api.post("/api/v1/models/train/new", { data: Buffer.from("{not json"), headers: { "content-type": "application/json" } });
-  expect(malformed.status()).toBe(400);
-  expect((await malformed.json()).detail).toMatch(/not valid JSON/);
+  expect(malformed.status()).toBe(422);
+  const [problem] = (await malformed.json()).detail;
+  expect(problem.type).toBe("json_invalid");
+  expect(problem.msg).toMatch(/not valid JSON/);
 });
 
 test("auth and ids: 401 for missing or wrong keys, 404 for unknown ids, 409 for results not ready", async ({ anon, api, baseURL }) => {

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { request } from "@playwright/test";
 import { test, expect, waitForTask, createDataset } from "./helpers/fixtures";
-import { databaseUrlFor, startApp } from "./helpers/app";
+import { instanceEnv, startApp } from "./helpers/app";
 import { churnRows } from "./helpers/data";
 
 test.describe.configure({ mode: "serial" });
@@ -12,7 +12,7 @@ function startWorker(dataDir: string) {
   // node --import tsx, not the tsx binary: the binary is a wrapper process, and killing it would
   // leave the real worker running.
   return spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--kinds", "train"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrlFor(dataDir), TASK_STALE_SECONDS: "6" },
+    env: { ...process.env, ...instanceEnv(dataDir), TASK_STALE_SECONDS: "6" },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ensureSignedIn, OWNER, saveScreen, signIn } from "./ui-helpers";
+import { ensureSignedIn, OWNER, saveScreen } from "./ui-helpers";
 
 test("first-run setup or sign-in, navigation with the team, sign out and back in", async ({ page }, testInfo) => {
   await page.goto("/datasets");
@@ -18,14 +18,17 @@ test("first-run setup or sign-in, navigation with the team, sign out and back in
   await page.waitForURL("**/login");
   await page.goto("/setup");
   await page.waitForURL("**/login");
+  // A signed-out visitor is sent to sign in, and back to the page afterwards.
   await page.goto("/models");
-  await page.waitForURL("**/login");
+  await page.waitForURL("**/login?next=%2Fmodels");
 
   await page.getByLabel("Email").fill(OWNER.email);
   await page.getByLabel("Password").fill("wrong password!");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("login-form").getByRole("alert")).toContainText("Wrong email or password");
   await saveScreen(page, testInfo, "login-error");
-  await signIn(page);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/models");
   await expect(page.getByTestId("current-team")).toContainText(OWNER.teamName);
 });

@@ -35,13 +35,14 @@ test("create an API key, use it, revoke it", async ({ page, request }, testInfo)
   expect(refused.status()).toBe(401);
 });
 
-test("invite a member with a role", async ({ page }) => {
+test("invite a member with a role: a pending invitation until they accept", async ({ page }) => {
   await ensureSignedIn(page);
   await page.goto("/team-settings");
   const email = `member${Date.now()}@example.com`;
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Role").selectOption("admin");
   await page.getByLabel("Initial password").fill("initial-pass-1");
-  await page.getByRole("button", { name: "Add member" }).click();
-  await expect(page.getByTestId("members").getByRole("listitem").filter({ hasText: email })).toContainText("admin");
+  await page.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByTestId("team-invitations").getByRole("listitem").filter({ hasText: email })).toContainText("admin, pending");
+  await expect(page.getByTestId("members")).not.toContainText(`${email} · joined`);
 });

@@ -11,7 +11,8 @@ export type ErrorCode =
   | "payload_too_large"
   | "unsupported_media_type"
   | "not_ready"
-  | "rate_limited";
+  | "rate_limited"
+  | "unavailable";
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -24,7 +25,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   not_ready: 409,
   rate_limited: 429,
+  unavailable: 503,
 };
+
+/** Seconds a client is told to wait (Retry-After) when storage is out of reach ("unavailable"). */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** One problem with one input location, FastAPI style: loc like ["body", "predict_fields", 0]. */
 export interface ValidationIssue {
@@ -36,12 +41,22 @@ export interface ValidationIssue {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues?: ValidationIssue[];
+  /** For rate_limited: sent as Retry-After. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, issues?: ValidationIssue[]) {
+  /**
+   * Validation errors in the legacy envelope: 400 for parameters that do not parse (the default),
+   * 422 for well-formed values the server refuses (a budget over the cap, NUL characters, field
+   * names that are too long), as /api/v1 answers them.
+   */
+  readonly legacyStatus?: 400 | 422;
+
+  constructor(code: ErrorCode, message: string, issues?: ValidationIssue[], options: { legacyStatus?: 400 | 422 } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.issues = issues;
+    this.legacyStatus = options.legacyStatus;
   }
 
   get status(): number {
@@ -51,5 +66,7 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError("not_found", `${what} not found`);
 export const badRequest = (message: string) => new AppError("bad_request", message);
-export const validationError = (issues: ValidationIssue[]) =>
-  new AppError("validation", issues.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; "), issues);
+export const validationError = (issues: ValidationIssue[], options: { legacyStatus?: 400 | 422 } = {}) =>
+  new AppError("validation", issues.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; "), issues, options);
+/** A well-formed value the server refuses: 422 in both API families. */
+export const unprocessable = (issues: ValidationIssue[]) => validationError(issues, { legacyStatus: 422 });

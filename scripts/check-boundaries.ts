@@ -1,9 +1,11 @@
 // Enforces the architecture's library boundaries: lib/ml, lib/chat, lib/table and lib/store are
-// pure libraries; they must not import Next.js, React, Prisma or the app's service layers.
+// pure libraries; they must not import Next.js, React, Prisma or the app's service layers. lib/schemas
+// (request and response schemas) is pure too: the web client takes its types from it and the
+// OpenAPI document is generated from it.
 import fs from "node:fs";
 import path from "node:path";
 
-const PURE = ["lib/ml", "lib/chat", "lib/table", "lib/store"];
+const PURE = ["lib/ml", "lib/chat", "lib/table", "lib/store", "lib/schemas"];
 const FORBIDDEN = [/^next(\/|$)/, /^react(-dom)?(\/|$)/, /^@prisma\//, /^@\/lib\/(db|services|http|jobs|auth)(\/|$)/, /^@\/app\//];
 const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
 

@@ -21,7 +21,7 @@ export async function migrate(): Promise<void> {
     throw new Error(`Database migration failed (exit ${result.status}). See the output above.`);
   }
   const { ensureDbReady } = await import("../lib/db");
-  const { bootstrapInitialApiKey } = await import("../lib/services/accounts");
+  const { bootstrapInitialApiKey } = await import("../lib/services/setup");
   await ensureDbReady();
   await bootstrapInitialApiKey(env.INITIAL_API_KEY);
 }

@@ -7,7 +7,15 @@ import { getEnv } from "../lib/env";
 import { migrate } from "./migrate";
 
 const dev = process.argv.includes("--dev");
-const env = getEnv();
+const env = (() => {
+  try {
+    return getEnv();
+  } catch (error) {
+    // A setting is wrong: say which and how to fix it, without a stack trace.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+})();
 const children = new Set<ChildProcess>();
 let stopping = false;
 
@@ -23,7 +31,7 @@ function newestSourceMtime(dirs: string[]): number {
     }
   };
   dirs.forEach(walk);
-  for (const file of ["package.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "prisma/schema.prisma"]) {
+  for (const file of ["package.json", "next.config.mjs", "proxy.ts", "tsconfig.json", "postcss.config.mjs", "prisma/schema.prisma"]) {
     if (fs.existsSync(file)) newest = Math.max(newest, fs.statSync(file).mtimeMs);
   }
   return newest;
@@ -31,7 +39,7 @@ function newestSourceMtime(dirs: string[]): number {
 
 function buildIfNeeded() {
   const buildId = ".next/BUILD_ID";
-  if (process.env.SKIP_BUILD === "1" && fs.existsSync(buildId)) return;
+  if (env.SKIP_BUILD && fs.existsSync(buildId)) return;
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   if (built > newestSourceMtime(["app", "components", "lib", "public", "prisma"])) return;
   console.log("Building the web application (first start or sources changed)...");
@@ -77,8 +85,20 @@ async function ensureChromium() {
   }
 }
 
+/** While no user exists: the setup token the first person must enter on /setup. */
+async function announceSetupToken() {
+  const { issueSetupToken, needsSetup } = await import("../lib/services/setup");
+  if (!(await needsSetup())) return;
+  const token = await issueSetupToken();
+  const where = `http://localhost:${env.PORT}/setup`;
+  const line = "=".repeat(72);
+  if (token) console.log(`\n${line}\nFirst run: open ${where} and enter this setup token:\n\n    ${token}\n\n(Valid until setup is done; set SETUP_TOKEN to choose your own.)\n${line}\n`);
+  else console.log(`First run: open ${where} and enter the setup token from SETUP_TOKEN.`);
+}
+
 async function main() {
   await migrate();
+  await announceSetupToken();
   if (env.CHAT_WORKERS > 0) await ensureChromium();
   if (dev) {
     run("web", path.resolve("node_modules/.bin/next"), ["dev", "-p", String(env.PORT)], false);

@@ -12,12 +12,23 @@ const port = Number(process.env.PORT || 3000);
 const app = next({ dev: false, dir: process.cwd(), port });
 const handle = app.getRequestHandler();
 const compress = compression({ level: 1, chunkSize: 64 * 1024 });
+// Test setting (README): record API responses for the contract check. Read here rather than from
+// lib/env.ts because this file runs without a TypeScript loader; scripts/start.ts validates it.
+const recordForContract = process.env.CONTRACT_LOG ? (await import("./contract-recorder.mjs")).createContractRecorder(process.env.CONTRACT_LOG) : null;
 
 await app.prepare();
+// lib/http/client-address.ts reads the peer address from this header; a client's own value is replaced.
+const CLIENT_ADDRESS_HEADER = "x-tabula-client-address";
+
 const server = createServer((req, res) => {
+  req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   compress(req, res, () => {
+    recordForContract?.(req, res);
     handle(req, res).catch((error) => {
-      console.error("Unhandled error while serving", req.method, req.url, error);
+      // Clipped: logs never copy a request value longer than 200 characters (lib/log-text.ts).
+      const url = String(req.url);
+      const text = String(error?.stack ?? error).split("\n").map((line) => line.slice(0, 200)).join("\n").slice(0, 4000);
+      console.error("Unhandled error while serving", req.method, url.length > 200 ? `${url.slice(0, 200)}...` : url, text);
       if (!res.headersSent) {
         res.statusCode = 500;
         res.setHeader("content-type", "application/json");

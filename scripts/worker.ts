@@ -1,13 +1,16 @@
 // A task worker process: `npm run worker` (or started by `npm start`). Runs on any host that reaches
-// the database and the shared DATA_DIR. `--kinds train,chat` chooses which tasks it takes.
+// the database and the storage (a shared DATA_DIR, or STORAGE_URL's object storage).
+// `--kinds train,chat` chooses which tasks it takes. With object storage, workers also take turns
+// running the storage sweep (lib/services/storage.ts).
 import { ensureDbReady } from "../lib/db";
+import { getEnv } from "../lib/env";
 import { runWorker, type TaskRunner } from "../lib/jobs/worker";
 import type { TaskKind } from "../lib/jobs/queue";
 
 function parseKinds(): TaskKind[] {
   const i = process.argv.indexOf("--kinds");
-  const raw = i >= 0 ? process.argv[i + 1] : process.env.WORKER_KINDS ?? "train,chat";
-  const kinds = raw.split(",").map((k) => k.trim()).filter(Boolean);
+  if (i < 0) return getEnv().WORKER_KINDS;
+  const kinds = (process.argv[i + 1] ?? "").split(",").map((k) => k.trim()).filter(Boolean);
   for (const k of kinds) if (k !== "train" && k !== "chat") throw new Error(`Unknown task kind "${k}" (use train, chat)`);
   return kinds as TaskKind[];
 }
@@ -31,6 +34,7 @@ async function main() {
       .catch((error: unknown) => console.warn(`Chart rendering unavailable: ${error instanceof Error ? error.message : error}`));
   }
   const stop = new AbortController();
+  startStorageSweeps(stop.signal);
   const shutdown = () => {
     // A task in flight is handed back to the queue (lib/jobs/worker.ts), then the process exits.
     stop.abort();
@@ -39,6 +43,24 @@ async function main() {
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
   await runWorker({ kinds, runners }, stop.signal);
+}
+
+/** Every few minutes (with jitter), asks whether the storage sweep is due; one host runs it per STORAGE_SWEEP_MINUTES. */
+function startStorageSweeps(stop: AbortSignal) {
+  const check = async () => {
+    const { sweepStorageIfDue } = await import("../lib/services/storage");
+    try {
+      const report = await sweepStorageIfDue();
+      if (report) console.log(`storage sweep: ${report.removed} unreferenced segment(s) removed, ${report.young} left for later (younger than the grace period), ${report.live} in use`);
+    } catch (error) {
+      console.warn(`storage sweep failed (retried later): ${error instanceof Error ? error.message : error}`);
+    }
+  };
+  const schedule = () => {
+    if (stop.aborted) return;
+    setTimeout(() => void check().finally(schedule), 4 * 60_000 + Math.random() * 2 * 60_000).unref();
+  };
+  schedule();
 }
 
 main().catch((error) => {

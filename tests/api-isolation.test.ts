@@ -81,13 +81,16 @@ describe("API keys", () => {
 describe("accounts", () => {
   it("first-run setup once, sign-in with the right password only, scrypt hashes", async () => {
     const accounts = await import("../lib/services/accounts");
-    expect(await accounts.needsSetup()).toBe(true);
-    const first = await accounts.createFirstUser({ email: "owner@example.com", password: "correct horse", name: "Owner", teamName: "Acme" });
-    expect(await accounts.needsSetup()).toBe(false);
-    await expect(accounts.createFirstUser({ email: "x@example.com", password: "whatever1", name: "", teamName: "X" })).rejects.toThrow(/already done/);
-    await expect(accounts.verifyCredentials({ email: "owner@example.com", password: "wrong password" })).rejects.toThrow(/Wrong email or password/);
-    await expect(accounts.verifyCredentials({ email: "nobody@example.com", password: "correct horse" })).rejects.toThrow(/Wrong email or password/);
-    const ok = await accounts.verifyCredentials({ email: "owner@example.com", password: "correct horse" });
+    const setup = await import("../lib/services/setup");
+    const here = { address: "203.0.113.9" };
+    expect(await setup.needsSetup()).toBe(true);
+    const token = (await setup.issueSetupToken())!;
+    const first = await setup.createFirstUser({ email: "owner@example.com", password: "correct horse", name: "Owner", teamName: "Acme", setupToken: token }, here);
+    expect(await setup.needsSetup()).toBe(false);
+    await expect(setup.createFirstUser({ email: "x@example.com", password: "whatever1", name: "", teamName: "X", setupToken: token }, here)).rejects.toThrow(/already done/);
+    await expect(accounts.verifyCredentials({ email: "owner@example.com", password: "wrong password" }, here)).rejects.toThrow(/Wrong email or password/);
+    await expect(accounts.verifyCredentials({ email: "nobody@example.com", password: "correct horse" }, here)).rejects.toThrow(/Wrong email or password/);
+    const ok = await accounts.verifyCredentials({ email: "owner@example.com", password: "correct horse" }, here);
     expect(ok.userId).toBe(first.userId);
     const session = await accounts.createSession(ok);
     const info = await accounts.getSession(session.token);

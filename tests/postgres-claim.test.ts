@@ -83,7 +83,7 @@ describe.skipIf(!adminUrl)("PostgreSQL task queue", () => {
         const workerId = `claimer-${c}`;
         await start;
         for (let round = 0; ; round++) {
-          const task = await queue.claimTask(workerId, ["train"]);
+          const task = await queue.claimTask(workerId, ["train"], { maxRunningPerTeam: 0 });
           if (round === 0) firstClaims.push(task?.id ?? null);
           if (!task) return;
           claimed.set(task.id, [...(claimed.get(task.id) ?? []), workerId]);
@@ -166,4 +166,20 @@ describe.skipIf(!adminUrl)("PostgreSQL task queue", () => {
       progress: 1,
     });
   });
+
+  it("the per-team limit holds under concurrent claims, and teams are served round-robin", async () => {
+    await db.task.deleteMany({});
+    const other = (await db.team.create({ data: { name: "quiet" }, select: { id: true } })).id;
+    const burst: string[] = [];
+    for (let i = 0; i < 6; i++) burst.push((await queue.enqueueTask({ teamId, kind: "train", payload: { i } })).id);
+    const quiet = (await queue.enqueueTask({ teamId: other, kind: "train", payload: {} })).id;
+    // Eight workers at once: the burst's team gets 2 (the limit), the other team its 1 task.
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => queue.claimTask(`pw${i}`, ["train"], { maxRunningPerTeam: 2 })));
+    const claimed = claims.filter((c) => c !== null).map((c) => c!.id);
+    expect(claimed).toHaveLength(3);
+    expect(claimed).toContain(quiet);
+    expect(claimed.filter((id) => burst.includes(id))).toHaveLength(2);
+    expect(await db.task.count({ where: { teamId, status: "IN_PROGRESS" } })).toBe(2);
+  });
 });
+

@@ -21,12 +21,12 @@ describe("task queue", () => {
   it("claims each task exactly once under concurrent claims, in submission order", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 15; i++) ids.push((await queue.enqueueTask({ teamId, kind: "train", payload: { i } })).id);
-    const claims = await Promise.all(Array.from({ length: 40 }, (_, i) => queue.claimTask(`w${i % 4}`, ["train"])));
+    const claims = await Promise.all(Array.from({ length: 40 }, (_, i) => queue.claimTask(`w${i % 4}`, ["train"], { maxRunningPerTeam: 0 })));
     const claimed = claims.filter((c) => c !== null).map((c) => c!.id);
     expect(claimed.length).toBe(15);
     expect(new Set(claimed).size).toBe(15);
     expect([...claimed].sort()).toEqual([...ids].sort());
-    const first = await queue.claimTask("w", ["train"]);
+    const first = await queue.claimTask("w", ["train"], { maxRunningPerTeam: 0 });
     expect(first).toBeNull();
   });
 
@@ -93,5 +93,53 @@ describe("task queue", () => {
     const failed = queue.describeTaskStatus({ ...base, status: "FAILED", startedAt: new Date() }, "/loc", "s@x");
     expect(failed.metadata).toMatchObject({ type: "FAILED" });
     expect((failed.metadata as { error: string }).error).toMatch(/s@x/);
+  });
+});
+
+describe("fairness between teams", () => {
+  let teamA = "";
+  let teamB = "";
+  beforeAll(async () => {
+    teamA = (await createTeamWithKey("burst")).teamId;
+    teamB = (await createTeamWithKey("quiet")).teamId;
+  });
+  beforeEach(async () => {
+    await db.task.deleteMany({});
+  });
+
+  async function enqueue(team: string, n: number, label: string) {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) ids.push((await queue.enqueueTask({ teamId: team, kind: "train", payload: { label, i } })).id);
+    return ids;
+  }
+
+  it("claims round-robin across teams: a burst from one team does not make another team's task wait for all of it", async () => {
+    const a = await enqueue(teamA, 6, "A");
+    const b = await enqueue(teamB, 2, "B"); // submitted after the whole burst
+    const order: string[] = [];
+    for (;;) {
+      const task = await queue.claimTask("single-worker", ["train"], { maxRunningPerTeam: 0 });
+      if (!task) break;
+      order.push(task.id);
+      await queue.completeTask({ taskId: task.id, workerId: "single-worker", resultId: "r" });
+      await new Promise((r) => setTimeout(r, 3)); // distinct start times
+    }
+    expect(order).toEqual([a[0], b[0], a[1], b[1], a[2], a[3], a[4], a[5]]);
+  });
+
+  it("a team runs at most TEAM_MAX_RUNNING_TASKS tasks of a kind at once; other teams and kinds still get workers", async () => {
+    const a = await enqueue(teamA, 5, "A");
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => queue.claimTask(`w${i}`, ["train"], { maxRunningPerTeam: 2 })));
+    const claimed = claims.filter((c) => c !== null).map((c) => c!.id);
+    expect(claimed.sort()).toEqual([a[0], a[1]].sort());
+    const [b] = await enqueue(teamB, 1, "B");
+    const chat = await queue.enqueueTask({ teamId: teamA, kind: "chat", payload: {} });
+    expect((await queue.claimTask("w9", ["train"], { maxRunningPerTeam: 2 }))?.id).toBe(b);
+    expect((await queue.claimTask("w10", ["chat"], { maxRunningPerTeam: 2 }))?.id).toBe(chat.id);
+    // A finished task frees the team's slot.
+    const holder = claims.findIndex((c) => c?.id === a[0]);
+    await queue.completeTask({ taskId: a[0], workerId: `w${holder}`, resultId: "r" });
+    expect((await queue.claimTask("w11", ["train"], { maxRunningPerTeam: 2 }))?.id).toBe(a[2]);
+    expect(await queue.claimTask("w12", ["train"], { maxRunningPerTeam: 2 })).toBeNull();
   });
 });

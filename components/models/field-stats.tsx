@@ -105,7 +105,7 @@ function ConfusionMatrix({ classes, matrix }: { classes: string[]; matrix: numbe
 }
 
 function RegressionStats({ stat }: { stat: ClassStat }) {
-  const distribution = ["mean", "std", "min", "p25", "median", "p75", "max"].filter((k) => typeof stat[k] === "number");
+  const distribution = (["mean", "std", "min", "p25", "median", "p75", "max"] as const).filter((k) => typeof stat[k] === "number");
   return (
     <div className="space-y-3" data-testid="regression-stats">
       <p className="text-sm text-slate-600">

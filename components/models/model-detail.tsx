@@ -14,7 +14,11 @@ import { DataStoryCards } from "./data-story-cards";
 import { FieldImportanceChart } from "./field-importance-chart";
 import { FieldStats } from "./field-stats";
 import { BatchPrediction, TryPrediction } from "./prediction-panels";
-import { findFieldReport } from "./report";
+import { findFieldReport, statsDescription } from "./report";
+import { InsightsReport } from "./insights-report";
+import { ModelVersionsCard } from "./model-versions";
+import { ShareReportCard } from "./share-report";
+import { useSetThreshold } from "@/lib/client/use-model-insights";
 
 export function durationLabel(seconds: number): string {
   return DURATIONS.find((d) => d.value === seconds)?.label ?? `${seconds} s`;
@@ -28,6 +32,7 @@ export function ModelDetail({ id }: { id: string }) {
   const [activeField, setActiveField] = useState(0);
   const datasetId = model.data?.model.dataset_id;
   const dataset = useDataset(datasetId);
+  const setThreshold = useSetThreshold(id);
 
   if (model.isPending) {
     return (
@@ -70,10 +75,11 @@ export function ModelDetail({ id }: { id: string }) {
                 "a dataset"
               )}{" "}
               · {durationLabel(info.duration)} · trained {formatDate(info.created_at)}
+              {info.active_version !== undefined && ` · version ${info.active_version}`}
               {info.extra_attention && " · extra attention to rare classes"}
             </>
           }
-          actions={<Button variant="secondary" onClick={() => setConfirming(true)}>Delete model</Button>}
+          actions={<Button variant="secondary" className="print:hidden" onClick={() => setConfirming(true)}>Delete model</Button>}
         />
       </div>
 
@@ -94,7 +100,7 @@ export function ModelDetail({ id }: { id: string }) {
         </div>
       )}
 
-      <Card title={`How well it predicts ${field}`} description="Measured on a 20% holdout of rows the model never trained on." testId="model-stats">
+      <Card title={`How well it predicts ${field}`} description={statsDescription(info.thresholds?.[field])} testId="model-stats">
         <FieldStats stats={fieldStats} report={findFieldReport(info.report, field)} />
       </Card>
 
@@ -107,11 +113,24 @@ export function ModelDetail({ id }: { id: string }) {
         </Card>
       </div>
 
-      <Card title="Try a prediction" description="Starts from the first row of the dataset; change any value.">
+      <InsightsReport
+        key={`${info.id}/${field}`}
+        field={field}
+        report={findFieldReport(info.report, field)}
+        saved={info.thresholds?.[field]}
+        onSaveThreshold={(v) => setThreshold.mutate({ field, ...v })}
+        saving={setThreshold.isPending}
+        saveError={setThreshold.error}
+      />
+
+      <ModelVersionsCard modelId={info.id} field={field} />
+      <ShareReportCard modelId={info.id} />
+
+      <Card title="Try a prediction" description="Starts from the first row of the dataset; change any value." className="print:hidden">
         <TryPrediction modelId={info.id} datasetId={info.dataset_id} inputFields={inputFields} predictFields={predictFields} />
       </Card>
 
-      <Card title="Predict a file" description="Upload a CSV, get it back with predictions and probabilities.">
+      <Card title="Predict a file" description="Upload a CSV, get it back with predictions and probabilities." className="print:hidden">
         <BatchPrediction modelId={info.id} modelName={info.name} inputFields={inputFields} knownFields={Object.keys(importance).filter((f) => !predictFields.includes(f))} />
       </Card>
 
@@ -124,7 +143,7 @@ export function ModelDetail({ id }: { id: string }) {
         onClose={() => setConfirming(false)}
         onConfirm={() => remove.mutate(info.id, { onSuccess: () => router.push("/models") })}
       >
-        Scripts that call this model will get “not found”. The dataset stays.
+        Scripts that call this model will get “not found”. All its versions and report links go with it; the dataset stays.
       </ConfirmDialog>
     </div>
   );

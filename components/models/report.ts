@@ -1,5 +1,7 @@
 // The engine's report as the page reads it (lib/ml/types.ts ModelReport); every part optional,
 // so an older or partial report still renders what it has.
+import type { FieldInsights } from "@/lib/ml/insights";
+
 export interface LeaderboardRow {
   family?: string;
   validLoss?: number;
@@ -21,6 +23,8 @@ export interface FieldReportView {
   rows?: { total?: number; withTarget?: number; train?: number; holdout?: number };
   secondsSpent?: number;
   skippedFields?: { name?: string; field?: string; reason?: string }[];
+  /** Absent in models trained before the insights report existed. */
+  insights?: FieldInsights;
 }
 
 export function findFieldReport(report: unknown, field: string): FieldReportView | null {
@@ -54,3 +58,10 @@ export const FAMILY_LABELS: Record<string, string> = {
   rf: "Random forest",
   constant: "Baseline (constant)",
 };
+
+/** The holdout statistics card's description; the counts there follow the default rule, not a saved threshold. */
+export function statsDescription(saved: { threshold: number; positive_class: string } | undefined): string {
+  const base = "Measured on a 20% holdout of rows the model never trained on.";
+  if (!saved) return base;
+  return `${base} These counts use the default rule (the more probable class); with the saved threshold (${saved.positive_class} above ${saved.threshold}) see Decision threshold below.`;
+}

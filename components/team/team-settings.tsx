@@ -3,13 +3,13 @@ import { useState, type FormEvent } from "react";
 import { formatDate, formatRelative } from "@/lib/client/format";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/lib/client/use-api-keys";
 import { useMe } from "@/lib/client/use-me";
-import { useInviteMember, useMembers, useRemoveMember } from "@/lib/client/use-members";
-import type { ApiKey, CreatedApiKey, Member, Role } from "@/lib/client/types";
+import type { ApiKey, CreatedApiKey } from "@/lib/client/types";
+import { MembersCard } from "./members-card";
 import { Button } from "../ui/button";
 import { Card, PageHeader } from "../ui/card";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { Badge, EmptyState, ErrorBanner, Notice, SkeletonRows } from "../ui/feedback";
-import { Field, Select, TextInput } from "../ui/form";
+import { Badge, EmptyState, ErrorBanner, SkeletonRows } from "../ui/feedback";
+import { Field, TextInput } from "../ui/form";
 
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
@@ -52,6 +52,8 @@ function NewKeySecret({ created, onDismiss }: { created: CreatedApiKey; onDismis
 }
 
 function ApiKeysCard() {
+  const me = useMe();
+  const canManage = me.data?.role === "owner" || me.data?.role === "admin";
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
@@ -73,7 +75,8 @@ function ApiKeysCard() {
   return (
     <Card title="API keys" description="For scripts and SDKs. A key acts for the whole team; revoke it when it is no longer needed." testId="api-keys">
       <div className="space-y-5">
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+        {!canManage && <p className="text-sm text-slate-500" data-testid="keys-readonly">Only owners and admins can create or revoke keys. Ask one of them for a key.</p>}
+        {canManage && <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
           <div className="min-w-56 flex-1">
             <Field label="Key name" htmlFor="key-name" hint="Say where it will be used, e.g. “nightly import job”.">
               <TextInput id="key-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} placeholder="API key" />
@@ -82,7 +85,7 @@ function ApiKeysCard() {
           <div className="pb-5">
             <Button type="submit" busy={create.isPending} data-testid="create-key">Create key</Button>
           </div>
-        </form>
+        </form>}
         <ErrorBanner error={create.error} title="Could not create the key" />
         {created && <NewKeySecret created={created} onDismiss={() => setCreated(null)} />}
         <ErrorBanner error={keys.error} title="Could not load keys" onRetry={() => keys.refetch()} />
@@ -99,6 +102,7 @@ function ApiKeysCard() {
                   <th scope="col" className="px-3 py-2 font-semibold">Name</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Key</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Created</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">By</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Last used</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Status</th>
                   <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
@@ -110,10 +114,11 @@ function ApiKeysCard() {
                     <td className="px-3 py-2 font-medium text-slate-800">{k.name}</td>
                     <td className="px-3 py-2 font-mono text-xs text-slate-600">{k.prefix}…</td>
                     <td className="px-3 py-2 text-slate-600" title={k.createdAt}>{formatDate(k.createdAt)}</td>
+                    <td className="px-3 py-2 text-slate-600">{k.createdBy ? k.createdBy.name || k.createdBy.email : "INITIAL_API_KEY"}</td>
                     <td className="px-3 py-2 text-slate-600" title={k.lastUsedAt ?? undefined}>{formatRelative(k.lastUsedAt)}</td>
                     <td className="px-3 py-2">{k.revokedAt ? <Badge tone="red">revoked {formatRelative(k.revokedAt)}</Badge> : <Badge tone="green">active</Badge>}</td>
                     <td className="px-3 py-2 text-right">
-                      {!k.revokedAt && (
+                      {!k.revokedAt && canManage && (
                         <Button variant="ghost" size="sm" onClick={() => setToRevoke(k)} aria-label={`Revoke ${k.name} (${k.prefix})`}>
                           Revoke
                         </Button>
@@ -148,102 +153,6 @@ function ApiKeysCard() {
         }
       >
         Scripts using the key starting with <code className="font-mono">{toRevoke?.prefix}</code> stop working at once. This cannot be undone.
-      </ConfirmDialog>
-    </Card>
-  );
-}
-
-const ROLE_HELP: Record<Role, string> = {
-  owner: "everything, including adding owners",
-  admin: "invite and remove members",
-  member: "datasets, models and projects",
-};
-
-function MembersCard() {
-  const me = useMe();
-  const members = useMembers();
-  const invite = useInviteMember();
-  const remove = useRemoveMember();
-  const [form, setForm] = useState<{ email: string; role: Role; password: string }>({ email: "", role: "member", password: "" });
-  const [invited, setInvited] = useState<string | null>(null);
-  const [toRemove, setToRemove] = useState<Member | null>(null);
-  const myRole = me.data?.role;
-  const canManage = myRole === "owner" || myRole === "admin";
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    invite.mutate(form, {
-      onSuccess: () => {
-        setInvited(form.email);
-        setForm({ email: "", role: "member", password: "" });
-      },
-    });
-  };
-
-  return (
-    <Card title="Members" description="People who can sign in to this team." testId="members">
-      <div className="space-y-5">
-        <ErrorBanner error={members.error} title="Could not load members" onRetry={() => members.refetch()} />
-        {members.isPending ? (
-          <SkeletonRows rows={2} label="Loading members" />
-        ) : (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-            {(members.data ?? []).map((m) => (
-              <li key={m.user.id} className="flex flex-wrap items-center gap-3 px-3 py-2.5">
-                <span className="flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700" aria-hidden>
-                  {(m.user.name || m.user.email).slice(0, 1).toUpperCase()}
-                </span>
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900">{m.user.name || m.user.email}{m.user.id === me.data?.userId && " (you)"}</p>
-                  <p className="truncate text-xs text-slate-500">{m.user.email} · joined {formatRelative(m.createdAt)}</p>
-                </div>
-                <Badge tone={m.role === "owner" ? "blue" : "slate"}>{m.role}</Badge>
-                {canManage && m.user.id !== me.data?.userId && (
-                  <Button variant="ghost" size="sm" onClick={() => setToRemove(m)} aria-label={`Remove ${m.user.email}`}>Remove</Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        {canManage ? (
-          <form onSubmit={submit} className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 md:grid-cols-[2fr_1fr_2fr_auto] md:items-end" data-testid="invite-form">
-            <Field label="Email" htmlFor="invite-email">
-              <TextInput id="invite-email" type="email" required value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
-            </Field>
-            <Field label="Role" htmlFor="invite-role">
-              <Select id="invite-role" value={form.role} onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as Role }))} title={ROLE_HELP[form.role]}>
-                <option value="member">Member</option>
-                <option value="admin">Admin</option>
-                {myRole === "owner" && <option value="owner">Owner</option>}
-              </Select>
-            </Field>
-            <Field label="Initial password" htmlFor="invite-password">
-              <TextInput id="invite-password" type="text" autoComplete="off" minLength={8} required value={form.password} onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))} />
-            </Field>
-            <Button type="submit" busy={invite.isPending}>Add member</Button>
-            <p className="text-xs text-slate-500 md:col-span-4">
-              {form.role}: {ROLE_HELP[form.role]}. No email is sent: hand the initial password over yourself.
-            </p>
-            <div className="md:col-span-4"><ErrorBanner error={invite.error} title="Could not add the member" /></div>
-            {invited && <div className="md:col-span-4"><Notice tone="success">{invited} can now sign in with the initial password.</Notice></div>}
-          </form>
-        ) : (
-          <p className="text-sm text-slate-500">Only owners and admins can add or remove members.</p>
-        )}
-      </div>
-      <ConfirmDialog
-        open={toRemove !== null}
-        title={`Remove ${toRemove?.user.email ?? ""}?`}
-        confirmLabel="Remove member"
-        busy={remove.isPending}
-        error={remove.error}
-        onClose={() => {
-          setToRemove(null);
-          remove.reset();
-        }}
-        onConfirm={() => toRemove && remove.mutate(toRemove.user.id, { onSuccess: () => setToRemove(null) })}
-      >
-        They lose access to this team at their next request.
       </ConfirmDialog>
     </Card>
   );

@@ -2,7 +2,7 @@
 // temporary DATA_DIR (and, with E2E_PG_URL, its own PostgreSQL database), as a user would with
 // `npm start`. Tests that need to kill or restart workers start their own instance with `startApp`.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -14,7 +14,11 @@ export interface AppInstance {
   dataDir: string;
   /** "" for the embedded SQLite database in dataDir. */
   databaseUrl: string;
+  /** "" for files in dataDir, else the instance's s3://bucket/prefix. */
+  storageUrl: string;
   apiKey: string;
+  /** The first-run setup token (SETUP_TOKEN), unless the caller removed it to read the printed one. */
+  setupToken: string;
   process: ChildProcess;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -43,6 +47,22 @@ export function databaseUrlFor(dataDir: string): string {
   return url.toString();
 }
 
+/**
+ * The object storage of the instance whose DATA_DIR is dataDir: "" (files in dataDir) unless
+ * E2E_STORAGE_URL names a bucket (scripts/test-postgres.sh), then a prefix of its own in it, so
+ * instances never see (or sweep) each other's objects. Deterministic like databaseUrlFor.
+ */
+export function storageUrlFor(dataDir: string): string {
+  const bucket = process.env.E2E_STORAGE_URL?.trim();
+  if (!bucket) return "";
+  return `${bucket.replace(/\/+$/, "")}/e2e-${createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 16)}`;
+}
+
+/** The settings that make a process (a worker) part of the instance whose DATA_DIR is dataDir. */
+export function instanceEnv(dataDir: string): Record<string, string> {
+  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrlFor(dataDir), STORAGE_URL: storageUrlFor(dataDir) };
+}
+
 async function ensureDatabase(databaseUrl: string) {
   if (!databaseUrl) return;
   const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
@@ -56,11 +76,19 @@ async function ensureDatabase(databaseUrl: string) {
   }
 }
 
-export async function startApp(options: { env?: Record<string, string>; dataDir?: string; apiKey?: string } = {}): Promise<AppInstance> {
+/**
+ * `databaseUrl` and `storageUrl` join another instance's database and storage (another host of
+ * one installation); by default both derive from dataDir.
+ */
+export async function startApp(
+  options: { env?: Record<string, string>; dataDir?: string; apiKey?: string; databaseUrl?: string; storageUrl?: string } = {},
+): Promise<AppInstance> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tabula-e2e-"));
-  const apiKey = options.apiKey ?? `tbk_test_${Math.random().toString(36).slice(2)}`;
-  const databaseUrl = databaseUrlFor(dataDir);
+  const apiKey = options.apiKey ?? `tbk_test_${randomBytes(18).toString("base64url")}`;
+  const setupToken = `setup-${randomBytes(12).toString("base64url")}`;
+  const databaseUrl = options.databaseUrl ?? databaseUrlFor(dataDir);
+  const storageUrl = options.storageUrl ?? storageUrlFor(dataDir);
   await ensureDatabase(databaseUrl);
   let log = "";
   const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
@@ -69,7 +97,9 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
+      STORAGE_URL: storageUrl,
       INITIAL_API_KEY: apiKey,
+      SETUP_TOKEN: setupToken,
       SKIP_BUILD: "1",
       TASK_STALE_SECONDS: "6",
       ...options.env,
@@ -96,7 +126,9 @@ export async function startApp(options: { env?: Record<string, string>; dataDir?
     baseURL,
     dataDir,
     databaseUrl,
+    storageUrl,
     apiKey,
+    setupToken: options.env?.SETUP_TOKEN ?? setupToken,
     process: child,
     output: () => log,
     stop: async (signal = "SIGTERM") => {

@@ -40,7 +40,23 @@ export function generateSessionToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** The part of a key shown in listings so people can tell keys apart. */
+/** Longest visible part of a key: enough to tell keys apart, never enough to matter for guessing. */
+export const API_KEY_PREFIX_MAX = 8;
+
+/**
+ * The part of a key shown in listings so people can tell keys apart: at most 8 characters and at
+ * most a third of the secret (an operator's short INITIAL_API_KEY must not be mostly on screen).
+ */
 export function apiKeyPrefix(secret: string): string {
-  return secret.slice(0, 10);
+  return secret.slice(0, Math.min(API_KEY_PREFIX_MAX, Math.floor(secret.length / 3)));
+}
+
+/** A first-run setup token: 144 random bits, easy to copy from a console. */
+export function generateSetupToken(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+/** Constant-time comparison of two secrets of any length (hashed first, so lengths do not leak). */
+export function secretsEqual(a: string, b: string): boolean {
+  return timingSafeEqual(createHash("sha256").update(a).digest(), createHash("sha256").update(b).digest());
 }

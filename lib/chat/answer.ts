@@ -1,12 +1,15 @@
-// Words and tables from a query result: the interpretation (what was computed, from which fields,
-// with which filters and grouping), the headline answer, and the result table.
+// Words and tables from a query result: the direct answer where the question asked for one ("which
+// state has the highest profit"), the interpretation (what was computed, from which fields, with
+// which filters and grouping), the headline numbers, and the result table.
 import type { AggregateResult, DistributionResult, QueryResult, RelationshipResult, RowsResult } from "./execute";
+import { emptyRecord } from "../table/rows";
 import { cellValue } from "../table/values";
-import { isTimeField } from "./columns";
+import type { Column } from "../table/types";
+import { isTimeField, type FieldInfo } from "./columns";
 import { t, type Style } from "./i18n";
 import { formatNumber, roundForTable, type Unit } from "./format";
-import type { AnalysisPlan, Filter } from "./plan";
-import { measureTitle } from "./figure";
+import type { AnalysisPlan, Filter, Measure } from "./plan";
+import { describeFilters as describeFilterList, describeMeasure, describePlanShort } from "./describe";
 
 export type TableRow = Record<string, string | number | null>;
 
@@ -17,23 +20,8 @@ export interface AnswerContext {
   dateFields?: Set<string>;
 }
 
-function formatFilterValue(v: string | number): string {
-  return typeof v === "number" ? String(v) : `"${v}"`;
-}
-
 export function describeFilters(filters: Filter[], style: Style, dateFields: Set<string> = new Set()): string {
-  const lang = style.lang;
-  return filters
-    .map((f) => {
-      // Dates read as periods: "Order Date is in 2016", "between 2016-01 and 2016-06".
-      if (dateFields.has(f.field) && f.op === "eq") return `${f.field} ${t(lang, "during")} ${f.values[0]}`;
-      if (dateFields.has(f.field) && f.op === "between") return `${f.field} ${t(lang, "between")} ${f.values[0]} ${t(lang, "and")} ${f.values[1] ?? f.values[0]}`;
-      if (dateFields.has(f.field)) return `${f.field} ${t(lang, f.op)} ${f.values[0]}`;
-      if (f.op === "between") return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
-      if (f.op === "in") return `${f.field} ${t(lang, "in")} ${f.values.map(formatFilterValue).join(", ")}`;
-      return `${f.field} ${t(lang, f.op)} ${formatFilterValue(f.values[0])}`;
-    })
-    .join(` ${t(lang, "and")} `);
+  return describeFilterList(filters, style.lang, dateFields);
 }
 
 function lowerFirst(s: string): string {
@@ -45,22 +33,43 @@ function rowsNote(plan: AnalysisPlan, filteredRows: number, totalRows: number, s
   return `${t(style.lang, "filtered", { filters: describeFilters(plan.filters, style, dateFields) })} ${t(style.lang, "filteredRows", { n: formatNumber(filteredRows, style.lang, null, { integer: true }), total: formatNumber(totalRows, style.lang, null, { integer: true }) })}`;
 }
 
+/** The title of a measure for text, table and chart. */
+export function measureTitle(result: AggregateResult, lang: Style["lang"], measure: Measure = result.plan.measure): string {
+  return describeMeasure(measure, lang);
+}
+
+function formatterFor(measure: Measure, ctx: AnswerContext): (v: number) => string {
+  const percent = measure.agg === "share" || measure.agg === "rate";
+  const unit = measure.field && measure.agg !== "count" && measure.agg !== "distinct" && measure.agg !== "rate" ? ctx.units.get(measure.field) ?? null : null;
+  return (v: number) => formatNumber(v, ctx.style.lang, unit, { percent, integer: measure.agg === "count" || measure.agg === "distinct" });
+}
+
+function groupNames(r: AggregateResult, lang: Style["lang"]): string[] {
+  return r.plan.groupBy.map((g) => (g.bucket && r.keyFields.find((f) => f.name === g.field)?.role === "date" ? `${g.field} (${t(lang, "perBucket", { bucket: t(lang, g.bucket) })})` : g.field));
+}
+
 function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
   const { lang, brief } = ctx.style;
   const plan = r.plan;
-  const percent = plan.measure.agg === "share" || plan.measure.agg === "rate";
-  const unit = plan.measure.field && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate" ? ctx.units.get(plan.measure.field) ?? null : null;
-  const fmt = (v: number) => formatNumber(v, lang, unit, { percent, integer: plan.measure.agg === "count" || plan.measure.agg === "distinct" });
-  const what = lowerFirst(measureTitle(r, lang));
-  const groups = plan.groupBy.map((g) => (g.bucket && r.keyFields.find((f) => f.name === g.field)?.role === "date" ? `${g.field} (${t(lang, "perBucket", { bucket: t(lang, g.bucket) })})` : g.field));
-  let first = t(lang, "computed", { what });
-  if (groups.length) first += ` ${t(lang, "grouped", { groups: groups.join(` ${t(lang, "and")} `) })}`;
+  const fmt = formatterFor(plan.measure, ctx);
+  const measures = [plan.measure, ...(plan.extraMeasures ?? [])];
+  const whatAll = measures.map((m) => lowerFirst(describeMeasure(m, lang, ctx.dateFields))).join(` ${t(lang, "and")} `);
+  const what = lowerFirst(describeMeasure(plan.measure, lang, ctx.dateFields));
+  const groups = groupNames(r, lang);
+  let first: string;
+  if (plan.chart === "scatter" && plan.extraMeasures?.length && groups.length) {
+    first = t(lang, "aggScatter", { y: lowerFirst(describeMeasure(plan.extraMeasures[0], lang, ctx.dateFields)), x: what, group: groups[0] });
+  } else {
+    first = t(lang, "computed", { what: whatAll });
+    if (groups.length) first += ` ${t(lang, "grouped", { groups: groups.join(` ${t(lang, "and")} `) })}`;
+  }
   first += ` ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
   if (r.filteredRows === 0 && !(groups.length === 0 && (plan.measure.agg === "count" || plan.measure.agg === "distinct"))) return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
   const parts: string[] = [first];
   if (groups.length === 0) {
     if (Number.isNaN(r.overall)) return `${first} ${t(lang, "noData")}`;
     parts.push(t(lang, "overallIs", { what, value: fmt(r.overall) }));
+    r.extra.forEach((e) => parts.push(t(lang, "overallIs", { what: lowerFirst(describeMeasure(e.measure, lang, ctx.dateFields)), value: formatterFor(e.measure, ctx)(e.overall) })));
     return brief ? `${first.slice(0, -1)}: ${fmt(r.overall)}.` : parts.join(" ");
   }
   if (r.rows.length === 0) return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
@@ -73,20 +82,40 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     if (x.value > hi.value) hi = x;
     if (x.value < lo.value) lo = x;
   }
-  const timeFirst = r.keyFields.length === 1 && isTimeField(r.keyFields[0]);
+  const timeFirst = r.keyFields.length === 1 && isTimeField(r.keyFields[0]) && plan.groupBy[0].bucket !== "weekday";
+  // The direct answer first when the question ranks ("which region has the highest ...", "top 3 ...").
+  const ranked = plan.sort?.by === "value" && r.keyFields.length === 1 && !r.extra.length;
+  if (ranked) {
+    const top = valid[0];
+    const lead = t(lang, plan.sort!.order === "asc" ? "leadMin" : "leadMax", { label: label(top), what, value: fmt(top.value) });
+    parts.unshift(lead);
+  }
   if (brief) return `${first.slice(0, -1)}: ${t(lang, "highest", { label: label(hi), value: fmt(hi.value) }).replace(/\.$/, "")}.`;
-  if (r.hiddenGroups > 0 && plan.limit !== null && valid.length <= 10) {
+  if (r.extra.length) {
+    // Several measures: the highest of each.
+    parts.push(t(lang, "highest", { label: label(hi), value: `${what}: ${fmt(hi.value)}` }));
+    r.extra.forEach((e) => {
+      let best = -1;
+      e.values.forEach((v, i) => {
+        if (!Number.isNaN(v) && (best < 0 || v > e.values[best])) best = i;
+      });
+      if (best >= 0) parts.push(t(lang, "highest", { label: r.rows[best].labels.join(" / "), value: `${lowerFirst(describeMeasure(e.measure, lang, ctx.dateFields))}: ${formatterFor(e.measure, ctx)(e.values[best])}` }));
+    });
+  } else if (r.hiddenGroups > 0 && plan.limit !== null && valid.length <= 10) {
     // Top / bottom N: name them all, in order.
     parts.push(t(lang, "shown", { n: valid.length, list: valid.map((x) => `${label(x)} (${fmt(x.value)})`).join("; ") }));
   } else if (r.hiddenGroups > 0) {
     // Only part of the groups is shown: the extreme on the shown side is the only true extreme.
     const ascending = plan.sort?.order === "asc";
-    parts.push(t(lang, ascending ? "lowest" : "highest", { label: label(ascending ? lo : hi), value: fmt(ascending ? lo.value : hi.value) }));
-  } else {
+    if (!ranked) parts.push(t(lang, ascending ? "lowest" : "highest", { label: label(ascending ? lo : hi), value: fmt(ascending ? lo.value : hi.value) }));
+  } else if (!ranked) {
     parts.push(t(lang, "highest", { label: label(hi), value: fmt(hi.value) }));
     if (valid.length > 1) parts.push(t(lang, "lowest", { label: label(lo), value: fmt(lo.value) }));
+  } else if (valid.length > 1) {
+    const other = plan.sort!.order === "asc" ? hi : lo;
+    parts.push(t(lang, plan.sort!.order === "asc" ? "highest" : "lowest", { label: label(other), value: fmt(other.value) }));
   }
-  if (timeFirst && valid.length >= 2) {
+  if (timeFirst && valid.length >= 2 && !r.extra.length) {
     const a = valid[0];
     const b = valid[valid.length - 1];
     if (a.value !== 0 && Number.isFinite(a.value) && Number.isFinite(b.value)) {
@@ -94,7 +123,7 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
       parts.push(t(lang, pct >= 0 ? "trendUp" : "trendDown", { first: a.labels[0], a: fmt(a.value), last: b.labels[0], b: fmt(b.value), pct: formatNumber(Math.abs(pct), lang, null, { percent: true }) }));
     }
   }
-  if (plan.measure.agg !== "mean" && plan.measure.agg !== "median" && plan.measure.agg !== "share" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate") {
+  if (plan.measure.agg !== "mean" && plan.measure.agg !== "median" && plan.measure.agg !== "share" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate" && plan.measure.agg !== "min" && plan.measure.agg !== "max") {
     parts.push(t(lang, "overallAcross", { value: fmt(r.overall) }));
   }
   const count = (n: number) => formatNumber(n, lang, null, { integer: true });
@@ -104,20 +133,25 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
 }
 
 function aggregateTable(r: AggregateResult, ctx: AnswerContext): TableRow[] {
-  const valueName = measureTitle(r, ctx.style.lang);
+  const lang = ctx.style.lang;
+  const valueName = describeMeasure(r.plan.measure, lang, ctx.dateFields);
+  const extraNames = r.extra.map((e) => describeMeasure(e.measure, lang, ctx.dateFields));
+  const showRows = r.plan.measure.agg !== "count";
   if (r.plan.groupBy.length === 0) {
     const out: TableRow = { [valueName]: roundForTable(r.overall) };
-    if (r.plan.measure.agg !== "count") out[t(ctx.style.lang, "rows")] = r.filteredRows;
+    r.extra.forEach((e, k) => (out[extraNames[k]] = roundForTable(e.overall)));
+    if (showRows) out[t(lang, "rows")] = r.filteredRows;
     return [out];
   }
-  return r.rows.map((row) => {
-    const out: TableRow = {};
+  return r.rows.map((row, i) => {
+    const out: TableRow = emptyRecord(); // a field may be named "__proto__"
     r.plan.groupBy.forEach((g, k) => {
       const info = r.keyFields[k];
-      out[g.field] = info.role === "date" ? row.labels[k] : row.keys[k];
+      out[g.field] = info.role === "date" || g.bucket === "weekday" ? row.labels[k] : typeof row.keys[k] === "string" ? (row.keys[k] as string).trim() : row.keys[k];
     });
     out[valueName] = roundForTable(row.value);
-    if (r.plan.measure.agg !== "count") out[t(ctx.style.lang, "rows")] = row.count;
+    r.extra.forEach((e, k) => (out[extraNames[k]] = roundForTable(e.values[i])));
+    if (showRows) out[t(lang, "rows")] = row.count;
     return out;
   });
 }
@@ -169,29 +203,73 @@ function relationshipTable(r: RelationshipResult, ctx: AnswerContext): TableRow[
   return rows;
 }
 
-function rowsText(r: RowsResult, ctx: AnswerContext): string {
+/** The field that names a row (a title, a name, an id): the plan's label, else the most distinct text field. */
+export function rowLabelField(r: RowsResult, fields: FieldInfo[]): FieldInfo | null {
+  if (r.plan.x) return fields.find((f) => f.name === r.plan.x) ?? null;
+  let best: FieldInfo | null = null;
+  for (const f of fields) if (f.codes && f.role !== "date" && (!best || f.distinct > best.distinct)) best = f;
+  return best && best.distinct >= 0.5 * r.totalRows ? best : null;
+}
+
+function rowsText(r: RowsResult, ctx: AnswerContext, fields: FieldInfo[]): string {
   const { lang } = ctx.style;
   const plan = r.plan;
   const count = (n: number) => formatNumber(n, lang, null, { integer: true });
   let text = `${t(lang, "listed", { n: count(r.indices.length) })} ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}`;
-  if (r.sortField) text += `, ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: r.sortField.name })}`;
+  const byKey = plan.sort?.by === "key" && plan.x;
+  if (byKey) text += `, ${t(lang, plan.sort?.order === "desc" ? "sortedKeyDesc" : "sortedKeyAsc", { field: plan.x! })}`;
+  else if (r.sortField) text += `, ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: r.sortField.name })}`;
   text += ".";
   if (r.filteredRows === 0) return `${text} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
   if (r.indices.length < r.filteredRows) text += ` ${t(lang, "hiddenRows", { n: count(r.filteredRows - r.indices.length) })}`;
+  // The first row answers "which movie grossed the most": say it first.
+  const labelField = rowLabelField(r, fields);
+  if (r.sortField && !byKey && labelField && r.indices.length) {
+    const i = r.indices[0];
+    const label = String(cellValue(labelField.column, i) ?? "").trim();
+    const value = r.sortField.numbers![i];
+    if (label && Number.isFinite(value)) {
+      text = `${t(lang, plan.sort?.order === "asc" ? "leadRowMin" : "leadRowMax", { label, field: r.sortField.name, value: formatNumber(value, lang, ctx.units.get(r.sortField.name)) })} ${text}`;
+    }
+  }
   return text;
 }
 
-function rowsTable(r: RowsResult, fields: { name: string; column: import("../table/types").Column }[]): TableRow[] {
+function rowsTable(r: RowsResult, fields: { name: string; column: Column }[]): TableRow[] {
   return r.indices.map((i) => {
-    const row: TableRow = {};
-    for (const f of fields) row[f.name] = cellValue(f.column, i);
+    const row: TableRow = emptyRecord(); // a field may be named "__proto__"
+    for (const f of fields) {
+      const v = cellValue(f.column, i);
+      row[f.name] = typeof v === "string" ? v.trim() : v;
+    }
     return row;
   });
 }
 
-export function describeResult(result: QueryResult, ctx: AnswerContext, fields: { name: string; column: import("../table/types").Column }[] = []): { text: string; table: TableRow[] } {
-  if (result.kind === "rows") return { text: rowsText(result, ctx), table: rowsTable(result, fields) };
+export function describeResult(result: QueryResult, ctx: AnswerContext, fields: FieldInfo[] = []): { text: string; table: TableRow[] } {
+  if (result.kind === "rows") return { text: rowsText(result, ctx, fields), table: rowsTable(result, fields) };
   if (result.kind === "aggregate") return { text: aggregateText(result, ctx), table: aggregateTable(result, ctx) };
   if (result.kind === "distribution") return { text: distributionText(result, ctx), table: distributionTable(result, ctx) };
   return { text: relationshipText(result, ctx), table: relationshipTable(result, ctx) };
+}
+
+/** The assumptions behind an answer (from the understanding's notes), in the answer's language. */
+export function describeAssumptions(notes: string[], style: Style): string[] {
+  const out: string[] = [];
+  for (const n of notes) {
+    const [kind, ...rest] = n.split(":");
+    if (kind === "defaultAgg") out.push(t(style.lang, "assumeAgg", { field: rest[0], agg: t(style.lang, rest[1]) }));
+    else if (kind === "guess") out.push(t(style.lang, "assumeGuess", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "timeField") out.push(t(style.lang, "assumeTime", { field: rest.join(":") }));
+    else if (kind === "ignored") out.push(t(style.lang, "assumeIgnored", { text: `"${rest.join(":")}"` }));
+    else if (kind === "readAs") out.push(t(style.lang, "assumeReadAs", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "alternative") {
+      try {
+        out.push(t(style.lang, "assumeAlternative", { text: describePlanShort(JSON.parse(rest.join(":")) as AnalysisPlan, style.lang) }));
+      } catch {
+        // A note that does not parse says nothing.
+      }
+    }
+  }
+  return [...new Set(out)];
 }

@@ -101,7 +101,7 @@ describe("superstore slice", () => {
 
   it("computes a rate of one value within groups", async () => {
     const reply = await ask(store, "percentage of orders that are Furniture by region");
-    expect(reply.plan?.measure).toEqual({ agg: "rate", field: "Category", value: "Furniture" });
+    expect(reply.plan?.measure).toMatchObject({ agg: "rate", field: "Category", value: "Furniture" });
     for (const row of reply.messages[1].table!) {
       const inRegion = storeRows.filter((r) => r.Region === row.Region);
       const pct = (100 * inRegion.filter((r) => r.Category === "Furniture").length) / inRegion.length;

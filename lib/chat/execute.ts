@@ -26,6 +26,8 @@ export interface AggregateResult {
   hiddenGroups: number;
   /** Rows left out because a grouping value was missing. */
   missingKeyRows: number;
+  /** plan.extraMeasures: per measure, its value for each row of `rows` (NaN where a group has none), and overall. */
+  extra: { measure: import("./plan").Measure; values: number[]; overall: number }[];
 }
 
 export interface Bin {
@@ -71,6 +73,8 @@ export interface RowsResult {
   sortField: FieldInfo | null;
   /** Row indices, in the order shown. */
   indices: number[];
+  /** The table's fields (rows are shown with all of them). */
+  fields: FieldInfo[];
   filteredRows: number;
   totalRows: number;
 }
@@ -84,13 +88,46 @@ function runRows(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Ui
   if (sortField && !sortField.numbers) throw new PlanError(`Rows can only be ranked by a number; "${sortField.name}" is not one.`, sortField.name);
   const indices: number[] = [];
   for (let i = 0; i < table.rowCount; i++) if (mask[i]) indices.push(i);
-  if (sortField) {
+  const keyField = plan.sort?.by === "key" && plan.x ? getField(fields, plan.x, "sort") : null;
+  if (keyField) {
+    const sign = plan.sort?.order === "desc" ? -1 : 1;
+    const text = (i: number) => (keyField.codes ? (keyField.codes[i] < 0 ? null : keyField.dictionary[keyField.codes[i]].trim()) : null);
+    const num = (i: number) => keyField.numbers?.[i] ?? NaN;
+    indices.sort((a, b) => {
+      if (keyField.codes) {
+        const x = text(a);
+        const y = text(b);
+        if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0);
+        return sign * x.localeCompare(y) || a - b;
+      }
+      return sign * (num(a) - num(b)) || a - b;
+    });
+  } else if (sortField) {
     const v = sortField.numbers!;
     const sign = plan.sort?.order === "asc" ? 1 : -1;
     // Missing values last, whatever the order.
-    indices.sort((a, b) => (Number.isNaN(v[a]) ? 1 : 0) - (Number.isNaN(v[b]) ? 1 : 0) || sign * (v[a] - v[b]) || a - b);
+    const cmp = (a: number, b: number) => (Number.isNaN(v[a]) ? 1 : 0) - (Number.isNaN(v[b]) ? 1 : 0) || sign * (v[a] - v[b]) || a - b;
+    const limit = plan.limit ?? DEFAULT_ROW_LIMIT;
+    if (indices.length > 4 * limit && limit <= 10_000) {
+      // Only the first `limit` rows are shown: keep them in a bounded sorted buffer (n log k, not n log n).
+      const top: number[] = [];
+      for (const i of indices) {
+        if (top.length === limit && cmp(i, top[top.length - 1]) >= 0) continue;
+        let lo = 0;
+        let hi = top.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (cmp(top[mid], i) <= 0) lo = mid + 1;
+          else hi = mid;
+        }
+        top.splice(lo, 0, i);
+        if (top.length > limit) top.pop();
+      }
+      return { kind: "rows", plan, sortField, indices: top, fields, filteredRows, totalRows: table.rowCount };
+    }
+    indices.sort(cmp);
   }
-  return { kind: "rows", plan, sortField, indices: indices.slice(0, plan.limit ?? DEFAULT_ROW_LIMIT), filteredRows, totalRows: table.rowCount };
+  return { kind: "rows", plan, sortField, indices: indices.slice(0, plan.limit ?? DEFAULT_ROW_LIMIT), fields, filteredRows, totalRows: table.rowCount };
 }
 
 export class PlanError extends Error {
@@ -199,10 +236,15 @@ export function bucketStart(ms: number, bucket: TimeBucket): number {
       return day - dow * DAY;
     }
     case "day": return Math.floor(ms / DAY) * DAY;
+    // Day of the week as a number, Monday = 0 ... Sunday = 6 (the key; labels via bucketLabel).
+    case "weekday": return (Math.floor(ms / DAY) % 7 + 10) % 7;
   }
 }
 
+export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
 export function bucketLabel(ms: number, bucket: TimeBucket | null): string {
+  if (bucket === "weekday") return WEEKDAY_NAMES[ms] ?? String(ms);
   const d = new Date(ms);
   const y = d.getUTCFullYear();
   const mo = String(d.getUTCMonth() + 1).padStart(2, "0");
@@ -249,11 +291,42 @@ function finish(acc: Acc, agg: Aggregate): number {
   }
 }
 
+/** The k-th smallest value (0-based) of `a`, reordering it (Hoare's selection, linear on average). */
+function select(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
+}
+
 export function median(values: ArrayLike<number>): number {
   if (values.length === 0) return NaN;
-  const s = Float64Array.from(values).sort();
+  const s = Float64Array.from(values);
   const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  if (s.length % 2) return select(s, mid);
+  const upper = select(s, mid);
+  // Everything before `mid` is now at most `upper`: the lower middle is their maximum.
+  let lower = -Infinity;
+  for (let i = 0; i < mid; i++) if (s[i] > lower) lower = s[i];
+  return (lower + upper) / 2;
 }
 
 const CATEGORY_CAP = 50;
@@ -262,14 +335,24 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const agg = plan.measure.agg;
   const measure = plan.measure.field ? getField(fields, plan.measure.field, "measure") : null;
   if (!measure && agg !== "count" && agg !== "share") throw new PlanError(`The ${agg} needs a field to compute it on.`);
-  if (measure && agg !== "count" && agg !== "distinct" && agg !== "share" && agg !== "rate" && measure.role !== "number") {
+  if (measure && agg !== "count" && agg !== "distinct" && agg !== "share" && agg !== "rate" && !measure.numbers) {
     throw new PlanError(`"${measure.name}" is not a number, so its ${agg} cannot be computed.`, measure.name);
   }
   if (measure && agg === "share" && measure.role !== "number") throw new PlanError(`"${measure.name}" is not a number.`, measure.name);
-  if (agg === "rate" && (!measure || plan.measure.value === null || plan.measure.value === undefined)) throw new PlanError("A rate needs a field and the value to count.");
-  // rate: 1 where the row holds the value, 0 where it holds another, skipped where missing.
+  const condition = agg === "rate" ? plan.measure.condition ?? null : null;
+  if (agg === "rate" && !condition && (!measure || plan.measure.value === null || plan.measure.value === undefined)) throw new PlanError("A rate needs a field and the value to count.");
+  // rate: 1 where the row holds the value (or matches the condition), 0 where not, skipped where missing.
   let hits: Uint8Array | null = null;
-  if (agg === "rate" && measure) {
+  if (condition) {
+    const info = getField(fields, condition.field, "rate");
+    const match = new Uint8Array(table.rowCount).fill(1);
+    applyFilter(match, info, condition);
+    hits = new Uint8Array(table.rowCount);
+    for (let i = 0; i < hits.length; i++) {
+      const missing = info.codes ? info.codes[i] < 0 : Number.isNaN(info.numbers![i]);
+      hits[i] = missing ? 2 : match[i];
+    }
+  } else if (agg === "rate" && measure) {
     hits = new Uint8Array(table.rowCount);
     const want = normalizeText(String(plan.measure.value));
     if (measure.codes) {
@@ -331,6 +414,11 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
       const values: number[] = [];
       const seen = new Map<number, number>();
       const bucket = buckets[k];
+      // Date buckets: the group id of each day of the field's range in a typed array (a million
+      // rows then cost a division and two array reads each, no hashing).
+      const firstDay = Math.floor(kf.min / DAY);
+      const span = Math.floor(kf.max / DAY) - firstDay + 1;
+      const byDay = bucket && Number.isFinite(span) && span > 0 && span <= 200_000 ? new Int32Array(span).fill(-1) : null;
       const dayCache = new Map<number, number>();
       for (let i = 0; i < n; i++) {
         if (!mask[i]) continue;
@@ -338,12 +426,28 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
         if (Number.isNaN(v)) continue;
         if (bucket) {
           const day = Math.floor(v / DAY);
+          if (byDay && day - firstDay >= 0 && day - firstDay < span) {
+            const cached = byDay[day - firstDay];
+            if (cached >= 0) {
+              idx[i] = cached;
+              continue;
+            }
+          }
           let b = dayCache.get(day);
           if (b === undefined) {
             b = bucketStart(day * DAY, bucket);
             dayCache.set(day, b);
           }
           v = b;
+          let id = seen.get(v);
+          if (id === undefined) {
+            id = values.length;
+            values.push(v);
+            seen.set(v, id);
+          }
+          if (byDay && day - firstDay >= 0 && day - firstDay < span) byDay[day - firstDay] = id;
+          idx[i] = id;
+          continue;
         }
         let id = seen.get(v);
         if (id === undefined) {
@@ -477,7 +581,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
       rows = rows.filter((r) => keep.has(String(r.keys[0])));
     }
   }
-  return { kind: "aggregate", plan, keyFields, rows, overall: overallValue, filteredRows, totalRows: table.rowCount, hiddenGroups, missingKeyRows };
+  return { kind: "aggregate", plan, keyFields, rows, overall: overallValue, filteredRows, totalRows: table.rowCount, hiddenGroups, missingKeyRows, extra: [] };
 }
 
 function nz(v: number): number {
@@ -604,5 +708,12 @@ export function executePlan(table: Table, plan: AnalysisPlan): QueryResult {
   if (plan.intent === "distribution") return runDistribution(table, fields, plan, mask, filteredRows);
   if (plan.intent === "rows") return runRows(table, fields, plan, mask, filteredRows);
   if (plan.intent === "relationship") return runRelationship(table, fields, plan, mask, filteredRows);
-  return runAggregate(table, fields, plan, mask, filteredRows);
+  const result = runAggregate(table, fields, plan, mask, filteredRows);
+  // Further measures over the same groups, aligned to the rows of the first (which sets the order).
+  for (const measure of plan.extraMeasures ?? []) {
+    const other = runAggregate(table, fields, { ...plan, measure, extraMeasures: [], sort: null, limit: 1_000_000 }, mask, filteredRows);
+    const byKey = new Map(other.rows.map((r) => [r.keys.join("\u0000"), r.value]));
+    result.extra.push({ measure, values: result.rows.map((r) => byKey.get(r.keys.join("\u0000")) ?? NaN), overall: other.overall });
+  }
+  return result;
 }

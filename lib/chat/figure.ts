@@ -1,9 +1,10 @@
 // Plotly figures (plain JSON) from query results: the chart follows the data (bars for categories,
 // lines for time, points for two numbers, binned bars for distributions).
-import type { AggregateResult, DistributionResult, QueryResult, RelationshipResult } from "./execute";
+import type { AggregateResult, DistributionResult, QueryResult, RelationshipResult, RowsResult } from "./execute";
 import { isTimeField } from "./columns";
 import { t, type Lang } from "./i18n";
 import { formatNumber, type Unit } from "./format";
+import { describeFilters, describeMeasure } from "./describe";
 
 export interface PlotlyFigure {
   data: Record<string, unknown>[];
@@ -13,6 +14,8 @@ export interface PlotlyFigure {
 export interface FigureContext {
   lang: Lang;
   units: Map<string, Unit>;
+  /** Fields holding dates (their filter values read as periods in titles). */
+  dateFields?: Set<string>;
 }
 
 const MAX_SERIES = 12;
@@ -26,11 +29,28 @@ function capitalize(s: string): string {
 
 /** "Average of MPG", "Number of rows", "Share of Sales". */
 export function measureTitle(result: AggregateResult, lang: Lang): string {
-  const { agg, field } = result.plan.measure;
-  if (agg === "count") return capitalize(t(lang, "count"));
-  if (agg === "rate") return capitalize(t(lang, "ratePhrase", { field: field ?? "", value: String(result.plan.measure.value) }));
-  if (agg === "share") return field ? `${capitalize(t(lang, "share"))} ${t(lang, "of")} ${field} (%)` : `${capitalize(t(lang, "share"))} (%)`;
-  return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field}`;
+  return describeMeasure(result.plan.measure, lang);
+}
+
+/** " — for rows where ..." appended to a title when the result is filtered. */
+function filterSuffix(filters: import("./plan").Filter[], ctx: FigureContext): string {
+  return filters.length ? ` — ${t(ctx.lang, "whereFilters", { filters: describeFilters(filters, ctx.lang, ctx.dateFields) })}` : "";
+}
+
+/** The title of a result: what is shown, by what, and every filter. */
+export function figureTitle(result: QueryResult, ctx: FigureContext): string {
+  const lang = ctx.lang;
+  const plan = result.plan;
+  if (result.kind === "aggregate") {
+    const measures = [plan.measure, ...(plan.extraMeasures ?? [])].map((m) => describeMeasure(m, lang, ctx.dateFields));
+    const what = plan.chart === "scatter" && measures.length > 1 ? `${measures[1]} vs ${measures[0]}` : measures.join(` ${t(lang, "and")} `);
+    const by = plan.groupBy.length ? ` ${t(lang, "by")} ${plan.groupBy.map((_, k) => groupTitle(result, k, lang)).join(` ${t(lang, "and")} `)}` : "";
+    return `${what}${by}${filterSuffix(plan.filters, ctx)}`;
+  }
+  if (result.kind === "distribution") return `${capitalize(t(lang, "count"))} ${t(lang, "by")} ${result.field.name}${filterSuffix(plan.filters, ctx)}`;
+  if (result.kind === "relationship") return `${result.yField.name} vs ${result.xField.name}${result.groupField ? ` ${t(lang, "by")} ${result.groupField.name}` : ""}${filterSuffix(plan.filters, ctx)}`;
+  const order = plan.sort?.by === "key" && plan.x ? t(lang, plan.sort.order === "desc" ? "sortedKeyDesc" : "sortedKeyAsc", { field: plan.x }) : result.sortField ? t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: result.sortField.name }) : "";
+  return `${t(lang, "rowsTitle")}${order ? ` (${order})` : ""}${filterSuffix(plan.filters, ctx)}`;
 }
 
 function groupTitle(result: AggregateResult, k: number, lang: Lang): string {
@@ -70,8 +90,9 @@ function withoutPlotArea(layout: Record<string, unknown>): Record<string, unknow
 function keyValue(result: AggregateResult, row: number, k: number): string | number {
   const info = result.keyFields[k];
   const key = result.rows[row].keys[k];
+  if (result.plan.groupBy[k]?.bucket === "weekday") return result.rows[row].labels[k];
   if (info.role === "date") return new Date(key as number).toISOString().slice(0, 10);
-  return key;
+  return typeof key === "string" ? key.trim() : key;
 }
 
 function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFigure | null {
@@ -81,12 +102,14 @@ function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFig
   const unit = plan.measure.field && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate" ? ctx.units.get(plan.measure.field) : null;
   const yTitle = measureTitle(result, lang);
   if (plan.groupBy.length === 0 || result.rows.length === 0 || plan.chart === "none" || plan.chart === "table") return null;
-  const title = `${yTitle} ${t(lang, "by")} ${plan.groupBy.map((_, k) => groupTitle(result, k, lang)).join(` ${t(lang, "and")} `)}`;
+  const title = figureTitle(result, ctx);
   const layout = baseLayout(title);
   const first = result.keyFields[0];
-  const timeAxis = isTimeField(first) && (plan.chart === "line" || plan.chart === "multiLine");
+  const timeAxis = isTimeField(first) && (plan.chart === "line" || plan.chart === "multiLine") && plan.groupBy[0].bucket !== "weekday";
+  if (result.extra.length) return multiMeasureFigure(result, ctx, layout, timeAxis);
   const xaxis: Record<string, unknown> = { title: { text: groupTitle(result, 0, lang) }, automargin: true };
   if (first.role === "date") xaxis.type = timeAxis ? "date" : "category";
+  if (plan.groupBy[0].bucket === "weekday") xaxis.type = "category";
   else if (!timeAxis) xaxis.type = "category";
   const yaxis = { ...valueAxis(unit, percent), title: { text: yTitle }, rangemode: "tozero" };
 
@@ -98,6 +121,8 @@ function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFig
   }
   if (plan.groupBy.length === 1) {
     const xs = result.rows.map((_, i) => (first.role === "date" && !timeAxis ? result.rows[i].labels[0] : keyValue(result, i, 0)));
+    // Category labels as text: numeric codes would otherwise be placed on a number line.
+    if (!timeAxis) xaxis.type = "category";
     const ys = result.rows.map((r) => r.value);
     const hovertext = result.rows.map((r) => `${r.labels[0]}: ${formatNumber(r.value, lang, unit, { percent })}`);
     if (plan.chart === "line") {
@@ -170,7 +195,7 @@ function distributionFigure(result: DistributionResult, ctx: FigureContext): Plo
   const fmt = (v: number) => formatNumber(v, lang, unit);
   const x = bins.map((b) => (b.lo + b.hi) / 2);
   const hovertext = bins.map((b) => `${fmt(b.lo)} – ${fmt(b.hi)}: ${formatNumber(b.count, lang, null, { integer: true })}`);
-  const title = `${capitalize(t(lang, "count"))} ${t(lang, "by")} ${field.name}`;
+  const title = `${capitalize(t(lang, "count"))} ${t(lang, "by")} ${field.name}${filterSuffix(result.plan.filters, ctx)}`;
   const xaxis: Record<string, unknown> = { ...valueAxis(unit, false), title: { text: field.name } };
   if (field.role === "date") xaxis.type = "date";
   return {
@@ -184,7 +209,7 @@ function relationshipFigure(result: RelationshipResult, ctx: FigureContext): Plo
   const lang = ctx.lang;
   const rText = Number.isNaN(result.r) ? "" : ` (r = ${result.r.toFixed(2)})`;
   const sampled = result.n > MAX_POINTS ? ` — ${t(lang, "sampled", { shown: formatNumber(Math.ceil(result.n / Math.ceil(result.n / MAX_POINTS)), lang, null, { integer: true }), n: formatNumber(result.n, lang, null, { integer: true }) })}` : "";
-  const title = `${yField.name} vs ${xField.name}${groupField ? ` ${t(lang, "by")} ${groupField.name}` : ""}${rText}${sampled}`;
+  const title = `${yField.name} vs ${xField.name}${groupField ? ` ${t(lang, "by")} ${groupField.name}` : ""}${rText}${sampled}${filterSuffix(plan.filters, ctx)}`;
   const xaxisBase = { ...valueAxis(ctx.units.get(xField.name), false), title: { text: xField.name } };
   const yaxisBase = { ...valueAxis(ctx.units.get(yField.name), false), title: { text: yField.name } };
   const step = Math.max(1, Math.ceil(result.n / MAX_POINTS));
@@ -239,9 +264,75 @@ function relationshipFigure(result: RelationshipResult, ctx: FigureContext): Plo
   };
 }
 
+/** Several measures over one grouping: grouped bars (one series per measure), or one point per group. */
+function multiMeasureFigure(result: AggregateResult, ctx: FigureContext, layout: Record<string, unknown>, timeAxis: boolean): PlotlyFigure {
+  const { plan } = result;
+  const lang = ctx.lang;
+  const measures = [plan.measure, ...result.extra.map((e) => e.measure)];
+  const names = measures.map((m) => describeMeasure(m, lang, ctx.dateFields));
+  const series = [result.rows.map((r) => r.value), ...result.extra.map((e) => e.values)];
+  const labels = result.rows.map((_, i) => keyValue(result, i, 0));
+  const unitOf = (k: number) => (measures[k].field && measures[k].agg !== "count" && measures[k].agg !== "distinct" && measures[k].agg !== "rate" ? ctx.units.get(measures[k].field!) : null);
+  const percentOf = (k: number) => measures[k].agg === "share" || measures[k].agg === "rate";
+  if (plan.chart === "scatter" && series.length >= 2) {
+    const hovertext = result.rows.map((r, i) => `${r.labels[0]}: ${formatNumber(series[0][i], lang, unitOf(0), { percent: percentOf(0) })}, ${formatNumber(series[1][i], lang, unitOf(1), { percent: percentOf(1) })}`);
+    return {
+      data: [{ type: "scatter", mode: result.rows.length <= 30 ? "markers+text" : "markers", x: series[0], y: series[1], text: result.rows.map((r) => r.labels[0]), textposition: "top center", hovertext, hoverinfo: "text", marker: { size: 9, color: "#4C78A8" } }],
+      layout: { ...layout, xaxis: { ...valueAxis(unitOf(0), percentOf(0)), title: { text: names[0] } }, yaxis: { ...valueAxis(unitOf(1), percentOf(1)), title: { text: names[1] } } },
+    };
+  }
+  const xaxis: Record<string, unknown> = { title: { text: groupTitle(result, 0, lang) }, automargin: true, type: timeAxis ? "date" : "category" };
+  if (result.rows.length > 8 && !timeAxis) xaxis.tickangle = -45;
+  // Measures of different sizes (sales in thousands, profit in hundreds) share one axis; each bar says its value on hover.
+  return {
+    data: series.map((ys, k) => ({ type: "bar", x: labels, y: ys, name: names[k], hovertext: ys.map((v, i) => `${result.rows[i].labels[0]}: ${formatNumber(v, lang, unitOf(k), { percent: percentOf(k) })}`), hoverinfo: "text+name" })),
+    layout: { ...layout, showlegend: true, barmode: "group", xaxis, yaxis: { ...valueAxis(unitOf(0), percentOf(0)), title: { text: names.length <= 2 ? names.join(" / ") : t(lang, "value") }, rangemode: "tozero" } },
+  };
+}
+
+/** Rows as bars (or pie slices): one per row, labelled by `x`, sized by `y`. */
+function rowsFigure(result: RowsResult, ctx: FigureContext): PlotlyFigure | null {
+  const plan = result.plan;
+  if ((plan.chart !== "bar" && plan.chart !== "pie") || !plan.x || !plan.y || result.indices.length === 0) return null;
+  const fields = result.fields;
+  const xf = fields.find((f) => f.name === plan.x);
+  const yf = fields.find((f) => f.name === plan.y);
+  if (!xf || !yf || !yf.numbers) return null;
+  const label = (i: number) => (xf.codes ? (xf.dictionary[xf.codes[i]] ?? "").trim() : xf.role === "date" ? new Date(xf.numbers![i]).toISOString().slice(0, 10) : String(xf.numbers![i]));
+  const xs = result.indices.map(label);
+  const ys = result.indices.map((i) => yf.numbers![i]);
+  const title = figureTitle(result, ctx);
+  if (plan.chart === "pie") {
+    return { data: [{ type: "pie", labels: xs, values: ys, textinfo: "label+percent", hole: 0 }], layout: { ...withoutPlotArea(baseLayout(title)), showlegend: true } };
+  }
+  const xaxis: Record<string, unknown> = { title: { text: xf.name }, type: "category", automargin: true, categoryorder: "array", categoryarray: xs };
+  if (xs.length > 8) xaxis.tickangle = -45;
+  return {
+    data: [{ type: "bar", x: xs, y: ys, name: yf.name, marker: { color: "#4C78A8" } }],
+    layout: { ...baseLayout(title), xaxis, yaxis: { ...valueAxis(ctx.units.get(yf.name), false), title: { text: yf.name }, rangemode: "tozero" } },
+  };
+}
+
+/** One number as one bar, for a question that asked for a chart of a single value. */
+export function scalarFigure(result: AggregateResult, ctx: FigureContext): PlotlyFigure | null {
+  if (result.plan.groupBy.length || Number.isNaN(result.overall)) return null;
+  const measures = [result.plan.measure, ...result.extra.map((e) => e.measure)].map((m) => describeMeasure(m, ctx.lang, ctx.dateFields));
+  const values = [result.overall, ...result.extra.map((e) => e.overall)];
+  const figure: PlotlyFigure = {
+    data: [{ type: "bar", x: measures, y: values, marker: { color: "#4C78A8" } }],
+    layout: { ...baseLayout(figureTitle(result, ctx)), xaxis: { type: "category", automargin: true }, yaxis: { tickformat: ",", rangemode: "tozero", automargin: true } },
+  };
+  figure.layout.meta = { chart: "bar", x: null, y: result.plan.measure.field, color: null, facet: null, aggregate: result.plan.measure.agg };
+  return figure;
+}
+
 /** The figure of a result, or null when a number or a table says it better. */
 export function buildFigure(result: QueryResult, ctx: FigureContext): PlotlyFigure | null {
-  if (result.kind === "rows") return null;
+  if (result.kind === "rows") {
+    const fig = rowsFigure(result, ctx);
+    if (fig) fig.layout.meta = chartMeta(result);
+    return fig;
+  }
   const figure =
     result.kind === "distribution"
       ? result.n > 0 ? distributionFigure(result, ctx) : null
@@ -260,15 +351,19 @@ export interface ChartMeta {
   color: string | null;
   facet: string | null;
   aggregate: string | null;
+  /** Several measures in one chart: each with its aggregate. */
+  measures?: { agg: string; field: string | null }[];
 }
 
 export function chartMeta(result: QueryResult): ChartMeta {
   const plan = result.plan;
-  if (result.kind === "rows") return { chart: "table", x: null, y: plan.y, color: null, facet: null, aggregate: null };
+  if (result.kind === "rows") return { chart: plan.chart === "bar" || plan.chart === "pie" ? plan.chart : "table", x: plan.x, y: plan.y, color: null, facet: null, aggregate: null };
   if (result.kind === "distribution") return { chart: "histogram", x: plan.x, y: null, color: null, facet: null, aggregate: "count" };
   if (result.kind === "relationship") {
     const g = plan.groupBy[0]?.field ?? null;
     return { chart: plan.chart, x: plan.x, y: plan.y, color: plan.chart === "scatterFaceted" ? null : g, facet: plan.chart === "scatterFaceted" ? g : null, aggregate: null };
   }
-  return { chart: plan.chart, x: plan.groupBy[0]?.field ?? null, y: plan.measure.field, color: plan.groupBy[1]?.field ?? null, facet: null, aggregate: plan.measure.agg };
+  const meta: ChartMeta = { chart: plan.chart, x: plan.groupBy[0]?.field ?? null, y: plan.measure.field, color: plan.groupBy[1]?.field ?? null, facet: null, aggregate: plan.measure.agg };
+  if (plan.extraMeasures?.length) meta.measures = [plan.measure, ...plan.extraMeasures].map((m) => ({ agg: m.agg, field: m.field }));
+  return meta;
 }

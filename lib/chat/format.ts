@@ -53,6 +53,19 @@ export function parseUnits(context: string, fieldNames: string[]): Map<string, U
   return units;
 }
 
+// Intl.NumberFormat objects are costly to build (tens of microseconds); answers format many numbers.
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    if (formatters.size > 200) formatters.clear();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** A number for text: thousands separators, sensible decimals, currency or unit. */
 export function formatNumber(value: number, lang: Lang, unit?: Unit | null, opts: { percent?: boolean; integer?: boolean } = {}): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "—";
@@ -60,11 +73,11 @@ export function formatNumber(value: number, lang: Lang, unit?: Unit | null, opts
   const abs = Math.abs(value);
   const digits = opts.integer || (Number.isInteger(value) && abs >= 1) ? 0 : abs >= 1000 ? 0 : abs >= 100 ? 1 : abs >= 1 ? 2 : 3;
   const locale = localeOf(lang);
-  if (opts.percent) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: abs >= 10 ? 1 : 2 }).format(value)}%`;
+  if (opts.percent) return `${numberFormat(locale, { maximumFractionDigits: abs >= 10 ? 1 : 2 }).format(value)}%`;
   if (unit?.currency) {
-    return new Intl.NumberFormat(locale, { style: "currency", currency: unit.currency, maximumFractionDigits: abs >= 1000 ? 0 : 2, minimumFractionDigits: 0 }).format(value);
+    return numberFormat(locale, { style: "currency", currency: unit.currency, maximumFractionDigits: abs >= 1000 ? 0 : 2, minimumFractionDigits: 0 }).format(value);
   }
-  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+  const text = numberFormat(locale, { maximumFractionDigits: digits }).format(value);
   return unit?.suffix ? (unit.suffix === "%" ? `${text}%` : `${text}${unit.suffix}`) : text;
 }
 

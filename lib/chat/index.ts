@@ -2,20 +2,24 @@
 // Plotly figure (all three from the same result). Pure library: works offline, the language model
 // is optional and only ever proposes a plan.
 import type { Table } from "../table/types";
-import { describeTable, isGroupable, isTimeField, type FieldInfo } from "./columns";
-import { buildLexicon, lex, parseContextSynonyms, type Lexicon } from "./lexicon";
-import { buildPlan, parseConversation } from "./parser";
-import { executePlan, PlanError } from "./execute";
-import { buildFigure, type PlotlyFigure } from "./figure";
-import { describeResult } from "./answer";
+import { describeTable, isGroupable, type FieldInfo } from "./columns";
+import { buildTableLexicon, parseContextSynonyms, type TableLexicon } from "./understand/lexicon";
+import { understand, type Understanding } from "./understand";
+import { tokenize, MAX_TOKENS } from "./understand/tokens";
+import { findPhrases } from "./understand/vocabulary";
+import { executePlan, PlanError, type QueryResult } from "./execute";
+import { buildFigure, figureTitle, scalarFigure, type PlotlyFigure } from "./figure";
+import { describeResult, describeAssumptions } from "./answer";
 import { detectStyle, t, type Lang, type Style } from "./i18n";
 import { parseUnits, type Unit } from "./format";
 import { analysisPlanSchema, type AnalysisPlan } from "./plan";
 import { checkPlanFields, phraseSummary, proposePlan } from "./llm";
+import { exampleQuestions } from "./examples";
+import { followUpSuggestions } from "./suggest";
 
 export type { AnalysisPlan } from "./plan";
 export type { PlotlyFigure } from "./figure";
-export { analysisPlanSchema };
+export { analysisPlanSchema, exampleQuestions };
 
 export interface ChatRequest {
   table: Table;
@@ -36,57 +40,36 @@ export interface ChatReply {
   messages: ChatAnswerMessage[];
   plan: AnalysisPlan | null;
   suggestions: string[];
+  /** What the answer assumed where the question left something open (also stated in the first message). */
+  assumptions?: string[];
 }
 
 // Lexicons by table and context: follow-up questions on the same table skip the rebuild.
-const lexiconCache = new WeakMap<Table, Map<string, Lexicon>>();
+const lexiconCache = new WeakMap<Table, Map<string, TableLexicon>>();
 
-function getLexicon(table: Table, fields: FieldInfo[], context: string): Lexicon {
+/** The vocabulary of a table (its fields, values and the project's synonyms), cached per table and context. */
+export function getTableLexicon(table: Table, fields: FieldInfo[], context: string, datasetName = ""): TableLexicon {
   let byContext = lexiconCache.get(table);
   if (!byContext) {
     byContext = new Map();
     lexiconCache.set(table, byContext);
   }
-  let lexicon = byContext.get(context);
+  const key = `${context}\u0000${datasetName}`;
+  let lexicon = byContext.get(key);
   if (!lexicon) {
-    lexicon = buildLexicon(fields, parseContextSynonyms(context, fields.map((f) => f.name)));
+    lexicon = buildTableLexicon(fields, parseContextSynonyms(context, fields.map((f) => f.name)), datasetName);
     if (byContext.size > 8) byContext.clear();
-    byContext.set(context, lexicon);
+    byContext.set(key, lexicon);
   }
   return lexicon;
 }
 
 function splitSuggestions(text: string | undefined | null): string[] {
   return (text ?? "")
-    .split(/\r?\n/)
+    .split("\n")
     .map((s) => s.trim().replace(/^[-*•]\s*/, ""))
     .filter((s) => s.length > 0)
     .slice(0, 20);
-}
-
-// Example questions per language, in words the parser understands in that language.
-const EXAMPLES: Record<Lang, { mean: string; count: string; time: string; relation: string; dist: string; top: string }> = {
-  en: { mean: "What is the average {num} by {cat}?", count: "How many rows are there per {cat}?", time: "Show the total {num} over time", relation: "What is the relationship between {a} and {b}?", dist: "Show the distribution of {num}", top: "Top 5 {cat} by total {num}" },
-  fr: { mean: "Moyenne de {num} par {cat}", count: "Combien de lignes par {cat} ?", time: "Total de {num} au fil du temps", relation: "Relation entre {a} et {b}", dist: "Distribution de {num}", top: "Top 5 {cat} par total de {num}" },
-  es: { mean: "Promedio de {num} por {cat}", count: "¿Cuántas filas hay por {cat}?", time: "Total de {num} a lo largo del tiempo", relation: "Relación entre {a} y {b}", dist: "Distribución de {num}", top: "Top 5 {cat} por total de {num}" },
-  de: { mean: "Durchschnitt von {num} nach {cat}", count: "Wie viele Zeilen gibt es je {cat}?", time: "Summe von {num} im Zeitverlauf", relation: "Zusammenhang zwischen {a} und {b}", dist: "Verteilung von {num}", top: "Top 5 {cat} nach Summe von {num}" },
-};
-
-/** Example questions drawn from the table's own fields. */
-export function exampleQuestions(fields: FieldInfo[], lang: Lang = "en"): string[] {
-  const nums = fields.filter((f) => f.role === "number" && !f.yearLike && !f.discrete);
-  const cats = fields.filter((f) => f.role === "category" && f.distinct >= 2 && f.distinct <= 60);
-  const times = fields.filter(isTimeField);
-  const e = EXAMPLES[lang];
-  const fill = (s: string, v: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k: string) => v[k] ?? "");
-  const out: string[] = [];
-  if (nums[0] && cats[0]) out.push(fill(e.mean, { num: nums[0].name, cat: cats[0].name }));
-  if (cats[0]) out.push(fill(e.count, { cat: cats[0].name }));
-  if (nums[0] && times[0]) out.push(fill(e.time, { num: nums[0].name }));
-  if (nums.length >= 2) out.push(fill(e.relation, { a: nums[0].name, b: nums[1].name }));
-  if (nums[0]) out.push(fill(e.dist, { num: nums[0].name }));
-  if (nums[0] && cats[1]) out.push(fill(e.top, { cat: cats[1].name, num: nums[0].name }));
-  return out.slice(0, 5);
 }
 
 function describeFieldList(fields: FieldInfo[]): string {
@@ -96,22 +79,6 @@ function describeFieldList(fields: FieldInfo[]): string {
       return `${f.name} (${kind})`;
     })
     .join(", ");
-}
-
-const FUNCTION_WORDS = new Set(
-  ("what is are was were the a an of in on for to by per and or with show me give tell plot chart graph draw make create list display how many much which who where when why does do did " +
-    "average avg mean total sum median max maximum min minimum count number distinct unique share percentage percent of each every all " +
-    "between from than more less over under above below top bottom vs versus against please can could would you i we our my it its this that " +
-    "there their have has had be been being as at about data dataset table rows row record records value values field fields column columns " +
-    "highest lowest most least best worst compare comparison trend distribution relationship correlation bar line scatter histogram pie " +
-    "hi hello hey thanks thank help question questions ask answer year month day time over get find see know want like").split(/\s+/),
-);
-
-function unknownWords(lexicon: Lexicon, text: string): string[] {
-  return lex(lexicon, text)
-    .filter((tk) => tk.kind === "word" && tk.text.length > 2 && !FUNCTION_WORDS.has(tk.text) && !/^\d/.test(tk.text))
-    .map((tk) => (tk.kind === "word" ? tk.raw : ""))
-    .slice(0, 3);
 }
 
 function helpMessage(fields: FieldInfo[], style: Style, datasetName: string | undefined, suggestions: string[], lead: string | null): ChatAnswerMessage {
@@ -137,102 +104,168 @@ function contextPlan(plan: AnalysisPlan, fields: FieldInfo[]): { plan: AnalysisP
   });
   const chosen = [...new Set(categorical.map((f) => f.field))].slice(0, 2);
   if (chosen.length > 0) {
-    // Discrete numbers on the x axis, categories as colours.
     chosen.sort((a, b) => Number(byName.get(b)!.role === "number") - Number(byName.get(a)!.role === "number"));
     const rest = plan.filters.filter((f) => !chosen.includes(f.field));
     const agg = plan.measure.agg;
     return {
-      plan: { ...plan, filters: rest, groupBy: chosen.map((field) => ({ field, bucket: null })), chart: chosen.length === 2 ? (agg === "count" || agg === "sum" ? "stackedBar" : "groupedBar") : "bar", sort: null, limit: null },
+      plan: { ...plan, extraMeasures: [], filters: rest, groupBy: chosen.map((field) => ({ field, bucket: null })), chart: chosen.length === 2 ? (agg === "count" || agg === "sum" ? "stackedBar" : "groupedBar") : "bar", sort: null, limit: null },
       fields: chosen,
+    };
+  }
+  // A number over a period ("average weight of cars between 1974 and 1980"): the same measure over
+  // that period, by its time unit.
+  const period = plan.filters.find((f) => {
+    const info = byName.get(f.field);
+    return info && (info.role === "date" || info.yearLike) && (f.op === "between" || f.op === "gt" || f.op === "gte" || f.op === "lt" || f.op === "lte");
+  });
+  if (period) {
+    const info = byName.get(period.field)!;
+    const bucket = info.role === "date" ? ((info.max - info.min) / 86_400_000 > 400 ? "month" : "day") : null;
+    return {
+      plan: { ...plan, extraMeasures: [], groupBy: [{ field: period.field, bucket }], chart: "line", sort: null, limit: null },
+      fields: [period.field],
     };
   }
   const numeric = plan.filters.find((f) => byName.get(f.field)?.role === "number");
   if (numeric && plan.measure.agg === "count") {
     return {
-      plan: { ...plan, intent: "distribution", x: numeric.field, filters: plan.filters.filter((f) => f !== numeric), chart: "histogram", sort: null, limit: null },
+      plan: { ...plan, extraMeasures: [], intent: "distribution", x: numeric.field, filters: plan.filters.filter((f) => f !== numeric), chart: "histogram", sort: null, limit: null },
       fields: [numeric.field],
     };
   }
   return null;
 }
 
+function clarifyReply(u: Extract<Understanding, { kind: "clarify" }>, style: Style, projectSuggestions: string[], turns: string[]): ChatReply {
+  const { ambiguity } = u;
+  const choices = ambiguity.fields.map((f) => `"${f}"`).join(` ${t(style.lang, "or")} `);
+  const isValue = ambiguity.candidates.some((c) => c.choices.some((x) => x.key.startsWith("filter:") && x.text === ambiguity.text)) && u.atoms.filters.some((f) => f.text === ambiguity.text && f.kind === "value");
+  const isNumber = !isValue && u.atoms.filters.some((f) => f.text === ambiguity.text);
+  const content = t(style.lang, isValue ? "clarifyValue" : isNumber ? "clarifyNumber" : "clarify", { text: ambiguity.text, choices });
+  // The same question with each reading spelt out: one click answers it.
+  const last = turns[turns.length - 1] ?? "";
+  const reworded = ambiguity.fields.map((f) => (isValue ? `${last.replace(/[?.!\s]+$/, "")} (${f})` : replaceWords(last, ambiguity.text, f)));
+  return { messages: [{ role: "assistant", content, figures: [], table: null }], plan: null, suggestions: [...projectSuggestions, ...reworded].slice(0, 8), assumptions: [] };
+}
+
+/** The question with the ambiguous words replaced by a field's exact name. */
+function replaceWords(question: string, words: string, field: string): string {
+  const at = question.toLowerCase().indexOf(words.toLowerCase());
+  return at < 0 ? `${question} (${field})` : `${question.slice(0, at)}${field}${question.slice(at + words.length)}`;
+}
+
 /** Answers the last user message of a conversation over the table. */
 export async function answerChat(req: ChatRequest): Promise<ChatReply> {
   const project = req.project ?? null;
   const style = detectStyle(project?.chatInstructions);
-  const suggestions = splitSuggestions(project?.chatSuggestions);
+  const projectSuggestions = splitSuggestions(project?.chatSuggestions);
   const fields = describeTable(req.table);
   const context = project?.chatContext ?? "";
-  const lexicon = getLexicon(req.table, fields, context);
   const units: Map<string, Unit> = parseUnits(context, fields.map((f) => f.name));
   const userTurns = req.messages.filter((m) => m.role === "user" && typeof m.content === "string").map((m) => m.content);
   const last = userTurns[userTurns.length - 1] ?? "";
-  if (!last.trim()) {
-    return { messages: [helpMessage(fields, style, req.datasetName, suggestions, null)], plan: null, suggestions };
-  }
+  const help = (lead: string | null): ChatReply => ({ messages: [helpMessage(fields, style, req.datasetName, projectSuggestions, lead)], plan: null, suggestions: projectSuggestions.length ? projectSuggestions : exampleQuestions(fields, style.lang), assumptions: [] });
+  if (!last.trim()) return help(null);
+  const words = tokenize(last, MAX_TOKENS + 1).length;
+  if (words > MAX_TOKENS) return help(t(style.lang, "tooLong", { n: `${MAX_TOKENS}+`, max: MAX_TOKENS }));
 
   let plan: AnalysisPlan | null = null;
-  let reason: string | null = null;
+  let notes: string[] = [];
   if (req.llm) {
     const proposed = await proposePlan(req.llm, { fields, rowCount: req.table.rowCount, datasetName: req.datasetName, messages: req.messages, instructions: project?.chatInstructions, context });
     plan = proposed.plan;
   }
   if (!plan) {
-    const frame = parseConversation(lexicon, userTurns);
-    const built = buildPlan(frame, fields);
-    plan = built.plan;
-    reason = built.reason;
+    const lexicon = getTableLexicon(req.table, fields, context, req.datasetName ?? "");
+    const u = understand(userTurns, lexicon, req.table.rowCount);
+    if (u.kind === "greeting") return help(t(style.lang, "greeting"));
+    if (u.kind === "none") return help(t(style.lang, "notUnderstood"));
+    if (u.kind === "unknown") {
+      const lead = `${t(style.lang, "unknownClosest", { words: u.words.map((w) => `"${w}"`).join(", "), closest: u.closest.join(", ") })} ${t(style.lang, "allFields", { fields: describeFieldList(fields) })}`;
+      return { messages: [{ role: "assistant", content: lead, figures: [], table: null }], plan: null, suggestions: [...projectSuggestions, ...exampleQuestions(fields, style.lang, 3)], assumptions: [] };
+    }
+    if (u.kind === "clarify") return clarifyReply(u, style, projectSuggestions, userTurns);
+    plan = u.plan;
+    notes = u.notes;
   }
-  if (!plan) {
-    const unknown = unknownWords(lexicon, last);
-    const lead =
-      reason === "greeting"
-        ? t(style.lang, "greeting")
-        : unknown.length
-          ? t(style.lang, "unknownField", { words: unknown.map((w) => `"${w}"`).join(", ") })
-          : t(style.lang, "notUnderstood");
-    return { messages: [helpMessage(fields, style, req.datasetName, suggestions, lead)], plan: null, suggestions };
+  const rendered = renderPlan({ table: req.table, fields, plan, notes, question: last, style, units, context, projectSuggestions });
+  if (!rendered.ok) return help(rendered.error);
+  const reply = rendered.reply;
+  if (req.llm) {
+    const phrased = await phraseSummary(req.llm, { question: last, summary: reply.messages[0].content, language: LANGUAGE_NAMES[style.lang], brief: style.brief });
+    if (phrased) reply.messages[0] = { ...reply.messages[0], content: phrased };
   }
+  return reply;
+}
+
+export interface RenderInput {
+  table: Table;
+  fields: FieldInfo[];
+  plan: AnalysisPlan;
+  notes: string[];
+  question: string;
+  style: Style;
+  units: Map<string, Unit>;
+  context: string;
+  projectSuggestions: string[];
+}
+
+/** Executes a plan and writes the reply: text, table, figure, caption, assumptions, suggestions. */
+export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } | { ok: false; error: string } {
+  const { table: dataTable, fields, plan, notes, question: last, style, units, context, projectSuggestions } = input;
   const problems = checkPlanFields(plan, fields);
-  if (problems.length) {
-    return { messages: [helpMessage(fields, style, req.datasetName, suggestions, t(style.lang, "planError", { error: problems.join("; ") }))], plan: null, suggestions };
-  }
-  let result;
+  if (problems.length) return { ok: false, error: t(style.lang, "planError", { error: problems.join("; ") }) };
+  let result: QueryResult;
   try {
-    result = executePlan(req.table, plan);
+    result = executePlan(dataTable, plan);
   } catch (err) {
     if (!(err instanceof PlanError)) throw err;
-    return { messages: [helpMessage(fields, style, req.datasetName, suggestions, t(style.lang, "planError", { error: err.message }))], plan: null, suggestions };
+    return { ok: false, error: t(style.lang, "planError", { error: err.message }) };
   }
-  const described = describeResult(result, { style, units, dateFields: new Set(fields.filter((f) => f.role === "date").map((f) => f.name)) }, fields);
+  const dateFields = new Set(fields.filter((f) => f.role === "date").map((f) => f.name));
+  const answerCtx = { style, units, dateFields };
+  const described = describeResult(result, answerCtx, fields);
+  const assumptions = describeAssumptions(notes, style);
   let text = described.text;
+  if (assumptions.length) text += ` ${t(style.lang, "assumptions", { list: assumptions.join("; ") })}`;
   const table = described.table;
-  let figure = buildFigure(result, { lang: style.lang, units });
-  if (!figure) {
+  const asked = outputRequests(last);
+  let figure = asked.numberOnly ? null : buildFigure(result, { lang: style.lang, units, dateFields });
+  if (!figure && !asked.numberOnly) {
     // A single number for filtered rows: the chart shows where it sits, the same measure over the
     // filtered fields without their filters (e.g. counts by Cylinders and Origin for "American 5 cylinder cars").
-    const context = contextPlan(plan, fields);
-    if (context) {
+    const ctxPlan = contextPlan(plan, fields);
+    if (ctxPlan) {
       try {
-        const contextResult = executePlan(req.table, context.plan);
-        figure = buildFigure(contextResult, { lang: style.lang, units });
-        if (figure) text += ` ${t(style.lang, "context", { fields: context.fields.join(` ${t(style.lang, "and")} `) })}`;
+        const contextResult = executePlan(dataTable, ctxPlan.plan);
+        figure = buildFigure(contextResult, { lang: style.lang, units, dateFields });
+        if (figure) text += ` ${t(style.lang, "context", { fields: ctxPlan.fields.join(` ${t(style.lang, "and")} `) })}`;
       } catch (err) {
         if (!(err instanceof PlanError)) throw err;
       }
     }
+    // A chart was asked for: a number gets its one bar rather than no chart.
+    if (!figure && asked.chart && result.kind === "aggregate") figure = scalarFigure(result, { lang: style.lang, units, dateFields });
   }
-  if (req.llm) {
-    const phrased = await phraseSummary(req.llm, { question: last, summary: text, language: LANGUAGE_NAMES[style.lang], brief: style.brief });
-    if (phrased) text = phrased;
-  }
-  const second: ChatAnswerMessage = {
-    role: "assistant",
-    content: figure ? t(style.lang, "chartAndTable") : t(style.lang, "tableOnly"),
-    figures: figure ? [figure] : [],
-    table: table.length ? table : null,
-  };
+  const title = figureTitle(result, { lang: style.lang, units, dateFields });
+  const caption = figure && table.length ? t(style.lang, "captionChart", { title }) : figure ? t(style.lang, "captionChartOnly", { title }) : t(style.lang, "captionTable", { title });
+  const second: ChatAnswerMessage = { role: "assistant", content: caption, figures: figure ? [figure] : [], table: table.length ? table : null };
   const first: ChatAnswerMessage = { role: "assistant", content: text, figures: [], table: null };
+  const lexicon = getTableLexicon(dataTable, fields, context);
+  const suggestions = [...projectSuggestions, ...followUpSuggestions(plan, fields, lexicon, style.lang)].slice(0, Math.max(4, projectSuggestions.length + 4));
   // Nothing to show (no rows matched): the words say so, a second message would be empty.
-  return { messages: figure || table.length ? [first, second] : [first], plan, suggestions };
+  return { ok: true, reply: { messages: figure || table.length ? [first, second] : [first], plan, suggestions, assumptions } };
 }
+
+/** What the question asks the answer to look like: "just the number", "a chart", "chart and table". */
+export function outputRequests(text: string): { numberOnly: boolean; chart: boolean; table: boolean } {
+  const hits = findPhrases(tokenize(text.slice(0, 4000)));
+  const has = (category: string, key?: string) => hits.some((h) => h.category === category && (key === undefined || h.key === key));
+  return {
+    numberOnly: has("output", "numberOnly"),
+    chart: hits.some((h) => h.category === "chart" && h.key !== "table") || has("output", "chartAndTable"),
+    table: has("chart", "table") || has("output", "chartAndTable") || has("output", "tableOnly"),
+  };
+}
+
+export type { Lang };

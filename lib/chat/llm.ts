@@ -59,7 +59,9 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
   };
   const agg = plan.measure.agg;
   need(plan.measure.field, "measure", agg !== "count" && agg !== "distinct" && agg !== "rate");
-  if (agg === "rate" && (plan.measure.value === null || plan.measure.value === undefined)) problems.push("rate needs a value");
+  if (agg === "rate" && !plan.measure.condition && (plan.measure.value === null || plan.measure.value === undefined)) problems.push("rate needs a value or a condition");
+  if (plan.measure.condition) need(plan.measure.condition.field, "rate condition");
+  for (const m of plan.extraMeasures ?? []) need(m.field, "measure", m.agg !== "count" && m.agg !== "distinct" && m.agg !== "rate");
   if (agg !== "count" && agg !== "share" && !plan.measure.field && plan.intent === "aggregate") problems.push(`${agg} needs a field`);
   plan.groupBy.forEach((g) => need(g.field, "grouping"));
   plan.filters.forEach((f) => need(f.field, "filter"));

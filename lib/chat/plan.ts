@@ -6,7 +6,7 @@ import { z } from "zod";
 export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share", "rate"] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
 
-export const TIME_BUCKETS = ["year", "quarter", "month", "week", "day"] as const;
+export const TIME_BUCKETS = ["year", "quarter", "month", "week", "weekday", "day"] as const;
 export type TimeBucket = (typeof TIME_BUCKETS)[number];
 
 export const CHART_KINDS = [
@@ -48,6 +48,8 @@ export const measureSchema = z.object({
   field: z.string().min(1).nullable(),
   /** rate: the percentage of rows, in each group, whose `field` equals `value` (e.g. Churn = "Yes"). */
   value: z.union([z.string(), z.number()]).nullable().optional(),
+  /** rate: the percentage of rows, in each group, matching this condition (e.g. Profit < 0); instead of field/value. */
+  condition: filterSchema.optional(),
 });
 export type Measure = z.infer<typeof measureSchema>;
 
@@ -55,10 +57,13 @@ export const planSchema = z.object({
   /**
    * aggregate: measure over groups (or overall); distribution: histogram of `x`;
    * relationship: `x` vs `y` point by point (with correlation), optionally coloured or faceted by groupBy[0];
-   * rows: the matching rows themselves (sorted by `y` when given, at most `limit`, default 100).
+   * rows: the matching rows themselves (sorted by `y` when given, at most `limit`, default 100); with a
+   *   bar or pie chart, one bar per row labelled by `x` with the value of `y`.
    */
   intent: z.enum(["aggregate", "distribution", "relationship", "rows"]),
   measure: measureSchema.default({ agg: "count", field: null }),
+  /** aggregate: further measures over the same groups ("sales and profit by region"); with chart "scatter", one point per group at (measure, extraMeasures[0]). */
+  extraMeasures: z.array(measureSchema).max(3).default([]),
   groupBy: z.array(groupBySchema).max(2).default([]),
   filters: z.array(filterSchema).max(20).default([]),
   x: z.string().min(1).nullable().default(null),

@@ -41,7 +41,7 @@ export function describeErrorBody(body: unknown, status: number): string {
 }
 
 export interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -75,8 +75,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const legacyError = parsed && typeof parsed === "object" && (parsed as { status?: unknown }).status === "error";
   if (!response.ok || legacyError) {
     if (response.status === 401 && typeof window !== "undefined" && !path.startsWith("/api/auth/")) {
-      // The session expired mid-use: send the person to sign in, then back here.
-      window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname)}`);
+      // The session expired mid-use: send the person to sign in, then back here (query included).
+      window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     }
     throw new ApiError(describeErrorBody(parsed, response.status), response.status);
   }

@@ -61,6 +61,19 @@ describe("streamRowBatches", () => {
   });
 });
 
+describe("prototype-named columns", () => {
+  it("keep their values: __proto__ and constructor are columns like any other", async () => {
+    const csv = "__proto__,constructor,toString\na,1,x\nb,2,y\n";
+    const batches: DataRow[][] = [];
+    await streamRowBatches(csv, { batchRows: 10, totalBytes: csv.length, onBatch: async (rows) => void batches.push(rows) });
+    const sent = JSON.parse(JSON.stringify(batches.flat())) as Record<string, unknown>[];
+    expect(sent).toHaveLength(2);
+    expect(Object.keys(sent[0])).toEqual(["__proto__", "constructor", "toString"]);
+    expect(sent[1]["__proto__"]).toBe("b");
+    expect(sent[1]["constructor"]).toBe("2");
+  });
+});
+
 describe("headers and CSV helpers", () => {
   it("names blank and duplicate headers", () => {
     expect(cleanHeaders(["\uFEFFa", " ", "a", "b "])).toEqual(["a", "column_2", "a_2", "b"]);

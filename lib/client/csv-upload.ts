@@ -4,6 +4,7 @@ import Papa from "papaparse";
 import { apiFetch } from "./api";
 import { isExcelFile, isLegacyExcelFile, readExcelRows } from "./excel-upload";
 import type { DataRow } from "./types";
+import { emptyRecord } from "@/lib/table/rows";
 
 export const UPLOAD_BATCH_ROWS = 5000;
 
@@ -82,7 +83,7 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
         }
         const names = headers;
         for (const cells of data) {
-          const row: DataRow = {};
+          const row: DataRow = emptyRecord(); // a column may be named "__proto__"
           for (let c = 0; c < names.length; c++) row[names[c]] = cells[c] ?? "";
           pending.push(row);
         }

@@ -3,6 +3,7 @@
 // the server keeps one ingestion path.
 import { cleanHeaders } from "./csv-upload";
 import type { DataRow, RowValue } from "./types";
+import { emptyRecord } from "@/lib/table/rows";
 
 export function isExcelFile(fileName: string): boolean {
   return /\.xlsx$/i.test(fileName);
@@ -38,7 +39,7 @@ export function sheetToRows(cells: Cell[][]): { fields: string[]; rows: DataRow[
   const rows: DataRow[] = [];
   for (const cellsOfRow of cells.slice(headerIndex + 1)) {
     if (!cellsOfRow.some((c) => c !== null && c !== undefined && c !== "")) continue;
-    const row: DataRow = {};
+    const row: DataRow = emptyRecord(); // a column may be named "__proto__"
     for (let i = 0; i < fields.length; i++) row[fields[i]] = cellValue(cellsOfRow[i]);
     rows.push(row);
   }

@@ -11,4 +11,8 @@ export const queryKeys = {
   project: (id: string) => ["projects", id] as const,
   apiKeys: ["api-keys"] as const,
   members: ["members"] as const,
+  teams: ["teams"] as const,
+  sessions: ["sessions"] as const,
+  myInvitations: ["my-invitations"] as const,
+  teamInvitations: ["team-invitations"] as const,
 };

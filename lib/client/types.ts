@@ -1,56 +1,67 @@
-// Shapes of the server's answers as the web app reads them (see the route files under app/api and app/v1).
+// Shapes of the server's answers as the web app reads them. The API's shapes are inferred from the
+// zod schemas in lib/schemas (the same ones the OpenAPI document is generated from and the contract
+// test checks responses against); only the account routes (/api/auth, /api/team) are described here.
+// Type-only imports: no schema code reaches the browser bundle.
+import type { z } from "zod";
+import type { ChatAnswerMessage } from "@/lib/schemas/chats";
+import type { trainRequestSchema } from "@/lib/schemas/training";
 export type Role = "owner" | "admin" | "member";
 
+/** GET /api/auth/me: the signed-in person and the team their session acts for (null while in none). */
 export interface Me {
+  sessionId: string;
   userId: string;
   email: string;
   name: string;
+  mustChangePassword: boolean;
+  teamId: string | null;
+  teamName: string | null;
+  role: Role | null;
+}
+
+export interface TeamSummary {
+  id: string;
+  name: string;
+  role: Role;
+  joinedAt: string;
+  current: boolean;
+}
+
+export interface SessionSummary {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  userAgent: string;
+  ipAddress: string;
+  current: boolean;
+}
+
+export interface MyInvitation {
+  id: string;
+  role: Role;
   teamId: string;
   teamName: string;
+  invitedBy: { id: string; email: string; name: string } | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface TeamInvitation {
+  id: string;
+  email: string;
   role: Role;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export const FIELD_TYPE_OPTIONS = ["category", "integer", "float", "string", "date", "id", "unknown"] as const;
 export type FieldTypeName = (typeof FIELD_TYPE_OPTIONS)[number];
 
-export interface DatasetSummary {
-  id: string;
-  name: string;
-  rows: number;
-  field_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface DatasetField {
-  name: string;
-  type: FieldTypeName;
-}
-
-export interface DatasetDetail {
-  status: string;
-  id: string;
-  name: string;
-  rows: number;
-  fields: DatasetField[];
-}
-
-export type RowValue = string | number | boolean | null;
-export type DataRow = Record<string, RowValue>;
-
-export type TaskState = "PENDING" | "IN_PROGRESS" | "SUCCEEDED" | "FAILED" | "UNKNOWN_TIMEOUT";
-
-export interface TaskStatus {
-  status: TaskState;
-  metadata: {
-    type: string;
-    estimate_seconds?: number | null;
-    progress?: number;
-    message?: string;
-    location?: string;
-    error?: string;
-  };
-}
+export type { DatasetField, DatasetSummary } from "@/lib/schemas/datasets";
+export type { LegacyDatasetDetail as DatasetDetail } from "@/lib/schemas/legacy";
+export type { DataRow, RowValue } from "@/lib/schemas/rows";
+export type { TaskState, TaskStatusResponse as TaskStatus } from "@/lib/schemas/tasks";
 
 export const DURATIONS = [
   { value: 10, label: "Fastest", hint: "about 10 seconds" },
@@ -60,101 +71,16 @@ export const DURATIONS = [
 ] as const;
 export type Duration = (typeof DURATIONS)[number]["value"];
 
-export interface TrainRequest {
-  dataset_id: string;
-  predict_fields: string[];
-  ignore_fields: string[];
-  duration: Duration;
-  extra_attention: boolean;
-  force: boolean;
-}
+/** What the training form sends (the server fills in the defaults of what it leaves out). */
+export type TrainRequest = z.input<typeof trainRequestSchema>;
 
-export interface ModelSummary {
-  id: string;
-  name: string;
-  created_at: string;
-  dataset_id: string;
-  predict_fields: string[];
-  ignored_fields: string[];
-  duration: number;
-}
+export type { ClassStat, DataStory, StoryCause, StoryOutcome, TrainingResult } from "@/lib/schemas/training";
+export type { ModelDetail, ModelSummary } from "@/lib/schemas/models";
+export type { Project, ProjectCreate, ProjectUpdate } from "@/lib/schemas/projects";
 
-export interface ClassStat {
-  field: number;
-  field_name: string;
-  field_type: string;
-  class?: number;
-  class_name?: string;
-  count: number;
-  "true positives"?: number;
-  "false positives"?: number;
-  "false negatives"?: number;
-  precision?: number;
-  recall?: number;
-  f1?: number;
-  frequency?: number;
-  mae?: number;
-  rmse?: number;
-  r2?: number;
-  [key: string]: unknown;
-}
-
-export interface StoryCause {
-  field: string;
-  top_value: string;
-  bottom_value: string;
-}
-
-export interface StoryOutcome {
-  outcome: string;
-  causes: StoryCause[];
-  top_case: number;
-  avg_case: number;
-  bottom_case: number;
-}
-
-export interface DataStory {
-  name: string;
-  type: string;
-  outcomes: StoryOutcome[];
-}
-
-export interface TrainingResult {
-  status: string;
-  model_id: string;
-  stats: ClassStat[][];
-  field_importance: Record<string, number>;
-  data_story: DataStory[];
-}
-
-export interface ModelDetail extends TrainingResult {
-  model: ModelSummary & { extra_attention: boolean; report: Record<string, unknown> };
-}
-
-export interface Project {
-  id: string;
-  name: string;
-  datasetId: string | null;
-  chatInstructions: string;
-  chatContext: string;
-  chatSuggestions: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ChatTurn {
-  role: "user" | "assistant";
-  content: string;
-  /** Plotly figures as the server sends them: strings of `{data, layout}` JSON. */
-  images?: string[] | null;
-  table?: DataRow[] | null;
-}
-
-export interface ChatAnswer {
-  id: string;
-  messages: ChatTurn[];
-  suggestions: string[];
-}
+/** A message of the conversation the chat page keeps: the server's answers, and the user's questions (no images or table). */
+export type ChatTurn = Omit<ChatAnswerMessage, "images" | "table"> & Partial<Pick<ChatAnswerMessage, "images" | "table">>;
+export type { ChatAnswer } from "@/lib/schemas/chats";
 
 export interface ApiKey {
   id: string;
@@ -163,6 +89,7 @@ export interface ApiKey {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  createdBy: { id: string; email: string; name: string } | null;
 }
 
 export interface CreatedApiKey {

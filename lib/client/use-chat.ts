@@ -38,7 +38,7 @@ export async function askChat(projectId: string, conversation: ChatTurn[], signa
       return apiFetch<ChatAnswer>(`${status.metadata.location}${sep}image_format=plotly_json`, { signal });
     }
     if (status.status === "FAILED" || status.status === "UNKNOWN_TIMEOUT") {
-      throw new Error(status.metadata.error ?? "The answer failed. Rephrase the question and try again.");
+      throw new Error(status.status === "FAILED" ? status.metadata.error : "The answer took too long. Rephrase the question and try again.");
     }
     if (Date.now() - started > MAX_WAIT_MS) throw new Error("No answer after 5 minutes. Check that the chat workers are running.");
     await sleep(POLL_MS, signal);

@@ -8,15 +8,21 @@ export function useMe(initial?: Me) {
   return useQuery({ queryKey: queryKeys.me, queryFn: () => apiFetch<Me>("/api/auth/me"), initialData: initial, staleTime: 60_000 });
 }
 
+export interface SignInResult {
+  ok: true;
+  mustChangePassword: boolean;
+  hasTeam: boolean;
+}
+
 export function useSignIn() {
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => apiFetch<{ ok: true }>("/api/auth/login", { method: "POST", body }),
+    mutationFn: (body: { email: string; password: string }) => apiFetch<SignInResult>("/api/auth/login", { method: "POST", body }),
   });
 }
 
 export function useSetup() {
   return useMutation({
-    mutationFn: (body: { email: string; password: string; name: string; teamName: string }) =>
+    mutationFn: (body: { email: string; password: string; name: string; teamName: string; setupToken: string }) =>
       apiFetch<{ ok: true }>("/api/auth/setup", { method: "POST", body }),
   });
 }

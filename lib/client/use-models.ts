@@ -15,7 +15,7 @@ export function useModel(id: string) {
   return useQuery({
     queryKey: queryKeys.model(id),
     queryFn: () => apiFetch<ModelDetail>(`/api/v1/models/${encodeURIComponent(id)}`),
-    staleTime: Infinity, // a trained model never changes
+    staleTime: Infinity, // changes only through this page (threshold, versions), whose mutations invalidate it
   });
 }
 

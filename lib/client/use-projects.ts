@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./api";
 import { queryKeys } from "./query-keys";
-import type { Project } from "./types";
+import type { Project, ProjectCreate, ProjectUpdate } from "./types";
 
 export function useProjects() {
   return useQuery({
@@ -18,12 +18,10 @@ export function useProject(id: string) {
 export function useCreateProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; datasetId: string | null }) => apiFetch<Project>("/api/v1/projects", { method: "POST", body }),
+    mutationFn: (body: ProjectCreate) => apiFetch<Project>("/api/v1/projects", { method: "POST", body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.projects }),
   });
 }
-
-export type ProjectUpdate = Partial<Pick<Project, "name" | "datasetId" | "chatInstructions" | "chatContext" | "chatSuggestions">>;
 
 export function useUpdateProject(id: string) {
   const client = useQueryClient();

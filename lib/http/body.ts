@@ -2,6 +2,7 @@
 // Content-Length), a nesting-depth limit checked before JSON.parse, and clear 4xx errors.
 import { AppError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
+import { assertNoNul, assertNoNulInJson } from "./nul-check";
 
 export const MAX_JSON_DEPTH = 64;
 
@@ -72,17 +73,32 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/**
+ * A body that cannot be read as JSON is a validation error, as in FastAPI: /api/v1 answers 422 with
+ * one item of type json_invalid (loc ["body", <character position>] when the parser names one), the
+ * legacy API its usual 400 with the message.
+ */
+function invalidBody(msg: string, type: string, position?: number): AppError {
+  return new AppError("validation", msg, [{ loc: position === undefined ? ["body"] : ["body", position], msg, type }]);
+}
+
 export function parseJsonText(text: string): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw new AppError("bad_request", `The request body is not valid JSON (${detail}). Send a JSON object with Content-Type: application/json.`);
+    const position = /at position (\d+)/.exec(detail)?.[1];
+    throw invalidBody(
+      `The request body is not valid JSON (${detail}). Send a JSON object with Content-Type: application/json.`,
+      "json_invalid",
+      position === undefined ? undefined : Number(position),
+    );
   }
   if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-    throw new AppError("bad_request", `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep. Flatten it.`);
+    throw invalidBody(`The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep. Flatten it.`, "value_error");
   }
+  assertNoNulInJson(text, value);
   return value;
 }
 
@@ -92,7 +108,9 @@ export async function readBody(request: Request): Promise<ParsedBody> {
   const text = await readBodyText(request);
   if (text.trim() === "") return { kind: "none" };
   if (type.includes("application/x-www-form-urlencoded")) {
-    return { kind: "form", value: Object.fromEntries(new URLSearchParams(text)) };
+    const value = Object.fromEntries(new URLSearchParams(text));
+    assertNoNul(value, "body");
+    return { kind: "form", value };
   }
   if (type.includes("multipart/form-data")) {
     throw new AppError("unsupported_media_type", "multipart/form-data is not supported here. Send JSON (application/json) or a form-encoded body.");

@@ -3,7 +3,9 @@
 //   /v1 (legacy):             {status: "error", message}
 import { randomUUID } from "node:crypto";
 import { ZodError } from "zod";
-import { AppError, validationError, type ErrorCode } from "@/lib/errors";
+import { AppError, RETRY_AFTER_SECONDS, validationError, type ErrorCode } from "@/lib/errors";
+import { clipForLog, describeErrorForLog } from "@/lib/log-text";
+import type { ErrorMessage, LegacyError, LegacyKeyError, ValidationErrorBody } from "@/lib/schemas/common";
 import { toValidationIssues } from "./zod-issues";
 
 // Errors raised by the pure libraries carry a code; they are user-caused by construction.
@@ -15,7 +17,15 @@ const LIBRARY_CODES: Record<string, ErrorCode> = {
   unknown_field: "bad_request",
   too_large: "payload_too_large",
   conflict: "conflict",
+  unavailable: "unavailable",
 };
+
+/** 503s say when to come back. */
+/** Retry-After for answers that have one: storage out of reach (503), sign-in throttling (429). */
+function errorHeaders(error: AppError): HeadersInit | undefined {
+  if (error.retryAfterSeconds) return { "Retry-After": String(error.retryAfterSeconds) };
+  return error.code === "unavailable" ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : undefined;
+}
 
 export function normalizeError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
@@ -30,7 +40,8 @@ export function normalizeError(error: unknown): AppError | null {
 
 function logUnexpected(error: unknown, request: Request): string {
   const requestId = randomUUID();
-  console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+  // Clipped: a path or an error message may quote a request value of any length.
+  console.error(`[${requestId}] ${request.method} ${clipForLog(new URL(request.url).pathname)} failed: ${describeErrorForLog(error)}`);
   return requestId;
 }
 
@@ -41,19 +52,25 @@ export function apiV1ErrorResponse(error: unknown, request: Request): Response {
     return Response.json({ detail: `Internal server error (request id ${requestId}). Please retry; if it persists, report the request id.` }, { status: 500 });
   }
   if (appError.code === "validation" && appError.issues) {
-    return Response.json({ detail: appError.issues }, { status: 422 });
+    return Response.json({ detail: appError.issues } satisfies ValidationErrorBody, { status: 422 });
   }
-  return Response.json({ detail: appError.message }, { status: appError.status });
+  return Response.json({ detail: appError.message } satisfies ErrorMessage, { status: appError.status, headers: errorHeaders(appError) });
 }
 
-export const LEGACY_KEY_ERROR = { status: "missing or invalid API key" };
+export const LEGACY_KEY_ERROR: LegacyKeyError = { status: "missing or invalid API key" };
 
 export function legacyErrorResponse(error: unknown, request: Request): Response {
   const appError = normalizeError(error);
   if (!appError) {
     const requestId = logUnexpected(error, request);
-    return Response.json({ status: "error", message: `Internal server error (request id ${requestId}). Please retry.` }, { status: 500 });
+    return Response.json({ status: "error", message: `Internal server error (request id ${requestId}). Please retry.` } satisfies LegacyError, { status: 500 });
   }
   if (appError.code === "unauthorized") return Response.json(LEGACY_KEY_ERROR, { status: 404 });
-  return Response.json({ status: "error", message: appError.message }, { status: appError.status });
+  // The legacy envelope has no field locations: bad input is a 400 (a refused value a 422) whose
+  // message lists the problems.
+  if (appError.code === "validation") {
+    const message = appError.issues?.length ? appError.issues.map((i) => i.msg).join(" ") : appError.message;
+    return Response.json({ status: "error", message } satisfies LegacyError, { status: appError.legacyStatus ?? 400 });
+  }
+  return Response.json({ status: "error", message: appError.message } satisfies LegacyError, { status: appError.status, headers: errorHeaders(appError) });
 }

@@ -1,14 +1,15 @@
 // Route wrappers: each owns authentication, input validation and error mapping for one API family,
 // so route handlers stay a few lines long.
-import { z } from "zod";
+import type { z } from "zod";
 import { ensureDbReady } from "@/lib/db";
-import { AppError, validationError } from "@/lib/errors";
+import { AppError, validationError, type ValidationIssue } from "@/lib/errors";
 import { authenticateApiKey, type AuthenticatedTeam } from "@/lib/services/api-keys";
-import { getSession, type SessionInfo } from "@/lib/services/accounts";
+import { getSession, hasTeam, type SessionInfo, type TeamSessionInfo } from "@/lib/services/accounts";
 import { readBody, type ParsedBody } from "./body";
 import { apiV1ErrorResponse, legacyErrorResponse } from "./errors";
 import { RequestTimer } from "./server-timing";
 import { CSRF_HEADER, readSessionToken } from "./session-cookie";
+import { assertNoNul } from "./nul-check";
 import { toValidationIssues } from "./zod-issues";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -23,12 +24,21 @@ export function jsonTextResponse(text: string, init?: ResponseInit): Response {
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-async function teamFromSession(request: Request): Promise<(AuthenticatedTeam & { session: SessionInfo }) | null> {
+async function userFromSession(request: Request): Promise<SessionInfo | null> {
   const session = await getSession(readSessionToken(request));
   if (!session) return null;
   if (MUTATING.has(request.method) && request.headers.get(CSRF_HEADER) !== "1") {
     throw new AppError("forbidden", `Cookie-authenticated writes need the ${CSRF_HEADER} header.`);
   }
+  return session;
+}
+
+async function teamFromSession(request: Request): Promise<(AuthenticatedTeam & { session: TeamSessionInfo }) | null> {
+  const session = await userFromSession(request);
+  if (!session) return null;
+  // A password an owner or admin chose opens nothing but the password change.
+  if (session.mustChangePassword) throw new AppError("forbidden", "Choose your own password first (/account).");
+  if (!hasTeam(session)) throw new AppError("forbidden", "You belong to no team: accept an invitation or create a team first (/account).");
   return { teamId: session.teamId, apiKeyId: null, userId: session.userId, session };
 }
 
@@ -40,7 +50,9 @@ function parseWith<S extends z.ZodType>(schema: S, input: unknown, where: "body"
 
 async function stringParams(context: RouteContext): Promise<Record<string, string>> {
   const raw = (await context.params) ?? {};
-  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+  const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+  assertNoNul(params, "path");
+  return params;
 }
 
 export interface ApiV1Context<B, Q> {
@@ -73,6 +85,7 @@ export function apiV1Route<B extends z.ZodType | undefined = undefined, Q extend
       }
       const url = new URL(request.url);
       const rawQuery = Object.fromEntries(url.searchParams);
+      assertNoNul(rawQuery, "query");
       const query = options.query ? parseWith(options.query, rawQuery, "query") : rawQuery;
       let body: unknown = undefined;
       if (options.body) {
@@ -94,16 +107,32 @@ export function apiV1Route<B extends z.ZodType | undefined = undefined, Q extend
   };
 }
 
-export interface LegacyContext {
+export interface LegacyContext<P> {
   request: Request;
   team: AuthenticatedTeam;
-  /** Query string and body parameters merged (body wins). */
-  params: Record<string, unknown>;
-  body: ParsedBody;
+  /** Query string and body parameters merged (body wins), validated by the route's schema. */
+  params: P;
+}
+
+function pathText(path: PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
+}
+
+/**
+ * Legacy errors are one message: the readers in lib/schemas/legacy-params.ts write complete
+ * sentences naming the parameter; a message that does not name it (zod's defaults) gets the
+ * parameter's path in front.
+ */
+export function legacyIssues(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => {
+    const first = issue.path[0];
+    const named = issue.code === "custom" || first === undefined || issue.message.includes(String(first));
+    return { loc: ["params", ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))], msg: named ? issue.message : `${pathText(issue.path)}: ${issue.message}`, type: "value_error" };
+  });
 }
 
 /** Legacy `/v1` routes: `api_key` in the query, a JSON or form body, or an `api_key` header. */
-export function legacyRoute(handler: (ctx: LegacyContext) => Promise<Response>): Handler {
+export function legacyRoute<P extends z.ZodType>(options: { params: P }, handler: (ctx: LegacyContext<z.infer<P>>) => Promise<Response>): Handler {
   return async (request) => {
     const timer = new RequestTimer();
     try {
@@ -111,22 +140,27 @@ export function legacyRoute(handler: (ctx: LegacyContext) => Promise<Response>):
       const url = new URL(request.url);
       const body = request.method === "GET" || request.method === "HEAD" ? ({ kind: "none" } as ParsedBody) : await readBody(request);
       timer.mark("body");
-      const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
-      if (body.kind === "form") Object.assign(params, body.value);
+      const query = Object.fromEntries(url.searchParams);
+      assertNoNul(query, "query");
+      // Spread, not Object.assign: a "__proto__" key in a body stays a plain (ignored) parameter.
+      let raw: Record<string, unknown> = query;
+      if (body.kind === "form") raw = { ...raw, ...body.value };
       if (body.kind === "json") {
         if (body.value === null || typeof body.value !== "object" || Array.isArray(body.value)) {
           throw new AppError("bad_request", "The request body must be a JSON object, for example {\"rows\": [...]}.");
         }
-        Object.assign(params, body.value);
+        raw = { ...raw, ...(body.value as Record<string, unknown>) };
       }
-      const rawKey = params.api_key ?? request.headers.get("api_key") ?? request.headers.get("api-key") ?? undefined;
+      const rawKey = raw.api_key ?? request.headers.get("api_key") ?? request.headers.get("api-key") ?? undefined;
       let team = typeof rawKey === "string" ? await authenticateApiKey(rawKey) : null;
       // No key at all: the web app's session cookie (a wrong key never falls back to the cookie).
       if (!team && rawKey === undefined) team = await teamFromSession(request);
       if (!team) throw new AppError("unauthorized", "missing or invalid API key");
       timer.mark("auth");
-      delete params.api_key;
-      const response = await handler({ request, team, params, body });
+      delete raw.api_key;
+      const parsed = options.params.safeParse(raw);
+      if (!parsed.success) throw validationError(legacyIssues(parsed.error));
+      const response = await handler({ request, team, params: parsed.data });
       timer.mark("handler");
       return timer.apply(response);
     } catch (error) {
@@ -137,12 +171,12 @@ export function legacyRoute(handler: (ctx: LegacyContext) => Promise<Response>):
 
 export interface SessionContext<B> {
   request: Request;
-  session: SessionInfo;
+  session: TeamSessionInfo;
   body: B;
   params: Record<string, string>;
 }
 
-/** Routes only the web app uses (account, keys, members): session cookie required. */
+/** Routes only the web app uses (keys, members, teams): a session acting for a team. */
 export function sessionRoute<B extends z.ZodType | undefined = undefined>(
   options: { body?: B },
   handler: (ctx: SessionContext<B extends z.ZodType ? z.infer<B> : undefined>) => Promise<Response>,
@@ -158,6 +192,38 @@ export function sessionRoute<B extends z.ZodType | undefined = undefined>(
         body = parseWith(options.body, parsed.kind === "none" ? {} : parsed.value, "body");
       }
       return await handler({ request, session: resolved.session, body: body as never, params: await stringParams(context) });
+    } catch (error) {
+      return apiV1ErrorResponse(error, request);
+    }
+  };
+}
+
+export interface AccountContext<B> {
+  request: Request;
+  session: SessionInfo;
+  /** The session cookie's token (to keep or end this very session). */
+  token: string;
+  body: B;
+  params: Record<string, string>;
+}
+
+/** The signed-in person's own account (password, sessions, invitations, team switch): any session. */
+export function accountRoute<B extends z.ZodType | undefined = undefined>(
+  options: { body?: B },
+  handler: (ctx: AccountContext<B extends z.ZodType ? z.infer<B> : undefined>) => Promise<Response>,
+): Handler {
+  return async (request, context) => {
+    try {
+      await ensureDbReady();
+      const session = await userFromSession(request);
+      if (!session) throw new AppError("unauthorized", "Sign in first.");
+      let body: unknown = undefined;
+      if (options.body) {
+        const parsed = await readBody(request);
+        body = parseWith(options.body, parsed.kind === "none" ? {} : parsed.value, "body");
+      }
+      const token = readSessionToken(request) ?? "";
+      return await handler({ request, session, token, body: body as never, params: await stringParams(context) });
     } catch (error) {
       return apiV1ErrorResponse(error, request);
     }

@@ -2,17 +2,26 @@
 // Claiming is one UPDATE ... WHERE id = (SELECT ... LIMIT 1) statement: SQLite serialises writers,
 // and on PostgreSQL the sub-select takes the row with FOR UPDATE SKIP LOCKED, so two workers never
 // claim the same task.
+//
+// Fairness between teams: the claim takes the oldest pending task of the team whose latest task
+// of that kind started longest ago (round-robin: a burst of 50 trainings from one team does not
+// make another team's one training wait for all 50), and skips teams that already run
+// TEAM_MAX_RUNNING_TASKS tasks of that kind (default 2), so one team cannot hold every worker
+// while others wait. On PostgreSQL, claims take a transaction-scoped advisory lock first: two
+// claims at once would both see a team below its limit (they skip each other's locked rows).
+// bench:claim measures a claim with a deep queue.
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { db } from "@/lib/db";
-import { isPostgres } from "@/lib/env";
+import { getEnv, isPostgres } from "@/lib/env";
+import type { TaskStatusResponse } from "@/lib/schemas/tasks";
 
 export type TaskKind = "train" | "chat";
 export type TaskStatus = "PENDING" | "IN_PROGRESS" | "SUCCEEDED" | "FAILED";
 
 export const HEARTBEAT_MS = 3_000;
 /** A task whose worker has not been heard from for this long is considered orphaned. */
-export const STALE_AFTER_MS = Math.max(2, Number(process.env.TASK_STALE_SECONDS) || 30) * 1000;
+export const STALE_AFTER_MS = getEnv().TASK_STALE_SECONDS * 1000;
 /** A task is tried at most this many times (the first run and one retry). */
 export const MAX_ATTEMPTS = 2;
 export const DAY_MS = 86_400_000;
@@ -47,23 +56,44 @@ export function newWorkerId(): string {
   return `${process.pid}-${randomUUID().slice(0, 8)}`;
 }
 
-export async function claimTask(workerId: string, kinds: TaskKind[]) {
+// Any constant: the key of the advisory lock that serialises claims on PostgreSQL.
+const CLAIM_LOCK_KEY = 7_310_251;
+
+export async function claimTask(workerId: string, kinds: TaskKind[], options: { maxRunningPerTeam?: number } = {}) {
   if (kinds.length === 0) return null;
-  const lock = Prisma.raw(isPostgres() ? "FOR UPDATE SKIP LOCKED" : "");
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    UPDATE "Task" SET "status" = 'IN_PROGRESS', "workerId" = ${workerId}, "attempts" = "attempts" + 1
-    WHERE "id" = (SELECT "id" FROM "Task" WHERE "status" = 'PENDING' AND "kind" IN (${Prisma.join(kinds)})
-                  ORDER BY "createdAt" ASC, "id" ASC LIMIT 1 ${lock})
-      AND "status" = 'PENDING'
-    RETURNING "id"`;
-  const id = rows[0]?.id;
-  if (!id) return null;
+  const limit = options.maxRunningPerTeam ?? getEnv().TEAM_MAX_RUNNING_TASKS;
+  const postgres = isPostgres();
+  const lock = Prisma.raw(postgres ? "FOR UPDATE SKIP LOCKED" : "");
+  const kindList = Prisma.join(kinds);
+  const underLimit =
+    limit > 0
+      ? Prisma.sql`WHERE (SELECT COUNT(*) FROM "Task" r WHERE r."teamId" = p."teamId" AND r."kind" = p."kind" AND r."status" = 'IN_PROGRESS') < ${limit}`
+      : Prisma.empty;
   const now = new Date();
-  return db.task.update({
-    where: { id },
-    data: { startedAt: now, heartbeatAt: now, progress: 0, estimateSeconds: null, error: null },
-    select: { id: true, teamId: true, kind: true, payload: true, attempts: true },
-  });
+  // The (team, kind) whose latest task started longest ago (never: first; then the longest
+  // waiting), then that pair's oldest pending task. The start time is set by the same statement,
+  // so the next claim already sees this team as just served.
+  const claim = db.$queryRaw<{ id: string; teamId: string; kind: string; payload: string; attempts: number }[]>`
+    UPDATE "Task" SET "status" = 'IN_PROGRESS', "workerId" = ${workerId}, "attempts" = "attempts" + 1,
+                      "startedAt" = ${now}, "heartbeatAt" = ${now}, "progress" = 0, "estimateSeconds" = NULL, "error" = NULL
+    WHERE "id" = (
+      SELECT c."id" FROM "Task" c
+      WHERE c."status" = 'PENDING'
+        AND (c."teamId", c."kind") = (
+          SELECT p."teamId", p."kind"
+          FROM (SELECT "teamId", "kind", MIN("createdAt") AS "firstAt" FROM "Task"
+                WHERE "status" = 'PENDING' AND "kind" IN (${kindList}) GROUP BY "teamId", "kind") p
+          ${underLimit}
+          ORDER BY (SELECT MAX(r."startedAt") FROM "Task" r WHERE r."teamId" = p."teamId" AND r."kind" = p."kind") ASC NULLS FIRST,
+                   p."firstAt" ASC, p."teamId" ASC
+          LIMIT 1)
+      ORDER BY c."createdAt" ASC, c."id" ASC
+      LIMIT 1 ${lock})
+      AND "status" = 'PENDING'
+    RETURNING "id", "teamId", "kind", "payload", "attempts"`;
+  const rows = postgres ? (await db.$transaction([db.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`, claim]))[1] : await claim;
+  const row = rows[0];
+  return row ? { id: row.id, teamId: row.teamId, kind: row.kind, payload: row.payload, attempts: Number(row.attempts) } : null;
 }
 
 /** Records progress; false when the task is no longer this worker's (reaped or cancelled). */
@@ -85,6 +115,41 @@ export async function completeTask(options: { taskId: string; workerId: string; 
     where: { id: options.taskId, workerId: options.workerId, status: "IN_PROGRESS" },
     data: { status: "SUCCEEDED", resultId: options.resultId, progress: 1, estimateSeconds: 0, finishedAt: new Date(), heartbeatAt: new Date() },
   });
+}
+
+/** The task was cancelled, reaped or taken over while it ran: whatever it produced must not be kept. */
+export class TaskNoLongerOwnedError extends Error {
+  constructor(taskId: string) {
+    super(`Task ${taskId} is no longer this worker's (cancelled or taken over); its result was discarded.`);
+    this.name = "TaskNoLongerOwnedError";
+  }
+}
+
+/**
+ * Marks the task SUCCEEDED and runs `save` (the result's rows) in one transaction, only while the
+ * task is still this worker's and IN_PROGRESS. A cancel or a reap that commits first wins: nothing
+ * of `save` is kept and TaskNoLongerOwnedError is thrown. A cancel that comes later finds the task
+ * finished. The task's row is written first, so on PostgreSQL a concurrent cancel waits on its lock.
+ */
+export async function completeTaskWith<T extends { resultId: string }>(
+  options: { taskId: string; workerId: string },
+  save: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
+  return db.$transaction(
+    async (tx) => {
+      const now = new Date();
+      const { count } = await tx.task.updateMany({
+        where: { id: options.taskId, workerId: options.workerId, status: "IN_PROGRESS" },
+        data: { status: "SUCCEEDED", progress: 1, estimateSeconds: 0, finishedAt: now, heartbeatAt: now },
+      });
+      if (count === 0) throw new TaskNoLongerOwnedError(options.taskId);
+      const saved = await save(tx);
+      await tx.task.update({ where: { id: options.taskId }, data: { resultId: saved.resultId } });
+      return saved;
+    },
+    // SQLite write transactions wait for the file lock (busy timeout), which can exceed Prisma's defaults.
+    { maxWait: 30_000, timeout: 60_000 },
+  );
 }
 
 export async function failTask(options: { taskId: string; workerId: string; error: string }) {
@@ -171,7 +236,7 @@ export async function getTask(options: { teamId: string; taskId: string; kind: T
 export type TaskRow = NonNullable<Awaited<ReturnType<typeof getTask>>>;
 
 /** The status object of the specification: {status, metadata: {type, ...}}. */
-export function describeTaskStatus(task: TaskRow, location: string, supportEmail: string, now = Date.now()) {
+export function describeTaskStatus(task: TaskRow, location: string, supportEmail: string, now = Date.now()): TaskStatusResponse {
   switch (task.status) {
     case "PENDING":
       return { status: "PENDING", metadata: { type: "PENDING" } };

@@ -1,7 +1,8 @@
 // The worker loop: claim a task, run it with a heartbeat, record the outcome. Errors that the user
 // can fix become the task's FAILED message; anything else is logged and reported generically.
 import { getEnv } from "@/lib/env";
-import { claimTask, completeTask, failTask, heartbeat, HEARTBEAT_MS, newWorkerId, reapOrphanedTasks, releaseTask, type TaskKind } from "./queue";
+import { clipForLog, describeErrorForLog } from "@/lib/log-text";
+import { claimTask, completeTask, failTask, heartbeat, HEARTBEAT_MS, newWorkerId, reapOrphanedTasks, releaseTask, TaskNoLongerOwnedError, type TaskKind } from "./queue";
 
 /** An error whose message is meant for the client (what went wrong and what to do). */
 export class UserFacingTaskError extends Error {}
@@ -86,17 +87,22 @@ async function runOne(
     if (!runner) throw new Error(`No runner for task kind ${task.kind}`);
     await beat();
     const resultId = await runner({ id: task.id, teamId: task.teamId, payload: JSON.parse(task.payload) }, context);
+    // A no-op for runners that completed the task with their result (completeTaskWith).
     await completeTask({ taskId: task.id, workerId, resultId });
     log(`task ${task.id} succeeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
     if (stop.aborted) return;
+    if (error instanceof TaskNoLongerOwnedError) {
+      log(`task ${task.id} was cancelled or taken over while it ran; its result was not saved`);
+      return;
+    }
     const userFacing = error instanceof UserFacingTaskError;
-    if (!userFacing) console.error(`[worker ${workerId}] task ${task.id} failed:`, error);
+    if (!userFacing) console.error(`[worker ${workerId}] task ${task.id} failed: ${describeErrorForLog(error)}`);
     const message = userFacing
       ? error.message
       : `The task failed unexpectedly (${error instanceof Error ? error.message : String(error)}). Verify your inputs and retry later, or contact support at ${getEnv().SUPPORT_EMAIL}.`;
     await failTask({ taskId: task.id, workerId, error: message }).catch(() => undefined);
-    log(`task ${task.id} failed: ${message}`);
+    log(`task ${task.id} failed: ${clipForLog(message)}`);
   } finally {
     clearInterval(timer);
     stop.removeEventListener("abort", onStop);

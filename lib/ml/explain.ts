@@ -1,4 +1,5 @@
 // Field importance and the data story, both computed with the trained model (SHAP-style contributions).
+import { emptyRecord } from "../table/rows";
 import type { Column, RawRow, RawValue, Table } from "../table/types";
 import { cellValue } from "../table/values";
 import type { FeatureMatrix } from "./core/types";
@@ -128,7 +129,7 @@ export function buildDataStory(
 
 /** Median of numbers, most frequent value of text, per field over the sample rows. */
 function buildTypicalRow(table: Table, rows: Int32Array, fields: string[]): RawRow {
-  const row: RawRow = {};
+  const row: RawRow = emptyRecord();
   for (const f of fields) {
     const column = table.columns.find((c) => c.name === f);
     if (!column) continue;

@@ -1,4 +1,5 @@
 // A trained model for one predict field: preprocessing recipe + learner, and the prediction paths.
+import { emptyRecord } from "../table/rows";
 import type { FieldType, RawRow, Table } from "../table/types";
 import type { FeatureMatrix, Objective } from "./core/types";
 import { learnerFromJson, type Learner, type LearnerJson } from "./learner";
@@ -14,6 +15,16 @@ export interface FieldModelJson {
   inputFields: string[];
   preprocessor: PreprocessorJson;
   learner: LearnerJson;
+}
+
+/**
+ * A two-class field's decision rule: predict `positiveClass` when its probability is above
+ * `threshold`, the other class otherwise. Without one, the more probable class wins (p > 0.5 for
+ * the second class, as before thresholds existed).
+ */
+export interface DecisionThreshold {
+  threshold: number;
+  positiveClass: string;
 }
 
 export interface FieldPrediction {
@@ -39,30 +50,35 @@ export class FieldModel {
     return this.json.objective === "multiclass" ? this.json.classes.length : 1;
   }
 
-  predictRows(rows: RawRow[], factors: boolean): FieldPrediction[] {
-    return this.predictMatrix(this.preprocessor.transformRows(rows), factors);
+  predictRows(rows: RawRow[], factors: boolean, decision?: DecisionThreshold): FieldPrediction[] {
+    return this.predictMatrix(this.preprocessor.transformRows(rows), factors, decision);
   }
 
-  predictTable(table: Table, factors: boolean): FieldPrediction[] {
-    return this.predictMatrix(this.preprocessor.transformTable(table), factors);
+  predictTable(table: Table, factors: boolean, decision?: DecisionThreshold): FieldPrediction[] {
+    return this.predictMatrix(this.preprocessor.transformTable(table), factors, decision);
   }
 
-  predictMatrix(x: FeatureMatrix, factors: boolean): FieldPrediction[] {
+  predictMatrix(x: FeatureMatrix, factors: boolean, decision?: DecisionThreshold): FieldPrediction[] {
     const n = x.rowCount;
     const p = this.learner.predict(x);
     const out: FieldPrediction[] = new Array(n);
     const { objective, classes } = this.json;
     const k = classes.length;
     const predictedClass = new Int32Array(n);
+    // A threshold applies to two-class fields only, and only when it names one of the classes.
+    const positive = objective === "binary" && decision ? classes.indexOf(decision.positiveClass) : -1;
+    const threshold = decision?.threshold ?? 0.5;
     for (let i = 0; i < n; i++) {
       if (objective === "regression") {
         out[i] = { value: p[i] };
       } else if (objective === "binary") {
         const p1 = p[i];
-        predictedClass[i] = p1 > 0.5 ? 1 : 0;
-        out[i] = { value: classes[predictedClass[i]], probabilities: { [classes[0]]: 1 - p1, [classes[1]]: p1 } };
+        const p0 = 1 - p1;
+        if (positive < 0) predictedClass[i] = p1 > 0.5 ? 1 : 0;
+        else predictedClass[i] = (positive === 1 ? p1 : p0) > threshold ? positive : 1 - positive;
+        out[i] = { value: classes[predictedClass[i]], probabilities: { [classes[0]]: p0, [classes[1]]: p1 } };
       } else {
-        const probs: Record<string, number> = {};
+        const probs = emptyRecord<number>(); // class names are data: "__proto__" is one too
         let best = 0;
         for (let c = 0; c < k; c++) {
           probs[classes[c]] = p[i * k + c];
@@ -76,7 +92,7 @@ export class FieldModel {
       const shares = this.fieldShares(x, allRows(n), predictedClass);
       const F = this.json.inputFields.length;
       for (let i = 0; i < n; i++) {
-        const f: Record<string, number> = {};
+        const f = emptyRecord<number>();
         for (let j = 0; j < F; j++) f[this.json.inputFields[j]] = shares[i * F + j];
         out[i].factors = f;
       }

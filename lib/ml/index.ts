@@ -1,12 +1,15 @@
 // Public API of the AutoML engine: trainModel turns a table into a serialized model artifact with
 // honest statistics; loadModel turns an artifact back into a fast predictor.
+import { emptyRecord } from "../table/rows";
 import type { RawRow, Table } from "../table/types";
 import { decodeArtifact } from "./artifact";
 import { FieldModel, type FieldPrediction } from "./field-model";
-import type { Model, RowPrediction } from "./types";
+import type { Model, PredictOptions, RowPrediction } from "./types";
 
 export { trainModel } from "./train";
 export { TrainError } from "./errors";
+export type { DecisionThreshold } from "./field-model";
+export type { FieldInsights } from "./insights";
 export type {
   ClassStat,
   DataStory,
@@ -14,6 +17,7 @@ export type {
   LeaderboardEntry,
   Model,
   ModelReport,
+  PredictOptions,
   RegressionStat,
   RowPrediction,
   TrainOutcome,
@@ -37,17 +41,21 @@ class LoadedModel implements Model {
     return { seconds: (performance.now() - started) / 1000, compiled: this.models.some((m) => m.learner.servesCompiled()) };
   }
 
-  predictRows(rows: RawRow[], options?: { factors?: boolean }): RowPrediction[] {
-    return this.merge(rows.length, (m) => m.predictRows(rows, !!options?.factors));
+  get fields(): Model["fields"] {
+    return this.models.map((m) => ({ name: m.json.field, objective: m.json.objective, classes: [...m.json.classes] }));
   }
 
-  predictTable(table: Table, options?: { factors?: boolean }): RowPrediction[] {
-    return this.merge(table.rowCount, (m) => m.predictTable(table, !!options?.factors));
+  predictRows(rows: RawRow[], options?: PredictOptions): RowPrediction[] {
+    return this.merge(rows.length, (m) => m.predictRows(rows, !!options?.factors, options?.thresholds?.[m.json.field]));
+  }
+
+  predictTable(table: Table, options?: PredictOptions): RowPrediction[] {
+    return this.merge(table.rowCount, (m) => m.predictTable(table, !!options?.factors, options?.thresholds?.[m.json.field]));
   }
 
   private merge(n: number, run: (m: FieldModel) => FieldPrediction[]): RowPrediction[] {
     const out: RowPrediction[] = new Array(n);
-    for (let i = 0; i < n; i++) out[i] = {};
+    for (let i = 0; i < n; i++) out[i] = emptyRecord(); // a predicted field may be named "__proto__"
     for (const m of this.models) {
       const preds = run(m);
       const field = m.json.field;

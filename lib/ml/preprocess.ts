@@ -1,5 +1,6 @@
 // Turns table fields into numeric features for the learners, and applies the same recipe at prediction
 // time. The recipe (plans) is plain JSON so it travels inside the model artifact.
+import { fieldReader } from "../table/rows";
 import type { Column, FieldType, RawRow, RawValue, Table } from "../table/types";
 import { isMissing, parseDate, parseNumber } from "../table/values";
 import type { FeatureMatrix, FeatureSpec } from "./core/types";
@@ -95,7 +96,10 @@ export class Preprocessor {
 
   /** Features of client rows; any field may be absent or hold strings, numbers, booleans or null. */
   transformRows(rows: RawRow[]): FeatureMatrix {
-    return this.build(rows.length, null, (field) => ({ kind: "raw", values: rows.map((r) => r[field]) }));
+    return this.build(rows.length, null, (field) => {
+      const read = fieldReader<RawValue>(field); // own properties only: a field may be named "constructor"
+      return { kind: "raw", values: rows.map(read) };
+    });
   }
 
   private build(n: number, rows: Int32Array | null, getSource: (field: string) => FieldSource): FeatureMatrix {

@@ -86,6 +86,22 @@ describe("trainModel serves an ensemble when candidates complement each other", 
     for (let i = 1; i < 5; i++) expect(logit(p[i]) - logit(p[0])).toBeCloseTo(sum(i) - sum(0), 8);
   });
 
+  it("its insights report comes from the ensemble: worst holdout rows with factors, partial dependence", () => {
+    const insights = field.insights!;
+    expect(insights.holdoutRows).toBe(800);
+    const fp = insights.examples.falsePositives!;
+    expect(fp.length).toBeGreaterThan(0);
+    expect(fp[0].score).toBeGreaterThan(0.5);
+    expect(fp[0].factors.length).toBeGreaterThan(0);
+    // P(yes) rises with a (0.9 per unit of log-odds over [-3, 3]) and falls with b.
+    const a = insights.partialDependence.find((p) => p.field === "a")!;
+    const b = insights.partialDependence.find((p) => p.field === "b")!;
+    expect(a.rows).toBeGreaterThanOrEqual(10);
+    expect(a.average![a.average!.length - 1]).toBeGreaterThan(a.average![0] + 0.4);
+    expect(b.average![b.average!.length - 1]).toBeLessThan(b.average![0] - 0.3);
+    expect(field.timings.insights).toBeGreaterThanOrEqual(0);
+  });
+
   it("keeps honest holdout statistics and an importance per field", () => {
     expect(field.metrics.auc).toBeGreaterThan(0.8);
     expect(field.rows.holdout).toBe(800);

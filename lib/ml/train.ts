@@ -1,6 +1,7 @@
 // trainModel: per predict field, split off an honest holdout, search models within the budget,
 // refit the winner, and compute statistics, importance and the data story.
 import { availableParallelism } from "node:os";
+import { emptyRecord } from "../table/rows";
 import type { FieldType, Table } from "../table/types";
 import { BinMapper } from "./core";
 import type { FeatureMatrix } from "./core/types";
@@ -10,7 +11,8 @@ import { TrainError } from "./errors";
 import { pruneEnsemble, pruneTolerance, selectEnsemble, toMargins } from "./ensemble";
 import { fitCandidate, suitsLogTarget, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
 import { buildDataStory, computeFieldImportance, normalise, type DataStory } from "./explain";
-import { FieldModel, type FieldModelJson } from "./field-model";
+import { allRows as allRowsOf, FieldModel, type FieldModelJson } from "./field-model";
+import { computeInsights, DEFAULT_INSIGHTS_LIMITS } from "./insights";
 import { EnsembleLearner, learnerFromJson, selectRows, type Learner } from "./learner";
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
@@ -49,6 +51,22 @@ const MAX_SELECTION_VALUES = 400_000;
 const MIN_BUDGET_FOR_THREADS = 5;
 /** Fast TreeSHAP throughput (explainCost units per ms) assumed when sizing the explanation sample (a busy 2-core machine). */
 const EXPLAIN_OPS_PER_MS = 50_000;
+/**
+ * The insights report (insights.ts) after the statistics: its per-field statistics pass over every
+ * row with a target and sort at most 50,000 values per field (ms per row x input field, busy 2-core
+ * machine: adult's ~49k rows x 14 fields took ~0.6 s), at most INSIGHTS_SHARE of the budget.
+ */
+const INSIGHTS_MS_PER_CELL = 0.0008;
+const INSIGHTS_SHARE = 0.15;
+/**
+ * Partial dependence predicts fields x grid values x rows with the served model; the rows are sized
+ * from its cost (explanation cost / PREDICT_PER_EXPLAIN ~ one row's prediction, pessimistic) so that
+ * it takes at most PDP_SHARE of the budget (PDP_MAX_MS), never fewer than PDP_MIN_ROWS rows.
+ */
+const PREDICT_PER_EXPLAIN = 20;
+const PDP_SHARE = 0.05;
+const PDP_MAX_MS = 1500;
+const PDP_MIN_ROWS = 10;
 
 export async function trainModel(req: TrainRequest): Promise<TrainOutcome> {
   const start = Date.now();
@@ -117,7 +135,7 @@ export async function trainModel(req: TrainRequest): Promise<TrainOutcome> {
   const avg = new Float64Array(inputFields.length);
   for (const imp of importances) for (let g = 0; g < avg.length; g++) avg[g] += imp[g] / importances.length;
   normalise(avg);
-  const fieldImportance: Record<string, number> = {};
+  const fieldImportance = emptyRecord<number>(); // field names are data: "__proto__" is one too
   for (const f of schema) fieldImportance[f.name] = 0;
   inputFields.forEach((f, g) => {
     if (!exclude.has(f)) fieldImportance[f] = round(avg[g]);
@@ -217,7 +235,12 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   const folds = buildFolds(xRest, yRest, wRest, isClass, seed, req.budgetSeconds);
   checkAborted(req.signal);
   const budgetMs = job.fieldEnd - job.fieldStart;
-  const finalizeMs = Math.min(20_000, Math.max(200, budgetMs * 0.08));
+  // Reserved after the refits: importance and data story (explainMs), then the insights report.
+  const explainMs = Math.min(20_000, Math.max(200, budgetMs * 0.08));
+  const insightsCells = allRows.length * job.inputFields.length;
+  const insightsMs = Math.min(budgetMs * INSIGHTS_SHARE, 50 + insightsCells * INSIGHTS_MS_PER_CELL);
+  const pdpMs = Math.min(PDP_MAX_MS, budgetMs * PDP_SHARE);
+  const finalizeMs = explainMs + insightsMs + pdpMs;
   // Refit costs from the candidate's search time. One split: all rows are ~1.56x a search fit's rows
   // (early stopping's extra rounds roughly pay for the 15% more rounds). k-fold: a fit on the
   // non-holdout rows (statistics) and one on all rows, each ~1.3-1.6x one fold's fit.
@@ -388,7 +411,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   // result), so that explaining stays within the finalize reserve.
   const passes = 1 + (target.objective === "multiclass" ? numClasses : 1);
   const perRowMs = (fieldModel.learner.explainCost() * passes) / EXPLAIN_OPS_PER_MS;
-  const availableMs = Math.min(finalizeMs * 0.7, Math.max(0, job.fieldEnd - job.fieldStart) * 0.1);
+  const availableMs = Math.min(explainMs * 0.7, Math.max(0, job.fieldEnd - job.fieldStart) * 0.1);
   const sampleSize = Math.max(24, Math.min(1000, Math.floor(availableMs / Math.max(1e-4, perRowMs))));
   const sample = sampleRows(allRows, sampleSize, seed);
   const xSample = pre.transformTable(table, sample);
@@ -411,6 +434,29 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   }
   const avgCases = isClass ? target.classes.map((_, c) => countOf(yAll, c) / yAll.length) : [mean(yAll)];
   const story = buildDataStory(fieldModel, table, sample, xSample, avgCases);
+  // The insights report: holdout rows scored and explained by the model that never saw them (the
+  // served model may be a refit on every row), partial dependence by the served model.
+  const insightsStart = Date.now();
+  const holdoutModel = new FieldModel(fieldModelJson, statsLearner, pre);
+  const used = new Set(pre.plans.map((p) => p.field));
+  const insights = computeInsights({
+    task: target.objective,
+    field: target.field,
+    classes: target.classes,
+    table,
+    inputFields: job.inputFields,
+    importance,
+    skipped: job.inputFields.filter((f) => !used.has(f)).map((f) => ({ field: f, reason: pre.skipped.find((s) => s.field === f)?.reason ?? "ignored" })),
+    holdoutRows: holdRows,
+    y: yHold,
+    predictions: holdPred,
+    dataRows: allRows,
+    target: target.y,
+    predict: (rows) => fieldModel.learner.predict(pre.transformRows(rows)),
+    explain: (rows, outputs) => holdoutModel.fieldContributions(pre.transformRows(rows), allRowsOf(rows.length), outputs),
+    seed,
+    limits: { pdpRows: pdpRowsFor(fieldModel.learner, pdpMs) },
+  });
 
   const report: FieldReport = {
     field: target.field,
@@ -441,13 +487,15 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     refitOnAllRows: refitAll,
     refitAttempts: refitLog,
     extraAttention: !!req.extraAttention,
+    insights,
     skippedFields: pre.skipped,
     features: pre.features.length,
     secondsSpent: (Date.now() - job.fieldStart) / 1000,
     timings: {
       search: (searchEnd - job.fieldStart) / 1000,
       refit: (refitEnd - searchEnd) / 1000,
-      explain: (Date.now() - refitEnd) / 1000,
+      explain: (insightsStart - refitEnd) / 1000,
+      insights: (Date.now() - insightsStart) / 1000,
       explainRows: sample.length,
     },
   };
@@ -596,6 +644,13 @@ function assignFolds(n: number, k: number, seed: number, strata?: ArrayLike<numb
     order.forEach((r, i) => (assign[r] = i % k));
   }
   return assign;
+}
+
+/** Rows per grid value of partial dependence that the served model predicts within `ms` (cost-based: same seed, same report). */
+function pdpRowsFor(learner: Learner, ms: number): number {
+  const { pdpFields, pdpGrid, pdpRows } = DEFAULT_INSIGHTS_LIMITS;
+  const rowMs = learner.explainCost() / PREDICT_PER_EXPLAIN / EXPLAIN_OPS_PER_MS;
+  return Math.max(PDP_MIN_ROWS, Math.min(pdpRows, Math.floor(ms / (pdpFields * pdpGrid * Math.max(1e-6, rowMs)))));
 }
 
 function gather(base: Int32Array, idx: Int32Array): Int32Array {

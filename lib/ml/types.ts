@@ -2,6 +2,8 @@
 import type { FieldType, RawRow, Table } from "../table/types";
 import type { CandidateConfig } from "./evaluate";
 import type { DataStory } from "./explain";
+import type { DecisionThreshold } from "./field-model";
+import type { FieldInsights } from "./insights";
 import type { SkippedField } from "./preprocess";
 import type { ClassStat, RegressionStat } from "./stats";
 
@@ -71,11 +73,13 @@ export interface FieldReport {
   /** Refits on all rows that were tried: planned and fitted rounds (a refit cut short is discarded). */
   refitAttempts: { planned?: number; got?: number; seconds: number }[];
   extraAttention: boolean;
+  /** The insights report (lib/ml/insights.ts): threshold counts, curves, examples, partial dependence, field stats. */
+  insights?: FieldInsights;
   skippedFields: SkippedField[];
   features: number;
   secondsSpent: number;
-  /** Seconds per phase (search, refits + holdout scoring, importance + data story) and rows explained. */
-  timings: { search: number; refit: number; explain: number; explainRows: number };
+  /** Seconds per phase (search, refits + holdout scoring, importance + data story + insights; insights alone) and rows explained. */
+  timings: { search: number; refit: number; explain: number; insights?: number; explainRows: number };
 }
 
 export interface ModelReport {
@@ -110,11 +114,19 @@ export type RowPrediction = Record<
   }
 >;
 
+export interface PredictOptions {
+  factors?: boolean;
+  /** Decision thresholds of two-class fields, by predicted field name (see DecisionThreshold). */
+  thresholds?: Record<string, DecisionThreshold>;
+}
+
 export interface Model {
   schema: { name: string; type: FieldType }[];
   predictFields: string[];
-  predictRows(rows: RawRow[], options?: { factors?: boolean }): RowPrediction[];
-  predictTable(table: Table, options?: { factors?: boolean }): RowPrediction[];
+  /** Each predicted field's task and classes (class-index order). */
+  readonly fields: { name: string; objective: "binary" | "multiclass" | "regression"; classes: string[] }[];
+  predictRows(rows: RawRow[], options?: PredictOptions): RowPrediction[];
+  predictTable(table: Table, options?: PredictOptions): RowPrediction[];
   /**
    * Optimizes the model for serving in the background (between other work, a few ms at a time):
    * trees compiled at load take over from the array traversal once V8 has made them faster.

@@ -1,125 +1,30 @@
-// The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with, so the
-// reference cannot drift from the code. Served at /api/v1/api.yaml; rendered at /api/v1/docs.
+// The OpenAPI 3.1 document, generated from the zod schemas in lib/schemas that the routes validate
+// with and the services' answers are typed by, so the reference cannot drift from the code. Served
+// at /api/v1/api.yaml; rendered at /api/v1/docs. Every status an operation can answer is listed
+// (an unexpected 500 is a bug, not part of the contract): the contract test (e2e/contract/) fails
+// on any response of the end-to-end run that this document does not allow.
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
-import { trainRequestSchema } from "@/lib/services/training";
-import { chatRequestSchema } from "@/lib/services/chats";
-import { createProjectSchema, updateProjectSchema } from "@/lib/services/projects";
-import { predictRequestSchema } from "@/lib/services/models";
-
-const validationErrorSchema = z
-  .object({
-    detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() })),
-  })
-  .meta({ id: "HTTPValidationError" });
-const errorSchema = z.object({ detail: z.string() }).meta({ id: "ErrorMessage" });
-const legacyErrorSchema = z.object({ status: z.string(), message: z.string().optional() }).meta({ id: "LegacyError" });
-
-const taskIdSchema = z.looseObject({ task_id: z.string() }).meta({ id: "TaskCreated" });
-const statusSchema = z
-  .object({
-    status: z.enum(["PENDING", "IN_PROGRESS", "SUCCEEDED", "FAILED", "UNKNOWN_TIMEOUT"]),
-    metadata: z.discriminatedUnion("type", [
-      z.object({ type: z.literal("PENDING") }),
-      z.object({
-        type: z.literal("IN_PROGRESS"),
-        estimate_seconds: z.number().nullable().optional().meta({ description: "Rough best-effort estimate of the seconds left." }),
-        progress: z.number().optional().meta({ description: "Fraction done, 0..1 (extension)." }),
-      }),
-      z.object({ type: z.literal("SUCCEEDED"), location: z.string().meta({ description: "Path of the result, e.g. /api/v1/models/train/{task_id}/result" }) }),
-      z.object({ type: z.literal("FAILED"), error: z.string() }),
-    ]),
-  })
-  .meta({ id: "TaskStatus" });
-
-const classStatSchema = z
-  .object({
-    field: z.number().int(),
-    field_name: z.string(),
-    field_type: z.string(),
-    class: z.number().int().optional(),
-    class_name: z.string().optional(),
-    count: z.number().int(),
-    "true positives": z.number().int().optional(),
-    "false positives": z.number().int().optional(),
-    "false negatives": z.number().int().optional(),
-    precision: z.number().optional(),
-    recall: z.number().optional(),
-    f1: z.number().optional(),
-    frequency: z.number().optional(),
-    mae: z.number().optional().meta({ description: "Regression targets only (this project's design)." }),
-    rmse: z.number().optional().meta({ description: "Regression targets only (this project's design)." }),
-    r2: z.number().optional().meta({ description: "Regression targets only (this project's design)." }),
-  })
-  .meta({
-    id: "ClassStat",
-    description:
-      "Holdout statistics (20% of rows, stratified, never used for model selection). Classification: one object per class. " +
-      "Regression (this project's own design): one object with count, mae, rmse, r2 and the target's distribution.",
-  });
-
-const dataStorySchema = z
-  .object({
-    name: z.string(),
-    type: z.string(),
-    outcomes: z.array(
-      z.object({
-        outcome: z.string(),
-        causes: z.array(z.object({ field: z.string(), top_value: z.string(), bottom_value: z.string() })),
-        top_case: z.number(),
-        avg_case: z.number(),
-        bottom_case: z.number(),
-      }),
-    ),
-  })
-  .meta({ id: "DataStory" });
-
-const trainingResultSchema = z
-  .looseObject({
-    status: z.literal("success"),
-    model_id: z.string(),
-    stats: z.array(z.array(classStatSchema)),
-    field_importance: z.record(z.string(), z.number()),
-    data_story: z.array(dataStorySchema),
-  })
-  .meta({ id: "TrainingResult" });
-
-const projectSchema = z
-  .looseObject({
-    id: z.string(),
-    name: z.string(),
-    chatInstructions: z.string(),
-    chatContext: z.string(),
-    chatSuggestions: z.string(),
-    datasetId: z.string().nullable(),
-  })
-  .meta({ id: "Project" });
-
-const chatSchema = z
-  .object({
-    owner: z.string(),
-    org: z.string(),
-    _owner: z.string(),
-    _org: z.string(),
-    messages: z.array(
-      z.object({
-        role: z.enum(["user", "assistant"]),
-        content: z.string(),
-        images: z.array(z.string()).nullable().meta({ description: "Base64 PNG by default; string-serialized Plotly JSON with image_format=plotly_json." }),
-        table: z.array(z.record(z.string(), z.unknown())).nullable(),
-      }),
-    ),
-  })
-  .meta({ id: "Chat" });
-
-const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
-const apiErrors = {
-  "401": json(errorSchema, "Missing or invalid X-API-Key"),
-  "404": json(errorSchema, "Unknown id, or a resource of another team"),
-  "422": json(validationErrorSchema, "Validation error"),
-};
-const taskPath = z.object({ task_id: z.string() });
-const legacyKey = z.object({ api_key: z.string().meta({ description: "Team API key (also accepted in the JSON or form body, or an api_key header)" }) });
+import { chatQuerySchema, chatRequestSchema, chatSchema } from "@/lib/schemas/chats";
+import { emptyObjectSchema, errorMessageSchema, legacyErrorSchema, legacySuccessSchema } from "@/lib/schemas/common";
+import { rowsPageSchema, rowsQuerySchema } from "@/lib/schemas/datasets";
+import {
+  legacyDatasetQuerySchema,
+  legacyDatasetReadResultSchema,
+  legacyDatasetWriteResultSchema,
+  legacyDatasetWriteSchema,
+  legacyDeleteSchema,
+  legacyModelDeleteSchema,
+  legacyModelListSchema,
+  legacyModelWriteResultSchema,
+  legacyModelWriteSchema,
+} from "@/lib/schemas/legacy";
+import { modelDetailSchema, modelListSchema, predictionsSchema, predictRequestSchema } from "@/lib/schemas/models";
+import { createProjectSchema, projectListSchema, projectSchema, updateProjectSchema } from "@/lib/schemas/projects";
+import { taskCreatedSchema, taskStatusSchema } from "@/lib/schemas/tasks";
+import { trainingResultSchema, trainRequestSchema } from "@/lib/schemas/training";
+import { modelExtensionPaths } from "./model-extensions";
+import { apiV1Errors, json, jsonBody, legacyBody, legacyErrors, legacySecurity, modelPath, operation, projectPath, TAGS, taskPath } from "./responses";
 
 export function buildOpenApiDocument() {
   return createDocument({
@@ -129,136 +34,235 @@ export function buildOpenApiDocument() {
       version: "0.1.0",
       description:
         "Model training, chat exploration, projects, and the legacy datasets and models endpoints. " +
-        "Current endpoints live under /api/v1 and take the team API key in the X-API-Key header; legacy endpoints live under /v1 and take `api_key`.",
+        "Current endpoints live under /api/v1 and take the team API key in the X-API-Key header; errors are {detail: message}, or 422 {detail: [{loc, msg, type}]} for bad input. " +
+        'Legacy endpoints live under /v1 and take `api_key` in the query string, a JSON or form body, or an api_key header; errors are {status: "error", message}, and a missing or invalid key is 404 {status: "missing or invalid API key"}. ' +
+        "Operations marked (extension) are this project's additions to the interface of the hosted service.",
     },
     servers: [{ url: "/" }],
-    components: { securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "X-API-Key" } } },
+    tags: [
+      { name: TAGS.training, description: "Asynchronous training: submit, poll the status, fetch the result." },
+      { name: TAGS.models, description: "Trained models: list, fetch, delete, predict (extensions)." },
+      { name: TAGS.chat, description: "Asynchronous questions about a dataset in plain language." },
+      { name: TAGS.projects, description: "Projects and the instructions that shape chat answers." },
+      { name: TAGS.datasets, description: "Dataset rows for previews (extension; datasets are created and changed through the legacy API)." },
+      { name: TAGS.legacy, description: "The legacy /v1 API: datasets (create, append, types, delete), synchronous training, predictions." },
+      { name: TAGS.docs, description: "This document and its interactive reference." },
+    ],
+    components: {
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
+        legacyApiKey: { type: "apiKey", in: "query", name: "api_key", description: "Legacy API: the key as a parameter (query string, JSON or form body)." },
+        legacyApiKeyHeader: { type: "apiKey", in: "header", name: "api_key", description: "Legacy API: the key as an api_key header." },
+      },
+    },
     security: [{ apiKey: [] }],
     paths: {
       "/api/v1/models/train/new": {
-        post: {
+        post: operation(TAGS.training, {
           summary: "Submit a training task",
-          requestBody: { content: { "application/json": { schema: trainRequestSchema } } },
-          responses: { "201": json(taskIdSchema, "Task queued"), ...apiErrors },
-        },
+          requestBody: jsonBody(trainRequestSchema),
+          responses: {
+            "201": json(taskCreatedSchema, "Task queued (or, with force: false, already answered by an identical earlier model)"),
+            ...apiV1Errors({ write: true, body: true, storage: true, notFound: "Unknown dataset, or one of another team" }),
+          },
+        }),
       },
       "/api/v1/models/train/{task_id}/status": {
-        get: { summary: "Training task status", requestParams: { path: taskPath }, responses: { "200": json(statusSchema, "Status"), ...apiErrors } },
+        get: operation(TAGS.training, {
+          summary: "Training task status",
+          requestParams: { path: taskPath },
+          responses: { "200": json(taskStatusSchema, "Status"), ...apiV1Errors({ notFound: "Unknown task" }) },
+        }),
       },
       "/api/v1/models/train/{task_id}/result": {
-        get: {
+        get: operation(TAGS.training, {
           summary: "Training result",
           requestParams: { path: taskPath },
-          responses: { "200": json(trainingResultSchema, "Result of a SUCCEEDED task"), "409": json(errorSchema, "The task has not succeeded"), ...apiErrors },
-        },
+          responses: {
+            "200": json(trainingResultSchema, "Result of a SUCCEEDED task"),
+            ...apiV1Errors({
+              notFound: "Unknown task, or its model was deleted",
+              extra: { "409": json(errorMessageSchema, "The task has not succeeded (yet)") },
+            }),
+          },
+        }),
       },
       "/api/v1/models/train/{task_id}/cancel": {
-        post: {
+        post: operation(TAGS.training, {
           summary: "Cancel a queued or running training (extension)",
           description: "The task ends FAILED with a cancellation message; a running training stops within a few seconds and saves nothing.",
           requestParams: { path: taskPath },
-          responses: { "200": json(statusSchema, "The new status (FAILED)"), "409": json(errorSchema, "The task has already finished"), ...apiErrors },
-        },
+          responses: {
+            "200": json(taskStatusSchema, "The new status (FAILED)"),
+            ...apiV1Errors({ write: true, notFound: "Unknown task", extra: { "409": json(errorMessageSchema, "The task has already finished") } }),
+          },
+        }),
       },
-      "/api/v1/models": { get: { summary: "List models (extension)", responses: { "200": json(z.object({ models: z.array(z.looseObject({ id: z.string(), name: z.string() })) }), "Models") } } },
+      "/api/v1/models": {
+        get: operation(TAGS.models, {
+          summary: "List models (extension)",
+          responses: { "200": json(modelListSchema, "Models, newest first"), ...apiV1Errors({}) },
+        }),
+      },
       "/api/v1/models/{model_id}": {
-        get: { summary: "A model's training result (extension)", requestParams: { path: z.object({ model_id: z.string() }) }, responses: { "200": json(trainingResultSchema, "Result"), ...apiErrors } },
-        delete: { summary: "Delete a model (extension)", requestParams: { path: z.object({ model_id: z.string() }) }, responses: { "200": json(z.object({}), "Deleted"), ...apiErrors } },
+        get: operation(TAGS.models, {
+          summary: "A model's training result, settings and report (extension)",
+          requestParams: { path: modelPath },
+          responses: { "200": json(modelDetailSchema, "The model"), ...apiV1Errors({ notFound: "Unknown model" }) },
+        }),
+        delete: operation(TAGS.models, {
+          summary: "Delete a model (extension)",
+          requestParams: { path: modelPath },
+          responses: { "200": json(emptyObjectSchema, "Deleted"), ...apiV1Errors({ write: true, storage: true, notFound: "Unknown model" }) },
+        }),
       },
       "/api/v1/models/{model_id}/predict": {
-        post: {
+        post: operation(TAGS.models, {
           summary: "Predict rows (extension)",
-          requestParams: { path: z.object({ model_id: z.string() }) },
-          requestBody: { content: { "application/json": { schema: predictRequestSchema } } },
-          responses: { "200": json(z.object({ predictions: z.array(z.record(z.string(), z.unknown())) }), "Predictions"), ...apiErrors },
-        },
+          description: "The same prediction rows as the legacy POST /v1/models.",
+          requestParams: { path: modelPath },
+          requestBody: jsonBody(predictRequestSchema),
+          responses: {
+            "200": json(predictionsSchema, "One prediction per row"),
+            ...apiV1Errors({
+              write: true,
+              body: true,
+              storage: true,
+              notFound: "Unknown model",
+              extra: { "400": json(errorMessageSchema, "A row names a field the model does not know") },
+            }),
+          },
+        }),
       },
+      ...modelExtensionPaths,
       "/api/v1/chat-explore/new": {
-        post: {
+        post: operation(TAGS.chat, {
           summary: "Ask a question about a project's or dataset's data",
-          requestBody: { content: { "application/json": { schema: chatRequestSchema } } },
-          responses: { "201": json(taskIdSchema, "Task queued"), ...apiErrors },
-        },
+          description:
+            "Queues an answer to the conversation (the messages are its whole context). At most 200 messages of at most 20,000 characters each, and at most 32 KB (32,768 bytes, UTF-8) of message text in all; beyond that the answer is 422 with a detail naming the limit.",
+          requestBody: jsonBody(chatRequestSchema),
+          responses: { "201": json(taskCreatedSchema, "Task queued"), ...apiV1Errors({ write: true, body: true, notFound: "Unknown project or dataset" }) },
+        }),
       },
       "/api/v1/chat-explore/status/{task_id}": {
-        get: { summary: "Chat task status", requestParams: { path: taskPath }, responses: { "200": json(statusSchema, "Status"), ...apiErrors } },
+        get: operation(TAGS.chat, {
+          summary: "Chat task status",
+          requestParams: { path: taskPath },
+          responses: { "200": json(taskStatusSchema, "Status"), ...apiV1Errors({ notFound: "Unknown task" }) },
+        }),
       },
       "/api/v1/chat-explore/chats/{chat_id}": {
-        get: {
+        get: operation(TAGS.chat, {
           summary: "The answer messages",
-          requestParams: { path: z.object({ chat_id: z.string() }), query: z.object({ image_format: z.enum(["png", "plotly_json"]).optional() }) },
-          responses: { "200": json(chatSchema, "Chat"), ...apiErrors },
-        },
+          requestParams: { path: z.object({ chat_id: z.string() }), query: chatQuerySchema },
+          responses: { "200": json(chatSchema, "Chat"), ...apiV1Errors({ query: true, notFound: "Unknown chat" }) },
+        }),
       },
       "/api/v1/projects": {
-        get: { summary: "List projects (extension)", responses: { "200": json(z.object({ projects: z.array(projectSchema) }), "Projects") } },
-        post: { summary: "Create a project", requestBody: { content: { "application/json": { schema: createProjectSchema } } }, responses: { "201": json(projectSchema, "Created"), ...apiErrors } },
+        get: operation(TAGS.projects, {
+          summary: "List projects (extension)",
+          responses: { "200": json(projectListSchema, "Projects, newest first"), ...apiV1Errors({}) },
+        }),
+        post: operation(TAGS.projects, {
+          summary: "Create a project",
+          requestBody: jsonBody(createProjectSchema),
+          responses: { "201": json(projectSchema, "Created"), ...apiV1Errors({ write: true, body: true }) },
+        }),
       },
       "/api/v1/projects/{project_id}": {
-        get: { summary: "Get a project", requestParams: { path: z.object({ project_id: z.string() }) }, responses: { "200": json(projectSchema, "Project"), ...apiErrors } },
-        put: {
+        get: operation(TAGS.projects, {
+          summary: "Get a project",
+          requestParams: { path: projectPath },
+          responses: { "200": json(projectSchema, "Project"), ...apiV1Errors({ notFound: "Unknown project" }) },
+        }),
+        put: operation(TAGS.projects, {
           summary: "Update a project",
-          requestParams: { path: z.object({ project_id: z.string() }) },
-          requestBody: { content: { "application/json": { schema: updateProjectSchema } } },
-          responses: { "201": json(projectSchema, "Updated project"), ...apiErrors },
-        },
-        delete: { summary: "Delete a project", requestParams: { path: z.object({ project_id: z.string() }) }, responses: { "200": json(z.object({}), "Deleted"), ...apiErrors } },
+          description: "Updates only the fields given (id is ignored) and answers 201 with the whole project.",
+          requestParams: { path: projectPath },
+          requestBody: jsonBody(updateProjectSchema),
+          responses: { "201": json(projectSchema, "Updated project"), ...apiV1Errors({ write: true, body: true, notFound: "Unknown project" }) },
+        }),
+        delete: operation(TAGS.projects, {
+          summary: "Delete a project",
+          requestParams: { path: projectPath },
+          responses: { "200": json(emptyObjectSchema, "Deleted"), ...apiV1Errors({ write: true, notFound: "Unknown project" }) },
+        }),
+      },
+      "/api/v1/datasets/{dataset_id}/rows": {
+        get: operation(TAGS.datasets, {
+          summary: "A page of a dataset's rows (extension)",
+          requestParams: { path: z.object({ dataset_id: z.string() }), query: rowsQuerySchema },
+          responses: {
+            "200": json(rowsPageSchema, "Rows offset .. offset + limit (default 0 and 50)"),
+            ...apiV1Errors({ query: true, storage: true, notFound: "Unknown dataset" }),
+          },
+        }),
       },
       "/v1/datasets": {
-        get: {
-          summary: "List datasets, or inspect one with id (legacy)",
-          security: [],
-          requestParams: { query: legacyKey.extend({ id: z.string().optional() }) },
-          responses: { "200": json(z.looseObject({ status: z.literal("success") }), "Datasets or one dataset"), "404": json(legacyErrorSchema, "Missing or invalid API key, or unknown id") },
-        },
-        post: {
-          summary: "Create (name), append rows (id + rows), set field types (id + fields) or re-parse (id + parse_fields) (legacy)",
-          security: [],
-          requestParams: { query: legacyKey.partial() },
-          requestBody: {
-            content: {
-              "application/json": {
-                schema: z.looseObject({
-                  name: z.string().optional(),
-                  id: z.string().optional(),
-                  rows: z.union([z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))), z.string()]).optional(),
-                  fields: z.array(z.object({ name: z.string(), type: z.string(), valid: z.boolean().optional() })).optional(),
-                  parse_fields: z.boolean().optional(),
-                }),
-              },
-            },
+        get: operation(TAGS.legacy, {
+          summary: "List datasets, or inspect one with id",
+          security: legacySecurity,
+          requestParams: { query: legacyDatasetQuerySchema },
+          responses: { "200": json(legacyDatasetReadResultSchema, "The datasets (LegacyDatasetList), or one (LegacyDataset)"), ...legacyErrors({ storage: true }) },
+        }),
+        post: operation(TAGS.legacy, {
+          summary: "Create (name), append rows (id + rows), set field types (id + fields) or re-infer them (id + parse_fields)",
+          description: "Parameters may also arrive in the query string (id, name, ...); the body wins.",
+          security: legacySecurity,
+          requestBody: legacyBody(legacyDatasetWriteSchema),
+          responses: {
+            "200": json(legacyDatasetWriteResultSchema, "Created (LegacyDatasetCreated) or done (LegacySuccess)"),
+            ...legacyErrors({
+              write: true,
+              storage: true,
+              extra: { "409": json(legacyErrorSchema, "Another process held the dataset's write lock too long; retry") },
+            }),
           },
-          responses: { "200": json(z.looseObject({ status: z.literal("success") }), "Done"), "400": json(legacyErrorSchema, "Bad input"), "404": json(legacyErrorSchema, "Missing or invalid API key, or unknown id"), "413": json(legacyErrorSchema, "Body too large") },
-        },
-        delete: { summary: "Delete a dataset (legacy)", security: [], requestParams: { query: legacyKey.extend({ id: z.string() }) }, responses: { "200": json(z.object({ status: z.literal("success") }), "Deleted") } },
+        }),
+        delete: operation(TAGS.legacy, {
+          summary: "Delete a dataset and its rows",
+          security: legacySecurity,
+          requestBody: legacyBody(legacyDeleteSchema),
+          responses: { "200": json(legacySuccessSchema, "Deleted"), ...legacyErrors({ write: true, storage: true }) },
+        }),
       },
       "/v1/models": {
-        get: { summary: "List models (legacy)", security: [], requestParams: { query: legacyKey }, responses: { "200": json(z.looseObject({ status: z.literal("success") }), "Models") } },
-        post: {
-          summary: "Train synchronously (dataset_id + predict_fields) or predict (id + data) (legacy)",
-          security: [],
-          requestParams: { query: legacyKey.partial() },
-          requestBody: {
-            content: {
-              "application/json": {
-                schema: z.looseObject({
-                  id: z.string().optional(),
-                  model_id: z.string().optional(),
-                  data: z.array(z.record(z.string(), z.unknown())).optional(),
-                  show_factors: z.boolean().optional(),
-                  explain: z.boolean().optional(),
-                  dataset_id: z.string().optional(),
-                  predict_fields: z.array(z.string()).optional(),
-                  ignore_fields: z.array(z.string()).optional(),
-                  duration: z.number().int().positive().optional(),
-                  extra_attention: z.boolean().optional(),
-                }),
-              },
-            },
+        get: operation(TAGS.legacy, {
+          summary: "List models",
+          security: legacySecurity,
+          responses: { "200": json(legacyModelListSchema, "Models, newest first"), ...legacyErrors({ badInput: false }) },
+        }),
+        post: operation(TAGS.legacy, {
+          summary: "Predict (id + data) or train synchronously (dataset_id + predict_fields)",
+          description:
+            "Predicting answers with one prediction row per input row (LegacyPredictions). Training waits for the model and answers with the training result, as the result endpoint does; duration is any positive number of seconds (default 10).",
+          security: legacySecurity,
+          requestBody: legacyBody(legacyModelWriteSchema),
+          responses: {
+            "200": json(legacyModelWriteResultSchema, "Predictions (LegacyPredictions) or the training result (TrainingResult)"),
+            ...legacyErrors({ write: true, storage: true }),
           },
-          responses: { "200": json(z.looseObject({ status: z.string() }), "Predictions or training result"), "400": json(legacyErrorSchema, "Bad input") },
-        },
-        delete: { summary: "Delete a model (legacy)", security: [], requestParams: { query: legacyKey.extend({ id: z.string() }) }, responses: { "200": json(z.object({ status: z.literal("success") }), "Deleted") } },
+        }),
+        delete: operation(TAGS.legacy, {
+          summary: "Delete a model",
+          security: legacySecurity,
+          requestBody: legacyBody(legacyModelDeleteSchema),
+          responses: { "200": json(legacySuccessSchema, "Deleted"), ...legacyErrors({ write: true, storage: true }) },
+        }),
+      },
+      "/api/v1/api.yaml": {
+        get: operation(TAGS.docs, {
+          summary: "This document (OpenAPI 3.1)",
+          security: [],
+          responses: { "200": { description: "The document", content: { "application/yaml": { schema: z.string() } } } },
+        }),
+      },
+      "/api/v1/docs": {
+        get: operation(TAGS.docs, {
+          summary: "Interactive API reference",
+          security: [],
+          responses: { "200": { description: "A web page", content: { "text/html": { schema: z.string() } } } },
+        }),
       },
     },
   });

@@ -160,16 +160,8 @@ describe("PlotlyPngRenderer without a browser", () => {
   });
 
   it("findChromium honours CHROMIUM_PATH and does not silently replace a wrong one", () => {
-    const saved = process.env.CHROMIUM_PATH;
-    try {
-      process.env.CHROMIUM_PATH = process.execPath; // any existing file will do
-      expect(findChromium()).toBe(process.execPath);
-      process.env.CHROMIUM_PATH = "/nonexistent/chromium";
-      expect(findChromium()).toBeUndefined();
-    } finally {
-      if (saved === undefined) delete process.env.CHROMIUM_PATH;
-      else process.env.CHROMIUM_PATH = saved;
-    }
+    expect(findChromium(process.execPath)).toBe(process.execPath); // any existing file will do
+    expect(findChromium("/nonexistent/chromium")).toBeUndefined();
   });
 
   it("rejects bad options before starting anything", async () => {

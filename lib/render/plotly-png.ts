@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { getEnv } from "@/lib/env";
 
 export interface RenderOptions {
   /** Image width in CSS pixels; defaults to layout.width, else 800 (as Plotly's export uses layout size). */
@@ -79,9 +80,8 @@ const CHROMIUM_ARGS = [
 
 const PAGE_HTML = `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;background:#fff}</style></head><body></body></html>`;
 
-/** CHROMIUM_PATH env, else /usr/bin/chromium, else Playwright's bundled browser if installed. */
-export function findChromium(): string | undefined {
-  const configured = process.env.CHROMIUM_PATH?.trim();
+/** CHROMIUM_PATH, else /usr/bin/chromium, else Playwright's bundled browser if installed. */
+export function findChromium(configured = getEnv().CHROMIUM_PATH): string | undefined {
   // An explicit setting that points nowhere is a misconfiguration; do not quietly use another binary.
   if (configured) return existsSync(configured) ? configured : undefined;
   if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
@@ -99,7 +99,8 @@ let plotlySource: string | undefined;
 function loadPlotlySource(): string {
   if (plotlySource !== undefined) return plotlySource;
   const candidates: string[] = [];
-  if (process.env.PLOTLY_JS_PATH) candidates.push(process.env.PLOTLY_JS_PATH);
+  const configured = getEnv().PLOTLY_JS_PATH;
+  if (configured) candidates.push(configured);
   // "plotly.js" is an alias of plotly.js-dist-min, whose bundle sits at the package root.
   for (const id of ["plotly.js/plotly.min.js", "plotly.js-dist-min/plotly.min.js", "plotly.js/dist/plotly.min.js"]) {
     try {
@@ -332,7 +333,7 @@ export class PlotlyPngRenderer {
     if (this.browser) return this.browser;
     const executablePath = this.config.executablePath ?? findChromium();
     if (!executablePath) {
-      const configured = process.env.CHROMIUM_PATH?.trim();
+      const configured = getEnv().CHROMIUM_PATH;
       return Promise.reject(
         new PlotlyRenderError(
           "no_browser",

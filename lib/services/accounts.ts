@@ -1,149 +1,227 @@
-// Users, teams and browser sessions. The first user is created through the setup page; later users
-// join a team by invitation from the team settings page.
+// Users, browser sessions and passwords. The first user is created by the first-run setup
+// (lib/services/setup.ts); later users come through invitations (lib/services/invitations.ts).
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { generateSessionToken, hashPassword, sha256, verifyPassword } from "@/lib/auth/crypto";
-import { AppError } from "@/lib/errors";
+import { AppError, notFound } from "@/lib/errors";
+import { addressThrottleKey, beginAttempt, emailThrottleKey, forgetOldAttempts, settleAttempt } from "./login-throttle";
+import { isRole, type Role } from "./permissions";
+import { getRoleOrThrow } from "./teams";
+
+export { ROLES, type Role } from "./permissions";
+export { needsSetup } from "./setup";
 
 export const SESSION_DAYS = 30;
-export const ROLES = ["owner", "admin", "member"] as const;
-export type Role = (typeof ROLES)[number];
+/** Older sessions of one user beyond this many are ended (a script signing in in a loop). */
+export const MAX_SESSIONS_PER_USER = 50;
+// lastSeenAt is written at most once a minute per session, not on every request.
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+export const emailSchema = z.string().trim().toLowerCase().max(254, "The email address is too long.").email("Enter a valid email address.");
+export const newPasswordSchema = z.string().min(8, "The password must be at least 8 characters.").max(200, "The password must be at most 200 characters.");
 
 export const credentialsSchema = z.object({
-  email: z.string().trim().toLowerCase().email("Enter a valid email address."),
-  password: z.string().min(8, "The password must be at least 8 characters.").max(200),
+  email: emailSchema,
+  // Not the new-password rules: a sign-in with a short password is simply wrong, not a 422.
+  password: z.string().min(1, "Enter your password.").max(200, "The password must be at most 200 characters."),
 });
 
-export const setupSchema = credentialsSchema.extend({
-  name: z.string().trim().max(100).optional().default(""),
-  teamName: z.string().trim().min(1, "Give your team a name.").max(100),
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, "Enter your current password.").max(200),
+  newPassword: newPasswordSchema,
 });
 
-export async function needsSetup(): Promise<boolean> {
-  return (await db.user.count()) === 0;
+export interface SessionInfo {
+  /** Names this session in the session list (not the token, not its stored hash). */
+  sessionId: string;
+  userId: string;
+  email: string;
+  name: string;
+  /** An owner or admin chose the password: nothing but a password change works until then. */
+  mustChangePassword: boolean;
+  /** The team this session acts for; null when the user belongs to no team (yet). */
+  teamId: string | null;
+  teamName: string | null;
+  role: Role | null;
 }
 
-/** First run: the first user and their team. Refused once any user exists. */
-export async function createFirstUser(input: z.infer<typeof setupSchema>) {
-  if (!(await needsSetup())) throw new AppError("conflict", "Setup is already done. Sign in instead.");
-  const passwordHash = await hashPassword(input.password);
-  return db.$transaction(async (tx) => {
-    // The INITIAL_API_KEY team (if any) becomes the first user's team, so keys made for scripts keep working.
-    const existing = await tx.team.findFirst({ orderBy: { createdAt: "asc" }, select: { id: true } });
-    const team = existing
-      ? await tx.team.update({ where: { id: existing.id }, data: { name: input.teamName }, select: { id: true } })
-      : await tx.team.create({ data: { name: input.teamName }, select: { id: true } });
-    const user = await tx.user.create({
-      data: { email: input.email, name: input.name, passwordHash },
-      select: { id: true },
-    });
-    await tx.membership.create({ data: { userId: user.id, teamId: team.id, role: "owner" } });
-    return { userId: user.id, teamId: team.id };
-  });
+export type TeamSessionInfo = SessionInfo & { teamId: string; teamName: string; role: Role };
+
+export function hasTeam(session: SessionInfo): session is TeamSessionInfo {
+  return session.teamId !== null && session.role !== null;
 }
 
-export async function verifyCredentials(input: z.infer<typeof credentialsSchema>) {
+/** The handle shown for a session: derived from its stored id, useless for signing in. */
+export function sessionHandle(storedId: string): string {
+  return sha256(`session-handle:${storedId}`).slice(0, 24);
+}
+
+// Unknown emails are checked against this hash, so they cost one hash like a real account does.
+let equaliserHash: Promise<string> | null = null;
+function equaliser(): Promise<string> {
+  return (equaliserHash ??= hashPassword(`equaliser-${Math.random()}`));
+}
+
+/**
+ * Email + password -> the user, throttled per email and per client address
+ * (lib/services/login-throttle.ts). The same answer for an unknown email and a wrong password.
+ */
+export async function verifyCredentials(input: z.infer<typeof credentialsSchema>, context: { address: string }) {
+  const accountKey = emailThrottleKey(input.email);
+  const addressKey = addressThrottleKey(context.address);
+  await beginAttempt([accountKey, addressKey]);
   const user = await db.user.findUnique({
     where: { email: input.email },
-    select: { id: true, passwordHash: true, memberships: { select: { teamId: true }, orderBy: { createdAt: "asc" }, take: 1 } },
+    select: {
+      id: true,
+      passwordHash: true,
+      mustChangePassword: true,
+      memberships: { select: { teamId: true }, orderBy: { createdAt: "asc" }, take: 1 },
+    },
   });
-  // Same message for unknown email and wrong password: do not reveal which accounts exist.
-  const invalid = new AppError("unauthorized", "Wrong email or password.");
-  if (!user) {
-    await hashPassword(input.password); // equalise timing
-    throw invalid;
-  }
-  if (!(await verifyPassword(input.password, user.passwordHash))) throw invalid;
-  const teamId = user.memberships[0]?.teamId;
-  if (!teamId) throw new AppError("forbidden", "This account belongs to no team. Ask a team owner to invite you again.");
-  return { userId: user.id, teamId };
+  const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyPassword(input.password, await equaliser()).then(() => false);
+  await settleAttempt({ success: ok, accountKey, otherKeys: [addressKey] });
+  // Now and then, counters that no longer matter go (the table would otherwise keep every address).
+  if (Math.random() < 0.01) await forgetOldAttempts().catch(() => undefined);
+  if (!user || !ok) throw new AppError("unauthorized", "Wrong email or password.");
+  return { userId: user.id, teamId: user.memberships[0]?.teamId ?? null, mustChangePassword: user.mustChangePassword };
 }
 
-export async function createSession(options: { userId: string; teamId: string }) {
+export async function createSession(options: { userId: string; teamId: string | null; userAgent?: string | null; ipAddress?: string | null }) {
   const token = generateSessionToken();
-  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
-  await db.session.create({ data: { id: sha256(token), userId: options.userId, teamId: options.teamId, expiresAt } });
+  const now = Date.now();
+  const expiresAt = new Date(now + SESSION_DAYS * 86_400_000);
+  await db.session.deleteMany({ where: { userId: options.userId, expiresAt: { lt: new Date(now) } } });
+  await db.session.create({
+    data: {
+      id: sha256(token),
+      userId: options.userId,
+      teamId: options.teamId ?? "",
+      expiresAt,
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      userAgent: (options.userAgent ?? "").slice(0, 200),
+      ipAddress: (options.ipAddress ?? "").slice(0, 64),
+    },
+  });
+  const surplus = await db.session.findMany({
+    where: { userId: options.userId },
+    orderBy: { createdAt: "desc" },
+    skip: MAX_SESSIONS_PER_USER,
+    select: { id: true },
+  });
+  if (surplus.length) await db.session.deleteMany({ where: { id: { in: surplus.map((s) => s.id) } } });
   return { token, expiresAt };
 }
 
-export async function getSession(token: string | undefined | null) {
+export async function getSession(token: string | undefined | null): Promise<SessionInfo | null> {
   if (!token) return null;
+  const id = sha256(token);
   const session = await db.session.findUnique({
-    where: { id: sha256(token) },
+    where: { id },
     select: {
       teamId: true,
       expiresAt: true,
-      user: { select: { id: true, email: true, name: true, memberships: { select: { teamId: true, role: true, team: { select: { name: true } } } } } },
+      lastSeenAt: true,
+      user: { select: { id: true, email: true, name: true, mustChangePassword: true } },
     },
   });
   if (!session || session.expiresAt.getTime() < Date.now()) return null;
-  const membership = session.user.memberships.find((m) => m.teamId === session.teamId);
-  if (!membership) return null;
+  // Membership is checked on every request: a removed member loses the team at once.
+  const membership = session.teamId
+    ? await db.membership.findUnique({
+        where: { userId_teamId: { userId: session.user.id, teamId: session.teamId } },
+        select: { role: true, team: { select: { name: true } } },
+      })
+    : null;
+  if (!session.lastSeenAt || Date.now() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await db.session.update({ where: { id }, data: { lastSeenAt: new Date() } }).catch(() => undefined);
+  }
+  const role = membership && isRole(membership.role) ? membership.role : null;
   return {
+    sessionId: sessionHandle(id),
     userId: session.user.id,
     email: session.user.email,
     name: session.user.name,
-    teamId: session.teamId,
-    teamName: membership.team.name,
-    role: membership.role as Role,
+    mustChangePassword: session.user.mustChangePassword,
+    teamId: role ? session.teamId : null,
+    teamName: role ? membership!.team.name : null,
+    role,
   };
 }
-
-export type SessionInfo = NonNullable<Awaited<ReturnType<typeof getSession>>>;
 
 export async function deleteSession(token: string | undefined | null) {
   if (!token) return;
   await db.session.deleteMany({ where: { id: sha256(token) } });
 }
 
-export function listMembers(teamId: string) {
-  return db.membership.findMany({
-    where: { teamId },
-    orderBy: { createdAt: "asc" },
-    select: { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
-  });
+/** Switches the session to another of the user's teams (404 for a team they are not in). */
+export async function switchTeam(options: { token: string; userId: string; teamId: string }) {
+  await getRoleOrThrow({ userId: options.userId, teamId: options.teamId });
+  await db.session.updateMany({ where: { id: sha256(options.token), userId: options.userId }, data: { teamId: options.teamId } });
 }
 
-export const inviteSchema = z.object({
-  email: z.string().trim().toLowerCase().email("Enter a valid email address."),
-  role: z.enum(ROLES),
-  password: z.string().min(8, "The initial password must be at least 8 characters.").max(200),
-});
+export async function listSessions(options: { userId: string; currentToken: string | null }) {
+  const now = new Date();
+  await db.session.deleteMany({ where: { userId: options.userId, expiresAt: { lt: now } } });
+  const currentId = options.currentToken ? sha256(options.currentToken) : null;
+  const sessions = await db.session.findMany({
+    where: { userId: options.userId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, createdAt: true, lastSeenAt: true, expiresAt: true, userAgent: true, ipAddress: true },
+  });
+  return sessions.map((s) => ({
+    id: sessionHandle(s.id),
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: (s.lastSeenAt ?? s.createdAt).toISOString(),
+    expiresAt: s.expiresAt.toISOString(),
+    userAgent: s.userAgent,
+    ipAddress: s.ipAddress,
+    current: s.id === currentId,
+  }));
+}
 
-/** Adds a member with an initial password that the inviter hands over (no mail server is assumed). */
-export async function inviteMember(options: { teamId: string; actorRole: Role } & z.infer<typeof inviteSchema>) {
-  if (options.actorRole === "member") throw new AppError("forbidden", "Only owners and admins can invite members.");
-  if (options.role === "owner" && options.actorRole !== "owner") throw new AppError("forbidden", "Only owners can add owners.");
-  const existing = await db.user.findUnique({ where: { email: options.email }, select: { id: true } });
-  if (existing) {
-    const member = await db.membership.findUnique({ where: { userId_teamId: { userId: existing.id, teamId: options.teamId } } });
-    if (member) throw new AppError("conflict", `${options.email} is already a member of this team.`);
-    await db.membership.create({ data: { userId: existing.id, teamId: options.teamId, role: options.role } });
-    return;
+/** Ends one of the user's sessions by its handle; true when it was the calling session. */
+export async function endSession(options: { userId: string; sessionId: string; currentToken: string | null }): Promise<boolean> {
+  const sessions = await db.session.findMany({ where: { userId: options.userId }, select: { id: true } });
+  const match = sessions.find((s) => sessionHandle(s.id) === options.sessionId);
+  if (!match) throw notFound("Session");
+  await db.session.deleteMany({ where: { id: match.id, userId: options.userId } });
+  return options.currentToken !== null && sha256(options.currentToken) === match.id;
+}
+
+/** "Sign out everywhere": every session of the user, or every other one. */
+export async function endAllSessions(options: { userId: string; exceptToken?: string | null }): Promise<number> {
+  const { count } = await db.session.deleteMany({
+    where: { userId: options.userId, ...(options.exceptToken ? { NOT: { id: sha256(options.exceptToken) } } : {}) },
+  });
+  return count;
+}
+
+/**
+ * The user's own password change: the current password is required (and throttled like a
+ * sign-in), the new one must differ, and every other session of the user ends.
+ */
+export async function changeOwnPassword(options: { userId: string; currentToken: string; address: string } & z.infer<typeof changePasswordSchema>) {
+  const user = await db.user.findUnique({ where: { id: options.userId }, select: { email: true, passwordHash: true } });
+  if (!user) throw new AppError("unauthorized", "Sign in first.");
+  const accountKey = emailThrottleKey(user.email);
+  const addressKey = addressThrottleKey(options.address);
+  await beginAttempt([accountKey, addressKey]);
+  const ok = await verifyPassword(options.currentPassword, user.passwordHash);
+  await settleAttempt({ success: ok, accountKey, otherKeys: [addressKey] });
+  if (!ok) throw new AppError("forbidden", "The current password is wrong.");
+  if (options.newPassword === options.currentPassword) {
+    throw new AppError("bad_request", "Choose a new password that differs from the current one.");
   }
-  const passwordHash = await hashPassword(options.password);
-  await db.user.create({
-    data: { email: options.email, passwordHash, memberships: { create: { teamId: options.teamId, role: options.role } } },
-  });
+  const passwordHash = await hashPassword(options.newPassword);
+  await db.$transaction([
+    db.user.update({ where: { id: options.userId }, data: { passwordHash, mustChangePassword: false } }),
+    db.session.deleteMany({ where: { userId: options.userId, NOT: { id: sha256(options.currentToken) } } }),
+  ]);
 }
 
-export async function removeMember(options: { teamId: string; actorRole: Role; actorUserId: string; userId: string }) {
-  if (options.actorRole === "member") throw new AppError("forbidden", "Only owners and admins can remove members.");
-  if (options.userId === options.actorUserId) throw new AppError("bad_request", "You cannot remove yourself.");
-  const member = await db.membership.findUnique({ where: { userId_teamId: { userId: options.userId, teamId: options.teamId } } });
-  if (!member) throw new AppError("not_found", "Member not found");
-  if (member.role === "owner" && options.actorRole !== "owner") throw new AppError("forbidden", "Only owners can remove owners.");
-  await db.membership.delete({ where: { userId_teamId: { userId: options.userId, teamId: options.teamId } } });
-}
-
-/** INITIAL_API_KEY: on a fresh database, a default team holding that key (idempotent). */
-export async function bootstrapInitialApiKey(secret: string | undefined) {
-  const key = secret?.trim();
-  if (!key) return;
-  const hash = sha256(key);
-  if (await db.apiKey.findUnique({ where: { hash }, select: { id: true } })) return;
-  if ((await db.team.count()) > 0) return; // not a fresh database: never add keys behind the operator's back
-  await db.team.create({
-    data: { name: "Default team", apiKeys: { create: { name: "INITIAL_API_KEY", prefix: key.slice(0, 10), hash } } },
-  });
+/** Until a chosen-for-you password is replaced, only the password change and sign-out work. */
+export function requirePasswordChosen(session: SessionInfo): void {
+  if (session.mustChangePassword) throw new AppError("forbidden", "Choose your own password first (/account).");
 }

@@ -1,59 +1,10 @@
 // Datasets: metadata in the database (name, owner team, cached counts), rows in the columnar store.
-import { z } from "zod";
+import type { z } from "zod";
 import { db } from "@/lib/db";
-import { AppError, notFound } from "@/lib/errors";
-import { FIELD_TYPES, type FieldSchema, type FieldType, type RawRow } from "@/lib/table/types";
+import { notFound, unprocessable } from "@/lib/errors";
+import { datasetNameSchema, MAX_FIELD_NAME_LENGTH, type DatasetSummary, type fieldTypesSchema } from "@/lib/schemas/datasets";
+import type { FieldSchema, RawRow } from "@/lib/table/types";
 import { datasetStore } from "./storage";
-
-export const datasetNameSchema = z.string().trim().min(1, "name must not be empty").max(200, "name must be at most 200 characters");
-
-function isPlainValue(value: unknown): boolean {
-  const type = typeof value;
-  return value === null || type === "string" || type === "number" || type === "boolean";
-}
-
-/**
- * A row is an object mapping field names to strings, numbers, booleans or null. A plain loop:
- * this runs for every value of every append and prediction (millions), zod per row is too slow.
- */
-export function isFlatRow(row: unknown): row is RawRow {
-  if (row === null || typeof row !== "object" || Array.isArray(row)) return false;
-  for (const field in row) if (!isPlainValue((row as Record<string, unknown>)[field])) return false;
-  return true;
-}
-
-/** `rows` as an array of objects, or a string holding one (some clients send it that way). */
-export function parseRowsParam(value: unknown): RawRow[] {
-  let rows = value;
-  if (typeof rows === "string") {
-    try {
-      rows = JSON.parse(rows);
-    } catch {
-      throw new AppError("bad_request", "rows is a string but not valid JSON: send an array of row objects, e.g. [{\"a\": 1}].");
-    }
-  }
-  if (!Array.isArray(rows)) throw new AppError("bad_request", "rows must be an array of row objects, e.g. [{\"age\": 42, \"plan\": \"basic\"}].");
-  for (let i = 0; i < rows.length; i++) {
-    const row: unknown = rows[i];
-    if (isFlatRow(row)) continue;
-    if (row === null || typeof row !== "object" || Array.isArray(row)) {
-      throw new AppError("bad_request", `Row ${i} is not an object: each row maps field names to values.`);
-    }
-    const field = Object.keys(row).find((key) => !isPlainValue((row as Record<string, unknown>)[key]));
-    throw new AppError("bad_request", `Row ${i}, field "${field}": values must be strings, numbers, booleans or null (nested objects and arrays are not allowed).`);
-  }
-  return rows as RawRow[];
-}
-
-export const fieldTypesSchema = z
-  .array(
-    z.object({
-      name: z.string().min(1),
-      type: z.enum(FIELD_TYPES as [FieldType, ...FieldType[]], { message: `type must be one of ${FIELD_TYPES.join(", ")}` }),
-      valid: z.boolean().optional(),
-    }),
-  )
-  .min(1, "fields must list at least one field");
 
 async function getOwnedDataset(teamId: string, datasetId: string) {
   const dataset = await db.dataset.findFirst({ where: { id: datasetId, teamId }, select: { id: true, name: true } });
@@ -77,9 +28,30 @@ async function recordInfo(datasetId: string, info: { rowCount: number; fields: F
   await db.dataset.update({ where: { id: datasetId }, data: { rowCount: info.rowCount, fields: JSON.stringify(info.fields) } });
 }
 
+/** The first rows define the schema: their field names must fit (later rows can only use those). */
+function checkFieldNames(rows: RawRow[]): void {
+  const seen = new Set<string>();
+  for (let i = 0; i < rows.length; i++) {
+    for (const key in rows[i]) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (key.length > MAX_FIELD_NAME_LENGTH) {
+        throw unprocessable([
+          {
+            loc: ["body", "rows", i, `${key.slice(0, 40)}...`],
+            msg: `Field names are at most ${MAX_FIELD_NAME_LENGTH} characters; this one has ${key.length}. Shorten it (it is not cut for you).`,
+            type: "string_too_long",
+          },
+        ]);
+      }
+    }
+  }
+}
+
 export async function appendRows(options: { teamId: string; datasetId: string; rows: RawRow[] }) {
   await getOwnedDataset(options.teamId, options.datasetId);
   if (options.rows.length === 0) return datasetStore().info(options.datasetId);
+  if ((await datasetStore().info(options.datasetId)).fields.length === 0) checkFieldNames(options.rows);
   const info = await datasetStore().append(options.datasetId, options.rows);
   await recordInfo(options.datasetId, info);
   return info;
@@ -100,7 +72,7 @@ export async function reparseDataset(options: { teamId: string; datasetId: strin
   return info;
 }
 
-export async function listDatasets(teamId: string) {
+export async function listDatasets(teamId: string): Promise<DatasetSummary[]> {
   const rows = await db.dataset.findMany({
     where: { teamId },
     orderBy: { createdAt: "desc" },

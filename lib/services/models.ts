@@ -1,14 +1,15 @@
 // Trained models: results, listings, deletion and predictions. Artifacts are loaded once per
 // process and kept in a small LRU cache, so predictions cost only the model's arithmetic.
-import { z } from "zod";
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import { loadModel, type Model as LoadedModel, type RowPrediction } from "@/lib/ml";
 import type { RawRow } from "@/lib/table/types";
 import { getTask } from "@/lib/jobs/queue";
-import { isFlatRow, parseRowsParam } from "./datasets";
+import type { ModelDetail, ModelSummary } from "@/lib/schemas/models";
+import type { TrainingResult } from "@/lib/schemas/training";
+import { parseStoredThresholds, resolveDecisionThresholds } from "./decision-thresholds";
 import { predictionRowsJson } from "./prediction-rows";
-import { deleteModelArtifact, readModelArtifact } from "./storage";
+import { deleteModelArtifact, isStorageUnavailable, readModelArtifact } from "./storage";
 
 const modelSelect = {
   id: true,
@@ -23,6 +24,8 @@ const modelSelect = {
   artifactPath: true,
   source: true,
   createdAt: true,
+  activeVersion: true,
+  thresholds: true,
 } as const;
 
 async function getOwnedModel(teamId: string, modelId: string) {
@@ -31,27 +34,34 @@ async function getOwnedModel(teamId: string, modelId: string) {
   return model;
 }
 
-// Which team owns which artifact, remembered for a few seconds so that a burst of single-row
-// predictions does not query the database each time. A deleted model stops predicting at once in
-// the process that deleted it, and within OWNER_CACHE_MS in the others.
+// Which team owns which model, its active artifact and its decision thresholds, remembered for a
+// few seconds so that a burst of single-row predictions does not query the database each time. A
+// deleted model, a newly active version or a changed threshold takes effect at once in the process
+// that made the change, and within OWNER_CACHE_MS in the others.
 const OWNER_CACHE_MS = 5_000;
 const OWNER_CACHE_SIZE = 1_000;
-type ModelOwner = { id: string; artifactPath: string; expires: number };
+type ModelOwner = { id: string; artifactPath: string; thresholds: string; expires: number };
 const ownerCache: Map<string, ModelOwner> = ((globalThis as { __modelOwnerCache?: Map<string, ModelOwner> }).__modelOwnerCache ??= new Map());
 
-async function getOwnedModelForPrediction(teamId: string, modelId: string): Promise<{ id: string; artifactPath: string }> {
+async function getOwnedModelForPrediction(teamId: string, modelId: string): Promise<ModelOwner> {
   const cacheKey = `${teamId}/${modelId}`;
   const cached = ownerCache.get(cacheKey);
   if (cached && cached.expires > Date.now()) return cached;
   ownerCache.delete(cacheKey);
-  const model = await db.model.findFirst({ where: { id: modelId, teamId }, select: { id: true, artifactPath: true } });
+  const model = await db.model.findFirst({ where: { id: modelId, teamId }, select: { id: true, artifactPath: true, thresholds: true } });
   if (!model) throw notFound(`Model "${modelId}"`);
-  ownerCache.set(cacheKey, { ...model, expires: Date.now() + OWNER_CACHE_MS });
+  const owner = { ...model, expires: Date.now() + OWNER_CACHE_MS };
+  ownerCache.set(cacheKey, owner);
   if (ownerCache.size > OWNER_CACHE_SIZE) ownerCache.delete(ownerCache.keys().next().value as string);
-  return model;
+  return owner;
 }
 
-export async function getTrainingResult(options: { teamId: string; taskId: string }) {
+/** Drops what this process remembers about a model (after a delete, an activation or a threshold change). */
+export function forgetModelOwner(modelId: string): void {
+  for (const [key, owner] of ownerCache) if (owner.id === modelId) ownerCache.delete(key);
+}
+
+export async function getTrainingResult(options: { teamId: string; taskId: string }): Promise<TrainingResult> {
   const task = await getTask({ teamId: options.teamId, taskId: options.taskId, kind: "train" });
   if (!task) throw notFound(`Training task "${options.taskId}"`);
   if (task.status !== "SUCCEEDED" || !task.resultId) {
@@ -60,12 +70,26 @@ export async function getTrainingResult(options: { teamId: string; taskId: strin
   }
   const model = await db.model.findFirst({ where: { id: task.resultId, teamId: options.teamId }, select: { result: true } });
   if (!model) throw new AppError("not_found", `The model of task "${task.id}" was deleted. Train again.`);
-  return JSON.parse(model.result) as Record<string, unknown>;
+  // The result of the version this task trained (a retrain adds a version); a task that reused an
+  // existing model answers with that model's active version.
+  const version = await db.modelVersion.findFirst({ where: { taskId: task.id, modelId: task.resultId }, select: { result: true } });
+  if (!version && isRetrainPayload(task.payload)) {
+    throw new AppError("not_found", `The version of model "${task.resultId}" that task "${task.id}" trained was deleted. The model's active version: GET /api/v1/models/${task.resultId}.`);
+  }
+  return JSON.parse(version?.result ?? model.result) as TrainingResult;
 }
 
-export async function getModelResult(options: { teamId: string; modelId: string }) {
+function isRetrainPayload(payload: string): boolean {
+  try {
+    return typeof (JSON.parse(payload) as { modelId?: unknown }).modelId === "string";
+  } catch {
+    return false;
+  }
+}
+
+export async function getModelResult(options: { teamId: string; modelId: string }): Promise<TrainingResult> {
   const model = await getOwnedModel(options.teamId, options.modelId);
-  return JSON.parse(model.result) as Record<string, unknown>;
+  return JSON.parse(model.result) as TrainingResult;
 }
 
 export async function getModelDetails(options: { teamId: string; modelId: string }) {
@@ -79,13 +103,20 @@ export async function getModelDetails(options: { teamId: string; modelId: string
     duration: model.duration,
     extra_attention: model.extraAttention,
     created_at: model.createdAt.toISOString(),
-    result: JSON.parse(model.result) as Record<string, unknown>,
-    report: JSON.parse(model.report) as Record<string, unknown>,
+    active_version: model.activeVersion,
+    thresholds: parseStoredThresholds(model.thresholds),
+    result: JSON.parse(model.result) as TrainingResult,
+    report: JSON.parse(model.report) as ModelDetail["model"]["report"],
   };
 }
 
-export async function listModels(teamId: string) {
-  const models = await db.model.findMany({ where: { teamId }, orderBy: { createdAt: "desc" }, select: modelSelect });
+export async function listModels(teamId: string): Promise<ModelSummary[]> {
+  // Not the result and report: with the insights they are ~100 KB per model, and a listing needs neither.
+  const models = await db.model.findMany({
+    where: { teamId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, createdAt: true, datasetId: true, predictFields: true, ignoreFields: true, duration: true },
+  });
   return models.map((m) => ({
     id: m.id,
     name: m.name,
@@ -97,23 +128,46 @@ export async function listModels(teamId: string) {
   }));
 }
 
+/** Deletes a model with every version and their artifacts. */
 export async function deleteModel(options: { teamId: string; modelId: string }) {
-  const model = await getOwnedModel(options.teamId, options.modelId);
-  await db.model.delete({ where: { id: model.id } });
-  modelCache.delete(model.id);
-  for (const [key, owner] of ownerCache) if (owner.id === model.id) ownerCache.delete(key);
-  await deleteModelArtifact(model.artifactPath);
+  const artifacts = await db.$transaction(
+    async (tx) => {
+      // Lock the row first (as saving a retrained version does), so a version saved meanwhile is deleted too.
+      const { count } = await tx.model.updateMany({ where: { id: options.modelId, teamId: options.teamId }, data: { versionCount: { increment: 0 } } });
+      if (count === 0) throw notFound(`Model "${options.modelId}"`);
+      const model = await tx.model.findUniqueOrThrow({ where: { id: options.modelId }, select: { artifactPath: true, versions: { select: { artifactPath: true } } } });
+      await tx.model.delete({ where: { id: options.modelId } });
+      return [...new Set([model.artifactPath, ...model.versions.map((v) => v.artifactPath)])];
+    },
+    { maxWait: 30_000, timeout: 60_000 },
+  );
+  forgetModelOwner(options.modelId);
+  for (const path of artifacts) {
+    modelCache.delete(path);
+    // The model is gone once its row is; an artifact that storage cannot delete right now stays behind
+    // (logged for the operator) rather than failing a delete that already happened.
+    await deleteModelArtifact(path).catch((error) => {
+      if (!isStorageUnavailable(error)) throw error;
+      console.warn(`model ${options.modelId} deleted, but its artifact ${path} stays in storage: ${error.message}`);
+    });
+  }
 }
 
-// Loaded models, most recently used last. A model is immutable, so the cache never goes stale.
+/** Drops a loaded artifact from this process's cache (after its version was deleted). */
+export function forgetLoadedArtifact(artifactPath: string): void {
+  modelCache.delete(artifactPath);
+}
+
+// Loaded models by artifact, most recently used last. An artifact is immutable (a retrain writes a
+// new one), so the cache never goes stale.
 const MODEL_CACHE_SIZE = 16;
 const modelCache: Map<string, Promise<LoadedModel>> = ((globalThis as { __modelCache?: Map<string, Promise<LoadedModel>> }).__modelCache ??= new Map());
 
 async function loadCachedModel(modelId: string, artifactPath: string): Promise<LoadedModel> {
-  let entry = modelCache.get(modelId);
+  let entry = modelCache.get(artifactPath);
   if (entry) {
-    modelCache.delete(modelId);
-    modelCache.set(modelId, entry);
+    modelCache.delete(artifactPath);
+    modelCache.set(artifactPath, entry);
     return entry;
   }
   entry = readModelArtifact(artifactPath).then((bytes) => {
@@ -124,21 +178,10 @@ async function loadCachedModel(modelId: string, artifactPath: string): Promise<L
     );
     return model;
   });
-  modelCache.set(modelId, entry);
-  entry.catch(() => modelCache.delete(modelId));
+  modelCache.set(artifactPath, entry);
+  entry.catch(() => modelCache.delete(artifactPath));
   while (modelCache.size > MODEL_CACHE_SIZE) modelCache.delete(modelCache.keys().next().value as string);
   return entry;
-}
-
-/** `data` as an array of rows, or a JSON string of one. */
-export function parseDataParam(value: unknown): RawRow[] {
-  if (value === undefined) throw new AppError("bad_request", 'Missing "data": send an array of rows to predict, e.g. [{"age": 42}].');
-  try {
-    return parseRowsParam(value);
-  } catch (error) {
-    if (error instanceof AppError) throw new AppError("bad_request", error.message.replace(/^rows/, "data"));
-    throw error;
-  }
 }
 
 export const MAX_PREDICT_ROWS = 1_000_000;
@@ -149,10 +192,30 @@ const FACTOR_ROWS_PER_SLICE = 500;
  * Predictions in the legacy row shape, as the JSON text of an array: the schema echoed, the
  * prediction, class probabilities, factors.
  */
-export async function predictRowsJson(options: { teamId: string; modelId: string; rows: RawRow[]; factors: boolean; signal?: AbortSignal }): Promise<string> {
+export async function predictRowsJson(options: {
+  teamId: string;
+  modelId: string;
+  rows: RawRow[];
+  factors: boolean;
+  /** Overrides the stored decision threshold of two-class fields for this request. */
+  threshold?: number;
+  signal?: AbortSignal;
+}): Promise<string> {
   if (options.rows.length > MAX_PREDICT_ROWS) throw new AppError("payload_too_large", `At most ${MAX_PREDICT_ROWS} rows per request.`);
-  const record = await getOwnedModelForPrediction(options.teamId, options.modelId);
-  const model = await loadCachedModel(record.id, record.artifactPath);
+  let record = await getOwnedModelForPrediction(options.teamId, options.modelId);
+  let model: LoadedModel;
+  try {
+    model = await loadCachedModel(record.id, record.artifactPath);
+  } catch (error) {
+    // The remembered artifact may belong to a version another process just replaced or deleted:
+    // look the model up again once before giving up.
+    forgetModelOwner(record.id);
+    const fresh = await getOwnedModelForPrediction(options.teamId, options.modelId);
+    if (fresh.artifactPath === record.artifactPath) throw error;
+    record = fresh;
+    model = await loadCachedModel(record.id, record.artifactPath);
+  }
+  const thresholds = resolveDecisionThresholds(model.fields, parseStoredThresholds(record.thresholds), options.threshold);
   const known = new Set(model.schema.map((f) => f.name));
   options.rows.forEach((row, i) => {
     for (const key in row) {
@@ -171,23 +234,7 @@ export async function predictRowsJson(options: { teamId: string; modelId: string
       await new Promise((resolve) => setImmediate(resolve));
       if (options.signal?.aborted) throw new AppError("bad_request", "The request was cancelled by the client.");
     }
-    for (const prediction of model.predictRows(options.rows.slice(start, start + slice), { factors: options.factors })) predictions.push(prediction);
+    for (const prediction of model.predictRows(options.rows.slice(start, start + slice), { factors: options.factors, thresholds })) predictions.push(prediction);
   }
   return predictionRowsJson({ schema: model.schema, predictFields: model.predictFields, rows: options.rows, predictions, factors: options.factors });
 }
-
-/** The request body of POST /api/v1/models/{id}/predict, as documented in the OpenAPI document. */
-export const predictRequestSchema = z.object({
-  data: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))).min(1, "data must hold at least one row"),
-  show_factors: z.boolean().optional().default(false),
-});
-
-/**
- * The same body as the route checks it: rows are checked in place rather than copied by zod's
- * record parser (10,000 rows: ~1 ms instead of 35-75 ms).
- */
-export const predictRequestBodySchema = predictRequestSchema.extend({
-  data: z
-    .array(z.custom<RawRow>(isFlatRow, "each row must be an object mapping field names to strings, numbers, booleans or null"))
-    .min(1, "data must hold at least one row"),
-});

@@ -1,28 +1,8 @@
 // Projects: a name, the dataset chat exploration reads, and the instructions that shape answers.
-import { z } from "zod";
+import type { z } from "zod";
 import { db } from "@/lib/db";
 import { notFound, validationError } from "@/lib/errors";
-
-const TEXT_LIMIT = 20_000;
-const chatText = (name: string) => z.string({ message: `${name} must be a string` }).max(TEXT_LIMIT, `${name} must be at most ${TEXT_LIMIT} characters`);
-
-export const createProjectSchema = z.looseObject({
-  name: z.string({ message: "name must be a string" }).trim().min(1, "name must not be empty").max(200),
-  datasetId: z.string({ message: "datasetId must be a string" }).nullable().optional(),
-  chatInstructions: chatText("chatInstructions").optional(),
-  chatContext: chatText("chatContext").optional(),
-  chatSuggestions: chatText("chatSuggestions").optional(),
-  _owner: z.string().optional(),
-  _org: z.string().optional(),
-});
-
-export const updateProjectSchema = z.looseObject({
-  name: z.string({ message: "name must be a string" }).trim().min(1, "name must not be empty").max(200).optional(),
-  datasetId: z.string({ message: "datasetId must be a string" }).nullable().optional(),
-  chatInstructions: chatText("chatInstructions").optional(),
-  chatContext: chatText("chatContext").optional(),
-  chatSuggestions: chatText("chatSuggestions").optional(),
-});
+import type { createProjectSchema, Project, updateProjectSchema } from "@/lib/schemas/projects";
 
 const projectSelect = {
   id: true,
@@ -40,7 +20,7 @@ const projectSelect = {
 
 type ProjectRow = { id: string; name: string; datasetId: string | null; chatInstructions: string; chatContext: string; chatSuggestions: string; owner: string; org: string; teamId: string; createdAt: Date; updatedAt: Date };
 
-export function presentProject(p: ProjectRow) {
+export function presentProject(p: ProjectRow): Project {
   return {
     id: p.id,
     name: p.name,

@@ -7,7 +7,7 @@ import { PlotlyPngRenderer } from "@/lib/render/plotly-png";
 import type { Table } from "@/lib/table/types";
 import { UserFacingTaskError, type TaskContext } from "@/lib/jobs/worker";
 import { chatTaskPayloadSchema, type StoredChatMessage } from "./chats";
-import { datasetStore } from "./storage";
+import { datasetStore, isStorageUnavailable, withStorageRetry } from "./storage";
 
 // Tables by dataset version: follow-up questions on the same data skip the load.
 const tableCache = new Map<string, { version: string; table: Table }>();
@@ -32,7 +32,10 @@ export async function runChatTask(task: { id: string; teamId: string; payload: u
   const project = payload.projectId
     ? await db.project.findFirst({ where: { id: payload.projectId, teamId: task.teamId }, select: { chatInstructions: true, chatContext: true, chatSuggestions: true } })
     : null;
-  const table = await loadTable(dataset.id);
+  const table = await withStorageRetry(() => loadTable(dataset.id), { waitMs: 20_000, signal: context.signal }).catch((error) => {
+    if (isStorageUnavailable(error)) throw new UserFacingTaskError(`${error.message.replace(/ Nothing was changed;.*$/, "")} Ask again in a minute.`);
+    throw error;
+  });
   context.progress(0.3, 1, "Analysing");
   const env = getEnv();
   const llm = env.LLM_BASE_URL && env.LLM_MODEL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY ?? "", model: env.LLM_MODEL } : null;

@@ -1,17 +1,30 @@
 // What a worker does with a training task: load the dataset, run the AutoML engine with the task's
-// budget, store the artifact and the result. Runs only in worker processes.
+// budget, store the artifact and the result (a new model, or the next version of a retrained one).
+// Runs only in worker processes.
 import { db } from "@/lib/db";
 import { trainThreads } from "@/lib/env";
 import { trainModel, TrainError } from "@/lib/ml";
 import { loadDatasetTable } from "./datasets";
-import { writeModelArtifact } from "./storage";
-import type { TrainTaskPayload } from "./training";
+import { completeTaskWith } from "@/lib/jobs/queue";
+import { newVersionId, RetrainedModelGoneError, saveNewModel, saveRetrainedVersion } from "./model-versions";
+import { deleteModelArtifact, isStorageUnavailable, withStorageRetry, writeModelArtifact } from "./storage";
+import { computeReuseKey, type TrainTaskPayload } from "./training";
 import { UserFacingTaskError, type TaskContext } from "@/lib/jobs/worker";
 
-export async function runTrainingTask(task: { teamId: string }, payload: TrainTaskPayload, context: TaskContext): Promise<string> {
+export async function runTrainingTask(task: { id: string; teamId: string }, payload: TrainTaskPayload, context: TaskContext): Promise<string> {
+  if (payload.modelId && !(await db.model.findFirst({ where: { id: payload.modelId, teamId: task.teamId }, select: { id: true } }))) {
+    throw new UserFacingTaskError(`Model "${payload.modelId}" no longer exists, so it cannot be retrained.`);
+  }
   const dataset = await db.dataset.findFirst({ where: { id: payload.datasetId, teamId: task.teamId }, select: { id: true, name: true } });
   if (!dataset) throw new UserFacingTaskError(`Dataset "${payload.datasetId}" no longer exists. Upload it again and retrain.`);
-  const { table, info } = await loadDatasetTable({ teamId: task.teamId, datasetId: dataset.id });
+  const { table, info } = await withStorageRetry(() => loadDatasetTable({ teamId: task.teamId, datasetId: dataset.id }), {
+    waitMs: 60_000,
+    signal: context.signal,
+    onWait: () => context.progress(0, null, "Waiting for dataset storage"),
+  }).catch((error) => {
+    if (isStorageUnavailable(error)) throw new UserFacingTaskError(`${error.message.replace(/ Nothing was changed;.*$/, "")} The dataset could not be loaded; submit the training again in a minute.`);
+    throw error;
+  });
   if (info.rowCount === 0 || table.rowCount === 0) {
     throw new UserFacingTaskError(`Dataset "${dataset.name}" has no rows. Add rows (POST /v1/datasets with "id" and "rows") and train again.`);
   }
@@ -36,26 +49,35 @@ export async function runTrainingTask(task: { teamId: string }, payload: TrainTa
     throw error;
   }
 
-  const model = await db.model.create({
-    data: {
-      teamId: task.teamId,
-      datasetId: dataset.id,
-      name: `${dataset.name}: ${payload.predictFields.join(", ")}`,
-      predictFields: JSON.stringify(payload.predictFields),
-      ignoreFields: JSON.stringify(payload.ignoreFields),
-      duration: Math.round(payload.duration),
-      extraAttention: payload.extraAttention,
-      reuseKey: payload.reuseKey,
-      datasetVersion: info.version,
-      result: "{}",
-      report: JSON.stringify(outcome.report),
-      artifactPath: "",
-      source: payload.source,
-    },
-    select: { id: true },
-  });
-  const artifactPath = await writeModelArtifact(model.id, outcome.artifact);
-  const result = { status: "success", model_id: model.id, ...outcome.result };
-  await db.model.update({ where: { id: model.id }, data: { artifactPath, result: JSON.stringify(result) } });
-  return model.id;
+  // The artifact goes first, under a name of its own; the rows that point to it are saved in the
+  // same transaction that completes the task, and only while the task is still this worker's: a
+  // training cancelled (or reaped) in the meantime leaves no model behind, however late the cancel.
+  const versionId = newVersionId();
+  // The training is done: wait out a storage outage (up to 10 minutes) rather than lose it.
+  let artifactPath: string;
+  try {
+    artifactPath = await withStorageRetry(() => writeModelArtifact(versionId, outcome.artifact), {
+      waitMs: 10 * 60_000,
+      signal: context.signal,
+      onWait: () => context.progress(1, null, "Waiting for model storage"),
+    });
+  } catch (error) {
+    if (isStorageUnavailable(error)) throw new UserFacingTaskError(`The model was trained but could not be stored: ${error.message.replace(/ Nothing was changed;.*$/, "")} Submit the training again.`);
+    throw error;
+  }
+  const saved = { taskId: task.id, versionId, artifactPath, datasetVersion: info.version, outcome };
+  // The rows trained on may be newer than when the task was queued: reuse matches the data actually seen.
+  const reuseKey = computeReuseKey({ ...payload, datasetVersion: info.version });
+  try {
+    const { resultId } = await completeTaskWith({ taskId: task.id, workerId: context.workerId }, (tx) =>
+      payload.modelId
+        ? saveRetrainedVersion(tx, { ...saved, teamId: task.teamId, modelId: payload.modelId, reuseKey, activate: payload.activate ?? true })
+        : saveNewModel(tx, { ...saved, teamId: task.teamId, dataset, payload: { ...payload, reuseKey } }),
+    );
+    return resultId;
+  } catch (error) {
+    await deleteModelArtifact(artifactPath).catch(() => undefined);
+    if (error instanceof RetrainedModelGoneError) throw new UserFacingTaskError(error.message);
+    throw error;
+  }
 }

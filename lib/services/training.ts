@@ -7,24 +7,6 @@ import { sha256 } from "@/lib/auth/crypto";
 import { enqueueTask, recordSucceededTask } from "@/lib/jobs/queue";
 import { getDataset } from "./datasets";
 
-export const API_DURATIONS = [10, 60, 300, 1800] as const;
-
-const fieldList = (name: string) =>
-  z.array(z.string({ message: `each item of ${name} must be a field name (string)` }), { message: `${name} must be an array of field names` });
-
-/** Body of POST /api/v1/models/train/new (extra properties are allowed, as in the specification). */
-export const trainRequestSchema = z.looseObject({
-  dataset_id: z.string({ message: "dataset_id must be a string" }).trim().min(1, "dataset_id must not be empty"),
-  predict_fields: fieldList("predict_fields").min(1, "predict_fields must name at least one field"),
-  duration: z.union(API_DURATIONS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<10>, z.ZodLiteral<60>, z.ZodLiteral<300>, z.ZodLiteral<1800>], {
-    message: "duration must be one of 10, 60, 300 or 1800 (seconds)",
-  }),
-  ignore_fields: fieldList("ignore_fields").optional().default([]),
-  force: z.boolean({ message: "force must be true or false" }).optional().default(false),
-  extra_attention: z.boolean({ message: "extra_attention must be true or false" }).optional().default(false),
-});
-
-export type TrainRequestBody = z.infer<typeof trainRequestSchema>;
 
 export const trainTaskPayloadSchema = z.object({
   datasetId: z.string(),
@@ -35,6 +17,9 @@ export const trainTaskPayloadSchema = z.object({
   source: z.enum(["api", "legacy", "web"]),
   reuseKey: z.string(),
   datasetVersion: z.string(),
+  /** A retrain: the model that gets the new version, and whether the version becomes active. */
+  modelId: z.string().optional(),
+  activate: z.boolean().optional(),
 });
 export type TrainTaskPayload = z.infer<typeof trainTaskPayloadSchema>;
 
@@ -57,6 +42,11 @@ function unknownFieldIssues(names: string[], fields: Set<string>, key: string): 
   );
 }
 
+/** Identical requests on identical data share this key (force: false reuses their model). */
+export function computeReuseKey(o: { datasetId: string; datasetVersion: string; predictFields: string[]; ignoreFields: string[]; duration: number; extraAttention: boolean }): string {
+  return sha256(JSON.stringify([o.datasetId, o.datasetVersion, o.predictFields, [...o.ignoreFields].sort(), o.duration, o.extraAttention]));
+}
+
 export async function submitTraining(teamId: string, request: TrainSubmission): Promise<{ taskId: string }> {
   const dataset = await getDataset({ teamId, datasetId: request.datasetId }).catch((error) => {
     if (error instanceof AppError && error.code === "not_found") throw notFound(`Dataset "${request.datasetId}"`);
@@ -74,9 +64,7 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
   });
   if (issues.length) throw validationError(issues);
 
-  const reuseKey = sha256(
-    JSON.stringify([dataset.id, dataset.version, request.predictFields, [...request.ignoreFields].sort(), request.duration, request.extraAttention]),
-  );
+  const reuseKey = computeReuseKey({ ...request, datasetId: dataset.id, datasetVersion: dataset.version });
   const payload: TrainTaskPayload = {
     datasetId: dataset.id,
     predictFields: request.predictFields,

@@ -1,22 +1,22 @@
-// The dataset store: per dataset a directory with immutable segment files and a small manifest
-// (schema, segment list, row count, version) that is replaced atomically (write temp, fsync,
-// rename, fsync dir). The manifest rename is the commit point of every mutation, so readers (which
-// take no lock) see a dataset either before or after an append, never half of it, and a crash
-// leaves at most orphan files that the next writer removes.
+// The dataset store: per dataset immutable segments (one per append or compaction) and a small
+// manifest (schema, segment list, row count, version). Replacing the manifest is the commit point
+// of every mutation, so readers (which take no lock) see a dataset either before or after an
+// append, never half of it, and a crash leaves at most segments that nothing references. Where the
+// bytes live is the backend's business (backend.ts): files under a directory, or objects in
+// S3-compatible storage with the manifest behind a compare-and-swap; the logic here is shared.
 import { createHash, randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
-import type { Column, FieldSchema, FieldType, RawRow, Table } from "../table/types";
+import { emptyRecord, fieldReader } from "../table/rows";
+import type { Column, FieldSchema, FieldType, RawRow, RawValue, Table } from "../table/types";
 import { FIELD_TYPES } from "../table/types";
 import { cellValue, isNumericType } from "../table/values";
+import { isEnoent, type DatasetBackend, type Manifest, type ManifestSegment, type ManifestToken } from "./backend";
 import { convertToNumbers, loadEncoded, readTextInto, storageEncoding } from "./column-io";
 import { checkRow, checkValue, encodeField, ROW, type SchemaField } from "./encode-rows";
 import { StoreError } from "./errors";
-import { syncDir, tempName, writeFileAtomic } from "./fs-atomic";
+import { FileBackend } from "./file-backend";
 import { addToProfile, createProfile, inferFromProfile, isIdLikeName } from "./infer";
 import { Interner } from "./dictionary";
-import { acquireFileLock, withMutex } from "./lock";
-import { openSegment, readFloatsInto, writeSegment, type ColumnMeta, type EncodedColumn, type Encoding, type OpenSegment } from "./segment";
+import { readFloatsInto, writeSegment, type ColumnMeta, type EncodedColumn, type Encoding, type OpenSegment } from "./segment";
 
 export interface DatasetInfo {
   rowCount: number;
@@ -51,44 +51,28 @@ export interface DatasetStoreOptions {
   maxRows?: number;
   /** Most fields a dataset may have. */
   maxFields?: number;
-  /** How long a writer waits for another process's lock before failing with "conflict". */
+  /** Files: how long a writer waits for another process's lock before failing with "conflict". */
   lockTimeoutMs?: number;
-  /** Age of a lock heartbeat after which the lock is considered abandoned. */
+  /** Files: age of a lock heartbeat after which the lock is considered abandoned. */
   staleLockMs?: number;
   /** Merge this many consecutive segments of the same size class into one. */
   compactFanout?: number;
+  /** Object storage: commits a mutation retries after other hosts committed first, before failing with "conflict". */
+  maxCommitAttempts?: number;
   /** Test hook: runs after an append's segment is written and before the manifest commit. */
   beforeCommit?: (datasetId: string) => Promise<void>;
 }
 
 type ManifestField = SchemaField;
 
-interface ManifestSegment {
-  file: string;
-  rows: number;
-  bytes: number;
-  /** Size class for compaction: segments of one level merge into the next. */
-  level: number;
-}
-
-interface Manifest {
-  format: 1;
-  fields: ManifestField[];
-  segments: ManifestSegment[];
-  rowCount: number;
-  bytes: number;
-  version: string;
-  seq: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const MANIFEST = "manifest.json";
-const LOCK = "LOCK";
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$/;
 
+export function isValidDatasetId(datasetId: unknown): datasetId is string {
+  return typeof datasetId === "string" && ID_RE.test(datasetId) && !datasetId.includes("..");
+}
+
 function checkId(datasetId: string): void {
-  if (typeof datasetId !== "string" || !ID_RE.test(datasetId) || datasetId.includes("..")) {
+  if (!isValidDatasetId(datasetId)) {
     throw new StoreError("not_found", `Dataset "${String(datasetId).slice(0, 100)}" does not exist.`);
   }
 }
@@ -96,8 +80,6 @@ function checkId(datasetId: string): void {
 function notFound(datasetId: string): StoreError {
   return new StoreError("not_found", `Dataset "${datasetId}" does not exist.`);
 }
-
-const isEnoent = (error: unknown) => (error as NodeJS.ErrnoException)?.code === "ENOENT";
 
 function nextVersion(previous: string, seq: number, operation: string): string {
   const hash = createHash("sha256").update(previous).update("\n").update(operation).digest("hex").slice(0, 20);
@@ -119,177 +101,164 @@ interface AppendPlan {
   columns: EncodedColumn[];
 }
 
-class FileDatasetStore implements DatasetStore {
-  private readonly root: string;
+/** A segment written for an append that has not been committed yet. */
+interface PreparedSegment {
+  segment: ManifestSegment;
+  /** The schema the segment was encoded for: valid for another attempt only under the same one. */
+  fieldsJson: string;
+  writtenAt: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class ColumnarDatasetStore implements DatasetStore {
+  private readonly backend: DatasetBackend;
   private readonly maxRows: number;
   private readonly maxFields: number;
-  private readonly lockTimeoutMs: number;
-  private readonly staleLockMs: number;
   private readonly fanout: number;
+  private readonly maxCommitAttempts: number;
   private readonly beforeCommit?: (datasetId: string) => Promise<void>;
-  private trashChecked = false;
 
-  constructor(rootDir: string, options: DatasetStoreOptions) {
-    this.root = path.resolve(rootDir);
+  constructor(backend: DatasetBackend, options: DatasetStoreOptions) {
+    this.backend = backend;
     this.maxRows = options.maxRows ?? 20_000_000;
     this.maxFields = options.maxFields ?? 5_000;
-    this.lockTimeoutMs = options.lockTimeoutMs ?? 60_000;
-    this.staleLockMs = options.staleLockMs ?? 30_000;
     this.fanout = Math.max(2, options.compactFanout ?? 8);
+    this.maxCommitAttempts = Math.max(1, options.maxCommitAttempts ?? 40);
     this.beforeCommit = options.beforeCommit;
   }
 
-  private dir(datasetId: string): string {
-    return path.join(this.root, datasetId);
+  private async readManifest(datasetId: string): Promise<{ manifest: Manifest; token: ManifestToken }> {
+    return this.backend.readManifest(datasetId);
   }
 
-  private async readManifest(datasetId: string): Promise<Manifest> {
-    try {
-      return JSON.parse(await fs.readFile(path.join(this.dir(datasetId), MANIFEST), "utf8")) as Manifest;
-    } catch (error) {
-      if (isEnoent(error)) throw notFound(datasetId);
-      throw error;
+  /**
+   * After another host committed first (object storage): wait a little, with jitter so that two
+   * racing writers do not collide again, then the caller re-reads the manifest and retries.
+   */
+  private async backOff(attempt: number, datasetId: string): Promise<void> {
+    if (attempt + 1 >= this.maxCommitAttempts) {
+      throw new StoreError("conflict", `Dataset "${datasetId}" is being changed by other writers at the same time; retry the request.`);
     }
-  }
-
-  /** Runs a mutation holding both the in-process mutex and the cross-process lock file. */
-  private async withWriteLock<T>(datasetId: string, task: () => Promise<T>): Promise<T> {
-    const dir = this.dir(datasetId);
-    return withMutex(dir, async () => {
-      const release = await acquireFileLock(path.join(dir, LOCK), { timeoutMs: this.lockTimeoutMs, staleMs: this.staleLockMs });
-      try {
-        return await task();
-      } catch (error) {
-        // The directory vanished under us: another process deleted the dataset mid-write.
-        if (isEnoent(error)) throw notFound(datasetId);
-        throw error;
-      } finally {
-        await release();
-      }
-    });
-  }
-
-  private async commit(datasetId: string, manifest: Manifest): Promise<void> {
-    await writeFileAtomic(this.dir(datasetId), MANIFEST, JSON.stringify(manifest));
-  }
-
-  /** Removes files a crash or a compaction left behind: temp files and unreferenced segments. */
-  private async removeOrphans(datasetId: string, manifest: Manifest): Promise<void> {
-    const dir = this.dir(datasetId);
-    const live = new Set(manifest.segments.map((s) => s.file));
-    const names = await fs.readdir(dir).catch(() => [] as string[]);
-    const orphans = names.filter((n) => n.endsWith(".tmp") || (n.startsWith("seg-") && !live.has(n)));
-    // Lock files set aside by a breaker, or prepared by a taker, that died before removing them; give
-    // live ones time to finish.
-    for (const name of names.filter((n) => n.startsWith(`${LOCK}.stale-`) || (n.startsWith(`${LOCK}.`) && n.endsWith(".pending")))) {
-      const stat = await fs.stat(path.join(dir, name)).catch(() => null);
-      if (stat && Date.now() - stat.mtimeMs > this.staleLockMs) orphans.push(name);
-    }
-    await Promise.all(orphans.map((n) => fs.unlink(path.join(dir, n)).catch(() => undefined)));
-  }
-
-  /** Removes dataset directories that a delete renamed aside but did not finish removing (crash). */
-  private async removeTrash(): Promise<void> {
-    const names = await fs.readdir(this.root).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.startsWith(".trash-"))) {
-      await fs.rm(path.join(this.root, name), { recursive: true, force: true }).catch(() => undefined);
-    }
+    await sleep(Math.min(200, 2 + attempt * 5) * (0.5 + Math.random()));
   }
 
   async create(datasetId: string): Promise<void> {
-    if (typeof datasetId !== "string" || !ID_RE.test(datasetId) || datasetId.includes("..")) {
+    if (!isValidDatasetId(datasetId)) {
       throw new TypeError(`Invalid dataset id "${String(datasetId).slice(0, 100)}": use letters, digits, "_", "-" and ".".`);
     }
-    const dir = this.dir(datasetId);
-    await fs.mkdir(this.root, { recursive: true });
-    if (!this.trashChecked) {
-      this.trashChecked = true;
-      await this.removeTrash();
-    }
-    await withMutex(dir, async () => {
-      try {
-        await fs.mkdir(dir);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        const exists = await fs.stat(path.join(dir, MANIFEST)).then(() => true, () => false);
-        if (exists) throw new StoreError("conflict", `Dataset "${datasetId}" already exists.`);
-      }
-      const now = new Date().toISOString();
-      const manifest: Manifest = {
-        format: 1,
-        fields: [],
-        segments: [],
-        rowCount: 0,
-        bytes: 0,
-        version: `0-${randomBytes(10).toString("hex")}`,
-        seq: 0,
-        createdAt: now,
-        updatedAt: now,
-      };
-      await this.commit(datasetId, manifest);
-      await syncDir(this.root);
+    const now = new Date().toISOString();
+    await this.backend.create(datasetId, {
+      format: 1,
+      fields: [],
+      segments: [],
+      rowCount: 0,
+      bytes: 0,
+      version: `0-${randomBytes(10).toString("hex")}`,
+      seq: 0,
+      createdAt: now,
+      updatedAt: now,
     });
   }
 
   async info(datasetId: string): Promise<DatasetInfo> {
     checkId(datasetId);
-    return toInfo(await this.readManifest(datasetId));
+    return toInfo((await this.readManifest(datasetId)).manifest);
   }
 
   async append(datasetId: string, rows: RawRow[]): Promise<DatasetInfo> {
     checkId(datasetId);
     if (!Array.isArray(rows)) throw new StoreError("invalid_rows", "rows must be an array of row objects, e.g. [{\"age\": 42}].");
-    return this.withWriteLock(datasetId, async () => {
-      const manifest = await this.readManifest(datasetId);
-      if (rows.length === 0) return toInfo(manifest);
-      if (manifest.rowCount + rows.length > this.maxRows) {
-        throw new StoreError(
-          "too_large",
-          `This append would bring the dataset to ${manifest.rowCount + rows.length} rows; the limit is ${this.maxRows}.`,
-        );
-      }
-      const plan = this.planAppend(manifest, rows);
-      const dir = this.dir(datasetId);
-      const file = `seg-${String(manifest.seq + 1).padStart(8, "0")}-${randomBytes(4).toString("hex")}.bin`;
-      const temp = path.join(dir, tempName(file));
-      let written: { bytes: number };
+    return this.backend.withWriter(datasetId, async () => {
+      let prepared: PreparedSegment | null = null;
       try {
-        written = await writeSegment(temp, rows.length, plan.columns);
+        for (let attempt = 0; ; attempt++) {
+          const { manifest, token } = await this.readManifest(datasetId);
+          if (rows.length === 0) return toInfo(manifest);
+          if (manifest.rowCount + rows.length > this.maxRows) {
+            throw new StoreError(
+              "too_large",
+              `This append would bring the dataset to ${manifest.rowCount + rows.length} rows; the limit is ${this.maxRows}.`,
+            );
+          }
+          // Validated against the manifest as it is now: another host may have defined the schema since the last attempt.
+          const plan = this.planAppend(manifest, rows);
+          const fieldsJson = JSON.stringify(plan.fields);
+          if (prepared && (prepared.fieldsJson !== fieldsJson || Date.now() - prepared.writtenAt > this.backend.commitDeadlineMs)) {
+            await this.backend.discard(datasetId, [prepared.segment.file]);
+            prepared = null;
+          }
+          if (!prepared) prepared = await this.writeAppendSegment(datasetId, manifest, rows.length, plan, fieldsJson);
+          if (this.beforeCommit) await this.beforeCommit(datasetId);
+          if (Date.now() - prepared.writtenAt > this.backend.commitDeadlineMs) continue; // too old to reference: write it again
+
+          const seq = manifest.seq + 1;
+          const next: Manifest = {
+            ...manifest,
+            fields: plan.fields,
+            segments: [...manifest.segments, prepared.segment],
+            rowCount: manifest.rowCount + rows.length,
+            bytes: manifest.bytes + prepared.segment.bytes,
+            seq,
+            // A random nonce makes every committed state's version unique, so equal versions mean
+            // identical content without hashing the data.
+            version: nextVersion(manifest.version, seq, `append ${randomBytes(12).toString("hex")} ${prepared.segment.file} ${fieldsJson}`),
+            updatedAt: new Date().toISOString(),
+          };
+          const committed = await this.commitAppend(datasetId, next, token, prepared.segment.file);
+          if (committed) {
+            prepared = null;
+            return toInfo(await this.tidyAfter(datasetId, committed.manifest, committed.token));
+          }
+          await this.backOff(attempt, datasetId);
+        }
       } catch (error) {
-        await fs.unlink(temp).catch(() => undefined);
+        // Nothing references a segment of a failed append; the sweep would find it, but why wait.
+        if (prepared) await this.backend.discard(datasetId, [prepared.segment.file]).catch(() => undefined);
         if (isEnoent(error)) throw notFound(datasetId);
         throw error;
       }
-      await fs.rename(temp, path.join(dir, file));
-      await syncDir(dir);
-      if (this.beforeCommit) await this.beforeCommit(datasetId);
-
-      const seq = manifest.seq + 1;
-      const level = this.levelFor(rows.length);
-      const next: Manifest = {
-        ...manifest,
-        fields: plan.fields,
-        segments: [...manifest.segments, { file, rows: rows.length, bytes: written.bytes, level }],
-        rowCount: manifest.rowCount + rows.length,
-        bytes: manifest.bytes + written.bytes,
-        seq,
-        // A random nonce makes every committed state's version unique, so equal versions mean
-        // identical content without hashing the data.
-        version: nextVersion(manifest.version, seq, `append ${randomBytes(12).toString("hex")} ${file} ${JSON.stringify(plan.fields)}`),
-        updatedAt: new Date().toISOString(),
-      };
-      await this.commit(datasetId, next);
-      // The append is committed; compaction is housekeeping and must not fail it.
-      let current = next;
-      try {
-        current = await this.compact(datasetId, next);
-        await this.removeOrphans(datasetId, current);
-      } catch (error) {
-        // ENOENT: the dataset was deleted meanwhile by another process; nothing to tidy.
-        if (!isEnoent(error)) console.warn(`dataset store: compaction of ${datasetId} failed:`, error);
-      }
-      return toInfo(current);
     });
+  }
+
+  private async writeAppendSegment(datasetId: string, manifest: Manifest, rows: number, plan: AppendPlan, fieldsJson: string): Promise<PreparedSegment> {
+    const file = `seg-${String(manifest.seq + 1).padStart(8, "0")}-${randomBytes(4).toString("hex")}.bin`;
+    const writtenAt = Date.now();
+    const written = await this.backend.putSegment(datasetId, file, (target) => writeSegment(target, rows, plan.columns));
+    const segment: ManifestSegment = { file, rows, bytes: written.bytes, level: this.levelFor(rows) };
+    if (written.etag) segment.etag = written.etag;
+    return { segment, fieldsJson, writtenAt };
+  }
+
+  /**
+   * Commits an append's manifest. When the commit itself fails (a dropped database connection), the
+   * manifest is read again: if it lists this append's segment, the commit went through, and
+   * retrying would store the batch twice.
+   */
+  private async commitAppend(datasetId: string, next: Manifest, token: ManifestToken, file: string): Promise<{ manifest: Manifest; token: ManifestToken } | null> {
+    try {
+      const done = await this.backend.commit(datasetId, next, token);
+      return done ? { manifest: next, token: done.token } : null;
+    } catch (error) {
+      const current = await this.readManifest(datasetId).catch(() => null);
+      if (current?.manifest.segments.some((s) => s.file === file)) return current;
+      throw error;
+    }
+  }
+
+  /** Compaction and clean-up after a committed append: housekeeping that must not fail the append. */
+  private async tidyAfter(datasetId: string, manifest: Manifest, token: ManifestToken): Promise<Manifest> {
+    let current = manifest;
+    try {
+      current = await this.compact(datasetId, manifest, token);
+      await this.backend.afterCommit(datasetId, current);
+    } catch (error) {
+      // ENOENT / not_found: the dataset was deleted meanwhile by another process; nothing to tidy.
+      if (!isEnoent(error) && !(error instanceof StoreError && error.code === "not_found")) {
+        console.warn(`dataset store: compaction of ${datasetId} failed:`, error);
+      }
+    }
+    return current;
   }
 
   /** Validates rows against (or derives) the schema and encodes them; throws before anything is written. */
@@ -333,7 +302,8 @@ class FileDatasetStore implements DatasetStore {
     for (const field of fields) {
       if (!(defining || (field.inferred && field.type === "unknown"))) continue;
       const profile = createProfile();
-      for (let i = 0; i < rows.length; i++) addToProfile(profile, checkValue(rows[i][field.name], i, field.name));
+      const read = fieldReader<RawValue>(field.name);
+      for (let i = 0; i < rows.length; i++) addToProfile(profile, checkValue(read(rows[i]), i, field.name));
       field.type = inferFromProfile(profile, field.name);
     }
 
@@ -349,7 +319,7 @@ class FileDatasetStore implements DatasetStore {
     checkId(datasetId);
     // A concurrent compaction may delete segments listed in the manifest we read: retry with the new one.
     for (let attempt = 0; ; attempt++) {
-      const manifest = await this.readManifest(datasetId);
+      const { manifest } = await this.readManifest(datasetId);
       try {
         return { info: toInfo(manifest), table: await this.readWith(datasetId, manifest, options) };
       } catch (error) {
@@ -373,6 +343,7 @@ class FileDatasetStore implements DatasetStore {
     const limit = toCount(options.limit, Infinity);
     const end = Math.min(manifest.rowCount, start + limit);
     const n = Math.max(0, end - start);
+    await this.backend.prefetch(datasetId, segmentsInRange(manifest.segments, start, end));
 
     const outputs = fields.map((field) =>
       isNumericType(field.type)
@@ -391,7 +362,7 @@ class FileDatasetStore implements DatasetStore {
       if (segmentStart >= end) break;
       const from = Math.max(start, segmentStart) - segmentStart;
       const to = Math.min(end, segmentEnd) - segmentStart;
-      const seg = await openSegment(path.join(this.dir(datasetId), segment.file));
+      const seg = await this.backend.openSegment(datasetId, segment);
       try {
         for (const out of outputs) {
           const meta = seg.byName.get(out.field.name);
@@ -429,7 +400,7 @@ class FileDatasetStore implements DatasetStore {
     const table = await this.read(datasetId, { offset: options.offset, limit: options.limit });
     const rows: Record<string, string | number | null>[] = [];
     for (let i = 0; i < table.rowCount; i++) {
-      const row: Record<string, string | number | null> = {};
+      const row = emptyRecord<string | number | null>(); // a field may be named "__proto__"
       for (const column of table.columns) row[column.name] = cellValue(column, i);
       rows.push(row);
     }
@@ -439,8 +410,7 @@ class FileDatasetStore implements DatasetStore {
   async setFieldTypes(datasetId: string, changes: { name: string; type: FieldType }[]): Promise<DatasetInfo> {
     checkId(datasetId);
     if (!Array.isArray(changes)) throw new StoreError("invalid_type", "fields must be an array of {name, type}.");
-    return this.withWriteLock(datasetId, async () => {
-      const manifest = await this.readManifest(datasetId);
+    return this.mutateFields(datasetId, "types", async (manifest) => {
       const fields = manifest.fields.map((f) => ({ ...f }));
       const byName = new Map(fields.map((f) => [f.name, f]));
       for (const change of changes) {
@@ -455,32 +425,41 @@ class FileDatasetStore implements DatasetStore {
         field.type = change.type;
         field.inferred = false;
       }
-      return toInfo(await this.commitFields(datasetId, manifest, fields, "types"));
+      return fields;
     });
   }
 
   async reparse(datasetId: string): Promise<DatasetInfo> {
     checkId(datasetId);
-    return this.withWriteLock(datasetId, async () => {
-      const manifest = await this.readManifest(datasetId);
+    return this.mutateFields(datasetId, "reparse", async (manifest) => {
       const types = await this.inferStoredTypes(datasetId, manifest);
-      const fields = manifest.fields.map((f, i) => ({ name: f.name, type: types[i], inferred: true }));
-      return toInfo(await this.commitFields(datasetId, manifest, fields, "reparse"));
+      return manifest.fields.map((f, i) => ({ name: f.name, type: types[i], inferred: true }));
     });
   }
 
-  private async commitFields(datasetId: string, manifest: Manifest, fields: ManifestField[], operation: string): Promise<Manifest> {
-    if (JSON.stringify(fields) === JSON.stringify(manifest.fields)) return manifest;
-    const seq = manifest.seq + 1;
-    const next: Manifest = {
-      ...manifest,
-      fields,
-      seq,
-      version: nextVersion(manifest.version, seq, `${operation} ${JSON.stringify(fields)}`),
-      updatedAt: new Date().toISOString(),
-    };
-    await this.commit(datasetId, next);
-    return next;
+  /**
+   * A schema change: `change` derives the new fields from the committed manifest. Retried on the
+   * new manifest when another writer committed in between (object storage); a no-op keeps the
+   * version.
+   */
+  private async mutateFields(datasetId: string, operation: string, change: (manifest: Manifest) => Promise<ManifestField[]>): Promise<DatasetInfo> {
+    return this.backend.withWriter(datasetId, async () => {
+      for (let attempt = 0; ; attempt++) {
+        const { manifest, token } = await this.readManifest(datasetId);
+        const fields = await change(manifest);
+        if (JSON.stringify(fields) === JSON.stringify(manifest.fields)) return toInfo(manifest);
+        const seq = manifest.seq + 1;
+        const next: Manifest = {
+          ...manifest,
+          fields,
+          seq,
+          version: nextVersion(manifest.version, seq, `${operation} ${JSON.stringify(fields)}`),
+          updatedAt: new Date().toISOString(),
+        };
+        if (await this.backend.commit(datasetId, next, token)) return toInfo(next);
+        await this.backOff(attempt, datasetId);
+      }
+    });
   }
 
   /**
@@ -491,8 +470,9 @@ class FileDatasetStore implements DatasetStore {
   private async inferStoredTypes(datasetId: string, manifest: Manifest): Promise<FieldType[]> {
     const opened: { seg: OpenSegment; rows: number }[] = [];
     try {
+      await this.backend.prefetch(datasetId, manifest.segments);
       for (const segment of manifest.segments) {
-        opened.push({ seg: await openSegment(path.join(this.dir(datasetId), segment.file)), rows: segment.rows });
+        opened.push({ seg: await this.backend.openSegment(datasetId, segment), rows: segment.rows });
       }
       const types: FieldType[] = [];
       for (const field of manifest.fields) {
@@ -583,9 +563,12 @@ class FileDatasetStore implements DatasetStore {
    * level <= L holds `fanout` segments of level L (smallest such L), the run merges into one
    * segment of level L + 1. Each row is rewritten about log_fanout(rows) times in total, a dataset
    * built from many tiny appends keeps few files, and mixed batch sizes cannot stall the merging.
+   * When another writer commits first (object storage), the merge is dropped: a later append
+   * compacts instead.
    */
-  private async compact(datasetId: string, manifest: Manifest): Promise<Manifest> {
+  private async compact(datasetId: string, manifest: Manifest, token: ManifestToken): Promise<Manifest> {
     let current = manifest;
+    let currentToken = token;
     for (;;) {
       const run = findCompactionRun(current.segments, this.fanout);
       if (!run) return current;
@@ -594,8 +577,16 @@ class FileDatasetStore implements DatasetStore {
       const merged = await this.mergeSegments(datasetId, current, parts, Math.max(run.level + 1, this.levelFor(parts.reduce((n, s) => n + s.rows, 0))));
       const bytes = current.bytes - parts.reduce((sum, s) => sum + s.bytes, 0) + merged.bytes;
       // Same content, so the version stays: caches keyed by version remain valid.
-      current = { ...current, segments: [...segments.slice(0, run.start), merged], bytes };
-      await this.commit(datasetId, current);
+      const next = { ...current, segments: [...segments.slice(0, run.start), merged], bytes };
+      const done = await this.backend.commit(datasetId, next, currentToken);
+      if (!done) {
+        await this.backend.discard(datasetId, [merged.file]);
+        return current;
+      }
+      // Readers still holding the previous manifest retry when a segment is gone (see snapshot).
+      await this.backend.discard(datasetId, parts.map((p) => p.file));
+      current = next;
+      currentToken = done.token;
     }
   }
 
@@ -605,11 +596,11 @@ class FileDatasetStore implements DatasetStore {
   }
 
   private async mergeSegments(datasetId: string, manifest: Manifest, parts: ManifestSegment[], level: number): Promise<ManifestSegment> {
-    const dir = this.dir(datasetId);
     const rows = parts.reduce((sum, s) => sum + s.rows, 0);
     const opened: OpenSegment[] = [];
     try {
-      for (const part of parts) opened.push(await openSegment(path.join(dir, part.file)));
+      await this.backend.prefetch(datasetId, parts);
+      for (const part of parts) opened.push(await this.backend.openSegment(datasetId, part));
       const columns: EncodedColumn[] = [];
       for (const field of manifest.fields) {
         const metas = opened.map((seg) => seg.byName.get(field.name));
@@ -642,30 +633,18 @@ class FileDatasetStore implements DatasetStore {
         }
       }
       const file = `seg-${String(manifest.seq).padStart(8, "0")}-${randomBytes(4).toString("hex")}.bin`;
-      const temp = path.join(dir, tempName(file));
-      const written = await writeSegment(temp, rows, columns);
-      await fs.rename(temp, path.join(dir, file));
-      await syncDir(dir);
-      return { file, rows, bytes: written.bytes, level };
+      const written = await this.backend.putSegment(datasetId, file, (target) => writeSegment(target, rows, columns));
+      const segment: ManifestSegment = { file, rows, bytes: written.bytes, level };
+      if (written.etag) segment.etag = written.etag;
+      return segment;
     } finally {
       await Promise.all(opened.map((seg) => seg.handle.close()));
     }
   }
 
   async delete(datasetId: string): Promise<void> {
-    if (typeof datasetId !== "string" || !ID_RE.test(datasetId) || datasetId.includes("..")) return;
-    const dir = this.dir(datasetId);
-    await withMutex(dir, async () => {
-      // Rename first so the dataset disappears at once for every process, then remove at leisure.
-      const trash = path.join(this.root, `.trash-${datasetId}-${randomBytes(4).toString("hex")}`);
-      try {
-        await fs.rename(dir, trash);
-      } catch (error) {
-        if (isEnoent(error)) return;
-        throw error;
-      }
-      await fs.rm(trash, { recursive: true, force: true });
-    });
+    if (!isValidDatasetId(datasetId)) return;
+    await this.backend.delete(datasetId);
   }
 }
 
@@ -689,6 +668,18 @@ export function findCompactionRun(segments: { level: number }[], fanout: number)
   return null;
 }
 
+/** The segments holding rows [start, end). */
+function segmentsInRange(segments: ManifestSegment[], start: number, end: number): ManifestSegment[] {
+  const found: ManifestSegment[] = [];
+  let segmentStart = 0;
+  for (const segment of segments) {
+    const segmentEnd = segmentStart + segment.rows;
+    if (segmentEnd > start && segmentStart < end) found.push(segment);
+    segmentStart = segmentEnd;
+  }
+  return found;
+}
+
 /** A non-negative whole number from an optional option; anything else (NaN, negative, missing) gives `fallback` or 0. */
 function toCount(value: number | undefined, fallback: number): number {
   if (value === undefined || value === null) return fallback;
@@ -696,6 +687,12 @@ function toCount(value: number | undefined, fallback: number): number {
   return Number.isFinite(value) ? Math.max(0, Math.floor(value)) : fallback;
 }
 
+/** The dataset store over a backend (files, or objects: see object-backend.ts). */
+export function openStoreOn(backend: DatasetBackend, options: DatasetStoreOptions = {}): DatasetStore {
+  return new ColumnarDatasetStore(backend, options);
+}
+
+/** The dataset store in a directory: one subdirectory per dataset. */
 export function openDatasetStore(rootDir: string, options: DatasetStoreOptions = {}): DatasetStore {
-  return new FileDatasetStore(rootDir, options);
+  return new ColumnarDatasetStore(new FileBackend(rootDir, { lockTimeoutMs: options.lockTimeoutMs, staleLockMs: options.staleLockMs }), options);
 }

@@ -1,6 +1,7 @@
 // Validation and encoding of appended rows against the schema. Errors name the row (0-based within
 // the append) and the field, and are raised before anything is written.
 import type { FieldType, RawRow, RawValue } from "../table/types";
+import { fieldReader } from "../table/rows";
 import { isMissing, isNumericType, parseDate, parseNumber } from "../table/values";
 import { StoreError } from "./errors";
 import type { EncodedColumn } from "./segment";
@@ -60,6 +61,7 @@ export function checkValue(value: unknown, row: number, field: string): RawValue
 export function encodeField(field: SchemaField, rows: RawRow[]): EncodedColumn {
   const n = rows.length;
   const name = field.name;
+  const read = fieldReader<RawValue>(name); // own properties only: a field may be named "constructor"
   if (isNumericType(field.type)) {
     const values = new Float64Array(n);
     const isDate = field.type === "date";
@@ -67,7 +69,7 @@ export function encodeField(field: SchemaField, rows: RawRow[]): EncodedColumn {
     const parsed = new Map<string, number>();
     let widen = false;
     for (let i = 0; i < n; i++) {
-      const raw = checkValue(rows[i][name], i, name);
+      const raw = checkValue(read(rows[i]), i, name);
       let v: number;
       if (typeof raw === "number" && !isDate) {
         if (Number.isNaN(raw)) {
@@ -117,7 +119,7 @@ export function encodeField(field: SchemaField, rows: RawRow[]): EncodedColumn {
   // Text -> code; missing spellings map to -1 so that each distinct string is checked once.
   const index = new Map<string, number>();
   for (let i = 0; i < n; i++) {
-    const raw = checkValue(rows[i][name], i, name);
+    const raw = checkValue(read(rows[i]), i, name);
     if (raw === null || raw === undefined) {
       codes[i] = -1;
       continue;

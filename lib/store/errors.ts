@@ -1,5 +1,7 @@
-// Errors the store raises for input a user can fix. The message is user-facing: it names the field
-// and the row (0-based within the append) and says what to do.
+// Errors the store raises for input a user can fix, and for storage that is out of reach for a
+// while ("unavailable": object storage down; the request changed nothing and can be retried). The
+// message is user-facing: it names the field and the row (0-based within the append) and says what
+// to do.
 
 export type StoreErrorCode =
   | "not_found"
@@ -8,7 +10,8 @@ export type StoreErrorCode =
   | "invalid_type"
   | "unknown_field"
   | "too_large"
-  | "conflict";
+  | "conflict"
+  | "unavailable";
 
 export class StoreError extends Error {
   readonly code: StoreErrorCode;

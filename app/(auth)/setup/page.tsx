@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { AuthFrame, SetupForm } from "@/components/auth-forms";
 import { ensureDbReady } from "@/lib/db";
-import { needsSetup } from "@/lib/services/accounts";
+import { needsSetup } from "@/lib/services/setup";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Set up · Tabula" };

@@ -1,12 +1,12 @@
 import { jsonTextResponse, legacyRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/errors";
-import { deleteModel, listModels, parseDataParam, predictRowsJson } from "@/lib/services/models";
+import { legacyModelDeleteSchema, legacyModelWriteSchema } from "@/lib/schemas/legacy";
+import { emptyParamsSchema } from "@/lib/schemas/legacy-params";
+import { deleteModel, listModels, predictRowsJson } from "@/lib/services/models";
 import { trainSynchronously } from "@/lib/services/legacy-training";
 
-const truthy = (v: unknown) => v === true || v === "true" || v === "1";
-
 // GET /v1/models: the team's models
-export const GET = legacyRoute(async ({ team }) => {
+export const GET = legacyRoute({ params: emptyParamsSchema }, async ({ team }) => {
   const models = await listModels(team.teamId);
   return Response.json({
     status: "success",
@@ -15,29 +15,41 @@ export const GET = legacyRoute(async ({ team }) => {
 });
 
 // POST /v1/models: train synchronously (dataset_id + predict_fields) or predict (id/model_id + data)
-export const POST = legacyRoute(async ({ request, team, params }) => {
+export const POST = legacyRoute({ params: legacyModelWriteSchema }, async ({ request, team, params }) => {
   const modelId = params.id ?? params.model_id;
   if (modelId !== undefined) {
-    if (typeof modelId !== "string" || !modelId.trim()) throw new AppError("bad_request", '"id" must be a model id (string).');
+    if (params.data === undefined) throw new AppError("bad_request", 'Missing "data": send an array of rows to predict, e.g. [{"age": 42}].');
     const predictions = await predictRowsJson({
       teamId: team.teamId,
-      modelId: modelId.trim(),
-      rows: parseDataParam(params.data),
-      factors: truthy(params.show_factors) || truthy(params.explain),
+      modelId,
+      rows: params.data,
+      factors: params.show_factors || params.explain,
+      threshold: params.threshold,
       signal: request.signal,
     });
     return jsonTextResponse(`{"status":"success","predictions":${predictions}}`);
   }
   if (params.dataset_id !== undefined) {
-    return Response.json(await trainSynchronously(team.teamId, params, request.signal));
+    if (params.predict_fields === undefined) throw new AppError("bad_request", 'Missing "predict_fields": send an array of field names, e.g. ["churned"].');
+    const result = await trainSynchronously({
+      teamId: team.teamId,
+      datasetId: params.dataset_id,
+      predictFields: params.predict_fields,
+      ignoreFields: params.ignore_fields ?? [],
+      duration: params.duration,
+      extraAttention: params.extra_attention,
+      force: params.force,
+      signal: request.signal,
+    });
+    return Response.json(result);
   }
   throw new AppError("bad_request", 'Send "id" (a model id) with "data" to predict, or "dataset_id" with "predict_fields" to train.');
 });
 
 // DELETE /v1/models: delete a model
-export const DELETE = legacyRoute(async ({ team, params }) => {
+export const DELETE = legacyRoute({ params: legacyModelDeleteSchema }, async ({ team, params }) => {
   const modelId = params.id ?? params.model_id;
-  if (typeof modelId !== "string" || !modelId.trim()) throw new AppError("bad_request", 'Missing "id" (the model id).');
-  await deleteModel({ teamId: team.teamId, modelId: modelId.trim() });
+  if (modelId === undefined) throw new AppError("bad_request", 'Missing "id" (the model id).');
+  await deleteModel({ teamId: team.teamId, modelId });
   return Response.json({ status: "success" });
 });

@@ -1,4 +1,4 @@
-import { sessionRoute } from "@/lib/http/route";
+import { accountRoute } from "@/lib/http/route";
 
-// GET /api/auth/me: the signed-in user and team
-export const GET = sessionRoute({}, async ({ session }) => Response.json(session));
+// GET /api/auth/me: the signed-in user, the session's team and role (null while in no team)
+export const GET = accountRoute({}, async ({ session }) => Response.json(session));

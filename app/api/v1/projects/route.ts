@@ -1,5 +1,6 @@
 import { apiV1Route } from "@/lib/http/route";
-import { createProject, createProjectSchema, listProjects } from "@/lib/services/projects";
+import { createProjectSchema } from "@/lib/schemas/projects";
+import { createProject, listProjects } from "@/lib/services/projects";
 
 // GET /api/v1/projects: the team's projects (extension)
 export const GET = apiV1Route({}, async ({ team }) => Response.json({ projects: await listProjects(team.teamId) }));

@@ -1,8 +1,8 @@
 import { sessionRoute } from "@/lib/http/route";
-import { revokeApiKey } from "@/lib/services/api-keys";
+import { revokeTeamApiKey } from "@/lib/services/api-keys";
 
-// DELETE /api/team/keys/{keyId}: revoke a key (it stops working at once)
+// DELETE /api/team/keys/{keyId}: revoke a key (owners and admins; it stops working at once)
 export const DELETE = sessionRoute({}, async ({ session, params }) => {
-  await revokeApiKey({ teamId: session.teamId, keyId: params.keyId });
+  await revokeTeamApiKey({ teamId: session.teamId, actorRole: session.role, keyId: params.keyId });
   return Response.json({ ok: true });
 });

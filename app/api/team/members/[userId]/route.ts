@@ -1,8 +1,13 @@
 import { sessionRoute } from "@/lib/http/route";
-import { removeMember } from "@/lib/services/accounts";
+import { changeMemberRole, changeRoleSchema, removeMember } from "@/lib/services/members";
 
-// DELETE /api/team/members/{userId}: remove a member from the team
+// DELETE /api/team/members/{userId}: remove a member (your own id: leave the team); revokes the keys they created
 export const DELETE = sessionRoute({}, async ({ session, params }) => {
-  await removeMember({ teamId: session.teamId, actorRole: session.role, actorUserId: session.userId, userId: params.userId });
-  return Response.json({ ok: true });
+  const { revokedKeys } = await removeMember({ teamId: session.teamId, actor: { userId: session.userId, role: session.role }, userId: params.userId });
+  return Response.json({ ok: true, revokedKeys });
 });
+
+// PATCH /api/team/members/{userId}: change a member's role (owners; never the last owner)
+export const PATCH = sessionRoute({ body: changeRoleSchema }, async ({ session, params, body }) =>
+  Response.json(await changeMemberRole({ teamId: session.teamId, actor: { userId: session.userId, role: session.role }, userId: params.userId, role: body.role })),
+);

@@ -1,5 +1,6 @@
 import { apiV1Route } from "@/lib/http/route";
-import { chatRequestSchema, submitChat } from "@/lib/services/chats";
+import { chatRequestSchema } from "@/lib/schemas/chats";
+import { submitChat } from "@/lib/services/chats";
 
 // POST /api/v1/chat-explore/new: queue an answer to the conversation; answers 201 {task_id}
 export const POST = apiV1Route({ body: chatRequestSchema }, async ({ team, body }) => {

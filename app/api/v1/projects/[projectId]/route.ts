@@ -1,5 +1,6 @@
 import { apiV1Route } from "@/lib/http/route";
-import { deleteProject, getOwnedProject, presentProject, updateProject, updateProjectSchema } from "@/lib/services/projects";
+import { updateProjectSchema } from "@/lib/schemas/projects";
+import { deleteProject, getOwnedProject, presentProject, updateProject } from "@/lib/services/projects";
 
 // GET /api/v1/projects/{project_id}: one project
 export const GET = apiV1Route({}, async ({ team, params }) => Response.json(presentProject(await getOwnedProject(team.teamId, params.projectId))));

@@ -1,5 +1,6 @@
 import { apiV1Route } from "@/lib/http/route";
-import { submitTraining, trainRequestSchema } from "@/lib/services/training";
+import { trainRequestSchema } from "@/lib/schemas/training";
+import { submitTraining } from "@/lib/services/training";
 
 // POST /api/v1/models/train/new: queue a training task; answers 201 {task_id}
 export const POST = apiV1Route({ body: trainRequestSchema }, async ({ team, body }) => {

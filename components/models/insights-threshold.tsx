@@ -1,0 +1,222 @@
+"use client";
+// The decision-threshold control of a two-class model: precision, recall, F1, the confusion matrix
+// and expected counts follow the slider, exactly as measured on the holdout (counts per 0.001 step).
+import { useId, useMemo, useState } from "react";
+import { formatInt, formatNumber, formatPercent } from "@/lib/client/format";
+import { bestF1Step, buildThresholdTable, expectedCounts, metricsAt, stepOf, type ThresholdMetrics } from "@/lib/client/threshold-math";
+import type { StoredThreshold } from "@/lib/client/use-model-insights";
+import type { FieldInsights } from "@/lib/ml/insights";
+import { Button } from "../ui/button";
+import { Badge, ErrorBanner } from "../ui/feedback";
+import { Select, TextInput } from "../ui/form";
+
+export interface ThresholdChoice {
+  positiveClass: string;
+  /** Index of the positive class in the field's class order. */
+  positiveIndex: number;
+  step: number;
+  metrics: ThresholdMetrics;
+}
+
+/** The initial choice: the saved threshold, else the default rule (more probable class, i.e. 0.5 for the second class). */
+export function initialThresholdChoice(insights: FieldInsights, saved: StoredThreshold | undefined): ThresholdChoice | null {
+  const byClass = insights.thresholds?.byClass;
+  if (!byClass || byClass.length !== 2) return null;
+  // A saved threshold for a class this version does not have (a retrain on other classes) is not applied.
+  const savedIndex = saved ? byClass.findIndex((c) => c.class === saved.positive_class) : -1;
+  const positiveIndex = savedIndex >= 0 ? savedIndex : 1;
+  const table = buildThresholdTable(byClass[positiveIndex]);
+  const step = stepOf(table, savedIndex >= 0 ? saved!.threshold : 0.5);
+  return { positiveClass: byClass[positiveIndex].class, positiveIndex, step, metrics: metricsAt(table, step) };
+}
+
+function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2" title={hint}>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+export function ThresholdControl({
+  insights,
+  saved,
+  choice,
+  onChange,
+  onSave,
+  saving,
+  saveError,
+}: {
+  insights: FieldInsights;
+  saved: StoredThreshold | undefined;
+  choice: ThresholdChoice;
+  onChange: (choice: ThresholdChoice) => void;
+  /** Absent where the threshold cannot be saved (a shared report). */
+  onSave?: (value: { threshold: number | null; positive_class: string }) => void;
+  saving?: boolean;
+  saveError?: unknown;
+}) {
+  const byClass = insights.thresholds!.byClass;
+  const tables = useMemo(() => byClass.map(buildThresholdTable), [byClass]);
+  const table = tables[choice.positiveIndex];
+  const other = byClass[1 - choice.positiveIndex].class;
+  const best = useMemo(() => bestF1Step(table), [table]);
+  const [rows, setRows] = useState(1000);
+  const [typed, setTyped] = useState<string | null>(null);
+  const ids = useId();
+  const m = choice.metrics;
+  const expected = expectedCounts(m, rows);
+  const steps = table.steps;
+
+  const setStep = (step: number, positiveIndex = choice.positiveIndex) => {
+    const t = tables[positiveIndex];
+    const j = Math.max(1, Math.min(t.steps - 1, Math.round(step)));
+    onChange({ positiveClass: byClass[positiveIndex].class, positiveIndex, step: j, metrics: metricsAt(t, j) });
+  };
+  const threshold = choice.step / steps;
+  const applies = !!saved && byClass.some((c) => c.class === saved.positive_class);
+  const savedHere = applies && saved!.positive_class === choice.positiveClass && stepOf(table, saved!.threshold) === choice.step;
+  const offGrid = applies && Math.abs(saved!.threshold * steps - Math.round(saved!.threshold * steps)) > 1e-6;
+
+  return (
+    <div className="space-y-5" data-testid="threshold-control">
+      <div className="flex flex-wrap items-end gap-x-3 gap-y-2 text-sm text-slate-700">
+        <label htmlFor={`${ids}-class`} className="pb-2">Predict</label>
+        <div className="w-40">
+          <Select id={`${ids}-class`} aria-label="Positive class" value={choice.positiveIndex} onChange={(e) => setStep(steps - choice.step, Number(e.target.value))} data-testid="threshold-class">
+            {byClass.map((c, i) => (
+              <option key={c.class} value={i}>{c.class}</option>
+            ))}
+          </Select>
+        </div>
+        <span className="pb-2">when its probability is above</span>
+        <div className="w-28">
+          <TextInput
+            type="number"
+            aria-label="Threshold value"
+            min={0.001}
+            max={0.999}
+            step={0.001}
+            value={typed ?? threshold.toFixed(3)}
+            onChange={(e) => setTyped(e.target.value)}
+            onBlur={() => {
+              const v = Number(typed);
+              if (typed !== null && Number.isFinite(v) && v > 0 && v < 1) setStep(stepOf(table, v));
+              setTyped(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") (e.target as HTMLInputElement).blur();
+            }}
+            data-testid="threshold-input"
+          />
+        </div>
+        <span className="pb-2">otherwise {other}.</span>
+      </div>
+      <input
+        type="range"
+        min={1}
+        max={steps - 1}
+        step={1}
+        value={choice.step}
+        onChange={(e) => setStep(Number(e.target.value))}
+        aria-label={`Decision threshold for ${choice.positiveClass}`}
+        aria-valuetext={threshold.toFixed(3)}
+        className="w-full accent-brand-600 print:hidden"
+        data-testid="threshold-slider"
+      />
+      <div className="flex flex-wrap items-center gap-2 text-sm print:hidden">
+        {best !== null && (
+          <Button size="sm" variant="secondary" onClick={() => setStep(best)} data-testid="threshold-best-f1">
+            Best F1 on the holdout ({(best / steps).toFixed(3)})
+          </Button>
+        )}
+        <Button size="sm" variant="secondary" onClick={() => setStep(steps / 2, byClass.length - 1)}>Default (0.500)</Button>
+        {onSave && (
+          <>
+            <Button size="sm" onClick={() => onSave({ threshold, positive_class: choice.positiveClass })} busy={saving} disabled={savedHere} data-testid="threshold-save">
+              {savedHere ? "Saved" : "Use this threshold for predictions"}
+            </Button>
+            {saved && (
+              <Button size="sm" variant="ghost" onClick={() => onSave({ threshold: null, positive_class: choice.positiveClass })} disabled={saving} data-testid="threshold-reset">
+                Remove saved threshold
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+      <p className="text-sm text-slate-600" data-testid="threshold-status">
+        {saved && !applies ? (
+          <>
+            A threshold is saved for the class <strong>{saved.positive_class}</strong>, which this version does not predict, so predictions use the default: the more probable class.
+          </>
+        ) : saved ? (
+          <>
+            <Badge tone="blue">Saved</Badge> Predictions give <strong>{saved.positive_class}</strong> when its probability is above <strong>{formatNumber(saved.threshold)}</strong>
+            {offGrid && ` (the figures below are at ${(stepOf(buildThresholdTable(byClass.find((c) => c.class === saved.positive_class) ?? byClass[1]), saved.threshold) / steps).toFixed(3)}, the step just below)`}.
+          </>
+        ) : (
+          <>Predictions use the default: the more probable class (above 0.5). Nothing is saved yet.</>
+        )}
+      </p>
+      {onSave && <ErrorBanner error={saveError} title="Could not save the threshold" />}
+
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <Tile label="Precision" value={formatPercent(m.precision)} hint={`Of the rows predicted ${choice.positiveClass}, the share that are`} testId="threshold-precision" />
+        <Tile label="Recall" value={formatPercent(m.recall)} hint={`Of the ${choice.positiveClass} rows, the share predicted ${choice.positiveClass}`} testId="threshold-recall" />
+        <Tile label="F1" value={formatPercent(m.f1)} hint="Harmonic mean of precision and recall" testId="threshold-f1" />
+        <Tile label="Accuracy" value={formatPercent(m.accuracy)} testId="threshold-accuracy" />
+        <Tile label={`Predicted ${choice.positiveClass}`} value={formatPercent(m.flagged)} hint="Share of rows flagged" testId="threshold-flagged" />
+      </dl>
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <div>
+          <p id={`${ids}-cm`} className="mb-1 text-xs text-slate-500">Confusion matrix at {threshold.toFixed(3)} ({formatInt(table.positives + table.negatives)} holdout rows)</p>
+          <table className="border-separate border-spacing-1 text-sm" aria-labelledby={`${ids}-cm`} data-testid="threshold-confusion">
+            <thead>
+              <tr>
+                <td />
+                <th scope="col" className="px-2 text-xs font-semibold text-slate-600">Predicted {choice.positiveClass}</th>
+                <th scope="col" className="px-2 text-xs font-semibold text-slate-600">Predicted {other}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row" className="pr-2 text-right text-xs font-semibold text-slate-600">Actual {choice.positiveClass}</th>
+                <td className="min-w-24 rounded-md bg-brand-100 px-3 py-2 text-center tabular-nums" title="True positives" data-testid="cm-tp">{formatInt(m.tp)}</td>
+                <td className="min-w-24 rounded-md bg-red-50 px-3 py-2 text-center tabular-nums" title="False negatives (missed)" data-testid="cm-fn">{formatInt(m.fn)}</td>
+              </tr>
+              <tr>
+                <th scope="row" className="pr-2 text-right text-xs font-semibold text-slate-600">Actual {other}</th>
+                <td className="min-w-24 rounded-md bg-red-50 px-3 py-2 text-center tabular-nums" title="False positives (false alarms)" data-testid="cm-fp">{formatInt(m.fp)}</td>
+                <td className="min-w-24 rounded-md bg-brand-100 px-3 py-2 text-center tabular-nums" title="True negatives" data-testid="cm-tn">{formatInt(m.tn)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <div className="space-y-2 text-sm text-slate-700" data-testid="threshold-expected">
+          <label className="flex flex-wrap items-center gap-2">
+            <span>Scoring</span>
+            <TextInput
+              type="number"
+              min={1}
+              className="!w-32"
+              value={rows}
+              onChange={(e) => setRows(Math.max(1, Math.min(1e12, Math.round(Number(e.target.value) || 1))))}
+              aria-label="Rows to score"
+            />
+            <span>rows like these:</span>
+          </label>
+          {expected && (
+            <ul className="list-disc space-y-1 pl-5">
+              <li>about <strong>{formatInt(expected.flagged)}</strong> predicted {choice.positiveClass};</li>
+              <li>of them about <strong>{formatInt(expected.truePositives)}</strong> really are {choice.positiveClass} and <strong>{formatInt(expected.falsePositives)}</strong> are false alarms;</li>
+              <li>about <strong>{formatInt(expected.missed)}</strong> {choice.positiveClass} rows are missed.</li>
+            </ul>
+          )}
+          <p className="text-xs text-slate-500">Expected counts assume new rows resemble the holdout rows (same mix of classes).</p>
+        </div>
+      </div>
+    </div>
+  );
+}

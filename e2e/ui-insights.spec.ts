@@ -1,0 +1,155 @@
+// The insights report in a real browser: the decision-threshold control, versions and retraining,
+// a read-only report link opened in a fresh signed-out browser, printing, and a regression report.
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { churnRows } from "./helpers/data";
+import { ensureSignedIn, saveScreen } from "./ui-helpers";
+
+const apiKey = () => process.env.E2E_API_KEY!;
+
+/** A dataset and a model trained through the legacy API with a short budget (the owner's team holds the key). */
+async function trainModel(request: APIRequestContext, name: string, predict: string, rows: Record<string, unknown>[]) {
+  const created = await request.post(`/v1/datasets?api_key=${apiKey()}`, { data: { name } });
+  const { dataset_id } = await created.json();
+  expect((await request.post("/v1/datasets", { data: { api_key: apiKey(), id: dataset_id, rows } })).status()).toBe(200);
+  const trained = await request.post(`/v1/models?api_key=${apiKey()}`, {
+    data: { dataset_id, predict_fields: [predict], ignore_fields: ["customer_id"], duration: 2, force: true },
+  });
+  expect(trained.status(), await trained.text()).toBe(200);
+  return { datasetId: dataset_id as string, modelId: (await trained.json()).model_id as string };
+}
+
+const count = async (page: import("@playwright/test").Page, id: string) => Number((await page.getByTestId(id).innerText()).replace(/,/g, ""));
+
+test("threshold control, versions and a shared report opened signed out", async ({ page, request, browser }, testInfo) => {
+  test.setTimeout(240_000);
+  await ensureSignedIn(page);
+  const name = `ui insights ${Date.now()}`;
+  const { modelId } = await trainModel(request, name, "churned", churnRows(600, 31));
+  await page.goto(`/models/${modelId}`);
+
+  // The threshold control starts at the default rule and shows the holdout's confusion matrix.
+  const control = page.getByTestId("threshold-control");
+  await expect(control).toBeVisible();
+  await expect(page.getByTestId("threshold-input")).toHaveValue("0.500");
+  await expect(page.getByTestId("threshold-status")).toContainText("default");
+  const cells = ["cm-tp", "cm-fn", "cm-fp", "cm-tn"];
+  const at = async (): Promise<Record<string, number>> => Object.fromEntries(await Promise.all(cells.map(async (c) => [c, await count(page, c)] as const)));
+  const atDefault = await at();
+  expect(Object.values(atDefault).reduce((a, b) => a + b, 0)).toBe(120); // 20% of 600 rows
+  const precisionAtDefault = await page.getByTestId("threshold-precision").innerText();
+
+  // Lowering the threshold flags more rows: recall cannot fall, false alarms cannot fall.
+  await page.getByTestId("threshold-slider").fill("150");
+  await expect(page.getByTestId("threshold-input")).toHaveValue("0.150");
+  const atLow = await at();
+  expect(atLow["cm-tp"] + atLow["cm-fn"]).toBe(atDefault["cm-tp"] + atDefault["cm-fn"]);
+  expect(atLow["cm-tp"]).toBeGreaterThanOrEqual(atDefault["cm-tp"]);
+  expect(atLow["cm-fp"]).toBeGreaterThanOrEqual(atDefault["cm-fp"]);
+  expect(atLow["cm-tp"] + atLow["cm-fp"]).toBeGreaterThan(atDefault["cm-tp"] + atDefault["cm-fp"]);
+  const flagged = (atLow["cm-tp"] + atLow["cm-fp"]) / 120;
+  await expect(page.getByTestId("threshold-flagged")).toHaveText(`${(flagged * 100).toFixed(1)}%`);
+  await expect(page.getByTestId("threshold-expected")).toContainText(`about ${Math.round(flagged * 1000).toLocaleString("en-US")} predicted yes`);
+  // Typing a value moves the control too.
+  await page.getByTestId("threshold-input").fill("0.35");
+  await page.getByTestId("threshold-input").press("Enter");
+  await expect(page.getByTestId("threshold-slider")).toHaveValue("350");
+  await expect(page.getByTestId("threshold-precision")).not.toHaveText("");
+  expect(precisionAtDefault).toMatch(/%$/);
+  // Curves, examples, partial dependence and field statistics are drawn.
+  await expect(page.getByTestId("roc-curve").locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("gains-chart").locator(".main-svg").first()).toBeVisible();
+  await expect(page.getByTestId("lift-summary")).toContainText("top 10%");
+  await expect(page.getByTestId("false-positives").getByTestId("insight-example").first()).toBeVisible();
+  expect(await page.getByTestId("pdp-chart").count()).toBeGreaterThan(1);
+  await expect(page.getByTestId("field-stats")).toContainText("monthly_usage");
+
+  // Saving stores it with the model: predictions use it, and it is there after a reload.
+  await page.getByTestId("threshold-save").click();
+  await expect(page.getByTestId("threshold-status")).toContainText("Saved");
+  await expect(page.getByTestId("threshold-status")).toContainText("0.35");
+  const stored = await (await request.get(`/api/v1/models/${modelId}`, { headers: { "X-API-Key": apiKey() } })).json();
+  expect(stored.model.thresholds).toEqual({ churned: { threshold: 0.35, positive_class: "yes" } });
+  await page.reload();
+  await expect(page.getByTestId("threshold-input")).toHaveValue("0.350");
+  await expect(page.getByTestId("threshold-save")).toHaveText("Saved");
+  await saveScreen(page, testInfo, "model-insights");
+
+  // Retrain: a second version appears and becomes active; version 1 can be made active again.
+  await request.post("/v1/datasets", { data: { api_key: apiKey(), id: stored.model.dataset_id, rows: churnRows(200, 32) } });
+  const versions = page.getByTestId("model-versions");
+  await expect(versions.getByTestId("version-1").getByTestId("active-version")).toBeVisible();
+  await versions.getByTestId("retrain-button").click();
+  await expect(versions.getByTestId("version-2").getByTestId("active-version")).toBeVisible({ timeout: 90_000 });
+  await expect(versions.getByTestId("version-2")).toContainText("800");
+  await expect(versions.getByTestId("version-1")).toContainText("600");
+  await saveScreen(page, testInfo, "model-versions");
+  await versions.getByTestId("activate-1").click();
+  await expect(versions.getByTestId("version-1").getByTestId("active-version")).toBeVisible();
+  await expect(versions.getByTestId("version-2").getByTestId("active-version")).toHaveCount(0);
+  await expect(page.getByText("version 1", { exact: false }).first()).toBeVisible();
+
+  // A read-only link, opened in a fresh browser that has never signed in.
+  const share = page.getByTestId("share-report");
+  await share.getByTestId("create-share-link").click();
+  const url = await share.getByTestId("share-link-url").inputValue();
+  expect(url).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/);
+  const outsider = await browser.newContext();
+  const shared = await outsider.newPage();
+  await shared.goto(url);
+  await expect(shared.getByTestId("shared-report")).toBeVisible();
+  await expect(shared.getByRole("heading", { level: 1 })).toContainText(name);
+  await expect(shared.getByTestId("threshold-status")).toContainText("0.35");
+  await expect(shared.getByTestId("threshold-save")).toHaveCount(0); // read-only
+  await expect(shared.getByTestId("roc-curve").locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
+  await expect(shared.getByText("Where the model goes wrong")).toHaveCount(0); // no example rows unless asked
+  await expect(shared.getByRole("navigation")).toHaveCount(0);
+  expect(await shared.content()).not.toContain(modelId);
+  await saveScreen(shared, testInfo, "shared-report");
+  // Print layout: controls are hidden.
+  await shared.emulateMedia({ media: "print" });
+  await expect(shared.getByTestId("print-report")).toBeHidden();
+  await expect(shared.getByTestId("threshold-slider")).toBeHidden();
+  await saveScreen(shared, testInfo, "shared-report-print");
+  await shared.emulateMedia({ media: "screen" });
+  // The signed-out visitor reaches nothing else.
+  await shared.goto(`/models/${modelId}`);
+  await shared.waitForURL(/\/login/);
+
+  // Revoked: the link answers 404.
+  await share.getByTestId("revoke-share-link").first().click();
+  await expect(share.getByTestId("share-link-row").first()).toContainText("revoked");
+  const gone = await shared.goto(url);
+  expect(gone?.status()).toBe(404);
+  await expect(shared.getByText("This page does not exist")).toBeVisible();
+  await outsider.close();
+
+  // Printing the model page keeps the report and drops the app around it.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByTestId("model-versions")).toBeHidden();
+  await expect(page.getByTestId("share-report")).toBeHidden();
+  await expect(page.getByTestId("threshold-control")).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
+});
+
+test("regression and multiclass reports: predicted versus actual, error by range, residuals; one-vs-rest curves", async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  await ensureSignedIn(page);
+  const { modelId } = await trainModel(request, `ui usage ${Date.now()}`, "monthly_usage", churnRows(400, 33));
+  await page.goto(`/models/${modelId}`);
+  await expect(page.getByTestId("insights-regression")).toBeVisible();
+  await expect(page.getByTestId("threshold-control")).toHaveCount(0);
+  for (const id of ["predicted-vs-actual", "error-by-range"]) await expect(page.getByTestId(id).locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
+  expect(await page.getByTestId("residuals-by-field").count()).toBeGreaterThan(0);
+  await expect(page.getByTestId("under-predicted").getByTestId("insight-example").first()).toBeVisible();
+  await saveScreen(page, testInfo, "model-insights-regression");
+
+  // Three classes: curves one class against the rest, no threshold, and the page says why.
+  const multi = await trainModel(request, `ui plan ${Date.now()}`, "plan", churnRows(400, 34));
+  await page.goto(`/models/${multi.modelId}`);
+  await expect(page.getByTestId("insights-report")).toContainText("one-vs-rest");
+  await expect(page.getByTestId("threshold-control")).toHaveCount(0);
+  await expect(page.getByTestId("roc-curve").locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("roc-curve")).toContainText("vs rest");
+  await expect(page.getByTestId("misclassified").getByTestId("insight-example").first()).toBeVisible();
+  await saveScreen(page, testInfo, "model-insights-multiclass");
+});

@@ -1,0 +1,52 @@
+// Names of what a plan computes, shared by the text, the table and the chart so that all three say
+// the same: measure titles ("Average of MPG", "% of rows with Churn = Yes"), filter descriptions
+// ('Region is "East" and Sales is above 100') and chart titles.
+import type { Lang } from "./i18n";
+import { t } from "./i18n";
+import type { Filter, Measure } from "./plan";
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function formatFilterValue(v: string | number): string {
+  return typeof v === "number" ? String(v) : `"${v.trim()}"`;
+}
+
+export function describeFilters(filters: Filter[], lang: Lang, dateFields: Set<string> = new Set()): string {
+  return filters
+    .map((f) => {
+      // Dates read as periods: "Order Date is in 2016", "between 2016-01 and 2016-06".
+      if (dateFields.has(f.field) && f.op === "eq") return `${f.field} ${t(lang, "during")} ${f.values[0]}`;
+      if (dateFields.has(f.field) && f.op === "between") return `${f.field} ${t(lang, "between")} ${f.values[0]} ${t(lang, "and")} ${f.values[1] ?? f.values[0]}`;
+      if (dateFields.has(f.field)) return `${f.field} ${t(lang, f.op)} ${f.values[0]}`;
+      if (f.op === "between") return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
+      if (f.op === "in") return `${f.field} ${t(lang, "in")} ${f.values.map(formatFilterValue).join(", ")}`;
+      return `${f.field} ${t(lang, f.op)} ${formatFilterValue(f.values[0])}`;
+    })
+    .join(` ${t(lang, "and")} `);
+}
+
+/** "Average of MPG", "Number of rows", "Share (%)", "% of rows with Churn = Yes". */
+export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<string>): string {
+  const { agg, field } = measure;
+  if (agg === "count") return capitalize(t(lang, "count"));
+  if (agg === "rate") {
+    if (measure.condition) return t(lang, "rateCondition", { condition: describeFilters([measure.condition], lang, dateFields) });
+    return capitalize(t(lang, "ratePhrase", { field: field ?? "", value: String(measure.value) }));
+  }
+  if (agg === "share") return field ? `${capitalize(t(lang, "share"))} ${t(lang, "of")} ${field} (%)` : `${capitalize(t(lang, "share"))} (%)`;
+  return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field}`;
+}
+
+/** A plan in a few words, for "another reading would be ...": "the average of MPG by Origin, for rows where ...". */
+export function describePlanShort(plan: import("./plan").AnalysisPlan, lang: Lang, dateFields?: Set<string>): string {
+  const where = plan.filters.length ? `, ${t(lang, "whereFilters", { filters: describeFilters(plan.filters, lang, dateFields) })}` : "";
+  const lower = (x: string) => x.charAt(0).toLowerCase() + x.slice(1);
+  if (plan.intent === "relationship") return `${plan.y} vs ${plan.x}${plan.groupBy[0] ? ` ${t(lang, "by")} ${plan.groupBy[0].field}` : ""}${where}`;
+  if (plan.intent === "distribution") return `${t(lang, "count")} ${t(lang, "by")} ${plan.x}${where}`;
+  if (plan.intent === "rows") return `${t(lang, "rowsTitle").toLowerCase()}${plan.y ? ` ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: plan.y })}` : ""}${where}`;
+  const measures = [plan.measure, ...(plan.extraMeasures ?? [])].map((m) => lower(describeMeasure(m, lang, dateFields))).join(` ${t(lang, "and")} `);
+  const by = plan.groupBy.length ? ` ${t(lang, "by")} ${plan.groupBy.map((g) => g.field).join(` ${t(lang, "and")} `)}` : "";
+  return `${measures}${by}${where}`;
+}

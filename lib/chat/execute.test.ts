@@ -1,0 +1,38 @@
+// The executor's building blocks: selection-based median, weekday buckets, top rows without a full sort.
+import { describe, expect, it } from "vitest";
+import { bucketLabel, bucketStart, executePlan, median } from "./execute";
+import { tableFromRows } from "./testing/load-csv";
+
+describe("median", () => {
+  it("matches the sorted middle for odd and even sizes, with duplicates", () => {
+    let seed = 3;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let n = 1; n < 60; n++) {
+      const xs = Array.from({ length: n }, () => Math.floor(rand() * 10));
+      const s = xs.slice().sort((a, b) => a - b);
+      const want = n % 2 ? s[n >> 1] : (s[n / 2 - 1] + s[n / 2]) / 2;
+      expect(median(xs)).toBe(want);
+    }
+    expect(median([])).toBeNaN();
+  });
+});
+
+describe("weekday buckets", () => {
+  it("number Monday 0 to Sunday 6 and name them", () => {
+    expect(bucketStart(Date.UTC(2024, 0, 1), "weekday")).toBe(0); // a Monday
+    expect(bucketStart(Date.UTC(2024, 0, 7, 13), "weekday")).toBe(6); // a Sunday afternoon
+    expect(bucketLabel(3, "weekday")).toBe("Thursday");
+  });
+});
+
+describe("rows", () => {
+  it("keeps the top rows in order without sorting them all", () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => [`r${i}`, String((i * 7919) % 1000)]);
+    const table = tableFromRows(["name", "value"], rows);
+    const plan = { intent: "rows", measure: { agg: "count", field: null }, extraMeasures: [], groupBy: [], filters: [], x: null, y: "value", sort: { by: "value", order: "desc" }, limit: 5, binWidth: null, binCount: null, chart: "table" } as const;
+    const result = executePlan(table, JSON.parse(JSON.stringify(plan)));
+    if (result.kind !== "rows") throw new Error("rows expected");
+    const values = result.indices.map((i) => (i * 7919) % 1000);
+    expect(values).toEqual([999, 998, 997, 996, 995]);
+  });
+});

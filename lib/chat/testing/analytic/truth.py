@@ -1,0 +1,130 @@
+#!/usr/bin/python3
+"""Expected answers of the analytic question set, computed with pandas, independently of lib/chat.
+
+Run with Debian's Python (it has pandas):  /usr/bin/python3 lib/chat/testing/analytic/truth.py
+Reads questions.jsonl next to this file and the shared data sets, writes expected.json.
+
+Each question's `truth` is a pandas expression over `df` (the question's data set); `alt` holds
+other readings that are also right (e.g. "orders" as order lines or as distinct Order IDs). The
+data sets are read the way the product ingests them: surrounding spaces trimmed, and the texts the
+product treats as missing ("", "?", "NA", "N/A", "NaN", "null", "none") are missing; superstore's
+M/D/YY dates are dates.
+"""
+import json
+import math
+import os
+import sys
+
+import numpy as np
+import pandas as pd
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SHARED = os.environ.get("SHARED_DATASETS", "/work/shared/datasets")
+FILES = {
+    "superstore": "nlv/superstore.csv",
+    "cars": "nlv/cars.csv",
+    "movies": "nlv/movies.csv",
+    "telco": "telco.csv",
+    "adult": "adult.csv",
+}
+MISSING = {"", "?", "na", "n/a", "nan", "null", "none"}
+
+
+def load(name):
+    df = pd.read_csv(os.path.join(SHARED, FILES[name]), dtype=str, keep_default_na=False)
+    for c in df.columns:
+        s = df[c].str.strip()
+        s = s.where(~s.str.lower().isin(MISSING), None)
+        num = pd.to_numeric(s, errors="coerce")
+        if num[s.notna()].notna().all() and s.notna().any():
+            df[c] = num
+        else:
+            df[c] = s
+    if name == "superstore":
+        df["Order Date"] = pd.to_datetime(df["Order Date"], format="%m/%d/%y")
+    return df
+
+
+def plain(v):
+    """A JSON-safe scalar (numpy numbers to Python, whole floats of integer columns stay floats)."""
+    if isinstance(v, (np.integer,)):
+        return int(v)
+    if isinstance(v, (np.floating, float)):
+        f = float(v)
+        return None if math.isnan(f) else f
+    if isinstance(v, pd.Timestamp):
+        return v.strftime("%Y-%m-%d")
+    return v
+
+
+def warn(qid, msg):
+    print(f"WARNING {qid}: {msg}", file=sys.stderr)
+
+
+def expected_of(q, value):
+    kind = q["kind"]
+    qid = q["id"]
+    if kind == "scalar":
+        return {"value": plain(value)}
+    if kind in ("groups", "topn"):
+        s = value
+        rows = [[plain(k), plain(v)] for k, v in s.items()]
+        if kind == "topn" and q.get("tie_check", True):
+            vals = [r[1] for r in rows]
+            if len(set(vals)) != len(vals):
+                warn(qid, "ties inside an ordered answer")
+        return {"rows": rows}
+    if kind == "groups2":
+        return {"rows": [[plain(k[0]), plain(k[1]), plain(v)] for k, v in value.items()]}
+    if kind == "label":
+        s = value.dropna()
+        best = s.max() if q["pick"] == "max" else s.min()
+        winners = s[s == best]
+        if len(winners) > 1:
+            warn(qid, f"tie for the {q['pick']}: {list(winners.index)}")
+        return {"label": plain(winners.index[0]), "value": plain(best)}
+    if kind == "rows":
+        cols = list(value.columns)
+        return {"columns": cols, "rows": [[plain(x) for x in r] for r in value.itertuples(index=False)]}
+    if kind == "pairs":
+        cols = list(value.columns)
+        d = value.dropna()
+        return {"x": cols[0], "y": cols[1], "pairs": [[plain(a), plain(b)] for a, b in d.itertuples(index=False)]}
+    if kind == "multi":
+        cols = list(value.columns)
+        return {"columns": cols, "rows": [[plain(k)] + [plain(x) for x in r] for k, r in zip(value.index, value.itertuples(index=False))]}
+    raise ValueError(f"{qid}: unknown kind {kind}")
+
+
+def main():
+    # questions.jsonl (the benchmark set) -> expected.json; train.jsonl (training-only examples) -> train-expected.json
+    for source, target in (("questions.jsonl", "expected.json"), ("train.jsonl", "train-expected.json")):
+        compute(source, target)
+
+
+def compute(source, target):
+    questions = [json.loads(line) for line in open(os.path.join(HERE, source)) if line.strip()]
+    frames = {name: load(name) for name in FILES}
+    out = {}
+    for q in questions:
+        df = frames[q["dataset"]]
+        env = {"df": df, "pd": pd, "np": np}
+        entry = {}
+        if "truth" in q:
+            entry = expected_of(q, eval(q["truth"], env))
+        if "alt" in q:
+            alts = []
+            for expr in q["alt"]:
+                v = eval(expr, env)
+                kind = q["kind"] if q["kind"] not in ("clarify", "no-field") else "scalar"
+                alts.append(expected_of({**q, "kind": kind}, v))
+            entry["alt"] = alts
+        out[q["id"]] = entry
+    with open(os.path.join(HERE, target), "w") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print(f"{len(out)} expected answers written to {target}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+// Attachment: comparisons take their number and field, values bind to the field named next to
+// them, negation and lists apply to the values they govern, words govern the field they precede.
+import { describe, expect, it } from "vitest";
+import { describeTable } from "../columns";
+import { tableFromRows } from "../testing/load-csv";
+import { attach } from "./attach";
+import { buildTableLexicon } from "./lexicon";
+import { readMentions } from "./readers";
+
+const header = ["Region", "Category", "Sales", "Profit", "Quantity", "Cylinders", "Year", "Order Date", "Churn", "Partner", "Contract", "age", "hours_per_week", "sex"];
+const rows = Array.from({ length: 60 }, (_, i) => [
+  ["East", "West", "Central", "South"][i % 4],
+  ["Furniture", "Technology", "Office Supplies"][i % 3],
+  String(10 + i * 7.5),
+  String(i * 2.5 - 30),
+  String(1 + (i % 9)),
+  String([4, 6, 8][i % 3]),
+  String(70 + (i % 13)),
+  `201${6 + (i % 2)}-0${1 + (i % 9)}-15`,
+  i % 3 === 0 ? "Yes" : "No",
+  i % 2 === 0 ? "Yes" : "No",
+  ["Month-to-month", "One year", "Two year"][i % 3],
+  String(18 + i),
+  String(20 + (i % 40)),
+  i % 2 ? "Male" : "Female",
+]);
+const lex = buildTableLexicon(describeTable(tableFromRows(header, rows)));
+const atoms = (q: string) => attach(readMentions(q, lex), lex, 0);
+const filters = (q: string) => atoms(q).filters.map((f) => f.options.map((o) => JSON.stringify(o.filter)).join(" | "));
+
+describe("comparisons", () => {
+  it("bind to the field named before or after the number", () => {
+    expect(filters("orders with quantity of at least 5")).toEqual(['{"field":"Quantity","op":"gte","values":[5]}']);
+    expect(filters("more than 100 sales")).toEqual(['{"field":"Sales","op":"gt","values":[100]}']);
+    expect(filters("profit between 10 and 50")).toEqual(['{"field":"Profit","op":"between","values":[10,50]}']);
+  });
+
+  it("apply years to the time field, and two-digit year columns read full years", () => {
+    expect(filters("sales since 2016")).toEqual(['{"field":"Year","op":"gte","values":[16]} | {"field":"Order Date","op":"gte","values":["2016"]}']);
+    expect(filters("average profit of cars made after 1978")).toEqual(['{"field":"Year","op":"gt","values":[78]} | {"field":"Order Date","op":"gt","values":["1978"]}']);
+  });
+
+  it("read a number before a discrete field, and lists of numbers", () => {
+    expect(filters("8-cylinder cars")).toEqual(['{"field":"Cylinders","op":"eq","values":[8]}']);
+    expect(filters("cars with 4 or 6 cylinders")).toEqual(['{"field":"Cylinders","op":"in","values":[4,6]}']);
+  });
+
+  it("read signs and people's ages", () => {
+    expect(filters("orders with a negative profit")).toEqual(['{"field":"Profit","op":"lt","values":[0]}']);
+    expect(filters("how many men over 60")).toEqual(expect.arrayContaining(['{"field":"age","op":"gt","values":[60]}', '{"field":"sex","op":"eq","values":["Male"]}']));
+  });
+});
+
+describe("values", () => {
+  it("bind to the field the question names next to them, not the first field holding the value", () => {
+    const f = atoms("How many customers have Churn = Yes, by Contract?").filters;
+    expect(f).toHaveLength(1);
+    expect(f[0].options.map((o) => o.filter)).toEqual([{ field: "Churn", op: "eq", values: ["Yes"] }]);
+    expect(f[0].options[0].how).toBe("adjacent");
+  });
+
+  it("keep every field holding a value when none is named", () => {
+    const f = atoms("customers with yes").filters;
+    expect(f[0].options.map((o) => o.filter.field).sort()).toEqual(["Churn", "Partner"]);
+    expect(f[0].options[0].how).toBe("ambiguous");
+  });
+
+  it("join lists with or/and/commas into one 'in' filter, and apply negation", () => {
+    expect(filters("sales in the East or West")).toEqual(['{"field":"Region","op":"in","values":["East","West"]}']);
+    expect(filters("furniture, technology and office supplies")).toEqual(['{"field":"Category","op":"in","values":["Furniture","Technology","Office Supplies"]}']);
+    expect(filters("average profit excluding furniture")).toEqual(['{"field":"Category","op":"neq","values":["Furniture"]}']);
+    expect(filters("orders that were not shipped to the East")).toEqual(['{"field":"Region","op":"neq","values":["East"]}']);
+  });
+});
+
+describe("words that govern fields", () => {
+  it("marks aggregates, groupings, series and facets", () => {
+    const a = atoms("average sales by region colored by category");
+    expect(a.refs.map((r) => [r.text, r.agg, r.group, r.series])).toEqual([
+      ["sales", "mean", false, false],
+      ["region", null, true, false],
+      ["category", null, false, true],
+    ]);
+    expect(atoms("scatter of sales vs profit faceted by region").refs[2].facet).toBe(true);
+  });
+
+  it("reads top-N, sort orders, bins and time grains", () => {
+    expect(atoms("top 5 regions by sales").limit).toEqual({ n: 5, dir: "top" });
+    expect(atoms("the 3 categories with the lowest profit").limit).toEqual({ n: 3, dir: "bottom" });
+    expect(atoms("sales by region sorted from lowest to highest").sort).toEqual({ by: null, order: "asc" });
+    expect(atoms("sales by region in alphabetical order").sort).toEqual({ by: "key", order: "asc" });
+    expect(atoms("histogram of sales with 8 bins").binCount).toBe(8);
+    expect(atoms("histogram of sales, bin size 500").binWidth).toBe(500);
+    expect(atoms("sales per weekday").bucket).toBe("weekday");
+    expect(atoms("quarterly profit").bucket).toBe("quarter");
+  });
+
+  it("records unknown words in the place of a field", () => {
+    expect(atoms("average discount by region").unknown).toEqual([{ text: "discount", pos: 1, slot: "measure" }]);
+    expect(atoms("which director made the most").unknown[0].slot).toBe("which");
+  });
+});

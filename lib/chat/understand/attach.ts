@@ -1,0 +1,797 @@
+// Local attachment: mentions -> the pieces a plan is built from. Comparisons take their number and
+// the field they are about; values are bound to the field the question names next to them (only
+// without one, to any field holding that value); negation and "or"/"and" lists apply to the values
+// they govern; aggregate, grouping, series, sort and limit words attach to the field they precede.
+// Nothing here decides the plan: where a word allows several readings, all are kept as options and
+// the generator and the scoring choose (candidates.ts, features.ts).
+import type { FieldInfo } from "../columns";
+import { isTimeField } from "../columns";
+import type { Aggregate, Filter, TimeBucket } from "../plan";
+import { flagValues, type TableLexicon } from "./lexicon";
+import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
+import type { Category } from "./vocabulary";
+import { ROW_NOUNS, STOP_WORDS } from "./vocabulary";
+import words from "../vocab/words.json";
+
+const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
+const PERSON_NOUNS = new Set(words.personNouns);
+const AGE_WORDS = new Set(words.ageWords);
+const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
+
+export interface Ref {
+  id: number;
+  /** The user turn it was said in (0 = the turn being answered; older turns count down). */
+  turn: number;
+  mention: number;
+  pos: number;
+  end: number;
+  text: string;
+  cands: FieldCandidate[];
+  partial: boolean;
+  /** Words that govern this mention. */
+  group: boolean; // by, per, across, grouped by, for each
+  each: boolean; // each, every, for each, per
+  series: boolean; // colored by, split by, as the colour, one line per
+  facet: boolean; // one chart per, faceted by, panels
+  xAxis: boolean;
+  yAxis: boolean;
+  agg: Aggregate | null; // an aggregate word right before it
+  /** "the highest latitude": a superlative right before a number (its maximum per group). */
+  supAgg: "max" | "min" | null;
+  /** "churn rate": followed by the word rate. */
+  rateOf?: boolean;
+  countOf: boolean; // "number of X", "how many X", "count of X"
+  distinctOf: boolean; // "number of different X"
+  afterWhich: boolean; // "which X", "what X"
+  ranked: boolean; // "top 5 X", "the 3 X with the most ..."
+  sortBy: boolean; // "sorted by X"
+  negated: boolean; // "not X", "without X" (for yes/no fields)
+  /** Not a field name: an adjective ("heavier", "longest") or values listed ("East and West"). */
+  via?: "adjective" | "values" | "time";
+  /** The question words right before it (lemmas), for features. */
+  before: string[];
+  after: string[];
+}
+
+export type FilterHow = "adjacent" | "named" | "unique" | "ambiguous" | "time" | "comparative" | "guess";
+
+export interface FilterOption {
+  filter: Filter;
+  how: FilterHow;
+}
+
+export interface FilterAtom {
+  id: number;
+  pos: number;
+  end: number;
+  kind: "value" | "compare" | "range" | "date" | "count-field";
+  options: FilterOption[];
+  negated: boolean;
+  /** Refs that only said which field the filter is on ("horsepower" in "more than 100 horsepower"). */
+  refs: number[];
+  /** Values listed together ("East and West", "4 or 6"): may also be compared side by side (grouped). */
+  listed: number;
+  /** "or" between the listed values, "and" otherwise. */
+  conj: "and" | "or" | null;
+  text: string;
+}
+
+export interface Atoms {
+  reading: Reading;
+  refs: Ref[];
+  filters: FilterAtom[];
+  /** Aggregate words not attached to a field ("and the maximum?"). */
+  looseAgg: Aggregate | null;
+  aggWords: number;
+  count: boolean;
+  /** "how many X" / "number of X" where X is a row noun ("how many customers"). */
+  countRows: boolean;
+  distinct: boolean;
+  share: boolean;
+  rate: boolean;
+  relation: boolean;
+  versus: boolean;
+  /** Positions of "vs"/"against"/"by" between the first two refs: the first is the vertical axis. */
+  yFirst: boolean;
+  distribution: boolean;
+  list: boolean;
+  which: boolean;
+  superlative: "max" | "min" | null;
+  superlativePos: number;
+  /** A superlative that applies to rows ("the highest grossing movie"). */
+  supRows?: boolean;
+  limit: { n: number; dir: "top" | "bottom" } | null;
+  sort: { by: "key" | "value" | null; order: "asc" | "desc" } | null;
+  sortField: number | null; // ref id named after "sorted by"
+  bucket: TimeBucket | null;
+  overTime: boolean;
+  chart: "bar" | "line" | "pie" | "scatter" | "histogram" | "table" | null;
+  chartWord: boolean;
+  stacked: boolean;
+  grouped: boolean;
+  facetWord: boolean;
+  colorWord: boolean;
+  output: { numberOnly: boolean; chartAndTable: boolean; tableOnly: boolean; rows: boolean };
+  binWidth: number | null;
+  binCount: number | null;
+  followUp: boolean;
+  instead: boolean;
+  greeting: boolean;
+  /** Unknown content words (no field, value or vocabulary word): their text. */
+  unknown: { text: string; pos: number; slot: "measure" | "group" | "which" | "count" | "other" }[];
+  /** Numbers nothing used (not a filter, limit or bin). */
+  strayNumbers: string[];
+  /** Dates that could not become a filter (no time field, no year). */
+  strayDates: string[];
+  /** Row nouns mentioned ("customers", "cars"). */
+  rowNoun: boolean;
+  tokens: number;
+}
+
+function hasHit(m: Mention | undefined, category: Category, key?: string): boolean {
+  return !!m && m.kind === "word" && m.hits.some((h) => h.category === category && (key === undefined || h.key === key));
+}
+
+function hitKey(m: Mention | undefined, category: Category): string | null {
+  if (!m || m.kind !== "word") return null;
+  return m.hits.find((h) => h.category === category)?.key ?? null;
+}
+
+/** Converts a typed date to a filter value on a field (years for year-like numbers, periods for dates). */
+export function periodValue(d: DateValue, info: FieldInfo, end: boolean): string | number | null {
+  if (d.year === null) return null;
+  if (info.role === "date") {
+    const pad = (x: number) => String(x).padStart(2, "0");
+    if (d.decade) return String(end ? d.year + 9 : d.year);
+    if (d.quarter) return `${d.year}-${pad(end ? d.quarter * 3 : d.quarter * 3 - 2)}`;
+    if (d.month && d.day) return `${d.year}-${pad(d.month)}-${pad(d.day)}`;
+    if (d.month) return `${d.year}-${pad(d.month)}`;
+    return String(d.year);
+  }
+  // Year-like numbers (and "Year" columns holding two digits, 70 for 1970).
+  if (d.month || d.quarter) return null;
+  const y = end && d.decade ? d.year + 9 : d.year;
+  return info.max < 100 ? y % 100 : y;
+}
+
+export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms {
+  const { tokens, mentions, at } = reading;
+  const fields = lex.fields;
+  const info = (name: string) => lex.byName.get(name)!;
+  const lemma = (i: number) => tokens[i]?.lemma ?? "";
+  const mAt = (i: number): Mention | undefined => (i >= 0 && i < tokens.length && at[i] >= 0 ? mentions[at[i]] : undefined);
+  const a: Atoms = {
+    reading, refs: [], filters: [], looseAgg: null, aggWords: 0, count: false, countRows: false, distinct: false, share: false, rate: false,
+    relation: false, versus: false, yFirst: false, distribution: false, list: false, which: false, superlative: null, superlativePos: -1,
+    limit: null, sort: null, sortField: null, bucket: null, overTime: false, chart: null, chartWord: false, stacked: false, grouped: false,
+    facetWord: false, colorWord: false, output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false }, binWidth: null,
+    binCount: null, followUp: false, instead: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], rowNoun: false, tokens: tokens.length,
+  };
+  const consumed = new Set<number>(); // mention indices used by an attachment
+
+  // --- words that set flags -------------------------------------------------------------------
+  mentions.forEach((m, idx) => {
+    if (m.kind !== "word") {
+      return;
+    }
+    for (const h of m.hits) {
+      switch (h.category) {
+        case "count": a.count = true; break;
+        case "share": a.share = true; break;
+        case "rate": a.rate = true; break;
+        case "relation": if (h.key === "relation") a.relation = true; else a.versus = true; break;
+        case "distribution": a.distribution = true; break;
+        case "grain": a.bucket = h.key as TimeBucket; consumed.add(idx); break;
+        case "time": a.overTime = true; break;
+        case "stack": if (h.key === "stacked") a.stacked = true; else a.grouped = true; break;
+        case "facet": a.facetWord = true; break;
+        case "followUp": if (m.start === 0 || h.key === "instead") a.followUp = true; if (h.key === "instead") a.instead = true; break;
+        case "greeting": if (m.start === 0) a.greeting = true; break;
+        case "output": if (h.key === "rows") { if (m.start <= 1) a.list = true; } else a.output[h.key as "numberOnly" | "chartAndTable" | "tableOnly"] = true; break;
+        case "chart": {
+          // "scatter plots", "charts for each": several charts are small multiples.
+          if (h.key === "scatter" && tokens[m.end - 1].text.endsWith("s") && tokens[m.end - 1].lemma !== tokens[m.end - 1].text) a.facetWord = true;
+          if (h.key === "chartWord") a.chartWord = true;
+          else if (!a.chart || h.key !== "table") a.chart = h.key as Atoms["chart"];
+          break;
+        }
+        case "question": if (h.key === "which" && (m.start === 0 || lemma(m.start - 1) === "in" || lemma(m.start - 1) === "for")) a.which = true; break;
+        default: break;
+      }
+    }
+    if (hasHit(m, "agg")) a.aggWords++;
+  });
+  if (a.output.chartAndTable && (a.chart === "table" || !a.chart)) a.chart = null;
+  if (a.output.tableOnly && !a.chart) a.chart = "table";
+  if (tokens[0] && ["and", "but", "also", "only", "just", "now", "then", "same", "instead"].includes(tokens[0].lemma)) a.followUp = true;
+  // "list the ...", "show me the rows where": the rows themselves.
+  const first = mentions[0];
+  if (first && hasHit(first, "output", "rows") && first.start === 0) a.list = true;
+  for (let i = 0; i + 1 < tokens.length; i++) if (["row", "record", "entry"].includes(lemma(i)) && ["where", "with", "that", "whose", "having"].includes(lemma(i + 1))) a.list = true;
+
+  // --- refs: field mentions and the words governing them ----------------------------------------
+  mentions.forEach((m, idx) => {
+    if (m.kind !== "field") return;
+    const before: string[] = [];
+    for (let k = m.start - 1; k >= 0 && before.length < 6; k--) before.push(lemma(k));
+    const after: string[] = [];
+    for (let k = m.end; k < tokens.length && after.length < 4; k++) after.push(lemma(k));
+    a.refs.push({
+      id: a.refs.length, turn, mention: idx, pos: m.start, end: m.end, text: m.text, cands: m.fields, partial: m.partial,
+      group: false, each: false, series: false, facet: false, xAxis: false, yAxis: false, agg: null, supAgg: null, countOf: false, distinctOf: false,
+      afterWhich: false, ranked: false, sortBy: false, negated: false, before, after,
+    });
+  });
+  // "price ... (in USD)", "rating ... IMDB": another word of the question names one of the fields an ambiguous word may mean.
+  for (const r of a.refs) {
+    if (r.cands.length < 2) continue;
+    const named = a.refs.filter((o) => o !== r && o.cands.length === 1 && r.cands.some((c) => c.name === o.cands[0].name)).map((o) => o.cands[0].name);
+    const unique = [...new Set(named)];
+    if (unique.length === 1) r.cands = r.cands.filter((c) => c.name === unique[0]);
+  }
+  // "paying more than 100 a month": among fields a word may name, the one named for that period.
+  const PERIOD_ADJ: Record<string, string[]> = { month: ["monthly", "month"], year: ["yearly", "annual", "year"], week: ["weekly", "week"], day: ["daily", "day"], quarter: ["quarterly", "quarter"] };
+  if (a.bucket) {
+    for (const r of a.refs) {
+      if (r.cands.length < 2) continue;
+      const adj = PERIOD_ADJ[a.bucket] ?? [];
+      const keep = r.cands.filter((c) => nameWordsOf(info(c.name)).some((w) => adj.includes(w)) || lex.fieldWords.get(c.name)?.has(adj[0]));
+      if (keep.length === 1) r.cands = keep;
+    }
+  }
+  // Governing words: walk back from each ref over fillers (stop words, row nouns) to the nearest word mention.
+  const fillers = new Set(["the", "a", "an", "of", "their", "its", "all", "each", "the different", "different", "various", "individual", "total", "customer", "movie", "car"]);
+  for (const r of a.refs) {
+    let k = r.pos - 1;
+    let steps = 0;
+    while (k >= 0 && steps < 5) {
+      const m = mAt(k);
+      if (m && m.kind === "word") {
+        if (hasHit(m, "agg") && !r.agg) {
+          const key = hitKey(m, "agg") as Aggregate;
+          r.agg = key === "distinct" ? null : key;
+          if (key === "distinct") r.distinctOf = true;
+          if (/^(number|how|count)/.test(m.text) && key === "distinct") r.countOf = true;
+        }
+        if (hasHit(m, "count")) r.countOf = true;
+        if (hasHit(m, "superlative") && m.end >= r.pos - 1 && !r.agg) r.supAgg = hitKey(m, "superlative") as "max" | "min";
+        if (hasHit(m, "group")) {
+          r.group = true;
+          if (/(each|every|per)/.test(m.text)) r.each = true;
+        }
+        if (hasHit(m, "series")) r.series = true;
+        if (hasHit(m, "facet")) r.facet = true;
+        // "which state", "what 3 genres": the question word right before the field (over a number).
+        if (hasHit(m, "question") && hitKey(m, "question") === "which" && (m.start === 0 || ["in", "for", "of", "and", "to"].includes(lemma(m.start - 1))) && (m.end === r.pos || (mAt(m.end)?.kind === "number" && mAt(m.end)!.end === r.pos))) r.afterWhich = true;
+        // "sorted by X", "in ascending order of X": X is what is sorted on.
+        if (hasHit(m, "sort")) r.sortBy = true;
+        if (hasHit(m, "neg")) r.negated = true;
+        if (hasHit(m, "relation", "versus") && /axis/.test(m.text)) {
+          if (m.text.startsWith("x")) r.xAxis = true;
+          else r.yAxis = true;
+        }
+        // Words that only qualify ("average", "total", "customers") let the walk continue to "by"/"per".
+        if (!(hasHit(m, "agg") || hasHit(m, "count") || m.hits.every((h) => h.category === "rowNoun"))) break;
+        k = m.start - 1;
+        steps++;
+        continue;
+      }
+      if (m && m.kind === "number" && a.limit === null) {
+        k--;
+        steps++;
+        continue;
+      }
+      if (m) break;
+      if (!STOP_WORDS.has(lemma(k)) && !fillers.has(lemma(k)) && !ROW_NOUNS.has(lemma(k))) break;
+      k--;
+      steps++;
+    }
+    // Words after the field: "X as the colour", "X on the x axis", "X wise", "X level".
+    const next = mAt(r.end) ?? mAt(r.end + 1);
+    const next2 = mAt(r.end + 2);
+    if ((hasHit(next, "series") && /^(as|in|to|on)\b/.test(tokens[r.end]?.text ?? "")) || (tokens[r.end]?.text === "as" && hasHit(next2, "series"))) r.series = true;
+    if (tokens[r.end]?.text === "to" && ["legend", "color", "colour"].includes(lemma(r.end + 1)) || (tokens[r.end + 1] && ["legend"].includes(lemma(r.end + 2)))) r.series = true;
+    if (next && next.kind === "word" && /x axis|^x$/.test(next.text) && ["on", "as", "in"].includes(tokens[r.end]?.text ?? "")) r.xAxis = true;
+    if (next && next.kind === "word" && /y axis|^y$/.test(next.text) && ["on", "as", "in"].includes(tokens[r.end]?.text ?? "")) r.yAxis = true;
+    if (["wise", "level"].includes(lemma(r.end)) && !r.group) r.group = true;
+    // "hours per week on average", "sales in total": an aggregate said after the field.
+    const tail = mAt(r.end);
+    if (!r.agg && tail && tail.kind === "word" && hasHit(tail, "agg") && /^(on average|in total|altogether|combined|on the average)$/.test(tail.text)) r.agg = hitKey(tail, "agg") as Aggregate;
+    // "churn rate": the share of rows with this field's yes-value.
+    if (tail && tail.kind === "word" && hasHit(tail, "rate")) r.rateOf = true;
+  }
+
+  // --- sort, limit, superlatives, bins --------------------------------------------------------------
+  let supDistance = 100;
+  mentions.forEach((m, idx) => {
+    if (m.kind !== "word") return;
+    const sortKey = hitKey(m, "sort");
+    if (sortKey && sortKey !== "sortWord") {
+      if (sortKey === "alpha") a.sort = { by: "key", order: "asc" };
+      else if (sortKey === "alphaDesc") a.sort = { by: "key", order: "desc" };
+      else a.sort = { by: a.sort?.by ?? null, order: sortKey as "asc" | "desc" };
+      consumed.add(idx);
+    }
+    if (sortKey === "sortWord" || hasHit(m, "sort")) {
+      // "sort by the x axis / by name / by the y axis / by the bars", "in descending order by the role_code".
+      for (let k = m.end; k < Math.min(tokens.length, m.end + 6); k++) {
+        const n = mAt(k);
+        if (n && n.kind === "word" && hasHit(n, "sortAxis")) {
+          const axis = hitKey(n, "sortAxis") as "key" | "value";
+          a.sort = { by: axis, order: a.sort?.order ?? "asc" };
+          consumed.add(at[k]);
+          break;
+        }
+        if (n && n.kind === "field") {
+          const r = a.refs.find((x) => x.mention === at[k]);
+          if (r) r.sortBy = true;
+          break;
+        }
+        if (n && n.kind === "word" && !hasHit(n, "group") && !hasHit(n, "sort")) break;
+      }
+    }
+    const sup = hitKey(m, "superlative");
+    // "the highest grossing movie": a row noun right after the superlative (and its field) ranks rows.
+    if (sup && mentions.slice(idx + 1, idx + 4).some((x) => hasHit(x, "rowNoun"))) a.supRows = true;
+    // Several superlatives ("loses the most money, i.e. has the lowest total profit"): the one
+    // closest before a field says it.
+    const gap = mentions.slice(idx + 1, idx + 4).findIndex((x) => x.kind === "field");
+    const distance = gap < 0 ? 99 : gap;
+    if (sup && (a.superlative === null || distance <= supDistance)) {
+      a.superlative = sup as "max" | "min";
+      a.superlativePos = m.start;
+      supDistance = distance;
+    }
+  });
+  // "by the y axis in asc", "order x-axis in desc": axis words with a sort order anywhere.
+  if (a.sort && a.sort.by === null) {
+    for (const m of mentions) if (hasHit(m, "sortAxis") && mentions.some((s) => hasHit(s, "sort"))) a.sort = { by: hitKey(m, "sortAxis") as "key" | "value", order: a.sort.order };
+  }
+  mentions.forEach((m, idx) => {
+    if (m.kind !== "number" || consumed.has(idx)) return;
+    const v = m.value;
+    if (!Number.isInteger(v) || v <= 0 || v > 10000 || m.percent || m.money) return;
+    const prev = mAt(m.start - 1);
+    const prevWord = lemma(m.start - 1);
+    const next = mAt(m.end);
+    const nextWord = lemma(m.end);
+    // Bins: "bin size 500", "bins of 500", "500 wide bins", "into 8 bins", "20 bins".
+    const binWord = (w: string) => ["bin", "bucket", "interval", "class", "step", "group"].includes(w);
+    if (binWord(prevWord) && ((lemma(m.start - 2) === "of" && ["number", "count"].includes(lemma(m.start - 3))) || (tokens[m.start - 1].text.endsWith("s") && v <= 200))) {
+      // "number of bins 8", "bins 10": how many bins.
+      a.binCount = v;
+      consumed.add(idx);
+      return;
+    }
+    if ((binWord(prevWord) || ((prevWord === "of" || prevWord === "size" || prevWord === "width") && (binWord(lemma(m.start - 2)) || binWord(lemma(m.start - 3)))))) {
+      a.binWidth = v;
+      consumed.add(idx);
+      return;
+    }
+    if (binWord(nextWord) && (prevWord === "into" || prevWord === "in" || nextWord === "bin" || nextWord === "bucket")) {
+      if (v <= 60 && (prevWord === "into" || prevWord === "in" || tokens[m.end]?.text.endsWith("s"))) a.binCount = v;
+      else a.binWidth = v;
+      consumed.add(idx);
+      return;
+    }
+    // Top / bottom N.
+    const limitPrev = hitKey(prev, "limit");
+    const supNext = hitKey(next, "superlative");
+    if (limitPrev || supNext || ((prevWord === "the" || prevWord === "which" || prevWord === "what" || prevWord === "list" || prevWord === "show") && mentions.some((x) => x.kind === "word" && hasHit(x, "superlative") && x.start > m.start))) {
+      const dir = limitPrev === "bottom" || supNext === "min" ? "bottom" : limitPrev === "top" || supNext === "max" ? "top" : a.superlative === "min" ? "bottom" : "top";
+      if (v <= 1000 && !(v >= 1800 && v <= 2100 && !limitPrev)) {
+        a.limit = { n: v, dir };
+        consumed.add(idx);
+        // What is ranked: the field right after N (or after its superlative word).
+        const k = supNext ? m.end + (next?.end ?? m.end) - m.end : m.end;
+        const target = mAt(k) ?? mAt(k + 1);
+        if (target && target.kind === "field") {
+          const r = a.refs.find((x) => x.mention === mentions.indexOf(target));
+          if (r) r.ranked = true;
+        }
+      }
+    }
+  });
+  if (a.list && a.limit === null) {
+    // "list the 5 orders with ...", "show the 10 customers ...".
+    for (const m of mentions) if (m.kind === "number" && Number.isInteger(m.value) && m.value > 0 && m.value <= 1000 && ["the", "list", "show", "first"].includes(lemma(m.start - 1))) a.limit = { n: m.value, dir: a.superlative === "min" ? "bottom" : "top" };
+  }
+
+  // --- filters ------------------------------------------------------------------------------------
+  const timeFields = fields.filter(isTimeField);
+  const nearestRef = (pos: number, end: number, want: (f: FieldInfo) => boolean): Ref | null => {
+    // Right after ("more than 100 horsepower"), then back over up to 6 tokens, then up to 2 after.
+    const after = a.refs.find((r) => r.pos === end || (r.pos === end + 1 && STOP_WORDS.has(lemma(end))));
+    if (after && after.cands.some((c) => want(info(c.name)))) return after;
+    let best: Ref | null = null;
+    for (const r of a.refs) {
+      if (r.end > pos || pos - r.end > 6) continue;
+      // Another comparison or value in between binds to that one.
+      let blocked = false;
+      for (let k = r.end; k < pos; k++) {
+        const mm = mAt(k);
+        if (mm && (mm.kind === "number" || mm.kind === "value" || mm.kind === "date")) blocked = true;
+      }
+      if (!blocked && r.cands.some((c) => want(info(c.name))) && (!best || r.pos > best.pos)) best = r;
+    }
+    if (best) return best;
+    return a.refs.find((r) => r.pos > end && r.pos - end <= 2 && r.cands.some((c) => want(info(c.name)))) ?? null;
+  };
+  const numeric = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
+  // A field named with a role word ("by order date in 2016") is also grouped or measured: the filter does not use it up.
+  const governs = (r: Ref) => r.group || r.series || r.facet || r.afterWhich || r.agg !== null || r.countOf;
+  const addAtom = (atom: Omit<FilterAtom, "id">) => {
+    a.filters.push({ ...atom, id: a.filters.length });
+    return a.filters[a.filters.length - 1];
+  };
+  const negatedAt = (start: number): boolean => {
+    // "not", "no", "without", "except", "excluding", "other than" within 4 tokens before, over small
+    // words and one verb ("were not shipped standard class", "customers who did not churn").
+    let verbs = 0;
+    for (let k = start - 1, n = 0; k >= 0 && n < 5; k--, n++) {
+      const mm = mAt(k);
+      if (mm && mm.kind === "word" && (hasHit(mm, "neg") || hasHit(mm, "cmp", "neq"))) return true;
+      if (mm && mm.kind === "unknown" && verbs++ === 0) continue;
+      if (mm && mm.kind !== "word") return false;
+      const small = ["from", "in", "on", "of", "to", "by", "at"].includes(mm?.text ?? "");
+      if (mm && mm.kind === "word" && !small && !mm.hits.every((h) => h.category === "rowNoun" || h.category === "conj" || h.category === "question")) return false;
+      if (!mm && !STOP_WORDS.has(lemma(k)) && !ROW_NOUNS.has(lemma(k)) && !["who", "that", "which", "are", "is", "from", "on", "in"].includes(lemma(k))) return false;
+    }
+    return false;
+  };
+  const cmpBefore = (start: number): { op: Filter["op"]; from: number } | null => {
+    // The comparison words right before a number: "more than", "at least", "over", "before", "since".
+    for (let k = start - 1, n = 0; k >= 0 && n < 3; k--, n++) {
+      const mm = mAt(k);
+      if (mm && mm.kind === "word") {
+        const key = hitKey(mm, "cmp");
+        if (key) return { op: key as Filter["op"], from: mm.start };
+        if (hasHit(mm, "comparative")) return null;
+        return null;
+      }
+      if (mm) return null;
+      if (!["than", "the", "a", "of", "$", "is", "are", "be", "was", "in", "by"].includes(tokens[k].text)) return null;
+    }
+    return null;
+  };
+  // "men over 60", "customers under 30": a number compared right after people is their age.
+  const personAge = (start: number): FieldInfo[] | null => {
+    const prevLemmas = [lemma(start - 1), lemma(start - 2)];
+    if (!prevLemmas.some((w) => PERSON_NOUNS.has(w))) return null;
+    const age = fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w)));
+    return age ? [age] : null;
+  };
+  const cmpAfter = (end: number): Filter["op"] | null => {
+    const mm = mAt(end);
+    const key = hitKey(mm, "cmp");
+    if (mm && key && (key === "gte" || key === "lte") && /^(or|and)\b/.test(mm.text)) return key as Filter["op"];
+    return null;
+  };
+  const comparativeBefore = (start: number): { op: "gt" | "lt"; field: string | null; from: number } | null => {
+    // "heavier than 3000", "older than 60".
+    if (lemma(start - 1) !== "than") return null;
+    const mm = mAt(start - 2);
+    if (!mm) return null;
+    const key = hitKey(mm, "comparative");
+    if (!key) return null;
+    const wordsFor = COMPARATIVE_FIELDS[mm.text] ?? [];
+    const match = lex.names.find((n) => wordsFor.some((w) => n.words.join(" ").includes(w)) && numeric(info(n.field)));
+    return { op: key as "gt" | "lt", field: match?.field ?? null, from: mm.start };
+  };
+
+  // Numbers and dates with comparisons, ranges, "N <discrete field>", years.
+  for (let idx = 0; idx < mentions.length; idx++) {
+    const m = mentions[idx];
+    if (consumed.has(idx) || (m.kind !== "number" && m.kind !== "date")) continue;
+    // Range: between A and B / from A to B / A to B / A through B.
+    const conn = lemma(m.end);
+    const other = mAt(m.end + 1);
+    const betweenWord = hitKey(mAt(m.start - 1), "cmp") === "between" || lemma(m.start - 1) === "between" || lemma(m.start - 1) === "from";
+    if (other && other !== m && (other.kind === m.kind || (m.kind === "date" && other.kind === "number") || (m.kind === "number" && other.kind === "date")) && ["and", "to", "through", "until", "till"].includes(conn) && (betweenWord || conn !== "and")) {
+      const oIdx = mentions.indexOf(other);
+      const lo = m;
+      const hi = other;
+      const isDateLike = lo.kind === "date" || hi.kind === "date" || (lo.kind === "number" && hi.kind === "number" && Number.isInteger(lo.value) && Number.isInteger(hi.value) && lo.value >= 1800 && lo.value <= 2100 && hi.value >= 1800 && hi.value <= 2100);
+      const options: FilterOption[] = [];
+      const refs: number[] = [];
+      if (isDateLike && timeFields.length) {
+        const asDate = (x: Mention): DateValue | null => (x.kind === "date" ? x.date : x.kind === "number" ? { year: x.value, month: null, day: null, quarter: null, decade: false } : null);
+        const d1 = asDate(lo)!;
+        const d2 = asDate(hi)!;
+        // "Dec 1 and Dec 7 2017", "March and June 2017": the year of the second end.
+        if (d1.year === null && d2.year !== null) d1.year = d2.year;
+        const named = nearestRef(m.start, hi.end, (f) => isTimeField(f));
+        const tfs = named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
+        for (const tf of tfs) {
+          const v1 = periodValue(d1, tf, false);
+          const v2 = periodValue(d2, tf, true);
+          if (v1 === null || v2 === null) continue;
+          options.push({ filter: { field: tf.name, op: "between", values: [v1, v2] }, how: named ? "adjacent" : tfs.length === 1 ? "time" : "ambiguous" });
+        }
+        if (named && !governs(named)) refs.push(named.id);
+      } else if (lo.kind === "number" && hi.kind === "number") {
+        const r = nearestRef(m.start - (betweenWord ? 1 : 0), hi.end, numeric);
+        const lov = Math.min(lo.value, hi.value);
+        const hiv = Math.max(lo.value, hi.value);
+        if (r) {
+          for (const c of r.cands) if (numeric(info(c.name))) options.push({ filter: { field: c.name, op: "between", values: [lov, hiv] }, how: r.cands.length > 1 ? "ambiguous" : "adjacent" });
+          if (!governs(r)) refs.push(r.id);
+        } else {
+          for (const f of fields.filter((f) => numeric(f) && f.min <= hiv && f.max >= lov)) options.push({ filter: { field: f.name, op: "between", values: [lov, hiv] }, how: "guess" });
+        }
+      }
+      if (options.length) {
+        consumed.add(idx);
+        consumed.add(oIdx);
+        addAtom({ pos: Math.max(0, m.start - (betweenWord ? 1 : 0)), end: hi.end, kind: "range", options, negated: negatedAt(m.start - (betweenWord ? 1 : 0)), refs, listed: 0, conj: null, text: tokens.slice(m.start, hi.end).map((t) => t.raw).join(" ") });
+      }
+      continue;
+    }
+    // Comparisons: "more than 100", "at least 5", "before 2000", "heavier than 3000", "5 or more".
+    const cmp = cmpBefore(m.start);
+    const comparative = cmp ? null : comparativeBefore(m.start);
+    const after = cmpAfter(m.end);
+    const op = cmp?.op ?? comparative?.op ?? after;
+    if (op && op !== "between") {
+      const options: FilterOption[] = [];
+      const refs: number[] = [];
+      const yearish = m.kind === "date" || (m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !m.money && !m.percent);
+      // "after 1978", "since 2005", "before 2000": a temporal word with a year is about the time field.
+      const temporal = !!cmp && hasHit(mAt(cmp.from), "temporal") && timeFields.length > 0;
+      const namedAny = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
+      const named = namedAny && temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !namedAny.cands.some((c) => isTimeField(info(c.name))) ? null : namedAny;
+      const candidates: FieldInfo[] = comparative?.field
+        ? [info(comparative.field)]
+        : named
+          ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
+          : yearish && timeFields.length
+            ? timeFields
+            : personAge(cmp?.from ?? m.start) ?? fields.filter((f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= m.value * 4 && f.max >= m.value / 4);
+      for (const f of candidates) {
+        let value: string | number | null;
+        if (m.kind === "date" || (isTimeField(f) && yearish)) value = periodValue(m.kind === "date" ? m.date : { year: (m as { value: number }).value, month: null, day: null, quarter: null, decade: false }, f, op === "lte" || op === "gt");
+        else if (m.kind === "number") value = m.value;
+        else value = null;
+        if (value === null) continue;
+        options.push({ filter: { field: f.name, op, values: [value] }, how: comparative?.field ? "comparative" : named ? (named.cands.length > 1 ? "ambiguous" : "adjacent") : candidates.length === 1 && yearish ? "time" : "guess" });
+      }
+      if (named && !governs(named)) refs.push(named.id);
+      if (options.length) {
+        consumed.add(idx);
+        addAtom({ pos: cmp?.from ?? comparative?.from ?? m.start, end: m.end + (after ? 1 : 0), kind: "compare", options, negated: negatedAt(cmp?.from ?? m.start), refs, listed: 0, conj: null, text: tokens.slice(cmp?.from ?? comparative?.from ?? m.start, m.end).map((t) => t.raw).join(" ") });
+        if (comparative) consumed.add(at[comparative.from]);
+        continue;
+      }
+    }
+    if (m.kind === "number") {
+      // "8-cylinder cars", "6 cylinders", "with 4 cylinders", "cylinders = 6", "4 or 6 cylinders".
+      const list: number[] = [m.value];
+      let endPos = m.end;
+      let listConj: "and" | "or" | null = null;
+      while ((lemma(endPos) === "or" || lemma(endPos) === "and") && mAt(endPos + 1)?.kind === "number") {
+        listConj = lemma(endPos) as "and" | "or";
+        const nm = mAt(endPos + 1) as Extract<Mention, { kind: "number" }>;
+        list.push(nm.value);
+        consumed.add(mentions.indexOf(nm));
+        endPos = nm.end;
+      }
+      const fieldAfter = a.refs.find((r) => r.pos === endPos);
+      const discrete = (f: FieldInfo) => f.numbers !== null && f.integer && (f.discrete || f.distinct <= 40) && list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max);
+      let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name))) ? fieldAfter : null;
+      if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
+        const r = nearestRef(m.start, m.end, discrete);
+        if (r && r.end >= m.start - 2) ref = r;
+      }
+      if (ref) {
+        const options = ref.cands.filter((c) => discrete(info(c.name))).map((c) => ({ filter: { field: c.name, op: list.length > 1 ? "in" : "eq", values: list } as Filter, how: "adjacent" as FilterHow }));
+        consumed.add(idx);
+        addAtom({ pos: m.start, end: Math.max(endPos, ref.end), kind: "count-field", options, negated: negatedAt(m.start), refs: [ref.id], listed: list.length, conj: listConj, text: tokens.slice(m.start, Math.max(endPos, ref.end)).map((t) => t.raw).join(" ") });
+        continue;
+      }
+    }
+    // A date or a year on its own: "in 2016", "for 2017", "during March 2016", "in Q4 2017".
+    const d: DateValue | null = m.kind === "date" ? m.date : m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !m.money && !m.percent ? { year: m.value, month: null, day: null, quarter: null, decade: false } : null;
+    if (d && timeFields.length) {
+      const named = nearestRef(m.start, m.end, isTimeField);
+      const tfs = named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
+      const options: FilterOption[] = [];
+      for (const tf of tfs) {
+        const v1 = periodValue(d, tf, false);
+        if (v1 === null) continue;
+        const v2 = periodValue(d, tf, true);
+        const open = ["onward", "onwards", "later", "after"].includes(lemma(m.end + (lemma(m.end) === "and" || lemma(m.end) === "or" ? 1 : 0))) || (lemma(m.end) === "to" && ["now", "date", "present", "today"].includes(lemma(m.end + 1)));
+        const filter: Filter = open ? { field: tf.name, op: "gte", values: [v1] } : v1 !== v2 && v2 !== null ? { field: tf.name, op: "between", values: [v1, v2] } : { field: tf.name, op: "eq", values: [v1] };
+        options.push({ filter, how: named ? "adjacent" : tfs.length === 1 ? "time" : "ambiguous" });
+      }
+      if (options.length) {
+        consumed.add(idx);
+        addAtom({ pos: m.start, end: m.end, kind: "date", options, negated: negatedAt(m.start), refs: named && !governs(named) ? [named.id] : [], listed: 0, conj: null, text: m.text });
+        continue;
+      }
+    }
+    if (m.kind === "date" && !consumed.has(idx)) a.strayDates.push(m.text);
+  }
+
+  // Signs: "negative profit" (Profit < 0), "positive growth"; "unprofitable", "losing money" name the profit-like field.
+  mentions.forEach((m, idx) => {
+    const sign = hitKey(m, "sign");
+    if (!sign || consumed.has(idx)) return;
+    const next = a.refs.find((r) => r.pos === m.end && r.cands.some((c) => numeric(info(c.name))));
+    let field: string | null = next ? next.cands.find((c) => numeric(info(c.name)))!.name : null;
+    if (!field && m.end - m.start >= 1 && !["negative", "positive"].includes(m.text)) {
+      field = lex.names.find((n) => n.words.some((w) => ["profit", "margin", "income", "earning"].includes(w)) && numeric(info(n.field)))?.field ?? null;
+    }
+    if (!field) return;
+    consumed.add(idx);
+    addAtom({ pos: m.start, end: next ? next.end : m.end, kind: "compare", options: [{ filter: { field, op: sign === "negative" ? "lt" : "gt", values: [0] }, how: next ? "adjacent" : "comparative" }], negated: negatedAt(m.start), refs: next && !governs(next) ? [next.id] : [], listed: 0, conj: null, text: tokens.slice(m.start, next ? next.end : m.end).map((t) => t.raw).join(" ") });
+  });
+
+  // Values, bound to the field the question names next to them; lists joined by "and"/"or".
+  const valueMentions = mentions.map((m, idx) => ({ m, idx })).filter((x) => x.m.kind === "value");
+  const usedValue = new Set<number>();
+  for (const { m, idx } of valueMentions) {
+    if (usedValue.has(idx) || m.kind !== "value") continue;
+    // The list: V (, V)* (and|or|nor) V, values of one common field.
+    const group = [{ m, idx }];
+    let end = m.end;
+    let conj: "and" | "or" | null = null;
+    for (;;) {
+      let k = end;
+      const comma = tokens[k]?.sep === "," && mAt(k)?.kind === "value";
+      if (comma || lemma(k) === "and" || lemma(k) === "or" || lemma(k) === "nor" || lemma(k) === "vs" || lemma(k) === "versus") {
+        const c = comma ? "," : lemma(k);
+        if (!comma) k++;
+        if (lemma(k) === "the" || lemma(k) === "in" || lemma(k) === "from" || lemma(k) === "or" || lemma(k) === "and") k++;
+        const nx = mAt(k);
+        if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
+          if (c === "and" || c === "or" || c === "nor") conj = c === "nor" ? "or" : (c as "and" | "or");
+          if (c === "vs" || c === "versus") conj = "and";
+          group.push({ m: nx, idx: mentions.indexOf(nx) });
+          end = nx.end;
+          continue;
+        }
+      }
+      break;
+    }
+    group.forEach((g) => usedValue.add(g.idx));
+    const common = (group[0].m as Extract<Mention, { kind: "value" }>).values.map((v) => v.field).filter((f) => group.every((g) => g.m.kind === "value" && g.m.values.some((v) => v.field === f)));
+    const fieldsOf = [...new Set(common)];
+    // A field named right next to the values ("Region West", "West region", "Churn = Yes", "two-year contract").
+    const startPos = group[0].m.start;
+    const near = a.refs.filter((r) => r.cands.some((c) => fieldsOf.includes(c.name)) && ((r.end <= startPos && startPos - r.end <= 3) || (r.pos >= end && r.pos - end <= 1)));
+    const named = a.refs.filter((r) => r.cands.some((c) => fieldsOf.includes(c.name)));
+    let how: FilterHow;
+    let chosen: string[];
+    if (near.length) {
+      chosen = fieldsOf.filter((f) => near.some((r) => r.cands.some((c) => c.name === f)));
+      how = "adjacent";
+    } else if (named.length) {
+      chosen = fieldsOf.filter((f) => named.some((r) => r.cands.some((c) => c.name === f)));
+      how = "named";
+    } else {
+      chosen = fieldsOf;
+      how = fieldsOf.length === 1 ? "unique" : "ambiguous";
+    }
+    const refIds = near.filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && !r.countOf).map((r) => r.id);
+    const negated = negatedAt(startPos) || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
+    const options: FilterOption[] = chosen.map((field) => {
+      const vals: string[] = [];
+      for (const g of group) if (g.m.kind === "value") for (const v of g.m.values) if (v.field === field && !vals.includes(v.value)) vals.push(v.value);
+      return { filter: { field, op: negated ? (vals.length > 1 ? "in" : "neq") : vals.length > 1 ? "in" : "eq", values: vals } as Filter, how };
+    });
+    if (options.length) addAtom({ pos: startPos, end, kind: "value", options, negated, refs: refIds, listed: group.length, conj, text: tokens.slice(startPos, end).map((t) => t.raw).join(" ") });
+  }
+
+  // Adjectives that name a number: "have cars gotten lighter", "the longest movies", "the heaviest car".
+  const numericField = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
+  mentions.forEach((m, idx) => {
+    if (m.kind !== "word" || consumed.has(idx) || !(hasHit(m, "comparative") || hasHit(m, "superlative"))) return;
+    const wordsFor = COMPARATIVE_FIELDS[m.text];
+    if (!wordsFor) return;
+    const name = lex.names.find((n) => wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
+    if (!name || a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;
+    a.refs.push({
+      id: a.refs.length, turn, mention: idx, pos: m.start, end: m.end, text: m.text, cands: [{ name: name.field, score: 0.6 }], partial: true, via: "adjective",
+      group: false, each: false, series: false, facet: false, xAxis: false, yAxis: false, agg: null, supAgg: null, countOf: false, distinctOf: false,
+      afterWhich: false, ranked: false, sortBy: false, negated: false, before: [], after: [],
+    });
+  });
+  // "Gross by genre and year", "sales per date": a time word names the table's time field.
+  const TIME_WORDS: Record<string, TimeBucket> = { year: "year", month: "month", date: "day", day: "day", week: "week", quarter: "quarter" };
+  for (let i = 0; i < tokens.length; i++) {
+    const bucket = TIME_WORDS[lemma(i)];
+    if (!bucket || at[i] >= 0 || !timeFields.length) continue;
+    const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : f.role === "date"));
+    if (!tf || a.refs.some((r) => r.cands.some((c) => c.name === tf.name))) continue;
+    const prev = mAt(i - 1);
+    a.refs.push({
+      id: a.refs.length, turn, mention: -1, pos: i, end: i + 1, text: tokens[i].raw, cands: [{ name: tf.name, score: 0.5 }], partial: true, via: "time",
+      group: !!prev && hasHit(prev, "group"), each: false, series: false, facet: false, xAxis: false, yAxis: false, agg: null, supAgg: null, countOf: false, distinctOf: false,
+      afterWhich: false, ranked: false, sortBy: false, negated: false, before: [lemma(i - 1)], after: [lemma(i + 1)],
+    });
+    if (bucket !== "year" && tf.role === "date" && !a.bucket) a.bucket = bucket;
+  }
+  // "the weight of the heaviest car": a superlative adjective of a named number makes its maximum.
+  mentions.forEach((m) => {
+    if (m.kind !== "word" || !hasHit(m, "superlative")) return;
+    const wordsFor = COMPARATIVE_FIELDS[m.text];
+    if (!wordsFor) return;
+    for (const r of a.refs) {
+      if (r.agg || r.supAgg || r.via) continue;
+      if (r.cands.some((c) => lex.names.some((n) => n.field === c.name && wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `))))) r.supAgg = hitKey(m, "superlative") as "max" | "min";
+    }
+  });
+  // Values listed together ("furniture, office supplies and technology", "USA, Japan and Europe"):
+  // their field may also be what the answer is split by.
+  for (const f of a.filters) {
+    if (f.kind !== "value" || f.listed < 2 || f.negated) continue;
+    const fieldsOf = f.options.map((o) => o.filter.field);
+    if (a.refs.some((r) => r.cands.some((c) => fieldsOf.includes(c.name)) && !f.refs.includes(r.id))) continue;
+    const prevWord = lemma(f.pos - 1);
+    a.refs.push({
+      id: a.refs.length, turn, mention: -1, pos: f.pos, end: f.end, text: f.text, cands: fieldsOf.map((name) => ({ name, score: 0.5 })), partial: true, via: "values",
+      group: ["for", "by", "per", "each", "every", "in", "across", "between", "compare"].includes(prevWord), each: prevWord === "each" || prevWord === "every", series: false, facet: false, xAxis: false, yAxis: false,
+      agg: null, supAgg: null, countOf: false, distinctOf: false, afterWhich: false, ranked: false, sortBy: false, negated: false, before: [prevWord], after: [],
+    });
+  }
+
+  // Aggregate words not followed by a field: "and the maximum?", "what is the average?".
+  for (const m of mentions) {
+    if (m.kind !== "word" || !hasHit(m, "agg")) continue;
+    const key = hitKey(m, "agg") as Aggregate;
+    const attached = a.refs.some((r) => r.agg === key && r.pos > m.start && r.pos - m.end <= 5);
+    if (!attached && key !== "distinct") a.looseAgg = key;
+    if (key === "distinct") a.distinct = true;
+  }
+  // "A vs B", "A by B", "A against B": the first field named is the vertical axis.
+  if (a.refs.length >= 2) {
+    const [r1, r2] = a.refs;
+    for (let k = r1.end; k < r2.pos; k++) {
+      const mm = mAt(k);
+      if ((mm && hasHit(mm, "relation", "versus")) || ["by", "per", "over", "across", "with"].includes(lemma(k))) a.yFirst = true;
+    }
+  }
+  // Row nouns ("customers", "cars") and unknown content words; slot = what the word sits in.
+  mentions.forEach((m) => {
+    if (!hasHit(m, "rowNoun")) return;
+    a.rowNoun = true;
+    const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
+    if (prev && hasHit(prev, "count")) a.countRows = true;
+  });
+  mentions.forEach((m) => {
+    if (m.kind !== "unknown") return;
+    const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
+    let slot: Atoms["unknown"][number]["slot"] = "other";
+    // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.
+    // Filled when a field or value follows within three words, before any other grammar word.
+    let filled = false;
+    for (let k = m.end; k < Math.min(tokens.length, m.end + 3) && !filled; k++) {
+      const nx = mAt(k);
+      if (nx && (nx.kind === "field" || nx.kind === "value")) filled = true;
+      else if (!nx || nx.kind === "word") break;
+    }
+    if (prev && (hasHit(prev, "agg") || hasHit(prev, "share"))) slot = "measure";
+    else if (prev && hasHit(prev, "count")) slot = "count";
+    else if (prev && (hasHit(prev, "group") || hasHit(prev, "series"))) slot = "group";
+    else if (prev && hasHit(prev, "question")) slot = "which";
+    a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
+  });
+  mentions.forEach((m, idx) => {
+    if (m.kind === "number" && !consumed.has(idx) && !(a.limit && a.limit.n === m.value) && a.binWidth !== m.value && a.binCount !== m.value) a.strayNumbers.push(m.text);
+  });
+  return a;
+}
+
+/** Flag values of a field if it is yes/no-like ("churned customers" -> Churn = Yes). */
+export function flagFor(lex: TableLexicon, name: string): { yes: string | number; no: string | number | null } | null {
+  const f = lex.byName.get(name);
+  if (!f) return null;
+  const two = flagValues(f);
+  if (two) return two;
+  if (f.codes && f.distinct <= 4) {
+    const yes = f.dictionary.find((v) => ["yes", "true", "y"].includes(v.trim().toLowerCase()));
+    const no = f.dictionary.find((v) => ["no", "false", "n"].includes(v.trim().toLowerCase()));
+    if (yes) return { yes, no: no ?? null };
+  }
+  return null;
+}

@@ -1,0 +1,584 @@
+// The generator: every plan consistent with the question's mentions (attach.ts), each with the
+// features the scoring function weighs (weights learned by scripts/train-chat.ts). A candidate
+// says which field each mention became and what role it plays, which option each filter took,
+// and the plan that follows; the scoring picks one, or asks back when two differ only in a field
+// the question leaves open.
+import type { FieldInfo } from "../columns";
+import { isTimeField } from "../columns";
+import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
+import { addsUp, type TableLexicon } from "./lexicon";
+import { flagFor, type Atoms, type FilterAtom, type Ref } from "./attach";
+
+export type Features = Map<string, number>;
+
+export type Role = "measure" | "group" | "series" | "x" | "y" | "label" | "sort" | "flag" | "distinct" | "ignore";
+
+export interface Choice {
+  /** "ref:<id>" or "filter:<id>": a mention whose field the question leaves open. */
+  key: string;
+  field: string;
+  /** How many fields it could have been. */
+  of: number;
+  text: string;
+}
+
+export interface Candidate {
+  plan: AnalysisPlan;
+  feats: Features;
+  choices: Choice[];
+  notes: string[];
+  /** Short description for debugging and training logs. */
+  sig: string;
+  score: number;
+  /** Field names the question said that this reading leaves unused. */
+  ignored?: string[];
+}
+
+export type FieldType = "cont" | "disc" | "year" | "date" | "cat" | "text" | "flag";
+
+export function fieldType(f: FieldInfo, lex: TableLexicon): FieldType {
+  if (lex.flagFields.has(f.name) && f.role !== "date") return "flag";
+  if (f.role === "date") return "date";
+  if (f.yearLike) return "year";
+  if (f.role === "number") return f.discrete ? "disc" : "cont";
+  if (f.role === "category" && f.distinct <= 60) return "cat";
+  return "text";
+}
+
+/** Identifier-like text: a name or id per row (Title, Customer Name, Order ID). */
+export function idLike(f: FieldInfo, rowCount: number): boolean {
+  return f.codes !== null && f.distinct > 50 && f.distinct >= 0.2 * rowCount;
+}
+
+function defaultAgg(f: FieldInfo): Aggregate {
+  return addsUp(f) ? "sum" : "mean";
+}
+
+export function autoBucket(info: FieldInfo): TimeBucket {
+  // A few distinct dates: each date is its own group.
+  if (info.distinct <= 40) return "day";
+  const days = (info.max - info.min) / 86_400_000;
+  if (!Number.isFinite(days)) return "month";
+  if (days <= 90) return "day";
+  if (days <= 370) return "week";
+  if (days <= 366 * 8) return "month";
+  return "year";
+}
+
+interface Slot {
+  ref: Ref;
+  field: FieldInfo;
+  role: Role;
+}
+
+interface Context {
+  a: Atoms;
+  lex: TableLexicon;
+  rowCount: number;
+  out: Candidate[];
+  seen: Set<string>;
+  /** The question's cues, computed once. */
+  cues: string[];
+  /** Features of a (mention, field, role, first) slot, computed once. */
+  slotFeats: Map<string, [string, number][]>;
+}
+
+const add = (feats: Features, name: string, v = 1) => {
+  if (v !== 0) feats.set(name, (feats.get(name) ?? 0) + v);
+};
+
+/** Cue names present in the question (used as cue x shape features). */
+function cues(a: Atoms): string[] {
+  const out: string[] = [];
+  if (a.count) out.push("count");
+  if (a.countRows) out.push("countRows");
+  if (a.share) out.push("share");
+  if (a.rate) out.push("rate");
+  if (a.relation) out.push("relation");
+  if (a.versus) out.push("versus");
+  if (a.distribution) out.push("distribution");
+  if (a.list) out.push("list");
+  if (a.which) out.push("which");
+  if (a.superlative) out.push("superlative");
+  if (a.supRows) out.push("supRows");
+  if (a.limit) out.push("limit");
+  if (a.sort) out.push(a.sort.by === "key" ? "sortKey" : "sortValue");
+  if (a.bucket) out.push("bucket");
+  if (a.overTime) out.push("overTime");
+  if (a.chart) out.push(`chart:${a.chart}`);
+  if (a.chartWord) out.push("chartWord");
+  if (a.facetWord) out.push("facetWord");
+  if (a.stacked) out.push("stacked");
+  if (a.looseAgg) out.push("looseAgg");
+  if (a.aggWords) out.push("aggWord");
+  if (a.output.numberOnly) out.push("numberOnly");
+  if (a.rowNoun) out.push("rowNoun");
+  if (a.yFirst) out.push("yFirst");
+  if (a.strayNumbers.length) out.push("strayNumber");
+  if (a.filters.length) out.push("filters");
+  if (a.refs.length === 0) out.push("noRefs");
+  if (a.refs.length >= 3) out.push("manyRefs");
+  return out;
+}
+
+function chartFor(shape: string, a: Atoms, groups: { field: FieldInfo }[], agg: Aggregate, measures: number): ChartKind {
+  const timeFirst = groups.length > 0 && isTimeField(groups[0].field) && a.bucket !== "weekday";
+  if (shape === "scalar") return "none";
+  if (shape === "rows") return a.chart === "bar" || a.chart === "pie" ? a.chart : "table";
+  if (a.chart === "table" && !a.output.chartAndTable) return "table";
+  if (shape === "aggScatter") return "scatter";
+  if (groups.length === 1 && a.chart === "pie" && measures === 1) return "pie";
+  // "the proportion of each industry": shares of a whole, one grouping, no other chart asked for.
+  if (groups.length === 1 && !a.chart && measures === 1 && agg === "share" && !timeFirst) return "pie";
+  if (measures > 1) return "groupedBar";
+  if (groups.length === 1) return timeFirst && a.chart !== "bar" ? "line" : "bar";
+  if (timeFirst && a.chart !== "bar") return "multiLine";
+  if (a.stacked) return "stackedBar";
+  if (a.grouped || a.facetWord) return "groupedBar";
+  return agg === "count" || agg === "sum" || agg === "share" ? "stackedBar" : "groupedBar";
+}
+
+/** Function words whose presence right before a field tells its role ("by", "across", "separately"). */
+const CUE_WORDS = new Set(["by", "per", "for", "each", "every", "across", "among", "in", "of", "with", "and", "split", "broken", "down", "break", "separate", "separated", "separately", "color", "colour", "colored", "coloured", "legend", "different", "various", "facet", "faceted", "grouped", "group", "breakdown", "vs", "versus", "against", "between", "over", "on", "to", "as", "into", "within", "show", "which", "what", "the", "all", "average", "total", "number", "count", "how", "many", "distribution", "relationship"]);
+
+function refFeatures(feats: Features, s: Slot, ctx: Context, index: number) {
+  const { ref, role } = s;
+  if (role !== "ignore") {
+    const w0 = ref.before[0];
+    const w1 = ref.before[1];
+    if (w0 && CUE_WORDS.has(w0)) add(feats, `role:${role}|prev:${w0}`);
+
+    const a0 = ref.after[0];
+    if (a0 && CUE_WORDS.has(a0)) add(feats, `role:${role}|next:${a0}`);
+  }
+  const t = fieldType(s.field, ctx.lex);
+  add(feats, `role:${role}`);
+  add(feats, `role:${role}|type:${t}`);
+  if (idLike(s.field, ctx.rowCount)) add(feats, `role:${role}|idlike`);
+  // One value per row (an id, a title) lists rows; repeated names (customers with many orders) group them.
+  if (s.field.codes && s.field.distinct >= 0.98 * ctx.rowCount) add(feats, `role:${role}|unique`);
+  if (s.field.codes && s.field.distinct > 60) add(feats, `role:${role}|manyValues`);
+  const flags: [string, boolean][] = [
+    ["group", ref.group], ["each", ref.each], ["series", ref.series], ["facet", ref.facet], ["xAxis", ref.xAxis], ["yAxis", ref.yAxis],
+    ["agg", ref.agg !== null], ["countOf", ref.countOf], ["distinctOf", ref.distinctOf], ["afterWhich", ref.afterWhich], ["ranked", ref.ranked],
+    ["sortBy", ref.sortBy], ["negated", ref.negated], ["partial", ref.partial], ["first", index === 0], ["ambiguous", ref.cands.length > 1],
+    ["adjective", ref.via === "adjective"], ["values", ref.via === "values"], ["timeWord", ref.via === "time"], ["oldTurn", ref.turn < 0],
+  ];
+  for (const [name, on] of flags) if (on) add(feats, `role:${role}|${name}`);
+  if (role === "measure" && ref.agg && ref.agg !== "count") add(feats, `measure:agg|type:${t}`);
+}
+
+function finish(ctx: Context, plan: AnalysisPlan, feats: Features, choices: Choice[], notes: string[], sig: string) {
+  const key = JSON.stringify(plan);
+  if (ctx.seen.has(key)) {
+    // The same plan reached another way: keep the better-featured one (the first, generated from the most direct reading).
+    return;
+  }
+  ctx.seen.add(key);
+  // Cue x shape (each question word against each kind of answer), and cue x kind of measure.
+  const shape = [...feats.keys()].find((k) => k.startsWith("shape:"))?.slice(6) ?? sig.split(" ")[0];
+  const m = plan.measure.agg;
+  const mclass = plan.intent !== "aggregate" ? plan.intent : m === "count" || m === "distinct" ? "count" : m === "share" || m === "rate" ? "share" : "number";
+  for (const c of ctx.cues) {
+    add(feats, `cue:${c}|${shape}`);
+    add(feats, `cue:${c}|m:${mclass}`);
+  }
+  ctx.out.push({ plan, feats, choices, notes, sig, score: 0 });
+}
+
+/** All filter option combinations (capped), each a list of chosen options with the atom they came from. */
+function filterCombos(filters: FilterAtom[]): { atom: FilterAtom; option: number }[][] {
+  let combos: { atom: FilterAtom; option: number }[][] = [[]];
+  // A question has a handful of conditions; beyond twelve the rest are not read (and not silently: the notes say so).
+  for (const f of filters.slice(0, 12)) {
+    const next: { atom: FilterAtom; option: number }[][] = [];
+    for (const c of combos) for (let o = 0; o < f.options.length && o < 12; o++) next.push([...c, { atom: f, option: o }]);
+    combos = next.slice(0, 48);
+  }
+  return combos;
+}
+
+const MAX_REFS = 6;
+
+export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candidate[] {
+  const ctx: Context = { a, lex, rowCount, out: [], seen: new Set(), cues: cues(a), slotFeats: new Map() };
+  const info = (n: string) => lex.byName.get(n)!;
+  const timeFields = lex.fields.filter(isTimeField);
+  for (const combo of filterCombos(a.filters)) {
+    const consumedRefs = new Set<number>();
+    const baseFilters: Filter[] = [];
+    const choices: Choice[] = [];
+    const feats0: Features = new Map();
+    const notes0: string[] = [];
+    for (const { atom, option } of combo) {
+      const opt = atom.options[option];
+      baseFilters.push(opt.filter);
+      for (const r of atom.refs) consumedRefs.add(r);
+      add(feats0, `filter:${opt.how}`);
+      add(feats0, `filter:${atom.kind}|${opt.how}`);
+      if (atom.negated) add(feats0, "filter:negated");
+      if (atom.options.length > 1) choices.push({ key: `filter:${atom.id}`, field: opt.filter.field, of: atom.options.length, text: atom.text });
+      if (opt.how === "guess") notes0.push(`guess:${opt.filter.field}:${atom.text}`);
+    }
+    // Several filters on one field (other than lists): keep the last.
+    const filters: Filter[] = [];
+    for (const f of baseFilters) {
+      const same = filters.findIndex((x) => x.field === f.field && x.op === f.op && f.op !== "neq");
+      if (same >= 0) filters.splice(same, 1);
+      filters.push(f);
+    }
+    const refs = a.refs.filter((r) => !consumedRefs.has(r.id)).slice(0, MAX_REFS);
+    // Refs that still name a field the filters use, without a role word, only repeat the filter field.
+    enumerateRoles(ctx, refs, filters, combo.map((c) => c.atom), choices, feats0, notes0, info, timeFields);
+  }
+  return ctx.out;
+}
+
+function enumerateRoles(
+  ctx: Context,
+  refs: Ref[],
+  filters: Filter[],
+  atoms: FilterAtom[],
+  choices0: Choice[],
+  feats0: Features,
+  notes0: string[],
+  info: (n: string) => FieldInfo,
+  timeFields: FieldInfo[],
+) {
+  // Each ref: a field (one per candidate of an ambiguous mention) and a role.
+  const options: { ref: Ref; field: FieldInfo; roles: Role[] }[][] = refs.map((ref) =>
+    ref.cands.map((c) => {
+      const f = info(c.name);
+      const t = fieldType(f, ctx.lex);
+      const roles: Role[] = ["ignore"];
+      if (f.numbers !== null && f.role !== "date") roles.push("measure", "x", "y", "sort");
+      if (t === "disc" || t === "year" || t === "date" || t === "cat" || t === "flag" || (t === "text" && f.distinct <= 5000)) roles.push("group", "series");
+      if (t === "text" || t === "cat") roles.push("label");
+      if (f.codes) roles.push("distinct");
+      // A yes/no field can filter ("churned customers"), unless a word makes it a grouping ("split by churn").
+      if ((t === "flag" || flagFor(ctx.lex, f.name)) && !ref.group && !ref.series && !ref.facet && !ref.afterWhich) roles.push("flag");
+      if ((t === "cont" || t === "disc") && !roles.includes("group") && f.distinct <= 5000) roles.push("group");
+      if (ref.via === "values" || ref.via === "time") return { ref, field: f, roles: roles.filter((r) => r === "group" || r === "series" || r === "ignore") };
+      if (ref.via === "adjective") return { ref, field: f, roles: roles.filter((r) => r === "measure" || r === "sort" || r === "x" || r === "y" || r === "ignore") };
+      return { ref, field: f, roles };
+    }),
+  );
+  const chosen: Slot[] = [];
+  const counts = { measure: 0, group: 0, series: 0, x: 0, y: 0, label: 0, sort: 0, distinct: 0 };
+  const recurse = (k: number) => {
+    if (k === options.length) {
+      build(ctx, chosen.slice(), filters, atoms, choices0, feats0, notes0, timeFields);
+      return;
+    }
+    for (const opt of options[k]) {
+      for (const role of opt.roles) {
+        if (role === "measure" && counts.measure >= 3) continue;
+        if ((role === "group" || role === "series" || role === "x" || role === "y" || role === "label" || role === "sort" || role === "distinct") && counts[role] >= 1) continue;
+        if (role !== "ignore" && role !== "flag" && chosen.some((s) => s.field.name === opt.field.name && s.role !== "ignore")) continue;
+        chosen.push({ ref: opt.ref, field: opt.field, role });
+        if (role !== "ignore" && role !== "flag") counts[role]++;
+        recurse(k + 1);
+        if (role !== "ignore" && role !== "flag") counts[role]--;
+        chosen.pop();
+      }
+    }
+  };
+  recurse(0);
+}
+
+function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAtom[], choices0: Choice[], feats0: Features, notes0: string[], timeFields: FieldInfo[]) {
+  const a = ctx.a;
+  const by = (role: Role) => slots.filter((s) => s.role === role);
+  const measures = by("measure");
+  const groups = by("group");
+  const series = by("series");
+  const xs = by("x");
+  const ys = by("y");
+  const labels = by("label");
+  const sorts = by("sort");
+  const distincts = by("distinct");
+  const flags = by("flag");
+  const ignored = by("ignore");
+  const choices = [...choices0];
+  for (const s of slots) if (s.ref.cands.length > 1 && s.role !== "ignore") choices.push({ key: `ref:${s.ref.id}`, field: s.field.name, of: s.ref.cands.length, text: s.ref.text });
+
+  const slotList = slots.map((sl) => {
+    const first = a.refs.indexOf(sl.ref) === 0;
+    const key = `${sl.ref.id}|${sl.ref.turn}|${sl.field.name}|${sl.role}|${first}`;
+    let list = ctx.slotFeats.get(key);
+    if (!list) {
+      const m: Features = new Map();
+      refFeatures(m, sl, ctx, first ? 0 : 1);
+      list = [...m];
+      ctx.slotFeats.set(key, list);
+    }
+    return list;
+  });
+  // Words naming a field that another role already uses ("name ... sorted by company name") are not unused.
+  const usedFields = new Set(slots.filter((sl) => sl.role !== "ignore").map((sl) => sl.field.name));
+  const unused = ignored.filter((sl) => !sl.ref.via && sl.ref.turn === 0 && !usedFields.has(sl.field.name) && !filters0.some((f) => f.field === sl.field.name)).map((sl) => sl.ref.text);
+  // Words that name a field only partly or by a synonym ("budget", "grossing"): the answer says how it read them.
+  const readAs = slots
+    .filter((sl) => sl.role !== "ignore" && !sl.ref.via && sl.ref.turn === 0 && (sl.ref.partial || (sl.ref.cands.find((c) => c.name === sl.field.name)?.score ?? 1) < 0.95))
+    .filter((sl) => sl.ref.text.toLowerCase().replace(/[^a-z0-9]/g, "") !== sl.field.name.toLowerCase().replace(/[^a-z0-9]/g, ""))
+    .map((sl) => `readAs:${sl.field.name}:${sl.ref.text}`);
+  const base = (): { feats: Features; notes: string[] } => {
+    const feats: Features = new Map(feats0);
+    for (const list of slotList) for (const [n, v] of list) add(feats, n, v);
+    add(feats, "refs:ignored", ignored.length);
+    for (const u of a.unknown) add(feats, `unknown:${u.slot}`);
+    return { feats, notes: [...notes0, ...unused.map((t) => `ignored:${t}`), ...readAs] };
+  };
+  // Flags: "churned customers" -> Churn = Yes ("not churned" -> No).
+  const flagFilters: Filter[] = [];
+  for (const s of flags) {
+    const fv = flagFor(ctx.lex, s.field.name);
+    if (!fv) return;
+    const value = s.ref.negated ? fv.no : fv.yes;
+    if (value === null) return;
+    flagFilters.push({ field: s.field.name, op: "eq", values: [value] });
+  }
+  const filters = [...filters0.filter((f) => !flagFilters.some((g) => g.field === f.field)), ...flagFilters];
+  const xyOnly = xs.length + ys.length;
+
+  // --- relationship: raw pairs of two numbers, optionally coloured or faceted by a group ---------
+  if (measures.length === 0 && xyOnly === 2 && labels.length === 0 && sorts.length === 0 && distincts.length === 0 && series.length + groups.length <= 1) {
+    const g = groups[0] ?? series[0] ?? null;
+    for (const facet of g ? [false, true] : [false]) {
+      const { feats, notes } = base();
+      add(feats, g ? (facet ? "shape:relFacet" : "shape:relColor") : "shape:rel");
+      if (g) add(feats, facet ? `relFacet|facetWord:${a.facetWord}` : `relColor|facetWord:${a.facetWord}`);
+      if (g) {
+        const kind = facet ? "relFacet" : "relColor";
+        for (const [n, on] of [["facet", g.ref.facet], ["each", g.ref.each], ["series", g.ref.series], ["group", g.ref.group], ["values", g.ref.via === "values"]] as const) if (on) add(feats, `${kind}|ref:${n}`);
+
+        if (a.chart === "scatter") add(feats, `${kind}|scatterWord`);
+        if (a.stacked || a.colorWord) add(feats, `${kind}|colorWord`);
+      }
+      const xField = xs[0].field;
+      const yField = ys[0].field;
+      const order = a.refs.indexOf(ys[0].ref) < a.refs.indexOf(xs[0].ref);
+      add(feats, order ? "rel:yFirstOrder" : "rel:xFirstOrder");
+      if (a.yFirst) add(feats, order ? "rel:yFirstOrder|yFirst" : "rel:xFirstOrder|yFirst");
+      const plan: AnalysisPlan = {
+        intent: "relationship", measure: { agg: "count", field: null }, extraMeasures: [], groupBy: g ? [{ field: g.field.name, bucket: g.field.role === "date" ? "year" : null }] : [],
+        filters, x: xField.name, y: yField.name, sort: null, limit: null, binWidth: null, binCount: null, chart: g ? (facet ? "scatterFaceted" : "scatterColor") : "scatter",
+      };
+      finish(ctx, plan, feats, choices, notes, `rel ${yField.name}~${xField.name}${g ? ` ${facet ? "facet" : "color"} ${g.field.name}` : ""}`);
+    }
+    return;
+  }
+  if (xyOnly > 0) return;
+
+  // --- distribution: a histogram of one number ----------------------------------------------------
+  if (measures.length === 1 && groups.length + series.length + labels.length + sorts.length + distincts.length === 0 && measures[0].field.numbers) {
+    const m = measures[0];
+    const { feats, notes } = base();
+    add(feats, "shape:dist");
+    add(feats, `dist|type:${fieldType(m.field, ctx.lex)}`);
+    if (m.ref.agg) add(feats, "dist|agg");
+    if (a.binWidth || a.binCount) add(feats, "dist|bins");
+    const plan: AnalysisPlan = {
+      intent: "distribution", measure: { agg: "count", field: null }, extraMeasures: [], groupBy: [], filters, x: m.field.name, y: null, sort: null,
+      limit: null, binWidth: a.binWidth, binCount: a.binWidth ? null : a.binCount, chart: "histogram",
+    };
+    finish(ctx, plan, feats, choices, notes, `dist ${m.field.name}`);
+  }
+
+  // --- rows: the matching rows, ranked by a number -------------------------------------------------
+  const rowsAsked = a.list || a.limit !== null || a.superlative !== null || measures.length + sorts.length + labels.length > 0 || filters0.length > 0;
+  if (rowsAsked && groups.length + series.length + distincts.length === 0 && measures.length + sorts.length <= 1 && labels.length <= 1) {
+    const rank = sorts[0] ?? measures[0] ?? null;
+    const { feats, notes } = base();
+    add(feats, "shape:rows");
+    if (rank) add(feats, "rows|ranked");
+    if (labels.length) add(feats, "rows|label");
+    if (a.limit) add(feats, "rows|limit");
+    if (a.superlative) add(feats, "rows|superlative");
+    const byKey = labels.length > 0 && (a.sort?.by === "key" || a.refs.some((r) => r.sortBy && r.cands.some((c) => c.name === labels[0].field.name)));
+    const order = a.sort ? a.sort.order : a.limit?.dir === "bottom" || a.superlative === "min" ? "asc" : "desc";
+    if (byKey) add(feats, "rows|sortByLabel");
+    const plan: AnalysisPlan = {
+      intent: "rows", measure: { agg: "count", field: null }, extraMeasures: [], groupBy: [], filters, x: labels[0]?.field.name ?? null, y: rank?.field.name ?? null,
+      sort: byKey ? { by: "key", order: a.sort?.order ?? "asc" } : rank ? { by: "value", order } : null, limit: a.limit?.n ?? null, binWidth: null, binCount: null, chart: "table",
+    };
+    plan.chart = chartFor("rows", a, [], "count", 1);
+    if (plan.chart !== "table" && (!plan.x || !plan.y)) plan.chart = "table";
+    finish(ctx, plan, feats, choices, notes, `rows ${rank?.field.name ?? "-"}${labels[0] ? ` label ${labels[0].field.name}` : ""}`);
+  }
+  if (labels.length || sorts.length) return;
+
+  // --- aggregates ---------------------------------------------------------------------------------
+  if (groups.length + series.length > 2) return;
+  if (series.length && !groups.length) {
+    // A series alone is a grouping ("coloured by origin" with nothing else grouped).
+  }
+  const groupSlots = [...groups, ...series];
+  // Time: a grain word or "over time" without a time field grouped: the table's time field.
+  const hasTimeGroup = groupSlots.some((s) => isTimeField(s.field));
+  const wantTime = (a.bucket !== null || a.overTime || a.chart === "line") && !hasTimeGroup;
+  const timeOptions: (FieldInfo | null)[] = wantTime && timeFields.length && groupSlots.length < 2 ? timeFields.slice(0, 3) : [null];
+  if (!wantTime) timeOptions.splice(0, timeOptions.length, null);
+  else if (!timeFields.length) timeOptions.splice(0, timeOptions.length, null);
+
+  // Measures: the numbers named, or a count (of rows, or of distinct values of a named field).
+  type MeasureOption = { measures: Measure[]; feats: [string, number][]; notes: string[] };
+  const measureOptions: MeasureOption[] = [];
+  if (measures.length) {
+    const ms: Measure[] = [];
+    const f: [string, number][] = [];
+    const notes: string[] = [];
+    for (const m of measures) {
+      let agg: Aggregate | null = m.ref.agg && m.ref.agg !== "count" ? m.ref.agg : null;
+      if (!agg && m.ref.countOf) {
+        // "total number of sales forecast": the sum of a number said as a count.
+        agg = "sum";
+        f.push(["measure:countOfNumber", 1]);
+      }
+      if (!agg && a.looseAgg && a.looseAgg !== "count" && a.looseAgg !== "distinct") {
+        agg = a.looseAgg;
+        f.push(["measure:looseAgg", 1]);
+      }
+      if (!agg && a.share) {
+        agg = "share";
+        f.push(["measure:shareOfNumber", 1]);
+      }
+      if (!agg) {
+        agg = defaultAgg(m.field);
+        f.push([`measure:defaultAgg:${agg}`, 1]);
+        notes.push(`defaultAgg:${m.field.name}:${agg}`);
+      }
+      ms.push({ agg, field: m.field.name });
+    }
+    if (measures.length > 1) {
+      f.push([`measures:${measures.length}`, 1]);
+      // "sales and profit": joined by "and".
+      const [m1, m2] = measures;
+      const later = m1.ref.turn === m2.ref.turn ? (m1.ref.pos < m2.ref.pos ? m2.ref : m1.ref) : null;
+      const gap = later ? later.before.slice(0, 4) : [];
+      if (later && (gap[0] === "and" || gap[0] === "," || (gap[1] === "and" && ["the", "average", "total", "mean"].includes(gap[0])) || gap.slice(0, 3).includes("and"))) f.push(["measures:joinedByAnd", 1]);
+      if (gap.slice(0, 3).some((w) => w === "vs" || w === "against" || w === "versus")) f.push(["measures:joinedByVs", 1]);
+      if (!later) f.push(["measures:differentTurns", 1]);
+    }
+    measureOptions.push({ measures: ms, feats: f, notes });
+    // "for each city, the highest latitude": the superlative is the aggregate.
+    if (measures.some((m) => m.ref.supAgg && !m.ref.agg)) {
+      measureOptions.push({
+        measures: measures.map((m, i) => (m.ref.supAgg && !m.ref.agg ? { agg: m.ref.supAgg, field: m.field.name } : ms[i])),
+        feats: [...f.filter(([n]) => !n.startsWith("measure:defaultAgg")), ["measure:supAgg", 1]],
+        notes: notes.filter((n) => !measures.some((m) => m.ref.supAgg && n === `defaultAgg:${m.field.name}:${ms[measures.indexOf(m)].agg}`)),
+      });
+    }
+  } else if (distincts.length) {
+    const d = distincts[0];
+    measureOptions.push({ measures: [{ agg: "distinct", field: d.field.name }], feats: [["measure:distinct", 1], [`measure:distinct|countOf:${d.ref.countOf}`, 1], [`measure:distinct|distinctWord:${a.distinct || d.ref.distinctOf}`, 1]], notes: [] });
+  } else {
+    const agg: Aggregate = a.share ? "share" : "count";
+    measureOptions.push({ measures: [{ agg, field: null }], feats: [[`measure:${agg}`, 1], [`measure:${agg}|countCue:${a.count}`, 1]], notes: [] });
+    // "percentage of orders that are Furniture", "churn rate by contract": the share of rows matching a condition.
+    if (a.share || a.rate) {
+      // Where each filter was said: the condition of a share usually comes last ("share of Technology orders that shipped early").
+      const posOf = (f: Filter): number => {
+        const atom = atoms.find((x) => x.options.some((o) => o.filter === f || (o.filter.field === f.field && JSON.stringify(o.filter.values) === JSON.stringify(f.values))));
+        if (atom) return atom.pos;
+        const flag = flags.find((sl) => sl.field.name === f.field);
+        return flag ? flag.ref.pos : -1;
+      };
+      const conds = filters.map((f) => ({ filter: f, from: flagFilters.includes(f) ? "flag" : "filter", pos: posOf(f) }));
+      for (const c of conds) {
+        const others = conds.filter((o) => o !== c);
+        const last = others.every((o) => o.pos < c.pos);
+        const f: [string, number][] = [["measure:rate", 1], [`measure:rate|${c.from}`, 1], [`measure:rate|rateWord:${a.rate}`, 1]];
+        if (others.length) f.push([last ? "measure:rate|conditionLast" : "measure:rate|conditionNotLast", 1]);
+        // "churn rate ...": the field said right before "rate" is what is counted.
+        if (a.refs.some((r) => r.rateOf && r.cands.some((x) => x.name === c.filter.field))) f.push(["measure:rate|namedRate", 1]);
+        measureOptions.push({ measures: [{ agg: "rate", field: c.filter.field, value: c.filter.op === "eq" ? c.filter.values[0] : null, condition: c.filter }], feats: f, notes: [] });
+      }
+    }
+  }
+
+  for (const mo of measureOptions) {
+    const primary = mo.measures[0];
+    const cond = primary.condition;
+    const planFilters = cond ? filters.filter((f) => !(f.field === cond.field && JSON.stringify(f.values) === JSON.stringify(cond.values) && f.op === cond.op)) : filters;
+    for (const tf of timeOptions) {
+      const gs: { field: FieldInfo; slot: Slot | null }[] = groupSlots.map((s) => ({ field: s.field, slot: s }));
+      if (tf) gs.unshift({ field: tf, slot: null });
+      if (gs.length > 2) continue;
+      // Order: explicit x first, time first, series second.
+      gs.sort((p, q) => rank(p) - rank(q));
+      const groupBy: GroupBy[] = gs.map((g) => ({ field: g.field.name, bucket: g.field.role === "date" ? a.bucket ?? autoBucket(g.field) : null }));
+      // Values listed on a grouped field stay as a filter ("East vs West": group by Region, only those two).
+      const shapes: ("scalar" | "agg" | "aggScatter")[] = [];
+      if (gs.length === 0) shapes.push("scalar");
+      else shapes.push("agg");
+      // One point per group only when a scatter or a relation is asked for ("plot A against B for each C").
+      if (mo.measures.length === 2 && gs.length === 1 && mo.measures.every((m) => m.field) && (a.chart === "scatter" || a.relation || a.versus)) shapes.push("aggScatter");
+      for (const shape of shapes) {
+        const { feats, notes } = base();
+        for (const [n, v] of mo.feats) add(feats, n, v);
+        notes.push(...mo.notes);
+        const shapeName = shape === "scalar" ? "shape:agg0" : shape === "aggScatter" ? "shape:aggScatter" : mo.measures.length > 1 ? "shape:multi" : `shape:agg${gs.length}`;
+        add(feats, shapeName);
+        if (tf) {
+          add(feats, "group:impliedTime");
+          if (timeFields.length > 1) notes.push(`timeField:${tf.name}`);
+          if (timeFields.indexOf(tf) > 0) add(feats, "group:impliedTime|notFirst");
+        }
+        if (a.bucket && !groupBy.some((g) => isTimeField(ctx.lex.byName.get(g.field)!))) add(feats, "unused:bucket");
+        if (a.bucket && groupBy.some((g) => ctx.lex.byName.get(g.field)!.role !== "date" && isTimeField(ctx.lex.byName.get(g.field)!)) && a.bucket !== "year") add(feats, "bucket:yearField");
+        if (gs.length === 2) {
+          const second = gs[1];
+          if (second.slot && (second.slot.ref.series || second.slot.role === "series")) add(feats, "groups2:seriesCue");
+          if (second.field.codes && second.field.distinct > 12) add(feats, "groups2:manySeries");
+        }
+        for (const g of gs) if (g.field.codes && g.field.distinct > 60) add(feats, "group:manyValues");
+        for (const atom of atoms) if (atom.listed >= 2 && gs.some((g) => atom.options.some((o) => o.filter.field === g.field.name))) add(feats, "group:listedValues");
+        if (gs.some((g) => planFilters.some((f) => f.field === g.field.name && (f.op === "eq" || f.op === "neq")))) add(feats, "group:filteredToOne");
+        const agg = primary.agg;
+        let chart = chartFor(shape, a, gs, agg, mo.measures.length);
+        if (a.output.numberOnly && shape === "scalar") chart = "none";
+        // Sorted on a field the grouping uses: by key; on the measure: by value.
+        const sortRef = a.refs.find((r) => r.sortBy);
+        const sortOnGroup = sortRef && gs.some((g) => sortRef.cands.some((c) => c.name === g.field.name));
+        const sortBy = a.sort?.by ?? (sortOnGroup ? "key" : "value");
+        let sort: AnalysisPlan["sort"] = a.sort ? { by: sortBy, order: a.sort.order } : null;
+        const timeFirst = gs.length > 0 && isTimeField(gs[0].field) && a.bucket !== "weekday";
+        if (!sort && (a.limit || (a.superlative && !timeFirst))) sort = { by: "value", order: a.limit?.dir === "bottom" || (!a.limit && a.superlative === "min") ? "asc" : "desc" };
+        if (a.limit && a.limit.dir === "bottom" && sort && sort.by === "value") sort = { by: "value", order: "asc" };
+        let limit = a.limit?.n ?? null;
+        if (shape === "scalar") {
+          sort = null;
+          limit = null;
+          if (a.limit) add(feats, "unused:limit");
+        }
+        if (a.superlative && shape !== "scalar") add(feats, `superlative|${shape}|time:${timeFirst}`);
+        if (a.chart && !chartMatches(a.chart, chart)) add(feats, "unused:chartWord");
+        const plan: AnalysisPlan = {
+          intent: "aggregate", measure: primary, extraMeasures: mo.measures.slice(1), groupBy, filters: planFilters, x: null, y: null, sort, limit,
+          binWidth: null, binCount: null, chart,
+        };
+        finish(ctx, plan, feats, choices, notes, `${shape === "scalar" ? "scalar" : shape === "aggScatter" ? "aggScatter" : "agg"} ${mo.measures.map((m) => `${m.agg}(${m.field ?? "*"}${m.condition ? `|${m.condition.field}${m.condition.op}${m.condition.values.join(",")}` : ""})`).join("+")}${groupBy.length ? ` by ${groupBy.map((g) => g.field + (g.bucket ? `/${g.bucket}` : "")).join(",")}` : ""}`);
+      }
+    }
+  }
+
+  function rank(g: { field: FieldInfo; slot: Slot | null }): number {
+    if (g.slot?.ref.xAxis) return 0;
+    if (isTimeField(g.field) && a.chart !== "bar" && !(g.slot && (g.slot.role === "series" || g.slot.ref.series))) return 1;
+    if (g.slot && (g.slot.role === "series" || g.slot.ref.series)) return 3;
+    if (g.slot?.ref.facet) return a.chart === "bar" || a.chart === null ? 2.5 : 4;
+    return 2;
+  }
+}
+
+function chartMatches(word: NonNullable<Atoms["chart"]>, chart: ChartKind): boolean {
+  switch (word) {
+    case "bar": return chart === "bar" || chart === "groupedBar" || chart === "stackedBar" || chart === "histogram";
+    case "line": return chart === "line" || chart === "multiLine";
+    case "pie": return chart === "pie";
+    case "scatter": return chart.startsWith("scatter");
+    case "histogram": return chart === "histogram" || chart === "bar";
+    case "table": return true;
+  }
+}

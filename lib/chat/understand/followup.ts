@@ -1,0 +1,199 @@
+// Follow-up turns. The API is stateless (the client sends the conversation), so earlier user turns
+// are read again; a follow-up turn is answered from three kinds of candidates, scored together:
+// the turn on its own ("fresh"), the turn read together with the earlier turns' mentions ("merged",
+// newer mentions first), and the previous plan edited by the turn ("edit": a new filter replaces
+// the one on the same field, a new measure, grouping, aggregate, chart, sort or limit replaces the
+// previous one).
+import { isTimeField } from "../columns";
+import type { AnalysisPlan, Filter, Measure } from "../plan";
+import { flagFor, type Atoms, type Ref } from "./attach";
+import { autoBucket, fieldType, type Candidate, type Features } from "./candidates";
+import type { TableLexicon } from "./lexicon";
+
+/** The earlier turn's atoms followed by this turn's: ids and refs renumbered, this turn's cues win. */
+export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
+  const offset = prev.refs.length;
+  const refs: Ref[] = [
+    ...prev.refs.map((r) => ({ ...r, turn: r.turn - 1 })),
+    ...next.refs.map((r) => ({ ...r, id: r.id + offset })),
+  ];
+  const fOffset = prev.filters.length;
+  const nextFilters = next.filters.map((f) => ({ ...f, id: f.id + fOffset, refs: f.refs.map((r) => r + offset) }));
+  const replaced = new Set(nextFilters.flatMap((f) => f.options.map((o) => o.filter.field)));
+  const prevFilters = prev.filters.filter((f) => !f.options.some((o) => replaced.has(o.filter.field)));
+  return {
+    ...next,
+    refs,
+    filters: [...prevFilters, ...nextFilters],
+    looseAgg: next.looseAgg ?? prev.looseAgg,
+    aggWords: prev.aggWords + next.aggWords,
+    count: next.count || prev.count,
+    countRows: next.countRows || prev.countRows,
+    distinct: next.distinct || prev.distinct,
+    share: next.share || prev.share,
+    rate: next.rate || prev.rate,
+    relation: next.relation || prev.relation,
+    versus: next.versus || prev.versus,
+    yFirst: prev.refs.length >= 2 ? prev.yFirst : next.yFirst,
+    distribution: next.distribution || prev.distribution,
+    list: next.list || prev.list,
+    which: next.which || prev.which,
+    superlative: next.superlative ?? prev.superlative,
+    limit: next.limit ?? prev.limit,
+    sort: next.sort ?? prev.sort,
+    bucket: next.bucket ?? prev.bucket,
+    overTime: next.overTime || prev.overTime,
+    chart: next.chart ?? prev.chart,
+    chartWord: next.chartWord || prev.chartWord,
+    stacked: next.stacked || prev.stacked,
+    grouped: next.grouped || prev.grouped,
+    facetWord: next.facetWord || prev.facetWord,
+    colorWord: next.colorWord || prev.colorWord,
+    output: { ...next.output },
+    binWidth: next.binWidth ?? prev.binWidth,
+    binCount: next.binCount ?? prev.binCount,
+    unknown: next.unknown,
+    strayNumbers: next.strayNumbers,
+    strayDates: next.strayDates,
+    rowNoun: next.rowNoun || prev.rowNoun,
+  };
+}
+
+const add = (feats: Features, name: string, v = 1) => feats.set(name, (feats.get(name) ?? 0) + v);
+
+/** The previous plan edited by the follow-up turn's mentions. */
+export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  const info = (n: string) => lex.byName.get(n)!;
+  const feats: Features = new Map();
+  add(feats, "edit");
+  const notes: string[] = [];
+  const plan: AnalysisPlan = JSON.parse(JSON.stringify(prev)) as AnalysisPlan;
+  plan.extraMeasures ??= [];
+  let changed = false;
+  // Filters: a filter on a field replaces the previous ones on that field.
+  const consumed = new Set<number>();
+  for (const atom of a.filters) {
+    const opt = atom.options[0];
+    if (!opt) continue;
+    if (atom.options.length > 1) add(feats, "edit|ambiguousFilter");
+    plan.filters = [...plan.filters.filter((f) => f.field !== opt.filter.field), opt.filter];
+    atom.refs.forEach((r) => consumed.add(r));
+    add(feats, `edit|filter:${opt.how}`);
+    changed = true;
+  }
+  const refs = a.refs.filter((r) => !consumed.has(r.id) && r.turn === 0);
+  const numeric = (r: Ref) => r.cands.some((c) => info(c.name).numbers !== null && info(c.name).role !== "date");
+  const field0 = (r: Ref) => info(r.cands[0].name);
+  const newGroups: Ref[] = [];
+  const newMeasures: Ref[] = [];
+  for (const r of refs) {
+    const f = field0(r);
+    const t = fieldType(f, lex);
+    if (r.cands.length > 1) add(feats, "edit|ambiguousRef");
+    const flag = flagFor(lex, f.name);
+    if (flag && !r.group && !r.series && !r.afterWhich && !r.agg) {
+      const v = r.negated ? flag.no : flag.yes;
+      if (v !== null) {
+        plan.filters = [...plan.filters.filter((x) => x.field !== f.name), { field: f.name, op: "eq", values: [v] } as Filter];
+        add(feats, "edit|flag");
+        changed = true;
+        continue;
+      }
+    }
+    if (r.group || r.series || r.facet || t === "cat" || t === "date" || t === "year" || (t === "disc" && !r.agg)) newGroups.push(r);
+    else if (numeric(r)) newMeasures.push(r);
+    else newGroups.push(r);
+  }
+  if (newMeasures.length && (plan.intent === "aggregate" || plan.intent === "distribution")) {
+    const m = newMeasures[0];
+    const f = field0(m);
+    if (plan.intent === "distribution") plan.x = f.name;
+    else {
+      const agg = m.agg ?? a.looseAgg ?? (plan.measure.field ? plan.measure.agg : f ? (plan.measure.agg === "count" ? "mean" : plan.measure.agg) : "mean");
+      plan.measure = { agg: agg === "count" || agg === "distinct" || agg === "rate" ? "mean" : agg, field: f.name } as Measure;
+      if (!m.agg && !a.looseAgg && !prev.measure.field) notes.push(`defaultAgg:${f.name}:mean`);
+    }
+    add(feats, "edit|newMeasure");
+    changed = true;
+  } else if (newMeasures.length && plan.intent === "relationship") {
+    // "the same against acceleration": the new number replaces the horizontal axis.
+    plan.x = field0(newMeasures[0]).name;
+    add(feats, "edit|newAxis");
+    changed = true;
+  } else if (newMeasures.length) add(feats, "edit|measureUnused");
+  if (!newMeasures.length && a.looseAgg && plan.intent === "aggregate" && plan.measure.field) {
+    plan.measure = { ...plan.measure, agg: a.looseAgg === "count" ? plan.measure.agg : a.looseAgg };
+    add(feats, "edit|agg");
+    changed = true;
+  }
+  if (newGroups.length) {
+    const g = newGroups[0];
+    const f = field0(g);
+    const bucket = f.role === "date" ? a.bucket ?? autoBucket(f) : null;
+    if (plan.intent === "relationship") {
+      plan.groupBy = [{ field: f.name, bucket }];
+      plan.chart = g.facet || a.facetWord ? "scatterFaceted" : "scatterColor";
+    } else if (plan.intent === "aggregate") {
+      const asSeries = g.series || a.stacked || (plan.groupBy.length === 1 && !a.instead && !g.group && false);
+      if (asSeries && plan.groupBy.length >= 1) plan.groupBy = [plan.groupBy[0], { field: f.name, bucket }];
+      else if (plan.groupBy.length === 0) plan.groupBy = [{ field: f.name, bucket }];
+      else plan.groupBy = [{ field: f.name, bucket }, ...plan.groupBy.slice(1)];
+      add(feats, asSeries ? "edit|addSeries" : "edit|replaceGroup");
+    } else add(feats, "edit|groupUnused");
+    changed = true;
+  }
+  if (a.bucket && plan.intent === "aggregate") {
+    const tg = plan.groupBy.find((g) => info(g.field).role === "date");
+    if (tg) {
+      tg.bucket = a.bucket;
+      changed = true;
+      add(feats, "edit|bucket");
+    }
+  }
+  if (a.sort) {
+    plan.sort = { by: a.sort.by ?? "value", order: a.sort.order };
+    changed = true;
+    add(feats, "edit|sort");
+  }
+  if (a.limit) {
+    plan.limit = a.limit.n;
+    plan.sort = { by: "value", order: a.limit.dir === "bottom" ? "asc" : "desc" };
+    changed = true;
+    add(feats, "edit|limit");
+  }
+  if (a.chart || a.output.numberOnly) {
+    const before = plan.chart;
+    plan.chart = rechart(plan, a, lex);
+    if (plan.chart !== before) {
+      changed = true;
+      add(feats, "edit|chart");
+    }
+  } else if (changed && plan.intent === "aggregate") plan.chart = rechart(plan, { ...a, chart: null }, lex, prev.chart);
+  if (!changed) return out;
+  if (a.followUp) add(feats, "edit|followUpCue");
+  if (a.instead) add(feats, "edit|instead");
+  if (!a.refs.some((r) => r.turn === 0) && !a.filters.length) add(feats, "edit|noNewFields");
+  for (const u of a.unknown) add(feats, `unknown:${u.slot}`);
+  out.push({ plan, feats, choices: [], notes, sig: `edit ${plan.intent} ${plan.chart}`, score: 0 });
+  return out;
+}
+
+/** The chart of an edited plan: the words of the turn, else the kind the data calls for. */
+function rechart(plan: AnalysisPlan, a: Pick<Atoms, "chart" | "output" | "stacked">, lex: TableLexicon, previous?: AnalysisPlan["chart"]): AnalysisPlan["chart"] {
+  const groups = plan.groupBy.map((g) => lex.byName.get(g.field)!);
+  const timeFirst = groups.length > 0 && isTimeField(groups[0]) && plan.groupBy[0].bucket !== "weekday";
+  if (plan.intent === "relationship" || plan.intent === "distribution") return plan.chart;
+  if (plan.intent === "rows") return a.chart === "bar" || a.chart === "pie" ? (plan.x && plan.y ? a.chart : "table") : "table";
+  if (a.output.numberOnly || groups.length === 0) return "none";
+  if (a.chart === "table") return "table";
+  if (a.chart === "pie" && groups.length === 1) return "pie";
+  if (a.chart === "line" && timeFirst) return groups.length === 1 ? "line" : "multiLine";
+  if (a.chart === "bar") return groups.length === 1 ? "bar" : a.stacked ? "stackedBar" : "groupedBar";
+  if (previous && previous !== "none" && previous !== "table" && !(previous === "pie" && groups.length !== 1)) {
+    if (groups.length === 1 && (previous === "pie" || previous === "bar" || previous === "line")) return previous === "line" && !timeFirst ? "bar" : previous;
+  }
+  if (groups.length === 1) return timeFirst ? "line" : "bar";
+  if (timeFirst) return "multiLine";
+  return plan.measure.agg === "count" || plan.measure.agg === "sum" ? "stackedBar" : "groupedBar";
+}

@@ -1,0 +1,235 @@
+// The vocabulary of one table: its field names (with plurals, typos, spacing and camelCase variants,
+// general English synonyms from vocab/words.json and synonyms from the project's chatContext) and
+// the values of its category fields (with aliases such as demonyms, and comparison values like
+// ">50K" readable as "more than 50K"). Built once per table and context, then cached.
+import type { FieldInfo } from "../columns";
+import { isTimeField } from "../columns";
+import { tokenize } from "./tokens";
+import { FIELD_ALIASES, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
+import words from "../vocab/words.json";
+
+export interface NameEntry {
+  field: string;
+  /** Lemmas of the name (stop words such as "of" kept: they are part of how the name is said). */
+  words: string[];
+  compact: string;
+  /** 1 for the field's own name, less for aliases. */
+  weight: number;
+  /** Words that may name the field on their own (a distinctive word of a longer name). */
+  partialWords: string[];
+}
+
+export interface ValueEntry {
+  field: string;
+  value: string;
+  words: string[];
+  compact: string;
+  /** A synonym of the value ("American" for USA), not its own spelling. */
+  alias: boolean;
+}
+
+export interface TableLexicon {
+  fields: FieldInfo[];
+  byName: Map<string, FieldInfo>;
+  names: NameEntry[];
+  /** lemma -> names containing it. */
+  nameIndex: Map<string, NameEntry[]>;
+  /** The name without spaces ("subcategory" for Sub-Category) -> names. */
+  compactIndex: Map<string, NameEntry[]>;
+  /** distinctive single word -> fields whose (longer) name contains it; head = the name's last word. */
+  partial: Map<string, { field: string; head: boolean }[]>;
+  values: ValueEntry[];
+  valueIndex: Map<string, ValueEntry[]>;
+  /** One-letter values ("R", "G"), read only next to their field's name or in a list of its values. */
+  shortValues: Map<string, ValueEntry[]>;
+  /** Words of every name (own and synonyms) of each field. */
+  fieldWords: Map<string, Set<string>>;
+  /** Fields whose values are all yes/no-like or 0/1: "churned customers" filters them. */
+  flagFields: Set<string>;
+  /** Words of the dataset's name ("faculty", "station"): they name the rows, not a field. */
+  rowWords: Set<string>;
+}
+
+const SMALL_WORDS = new Set(["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "per", "and", "or", "with"]);
+const SUM_WORDS = new Set(words.sumByDefault.flatMap((w) => tokenize(w).map((t) => t.lemma)));
+const VALUE_COMPARATORS: Record<string, string[]> = words.valueComparators;
+
+/** The words of a field or value name: camelCase, underscores and hyphens split, singular. */
+export function nameWords(text: string): string[] {
+  // Names are short; a 10,000-letter value is cut first (the camelCase patterns below are linear
+  // in practice, but no pattern should see unbounded text).
+  const spaced = text.slice(0, 200).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").replace(/[_\-.]/g, " ");
+  return tokenize(spaced, 40).map((t) => t.lemma);
+}
+
+function replacePhrase(ws: string[], phrase: string[], replacement: string[]): string[] | null {
+  for (let i = 0; i + phrase.length <= ws.length; i++) {
+    let ok = true;
+    for (let j = 0; j < phrase.length && ok; j++) if (ws[i + j] !== phrase[j]) ok = false;
+    if (ok) return [...ws.slice(0, i), ...replacement, ...ws.slice(i + phrase.length)];
+  }
+  return null;
+}
+
+/** Number fields whose rows add up (money, counts): their default aggregate is the total. */
+export function addsUp(info: FieldInfo): boolean {
+  return nameWords(info.name).some((w) => SUM_WORDS.has(w));
+}
+
+/** The value of a two-valued field that a flag means ("churned customers" -> Churn = Yes), and its opposite. */
+export function flagValues(info: FieldInfo): { yes: string | number; no: string | number } | null {
+  if (info.codes) {
+    if (info.distinct !== 2) return null;
+    const norm = info.dictionary.map((v) => v.trim().toLowerCase());
+    const yes = norm.findIndex((v) => ["yes", "y", "true", "t", "1"].includes(v));
+    const no = norm.findIndex((v) => ["no", "n", "false", "f", "0"].includes(v));
+    if (yes < 0 || no < 0) return null;
+    return { yes: info.dictionary[yes], no: info.dictionary[no] };
+  }
+  if (info.role === "number" && info.distinct === 2 && info.min === 0 && info.max === 1) return { yes: 1, no: 0 };
+  return null;
+}
+
+export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias: string; field: string }[] = [], datasetName = ""): TableLexicon {
+  const names: NameEntry[] = [];
+  const add = (field: string, ws: string[], weight: number, partialWords: string[] = ws) => {
+    if (ws.length === 0) return;
+    const compact = ws.join("");
+    if (names.some((n) => n.field === field && n.compact === compact)) return;
+    names.push({ field, words: ws, compact, weight, partialWords });
+  };
+  const groups = FIELD_ALIASES.map((g) => g.map((p) => tokenize(p).map((t) => t.lemma)));
+  for (const f of fields) {
+    const base = nameWords(f.name);
+    add(f.name, base, 1);
+    for (const group of groups) {
+      for (const phrase of group) {
+        if (!replacePhrase(base, phrase, [])) continue;
+        for (const other of group) {
+          if (other === phrase) continue;
+          const replaced = replacePhrase(base, phrase, other);
+          const rest = base.filter((w) => !phrase.includes(w));
+          if (replaced) add(f.name, replaced, 0.9, other.length === 1 ? [...rest, ...other] : rest);
+          // The name's head said another way, alone: "type of movie" for Major Genre.
+          const isHead = base.slice(base.length - phrase.length).join(" ") === phrase.join(" ");
+          if (isHead && base.length > phrase.length && other.length > 1) add(f.name, other, 0.8, []);
+        }
+      }
+    }
+  }
+  const known = new Set(fields.map((f) => f.name));
+  for (const s of contextSynonyms) if (known.has(s.field)) add(s.field, nameWords(s.alias), 0.95);
+
+  const nameIndex = new Map<string, NameEntry[]>();
+  for (const n of names) {
+    for (const w of new Set(n.words)) {
+      const list = nameIndex.get(w) ?? [];
+      list.push(n);
+      nameIndex.set(w, list);
+    }
+  }
+
+  const compactIndex = new Map<string, NameEntry[]>();
+  for (const n of names) {
+    const list = compactIndex.get(n.compact) ?? [];
+    list.push(n);
+    compactIndex.set(n.compact, list);
+  }
+
+  const partial = new Map<string, { field: string; head: boolean }[]>();
+  for (const n of names) {
+    const content = n.words.filter((w) => !STOP_WORDS.has(w) || w === "type" || w === "kind");
+    if (content.length < 2) continue;
+    content.forEach((w, i) => {
+      if (w.length < 2 || STOP_WORDS.has(w) || !n.partialWords.includes(w)) return;
+      const list = partial.get(w) ?? [];
+      if (!list.some((p) => p.field === n.field)) list.push({ field: n.field, head: i === content.length - 1 });
+      partial.set(w, list);
+    });
+  }
+
+  const values: ValueEntry[] = [];
+  const shortValues = new Map<string, ValueEntry[]>();
+  const addValue = (field: string, value: string, ws: string[], alias: boolean) => {
+    if (ws.length === 0 || ws.length > 8) return;
+    const compact = ws.join("");
+    if (compact.length < 2 && ws.length === 1) {
+      // One letter ("R", "G"): only next to its field's name or in a list of its values (readers.ts).
+      const list = shortValues.get(compact) ?? [];
+      list.push({ field, value, words: ws, compact, alias });
+      shortValues.set(compact, list);
+      return;
+    }
+    values.push({ field, value, words: ws, compact, alias });
+  };
+  const flagFields = new Set<string>();
+  for (const f of fields) {
+    if (flagValues(f)) flagFields.add(f.name);
+    if (!f.codes || f.role !== "category" || f.distinct > 500 || isTimeField(f)) continue;
+    for (const v of f.dictionary) {
+      const trimmed = v.trim();
+      const ws = nameWords(trimmed);
+      addValue(f.name, v, ws, false);
+      // "Credit card (automatic)" is said "credit card".
+      if (trimmed.includes("(")) {
+        const bare = trimmed.replace(/\([^)]{0,80}\)/g, " ").trim();
+        if (bare && bare !== trimmed) addValue(f.name, v, nameWords(bare), true);
+      }
+      for (const a of VALUE_ALIASES[trimmed.toLowerCase()] ?? []) addValue(f.name, v, nameWords(a), true);
+      // ">50K" reads "more than 50K", "over 50K"; "<=50K" reads "at most 50K", "50K or less".
+      const cmp = /^(>=|<=|>|<)\s*(\S.*)$/.exec(trimmed);
+      if (cmp) for (const phrase of VALUE_COMPARATORS[cmp[1]] ?? []) addValue(f.name, v, [...nameWords(phrase), ...nameWords(cmp[2])], true);
+    }
+  }
+  const valueIndex = new Map<string, ValueEntry[]>();
+  for (const v of values) {
+    const list = valueIndex.get(v.words[0]) ?? [];
+    list.push(v);
+    valueIndex.set(v.words[0], list);
+  }
+  const fieldWords = new Map<string, Set<string>>();
+  for (const n of names) {
+    const set = fieldWords.get(n.field) ?? new Set<string>();
+    for (const w of n.words) if (!SMALL_WORDS.has(w)) set.add(w);
+    fieldWords.set(n.field, set);
+  }
+  // The dataset's name ("Faculty", "station", "Telco customer churn") names its rows; a word that is a field's own name stays the field.
+  const rowWords = new Set(nameWords(datasetName).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === w) && !/^\d+$/.test(w)));
+  return { fields, byName: new Map(fields.map((f) => [f.name, f])), names, nameIndex, compactIndex, partial, values, valueIndex, shortValues, fieldWords, flagFields, rowWords };
+}
+
+/** Synonyms from chatContext: "revenue = Sales", "revenue means Sales", "Sales (revenue)", "revenue: Sales". */
+export function parseContextSynonyms(context: string, fieldNames: string[]): { alias: string; field: string }[] {
+  const out: { alias: string; field: string }[] = [];
+  const norm = (s: string) => nameWords(s).join(" ");
+  const byNorm = new Map(fieldNames.map((f) => [norm(f), f]));
+  const findField = (text: string): string | undefined => byNorm.get(norm(text));
+  // Lines are short; each line is cut to 300 characters so that no pattern below sees long input.
+  for (const rawLine of context.split(/[\n;]/)) {
+    const line = rawLine.trim().replace(/^[-*•]\s*/, "").slice(0, 300);
+    if (!line) continue;
+    const sep = /\s*(?:=|:|->|→|\bmeans\b|\bis called\b|\brefers to\b|\bstands for\b|\bis\b)\s*/i.exec(line);
+    if (sep) {
+      const a = line.slice(0, sep.index).replace(/^["']|["']$/g, "").trim();
+      const b = line.slice(sep.index + sep[0].length).replace(/\.$/, "").replace(/^["']|["']$/g, "").trim();
+      const fa = findField(a);
+      const fb = findField(b);
+      if (fb && !fa && a) out.push({ alias: a, field: fb });
+      else if (fa && !fb && b && b.split(/\s+/).length <= 4) {
+        // "Sales is in USD" states a unit, not a synonym.
+        for (const alt of b.split(/\s*,\s*|\s+or\s+|\s*\/\s*/)) if (alt && !/^(in|measured|expressed|usd|eur|gbp)\b|^[$€£%]/i.test(alt)) out.push({ alias: alt, field: fa });
+      }
+    }
+    // "Sales (revenue)" or "Sales, also called revenue"
+    for (const m of line.matchAll(/([A-Za-z][\w -]{0,60}?)\s*\((?:aka |a\.k\.a\. |also )?([^)]{1,80})\)/g)) {
+      const head = m[1].trim();
+      const f = findField(head) ?? findField(head.split(/\s+/).slice(-2).join(" ")) ?? findField(head.split(/\s+/).slice(-1)[0]);
+      if (f) for (const alt of m[2].split(/\s*,\s*|\s+or\s+|\s*\/\s*/)) if (alt && !/^(in|usd|eur|\$)/i.test(alt)) out.push({ alias: alt, field: f });
+    }
+    for (const m of line.matchAll(/([A-Za-z][\w-]{0,40}(?: [A-Za-z][\w-]{0,40})?)\s*,?\s*(?:also called|aka|also known as)\s+["']?([\w -]{1,60})["']?/gi)) {
+      const f = findField(m[1]) ?? findField(m[1].split(" ").slice(-1)[0]);
+      if (f) out.push({ alias: m[2].trim(), field: f });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,531 @@
+// Readers: tokens -> typed mentions. Each reader looks for one kind of thing (numbers, dates,
+// field names, values of fields, vocabulary words) and proposes spans; `readMentions` keeps a
+// non-overlapping set (longer spans first) and marks the content words nobody recognised.
+import type { FieldInfo } from "../columns";
+import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
+import { tokenize, type Token } from "./tokens";
+import { findPhrases, KNOWN_WORDS, MONTHS, MULTIPLIERS, NUMBER_WORDS, QUARTERS, ROW_NOUNS, STOP_WORDS, type Category } from "./vocabulary";
+import words from "../vocab/words.json";
+import { editDistance } from "./distance";
+
+export { editDistance };
+
+const GENERIC_WORDS = new Set(words.genericWords);
+
+export interface FieldCandidate {
+  name: string;
+  score: number;
+}
+
+export interface ValueCandidate {
+  field: string;
+  value: string;
+  alias: boolean;
+}
+
+/** A date or period as typed: year, year-month, a full date; month/day without a year are partial. */
+export interface DateValue {
+  year: number | null;
+  month: number | null; // 1-12
+  day: number | null;
+  quarter: number | null;
+  /** "1970s": a decade. */
+  decade: boolean;
+}
+
+export type Mention =
+  | { kind: "field"; start: number; end: number; text: string; fields: FieldCandidate[]; partial: boolean }
+  | { kind: "value"; start: number; end: number; text: string; values: ValueCandidate[] }
+  | { kind: "number"; start: number; end: number; text: string; value: number; percent: boolean; money: boolean; ordinal: boolean }
+  | { kind: "date"; start: number; end: number; text: string; date: DateValue }
+  | { kind: "word"; start: number; end: number; text: string; hits: { category: Category; key: string }[] }
+  | { kind: "unknown"; start: number; end: number; text: string };
+
+export interface Reading {
+  tokens: Token[];
+  mentions: Mention[];
+  /** mention index by token index (-1: a stop word or punctuation nobody claimed). */
+  at: Int32Array;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words matching (typos allowed on longer words).
+
+function allowedTypos(word: string): number {
+  if (word.length >= 8) return 2;
+  if (word.length >= 5) return 1;
+  return 0;
+}
+
+/** How well a typed word (lemma) matches a known word: 1 exact, 0.8 a longer form ("churned"), less with typos, 0 no. */
+export function wordsMatch(typed: string, known: string, allowLonger = true): number {
+  if (typed === known) return 1;
+  const c0 = typed.charCodeAt(0);
+  if (c0 >= 48 && c0 <= 57) return 0;
+  if (allowLonger && known.length >= 4 && typed.startsWith(known) && typed.length - known.length <= 3) return 0.8;
+  // A shorter form of a known word ("move" for "moved").
+  if (allowLonger && typed.length >= 4 && (known === `${typed}d` || known === `${typed}ed` || known === `${typed}s` || known === `${typed}es`)) return 0.75;
+  const max = Math.min(allowedTypos(typed), allowedTypos(known));
+  if (max === 0) {
+    // Short words: only two neighbouring letters swapped ("mgp" for "mpg").
+    if (typed.length !== known.length || typed.length < 3) return 0;
+    let i = 0;
+    while (i < typed.length && typed[i] === known[i]) i++;
+    return i + 1 < typed.length && typed[i] === known[i + 1] && typed[i + 1] === known[i] && typed.slice(i + 2) === known.slice(i + 2) ? 0.85 : 0;
+  }
+  const d = editDistance(typed, known, max);
+  return d <= max ? 1 - 0.15 * d : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers and dates.
+
+interface Proposal {
+  start: number;
+  end: number;
+  priority: number;
+  score: number;
+  mention: Mention;
+}
+
+function parseNumberText(text: string): { value: number; suffix: string } | null {
+  let i = 0;
+  if (text[0] === "-") i = 1;
+  while (i < text.length && ((text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) || text[i] === ".")) i++;
+  const num = Number(text.slice(0, i));
+  if (!Number.isFinite(num) || i === 0) return null;
+  return { value: num, suffix: text.slice(i) };
+}
+
+function readNumbersAndDates(tokens: Token[]): Proposal[] {
+  const out: Proposal[] = [];
+  const month = (t: Token | undefined) => (t && t.kind === "word" ? MONTHS[t.text] : undefined);
+  const plainInt = (t: Token | undefined) => (t && t.kind === "number" && /^\d{1,4}$/.test(t.text) ? Number(t.text) : null);
+  const dayOf = (t: Token | undefined) => {
+    if (!t || t.kind !== "number") return null;
+    const m = /^(\d{1,2})(st|nd|rd|th)?$/.exec(t.text);
+    return m && Number(m[1]) >= 1 && Number(m[1]) <= 31 ? Number(m[1]) : null;
+  };
+  const isYearNum = (v: number | null) => v !== null && v >= 1800 && v <= 2100;
+  const used = new Uint8Array(tokens.length);
+  const date = (start: number, end: number, d: DateValue) => {
+    out.push({ start, end, priority: 4, score: 1, mention: { kind: "date", start, end, text: tokens.slice(start, end).map((t) => t.raw).join(" "), date: d } });
+    for (let k = start; k < end; k++) used[k] = 1;
+  };
+  const blank: DateValue = { year: null, month: null, day: null, quarter: null, decade: false };
+  for (let i = 0; i < tokens.length; i++) {
+    if (used[i]) continue;
+    const t = tokens[i];
+    if (t.kind === "date") {
+      const parts = t.text.includes("/") ? t.text.split("/").map(Number) : t.text.split("-").map(Number);
+      if (t.text.includes("/")) {
+        const [m, d, y] = parts;
+        const year = y < 100 ? (y < 70 ? 2000 + y : 1900 + y) : y;
+        if (m >= 1 && m <= 12 && d >= 1 && d <= 31) date(i, i + 1, { ...blank, year, month: m, day: d });
+      } else {
+        const [y, m, d] = parts;
+        if (m >= 1 && m <= 12 && (d === undefined || (d >= 1 && d <= 31))) date(i, i + 1, { ...blank, year: y, month: m, day: d ?? null });
+      }
+      continue;
+    }
+    // Month name [day] [,] [year] / day month [year].
+    const mo = month(t);
+    if (mo !== undefined && !(t.text === "may" && !plainInt(tokens[i + 1]) && !isYearNum(plainInt(tokens[i + 1])))) {
+      let j = i + 1;
+      let day: number | null = null;
+      if (dayOf(tokens[j]) !== null && !isYearNum(plainInt(tokens[j]))) {
+        day = dayOf(tokens[j]);
+        j++;
+      }
+      let year: number | null = null;
+      if (isYearNum(plainInt(tokens[j]))) {
+        year = plainInt(tokens[j]);
+        j++;
+      } else if (tokens[j]?.text === "of" && isYearNum(plainInt(tokens[j + 1]))) {
+        year = plainInt(tokens[j + 1]);
+        j += 2;
+      }
+      let start = i;
+      if (day === null && dayOf(tokens[i - 1]) !== null && !used[i - 1] && !isYearNum(plainInt(tokens[i - 1]))) {
+        day = dayOf(tokens[i - 1]);
+        start = i - 1;
+      }
+      date(start, j, { ...blank, year, month: mo, day });
+      i = j - 1;
+      continue;
+    }
+    // Quarters: Q4 2017, 2017 Q4, fourth quarter of 2017, Q4.
+    const q1 = QUARTERS[t.text];
+    const q2 = tokens[i + 1] ? QUARTERS[`${t.text} ${tokens[i + 1].text}`] : undefined;
+    if (q1 !== undefined || q2 !== undefined) {
+      let j = q1 !== undefined ? i + 1 : i + 2;
+      let year: number | null = null;
+      if (isYearNum(plainInt(tokens[j]))) year = plainInt(tokens[j++]);
+      else if (tokens[j]?.text === "of" && isYearNum(plainInt(tokens[j + 1]))) {
+        year = plainInt(tokens[j + 1]);
+        j += 2;
+      }
+      let start = i;
+      if (year === null && isYearNum(plainInt(tokens[i - 1])) && !used[i - 1]) {
+        year = plainInt(tokens[i - 1]);
+        start = i - 1;
+        out.splice(out.findIndex((p) => p.start === i - 1), 1);
+      }
+      date(start, j, { ...blank, year, quarter: (q1 ?? q2)! });
+      i = j - 1;
+      continue;
+    }
+    // Numbers.
+    let value: number | null = null;
+    let end = i + 1;
+    let ordinal = false;
+    let decade = false;
+    if (t.kind === "number") {
+      const p = parseNumberText(t.text);
+      if (!p) continue;
+      value = p.value;
+      const suffix = p.suffix;
+      if (suffix) {
+        if (MULTIPLIERS[suffix]) value *= MULTIPLIERS[suffix];
+        else if (suffix === "st" || suffix === "nd" || suffix === "rd" || suffix === "th") ordinal = true;
+        else if (suffix === "s" && /^\d{3}0$/.test(t.text.slice(0, -1))) decade = true;
+        else continue;
+      }
+    } else if (t.kind === "word" && NUMBER_WORDS[t.text] !== undefined && t.text !== "one") {
+      value = NUMBER_WORDS[t.text];
+    } else if (t.kind === "word" && tokens[i + 1] && NUMBER_WORDS[`${t.text} ${tokens[i + 1].text}`] !== undefined) {
+      value = NUMBER_WORDS[`${t.text} ${tokens[i + 1].text}`];
+      end = i + 2;
+    }
+    if (value === null) continue;
+    if (decade) {
+      date(i, end, { ...blank, year: value, decade: true });
+      continue;
+    }
+    const next = tokens[end];
+    if (next && next.kind === "word" && MULTIPLIERS[next.text] && next.text.length > 2) {
+      value *= MULTIPLIERS[next.text];
+      end++;
+    }
+    const money = tokens[i - 1]?.text === "$" || tokens[i - 1]?.text === "€" || tokens[i - 1]?.text === "£";
+    const percent = tokens[end]?.text === "%" || tokens[end]?.text === "percent";
+    if (percent) end++;
+    const start = money ? i - 1 : i;
+    out.push({ start, end, priority: 4, score: 1, mention: { kind: "number", start, end, text: tokens.slice(start, end).map((x) => x.raw).join(" "), value, percent, money, ordinal } });
+    i = end - 1;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fields and values of the table.
+
+/** Matches a span of lemmas against a name (all of its words in any order, typos allowed). */
+function scoreSpan(span: string[], name: NameEntry): number {
+  // "of each state" is not a name: a span starts and ends with words of the name.
+  if ((STOP_WORDS.has(span[0]) && !name.words.includes(span[0])) || (STOP_WORDS.has(span[span.length - 1]) && !name.words.includes(span[span.length - 1]))) return 0;
+  const content = span.filter((w) => !STOP_WORDS.has(w) || name.words.includes(w));
+  // "level of membership" is said "membership level" (the field's own name may drop its small words);
+  // synonyms are said as written ("made in" is not "made", "type of movie" is not "movie of").
+  const core = name.weight >= 1 ? name.words.filter((w) => !STOP_WORDS.has(w) || span.includes(w)) : name.words;
+  const nameContent = core.length === 1 && name.words.length > 1 ? name.words : core;
+  // Small words inside the span that are not part of the name ("quantity per order") weaken it.
+  const stray = span.length > 2 && span.slice(1, -1).some((w) => STOP_WORDS.has(w) && !name.words.includes(w)) ? 0.8 : 1;
+  if (content.length === 0) return 0;
+  const spanCompact = span.join("");
+  if (spanCompact === name.compact) return name.weight;
+  if (content.length !== nameContent.length) {
+    // "horse power" vs "horsepower": compare without spaces; a typo only when no word of the span
+    // is a word of the question's grammar ("count by" is not "country").
+    if (span.length > 1 && name.words.length !== span.length) {
+      if (spanCompact === name.compact) return name.weight * 0.95;
+      if (span.some((w) => STOP_WORDS.has(w) || KNOWN_WORDS.has(w))) return 0;
+      const m = wordsMatch(spanCompact, name.compact, false);
+      return m > 0 ? m * name.weight * 0.95 : 0;
+    }
+    return 0;
+  }
+  const used = new Set<number>();
+  let total = 0;
+  for (const w of content) {
+    let best = 0;
+    let bestJ = -1;
+    for (let j = 0; j < nameContent.length; j++) {
+      if (used.has(j)) continue;
+      const s = wordsMatch(w, nameContent[j]);
+      if (s > best) {
+        best = s;
+        bestJ = j;
+      }
+    }
+    if (best === 0) {
+      const m = span.length > 1 ? 0 : wordsMatch(spanCompact, name.compact, false);
+      return m > 0 ? m * name.weight * 0.95 : 0;
+    }
+    used.add(bestJ);
+    total += best;
+  }
+  return (total / content.length) * name.weight * stray;
+}
+
+/** Typed words -> lexicon words they may stand for (exact, longer forms, typos); cached per lexicon. */
+const typoCache = new WeakMap<TableLexicon, Map<string, string[]>>();
+
+function similarNameWords(lex: TableLexicon, word: string): string[] {
+  let cache = typoCache.get(lex);
+  if (!cache) {
+    cache = new Map();
+    typoCache.set(lex, cache);
+  }
+  let hit = cache.get(word);
+  if (hit) return hit;
+  hit = [];
+  if (lex.nameIndex.has(word)) hit.push(word);
+  // A word of the question vocabulary ("count", "total") names a field only when spelt exactly.
+  if (word.length >= 3 && !KNOWN_WORDS.has(word)) {
+    for (const known of lex.nameIndex.keys()) {
+      if (known === word || Math.abs(known.length - word.length) > 3) continue;
+      if (known[0] !== word[0] && known[1] !== word[1]) continue;
+      if (wordsMatch(word, known) > 0) hit.push(known);
+    }
+  }
+  if (cache.size > 5000) cache.clear();
+  cache.set(word, hit);
+  return hit;
+}
+
+function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
+  const out: Proposal[] = [];
+  const lemmas = tokens.map((t) => (t.kind === "word" || t.kind === "number" ? t.lemma : `\u0000${t.text}`));
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].kind !== "word" && tokens[i].kind !== "number") continue;
+    if (STOP_WORDS.has(lemmas[i]) && !lex.nameIndex.has(lemmas[i])) continue;
+    for (let len = Math.min(6, tokens.length - i); len >= 1; len--) {
+      const span = lemmas.slice(i, i + len);
+      if (span.some((w) => w.startsWith("\u0000"))) continue;
+      const last = span[span.length - 1];
+      if (len > 1 && STOP_WORDS.has(last) && !lex.nameIndex.has(last)) continue;
+      // Names sharing at least one (possibly misspelt) word with the span.
+      const cands = new Set<NameEntry>();
+      for (const w of span) for (const k of similarNameWords(lex, w)) for (const n of lex.nameIndex.get(k) ?? []) cands.add(n);
+      // Written without spaces ("subcategory", "horse power" for horsepower): compare the compact forms.
+      const compact = span.join("");
+      for (const n of lex.compactIndex.get(compact) ?? []) if (n.words.length !== len || len > 1) cands.add(n);
+      if (cands.size === 0 && (len > 1 || compact.length >= 8)) {
+        for (const n of lex.names) if (n.words.length !== len && Math.abs(n.compact.length - compact.length) <= 2) cands.add(n);
+      }
+      let best = 0;
+      const byField = new Map<string, number>();
+      for (const n of cands) {
+        const s = scoreSpan(span, n);
+        if (s <= 0) continue;
+        byField.set(n.field, Math.max(byField.get(n.field) ?? 0, s));
+        if (s > best) best = s;
+      }
+      if (best >= 0.7) {
+        const fields = [...byField].filter(([, s]) => s >= best - 1e-9).map(([name, score]) => ({ name, score }));
+        out.push({ start: i, end: i + len, priority: 2, score: best, mention: { kind: "field", start: i, end: i + len, text: tokens.slice(i, i + len).map((t) => t.raw).join(" "), fields, partial: false } });
+        break;
+      }
+    }
+    // One distinctive word of a longer name ("budget" for Production Budget).
+    const w = lemmas[i];
+    if (GENERIC_WORDS.has(w) || STOP_WORDS.has(w)) continue;
+    let partials = lex.partial.get(w);
+    if (!partials && w.length >= 5) {
+      for (const [k, list] of lex.partial) {
+        if (!GENERIC_WORDS.has(k) && k.length >= 5 && wordsMatch(w, k) > 0) {
+          partials = list;
+          break;
+        }
+      }
+    }
+    if (partials && partials.length) {
+      const heads = partials.filter((p) => p.head);
+      const chosen = heads.length ? heads : partials;
+      out.push({ start: i, end: i + 1, priority: 2, score: 0.6, mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: chosen.map((p) => ({ name: p.field, score: 0.6 })), partial: true } });
+    }
+  }
+  return out;
+}
+
+function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
+  const out: Proposal[] = [];
+  const lemmas = tokens.map((t) => t.lemma);
+  const texts = tokens.map((t) => t.text);
+  const match = (i: number, v: ValueEntry): boolean => {
+    if (i + v.words.length > tokens.length) return false;
+    for (let j = 0; j < v.words.length; j++) {
+      const want = v.words[j];
+      if (lemmas[i + j] === want || texts[i + j] === want) continue;
+      // A typo is allowed on longer words only.
+      if (want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) continue;
+      return false;
+    }
+    return true;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].kind === "symbol" && tokens[i].text !== ">" && tokens[i].text !== "<" && tokens[i].text !== ">=" && tokens[i].text !== "<=") continue;
+    const firsts = new Set<string>([lemmas[i], texts[i]]);
+    const pool: ValueEntry[] = [];
+    for (const f of firsts) for (const v of lex.valueIndex.get(f) ?? []) pool.push(v);
+    if (lemmas[i].length >= 6) {
+      for (const [first, list] of lex.valueIndex) if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
+    }
+    let bestLen = 0;
+    let best: ValueEntry[] = [];
+    for (const v of pool) {
+      if (!match(i, v)) continue;
+      if (v.words.length > bestLen) {
+        bestLen = v.words.length;
+        best = [v];
+      } else if (v.words.length === bestLen) best.push(v);
+    }
+    if (!bestLen) {
+      // "self employed" for "Self-emp-inc" and "Self-emp-not-inc": the first words of longer values, abbreviated there.
+      const partialHits: ValueEntry[] = [];
+      let partialLen = 0;
+      for (const v of pool) {
+        if (v.words.length < 3 || v.alias) continue;
+        let k = 0;
+        while (k < v.words.length - 1 && i + k < tokens.length) {
+          const typed = lemmas[i + k];
+          const want = v.words[k];
+          if (typed === want || (want.length >= 3 && typed.length > want.length && typed.startsWith(want))) k++;
+          else break;
+        }
+        if (k >= 2 && k > partialLen) {
+          partialLen = k;
+          partialHits.length = 0;
+        }
+        if (k >= 2 && k === partialLen) partialHits.push(v);
+      }
+      if (partialLen && partialHits.some((v) => !v.words.slice(0, partialLen).every((w, j) => w === lemmas[i + j]))) {
+        const values: ValueCandidate[] = partialHits.map((v) => ({ field: v.field, value: v.value, alias: true }));
+        out.push({ start: i, end: i + partialLen, priority: 3, score: 0.75, mention: { kind: "value", start: i, end: i + partialLen, text: tokens.slice(i, i + partialLen).map((t) => t.raw).join(" "), values } });
+      }
+      // One-letter values next to their field's name ("R rated") or in a list of values ("PG or G").
+      const short = lex.shortValues.get(texts[i]);
+      if (short && tokens[i].kind !== "symbol") {
+        const near = (k: number) => lemmas[k] ?? "";
+        const hits = short.filter((v) => {
+          const words = lex.fieldWords.get(v.field);
+          if (words && (words.has(near(i + 1)) || words.has(near(i - 1)))) return true;
+          const listed = (k: number) => ["or", "and", "nor"].includes(near(k)) || tokens[k + 1]?.sep === ",";
+          const other = (k: number) => (lex.valueIndex.get(lemmas[k] ?? "") ?? []).some((x) => x.field === v.field) || (lex.shortValues.get(texts[k] ?? "") ?? []).some((x) => x.field === v.field && k !== i);
+          return (listed(i - 1) && other(i - 2)) || ((near(i + 1) === "or" || near(i + 1) === "and") && other(i + 2)) || (tokens[i + 1]?.sep === "," && other(i + 1));
+        });
+        if (hits.length) out.push({ start: i, end: i + 1, priority: 3, score: 1, mention: { kind: "value", start: i, end: i + 1, text: tokens[i].raw, values: hits.map((v) => ({ field: v.field, value: v.value, alias: false })) } });
+      }
+      continue;
+    }
+    // Short words are values only when typed exactly as the value ("No", "R", "PG").
+    const values: ValueCandidate[] = [];
+    for (const v of best) if (!values.some((x) => x.field === v.field && x.value === v.value)) values.push({ field: v.field, value: v.value, alias: v.alias });
+    const exact = best.some((v) => !v.alias && v.words.every((w, j) => w === lemmas[i + j] || w === texts[i + j]));
+    out.push({ start: i, end: i + bestLen, priority: 3, score: exact ? 1 : 0.9, mention: { kind: "value", start: i, end: i + bestLen, text: tokens.slice(i, i + bestLen).map((t) => t.raw).join(" "), values } });
+  }
+  return out;
+}
+
+function readWords(tokens: Token[]): Proposal[] {
+  const byspan = new Map<string, { start: number; end: number; hits: { category: Category; key: string }[] }>();
+  for (const h of findPhrases(tokens)) {
+    const k = `${h.start}:${h.end}`;
+    const e = byspan.get(k) ?? { start: h.start, end: h.end, hits: [] };
+    if (!e.hits.some((x) => x.category === h.category && x.key === h.key)) e.hits.push({ category: h.category, key: h.key });
+    byspan.set(k, e);
+  }
+  return [...byspan.values()].map((e) => ({
+    start: e.start,
+    end: e.end,
+    priority: 1,
+    score: 1,
+    mention: { kind: "word", start: e.start, end: e.end, text: tokens.slice(e.start, e.end).map((t) => t.raw).join(" "), hits: e.hits },
+  }));
+}
+
+/** Words that must not be read as the name of a value or field when they are grammar ("a table of", "a bar chart"). */
+const COMMAND_WORDS = new Set(["table", "chart", "plot", "graph", "list", "line", "bar", "pie", "map", "count", "total", "sum", "average", "top", "bottom", "all", "none", "data", "value", "show", "number", "histogram", "scatter", "trend", "row", "column", "legend", "color", "colour", "x", "y", "by", "per", "each", "and", "or", "not", "no", "a", "the", "of", "in", "on", "to", "is", "it", "as"]);
+
+/** Reads one message into tokens and non-overlapping mentions. */
+export function readMentions(text: string, lex: TableLexicon): Reading {
+  const tokens = tokenize(text);
+  const proposals = [...readNumbersAndDates(tokens), ...readValues(tokens, lex), ...readFields(tokens, lex), ...readWords(tokens)];
+  // Words of the dataset's name name the rows ("the faculty members", "its stations").
+  tokens.forEach((t, i) => {
+    if (t.kind === "word" && lex.rowWords.has(t.lemma)) proposals.push({ start: i, end: i + 1, priority: 2.5, score: 1, mention: { kind: "word", start: i, end: i + 1, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] } });
+  });
+  // Command words stand alone as grammar unless they are part of a longer name.
+  for (const p of proposals) {
+    if ((p.mention.kind === "value" || p.mention.kind === "field") && p.end - p.start === 1 && COMMAND_WORDS.has(tokens[p.start].lemma)) {
+      const exactName = p.mention.kind === "field" && p.mention.fields.some((f) => f.name.toLowerCase() === tokens[p.start].text);
+      // "the Tables sub-category": a value followed by its own field's name is that value.
+      const m = p.mention;
+      const ownField = m.kind === "value" && m.values.some((v) => lex.fieldWords.get(v.field)?.has(tokens[p.end]?.lemma ?? "") || lex.fieldWords.get(v.field)?.has(tokens[p.end + 1]?.lemma ?? ""));
+      if (!exactName && !ownField) p.score -= 0.5;
+    }
+  }
+  // Longer spans first; then numbers/dates, values, fields, words; then the better match.
+  proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
+  const taken = new Int32Array(tokens.length).fill(-1);
+  const mentions: Mention[] = [];
+  for (const p of proposals) {
+    if (p.score <= 0.5 && p.mention.kind !== "word") continue;
+    let free = true;
+    for (let k = p.start; k < p.end && free; k++) if (taken[k] >= 0) free = false;
+    if (!free) {
+      // Vocabulary words on exactly the span of a field or value are kept alongside ("heavier", "monthly").
+      continue;
+    }
+    for (let k = p.start; k < p.end; k++) taken[k] = mentions.length;
+    mentions.push(p.mention);
+  }
+  // Vocabulary words inside a chosen field span stay available as extra hits (e.g. "total" in "total charges").
+  for (const p of proposals) {
+    if (p.mention.kind !== "word") continue;
+    const owner = taken[p.start];
+    if (owner < 0) continue;
+    const m = mentions[owner];
+    if (m === p.mention) continue;
+    if (m.kind === "field" && p.start === m.start && p.end === m.end) (m as Mention & { alsoWord?: typeof p.mention }).alsoWord = p.mention;
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    if (taken[i] >= 0) continue;
+    const t = tokens[i];
+    if (t.kind !== "word") continue;
+    if (STOP_WORDS.has(t.lemma) || KNOWN_WORDS.has(t.lemma) || ROW_NOUNS.has(t.lemma) || t.text.length <= 2) continue;
+    taken[i] = mentions.length;
+    mentions.push({ kind: "unknown", start: i, end: i + 1, text: t.raw });
+  }
+  // "low and high estimates", "minimum and maximum temperature": the first word shares the second's noun.
+  for (const m of mentions.slice()) {
+    if (m.kind !== "field" || m.end - m.start < 2) continue;
+    const conj = tokens[m.start - 1];
+    const w = tokens[m.start - 2];
+    if (!conj || !w || !(conj.lemma === "and" || conj.lemma === "or" || conj.text === ",") || w.kind !== "word") continue;
+    const owner = taken[m.start - 2];
+    if (owner >= 0 && mentions[owner].kind !== "unknown") continue;
+    const span = [w.lemma, ...tokens.slice(m.start + 1, m.end).map((t) => t.lemma)];
+    let best: { name: string; score: number } | null = null;
+    for (const n of lex.names) {
+      const s = scoreSpan(span, n);
+      if (s >= 0.9 && (!best || s > best.score)) best = { name: n.field, score: s };
+    }
+    if (!best || m.fields.some((f) => f.name === best!.name)) continue;
+    const added: Mention = { kind: "field", start: m.start - 2, end: m.start - 1, text: w.raw, fields: [best], partial: false };
+    if (owner >= 0) mentions.splice(owner, 1, added);
+    else mentions.push(added);
+    taken[m.start - 2] = -2;
+  }
+  mentions.sort((a, b) => a.start - b.start);
+  const at = new Int32Array(tokens.length).fill(-1);
+  mentions.forEach((m, idx) => {
+    for (let k = m.start; k < m.end; k++) at[k] = idx;
+  });
+  return { tokens, mentions, at };
+}
+
+export function fieldInfo(lex: TableLexicon, name: string): FieldInfo | undefined {
+  return lex.byName.get(name);
+}

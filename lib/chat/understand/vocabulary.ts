@@ -1,0 +1,127 @@
+// The question vocabulary (lib/chat/vocab/*.json) as lookup structures: a trie of phrases over
+// token lemmas, so that every phrase starting at a token is found in one walk.
+import phrases from "../vocab/phrases.json";
+import words from "../vocab/words.json";
+import { tokenize, type Token } from "./tokens";
+import { editDistance } from "./distance";
+
+export type Category = Exclude<keyof typeof phrases, "_doc"> | "rowNoun";
+
+export interface PhraseHit {
+  category: Category;
+  key: string;
+  start: number; // token index
+  end: number; // exclusive
+}
+
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  hits: { category: Category; key: string }[];
+}
+
+function newNode(): TrieNode {
+  return { next: new Map(), hits: [] };
+}
+
+/** The lemmas a phrase is matched on (the same tokenizer as questions). */
+export function phraseLemmas(phrase: string): string[] {
+  return tokenize(phrase).map((t) => t.lemma);
+}
+
+function buildTrie(): TrieNode {
+  const root = newNode();
+  const all: Record<string, Record<string, string[]>> = { ...(phrases as unknown as Record<string, Record<string, string[]>>), rowNoun: { row: words.rowNouns } };
+  for (const [category, groups] of Object.entries(all)) {
+    if (category === "_doc") continue;
+    for (const [key, list] of Object.entries(groups as Record<string, string[]>)) {
+      for (const phrase of list) {
+        const lemmas = phraseLemmas(phrase);
+        if (!lemmas.length) continue;
+        let node = root;
+        for (const l of lemmas) {
+          let child = node.next.get(l);
+          if (!child) {
+            child = newNode();
+            node.next.set(l, child);
+          }
+          node = child;
+        }
+        if (!node.hits.some((h) => h.category === category && h.key === key)) node.hits.push({ category: category as Category, key });
+      }
+    }
+  }
+  return root;
+}
+
+const TRIE = buildTrie();
+const MAX_PHRASE = 8;
+
+// Vocabulary words long enough to be recognised with a typo ("avrage", "histogarm", "diiferent").
+// Grammar words only: nouns such as row nouns ("house", "horse") are content, not grammar.
+const TYPO_TARGETS: string[] = [
+  ...new Set(
+    Object.entries(phrases)
+      .filter(([category]) => category !== "_doc")
+      .flatMap(([, groups]) => Object.values(groups as Record<string, string[]>).flat())
+      .map((p) => phraseLemmas(p)[0])
+      .filter((w): w is string => !!w && w.length >= 5 && /^[a-z]+$/.test(w)),
+  ),
+];
+const typoCache = new Map<string, string | null>();
+
+/** The vocabulary word a misspelt word stands for, if exactly one is close enough. */
+export function correctWord(word: string): string | null {
+  // Real words ("whole", "house") are not typos of grammar words: only longer words, never a known one.
+  if (word.length < 6 || TRIE.next.has(word) || STOP_WORDS.has(word) || ROW_NOUNS.has(word) || !/^[a-z]+$/.test(word)) return null;
+  const cached = typoCache.get(word);
+  if (cached !== undefined) return cached;
+  const max = word.length >= 9 ? 2 : 1;
+  const hits = TYPO_TARGETS.filter((t) => t[0] === word[0] && editDistance(word, t, max) <= max);
+  const found = hits.length === 1 ? hits[0] : hits.find((h) => editDistance(word, h, 1) <= 1) ?? null;
+  if (typoCache.size > 5000) typoCache.clear();
+  typoCache.set(word, found);
+  return found;
+}
+
+function nextByTypo(node: TrieNode, word: string): TrieNode | undefined {
+  const c = correctWord(word);
+  return c ? node.next.get(c) : undefined;
+}
+
+/** Every vocabulary phrase found in the tokens (overlapping hits included). */
+export function findPhrases(tokens: Token[]): PhraseHit[] {
+  const out: PhraseHit[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    let node: TrieNode | undefined = TRIE;
+    for (let j = i; j < tokens.length && j - i < MAX_PHRASE; j++) {
+      const t = tokens[j];
+      node = node.next.get(t.lemma) ?? (t.lemma !== t.text ? node.next.get(t.text) : undefined) ?? (t.kind === "word" ? nextByTypo(node, t.text) : undefined);
+      if (!node) break;
+      for (const h of node.hits) out.push({ category: h.category, key: h.key, start: i, end: j + 1 });
+    }
+  }
+  return out;
+}
+
+const lemmaSet = (list: string[]) => new Set(list.map((w) => phraseLemmas(w).join(" ")));
+
+export const STOP_WORDS = lemmaSet(words.stopWords);
+export const ROW_NOUNS = lemmaSet(words.rowNouns);
+export const NUMBER_WORDS: Record<string, number> = words.numberWords;
+export const MULTIPLIERS: Record<string, number> = words.multipliers;
+export const MONTHS: Record<string, number> = words.months;
+export const QUARTERS: Record<string, number> = words.quarters;
+export const POSITIVE_VALUES = new Set(words.positiveValues);
+export const NEGATIVE_VALUES = new Set(words.negativeValues);
+export const FIELD_ALIASES: string[][] = words.fieldAliases;
+export const VALUE_ALIASES: Record<string, string[]> = words.valueAliases;
+
+/** Every word the vocabulary knows (phrase words, stop words, row nouns, numbers, months): not unknown content. */
+export const KNOWN_WORDS: Set<string> = (() => {
+  const set = new Set<string>([...STOP_WORDS, ...ROW_NOUNS, ...Object.keys(NUMBER_WORDS), ...Object.keys(MULTIPLIERS), ...Object.keys(MONTHS)]);
+  for (const [category, groups] of Object.entries(phrases)) {
+    if (category === "_doc") continue;
+    for (const list of Object.values(groups as Record<string, string[]>)) for (const p of list) for (const l of phraseLemmas(p)) set.add(l);
+  }
+  return set;
+})();

@@ -1,0 +1,193 @@
+// The behaviours of issue 12 on real tables (a slice of the telco churn data, cars, a slice of
+// superstore): values bound to the field the question names, questions back when a word fits
+// several fields, "no such field", output requests, several measures, per-group scatters, shares,
+// superlatives, and every filter in the text, the chart title and the table caption. Expected
+// numbers come from the CSV rows with plain loops, never from the engine.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { answerChat, type ChatReply } from "./index";
+import { tableFromCsv, tableFromRows } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing");
+const read = (file: string) => {
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+};
+const telco = read("telco-slice.csv");
+const cars = read("cars.csv");
+const store = read("superstore-slice.csv");
+
+async function ask(table: typeof telco.table, ...turns: string[]): Promise<ChatReply> {
+  const messages: { role: "user" | "assistant"; content: string }[] = [];
+  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
+  messages.push({ role: "user", content: turns[turns.length - 1] });
+  return answerChat({ table, messages });
+}
+
+function countBy<T>(rows: T[], key: (r: T) => string): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const r of rows) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
+  return m;
+}
+
+function tableMap(reply: ChatReply, key: string): Map<string, number> {
+  const tbl = reply.messages[1]?.table;
+  expect(tbl, reply.messages[0].content).toBeTruthy();
+  const valueCol = Object.keys(tbl![0]).find((k) => k !== key && k !== "rows")!;
+  return new Map(tbl!.map((r) => [String(r[key]), Number(r[valueCol])]));
+}
+
+const meta = (reply: ChatReply) => reply.messages.find((m) => m.figures.length)?.figures[0].layout.meta as Record<string, unknown> | undefined;
+const title = (reply: ChatReply) => ((reply.messages.find((m) => m.figures.length)?.figures[0].layout.title as { text: string } | undefined)?.text ?? "");
+
+describe("values bind to the field the question names", () => {
+  const churned = countBy(telco.rows.filter((r) => r.Churn === "Yes"), (r) => r.Contract);
+
+  it.each([
+    "How many customers have Churn = Yes, by Contract?",
+    "How many customers churned by contract type?",
+    "Number of churned customers by contract",
+  ])("%s -> Churn = Yes, counted per Contract (not Partner = Yes, not a cross-tab)", async (q) => {
+    const reply = await ask(telco.table, q);
+    expect(reply.plan?.filters).toEqual([{ field: "Churn", op: "eq", values: ["Yes"] }]);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Contract"]);
+    expect(tableMap(reply, "Contract")).toEqual(churned);
+    // Every filter and grouping in the first message, the chart title and the table caption.
+    expect(reply.messages[0].content).toMatch(/Churn is "Yes"/);
+    expect(title(reply)).toMatch(/Churn is "Yes"/);
+    expect(reply.messages[1].content).toMatch(/Churn is "Yes"/);
+    expect(reply.messages[0].content).toMatch(/Contract/);
+  });
+
+  it("reads 'customers on a two-year contract' as Contract = Two year", async () => {
+    const reply = await ask(telco.table, "average monthly charges for customers on a two-year contract");
+    const xs = telco.rows.filter((r) => r.Contract === "Two year").map((r) => Number(r.MonthlyCharges));
+    expect(reply.plan?.filters).toEqual([{ field: "Contract", op: "eq", values: ["Two year"] }]);
+    expect(Number(Object.values(reply.messages[1].table![0])[0])).toBeCloseTo(xs.reduce((a, b) => a + b, 0) / xs.length, 2);
+  });
+
+  it("asks back when a value belongs to several fields and none is named, and gives no number", async () => {
+    const reply = await ask(telco.table, "how many customers with Yes?");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages).toHaveLength(1);
+    expect(reply.messages[0].table).toBeNull();
+    expect(reply.messages[0].figures).toHaveLength(0);
+    expect(reply.messages[0].content).toMatch(/\?$/);
+    expect(reply.messages[0].content).toMatch(/Churn/);
+    expect(reply.messages[0].content).toMatch(/Partner/);
+    // The suggestions spell each reading out; answering one of them gives a number.
+    expect(reply.suggestions.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("asks back when a word names several number fields equally", async () => {
+    const genres = ["Drama", "Comedy", "Action"];
+    const rows = Array.from({ length: 30 }, (_, i) => [genres[i % 3], (5 + (i % 10) * 0.37).toFixed(2), String(40 + i), String(90 + (i % 7))]);
+    const movies = tableFromRows(["Genre", "IMDB Rating", "Rotten Tomatoes Rating", "Running Time"], rows);
+    const reply = await ask(movies, "average rating by genre");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toMatch(/IMDB Rating/);
+    expect(reply.messages[0].content).toMatch(/Rotten Tomatoes Rating/);
+    // Named exactly, there is nothing to ask.
+    const exact = await ask(movies, "average IMDB rating by genre");
+    expect(exact.plan?.measure).toEqual({ agg: "mean", field: "IMDB Rating" });
+  });
+});
+
+describe("fields that do not exist", () => {
+  it("says so, names the closest fields, and gives no number", async () => {
+    const reply = await ask(telco.table, "What is the average usage by plan? Show a chart and a table.");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages).toHaveLength(1);
+    expect(reply.messages[0].content).toMatch(/"usage"/);
+    expect(reply.messages[0].content).toMatch(/closest fields are/);
+    expect(reply.messages[0].figures).toHaveLength(0);
+    expect(reply.messages[0].table).toBeNull();
+  });
+});
+
+describe("output requests", () => {
+  it("keeps the chart when a chart and a table are asked for", async () => {
+    const reply = await ask(telco.table, "What is the average monthly charge by contract? Show a chart and a table.");
+    expect(reply.messages[1].figures).toHaveLength(1);
+    expect(reply.messages[1].table!.length).toBe(3);
+  });
+
+  it("draws a pie when asked, and only the number when asked", async () => {
+    expect(meta(await ask(telco.table, "Count of customers by contract as a pie"))?.chart).toBe("pie");
+    const n = await ask(cars.table, "just the number: how many cars have more than 6 cylinders?");
+    expect(n.messages.every((m) => m.figures.length === 0)).toBe(true);
+    expect(Number(Object.values(n.messages[1].table![0])[0])).toBe(cars.rows.filter((r) => Number(r.Cylinders) > 6).length);
+  });
+
+  it("lists the rows when asked", async () => {
+    const reply = await ask(cars.table, "list the cars with more than 200 horsepower");
+    expect(reply.plan?.intent).toBe("rows");
+    expect(reply.messages[1].table!.map((r) => r.Model).sort()).toEqual(cars.rows.filter((r) => Number(r.Horsepower) > 200).map((r) => r.Model).sort());
+  });
+});
+
+describe("question types", () => {
+  it("puts several measures in one chart", async () => {
+    const reply = await ask(store.table, "Sales and profit by region");
+    expect(reply.plan?.measure.field).toBe("Sales");
+    expect(reply.plan?.extraMeasures.map((m) => m.field)).toEqual(["Profit"]);
+    const sums = new Map<string, [number, number]>();
+    for (const r of store.rows) {
+      const s = sums.get(r.Region) ?? [0, 0];
+      sums.set(r.Region, [s[0] + Number(r.Sales), s[1] + Number(r.Profit)]);
+    }
+    for (const row of reply.messages[1].table!) {
+      const [sales, profit] = sums.get(String(row.Region))!;
+      expect(Number(row["Total of Sales"])).toBeCloseTo(sales, 1);
+      expect(Number(row["Total of Profit"])).toBeCloseTo(profit, 1);
+    }
+    expect(reply.messages[1].figures[0].data).toHaveLength(2);
+  });
+
+  it("plots per-group aggregates as one point per group", async () => {
+    const reply = await ask(cars.table, "For each origin, plot average horsepower against average weight");
+    expect(reply.plan?.chart).toBe("scatter");
+    expect(reply.plan?.intent).toBe("aggregate");
+    const points = reply.messages[1].figures[0].data[0] as { x: number[]; y: number[]; text: string[] };
+    expect(points.text.sort()).toEqual(["Europe", "Japan", "USA"]);
+  });
+
+  it("computes the share of rows matching a condition over all rows (not 100%)", async () => {
+    const reply = await ask(telco.table, "What percentage of customers use paperless billing?");
+    const pct = (100 * telco.rows.filter((r) => r.PaperlessBilling === "Yes").length) / telco.rows.length;
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(Number(Object.values(reply.messages[1].table![0])[0])).toBeCloseTo(pct, 2);
+  });
+
+  it("answers 'which ... has the highest ...' with the label first", async () => {
+    const reply = await ask(store.table, "Which region has the highest total profit?");
+    const sums = new Map<string, number>();
+    for (const r of store.rows) sums.set(r.Region, (sums.get(r.Region) ?? 0) + Number(r.Profit));
+    const best = [...sums].sort((a, b) => b[1] - a[1])[0][0];
+    expect(reply.messages[0].content.startsWith(best)).toBe(true);
+    expect(reply.messages[1].table![0].Region).toBe(best);
+  });
+
+  it("keeps both halves of an 'or' and applies 'not'", async () => {
+    const or = await ask(cars.table, "How many cars have 4 or 6 cylinders?");
+    expect(Number(Object.values(or.messages[1].table![0])[0])).toBe(cars.rows.filter((r) => r.Cylinders === "4" || r.Cylinders === "6").length);
+    const not = await ask(cars.table, "average mpg of cars that are not from the USA");
+    expect(not.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["USA"] }]);
+  });
+
+  it("groups dates by weekday", async () => {
+    const reply = await ask(store.table, "number of orders by day of the week");
+    expect(reply.plan?.groupBy).toEqual([{ field: "Order Date", bucket: "weekday" }]);
+    expect(reply.messages[1].table!.map((r) => r["Order Date"])).toEqual(expect.arrayContaining(["Monday", "Sunday"]));
+  });
+});
+
+describe("assumptions are stated", () => {
+  it("says which aggregate it chose when the question names none", async () => {
+    const reply = await ask(store.table, "sales by region");
+    expect(reply.assumptions?.length).toBeGreaterThan(0);
+    expect(reply.messages[0].content).toMatch(/Assumptions: .*Sales/);
+  });
+});

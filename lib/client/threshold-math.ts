@@ -1,0 +1,80 @@
+// The threshold control's arithmetic, from the counts the training stored (lib/ml/insights.ts
+// ThresholdCounts): exact confusion counts at every threshold step, in O(1) per move of the slider.
+import type { ThresholdCounts } from "@/lib/ml/insights";
+
+export interface ThresholdMetrics {
+  /** The threshold step j: rows with P(positive) > j / steps are flagged. */
+  step: number;
+  threshold: number;
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  accuracy: number | null;
+  /** Share of rows flagged as the positive class. */
+  flagged: number | null;
+}
+
+export interface ThresholdTable {
+  steps: number;
+  positives: number;
+  negatives: number;
+  /** flaggedPositives[j] = positives with a score above j / steps (suffix sums). */
+  flaggedPositives: Int32Array;
+  flaggedNegatives: Int32Array;
+}
+
+export function buildThresholdTable(counts: ThresholdCounts): ThresholdTable {
+  const steps = counts.positives.length;
+  const flaggedPositives = new Int32Array(steps + 1);
+  const flaggedNegatives = new Int32Array(steps + 1);
+  for (let b = steps - 1; b >= 0; b--) {
+    flaggedPositives[b] = flaggedPositives[b + 1] + (counts.positives[b] ?? 0);
+    flaggedNegatives[b] = flaggedNegatives[b + 1] + (counts.negatives[b] ?? 0);
+  }
+  return { steps, positives: flaggedPositives[0], negatives: flaggedNegatives[0], flaggedPositives, flaggedNegatives };
+}
+
+/** The largest step whose threshold is at most `threshold` (metrics are exact on steps). */
+export function stepOf(table: ThresholdTable, threshold: number): number {
+  const j = Math.floor(threshold * table.steps + 1e-9);
+  return Math.max(1, Math.min(table.steps - 1, j));
+}
+
+export function metricsAt(table: ThresholdTable, step: number): ThresholdMetrics {
+  const j = Math.max(0, Math.min(table.steps, step));
+  const tp = table.flaggedPositives[j];
+  const fp = table.flaggedNegatives[j];
+  const fn = table.positives - tp;
+  const tn = table.negatives - fp;
+  const n = table.positives + table.negatives;
+  const precision = tp + fp > 0 ? tp / (tp + fp) : null;
+  const recall = table.positives > 0 ? tp / table.positives : null;
+  const f1 = precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : precision === null || recall === null ? null : 0;
+  return { step: j, threshold: j / table.steps, tp, fp, fn, tn, precision, recall, f1, accuracy: n ? (tp + tn) / n : null, flagged: n ? (tp + fp) / n : null };
+}
+
+/** The step with the highest F1 on the holdout (the lowest such step on ties), or null without positives. */
+export function bestF1Step(table: ThresholdTable): number | null {
+  let best: number | null = null;
+  let bestF1 = -1;
+  for (let j = 1; j < table.steps; j++) {
+    const f1 = metricsAt(table, j).f1;
+    if (f1 !== null && f1 > bestF1 + 1e-12) {
+      bestF1 = f1;
+      best = j;
+    }
+  }
+  return best;
+}
+
+/** Expected counts when scoring `rows` rows like the holdout ones at this threshold. */
+export function expectedCounts(m: ThresholdMetrics, rows: number) {
+  const n = m.tp + m.fp + m.fn + m.tn;
+  if (!n) return null;
+  const scale = rows / n;
+  return { flagged: (m.tp + m.fp) * scale, truePositives: m.tp * scale, falsePositives: m.fp * scale, missed: m.fn * scale };
+}

@@ -1,0 +1,83 @@
+// Our own analytic question set (lib/chat/testing/analytic: questions.jsonl, expected.json from
+// truth.py) against lib/chat over the shared data sets, loaded as the product ingests them.
+// Held-out part: every 5th question (line index % 5 == 4) is never looked at while tuning.
+import fs from "node:fs";
+import path from "node:path";
+import { answerChat, type ChatReply } from "../../lib/chat";
+import type { Table } from "../../lib/table/types";
+import { loadDatasetTable } from "./load-dataset";
+import { scoreOwn, type Expected, type OwnQuestion, type Verdict } from "./score-own";
+
+const SHARED = fs.existsSync(path.resolve(process.cwd(), "../shared/datasets/telco.csv")) ? path.resolve(process.cwd(), "../shared/datasets") : "/work/shared/datasets";
+export const OWN_DIR = path.resolve(process.cwd(), "lib/chat/testing/analytic");
+
+export const OWN_FILES: Record<string, string> = {
+  superstore: "nlv/superstore.csv",
+  cars: "nlv/cars.csv",
+  movies: "nlv/movies.csv",
+  telco: "telco.csv",
+  adult: "adult.csv",
+};
+
+export interface OwnOutcome {
+  q: OwnQuestion;
+  index: number;
+  heldOut: boolean;
+  verdict: Verdict;
+  reply: ChatReply;
+}
+
+export function loadOwnQuestions(): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
+  const questions = fs.readFileSync(path.join(OWN_DIR, "questions.jsonl"), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as OwnQuestion);
+  const expected = JSON.parse(fs.readFileSync(path.join(OWN_DIR, "expected.json"), "utf8")) as Record<string, Expected>;
+  return { questions, expected };
+}
+
+export async function ownTables(): Promise<Record<string, Table>> {
+  const out: Record<string, Table> = {};
+  for (const [name, file] of Object.entries(OWN_FILES)) out[name] = await loadDatasetTable(path.join(SHARED, file));
+  return out;
+}
+
+export async function runOwn(tables: Record<string, Table>, times: number[]): Promise<OwnOutcome[]> {
+  const { questions, expected } = loadOwnQuestions();
+  const outcomes: OwnOutcome[] = [];
+  for (let index = 0; index < questions.length; index++) {
+    const q = questions[index];
+    const table = tables[q.dataset];
+    const messages: { role: "user" | "assistant"; content: string }[] = [];
+    let reply: ChatReply | null = null;
+    for (const turn of q.turns) {
+      messages.push({ role: "user", content: turn });
+      const t0 = performance.now();
+      reply = await answerChat({ table, datasetName: q.dataset, messages: messages.slice() });
+      times.push(performance.now() - t0);
+      messages.push({ role: "assistant", content: reply.messages[0]?.content ?? "" });
+    }
+    const verdict = scoreOwn(q, expected[q.id] ?? {}, reply!, table.columns.map((c) => c.name));
+    outcomes.push({ q, index, heldOut: index % 5 === 4, verdict, reply: reply! });
+  }
+  return outcomes;
+}
+
+export function reportOwn(outcomes: OwnOutcome[]): string[] {
+  const pct = (xs: OwnOutcome[]) => (xs.length ? (100 * xs.filter((o) => o.verdict.right).length) / xs.length : NaN);
+  const wrongNumber = outcomes.filter((o) => !o.verdict.right && o.verdict.gaveNumber);
+  const unflagged = wrongNumber.filter((o) => !o.verdict.flagged);
+  const dev = outcomes.filter((o) => !o.heldOut);
+  const held = outcomes.filter((o) => o.heldOut);
+  const lines = [
+    `Own analytic set: ${outcomes.length} questions (${dev.length} tuning, ${held.length} held out)`,
+    `  right: all ${pct(outcomes).toFixed(1)}%, tuning ${pct(dev).toFixed(1)}%, held-out ${pct(held).toFixed(1)}%`,
+    `  wrong answers showing a number: ${wrongNumber.length}, of which NOT flagged as an assumption: ${unflagged.length} (held-out: ${unflagged.filter((o) => o.heldOut).length})`,
+    `  wrong without a number (said it could not answer, or asked back): ${outcomes.filter((o) => !o.verdict.right && !o.verdict.gaveNumber).length}`,
+    "  by question type (all | held-out):",
+  ];
+  const types = [...new Set(outcomes.map((o) => o.q.type))].sort();
+  for (const t of types) {
+    const all = outcomes.filter((o) => o.q.type === t);
+    const h = all.filter((o) => o.heldOut);
+    lines.push(`    ${t.padEnd(14)} ${pct(all).toFixed(0).padStart(4)}% (${all.length}) | ${h.length ? `${pct(h).toFixed(0).padStart(4)}%` : "    -"} (${h.length})`);
+  }
+  return lines;
+}
