@@ -5,7 +5,7 @@
 // Runs unattended; with --budgets 10,60,300 it takes about (10 + 60 + 300) s x 6 data sets + ~3 min.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Papa from "papaparse";
 import { loadModel, trainModel } from "../lib/ml";
@@ -136,7 +136,11 @@ async function main(): Promise<void> {
       return "?";
     }
   })();
-  console.log(`bench:ml commit ${commit}, threads ${opts.threads}, budgets ${opts.budgets.join(",")}, seed ${opts.seed}`);
+  const benchStart = Date.now();
+  // Time-budgeted accuracy depends on the machine's load: print it with the results.
+  const load = () => loadavg().map((v) => v.toFixed(2)).join(" ");
+  console.log(`bench:ml commit ${commit}, ${new Date().toISOString()}, load average ${load()}, threads ${opts.threads}, budgets ${opts.budgets.join(",")}, seed ${opts.seed}`);
+  process.on("exit", () => console.log(`bench:ml took ${((Date.now() - benchStart) / 60_000).toFixed(1)} min; load average at the end ${load()}`));
   const table: Row[] = [];
   const tmp = mkdtempSync(join(tmpdir(), "bench-ml-"));
   try {
