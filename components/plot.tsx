@@ -12,6 +12,10 @@ const LazyPlot = dynamic<PlotParams>(
   { ssr: false, loading: () => <Skeleton className="h-72 w-full" /> },
 );
 
+// Plotly 4 shows a "Share chart..." button by default that posts the figure, data included, to
+// cloud.plotly.com: nothing of a self-hosted install should leave the machine from a chart.
+const PLOT_CONFIG = { responsive: true, displaylogo: false, showSendToCloud: false, showEditInChartStudio: false } as const;
+
 export interface PlotFigure {
   data: Record<string, unknown>[];
   layout?: Record<string, unknown>;
@@ -34,7 +38,7 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
   };
   return (
     <figure role="img" aria-label={label} data-testid={testId} className="w-full">
-      <LazyPlot data={figure.data} layout={layout} config={{ responsive: true, displaylogo: false }} useResizeHandler style={{ width: "100%", height: plotHeight }} />
+      <LazyPlot data={figure.data} layout={layout} config={PLOT_CONFIG} useResizeHandler style={{ width: "100%", height: plotHeight }} />
     </figure>
   );
 }

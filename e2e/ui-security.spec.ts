@@ -46,9 +46,15 @@ test("signed-out deep links come back to exactly the page asked for; ?next= stay
   await page.getByLabel("Password").fill(OWNER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => url.pathname + url.search === "/models/some-model-id?tab=report");
+  // Let the model page settle too: its requests failing after the cookies are cleared could start
+  // a navigation to the sign-in page that aborts the next goto (net::ERR_ABORTED).
+  await page.waitForLoadState("networkidle");
 
   // Off-site targets fall back to the datasets.
   for (const evil of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
+    // Off the app first: a signed-in page that polls would itself go to the sign-in page once the
+    // cookies are gone, aborting the goto below (net::ERR_ABORTED).
+    await page.goto("about:blank");
     await page.context().clearCookies();
     await page.goto(`/login?next=${encodeURIComponent(evil)}`);
     await page.getByLabel("Email").fill(OWNER.email);
@@ -56,6 +62,9 @@ test("signed-out deep links come back to exactly the page asked for; ?next= stay
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL((url) => url.pathname === "/datasets");
     expect(new URL(page.url()).host).toBe(new URL(baseURL!).host);
+    // Let the datasets page settle: a navigation started while it still loads aborts (net::ERR_ABORTED).
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
   }
 });
 

@@ -1,11 +1,11 @@
-// Enforces the architecture's library boundaries: lib/ml, lib/chat, lib/table and lib/store are
+// Enforces the architecture's library boundaries: lib/ml, lib/forecast, lib/chat, lib/table and lib/store are
 // pure libraries; they must not import Next.js, React, Prisma or the app's service layers. lib/schemas
 // (request and response schemas) is pure too: the web client takes its types from it and the
 // OpenAPI document is generated from it.
 import fs from "node:fs";
 import path from "node:path";
 
-const PURE = ["lib/ml", "lib/chat", "lib/table", "lib/store", "lib/schemas"];
+const PURE = ["lib/ml", "lib/forecast", "lib/chat", "lib/table", "lib/store", "lib/schemas"];
 const FORBIDDEN = [/^next(\/|$)/, /^react(-dom)?(\/|$)/, /^@prisma\//, /^@\/lib\/(db|services|http|jobs|auth)(\/|$)/, /^@\/app\//];
 const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
 
@@ -21,6 +21,8 @@ function walk(dir: string) {
         const spec = match[1] ?? match[2] ?? match[3];
         if (FORBIDDEN.some((re) => re.test(spec))) problems.push(`${full}: imports "${spec}"`);
         if (spec.startsWith(".") && /\.\.\/(db|services|http|jobs|auth)\//.test(spec)) problems.push(`${full}: imports "${spec}"`);
+        // The forecasting engine uses the tree learners only through lib/ml/core's public index.
+        if (full.startsWith(path.join("lib", "forecast")) && /(^|\/)ml(\/|$)/.test(spec) && !/(^|\/)ml\/core$/.test(spec)) problems.push(`${full}: imports "${spec}" (use lib/ml/core's index only)`);
       }
     }
   }

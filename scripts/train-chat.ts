@@ -18,7 +18,7 @@ import { getTableLexicon, renderPlan } from "../lib/chat";
 import { detectStyle } from "../lib/chat/i18n";
 import type { Candidate } from "../lib/chat/understand/candidates";
 import { lastTurnCandidates } from "../lib/chat/understand";
-import type { Weights } from "../lib/chat/understand/choose";
+import { SURE_INPUTS, sureInputs, sureProbability, type SureModel, type Weights } from "../lib/chat/understand/choose";
 import type { Table } from "../lib/table/types";
 import type { AnalysisPlan } from "../lib/chat/plan";
 import { cleanUpDatasetTables, loadDatasetTable } from "./chat-bench/load-dataset";
@@ -41,7 +41,7 @@ interface Example {
   /** 2: right; 1: the data right but the chart kind not (nvbench cases whose phrasing names no chart); 0: wrong. */
   label: (c: Candidate) => number;
   /** Filled per round: feature vectors and labels of the last turn's candidates. */
-  cands?: { feats: Map<string, number>; right: boolean; sig: string }[];
+  cands?: { feats: Map<string, number>; right: boolean; sig: string; plan: number; choices: number; notes: string[] }[];
 }
 
 const style = detectStyle("");
@@ -142,18 +142,84 @@ function featurize(examples: Example[], w: Weights, onlyMultiTurn: boolean) {
     const lex = getTableLexicon(ex.table, fields, "", ex.datasetName);
     const got = lastTurnCandidates(ex.turns, lex, ex.table.rowCount, w);
     const levels = (got?.candidates ?? []).slice(0, 600).map((c) => {
-      const key = `${ex.id}\u0000${JSON.stringify(c.plan)}`;
+      const planText = JSON.stringify(c.plan);
+      const key = `${ex.id}\u0000${planText}`;
       let level = labelCache.get(key);
       if (typeof level !== "number") {
         level = ex.label(c);
         labelCache.set(key, level);
       }
-      return { c, level };
+      return { c, level, plan: hashText(planText) };
     });
     // The best reading available is the target (data and chart right, else the data right).
     const top = Math.max(0, ...levels.map((l) => l.level));
-    ex.cands = levels.map(({ c, level }) => ({ feats: c.feats, right: top > 0 && level === top, sig: c.sig }));
+    ex.cands = levels.map(({ c, level, plan }) => ({ feats: c.feats, right: top > 0 && level === top, sig: c.sig, plan, choices: c.choices.length, notes: c.notes }));
   }
+}
+
+/** FNV-1a: tells plans apart without keeping their text. */
+function hashText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * The "am I sure" model (choose.ts, SureModel): the tuning questions are ranked by 5-fold
+ * cross-validated weights (each fifth by weights that never saw it), so the signs of doubt are
+ * measured as they look on unseen questions; a logistic regression of "the best reading is right"
+ * on them, and the threshold that flags as many wrong answers as possible while flagging at most
+ * SURE_RIGHT_SHARE of the right ones.
+ */
+function fitSure(examples: Example[], epochs: number): SureModel {
+  const tuning = examples.filter((e) => !e.heldOut && e.cands && e.cands.length > 0);
+  const rows: { x: number[]; right: boolean; weight: number; source: string }[] = [];
+  for (let fold = 0; fold < 5; fold++) {
+    const inFold = (_e: Example, i: number) => i % 5 === fold;
+    const wf = train(tuning.map((e, i) => ({ ...e, heldOut: inFold(e, i) })), epochs);
+    tuning.forEach((e, i) => {
+      if (!inFold(e, i)) return;
+      const cands = e.cands!;
+      const scores = cands.map((c) => score(c.feats, wf));
+      let best = 0;
+      for (let k = 1; k < scores.length; k++) if (scores[k] > scores[best]) best = k;
+      let second: number | null = null;
+      for (let k = 0; k < scores.length; k++) if (cands[k].plan !== cands[best].plan && (second === null || scores[k] > second)) second = scores[k];
+      const b = cands[best];
+      rows.push({ x: sureInputs(scores, best, second, b.feats, b.choices, b.notes), right: b.right, weight: e.source === "nvbench" ? 0.5 : e.source === "own" ? 1.5 : 1, source: e.source });
+    });
+  }
+  // Logistic regression, plain gradient descent with a little L2 (8 inputs, ~1,300 rows).
+  const d = SURE_INPUTS.length;
+  const wt = new Array<number>(d).fill(0);
+  for (let it = 0; it < 3000; it++) {
+    const g = new Array<number>(d).fill(0);
+    let n = 0;
+    for (const r of rows) {
+      const p = sureProbability(r.x, { weights: wt, threshold: 0 });
+      const err = (p - (r.right ? 1 : 0)) * r.weight;
+      for (let k = 0; k < d; k++) g[k] += err * r.x[k];
+      n += r.weight;
+    }
+    for (let k = 0; k < d; k++) wt[k] -= (0.5 * (g[k] / n + (k === 0 ? 0 : 0.001 * wt[k])));
+  }
+  const model: SureModel = { weights: wt.map((v) => Math.round(v * 10000) / 10000), threshold: 0 };
+  const ps = rows.map((r) => ({ p: sureProbability(r.x, model), right: r.right, source: r.source }));
+  const nRight = ps.filter((r) => r.right).length;
+  // Calibration check: the mean predicted probability should be close to the share of right answers.
+  console.log(`  sure model: mean P(right) ${(ps.reduce((s, r) => s + r.p, 0) / ps.length).toFixed(3)}, share right ${(nRight / ps.length).toFixed(3)} (unweighted)`);
+  const nWrong = ps.length - nRight;
+  console.log(`  sure model (out-of-fold, ${ps.length} tuning questions, ${nWrong} wrong): ${SURE_INPUTS.map((n, k) => `${n} ${model.weights[k]}`).join(", ")}`);
+  const share = Number(process.env.SURE_RIGHT_SHARE ?? 0.1);
+  for (let t = 0.3; t <= 0.951; t += 0.05) {
+    const caught = ps.filter((r) => !r.right && r.p < t).length;
+    const noisy = ps.filter((r) => r.right && r.p < t).length;
+    const bySource = ["nlv", "nvbench", "own"].map((src) => `${src} ${ps.filter((r) => r.source === src && !r.right && r.p < t).length}/${ps.filter((r) => r.source === src && !r.right).length}`).join(", ");
+    console.log(`    P(right) < ${t.toFixed(2)}: flags ${caught} of ${nWrong} wrong (${bySource}) and ${noisy} of ${nRight} right`);
+    if (noisy <= share * nRight) model.threshold = Math.round(t * 100) / 100;
+  }
+  console.log(`  answers with P(right) < ${model.threshold} state their doubt`);
+  return model;
 }
 
 function score(feats: Map<string, number>, w: Map<string, number>): number {
@@ -335,8 +401,8 @@ async function main() {
   w = train(examples, epochs);
   report(examples, w, "round 2");
   const confidence = calibrate(examples, w);
-  console.log(`  answers whose best reading is less likely than ${confidence} state the other reading`);
-  const out = { _doc: "Weights of the plan scoring function, learned by scripts/train-chat.ts (npm run train:chat) from the tuning parts of the NLV corpus, nvbench-dev and lib/chat/testing/analytic; do not edit by hand.", ...toWeights(w, margin, confidence) };
+  const sure = fitSure(examples, epochs);
+  const out = { _doc: "Weights of the plan scoring function, learned by scripts/train-chat.ts (npm run train:chat) from the tuning parts of the NLV corpus, nvbench-dev and lib/chat/testing/analytic; do not edit by hand.", ...toWeights(w, margin, confidence), sure };
   fs.writeFileSync(OUT, JSON.stringify(out, null, 1) + "\n");
   console.log(`${Object.keys(out.weights).length} weights written to ${path.relative(process.cwd(), OUT)}`);
   if (process.env.TRAIN_MISSES) {

@@ -9,7 +9,7 @@ import { Button } from "../ui/button";
 import { Card, PageHeader } from "../ui/card";
 import { EmptyState, ErrorBanner, Notice, Skeleton, SkeletonRows } from "../ui/feedback";
 import { Select } from "../ui/form";
-import { TrainForm } from "./train-form";
+import { TrainPanel } from "./train-panel";
 
 const PAGE = 50;
 
@@ -140,7 +140,7 @@ export function DatasetDetail({ id }: { id: string }) {
       ) : (
         <>
           <Card title="Train a model" description="Pick what to predict and how long to search; the holdout statistics come with it." testId="train-card">
-            <TrainForm datasetId={d.id} fields={d.fields} />
+            <TrainPanel datasetId={d.id} fields={d.fields} />
           </Card>
           <Card title="Preview" description="The inferred type of each field is shown under its name.">
             <Preview datasetId={d.id} fields={d.fields} rows={d.rows} />

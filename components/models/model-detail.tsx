@@ -19,6 +19,8 @@ import { InsightsReport } from "./insights-report";
 import { ModelVersionsCard } from "./model-versions";
 import { ShareReportCard } from "./share-report";
 import { useSetThreshold } from "@/lib/client/use-model-insights";
+import { isForecastModel } from "@/lib/client/forecast";
+import { ForecastDetail } from "./forecast-detail";
 
 export function durationLabel(seconds: number): string {
   return DURATIONS.find((d) => d.value === seconds)?.label ?? `${seconds} s`;
@@ -51,6 +53,7 @@ export function ModelDetail({ id }: { id: string }) {
     );
   }
 
+  if (isForecastModel(model.data)) return <ForecastDetail detail={model.data} />;
   const { model: info, stats, field_importance: importance, data_story: stories } = model.data;
   const predictFields = info.predict_fields;
   const ignored = info.ignored_fields ?? [];

@@ -32,7 +32,7 @@ export function ModelsPage() {
               <Link href={`/models/${m.id}`} className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-500">
                 <p className="truncate font-semibold text-slate-900">{m.name}</p>
                 <p className="mt-1 text-sm text-slate-600">
-                  Predicts <span className="font-medium">{m.predict_fields.join(", ")}</span>
+                  {m.kind === "forecast" ? "Forecasts" : "Predicts"} <span className="font-medium">{m.predict_fields.join(", ")}</span>
                 </p>
                 <p className="mt-3 text-xs text-slate-500">
                   {names.get(m.dataset_id) ?? "deleted dataset"} · {durationLabel(m.duration)} · {formatRelative(m.created_at)}

@@ -1,13 +1,13 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type CSSProperties } from "react";
 import { useDatasets } from "@/lib/client/use-datasets";
 import { useDeleteProject, useProject, useUpdateProject } from "@/lib/client/use-projects";
 import { splitSuggestions } from "@/lib/client/suggestions";
+import { useFillViewport } from "@/lib/client/use-fill-viewport";
 import type { Project } from "@/lib/client/types";
 import { Button } from "../ui/button";
-import { PageHeader } from "../ui/card";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ErrorBanner, Notice, Skeleton, SkeletonRows } from "../ui/feedback";
 import { Field, Select, TextArea, TextInput } from "../ui/form";
@@ -69,6 +69,7 @@ export function ProjectDetail({ id }: { id: string }) {
   const remove = useDeleteProject();
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
+  const [rowRef, rowHeight] = useFillViewport({ bottom: 32, min: 360 });
 
   if (project.isPending) {
     return (
@@ -90,19 +91,33 @@ export function ProjectDetail({ id }: { id: string }) {
   const dataset = datasets.data?.find((d) => d.id === p.datasetId);
   return (
     <div>
-      <Link href="/projects" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">← Projects</Link>
-      <PageHeader
-        title={p.name}
-        description={dataset ? <>Questions over <Link href={`/datasets/${dataset.id}`} className="text-brand-700 hover:underline">{dataset.name}</Link> ({dataset.rows.toLocaleString("en-US")} rows)</> : "No dataset chosen yet"}
-        actions={<Button variant="secondary" onClick={() => setConfirming(true)}>Delete project</Button>}
-      />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <ChatPanel
-          projectId={p.id}
-          suggestions={splitSuggestions(p.chatSuggestions)}
-          disabledReason={p.datasetId ? undefined : "Choose a dataset in the settings to start asking questions."}
-        />
-        <aside className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:self-start" aria-label="Project settings">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <Link href="/projects" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">← Projects</Link>
+          <div className="flex flex-wrap items-baseline gap-x-3">
+            <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900">{p.name}</h1>
+            <p className="text-sm text-slate-500">
+              {dataset ? <>Questions over <Link href={`/datasets/${dataset.id}`} className="text-brand-700 hover:underline">{dataset.name}</Link> ({dataset.rows.toLocaleString("en-US")} rows)</> : p.datasetId ? "" : "No dataset chosen yet"}
+            </p>
+          </div>
+        </div>
+        <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>Delete project</Button>
+      </div>
+      {/* The chat and the settings share one screen-high row (to the main area's 2rem bottom padding); each scrolls inside itself. */}
+      <div
+        ref={rowRef}
+        className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:h-[var(--chat-height)] lg:grid-cols-[minmax(0,1fr)_20rem]"
+        style={{ "--chat-height": rowHeight ? `${rowHeight}px` : "calc(100dvh - 11rem)" } as CSSProperties}
+      >
+        <div className="h-[var(--chat-height)] min-h-0 min-w-0 lg:h-full">
+          <ChatPanel
+            projectId={p.id}
+            datasetId={p.datasetId}
+            suggestions={splitSuggestions(p.chatSuggestions)}
+            disabledReason={p.datasetId ? undefined : "Choose a dataset in the settings to start asking questions."}
+          />
+        </div>
+        <aside className="min-h-0 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label="Project settings">
           <h2 className="mb-3 text-base font-semibold">Settings</h2>
           <SettingsPanel project={p} />
         </aside>

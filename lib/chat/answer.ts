@@ -115,7 +115,8 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     const other = plan.sort!.order === "asc" ? hi : lo;
     parts.push(t(lang, plan.sort!.order === "asc" ? "highest" : "lowest", { label: label(other), value: fmt(other.value) }));
   }
-  if (timeFirst && valid.length >= 2 && !r.extra.length) {
+  // A change from first to last period only when the rows are in time order (not ranked by value).
+  if (timeFirst && plan.sort?.by !== "value" && valid.length >= 2 && !r.extra.length) {
     const a = valid[0];
     const b = valid[valid.length - 1];
     if (a.value !== 0 && Number.isFinite(a.value) && Number.isFinite(b.value)) {
@@ -263,6 +264,8 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "timeField") out.push(t(style.lang, "assumeTime", { field: rest.join(":") }));
     else if (kind === "ignored") out.push(t(style.lang, "assumeIgnored", { text: `"${rest.join(":")}"` }));
     else if (kind === "readAs") out.push(t(style.lang, "assumeReadAs", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "unsure") out.push(t(style.lang, "assumeUnsure"));
+    else if (kind === "latest") out.push(t(style.lang, "assumeLatest", { period: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "alternative") {
       try {
         out.push(t(style.lang, "assumeAlternative", { text: describePlanShort(JSON.parse(rest.join(":")) as AnalysisPlan, style.lang) }));

@@ -15,16 +15,19 @@ function formatFilterValue(v: string | number): string {
 
 export function describeFilters(filters: Filter[], lang: Lang, dateFields: Set<string> = new Set()): string {
   return filters
-    .map((f) => {
-      // Dates read as periods: "Order Date is in 2016", "between 2016-01 and 2016-06".
-      if (dateFields.has(f.field) && f.op === "eq") return `${f.field} ${t(lang, "during")} ${f.values[0]}`;
-      if (dateFields.has(f.field) && f.op === "between") return `${f.field} ${t(lang, "between")} ${f.values[0]} ${t(lang, "and")} ${f.values[1] ?? f.values[0]}`;
-      if (dateFields.has(f.field)) return `${f.field} ${t(lang, f.op)} ${f.values[0]}`;
-      if (f.op === "between") return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
-      if (f.op === "in") return `${f.field} ${t(lang, "in")} ${f.values.map(formatFilterValue).join(", ")}`;
-      return `${f.field} ${t(lang, f.op)} ${formatFilterValue(f.values[0])}`;
-    })
+    .map((f) => (f.or?.length ? `(${[f, ...f.or].map((c) => describeCondition(c, lang, dateFields)).join(` ${t(lang, "or")} `)})` : describeCondition(f, lang, dateFields)))
     .join(` ${t(lang, "and")} `);
+}
+
+function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): string {
+  // Dates read as periods: "Order Date is in 2016", "between 2016-01 and 2016-06".
+  if (dateFields.has(f.field) && f.op === "eq") return `${f.field} ${t(lang, "during")} ${f.values[0]}`;
+  if (dateFields.has(f.field) && f.op === "between") return `${f.field} ${t(lang, "between")} ${f.values[0]} ${t(lang, "and")} ${f.values[1] ?? f.values[0]}`;
+  if (dateFields.has(f.field)) return `${f.field} ${t(lang, f.op)} ${f.values[0]}`;
+  if (f.op === "between") return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
+  if (f.op === "neq" && f.values.length > 1) return `${f.field} ${t(lang, "notIn")} ${f.values.map(formatFilterValue).join(", ")}`;
+  if (f.op === "in") return `${f.field} ${t(lang, "in")} ${f.values.map(formatFilterValue).join(", ")}`;
+  return `${f.field} ${t(lang, f.op)} ${formatFilterValue(f.values[0])}`;
 }
 
 /** "Average of MPG", "Number of rows", "Share (%)", "% of rows with Churn = Yes". */

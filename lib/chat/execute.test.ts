@@ -36,3 +36,18 @@ describe("rows", () => {
     expect(values).toEqual([999, 998, 997, 996, 995]);
   });
 });
+
+describe("filters", () => {
+  it("neq with several values keeps the rows holding none of them (text, numbers)", () => {
+    const table = tableFromRows(["kind", "n"], [["a", "1"], ["b", "2"], ["c", "3"], ["a", "4"], ["d", "2"]]);
+    const base = { intent: "aggregate", measure: { agg: "count", field: null }, extraMeasures: [], groupBy: [], x: null, y: null, sort: null, limit: null, binWidth: null, binCount: null, chart: "none" } as const;
+    const count = (filters: unknown[]) => {
+      const r = executePlan(table, JSON.parse(JSON.stringify({ ...base, filters })));
+      if (r.kind !== "aggregate") throw new Error("aggregate expected");
+      return r.filteredRows;
+    };
+    expect(count([{ field: "kind", op: "neq", values: ["a", "b"] }])).toBe(2);
+    expect(count([{ field: "n", op: "neq", values: [2, 3] }])).toBe(2);
+    expect(count([{ field: "n", op: "neq", values: [2] }])).toBe(3);
+  });
+});

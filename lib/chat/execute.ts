@@ -188,7 +188,7 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
     const [s0, e0] = rs[0];
     switch (flt.op) {
       case "eq": test = (v) => v >= s0 && v < e0; break;
-      case "neq": test = (v) => !(v >= s0 && v < e0); break;
+      case "neq": test = (v) => !rs.some(([s, e]) => v >= s && v < e); break; // several periods: none of them
       case "in": test = (v) => rs.some(([s, e]) => v >= s && v < e); break;
       case "gt": test = (v) => v >= e0; break;
       case "gte": test = (v) => v >= s0; break;
@@ -207,7 +207,7 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
     const b = nums[1] ?? nums[0];
     switch (flt.op) {
       case "eq": test = (v) => v === a; break;
-      case "neq": test = (v) => v !== a; break;
+      case "neq": test = (v) => !nums.includes(v); break; // several values: none of them
       case "in": test = (v) => nums.includes(v); break;
       case "gt": test = (v) => v > a; break;
       case "gte": test = (v) => v >= a; break;
@@ -264,7 +264,20 @@ function getField(fields: FieldInfo[], name: string | null, what: string): Field
 
 export function buildMask(table: Table, fields: FieldInfo[], filters: Filter[]): Uint8Array {
   const mask = new Uint8Array(table.rowCount).fill(1);
-  for (const flt of filters) applyFilter(mask, getField(fields, flt.field, "filter"), flt);
+  for (const flt of filters) {
+    if (!flt.or?.length) {
+      applyFilter(mask, getField(fields, flt.field, "filter"), flt);
+      continue;
+    }
+    // "A or B" across fields: the rows passing any condition, among those still selected.
+    const any = new Uint8Array(mask.length);
+    for (const cond of [{ field: flt.field, op: flt.op, values: flt.values }, ...flt.or]) {
+      const one = mask.slice();
+      applyFilter(one, getField(fields, cond.field, "filter"), cond);
+      for (let i = 0; i < one.length; i++) any[i] |= one[i];
+    }
+    mask.set(any);
+  }
   return mask;
 }
 

@@ -27,11 +27,16 @@ export type ChartKind = (typeof CHART_KINDS)[number];
 
 const scalar = z.union([z.string(), z.number()]);
 
-export const filterSchema = z.object({
+const conditionSchema = z.object({
   field: z.string().min(1),
   op: z.enum(["eq", "neq", "in", "gt", "gte", "lt", "lte", "between"]),
-  /** eq/neq/gt/gte/lt/lte: one value; in: any number; between: [low, high] (inclusive). Dates as ISO strings or years. */
+  /** eq/gt/gte/lt/lte: one value; in: any number; neq: any number (none of them); between: [low, high] (inclusive). Dates as ISO strings or years. */
   values: z.array(scalar).min(1).max(1000),
+});
+
+export const filterSchema = conditionSchema.extend({
+  /** Conditions on other fields joined by "or" ("TechSupport is Yes or PhoneService is Yes"): a row passes when any holds. */
+  or: z.array(conditionSchema).min(1).max(8).optional(),
 });
 export type Filter = z.infer<typeof filterSchema>;
 

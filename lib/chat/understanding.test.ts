@@ -177,6 +177,71 @@ describe("question types", () => {
     expect(not.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["USA"] }]);
   });
 
+  it("joins conditions on different fields with 'or' (values and yes/no fields)", async () => {
+    const byValue = await ask(cars.table, "how many cars are from Japan or have 4 cylinders?");
+    expect(byValue.plan?.filters).toEqual([{ field: "Origin", op: "eq", values: ["Japan"], or: [{ field: "Cylinders", op: "eq", values: [4] }] }]);
+    expect(Number(Object.values(byValue.messages[1].table![0])[0])).toBe(cars.rows.filter((r) => r.Origin === "Japan" || r.Cylinders === "4").length);
+    expect(byValue.messages[0].content).toMatch(/\(Origin is "Japan" or Cylinders is 4\)/);
+    const byFlag = await ask(telco.table, "how many customers have tech support or phone service?");
+    expect(byFlag.plan?.filters).toEqual([{ field: "TechSupport", op: "eq", values: ["Yes"], or: [{ field: "PhoneService", op: "eq", values: ["Yes"] }] }]);
+    expect(Number(Object.values(byFlag.messages[1].table![0])[0])).toBe(telco.rows.filter((r) => r.TechSupport === "Yes" || r.PhoneService === "Yes").length);
+    // "and" still means both.
+    const both = await ask(telco.table, "how many customers have tech support and phone service?");
+    expect(both.plan?.filters.some((f) => f.or)).toBe(false);
+  });
+
+  it("binds a comparison without its field to the field of the comparison it is joined to", async () => {
+    const hp = (r: Record<string, string>) => Number(r.Horsepower);
+    const between = await ask(cars.table, "how many cars have horsepower over 100 but under 150?");
+    expect(between.plan?.filters).toEqual([{ field: "Horsepower", op: "gt", values: [100] }, { field: "Horsepower", op: "lt", values: [150] }]);
+    expect(Number(Object.values(between.messages[1].table![0])[0])).toBe(cars.rows.filter((r) => hp(r) > 100 && hp(r) < 150).length);
+    // "and under 150" before its number is "and" + a strict comparison, not "150 and under".
+    const strict = await ask(cars.table, "how many cars have more than 100 horsepower and less than 20 mpg?");
+    expect(strict.plan?.filters).toEqual([{ field: "Horsepower", op: "gt", values: [100] }, { field: "MPG", op: "lt", values: [20] }]);
+    const postfix = await ask(cars.table, "how many cars have 20 mpg and under?");
+    expect(postfix.plan?.filters).toEqual([{ field: "MPG", op: "lte", values: [20] }]);
+  });
+
+  it("reads 'last year' as the latest year in the data and says so", async () => {
+    const reply = await ask(cars.table, "average mpg last year by origin");
+    const latest = Math.max(...cars.rows.map((r) => Number(r.Year)));
+    expect(reply.plan?.filters).toEqual([{ field: "Year", op: "eq", values: [latest] }]);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Origin"]);
+    expect(reply.messages[0].content).toContain(`I read "last year" as ${latest}, the latest in the data`);
+  });
+
+  it("reads the first word of a multi-word value as that value ('fiber' customers), not a word most values share", async () => {
+    const reply = await ask(telco.table, "average monthly charges of fiber customers");
+    expect(reply.plan?.filters).toEqual([{ field: "InternetService", op: "eq", values: ["Fiber optic"] }]);
+    const store2 = await ask(store.table, "how many orders were not shipped standard class?");
+    expect(store2.plan?.filters.map((f) => f.field)).toEqual(["Ship Mode"]);
+  });
+
+  it("reads 'years old' after a number or a range as the age field, not the field named before", async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => [`p${i}`, String(18 + i), String(20 + ((i * 7) % 40))]);
+    const people = tableFromRows(["name", "age", "hours_per_week"], rows);
+    const reply = await answerChat({ table: people, messages: [{ role: "user", content: "average hours per week for people between 25 and 35 years old" }] });
+    expect(reply.plan?.filters).toEqual([{ field: "age", op: "between", values: [25, 35] }]);
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "hours_per_week" });
+    expect(reply.plan?.extraMeasures ?? []).toEqual([]);
+  });
+
+  it("reads 'neither A nor B' as none of the listed values", async () => {
+    const reply = await ask(cars.table, "how many cars are neither from Europe nor from Japan?");
+    expect(reply.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["Europe", "Japan"] }]);
+    expect(Number(Object.values(reply.messages[1].table![0])[0])).toBe(cars.rows.filter((r) => r.Origin !== "Europe" && r.Origin !== "Japan").length);
+    expect(reply.messages[0].content).toMatch(/Origin is none of "Europe", "Japan"/);
+  });
+
+  it("answers 'which year had the highest ...' with the year first, not a trend", async () => {
+    const reply = await ask(cars.table, "which year had the lowest average mpg?");
+    const sums = new Map<string, number[]>();
+    for (const r of cars.rows) sums.set(r.Year, [...(sums.get(r.Year) ?? []), Number(r.MPG)]);
+    const means = [...sums].map(([y, v]) => [y, v.reduce((a, b) => a + b, 0) / v.length] as const).sort((a, b) => a[1] - b[1]);
+    expect(reply.messages[0].content.startsWith(means[0][0])).toBe(true);
+    expect(reply.messages[0].content).not.toMatch(/From .* to .*: (up|down)/);
+  });
+
   it("groups dates by weekday", async () => {
     const reply = await ask(store.table, "number of orders by day of the week");
     expect(reply.plan?.groupBy).toEqual([{ field: "Order Date", bucket: "weekday" }]);
@@ -185,6 +250,18 @@ describe("question types", () => {
 });
 
 describe("assumptions are stated", () => {
+  it("never drops a number it cannot read in silence", async () => {
+    const reply = await ask(cars.table, "how many cars in their 30s");
+    expect(reply.messages[0].content).toContain('"30s"');
+  });
+
+  it("says when a superlative could not be used to rank the rows", async () => {
+    const reply = await ask(store.table, "List the 5 order lines with the biggest blorfs");
+    expect(reply.messages[0].content).toMatch(/not sure I read the question right|did not use "blorfs"/);
+    expect(reply.assumptions?.length).toBeGreaterThan(0);
+  });
+
+
   it("says which aggregate it chose when the question names none", async () => {
     const reply = await ask(store.table, "sales by region");
     expect(reply.assumptions?.length).toBeGreaterThan(0);

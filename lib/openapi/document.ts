@@ -23,6 +23,7 @@ import { modelDetailSchema, modelListSchema, predictionsSchema, predictRequestSc
 import { createProjectSchema, projectListSchema, projectSchema, updateProjectSchema } from "@/lib/schemas/projects";
 import { taskCreatedSchema, taskStatusSchema } from "@/lib/schemas/tasks";
 import { trainingResultSchema, trainRequestSchema } from "@/lib/schemas/training";
+import { forecastPaths } from "./forecast";
 import { modelExtensionPaths } from "./model-extensions";
 import { apiV1Errors, json, jsonBody, legacyBody, legacyErrors, legacySecurity, modelPath, operation, projectPath, TAGS, taskPath } from "./responses";
 
@@ -119,7 +120,7 @@ export function buildOpenApiDocument() {
       "/api/v1/models/{model_id}/predict": {
         post: operation(TAGS.models, {
           summary: "Predict rows (extension)",
-          description: "The same prediction rows as the legacy POST /v1/models.",
+          description: "The same prediction rows as the legacy POST /v1/models. A forecast model answers 422 (loc path.model_id) pointing to /api/v1/models/{model_id}/forecast.",
           requestParams: { path: modelPath },
           requestBody: jsonBody(predictRequestSchema),
           responses: {
@@ -135,6 +136,7 @@ export function buildOpenApiDocument() {
         }),
       },
       ...modelExtensionPaths,
+      ...forecastPaths,
       "/api/v1/chat-explore/new": {
         post: operation(TAGS.chat, {
           summary: "Ask a question about a project's or dataset's data",
@@ -235,7 +237,8 @@ export function buildOpenApiDocument() {
         post: operation(TAGS.legacy, {
           summary: "Predict (id + data) or train synchronously (dataset_id + predict_fields)",
           description:
-            "Predicting answers with one prediction row per input row (LegacyPredictions). Training waits for the model and answers with the training result, as the result endpoint does; duration is any positive number of seconds (default 10).",
+            "Predicting answers with one prediction row per input row (LegacyPredictions); predicting with a forecast model answers 422 with a message pointing to POST /api/v1/models/{model_id}/forecast. " +
+            "Training waits for the model and answers with the training result, as the result endpoint does; duration is any positive number of seconds (default 10); with `forecast` (extension) it trains a forecast.",
           security: legacySecurity,
           requestBody: legacyBody(legacyModelWriteSchema),
           responses: {

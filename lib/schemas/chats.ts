@@ -69,6 +69,10 @@ export const chatSchema = z
         "Only the new assistant messages: messages[0] states the interpretation; messages[1] carries the chart and/or the table. A plain text answer may be a single message.",
     }),
     suggestions: z.array(z.string()).meta({ description: "Follow-up questions the data can answer (extension)." }),
+    assumptions: z.array(z.string()).meta({
+      description:
+        "What the answer assumed where the question left something open, each also stated in messages[0]'s text (extension; empty for answers stored before it existed).",
+    }),
   })
   .meta({ id: "Chat" });
 

@@ -5,6 +5,7 @@ import { legacySuccessSchema, timestampSchema } from "./common";
 import { datasetFieldSchema, datasetNameSchema, datasetSummarySchema, fieldTypesSchema } from "./datasets";
 import { jsonTextOr, legacyBoolean, legacyFieldNames, legacyRows, legacySeconds, legacyText, legacyThreshold } from "./legacy-params";
 import { predictionRowSchema } from "./models";
+import { forecastSpecSchema } from "./forecasts";
 import { trainingResultSchema } from "./training";
 
 /** Budgets of legacy synchronous training: any positive number of seconds up to a day (clients send 1). */
@@ -62,6 +63,9 @@ export const legacyModelWriteSchema = z.looseObject({
   duration: legacySeconds("duration", 10, LEGACY_MAX_DURATION),
   extra_attention: legacyBoolean("extra_attention"),
   force: legacyBoolean("force"),
+  forecast: jsonTextOr("forecast", forecastSpecSchema, '{"date_field": "date", "horizon": 12}')
+    .optional()
+    .meta({ description: "With dataset_id (extension): train a forecast instead of a row-wise model, as on POST /api/v1/models/train/new. An object, or its JSON text." }),
 });
 
 export type LegacyModelWrite = z.infer<typeof legacyModelWriteSchema>;

@@ -41,6 +41,10 @@ export const modelSummarySchema = z
     predict_fields: z.array(z.string()),
     ignored_fields: z.array(z.string()),
     duration: z.number().int().meta({ description: "Training budget in seconds." }),
+    kind: z
+      .enum(["prediction", "forecast"])
+      .optional()
+      .meta({ description: "Listings (extension): prediction models predict rows (/predict), forecast models forecast a series over time (/forecast)." }),
   })
   .meta({ id: "ModelSummary" });
 

@@ -1,5 +1,6 @@
 // Training: the request body of POST /api/v1/models/train/new.
 import { z } from "zod";
+import { forecastPointSchema, forecastSpecSchema, forecastStatSchema, forecastStoryExtension } from "./forecasts";
 
 export const API_DURATIONS = [10, 60, 300, 1800] as const;
 
@@ -16,6 +17,7 @@ export const trainRequestSchema = z.looseObject({
   ignore_fields: fieldList("ignore_fields").optional().default([]),
   force: z.boolean({ message: "force must be true or false" }).optional().default(false),
   extra_attention: z.boolean({ message: "extra_attention must be true or false" }).optional().default(false),
+  forecast: forecastSpecSchema.optional(),
 });
 
 export type TrainRequestBody = z.infer<typeof trainRequestSchema>;
@@ -77,21 +79,26 @@ export const dataStoryOutcomeSchema = z.object({
   top_case: z.number(),
   avg_case: z.number(),
   bottom_case: z.number(),
+  text: z.string().optional().meta({ description: "Forecast models: this outcome in plain words." }),
 });
 
 export const dataStorySchema = z
-  .object({ name: z.string(), type: z.string(), outcomes: z.array(dataStoryOutcomeSchema) })
+  .object({ name: z.string(), type: z.string(), outcomes: z.array(dataStoryOutcomeSchema), ...forecastStoryExtension })
   .meta({ id: "DataStory", description: "Per predicted field: one outcome per class (regression: one outcome, high values of the target)." });
 
 export const trainingResultSchema = z
   .object({
     status: z.literal("success"),
     model_id: z.string(),
-    stats: z.array(z.array(fieldStatSchema)).meta({ description: "One inner array per predicted field." }),
-    field_importance: z
-      .record(z.string(), z.number())
-      .meta({ description: "One entry per dataset field; predicted and ignored fields 0; the rest non-negative, summing to 1." }),
+    stats: z
+      .array(z.array(z.union([fieldStatSchema, forecastStatSchema])))
+      .meta({ description: "One inner array per predicted field. Forecast models: one ForecastStat per series, then the overall one." }),
+    field_importance: z.record(z.string(), z.number()).meta({
+      description:
+        "One entry per dataset field; predicted and ignored fields 0; the rest non-negative, summing to 1. Forecast models: what drives the series (trend, each seasonality, differences between series, irregular) -> share of the variation.",
+    }),
     data_story: z.array(dataStorySchema),
+    forecast: z.array(forecastPointSchema).optional().meta({ description: "Forecast models only (extension): one object per future step and series." }),
   })
   .meta({ id: "TrainingResult" });
 

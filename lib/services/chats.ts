@@ -51,10 +51,10 @@ export async function getChat(options: { teamId: string; chatId: string; imageFo
   const project = chat.projectId ? await db.project.findFirst({ where: { id: chat.projectId }, select: { owner: true, org: true } }) : null;
   const owner = project?.owner || chat.teamId;
   const org = project?.org || chat.teamId;
-  const stored = JSON.parse(chat.messages) as { messages: StoredChatMessage[]; suggestions?: string[] };
+  const stored = JSON.parse(chat.messages) as { messages: StoredChatMessage[]; suggestions?: string[]; assumptions?: string[] };
   const messages = stored.messages.map((m) => {
     const images = options.imageFormat === "plotly_json" ? m.figures.map((f) => JSON.stringify(f)) : m.png;
     return { role: m.role, content: m.content, images: images.length ? images : null, table: m.table && m.table.length ? m.table : null };
   });
-  return { id: chat.id, owner, org, _owner: owner, _org: org, messages, suggestions: stored.suggestions ?? [] };
+  return { id: chat.id, owner, org, _owner: owner, _org: org, messages, suggestions: stored.suggestions ?? [], assumptions: stored.assumptions ?? [] };
 }

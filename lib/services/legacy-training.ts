@@ -6,6 +6,7 @@ import { AppError, unprocessable } from "@/lib/errors";
 import { cancelTask, getTask } from "@/lib/jobs/queue";
 import { LEGACY_MAX_DURATION } from "@/lib/schemas/legacy";
 import { getTrainingResult } from "./models";
+import type { ForecastSpec } from "@/lib/schemas/forecasts";
 import { submitTraining } from "./training";
 
 export async function trainSynchronously(options: {
@@ -16,6 +17,8 @@ export async function trainSynchronously(options: {
   duration: number;
   extraAttention: boolean;
   force: boolean;
+  /** A forecast over time instead of a row-wise model (extension). */
+  forecast?: ForecastSpec;
   signal?: AbortSignal;
 }) {
   const { teamId, signal } = options;
@@ -33,6 +36,7 @@ export async function trainSynchronously(options: {
     extraAttention: options.extraAttention,
     force: options.force,
     source: "legacy",
+    forecast: options.forecast,
   });
   // Nobody is waiting for the answer of a client that hung up: stop its training (queued or
   // running) instead of letting it occupy a worker for up to its whole budget.

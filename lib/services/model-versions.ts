@@ -18,6 +18,7 @@ import { enqueueTask } from "@/lib/jobs/queue";
 import type { TrainOutcome } from "@/lib/ml";
 import { getDataset } from "./datasets";
 import { forgetLoadedArtifact, forgetModelOwner } from "./models";
+import { forecastSettingsOf } from "./forecasts";
 import { deleteModelArtifact } from "./storage";
 import { computeReuseKey, type TrainTaskPayload } from "./training";
 
@@ -37,13 +38,14 @@ interface SavedTraining {
   versionId: string;
   artifactPath: string;
   datasetVersion: string;
-  outcome: Pick<TrainOutcome, "result" | "report">;
+  /** The engine's result and report: a row model's (lib/ml) or a forecast's (lib/forecast). */
+  outcome: Pick<TrainOutcome, "result" | "report"> | { result: object; report: object };
 }
 
 /** Inside the task's completing transaction: a new model with its version 1. */
 export async function saveNewModel(
   tx: Prisma.TransactionClient,
-  options: SavedTraining & { teamId: string; dataset: { id: string; name: string }; payload: TrainTaskPayload },
+  options: SavedTraining & { teamId: string; dataset: { id: string; name: string }; payload: TrainTaskPayload; name?: string },
 ): Promise<{ resultId: string }> {
   const { payload } = options;
   const report = JSON.stringify(options.outcome.report);
@@ -51,7 +53,7 @@ export async function saveNewModel(
     data: {
       teamId: options.teamId,
       datasetId: options.dataset.id,
-      name: `${options.dataset.name}: ${payload.predictFields.join(", ")}`,
+      name: options.name ?? `${options.dataset.name}: ${payload.predictFields.join(", ")}`,
       predictFields: JSON.stringify(payload.predictFields),
       ignoreFields: JSON.stringify(payload.ignoreFields),
       duration: Math.round(payload.duration),
@@ -137,9 +139,11 @@ export function parseVersionParam(value: string | undefined): number {
 export async function retrainModel(options: { teamId: string; modelId: string; activate: boolean }): Promise<{ taskId: string }> {
   const model = await db.model.findFirst({
     where: { id: options.modelId, teamId: options.teamId },
-    select: { id: true, datasetId: true, predictFields: true, ignoreFields: true, duration: true, extraAttention: true, source: true },
+    select: { id: true, datasetId: true, predictFields: true, ignoreFields: true, duration: true, extraAttention: true, source: true, report: true },
   });
   if (!model) throw notFound(`Model "${options.modelId}"`);
+  // A forecast model retrains as a forecast with the same date field, group field and horizon.
+  const forecast = forecastSettingsOf(model.report);
   const dataset = await getDataset({ teamId: options.teamId, datasetId: model.datasetId }).catch((error) => {
     if (error instanceof AppError && error.code === "not_found") {
       throw new AppError("conflict", "The dataset this model was trained on has been deleted, so the model cannot be retrained. Train a new model on another dataset.");
@@ -149,12 +153,12 @@ export async function retrainModel(options: { teamId: string; modelId: string; a
   const predictFields = JSON.parse(model.predictFields) as string[];
   const ignoreFields = JSON.parse(model.ignoreFields) as string[];
   const names = new Set(dataset.fields.map((f) => f.name));
-  const missing = [...predictFields, ...ignoreFields].filter((f) => !names.has(f));
+  const missing = [...predictFields, ...ignoreFields, ...(forecast ? [forecast.dateField, ...(forecast.groupField ? [forecast.groupField] : [])] : [])].filter((f) => !names.has(f));
   if (missing.length) {
     throw new AppError("conflict", `The dataset no longer has the field(s) ${missing.join(", ")} that this model uses, so it cannot be retrained with the same settings.`);
   }
   if (dataset.rows === 0) throw new AppError("conflict", "The dataset has no rows. Add rows, then retrain.");
-  const settings = { predictFields, ignoreFields, duration: model.duration, extraAttention: model.extraAttention };
+  const settings = { predictFields, ignoreFields, duration: model.duration, extraAttention: model.extraAttention, ...(forecast ? { forecast } : {}) };
   const payload: TrainTaskPayload = {
     datasetId: dataset.id,
     ...settings,

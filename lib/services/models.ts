@@ -10,6 +10,8 @@ import type { TrainingResult } from "@/lib/schemas/training";
 import { parseStoredThresholds, resolveDecisionThresholds } from "./decision-thresholds";
 import { predictionRowsJson } from "./prediction-rows";
 import { deleteModelArtifact, isStorageUnavailable, readModelArtifact } from "./storage";
+import { isForecastArtifact } from "@/lib/forecast/artifact";
+import { FORECAST_REPORT_PREFIX, forecastModelCannotPredict, forgetForecastArtifact } from "./forecasts";
 
 const modelSelect = {
   id: true,
@@ -117,6 +119,10 @@ export async function listModels(teamId: string): Promise<ModelSummary[]> {
     orderBy: { createdAt: "desc" },
     select: { id: true, name: true, createdAt: true, datasetId: true, predictFields: true, ignoreFields: true, duration: true },
   });
+  // Forecast models by their report's first characters, found by the database without loading reports.
+  const forecasts = new Set(
+    (await db.model.findMany({ where: { teamId, report: { startsWith: FORECAST_REPORT_PREFIX } }, select: { id: true } })).map((m) => m.id),
+  );
   return models.map((m) => ({
     id: m.id,
     name: m.name,
@@ -125,6 +131,7 @@ export async function listModels(teamId: string): Promise<ModelSummary[]> {
     predict_fields: JSON.parse(m.predictFields) as string[],
     ignored_fields: JSON.parse(m.ignoreFields) as string[],
     duration: m.duration,
+    kind: forecasts.has(m.id) ? ("forecast" as const) : ("prediction" as const),
   }));
 }
 
@@ -144,6 +151,7 @@ export async function deleteModel(options: { teamId: string; modelId: string }) 
   forgetModelOwner(options.modelId);
   for (const path of artifacts) {
     modelCache.delete(path);
+    forgetForecastArtifact(path);
     // The model is gone once its row is; an artifact that storage cannot delete right now stays behind
     // (logged for the operator) rather than failing a delete that already happened.
     await deleteModelArtifact(path).catch((error) => {
@@ -156,6 +164,7 @@ export async function deleteModel(options: { teamId: string; modelId: string }) 
 /** Drops a loaded artifact from this process's cache (after its version was deleted). */
 export function forgetLoadedArtifact(artifactPath: string): void {
   modelCache.delete(artifactPath);
+  forgetForecastArtifact(artifactPath);
 }
 
 // Loaded models by artifact, most recently used last. An artifact is immutable (a retrain writes a
@@ -171,6 +180,7 @@ async function loadCachedModel(modelId: string, artifactPath: string): Promise<L
     return entry;
   }
   entry = readModelArtifact(artifactPath).then((bytes) => {
+    if (isForecastArtifact(bytes)) throw forecastModelCannotPredict(modelId);
     const model = loadModel(bytes);
     model.warmUp().then(
       ({ seconds, compiled }) => console.log(`model ${modelId} ready for serving in ${seconds.toFixed(1)} s (${compiled ? "compiled trees" : "array traversal"})`),

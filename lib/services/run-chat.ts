@@ -55,7 +55,7 @@ export async function runChatTask(task: { id: string; teamId: string; payload: u
     }
     messages.push({ role: "assistant", content: message.content, figures: message.figures, png, table: message.table });
   }
-  const stored = JSON.stringify({ messages, suggestions: reply.suggestions, plan: reply.plan });
+  const stored = JSON.stringify({ messages, suggestions: reply.suggestions, assumptions: reply.assumptions ?? [], plan: reply.plan });
   // Upsert: a retried task (its first worker died after writing) must not collide with itself.
   const chat = await db.chat.upsert({
     where: { taskId: task.id },

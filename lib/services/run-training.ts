@@ -1,15 +1,27 @@
-// What a worker does with a training task: load the dataset, run the AutoML engine with the task's
-// budget, store the artifact and the result (a new model, or the next version of a retrained one).
-// Runs only in worker processes.
+// What a worker does with a training task: load the dataset, run the AutoML engine (or, for a
+// forecast, the forecasting engine) with the task's budget, store the artifact and the result (a
+// new model, or the next version of a retrained one). Runs only in worker processes.
 import { db } from "@/lib/db";
 import { trainThreads } from "@/lib/env";
 import { trainModel, TrainError } from "@/lib/ml";
 import { loadDatasetTable } from "./datasets";
 import { completeTaskWith } from "@/lib/jobs/queue";
 import { newVersionId, RetrainedModelGoneError, saveNewModel, saveRetrainedVersion } from "./model-versions";
+import { runForecastTask } from "./run-forecast";
 import { deleteModelArtifact, isStorageUnavailable, withStorageRetry, writeModelArtifact } from "./storage";
 import { computeReuseKey, type TrainTaskPayload } from "./training";
 import { UserFacingTaskError, type TaskContext } from "@/lib/jobs/worker";
+
+/** What a training produced, before it is stored. */
+export interface TrainedOutcome {
+  artifact: Uint8Array;
+  result: object;
+  report: object;
+  /** The dataset version actually trained on. */
+  datasetVersion: string;
+  /** The new model's name (default: "<dataset>: <predicted fields>"). */
+  name?: string;
+}
 
 export async function runTrainingTask(task: { id: string; teamId: string }, payload: TrainTaskPayload, context: TaskContext): Promise<string> {
   if (payload.modelId && !(await db.model.findFirst({ where: { id: payload.modelId, teamId: task.teamId }, select: { id: true } }))) {
@@ -17,6 +29,14 @@ export async function runTrainingTask(task: { id: string; teamId: string }, payl
   }
   const dataset = await db.dataset.findFirst({ where: { id: payload.datasetId, teamId: task.teamId }, select: { id: true, name: true } });
   if (!dataset) throw new UserFacingTaskError(`Dataset "${payload.datasetId}" no longer exists. Upload it again and retrain.`);
+  // Forecasts read only their two or three columns.
+  const outcome = payload.forecast
+    ? await runForecastTask({ ...payload, forecast: payload.forecast }, context, dataset)
+    : await trainRowModel(task, payload, context, dataset);
+  return saveTrainedModel(task, payload, context, dataset, outcome);
+}
+
+async function trainRowModel(task: { teamId: string }, payload: TrainTaskPayload, context: TaskContext, dataset: { id: string; name: string }): Promise<TrainedOutcome> {
   const { table, info } = await withStorageRetry(() => loadDatasetTable({ teamId: task.teamId, datasetId: dataset.id }), {
     waitMs: 60_000,
     signal: context.signal,
@@ -32,9 +52,8 @@ export async function runTrainingTask(task: { id: string; teamId: string }, payl
   const missing = [...payload.predictFields, ...payload.ignoreFields].filter((f) => !fieldNames.has(f));
   if (missing.length) throw new UserFacingTaskError(`The dataset no longer has the field(s) ${missing.join(", ")}. Check the field names and train again.`);
 
-  let outcome;
   try {
-    outcome = await trainModel({
+    const outcome = await trainModel({
       table,
       predictFields: payload.predictFields,
       ignoreFields: payload.ignoreFields,
@@ -44,11 +63,20 @@ export async function runTrainingTask(task: { id: string; teamId: string }, payl
       onProgress: (p) => context.progress(p.fraction, p.estimateSecondsLeft, p.message),
       signal: context.signal,
     });
+    return { artifact: outcome.artifact, result: outcome.result, report: outcome.report, datasetVersion: info.version };
   } catch (error) {
     if (error instanceof TrainError) throw new UserFacingTaskError(error.message);
     throw error;
   }
+}
 
+async function saveTrainedModel(
+  task: { id: string; teamId: string },
+  payload: TrainTaskPayload,
+  context: TaskContext,
+  dataset: { id: string; name: string },
+  outcome: TrainedOutcome,
+): Promise<string> {
   // The artifact goes first, under a name of its own; the rows that point to it are saved in the
   // same transaction that completes the task, and only while the task is still this worker's: a
   // training cancelled (or reaped) in the meantime leaves no model behind, however late the cancel.
@@ -65,14 +93,14 @@ export async function runTrainingTask(task: { id: string; teamId: string }, payl
     if (isStorageUnavailable(error)) throw new UserFacingTaskError(`The model was trained but could not be stored: ${error.message.replace(/ Nothing was changed;.*$/, "")} Submit the training again.`);
     throw error;
   }
-  const saved = { taskId: task.id, versionId, artifactPath, datasetVersion: info.version, outcome };
+  const saved = { taskId: task.id, versionId, artifactPath, datasetVersion: outcome.datasetVersion, outcome: { result: outcome.result, report: outcome.report } };
   // The rows trained on may be newer than when the task was queued: reuse matches the data actually seen.
-  const reuseKey = computeReuseKey({ ...payload, datasetVersion: info.version });
+  const reuseKey = computeReuseKey({ ...payload, datasetVersion: outcome.datasetVersion });
   try {
     const { resultId } = await completeTaskWith({ taskId: task.id, workerId: context.workerId }, (tx) =>
       payload.modelId
         ? saveRetrainedVersion(tx, { ...saved, teamId: task.teamId, modelId: payload.modelId, reuseKey, activate: payload.activate ?? true })
-        : saveNewModel(tx, { ...saved, teamId: task.teamId, dataset, payload: { ...payload, reuseKey } }),
+        : saveNewModel(tx, { ...saved, teamId: task.teamId, dataset, name: outcome.name, payload: { ...payload, reuseKey } }),
     );
     return resultId;
   } catch (error) {

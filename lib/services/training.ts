@@ -6,6 +6,8 @@ import { AppError, notFound, validationError, type ValidationIssue } from "@/lib
 import { sha256 } from "@/lib/auth/crypto";
 import { enqueueTask, recordSucceededTask } from "@/lib/jobs/queue";
 import { getDataset } from "./datasets";
+import type { ForecastSpec } from "@/lib/schemas/forecasts";
+import { checkForecastRequest, forecastPayloadSchema, type ForecastPayload } from "./forecasts";
 
 
 export const trainTaskPayloadSchema = z.object({
@@ -17,6 +19,7 @@ export const trainTaskPayloadSchema = z.object({
   source: z.enum(["api", "legacy", "web"]),
   reuseKey: z.string(),
   datasetVersion: z.string(),
+  forecast: forecastPayloadSchema.optional(),
   /** A retrain: the model that gets the new version, and whether the version becomes active. */
   modelId: z.string().optional(),
   activate: z.boolean().optional(),
@@ -31,6 +34,8 @@ export interface TrainSubmission {
   extraAttention: boolean;
   force: boolean;
   source: TrainTaskPayload["source"];
+  /** A forecast of predictFields[0] over time instead of a row-wise model. */
+  forecast?: ForecastSpec;
 }
 
 /** Names that do not exist in the dataset, as 422 items pointing at the offending array entries. */
@@ -43,8 +48,17 @@ function unknownFieldIssues(names: string[], fields: Set<string>, key: string): 
 }
 
 /** Identical requests on identical data share this key (force: false reuses their model). */
-export function computeReuseKey(o: { datasetId: string; datasetVersion: string; predictFields: string[]; ignoreFields: string[]; duration: number; extraAttention: boolean }): string {
-  return sha256(JSON.stringify([o.datasetId, o.datasetVersion, o.predictFields, [...o.ignoreFields].sort(), o.duration, o.extraAttention]));
+export function computeReuseKey(o: {
+  datasetId: string;
+  datasetVersion: string;
+  predictFields: string[];
+  ignoreFields: string[];
+  duration: number;
+  extraAttention: boolean;
+  forecast?: ForecastPayload;
+}): string {
+  // A forecast's settings join the key only when present, so row-wise models keep their keys.
+  return sha256(JSON.stringify([o.datasetId, o.datasetVersion, o.predictFields, [...o.ignoreFields].sort(), o.duration, o.extraAttention, ...(o.forecast ? [o.forecast] : [])]));
 }
 
 export async function submitTraining(teamId: string, request: TrainSubmission): Promise<{ taskId: string }> {
@@ -63,8 +77,10 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
     if (request.predictFields.indexOf(name) !== i) issues.push({ loc: ["body", "predict_fields", i], msg: `"${name}" is listed twice.`, type: "value_error" });
   });
   if (issues.length) throw validationError(issues);
+  // A forecast is checked against the rows now, so data problems answer 422 instead of a failed task.
+  const forecast = request.forecast && names.size ? await checkForecastRequest({ datasetId: dataset.id, rows: dataset.rows, fields: dataset.fields, predictFields: request.predictFields, spec: request.forecast }) : undefined;
 
-  const reuseKey = computeReuseKey({ ...request, datasetId: dataset.id, datasetVersion: dataset.version });
+  const reuseKey = computeReuseKey({ ...request, forecast, datasetId: dataset.id, datasetVersion: dataset.version });
   const payload: TrainTaskPayload = {
     datasetId: dataset.id,
     predictFields: request.predictFields,
@@ -74,6 +90,7 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
     source: request.source,
     reuseKey,
     datasetVersion: dataset.version,
+    ...(forecast ? { forecast } : {}),
   };
   if (!request.force) {
     const existing = await db.model.findFirst({ where: { teamId, reuseKey }, orderBy: { createdAt: "desc" }, select: { id: true } });

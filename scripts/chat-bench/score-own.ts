@@ -13,7 +13,10 @@
 // - label: the first row of the table holds the expected label and its value, and the text names it;
 // - topn: the table's rows in order, each holding the expected label and value, no more rows;
 // - rows: the table's rows hold the expected (key, value) cells, in order when `ordered`;
+//   (in both, rows whose values tie may come in either order);
 // - pairs: the scatter's points are exactly the expected (x, y) pairs (either axis orientation);
+//   when the question names a colour (`color`) or a small-multiples field (`facet`), the figure's
+//   `layout.meta` has that field in that role;
 // - multi: one grouping, each group holding all expected measures (in any column order); with
 //   `chart: "scatter"` the figure is a scatter;
 // - no-field: no plan, no table, no figure; the text names the missing word and some real field;
@@ -39,6 +42,8 @@ export interface OwnQuestion {
   ordered?: boolean;
   word?: string;
   choices?: string[];
+  color?: string;
+  facet?: string;
   output?: { figure?: boolean; table?: boolean; chart?: string };
 }
 
@@ -64,7 +69,13 @@ export interface Verdict {
   why: string;
   gaveNumber: boolean;
   flagged: boolean;
+  /** Flagged only by routine notes (the default aggregate, the time axis), none about the reading. */
+  weaklyFlagged: boolean;
 }
+
+// The English wording of the routine notes (lib/chat/i18n.ts assumeAgg, assumeTime): they say how a
+// number was combined, not that the reading of the question may be wrong.
+const ROUTINE_NOTE = /^(you did not say how to combine .*, so I used the |.* is the time axis$)/;
 
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 
@@ -186,13 +197,19 @@ function checkLabel(reply: ReplyLike, exp: Expected): Check {
   return ok;
 }
 
+/** Row i of an ordered answer: the expected value, and the label of an expected row with that same value (ties in either order). */
+function rowAt(row: Row, rows: Cell[][], i: number): boolean {
+  const value = rows[i][1] as number;
+  return rows.some((r) => r[1] === value && rowHas(row, r[0], value));
+}
+
 function checkTopN(reply: ReplyLike, exp: Expected): Check {
   const table = answerTable(reply);
   if (!table) return fail("no table");
   const rows = exp.rows!;
   if (table.length !== rows.length) return fail(`${table.length} rows, expected ${rows.length}`);
   for (let i = 0; i < rows.length; i++) {
-    if (!rowHas(table[i], rows[i][0], rows[i][1] as number)) return fail(`row ${i}: ${JSON.stringify(table[i])}, expected ${rows[i][0]} (${rows[i][1]})`);
+    if (!rowAt(table[i], rows, i)) return fail(`row ${i}: ${JSON.stringify(table[i])}, expected ${rows[i][0]} (${rows[i][1]})`);
   }
   return ok;
 }
@@ -203,7 +220,7 @@ function checkRows(reply: ReplyLike, exp: Expected, ordered: boolean): Check {
   const rows = exp.rows!;
   if (table.length !== rows.length) return fail(`${table.length} rows, expected ${rows.length}`);
   if (ordered) {
-    for (let i = 0; i < rows.length; i++) if (!rowHas(table[i], rows[i][0], rows[i][1] as number)) return fail(`row ${i} is not ${rows[i][0]} (${rows[i][1]})`);
+    for (let i = 0; i < rows.length; i++) if (!rowAt(table[i], rows, i)) return fail(`row ${i} is not ${rows[i][0]} (${rows[i][1]})`);
     return ok;
   }
   const used = new Set<number>();
@@ -215,7 +232,7 @@ function checkRows(reply: ReplyLike, exp: Expected, ordered: boolean): Check {
   return ok;
 }
 
-function checkPairs(reply: ReplyLike, exp: Expected): Check {
+function checkPairs(reply: ReplyLike, exp: Expected, q: OwnQuestion): Check {
   const fig = firstFigure(reply);
   if (!fig) return fail("no figure");
   const got: string[] = [];
@@ -231,8 +248,11 @@ function checkPairs(reply: ReplyLike, exp: Expected): Check {
   }
   const want = exp.pairs!.map(([a, b]) => `${a},${b}`).sort();
   const same = (xs: string[]) => xs.length === want.length && xs.slice().sort().every((v, i) => v === want[i]);
-  if (same(got) || same(flipped)) return ok;
-  return fail(`${got.length} points, expected ${want.length} (or different values)`);
+  if (!same(got) && !same(flipped)) return fail(`${got.length} points, expected ${want.length} (or different values)`);
+  const m = (fig.layout.meta ?? {}) as { color?: string | null; facet?: string | null };
+  if (q.color && m.color !== q.color) return fail(`colour ${m.color ?? "none"}, expected ${q.color}`);
+  if (q.facet && m.facet !== q.facet) return fail(`small multiples by ${m.facet ?? "none"}, expected ${q.facet}`);
+  return ok;
 }
 
 function checkMulti(reply: ReplyLike, exp: Expected, chart: string | undefined): Check {
@@ -308,7 +328,7 @@ function checkKind(q: OwnQuestion, exp: Expected, reply: ReplyLike, fieldNames: 
     case "label": return checkLabel(reply, exp);
     case "topn": return checkTopN(reply, exp);
     case "rows": return checkRows(reply, exp, Boolean(q.ordered));
-    case "pairs": return checkPairs(reply, exp);
+    case "pairs": return checkPairs(reply, exp, q);
     case "multi": return checkMulti(reply, exp, q.chart);
     case "no-field": return checkNoField(reply, q, fieldNames);
     case "clarify": return checkClarify(reply, q);
@@ -329,5 +349,7 @@ export function scoreOwn(q: OwnQuestion, exp: Expected, reply: ReplyLike, fieldN
   }
   if (check.ok) check = checkOutput(reply, q);
   const number = gaveNumber(reply);
-  return { right: check.ok, why: check.why, gaveNumber: number, flagged: (reply.assumptions?.length ?? 0) > 0 };
+  const notes = reply.assumptions ?? [];
+  const routine = notes.filter((a) => ROUTINE_NOTE.test(a));
+  return { right: check.ok, why: check.why, gaveNumber: number, flagged: notes.length > 0, weaklyFlagged: notes.length > 0 && routine.length === notes.length };
 }

@@ -62,10 +62,35 @@ describe("own-set scorer", () => {
     expect(scoreOwn(q("rows", { ordered: false }), exp, reply([{ k: "b", v: 2 }, { k: "a", v: 3 }]), []).right).toBe(true);
   });
 
+  it("ordered rows: tied values in either order, nothing else", () => {
+    const exp = { rows: [["a", 3], ["b", 2], ["c", 2]] };
+    expect(scoreOwn(q("rows", { ordered: true }), exp, reply([{ k: "a", v: 3 }, { k: "c", v: 2 }, { k: "b", v: 2 }]), []).right).toBe(true);
+    expect(scoreOwn(q("topn"), exp, reply([{ k: "a", v: 3 }, { k: "c", v: 2 }, { k: "b", v: 2 }], ["k"]), []).right).toBe(true);
+    expect(scoreOwn(q("rows", { ordered: true }), exp, reply([{ k: "b", v: 2 }, { k: "a", v: 3 }, { k: "c", v: 2 }]), []).right).toBe(false);
+    expect(scoreOwn(q("topn"), exp, reply([{ k: "a", v: 3 }, { k: "c", v: 3 }, { k: "b", v: 2 }], ["k"]), []).right).toBe(false);
+  });
+
   it("pairs: exactly the points, either orientation", () => {
     const exp = { pairs: [[1, 2], [3, 4]] as [number, number][] };
     expect(scoreOwn(q("pairs"), exp, reply(null, [], { figure: [{ type: "scatter", x: [2, 4], y: [1, 3] }] }), []).right).toBe(true);
     expect(scoreOwn(q("pairs"), exp, reply(null, [], { figure: [{ type: "scatter", x: [1], y: [2] }] }), []).right).toBe(false);
+  });
+
+  it("pairs: a named colour or small-multiples field must be in that role", () => {
+    const exp = { pairs: [[1, 2], [3, 4]] as [number, number][] };
+    const points = [{ type: "scatter", x: [1], y: [2] }, { type: "scatter", x: [3], y: [4] }];
+    expect(scoreOwn(q("pairs", { color: "Origin" }), exp, reply(null, [], { figure: points, meta: { color: "Origin", facet: null } }), []).right).toBe(true);
+    expect(scoreOwn(q("pairs", { color: "Origin" }), exp, reply(null, [], { figure: points, meta: { color: null, facet: "Origin" } }), []).right).toBe(false);
+    expect(scoreOwn(q("pairs", { facet: "Origin" }), exp, reply(null, [], { figure: points, meta: { color: null, facet: "Origin" } }), []).right).toBe(true);
+    expect(scoreOwn(q("pairs", { facet: "Origin" }), exp, reply(null, [], { figure: points, meta: { color: "Origin", facet: null } }), []).right).toBe(false);
+  });
+
+  it("flags: routine notes alone are told apart from doubts about the reading", () => {
+    const wrong = reply([{ "Number of rows": 540 }]);
+    const routine = scoreOwn(q("scalar"), { value: 1869 }, { ...wrong, assumptions: ["you did not say how to combine Sales, so I used the total"] }, []);
+    expect(routine.flagged && routine.weaklyFlagged).toBe(true);
+    const doubt = scoreOwn(q("scalar"), { value: 1869 }, { ...wrong, assumptions: ['I read "bill" as MonthlyCharges'] }, []);
+    expect(doubt.flagged && !doubt.weaklyFlagged).toBe(true);
   });
 
   it("no-field and clarify: no number, the right words", () => {

@@ -39,6 +39,7 @@ export const POST = legacyRoute({ params: legacyModelWriteSchema }, async ({ req
       duration: params.duration,
       extraAttention: params.extra_attention,
       force: params.force,
+      forecast: params.forecast,
       signal: request.signal,
     });
     return Response.json(result);

@@ -123,6 +123,10 @@ export interface Atoms {
   strayNumbers: string[];
   /** Dates that could not become a filter (no time field, no year). */
   strayDates: string[];
+  /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
+  relative: { text: string; period: string }[];
+  /** Field names with only "or" (and small words) between them: [first ref id, second ref id]. */
+  orRefs: [number, number][];
   /** Row nouns mentioned ("customers", "cars"). */
   rowNoun: boolean;
   tokens: number;
@@ -165,7 +169,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     relation: false, versus: false, yFirst: false, distribution: false, list: false, which: false, superlative: null, superlativePos: -1,
     limit: null, sort: null, sortField: null, bucket: null, overTime: false, chart: null, chartWord: false, stacked: false, grouped: false,
     facetWord: false, colorWord: false, output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false }, binWidth: null,
-    binCount: null, followUp: false, instead: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], rowNoun: false, tokens: tokens.length,
+    binCount: null, followUp: false, instead: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
   };
   const consumed = new Set<number>(); // mention indices used by an attachment
 
@@ -185,6 +189,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         case "time": a.overTime = true; break;
         case "stack": if (h.key === "stacked") a.stacked = true; else a.grouped = true; break;
         case "facet": a.facetWord = true; break;
+        // Words that name colour itself ("color the dots by genre", "a different colour for each region"),
+        // not the looser "split by" / "grouped by" of the same list: a coloured chart, not small multiples.
+        case "series": if (/colou?r|hue|legend/.test(m.text.toLowerCase())) a.colorWord = true; break;
         case "followUp": if (m.start === 0 || h.key === "instead") a.followUp = true; if (h.key === "instead") a.instead = true; break;
         case "greeting": if (m.start === 0) a.greeting = true; break;
         case "output": if (h.key === "rows") { if (m.start <= 1) a.list = true; } else a.output[h.key as "numberOnly" | "chartAndTable" | "tableOnly"] = true; break;
@@ -445,6 +452,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const mm = mAt(k);
       if (mm && mm.kind === "word") {
         const key = hitKey(mm, "cmp");
+        // "... and under 150", "and less than 20": the words that follow a number ("20 and under")
+        // read before one are "and" plus a strict comparison.
+        const joined = (lemma(mm.start) === "and" || lemma(mm.start) === "or") && mm.end - mm.start > 1;
+        if (key && joined && (key === "lte" || key === "gte")) return { op: key === "lte" ? "lt" : "gt", from: mm.start + 1 };
         if (key) return { op: key as Filter["op"], from: mm.start };
         if (hasHit(mm, "comparative")) return null;
         return null;
@@ -454,6 +465,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     return null;
   };
+  // "between 25 and 35 years old", "over 40 years old": the unit says the number is an age.
+  const yearsOld = (end: number): FieldInfo | null => {
+    if (!((lemma(end) === "year" && lemma(end + 1) === "old") || lemma(end) === "old")) return null;
+    return fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w))) ?? null;
+  };
+  // The age field named by "years old" itself only says which field is compared.
+  const ageRefs = (end: number, age: FieldInfo): number[] => a.refs.filter((r) => r.pos >= end && r.pos <= end + 1 && r.cands.some((c) => c.name === age.name) && !governs(r)).map((r) => r.id);
   // "men over 60", "customers under 30": a number compared right after people is their age.
   const personAge = (start: number): FieldInfo[] | null => {
     const prevLemmas = [lemma(start - 1), lemma(start - 2)];
@@ -513,7 +531,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const r = nearestRef(m.start - (betweenWord ? 1 : 0), hi.end, numeric);
         const lov = Math.min(lo.value, hi.value);
         const hiv = Math.max(lo.value, hi.value);
-        if (r) {
+        const age = yearsOld(hi.end);
+        if (age) {
+          options.push({ filter: { field: age.name, op: "between", values: [lov, hiv] }, how: "adjacent" });
+          refs.push(...ageRefs(hi.end, age));
+        } else if (r) {
           for (const c of r.cands) if (numeric(info(c.name))) options.push({ filter: { field: c.name, op: "between", values: [lov, hiv] }, how: r.cands.length > 1 ? "ambiguous" : "adjacent" });
           if (!governs(r)) refs.push(r.id);
         } else {
@@ -530,7 +552,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // Comparisons: "more than 100", "at least 5", "before 2000", "heavier than 3000", "5 or more".
     const cmp = cmpBefore(m.start);
     const comparative = cmp ? null : comparativeBefore(m.start);
-    const after = cmpAfter(m.end);
+    // "5 or more", and past the field's name: "6 cylinders or more", "20 mpg and under".
+    const fieldNext = a.refs.find((r) => r.pos === m.end);
+    const afterField = !cmpAfter(m.end) && fieldNext ? cmpAfter(fieldNext.end) : null;
+    const after = cmpAfter(m.end) ?? afterField;
     const op = cmp?.op ?? comparative?.op ?? after;
     if (op && op !== "between") {
       const options: FilterOption[] = [];
@@ -540,8 +565,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const temporal = !!cmp && hasHit(mAt(cmp.from), "temporal") && timeFields.length > 0;
       const namedAny = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
       const named = namedAny && temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !namedAny.cands.some((c) => isTimeField(info(c.name))) ? null : namedAny;
+      const age = yearsOld(afterField ? fieldNext!.end : m.end);
       const candidates: FieldInfo[] = comparative?.field
         ? [info(comparative.field)]
+        : age
+          ? [age]
         : named
           ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
           : yearish && timeFields.length
@@ -553,12 +581,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         else if (m.kind === "number") value = m.value;
         else value = null;
         if (value === null) continue;
-        options.push({ filter: { field: f.name, op, values: [value] }, how: comparative?.field ? "comparative" : named ? (named.cands.length > 1 ? "ambiguous" : "adjacent") : candidates.length === 1 && yearish ? "time" : "guess" });
+        options.push({ filter: { field: f.name, op, values: [value] }, how: comparative?.field ? "comparative" : age ? "adjacent" : named ? (named.cands.length > 1 ? "ambiguous" : "adjacent") : candidates.length === 1 && yearish ? "time" : "guess" });
       }
-      if (named && !governs(named)) refs.push(named.id);
+      if (named && !age && !governs(named)) refs.push(named.id);
+      if (age) refs.push(...ageRefs(afterField ? fieldNext!.end : m.end, age));
       if (options.length) {
         consumed.add(idx);
-        addAtom({ pos: cmp?.from ?? comparative?.from ?? m.start, end: m.end + (after ? 1 : 0), kind: "compare", options, negated: negatedAt(cmp?.from ?? m.start), refs, listed: 0, conj: null, text: tokens.slice(cmp?.from ?? comparative?.from ?? m.start, m.end).map((t) => t.raw).join(" ") });
+        addAtom({ pos: cmp?.from ?? comparative?.from ?? m.start, end: afterField && !cmp && !comparative ? fieldNext!.end + 1 : m.end + (after ? 1 : 0), kind: "compare", options, negated: negatedAt(cmp?.from ?? m.start), refs, listed: 0, conj: null, text: tokens.slice(cmp?.from ?? comparative?.from ?? m.start, m.end).map((t) => t.raw).join(" ") });
         if (comparative) consumed.add(at[comparative.from]);
         continue;
       }
@@ -663,7 +692,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     let how: FilterHow;
     let chosen: string[];
     if (near.length) {
-      chosen = fieldsOf.filter((f) => near.some((r) => r.cands.some((c) => c.name === f)));
+      // The closest field name wins ("no dependents and no partner": the second "no" is Partner's).
+      const gapOf = (r: Ref) => (r.end <= startPos ? startPos - r.end : r.pos - end);
+      const closest = Math.min(...near.map(gapOf));
+      chosen = fieldsOf.filter((f) => near.some((r) => gapOf(r) === closest && r.cands.some((c) => c.name === f)));
       how = "adjacent";
     } else if (named.length) {
       chosen = fieldsOf.filter((f) => named.some((r) => r.cands.some((c) => c.name === f)));
@@ -677,7 +709,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const options: FilterOption[] = chosen.map((field) => {
       const vals: string[] = [];
       for (const g of group) if (g.m.kind === "value") for (const v of g.m.values) if (v.field === field && !vals.includes(v.value)) vals.push(v.value);
-      return { filter: { field, op: negated ? (vals.length > 1 ? "in" : "neq") : vals.length > 1 ? "in" : "eq", values: vals } as Filter, how };
+      return { filter: { field, op: negated ? "neq" : vals.length > 1 ? "in" : "eq", values: vals } as Filter, how };
     });
     if (options.length) addAtom({ pos: startPos, end, kind: "value", options, negated, refs: refIds, listed: group.length, conj, text: tokens.slice(startPos, end).map((t) => t.raw).join(" ") });
   }
@@ -721,6 +753,100 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (r.cands.some((c) => lex.names.some((n) => n.field === c.name && wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `))))) r.supAgg = hitKey(m, "superlative") as "max" | "min";
     }
   });
+  // Relative periods: "last year", "the latest month", "the most recent quarter", "this year" are the
+  // latest such period in the data (a table has no "today"); the answer says which period it used.
+  const RELATIVE = new Set(["last", "latest", "recent", "current", "this"]);
+  const relativeSpans: [number, number][] = [];
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    const grain = lemma(k + 1);
+    if (!RELATIVE.has(lemma(k)) || !(grain === "year" || grain === "month" || grain === "quarter")) continue;
+    if (lemma(k) === "last" && mAt(k + 2)?.kind === "number") continue; // "last year 2016": the year is said
+    const options: FilterOption[] = [];
+    let period = "";
+    for (const f of timeFields) {
+      if (!Number.isFinite(f.max)) continue;
+      if (f.role === "date") {
+        const d = new Date(f.max);
+        const y = d.getUTCFullYear();
+        const mo = d.getUTCMonth() + 1;
+        const q0 = Math.floor((mo - 1) / 3) * 3 + 1;
+        const ym = (m: number) => `${y}-${String(m).padStart(2, "0")}`;
+        const filter: Filter = grain === "year" ? { field: f.name, op: "eq", values: [String(y)] } : grain === "month" ? { field: f.name, op: "eq", values: [ym(mo)] } : { field: f.name, op: "between", values: [ym(q0), ym(q0 + 2)] };
+        options.push({ filter, how: "time" });
+        period ||= grain === "year" ? String(y) : grain === "month" ? ym(mo) : `Q${(q0 + 2) / 3} ${y}`;
+      } else if (f.yearLike && grain === "year") {
+        options.push({ filter: { field: f.name, op: "eq", values: [f.max] }, how: "time" });
+        period ||= String(f.max);
+      }
+    }
+    if (!options.length) continue;
+    const start = lemma(k - 1) === "most" ? k - 1 : k;
+    // A field named by the period word ("year" ~ Release Year) only said which field is filtered.
+    const own = a.refs.filter((r) => r.pos >= start && r.end <= k + 2).map((r) => r.id);
+    addAtom({ pos: start, end: k + 2, kind: "date", options, negated: false, refs: own, listed: 0, conj: null, text: tokens.slice(start, k + 2).map((t) => t.raw).join(" ") });
+    a.relative.push({ text: tokens.slice(start, k + 2).map((t) => t.raw).join(" "), period });
+    // The grain word named the period, not a grouping; "latest" / "the most recent" is not a ranking.
+    if (a.bucket === grain && !tokens.some((_, j) => j !== k + 1 && lemma(j) === grain)) a.bucket = null;
+    if (a.superlative && a.superlativePos >= start - 1 && a.superlativePos < k + 2) a.superlative = null;
+    relativeSpans.push([start, k + 2]);
+  }
+  // Two comparisons joined by "and"/"but", one with its field and one without ("horsepower over 100
+  // but under 150", "at least 4 and at most 6 cylinders"): both bound the same field.
+  const sorted = [...a.filters].sort((p, q) => p.pos - q.pos);
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const x = sorted[i];
+    const y = sorted[i + 1];
+    if (x.kind !== "compare" || y.kind !== "compare" || y.pos < x.pos || y.pos - x.end > 2) continue;
+    let joined = true;
+    for (let k = x.end; k < y.pos; k++) if (!["and", "but", "yet"].includes(lemma(k))) joined = false;
+    if (!joined) continue;
+    const sure = (f: FilterAtom) => f.options.length === 1 && f.options[0].how !== "guess" && f.options[0].how !== "ambiguous";
+    const [known, open] = sure(x) && !sure(y) ? [x, y] : sure(y) && !sure(x) ? [y, x] : [null, null];
+    if (!known || !open) continue;
+    const field = known.options[0].filter.field;
+    const same = open.options.find((o) => o.filter.field === field);
+    if (same) open.options = [{ filter: same.filter, how: "adjacent" }];
+  }
+  // "or" between conditions on different fields ("TechSupport = Yes or PhoneService = Yes", "cars from
+  // Japan or with 4 cylinders"): one condition that holds when either does. Between the two, only the
+  // "or", small words and the second condition's own field name.
+  const orJoined = (x: FilterAtom, y: FilterAtom): boolean => {
+    if (x.negated || y.negated || y.pos < x.end || y.pos - x.end > 6) return false;
+    let ors = 0;
+    for (let k = x.end; k < y.pos; k++) {
+      const l = lemma(k);
+      if (l === "or") ors++;
+      else if (!(STOP_WORDS.has(l) || ["=", "is", "are", "with", "have", "has", "from", "in", "on", "who", "that", "whose", "either"].includes(l) || y.refs.some((id) => { const r = a.refs[id]; return !!r && k >= r.pos && k < r.end; }))) return false;
+    }
+    return ors === 1;
+  };
+  for (const x of [...a.filters].sort((p, q) => p.pos - q.pos)) {
+    const i = a.filters.indexOf(x);
+    const y = a.filters.filter((f) => f !== x && f.pos >= x.end).sort((p, q) => p.pos - q.pos)[0];
+    if (i < 0 || !y || !orJoined(x, y)) continue;
+    const options: FilterOption[] = [];
+    for (const ox of x.options) {
+      for (const oy of y.options) {
+        if (ox.filter.field === oy.filter.field || ox.filter.or || oy.filter.or) continue;
+        options.push({ filter: { ...ox.filter, or: [{ field: oy.filter.field, op: oy.filter.op, values: oy.filter.values }] }, how: ox.how === "adjacent" || ox.how === "named" ? oy.how : ox.how });
+      }
+    }
+    if (!options.length) continue;
+    a.filters[i] = { ...x, end: y.end, options: options.slice(0, 12), refs: [...new Set([...x.refs, ...y.refs])], listed: 0, conj: "or", text: tokens.slice(x.pos, y.end).map((t) => t.raw).join(" ") };
+    a.filters.splice(a.filters.indexOf(y), 1);
+  }
+  a.filters.forEach((f, i) => (f.id = i));
+  for (const r of a.refs) {
+    const s = a.refs.find((q) => q.pos >= r.end && q.pos - r.end <= 3);
+    if (!s) continue;
+    let ors = 0;
+    let only = true;
+    for (let k = r.end; k < s.pos; k++) {
+      if (lemma(k) === "or") ors++;
+      else if (!["the", "a", "an", "with", "have", "has", "either"].includes(lemma(k))) only = false;
+    }
+    if (only && ors === 1) a.orRefs.push([r.id, s.id]);
+  }
   // Values listed together ("furniture, office supplies and technology", "USA, Japan and Europe"):
   // their field may also be what the answer is split by.
   for (const f of a.filters) {
@@ -774,6 +900,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     else if (prev && hasHit(prev, "count")) slot = "count";
     else if (prev && (hasHit(prev, "group") || hasHit(prev, "series"))) slot = "group";
     else if (prev && hasHit(prev, "question")) slot = "which";
+    if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
   mentions.forEach((m, idx) => {

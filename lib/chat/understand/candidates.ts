@@ -7,6 +7,7 @@ import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
 import { addsUp, type TableLexicon } from "./lexicon";
+import { ROW_NOUNS } from "./vocabulary";
 import { flagFor, type Atoms, type FilterAtom, type Ref } from "./attach";
 
 export type Features = Map<string, number>;
@@ -316,7 +317,9 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
   });
   // Words naming a field that another role already uses ("name ... sorted by company name") are not unused.
   const usedFields = new Set(slots.filter((sl) => sl.role !== "ignore").map((sl) => sl.field.name));
-  const unused = ignored.filter((sl) => !sl.ref.via && sl.ref.turn === 0 && !usedFields.has(sl.field.name) && !filters0.some((f) => f.field === sl.field.name)).map((sl) => sl.ref.text);
+  // A row noun that only partly names a field ("customers" ~ customerID) says what the rows are, not a field.
+  const rowNoun = (r: Ref) => r.partial && r.end - r.pos === 1 && ROW_NOUNS.has(a.reading.tokens[r.pos]?.lemma ?? "");
+  const unused = ignored.filter((sl) => !sl.ref.via && sl.ref.turn === 0 && !usedFields.has(sl.field.name) && !rowNoun(sl.ref) && !filters0.some((f) => f.field === sl.field.name)).map((sl) => sl.ref.text);
   // Words that name a field only partly or by a synonym ("budget", "grossing"): the answer says how it read them.
   const readAs = slots
     .filter((sl) => sl.role !== "ignore" && !sl.ref.via && sl.ref.turn === 0 && (sl.ref.partial || (sl.ref.cands.find((c) => c.name === sl.field.name)?.score ?? 1) < 0.95))
@@ -337,6 +340,16 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
     const value = s.ref.negated ? fv.no : fv.yes;
     if (value === null) return;
     flagFilters.push({ field: s.field.name, op: "eq", values: [value] });
+  }
+  // Yes/no fields named with "or" between them ("customers with tech support or phone service"): either holds.
+  for (let i = 0; i + 1 < flagFilters.length; i++) {
+    const ra = flags[i].ref;
+    const rb = flags[i + 1].ref;
+    if (a.orRefs.some(([p, q]) => (p === ra.id && q === rb.id) || (p === rb.id && q === ra.id))) {
+      const other = flagFilters.splice(i + 1, 1)[0];
+      flagFilters[i] = { ...flagFilters[i], or: [other] };
+      flags.splice(i + 1, 1);
+    }
   }
   const filters = [...filters0.filter((f) => !flagFilters.some((g) => g.field === f.field)), ...flagFilters];
   const xyOnly = xs.length + ys.length;
@@ -403,6 +416,16 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
       sort: byKey ? { by: "key", order: a.sort?.order ?? "asc" } : rank ? { by: "value", order } : null, limit: a.limit?.n ?? null, binWidth: null, binCount: null, chart: "table",
     };
     plan.chart = chartFor("rows", a, [], "count", 1);
+    // Bars of a ranked number with no label named ("the horsepower of Japanese cars as a bar chart"):
+    // each bar is named by the field that names a row (the most distinct text field, as in the answer).
+    if (plan.chart !== "table" && plan.y && !plan.x) {
+      let best: FieldInfo | null = null;
+      for (const f of ctx.lex.fields) if (f.codes && f.role !== "date" && (!best || f.distinct > best.distinct)) best = f;
+      if (best && best.distinct >= 0.5 * ctx.rowCount) {
+        plan.x = best.name;
+        add(feats, "rows|impliedLabel");
+      }
+    }
     if (plan.chart !== "table" && (!plan.x || !plan.y)) plan.chart = "table";
     finish(ctx, plan, feats, choices, notes, `rows ${rank?.field.name ?? "-"}${labels[0] ? ` label ${labels[0].field.name}` : ""}`);
   }
@@ -544,7 +567,7 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
         const sortBy = a.sort?.by ?? (sortOnGroup ? "key" : "value");
         let sort: AnalysisPlan["sort"] = a.sort ? { by: sortBy, order: a.sort.order } : null;
         const timeFirst = gs.length > 0 && isTimeField(gs[0].field) && a.bucket !== "weekday";
-        if (!sort && (a.limit || (a.superlative && !timeFirst))) sort = { by: "value", order: a.limit?.dir === "bottom" || (!a.limit && a.superlative === "min") ? "asc" : "desc" };
+        if (!sort && (a.limit || (a.superlative && (!timeFirst || (a.which && a.chart !== "line"))))) sort = { by: "value", order: a.limit?.dir === "bottom" || (!a.limit && a.superlative === "min") ? "asc" : "desc" };
         if (a.limit && a.limit.dir === "bottom" && sort && sort.by === "value") sort = { by: "value", order: "asc" };
         let limit = a.limit?.n ?? null;
         if (shape === "scalar") {

@@ -13,9 +13,47 @@ export interface Weights {
   margin: number;
   /** Below this probability of the best reading, the answer states the runner-up reading. */
   confidence: number;
+  /** The calibrated "am I sure" model (replaces `confidence` when present). */
+  sure?: SureModel;
 }
 
-export const WEIGHTS: Weights = { weights: trained.weights as Record<string, number>, margin: trained.margin, confidence: (trained as { confidence?: number }).confidence ?? 0.5 };
+export const WEIGHTS: Weights = {
+  weights: trained.weights as Record<string, number>,
+  margin: trained.margin,
+  confidence: (trained as { confidence?: number }).confidence ?? 0.5,
+  sure: (trained as { sure?: SureModel }).sure,
+};
+
+/**
+ * The "am I sure" decision: a logistic model of whether the best reading is right, from signs of
+ * doubt (how likely the best reading is next to the others, how far ahead of the first different
+ * plan it scores, words nothing understood, field words left unused, fields picked among several,
+ * words read as a field only partly). Fitted by scripts/train-chat.ts on out-of-fold rankings (each
+ * question ranked by weights that did not see it), so it is calibrated on unseen questions; below
+ * `threshold` the answer states its doubt.
+ */
+export interface SureModel {
+  weights: number[];
+  threshold: number;
+}
+
+export const SURE_INPUTS = ["bias", "logP", "gap", "unknownWords", "ignoredFields", "fieldChoices", "partialFields", "candidates"] as const;
+
+/** The inputs of the sure model for the best candidate of a ranking (scores already set). */
+export function sureInputs(scores: number[], best: number, secondDifferent: number | null, feats: Features, choices: number, notes: string[]): number[] {
+  const max = scores[best];
+  let z = 0;
+  for (const s of scores) z += Math.exp(s - max);
+  const gap = secondDifferent === null ? 5 : Math.min(5, max - secondDifferent);
+  const readAs = notes.filter((n) => n.startsWith("readAs:")).length;
+  return [1, Math.log(1 / z), gap, Math.min(2, feats.get("unknown:other") ?? 0), Math.min(2, feats.get("refs:ignored") ?? 0), Math.min(2, choices), Math.min(2, readAs), Math.log(1 + scores.length) / 5];
+}
+
+export function sureProbability(x: number[], m: SureModel): number {
+  let s = 0;
+  for (let i = 0; i < x.length; i++) s += (m.weights[i] ?? 0) * x[i];
+  return 1 / (1 + Math.exp(-s));
+}
 
 export function scoreFeatures(feats: Features, w: Weights): number {
   let s = 0;

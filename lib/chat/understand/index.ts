@@ -1,11 +1,11 @@
 // Understanding a conversation: each user turn is read into mentions (readers.ts), attached
 // (attach.ts), turned into candidate plans (candidates.ts; follow-ups also followup.ts), scored with
 // the learned weights (choose.ts), and decided: a plan, a question back, or "no such field".
-import type { FieldInfo } from "../columns";
+import { isTimeField, type FieldInfo } from "../columns";
 import type { AnalysisPlan } from "../plan";
 import { attach, type Atoms } from "./attach";
 import { generate, type Candidate } from "./candidates";
-import { findAmbiguity, rank, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
+import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms } from "./followup";
 import type { TableLexicon } from "./lexicon";
 import { editDistance, readMentions } from "./readers";
@@ -129,6 +129,19 @@ export function lastTurnCandidates(turns: string[], lex: TableLexicon, rowCount:
   return { atoms: fresh, candidates };
 }
 
+/** Whether the best reading is too doubtful to answer without saying so (choose.ts, SureModel). */
+function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boolean {
+  const best = ranked[0];
+  if (w.sure) {
+    const x = sureInputs(ranked.map((c) => c.score), 0, other ? other.score : null, best.feats, best.choices.length, best.notes);
+    return sureProbability(x, w.sure) < w.sure.threshold;
+  }
+  if (ranked.length < 2) return false;
+  let z = 0;
+  for (const c of ranked) z += Math.exp(c.score - best.score);
+  return 1 / z < w.confidence;
+}
+
 const clip = (word: string) => (word.length > 40 ? `${word.slice(0, 40)}…` : word);
 
 function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): Understanding {
@@ -151,16 +164,18 @@ function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): U
   if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
   const notes = [...best.notes];
   // Not sure of the reading: the answer says which other reading was nearly as likely.
-  if (ranked.length > 1) {
-    const max = best.score;
-    let z = 0;
-    for (const c of ranked) z += Math.exp(c.score - max);
-    if (1 / z < w.confidence) {
-      const other = ranked.find((c) => JSON.stringify(c.plan) !== JSON.stringify(best.plan));
-      if (other) notes.push(`alternative:${JSON.stringify(other.plan)}`);
-    }
-  }
+  const bestKey = JSON.stringify(best.plan);
+  const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey) ?? null;
+  // A superlative the reading does not rank by ("the 5 lines with the biggest losses" read as any 5 rows).
+  const supUnused = a.superlative !== null && !best.plan.sort && best.plan.intent === "rows";
+  if (supUnused) notes.push("unsure");
+  else if (unsure(ranked, other, w)) notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
+  // Content words nothing understood: the answer may have missed what they asked for, so it says so.
+  const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
+  if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
   if (a.strayNumbers.length) notes.push(`ignored:${a.strayNumbers.join(", ")}`);
+  const timeFiltered = best.plan.filters.some((f) => { const info = lex.byName.get(f.field); return !!info && isTimeField(info); });
+  if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
   return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };
 }

@@ -4,8 +4,9 @@
 // ">50K" readable as "more than 50K"). Built once per table and context, then cached.
 import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
+import { editDistance } from "./distance";
 import { tokenize } from "./tokens";
-import { FIELD_ALIASES, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
+import { FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
 
 export interface NameEntry {
@@ -180,6 +181,25 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       const cmp = /^(>=|<=|>|<)\s*(\S.*)$/.exec(trimmed);
       if (cmp) for (const phrase of VALUE_COMPARATORS[cmp[1]] ?? []) addValue(f.name, v, [...nameWords(phrase), ...nameWords(cmp[2])], true);
     }
+  }
+  // The first word of multi-word values, when it belongs to one field only and means nothing else
+  // ("fiber" -> "Fiber optic"; "married" -> every "Married-..." status): users shorten values so.
+  const heads = new Map<string, ValueEntry[]>();
+  for (const v of values) {
+    if (v.alias || v.words.length < 2) continue;
+    const list = heads.get(v.words[0]) ?? [];
+    list.push(v);
+    heads.set(v.words[0], list);
+  }
+  const whole = new Set(values.filter((v) => v.words.length === 1).map((v) => v.words[0]));
+  for (const [w, list] of heads) {
+    // Not a word of a field's name, nor one a typo away ("Orchestre de Paris" is not "orchestras").
+    if (w.length < 4 || !/^[a-z]+$/.test(w) || KNOWN_WORDS.has(w) || whole.has(w) || names.some((n) => n.words.some((nw) => editDistance(nw, w, 2) <= 2))) continue;
+    if (new Set(list.map((v) => v.field)).size !== 1 || list.length > 8) continue;
+    // A word most values of the field share ("Shipped On Time", "Shipped Early", "Shipped Late") tells none apart.
+    const field = fields.find((f) => f.name === list[0].field);
+    if (!field || list.length * 2 > field.dictionary.length) continue;
+    for (const v of list) addValue(v.field, v.value, [w], true);
   }
   const valueIndex = new Map<string, ValueEntry[]>();
   for (const v of values) {

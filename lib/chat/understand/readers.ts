@@ -493,6 +493,12 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   for (let i = 0; i < tokens.length; i++) {
     if (taken[i] >= 0) continue;
     const t = tokens[i];
+    // A number nothing could read ("their 30s", "5x") is not dropped in silence: the answer names it.
+    if (t.kind === "number") {
+      taken[i] = mentions.length;
+      mentions.push({ kind: "unknown", start: i, end: i + 1, text: t.raw });
+      continue;
+    }
     if (t.kind !== "word") continue;
     if (STOP_WORDS.has(t.lemma) || KNOWN_WORDS.has(t.lemma) || ROW_NOUNS.has(t.lemma) || t.text.length <= 2) continue;
     taken[i] = mentions.length;

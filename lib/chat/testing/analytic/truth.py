@@ -97,8 +97,9 @@ def expected_of(q, value):
 
 
 def main():
-    # questions.jsonl (the benchmark set) -> expected.json; train.jsonl (training-only examples) -> train-expected.json
-    for source, target in (("questions.jsonl", "expected.json"), ("train.jsonl", "train-expected.json")):
+    # questions.jsonl (the benchmark set) -> expected.json; train.jsonl (training-only examples) ->
+    # train-expected.json; fresh.jsonl (the second held-out set, never tuned on) -> fresh-expected.json
+    for source, target in (("questions.jsonl", "expected.json"), ("train.jsonl", "train-expected.json"), ("fresh.jsonl", "fresh-expected.json")):
         compute(source, target)
 
 

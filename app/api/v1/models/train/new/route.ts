@@ -12,6 +12,7 @@ export const POST = apiV1Route({ body: trainRequestSchema }, async ({ team, body
     extraAttention: body.extra_attention,
     force: body.force,
     source: team.apiKeyId ? "api" : "web",
+    forecast: body.forecast,
   });
   return Response.json({ task_id: taskId }, { status: 201 });
 });

@@ -1,0 +1,34 @@
+"use client";
+import { useState } from "react";
+import type { DatasetField } from "@/lib/client/types";
+import { ForecastForm, forecastFieldOptions } from "./forecast-form";
+import { TrainForm } from "./train-form";
+
+/** The dataset page's training card: row-wise models, or a forecast when the data has dates and numbers. */
+export function TrainPanel({ datasetId, fields }: { datasetId: string; fields: DatasetField[] }) {
+  const options = forecastFieldOptions(fields);
+  const canForecast = options.dates.length > 0 && options.values.length > 0;
+  const [mode, setMode] = useState<"predict" | "forecast">("predict");
+  if (!canForecast) return <TrainForm datasetId={datasetId} fields={fields} />;
+  const tab = (value: "predict" | "forecast", label: string) => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={mode === value}
+      onClick={() => setMode(value)}
+      data-testid={`train-mode-${value}`}
+      className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500 ${mode === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="space-y-5">
+      <div role="tablist" aria-label="Kind of model" className="inline-flex gap-1 rounded-lg bg-slate-100 p-1">
+        {tab("predict", "Predict a field")}
+        {tab("forecast", "Forecast")}
+      </div>
+      {mode === "predict" ? <TrainForm datasetId={datasetId} fields={fields} /> : <ForecastForm datasetId={datasetId} fields={fields} />}
+    </div>
+  );
+}

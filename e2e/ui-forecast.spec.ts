@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { ensureSignedIn, saveScreen, sharedDataset, uploadDataset } from "./ui-helpers";
+
+test("forecast a shared series from the dataset page and read the chart with its bands", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await ensureSignedIn(page);
+  const name = `air passengers ${Date.now()}`;
+  await uploadDataset(page, sharedDataset("forecast/air_passengers.csv"), name);
+  await expect(page.getByTestId("field-type-date")).toHaveValue("date");
+
+  // The dataset has dates and numbers, so the training card offers a forecast.
+  await page.getByTestId("train-mode-forecast").click();
+  const form = page.getByTestId("forecast-form");
+  await expect(form.getByLabel("Value to forecast")).toHaveValue("passengers");
+  await expect(form.getByLabel("Date field")).toHaveValue("date");
+  await form.getByLabel("Horizon").fill("18");
+  await form.getByText("Fastest").click();
+  await form.getByLabel(/Train anew/).check();
+  await form.getByTestId("start-forecast").click();
+  await expect(form.getByTestId("training-status")).toBeVisible();
+  await expect(page.getByTestId("open-model")).toBeVisible({ timeout: 120_000 });
+  await saveScreen(page, testInfo, "forecast-trained");
+  await page.getByTestId("open-model").click();
+  await page.waitForURL(/\/models\/[^/]+$/);
+
+  // The chart: history, backtests, forecast, and two filled bands (80% and 95%).
+  const detail = page.getByTestId("forecast-detail");
+  await expect(detail).toContainText("Forecasts passengers by date");
+  await expect(detail).toContainText("monthly");
+  const chart = page.getByTestId("forecast-chart");
+  await expect(chart.locator(".main-svg").first()).toBeVisible({ timeout: 60_000 });
+  await expect(chart.locator(".legendtext", { hasText: "80% interval" })).toBeVisible();
+  await expect(chart.locator(".legendtext", { hasText: "95% interval" })).toBeVisible();
+  await expect(chart.locator(".legendtext", { hasText: "backtest forecasts" })).toBeVisible();
+  expect(await chart.locator("path.js-fill").count()).toBeGreaterThanOrEqual(2);
+  // The backtest table and the data story.
+  const backtest = page.getByTestId("forecast-backtest");
+  for (const header of ["MAE", "MASE", "80% coverage", "95% coverage"]) await expect(backtest).toContainText(header);
+  await expect(page.getByTestId("forecast-story")).toContainText(/passengers rose from about/);
+  await saveScreen(page, testInfo, "forecast-model");
+
+  // Forecast further: 36 steps, then the CSV holds all of them.
+  await page.getByLabel("Forecast steps").fill("36");
+  await page.getByTestId("forecast-further").click();
+  await page.getByText(/Forecast values \(36 steps\)/).click();
+  await expect(page.getByTestId("forecast-table").getByRole("row")).toHaveCount(37);
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByTestId("download-forecast").click();
+  const csv = fs.readFileSync(await (await downloadPromise).path(), "utf8").trim().split(/\r?\n/);
+  expect(csv[0]).toBe("date,passengers,lower_80,upper_80,lower_95,upper_95");
+  expect(csv).toHaveLength(37);
+  expect(csv[1]).toMatch(/^1961-01-01T00:00:00.000Z,/);
+
+  // Bad input in the further control says what to fix.
+  await page.getByLabel("Forecast steps").fill("5000");
+  await page.getByTestId("forecast-further").click();
+  await expect(page.getByText("A whole number of steps from 1 to 1000.")).toBeVisible();
+  await expect(page.getByTestId("forecast-table").getByRole("row")).toHaveCount(37);
+  await saveScreen(page, testInfo, "forecast-further");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
+  await expect(page.getByTestId("models-list")).toContainText("Forecasts passengers");
+});
+
+test("a table of two series: forecast per series with a series picker", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await ensureSignedIn(page);
+  const name = `lung deaths ${Date.now()}`;
+  await uploadDataset(page, sharedDataset("forecast/uk_lung_deaths_by_sex.csv"), name);
+  await page.getByTestId("train-mode-forecast").click();
+  const form = page.getByTestId("forecast-form");
+  await expect(form.getByLabel("Value to forecast")).toHaveValue("deaths");
+  await form.getByLabel("Series field (optional)").selectOption("sex");
+  await form.getByLabel("Horizon").fill("12");
+  await form.getByLabel(/Train anew/).check();
+  await expect(form).toContainText("Forecasting deaths by date, one series per sex");
+  await form.getByTestId("start-forecast").click();
+  await expect(page.getByTestId("open-model")).toBeVisible({ timeout: 120_000 });
+  await page.getByTestId("open-model").click();
+  await page.waitForURL(/\/models\/[^/]+$/);
+
+  const picker = page.getByTestId("forecast-series");
+  await expect(picker.locator("option")).toHaveText(["male", "female"]);
+  await expect(page.getByTestId("forecast-chart-card")).toContainText("Forecast of deaths for sex = male");
+  await expect(page.getByTestId("forecast-chart").locator(".main-svg").first()).toBeVisible({ timeout: 60_000 });
+  await picker.selectOption("female");
+  await expect(page.getByTestId("forecast-chart-card")).toContainText("Forecast of deaths for sex = female");
+  // The backtest table has a row per series and one for both.
+  const rows = page.getByTestId("forecast-backtest").getByRole("row");
+  await expect(rows).toHaveCount(4);
+  await expect(page.getByTestId("forecast-backtest")).toContainText("all 2 series");
+  await expect(page.getByTestId("forecast-story")).toContainText("sex = female");
+  await saveScreen(page, testInfo, "forecast-series");
+});

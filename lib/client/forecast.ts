@@ -1,0 +1,113 @@
+"use client";
+// Forecast models as the web app reads them: the result fields of a forecast model, the
+// forecast endpoint (with history for charts), and the CSV download.
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch } from "./api";
+import type { ModelDetail } from "./types";
+
+export interface ForecastPoint {
+  date: string;
+  group?: string;
+  value: number;
+  lower_80: number;
+  upper_80: number;
+  lower_95: number;
+  upper_95: number;
+}
+
+export interface ForecastStat {
+  field_name: string;
+  group?: string;
+  series?: number;
+  count: number;
+  windows: number;
+  horizon: number;
+  mae: number;
+  rmse: number;
+  mape: number | null;
+  mase: number;
+  coverage_80: number | null;
+  coverage_95: number | null;
+  model?: string;
+}
+
+export interface ForecastStoryOutcome {
+  outcome: string;
+  text?: string;
+  causes: { field: string; top_value: string; bottom_value: string }[];
+  top_case: number;
+  avg_case: number;
+  bottom_case: number;
+}
+
+export interface ForecastStory {
+  name: string;
+  type: string;
+  summary?: string;
+  sentences?: string[];
+  outcomes: ForecastStoryOutcome[];
+  series?: { group: string; sentences: string[] }[];
+}
+
+export interface ForecastReport {
+  kind: "forecast";
+  horizon: number;
+  dateField: string;
+  valueField: string;
+  groupField: string | null;
+  frequency: string;
+  notes: string[];
+  seriesCount?: number;
+  series: { group: string | null; method: string; points: number; filled: number }[];
+}
+
+export interface ForecastModelDetail extends Omit<ModelDetail, "stats" | "data_story"> {
+  stats: ForecastStat[][];
+  data_story: ForecastStory[];
+  forecast: ForecastPoint[];
+}
+
+export interface ForecastHistory {
+  group: string | null;
+  method: string;
+  points: { date: string; value: number; filled?: boolean }[];
+  backtest: { origin: string; points: { date: string; value: number }[] }[];
+}
+
+export interface ForecastResponse {
+  model_id: string;
+  horizon: number;
+  forecast: ForecastPoint[];
+  history?: ForecastHistory[];
+}
+
+export function isForecastModel(detail: ModelDetail): detail is ForecastModelDetail & ModelDetail {
+  return (detail.model.report as { kind?: string } | undefined)?.kind === "forecast" || Array.isArray((detail as { forecast?: unknown }).forecast);
+}
+
+export function requestForecast(modelId: string, body: { horizon?: number; group?: string; include_history?: boolean }, signal?: AbortSignal) {
+  return apiFetch<ForecastResponse>(`/api/v1/models/${encodeURIComponent(modelId)}/forecast`, { method: "POST", body, signal });
+}
+
+/** The forecast (and history) of one series, refetched when the horizon or series changes. */
+export function useForecast(modelId: string, options: { horizon: number; group?: string }) {
+  return useQuery({
+    queryKey: ["models", modelId, "forecast", options.horizon, options.group ?? null],
+    queryFn: ({ signal }) => requestForecast(modelId, { horizon: options.horizon, group: options.group, include_history: true }, signal),
+    staleTime: Infinity, // a stored model's forecast never changes
+    placeholderData: (previous) => previous,
+  });
+}
+
+const csvCell = (v: string | number) => {
+  const text = String(v);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The forecast as CSV: date, the group field (when there are series), value and both intervals. */
+export function forecastCsv(points: ForecastPoint[], groupField: string | null, valueField: string): string {
+  const withGroup = groupField !== null && points.some((p) => p.group !== undefined);
+  const header = ["date", ...(withGroup ? [groupField] : []), valueField, "lower_80", "upper_80", "lower_95", "upper_95"];
+  const lines = points.map((p) => [p.date, ...(withGroup ? [p.group ?? ""] : []), p.value, p.lower_80, p.upper_80, p.lower_95, p.upper_95].map(csvCell).join(","));
+  return [header.map(csvCell).join(","), ...lines].join("\n") + "\n";
+}

@@ -1,0 +1,109 @@
+// Forecasting (extension): the `forecast` object of a training request, the body and answer of
+// POST /api/v1/models/{model_id}/forecast, and what forecast models add to a training result.
+import { z } from "zod";
+
+/** Future steps a forecast may ask for (lib/forecast's MAX_HORIZON; a unit test keeps them equal). */
+export const MAX_FORECAST_HORIZON = 1000;
+
+/** The `forecast` object of POST /api/v1/models/train/new. */
+export const forecastSpecSchema = z
+  .object({
+    date_field: z.string({ message: "forecast.date_field must be the name of the date field (string)" }).min(1, "forecast.date_field must not be empty"),
+    horizon: z
+      .number({ message: `forecast.horizon must be a whole number of future steps from 1 to ${MAX_FORECAST_HORIZON}` })
+      .int(`forecast.horizon must be a whole number of future steps from 1 to ${MAX_FORECAST_HORIZON}`)
+      .min(1, `forecast.horizon must be at least 1 (future steps to forecast)`)
+      .max(MAX_FORECAST_HORIZON, `forecast.horizon must be at most ${MAX_FORECAST_HORIZON} steps`),
+    group_field: z.string({ message: "forecast.group_field must be a field name (string)" }).min(1, "forecast.group_field must not be empty").optional(),
+  })
+  .meta({
+    id: "ForecastSpec",
+    description:
+      "Train a forecast instead of a row-wise model (extension): predict_fields names the one numeric value to forecast, date_field its dates, group_field (optional) splits the table into one series per distinct value.",
+  });
+
+/** The body of POST /api/v1/models/{model_id}/forecast; an empty body means all defaults. */
+export const forecastRequestSchema = z
+  .object({
+    horizon: z
+      .number({ message: `horizon must be a whole number of future steps from 1 to ${MAX_FORECAST_HORIZON}` })
+      .int(`horizon must be a whole number of future steps from 1 to ${MAX_FORECAST_HORIZON}`)
+      .min(1, "horizon must be at least 1")
+      .max(MAX_FORECAST_HORIZON, `horizon must be at most ${MAX_FORECAST_HORIZON}`)
+      .optional()
+      .meta({ description: "Future steps; default: the horizon the model was trained with." }),
+    group: z.string({ message: "group must be one series' value of the group field (string)" }).optional().meta({ description: "Only this series (a value of the model's group field)." }),
+    include_history: z.boolean({ message: "include_history must be true or false" }).optional().default(false).meta({ description: "Also answer the history and the backtest forecasts (for charts)." }),
+  })
+  .meta({ id: "ForecastRequest" });
+
+export const forecastPointSchema = z
+  .object({
+    date: z.string().meta({ description: "ISO 8601 date-time (UTC) of the future step." }),
+    group: z.string().optional().meta({ description: "The series (value of forecast.group_field); absent for a single series." }),
+    value: z.number(),
+    lower_80: z.number(),
+    upper_80: z.number(),
+    lower_95: z.number(),
+    upper_95: z.number(),
+  })
+  .meta({
+    id: "ForecastPoint",
+    description:
+      "One future step of one series. Intervals are the model's own error shape scaled by its rolling-origin backtest errors (split-conformal style): about 80% / 95% of future values should fall inside. Series whose history is never negative keep forecasts and bounds >= 0.",
+  });
+
+export const forecastStatSchema = z
+  .object({
+    field: z.number().int(),
+    field_name: z.string(),
+    field_type: z.literal("forecast"),
+    group: z.string().optional().meta({ description: "The series; absent on the overall object (the last) and for single-series tables." }),
+    series: z.number().int().optional().meta({ description: "Series summarised (overall object of several series)." }),
+    count: z.number().int().meta({ description: "Backtest points (windows x horizon)." }),
+    windows: z.number().int().meta({ description: "Rolling-origin backtest windows at the end of the history." }),
+    horizon: z.number().int(),
+    mae: z.number(),
+    rmse: z.number(),
+    mape: z.number().nullable().meta({ description: "Mean absolute percentage error (%); null when an actual value is 0." }),
+    mase: z.number().meta({ description: "MAE / in-sample mean absolute seasonal-naive error: below 1 beats repeating the last season." }),
+    coverage_80: z.number().nullable().meta({ description: "Share of backtest values inside the 80% intervals, each window judged with intervals calibrated on the others; null with one window." }),
+    coverage_95: z.number().nullable(),
+    model: z.string().optional().meta({ description: "The chosen method (or average of methods)." }),
+  })
+  .meta({ id: "ForecastStat", description: "Backtest statistics of a forecast model (this project's design): one object per series, then the overall one." });
+
+export const forecastHistorySchema = z
+  .object({
+    group: z.string().nullable(),
+    method: z.string(),
+    points: z.array(z.object({ date: z.string(), value: z.number(), filled: z.boolean().optional().meta({ description: "A gap or missing value the engine filled in." }) })),
+    backtest: z.array(z.object({ origin: z.string(), points: z.array(z.object({ date: z.string(), value: z.number() })) })),
+  })
+  .meta({ id: "ForecastHistory" });
+
+export const forecastResponseSchema = z
+  .object({
+    model_id: z.string(),
+    horizon: z.number().int(),
+    forecast: z.array(forecastPointSchema),
+    history: z.array(forecastHistorySchema).optional().meta({ description: "With include_history: the last (up to 5,000) values per series and the chosen model's backtest forecasts." }),
+  })
+  .meta({ id: "ForecastResponse" });
+
+
+/** What a forecast model's data story adds to the specification's outline (plain-word sentences, per series). */
+export const forecastStoryExtension = {
+  summary: z.string().optional().meta({ description: "Forecast models: the story in plain words." }),
+  sentences: z.array(z.string()).optional().meta({ description: "Forecast models: the summary, one sentence per item." }),
+  series: z
+    .array(z.object({ group: z.string(), sentences: z.array(z.string()) }))
+    .optional()
+    .meta({ description: "Forecast models with a group field: sentences per series (the largest few)." }),
+};
+
+export type ForecastSpec = z.infer<typeof forecastSpecSchema>;
+export type ForecastRequest = z.infer<typeof forecastRequestSchema>;
+export type ForecastPointJson = z.infer<typeof forecastPointSchema>;
+export type ForecastStatJson = z.infer<typeof forecastStatSchema>;
+export type ForecastResponse = z.infer<typeof forecastResponseSchema>;
