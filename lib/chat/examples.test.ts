@@ -22,6 +22,19 @@ const tables: Record<string, Table> = {
 const ask = (table: Table, q: string) => answerChat({ table, messages: [{ role: "user", content: q }] });
 
 describe("example questions", () => {
+  it("never rank a yes/no field and group by a field with a readable number of groups", () => {
+    for (const [name, table] of Object.entries(tables)) {
+      const fields = describeTable(table);
+      const distinct = new Map(fields.map((f) => [f.name, f.distinct]));
+      for (const q of exampleQuestions(fields, "en", 10)) {
+        const top = /^Top 5 (.+) by total /.exec(q);
+        if (top) expect(distinct.get(top[1]), `${name}: ${q}`).toBeGreaterThan(5);
+        const mean = / by (.+)\?$/.exec(q);
+        if (mean && q.startsWith("What is the average")) expect(distinct.get(mean[1]), `${name}: ${q}`).toBeGreaterThan(2);
+      }
+    }
+  });
+
   for (const [name, table] of Object.entries(tables)) {
     it(`are built from ${name}'s fields and answered with them`, async () => {
       const fields = describeTable(table);
