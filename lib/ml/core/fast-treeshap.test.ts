@@ -105,7 +105,7 @@ describe("fast TreeSHAP equals the reference recursion", () => {
     expectSame(m.shap(probe, rows), m.shapReference(probe, rows));
   });
 
-  it("without tables (every leaf on the polynomial path) and with a tiny table budget", () => {
+  it("without tables (every leaf on the polynomial path), with a tiny table budget, and with sibling-leaf pairs", () => {
     const m = trainGbdt(x, yb, { objective: "binary", maxRounds: 15, numLeaves: 40, minDataInLeaf: 3 });
     const ref = m.shapReference(probe);
     const none = new FastTreeShap(m, { tableFeatures: 0 });
@@ -116,6 +116,13 @@ describe("fast TreeSHAP equals the reference recursion", () => {
     expect(some.tableValues).toBeLessThanOrEqual(2000);
     expect(some.polyLeaves).toBeGreaterThan(0);
     expectSame(some.explain(probe.columns, Int32Array.from({ length: probe.rowCount }, (_, i) => i)), ref);
+    // The default budget explains sibling leaves as pairs; a smaller one pairs only some of them.
+    const full = new FastTreeShap(m);
+    expect(full.pairs).toBeGreaterThan(100);
+    const mixed = new FastTreeShap(m, { tableValues: Math.round(full.tableValues * 0.7) });
+    expect(mixed.pairs).toBeGreaterThan(0);
+    expect(mixed.pairs).toBeLessThan(full.pairs);
+    expectSame(mixed.explain(probe.columns, Int32Array.from({ length: probe.rowCount }, (_, i) => i)), ref);
   });
 });
 

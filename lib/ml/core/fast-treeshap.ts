@@ -13,6 +13,11 @@
 // mask of every leaf, then d table reads per leaf: O(trees * leaves * d) per row instead of
 // O(trees * leaves * d^2) with a much larger constant for the recursion.
 //
+// Two sibling leaves (single-output trees) are one unit: their masks differ only on the parent's
+// feature and the other z_k are equal, so summed tables U = T_left + T_right (indexed by the left
+// mask plus one bit of the right) serve both, and the parent's feature has its own table V: d + 1
+// reads per row for the pair instead of 2d, for 4 * 2^d table values instead of 2 * 2^d.
+//
 // Leaves whose table would be too big (d > MAX_TABLE_FEATURES or the model's table budget spent),
 // or with a zero cover fraction, compute Y from the mask with elementary symmetric polynomials
 // (O(d^2), still exact); trees with a path of more than 30 distinct features use the reference.
@@ -22,7 +27,7 @@ import type { ShapResult } from "./types";
 
 /** Distinct path features up to which a leaf gets a table of 2^d values. */
 const MAX_TABLE_FEATURES = 12;
-/** Table values per model (8 bytes each, 16 MB): beyond this, leaves use the polynomial path. */
+/** Table values per model (8 bytes each, 16 MB): beyond this, no more pairs, then leaves use the polynomial path. */
 const MAX_TABLE_VALUES = 1 << 21;
 /** Masks are 31-bit integers: a tree with a longer distinct-feature path uses the reference recursion. */
 const MAX_MASK_FEATURES = 30;
@@ -35,6 +40,8 @@ const FLAG_CATEGORICAL = 2;
 
 const LEAF_TABLE = 0;
 const LEAF_POLY = 1;
+/** One of two sibling leaves explained together (pairTable). */
+const LEAF_PAIRED = 2;
 
 /** Per-model precomputation, built lazily on the first explanation and kept with the model. */
 export class FastTreeShap {
@@ -59,6 +66,17 @@ export class FastTreeShap {
   private readonly pathInvZ: Float64Array;
   private readonly pathZ: Float64Array;
   private readonly tables: Float64Array;
+  /**
+   * Sibling leaves explained as one unit (single-output trees): per tree, pairs treePair[t] ..
+   * treePair[t + 1], each with its parent node, left leaf (the right one has the same path
+   * features), the path slot of the parent's feature and the offset of its two tables: U(idx) =
+   * T_left + T_right at the masks idx stands for, then the parent feature's contribution V(idx).
+   */
+  private readonly treePair: Int32Array;
+  private readonly pairNode: Int32Array;
+  private readonly pairLeaf: Int32Array;
+  private readonly pairSlot: Int32Array;
+  private readonly pairTable: Int32Array;
   /** Per tree: 1 when it needs the reference recursion (a path of more than 30 distinct features). */
   private readonly reference: Uint8Array;
   /** Shapley weights w_d(k) = k!(d-k-1)!/d!, row d at d * (maxD + 1). */
@@ -68,6 +86,8 @@ export class FastTreeShap {
   /** Table values allocated (for diagnostics and tests). */
   readonly tableValues: number;
   readonly polyLeaves: number;
+  /** Sibling-leaf pairs explained as one unit. */
+  readonly pairs: number;
   readonly referenceTrees: number;
 
   constructor(
@@ -183,13 +203,66 @@ export class FastTreeShap {
         total += 1 << d;
       }
     }
-    this.tableValues = total;
-    this.tables = new Float64Array(total);
+    // Sibling leaves of single-output trees become one unit when the budget allows (see explainPairs):
+    // 4 * 2^d values instead of 2 * 2^d, about half the reads per row.
+    const nodeLeaf = new Int32Array(nodes).fill(-1);
+    for (let i = 0; i < L; i++) nodeLeaf[leafNode[i]] = i;
+    const candidates: number[] = [];
+    for (let t = 0; t < T; t++) {
+      if (model.treeOutput[t] < 0) continue;
+      for (let j = treeInternal[t]; j < treeInternal[t + 1]; j++) {
+        const node = this.internal[j];
+        const li = nodeLeaf[left[node]];
+        const ri = nodeLeaf[right[node]];
+        if (li < 0 || ri < 0 || this.leafMode[li] !== LEAF_TABLE || this.leafMode[ri] !== LEAF_TABLE) continue;
+        if (leafDepth[li] + 1 > maxTableFeatures) continue;
+        candidates.push(node);
+      }
+    }
+    candidates.sort((a, b) => leafDepth[nodeLeaf[left[a]]] - leafDepth[nodeLeaf[left[b]]] || a - b);
+    const paired = new Uint8Array(nodes);
+    for (const node of candidates) {
+      const d = leafDepth[nodeLeaf[left[node]]];
+      if (total + (2 << d) > maxTableValues) break;
+      total += 2 << d;
+      paired[node] = 1;
+    }
+    const pairNode: number[] = [];
+    const pairTable: number[] = [];
+    const treePair = new Int32Array(T + 1);
+    let offset = 0;
+    for (let t = 0; t < T; t++) {
+      treePair[t] = pairNode.length;
+      for (let j = treeInternal[t]; j < treeInternal[t + 1]; j++) {
+        const node = this.internal[j];
+        if (!paired[node]) continue;
+        this.leafMode[nodeLeaf[left[node]]] = LEAF_PAIRED;
+        this.leafMode[nodeLeaf[right[node]]] = LEAF_PAIRED;
+        pairNode.push(node);
+        pairTable.push(offset);
+        offset += 4 << leafDepth[nodeLeaf[left[node]]];
+      }
+    }
+    treePair[T] = pairNode.length;
+    for (let i = 0; i < L; i++) {
+      if (this.leafMode[i] !== LEAF_TABLE) continue;
+      this.leafTable[i] = offset;
+      offset += 1 << leafDepth[i];
+    }
+    this.treePair = treePair;
+    this.pairNode = Int32Array.from(pairNode);
+    this.pairLeaf = Int32Array.from(pairNode, (node) => nodeLeaf[left[node]]);
+    this.pairTable = Int32Array.from(pairTable);
+    this.pairSlot = Int32Array.from(pairNode, (node) => 31 - Math.clz32(this.nodeBit[node]));
+    this.pairs = pairNode.length;
+    this.tableValues = offset;
+    this.tables = new Float64Array(offset);
     const scratch = new Float64Array((1 << MAX_TABLE_FEATURES) * (MAX_TABLE_FEATURES + 1));
     let poly = 0;
     for (let t = 0; t < T; t++) {
       const single = model.treeOutput[t] >= 0;
       for (let i = treeLeaf[t]; i < treeLeaf[t + 1]; i++) {
+        if (this.leafMode[i] === LEAF_PAIRED) continue;
         if (this.leafMode[i] !== LEAF_TABLE) {
           poly++;
           continue;
@@ -201,6 +274,36 @@ export class FastTreeShap {
           const v = model.leafValues[left[leafNode[i]]];
           for (let u = 0; u < 1 << d; u++) this.tables[base + u] *= v;
         }
+      }
+    }
+    const leafT = new Float64Array(2 << MAX_TABLE_FEATURES);
+    for (let q = 0; q < this.pairNode.length; q++) {
+      const node = this.pairNode[q];
+      const li = this.pairLeaf[q];
+      const ri = nodeLeaf[right[node]];
+      const d = leafDepth[li];
+      const size = 1 << d;
+      fillTable(leafT, 0, this.pathZ, leafPath[li], d, this.weights, maxD, scratch);
+      fillTable(leafT, size, this.pathZ, leafPath[ri], d, this.weights, maxD, scratch);
+      const vl = model.leafValues[left[leafNode[li]]];
+      const vr = model.leafValues[left[leafNode[ri]]];
+      for (let u = 0; u < size; u++) {
+        leafT[u] *= vl;
+        leafT[size + u] *= vr;
+      }
+      // Index idx = (left mask) | (bit s of the right mask) << d; the masks agree on every other bit.
+      const sl = this.pairSlot[q];
+      const sb = 1 << sl;
+      const invL = this.pathInvZ[leafPath[li] + sl];
+      const invR = this.pathInvZ[leafPath[ri] + sl];
+      const base = this.pairTable[q];
+      for (let idx = 0; idx < 2 * size; idx++) {
+        const ml = idx & (size - 1);
+        const mr = (ml & ~sb) | (((idx >>> d) & 1) << sl);
+        this.tables[base + idx] = leafT[ml] + leafT[size + mr];
+        const cl = (ml & sb) !== 0 ? leafT[ml ^ sb] * (invL - 1) : -leafT[ml];
+        const cr = (mr & sb) !== 0 ? leafT[size + (mr ^ sb)] * (invR - 1) : -leafT[size + mr];
+        this.tables[base + 2 * size + idx] = cl + cr;
       }
     }
     this.polyLeaves = poly;
@@ -328,9 +431,10 @@ export class FastTreeShap {
           }
         }
       }
+      if (this.treePair[t + 1] > this.treePair[t]) this.explainPairs(t, out, root, nb, sc);
       for (let li = this.treeLeaf[t]; li < this.treeLeaf[t + 1]; li++) {
         const d = leafDepth[li];
-        if (d === 0) continue;
+        if (d === 0 || leafMode[li] === LEAF_PAIRED) continue;
         const node = leafNode[li];
         const mo = (node - root) * BR;
         const low = (1 << d) - 1;
@@ -377,6 +481,49 @@ export class FastTreeShap {
       for (let q = 0; q < K * F; q++) values[base + q] += phi[q * BR + i];
     }
   }
+
+  /**
+   * The sibling-leaf pairs of single-output tree t for a block of rows. The two leaves share their
+   * path features; their masks agree except on the parent's slot s, so idx = left mask | (bit s of
+   * the right mask) << d identifies both. For a path feature k other than s, z_k is the same for
+   * both leaves, so their summed contributions are -U(idx) (k missed) or U(idx \ k) (1/z_k - 1)
+   * (k satisfied), with U = T_left + T_right; feature s reads V(idx). d + 1 reads per row instead of 2d.
+   */
+  private explainPairs(t: number, out: number, root: number, nb: number, sc: BlockScratch): void {
+    const F = this.model.features.length;
+    const BR = BLOCK_ROWS;
+    const masks = sc.masks;
+    const phi = sc.phi;
+    const idx = sc.idx;
+    const tables = this.tables;
+    const right = this.model.nodeRight;
+    const pathInvZ = this.pathInvZ;
+    const pathFeature = this.pathFeature;
+    for (let q = this.treePair[t]; q < this.treePair[t + 1]; q++) {
+      const li = this.pairLeaf[q];
+      const d = this.leafDepth[li];
+      const p = this.leafPath[li];
+      const sl = this.pairSlot[q];
+      const base = this.pairTable[q];
+      const low = (1 << d) - 1;
+      const ml = (this.leafNode[li] - root) * BR;
+      const mr = (right[this.pairNode[q]] - root) * BR;
+      for (let i = 0; i < nb; i++) idx[i] = (masks[ml + i] & low) | (((masks[mr + i] >>> sl) & 1) << d);
+      for (let k = 0; k < d; k++) {
+        if (k === sl) continue;
+        const invZ = pathInvZ[p + k];
+        const po = (out * F + pathFeature[p + k]) * BR;
+        for (let i = 0; i < nb; i++) {
+          const a = idx[i];
+          const sel = (a >>> k) & 1;
+          phi[po + i] += tables[base + (a ^ (sel << k))] * (sel * invZ - 1);
+        }
+      }
+      const po = (out * F + pathFeature[p + sl]) * BR;
+      const vb = base + (2 << d);
+      for (let i = 0; i < nb; i++) phi[po + i] += tables[vb + idx[i]];
+    }
+  }
 }
 
 /** Buffers of one explain call, column-major over a block of rows. */
@@ -385,6 +532,8 @@ class BlockScratch {
   readonly phi: Float64Array;
   /** Per node of the largest tree, BLOCK_ROWS masks. */
   readonly masks: Int32Array;
+  /** Per row of the block: the index of a sibling-leaf pair's tables. */
+  readonly idx = new Int32Array(BLOCK_ROWS);
   readonly poly: PolyScratch;
 
   constructor(model: TreeEnsemble, maxD: number) {
