@@ -1,7 +1,9 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and Node-only packages stay out of the bundles and load from node_modules at run time.
-  serverExternalPackages: ["@libsql/client", "libsql", "@prisma/adapter-libsql", "@prisma/adapter-pg", "pg", "playwright-core", "swagger-ui-dist"],
+  // tsx: lib/ml's search-thread bootstrap registers it in worker threads (training runs in the worker
+  // process, never in the web server; bundling it would pull in esbuild's native binary).
+  serverExternalPackages: ["@libsql/client", "libsql", "@prisma/adapter-libsql", "@prisma/adapter-pg", "pg", "playwright-core", "swagger-ui-dist", "tsx"],
   poweredByHeader: false,
   // scripts/web-server.mjs compresses responses (gzip level 1); Next's own is fixed at level 6.
   compress: false,

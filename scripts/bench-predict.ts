@@ -5,9 +5,12 @@
 // total: body parsing, authentication, model lookup, prediction and response encoding).
 import fs from "node:fs";
 import Papa from "papaparse";
+import { join } from "node:path";
 import { startApp } from "../e2e/helpers/app";
+import { DATA_DIR } from "./bench-ml";
 
-const DATASET = process.env.BENCH_DATASET ?? "../shared/datasets/adult.csv";
+// The shared data sets by absolute path (the relative one only worked from /work/main).
+const DATASET = process.env.BENCH_DATASET ?? join(DATA_DIR, "adult.csv");
 // fetch asks for gzip by default, as most HTTP clients do; BENCH_ACCEPT_ENCODING=identity measures without compression.
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 

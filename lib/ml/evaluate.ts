@@ -2,7 +2,7 @@
 // Runs in the main thread (threads: 1) or inside a search worker thread; plain data in, plain data out.
 import { BinMapper, trainForest, trainGbdt } from "./core";
 import type { FeatureMatrix, Objective } from "./core/types";
-import { LinearLearner, TreeLearner, type Learner, type LearnerJson } from "./learner";
+import { LinearLearner, LogTargetLearner, TreeLearner, type Learner, type LearnerJson } from "./learner";
 import { trainLinear } from "./linear";
 import { computeAuc, computeLogLoss, computeRmse } from "./metrics";
 
@@ -15,10 +15,30 @@ export type CandidateConfig =
       lambdaL2: number;
       featureFraction: number;
       baggingFraction: number;
+      /** Depth limit; with numLeaves = 2^maxDepth the trees grow level by level (XGBoost's shape). */
+      maxDepth?: number;
+      /** Value bins per numeric feature (default 255): coarser bins smooth the splits. */
+      maxBins?: number;
+      /** Random thresholds (one per feature and node) instead of the best ones: a smoother, more diverse learner. */
+      extraTrees?: boolean;
+      /** Categorical features with at most this many categories split one category against the rest (default 4). */
+      maxCatToOnehot?: number;
+      lambdaL1?: number;
+      /** Added to the task's seed (bagging, feature sampling, random thresholds). */
+      seedOffset?: number;
+      /** Regression: fit log(y + offset) and predict exp(.) - offset (skewed positive targets such as prices). */
+      targetTransform?: "log";
       /** Used for the refit: a fixed number of rounds instead of early stopping. */
       rounds?: number;
     }
-  | { family: "random_forest" | "extra_trees"; numTrees: number; maxFeatures: number; minDataInLeaf: number }
+  | {
+      family: "random_forest" | "extra_trees";
+      numTrees: number;
+      maxFeatures: number;
+      minDataInLeaf: number;
+      /** Classification: average smoothed log-odds (a margin model, as members of ensembles need) instead of probabilities. */
+      logitLeaves?: boolean;
+    }
   | { family: "linear"; lambda: number };
 
 export interface Fold {
@@ -51,6 +71,8 @@ export interface CandidateResult {
   validPredictions: Float64Array;
   /** Model fitted on fold 0 (the one used for holdout statistics when there is a single fold). */
   learner: LearnerJson;
+  /** Serving size of that model: tree nodes (or linear weights), what predictions and explanations cost. */
+  size: number;
 }
 
 const FOREST_MAX_LEAVES = 512;
@@ -72,9 +94,11 @@ export function fitCandidate(
   const nc = objective === "regression" ? undefined : numClasses;
   switch (config.family) {
     case "gbdt": {
+      const log = config.targetTransform === "log" && objective === "regression" ? logTransformOf(y) : null;
+      const valid = options.valid && log ? { ...options.valid, y: Float64Array.from(options.valid.y, log.forward) } : options.valid;
       const ensemble = trainGbdt(
         train,
-        y,
+        log ? Float64Array.from(y, log.forward) : y,
         {
           objective,
           numClasses: nc,
@@ -84,14 +108,20 @@ export function fitCandidate(
           lambdaL2: config.lambdaL2,
           featureFraction: config.featureFraction,
           baggingFraction: config.baggingFraction,
+          maxDepth: config.maxDepth,
+          maxBins: config.maxBins,
+          extraTrees: config.extraTrees,
+          maxCatToOnehot: config.maxCatToOnehot,
+          lambdaL1: config.lambdaL1,
           maxRounds: config.rounds ?? MAX_ROUNDS,
-          earlyStoppingRounds: options.valid ? earlyStoppingRounds(config.learningRate) : undefined,
-          seed,
+          earlyStoppingRounds: valid ? earlyStoppingRounds(config.learningRate) : undefined,
+          seed: seed + (config.seedOffset ?? 0),
           deadlineMs,
         },
-        { weights, valid: options.valid, binMapper: options.binMapper },
+        // Other binnings fit their own bins (the shared ones have 255 per feature).
+        { weights, valid, binMapper: config.maxBins === undefined || config.maxBins === 255 ? options.binMapper : undefined },
       );
-      return new TreeLearner(ensemble);
+      return log ? new LogTargetLearner(ensemble, log.offset) : new TreeLearner(ensemble);
     }
     case "random_forest":
     case "extra_trees": {
@@ -108,6 +138,7 @@ export function fitCandidate(
           // Bounded trees keep the model small, prediction fast and TreeSHAP (leaves * depth^2) affordable.
           numLeaves: FOREST_MAX_LEAVES,
           maxDepth: FOREST_MAX_DEPTH,
+          logitLeaves: config.logitLeaves,
           seed,
           deadlineMs,
         },
@@ -120,13 +151,36 @@ export function fitCandidate(
   }
 }
 
+/**
+ * log(y + offset) with offset 0 for positive targets, else 1 - min(y) (so the smallest value maps to
+ * log 1). Values below the training minimum (validation rows) are clamped halfway to it.
+ */
+export function logTransformOf(y: Float64Array): { offset: number; forward: (v: number) => number } {
+  let lo = Infinity;
+  for (const v of y) if (v < lo) lo = v;
+  const offset = lo > 0 ? 0 : 1 - lo;
+  const floor = (lo + offset) / 2;
+  return { offset, forward: (v: number) => Math.log(Math.max(v + offset, floor)) };
+}
+
+/** True when a log-target variant is worth a try: every target non-negative and skewed to the right (mean > 1.1 x median). */
+export function suitsLogTarget(y: Float64Array): boolean {
+  if (y.length < 20) return false;
+  const s = Float64Array.from(y).sort();
+  if (s[0] < 0) return false;
+  const median = s[s.length >> 1];
+  let mean = 0;
+  for (const v of s) mean += v / s.length;
+  return mean > median * 1.1;
+}
+
 function earlyStoppingRounds(learningRate: number): number {
   // Slow learners plateau longer before they improve again.
   return Math.round(Math.min(100, Math.max(20, 3 / learningRate)));
 }
 
 export function roundsOf(learner: Learner): number {
-  return learner instanceof TreeLearner ? learner.ensemble.numRounds : 0;
+  return learner instanceof TreeLearner || learner instanceof LogTargetLearner ? learner.ensemble.numRounds : 0;
 }
 
 export function evaluateCandidate(config: CandidateConfig, task: TaskSpec, folds: Fold[], deadlineMs: number): CandidateResult {
@@ -156,7 +210,15 @@ export function evaluateCandidate(config: CandidateConfig, task: TaskSpec, folds
     seconds: (Date.now() - start) / 1000,
     validPredictions,
     learner: first!.toJSON(),
+    size: sizeOf(first!),
   };
+}
+
+/** Tree nodes of a learner (linear models: their weights), a proxy for prediction and explanation cost. */
+export function sizeOf(learner: Learner): number {
+  if (learner instanceof TreeLearner || learner instanceof LogTargetLearner) return learner.ensemble.nodeFeature.length;
+  if (learner instanceof LinearLearner) return learner.model.json.weights.length;
+  return 0;
 }
 
 /** Selection loss (lower is better) and the headline metric. */

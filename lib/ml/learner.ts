@@ -1,13 +1,26 @@
 // One interface over the model families (trees from lib/ml/core, linear, blends) so that search,
 // statistics, explanations and the artifact do not care which family won.
-import { TreeEnsemble } from "./core";
+import { applyLink, TreeEnsemble } from "./core";
 import type { FeatureMatrix, Objective } from "./core/types";
-import { LinearModel, type LinearModelJson } from "./linear";
+import { LinearModel, transformRaw, type LinearModelJson } from "./linear";
 
 export type LearnerJson =
   | { kind: "trees"; model: unknown }
+  | { kind: "logTarget"; offset: number; model: unknown }
   | { kind: "linear"; model: LinearModelJson }
-  | { kind: "blend"; members: { weight: number; learner: LearnerJson }[] };
+  | { kind: "blend"; members: { weight: number; learner: LearnerJson }[] }
+  | EnsembleJson;
+
+export interface EnsembleJson {
+  kind: "ensemble";
+  objective: Objective;
+  numClasses: number;
+  /** The tree members merged into one ensemble (weights folded into the leaf values). */
+  trees: unknown | null;
+  linear: { weight: number; model: LinearModelJson }[];
+  /** Regression members fitted on log targets (each predicts exp(raw) - offset). */
+  log?: { weight: number; offset: number; trees: unknown }[];
+}
 
 export interface Learner {
   readonly objective: Objective;
@@ -44,7 +57,8 @@ export class TreeLearner implements Learner {
   contributions(x: FeatureMatrix, rows: Int32Array, output: ArrayLike<number>): Float64Array {
     const F = x.features.length;
     const K = this.ensemble.outputs;
-    const { values } = this.ensemble.shap(x, rows);
+    // Multiclass boosting: only the trees of each row's output are explained.
+    const { values } = this.ensemble.shap(x, rows, K > 1 ? output : undefined);
     const out = new Float64Array(rows.length * F);
     for (let i = 0; i < rows.length; i++) {
       const o = K === 1 ? 0 : output[i];
@@ -54,12 +68,12 @@ export class TreeLearner implements Learner {
     return out;
   }
   explainCost(): number {
-    // TreeSHAP: leaves * depth^2 per tree; depth estimated from the average tree size.
+    // Fast TreeSHAP: every node's decision, then about depth table reads per leaf, per tree.
     const e = this.ensemble;
     const trees = Math.max(1, e.numTrees);
     const leaves = (e.nodeFeature.length / trees + 1) / 2;
-    const depth = Math.log2(leaves + 1) + 2;
-    return trees * leaves * depth * depth * (e.outputs > 1 ? 1 : 1);
+    const depth = Math.log2(leaves + 1) + 1;
+    return trees * leaves * (depth + 1) * (e.outputs > 1 ? 1 : 1);
   }
   prepareForServing(): void {
     this.ensemble.prepareForServing();
@@ -105,7 +119,61 @@ export class LinearLearner implements Learner {
   }
 }
 
-/** Weighted average of member predictions (probabilities or values). */
+/**
+ * Regression trees fitted to log(y + offset), predicting exp(raw) - offset. Contributions: the exact
+ * TreeSHAP values in log space, scaled per row by (f(x) - f(base)) / (g(x) - g(base)) (f = exp(g) -
+ * offset, g = the trees' raw output, base = its expected value): they sum exactly to the prediction
+ * minus the base prediction, and each field keeps its log-space share and sign (exact Shapley values
+ * of exp(g) in value space are not tractable).
+ */
+export class LogTargetLearner implements Learner {
+  readonly objective = "regression" as const;
+  readonly numClasses = 1;
+  constructor(
+    readonly ensemble: TreeEnsemble,
+    readonly offset: number,
+  ) {}
+
+  predict(x: FeatureMatrix): Float64Array {
+    const raw = this.ensemble.predictRaw(x);
+    for (let i = 0; i < raw.length; i++) raw[i] = Math.exp(raw[i]) - this.offset;
+    return raw;
+  }
+
+  contributions(x: FeatureMatrix, rows: Int32Array, _output: ArrayLike<number>): Float64Array {
+    const F = x.features.length;
+    const { values, expected } = this.ensemble.shap(x, rows);
+    const base = expected[0];
+    const eBase = Math.exp(base);
+    for (let i = 0; i < rows.length; i++) {
+      let g = base;
+      for (let f = 0; f < F; f++) g += values[i * F + f];
+      const d = g - base;
+      // exp(g) - exp(base) = scale * (g - base); the derivative where the two meet.
+      const scale = Math.abs(d) > 1e-12 ? (Math.exp(g) - eBase) / d : eBase;
+      for (let f = 0; f < F; f++) values[i * F + f] *= scale;
+    }
+    return values;
+  }
+
+  explainCost(): number {
+    return new TreeLearner(this.ensemble).explainCost();
+  }
+  prepareForServing(): void {
+    this.ensemble.prepareForServing();
+  }
+  warmUpStep(): boolean {
+    return this.ensemble.warmUpStep();
+  }
+  servesCompiled(): boolean {
+    return this.ensemble.servesCompiled;
+  }
+  toJSON(): LearnerJson {
+    return { kind: "logTarget", offset: this.offset, model: this.ensemble.toJSON() };
+  }
+}
+
+/** Weighted average of member predictions (probabilities or values): models trained before ensembles load as this. */
 export class BlendLearner implements Learner {
   constructor(readonly members: { weight: number; learner: Learner }[]) {
     if (members.length === 0) throw new Error("a blend needs at least one member");
@@ -154,14 +222,146 @@ export class BlendLearner implements Learner {
   }
 }
 
+/**
+ * A weighted average of its members' margins: log-odds (binary), class margins (multiclass) or
+ * values (regression), through the link of the task. Tree members are merged into one TreeEnsemble
+ * (TreeEnsemble.combine: weights folded into the leaves), so the ensemble predicts through compiled
+ * trees like a single model, and its contributions, the weighted sums of the members' exact
+ * contributions, sum to its margin.
+ */
+export class EnsembleLearner implements Learner {
+  constructor(
+    readonly objective: Objective,
+    readonly numClasses: number,
+    readonly trees: TreeEnsemble | null,
+    readonly linear: { weight: number; model: LinearModel }[],
+    readonly log: { weight: number; learner: LogTargetLearner }[] = [],
+  ) {
+    if (!trees && linear.length === 0 && log.length === 0) throw new Error("an ensemble needs at least one member");
+  }
+
+  /** Builds the ensemble from weighted members (tree learners with margin links, linear learners). */
+  static fromMembers(members: { weight: number; learner: Learner }[]): EnsembleLearner {
+    if (members.length === 0) throw new Error("an ensemble needs at least one member");
+    const trees: { weight: number; ensemble: TreeEnsemble }[] = [];
+    const linear: { weight: number; model: LinearModel }[] = [];
+    const log: { weight: number; learner: LogTargetLearner }[] = [];
+    for (const { weight, learner } of members) {
+      if (learner instanceof LogTargetLearner) log.push({ weight, learner });
+      else if (learner instanceof TreeLearner) {
+        if (learner.ensemble.link === "identity" && learner.objective !== "regression") {
+          throw new Error("ensemble members must predict margins: train classification forests with logitLeaves");
+        }
+        trees.push({ weight, ensemble: learner.ensemble });
+      } else if (learner instanceof LinearLearner) linear.push({ weight, model: learner.model });
+      else throw new Error("ensemble members must be tree or linear learners");
+    }
+    const first = members[0].learner;
+    return new EnsembleLearner(first.objective, first.numClasses, trees.length ? TreeEnsemble.combine(trees) : null, linear, log);
+  }
+
+  private get outputs(): number {
+    return this.objective === "multiclass" ? this.numClasses : 1;
+  }
+
+  /** The ensemble's margins (rows * outputs). */
+  predictMargin(x: FeatureMatrix): Float64Array {
+    const raw = this.trees ? this.trees.predictRaw(x) : new Float64Array(x.rowCount * this.outputs);
+    for (const { weight, model } of this.linear) {
+      const m = model.predictMargin(x);
+      for (let i = 0; i < raw.length; i++) raw[i] += weight * m[i];
+    }
+    for (const { weight, learner } of this.log) {
+      const v = learner.predict(x);
+      for (let i = 0; i < raw.length; i++) raw[i] += weight * v[i];
+    }
+    return raw;
+  }
+
+  predict(x: FeatureMatrix): Float64Array {
+    const raw = this.predictMargin(x);
+    if (this.objective === "regression") return raw;
+    if (this.objective === "binary") return applyLink(raw, "logit", 1);
+    return transformRaw(raw, x.rowCount, "multiclass", this.numClasses);
+  }
+
+  contributions(x: FeatureMatrix, rows: Int32Array, output: ArrayLike<number>): Float64Array {
+    const F = x.features.length;
+    const out = new Float64Array(rows.length * F);
+    if (this.trees) {
+      const K = this.trees.outputs;
+      const { values } = this.trees.shap(x, rows, K > 1 ? output : undefined);
+      for (let i = 0; i < rows.length; i++) {
+        const base = (i * K + (K === 1 ? 0 : output[i])) * F;
+        for (let f = 0; f < F; f++) out[i * F + f] = values[base + f];
+      }
+    }
+    if (this.linear.length) {
+      const sub: FeatureMatrix = { rowCount: rows.length, features: x.features, columns: x.columns.map((c) => gatherRows(c, rows)) };
+      for (const { weight, model } of this.linear) {
+        const c = model.contributions(sub, output);
+        for (let i = 0; i < c.length; i++) out[i] += weight * c[i];
+      }
+    }
+    for (const { weight, learner } of this.log) {
+      const c = learner.contributions(x, rows, output);
+      for (let i = 0; i < c.length; i++) out[i] += weight * c[i];
+    }
+    return out;
+  }
+
+  explainCost(): number {
+    let cost = this.trees ? new TreeLearner(this.trees).explainCost() : 0;
+    for (const { model } of this.linear) cost += model.json.weights.length * 4;
+    for (const { learner } of this.log) cost += learner.explainCost();
+    return cost;
+  }
+
+  prepareForServing(): void {
+    this.trees?.prepareForServing();
+    for (const { learner } of this.log) learner.prepareForServing();
+  }
+
+  warmUpStep(): boolean {
+    let done = this.trees ? this.trees.warmUpStep() : true;
+    for (const { learner } of this.log) done = learner.warmUpStep() && done;
+    return done;
+  }
+
+  servesCompiled(): boolean {
+    return (this.trees?.servesCompiled ?? false) || this.log.some((l) => l.learner.servesCompiled());
+  }
+
+  toJSON(): LearnerJson {
+    return {
+      kind: "ensemble",
+      objective: this.objective,
+      numClasses: this.numClasses,
+      trees: this.trees ? this.trees.toJSON() : null,
+      linear: this.linear.map((l) => ({ weight: l.weight, model: l.model.toJSON() })),
+      log: this.log.map((l) => ({ weight: l.weight, offset: l.learner.offset, trees: l.learner.ensemble.toJSON() })),
+    };
+  }
+}
+
 export function learnerFromJson(json: LearnerJson): Learner {
   switch (json.kind) {
     case "trees":
       return new TreeLearner(TreeEnsemble.fromJSON(json.model));
+    case "logTarget":
+      return new LogTargetLearner(TreeEnsemble.fromJSON(json.model), json.offset);
     case "linear":
       return new LinearLearner(new LinearModel(json.model));
     case "blend":
       return new BlendLearner(json.members.map((m) => ({ weight: m.weight, learner: learnerFromJson(m.learner) })));
+    case "ensemble":
+      return new EnsembleLearner(
+        json.objective,
+        json.numClasses,
+        json.trees ? TreeEnsemble.fromJSON(json.trees) : null,
+        json.linear.map((l) => ({ weight: l.weight, model: new LinearModel(l.model) })),
+        (json.log ?? []).map((l) => ({ weight: l.weight, learner: new LogTargetLearner(TreeEnsemble.fromJSON(l.trees), l.offset) })),
+      );
   }
 }
 

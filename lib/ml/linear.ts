@@ -61,6 +61,13 @@ export class LinearModel {
     return out;
   }
 
+  /** Margins in the output's units: log-odds (binary), class margins (multiclass) or values (regression). */
+  predictMargin(x: FeatureMatrix): Float64Array {
+    const raw = this.predictRaw(x);
+    if (this.json.objective === "regression") for (let i = 0; i < raw.length; i++) raw[i] = raw[i] * this.json.yStd + this.json.yMean;
+    return raw;
+  }
+
   /** Probabilities (binary: P(1) per row; multiclass: rows*k) or regression values. */
   predict(x: FeatureMatrix): Float64Array {
     const raw = this.predictRaw(x);

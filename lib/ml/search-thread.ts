@@ -1,26 +1,43 @@
-// Worker-thread entry of the search: receives the folds once, then evaluates candidates on request.
+// Worker-thread entry of the search: receives the folds once, then evaluates candidates on request;
+// or (refits) receives all rows once, then fits configurations on them on request.
 import { parentPort } from "node:worker_threads";
 import { BinMapper } from "./core";
-import { evaluateCandidate, type CandidateConfig, type Fold, type TaskSpec } from "./evaluate";
+import type { FeatureMatrix } from "./core/types";
+import { evaluateCandidate, fitCandidate, type CandidateConfig, type Fold, type TaskSpec } from "./evaluate";
 
 let task: TaskSpec | null = null;
 let folds: Fold[] = [];
+let rows: { x: FeatureMatrix; y: Float64Array; weights?: Float64Array } | null = null;
 
-parentPort?.on("message", (m: { type: string; task?: TaskSpec; folds?: (Fold & { binMapper?: unknown })[]; id?: number; config?: CandidateConfig; deadlineMs?: number }) => {
+interface Message {
+  type: string;
+  task?: TaskSpec;
+  folds?: (Fold & { binMapper?: unknown })[];
+  rows?: { x: FeatureMatrix; y: Float64Array; weights?: Float64Array };
+  id?: number;
+  config?: CandidateConfig;
+  deadlineMs?: number;
+}
+
+parentPort?.on("message", (m: Message) => {
   if (m.type === "init") {
     task = m.task!;
-    folds = m.folds!.map((f) => ({ ...f, binMapper: f.binMapper ? BinMapper.fromJSON(f.binMapper) : undefined }));
+    folds = (m.folds ?? []).map((f) => ({ ...f, binMapper: f.binMapper ? BinMapper.fromJSON(f.binMapper) : undefined }));
+    rows = m.rows ?? null;
     parentPort!.postMessage({ type: "ready" });
     return;
   }
   if (m.type === "reset") {
     task = null;
     folds = [];
+    rows = null;
     return;
   }
   if (m.type === "run") {
     try {
-      const result = evaluateCandidate(m.config!, task!, folds, m.deadlineMs!);
+      const result = rows
+        ? fitCandidate(m.config!, task!, rows.x, rows.y, rows.weights, m.deadlineMs!).toJSON()
+        : evaluateCandidate(m.config!, task!, folds, m.deadlineMs!);
       parentPort!.postMessage({ type: "result", id: m.id, result });
     } catch (e) {
       parentPort!.postMessage({ type: "error", id: m.id, error: e instanceof Error ? e.stack ?? e.message : String(e) });

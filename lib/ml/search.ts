@@ -4,8 +4,10 @@
 // Candidates run two at a time on worker threads (or in-process when threads = 1).
 import { Worker } from "node:worker_threads";
 import { Rng } from "./core/random";
+import type { FeatureMatrix } from "./core/types";
 import type { CandidateConfig, CandidateResult, Fold, TaskSpec } from "./evaluate";
 import { evaluateCandidate } from "./evaluate";
+import type { LearnerJson } from "./learner";
 
 export interface SearchOptions {
   task: TaskSpec;
@@ -17,6 +19,7 @@ export interface SearchOptions {
   maxTrials?: number;
   rowCount: number;
   featureCount: number;
+  portfolio?: PortfolioInfo;
   signal?: AbortSignal;
   onTrial?: (result: CandidateResult, done: number) => void;
 }
@@ -33,26 +36,57 @@ const GBDT_DIMS: { key: keyof GbdtConfig; lo: number; hi: number; log: boolean; 
   { key: "baggingFraction", lo: 0.5, hi: 1, log: false },
 ];
 
-function gbdt(learningRate: number, numLeaves: number, minDataInLeaf: number, lambdaL2: number, featureFraction: number, baggingFraction = 1): GbdtConfig {
-  return { family: "gbdt", learningRate, numLeaves, minDataInLeaf, lambdaL2, featureFraction, baggingFraction };
+function gbdt(
+  learningRate: number,
+  numLeaves: number,
+  minDataInLeaf: number,
+  lambdaL2: number,
+  featureFraction: number,
+  baggingFraction = 1,
+  extra: Partial<GbdtConfig> = {},
+): GbdtConfig {
+  return { family: "gbdt", learningRate, numLeaves, minDataInLeaf, lambdaL2, featureFraction, baggingFraction, ...extra };
 }
 
-/** Ordered start portfolio: cheap and robust first, then configurations that often win on larger data. */
-export function buildPortfolio(rowCount: number, featureCount: number): CandidateConfig[] {
+/** What the portfolio may adapt to (known before the search, from the training rows). */
+export interface PortfolioInfo {
+  objective: TaskSpec["objective"];
+  /** Regression targets that are non-negative and right-skewed: log-target variants join the pool. */
+  logTarget?: boolean;
+  /** Most categories of a categorical feature (one-vs-rest variants join when some have more than 4). */
+  maxCategories?: number;
+}
+
+/**
+ * Ordered start portfolio: cheap and robust first, then variants chosen for diversity, because the
+ * final model is an ensemble selected from every candidate (ensemble.ts): GBDTs that split
+ * categories one against the rest, grow level by level, draw random thresholds, use coarser bins
+ * or fit log targets, plus forests and a linear model.
+ */
+export function buildPortfolio(rowCount: number, featureCount: number, info: PortfolioInfo = { objective: "binary" }): CandidateConfig[] {
   const small = rowCount < 2000;
+  const classification = info.objective !== "regression";
   const forestTrees = rowCount > 100_000 ? 50 : 100;
-  const extraTrees: CandidateConfig = { family: "extra_trees", numTrees: forestTrees, maxFeatures: featureCount > 10 ? 0.5 : 0.8, minDataInLeaf: small ? 2 : 3 };
-  const randomForest: CandidateConfig = { family: "random_forest", numTrees: forestTrees, maxFeatures: 0.4, minDataInLeaf: small ? 2 : 3 };
+  // Classification forests average log-odds so that they can join margin-space ensembles.
+  const logitLeaves = classification ? { logitLeaves: true } : {};
+  const extraTrees: CandidateConfig = { family: "extra_trees", numTrees: forestTrees, maxFeatures: featureCount > 10 ? 0.5 : 0.8, minDataInLeaf: small ? 2 : 3, ...logitLeaves };
+  const randomForest: CandidateConfig = { family: "random_forest", numTrees: forestTrees, maxFeatures: 0.4, minDataInLeaf: small ? 2 : 3, ...logitLeaves };
+  const log = (c: GbdtConfig): GbdtConfig[] => (info.logTarget && info.objective === "regression" ? [{ ...c, targetTransform: "log" }] : []);
+  const oneHot = (c: GbdtConfig): GbdtConfig[] => ((info.maxCategories ?? 0) > 4 ? [{ ...c, maxCatToOnehot: 64 }] : []);
   if (rowCount < 10_000) {
     // Small data: every family has a real chance and each fit is cheap.
     return [
       gbdt(0.1, small ? 8 : 15, small ? 5 : 20, 1, 1),
       { family: "linear", lambda: small ? 1e-2 : 1e-3 },
       gbdt(0.05, 31, small ? 10 : 20, 1, 0.8),
+      ...log(gbdt(0.05, small ? 8 : 31, small ? 10 : 20, 1, 0.8)),
       extraTrees,
       gbdt(0.05, small ? 16 : 63, small ? 15 : 10, 3, 0.6, 0.8),
+      ...oneHot(gbdt(0.05, small ? 8 : 15, small ? 10 : 20, 1, 0.8)),
       randomForest,
       gbdt(0.03, small ? 4 : 127, small ? 20 : 30, 5, 0.5, 0.8),
+      gbdt(0.05, 16, small ? 10 : 20, 5, 0.7, 0.8, { maxDepth: 4 }),
+      gbdt(0.05, small ? 8 : 15, small ? 10 : 20, 1, 0.8, 1, { extraTrees: true }),
       { family: "linear", lambda: small ? 1e-1 : 1e-2 },
     ];
   }
@@ -61,11 +95,18 @@ export function buildPortfolio(rowCount: number, featureCount: number): Candidat
   return [
     gbdt(0.1, 31, 20, 1, 0.8),
     gbdt(0.05, 31, 20, 1, 0.8),
+    ...log(gbdt(0.05, 31, 20, 1, 0.8)),
+    ...oneHot(gbdt(0.05, 31, 20, 1, 0.8)),
     gbdt(0.05, 63, 10, 3, 0.6, 0.8),
     { family: "linear", lambda: 1e-3 },
-    gbdt(0.03, 127, 30, 5, 0.5, 0.8),
+    gbdt(0.05, 31, 20, 1, 0.8, 1, { extraTrees: true }),
+    gbdt(0.05, 64, 20, 5, 0.7, 0.8, { maxDepth: 6 }),
+    gbdt(0.05, 31, 20, 1, 0.8, 1, { maxBins: 63 }),
+    ...log(gbdt(0.05, 63, 10, 3, 0.6, 0.8)),
     extraTrees,
+    gbdt(0.03, 127, 30, 5, 0.5, 0.8),
     randomForest,
+    gbdt(0.05, 16, 20, 1, 0.8, 1, { maxDepth: 4 }),
   ];
 }
 
@@ -76,8 +117,11 @@ function toUnit(config: GbdtConfig): number[] {
   });
 }
 
-function fromUnit(u: number[]): GbdtConfig {
-  const c = gbdt(0.1, 31, 20, 1, 1, 1);
+/** A configuration at unit coordinates u, with the other (discrete) choices of `base`. */
+function fromUnit(u: number[], base: GbdtConfig): GbdtConfig {
+  const c: GbdtConfig = { ...base };
+  delete c.rounds;
+  delete c.seedOffset;
   GBDT_DIMS.forEach((d, i) => {
     const t = Math.min(1, Math.max(0, u[i]));
     let v = d.log ? Math.exp(Math.log(d.lo) + t * (Math.log(d.hi) - Math.log(d.lo))) : d.lo + t * (d.hi - d.lo);
@@ -87,6 +131,11 @@ function fromUnit(u: number[]): GbdtConfig {
   return c;
 }
 
+/** Seed variants per top configuration once the local searches have converged. */
+const MAX_SEED_VARIANTS = 4;
+/** A group of discrete choices gets its own local search when its best loss is within this share of the best. */
+const GROUP_MARGIN = 0.03;
+
 /** Proposes the next configuration from the results so far. */
 export class Proposer {
   private readonly portfolio: CandidateConfig[];
@@ -95,10 +144,14 @@ export class Proposer {
   private failures = 0;
   private lastBestLoss = Infinity;
   private pendingOpposite: number[] | null = null;
+  private seedVariants = 0;
+  /** Discrete choices of the local search under way (undefined: pick one; null: none left). */
+  private group: string | null | undefined = undefined;
+  private readonly doneGroups = new Set<string>();
   private readonly seen = new Set<string>();
 
-  constructor(rowCount: number, featureCount: number, seed: number) {
-    this.portfolio = buildPortfolio(rowCount, featureCount);
+  constructor(rowCount: number, featureCount: number, seed: number, info?: PortfolioInfo) {
+    this.portfolio = buildPortfolio(rowCount, featureCount, info);
     this.rng = new Rng(seed ^ 0x5eed);
   }
 
@@ -107,31 +160,94 @@ export class Proposer {
       const c = this.portfolio.shift()!;
       if (this.mark(c)) return c;
     }
-    const best = bestGbdt(results);
-    if (!best) return null;
-    if (best.loss < this.lastBestLoss - 1e-9) {
-      this.lastBestLoss = best.loss;
-      this.failures = 0;
-    } else if (++this.failures >= 4) {
-      // Moves around the incumbent stopped paying: look closer.
-      this.step *= 0.6;
-      this.failures = 0;
-    }
-    if (this.step < 0.02) return null;
-    const x = toUnit(best.config as GbdtConfig);
-    for (let attempt = 0; attempt < 20; attempt++) {
-      let u: number[];
-      if (this.pendingOpposite) {
-        u = this.pendingOpposite;
-        this.pendingOpposite = null;
-      } else {
-        // Random direction on the sphere; try both signs (CFO's symmetric probe).
-        const dir = x.map(() => gaussian(this.rng));
-        const norm = Math.sqrt(dir.reduce((s, v) => s + v * v, 0)) || 1;
-        u = dir.map((v) => v / norm);
-        this.pendingOpposite = u.map((v) => -v);
+    for (;;) {
+      // The local search runs within a group of discrete choices (log target, one-vs-rest
+      // categories, depth-wise, random thresholds, bins), starting with the best group overall.
+      this.group ??= this.nextGroup(results);
+      if (this.group === null) return this.nextSeedVariant(results);
+      const best = bestGbdt(results, this.group);
+      if (!best) {
+        this.closeGroup();
+        continue;
       }
-      const c = fromUnit(x.map((v, i) => v + this.step * u[i]));
+      if (best.loss < this.lastBestLoss - 1e-9) {
+        this.lastBestLoss = best.loss;
+        this.failures = 0;
+      } else if (++this.failures >= 4) {
+        // Moves around the incumbent stopped paying: look closer.
+        this.step *= 0.6;
+        this.failures = 0;
+      }
+      if (this.step < 0.02) {
+        // Converged: a group of other choices that came close gets its own local search (its
+        // tuned models diversify the ensemble), then seed variants.
+        this.closeGroup();
+        continue;
+      }
+      const x = toUnit(best.config as GbdtConfig);
+      for (let attempt = 0; attempt < 20; attempt++) {
+        let u: number[];
+        if (this.pendingOpposite) {
+          u = this.pendingOpposite;
+          this.pendingOpposite = null;
+        } else {
+          // Random direction on the sphere; try both signs (CFO's symmetric probe).
+          const dir = x.map(() => gaussian(this.rng));
+          const norm = Math.sqrt(dir.reduce((s, v) => s + v * v, 0)) || 1;
+          u = dir.map((v) => v / norm);
+          this.pendingOpposite = u.map((v) => -v);
+        }
+        const c = fromUnit(
+          x.map((v, i) => v + this.step * u[i]),
+          best.config as GbdtConfig,
+        );
+        if (this.mark(c)) return c;
+      }
+      this.closeGroup();
+    }
+  }
+
+  private closeGroup(): void {
+    if (this.group !== null && this.group !== undefined) this.doneGroups.add(this.group);
+    this.group = undefined;
+    this.step = 0.25;
+    this.failures = 0;
+    this.lastBestLoss = Infinity;
+    this.pendingOpposite = null;
+  }
+
+  /** The group of the best boosting result not searched yet, if its loss is close to the best overall. */
+  private nextGroup(results: CandidateResult[]): string | null {
+    const overall = bestGbdt(results);
+    if (!overall) return null;
+    let pick: CandidateResult | null = null;
+    for (const r of results) {
+      if (r.config.family !== "gbdt" || this.doneGroups.has(groupOf(r.config))) continue;
+      if (!pick || r.loss < pick.loss) pick = r;
+    }
+    if (!pick) return null;
+    // The first group is the best one; others only when they came close (else they add nothing).
+    if (this.doneGroups.size > 0 && pick.loss > overall.loss * (1 + GROUP_MARGIN) + GROUP_MARGIN / 10) return null;
+    return groupOf(pick.config);
+  }
+
+  /**
+   * Once the local search has converged: the best boosting configurations again with other seeds
+   * (row and feature samples), in turn. Alone they hardly differ; averaged by the ensemble they
+   * cut variance, as bagging does.
+   */
+  private nextSeedVariant(results: CandidateResult[]): CandidateConfig | null {
+    const top = results
+      .filter((r) => r.config.family === "gbdt" && !(r.config as GbdtConfig).seedOffset)
+      .sort((a, b) => a.loss - b.loss)
+      .slice(0, 3);
+    if (top.length === 0) return null;
+    for (let attempt = 0; attempt < 3 * MAX_SEED_VARIANTS; attempt++) {
+      const i = this.seedVariants++;
+      if (i >= MAX_SEED_VARIANTS * top.length) return null;
+      const base = top[i % top.length].config as GbdtConfig;
+      const c: GbdtConfig = { ...base, seedOffset: 1 + Math.floor(i / top.length), baggingFraction: Math.min(base.baggingFraction, 0.8) };
+      delete c.rounds;
       if (this.mark(c)) return c;
     }
     return null;
@@ -145,10 +261,19 @@ export class Proposer {
   }
 }
 
-function bestGbdt(results: CandidateResult[]): CandidateResult | null {
+function bestGbdt(results: CandidateResult[], group?: string): CandidateResult | null {
   let best: CandidateResult | null = null;
-  for (const r of results) if (r.config.family === "gbdt" && (!best || r.loss < best.loss)) best = r;
+  for (const r of results) {
+    if (r.config.family !== "gbdt" || (group !== undefined && groupOf(r.config) !== group)) continue;
+    if (!best || r.loss < best.loss) best = r;
+  }
   return best;
+}
+
+/** The discrete choices of a boosting configuration (what the local search does not move). */
+function groupOf(c: CandidateConfig): string {
+  if (c.family !== "gbdt") return c.family;
+  return JSON.stringify([c.targetTransform ?? "", c.maxCatToOnehot ?? 0, c.maxDepth ? 1 : 0, c.extraTrees ? 1 : 0, c.maxBins ?? 255]);
 }
 
 function gaussian(rng: Rng): number {
@@ -158,7 +283,7 @@ function gaussian(rng: Rng): number {
 
 /** Runs candidates until the deadline or the proposer runs dry; returns all results, best first. */
 export async function runSearch(options: SearchOptions): Promise<CandidateResult[]> {
-  const proposer = new Proposer(options.rowCount, options.featureCount, options.task.seed);
+  const proposer = new Proposer(options.rowCount, options.featureCount, options.task.seed, options.portfolio);
   const results: CandidateResult[] = [];
   const maxTrials = options.maxTrials ?? Infinity;
   let launched = 0;
@@ -232,6 +357,67 @@ export async function runSearch(options: SearchOptions): Promise<CandidateResult
   return results.sort((a, b) => a.loss - b.loss);
 }
 
+export interface RefitJob {
+  config: CandidateConfig;
+  deadlineMs: number;
+}
+
+/**
+ * Fits configurations on all rows on the search's worker threads, `threads` at a time, in the order
+ * given; resolves with each learner's JSON (null when the threads are not available or a fit
+ * failed, so that the caller fits it itself or keeps what it has). The columns go to the threads as
+ * shared memory when they are SharedArrayBuffer-backed (toSharedMatrix), else as copies.
+ */
+export async function runRefits(options: {
+  task: TaskSpec;
+  rows: { x: FeatureMatrix; y: Float64Array; weights?: Float64Array };
+  jobs: RefitJob[];
+  threads: number;
+  signal?: AbortSignal;
+}): Promise<(LearnerJson | null)[]> {
+  const out: (LearnerJson | null)[] = options.jobs.map(() => null);
+  if (options.jobs.length === 0 || options.signal?.aborted) return out;
+  const pool = await startPool<LearnerJson>(Math.min(options.threads, options.jobs.length), options.task, [], options.rows);
+  if (!pool) return out;
+  let onAbort = (): void => undefined;
+  try {
+    await new Promise<void>((resolve) => {
+      // A cancelled training does not wait for running fits: their threads are terminated.
+      onAbort = (): void => {
+        pool.abandon();
+        resolve();
+      };
+      options.signal?.addEventListener("abort", onAbort, { once: true });
+      let pending = options.jobs.length;
+      options.jobs.forEach((job, i) => {
+        pool
+          .run(job.config, job.deadlineMs)
+          .then(
+            (json) => void (out[i] = json),
+            () => undefined,
+          )
+          .finally(() => {
+            if (--pending === 0) resolve();
+          });
+      });
+    });
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    pool.close();
+  }
+  return out;
+}
+
+/** The same matrix with its columns in shared memory (threads read them without a copy). */
+export function toSharedMatrix(x: FeatureMatrix): FeatureMatrix {
+  const columns = x.columns.map((c) => {
+    const shared = new Float64Array(new SharedArrayBuffer(c.length * 8));
+    shared.set(c);
+    return shared;
+  });
+  return { rowCount: x.rowCount, features: x.features, columns };
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -239,9 +425,9 @@ function median(xs: number[]): number {
 
 // ---------- worker pool ----------
 
-interface Pool {
+interface Pool<R = CandidateResult> {
   size: number;
-  run(config: CandidateConfig, deadlineMs: number): Promise<CandidateResult>;
+  run(config: CandidateConfig, deadlineMs: number): Promise<R>;
   /** Gives up on running candidates: close() then terminates the threads. */
   abandon(): void;
   close(): void;
@@ -255,8 +441,13 @@ export function foldsToMessage(folds: Fold[]): unknown[] {
 // Workers are kept between trainings (module loading under tsx costs about a second per worker) and
 // unref'd so that they never keep the process alive.
 let sharedWorkers: Promise<Worker[] | null> | null = null;
-/** A variable, not a literal, so that web bundlers do not try to bundle the thread entry (only workers train). */
-const SEARCH_THREAD_ENTRY = "./search-thread.ts";
+/**
+ * A variable, not a literal, so that web bundlers do not try to bundle the thread entry (only workers
+ * train). A plain .mjs that registers tsx and then imports the TypeScript entry: `execArgv:
+ * ["--import", "tsx"]` does not make a worker thread load .ts files on Node 20 (ERR_UNKNOWN_FILE_EXTENSION),
+ * which silently left every search in-process.
+ */
+const SEARCH_THREAD_ENTRY = "./search-thread-boot.mjs";
 let sharedSize = 0;
 
 // A thread that does not load, accept the folds or answer within these limits is treated as dead:
@@ -298,7 +489,7 @@ export function awaitWorker<T>(w: Worker, timeoutMs: number, what: string, liste
 }
 
 function spawnWorker(): Promise<Worker> {
-  const w = new Worker(new URL(SEARCH_THREAD_ENTRY, import.meta.url), { execArgv: ["--import", "tsx"] });
+  const w = new Worker(new URL(SEARCH_THREAD_ENTRY, import.meta.url));
   w.unref();
   w.once("exit", () => exitedWorkers.add(w));
   // An uncaught error in an idle thread must not crash the process (an 'error' event without a
@@ -340,11 +531,11 @@ function discardWorkers(): void {
   void old?.then((ws) => ws?.forEach((w) => void w.terminate()));
 }
 
-async function startPool(size: number, task: TaskSpec, folds: Fold[]): Promise<Pool | null> {
+async function startPool<R = CandidateResult>(size: number, task: TaskSpec, folds: Fold[], rows?: { x: FeatureMatrix; y: Float64Array; weights?: Float64Array }): Promise<Pool<R> | null> {
   const all = await warmSearchWorkers(size);
   if (!all) return null;
   const workers = all.slice(0, size);
-  const message = { type: "init", task, folds: foldsToMessage(folds) };
+  const message = { type: "init", task, folds: foldsToMessage(folds), rows };
   try {
     await Promise.all(
       workers.map((w) =>
@@ -377,10 +568,10 @@ async function startPool(size: number, task: TaskSpec, folds: Fold[]): Promise<P
     async run(config, deadlineMs) {
       const w = await acquire();
       const id = nextId++;
-      let answer: { type: string; result?: CandidateResult; error?: string };
+      let answer: { type: string; result?: R; error?: string };
       try {
         answer = await awaitWorker(w, Math.max(0, deadlineMs - Date.now()) + RUN_GRACE_MS, "training a candidate", (done) => {
-          const onMessage = (m: { type: string; id: number; result?: CandidateResult; error?: string }): void => {
+          const onMessage = (m: { type: string; id: number; result?: R; error?: string }): void => {
             if (m.id === id) done(m);
           };
           w.on("message", onMessage);

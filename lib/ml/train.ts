@@ -8,14 +8,15 @@ import type { FeatureMatrix } from "./core/types";
 import { Rng } from "./core/random";
 import { ARTIFACT_FORMAT, ARTIFACT_VERSION, encodeArtifact } from "./artifact";
 import { TrainError } from "./errors";
-import { fitCandidate, scorePredictions, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
+import { pruneEnsemble, pruneTolerance, selectEnsemble, toMargins } from "./ensemble";
+import { fitCandidate, suitsLogTarget, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
 import { buildDataStory, computeFieldImportance, normalise, type DataStory } from "./explain";
 import { allRows as allRowsOf, FieldModel, type FieldModelJson } from "./field-model";
-import { computeInsights } from "./insights";
-import { BlendLearner, learnerFromJson, selectRows, type Learner } from "./learner";
+import { computeInsights, DEFAULT_INSIGHTS_LIMITS } from "./insights";
+import { EnsembleLearner, learnerFromJson, selectRows, type Learner } from "./learner";
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
-import { runSearch, warmSearchWorkers } from "./search";
+import { runRefits, runSearch, toSharedMatrix, warmSearchWorkers } from "./search";
 import { shuffleIndices, splitRows, takeRows } from "./split";
 import { computeClassStats, computeRegressionStat, round, type ClassStat, type RegressionStat } from "./stats";
 import { encodeTarget, type TargetInfo } from "./target";
@@ -30,10 +31,44 @@ export const MIN_ROWS = 3;
 const SEARCH_SHARE = 0.6;
 /** A refit on all rows is planned only when it costs at most this share of the field's budget. */
 const REFIT_SHARE = 0.5;
+/** The search reserves time for the best candidate's refit and this share of the second best's. */
+const SECOND_REFIT_SHARE = 0.5;
+/** Candidates (best first) that ensemble selection may choose from. */
+const ENSEMBLE_POOL = 24;
+/**
+ * Serving budget of an ensemble, in tree nodes (predictions and explanations cost in proportion):
+ * ENSEMBLE_SIZE_FACTOR times the best single candidate, at least ENSEMBLE_MIN_SIZE (~1,600 trees of
+ * 31 leaves, about 5x a typical single model), at most ENSEMBLE_MAX_SIZE (all trees stay compiled
+ * for serving, core/tree-compile.ts), never less than the best candidate alone.
+ */
+const ENSEMBLE_SIZE_FACTOR = 5;
+const ENSEMBLE_MIN_SIZE = 100_000;
+const ENSEMBLE_MAX_SIZE = 140_000;
+/** Validation rows used by ensemble selection (evenly spaced when there are more), and values per candidate. */
+const MAX_SELECTION_ROWS = 20_000;
+const MAX_SELECTION_VALUES = 400_000;
 /** Starting worker threads costs about a second (module loading): not worth it for tiny budgets. */
 const MIN_BUDGET_FOR_THREADS = 5;
-/** TreeSHAP throughput assumed when sizing the explanation sample (a busy 2-core machine). */
-const EXPLAIN_OPS_PER_MS = 20_000;
+/** Fast TreeSHAP throughput (explainCost units per ms) assumed when sizing the explanation sample (a busy 2-core machine). */
+const EXPLAIN_OPS_PER_MS = 50_000;
+/**
+ * The insights report (insights.ts) after the statistics: its per-field statistics pass over every
+ * row with a target and sort at most 50,000 values per field (ms per row x input field, busy 2-core
+ * machine: adult's ~49k rows x 14 fields took ~0.6 s), at most INSIGHTS_SHARE of the budget.
+ */
+const INSIGHTS_MS_PER_CELL = 0.0008;
+/** Curves, examples and partial dependence's row conversions, whatever the data size (credit-g's 1,000 rows: ~0.3 s under load 12). */
+const INSIGHTS_FIXED_MS = 150;
+const INSIGHTS_SHARE = 0.15;
+/**
+ * Partial dependence predicts fields x grid values x rows with the served model; the rows are sized
+ * from its cost (explanation cost / PREDICT_PER_EXPLAIN ~ one row's prediction, pessimistic) so that
+ * it takes at most PDP_SHARE of the budget (PDP_MAX_MS), never fewer than PDP_MIN_ROWS rows.
+ */
+const PREDICT_PER_EXPLAIN = 20;
+const PDP_SHARE = 0.05;
+const PDP_MAX_MS = 1500;
+const PDP_MIN_ROWS = 10;
 
 export async function trainModel(req: TrainRequest): Promise<TrainOutcome> {
   const start = Date.now();
@@ -202,24 +237,33 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   const folds = buildFolds(xRest, yRest, wRest, isClass, seed, req.budgetSeconds);
   checkAborted(req.signal);
   const budgetMs = job.fieldEnd - job.fieldStart;
-  const finalizeMs = Math.min(20_000, Math.max(200, budgetMs * 0.08));
-  // Refit cost from the candidate's search time: all rows are ~1.56x a search fit's rows (early
-  // stopping's extra rounds roughly pay for the 15% more rounds); k-fold also refits on the non-holdout rows.
-  const refitCost = (r: CandidateResult): number => r.seconds * 1000 * (folds.length === 1 ? 1.6 : 2.9 / folds.length) + 100;
-  // Search until the time left covers a refit and the final statistics. Candidates keep the deadline
-  // they were launched with, and any of them may become the leader, so the reserve covers the most
-  // expensive refit seen (and a prior share of the budget until a few results are in). A refit that
-  // would take more than REFIT_SHARE of the budget is not planned for: the search model is served.
+  // Reserved after the refits: importance and data story (explainMs), then the insights report.
+  const explainMs = Math.min(20_000, Math.max(200, budgetMs * 0.08));
+  const insightsCells = allRows.length * job.inputFields.length;
+  const insightsMs = Math.min(budgetMs * INSIGHTS_SHARE, INSIGHTS_FIXED_MS + insightsCells * INSIGHTS_MS_PER_CELL);
+  const pdpMs = Math.min(PDP_MAX_MS, budgetMs * PDP_SHARE);
+  const finalizeMs = explainMs + insightsMs + pdpMs;
+  // Refit costs from the candidate's search time. One split: all rows are ~1.56x a search fit's rows
+  // (early stopping's extra rounds roughly pay for the 15% more rounds). k-fold: a fit on the
+  // non-holdout rows (statistics) and one on all rows, each ~1.3-1.6x one fold's fit.
+  const statsRefitMs = (r: CandidateResult): number => (folds.length === 1 ? 0 : (r.seconds * 1000 * 1.3) / folds.length + 50);
+  const allRefitMs = (r: CandidateResult): number => r.seconds * 1000 * (folds.length === 1 ? 1.6 : 1.6 / folds.length) + 100;
+  // Search until the time left covers the refits of an ensemble and the final statistics. Members
+  // are mostly among the best candidates, so the reserve covers the refit of the best candidate so
+  // far and half of the second's (a prior share of the budget until the first result), at most
+  // REFIT_SHARE of the budget: a member whose refit does not fit in the end is served as fitted in
+  // the search (estimates from search times are pessimistic: two candidates share the cores).
   const searchThreads = req.budgetSeconds < MIN_BUDGET_FOR_THREADS ? 1 : job.threads;
   const searchDeadline = (results: CandidateResult[]): number => {
     let refit = results.length === 0 ? budgetMs * (1 - SEARCH_SHARE) : 0;
-    for (const r of results) {
-      const cost = refitCost(r);
-      if (cost <= budgetMs * REFIT_SHARE) refit = Math.max(refit, cost);
-    }
+    const top = results.length <= 2 ? [...results] : [...results].sort((a, b) => a.loss - b.loss).slice(0, 2);
+    top.sort((a, b) => a.loss - b.loss);
+    top.forEach((r, i) => (refit += (i === 0 ? 1 : SECOND_REFIT_SHARE) * Math.min(statsRefitMs(r) + allRefitMs(r), budgetMs * REFIT_SHARE)));
     return job.fieldEnd - finalizeMs - Math.min(refit, budgetMs * REFIT_SHARE);
   };
   let best: CandidateResult | null = null;
+  let maxCategories = 0;
+  for (const f of pre.features) if (f.kind === "categorical") maxCategories = Math.max(maxCategories, f.categories ?? 0);
   const results = await runSearch({
     task,
     folds,
@@ -228,6 +272,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     maxTrials: req.maxTrials,
     rowCount: folds[0].train.rowCount,
     featureCount: pre.features.length,
+    portfolio: { objective: target.objective, logTarget: !isClass && suitsLogTarget(yRest), maxCategories },
     signal: req.signal,
     onTrial: (r, done) => {
       if (!best || r.loss < best.loss) best = r;
@@ -244,49 +289,88 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   if (results.length === 0) throw new Error("the model search produced no candidate");
   const winner = results[0];
 
-  // An average of the two candidates that complement each other best on the validation rows, when
-  // it beats the winner alone.
-  let members = chooseBlend(task, results, folds);
-  const refitFits = (ms: { result: CandidateResult }[]): boolean =>
-    Date.now() + 0.8 * ms.reduce((sum, m) => sum + (folds.length === 1 ? refitCost(m.result) : refitCost(m.result) * (1.6 / 2.9)), 0) < job.fieldEnd - finalizeMs;
-  // More rows beat a second member: keep the blend only if it can be refitted like the winner alone.
-  if (members.length > 1 && !refitFits(members) && refitFits(members.slice(0, 1))) members = [{ result: winner, weight: 1 }];
+  // The final model: a weighted ensemble chosen greedily on the search's validation predictions of
+  // every candidate (ensemble.ts), often the winner alone.
+  const selection = chooseEnsemble(task, results, folds);
+  const members = selection.members;
   const memberConfigs = members.map((m) => withRounds(m.result, 1.15));
   const combine = (learners: Learner[]): Learner =>
-    learners.length === 1 ? learners[0] : new BlendLearner(learners.map((l, i) => ({ weight: members[i].weight, learner: l })));
+    learners.length === 1 ? learners[0] : EnsembleLearner.fromMembers(learners.map((l, i) => ({ weight: members[i].weight, learner: l })));
+  const refitDeadline = job.fieldEnd - finalizeMs;
+  const fits = (ms: number): boolean => Date.now() + 0.8 * ms < refitDeadline;
 
-  // Model for holdout statistics: with one search split it is the winner as fitted there (never saw
-  // the holdout); with k-fold it is refitted on all non-holdout rows.
-  job.progress((Date.now() - job.fieldStart) / budgetMs, `Refitting ${describeConfig(winner.config)}`, (job.fieldEnd - Date.now()) / 1000);
-  const refitConfig = memberConfigs[0];
-  let statsLearner: Learner;
-  if (folds.length === 1) statsLearner = combine(members.map((m) => learnerFromJson(m.result.learner)));
-  else statsLearner = combine(memberConfigs.map((c) => fitCandidate(c, task, xRest, yRest, wRest, job.fieldEnd - finalizeMs)));
+  // Model for holdout statistics (never saw the holdout): with one search split, the members as
+  // fitted there; with k-fold, the members refitted on all non-holdout rows (their fold-0 fit when a
+  // refit does not fit in time or is cut short).
+  job.progress(
+    (Date.now() - job.fieldStart) / budgetMs,
+    members.length > 1 ? `Refitting an ensemble of ${members.length} models` : `Refitting ${describeConfig(winner.config)}`,
+    (job.fieldEnd - Date.now()) / 1000,
+  );
+  const statsMembers = members.map((m, i): Learner => {
+    if (folds.length > 1 && fits(statsRefitMs(m.result))) {
+      const refit = fitCandidate(memberConfigs[i], task, xRest, yRest, wRest, refitDeadline);
+      if (isComplete(refit, memberConfigs[i])) return refit;
+    }
+    return learnerFromJson(m.result.learner);
+  });
+  const statsLearner = combine(statsMembers);
   const holdPred = statsLearner.predict(xHold);
 
-  // Served model: the winner(s) refitted on every row with a known target (more data, same recipe),
-  // when the remaining budget allows; otherwise the statistics model itself.
-  let finalLearner = statsLearner;
-  let refitAll = false;
+  // Served model: the members refitted on every row with a known target (more data, same recipe),
+  // heaviest first while the budget allows, on the search threads (two at a time) when there are
+  // several; a member not refitted is served as in the statistics model.
+  const servedMembers = statsMembers.slice();
+  const refitted = members.map(() => false);
   const refitLog: { planned?: number; got?: number; seconds: number }[] = [];
-  // Estimates are rough on a busy machine: try when it roughly fits; a refit cut short is discarded.
-  if (refitFits(members) && allRows.length > restRows.length) {
-    const xAll = pre.transformTable(table, allRows);
+  if (allRows.length > restRows.length) {
+    // Which refits fit: a list schedule over the threads, estimates as rough as a busy machine makes them.
+    const lanes = searchThreads > 1 && members.length > 1 ? searchThreads : 1;
+    const laneFree = new Array<number>(lanes).fill(Date.now());
+    const chosen: number[] = [];
+    members.forEach((m, i) => {
+      const lane = laneFree.indexOf(Math.min(...laneFree));
+      const cost = allRefitMs(m.result);
+      if (laneFree[lane] + 0.8 * cost < refitDeadline) {
+        chosen.push(i);
+        laneFree[lane] += cost;
+      }
+    });
+    const parallel = lanes > 1 && chosen.length > 1;
+    // For the threads, the columns go straight into shared memory (no second copy kept).
+    const xAll = chosen.length ? (parallel ? toSharedMatrix(pre.transformTable(table, allRows)) : pre.transformTable(table, allRows)) : null;
     const wAll = weightsOf(yAll);
-    const refits: Learner[] = [];
-    for (const c of memberConfigs) {
-      const t0 = Date.now();
-      const refit = fitCandidate(c, task, xAll, yAll, wAll, job.fieldEnd - finalizeMs);
+    const t0 = Date.now();
+    const accept = (i: number, refit: Learner): void => {
+      const c = memberConfigs[i];
       refitLog.push({ planned: c.family === "gbdt" ? c.rounds : undefined, got: roundsOfLearner(refit), seconds: (Date.now() - t0) / 1000 });
       // A refit cut short by the deadline (a busy machine) is worse than the complete model we have.
-      if (!isComplete(refit, c)) break;
-      refits.push(refit);
-    }
-    if (refits.length === members.length) {
-      finalLearner = combine(refits);
-      refitAll = true;
+      if (!isComplete(refit, c)) return;
+      servedMembers[i] = refit;
+      refitted[i] = true;
+    };
+    if (xAll && parallel) {
+      const jsons = await runRefits({
+        task,
+        rows: { x: xAll, y: yAll, weights: wAll },
+        jobs: chosen.map((i) => ({ config: memberConfigs[i], deadlineMs: refitDeadline })),
+        threads: lanes,
+        signal: req.signal,
+      });
+      chosen.forEach((i, j) => {
+        const json = jsons[j];
+        if (json) accept(i, learnerFromJson(json));
+      });
+    } else if (xAll) {
+      for (const i of chosen) {
+        if (Date.now() + 0.8 * allRefitMs(members[i].result) >= refitDeadline) continue;
+        accept(i, fitCandidate(memberConfigs[i], task, xAll, yAll, wAll, refitDeadline));
+        checkAborted(req.signal);
+      }
     }
   }
+  const finalLearner = refitted.some((r) => r) ? combine(servedMembers) : statsLearner;
+  const refitAll = refitted.every((r) => r);
   checkAborted(req.signal);
   const refitEnd = Date.now();
   job.progress((Date.now() - job.fieldStart) / budgetMs, "Computing statistics and data story", (job.fieldEnd - Date.now()) / 1000);
@@ -329,7 +413,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   // result), so that explaining stays within the finalize reserve.
   const passes = 1 + (target.objective === "multiclass" ? numClasses : 1);
   const perRowMs = (fieldModel.learner.explainCost() * passes) / EXPLAIN_OPS_PER_MS;
-  const availableMs = Math.min(finalizeMs * 0.7, Math.max(0, job.fieldEnd - job.fieldStart) * 0.1);
+  const availableMs = Math.min(explainMs * 0.7, Math.max(0, job.fieldEnd - job.fieldStart) * 0.1);
   const sampleSize = Math.max(24, Math.min(1000, Math.floor(availableMs / Math.max(1e-4, perRowMs))));
   const sample = sampleRows(allRows, sampleSize, seed);
   const xSample = pre.transformTable(table, sample);
@@ -373,6 +457,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     predict: (rows) => fieldModel.learner.predict(pre.transformRows(rows)),
     explain: (rows, outputs) => holdoutModel.fieldContributions(pre.transformRows(rows), allRowsOf(rows.length), outputs),
     seed,
+    limits: { pdpRows: pdpRowsFor(fieldModel.learner, pdpMs) },
   });
 
   const report: FieldReport = {
@@ -382,10 +467,20 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     metrics,
     confusion,
     model: {
-      family: winner.config.family,
-      params: refitAll || folds.length > 1 ? refitConfig : winner.config,
+      family: members.length > 1 ? "ensemble" : winner.config.family,
+      params: refitAll || folds.length > 1 ? memberConfigs[0] : members[0].result.config,
       rounds: roundsOfLearner(finalLearner),
-      blend: members.length > 1 ? members.map((m, i) => ({ weight: m.weight, params: refitAll || folds.length > 1 ? memberConfigs[i] : m.result.config })) : undefined,
+      ensemble:
+        members.length > 1
+          ? members.map((m, i) => ({
+              weight: round(m.weight),
+              family: m.result.config.family,
+              params: refitted[i] || folds.length > 1 ? memberConfigs[i] : m.result.config,
+              validLoss: round(m.result.loss),
+              refitOnAllRows: refitted[i],
+            }))
+          : undefined,
+      selection: { validLoss: round(selection.loss), bestSingleValidLoss: round(selection.bestSingleLoss), candidates: selection.candidates },
     },
     leaderboard: results.slice(0, 30).map((r) => ({ family: r.config.family, params: r.config, validLoss: round(r.loss), metric: round(r.metric), rounds: r.rounds, seconds: round(r.seconds) })),
     candidatesTried: results.length,
@@ -401,7 +496,7 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
     timings: {
       search: (searchEnd - job.fieldStart) / 1000,
       refit: (refitEnd - searchEnd) / 1000,
-      explain: (Date.now() - refitEnd) / 1000,
+      explain: (insightsStart - refitEnd) / 1000,
       insights: (Date.now() - insightsStart) / 1000,
       explainRows: sample.length,
     },
@@ -409,31 +504,35 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
   return { model: fieldModelJson, stats: fieldStats, story, importance, report };
 }
 
-/** The winner alone, or the winner and one other candidate with the weight that minimises validation loss. */
-function chooseBlend(task: TaskSpec, results: CandidateResult[], folds: Fold[]): { result: CandidateResult; weight: number }[] {
-  const best = results[0];
+/**
+ * Greedy ensemble selection (ensemble.ts) over the best ENSEMBLE_POOL candidates' predictions on the
+ * search's validation rows (at most MAX_SELECTION_ROWS of them, evenly spaced). Members come
+ * heaviest first; a single member has weight 1.
+ */
+function chooseEnsemble(task: TaskSpec, results: CandidateResult[], folds: Fold[]): { members: { result: CandidateResult; weight: number }[]; loss: number; bestSingleLoss: number; candidates: number } {
+  const pool = results.slice(0, ENSEMBLE_POOL);
+  if (pool.length === 1) return { members: [{ result: pool[0], weight: 1 }], loss: pool[0].loss, bestSingleLoss: pool[0].loss, candidates: 1 };
   const y = concatArrays(folds.map((f) => f.validY));
-  let choice: { result: CandidateResult; weight: number }[] = [{ result: best, weight: 1 }];
-  let bestLoss = best.loss;
-  const a = best.validPredictions;
-  for (const other of results.slice(1, 6)) {
-    const b = other.validPredictions;
-    if (b.length !== a.length) continue;
-    const mix = new Float64Array(a.length);
-    for (let w = 0.5; w < 0.95; w += 0.1) {
-      for (let i = 0; i < a.length; i++) mix[i] = w * a[i] + (1 - w) * b[i];
-      const { loss } = scorePredictions(task, y, mix);
-      // Demand a real gain: a blend doubles refit and prediction cost.
-      if (loss < bestLoss - 2e-4) {
-        bestLoss = loss;
-        choice = [
-          { result: best, weight: Number(w.toFixed(2)) },
-          { result: other, weight: Number((1 - w).toFixed(2)) },
-        ];
-      }
-    }
-  }
-  return choice;
+  const K = task.objective === "multiclass" ? task.numClasses : 1;
+  const n = y.length;
+  // Many classes: fewer rows, so that every candidate's margins stay small (rows x classes).
+  const step = Math.max(1, n / Math.min(MAX_SELECTION_ROWS, Math.floor(MAX_SELECTION_VALUES / K)));
+  const take = Math.min(n, Math.floor(n / step));
+  const rows = Int32Array.from({ length: take }, (_, i) => Math.floor(i * step));
+  const ySel = Float64Array.from(rows, (r) => y[r]);
+  const margins = pool.map((r) => {
+    const p = r.validPredictions;
+    const sub = new Float64Array(take * K);
+    for (let i = 0; i < take; i++) for (let k = 0; k < K; k++) sub[i * K + k] = p[rows[i] * K + k];
+    return toMargins(task, sub);
+  });
+  const sel = selectEnsemble(task, ySel, margins);
+  // Members whose share of the gain is within the validation noise are not worth their serving cost.
+  const maxSize = Math.max(pool[0].size, Math.min(ENSEMBLE_MAX_SIZE, Math.max(ENSEMBLE_MIN_SIZE, ENSEMBLE_SIZE_FACTOR * pool[0].size)));
+  const pruned = pruneEnsemble(task, ySel, margins, sel.weights, pool.map((r) => r.size), pruneTolerance(task, sel.loss, ySel.length), maxSize);
+  const members = pool.map((result, i) => ({ result, weight: pruned.weights[i] })).filter((m) => m.weight > 0);
+  members.sort((a, b) => b.weight - a.weight || a.result.loss - b.result.loss);
+  return { members, loss: pruned.loss, bestSingleLoss: sel.bestSingleLoss, candidates: pool.length };
 }
 
 function concatArrays(parts: Float64Array[]): Float64Array {
@@ -547,6 +646,13 @@ function assignFolds(n: number, k: number, seed: number, strata?: ArrayLike<numb
     order.forEach((r, i) => (assign[r] = i % k));
   }
   return assign;
+}
+
+/** Rows per grid value of partial dependence that the served model predicts within `ms` (cost-based: same seed, same report). */
+function pdpRowsFor(learner: Learner, ms: number): number {
+  const { pdpFields, pdpGrid, pdpRows } = DEFAULT_INSIGHTS_LIMITS;
+  const rowMs = learner.explainCost() / PREDICT_PER_EXPLAIN / EXPLAIN_OPS_PER_MS;
+  return Math.max(PDP_MIN_ROWS, Math.min(pdpRows, Math.floor(ms / (pdpFields * pdpGrid * Math.max(1e-6, rowMs)))));
 }
 
 function gather(base: Int32Array, idx: Int32Array): Int32Array {

@@ -52,8 +52,19 @@ export interface FieldReport {
   metrics: Record<string, number>;
   /** confusion[actual][predicted] on the holdout (classification). */
   confusion?: number[][];
-  /** The winner; `blend` lists both members when an average of two candidates is served. */
-  model: { family: CandidateConfig["family"]; params: CandidateConfig; rounds?: number; blend?: { weight: number; params: CandidateConfig }[] };
+  /**
+   * The served model: one candidate, or "ensemble" (a weighted average of candidates' margins chosen
+   * by greedy selection on the search's validation rows; `ensemble` lists the members, heaviest
+   * first, and `params` are the heaviest member's). `rounds`: boosting rounds (all members' trees).
+   */
+  model: {
+    family: CandidateConfig["family"] | "ensemble";
+    params: CandidateConfig;
+    rounds?: number;
+    ensemble?: { weight: number; family: CandidateConfig["family"]; params: CandidateConfig; validLoss: number; refitOnAllRows: boolean }[];
+    /** Validation loss of the selected ensemble and of the best single candidate, and how many candidates were eligible. */
+    selection?: { validLoss: number; bestSingleValidLoss: number; candidates: number };
+  };
   leaderboard: LeaderboardEntry[];
   candidatesTried: number;
   validation: string;

@@ -1,8 +1,10 @@
 // Random forests and extra-trees on the same bins and grower as boosting. Classification trees fit
 // class frequencies (Gini impurity = summed variance of the class indicators), regression trees fit
 // means (squared error); the ensemble averages leaf values, so raw outputs are probabilities/values.
+// With logitLeaves, classification leaves hold smoothed log-odds / log-frequencies instead, and the
+// forest is a margin model (average log-odds through a logit or softmax link).
 import { BinMapper, validateMatrix } from "./binning";
-import { TreeGrower, type GrowerConfig } from "./grower";
+import { TreeGrower, type BinnedTree, type GrowerConfig } from "./grower";
 import { checkTargets, checkWeights, layoutOf, RoundTimer, toRawTree } from "./learner-common";
 import { Rng } from "./random";
 import { TreeEnsemble, type RawTree } from "./tree";
@@ -57,6 +59,8 @@ export function trainForest(
   };
   const grower = new TreeGrower(layout, binned.bins, n, m, cfg);
   const numTrees = Math.max(1, Math.floor(params.numTrees ?? 100));
+  const logitLeaves = classification && (params.logitLeaves ?? false);
+  const prior = logitLeaves ? classPriors(y, w, m, objective === "binary") : null;
   const counts = new Int32Array(n);
   const grad = new Float64Array(n * m);
   const hess = new Float64Array(n);
@@ -85,6 +89,7 @@ export function trainForest(
       else grad[r * m + y[r]] = wc;
     }
     const bt = grower.grow(rows, nr, grad, hess, bootstrap ? counts : null, mask, rng);
+    if (prior) toLogLeaves(bt, prior, objective === "binary");
     trees.push(toRawTree(bt, mapper, objective === "multiclass" ? -1 : 0, m));
     timer.stop();
     params.onRound?.(t);
@@ -96,7 +101,7 @@ export function trainForest(
     {
       objective,
       numClasses,
-      link: "identity",
+      link: !logitLeaves ? "identity" : objective === "binary" ? "logit" : "softmax",
       features: train.features.map((f) => ({ ...f })),
       baseScore: new Float64Array(m),
       numRounds: trees.length,
@@ -106,3 +111,36 @@ export function trainForest(
   );
 }
 
+/** Pseudo-rows of the class prior added to every leaf before taking logs (pure leaves stay finite). */
+const LEAF_SMOOTHING = 2;
+
+/** Weighted class frequencies: P(class 1) for binary (one value), one per class for multiclass. */
+function classPriors(y: Float64Array, w: Float64Array | undefined, m: number, binary: boolean): Float64Array {
+  const k = binary ? 2 : m;
+  const c = new Float64Array(k);
+  let total = 0;
+  for (let i = 0; i < y.length; i++) {
+    const wi = w ? w[i] : 1;
+    c[y[i]] += wi;
+    total += wi;
+  }
+  for (let j = 0; j < k; j++) c[j] = total > 0 ? c[j] / total : 1 / k;
+  return binary ? Float64Array.of(c[1]) : c;
+}
+
+/** Class frequencies of a grown tree's leaves -> smoothed log-odds (binary) or log-frequencies. */
+function toLogLeaves(bt: BinnedTree, prior: Float64Array, binary: boolean): void {
+  const m = binary ? 1 : prior.length;
+  for (let node = 0; node < bt.numNodes; node++) {
+    if (bt.feature[node] >= 0) continue;
+    const l = bt.leafIndex[node];
+    const n = bt.cover[node];
+    const denom = n + LEAF_SMOOTHING;
+    if (binary) {
+      const p = Math.min(1 - 1e-9, Math.max(1e-9, (bt.leafValues[l] * n + LEAF_SMOOTHING * prior[0]) / denom));
+      bt.leafValues[l] = Math.log(p / (1 - p));
+    } else {
+      for (let k = 0; k < m; k++) bt.leafValues[l * m + k] = Math.log(Math.max(1e-9, (bt.leafValues[l * m + k] * n + LEAF_SMOOTHING * prior[k]) / denom));
+    }
+  }
+}

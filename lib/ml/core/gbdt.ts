@@ -56,7 +56,7 @@ export function trainGbdt(
     leafMode: "newton",
     learningRate: params.learningRate ?? 0.1,
     nodeFeatureFraction: 1,
-    extraTrees: false,
+    extraTrees: params.extraTrees ?? false,
     order: "best",
     exactCounts: false,
   };

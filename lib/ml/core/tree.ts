@@ -10,6 +10,7 @@ import {
   encodeTyped,
 } from "./codec";
 import { compileTrees, coverageColumns, warmUpColumns, type TreeGroup } from "./tree-compile";
+import { FastTreeShap } from "./fast-treeshap";
 import { computeTreeShap } from "./treeshap";
 import type { FeatureMatrix, FeatureSpec, Objective, ShapResult } from "./types";
 
@@ -332,6 +333,81 @@ export class TreeEnsemble {
     return new TreeEnsemble(meta, a);
   }
 
+  /**
+   * One ensemble whose raw output is sum_i weight_i * raw_i(x): the members' trees side by side with
+   * leaf values (and split gains) scaled by their weight, base scores summed likewise. Members must
+   * share the objective, classes, features and link (margins: logit, softmax or identity). TreeSHAP
+   * values are linear in the leaf values, so the merged ensemble's contributions are exactly the
+   * weighted sums of the members' contributions; prediction and compilation treat it as one model.
+   */
+  static combine(parts: { weight: number; ensemble: TreeEnsemble }[], algorithm = "ensemble"): TreeEnsemble {
+    if (parts.length === 0) throw new Error("combine needs at least one ensemble");
+    const first = parts[0].ensemble;
+    for (const { weight, ensemble: e } of parts) {
+      if (!(weight > 0) || !Number.isFinite(weight)) throw new Error(`ensemble weights must be positive, got ${weight}`);
+      if (e.objective !== first.objective || e.numClasses !== first.numClasses || e.link !== first.link) {
+        throw new Error(`cannot combine a ${e.objective}/${e.link} ensemble with a ${first.objective}/${first.link} one`);
+      }
+      if (e.features.length !== first.features.length || e.features.some((f, i) => f.name !== first.features[i].name || f.kind !== first.features[i].kind)) {
+        throw new Error("cannot combine ensembles trained on different features");
+      }
+    }
+    const sum = (get: (e: TreeEnsemble) => { length: number }): number => parts.reduce((n, p) => n + get(p.ensemble).length, 0);
+    const a = {
+      treeRoot: new Int32Array(sum((e) => e.treeRoot)),
+      treeOutput: new Int32Array(sum((e) => e.treeOutput)),
+      nodeFeature: new Int32Array(sum((e) => e.nodeFeature)),
+      nodeThreshold: new Float64Array(sum((e) => e.nodeThreshold)),
+      nodeFlags: new Uint8Array(sum((e) => e.nodeFlags)),
+      nodeLeft: new Int32Array(sum((e) => e.nodeLeft)),
+      nodeRight: new Int32Array(sum((e) => e.nodeRight)),
+      nodeCatStart: new Int32Array(sum((e) => e.nodeCatStart)),
+      nodeCatSize: new Int32Array(sum((e) => e.nodeCatSize)),
+      catBits: new Uint32Array(sum((e) => e.catBits)),
+      nodeCover: new Float64Array(sum((e) => e.nodeCover)),
+      nodeGain: new Float64Array(sum((e) => e.nodeGain)),
+      leafValues: new Float64Array(sum((e) => e.leafValues)),
+    };
+    const baseScore = new Float64Array(first.outputs);
+    let trees = 0;
+    let nodes = 0;
+    let values = 0;
+    let bits = 0;
+    let rounds = 0;
+    for (const { weight, ensemble: e } of parts) {
+      for (let k = 0; k < baseScore.length; k++) baseScore[k] += weight * e.baseScore[k];
+      for (let t = 0; t < e.numTrees; t++) {
+        a.treeRoot[trees + t] = e.treeRoot[t] + nodes;
+        a.treeOutput[trees + t] = e.treeOutput[t];
+      }
+      for (let i = 0; i < e.nodeFeature.length; i++) {
+        const g = nodes + i;
+        const leaf = e.nodeFeature[i] < 0;
+        a.nodeFeature[g] = e.nodeFeature[i];
+        a.nodeThreshold[g] = e.nodeThreshold[i];
+        a.nodeFlags[g] = e.nodeFlags[i];
+        // Internal nodes point at nodes; leaves point at their values.
+        a.nodeLeft[g] = e.nodeLeft[i] + (leaf ? values : nodes);
+        a.nodeRight[g] = leaf ? -1 : e.nodeRight[i] + nodes;
+        a.nodeCatStart[g] = e.nodeCatStart[i] < 0 ? -1 : e.nodeCatStart[i] + bits;
+        a.nodeCatSize[g] = e.nodeCatSize[i];
+        a.nodeCover[g] = e.nodeCover[i];
+        a.nodeGain[g] = e.nodeGain[i] * weight;
+      }
+      a.catBits.set(e.catBits, bits);
+      for (let i = 0; i < e.leafValues.length; i++) a.leafValues[values + i] = e.leafValues[i] * weight;
+      trees += e.numTrees;
+      nodes += e.nodeFeature.length;
+      values += e.leafValues.length;
+      bits += e.catBits.length;
+      rounds += e.numRounds;
+    }
+    return new TreeEnsemble(
+      { objective: first.objective, numClasses: first.numClasses, link: first.link, features: first.features.map((f) => ({ ...f })), baseScore, numRounds: rounds, algorithm },
+      a,
+    );
+  }
+
   /** Raw scores: rowCount * outputs, row-major (log-odds / margins / values, or averaged probabilities for forests). */
   predictRaw(x: FeatureMatrix): Float64Array {
     this.checkInput(x);
@@ -352,9 +428,29 @@ export class TreeEnsemble {
   /**
    * TreeSHAP contributions on the raw output scale; rows default to all rows. `onlyOutput` (one
    * output index per listed row) computes just that output per row (others stay 0): faster for
-   * multiclass boosting.
+   * multiclass boosting. Exact (fast-treeshap.ts; its per-leaf tables are built on the first call).
    */
   shap(x: FeatureMatrix, rows?: Int32Array | number[], onlyOutput?: ArrayLike<number>): ShapResult {
+    const list = this.checkShapInput(x, rows, onlyOutput);
+    this.fastShap ??= new FastTreeShap(this);
+    return this.fastShap.explain(x.columns, list, onlyOutput);
+  }
+
+  /** The same contributions by the reference recursion of treeshap.ts (the oracle of tests and benchmarks). */
+  shapReference(x: FeatureMatrix, rows?: Int32Array | number[], onlyOutput?: ArrayLike<number>): ShapResult {
+    const list = this.checkShapInput(x, rows, onlyOutput);
+    return computeTreeShap(this, x.columns, list, onlyOutput);
+  }
+
+  /** The fast explainer's precomputation (built on first use), for diagnostics. */
+  get shapPlan(): FastTreeShap {
+    this.fastShap ??= new FastTreeShap(this);
+    return this.fastShap;
+  }
+
+  private fastShap: FastTreeShap | null = null;
+
+  private checkShapInput(x: FeatureMatrix, rows: Int32Array | number[] | undefined, onlyOutput: ArrayLike<number> | undefined): Int32Array {
     this.checkInput(x);
     const list = rows ? Int32Array.from(rows) : Int32Array.from({ length: x.rowCount }, (_, i) => i);
     for (const r of list) {
@@ -363,7 +459,7 @@ export class TreeEnsemble {
     if (onlyOutput && onlyOutput.length !== list.length) {
       throw new Error(`shap onlyOutput has length ${onlyOutput.length}, expected ${list.length} (one per row)`);
     }
-    return computeTreeShap(this, x.columns, list, onlyOutput);
+    return list;
   }
 
   /** Total split gain per feature (length = features). */

@@ -1,7 +1,8 @@
 // Exact TreeSHAP (Lundberg, Erion & Lee 2018, "Consistent individualized feature attribution for
 // tree ensembles", Algorithm 2): polynomial-time Shapley values of the raw model output, using the
 // training cover of each node as the background distribution. Same recursion as the reference
-// implementation in the shap package, over the flat arrays of a TreeEnsemble.
+// implementation in the shap package, over the flat arrays of a TreeEnsemble. Models explain with
+// fast-treeshap.ts; this recursion is its test oracle, and serves trees with paths too long for it.
 import type { TreeEnsemble } from "./tree";
 import type { ShapResult } from "./types";
 
@@ -44,6 +45,23 @@ export function computeTreeShap(model: TreeEnsemble, columns: Float64Array[], ro
     }
   }
   return { values, expected };
+}
+
+/** Scratch per model for computeTreeShapOfTree (path buffers sized by the model's depth). */
+const treeScratch = new WeakMap<TreeEnsemble, PathBuffers>();
+
+/** Adds tree t's contributions for one row to phi[phiBase + o * features + f] (every output of the tree). */
+export function computeTreeShapOfTree(model: TreeEnsemble, columns: Float64Array[], row: number, t: number, phi: Float64Array, phiBase: number): void {
+  let path = treeScratch.get(model);
+  if (!path) {
+    const depth = maxDepth(model);
+    const size = ((depth + 3) * (depth + 4)) / 2 + 4;
+    ensureReciprocals(depth + 3);
+    path = { feat: new Int32Array(size), zero: new Float64Array(size), one: new Float64Array(size), weight: new Float64Array(size) };
+    treeScratch.set(model, path);
+  }
+  const ctx: ShapContext = { model, columns, row, phi, phiBase, F: model.features.length, K: model.outputs, output: model.treeOutput[t], path };
+  recurse(ctx, model.treeRoot[t], 0, 0, 1, 1, -1);
 }
 
 interface ShapContext {

@@ -63,6 +63,8 @@ export interface GbdtParams {
   minDataPerGroup?: number;
   /** Categorical features with at most this many bins use one-vs-rest splits; default 4. */
   maxCatToOnehot?: number;
+  /** Random thresholds (one per feature and node) instead of the best ones (LightGBM's extra_trees); default false. */
+  extraTrees?: boolean;
   /** Seed for feature/row sampling; default 0. Same seed + same data => identical model. */
   seed?: number;
   /** Epoch ms: stop adding rounds when the next round would not finish before this time. */
@@ -100,6 +102,13 @@ export interface ForestParams {
   /** Max bins per numeric feature when binning here; default 255. */
   maxBins?: number;
   seed?: number;
+  /**
+   * Classification: leaves hold smoothed log-odds (binary) or log class frequencies (multiclass)
+   * and the forest averages them with a logit/softmax link, so its raw output is a margin like
+   * boosting's (exact TreeSHAP in log-odds; members of margin-space ensembles). Default false:
+   * leaves hold class frequencies and the forest averages probabilities.
+   */
+  logitLeaves?: boolean;
   /** Epoch ms: stop adding trees when the next tree would not finish before this time. */
   deadlineMs?: number;
   /** Called after each tree with its 0-based index. */
