@@ -33,6 +33,8 @@ if [[ -z "${TEST_DATABASE_URL:-}" ]]; then
     echo "WARNING: PostgreSQL is installed but a throwaway server did not start (see above): skipping the PostgreSQL tests."
   fi
 fi
+step "Formatting and lint (Biome; \`npm run format\` fixes formatting)"
+npx biome check .
 step "Type check"
 npx tsc --noEmit -p .
 step "Library boundaries"
