@@ -43,7 +43,10 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
       >
         {item.label}
         {item.href === "/account" && pending > 0 && (
-          <span className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-0.5 text-xs font-semibold text-white" aria-label={`${pending} pending invitation${pending === 1 ? "" : "s"}`}>
+          <span
+            className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-0.5 text-xs font-semibold text-white"
+            aria-label={`${pending} pending invitation${pending === 1 ? "" : "s"}`}
+          >
             {pending}
           </span>
         )}
@@ -53,13 +56,18 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
 
   return (
     <div className="min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4 sm:px-6">
           <Link href="/datasets" className="flex items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-brand-500">
-            <span className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white" aria-hidden>T</span>
+            <span className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white" aria-hidden>
+              T
+            </span>
             <span className="font-semibold tracking-tight">Tabula</span>
           </Link>
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -90,7 +98,9 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
         {menuOpen && (
           <nav id="mobile-nav" aria-label="Main" className="flex flex-col gap-1 border-t border-slate-100 px-4 py-2 md:hidden">
             {links}
-            <div className="px-3 py-2 text-xs text-slate-500">{who.teamName ?? "No team"} · {who.email}</div>
+            <div className="px-3 py-2 text-xs text-slate-500">
+              {who.teamName ?? "No team"} · {who.email}
+            </div>
           </nav>
         )}
       </header>

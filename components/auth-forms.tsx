@@ -11,7 +11,9 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 via-white to-slate-100 px-4 py-12">
       <div className="w-full max-w-md">
         <div className="mb-6 flex items-center justify-center gap-2">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-lg font-bold text-white" aria-hidden>T</span>
+          <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-lg font-bold text-white" aria-hidden>
+            T
+          </span>
           <span className="text-xl font-semibold tracking-tight">Tabula</span>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -68,7 +70,15 @@ export function SetupForm() {
   };
   return (
     <form onSubmit={submit} className="space-y-4" data-testid="setup-form">
-      <Field label="Setup token" htmlFor="setupToken" hint={<>Printed on the server&apos;s console by <code>npm start</code> (or the value of <code>SETUP_TOKEN</code>). It proves you run this installation.</>}>
+      <Field
+        label="Setup token"
+        htmlFor="setupToken"
+        hint={
+          <>
+            Printed on the server&apos;s console by <code>npm start</code> (or the value of <code>SETUP_TOKEN</code>). It proves you run this installation.
+          </>
+        }
+      >
         <TextInput id="setupToken" required autoComplete="off" spellCheck={false} value={form.setupToken} onChange={set("setupToken")} className="font-mono" />
       </Field>
       <Field label="Team name" htmlFor="teamName" hint="Your workspace; you can invite people to it later.">

@@ -36,7 +36,14 @@ export function DataTable({
     return seen;
   }, [rows, columns]);
   const numeric = useMemo(
-    () => new Set(cols.filter((c) => rows.slice(0, 50).some((r) => typeof r[c] === "number") && rows.slice(0, 50).every((r) => r[c] === null || r[c] === undefined || typeof r[c] === "number"))),
+    () =>
+      new Set(
+        cols.filter(
+          (c) =>
+            rows.slice(0, 50).some((r) => typeof r[c] === "number") &&
+            rows.slice(0, 50).every((r) => r[c] === null || r[c] === undefined || typeof r[c] === "number"),
+        ),
+      ),
     [cols, rows],
   );
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
@@ -55,13 +62,28 @@ export function DataTable({
               const active = sort?.column === c;
               const ariaSort = active ? (sort.direction === "asc" ? "ascending" : "descending") : "none";
               return (
-                <th key={c} scope="col" aria-sort={sortable ? ariaSort : undefined} className={`border-b border-slate-200 px-3 py-2 font-semibold whitespace-nowrap text-slate-700 ${numeric.has(c) ? "text-right" : "text-left"}`}>
+                <th
+                  key={c}
+                  scope="col"
+                  aria-sort={sortable ? ariaSort : undefined}
+                  className={`border-b border-slate-200 px-3 py-2 font-semibold whitespace-nowrap text-slate-700 ${numeric.has(c) ? "text-right" : "text-left"}`}
+                >
                   {sortable ? (
-                    <button type="button" onClick={() => toggle(c)} className="inline-flex items-center gap-1 rounded focus-visible:outline-2 focus-visible:outline-brand-500">
+                    <button
+                      type="button"
+                      onClick={() => toggle(c)}
+                      className="inline-flex items-center gap-1 rounded focus-visible:outline-2 focus-visible:outline-brand-500"
+                    >
                       {columnLabel ? columnLabel(c) : c}
-                      <span aria-hidden className={`text-xs ${active ? "text-brand-600" : "text-slate-300"}`}>{active ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}</span>
+                      <span aria-hidden className={`text-xs ${active ? "text-brand-600" : "text-slate-300"}`}>
+                        {active ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}
+                      </span>
                     </button>
-                  ) : columnLabel ? columnLabel(c) : c}
+                  ) : columnLabel ? (
+                    columnLabel(c)
+                  ) : (
+                    c
+                  )}
                 </th>
               );
             })}
@@ -71,7 +93,10 @@ export function DataTable({
           {sorted.map((row, i) => (
             <tr key={i} className="odd:bg-white even:bg-slate-50/60 hover:bg-brand-50/50">
               {cols.map((c) => (
-                <td key={c} className={`border-b border-slate-100 px-3 py-1.5 whitespace-nowrap ${numeric.has(c) ? "text-right tabular-nums" : "text-left"} max-w-xs truncate`}>
+                <td
+                  key={c}
+                  className={`border-b border-slate-100 px-3 py-1.5 whitespace-nowrap ${numeric.has(c) ? "text-right tabular-nums" : "text-left"} max-w-xs truncate`}
+                >
                   {renderCell(row[c])}
                 </td>
               ))}

@@ -85,7 +85,8 @@ test("chat: a question answered with interpretation, a PNG chart and a table; pl
   const followChat = await (await api.get(followDone.metadata.location)).json();
   expect(followChat.messages[0].content).toMatch(/Furniture/);
   const furniture = new Map<string, number>();
-  for (const r of (await import("./helpers/data")).salesRows()) if (r.category === "Furniture") furniture.set(r.region as string, (furniture.get(r.region as string) ?? 0) + (r.sales as number));
+  for (const r of (await import("./helpers/data")).salesRows())
+    if (r.category === "Furniture") furniture.set(r.region as string, (furniture.get(r.region as string) ?? 0) + (r.sales as number));
   for (const row of followChat.messages[1].table as Record<string, unknown>[]) {
     const values = Object.values(row);
     expect(values.find((v) => typeof v === "number") as number).toBeCloseTo(furniture.get(values.find((v) => typeof v === "string") as string)!, 6);
@@ -93,7 +94,9 @@ test("chat: a question answered with interpretation, a PNG chart and a table; pl
 });
 
 test("chat: an unanswerable question says so and lists what can be asked, with no number", async ({ api }) => {
-  const submit = await api.post("/api/v1/chat-explore/new", { data: { dataset_id: datasetId, messages: [{ role: "user", content: "What is the average customer satisfaction score?" }] } });
+  const submit = await api.post("/api/v1/chat-explore/new", {
+    data: { dataset_id: datasetId, messages: [{ role: "user", content: "What is the average customer satisfaction score?" }] },
+  });
   const done = await waitForTask(api, `/api/v1/chat-explore/status/${(await submit.json()).task_id}`);
   const chat = await (await api.get(done.metadata.location)).json();
   const text = chat.messages.map((m: { content: string }) => m.content).join("\n");
@@ -111,7 +114,16 @@ test("chat: bad inputs", async ({ api, anon }) => {
     { body: { project_id: "unknown", messages: [{ role: "user", content: "hi" }] }, status: 404 },
     { body: { dataset_id: "unknown", messages: [{ role: "user", content: "hi" }] }, status: 404 },
     // More than 32 KB of message text in one request (here 2 x 17,000 characters).
-    { body: { project_id: projectId, messages: [{ role: "user", content: " ".repeat(17_000) }, { role: "user", content: `${" ".repeat(17_000)}sales by region` }] }, status: 422 },
+    {
+      body: {
+        project_id: projectId,
+        messages: [
+          { role: "user", content: " ".repeat(17_000) },
+          { role: "user", content: `${" ".repeat(17_000)}sales by region` },
+        ],
+      },
+      status: 422,
+    },
   ];
   for (const c of cases) {
     const res = await api.post("/api/v1/chat-explore/new", { data: c.body as object });
@@ -129,7 +141,8 @@ test("documentation routes need no key", async ({ anon }) => {
   expect(yaml.status()).toBe(200);
   const text = await yaml.text();
   expect(text).toMatch(/openapi: 3\.1\.0/);
-  for (const p of ["/api/v1/models/train/new", "/api/v1/chat-explore/status/{task_id}", "/api/v1/projects/{project_id}", "/v1/datasets", "/v1/models"]) expect(text).toContain(p);
+  for (const p of ["/api/v1/models/train/new", "/api/v1/chat-explore/status/{task_id}", "/api/v1/projects/{project_id}", "/v1/datasets", "/v1/models"])
+    expect(text).toContain(p);
   const docs = await anon.get("/api/v1/docs");
   expect(docs.status()).toBe(200);
   expect(await docs.text()).toContain("swagger-ui");

@@ -21,7 +21,9 @@ test.describe("legacy /v1/datasets", () => {
     expect(await appended.json()).toEqual({ status: "success" });
 
     // rows as a JSON string, key in the body
-    const more = await anon.post("/v1/datasets", { data: { api_key: apiKey, id: dataset_id, rows: JSON.stringify([{ age: 23, plan: "basic", joined: "2022-01-01", churned: "yes" }]) } });
+    const more = await anon.post("/v1/datasets", {
+      data: { api_key: apiKey, id: dataset_id, rows: JSON.stringify([{ age: 23, plan: "basic", joined: "2022-01-01", churned: "yes" }]) },
+    });
     expect(more.status()).toBe(200);
 
     const inspected = await anon.get(`/v1/datasets?api_key=${apiKey}&id=${dataset_id}`);
@@ -90,9 +92,10 @@ test.describe("legacy /v1/datasets", () => {
       { raw: "[1,2,3]", body: undefined, status: 400, message: /JSON object/ },
     ];
     for (const c of cases) {
-      const res = c.raw !== undefined
-        ? await anon.post(`/v1/datasets?api_key=${apiKey}`, { data: Buffer.from(c.raw), headers: { "content-type": "application/json" } })
-        : await anon.post(`/v1/datasets?api_key=${apiKey}`, { data: c.body as object });
+      const res =
+        c.raw !== undefined
+          ? await anon.post(`/v1/datasets?api_key=${apiKey}`, { data: Buffer.from(c.raw), headers: { "content-type": "application/json" } })
+          : await anon.post(`/v1/datasets?api_key=${apiKey}`, { data: c.body as object });
       expect(res.status(), JSON.stringify(c.body ?? c.raw).slice(0, 80)).toBe(c.status);
       const body = await res.json();
       expect(body.status).toBe("error");
@@ -111,7 +114,7 @@ test.describe("legacy /v1/datasets", () => {
         res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
       });
       req.on("error", reject);
-      req.write("{\"id\": \"x\", \"rows\": [" + "{},".repeat(1000));
+      req.write('{"id": "x", "rows": [' + "{},".repeat(1000));
     });
     expect(status).toBe(413);
     expect(JSON.parse(body).message).toMatch(/larger than the limit/);

@@ -20,7 +20,10 @@ function monthlyRows(n = 72) {
 /** Daily visits of two stores (weekly pattern, different levels). */
 function storeRows(days = 70) {
   const rows: { day: string; store: string; visits: number }[] = [];
-  for (const [store, level] of [["north", 200], ["south", 80]] as const) {
+  for (const [store, level] of [
+    ["north", 200],
+    ["south", 80],
+  ] as const) {
     for (let t = 0; t < days; t++) {
       const weekday = new Date(Date.UTC(2024, 0, 1 + t)).getUTCDay();
       rows.push({ day: iso(2024, 1, 1 + t), store, visits: level + (weekday === 0 || weekday === 6 ? -30 : 10) + ((t * 13) % 7) });
@@ -95,7 +98,11 @@ test("train a forecast, poll, read the result, forecast further from the stored 
   expect(body.history[0].backtest.length).toBeGreaterThan(0);
 
   // force: false reuses the identical forecast model at once.
-  const reuse = await (await api.post("/api/v1/models/train/new", { data: { dataset_id: monthlyId, predict_fields: ["sales"], duration: 10, forecast: { date_field: "month", horizon: 12 } } })).json();
+  const reuse = await (
+    await api.post("/api/v1/models/train/new", {
+      data: { dataset_id: monthlyId, predict_fields: ["sales"], duration: 10, forecast: { date_field: "month", horizon: 12 } },
+    })
+  ).json();
   expect((await (await api.get(`/api/v1/models/train/${reuse.task_id}/status`)).json()).status).toBe("SUCCEEDED");
   expect((await (await api.get(`/api/v1/models/train/${reuse.task_id}/result`)).json()).model_id).toBe(modelId);
 });
@@ -165,8 +172,14 @@ test("each data problem answers 422 with a detail that says what to fix", async 
   }
   // Unknown fields, several values to forecast, missing date field.
   expect((await detailOf({ ...base, dataset_id: monthlyId, forecast: { date_field: "Month", horizon: 6 } }))[0].msg).toMatch(/Unknown field "Month"/);
-  expect((await detailOf({ ...base, dataset_id: monthlyId, forecast: { date_field: "month", horizon: 6, group_field: "shop" } }))[0].loc).toEqual(["body", "forecast", "group_field"]);
-  expect((await detailOf({ ...base, dataset_id: monthlyId, predict_fields: ["sales", "note"], forecast: { date_field: "month", horizon: 6 } }))[0].msg).toMatch(/exactly one name/);
+  expect((await detailOf({ ...base, dataset_id: monthlyId, forecast: { date_field: "month", horizon: 6, group_field: "shop" } }))[0].loc).toEqual([
+    "body",
+    "forecast",
+    "group_field",
+  ]);
+  expect((await detailOf({ ...base, dataset_id: monthlyId, predict_fields: ["sales", "note"], forecast: { date_field: "month", horizon: 6 } }))[0].msg).toMatch(
+    /exactly one name/,
+  );
   expect((await detailOf({ ...base, dataset_id: monthlyId, forecast: { horizon: 6 } }))[0].loc).toEqual(["body", "forecast", "date_field"]);
 });
 
@@ -192,10 +205,14 @@ test("row predictions on a forecast model point to the forecast endpoint; foreca
   expect((await anon.post(`/api/v1/models/${modelId}/forecast`, { data: {} })).status()).toBe(401);
 
   // Legacy synchronous training takes the same forecast object (and any budget in seconds).
-  const legacyForecast = await anon.post(`/v1/models?api_key=${apiKey}`, { data: { dataset_id: monthlyId, predict_fields: ["sales"], duration: 2, forecast: { date_field: "month", horizon: 3 }, force: true } });
+  const legacyForecast = await anon.post(`/v1/models?api_key=${apiKey}`, {
+    data: { dataset_id: monthlyId, predict_fields: ["sales"], duration: 2, forecast: { date_field: "month", horizon: 3 }, force: true },
+  });
   expect(legacyForecast.status(), await legacyForecast.text()).toBe(200);
   expect((await legacyForecast.json()).forecast).toHaveLength(3);
-  const legacyBad = await anon.post(`/v1/models?api_key=${apiKey}`, { data: { dataset_id: monthlyId, predict_fields: ["sales"], forecast: { date_field: "month", horizon: 5000 } } });
+  const legacyBad = await anon.post(`/v1/models?api_key=${apiKey}`, {
+    data: { dataset_id: monthlyId, predict_fields: ["sales"], forecast: { date_field: "month", horizon: 5000 } },
+  });
   expect(legacyBad.status()).toBe(400);
   expect((await legacyBad.json()).message).toMatch(/horizon must be at most 1000/);
 

@@ -19,7 +19,9 @@ let plainPredictions: Prediction[] = [];
 test("a trained model carries its insights report; predictions without a threshold are unchanged", async ({ api, anon, apiKey }) => {
   datasetId = await createDataset(api, apiKey, "insights churn", churnRows(400, 21));
   // Legacy synchronous training takes any budget: 1 second keeps the suite fast.
-  const trained = await anon.post(`/v1/models?api_key=${apiKey}`, { data: { dataset_id: datasetId, predict_fields: ["churned"], ignore_fields: ["customer_id"], duration: 1, force: true } });
+  const trained = await anon.post(`/v1/models?api_key=${apiKey}`, {
+    data: { dataset_id: datasetId, predict_fields: ["churned"], ignore_fields: ["customer_id"], duration: 1, force: true },
+  });
   expect(trained.status(), await trained.text()).toBe(200);
   modelId = (await trained.json()).model_id;
   const details = await (await api.get(`/api/v1/models/${modelId}`)).json();
@@ -54,7 +56,8 @@ test("decision threshold: stored with the model, used by both APIs, overridable 
   // Per request: a stricter threshold for this call only.
   const strict = (await (await api.post(`/api/v1/models/${modelId}/predict`, { data: { data: probe, threshold: 0.97 } })).json()).predictions as Prediction[];
   strict.forEach((p) => expect(p.churned).toBe((p["Probability churned is yes"] as number) > 0.97 ? "yes" : "no"));
-  const legacyStrict = (await (await anon.post(`/v1/models?api_key=${apiKey}&threshold=0.97`, { data: { id: modelId, data: probe } })).json()).predictions as Prediction[];
+  const legacyStrict = (await (await anon.post(`/v1/models?api_key=${apiKey}&threshold=0.97`, { data: { id: modelId, data: probe } })).json())
+    .predictions as Prediction[];
   expect(legacyStrict.map((p) => p.churned)).toEqual(strict.map((p) => p.churned));
 
   for (const threshold of [0, 1, -0.5, 3, "high", null]) {
@@ -163,7 +166,9 @@ test("retrain: a new version of the same model; versions side by side; activate;
 test("cancelling a training right after submitting it leaves no model behind", async ({ api, anon, apiKey }) => {
   const count = async () => (await (await anon.get(`/v1/models?api_key=${apiKey}`)).json()).models.length as number;
   const before = await count();
-  const submitted = await (await api.post("/api/v1/models/train/new", { data: { dataset_id: datasetId, predict_fields: ["plan"], duration: 10, force: true } })).json();
+  const submitted = await (
+    await api.post("/api/v1/models/train/new", { data: { dataset_id: datasetId, predict_fields: ["plan"], duration: 10, force: true } })
+  ).json();
   const cancelled = await api.post(`/api/v1/models/train/${submitted.task_id}/cancel`);
   expect(cancelled.status()).toBe(200);
   expect((await cancelled.json()).status).toBe("FAILED");

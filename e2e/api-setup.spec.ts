@@ -84,7 +84,10 @@ test("sign-in throttle: 429 with Retry-After after 5 failures; a forged X-Forwar
   // each claiming another client address: ignored without TRUST_PROXY.
   const guesses = await Promise.all(
     Array.from({ length: 8 }, async (_, i) => {
-      const ctx = await request.newContext({ baseURL: app.baseURL, extraHTTPHeaders: { "x-tabula-csrf": "1", "x-forwarded-for": `198.51.100.${i}`, "x-tabula-client-address": `203.0.113.${i}` } });
+      const ctx = await request.newContext({
+        baseURL: app.baseURL,
+        extraHTTPHeaders: { "x-tabula-csrf": "1", "x-forwarded-for": `198.51.100.${i}`, "x-tabula-client-address": `203.0.113.${i}` },
+      });
       const res = await ctx.post("/api/auth/login", { data: { email, password: `wrong guess ${i}` } });
       const answer = { status: res.status(), retryAfter: res.headers()["retry-after"], body: await res.json() };
       await ctx.dispose();

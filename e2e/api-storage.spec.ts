@@ -111,7 +111,9 @@ test("create and append through one web process, train on a worker, predict and 
   expect(["yes", "no"]).toContain(prediction.churned);
   expect(prediction["Probability churned is yes"] + prediction["Probability churned is no"]).toBeCloseTo(1, 5);
 
-  const asked = await apiB.post("/api/v1/chat-explore/new", { data: { dataset_id: datasetId, messages: [{ role: "user", content: "How many customers per plan?" }] } });
+  const asked = await apiB.post("/api/v1/chat-explore/new", {
+    data: { dataset_id: datasetId, messages: [{ role: "user", content: "How many customers per plan?" }] },
+  });
   expect(asked.status(), await asked.text()).toBe(201);
   const answered = await waitForTask(apiA, `/api/v1/chat-explore/status/${(await asked.json()).task_id}`, 120_000);
   expect(answered.status, `${JSON.stringify(answered)}\n${chatter.log()}`).toBe("SUCCEEDED");
@@ -128,6 +130,8 @@ test("create and append through one web process, train on a worker, predict and 
   // Deleting the model through one host: the other stops predicting with it (within the 5 s owner cache).
   expect((await apiA.delete(`/api/v1/models/${result.model_id}`)).status()).toBe(200);
   await expect
-    .poll(async () => (await apiB.post("/v1/models", { data: { api_key: webA.apiKey, id: result.model_id, data: [{ plan: "basic" }] } })).status(), { timeout: 15_000 })
+    .poll(async () => (await apiB.post("/v1/models", { data: { api_key: webA.apiKey, id: result.model_id, data: [{ plan: "basic" }] } })).status(), {
+      timeout: 15_000,
+    })
     .toBe(404);
 });

@@ -61,7 +61,9 @@ test("team A's data: a dataset, a trained model, a project and a chat", async ({
   const project = await apiA.post("/api/v1/projects", { data: { name: `A project ${stamp}`, datasetId: a.datasetId } });
   expect(project.status()).toBe(201);
   a.projectId = (await project.json()).id;
-  const chat = await apiA.post("/api/v1/chat-explore/new", { data: { dataset_id: a.datasetId, messages: [{ role: "user", content: "How many rows are there per plan?" }] } });
+  const chat = await apiA.post("/api/v1/chat-explore/new", {
+    data: { dataset_id: a.datasetId, messages: [{ role: "user", content: "How many rows are there per plan?" }] },
+  });
   expect(chat.status(), await chat.text()).toBe(201);
   a.chatTaskId = (await chat.json()).task_id;
   const chatDone = await waitForTask(apiA, `/api/v1/chat-explore/status/${a.chatTaskId}`, 120_000);
@@ -83,8 +85,14 @@ test("every endpoint of both APIs with team B's key and team A's ids: 404, nothi
     ["model get", apiB.get(`/api/v1/models/${a.modelId}`)],
     ["model predict", apiB.post(`/api/v1/models/${a.modelId}/predict`, { data: { data: [{ plan: "basic" }] } })],
     ["model delete", apiB.delete(`/api/v1/models/${a.modelId}`)],
-    ["chat new (dataset)", apiB.post("/api/v1/chat-explore/new", { data: { dataset_id: a.datasetId, messages: [{ role: "user", content: "rows per plan" }] } })],
-    ["chat new (project)", apiB.post("/api/v1/chat-explore/new", { data: { project_id: a.projectId, messages: [{ role: "user", content: "rows per plan" }] } })],
+    [
+      "chat new (dataset)",
+      apiB.post("/api/v1/chat-explore/new", { data: { dataset_id: a.datasetId, messages: [{ role: "user", content: "rows per plan" }] } }),
+    ],
+    [
+      "chat new (project)",
+      apiB.post("/api/v1/chat-explore/new", { data: { project_id: a.projectId, messages: [{ role: "user", content: "rows per plan" }] } }),
+    ],
     ["chat status", apiB.get(`/api/v1/chat-explore/status/${a.chatTaskId}`)],
     ["chat get", apiB.get(`/api/v1/chat-explore/chats/${a.chatId}`)],
     ["project get", apiB.get(`/api/v1/projects/${a.projectId}`)],
@@ -184,7 +192,10 @@ test("invitations: the same answer whether or not the account exists; accept and
   const forNew = await owner.post("/api/team/members", { data: { email: `nobody-yet-${stamp}@example.com`, role: "member", password: "inviter chose" } });
   expect(forExisting.status()).toBe(201);
   expect(forNew.status()).toBe(201);
-  const shape = (body: { invitation: Record<string, unknown> }) => ({ ...body, invitation: { ...body.invitation, id: "", email: "", createdAt: "", expiresAt: "" } });
+  const shape = (body: { invitation: Record<string, unknown> }) => ({
+    ...body,
+    invitation: { ...body.invitation, id: "", email: "", createdAt: "", expiresAt: "" },
+  });
   expect(shape(await forExisting.json())).toEqual(shape(await forNew.json()));
   // Nobody joined: both wait as pending invitations.
   const membersB = (await (await owner.get("/api/team/members")).json()).members.map((m: { user: { email: string } }) => m.user.email);

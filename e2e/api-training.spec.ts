@@ -31,7 +31,21 @@ test("train, poll, fetch the result, reuse, predict, delete", async ({ api, anon
   const classes = result.stats[0];
   expect(classes.map((c: { class_name: string }) => c.class_name).sort()).toEqual(["no", "yes"]);
   for (const c of classes) {
-    for (const key of ["field", "field_name", "field_type", "class", "class_name", "count", "true positives", "false positives", "false negatives", "precision", "recall", "f1", "frequency"]) {
+    for (const key of [
+      "field",
+      "field_name",
+      "field_type",
+      "class",
+      "class_name",
+      "count",
+      "true positives",
+      "false positives",
+      "false negatives",
+      "precision",
+      "recall",
+      "f1",
+      "frequency",
+    ]) {
       expect(c, key).toHaveProperty([key]);
     }
     expect(c.field_name).toBe("churned");
@@ -46,7 +60,9 @@ test("train, poll, fetch the result, reuse, predict, delete", async ({ api, anon
   expect(result.data_story[0].outcomes.length).toBe(2);
 
   // force: false reuses the identical model at once; force: true trains anew.
-  const again = await (await api.post("/api/v1/models/train/new", { data: { dataset_id: datasetId, predict_fields: ["churned"], duration: 10, ignore_fields: ["region"] } })).json();
+  const again = await (
+    await api.post("/api/v1/models/train/new", { data: { dataset_id: datasetId, predict_fields: ["churned"], duration: 10, ignore_fields: ["region"] } })
+  ).json();
   const reused = await (await api.get(`/api/v1/models/train/${again.task_id}/status`)).json();
   expect(reused.status).toBe("SUCCEEDED");
   expect((await (await api.get(`/api/v1/models/train/${again.task_id}/result`)).json()).model_id).toBe(modelId);
@@ -63,7 +79,14 @@ test("train, poll, fetch the result, reuse, predict, delete", async ({ api, anon
   expect(entry.created_at).toBeTruthy();
 
   const predicted = await anon.post(`/v1/models?api_key=${apiKey}`, {
-    data: { id: modelId, data: [{ plan: "basic", monthly_usage: 5, tenure_months: 2 }, { plan: "premium", monthly_usage: "90", tenure_months: "50" }], show_factors: true },
+    data: {
+      id: modelId,
+      data: [
+        { plan: "basic", monthly_usage: 5, tenure_months: 2 },
+        { plan: "premium", monthly_usage: "90", tenure_months: "50" },
+      ],
+      show_factors: true,
+    },
   });
   expect(predicted.status(), await predicted.text()).toBe(200);
   const { predictions } = await predicted.json();
@@ -155,7 +178,12 @@ test("a dataset with no rows or a single-class target fails with a remedy", asyn
   expect(emptyDone.status).toBe("FAILED");
   expect(emptyDone.metadata.error).toMatch(/no rows.*Add rows/);
 
-  const oneClass = await createDataset(api, apiKey, "one-class", churnRows(60).map((r) => ({ ...r, churned: "no" })));
+  const oneClass = await createDataset(
+    api,
+    apiKey,
+    "one-class",
+    churnRows(60).map((r) => ({ ...r, churned: "no" })),
+  );
   const task = await (await api.post("/api/v1/models/train/new", { data: { dataset_id: oneClass, predict_fields: ["churned"], duration: 10 } })).json();
   const done = await waitForTask(api, `/api/v1/models/train/${task.task_id}/status`);
   expect(done.status).toBe("FAILED");
@@ -188,7 +216,10 @@ test("two trainings at once both succeed, and a regression target works", async 
     api.post("/api/v1/models/train/new", { data: { dataset_id: regression, predict_fields: ["monthly_usage"], duration: 10 } }),
   ]);
   const [ta, tb] = [(await a.json()).task_id, (await b.json()).task_id];
-  const [da, db] = await Promise.all([waitForTask(api, `/api/v1/models/train/${ta}/status`, 150_000), waitForTask(api, `/api/v1/models/train/${tb}/status`, 150_000)]);
+  const [da, db] = await Promise.all([
+    waitForTask(api, `/api/v1/models/train/${ta}/status`, 150_000),
+    waitForTask(api, `/api/v1/models/train/${tb}/status`, 150_000),
+  ]);
   expect(da.status).toBe("SUCCEEDED");
   expect(db.status).toBe("SUCCEEDED");
   const reg = await (await api.get(`/api/v1/models/train/${tb}/result`)).json();
@@ -216,7 +247,9 @@ test("a running training can be cancelled: it ends FAILED at once, the worker st
 
   // The worker gave the cancelled training up: a new one runs and finishes long before the 60 s.
   const started = Date.now();
-  const next = await (await api.post("/api/v1/models/train/new", { data: { dataset_id: datasetId, predict_fields: ["plan"], duration: 10, force: true } })).json();
+  const next = await (
+    await api.post("/api/v1/models/train/new", { data: { dataset_id: datasetId, predict_fields: ["plan"], duration: 10, force: true } })
+  ).json();
   const done = await waitForTask(api, `/api/v1/models/train/${next.task_id}/status`, 60_000);
   expect(done.status).toBe("SUCCEEDED");
   expect(Date.now() - started).toBeLessThan(45_000);

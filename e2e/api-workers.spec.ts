@@ -22,7 +22,9 @@ test("a worker killed mid-training: the task is retried by another worker and su
   const api = await request.newContext({ baseURL: app.baseURL, extraHTTPHeaders: { "X-API-Key": app.apiKey } });
   try {
     const datasetId = await createDataset(api, app.apiKey, "churn", churnRows(300));
-    const { task_id } = await (await api.post("/api/v1/models/train/new", { data: { dataset_id: datasetId, predict_fields: ["churned"], duration: 10 } })).json();
+    const { task_id } = await (
+      await api.post("/api/v1/models/train/new", { data: { dataset_id: datasetId, predict_fields: ["churned"], duration: 10 } })
+    ).json();
     const victim = startWorker(app.dataDir);
     // Wait until the victim has claimed it and is training, then kill it without warning.
     for (let i = 0; ; i++) {

@@ -68,7 +68,11 @@ test("answer cards, a pinned question box, examples from the fields and follow-u
   await expect(examples.first()).toBeVisible();
   const exampleTexts = await examples.allInnerTexts();
   expect(exampleTexts.length).toBeGreaterThanOrEqual(3);
-  for (const text of exampleTexts) expect(fieldNames.some((f) => text.includes(f)), `"${text}" names no telco field`).toBe(true);
+  for (const text of exampleTexts)
+    expect(
+      fieldNames.some((f) => text.includes(f)),
+      `"${text}" names no telco field`,
+    ).toBe(true);
   await expect(page.getByTestId("chat-fields").getByRole("button", { name: /MonthlyCharges/ })).toBeVisible();
   await expectBoxOnScreen(page);
   await saveScreen(page, testInfo, "chat-empty", { fullPage: false });
@@ -105,7 +109,10 @@ test("answer cards, a pinned question box, examples from the fields and follow-u
   await expect(numberHeader).toHaveAttribute("aria-sort", "descending");
   const [download] = await Promise.all([page.waitForEvent("download"), card.getByTestId("download-csv").click()]);
   expect(download.suggestedFilename()).toBe("what-is-the-average-monthlycharges-by-paymentmethod.csv");
-  const csv = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "").split(/\r\n/);
+  const csv = fs
+    .readFileSync(await download.path(), "utf8")
+    .replace(/^\uFEFF/, "")
+    .split(/\r\n/);
   expect(csv[0].split(",")[0]).toBe("PaymentMethod");
   expect(csv).toHaveLength(5);
 
@@ -152,7 +159,14 @@ test("clarifying questions offer one-click choices; a failed question stays in t
       contentType: "application/json",
       body: JSON.stringify({
         id: "c1",
-        messages: [{ role: "assistant", content: '"plan" could mean more than one field: "Contract" or "InternetService". Which one do you mean?', images: null, table: null }],
+        messages: [
+          {
+            role: "assistant",
+            content: '"plan" could mean more than one field: "Contract" or "InternetService". Which one do you mean?',
+            images: null,
+            table: null,
+          },
+        ],
         suggestions: ["average MonthlyCharges by Contract", "average MonthlyCharges by InternetService"],
       }),
     }),
@@ -175,7 +189,9 @@ test("clarifying questions offer one-click choices; a failed question stays in t
   // The server refuses the next question: the error shows inside its card, the text is back in the box.
   let refuse = true;
   await page.route("**/api/v1/chat-explore/new", (route) =>
-    refuse ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ detail: "The chat queue is full. Try again in a minute." }) }) : route.continue(),
+    refuse
+      ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ detail: "The chat queue is full. Try again in a minute." }) })
+      : route.continue(),
   );
   await input.fill("average TotalCharges by gender");
   await input.press("Enter");

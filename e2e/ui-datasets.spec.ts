@@ -101,4 +101,3 @@ test("an Excel workbook uploads from its first sheet, with numbers and dates typ
   await expect(page.getByTestId("field-type-amount")).toHaveValue("float");
   await expect(page.getByTestId("field-type-ordered on")).toHaveValue("date");
 });
-

@@ -47,7 +47,10 @@ test("forecast a shared series from the dataset page and read the chart with its
   await expect(page.getByTestId("forecast-table").getByRole("row")).toHaveCount(37);
   const downloadPromise = page.waitForEvent("download");
   await page.getByTestId("download-forecast").click();
-  const csv = fs.readFileSync(await (await downloadPromise).path(), "utf8").trim().split(/\r?\n/);
+  const csv = fs
+    .readFileSync(await (await downloadPromise).path(), "utf8")
+    .trim()
+    .split(/\r?\n/);
   expect(csv[0]).toBe("date,passengers,lower_80,upper_80,lower_95,upper_95");
   expect(csv).toHaveLength(37);
   expect(csv[1]).toMatch(/^1961-01-01T00:00:00.000Z,/);

@@ -79,7 +79,9 @@ test("the app works under its Content-Security-Policy: model charts, chat charts
   // A model of this team (other specs may have trained one already; otherwise train one now).
   let model_id: string | undefined = (await (await api.get("/api/v1/models")).json()).models?.[0]?.id;
   if (!model_id) {
-    const task = await (await api.post("/api/v1/models/train/new", { data: { dataset_id: created.dataset_id, predict_fields: ["churned"], duration: 10 } })).json();
+    const task = await (
+      await api.post("/api/v1/models/train/new", { data: { dataset_id: created.dataset_id, predict_fields: ["churned"], duration: 10 } })
+    ).json();
     let status = "";
     for (let i = 0; i < 600 && status !== "SUCCEEDED" && status !== "FAILED"; i++) {
       status = (await (await api.get(`/api/v1/models/train/${task.task_id}/status`)).json()).status;

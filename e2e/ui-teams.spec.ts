@@ -86,7 +86,11 @@ test("an invited person chooses their own password, accepts, sees keys read-only
 
   // A second invitation, to the owner's second team, is declined.
   await page.getByRole("button", { name: "Switch team" }).click();
-  await page.getByRole("menu", { name: "Teams" }).getByRole("menuitemradio", { name: /Second team/ }).first().click();
+  await page
+    .getByRole("menu", { name: "Teams" })
+    .getByRole("menuitemradio", { name: /Second team/ })
+    .first()
+    .click();
   await expect(page.getByTestId("current-team")).toContainText("Second team");
   await page.goto("/team-settings");
   await page.getByTestId("invite-form").getByLabel("Email").fill(email);
@@ -102,7 +106,10 @@ test("an invited person chooses their own password, accepts, sees keys read-only
 
   // Removing them says their keys go too.
   await page.getByRole("button", { name: "Switch team" }).click();
-  await page.getByRole("menu", { name: "Teams" }).getByRole("menuitemradio", { name: new RegExp(OWNER.teamName) }).click();
+  await page
+    .getByRole("menu", { name: "Teams" })
+    .getByRole("menuitemradio", { name: new RegExp(OWNER.teamName) })
+    .click();
   await expect(page.getByTestId("current-team")).toContainText(OWNER.teamName);
   await page.goto("/team-settings");
   await page.getByRole("button", { name: `Remove ${email}` }).click();

@@ -15,7 +15,10 @@ const intFrom = (fallback: number, min = 0) =>
       if (v === undefined || v.trim() === "") return fallback;
       const n = Number(v);
       if (!Number.isInteger(n) || n < min) {
-        ctx.addIssue({ code: "custom", message: min === 0 ? `must be a non-negative integer, got "${v}"` : `must be an integer of at least ${min}, got "${v}"` });
+        ctx.addIssue({
+          code: "custom",
+          message: min === 0 ? `must be a non-negative integer, got "${v}"` : `must be an integer of at least ${min}, got "${v}"`,
+        });
         return z.NEVER;
       }
       return n;
@@ -34,7 +37,10 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v?.trim() || undefined)
-    .refine((v) => v === undefined || v.length >= 20, "must be at least 20 characters (a short key is easy to guess); generate one with `openssl rand -hex 24`"),
+    .refine(
+      (v) => v === undefined || v.length >= 20,
+      "must be at least 20 characters (a short key is easy to guess); generate one with `openssl rand -hex 24`",
+    ),
   // First-run setup token (otherwise `npm start` prints a random one while no user exists).
   SETUP_TOKEN: z
     .string()
@@ -67,7 +73,10 @@ const envSchema = z.object({
     .optional()
     .default("train,chat")
     .transform((v, ctx) => {
-      const kinds = v.split(",").map((k) => k.trim()).filter(Boolean);
+      const kinds = v
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean);
       const unknown = kinds.filter((k) => k !== "train" && k !== "chat");
       if (unknown.length || kinds.length === 0) {
         ctx.addIssue({ code: "custom", message: `must list train and/or chat, separated by commas, got "${v}"` });
@@ -77,7 +86,7 @@ const envSchema = z.object({
     }),
   // `npm start` never rebuilds (a build made elsewhere is used as it is).
   SKIP_BUILD: z
-    .enum(["", "0", "1", "true", "false"], { message: 'must be 1 (never rebuild) or 0' })
+    .enum(["", "0", "1", "true", "false"], { message: "must be 1 (never rebuild) or 0" })
     .optional()
     .transform((v) => v === "1" || v === "true"),
   // Test setting: a directory where the web server records /api/v1 and /v1 responses for the

@@ -13,7 +13,9 @@ export function clipForLog(text: string, max = LOG_LINE_MAX): string {
 /** An error (message and stack) for the log, each line clipped. */
 export function describeErrorForLog(error: unknown): string {
   const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
-  const lines = text.split("\n").map((line) => (line.length > LOG_LINE_MAX ? `${line.slice(0, LOG_LINE_MAX)}... (${line.length - LOG_LINE_MAX} more characters)` : line));
+  const lines = text
+    .split("\n")
+    .map((line) => (line.length > LOG_LINE_MAX ? `${line.slice(0, LOG_LINE_MAX)}... (${line.length - LOG_LINE_MAX} more characters)` : line));
   const joined = lines.join("\n");
   return joined.length > LOG_TEXT_MAX ? `${joined.slice(0, LOG_TEXT_MAX)}\n... (${joined.length - LOG_TEXT_MAX} more characters)` : joined;
 }

@@ -81,12 +81,20 @@ async function main() {
     const conv = await answerChat({ table, messages });
     const convMs = performance.now() - t1;
     all.push(oneMs, convMs);
-    for (const [ms, label] of [[oneMs, name], [convMs, `${name} (conversation)`]] as const) if (ms > worst.ms) worst = { ms, name: label };
+    for (const [ms, label] of [
+      [oneMs, name],
+      [convMs, `${name} (conversation)`],
+    ] as const)
+      if (ms > worst.ms) worst = { ms, name: label };
     const said = (one.messages[0]?.content ?? "").slice(0, 60).replace(/\s+/g, " ");
-    console.log(`${name.padEnd(44)} ${String(Buffer.byteLength(text)).padStart(6)} ${oneMs.toFixed(1).padStart(7)} ms ${convMs.toFixed(1).padStart(8)} ms  ${conv.plan ? "plan" : "no plan"} | ${said}`);
+    console.log(
+      `${name.padEnd(44)} ${String(Buffer.byteLength(text)).padStart(6)} ${oneMs.toFixed(1).padStart(7)} ms ${convMs.toFixed(1).padStart(8)} ms  ${conv.plan ? "plan" : "no plan"} | ${said}`,
+    );
   }
   const sorted = all.slice().sort((a, b) => a - b);
-  console.log(`\n${all.length} answers: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${worst.ms.toFixed(1)} ms (${worst.name}); limit ${LIMIT_MS} ms`);
+  console.log(
+    `\n${all.length} answers: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${worst.ms.toFixed(1)} ms (${worst.name}); limit ${LIMIT_MS} ms`,
+  );
   if (worst.ms > LIMIT_MS) {
     console.error(`FAIL: "${worst.name}" took ${worst.ms.toFixed(0)} ms`);
     process.exit(1);

@@ -50,7 +50,8 @@ async function main() {
 
   const tables = nlvTables();
   // Warm-up (JIT, lexicon caches) so that timings reflect a warm worker.
-  for (const [name, table] of Object.entries(tables)) await answerChat({ table, datasetName: name, messages: [{ role: "user", content: "count of rows by the first field" }] });
+  for (const [name, table] of Object.entries(tables))
+    await answerChat({ table, datasetName: name, messages: [{ role: "user", content: "count of rows by the first field" }] });
 
   if (only.has("nlv")) {
     const times: number[] = [];
@@ -66,7 +67,9 @@ async function main() {
     reportNv(nv).forEach(log);
     timings.push(["nvbench-dev (65 tables)", times]);
     for (const o of nv.filter((x) => !x.heldOut && !(x.verdict.dataRight && x.verdict.chartRight))) {
-      failures.push(`nvbench\t${o.c.id}\tdata ${o.verdict.dataRight ? "ok" : `WRONG (${o.verdict.why})`}\tchart ${o.verdict.chart} want ${o.c.chart}\t${o.text}`);
+      failures.push(
+        `nvbench\t${o.c.id}\tdata ${o.verdict.dataRight ? "ok" : `WRONG (${o.verdict.why})`}\tchart ${o.verdict.chart} want ${o.c.chart}\t${o.text}`,
+      );
     }
   }
   const analyticTables = only.has("own") || only.has("fresh") ? await ownTables() : {};
@@ -78,7 +81,9 @@ async function main() {
     timings.push(["own set (5 tables, up to 48.8k rows)", times]);
     // The old held-out fifth of the own set is inspected since the second pass (the fresh set is the held-out measure now).
     for (const o of own.filter((x) => !x.verdict.right)) {
-      failures.push(`own\t${o.q.id}\t${o.verdict.gaveNumber ? (o.verdict.flagged ? "wrong, flagged" : "WRONG NUMBER") : "no number"}\t${o.verdict.why}\t${o.q.turns.join(" | ")}\t=> ${(o.reply.messages[0]?.content ?? "").slice(0, 200).replace(/\s+/g, " ")}`);
+      failures.push(
+        `own\t${o.q.id}\t${o.verdict.gaveNumber ? (o.verdict.flagged ? "wrong, flagged" : "WRONG NUMBER") : "no number"}\t${o.verdict.why}\t${o.q.turns.join(" | ")}\t=> ${(o.reply.messages[0]?.content ?? "").slice(0, 200).replace(/\s+/g, " ")}`,
+      );
     }
   }
   if (only.has("fresh")) {

@@ -89,7 +89,10 @@ async function main() {
   }
   try {
     for (const run of runs) {
-      const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-claim.ts", run.mode], { stdio: "inherit", env: { ...process.env, ...run.env } });
+      const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-claim.ts", run.mode], {
+        stdio: "inherit",
+        env: { ...process.env, ...run.env },
+      });
       if (result.status !== 0) throw new Error(`${run.mode} run failed`);
     }
   } finally {

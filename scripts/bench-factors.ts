@@ -45,7 +45,9 @@ function timeMs(f: () => void): { wall: number; cpu: number } {
 function subTable(table: Table, rows: Int32Array): Table {
   return {
     rowCount: rows.length,
-    columns: table.columns.map((c) => (c.kind === "number" ? { ...c, values: Float64Array.from(rows, (r) => c.values[r]) } : { ...c, codes: Int32Array.from(rows, (r) => c.codes[r]) })),
+    columns: table.columns.map((c) =>
+      c.kind === "number" ? { ...c, values: Float64Array.from(rows, (r) => c.values[r]) } : { ...c, codes: Int32Array.from(rows, (r) => c.codes[r]) },
+    ),
   };
 }
 
@@ -60,7 +62,12 @@ async function main(): Promise<void> {
   const { table, rows } = loadCsvTable(join(DATA_DIR, "adult.csv"));
   const schema = table.columns.map((c) => ({ name: c.name, type: c.type }));
   const target = encodeTarget(table, schema, "class");
-  const split = splitRows(target.rows.length, 0.2, 1, Float64Array.from(target.rows, (r) => target.y[r]));
+  const split = splitRows(
+    target.rows.length,
+    0.2,
+    1,
+    Float64Array.from(target.rows, (r) => target.y[r]),
+  );
   const trainIdx = Int32Array.from(split.rest, (i) => target.rows[i]);
   const testIdx = Int32Array.from(split.part, (i) => target.rows[i]).subarray(0, ROWS);
   // The rows as a client sends them (strings from the CSV, without the target).
@@ -119,7 +126,9 @@ async function explainModel(label: string, artifact: Uint8Array, clientRows: Rec
   console.log(`${label}:`);
   console.log(`  predictions without factors: ${fmt(plain)}`);
   console.log(`  with factors, first call (builds the tables): ${first.wall.toFixed(1)} ms [${first.cpu.toFixed(0)}]`);
-  console.log(`  with factors: ${fmt(withFactors)} (${Math.round(clientRows.length / (median(withFactors.map((t) => t.wall)) / 1000)).toLocaleString()} rows/s)`);
+  console.log(
+    `  with factors: ${fmt(withFactors)} (${Math.round(clientRows.length / (median(withFactors.map((t) => t.wall)) / 1000)).toLocaleString()} rows/s)`,
+  );
 
   // Exactness: contributions + expected value = raw output, per row (every tree ensemble of the field model).
   // Through the artifact decoder, so that the check reads exactly what the server reads.

@@ -72,7 +72,10 @@ function loadTasks(dir: string): Task[] {
     // Hold out the last h dates of each group.
     const held = new Set<number>();
     for (const key of new Set(keys)) {
-      const idx = rows.map((_, i) => i).filter((i) => keys[i] === key).sort((a, b) => dates[a] - dates[b]);
+      const idx = rows
+        .map((_, i) => i)
+        .filter((i) => keys[i] === key)
+        .sort((a, b) => dates[a] - dates[b]);
       for (const i of idx.slice(idx.length - h)) held.add(i);
     }
     const trainIdx = rows.map((_, i) => i).filter((i) => !held.has(i));
@@ -163,7 +166,11 @@ function runR(tasks: Task[]): Map<string, Record<string, Scored & { method: stri
       if (!r.length) continue;
       // R forecasts every step after the training values; the held-out values sit at testSteps.
       const col = (k: string) => task.testSteps.map((step) => Number(r[step - 1]?.[k] ?? NaN));
-      entry[model] = { ...score(task, col("mean"), col("lower80"), col("upper80"), col("lower95"), col("upper95")), method: r[0].method, seconds: Number(r[0].seconds) };
+      entry[model] = {
+        ...score(task, col("mean"), col("lower80"), col("upper80"), col("lower95"), col("upper95")),
+        method: r[0].method,
+        seconds: Number(r[0].seconds),
+      };
     }
     byName.set(task.name, entry);
   }
@@ -211,7 +218,14 @@ async function main() {
         result = scoreOutcome(task, outcome, outcome.report.secondsSpent);
       } else {
         const t0 = performance.now();
-        const outcome = await trainForecast({ columns: task.columns, dateField: task.dateField, valueField: task.valueField, groupField: task.groupField, horizon: task.h, budgetSeconds: budget });
+        const outcome = await trainForecast({
+          columns: task.columns,
+          dateField: task.dateField,
+          valueField: task.valueField,
+          groupField: task.groupField,
+          horizon: task.h,
+          budgetSeconds: budget,
+        });
         const seconds = (performance.now() - t0) / 1000;
         if (task.groupField) done.set(task.file, outcome);
         result = scoreOutcome(task, outcome, seconds);
@@ -222,7 +236,14 @@ async function main() {
     }
   }
 
-  const header = ["series", "n", "h", ...budgets.flatMap((b) => [`MASE@${b}`, `cov80@${b}`, `cov95@${b}`, `t@${b}`]), ...(useR ? ["ets()", "auto.arima()", "snaive()", "best of ets/arima"] : []), ...budgets.map((b) => `<=best@${b}`)];
+  const header = [
+    "series",
+    "n",
+    "h",
+    ...budgets.flatMap((b) => [`MASE@${b}`, `cov80@${b}`, `cov95@${b}`, `t@${b}`]),
+    ...(useR ? ["ets()", "auto.arima()", "snaive()", "best of ets/arima"] : []),
+    ...budgets.map((b) => `<=best@${b}`),
+  ];
   const lines = [`| ${header.join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`];
   const sums: Record<string, number> = {};
   const add = (k: string, v: number) => (sums[k] = (sums[k] ?? 0) + v);
@@ -256,20 +277,35 @@ async function main() {
   }
   const n = tasks.length;
   const avg = ["**mean**", "", ""];
-  for (const b of budgets) avg.push(`**${f3(sums[`mase${b}`] / n)}**`, pct(sums[`c80${b}`] / n), pct(sums[`c95${b}`] / n), `${(sums[`t${b}`] / n).toFixed(1)}s`);
+  for (const b of budgets)
+    avg.push(`**${f3(sums[`mase${b}`] / n)}**`, pct(sums[`c80${b}`] / n), pct(sums[`c95${b}`] / n), `${(sums[`t${b}`] / n).toFixed(1)}s`);
   if (useR) avg.push(f3(sums.ets / n), f3(sums.arima / n), f3(sums.snaive / n), f3(sums.best / n));
   for (const b of budgets) avg.push(`${sums[`win${b}`] ?? 0}/${n}`);
   lines.push(`| ${avg.join(" | ")} |`);
   console.log(lines.join("\n"));
   if (useR) {
-    console.log(`\nR interval coverage (80% / 95%): ets() ${pct(sums.etsc80 / n)} / ${pct(sums.etsc95 / n)}, auto.arima() ${pct(sums.arimac80 / n)} / ${pct(sums.arimac95 / n)}`);
+    console.log(
+      `\nR interval coverage (80% / 95%): ets() ${pct(sums.etsc80 / n)} / ${pct(sums.etsc95 / n)}, auto.arima() ${pct(sums.arimac80 / n)} / ${pct(sums.arimac95 / n)}`,
+    );
     for (const b of budgets) {
       const mean = sums[`mase${b}`] / n;
-      const checks = [`mean MASE ${f3(mean)} vs ets() ${f3(sums.ets / n)}, auto.arima() ${f3(sums.arima / n)}, per-series best ${f3(sums.best / n)}`, `at or below the per-series best on ${sums[`win${b}`] ?? 0}/${n}`, `coverage 80%: ${pct(sums[`c80${b}`] / n)}, 95%: ${pct(sums[`c95${b}`] / n)}`];
+      const checks = [
+        `mean MASE ${f3(mean)} vs ets() ${f3(sums.ets / n)}, auto.arima() ${f3(sums.arima / n)}, per-series best ${f3(sums.best / n)}`,
+        `at or below the per-series best on ${sums[`win${b}`] ?? 0}/${n}`,
+        `coverage 80%: ${pct(sums[`c80${b}`] / n)}, 95%: ${pct(sums[`c95${b}`] / n)}`,
+      ];
       console.log(`budget ${b}: ${checks.join("; ")}`);
     }
   }
-  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ set, budgets, tasks: tasks.map((t) => ({ name: t.name, ours: Object.fromEntries(ours.get(t.name)!), r: r.get(t.name) ?? null })) }, null, 2));
+  if (jsonOut)
+    fs.writeFileSync(
+      jsonOut,
+      JSON.stringify(
+        { set, budgets, tasks: tasks.map((t) => ({ name: t.name, ours: Object.fromEntries(ours.get(t.name)!), r: r.get(t.name) ?? null })) },
+        null,
+        2,
+      ),
+    );
 }
 
 main().catch((error) => {

@@ -80,10 +80,11 @@ function auc(score: Float64Array, yy: Float64Array): number {
     let j = i;
     while (j + 1 < idx.length && score[idx[j + 1]] === score[idx[i]]) j++;
     const avg = (i + j) / 2 + 1;
-    for (let k = i; k <= j; k++) if (yy[idx[k]] === 1) {
-      rankSum += avg;
-      pos++;
-    }
+    for (let k = i; k <= j; k++)
+      if (yy[idx[k]] === 1) {
+        rankSum += avg;
+        pos++;
+      }
     i = j + 1;
   }
   const neg = idx.length - pos;
@@ -94,16 +95,29 @@ const c0 = process.cpuUsage();
 const t0 = performance.now();
 const m300 = trainGbdt(xTr, yTr, { objective: "binary", maxRounds: 300, numLeaves: 31, learningRate: 0.1, maxBins: 255, minDataInLeaf: 20, lambdaL2: 0 });
 const fitMs = performance.now() - t0;
-console.log(`gbdt 300 trees fit: ${(fitMs / 1000).toFixed(2)} s wall, ${(process.cpuUsage(c0).user / 1e6).toFixed(2)} s cpu, holdout AUC ${auc(m300.predict(xTe), yTe).toFixed(4)}`);
+console.log(
+  `gbdt 300 trees fit: ${(fitMs / 1000).toFixed(2)} s wall, ${(process.cpuUsage(c0).user / 1e6).toFixed(2)} s cpu, holdout AUC ${auc(m300.predict(xTe), yTe).toFixed(4)}`,
+);
 
 // Early stopping on an inner 10% validation split of the training rows.
 const nv = Math.round(nTrain * 0.1);
 const vIdx = Array.from({ length: nv }, (_, i) => i);
 const fIdx = Array.from({ length: nTrain - nv }, (_, i) => i + nv);
-const pick = (x: FeatureMatrix, idx: number[]): FeatureMatrix => ({ rowCount: idx.length, features, columns: x.columns.map((c) => Float64Array.from(idx, (i) => c[i])) });
+const pick = (x: FeatureMatrix, idx: number[]): FeatureMatrix => ({
+  rowCount: idx.length,
+  features,
+  columns: x.columns.map((c) => Float64Array.from(idx, (i) => c[i])),
+});
 const t1 = performance.now();
-const mEs = trainGbdt(pick(xTr, fIdx), Float64Array.from(fIdx, (i) => yTr[i]), { objective: "binary", maxRounds: 2000, learningRate: 0.05, numLeaves: 31, earlyStoppingRounds: 50 }, { valid: { x: pick(xTr, vIdx), y: Float64Array.from(vIdx, (i) => yTr[i]) } });
-console.log(`gbdt early-stopped (lr 0.05): ${mEs.numRounds} rounds in ${((performance.now() - t1) / 1000).toFixed(2)} s, holdout AUC ${auc(mEs.predict(xTe), yTe).toFixed(4)}`);
+const mEs = trainGbdt(
+  pick(xTr, fIdx),
+  Float64Array.from(fIdx, (i) => yTr[i]),
+  { objective: "binary", maxRounds: 2000, learningRate: 0.05, numLeaves: 31, earlyStoppingRounds: 50 },
+  { valid: { x: pick(xTr, vIdx), y: Float64Array.from(vIdx, (i) => yTr[i]) } },
+);
+console.log(
+  `gbdt early-stopped (lr 0.05): ${mEs.numRounds} rounds in ${((performance.now() - t1) / 1000).toFixed(2)} s, holdout AUC ${auc(mEs.predict(xTe), yTe).toFixed(4)}`,
+);
 
 // Prediction throughput of the 300-tree model on 100k rows (holdout rows repeated).
 const big = 100_000;
@@ -114,7 +128,9 @@ const t2 = performance.now();
 m300.predictRaw(xBig);
 const predMs = performance.now() - t2;
 const predCpu = process.cpuUsage(c2).user / 1000;
-console.log(`predict ${m300.numTrees} trees: ${Math.round(big / (predMs / 1000)).toLocaleString()} rows/s wall, ${Math.round(big / (predCpu / 1000)).toLocaleString()} rows/s cpu`);
+console.log(
+  `predict ${m300.numTrees} trees: ${Math.round(big / (predMs / 1000)).toLocaleString()} rows/s wall, ${Math.round(big / (predCpu / 1000)).toLocaleString()} rows/s cpu`,
+);
 
 // As served: a loaded model compiles its trees and switches to the compiled code once warm-up shows it is faster.
 m300.prepareForServing();
@@ -125,7 +141,9 @@ m300.predictRaw(xBig);
 const t2s = performance.now();
 m300.predictRaw(xBig);
 const servedMs = performance.now() - t2s;
-console.log(`predict ${m300.numTrees} trees served (${m300.servesCompiled ? "compiled" : "array traversal"}): ${Math.round(big / (servedMs / 1000)).toLocaleString()} rows/s wall`);
+console.log(
+  `predict ${m300.numTrees} trees served (${m300.servesCompiled ? "compiled" : "array traversal"}): ${Math.round(big / (servedMs / 1000)).toLocaleString()} rows/s wall`,
+);
 
 function sameArrays(a: Float64Array, b: Float64Array): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
@@ -133,14 +151,21 @@ function sameArrays(a: Float64Array, b: Float64Array): boolean {
 const json = JSON.stringify(m300.toJSON());
 const t3 = performance.now();
 const loaded = TreeEnsemble.fromJSON(JSON.parse(json));
-console.log(`serialized ${(json.length / 1024).toFixed(0)} KiB, load ${(performance.now() - t3).toFixed(1)} ms, same predictions: ${sameArrays(loaded.predictRaw(xTe), m300.predictRaw(xTe))}`);
+console.log(
+  `serialized ${(json.length / 1024).toFixed(0)} KiB, load ${(performance.now() - t3).toFixed(1)} ms, same predictions: ${sameArrays(loaded.predictRaw(xTe), m300.predictRaw(xTe))}`,
+);
 
 const t4 = performance.now();
-const sh = m300.shap(xTe, Int32Array.from({ length: 1000 }, (_, i) => i));
+const sh = m300.shap(
+  xTe,
+  Int32Array.from({ length: 1000 }, (_, i) => i),
+);
 console.log(`treeshap: ${(1000 / ((performance.now() - t4) / 1000)).toFixed(0)} rows/s (expected ${sh.expected[0].toFixed(3)})`);
 
 for (const extraTrees of [false, true]) {
   const t5 = performance.now();
   const rf = trainForest(xTr, yTr, { objective: "binary", numTrees: 100, extraTrees, seed: 1 });
-  console.log(`${extraTrees ? "extra trees" : "random forest"} 100 trees: ${((performance.now() - t5) / 1000).toFixed(2)} s, holdout AUC ${auc(rf.predict(xTe), yTe).toFixed(4)}`);
+  console.log(
+    `${extraTrees ? "extra trees" : "random forest"} 100 trees: ${((performance.now() - t5) / 1000).toFixed(2)} s, holdout AUC ${auc(rf.predict(xTe), yTe).toFixed(4)}`,
+  );
 }

@@ -42,7 +42,9 @@ function makeBatch(offset: number, n: number) {
 }
 
 async function main() {
-  console.log(`Starting a server (production build) for ${totalRows.toLocaleString()} rows in batches of ${batchSize.toLocaleString()}${useS3 ? ", storage in s3rver on loopback" : ", storage in files"}...`);
+  console.log(
+    `Starting a server (production build) for ${totalRows.toLocaleString()} rows in batches of ${batchSize.toLocaleString()}${useS3 ? ", storage in s3rver on loopback" : ", storage in files"}...`,
+  );
   let s3: TestS3Server | null = null;
   let s3Env: Record<string, string> = {};
   if (useS3) {
@@ -53,7 +55,13 @@ async function main() {
   const coldDir = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-bench-cold-"));
   try {
     const key = app.apiKey;
-    const created = await (await fetch(`${app.baseURL}/v1/datasets?api_key=${key}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "bench" }) })).json();
+    const created = await (
+      await fetch(`${app.baseURL}/v1/datasets?api_key=${key}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "bench" }),
+      })
+    ).json();
     const id = created.dataset_id as string;
     let serialize = 0;
     let requestTime = 0;
@@ -75,8 +83,12 @@ async function main() {
     const info = await (await fetch(`${app.baseURL}/v1/datasets?api_key=${key}&id=${id}`)).json();
     latencies.sort((a, b) => a - b);
     console.log(`rows stored: ${info.rows.toLocaleString()} (${info.fields.length} fields)`);
-    console.log(`total wall time: ${total.toFixed(2)} s (server time in requests: ${(requestTime / 1000).toFixed(2)} s; client-side JSON building: ${(serialize / 1000).toFixed(2)} s)`);
-    console.log(`per batch p50 ${latencies[Math.floor(latencies.length / 2)].toFixed(0)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)].toFixed(0)} ms`);
+    console.log(
+      `total wall time: ${total.toFixed(2)} s (server time in requests: ${(requestTime / 1000).toFixed(2)} s; client-side JSON building: ${(serialize / 1000).toFixed(2)} s)`,
+    );
+    console.log(
+      `per batch p50 ${latencies[Math.floor(latencies.length / 2)].toFixed(0)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)].toFixed(0)} ms`,
+    );
 
     // Read as the server's own host would (its DATA_DIR: files, or its warm cache), and with object
     // storage also as another host (an empty DATA_DIR: a cold cache, then warm).
@@ -90,7 +102,9 @@ async function main() {
       for (let i = 0; i < 3; i++) {
         const t0 = performance.now();
         const table = await host.storage.datasets.read(id);
-        console.log(`${host.name}: load ${table.rowCount.toLocaleString()} rows x ${table.columns.length} columns into typed arrays: ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+        console.log(
+          `${host.name}: load ${table.rowCount.toLocaleString()} rows x ${table.columns.length} columns into typed arrays: ${((performance.now() - t0) / 1000).toFixed(2)} s`,
+        );
       }
     }
 

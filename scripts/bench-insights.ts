@@ -54,7 +54,8 @@ async function main() {
   console.log(`\nInsights report cost at budget ${budget} s, ${threads} thread(s) (node ${process.version}):\n`);
   console.log("| data set | rows | holdout | task | training s | insights s | of budget | insights KB | report KB |");
   console.log("|---|---:|---:|---|---:|---:|---:|---:|---:|");
-  for (const r of rows) console.log(`| ${r.name} | ${r.rows} | ${r.holdout} | ${r.task} | ${r.total} | ${r.insights} | ${r.share} | ${r.insightsKb} | ${r.reportKb} |`);
+  for (const r of rows)
+    console.log(`| ${r.name} | ${r.rows} | ${r.holdout} | ${r.task} | ${r.total} | ${r.insights} | ${r.share} | ${r.insightsKb} | ${r.reportKb} |`);
 }
 
 main().catch((error) => {

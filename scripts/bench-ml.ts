@@ -108,9 +108,7 @@ function subTable(table: Table, rows: Int32Array): Table {
   return {
     rowCount: rows.length,
     columns: table.columns.map((c) =>
-      c.kind === "number"
-        ? { ...c, values: Float64Array.from(rows, (r) => c.values[r]) }
-        : { ...c, codes: Int32Array.from(rows, (r) => c.codes[r]) },
+      c.kind === "number" ? { ...c, values: Float64Array.from(rows, (r) => c.values[r]) } : { ...c, codes: Int32Array.from(rows, (r) => c.codes[r]) },
     ),
   };
 }
@@ -138,8 +136,13 @@ async function main(): Promise<void> {
   })();
   const benchStart = Date.now();
   // Time-budgeted accuracy depends on the machine's load: print it with the results.
-  const load = () => loadavg().map((v) => v.toFixed(2)).join(" ");
-  console.log(`bench:ml commit ${commit}, ${new Date().toISOString()}, load average ${load()}, threads ${opts.threads}, budgets ${opts.budgets.join(",")}, seed ${opts.seed}`);
+  const load = () =>
+    loadavg()
+      .map((v) => v.toFixed(2))
+      .join(" ");
+  console.log(
+    `bench:ml commit ${commit}, ${new Date().toISOString()}, load average ${load()}, threads ${opts.threads}, budgets ${opts.budgets.join(",")}, seed ${opts.seed}`,
+  );
   process.on("exit", () => console.log(`bench:ml took ${((Date.now() - benchStart) / 60_000).toFixed(1)} min; load average at the end ${load()}`));
   const table: Row[] = [];
   const tmp = mkdtempSync(join(tmpdir(), "bench-ml-"));
@@ -172,8 +175,15 @@ async function main(): Promise<void> {
         let score: number;
         if (target.objective === "binary") {
           const positive = target.classes[1];
-          score = computeAuc(yTest, Float64Array.from(preds, (p) => p[spec.target].probabilities![positive]));
-        } else score = computeRmse(yTest, Float64Array.from(preds, (p) => p[spec.target].value as number));
+          score = computeAuc(
+            yTest,
+            Float64Array.from(preds, (p) => p[spec.target].probabilities![positive]),
+          );
+        } else
+          score = computeRmse(
+            yTest,
+            Float64Array.from(preds, (p) => p[spec.target].value as number),
+          );
         row.ours[budget] = { score, seconds };
         const f = outcome.report.fields[0];
         console.log(
@@ -195,9 +205,22 @@ async function main(): Promise<void> {
           PYTHON,
           [
             join(import.meta.dirname, "bench-ml-peers.py"),
-            "--train", trainCsv, "--test", testCsv, "--target", spec.target,
-            "--task", target.objective, "--positive", target.classes[1] ?? "",
-            "--categorical", catCols.join(","), "--drop", dropped.join(","), "--threads", String(opts.threads),
+            "--train",
+            trainCsv,
+            "--test",
+            testCsv,
+            "--target",
+            spec.target,
+            "--task",
+            target.objective,
+            "--positive",
+            target.classes[1] ?? "",
+            "--categorical",
+            catCols.join(","),
+            "--drop",
+            dropped.join(","),
+            "--threads",
+            String(opts.threads),
           ],
           { encoding: "utf8", maxBuffer: 1 << 24 },
         );
@@ -217,7 +240,15 @@ async function main(): Promise<void> {
 
 function printTable(rows: Row[], budgets: number[]): void {
   const peerNames = ["sklearn-hgb", "xgboost"];
-  const header = ["dataset", "metric", ...budgets.map((b) => `ours@${b}`), ...peerNames, "AMLB 1h (best)", ...budgets.map((b) => `t@${b}`), ...peerNames.map((p) => `t ${p}`)];
+  const header = [
+    "dataset",
+    "metric",
+    ...budgets.map((b) => `ours@${b}`),
+    ...peerNames,
+    "AMLB 1h (best)",
+    ...budgets.map((b) => `t@${b}`),
+    ...peerNames.map((p) => `t ${p}`),
+  ];
   const lines = rows.map((r) => [
     r.dataset,
     r.metric,
@@ -258,7 +289,12 @@ function timeGbdt(tmp: string, threads: number, peers: boolean): void {
   const { table: data, rows, fields } = loadCsvTable(join(DATA_DIR, "adult.csv"));
   const schema = data.columns.map((c) => ({ name: c.name, type: c.type }));
   const target = encodeTarget(data, schema, "class");
-  const split = splitRows(target.rows.length, 0.2, 1, Float64Array.from(target.rows, (r) => target.y[r]));
+  const split = splitRows(
+    target.rows.length,
+    0.2,
+    1,
+    Float64Array.from(target.rows, (r) => target.y[r]),
+  );
   const trainIdx = Int32Array.from(split.rest, (i) => target.rows[i]);
   const pre = Preprocessor.fit(data, trainIdx, new Set(["class"]), schema);
   const x = pre.transformTable(data, trainIdx);
@@ -272,7 +308,21 @@ function timeGbdt(tmp: string, threads: number, peers: boolean): void {
     writeCsv(trainCsv, rows, fields, trainIdx);
     const catCols = data.columns.filter((c) => c.kind === "text" && c.name !== "class").map((c) => c.name);
     for (const t of [1, threads]) {
-      const out = execFileSync(PYTHON, [join(import.meta.dirname, "bench-ml-peers.py"), "--time-xgb", trainCsv, "--target", "class", "--categorical", catCols.join(","), "--threads", String(t)], { encoding: "utf8" });
+      const out = execFileSync(
+        PYTHON,
+        [
+          join(import.meta.dirname, "bench-ml-peers.py"),
+          "--time-xgb",
+          trainCsv,
+          "--target",
+          "class",
+          "--categorical",
+          catCols.join(","),
+          "--threads",
+          String(t),
+        ],
+        { encoding: "utf8" },
+      );
       line += `; XGBoost hist ${t} thread(s) ${Number(out.trim()).toFixed(2)}s`;
     }
   }

@@ -22,7 +22,11 @@ async function main() {
   let lastServerMs = NaN;
   let lastServerTiming = "";
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${app.baseURL}${path}?api_key=${app.apiKey}`, { method: "POST", headers: { "content-type": "application/json", ...(ACCEPT_ENCODING ? { "accept-encoding": ACCEPT_ENCODING } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${app.baseURL}${path}?api_key=${app.apiKey}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(ACCEPT_ENCODING ? { "accept-encoding": ACCEPT_ENCODING } : {}) },
+      body: JSON.stringify(body),
+    });
     const json = await res.json();
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     lastServerTiming = res.headers.get("server-timing") ?? "";
@@ -73,7 +77,9 @@ async function main() {
       singleServer.push(lastServerMs);
     }
     console.log(`10,000 rows right after the model was loaded: ${coldMs.toFixed(0)} ms at the client, ${coldServerMs.toFixed(0)} ms at the server`);
-    console.log(`10,000 rows in one request: median ${median(batchTimes).toFixed(0)} ms at the client (min ${Math.min(...batchTimes).toFixed(0)}, max ${Math.max(...batchTimes).toFixed(0)}), ${median(batchServer).toFixed(0)} ms at the server (last: ${lastBatchTiming})`);
+    console.log(
+      `10,000 rows in one request: median ${median(batchTimes).toFixed(0)} ms at the client (min ${Math.min(...batchTimes).toFixed(0)}, max ${Math.max(...batchTimes).toFixed(0)}), ${median(batchServer).toFixed(0)} ms at the server (last: ${lastBatchTiming})`,
+    );
     console.log(`1,000 rows with show_factors: ${factorsMs.toFixed(0)} ms at the client, ${factorsServerMs.toFixed(0)} ms at the server`);
     console.log(`single row at the client: p50 ${median(single).toFixed(2)} ms, p95 ${pct(single, 0.95).toFixed(2)} ms`);
     console.log(`single row at the server: p50 ${median(singleServer).toFixed(2)} ms, p95 ${pct(singleServer, 0.95).toFixed(2)} ms`);

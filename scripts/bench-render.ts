@@ -42,12 +42,7 @@ function scatterFigure(points: number, type = "scatter"): PlotlyFigure {
   return { data: [{ type, mode: "markers", x, y, marker: { size: 4 } }], layout: { title: { text: `${points} points (${type})` } } };
 }
 
-async function timeRenders(
-  renderer: PlotlyPngRenderer,
-  n: number,
-  figure: (i: number) => PlotlyFigure,
-  opts?: RenderOptions,
-): Promise<number[]> {
+async function timeRenders(renderer: PlotlyPngRenderer, n: number, figure: (i: number) => PlotlyFigure, opts?: RenderOptions): Promise<number[]> {
   const ms: number[] = [];
   for (let i = 0; i < n; i++) {
     const start = performance.now();
@@ -66,7 +61,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // Latencies are wall-clock: on a shared machine the load average explains most of the spread.
-  const load = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
   console.log(`Chromium: ${executablePath}; ${os.cpus().length} cores; node ${process.version}; load average ${load()}`);
 
   const renderer = new PlotlyPngRenderer({ executablePath });
@@ -75,7 +74,9 @@ async function main(): Promise<void> {
   const cold = performance.now() - start;
   writeFileSync(out, first);
   const info = readPngInfo(first);
-  console.log(`cold start (launch + load plotly.js + first bar render): ${cold.toFixed(0)} ms -> ${info.width}x${info.height} PNG, ${first.length} bytes, written to ${out}`);
+  console.log(
+    `cold start (launch + load plotly.js + first bar render): ${cold.toFixed(0)} ms -> ${info.width}x${info.height} PNG, ${first.length} bytes, written to ${out}`,
+  );
 
   await timeRenders(renderer, 5, barFigure); // let the JIT settle before measuring
   summarize("warm bar chart 800x500", await timeRenders(renderer, renders, barFigure));

@@ -22,7 +22,8 @@ function walk(dir: string) {
         if (FORBIDDEN.some((re) => re.test(spec))) problems.push(`${full}: imports "${spec}"`);
         if (spec.startsWith(".") && /\.\.\/(db|services|http|jobs|auth)\//.test(spec)) problems.push(`${full}: imports "${spec}"`);
         // The forecasting engine uses the tree learners only through lib/ml/core's public index.
-        if (full.startsWith(path.join("lib", "forecast")) && /(^|\/)ml(\/|$)/.test(spec) && !/(^|\/)ml\/core$/.test(spec)) problems.push(`${full}: imports "${spec}" (use lib/ml/core's index only)`);
+        if (full.startsWith(path.join("lib", "forecast")) && /(^|\/)ml(\/|$)/.test(spec) && !/(^|\/)ml\/core$/.test(spec))
+          problems.push(`${full}: imports "${spec}" (use lib/ml/core's index only)`);
       }
     }
   }

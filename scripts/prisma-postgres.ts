@@ -111,7 +111,10 @@ function main() {
     shareRuntime();
   }
   if (args.includes("--migration")) {
-    const sql = prisma(["migrate", "diff", "--config", POSTGRES_CONFIG, "--from-empty", "--to-schema-datamodel", path.relative(root, DERIVED_SCHEMA), "--script"], true);
+    const sql = prisma(
+      ["migrate", "diff", "--config", POSTGRES_CONFIG, "--from-empty", "--to-schema-datamodel", path.relative(root, DERIVED_SCHEMA), "--script"],
+      true,
+    );
     // "public" always exists; creating it needs CREATE on the database, which managed servers often deny.
     process.stdout.write(sql.replace('-- CreateSchema\nCREATE SCHEMA IF NOT EXISTS "public";\n\n', ""));
   }

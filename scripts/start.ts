@@ -48,7 +48,10 @@ function buildIfNeeded() {
 }
 
 function run(name: string, command: string, args: string[], restart: boolean) {
-  const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, PORT: String(env.PORT), DATA_DIR: env.dataDir, DATABASE_URL: env.databaseUrl } });
+  const child = spawn(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, PORT: String(env.PORT), DATA_DIR: env.dataDir, DATABASE_URL: env.databaseUrl },
+  });
   children.add(child);
   const startedAt = Date.now();
   child.on("exit", (code, signal) => {
@@ -92,7 +95,10 @@ async function announceSetupToken() {
   const token = await issueSetupToken();
   const where = `http://localhost:${env.PORT}/setup`;
   const line = "=".repeat(72);
-  if (token) console.log(`\n${line}\nFirst run: open ${where} and enter this setup token:\n\n    ${token}\n\n(Valid until setup is done; set SETUP_TOKEN to choose your own.)\n${line}\n`);
+  if (token)
+    console.log(
+      `\n${line}\nFirst run: open ${where} and enter this setup token:\n\n    ${token}\n\n(Valid until setup is done; set SETUP_TOKEN to choose your own.)\n${line}\n`,
+    );
   else console.log(`First run: open ${where} and enter the setup token from SETUP_TOKEN.`);
 }
 

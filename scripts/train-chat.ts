@@ -53,8 +53,29 @@ function render(table: Table, plan: AnalysisPlan, question: string) {
 }
 
 // --- NLV: the reference chart type and fields, from the plan alone ----------------------------------
-const FAMILY: Record<string, string> = { histogram: "histogram", singleAttrBar: "bar", bar: "bar", scatter: "scatter", line: "line", groupedBar: "bar2", stackedBar: "bar2", multiLine: "multiLine", scatterColor: "scatterColor", scatterFaceted: "scatterFaceted" };
-const OUR: Record<string, string> = { histogram: "histogram", bar: "bar", groupedBar: "bar2", stackedBar: "bar2", line: "line", multiLine: "multiLine", scatter: "scatter", scatterColor: "scatterColor", scatterFaceted: "scatterFaceted" };
+const FAMILY: Record<string, string> = {
+  histogram: "histogram",
+  singleAttrBar: "bar",
+  bar: "bar",
+  scatter: "scatter",
+  line: "line",
+  groupedBar: "bar2",
+  stackedBar: "bar2",
+  multiLine: "multiLine",
+  scatterColor: "scatterColor",
+  scatterFaceted: "scatterFaceted",
+};
+const OUR: Record<string, string> = {
+  histogram: "histogram",
+  bar: "bar",
+  groupedBar: "bar2",
+  stackedBar: "bar2",
+  line: "line",
+  multiLine: "multiLine",
+  scatter: "scatter",
+  scatterColor: "scatterColor",
+  scatterFaceted: "scatterFaceted",
+};
 
 function planFields(plan: AnalysisPlan): { family: string; fields: string[] } | null {
   if (plan.intent === "distribution") return { family: "histogram", fields: [plan.x!] };
@@ -69,18 +90,36 @@ function nlvExamples(): Example[] {
   const corpus = Papa.parse<Record<string, string>>(fs.readFileSync(path.join(NLV_DIR, "nlv-corpus.csv"), "utf8"), { header: true, skipEmptyLines: true }).data;
   return corpus.map((row, index) => {
     const dataset = row.dataset.toLowerCase();
-    const spec = specs[`${row.dataset.charAt(0).toUpperCase()}${row.dataset.slice(1).toLowerCase()}-${row.visId}`] ?? Object.entries(specs).find(([k]) => k.toLowerCase() === `${dataset}-${row.visId}`.toLowerCase())?.[1];
-    const fields = [...new Set(Object.values(spec!.encoding).map((e) => e.field).filter((f): f is string => Boolean(f)))].sort();
+    const spec =
+      specs[`${row.dataset.charAt(0).toUpperCase()}${row.dataset.slice(1).toLowerCase()}-${row.visId}`] ??
+      Object.entries(specs).find(([k]) => k.toLowerCase() === `${dataset}-${row.visId}`.toLowerCase())?.[1];
+    const fields = [
+      ...new Set(
+        Object.values(spec!.encoding)
+          .map((e) => e.field)
+          .filter((f): f is string => Boolean(f)),
+      ),
+    ].sort();
     const family = FAMILY[row.visId];
     return {
-      source: "nlv" as const, id: `nlv-${index}`, heldOut: index % 5 === 4, turns: row["Utterance Set"].split("|").map((s) => s.trim()).filter(Boolean), table: tables[dataset], datasetName: dataset,
+      source: "nlv" as const,
+      id: `nlv-${index}`,
+      heldOut: index % 5 === 4,
+      turns: row["Utterance Set"]
+        .split("|")
+        .map((s) => s.trim())
+        .filter(Boolean),
+      table: tables[dataset],
+      datasetName: dataset,
       label: (c: Candidate) => {
         // As the benchmark reads it: the first figure of the rendered answer (a number's context chart too).
         const table = tables[dataset];
         const quick = planFields(c.plan);
         if (quick && (quick.family !== family || quick.fields.length !== fields.length || !quick.fields.every((f, i) => f === fields[i]))) return 0;
         const reply = render(table, c.plan, "");
-        const meta = reply?.messages.find((m) => m.figures.length)?.figures[0].layout.meta as { chart: string; x: string | null; y: string | null; color: string | null; facet: string | null } | undefined;
+        const meta = reply?.messages.find((m) => m.figures.length)?.figures[0].layout.meta as
+          | { chart: string; x: string | null; y: string | null; color: string | null; facet: string | null }
+          | undefined;
         if (!meta) return 0;
         const got = [...new Set([meta.x, meta.y, meta.color, meta.facet].filter((f): f is string => Boolean(f)))].sort();
         return OUR[meta.chart] === family && got.length === fields.length && got.every((f, i) => f === fields[i]) ? 2 : 0;
@@ -97,7 +136,12 @@ async function nvExamples(): Promise<Example[]> {
     const table = await loadDatasetTable(path.join(NV_DIR, c.table));
     [c.question, ...c.paraphrases].forEach((q, p) => {
       out.push({
-        source: "nvbench", id: `${c.id}/${p}`, heldOut: index % 5 === 4, turns: [q], table, datasetName: path.basename(c.table, ".csv").split("__").pop() ?? "",
+        source: "nvbench",
+        id: `${c.id}/${p}`,
+        heldOut: index % 5 === 4,
+        turns: [q],
+        table,
+        datasetName: path.basename(c.table, ".csv").split("__").pop() ?? "",
         label: (cand) => {
           const reply = render(table, cand.plan, q);
           if (!reply) return 0;
@@ -114,7 +158,11 @@ async function ownExamples(): Promise<Example[]> {
   const { questions, expected } = loadOwnQuestions();
   const tables = await ownTables();
   // Training-only examples (train.jsonl, truth by the same pandas script): never part of the benchmark.
-  const extra = fs.readFileSync(path.join(OWN_DIR, "train.jsonl"), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as OwnQuestion);
+  const extra = fs
+    .readFileSync(path.join(OWN_DIR, "train.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as OwnQuestion);
   const extraExpected = JSON.parse(fs.readFileSync(path.join(OWN_DIR, "train-expected.json"), "utf8")) as Record<string, Expected>;
   Object.assign(expected, extraExpected);
   return [...questions.map((q, index) => ({ q, index, heldOut: index % 5 === 4 })), ...extra.map((q) => ({ q, index: -1, heldOut: false }))]
@@ -122,10 +170,23 @@ async function ownExamples(): Promise<Example[]> {
     .map(({ q, heldOut }) => {
       const table = tables[q.dataset];
       return {
-        source: "own" as const, id: q.id, heldOut, turns: q.turns, table, datasetName: q.dataset,
+        source: "own" as const,
+        id: q.id,
+        heldOut,
+        turns: q.turns,
+        table,
+        datasetName: q.dataset,
         label: (cand: Candidate) => {
           const reply = render(table, cand.plan, q.turns[q.turns.length - 1]);
-          return reply && scoreOwn(q, expected[q.id] ?? {}, reply, table.columns.map((x) => x.name)).right ? 2 : 0;
+          return reply &&
+            scoreOwn(
+              q,
+              expected[q.id] ?? {},
+              reply,
+              table.columns.map((x) => x.name),
+            ).right
+            ? 2
+            : 0;
         },
       };
     });
@@ -133,7 +194,9 @@ async function ownExamples(): Promise<Example[]> {
 
 // Labels by example and plan, kept between runs when TRAIN_CACHE names a file (development only:
 // delete it after changing the executor, the answer text or the scoring rules).
-const labelCache: Map<string, number> = new Map(process.env.TRAIN_CACHE && fs.existsSync(process.env.TRAIN_CACHE) ? (JSON.parse(fs.readFileSync(process.env.TRAIN_CACHE, "utf8")) as [string, number][]) : []);
+const labelCache: Map<string, number> = new Map(
+  process.env.TRAIN_CACHE && fs.existsSync(process.env.TRAIN_CACHE) ? (JSON.parse(fs.readFileSync(process.env.TRAIN_CACHE, "utf8")) as [string, number][]) : [],
+);
 
 function featurize(examples: Example[], w: Weights, onlyMultiTurn: boolean) {
   for (const ex of examples) {
@@ -153,7 +216,14 @@ function featurize(examples: Example[], w: Weights, onlyMultiTurn: boolean) {
     });
     // The best reading available is the target (data and chart right, else the data right).
     const top = Math.max(0, ...levels.map((l) => l.level));
-    ex.cands = levels.map(({ c, level, plan }) => ({ feats: c.feats, right: top > 0 && level === top, sig: c.sig, plan, choices: c.choices.length, notes: c.notes }));
+    ex.cands = levels.map(({ c, level, plan }) => ({
+      feats: c.feats,
+      right: top > 0 && level === top,
+      sig: c.sig,
+      plan,
+      choices: c.choices.length,
+      notes: c.notes,
+    }));
   }
 }
 
@@ -176,7 +246,10 @@ function fitSure(examples: Example[], epochs: number): SureModel {
   const rows: { x: number[]; right: boolean; weight: number; source: string }[] = [];
   for (let fold = 0; fold < 5; fold++) {
     const inFold = (_e: Example, i: number) => i % 5 === fold;
-    const wf = train(tuning.map((e, i) => ({ ...e, heldOut: inFold(e, i) })), epochs);
+    const wf = train(
+      tuning.map((e, i) => ({ ...e, heldOut: inFold(e, i) })),
+      epochs,
+    );
     tuning.forEach((e, i) => {
       if (!inFold(e, i)) return;
       const cands = e.cands!;
@@ -186,7 +259,12 @@ function fitSure(examples: Example[], epochs: number): SureModel {
       let second: number | null = null;
       for (let k = 0; k < scores.length; k++) if (cands[k].plan !== cands[best].plan && (second === null || scores[k] > second)) second = scores[k];
       const b = cands[best];
-      rows.push({ x: sureInputs(scores, best, second, b.feats, b.choices, b.notes), right: b.right, weight: e.source === "nvbench" ? 0.5 : e.source === "own" ? 1.5 : 1, source: e.source });
+      rows.push({
+        x: sureInputs(scores, best, second, b.feats, b.choices, b.notes),
+        right: b.right,
+        weight: e.source === "nvbench" ? 0.5 : e.source === "own" ? 1.5 : 1,
+        source: e.source,
+      });
     });
   }
   // Logistic regression, plain gradient descent with a little L2 (8 inputs, ~1,300 rows).
@@ -201,20 +279,26 @@ function fitSure(examples: Example[], epochs: number): SureModel {
       for (let k = 0; k < d; k++) g[k] += err * r.x[k];
       n += r.weight;
     }
-    for (let k = 0; k < d; k++) wt[k] -= (0.5 * (g[k] / n + (k === 0 ? 0 : 0.001 * wt[k])));
+    for (let k = 0; k < d; k++) wt[k] -= 0.5 * (g[k] / n + (k === 0 ? 0 : 0.001 * wt[k]));
   }
   const model: SureModel = { weights: wt.map((v) => Math.round(v * 10000) / 10000), threshold: 0 };
   const ps = rows.map((r) => ({ p: sureProbability(r.x, model), right: r.right, source: r.source }));
   const nRight = ps.filter((r) => r.right).length;
   // Calibration check: the mean predicted probability should be close to the share of right answers.
-  console.log(`  sure model: mean P(right) ${(ps.reduce((s, r) => s + r.p, 0) / ps.length).toFixed(3)}, share right ${(nRight / ps.length).toFixed(3)} (unweighted)`);
+  console.log(
+    `  sure model: mean P(right) ${(ps.reduce((s, r) => s + r.p, 0) / ps.length).toFixed(3)}, share right ${(nRight / ps.length).toFixed(3)} (unweighted)`,
+  );
   const nWrong = ps.length - nRight;
-  console.log(`  sure model (out-of-fold, ${ps.length} tuning questions, ${nWrong} wrong): ${SURE_INPUTS.map((n, k) => `${n} ${model.weights[k]}`).join(", ")}`);
+  console.log(
+    `  sure model (out-of-fold, ${ps.length} tuning questions, ${nWrong} wrong): ${SURE_INPUTS.map((n, k) => `${n} ${model.weights[k]}`).join(", ")}`,
+  );
   const share = Number(process.env.SURE_RIGHT_SHARE ?? 0.1);
   for (let t = 0.3; t <= 0.951; t += 0.05) {
     const caught = ps.filter((r) => !r.right && r.p < t).length;
     const noisy = ps.filter((r) => r.right && r.p < t).length;
-    const bySource = ["nlv", "nvbench", "own"].map((src) => `${src} ${ps.filter((r) => r.source === src && !r.right && r.p < t).length}/${ps.filter((r) => r.source === src && !r.right).length}`).join(", ");
+    const bySource = ["nlv", "nvbench", "own"]
+      .map((src) => `${src} ${ps.filter((r) => r.source === src && !r.right && r.p < t).length}/${ps.filter((r) => r.source === src && !r.right).length}`)
+      .join(", ");
     console.log(`    P(right) < ${t.toFixed(2)}: flags ${caught} of ${nWrong} wrong (${bySource}) and ${noisy} of ${nRight} right`);
     if (noisy <= share * nRight) model.threshold = Math.round(t * 100) / 100;
   }
@@ -261,7 +345,7 @@ function train(examples: Example[], epochs: number): Map<string, number> {
   const w = new Float64Array(names.length);
   const g2 = new Float64Array(names.length).fill(1e-8);
   let seed = 12345;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let epoch = 0; epoch < epochs; epoch++) {
     const order = usable.slice();
     for (let i = order.length - 1; i > 0; i--) {
@@ -317,7 +401,9 @@ function report(examples: Example[], w: Map<string, number>, label: string) {
         }
         if (best.right) right++;
       }
-      lines.push(`  ${label} ${source.padEnd(8)} ${held ? "held-out" : "tuning  "} n=${String(xs.length).padStart(4)}  top-1 right ${((100 * right) / Math.max(1, xs.length)).toFixed(1).padStart(5)}%  (a right candidate exists for ${((100 * covered) / Math.max(1, xs.length)).toFixed(1)}%)`);
+      lines.push(
+        `  ${label} ${source.padEnd(8)} ${held ? "held-out" : "tuning  "} n=${String(xs.length).padStart(4)}  top-1 right ${((100 * right) / Math.max(1, xs.length)).toFixed(1).padStart(5)}%  (a right candidate exists for ${((100 * covered) / Math.max(1, xs.length)).toFixed(1)}%)`,
+      );
     }
   }
   console.log(lines.join("\n"));
@@ -386,7 +472,14 @@ async function main() {
         const r = (right[e.source] ??= [0, 0]);
         r[1]++;
         if (best.right) r[0]++;
-        else lines.push(`${e.source}\t${e.id}\t${e.cands.some((c) => c.right) ? "ranked" : "no candidate"}\tgot ${best.sig}\twant ${e.cands.filter((c) => c.right).map((c) => c.sig).slice(0, 2).join(" ; ")}\t${e.turns.join(" | ")}`);
+        else
+          lines.push(
+            `${e.source}\t${e.id}\t${e.cands.some((c) => c.right) ? "ranked" : "no candidate"}\tgot ${best.sig}\twant ${e.cands
+              .filter((c) => c.right)
+              .map((c) => c.sig)
+              .slice(0, 2)
+              .join(" ; ")}\t${e.turns.join(" | ")}`,
+          );
       });
     }
     for (const [src, [r, n]] of Object.entries(right)) console.log(`  cross-validated ${src}: ${((100 * r) / n).toFixed(1)}% of ${n}`);
@@ -402,11 +495,23 @@ async function main() {
   report(examples, w, "round 2");
   const confidence = calibrate(examples, w);
   const sure = fitSure(examples, epochs);
-  const out = { _doc: "Weights of the plan scoring function, learned by scripts/train-chat.ts (npm run train:chat) from the tuning parts of the NLV corpus, nvbench-dev and lib/chat/testing/analytic; do not edit by hand.", ...toWeights(w, margin, confidence), sure };
+  const out = {
+    _doc: "Weights of the plan scoring function, learned by scripts/train-chat.ts (npm run train:chat) from the tuning parts of the NLV corpus, nvbench-dev and lib/chat/testing/analytic; do not edit by hand.",
+    ...toWeights(w, margin, confidence),
+    sure,
+  };
   fs.writeFileSync(OUT, JSON.stringify(out, null, 1) + "\n");
   console.log(`${Object.keys(out.weights).length} weights written to ${path.relative(process.cwd(), OUT)}`);
   if (process.env.TRAIN_MISSES) {
-    const misses = examples.filter((e) => !e.heldOut && e.cands && !e.cands.some((c) => c.right)).map((e) => `${e.source}\t${e.id}\t${e.turns.join(" | ")}\t${e.cands!.slice(0, 3).map((c) => c.sig).join(" ; ")}`);
+    const misses = examples
+      .filter((e) => !e.heldOut && e.cands && !e.cands.some((c) => c.right))
+      .map(
+        (e) =>
+          `${e.source}\t${e.id}\t${e.turns.join(" | ")}\t${e
+            .cands!.slice(0, 3)
+            .map((c) => c.sig)
+            .join(" ; ")}`,
+      );
     fs.writeFileSync(process.env.TRAIN_MISSES, misses.join("\n") + "\n");
     console.log(`${misses.length} tuning questions without a right candidate written to ${process.env.TRAIN_MISSES}`);
   }

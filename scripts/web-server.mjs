@@ -27,7 +27,11 @@ const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
       // Clipped: logs never copy a request value longer than 200 characters (lib/log-text.ts).
       const url = String(req.url);
-      const text = String(error?.stack ?? error).split("\n").map((line) => line.slice(0, 200)).join("\n").slice(0, 4000);
+      const text = String(error?.stack ?? error)
+        .split("\n")
+        .map((line) => line.slice(0, 200))
+        .join("\n")
+        .slice(0, 4000);
       console.error("Unhandled error while serving", req.method, url.length > 200 ? `${url.slice(0, 200)}...` : url, text);
       if (!res.headersSent) {
         res.statusCode = 500;

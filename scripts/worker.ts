@@ -10,7 +10,10 @@ import type { TaskKind } from "../lib/jobs/queue";
 function parseKinds(): TaskKind[] {
   const i = process.argv.indexOf("--kinds");
   if (i < 0) return getEnv().WORKER_KINDS;
-  const kinds = (process.argv[i + 1] ?? "").split(",").map((k) => k.trim()).filter(Boolean);
+  const kinds = (process.argv[i + 1] ?? "")
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean);
   for (const k of kinds) if (k !== "train" && k !== "chat") throw new Error(`Unknown task kind "${k}" (use train, chat)`);
   return kinds as TaskKind[];
 }
@@ -51,7 +54,10 @@ function startStorageSweeps(stop: AbortSignal) {
     const { sweepStorageIfDue } = await import("../lib/services/storage");
     try {
       const report = await sweepStorageIfDue();
-      if (report) console.log(`storage sweep: ${report.removed} unreferenced segment(s) removed, ${report.young} left for later (younger than the grace period), ${report.live} in use`);
+      if (report)
+        console.log(
+          `storage sweep: ${report.removed} unreferenced segment(s) removed, ${report.young} left for later (younger than the grace period), ${report.live} in use`,
+        );
     } catch (error) {
       console.warn(`storage sweep failed (retried later): ${error instanceof Error ? error.message : error}`);
     }

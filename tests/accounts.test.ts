@@ -96,10 +96,14 @@ describe("sign-in throttle", () => {
     expect(Number(row?.blockedUntilMs)).toBeGreaterThan(0);
     // While blocked (pinned, so a slow machine cannot outlast the first 1 s delay), the right password waits too.
     await db.loginThrottle.update({ where: { key: row!.key }, data: { blockedUntilMs: BigInt(Date.now() + 60_000) } });
-    await expect(accounts.verifyCredentials({ email: OWNER.email, password: OWNER.password }, { address: "203.0.113.50" })).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(accounts.verifyCredentials({ email: OWNER.email, password: OWNER.password }, { address: "203.0.113.50" })).rejects.toMatchObject({
+      code: "rate_limited",
+    });
     // Once the wait is over the right password works, and the account's counter starts over.
     await db.loginThrottle.updateMany({ data: { blockedUntilMs: BigInt(0) } });
-    await expect(accounts.verifyCredentials({ email: OWNER.email, password: OWNER.password }, { address: "203.0.113.50" })).resolves.toMatchObject({ userId: owner.userId });
+    await expect(accounts.verifyCredentials({ email: OWNER.email, password: OWNER.password }, { address: "203.0.113.50" })).resolves.toMatchObject({
+      userId: owner.userId,
+    });
     expect(await db.loginThrottle.findUnique({ where: { key: throttle.emailThrottleKey(OWNER.email).key } })).toBeNull();
     await db.loginThrottle.deleteMany({});
   });
@@ -107,14 +111,24 @@ describe("sign-in throttle", () => {
   it("treats an unknown email exactly like a known one, and throttles per client address too", async () => {
     const address = "203.0.113.77";
     for (let i = 0; i < 5; i++) {
-      await expect(accounts.verifyCredentials({ email: "nobody@example.com", password: "whatever" }, { address })).rejects.toMatchObject({ code: "unauthorized", message: "Wrong email or password." });
+      await expect(accounts.verifyCredentials({ email: "nobody@example.com", password: "whatever" }, { address })).rejects.toMatchObject({
+        code: "unauthorized",
+        message: "Wrong email or password.",
+      });
     }
-    await expect(accounts.verifyCredentials({ email: "nobody@example.com", password: "whatever" }, { address })).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(accounts.verifyCredentials({ email: "nobody@example.com", password: "whatever" }, { address })).rejects.toMatchObject({
+      code: "rate_limited",
+    });
     // Different emails from one address: blocked after the address's 20 free failures.
     await db.loginThrottle.deleteMany({});
     const codes: string[] = [];
     for (let i = 0; i < 22; i++) {
-      codes.push(await accounts.verifyCredentials({ email: `spray${i}@example.com`, password: "whatever" }, { address }).then(() => "ok", (e: { code: string }) => e.code));
+      codes.push(
+        await accounts.verifyCredentials({ email: `spray${i}@example.com`, password: "whatever" }, { address }).then(
+          () => "ok",
+          (e: { code: string }) => e.code,
+        ),
+      );
     }
     expect(codes.slice(0, 20).every((c) => c === "unauthorized")).toBe(true);
     expect(codes[20]).toBe("rate_limited");
@@ -128,18 +142,45 @@ describe("passwords and sessions", () => {
   it("a password change needs the current password and ends the other sessions only", async () => {
     const a = await accounts.createSession({ userId: owner.userId, teamId: owner.teamId, userAgent: "browser A" });
     const b = await accounts.createSession({ userId: owner.userId, teamId: owner.teamId, userAgent: "browser B" });
-    await expect(accounts.changeOwnPassword({ userId: owner.userId, currentToken: a.token, address: "x", currentPassword: "wrong one", newPassword: "brand new password" })).rejects.toThrow(/current password is wrong/);
-    await expect(accounts.changeOwnPassword({ userId: owner.userId, currentToken: a.token, address: "x", currentPassword: OWNER.password, newPassword: OWNER.password })).rejects.toThrow(/differs/);
-    await accounts.changeOwnPassword({ userId: owner.userId, currentToken: a.token, address: "x", currentPassword: OWNER.password, newPassword: "brand new password" });
+    await expect(
+      accounts.changeOwnPassword({
+        userId: owner.userId,
+        currentToken: a.token,
+        address: "x",
+        currentPassword: "wrong one",
+        newPassword: "brand new password",
+      }),
+    ).rejects.toThrow(/current password is wrong/);
+    await expect(
+      accounts.changeOwnPassword({ userId: owner.userId, currentToken: a.token, address: "x", currentPassword: OWNER.password, newPassword: OWNER.password }),
+    ).rejects.toThrow(/differs/);
+    await accounts.changeOwnPassword({
+      userId: owner.userId,
+      currentToken: a.token,
+      address: "x",
+      currentPassword: OWNER.password,
+      newPassword: "brand new password",
+    });
     expect(await accounts.getSession(a.token)).not.toBeNull();
     expect(await accounts.getSession(b.token)).toBeNull();
     await expect(accounts.verifyCredentials({ ...OWNER }, here)).rejects.toThrow(/Wrong/);
-    await accounts.changeOwnPassword({ userId: owner.userId, currentToken: a.token, address: "x", currentPassword: "brand new password", newPassword: OWNER.password });
+    await accounts.changeOwnPassword({
+      userId: owner.userId,
+      currentToken: a.token,
+      address: "x",
+      currentPassword: "brand new password",
+      newPassword: OWNER.password,
+    });
     await db.loginThrottle.deleteMany({});
   });
 
   it("lists sessions with handles that are not credentials; ends one or all", async () => {
-    const a = await accounts.createSession({ userId: owner.userId, teamId: owner.teamId, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120", ipAddress: "192.0.2.1" });
+    const a = await accounts.createSession({
+      userId: owner.userId,
+      teamId: owner.teamId,
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120",
+      ipAddress: "192.0.2.1",
+    });
     const b = await accounts.createSession({ userId: owner.userId, teamId: owner.teamId });
     const list = await accounts.listSessions({ userId: owner.userId, currentToken: a.token });
     const current = list.find((s) => s.current)!;
@@ -182,7 +223,13 @@ describe("invitations", () => {
     // An account that exists (in another team) and one that does not.
     const existingId = await addMember(owner.teamId, "existing@example.com", "member", "their own password");
     const before = (await db.user.findUnique({ where: { id: existingId } }))!.passwordHash;
-    const forExisting = await invitations.inviteToTeam({ teamId: other.id, actor, email: "existing@example.com", role: "admin", password: "inviter chose this" });
+    const forExisting = await invitations.inviteToTeam({
+      teamId: other.id,
+      actor,
+      email: "existing@example.com",
+      role: "admin",
+      password: "inviter chose this",
+    });
     const forNew = await invitations.inviteToTeam({ teamId: other.id, actor, email: "newcomer@example.com", role: "admin", password: "inviter chose this" });
     const strip = (r: typeof forNew) => ({ ...r, invitation: { ...r.invitation, id: "", email: "", createdAt: "", expiresAt: "" } });
     expect(strip(forExisting)).toEqual(strip(forNew));
@@ -190,7 +237,9 @@ describe("invitations", () => {
     expect((await db.user.findUnique({ where: { id: existingId } }))!.passwordHash).toBe(before);
     expect((await members.listMembers(other.id)).map((m) => m.user.email)).toEqual(["owner@example.com"]);
     expect((await invitations.listTeamInvitations(other.id)).map((i) => i.email).sort()).toEqual(["existing@example.com", "newcomer@example.com"]);
-    await expect(invitations.inviteToTeam({ teamId: other.id, actor, email: "existing@example.com", role: "member", password: "whatever1" })).rejects.toThrow(/pending invitation/);
+    await expect(invitations.inviteToTeam({ teamId: other.id, actor, email: "existing@example.com", role: "member", password: "whatever1" })).rejects.toThrow(
+      /pending invitation/,
+    );
 
     // The newcomer signs in with the initial password, must change it, then accepts.
     const newcomer = await accounts.verifyCredentials({ email: "newcomer@example.com", password: "inviter chose this" }, here);
@@ -198,10 +247,14 @@ describe("invitations", () => {
     const [invNew] = await invitations.listMyInvitations("newcomer@example.com");
     expect(invNew).toMatchObject({ teamName: "Inviting team", role: "admin" });
     // Someone else cannot answer it.
-    await expect(invitations.acceptInvitation({ userId: existingId, email: "existing@example.com", invitationId: invNew.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(invitations.acceptInvitation({ userId: existingId, email: "existing@example.com", invitationId: invNew.id })).rejects.toMatchObject({
+      code: "not_found",
+    });
     const joined = await invitations.acceptInvitation({ userId: newcomer.userId, email: "newcomer@example.com", invitationId: invNew.id });
     expect(joined).toMatchObject({ teamId: other.id, role: "admin" });
-    await expect(invitations.acceptInvitation({ userId: newcomer.userId, email: "newcomer@example.com", invitationId: invNew.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(invitations.acceptInvitation({ userId: newcomer.userId, email: "newcomer@example.com", invitationId: invNew.id })).rejects.toMatchObject({
+      code: "not_found",
+    });
 
     // The existing account declines.
     const [invExisting] = await invitations.listMyInvitations("existing@example.com");
@@ -217,7 +270,9 @@ describe("invitations", () => {
     const [ghost] = await invitations.listTeamInvitations(owner.teamId).then((l) => l.filter((i) => i.email === "ghost@example.com"));
     await invitations.revokeInvitation({ teamId: owner.teamId, actorRole: "owner", invitationId: ghost.id });
     expect(await db.user.count({ where: { email: "ghost@example.com" } })).toBe(0);
-    await expect(invitations.revokeInvitation({ teamId: owner.teamId, actorRole: "owner", invitationId: ghost.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(invitations.revokeInvitation({ teamId: owner.teamId, actorRole: "owner", invitationId: ghost.id })).rejects.toMatchObject({
+      code: "not_found",
+    });
     // Signed in once: the account is its owner's now.
     await invitations.inviteToTeam({ teamId: owner.teamId, actor, email: "used@example.com", role: "member", password: "used once 12" });
     const used = await accounts.verifyCredentials({ email: "used@example.com", password: "used once 12" }, here);
@@ -225,21 +280,41 @@ describe("invitations", () => {
     const [pending] = (await invitations.listTeamInvitations(owner.teamId)).filter((i) => i.email === "used@example.com");
     await invitations.revokeInvitation({ teamId: owner.teamId, actorRole: "owner", invitationId: pending.id });
     expect(await db.user.count({ where: { email: "used@example.com" } })).toBe(1);
-    await expect(invitations.revokeInvitation({ teamId: owner.teamId, actorRole: "member", invitationId: pending.id })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(invitations.revokeInvitation({ teamId: owner.teamId, actorRole: "member", invitationId: pending.id })).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 
   it("only owners and admins invite; only owners invite owners", async () => {
     const memberId = await addMember(owner.teamId, "plain@example.com", "member");
     const adminId = await addMember(owner.teamId, "admin@example.com", "admin");
-    await expect(invitations.inviteToTeam({ teamId: owner.teamId, actor: { userId: memberId, role: "member" }, email: "x1@example.com", role: "member", password: "whatever1" })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(invitations.inviteToTeam({ teamId: owner.teamId, actor: { userId: adminId, role: "admin" }, email: "x2@example.com", role: "owner", password: "whatever1" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      invitations.inviteToTeam({
+        teamId: owner.teamId,
+        actor: { userId: memberId, role: "member" },
+        email: "x1@example.com",
+        role: "member",
+        password: "whatever1",
+      }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      invitations.inviteToTeam({
+        teamId: owner.teamId,
+        actor: { userId: adminId, role: "admin" },
+        email: "x2@example.com",
+        role: "owner",
+        password: "whatever1",
+      }),
+    ).rejects.toMatchObject({ code: "forbidden" });
   });
 });
 
 describe("roles", () => {
   it("members cannot create or revoke keys; keys record their creator", async () => {
     const memberId = (await db.user.findUnique({ where: { email: "plain@example.com" } }))!.id;
-    await expect(keys.createTeamApiKey({ teamId: owner.teamId, actor: { userId: memberId, role: "member" }, name: "nope" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(keys.createTeamApiKey({ teamId: owner.teamId, actor: { userId: memberId, role: "member" }, name: "nope" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     const key = await keys.createTeamApiKey({ teamId: owner.teamId, actor: { userId: owner.userId, role: "owner" }, name: "owner key" });
     await expect(keys.revokeTeamApiKey({ teamId: owner.teamId, actorRole: "member", keyId: key.id })).rejects.toMatchObject({ code: "forbidden" });
     const listed = (await keys.listApiKeys(owner.teamId)).find((k) => k.id === key.id)!;
@@ -272,7 +347,9 @@ describe("roles", () => {
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await db.membership.count({ where: { teamId: team.id, role: "owner" } })).toBe(1);
     // Admins change no roles.
-    await expect(members.changeMemberRole({ teamId: team.id, actor: { userId: secondId, role: "admin" }, userId: owner.userId, role: "member" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      members.changeMemberRole({ teamId: team.id, actor: { userId: secondId, role: "admin" }, userId: owner.userId, role: "member" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("an initial password set by an admin: member-only accounts, sessions end, the change is forced", async () => {
@@ -290,7 +367,13 @@ describe("roles", () => {
     const blocked = await call(projects.GET as never, "GET", "/api/v1/projects", { headers: { cookie: `tabula_session=${fresh.token}` } });
     expect(blocked.status).toBe(403);
     expect(blocked.json.detail).toMatch(/password/);
-    await accounts.changeOwnPassword({ userId: soloId, currentToken: fresh.token, address: "x", currentPassword: "given password", newPassword: "my own password" });
+    await accounts.changeOwnPassword({
+      userId: soloId,
+      currentToken: fresh.token,
+      address: "x",
+      currentPassword: "given password",
+      newPassword: "my own password",
+    });
     expect((await call(projects.GET as never, "GET", "/api/v1/projects", { headers: { cookie: `tabula_session=${fresh.token}` } })).status).toBe(200);
     // Someone who is also in another team: refused (an admin here must not take over their account).
     const multiId = (await db.user.findUnique({ where: { email: "newcomer@example.com" } }))!.id;
@@ -299,7 +382,9 @@ describe("roles", () => {
     await expect(members.setMemberPassword({ teamId: team.id, actor, userId: multiId, password: "takeover1" })).rejects.toThrow(/other teams/);
     // Admins cannot reset owners.
     const adminId = await addMember(team.id, "reset-admin@example.com", "admin");
-    await expect(members.setMemberPassword({ teamId: team.id, actor: { userId: adminId, role: "admin" }, userId: owner.userId, password: "takeover1" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      members.setMemberPassword({ teamId: team.id, actor: { userId: adminId, role: "admin" }, userId: owner.userId, password: "takeover1" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
     await db.loginThrottle.deleteMany({});
   });
 });

@@ -8,7 +8,13 @@ import { buildOpenApiDocument } from "../lib/openapi/document";
 // Every answer below must also be one the OpenAPI document allows (status, content type, shape).
 const contract = new ContractChecker(buildOpenApiDocument() as unknown as ConstructorParameters<typeof ContractChecker>[0]);
 function expectDocumented(c: { method: string; url: string }, res: Awaited<ReturnType<typeof call>>) {
-  const problems = contract.check({ method: c.method, url: c.url, status: res.status, contentType: res.headers.get("content-type"), body: JSON.stringify(res.json) });
+  const problems = contract.check({
+    method: c.method,
+    url: c.url,
+    status: res.status,
+    contentType: res.headers.get("content-type"),
+    body: JSON.stringify(res.json),
+  });
   expect(problems, `${c.method} ${c.url} -> ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`).toEqual([]);
 }
 
@@ -46,31 +52,98 @@ beforeAll(async () => {
 });
 
 const cases: RouteCase[] = [
-  { name: "train/new", handler: () => routes.trainNew.POST, method: "POST", url: "/api/v1/models/train/new", validBody: { dataset_id: "x", predict_fields: ["y"], duration: 10 }, family: "v1" },
-  { name: "train status", handler: () => routes.trainStatus.GET, method: "GET", url: "/api/v1/models/train/nope/status", params: { taskId: "nope" }, family: "v1" },
-  { name: "train result", handler: () => routes.trainResult.GET, method: "GET", url: "/api/v1/models/train/nope/result", params: { taskId: "nope" }, family: "v1" },
+  {
+    name: "train/new",
+    handler: () => routes.trainNew.POST,
+    method: "POST",
+    url: "/api/v1/models/train/new",
+    validBody: { dataset_id: "x", predict_fields: ["y"], duration: 10 },
+    family: "v1",
+  },
+  {
+    name: "train status",
+    handler: () => routes.trainStatus.GET,
+    method: "GET",
+    url: "/api/v1/models/train/nope/status",
+    params: { taskId: "nope" },
+    family: "v1",
+  },
+  {
+    name: "train result",
+    handler: () => routes.trainResult.GET,
+    method: "GET",
+    url: "/api/v1/models/train/nope/result",
+    params: { taskId: "nope" },
+    family: "v1",
+  },
   { name: "models", handler: () => routes.models.GET, method: "GET", url: "/api/v1/models", family: "v1" },
   { name: "model get", handler: () => routes.model.GET, method: "GET", url: "/api/v1/models/nope", params: { modelId: "nope" }, family: "v1" },
   { name: "model delete", handler: () => routes.model.DELETE, method: "DELETE", url: "/api/v1/models/nope", params: { modelId: "nope" }, family: "v1" },
-  { name: "predict", handler: () => routes.predict.POST, method: "POST", url: "/api/v1/models/nope/predict", params: { modelId: "nope" }, validBody: { data: [{ a: 1 }] }, family: "v1" },
-  { name: "chat new", handler: () => routes.chatNew.POST, method: "POST", url: "/api/v1/chat-explore/new", validBody: { dataset_id: "nope", messages: [{ role: "user", content: "hi" }] }, family: "v1" },
-  { name: "chat status", handler: () => routes.chatStatus.GET, method: "GET", url: "/api/v1/chat-explore/status/nope", params: { taskId: "nope" }, family: "v1" },
+  {
+    name: "predict",
+    handler: () => routes.predict.POST,
+    method: "POST",
+    url: "/api/v1/models/nope/predict",
+    params: { modelId: "nope" },
+    validBody: { data: [{ a: 1 }] },
+    family: "v1",
+  },
+  {
+    name: "chat new",
+    handler: () => routes.chatNew.POST,
+    method: "POST",
+    url: "/api/v1/chat-explore/new",
+    validBody: { dataset_id: "nope", messages: [{ role: "user", content: "hi" }] },
+    family: "v1",
+  },
+  {
+    name: "chat status",
+    handler: () => routes.chatStatus.GET,
+    method: "GET",
+    url: "/api/v1/chat-explore/status/nope",
+    params: { taskId: "nope" },
+    family: "v1",
+  },
   { name: "chat get", handler: () => routes.chat.GET, method: "GET", url: "/api/v1/chat-explore/chats/nope", params: { chatId: "nope" }, family: "v1" },
   { name: "projects list", handler: () => routes.projects.GET, method: "GET", url: "/api/v1/projects", family: "v1" },
   { name: "projects create", handler: () => routes.projects.POST, method: "POST", url: "/api/v1/projects", validBody: { name: "p" }, family: "v1" },
   { name: "project get", handler: () => routes.project.GET, method: "GET", url: "/api/v1/projects/nope", params: { projectId: "nope" }, family: "v1" },
-  { name: "project put", handler: () => routes.project.PUT, method: "PUT", url: "/api/v1/projects/nope", params: { projectId: "nope" }, validBody: { name: "n" }, family: "v1" },
+  {
+    name: "project put",
+    handler: () => routes.project.PUT,
+    method: "PUT",
+    url: "/api/v1/projects/nope",
+    params: { projectId: "nope" },
+    validBody: { name: "n" },
+    family: "v1",
+  },
   { name: "project delete", handler: () => routes.project.DELETE, method: "DELETE", url: "/api/v1/projects/nope", params: { projectId: "nope" }, family: "v1" },
   { name: "dataset rows", handler: () => routes.rows.GET, method: "GET", url: "/api/v1/datasets/nope/rows", params: { datasetId: "nope" }, family: "v1" },
   { name: "legacy datasets get", handler: () => routes.legacyDatasets.GET, method: "GET", url: "/v1/datasets?id=nope", family: "legacy" },
-  { name: "legacy datasets post", handler: () => routes.legacyDatasets.POST, method: "POST", url: "/v1/datasets", validBody: { id: "nope", rows: [] }, family: "legacy" },
+  {
+    name: "legacy datasets post",
+    handler: () => routes.legacyDatasets.POST,
+    method: "POST",
+    url: "/v1/datasets",
+    validBody: { id: "nope", rows: [] },
+    family: "legacy",
+  },
   { name: "legacy datasets delete", handler: () => routes.legacyDatasets.DELETE, method: "DELETE", url: "/v1/datasets?id=nope", family: "legacy" },
   { name: "legacy models get", handler: () => routes.legacyModels.GET, method: "GET", url: "/v1/models", family: "legacy" },
-  { name: "legacy models post", handler: () => routes.legacyModels.POST, method: "POST", url: "/v1/models", validBody: { id: "nope", data: [{ a: 1 }] }, family: "legacy" },
+  {
+    name: "legacy models post",
+    handler: () => routes.legacyModels.POST,
+    method: "POST",
+    url: "/v1/models",
+    validBody: { id: "nope", data: [{ a: 1 }] },
+    family: "legacy",
+  },
   { name: "legacy models delete", handler: () => routes.legacyModels.DELETE, method: "DELETE", url: "/v1/models?id=nope", family: "legacy" },
 ];
 
-const withKey = (c: RouteCase, value: string): { headers: Record<string, string> } => ({ headers: c.family === "v1" ? { "X-API-Key": value } : { api_key: value } });
+const withKey = (c: RouteCase, value: string): { headers: Record<string, string> } => ({
+  headers: c.family === "v1" ? { "X-API-Key": value } : { api_key: value },
+});
 
 describe.each(cases)("$name", (c) => {
   it("missing key: 401 (v1) or the legacy 404 body", async () => {
@@ -131,7 +204,11 @@ describe.each(cases)("$name", (c) => {
 
 describe("predict rows (/api/v1/models/{id}/predict)", () => {
   it("names the row that is not a flat object, with a 422 detail", async () => {
-    for (const data of [[{ a: 1 }, { b: { nested: true } }], [{ a: 1 }, [1, 2]], [{ a: 1 }, null]]) {
+    for (const data of [
+      [{ a: 1 }, { b: { nested: true } }],
+      [{ a: 1 }, [1, 2]],
+      [{ a: 1 }, null],
+    ]) {
       const res = await call(routes.predict.POST, "POST", "/x", { headers: { "X-API-Key": key }, params: { modelId: "nope" }, body: { data } });
       expect(res.status).toBe(422);
       expect(res.json.detail[0].loc).toEqual(["body", "data", 1]);
@@ -178,7 +255,8 @@ describe("legacy parameters (lib/schemas/legacy-params.ts)", () => {
     const flag = legacyBoolean("show_factors");
     for (const yes of [true, "true", "True", " TRUE ", "1", 1]) expect(flag.parse(yes), String(yes)).toBe(true);
     for (const no of [false, "false", "False", "0", 0, "", null, undefined]) expect(flag.parse(no), String(no)).toBe(false);
-    for (const bad of ["yes", "2", 2, {}, [], "constructor", "__proto__"]) expect(flag.safeParse(bad).error?.issues[0].message, String(bad)).toBe("show_factors must be true or false.");
+    for (const bad of ["yes", "2", 2, {}, [], "constructor", "__proto__"])
+      expect(flag.safeParse(bad).error?.issues[0].message, String(bad)).toBe("show_factors must be true or false.");
   });
 
   it("field names: an array, its JSON text or comma-separated text", async () => {

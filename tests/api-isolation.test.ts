@@ -25,7 +25,16 @@ describe("team isolation", () => {
     const created = await call(legacyDatasets.POST, "POST", `/v1/datasets?api_key=${a.secret}`, { body: { name: "private" } });
     expect(created.status).toBe(200);
     const id = created.json.dataset_id;
-    await call(legacyDatasets.POST, "POST", "/v1/datasets", { body: { api_key: a.secret, id, rows: [{ x: 1, y: "a" }, { x: 2, y: "b" }] } });
+    await call(legacyDatasets.POST, "POST", "/v1/datasets", {
+      body: {
+        api_key: a.secret,
+        id,
+        rows: [
+          { x: 1, y: "a" },
+          { x: 2, y: "b" },
+        ],
+      },
+    });
 
     expect((await call(legacyDatasets.GET, "GET", `/v1/datasets?api_key=${b.secret}&id=${id}`)).status).toBe(404);
     expect((await call(legacyDatasets.POST, "POST", "/v1/datasets", { body: { api_key: b.secret, id, rows: [{ x: 3, y: "c" }] } })).status).toBe(404);
@@ -85,9 +94,14 @@ describe("accounts", () => {
     const here = { address: "203.0.113.9" };
     expect(await setup.needsSetup()).toBe(true);
     const token = (await setup.issueSetupToken())!;
-    const first = await setup.createFirstUser({ email: "owner@example.com", password: "correct horse", name: "Owner", teamName: "Acme", setupToken: token }, here);
+    const first = await setup.createFirstUser(
+      { email: "owner@example.com", password: "correct horse", name: "Owner", teamName: "Acme", setupToken: token },
+      here,
+    );
     expect(await setup.needsSetup()).toBe(false);
-    await expect(setup.createFirstUser({ email: "x@example.com", password: "whatever1", name: "", teamName: "X", setupToken: token }, here)).rejects.toThrow(/already done/);
+    await expect(setup.createFirstUser({ email: "x@example.com", password: "whatever1", name: "", teamName: "X", setupToken: token }, here)).rejects.toThrow(
+      /already done/,
+    );
     await expect(accounts.verifyCredentials({ email: "owner@example.com", password: "wrong password" }, here)).rejects.toThrow(/Wrong email or password/);
     await expect(accounts.verifyCredentials({ email: "nobody@example.com", password: "correct horse" }, here)).rejects.toThrow(/Wrong email or password/);
     const ok = await accounts.verifyCredentials({ email: "owner@example.com", password: "correct horse" }, here);

@@ -92,7 +92,15 @@ describe("cancelling a training right after it starts", () => {
   it("leaves no model behind: the save checks the task is still live in the same transaction", async () => {
     const datasetId = await newDataset("cancel race", churn(300, 1));
     const before = { models: await db.model.count({ where: { teamId: team.teamId } }), files: artifactFiles().length };
-    const { taskId } = await training.submitTraining(team.teamId, { datasetId, predictFields: ["churned"], ignoreFields: [], duration: 1, extraAttention: false, force: true, source: "api" });
+    const { taskId } = await training.submitTraining(team.teamId, {
+      datasetId,
+      predictFields: ["churned"],
+      ignoreFields: [],
+      duration: 1,
+      extraAttention: false,
+      force: true,
+      source: "api",
+    });
     // The worker has claimed the task; the cancel arrives before its first heartbeat, so the
     // training itself never hears of it and runs to the end (the race of the issue).
     const run = await startQueued("w-cancel");
@@ -120,7 +128,11 @@ describe("versions and retraining", () => {
   let datasetId = "";
   let modelId = "";
   let firstTask = "";
-  const probe = [{ plan: "basic", usage: 10, spend: 100 }, { plan: "premium", usage: 90, spend: 20 }, { plan: "standard", usage: 40, spend: 300 }];
+  const probe = [
+    { plan: "basic", usage: 10, spend: 100 },
+    { plan: "premium", usage: 90, spend: 20 },
+    { plan: "standard", usage: 40, spend: 300 },
+  ];
   let v1Predictions = "";
 
   it("the first training is version 1; a retrain on the current rows is version 2 and becomes active", async () => {
@@ -256,7 +268,12 @@ describe("decision thresholds", () => {
   it("a stored threshold changes predicted classes, never probabilities; a request threshold overrides it", async () => {
     const plain = JSON.parse(await models.predictRowsJson({ teamId: team.teamId, modelId, rows, factors: false })) as Record<string, unknown>[];
     const stored = await settings.setDecisionThreshold({ teamId: team.teamId, modelId, request: { threshold: 0.05, positive_class: "yes" } });
-    expect(stored).toMatchObject({ field: "churned", threshold: 0.05, positive_class: "yes", thresholds: { churned: { threshold: 0.05, positive_class: "yes" } } });
+    expect(stored).toMatchObject({
+      field: "churned",
+      threshold: 0.05,
+      positive_class: "yes",
+      thresholds: { churned: { threshold: 0.05, positive_class: "yes" } },
+    });
     const low = JSON.parse(await models.predictRowsJson({ teamId: team.teamId, modelId, rows, factors: false })) as Record<string, unknown>[];
     low.forEach((p, i) => {
       expect(p["Probability churned is yes"]).toBe(plain[i]["Probability churned is yes"]);
@@ -276,7 +293,9 @@ describe("decision thresholds", () => {
   });
 
   it("refuses what makes no sense, with the field to fix", async () => {
-    await expect(settings.setDecisionThreshold({ teamId: team.teamId, modelId: regressionId, request: { threshold: 0.4 } })).rejects.toMatchObject({ code: "validation" });
+    await expect(settings.setDecisionThreshold({ teamId: team.teamId, modelId: regressionId, request: { threshold: 0.4 } })).rejects.toMatchObject({
+      code: "validation",
+    });
     await expect(settings.setDecisionThreshold({ teamId: team.teamId, modelId, request: { threshold: 0.4, positive_class: "maybe" } })).rejects.toMatchObject({
       issues: [expect.objectContaining({ loc: ["body", "positive_class"] })],
     });
@@ -284,7 +303,9 @@ describe("decision thresholds", () => {
       issues: [expect.objectContaining({ loc: ["body", "field"] })],
     });
     await expect(settings.setDecisionThreshold({ teamId: other.teamId, modelId, request: { threshold: 0.4 } })).rejects.toMatchObject({ code: "not_found" });
-    await expect(models.predictRowsJson({ teamId: team.teamId, modelId: regressionId, rows, factors: false, threshold: 0.5 })).rejects.toMatchObject({ code: "validation" });
+    await expect(models.predictRowsJson({ teamId: team.teamId, modelId: regressionId, rows, factors: false, threshold: 0.5 })).rejects.toMatchObject({
+      code: "validation",
+    });
   });
 
   it("over HTTP: 422 for thresholds outside (0, 1) on /api/v1, a legacy error on /v1, 404 for another team", async () => {
@@ -299,7 +320,9 @@ describe("decision thresholds", () => {
       const p = await call(predictRoute.POST, "POST", "/x", { headers, params: { modelId }, body: { data: [{ plan: "basic" }], threshold } });
       expect(p.status).toBe(422);
     }
-    expect((await call(thresholdRoute.PUT, "PUT", "/x", { headers: { "X-API-Key": other.secret }, params: { modelId }, body: { threshold: 0.3 } })).status).toBe(404);
+    expect(
+      (await call(thresholdRoute.PUT, "PUT", "/x", { headers: { "X-API-Key": other.secret }, params: { modelId }, body: { threshold: 0.3 } })).status,
+    ).toBe(404);
     const ok = await call(predictRoute.POST, "POST", "/x", { headers, params: { modelId }, body: { data: [{ plan: "basic", usage: 5 }], threshold: 0.01 } });
     expect(ok.status).toBe(200);
     expect(ok.json.predictions[0].churned).toBe("yes");
@@ -307,10 +330,14 @@ describe("decision thresholds", () => {
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ status: "error" });
     expect(bad.json.message).toMatch(/between 0 and 1/);
-    const notBinary = await call(legacy.POST, "POST", `/v1/models?api_key=${team.secret}`, { body: { id: regressionId, data: [{ plan: "basic" }], threshold: 0.5 } });
+    const notBinary = await call(legacy.POST, "POST", `/v1/models?api_key=${team.secret}`, {
+      body: { id: regressionId, data: [{ plan: "basic" }], threshold: 0.5 },
+    });
     expect(notBinary.status).toBe(400);
     expect(notBinary.json.message).toMatch(/two-class/);
-    const fromQuery = await call(legacy.POST, "POST", `/v1/models?api_key=${team.secret}&threshold=0.01`, { body: { id: modelId, data: [{ plan: "basic", usage: 5 }] } });
+    const fromQuery = await call(legacy.POST, "POST", `/v1/models?api_key=${team.secret}&threshold=0.01`, {
+      body: { id: modelId, data: [{ plan: "basic", usage: 5 }] },
+    });
     expect(fromQuery.json.predictions[0].churned).toBe("yes");
   });
 });

@@ -63,7 +63,10 @@ describe.skipIf(!adminUrl)("PostgreSQL accounts", () => {
     const token = (await setup.issueSetupToken())!;
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, (_, i) =>
-        setup.createFirstUser({ email: `owner${i}@example.com`, password: "owner password", name: "", teamName: "Race", setupToken: token }, { address: `192.0.2.${i}` }),
+        setup.createFirstUser(
+          { email: `owner${i}@example.com`, password: "owner password", name: "", teamName: "Race", setupToken: token },
+          { address: `192.0.2.${i}` },
+        ),
       ),
     );
     const won = results.filter((r): r is PromiseFulfilledResult<{ userId: string; teamId: string }> => r.status === "fulfilled");

@@ -19,7 +19,7 @@ if (!adminUrl) {
       throw new Error("TEST_DATABASE_URL is not set: CI must run the PostgreSQL tests (scripts/test-all.sh starts a server).");
     });
   } else {
-    console.warn("Skipping PostgreSQL claim tests: TEST_DATABASE_URL is not set (eval \"$(bash scripts/start-postgres.sh)\" starts a throwaway server).");
+    console.warn('Skipping PostgreSQL claim tests: TEST_DATABASE_URL is not set (eval "$(bash scripts/start-postgres.sh)" starts a throwaway server).');
   }
 }
 
@@ -182,4 +182,3 @@ describe.skipIf(!adminUrl)("PostgreSQL task queue", () => {
     expect(await db.task.count({ where: { teamId, status: "IN_PROGRESS" } })).toBe(2);
   });
 });
-

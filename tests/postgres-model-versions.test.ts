@@ -24,8 +24,20 @@ describe.skipIf(!adminUrl)("PostgreSQL: saving models and versions under races",
   let db: typeof import("../lib/db").db;
   let teamId: string;
 
-  const outcome = (n: number) => ({ result: { stats: [], field_importance: {}, data_story: [] }, report: { version: 1 as const, budgetSeconds: n, secondsSpent: 0, threads: 1, fields: [] } });
-  const payload = { datasetId: "d", predictFields: ["y"], ignoreFields: [], duration: 10, extraAttention: false, source: "api" as const, reuseKey: "k", datasetVersion: "v" };
+  const outcome = (n: number) => ({
+    result: { stats: [], field_importance: {}, data_story: [] },
+    report: { version: 1 as const, budgetSeconds: n, secondsSpent: 0, threads: 1, fields: [] },
+  });
+  const payload = {
+    datasetId: "d",
+    predictFields: ["y"],
+    ignoreFields: [],
+    duration: 10,
+    extraAttention: false,
+    source: "api" as const,
+    reuseKey: "k",
+    datasetVersion: "v",
+  };
 
   async function runningTask(worker: string) {
     const { id } = await queue.enqueueTask({ teamId, kind: "train", payload });
@@ -38,7 +50,16 @@ describe.skipIf(!adminUrl)("PostgreSQL: saving models and versions under races",
   async function newModel(worker: string) {
     const taskId = await runningTask(worker);
     return queue.completeTaskWith({ taskId, workerId: worker }, (tx) =>
-      versions.saveNewModel(tx, { taskId, versionId: versions.newVersionId(), artifactPath: `models/${taskId}.model`, datasetVersion: "v", outcome: outcome(1), teamId, dataset: { id: "d", name: "ds" }, payload }),
+      versions.saveNewModel(tx, {
+        taskId,
+        versionId: versions.newVersionId(),
+        artifactPath: `models/${taskId}.model`,
+        datasetVersion: "v",
+        outcome: outcome(1),
+        teamId,
+        dataset: { id: "d", name: "ds" },
+        payload,
+      }),
     );
   }
 
@@ -73,7 +94,16 @@ describe.skipIf(!adminUrl)("PostgreSQL: saving models and versions under races",
       const taskId = await runningTask(`w${round}`);
       const [save, cancel] = await Promise.allSettled([
         queue.completeTaskWith({ taskId, workerId: `w${round}` }, (tx) =>
-          versions.saveNewModel(tx, { taskId, versionId: versions.newVersionId(), artifactPath: `models/r${round}.model`, datasetVersion: "v", outcome: outcome(1), teamId, dataset: { id: "d", name: "ds" }, payload }),
+          versions.saveNewModel(tx, {
+            taskId,
+            versionId: versions.newVersionId(),
+            artifactPath: `models/r${round}.model`,
+            datasetVersion: "v",
+            outcome: outcome(1),
+            teamId,
+            dataset: { id: "d", name: "ds" },
+            payload,
+          }),
         ),
         queue.cancelTask({ teamId, taskId, kind: "train" }),
       ]);
@@ -103,7 +133,17 @@ describe.skipIf(!adminUrl)("PostgreSQL: saving models and versions under races",
     const saved = await Promise.all(
       tasks.map((taskId, i) =>
         queue.completeTaskWith({ taskId, workerId: `r${i}` }, (tx) =>
-          versions.saveRetrainedVersion(tx, { taskId, versionId: versions.newVersionId(), artifactPath: `models/v${i}.model`, datasetVersion: "v", outcome: outcome(i + 2), teamId, modelId, reuseKey: "k", activate: true }),
+          versions.saveRetrainedVersion(tx, {
+            taskId,
+            versionId: versions.newVersionId(),
+            artifactPath: `models/v${i}.model`,
+            datasetVersion: "v",
+            outcome: outcome(i + 2),
+            teamId,
+            modelId,
+            reuseKey: "k",
+            activate: true,
+          }),
         ),
       ),
     );
@@ -127,7 +167,17 @@ describe.skipIf(!adminUrl)("PostgreSQL: saving models and versions under races",
     const results = await Promise.allSettled([
       ...tasks.map((taskId, i) =>
         queue.completeTaskWith({ taskId, workerId: `d${i}` }, (tx) =>
-          versions.saveRetrainedVersion(tx, { taskId, versionId: versions.newVersionId(), artifactPath: `models/d${i}.model`, datasetVersion: "v", outcome: outcome(1), teamId, modelId, reuseKey: "k", activate: true }),
+          versions.saveRetrainedVersion(tx, {
+            taskId,
+            versionId: versions.newVersionId(),
+            artifactPath: `models/d${i}.model`,
+            datasetVersion: "v",
+            outcome: outcome(1),
+            teamId,
+            modelId,
+            reuseKey: "k",
+            activate: true,
+          }),
         ),
       ),
       models.deleteModel({ teamId, modelId }),

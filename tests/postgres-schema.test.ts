@@ -28,7 +28,7 @@ describe("derived PostgreSQL schema", () => {
   });
 
   it("refuses provider-specific native types and a schema without the expected blocks", () => {
-    expect(() => derivePostgresSchema('generator client {\n}\ndatasource db {\n}\nmodel A {\n  id String @id @db.VarChar(10)\n}\n')).toThrow(/@db\.VarChar/);
+    expect(() => derivePostgresSchema("generator client {\n}\ndatasource db {\n}\nmodel A {\n  id String @id @db.VarChar(10)\n}\n")).toThrow(/@db\.VarChar/);
     expect(() => derivePostgresSchema("model A {\n  id String @id\n}\n")).toThrow(/generator/);
   });
 });
@@ -51,7 +51,12 @@ describe("DATABASE_URL for PostgreSQL", () => {
     expect(rest.searchParams.get("sslmode")).toBe("require");
     expect(rest.searchParams.has("schema")).toBe(false);
     expect(rest.password).toBe("p%40ss");
-    expect(parsePostgresUrl("postgres://localhost/x")).toEqual({ connectionString: "postgres://localhost/x", schema: undefined, poolSize: undefined, options: undefined });
+    expect(parsePostgresUrl("postgres://localhost/x")).toEqual({
+      connectionString: "postgres://localhost/x",
+      schema: undefined,
+      poolSize: undefined,
+      options: undefined,
+    });
     expect(() => parsePostgresUrl("postgresql://localhost/x?schema=a;b")).toThrow(/schema/);
     expect(() => parsePostgresUrl("postgresql://localhost/x?connection_limit=0")).toThrow(/connection_limit/);
   });
@@ -63,7 +68,18 @@ describe.skipIf(!adminUrl)("PostgreSQL migrations", () => {
     // The JS schema engine replays the migrations into a temporary shadow database and compares.
     const result = spawnSync(
       path.join(root, "node_modules", ".bin", "prisma"),
-      ["migrate", "diff", "--config", "prisma/postgres/prisma.config.ts", "--from-migrations", "prisma/postgres/migrations", "--to-schema-datamodel", "prisma/postgres/schema.prisma", "--script", "--exit-code"],
+      [
+        "migrate",
+        "diff",
+        "--config",
+        "prisma/postgres/prisma.config.ts",
+        "--from-migrations",
+        "prisma/postgres/migrations",
+        "--to-schema-datamodel",
+        "prisma/postgres/schema.prisma",
+        "--script",
+        "--exit-code",
+      ],
       { cwd: root, encoding: "utf8", env: { ...process.env, DATABASE_URL: adminUrl } },
     );
     // --exit-code: 0 = no difference, 2 = difference (stdout holds the missing SQL), 1 = error.

@@ -49,7 +49,9 @@ describe("prototype-named fields", () => {
     expect(info.json.rows).toBe(200);
     expect((info.json.fields as { name: string }[]).map((f) => f.name).sort()).toEqual([...TRICKY, "label"].sort());
     // Rows without a `constructor` field are fine too (it reads as missing, not as Object).
-    const partial = await call(legacyDatasets.POST as never, "POST", "/v1/datasets", { body: `{"api_key": "${team.secret}", "id": "${datasetId}", "rows": [{"label": "yes", "__proto__": "high"}]}` });
+    const partial = await call(legacyDatasets.POST as never, "POST", "/v1/datasets", {
+      body: `{"api_key": "${team.secret}", "id": "${datasetId}", "rows": [{"label": "yes", "__proto__": "high"}]}`,
+    });
     expect(partial.status, JSON.stringify(partial.json)).toBe(200);
     const preview = await call(v1Rows.GET as never, "GET", `/x?offset=0&limit=2`, { headers: { "X-API-Key": team.secret }, params: { datasetId } });
     expect(preview.status).toBe(200);
@@ -63,7 +65,15 @@ describe("prototype-named fields", () => {
     const { submitTraining, trainTaskPayloadSchema } = await import("../lib/services/training");
     const { runTrainingTask } = await import("../lib/services/run-training");
     const { db } = await import("../lib/db");
-    const { taskId } = await submitTraining(team.teamId, { datasetId, predictFields: ["label"], ignoreFields: ["hasOwnProperty"], duration: 2, extraAttention: false, force: true, source: "api" });
+    const { taskId } = await submitTraining(team.teamId, {
+      datasetId,
+      predictFields: ["label"],
+      ignoreFields: ["hasOwnProperty"],
+      duration: 2,
+      extraAttention: false,
+      force: true,
+      source: "api",
+    });
     // Claimed as the worker loop does: the model is saved only while the task is this worker's.
     const task = (await db.task.update({ where: { id: taskId }, data: { status: "IN_PROGRESS", workerId: "test", startedAt: new Date() } }))!;
     modelId = await runTrainingTask(task, trainTaskPayloadSchema.parse(JSON.parse(task.payload)), {
@@ -101,10 +111,14 @@ describe("prototype-named fields", () => {
     // `api_key` hidden in a prototype must not authenticate, and `id` must not be inherited.
     const sneaky = await call(legacyDatasets.GET as never, "GET", `/v1/datasets`, { headers: {} });
     expect(sneaky.status).toBe(404);
-    const viaProto = await call(legacyModels.POST as never, "POST", "/v1/models", { body: `{"__proto__": {"api_key": "${team.secret}", "id": "${modelId}"}, "data": []}` });
+    const viaProto = await call(legacyModels.POST as never, "POST", "/v1/models", {
+      body: `{"__proto__": {"api_key": "${team.secret}", "id": "${modelId}"}, "data": []}`,
+    });
     expect(viaProto.status).toBe(404);
     expect(viaProto.json).toEqual({ status: "missing or invalid API key" });
-    const withKey = await call(legacyModels.POST as never, "POST", "/v1/models", { body: `{"api_key": "${team.secret}", "__proto__": {"id": "${modelId}", "data": [{"constructor": 1}]}}` });
+    const withKey = await call(legacyModels.POST as never, "POST", "/v1/models", {
+      body: `{"api_key": "${team.secret}", "__proto__": {"id": "${modelId}", "data": [{"constructor": 1}]}}`,
+    });
     expect(withKey.status).toBe(400);
     expect(({} as Record<string, unknown>).id).toBeUndefined();
   });

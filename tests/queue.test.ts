@@ -82,14 +82,30 @@ describe("task queue", () => {
   });
 
   it("describes statuses as the specification does, with UNKNOWN_TIMEOUT after a day", async () => {
-    const base = { id: "t", resultId: null, error: null, progress: 0.25, estimateSeconds: 12.4, message: null, createdAt: new Date(), finishedAt: null, payload: "{}" };
-    expect(queue.describeTaskStatus({ ...base, status: "PENDING", startedAt: null }, "/loc", "s@x")).toEqual({ status: "PENDING", metadata: { type: "PENDING" } });
+    const base = {
+      id: "t",
+      resultId: null,
+      error: null,
+      progress: 0.25,
+      estimateSeconds: 12.4,
+      message: null,
+      createdAt: new Date(),
+      finishedAt: null,
+      payload: "{}",
+    };
+    expect(queue.describeTaskStatus({ ...base, status: "PENDING", startedAt: null }, "/loc", "s@x")).toEqual({
+      status: "PENDING",
+      metadata: { type: "PENDING" },
+    });
     const running = queue.describeTaskStatus({ ...base, status: "IN_PROGRESS", startedAt: new Date() }, "/loc", "s@x");
     expect(running.status).toBe("IN_PROGRESS");
     expect(running.metadata).toMatchObject({ type: "IN_PROGRESS", estimate_seconds: 12 });
     const old = queue.describeTaskStatus({ ...base, status: "IN_PROGRESS", startedAt: new Date(Date.now() - queue.DAY_MS - 1) }, "/loc", "s@x");
     expect(old.status).toBe("UNKNOWN_TIMEOUT");
-    expect(queue.describeTaskStatus({ ...base, status: "SUCCEEDED", startedAt: new Date() }, "/loc", "s@x")).toEqual({ status: "SUCCEEDED", metadata: { type: "SUCCEEDED", location: "/loc" } });
+    expect(queue.describeTaskStatus({ ...base, status: "SUCCEEDED", startedAt: new Date() }, "/loc", "s@x")).toEqual({
+      status: "SUCCEEDED",
+      metadata: { type: "SUCCEEDED", location: "/loc" },
+    });
     const failed = queue.describeTaskStatus({ ...base, status: "FAILED", startedAt: new Date() }, "/loc", "s@x");
     expect(failed.metadata).toMatchObject({ type: "FAILED" });
     expect((failed.metadata as { error: string }).error).toMatch(/s@x/);

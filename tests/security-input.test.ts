@@ -27,11 +27,15 @@ describe("NUL characters", () => {
     expect(v1.status).toBe(422);
     expect(v1.json.detail[0]).toMatchObject({ loc: ["body", "name"], type: "value_error" });
     expect(v1.json.detail[0].msg).toMatch(/NUL/);
-    const rows = await call(legacyDatasets.POST as never, "POST", "/v1/datasets", { body: `{"api_key": "${team.secret}", "id": "${datasetId}", "rows": [{"ok": 1}, {"ok": "x\\u0000"}]}` });
+    const rows = await call(legacyDatasets.POST as never, "POST", "/v1/datasets", {
+      body: `{"api_key": "${team.secret}", "id": "${datasetId}", "rows": [{"ok": 1}, {"ok": "x\\u0000"}]}`,
+    });
     expect(rows.status).toBe(422);
     expect(rows.json).toMatchObject({ status: "error" });
     expect(rows.json.message).toMatch(/body\.rows\.1\.ok.*NUL/);
-    const key = await call(legacyDatasets.POST as never, "POST", "/v1/datasets", { body: `{"api_key": "${team.secret}", "id": "${datasetId}", "rows": [{"a\\u0000b": 1}]}` });
+    const key = await call(legacyDatasets.POST as never, "POST", "/v1/datasets", {
+      body: `{"api_key": "${team.secret}", "id": "${datasetId}", "rows": [{"a\\u0000b": 1}]}`,
+    });
     expect(key.status).toBe(422);
     const form = await call(legacyDatasets.POST as never, "POST", "/v1/datasets", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -52,12 +56,16 @@ describe("NUL characters", () => {
 describe("field names", () => {
   it("longer than 256 characters: 422 naming the limit, not cut short", async () => {
     const long = "f".repeat(300);
-    const res = await call(legacyDatasets.POST as never, "POST", "/v1/datasets", { body: { api_key: team.secret, id: datasetId, rows: [{ ok: 1, [long]: 2 }] } });
+    const res = await call(legacyDatasets.POST as never, "POST", "/v1/datasets", {
+      body: { api_key: team.secret, id: datasetId, rows: [{ ok: 1, [long]: 2 }] },
+    });
     expect(res.status).toBe(422);
     expect(res.json.message).toMatch(/at most 256 characters; this one has 300/);
     expect(res.json.message).not.toContain(long);
     const exact = "g".repeat(256);
-    const fine = await call(legacyDatasets.POST as never, "POST", "/v1/datasets", { body: { api_key: team.secret, id: datasetId, rows: [{ ok: 1, [exact]: 2 }] } });
+    const fine = await call(legacyDatasets.POST as never, "POST", "/v1/datasets", {
+      body: { api_key: team.secret, id: datasetId, rows: [{ ok: 1, [exact]: 2 }] },
+    });
     expect(fine.status).toBe(200);
     const info = await call(legacyDatasets.GET as never, "GET", `/v1/datasets?api_key=${team.secret}&id=${datasetId}`);
     expect((info.json.fields as { name: string }[]).map((f) => f.name)).toEqual(["ok", exact]);
@@ -77,14 +85,18 @@ describe("documentation assets", () => {
 
 describe("legacy training", () => {
   it("caps the budget at 1800 s with a 422 in the legacy envelope", async () => {
-    const res = await call(legacyModels.POST as never, "POST", "/v1/models", { body: { api_key: team.secret, dataset_id: datasetId, predict_fields: ["ok"], duration: 1801 } });
+    const res = await call(legacyModels.POST as never, "POST", "/v1/models", {
+      body: { api_key: team.secret, dataset_id: datasetId, predict_fields: ["ok"], duration: 1801 },
+    });
     expect(res.status).toBe(422);
     expect(res.json).toEqual({ status: "error", message: "duration must be at most 1800 seconds (got 1801)." });
   });
 
   it("cancels the training of a client that hung up", async () => {
     const { db } = await import("../lib/db");
-    await call(legacyDatasets.POST as never, "POST", "/v1/datasets", { body: { api_key: team.secret, id: datasetId, rows: Array.from({ length: 50 }, (_, i) => ({ ok: i % 2, [`${"g".repeat(256)}`]: i })) } });
+    await call(legacyDatasets.POST as never, "POST", "/v1/datasets", {
+      body: { api_key: team.secret, id: datasetId, rows: Array.from({ length: 50 }, (_, i) => ({ ok: i % 2, [`${"g".repeat(256)}`]: i })) },
+    });
     const client = new AbortController();
     const request = new Request("http://localhost/v1/models", {
       method: "POST",

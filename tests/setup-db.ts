@@ -24,7 +24,12 @@ export async function createTeamWithKey(name: string) {
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 /** Calls an App Router handler the way Next.js does. */
-export async function call(handler: RouteHandler, method: string, url: string, options: { headers?: Record<string, string>; body?: unknown; params?: Record<string, string> } = {}) {
+export async function call(
+  handler: RouteHandler,
+  method: string,
+  url: string,
+  options: { headers?: Record<string, string>; body?: unknown; params?: Record<string, string> } = {},
+) {
   const init: RequestInit = { method, headers: { ...(options.body !== undefined ? { "content-type": "application/json" } : {}), ...options.headers } };
   if (options.body !== undefined) init.body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
   const response = await handler(new Request(`http://localhost${url}`, init), { params: Promise.resolve(options.params ?? {}) });

@@ -51,11 +51,21 @@ describe("storage:migrate", () => {
 
   it("copies files to object storage, resumes after an interruption, and a repeat copies nothing", async () => {
     await files.datasets.create("ds_small");
-    await files.datasets.append("ds_small", [{ a: 1, b: "x" }, { a: 2, b: "y" }]);
+    await files.datasets.append("ds_small", [
+      { a: 1, b: "x" },
+      { a: 2, b: "y" },
+    ]);
     await files.datasets.create("ds_compacted");
-    for (let k = 0; k < 11; k++) await files.datasets.append("ds_compacted", Array.from({ length: 30 }, (_, i) => ({ k, i, t: `v${i % 4}` })));
+    for (let k = 0; k < 11; k++)
+      await files.datasets.append(
+        "ds_compacted",
+        Array.from({ length: 30 }, (_, i) => ({ k, i, t: `v${i % 4}` })),
+      );
     await files.datasets.create("ds_typed");
-    await files.datasets.append("ds_typed", [{ zip: "02134", n: "7" }, { zip: "10001", n: "8" }]);
+    await files.datasets.append("ds_typed", [
+      { zip: "02134", n: "7" },
+      { zip: "10001", n: "8" },
+    ]);
     await files.datasets.setFieldTypes("ds_typed", [{ name: "n", type: "category" }]);
     await files.artifacts.write("models/m1.model", new Uint8Array([1, 2, 3]));
     await files.artifacts.write("models/m2.model", new Uint8Array(50_000).fill(7));

@@ -105,14 +105,23 @@ describe("workers waiting out a storage outage (withStorageRetry)", () => {
     expect(Date.now() - started).toBeLessThan(3_000);
     const aborted = new AbortController();
     aborted.abort();
-    await expect(services.withStorageRetry(async () => Promise.reject(down()), { waitMs: 60_000, signal: aborted.signal })).rejects.toMatchObject({ code: "unavailable" });
+    await expect(services.withStorageRetry(async () => Promise.reject(down()), { waitMs: 60_000, signal: aborted.signal })).rejects.toMatchObject({
+      code: "unavailable",
+    });
   });
 });
 
 describe("the application on object storage", () => {
   it("stores rows as segment objects with the manifest in the database, and serves them back", async () => {
     const id = await createDataset("objects");
-    expect((await append(id, [{ a: 1, b: "x" }, { a: 2, b: "y" }])).status).toBe(200);
+    expect(
+      (
+        await append(id, [
+          { a: 1, b: "x" },
+          { a: 2, b: "y" },
+        ])
+      ).status,
+    ).toBe(200);
     const keys = await objectKeys(`datasets/${id}/`);
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^datasets\/.+\/seg-\d+-[0-9a-f]+\.bin$/);

@@ -13,7 +13,9 @@ export default function AppError({ error, reset }: { error: Error & { digest?: s
       <p className="mt-2 text-sm text-slate-600">
         Something failed while drawing it{error.digest ? ` (reference ${error.digest})` : ""}. Try again; if it keeps happening, reload the page.
       </p>
-      <Button className="mt-5" onClick={reset}>Try again</Button>
+      <Button className="mt-5" onClick={reset}>
+        Try again
+      </Button>
     </div>
   );
 }

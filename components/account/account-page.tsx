@@ -42,23 +42,52 @@ function PasswordCard({ me, next }: { me: Me; next: string }) {
   return (
     <Card
       title={forced ? "Choose your own password" : "Password"}
-      description={forced ? "Your password was set by a team owner or admin. Choose your own before you continue." : "Changing it signs you out of every other browser and device."}
+      description={
+        forced
+          ? "Your password was set by a team owner or admin. Choose your own before you continue."
+          : "Changing it signs you out of every other browser and device."
+      }
       testId="password-card"
     >
       <form onSubmit={submit} className="grid max-w-md gap-3">
         <Field label={forced ? "Password you signed in with" : "Current password"} htmlFor="current-password">
-          <TextInput id="current-password" type="password" autoComplete="current-password" required value={form.currentPassword} onChange={(e) => setForm((f) => ({ ...f, currentPassword: e.target.value }))} />
+          <TextInput
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={form.currentPassword}
+            onChange={(e) => setForm((f) => ({ ...f, currentPassword: e.target.value }))}
+          />
         </Field>
         <Field label="New password" htmlFor="new-password" hint="At least 8 characters.">
-          <TextInput id="new-password" type="password" autoComplete="new-password" minLength={8} maxLength={200} required value={form.newPassword} onChange={(e) => setForm((f) => ({ ...f, newPassword: e.target.value }))} />
+          <TextInput
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            minLength={8}
+            maxLength={200}
+            required
+            value={form.newPassword}
+            onChange={(e) => setForm((f) => ({ ...f, newPassword: e.target.value }))}
+          />
         </Field>
         <Field label="New password again" htmlFor="confirm-password" error={mismatch ? "The two new passwords differ." : null}>
-          <TextInput id="confirm-password" type="password" autoComplete="new-password" required value={form.confirm} onChange={(e) => setForm((f) => ({ ...f, confirm: e.target.value }))} />
+          <TextInput
+            id="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={form.confirm}
+            onChange={(e) => setForm((f) => ({ ...f, confirm: e.target.value }))}
+          />
         </Field>
         <ErrorBanner error={change.error} title="Could not change the password" />
         {done && !forced && <Notice tone="success">Password changed. Your other sessions have ended.</Notice>}
         <div>
-          <Button type="submit" busy={change.isPending} disabled={mismatch}>Change password</Button>
+          <Button type="submit" busy={change.isPending} disabled={mismatch}>
+            Change password
+          </Button>
         </div>
       </form>
     </Card>
@@ -108,13 +137,25 @@ function InvitationsCard({ me, next }: { me: Me; next: string }) {
                   <p className="truncate text-sm font-medium text-slate-900">{inv.teamName}</p>
                   <p className="truncate text-xs text-slate-500">
                     as {inv.role}
-                    {inv.invitedBy ? `, invited by ${inv.invitedBy.name || inv.invitedBy.email}` : ""} · {formatRelative(inv.createdAt)} · expires {formatDate(inv.expiresAt)}
+                    {inv.invitedBy ? `, invited by ${inv.invitedBy.name || inv.invitedBy.email}` : ""} · {formatRelative(inv.createdAt)} · expires{" "}
+                    {formatDate(inv.expiresAt)}
                   </p>
                 </div>
-                <Button size="sm" onClick={() => respond(inv, "accept")} busy={answer.isPending && answer.variables?.id === inv.id && answer.variables.answer === "accept"} aria-label={`Accept the invitation to ${inv.teamName}`}>
+                <Button
+                  size="sm"
+                  onClick={() => respond(inv, "accept")}
+                  busy={answer.isPending && answer.variables?.id === inv.id && answer.variables.answer === "accept"}
+                  aria-label={`Accept the invitation to ${inv.teamName}`}
+                >
                   Accept
                 </Button>
-                <Button size="sm" variant="secondary" onClick={() => respond(inv, "decline")} disabled={answer.isPending} aria-label={`Decline the invitation to ${inv.teamName}`}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => respond(inv, "decline")}
+                  disabled={answer.isPending}
+                  aria-label={`Decline the invitation to ${inv.teamName}`}
+                >
                   Decline
                 </Button>
               </li>
@@ -135,14 +176,20 @@ function TeamsCard({ me }: { me: Me }) {
     <Card
       title="Your teams"
       description="Each team has its own datasets, models, projects, keys and members."
-      actions={<Button size="sm" variant="secondary" onClick={() => setCreating(true)}>Create a team</Button>}
+      actions={
+        <Button size="sm" variant="secondary" onClick={() => setCreating(true)}>
+          Create a team
+        </Button>
+      }
       testId="teams"
     >
       <ErrorBanner error={teams.error ?? switchTeam.error} title="Could not load or switch teams" />
       {teams.isPending ? (
         <SkeletonRows rows={2} label="Loading teams" />
       ) : list.length === 0 ? (
-        <EmptyState title="You belong to no team yet" icon="◎">Accept an invitation above, or create a team of your own.</EmptyState>
+        <EmptyState title="You belong to no team yet" icon="◎">
+          Accept an invitation above, or create a team of your own.
+        </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {list.map((t) => (
@@ -152,7 +199,12 @@ function TeamsCard({ me }: { me: Me }) {
               {t.id === me.teamId ? (
                 <Badge tone="green">current</Badge>
               ) : (
-                <Button size="sm" variant="ghost" onClick={() => switchTeam.mutate(t.id, { onSuccess: () => goOn("/datasets") })} aria-label={`Switch to ${t.name}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => switchTeam.mutate(t.id, { onSuccess: () => goOn("/datasets") })}
+                  aria-label={`Switch to ${t.name}`}
+                >
                   Switch
                 </Button>
               )}
@@ -168,8 +220,26 @@ function TeamsCard({ me }: { me: Me }) {
 /** "Chrome on Linux" from a user agent, or the first words of it. */
 function describeAgent(agent: string): string {
   if (!agent) return "Unknown client";
-  const browser = /Edg\//.test(agent) ? "Edge" : /Firefox\//.test(agent) ? "Firefox" : /Chrom(e|ium)\//.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : null;
-  const os = /Windows/.test(agent) ? "Windows" : /Mac OS X/.test(agent) ? "macOS" : /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Linux/.test(agent) ? "Linux" : null;
+  const browser = /Edg\//.test(agent)
+    ? "Edge"
+    : /Firefox\//.test(agent)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(agent)
+        ? "Chrome"
+        : /Safari\//.test(agent)
+          ? "Safari"
+          : null;
+  const os = /Windows/.test(agent)
+    ? "Windows"
+    : /Mac OS X/.test(agent)
+      ? "macOS"
+      : /Android/.test(agent)
+        ? "Android"
+        : /iPhone|iPad/.test(agent)
+          ? "iOS"
+          : /Linux/.test(agent)
+            ? "Linux"
+            : null;
   if (browser) return os ? `${browser} on ${os}` : browser;
   return agent.slice(0, 60);
 }
@@ -188,10 +258,18 @@ function SessionsCard() {
       description="Browsers and scripts signed in to your account."
       actions={
         <>
-          <Button size="sm" variant="secondary" disabled={others === 0} busy={endAll.isPending && endAll.variables === true} onClick={() => endAll.mutate(true)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={others === 0}
+            busy={endAll.isPending && endAll.variables === true}
+            onClick={() => endAll.mutate(true)}
+          >
             Sign out other sessions
           </Button>
-          <Button size="sm" variant="danger" onClick={() => setConfirmAll(true)}>Sign out everywhere</Button>
+          <Button size="sm" variant="danger" onClick={() => setConfirmAll(true)}>
+            Sign out everywhere
+          </Button>
         </>
       }
       testId="sessions"
@@ -205,11 +283,21 @@ function SessionsCard() {
             <caption className="sr-only">Sessions</caption>
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Client</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Address</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Signed in</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Last active</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Client
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Address
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Signed in
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Last active
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -219,10 +307,20 @@ function SessionsCard() {
                     {describeAgent(s.userAgent)} {s.current && <Badge tone="green">this browser</Badge>}
                   </td>
                   <td className="px-3 py-2 font-mono text-xs text-slate-600">{s.ipAddress || "—"}</td>
-                  <td className="px-3 py-2 text-slate-600" title={s.createdAt}>{formatDate(s.createdAt)}</td>
-                  <td className="px-3 py-2 text-slate-600" title={s.lastSeenAt}>{formatRelative(s.lastSeenAt)}</td>
+                  <td className="px-3 py-2 text-slate-600" title={s.createdAt}>
+                    {formatDate(s.createdAt)}
+                  </td>
+                  <td className="px-3 py-2 text-slate-600" title={s.lastSeenAt}>
+                    {formatRelative(s.lastSeenAt)}
+                  </td>
                   <td className="px-3 py-2 text-right">
-                    <Button size="sm" variant="ghost" onClick={() => end(s)} disabled={endOne.isPending} aria-label={s.current ? "Sign out this browser" : `End the session of ${describeAgent(s.userAgent)} from ${formatDate(s.createdAt)}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => end(s)}
+                      disabled={endOne.isPending}
+                      aria-label={s.current ? "Sign out this browser" : `End the session of ${describeAgent(s.userAgent)} from ${formatDate(s.createdAt)}`}
+                    >
                       {s.current ? "Sign out" : "End"}
                     </Button>
                   </td>

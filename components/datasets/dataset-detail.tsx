@@ -124,7 +124,9 @@ export function DatasetDetail({ id }: { id: string }) {
     return (
       <div className="space-y-4">
         <ErrorBanner error={dataset.error} title="Could not open this dataset" onRetry={() => dataset.refetch()} />
-        <Link href="/datasets" className="text-sm font-medium text-brand-700 hover:underline">← Back to datasets</Link>
+        <Link href="/datasets" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Back to datasets
+        </Link>
       </div>
     );
   }
@@ -132,7 +134,9 @@ export function DatasetDetail({ id }: { id: string }) {
   return (
     <div className="space-y-6">
       <div>
-        <Link href="/datasets" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">← Datasets</Link>
+        <Link href="/datasets" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">
+          ← Datasets
+        </Link>
         <PageHeader title={d.name} description={`${formatInt(d.rows)} rows · ${d.fields.length} fields`} />
       </div>
       {d.rows === 0 ? (

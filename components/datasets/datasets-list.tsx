@@ -31,7 +31,18 @@ export function DatasetsPage() {
         actions={datasets.isSuccess && !uploadOpen && <Button onClick={() => setShowUpload(true)}>Upload a dataset</Button>}
       />
       {uploadOpen && (
-        <Card title="Upload a dataset" description="CSV or TSV with a header row." className="mb-6" actions={showUpload && <Button variant="ghost" size="sm" onClick={() => setShowUpload(false)}>Close</Button>}>
+        <Card
+          title="Upload a dataset"
+          description="CSV or TSV with a header row."
+          className="mb-6"
+          actions={
+            showUpload && (
+              <Button variant="ghost" size="sm" onClick={() => setShowUpload(false)}>
+                Close
+              </Button>
+            )
+          }
+        >
           <UploadPanel />
         </Card>
       )}
@@ -46,24 +57,39 @@ export function DatasetsPage() {
             <caption className="sr-only">Datasets</caption>
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-2.5 font-semibold">Name</th>
-                <th scope="col" className="px-4 py-2.5 text-right font-semibold">Rows</th>
-                <th scope="col" className="px-4 py-2.5 text-right font-semibold">Fields</th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">Updated</th>
-                <th scope="col" className="px-4 py-2.5"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-2.5 text-right font-semibold">
+                  Rows
+                </th>
+                <th scope="col" className="px-4 py-2.5 text-right font-semibold">
+                  Fields
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Updated
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {list.map((d) => (
                 <tr key={d.id} className="hover:bg-slate-50">
                   <td className="px-4 py-3">
-                    <Link href={`/datasets/${d.id}`} className="font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500">
+                    <Link
+                      href={`/datasets/${d.id}`}
+                      className="font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+                    >
                       {d.name}
                     </Link>
                   </td>
                   <td className="px-4 py-3 text-right tabular-nums">{formatInt(d.rows)}</td>
                   <td className="px-4 py-3 text-right tabular-nums">{formatInt(d.field_count)}</td>
-                  <td className="px-4 py-3 text-slate-500" title={d.updated_at}>{formatRelative(d.updated_at)}</td>
+                  <td className="px-4 py-3 text-slate-500" title={d.updated_at}>
+                    {formatRelative(d.updated_at)}
+                  </td>
                   <td className="px-4 py-3 text-right">
                     <Button variant="ghost" size="sm" onClick={() => setToDelete(d)} aria-label={`Delete ${d.name}`}>
                       Delete

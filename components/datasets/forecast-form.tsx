@@ -74,8 +74,8 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
   return (
     <form onSubmit={submit} noValidate className="space-y-6" data-testid="forecast-form" aria-describedby={formError ? "forecast-form-error" : undefined}>
       <p className="text-sm text-slate-600">
-        Forecast the future of a numeric field over time. The engine detects the frequency and seasonal cycles, compares several methods on backtests at the end of
-        the history, and gives 80% and 95% intervals calibrated on those backtests.
+        Forecast the future of a numeric field over time. The engine detects the frequency and seasonal cycles, compares several methods on backtests at the end
+        of the history, and gives 80% and 95% intervals calibrated on those backtests.
       </p>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Field label="Value to forecast" htmlFor="forecast-value" hint="A numeric field.">
@@ -121,7 +121,14 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
                 duration === d.value ? "border-brand-500 bg-brand-50 ring-1 ring-brand-500" : "border-slate-200 hover:bg-slate-50"
               }`}
             >
-              <input type="radio" name="forecast-duration" value={d.value} checked={duration === d.value} onChange={() => setDuration(d.value)} className="sr-only" />
+              <input
+                type="radio"
+                name="forecast-duration"
+                value={d.value}
+                checked={duration === d.value}
+                onChange={() => setDuration(d.value)}
+                className="sr-only"
+              />
               <span className="block text-sm font-medium text-slate-900">{d.label}</span>
               <span className="block text-xs text-slate-500">{d.hint}</span>
             </label>
@@ -129,7 +136,13 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
         </div>
       </fieldset>
 
-      <Checkbox id="forecast-force" label="Train anew" description="Otherwise an identical earlier forecast is reused at once." checked={force} onChange={setForce} />
+      <Checkbox
+        id="forecast-force"
+        label="Train anew"
+        description="Otherwise an identical earlier forecast is reused at once."
+        checked={force}
+        onChange={setForce}
+      />
       {formError && (
         <p id="forecast-form-error" role="alert" className="text-sm text-red-700">
           {formError}

@@ -52,7 +52,14 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
     }
     setFormError(null);
     start.mutate(
-      { dataset_id: datasetId, predict_fields: targets, ignore_fields: ignored.filter((n) => !targets.includes(n)), duration, extra_attention: extraAttention, force },
+      {
+        dataset_id: datasetId,
+        predict_fields: targets,
+        ignore_fields: ignored.filter((n) => !targets.includes(n)),
+        duration,
+        extra_attention: extraAttention,
+        force,
+      },
       { onSuccess: (r) => rememberTask(r.task_id) },
     );
   };
@@ -72,7 +79,13 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
                   on ? "bg-brand-600 text-white ring-brand-600" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"
                 }`}
               >
-                <input type="checkbox" className="sr-only" checked={on} onChange={() => setTargets((t) => toggle(t, f.name))} data-testid={`target-${f.name}`} />
+                <input
+                  type="checkbox"
+                  className="sr-only"
+                  checked={on}
+                  onChange={() => setTargets((t) => toggle(t, f.name))}
+                  data-testid={`target-${f.name}`}
+                />
                 {f.name}
                 <span className={`text-xs ${on ? "text-brand-100" : "text-slate-400"}`}>{f.type}</span>
               </label>
@@ -90,7 +103,14 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
           {fields
             .filter((f) => !targets.includes(f.name))
             .map((f) => (
-              <Checkbox key={f.name} id={`ignore-${f.name}`} label={f.name} description={f.type} checked={ignored.includes(f.name)} onChange={() => setIgnored((l) => toggle(l, f.name))} />
+              <Checkbox
+                key={f.name}
+                id={`ignore-${f.name}`}
+                label={f.name}
+                description={f.type}
+                checked={ignored.includes(f.name)}
+                onChange={() => setIgnored((l) => toggle(l, f.name))}
+              />
             ))}
         </div>
       </details>
@@ -114,11 +134,21 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
       </fieldset>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <Checkbox id="extra-attention" label="Extra attention to rare classes" description="Raises recall of rare outcomes (for example fraud or churn) at some cost in precision." checked={extraAttention} onChange={setExtraAttention} />
+        <Checkbox
+          id="extra-attention"
+          label="Extra attention to rare classes"
+          description="Raises recall of rare outcomes (for example fraud or churn) at some cost in precision."
+          checked={extraAttention}
+          onChange={setExtraAttention}
+        />
         <Checkbox id="force" label="Train anew" description="Otherwise an identical earlier model is reused at once." checked={force} onChange={setForce} />
       </div>
 
-      {formError && <p id="train-form-error" role="alert" className="text-sm text-red-700">{formError}</p>}
+      {formError && (
+        <p id="train-form-error" role="alert" className="text-sm text-red-700">
+          {formError}
+        </p>
+      )}
       <ErrorBanner error={start.error} title="Training did not start" />
       <div className="flex items-center gap-3">
         <Button type="submit" busy={start.isPending} data-testid="start-training">
@@ -137,18 +167,31 @@ export function TrainingStatusPanel({ taskId }: { taskId: string }) {
   const state = status.data;
   const result = useTrainingResult(state?.status === "SUCCEEDED" ? state.metadata.location : undefined);
   const finished = isTaskFinished(state);
-  const progress = state?.status === "IN_PROGRESS" ? (state.metadata.progress ?? 0) : state?.status === "SUCCEEDED" ? 1 : state?.status === "PENDING" ? 0 : null;
+  const progress =
+    state?.status === "IN_PROGRESS" ? (state.metadata.progress ?? 0) : state?.status === "SUCCEEDED" ? 1 : state?.status === "PENDING" ? 0 : null;
 
   return (
     <div className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="training-status" aria-live="polite">
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm font-semibold text-slate-800">Training</span>
-        {state && <Badge tone={state.status === "SUCCEEDED" ? "green" : state.status === "FAILED" || state.status === "UNKNOWN_TIMEOUT" ? "red" : "blue"}>{state.status.replace("_", " ").toLowerCase()}</Badge>}
+        {state && (
+          <Badge tone={state.status === "SUCCEEDED" ? "green" : state.status === "FAILED" || state.status === "UNKNOWN_TIMEOUT" ? "red" : "blue"}>
+            {state.status.replace("_", " ").toLowerCase()}
+          </Badge>
+        )}
         {state?.status === "IN_PROGRESS" && typeof state.metadata.estimate_seconds === "number" && (
           <span className="text-sm text-slate-600">about {formatSeconds(state.metadata.estimate_seconds)} left</span>
         )}
         {state && !finished && (
-          <Button type="button" variant="secondary" size="sm" className="ml-auto" busy={cancel.isPending} onClick={() => cancel.mutate()} data-testid="cancel-training">
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            className="ml-auto"
+            busy={cancel.isPending}
+            onClick={() => cancel.mutate()}
+            data-testid="cancel-training"
+          >
             Cancel training
           </Button>
         )}
@@ -158,7 +201,12 @@ export function TrainingStatusPanel({ taskId }: { taskId: string }) {
       {state?.status === "PENDING" && <p className="text-sm text-slate-600">Waiting for a worker to pick up the task…</p>}
       {state?.status === "IN_PROGRESS" && state.metadata.message && <p className="text-sm text-slate-600">{state.metadata.message}</p>}
       {state?.status === "FAILED" && <ErrorBanner error={new Error(state.metadata.error ?? "Training failed.")} title="Training failed" />}
-      {state?.status === "UNKNOWN_TIMEOUT" && <ErrorBanner error={new Error("The task has run for over a day without finishing. Start it again, perhaps with a shorter duration.")} title="Training timed out" />}
+      {state?.status === "UNKNOWN_TIMEOUT" && (
+        <ErrorBanner
+          error={new Error("The task has run for over a day without finishing. Start it again, perhaps with a shorter duration.")}
+          title="Training timed out"
+        />
+      )}
       <ErrorBanner error={status.error ?? result.error} title="Could not read the training status" />
       {result.data && (
         <Notice tone="success">

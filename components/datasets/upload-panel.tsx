@@ -81,15 +81,31 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
       >
         <p className="text-sm text-slate-600">
           Drop a CSV, TSV or Excel (.xlsx) file here, or{" "}
-          <button type="button" onClick={() => inputRef.current?.click()} className="font-medium text-brand-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500" disabled={busy}>
+          <button
+            type="button"
+            onClick={() => inputRef.current?.click()}
+            className="font-medium text-brand-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+            disabled={busy}
+          >
             choose a file
           </button>
         </p>
-        <p className="mt-1 text-xs text-slate-500">The first row names the columns; from a workbook, the first sheet is read. Large CSV files (100 MB and more) stream in batches.</p>
+        <p className="mt-1 text-xs text-slate-500">
+          The first row names the columns; from a workbook, the first sheet is read. Large CSV files (100 MB and more) stream in batches.
+        </p>
         <label htmlFor="dataset-file" className="sr-only">
           CSV or Excel file
         </label>
-        <input ref={inputRef} id="dataset-file" type="file" accept={ACCEPT} className="sr-only" onChange={(e) => pick(e.target.files?.[0])} disabled={busy} data-testid="dataset-file-input" />
+        <input
+          ref={inputRef}
+          id="dataset-file"
+          type="file"
+          accept={ACCEPT}
+          className="sr-only"
+          onChange={(e) => pick(e.target.files?.[0])}
+          disabled={busy}
+          data-testid="dataset-file-input"
+        />
       </div>
 
       {file && (

@@ -21,7 +21,9 @@ export function DataStoryCards({ story }: { story: DataStory }) {
             <ul className="mt-3 space-y-1 text-xs text-slate-600">
               {card.details.map((d) => (
                 <li key={d} className="flex gap-1.5">
-                  <span aria-hidden className="text-brand-500">▸</span>
+                  <span aria-hidden className="text-brand-500">
+                    ▸
+                  </span>
                   {d}
                 </li>
               ))}

@@ -11,7 +11,10 @@ export function FieldImportanceChart({ importance, exclude }: { importance: Reco
   return (
     <Plot
       testId="field-importance-chart"
-      label={`Field importance: ${[...shown].reverse().map(([n, v]) => `${n} ${(v * 100).toFixed(0)}%`).join(", ")}`}
+      label={`Field importance: ${[...shown]
+        .reverse()
+        .map(([n, v]) => `${n} ${(v * 100).toFixed(0)}%`)
+        .join(", ")}`}
       height={Math.max(220, 28 * shown.length + 70)}
       figure={{
         data: [

@@ -35,14 +35,18 @@ function ClassStatsTable({ stats }: { stats: ClassStat[] }) {
         <thead className="bg-slate-50 text-slate-600">
           <tr>
             {["Class", "Precision", "Recall", "F1", "Count", "Share", "True pos.", "False pos.", "False neg."].map((h, i) => (
-              <th key={h} scope="col" className={`px-3 py-2 font-semibold ${i === 0 ? "text-left" : "text-right"}`}>{h}</th>
+              <th key={h} scope="col" className={`px-3 py-2 font-semibold ${i === 0 ? "text-left" : "text-right"}`}>
+                {h}
+              </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {stats.map((s) => (
             <tr key={String(s.class_name)}>
-              <th scope="row" className="px-3 py-2 text-left font-medium text-slate-800">{s.class_name}</th>
+              <th scope="row" className="px-3 py-2 text-left font-medium text-slate-800">
+                {s.class_name}
+              </th>
               <td className="px-3 py-2 text-right tabular-nums">{formatPercent(s.precision)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatPercent(s.recall)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatPercent(s.f1)}</td>
@@ -64,13 +68,17 @@ function ConfusionMatrix({ classes, matrix }: { classes: string[]; matrix: numbe
   if (classes.length > 30) return <p className="text-sm text-slate-500">{classes.length} classes: too many to show a confusion matrix.</p>;
   return (
     <div className="overflow-x-auto">
-      <p id="confusion-caption" className="mb-1 text-xs text-slate-500">Confusion matrix. Rows: actual class · columns: predicted class (holdout rows)</p>
+      <p id="confusion-caption" className="mb-1 text-xs text-slate-500">
+        Confusion matrix. Rows: actual class · columns: predicted class (holdout rows)
+      </p>
       <table className="border-separate border-spacing-1 text-sm" data-testid="confusion-matrix" aria-labelledby="confusion-caption">
         <thead>
           <tr>
             <td />
             {classes.map((c) => (
-              <th key={c} scope="col" className="max-w-28 truncate px-2 py-1 text-xs font-semibold text-slate-600" title={c}>{c}</th>
+              <th key={c} scope="col" className="max-w-28 truncate px-2 py-1 text-xs font-semibold text-slate-600" title={c}>
+                {c}
+              </th>
             ))}
           </tr>
         </thead>
@@ -79,7 +87,9 @@ function ConfusionMatrix({ classes, matrix }: { classes: string[]; matrix: numbe
             const total = row.reduce((a, b) => a + b, 0) || 1;
             return (
               <tr key={classes[i] ?? i}>
-                <th scope="row" className="max-w-32 truncate pr-2 text-right text-xs font-semibold text-slate-600" title={classes[i]}>{classes[i]}</th>
+                <th scope="row" className="max-w-32 truncate pr-2 text-right text-xs font-semibold text-slate-600" title={classes[i]}>
+                  {classes[i]}
+                </th>
                 {row.map((n, j) => {
                   const share = n / total;
                   const diagonal = i === j;
@@ -117,10 +127,22 @@ function RegressionStats({ stat }: { stat: ClassStat }) {
           <table className="min-w-full text-sm">
             <caption className="sr-only">Distribution of {stat.field_name}</caption>
             <thead className="bg-slate-50 text-slate-600">
-              <tr>{distribution.map((k) => <th key={k} scope="col" className="px-3 py-2 text-right font-semibold">{k}</th>)}</tr>
+              <tr>
+                {distribution.map((k) => (
+                  <th key={k} scope="col" className="px-3 py-2 text-right font-semibold">
+                    {k}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody>
-              <tr>{distribution.map((k) => <td key={k} className="px-3 py-2 text-right tabular-nums">{formatNumber(stat[k])}</td>)}</tr>
+              <tr>
+                {distribution.map((k) => (
+                  <td key={k} className="px-3 py-2 text-right tabular-nums">
+                    {formatNumber(stat[k])}
+                  </td>
+                ))}
+              </tr>
             </tbody>
           </table>
         </div>
@@ -137,7 +159,11 @@ export function FieldStats({ stats, report }: { stats: ClassStat[]; report: Fiel
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         {report?.task && <Badge tone="blue">{report.task}</Badge>}
         {family && <Badge>{FAMILY_LABELS[family] ?? family}</Badge>}
-        {report?.rows?.holdout !== undefined && <span>{formatInt(report.rows.holdout)} holdout rows of {formatInt(report.rows.withTarget ?? report.rows.total)}</span>}
+        {report?.rows?.holdout !== undefined && (
+          <span>
+            {formatInt(report.rows.holdout)} holdout rows of {formatInt(report.rows.withTarget ?? report.rows.total)}
+          </span>
+        )}
         {report?.candidatesTried !== undefined && <span>· {report.candidatesTried} candidates tried</span>}
         {report?.secondsSpent !== undefined && <span>· {formatSeconds(report.secondsSpent)}</span>}
       </div>
@@ -156,11 +182,21 @@ export function FieldStats({ stats, report }: { stats: ClassStat[]; report: Fiel
           <table className="mt-3 min-w-full text-sm">
             <thead className="text-slate-500">
               <tr>
-                <th scope="col" className="py-1 text-left font-medium">Model</th>
-                <th scope="col" className="py-1 text-right font-medium">Validation metric</th>
-                <th scope="col" className="py-1 text-right font-medium">Validation loss</th>
-                <th scope="col" className="py-1 text-right font-medium">Rounds</th>
-                <th scope="col" className="py-1 text-right font-medium">Time</th>
+                <th scope="col" className="py-1 text-left font-medium">
+                  Model
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Validation metric
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Validation loss
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Rounds
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Time
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

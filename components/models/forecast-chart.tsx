@@ -12,15 +12,61 @@ export function forecastFigure(history: ForecastHistory | undefined, forecast: F
   // Bands start at the last observed value so they open from the line.
   const bandX = [...(last ? [last.date] : []), ...forecast.map((p) => p.date)];
   const band = (upper: (p: ForecastPoint) => number, lower: (p: ForecastPoint) => number, name: string, color: string) => {
-    data.push({ type: "scatter", mode: "lines", x: bandX, y: [...(last ? [last.value] : []), ...forecast.map(upper)], line: { width: 0 }, hoverinfo: "skip", showlegend: false, legendgroup: name });
-    data.push({ type: "scatter", mode: "lines", x: bandX, y: [...(last ? [last.value] : []), ...forecast.map(lower)], line: { width: 0 }, fill: "tonexty", fillcolor: color, name, legendgroup: name, hoverinfo: "skip" });
+    data.push({
+      type: "scatter",
+      mode: "lines",
+      x: bandX,
+      y: [...(last ? [last.value] : []), ...forecast.map(upper)],
+      line: { width: 0 },
+      hoverinfo: "skip",
+      showlegend: false,
+      legendgroup: name,
+    });
+    data.push({
+      type: "scatter",
+      mode: "lines",
+      x: bandX,
+      y: [...(last ? [last.value] : []), ...forecast.map(lower)],
+      line: { width: 0 },
+      fill: "tonexty",
+      fillcolor: color,
+      name,
+      legendgroup: name,
+      hoverinfo: "skip",
+    });
   };
-  band((p) => p.upper_95, (p) => p.lower_95, "95% interval", "rgba(47,111,237,0.12)");
-  band((p) => p.upper_80, (p) => p.lower_80, "80% interval", "rgba(47,111,237,0.25)");
-  data.push({ type: "scatter", mode: "lines", x: points.map((p) => p.date), y: points.map((p) => p.value), name: "history", line: { color: "#334155", width: 1.6 }, hovertemplate: "%{x}: %{y}<extra>history</extra>" });
+  band(
+    (p) => p.upper_95,
+    (p) => p.lower_95,
+    "95% interval",
+    "rgba(47,111,237,0.12)",
+  );
+  band(
+    (p) => p.upper_80,
+    (p) => p.lower_80,
+    "80% interval",
+    "rgba(47,111,237,0.25)",
+  );
+  data.push({
+    type: "scatter",
+    mode: "lines",
+    x: points.map((p) => p.date),
+    y: points.map((p) => p.value),
+    name: "history",
+    line: { color: "#334155", width: 1.6 },
+    hovertemplate: "%{x}: %{y}<extra>history</extra>",
+  });
   const filled = points.filter((p) => p.filled);
   if (filled.length) {
-    data.push({ type: "scatter", mode: "markers", x: filled.map((p) => p.date), y: filled.map((p) => p.value), name: "filled in", marker: { symbol: "circle-open", size: 7, color: "#d97706" }, hovertemplate: "%{x}: %{y}<extra>filled in (was missing)</extra>" });
+    data.push({
+      type: "scatter",
+      mode: "markers",
+      x: filled.map((p) => p.date),
+      y: filled.map((p) => p.value),
+      name: "filled in",
+      marker: { symbol: "circle-open", size: 7, color: "#d97706" },
+      hovertemplate: "%{x}: %{y}<extra>filled in (was missing)</extra>",
+    });
   }
   const backtest = history?.backtest ?? [];
   if (backtest.length) {
@@ -36,7 +82,16 @@ export function forecastFigure(history: ForecastHistory | undefined, forecast: F
       x.push(null);
       y.push(null);
     }
-    data.push({ type: "scatter", mode: "lines", x, y, name: "backtest forecasts", line: { color: "#16a34a", width: 1.2, dash: "dot" }, connectgaps: false, hovertemplate: "%{x}: %{y}<extra>backtest</extra>" });
+    data.push({
+      type: "scatter",
+      mode: "lines",
+      x,
+      y,
+      name: "backtest forecasts",
+      line: { color: "#16a34a", width: 1.2, dash: "dot" },
+      connectgaps: false,
+      hovertemplate: "%{x}: %{y}<extra>backtest</extra>",
+    });
   }
   data.push({
     type: "scatter",
@@ -59,6 +114,16 @@ export function forecastFigure(history: ForecastHistory | undefined, forecast: F
   };
 }
 
-export function ForecastChart({ history, forecast, valueField, label }: { history: ForecastHistory | undefined; forecast: ForecastPoint[]; valueField: string; label: string }) {
+export function ForecastChart({
+  history,
+  forecast,
+  valueField,
+  label,
+}: {
+  history: ForecastHistory | undefined;
+  forecast: ForecastPoint[];
+  valueField: string;
+  label: string;
+}) {
   return <Plot testId="forecast-chart" label={label} height={420} figure={forecastFigure(history, forecast, valueField)} />;
 }

@@ -93,7 +93,8 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
               ) : (
                 "a dataset"
               )}{" "}
-              · {report.frequency} · {report.horizon} steps ahead · {DURATION_LABELS[info.duration] ?? `${info.duration} s`} · trained {formatDate(info.created_at)}
+              · {report.frequency} · {report.horizon} steps ahead · {DURATION_LABELS[info.duration] ?? `${info.duration} s`} · trained{" "}
+              {formatDate(info.created_at)}
             </>
           }
           actions={
@@ -131,7 +132,12 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
         ) : !forecast.data ? (
           <Skeleton className="h-96 w-full" />
         ) : (
-          <ForecastChart history={history} forecast={points} valueField={valueField} label={`Forecast of ${valueField}: ${points.length} steps from ${points[0]?.date.slice(0, 10) ?? ""}, with 80% and 95% intervals`} />
+          <ForecastChart
+            history={history}
+            forecast={points}
+            valueField={valueField}
+            label={`Forecast of ${valueField}: ${points.length} steps from ${points[0]?.date.slice(0, 10) ?? ""}, with 80% and 95% intervals`}
+          />
         )}
         <form onSubmit={further} noValidate className="mt-4 flex flex-wrap items-end gap-3">
           <div className="w-40">
@@ -152,7 +158,11 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
         {points.length > 0 && <ForecastTable points={points} />}
       </Card>
 
-      <Card title="Backtests" description="How the chosen model did on rolling-origin windows at the end of each series' history (the windows it was chosen with, so expect a little worse on new data)." testId="forecast-backtest">
+      <Card
+        title="Backtests"
+        description="How the chosen model did on rolling-origin windows at the end of each series' history (the windows it was chosen with, so expect a little worse on new data)."
+        testId="forecast-backtest"
+      >
         <BacktestTable stats={stats} groupField={report.groupField} />
       </Card>
 
@@ -218,7 +228,9 @@ function BacktestTable({ stats, groupField }: { stats: ForecastStat[]; groupFiel
             <th className="py-2 pr-4 text-right font-medium">MAE</th>
             <th className="py-2 pr-4 text-right font-medium">RMSE</th>
             <th className="py-2 pr-4 text-right font-medium">MAPE</th>
-            <th className="py-2 pr-4 text-right font-medium" title="Error relative to repeating the last season: below 1 beats it">MASE</th>
+            <th className="py-2 pr-4 text-right font-medium" title="Error relative to repeating the last season: below 1 beats it">
+              MASE
+            </th>
             <th className="py-2 pr-4 text-right font-medium">80% coverage</th>
             <th className="py-2 pr-4 text-right font-medium">95% coverage</th>
             <th className="py-2 text-right font-medium">Windows</th>
@@ -291,7 +303,10 @@ function ShareChart({ shares }: { shares: Record<string, number> }) {
   return (
     <Plot
       testId="forecast-drivers"
-      label={`What drives the series: ${[...entries].reverse().map(([n, v]) => `${n} ${(v * 100).toFixed(0)}%`).join(", ")}`}
+      label={`What drives the series: ${[...entries]
+        .reverse()
+        .map(([n, v]) => `${n} ${(v * 100).toFixed(0)}%`)
+        .join(", ")}`}
       height={Math.max(200, 32 * entries.length + 80)}
       figure={{
         data: [

@@ -7,7 +7,13 @@ import { Plot } from "../plot";
 import type { ThresholdChoice } from "./insights-threshold";
 
 const COLORS = ["#2f6fed", "#e8590c", "#2b8a3e", "#ae3ec9", "#c92a2a", "#0b7285", "#5c940d", "#862e9c", "#d9480f", "#364fc7"];
-const axis = (title: string, extra: Record<string, unknown> = {}) => ({ title: { text: title }, range: [0, 1], gridcolor: "#e2e8f0", zeroline: false, ...extra });
+const axis = (title: string, extra: Record<string, unknown> = {}) => ({
+  title: { text: title },
+  range: [0, 1],
+  gridcolor: "#e2e8f0",
+  zeroline: false,
+  ...extra,
+});
 
 export function InsightsCurves({ curves, choice }: { curves: ClassCurves[]; choice: ThresholdChoice | null }) {
   // Two classes: the curves of the chosen positive class; more: every class against the rest.
@@ -16,7 +22,17 @@ export function InsightsCurves({ curves, choice }: { curves: ClassCurves[]; choi
   const m = choice?.metrics;
   const marker = (x: number | null | undefined, y: number | null | undefined, name: string) =>
     m && x != null && y != null
-      ? [{ type: "scatter", mode: "markers", x: [x], y: [y], name, marker: { size: 11, color: "#0f172a", symbol: "diamond" }, hovertemplate: `${name}<br>%{x:.3f}, %{y:.3f}<extra></extra>` }]
+      ? [
+          {
+            type: "scatter",
+            mode: "markers",
+            x: [x],
+            y: [y],
+            name,
+            marker: { size: 11, color: "#0f172a", symbol: "diamond" },
+            hovertemplate: `${name}<br>%{x:.3f}, %{y:.3f}<extra></extra>`,
+          },
+        ]
       : [];
   const negatives = shown[0]?.negatives ?? 0;
   const positives = shown[0]?.positives ?? 0;
@@ -60,7 +76,17 @@ export function InsightsCurves({ curves, choice }: { curves: ClassCurves[]; choi
         figure={{
           data: [
             ...(single && positives + negatives > 0
-              ? [{ type: "scatter", mode: "lines", x: [0, 1], y: [positives / (positives + negatives), positives / (positives + negatives)], name: "Chance", line: { dash: "dot", color: "#94a3b8", width: 1 }, hoverinfo: "skip" }]
+              ? [
+                  {
+                    type: "scatter",
+                    mode: "lines",
+                    x: [0, 1],
+                    y: [positives / (positives + negatives), positives / (positives + negatives)],
+                    name: "Chance",
+                    line: { dash: "dot", color: "#94a3b8", width: 1 },
+                    hoverinfo: "skip",
+                  },
+                ]
               : []),
             ...shown.map((c, i) => ({
               type: "scatter",
@@ -89,7 +115,15 @@ export function InsightsCurves({ curves, choice }: { curves: ClassCurves[]; choi
         height={320}
         figure={{
           data: [
-            { type: "scatter", mode: "lines", x: [0, 1], y: [0, 1], name: "Random order", line: { dash: "dot", color: "#94a3b8", width: 1 }, hoverinfo: "skip" },
+            {
+              type: "scatter",
+              mode: "lines",
+              x: [0, 1],
+              y: [0, 1],
+              name: "Random order",
+              line: { dash: "dot", color: "#94a3b8", width: 1 },
+              hoverinfo: "skip",
+            },
             ...shown.map((c, i) => ({
               type: "scatter",
               mode: "lines",

@@ -34,8 +34,7 @@ export function InsightsDependence({
   return (
     <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" data-testid="partial-dependence">
       {items.map((pd) => {
-        const series =
-          pd.byClass?.map((c) => ({ name: c.class, y: c.average })) ?? [{ name: yTitle, y: (pd.average ?? []).map((v) => (flip ? 1 - v : v)) }];
+        const series = pd.byClass?.map((c) => ({ name: c.class, y: c.average })) ?? [{ name: yTitle, y: (pd.average ?? []).map((v) => (flip ? 1 - v : v)) }];
         const categorical = pd.kind === "category";
         return (
           <Plot

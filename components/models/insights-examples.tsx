@@ -30,14 +30,19 @@ function FactorBars({ factors, toward }: { factors: { field: string; contributio
     <ul className="space-y-1" aria-label={`Fields that pushed toward or away from ${toward}`}>
       {factors.slice(0, 6).map((f) => (
         <li key={f.field} className="grid grid-cols-[minmax(5rem,9rem)_1fr_4rem] items-center gap-2 text-xs">
-          <span className="truncate text-slate-700" title={f.field}>{f.field}</span>
+          <span className="truncate text-slate-700" title={f.field}>
+            {f.field}
+          </span>
           <span className="relative h-2 rounded-full bg-slate-100" aria-hidden>
             <span
               className={`absolute top-0 h-2 rounded-full ${f.contribution > 0 ? "left-1/2 bg-red-400" : "right-1/2 bg-brand-500"}`}
               style={{ width: `${(Math.abs(f.contribution) / max) * 50}%` }}
             />
           </span>
-          <span className="text-right tabular-nums text-slate-600">{f.contribution > 0 ? "+" : ""}{formatNumber(f.contribution)}</span>
+          <span className="text-right tabular-nums text-slate-600">
+            {f.contribution > 0 ? "+" : ""}
+            {formatNumber(f.contribution)}
+          </span>
         </li>
       ))}
     </ul>
@@ -73,19 +78,30 @@ function ExampleList({
       ) : (
         <ol className="space-y-3">
           {items.slice(0, all ? items.length : COLLAPSED).map((item, i) => (
-            <li key={i} className={`break-inside-avoid rounded-lg border p-3 ${thresholdBadges && item.wrong ? "border-red-200 bg-red-50/40" : "border-slate-200"}`} data-testid="insight-example">
+            <li
+              key={i}
+              className={`break-inside-avoid rounded-lg border p-3 ${thresholdBadges && item.wrong ? "border-red-200 bg-red-50/40" : "border-slate-200"}`}
+              data-testid="insight-example"
+            >
               <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-                <span className="text-slate-600">Actual <strong className="text-slate-900">{String(item.example.actual)}</strong></span>
-                <span className="text-slate-600">· {scoreLabel} <strong className="tabular-nums text-slate-900">{scoreLabel.startsWith("P(") ? formatPercent(item.score) : formatNumber(item.score)}</strong></span>
+                <span className="text-slate-600">
+                  Actual <strong className="text-slate-900">{String(item.example.actual)}</strong>
+                </span>
+                <span className="text-slate-600">
+                  · {scoreLabel}{" "}
+                  <strong className="tabular-nums text-slate-900">{scoreLabel.startsWith("P(") ? formatPercent(item.score) : formatNumber(item.score)}</strong>
+                </span>
                 {thresholdBadges && (item.wrong ? <Badge tone="red">wrong at this threshold</Badge> : <Badge>right at this threshold</Badge>)}
               </div>
               <dl className="mb-2 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs sm:grid-cols-3">
-                {Object.entries(item.example.row).slice(0, 9).map(([k, v]) => (
-                  <div key={k} className="min-w-0 truncate" title={`${k}: ${showValue(v)}`}>
-                    <dt className="inline text-slate-500">{k}: </dt>
-                    <dd className="inline text-slate-800">{showValue(v)}</dd>
-                  </div>
-                ))}
+                {Object.entries(item.example.row)
+                  .slice(0, 9)
+                  .map(([k, v]) => (
+                    <div key={k} className="min-w-0 truncate" title={`${k}: ${showValue(v)}`}>
+                      <dt className="inline text-slate-500">{k}: </dt>
+                      <dd className="inline text-slate-800">{showValue(v)}</dd>
+                    </div>
+                  ))}
               </dl>
               <FactorBars factors={item.factors} toward={toward} />
             </li>
@@ -149,7 +165,13 @@ export function InsightsExamples({ insights, classes, choice }: { insights: Fiel
         <ExampleList
           title="Most confident mistakes"
           description="Holdout rows whose actual class got the lowest probability. Bars: each field's push toward the predicted class (red, +) or away from it (blue, −)."
-          items={items.map((i) => ({ ...i, example: { ...i.example, actual: `${i.example.actual} (predicted ${i.example.predicted}, P ${formatPercent(i.example.actualProbability)} for the actual class)` } }))}
+          items={items.map((i) => ({
+            ...i,
+            example: {
+              ...i.example,
+              actual: `${i.example.actual} (predicted ${i.example.predicted}, P ${formatPercent(i.example.actualProbability)} for the actual class)`,
+            },
+          }))}
           toward="the predicted class"
           scoreLabel="P(predicted)"
           testId="misclassified"

@@ -20,7 +20,15 @@ export function InsightsRegression({ regression, target }: { regression: NonNull
           height={360}
           figure={{
             data: [
-              { type: "scatter", mode: "lines", x: [lo, hi], y: [lo, hi], name: "Perfect prediction", line: { dash: "dot", color: "#94a3b8", width: 1 }, hoverinfo: "skip" },
+              {
+                type: "scatter",
+                mode: "lines",
+                x: [lo, hi],
+                y: [lo, hi],
+                name: "Perfect prediction",
+                line: { dash: "dot", color: "#94a3b8", width: 1 },
+                hoverinfo: "skip",
+              },
               {
                 type: "scatter",
                 mode: "markers",
@@ -45,8 +53,23 @@ export function InsightsRegression({ regression, target }: { regression: NonNull
           height={360}
           figure={{
             data: [
-              { type: "bar", x: ranges, y: errorByRange.map((r) => r.mae), name: "Mean absolute error", marker: { color: "#2f6fed" }, customdata: errorByRange.map((r) => r.count), hovertemplate: "%{x}<br>MAE %{y}<br>%{customdata} rows<extra></extra>" },
-              { type: "scatter", mode: "lines+markers", x: ranges, y: errorByRange.map((r) => r.bias), name: "Bias (mean predicted − actual)", line: { color: "#e8590c" } },
+              {
+                type: "bar",
+                x: ranges,
+                y: errorByRange.map((r) => r.mae),
+                name: "Mean absolute error",
+                marker: { color: "#2f6fed" },
+                customdata: errorByRange.map((r) => r.count),
+                hovertemplate: "%{x}<br>MAE %{y}<br>%{customdata} rows<extra></extra>",
+              },
+              {
+                type: "scatter",
+                mode: "lines+markers",
+                x: ranges,
+                y: errorByRange.map((r) => r.bias),
+                name: "Bias (mean predicted − actual)",
+                line: { color: "#e8590c" },
+              },
             ],
             layout: {
               title: { text: `Error by range of actual ${target}` },

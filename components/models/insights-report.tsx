@@ -55,31 +55,59 @@ export function InsightsReport({
       {insights.notes.length > 0 && (
         <Notice>
           {insights.notes.map((n) => (
-            <span key={n} className="block">{n}</span>
+            <span key={n} className="block">
+              {n}
+            </span>
           ))}
         </Notice>
       )}
       {insights.task === "binary" && choice && (
-        <Card title="Decision threshold" description={`How many ${choice.positiveClass} rows are caught, and how many false alarms, at each threshold: measured on ${insights.holdoutRows.toLocaleString("en-US")} holdout rows the model never trained on.`} className="break-inside-avoid">
-          <ThresholdControl insights={insights} saved={saved} choice={choice} onChange={setChoice} onSave={onSaveThreshold} saving={saving} saveError={saveError} />
+        <Card
+          title="Decision threshold"
+          description={`How many ${choice.positiveClass} rows are caught, and how many false alarms, at each threshold: measured on ${insights.holdoutRows.toLocaleString("en-US")} holdout rows the model never trained on.`}
+          className="break-inside-avoid"
+        >
+          <ThresholdControl
+            insights={insights}
+            saved={saved}
+            choice={choice}
+            onChange={setChoice}
+            onSave={onSaveThreshold}
+            saving={saving}
+            saveError={saveError}
+          />
         </Card>
       )}
       {insights.curves && insights.curves.length > 0 && (
-        <Card title={insights.task === "binary" ? "Ranking quality" : "Ranking quality, one class against the rest"} description="ROC and precision-recall curves, and how much of a class the highest-ranked rows hold." className="break-inside-avoid">
+        <Card
+          title={insights.task === "binary" ? "Ranking quality" : "Ranking quality, one class against the rest"}
+          description="ROC and precision-recall curves, and how much of a class the highest-ranked rows hold."
+          className="break-inside-avoid"
+        >
           <InsightsCurves curves={insights.curves} choice={insights.task === "binary" ? choice : null} />
         </Card>
       )}
       {insights.regression && (
-        <Card title={`How far off the predictions of ${field} are`} description="On the holdout rows: predicted against actual, error by range of the actual value, and residuals by the most important fields.">
+        <Card
+          title={`How far off the predictions of ${field} are`}
+          description="On the holdout rows: predicted against actual, error by range of the actual value, and residuals by the most important fields."
+        >
           <InsightsRegression regression={insights.regression} target={field} />
         </Card>
       )}
       {showExamples && hasExamples && (
-        <Card title="Where the model goes wrong" description="The holdout rows it got most wrong, with the fields that pushed it there (exact contributions of the model that scored them).">
+        <Card
+          title="Where the model goes wrong"
+          description="The holdout rows it got most wrong, with the fields that pushed it there (exact contributions of the model that scored them)."
+        >
           <InsightsExamples insights={insights} classes={classes} choice={choice} />
         </Card>
       )}
-      <Card title="How the prediction responds to each field" description="Partial dependence: the average prediction when one field is set to each value, with the other fields as in real rows. It shows the model's behaviour, not cause and effect." className="break-inside-avoid">
+      <Card
+        title="How the prediction responds to each field"
+        description="Partial dependence: the average prediction when one field is set to each value, with the other fields as in real rows. It shows the model's behaviour, not cause and effect."
+        className="break-inside-avoid"
+      >
         <InsightsDependence items={insights.partialDependence} task={insights.task} target={field} positiveClass={positive} flip={flip} />
       </Card>
       <Card title="Fields" description="Each input field over the rows with a known target: how complete and varied it is, and how the target varies with it.">

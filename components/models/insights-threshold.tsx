@@ -34,7 +34,9 @@ function Tile({ label, value, hint, testId }: { label: string; value: string; hi
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2" title={hint}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid={testId}>{value}</dd>
+      <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -82,11 +84,21 @@ export function ThresholdControl({
   return (
     <div className="space-y-5" data-testid="threshold-control">
       <div className="flex flex-wrap items-end gap-x-3 gap-y-2 text-sm text-slate-700">
-        <label htmlFor={`${ids}-class`} className="pb-2">Predict</label>
+        <label htmlFor={`${ids}-class`} className="pb-2">
+          Predict
+        </label>
         <div className="w-40">
-          <Select id={`${ids}-class`} aria-label="Positive class" value={choice.positiveIndex} onChange={(e) => setStep(steps - choice.step, Number(e.target.value))} data-testid="threshold-class">
+          <Select
+            id={`${ids}-class`}
+            aria-label="Positive class"
+            value={choice.positiveIndex}
+            onChange={(e) => setStep(steps - choice.step, Number(e.target.value))}
+            data-testid="threshold-class"
+          >
             {byClass.map((c, i) => (
-              <option key={c.class} value={i}>{c.class}</option>
+              <option key={c.class} value={i}>
+                {c.class}
+              </option>
             ))}
           </Select>
         </div>
@@ -131,14 +143,28 @@ export function ThresholdControl({
             Best F1 on the holdout ({(best / steps).toFixed(3)})
           </Button>
         )}
-        <Button size="sm" variant="secondary" onClick={() => setStep(steps / 2, byClass.length - 1)}>Default (0.500)</Button>
+        <Button size="sm" variant="secondary" onClick={() => setStep(steps / 2, byClass.length - 1)}>
+          Default (0.500)
+        </Button>
         {onSave && (
           <>
-            <Button size="sm" onClick={() => onSave({ threshold, positive_class: choice.positiveClass })} busy={saving} disabled={savedHere} data-testid="threshold-save">
+            <Button
+              size="sm"
+              onClick={() => onSave({ threshold, positive_class: choice.positiveClass })}
+              busy={saving}
+              disabled={savedHere}
+              data-testid="threshold-save"
+            >
               {savedHere ? "Saved" : "Use this threshold for predictions"}
             </Button>
             {saved && (
-              <Button size="sm" variant="ghost" onClick={() => onSave({ threshold: null, positive_class: choice.positiveClass })} disabled={saving} data-testid="threshold-reset">
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onSave({ threshold: null, positive_class: choice.positiveClass })}
+                disabled={saving}
+                data-testid="threshold-reset"
+              >
                 Remove saved threshold
               </Button>
             )}
@@ -148,12 +174,16 @@ export function ThresholdControl({
       <p className="text-sm text-slate-600" data-testid="threshold-status">
         {saved && !applies ? (
           <>
-            A threshold is saved for the class <strong>{saved.positive_class}</strong>, which this version does not predict, so predictions use the default: the more probable class.
+            A threshold is saved for the class <strong>{saved.positive_class}</strong>, which this version does not predict, so predictions use the default: the
+            more probable class.
           </>
         ) : saved ? (
           <>
-            <Badge tone="blue">Saved</Badge> Predictions give <strong>{saved.positive_class}</strong> when its probability is above <strong>{formatNumber(saved.threshold)}</strong>
-            {offGrid && ` (the figures below are at ${(stepOf(buildThresholdTable(byClass.find((c) => c.class === saved.positive_class) ?? byClass[1]), saved.threshold) / steps).toFixed(3)}, the step just below)`}.
+            <Badge tone="blue">Saved</Badge> Predictions give <strong>{saved.positive_class}</strong> when its probability is above{" "}
+            <strong>{formatNumber(saved.threshold)}</strong>
+            {offGrid &&
+              ` (the figures below are at ${(stepOf(buildThresholdTable(byClass.find((c) => c.class === saved.positive_class) ?? byClass[1]), saved.threshold) / steps).toFixed(3)}, the step just below)`}
+            .
           </>
         ) : (
           <>Predictions use the default: the more probable class (above 0.5). Nothing is saved yet.</>
@@ -162,8 +192,18 @@ export function ThresholdControl({
       {onSave && <ErrorBanner error={saveError} title="Could not save the threshold" />}
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        <Tile label="Precision" value={formatPercent(m.precision)} hint={`Of the rows predicted ${choice.positiveClass}, the share that are`} testId="threshold-precision" />
-        <Tile label="Recall" value={formatPercent(m.recall)} hint={`Of the ${choice.positiveClass} rows, the share predicted ${choice.positiveClass}`} testId="threshold-recall" />
+        <Tile
+          label="Precision"
+          value={formatPercent(m.precision)}
+          hint={`Of the rows predicted ${choice.positiveClass}, the share that are`}
+          testId="threshold-precision"
+        />
+        <Tile
+          label="Recall"
+          value={formatPercent(m.recall)}
+          hint={`Of the ${choice.positiveClass} rows, the share predicted ${choice.positiveClass}`}
+          testId="threshold-recall"
+        />
         <Tile label="F1" value={formatPercent(m.f1)} hint="Harmonic mean of precision and recall" testId="threshold-f1" />
         <Tile label="Accuracy" value={formatPercent(m.accuracy)} testId="threshold-accuracy" />
         <Tile label={`Predicted ${choice.positiveClass}`} value={formatPercent(m.flagged)} hint="Share of rows flagged" testId="threshold-flagged" />
@@ -171,25 +211,43 @@ export function ThresholdControl({
 
       <div className="grid gap-5 lg:grid-cols-2">
         <div>
-          <p id={`${ids}-cm`} className="mb-1 text-xs text-slate-500">Confusion matrix at {threshold.toFixed(3)} ({formatInt(table.positives + table.negatives)} holdout rows)</p>
+          <p id={`${ids}-cm`} className="mb-1 text-xs text-slate-500">
+            Confusion matrix at {threshold.toFixed(3)} ({formatInt(table.positives + table.negatives)} holdout rows)
+          </p>
           <table className="border-separate border-spacing-1 text-sm" aria-labelledby={`${ids}-cm`} data-testid="threshold-confusion">
             <thead>
               <tr>
                 <td />
-                <th scope="col" className="px-2 text-xs font-semibold text-slate-600">Predicted {choice.positiveClass}</th>
-                <th scope="col" className="px-2 text-xs font-semibold text-slate-600">Predicted {other}</th>
+                <th scope="col" className="px-2 text-xs font-semibold text-slate-600">
+                  Predicted {choice.positiveClass}
+                </th>
+                <th scope="col" className="px-2 text-xs font-semibold text-slate-600">
+                  Predicted {other}
+                </th>
               </tr>
             </thead>
             <tbody>
               <tr>
-                <th scope="row" className="pr-2 text-right text-xs font-semibold text-slate-600">Actual {choice.positiveClass}</th>
-                <td className="min-w-24 rounded-md bg-brand-100 px-3 py-2 text-center tabular-nums" title="True positives" data-testid="cm-tp">{formatInt(m.tp)}</td>
-                <td className="min-w-24 rounded-md bg-red-50 px-3 py-2 text-center tabular-nums" title="False negatives (missed)" data-testid="cm-fn">{formatInt(m.fn)}</td>
+                <th scope="row" className="pr-2 text-right text-xs font-semibold text-slate-600">
+                  Actual {choice.positiveClass}
+                </th>
+                <td className="min-w-24 rounded-md bg-brand-100 px-3 py-2 text-center tabular-nums" title="True positives" data-testid="cm-tp">
+                  {formatInt(m.tp)}
+                </td>
+                <td className="min-w-24 rounded-md bg-red-50 px-3 py-2 text-center tabular-nums" title="False negatives (missed)" data-testid="cm-fn">
+                  {formatInt(m.fn)}
+                </td>
               </tr>
               <tr>
-                <th scope="row" className="pr-2 text-right text-xs font-semibold text-slate-600">Actual {other}</th>
-                <td className="min-w-24 rounded-md bg-red-50 px-3 py-2 text-center tabular-nums" title="False positives (false alarms)" data-testid="cm-fp">{formatInt(m.fp)}</td>
-                <td className="min-w-24 rounded-md bg-brand-100 px-3 py-2 text-center tabular-nums" title="True negatives" data-testid="cm-tn">{formatInt(m.tn)}</td>
+                <th scope="row" className="pr-2 text-right text-xs font-semibold text-slate-600">
+                  Actual {other}
+                </th>
+                <td className="min-w-24 rounded-md bg-red-50 px-3 py-2 text-center tabular-nums" title="False positives (false alarms)" data-testid="cm-fp">
+                  {formatInt(m.fp)}
+                </td>
+                <td className="min-w-24 rounded-md bg-brand-100 px-3 py-2 text-center tabular-nums" title="True negatives" data-testid="cm-tn">
+                  {formatInt(m.tn)}
+                </td>
               </tr>
             </tbody>
           </table>
@@ -210,9 +268,16 @@ export function ThresholdControl({
           </label>
           {expected && (
             <ul className="list-disc space-y-1 pl-5">
-              <li>about <strong>{formatInt(expected.flagged)}</strong> predicted {choice.positiveClass};</li>
-              <li>of them about <strong>{formatInt(expected.truePositives)}</strong> really are {choice.positiveClass} and <strong>{formatInt(expected.falsePositives)}</strong> are false alarms;</li>
-              <li>about <strong>{formatInt(expected.missed)}</strong> {choice.positiveClass} rows are missed.</li>
+              <li>
+                about <strong>{formatInt(expected.flagged)}</strong> predicted {choice.positiveClass};
+              </li>
+              <li>
+                of them about <strong>{formatInt(expected.truePositives)}</strong> really are {choice.positiveClass} and{" "}
+                <strong>{formatInt(expected.falsePositives)}</strong> are false alarms;
+              </li>
+              <li>
+                about <strong>{formatInt(expected.missed)}</strong> {choice.positiveClass} rows are missed.
+              </li>
             </ul>
           )}
           <p className="text-xs text-slate-500">Expected counts assume new rows resemble the holdout rows (same mix of classes).</p>

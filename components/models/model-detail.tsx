@@ -48,7 +48,9 @@ export function ModelDetail({ id }: { id: string }) {
     return (
       <div className="space-y-4">
         <ErrorBanner error={model.error} title="Could not open this model" onRetry={() => model.refetch()} />
-        <Link href="/models" className="text-sm font-medium text-brand-700 hover:underline">← Back to models</Link>
+        <Link href="/models" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Back to models
+        </Link>
       </div>
     );
   }
@@ -66,14 +68,18 @@ export function ModelDetail({ id }: { id: string }) {
   return (
     <div className="space-y-6">
       <div>
-        <Link href="/models" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">← Models</Link>
+        <Link href="/models" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">
+          ← Models
+        </Link>
         <PageHeader
           title={info.name}
           description={
             <>
               Predicts <strong className="font-medium text-slate-700">{predictFields.join(", ")}</strong> from{" "}
               {dataset.data ? (
-                <Link href={`/datasets/${info.dataset_id}`} className="text-brand-700 hover:underline">{dataset.data.name}</Link>
+                <Link href={`/datasets/${info.dataset_id}`} className="text-brand-700 hover:underline">
+                  {dataset.data.name}
+                </Link>
               ) : (
                 "a dataset"
               )}{" "}
@@ -82,7 +88,11 @@ export function ModelDetail({ id }: { id: string }) {
               {info.extra_attention && " · extra attention to rare classes"}
             </>
           }
-          actions={<Button variant="secondary" className="print:hidden" onClick={() => setConfirming(true)}>Delete model</Button>}
+          actions={
+            <Button variant="secondary" className="print:hidden" onClick={() => setConfirming(true)}>
+              Delete model
+            </Button>
+          }
         />
       </div>
 
@@ -134,7 +144,12 @@ export function ModelDetail({ id }: { id: string }) {
       </Card>
 
       <Card title="Predict a file" description="Upload a CSV, get it back with predictions and probabilities." className="print:hidden">
-        <BatchPrediction modelId={info.id} modelName={info.name} inputFields={inputFields} knownFields={Object.keys(importance).filter((f) => !predictFields.includes(f))} />
+        <BatchPrediction
+          modelId={info.id}
+          modelName={info.name}
+          inputFields={inputFields}
+          knownFields={Object.keys(importance).filter((f) => !predictFields.includes(f))}
+        />
       </Card>
 
       <ConfirmDialog

@@ -3,7 +3,14 @@
 // choose the version that serves predictions.
 import { useEffect, useState } from "react";
 import { formatDate, formatInt, formatNumber, formatPercent } from "@/lib/client/format";
-import { useActivateVersion, useDeleteVersion, useModelVersions, useRefreshAfterRetrain, useRetrainModel, type ModelVersionSummary } from "@/lib/client/use-model-insights";
+import {
+  useActivateVersion,
+  useDeleteVersion,
+  useModelVersions,
+  useRefreshAfterRetrain,
+  useRetrainModel,
+  type ModelVersionSummary,
+} from "@/lib/client/use-model-insights";
 import { isTaskFinished, useTrainingStatus } from "@/lib/client/use-training";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -84,13 +91,23 @@ export function ModelVersionsCard({ modelId, field }: { modelId: string; field: 
               <caption className="sr-only">Versions of this model with their holdout metrics</caption>
               <thead className="bg-slate-50 text-slate-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold">Version</th>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold">Trained</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">Rows</th>
+                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                    Version
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                    Trained
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Rows
+                  </th>
                   {keys.map((k) => (
-                    <th key={k} scope="col" className="px-3 py-2 text-right font-semibold">{metricLabel(k)}</th>
+                    <th key={k} scope="col" className="px-3 py-2 text-right font-semibold">
+                      {metricLabel(k)}
+                    </th>
                   ))}
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -112,7 +129,11 @@ export function ModelVersionsCard({ modelId, field }: { modelId: string; field: 
                         const value = m?.metrics[k];
                         const isBest = typeof value === "number" && best.get(k) === value;
                         return (
-                          <td key={k} className={`px-3 py-2 text-right tabular-nums ${isBest ? "font-semibold text-emerald-700" : ""}`} title={isBest ? "Best of the versions" : undefined}>
+                          <td
+                            key={k}
+                            className={`px-3 py-2 text-right tabular-nums ${isBest ? "font-semibold text-emerald-700" : ""}`}
+                            title={isBest ? "Best of the versions" : undefined}
+                          >
                             {PERCENT.has(k) ? formatPercent(value, 2) : formatNumber(value)}
                           </td>
                         );
@@ -120,7 +141,13 @@ export function ModelVersionsCard({ modelId, field }: { modelId: string; field: 
                       <td className="px-3 py-2 text-right whitespace-nowrap">
                         {!v.active && (
                           <span className="inline-flex gap-1">
-                            <Button size="sm" variant="secondary" onClick={() => activate.mutate(v.version)} busy={activate.isPending && activate.variables === v.version} data-testid={`activate-${v.version}`}>
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              onClick={() => activate.mutate(v.version)}
+                              busy={activate.isPending && activate.variables === v.version}
+                              data-testid={`activate-${v.version}`}
+                            >
                               Make active
                             </Button>
                             <Button size="sm" variant="ghost" onClick={() => setDeleting(v.version)} data-testid={`delete-version-${v.version}`}>
@@ -136,7 +163,9 @@ export function ModelVersionsCard({ modelId, field }: { modelId: string; field: 
             </table>
           </div>
         )}
-        <p className="text-xs text-slate-500">Metrics are measured on each version's own holdout (20% of the rows it saw), so versions trained on more rows are measured on more rows.</p>
+        <p className="text-xs text-slate-500">
+          Metrics are measured on each version's own holdout (20% of the rows it saw), so versions trained on more rows are measured on more rows.
+        </p>
       </div>
       <ConfirmDialog
         open={deleting !== null}

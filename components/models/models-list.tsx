@@ -21,7 +21,15 @@ export function ModelsPage() {
         <SkeletonRows label="Loading models" />
       ) : list.length === 0 ? (
         !models.error && (
-          <EmptyState title="No models yet" icon="◆" action={<Link href="/datasets" className={buttonClass()}>Pick a dataset</Link>}>
+          <EmptyState
+            title="No models yet"
+            icon="◆"
+            action={
+              <Link href="/datasets" className={buttonClass()}>
+                Pick a dataset
+              </Link>
+            }
+          >
             Open a dataset, choose the field to predict and a training time.
           </EmptyState>
         )
@@ -29,7 +37,10 @@ export function ModelsPage() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="models-list">
           {list.map((m) => (
             <li key={m.id}>
-              <Link href={`/models/${m.id}`} className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-500">
+              <Link
+                href={`/models/${m.id}`}
+                className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-500"
+              >
                 <p className="truncate font-semibold text-slate-900">{m.name}</p>
                 <p className="mt-1 text-sm text-slate-600">
                   {m.kind === "forecast" ? "Forecasts" : "Predicts"} <span className="font-medium">{m.predict_fields.join(", ")}</span>

@@ -41,7 +41,9 @@ function Bars({ items, testId }: { items: { label: string; value: number }[]; te
     <ul className="space-y-1.5" data-testid={testId}>
       {items.map((item) => (
         <li key={item.label} className="grid grid-cols-[minmax(6rem,10rem)_1fr_3.5rem] items-center gap-2 text-sm">
-          <span className="truncate text-slate-700" title={item.label}>{item.label}</span>
+          <span className="truncate text-slate-700" title={item.label}>
+            {item.label}
+          </span>
           <span className="h-2.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
             <span className="block h-full rounded-full bg-brand-500" style={{ width: `${Math.max(1, item.value * 100)}%` }} />
           </span>
@@ -52,7 +54,17 @@ function Bars({ items, testId }: { items: { label: string; value: number }[]; te
   );
 }
 
-export function TryPrediction({ modelId, datasetId, inputFields, predictFields }: { modelId: string; datasetId: string; inputFields: string[]; predictFields: string[] }) {
+export function TryPrediction({
+  modelId,
+  datasetId,
+  inputFields,
+  predictFields,
+}: {
+  modelId: string;
+  datasetId: string;
+  inputFields: string[];
+  predictFields: string[];
+}) {
   const dataset = useDataset(datasetId);
   const sample = useDatasetRows(datasetId, 0, 1);
   const types = useMemo(() => new Map((dataset.data?.fields ?? []).map((f) => [f.name, f.type])), [dataset.data]);
@@ -96,10 +108,20 @@ export function TryPrediction({ modelId, datasetId, inputFields, predictFields }
             </Field>
           ))}
         </div>
-        <Checkbox id="show-factors" label="Explain the prediction" description="Which inputs weighed most in this row's answer." checked={showFactors} onChange={setShowFactors} />
+        <Checkbox
+          id="show-factors"
+          label="Explain the prediction"
+          description="Which inputs weighed most in this row's answer."
+          checked={showFactors}
+          onChange={setShowFactors}
+        />
         <div className="flex gap-2">
-          <Button type="submit" busy={predict.isPending} data-testid="predict-button">Predict</Button>
-          <Button variant="ghost" onClick={() => setValues({})}>Clear</Button>
+          <Button type="submit" busy={predict.isPending} data-testid="predict-button">
+            Predict
+          </Button>
+          <Button variant="ghost" onClick={() => setValues({})}>
+            Clear
+          </Button>
         </div>
         <ErrorBanner error={predict.error} title="Prediction failed" />
       </form>
@@ -124,7 +146,12 @@ export function TryPrediction({ modelId, datasetId, inputFields, predictFields }
                 <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
                   What weighed most{predictFields.length > 1 ? ` (for ${predictFields[0]})` : ""}
                 </p>
-                <Bars items={readFactors(answer).slice(0, 8).map((f) => ({ label: f.field, value: f.value }))} testId="factors" />
+                <Bars
+                  items={readFactors(answer)
+                    .slice(0, 8)
+                    .map((f) => ({ label: f.field, value: f.value }))}
+                  testId="factors"
+                />
               </div>
             )}
           </div>
@@ -135,7 +162,17 @@ export function TryPrediction({ modelId, datasetId, inputFields, predictFields }
 }
 
 /** `knownFields` also holds ignored fields (ids...): the model echoes them, so results can be joined back. */
-export function BatchPrediction({ modelId, modelName, inputFields, knownFields }: { modelId: string; modelName: string; inputFields: string[]; knownFields: string[] }) {
+export function BatchPrediction({
+  modelId,
+  modelName,
+  inputFields,
+  knownFields,
+}: {
+  modelId: string;
+  modelName: string;
+  inputFields: string[];
+  knownFields: string[];
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -143,9 +180,12 @@ export function BatchPrediction({ modelId, modelName, inputFields, knownFields }
   const [downloadUrl, setDownloadUrl] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
 
-  useEffect(() => () => {
-    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
-  }, [downloadUrl]);
+  useEffect(
+    () => () => {
+      if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+    },
+    [downloadUrl],
+  );
 
   const run = async () => {
     if (!file) return;
@@ -162,7 +202,8 @@ export function BatchPrediction({ modelId, modelName, inputFields, knownFields }
       if (!parsed.rows.length) throw new Error("The file has no data rows under its header row.");
       const known = new Set(knownFields);
       const used = parsed.fields.filter((f) => known.has(f));
-      if (!used.some((f) => inputFields.includes(f))) throw new Error(`None of the file's columns are inputs of this model. It expects: ${inputFields.join(", ")}.`);
+      if (!used.some((f) => inputFields.includes(f)))
+        throw new Error(`None of the file's columns are inputs of this model. It expects: ${inputFields.join(", ")}.`);
       const out: DataRow[] = [];
       for (let i = 0; i < parsed.rows.length; i += BATCH_ROWS) {
         const batch = parsed.rows.slice(i, i + BATCH_ROWS).map((r) => Object.fromEntries(used.map((f) => [f, r[f] === "" ? null : r[f]])) as DataRow);
@@ -182,7 +223,11 @@ export function BatchPrediction({ modelId, modelName, inputFields, knownFields }
     <div className="space-y-4" data-testid="batch-prediction">
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1">
-          <Field label="CSV file of rows to predict" htmlFor="batch-file" hint="CSV, TSV or Excel (.xlsx, first sheet) with the training data's column names; extra columns are ignored, missing ones count as unknown.">
+          <Field
+            label="CSV file of rows to predict"
+            htmlFor="batch-file"
+            hint="CSV, TSV or Excel (.xlsx, first sheet) with the training data's column names; extra columns are ignored, missing ones count as unknown."
+          >
             <input
               id="batch-file"
               type="file"
@@ -198,9 +243,13 @@ export function BatchPrediction({ modelId, modelName, inputFields, knownFields }
         </div>
         <div className="pb-5">
           {progress !== null ? (
-            <Button variant="secondary" onClick={() => abortRef.current?.abort()}>Cancel</Button>
+            <Button variant="secondary" onClick={() => abortRef.current?.abort()}>
+              Cancel
+            </Button>
           ) : (
-            <Button onClick={run} disabled={!file} data-testid="run-batch">Predict all rows</Button>
+            <Button onClick={run} disabled={!file} data-testid="run-batch">
+              Predict all rows
+            </Button>
           )}
         </div>
       </div>
@@ -214,15 +263,21 @@ export function BatchPrediction({ modelId, modelName, inputFields, knownFields }
             {result.missing.length > 0 && ` Missing inputs (treated as unknown): ${result.missing.join(", ")}.`}
           </Notice>
           {downloadUrl && (
-            <a href={downloadUrl} download={`${modelName.replace(/[^\w.-]+/g, "_")}-predictions.csv`} className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500" data-testid="download-predictions">
+            <a
+              href={downloadUrl}
+              download={`${modelName.replace(/[^\w.-]+/g, "_")}-predictions.csv`}
+              className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+              data-testid="download-predictions"
+            >
               Download predictions (CSV)
             </a>
           )}
           <DataTable rows={result.rows.slice(0, 200)} caption="First predicted rows" maxHeight="20rem" />
-          {result.rows.length > 200 && <p className="text-xs text-slate-500">Showing the first 200 rows; the download has all {formatInt(result.rows.length)}.</p>}
+          {result.rows.length > 200 && (
+            <p className="text-xs text-slate-500">Showing the first 200 rows; the download has all {formatInt(result.rows.length)}.</p>
+          )}
         </div>
       )}
     </div>
   );
 }
-

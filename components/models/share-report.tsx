@@ -49,7 +49,9 @@ export function ShareReportCard({ modelId }: { modelId: string }) {
             checked={includeExamples}
             onChange={setIncludeExamples}
           />
-          <Button onClick={make} busy={create.isPending} data-testid="create-share-link">Create a read-only link</Button>
+          <Button onClick={make} busy={create.isPending} data-testid="create-share-link">
+            Create a read-only link
+          </Button>
         </div>
         <ErrorBanner error={create.error ?? revoke.error} title="That did not work" />
         {created && (
@@ -59,7 +61,12 @@ export function ShareReportCard({ modelId }: { modelId: string }) {
               <TextInput readOnly value={created.url} aria-label="Read-only report link" onFocus={(e) => e.target.select()} data-testid="share-link-url" />
               <Button
                 variant="secondary"
-                onClick={() => navigator.clipboard?.writeText(created.url).then(() => setCopied(true), () => setCopied(false))}
+                onClick={() =>
+                  navigator.clipboard?.writeText(created.url).then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  )
+                }
               >
                 {copied ? "Copied" : "Copy"}
               </Button>
@@ -72,10 +79,20 @@ export function ShareReportCard({ modelId }: { modelId: string }) {
               <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2" data-testid="share-link-row">
                 <span className="text-slate-700">
                   Link created {formatDate(l.created_at)} {l.include_examples && <Badge>with example rows</Badge>}{" "}
-                  {l.revoked_at ? <Badge tone="red">revoked</Badge> : <span className="text-xs text-slate-500">· last opened {formatRelative(l.last_viewed_at)}</span>}
+                  {l.revoked_at ? (
+                    <Badge tone="red">revoked</Badge>
+                  ) : (
+                    <span className="text-xs text-slate-500">· last opened {formatRelative(l.last_viewed_at)}</span>
+                  )}
                 </span>
                 {!l.revoked_at && (
-                  <Button size="sm" variant="ghost" onClick={() => revoke.mutate(l.id)} busy={revoke.isPending && revoke.variables === l.id} data-testid="revoke-share-link">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => revoke.mutate(l.id)}
+                    busy={revoke.isPending && revoke.variables === l.id}
+                    data-testid="revoke-share-link"
+                  >
                     Revoke
                   </Button>
                 )}

@@ -26,7 +26,9 @@ export function SharedReportView({ report }: { report: SharedReport }) {
       <header className="border-b border-slate-200 bg-white print:border-0">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
           <div className="flex items-center gap-2">
-            <span className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white" aria-hidden>T</span>
+            <span className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white" aria-hidden>
+              T
+            </span>
             <span className="text-sm text-slate-500">Tabula · read-only model report</span>
           </div>
           <PrintButton />
@@ -36,13 +38,21 @@ export function SharedReportView({ report }: { report: SharedReport }) {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{report.name}</h1>
           <p className="mt-1 text-sm text-slate-500">
-            Predicts <strong className="font-medium text-slate-700">{fields.join(", ")}</strong> · version {report.version} · trained {formatDate(report.trained_at)}
+            Predicts <strong className="font-medium text-slate-700">{fields.join(", ")}</strong> · version {report.version} · trained{" "}
+            {formatDate(report.trained_at)}
           </p>
         </div>
         {fields.length > 1 && (
           <div role="tablist" aria-label="Predicted field" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 print:hidden">
             {fields.map((f, i) => (
-              <button key={f} role="tab" type="button" aria-selected={f === field} onClick={() => setActive(i)} className={`rounded-md px-3 py-1.5 text-sm font-medium ${f === field ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}>
+              <button
+                key={f}
+                role="tab"
+                type="button"
+                aria-selected={f === field}
+                onClick={() => setActive(i)}
+                className={`rounded-md px-3 py-1.5 text-sm font-medium ${f === field ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}
+              >
                 {f}
               </button>
             ))}

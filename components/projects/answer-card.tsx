@@ -10,7 +10,14 @@ function RichText({ text, className = "" }: { text: string; className?: string }
   const blocks: ReactNode[] = [];
   let list: string[] = [];
   const flush = () => {
-    if (list.length) blocks.push(<ul key={`l${blocks.length}`} className="list-disc space-y-0.5 pl-5">{list.map((item, i) => <li key={i}>{item}</li>)}</ul>);
+    if (list.length)
+      blocks.push(
+        <ul key={`l${blocks.length}`} className="list-disc space-y-0.5 pl-5">
+          {list.map((item, i) => (
+            <li key={i}>{item}</li>
+          ))}
+        </ul>,
+      );
     list = [];
   };
   for (const line of text.split(/\r?\n/)) {
@@ -33,7 +40,12 @@ function Elapsed({ since }: { since: number }) {
   }, []);
   const seconds = Math.floor((now - since) / 1000);
   // Hidden from screen readers: a live region announcing every second would drown the answer.
-  return seconds >= 3 ? <span aria-hidden className="tabular-nums text-slate-400"> {seconds} s</span> : null;
+  return seconds >= 3 ? (
+    <span aria-hidden className="tabular-nums text-slate-400">
+      {" "}
+      {seconds} s
+    </span>
+  ) : null;
 }
 
 function Waiting({ progress, onStop }: { progress: string | null; onStop: () => void }) {
@@ -50,7 +62,11 @@ function Waiting({ progress, onStop }: { progress: string | null; onStop: () => 
           {progress ?? "Working on the answer…"}
           <Elapsed since={since} />
         </span>
-        <button type="button" onClick={onStop} className="ml-auto rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500">
+        <button
+          type="button"
+          onClick={onStop}
+          className="ml-auto rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
           Stop
         </button>
       </div>
@@ -115,16 +131,30 @@ export interface AnswerCardProps {
  */
 export const AnswerCard = memo(function AnswerCard({ exchange, number, progress, busy, followUps, projectSuggestions, onAsk, onStop }: AnswerCardProps) {
   const view = useMemo(
-    () => (exchange.status === "done" ? readAnswer(exchange.answers, { suggestions: exchange.suggestions, projectSuggestions, assumptions: exchange.assumptions }) : null),
+    () =>
+      exchange.status === "done"
+        ? readAnswer(exchange.answers, { suggestions: exchange.suggestions, projectSuggestions, assumptions: exchange.assumptions })
+        : null,
     [exchange, projectSuggestions],
   );
   const questionId = `question-${exchange.id}`;
   const clarification = view?.clarification ?? null;
   const chipsShown = followUps.filter((s) => !clarification?.choices.includes(s));
   return (
-    <article className="space-y-2" aria-labelledby={questionId} aria-busy={exchange.status === "pending" || undefined} data-testid="answer-card" data-exchange={exchange.id} data-status={exchange.status}>
+    <article
+      className="space-y-2"
+      aria-labelledby={questionId}
+      aria-busy={exchange.status === "pending" || undefined}
+      data-testid="answer-card"
+      data-exchange={exchange.id}
+      data-status={exchange.status}
+    >
       <div className="flex justify-end">
-        <p id={questionId} className="max-w-[85%] rounded-2xl rounded-tr-sm bg-brand-600 px-4 py-2 text-sm whitespace-pre-wrap text-white shadow-sm [overflow-wrap:anywhere]" data-testid="user-message">
+        <p
+          id={questionId}
+          className="max-w-[85%] rounded-2xl rounded-tr-sm bg-brand-600 px-4 py-2 text-sm whitespace-pre-wrap text-white shadow-sm [overflow-wrap:anywhere]"
+          data-testid="user-message"
+        >
           <span className="sr-only">Question {number}: </span>
           {exchange.question}
         </p>
@@ -136,7 +166,9 @@ export const AnswerCard = memo(function AnswerCard({ exchange, number, progress,
         {exchange.status === "pending" && <Waiting progress={progress} onStop={onStop} />}
         {exchange.status === "error" && (
           <div role="alert" className="flex flex-wrap items-start gap-3 text-sm text-red-800">
-            <span aria-hidden className="flex size-5 shrink-0 items-center justify-center rounded-full bg-red-100 text-xs font-bold">!</span>
+            <span aria-hidden className="flex size-5 shrink-0 items-center justify-center rounded-full bg-red-100 text-xs font-bold">
+              !
+            </span>
             <div className="min-w-0 flex-1">
               <p className="font-medium">No answer</p>
               <p className="mt-0.5 break-words">{exchange.error}</p>
@@ -154,7 +186,9 @@ export const AnswerCard = memo(function AnswerCard({ exchange, number, progress,
         {view && clarification && (
           <div className="space-y-3" data-testid="clarification">
             <div className="flex items-start gap-2">
-              <span aria-hidden className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800">?</span>
+              <span aria-hidden className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800">
+                ?
+              </span>
               <RichText text={clarification.prompt} />
             </div>
             {clarification.choices.length > 0 && (
@@ -179,15 +213,18 @@ export const AnswerCard = memo(function AnswerCard({ exchange, number, progress,
           <>
             {view.interpretation && <RichText text={view.interpretation} />}
             {view.assumptions.length > 0 && <Assumptions items={view.assumptions} busy={busy} onAsk={onAsk} />}
-            {view.notes.length > 0 && (view.figures.length > 0 || view.tables.length > 0) && (
-              <p className="text-xs text-slate-500">{view.notes.join(" ")}</p>
-            )}
+            {view.notes.length > 0 && (view.figures.length > 0 || view.tables.length > 0) && <p className="text-xs text-slate-500">{view.notes.join(" ")}</p>}
             {view.notes.length > 0 && view.figures.length === 0 && view.tables.length === 0 && <RichText text={view.notes.join("\n")} />}
             {view.figures.map((raw, i) => (
               <AnswerChart key={i} raw={raw} question={exchange.question} label={`Chart ${i + 1} of answer ${number}`} />
             ))}
             {view.tables.map((rows, i) => (
-              <AnswerTable key={i} rows={rows} question={exchange.question} caption={`Table ${view.tables.length > 1 ? `${i + 1} ` : ""}of answer ${number}: ${view.notes[0] ?? exchange.question}`} />
+              <AnswerTable
+                key={i}
+                rows={rows}
+                question={exchange.question}
+                caption={`Table ${view.tables.length > 1 ? `${i + 1} ` : ""}of answer ${number}: ${view.notes[0] ?? exchange.question}`}
+              />
             ))}
           </>
         )}

@@ -37,7 +37,16 @@ export function AnswerChart({ raw, question, label }: { raw: string | object; qu
       // The chunk Plot already loaded: no second download.
       const mod = (await import("plotly.js")) as unknown as typeof PlotlyTypes & { default?: typeof PlotlyTypes };
       const plotly = mod.default ?? mod;
-      await plotly.downloadImage(graph as unknown as PlotlyTypes.PlotlyHTMLElement, { format: "png", filename: fileNameFor(question, "chart"), width: graph.clientWidth, height: graph.clientHeight, scale: 2 } as PlotlyTypes.DownloadImgopts);
+      await plotly.downloadImage(
+        graph as unknown as PlotlyTypes.PlotlyHTMLElement,
+        {
+          format: "png",
+          filename: fileNameFor(question, "chart"),
+          width: graph.clientWidth,
+          height: graph.clientHeight,
+          scale: 2,
+        } as PlotlyTypes.DownloadImgopts,
+      );
     } finally {
       setBusy(false);
     }

@@ -42,7 +42,12 @@ export function AnswerTable({ rows, caption, question }: { rows: DataRow[]; capt
                 const active = sort?.column === c;
                 const numeric = kinds.get(c) !== "text";
                 return (
-                  <th key={c} scope="col" aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"} className={`border-b border-slate-200 px-3 py-2 font-semibold whitespace-nowrap text-slate-700 ${numeric ? "text-right" : "text-left"}`}>
+                  <th
+                    key={c}
+                    scope="col"
+                    aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}
+                    className={`border-b border-slate-200 px-3 py-2 font-semibold whitespace-nowrap text-slate-700 ${numeric ? "text-right" : "text-left"}`}
+                  >
                     <button
                       type="button"
                       onClick={() => toggle(c)}
@@ -50,7 +55,9 @@ export function AnswerTable({ rows, caption, question }: { rows: DataRow[]; capt
                       className="inline-flex items-center gap-1 rounded focus-visible:outline-2 focus-visible:outline-brand-500"
                     >
                       {c}
-                      <span aria-hidden className={`text-xs ${active ? "text-brand-600" : "text-slate-300"}`}>{active ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}</span>
+                      <span aria-hidden className={`text-xs ${active ? "text-brand-600" : "text-slate-300"}`}>
+                        {active ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}
+                      </span>
                     </button>
                   </th>
                 );
@@ -64,8 +71,18 @@ export function AnswerTable({ rows, caption, question }: { rows: DataRow[]; capt
                   const kind = kinds.get(c) ?? "text";
                   const text = formatCell(row[c], kind);
                   return (
-                    <td key={c} title={text.length > 40 ? text : undefined} className={`max-w-xs truncate border-b border-slate-100 px-3 py-1.5 whitespace-nowrap ${kind === "text" ? "text-left" : "text-right tabular-nums"}`}>
-                      {text === "" ? <span className="text-slate-300" aria-label="empty">—</span> : text}
+                    <td
+                      key={c}
+                      title={text.length > 40 ? text : undefined}
+                      className={`max-w-xs truncate border-b border-slate-100 px-3 py-1.5 whitespace-nowrap ${kind === "text" ? "text-left" : "text-right tabular-nums"}`}
+                    >
+                      {text === "" ? (
+                        <span className="text-slate-300" aria-label="empty">
+                          —
+                        </span>
+                      ) : (
+                        text
+                      )}
                     </td>
                   );
                 })}

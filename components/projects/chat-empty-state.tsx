@@ -4,7 +4,15 @@ import { formatInt } from "@/lib/client/format";
 import { SuggestionChips } from "./suggestion-chips";
 
 const TYPE_MARK: Record<string, string> = { integer: "#", float: "#", date: "◷", category: "◆", string: "Aa", id: "id", unknown: "?" };
-const TYPE_NAME: Record<string, string> = { integer: "number", float: "number", date: "date", category: "category", string: "text", id: "identifier", unknown: "unknown type" };
+const TYPE_NAME: Record<string, string> = {
+  integer: "number",
+  float: "number",
+  date: "date",
+  category: "category",
+  string: "text",
+  id: "identifier",
+  unknown: "unknown type",
+};
 
 /** What an empty chat shows: the project's suggestions, examples built from the dataset's fields, and the fields. */
 export function ChatEmptyState({
@@ -51,7 +59,9 @@ export function ChatEmptyState({
           <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Try</h3>
           {loading && shownExamples.length === 0 ? (
             <div className="space-y-2" aria-hidden>
-              {[0, 1, 2].map((i) => <div key={i} className="h-9 w-full animate-pulse rounded-lg bg-slate-200/70" />)}
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="h-9 w-full animate-pulse rounded-lg bg-slate-200/70" />
+              ))}
             </div>
           ) : (
             <ul className="grid gap-2 sm:grid-cols-2" aria-label="Example questions">
@@ -86,7 +96,9 @@ export function ChatEmptyState({
                 aria-label={`Add ${f.name} (${TYPE_NAME[f.type] ?? f.type}) to the question`}
                 className="inline-flex items-center gap-1 rounded-md bg-white px-2 py-0.5 text-xs text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50 hover:ring-slate-300 focus-visible:outline-2 focus-visible:outline-brand-500"
               >
-                <span aria-hidden className="font-mono text-[10px] text-slate-400">{TYPE_MARK[f.type] ?? "?"}</span>
+                <span aria-hidden className="font-mono text-[10px] text-slate-400">
+                  {TYPE_MARK[f.type] ?? "?"}
+                </span>
                 {f.name}
               </button>
             ))}

@@ -123,7 +123,14 @@ export function ChatPanel({
 
   // The engine's follow-ups; without them the project's suggestions, then examples not yet asked.
   const followUps = useMemo(
-    () => (latest?.status === "done" ? pickFollowUps([latest.suggestions, projectSuggestions, dataset.examples], chat.exchanges.map((x) => x.question), 6) : NO_FOLLOW_UPS),
+    () =>
+      latest?.status === "done"
+        ? pickFollowUps(
+            [latest.suggestions, projectSuggestions, dataset.examples],
+            chat.exchanges.map((x) => x.question),
+            6,
+          )
+        : NO_FOLLOW_UPS,
     [latest, projectSuggestions, dataset.examples, chat.exchanges],
   );
 
@@ -176,7 +183,9 @@ export function ChatPanel({
         <div className="border-t border-slate-200 bg-white px-4 py-3">
           <form onSubmit={submit} className="space-y-1">
             <div className="flex items-end gap-2">
-              <label htmlFor="chat-input" className="sr-only">Your question</label>
+              <label htmlFor="chat-input" className="sr-only">
+                Your question
+              </label>
               <textarea
                 id="chat-input"
                 ref={inputRef}

@@ -43,7 +43,9 @@ function SettingsPanel({ project }: { project: Project }) {
         <Select id="settings-dataset" value={draft.datasetId ?? ""} onChange={(e) => set("datasetId", e.target.value || null)}>
           <option value="">No dataset</option>
           {(datasets.data ?? []).map((d) => (
-            <option key={d.id} value={d.id}>{d.name}</option>
+            <option key={d.id} value={d.id}>
+              {d.name}
+            </option>
           ))}
         </Select>
       </Field>
@@ -58,7 +60,9 @@ function SettingsPanel({ project }: { project: Project }) {
       </Field>
       <ErrorBanner error={update.error} title="Could not save" />
       {update.isSuccess && !dirty && <Notice tone="success">Saved.</Notice>}
-      <Button type="submit" disabled={!dirty} busy={update.isPending} className="w-full">Save settings</Button>
+      <Button type="submit" disabled={!dirty} busy={update.isPending} className="w-full">
+        Save settings
+      </Button>
     </form>
   );
 }
@@ -83,7 +87,9 @@ export function ProjectDetail({ id }: { id: string }) {
     return (
       <div className="space-y-4">
         <ErrorBanner error={project.error} title="Could not open this project" onRetry={() => project.refetch()} />
-        <Link href="/projects" className="text-sm font-medium text-brand-700 hover:underline">← Back to projects</Link>
+        <Link href="/projects" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Back to projects
+        </Link>
       </div>
     );
   }
@@ -93,15 +99,31 @@ export function ProjectDetail({ id }: { id: string }) {
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
-          <Link href="/projects" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">← Projects</Link>
+          <Link href="/projects" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">
+            ← Projects
+          </Link>
           <div className="flex flex-wrap items-baseline gap-x-3">
             <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900">{p.name}</h1>
             <p className="text-sm text-slate-500">
-              {dataset ? <>Questions over <Link href={`/datasets/${dataset.id}`} className="text-brand-700 hover:underline">{dataset.name}</Link> ({dataset.rows.toLocaleString("en-US")} rows)</> : p.datasetId ? "" : "No dataset chosen yet"}
+              {dataset ? (
+                <>
+                  Questions over{" "}
+                  <Link href={`/datasets/${dataset.id}`} className="text-brand-700 hover:underline">
+                    {dataset.name}
+                  </Link>{" "}
+                  ({dataset.rows.toLocaleString("en-US")} rows)
+                </>
+              ) : p.datasetId ? (
+                ""
+              ) : (
+                "No dataset chosen yet"
+              )}
             </p>
           </div>
         </div>
-        <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>Delete project</Button>
+        <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+          Delete project
+        </Button>
       </div>
       {/* The chat and the settings share one screen-high row (to the main area's 2rem bottom padding); each scrolls inside itself. */}
       <div

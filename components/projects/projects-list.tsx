@@ -26,7 +26,11 @@ function CreateProjectForm() {
   if (datasets.isSuccess && datasets.data.length === 0) {
     return (
       <p className="text-sm text-slate-600">
-        A project chats over a dataset. <Link href="/datasets" className="font-medium text-brand-700 hover:underline">Upload one first</Link>.
+        A project chats over a dataset.{" "}
+        <Link href="/datasets" className="font-medium text-brand-700 hover:underline">
+          Upload one first
+        </Link>
+        .
       </p>
     );
   }
@@ -38,12 +42,18 @@ function CreateProjectForm() {
       <Field label="Dataset" htmlFor="project-dataset">
         <Select id="project-dataset" value={chosen} onChange={(e) => setDatasetId(e.target.value)} disabled={datasets.isPending}>
           {(datasets.data ?? []).map((d) => (
-            <option key={d.id} value={d.id}>{d.name}</option>
+            <option key={d.id} value={d.id}>
+              {d.name}
+            </option>
           ))}
         </Select>
       </Field>
-      <Button type="submit" busy={create.isPending} disabled={!name.trim() || !chosen}>Create project</Button>
-      <div className="md:col-span-3"><ErrorBanner error={create.error} title="Could not create the project" /></div>
+      <Button type="submit" busy={create.isPending} disabled={!name.trim() || !chosen}>
+        Create project
+      </Button>
+      <div className="md:col-span-3">
+        <ErrorBanner error={create.error} title="Could not create the project" />
+      </div>
     </form>
   );
 }
@@ -63,12 +73,19 @@ export function ProjectsPage() {
       {projects.isPending ? (
         <SkeletonRows label="Loading projects" />
       ) : list.length === 0 ? (
-        !projects.error && <EmptyState title="No projects yet" icon="✦">Create one above, then ask things like “average revenue by region”.</EmptyState>
+        !projects.error && (
+          <EmptyState title="No projects yet" icon="✦">
+            Create one above, then ask things like “average revenue by region”.
+          </EmptyState>
+        )
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="projects-list">
           {list.map((p) => (
             <li key={p.id}>
-              <Link href={`/projects/${p.id}`} className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-500">
+              <Link
+                href={`/projects/${p.id}`}
+                className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-500"
+              >
                 <p className="truncate font-semibold text-slate-900">{p.name}</p>
                 <p className="mt-1 text-sm text-slate-600">{p.datasetId ? (names.get(p.datasetId) ?? "a dataset") : "No dataset yet"}</p>
                 <p className="mt-3 text-xs text-slate-500">Updated {formatRelative(p.updated_at)}</p>
@@ -77,7 +94,15 @@ export function ProjectsPage() {
           ))}
         </ul>
       )}
-      {list.length > 0 && <p className="mt-6 text-xs text-slate-500">Scripts reach the same projects with <code>/api/v1/projects</code>; see <Link href="/api/v1/docs" className={`${buttonClass("ghost", "sm")} px-1 py-0 shadow-none`}>the API reference</Link>.</p>}
+      {list.length > 0 && (
+        <p className="mt-6 text-xs text-slate-500">
+          Scripts reach the same projects with <code>/api/v1/projects</code>; see{" "}
+          <Link href="/api/v1/docs" className={`${buttonClass("ghost", "sm")} px-1 py-0 shadow-none`}>
+            the API reference
+          </Link>
+          .
+        </p>
+      )}
     </>
   );
 }

@@ -32,17 +32,36 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
     onClose();
   };
   return (
-    <dialog ref={ref} onClose={close} aria-labelledby="create-team-title" className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/40">
+    <dialog
+      ref={ref}
+      onClose={close}
+      aria-labelledby="create-team-title"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
       <form onSubmit={submit} className="space-y-4 p-5" data-testid="create-team-form">
-        <h2 id="create-team-title" className="text-lg font-semibold text-slate-900">Create a team</h2>
+        <h2 id="create-team-title" className="text-lg font-semibold text-slate-900">
+          Create a team
+        </h2>
         <p className="text-sm text-slate-600">A separate workspace with its own datasets, models, projects, keys and members. You will be its owner.</p>
         <Field label="Team name" htmlFor="new-team-name">
-          <TextInput id="new-team-name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="Marketing analytics" autoFocus />
+          <TextInput
+            id="new-team-name"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Marketing analytics"
+            autoFocus
+          />
         </Field>
         <ErrorBanner error={create.error ?? switchTeam.error} title="Could not create the team" />
         <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={close} disabled={busy}>Cancel</Button>
-          <Button type="submit" busy={busy}>Create team</Button>
+          <Button type="button" variant="secondary" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy}>
+            Create team
+          </Button>
         </div>
       </form>
     </dialog>

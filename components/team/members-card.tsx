@@ -2,7 +2,15 @@
 import { useState, type FormEvent } from "react";
 import { formatDate, formatRelative } from "@/lib/client/format";
 import { useMe } from "@/lib/client/use-me";
-import { useChangeRole, useInviteMember, useMembers, useRemoveMember, useRevokeInvitation, useSetMemberPassword, useTeamInvitations } from "@/lib/client/use-members";
+import {
+  useChangeRole,
+  useInviteMember,
+  useMembers,
+  useRemoveMember,
+  useRevokeInvitation,
+  useSetMemberPassword,
+  useTeamInvitations,
+} from "@/lib/client/use-members";
 import type { Member, Role } from "@/lib/client/types";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -43,9 +51,19 @@ function SetPasswordDialog({ member, onClose }: { member: Member | null; onClose
         <Notice tone="success">Done. Hand the password over; they must choose their own at their next sign-in.</Notice>
       ) : (
         <div className="space-y-3">
-          <p>They are signed out everywhere and must choose their own password at their next sign-in. Only possible for people who belong to this team alone.</p>
+          <p>
+            They are signed out everywhere and must choose their own password at their next sign-in. Only possible for people who belong to this team alone.
+          </p>
           <Field label="Password to hand over" htmlFor="member-password" hint="At least 8 characters. No email is sent: hand it over yourself.">
-            <TextInput id="member-password" type="text" autoComplete="off" minLength={8} maxLength={200} value={password} onChange={(e) => setPasswordText(e.target.value)} />
+            <TextInput
+              id="member-password"
+              type="text"
+              autoComplete="off"
+              minLength={8}
+              maxLength={200}
+              value={password}
+              onChange={(e) => setPasswordText(e.target.value)}
+            />
           </Field>
         </div>
       )}
@@ -67,11 +85,19 @@ function PendingInvitations({ canManage }: { canManage: boolean }) {
           <li key={inv.id} className="flex flex-wrap items-center gap-3 px-3 py-2">
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm text-slate-900">{inv.email}</p>
-              <p className="text-xs text-slate-500">invited {formatRelative(inv.createdAt)} · expires {formatDate(inv.expiresAt)}</p>
+              <p className="text-xs text-slate-500">
+                invited {formatRelative(inv.createdAt)} · expires {formatDate(inv.expiresAt)}
+              </p>
             </div>
             <Badge tone="amber">{inv.role}, pending</Badge>
             {canManage && (
-              <Button variant="ghost" size="sm" onClick={() => revoke.mutate(inv.id)} disabled={revoke.isPending} aria-label={`Revoke the invitation of ${inv.email}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => revoke.mutate(inv.id)}
+                disabled={revoke.isPending}
+                aria-label={`Revoke the invitation of ${inv.email}`}
+              >
                 Revoke
               </Button>
             )}
@@ -128,8 +154,13 @@ export function MembersCard() {
                     {(m.user.name || m.user.email).slice(0, 1).toUpperCase()}
                   </span>
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-slate-900">{m.user.name || m.user.email}{self && " (you)"}</p>
-                    <p className="truncate text-xs text-slate-500">{m.user.email} · joined {formatRelative(m.createdAt)}</p>
+                    <p className="truncate text-sm font-medium text-slate-900">
+                      {m.user.name || m.user.email}
+                      {self && " (you)"}
+                    </p>
+                    <p className="truncate text-xs text-slate-500">
+                      {m.user.email} · joined {formatRelative(m.createdAt)}
+                    </p>
                   </div>
                   {isOwner && !lastOwner ? (
                     <div className="w-32 shrink-0">
@@ -148,7 +179,9 @@ export function MembersCard() {
                     <Badge tone={m.role === "owner" ? "blue" : "slate"}>{m.role}</Badge>
                   )}
                   {canManage && !self && (m.role !== "owner" || isOwner) && (
-                    <Button variant="ghost" size="sm" onClick={() => setPasswordFor(m)} aria-label={`Set a password for ${m.user.email}`}>Set password</Button>
+                    <Button variant="ghost" size="sm" onClick={() => setPasswordFor(m)} aria-label={`Set a password for ${m.user.email}`}>
+                      Set password
+                    </Button>
                   )}
                   {((canManage && !self && (m.role !== "owner" || isOwner)) || (self && !lastOwner)) && (
                     <Button variant="ghost" size="sm" onClick={() => setToRemove(m)} aria-label={self ? "Leave this team" : `Remove ${m.user.email}`}>
@@ -162,27 +195,52 @@ export function MembersCard() {
         )}
         <PendingInvitations canManage={canManage} />
         {canManage ? (
-          <form onSubmit={submit} className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 md:grid-cols-[2fr_1fr_2fr_auto] md:items-end" data-testid="invite-form">
+          <form
+            onSubmit={submit}
+            className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 md:grid-cols-[2fr_1fr_2fr_auto] md:items-end"
+            data-testid="invite-form"
+          >
             <Field label="Email" htmlFor="invite-email">
               <TextInput id="invite-email" type="email" required value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
             </Field>
             <Field label="Role" htmlFor="invite-role">
-              <Select id="invite-role" value={form.role} onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as Role }))} title={ROLE_HELP[form.role]}>
+              <Select
+                id="invite-role"
+                value={form.role}
+                onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as Role }))}
+                title={ROLE_HELP[form.role]}
+              >
                 <option value="member">Member</option>
                 <option value="admin">Admin</option>
                 {isOwner && <option value="owner">Owner</option>}
               </Select>
             </Field>
             <Field label="Initial password" htmlFor="invite-password">
-              <TextInput id="invite-password" type="text" autoComplete="off" minLength={8} required value={form.password} onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))} />
+              <TextInput
+                id="invite-password"
+                type="text"
+                autoComplete="off"
+                minLength={8}
+                required
+                value={form.password}
+                onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
+              />
             </Field>
-            <Button type="submit" busy={invite.isPending}>Invite</Button>
+            <Button type="submit" busy={invite.isPending}>
+              Invite
+            </Button>
             <p className="text-xs text-slate-500 md:col-span-4">
-              {form.role}: {ROLE_HELP[form.role]}. They join after accepting the invitation. No email is sent: if they have no account yet, hand the initial password over yourself
-              (they must change it at their first sign-in); people who already have an account keep their password.
+              {form.role}: {ROLE_HELP[form.role]}. They join after accepting the invitation. No email is sent: if they have no account yet, hand the initial
+              password over yourself (they must change it at their first sign-in); people who already have an account keep their password.
             </p>
-            <div className="md:col-span-4"><ErrorBanner error={invite.error} title="Could not invite" /></div>
-            {invited && <div className="md:col-span-4"><Notice tone="success">{invited}</Notice></div>}
+            <div className="md:col-span-4">
+              <ErrorBanner error={invite.error} title="Could not invite" />
+            </div>
+            {invited && (
+              <div className="md:col-span-4">
+                <Notice tone="success">{invited}</Notice>
+              </div>
+            )}
           </form>
         ) : (
           <p className="text-sm text-slate-500">Only owners and admins can invite or remove members.</p>

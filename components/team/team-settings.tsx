@@ -35,18 +35,28 @@ function CopyButton({ text }: { text: string }) {
 function NewKeySecret({ created, onDismiss }: { created: CreatedApiKey; onDismiss: () => void }) {
   return (
     <div className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4" data-testid="new-key">
-      <p className="text-sm font-medium text-emerald-900">
-        Key “{created.name}” created. Copy it now: it is shown only once.
-      </p>
+      <p className="text-sm font-medium text-emerald-900">Key “{created.name}” created. Copy it now: it is shown only once.</p>
       <div className="flex gap-2">
-        <label htmlFor="new-key-secret" className="sr-only">New API key</label>
-        <input id="new-key-secret" readOnly value={created.secret} onFocus={(e) => e.target.select()} className="block w-full rounded-lg border-0 bg-white px-3 py-2 font-mono text-sm ring-1 ring-emerald-300" data-testid="new-key-secret" />
+        <label htmlFor="new-key-secret" className="sr-only">
+          New API key
+        </label>
+        <input
+          id="new-key-secret"
+          readOnly
+          value={created.secret}
+          onFocus={(e) => e.target.select()}
+          className="block w-full rounded-lg border-0 bg-white px-3 py-2 font-mono text-sm ring-1 ring-emerald-300"
+          data-testid="new-key-secret"
+        />
         <CopyButton text={created.secret} />
       </div>
       <p className="text-xs text-emerald-800">
-        Send it in the <code>X-API-Key</code> header, e.g. <code>curl -H &quot;X-API-Key: …&quot; {typeof window === "undefined" ? "" : window.location.origin}/api/v1/models</code>
+        Send it in the <code>X-API-Key</code> header, e.g.{" "}
+        <code>curl -H &quot;X-API-Key: …&quot; {typeof window === "undefined" ? "" : window.location.origin}/api/v1/models</code>
       </p>
-      <Button variant="ghost" size="sm" onClick={onDismiss}>I have stored it</Button>
+      <Button variant="ghost" size="sm" onClick={onDismiss}>
+        I have stored it
+      </Button>
     </div>
   );
 }
@@ -75,37 +85,63 @@ function ApiKeysCard() {
   return (
     <Card title="API keys" description="For scripts and SDKs. A key acts for the whole team; revoke it when it is no longer needed." testId="api-keys">
       <div className="space-y-5">
-        {!canManage && <p className="text-sm text-slate-500" data-testid="keys-readonly">Only owners and admins can create or revoke keys. Ask one of them for a key.</p>}
-        {canManage && <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
-          <div className="min-w-56 flex-1">
-            <Field label="Key name" htmlFor="key-name" hint="Say where it will be used, e.g. “nightly import job”.">
-              <TextInput id="key-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} placeholder="API key" />
-            </Field>
-          </div>
-          <div className="pb-5">
-            <Button type="submit" busy={create.isPending} data-testid="create-key">Create key</Button>
-          </div>
-        </form>}
+        {!canManage && (
+          <p className="text-sm text-slate-500" data-testid="keys-readonly">
+            Only owners and admins can create or revoke keys. Ask one of them for a key.
+          </p>
+        )}
+        {canManage && (
+          <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+            <div className="min-w-56 flex-1">
+              <Field label="Key name" htmlFor="key-name" hint="Say where it will be used, e.g. “nightly import job”.">
+                <TextInput id="key-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} placeholder="API key" />
+              </Field>
+            </div>
+            <div className="pb-5">
+              <Button type="submit" busy={create.isPending} data-testid="create-key">
+                Create key
+              </Button>
+            </div>
+          </form>
+        )}
         <ErrorBanner error={create.error} title="Could not create the key" />
         {created && <NewKeySecret created={created} onDismiss={() => setCreated(null)} />}
         <ErrorBanner error={keys.error} title="Could not load keys" onRetry={() => keys.refetch()} />
         {keys.isPending ? (
           <SkeletonRows rows={3} label="Loading keys" />
         ) : list.length === 0 ? (
-          !keys.error && <EmptyState title="No API keys" icon="⚿">Create one to call the API from scripts.</EmptyState>
+          !keys.error && (
+            <EmptyState title="No API keys" icon="⚿">
+              Create one to call the API from scripts.
+            </EmptyState>
+          )
         ) : (
           <div className="overflow-x-auto rounded-lg border border-slate-200">
             <table className="min-w-full text-sm" data-testid="keys-table">
               <caption className="sr-only">API keys</caption>
               <thead className="bg-slate-50 text-left text-slate-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">Name</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Key</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Created</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">By</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Last used</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Name
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Key
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Created
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    By
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Last used
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -113,10 +149,16 @@ function ApiKeysCard() {
                   <tr key={k.id} data-testid={`key-row-${k.prefix}`}>
                     <td className="px-3 py-2 font-medium text-slate-800">{k.name}</td>
                     <td className="px-3 py-2 font-mono text-xs text-slate-600">{k.prefix}…</td>
-                    <td className="px-3 py-2 text-slate-600" title={k.createdAt}>{formatDate(k.createdAt)}</td>
+                    <td className="px-3 py-2 text-slate-600" title={k.createdAt}>
+                      {formatDate(k.createdAt)}
+                    </td>
                     <td className="px-3 py-2 text-slate-600">{k.createdBy ? k.createdBy.name || k.createdBy.email : "INITIAL_API_KEY"}</td>
-                    <td className="px-3 py-2 text-slate-600" title={k.lastUsedAt ?? undefined}>{formatRelative(k.lastUsedAt)}</td>
-                    <td className="px-3 py-2">{k.revokedAt ? <Badge tone="red">revoked {formatRelative(k.revokedAt)}</Badge> : <Badge tone="green">active</Badge>}</td>
+                    <td className="px-3 py-2 text-slate-600" title={k.lastUsedAt ?? undefined}>
+                      {formatRelative(k.lastUsedAt)}
+                    </td>
+                    <td className="px-3 py-2">
+                      {k.revokedAt ? <Badge tone="red">revoked {formatRelative(k.revokedAt)}</Badge> : <Badge tone="green">active</Badge>}
+                    </td>
                     <td className="px-3 py-2 text-right">
                       {!k.revokedAt && canManage && (
                         <Button variant="ghost" size="sm" onClick={() => setToRevoke(k)} aria-label={`Revoke ${k.name} (${k.prefix})`}>

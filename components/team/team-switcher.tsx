@@ -61,9 +61,14 @@ export function TeamSwitcher({ me }: { me: Me }) {
       >
         <span className="min-w-0">
           <span className="block max-w-48 truncate text-sm font-medium text-slate-900">{me.teamName ?? "No team"}</span>
-          <span className="block max-w-48 truncate text-xs text-slate-500">{me.email}{me.role ? ` · ${me.role}` : ""}</span>
+          <span className="block max-w-48 truncate text-xs text-slate-500">
+            {me.email}
+            {me.role ? ` · ${me.role}` : ""}
+          </span>
         </span>
-        <span aria-hidden className="text-xs text-slate-400">▾</span>
+        <span aria-hidden className="text-xs text-slate-400">
+          ▾
+        </span>
       </button>
       {open && (
         <div role="menu" aria-label="Teams" className="absolute right-0 z-40 mt-1 w-72 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
@@ -80,10 +85,17 @@ export function TeamSwitcher({ me }: { me: Me }) {
               className="flex w-full items-center justify-between gap-2 rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
             >
               <span className="min-w-0 truncate font-medium text-slate-800">{t.name}</span>
-              <span className="shrink-0 text-xs text-slate-500">{t.id === me.teamId ? "✓ " : ""}{t.role}</span>
+              <span className="shrink-0 text-xs text-slate-500">
+                {t.id === me.teamId ? "✓ " : ""}
+                {t.role}
+              </span>
             </button>
           ))}
-          {switchTeam.error ? <div className="p-2"><ErrorBanner error={switchTeam.error} title="Could not switch" /></div> : null}
+          {switchTeam.error ? (
+            <div className="p-2">
+              <ErrorBanner error={switchTeam.error} title="Could not switch" />
+            </div>
+          ) : null}
           <div className="my-1 border-t border-slate-100" />
           <button
             type="button"
@@ -96,7 +108,11 @@ export function TeamSwitcher({ me }: { me: Me }) {
           >
             + Create a team
           </button>
-          <a role="menuitem" href="/account" className="block w-full rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500">
+          <a
+            role="menuitem"
+            href="/account"
+            className="block w-full rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
             Account, sessions and invitations
           </a>
         </div>

@@ -1,6 +1,13 @@
 import type { ReactNode } from "react";
 
-export function Card({ title, description, actions, children, className = "", testId }: {
+export function Card({
+  title,
+  description,
+  actions,
+  children,
+  className = "",
+  testId,
+}: {
   title?: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;

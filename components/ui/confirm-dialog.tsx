@@ -42,7 +42,11 @@ export function ConfirmDialog({
           {title}
         </h2>
         <div className="mt-2 text-sm text-slate-600">{children}</div>
-        {error ? <div className="mt-3"><ErrorBanner error={error} title="That did not work" /></div> : null}
+        {error ? (
+          <div className="mt-3">
+            <ErrorBanner error={error} title="That did not work" />
+          </div>
+        ) : null}
         <div className="mt-5 flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel

@@ -33,13 +33,19 @@ export function ErrorBanner({ error, title = "Something went wrong", onRetry }: 
   if (!error) return null;
   return (
     <div role="alert" className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-      <span aria-hidden className="mt-0.5 font-bold">!</span>
+      <span aria-hidden className="mt-0.5 font-bold">
+        !
+      </span>
       <div className="min-w-0 flex-1">
         <p className="font-medium">{title}</p>
         <p className="mt-0.5 break-words">{errorText(error)}</p>
       </div>
       {onRetry && (
-        <button type="button" onClick={onRetry} className="rounded-md px-2 py-1 font-medium text-red-700 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-500">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="rounded-md px-2 py-1 font-medium text-red-700 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-500"
+        >
           Retry
         </button>
       )}
@@ -53,7 +59,11 @@ export function Notice({ children, tone = "info" }: { children: ReactNode; tone?
     success: "border-emerald-200 bg-emerald-50 text-emerald-800",
     warning: "border-amber-200 bg-amber-50 text-amber-800",
   };
-  return <div role="status" className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>{children}</div>;
+  return (
+    <div role="status" className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  );
 }
 
 export function ProgressBar({ value, label }: { value: number | null; label: string }) {

@@ -1,7 +1,7 @@
 // Small deterministic datasets for end-to-end tests, with a signal a model can learn.
 export function churnRows(n = 400, seed = 7) {
   let s = seed;
-  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   const plans = ["basic", "standard", "premium"];
   const regions = ["north", "south", "east", "west"];
   const rows: Record<string, string | number>[] = [];

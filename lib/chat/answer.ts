@@ -40,12 +40,14 @@ export function measureTitle(result: AggregateResult, lang: Style["lang"], measu
 
 function formatterFor(measure: Measure, ctx: AnswerContext): (v: number) => string {
   const percent = measure.agg === "share" || measure.agg === "rate";
-  const unit = measure.field && measure.agg !== "count" && measure.agg !== "distinct" && measure.agg !== "rate" ? ctx.units.get(measure.field) ?? null : null;
+  const unit = measure.field && measure.agg !== "count" && measure.agg !== "distinct" && measure.agg !== "rate" ? (ctx.units.get(measure.field) ?? null) : null;
   return (v: number) => formatNumber(v, ctx.style.lang, unit, { percent, integer: measure.agg === "count" || measure.agg === "distinct" });
 }
 
 function groupNames(r: AggregateResult, lang: Style["lang"]): string[] {
-  return r.plan.groupBy.map((g) => (g.bucket && r.keyFields.find((f) => f.name === g.field)?.role === "date" ? `${g.field} (${t(lang, "perBucket", { bucket: t(lang, g.bucket) })})` : g.field));
+  return r.plan.groupBy.map((g) =>
+    g.bucket && r.keyFields.find((f) => f.name === g.field)?.role === "date" ? `${g.field} (${t(lang, "perBucket", { bucket: t(lang, g.bucket) })})` : g.field,
+  );
 }
 
 function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
@@ -64,12 +66,15 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     if (groups.length) first += ` ${t(lang, "grouped", { groups: groups.join(` ${t(lang, "and")} `) })}`;
   }
   first += ` ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
-  if (r.filteredRows === 0 && !(groups.length === 0 && (plan.measure.agg === "count" || plan.measure.agg === "distinct"))) return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
+  if (r.filteredRows === 0 && !(groups.length === 0 && (plan.measure.agg === "count" || plan.measure.agg === "distinct")))
+    return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
   const parts: string[] = [first];
   if (groups.length === 0) {
     if (Number.isNaN(r.overall)) return `${first} ${t(lang, "noData")}`;
     parts.push(t(lang, "overallIs", { what, value: fmt(r.overall) }));
-    r.extra.forEach((e) => parts.push(t(lang, "overallIs", { what: lowerFirst(describeMeasure(e.measure, lang, ctx.dateFields)), value: formatterFor(e.measure, ctx)(e.overall) })));
+    r.extra.forEach((e) =>
+      parts.push(t(lang, "overallIs", { what: lowerFirst(describeMeasure(e.measure, lang, ctx.dateFields)), value: formatterFor(e.measure, ctx)(e.overall) })),
+    );
     return brief ? `${first.slice(0, -1)}: ${fmt(r.overall)}.` : parts.join(" ");
   }
   if (r.rows.length === 0) return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
@@ -99,7 +104,13 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
       e.values.forEach((v, i) => {
         if (!Number.isNaN(v) && (best < 0 || v > e.values[best])) best = i;
       });
-      if (best >= 0) parts.push(t(lang, "highest", { label: r.rows[best].labels.join(" / "), value: `${lowerFirst(describeMeasure(e.measure, lang, ctx.dateFields))}: ${formatterFor(e.measure, ctx)(e.values[best])}` }));
+      if (best >= 0)
+        parts.push(
+          t(lang, "highest", {
+            label: r.rows[best].labels.join(" / "),
+            value: `${lowerFirst(describeMeasure(e.measure, lang, ctx.dateFields))}: ${formatterFor(e.measure, ctx)(e.values[best])}`,
+          }),
+        );
     });
   } else if (r.hiddenGroups > 0 && plan.limit !== null && valid.length <= 10) {
     // Top / bottom N: name them all, in order.
@@ -121,10 +132,26 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     const b = valid[valid.length - 1];
     if (a.value !== 0 && Number.isFinite(a.value) && Number.isFinite(b.value)) {
       const pct = ((b.value - a.value) / Math.abs(a.value)) * 100;
-      parts.push(t(lang, pct >= 0 ? "trendUp" : "trendDown", { first: a.labels[0], a: fmt(a.value), last: b.labels[0], b: fmt(b.value), pct: formatNumber(Math.abs(pct), lang, null, { percent: true }) }));
+      parts.push(
+        t(lang, pct >= 0 ? "trendUp" : "trendDown", {
+          first: a.labels[0],
+          a: fmt(a.value),
+          last: b.labels[0],
+          b: fmt(b.value),
+          pct: formatNumber(Math.abs(pct), lang, null, { percent: true }),
+        }),
+      );
     }
   }
-  if (plan.measure.agg !== "mean" && plan.measure.agg !== "median" && plan.measure.agg !== "share" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate" && plan.measure.agg !== "min" && plan.measure.agg !== "max") {
+  if (
+    plan.measure.agg !== "mean" &&
+    plan.measure.agg !== "median" &&
+    plan.measure.agg !== "share" &&
+    plan.measure.agg !== "distinct" &&
+    plan.measure.agg !== "rate" &&
+    plan.measure.agg !== "min" &&
+    plan.measure.agg !== "max"
+  ) {
     parts.push(t(lang, "overallAcross", { value: fmt(r.overall) }));
   }
   const count = (n: number) => formatNumber(n, lang, null, { integer: true });
@@ -148,7 +175,8 @@ function aggregateTable(r: AggregateResult, ctx: AnswerContext): TableRow[] {
     const out: TableRow = emptyRecord(); // a field may be named "__proto__"
     r.plan.groupBy.forEach((g, k) => {
       const info = r.keyFields[k];
-      out[g.field] = info.role === "date" || g.bucket === "weekday" ? row.labels[k] : typeof row.keys[k] === "string" ? (row.keys[k] as string).trim() : row.keys[k];
+      out[g.field] =
+        info.role === "date" || g.bucket === "weekday" ? row.labels[k] : typeof row.keys[k] === "string" ? (row.keys[k] as string).trim() : row.keys[k];
     });
     out[valueName] = roundForTable(row.value);
     r.extra.forEach((e, k) => (out[extraNames[k]] = roundForTable(e.values[i])));
@@ -164,7 +192,13 @@ function distributionText(r: DistributionResult, ctx: AnswerContext): string {
   const fmt = (v: number) => formatNumber(v, lang, unit);
   const first = `${t(lang, "distribution", { width: fmt(r.binWidth), field: r.field.name })} ${rowsNote(r.plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
   if (r.n === 0) return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
-  const stats = t(lang, "distStats", { n: formatNumber(r.n, lang, null, { integer: true }), min: fmt(r.min), max: fmt(r.max), mean: fmt(r.mean), median: fmt(r.median) });
+  const stats = t(lang, "distStats", {
+    n: formatNumber(r.n, lang, null, { integer: true }),
+    min: fmt(r.min),
+    max: fmt(r.max),
+    mean: fmt(r.mean),
+    median: fmt(r.median),
+  });
   if (brief) return `${first.slice(0, -1)}: ${stats}`;
   const peak = r.bins.reduce((a, b) => (b.count > a.count ? b : a), r.bins[0]);
   return `${first} ${stats} ${t(lang, "peak", { lo: fmt(peak.lo), hi: fmt(peak.hi), count: formatNumber(peak.count, lang, null, { integer: true }) })}`;
@@ -188,9 +222,14 @@ function relationshipText(r: RelationshipResult, ctx: AnswerContext): string {
   if (r.groupField) first += `, ${t(lang, r.plan.chart === "scatterFaceted" ? "relFacet" : "relColor", { group: r.groupField.name })}`;
   first += ` ${rowsNote(r.plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
   if (r.n === 0) return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
-  const corr = Number.isNaN(r.r) ? "" : t(lang, "correlation", { r: r.r.toFixed(2), strength: strength(r.r, lang), n: formatNumber(r.n, lang, null, { integer: true }) });
+  const corr = Number.isNaN(r.r)
+    ? ""
+    : t(lang, "correlation", { r: r.r.toFixed(2), strength: strength(r.r, lang), n: formatNumber(r.n, lang, null, { integer: true }) });
   if (brief) return `${first.slice(0, -1)}. ${corr}`.trim();
-  const groups = r.byGroup.filter((g) => !Number.isNaN(g.r)).slice(0, 8).map((g) => t(lang, "corrGroup", { group: g.group, r: g.r.toFixed(2) }));
+  const groups = r.byGroup
+    .filter((g) => !Number.isNaN(g.r))
+    .slice(0, 8)
+    .map((g) => t(lang, "corrGroup", { group: g.group, r: g.r.toFixed(2) }));
   return [first, corr, groups.length ? `${groups.join("; ")}.` : ""].filter(Boolean).join(" ");
 }
 

@@ -105,7 +105,12 @@ describe("aggregates by one grouping", () => {
     const largest = await ask("show the 2 largest customers by sales");
     expect(largest.messages[1].table!.map((r) => r["Customer Name"])).toEqual(totals.slice(0, 2).map((x) => x[0]));
     const bottom = await ask("bottom 2 customer names by total sales");
-    expect(bottom.messages[1].table!.map((r) => r["Customer Name"])).toEqual(totals.slice(-2).reverse().map((x) => x[0]));
+    expect(bottom.messages[1].table!.map((r) => r["Customer Name"])).toEqual(
+      totals
+        .slice(-2)
+        .reverse()
+        .map((x) => x[0]),
+    );
   });
 });
 
@@ -122,19 +127,47 @@ describe("filters", () => {
 
   it("compares numbers: more than, between", async () => {
     const more = await ask("total sales by region for orders with quantity more than 5");
-    const exp1 = new Map([...groupBy(rows.filter((r) => r.quantity > 5), (r) => r.region)].map(([k, v]) => [k, sum(v.map((r) => r.sales))]));
+    const exp1 = new Map(
+      [
+        ...groupBy(
+          rows.filter((r) => r.quantity > 5),
+          (r) => r.region,
+        ),
+      ].map(([k, v]) => [k, sum(v.map((r) => r.sales))]),
+    );
     expectMapClose(resultMap(more, "Region"), exp1);
     const between = await ask("how many orders by category with quantity between 2 and 4");
-    const exp2 = new Map([...groupBy(rows.filter((r) => r.quantity >= 2 && r.quantity <= 4), (r) => r.category)].map(([k, v]) => [k, v.length]));
+    const exp2 = new Map(
+      [
+        ...groupBy(
+          rows.filter((r) => r.quantity >= 2 && r.quantity <= 4),
+          (r) => r.category,
+        ),
+      ].map(([k, v]) => [k, v.length]),
+    );
     expectMapClose(resultMap(between, "Category"), exp2);
   });
 
   it("filters dates by year and since a year", async () => {
     const in2016 = await ask("total sales by region in 2016");
-    const exp1 = new Map([...groupBy(rows.filter((r) => r.orderDate.startsWith("2016")), (r) => r.region)].map(([k, v]) => [k, sum(v.map((r) => r.sales))]));
+    const exp1 = new Map(
+      [
+        ...groupBy(
+          rows.filter((r) => r.orderDate.startsWith("2016")),
+          (r) => r.region,
+        ),
+      ].map(([k, v]) => [k, sum(v.map((r) => r.sales))]),
+    );
     expectMapClose(resultMap(in2016, "Region"), exp1);
     const since = await ask("number of orders per category since 2016");
-    const exp2 = new Map([...groupBy(rows.filter((r) => r.orderDate >= "2016"), (r) => r.category)].map(([k, v]) => [k, v.length]));
+    const exp2 = new Map(
+      [
+        ...groupBy(
+          rows.filter((r) => r.orderDate >= "2016"),
+          (r) => r.category,
+        ),
+      ].map(([k, v]) => [k, v.length]),
+    );
     expectMapClose(resultMap(since, "Category"), exp2);
   });
 });
@@ -229,7 +262,14 @@ describe("follow-ups", () => {
     const q1 = "total sales by region";
     const only = await ask([q1, "only for Furniture"]);
     expect(only.plan?.filters).toEqual([{ field: "Category", op: "eq", values: ["Furniture"] }]);
-    const exp = new Map([...groupBy(rows.filter((r) => r.category === "Furniture"), (r) => r.region)].map(([k, v]) => [k, sum(v.map((r) => r.sales))]));
+    const exp = new Map(
+      [
+        ...groupBy(
+          rows.filter((r) => r.category === "Furniture"),
+          (r) => r.region,
+        ),
+      ].map(([k, v]) => [k, sum(v.map((r) => r.sales))]),
+    );
     expectMapClose(resultMap(only, "Region"), exp);
 
     const max = await ask([q1, "only for Furniture", "and the maximum?"]);
@@ -313,7 +353,18 @@ describe("answers and figures", () => {
   });
 
   it("draws pies and keeps figures plain JSON (no undefined, no functions)", async () => {
-    const questions = ["total sales by region as a pie chart", "total sales by region", "total sales by region and category", "average profit by segment and region", "sales by month", "sales over time by category", "distribution of profit", "sales vs profit", "sales vs profit colored by region", "sales vs profit, one chart for each region"];
+    const questions = [
+      "total sales by region as a pie chart",
+      "total sales by region",
+      "total sales by region and category",
+      "average profit by segment and region",
+      "sales by month",
+      "sales over time by category",
+      "distribution of profit",
+      "sales vs profit",
+      "sales vs profit colored by region",
+      "sales vs profit, one chart for each region",
+    ];
     const kinds = new Set<string>();
     for (const q of questions) {
       const reply = await ask(q);
@@ -322,7 +373,9 @@ describe("answers and figures", () => {
       expect(JSON.parse(JSON.stringify(fig)), q).toEqual(fig);
       kinds.add((fig.layout.meta as { chart: string }).chart);
     }
-    expect([...kinds].sort()).toEqual(["bar", "groupedBar", "histogram", "line", "multiLine", "pie", "scatter", "scatterColor", "scatterFaceted", "stackedBar"].sort());
+    expect([...kinds].sort()).toEqual(
+      ["bar", "groupedBar", "histogram", "line", "multiLine", "pie", "scatter", "scatterColor", "scatterFaceted", "stackedBar"].sort(),
+    );
   });
 
   it("says when there is nothing to compute", async () => {
@@ -336,7 +389,10 @@ describe("listing rows", () => {
   it("lists the matching rows, ranked by the number named", async () => {
     const reply = await ask("list the 3 orders with the highest profit in the East");
     expect(reply.plan).toMatchObject({ intent: "rows", y: "Profit", limit: 3, sort: { by: "value", order: "desc" } });
-    const expected = rows.filter((r) => r.region === "East").sort((a, b) => b.profit - a.profit).slice(0, 3);
+    const expected = rows
+      .filter((r) => r.region === "East")
+      .sort((a, b) => b.profit - a.profit)
+      .slice(0, 3);
     expect(reply.messages[1].table!.map((r) => r.Profit)).toEqual(expected.map((r) => r.profit));
     expect(reply.messages[1].figures).toHaveLength(0);
     const all = await ask("list orders with quantity above 7");
@@ -347,12 +403,26 @@ describe("listing rows", () => {
 describe("dates typed in full", () => {
   it("filters on ISO and US dates", async () => {
     const since = await ask("number of orders by region since 2016-07-01");
-    const exp = new Map([...groupBy(rows.filter((r) => r.orderDate >= "2016-07-01"), (r) => r.region)].map(([k, v]) => [k, v.length]));
+    const exp = new Map(
+      [
+        ...groupBy(
+          rows.filter((r) => r.orderDate >= "2016-07-01"),
+          (r) => r.region,
+        ),
+      ].map(([k, v]) => [k, v.length]),
+    );
     expectMapClose(resultMap(since, "Region"), exp);
     const day = rows[5].orderDate;
     const [y, m, d] = day.split("-");
     const q = await ask("number of orders by region in Q2 2016");
-    const expQ = new Map([...groupBy(rows.filter((r) => r.orderDate >= "2016-04-01" && r.orderDate < "2016-07-01"), (r) => r.region)].map(([k, v]) => [k, v.length]));
+    const expQ = new Map(
+      [
+        ...groupBy(
+          rows.filter((r) => r.orderDate >= "2016-04-01" && r.orderDate < "2016-07-01"),
+          (r) => r.region,
+        ),
+      ].map(([k, v]) => [k, v.length]),
+    );
     expectMapClose(resultMap(q, "Region"), expQ);
     const on = await ask(`how many orders on ${Number(m)}/${Number(d)}/${y}`);
     expect(on.messages[1].table).toEqual([{ "Number of rows": rows.filter((r) => r.orderDate === day).length }]);
@@ -362,7 +432,17 @@ describe("dates typed in full", () => {
 describe("missing values", () => {
   it("leaves missing measures out of averages and missing keys out of groups", async () => {
     const { tableFromRows } = await import("./testing/load-csv");
-    const t = tableFromRows(["Region", "Sales"], [["East", "10"], ["East", ""], ["West", "5"], ["", "7"], ["West", "1"], ["East", "4"]]);
+    const t = tableFromRows(
+      ["Region", "Sales"],
+      [
+        ["East", "10"],
+        ["East", ""],
+        ["West", "5"],
+        ["", "7"],
+        ["West", "1"],
+        ["East", "4"],
+      ],
+    );
     const mean = await answerChat({ table: t, messages: [{ role: "user", content: "average sales by region" }] });
     expect(mean.messages[1].table).toEqual([
       { Region: "East", "Average of Sales": 7, rows: 2 },

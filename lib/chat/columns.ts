@@ -90,7 +90,20 @@ function describeColumn(column: Column): FieldInfo {
         values[i] = c < 0 ? NaN : parsed[c];
       }
       const d = describeNumbers(values);
-      return { name: column.name, column, role: "date", numbers: values, codes: null, dictionary: [], distinct: d.distinct, yearLike: false, discrete: false, integer: false, min: d.min, max: d.max };
+      return {
+        name: column.name,
+        column,
+        role: "date",
+        numbers: values,
+        codes: null,
+        dictionary: [],
+        distinct: d.distinct,
+        yearLike: false,
+        discrete: false,
+        integer: false,
+        min: d.min,
+        max: d.max,
+      };
     }
   }
   const role: FieldRole = column.type === "category" ? "category" : "text";

@@ -23,7 +23,9 @@ async function ask(table: typeof cars, ...turns: string[]): Promise<ChatReply> {
 }
 
 function meta(reply: ChatReply) {
-  return reply.messages[1]?.figures[0]?.layout.meta as { chart: string; x: string | null; y: string | null; color: string | null; facet: string | null } | undefined;
+  return reply.messages[1]?.figures[0]?.layout.meta as
+    | { chart: string; x: string | null; y: string | null; color: string | null; facet: string | null }
+    | undefined;
 }
 
 describe("cars", () => {
@@ -67,7 +69,10 @@ describe("cars", () => {
   it("colours, facets and follows up on scatter plots", async () => {
     expect(meta(await ask(cars, "scatterplot of mpg vs displacement colored by origin"))).toMatchObject({ chart: "scatterColor", color: "Origin" });
     expect(meta(await ask(cars, "acceleration by weight scatterplot, small multiples by origin"))).toMatchObject({ chart: "scatterFaceted", facet: "Origin" });
-    expect(meta(await ask(cars, "show weight and acceleration in a scatter plot", "add origin to the legend"))).toMatchObject({ chart: "scatterColor", color: "Origin" });
+    expect(meta(await ask(cars, "show weight and acceleration in a scatter plot", "add origin to the legend"))).toMatchObject({
+      chart: "scatterColor",
+      color: "Origin",
+    });
   });
 
   it("treats a discrete number as a category next to a measure", async () => {
@@ -110,10 +115,17 @@ describe("superstore slice", () => {
   });
 
   it("draws one line per category over time, one bar per state sorted", async () => {
-    expect(meta(await ask(store, "total sales over time for each category"))).toMatchObject({ chart: "multiLine", x: "Order Date", y: "Sales", color: "Category" });
+    expect(meta(await ask(store, "total sales over time for each category"))).toMatchObject({
+      chart: "multiLine",
+      x: "Order Date",
+      y: "Sales",
+      color: "Category",
+    });
     const bars = await ask(store, "average profit by state");
     const ys = bars.messages[1].figures[0].data[0].y as number[];
     expect(ys).toEqual(ys.slice().sort((a, b) => b - a));
-    expect(new Set(storeRows.map((r) => r.State)).size).toBe(bars.messages[1].table!.length + (bars.messages[0].content.match(/(\d+) more groups/)?.[1] ? Number(RegExp.$1) : 0));
+    expect(new Set(storeRows.map((r) => r.State)).size).toBe(
+      bars.messages[1].table!.length + (bars.messages[0].content.match(/(\d+) more groups/)?.[1] ? Number(RegExp.$1) : 0),
+    );
   });
 });

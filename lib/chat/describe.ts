@@ -15,7 +15,9 @@ function formatFilterValue(v: string | number): string {
 
 export function describeFilters(filters: Filter[], lang: Lang, dateFields: Set<string> = new Set()): string {
   return filters
-    .map((f) => (f.or?.length ? `(${[f, ...f.or].map((c) => describeCondition(c, lang, dateFields)).join(` ${t(lang, "or")} `)})` : describeCondition(f, lang, dateFields)))
+    .map((f) =>
+      f.or?.length ? `(${[f, ...f.or].map((c) => describeCondition(c, lang, dateFields)).join(` ${t(lang, "or")} `)})` : describeCondition(f, lang, dateFields),
+    )
     .join(` ${t(lang, "and")} `);
 }
 
@@ -24,7 +26,8 @@ function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): stri
   if (dateFields.has(f.field) && f.op === "eq") return `${f.field} ${t(lang, "during")} ${f.values[0]}`;
   if (dateFields.has(f.field) && f.op === "between") return `${f.field} ${t(lang, "between")} ${f.values[0]} ${t(lang, "and")} ${f.values[1] ?? f.values[0]}`;
   if (dateFields.has(f.field)) return `${f.field} ${t(lang, f.op)} ${f.values[0]}`;
-  if (f.op === "between") return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
+  if (f.op === "between")
+    return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
   if (f.op === "neq" && f.values.length > 1) return `${f.field} ${t(lang, "notIn")} ${f.values.map(formatFilterValue).join(", ")}`;
   if (f.op === "in") return `${f.field} ${t(lang, "in")} ${f.values.map(formatFilterValue).join(", ")}`;
   return `${f.field} ${t(lang, f.op)} ${formatFilterValue(f.values[0])}`;
@@ -48,7 +51,8 @@ export function describePlanShort(plan: import("./plan").AnalysisPlan, lang: Lan
   const lower = (x: string) => x.charAt(0).toLowerCase() + x.slice(1);
   if (plan.intent === "relationship") return `${plan.y} vs ${plan.x}${plan.groupBy[0] ? ` ${t(lang, "by")} ${plan.groupBy[0].field}` : ""}${where}`;
   if (plan.intent === "distribution") return `${t(lang, "count")} ${t(lang, "by")} ${plan.x}${where}`;
-  if (plan.intent === "rows") return `${t(lang, "rowsTitle").toLowerCase()}${plan.y ? ` ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: plan.y })}` : ""}${where}`;
+  if (plan.intent === "rows")
+    return `${t(lang, "rowsTitle").toLowerCase()}${plan.y ? ` ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: plan.y })}` : ""}${where}`;
   const measures = [plan.measure, ...(plan.extraMeasures ?? [])].map((m) => lower(describeMeasure(m, lang, dateFields))).join(` ${t(lang, "and")} `);
   const by = plan.groupBy.length ? ` ${t(lang, "by")} ${plan.groupBy.map((g) => g.field).join(` ${t(lang, "and")} `)}` : "";
   return `${measures}${by}${where}`;

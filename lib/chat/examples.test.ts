@@ -46,7 +46,13 @@ describe("example questions", () => {
         // Fields named in the question (not as part of a longer field name: "Sales" in "Sales Forecast").
         const all = fields.map((f) => f.name).filter((n) => q.includes(n));
         const named = all.filter((n) => !all.some((o) => o !== n && o.includes(n)));
-        const used = [reply.plan!.measure.field, reply.plan!.x, reply.plan!.y, ...reply.plan!.groupBy.map((g) => g.field), ...reply.plan!.filters.map((f) => f.field)];
+        const used = [
+          reply.plan!.measure.field,
+          reply.plan!.x,
+          reply.plan!.y,
+          ...reply.plan!.groupBy.map((g) => g.field),
+          ...reply.plan!.filters.map((f) => f.field),
+        ];
         for (const n of named) expect(used, `${q}: ${n}`).toContain(n);
       }
     });
@@ -82,7 +88,10 @@ describe("follow-up suggestions", () => {
     for (const s of planned) {
       const answer = await ask(table, s.text);
       expect(answer.plan, s.text).not.toBeNull();
-      expect(answer.plan!.groupBy.map((g) => g.field), s.text).toEqual(s.expect.groupBy);
+      expect(
+        answer.plan!.groupBy.map((g) => g.field),
+        s.text,
+      ).toEqual(s.expect.groupBy);
       expect(answer.plan!.measure, s.text).toMatchObject(s.expect.measure);
       expect(answer.plan!.filters.length, s.text).toBe(s.expect.filters);
       if (s.expect.limit) expect(answer.plan!.limit, s.text).toBe(s.expect.limit);
@@ -90,7 +99,11 @@ describe("follow-up suggestions", () => {
   });
 
   it("puts the project's suggestions first", async () => {
-    const reply = await answerChat({ table: tables.orders, messages: [{ role: "user", content: "total sales by region" }], project: { chatInstructions: "", chatContext: "", chatSuggestions: "Sales by month\nTop customers" } });
+    const reply = await answerChat({
+      table: tables.orders,
+      messages: [{ role: "user", content: "total sales by region" }],
+      project: { chatInstructions: "", chatContext: "", chatSuggestions: "Sales by month\nTop customers" },
+    });
     expect(reply.suggestions.slice(0, 2)).toEqual(["Sales by month", "Top customers"]);
     expect(reply.suggestions.length).toBeGreaterThan(2);
   });

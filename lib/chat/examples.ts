@@ -7,10 +7,42 @@ import type { Lang } from "./i18n";
 
 // Example questions per language, in words the engine understands in that language.
 const TEMPLATES: Record<Lang, { mean: string; count: string; time: string; relation: string; dist: string; top: string; value: string }> = {
-  en: { mean: "What is the average {num} by {cat}?", count: "How many rows are there per {cat}?", time: "Show the total {num} over time", relation: "What is the relationship between {a} and {b}?", dist: "Show the distribution of {num}", top: "Top 5 {cat} by total {num}", value: "How many rows have {cat} = {value}, by {cat2}?" },
-  fr: { mean: "Moyenne de {num} par {cat}", count: "Combien de lignes par {cat} ?", time: "Total de {num} au fil du temps", relation: "Relation entre {a} et {b}", dist: "Distribution de {num}", top: "Top 5 {cat} par total de {num}", value: "Nombre de lignes avec {cat} = {value}, par {cat2}" },
-  es: { mean: "Promedio de {num} por {cat}", count: "¿Cuántas filas hay por {cat}?", time: "Total de {num} a lo largo del tiempo", relation: "Relación entre {a} y {b}", dist: "Distribución de {num}", top: "Top 5 {cat} por total de {num}", value: "Número de filas con {cat} = {value}, por {cat2}" },
-  de: { mean: "Durchschnitt von {num} nach {cat}", count: "Wie viele Zeilen gibt es je {cat}?", time: "Summe von {num} im Zeitverlauf", relation: "Zusammenhang zwischen {a} und {b}", dist: "Verteilung von {num}", top: "Top 5 {cat} nach Summe von {num}", value: "Anzahl der Zeilen mit {cat} = {value}, nach {cat2}" },
+  en: {
+    mean: "What is the average {num} by {cat}?",
+    count: "How many rows are there per {cat}?",
+    time: "Show the total {num} over time",
+    relation: "What is the relationship between {a} and {b}?",
+    dist: "Show the distribution of {num}",
+    top: "Top 5 {cat} by total {num}",
+    value: "How many rows have {cat} = {value}, by {cat2}?",
+  },
+  fr: {
+    mean: "Moyenne de {num} par {cat}",
+    count: "Combien de lignes par {cat} ?",
+    time: "Total de {num} au fil du temps",
+    relation: "Relation entre {a} et {b}",
+    dist: "Distribution de {num}",
+    top: "Top 5 {cat} par total de {num}",
+    value: "Nombre de lignes avec {cat} = {value}, par {cat2}",
+  },
+  es: {
+    mean: "Promedio de {num} por {cat}",
+    count: "¿Cuántas filas hay por {cat}?",
+    time: "Total de {num} a lo largo del tiempo",
+    relation: "Relación entre {a} y {b}",
+    dist: "Distribución de {num}",
+    top: "Top 5 {cat} por total de {num}",
+    value: "Número de filas con {cat} = {value}, por {cat2}",
+  },
+  de: {
+    mean: "Durchschnitt von {num} nach {cat}",
+    count: "Wie viele Zeilen gibt es je {cat}?",
+    time: "Summe von {num} im Zeitverlauf",
+    relation: "Zusammenhang zwischen {a} und {b}",
+    dist: "Verteilung von {num}",
+    top: "Top 5 {cat} nach Summe von {num}",
+    value: "Anzahl der Zeilen mit {cat} = {value}, nach {cat2}",
+  },
 };
 
 /** 0 for a field with 3 to 12 groups (the most readable chart), growing with the distance from that range. */

@@ -6,7 +6,7 @@ import { tableFromRows } from "./testing/load-csv";
 describe("median", () => {
   it("matches the sorted middle for odd and even sizes, with duplicates", () => {
     let seed = 3;
-    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let n = 1; n < 60; n++) {
       const xs = Array.from({ length: n }, () => Math.floor(rand() * 10));
       const s = xs.slice().sort((a, b) => a - b);
@@ -29,7 +29,20 @@ describe("rows", () => {
   it("keeps the top rows in order without sorting them all", () => {
     const rows = Array.from({ length: 1000 }, (_, i) => [`r${i}`, String((i * 7919) % 1000)]);
     const table = tableFromRows(["name", "value"], rows);
-    const plan = { intent: "rows", measure: { agg: "count", field: null }, extraMeasures: [], groupBy: [], filters: [], x: null, y: "value", sort: { by: "value", order: "desc" }, limit: 5, binWidth: null, binCount: null, chart: "table" } as const;
+    const plan = {
+      intent: "rows",
+      measure: { agg: "count", field: null },
+      extraMeasures: [],
+      groupBy: [],
+      filters: [],
+      x: null,
+      y: "value",
+      sort: { by: "value", order: "desc" },
+      limit: 5,
+      binWidth: null,
+      binCount: null,
+      chart: "table",
+    } as const;
     const result = executePlan(table, JSON.parse(JSON.stringify(plan)));
     if (result.kind !== "rows") throw new Error("rows expected");
     const values = result.indices.map((i) => (i * 7919) % 1000);
@@ -39,8 +52,29 @@ describe("rows", () => {
 
 describe("filters", () => {
   it("neq with several values keeps the rows holding none of them (text, numbers)", () => {
-    const table = tableFromRows(["kind", "n"], [["a", "1"], ["b", "2"], ["c", "3"], ["a", "4"], ["d", "2"]]);
-    const base = { intent: "aggregate", measure: { agg: "count", field: null }, extraMeasures: [], groupBy: [], x: null, y: null, sort: null, limit: null, binWidth: null, binCount: null, chart: "none" } as const;
+    const table = tableFromRows(
+      ["kind", "n"],
+      [
+        ["a", "1"],
+        ["b", "2"],
+        ["c", "3"],
+        ["a", "4"],
+        ["d", "2"],
+      ],
+    );
+    const base = {
+      intent: "aggregate",
+      measure: { agg: "count", field: null },
+      extraMeasures: [],
+      groupBy: [],
+      x: null,
+      y: null,
+      sort: null,
+      limit: null,
+      binWidth: null,
+      binCount: null,
+      chart: "none",
+    } as const;
     const count = (filters: unknown[]) => {
       const r = executePlan(table, JSON.parse(JSON.stringify({ ...base, filters })));
       if (r.kind !== "aggregate") throw new Error("aggregate expected");

@@ -131,7 +131,10 @@ function runRows(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Ui
 }
 
 export class PlanError extends Error {
-  constructor(message: string, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
   }
 }
@@ -187,13 +190,27 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
     const rs = ranges as [number, number][];
     const [s0, e0] = rs[0];
     switch (flt.op) {
-      case "eq": test = (v) => v >= s0 && v < e0; break;
-      case "neq": test = (v) => !rs.some(([s, e]) => v >= s && v < e); break; // several periods: none of them
-      case "in": test = (v) => rs.some(([s, e]) => v >= s && v < e); break;
-      case "gt": test = (v) => v >= e0; break;
-      case "gte": test = (v) => v >= s0; break;
-      case "lt": test = (v) => v < s0; break;
-      case "lte": test = (v) => v < e0; break;
+      case "eq":
+        test = (v) => v >= s0 && v < e0;
+        break;
+      case "neq":
+        test = (v) => !rs.some(([s, e]) => v >= s && v < e);
+        break; // several periods: none of them
+      case "in":
+        test = (v) => rs.some(([s, e]) => v >= s && v < e);
+        break;
+      case "gt":
+        test = (v) => v >= e0;
+        break;
+      case "gte":
+        test = (v) => v >= s0;
+        break;
+      case "lt":
+        test = (v) => v < s0;
+        break;
+      case "lte":
+        test = (v) => v < e0;
+        break;
       case "between": {
         const e1 = (rs[1] ?? rs[0])[1];
         test = (v) => v >= s0 && v < e1;
@@ -206,14 +223,30 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
     const a = nums[0];
     const b = nums[1] ?? nums[0];
     switch (flt.op) {
-      case "eq": test = (v) => v === a; break;
-      case "neq": test = (v) => !nums.includes(v); break; // several values: none of them
-      case "in": test = (v) => nums.includes(v); break;
-      case "gt": test = (v) => v > a; break;
-      case "gte": test = (v) => v >= a; break;
-      case "lt": test = (v) => v < a; break;
-      case "lte": test = (v) => v <= a; break;
-      case "between": test = (v) => v >= Math.min(a, b) && v <= Math.max(a, b); break;
+      case "eq":
+        test = (v) => v === a;
+        break;
+      case "neq":
+        test = (v) => !nums.includes(v);
+        break; // several values: none of them
+      case "in":
+        test = (v) => nums.includes(v);
+        break;
+      case "gt":
+        test = (v) => v > a;
+        break;
+      case "gte":
+        test = (v) => v >= a;
+        break;
+      case "lt":
+        test = (v) => v < a;
+        break;
+      case "lte":
+        test = (v) => v <= a;
+        break;
+      case "between":
+        test = (v) => v >= Math.min(a, b) && v <= Math.max(a, b);
+        break;
     }
   }
   for (let i = 0; i < n; i++) {
@@ -227,17 +260,22 @@ export function bucketStart(ms: number, bucket: TimeBucket): number {
   const d = new Date(ms);
   const y = d.getUTCFullYear();
   switch (bucket) {
-    case "year": return Date.UTC(y, 0, 1);
-    case "quarter": return Date.UTC(y, Math.floor(d.getUTCMonth() / 3) * 3, 1);
-    case "month": return Date.UTC(y, d.getUTCMonth(), 1);
+    case "year":
+      return Date.UTC(y, 0, 1);
+    case "quarter":
+      return Date.UTC(y, Math.floor(d.getUTCMonth() / 3) * 3, 1);
+    case "month":
+      return Date.UTC(y, d.getUTCMonth(), 1);
     case "week": {
       const day = Math.floor(ms / DAY) * DAY;
       const dow = (new Date(day).getUTCDay() + 6) % 7; // Monday = 0
       return day - dow * DAY;
     }
-    case "day": return Math.floor(ms / DAY) * DAY;
+    case "day":
+      return Math.floor(ms / DAY) * DAY;
     // Day of the week as a number, Monday = 0 ... Sunday = 6 (the key; labels via bucketLabel).
-    case "weekday": return (Math.floor(ms / DAY) % 7 + 10) % 7;
+    case "weekday":
+      return ((Math.floor(ms / DAY) % 7) + 10) % 7;
   }
 }
 
@@ -249,10 +287,14 @@ export function bucketLabel(ms: number, bucket: TimeBucket | null): string {
   const y = d.getUTCFullYear();
   const mo = String(d.getUTCMonth() + 1).padStart(2, "0");
   switch (bucket) {
-    case "year": return String(y);
-    case "quarter": return `${y} Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
-    case "month": return `${y}-${mo}`;
-    default: return d.toISOString().slice(0, 10);
+    case "year":
+      return String(y);
+    case "quarter":
+      return `${y} Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
+    case "month":
+      return `${y}-${mo}`;
+    default:
+      return d.toISOString().slice(0, 10);
   }
 }
 
@@ -292,15 +334,24 @@ class Acc {
 
 function finish(acc: Acc, agg: Aggregate): number {
   switch (agg) {
-    case "count": return acc.count;
-    case "sum": return acc.count ? acc.sum : NaN;
-    case "share": return acc.sum;
-    case "rate": return acc.count ? (100 * acc.sum) / acc.count : NaN;
-    case "mean": return acc.count ? acc.sum / acc.count : NaN;
-    case "min": return acc.count ? acc.min : NaN;
-    case "max": return acc.count ? acc.max : NaN;
-    case "median": return median(acc.values ?? []);
-    case "distinct": return acc.set ? acc.set.size : 0;
+    case "count":
+      return acc.count;
+    case "sum":
+      return acc.count ? acc.sum : NaN;
+    case "share":
+      return acc.sum;
+    case "rate":
+      return acc.count ? (100 * acc.sum) / acc.count : NaN;
+    case "mean":
+      return acc.count ? acc.sum / acc.count : NaN;
+    case "min":
+      return acc.count ? acc.min : NaN;
+    case "max":
+      return acc.count ? acc.max : NaN;
+    case "median":
+      return median(acc.values ?? []);
+    case "distinct":
+      return acc.set ? acc.set.size : 0;
   }
 }
 
@@ -352,8 +403,9 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     throw new PlanError(`"${measure.name}" is not a number, so its ${agg} cannot be computed.`, measure.name);
   }
   if (measure && agg === "share" && measure.role !== "number") throw new PlanError(`"${measure.name}" is not a number.`, measure.name);
-  const condition = agg === "rate" ? plan.measure.condition ?? null : null;
-  if (agg === "rate" && !condition && (!measure || plan.measure.value === null || plan.measure.value === undefined)) throw new PlanError("A rate needs a field and the value to count.");
+  const condition = agg === "rate" ? (plan.measure.condition ?? null) : null;
+  if (agg === "rate" && !condition && (!measure || plan.measure.value === null || plan.measure.value === undefined))
+    throw new PlanError("A rate needs a field and the value to count.");
   // rate: 1 where the row holds the value (or matches the condition), 0 where not, skipped where missing.
   let hits: Uint8Array | null = null;
   if (condition) {
@@ -577,7 +629,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     const totals = new Map<string, number>();
     for (const r of rows) totals.set(String(r.keys[0]), (totals.get(String(r.keys[0])) ?? 0) + nz(r.value));
     rows.sort((a, b) => {
-      const primary = sort.by === "key" ? cmpKey(a, b, 0) : (totals.get(String(a.keys[0]))! - totals.get(String(b.keys[0]))!) || cmpKey(a, b, 0);
+      const primary = sort.by === "key" ? cmpKey(a, b, 0) : totals.get(String(a.keys[0]))! - totals.get(String(b.keys[0]))! || cmpKey(a, b, 0);
       return sign * primary || cmpKey(a, b, 1);
     });
   }
@@ -627,7 +679,9 @@ function runDistribution(table: Table, fields: FieldInfo[], plan: AnalysisPlan, 
     sum += v;
   }
   const n = vals.length;
-  let width = plan.binWidth ?? (plan.binCount ? (max - min) / plan.binCount : niceBinWidth(min, max, Math.min(30, Math.max(5, Math.ceil(Math.log2(Math.max(n, 2)) + 1)))));
+  let width =
+    plan.binWidth ??
+    (plan.binCount ? (max - min) / plan.binCount : niceBinWidth(min, max, Math.min(30, Math.max(5, Math.ceil(Math.log2(Math.max(n, 2)) + 1)))));
   if (field.integer && !plan.binWidth && !plan.binCount && max - min <= 30) width = 1;
   if (!(width > 0)) width = 1;
   // Keep the number of bins sane whatever was asked.
@@ -641,7 +695,20 @@ function runDistribution(table: Table, fields: FieldInfo[], plan: AnalysisPlan, 
     if (k < 0) k = 0;
     bins[k].count++;
   }
-  return { kind: "distribution", plan, field, bins, binWidth: width, n, mean: n ? sum / n : NaN, median: median(vals), min: n ? min : NaN, max: n ? max : NaN, filteredRows, totalRows: table.rowCount };
+  return {
+    kind: "distribution",
+    plan,
+    field,
+    bins,
+    binWidth: width,
+    n,
+    mean: n ? sum / n : NaN,
+    median: median(vals),
+    min: n ? min : NaN,
+    max: n ? max : NaN,
+    filteredRows,
+    totalRows: table.rowCount,
+  };
 }
 
 export function pearson(xs: ArrayLike<number>, ys: ArrayLike<number>): number {
@@ -706,10 +773,32 @@ function runRelationship(table: Table, fields: FieldInfo[], plan: AnalysisPlan, 
       l.push(i);
       idx.set(g, l);
     });
-    for (const [g, list] of idx) byGroup.push({ group: g, n: list.length, r: pearson(list.map((i) => xs[i]), list.map((i) => ys[i])) });
+    for (const [g, list] of idx)
+      byGroup.push({
+        group: g,
+        n: list.length,
+        r: pearson(
+          list.map((i) => xs[i]),
+          list.map((i) => ys[i]),
+        ),
+      });
     byGroup.sort((a, b) => b.n - a.n || a.group.localeCompare(b.group));
   }
-  return { kind: "relationship", plan, xField: xf, yField: yf, groupField: gf, xs, ys, groups, n: xs.length, r: pearson(xs, ys), byGroup, filteredRows, totalRows: table.rowCount };
+  return {
+    kind: "relationship",
+    plan,
+    xField: xf,
+    yField: yf,
+    groupField: gf,
+    xs,
+    ys,
+    groups,
+    n: xs.length,
+    r: pearson(xs, ys),
+    byGroup,
+    filteredRows,
+    totalRows: table.rowCount,
+  };
 }
 
 /** Runs a plan. Throws PlanError when the plan does not fit the data (unknown field, wrong type). */

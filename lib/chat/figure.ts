@@ -48,8 +48,14 @@ export function figureTitle(result: QueryResult, ctx: FigureContext): string {
     return `${what}${by}${filterSuffix(plan.filters, ctx)}`;
   }
   if (result.kind === "distribution") return `${capitalize(t(lang, "count"))} ${t(lang, "by")} ${result.field.name}${filterSuffix(plan.filters, ctx)}`;
-  if (result.kind === "relationship") return `${result.yField.name} vs ${result.xField.name}${result.groupField ? ` ${t(lang, "by")} ${result.groupField.name}` : ""}${filterSuffix(plan.filters, ctx)}`;
-  const order = plan.sort?.by === "key" && plan.x ? t(lang, plan.sort.order === "desc" ? "sortedKeyDesc" : "sortedKeyAsc", { field: plan.x }) : result.sortField ? t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: result.sortField.name }) : "";
+  if (result.kind === "relationship")
+    return `${result.yField.name} vs ${result.xField.name}${result.groupField ? ` ${t(lang, "by")} ${result.groupField.name}` : ""}${filterSuffix(plan.filters, ctx)}`;
+  const order =
+    plan.sort?.by === "key" && plan.x
+      ? t(lang, plan.sort.order === "desc" ? "sortedKeyDesc" : "sortedKeyAsc", { field: plan.x })
+      : result.sortField
+        ? t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: result.sortField.name })
+        : "";
   return `${t(lang, "rowsTitle")}${order ? ` (${order})` : ""}${filterSuffix(plan.filters, ctx)}`;
 }
 
@@ -99,7 +105,10 @@ function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFig
   const { plan } = result;
   const lang = ctx.lang;
   const percent = plan.measure.agg === "share" || plan.measure.agg === "rate";
-  const unit = plan.measure.field && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate" ? ctx.units.get(plan.measure.field) : null;
+  const unit =
+    plan.measure.field && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate"
+      ? ctx.units.get(plan.measure.field)
+      : null;
   const yTitle = measureTitle(result, lang);
   if (plan.groupBy.length === 0 || result.rows.length === 0 || plan.chart === "none" || plan.chart === "table") return null;
   const title = figureTitle(result, ctx);
@@ -127,7 +136,18 @@ function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFig
     const hovertext = result.rows.map((r) => `${r.labels[0]}: ${formatNumber(r.value, lang, unit, { percent })}`);
     if (plan.chart === "line") {
       return {
-        data: [{ type: "scatter", mode: result.rows.length > 60 ? "lines" : "lines+markers", x: xs, y: ys, name: yTitle, hovertext, hoverinfo: "text", line: { width: 2 } }],
+        data: [
+          {
+            type: "scatter",
+            mode: result.rows.length > 60 ? "lines" : "lines+markers",
+            x: xs,
+            y: ys,
+            name: yTitle,
+            hovertext,
+            hoverinfo: "text",
+            line: { width: 2 },
+          },
+        ],
         layout: { ...layout, xaxis, yaxis },
       };
     }
@@ -199,7 +219,17 @@ function distributionFigure(result: DistributionResult, ctx: FigureContext): Plo
   const xaxis: Record<string, unknown> = { ...valueAxis(unit, false), title: { text: field.name } };
   if (field.role === "date") xaxis.type = "date";
   return {
-    data: [{ type: "bar", x: field.role === "date" ? x.map((v) => new Date(v).toISOString()) : x, y: bins.map((b) => b.count), width: bins.map(() => binWidth * 0.98), hovertext, hoverinfo: "text", marker: { color: "#4C78A8" } }],
+    data: [
+      {
+        type: "bar",
+        x: field.role === "date" ? x.map((v) => new Date(v).toISOString()) : x,
+        y: bins.map((b) => b.count),
+        width: bins.map(() => binWidth * 0.98),
+        hovertext,
+        hoverinfo: "text",
+        marker: { color: "#4C78A8" },
+      },
+    ],
     layout: { ...baseLayout(title), bargap: 0, xaxis, yaxis: { title: { text: capitalize(t(lang, "count")) }, tickformat: ",", rangemode: "tozero" } },
   };
 }
@@ -208,7 +238,10 @@ function relationshipFigure(result: RelationshipResult, ctx: FigureContext): Plo
   const { xField, yField, groupField, plan } = result;
   const lang = ctx.lang;
   const rText = Number.isNaN(result.r) ? "" : ` (r = ${result.r.toFixed(2)})`;
-  const sampled = result.n > MAX_POINTS ? ` — ${t(lang, "sampled", { shown: formatNumber(Math.ceil(result.n / Math.ceil(result.n / MAX_POINTS)), lang, null, { integer: true }), n: formatNumber(result.n, lang, null, { integer: true }) })}` : "";
+  const sampled =
+    result.n > MAX_POINTS
+      ? ` — ${t(lang, "sampled", { shown: formatNumber(Math.ceil(result.n / Math.ceil(result.n / MAX_POINTS)), lang, null, { integer: true }), n: formatNumber(result.n, lang, null, { integer: true }) })}`
+      : "";
   const title = `${yField.name} vs ${xField.name}${groupField ? ` ${t(lang, "by")} ${groupField.name}` : ""}${rText}${sampled}${filterSuffix(plan.filters, ctx)}`;
   const xaxisBase = { ...valueAxis(ctx.units.get(xField.name), false), title: { text: xField.name } };
   const yaxisBase = { ...valueAxis(ctx.units.get(yField.name), false), title: { text: yField.name } };
@@ -255,11 +288,28 @@ function relationshipFigure(result: RelationshipResult, ctx: FigureContext): Plo
     const suffix = k === 0 ? "" : String(k + 1);
     layout[`xaxis${suffix}`] = { ...xaxisBase, title: { text: Math.floor(k / cols) === rows - 1 ? xField.name : "" }, ...(k === 0 ? {} : { matches: "x" }) };
     layout[`yaxis${suffix}`] = { ...yaxisBase, title: { text: k % cols === 0 ? yField.name : "" }, ...(k === 0 ? {} : { matches: "y" }) };
-    annotations.push({ text: `${groupField.name}: ${n}`, xref: `x${suffix} domain`, yref: `y${suffix} domain`, x: 0.5, y: 1.08, showarrow: false, font: { size: 12 } });
+    annotations.push({
+      text: `${groupField.name}: ${n}`,
+      xref: `x${suffix} domain`,
+      yref: `y${suffix} domain`,
+      x: 0.5,
+      y: 1.08,
+      showarrow: false,
+      font: { size: 12 },
+    });
   });
   layout.annotations = annotations;
   return {
-    data: names.map((n, k) => ({ type: "scatter", mode: "markers", x: series[k].x, y: series[k].y, name: n, xaxis: `x${k === 0 ? "" : k + 1}`, yaxis: `y${k === 0 ? "" : k + 1}`, marker: { ...marker, color: "#4C78A8" } })),
+    data: names.map((n, k) => ({
+      type: "scatter",
+      mode: "markers",
+      x: series[k].x,
+      y: series[k].y,
+      name: n,
+      xaxis: `x${k === 0 ? "" : k + 1}`,
+      yaxis: `y${k === 0 ? "" : k + 1}`,
+      marker: { ...marker, color: "#4C78A8" },
+    })),
     layout,
   };
 }
@@ -272,21 +322,54 @@ function multiMeasureFigure(result: AggregateResult, ctx: FigureContext, layout:
   const names = measures.map((m) => describeMeasure(m, lang, ctx.dateFields));
   const series = [result.rows.map((r) => r.value), ...result.extra.map((e) => e.values)];
   const labels = result.rows.map((_, i) => keyValue(result, i, 0));
-  const unitOf = (k: number) => (measures[k].field && measures[k].agg !== "count" && measures[k].agg !== "distinct" && measures[k].agg !== "rate" ? ctx.units.get(measures[k].field!) : null);
+  const unitOf = (k: number) =>
+    measures[k].field && measures[k].agg !== "count" && measures[k].agg !== "distinct" && measures[k].agg !== "rate" ? ctx.units.get(measures[k].field!) : null;
   const percentOf = (k: number) => measures[k].agg === "share" || measures[k].agg === "rate";
   if (plan.chart === "scatter" && series.length >= 2) {
-    const hovertext = result.rows.map((r, i) => `${r.labels[0]}: ${formatNumber(series[0][i], lang, unitOf(0), { percent: percentOf(0) })}, ${formatNumber(series[1][i], lang, unitOf(1), { percent: percentOf(1) })}`);
+    const hovertext = result.rows.map(
+      (r, i) =>
+        `${r.labels[0]}: ${formatNumber(series[0][i], lang, unitOf(0), { percent: percentOf(0) })}, ${formatNumber(series[1][i], lang, unitOf(1), { percent: percentOf(1) })}`,
+    );
     return {
-      data: [{ type: "scatter", mode: result.rows.length <= 30 ? "markers+text" : "markers", x: series[0], y: series[1], text: result.rows.map((r) => r.labels[0]), textposition: "top center", hovertext, hoverinfo: "text", marker: { size: 9, color: "#4C78A8" } }],
-      layout: { ...layout, xaxis: { ...valueAxis(unitOf(0), percentOf(0)), title: { text: names[0] } }, yaxis: { ...valueAxis(unitOf(1), percentOf(1)), title: { text: names[1] } } },
+      data: [
+        {
+          type: "scatter",
+          mode: result.rows.length <= 30 ? "markers+text" : "markers",
+          x: series[0],
+          y: series[1],
+          text: result.rows.map((r) => r.labels[0]),
+          textposition: "top center",
+          hovertext,
+          hoverinfo: "text",
+          marker: { size: 9, color: "#4C78A8" },
+        },
+      ],
+      layout: {
+        ...layout,
+        xaxis: { ...valueAxis(unitOf(0), percentOf(0)), title: { text: names[0] } },
+        yaxis: { ...valueAxis(unitOf(1), percentOf(1)), title: { text: names[1] } },
+      },
     };
   }
   const xaxis: Record<string, unknown> = { title: { text: groupTitle(result, 0, lang) }, automargin: true, type: timeAxis ? "date" : "category" };
   if (result.rows.length > 8 && !timeAxis) xaxis.tickangle = -45;
   // Measures of different sizes (sales in thousands, profit in hundreds) share one axis; each bar says its value on hover.
   return {
-    data: series.map((ys, k) => ({ type: "bar", x: labels, y: ys, name: names[k], hovertext: ys.map((v, i) => `${result.rows[i].labels[0]}: ${formatNumber(v, lang, unitOf(k), { percent: percentOf(k) })}`), hoverinfo: "text+name" })),
-    layout: { ...layout, showlegend: true, barmode: "group", xaxis, yaxis: { ...valueAxis(unitOf(0), percentOf(0)), title: { text: names.length <= 2 ? names.join(" / ") : t(lang, "value") }, rangemode: "tozero" } },
+    data: series.map((ys, k) => ({
+      type: "bar",
+      x: labels,
+      y: ys,
+      name: names[k],
+      hovertext: ys.map((v, i) => `${result.rows[i].labels[0]}: ${formatNumber(v, lang, unitOf(k), { percent: percentOf(k) })}`),
+      hoverinfo: "text+name",
+    })),
+    layout: {
+      ...layout,
+      showlegend: true,
+      barmode: "group",
+      xaxis,
+      yaxis: { ...valueAxis(unitOf(0), percentOf(0)), title: { text: names.length <= 2 ? names.join(" / ") : t(lang, "value") }, rangemode: "tozero" },
+    },
   };
 }
 
@@ -298,12 +381,16 @@ function rowsFigure(result: RowsResult, ctx: FigureContext): PlotlyFigure | null
   const xf = fields.find((f) => f.name === plan.x);
   const yf = fields.find((f) => f.name === plan.y);
   if (!xf || !yf || !yf.numbers) return null;
-  const label = (i: number) => (xf.codes ? (xf.dictionary[xf.codes[i]] ?? "").trim() : xf.role === "date" ? new Date(xf.numbers![i]).toISOString().slice(0, 10) : String(xf.numbers![i]));
+  const label = (i: number) =>
+    xf.codes ? (xf.dictionary[xf.codes[i]] ?? "").trim() : xf.role === "date" ? new Date(xf.numbers![i]).toISOString().slice(0, 10) : String(xf.numbers![i]);
   const xs = result.indices.map(label);
   const ys = result.indices.map((i) => yf.numbers![i]);
   const title = figureTitle(result, ctx);
   if (plan.chart === "pie") {
-    return { data: [{ type: "pie", labels: xs, values: ys, textinfo: "label+percent", hole: 0 }], layout: { ...withoutPlotArea(baseLayout(title)), showlegend: true } };
+    return {
+      data: [{ type: "pie", labels: xs, values: ys, textinfo: "label+percent", hole: 0 }],
+      layout: { ...withoutPlotArea(baseLayout(title)), showlegend: true },
+    };
   }
   const xaxis: Record<string, unknown> = { title: { text: xf.name }, type: "category", automargin: true, categoryorder: "array", categoryarray: xs };
   if (xs.length > 8) xaxis.tickangle = -45;
@@ -320,7 +407,11 @@ export function scalarFigure(result: AggregateResult, ctx: FigureContext): Plotl
   const values = [result.overall, ...result.extra.map((e) => e.overall)];
   const figure: PlotlyFigure = {
     data: [{ type: "bar", x: measures, y: values, marker: { color: "#4C78A8" } }],
-    layout: { ...baseLayout(figureTitle(result, ctx)), xaxis: { type: "category", automargin: true }, yaxis: { tickformat: ",", rangemode: "tozero", automargin: true } },
+    layout: {
+      ...baseLayout(figureTitle(result, ctx)),
+      xaxis: { type: "category", automargin: true },
+      yaxis: { tickformat: ",", rangemode: "tozero", automargin: true },
+    },
   };
   figure.layout.meta = { chart: "bar", x: null, y: result.plan.measure.field, color: null, facet: null, aggregate: result.plan.measure.agg };
   return figure;
@@ -335,9 +426,13 @@ export function buildFigure(result: QueryResult, ctx: FigureContext): PlotlyFigu
   }
   const figure =
     result.kind === "distribution"
-      ? result.n > 0 ? distributionFigure(result, ctx) : null
+      ? result.n > 0
+        ? distributionFigure(result, ctx)
+        : null
       : result.kind === "relationship"
-        ? result.n > 0 ? relationshipFigure(result, ctx) : null
+        ? result.n > 0
+          ? relationshipFigure(result, ctx)
+          : null
         : aggregateFigure(result, ctx);
   if (figure) figure.layout.meta = chartMeta(result);
   return figure;
@@ -357,13 +452,28 @@ export interface ChartMeta {
 
 export function chartMeta(result: QueryResult): ChartMeta {
   const plan = result.plan;
-  if (result.kind === "rows") return { chart: plan.chart === "bar" || plan.chart === "pie" ? plan.chart : "table", x: plan.x, y: plan.y, color: null, facet: null, aggregate: null };
+  if (result.kind === "rows")
+    return { chart: plan.chart === "bar" || plan.chart === "pie" ? plan.chart : "table", x: plan.x, y: plan.y, color: null, facet: null, aggregate: null };
   if (result.kind === "distribution") return { chart: "histogram", x: plan.x, y: null, color: null, facet: null, aggregate: "count" };
   if (result.kind === "relationship") {
     const g = plan.groupBy[0]?.field ?? null;
-    return { chart: plan.chart, x: plan.x, y: plan.y, color: plan.chart === "scatterFaceted" ? null : g, facet: plan.chart === "scatterFaceted" ? g : null, aggregate: null };
+    return {
+      chart: plan.chart,
+      x: plan.x,
+      y: plan.y,
+      color: plan.chart === "scatterFaceted" ? null : g,
+      facet: plan.chart === "scatterFaceted" ? g : null,
+      aggregate: null,
+    };
   }
-  const meta: ChartMeta = { chart: plan.chart, x: plan.groupBy[0]?.field ?? null, y: plan.measure.field, color: plan.groupBy[1]?.field ?? null, facet: null, aggregate: plan.measure.agg };
+  const meta: ChartMeta = {
+    chart: plan.chart,
+    x: plan.groupBy[0]?.field ?? null,
+    y: plan.measure.field,
+    color: plan.groupBy[1]?.field ?? null,
+    facet: null,
+    aggregate: plan.measure.agg,
+  };
   if (plan.extraMeasures?.length) meta.measures = [plan.measure, ...plan.extraMeasures].map((m) => ({ agg: m.agg, field: m.field }));
   return meta;
 }

@@ -24,7 +24,10 @@ const CURRENCIES: [RegExp, string, string][] = [
 /** Units per field from free text: a line that names a field and a unit applies the unit to it. */
 export function parseUnits(context: string, fieldNames: string[]): Map<string, Unit> {
   const units = new Map<string, Unit>();
-  const lines = context.split(/[\n;.]+/).map((l) => l.trim()).filter(Boolean);
+  const lines = context
+    .split(/[\n;.]+/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   for (const line of lines) {
     const norm = ` ${normalizeText(line)} `;
     const named = fieldNames.filter((f) => norm.includes(` ${normalizeText(f.replace(/[_-]/g, " "))} `));
@@ -40,7 +43,10 @@ export function parseUnits(context: string, fieldNames: string[]): Map<string, U
       }
     }
     if (!unit) {
-      const m = /\b(?:in|measured in|expressed in|unit(?:s)?(?: is| are)?:?)\s+(minutes|hours|seconds|days|kg|kilograms|lbs?|pounds|km|miles|meters|metres|percent|%|units)\b/i.exec(line);
+      const m =
+        /\b(?:in|measured in|expressed in|unit(?:s)?(?: is| are)?:?)\s+(minutes|hours|seconds|days|kg|kilograms|lbs?|pounds|km|miles|meters|metres|percent|%|units)\b/i.exec(
+          line,
+        );
       if (m) {
         const word = m[1].toLowerCase();
         const suffix = word === "percent" || word === "%" ? "%" : ` ${word}`;
@@ -75,7 +81,9 @@ export function formatNumber(value: number, lang: Lang, unit?: Unit | null, opts
   const locale = localeOf(lang);
   if (opts.percent) return `${numberFormat(locale, { maximumFractionDigits: abs >= 10 ? 1 : 2 }).format(value)}%`;
   if (unit?.currency) {
-    return numberFormat(locale, { style: "currency", currency: unit.currency, maximumFractionDigits: abs >= 1000 ? 0 : 2, minimumFractionDigits: 0 }).format(value);
+    return numberFormat(locale, { style: "currency", currency: unit.currency, maximumFractionDigits: abs >= 1000 ? 0 : 2, minimumFractionDigits: 0 }).format(
+      value,
+    );
   }
   const text = numberFormat(locale, { maximumFractionDigits: digits }).format(value);
   return unit?.suffix ? (unit.suffix === "%" ? `${text}%` : `${text}${unit.suffix}`) : text;

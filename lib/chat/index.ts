@@ -57,7 +57,14 @@ export function getTableLexicon(table: Table, fields: FieldInfo[], context: stri
   const key = `${context}\u0000${datasetName}`;
   let lexicon = byContext.get(key);
   if (!lexicon) {
-    lexicon = buildTableLexicon(fields, parseContextSynonyms(context, fields.map((f) => f.name)), datasetName);
+    lexicon = buildTableLexicon(
+      fields,
+      parseContextSynonyms(
+        context,
+        fields.map((f) => f.name),
+      ),
+      datasetName,
+    );
     if (byContext.size > 8) byContext.clear();
     byContext.set(key, lexicon);
   }
@@ -75,7 +82,8 @@ function splitSuggestions(text: string | undefined | null): string[] {
 function describeFieldList(fields: FieldInfo[]): string {
   return fields
     .map((f) => {
-      const kind = f.role === "number" ? (f.yearLike ? "year" : "number") : f.role === "date" ? "date" : f.role === "category" && isGroupable(f) ? "category" : "text";
+      const kind =
+        f.role === "number" ? (f.yearLike ? "year" : "number") : f.role === "date" ? "date" : f.role === "category" && isGroupable(f) ? "category" : "text";
       return `${f.name} (${kind})`;
     })
     .join(", ");
@@ -108,7 +116,15 @@ function contextPlan(plan: AnalysisPlan, fields: FieldInfo[]): { plan: AnalysisP
     const rest = plan.filters.filter((f) => !chosen.includes(f.field));
     const agg = plan.measure.agg;
     return {
-      plan: { ...plan, extraMeasures: [], filters: rest, groupBy: chosen.map((field) => ({ field, bucket: null })), chart: chosen.length === 2 ? (agg === "count" || agg === "sum" ? "stackedBar" : "groupedBar") : "bar", sort: null, limit: null },
+      plan: {
+        ...plan,
+        extraMeasures: [],
+        filters: rest,
+        groupBy: chosen.map((field) => ({ field, bucket: null })),
+        chart: chosen.length === 2 ? (agg === "count" || agg === "sum" ? "stackedBar" : "groupedBar") : "bar",
+        sort: null,
+        limit: null,
+      },
       fields: chosen,
     };
   }
@@ -129,7 +145,16 @@ function contextPlan(plan: AnalysisPlan, fields: FieldInfo[]): { plan: AnalysisP
   const numeric = plan.filters.find((f) => byName.get(f.field)?.role === "number");
   if (numeric && plan.measure.agg === "count") {
     return {
-      plan: { ...plan, extraMeasures: [], intent: "distribution", x: numeric.field, filters: plan.filters.filter((f) => f !== numeric), chart: "histogram", sort: null, limit: null },
+      plan: {
+        ...plan,
+        extraMeasures: [],
+        intent: "distribution",
+        x: numeric.field,
+        filters: plan.filters.filter((f) => f !== numeric),
+        chart: "histogram",
+        sort: null,
+        limit: null,
+      },
       fields: [numeric.field],
     };
   }
@@ -139,13 +164,20 @@ function contextPlan(plan: AnalysisPlan, fields: FieldInfo[]): { plan: AnalysisP
 function clarifyReply(u: Extract<Understanding, { kind: "clarify" }>, style: Style, projectSuggestions: string[], turns: string[]): ChatReply {
   const { ambiguity } = u;
   const choices = ambiguity.fields.map((f) => `"${f}"`).join(` ${t(style.lang, "or")} `);
-  const isValue = ambiguity.candidates.some((c) => c.choices.some((x) => x.key.startsWith("filter:") && x.text === ambiguity.text)) && u.atoms.filters.some((f) => f.text === ambiguity.text && f.kind === "value");
+  const isValue =
+    ambiguity.candidates.some((c) => c.choices.some((x) => x.key.startsWith("filter:") && x.text === ambiguity.text)) &&
+    u.atoms.filters.some((f) => f.text === ambiguity.text && f.kind === "value");
   const isNumber = !isValue && u.atoms.filters.some((f) => f.text === ambiguity.text);
   const content = t(style.lang, isValue ? "clarifyValue" : isNumber ? "clarifyNumber" : "clarify", { text: ambiguity.text, choices });
   // The same question with each reading spelt out: one click answers it.
   const last = turns[turns.length - 1] ?? "";
   const reworded = ambiguity.fields.map((f) => (isValue ? `${last.replace(/[?.!\s]+$/, "")} (${f})` : replaceWords(last, ambiguity.text, f)));
-  return { messages: [{ role: "assistant", content, figures: [], table: null }], plan: null, suggestions: [...projectSuggestions, ...reworded].slice(0, 8), assumptions: [] };
+  return {
+    messages: [{ role: "assistant", content, figures: [], table: null }],
+    plan: null,
+    suggestions: [...projectSuggestions, ...reworded].slice(0, 8),
+    assumptions: [],
+  };
 }
 
 /** The question with the ambiguous words replaced by a field's exact name. */
@@ -161,10 +193,18 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
   const projectSuggestions = splitSuggestions(project?.chatSuggestions);
   const fields = describeTable(req.table);
   const context = project?.chatContext ?? "";
-  const units: Map<string, Unit> = parseUnits(context, fields.map((f) => f.name));
+  const units: Map<string, Unit> = parseUnits(
+    context,
+    fields.map((f) => f.name),
+  );
   const userTurns = req.messages.filter((m) => m.role === "user" && typeof m.content === "string").map((m) => m.content);
   const last = userTurns[userTurns.length - 1] ?? "";
-  const help = (lead: string | null): ChatReply => ({ messages: [helpMessage(fields, style, req.datasetName, projectSuggestions, lead)], plan: null, suggestions: projectSuggestions.length ? projectSuggestions : exampleQuestions(fields, style.lang), assumptions: [] });
+  const help = (lead: string | null): ChatReply => ({
+    messages: [helpMessage(fields, style, req.datasetName, projectSuggestions, lead)],
+    plan: null,
+    suggestions: projectSuggestions.length ? projectSuggestions : exampleQuestions(fields, style.lang),
+    assumptions: [],
+  });
   if (!last.trim()) return help(null);
   const words = tokenize(last, MAX_TOKENS + 1).length;
   if (words > MAX_TOKENS) return help(t(style.lang, "tooLong", { n: `${MAX_TOKENS}+`, max: MAX_TOKENS }));
@@ -172,7 +212,14 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
   let plan: AnalysisPlan | null = null;
   let notes: string[] = [];
   if (req.llm) {
-    const proposed = await proposePlan(req.llm, { fields, rowCount: req.table.rowCount, datasetName: req.datasetName, messages: req.messages, instructions: project?.chatInstructions, context });
+    const proposed = await proposePlan(req.llm, {
+      fields,
+      rowCount: req.table.rowCount,
+      datasetName: req.datasetName,
+      messages: req.messages,
+      instructions: project?.chatInstructions,
+      context,
+    });
     plan = proposed.plan;
   }
   if (!plan) {
@@ -182,7 +229,12 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
     if (u.kind === "none") return help(t(style.lang, "notUnderstood"));
     if (u.kind === "unknown") {
       const lead = `${t(style.lang, "unknownClosest", { words: u.words.map((w) => `"${w}"`).join(", "), closest: u.closest.join(", ") })} ${t(style.lang, "allFields", { fields: describeFieldList(fields) })}`;
-      return { messages: [{ role: "assistant", content: lead, figures: [], table: null }], plan: null, suggestions: [...projectSuggestions, ...exampleQuestions(fields, style.lang, 3)], assumptions: [] };
+      return {
+        messages: [{ role: "assistant", content: lead, figures: [], table: null }],
+        plan: null,
+        suggestions: [...projectSuggestions, ...exampleQuestions(fields, style.lang, 3)],
+        assumptions: [],
+      };
     }
     if (u.kind === "clarify") return clarifyReply(u, style, projectSuggestions, userTurns);
     plan = u.plan;
@@ -192,7 +244,12 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
   if (!rendered.ok) return help(rendered.error);
   const reply = rendered.reply;
   if (req.llm) {
-    const phrased = await phraseSummary(req.llm, { question: last, summary: reply.messages[0].content, language: LANGUAGE_NAMES[style.lang], brief: style.brief });
+    const phrased = await phraseSummary(req.llm, {
+      question: last,
+      summary: reply.messages[0].content,
+      language: LANGUAGE_NAMES[style.lang],
+      brief: style.brief,
+    });
     if (phrased) reply.messages[0] = { ...reply.messages[0], content: phrased };
   }
   return reply;
@@ -248,7 +305,12 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
     if (!figure && asked.chart && result.kind === "aggregate") figure = scalarFigure(result, { lang: style.lang, units, dateFields });
   }
   const title = figureTitle(result, { lang: style.lang, units, dateFields });
-  const caption = figure && table.length ? t(style.lang, "captionChart", { title }) : figure ? t(style.lang, "captionChartOnly", { title }) : t(style.lang, "captionTable", { title });
+  const caption =
+    figure && table.length
+      ? t(style.lang, "captionChart", { title })
+      : figure
+        ? t(style.lang, "captionChartOnly", { title })
+        : t(style.lang, "captionTable", { title });
   const second: ChatAnswerMessage = { role: "assistant", content: caption, figures: figure ? [figure] : [], table: table.length ? table : null };
   const first: ChatAnswerMessage = { role: "assistant", content: text, figures: [], table: null };
   const lexicon = getTableLexicon(dataTable, fields, context);

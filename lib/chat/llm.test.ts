@@ -61,7 +61,10 @@ describe("language-model plans", () => {
     expect(out.plan?.measure).toEqual({ agg: "median", field: "Profit" });
     const tbl = out.messages[1].table!;
     for (const r of tbl) {
-      const values = rows.filter((x) => x.segment === r.Segment).map((x) => x.profit).sort((a, b) => a - b);
+      const values = rows
+        .filter((x) => x.segment === r.Segment)
+        .map((x) => x.profit)
+        .sort((a, b) => a - b);
       const m = values.length >> 1;
       const med = values.length % 2 ? values[m] : (values[m - 1] + values[m]) / 2;
       expect(Number(r["Median of Profit"])).toBeCloseTo(med, 2);
@@ -74,7 +77,10 @@ describe("language-model plans", () => {
   });
 
   it("falls back to the parser when the plan names an unknown field", async () => {
-    reply = { status: 200, content: JSON.stringify({ intent: "aggregate", measure: { agg: "sum", field: "Revenue" }, groupBy: [{ field: "Region", bucket: null }], chart: "bar" }) };
+    reply = {
+      status: 200,
+      content: JSON.stringify({ intent: "aggregate", measure: { agg: "sum", field: "Revenue" }, groupBy: [{ field: "Region", bucket: null }], chart: "bar" }),
+    };
     const out = await answerChat({ table, messages: [{ role: "user", content: "total sales by region" }], llm: llm() });
     expect(out.plan?.measure).toEqual({ agg: "sum", field: "Sales" });
     expect(out.plan?.groupBy[0].field).toBe("Region");
@@ -90,7 +96,11 @@ describe("language-model plans", () => {
     reply = { status: 500, content: "" };
     const c = await answerChat({ table, messages: [{ role: "user", content: "average profit by segment" }], llm: llm() });
     expect(c.plan?.measure).toEqual({ agg: "mean", field: "Profit" });
-    const d = await answerChat({ table, messages: [{ role: "user", content: "average profit by segment" }], llm: { baseUrl: "http://127.0.0.1:1/v1", apiKey: "", model: "x" } });
+    const d = await answerChat({
+      table,
+      messages: [{ role: "user", content: "average profit by segment" }],
+      llm: { baseUrl: "http://127.0.0.1:1/v1", apiKey: "", model: "x" },
+    });
     expect(d.plan?.measure).toEqual({ agg: "mean", field: "Profit" });
   });
 

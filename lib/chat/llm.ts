@@ -30,7 +30,11 @@ function describeFields(fields: FieldInfo[]): string {
   return fields
     .map((f) => {
       let sample = "";
-      if (f.codes) sample = f.dictionary.slice(0, 8).map((v) => JSON.stringify(v)).join(", ");
+      if (f.codes)
+        sample = f.dictionary
+          .slice(0, 8)
+          .map((v) => JSON.stringify(v))
+          .join(", ");
       else if (f.role === "date") sample = `${new Date(f.min).toISOString().slice(0, 10)} to ${new Date(f.max).toISOString().slice(0, 10)}`;
       else sample = `${f.min} to ${f.max}`;
       return `- ${JSON.stringify(f.name)}: ${f.role}${f.yearLike ? " (year)" : ""}; ${f.codes ? `${f.distinct} values, e.g. ${sample}` : sample}`;
@@ -59,7 +63,8 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
   };
   const agg = plan.measure.agg;
   need(plan.measure.field, "measure", agg !== "count" && agg !== "distinct" && agg !== "rate");
-  if (agg === "rate" && !plan.measure.condition && (plan.measure.value === null || plan.measure.value === undefined)) problems.push("rate needs a value or a condition");
+  if (agg === "rate" && !plan.measure.condition && (plan.measure.value === null || plan.measure.value === undefined))
+    problems.push("rate needs a value or a condition");
   if (plan.measure.condition) need(plan.measure.condition.field, "rate condition");
   for (const m of plan.extraMeasures ?? []) need(m.field, "measure", m.agg !== "count" && m.agg !== "distinct" && m.agg !== "rate");
   if (agg !== "count" && agg !== "share" && !plan.measure.field && plan.intent === "aggregate") problems.push(`${agg} needs a field`);
@@ -122,7 +127,8 @@ export async function proposePlan(cfg: LlmConfig, ctx: LlmContext): Promise<{ pl
     const content = body.choices?.[0]?.message?.content;
     if (typeof content !== "string") return { plan: null, error: "model reply has no content" };
     const json = extractJson(content);
-    if (json && typeof json === "object" && "error" in json && !("intent" in json)) return { plan: null, error: `model: ${String((json as { error: unknown }).error)}` };
+    if (json && typeof json === "object" && "error" in json && !("intent" in json))
+      return { plan: null, error: `model: ${String((json as { error: unknown }).error)}` };
     const parsed = planSchema.safeParse(json);
     if (!parsed.success) return { plan: null, error: "model plan does not match the schema" };
     const problems = checkPlanFields(parsed.data, ctx.fields);

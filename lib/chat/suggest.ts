@@ -16,14 +16,22 @@ export interface Suggestion {
 
 function measurePhrase(m: Measure): string | null {
   switch (m.agg) {
-    case "count": return "Number of rows";
-    case "sum": return `Total ${m.field}`;
-    case "mean": return `Average ${m.field}`;
-    case "median": return `Median ${m.field}`;
-    case "min": return `Minimum ${m.field}`;
-    case "max": return `Maximum ${m.field}`;
-    case "distinct": return `Number of distinct ${m.field}`;
-    default: return null;
+    case "count":
+      return "Number of rows";
+    case "sum":
+      return `Total ${m.field}`;
+    case "mean":
+      return `Average ${m.field}`;
+    case "median":
+      return `Median ${m.field}`;
+    case "min":
+      return `Minimum ${m.field}`;
+    case "max":
+      return `Maximum ${m.field}`;
+    case "distinct":
+      return `Number of distinct ${m.field}`;
+    default:
+      return null;
   }
 }
 
@@ -35,7 +43,8 @@ function filterPhrase(filters: Filter[], fields: Map<string, FieldInfo>): string
     const v = f.values[0];
     if (f.op === "eq" && info.codes && typeof v === "string" && !/[|=<>]/.test(v)) parts.push(`${f.field} = ${v.trim()}`);
     else if (f.op === "eq" && typeof v === "number") parts.push(`${f.field} = ${v}`);
-    else if ((f.op === "gt" || f.op === "lt") && typeof v === "number" && info.role === "number" && !info.yearLike) parts.push(`${f.field} ${f.op === "gt" ? "above" : "below"} ${v}`);
+    else if ((f.op === "gt" || f.op === "lt") && typeof v === "number" && info.role === "number" && !info.yearLike)
+      parts.push(`${f.field} ${f.op === "gt" ? "above" : "below"} ${v}`);
     else return null;
   }
   return parts.length ? ` with ${parts.join(" and ")}` : "";
@@ -59,34 +68,53 @@ export function suggestionsFor(plan: AnalysisPlan, fields: FieldInfo[], _lex?: T
       const g = plan.groupBy[0]?.field;
       const gInfo = g ? byName.get(g) : undefined;
       if (g && plan.groupBy.length === 1 && gInfo && !isTimeField(gInfo) && otherCat) {
-        out.push({ text: `${m} by ${g}, split by ${otherCat.name}${where}`, expect: { groupBy: [g, otherCat.name], measure: plan.measure, filters: filters.length } });
+        out.push({
+          text: `${m} by ${g}, split by ${otherCat.name}${where}`,
+          expect: { groupBy: [g, otherCat.name], measure: plan.measure, filters: filters.length },
+        });
       }
       if (time && !plan.groupBy.some((x) => isTimeField(byName.get(x.field)!))) {
         const grain = time.role === "date" ? "per month" : `by ${time.name}`;
         out.push({ text: `${m} ${grain}${where}`, expect: { groupBy: [time.name], measure: plan.measure, filters: filters.length } });
       }
       if (g && plan.groupBy.length === 1 && gInfo && gInfo.codes && gInfo.distinct > 5 && !plan.limit) {
-        out.push({ text: `Top 5 ${g} by ${m.charAt(0).toLowerCase()}${m.slice(1)}${where}`, expect: { groupBy: [g], measure: plan.measure, filters: filters.length, limit: 5 } });
+        out.push({
+          text: `Top 5 ${g} by ${m.charAt(0).toLowerCase()}${m.slice(1)}${where}`,
+          expect: { groupBy: [g], measure: plan.measure, filters: filters.length, limit: 5 },
+        });
       }
       if (!g && plan.filters.length) {
         const f = plan.filters.find((x) => byName.get(x.field)?.codes);
         if (f) out.push({ text: `${m} by ${f.field}`, expect: { groupBy: [f.field], measure: plan.measure, filters: 0 } });
       }
-      if (!g && otherCat) out.push({ text: `${m} by ${otherCat.name}${where}`, expect: { groupBy: [otherCat.name], measure: plan.measure, filters: filters.length } });
+      if (!g && otherCat)
+        out.push({ text: `${m} by ${otherCat.name}${where}`, expect: { groupBy: [otherCat.name], measure: plan.measure, filters: filters.length } });
     }
     const num = plan.measure.field ? null : nums[0];
     if (num && plan.groupBy.length === 1 && where !== null && !isTimeField(byName.get(plan.groupBy[0].field)!)) {
-      out.push({ text: `Average ${num.name} by ${plan.groupBy[0].field}${where}`, expect: { groupBy: [plan.groupBy[0].field], measure: { agg: "mean", field: num.name }, filters: filters.length } });
+      out.push({
+        text: `Average ${num.name} by ${plan.groupBy[0].field}${where}`,
+        expect: { groupBy: [plan.groupBy[0].field], measure: { agg: "mean", field: num.name }, filters: filters.length },
+      });
     }
   }
   if (plan.intent === "relationship" && plan.y && otherCat && where !== null) {
-    out.push({ text: `Average ${plan.y} by ${otherCat.name}${where}`, expect: { groupBy: [otherCat.name], measure: { agg: "mean", field: plan.y }, filters: filters.length } });
+    out.push({
+      text: `Average ${plan.y} by ${otherCat.name}${where}`,
+      expect: { groupBy: [otherCat.name], measure: { agg: "mean", field: plan.y }, filters: filters.length },
+    });
   }
   if (plan.intent === "distribution" && plan.x && otherCat && where !== null) {
-    out.push({ text: `Average ${plan.x} by ${otherCat.name}${where}`, expect: { groupBy: [otherCat.name], measure: { agg: "mean", field: plan.x }, filters: filters.length } });
+    out.push({
+      text: `Average ${plan.x} by ${otherCat.name}${where}`,
+      expect: { groupBy: [otherCat.name], measure: { agg: "mean", field: plan.x }, filters: filters.length },
+    });
   }
   if (plan.intent === "rows" && plan.y && otherCat && where !== null) {
-    out.push({ text: `Average ${plan.y} by ${otherCat.name}${where}`, expect: { groupBy: [otherCat.name], measure: { agg: "mean", field: plan.y }, filters: filters.length } });
+    out.push({
+      text: `Average ${plan.y} by ${otherCat.name}${where}`,
+      expect: { groupBy: [otherCat.name], measure: { agg: "mean", field: plan.y }, filters: filters.length },
+    });
   }
   const seen = new Set<string>();
   return out.filter((s) => !seen.has(s.text) && seen.add(s.text)).slice(0, 4);

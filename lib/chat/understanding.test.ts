@@ -40,26 +40,28 @@ function tableMap(reply: ChatReply, key: string): Map<string, number> {
 }
 
 const meta = (reply: ChatReply) => reply.messages.find((m) => m.figures.length)?.figures[0].layout.meta as Record<string, unknown> | undefined;
-const title = (reply: ChatReply) => ((reply.messages.find((m) => m.figures.length)?.figures[0].layout.title as { text: string } | undefined)?.text ?? "");
+const title = (reply: ChatReply) => (reply.messages.find((m) => m.figures.length)?.figures[0].layout.title as { text: string } | undefined)?.text ?? "";
 
 describe("values bind to the field the question names", () => {
-  const churned = countBy(telco.rows.filter((r) => r.Churn === "Yes"), (r) => r.Contract);
+  const churned = countBy(
+    telco.rows.filter((r) => r.Churn === "Yes"),
+    (r) => r.Contract,
+  );
 
-  it.each([
-    "How many customers have Churn = Yes, by Contract?",
-    "How many customers churned by contract type?",
-    "Number of churned customers by contract",
-  ])("%s -> Churn = Yes, counted per Contract (not Partner = Yes, not a cross-tab)", async (q) => {
-    const reply = await ask(telco.table, q);
-    expect(reply.plan?.filters).toEqual([{ field: "Churn", op: "eq", values: ["Yes"] }]);
-    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Contract"]);
-    expect(tableMap(reply, "Contract")).toEqual(churned);
-    // Every filter and grouping in the first message, the chart title and the table caption.
-    expect(reply.messages[0].content).toMatch(/Churn is "Yes"/);
-    expect(title(reply)).toMatch(/Churn is "Yes"/);
-    expect(reply.messages[1].content).toMatch(/Churn is "Yes"/);
-    expect(reply.messages[0].content).toMatch(/Contract/);
-  });
+  it.each(["How many customers have Churn = Yes, by Contract?", "How many customers churned by contract type?", "Number of churned customers by contract"])(
+    "%s -> Churn = Yes, counted per Contract (not Partner = Yes, not a cross-tab)",
+    async (q) => {
+      const reply = await ask(telco.table, q);
+      expect(reply.plan?.filters).toEqual([{ field: "Churn", op: "eq", values: ["Yes"] }]);
+      expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Contract"]);
+      expect(tableMap(reply, "Contract")).toEqual(churned);
+      // Every filter and grouping in the first message, the chart title and the table caption.
+      expect(reply.messages[0].content).toMatch(/Churn is "Yes"/);
+      expect(title(reply)).toMatch(/Churn is "Yes"/);
+      expect(reply.messages[1].content).toMatch(/Churn is "Yes"/);
+      expect(reply.messages[0].content).toMatch(/Contract/);
+    },
+  );
 
   it("reads 'customers on a two-year contract' as Contract = Two year", async () => {
     const reply = await ask(telco.table, "average monthly charges for customers on a two-year contract");
@@ -124,7 +126,12 @@ describe("output requests", () => {
   it("lists the rows when asked", async () => {
     const reply = await ask(cars.table, "list the cars with more than 200 horsepower");
     expect(reply.plan?.intent).toBe("rows");
-    expect(reply.messages[1].table!.map((r) => r.Model).sort()).toEqual(cars.rows.filter((r) => Number(r.Horsepower) > 200).map((r) => r.Model).sort());
+    expect(reply.messages[1].table!.map((r) => r.Model).sort()).toEqual(
+      cars.rows
+        .filter((r) => Number(r.Horsepower) > 200)
+        .map((r) => r.Model)
+        .sort(),
+    );
   });
 });
 
@@ -193,11 +200,17 @@ describe("question types", () => {
   it("binds a comparison without its field to the field of the comparison it is joined to", async () => {
     const hp = (r: Record<string, string>) => Number(r.Horsepower);
     const between = await ask(cars.table, "how many cars have horsepower over 100 but under 150?");
-    expect(between.plan?.filters).toEqual([{ field: "Horsepower", op: "gt", values: [100] }, { field: "Horsepower", op: "lt", values: [150] }]);
+    expect(between.plan?.filters).toEqual([
+      { field: "Horsepower", op: "gt", values: [100] },
+      { field: "Horsepower", op: "lt", values: [150] },
+    ]);
     expect(Number(Object.values(between.messages[1].table![0])[0])).toBe(cars.rows.filter((r) => hp(r) > 100 && hp(r) < 150).length);
     // "and under 150" before its number is "and" + a strict comparison, not "150 and under".
     const strict = await ask(cars.table, "how many cars have more than 100 horsepower and less than 20 mpg?");
-    expect(strict.plan?.filters).toEqual([{ field: "Horsepower", op: "gt", values: [100] }, { field: "MPG", op: "lt", values: [20] }]);
+    expect(strict.plan?.filters).toEqual([
+      { field: "Horsepower", op: "gt", values: [100] },
+      { field: "MPG", op: "lt", values: [20] },
+    ]);
     const postfix = await ask(cars.table, "how many cars have 20 mpg and under?");
     expect(postfix.plan?.filters).toEqual([{ field: "MPG", op: "lte", values: [20] }]);
   });
@@ -279,7 +292,6 @@ describe("assumptions are stated", () => {
     expect(reply.messages[0].content).toMatch(/not sure I read the question right|did not use "blorfs"/);
     expect(reply.assumptions?.length).toBeGreaterThan(0);
   });
-
 
   it("says which aggregate it chose when the question names none", async () => {
     const reply = await ask(store.table, "sales by region");

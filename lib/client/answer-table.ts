@@ -32,7 +32,11 @@ export function columnKind(rows: DataRow[], column: string): ColumnKind {
   }
   if (numbers === 0) return "text";
   const spaced = column.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ");
-  if (integers && (LABEL_NAME_RE.test(spaced) && !/\b(number of|count|total)\b/i.test(spaced) || (integersInYearRange && /\b(year|yr|season)\b/i.test(spaced)))) return "plain-number";
+  if (
+    integers &&
+    ((LABEL_NAME_RE.test(spaced) && !/\b(number of|count|total)\b/i.test(spaced)) || (integersInYearRange && /\b(year|yr|season)\b/i.test(spaced)))
+  )
+    return "plain-number";
   return "number";
 }
 
@@ -44,10 +48,12 @@ export function formatCell(value: RowValue | undefined, kind: ColumnKind): strin
 
 /** The table as CSV with the raw values (full precision), in the given column order. */
 export function toCsv(rows: DataRow[], columns: string[] = tableColumns(rows)): string {
-  const data = rows.map((row) => columns.map((c) => {
-    const v = row[c];
-    return v === null || v === undefined ? "" : v;
-  }));
+  const data = rows.map((row) =>
+    columns.map((c) => {
+      const v = row[c];
+      return v === null || v === undefined ? "" : v;
+    }),
+  );
   // A byte-order mark so spreadsheet programs read the file as UTF-8 (accents, currency signs).
   return `\uFEFF${Papa.unparse({ fields: columns, data }, { newline: "\r\n", escapeFormulae: true })}`;
 }

@@ -77,7 +77,12 @@ describe("assumptions", () => {
     const table = loadCsvTable(path.join(__dirname, "../chat/testing/telco-slice.csv"));
     const reply = await answerChat({ table, messages: [{ role: "user", content: "MonthlyCharges by contract for customers" }] });
     expect(reply.assumptions?.length).toBeGreaterThan(0);
-    const answers: ChatTurn[] = reply.messages.map((m) => ({ role: m.role, content: m.content, images: m.figures.map((f) => JSON.stringify(f)), table: m.table }));
+    const answers: ChatTurn[] = reply.messages.map((m) => ({
+      role: m.role,
+      content: m.content,
+      images: m.figures.map((f) => JSON.stringify(f)),
+      table: m.table,
+    }));
     const view = readAnswer(answers, { suggestions: reply.suggestions, assumptions: reply.assumptions });
     expect(view.assumptions.map((a) => a.text)).toEqual(reply.assumptions);
     expect(view.interpretation).not.toMatch(/Assumptions:/);
@@ -104,7 +109,10 @@ describe("assumptions", () => {
 
 describe("splitListItems", () => {
   it("separates prose from list items and drops quotes around an item", () => {
-    expect(splitListItems('Pick one:\n- "Churn"\n* Partner\n• Dependents\nThanks')).toEqual({ prose: "Pick one:\nThanks", items: ["Churn", "Partner", "Dependents"] });
+    expect(splitListItems('Pick one:\n- "Churn"\n* Partner\n• Dependents\nThanks')).toEqual({
+      prose: "Pick one:\nThanks",
+      items: ["Churn", "Partner", "Dependents"],
+    });
   });
   it("does not read a negative number or a hyphenated word as a list item", () => {
     expect(splitListItems("-5 degrees\nwell-known").items).toEqual([]);
@@ -148,7 +156,10 @@ describe("stored conversations", () => {
 
   it("reads the older flat message list", () => {
     const exchanges = groupTurns([{ role: "user", content: "q1" }, ...twoMessages, { role: "user", content: "q2" }]);
-    expect(exchanges.map((x) => [x.question, x.answers.length, x.status])).toEqual([["q1", 2, "done"], ["q2", 0, "error"]]);
+    expect(exchanges.map((x) => [x.question, x.answers.length, x.status])).toEqual([
+      ["q1", 2, "done"],
+      ["q2", 0, "error"],
+    ]);
   });
 
   it("ignores what it cannot read", () => {
@@ -160,7 +171,9 @@ describe("stored conversations", () => {
 
 describe("pickFollowUps", () => {
   it("prefers the answer's suggestions, drops asked questions and duplicates, and caps the count", () => {
-    expect(pickFollowUps([["Churn by gender", "average tenure by Contract?", "churn by gender"], ["project one"]], ["Average tenure by Contract"])).toEqual(["Churn by gender"]);
+    expect(pickFollowUps([["Churn by gender", "average tenure by Contract?", "churn by gender"], ["project one"]], ["Average tenure by Contract"])).toEqual([
+      "Churn by gender",
+    ]);
     expect(pickFollowUps([[], ["project one", "project two"]], [], 1)).toEqual(["project one"]);
   });
   it("falls through to the next source when everything in one was asked", () => {

@@ -166,7 +166,11 @@ function stripQuotes(text: string): string {
 
 function stringList(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  return value.map((v) => (typeof v === "string" ? v : v && typeof v === "object" && typeof (v as { label?: unknown }).label === "string" ? (v as { label: string }).label : null)).filter((v): v is string => Boolean(v && v.trim()));
+  return value
+    .map((v) =>
+      typeof v === "string" ? v : v && typeof v === "object" && typeof (v as { label?: unknown }).label === "string" ? (v as { label: string }).label : null,
+    )
+    .filter((v): v is string => Boolean(v && v.trim()));
 }
 
 const LANGS = ["en", "fr", "es", "de"] as const;
@@ -266,5 +270,9 @@ export function pickFollowUps(sources: string[][], asked: string[], limit = 6): 
 }
 
 function normalize(text: string): string {
-  return text.trim().toLowerCase().replace(/\s+/g, " ").replace(/[?.!]+$/, "");
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/[?.!]+$/, "");
 }

@@ -57,7 +57,10 @@ describe("streamRowBatches", () => {
     const tsv = "a\tb\n1\tx y\n2\tz\n";
     const rows: DataRow[] = [];
     await streamRowBatches(tsv, { totalBytes: tsv.length, delimiter: delimiterFor("f.tsv"), onBatch: async (b) => void rows.push(...b) });
-    expect(rows).toEqual([{ a: "1", b: "x y" }, { a: "2", b: "z" }]);
+    expect(rows).toEqual([
+      { a: "1", b: "x y" },
+      { a: "2", b: "z" },
+    ]);
   });
 });
 
@@ -80,9 +83,15 @@ describe("headers and CSV helpers", () => {
   });
 
   it("round-trips rows through toCsv and parseDelimitedText", () => {
-    const rows: DataRow[] = [{ a: "1", b: "with, comma" }, { a: "2", b: 'quote "q"', c: 3 }];
+    const rows: DataRow[] = [
+      { a: "1", b: "with, comma" },
+      { a: "2", b: 'quote "q"', c: 3 },
+    ];
     const parsed = parseDelimitedText(toCsv(rows));
     expect(parsed.fields).toEqual(["a", "b", "c"]);
-    expect(parsed.rows).toEqual([{ a: "1", b: "with, comma", c: "" }, { a: "2", b: 'quote "q"', c: "3" }]);
+    expect(parsed.rows).toEqual([
+      { a: "1", b: "with, comma", c: "" },
+      { a: "2", b: 'quote "q"', c: "3" },
+    ]);
   });
 });

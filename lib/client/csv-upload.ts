@@ -97,10 +97,13 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
           for (let i = 0; i + batchRows <= ready.length; i += batchRows) await flush(ready.slice(i, i + batchRows));
           const rest = ready.length % batchRows;
           if (rest) pending = ready.slice(ready.length - rest);
-        })().then(() => parser.resume(), (error) => {
-          parser.abort();
-          fail(error);
-        });
+        })().then(
+          () => parser.resume(),
+          (error) => {
+            parser.abort();
+            fail(error);
+          },
+        );
       },
       complete: () => {
         if (failed) return;
@@ -130,7 +133,8 @@ export async function uploadFileAsDataset(
   if (sheet && sheet.fields.length === 0) throw new Error("The first sheet of the workbook is empty: it needs a header row and at least one data row.");
   if (sheet && sheet.rows.length === 0) throw new Error("The first sheet has a header row but no data rows.");
   const { dataset_id: datasetId } = await apiFetch<{ dataset_id: string }>("/v1/datasets", { method: "POST", body: { name: options.name } });
-  const sendBatch = (batch: DataRow[]) => apiFetch("/v1/datasets", { method: "POST", body: { id: datasetId, rows: batch }, signal: options.signal }).then(() => undefined);
+  const sendBatch = (batch: DataRow[]) =>
+    apiFetch("/v1/datasets", { method: "POST", body: { id: datasetId, rows: batch }, signal: options.signal }).then(() => undefined);
   try {
     if (sheet) {
       for (let start = 0; start < sheet.rows.length; start += UPLOAD_BATCH_ROWS) {
@@ -170,6 +174,6 @@ export function parseDelimitedText(text: string, fileName = "data.csv"): { field
 export function toCsv(rows: DataRow[]): string {
   const columns: string[] = [];
   const seen = new Set<string>();
-  for (const row of rows) for (const key of Object.keys(row)) if (!seen.has(key)) (seen.add(key), columns.push(key));
+  for (const row of rows) for (const key of Object.keys(row)) if (!seen.has(key)) seen.add(key), columns.push(key);
   return Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => r[c] ?? "")) });
 }

@@ -16,7 +16,16 @@ function asBrowserSees(file: string, sample = 1000): { fields: DatasetField[]; r
   const csv = fs.readFileSync(file, "utf8");
   const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true, skipEmptyLines: true });
   const names = parsed.meta.fields ?? [];
-  const fields = names.map((name) => ({ name, type: inferFieldType(parsed.data.map((r) => r[name]), name) }) as DatasetField);
+  const fields = names.map(
+    (name) =>
+      ({
+        name,
+        type: inferFieldType(
+          parsed.data.map((r) => r[name]),
+          name,
+        ),
+      }) as DatasetField,
+  );
   const rows = parsed.data.slice(0, sample).map((r) => {
     const row: DataRow = {};
     for (const f of fields) {
@@ -40,7 +49,11 @@ describe.each([
     const { fields, rows, csv } = asBrowserSees(file);
     const examples = await buildExampleQuestions(fields, rows);
     expect(examples.length).toBeGreaterThanOrEqual(3);
-    for (const q of examples) expect(fields.some((f) => q.includes(f.name)), q).toBe(true);
+    for (const q of examples)
+      expect(
+        fields.some((f) => q.includes(f.name)),
+        q,
+      ).toBe(true);
     const whole = exampleQuestions(describeTable(tableFromCsv(csv)));
     // A page of rows tells numbers from categories as the whole table does: mostly the same examples.
     const shared = examples.filter((q) => whole.includes(q));

@@ -108,6 +108,8 @@ const csvCell = (v: string | number) => {
 export function forecastCsv(points: ForecastPoint[], groupField: string | null, valueField: string): string {
   const withGroup = groupField !== null && points.some((p) => p.group !== undefined);
   const header = ["date", ...(withGroup ? [groupField] : []), valueField, "lower_80", "upper_80", "lower_95", "upper_95"];
-  const lines = points.map((p) => [p.date, ...(withGroup ? [p.group ?? ""] : []), p.value, p.lower_80, p.upper_80, p.lower_95, p.upper_95].map(csvCell).join(","));
+  const lines = points.map((p) =>
+    [p.date, ...(withGroup ? [p.group ?? ""] : []), p.value, p.lower_80, p.upper_80, p.lower_95, p.upper_95].map(csvCell).join(","),
+  );
   return [header.map(csvCell).join(","), ...lines].join("\n") + "\n";
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { sortRows } from "./sort-rows";
 
-const rows = [{ v: 10, s: "item 10" }, { v: null, s: "" }, { v: 2, s: "item 2" }, { v: "9.5", s: "Item 1" }];
+const rows = [
+  { v: 10, s: "item 10" },
+  { v: null, s: "" },
+  { v: 2, s: "item 2" },
+  { v: "9.5", s: "Item 1" },
+];
 
 describe("sortRows", () => {
   it("sorts numbers by value (numeric strings too) and keeps blanks last both ways", () => {

@@ -32,7 +32,9 @@ describe("buildStoryCards", () => {
     const [card] = buildStoryCards({
       name: "price",
       type: "float",
-      outcomes: [{ outcome: "high", causes: [{ field: "carat", top_value: "2 to 5", bottom_value: "0.2 to 0.4" }], top_case: 15000, avg_case: 3900, bottom_case: 700 }],
+      outcomes: [
+        { outcome: "high", causes: [{ field: "carat", top_value: "2 to 5", bottom_value: "0.2 to 0.4" }], top_case: 15000, avg_case: 3900, bottom_case: 700 },
+      ],
     });
     expect(card.headline).toBe("The average price is 3,900. It rises to about 15,000 where carat is 2 to 5, and falls to about 700 where carat is 0.2 to 0.4.");
   });

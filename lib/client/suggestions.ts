@@ -5,7 +5,13 @@ export function splitSuggestions(text: string | null | undefined): string[] {
   if (raw.startsWith("[")) {
     try {
       const parsed: unknown = JSON.parse(raw);
-      if (Array.isArray(parsed)) return unique(parsed.filter((s): s is string => typeof s === "string").map((s) => s.trim()).filter(Boolean));
+      if (Array.isArray(parsed))
+        return unique(
+          parsed
+            .filter((s): s is string => typeof s === "string")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
     } catch {
       // not JSON after all: read it as lines
     }

@@ -53,7 +53,12 @@ export function metricsAt(table: ThresholdTable, step: number): ThresholdMetrics
   const n = table.positives + table.negatives;
   const precision = tp + fp > 0 ? tp / (tp + fp) : null;
   const recall = table.positives > 0 ? tp / table.positives : null;
-  const f1 = precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : precision === null || recall === null ? null : 0;
+  const f1 =
+    precision !== null && recall !== null && precision + recall > 0
+      ? (2 * precision * recall) / (precision + recall)
+      : precision === null || recall === null
+        ? null
+        : 0;
   return { step: j, threshold: j / table.steps, tp, fp, fn, tn, precision, recall, f1, accuracy: n ? (tp + tn) / n : null, flagged: n ? (tp + fp) / n : null };
 }
 

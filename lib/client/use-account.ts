@@ -31,7 +31,8 @@ export function useEndSession() {
 export function useEndAllSessions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (keepCurrent: boolean) => apiFetch<{ ok: true; ended: number }>(`/api/auth/sessions${keepCurrent ? "?keep=current" : ""}`, { method: "DELETE" }),
+    mutationFn: (keepCurrent: boolean) =>
+      apiFetch<{ ok: true; ended: number }>(`/api/auth/sessions${keepCurrent ? "?keep=current" : ""}`, { method: "DELETE" }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
 }

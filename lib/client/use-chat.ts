@@ -4,14 +4,7 @@
 // question. One exchange per question; see chat-exchanges.ts.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch } from "./api";
-import {
-  buildRequestMessages,
-  newExchangeId,
-  restoreExchanges,
-  serializeExchanges,
-  type Exchange,
-  type RequestMessage,
-} from "./chat-exchanges";
+import { buildRequestMessages, newExchangeId, restoreExchanges, serializeExchanges, type Exchange, type RequestMessage } from "./chat-exchanges";
 import type { ChatAnswer, TaskStatus } from "./types";
 
 const POLL_MS = 400;
@@ -148,8 +141,7 @@ export function useChat(projectId: string, options: UseChatOptions = {}) {
       abortRef.current = controller;
       setProgress(null);
       setExchanges([...history, { id, question, answers: [], suggestions: [], status: "pending" }]);
-      const update = (change: (x: Exchange) => Exchange | null) =>
-        setExchanges((current) => current.flatMap((x) => (x.id === id ? (change(x) ?? []) : [x])));
+      const update = (change: (x: Exchange) => Exchange | null) => setExchanges((current) => current.flatMap((x) => (x.id === id ? (change(x) ?? []) : [x])));
       try {
         const answer = await askChat(projectId, buildRequestMessages(history, question), controller.signal, (status) => {
           if (!controller.signal.aborted) setProgress(describeProgress(status));

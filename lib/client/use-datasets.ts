@@ -22,8 +22,7 @@ export function useDataset(id: string | null | undefined) {
 export function useDatasetRows(id: string, offset: number, limit: number) {
   return useQuery({
     queryKey: queryKeys.datasetRows(id, offset, limit),
-    queryFn: async () =>
-      (await apiFetch<{ rows: DataRow[] }>(`/api/v1/datasets/${encodeURIComponent(id)}/rows?offset=${offset}&limit=${limit}`)).rows,
+    queryFn: async () => (await apiFetch<{ rows: DataRow[] }>(`/api/v1/datasets/${encodeURIComponent(id)}/rows?offset=${offset}&limit=${limit}`)).rows,
     placeholderData: keepPreviousData,
   });
 }

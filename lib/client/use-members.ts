@@ -9,13 +9,17 @@ export function useMembers() {
 }
 
 export function useTeamInvitations() {
-  return useQuery({ queryKey: queryKeys.teamInvitations, queryFn: async () => (await apiFetch<{ invitations: TeamInvitation[] }>("/api/team/invitations")).invitations });
+  return useQuery({
+    queryKey: queryKeys.teamInvitations,
+    queryFn: async () => (await apiFetch<{ invitations: TeamInvitation[] }>("/api/team/invitations")).invitations,
+  });
 }
 
 export function useInviteMember() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; role: Role; password: string }) => apiFetch<{ ok: true; message: string }>("/api/team/members", { method: "POST", body }),
+    mutationFn: (body: { email: string; role: Role; password: string }) =>
+      apiFetch<{ ok: true; message: string }>("/api/team/members", { method: "POST", body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.members });
       void client.invalidateQueries({ queryKey: queryKeys.teamInvitations });
@@ -45,7 +49,8 @@ export function useRemoveMember() {
 export function useChangeRole() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: Role }) => apiFetch(`/api/team/members/${encodeURIComponent(userId)}`, { method: "PATCH", body: { role } }),
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
+      apiFetch(`/api/team/members/${encodeURIComponent(userId)}`, { method: "PATCH", body: { role } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.members });
       void client.invalidateQueries({ queryKey: queryKeys.me });

@@ -53,7 +53,8 @@ export function useModelVersions(modelId: string) {
 /** After any change of versions, the model (its active result and report) and the listing change too. */
 function useRefreshModel(modelId: string) {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.model(modelId) }), client.invalidateQueries({ queryKey: queryKeys.models, exact: true })]);
+  return () =>
+    Promise.all([client.invalidateQueries({ queryKey: queryKeys.model(modelId) }), client.invalidateQueries({ queryKey: queryKeys.models, exact: true })]);
 }
 
 export function useRetrainModel(modelId: string) {

@@ -59,7 +59,8 @@ export function encodeForecastArtifact(artifact: ForecastArtifact): Uint8Array {
 export function decodeForecastArtifact(bytes: Uint8Array): ForecastArtifact {
   if (!isForecastArtifact(bytes)) throw new Error("not a forecast model artifact");
   const version = bytes[MAGIC.length];
-  if (version !== FORECAST_ARTIFACT_VERSION) throw new Error(`forecast artifact version ${version} is not supported by this build (supports ${FORECAST_ARTIFACT_VERSION}); retrain the model`);
+  if (version !== FORECAST_ARTIFACT_VERSION)
+    throw new Error(`forecast artifact version ${version} is not supported by this build (supports ${FORECAST_ARTIFACT_VERSION}); retrain the model`);
   const json = JSON.parse(gunzipSync(bytes.subarray(MAGIC.length + 1)).toString("utf8")) as ForecastArtifact;
   if (json.format !== FORECAST_ARTIFACT_FORMAT || !Array.isArray(json.series)) throw new Error("malformed forecast artifact");
   return json;

@@ -166,7 +166,8 @@ export function seasonCandidates(freq: Frequency): SeasonCandidate[] {
   const ms = freq.ms;
   const out: SeasonCandidate[] = [];
   if (ms < DAY && DAY % ms === 0 && DAY / ms >= 2) out.push({ period: DAY / ms, cycle: "day", label: clock });
-  if (ms < WEEK && WEEK % ms === 0 && WEEK / ms >= 2) out.push({ period: WEEK / ms, cycle: "week", label: ms < DAY ? (t) => `${weekdayName(t)} ${clock(t)}` : weekdayName });
+  if (ms < WEEK && WEEK % ms === 0 && WEEK / ms >= 2)
+    out.push({ period: WEEK / ms, cycle: "week", label: ms < DAY ? (t) => `${weekdayName(t)} ${clock(t)}` : weekdayName });
   if (ms === DAY) out.push({ period: 365, cycle: "year", label: monthName });
   if (ms === WEEK) out.push({ period: 52, cycle: "year", label: monthName });
   return out;

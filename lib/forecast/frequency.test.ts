@@ -5,7 +5,11 @@ import { detectFrequency } from "./frequency";
 import { fillGaps, prepareSeries, type SeriesColumns } from "./prepare";
 import { utc } from "./testing";
 
-const single = (dates: number[], values?: number[]): SeriesColumns => ({ dates: Float64Array.from(dates), values: Float64Array.from(values ?? dates.map((_, i) => i + 1)), groups: null });
+const single = (dates: number[], values?: number[]): SeriesColumns => ({
+  dates: Float64Array.from(dates),
+  values: Float64Array.from(values ?? dates.map((_, i) => i + 1)),
+  groups: null,
+});
 const opts = { horizon: 2, dateField: "date", valueField: "value" };
 
 describe("detectFrequency", () => {
@@ -110,12 +114,17 @@ describe("prepareSeries", () => {
     const dates: number[] = [];
     const codes: number[] = [];
     const values: number[] = [];
-    for (let g = 0; g < 3; g++) for (let k = 0; k < 12; k++) {
-      dates.push(utc(2021, 1 + k));
-      codes.push(g);
-      values.push(10 * (g + 1) + k);
-    }
-    const columns: SeriesColumns = { dates: Float64Array.from(dates), values: Float64Array.from(values), groups: { codes: Int32Array.from(codes), dictionary: ["north", "south", "east"] } };
+    for (let g = 0; g < 3; g++)
+      for (let k = 0; k < 12; k++) {
+        dates.push(utc(2021, 1 + k));
+        codes.push(g);
+        values.push(10 * (g + 1) + k);
+      }
+    const columns: SeriesColumns = {
+      dates: Float64Array.from(dates),
+      values: Float64Array.from(values),
+      groups: { codes: Int32Array.from(codes), dictionary: ["north", "south", "east"] },
+    };
     const prepared = prepareSeries(columns, { ...opts, groupField: "store" });
     expect(prepared.series.map((s) => s.key)).toEqual(["north", "south", "east"]);
     expect(Array.from(prepared.series[2].values.subarray(0, 3))).toEqual([30, 31, 32]);

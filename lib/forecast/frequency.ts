@@ -15,7 +15,30 @@ export interface DetectedFrequency {
 }
 
 const SNAP_MS = 2 * HOUR;
-const NICE_STEPS = [1000, 5000, 10_000, 15_000, 30_000, MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 20 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 3 * HOUR, 4 * HOUR, 6 * HOUR, 8 * HOUR, 12 * HOUR, DAY, 2 * DAY, WEEK];
+const NICE_STEPS = [
+  1000,
+  5000,
+  10_000,
+  15_000,
+  30_000,
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  20 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  4 * HOUR,
+  6 * HOUR,
+  8 * HOUR,
+  12 * HOUR,
+  DAY,
+  2 * DAY,
+  WEEK,
+];
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
@@ -66,7 +89,10 @@ export function detectFrequency(series: Float64Array[]): DetectedFrequency | nul
     // Calendar months: the step is the greatest common divisor of the month distances (gaps are multiples of it).
     const monthDiffs: number[] = [];
     for (const ts of series) for (let i = 1; i < ts.length; i++) monthDiffs.push(monthIndex(ts[i]) - monthIndex(ts[i - 1]));
-    const months = Math.max(1, monthDiffs.filter((d) => d > 0).reduce((a, d) => gcd(a, d), 0));
+    const months = Math.max(
+      1,
+      monthDiffs.filter((d) => d > 0).reduce((a, d) => gcd(a, d), 0),
+    );
     const all = series.flatMap((ts) => Array.from(ts));
     const first = all[0];
     const d0 = new Date(first);

@@ -3,7 +3,16 @@
 // backtest forecasts join every series' search as an external candidate.
 import { TreeEnsemble } from "../ml/core";
 import type { Frequency } from "./calendar";
-import { calendarFeatures, GbdtSeriesModel, predictSeries, stepScale, tailNeeded, trainGlobalGbdt, type GbdtLayout, type GbdtSeriesJson } from "./models/gbdt-global";
+import {
+  calendarFeatures,
+  GbdtSeriesModel,
+  predictSeries,
+  stepScale,
+  tailNeeded,
+  trainGlobalGbdt,
+  type GbdtLayout,
+  type GbdtSeriesJson,
+} from "./models/gbdt-global";
 import type { ExternalCandidate } from "./search";
 import type { BudgetPlan, ForecastReport, Prepared } from "./train";
 
@@ -52,15 +61,31 @@ export async function trainGlobal(
     const cutoffs = prepared.map((p) => {
       const K = p.origins.length;
       const first = p.origins.findIndex((_, k) => groupOf(k, K) === g);
-      return first >= 0 ? p.origins[first] : p.origins[0] ?? 0;
+      return first >= 0 ? p.origins[first] : (p.origins[0] ?? 0);
     });
-    const trained = trainGlobalGbdt(series, cutoffs, scales, layout, { maxRows: plan.gbdtMaxRows, deadlineMs: Date.now() + Math.min(perTraining, GBDT_FIT_MS), seed: seed + g, learningRate: plan.gbdtLearningRate });
+    const trained = trainGlobalGbdt(series, cutoffs, scales, layout, {
+      maxRows: plan.gbdtMaxRows,
+      deadlineMs: Date.now() + Math.min(perTraining, GBDT_FIT_MS),
+      seed: seed + g,
+      learningRate: plan.gbdtLearningRate,
+    });
     backtest.push(trained?.ensemble ?? null);
     rmse.push(trained?.stepRmse ?? new Float64Array(H).fill(1));
     await pause();
   }
   checkAbort();
-  const final = trainGlobalGbdt(series, series.map((s) => s.y.length), scales, layout, { maxRows: plan.gbdtMaxRows, deadlineMs: Date.now() + Math.min(Math.max(deadline - Date.now(), perTraining), GBDT_FIT_MS), seed: seed + G, learningRate: plan.gbdtLearningRate });
+  const final = trainGlobalGbdt(
+    series,
+    series.map((s) => s.y.length),
+    scales,
+    layout,
+    {
+      maxRows: plan.gbdtMaxRows,
+      deadlineMs: Date.now() + Math.min(Math.max(deadline - Date.now(), perTraining), GBDT_FIT_MS),
+      seed: seed + G,
+      learningRate: plan.gbdtLearningRate,
+    },
+  );
   if (!final) return { skipped: "too little data for a gradient-boosting model" };
   rows = final.rows;
   rounds = final.rounds;

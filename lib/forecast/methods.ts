@@ -8,7 +8,18 @@ import { logMethod } from "./models/transform";
 import type { Method } from "./models/types";
 
 // Cheap, strong methods first: when time runs out, what has finished still forms a good search.
-export const CORE_METHODS: Method[] = [naiveMethod, seasonalNaiveMethod, driftMethod, thetaMethod, dampedEtsMethod, stlEtsMethod, autoEtsMethod, autoArimaMethod, logMethod(autoEtsMethod), logMethod(autoArimaMethod)];
+export const CORE_METHODS: Method[] = [
+  naiveMethod,
+  seasonalNaiveMethod,
+  driftMethod,
+  thetaMethod,
+  dampedEtsMethod,
+  stlEtsMethod,
+  autoEtsMethod,
+  autoArimaMethod,
+  logMethod(autoEtsMethod),
+  logMethod(autoArimaMethod),
+];
 export const EXTRA_METHODS: Method[] = [stlArimaMethod, logMethod(thetaMethod), logMethod(dampedEtsMethod)];
 
 const byId = new Map([...CORE_METHODS, ...EXTRA_METHODS].map((m) => [m.id, m]));

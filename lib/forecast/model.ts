@@ -27,7 +27,12 @@ export function roundValue(v: number): number {
 }
 
 /** Point forecasts and intervals for steps 1..h of one series. */
-export function forecastPoints(series: Pick<ArtifactSeries, "key" | "start" | "n" | "calibration" | "nonNegative">, model: FittedModel, artifact: Pick<ForecastArtifact, "frequency" | "groupField">, h: number): ForecastPoint[] {
+export function forecastPoints(
+  series: Pick<ArtifactSeries, "key" | "start" | "n" | "calibration" | "nonNegative">,
+  model: FittedModel,
+  artifact: Pick<ForecastArtifact, "frequency" | "groupField">,
+  h: number,
+): ForecastPoint[] {
   const f = model.forecast(h);
   const sd = model.spread(h);
   const out: ForecastPoint[] = [];
@@ -91,8 +96,15 @@ export class ForecastModel {
     if (group === undefined) return this.artifact.series.map((_, i) => i);
     const i = this.artifact.series.findIndex((s) => s.key === group);
     if (i < 0) {
-      const known = this.artifact.series.slice(0, 20).map((s) => JSON.stringify(s.key)).join(", ");
-      throw new ForecastError("bad_request", `Unknown group ${JSON.stringify(group)}. The model forecasts the series ${known}${this.artifact.series.length > 20 ? ", ..." : ""}.`, "group");
+      const known = this.artifact.series
+        .slice(0, 20)
+        .map((s) => JSON.stringify(s.key))
+        .join(", ");
+      throw new ForecastError(
+        "bad_request",
+        `Unknown group ${JSON.stringify(group)}. The model forecasts the series ${known}${this.artifact.series.length > 20 ? ", ..." : ""}.`,
+        "group",
+      );
     }
     return [i];
   }
@@ -104,13 +116,15 @@ export class ForecastModel {
 
   /** The forecast of one series (by index) for h steps. */
   forecastSeries(index: number, h: number): ForecastPoint[] {
-    if (!Number.isInteger(h) || h < 1 || h > MAX_HORIZON) throw new ForecastError("bad_request", `horizon must be a whole number from 1 to ${MAX_HORIZON}.`, "horizon");
+    if (!Number.isInteger(h) || h < 1 || h > MAX_HORIZON)
+      throw new ForecastError("bad_request", `horizon must be a whole number from 1 to ${MAX_HORIZON}.`, "horizon");
     return forecastPoints(this.artifact.series[index], this.model(index), this.artifact, h);
   }
 
   forecast(options: { horizon?: number; group?: string } = {}): ForecastPoint[] {
     const h = options.horizon ?? this.artifact.horizon;
-    if (!Number.isInteger(h) || h < 1 || h > MAX_HORIZON) throw new ForecastError("bad_request", `horizon must be a whole number from 1 to ${MAX_HORIZON}.`, "horizon");
+    if (!Number.isInteger(h) || h < 1 || h > MAX_HORIZON)
+      throw new ForecastError("bad_request", `horizon must be a whole number from 1 to ${MAX_HORIZON}.`, "horizon");
     const out: ForecastPoint[] = [];
     for (const i of this.indexOf(options.group)) out.push(...forecastPoints(this.artifact.series[i], this.model(i), this.artifact, h));
     return out;
@@ -125,7 +139,11 @@ export class ForecastModel {
       return {
         group: s.key,
         method: s.method,
-        points: s.history.map((v, k) => ({ date: isoDate(dateAt(this.artifact.frequency, s.start, first + k)), value: v, ...(filled.has(k) ? { filled: true } : {}) })),
+        points: s.history.map((v, k) => ({
+          date: isoDate(dateAt(this.artifact.frequency, s.start, first + k)),
+          value: v,
+          ...(filled.has(k) ? { filled: true } : {}),
+        })),
         backtest: s.windows.map((w) => ({
           origin: isoDate(dateAt(this.artifact.frequency, s.start, w.origin)),
           points: w.forecast.map((v, k) => ({ date: isoDate(dateAt(this.artifact.frequency, s.start, w.origin + k)), value: v })),

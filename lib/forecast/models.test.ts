@@ -127,7 +127,11 @@ describe("Theta, STL and MSTL", () => {
     const daily = (t: number) => 10 * Math.sin((2 * Math.PI * t) / 24);
     const weekly = (t: number) => (Math.floor(t / 24) % 7 >= 5 ? -8 : 3);
     const y = Float64Array.from({ length: n }, (_, t) => 100 + 0.01 * t + daily(t) + weekly(t));
-    const one = stl(y.map((v, t) => v - weekly(t)), 24, { seasonalWindow: 11 });
+    const one = stl(
+      y.map((v, t) => v - weekly(t)),
+      24,
+      { seasonalWindow: 11 },
+    );
     for (let t = 48; t < 72; t++) expect(one.seasonal[t]).toBeCloseTo(daily(t), 0);
     const both = mstl(y, [24, 168]);
     expect(both.periods).toEqual([24, 168]);

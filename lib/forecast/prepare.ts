@@ -93,7 +93,11 @@ function splitSeries(columns: SeriesColumns, options: PrepareOptions, notes: str
   buckets.forEach((rows, g) => {
     if (!rows.length) return;
     rows.sort((a, b) => columns.dates[a] - columns.dates[b]);
-    out.push({ key: groups ? groups.dictionary[g] : null, times: Float64Array.from(rows, (r) => columns.dates[r]), values: Float64Array.from(rows, (r) => columns.values[r]) });
+    out.push({
+      key: groups ? groups.dictionary[g] : null,
+      times: Float64Array.from(rows, (r) => columns.dates[r]),
+      values: Float64Array.from(rows, (r) => columns.values[r]),
+    });
   });
   return out;
 }
@@ -108,7 +112,9 @@ function checkDuplicates(series: RawSeries[], options: PrepareOptions): void {
     total += dupes.length;
     if (problems.length < 3) {
       const shown = dupes.slice(0, 3).map(isoDate).join(", ");
-      problems.push(`${seriesLabel(options, s.key)} has more than one row for ${shown}${dupes.length > 3 ? ` and ${dupes.length - 3} more ${options.dateField} values` : ""}`);
+      problems.push(
+        `${seriesLabel(options, s.key)} has more than one row for ${shown}${dupes.length > 3 ? ` and ${dupes.length - 3} more ${options.dateField} values` : ""}`,
+      );
     }
   }
   if (!total) return;
@@ -143,25 +149,41 @@ export function prepareSeries(columns: SeriesColumns, options: PrepareOptions): 
   const notes: string[] = [];
   const raw = splitSeries(columns, options, notes);
   if (!raw.length) {
-    throw new ForecastError("too_short", `No row has a ${options.dateField} value${options.groupField ? ` and a ${options.groupField} value` : ""}: there is nothing to forecast.`, "date_field");
+    throw new ForecastError(
+      "too_short",
+      `No row has a ${options.dateField} value${options.groupField ? ` and a ${options.groupField} value` : ""}: there is nothing to forecast.`,
+      "date_field",
+    );
   }
   const maxSeries = options.maxSeries ?? MAX_SERIES;
   if (raw.length > maxSeries) {
-    throw new ForecastError("too_large", `forecast.group_field "${options.groupField}" splits the table into ${raw.length.toLocaleString("en-US")} series; at most ${maxSeries.toLocaleString("en-US")} are supported. Use a coarser field, or filter the dataset.`, "group_field");
+    throw new ForecastError(
+      "too_large",
+      `forecast.group_field "${options.groupField}" splits the table into ${raw.length.toLocaleString("en-US")} series; at most ${maxSeries.toLocaleString("en-US")} are supported. Use a coarser field, or filter the dataset.`,
+      "group_field",
+    );
   }
   const maxPoints = options.maxForecastPoints ?? MAX_FORECAST_POINTS;
   if (raw.length * options.horizon > maxPoints) {
-    throw new ForecastError("too_large", `${raw.length} series x horizon ${options.horizon} = ${(raw.length * options.horizon).toLocaleString("en-US")} forecast points; at most ${maxPoints.toLocaleString("en-US")} are supported. Lower forecast.horizon or use fewer series.`, "horizon");
+    throw new ForecastError(
+      "too_large",
+      `${raw.length} series x horizon ${options.horizon} = ${(raw.length * options.horizon).toLocaleString("en-US")} forecast points; at most ${maxPoints.toLocaleString("en-US")} are supported. Lower forecast.horizon or use fewer series.`,
+      "horizon",
+    );
   }
   checkDuplicates(raw, options);
   checkLengths(raw, options);
 
   const detected = detectFrequency(raw.map((s) => s.times));
-  if (!detected) throw new ForecastError("too_short", `Every series has a single ${options.dateField} value: a series needs several points in time.`, "date_field");
+  if (!detected)
+    throw new ForecastError("too_short", `Every series has a single ${options.dateField} value: a series needs several points in time.`, "date_field");
   const { frequency, irregular } = detected;
   const desc = describeFrequency(frequency);
   notes.unshift(`The data is ${desc.adjective}.`);
-  if (detected.snapped) notes.push(`${plural(detected.snapped, "timestamp")} off the daily grid by up to 2 hours (daylight saving time) ${detected.snapped === 1 ? "was" : "were"} moved to it.`);
+  if (detected.snapped)
+    notes.push(
+      `${plural(detected.snapped, "timestamp")} off the daily grid by up to 2 hours (daylight saving time) ${detected.snapped === 1 ? "was" : "were"} moved to it.`,
+    );
 
   let merged = 0;
   const series: PreparedSeries[] = raw.map((s) => {
@@ -209,7 +231,10 @@ export function prepareSeries(columns: SeriesColumns, options: PrepareOptions): 
     }
     return { key: s.key, start: dateAt(frequency, start, from), values: trimmed, missing, observed, merged: 0 };
   });
-  if (irregular) notes.push(`The timestamps are not evenly spaced: values were averaged per ${desc.step}${merged ? ` (${plural(merged, "row")} shared a step with another)` : ""}.`);
+  if (irregular)
+    notes.push(
+      `The timestamps are not evenly spaced: values were averaged per ${desc.step}${merged ? ` (${plural(merged, "row")} shared a step with another)` : ""}.`,
+    );
   return { frequency, irregular, series, notes };
 }
 

@@ -84,7 +84,9 @@ export function buildStory(
   } else parts.push(...main.sentences);
   const ranked = Object.entries(importance).sort((a, b) => b[1] - a[1]);
   parts.push(`What drives ${req.valueField}: ${ranked.map(([k, v]) => `${k} ${Math.round(100 * v)}%`).join(", ")}.`);
-  parts.push(`The forecast uses the history of ${req.valueField} and the calendar only: other fields are not used, because their future values are not known (holidays and promotions are not modelled unless they recur with the calendar).`);
+  parts.push(
+    `The forecast uses the history of ${req.valueField} and the calendar only: other fields are not used, because their future values are not known (holidays and promotions are not modelled unless they recur with the calendar).`,
+  );
   const chosen = results.map((r) => r.search.model.name);
   const counts = new Map<string, number>();
   for (const c of chosen) counts.set(c, (counts.get(c) ?? 0) + 1);
@@ -103,7 +105,9 @@ export function buildStory(
     );
   }
   if (overall.coverage_80 !== null) {
-    parts.push(`Its 80% intervals held ${Math.round(100 * overall.coverage_80)}% and its 95% intervals ${Math.round(100 * (overall.coverage_95 ?? 0))}% of the backtest values (each window judged with intervals calibrated on the others).`);
+    parts.push(
+      `Its 80% intervals held ${Math.round(100 * overall.coverage_80)}% and its 95% intervals ${Math.round(100 * (overall.coverage_95 ?? 0))}% of the backtest values (each window judged with intervals calibrated on the others).`,
+    );
   }
   return {
     name: req.valueField,
@@ -114,4 +118,3 @@ export function buildStory(
     ...(series.length ? { series } : {}),
   };
 }
-

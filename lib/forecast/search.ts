@@ -210,7 +210,14 @@ export async function searchSeries(series: SeriesInput, options: SearchOptions):
     if (ext.forecasts.length !== origins.length || !finite(ext.final.forecast(options.horizon))) continue;
     const score = scoreOf(ext.forecasts, actuals, scale);
     if (!Number.isFinite(score)) continue;
-    candidates.push({ method: { id: ext.id, cost: 0, applies: () => true, fit: () => ext.final, refit: () => ext.final }, final: ext.final, forecasts: ext.forecasts, spreads: ext.spreads, score, seconds: ext.seconds });
+    candidates.push({
+      method: { id: ext.id, cost: 0, applies: () => true, fit: () => ext.final, refit: () => ext.final },
+      final: ext.final,
+      forecasts: ext.forecasts,
+      spreads: ext.spreads,
+      score,
+      seconds: ext.seconds,
+    });
     leaderboard.push({ id: ext.id, score, seconds: ext.seconds });
   }
   if (!candidates.length) throw new Error("no forecasting method could be fitted to this series");
@@ -218,12 +225,24 @@ export async function searchSeries(series: SeriesInput, options: SearchOptions):
   // Singles and combinations of the best few, by backtest MASE.
   candidates.sort((a, b) => a.score - b.score);
   type Option = { members: Candidate[]; combine: "single" | "mean" | "median"; score: number; forecasts: Float64Array[]; spreads: Float64Array[] };
-  const optionsList: Option[] = [{ members: [candidates[0]], combine: "single", score: candidates[0].score, forecasts: candidates[0].forecasts, spreads: candidates[0].spreads }];
+  const optionsList: Option[] = [
+    { members: [candidates[0]], combine: "single", score: candidates[0].score, forecasts: candidates[0].forecasts, spreads: candidates[0].spreads },
+  ];
   for (let k = 2; k <= Math.min(options.maxEnsemble, candidates.length); k++) {
     const members = candidates.slice(0, k);
     for (const combine of ["mean"] as const) {
-      const forecasts = origins.map((_, w) => combineArrays(members.map((c) => c.forecasts[w]), combine));
-      const spreads = origins.map((_, w) => combineArrays(members.map((c) => c.spreads[w]), "mean"));
+      const forecasts = origins.map((_, w) =>
+        combineArrays(
+          members.map((c) => c.forecasts[w]),
+          combine,
+        ),
+      );
+      const spreads = origins.map((_, w) =>
+        combineArrays(
+          members.map((c) => c.spreads[w]),
+          "mean",
+        ),
+      );
       optionsList.push({ members, combine, score: scoreOf(forecasts, actuals, scale), forecasts, spreads });
     }
   }
@@ -234,7 +253,10 @@ export async function searchSeries(series: SeriesInput, options: SearchOptions):
   const model =
     chosen.members.length === 1
       ? chosen.members[0].final
-      : EnsembleModel.of(chosen.combine === "median" ? "median" : "mean", chosen.members.map((c) => c.final));
+      : EnsembleModel.of(
+          chosen.combine === "median" ? "median" : "mean",
+          chosen.members.map((c) => c.final),
+        );
 
   const windows: BacktestWindow[] = origins.map((origin, w) => ({ origin, forecast: chosen.forecasts[w], actual: actuals[w], spread: chosen.spreads[w] }));
   const calibration = calibrate({ errors: windows.map((w) => w.actual.map((a, k) => a - w.forecast[k])), spreads: windows.map((w) => w.spread), origins });

@@ -25,7 +25,10 @@ export function findSeasonality(y: Float64Array, candidates: SeasonCandidate[], 
   const x = y.length > maxLength ? y.subarray(y.length - maxLength) : y;
   const usable = candidates.filter((c) => x.length >= 2 * c.period + 2 && c.period >= 2);
   if (!usable.length) return [];
-  const fit = mstl(x, usable.map((c) => c.period));
+  const fit = mstl(
+    x,
+    usable.map((c) => c.period),
+  );
   const detrended = new Float64Array(x.length);
   for (let i = 0; i < x.length; i++) detrended[i] = x[i] - fit.trend[i];
   const maxLag = Math.max(...fit.periods);

@@ -88,7 +88,13 @@ export function describeSeries(input: StoryInput): SeriesStory {
     : `${valueField} ${last > first ? "rose" : "fell"} from about ${formatNumber(first)} to ${formatNumber(last)} over the history (${change >= 0 ? "+" : ""}${formatNumber(change)}%), lately ${recent >= 0 ? "+" : ""}${formatNumber(recent)} per ${step}.`;
   outcomes.push({
     outcome: "trend",
-    causes: [{ field: dateField, top_value: dateLabel(dateAt(frequency, input.start, last >= first ? n - 1 : 0), frequency), bottom_value: dateLabel(dateAt(frequency, input.start, last >= first ? 0 : n - 1), frequency) }],
+    causes: [
+      {
+        field: dateField,
+        top_value: dateLabel(dateAt(frequency, input.start, last >= first ? n - 1 : 0), frequency),
+        bottom_value: dateLabel(dateAt(frequency, input.start, last >= first ? 0 : n - 1), frequency),
+      },
+    ],
     top_case: Math.max(first, last),
     avg_case: level,
     bottom_case: Math.min(first, last),

@@ -21,7 +21,10 @@ export function monthlyDates(year: number, month: number, n: number): Float64Arr
 }
 
 /** level + trend * t + amplitude * sin(2 pi t / period) + noise. */
-export function seasonalSeries(n: number, options: { level?: number; trend?: number; period?: number; amplitude?: number; noise?: number; seed?: number } = {}): Float64Array {
+export function seasonalSeries(
+  n: number,
+  options: { level?: number; trend?: number; period?: number; amplitude?: number; noise?: number; seed?: number } = {},
+): Float64Array {
   const { level = 100, trend = 0.5, period = 12, amplitude = 10, noise = 1, seed = 1 } = options;
   const rnd = makeRandom(seed);
   return Float64Array.from({ length: n }, (_, t) => level + trend * t + amplitude * Math.sin((2 * Math.PI * t) / period) + noise * rnd.normal());

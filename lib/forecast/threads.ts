@@ -26,7 +26,16 @@ export interface SerialisedSearch {
 }
 
 export function serialiseSearch(r: SearchResult): SerialisedSearch {
-  return { model: r.model.toJSON(), chosen: r.chosen, leaderboard: r.leaderboard, windows: r.windows, calibration: r.calibration, scale: r.scale, period: r.period, origins: r.origins };
+  return {
+    model: r.model.toJSON(),
+    chosen: r.chosen,
+    leaderboard: r.leaderboard,
+    windows: r.windows,
+    calibration: r.calibration,
+    scale: r.scale,
+    period: r.period,
+    origins: r.origins,
+  };
 }
 
 /**
@@ -104,12 +113,15 @@ export function runOnThread(w: Worker, job: SearchJob): Promise<SerialisedSearch
       done();
       reject(new Error("search thread exited"));
     };
-    const timer = setTimeout(() => {
-      done();
-      dead.add(w);
-      void w.terminate();
-      reject(new Error("search thread did not answer in time"));
-    }, Math.max(0, job.options.deadline - Date.now()) + RUN_GRACE_MS);
+    const timer = setTimeout(
+      () => {
+        done();
+        dead.add(w);
+        void w.terminate();
+        reject(new Error("search thread did not answer in time"));
+      },
+      Math.max(0, job.options.deadline - Date.now()) + RUN_GRACE_MS,
+    );
     timer.unref();
     w.on("message", onMessage);
     w.once("exit", onExit);

@@ -25,7 +25,7 @@ describe("interval calibration", () => {
   it("scales the model's spread by backtest errors", () => {
     // Errors twice the model sd in every window: the multipliers approach 2 x the normal quantiles.
     const windows = 12;
-    const errors = Array.from({ length: windows }, (_, w) => Float64Array.from({ length: 10 }, (_, k) => 2 * (((w * 10 + k) % 7) - 3) / 1.7));
+    const errors = Array.from({ length: windows }, (_, w) => Float64Array.from({ length: 10 }, (_, k) => (2 * (((w * 10 + k) % 7) - 3)) / 1.7));
     const spreads = errors.map(() => new Float64Array(10).fill(1));
     const cal = calibrate({ errors, spreads });
     expect(cal.q80).toBeGreaterThan(1.9);
@@ -45,7 +45,10 @@ describe("interval calibration", () => {
       y[0] = 50;
       for (let t = 1; t < y.length; t++) y[t] = y[t - 1] + 0.2 + rnd.normal();
       const train = y.slice(0, n);
-      const result = await searchSeries({ y: train, periods: [], positive: false }, { horizon: h, deadline: Date.now() + 5_000, methods: [naiveMethod, driftMethod, autoEtsMethod], maxOrigins: 12, originStep: 3, maxEnsemble: 2 });
+      const result = await searchSeries(
+        { y: train, periods: [], positive: false },
+        { horizon: h, deadline: Date.now() + 5_000, methods: [naiveMethod, driftMethod, autoEtsMethod], maxOrigins: 12, originStep: 3, maxEnsemble: 2 },
+      );
       const f = result.model.forecast(h);
       const sd = result.model.spread(h);
       for (let k = 0; k < h; k++) {
@@ -66,7 +69,13 @@ describe("trainForecast", () => {
   it("forecasts a seasonal monthly series with ordered bounds, statistics and a story", async () => {
     const n = 96;
     const values = seasonalSeries(n, { seed: 5 });
-    const outcome = await trainForecast({ columns: { dates: monthlyDates(2015, 1, n), values, groups: null }, dateField: "month", valueField: "sales", horizon: 12, budgetSeconds: 3 });
+    const outcome = await trainForecast({
+      columns: { dates: monthlyDates(2015, 1, n), values, groups: null },
+      dateField: "month",
+      valueField: "sales",
+      horizon: 12,
+      budgetSeconds: 3,
+    });
     const { forecast, stats, field_importance: importance, data_story: story } = outcome.result;
     expect(forecast).toHaveLength(12);
     expect(forecast[0].date).toBe("2023-01-01T00:00:00.000Z");
@@ -88,7 +97,11 @@ describe("trainForecast", () => {
     expect(Object.values(importance).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
     expect(story[0]).toMatchObject({ name: "sales", type: "forecast" });
     expect(story[0].summary).toMatch(/The data is monthly/);
-    expect(story[0].outcomes.find((o) => o.outcome.startsWith("yearly"))?.causes[0]).toMatchObject({ field: "month", top_value: "April", bottom_value: "October" });
+    expect(story[0].outcomes.find((o) => o.outcome.startsWith("yearly"))?.causes[0]).toMatchObject({
+      field: "month",
+      top_value: "April",
+      bottom_value: "October",
+    });
 
     // The stored model forecasts again from its artifact: the same numbers, and further.
     const model = ForecastModel.load(outcome.artifact);
@@ -147,7 +160,13 @@ describe("trainForecast", () => {
     const rnd = makeRandom(9);
     // Sparse counts: mostly zeros, a few ones and twos.
     const values = Float64Array.from({ length: n }, () => (rnd.uniform() < 0.7 ? 0 : Math.round(rnd.uniform() * 2)));
-    const outcome = await trainForecast({ columns: { dates: monthlyDates(2020, 1, n), values, groups: null }, dateField: "month", valueField: "returns", horizon: 6, budgetSeconds: 2 });
+    const outcome = await trainForecast({
+      columns: { dates: monthlyDates(2020, 1, n), values, groups: null },
+      dateField: "month",
+      valueField: "returns",
+      horizon: 6,
+      budgetSeconds: 2,
+    });
     for (const p of outcome.result.forecast) expect(p.lower_95).toBeGreaterThanOrEqual(0);
     expect(outcome.result.stats[0][0].mape).toBeNull();
   });
@@ -156,7 +175,13 @@ describe("trainForecast", () => {
 describe("trainForecast on awkward data", () => {
   it("a constant series forecasts its value with zero-width intervals", async () => {
     const n = 30;
-    const outcome = await trainForecast({ columns: { dates: monthlyDates(2020, 1, n), values: new Float64Array(n).fill(7), groups: null }, dateField: "month", valueField: "stock", horizon: 4, budgetSeconds: 2 });
+    const outcome = await trainForecast({
+      columns: { dates: monthlyDates(2020, 1, n), values: new Float64Array(n).fill(7), groups: null },
+      dateField: "month",
+      valueField: "stock",
+      horizon: 4,
+      budgetSeconds: 2,
+    });
     for (const p of outcome.result.forecast) {
       expect(p.value).toBeCloseTo(7, 6);
       expect(p.upper_95 - p.lower_95).toBeLessThan(1e-6);
@@ -171,7 +196,13 @@ describe("trainForecast on awkward data", () => {
       dates.push(utc(2024, 3, 1) + t * 3_600_000 + Math.floor(rnd.uniform() * 50) * 60_000);
       values.push(20 + 5 * Math.sin((2 * Math.PI * t) / 24) + rnd.normal() - (t % 2 ? 1 : 0));
     }
-    const outcome = await trainForecast({ columns: { dates: Float64Array.from(dates), values: Float64Array.from(values), groups: null }, dateField: "time", valueField: "temp", horizon: 12, budgetSeconds: 2 });
+    const outcome = await trainForecast({
+      columns: { dates: Float64Array.from(dates), values: Float64Array.from(values), groups: null },
+      dateField: "time",
+      valueField: "temp",
+      horizon: 12,
+      budgetSeconds: 2,
+    });
     expect(outcome.result.forecast).toHaveLength(12);
     expect(new Date(outcome.result.forecast[0].date).getUTCMinutes()).toBe(0);
     expect(outcome.result.data_story[0].summary).toMatch(/not evenly spaced: values were averaged per hour/);
@@ -180,7 +211,13 @@ describe("trainForecast on awkward data", () => {
   it("series with negative values get no log models and no floor at zero", async () => {
     const n = 48;
     const values = seasonalSeries(n, { level: 0, trend: -0.2, amplitude: 3, seed: 8 });
-    const outcome = await trainForecast({ columns: { dates: monthlyDates(2019, 1, n), values, groups: null }, dateField: "month", valueField: "profit", horizon: 6, budgetSeconds: 2 });
+    const outcome = await trainForecast({
+      columns: { dates: monthlyDates(2019, 1, n), values, groups: null },
+      dateField: "month",
+      valueField: "profit",
+      horizon: 6,
+      budgetSeconds: 2,
+    });
     expect(outcome.result.forecast.some((p) => p.lower_95 < 0)).toBe(true);
     expect(outcome.report.series[0].leaderboard.some((c) => c.id.endsWith("-log"))).toBe(false);
   });

@@ -126,10 +126,53 @@ export interface BudgetPlan {
 // Fit windows and GBDT rows are capped so that no single synchronous fit blocks the worker's event
 // loop (heartbeats) for long: ETS/ARIMA on 10,000 recent values take seconds, not minutes.
 export function planFor(budgetSeconds: number): BudgetPlan {
-  if (budgetSeconds <= 15) return { methods: CORE, maxWindows: 12, spanShare: 0.5, maxEnsemble: 4, maxFitLength: 2_000, gbdt: true, gbdtMaxRows: 30_000, gbdtTrainings: 1, gbdtLearningRate: 0.1 };
-  if (budgetSeconds <= 90) return { methods: [...CORE, ...EXTRA], maxWindows: 20, spanShare: 0.5, maxEnsemble: 4, maxFitLength: 4_000, gbdt: true, gbdtMaxRows: 200_000, gbdtTrainings: 3, gbdtLearningRate: 0.05 };
-  if (budgetSeconds <= 400) return { methods: [...CORE, ...EXTRA], maxWindows: 30, spanShare: 0.5, maxEnsemble: 4, maxFitLength: 8_000, gbdt: true, gbdtMaxRows: 400_000, gbdtTrainings: 4, gbdtLearningRate: 0.05 };
-  return { methods: [...CORE, ...EXTRA], maxWindows: 40, spanShare: 0.5, maxEnsemble: 4, maxFitLength: 10_000, gbdt: true, gbdtMaxRows: 600_000, gbdtTrainings: 5, gbdtLearningRate: 0.03 };
+  if (budgetSeconds <= 15)
+    return {
+      methods: CORE,
+      maxWindows: 12,
+      spanShare: 0.5,
+      maxEnsemble: 4,
+      maxFitLength: 2_000,
+      gbdt: true,
+      gbdtMaxRows: 30_000,
+      gbdtTrainings: 1,
+      gbdtLearningRate: 0.1,
+    };
+  if (budgetSeconds <= 90)
+    return {
+      methods: [...CORE, ...EXTRA],
+      maxWindows: 20,
+      spanShare: 0.5,
+      maxEnsemble: 4,
+      maxFitLength: 4_000,
+      gbdt: true,
+      gbdtMaxRows: 200_000,
+      gbdtTrainings: 3,
+      gbdtLearningRate: 0.05,
+    };
+  if (budgetSeconds <= 400)
+    return {
+      methods: [...CORE, ...EXTRA],
+      maxWindows: 30,
+      spanShare: 0.5,
+      maxEnsemble: 4,
+      maxFitLength: 8_000,
+      gbdt: true,
+      gbdtMaxRows: 400_000,
+      gbdtTrainings: 4,
+      gbdtLearningRate: 0.05,
+    };
+  return {
+    methods: [...CORE, ...EXTRA],
+    maxWindows: 40,
+    spanShare: 0.5,
+    maxEnsemble: 4,
+    maxFitLength: 10_000,
+    gbdt: true,
+    gbdtMaxRows: 600_000,
+    gbdtTrainings: 5,
+    gbdtLearningRate: 0.03,
+  };
 }
 
 export interface Prepared {
@@ -166,7 +209,8 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
   const rowsGuess = req.columns.dates.length;
   const deadline = started + budgetMs * 0.88 - Math.min(0.25 * budgetMs, rowsGuess * 0.01);
   const H = req.horizon;
-  if (!Number.isInteger(H) || H < 1 || H > MAX_HORIZON) throw new ForecastError("bad_request", `forecast.horizon must be a whole number from 1 to ${MAX_HORIZON}.`, "horizon");
+  if (!Number.isInteger(H) || H < 1 || H > MAX_HORIZON)
+    throw new ForecastError("bad_request", `forecast.horizon must be a whole number from 1 to ${MAX_HORIZON}.`, "horizon");
   const progress = (fraction: number, message: string) =>
     req.onProgress?.({ fraction: Math.min(0.99, Math.max(0, fraction)), estimateSecondsLeft: Math.max(0, (deadline - Date.now()) / 1000), message });
   const checkAbort = () => {
@@ -189,7 +233,10 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
     checkAbort();
     const linear = Float64Array.from(s.values);
     fillGaps(linear, 1);
-    const findings = findSeasonality(linear, seasons.filter((c) => c.period * 2 + 2 <= Math.min(linear.length, plan.maxFitLength)));
+    const findings = findSeasonality(
+      linear,
+      seasons.filter((c) => c.period * 2 + 2 <= Math.min(linear.length, plan.maxFitLength)),
+    );
     const periods = findings.filter((f) => f.present).map((f) => f.period);
     const y = Float64Array.from(s.values);
     const filledIdx: number[] = [];
@@ -221,7 +268,9 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
   }
   if (filledTotal) {
     const step = describeFrequency(table.frequency).step;
-    notes.push(`${filledTotal.toLocaleString("en-US")} missing ${step}${filledTotal === 1 ? " was" : "s were"} filled in (interpolated, with the seasonal pattern where there is one) before modelling.`);
+    notes.push(
+      `${filledTotal.toLocaleString("en-US")} missing ${step}${filledTotal === 1 ? " was" : "s were"} filled in (interpolated, with the seasonal pattern where there is one) before modelling.`,
+    );
   }
 
   // The global GBDT across all series (its backtest forecasts join each series' search).
@@ -244,7 +293,9 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
   // Per-series searches share what is left of the budget, on the main thread and any search threads.
   const results: { search: SearchResult; fallback: boolean }[] = new Array(prepared.length);
   // Threads still loading after a few seconds are not waited for (this training runs without them).
-  const threads = (await Promise.race([threadsReady, new Promise<[]>((resolve) => setTimeout(() => resolve([]), Math.min(5_000, Math.max(0, deadline - Date.now()) / 4)))])).filter(isAlive);
+  const threads = (
+    await Promise.race([threadsReady, new Promise<[]>((resolve) => setTimeout(() => resolve([]), Math.min(5_000, Math.max(0, deadline - Date.now()) / 4)))])
+  ).filter(isAlive);
   if (threads.length) sendEnsembles(threads, ensembles);
   const ensembleMap = new Map(Object.entries(ensembles).map(([k, v]) => [k, TreeEnsemble.fromJSON(v)]));
   const lanes = 1 + threads.length;
@@ -285,11 +336,18 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
         if (req.signal?.aborted) throw error;
         try {
           // A thread that failed: this series is searched here instead.
-          search = worker ? await inline(i, job) : (() => { throw error; })();
+          search = worker
+            ? await inline(i, job)
+            : (() => {
+                throw error;
+              })();
         } catch (inner) {
           if (req.signal?.aborted) throw inner;
           const p = prepared[i];
-          throw new ForecastError("bad_request", `${p.key === null ? "The series" : `Series "${p.key}"`} could not be modelled: ${inner instanceof Error ? inner.message : String(inner)}.`);
+          throw new ForecastError(
+            "bad_request",
+            `${p.key === null ? "The series" : `Series "${p.key}"`} could not be modelled: ${inner instanceof Error ? inner.message : String(inner)}.`,
+          );
         }
       }
       results[i] = { search, fallback: job.tight };
@@ -330,7 +388,11 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
       filled: p.filledIdx.filter((k) => k >= histFrom).map((k) => k - histFrom),
       model: search.model.toJSON(),
       method: search.model.name,
-      calibration: { q80: search.calibration.q80, q95: search.calibration.q95, ...(search.calibration.steps ? { steps: search.calibration.steps.map(roundValue) } : {}) },
+      calibration: {
+        q80: search.calibration.q80,
+        q95: search.calibration.q95,
+        ...(search.calibration.steps ? { steps: search.calibration.steps.map(roundValue) } : {}),
+      },
       nonNegative: p.nonNegative,
       windows: search.windows.map((w) => ({ origin: w.origin + offset, forecast: Array.from(w.forecast, roundValue) })),
       stats,

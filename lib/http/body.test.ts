@@ -48,7 +48,9 @@ describe("request bodies", () => {
   });
 
   it("reads form bodies and JSON bodies", async () => {
-    const form = await readBody(new Request("http://x/", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "api_key=k&id=7" }));
+    const form = await readBody(
+      new Request("http://x/", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "api_key=k&id=7" }),
+    );
     expect(form).toEqual({ kind: "form", value: { api_key: "k", id: "7" } });
     const json = await readBody(new Request("http://x/", { method: "POST", body: '{"a":1}' }));
     expect(json).toEqual({ kind: "json", value: { a: 1 } });

@@ -6,10 +6,7 @@ import { assertNoNul, assertNoNulInJson } from "./nul-check";
 
 export const MAX_JSON_DEPTH = 64;
 
-export type ParsedBody =
-  | { kind: "none" }
-  | { kind: "json"; value: unknown }
-  | { kind: "form"; value: Record<string, string> };
+export type ParsedBody = { kind: "none" } | { kind: "json"; value: unknown } | { kind: "form"; value: Record<string, string> };
 
 function maxBytes(): number {
   return getEnv().MAX_BODY_MB * 1024 * 1024;

@@ -78,7 +78,10 @@ export function apiV1Route<B extends z.ZodType | undefined = undefined, Q extend
         const byKey = headerKey ? await authenticateApiKey(headerKey) : null;
         const resolved = byKey ?? (headerKey ? null : await teamFromSession(request));
         if (!resolved) {
-          throw new AppError("unauthorized", headerKey ? "Invalid API key. Create one on the team settings page (/team-settings)." : "Missing API key: send it in the X-API-Key header.");
+          throw new AppError(
+            "unauthorized",
+            headerKey ? "Invalid API key. Create one on the team settings page (/team-settings)." : "Missing API key: send it in the X-API-Key header.",
+          );
         }
         team = resolved;
         timer.mark("auth");
@@ -127,7 +130,11 @@ export function legacyIssues(error: z.ZodError): ValidationIssue[] {
   return error.issues.map((issue) => {
     const first = issue.path[0];
     const named = issue.code === "custom" || first === undefined || issue.message.includes(String(first));
-    return { loc: ["params", ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))], msg: named ? issue.message : `${pathText(issue.path)}: ${issue.message}`, type: "value_error" };
+    return {
+      loc: ["params", ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))],
+      msg: named ? issue.message : `${pathText(issue.path)}: ${issue.message}`,
+      type: "value_error",
+    };
   });
 }
 
@@ -147,7 +154,7 @@ export function legacyRoute<P extends z.ZodType>(options: { params: P }, handler
       if (body.kind === "form") raw = { ...raw, ...body.value };
       if (body.kind === "json") {
         if (body.value === null || typeof body.value !== "object" || Array.isArray(body.value)) {
-          throw new AppError("bad_request", "The request body must be a JSON object, for example {\"rows\": [...]}.");
+          throw new AppError("bad_request", 'The request body must be a JSON object, for example {"rows": [...]}.');
         }
         raw = { ...raw, ...(body.value as Record<string, unknown>) };
       }
@@ -231,10 +238,7 @@ export function accountRoute<B extends z.ZodType | undefined = undefined>(
 }
 
 /** Public routes (sign-in, setup): validation and error mapping only. */
-export function publicRoute<B extends z.ZodType>(
-  options: { body: B },
-  handler: (ctx: { request: Request; body: z.infer<B> }) => Promise<Response>,
-): Handler {
+export function publicRoute<B extends z.ZodType>(options: { body: B }, handler: (ctx: { request: Request; body: z.infer<B> }) => Promise<Response>): Handler {
   return async (request) => {
     try {
       await ensureDbReady();

@@ -260,9 +260,7 @@ export function describeTaskStatus(task: TaskRow, location: string, supportEmail
         status: "FAILED",
         metadata: {
           type: "FAILED",
-          error:
-            task.error ??
-            `Something went wrong. Please verify your inputs and retry later, or contact support at ${supportEmail}.`,
+          error: task.error ?? `Something went wrong. Please verify your inputs and retry later, or contact support at ${supportEmail}.`,
         },
       };
   }

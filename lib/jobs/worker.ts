@@ -2,7 +2,18 @@
 // can fix become the task's FAILED message; anything else is logged and reported generically.
 import { getEnv } from "@/lib/env";
 import { clipForLog, describeErrorForLog } from "@/lib/log-text";
-import { claimTask, completeTask, failTask, heartbeat, HEARTBEAT_MS, newWorkerId, reapOrphanedTasks, releaseTask, TaskNoLongerOwnedError, type TaskKind } from "./queue";
+import {
+  claimTask,
+  completeTask,
+  failTask,
+  heartbeat,
+  HEARTBEAT_MS,
+  newWorkerId,
+  reapOrphanedTasks,
+  releaseTask,
+  TaskNoLongerOwnedError,
+  type TaskKind,
+} from "./queue";
 
 /** An error whose message is meant for the client (what went wrong and what to do). */
 export class UserFacingTaskError extends Error {}

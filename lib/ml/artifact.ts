@@ -31,6 +31,7 @@ export function decodeArtifact(bytes: Uint8Array): ArtifactJson {
   if (a.version !== ARTIFACT_VERSION) {
     throw new Error(`model artifact version ${a.version} is not supported by this build (supports ${ARTIFACT_VERSION}); retrain the model`);
   }
-  if (!Array.isArray(a.schema) || !Array.isArray(a.models) || !Array.isArray(a.predictFields)) throw new Error("model artifact is missing schema, models or predictFields");
+  if (!Array.isArray(a.schema) || !Array.isArray(a.models) || !Array.isArray(a.predictFields))
+    throw new Error("model artifact is missing schema, models or predictFields");
   return a;
 }

@@ -105,7 +105,9 @@ describe("EnsembleLearner", () => {
       Float64Array.from({ length: n }, () => rng.nextInt(4)),
     ],
   };
-  const y = Float64Array.from({ length: n }, (_, i) => ((x.columns[0][i] || 0) + x.columns[1][i] * 0.5 + (x.columns[2][i] === 2 ? 0.7 : 0) + rng.next() - 0.9 > 0 ? 1 : 0));
+  const y = Float64Array.from({ length: n }, (_, i) =>
+    (x.columns[0][i] || 0) + x.columns[1][i] * 0.5 + (x.columns[2][i] === 2 ? 0.7 : 0) + rng.next() - 0.9 > 0 ? 1 : 0,
+  );
   const gbdt = new TreeLearner(trainGbdt(x, y, { objective: "binary", maxRounds: 20, numLeaves: 8 }));
   const forest = new TreeLearner(trainForest(x, y, { objective: "binary", numTrees: 10, logitLeaves: true, seed: 2, minDataInLeaf: 5 }));
   const linear = new LinearLearner(trainLinear(x, y, { objective: "binary", lambda: 1e-2 }));

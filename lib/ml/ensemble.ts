@@ -191,7 +191,11 @@ export function pruneEnsemble(
   };
   const reselect = (next: { weights: number[]; loss: number }): { weights: number[]; loss: number } => {
     const keep = membersOf(next.weights).sort((a, b) => a - b);
-    const sel = selectEnsemble(task, y, keep.map((i) => margins[i]));
+    const sel = selectEnsemble(
+      task,
+      y,
+      keep.map((i) => margins[i]),
+    );
     if (sel.loss > next.loss) return next;
     const w = current.map(() => 0);
     keep.forEach((i, j) => (w[i] = sel.weights[j]));

@@ -51,19 +51,17 @@ interface Group {
  * Data story for one predict field. `sampleRows` index the table; `x` holds their features (same order);
  * `avgCases` is the outcome's average over the data (class frequency, or mean target for regression).
  */
-export function buildDataStory(
-  model: FieldModel,
-  table: Table,
-  sampleRows: Int32Array,
-  x: FeatureMatrix,
-  avgCases: number[],
-): DataStory {
+export function buildDataStory(model: FieldModel, table: Table, sampleRows: Int32Array, x: FeatureMatrix, avgCases: number[]): DataStory {
   const { objective, classes, field, fieldType, inputFields } = model.json;
   const G = inputFields.length;
   const n = sampleRows.length;
   const local = Int32Array.from({ length: n }, (_, i) => i);
   const usable = new Set(model.preprocessor.plans.map((p) => p.field));
-  const typical = buildTypicalRow(table, sampleRows, inputFields.filter((f) => usable.has(f)));
+  const typical = buildTypicalRow(
+    table,
+    sampleRows,
+    inputFields.filter((f) => usable.has(f)),
+  );
   const outcomes: DataStoryOutcome[] = [];
   const outcomeCount = objective === "multiclass" ? classes.length : objective === "binary" ? 2 : 1;
   let binaryContrib: Float64Array | null = null;
@@ -114,8 +112,7 @@ export function buildDataStory(
       bottomRow[inputFields[g]] = bottom.value;
     }
     const [topPred, bottomPred] = model.predictRows([topRow, bottomRow], false);
-    const caseValue = (p: (typeof topPred)): number =>
-      objective === "regression" ? (p.value as number) : (p.probabilities?.[classes[o]] ?? 0);
+    const caseValue = (p: typeof topPred): number => (objective === "regression" ? (p.value as number) : (p.probabilities?.[classes[o]] ?? 0));
     outcomes.push({
       outcome: objective === "regression" ? "high" : classes[o],
       causes,

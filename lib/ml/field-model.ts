@@ -39,7 +39,11 @@ export class FieldModel {
   /** Input-field index of each feature. */
   private readonly featureField: Int32Array;
 
-  constructor(readonly json: FieldModelJson, learner?: Learner, preprocessor?: Preprocessor) {
+  constructor(
+    readonly json: FieldModelJson,
+    learner?: Learner,
+    preprocessor?: Preprocessor,
+  ) {
     this.preprocessor = preprocessor ?? new Preprocessor(json.preprocessor);
     this.learner = learner ?? learnerFromJson(json.learner);
     const index = new Map(json.inputFields.map((f, i) => [f, i]));

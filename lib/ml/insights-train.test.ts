@@ -31,8 +31,19 @@ describe("insights from trainModel", () => {
 
   it("regression: the error by range of the target averages to the holdout MAE; ignored fields are marked unused", async () => {
     const table = makeRegressionTable(600, 4);
-    table.columns.push(numberColumn("noise", Array.from({ length: 600 }, (_, i) => i % 7)));
-    table.columns.push(textColumn("code", Array.from({ length: 600 }, (_, i) => `c${i}`), "id"));
+    table.columns.push(
+      numberColumn(
+        "noise",
+        Array.from({ length: 600 }, (_, i) => i % 7),
+      ),
+    );
+    table.columns.push(
+      textColumn(
+        "code",
+        Array.from({ length: 600 }, (_, i) => `c${i}`),
+        "id",
+      ),
+    );
     const outcome = await trainModel({ table, predictFields: ["y"], ignoreFields: ["noise"], budgetSeconds: 2, threads: 1, seed: 2, maxTrials: 3 });
     const insights = outcome.report.fields[0].insights!;
     const stat = outcome.result.stats[0][0] as RegressionStat;

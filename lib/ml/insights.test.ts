@@ -121,7 +121,19 @@ function smallTable(n: number, target: (i: number) => number | string) {
   const c = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? "a" : "b"));
   const t = Array.from({ length: n }, (_, i) => target(i));
   const targetColumn = typeof t[0] === "number" ? numberColumn("y", t as number[]) : textColumn("y", t as string[]);
-  return { rowCount: n, columns: [numberColumn("x", x), textColumn("c", c), textColumn("id", x.map((v) => `r${v}`), "id"), targetColumn] };
+  return {
+    rowCount: n,
+    columns: [
+      numberColumn("x", x),
+      textColumn("c", c),
+      textColumn(
+        "id",
+        x.map((v) => `r${v}`),
+        "id",
+      ),
+      targetColumn,
+    ],
+  };
 }
 
 const linear = (rows: RawRow[]) => Float64Array.from(rows, (r) => 2 * Number(r.x) + (r.c === "a" ? 1 : 0));
@@ -329,12 +341,23 @@ describe("computeInsights: multiclass and size bounds", () => {
       fields.push(name);
       columns.push(
         f % 2 === 0
-          ? numberColumn(name, Array.from({ length: n }, () => rng.next()))
-          : textColumn(name, Array.from({ length: n }, () => texts[rng.nextInt(5000)])),
+          ? numberColumn(
+              name,
+              Array.from({ length: n }, () => rng.next()),
+            )
+          : textColumn(
+              name,
+              Array.from({ length: n }, () => texts[rng.nextInt(5000)]),
+            ),
       );
     }
     const labels = Array.from({ length: n }, () => (rng.next() < 0.2 ? 1 : 0));
-    columns.push(textColumn("y", labels.map((v) => (v ? "yes" : "no"))));
+    columns.push(
+      textColumn(
+        "y",
+        labels.map((v) => (v ? "yes" : "no")),
+      ),
+    );
     const all = Int32Array.from({ length: n }, (_, i) => i);
     const scores = Float64Array.from(labels, (v) => Math.min(1, Math.max(0, 0.3 * v + rng.next() * 0.7)));
     const started = performance.now();

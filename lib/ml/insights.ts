@@ -344,8 +344,8 @@ function scoreGroups(labels: ArrayLike<number>, scores: ArrayLike<number>): Scor
     const score = i < 0 ? neg[j] : j < 0 ? pos[i] : Math.max(pos[i], neg[j]);
     let positives = 0;
     let negatives = 0;
-    while (i >= 0 && pos[i] === score) (positives++, i--);
-    while (j >= 0 && neg[j] === score) (negatives++, j--);
+    while (i >= 0 && pos[i] === score) positives++, i--;
+    while (j >= 0 && neg[j] === score) negatives++, j--;
     groups.push({ score, positives, negatives });
   }
   return groups;
@@ -587,13 +587,17 @@ function clip(value: string | number | boolean | null | undefined): string | num
 function regressionViews(input: InsightsInput, order: number[], limits: InsightsLimits): NonNullable<FieldInsights["regression"]> {
   const { y, predictions: p } = input;
   const n = y.length;
-  const sample = n > limits.scatterPoints ? Array.from(new Rng(input.seed + 17).sampleIndices(n, limits.scatterPoints)) : Array.from({ length: n }, (_, i) => i);
+  const sample =
+    n > limits.scatterPoints ? Array.from(new Rng(input.seed + 17).sampleIndices(n, limits.scatterPoints)) : Array.from({ length: n }, (_, i) => i);
   const scatter = { actual: sample.map((i) => round(y[i])), predicted: sample.map((i) => round(p[i])), sampled: n > limits.scatterPoints };
 
   // Error by range: holdout rows in (up to) ten quantile ranges of the actual value.
   const byValue = Array.from({ length: n }, (_, i) => i).sort((a, b) => y[a] - y[b]);
   const errorByRange: NonNullable<FieldInsights["regression"]>["errorByRange"] = [];
-  for (const part of quantileParts(byValue.map((i) => y[i]), 10)) {
+  for (const part of quantileParts(
+    byValue.map((i) => y[i]),
+    10,
+  )) {
     let abs = 0;
     let bias = 0;
     for (let j = part.start; j < part.end; j++) {
@@ -651,7 +655,8 @@ interface RowGrouping {
  * native sort of the numbers, so it stays fast on a million rows.
  */
 function groupRows(column: Column, rows: Int32Array, maxGroups: number): RowGrouping {
-  const grouping = column.kind === "text" ? groupByCategory(column.codes, column.dictionary, rows, maxGroups) : groupByRange(column, column.values, rows, maxGroups);
+  const grouping =
+    column.kind === "text" ? groupByCategory(column.codes, column.dictionary, rows, maxGroups) : groupByRange(column, column.values, rows, maxGroups);
   const { groupOf, labels } = grouping;
   let hasMissing = false;
   for (let i = 0; i < groupOf.length; i++) if (groupOf[i] < 0) hasMissing = true;
@@ -715,7 +720,9 @@ function groupByRange(column: Column, values: Float64Array, rows: Int32Array, ma
     if (v < lows[lo]) lows[lo] = v;
     if (v > highs[lo]) highs[lo] = v;
   }
-  const labels = upper.map((_, g) => (lows[g] === highs[g] ? formatValue(column, lows[g]) : `${formatValue(column, lows[g])} – ${formatValue(column, highs[g])}`));
+  const labels = upper.map((_, g) =>
+    lows[g] === highs[g] ? formatValue(column, lows[g]) : `${formatValue(column, lows[g])} – ${formatValue(column, highs[g])}`,
+  );
   return { labels, groupOf };
 }
 
@@ -746,7 +753,8 @@ function formatValue(column: Column, v: number): string {
 function partialDependence(input: InsightsInput, order: number[], limits: InsightsLimits): PartialDependence[] {
   const skipped = new Set((input.skipped ?? []).map((s) => s.field));
   const source = input.holdoutRows.length >= limits.pdpRows ? input.holdoutRows : input.dataRows;
-  const picked = source.length > limits.pdpRows ? Array.from(new Rng(input.seed + 29).sampleIndices(source.length, limits.pdpRows), (i) => source[i]) : Array.from(source);
+  const picked =
+    source.length > limits.pdpRows ? Array.from(new Rng(input.seed + 29).sampleIndices(source.length, limits.pdpRows), (i) => source[i]) : Array.from(source);
   if (picked.length === 0) return [];
   const columns = inputColumns(input);
   const base = picked.map((r) => rawRow(columns, r));
@@ -787,7 +795,11 @@ function frequentClasses(input: InsightsInput, max: number): number[] {
     .slice(0, max);
 }
 
-function gridValues(column: Column, rows: Int32Array, size: number): { kind: PartialDependence["kind"]; values: (string | number)[]; raw: (string | number)[] } {
+function gridValues(
+  column: Column,
+  rows: Int32Array,
+  size: number,
+): { kind: PartialDependence["kind"]; values: (string | number)[]; raw: (string | number)[] } {
   if (column.kind === "text") {
     const counts = countCodes(column.codes, rows, column.dictionary.length);
     const top = Array.from(counts.keys())
@@ -866,7 +878,11 @@ function fieldStats(input: InsightsInput, order: number[], rateClasses: string[]
       stat.byValue = grouping.labels.map((label, gi) =>
         input.task === "regression"
           ? { label: clip(label) as string, count: t.count[gi], mean: round(t.sum[gi] / t.count[gi]) }
-          : { label: clip(label) as string, count: t.count[gi], rates: Array.from(rateIndex, (_, c) => round(t.hits[gi * rateIndex.length + c] / t.count[gi])) },
+          : {
+              label: clip(label) as string,
+              count: t.count[gi],
+              rates: Array.from(rateIndex, (_, c) => round(t.hits[gi * rateIndex.length + c] / t.count[gi])),
+            },
       );
     }
     stats.push(stat);

@@ -202,7 +202,7 @@ function describeColumns(x: FeatureMatrix, weights?: Float64Array): LinearColumn
 export function trainLinear(x: FeatureMatrix, y: Float64Array, params: LinearParams, weights?: Float64Array): LinearModel {
   const n = x.rowCount;
   const objective = params.objective;
-  const k = objective === "multiclass" ? params.numClasses ?? 0 : objective === "binary" ? 2 : 1;
+  const k = objective === "multiclass" ? (params.numClasses ?? 0) : objective === "binary" ? 2 : 1;
   if (objective === "multiclass" && k < 3) throw new Error(`multiclass needs numClasses >= 3, got ${k}`);
   const K = objective === "multiclass" ? k : 1;
   const columns = describeColumns(x, weights);

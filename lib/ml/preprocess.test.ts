@@ -16,16 +16,44 @@ describe("Preprocessor", () => {
   const table: Table = {
     rowCount: n,
     columns: [
-      numberColumn("amount", Array.from({ length: n }, (_, i) => (i % 7 === 0 ? NaN : i * 1.5))),
-      numberColumn("when", Array.from({ length: n }, (_, i) => Date.UTC(2024, 0, 1 + i, i % 2 ? 13 : 0)), "date"),
-      textColumn("color", Array.from({ length: n }, (_, i) => ["red", "green", null][i % 3])),
-      textColumn("note", Array.from({ length: n }, (_, i) => `order ${i} shipped late`), "string"),
-      textColumn("customer", Array.from({ length: n }, (_, i) => `C-${1000 + i}`)),
-      numberColumn("rowNumber", Array.from({ length: n }, (_, i) => i + 1), "integer"),
+      numberColumn(
+        "amount",
+        Array.from({ length: n }, (_, i) => (i % 7 === 0 ? NaN : i * 1.5)),
+      ),
+      numberColumn(
+        "when",
+        Array.from({ length: n }, (_, i) => Date.UTC(2024, 0, 1 + i, i % 2 ? 13 : 0)),
+        "date",
+      ),
+      textColumn(
+        "color",
+        Array.from({ length: n }, (_, i) => ["red", "green", null][i % 3]),
+      ),
+      textColumn(
+        "note",
+        Array.from({ length: n }, (_, i) => `order ${i} shipped late`),
+        "string",
+      ),
+      textColumn(
+        "customer",
+        Array.from({ length: n }, (_, i) => `C-${1000 + i}`),
+      ),
+      numberColumn(
+        "rowNumber",
+        Array.from({ length: n }, (_, i) => i + 1),
+        "integer",
+      ),
       numberColumn("constant", new Array(n).fill(5)),
       numberColumn("empty", new Array(n).fill(NaN)),
-      textColumn("key", Array.from({ length: n }, (_, i) => `k${i}`), "id"),
-      textColumn("target", Array.from({ length: n }, (_, i) => (i % 2 ? "a" : "b"))),
+      textColumn(
+        "key",
+        Array.from({ length: n }, (_, i) => `k${i}`),
+        "id",
+      ),
+      textColumn(
+        "target",
+        Array.from({ length: n }, (_, i) => (i % 2 ? "a" : "b")),
+      ),
     ],
   };
   const pre = Preprocessor.fit(table, allRows(n), new Set(["target"]), schemaOf(table));
@@ -81,7 +109,15 @@ describe("Preprocessor", () => {
     expect(x.columns[f][2]).toBeNaN();
     expect(x.columns[f][3]).toBeNaN();
     // Repeated values are resolved once per request; each repetition still gets its own answer.
-    const repeated = pre.transformRows([{ color: "red" }, { color: "NA" }, { color: "red" }, { color: null }, { color: " green " }, { color: "purple" }, { color: "green" }]);
+    const repeated = pre.transformRows([
+      { color: "red" },
+      { color: "NA" },
+      { color: "red" },
+      { color: null },
+      { color: " green " },
+      { color: "purple" },
+      { color: "green" },
+    ]);
     expect(Array.from(repeated.columns[f])).toEqual([red, NaN, red, NaN, green, NaN, green]);
     const fromTable = pre.transformTable(table, Int32Array.from([0, 1, 2]));
     expect(Array.from(fromTable.columns[f])).toEqual([red, green, NaN]);

@@ -250,7 +250,10 @@ function textValuesOf(column: Column, rows: Int32Array): (string | null)[] {
 // ---------- encoding ----------
 
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((t) => t.length > 0);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t.length > 0);
 }
 
 /** FNV-1a hash of a token, reduced to a bucket. */

@@ -40,7 +40,7 @@ parentPort?.on("message", (m: Message) => {
         : evaluateCandidate(m.config!, task!, folds, m.deadlineMs!);
       parentPort!.postMessage({ type: "result", id: m.id, result });
     } catch (e) {
-      parentPort!.postMessage({ type: "error", id: m.id, error: e instanceof Error ? e.stack ?? e.message : String(e) });
+      parentPort!.postMessage({ type: "error", id: m.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     }
   }
 });

@@ -53,10 +53,25 @@ describe("search threads", () => {
   it("give up on refits when cancelled", async () => {
     const { x, y } = data(20_000);
     const controller = new AbortController();
-    const slow: CandidateConfig = { family: "gbdt", learningRate: 0.01, numLeaves: 255, minDataInLeaf: 2, lambdaL2: 0, featureFraction: 1, baggingFraction: 1, rounds: 100_000 };
+    const slow: CandidateConfig = {
+      family: "gbdt",
+      learningRate: 0.01,
+      numLeaves: 255,
+      minDataInLeaf: 2,
+      lambdaL2: 0,
+      featureFraction: 1,
+      baggingFraction: 1,
+      rounds: 100_000,
+    };
     setTimeout(() => controller.abort(), 300);
     const t0 = Date.now();
-    const jsons = await runRefits({ task, rows: { x: toSharedMatrix(x), y }, jobs: [{ config: slow, deadlineMs: Date.now() + 120_000 }], threads: 2, signal: controller.signal });
+    const jsons = await runRefits({
+      task,
+      rows: { x: toSharedMatrix(x), y },
+      jobs: [{ config: slow, deadlineMs: Date.now() + 120_000 }],
+      threads: 2,
+      signal: controller.signal,
+    });
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(jsons).toEqual([null]);
     // The terminated threads are replaced for the next training.

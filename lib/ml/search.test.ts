@@ -5,7 +5,16 @@ import { awaitWorker, buildPortfolio, Proposer } from "./search";
 import { splitRows } from "./split";
 
 function fakeResult(config: CandidateResult["config"], loss: number): CandidateResult {
-  return { config, loss, metric: 1 - loss, rounds: 10, seconds: 0.1, validPredictions: new Float64Array(0), learner: { kind: "linear", model: {} as never }, size: 100 };
+  return {
+    config,
+    loss,
+    metric: 1 - loss,
+    rounds: 10,
+    seconds: 0.1,
+    validPredictions: new Float64Array(0),
+    learner: { kind: "linear", model: {} as never },
+    size: 100,
+  };
 }
 
 describe("search", () => {

@@ -69,7 +69,13 @@ export function buildPortfolio(rowCount: number, featureCount: number, info: Por
   const forestTrees = rowCount > 100_000 ? 50 : 100;
   // Classification forests average log-odds so that they can join margin-space ensembles.
   const logitLeaves = classification ? { logitLeaves: true } : {};
-  const extraTrees: CandidateConfig = { family: "extra_trees", numTrees: forestTrees, maxFeatures: featureCount > 10 ? 0.5 : 0.8, minDataInLeaf: small ? 2 : 3, ...logitLeaves };
+  const extraTrees: CandidateConfig = {
+    family: "extra_trees",
+    numTrees: forestTrees,
+    maxFeatures: featureCount > 10 ? 0.5 : 0.8,
+    minDataInLeaf: small ? 2 : 3,
+    ...logitLeaves,
+  };
   const randomForest: CandidateConfig = { family: "random_forest", numTrees: forestTrees, maxFeatures: 0.4, minDataInLeaf: small ? 2 : 3, ...logitLeaves };
   const log = (c: GbdtConfig): GbdtConfig[] => (info.logTarget && info.objective === "regression" ? [{ ...c, targetTransform: "log" }] : []);
   const oneHot = (c: GbdtConfig): GbdtConfig[] => ((info.maxCategories ?? 0) > 4 ? [{ ...c, maxCatToOnehot: 64 }] : []);
@@ -531,7 +537,12 @@ function discardWorkers(): void {
   void old?.then((ws) => ws?.forEach((w) => void w.terminate()));
 }
 
-async function startPool<R = CandidateResult>(size: number, task: TaskSpec, folds: Fold[], rows?: { x: FeatureMatrix; y: Float64Array; weights?: Float64Array }): Promise<Pool<R> | null> {
+async function startPool<R = CandidateResult>(
+  size: number,
+  task: TaskSpec,
+  folds: Fold[],
+  rows?: { x: FeatureMatrix; y: Float64Array; weights?: Float64Array },
+): Promise<Pool<R> | null> {
   const all = await warmSearchWorkers(size);
   if (!all) return null;
   const workers = all.slice(0, size);

@@ -42,7 +42,12 @@ export interface TargetDescription {
   fieldType: FieldType;
 }
 
-export function computeClassStats(target: TargetDescription, classes: string[], y: Float64Array, probs: Float64Array): { stats: ClassStat[]; confusion: Int32Array; predicted: Int32Array } {
+export function computeClassStats(
+  target: TargetDescription,
+  classes: string[],
+  y: Float64Array,
+  probs: Float64Array,
+): { stats: ClassStat[]; confusion: Int32Array; predicted: Int32Array } {
   const n = y.length;
   const k = classes.length;
   const predicted = argmaxRows(probs, n, k);

@@ -136,7 +136,9 @@ describe("trainModel with ensembles: budgets, determinism, cancellation", () => 
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
     const t0 = Date.now();
-    await expect(trainModel({ table, predictFields: ["label"], budgetSeconds: 30, threads: 1, signal: controller.signal })).rejects.toMatchObject({ code: "aborted" });
+    await expect(trainModel({ table, predictFields: ["label"], budgetSeconds: 30, threads: 1, signal: controller.signal })).rejects.toMatchObject({
+      code: "aborted",
+    });
     expect(Date.now() - t0).toBeLessThan(5000);
   });
 });
@@ -163,7 +165,13 @@ describe("regression ensembles", () => {
     expect(f.leaderboard.some((r) => r.params.family === "gbdt" && r.params.targetTransform === "log")).toBe(true);
     expect(f.metrics.r2).toBeGreaterThan(0.95);
     const model = loadModel(out.artifact);
-    const preds = model.predictRows([{ size: 0.3, grade: "C" }, { size: 2.6, grade: "A" }], { factors: true });
+    const preds = model.predictRows(
+      [
+        { size: 0.3, grade: "C" },
+        { size: 2.6, grade: "A" },
+      ],
+      { factors: true },
+    );
     expect(preds[0].price.value as number).toBeGreaterThan(0);
     expect(preds[1].price.value as number).toBeGreaterThan(preds[0].price.value as number);
     for (const p of preds) expect(Object.values(p.price.factors!).reduce((s, v) => s + v, 0)).toBeCloseTo(1, 9);
@@ -178,7 +186,7 @@ describe("artifacts from before ensembles", () => {
     const json = JSON.parse(gunzipSync(out.artifact).toString("utf8"));
     const fm = new FieldModel(json.models[0]);
     const x = fm.preprocessor.transformTable(table);
-    const y = Float64Array.from({ length: table.rowCount }, (_, i) => (table.columns[4] as { codes: Int32Array }).codes[i] === 0 ? 1 : 0);
+    const y = Float64Array.from({ length: table.rowCount }, (_, i) => ((table.columns[4] as { codes: Int32Array }).codes[i] === 0 ? 1 : 0));
     const { trainGbdt } = await import("./core");
     const { trainLinear } = await import("./linear");
     const blend: LearnerJson = {

@@ -34,7 +34,15 @@ async function expectTrainError(p: Promise<unknown>, code: string): Promise<Trai
 describe("trainModel: binary classification", async () => {
   const table = makeBinaryTable(1200, 7);
   const progress: number[] = [];
-  const outcome = await trainModel({ table, predictFields: ["label"], budgetSeconds: 3, threads: 1, seed: 3, maxTrials: 4, onProgress: (p) => progress.push(p.fraction) });
+  const outcome = await trainModel({
+    table,
+    predictFields: ["label"],
+    budgetSeconds: 3,
+    threads: 1,
+    seed: 3,
+    maxTrials: 4,
+    onProgress: (p) => progress.push(p.fraction),
+  });
 
   it("returns stats in the exact public shape, on a 20% holdout", () => {
     expect(outcome.result.stats).toHaveLength(1);
@@ -86,7 +94,11 @@ describe("trainModel: binary classification", async () => {
     expect(model.predictFields).toEqual(["label"]);
     expect(model.schema.map((s) => s.name)).toEqual(["x1", "x2", "color", "label"]);
     const fromTable = model.predictTable(table);
-    const rows = [0, 1, 2].map((i) => ({ x1: String((table.columns[0] as { values: Float64Array }).values[i]), x2: (table.columns[1] as { values: Float64Array }).values[i], color: (table.columns[2] as { dictionary: string[]; codes: Int32Array }).dictionary[(table.columns[2] as { codes: Int32Array }).codes[i]] }));
+    const rows = [0, 1, 2].map((i) => ({
+      x1: String((table.columns[0] as { values: Float64Array }).values[i]),
+      x2: (table.columns[1] as { values: Float64Array }).values[i],
+      color: (table.columns[2] as { dictionary: string[]; codes: Int32Array }).dictionary[(table.columns[2] as { codes: Int32Array }).codes[i]],
+    }));
     const fromRows = model.predictRows(rows);
     for (let i = 0; i < 3; i++) {
       expect(fromRows[i].label.value).toBe(fromTable[i].label.value);
@@ -125,7 +137,9 @@ describe("trainModel: other tasks", () => {
     const table = makeRegressionTable(600);
     const out = await trainModel({ table, predictFields: ["y"], budgetSeconds: 3, threads: 1, maxTrials: 3 });
     const [s] = out.result.stats[0] as RegressionStat[];
-    expect(Object.keys(s).sort()).toEqual(["count", "field", "field_name", "field_type", "mae", "max", "mean", "median", "min", "p25", "p75", "r2", "rmse", "std"].sort());
+    expect(Object.keys(s).sort()).toEqual(
+      ["count", "field", "field_name", "field_type", "mae", "max", "mean", "median", "min", "p25", "p75", "r2", "rmse", "std"].sort(),
+    );
     expect(s).toMatchObject({ field: 2, field_name: "y", field_type: "float", count: 120 });
     expect(s.r2).toBeGreaterThan(0.95);
     expect(out.result.data_story[0].outcomes).toHaveLength(1);
@@ -141,7 +155,13 @@ describe("trainModel: other tasks", () => {
     const x = Array.from({ length: n }, (_, i) => (i * 7919) % 300);
     const table: Table = {
       rowCount: n,
-      columns: [numberColumn("x", x), textColumn("kind", x.map((v) => (v < 100 ? "low" : v < 200 ? "mid" : "high")))],
+      columns: [
+        numberColumn("x", x),
+        textColumn(
+          "kind",
+          x.map((v) => (v < 100 ? "low" : v < 200 ? "mid" : "high")),
+        ),
+      ],
     };
     const out = await trainModel({ table, predictFields: ["kind"], budgetSeconds: 3, threads: 1, maxTrials: 2 });
     expect(out.result.stats[0]).toHaveLength(3);
@@ -184,7 +204,10 @@ describe("trainModel: other tasks", () => {
 
   it("trains with constant and all-missing columns next to useful ones", async () => {
     const base = makeBinaryTable(300, 14);
-    const table: Table = { rowCount: 300, columns: [...base.columns, numberColumn("flat", new Array(300).fill(1)), textColumn("blank", new Array(300).fill(null))] };
+    const table: Table = {
+      rowCount: 300,
+      columns: [...base.columns, numberColumn("flat", new Array(300).fill(1)), textColumn("blank", new Array(300).fill(null))],
+    };
     const out = await trainModel({ table, predictFields: ["label"], budgetSeconds: 2, threads: 1, maxTrials: 2 });
     expect(out.result.field_importance.flat).toBe(0);
     expect(out.result.field_importance.blank).toBe(0);
@@ -193,7 +216,16 @@ describe("trainModel: other tasks", () => {
 
   it("honours ignoreFields and trains several predict fields into one artifact", async () => {
     const base = makeBinaryTable(300, 15);
-    const table: Table = { rowCount: 300, columns: [...base.columns, numberColumn("score", Array.from({ length: 300 }, (_, i) => i % 17))] };
+    const table: Table = {
+      rowCount: 300,
+      columns: [
+        ...base.columns,
+        numberColumn(
+          "score",
+          Array.from({ length: 300 }, (_, i) => i % 17),
+        ),
+      ],
+    };
     const out = await trainModel({ table, predictFields: ["label", "score"], ignoreFields: ["x2"], budgetSeconds: 2, threads: 1, maxTrials: 1 });
     expect(out.result.stats).toHaveLength(2);
     expect(out.result.field_importance.x2).toBe(0);
@@ -209,13 +241,24 @@ describe("trainModel: errors that say what to fix", () => {
   it("rejects unknown fields, empty data and untrainable targets", async () => {
     await expectTrainError(trainModel({ table, predictFields: ["nope"], budgetSeconds: 1, threads: 1 }), "unknown_field");
     await expectTrainError(trainModel({ table, predictFields: ["label"], ignoreFields: ["nah"], budgetSeconds: 1, threads: 1 }), "unknown_field");
-    await expectTrainError(trainModel({ table: { rowCount: 0, columns: table.columns.map((c) => ({ ...c })) }, predictFields: ["label"], budgetSeconds: 1, threads: 1 }), "empty_dataset");
+    await expectTrainError(
+      trainModel({ table: { rowCount: 0, columns: table.columns.map((c) => ({ ...c })) }, predictFields: ["label"], budgetSeconds: 1, threads: 1 }),
+      "empty_dataset",
+    );
     const one: Table = { rowCount: 4, columns: [numberColumn("a", [1, 2, 3, 4]), textColumn("t", ["x", "x", "x", null])] };
     await expectTrainError(trainModel({ table: one, predictFields: ["t"], budgetSeconds: 1, threads: 1 }), "single_class");
     const none: Table = { rowCount: 3, columns: [numberColumn("a", [1, 2, 3]), textColumn("t", [null, null, null])] };
     await expectTrainError(trainModel({ table: none, predictFields: ["t"], budgetSeconds: 1, threads: 1 }), "target_all_missing");
     const single: Table = { rowCount: 1, columns: [numberColumn("a", [1]), numberColumn("t", [2.5])] };
-    const err = await expectTrainError(trainModel({ table: { ...single, columns: [numberColumn("a", [1, 2]), numberColumn("t", [2.5, NaN])], rowCount: 2 }, predictFields: ["t"], budgetSeconds: 1, threads: 1 }), "single_class");
+    const err = await expectTrainError(
+      trainModel({
+        table: { ...single, columns: [numberColumn("a", [1, 2]), numberColumn("t", [2.5, NaN])], rowCount: 2 },
+        predictFields: ["t"],
+        budgetSeconds: 1,
+        threads: 1,
+      }),
+      "single_class",
+    );
     expect(err.message).toContain("t");
     const tiny: Table = { rowCount: 2, columns: [numberColumn("a", [1, 2]), textColumn("t", ["x", "y"])] };
     await expectTrainError(trainModel({ table: tiny, predictFields: ["t"], budgetSeconds: 1, threads: 1 }), "too_few_rows");

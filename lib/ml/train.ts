@@ -124,7 +124,11 @@ export async function trainModel(req: TrainRequest): Promise<TrainOutcome> {
       fieldStart,
       fieldEnd,
       progress: (f, msg, left) =>
-        progress((k + f) / targets.length, targets.length > 1 ? `${targets[k].field}: ${msg}` : msg, left + ((targets.length - k - 1) * budgetMs) / targets.length / 1000),
+        progress(
+          (k + f) / targets.length,
+          targets.length > 1 ? `${targets[k].field}: ${msg}` : msg,
+          left + ((targets.length - k - 1) * budgetMs) / targets.length / 1000,
+        ),
     });
     models.push(out.model);
     stats.push(out.stats);
@@ -175,8 +179,14 @@ function validateRequest(req: TrainRequest): void {
 }
 
 function unknownField(field: string, role: string, names: Set<string>): TrainError {
-  const list = [...names].slice(0, 20).map((n) => `"${n}"`).join(", ");
-  return new TrainError("unknown_field", `The ${role} field "${field}" is not in the dataset (field names are case sensitive). Fields: ${list}${names.size > 20 ? ", ..." : ""}.`);
+  const list = [...names]
+    .slice(0, 20)
+    .map((n) => `"${n}"`)
+    .join(", ");
+  return new TrainError(
+    "unknown_field",
+    `The ${role} field "${field}" is not in the dataset (field names are case sensitive). Fields: ${list}${names.size > 20 ? ", ..." : ""}.`,
+  );
 }
 
 function checkAborted(signal?: AbortSignal): void {
@@ -207,7 +217,9 @@ interface FieldJob {
   progress: (fraction: number, message: string, secondsLeft: number) => void;
 }
 
-async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats: (ClassStat | RegressionStat)[]; story: DataStory; importance: Float64Array; report: FieldReport }> {
+async function trainField(
+  job: FieldJob,
+): Promise<{ model: FieldModelJson; stats: (ClassStat | RegressionStat)[]; story: DataStory; importance: Float64Array; report: FieldReport }> {
   const { req, table, target, seed } = job;
   const isClass = target.objective !== "regression";
   const numClasses = isClass ? target.classes.length : 1;
@@ -482,10 +494,23 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
           : undefined,
       selection: { validLoss: round(selection.loss), bestSingleValidLoss: round(selection.bestSingleLoss), candidates: selection.candidates },
     },
-    leaderboard: results.slice(0, 30).map((r) => ({ family: r.config.family, params: r.config, validLoss: round(r.loss), metric: round(r.metric), rounds: r.rounds, seconds: round(r.seconds) })),
+    leaderboard: results.slice(0, 30).map((r) => ({
+      family: r.config.family,
+      params: r.config,
+      validLoss: round(r.loss),
+      metric: round(r.metric),
+      rounds: r.rounds,
+      seconds: round(r.seconds),
+    })),
     candidatesTried: results.length,
     validation: folds.length === 1 ? "holdout" : `${folds.length}-fold`,
-    rows: { total: table.rowCount, withTarget: allRows.length, train: restRows.length, holdout: holdRows.length, servedModel: refitAll ? allRows.length : folds.length === 1 ? folds[0].train.rowCount : restRows.length },
+    rows: {
+      total: table.rowCount,
+      withTarget: allRows.length,
+      train: restRows.length,
+      holdout: holdRows.length,
+      servedModel: refitAll ? allRows.length : folds.length === 1 ? folds[0].train.rowCount : restRows.length,
+    },
     refitOnAllRows: refitAll,
     refitAttempts: refitLog,
     extraAttention: !!req.extraAttention,
@@ -509,7 +534,11 @@ async function trainField(job: FieldJob): Promise<{ model: FieldModelJson; stats
  * search's validation rows (at most MAX_SELECTION_ROWS of them, evenly spaced). Members come
  * heaviest first; a single member has weight 1.
  */
-function chooseEnsemble(task: TaskSpec, results: CandidateResult[], folds: Fold[]): { members: { result: CandidateResult; weight: number }[]; loss: number; bestSingleLoss: number; candidates: number } {
+function chooseEnsemble(
+  task: TaskSpec,
+  results: CandidateResult[],
+  folds: Fold[],
+): { members: { result: CandidateResult; weight: number }[]; loss: number; bestSingleLoss: number; candidates: number } {
   const pool = results.slice(0, ENSEMBLE_POOL);
   if (pool.length === 1) return { members: [{ result: pool[0], weight: 1 }], loss: pool[0].loss, bestSingleLoss: pool[0].loss, candidates: 1 };
   const y = concatArrays(folds.map((f) => f.validY));
@@ -529,7 +558,15 @@ function chooseEnsemble(task: TaskSpec, results: CandidateResult[], folds: Fold[
   const sel = selectEnsemble(task, ySel, margins);
   // Members whose share of the gain is within the validation noise are not worth their serving cost.
   const maxSize = Math.max(pool[0].size, Math.min(ENSEMBLE_MAX_SIZE, Math.max(ENSEMBLE_MIN_SIZE, ENSEMBLE_SIZE_FACTOR * pool[0].size)));
-  const pruned = pruneEnsemble(task, ySel, margins, sel.weights, pool.map((r) => r.size), pruneTolerance(task, sel.loss, ySel.length), maxSize);
+  const pruned = pruneEnsemble(
+    task,
+    ySel,
+    margins,
+    sel.weights,
+    pool.map((r) => r.size),
+    pruneTolerance(task, sel.loss, ySel.length),
+    maxSize,
+  );
   const members = pool.map((result, i) => ({ result, weight: pruned.weights[i] })).filter((m) => m.weight > 0);
   members.sort((a, b) => b.weight - a.weight || a.result.loss - b.result.loss);
   return { members, loss: pruned.loss, bestSingleLoss: sel.bestSingleLoss, candidates: pool.length };

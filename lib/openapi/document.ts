@@ -120,7 +120,8 @@ export function buildOpenApiDocument() {
       "/api/v1/models/{model_id}/predict": {
         post: operation(TAGS.models, {
           summary: "Predict rows (extension)",
-          description: "The same prediction rows as the legacy POST /v1/models. A forecast model answers 422 (loc path.model_id) pointing to /api/v1/models/{model_id}/forecast.",
+          description:
+            "The same prediction rows as the legacy POST /v1/models. A forecast model answers 422 (loc path.model_id) pointing to /api/v1/models/{model_id}/forecast.",
           requestParams: { path: modelPath },
           requestBody: jsonBody(predictRequestSchema),
           responses: {
@@ -205,7 +206,10 @@ export function buildOpenApiDocument() {
           summary: "List datasets, or inspect one with id",
           security: legacySecurity,
           requestParams: { query: legacyDatasetQuerySchema },
-          responses: { "200": json(legacyDatasetReadResultSchema, "The datasets (LegacyDatasetList), or one (LegacyDataset)"), ...legacyErrors({ storage: true }) },
+          responses: {
+            "200": json(legacyDatasetReadResultSchema, "The datasets (LegacyDatasetList), or one (LegacyDataset)"),
+            ...legacyErrors({ storage: true }),
+          },
         }),
         post: operation(TAGS.legacy, {
           summary: "Create (name), append rows (id + rows), set field types (id + fields) or re-infer them (id + parse_fields)",

@@ -57,7 +57,9 @@ export function apiV1Errors(options: {
       : {}),
     "422": json(
       validationErrorSchema,
-      options.body ? "Invalid body (also a body that is not valid JSON: type json_invalid, or text with a NUL character)" : "Invalid parameters (also text with a NUL character)",
+      options.body
+        ? "Invalid body (also a body that is not valid JSON: type json_invalid, or text with a NUL character)"
+        : "Invalid parameters (also text with a NUL character)",
     ),
     ...options.extra,
   };
@@ -69,7 +71,12 @@ export function apiV1Errors(options: {
  * formed (422: NUL characters, a field name over 256 characters, a budget over 1800 s); writes can
  * also meet the body limits (413, 415).
  */
-export function legacyErrors(options: { write?: boolean; badInput?: boolean; storage?: boolean; extra?: ZodOpenApiResponsesObject }): ZodOpenApiResponsesObject {
+export function legacyErrors(options: {
+  write?: boolean;
+  badInput?: boolean;
+  storage?: boolean;
+  extra?: ZodOpenApiResponsesObject;
+}): ZodOpenApiResponsesObject {
   return {
     ...(options.storage ? storageUnavailable(legacyErrorSchema) : {}),
     ...(options.badInput !== false ? { "400": json(legacyErrorSchema, "Bad parameters: the message says which and how to fix them") } : {}),
@@ -78,7 +85,10 @@ export function legacyErrors(options: { write?: boolean; badInput?: boolean; sto
     ...(options.write
       ? { "413": json(legacyErrorSchema, "The body is larger than MAX_BODY_MB"), "415": json(legacyErrorSchema, "The body is neither JSON nor form-encoded") }
       : {}),
-    "422": json(legacyErrorSchema, "A value refused although well formed: text with a NUL character, a field name over 256 characters, a budget over 1800 seconds"),
+    "422": json(
+      legacyErrorSchema,
+      "A value refused although well formed: text with a NUL character, a field name over 256 characters, a budget over 1800 seconds",
+    ),
     ...options.extra,
   };
 }
@@ -95,4 +105,3 @@ export const projectPath = z.object({ project_id: z.string() });
 export function operation(tag: string, op: ZodOpenApiOperationObject): ZodOpenApiOperationObject {
   return { tags: [tag], ...op };
 }
-

@@ -222,8 +222,7 @@ export class PlotlyPngRenderer {
         this.warming--;
         // Nothing can serve the queue if no page exists: fail it instead of waiting forever.
         if (this.live.size === 0 && this.warming === 0) {
-          const error =
-            err instanceof PlotlyRenderError ? err : new PlotlyRenderError("no_browser", `could not start Chromium: ${describe(err)}`);
+          const error = err instanceof PlotlyRenderError ? err : new PlotlyRenderError("no_browser", `could not start Chromium: ${describe(err)}`);
           for (const job of this.queue.splice(0)) job.reject(error);
         }
       },
@@ -337,9 +336,7 @@ export class PlotlyPngRenderer {
       return Promise.reject(
         new PlotlyRenderError(
           "no_browser",
-          configured
-            ? `CHROMIUM_PATH=${configured} does not exist`
-            : "no Chromium found: install it (scripts/install-system-deps.sh) or set CHROMIUM_PATH",
+          configured ? `CHROMIUM_PATH=${configured} does not exist` : "no Chromium found: install it (scripts/install-system-deps.sh) or set CHROMIUM_PATH",
         ),
       );
     }
@@ -386,13 +383,7 @@ function setUpPlotlyInPage(): void {
 }
 
 // Runs inside the page; must be self-contained (Playwright serializes it), so no helper functions.
-async function renderInPage(args: {
-  figure: PlotlyFigure;
-  width: number;
-  height: number;
-  scale: number;
-  strict: boolean;
-}): Promise<PageResult> {
+async function renderInPage(args: { figure: PlotlyFigure; width: number; height: number; scale: number; strict: boolean }): Promise<PageResult> {
   const w = window as unknown as {
     Plotly: PlotlyInPage;
     __plotlySchema: ReturnType<PlotlyInPage["PlotSchema"]["get"]>;
@@ -478,7 +469,10 @@ function checkOptions(figure: PlotlyFigure, opts: RenderOptions): { width: numbe
   const width = opts.width ?? layoutSize(figure.layout?.width) ?? DEFAULT_WIDTH;
   const height = opts.height ?? layoutSize(figure.layout?.height) ?? DEFAULT_HEIGHT;
   const scale = opts.scale ?? 1;
-  for (const [name, v] of [["width", width], ["height", height]] as const) {
+  for (const [name, v] of [
+    ["width", width],
+    ["height", height],
+  ] as const) {
     if (!Number.isInteger(v) || v < 10 || v > MAX_SIDE) throw badOption(`${name} must be an integer from 10 to ${MAX_SIDE}, got ${v}`);
   }
   if (!Number.isFinite(scale) || scale <= 0 || scale > 10) throw badOption(`scale must be > 0 and <= 10, got ${scale}`);

@@ -45,9 +45,7 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
   const info = readPngInfo(bytes);
   const channels = CHANNELS[info.colorType];
   if (info.bitDepth !== 8 || channels === undefined || info.interlaced) {
-    throw new Error(
-      `unsupported PNG layout (bit depth ${info.bitDepth}, color type ${info.colorType}, interlaced ${info.interlaced})`,
-    );
+    throw new Error(`unsupported PNG layout (bit depth ${info.bitDepth}, color type ${info.colorType}, interlaced ${info.interlaced})`);
   }
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const idat: Buffer[] = [];

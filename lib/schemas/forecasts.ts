@@ -32,8 +32,15 @@ export const forecastRequestSchema = z
       .max(MAX_FORECAST_HORIZON, `horizon must be at most ${MAX_FORECAST_HORIZON}`)
       .optional()
       .meta({ description: "Future steps; default: the horizon the model was trained with." }),
-    group: z.string({ message: "group must be one series' value of the group field (string)" }).optional().meta({ description: "Only this series (a value of the model's group field)." }),
-    include_history: z.boolean({ message: "include_history must be true or false" }).optional().default(false).meta({ description: "Also answer the history and the backtest forecasts (for charts)." }),
+    group: z
+      .string({ message: "group must be one series' value of the group field (string)" })
+      .optional()
+      .meta({ description: "Only this series (a value of the model's group field)." }),
+    include_history: z
+      .boolean({ message: "include_history must be true or false" })
+      .optional()
+      .default(false)
+      .meta({ description: "Also answer the history and the backtest forecasts (for charts)." }),
   })
   .meta({ id: "ForecastRequest" });
 
@@ -67,7 +74,9 @@ export const forecastStatSchema = z
     rmse: z.number(),
     mape: z.number().nullable().meta({ description: "Mean absolute percentage error (%); null when an actual value is 0." }),
     mase: z.number().meta({ description: "MAE / in-sample mean absolute seasonal-naive error: below 1 beats repeating the last season." }),
-    coverage_80: z.number().nullable().meta({ description: "Share of backtest values inside the 80% intervals, each window judged with intervals calibrated on the others; null with one window." }),
+    coverage_80: z.number().nullable().meta({
+      description: "Share of backtest values inside the 80% intervals, each window judged with intervals calibrated on the others; null with one window.",
+    }),
     coverage_95: z.number().nullable(),
     model: z.string().optional().meta({ description: "The chosen method (or average of methods)." }),
   })
@@ -77,7 +86,9 @@ export const forecastHistorySchema = z
   .object({
     group: z.string().nullable(),
     method: z.string(),
-    points: z.array(z.object({ date: z.string(), value: z.number(), filled: z.boolean().optional().meta({ description: "A gap or missing value the engine filled in." }) })),
+    points: z.array(
+      z.object({ date: z.string(), value: z.number(), filled: z.boolean().optional().meta({ description: "A gap or missing value the engine filled in." }) }),
+    ),
     backtest: z.array(z.object({ origin: z.string(), points: z.array(z.object({ date: z.string(), value: z.number() })) })),
   })
   .meta({ id: "ForecastHistory" });
@@ -87,10 +98,12 @@ export const forecastResponseSchema = z
     model_id: z.string(),
     horizon: z.number().int(),
     forecast: z.array(forecastPointSchema),
-    history: z.array(forecastHistorySchema).optional().meta({ description: "With include_history: the last (up to 5,000) values per series and the chosen model's backtest forecasts." }),
+    history: z
+      .array(forecastHistorySchema)
+      .optional()
+      .meta({ description: "With include_history: the last (up to 5,000) values per series and the chosen model's backtest forecasts." }),
   })
   .meta({ id: "ForecastResponse" });
-
 
 /** What a forecast model's data story adds to the specification's outline (plain-word sentences, per series). */
 export const forecastStoryExtension = {

@@ -63,9 +63,9 @@ export const legacyModelWriteSchema = z.looseObject({
   duration: legacySeconds("duration", 10, LEGACY_MAX_DURATION),
   extra_attention: legacyBoolean("extra_attention"),
   force: legacyBoolean("force"),
-  forecast: jsonTextOr("forecast", forecastSpecSchema, '{"date_field": "date", "horizon": 12}')
-    .optional()
-    .meta({ description: "With dataset_id (extension): train a forecast instead of a row-wise model, as on POST /api/v1/models/train/new. An object, or its JSON text." }),
+  forecast: jsonTextOr("forecast", forecastSpecSchema, '{"date_field": "date", "horizon": 12}').optional().meta({
+    description: "With dataset_id (extension): train a forecast instead of a row-wise model, as on POST /api/v1/models/train/new. An object, or its JSON text.",
+  }),
 });
 
 export type LegacyModelWrite = z.infer<typeof legacyModelWriteSchema>;

@@ -90,9 +90,7 @@ export async function listApiKeys(teamId: string) {
     select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true, createdById: true },
   });
   const creatorIds = [...new Set(keys.map((k) => k.createdById).filter((id): id is string => id !== null))];
-  const creators = creatorIds.length
-    ? await db.user.findMany({ where: { id: { in: creatorIds } }, select: { id: true, email: true, name: true } })
-    : [];
+  const creators = creatorIds.length ? await db.user.findMany({ where: { id: { in: creatorIds } }, select: { id: true, email: true, name: true } }) : [];
   const byId = new Map(creators.map((u) => [u.id, u]));
   return keys.map(({ createdById, ...key }) => ({ ...key, createdBy: createdById ? (byId.get(createdById) ?? null) : null }));
 }

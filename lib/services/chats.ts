@@ -23,7 +23,13 @@ export async function submitChat(teamId: string, body: z.infer<typeof chatReques
     projectId = project.id;
     datasetId = body.dataset_id ?? project.datasetId;
     if (!datasetId) {
-      throw validationError([{ loc: ["body", "project_id"], msg: "This project has no dataset. Set its datasetId (PUT /api/v1/projects/{id}) or send dataset_id.", type: "value_error" }]);
+      throw validationError([
+        {
+          loc: ["body", "project_id"],
+          msg: "This project has no dataset. Set its datasetId (PUT /api/v1/projects/{id}) or send dataset_id.",
+          type: "value_error",
+        },
+      ]);
     }
   }
   const dataset = await db.dataset.findFirst({ where: { id: datasetId!, teamId }, select: { id: true } });
@@ -46,7 +52,10 @@ export interface StoredChatMessage {
 }
 
 export async function getChat(options: { teamId: string; chatId: string; imageFormat: "png" | "plotly_json" }): Promise<ChatAnswer> {
-  const chat = await db.chat.findFirst({ where: { id: options.chatId, teamId: options.teamId }, select: { id: true, messages: true, projectId: true, teamId: true } });
+  const chat = await db.chat.findFirst({
+    where: { id: options.chatId, teamId: options.teamId },
+    select: { id: true, messages: true, projectId: true, teamId: true },
+  });
   if (!chat) throw notFound(`Chat "${options.chatId}"`);
   const project = chat.projectId ? await db.project.findFirst({ where: { id: chat.projectId }, select: { owner: true, org: true } }) : null;
   const owner = project?.owner || chat.teamId;

@@ -9,8 +9,6 @@ import { AppError, validationError } from "@/lib/errors";
 import type { DecisionThreshold, Model } from "@/lib/ml";
 import { thresholdValueSchema } from "@/lib/schemas/models";
 
-
-
 export type StoredThreshold = { threshold: number; positive_class: string };
 export type StoredThresholds = Record<string, StoredThreshold>;
 

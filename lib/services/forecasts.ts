@@ -25,9 +25,12 @@ function checkFields(fields: FieldSchema[], valueField: string, spec: ForecastSp
   const known = (name: string) => names.includes(name);
   const list = names.join(", ");
   const issues: ValidationIssue[] = [];
-  if (!known(spec.date_field)) issues.push(issue("date_field", `Unknown field "${spec.date_field}". Field names are case sensitive; the dataset has: ${list}.`));
-  if (spec.group_field !== undefined && !known(spec.group_field)) issues.push(issue("group_field", `Unknown field "${spec.group_field}". Field names are case sensitive; the dataset has: ${list}.`));
-  if (spec.date_field === valueField) issues.push(issue("date_field", `"${valueField}" is the value to forecast; forecast.date_field must be another field, the dates.`));
+  if (!known(spec.date_field))
+    issues.push(issue("date_field", `Unknown field "${spec.date_field}". Field names are case sensitive; the dataset has: ${list}.`));
+  if (spec.group_field !== undefined && !known(spec.group_field))
+    issues.push(issue("group_field", `Unknown field "${spec.group_field}". Field names are case sensitive; the dataset has: ${list}.`));
+  if (spec.date_field === valueField)
+    issues.push(issue("date_field", `"${valueField}" is the value to forecast; forecast.date_field must be another field, the dates.`));
   if (spec.group_field !== undefined && (spec.group_field === valueField || spec.group_field === spec.date_field)) {
     issues.push(issue("group_field", `forecast.group_field must differ from the value ("${valueField}") and the date field ("${spec.date_field}").`));
   }
@@ -56,15 +59,24 @@ function dateValues(column: Column, field: string): Float64Array {
     if (ok && seen) return column.values.map((v) => (Number.isNaN(v) ? NaN : Date.UTC(v, 0, 1)));
     const example = column.values.find((v) => !Number.isNaN(v) && !isYear(v));
     throw validationError([
-      issue("date_field", `Field "${field}" does not parse as dates: it holds numbers (for example ${example}). Use a field with dates such as 2024-01-31, 2024-01-31T10:00:00Z, 2024-01 or 1/31/2024 (whole years from 1000 to 2999 also work).`),
+      issue(
+        "date_field",
+        `Field "${field}" does not parse as dates: it holds numbers (for example ${example}). Use a field with dates such as 2024-01-31, 2024-01-31T10:00:00Z, 2024-01 or 1/31/2024 (whole years from 1000 to 2999 also work).`,
+      ),
     ]);
   }
   const parsed = column.dictionary.map((text) => parseDate(text));
   const bad = column.dictionary.filter((_, k) => Number.isNaN(parsed[k]));
   if (bad.length) {
-    const shown = bad.slice(0, 3).map((b) => JSON.stringify(b)).join(", ");
+    const shown = bad
+      .slice(0, 3)
+      .map((b) => JSON.stringify(b))
+      .join(", ");
     throw validationError([
-      issue("date_field", `Field "${field}" does not parse as dates: ${shown}${bad.length > 3 ? ` and ${bad.length - 3} more values` : ""} ${bad.length === 1 ? "is" : "are"} not a date. Use dates such as 2024-01-31, 2024-01-31T10:00:00Z, 2024-01 or 1/31/2024.`),
+      issue(
+        "date_field",
+        `Field "${field}" does not parse as dates: ${shown}${bad.length > 3 ? ` and ${bad.length - 3} more values` : ""} ${bad.length === 1 ? "is" : "are"} not a date. Use dates such as 2024-01-31, 2024-01-31T10:00:00Z, 2024-01 or 1/31/2024.`,
+      ),
     ]);
   }
   const out = new Float64Array(n);
@@ -75,7 +87,13 @@ function dateValues(column: Column, field: string): Float64Array {
 function numericValues(column: Column, field: string): Float64Array {
   if (column.kind === "number" && column.type !== "date") return column.values;
   const kind = column.kind === "number" ? "dates" : column.type === "category" ? "categories" : column.type === "id" ? "identifiers" : "text";
-  const example = column.kind === "text" ? column.dictionary.slice(0, 2).map((v) => JSON.stringify(v)).join(", ") : "";
+  const example =
+    column.kind === "text"
+      ? column.dictionary
+          .slice(0, 2)
+          .map((v) => JSON.stringify(v))
+          .join(", ")
+      : "";
   throw validationError([
     {
       loc: ["body", "predict_fields", 0],
@@ -137,10 +155,22 @@ export function forecastErrorToValidation(error: ForecastError): AppError {
  */
 export const FORECAST_CHECK_MAX_ROWS = 2_000_000;
 
-export async function checkForecastRequest(options: { datasetId: string; rows: number; fields: FieldSchema[]; predictFields: string[]; spec: ForecastSpec }): Promise<ForecastPayload> {
+export async function checkForecastRequest(options: {
+  datasetId: string;
+  rows: number;
+  fields: FieldSchema[];
+  predictFields: string[];
+  spec: ForecastSpec;
+}): Promise<ForecastPayload> {
   const { predictFields, spec } = options;
   if (predictFields.length !== 1) {
-    throw validationError([{ loc: ["body", "predict_fields"], msg: `A forecast predicts one numeric field: send exactly one name in predict_fields (got ${predictFields.length}).`, type: "value_error" }]);
+    throw validationError([
+      {
+        loc: ["body", "predict_fields"],
+        msg: `A forecast predicts one numeric field: send exactly one name in predict_fields (got ${predictFields.length}).`,
+        type: "value_error",
+      },
+    ]);
   }
   const valueField = predictFields[0];
   const issues = checkFields(options.fields, valueField, spec);
@@ -162,7 +192,8 @@ export async function checkForecastRequest(options: { datasetId: string; rows: n
 // Loaded forecast models by artifact (one per version), most recently used last. An artifact never
 // changes (a retrain writes a new one), so entries never go stale.
 const CACHE_SIZE = 16;
-const cache: Map<string, Promise<ForecastModel>> = ((globalThis as { __forecastModelCache?: Map<string, Promise<ForecastModel>> }).__forecastModelCache ??= new Map());
+const cache: Map<string, Promise<ForecastModel>> = ((globalThis as { __forecastModelCache?: Map<string, Promise<ForecastModel>> }).__forecastModelCache ??=
+  new Map());
 
 async function loadForecastModel(artifactPath: string): Promise<ForecastModel> {
   let entry = cache.get(artifactPath);
@@ -197,7 +228,11 @@ export function isForecastReport(report: string): boolean {
 export function forecastSettingsOf(report: string): ForecastPayload | undefined {
   if (!isForecastReport(report)) return undefined;
   const parsed = JSON.parse(report) as { dateField?: unknown; groupField?: unknown; horizon?: unknown };
-  return forecastPayloadSchema.parse({ dateField: parsed.dateField, horizon: parsed.horizon, ...(typeof parsed.groupField === "string" ? { groupField: parsed.groupField } : {}) });
+  return forecastPayloadSchema.parse({
+    dateField: parsed.dateField,
+    horizon: parsed.horizon,
+    ...(typeof parsed.groupField === "string" ? { groupField: parsed.groupField } : {}),
+  });
 }
 
 /**
@@ -217,12 +252,23 @@ export function forecastModelCannotPredict(modelId: string): AppError {
 /** Series forecast between pauses: the web process serves other requests meanwhile. */
 const SERIES_PER_SLICE = 100;
 
-export async function forecastFromModel(options: { teamId: string; modelId: string; horizon?: number; group?: string; includeHistory?: boolean; signal?: AbortSignal }) {
+export async function forecastFromModel(options: {
+  teamId: string;
+  modelId: string;
+  horizon?: number;
+  group?: string;
+  includeHistory?: boolean;
+  signal?: AbortSignal;
+}) {
   const record = await db.model.findFirst({ where: { id: options.modelId, teamId: options.teamId }, select: { id: true, artifactPath: true, report: true } });
   if (!record) throw notFound(`Model "${options.modelId}"`);
   if (!isForecastReport(record.report)) {
     throw unprocessable([
-      { loc: ["path", "model_id"], msg: `Model "${record.id}" predicts rows, it is not a forecast: call POST /api/v1/models/${record.id}/predict with {"data": [...]} instead.`, type: "value_error" },
+      {
+        loc: ["path", "model_id"],
+        msg: `Model "${record.id}" predicts rows, it is not a forecast: call POST /api/v1/models/${record.id}/predict with {"data": [...]} instead.`,
+        type: "value_error",
+      },
     ]);
   }
   const model = await loadForecastModel(record.artifactPath);
@@ -239,7 +285,11 @@ export async function forecastFromModel(options: { teamId: string; modelId: stri
   }
   if (options.includeHistory && options.group === undefined && model.historyPoints() > MAX_HISTORY_POINTS) {
     throw validationError([
-      { loc: ["body", "include_history"], msg: `The history of all ${count} series holds more than ${MAX_HISTORY_POINTS.toLocaleString("en-US")} points: ask for one series with "group".`, type: "value_error" },
+      {
+        loc: ["body", "include_history"],
+        msg: `The history of all ${count} series holds more than ${MAX_HISTORY_POINTS.toLocaleString("en-US")} points: ask for one series with "group".`,
+        type: "value_error",
+      },
     ]);
   }
   try {

@@ -137,7 +137,10 @@ export async function acceptInvitation(options: { userId: string; email: string;
     if (count === 0) throw notFound("Invitation");
     const teams = await tx.membership.count({ where: { userId: options.userId } });
     if (teams >= MAX_TEAMS_PER_USER) throw new AppError("conflict", `You belong to ${teams} teams, the most one account may have. Leave one first.`);
-    const existing = await tx.membership.findUnique({ where: { userId_teamId: { userId: options.userId, teamId: invitation.teamId } }, select: { role: true } });
+    const existing = await tx.membership.findUnique({
+      where: { userId_teamId: { userId: options.userId, teamId: invitation.teamId } },
+      select: { role: true },
+    });
     if (!existing) {
       await tx.membership.create({ data: { userId: options.userId, teamId: invitation.teamId, role: isRole(invitation.role) ? invitation.role : "member" } });
     }

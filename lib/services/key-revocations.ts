@@ -83,7 +83,9 @@ async function startListener(): Promise<void> {
   } catch (error) {
     // E.g. PgBouncer in transaction mode, which does not pass LISTEN: correct, only slower.
     if (state.failures === 0) {
-      console.warn(`API key revocation listener could not connect, so API keys are looked up on every request meanwhile: ${error instanceof Error ? error.message.slice(0, 200) : error}`);
+      console.warn(
+        `API key revocation listener could not connect, so API keys are looked up on every request meanwhile: ${error instanceof Error ? error.message.slice(0, 200) : error}`,
+      );
     }
     state.failures++;
     client.end().catch(() => undefined);

@@ -39,22 +39,44 @@ export async function setDecisionThreshold(options: { teamId: string; modelId: s
         target = fields.find((f) => f.field === request.field);
         if (!target) {
           const predicted = (JSON.parse(model.predictFields) as string[]).join(", ");
-          throw validationError([{ loc: ["body", "field"], msg: `"${request.field}" is not a field this model predicts (${predicted}).`, type: "value_error" }]);
+          throw validationError([
+            { loc: ["body", "field"], msg: `"${request.field}" is not a field this model predicts (${predicted}).`, type: "value_error" },
+          ]);
         }
         if (!binary.includes(target)) {
-          throw validationError([{ loc: ["body", "field"], msg: `"${request.field}" is not a two-class field: a decision threshold applies to two classes only.`, type: "value_error" }]);
+          throw validationError([
+            {
+              loc: ["body", "field"],
+              msg: `"${request.field}" is not a two-class field: a decision threshold applies to two classes only.`,
+              type: "value_error",
+            },
+          ]);
         }
       } else if (binary.length === 1) {
         target = binary[0];
       } else if (binary.length === 0) {
-        throw validationError([{ loc: ["body", "threshold"], msg: "This model predicts no two-class field: a decision threshold applies to two classes only.", type: "value_error" }]);
+        throw validationError([
+          { loc: ["body", "threshold"], msg: "This model predicts no two-class field: a decision threshold applies to two classes only.", type: "value_error" },
+        ]);
       } else {
-        throw validationError([{ loc: ["body", "field"], msg: `Name the field: this model predicts several two-class fields (${binary.map((f) => f.field).join(", ")}).`, type: "missing" }]);
+        throw validationError([
+          {
+            loc: ["body", "field"],
+            msg: `Name the field: this model predicts several two-class fields (${binary.map((f) => f.field).join(", ")}).`,
+            type: "missing",
+          },
+        ]);
       }
       const classes = target.classes as string[];
       const positive = request.positive_class ?? classes[1];
       if (!classes.includes(positive)) {
-        throw validationError([{ loc: ["body", "positive_class"], msg: `"${positive}" is not a class of "${target.field}"; its classes are ${classes.map((c) => `"${c}"`).join(" and ")}.`, type: "value_error" }]);
+        throw validationError([
+          {
+            loc: ["body", "positive_class"],
+            msg: `"${positive}" is not a class of "${target.field}"; its classes are ${classes.map((c) => `"${c}"`).join(" and ")}.`,
+            type: "value_error",
+          },
+        ]);
       }
       const stored: StoredThresholds = parseStoredThresholds(model.thresholds);
       if (request.threshold === null) delete stored[target.field];
@@ -66,5 +88,11 @@ export async function setDecisionThreshold(options: { teamId: string; modelId: s
   );
   forgetModelOwner(options.modelId);
   const now = thresholds.stored[thresholds.field];
-  return { model_id: options.modelId, field: thresholds.field, threshold: now?.threshold ?? null, positive_class: now?.positive_class ?? null, thresholds: thresholds.stored };
+  return {
+    model_id: options.modelId,
+    field: thresholds.field,
+    threshold: now?.threshold ?? null,
+    positive_class: now?.positive_class ?? null,
+    thresholds: thresholds.stored,
+  };
 }

@@ -134,7 +134,6 @@ export function parseVersionParam(value: string | undefined): number {
   return n;
 }
 
-
 /** Queues a training with the model's settings on the dataset's current rows; it becomes the model's next version. */
 export async function retrainModel(options: { teamId: string; modelId: string; activate: boolean }): Promise<{ taskId: string }> {
   const model = await db.model.findFirst({
@@ -146,16 +145,24 @@ export async function retrainModel(options: { teamId: string; modelId: string; a
   const forecast = forecastSettingsOf(model.report);
   const dataset = await getDataset({ teamId: options.teamId, datasetId: model.datasetId }).catch((error) => {
     if (error instanceof AppError && error.code === "not_found") {
-      throw new AppError("conflict", "The dataset this model was trained on has been deleted, so the model cannot be retrained. Train a new model on another dataset.");
+      throw new AppError(
+        "conflict",
+        "The dataset this model was trained on has been deleted, so the model cannot be retrained. Train a new model on another dataset.",
+      );
     }
     throw error;
   });
   const predictFields = JSON.parse(model.predictFields) as string[];
   const ignoreFields = JSON.parse(model.ignoreFields) as string[];
   const names = new Set(dataset.fields.map((f) => f.name));
-  const missing = [...predictFields, ...ignoreFields, ...(forecast ? [forecast.dateField, ...(forecast.groupField ? [forecast.groupField] : [])] : [])].filter((f) => !names.has(f));
+  const missing = [...predictFields, ...ignoreFields, ...(forecast ? [forecast.dateField, ...(forecast.groupField ? [forecast.groupField] : [])] : [])].filter(
+    (f) => !names.has(f),
+  );
   if (missing.length) {
-    throw new AppError("conflict", `The dataset no longer has the field(s) ${missing.join(", ")} that this model uses, so it cannot be retrained with the same settings.`);
+    throw new AppError(
+      "conflict",
+      `The dataset no longer has the field(s) ${missing.join(", ")} that this model uses, so it cannot be retrained with the same settings.`,
+    );
   }
   if (dataset.rows === 0) throw new AppError("conflict", "The dataset has no rows. Add rows, then retrain.");
   const settings = { predictFields, ignoreFields, duration: model.duration, extraAttention: model.extraAttention, ...(forecast ? { forecast } : {}) };
@@ -200,7 +207,11 @@ function summarizeReport(report: string): VersionFieldSummary[] {
 export async function listModelVersions(options: { teamId: string; modelId: string }) {
   const model = await db.model.findFirst({
     where: { id: options.modelId, teamId: options.teamId },
-    select: { id: true, activeVersion: true, versions: { orderBy: { number: "desc" }, select: { number: true, taskId: true, datasetVersion: true, report: true, createdAt: true } } },
+    select: {
+      id: true,
+      activeVersion: true,
+      versions: { orderBy: { number: "desc" }, select: { number: true, taskId: true, datasetVersion: true, report: true, createdAt: true } },
+    },
   });
   if (!model) throw notFound(`Model "${options.modelId}"`);
   return {
@@ -241,7 +252,10 @@ export async function deleteModelVersion(options: { teamId: string; modelId: str
     async (tx) => {
       await lockModel(tx, options.teamId, options.modelId);
       const model = await tx.model.findUniqueOrThrow({ where: { id: options.modelId }, select: { activeVersion: true, artifactPath: true } });
-      const v = await tx.modelVersion.findUnique({ where: { modelId_number: { modelId: options.modelId, number: options.version } }, select: { id: true, artifactPath: true } });
+      const v = await tx.modelVersion.findUnique({
+        where: { modelId_number: { modelId: options.modelId, number: options.version } },
+        select: { id: true, artifactPath: true },
+      });
       if (!v) throw notFound(`Version ${options.version} of model "${options.modelId}"`);
       if (model.activeVersion === options.version) {
         throw new AppError("conflict", `Version ${options.version} is the active version. Make another version active first, or delete the whole model.`);

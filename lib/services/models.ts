@@ -76,7 +76,10 @@ export async function getTrainingResult(options: { teamId: string; taskId: strin
   // existing model answers with that model's active version.
   const version = await db.modelVersion.findFirst({ where: { taskId: task.id, modelId: task.resultId }, select: { result: true } });
   if (!version && isRetrainPayload(task.payload)) {
-    throw new AppError("not_found", `The version of model "${task.resultId}" that task "${task.id}" trained was deleted. The model's active version: GET /api/v1/models/${task.resultId}.`);
+    throw new AppError(
+      "not_found",
+      `The version of model "${task.resultId}" that task "${task.id}" trained was deleted. The model's active version: GET /api/v1/models/${task.resultId}.`,
+    );
   }
   return JSON.parse(version?.result ?? model.result) as TrainingResult;
 }
@@ -142,7 +145,10 @@ export async function deleteModel(options: { teamId: string; modelId: string }) 
       // Lock the row first (as saving a retrained version does), so a version saved meanwhile is deleted too.
       const { count } = await tx.model.updateMany({ where: { id: options.modelId, teamId: options.teamId }, data: { versionCount: { increment: 0 } } });
       if (count === 0) throw notFound(`Model "${options.modelId}"`);
-      const model = await tx.model.findUniqueOrThrow({ where: { id: options.modelId }, select: { artifactPath: true, versions: { select: { artifactPath: true } } } });
+      const model = await tx.model.findUniqueOrThrow({
+        where: { id: options.modelId },
+        select: { artifactPath: true, versions: { select: { artifactPath: true } } },
+      });
       await tx.model.delete({ where: { id: options.modelId } });
       return [...new Set([model.artifactPath, ...model.versions.map((v) => v.artifactPath)])];
     },
@@ -183,7 +189,8 @@ async function loadCachedModel(modelId: string, artifactPath: string): Promise<L
     if (isForecastArtifact(bytes)) throw forecastModelCannotPredict(modelId);
     const model = loadModel(bytes);
     model.warmUp().then(
-      ({ seconds, compiled }) => console.log(`model ${modelId} ready for serving in ${seconds.toFixed(1)} s (${compiled ? "compiled trees" : "array traversal"})`),
+      ({ seconds, compiled }) =>
+        console.log(`model ${modelId} ready for serving in ${seconds.toFixed(1)} s (${compiled ? "compiled trees" : "array traversal"})`),
       (error) => console.error(`warming up model ${modelId} failed:`, error),
     );
     return model;
@@ -244,7 +251,8 @@ export async function predictRowsJson(options: {
       await new Promise((resolve) => setImmediate(resolve));
       if (options.signal?.aborted) throw new AppError("bad_request", "The request was cancelled by the client.");
     }
-    for (const prediction of model.predictRows(options.rows.slice(start, start + slice), { factors: options.factors, thresholds })) predictions.push(prediction);
+    for (const prediction of model.predictRows(options.rows.slice(start, start + slice), { factors: options.factors, thresholds }))
+      predictions.push(prediction);
   }
   return predictionRowsJson({ schema: model.schema, predictFields: model.predictFields, rows: options.rows, predictions, factors: options.factors });
 }

@@ -30,11 +30,7 @@ describe("prediction rows as JSON text", () => {
     { name: "y", type: "category" },
     { name: "amount", type: "float" },
   ];
-  const rows: RawRow[] = [
-    { 'odd "name"\\ é': "line\nbreak \u2028", n: -0.5, flag: true },
-    { n: null, flag: false },
-    {},
-  ];
+  const rows: RawRow[] = [{ 'odd "name"\\ é': "line\nbreak \u2028", n: -0.5, flag: true }, { n: null, flag: false }, {}];
   const predictions: RowPrediction[] = [
     { y: { value: "yes", probabilities: { yes: 0.75, 'n"o': 0.25 }, factors: { n: 0.6, flag: 0.4 } }, amount: { value: 12.5 } },
     { y: { value: 'n"o', probabilities: { yes: 1e-12, 'n"o': 1 }, factors: {} }, amount: { value: Number.NaN } },

@@ -6,7 +6,13 @@ import type { FieldSchema, RawRow, RawValue } from "@/lib/table/types";
 
 type OutputRow = Record<string, string | number | null>;
 
-export function predictionRows(input: { schema: FieldSchema[]; predictFields: string[]; rows: RawRow[]; predictions: RowPrediction[]; factors: boolean }): OutputRow[] {
+export function predictionRows(input: {
+  schema: FieldSchema[];
+  predictFields: string[];
+  rows: RawRow[];
+  predictions: RowPrediction[];
+  factors: boolean;
+}): OutputRow[] {
   const predictFields = new Set(input.predictFields);
   const echoed = input.schema.filter((f) => !predictFields.has(f.name)).map((f) => f.name);
   // Field names may be "constructor" or "__proto__": read own properties, write prototype-free rows.

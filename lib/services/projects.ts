@@ -18,7 +18,19 @@ const projectSelect = {
   updatedAt: true,
 } as const;
 
-type ProjectRow = { id: string; name: string; datasetId: string | null; chatInstructions: string; chatContext: string; chatSuggestions: string; owner: string; org: string; teamId: string; createdAt: Date; updatedAt: Date };
+type ProjectRow = {
+  id: string;
+  name: string;
+  datasetId: string | null;
+  chatInstructions: string;
+  chatContext: string;
+  chatSuggestions: string;
+  owner: string;
+  org: string;
+  teamId: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 export function presentProject(p: ProjectRow): Project {
   return {

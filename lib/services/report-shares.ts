@@ -20,7 +20,6 @@ const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 /** Views are recorded at most once a minute per link: a popular link must not become a write per request. */
 const VIEW_RESOLUTION_MS = 60_000;
 
-
 function describeLink(link: { id: string; includeExamples: boolean; createdAt: Date; revokedAt: Date | null; lastViewedAt: Date | null }) {
   return {
     id: link.id,
@@ -134,7 +133,10 @@ export async function getSharedReport(token: string): Promise<SharedReport> {
   if (!link || link.revokedAt) throw gone;
   const { model } = link;
   if (model.report.startsWith(FORECAST_REPORT_PREFIX)) throw gone; // retrained or linked before forecasts were refused
-  const version = await db.modelVersion.findUnique({ where: { modelId_number: { modelId: model.id, number: model.activeVersion } }, select: { createdAt: true } });
+  const version = await db.modelVersion.findUnique({
+    where: { modelId_number: { modelId: model.id, number: model.activeVersion } },
+    select: { createdAt: true },
+  });
   const now = Date.now();
   if (!link.lastViewedAt || now - link.lastViewedAt.getTime() > VIEW_RESOLUTION_MS) {
     await db.reportShareLink.update({ where: { id: link.id }, data: { lastViewedAt: new Date(now) } }).catch(() => undefined);

@@ -30,7 +30,10 @@ export async function runChatTask(task: { id: string; teamId: string; payload: u
   const dataset = await db.dataset.findFirst({ where: { id: payload.datasetId, teamId: task.teamId }, select: { id: true, name: true } });
   if (!dataset) throw new UserFacingTaskError(`Dataset "${payload.datasetId}" no longer exists.`);
   const project = payload.projectId
-    ? await db.project.findFirst({ where: { id: payload.projectId, teamId: task.teamId }, select: { chatInstructions: true, chatContext: true, chatSuggestions: true } })
+    ? await db.project.findFirst({
+        where: { id: payload.projectId, teamId: task.teamId },
+        select: { chatInstructions: true, chatContext: true, chatSuggestions: true },
+      })
     : null;
   const table = await withStorageRetry(() => loadTable(dataset.id), { waitMs: 20_000, signal: context.signal }).catch((error) => {
     if (isStorageUnavailable(error)) throw new UserFacingTaskError(`${error.message.replace(/ Nothing was changed;.*$/, "")} Ask again in a minute.`);

@@ -13,21 +13,29 @@ import type { TrainTaskPayload } from "./training";
 /** Per-series details kept in the model's report (the web page); the result has every series. */
 const REPORT_SERIES = 200;
 
-export async function runForecastTask(payload: TrainTaskPayload & { forecast: ForecastPayload }, context: TaskContext, dataset: { id: string; name: string }): Promise<TrainedOutcome> {
+export async function runForecastTask(
+  payload: TrainTaskPayload & { forecast: ForecastPayload },
+  context: TaskContext,
+  dataset: { id: string; name: string },
+): Promise<TrainedOutcome> {
   const valueField = payload.predictFields[0];
   const spec = payload.forecast;
   const wanted = [valueField, spec.dateField, ...(spec.groupField ? [spec.groupField] : [])];
   const { info, table } = await withStorageRetry(
     async () => {
       const current = await datasetStore().info(dataset.id);
-      if (current.rowCount === 0) throw new UserFacingTaskError(`Dataset "${dataset.name}" has no rows. Add rows (POST /v1/datasets with "id" and "rows") and train again.`);
+      if (current.rowCount === 0)
+        throw new UserFacingTaskError(`Dataset "${dataset.name}" has no rows. Add rows (POST /v1/datasets with "id" and "rows") and train again.`);
       const missing = wanted.filter((f) => !current.fields.some((field) => field.name === f));
       if (missing.length) throw new UserFacingTaskError(`The dataset no longer has the field(s) ${missing.join(", ")}. Check the field names and train again.`);
       return datasetStore().snapshot(dataset.id, { fields: wanted });
     },
     { waitMs: 60_000, signal: context.signal, onWait: () => context.progress(0, null, "Waiting for dataset storage") },
   ).catch((error) => {
-    if (isStorageUnavailable(error)) throw new UserFacingTaskError(`${error.message.replace(/ Nothing was changed;.*$/, "")} The dataset could not be loaded; submit the training again in a minute.`);
+    if (isStorageUnavailable(error))
+      throw new UserFacingTaskError(
+        `${error.message.replace(/ Nothing was changed;.*$/, "")} The dataset could not be loaded; submit the training again in a minute.`,
+      );
     throw error;
   });
   let outcome;

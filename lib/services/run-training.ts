@@ -36,13 +36,21 @@ export async function runTrainingTask(task: { id: string; teamId: string }, payl
   return saveTrainedModel(task, payload, context, dataset, outcome);
 }
 
-async function trainRowModel(task: { teamId: string }, payload: TrainTaskPayload, context: TaskContext, dataset: { id: string; name: string }): Promise<TrainedOutcome> {
+async function trainRowModel(
+  task: { teamId: string },
+  payload: TrainTaskPayload,
+  context: TaskContext,
+  dataset: { id: string; name: string },
+): Promise<TrainedOutcome> {
   const { table, info } = await withStorageRetry(() => loadDatasetTable({ teamId: task.teamId, datasetId: dataset.id }), {
     waitMs: 60_000,
     signal: context.signal,
     onWait: () => context.progress(0, null, "Waiting for dataset storage"),
   }).catch((error) => {
-    if (isStorageUnavailable(error)) throw new UserFacingTaskError(`${error.message.replace(/ Nothing was changed;.*$/, "")} The dataset could not be loaded; submit the training again in a minute.`);
+    if (isStorageUnavailable(error))
+      throw new UserFacingTaskError(
+        `${error.message.replace(/ Nothing was changed;.*$/, "")} The dataset could not be loaded; submit the training again in a minute.`,
+      );
     throw error;
   });
   if (info.rowCount === 0 || table.rowCount === 0) {
@@ -90,10 +98,19 @@ async function saveTrainedModel(
       onWait: () => context.progress(1, null, "Waiting for model storage"),
     });
   } catch (error) {
-    if (isStorageUnavailable(error)) throw new UserFacingTaskError(`The model was trained but could not be stored: ${error.message.replace(/ Nothing was changed;.*$/, "")} Submit the training again.`);
+    if (isStorageUnavailable(error))
+      throw new UserFacingTaskError(
+        `The model was trained but could not be stored: ${error.message.replace(/ Nothing was changed;.*$/, "")} Submit the training again.`,
+      );
     throw error;
   }
-  const saved = { taskId: task.id, versionId, artifactPath, datasetVersion: outcome.datasetVersion, outcome: { result: outcome.result, report: outcome.report } };
+  const saved = {
+    taskId: task.id,
+    versionId,
+    artifactPath,
+    datasetVersion: outcome.datasetVersion,
+    outcome: { result: outcome.result, report: outcome.report },
+  };
   // The rows trained on may be newer than when the task was queued: reuse matches the data actually seen.
   const reuseKey = computeReuseKey({ ...payload, datasetVersion: outcome.datasetVersion });
   try {

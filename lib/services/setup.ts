@@ -21,7 +21,11 @@ export const setupSchema = z.object({
   password: z.string().min(8, "The password must be at least 8 characters.").max(200, "The password must be at most 200 characters."),
   name: z.string().trim().max(100, "The name must be at most 100 characters.").optional().default(""),
   teamName: z.string().trim().min(1, "Give your team a name.").max(100, "The team name must be at most 100 characters."),
-  setupToken: z.string({ message: "Enter the setup token: `npm start` prints it on the server's console (or set SETUP_TOKEN)." }).trim().min(1, "Enter the setup token: `npm start` prints it on the server's console (or set SETUP_TOKEN).").max(200),
+  setupToken: z
+    .string({ message: "Enter the setup token: `npm start` prints it on the server's console (or set SETUP_TOKEN)." })
+    .trim()
+    .min(1, "Enter the setup token: `npm start` prints it on the server's console (or set SETUP_TOKEN).")
+    .max(200),
 });
 
 export async function needsSetup(): Promise<boolean> {

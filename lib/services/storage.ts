@@ -69,7 +69,10 @@ export function isStorageUnavailable(error: unknown): error is StoreError {
  * tasks (a finished training above all) are worth waiting for rather than failing. `onWait` hears
  * each wait (progress messages).
  */
-export async function withStorageRetry<T>(task: () => Promise<T>, options: { waitMs: number; signal?: AbortSignal; onWait?: (error: StoreError) => void }): Promise<T> {
+export async function withStorageRetry<T>(
+  task: () => Promise<T>,
+  options: { waitMs: number; signal?: AbortSignal; onWait?: (error: StoreError) => void },
+): Promise<T> {
   const deadline = Date.now() + options.waitMs;
   let pause = 1_000;
   for (;;) {

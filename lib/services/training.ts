@@ -9,7 +9,6 @@ import { getDataset } from "./datasets";
 import type { ForecastSpec } from "@/lib/schemas/forecasts";
 import { checkForecastRequest, forecastPayloadSchema, type ForecastPayload } from "./forecasts";
 
-
 export const trainTaskPayloadSchema = z.object({
   datasetId: z.string(),
   predictFields: z.array(z.string()).min(1),
@@ -43,7 +42,13 @@ function unknownFieldIssues(names: string[], fields: Set<string>, key: string): 
   return names.flatMap((name, i) =>
     fields.has(name)
       ? []
-      : [{ loc: ["body", key, i], msg: `Unknown field "${name}". Field names are case sensitive; the dataset has: ${[...fields].join(", ")}.`, type: "value_error" }],
+      : [
+          {
+            loc: ["body", key, i],
+            msg: `Unknown field "${name}". Field names are case sensitive; the dataset has: ${[...fields].join(", ")}.`,
+            type: "value_error",
+          },
+        ],
   );
 }
 
@@ -58,7 +63,17 @@ export function computeReuseKey(o: {
   forecast?: ForecastPayload;
 }): string {
   // A forecast's settings join the key only when present, so row-wise models keep their keys.
-  return sha256(JSON.stringify([o.datasetId, o.datasetVersion, o.predictFields, [...o.ignoreFields].sort(), o.duration, o.extraAttention, ...(o.forecast ? [o.forecast] : [])]));
+  return sha256(
+    JSON.stringify([
+      o.datasetId,
+      o.datasetVersion,
+      o.predictFields,
+      [...o.ignoreFields].sort(),
+      o.duration,
+      o.extraAttention,
+      ...(o.forecast ? [o.forecast] : []),
+    ]),
+  );
 }
 
 export async function submitTraining(teamId: string, request: TrainSubmission): Promise<{ taskId: string }> {
@@ -73,12 +88,22 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
       ? []
       : [...unknownFieldIssues(request.predictFields, names, "predict_fields"), ...unknownFieldIssues(request.ignoreFields, names, "ignore_fields")];
   request.predictFields.forEach((name, i) => {
-    if (request.ignoreFields.includes(name)) issues.push({ loc: ["body", "predict_fields", i], msg: `"${name}" is both predicted and ignored.`, type: "value_error" });
+    if (request.ignoreFields.includes(name))
+      issues.push({ loc: ["body", "predict_fields", i], msg: `"${name}" is both predicted and ignored.`, type: "value_error" });
     if (request.predictFields.indexOf(name) !== i) issues.push({ loc: ["body", "predict_fields", i], msg: `"${name}" is listed twice.`, type: "value_error" });
   });
   if (issues.length) throw validationError(issues);
   // A forecast is checked against the rows now, so data problems answer 422 instead of a failed task.
-  const forecast = request.forecast && names.size ? await checkForecastRequest({ datasetId: dataset.id, rows: dataset.rows, fields: dataset.fields, predictFields: request.predictFields, spec: request.forecast }) : undefined;
+  const forecast =
+    request.forecast && names.size
+      ? await checkForecastRequest({
+          datasetId: dataset.id,
+          rows: dataset.rows,
+          fields: dataset.fields,
+          predictFields: request.predictFields,
+          spec: request.forecast,
+        })
+      : undefined;
 
   const reuseKey = computeReuseKey({ ...request, forecast, datasetId: dataset.id, datasetVersion: dataset.version });
   const payload: TrainTaskPayload = {

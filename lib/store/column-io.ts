@@ -40,7 +40,15 @@ export async function loadEncoded(seg: OpenSegment, meta: ColumnMeta, from: numb
  * whole into an empty interner keeps its codes as they are (its dictionary holds exactly the
  * values it uses), which makes loading a compacted dataset nearly free of hashing.
  */
-export async function readTextInto(seg: OpenSegment, meta: ColumnMeta, from: number, to: number, codes: Int32Array, at: number, interner: Interner): Promise<void> {
+export async function readTextInto(
+  seg: OpenSegment,
+  meta: ColumnMeta,
+  from: number,
+  to: number,
+  codes: Int32Array,
+  at: number,
+  interner: Interner,
+): Promise<void> {
   if (meta.enc === "text") {
     await readCodesInto(seg, meta, from, to, codes, at);
     const dictionary = await readDictionary(seg, meta);

@@ -63,7 +63,14 @@ describe.each(["files", "objects"] as const)("%s backend", (kind) => {
   beforeEach(async () => {
     root = await fs.mkdtemp(path.join(os.tmpdir(), "store-test-"));
     records = new MemoryRecordStore();
-    objects = openS3ObjectStore({ bucket: s3.bucket, prefix: `t-${randomBytes(6).toString("hex")}`, endpoint: s3.endpoint, accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true });
+    objects = openS3ObjectStore({
+      bucket: s3.bucket,
+      prefix: `t-${randomBytes(6).toString("hex")}`,
+      endpoint: s3.endpoint,
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      forcePathStyle: true,
+    });
     store = make();
   });
 
@@ -391,7 +398,10 @@ describe.each(["files", "objects"] as const)("%s backend", (kind) => {
       const other = make();
       await Promise.all(
         Array.from({ length: 20 }, (_, k) =>
-          (k % 2 ? other : store).append("ds", Array.from({ length: 50 }, (_, j) => ({ k, j }))),
+          (k % 2 ? other : store).append(
+            "ds",
+            Array.from({ length: 50 }, (_, j) => ({ k, j })),
+          ),
         ),
       );
       const table = await store.read("ds");
@@ -405,7 +415,12 @@ describe.each(["files", "objects"] as const)("%s backend", (kind) => {
       const busy = make({ compactFanout: 2 });
       await busy.create("ds");
       const appends = Promise.all(
-        Array.from({ length: 16 }, (_, b) => busy.append("ds", Array.from({ length: 100 }, (_, j) => ({ j: b * 100 + j })))),
+        Array.from({ length: 16 }, (_, b) =>
+          busy.append(
+            "ds",
+            Array.from({ length: 100 }, (_, j) => ({ j: b * 100 + j })),
+          ),
+        ),
       );
       const seen: number[] = [];
       let done = false;

@@ -168,7 +168,7 @@ class ColumnarDatasetStore implements DatasetStore {
 
   async append(datasetId: string, rows: RawRow[]): Promise<DatasetInfo> {
     checkId(datasetId);
-    if (!Array.isArray(rows)) throw new StoreError("invalid_rows", "rows must be an array of row objects, e.g. [{\"age\": 42}].");
+    if (!Array.isArray(rows)) throw new StoreError("invalid_rows", 'rows must be an array of row objects, e.g. [{"age": 42}].');
     return this.backend.withWriter(datasetId, async () => {
       let prepared: PreparedSegment | null = null;
       try {
@@ -176,10 +176,7 @@ class ColumnarDatasetStore implements DatasetStore {
           const { manifest, token } = await this.readManifest(datasetId);
           if (rows.length === 0) return toInfo(manifest);
           if (manifest.rowCount + rows.length > this.maxRows) {
-            throw new StoreError(
-              "too_large",
-              `This append would bring the dataset to ${manifest.rowCount + rows.length} rows; the limit is ${this.maxRows}.`,
-            );
+            throw new StoreError("too_large", `This append would bring the dataset to ${manifest.rowCount + rows.length} rows; the limit is ${this.maxRows}.`);
           }
           // Validated against the manifest as it is now: another host may have defined the schema since the last attempt.
           const plan = this.planAppend(manifest, rows);
@@ -235,7 +232,12 @@ class ColumnarDatasetStore implements DatasetStore {
    * manifest is read again: if it lists this append's segment, the commit went through, and
    * retrying would store the batch twice.
    */
-  private async commitAppend(datasetId: string, next: Manifest, token: ManifestToken, file: string): Promise<{ manifest: Manifest; token: ManifestToken } | null> {
+  private async commitAppend(
+    datasetId: string,
+    next: Manifest,
+    token: ManifestToken,
+    file: string,
+  ): Promise<{ manifest: Manifest; token: ManifestToken } | null> {
     try {
       const done = await this.backend.commit(datasetId, next, token);
       return done ? { manifest: next, token: done.token } : null;
@@ -584,7 +586,10 @@ class ColumnarDatasetStore implements DatasetStore {
         return current;
       }
       // Readers still holding the previous manifest retry when a segment is gone (see snapshot).
-      await this.backend.discard(datasetId, parts.map((p) => p.file));
+      await this.backend.discard(
+        datasetId,
+        parts.map((p) => p.file),
+      );
       current = next;
       currentToken = done.token;
     }

@@ -16,7 +16,7 @@ export interface SchemaField {
 function describeValue(value: unknown): string {
   let text: string;
   try {
-    text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+    text = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   } catch {
     text = String(value);
   }

@@ -3,15 +3,7 @@
 // message is user-facing: it names the field and the row (0-based within the append) and says what
 // to do.
 
-export type StoreErrorCode =
-  | "not_found"
-  | "invalid_rows"
-  | "schema_mismatch"
-  | "invalid_type"
-  | "unknown_field"
-  | "too_large"
-  | "conflict"
-  | "unavailable";
+export type StoreErrorCode = "not_found" | "invalid_rows" | "schema_mismatch" | "invalid_type" | "unknown_field" | "too_large" | "conflict" | "unavailable";
 
 export class StoreError extends Error {
   readonly code: StoreErrorCode;

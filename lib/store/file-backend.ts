@@ -46,7 +46,13 @@ export class FileBackend implements DatasetBackend {
     const ids: string[] = [];
     for (const name of names) {
       if (name.startsWith(".")) continue;
-      if (await fs.stat(path.join(this.root, name, MANIFEST)).then(() => true, () => false)) ids.push(name);
+      if (
+        await fs.stat(path.join(this.root, name, MANIFEST)).then(
+          () => true,
+          () => false,
+        )
+      )
+        ids.push(name);
     }
     return ids.sort();
   }
@@ -63,7 +69,10 @@ export class FileBackend implements DatasetBackend {
         await fs.mkdir(dir);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        const exists = await fs.stat(path.join(dir, MANIFEST)).then(() => true, () => false);
+        const exists = await fs.stat(path.join(dir, MANIFEST)).then(
+          () => true,
+          () => false,
+        );
         if (exists) throw new StoreError("conflict", `Dataset "${datasetId}" already exists.`);
       }
       await writeFileAtomic(dir, MANIFEST, JSON.stringify(manifest));

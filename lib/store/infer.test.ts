@@ -24,9 +24,7 @@ describe("inferFieldType", () => {
   it("finds ids from the name or from code-like unique values", () => {
     expect(inferFieldType(["7590-VHVEG", "5575-GNVDE", "3668-QPYBK"], "customerID")).toBe("id");
     expect(inferFieldType(["7590-VHVEG", "5575-GNVDE", "3668-QPYBK"])).toBe("id");
-    expect(
-      inferFieldType(["3f2504e0-4f89-11d3-9a0c-0305e82c3301", "6ba7b810-9dad-11d1-80b4-00c04fd430c8"], "ref"),
-    ).toBe("id");
+    expect(inferFieldType(["3f2504e0-4f89-11d3-9a0c-0305e82c3301", "6ba7b810-9dad-11d1-80b4-00c04fd430c8"], "ref")).toBe("id");
     expect(inferFieldType(["1", "2", "3", "4"], "user_id")).toBe("id");
     // Not unique: a repeated code is a category, whatever the name says.
     expect(inferFieldType(["A1B2C", "A1B2C", "Z9Y8X"], "orderId")).toBe("category");
@@ -48,12 +46,9 @@ describe("inferFieldType", () => {
   });
 
   it("finds free text: long values with spaces, or many distinct phrases", () => {
-    expect(
-      inferFieldType([
-        "The service was quick and the staff were friendly to us.",
-        "Terrible experience, I waited for an hour and nobody came.",
-      ]),
-    ).toBe("string");
+    expect(inferFieldType(["The service was quick and the staff were friendly to us.", "Terrible experience, I waited for an hour and nobody came."])).toBe(
+      "string",
+    );
     const titles = Array.from({ length: 60 }, (_, i) => `movie title number ${i}`);
     expect(inferFieldType(titles)).toBe("string");
   });

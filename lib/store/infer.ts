@@ -68,10 +68,7 @@ export function isIdLikeName(name: string | undefined): boolean {
  * string (free text); mostly distinct short values over many rows -> id when unique, else string;
  * otherwise category.
  */
-export function inferFromProfile(
-  profile: Omit<ValueProfile, "distinct"> & { distinct: DistinctValues },
-  name?: string,
-): FieldType {
+export function inferFromProfile(profile: Omit<ValueProfile, "distinct"> & { distinct: DistinctValues }, name?: string): FieldType {
   const nonMissing = profile.total - profile.missing;
   if (nonMissing === 0) return "unknown";
   if (!profile.sawNonBoolean) return "category";

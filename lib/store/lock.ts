@@ -161,10 +161,13 @@ export async function acquireFileLock(file: string, options: FileLockOptions = {
 
   heldTokens.add(token);
   // Heartbeat so that other hosts do not judge a long write abandoned.
-  const heartbeat = setInterval(() => {
-    const now = new Date();
-    fs.utimes(file, now, now).catch(() => undefined);
-  }, Math.max(1000, Math.floor(staleMs / 4)));
+  const heartbeat = setInterval(
+    () => {
+      const now = new Date();
+      fs.utimes(file, now, now).catch(() => undefined);
+    },
+    Math.max(1000, Math.floor(staleMs / 4)),
+  );
   heartbeat.unref();
 
   return async () => {

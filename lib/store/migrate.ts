@@ -45,7 +45,8 @@ async function copySegment(source: Backend, target: Backend, datasetId: string, 
   }
   const local = await source.localSegment(datasetId, segment);
   const written = await target.importSegment(datasetId, segment.file, local);
-  if (written.bytes !== segment.bytes) throw new Error(`segment ${datasetId}/${segment.file}: copied ${written.bytes} bytes, the manifest says ${segment.bytes}`);
+  if (written.bytes !== segment.bytes)
+    throw new Error(`segment ${datasetId}/${segment.file}: copied ${written.bytes} bytes, the manifest says ${segment.bytes}`);
   report.segmentsCopied++;
   return withEtag(segment, (written as { etag?: string }).etag);
 }
@@ -59,14 +60,19 @@ function withEtag(segment: ManifestSegment, etag: string | undefined): ManifestS
 async function migrateDataset(source: Backend, target: Backend, datasetId: string, report: MigrationReport, options: MigrationOptions): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const { manifest } = await source.readManifest(datasetId);
-    const existing = await target.readManifest(datasetId).then((r) => r.manifest, () => null);
+    const existing = await target.readManifest(datasetId).then(
+      (r) => r.manifest,
+      () => null,
+    );
     if (existing && existing.version === manifest.version && segmentsKey(existing) === segmentsKey(manifest)) {
       report.segmentsSkipped += manifest.segments.length;
       return; // already migrated
     }
     if (existing && (existing.seq > manifest.seq || (existing.seq === manifest.seq && existing.version !== manifest.version))) {
       report.datasetsKept.push(datasetId);
-      options.log?.(`dataset ${datasetId}: the target copy (version ${existing.version}) is newer than the source's (${manifest.version}) or differs from it; left as it is`);
+      options.log?.(
+        `dataset ${datasetId}: the target copy (version ${existing.version}) is newer than the source's (${manifest.version}) or differs from it; left as it is`,
+      );
       return;
     }
     const segments: ManifestSegment[] = [];
@@ -99,7 +105,15 @@ async function migrateArtifacts(source: ArtifactStore, target: ArtifactStore, fo
 
 export async function migrateStorage(source: Storage, target: Storage, options: MigrationOptions = {}): Promise<MigrationReport> {
   if (source.description === target.description) throw new Error(`source and target are the same storage (${source.description})`);
-  const report: MigrationReport = { datasets: 0, datasetsCopied: 0, datasetsKept: [], segmentsCopied: 0, segmentsSkipped: 0, artifactsCopied: 0, artifactsSkipped: 0 };
+  const report: MigrationReport = {
+    datasets: 0,
+    datasetsCopied: 0,
+    datasetsKept: [],
+    segmentsCopied: 0,
+    segmentsSkipped: 0,
+    artifactsCopied: 0,
+    artifactsSkipped: 0,
+  };
   const ids = await source.backend.list();
   report.datasets = ids.length;
   for (const [n, id] of ids.entries()) {

@@ -30,7 +30,16 @@ afterAll(async () => {
 });
 
 function connect(): ObjectStore {
-  return openS3ObjectStore({ bucket: s3.bucket, prefix, endpoint: s3.endpoint, accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true, maxAttempts: 1, connectionTimeoutMs: 1000 });
+  return openS3ObjectStore({
+    bucket: s3.bucket,
+    prefix,
+    endpoint: s3.endpoint,
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+    maxAttempts: 1,
+    connectionTimeoutMs: 1000,
+  });
 }
 
 beforeEach(async () => {
@@ -85,9 +94,13 @@ describe("hosts appending at once", () => {
     };
     const c = host("c", { records: counting });
     const writers = [a, b, c];
-    await Promise.all(writers.map((w, n) => (async () => {
-      for (let k = 0; k < 8; k++) await w.store.append("ds", batch(`w${n}`, k));
-    })()));
+    await Promise.all(
+      writers.map((w, n) =>
+        (async () => {
+          for (let k = 0; k < 8; k++) await w.store.append("ds", batch(`w${n}`, k));
+        })(),
+      ),
+    );
     expect(races).toBeGreaterThan(0); // the compare-and-swap really was contended
     const table = await host("reader").store.read("ds");
     expect(table.rowCount).toBe(3 * 8 * 20);
@@ -242,7 +255,9 @@ describe("a storage server that is down", () => {
       expect((error as StoreError).message).toMatch(/retry/i);
       expect(await a.store.info("ds")).toEqual(before); // the manifest lives in the database
       expect((await a.store.read("ds")).rowCount).toBe(20); // this host wrote it: cached
-      const cold = await host("cold").store.read("ds").catch((e) => e);
+      const cold = await host("cold")
+        .store.read("ds")
+        .catch((e) => e);
       expect((cold as StoreError).code).toBe("unavailable");
     } finally {
       await s3.restart();

@@ -131,7 +131,8 @@ export class ObjectCache {
       // The manifest names the ETag it committed; any other content is not the committed data.
       // Segment and artifact names are never reused, so a different ETag means the bucket was
       // changed behind the application's back: fail loudly rather than read other data.
-      if (got.etag !== etag) throw new Error(`${objects.location}: ${key} has ETag ${got.etag}, but ${etag} was committed: the object was replaced outside Tabula`);
+      if (got.etag !== etag)
+        throw new Error(`${objects.location}: ${key} has ETag ${got.etag}, but ${etag} was committed: the object was replaced outside Tabula`);
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.rename(temp, target);
       await this.noteAdded(got.bytes, target);

@@ -11,14 +11,7 @@ import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { goneError } from "./backend";
 import { StoreError } from "./errors";
 
@@ -63,7 +56,15 @@ export interface S3Settings {
 // Network failures: the server is down or unreachable, for now.
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "ECONNABORTED"]);
 // Answers that mean the server is there but will not serve us: settings an operator must fix.
-const REFUSALS = new Set(["AccessDenied", "InvalidAccessKeyId", "SignatureDoesNotMatch", "NoSuchBucket", "InvalidBucketName", "AuthorizationHeaderMalformed", "PermanentRedirect"]);
+const REFUSALS = new Set([
+  "AccessDenied",
+  "InvalidAccessKeyId",
+  "SignatureDoesNotMatch",
+  "NoSuchBucket",
+  "InvalidBucketName",
+  "AuthorizationHeaderMalformed",
+  "PermanentRedirect",
+]);
 
 interface SdkError {
   name?: string;
@@ -87,7 +88,10 @@ export function toStoreError(error: unknown, location: string, what: string): un
       lastRefusalLog = Date.now();
       console.error(`object storage ${location} refused ${what}: ${name || status} ${e.message ?? ""}. Check STORAGE_URL and the S3_* settings.`);
     }
-    return new StoreError("unavailable", `Dataset and model storage refused the request (${name || `HTTP ${status}`}): the server's storage settings need attention. Nothing was changed; retry later.`);
+    return new StoreError(
+      "unavailable",
+      `Dataset and model storage refused the request (${name || `HTTP ${status}`}): the server's storage settings need attention. Nothing was changed; retry later.`,
+    );
   }
   if (name === "NoSuchKey" || name === "NotFound" || status === 404) return goneError(`${location}: ${what}`);
   const transient =
@@ -122,7 +126,8 @@ class S3ObjectStore implements ObjectStore {
       endpoint: settings.endpoint || undefined,
       region: settings.region || "us-east-1",
       forcePathStyle: settings.forcePathStyle ?? false,
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
       maxAttempts: settings.maxAttempts ?? 3,
       // Checksums only where the API requires them: many S3-compatible servers reject the newer
       // streaming-checksum uploads, and ETags already tell what the server stored.
@@ -156,7 +161,8 @@ class S3ObjectStore implements ObjectStore {
     // In memory rather than streamed: the SDK can then retry the request, and segments were in
     // memory a moment ago anyway. A single PUT takes up to 5 GB.
     const body = await fs.readFile(file);
-    if (body.byteLength > 5 * 1024 ** 3) throw new StoreError("too_large", `One stored object may hold at most 5 GB; this one has ${body.byteLength} bytes. Append fewer rows at a time.`);
+    if (body.byteLength > 5 * 1024 ** 3)
+      throw new StoreError("too_large", `One stored object may hold at most 5 GB; this one has ${body.byteLength} bytes. Append fewer rows at a time.`);
     const { etag } = await this.put(key, body);
     return { etag, bytes: body.byteLength };
   }

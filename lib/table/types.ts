@@ -4,15 +4,7 @@
 /** Field types as real clients of the interface see them (compatibility.md). */
 export type FieldType = "category" | "integer" | "float" | "string" | "date" | "id" | "unknown";
 
-export const FIELD_TYPES: readonly FieldType[] = [
-  "category",
-  "integer",
-  "float",
-  "string",
-  "date",
-  "id",
-  "unknown",
-];
+export const FIELD_TYPES: readonly FieldType[] = ["category", "integer", "float", "string", "date", "id", "unknown"];
 
 export interface FieldSchema {
   name: string;

@@ -54,7 +54,9 @@ export function parseDate(value: RawValue): number {
     const time = m[4] ? m[4].trim() : "00:00:00";
     // Two-digit years (12/30/17): 00-69 are 2000s, 70-99 the 1900s, as spreadsheets read them.
     const year = m[3].length === 2 ? (Number(m[3]) < 70 ? 2000 + Number(m[3]) : 1900 + Number(m[3])) : Number(m[3]);
-    const ms = Date.parse(`${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}T${time.length === 5 ? `${time}:00` : time.padStart(8, "0")}Z`);
+    const ms = Date.parse(
+      `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}T${time.length === 5 ? `${time}:00` : time.padStart(8, "0")}Z`,
+    );
     return Number.isFinite(ms) ? ms : NaN;
   }
   return NaN;

@@ -72,7 +72,12 @@ export async function runLarge(times: number[], log: (line: string) => void): Pr
       const t0 = performance.now();
       const reply = await answerChat({ table, messages: [{ role: "user", content: q }] });
       mine.push(performance.now() - t0);
-      if (k === 0) log(`    ${Math.round(performance.now() - t0).toString().padStart(5)} ms  ${reply.plan ? reply.plan.chart.padEnd(12) : "no plan".padEnd(12)} ${q}`);
+      if (k === 0)
+        log(
+          `    ${Math.round(performance.now() - t0)
+            .toString()
+            .padStart(5)} ms  ${reply.plan ? reply.plan.chart.padEnd(12) : "no plan".padEnd(12)} ${q}`,
+        );
     }
     times.push(...mine);
   }

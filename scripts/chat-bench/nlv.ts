@@ -36,13 +36,28 @@ interface RefSpec {
 }
 
 const FAMILY: Record<string, string> = {
-  histogram: "histogram", singleAttrBar: "bar", bar: "bar", scatter: "scatter", line: "line", groupedBar: "bar2",
-  stackedBar: "bar2", multiLine: "multiLine", scatterColor: "scatterColor", scatterFaceted: "scatterFaceted",
+  histogram: "histogram",
+  singleAttrBar: "bar",
+  bar: "bar",
+  scatter: "scatter",
+  line: "line",
+  groupedBar: "bar2",
+  stackedBar: "bar2",
+  multiLine: "multiLine",
+  scatterColor: "scatterColor",
+  scatterFaceted: "scatterFaceted",
 };
 
 const OUR_FAMILY: Record<string, string> = {
-  histogram: "histogram", bar: "bar", groupedBar: "bar2", stackedBar: "bar2", line: "line", multiLine: "multiLine",
-  scatter: "scatter", scatterColor: "scatterColor", scatterFaceted: "scatterFaceted",
+  histogram: "histogram",
+  bar: "bar",
+  groupedBar: "bar2",
+  stackedBar: "bar2",
+  line: "line",
+  multiLine: "multiLine",
+  scatter: "scatter",
+  scatterColor: "scatterColor",
+  scatterFaceted: "scatterFaceted",
 };
 
 type Encoding = Record<string, { field?: string; aggregate?: string }>;
@@ -99,7 +114,10 @@ export async function runNlv(tables: Record<string, Table>, times: number[]): Pr
     const utterance = row["Utterance Set"];
     const ref = specs.get(`${dataset}-${visId}`);
     if (!ref) throw new Error(`no reference spec for ${dataset}-${visId}`);
-    const turns = utterance.split("|").map((s) => s.trim()).filter(Boolean);
+    const turns = utterance
+      .split("|")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const messages: { role: "user" | "assistant"; content: string }[] = [];
     let reply: ChatReply | null = null;
     let lastMs = 0;
@@ -112,7 +130,9 @@ export async function runNlv(tables: Record<string, Table>, times: number[]): Pr
       messages.push({ role: "assistant", content: reply.messages[0]?.content ?? "" });
     }
     const fig = reply?.messages.find((m) => m.figures.length > 0)?.figures[0];
-    const meta = fig?.layout.meta as { chart: string; x: string | null; y: string | null; color: string | null; facet: string | null; aggregate: string | null } | undefined;
+    const meta = fig?.layout.meta as
+      | { chart: string; x: string | null; y: string | null; color: string | null; facet: string | null; aggregate: string | null }
+      | undefined;
     let ok = false;
     let strict = false;
     let got = "no chart";
@@ -121,12 +141,30 @@ export async function runNlv(tables: Record<string, Table>, times: number[]): Pr
       got = `${meta.chart}(${fields.join(", ")})${meta.aggregate ? ` ${meta.aggregate}` : ""}`;
       ok = OUR_FAMILY[meta.chart] === ref.family && fields.length === ref.fields.length && fields.every((f, i) => f === ref.fields[i]);
       const sameVis = ref.visId === "singleAttrBar" || ref.visId === "bar" ? meta.chart === "bar" : meta.chart === ref.visId;
-      strict = ok && sameVis && (ref.aggregate ?? null) === (meta.chart.startsWith("scatter") ? null : meta.aggregate === "count" && ref.aggregate === null && ref.family === "histogram" ? null : meta.aggregate);
+      strict =
+        ok &&
+        sameVis &&
+        (ref.aggregate ?? null) ===
+          (meta.chart.startsWith("scatter")
+            ? null
+            : meta.aggregate === "count" && ref.aggregate === null && ref.family === "histogram"
+              ? null
+              : meta.aggregate);
       if (ref.family === "histogram") strict = ok && sameVis;
     }
     outcomes.push({
-      index, dataset, visId, utterance, sequential: turns.length > 1, heldOut: index % 5 === 4, ok, strict, got,
-      want: `${ref.visId}(${ref.fields.join(", ")})${ref.aggregate ? ` ${ref.aggregate}` : ""}`, lastReply: reply, lastMs,
+      index,
+      dataset,
+      visId,
+      utterance,
+      sequential: turns.length > 1,
+      heldOut: index % 5 === 4,
+      ok,
+      strict,
+      got,
+      want: `${ref.visId}(${ref.fields.join(", ")})${ref.aggregate ? ` ${ref.aggregate}` : ""}`,
+      lastReply: reply,
+      lastMs,
     });
   }
   return outcomes;
@@ -142,7 +180,8 @@ export function reportNlv(outcomes: NlvOutcome[]): string[] {
     followUps: outcomes.filter((o) => o.sequential),
   };
   const lines = [`NLV corpus: ${outcomes.length} utterance sets`, `  ${"split".padEnd(12)} ${"n".padStart(4)} ${"match".padStart(7)} ${"strict".padStart(7)}`];
-  for (const [name, xs] of Object.entries(split)) lines.push(`  ${name.padEnd(12)} ${String(xs.length).padStart(4)} ${pct(xs, "ok").toFixed(1).padStart(6)}% ${pct(xs, "strict").toFixed(1).padStart(6)}%`);
+  for (const [name, xs] of Object.entries(split))
+    lines.push(`  ${name.padEnd(12)} ${String(xs.length).padStart(4)} ${pct(xs, "ok").toFixed(1).padStart(6)}% ${pct(xs, "strict").toFixed(1).padStart(6)}%`);
   lines.push("  by reference chart (tuning split | held-out split):");
   const keys = [...new Set(outcomes.map((o) => `${o.dataset}-${o.visId}`))].sort();
   for (const k of keys) {

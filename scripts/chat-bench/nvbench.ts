@@ -23,7 +23,11 @@ export interface NvOutcome {
 }
 
 export function loadNvCases(): NvCase[] {
-  return fs.readFileSync(path.join(NV_DIR, "cases.jsonl"), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as NvCase);
+  return fs
+    .readFileSync(path.join(NV_DIR, "cases.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as NvCase);
 }
 
 export async function runNv(times: number[]): Promise<NvOutcome[]> {
@@ -54,7 +58,13 @@ export function reportNv(outcomes: NvOutcome[]): string[] {
     ["  tuning", outcomes.filter((o) => !o.heldOut)],
     ["  held-out", outcomes.filter((o) => o.heldOut)],
   ];
-  const lines = [`nvbench-dev: ${new Set(outcomes.map((o) => o.c.id)).size} cases, ${outcomes.length} phrasings`, `  ${"".padEnd(16)} ${"n".padStart(4)} ${"data".padStart(7)} ${"chart".padStart(7)}`];
-  for (const [name, xs] of rows) lines.push(`  ${name.padEnd(16)} ${String(xs.length).padStart(4)} ${pct(xs, "dataRight").toFixed(1).padStart(6)}% ${pct(xs, "chartRight").toFixed(1).padStart(6)}%`);
+  const lines = [
+    `nvbench-dev: ${new Set(outcomes.map((o) => o.c.id)).size} cases, ${outcomes.length} phrasings`,
+    `  ${"".padEnd(16)} ${"n".padStart(4)} ${"data".padStart(7)} ${"chart".padStart(7)}`,
+  ];
+  for (const [name, xs] of rows)
+    lines.push(
+      `  ${name.padEnd(16)} ${String(xs.length).padStart(4)} ${pct(xs, "dataRight").toFixed(1).padStart(6)}% ${pct(xs, "chartRight").toFixed(1).padStart(6)}%`,
+    );
   return lines;
 }

@@ -11,7 +11,9 @@ import type { Table } from "../../lib/table/types";
 import { loadDatasetTable } from "./load-dataset";
 import { scoreOwn, type Expected, type OwnQuestion, type Verdict } from "./score-own";
 
-const SHARED = fs.existsSync(path.resolve(process.cwd(), "../shared/datasets/telco.csv")) ? path.resolve(process.cwd(), "../shared/datasets") : "/work/shared/datasets";
+const SHARED = fs.existsSync(path.resolve(process.cwd(), "../shared/datasets/telco.csv"))
+  ? path.resolve(process.cwd(), "../shared/datasets")
+  : "/work/shared/datasets";
 export const OWN_DIR = path.resolve(process.cwd(), "lib/chat/testing/analytic");
 
 export const OWN_FILES: Record<string, string> = {
@@ -35,7 +37,11 @@ const SET_FILES: Record<OwnSet, [string, string]> = { own: ["questions.jsonl", "
 
 export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
   const [qFile, eFile] = SET_FILES[set];
-  const questions = fs.readFileSync(path.join(OWN_DIR, qFile), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as OwnQuestion);
+  const questions = fs
+    .readFileSync(path.join(OWN_DIR, qFile), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as OwnQuestion);
   const expected = JSON.parse(fs.readFileSync(path.join(OWN_DIR, eFile), "utf8")) as Record<string, Expected>;
   return { questions, expected };
 }
@@ -61,7 +67,12 @@ export async function runOwn(tables: Record<string, Table>, times: number[], set
       times.push(performance.now() - t0);
       messages.push({ role: "assistant", content: reply.messages[0]?.content ?? "" });
     }
-    const verdict = scoreOwn(q, expected[q.id] ?? {}, reply!, table.columns.map((c) => c.name));
+    const verdict = scoreOwn(
+      q,
+      expected[q.id] ?? {},
+      reply!,
+      table.columns.map((c) => c.name),
+    );
     outcomes.push({ q, index, heldOut: set === "fresh" || index % 5 === 4, verdict, reply: reply! });
   }
   return outcomes;
@@ -79,7 +90,9 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
     set === "fresh"
       ? `Fresh held-out analytic set (fresh.jsonl, never tuned on): ${outcomes.length} questions`
       : `Own analytic set: ${outcomes.length} questions (${dev.length} tuning, ${held.length} held out)`,
-    set === "fresh" ? `  right: ${pct(outcomes).toFixed(1)}%` : `  right: all ${pct(outcomes).toFixed(1)}%, tuning ${pct(dev).toFixed(1)}%, held-out ${pct(held).toFixed(1)}%`,
+    set === "fresh"
+      ? `  right: ${pct(outcomes).toFixed(1)}%`
+      : `  right: all ${pct(outcomes).toFixed(1)}%, tuning ${pct(dev).toFixed(1)}%, held-out ${pct(held).toFixed(1)}%`,
     `  wrong answers showing a number: ${wrongNumber.length}, of which NOT flagged as an assumption: ${unflagged.length}${set === "fresh" ? "" : ` (held-out: ${unflagged.filter((o) => o.heldOut).length})`}; flagged only by a routine note (default aggregate, time axis): ${weak.length}`,
     `  right answers that also state a doubt about the reading (not only routine notes): ${flaggedRight}`,
     `  wrong without a number (said it could not answer, or asked back): ${outcomes.filter((o) => !o.verdict.right && !o.verdict.gaveNumber).length}`,
@@ -89,7 +102,9 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
   for (const t of types) {
     const all = outcomes.filter((o) => o.q.type === t);
     const h = all.filter((o) => o.heldOut);
-    lines.push(`    ${t.padEnd(14)} ${pct(all).toFixed(0).padStart(4)}% (${all.length}) | ${h.length ? `${pct(h).toFixed(0).padStart(4)}%` : "    -"} (${h.length})`);
+    lines.push(
+      `    ${t.padEnd(14)} ${pct(all).toFixed(0).padStart(4)}% (${all.length}) | ${h.length ? `${pct(h).toFixed(0).padStart(4)}%` : "    -"} (${h.length})`,
+    );
   }
   return lines;
 }

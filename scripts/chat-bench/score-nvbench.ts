@@ -36,8 +36,16 @@ export interface NvVerdict {
 }
 
 const FAMILY: Record<string, string> = {
-  bar: "bar", groupedBar: "bar", stackedBar: "bar", line: "line", multiLine: "line",
-  scatter: "scatter", scatterColor: "scatter", scatterFaceted: "scatter", pie: "pie", histogram: "histogram",
+  bar: "bar",
+  groupedBar: "bar",
+  stackedBar: "bar",
+  line: "line",
+  multiLine: "line",
+  scatter: "scatter",
+  scatterColor: "scatter",
+  scatterFaceted: "scatter",
+  pie: "pie",
+  histogram: "histogram",
 };
 
 function numClose(a: number, b: number, avg: boolean): boolean {
@@ -64,9 +72,7 @@ function pairsOf(c: NvCase, reply: ReplyLike): { pairs: [string, number][]; why:
   if (!xCol) return { pairs: [], why: `no column for ${c.x}` };
   const numeric = (col: string) => table.some((r) => typeof r[col] === "number");
   const yCol =
-    c.y_agg === "none" && cols.includes(c.y) && c.y !== xCol
-      ? c.y
-      : cols.find((col) => col !== xCol && !keys.includes(col) && col !== "rows" && numeric(col));
+    c.y_agg === "none" && cols.includes(c.y) && c.y !== xCol ? c.y : cols.find((col) => col !== xCol && !keys.includes(col) && col !== "rows" && numeric(col));
   if (!yCol) return { pairs: [], why: "no value column" };
   return { pairs: table.map((r) => [normLabel(r[xCol]), Number(r[yCol])]), why: "" };
 }

@@ -169,7 +169,10 @@ function groupMap(reply: ReplyLike, nKeys: number): { map: Map<string, Cell>; wh
   if (!vals.length) return { map: new Map(), why: "no measure column" };
   const map = new Map<string, Cell>();
   for (const r of table) {
-    const k = keys.map((c) => normLabel(r[c])).sort().join(" | ");
+    const k = keys
+      .map((c) => normLabel(r[c]))
+      .sort()
+      .join(" | ");
     map.set(k, r[vals[0]]);
   }
   return { map, why: "" };
@@ -247,7 +250,12 @@ function checkPairs(reply: ReplyLike, exp: Expected, q: OwnQuestion): Check {
     }
   }
   const want = exp.pairs!.map(([a, b]) => `${a},${b}`).sort();
-  const same = (xs: string[]) => xs.length === want.length && xs.slice().sort().every((v, i) => v === want[i]);
+  const same = (xs: string[]) =>
+    xs.length === want.length &&
+    xs
+      .slice()
+      .sort()
+      .every((v, i) => v === want[i]);
   if (!same(got) && !same(flipped)) return fail(`${got.length} points, expected ${want.length} (or different values)`);
   const m = (fig.layout.meta ?? {}) as { color?: string | null; facet?: string | null };
   if (q.color && m.color !== q.color) return fail(`colour ${m.color ?? "none"}, expected ${q.color}`);
@@ -317,21 +325,30 @@ function checkOutput(reply: ReplyLike, q: OwnQuestion): Check {
 
 function checkKind(q: OwnQuestion, exp: Expected, reply: ReplyLike, fieldNames: string[]): Check {
   switch (q.kind) {
-    case "scalar": return checkScalar(reply, exp, Boolean(q.percent));
-    case "groups": return checkGroups(reply, exp, 1);
+    case "scalar":
+      return checkScalar(reply, exp, Boolean(q.percent));
+    case "groups":
+      return checkGroups(reply, exp, 1);
     case "groups2": {
       const c = checkGroups(reply, exp, 2);
       if (!c.ok || !q.series) return c;
       const color = meta(reply)?.color ?? null;
       return color === q.series ? ok : fail(`series ${color ?? "none"}, expected ${q.series}`);
     }
-    case "label": return checkLabel(reply, exp);
-    case "topn": return checkTopN(reply, exp);
-    case "rows": return checkRows(reply, exp, Boolean(q.ordered));
-    case "pairs": return checkPairs(reply, exp, q);
-    case "multi": return checkMulti(reply, exp, q.chart);
-    case "no-field": return checkNoField(reply, q, fieldNames);
-    case "clarify": return checkClarify(reply, q);
+    case "label":
+      return checkLabel(reply, exp);
+    case "topn":
+      return checkTopN(reply, exp);
+    case "rows":
+      return checkRows(reply, exp, Boolean(q.ordered));
+    case "pairs":
+      return checkPairs(reply, exp, q);
+    case "multi":
+      return checkMulti(reply, exp, q.chart);
+    case "no-field":
+      return checkNoField(reply, q, fieldNames);
+    case "clarify":
+      return checkClarify(reply, q);
   }
 }
 

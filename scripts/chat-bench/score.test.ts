@@ -5,7 +5,11 @@ import { scoreNv, type NvCase } from "./score-nvbench";
 
 type Row = Record<string, string | number | null>;
 
-function reply(table: Row[] | null, groupBy: string[] = [], opts: { figure?: Record<string, unknown>[]; meta?: Record<string, unknown>; text?: string; plan?: boolean; assumptions?: string[] } = {}): ReplyLike {
+function reply(
+  table: Row[] | null,
+  groupBy: string[] = [],
+  opts: { figure?: Record<string, unknown>[]; meta?: Record<string, unknown>; text?: string; plan?: boolean; assumptions?: string[] } = {},
+): ReplyLike {
   const figures = opts.figure || opts.meta ? [{ data: opts.figure ?? [], layout: { meta: opts.meta ?? {} } }] : [];
   return {
     messages: [
@@ -29,10 +33,30 @@ describe("own-set scorer", () => {
   });
 
   it("groups: every group with its value, no more, no fewer; filters that change values fail", () => {
-    const exp = { rows: [["Month-to-month", 1655], ["One year", 166], ["Two year", 48]] };
-    const good = reply([{ Contract: "Month-to-month", n: 1655 }, { Contract: "One year", n: 166 }, { Contract: "Two year", n: 48 }], ["Contract"]);
+    const exp = {
+      rows: [
+        ["Month-to-month", 1655],
+        ["One year", 166],
+        ["Two year", 48],
+      ],
+    };
+    const good = reply(
+      [
+        { Contract: "Month-to-month", n: 1655 },
+        { Contract: "One year", n: 166 },
+        { Contract: "Two year", n: 48 },
+      ],
+      ["Contract"],
+    );
     expect(scoreOwn(q("groups"), exp, good, []).right).toBe(true);
-    const wrong = reply([{ Contract: "Month-to-month", n: 540 }, { Contract: "One year", n: 98 }, { Contract: "Two year", n: 31 }], ["Contract"]);
+    const wrong = reply(
+      [
+        { Contract: "Month-to-month", n: 540 },
+        { Contract: "One year", n: 98 },
+        { Contract: "Two year", n: 31 },
+      ],
+      ["Contract"],
+    );
     const v = scoreOwn(q("groups"), exp, wrong, []);
     expect(v.right).toBe(false);
     expect(v.gaveNumber && !v.flagged).toBe(true);
@@ -41,44 +65,204 @@ describe("own-set scorer", () => {
   });
 
   it("groups2: the named series must be the colour", () => {
-    const exp = { rows: [["A", "x", 1], ["A", "y", 2]] };
-    const table = [{ G: "A", S: "x", v: 1 }, { G: "A", S: "y", v: 2 }];
+    const exp = {
+      rows: [
+        ["A", "x", 1],
+        ["A", "y", 2],
+      ],
+    };
+    const table = [
+      { G: "A", S: "x", v: 1 },
+      { G: "A", S: "y", v: 2 },
+    ];
     expect(scoreOwn(q("groups2", { series: "S" }), exp, reply(table, ["G", "S"], { meta: { color: "S" } }), []).right).toBe(true);
     expect(scoreOwn(q("groups2", { series: "S" }), exp, reply(table, ["S", "G"], { meta: { color: "G" } }), []).right).toBe(false);
   });
 
   it("label: first row and text name the answer", () => {
     const exp = { label: "California", value: 100 };
-    expect(scoreOwn(q("label"), exp, reply([{ State: "California", v: 100 }, { State: "Texas", v: 5 }], ["State"], { text: "Highest: California" }), []).right).toBe(true);
-    expect(scoreOwn(q("label"), exp, reply([{ State: "Texas", v: 5 }, { State: "California", v: 100 }], ["State"], { text: "California" }), []).right).toBe(false);
+    expect(
+      scoreOwn(
+        q("label"),
+        exp,
+        reply(
+          [
+            { State: "California", v: 100 },
+            { State: "Texas", v: 5 },
+          ],
+          ["State"],
+          { text: "Highest: California" },
+        ),
+        [],
+      ).right,
+    ).toBe(true);
+    expect(
+      scoreOwn(
+        q("label"),
+        exp,
+        reply(
+          [
+            { State: "Texas", v: 5 },
+            { State: "California", v: 100 },
+          ],
+          ["State"],
+          { text: "California" },
+        ),
+        [],
+      ).right,
+    ).toBe(false);
     expect(scoreOwn(q("label"), exp, reply([{ State: "California", v: 100 }], ["State"], { text: "a bar chart" }), []).right).toBe(false);
   });
 
   it("topn and rows: order and count", () => {
-    const exp = { rows: [["a", 3], ["b", 2]] };
-    expect(scoreOwn(q("topn"), exp, reply([{ k: "a", v: 3 }, { k: "b", v: 2 }], ["k"]), []).right).toBe(true);
-    expect(scoreOwn(q("topn"), exp, reply([{ k: "b", v: 2 }, { k: "a", v: 3 }], ["k"]), []).right).toBe(false);
-    expect(scoreOwn(q("topn"), exp, reply([{ k: "a", v: 3 }, { k: "b", v: 2 }, { k: "c", v: 1 }], ["k"]), []).right).toBe(false);
-    expect(scoreOwn(q("rows", { ordered: false }), exp, reply([{ k: "b", v: 2 }, { k: "a", v: 3 }]), []).right).toBe(true);
+    const exp = {
+      rows: [
+        ["a", 3],
+        ["b", 2],
+      ],
+    };
+    expect(
+      scoreOwn(
+        q("topn"),
+        exp,
+        reply(
+          [
+            { k: "a", v: 3 },
+            { k: "b", v: 2 },
+          ],
+          ["k"],
+        ),
+        [],
+      ).right,
+    ).toBe(true);
+    expect(
+      scoreOwn(
+        q("topn"),
+        exp,
+        reply(
+          [
+            { k: "b", v: 2 },
+            { k: "a", v: 3 },
+          ],
+          ["k"],
+        ),
+        [],
+      ).right,
+    ).toBe(false);
+    expect(
+      scoreOwn(
+        q("topn"),
+        exp,
+        reply(
+          [
+            { k: "a", v: 3 },
+            { k: "b", v: 2 },
+            { k: "c", v: 1 },
+          ],
+          ["k"],
+        ),
+        [],
+      ).right,
+    ).toBe(false);
+    expect(
+      scoreOwn(
+        q("rows", { ordered: false }),
+        exp,
+        reply([
+          { k: "b", v: 2 },
+          { k: "a", v: 3 },
+        ]),
+        [],
+      ).right,
+    ).toBe(true);
   });
 
   it("ordered rows: tied values in either order, nothing else", () => {
-    const exp = { rows: [["a", 3], ["b", 2], ["c", 2]] };
-    expect(scoreOwn(q("rows", { ordered: true }), exp, reply([{ k: "a", v: 3 }, { k: "c", v: 2 }, { k: "b", v: 2 }]), []).right).toBe(true);
-    expect(scoreOwn(q("topn"), exp, reply([{ k: "a", v: 3 }, { k: "c", v: 2 }, { k: "b", v: 2 }], ["k"]), []).right).toBe(true);
-    expect(scoreOwn(q("rows", { ordered: true }), exp, reply([{ k: "b", v: 2 }, { k: "a", v: 3 }, { k: "c", v: 2 }]), []).right).toBe(false);
-    expect(scoreOwn(q("topn"), exp, reply([{ k: "a", v: 3 }, { k: "c", v: 3 }, { k: "b", v: 2 }], ["k"]), []).right).toBe(false);
+    const exp = {
+      rows: [
+        ["a", 3],
+        ["b", 2],
+        ["c", 2],
+      ],
+    };
+    expect(
+      scoreOwn(
+        q("rows", { ordered: true }),
+        exp,
+        reply([
+          { k: "a", v: 3 },
+          { k: "c", v: 2 },
+          { k: "b", v: 2 },
+        ]),
+        [],
+      ).right,
+    ).toBe(true);
+    expect(
+      scoreOwn(
+        q("topn"),
+        exp,
+        reply(
+          [
+            { k: "a", v: 3 },
+            { k: "c", v: 2 },
+            { k: "b", v: 2 },
+          ],
+          ["k"],
+        ),
+        [],
+      ).right,
+    ).toBe(true);
+    expect(
+      scoreOwn(
+        q("rows", { ordered: true }),
+        exp,
+        reply([
+          { k: "b", v: 2 },
+          { k: "a", v: 3 },
+          { k: "c", v: 2 },
+        ]),
+        [],
+      ).right,
+    ).toBe(false);
+    expect(
+      scoreOwn(
+        q("topn"),
+        exp,
+        reply(
+          [
+            { k: "a", v: 3 },
+            { k: "c", v: 3 },
+            { k: "b", v: 2 },
+          ],
+          ["k"],
+        ),
+        [],
+      ).right,
+    ).toBe(false);
   });
 
   it("pairs: exactly the points, either orientation", () => {
-    const exp = { pairs: [[1, 2], [3, 4]] as [number, number][] };
+    const exp = {
+      pairs: [
+        [1, 2],
+        [3, 4],
+      ] as [number, number][],
+    };
     expect(scoreOwn(q("pairs"), exp, reply(null, [], { figure: [{ type: "scatter", x: [2, 4], y: [1, 3] }] }), []).right).toBe(true);
     expect(scoreOwn(q("pairs"), exp, reply(null, [], { figure: [{ type: "scatter", x: [1], y: [2] }] }), []).right).toBe(false);
   });
 
   it("pairs: a named colour or small-multiples field must be in that role", () => {
-    const exp = { pairs: [[1, 2], [3, 4]] as [number, number][] };
-    const points = [{ type: "scatter", x: [1], y: [2] }, { type: "scatter", x: [3], y: [4] }];
+    const exp = {
+      pairs: [
+        [1, 2],
+        [3, 4],
+      ] as [number, number][],
+    };
+    const points = [
+      { type: "scatter", x: [1], y: [2] },
+      { type: "scatter", x: [3], y: [4] },
+    ];
     expect(scoreOwn(q("pairs", { color: "Origin" }), exp, reply(null, [], { figure: points, meta: { color: "Origin", facet: null } }), []).right).toBe(true);
     expect(scoreOwn(q("pairs", { color: "Origin" }), exp, reply(null, [], { figure: points, meta: { color: null, facet: "Origin" } }), []).right).toBe(false);
     expect(scoreOwn(q("pairs", { facet: "Origin" }), exp, reply(null, [], { figure: points, meta: { color: null, facet: "Origin" } }), []).right).toBe(true);
@@ -119,25 +303,111 @@ describe("own-set scorer", () => {
 });
 
 describe("nvbench scorer", () => {
-  const base: NvCase = { id: "c", question: "", paraphrases: [], chart: "bar", x: "Rank", y: "*", y_agg: "count", order: null, gold: [{ x: "A", y: 2 }, { x: "B", y: 1 }], optional: [], table: "" };
-  const nvReply = (rows: Row[], chart = "bar") => ({ messages: [{ figures: [], table: null }, { figures: [{ data: [], layout: { meta: { chart } } }], table: rows }], plan: { intent: "aggregate", groupBy: [{ field: "Rank" }] } });
+  const base: NvCase = {
+    id: "c",
+    question: "",
+    paraphrases: [],
+    chart: "bar",
+    x: "Rank",
+    y: "*",
+    y_agg: "count",
+    order: null,
+    gold: [
+      { x: "A", y: 2 },
+      { x: "B", y: 1 },
+    ],
+    optional: [],
+    table: "",
+  };
+  const nvReply = (rows: Row[], chart = "bar") => ({
+    messages: [
+      { figures: [], table: null },
+      { figures: [{ data: [], layout: { meta: { chart } } }], table: rows },
+    ],
+    plan: { intent: "aggregate", groupBy: [{ field: "Rank" }] },
+  });
 
   it("data and chart separately", () => {
-    const v = scoreNv(base, nvReply([{ Rank: "a ", "Number of rows": 2 }, { Rank: "B", "Number of rows": 1 }], "pie"));
+    const v = scoreNv(
+      base,
+      nvReply(
+        [
+          { Rank: "a ", "Number of rows": 2 },
+          { Rank: "B", "Number of rows": 1 },
+        ],
+        "pie",
+      ),
+    );
     expect(v.dataRight).toBe(true);
     expect(v.chartRight).toBe(false);
     expect(scoreNv(base, nvReply([{ Rank: "A", "Number of rows": 2 }])).dataRight).toBe(false);
   });
 
   it("order matters when set, ties free", () => {
-    const ordered: NvCase = { ...base, order: { by: "y", dir: "asc" }, gold: [{ x: "B", y: 1 }, { x: "C", y: 1 }, { x: "A", y: 2 }] };
-    expect(scoreNv(ordered, nvReply([{ Rank: "C", n: 1 }, { Rank: "B", n: 1 }, { Rank: "A", n: 2 }])).dataRight).toBe(true);
-    expect(scoreNv(ordered, nvReply([{ Rank: "A", n: 2 }, { Rank: "B", n: 1 }, { Rank: "C", n: 1 }])).dataRight).toBe(false);
+    const ordered: NvCase = {
+      ...base,
+      order: { by: "y", dir: "asc" },
+      gold: [
+        { x: "B", y: 1 },
+        { x: "C", y: 1 },
+        { x: "A", y: 2 },
+      ],
+    };
+    expect(
+      scoreNv(
+        ordered,
+        nvReply([
+          { Rank: "C", n: 1 },
+          { Rank: "B", n: 1 },
+          { Rank: "A", n: 2 },
+        ]),
+      ).dataRight,
+    ).toBe(true);
+    expect(
+      scoreNv(
+        ordered,
+        nvReply([
+          { Rank: "A", n: 2 },
+          { Rank: "B", n: 1 },
+          { Rank: "C", n: 1 },
+        ]),
+      ).dataRight,
+    ).toBe(false);
   });
 
   it("pie shares accepted for amounts", () => {
-    const pie: NvCase = { ...base, chart: "pie", y_agg: "sum", gold: [{ x: "A", y: 30 }, { x: "B", y: 10 }] };
-    expect(scoreNv(pie, nvReply([{ Rank: "A", share: 75 }, { Rank: "B", share: 25 }], "pie")).dataRight).toBe(true);
-    expect(scoreNv(pie, nvReply([{ Rank: "A", share: 60 }, { Rank: "B", share: 40 }], "pie")).dataRight).toBe(false);
+    const pie: NvCase = {
+      ...base,
+      chart: "pie",
+      y_agg: "sum",
+      gold: [
+        { x: "A", y: 30 },
+        { x: "B", y: 10 },
+      ],
+    };
+    expect(
+      scoreNv(
+        pie,
+        nvReply(
+          [
+            { Rank: "A", share: 75 },
+            { Rank: "B", share: 25 },
+          ],
+          "pie",
+        ),
+      ).dataRight,
+    ).toBe(true);
+    expect(
+      scoreNv(
+        pie,
+        nvReply(
+          [
+            { Rank: "A", share: 60 },
+            { Rank: "B", share: 40 },
+          ],
+          "pie",
+        ),
+      ).dataRight,
+    ).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ function makeTable(n: number): Table {
   const profit = new Float64Array(n);
   const date = new Float64Array(n);
   let s = 1;
-  const r = () => ((s = (s * 16807) % 2147483647) / 2147483647);
+  const r = () => (s = (s * 16807) % 2147483647) / 2147483647;
   for (let i = 0; i < n; i++) {
     region[i] = Math.floor(r() * 4);
     cat[i] = Math.floor(r() * 50);
@@ -33,7 +33,16 @@ function makeTable(n: number): Table {
 
 async function main() {
   const table = makeTable(1_000_000);
-  for (const q of ["total sales by region", "total sales by region", "average profit by product and region", "sales by month", "distribution of sales", "sales vs profit", "median profit by region in 2016", "how many orders in the East with sales above 500"]) {
+  for (const q of [
+    "total sales by region",
+    "total sales by region",
+    "average profit by product and region",
+    "sales by month",
+    "distribution of sales",
+    "sales vs profit",
+    "median profit by region in 2016",
+    "how many orders in the East with sales above 500",
+  ]) {
     const t0 = performance.now();
     const reply = await answerChat({ table, messages: [{ role: "user", content: q }] });
     const ms = performance.now() - t0;

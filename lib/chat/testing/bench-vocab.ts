@@ -12,7 +12,11 @@ async function main() {
   }
   columns.push({ name: "Amount", type: "float", kind: "number", values: Float64Array.from({ length: n }, (_, i) => (i % 977) * 1.5) });
   const table: Table = { rowCount: n, columns };
-  for (const q of ["total amount by category 3", "total amount by category 3", "average amount for val3x17 item by category 5 in the region of the most important customers please"]) {
+  for (const q of [
+    "total amount by category 3",
+    "total amount by category 3",
+    "average amount for val3x17 item by category 5 in the region of the most important customers please",
+  ]) {
     const t0 = performance.now();
     await answerChat({ table, messages: [{ role: "user", content: q }] });
     console.log(`${(performance.now() - t0).toFixed(0)} ms  ${q}`);

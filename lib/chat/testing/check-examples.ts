@@ -8,7 +8,14 @@ async function main() {
   for (const lang of ["en", "fr", "es", "de"] as const) {
     for (const q of exampleQuestions(describeTable(table), lang)) {
       const r = await answerChat({ table, messages: [{ role: "user", content: q }] });
-      console.log(lang, r.plan ? `${r.plan.intent}/${r.plan.chart}` : "NO PLAN", "|", q, "|", r.plan ? JSON.stringify([r.plan.measure, r.plan.groupBy.map((g) => g.field), r.plan.x, r.plan.y]) : "");
+      console.log(
+        lang,
+        r.plan ? `${r.plan.intent}/${r.plan.chart}` : "NO PLAN",
+        "|",
+        q,
+        "|",
+        r.plan ? JSON.stringify([r.plan.measure, r.plan.groupBy.map((g) => g.field), r.plan.x, r.plan.y]) : "",
+      );
     }
   }
 }

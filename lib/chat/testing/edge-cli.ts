@@ -4,10 +4,27 @@ import { makeOrders, ordersTable } from "./fixture";
 import type { Table } from "../../table/types";
 
 async function main() {
-  const empty: Table = { rowCount: 0, columns: [{ name: "Sales", type: "float", kind: "number", values: new Float64Array(0) }, { name: "Region", type: "category", kind: "text", codes: new Int32Array(0), dictionary: [] }] };
+  const empty: Table = {
+    rowCount: 0,
+    columns: [
+      { name: "Sales", type: "float", kind: "number", values: new Float64Array(0) },
+      { name: "Region", type: "category", kind: "text", codes: new Int32Array(0), dictionary: [] },
+    ],
+  };
   const none: Table = { rowCount: 0, columns: [] };
-  const allMissing: Table = { rowCount: 3, columns: [{ name: "Sales", type: "float", kind: "number", values: new Float64Array([NaN, NaN, NaN]) }, { name: "Region", type: "category", kind: "text", codes: new Int32Array([-1, -1, -1]), dictionary: [] }] };
-  for (const [name, table] of [["empty", empty], ["none", none], ["allMissing", allMissing], ["orders", ordersTable(makeOrders(30))]] as const) {
+  const allMissing: Table = {
+    rowCount: 3,
+    columns: [
+      { name: "Sales", type: "float", kind: "number", values: new Float64Array([NaN, NaN, NaN]) },
+      { name: "Region", type: "category", kind: "text", codes: new Int32Array([-1, -1, -1]), dictionary: [] },
+    ],
+  };
+  for (const [name, table] of [
+    ["empty", empty],
+    ["none", none],
+    ["allMissing", allMissing],
+    ["orders", ordersTable(makeOrders(30))],
+  ] as const) {
     for (const q of ["total sales by region", "distribution of sales", "sales vs sales", "hello", "", "   ", "sales by month"]) {
       const r = await answerChat({ table, messages: [{ role: "user", content: q }] });
       console.log(name, JSON.stringify(q), "->", r.messages.length, r.messages[0].content.slice(0, 120).replace(/\n/g, " "));

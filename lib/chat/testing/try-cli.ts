@@ -12,7 +12,14 @@ async function main() {
     console.log("Q:", q);
     console.log("  plan:", JSON.stringify(r.plan));
     console.log("  text:", r.messages[0].content.slice(0, 500));
-    if (r.messages[1]) console.log("  table:", JSON.stringify(r.messages[1].table?.slice(0, 3)), "fig:", r.messages[1].figures.length, JSON.stringify(r.messages[1].figures[0]?.layout?.title));
+    if (r.messages[1])
+      console.log(
+        "  table:",
+        JSON.stringify(r.messages[1].table?.slice(0, 3)),
+        "fig:",
+        r.messages[1].figures.length,
+        JSON.stringify(r.messages[1].figures[0]?.layout?.title),
+      );
   }
 }
 void main();

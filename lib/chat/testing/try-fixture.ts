@@ -7,7 +7,16 @@ async function main() {
   for (const q of process.argv.slice(2)) {
     const turns = q.split(" || ");
     const r = await answerChat({ table, datasetName: "orders", messages: turns.map((c) => ({ role: "user" as const, content: c })) });
-    console.log("Q:", q, "\n  plan:", JSON.stringify(r.plan), "\n  text:", r.messages[0].content.slice(0, 300), "\n  table:", JSON.stringify(r.messages[1]?.table?.slice(0, 3)));
+    console.log(
+      "Q:",
+      q,
+      "\n  plan:",
+      JSON.stringify(r.plan),
+      "\n  text:",
+      r.messages[0].content.slice(0, 300),
+      "\n  table:",
+      JSON.stringify(r.messages[1]?.table?.slice(0, 3)),
+    );
   }
 }
 void main();

@@ -8,7 +8,24 @@ import { editCandidates } from "./followup";
 import { buildTableLexicon } from "./lexicon";
 import { readMentions } from "./readers";
 
-const header = ["days_to_ship", "tenure", "Region", "Category", "Sales", "Profit", "Quantity", "Cylinders", "Year", "Order Date", "Churn", "Partner", "Contract", "age", "hours_per_week", "sex"];
+const header = [
+  "days_to_ship",
+  "tenure",
+  "Region",
+  "Category",
+  "Sales",
+  "Profit",
+  "Quantity",
+  "Cylinders",
+  "Year",
+  "Order Date",
+  "Churn",
+  "Partner",
+  "Contract",
+  "age",
+  "hours_per_week",
+  "sex",
+];
 const rows = Array.from({ length: 60 }, (_, i) => [
   String(i % 8),
   String(i + 1),
@@ -40,7 +57,9 @@ describe("comparisons", () => {
 
   it("apply years to the time field, and two-digit year columns read full years", () => {
     expect(filters("sales since 2016")).toEqual(['{"field":"Year","op":"gte","values":[16]} | {"field":"Order Date","op":"gte","values":["2016"]}']);
-    expect(filters("average profit of cars made after 1978")).toEqual(['{"field":"Year","op":"gt","values":[78]} | {"field":"Order Date","op":"gt","values":["1978"]}']);
+    expect(filters("average profit of cars made after 1978")).toEqual([
+      '{"field":"Year","op":"gt","values":[78]} | {"field":"Order Date","op":"gt","values":["1978"]}',
+    ]);
   });
 
   it("read a number before a discrete field, and lists of numbers", () => {
@@ -50,7 +69,9 @@ describe("comparisons", () => {
 
   it("read signs and people's ages", () => {
     expect(filters("orders with a negative profit")).toEqual(['{"field":"Profit","op":"lt","values":[0]}']);
-    expect(filters("how many men over 60")).toEqual(expect.arrayContaining(['{"field":"age","op":"gt","values":[60]}', '{"field":"sex","op":"eq","values":["Male"]}']));
+    expect(filters("how many men over 60")).toEqual(
+      expect.arrayContaining(['{"field":"age","op":"gt","values":[60]}', '{"field":"sex","op":"eq","values":["Male"]}']),
+    );
   });
 });
 
@@ -70,7 +91,9 @@ describe("values", () => {
 
   it("join lists with or/and/commas into one 'in' filter, and apply negation", () => {
     expect(filters("sales in the East or West")).toEqual(['{"field":"Region","op":"in","values":["East","West"]}']);
-    expect(filters("furniture, technology and office supplies")).toEqual(['{"field":"Category","op":"in","values":["Furniture","Technology","Office Supplies"]}']);
+    expect(filters("furniture, technology and office supplies")).toEqual([
+      '{"field":"Category","op":"in","values":["Furniture","Technology","Office Supplies"]}',
+    ]);
     expect(filters("average profit excluding furniture")).toEqual(['{"field":"Category","op":"neq","values":["Furniture"]}']);
     expect(filters("orders that were not shipped to the East")).toEqual(['{"field":"Region","op":"neq","values":["East"]}']);
   });
@@ -177,7 +200,20 @@ describe("durations", () => {
 });
 
 describe("follow-up edits", () => {
-  const prev = { intent: "aggregate", measure: { agg: "sum", field: "Sales" }, extraMeasures: [], groupBy: [{ field: "Region", bucket: null }], filters: [], x: null, y: null, sort: null, limit: null, binWidth: null, binCount: null, chart: "bar" } as const;
+  const prev = {
+    intent: "aggregate",
+    measure: { agg: "sum", field: "Sales" },
+    extraMeasures: [],
+    groupBy: [{ field: "Region", bucket: null }],
+    filters: [],
+    x: null,
+    y: null,
+    sort: null,
+    limit: null,
+    binWidth: null,
+    binCount: null,
+    chart: "bar",
+  } as const;
   const edit = (q: string) => editCandidates(JSON.parse(JSON.stringify(prev)), atoms(q), lex)[0];
   it("replace the grouping, add it with 'too', and take two groupings the turn names itself", () => {
     expect(edit("and by category?").plan.groupBy.map((g) => g.field)).toEqual(["Category"]);

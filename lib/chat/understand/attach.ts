@@ -20,7 +20,16 @@ const AGE_WORDS = new Set(words.ageWords);
 const ADD_ON = new Set(["also", "too", "additionally", "plus", "further", "add"]);
 /** Words before "N years / months / quarters" that make a span ending at the latest period in the data. */
 /** Decades of life written as words ("in their thirties"). */
-const AGE_DECADE_WORDS: Record<string, string> = { twenties: "20", thirties: "30", forties: "40", fifties: "50", sixties: "60", seventies: "70", eighties: "80", nineties: "90" };
+const AGE_DECADE_WORDS: Record<string, string> = {
+  twenties: "20",
+  thirties: "30",
+  forties: "40",
+  fifties: "50",
+  sixties: "60",
+  seventies: "70",
+  eighties: "80",
+  nineties: "90",
+};
 /** Duration units in months (a year is 12 months, a day 12/365.25 of one). */
 const DURATION_UNITS: Record<string, number> = { year: 12, yr: 12, month: 1, mo: 1, week: (7 * 12) / 365.25, day: 12 / 365.25 };
 /** Words of a field's name that make it a duration. */
@@ -185,11 +194,52 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const lemma = (i: number) => tokens[i]?.lemma ?? "";
   const mAt = (i: number): Mention | undefined => (i >= 0 && i < tokens.length && at[i] >= 0 ? mentions[at[i]] : undefined);
   const a: Atoms = {
-    reading, refs: [], filters: [], looseAgg: null, aggWords: 0, count: false, countRows: false, distinct: false, share: false, rate: false,
-    relation: false, versus: false, yFirst: false, distribution: false, list: false, which: false, superlative: null, superlativePos: -1,
-    limit: null, sort: null, sortField: null, bucket: null, overTime: false, chart: null, chartWord: false, stacked: false, grouped: false,
-    facetWord: false, colorWord: false, output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false }, binWidth: null,
-    binCount: null, followUp: false, instead: false, loss: null, versusOther: null, units: [], addOn: false, greeting: false, unknown: [], strayNumbers: [], strayDates: [], relative: [], orRefs: [], rowNoun: false, tokens: tokens.length,
+    reading,
+    refs: [],
+    filters: [],
+    looseAgg: null,
+    aggWords: 0,
+    count: false,
+    countRows: false,
+    distinct: false,
+    share: false,
+    rate: false,
+    relation: false,
+    versus: false,
+    yFirst: false,
+    distribution: false,
+    list: false,
+    which: false,
+    superlative: null,
+    superlativePos: -1,
+    limit: null,
+    sort: null,
+    sortField: null,
+    bucket: null,
+    overTime: false,
+    chart: null,
+    chartWord: false,
+    stacked: false,
+    grouped: false,
+    facetWord: false,
+    colorWord: false,
+    output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false },
+    binWidth: null,
+    binCount: null,
+    followUp: false,
+    instead: false,
+    loss: null,
+    versusOther: null,
+    units: [],
+    addOn: false,
+    greeting: false,
+    unknown: [],
+    strayNumbers: [],
+    strayDates: [],
+    relative: [],
+    orRefs: [],
+    rowNoun: false,
+    tokens: tokens.length,
   };
   const consumed = new Set<number>(); // mention indices used by an attachment
 
@@ -200,21 +250,53 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     for (const h of m.hits) {
       switch (h.category) {
-        case "count": a.count = true; break;
-        case "share": a.share = true; break;
-        case "rate": a.rate = true; break;
-        case "relation": if (h.key === "relation") a.relation = true; else a.versus = true; break;
-        case "distribution": a.distribution = true; break;
-        case "grain": a.bucket = h.key as TimeBucket; consumed.add(idx); break;
-        case "time": a.overTime = true; break;
-        case "stack": if (h.key === "stacked") a.stacked = true; else a.grouped = true; break;
-        case "facet": a.facetWord = true; break;
+        case "count":
+          a.count = true;
+          break;
+        case "share":
+          a.share = true;
+          break;
+        case "rate":
+          a.rate = true;
+          break;
+        case "relation":
+          if (h.key === "relation") a.relation = true;
+          else a.versus = true;
+          break;
+        case "distribution":
+          a.distribution = true;
+          break;
+        case "grain":
+          a.bucket = h.key as TimeBucket;
+          consumed.add(idx);
+          break;
+        case "time":
+          a.overTime = true;
+          break;
+        case "stack":
+          if (h.key === "stacked") a.stacked = true;
+          else a.grouped = true;
+          break;
+        case "facet":
+          a.facetWord = true;
+          break;
         // Words that name colour itself ("color the dots by genre", "a different colour for each region"),
         // not the looser "split by" / "grouped by" of the same list: a coloured chart, not small multiples.
-        case "series": if (/colou?r|hue|legend/.test(m.text.toLowerCase())) a.colorWord = true; break;
-        case "followUp": if (m.start === 0 || h.key === "instead") a.followUp = true; if (h.key === "instead") a.instead = true; break;
-        case "greeting": if (m.start === 0) a.greeting = true; break;
-        case "output": if (h.key === "rows") { if (m.start <= 1) a.list = true; } else a.output[h.key as "numberOnly" | "chartAndTable" | "tableOnly"] = true; break;
+        case "series":
+          if (/colou?r|hue|legend/.test(m.text.toLowerCase())) a.colorWord = true;
+          break;
+        case "followUp":
+          if (m.start === 0 || h.key === "instead") a.followUp = true;
+          if (h.key === "instead") a.instead = true;
+          break;
+        case "greeting":
+          if (m.start === 0) a.greeting = true;
+          break;
+        case "output":
+          if (h.key === "rows") {
+            if (m.start <= 1) a.list = true;
+          } else a.output[h.key as "numberOnly" | "chartAndTable" | "tableOnly"] = true;
+          break;
         case "chart": {
           // "scatter plots", "charts for each": several charts are small multiples.
           if (h.key === "scatter" && tokens[m.end - 1].text.endsWith("s") && tokens[m.end - 1].lemma !== tokens[m.end - 1].text) a.facetWord = true;
@@ -222,8 +304,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           else if (!a.chart || h.key !== "table") a.chart = h.key as Atoms["chart"];
           break;
         }
-        case "question": if (h.key === "which" && (m.start === 0 || lemma(m.start - 1) === "in" || lemma(m.start - 1) === "for")) a.which = true; break;
-        default: break;
+        case "question":
+          if (h.key === "which" && (m.start === 0 || lemma(m.start - 1) === "in" || lemma(m.start - 1) === "for")) a.which = true;
+          break;
+        default:
+          break;
       }
     }
     if (hasHit(m, "agg")) a.aggWords++;
@@ -235,7 +320,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "list the ...", "show me the rows where": the rows themselves.
   const first = mentions[0];
   if (first && hasHit(first, "output", "rows") && first.start === 0) a.list = true;
-  for (let i = 0; i + 1 < tokens.length; i++) if (["row", "record", "entry"].includes(lemma(i)) && ["where", "with", "that", "whose", "having"].includes(lemma(i + 1))) a.list = true;
+  for (let i = 0; i + 1 < tokens.length; i++)
+    if (["row", "record", "entry"].includes(lemma(i)) && ["where", "with", "that", "whose", "having"].includes(lemma(i + 1))) a.list = true;
 
   // --- refs: field mentions and the words governing them ----------------------------------------
   mentions.forEach((m, idx) => {
@@ -245,9 +331,30 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const after: string[] = [];
     for (let k = m.end; k < tokens.length && after.length < 4; k++) after.push(lemma(k));
     a.refs.push({
-      id: a.refs.length, turn, mention: idx, pos: m.start, end: m.end, text: m.text, cands: m.fields, partial: m.partial,
-      group: false, each: false, series: false, facet: false, xAxis: false, yAxis: false, agg: null, supAgg: null, countOf: false, distinctOf: false,
-      afterWhich: false, ranked: false, sortBy: false, negated: false, before, after,
+      id: a.refs.length,
+      turn,
+      mention: idx,
+      pos: m.start,
+      end: m.end,
+      text: m.text,
+      cands: m.fields,
+      partial: m.partial,
+      group: false,
+      each: false,
+      series: false,
+      facet: false,
+      xAxis: false,
+      yAxis: false,
+      agg: null,
+      supAgg: null,
+      countOf: false,
+      distinctOf: false,
+      afterWhich: false,
+      ranked: false,
+      sortBy: false,
+      negated: false,
+      before,
+      after,
     });
   });
   // "price ... (in USD)", "rating ... IMDB": another word of the question names one of the fields an ambiguous word may mean.
@@ -258,7 +365,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (unique.length === 1) r.cands = r.cands.filter((c) => c.name === unique[0]);
   }
   // "paying more than 100 a month": among fields a word may name, the one named for that period.
-  const PERIOD_ADJ: Record<string, string[]> = { month: ["monthly", "month"], year: ["yearly", "annual", "year"], week: ["weekly", "week"], day: ["daily", "day"], quarter: ["quarterly", "quarter"] };
+  const PERIOD_ADJ: Record<string, string[]> = {
+    month: ["monthly", "month"],
+    year: ["yearly", "annual", "year"],
+    week: ["weekly", "week"],
+    day: ["daily", "day"],
+    quarter: ["quarterly", "quarter"],
+  };
   if (a.bucket) {
     for (const r of a.refs) {
       if (r.cands.length < 2) continue;
@@ -268,7 +381,24 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
   }
   // Governing words: walk back from each ref over fillers (stop words, row nouns) to the nearest word mention.
-  const fillers = new Set(["the", "a", "an", "of", "their", "its", "all", "each", "the different", "different", "various", "individual", "total", "customer", "movie", "car"]);
+  const fillers = new Set([
+    "the",
+    "a",
+    "an",
+    "of",
+    "their",
+    "its",
+    "all",
+    "each",
+    "the different",
+    "different",
+    "various",
+    "individual",
+    "total",
+    "customer",
+    "movie",
+    "car",
+  ]);
   for (const r of a.refs) {
     let k = r.pos - 1;
     let steps = 0;
@@ -290,7 +420,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (hasHit(m, "series")) r.series = true;
         if (hasHit(m, "facet")) r.facet = true;
         // "which state", "what 3 genres": the question word right before the field (over a number).
-        if (hasHit(m, "question") && hitKey(m, "question") === "which" && (m.start === 0 || ["in", "for", "of", "and", "to"].includes(lemma(m.start - 1))) && (m.end === r.pos || (mAt(m.end)?.kind === "number" && mAt(m.end)!.end === r.pos))) r.afterWhich = true;
+        if (
+          hasHit(m, "question") &&
+          hitKey(m, "question") === "which" &&
+          (m.start === 0 || ["in", "for", "of", "and", "to"].includes(lemma(m.start - 1))) &&
+          (m.end === r.pos || (mAt(m.end)?.kind === "number" && mAt(m.end)!.end === r.pos))
+        )
+          r.afterWhich = true;
         // "sorted by X", "in ascending order of X": X is what is sorted on.
         if (hasHit(m, "sort")) r.sortBy = true;
         if (hasHit(m, "neg")) r.negated = true;
@@ -317,14 +453,20 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // Words after the field: "X as the colour", "X on the x axis", "X wise", "X level".
     const next = mAt(r.end) ?? mAt(r.end + 1);
     const next2 = mAt(r.end + 2);
-    if ((hasHit(next, "series") && /^(as|in|to|on)\b/.test(tokens[r.end]?.text ?? "")) || (tokens[r.end]?.text === "as" && hasHit(next2, "series"))) r.series = true;
-    if (tokens[r.end]?.text === "to" && ["legend", "color", "colour"].includes(lemma(r.end + 1)) || (tokens[r.end + 1] && ["legend"].includes(lemma(r.end + 2)))) r.series = true;
+    if ((hasHit(next, "series") && /^(as|in|to|on)\b/.test(tokens[r.end]?.text ?? "")) || (tokens[r.end]?.text === "as" && hasHit(next2, "series")))
+      r.series = true;
+    if (
+      (tokens[r.end]?.text === "to" && ["legend", "color", "colour"].includes(lemma(r.end + 1))) ||
+      (tokens[r.end + 1] && ["legend"].includes(lemma(r.end + 2)))
+    )
+      r.series = true;
     if (next && next.kind === "word" && /x axis|^x$/.test(next.text) && ["on", "as", "in"].includes(tokens[r.end]?.text ?? "")) r.xAxis = true;
     if (next && next.kind === "word" && /y axis|^y$/.test(next.text) && ["on", "as", "in"].includes(tokens[r.end]?.text ?? "")) r.yAxis = true;
     if (["wise", "level"].includes(lemma(r.end)) && !r.group) r.group = true;
     // "hours per week on average", "sales in total": an aggregate said after the field.
     const tail = mAt(r.end);
-    if (!r.agg && tail && tail.kind === "word" && hasHit(tail, "agg") && /^(on average|in total|altogether|combined|on the average)$/.test(tail.text)) r.agg = hitKey(tail, "agg") as Aggregate;
+    if (!r.agg && tail && tail.kind === "word" && hasHit(tail, "agg") && /^(on average|in total|altogether|combined|on the average)$/.test(tail.text))
+      r.agg = hitKey(tail, "agg") as Aggregate;
     // "churn rate": the share of rows with this field's yes-value.
     if (tail && tail.kind === "word" && hasHit(tail, "rate")) r.rateOf = true;
   }
@@ -373,7 +515,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   });
   // "by the y axis in asc", "order x-axis in desc": axis words with a sort order anywhere.
   if (a.sort && a.sort.by === null) {
-    for (const m of mentions) if (hasHit(m, "sortAxis") && mentions.some((s) => hasHit(s, "sort"))) a.sort = { by: hitKey(m, "sortAxis") as "key" | "value", order: a.sort.order };
+    for (const m of mentions)
+      if (hasHit(m, "sortAxis") && mentions.some((s) => hasHit(s, "sort"))) a.sort = { by: hitKey(m, "sortAxis") as "key" | "value", order: a.sort.order };
   }
   mentions.forEach((m, idx) => {
     if (m.kind !== "number" || consumed.has(idx)) return;
@@ -387,13 +530,19 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (RELATIVE_SPAN.has(prevWord) && v <= 100 && PERIOD_GRAINS.has(nextWord)) return;
     // Bins: "bin size 500", "bins of 500", "500 wide bins", "into 8 bins", "20 bins".
     const binWord = (w: string) => ["bin", "bucket", "interval", "class", "step", "group"].includes(w);
-    if (binWord(prevWord) && ((lemma(m.start - 2) === "of" && ["number", "count"].includes(lemma(m.start - 3))) || (tokens[m.start - 1].text.endsWith("s") && v <= 200))) {
+    if (
+      binWord(prevWord) &&
+      ((lemma(m.start - 2) === "of" && ["number", "count"].includes(lemma(m.start - 3))) || (tokens[m.start - 1].text.endsWith("s") && v <= 200))
+    ) {
       // "number of bins 8", "bins 10": how many bins.
       a.binCount = v;
       consumed.add(idx);
       return;
     }
-    if ((binWord(prevWord) || ((prevWord === "of" || prevWord === "size" || prevWord === "width") && (binWord(lemma(m.start - 2)) || binWord(lemma(m.start - 3)))))) {
+    if (
+      binWord(prevWord) ||
+      ((prevWord === "of" || prevWord === "size" || prevWord === "width") && (binWord(lemma(m.start - 2)) || binWord(lemma(m.start - 3))))
+    ) {
       a.binWidth = v;
       consumed.add(idx);
       return;
@@ -407,8 +556,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // Top / bottom N.
     const limitPrev = hitKey(prev, "limit");
     const supNext = hitKey(next, "superlative");
-    if (limitPrev || supNext || ((prevWord === "the" || prevWord === "which" || prevWord === "what" || prevWord === "list" || prevWord === "show") && mentions.some((x) => x.kind === "word" && hasHit(x, "superlative") && x.start > m.start))) {
-      const dir = limitPrev === "bottom" || supNext === "min" ? "bottom" : limitPrev === "top" || supNext === "max" ? "top" : a.superlative === "min" ? "bottom" : "top";
+    if (
+      limitPrev ||
+      supNext ||
+      ((prevWord === "the" || prevWord === "which" || prevWord === "what" || prevWord === "list" || prevWord === "show") &&
+        mentions.some((x) => x.kind === "word" && hasHit(x, "superlative") && x.start > m.start))
+    ) {
+      const dir =
+        limitPrev === "bottom" || supNext === "min" ? "bottom" : limitPrev === "top" || supNext === "max" ? "top" : a.superlative === "min" ? "bottom" : "top";
       if (v <= 1000 && !(v >= 1800 && v <= 2100 && !limitPrev)) {
         a.limit = { n: v, dir };
         consumed.add(idx);
@@ -424,7 +579,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   });
   if (a.list && a.limit === null) {
     // "list the 5 orders with ...", "show the 10 customers ...".
-    for (const m of mentions) if (m.kind === "number" && Number.isInteger(m.value) && m.value > 0 && m.value <= 1000 && ["the", "list", "show", "first"].includes(lemma(m.start - 1))) a.limit = { n: m.value, dir: a.superlative === "min" ? "bottom" : "top" };
+    for (const m of mentions)
+      if (m.kind === "number" && Number.isInteger(m.value) && m.value > 0 && m.value <= 1000 && ["the", "list", "show", "first"].includes(lemma(m.start - 1)))
+        a.limit = { n: m.value, dir: a.superlative === "min" ? "bottom" : "top" };
   }
 
   // --- filters ------------------------------------------------------------------------------------
@@ -465,8 +622,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (mm && mm.kind === "unknown" && verbs++ === 0) continue;
       if (mm && mm.kind !== "word") return false;
       const small = ["from", "in", "on", "of", "to", "by", "at"].includes(mm?.text ?? "");
-      if (mm && mm.kind === "word" && !small && !mm.hits.every((h) => h.category === "rowNoun" || h.category === "conj" || h.category === "question")) return false;
-      if (!mm && !STOP_WORDS.has(lemma(k)) && !ROW_NOUNS.has(lemma(k)) && !["who", "that", "which", "are", "is", "from", "on", "in"].includes(lemma(k))) return false;
+      if (mm && mm.kind === "word" && !small && !mm.hits.every((h) => h.category === "rowNoun" || h.category === "conj" || h.category === "question"))
+        return false;
+      if (!mm && !STOP_WORDS.has(lemma(k)) && !ROW_NOUNS.has(lemma(k)) && !["who", "that", "which", "are", "is", "from", "on", "in"].includes(lemma(k)))
+        return false;
     }
     return false;
   };
@@ -495,7 +654,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     return fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w))) ?? null;
   };
   // The age field named by "years old" itself only says which field is compared.
-  const ageRefs = (end: number, age: FieldInfo): number[] => a.refs.filter((r) => r.pos >= end && r.pos <= end + 1 && r.cands.some((c) => c.name === age.name) && !governs(r)).map((r) => r.id);
+  const ageRefs = (end: number, age: FieldInfo): number[] =>
+    a.refs.filter((r) => r.pos >= end && r.pos <= end + 1 && r.cands.some((c) => c.name === age.name) && !governs(r)).map((r) => r.id);
   // "men over 60", "customers under 30": a number compared right after people is their age.
   const personAge = (start: number): FieldInfo[] | null => {
     const prevLemmas = [lemma(start - 1), lemma(start - 2)];
@@ -519,7 +679,20 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (!owner && !people) continue;
       const lo = Number(d);
       const own = a.refs.filter((r) => r.cands.some((c) => c.name === ageField.name) && !governs(r) && Math.abs(r.pos - i) <= 3).map((r) => r.id);
-      addAtom({ pos: i - (owner ? 1 : 0), end: i + 1, kind: "compare", options: [{ filter: { field: ageField.name, op: "between", values: [lo, lo + 9] }, how: "adjacent" }], negated: negatedAt(i), refs: own, listed: 0, conj: null, text: tokens.slice(i - (owner ? 1 : 0), i + 1).map((t) => t.raw).join(" ") });
+      addAtom({
+        pos: i - (owner ? 1 : 0),
+        end: i + 1,
+        kind: "compare",
+        options: [{ filter: { field: ageField.name, op: "between", values: [lo, lo + 9] }, how: "adjacent" }],
+        negated: negatedAt(i),
+        refs: own,
+        listed: 0,
+        conj: null,
+        text: tokens
+          .slice(i - (owner ? 1 : 0), i + 1)
+          .map((t) => t.raw)
+          .join(" "),
+      });
       if (m) ageDecadeRead.add(at[i]);
     }
   }
@@ -532,7 +705,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!d) continue;
     const options: FilterOption[] = [];
     for (const tf of timeFields) {
-      const years = tf.role === "date" ? [new Date(tf.min).getUTCFullYear(), new Date(tf.max).getUTCFullYear()] : tf.max < 100 ? [1900 + tf.min, 1900 + tf.max] : [tf.min, tf.max];
+      const years =
+        tf.role === "date"
+          ? [new Date(tf.min).getUTCFullYear(), new Date(tf.max).getUTCFullYear()]
+          : tf.max < 100
+            ? [1900 + tf.min, 1900 + tf.max]
+            : [tf.min, tf.max];
       const year = [1900 + Number(d), 2000 + Number(d)].find((y) => y + 9 >= years[0] && y <= years[1]);
       if (year === undefined) continue;
       const dv: DateValue = { year, month: null, day: null, quarter: null, decade: true };
@@ -571,15 +749,32 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const conn = lemma(m.end);
     const other = mAt(m.end + 1);
     const betweenWord = hitKey(mAt(m.start - 1), "cmp") === "between" || lemma(m.start - 1) === "between" || lemma(m.start - 1) === "from";
-    if (other && other !== m && (other.kind === m.kind || (m.kind === "date" && other.kind === "number") || (m.kind === "number" && other.kind === "date")) && ["and", "to", "through", "until", "till"].includes(conn) && (betweenWord || conn !== "and")) {
+    if (
+      other &&
+      other !== m &&
+      (other.kind === m.kind || (m.kind === "date" && other.kind === "number") || (m.kind === "number" && other.kind === "date")) &&
+      ["and", "to", "through", "until", "till"].includes(conn) &&
+      (betweenWord || conn !== "and")
+    ) {
       const oIdx = mentions.indexOf(other);
       const lo = m;
       const hi = other;
-      const isDateLike = lo.kind === "date" || hi.kind === "date" || (lo.kind === "number" && hi.kind === "number" && Number.isInteger(lo.value) && Number.isInteger(hi.value) && lo.value >= 1800 && lo.value <= 2100 && hi.value >= 1800 && hi.value <= 2100);
+      const isDateLike =
+        lo.kind === "date" ||
+        hi.kind === "date" ||
+        (lo.kind === "number" &&
+          hi.kind === "number" &&
+          Number.isInteger(lo.value) &&
+          Number.isInteger(hi.value) &&
+          lo.value >= 1800 &&
+          lo.value <= 2100 &&
+          hi.value >= 1800 &&
+          hi.value <= 2100);
       const options: FilterOption[] = [];
       const refs: number[] = [];
       if (isDateLike && timeFields.length) {
-        const asDate = (x: Mention): DateValue | null => (x.kind === "date" ? x.date : x.kind === "number" ? { year: x.value, month: null, day: null, quarter: null, decade: false } : null);
+        const asDate = (x: Mention): DateValue | null =>
+          x.kind === "date" ? x.date : x.kind === "number" ? { year: x.value, month: null, day: null, quarter: null, decade: false } : null;
         const d1 = asDate(lo)!;
         const d2 = asDate(hi)!;
         // "Dec 1 and Dec 7 2017", "March and June 2017": the year of the second end.
@@ -602,16 +797,32 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           options.push({ filter: { field: age.name, op: "between", values: [lov, hiv] }, how: "adjacent" });
           refs.push(...ageRefs(hi.end, age));
         } else if (r) {
-          for (const c of r.cands) if (numeric(info(c.name))) options.push({ filter: { field: c.name, op: "between", values: [lov, hiv] }, how: r.cands.length > 1 ? "ambiguous" : "adjacent" });
+          for (const c of r.cands)
+            if (numeric(info(c.name)))
+              options.push({ filter: { field: c.name, op: "between", values: [lov, hiv] }, how: r.cands.length > 1 ? "ambiguous" : "adjacent" });
           if (!governs(r)) refs.push(r.id);
         } else {
-          for (const f of fields.filter((f) => numeric(f) && f.min <= hiv && f.max >= lov)) options.push({ filter: { field: f.name, op: "between", values: [lov, hiv] }, how: "guess" });
+          for (const f of fields.filter((f) => numeric(f) && f.min <= hiv && f.max >= lov))
+            options.push({ filter: { field: f.name, op: "between", values: [lov, hiv] }, how: "guess" });
         }
       }
       if (options.length) {
         consumed.add(idx);
         consumed.add(oIdx);
-        addAtom({ pos: Math.max(0, m.start - (betweenWord ? 1 : 0)), end: hi.end, kind: "range", options, negated: negatedAt(m.start - (betweenWord ? 1 : 0)), refs, listed: 0, conj: null, text: tokens.slice(m.start, hi.end).map((t) => t.raw).join(" ") });
+        addAtom({
+          pos: Math.max(0, m.start - (betweenWord ? 1 : 0)),
+          end: hi.end,
+          kind: "range",
+          options,
+          negated: negatedAt(m.start - (betweenWord ? 1 : 0)),
+          refs,
+          listed: 0,
+          conj: null,
+          text: tokens
+            .slice(m.start, hi.end)
+            .map((t) => t.raw)
+            .join(" "),
+        });
       }
       continue;
     }
@@ -635,34 +846,86 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const unit = !age && m.kind === "number" && !m.money && !m.percent ? DURATION_UNITS[lemma(m.end)] : undefined;
       // The unit word itself naming a time field ("years" ~ Year) is the unit, not the field compared.
       const unitRef = unit && namedAny && namedAny.pos === m.end && namedAny.cands.every((c) => isTimeField(info(c.name))) ? namedAny : null;
-      const named = unitRef || (namedAny && temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !namedAny.cands.some((c) => isTimeField(info(c.name)))) ? (unitRef ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f)) : null) : namedAny;
+      const named =
+        unitRef ||
+        (namedAny &&
+          temporal &&
+          m.kind === "number" &&
+          Number.isInteger(m.value) &&
+          m.value >= 1800 &&
+          m.value <= 2100 &&
+          !namedAny.cands.some((c) => isTimeField(info(c.name))))
+          ? unitRef
+            ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f))
+            : null
+          : namedAny;
       const durationFields = unit ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => DURATION_FIELD_WORDS.has(w))) : [];
       const candidates: FieldInfo[] = comparative?.field
         ? [info(comparative.field)]
         : age
           ? [age]
-        : !named && durationFields.length
-          ? durationFields
-        : named
-          ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
-          : yearish && timeFields.length
-            ? timeFields
-            : personAge(cmp?.from ?? m.start) ?? fields.filter((f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= m.value * 4 && f.max >= m.value / 4);
+          : !named && durationFields.length
+            ? durationFields
+            : named
+              ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
+              : yearish && timeFields.length
+                ? timeFields
+                : (personAge(cmp?.from ?? m.start) ??
+                  fields.filter((f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= m.value * 4 && f.max >= m.value / 4));
       for (const f of candidates) {
         let value: string | number | null;
-        if (m.kind === "date" || (isTimeField(f) && yearish)) value = periodValue(m.kind === "date" ? m.date : { year: (m as { value: number }).value, month: null, day: null, quarter: null, decade: false }, f, op === "lte" || op === "gt");
+        if (m.kind === "date" || (isTimeField(f) && yearish))
+          value = periodValue(
+            m.kind === "date" ? m.date : { year: (m as { value: number }).value, month: null, day: null, quarter: null, decade: false },
+            f,
+            op === "lte" || op === "gt",
+          );
         else if (m.kind === "number") value = m.value;
         else value = null;
         if (value === null) continue;
         // The field's name states its unit ("Days to Ship", "tenure_months"): the duration is converted;
         // otherwise the number is compared as stored and the answer says the unit was not checked.
         if (unit && typeof value === "number" && !isTimeField(f)) {
-          const own = nameWordsOf(f).map((w) => DURATION_UNITS[w.replace(/s$/, "")]).find((u) => u !== undefined);
-          if (own !== undefined && own !== unit) value = Math.round((value * unit) / own * 100) / 100;
-          if (own === undefined) a.units.push({ text: tokens.slice(m.start, m.end + 1).map((t) => t.raw).join(" "), field: f.name });
-          else if (own !== unit) a.units.push({ text: tokens.slice(m.start, m.end + 1).map((t) => t.raw).join(" "), field: f.name, converted: value });
+          const own = nameWordsOf(f)
+            .map((w) => DURATION_UNITS[w.replace(/s$/, "")])
+            .find((u) => u !== undefined);
+          if (own !== undefined && own !== unit) value = Math.round(((value * unit) / own) * 100) / 100;
+          if (own === undefined)
+            a.units.push({
+              text: tokens
+                .slice(m.start, m.end + 1)
+                .map((t) => t.raw)
+                .join(" "),
+              field: f.name,
+            });
+          else if (own !== unit)
+            a.units.push({
+              text: tokens
+                .slice(m.start, m.end + 1)
+                .map((t) => t.raw)
+                .join(" "),
+              field: f.name,
+              converted: value,
+            });
         }
-        options.push({ filter: { field: f.name, op, values: [value] }, how: comparative?.field ? "comparative" : age ? "adjacent" : !named && durationFields.length ? (durationFields.length > 1 ? "ambiguous" : "adjacent") : named ? (named.cands.length > 1 ? "ambiguous" : "adjacent") : candidates.length === 1 && yearish ? "time" : "guess" });
+        options.push({
+          filter: { field: f.name, op, values: [value] },
+          how: comparative?.field
+            ? "comparative"
+            : age
+              ? "adjacent"
+              : !named && durationFields.length
+                ? durationFields.length > 1
+                  ? "ambiguous"
+                  : "adjacent"
+                : named
+                  ? named.cands.length > 1
+                    ? "ambiguous"
+                    : "adjacent"
+                  : candidates.length === 1 && yearish
+                    ? "time"
+                    : "guess",
+        });
       }
       // The unit word was not a time grain ("over 5 days" groups nothing by day).
       if (unit && options.length) {
@@ -674,7 +937,20 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (age) refs.push(...ageRefs(afterField ? fieldNext!.end : m.end, age));
       if (options.length) {
         consumed.add(idx);
-        addAtom({ pos: cmp?.from ?? comparative?.from ?? m.start, end: afterField && !cmp && !comparative ? fieldNext!.end + 1 : m.end + (after ? 1 : 0), kind: "compare", options, negated: negatedAt(cmp?.from ?? m.start), refs, listed: 0, conj: null, text: tokens.slice(cmp?.from ?? comparative?.from ?? m.start, m.end).map((t) => t.raw).join(" ") });
+        addAtom({
+          pos: cmp?.from ?? comparative?.from ?? m.start,
+          end: afterField && !cmp && !comparative ? fieldNext!.end + 1 : m.end + (after ? 1 : 0),
+          kind: "compare",
+          options,
+          negated: negatedAt(cmp?.from ?? m.start),
+          refs,
+          listed: 0,
+          conj: null,
+          text: tokens
+            .slice(cmp?.from ?? comparative?.from ?? m.start, m.end)
+            .map((t) => t.raw)
+            .join(" "),
+        });
         if (comparative) consumed.add(at[comparative.from]);
         continue;
       }
@@ -692,21 +968,42 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         endPos = nm.end;
       }
       const fieldAfter = a.refs.find((r) => r.pos === endPos);
-      const discrete = (f: FieldInfo) => f.numbers !== null && f.integer && (f.discrete || f.distinct <= 40) && list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max);
+      const discrete = (f: FieldInfo) =>
+        f.numbers !== null && f.integer && (f.discrete || f.distinct <= 40) && list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max);
       let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name))) ? fieldAfter : null;
       if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
         const r = nearestRef(m.start, m.end, discrete);
         if (r && r.end >= m.start - 2) ref = r;
       }
       if (ref) {
-        const options = ref.cands.filter((c) => discrete(info(c.name))).map((c) => ({ filter: { field: c.name, op: list.length > 1 ? "in" : "eq", values: list } as Filter, how: "adjacent" as FilterHow }));
+        const options = ref.cands
+          .filter((c) => discrete(info(c.name)))
+          .map((c) => ({ filter: { field: c.name, op: list.length > 1 ? "in" : "eq", values: list } as Filter, how: "adjacent" as FilterHow }));
         consumed.add(idx);
-        addAtom({ pos: m.start, end: Math.max(endPos, ref.end), kind: "count-field", options, negated: negatedAt(m.start), refs: [ref.id], listed: list.length, conj: listConj, text: tokens.slice(m.start, Math.max(endPos, ref.end)).map((t) => t.raw).join(" ") });
+        addAtom({
+          pos: m.start,
+          end: Math.max(endPos, ref.end),
+          kind: "count-field",
+          options,
+          negated: negatedAt(m.start),
+          refs: [ref.id],
+          listed: list.length,
+          conj: listConj,
+          text: tokens
+            .slice(m.start, Math.max(endPos, ref.end))
+            .map((t) => t.raw)
+            .join(" "),
+        });
         continue;
       }
     }
     // A date or a year on its own: "in 2016", "for 2017", "during March 2016", "in Q4 2017".
-    const d: DateValue | null = m.kind === "date" ? m.date : m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !m.money && !m.percent ? { year: m.value, month: null, day: null, quarter: null, decade: false } : null;
+    const d: DateValue | null =
+      m.kind === "date"
+        ? m.date
+        : m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !m.money && !m.percent
+          ? { year: m.value, month: null, day: null, quarter: null, decade: false }
+          : null;
     if (d && timeFields.length) {
       const named = nearestRef(m.start, m.end, isTimeField);
       const tfs = named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
@@ -715,13 +1012,29 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const v1 = periodValue(d, tf, false);
         if (v1 === null) continue;
         const v2 = periodValue(d, tf, true);
-        const open = ["onward", "onwards", "later", "after"].includes(lemma(m.end + (lemma(m.end) === "and" || lemma(m.end) === "or" ? 1 : 0))) || (lemma(m.end) === "to" && ["now", "date", "present", "today"].includes(lemma(m.end + 1)));
-        const filter: Filter = open ? { field: tf.name, op: "gte", values: [v1] } : v1 !== v2 && v2 !== null ? { field: tf.name, op: "between", values: [v1, v2] } : { field: tf.name, op: "eq", values: [v1] };
+        const open =
+          ["onward", "onwards", "later", "after"].includes(lemma(m.end + (lemma(m.end) === "and" || lemma(m.end) === "or" ? 1 : 0))) ||
+          (lemma(m.end) === "to" && ["now", "date", "present", "today"].includes(lemma(m.end + 1)));
+        const filter: Filter = open
+          ? { field: tf.name, op: "gte", values: [v1] }
+          : v1 !== v2 && v2 !== null
+            ? { field: tf.name, op: "between", values: [v1, v2] }
+            : { field: tf.name, op: "eq", values: [v1] };
         options.push({ filter, how: named ? "adjacent" : tfs.length === 1 ? "time" : "ambiguous" });
       }
       if (options.length) {
         consumed.add(idx);
-        addAtom({ pos: m.start, end: m.end, kind: "date", options, negated: negatedAt(m.start), refs: named && !governs(named) ? [named.id] : [], listed: 0, conj: null, text: m.text });
+        addAtom({
+          pos: m.start,
+          end: m.end,
+          kind: "date",
+          options,
+          negated: negatedAt(m.start),
+          refs: named && !governs(named) ? [named.id] : [],
+          listed: 0,
+          conj: null,
+          text: m.text,
+        });
         continue;
       }
     }
@@ -739,7 +1052,20 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     if (!field) return;
     consumed.add(idx);
-    addAtom({ pos: m.start, end: next ? next.end : m.end, kind: "compare", options: [{ filter: { field, op: sign === "negative" ? "lt" : "gt", values: [0] }, how: next ? "adjacent" : "comparative" }], negated: negatedAt(m.start), refs: next && !governs(next) ? [next.id] : [], listed: 0, conj: null, text: tokens.slice(m.start, next ? next.end : m.end).map((t) => t.raw).join(" ") });
+    addAtom({
+      pos: m.start,
+      end: next ? next.end : m.end,
+      kind: "compare",
+      options: [{ filter: { field, op: sign === "negative" ? "lt" : "gt", values: [0] }, how: next ? "adjacent" : "comparative" }],
+      negated: negatedAt(m.start),
+      refs: next && !governs(next) ? [next.id] : [],
+      listed: 0,
+      conj: null,
+      text: tokens
+        .slice(m.start, next ? next.end : m.end)
+        .map((t) => t.raw)
+        .join(" "),
+    });
   });
 
   // Values, bound to the field the question names next to them; lists joined by "and"/"or".
@@ -770,11 +1096,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       break;
     }
     group.forEach((g) => usedValue.add(g.idx));
-    const common = (group[0].m as Extract<Mention, { kind: "value" }>).values.map((v) => v.field).filter((f) => group.every((g) => g.m.kind === "value" && g.m.values.some((v) => v.field === f)));
+    const common = (group[0].m as Extract<Mention, { kind: "value" }>).values
+      .map((v) => v.field)
+      .filter((f) => group.every((g) => g.m.kind === "value" && g.m.values.some((v) => v.field === f)));
     const fieldsOf = [...new Set(common)];
     // A field named right next to the values ("Region West", "West region", "Churn = Yes", "two-year contract").
     const startPos = group[0].m.start;
-    const near = a.refs.filter((r) => r.cands.some((c) => fieldsOf.includes(c.name)) && ((r.end <= startPos && startPos - r.end <= 3) || (r.pos >= end && r.pos - end <= 1)));
+    const near = a.refs.filter(
+      (r) => r.cands.some((c) => fieldsOf.includes(c.name)) && ((r.end <= startPos && startPos - r.end <= 3) || (r.pos >= end && r.pos - end <= 1)),
+    );
     const named = a.refs.filter((r) => r.cands.some((c) => fieldsOf.includes(c.name)));
     let how: FilterHow;
     let chosen: string[];
@@ -798,7 +1128,21 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       for (const g of group) if (g.m.kind === "value") for (const v of g.m.values) if (v.field === field && !vals.includes(v.value)) vals.push(v.value);
       return { filter: { field, op: negated ? "neq" : vals.length > 1 ? "in" : "eq", values: vals } as Filter, how };
     });
-    if (options.length) addAtom({ pos: startPos, end, kind: "value", options, negated, refs: refIds, listed: group.length, conj, text: tokens.slice(startPos, end).map((t) => t.raw).join(" ") });
+    if (options.length)
+      addAtom({
+        pos: startPos,
+        end,
+        kind: "value",
+        options,
+        negated,
+        refs: refIds,
+        listed: group.length,
+        conj,
+        text: tokens
+          .slice(startPos, end)
+          .map((t) => t.raw)
+          .join(" "),
+      });
   }
 
   // Adjectives that name a number: "have cars gotten lighter", "the longest movies", "the heaviest car".
@@ -810,9 +1154,31 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const name = lex.names.find((n) => wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
     if (!name || a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;
     a.refs.push({
-      id: a.refs.length, turn, mention: idx, pos: m.start, end: m.end, text: m.text, cands: [{ name: name.field, score: 0.6 }], partial: true, via: "adjective",
-      group: false, each: false, series: false, facet: false, xAxis: false, yAxis: false, agg: null, supAgg: null, countOf: false, distinctOf: false,
-      afterWhich: false, ranked: false, sortBy: false, negated: false, before: [], after: [],
+      id: a.refs.length,
+      turn,
+      mention: idx,
+      pos: m.start,
+      end: m.end,
+      text: m.text,
+      cands: [{ name: name.field, score: 0.6 }],
+      partial: true,
+      via: "adjective",
+      group: false,
+      each: false,
+      series: false,
+      facet: false,
+      xAxis: false,
+      yAxis: false,
+      agg: null,
+      supAgg: null,
+      countOf: false,
+      distinctOf: false,
+      afterWhich: false,
+      ranked: false,
+      sortBy: false,
+      negated: false,
+      before: [],
+      after: [],
     });
   });
   // "Gross by genre and year", "sales per date": a time word names the table's time field.
@@ -824,9 +1190,31 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!tf || a.refs.some((r) => r.cands.some((c) => c.name === tf.name))) continue;
     const prev = mAt(i - 1);
     a.refs.push({
-      id: a.refs.length, turn, mention: -1, pos: i, end: i + 1, text: tokens[i].raw, cands: [{ name: tf.name, score: 0.5 }], partial: true, via: "time",
-      group: !!prev && hasHit(prev, "group"), each: false, series: false, facet: false, xAxis: false, yAxis: false, agg: null, supAgg: null, countOf: false, distinctOf: false,
-      afterWhich: false, ranked: false, sortBy: false, negated: false, before: [lemma(i - 1)], after: [lemma(i + 1)],
+      id: a.refs.length,
+      turn,
+      mention: -1,
+      pos: i,
+      end: i + 1,
+      text: tokens[i].raw,
+      cands: [{ name: tf.name, score: 0.5 }],
+      partial: true,
+      via: "time",
+      group: !!prev && hasHit(prev, "group"),
+      each: false,
+      series: false,
+      facet: false,
+      xAxis: false,
+      yAxis: false,
+      agg: null,
+      supAgg: null,
+      countOf: false,
+      distinctOf: false,
+      afterWhich: false,
+      ranked: false,
+      sortBy: false,
+      negated: false,
+      before: [lemma(i - 1)],
+      after: [lemma(i + 1)],
     });
     if (bucket !== "year" && tf.role === "date" && !a.bucket) a.bucket = bucket;
   }
@@ -838,9 +1226,31 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!profit || lex.names.some((n) => n.words.includes("loss"))) continue;
     if (a.refs.some((r) => r.cands.some((c) => c.name === profit.field))) continue;
     a.refs.push({
-      id: a.refs.length, turn, mention: -1, pos: i, end: i + 1, text: tokens[i].raw, cands: [{ name: profit.field, score: 0.6 }], partial: true, via: "adjective",
-      group: false, each: false, series: false, facet: false, xAxis: false, yAxis: false, agg: null, supAgg: null, countOf: false, distinctOf: false,
-      afterWhich: false, ranked: false, sortBy: false, negated: false, before: [lemma(i - 1)], after: [lemma(i + 1)],
+      id: a.refs.length,
+      turn,
+      mention: -1,
+      pos: i,
+      end: i + 1,
+      text: tokens[i].raw,
+      cands: [{ name: profit.field, score: 0.6 }],
+      partial: true,
+      via: "adjective",
+      group: false,
+      each: false,
+      series: false,
+      facet: false,
+      xAxis: false,
+      yAxis: false,
+      agg: null,
+      supAgg: null,
+      countOf: false,
+      distinctOf: false,
+      afterWhich: false,
+      ranked: false,
+      sortBy: false,
+      negated: false,
+      before: [lemma(i - 1)],
+      after: [lemma(i + 1)],
     });
     const flip = (d: "max" | "min") => (d === "max" ? "min" : "max");
     if (a.superlative) a.superlative = flip(a.superlative);
@@ -856,7 +1266,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!wordsFor) return;
     for (const r of a.refs) {
       if (r.agg || r.supAgg || r.via) continue;
-      if (r.cands.some((c) => lex.names.some((n) => n.field === c.name && wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `))))) r.supAgg = hitKey(m, "superlative") as "max" | "min";
+      if (r.cands.some((c) => lex.names.some((n) => n.field === c.name && wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)))))
+        r.supAgg = hitKey(m, "superlative") as "max" | "min";
     }
   });
   // Relative periods: "last year", "the latest month", "the most recent quarter", "this year" are the
@@ -866,7 +1277,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const relativeSpans: [number, number][] = [];
   for (let k = 0; k + 1 < tokens.length; k++) {
     const spanNumber = RELATIVE_SPAN.has(lemma(k)) ? mAt(k + 1) : undefined;
-    const span = spanNumber?.kind === "number" && spanNumber.start === k + 1 && Number.isInteger(spanNumber.value) && spanNumber.value >= 1 && spanNumber.value <= 100 && PERIOD_GRAINS.has(lemma(spanNumber.end)) ? spanNumber : null;
+    const span =
+      spanNumber?.kind === "number" &&
+      spanNumber.start === k + 1 &&
+      Number.isInteger(spanNumber.value) &&
+      spanNumber.value >= 1 &&
+      spanNumber.value <= 100 &&
+      PERIOD_GRAINS.has(lemma(spanNumber.end))
+        ? spanNumber
+        : null;
     const g = span ? span.end : k + 1; // index of the grain word
     const grain = lemma(g);
     const n = span?.kind === "number" ? span.value : 1;
@@ -886,14 +1305,20 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const now = y * 12 + mo - 1;
         const qEnd = y * 12 + q0 + 1;
         let filter: Filter;
-        if (grain === "year") filter = n === 1 ? { field: f.name, op: "eq", values: [String(y)] } : { field: f.name, op: "between", values: [String(y - n + 1), String(y)] };
-        else if (grain === "month") filter = n === 1 ? { field: f.name, op: "eq", values: [ym(now)] } : { field: f.name, op: "between", values: [ym(now - n + 1), ym(now)] };
+        if (grain === "year")
+          filter = n === 1 ? { field: f.name, op: "eq", values: [String(y)] } : { field: f.name, op: "between", values: [String(y - n + 1), String(y)] };
+        else if (grain === "month")
+          filter = n === 1 ? { field: f.name, op: "eq", values: [ym(now)] } : { field: f.name, op: "between", values: [ym(now - n + 1), ym(now)] };
         else filter = { field: f.name, op: "between", values: [ym(qEnd - 3 * n + 1), ym(qEnd)] };
         options.push({ filter, how: "time" });
-        const label = n === 1 ? (grain === "year" ? String(y) : grain === "month" ? ym(now) : `Q${(q0 + 2) / 3} ${y}`) : `${filter.values[0]} to ${filter.values[1]}`;
+        const label =
+          n === 1 ? (grain === "year" ? String(y) : grain === "month" ? ym(now) : `Q${(q0 + 2) / 3} ${y}`) : `${filter.values[0]} to ${filter.values[1]}`;
         period ||= label;
       } else if (f.yearLike && grain === "year") {
-        options.push({ filter: n === 1 ? { field: f.name, op: "eq", values: [f.max] } : { field: f.name, op: "between", values: [f.max - n + 1, f.max] }, how: "time" });
+        options.push({
+          filter: n === 1 ? { field: f.name, op: "eq", values: [f.max] } : { field: f.name, op: "between", values: [f.max - n + 1, f.max] },
+          how: "time",
+        });
         period ||= n === 1 ? String(f.max) : `${f.max - n + 1} to ${f.max}`;
       }
     }
@@ -902,7 +1327,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const end = g + 1;
     // A field named by the period word ("year" ~ Release Year) only said which field is filtered.
     const own = a.refs.filter((r) => r.pos >= start && r.end <= end).map((r) => r.id);
-    const text = tokens.slice(start, end).map((t) => t.raw).join(" ");
+    const text = tokens
+      .slice(start, end)
+      .map((t) => t.raw)
+      .join(" ");
     addAtom({ pos: start, end, kind: "date", options, negated: false, refs: own, listed: 0, conj: null, text });
     a.relative.push({ text, period });
     if (span) {
@@ -940,7 +1368,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     for (let k = x.end; k < y.pos; k++) {
       const l = lemma(k);
       if (l === "or") ors++;
-      else if (!(STOP_WORDS.has(l) || ["=", "is", "are", "with", "have", "has", "from", "in", "on", "who", "that", "whose", "either"].includes(l) || y.refs.some((id) => { const r = a.refs[id]; return !!r && k >= r.pos && k < r.end; }))) return false;
+      else if (
+        !(
+          STOP_WORDS.has(l) ||
+          ["=", "is", "are", "with", "have", "has", "from", "in", "on", "who", "that", "whose", "either"].includes(l) ||
+          y.refs.some((id) => {
+            const r = a.refs[id];
+            return !!r && k >= r.pos && k < r.end;
+          })
+        )
+      )
+        return false;
     }
     return ors === 1;
   };
@@ -952,11 +1390,25 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     for (const ox of x.options) {
       for (const oy of y.options) {
         if (ox.filter.field === oy.filter.field || ox.filter.or || oy.filter.or) continue;
-        options.push({ filter: { ...ox.filter, or: [{ field: oy.filter.field, op: oy.filter.op, values: oy.filter.values }] }, how: ox.how === "adjacent" || ox.how === "named" ? oy.how : ox.how });
+        options.push({
+          filter: { ...ox.filter, or: [{ field: oy.filter.field, op: oy.filter.op, values: oy.filter.values }] },
+          how: ox.how === "adjacent" || ox.how === "named" ? oy.how : ox.how,
+        });
       }
     }
     if (!options.length) continue;
-    a.filters[i] = { ...x, end: y.end, options: options.slice(0, 12), refs: [...new Set([...x.refs, ...y.refs])], listed: 0, conj: "or", text: tokens.slice(x.pos, y.end).map((t) => t.raw).join(" ") };
+    a.filters[i] = {
+      ...x,
+      end: y.end,
+      options: options.slice(0, 12),
+      refs: [...new Set([...x.refs, ...y.refs])],
+      listed: 0,
+      conj: "or",
+      text: tokens
+        .slice(x.pos, y.end)
+        .map((t) => t.raw)
+        .join(" "),
+    };
     a.filters.splice(a.filters.indexOf(y), 1);
   }
   a.filters.forEach((f, i) => (f.id = i));
@@ -979,9 +1431,31 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (a.refs.some((r) => r.cands.some((c) => fieldsOf.includes(c.name)) && !f.refs.includes(r.id))) continue;
     const prevWord = lemma(f.pos - 1);
     a.refs.push({
-      id: a.refs.length, turn, mention: -1, pos: f.pos, end: f.end, text: f.text, cands: fieldsOf.map((name) => ({ name, score: 0.5 })), partial: true, via: "values",
-      group: ["for", "by", "per", "each", "every", "in", "across", "between", "compare"].includes(prevWord), each: prevWord === "each" || prevWord === "every", series: false, facet: false, xAxis: false, yAxis: false,
-      agg: null, supAgg: null, countOf: false, distinctOf: false, afterWhich: false, ranked: false, sortBy: false, negated: false, before: [prevWord], after: [],
+      id: a.refs.length,
+      turn,
+      mention: -1,
+      pos: f.pos,
+      end: f.end,
+      text: f.text,
+      cands: fieldsOf.map((name) => ({ name, score: 0.5 })),
+      partial: true,
+      via: "values",
+      group: ["for", "by", "per", "each", "every", "in", "across", "between", "compare"].includes(prevWord),
+      each: prevWord === "each" || prevWord === "every",
+      series: false,
+      facet: false,
+      xAxis: false,
+      yAxis: false,
+      agg: null,
+      supAgg: null,
+      countOf: false,
+      distinctOf: false,
+      afterWhich: false,
+      ranked: false,
+      sortBy: false,
+      negated: false,
+      before: [prevWord],
+      after: [],
     });
   }
 
@@ -1043,7 +1517,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
   mentions.forEach((m, idx) => {
-    if (m.kind === "number" && !consumed.has(idx) && !(a.limit && a.limit.n === m.value) && a.binWidth !== m.value && a.binCount !== m.value) a.strayNumbers.push(m.text);
+    if (m.kind === "number" && !consumed.has(idx) && !(a.limit && a.limit.n === m.value) && a.binWidth !== m.value && a.binCount !== m.value)
+      a.strayNumbers.push(m.text);
   });
   return a;
 }

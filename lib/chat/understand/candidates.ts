@@ -140,7 +140,61 @@ function chartFor(shape: string, a: Atoms, groups: { field: FieldInfo }[], agg: 
 }
 
 /** Function words whose presence right before a field tells its role ("by", "across", "separately"). */
-const CUE_WORDS = new Set(["by", "per", "for", "each", "every", "across", "among", "in", "of", "with", "and", "split", "broken", "down", "break", "separate", "separated", "separately", "color", "colour", "colored", "coloured", "legend", "different", "various", "facet", "faceted", "grouped", "group", "breakdown", "vs", "versus", "against", "between", "over", "on", "to", "as", "into", "within", "show", "which", "what", "the", "all", "average", "total", "number", "count", "how", "many", "distribution", "relationship"]);
+const CUE_WORDS = new Set([
+  "by",
+  "per",
+  "for",
+  "each",
+  "every",
+  "across",
+  "among",
+  "in",
+  "of",
+  "with",
+  "and",
+  "split",
+  "broken",
+  "down",
+  "break",
+  "separate",
+  "separated",
+  "separately",
+  "color",
+  "colour",
+  "colored",
+  "coloured",
+  "legend",
+  "different",
+  "various",
+  "facet",
+  "faceted",
+  "grouped",
+  "group",
+  "breakdown",
+  "vs",
+  "versus",
+  "against",
+  "between",
+  "over",
+  "on",
+  "to",
+  "as",
+  "into",
+  "within",
+  "show",
+  "which",
+  "what",
+  "the",
+  "all",
+  "average",
+  "total",
+  "number",
+  "count",
+  "how",
+  "many",
+  "distribution",
+  "relationship",
+]);
 
 function refFeatures(feats: Features, s: Slot, ctx: Context, index: number) {
   const { ref, role } = s;
@@ -160,10 +214,26 @@ function refFeatures(feats: Features, s: Slot, ctx: Context, index: number) {
   if (s.field.codes && s.field.distinct >= 0.98 * ctx.rowCount) add(feats, `role:${role}|unique`);
   if (s.field.codes && s.field.distinct > 60) add(feats, `role:${role}|manyValues`);
   const flags: [string, boolean][] = [
-    ["group", ref.group], ["each", ref.each], ["series", ref.series], ["facet", ref.facet], ["xAxis", ref.xAxis], ["yAxis", ref.yAxis],
-    ["agg", ref.agg !== null], ["countOf", ref.countOf], ["distinctOf", ref.distinctOf], ["afterWhich", ref.afterWhich], ["ranked", ref.ranked],
-    ["sortBy", ref.sortBy], ["negated", ref.negated], ["partial", ref.partial], ["first", index === 0], ["ambiguous", ref.cands.length > 1],
-    ["adjective", ref.via === "adjective"], ["values", ref.via === "values"], ["timeWord", ref.via === "time"], ["oldTurn", ref.turn < 0],
+    ["group", ref.group],
+    ["each", ref.each],
+    ["series", ref.series],
+    ["facet", ref.facet],
+    ["xAxis", ref.xAxis],
+    ["yAxis", ref.yAxis],
+    ["agg", ref.agg !== null],
+    ["countOf", ref.countOf],
+    ["distinctOf", ref.distinctOf],
+    ["afterWhich", ref.afterWhich],
+    ["ranked", ref.ranked],
+    ["sortBy", ref.sortBy],
+    ["negated", ref.negated],
+    ["partial", ref.partial],
+    ["first", index === 0],
+    ["ambiguous", ref.cands.length > 1],
+    ["adjective", ref.via === "adjective"],
+    ["values", ref.via === "values"],
+    ["timeWord", ref.via === "time"],
+    ["oldTurn", ref.turn < 0],
   ];
   for (const [name, on] of flags) if (on) add(feats, `role:${role}|${name}`);
   if (role === "measure" && ref.agg && ref.agg !== "count") add(feats, `measure:agg|type:${t}`);
@@ -230,7 +300,17 @@ export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candida
     }
     const refs = a.refs.filter((r) => !consumedRefs.has(r.id)).slice(0, MAX_REFS);
     // Refs that still name a field the filters use, without a role word, only repeat the filter field.
-    enumerateRoles(ctx, refs, filters, combo.map((c) => c.atom), choices, feats0, notes0, info, timeFields);
+    enumerateRoles(
+      ctx,
+      refs,
+      filters,
+      combo.map((c) => c.atom),
+      choices,
+      feats0,
+      notes0,
+      info,
+      timeFields,
+    );
   }
   return ctx.out;
 }
@@ -260,7 +340,8 @@ function enumerateRoles(
       if ((t === "flag" || flagFor(ctx.lex, f.name)) && !ref.group && !ref.series && !ref.facet && !ref.afterWhich) roles.push("flag");
       if ((t === "cont" || t === "disc") && !roles.includes("group") && f.distinct <= 5000) roles.push("group");
       if (ref.via === "values" || ref.via === "time") return { ref, field: f, roles: roles.filter((r) => r === "group" || r === "series" || r === "ignore") };
-      if (ref.via === "adjective") return { ref, field: f, roles: roles.filter((r) => r === "measure" || r === "sort" || r === "x" || r === "y" || r === "ignore") };
+      if (ref.via === "adjective")
+        return { ref, field: f, roles: roles.filter((r) => r === "measure" || r === "sort" || r === "x" || r === "y" || r === "ignore") };
       return { ref, field: f, roles };
     }),
   );
@@ -274,7 +355,11 @@ function enumerateRoles(
     for (const opt of options[k]) {
       for (const role of opt.roles) {
         if (role === "measure" && counts.measure >= 3) continue;
-        if ((role === "group" || role === "series" || role === "x" || role === "y" || role === "label" || role === "sort" || role === "distinct") && counts[role] >= 1) continue;
+        if (
+          (role === "group" || role === "series" || role === "x" || role === "y" || role === "label" || role === "sort" || role === "distinct") &&
+          counts[role] >= 1
+        )
+          continue;
         if (role !== "ignore" && role !== "flag" && chosen.some((s) => s.field.name === opt.field.name && s.role !== "ignore")) continue;
         chosen.push({ ref: opt.ref, field: opt.field, role });
         if (role !== "ignore" && role !== "flag") counts[role]++;
@@ -287,7 +372,16 @@ function enumerateRoles(
   recurse(0);
 }
 
-function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAtom[], choices0: Choice[], feats0: Features, notes0: string[], timeFields: FieldInfo[]) {
+function build(
+  ctx: Context,
+  slots: Slot[],
+  filters0: Filter[],
+  atoms: FilterAtom[],
+  choices0: Choice[],
+  feats0: Features,
+  notes0: string[],
+  timeFields: FieldInfo[],
+) {
   const a = ctx.a;
   const by = (role: Role) => slots.filter((s) => s.role === role);
   const measures = by("measure");
@@ -301,7 +395,8 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
   const flags = by("flag");
   const ignored = by("ignore");
   const choices = [...choices0];
-  for (const s of slots) if (s.ref.cands.length > 1 && s.role !== "ignore") choices.push({ key: `ref:${s.ref.id}`, field: s.field.name, of: s.ref.cands.length, text: s.ref.text });
+  for (const s of slots)
+    if (s.ref.cands.length > 1 && s.role !== "ignore") choices.push({ key: `ref:${s.ref.id}`, field: s.field.name, of: s.ref.cands.length, text: s.ref.text });
 
   const slotList = slots.map((sl) => {
     const first = a.refs.indexOf(sl.ref) === 0;
@@ -319,10 +414,15 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
   const usedFields = new Set(slots.filter((sl) => sl.role !== "ignore").map((sl) => sl.field.name));
   // A row noun that only partly names a field ("customers" ~ customerID) says what the rows are, not a field.
   const rowNoun = (r: Ref) => r.partial && r.end - r.pos === 1 && ROW_NOUNS.has(a.reading.tokens[r.pos]?.lemma ?? "");
-  const unused = ignored.filter((sl) => !sl.ref.via && sl.ref.turn === 0 && !usedFields.has(sl.field.name) && !rowNoun(sl.ref) && !filters0.some((f) => f.field === sl.field.name)).map((sl) => sl.ref.text);
+  const unused = ignored
+    .filter((sl) => !sl.ref.via && sl.ref.turn === 0 && !usedFields.has(sl.field.name) && !rowNoun(sl.ref) && !filters0.some((f) => f.field === sl.field.name))
+    .map((sl) => sl.ref.text);
   // Words that name a field only partly or by a synonym ("budget", "grossing"): the answer says how it read them.
   const readAs = slots
-    .filter((sl) => sl.role !== "ignore" && !sl.ref.via && sl.ref.turn === 0 && (sl.ref.partial || (sl.ref.cands.find((c) => c.name === sl.field.name)?.score ?? 1) < 0.95))
+    .filter(
+      (sl) =>
+        sl.role !== "ignore" && !sl.ref.via && sl.ref.turn === 0 && (sl.ref.partial || (sl.ref.cands.find((c) => c.name === sl.field.name)?.score ?? 1) < 0.95),
+    )
     .filter((sl) => sl.ref.text.toLowerCase().replace(/[^a-z0-9]/g, "") !== sl.field.name.toLowerCase().replace(/[^a-z0-9]/g, ""))
     .map((sl) => `readAs:${sl.field.name}:${sl.ref.text}`);
   const base = (): { feats: Features; notes: string[] } => {
@@ -363,7 +463,14 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
       if (g) add(feats, facet ? `relFacet|facetWord:${a.facetWord}` : `relColor|facetWord:${a.facetWord}`);
       if (g) {
         const kind = facet ? "relFacet" : "relColor";
-        for (const [n, on] of [["facet", g.ref.facet], ["each", g.ref.each], ["series", g.ref.series], ["group", g.ref.group], ["values", g.ref.via === "values"]] as const) if (on) add(feats, `${kind}|ref:${n}`);
+        for (const [n, on] of [
+          ["facet", g.ref.facet],
+          ["each", g.ref.each],
+          ["series", g.ref.series],
+          ["group", g.ref.group],
+          ["values", g.ref.via === "values"],
+        ] as const)
+          if (on) add(feats, `${kind}|ref:${n}`);
 
         if (a.chart === "scatter") add(feats, `${kind}|scatterWord`);
         if (a.stacked || a.colorWord) add(feats, `${kind}|colorWord`);
@@ -374,8 +481,18 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
       add(feats, order ? "rel:yFirstOrder" : "rel:xFirstOrder");
       if (a.yFirst) add(feats, order ? "rel:yFirstOrder|yFirst" : "rel:xFirstOrder|yFirst");
       const plan: AnalysisPlan = {
-        intent: "relationship", measure: { agg: "count", field: null }, extraMeasures: [], groupBy: g ? [{ field: g.field.name, bucket: g.field.role === "date" ? "year" : null }] : [],
-        filters, x: xField.name, y: yField.name, sort: null, limit: null, binWidth: null, binCount: null, chart: g ? (facet ? "scatterFaceted" : "scatterColor") : "scatter",
+        intent: "relationship",
+        measure: { agg: "count", field: null },
+        extraMeasures: [],
+        groupBy: g ? [{ field: g.field.name, bucket: g.field.role === "date" ? "year" : null }] : [],
+        filters,
+        x: xField.name,
+        y: yField.name,
+        sort: null,
+        limit: null,
+        binWidth: null,
+        binCount: null,
+        chart: g ? (facet ? "scatterFaceted" : "scatterColor") : "scatter",
       };
       finish(ctx, plan, feats, choices, notes, `rel ${yField.name}~${xField.name}${g ? ` ${facet ? "facet" : "color"} ${g.field.name}` : ""}`);
     }
@@ -392,8 +509,18 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
     if (m.ref.agg) add(feats, "dist|agg");
     if (a.binWidth || a.binCount) add(feats, "dist|bins");
     const plan: AnalysisPlan = {
-      intent: "distribution", measure: { agg: "count", field: null }, extraMeasures: [], groupBy: [], filters, x: m.field.name, y: null, sort: null,
-      limit: null, binWidth: a.binWidth, binCount: a.binWidth ? null : a.binCount, chart: "histogram",
+      intent: "distribution",
+      measure: { agg: "count", field: null },
+      extraMeasures: [],
+      groupBy: [],
+      filters,
+      x: m.field.name,
+      y: null,
+      sort: null,
+      limit: null,
+      binWidth: a.binWidth,
+      binCount: a.binWidth ? null : a.binCount,
+      chart: "histogram",
     };
     finish(ctx, plan, feats, choices, notes, `dist ${m.field.name}`);
   }
@@ -412,8 +539,18 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
     const order = a.sort ? a.sort.order : a.limit?.dir === "bottom" || a.superlative === "min" ? "asc" : "desc";
     if (byKey) add(feats, "rows|sortByLabel");
     const plan: AnalysisPlan = {
-      intent: "rows", measure: { agg: "count", field: null }, extraMeasures: [], groupBy: [], filters, x: labels[0]?.field.name ?? null, y: rank?.field.name ?? null,
-      sort: byKey ? { by: "key", order: a.sort?.order ?? "asc" } : rank ? { by: "value", order } : null, limit: a.limit?.n ?? null, binWidth: null, binCount: null, chart: "table",
+      intent: "rows",
+      measure: { agg: "count", field: null },
+      extraMeasures: [],
+      groupBy: [],
+      filters,
+      x: labels[0]?.field.name ?? null,
+      y: rank?.field.name ?? null,
+      sort: byKey ? { by: "key", order: a.sort?.order ?? "asc" } : rank ? { by: "value", order } : null,
+      limit: a.limit?.n ?? null,
+      binWidth: null,
+      binCount: null,
+      chart: "table",
     };
     plan.chart = chartFor("rows", a, [], "count", 1);
     // Bars of a ranked number with no label named ("the horsepower of Japanese cars as a bar chart"):
@@ -479,7 +616,11 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
       const [m1, m2] = measures;
       const later = m1.ref.turn === m2.ref.turn ? (m1.ref.pos < m2.ref.pos ? m2.ref : m1.ref) : null;
       const gap = later ? later.before.slice(0, 4) : [];
-      if (later && (gap[0] === "and" || gap[0] === "," || (gap[1] === "and" && ["the", "average", "total", "mean"].includes(gap[0])) || gap.slice(0, 3).includes("and"))) f.push(["measures:joinedByAnd", 1]);
+      if (
+        later &&
+        (gap[0] === "and" || gap[0] === "," || (gap[1] === "and" && ["the", "average", "total", "mean"].includes(gap[0])) || gap.slice(0, 3).includes("and"))
+      )
+        f.push(["measures:joinedByAnd", 1]);
       if (gap.slice(0, 3).some((w) => w === "vs" || w === "against" || w === "versus")) f.push(["measures:joinedByVs", 1]);
       if (!later) f.push(["measures:differentTurns", 1]);
     }
@@ -494,15 +635,32 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
     }
   } else if (distincts.length) {
     const d = distincts[0];
-    measureOptions.push({ measures: [{ agg: "distinct", field: d.field.name }], feats: [["measure:distinct", 1], [`measure:distinct|countOf:${d.ref.countOf}`, 1], [`measure:distinct|distinctWord:${a.distinct || d.ref.distinctOf}`, 1]], notes: [] });
+    measureOptions.push({
+      measures: [{ agg: "distinct", field: d.field.name }],
+      feats: [
+        ["measure:distinct", 1],
+        [`measure:distinct|countOf:${d.ref.countOf}`, 1],
+        [`measure:distinct|distinctWord:${a.distinct || d.ref.distinctOf}`, 1],
+      ],
+      notes: [],
+    });
   } else {
     const agg: Aggregate = a.share ? "share" : "count";
-    measureOptions.push({ measures: [{ agg, field: null }], feats: [[`measure:${agg}`, 1], [`measure:${agg}|countCue:${a.count}`, 1]], notes: [] });
+    measureOptions.push({
+      measures: [{ agg, field: null }],
+      feats: [
+        [`measure:${agg}`, 1],
+        [`measure:${agg}|countCue:${a.count}`, 1],
+      ],
+      notes: [],
+    });
     // "percentage of orders that are Furniture", "churn rate by contract": the share of rows matching a condition.
     if (a.share || a.rate) {
       // Where each filter was said: the condition of a share usually comes last ("share of Technology orders that shipped early").
       const posOf = (f: Filter): number => {
-        const atom = atoms.find((x) => x.options.some((o) => o.filter === f || (o.filter.field === f.field && JSON.stringify(o.filter.values) === JSON.stringify(f.values))));
+        const atom = atoms.find((x) =>
+          x.options.some((o) => o.filter === f || (o.filter.field === f.field && JSON.stringify(o.filter.values) === JSON.stringify(f.values))),
+        );
         if (atom) return atom.pos;
         const flag = flags.find((sl) => sl.field.name === f.field);
         return flag ? flag.ref.pos : -1;
@@ -511,11 +669,19 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
       for (const c of conds) {
         const others = conds.filter((o) => o !== c);
         const last = others.every((o) => o.pos < c.pos);
-        const f: [string, number][] = [["measure:rate", 1], [`measure:rate|${c.from}`, 1], [`measure:rate|rateWord:${a.rate}`, 1]];
+        const f: [string, number][] = [
+          ["measure:rate", 1],
+          [`measure:rate|${c.from}`, 1],
+          [`measure:rate|rateWord:${a.rate}`, 1],
+        ];
         if (others.length) f.push([last ? "measure:rate|conditionLast" : "measure:rate|conditionNotLast", 1]);
         // "churn rate ...": the field said right before "rate" is what is counted.
         if (a.refs.some((r) => r.rateOf && r.cands.some((x) => x.name === c.filter.field))) f.push(["measure:rate|namedRate", 1]);
-        measureOptions.push({ measures: [{ agg: "rate", field: c.filter.field, value: c.filter.op === "eq" ? c.filter.values[0] : null, condition: c.filter }], feats: f, notes: [] });
+        measureOptions.push({
+          measures: [{ agg: "rate", field: c.filter.field, value: c.filter.op === "eq" ? c.filter.values[0] : null, condition: c.filter }],
+          feats: f,
+          notes: [],
+        });
       }
     }
   }
@@ -523,25 +689,29 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
   for (const mo of measureOptions) {
     const primary = mo.measures[0];
     const cond = primary.condition;
-    const planFilters = cond ? filters.filter((f) => !(f.field === cond.field && JSON.stringify(f.values) === JSON.stringify(cond.values) && f.op === cond.op)) : filters;
+    const planFilters = cond
+      ? filters.filter((f) => !(f.field === cond.field && JSON.stringify(f.values) === JSON.stringify(cond.values) && f.op === cond.op))
+      : filters;
     for (const tf of timeOptions) {
       const gs: { field: FieldInfo; slot: Slot | null }[] = groupSlots.map((s) => ({ field: s.field, slot: s }));
       if (tf) gs.unshift({ field: tf, slot: null });
       if (gs.length > 2) continue;
       // Order: explicit x first, time first, series second.
       gs.sort((p, q) => rank(p) - rank(q));
-      const groupBy: GroupBy[] = gs.map((g) => ({ field: g.field.name, bucket: g.field.role === "date" ? a.bucket ?? autoBucket(g.field) : null }));
+      const groupBy: GroupBy[] = gs.map((g) => ({ field: g.field.name, bucket: g.field.role === "date" ? (a.bucket ?? autoBucket(g.field)) : null }));
       // Values listed on a grouped field stay as a filter ("East vs West": group by Region, only those two).
       const shapes: ("scalar" | "agg" | "aggScatter")[] = [];
       if (gs.length === 0) shapes.push("scalar");
       else shapes.push("agg");
       // One point per group only when a scatter or a relation is asked for ("plot A against B for each C").
-      if (mo.measures.length === 2 && gs.length === 1 && mo.measures.every((m) => m.field) && (a.chart === "scatter" || a.relation || a.versus)) shapes.push("aggScatter");
+      if (mo.measures.length === 2 && gs.length === 1 && mo.measures.every((m) => m.field) && (a.chart === "scatter" || a.relation || a.versus))
+        shapes.push("aggScatter");
       for (const shape of shapes) {
         const { feats, notes } = base();
         for (const [n, v] of mo.feats) add(feats, n, v);
         notes.push(...mo.notes);
-        const shapeName = shape === "scalar" ? "shape:agg0" : shape === "aggScatter" ? "shape:aggScatter" : mo.measures.length > 1 ? "shape:multi" : `shape:agg${gs.length}`;
+        const shapeName =
+          shape === "scalar" ? "shape:agg0" : shape === "aggScatter" ? "shape:aggScatter" : mo.measures.length > 1 ? "shape:multi" : `shape:agg${gs.length}`;
         add(feats, shapeName);
         if (tf) {
           add(feats, "group:impliedTime");
@@ -549,14 +719,16 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
           if (timeFields.indexOf(tf) > 0) add(feats, "group:impliedTime|notFirst");
         }
         if (a.bucket && !groupBy.some((g) => isTimeField(ctx.lex.byName.get(g.field)!))) add(feats, "unused:bucket");
-        if (a.bucket && groupBy.some((g) => ctx.lex.byName.get(g.field)!.role !== "date" && isTimeField(ctx.lex.byName.get(g.field)!)) && a.bucket !== "year") add(feats, "bucket:yearField");
+        if (a.bucket && groupBy.some((g) => ctx.lex.byName.get(g.field)!.role !== "date" && isTimeField(ctx.lex.byName.get(g.field)!)) && a.bucket !== "year")
+          add(feats, "bucket:yearField");
         if (gs.length === 2) {
           const second = gs[1];
           if (second.slot && (second.slot.ref.series || second.slot.role === "series")) add(feats, "groups2:seriesCue");
           if (second.field.codes && second.field.distinct > 12) add(feats, "groups2:manySeries");
         }
         for (const g of gs) if (g.field.codes && g.field.distinct > 60) add(feats, "group:manyValues");
-        for (const atom of atoms) if (atom.listed >= 2 && gs.some((g) => atom.options.some((o) => o.filter.field === g.field.name))) add(feats, "group:listedValues");
+        for (const atom of atoms)
+          if (atom.listed >= 2 && gs.some((g) => atom.options.some((o) => o.filter.field === g.field.name))) add(feats, "group:listedValues");
         if (gs.some((g) => planFilters.some((f) => f.field === g.field.name && (f.op === "eq" || f.op === "neq")))) add(feats, "group:filteredToOne");
         const agg = primary.agg;
         let chart = chartFor(shape, a, gs, agg, mo.measures.length);
@@ -567,7 +739,8 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
         const sortBy = a.sort?.by ?? (sortOnGroup ? "key" : "value");
         let sort: AnalysisPlan["sort"] = a.sort ? { by: sortBy, order: a.sort.order } : null;
         const timeFirst = gs.length > 0 && isTimeField(gs[0].field) && a.bucket !== "weekday";
-        if (!sort && (a.limit || (a.superlative && (!timeFirst || (a.which && a.chart !== "line"))))) sort = { by: "value", order: a.limit?.dir === "bottom" || (!a.limit && a.superlative === "min") ? "asc" : "desc" };
+        if (!sort && (a.limit || (a.superlative && (!timeFirst || (a.which && a.chart !== "line")))))
+          sort = { by: "value", order: a.limit?.dir === "bottom" || (!a.limit && a.superlative === "min") ? "asc" : "desc" };
         if (a.limit && a.limit.dir === "bottom" && sort && sort.by === "value") sort = { by: "value", order: "asc" };
         let limit = a.limit?.n ?? null;
         if (shape === "scalar") {
@@ -578,10 +751,27 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
         if (a.superlative && shape !== "scalar") add(feats, `superlative|${shape}|time:${timeFirst}`);
         if (a.chart && !chartMatches(a.chart, chart)) add(feats, "unused:chartWord");
         const plan: AnalysisPlan = {
-          intent: "aggregate", measure: primary, extraMeasures: mo.measures.slice(1), groupBy, filters: planFilters, x: null, y: null, sort, limit,
-          binWidth: null, binCount: null, chart,
+          intent: "aggregate",
+          measure: primary,
+          extraMeasures: mo.measures.slice(1),
+          groupBy,
+          filters: planFilters,
+          x: null,
+          y: null,
+          sort,
+          limit,
+          binWidth: null,
+          binCount: null,
+          chart,
         };
-        finish(ctx, plan, feats, choices, notes, `${shape === "scalar" ? "scalar" : shape === "aggScatter" ? "aggScatter" : "agg"} ${mo.measures.map((m) => `${m.agg}(${m.field ?? "*"}${m.condition ? `|${m.condition.field}${m.condition.op}${m.condition.values.join(",")}` : ""})`).join("+")}${groupBy.length ? ` by ${groupBy.map((g) => g.field + (g.bucket ? `/${g.bucket}` : "")).join(",")}` : ""}`);
+        finish(
+          ctx,
+          plan,
+          feats,
+          choices,
+          notes,
+          `${shape === "scalar" ? "scalar" : shape === "aggScatter" ? "aggScatter" : "agg"} ${mo.measures.map((m) => `${m.agg}(${m.field ?? "*"}${m.condition ? `|${m.condition.field}${m.condition.op}${m.condition.values.join(",")}` : ""})`).join("+")}${groupBy.length ? ` by ${groupBy.map((g) => g.field + (g.bucket ? `/${g.bucket}` : "")).join(",")}` : ""}`,
+        );
       }
     }
   }
@@ -597,11 +787,17 @@ function build(ctx: Context, slots: Slot[], filters0: Filter[], atoms: FilterAto
 
 function chartMatches(word: NonNullable<Atoms["chart"]>, chart: ChartKind): boolean {
   switch (word) {
-    case "bar": return chart === "bar" || chart === "groupedBar" || chart === "stackedBar" || chart === "histogram";
-    case "line": return chart === "line" || chart === "multiLine";
-    case "pie": return chart === "pie";
-    case "scatter": return chart.startsWith("scatter");
-    case "histogram": return chart === "histogram" || chart === "bar";
-    case "table": return true;
+    case "bar":
+      return chart === "bar" || chart === "groupedBar" || chart === "stackedBar" || chart === "histogram";
+    case "line":
+      return chart === "line" || chart === "multiLine";
+    case "pie":
+      return chart === "pie";
+    case "scatter":
+      return chart.startsWith("scatter");
+    case "histogram":
+      return chart === "histogram" || chart === "bar";
+    case "table":
+      return true;
   }
 }

@@ -46,7 +46,16 @@ export function sureInputs(scores: number[], best: number, secondDifferent: numb
   for (const s of scores) z += Math.exp(s - max);
   const gap = secondDifferent === null ? 5 : Math.min(5, max - secondDifferent);
   const readAs = notes.filter((n) => n.startsWith("readAs:")).length;
-  return [1, Math.log(1 / z), gap, Math.min(2, feats.get("unknown:other") ?? 0), Math.min(2, feats.get("refs:ignored") ?? 0), Math.min(2, choices), Math.min(2, readAs), Math.log(1 + scores.length) / 5];
+  return [
+    1,
+    Math.log(1 / z),
+    gap,
+    Math.min(2, feats.get("unknown:other") ?? 0),
+    Math.min(2, feats.get("refs:ignored") ?? 0),
+    Math.min(2, choices),
+    Math.min(2, readAs),
+    Math.log(1 + scores.length) / 5,
+  ];
 }
 
 export function sureProbability(x: number[], m: SureModel): number {

@@ -24,4 +24,3 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   return prev[m];
 }
-

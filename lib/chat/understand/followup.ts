@@ -13,10 +13,7 @@ import type { TableLexicon } from "./lexicon";
 /** The earlier turn's atoms followed by this turn's: ids and refs renumbered, this turn's cues win. */
 export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
   const offset = prev.refs.length;
-  const refs: Ref[] = [
-    ...prev.refs.map((r) => ({ ...r, turn: r.turn - 1 })),
-    ...next.refs.map((r) => ({ ...r, id: r.id + offset })),
-  ];
+  const refs: Ref[] = [...prev.refs.map((r) => ({ ...r, turn: r.turn - 1 })), ...next.refs.map((r) => ({ ...r, id: r.id + offset }))];
   const fOffset = prev.filters.length;
   const nextFilters = next.filters.map((f) => ({ ...f, id: f.id + fOffset, refs: f.refs.map((r) => r + offset) }));
   const replaced = new Set(nextFilters.flatMap((f) => f.options.map((o) => o.filter.field)));
@@ -130,7 +127,7 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon):
   if (newGroups.length) {
     const g = newGroups[0];
     const f = field0(g);
-    const bucket = f.role === "date" ? a.bucket ?? autoBucket(f) : null;
+    const bucket = f.role === "date" ? (a.bucket ?? autoBucket(f)) : null;
     if (plan.intent === "relationship") {
       plan.groupBy = [{ field: f.name, bucket }];
       plan.chart = g.facet || a.facetWord ? "scatterFaceted" : "scatterColor";
@@ -140,7 +137,10 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon):
       if (second) {
         // The turn names two groupings of its own ("for each (ship mode, segment)"): they are the grouping.
         const f2 = field0(second);
-        plan.groupBy = [{ field: f.name, bucket }, { field: f2.name, bucket: f2.role === "date" ? a.bucket ?? autoBucket(f2) : null }];
+        plan.groupBy = [
+          { field: f.name, bucket },
+          { field: f2.name, bucket: f2.role === "date" ? (a.bucket ?? autoBucket(f2)) : null },
+        ];
       } else if (asSeries && plan.groupBy.length >= 1) plan.groupBy = [plan.groupBy[0], { field: f.name, bucket }];
       else if (plan.groupBy.length === 0) plan.groupBy = [{ field: f.name, bucket }];
       else plan.groupBy = [{ field: f.name, bucket }, ...plan.groupBy.slice(1)];
@@ -186,7 +186,12 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon):
 }
 
 /** The chart of an edited plan: the words of the turn, else the kind the data calls for. */
-function rechart(plan: AnalysisPlan, a: Pick<Atoms, "chart" | "output" | "stacked">, lex: TableLexicon, previous?: AnalysisPlan["chart"]): AnalysisPlan["chart"] {
+function rechart(
+  plan: AnalysisPlan,
+  a: Pick<Atoms, "chart" | "output" | "stacked">,
+  lex: TableLexicon,
+  previous?: AnalysisPlan["chart"],
+): AnalysisPlan["chart"] {
   const groups = plan.groupBy.map((g) => lex.byName.get(g.field)!);
   const timeFirst = groups.length > 0 && isTimeField(groups[0]) && plan.groupBy[0].bucket !== "weekday";
   if (plan.intent === "relationship" || plan.intent === "distribution") return plan.chart;

@@ -27,7 +27,12 @@ export interface TurnCandidates {
 }
 
 /** The candidates of one turn given the conversation so far (also used by the training script). */
-export function turnCandidates(text: string, lex: TableLexicon, rowCount: number, prev: { atoms: Atoms | null; plan: AnalysisPlan | null }): { fresh: Atoms; merged: Atoms | null; candidates: Candidate[] } {
+export function turnCandidates(
+  text: string,
+  lex: TableLexicon,
+  rowCount: number,
+  prev: { atoms: Atoms | null; plan: AnalysisPlan | null },
+): { fresh: Atoms; merged: Atoms | null; candidates: Candidate[] } {
   const reading = readMentions(text, lex);
   const fresh = attach(reading, lex, 0);
   const candidates: Candidate[] = [];
@@ -88,7 +93,12 @@ function closestFields(word: string, slot: string, fields: FieldInfo[]): string[
     const d = editDistance(w, name, Math.max(w.length, name.length));
     let sim = 1 - d / Math.max(w.length, name.length);
     if (name.includes(w) || w.includes(name)) sim += 0.3;
-    const kindOk = slot === "measure" ? f.numbers !== null && f.role !== "date" : slot === "group" || slot === "which" ? f.codes !== null || f.discrete || f.role === "date" : true;
+    const kindOk =
+      slot === "measure"
+        ? f.numbers !== null && f.role !== "date"
+        : slot === "group" || slot === "which"
+          ? f.codes !== null || f.discrete || f.role === "date"
+          : true;
     return { name: f.name, sim: sim + (kindOk ? 0.2 : 0) };
   });
   scored.sort((a, b) => b.sim - a.sim);
@@ -118,7 +128,10 @@ function step(state: State, part: string, lex: TableLexicon, rowCount: number, w
 export function readableParts(turns: string[]): string[] {
   const parts = turns.slice(-MAX_TURNS).flatMap(splitTurns);
   const last = parts.length ? parts[parts.length - 1] : null;
-  const kept = parts.slice(0, -1).filter((p) => tokenize(p, MAX_TOKENS + 1).length <= MAX_TOKENS).slice(-MAX_TURNS);
+  const kept = parts
+    .slice(0, -1)
+    .filter((p) => tokenize(p, MAX_TOKENS + 1).length <= MAX_TOKENS)
+    .slice(-MAX_TURNS);
   return last === null ? [] : [...kept, last];
 }
 
@@ -143,7 +156,14 @@ export function lastTurnCandidates(turns: string[], lex: TableLexicon, rowCount:
 function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boolean {
   const best = ranked[0];
   if (w.sure) {
-    const x = sureInputs(ranked.map((c) => c.score), 0, other ? other.score : null, best.feats, best.choices.length, best.notes);
+    const x = sureInputs(
+      ranked.map((c) => c.score),
+      0,
+      other ? other.score : null,
+      best.feats,
+      best.choices.length,
+      best.notes,
+    );
     return sureProbability(x, w.sure) < w.sure.threshold;
   }
   if (ranked.length < 2) return false;
@@ -158,16 +178,36 @@ function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): U
   const best = ranked[0];
   const slotUnknown = unknownInSlot(a);
   if (slotUnknown.length) {
-    return { kind: "unknown", words: slotUnknown.map((u) => clip(u.text)), closest: closestFields(slotUnknown[0].text, slotUnknown[0].slot, lex.fields), atoms: a, ranked };
+    return {
+      kind: "unknown",
+      words: slotUnknown.map((u) => clip(u.text)),
+      closest: closestFields(slotUnknown[0].text, slotUnknown[0].slot, lex.fields),
+      atoms: a,
+      ranked,
+    };
   }
   if (!best) {
     if (a.greeting) return { kind: "greeting", atoms: a };
-    if (a.unknown.length) return { kind: "unknown", words: a.unknown.slice(0, 3).map((u) => clip(u.text)), closest: closestFields(a.unknown[0].text, "other", lex.fields), atoms: a, ranked };
+    if (a.unknown.length)
+      return {
+        kind: "unknown",
+        words: a.unknown.slice(0, 3).map((u) => clip(u.text)),
+        closest: closestFields(a.unknown[0].text, "other", lex.fields),
+        atoms: a,
+        ranked,
+      };
     return { kind: "none", atoms: a, ranked };
   }
   // A bare count of every row answers nothing that was asked when the question had words we do not know.
   const bare = best.plan.intent === "aggregate" && best.plan.groupBy.length === 0 && best.plan.filters.length === 0 && best.plan.measure.agg === "count";
-  if (bare && a.unknown.length) return { kind: "unknown", words: a.unknown.slice(0, 3).map((u) => clip(u.text)), closest: closestFields(a.unknown[0].text, "other", lex.fields), atoms: a, ranked };
+  if (bare && a.unknown.length)
+    return {
+      kind: "unknown",
+      words: a.unknown.slice(0, 3).map((u) => clip(u.text)),
+      closest: closestFields(a.unknown[0].text, "other", lex.fields),
+      atoms: a,
+      ranked,
+    };
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
   if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
   const ambiguity = findAmbiguity(ranked, w);
@@ -194,9 +234,13 @@ function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): U
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
   if (a.strayNumbers.length) notes.push(`ignored:${a.strayNumbers.join(", ")}`);
-  const timeFiltered = best.plan.filters.some((f) => { const info = lex.byName.get(f.field); return !!info && isTimeField(info); });
+  const timeFiltered = best.plan.filters.some((f) => {
+    const info = lex.byName.get(f.field);
+    return !!info && isTimeField(info);
+  });
   if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
-  if (a.loss && (best.plan.measure.field === a.loss.field || best.plan.y === a.loss.field || best.plan.sort?.by === a.loss.field)) notes.push(`loss:${a.loss.field}:${a.loss.text}`);
+  if (a.loss && (best.plan.measure.field === a.loss.field || best.plan.y === a.loss.field || best.plan.sort?.by === a.loss.field))
+    notes.push(`loss:${a.loss.field}:${a.loss.text}`);
   if (a.versusOther && best.plan.groupBy.some((g) => g.field === a.versusOther!.field)) notes.push(`versusOther:${a.versusOther.field}:${a.versusOther.text}`);
   for (const u of a.units) {
     if (!best.plan.filters.some((f) => f.field === u.field)) continue;

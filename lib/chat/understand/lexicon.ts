@@ -59,7 +59,11 @@ const VALUE_COMPARATORS: Record<string, string[]> = words.valueComparators;
 export function nameWords(text: string): string[] {
   // Names are short; a 10,000-letter value is cut first (the camelCase patterns below are linear
   // in practice, but no pattern should see unbounded text).
-  const spaced = text.slice(0, 200).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").replace(/[_\-.]/g, " ");
+  const spaced = text
+    .slice(0, 200)
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .replace(/[_\-.]/g, " ");
   return tokenize(spaced, 40).map((t) => t.lemma);
 }
 
@@ -194,7 +198,8 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
   const whole = new Set(values.filter((v) => v.words.length === 1).map((v) => v.words[0]));
   for (const [w, list] of heads) {
     // Not a word of a field's name, nor one a typo away ("Orchestre de Paris" is not "orchestras").
-    if (w.length < 4 || !/^[a-z]+$/.test(w) || KNOWN_WORDS.has(w) || whole.has(w) || names.some((n) => n.words.some((nw) => editDistance(nw, w, 2) <= 2))) continue;
+    if (w.length < 4 || !/^[a-z]+$/.test(w) || KNOWN_WORDS.has(w) || whole.has(w) || names.some((n) => n.words.some((nw) => editDistance(nw, w, 2) <= 2)))
+      continue;
     if (new Set(list.map((v) => v.field)).size !== 1 || list.length > 8) continue;
     // A word most values of the field share ("Shipped On Time", "Shipped Early", "Shipped Late") tells none apart.
     const field = fields.find((f) => f.name === list[0].field);
@@ -214,8 +219,25 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     fieldWords.set(n.field, set);
   }
   // The dataset's name ("Faculty", "station", "Telco customer churn") names its rows; a word that is a field's own name stays the field.
-  const rowWords = new Set(nameWords(datasetName).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === w) && !/^\d+$/.test(w)));
-  return { fields, byName: new Map(fields.map((f) => [f.name, f])), names, nameIndex, compactIndex, partial, values, valueIndex, shortValues, fieldWords, flagFields, rowWords };
+  const rowWords = new Set(
+    nameWords(datasetName).filter(
+      (w) => w.length >= 3 && !STOP_WORDS.has(w) && !names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === w) && !/^\d+$/.test(w),
+    ),
+  );
+  return {
+    fields,
+    byName: new Map(fields.map((f) => [f.name, f])),
+    names,
+    nameIndex,
+    compactIndex,
+    partial,
+    values,
+    valueIndex,
+    shortValues,
+    fieldWords,
+    flagFields,
+    rowWords,
+  };
 }
 
 /** Synonyms from chatContext: "revenue = Sales", "revenue means Sales", "Sales (revenue)", "revenue: Sales". */
@@ -226,18 +248,29 @@ export function parseContextSynonyms(context: string, fieldNames: string[]): { a
   const findField = (text: string): string | undefined => byNorm.get(norm(text));
   // Lines are short; each line is cut to 300 characters so that no pattern below sees long input.
   for (const rawLine of context.split(/[\n;]/)) {
-    const line = rawLine.trim().replace(/^[-*•]\s*/, "").slice(0, 300);
+    const line = rawLine
+      .trim()
+      .replace(/^[-*•]\s*/, "")
+      .slice(0, 300);
     if (!line) continue;
     const sep = /\s*(?:=|:|->|→|\bmeans\b|\bis called\b|\brefers to\b|\bstands for\b|\bis\b)\s*/i.exec(line);
     if (sep) {
-      const a = line.slice(0, sep.index).replace(/^["']|["']$/g, "").trim();
-      const b = line.slice(sep.index + sep[0].length).replace(/\.$/, "").replace(/^["']|["']$/g, "").trim();
+      const a = line
+        .slice(0, sep.index)
+        .replace(/^["']|["']$/g, "")
+        .trim();
+      const b = line
+        .slice(sep.index + sep[0].length)
+        .replace(/\.$/, "")
+        .replace(/^["']|["']$/g, "")
+        .trim();
       const fa = findField(a);
       const fb = findField(b);
       if (fb && !fa && a) out.push({ alias: a, field: fb });
       else if (fa && !fb && b && b.split(/\s+/).length <= 4) {
         // "Sales is in USD" states a unit, not a synonym.
-        for (const alt of b.split(/\s*,\s*|\s+or\s+|\s*\/\s*/)) if (alt && !/^(in|measured|expressed|usd|eur|gbp)\b|^[$€£%]/i.test(alt)) out.push({ alias: alt, field: fa });
+        for (const alt of b.split(/\s*,\s*|\s+or\s+|\s*\/\s*/))
+          if (alt && !/^(in|measured|expressed|usd|eur|gbp)\b|^[$€£%]/i.test(alt)) out.push({ alias: alt, field: fa });
       }
     }
     // "Sales (revenue)" or "Sales, also called revenue"

@@ -5,7 +5,26 @@ import { tableFromRows } from "../testing/load-csv";
 import { buildTableLexicon, parseContextSynonyms } from "./lexicon";
 import { readMentions, wordsMatch, type Mention } from "./readers";
 
-const header = ["Customer Name", "Sub-Category", "Region", "City", "State", "Sales", "Profit", "MonthlyCharges", "TotalCharges", "Churn", "Partner", "Order Date", "class", "workclass", "Low_Estimate", "High_Estimate", "Content Rating", "horsepower"];
+const header = [
+  "Customer Name",
+  "Sub-Category",
+  "Region",
+  "City",
+  "State",
+  "Sales",
+  "Profit",
+  "MonthlyCharges",
+  "TotalCharges",
+  "Churn",
+  "Partner",
+  "Order Date",
+  "class",
+  "workclass",
+  "Low_Estimate",
+  "High_Estimate",
+  "Content Rating",
+  "horsepower",
+];
 const rows = Array.from({ length: 40 }, (_, i) => [
   `Customer ${i}`,
   ["Tables", "Phones", "Binders"][i % 3],
@@ -27,11 +46,18 @@ const rows = Array.from({ length: 40 }, (_, i) => [
   String(50 + i),
 ]);
 const fields = describeTable(tableFromRows(header, rows));
-const lex = buildTableLexicon(fields, parseContextSynonyms("revenue = Sales\nturnover means Sales", fields.map((f) => f.name)));
+const lex = buildTableLexicon(
+  fields,
+  parseContextSynonyms(
+    "revenue = Sales\nturnover means Sales",
+    fields.map((f) => f.name),
+  ),
+);
 
 const read = (q: string) => readMentions(q, lex).mentions;
 const fieldsOf = (ms: Mention[]) => ms.filter((m) => m.kind === "field").map((m) => (m.kind === "field" ? m.fields.map((f) => f.name).join("|") : ""));
-const valuesOf = (ms: Mention[]) => ms.filter((m) => m.kind === "value").map((m) => (m.kind === "value" ? m.values.map((v) => `${v.field}=${v.value}`).join("|") : ""));
+const valuesOf = (ms: Mention[]) =>
+  ms.filter((m) => m.kind === "value").map((m) => (m.kind === "value" ? m.values.map((v) => `${v.field}=${v.value}`).join("|") : ""));
 
 describe("field reader", () => {
   it("reads names with plurals, typos, spacing, camelCase and snake_case", () => {
@@ -84,8 +110,14 @@ describe("value reader", () => {
 });
 
 describe("numbers and dates", () => {
-  const nums = (q: string) => read(q).filter((m) => m.kind === "number").map((m) => (m.kind === "number" ? [m.value, m.percent, m.money] : []));
-  const dates = (q: string) => read(q).filter((m) => m.kind === "date").map((m) => (m.kind === "date" ? m.date : null));
+  const nums = (q: string) =>
+    read(q)
+      .filter((m) => m.kind === "number")
+      .map((m) => (m.kind === "number" ? [m.value, m.percent, m.money] : []));
+  const dates = (q: string) =>
+    read(q)
+      .filter((m) => m.kind === "date")
+      .map((m) => (m.kind === "date" ? m.date : null));
 
   it("reads suffixes, thousands, percents, money and number words", () => {
     expect(nums("over 70k")).toEqual([[70000, false, false]]);
@@ -110,7 +142,10 @@ describe("numbers and dates", () => {
 });
 
 describe("vocabulary words and unknown words", () => {
-  const words = (q: string) => read(q).filter((m) => m.kind === "word").map((m) => (m.kind === "word" ? m.hits.map((h) => `${h.category}:${h.key}`).join(",") : ""));
+  const words = (q: string) =>
+    read(q)
+      .filter((m) => m.kind === "word")
+      .map((m) => (m.kind === "word" ? m.hits.map((h) => `${h.category}:${h.key}`).join(",") : ""));
   it("reads phrases, longest first, with typos on long grammar words", () => {
     expect(words("avrage sales over time")).toEqual(["agg:mean", "time:overTime"]);
     expect(words("sales by day of the week")).toEqual(["group:by", "grain:weekday"]);
@@ -118,7 +153,9 @@ describe("vocabulary words and unknown words", () => {
   });
 
   it("marks content words nobody recognised", () => {
-    const unknown = read("average discount by region").filter((m) => m.kind === "unknown").map((m) => m.text);
+    const unknown = read("average discount by region")
+      .filter((m) => m.kind === "unknown")
+      .map((m) => m.text);
     expect(unknown).toEqual(["discount"]);
   });
 });

@@ -109,7 +109,22 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
   const isYearNum = (v: number | null) => v !== null && v >= 1800 && v <= 2100;
   const used = new Uint8Array(tokens.length);
   const date = (start: number, end: number, d: DateValue) => {
-    out.push({ start, end, priority: 4, score: 1, mention: { kind: "date", start, end, text: tokens.slice(start, end).map((t) => t.raw).join(" "), date: d } });
+    out.push({
+      start,
+      end,
+      priority: 4,
+      score: 1,
+      mention: {
+        kind: "date",
+        start,
+        end,
+        text: tokens
+          .slice(start, end)
+          .map((t) => t.raw)
+          .join(" "),
+        date: d,
+      },
+    });
     for (let k = start; k < end; k++) used[k] = 1;
   };
   const blank: DateValue = { year: null, month: null, day: null, quarter: null, decade: false };
@@ -169,7 +184,10 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
       if (year === null && isYearNum(plainInt(tokens[i - 1])) && !used[i - 1]) {
         year = plainInt(tokens[i - 1]);
         start = i - 1;
-        out.splice(out.findIndex((p) => p.start === i - 1), 1);
+        out.splice(
+          out.findIndex((p) => p.start === i - 1),
+          1,
+        );
       }
       date(start, j, { ...blank, year, quarter: (q1 ?? q2)! });
       i = j - 1;
@@ -211,7 +229,25 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     const percent = tokens[end]?.text === "%" || tokens[end]?.text === "percent";
     if (percent) end++;
     const start = money ? i - 1 : i;
-    out.push({ start, end, priority: 4, score: 1, mention: { kind: "number", start, end, text: tokens.slice(start, end).map((x) => x.raw).join(" "), value, percent, money, ordinal } });
+    out.push({
+      start,
+      end,
+      priority: 4,
+      score: 1,
+      mention: {
+        kind: "number",
+        start,
+        end,
+        text: tokens
+          .slice(start, end)
+          .map((x) => x.raw)
+          .join(" "),
+        value,
+        percent,
+        money,
+        ordinal,
+      },
+    });
     i = end - 1;
   }
   return out;
@@ -223,7 +259,8 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
 /** Matches a span of lemmas against a name (all of its words in any order, typos allowed). */
 function scoreSpan(span: string[], name: NameEntry): number {
   // "of each state" is not a name: a span starts and ends with words of the name.
-  if ((STOP_WORDS.has(span[0]) && !name.words.includes(span[0])) || (STOP_WORDS.has(span[span.length - 1]) && !name.words.includes(span[span.length - 1]))) return 0;
+  if ((STOP_WORDS.has(span[0]) && !name.words.includes(span[0])) || (STOP_WORDS.has(span[span.length - 1]) && !name.words.includes(span[span.length - 1])))
+    return 0;
   const content = span.filter((w) => !STOP_WORDS.has(w) || name.words.includes(w));
   // "level of membership" is said "membership level" (the field's own name may drop its small words);
   // synonyms are said as written ("made in" is not "made", "type of movie" is not "movie of").
@@ -324,7 +361,23 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       }
       if (best >= 0.7) {
         const fields = [...byField].filter(([, s]) => s >= best - 1e-9).map(([name, score]) => ({ name, score }));
-        out.push({ start: i, end: i + len, priority: 2, score: best, mention: { kind: "field", start: i, end: i + len, text: tokens.slice(i, i + len).map((t) => t.raw).join(" "), fields, partial: false } });
+        out.push({
+          start: i,
+          end: i + len,
+          priority: 2,
+          score: best,
+          mention: {
+            kind: "field",
+            start: i,
+            end: i + len,
+            text: tokens
+              .slice(i, i + len)
+              .map((t) => t.raw)
+              .join(" "),
+            fields,
+            partial: false,
+          },
+        });
         break;
       }
     }
@@ -343,7 +396,13 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
     if (partials && partials.length) {
       const heads = partials.filter((p) => p.head);
       const chosen = heads.length ? heads : partials;
-      out.push({ start: i, end: i + 1, priority: 2, score: 0.6, mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: chosen.map((p) => ({ name: p.field, score: 0.6 })), partial: true } });
+      out.push({
+        start: i,
+        end: i + 1,
+        priority: 2,
+        score: 0.6,
+        mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: chosen.map((p) => ({ name: p.field, score: 0.6 })), partial: true },
+      });
     }
   }
   return out;
@@ -370,7 +429,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     const pool: ValueEntry[] = [];
     for (const f of firsts) for (const v of lex.valueIndex.get(f) ?? []) pool.push(v);
     if (lemmas[i].length >= 6) {
-      for (const [first, list] of lex.valueIndex) if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
+      for (const [first, list] of lex.valueIndex)
+        if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
     }
     let bestLen = 0;
     let best: ValueEntry[] = [];
@@ -402,7 +462,22 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
       }
       if (partialLen && partialHits.some((v) => !v.words.slice(0, partialLen).every((w, j) => w === lemmas[i + j]))) {
         const values: ValueCandidate[] = partialHits.map((v) => ({ field: v.field, value: v.value, alias: true }));
-        out.push({ start: i, end: i + partialLen, priority: 3, score: 0.75, mention: { kind: "value", start: i, end: i + partialLen, text: tokens.slice(i, i + partialLen).map((t) => t.raw).join(" "), values } });
+        out.push({
+          start: i,
+          end: i + partialLen,
+          priority: 3,
+          score: 0.75,
+          mention: {
+            kind: "value",
+            start: i,
+            end: i + partialLen,
+            text: tokens
+              .slice(i, i + partialLen)
+              .map((t) => t.raw)
+              .join(" "),
+            values,
+          },
+        });
       }
       // One-letter values next to their field's name ("R rated") or in a list of values ("PG or G").
       const short = lex.shortValues.get(texts[i]);
@@ -412,10 +487,21 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
           const words = lex.fieldWords.get(v.field);
           if (words && (words.has(near(i + 1)) || words.has(near(i - 1)))) return true;
           const listed = (k: number) => ["or", "and", "nor"].includes(near(k)) || tokens[k + 1]?.sep === ",";
-          const other = (k: number) => (lex.valueIndex.get(lemmas[k] ?? "") ?? []).some((x) => x.field === v.field) || (lex.shortValues.get(texts[k] ?? "") ?? []).some((x) => x.field === v.field && k !== i);
-          return (listed(i - 1) && other(i - 2)) || ((near(i + 1) === "or" || near(i + 1) === "and") && other(i + 2)) || (tokens[i + 1]?.sep === "," && other(i + 1));
+          const other = (k: number) =>
+            (lex.valueIndex.get(lemmas[k] ?? "") ?? []).some((x) => x.field === v.field) ||
+            (lex.shortValues.get(texts[k] ?? "") ?? []).some((x) => x.field === v.field && k !== i);
+          return (
+            (listed(i - 1) && other(i - 2)) || ((near(i + 1) === "or" || near(i + 1) === "and") && other(i + 2)) || (tokens[i + 1]?.sep === "," && other(i + 1))
+          );
         });
-        if (hits.length) out.push({ start: i, end: i + 1, priority: 3, score: 1, mention: { kind: "value", start: i, end: i + 1, text: tokens[i].raw, values: hits.map((v) => ({ field: v.field, value: v.value, alias: false })) } });
+        if (hits.length)
+          out.push({
+            start: i,
+            end: i + 1,
+            priority: 3,
+            score: 1,
+            mention: { kind: "value", start: i, end: i + 1, text: tokens[i].raw, values: hits.map((v) => ({ field: v.field, value: v.value, alias: false })) },
+          });
       }
       continue;
     }
@@ -423,7 +509,22 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     const values: ValueCandidate[] = [];
     for (const v of best) if (!values.some((x) => x.field === v.field && x.value === v.value)) values.push({ field: v.field, value: v.value, alias: v.alias });
     const exact = best.some((v) => !v.alias && v.words.every((w, j) => w === lemmas[i + j] || w === texts[i + j]));
-    out.push({ start: i, end: i + bestLen, priority: 3, score: exact ? 1 : 0.9, mention: { kind: "value", start: i, end: i + bestLen, text: tokens.slice(i, i + bestLen).map((t) => t.raw).join(" "), values } });
+    out.push({
+      start: i,
+      end: i + bestLen,
+      priority: 3,
+      score: exact ? 1 : 0.9,
+      mention: {
+        kind: "value",
+        start: i,
+        end: i + bestLen,
+        text: tokens
+          .slice(i, i + bestLen)
+          .map((t) => t.raw)
+          .join(" "),
+        values,
+      },
+    });
   }
   return out;
 }
@@ -441,12 +542,69 @@ function readWords(tokens: Token[]): Proposal[] {
     end: e.end,
     priority: 1,
     score: 1,
-    mention: { kind: "word", start: e.start, end: e.end, text: tokens.slice(e.start, e.end).map((t) => t.raw).join(" "), hits: e.hits },
+    mention: {
+      kind: "word",
+      start: e.start,
+      end: e.end,
+      text: tokens
+        .slice(e.start, e.end)
+        .map((t) => t.raw)
+        .join(" "),
+      hits: e.hits,
+    },
   }));
 }
 
 /** Words that must not be read as the name of a value or field when they are grammar ("a table of", "a bar chart"). */
-const COMMAND_WORDS = new Set(["table", "chart", "plot", "graph", "list", "line", "bar", "pie", "map", "count", "total", "sum", "average", "top", "bottom", "all", "none", "data", "value", "show", "number", "histogram", "scatter", "trend", "row", "column", "legend", "color", "colour", "x", "y", "by", "per", "each", "and", "or", "not", "no", "a", "the", "of", "in", "on", "to", "is", "it", "as"]);
+const COMMAND_WORDS = new Set([
+  "table",
+  "chart",
+  "plot",
+  "graph",
+  "list",
+  "line",
+  "bar",
+  "pie",
+  "map",
+  "count",
+  "total",
+  "sum",
+  "average",
+  "top",
+  "bottom",
+  "all",
+  "none",
+  "data",
+  "value",
+  "show",
+  "number",
+  "histogram",
+  "scatter",
+  "trend",
+  "row",
+  "column",
+  "legend",
+  "color",
+  "colour",
+  "x",
+  "y",
+  "by",
+  "per",
+  "each",
+  "and",
+  "or",
+  "not",
+  "no",
+  "a",
+  "the",
+  "of",
+  "in",
+  "on",
+  "to",
+  "is",
+  "it",
+  "as",
+]);
 
 /** Reads one message into tokens and non-overlapping mentions. */
 export function readMentions(text: string, lex: TableLexicon): Reading {
@@ -454,7 +612,14 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   const proposals = [...readNumbersAndDates(tokens), ...readValues(tokens, lex), ...readFields(tokens, lex), ...readWords(tokens)];
   // Words of the dataset's name name the rows ("the faculty members", "its stations").
   tokens.forEach((t, i) => {
-    if (t.kind === "word" && lex.rowWords.has(t.lemma)) proposals.push({ start: i, end: i + 1, priority: 2.5, score: 1, mention: { kind: "word", start: i, end: i + 1, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] } });
+    if (t.kind === "word" && lex.rowWords.has(t.lemma))
+      proposals.push({
+        start: i,
+        end: i + 1,
+        priority: 2.5,
+        score: 1,
+        mention: { kind: "word", start: i, end: i + 1, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] },
+      });
   });
   // Command words stand alone as grammar unless they are part of a longer name.
   for (const p of proposals) {
@@ -462,7 +627,9 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       const exactName = p.mention.kind === "field" && p.mention.fields.some((f) => f.name.toLowerCase() === tokens[p.start].text);
       // "the Tables sub-category": a value followed by its own field's name is that value.
       const m = p.mention;
-      const ownField = m.kind === "value" && m.values.some((v) => lex.fieldWords.get(v.field)?.has(tokens[p.end]?.lemma ?? "") || lex.fieldWords.get(v.field)?.has(tokens[p.end + 1]?.lemma ?? ""));
+      const ownField =
+        m.kind === "value" &&
+        m.values.some((v) => lex.fieldWords.get(v.field)?.has(tokens[p.end]?.lemma ?? "") || lex.fieldWords.get(v.field)?.has(tokens[p.end + 1]?.lemma ?? ""));
       if (!exactName && !ownField) p.score -= 0.5;
     }
   }

@@ -26,12 +26,26 @@ describe("tokenize", () => {
 
   it("splits hyphenated words, reads contractions and possessives", () => {
     expect(texts("two-year Month-to-month")).toEqual(["two", "year", "month", "to", "month"]);
-    expect(texts("movies that aren't comedies, the customer's plan, can't")).toEqual(["movies", "that", "are", "not", "comedies", "the", "customer", "plan", "can", "not"]);
+    expect(texts("movies that aren't comedies, the customer's plan, can't")).toEqual([
+      "movies",
+      "that",
+      "are",
+      "not",
+      "comedies",
+      "the",
+      "customer",
+      "plan",
+      "can",
+      "not",
+    ]);
   });
 
   it("keeps comparison signs", () => {
     expect(texts("cylinders >= 6 and weight<3000, a != b")).toEqual(["cylinders", ">=", "6", "and", "weight", "<", "3000", "a", "!=", "b"]);
-    expect(tokenize(">50K").map((t) => [t.kind, t.text])).toEqual([["symbol", ">"], ["number", "50k"]]);
+    expect(tokenize(">50K").map((t) => [t.kind, t.text])).toEqual([
+      ["symbol", ">"],
+      ["number", "50k"],
+    ]);
   });
 
   it("stays linear on pathological input and caps the number of tokens", () => {
@@ -49,7 +63,17 @@ describe("tokenize", () => {
 
 describe("singularize", () => {
   it("makes plurals meet their singular", () => {
-    expect(["categories", "movies", "sales", "boxes", "status", "people", "analyses", "hours", "cylinders"].map(singularize)).toEqual(["category", "movie", "sale", "box", "status", "person", "analysis", "hour", "cylinder"]);
+    expect(["categories", "movies", "sales", "boxes", "status", "people", "analyses", "hours", "cylinders"].map(singularize)).toEqual([
+      "category",
+      "movie",
+      "sale",
+      "box",
+      "status",
+      "person",
+      "analysis",
+      "hour",
+      "cylinder",
+    ]);
     expect(singularize("1970s")).toBe("1970s");
   });
 });

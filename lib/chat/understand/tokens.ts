@@ -87,7 +87,14 @@ export function tokenize(text: string, maxTokens = MAX_TOKENS): Token[] {
   const n = s.length;
   while (i < n && out.length < maxTokens) {
     const c = s.charCodeAt(i);
-    if (isDigit(c) || (c === 45 /* - */ && i + 1 < n && isDigit(s.charCodeAt(i + 1)) && (i === 0 || !isAlnum(s.charCodeAt(i - 1))) && !(out.length && out[out.length - 1].kind === "number" && out[out.length - 1].end === i))) {
+    if (
+      isDigit(c) ||
+      (c === 45 /* - */ &&
+        i + 1 < n &&
+        isDigit(s.charCodeAt(i + 1)) &&
+        (i === 0 || !isAlnum(s.charCodeAt(i - 1))) &&
+        !(out.length && out[out.length - 1].kind === "number" && out[out.length - 1].end === i))
+    ) {
       const start = i;
       let j = c === 45 ? i + 1 : i;
       j = digitRun(s, j);

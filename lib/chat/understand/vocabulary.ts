@@ -30,7 +30,10 @@ export function phraseLemmas(phrase: string): string[] {
 
 function buildTrie(): TrieNode {
   const root = newNode();
-  const all: Record<string, Record<string, string[]>> = { ...(phrases as unknown as Record<string, Record<string, string[]>>), rowNoun: { row: words.rowNouns } };
+  const all: Record<string, Record<string, string[]>> = {
+    ...(phrases as unknown as Record<string, Record<string, string[]>>),
+    rowNoun: { row: words.rowNouns },
+  };
   for (const [category, groups] of Object.entries(all)) {
     if (category === "_doc") continue;
     for (const [key, list] of Object.entries(groups as Record<string, string[]>)) {
@@ -77,7 +80,7 @@ export function correctWord(word: string): string | null {
   if (cached !== undefined) return cached;
   const max = word.length >= 9 ? 2 : 1;
   const hits = TYPO_TARGETS.filter((t) => t[0] === word[0] && editDistance(word, t, max) <= max);
-  const found = hits.length === 1 ? hits[0] : hits.find((h) => editDistance(word, h, 1) <= 1) ?? null;
+  const found = hits.length === 1 ? hits[0] : (hits.find((h) => editDistance(word, h, 1) <= 1) ?? null);
   if (typoCache.size > 5000) typoCache.clear();
   typoCache.set(word, found);
   return found;

@@ -131,7 +131,11 @@ function runSimplex(f: (x: Float64Array) => number, x0: Float64Array, options: M
  * objectives in few dimensions (ARIMA conditional sums of squares) it needs far fewer evaluations
  * than a simplex.
  */
-export function minimizeBfgs(f: (x: Float64Array) => number, start: ArrayLike<number>, options: { maxIterations?: number; tolerance?: number } = {}): MinimizeResult {
+export function minimizeBfgs(
+  f: (x: Float64Array) => number,
+  start: ArrayLike<number>,
+  options: { maxIterations?: number; tolerance?: number } = {},
+): MinimizeResult {
   const n = start.length;
   const maxIter = options.maxIterations ?? 100;
   const tol = options.tolerance ?? 1e-8;

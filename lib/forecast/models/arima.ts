@@ -225,7 +225,10 @@ export function fitArimaOrder(y: Float64Array, order: ArimaOrder, options: Arima
     return 0.5 * Math.log(sse / count);
   };
   const warm = options.start && options.start.length === nParams ? Float64Array.from(options.start) : null;
-  let fit = warm && method === "ml" ? { x: warm, value: 0, evaluations: 0 } : minimizeBfgs(cssObjective, warm ?? new Float64Array(nParams), { maxIterations: 60, tolerance: 1e-9 });
+  let fit =
+    warm && method === "ml"
+      ? { x: warm, value: 0, evaluations: 0 }
+      : minimizeBfgs(cssObjective, warm ?? new Float64Array(nParams), { maxIterations: 60, tolerance: 1e-9 });
   if (!Number.isFinite(fit.value)) return null;
   let exact: ExactLikelihood | null = null;
   if (method === "ml") {
@@ -443,10 +446,13 @@ export function fitAutoArima(y: Float64Array, period: number, options: AutoArima
   const stepwise = options.stepwise ?? true;
   const maxModels = options.maxModels ?? 94;
   if (!stepwise) {
-    for (let p = 0; p <= maxP; p++) for (let q = 0; q <= maxQ; q++) for (let P = 0; P <= maxSP; P++) for (let Q = 0; Q <= maxSQ; Q++) {
-      if (p + q + P + Q > 5) continue;
-      for (const c of allowConstant ? [true, false] : [false]) tryOrder(p, q, P, Q, c);
-    }
+    for (let p = 0; p <= maxP; p++)
+      for (let q = 0; q <= maxQ; q++)
+        for (let P = 0; P <= maxSP; P++)
+          for (let Q = 0; Q <= maxSQ; Q++) {
+            if (p + q + P + Q > 5) continue;
+            for (const c of allowConstant ? [true, false] : [false]) tryOrder(p, q, P, Q, c);
+          }
     return finish(best);
   }
   const seasonal = m > 1;

@@ -30,12 +30,18 @@ export class EnsembleModel implements FittedModel {
   }
 
   forecast(h: number): Float64Array {
-    return combineArrays(this.members.map((m) => m.forecast(h)), this.json.combine);
+    return combineArrays(
+      this.members.map((m) => m.forecast(h)),
+      this.json.combine,
+    );
   }
 
   /** Members' spreads averaged (their errors are strongly correlated, so no diversification is assumed). */
   spread(h: number): Float64Array {
-    return combineArrays(this.members.map((m) => m.spread(h)), "mean");
+    return combineArrays(
+      this.members.map((m) => m.spread(h)),
+      "mean",
+    );
   }
 
   toJSON(): EnsembleJson {

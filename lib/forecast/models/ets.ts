@@ -409,10 +409,12 @@ export function candidateForms(options: { seasonal: boolean; positive: boolean; 
   const trends: TrendType[] = options.damped === false ? ["N", "A"] : ["N", "A", "Ad"];
   // Seasonal forms first when the series is seasonal: under a deadline they matter most.
   const seasons: SeasonType[] = options.seasonal ? (options.positive ? ["A", "M", "N"] : ["A", "N"]) : ["N"];
-  for (const season of seasons) for (const error of errors) for (const trend of trends) {
-    if (error === "A" && season === "M") continue;
-    forms.push({ error, trend, season });
-  }
+  for (const season of seasons)
+    for (const error of errors)
+      for (const trend of trends) {
+        if (error === "A" && season === "M") continue;
+        forms.push({ error, trend, season });
+      }
   return forms;
 }
 
@@ -420,7 +422,11 @@ export function candidateForms(options: { seasonal: boolean; positive: boolean; 
  * The form with the lowest AICc among the candidates (all fitted on the same data). Past the
  * deadline, the forms not yet tried are skipped (the cheapest, most common ones come first).
  */
-export function fitAutoEts(y: Float64Array, m: number, options: { positive: boolean; seasonal?: boolean; forms?: EtsForm[]; deadline?: number }): EtsModel | null {
+export function fitAutoEts(
+  y: Float64Array,
+  m: number,
+  options: { positive: boolean; seasonal?: boolean; forms?: EtsForm[]; deadline?: number },
+): EtsModel | null {
   const seasonal = (options.seasonal ?? true) && m > 1 && m <= ETS_MAX_PERIOD && y.length >= 2 * m + 2;
   const forms = options.forms ?? candidateForms({ seasonal, positive: options.positive });
   let best: EtsModel | null = null;

@@ -92,7 +92,18 @@ export function tailNeeded(layout: GbdtLayout): number {
  * Writes the features of (origin o, step h) into row r of `cols`. `y` holds at least the values
  * before o (y[i] for i < o); `offset` maps series index i to y index i - offset.
  */
-function writeRow(cols: Float64Array[], r: number, layout: GbdtLayout, y: ArrayLike<number>, offset: number, o: number, h: number, scale: number, start: number, seriesId: number): void {
+function writeRow(
+  cols: Float64Array[],
+  r: number,
+  layout: GbdtLayout,
+  y: ArrayLike<number>,
+  offset: number,
+  o: number,
+  h: number,
+  scale: number,
+  start: number,
+  seriesId: number,
+): void {
   const at = (i: number) => (i - offset >= 0 && i < o ? y[i - offset] : NaN);
   const anchor = at(o - 1);
   let c = 0;
@@ -287,7 +298,17 @@ function growBytes(a: Uint8Array): Uint8Array {
 }
 
 /** Forecasts of steps 1..h from origin o (values y[0..o) known) for one series. */
-export function predictSeries(ensemble: TreeEnsemble, layout: GbdtLayout, y: ArrayLike<number>, offset: number, o: number, h: number, scale: number, start: number, seriesId: number): Float64Array {
+export function predictSeries(
+  ensemble: TreeEnsemble,
+  layout: GbdtLayout,
+  y: ArrayLike<number>,
+  offset: number,
+  o: number,
+  h: number,
+  scale: number,
+  start: number,
+  seriesId: number,
+): Float64Array {
   const specs = featureSpecs(layout);
   const out = new Float64Array(h);
   // Chunks of the trained horizon; later chunks start from the earlier forecasts.

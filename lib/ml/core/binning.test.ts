@@ -90,7 +90,16 @@ describe("BinMapper categorical", () => {
 
   it("rejects shape mismatches with the sizes in the message", () => {
     const m = BinMapper.fit(matrix([{ kind: "numeric", values: [1, 2] }]));
-    expect(() => m.transform(matrix([{ kind: "numeric", values: [1] }, { kind: "numeric", values: [1] }]))).toThrow(/1 features, got 2/);
-    expect(() => BinMapper.fit({ rowCount: 3, features: [{ name: "a", kind: "numeric" }], columns: [new Float64Array(2)] })).toThrow(/length 2, expected rowCount 3/);
+    expect(() =>
+      m.transform(
+        matrix([
+          { kind: "numeric", values: [1] },
+          { kind: "numeric", values: [1] },
+        ]),
+      ),
+    ).toThrow(/1 features, got 2/);
+    expect(() => BinMapper.fit({ rowCount: 3, features: [{ name: "a", kind: "numeric" }], columns: [new Float64Array(2)] })).toThrow(
+      /length 2, expected rowCount 3/,
+    );
   });
 });

@@ -32,10 +32,7 @@ export type FeatureBinInfo = NumericBinInfo | CategoricalBinInfo;
 interface BinMapperJson {
   version: 1;
   features: FeatureSpec[];
-  bins: (
-    | { kind: "numeric"; bounds: number[] }
-    | { kind: "categorical"; catToBin: number[]; unseenBin: number; numBins: number }
-  )[];
+  bins: ({ kind: "numeric"; bounds: number[] } | { kind: "categorical"; catToBin: number[]; unseenBin: number; numBins: number })[];
 }
 
 export class BinMapper {

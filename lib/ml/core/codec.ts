@@ -15,12 +15,7 @@ export function encodeBase64(bytes: Uint8Array): string {
     let i = s;
     for (; i + 2 < e; i += 3) {
       const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
-      codes.push(
-        ALPHABET.charCodeAt(n >>> 18),
-        ALPHABET.charCodeAt((n >>> 12) & 63),
-        ALPHABET.charCodeAt((n >>> 6) & 63),
-        ALPHABET.charCodeAt(n & 63),
-      );
+      codes.push(ALPHABET.charCodeAt(n >>> 18), ALPHABET.charCodeAt((n >>> 12) & 63), ALPHABET.charCodeAt((n >>> 6) & 63), ALPHABET.charCodeAt(n & 63));
     }
     const rest = e - i;
     if (rest > 0) {
@@ -41,10 +36,7 @@ export function decodeBase64(text: string): Uint8Array {
   let i = 0;
   for (; i + 3 < len; i += 4) {
     const n =
-      (LOOKUP[text.charCodeAt(i)] << 18) |
-      (LOOKUP[text.charCodeAt(i + 1)] << 12) |
-      (LOOKUP[text.charCodeAt(i + 2)] << 6) |
-      LOOKUP[text.charCodeAt(i + 3)];
+      (LOOKUP[text.charCodeAt(i)] << 18) | (LOOKUP[text.charCodeAt(i + 1)] << 12) | (LOOKUP[text.charCodeAt(i + 2)] << 6) | LOOKUP[text.charCodeAt(i + 3)];
     out[o++] = n >>> 16;
     out[o++] = (n >>> 8) & 255;
     out[o++] = n & 255;

@@ -83,9 +83,15 @@ describe("fast TreeSHAP equals the reference recursion", () => {
 
   const models: [string, () => TreeEnsemble][] = [
     ["binary boosting, 31 leaves", () => trainGbdt(x, yb, { objective: "binary", maxRounds: 40, numLeaves: 31, minDataInLeaf: 5 })],
-    ["regression boosting with depth limit and sampling", () => trainGbdt(x, y, { objective: "regression", maxRounds: 30, numLeaves: 16, maxDepth: 5, featureFraction: 0.7, baggingFraction: 0.8, seed: 3 })],
+    [
+      "regression boosting with depth limit and sampling",
+      () => trainGbdt(x, y, { objective: "regression", maxRounds: 30, numLeaves: 16, maxDepth: 5, featureFraction: 0.7, baggingFraction: 0.8, seed: 3 }),
+    ],
     ["multiclass boosting", () => trainGbdt(x, yc, { objective: "multiclass", numClasses: 3, maxRounds: 12, numLeaves: 12 })],
-    ["multiclass random forest (leaf vectors), deep", () => trainForest(x, yc, { objective: "multiclass", numClasses: 3, numTrees: 6, seed: 4, minDataInLeaf: 2 })],
+    [
+      "multiclass random forest (leaf vectors), deep",
+      () => trainForest(x, yc, { objective: "multiclass", numClasses: 3, numTrees: 6, seed: 4, minDataInLeaf: 2 }),
+    ],
     ["regression extra trees", () => trainForest(x, y, { objective: "regression", numTrees: 6, extraTrees: true, seed: 5, minDataInLeaf: 3 })],
   ];
   for (const [name, make] of models) {
@@ -111,18 +117,36 @@ describe("fast TreeSHAP equals the reference recursion", () => {
     const none = new FastTreeShap(m, { tableFeatures: 0 });
     expect(none.tableValues).toBe(0);
     expect(none.polyLeaves).toBeGreaterThan(100);
-    expectSame(none.explain(probe.columns, Int32Array.from({ length: probe.rowCount }, (_, i) => i)), ref);
+    expectSame(
+      none.explain(
+        probe.columns,
+        Int32Array.from({ length: probe.rowCount }, (_, i) => i),
+      ),
+      ref,
+    );
     const some = new FastTreeShap(m, { tableValues: 2000 });
     expect(some.tableValues).toBeLessThanOrEqual(2000);
     expect(some.polyLeaves).toBeGreaterThan(0);
-    expectSame(some.explain(probe.columns, Int32Array.from({ length: probe.rowCount }, (_, i) => i)), ref);
+    expectSame(
+      some.explain(
+        probe.columns,
+        Int32Array.from({ length: probe.rowCount }, (_, i) => i),
+      ),
+      ref,
+    );
     // The default budget explains sibling leaves as pairs; a smaller one pairs only some of them.
     const full = new FastTreeShap(m);
     expect(full.pairs).toBeGreaterThan(100);
     const mixed = new FastTreeShap(m, { tableValues: Math.round(full.tableValues * 0.7) });
     expect(mixed.pairs).toBeGreaterThan(0);
     expect(mixed.pairs).toBeLessThan(full.pairs);
-    expectSame(mixed.explain(probe.columns, Int32Array.from({ length: probe.rowCount }, (_, i) => i)), ref);
+    expectSame(
+      mixed.explain(
+        probe.columns,
+        Int32Array.from({ length: probe.rowCount }, (_, i) => i),
+      ),
+      ref,
+    );
   });
 });
 
@@ -175,7 +199,10 @@ describe("fast TreeSHAP on hand-made trees", () => {
     columns: Array.from({ length: F }, () => Float64Array.from({ length: n }, () => (rng.next() < 0.1 ? NaN : rng.next() * 2 - 1))),
   };
   const ensemble = (trees: RawTree[]): TreeEnsemble =>
-    TreeEnsemble.fromTrees({ objective: "regression", numClasses: 1, link: "identity", features, baseScore: Float64Array.from([0.25]), numRounds: trees.length, algorithm: "test" }, trees);
+    TreeEnsemble.fromTrees(
+      { objective: "regression", numClasses: 1, link: "identity", features, baseScore: Float64Array.from([0.25]), numRounds: trees.length, algorithm: "test" },
+      trees,
+    );
 
   it("repeated features on a path, a zero cover, 14 and 35 distinct features (tables, polynomials, reference)", () => {
     const repeated = chainTree([0, 1, 0, 2, 1, 0, 3]);

@@ -8,7 +8,11 @@ const num = (name: string): FeatureSpec => ({ name, kind: "numeric" });
 
 function data(n: number, seed: number): FeatureMatrix {
   const rng = new Rng(seed);
-  return { rowCount: n, features: [num("a"), num("b"), num("c")], columns: Array.from({ length: 3 }, () => Float64Array.from({ length: n }, () => rng.next())) };
+  return {
+    rowCount: n,
+    features: [num("a"), num("b"), num("c")],
+    columns: Array.from({ length: 3 }, () => Float64Array.from({ length: n }, () => rng.next())),
+  };
 }
 
 describe("random forest and extra trees", () => {

@@ -10,12 +10,7 @@ import { Rng } from "./random";
 import { TreeEnsemble, type RawTree } from "./tree";
 import type { FeatureMatrix, ForestParams, TrainForestOptions } from "./types";
 
-export function trainForest(
-  train: FeatureMatrix,
-  y: Float64Array,
-  params: ForestParams,
-  options: TrainForestOptions = {},
-): TreeEnsemble {
+export function trainForest(train: FeatureMatrix, y: Float64Array, params: ForestParams, options: TrainForestOptions = {}): TreeEnsemble {
   validateMatrix(train);
   const objective = params.objective;
   const numClasses = checkTargets(train, y, objective, params.numClasses);

@@ -21,10 +21,13 @@ function randomColumns(n: number, f: number, seed: number): Float64Array[] {
 describe("split finding", () => {
   it("finds the hand-known best split: feature 1 between 3 and 4", () => {
     // Feature 0 is noise; y jumps from 0 to 10 between x1 = 3 and x1 = 4.
-    const x = matrix([num("noise"), num("x")], [
-      [5, 1, 4, 2, 6, 3],
-      [1, 2, 3, 4, 5, 6],
-    ]);
+    const x = matrix(
+      [num("noise"), num("x")],
+      [
+        [5, 1, 4, 2, 6, 3],
+        [1, 2, 3, 4, 5, 6],
+      ],
+    );
     const y = Float64Array.from([0, 0, 0, 10, 10, 10]);
     const m = trainGbdt(x, y, { objective: "regression", numLeaves: 2, maxRounds: 1, learningRate: 1, minDataInLeaf: 1 });
     expect(m.numTrees).toBe(1);
@@ -47,9 +50,24 @@ describe("split finding", () => {
 
 describe("histograms", () => {
   const cfg: GrowerConfig = {
-    numLeaves: 4, maxDepth: -1, minDataInLeaf: 1, minSumHessian: 0, lambdaL2: 0, lambdaL1: 0, minGainToSplit: 0,
-    catSmooth: 10, catL2: 10, maxCatThreshold: 32, minDataPerGroup: 1, maxCatToOnehot: 4, leafMode: "newton",
-    learningRate: 1, nodeFeatureFraction: 1, extraTrees: false, order: "best", exactCounts: false,
+    numLeaves: 4,
+    maxDepth: -1,
+    minDataInLeaf: 1,
+    minSumHessian: 0,
+    lambdaL2: 0,
+    lambdaL1: 0,
+    minGainToSplit: 0,
+    catSmooth: 10,
+    catL2: 10,
+    maxCatThreshold: 32,
+    minDataPerGroup: 1,
+    maxCatToOnehot: 4,
+    leafMode: "newton",
+    learningRate: 1,
+    nodeFeatureFraction: 1,
+    extraTrees: false,
+    order: "best",
+    exactCounts: false,
   };
   const n = 200;
   const cols = randomColumns(n, 3, 5);
@@ -92,7 +110,10 @@ describe("categorical splits", () => {
     const m = trainGbdt(x, y, { objective: "regression", numLeaves: 2, maxRounds: 1, learningRate: 1, minDataInLeaf: 1, catL2: 0, catSmooth: 0 });
     expect(m.nodeFlags[0] & FLAG_CATEGORICAL).toBeTruthy();
     const left = [0, 1, 2, 3, 4, 5, 6, 7].filter((c) => m.goesLeft(0, c));
-    expect([[1, 4, 6], [0, 2, 3, 5, 7]]).toContainEqual(left);
+    expect([
+      [1, 4, 6],
+      [0, 2, 3, 5, 7],
+    ]).toContainEqual(left);
     expect(Array.from(m.predict(matrix(x.features, [[1, 2, 4, 6, 7]])))).toEqual([5, -5, 5, 5, -5]);
   });
 
@@ -220,9 +241,23 @@ describe("training controls", () => {
     const noisy = Float64Array.from(y, (v, i) => (i % 4 === 0 ? 1 - v : v));
     const losses: number[] = [];
     // Train on rows 1000.., validate on rows 0..999 (held out).
-    const valid = { x: matrix(x.features, cols.map((c) => c.slice(0, 1000))), y: noisy.slice(0, 1000) };
-    const xt = matrix(x.features, cols.map((c) => c.slice(1000)));
-    const m = trainGbdt(xt, noisy.slice(1000), { objective: "binary", maxRounds: 500, learningRate: 0.3, numLeaves: 63, minDataInLeaf: 2, earlyStoppingRounds: 10, onRound: (_r, l) => losses.push(l!) }, { valid });
+    const valid = {
+      x: matrix(
+        x.features,
+        cols.map((c) => c.slice(0, 1000)),
+      ),
+      y: noisy.slice(0, 1000),
+    };
+    const xt = matrix(
+      x.features,
+      cols.map((c) => c.slice(1000)),
+    );
+    const m = trainGbdt(
+      xt,
+      noisy.slice(1000),
+      { objective: "binary", maxRounds: 500, learningRate: 0.3, numLeaves: 63, minDataInLeaf: 2, earlyStoppingRounds: 10, onRound: (_r, l) => losses.push(l!) },
+      { valid },
+    );
     expect(losses.length).toBeLessThan(500);
     const best = losses.indexOf(Math.min(...losses));
     expect(m.numRounds).toBe(best + 1);
@@ -281,7 +316,9 @@ describe("degenerate inputs", () => {
     expect(() => trainGbdt(x, Float64Array.from([0, 1]), { objective: "binary" })).toThrow(/y has length 2, expected rowCount 3/);
     expect(() => trainGbdt(x, Float64Array.from([0, 1, 2]), { objective: "binary" })).toThrow(/class label at row 2 is 2/);
     expect(() => trainGbdt(x, Float64Array.from([0, 1, 2]), { objective: "multiclass" })).toThrow(/numClasses/);
-    expect(() => trainGbdt(x, Float64Array.from([0, 1, 1]), { objective: "binary" }, { weights: new Float64Array(2) })).toThrow(/weights have length 2, expected 3/);
+    expect(() => trainGbdt(x, Float64Array.from([0, 1, 1]), { objective: "binary" }, { weights: new Float64Array(2) })).toThrow(
+      /weights have length 2, expected 3/,
+    );
     const m = trainGbdt(x, Float64Array.from([0, 1, 1]), { objective: "binary", maxRounds: 1, minDataInLeaf: 1 });
     expect(() => m.predict(matrix([num("a"), num("b")], [[1], [2]]))).toThrow(/expects 1 features, got 2/);
   });
@@ -297,13 +334,41 @@ describe("histogram pool", () => {
     const grad = Float64Array.from({ length: n }, (_, i) => Math.sin(cols[0][i] * 9) + cols[1][i] - 0.5);
     const hess = new Float64Array(n).fill(1);
     const base: GrowerConfig = {
-      numLeaves: 24, maxDepth: -1, minDataInLeaf: 5, minSumHessian: 0, lambdaL2: 1, lambdaL1: 0, minGainToSplit: 0,
-      catSmooth: 10, catL2: 10, maxCatThreshold: 32, minDataPerGroup: 1, maxCatToOnehot: 4, leafMode: "newton",
-      learningRate: 1, nodeFeatureFraction: 1, extraTrees: false, order: "best", exactCounts: false,
+      numLeaves: 24,
+      maxDepth: -1,
+      minDataInLeaf: 5,
+      minSumHessian: 0,
+      lambdaL2: 1,
+      lambdaL1: 0,
+      minGainToSplit: 0,
+      catSmooth: 10,
+      catL2: 10,
+      maxCatThreshold: 32,
+      minDataPerGroup: 1,
+      maxCatToOnehot: 4,
+      leafMode: "newton",
+      learningRate: 1,
+      nodeFeatureFraction: 1,
+      extraTrees: false,
+      order: "best",
+      exactCounts: false,
     };
     const grow = (cfg: GrowerConfig) => {
-      const t = new TreeGrower(layoutOf(mapper), bins, n, 1, cfg).grow(Int32Array.from({ length: n }, (_, i) => i), n, grad, hess, null, new Uint8Array(4).fill(1), new Rng(1));
-      return { nodes: t.numNodes, feature: Array.from(t.feature.subarray(0, t.numNodes)), bin: Array.from(t.binThreshold.subarray(0, t.numNodes)), values: Array.from(t.leafValues.subarray(0, t.numLeaves)) };
+      const t = new TreeGrower(layoutOf(mapper), bins, n, 1, cfg).grow(
+        Int32Array.from({ length: n }, (_, i) => i),
+        n,
+        grad,
+        hess,
+        null,
+        new Uint8Array(4).fill(1),
+        new Rng(1),
+      );
+      return {
+        nodes: t.numNodes,
+        feature: Array.from(t.feature.subarray(0, t.numNodes)),
+        bin: Array.from(t.binThreshold.subarray(0, t.numNodes)),
+        values: Array.from(t.leafValues.subarray(0, t.numLeaves)),
+      };
     };
     const full = grow(base);
     const tight = grow({ ...base, maxHistogramSlots: 4 });
@@ -319,7 +384,7 @@ describe("prediction kernel", () => {
     const n = 400;
     const cat = Float64Array.from({ length: n }, (_, i) => (i % 11 === 0 ? NaN : i % 9));
     const xs = Float64Array.from({ length: n }, (_, i) => (i % 13 === 0 ? NaN : (i * 37) % 101));
-    const y = Float64Array.from({ length: n }, (_, i) => ((cat[i] % 3 === 0 || Number.isNaN(cat[i])) ? 1 : 0) ^ (xs[i] > 50 ? 1 : 0));
+    const y = Float64Array.from({ length: n }, (_, i) => (cat[i] % 3 === 0 || Number.isNaN(cat[i]) ? 1 : 0) ^ (xs[i] > 50 ? 1 : 0));
     const x = matrix([{ name: "c", kind: "categorical", categories: 9 }, num("x")], [cat, xs]);
     const m = trainGbdt(x, y, { objective: "binary", maxRounds: 15, numLeaves: 6, minDataInLeaf: 3, minDataPerGroup: 1 });
     const probe = matrix(x.features, [
@@ -340,7 +405,10 @@ describe("wide data", () => {
     const n = 300;
     const F = 280;
     const cols = randomColumns(n, F, 31);
-    const x = matrix(Array.from({ length: F }, (_, f) => num(`f${f}`)), cols);
+    const x = matrix(
+      Array.from({ length: F }, (_, f) => num(`f${f}`)),
+      cols,
+    );
     const y = Float64Array.from({ length: n }, (_, i) => (cols[F - 1][i] > 0.5 ? 10 : 0));
     const m = trainGbdt(x, y, { objective: "regression", maxRounds: 1, numLeaves: 2, learningRate: 1, minDataInLeaf: 5 });
     expect(BinMapper.fit(x).numBins.reduce((a, b) => a + b, 0)).toBeGreaterThan(65535);

@@ -10,12 +10,7 @@ import type { FeatureMatrix, GbdtParams, Objective, TrainGbdtOptions } from "./t
 
 const PROB_EPS = 1e-15;
 
-export function trainGbdt(
-  train: FeatureMatrix,
-  y: Float64Array,
-  params: GbdtParams,
-  options: TrainGbdtOptions = {},
-): TreeEnsemble {
+export function trainGbdt(train: FeatureMatrix, y: Float64Array, params: GbdtParams, options: TrainGbdtOptions = {}): TreeEnsemble {
   validateMatrix(train);
   const objective = params.objective;
   const numClasses = checkTargets(train, y, objective, params.numClasses);
@@ -205,14 +200,7 @@ function initialScores(y: Float64Array, w: Float64Array | undefined, objective: 
   return base;
 }
 
-function computeGradients(
-  objective: Objective,
-  K: number,
-  y: Float64Array,
-  w: Float64Array | undefined,
-  scores: Float64Array,
-  gh: Float64Array[],
-): void {
+function computeGradients(objective: Objective, K: number, y: Float64Array, w: Float64Array | undefined, scores: Float64Array, gh: Float64Array[]): void {
   const n = y.length;
   if (objective === "regression") {
     const a = gh[0];

@@ -21,7 +21,9 @@ function dataset(n: number, numeric: number, seed: number): { x: FeatureMatrix; 
   for (let f = 0; f < numeric; f++) {
     features.push({ name: `n${f}`, kind: "numeric" });
     // Some columns with few distinct values, some with missing values.
-    columns.push(Float64Array.from({ length: n }, () => (f % 4 === 1 && rng.next() < 0.1 ? NaN : f % 5 === 2 ? Math.floor(rng.next() * 6) : rng.next() * 10 - 3)));
+    columns.push(
+      Float64Array.from({ length: n }, () => (f % 4 === 1 && rng.next() < 0.1 ? NaN : f % 5 === 2 ? Math.floor(rng.next() * 6) : rng.next() * 10 - 3)),
+    );
   }
   features.push({ name: "cat", kind: "categorical", categories: 9 });
   columns.push(Float64Array.from({ length: n }, () => (rng.next() < 0.05 ? NaN : Math.floor(rng.next() * rng.next() * 9))));
@@ -61,21 +63,45 @@ function fingerprints(): Record<string, string> {
   out.gbdtRegression = fingerprint(
     trainGbdt(x, yReg, { objective: "regression", maxRounds: 30, numLeaves: 20, maxDepth: 4, lambdaL1: 0.5, minGainToSplit: 0.01, maxBins: 32 }).toJSON(),
   );
-  out.gbdtWeighted = fingerprint(trainGbdt(x, yBin, { objective: "binary", maxRounds: 15, numLeaves: 12, catSmooth: 2, maxCatToOnehot: 2 }, { weights: w }).toJSON());
+  out.gbdtWeighted = fingerprint(
+    trainGbdt(x, yBin, { objective: "binary", maxRounds: 15, numLeaves: 12, catSmooth: 2, maxCatToOnehot: 2 }, { weights: w }).toJSON(),
+  );
   out.gbdtWide = fingerprint(trainGbdt(wide.x, wide.yReg, { objective: "regression", maxRounds: 10, numLeaves: 6, minDataInLeaf: 8 }).toJSON());
-  out.gbdtWideSampled = fingerprint(trainGbdt(wide.x, wide.yBin, { objective: "binary", maxRounds: 10, numLeaves: 6, minDataInLeaf: 8, featureFraction: 0.5, seed: 2 }).toJSON());
+  out.gbdtWideSampled = fingerprint(
+    trainGbdt(wide.x, wide.yBin, { objective: "binary", maxRounds: 10, numLeaves: 6, minDataInLeaf: 8, featureFraction: 0.5, seed: 2 }).toJSON(),
+  );
   out.randomForest = fingerprint(trainForest(x, yBin, { objective: "binary", numTrees: 6, seed: 4, maxFeatures: 0.5 }).toJSON());
-  out.randomForestRegression = fingerprint(trainForest(x, yReg, { objective: "regression", numTrees: 5, seed: 5, numLeaves: 40, minDataInLeaf: 3 }, { weights: w }).toJSON());
-  out.extraTreesMulticlass = fingerprint(trainForest(x, yMulti, { objective: "multiclass", numClasses: 3, numTrees: 6, extraTrees: true, seed: 6, maxDepth: 8 }).toJSON());
+  out.randomForestRegression = fingerprint(
+    trainForest(x, yReg, { objective: "regression", numTrees: 5, seed: 5, numLeaves: 40, minDataInLeaf: 3 }, { weights: w }).toJSON(),
+  );
+  out.extraTreesMulticlass = fingerprint(
+    trainForest(x, yMulti, { objective: "multiclass", numClasses: 3, numTrees: 6, extraTrees: true, seed: 6, maxDepth: 8 }).toJSON(),
+  );
   out.extraTreesBinary = fingerprint(trainForest(x, yBin, { objective: "binary", numTrees: 6, extraTrees: true, seed: 7, numLeaves: 64 }).toJSON());
 
   // Histogram eviction: a pool of 4 slots for trees of 40 leaves (leaves rebuild from their rows).
   const mapper = BinMapper.fit(x, 64);
   const bins = mapper.transform(x).bins;
   const cfg: GrowerConfig = {
-    numLeaves: 40, maxDepth: -1, minDataInLeaf: 4, minSumHessian: 1e-3, lambdaL2: 0.1, lambdaL1: 0, minGainToSplit: 0,
-    catSmooth: 10, catL2: 10, maxCatThreshold: 32, minDataPerGroup: 10, maxCatToOnehot: 4, leafMode: "newton",
-    learningRate: 0.1, nodeFeatureFraction: 1, extraTrees: false, order: "best", exactCounts: false, maxHistogramSlots: 4,
+    numLeaves: 40,
+    maxDepth: -1,
+    minDataInLeaf: 4,
+    minSumHessian: 1e-3,
+    lambdaL2: 0.1,
+    lambdaL1: 0,
+    minGainToSplit: 0,
+    catSmooth: 10,
+    catL2: 10,
+    maxCatThreshold: 32,
+    minDataPerGroup: 10,
+    maxCatToOnehot: 4,
+    leafMode: "newton",
+    learningRate: 0.1,
+    nodeFeatureFraction: 1,
+    extraTrees: false,
+    order: "best",
+    exactCounts: false,
+    maxHistogramSlots: 4,
   };
   const n = x.rowCount;
   const grower = new TreeGrower(layoutOf(mapper), bins, n, 1, cfg);

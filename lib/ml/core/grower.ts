@@ -83,15 +83,7 @@ export class TreeGrower {
    * hess n, counts (bootstrap multiplicities) optional. featureMask selects the tree's features.
    * The returned tree's arrays are reused by the next call.
    */
-  grow(
-    rows: Int32Array,
-    numRows: number,
-    grad: Float64Array,
-    hess: Float64Array,
-    counts: Int32Array | null,
-    featureMask: Uint8Array,
-    rng: Rng,
-  ): BinnedTree {
+  grow(rows: Int32Array, numRows: number, grad: Float64Array, hess: Float64Array, counts: Int32Array | null, featureMask: Uint8Array, rng: Rng): BinnedTree {
     return this.growTree(rows, numRows, grad, hess, counts, featureMask, rng, null, false);
   }
 
@@ -209,12 +201,7 @@ export class TreeGrower {
       const h = this.leafSum[l * S + m];
       for (let j = 0; j < m; j++) {
         const g = this.leafSum[l * S + j];
-        t.leafValues[l * m + j] =
-          cfg.leafMode === "newton"
-            ? (-thresholdL1(g, cfg.lambdaL1) / (h + cfg.lambdaL2)) * cfg.learningRate
-            : h > 0
-              ? g / h
-              : 0;
+        t.leafValues[l * m + j] = cfg.leafMode === "newton" ? (-thresholdL1(g, cfg.lambdaL1) / (h + cfg.lambdaL2)) * cfg.learningRate : h > 0 ? g / h : 0;
       }
     }
   }

@@ -40,11 +40,21 @@ function unrolledHistKernels(layout: BinLayout): HistKernels | null {
   let adds = "";
   for (let f = 0; f < F; f++) adds += `b = (bins[p + ${f}] << 1) + ${offs[f]}; hist[b] += g; hist[b + 1] += h;\n`;
   const root = new Function(
-    "hist", "bins", "gh", "rows", "start", "end",
+    "hist",
+    "bins",
+    "gh",
+    "rows",
+    "start",
+    "end",
     `"use strict"; for (let r = start, p = start * ${F}; r < end; r++, p += ${F}) { const g = gh[2 * r]; const h = gh[2 * r + 1]; let b;\n${adds}}`,
   ) as HistKernel;
   const rows = new Function(
-    "hist", "bins", "gh", "rows", "start", "end",
+    "hist",
+    "bins",
+    "gh",
+    "rows",
+    "start",
+    "end",
     `"use strict"; for (let i = start; i < end; i++) { const r = rows[i]; const p = r * ${F}; const g = gh[2 * r]; const h = gh[2 * r + 1]; let b;\n${adds}}`,
   ) as HistKernel;
   const k = { root, rows };

@@ -6,10 +6,7 @@ import { FLAG_CATEGORICAL, FLAG_DEFAULT_LEFT, FLAG_UNSEEN_LEFT, type RawTree } f
 import type { FeatureMatrix, Objective } from "./types";
 
 export function layoutOf(mapper: BinMapper): BinLayout {
-  return createLayout(
-    Int32Array.from(mapper.numBins),
-    Uint8Array.from(mapper.features.map((f) => (f.kind === "categorical" ? 1 : 0))),
-  );
+  return createLayout(Int32Array.from(mapper.numBins), Uint8Array.from(mapper.features.map((f) => (f.kind === "categorical" ? 1 : 0))));
 }
 
 /** Number of classes implied by the objective and params; validates y. */

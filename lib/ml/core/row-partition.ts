@@ -16,7 +16,12 @@ export class RowPartition {
   /** Which bins go left in the split being applied. */
   private readonly table = new Uint8Array(256);
 
-  constructor(bins: Uint8Array, numFeatures: number, readonly numRows: number, maxLeaves: number) {
+  constructor(
+    bins: Uint8Array,
+    numFeatures: number,
+    readonly numRows: number,
+    maxLeaves: number,
+  ) {
     this.colBins = [];
     for (let f = 0; f < numFeatures; f++) {
       const col = new Uint8Array(numRows);

@@ -216,7 +216,8 @@ export function warmUpColumns(t: CompilableTrees, features: number, rows: number
     const k = t.predCatK[f];
     for (let r = 0; r < rows; r++) {
       if (random() < 0.05) column[r] = NaN;
-      else if (k >= 0) column[r] = Math.floor(random() * (k + 1)); // k = a category no split has seen
+      else if (k >= 0)
+        column[r] = Math.floor(random() * (k + 1)); // k = a category no split has seen
       else if (thresholds[f].length === 0) column[r] = random();
       else {
         const th = thresholds[f][Math.floor(random() * thresholds[f].length)];

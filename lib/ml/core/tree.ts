@@ -2,13 +2,7 @@
 // flat typed arrays, thresholds are raw feature values (prediction needs no binning), and the
 // model serializes to JSON of base64 typed arrays that loads without parsing per-node objects.
 import { validateMatrix } from "./binning";
-import {
-  decodeFloat64,
-  decodeInt32,
-  decodeUint32,
-  decodeUint8,
-  encodeTyped,
-} from "./codec";
+import { decodeFloat64, decodeInt32, decodeUint32, decodeUint8, encodeTyped } from "./codec";
 import { compileTrees, coverageColumns, warmUpColumns, type TreeGroup } from "./tree-compile";
 import { FastTreeShap } from "./fast-treeshap";
 import { computeTreeShap } from "./treeshap";
@@ -403,7 +397,15 @@ export class TreeEnsemble {
       rounds += e.numRounds;
     }
     return new TreeEnsemble(
-      { objective: first.objective, numClasses: first.numClasses, link: first.link, features: first.features.map((f) => ({ ...f })), baseScore, numRounds: rounds, algorithm },
+      {
+        objective: first.objective,
+        numClasses: first.numClasses,
+        link: first.link,
+        features: first.features.map((f) => ({ ...f })),
+        baseScore,
+        numRounds: rounds,
+        algorithm,
+      },
       a,
     );
   }

@@ -51,7 +51,15 @@ describe("TreeSHAP", () => {
       leafValues: Float64Array.from([2, 4, 10]),
     };
     const m = TreeEnsemble.fromTrees(
-      { objective: "regression", numClasses: 1, link: "identity", features: [num("x0"), num("x1")], baseScore: new Float64Array(1), numRounds: 1, algorithm: "test" },
+      {
+        objective: "regression",
+        numClasses: 1,
+        link: "identity",
+        features: [num("x0"), num("x1")],
+        baseScore: new Float64Array(1),
+        numRounds: 1,
+        algorithm: "test",
+      },
       [tree],
     );
     const x: FeatureMatrix = { rowCount: 1, features: m.features, columns: [Float64Array.from([0]), Float64Array.from([1])] };
@@ -64,7 +72,7 @@ describe("TreeSHAP", () => {
 
   it("is additive for binary boosting (log-odds), including missing and categorical values", () => {
     const { x, cols } = data(600, 1);
-    const y = Float64Array.from({ length: 600 }, (_, i) => ((cols[0][i] > 0.5 ? 1 : 0) ^ (cols[3][i] === 2 ? 1 : 0)));
+    const y = Float64Array.from({ length: 600 }, (_, i) => (cols[0][i] > 0.5 ? 1 : 0) ^ (cols[3][i] === 2 ? 1 : 0));
     const m = trainGbdt(x, y, { objective: "binary", maxRounds: 20, numLeaves: 8, minDataInLeaf: 5 });
     expectAdditive(m, x, [0, 9, 17, 300, 599]);
   });

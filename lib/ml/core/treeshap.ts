@@ -206,15 +206,7 @@ function unwoundPathSum(p: PathBuffers, o: number, depth: number, index: number)
  * One level of the recursion. `parentOffset` is where the parent's path segment starts; this level
  * copies it to parentOffset + depth + 1 (depth = the parent's unique depth), as the reference does.
  */
-function recurse(
-  ctx: ShapContext,
-  node: number,
-  parentOffset: number,
-  depthIn: number,
-  parentZero: number,
-  parentOne: number,
-  parentFeature: number,
-): void {
+function recurse(ctx: ShapContext, node: number, parentOffset: number, depthIn: number, parentZero: number, parentOne: number, parentFeature: number): void {
   const p = ctx.path;
   const model = ctx.model;
   let depth = depthIn;

@@ -6,6 +6,4 @@ import { createProject, listProjects } from "@/lib/services/projects";
 export const GET = apiV1Route({}, async ({ team }) => Response.json({ projects: await listProjects(team.teamId) }));
 
 // POST /api/v1/projects: create a project (name, optional datasetId, _owner, _org)
-export const POST = apiV1Route({ body: createProjectSchema }, async ({ team, body }) =>
-  Response.json(await createProject(team.teamId, body), { status: 201 }),
-);
+export const POST = apiV1Route({ body: createProjectSchema }, async ({ team, body }) => Response.json(await createProject(team.teamId, body), { status: 201 }));

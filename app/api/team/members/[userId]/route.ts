@@ -9,5 +9,7 @@ export const DELETE = sessionRoute({}, async ({ session, params }) => {
 
 // PATCH /api/team/members/{userId}: change a member's role (owners; never the last owner)
 export const PATCH = sessionRoute({ body: changeRoleSchema }, async ({ session, params, body }) =>
-  Response.json(await changeMemberRole({ teamId: session.teamId, actor: { userId: session.userId, role: session.role }, userId: params.userId, role: body.role })),
+  Response.json(
+    await changeMemberRole({ teamId: session.teamId, actor: { userId: session.userId, role: session.role }, userId: params.userId, role: body.role }),
+  ),
 );

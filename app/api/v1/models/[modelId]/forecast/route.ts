@@ -11,6 +11,13 @@ export const POST = apiV1Route({}, async ({ request, team, params }) => {
   const raw = parsed.kind === "none" ? {} : parsed.value;
   const body = forecastRequestSchema.safeParse(raw);
   if (!body.success) throw validationError(toValidationIssues(body.error, "body", raw));
-  const answer = await forecastFromModel({ teamId: team.teamId, modelId: params.modelId, horizon: body.data.horizon, group: body.data.group, includeHistory: body.data.include_history, signal: request.signal });
+  const answer = await forecastFromModel({
+    teamId: team.teamId,
+    modelId: params.modelId,
+    horizon: body.data.horizon,
+    group: body.data.group,
+    includeHistory: body.data.include_history,
+    signal: request.signal,
+  });
   return Response.json(answer);
 });
