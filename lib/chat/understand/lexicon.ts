@@ -141,16 +141,28 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     compactIndex.set(n.compact, list);
   }
 
-  const partial = new Map<string, { field: string; head: boolean }[]>();
+  const partial = new Map<string, { field: string; head: boolean; own: boolean }[]>();
   for (const n of names) {
     const content = n.words.filter((w) => !STOP_WORDS.has(w) || w === "type" || w === "kind");
     if (content.length < 2) continue;
     content.forEach((w, i) => {
       if (w.length < 2 || STOP_WORDS.has(w) || !n.partialWords.includes(w)) return;
       const list = partial.get(w) ?? [];
-      if (!list.some((p) => p.field === n.field)) list.push({ field: n.field, head: i === content.length - 1 });
+      const own = n.weight >= 0.95; // the field's own name or the project's stated synonym
+      const found = list.find((p) => p.field === n.field);
+      if (!found) list.push({ field: n.field, head: i === content.length - 1, own });
+      else found.own ||= own;
       partial.set(w, list);
     });
+  }
+  // A word that is part of some field's own name ("charges" in MonthlyCharges) does not also reach
+  // fields through a general synonym ("billing" in PaperlessBilling): the table's own words win.
+  for (const [w, list] of partial) {
+    if (list.some((p) => p.own) && list.some((p) => !p.own))
+      partial.set(
+        w,
+        list.filter((p) => p.own),
+      );
   }
 
   const values: ValueEntry[] = [];

@@ -159,3 +159,30 @@ describe("vocabulary words and unknown words", () => {
     expect(unknown).toEqual(["discount"]);
   });
 });
+
+describe("partial field names", () => {
+  it("a word of a field's own name does not also reach another field through a general synonym", () => {
+    const table = tableFromRows(
+      ["MonthlyCharges", "TotalCharges", "PaperlessBilling", "Contract"],
+      Array.from({ length: 30 }, (_, i) => [String(20 + i), String(100 * i), i % 2 ? "Yes" : "No", ["Month-to-month", "One year", "Two year"][i % 3]]),
+    );
+    const lexicon = buildTableLexicon(describeTable(table));
+    // "charge" is in two own names; "billing" is a synonym of "charge" but PaperlessBilling is not a charge field.
+    expect(
+      lexicon.partial
+        .get("charge")
+        ?.map((p) => p.field)
+        .sort(),
+    ).toEqual(["MonthlyCharges", "TotalCharges"]);
+    // Where no field's own name has the word, the synonym still reaches the field.
+    const billingOnly = buildTableLexicon(
+      describeTable(
+        tableFromRows(
+          ["PaperlessBilling", "Contract"],
+          Array.from({ length: 30 }, (_, i) => [i % 2 ? "Yes" : "No", i % 3 ? "One year" : "Two year"]),
+        ),
+      ),
+    );
+    expect(billingOnly.partial.get("charge")?.map((p) => p.field)).toEqual(["PaperlessBilling"]);
+  });
+});
