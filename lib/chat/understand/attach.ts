@@ -74,6 +74,24 @@ export interface Ref {
   after: string[];
 }
 
+/** A field mention that no word governs yet; the governing words are read afterwards. */
+const UNGOVERNED = {
+  group: false,
+  each: false,
+  series: false,
+  facet: false,
+  xAxis: false,
+  yAxis: false,
+  agg: null,
+  supAgg: null,
+  countOf: false,
+  distinctOf: false,
+  afterWhich: false,
+  ranked: false,
+  sortBy: false,
+  negated: false,
+} as const satisfies Partial<Ref>;
+
 export type FilterHow = "adjacent" | "named" | "unique" | "ambiguous" | "time" | "comparative" | "guess";
 
 export interface FilterOption {
@@ -331,6 +349,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const after: string[] = [];
     for (let k = m.end; k < tokens.length && after.length < 4; k++) after.push(lemma(k));
     a.refs.push({
+      ...UNGOVERNED,
       id: a.refs.length,
       turn,
       mention: idx,
@@ -339,20 +358,6 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       text: m.text,
       cands: m.fields,
       partial: m.partial,
-      group: false,
-      each: false,
-      series: false,
-      facet: false,
-      xAxis: false,
-      yAxis: false,
-      agg: null,
-      supAgg: null,
-      countOf: false,
-      distinctOf: false,
-      afterWhich: false,
-      ranked: false,
-      sortBy: false,
-      negated: false,
       before,
       after,
     });
@@ -1154,6 +1159,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const name = lex.names.find((n) => wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
     if (!name || a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;
     a.refs.push({
+      ...UNGOVERNED,
       id: a.refs.length,
       turn,
       mention: idx,
@@ -1163,20 +1169,6 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       cands: [{ name: name.field, score: 0.6 }],
       partial: true,
       via: "adjective",
-      group: false,
-      each: false,
-      series: false,
-      facet: false,
-      xAxis: false,
-      yAxis: false,
-      agg: null,
-      supAgg: null,
-      countOf: false,
-      distinctOf: false,
-      afterWhich: false,
-      ranked: false,
-      sortBy: false,
-      negated: false,
       before: [],
       after: [],
     });
@@ -1190,6 +1182,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!tf || a.refs.some((r) => r.cands.some((c) => c.name === tf.name))) continue;
     const prev = mAt(i - 1);
     a.refs.push({
+      ...UNGOVERNED,
       id: a.refs.length,
       turn,
       mention: -1,
@@ -1200,19 +1193,6 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       partial: true,
       via: "time",
       group: !!prev && hasHit(prev, "group"),
-      each: false,
-      series: false,
-      facet: false,
-      xAxis: false,
-      yAxis: false,
-      agg: null,
-      supAgg: null,
-      countOf: false,
-      distinctOf: false,
-      afterWhich: false,
-      ranked: false,
-      sortBy: false,
-      negated: false,
       before: [lemma(i - 1)],
       after: [lemma(i + 1)],
     });
@@ -1226,6 +1206,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!profit || lex.names.some((n) => n.words.includes("loss"))) continue;
     if (a.refs.some((r) => r.cands.some((c) => c.name === profit.field))) continue;
     a.refs.push({
+      ...UNGOVERNED,
       id: a.refs.length,
       turn,
       mention: -1,
@@ -1235,20 +1216,6 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       cands: [{ name: profit.field, score: 0.6 }],
       partial: true,
       via: "adjective",
-      group: false,
-      each: false,
-      series: false,
-      facet: false,
-      xAxis: false,
-      yAxis: false,
-      agg: null,
-      supAgg: null,
-      countOf: false,
-      distinctOf: false,
-      afterWhich: false,
-      ranked: false,
-      sortBy: false,
-      negated: false,
       before: [lemma(i - 1)],
       after: [lemma(i + 1)],
     });
@@ -1431,6 +1398,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (a.refs.some((r) => r.cands.some((c) => fieldsOf.includes(c.name)) && !f.refs.includes(r.id))) continue;
     const prevWord = lemma(f.pos - 1);
     a.refs.push({
+      ...UNGOVERNED,
       id: a.refs.length,
       turn,
       mention: -1,
@@ -1442,18 +1410,6 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       via: "values",
       group: ["for", "by", "per", "each", "every", "in", "across", "between", "compare"].includes(prevWord),
       each: prevWord === "each" || prevWord === "every",
-      series: false,
-      facet: false,
-      xAxis: false,
-      yAxis: false,
-      agg: null,
-      supAgg: null,
-      countOf: false,
-      distinctOf: false,
-      afterWhich: false,
-      ranked: false,
-      sortBy: false,
-      negated: false,
       before: [prevWord],
       after: [],
     });
