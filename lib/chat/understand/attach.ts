@@ -10,6 +10,7 @@ import type { Aggregate, Filter, TimeBucket } from "../plan";
 import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
+import { spanText } from "./tokens";
 import { ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
@@ -693,10 +694,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         refs: own,
         listed: 0,
         conj: null,
-        text: tokens
-          .slice(i - (owner ? 1 : 0), i + 1)
-          .map((t) => t.raw)
-          .join(" "),
+        text: spanText(tokens, i - (owner ? 1 : 0), i + 1),
       });
       if (m) ageDecadeRead.add(at[i]);
     }
@@ -823,10 +821,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           refs,
           listed: 0,
           conj: null,
-          text: tokens
-            .slice(m.start, hi.end)
-            .map((t) => t.raw)
-            .join(" "),
+          text: spanText(tokens, m.start, hi.end),
         });
       }
       continue;
@@ -897,18 +892,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (own !== undefined && own !== unit) value = Math.round(((value * unit) / own) * 100) / 100;
           if (own === undefined)
             a.units.push({
-              text: tokens
-                .slice(m.start, m.end + 1)
-                .map((t) => t.raw)
-                .join(" "),
+              text: spanText(tokens, m.start, m.end + 1),
               field: f.name,
             });
           else if (own !== unit)
             a.units.push({
-              text: tokens
-                .slice(m.start, m.end + 1)
-                .map((t) => t.raw)
-                .join(" "),
+              text: spanText(tokens, m.start, m.end + 1),
               field: f.name,
               converted: value,
             });
@@ -951,10 +940,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           refs,
           listed: 0,
           conj: null,
-          text: tokens
-            .slice(cmp?.from ?? comparative?.from ?? m.start, m.end)
-            .map((t) => t.raw)
-            .join(" "),
+          text: spanText(tokens, cmp?.from ?? comparative?.from ?? m.start, m.end),
         });
         if (comparative) consumed.add(at[comparative.from]);
         continue;
@@ -994,10 +980,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           refs: [ref.id],
           listed: list.length,
           conj: listConj,
-          text: tokens
-            .slice(m.start, Math.max(endPos, ref.end))
-            .map((t) => t.raw)
-            .join(" "),
+          text: spanText(tokens, m.start, Math.max(endPos, ref.end)),
         });
         continue;
       }
@@ -1066,10 +1049,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       refs: next && !governs(next) ? [next.id] : [],
       listed: 0,
       conj: null,
-      text: tokens
-        .slice(m.start, next ? next.end : m.end)
-        .map((t) => t.raw)
-        .join(" "),
+      text: spanText(tokens, m.start, next ? next.end : m.end),
     });
   });
 
@@ -1143,10 +1123,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         refs: refIds,
         listed: group.length,
         conj,
-        text: tokens
-          .slice(startPos, end)
-          .map((t) => t.raw)
-          .join(" "),
+        text: spanText(tokens, startPos, end),
       });
   }
 
@@ -1294,10 +1271,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const end = g + 1;
     // A field named by the period word ("year" ~ Release Year) only said which field is filtered.
     const own = a.refs.filter((r) => r.pos >= start && r.end <= end).map((r) => r.id);
-    const text = tokens
-      .slice(start, end)
-      .map((t) => t.raw)
-      .join(" ");
+    const text = spanText(tokens, start, end);
     addAtom({ pos: start, end, kind: "date", options, negated: false, refs: own, listed: 0, conj: null, text });
     a.relative.push({ text, period });
     if (span) {
@@ -1371,10 +1345,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       refs: [...new Set([...x.refs, ...y.refs])],
       listed: 0,
       conj: "or",
-      text: tokens
-        .slice(x.pos, y.end)
-        .map((t) => t.raw)
-        .join(" "),
+      text: spanText(tokens, x.pos, y.end),
     };
     a.filters.splice(a.filters.indexOf(y), 1);
   }

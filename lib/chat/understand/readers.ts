@@ -3,7 +3,7 @@
 // non-overlapping set (longer spans first) and marks the content words nobody recognised.
 import type { FieldInfo } from "../columns";
 import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
-import { tokenize, type Token } from "./tokens";
+import { spanText, tokenize, type Token } from "./tokens";
 import { findPhrases, KNOWN_WORDS, MONTHS, MULTIPLIERS, NUMBER_WORDS, QUARTERS, ROW_NOUNS, STOP_WORDS, type Category } from "./vocabulary";
 import words from "../vocab/words.json";
 import { editDistance } from "./distance";
@@ -118,10 +118,7 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
         kind: "date",
         start,
         end,
-        text: tokens
-          .slice(start, end)
-          .map((t) => t.raw)
-          .join(" "),
+        text: spanText(tokens, start, end),
         date: d,
       },
     });
@@ -370,10 +367,7 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
             kind: "field",
             start: i,
             end: i + len,
-            text: tokens
-              .slice(i, i + len)
-              .map((t) => t.raw)
-              .join(" "),
+            text: spanText(tokens, i, i + len),
             fields,
             partial: false,
           },
@@ -471,10 +465,7 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
             kind: "value",
             start: i,
             end: i + partialLen,
-            text: tokens
-              .slice(i, i + partialLen)
-              .map((t) => t.raw)
-              .join(" "),
+            text: spanText(tokens, i, i + partialLen),
             values,
           },
         });
@@ -518,10 +509,7 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         kind: "value",
         start: i,
         end: i + bestLen,
-        text: tokens
-          .slice(i, i + bestLen)
-          .map((t) => t.raw)
-          .join(" "),
+        text: spanText(tokens, i, i + bestLen),
         values,
       },
     });
@@ -546,10 +534,7 @@ function readWords(tokens: Token[]): Proposal[] {
       kind: "word",
       start: e.start,
       end: e.end,
-      text: tokens
-        .slice(e.start, e.end)
-        .map((t) => t.raw)
-        .join(" "),
+      text: spanText(tokens, e.start, e.end),
       hits: e.hits,
     },
   }));

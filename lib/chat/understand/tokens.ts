@@ -74,6 +74,14 @@ function digitRun(s: string, i: number): number {
  * (2016-03-05, 3/5/2016, 12/30/17, 2016-03) are one "date" token; "10-20" reads "10 to 20";
  * "aren't" reads "are not"; possessive 's is dropped; comparison signs are symbol tokens.
  */
+/** The words of tokens[start..end) as the user wrote them, joined by single spaces. */
+export function spanText(tokens: Token[], start: number, end: number): string {
+  return tokens
+    .slice(start, end)
+    .map((t) => t.raw)
+    .join(" ");
+}
+
 export function tokenize(text: string, maxTokens = MAX_TOKENS): Token[] {
   const s = foldText(text);
   const out: Token[] = [];
