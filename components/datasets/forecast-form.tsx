@@ -1,6 +1,6 @@
 "use client";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
-import { useStartTraining } from "@/lib/client/use-training";
+import { useMemo, useState, type FormEvent } from "react";
+import { useRememberedTask, useStartTraining } from "@/lib/client/use-training";
 import { DURATIONS, type DatasetField, type Duration } from "@/lib/client/types";
 import { Button } from "../ui/button";
 import { ErrorBanner } from "../ui/feedback";
@@ -28,18 +28,8 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
   const [horizon, setHorizon] = useState("12");
   const [duration, setDuration] = useState<Duration>(10);
   const [force, setForce] = useState(false);
-  const [taskId, setTaskId] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const storageKey = `tabula:forecast:${datasetId}`;
-
-  useEffect(() => {
-    try {
-      const saved = window.sessionStorage.getItem(storageKey);
-      if (saved) setTaskId(saved);
-    } catch {
-      // storage unavailable: the status only lives as long as the page
-    }
-  }, [storageKey]);
+  const [taskId, rememberTask] = useRememberedTask(`tabula:forecast:${datasetId}`);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -58,14 +48,7 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
         forecast: { date_field: dateField, horizon: steps, ...(groupField ? { group_field: groupField } : {}) },
       },
       {
-        onSuccess: (r) => {
-          setTaskId(r.task_id);
-          try {
-            window.sessionStorage.setItem(storageKey, r.task_id);
-          } catch {
-            // see above
-          }
-        },
+        onSuccess: (r) => rememberTask(r.task_id),
       },
     );
   };

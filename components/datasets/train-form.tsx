@@ -1,8 +1,8 @@
 "use client";
 import Link from "next/link";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { formatSeconds } from "@/lib/client/format";
-import { isTaskFinished, useCancelTraining, useStartTraining, useTrainingResult, useTrainingStatus } from "@/lib/client/use-training";
+import { isTaskFinished, useCancelTraining, useRememberedTask, useStartTraining, useTrainingResult, useTrainingStatus } from "@/lib/client/use-training";
 import { DURATIONS, type DatasetField, type Duration } from "@/lib/client/types";
 import { Button, buttonClass } from "../ui/button";
 import { Badge, ErrorBanner, Notice, ProgressBar } from "../ui/feedback";
@@ -18,28 +18,8 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
   const [duration, setDuration] = useState<Duration>(10);
   const [extraAttention, setExtraAttention] = useState(false);
   const [force, setForce] = useState(false);
-  const [taskId, setTaskId] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const storageKey = `tabula:training:${datasetId}`;
-
-  // A reload while training runs picks the live status up again.
-  useEffect(() => {
-    try {
-      const saved = window.sessionStorage.getItem(storageKey);
-      if (saved) setTaskId(saved);
-    } catch {
-      // storage unavailable: the status only lives as long as the page
-    }
-  }, [storageKey]);
-
-  const rememberTask = (id: string) => {
-    setTaskId(id);
-    try {
-      window.sessionStorage.setItem(storageKey, id);
-    } catch {
-      // see above
-    }
-  };
+  const [taskId, rememberTask] = useRememberedTask(`tabula:training:${datasetId}`);
 
   const candidates = useMemo(() => fields.filter((f) => !UNPREDICTABLE.has(f.type)), [fields]);
   const toggle = (list: string[], name: string) => (list.includes(name) ? list.filter((n) => n !== name) : [...list, name]);

@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
 import { apiFetch } from "./api";
 import { queryKeys } from "./query-keys";
 import type { TaskStatus, TrainingResult, TrainRequest } from "./types";
@@ -47,4 +48,32 @@ export function useTrainingResult(location: string | undefined) {
     queryFn: () => apiFetch<TrainingResult>(location ?? ""),
     staleTime: Infinity,
   });
+}
+
+/**
+ * The task a form started, kept in sessionStorage under `storageKey` so that a reload while it runs
+ * picks the live status up again. Returns the task id and the function that remembers a new one.
+ */
+export function useRememberedTask(storageKey: string): [string | null, (taskId: string) => void] {
+  const [taskId, setTaskId] = useState<string | null>(null);
+  useEffect(() => {
+    try {
+      const saved = window.sessionStorage.getItem(storageKey);
+      if (saved) setTaskId(saved);
+    } catch {
+      // storage unavailable: the status only lives as long as the page
+    }
+  }, [storageKey]);
+  const rememberTask = useCallback(
+    (id: string) => {
+      setTaskId(id);
+      try {
+        window.sessionStorage.setItem(storageKey, id);
+      } catch {
+        // storage unavailable: as above
+      }
+    },
+    [storageKey],
+  );
+  return [taskId, rememberTask];
 }
