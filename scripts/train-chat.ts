@@ -22,7 +22,7 @@ import { SURE_INPUTS, sureInputs, sureProbability, type SureModel, type Weights 
 import type { Table } from "../lib/table/types";
 import type { AnalysisPlan } from "../lib/chat/plan";
 import { cleanUpDatasetTables, loadDatasetTable } from "./chat-bench/load-dataset";
-import { nlvTables, NLV_DIR } from "./chat-bench/nlv";
+import { CHART_FAMILY, NLV_DIR, NLV_FAMILY, nlvTables } from "./chat-bench/nlv";
 import { loadNvCases, NV_DIR } from "./chat-bench/nvbench";
 import { loadOwnQuestions, ownTables, OWN_DIR } from "./chat-bench/own-set";
 import { scoreOwn, type Expected, type OwnQuestion } from "./chat-bench/score-own";
@@ -53,35 +53,16 @@ function render(table: Table, plan: AnalysisPlan, question: string) {
 }
 
 // --- NLV: the reference chart type and fields, from the plan alone ----------------------------------
-const FAMILY: Record<string, string> = {
-  histogram: "histogram",
-  singleAttrBar: "bar",
-  bar: "bar",
-  scatter: "scatter",
-  line: "line",
-  groupedBar: "bar2",
-  stackedBar: "bar2",
-  multiLine: "multiLine",
-  scatterColor: "scatterColor",
-  scatterFaceted: "scatterFaceted",
-};
-const OUR: Record<string, string> = {
-  histogram: "histogram",
-  bar: "bar",
-  groupedBar: "bar2",
-  stackedBar: "bar2",
-  line: "line",
-  multiLine: "multiLine",
-  scatter: "scatter",
-  scatterColor: "scatterColor",
-  scatterFaceted: "scatterFaceted",
-};
 
 function planFields(plan: AnalysisPlan): { family: string; fields: string[] } | null {
   if (plan.intent === "distribution") return { family: "histogram", fields: [plan.x!] };
-  if (plan.intent === "relationship") return { family: OUR[plan.chart], fields: [...new Set([plan.x!, plan.y!, ...plan.groupBy.map((g) => g.field)])].sort() };
+  if (plan.intent === "relationship")
+    return { family: CHART_FAMILY[plan.chart], fields: [...new Set([plan.x!, plan.y!, ...plan.groupBy.map((g) => g.field)])].sort() };
   if (plan.intent !== "aggregate" || plan.groupBy.length === 0 || plan.extraMeasures?.length || plan.chart === "pie" || plan.chart === "table") return null;
-  return { family: OUR[plan.chart], fields: [...new Set([...plan.groupBy.map((g) => g.field), ...(plan.measure.field ? [plan.measure.field] : [])])].sort() };
+  return {
+    family: CHART_FAMILY[plan.chart],
+    fields: [...new Set([...plan.groupBy.map((g) => g.field), ...(plan.measure.field ? [plan.measure.field] : [])])].sort(),
+  };
 }
 
 function nlvExamples(): Example[] {
@@ -100,7 +81,7 @@ function nlvExamples(): Example[] {
           .filter((f): f is string => Boolean(f)),
       ),
     ].sort();
-    const family = FAMILY[row.visId];
+    const family = NLV_FAMILY[row.visId];
     return {
       source: "nlv" as const,
       id: `nlv-${index}`,
@@ -122,7 +103,7 @@ function nlvExamples(): Example[] {
           | undefined;
         if (!meta) return 0;
         const got = [...new Set([meta.x, meta.y, meta.color, meta.facet].filter((f): f is string => Boolean(f)))].sort();
-        return OUR[meta.chart] === family && got.length === fields.length && got.every((f, i) => f === fields[i]) ? 2 : 0;
+        return CHART_FAMILY[meta.chart] === family && got.length === fields.length && got.every((f, i) => f === fields[i]) ? 2 : 0;
       },
     };
   });

@@ -35,7 +35,8 @@ interface RefSpec {
   aggregate: string | null;
 }
 
-const FAMILY: Record<string, string> = {
+/** The NLV corpus's chart ids by the family the bench compares (grouped and stacked bars are one). */
+export const NLV_FAMILY: Record<string, string> = {
   histogram: "histogram",
   singleAttrBar: "bar",
   bar: "bar",
@@ -48,7 +49,8 @@ const FAMILY: Record<string, string> = {
   scatterFaceted: "scatterFaceted",
 };
 
-const OUR_FAMILY: Record<string, string> = {
+/** Our chart kinds by the same families. */
+export const CHART_FAMILY: Record<string, string> = {
   histogram: "histogram",
   bar: "bar",
   groupedBar: "bar2",
@@ -73,7 +75,7 @@ function loadSpecs(): Map<string, RefSpec> {
       if (enc.field) fields.add(enc.field);
       if (enc.aggregate) aggregate = enc.aggregate === "average" ? "mean" : enc.aggregate;
     }
-    out.set(`${dataset.toLowerCase()}-${visId}`, { family: FAMILY[visId], visId, fields: [...fields].sort(), aggregate });
+    out.set(`${dataset.toLowerCase()}-${visId}`, { family: NLV_FAMILY[visId], visId, fields: [...fields].sort(), aggregate });
   }
   return out;
 }
@@ -139,7 +141,7 @@ export async function runNlv(tables: Record<string, Table>, times: number[]): Pr
     if (meta) {
       const fields = [...new Set([meta.x, meta.y, meta.color, meta.facet].filter((f): f is string => Boolean(f)))].sort();
       got = `${meta.chart}(${fields.join(", ")})${meta.aggregate ? ` ${meta.aggregate}` : ""}`;
-      ok = OUR_FAMILY[meta.chart] === ref.family && fields.length === ref.fields.length && fields.every((f, i) => f === ref.fields[i]);
+      ok = CHART_FAMILY[meta.chart] === ref.family && fields.length === ref.fields.length && fields.every((f, i) => f === ref.fields[i]);
       const sameVis = ref.visId === "singleAttrBar" || ref.visId === "bar" ? meta.chart === "bar" : meta.chart === ref.visId;
       strict =
         ok &&
