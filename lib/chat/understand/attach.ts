@@ -128,6 +128,7 @@ export interface Atoms {
   countRows: boolean;
   distinct: boolean;
   share: boolean;
+  proportion: boolean; // "proportion" / "share" said: parts of a whole
   rate: boolean;
   relation: boolean;
   versus: boolean;
@@ -222,6 +223,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     countRows: false,
     distinct: false,
     share: false,
+    proportion: false,
     rate: false,
     relation: false,
     versus: false,
@@ -274,6 +276,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           break;
         case "share":
           a.share = true;
+          // "the proportion of the total rating for each owner": parts of a whole, whatever the measure.
+          if (/^(proportion|share)s?$/i.test(m.text)) a.proportion = true;
           break;
         case "rate":
           a.rate = true;
@@ -320,6 +324,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           // "scatter plots", "charts for each": several charts are small multiples.
           if (h.key === "scatter" && tokens[m.end - 1].text.endsWith("s") && tokens[m.end - 1].lemma !== tokens[m.end - 1].text) a.facetWord = true;
           if (h.key === "chartWord") a.chartWord = true;
+          // "the branch table", "of the table": the data set itself, not a table asked for.
+          else if (h.key === "table" && (lex.rowWords.has(lemma(m.start - 1)) || (lemma(m.start - 1) === "the" && ["of", "from"].includes(lemma(m.start - 2)))))
+            break;
           else if (!a.chart || h.key !== "table") a.chart = h.key as Atoms["chart"];
           break;
         }
@@ -479,11 +486,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
 
   // --- sort, limit, superlatives, bins --------------------------------------------------------------
   let supDistance = 100;
+  // An order said in words ("from high to low", "descending") holds wherever it stands; "by the
+  // names" or "alphabetically" then only says that the labels are sorted, not which way.
+  const statedOrder = mentions.map((m) => hitKey(m, "sort")).find((k) => k === "asc" || k === "desc") as "asc" | "desc" | undefined;
   mentions.forEach((m, idx) => {
     if (m.kind !== "word") return;
     const sortKey = hitKey(m, "sort");
     if (sortKey && sortKey !== "sortWord") {
-      if (sortKey === "alpha") a.sort = { by: "key", order: "asc" };
+      if (sortKey === "alpha") a.sort = { by: "key", order: statedOrder ?? "asc" };
       else if (sortKey === "alphaDesc") a.sort = { by: "key", order: "desc" };
       else a.sort = { by: a.sort?.by ?? null, order: sortKey as "asc" | "desc" };
       consumed.add(idx);
@@ -520,7 +530,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
   });
   // "by the y axis in asc", "order x-axis in desc": axis words with a sort order anywhere.
-  if (a.sort && a.sort.by === null) {
+  // A field named right after the sort word ("rank by the Denomination") says it instead.
+  if (a.sort && a.sort.by === null && !a.refs.some((r) => r.sortBy)) {
     for (const m of mentions)
       if (hasHit(m, "sortAxis") && mentions.some((s) => hasHit(s, "sort"))) a.sort = { by: hitKey(m, "sortAxis") as "key" | "value", order: a.sort.order };
   }
@@ -1438,7 +1449,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     if (prev && (hasHit(prev, "agg") || hasHit(prev, "share"))) slot = "measure";
     else if (prev && hasHit(prev, "count")) slot = "count";
-    else if (prev && (hasHit(prev, "group") || hasHit(prev, "series"))) slot = "group";
+    // "for all airplanes": "all" quantifies the rows the word names; it does not ask for a grouping.
+    else if (prev && (hasHit(prev, "group") || hasHit(prev, "series")) && !/^(for )?all$/.test(prev.text.toLowerCase())) slot = "group";
     else if (prev && hasHit(prev, "question")) slot = "which";
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });

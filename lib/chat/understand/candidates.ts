@@ -130,7 +130,7 @@ function chartFor(shape: string, a: Atoms, groups: { field: FieldInfo }[], agg: 
   if (shape === "aggScatter") return "scatter";
   if (groups.length === 1 && a.chart === "pie" && measures === 1) return "pie";
   // "the proportion of each industry": shares of a whole, one grouping, no other chart asked for.
-  if (groups.length === 1 && !a.chart && measures === 1 && agg === "share" && !timeFirst) return "pie";
+  if (groups.length === 1 && !a.chart && measures === 1 && (agg === "share" || (a.proportion && agg !== "rate")) && !timeFirst) return "pie";
   if (measures > 1) return "groupedBar";
   if (groups.length === 1) return timeFirst && a.chart !== "bar" ? "line" : "bar";
   if (timeFirst && a.chart !== "bar") return "multiLine";

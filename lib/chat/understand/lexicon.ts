@@ -8,6 +8,7 @@ import { editDistance } from "./distance";
 import { tokenize } from "./tokens";
 import { FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
+import shapes from "../vocab/shapes.json";
 
 export interface NameEntry {
   field: string;
@@ -49,6 +50,27 @@ export interface TableLexicon {
   flagFields: Set<string>;
   /** Words of the dataset's name ("faculty", "station"): they name the rows, not a field. */
   rowWords: Set<string>;
+  /** Common nouns ("details", "status") that end the name of exactly one field: they name it alone. */
+  headNouns: Map<string, string>;
+}
+
+const CODE_SUFFIXES = new Set(shapes.storageSuffixes.code);
+const UNIT_SUFFIXES = new Set(shapes.storageSuffixes.unit);
+const HEAD_NOUNS = new Set(shapes.headNouns.nouns);
+
+/**
+ * A field name without the last words that say how it is stored: "payment method code" -> "payment
+ * method", "price in dollar" -> "price", "assets billion" -> "assets". A code word goes only when
+ * two words remain ("customer id" stays: "customers" are the rows); null when nothing is dropped.
+ */
+export function withoutStorageWords(ws: string[]): string[] | null {
+  let out = ws;
+  while (out.length > 1 && UNIT_SUFFIXES.has(out[out.length - 1])) {
+    out = out.slice(0, -1);
+    if (out.length > 1 && (out[out.length - 1] === "in" || out[out.length - 1] === "of")) out = out.slice(0, -1);
+  }
+  while (out.length > 2 && CODE_SUFFIXES.has(out[out.length - 1])) out = out.slice(0, -1);
+  return out.length < ws.length ? out : null;
 }
 
 const SMALL_WORDS = new Set(["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "per", "and", "or", "with"]);
@@ -107,6 +129,8 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
   for (const f of fields) {
     const base = nameWords(f.name);
     add(f.name, base, 1);
+    const said = withoutStorageWords(base);
+    if (said) add(f.name, said, 0.9);
     for (const group of groups) {
       for (const phrase of group) {
         if (!replacePhrase(base, phrase, [])) continue;
@@ -236,6 +260,19 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       (w) => w.length >= 3 && !STOP_WORDS.has(w) && !names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === w) && !/^\d+$/.test(w),
     ),
   );
+  // "details" for staff_details: the one field whose name (without its storage words) ends in the noun,
+  // when no field is called by the noun alone.
+  const headNouns = new Map<string, string>();
+  for (const noun of HEAD_NOUNS) {
+    const owners = new Set<string>();
+    let alone = false;
+    for (const f of fields) {
+      const base = nameWords(f.name);
+      if (base.length === 1 && base[0] === noun) alone = true;
+      for (const ws of [base, withoutStorageWords(base)]) if (ws && ws.length >= 2 && ws[ws.length - 1] === noun) owners.add(f.name);
+    }
+    if (!alone && owners.size === 1) headNouns.set(noun, [...owners][0]);
+  }
   return {
     fields,
     byName: new Map(fields.map((f) => [f.name, f])),
@@ -249,6 +286,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     fieldWords,
     flagFields,
     rowWords,
+    headNouns,
   };
 }
 

@@ -377,6 +377,17 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
     }
     // One distinctive word of a longer name ("budget" for Production Budget).
     const w = lemmas[i];
+    const headOf = lex.headNouns.get(w);
+    if (headOf && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field")) {
+      out.push({
+        start: i,
+        end: i + 1,
+        priority: 2,
+        score: 0.6,
+        mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: [{ name: headOf, score: 0.6 }], partial: true },
+      });
+      continue;
+    }
     if (GENERIC_WORDS.has(w) || STOP_WORDS.has(w)) continue;
     let partials = lex.partial.get(w);
     if (!partials && w.length >= 5) {
@@ -595,13 +606,15 @@ const COMMAND_WORDS = new Set([
 export function readMentions(text: string, lex: TableLexicon): Reading {
   const tokens = tokenize(text);
   const proposals = [...readNumbersAndDates(tokens), ...readValues(tokens, lex), ...readFields(tokens, lex), ...readWords(tokens)];
-  // Words of the dataset's name name the rows ("the faculty members", "its stations").
+  // Words of the dataset's name name the rows ("the faculty members", "its stations"); said in the
+  // plural ("the number of participants" over a Participants table) they name the rows even where a
+  // value is spelt the same ("Participant"): a value is said in the singular of one kind of row.
   tokens.forEach((t, i) => {
     if (t.kind === "word" && lex.rowWords.has(t.lemma))
       proposals.push({
         start: i,
         end: i + 1,
-        priority: 2.5,
+        priority: t.text !== t.lemma ? 3.5 : 2.5,
         score: 1,
         mention: { kind: "word", start: i, end: i + 1, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] },
       });

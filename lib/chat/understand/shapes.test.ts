@@ -1,0 +1,143 @@
+// Phrase shapes (vocab/shapes.json and the readers built on them): field names said without their
+// storage words, nouns that name the one field ending in them, the dataset's own name in the
+// plural, "for all <rows>", "the <dataset> table", sort orders said next to sort keys, and
+// "proportion" as parts of a whole.
+import { describe, expect, it } from "vitest";
+import { describeTable } from "../columns";
+import { tableFromRows } from "../testing/load-csv";
+import { attach } from "./attach";
+import { understand } from "./index";
+import { buildTableLexicon, withoutStorageWords } from "./lexicon";
+import { readMentions, type Mention } from "./readers";
+
+function lexiconOf(header: string[], rows: string[][], datasetName = "") {
+  const fields = describeTable(tableFromRows(header, rows));
+  return { lex: buildTableLexicon(fields, [], datasetName), rowCount: rows.length };
+}
+
+const payments = lexiconOf(
+  ["customer_id", "datetime_payment", "payment_method_code", "amount_payment", "staff_details"],
+  Array.from({ length: 30 }, (_, i) => [
+    String(i % 7),
+    `2018-02-${String(1 + (i % 28)).padStart(2, "0")} 10:00:00`,
+    ["Direct Debit", "Credit Card"][i % 2],
+    String(100 + i * 13.5),
+    ["Fast", "Slow", "Kind"][i % 3],
+  ]),
+  "Customer_Payments",
+);
+
+const participants = lexiconOf(
+  ["Participant_ID", "Participant_Type_Code", "Participant_Details"],
+  Array.from({ length: 20 }, (_, i) => [String(10 + i), ["Organizer", "Participant"][i % 2], `Person ${i}`]),
+  "Participants",
+);
+
+const schools = lexiconOf(
+  ["School_ID", "School", "Denomination", "Enrollment", "Founded"],
+  Array.from({ length: 24 }, (_, i) => [String(i + 1), `School ${i}`, ["Catholic", "Anglican", "Baptist"][i % 3], String(300 + i * 40), String(1900 + i)]),
+  "school",
+);
+
+const fieldsOf = (ms: Mention[], text: string) => {
+  const m = ms.find((x) => x.text.toLowerCase() === text);
+  return m && m.kind === "field" ? m.fields.map((f) => f.name) : null;
+};
+
+describe("field names without their storage words", () => {
+  it("drops a code word only when two words remain, and units with what joins them", () => {
+    expect(withoutStorageWords(["payment", "method", "code"])).toEqual(["payment", "method"]);
+    expect(withoutStorageWords(["customer", "id"])).toBeNull();
+    expect(withoutStorageWords(["price", "in", "dollar"])).toEqual(["price"]);
+    expect(withoutStorageWords(["asset", "billion"])).toEqual(["asset"]);
+    expect(withoutStorageWords(["amount", "payment"])).toBeNull();
+  });
+
+  it("reads 'payment methods' as payment_method_code, not as the other payment fields", () => {
+    const r = readMentions("number of payments for each payment methods", payments.lex);
+    expect(fieldsOf(r.mentions, "payment methods")).toEqual(["payment_method_code"]);
+  });
+
+  it("reads the plural 'ids' as the id field it names", () => {
+    const r = readMentions("list all the participant ids and their details", participants.lex);
+    expect(fieldsOf(r.mentions, "participant ids")).toEqual(["Participant_ID"]);
+  });
+});
+
+describe("nouns that end one field's name", () => {
+  it("reads 'details' as the one field ending in details", () => {
+    const r = readMentions("list the details and the amount of each payment", payments.lex);
+    expect(fieldsOf(r.mentions, "details")).toEqual(["staff_details"]);
+  });
+
+  it("does not pick a field when the noun ends several names or is a field's whole name", () => {
+    const two = lexiconOf(
+      ["staff_details", "other_details", "name", "customer_name"],
+      Array.from({ length: 10 }, (_, i) => [`a${i}`, `b${i}`, `n${i}`, `c${i}`]),
+    );
+    const r = readMentions("show the details and the name", two.lex);
+    expect(fieldsOf(r.mentions, "details")).toBeNull();
+    expect(fieldsOf(r.mentions, "name")).toEqual(["name"]);
+  });
+});
+
+describe("the dataset's own name", () => {
+  it("in the plural names the rows even where a value is spelt the same; in the singular it is the value", () => {
+    const plural = readMentions("the number of participants in each participant type code", participants.lex);
+    expect(plural.mentions.find((m) => m.text === "participants")?.kind).toBe("word");
+    const singular = readMentions("how many Participant rows are there", participants.lex);
+    expect(singular.mentions.find((m) => m.text.toLowerCase() === "participant")?.kind).toBe("value");
+  });
+
+  it("'the branch table' names the data, not a table asked for", () => {
+    const branch = lexiconOf(
+      ["Branch_ID", "City", "Membership_amount"],
+      Array.from({ length: 12 }, (_, i) => [String(i), ["London", "Oxford"][i % 2], String(10 * i)]),
+      "branch",
+    );
+    const asked = attach(readMentions("show the cities as a table", branch.lex), branch.lex, 0);
+    expect(asked.chart).toBe("table");
+    const named = attach(readMentions("show me the proportion of cities of the branch table", branch.lex), branch.lex, 0);
+    expect(named.chart).toBeNull();
+  });
+});
+
+describe("for all <rows>", () => {
+  it("does not take an unknown word after 'for all' as a grouping the table lacks", () => {
+    const a = attach(readMentions("what are the payment amounts for all airplanes", payments.lex), payments.lex, 0);
+    expect(a.unknown.map((u) => u.slot)).toEqual(["other"]);
+    const each = attach(readMentions("total amount payment for each airplane", payments.lex), payments.lex, 0);
+    expect(each.unknown.map((u) => u.slot)).toEqual(["group"]);
+  });
+});
+
+describe("sort orders and sort keys", () => {
+  it("keeps the stated order when the labels are named as the key ('from high to low by the names')", () => {
+    const a = attach(readMentions("number of schools per denomination, from high to low by the names", schools.lex), schools.lex, 0);
+    expect(a.sort).toEqual({ by: "key", order: "desc" });
+    const plain = attach(readMentions("number of schools per denomination sorted by name", schools.lex), schools.lex, 0);
+    expect(plain.sort).toEqual({ by: "key", order: "asc" });
+  });
+
+  it("sorts on the grouping field named after the sort word, not on an axis word said elsewhere", () => {
+    const u = understand(
+      ["Create a bar chart showing the total number across denomination, and rank by the Denomination in asc."],
+      schools.lex,
+      schools.rowCount,
+    );
+    expect(u.kind).toBe("plan");
+    if (u.kind !== "plan") return;
+    expect(u.plan.groupBy.map((g) => g.field)).toEqual(["Denomination"]);
+    expect(u.plan.sort).toEqual({ by: "key", order: "asc" });
+  });
+});
+
+describe("proportion", () => {
+  it("draws the parts of a whole as a pie whatever the measure", () => {
+    const u = understand(["the proportion of the average enrollment for each denomination"], schools.lex, schools.rowCount);
+    expect(u.kind).toBe("plan");
+    if (u.kind !== "plan") return;
+    expect(u.plan.measure).toMatchObject({ agg: "mean", field: "Enrollment" });
+    expect(u.plan.chart).toBe("pie");
+  });
+});
