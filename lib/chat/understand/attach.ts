@@ -129,6 +129,7 @@ export interface Atoms {
   distinct: boolean;
   share: boolean;
   proportion: boolean; // "proportion" / "share" said: parts of a whole
+  eachRow: boolean; // "for each cinema": a grouping word before the rows' noun
   rate: boolean;
   relation: boolean;
   versus: boolean;
@@ -207,6 +208,9 @@ export function periodValue(d: DateValue, info: FieldInfo, end: boolean): string
   return info.max < 100 ? y % 100 : y;
 }
 
+/** Words that open a clause about the rows ("districts that have ...", "staff whose salary ..."). */
+const RELATIVE_WORDS = new Set(["that", "whose", "which", "who", "where", "with", "having"]);
+
 export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms {
   const { tokens, mentions, at } = reading;
   const fields = lex.fields;
@@ -224,6 +228,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     distinct: false,
     share: false,
     proportion: false,
+    eachRow: false,
     rate: false,
     relation: false,
     versus: false,
@@ -1405,6 +1410,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!attached && key !== "distinct") a.looseAgg = key;
     if (key === "distinct") a.distinct = true;
   }
+  // "the names and populations of all districts that have between 200,000 and 2,000,000": a field
+  // listed in the main clause is shown; the condition in the clause after it ("that", "whose",
+  // "with") restricts the rows without taking the field away from what is shown.
+  for (const f of a.filters) {
+    if (f.kind !== "compare" && f.kind !== "range") continue;
+    f.refs = f.refs.filter((id) => {
+      const r = a.refs.find((x) => x.id === id);
+      if (!r || r.end > f.pos) return true;
+      for (let k = r.end; k < f.pos; k++) if (RELATIVE_WORDS.has(lemma(k))) return false;
+      return true;
+    });
+  }
   // "A vs B", "A by B", "A against B": the first field named is the vertical axis.
   if (a.refs.length >= 2) {
     const [r1, r2] = a.refs;
@@ -1419,6 +1436,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     a.rowNoun = true;
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     if (prev && hasHit(prev, "count")) a.countRows = true;
+    // "the capacity for each cinema": a grouping word before the rows' own noun asks for one value per row.
+    if (prev && hasHit(prev, "group") && prev.end === m.start) a.eachRow = true;
   });
   // "churned vs retained customers", "retained vs churned": a yes/no field set against a word nothing
   // else reads is the field's two sides, i.e. a grouping by it; the other word is its other side.

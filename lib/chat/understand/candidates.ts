@@ -114,6 +114,7 @@ function cues(a: Atoms): string[] {
   if (a.aggWords) out.push("aggWord");
   if (a.output.numberOnly) out.push("numberOnly");
   if (a.rowNoun) out.push("rowNoun");
+  if (a.eachRow) out.push("eachRow");
   if (a.yFirst) out.push("yFirst");
   if (a.strayNumbers.length) out.push("strayNumber");
   if (a.filters.length) out.push("filters");
@@ -125,15 +126,17 @@ function cues(a: Atoms): string[] {
 function chartFor(shape: string, a: Atoms, groups: { field: FieldInfo }[], agg: Aggregate, measures: number): ChartKind {
   const timeFirst = groups.length > 0 && isTimeField(groups[0].field) && a.bucket !== "weekday";
   if (shape === "scalar") return "none";
-  if (shape === "rows") return a.chart === "bar" || a.chart === "pie" ? a.chart : "table";
+  // A histogram asked for over labelled rows or groups is drawn with bars ("a histogram of the average capacity by year").
+  const bars = a.chart === "bar" || a.chart === "histogram";
+  if (shape === "rows") return a.chart === "pie" ? "pie" : bars ? "bar" : "table";
   if (a.chart === "table" && !a.output.chartAndTable) return "table";
   if (shape === "aggScatter") return "scatter";
   if (groups.length === 1 && a.chart === "pie" && measures === 1) return "pie";
   // "the proportion of each industry": shares of a whole, one grouping, no other chart asked for.
   if (groups.length === 1 && !a.chart && measures === 1 && (agg === "share" || (a.proportion && agg !== "rate")) && !timeFirst) return "pie";
   if (measures > 1) return "groupedBar";
-  if (groups.length === 1) return timeFirst && a.chart !== "bar" ? "line" : "bar";
-  if (timeFirst && a.chart !== "bar") return "multiLine";
+  if (groups.length === 1) return timeFirst && !bars ? "line" : "bar";
+  if (timeFirst && !bars) return "multiLine";
   if (a.stacked) return "stackedBar";
   if (a.grouped || a.facetWord) return "groupedBar";
   return agg === "count" || agg === "sum" || agg === "share" ? "stackedBar" : "groupedBar";
@@ -561,6 +564,8 @@ function build(
       if (best && best.distinct >= 0.5 * ctx.rowCount) {
         plan.x = best.name;
         add(feats, "rows|impliedLabel");
+        // "rank by the names": the bars' names are that label.
+        if (a.sort?.by === "key") plan.sort = { by: "key", order: a.sort.order };
       }
     }
     if (plan.chart !== "table" && (!plan.x || !plan.y)) plan.chart = "table";
@@ -778,7 +783,7 @@ function build(
 
   function rank(g: { field: FieldInfo; slot: Slot | null }): number {
     if (g.slot?.ref.xAxis) return 0;
-    if (isTimeField(g.field) && a.chart !== "bar" && !(g.slot && (g.slot.role === "series" || g.slot.ref.series))) return 1;
+    if (isTimeField(g.field) && a.chart !== "bar" && a.chart !== "histogram" && !(g.slot && (g.slot.role === "series" || g.slot.ref.series))) return 1;
     if (g.slot && (g.slot.role === "series" || g.slot.ref.series)) return 3;
     if (g.slot?.ref.facet) return a.chart === "bar" || a.chart === null ? 2.5 : 4;
     return 2;

@@ -141,3 +141,43 @@ describe("proportion", () => {
     expect(u.plan.chart).toBe("pie");
   });
 });
+
+const districts = lexiconOf(
+  ["District_ID", "District_name", "City_Population", "City_Area"],
+  Array.from({ length: 20 }, (_, i) => [String(i + 1), `District ${i}`, String(50_000 + i * 150_000), String(10 + i)]),
+  "district",
+);
+
+describe("conditions read after the fields they follow", () => {
+  it("keeps a listed field shown when a clause after it ('that', 'whose') puts a condition on it", () => {
+    const a = attach(
+      readMentions("the district names and city populations for all districts that have between 200,000 and 2,000,000", districts.lex),
+      districts.lex,
+      0,
+    );
+    expect(a.filters).toHaveLength(1);
+    expect(a.filters[0].options[0].filter).toMatchObject({ field: "City_Population", op: "between" });
+    expect(a.filters[0].refs).toEqual([]);
+  });
+
+  it("still reads a field named right before its condition as only the condition", () => {
+    const a = attach(readMentions("district names with city population over 500,000", districts.lex), districts.lex, 0);
+    expect(a.filters[0].options[0].filter).toMatchObject({ field: "City_Population", op: "gt" });
+    expect(a.filters[0].refs).toHaveLength(1);
+  });
+});
+
+describe("one value per row and histograms of groups", () => {
+  it("reads a grouping word before the rows' own noun as one value per row", () => {
+    expect(attach(readMentions("show the city area for each district", districts.lex), districts.lex, 0).eachRow).toBe(true);
+    expect(attach(readMentions("show the city area by district name", districts.lex), districts.lex, 0).eachRow).toBe(false);
+  });
+
+  it("draws a histogram asked for over years as bars, not a line", () => {
+    const u = understand(["Show me the average enrollment by founded year in a histogram"], schools.lex, schools.rowCount);
+    expect(u.kind).toBe("plan");
+    if (u.kind !== "plan") return;
+    expect(u.plan.groupBy.map((g) => g.field)).toEqual(["Founded"]);
+    expect(u.plan.chart).toBe("bar");
+  });
+});
