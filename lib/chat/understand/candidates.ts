@@ -6,7 +6,7 @@
 import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
-import { addsUp, type TableLexicon } from "./lexicon";
+import { addsUp, namedAsCode, type TableLexicon } from "./lexicon";
 import { ROW_NOUNS } from "./vocabulary";
 import { flagFor, type Atoms, type FilterAtom, type Ref } from "./attach";
 
@@ -559,8 +559,13 @@ function build(
     // Bars of a ranked number with no label named ("the horsepower of Japanese cars as a bar chart"):
     // each bar is named by the field that names a row (the most distinct text field, as in the answer).
     if (plan.chart !== "table" && plan.y && !plan.x) {
+      // A name ("Name", "Title") over an identifier ("Cinema_ID") when both tell the rows apart.
       let best: FieldInfo | null = null;
-      for (const f of ctx.lex.fields) if (f.codes && f.role !== "date" && (!best || f.distinct > best.distinct)) best = f;
+      const better = (f: FieldInfo, b: FieldInfo) =>
+        f.distinct >= 0.5 * ctx.rowCount && b.distinct >= 0.5 * ctx.rowCount && namedAsCode(f.name) !== namedAsCode(b.name)
+          ? !namedAsCode(f.name)
+          : f.distinct > b.distinct;
+      for (const f of ctx.lex.fields) if (f.codes && f.role !== "date" && (!best || better(f, best))) best = f;
       if (best && best.distinct >= 0.5 * ctx.rowCount) {
         plan.x = best.name;
         add(feats, "rows|impliedLabel");

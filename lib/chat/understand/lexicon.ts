@@ -58,6 +58,12 @@ const CODE_SUFFIXES = new Set(shapes.storageSuffixes.code);
 const UNIT_SUFFIXES = new Set(shapes.storageSuffixes.unit);
 const HEAD_NOUNS = new Set(shapes.headNouns.nouns);
 
+/** A name ending in a code word ("Cinema_ID", "role_code"): an identifier, not what a row is called. */
+export function namedAsCode(name: string): boolean {
+  const ws = nameWords(name);
+  return ws.length > 0 && CODE_SUFFIXES.has(ws[ws.length - 1]);
+}
+
 /**
  * A field name without the last words that say how it is stored: "payment method code" -> "payment
  * method", "price in dollar" -> "price", "assets billion" -> "assets". A code word goes only when

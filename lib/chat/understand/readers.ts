@@ -551,6 +551,32 @@ function readWords(tokens: Token[]): Proposal[] {
   }));
 }
 
+const SORT_VERBS = new Set(["sort", "order", "rank", "arrange"]);
+/** Words before an imperative verb: the start of a clause. */
+const CLAUSE_OPENERS = new Set(["and", "then", "you", "please", "to", "also", "i", "want", "me", "let", "can", "could", "would"]);
+/** Words after a sort verb: what is sorted ("them", "the bars") or how ("by", "in", "from", "descending"). */
+const SORT_OBJECTS = new Set([
+  "by",
+  "them",
+  "it",
+  "the",
+  "in",
+  "from",
+  "bar",
+  "x",
+  "y",
+  "ascending",
+  "descending",
+  "asc",
+  "desc",
+  "alphabetically",
+  "all",
+  "this",
+  "these",
+  "result",
+  "row",
+]);
+
 /** Words that must not be read as the name of a value or field when they are grammar ("a table of", "a bar chart"). */
 const COMMAND_WORDS = new Set([
   "table",
@@ -630,6 +656,16 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
         m.values.some((v) => lex.fieldWords.get(v.field)?.has(tokens[p.end]?.lemma ?? "") || lex.fieldWords.get(v.field)?.has(tokens[p.end + 1]?.lemma ?? ""));
       if (!exactName && !ownField) p.score -= 0.5;
     }
+  }
+  // A sort verb said as a command ("Sort the bars ...", "could you rank by the bar", "and order them
+  // by ...") is the verb even where a field has that name (a Rank field): it opens the request or a
+  // clause and is followed by what is sorted or how.
+  for (const p of proposals) {
+    if ((p.mention.kind !== "value" && p.mention.kind !== "field") || p.end - p.start !== 1 || !SORT_VERBS.has(tokens[p.start].lemma)) continue;
+    const prev = tokens[p.start - 1];
+    const next = tokens[p.end];
+    const opens = !prev || tokens[p.start].sep !== null || CLAUSE_OPENERS.has(prev.lemma);
+    if (opens && next && SORT_OBJECTS.has(next.lemma)) p.score -= 0.5;
   }
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);

@@ -174,10 +174,55 @@ describe("one value per row and histograms of groups", () => {
   });
 
   it("draws a histogram asked for over years as bars, not a line", () => {
-    const u = understand(["Show me the average enrollment by founded year in a histogram"], schools.lex, schools.rowCount);
+    const u = understand(["Show me the average of enrollment by founded in a histogram"], schools.lex, schools.rowCount);
     expect(u.kind).toBe("plan");
     if (u.kind !== "plan") return;
     expect(u.plan.groupBy.map((g) => g.field)).toEqual(["Founded"]);
     expect(u.plan.chart).toBe("bar");
+  });
+});
+
+const faculty = lexiconOf(
+  ["FacID", "Lname", "Rank", "Sex", "Building"],
+  Array.from({ length: 30 }, (_, i) => [
+    String(1000 + i),
+    `Name${i}`,
+    ["Professor", "AsstProf", "Instructor"][i % 3],
+    ["M", "F"][i % 2],
+    ["NEB", "Barton", "Krieger"][i % 3],
+  ]),
+  "Faculty",
+);
+
+describe("a sort verb said as a command", () => {
+  it("is the verb, not the field of the same name, where it opens a clause", () => {
+    const r = readMentions("the number of faculty in each building, and could you rank by the bar from low to high", faculty.lex);
+    const rank = r.mentions.find((m) => m.text.toLowerCase() === "rank");
+    expect(rank?.kind).toBe("word");
+    const u = understand(["Sort by the bars in descending order the number of faculty members per building"], faculty.lex, faculty.rowCount);
+    expect(u.kind).toBe("plan");
+    if (u.kind !== "plan") return;
+    expect(u.plan.groupBy.map((g) => g.field)).toEqual(["Building"]);
+    expect(u.plan.sort).toEqual({ by: "value", order: "desc" });
+  });
+
+  it("stays the field where it is the object ('count by rank in descending order')", () => {
+    const r = readMentions("count the faculty by rank in descending order", faculty.lex);
+    const rank = r.mentions.find((m) => m.text.toLowerCase() === "rank");
+    expect(rank?.kind).toBe("field");
+  });
+});
+
+describe("bars of rows named by the rows' name", () => {
+  it("labels the bars with a name field rather than an identifier, sorted by it when the names are the key", () => {
+    const cinema = lexiconOf(
+      ["Cinema_ID", "Name", "Openning_year", "Capacity"],
+      Array.from({ length: 10 }, (_, i) => [String(i + 1), `Cinema ${String.fromCharCode(74 - i)}`, String(2010 + (i % 4)), String(200 + i * 37)]),
+      "cinema",
+    );
+    const u = understand(["Show the capacity for each cinema in a bar chart, and rank by the names from low to high."], cinema.lex, cinema.rowCount);
+    expect(u.kind).toBe("plan");
+    if (u.kind !== "plan") return;
+    expect(u.plan).toMatchObject({ intent: "rows", x: "Name", y: "Capacity", sort: { by: "key", order: "asc" }, chart: "bar" });
   });
 });
