@@ -208,6 +208,20 @@ function refFeatures(feats: Features, s: Slot, ctx: Context, index: number) {
 
     const a0 = ref.after[0];
     if (a0 && CUE_WORDS.has(a0)) add(feats, `role:${role}|next:${a0}`);
+    // The cue right after the field ("capacity for each cinema", "names in ascending order"): what
+    // follows a grouping word is the grouping, what precedes it is measured; a sort phrase after a
+    // field sorts on it.
+    const r = ctx.a.reading;
+    if (ref.turn === 0 && ref.end <= r.tokens.length) {
+      for (let k = ref.end; k < Math.min(r.tokens.length, ref.end + 2); k++) {
+        const idx = r.at[k];
+        if (idx < 0) continue;
+        const m = r.mentions[idx];
+        if (m.kind === "word" && m.hits.some((h) => h.category === "group")) add(feats, `role:${role}|next:@group`);
+        if (m.kind === "word" && m.hits.some((h) => h.category === "sort")) add(feats, `role:${role}|next:@sort`);
+        break;
+      }
+    }
   }
   const t = fieldType(s.field, ctx.lex);
   add(feats, `role:${role}`);
@@ -401,7 +415,13 @@ function build(
   for (const s of slots)
     if (s.ref.cands.length > 1 && s.role !== "ignore") choices.push({ key: `ref:${s.ref.id}`, field: s.field.name, of: s.ref.cands.length, text: s.ref.text });
 
-  const slotList = slots.map((sl) => {
+  // Words naming a field that another role already uses ("name ... sorted by company name") are not unused.
+  const usedFields = new Set(slots.filter((sl) => sl.role !== "ignore").map((sl) => sl.field.name));
+  // A field said twice ("sorted by capacity ... the name and capacity"): the repeat left without a role
+  // is the same field, not a word left out.
+  const repeat = (sl: Slot) => sl.role === "ignore" && usedFields.has(sl.field.name) && sl.ref.cands.length === 1;
+  const slotList = slots.map((sl): [string, number][] => {
+    if (repeat(sl)) return [["ref:repeat", 1]];
     const first = a.refs.indexOf(sl.ref) === 0;
     const key = `${sl.ref.id}|${sl.ref.turn}|${sl.field.name}|${sl.role}|${first}`;
     let list = ctx.slotFeats.get(key);
@@ -413,8 +433,6 @@ function build(
     }
     return list;
   });
-  // Words naming a field that another role already uses ("name ... sorted by company name") are not unused.
-  const usedFields = new Set(slots.filter((sl) => sl.role !== "ignore").map((sl) => sl.field.name));
   // A row noun that only partly names a field ("customers" ~ customerID) says what the rows are, not a field.
   const rowNoun = (r: Ref) => r.partial && r.end - r.pos === 1 && ROW_NOUNS.has(a.reading.tokens[r.pos]?.lemma ?? "");
   const unused = ignored
@@ -431,7 +449,7 @@ function build(
   const base = (): { feats: Features; notes: string[] } => {
     const feats: Features = new Map(feats0);
     for (const list of slotList) for (const [n, v] of list) add(feats, n, v);
-    add(feats, "refs:ignored", ignored.length);
+    add(feats, "refs:ignored", ignored.filter((sl) => !repeat(sl)).length);
     for (const u of a.unknown) add(feats, `unknown:${u.slot}`);
     return { feats, notes: [...notes0, ...unused.map((t) => `ignored:${t}`), ...readAs] };
   };
@@ -574,7 +592,10 @@ function build(
       }
     }
     if (plan.chart !== "table" && (!plan.x || !plan.y)) plan.chart = "table";
-    finish(ctx, plan, feats, choices, notes, `rows ${rank?.field.name ?? "-"}${labels[0] ? ` label ${labels[0].field.name}` : ""}`);
+    // A label implied from a field the question named but this reading left out is the reading
+    // that uses it as the label (made separately): not the same plan reached by ignoring a word.
+    const impliedNamed = !labels.length && plan.x !== null && ignored.some((sl) => sl.field.name === plan.x);
+    if (!impliedNamed) finish(ctx, plan, feats, choices, notes, `rows ${rank?.field.name ?? "-"}${labels[0] ? ` label ${labels[0].field.name}` : ""}`);
   }
   if (labels.length || sorts.length) return;
 

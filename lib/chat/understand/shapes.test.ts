@@ -226,3 +226,31 @@ describe("bars of rows named by the rows' name", () => {
     expect(u.plan).toMatchObject({ intent: "rows", x: "Name", y: "Capacity", sort: { by: "key", order: "asc" }, chart: "bar" });
   });
 });
+
+describe("features of the words around a field", () => {
+  const cinema = lexiconOf(
+    ["Cinema_ID", "Name", "Openning_year", "Capacity"],
+    Array.from({ length: 10 }, (_, i) => [String(i + 1), `Cinema ${String.fromCharCode(74 - i)}`, String(2010 + (i % 4)), String(200 + i * 37)]),
+    "cinema",
+  );
+  const ranked = (q: string) => {
+    const u = understand([q], cinema.lex, cinema.rowCount);
+    return u.kind === "plan" ? u.ranked : [];
+  };
+
+  it("marks a field said twice, left without a role the second time, as a repeat rather than an unused word", () => {
+    const cands = ranked("bar chart of name and capacity, sorted by capacity from high to low");
+    const rows = cands.find((c) => c.plan.intent === "rows" && c.plan.x === "Name" && c.plan.y === "Capacity" && c.feats.has("role:label"));
+    expect(rows).toBeTruthy();
+    expect(rows!.feats.get("ref:repeat")).toBe(1);
+    expect(rows!.feats.get("refs:ignored") ?? 0).toBe(0);
+    expect(rows!.notes.some((n) => n.startsWith("ignored:"))).toBe(false);
+  });
+
+  it("notes the grouping or sort cue right after a field", () => {
+    const cands = ranked("Show the capacity for each cinema in a bar chart");
+    expect(cands.some((c) => c.feats.has("role:measure|next:@group"))).toBe(true);
+    const sorted = ranked("list the names in ascending order with their capacity");
+    expect(sorted.some((c) => [...c.feats.keys()].some((k) => k.endsWith("|next:@sort")))).toBe(true);
+  });
+});
