@@ -592,10 +592,7 @@ function build(
       }
     }
     if (plan.chart !== "table" && (!plan.x || !plan.y)) plan.chart = "table";
-    // A label implied from a field the question named but this reading left out is the reading
-    // that uses it as the label (made separately): not the same plan reached by ignoring a word.
-    const impliedNamed = !labels.length && plan.x !== null && ignored.some((sl) => sl.field.name === plan.x);
-    if (!impliedNamed) finish(ctx, plan, feats, choices, notes, `rows ${rank?.field.name ?? "-"}${labels[0] ? ` label ${labels[0].field.name}` : ""}`);
+    finish(ctx, plan, feats, choices, notes, `rows ${rank?.field.name ?? "-"}${labels[0] ? ` label ${labels[0].field.name}` : ""}`);
   }
   if (labels.length || sorts.length) return;
 
