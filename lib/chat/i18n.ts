@@ -133,6 +133,8 @@ const EN: Catalogue = {
   assumeGuess: '"{text}" names no field, so I applied it to {field}',
   assumeTime: "{field} is the time axis",
   assumeIgnored: "I did not use {text}",
+  assumeNotGrouped: 'I did not group by {field}, though "{text}" may ask for it',
+  assumeManyGroups: "{field} has {n} different values; each is its own group",
   assumeLatest: 'I read "{text}" as {period}, the latest in the data',
   assumeLoss: 'I read "{text}" as the lowest {field} (losses are negative {field})',
   assumeUnitConverted: 'I converted "{text}" to {value} in the unit of {field}',
@@ -148,6 +150,8 @@ const EN: Catalogue = {
   captionChart: "Chart and table: {title}.",
   captionTable: "Table: {title}.",
   captionChartOnly: "Chart: {title}.",
+  captionDoubt: "Not sure of the reading: {doubt}.",
+  titleDoubt: "(reading not certain)",
   whereFilters: "for rows where {filters}",
   measuresBy: "{measures} by {groups}",
   aggScatter: "I plotted {y} against {x}, one point per {group}",
@@ -251,6 +255,8 @@ const FR: Catalogue = {
   assumeGuess: "« {text} » ne nomme aucun champ, je l'ai appliqué à {field}",
   assumeTime: "{field} sert d'axe du temps",
   assumeIgnored: "je n'ai pas utilisé {text}",
+  assumeNotGrouped: "je n'ai pas regroupé par {field}, bien que « {text} » puisse le demander",
+  assumeManyGroups: "{field} a {n} valeurs différentes ; chacune forme son propre groupe",
   assumeLatest: "j'ai lu « {text} » comme {period}, la dernière période des données",
   assumeLoss: "j'ai lu « {text} » comme le {field} le plus bas (une perte est un {field} négatif)",
   assumeUnitConverted: "j'ai converti « {text} » en {value} dans l'unité de {field}",
@@ -264,6 +270,8 @@ const FR: Catalogue = {
   captionChart: "Graphique et tableau : {title}.",
   captionTable: "Tableau : {title}.",
   captionChartOnly: "Graphique : {title}.",
+  captionDoubt: "Lecture incertaine : {doubt}.",
+  titleDoubt: "(lecture incertaine)",
   whereFilters: "pour les lignes où {filters}",
 };
 
@@ -362,6 +370,8 @@ const ES: Catalogue = {
   assumeGuess: '"{text}" no nombra ningún campo, así que lo apliqué a {field}',
   assumeTime: "{field} es el eje del tiempo",
   assumeIgnored: "no usé {text}",
+  assumeNotGrouped: "no agrupé por {field}, aunque «{text}» puede pedirlo",
+  assumeManyGroups: "{field} tiene {n} valores distintos; cada uno es su propio grupo",
   assumeLatest: "leí «{text}» como {period}, el último periodo de los datos",
   assumeLoss: "leí «{text}» como el {field} más bajo (una pérdida es un {field} negativo)",
   assumeUnitConverted: "convertí «{text}» a {value} en la unidad de {field}",
@@ -375,6 +385,8 @@ const ES: Catalogue = {
   captionChart: "Gráfico y tabla: {title}.",
   captionTable: "Tabla: {title}.",
   captionChartOnly: "Gráfico: {title}.",
+  captionDoubt: "Lectura no segura: {doubt}.",
+  titleDoubt: "(lectura no segura)",
   whereFilters: "para las filas donde {filters}",
 };
 
@@ -473,6 +485,8 @@ const DE: Catalogue = {
   assumeGuess: '"{text}" nennt kein Feld; ich habe es auf {field} angewandt',
   assumeTime: "{field} ist die Zeitachse",
   assumeIgnored: "{text} habe ich nicht verwendet",
+  assumeNotGrouped: "nicht nach {field} gruppiert, obwohl „{text}“ danach fragen kann",
+  assumeManyGroups: "{field} hat {n} verschiedene Werte; jeder ist eine eigene Gruppe",
   assumeLatest: "„{text}“ habe ich als {period} gelesen, den letzten Zeitraum in den Daten",
   assumeLoss: "„{text}“ habe ich als niedrigsten Wert von {field} gelesen (Verluste sind negativer {field})",
   assumeUnitConverted: "„{text}“ habe ich in {value} in der Einheit von {field} umgerechnet",
@@ -486,6 +500,8 @@ const DE: Catalogue = {
   captionChart: "Diagramm und Tabelle: {title}.",
   captionTable: "Tabelle: {title}.",
   captionChartOnly: "Diagramm: {title}.",
+  captionDoubt: "Lesart unsicher: {doubt}.",
+  titleDoubt: "(Lesart unsicher)",
   whereFilters: "für Zeilen, in denen {filters}",
 };
 
