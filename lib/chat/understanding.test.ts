@@ -370,6 +370,22 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(title(reply)).toContain("(reading not certain)");
   });
 
+  it("says so when a number is followed by a word that names no field ('more than 3 items')", async () => {
+    const reply = await ask(store.table, "total profit for orders with more than 3 items");
+    const field = reply.plan?.filters[0]?.field;
+    expect(field).toBeTruthy();
+    if (field !== "Quantity") expect(reply.messages[0].content).toContain(`"more than 3 items" names no field, so I applied it to ${field}`);
+  });
+
+  it("answers 'what's the highest X?' with that one number, naming the ranked rows as the other reading", async () => {
+    const reply = await ask(cars.table, "what's the highest weight?");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "Weight" });
+    expect(Number(Object.values(reply.messages[1].table![0])[0])).toBe(Math.max(...cars.rows.map((r) => Number(r.Weight))));
+    const rows = await ask(cars.table, "show the cars with the highest weight");
+    expect(rows.plan?.intent).toBe("rows");
+  });
+
   it("keeps routine notes out of the caption (no doubt, no mark)", async () => {
     const reply = await ask(store.table, "sales by region");
     expect(reply.assumptions?.length).toBeGreaterThan(0);

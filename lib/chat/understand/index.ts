@@ -291,6 +291,24 @@ function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): strin
 function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
+  // "what's the highest weight?": a superlative right before a number, no rows named nor listed,
+  // asks for that one number (the rows ranked by it answer "the heaviest cars").
+  if (plan.intent === "rows" && plan.limit === null && plan.x === null && plan.y && !a.list && !a.rowNoun && !a.supRows && !a.output.rows) {
+    const y = plan.y;
+    const said = a.refs.some((r) => r.supAgg && !r.via && r.cands.some((c) => c.name === y));
+    const twin = said
+      ? ranked.find(
+          (c) =>
+            c.plan.intent === "aggregate" &&
+            c.feats.has("measure:supAgg") &&
+            c.plan.groupBy.length === 0 &&
+            c.plan.measure.field === y &&
+            c.plan.extraMeasures.length === 0 &&
+            JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+        )
+      : undefined;
+    if (twin) return { best: twin, instead: best };
+  }
   if (plan.intent !== "aggregate") return null;
   if (a.which && best.feats.has("measure:supAgg") && plan.groupBy.length === 1 && plan.extraMeasures.length === 0) {
     const group = plan.groupBy[0].field;
@@ -384,6 +402,16 @@ function unhonoured(a: Atoms, best: Candidate, ranked: Candidate[], notes: strin
     if (!saidAsGrouping(a, r) || r.cands.some((c) => shown.has(c.name))) continue;
     const fields = new Set(r.cands.map((c) => c.name));
     if (!alternative((c) => c.plan.groupBy.some((g) => fields.has(g.field)))) out.push(`notGrouped:${r.cands[0].name}:${r.text}`);
+  }
+  // "more than 3 items" with no field for "items" (a row word, an unknown word): the number went to a
+  // field the words did not name, which the answer says.
+  for (const atom of a.filters) {
+    if (atom.kind !== "compare" && atom.kind !== "range") continue;
+    const used = atom.options.find((o) => plan.filters.some((f) => f.field === o.filter.field && JSON.stringify(f.values) === JSON.stringify(o.filter.values)));
+    if (!used || used.how === "guess" || a.units.some((u) => u.field === used.filter.field)) continue;
+    const next = atom.end < a.reading.tokens.length ? a.reading.mentions[a.reading.at[atom.end]] : undefined;
+    const unnamed = next && (next.kind === "unknown" || (next.kind === "word" && next.hits.some((h) => h.category === "rowNoun")));
+    if (unnamed) out.push(`guess:${used.filter.field}:${atom.text} ${next.text}`);
   }
   // "as a share", "churn rate": a share asked for and a plain count or total given.
   if ((a.share || a.rate) && plan.intent === "aggregate" && !isShare(plan)) {
