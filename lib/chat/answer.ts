@@ -298,7 +298,7 @@ export function describeResult(result: QueryResult, ctx: AnswerContext, fields: 
  * checked, a grouping into very many groups), as opposed to routine ones (the aggregate chosen, the
  * time axis) and plain statements of how a word was read.
  */
-const DOUBT_KINDS = new Set(["alternative", "unsure", "ignored", "notGrouped", "guess", "unitUnknown", "manyGroups"]);
+const DOUBT_KINDS = new Set(["alternative", "unsure", "ignored", "notGrouped", "guess", "unitUnknown", "manyGroups", "cmpValue"]);
 
 export function doubtNotes(notes: string[]): string[] {
   return notes.filter((n) => DOUBT_KINDS.has(n.split(":")[0]));
@@ -313,6 +313,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "guess") out.push(t(style.lang, "assumeGuess", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "timeField") out.push(t(style.lang, "assumeTime", { field: rest.join(":") }));
     else if (kind === "ignored") out.push(t(style.lang, "assumeIgnored", { text: `"${rest.join(":")}"` }));
+    else if (kind === "cmpValue") out.push(t(style.lang, "assumeCmpValue", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "notGrouped") out.push(t(style.lang, "assumeNotGrouped", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "manyGroups")
       out.push(t(style.lang, "assumeManyGroups", { field: rest[0], n: formatNumber(Number(rest[1]), style.lang, null, { integer: true }) }));

@@ -386,6 +386,24 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(rows.plan?.intent).toBe("rows");
   });
 
+  it("counts the field said right before 'rate' ('churn rate for senior citizens': churn among seniors)", async () => {
+    const reply = await ask(telco.table, "churn rate for senior citizens");
+    const seniors = telco.rows.filter((r) => r.SeniorCitizen === "1");
+    const pct = (100 * seniors.filter((r) => r.Churn === "Yes").length) / seniors.length;
+    expect(reply.plan?.measure.field).toBe("Churn");
+    expect(reply.plan?.filters).toEqual([{ field: "SeniorCitizen", op: "eq", values: [1] }]);
+    expect(Number(Object.values(reply.messages[1].table![0])[0])).toBeCloseTo(pct, 3);
+  });
+
+  it("says so when a value of a text field follows a comparison word ('more than 2 years' as Contract = Two year)", async () => {
+    const reply = await ask(telco.table, "customers with more than 2 years");
+    if (reply.plan?.filters.some((f) => f.field === "Contract"))
+      expect(reply.messages[0].content).toContain('I read "more than 2 years" as a value of Contract, not as a comparison with a number');
+    const plain = await ask(telco.table, "how many customers on a two year contract");
+    expect(plain.plan?.filters).toEqual([{ field: "Contract", op: "eq", values: ["Two year"] }]);
+    expect(plain.assumptions ?? []).toEqual([]);
+  });
+
   it("keeps routine notes out of the caption (no doubt, no mark)", async () => {
     const reply = await ask(store.table, "sales by region");
     expect(reply.assumptions?.length).toBeGreaterThan(0);

@@ -310,6 +310,23 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
     if (twin) return { best: twin, instead: best };
   }
   if (plan.intent !== "aggregate") return null;
+  // "churn rate for senior citizens": the field said right before "rate" is what is counted; the
+  // other condition selects the rows (not the share of seniors among churned customers).
+  if (plan.measure.agg === "rate" && plan.measure.field) {
+    const named = a.refs.find((r) => r.rateOf && r.turn === 0 && !r.via);
+    const counted = named?.cands.find((c) => c.name !== plan.measure.field && named.cands.length === 1);
+    if (counted) {
+      const twin = ranked.find(
+        (c) =>
+          c.plan.intent === "aggregate" &&
+          c.plan.measure.agg === "rate" &&
+          c.plan.measure.field === counted.name &&
+          JSON.stringify(c.plan.groupBy) === JSON.stringify(plan.groupBy) &&
+          c.plan.filters.some((f) => f.field === plan.measure.field),
+      );
+      if (twin) return { best: twin, instead: best };
+    }
+  }
   if (a.which && best.feats.has("measure:supAgg") && plan.groupBy.length === 1 && plan.extraMeasures.length === 0) {
     const group = plan.groupBy[0].field;
     const named = a.refs.some((r) => r.afterWhich && r.cands.some((c) => c.name === group));
@@ -412,6 +429,16 @@ function unhonoured(a: Atoms, best: Candidate, ranked: Candidate[], notes: strin
     const next = atom.end < a.reading.tokens.length ? a.reading.mentions[a.reading.at[atom.end]] : undefined;
     const unnamed = next && (next.kind === "unknown" || (next.kind === "word" && next.hits.some((h) => h.category === "rowNoun")));
     if (unnamed) out.push(`guess:${used.filter.field}:${atom.text} ${next.text}`);
+  }
+  // "tenure above 2 years" read as Contract = "Two year": a value of a text field right after a
+  // comparison word, where a compared number was more likely meant; the answer says how it read it.
+  for (const atom of a.filters) {
+    if (atom.kind !== "value" || atom.pos === 0) continue;
+    const used = atom.options.find((o) => plan.filters.some((f) => f.field === o.filter.field && JSON.stringify(f.values) === JSON.stringify(o.filter.values)));
+    const before = a.reading.mentions[a.reading.at[atom.pos - 1]];
+    if (!used || !before || before.kind !== "word" || !before.hits.some((h) => h.category === "cmp")) continue;
+    if (!/\d/.test(atom.text)) continue;
+    out.push(`cmpValue:${used.filter.field}:${before.text} ${atom.text}`);
   }
   // "as a share", "churn rate": a share asked for and a plain count or total given.
   if ((a.share || a.rate) && plan.intent === "aggregate" && !isShare(plan)) {
