@@ -404,6 +404,13 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(plain.assumptions ?? []).toEqual([]);
   });
 
+  it("says a field is missing when an unknown word sits after 'average top' (no count of rows in its place)", async () => {
+    const reply = await ask(cars.table, "what's the average top speed by origin");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].table ?? null).toBeNull();
+    expect(reply.messages[0].content).toContain('"speed"');
+  });
+
   it("keeps routine notes out of the caption (no doubt, no mark)", async () => {
     const reply = await ask(store.table, "sales by region");
     expect(reply.assumptions?.length).toBeGreaterThan(0);

@@ -211,6 +211,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights):
     };
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
   if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
+  // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
+  // the number asked for; a count of rows in its place would answer something else.
+  const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a) : null;
+  if (unknownMeasure)
+    return { kind: "unknown", words: [clip(unknownMeasure.text)], closest: closestFields(unknownMeasure.text, "measure", lex.fields), atoms: a, ranked };
   const ambiguity = findAmbiguity(ranked, w);
   if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
   const picked = repick(a, ranked);
@@ -382,6 +387,20 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
       );
       if (twin) return { best: twin, instead: best };
     }
+  }
+  return null;
+}
+
+/** An unknown word right after "<aggregate word> <superlative or limit word>" ("average top speed", "mean highest price"). */
+function aggregatedUnknown(a: Atoms): Atoms["unknown"][number] | null {
+  const { mentions, at } = a.reading;
+  const mentionAt = (k: number) => (k >= 0 ? mentions[at[k]] : undefined);
+  for (const u of a.unknown) {
+    if (u.slot !== "other") continue;
+    const mid = mentionAt(u.pos - 1);
+    if (!mid || mid.kind !== "word" || !mid.hits.some((h) => h.category === "superlative" || h.category === "limit")) continue;
+    const agg = mentionAt(mid.start - 1);
+    if (agg && agg.kind === "word" && agg.hits.some((h) => h.category === "agg" && h.key !== "count")) return u;
   }
   return null;
 }
