@@ -411,6 +411,14 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(reply.messages[0].content).toContain('"speed"');
   });
 
+  it("says so when a negated field ('customers without internet') is grouped by rather than filtered", async () => {
+    const reply = await ask(telco.table, "average monthly charges for customers without internet");
+    const grouped = reply.plan?.groupBy.some((g) => g.field === "InternetService");
+    const filtered = reply.plan?.filters.some((f) => f.field === "InternetService");
+    expect(grouped || filtered).toBe(true);
+    if (grouped && !filtered) expect(reply.messages[0].content).toContain('I did not use "without internet"');
+  });
+
   it("keeps routine notes out of the caption (no doubt, no mark)", async () => {
     const reply = await ask(store.table, "sales by region");
     expect(reply.assumptions?.length).toBeGreaterThan(0);

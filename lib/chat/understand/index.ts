@@ -439,6 +439,14 @@ function unhonoured(a: Atoms, best: Candidate, ranked: Candidate[], notes: strin
     const fields = new Set(r.cands.map((c) => c.name));
     if (!alternative((c) => c.plan.groupBy.some((g) => fields.has(g.field)))) out.push(`notGrouped:${r.cands[0].name}:${r.text}`);
   }
+  // "customers without internet" grouped by InternetService: the negation was not applied.
+  for (const r of a.refs) {
+    if (r.turn !== 0 || r.via || !r.negated) continue;
+    const field = r.cands.find((c) => shown.has(c.name))?.name;
+    if (!field || plan.filters.some((f) => f.field === field)) continue;
+    const neg = a.reading.mentions.find((m) => m.kind === "word" && m.end <= r.pos && m.end >= r.pos - 2 && m.hits.some((h) => h.category === "neg"));
+    out.push(`ignored:${neg ? `${neg.text} ${r.text}` : r.text}`);
+  }
   // "more than 3 items" with no field for "items" (a row word, an unknown word): the number went to a
   // field the words did not name, which the answer says.
   for (const atom of a.filters) {
