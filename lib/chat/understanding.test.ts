@@ -419,6 +419,16 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     if (grouped && !filtered) expect(reply.messages[0].content).toContain('I did not use "without internet"');
   });
 
+  it("names an 'or' between two conditions it joined with 'and', and no such note when it kept the 'or'", async () => {
+    const reply = await ask(cars.table, "how many cars weigh over 4000 lbs or have more than 200 hp?");
+    const either = cars.rows.filter((r) => Number(r.Weight) > 4000 || Number(r.Horsepower) > 200).length;
+    const got = Number(Object.values(reply.messages[1]?.table?.[0] ?? {})[0]);
+    if (got !== either) expect(reply.messages[0].content).toContain('I did not use "or"');
+    const kept = await ask(cars.table, "how many cars are from japan or have 4 cylinders");
+    expect(kept.plan?.filters[0].or?.length).toBe(1);
+    expect(kept.assumptions ?? []).toEqual([]);
+  });
+
   it("keeps routine notes out of the caption (no doubt, no mark)", async () => {
     const reply = await ask(store.table, "sales by region");
     expect(reply.assumptions?.length).toBeGreaterThan(0);

@@ -447,12 +447,25 @@ function unhonoured(a: Atoms, best: Candidate, ranked: Candidate[], notes: strin
     const neg = a.reading.mentions.find((m) => m.kind === "word" && m.end <= r.pos && m.end >= r.pos - 2 && m.hits.some((h) => h.category === "neg"));
     out.push(`ignored:${neg ? `${neg.text} ${r.text}` : r.text}`);
   }
+  // "weigh over 4000 lbs or have more than 200 hp" read as both conditions: an "or" between two
+  // conditions the plan joins with "and" is named.
+  const tokens = a.reading.tokens;
+  for (let k = 0; k < tokens.length; k++) {
+    if (tokens[k].lemma !== "or" || a.filters.some((f) => f.pos <= k && k < f.end)) continue;
+    const inPlan = (f: Atoms["filters"][number]) =>
+      f.options.some((o) => plan.filters.some((p) => p.field === o.filter.field && JSON.stringify(p.values) === JSON.stringify(o.filter.values)));
+    const before = a.filters.some((f) => f.end <= k && k - f.end <= 3 && inPlan(f));
+    const after = a.filters.some((f) => f.pos > k && f.pos - k <= 4 && inPlan(f));
+    if (before && after) out.push(`ignored:${tokens[k].raw}`);
+  }
   // "more than 3 items" with no field for "items" (a row word, an unknown word): the number went to a
   // field the words did not name, which the answer says.
   for (const atom of a.filters) {
     if (atom.kind !== "compare" && atom.kind !== "range") continue;
     const used = atom.options.find((o) => plan.filters.some((f) => f.field === o.filter.field && JSON.stringify(f.values) === JSON.stringify(o.filter.values)));
     if (!used || used.how === "guess" || a.units.some((u) => u.field === used.filter.field)) continue;
+    // "weigh over 4000 lbs": the field was said right before the comparison.
+    if (a.refs.some((r) => r.end >= atom.pos - 1 && r.end <= atom.pos && r.cands.some((c) => c.name === used.filter.field))) continue;
     const next = atom.end < a.reading.tokens.length ? a.reading.mentions[a.reading.at[atom.end]] : undefined;
     const unnamed = next && (next.kind === "unknown" || (next.kind === "word" && next.hits.some((h) => h.category === "rowNoun")));
     if (unnamed) out.push(`guess:${used.filter.field}:${atom.text} ${next.text}`);
@@ -464,7 +477,7 @@ function unhonoured(a: Atoms, best: Candidate, ranked: Candidate[], notes: strin
     const used = atom.options.find((o) => plan.filters.some((f) => f.field === o.filter.field && JSON.stringify(f.values) === JSON.stringify(o.filter.values)));
     const before = a.reading.mentions[a.reading.at[atom.pos - 1]];
     if (!used || !before || before.kind !== "word" || !before.hits.some((h) => h.category === "cmp")) continue;
-    if (!/\d/.test(atom.text)) continue;
+    if (!/^\d/.test(atom.text)) continue;
     out.push(`cmpValue:${used.filter.field}:${before.text} ${atom.text}`);
   }
   // "as a share", "churn rate": a share asked for and a plain count or total given.
