@@ -293,6 +293,17 @@ export function describeResult(result: QueryResult, ctx: AnswerContext, fields: 
   return { text: relationshipText(result, ctx), table: relationshipTable(result, ctx) };
 }
 
+/**
+ * Notes that doubt the reading itself (another reading, words not used, a field guessed, a unit not
+ * checked, a grouping into very many groups), as opposed to routine ones (the aggregate chosen, the
+ * time axis) and plain statements of how a word was read.
+ */
+const DOUBT_KINDS = new Set(["alternative", "unsure", "ignored", "notGrouped", "guess", "unitUnknown", "manyGroups", "cmpValue"]);
+
+export function doubtNotes(notes: string[]): string[] {
+  return notes.filter((n) => DOUBT_KINDS.has(n.split(":")[0]));
+}
+
 /** The assumptions behind an answer (from the understanding's notes), in the answer's language. */
 export function describeAssumptions(notes: string[], style: Style): string[] {
   const out: string[] = [];
@@ -302,6 +313,10 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "guess") out.push(t(style.lang, "assumeGuess", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "timeField") out.push(t(style.lang, "assumeTime", { field: rest.join(":") }));
     else if (kind === "ignored") out.push(t(style.lang, "assumeIgnored", { text: `"${rest.join(":")}"` }));
+    else if (kind === "cmpValue") out.push(t(style.lang, "assumeCmpValue", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "notGrouped") out.push(t(style.lang, "assumeNotGrouped", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "manyGroups")
+      out.push(t(style.lang, "assumeManyGroups", { field: rest[0], n: formatNumber(Number(rest[1]), style.lang, null, { integer: true }) }));
     else if (kind === "readAs") out.push(t(style.lang, "assumeReadAs", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "unsure") out.push(t(style.lang, "assumeUnsure"));
     else if (kind === "versusOther") out.push(t(style.lang, "assumeVersusOther", { field: rest[0], text: rest.slice(1).join(":") }));

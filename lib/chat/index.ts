@@ -9,7 +9,7 @@ import { tokenize, MAX_TOKENS } from "./understand/tokens";
 import { findPhrases } from "./understand/vocabulary";
 import { executePlan, PlanError, type QueryResult } from "./execute";
 import { buildFigure, figureTitle, scalarFigure, type PlotlyFigure } from "./figure";
-import { describeResult, describeAssumptions } from "./answer";
+import { describeAssumptions, describeResult, doubtNotes } from "./answer";
 import { detectStyle, t, type Lang, type Style } from "./i18n";
 import { parseUnits, type Unit } from "./format";
 import { analysisPlanSchema, type AnalysisPlan } from "./plan";
@@ -305,12 +305,20 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
     if (!figure && asked.chart && result.kind === "aggregate") figure = scalarFigure(result, { lang: style.lang, units, dateFields });
   }
   const title = figureTitle(result, { lang: style.lang, units, dateFields });
-  const caption =
+  let caption =
     figure && table.length
       ? t(style.lang, "captionChart", { title })
       : figure
         ? t(style.lang, "captionChartOnly", { title })
         : t(style.lang, "captionTable", { title });
+  // A doubt about the reading travels with the chart and the table (shared or exported without the
+  // text): the caption names it and the chart's title says the reading is not certain.
+  const doubts = describeAssumptions(doubtNotes(notes), style);
+  if (doubts.length) {
+    caption += ` ${t(style.lang, "captionDoubt", { doubt: doubts[0] })}`;
+    const layoutTitle = figure?.layout.title as { text?: string } | undefined;
+    if (layoutTitle && typeof layoutTitle.text === "string") layoutTitle.text = `${layoutTitle.text} ${t(style.lang, "titleDoubt")}`;
+  }
   const second: ChatAnswerMessage = { role: "assistant", content: caption, figures: figure ? [figure] : [], table: table.length ? table : null };
   const first: ChatAnswerMessage = { role: "assistant", content: text, figures: [], table: null };
   const lexicon = getTableLexicon(dataTable, fields, context);

@@ -299,3 +299,140 @@ describe("assumptions are stated", () => {
     expect(reply.messages[0].content).toMatch(/Assumptions: .*Sales/);
   });
 });
+
+describe("no silent wrong number (issue 12): words the reading does not honour", () => {
+  it("ranks the groups named after 'which' by their usual aggregate, and names the per-row extreme reading", async () => {
+    const reply = await ask(store.table, "Which region made the least profit?");
+    const sums = new Map<string, number>();
+    for (const r of store.rows) sums.set(r.Region, (sums.get(r.Region) ?? 0) + Number(r.Profit));
+    const worst = [...sums].sort((a, b) => a[1] - b[1])[0];
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Profit" });
+    expect(reply.messages[1].table![0].Region).toBe(worst[0]);
+    expect(reply.messages[0].content).toContain("it could also mean: minimum of Profit by Region");
+  });
+
+  it("compares values said with 'vs' side by side (grouped), not as one number over both", async () => {
+    const reply = await ask(cars.table, "number of cars from Japan vs Europe");
+    const n = countBy(cars.rows, (r) => r.Origin);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Origin"]);
+    expect(tableMap(reply, "Origin")).toEqual(
+      new Map([
+        ["Japan", n.get("Japan")],
+        ["Europe", n.get("Europe")],
+      ]),
+    );
+    expect(reply.assumptions?.length).toBeGreaterThan(0);
+  });
+
+  it("groups by a field said with 'each' inside its words when the best reading only filtered on it", async () => {
+    const years = [2001, 2002, 2002, 2003, 2003, 2003, 2007, 1999];
+    const movies = tableFromRows(
+      ["Title", "Release Year", "Gross"],
+      years.map((y, i) => [`m${i}`, String(y), String(10 * (i + 1))]),
+    );
+    const reply = await ask(movies, "number of movies released each year between 2000 and 2005");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Release Year"]);
+    expect(reply.plan?.filters).toEqual([{ field: "Release Year", op: "between", values: [2000, 2005] }]);
+    expect(tableMap(reply, "Release Year")).toEqual(
+      new Map([
+        ["2001", 1],
+        ["2002", 2],
+        ["2003", 3],
+      ]),
+    );
+  });
+
+  it("answers 'as a share of each X instead' with the share, not the count it replaces", async () => {
+    const reply = await ask(telco.table, "how many customers churned, by contract?", "as a share of each contract instead");
+    expect(reply.plan?.measure.agg).toBe("rate");
+    const month = telco.rows.filter((r) => r.Contract === "Month-to-month");
+    const pct = (100 * month.filter((r) => r.Churn === "Yes").length) / month.length;
+    expect(tableMap(reply, "Contract").get("Month-to-month")).toBeCloseTo(pct, 3);
+  });
+
+  it("says so when a field said with 'by' is only used as a filter, in the text, the caption and the chart title", async () => {
+    const reply = await ask(telco.table, "count of customers by gender", "and by senior citizen?");
+    const shown = [...(reply.plan?.groupBy.map((g) => g.field) ?? []), ...(reply.plan?.filters.map((f) => f.field) ?? [])];
+    expect(shown).toContain("SeniorCitizen");
+    if (!reply.plan?.groupBy.some((g) => g.field === "SeniorCitizen")) {
+      expect(reply.assumptions?.length).toBeGreaterThan(0);
+      expect(reply.messages[1].content).toContain("Not sure of the reading:");
+      expect(title(reply)).toContain("(reading not certain)");
+    }
+  });
+
+  it("states a grouping by a measured number (one group per value)", async () => {
+    const reply = await ask(cars.table, "average mpg by weight");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Weight"]);
+    const distinct = new Set(cars.rows.map((r) => r.Weight)).size;
+    expect(distinct).toBeGreaterThan(50);
+    expect(reply.messages[0].content).toContain(`Weight has ${distinct} different values`);
+    expect(title(reply)).toContain("(reading not certain)");
+  });
+
+  it("says so when a number is followed by a word that names no field ('more than 3 items')", async () => {
+    const reply = await ask(store.table, "total profit for orders with more than 3 items");
+    const field = reply.plan?.filters[0]?.field;
+    expect(field).toBeTruthy();
+    if (field !== "Quantity") expect(reply.messages[0].content).toContain(`"more than 3 items" names no field, so I applied it to ${field}`);
+  });
+
+  it("answers 'what's the highest X?' with that one number, naming the ranked rows as the other reading", async () => {
+    const reply = await ask(cars.table, "what's the highest weight?");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "Weight" });
+    expect(Number(Object.values(reply.messages[1].table![0])[0])).toBe(Math.max(...cars.rows.map((r) => Number(r.Weight))));
+    const rows = await ask(cars.table, "show the cars with the highest weight");
+    expect(rows.plan?.intent).toBe("rows");
+  });
+
+  it("counts the field said right before 'rate' ('churn rate for senior citizens': churn among seniors)", async () => {
+    const reply = await ask(telco.table, "churn rate for senior citizens");
+    const seniors = telco.rows.filter((r) => r.SeniorCitizen === "1");
+    const pct = (100 * seniors.filter((r) => r.Churn === "Yes").length) / seniors.length;
+    expect(reply.plan?.measure.field).toBe("Churn");
+    expect(reply.plan?.filters).toEqual([{ field: "SeniorCitizen", op: "eq", values: [1] }]);
+    expect(Number(Object.values(reply.messages[1].table![0])[0])).toBeCloseTo(pct, 3);
+  });
+
+  it("says so when a value of a text field follows a comparison word ('more than 2 years' as Contract = Two year)", async () => {
+    const reply = await ask(telco.table, "customers with more than 2 years");
+    if (reply.plan?.filters.some((f) => f.field === "Contract"))
+      expect(reply.messages[0].content).toContain('I read "more than 2 years" as a value of Contract, not as a comparison with a number');
+    const plain = await ask(telco.table, "how many customers on a two year contract");
+    expect(plain.plan?.filters).toEqual([{ field: "Contract", op: "eq", values: ["Two year"] }]);
+    expect(plain.assumptions ?? []).toEqual([]);
+  });
+
+  it("says a field is missing when an unknown word sits after 'average top' (no count of rows in its place)", async () => {
+    const reply = await ask(cars.table, "what's the average top speed by origin");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].table ?? null).toBeNull();
+    expect(reply.messages[0].content).toContain('"speed"');
+  });
+
+  it("says so when a negated field ('customers without internet') is grouped by rather than filtered", async () => {
+    const reply = await ask(telco.table, "average monthly charges for customers without internet");
+    const grouped = reply.plan?.groupBy.some((g) => g.field === "InternetService");
+    const filtered = reply.plan?.filters.some((f) => f.field === "InternetService");
+    expect(grouped || filtered).toBe(true);
+    if (grouped && !filtered) expect(reply.messages[0].content).toContain('I did not use "without internet"');
+  });
+
+  it("names an 'or' between two conditions it joined with 'and', and no such note when it kept the 'or'", async () => {
+    const reply = await ask(cars.table, "how many cars weigh over 4000 lbs or have more than 200 hp?");
+    const either = cars.rows.filter((r) => Number(r.Weight) > 4000 || Number(r.Horsepower) > 200).length;
+    const got = Number(Object.values(reply.messages[1]?.table?.[0] ?? {})[0]);
+    if (got !== either) expect(reply.messages[0].content).toContain('I did not use "or"');
+    const kept = await ask(cars.table, "how many cars are from japan or have 4 cylinders");
+    expect(kept.plan?.filters[0].or?.length).toBe(1);
+    expect(kept.assumptions ?? []).toEqual([]);
+  });
+
+  it("keeps routine notes out of the caption (no doubt, no mark)", async () => {
+    const reply = await ask(store.table, "sales by region");
+    expect(reply.assumptions?.length).toBeGreaterThan(0);
+    expect(reply.messages[1].content).not.toContain("Not sure of the reading");
+    expect(title(reply)).not.toContain("(reading not certain)");
+  });
+});

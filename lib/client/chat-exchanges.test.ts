@@ -101,6 +101,28 @@ describe("assumptions", () => {
     expect(fr.text).toBe("J'ai calculé.");
   });
 
+  it("shows a doubt once on the card: listed as an assumption, taken out of the caption", async () => {
+    // The engine's own reply (the caption names the doubt for the chart or table alone).
+    const table = await loadCsvTable(path.join(__dirname, "../chat/testing/telco-slice.csv"));
+    const reply = await answerChat({
+      table,
+      messages: [
+        { role: "user", content: "count of customers by gender" },
+        { role: "assistant", content: "ok" },
+        { role: "user", content: "and by senior citizen?" },
+      ],
+    });
+    expect(reply.assumptions?.length).toBeGreaterThan(0);
+    expect(reply.messages[1].content).toContain(`Not sure of the reading: ${reply.assumptions![0]}.`);
+    const answers: ChatTurn[] = reply.messages.map((m) => ({ role: "assistant", content: m.content, table: m.table ?? undefined }));
+    const view = readAnswer(answers, { assumptions: reply.assumptions });
+    expect(view.assumptions.length).toBe(reply.assumptions!.length);
+    expect(view.notes.join(" ")).not.toContain("Not sure of the reading");
+    expect(view.notes[0]).toMatch(/^Chart and table: /);
+    // Without the list (an older answer), the caption keeps its doubt.
+    expect(readAnswer(answers).notes.join(" ")).toContain("Not sure of the reading");
+  });
+
   it("leaves the text whole when the sentence is not there", () => {
     expect(separateAssumptions("The total is 3.", ["the total"])).toEqual({ text: "The total is 3.", assumptions: [] });
     expect(separateAssumptions("Assumptions: a.", [])).toEqual({ text: "Assumptions: a.", assumptions: [] });

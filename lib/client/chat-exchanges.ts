@@ -184,6 +184,21 @@ function templateParts(key: string, variable: string): [string, string][] {
 }
 let sentenceParts: [string, string][] | null = null;
 let alternativeParts: [string, string][] | null = null;
+let doubtParts: [string, string][] | null = null;
+
+/**
+ * Takes the caption's "Not sure of the reading: <assumption>." out of a later message when that
+ * assumption is listed on the card already (the caption keeps it for the chart or table alone).
+ */
+export function withoutListedDoubt(note: string, assumptions: string[]): string {
+  doubtParts ??= templateParts("captionDoubt", "doubt");
+  let out = note;
+  for (const item of assumptions) {
+    if (!item.trim()) continue;
+    for (const [before, after] of doubtParts) out = out.split(`${before}${item.trim()}${after}`).join("");
+  }
+  return out.replace(/\s{2,}/g, " ").trim();
+}
 
 /**
  * Takes the engine's "Assumptions: a; b." sentence out of the interpretation, so the card can list
@@ -232,8 +247,10 @@ export function readAnswer(answers: ChatTurn[], offers: { suggestions?: string[]
     const extra = a as ChatTurn & { choices?: unknown; options?: unknown };
     offered.push(...stringList(extra.choices), ...stringList(extra.options));
   }
-  const [firstText = "", ...notes] = texts;
+  const [firstText = "", ...later] = texts;
   const { text: interpretation, assumptions } = separateAssumptions(firstText, offers.assumptions ?? []);
+  // A doubt listed among the assumptions is not repeated under the chart.
+  const notes = assumptions.length ? later.map((n) => withoutListedDoubt(n, offers.assumptions ?? [])).filter(Boolean) : later;
   let clarification: Clarification | null = null;
   if (figures.length === 0 && tables.length === 0) {
     const { prose, items } = splitListItems(texts.join("\n"));

@@ -3,7 +3,8 @@
 // Held-out part: every 5th question (line index % 5 == 4) was never looked at by the first pass
 // (the second pass develops on it too). The fresh set (fresh.jsonl, written by the second pass
 // before it changed the engine) is held out as a whole: never tuned on, its failures are never
-// written to the failure file.
+// written to the failure file. fresh2 (fresh2.jsonl, written before the honesty pass changed the
+// engine) is held out the same way.
 import fs from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -32,8 +33,12 @@ export interface OwnOutcome {
   reply: ChatReply;
 }
 
-export type OwnSet = "own" | "fresh";
-const SET_FILES: Record<OwnSet, [string, string]> = { own: ["questions.jsonl", "expected.json"], fresh: ["fresh.jsonl", "fresh-expected.json"] };
+export type OwnSet = "own" | "fresh" | "fresh2";
+const SET_FILES: Record<OwnSet, [string, string]> = {
+  own: ["questions.jsonl", "expected.json"],
+  fresh: ["fresh.jsonl", "fresh-expected.json"],
+  fresh2: ["fresh2.jsonl", "fresh2-expected.json"],
+};
 
 export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
   const [qFile, eFile] = SET_FILES[set];
@@ -73,7 +78,7 @@ export async function runOwn(tables: Record<string, Table>, times: number[], set
       reply!,
       table.columns.map((c) => c.name),
     );
-    outcomes.push({ q, index, heldOut: set === "fresh" || index % 5 === 4, verdict, reply: reply! });
+    outcomes.push({ q, index, heldOut: set !== "own" || index % 5 === 4, verdict, reply: reply! });
   }
   return outcomes;
 }
@@ -87,13 +92,13 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
   const weak = wrongNumber.filter((o) => o.verdict.weaklyFlagged);
   const flaggedRight = outcomes.filter((o) => o.verdict.right && o.verdict.flagged && !o.verdict.weaklyFlagged).length;
   const lines = [
-    set === "fresh"
-      ? `Fresh held-out analytic set (fresh.jsonl, never tuned on): ${outcomes.length} questions`
+    set !== "own"
+      ? `${set === "fresh" ? "Fresh" : "Third (fresh2)"} held-out analytic set (${SET_FILES[set][0]}, never tuned on): ${outcomes.length} questions`
       : `Own analytic set: ${outcomes.length} questions (${dev.length} tuning, ${held.length} held out)`,
-    set === "fresh"
+    set !== "own"
       ? `  right: ${pct(outcomes).toFixed(1)}%`
       : `  right: all ${pct(outcomes).toFixed(1)}%, tuning ${pct(dev).toFixed(1)}%, held-out ${pct(held).toFixed(1)}%`,
-    `  wrong answers showing a number: ${wrongNumber.length}, of which NOT flagged as an assumption: ${unflagged.length}${set === "fresh" ? "" : ` (held-out: ${unflagged.filter((o) => o.heldOut).length})`}; flagged only by a routine note (default aggregate, time axis): ${weak.length}`,
+    `  wrong answers showing a number: ${wrongNumber.length}, of which NOT flagged as an assumption: ${unflagged.length}${set !== "own" ? "" : ` (held-out: ${unflagged.filter((o) => o.heldOut).length})`}; flagged only by a routine note (default aggregate, time axis): ${weak.length}`,
     `  right answers that also state a doubt about the reading (not only routine notes): ${flaggedRight}`,
     `  wrong without a number (said it could not answer, or asked back): ${outcomes.filter((o) => !o.verdict.right && !o.verdict.gaveNumber).length}`,
     "  by question type (all | held-out):",

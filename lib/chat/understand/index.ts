@@ -174,8 +174,9 @@ function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boole
 
 const clip = (word: string) => (word.length > 40 ? `${word.slice(0, 40)}…` : word);
 
-function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): Understanding {
-  const best = ranked[0];
+function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights): Understanding {
+  let ranked = rankedIn;
+  let best = ranked[0];
   const slotUnknown = unknownInSlot(a);
   if (slotUnknown.length) {
     return {
@@ -210,9 +211,20 @@ function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): U
     };
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
   if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
+  // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
+  // the number asked for; a count of rows in its place would answer something else.
+  const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a) : null;
+  if (unknownMeasure)
+    return { kind: "unknown", words: [clip(unknownMeasure.text)], closest: closestFields(unknownMeasure.text, "measure", lex.fields), atoms: a, ranked };
   const ambiguity = findAmbiguity(ranked, w);
   if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
+  const picked = repick(a, ranked);
+  if (picked) {
+    best = picked.best;
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
   const notes = [...best.notes];
+  if (picked) notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
   // Not sure of the reading: the answer says which other reading was nearly as likely.
   const bestKey = JSON.stringify(best.plan);
   const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey) ?? null;
@@ -247,5 +259,246 @@ function decide(a: Atoms, ranked: Candidate[], lex: TableLexicon, w: Weights): U
     notes.push(u.converted !== undefined ? `unitConverted:${u.field}:${u.converted}:${u.text}` : `unitUnknown:${u.field}:${u.text}`);
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
+  notes.push(...unhonoured(a, best, ranked, notes), ...manyGroups(best.plan, lex));
   return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Honesty: a wrong number shown as right is the worst answer (issue 12). What the question's words
+// ask for is checked against the plan chosen; a word the plan does not honour is named in the
+// answer, with the reading that would honour it when one was generated.
+
+/** Fields a plan shows (groupings, axes, measures, ranking), as opposed to fields it only filters on. */
+function shownFields(plan: AnalysisPlan): Set<string> {
+  const out = new Set<string>();
+  for (const g of plan.groupBy) out.add(g.field);
+  if (plan.x) out.add(plan.x);
+  if (plan.y) out.add(plan.y);
+  for (const m of [plan.measure, ...plan.extraMeasures]) if (m.field) out.add(m.field);
+  return out;
+}
+
+const planKey = (plan: AnalysisPlan) => JSON.stringify(plan);
+
+/** The plan with another aggregate of its measure (the twin of a reading that only differs in it). */
+function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): string {
+  return planKey({ ...plan, measure: { ...plan.measure, agg } });
+}
+
+/**
+ * Readings the words decide better than the learned scores, both general and both stated (the
+ * reading not taken is named in the answer):
+ * - "which region made the least profit": the superlative ranks the groups named after "which", so
+ *   each group's usual aggregate (the total profit) is ranked, not each group's minimum row;
+ * - "men vs women", "East versus West": values compared with "vs" are groups side by side, not one
+ *   number over both.
+ */
+function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Candidate } | null {
+  const best = ranked[0];
+  const plan = best.plan;
+  // "what's the highest weight?": a superlative right before a number, no rows named nor listed,
+  // asks for that one number (the rows ranked by it answer "the heaviest cars").
+  if (plan.intent === "rows" && plan.limit === null && plan.x === null && plan.y && !a.list && !a.rowNoun && !a.supRows && !a.output.rows) {
+    const y = plan.y;
+    const said = a.refs.some((r) => r.supAgg && !r.via && r.cands.some((c) => c.name === y));
+    const twin = said
+      ? ranked.find(
+          (c) =>
+            c.plan.intent === "aggregate" &&
+            c.feats.has("measure:supAgg") &&
+            c.plan.groupBy.length === 0 &&
+            c.plan.measure.field === y &&
+            c.plan.extraMeasures.length === 0 &&
+            JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+        )
+      : undefined;
+    if (twin) return { best: twin, instead: best };
+  }
+  if (plan.intent !== "aggregate") return null;
+  // "churn rate for senior citizens": the field said right before "rate" is what is counted; the
+  // other condition selects the rows (not the share of seniors among churned customers).
+  if (plan.measure.agg === "rate" && plan.measure.field) {
+    const named = a.refs.find((r) => r.rateOf && r.turn === 0 && !r.via);
+    const counted = named?.cands.find((c) => c.name !== plan.measure.field && named.cands.length === 1);
+    if (counted) {
+      const twin = ranked.find(
+        (c) =>
+          c.plan.intent === "aggregate" &&
+          c.plan.measure.agg === "rate" &&
+          c.plan.measure.field === counted.name &&
+          JSON.stringify(c.plan.groupBy) === JSON.stringify(plan.groupBy) &&
+          c.plan.filters.some((f) => f.field === plan.measure.field),
+      );
+      if (twin) return { best: twin, instead: best };
+    }
+  }
+  if (a.which && best.feats.has("measure:supAgg") && plan.groupBy.length === 1 && plan.extraMeasures.length === 0) {
+    const group = plan.groupBy[0].field;
+    const named = a.refs.some((r) => r.afterWhich && r.cands.some((c) => c.name === group));
+    const measured = a.refs.find((r) => r.supAgg && r.cands.some((c) => c.name === plan.measure.field));
+    if (named && measured) {
+      const twin = ranked.find(
+        (c) => c !== best && !c.feats.has("measure:supAgg") && c.plan.measure.agg !== plan.measure.agg && withAgg(c.plan, plan.measure.agg) === planKey(plan),
+      );
+      if (twin) return { best: twin, instead: best };
+    }
+  }
+  // "number of movies released each year between 2000 and 2005": a field said with a grouping word
+  // that the best reading only filters on, when the same reading also grouped by it exists. (A field
+  // dropped altogether, "by customer name" on a table of a few rows per customer, is only named:
+  // grouping it in that case answered worse.)
+  for (const r of a.refs) {
+    if (!saidAsGrouping(a, r)) continue;
+    const shown = shownFields(plan);
+    if (r.cands.some((c) => shown.has(c.name)) || !plan.filters.some((f) => r.cands.some((c) => c.name === f.field))) continue;
+    const twin = ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        c.plan.groupBy.length === plan.groupBy.length + 1 &&
+        r.cands.some((x) => x.name === c.plan.groupBy[c.plan.groupBy.length - 1].field || x.name === c.plan.groupBy[0].field) &&
+        planKey({ ...c.plan, groupBy: c.plan.groupBy.filter((g) => !r.cands.some((x) => x.name === g.field)), chart: plan.chart, sort: plan.sort }) ===
+          planKey(plan),
+    );
+    if (twin) return { best: twin, instead: best };
+  }
+  // "as a share of each race instead": a share asked for and a count of rows given, when the share
+  // of the same groups was read too. (A share of a measured number, "the proportion of the total
+  // rating for each owner", is often its pie of totals: left as read, the note below names it.)
+  if ((a.share || a.rate) && plan.measure.agg === "count" && plan.extraMeasures.length === 0) {
+    const twin = ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        isShare(c.plan) &&
+        JSON.stringify(c.plan.groupBy) === JSON.stringify(plan.groupBy) &&
+        c.plan.extraMeasures.length === 0,
+    );
+    if (twin) return { best: twin, instead: best };
+  }
+  if (a.versus && plan.groupBy.length === 0) {
+    const compared = a.filters.find((f) => f.listed >= 2 && /\b(vs|versus|against|compared)\b/i.test(f.text));
+    const field = compared && plan.filters.find((f) => f.op === "in" && compared.options.some((o) => o.filter.field === f.field))?.field;
+    if (field) {
+      const twin = ranked.find(
+        (c) =>
+          c.plan.intent === "aggregate" &&
+          c.plan.groupBy.length === 1 &&
+          c.plan.groupBy[0].field === field &&
+          planKey({ ...c.plan, groupBy: [], chart: plan.chart }) === planKey(plan),
+      );
+      if (twin) return { best: twin, instead: best };
+    }
+  }
+  return null;
+}
+
+/** An unknown word right after "<aggregate word> <superlative or limit word>" ("average top speed", "mean highest price"). */
+function aggregatedUnknown(a: Atoms): Atoms["unknown"][number] | null {
+  const { mentions, at } = a.reading;
+  const mentionAt = (k: number) => (k >= 0 ? mentions[at[k]] : undefined);
+  for (const u of a.unknown) {
+    if (u.slot !== "other") continue;
+    const mid = mentionAt(u.pos - 1);
+    if (!mid || mid.kind !== "word" || !mid.hits.some((h) => h.category === "superlative" || h.category === "limit")) continue;
+    const agg = mentionAt(mid.start - 1);
+    if (agg && agg.kind === "word" && agg.hits.some((h) => h.category === "agg" && h.key !== "count")) return u;
+  }
+  return null;
+}
+
+const GROUP_WORDS = new Set(["by", "per", "each", "every"]);
+const EACH_WORDS = new Set(["per", "each", "every"]);
+
+/**
+ * A field mention of this turn said as a grouping: "by X", "each X", "per X", "split by X",
+ * "released each year" (the word inside the words read as the field). Only these plain words count
+ * ("over 30 mpg" is a comparison, "paying by check" a value).
+ */
+function saidAsGrouping(a: Atoms, r: Atoms["refs"][number]): boolean {
+  if (r.turn !== 0 || r.via) return false;
+  const inside = a.reading.tokens.slice(r.pos + 1, r.end - 1).map((t) => t.lemma);
+  return r.each || r.series || r.facet || GROUP_WORDS.has(r.before[0] ?? "") || inside.some((w) => EACH_WORDS.has(w));
+}
+
+const isShare = (plan: AnalysisPlan) => [plan.measure, ...plan.extraMeasures].some((m) => m.agg === "share" || m.agg === "rate");
+
+/** Words of the question the chosen plan does not honour, named (with the reading that would). */
+function unhonoured(a: Atoms, best: Candidate, ranked: Candidate[], notes: string[]): string[] {
+  const out: string[] = [];
+  const plan = best.plan;
+  const alternative = (pick: (c: Candidate) => boolean): boolean => {
+    const c = ranked.find((x) => x !== best && pick(x));
+    if (!c) return false;
+    const note = `alternative:${planKey(c.plan)}`;
+    if (!notes.includes(note) && !out.includes(note)) out.push(note);
+    return true;
+  };
+  const shown = shownFields(plan);
+  // "by senior citizen", "each year": a field said as a grouping that the plan only filters on (or drops).
+  for (const r of a.refs) {
+    if (!saidAsGrouping(a, r) || r.cands.some((c) => shown.has(c.name))) continue;
+    const fields = new Set(r.cands.map((c) => c.name));
+    if (!alternative((c) => c.plan.groupBy.some((g) => fields.has(g.field)))) out.push(`notGrouped:${r.cands[0].name}:${r.text}`);
+  }
+  // "customers without internet" grouped by InternetService: the negation was not applied.
+  for (const r of a.refs) {
+    if (r.turn !== 0 || r.via || !r.negated) continue;
+    const field = r.cands.find((c) => shown.has(c.name))?.name;
+    if (!field || plan.filters.some((f) => f.field === field)) continue;
+    const neg = a.reading.mentions.find((m) => m.kind === "word" && m.end <= r.pos && m.end >= r.pos - 2 && m.hits.some((h) => h.category === "neg"));
+    out.push(`ignored:${neg ? `${neg.text} ${r.text}` : r.text}`);
+  }
+  // "weigh over 4000 lbs or have more than 200 hp" read as both conditions: an "or" between two
+  // conditions the plan joins with "and" is named.
+  const tokens = a.reading.tokens;
+  for (let k = 0; k < tokens.length; k++) {
+    if (tokens[k].lemma !== "or" || a.filters.some((f) => f.pos <= k && k < f.end)) continue;
+    const inPlan = (f: Atoms["filters"][number]) =>
+      f.options.some((o) => plan.filters.some((p) => p.field === o.filter.field && JSON.stringify(p.values) === JSON.stringify(o.filter.values)));
+    const before = a.filters.some((f) => f.end <= k && k - f.end <= 3 && inPlan(f));
+    const after = a.filters.some((f) => f.pos > k && f.pos - k <= 4 && inPlan(f));
+    if (before && after) out.push(`ignored:${tokens[k].raw}`);
+  }
+  // "more than 3 items" with no field for "items" (a row word, an unknown word): the number went to a
+  // field the words did not name, which the answer says.
+  for (const atom of a.filters) {
+    if (atom.kind !== "compare" && atom.kind !== "range") continue;
+    const used = atom.options.find((o) => plan.filters.some((f) => f.field === o.filter.field && JSON.stringify(f.values) === JSON.stringify(o.filter.values)));
+    if (!used || used.how === "guess" || a.units.some((u) => u.field === used.filter.field)) continue;
+    // "weigh over 4000 lbs": the field was said right before the comparison.
+    if (a.refs.some((r) => r.end >= atom.pos - 1 && r.end <= atom.pos && r.cands.some((c) => c.name === used.filter.field))) continue;
+    const next = atom.end < a.reading.tokens.length ? a.reading.mentions[a.reading.at[atom.end]] : undefined;
+    const unnamed = next && (next.kind === "unknown" || (next.kind === "word" && next.hits.some((h) => h.category === "rowNoun")));
+    if (unnamed) out.push(`guess:${used.filter.field}:${atom.text} ${next.text}`);
+  }
+  // "tenure above 2 years" read as Contract = "Two year": a value of a text field right after a
+  // comparison word, where a compared number was more likely meant; the answer says how it read it.
+  for (const atom of a.filters) {
+    if (atom.kind !== "value" || atom.pos === 0) continue;
+    const used = atom.options.find((o) => plan.filters.some((f) => f.field === o.filter.field && JSON.stringify(f.values) === JSON.stringify(o.filter.values)));
+    const before = a.reading.mentions[a.reading.at[atom.pos - 1]];
+    if (!used || !before || before.kind !== "word" || !before.hits.some((h) => h.category === "cmp")) continue;
+    if (!/^\d/.test(atom.text)) continue;
+    out.push(`cmpValue:${used.filter.field}:${before.text} ${atom.text}`);
+  }
+  // "as a share", "churn rate": a share asked for and a plain count or total given.
+  if ((a.share || a.rate) && plan.intent === "aggregate" && !isShare(plan)) {
+    const word = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "share" || h.category === "rate"));
+    if (!alternative((c) => c.plan.intent === "aggregate" && (c.plan.measure.agg === "share" || c.plan.measure.agg === "rate")))
+      out.push(`ignored:${word ? word.text : "share"}`);
+  }
+  return out;
+}
+
+/** Many groups (more than MANY_GROUPS values, or a measured number as groups): said, as a likely misreading. */
+export const MANY_GROUPS = 50;
+
+function manyGroups(plan: AnalysisPlan, lex: TableLexicon): string[] {
+  const out: string[] = [];
+  for (const g of plan.groupBy) {
+    const info = lex.byName.get(g.field);
+    if (!info || isTimeField(info)) continue;
+    const continuous = info.role === "number" && !info.discrete;
+    if (continuous || info.distinct > MANY_GROUPS) out.push(`manyGroups:${g.field}:${info.distinct}`);
+  }
+  return out;
 }

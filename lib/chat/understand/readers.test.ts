@@ -167,7 +167,7 @@ describe("partial field names", () => {
       Array.from({ length: 30 }, (_, i) => [String(20 + i), String(100 * i), i % 2 ? "Yes" : "No", ["Month-to-month", "One year", "Two year"][i % 3]]),
     );
     const lexicon = buildTableLexicon(describeTable(table));
-    // "charge" is in two own names; "billing" is a synonym of "charge" but PaperlessBilling is not a charge field.
+    // "charge" is in two own names; PaperlessBilling is not a charge field ("billing" is no synonym of "charge").
     expect(
       lexicon.partial
         .get("charge")
@@ -175,14 +175,14 @@ describe("partial field names", () => {
         .sort(),
     ).toEqual(["MonthlyCharges", "TotalCharges"]);
     // Where no field's own name has the word, the synonym still reaches the field.
-    const billingOnly = buildTableLexicon(
+    const billOnly = buildTableLexicon(
       describeTable(
         tableFromRows(
-          ["PaperlessBilling", "Contract"],
-          Array.from({ length: 30 }, (_, i) => [i % 2 ? "Yes" : "No", i % 3 ? "One year" : "Two year"]),
+          ["MonthlyBill", "PaperlessBilling", "Contract"],
+          Array.from({ length: 30 }, (_, i) => [String(10 * i), i % 2 ? "Yes" : "No", i % 3 ? "One year" : "Two year"]),
         ),
       ),
     );
-    expect(billingOnly.partial.get("charge")?.map((p) => p.field)).toEqual(["PaperlessBilling"]);
+    expect(billOnly.partial.get("charge")?.map((p) => p.field)).toEqual(["MonthlyBill"]);
   });
 });

@@ -98,8 +98,14 @@ def expected_of(q, value):
 
 def main():
     # questions.jsonl (the benchmark set) -> expected.json; train.jsonl (training-only examples) ->
-    # train-expected.json; fresh.jsonl (the second held-out set, never tuned on) -> fresh-expected.json
-    for source, target in (("questions.jsonl", "expected.json"), ("train.jsonl", "train-expected.json"), ("fresh.jsonl", "fresh-expected.json")):
+    # train-expected.json; fresh.jsonl (the second held-out set, never tuned on) -> fresh-expected.json;
+    # fresh2.jsonl (the third held-out set, written before the honesty pass) -> fresh2-expected.json
+    for source, target in (
+        ("questions.jsonl", "expected.json"),
+        ("train.jsonl", "train-expected.json"),
+        ("fresh.jsonl", "fresh-expected.json"),
+        ("fresh2.jsonl", "fresh2-expected.json"),
+    ):
         compute(source, target)
 
 
