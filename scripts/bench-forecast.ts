@@ -211,7 +211,8 @@ interface StudySeries {
   searchScale: number;
   actuals: number[][];
   chosen: SearchResult["chosen"];
-  candidates: { id: string; name: string; score: number; backtest: number[][]; holdout: number[] }[];
+  origins: number[];
+  candidates: { id: string; name: string; score: number; backtest: number[][]; spreads: number[][]; holdout: number[]; holdoutSpread: number[] }[];
   r: { ets: number | null; arima: number | null } | null;
 }
 
@@ -227,9 +228,19 @@ function studyOf(task: Task, budget: number, found: { y: Float64Array; search: S
     searchScale: search.scale,
     actuals: search.origins.map((o) => Array.from(y.slice(o, Math.min(y.length, o + task.h)))),
     chosen: search.chosen,
+    origins: search.origins,
     candidates: search.candidates.map((c) => {
       const f = c.model.forecast(h);
-      return { id: c.id, name: c.model.name, score: c.score, backtest: c.forecasts.map((x) => Array.from(x)), holdout: task.testSteps.map((k) => f[k - 1]) };
+      const sd = c.model.spread(h);
+      return {
+        id: c.id,
+        name: c.model.name,
+        score: c.score,
+        backtest: c.forecasts.map((x) => Array.from(x)),
+        spreads: c.spreads.map((x) => Array.from(x)),
+        holdout: task.testSteps.map((k) => f[k - 1]),
+        holdoutSpread: task.testSteps.map((k) => sd[k - 1]),
+      };
     }),
     r: null,
   };
