@@ -5,7 +5,9 @@
 //   npm run bench:forecast -- --set dev            # other classic series (exported from R), to
 //                                                  # check that choices generalise beyond the benchmark
 //   options: --dir <folder with series.csv>, --no-r, --json <file>, --r-cache <file> (R's forecasts
-//            are deterministic for a split: reuse them from the file, or write it after fitting)
+//            are deterministic for a split: reuse them from the file, or write it after fitting),
+//            --study <file> (every candidate's backtest and held-out forecasts, for
+//            scripts/forecast-selection-study.ts)
 //
 // Each series (each group of a table) loses its last h points (series.csv gives h per file); the
 // engine trains on the rest through trainForecast (rows in, the same path as the API), with the
@@ -23,6 +25,7 @@ import Papa from "papaparse";
 import { ForecastModel, trainForecast, type ForecastPoint } from "../lib/forecast";
 import { fillGaps, prepareSeries } from "../lib/forecast/prepare";
 import { stepIndex } from "../lib/forecast/calendar";
+import type { SearchResult } from "../lib/forecast/search";
 import { parseDate } from "../lib/table/values";
 
 const args = process.argv.slice(2);
@@ -36,6 +39,7 @@ const only = arg("only");
 const useR = !args.includes("--no-r");
 const jsonOut = arg("json");
 const rCache = arg("r-cache");
+const studyOut = arg("study");
 const R_SCRIPT = path.join(path.dirname(new URL(import.meta.url).pathname), "bench-forecast.R");
 
 interface Task {
@@ -196,6 +200,52 @@ function scoreOutcome(task: Task, outcome: Awaited<ReturnType<typeof trainForeca
   return { ...score(task, pick("value"), pick("lower_80"), pick("upper_80"), pick("lower_95"), pick("upper_95")), seconds, method: report?.method ?? "?" };
 }
 
+/** One series' search as scripts/forecast-selection-study.ts reads it. */
+interface StudySeries {
+  name: string;
+  budget: number;
+  /** Held-out values and the MASE scale of the bench (lag m of series.csv). */
+  test: number[];
+  scale: number;
+  /** The search's own scale and backtest actuals. */
+  searchScale: number;
+  actuals: number[][];
+  chosen: SearchResult["chosen"];
+  origins: number[];
+  candidates: { id: string; name: string; score: number; backtest: number[][]; spreads: number[][]; holdout: number[]; holdoutSpread: number[] }[];
+  r: { ets: number | null; arima: number | null } | null;
+}
+
+function studyOf(task: Task, budget: number, found: { y: Float64Array; search: SearchResult } | undefined): StudySeries {
+  if (!found) throw new Error(`no search reported for ${task.name}`);
+  const { y, search } = found;
+  const h = Math.max(...task.testSteps);
+  return {
+    name: task.name,
+    budget,
+    test: task.test,
+    scale: maseScale(task.train, task.m),
+    searchScale: search.scale,
+    actuals: search.origins.map((o) => Array.from(y.slice(o, Math.min(y.length, o + task.h)))),
+    chosen: search.chosen,
+    origins: search.origins,
+    candidates: search.candidates.map((c) => {
+      const f = c.model.forecast(h);
+      const sd = c.model.spread(h);
+      return {
+        id: c.id,
+        name: c.model.name,
+        score: c.score,
+        backtest: c.forecasts.map((x) => Array.from(x)),
+        spreads: c.spreads.map((x) => Array.from(x)),
+        holdout: task.testSteps.map((k) => f[k - 1]),
+        holdoutSpread: task.testSteps.map((k) => sd[k - 1]),
+      };
+    }),
+    r: null,
+  };
+}
+
 const f3 = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? "-" : v.toFixed(3));
 const pct = (v: number) => `${Math.round(100 * v)}%`;
 
@@ -209,6 +259,7 @@ async function main() {
   const r = useR ? runR(tasks) : new Map();
   // Tables with several series train once per budget; every group is scored from that run.
   const ours = new Map<string, Map<number, Scored & { seconds: number; method: string }>>();
+  const study: StudySeries[] = [];
   for (const budget of budgets) {
     const done = new Map<string, Awaited<ReturnType<typeof trainForecast>>>();
     for (const task of tasks) {
@@ -218,7 +269,9 @@ async function main() {
         result = scoreOutcome(task, outcome, outcome.report.secondsSpent);
       } else {
         const t0 = performance.now();
+        const searches = new Map<string | null, { y: Float64Array; search: SearchResult }>();
         const outcome = await trainForecast({
+          onSearch: studyOut ? ({ key, y, search }) => searches.set(key, { y, search }) : undefined,
           columns: task.columns,
           dateField: task.dateField,
           valueField: task.valueField,
@@ -229,6 +282,7 @@ async function main() {
         const seconds = (performance.now() - t0) / 1000;
         if (task.groupField) done.set(task.file, outcome);
         result = scoreOutcome(task, outcome, seconds);
+        if (studyOut) for (const t of tasks.filter((x) => x.file === task.file)) study.push(studyOf(t, budget, searches.get(t.group)));
       }
       if (!ours.has(task.name)) ours.set(task.name, new Map());
       ours.get(task.name)!.set(budget, result);
@@ -296,6 +350,13 @@ async function main() {
       ];
       console.log(`budget ${b}: ${checks.join("; ")}`);
     }
+  }
+  if (studyOut) {
+    for (const s of study) {
+      const rr = r.get(s.name);
+      s.r = rr ? { ets: rr.ets?.mase ?? null, arima: rr.arima?.mase ?? null } : null;
+    }
+    fs.writeFileSync(studyOut, JSON.stringify(study));
   }
   if (jsonOut)
     fs.writeFileSync(

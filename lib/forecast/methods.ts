@@ -19,8 +19,10 @@ export const CORE_METHODS: Method[] = [
   autoArimaMethod,
   logMethod(autoEtsMethod),
   logMethod(autoArimaMethod),
+  // Cheap, and for positive series that grow by a share (rather than an amount) the trend to damp.
+  logMethod(dampedEtsMethod),
 ];
-export const EXTRA_METHODS: Method[] = [stlArimaMethod, logMethod(thetaMethod), logMethod(dampedEtsMethod)];
+export const EXTRA_METHODS: Method[] = [stlArimaMethod, logMethod(thetaMethod)];
 
 const byId = new Map([...CORE_METHODS, ...EXTRA_METHODS].map((m) => [m.id, m]));
 

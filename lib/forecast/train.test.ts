@@ -119,6 +119,7 @@ describe("trainForecast", () => {
     const values: number[] = [];
     const codes: number[] = [];
     const stores = ["north", "south", "east"];
+    const searched: { key: string | null; n: number; chosen: string[]; candidates: string[] }[] = [];
     stores.forEach((_, g) => {
       const y = seasonalSeries(n, { level: 100 * (g + 1), trend: g - 1, amplitude: 5 * (g + 1), period: 7, seed: 20 + g });
       for (let t = 0; t < n; t++) {
@@ -134,7 +135,14 @@ describe("trainForecast", () => {
       groupField: "store",
       horizon: 7,
       budgetSeconds: 4,
+      onSearch: ({ key, y, search }) => searched.push({ key, n: y.length, chosen: search.chosen.ids, candidates: search.candidates.map((c) => c.id) }),
     });
+    // Each series' search is reported once, with the candidates its choice came from.
+    expect(searched.map((s) => s.key).sort()).toEqual([...stores].sort());
+    for (const s of searched) {
+      expect(s.n).toBe(n);
+      for (const id of s.chosen) expect(s.candidates).toContain(id);
+    }
     const { forecast, stats, field_importance: importance } = outcome.result;
     expect(forecast).toHaveLength(21);
     for (const store of stores) {

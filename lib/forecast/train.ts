@@ -29,6 +29,11 @@ export interface ForecastTrainRequest {
   /** Threads for the per-series searches of tables with several series (default 1: none). */
   threads?: number;
   onProgress?: (p: { fraction: number; estimateSecondsLeft: number; message: string }) => void;
+  /**
+   * Called with each series' search (for studies of the selection; the candidates are empty for
+   * series searched on a thread).
+   */
+  onSearch?: (info: { index: number; key: string | null; y: Float64Array; search: SearchResult }) => void;
   signal?: AbortSignal;
 }
 
@@ -351,6 +356,7 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
         }
       }
       results[i] = { search, fallback: job.tight };
+      req.onSearch?.({ index: i, key: prepared[i].key, y: job.input.y, search });
       finished++;
       progress(0.1 + (0.85 * finished) / prepared.length, prepared.length > 1 ? `Series ${finished} of ${prepared.length}` : "Backtesting the candidates");
       if (!worker && finished % 10 === 0) await pause();
