@@ -600,7 +600,18 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     }
     add(acc, i);
   }
-  const overallValue = finish(overall, agg);
+  // A share's groups divide the filtered total; a share without groups is the filtered rows' part of the
+  // total over all rows ("what percentage of sales comes from technology"), never the bare sum.
+  const shareBase = finish(overall, agg);
+  let overallValue = shareBase;
+  if (agg === "share" && keyFields.length === 0) {
+    let whole = 0;
+    for (let i = 0; i < n; i++) {
+      if (!mvals) whole++;
+      else if (!Number.isNaN(mvals[i])) whole += mvals[i];
+    }
+    overallValue = whole ? (100 * overall.sum) / whole : NaN;
+  }
   let rows: GroupRow[] = [...groups.entries()].map(([id, acc]) => {
     const ids = keyFields.length > 1 ? [id % card0, Math.floor(id / card0)] : [id];
     const keys = ids.map((x, k) => keyValues[k][x]);
@@ -608,7 +619,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
       keys,
       // Labels for text and charts; values keep their exact spelling in the table.
       labels: keys.map((key, k) => (keyFields[k].role === "date" ? bucketLabel(key as number, buckets[k]) : String(key).trim())),
-      value: agg === "share" ? (overallValue ? (100 * acc.sum) / overallValue : NaN) : finish(acc, agg),
+      value: agg === "share" ? (shareBase ? (100 * acc.sum) / shareBase : NaN) : finish(acc, agg),
       count: acc.count,
     };
   });

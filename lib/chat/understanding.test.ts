@@ -168,6 +168,15 @@ describe("question types", () => {
     expect(Number(Object.values(reply.messages[1].table![0])[0])).toBeCloseTo(pct, 2);
   });
 
+  it("gives a filtered share of a measure as its part of the total over all rows (not the bare sum)", async () => {
+    const reply = await ask(store.table, "What percentage of sales comes from technology?");
+    const all = store.rows.reduce((s, r) => s + Number(r.Sales), 0);
+    const tech = store.rows.filter((r) => r.Category === "Technology").reduce((s, r) => s + Number(r.Sales), 0);
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.measure.agg).toBe("share");
+    expect(Number(Object.values(reply.messages[1].table![0])[0])).toBeCloseTo((100 * tech) / all, 2);
+  });
+
   it("answers 'which ... has the highest ...' with the label first", async () => {
     const reply = await ask(store.table, "Which region has the highest total profit?");
     const sums = new Map<string, number>();
