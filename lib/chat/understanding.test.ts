@@ -333,6 +333,16 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(reply.assumptions?.length).toBeGreaterThan(0);
   });
 
+  it("compares values listed after 'compare' side by side, not as one number over both", async () => {
+    const reply = await ask(store.table, "Compare sales between Furniture and Technology");
+    const sums = new Map<string, number>();
+    for (const r of store.rows) if (r.Category !== "Office Supplies") sums.set(r.Category, (sums.get(r.Category) ?? 0) + Number(r.Sales));
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Category"]);
+    const got = tableMap(reply, "Category");
+    for (const [k, v] of sums) expect(got.get(k)).toBeCloseTo(v, 2);
+    expect(got.size).toBe(2);
+  });
+
   it("groups by a field said with 'each' inside its words when the best reading only filtered on it", async () => {
     const years = [2001, 2002, 2002, 2003, 2003, 2003, 2007, 1999];
     const movies = tableFromRows(

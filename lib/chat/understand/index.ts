@@ -375,7 +375,9 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
     if (twin) return { best: twin, instead: best };
   }
   if (a.versus && plan.groupBy.length === 0) {
-    const compared = a.filters.find((f) => f.listed >= 2 && /\b(vs|versus|against|compared)\b/i.test(f.text));
+    // "East vs West", or values listed after "compare" ("compare sales between Furniture and Technology").
+    const compareVerb = a.reading.tokens.some((t) => /^compar(e|ed|ing|ison)$/.test(t.lemma));
+    const compared = a.filters.find((f) => f.listed >= 2 && (compareVerb || /\b(vs|versus|against|compared)\b/i.test(f.text)));
     const field = compared && plan.filters.find((f) => f.op === "in" && compared.options.some((o) => o.filter.field === f.field))?.field;
     if (field) {
       const twin = ranked.find(
