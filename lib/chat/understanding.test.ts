@@ -107,6 +107,15 @@ describe("fields that do not exist", () => {
     expect(reply.messages[0].figures).toHaveLength(0);
     expect(reply.messages[0].table).toBeNull();
   });
+
+  it("says so when one side of a relationship is not a field (no histogram of the other side)", async () => {
+    for (const q of ["Is there a relationship between discount and profit?", "correlation of profit with discount"]) {
+      const reply = await ask(store.table, q);
+      expect(reply.plan).toBeNull();
+      expect(reply.messages[0].content).toMatch(/"discount"/);
+      expect(reply.messages[0].table ?? null).toBeNull();
+    }
+  });
 });
 
 describe("output requests", () => {

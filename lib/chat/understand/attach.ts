@@ -1454,6 +1454,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     versusSide.add(at[other.start]);
     a.versusOther = { text: other.text, field: r.cands[0].name };
   }
+  const PAIR_WORDS = new Set(["and", "with", "vs", "versus", "against"]);
+  const pairedWithField = (m: Mention) =>
+    (PAIR_WORDS.has(lemma(m.end)) && mAt(m.end + 1)?.kind === "field") || (PAIR_WORDS.has(lemma(m.start - 1)) && mAt(m.start - 2)?.kind === "field");
   mentions.forEach((m, idx) => {
     if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx)) return;
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
@@ -1471,6 +1474,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "for all airplanes": "all" quantifies the rows the word names; it does not ask for a grouping.
     else if (prev && (hasHit(prev, "group") || hasHit(prev, "series")) && !/^(for )?all$/.test(prev.text.toLowerCase())) slot = "group";
     else if (prev && hasHit(prev, "question")) slot = "which";
+    // "the relationship between discount and profit": an unknown word paired with a field by
+    // "and"/"vs"/"with" in a relation question is one of the two numbers asked for.
+    else if (a.relation && pairedWithField(m)) slot = "measure";
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
