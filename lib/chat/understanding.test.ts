@@ -109,7 +109,7 @@ describe("fields that do not exist", () => {
   });
 
   it("says so when one side of a relationship is not a field (no histogram of the other side)", async () => {
-    for (const q of ["Is there a relationship between discount and profit?", "correlation of profit with discount"]) {
+    for (const q of ["Is there a relationship between discount and profit?", "correlation of profit with discount", "Is discount related to profit?"]) {
       const reply = await ask(store.table, q);
       expect(reply.plan).toBeNull();
       expect(reply.messages[0].content).toMatch(/"discount"/);

@@ -1454,9 +1454,19 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     versusSide.add(at[other.start]);
     a.versusOther = { text: other.text, field: r.cands[0].name };
   }
-  const PAIR_WORDS = new Set(["and", "with", "vs", "versus", "against"]);
-  const pairedWithField = (m: Mention) =>
-    (PAIR_WORDS.has(lemma(m.end)) && mAt(m.end + 1)?.kind === "field") || (PAIR_WORDS.has(lemma(m.start - 1)) && mAt(m.start - 2)?.kind === "field");
+  const PAIR_WORDS = new Set(["and", "with", "to", "vs", "versus", "against"]);
+  // A field within a few words on the other side of the pairing word, across relation words ("education related to income").
+  const fieldAcross = (start: number, dir: 1 | -1) => {
+    for (let k = start, step = 0; step < 3 && k >= 0 && k < tokens.length; step++) {
+      const x = mAt(k);
+      if (x?.kind === "field") return step > 0;
+      if (!PAIR_WORDS.has(lemma(k)) && !(x?.kind === "word" && hasHit(x, "relation"))) return false;
+      k = dir === 1 ? (x ? x.end : k + 1) : x ? x.start - 1 : k - 1;
+    }
+    return false;
+  };
+  const pairedWithField = (m: Mention) => fieldAcross(m.end, 1) || fieldAcross(m.start - 1, -1);
+
   mentions.forEach((m, idx) => {
     if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx)) return;
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
