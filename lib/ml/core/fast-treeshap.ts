@@ -33,6 +33,12 @@ const MAX_TABLE_VALUES = 1 << 21;
 const MAX_MASK_FEATURES = 30;
 /** Rows explained together per tree (a tree's tables stay in cache while it serves the block). */
 const BLOCK_ROWS = 64;
+/** Rows from which explain groups rows by decision pattern per tree (explainPatterns); fewer go block by block. */
+const PATTERN_MIN_ROWS = 16;
+/** Rows grouped by pattern together (more rows find more repeats; fewer keep the buffers in cache). */
+const PATTERN_ROWS = 2048;
+/** Decision-table entries per model (4 bytes each): trees beyond it compute patterns node by node. */
+const MAX_LUT_VALUES = 1 << 21;
 
 // Node flags of tree.ts (repeated here: tree.ts imports this module).
 const FLAG_DEFAULT_LEFT = 1;
@@ -62,6 +68,26 @@ export class FastTreeShap {
   /** Offset of the leaf's table in `tables` (LEAF_TABLE); single-output leaves hold value * T. */
   private readonly leafTable: Int32Array;
   private readonly pathFeature: Int32Array;
+  /** Per path feature: its position among its tree's features treeFeat[treeFeatStart[t] ..]. */
+  private readonly pathSlot: Int32Array;
+  private readonly treeFeatStart: Int32Array;
+  private readonly treeFeat: Int32Array;
+  private readonly maxTreeInternal: number;
+  private readonly maxTreeFeatures: number;
+  /**
+   * Decision tables: a row's value of feature f is first reduced to its rank (numeric: how many of
+   * the model's thresholds on f are below it, missing last; categorical: its sanitized category),
+   * then slotLut[s] + rank * W is where tree t's table for its feature slot s holds the pattern bits
+   * (W words) of every node of t on f. A row's pattern is the OR of one entry per feature of the tree.
+   * slotLut[s] < 0: the tree's patterns are computed node by node.
+   */
+  private readonly slotLut: Int32Array;
+  private readonly lut: Int32Array;
+  /** Per feature: sorted distinct numeric thresholds, and the number of ranks (0 when no tree uses it). */
+  private readonly featThresholds: Float64Array[];
+  private readonly rankSize: Int32Array;
+  /** Decision-table entries allocated (for tests). */
+  readonly lutValues: number;
   /** 1 / z per path feature (table leaves). */
   private readonly pathInvZ: Float64Array;
   private readonly pathZ: Float64Array;
@@ -92,7 +118,7 @@ export class FastTreeShap {
 
   constructor(
     private readonly model: TreeEnsemble,
-    limits: { tableFeatures?: number; tableValues?: number } = {},
+    limits: { tableFeatures?: number; tableValues?: number; lutValues?: number } = {},
   ) {
     const maxTableFeatures = Math.min(MAX_TABLE_FEATURES, limits.tableFeatures ?? MAX_TABLE_FEATURES);
     const maxTableValues = limits.tableValues ?? MAX_TABLE_VALUES;
@@ -181,6 +207,39 @@ export class FastTreeShap {
     this.leafPath = Int32Array.from(leafPath);
     this.referenceTrees = this.reference.reduce((a, b) => a + b, 0);
     this.pathFeature = Int32Array.from(pathFeature);
+    // Each tree's distinct features, and the slot of every path feature among them.
+    this.treeFeatStart = new Int32Array(T + 1);
+    this.pathSlot = new Int32Array(pathFeature.length);
+    const treeFeat: number[] = [];
+    let maxTreeInternal = 0;
+    let maxTreeFeatures = 0;
+    for (let t = 0; t < T; t++) {
+      this.treeFeatStart[t] = treeFeat.length;
+      const slotOf = new Map<number, number>();
+      const p0 = treeLeaf[t] < leafPath.length ? leafPath[treeLeaf[t]] : pathFeature.length;
+      const p1 = treeLeaf[t + 1] < leafPath.length ? leafPath[treeLeaf[t + 1]] : pathFeature.length;
+      for (let q = p0; q < p1; q++) {
+        let s = slotOf.get(pathFeature[q]);
+        if (s === undefined) {
+          s = slotOf.size;
+          slotOf.set(pathFeature[q], s);
+          treeFeat.push(pathFeature[q]);
+        }
+        this.pathSlot[q] = s;
+      }
+      maxTreeFeatures = Math.max(maxTreeFeatures, slotOf.size);
+      maxTreeInternal = Math.max(maxTreeInternal, treeInternal[t + 1] - treeInternal[t]);
+    }
+    this.treeFeatStart[T] = treeFeat.length;
+    this.treeFeat = Int32Array.from(treeFeat);
+    this.maxTreeInternal = maxTreeInternal;
+    this.maxTreeFeatures = maxTreeFeatures;
+    const lut = buildDecisionTables(model, this.internal, treeInternal, this.treeFeatStart, this.treeFeat, limits.lutValues ?? MAX_LUT_VALUES);
+    this.slotLut = lut.slotLut;
+    this.lut = lut.lut;
+    this.featThresholds = lut.thresholds;
+    this.rankSize = lut.rankSize;
+    this.lutValues = lut.lut.length;
     this.pathZ = Float64Array.from(pathZ);
     this.pathInvZ = Float64Array.from(pathZ, (z) => 1 / z);
     this.maxD = maxD;
@@ -312,8 +371,9 @@ export class FastTreeShap {
   /**
    * Contributions for `rows` (values[(i * outputs + o) * features + f], raw output scale). With
    * `onlyOutput`, trees adding to other outputs than onlyOutput[i] are skipped for row i.
+   * `patternRows` (tests) overrides the number of rows from which rows are grouped by decision pattern.
    */
-  explain(columns: Float64Array[], rows: Int32Array, onlyOutput?: ArrayLike<number>): ShapResult {
+  explain(columns: Float64Array[], rows: Int32Array, onlyOutput?: ArrayLike<number>, patternRows = PATTERN_MIN_ROWS): ShapResult {
     const model = this.model;
     const F = model.features.length;
     const K = model.outputs;
@@ -331,7 +391,16 @@ export class FastTreeShap {
       for (const [output, list] of [...byOutput].sort((a, b) => a[0] - b[0])) groups.push({ output, positions: Int32Array.from(list) });
     } else groups.push({ output: -1, positions: Int32Array.from({ length: rows.length }, (_, i) => i) });
     const scratch = new BlockScratch(model, this.maxD);
+    let patterns: PatternScratch | null = null;
     for (const g of groups) {
+      if (g.positions.length >= Math.max(1, patternRows)) {
+        patterns ??= new PatternScratch(model, Math.min(PATTERN_ROWS, rows.length), this.maxTreeInternal, this.maxTreeFeatures);
+        for (let b0 = 0; b0 < g.positions.length; b0 += PATTERN_ROWS) {
+          const positions = g.positions.subarray(b0, Math.min(g.positions.length, b0 + PATTERN_ROWS));
+          this.explainPatterns(columns, rows, positions, g.output, scratch, patterns, values);
+        }
+        continue;
+      }
       for (let b0 = 0; b0 < g.positions.length; b0 += BLOCK_ROWS) {
         const positions = g.positions.subarray(b0, Math.min(g.positions.length, b0 + BLOCK_ROWS));
         this.explainBlock(columns, rows, positions, g.output, scratch, values);
@@ -355,34 +424,16 @@ export class FastTreeShap {
     const phi = sc.phi;
     const masks = sc.masks;
     phi.fill(0, 0, K * F * BR);
-    // Columns of the block, categories sanitized as for prediction (k = missing, k + 1 = unseen).
-    for (let f = 0; f < F; f++) {
-      const col = columns[f];
-      const k = model.predCatK[f];
-      const o = f * BR;
-      for (let i = 0; i < nb; i++) {
-        const v = col[rows[positions[i]]];
-        x[o + i] = k < 0 ? v : v !== v ? k : v >= 0 && v < k && v === Math.floor(v) ? v : k + 1;
-      }
-    }
+    sanitizeRows(model, columns, rows, positions, x, BR);
     const feat = model.nodeFeature;
     const thr = model.nodeThreshold;
     const flags = model.nodeFlags;
     const left = model.nodeLeft;
     const right = model.nodeRight;
-    const leafValues = model.leafValues;
     const pstart = model.predCatStart;
     const pbits = model.predCatBits;
     const nodeBit = this.nodeBit;
     const internal = this.internal;
-    const leafNode = this.leafNode;
-    const leafMode = this.leafMode;
-    const leafTable = this.leafTable;
-    const leafPath = this.leafPath;
-    const leafDepth = this.leafDepth;
-    const pathFeature = this.pathFeature;
-    const pathInvZ = this.pathInvZ;
-    const tables = this.tables;
     for (let t = 0; t < model.numTrees; t++) {
       const out = model.treeOutput[t];
       if (output >= 0 && out >= 0 && out !== output) continue;
@@ -431,54 +482,237 @@ export class FastTreeShap {
           }
         }
       }
-      if (this.treePair[t + 1] > this.treePair[t]) this.explainPairs(t, out, root, nb, sc);
-      for (let li = this.treeLeaf[t]; li < this.treeLeaf[t + 1]; li++) {
-        const d = leafDepth[li];
-        if (d === 0 || leafMode[li] === LEAF_PAIRED) continue;
-        const node = leafNode[li];
-        const mo = (node - root) * BR;
-        const low = (1 << d) - 1;
-        const p = leafPath[li];
-        const vi = left[node];
-        if (leafMode[li] === LEAF_TABLE) {
-          const base = leafTable[li];
-          for (let k = 0; k < d; k++) {
-            // Branch-free: sel = 1 (the row satisfies the path on feature k): T(A \ k) * (1/z - 1); sel = 0: -T(A).
-            const invZ = pathInvZ[p + k];
-            const fi = pathFeature[p + k];
-            if (out >= 0) {
-              const po = (out * F + fi) * BR;
-              for (let i = 0; i < nb; i++) {
-                const a = masks[mo + i] & low;
-                const sel = (a >>> k) & 1;
-                phi[po + i] += tables[base + (a ^ (sel << k))] * (sel * invZ - 1);
-              }
-            } else {
-              for (let i = 0; i < nb; i++) {
-                const a = masks[mo + i] & low;
-                const sel = (a >>> k) & 1;
-                const w = tables[base + (a ^ (sel << k))] * (sel * invZ - 1);
-                for (let o = 0; o < K; o++) phi[(o * F + fi) * BR + i] += w * leafValues[vi + o];
-              }
-            }
-          }
-        } else {
-          const poly = sc.poly;
-          const sh = poly.share;
-          for (let i = 0; i < nb; i++) {
-            poly.leaf(this.pathZ, p, d, masks[mo + i] & low, this.weights, this.maxD);
-            for (let k = 0; k < d; k++) {
-              const fi = pathFeature[p + k];
-              if (out >= 0) phi[(out * F + fi) * BR + i] += leafValues[vi] * sh[k];
-              else for (let o = 0; o < K; o++) phi[(o * F + fi) * BR + i] += leafValues[vi + o] * sh[k];
-            }
-          }
-        }
-      }
+      this.addLeaves(t, out, out, nb, sc, phi, 0, this.pathFeature, F, BR);
     }
     for (let i = 0; i < nb; i++) {
       const base = positions[i] * K * F;
       for (let q = 0; q < K * F; q++) values[base + q] += phi[q * BR + i];
+    }
+  }
+
+  /**
+   * Many rows at once, tree by tree. A row's contributions from one tree depend only on its decisions
+   * at the tree's internal nodes (every node, not only those on its path: the masks of all leaves
+   * come from them), so rows are grouped by that bit pattern: each distinct pattern is explained once
+   * (masks straight from its bits, then the leaves as in explainBlock) and its contributions, over
+   * the tree's few features, are added to every row that has it. Rows of real data repeat patterns a
+   * lot (a 31-leaf tree splits on a handful of features, often coarse ones).
+   */
+  private explainPatterns(
+    columns: Float64Array[],
+    rows: Int32Array,
+    positions: Int32Array,
+    output: number,
+    sc: BlockScratch,
+    ps: PatternScratch,
+    values: Float64Array,
+  ): void {
+    const model = this.model;
+    const F = model.features.length;
+    const K = model.outputs;
+    const N = positions.length;
+    const BR = BLOCK_ROWS;
+    const x = ps.x;
+    const acc = ps.acc;
+    const pats = ps.pats;
+    const upats = ps.upats;
+    const pid = ps.pid;
+    const phiU = ps.phi;
+    const masks = sc.masks;
+    acc.fill(0, 0, K * F * N);
+    sanitizeRows(model, columns, rows, positions, x, N);
+    // Ranks of the features the decision tables read.
+    for (let f = 0; f < F; f++) {
+      const size = this.rankSize[f];
+      if (size === 0) continue;
+      const rank = ps.rank;
+      const o = f * N;
+      if (model.predCatK[f] >= 0) {
+        for (let i = 0; i < N; i++) rank[o + i] = x[o + i];
+        continue;
+      }
+      const th = this.featThresholds[f];
+      const R = th.length;
+      for (let i = 0; i < N; i++) {
+        const v = x[o + i];
+        let lo = 0;
+        let hi = R;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (th[mid] < v) lo = mid + 1;
+          else hi = mid;
+        }
+        rank[o + i] = v !== v ? R + 1 : lo;
+      }
+    }
+    const feat = model.nodeFeature;
+    const thr = model.nodeThreshold;
+    const flags = model.nodeFlags;
+    const left = model.nodeLeft;
+    const right = model.nodeRight;
+    const pstart = model.predCatStart;
+    const pbits = model.predCatBits;
+    const nodeBit = this.nodeBit;
+    const internal = this.internal;
+    for (let t = 0; t < model.numTrees; t++) {
+      const out = model.treeOutput[t];
+      if (output >= 0 && out >= 0 && out !== output) continue;
+      if (this.reference[t] === 1) {
+        for (let i = 0; i < N; i++) computeTreeShapOfTree(model, columns, rows[positions[i]], t, values, positions[i] * K * F);
+        continue;
+      }
+      const j0 = this.treeInternal[t];
+      const n = this.treeInternal[t + 1] - j0;
+      if (n === 0) continue; // a single leaf explains nothing
+      // Decision pattern per row: bit j of word j >> 5 = 1 when the row goes right at internal node j.
+      const W = (n + 31) >>> 5;
+      pats.fill(0, 0, N * W);
+      const fs = this.treeFeatStart[t];
+      const nf = this.treeFeatStart[t + 1] - fs;
+      if (this.slotLut[fs] >= 0) {
+        // One table read per feature of the tree.
+        const rank = ps.rank;
+        const lut = this.lut;
+        for (let s = 0; s < nf; s++) {
+          const lo = this.slotLut[fs + s];
+          const ro = this.treeFeat[fs + s] * N;
+          if (W === 1) for (let i = 0; i < N; i++) pats[i] |= lut[lo + rank[ro + i]];
+          else for (let i = 0; i < N; i++) for (let w = 0; w < W; w++) pats[i * W + w] |= lut[lo + rank[ro + i] * W + w];
+        }
+      } else {
+        for (let j = 0; j < n; j++) {
+          const node = internal[j0 + j];
+          const xo = feat[node] * N;
+          const w = j >>> 5;
+          const sh = j & 31;
+          const fl = flags[node];
+          if ((fl & FLAG_CATEGORICAL) !== 0) {
+            const s0 = pstart[node];
+            for (let i = 0; i < N; i++) {
+              const c = x[xo + i] | 0;
+              pats[i * W + w] |= (1 - ((pbits[s0 + (c >>> 5)] >>> (c & 31)) & 1)) << sh;
+            }
+          } else if ((fl & FLAG_DEFAULT_LEFT) !== 0) {
+            const th = thr[node];
+            for (let i = 0; i < N; i++) pats[i * W + w] |= (x[xo + i] > th ? 1 : 0) << sh;
+          } else {
+            const th = thr[node];
+            for (let i = 0; i < N; i++) pats[i * W + w] |= (x[xo + i] <= th ? 0 : 1) << sh;
+          }
+        }
+      }
+      const U = ps.dedup(N, W);
+      const root = model.treeRoot[t];
+      const KO = out >= 0 ? 1 : K;
+      phiU.fill(0, 0, KO * nf * N);
+      for (let u0 = 0; u0 < U; u0 += BR) {
+        const nb = Math.min(BR, U - u0);
+        masks.fill(-1, 0, BR);
+        for (let j = 0; j < n; j++) {
+          const node = internal[j0 + j];
+          const mo = (node - root) * BR;
+          const lo = (left[node] - root) * BR;
+          const ro = (right[node] - root) * BR;
+          const bit = nodeBit[node];
+          const w = j >>> 5;
+          const sh = j & 31;
+          for (let i = 0; i < nb; i++) {
+            const goRight = (upats[(u0 + i) * W + w] >>> sh) & 1;
+            const m = masks[mo + i];
+            masks[lo + i] = m & ~(bit & -goRight);
+            masks[ro + i] = m & ~(bit & (goRight - 1));
+          }
+        }
+        this.addLeaves(t, out, 0, nb, sc, phiU, u0, this.pathSlot, nf, N);
+      }
+      for (let o = 0; o < KO; o++) {
+        for (let s = 0; s < nf; s++) {
+          const a = ((out >= 0 ? out : o) * F + this.treeFeat[fs + s]) * N;
+          const src = (o * nf + s) * N;
+          for (let i = 0; i < N; i++) acc[a + i] += phiU[src + pid[i]];
+        }
+      }
+    }
+    for (let i = 0; i < N; i++) {
+      const base = positions[i] * K * F;
+      for (let q = 0; q < K * F; q++) values[base + q] += acc[q * N + i];
+    }
+  }
+
+  /**
+   * Tree t's leaves for nb rows whose masks are in sc.masks ((node - root) * BLOCK_ROWS + i): adds to
+   * phi[off + (o * oStride + col[path slot]) * rStride + i], with o = oOut for a single-output tree
+   * and every output for leaf vectors.
+   */
+  private addLeaves(
+    t: number,
+    out: number,
+    oOut: number,
+    nb: number,
+    sc: BlockScratch,
+    phi: Float64Array,
+    off: number,
+    col: Int32Array,
+    oStride: number,
+    rStride: number,
+  ): void {
+    const model = this.model;
+    const K = model.outputs;
+    const BR = BLOCK_ROWS;
+    const masks = sc.masks;
+    const root = model.treeRoot[t];
+    const left = model.nodeLeft;
+    const leafValues = model.leafValues;
+    const leafNode = this.leafNode;
+    const leafMode = this.leafMode;
+    const leafTable = this.leafTable;
+    const leafPath = this.leafPath;
+    const leafDepth = this.leafDepth;
+    const pathInvZ = this.pathInvZ;
+    const tables = this.tables;
+    if (this.treePair[t + 1] > this.treePair[t]) this.explainPairs(t, oOut, root, nb, sc, phi, off, col, oStride, rStride);
+    for (let li = this.treeLeaf[t]; li < this.treeLeaf[t + 1]; li++) {
+      const d = leafDepth[li];
+      if (d === 0 || leafMode[li] === LEAF_PAIRED) continue;
+      const node = leafNode[li];
+      const mo = (node - root) * BR;
+      const low = (1 << d) - 1;
+      const p = leafPath[li];
+      const vi = left[node];
+      if (leafMode[li] === LEAF_TABLE) {
+        const base = leafTable[li];
+        for (let k = 0; k < d; k++) {
+          // Branch-free: sel = 1 (the row satisfies the path on feature k): T(A \ k) * (1/z - 1); sel = 0: -T(A).
+          const invZ = pathInvZ[p + k];
+          const c = col[p + k];
+          if (out >= 0) {
+            const po = off + (oOut * oStride + c) * rStride;
+            for (let i = 0; i < nb; i++) {
+              const a = masks[mo + i] & low;
+              const sel = (a >>> k) & 1;
+              phi[po + i] += tables[base + (a ^ (sel << k))] * (sel * invZ - 1);
+            }
+          } else {
+            for (let i = 0; i < nb; i++) {
+              const a = masks[mo + i] & low;
+              const sel = (a >>> k) & 1;
+              const w = tables[base + (a ^ (sel << k))] * (sel * invZ - 1);
+              for (let o = 0; o < K; o++) phi[off + (o * oStride + c) * rStride + i] += w * leafValues[vi + o];
+            }
+          }
+        }
+      } else {
+        const poly = sc.poly;
+        const sh = poly.share;
+        for (let i = 0; i < nb; i++) {
+          poly.leaf(this.pathZ, p, d, masks[mo + i] & low, this.weights, this.maxD);
+          for (let k = 0; k < d; k++) {
+            const c = col[p + k];
+            if (out >= 0) phi[off + (oOut * oStride + c) * rStride + i] += leafValues[vi] * sh[k];
+            else for (let o = 0; o < K; o++) phi[off + (o * oStride + c) * rStride + i] += leafValues[vi + o] * sh[k];
+          }
+        }
+      }
     }
   }
 
@@ -489,16 +723,24 @@ export class FastTreeShap {
    * both leaves, so their summed contributions are -U(idx) (k missed) or U(idx \ k) (1/z_k - 1)
    * (k satisfied), with U = T_left + T_right; feature s reads V(idx). d + 1 reads per row instead of 2d.
    */
-  private explainPairs(t: number, out: number, root: number, nb: number, sc: BlockScratch): void {
-    const F = this.model.features.length;
+  private explainPairs(
+    t: number,
+    oOut: number,
+    root: number,
+    nb: number,
+    sc: BlockScratch,
+    phi: Float64Array,
+    off: number,
+    col: Int32Array,
+    oStride: number,
+    rStride: number,
+  ): void {
     const BR = BLOCK_ROWS;
     const masks = sc.masks;
-    const phi = sc.phi;
     const idx = sc.idx;
     const tables = this.tables;
     const right = this.model.nodeRight;
     const pathInvZ = this.pathInvZ;
-    const pathFeature = this.pathFeature;
     for (let q = this.treePair[t]; q < this.treePair[t + 1]; q++) {
       const li = this.pairLeaf[q];
       const d = this.leafDepth[li];
@@ -512,16 +754,31 @@ export class FastTreeShap {
       for (let k = 0; k < d; k++) {
         if (k === sl) continue;
         const invZ = pathInvZ[p + k];
-        const po = (out * F + pathFeature[p + k]) * BR;
+        const po = off + (oOut * oStride + col[p + k]) * rStride;
         for (let i = 0; i < nb; i++) {
           const a = idx[i];
           const sel = (a >>> k) & 1;
           phi[po + i] += tables[base + (a ^ (sel << k))] * (sel * invZ - 1);
         }
       }
-      const po = (out * F + pathFeature[p + sl]) * BR;
+      const po = off + (oOut * oStride + col[p + sl]) * rStride;
       const vb = base + (2 << d);
       for (let i = 0; i < nb; i++) phi[po + i] += tables[vb + idx[i]];
+    }
+  }
+}
+
+/** Columns of the rows rows[positions[i]] into x[f * stride + i], categories sanitized as for prediction (k = missing, k + 1 = unseen). */
+function sanitizeRows(model: TreeEnsemble, columns: Float64Array[], rows: Int32Array, positions: Int32Array, x: Float64Array, stride: number): void {
+  const F = model.features.length;
+  const nb = positions.length;
+  for (let f = 0; f < F; f++) {
+    const col = columns[f];
+    const k = model.predCatK[f];
+    const o = f * stride;
+    for (let i = 0; i < nb; i++) {
+      const v = col[rows[positions[i]]];
+      x[o + i] = k < 0 ? v : v !== v ? k : v >= 0 && v < k && v === Math.floor(v) ? v : k + 1;
     }
   }
 }
@@ -548,6 +805,154 @@ class BlockScratch {
     this.masks = new Int32Array(largest * BLOCK_ROWS);
     this.poly = new PolyScratch(maxD);
   }
+}
+
+/** Buffers of explainPatterns for up to `rows` rows, and the hash table that finds repeated patterns. */
+class PatternScratch {
+  /** Sanitized columns, x[f * N + i]. */
+  readonly x: Float64Array;
+  /** Contributions, acc[(o * F + f) * N + i]. */
+  readonly acc: Float64Array;
+  /** Decision patterns of the rows (W words each), of the distinct patterns, and each row's pattern. */
+  readonly pats: Int32Array;
+  readonly upats: Int32Array;
+  readonly pid: Int32Array;
+  /** Feature ranks for the decision tables, rank[f * N + i]. */
+  readonly rank: Int32Array;
+  /** Contributions of the distinct patterns, phi[(o * treeFeatures + s) * N + u]. */
+  readonly phi: Float64Array;
+  private readonly slotStamp: Int32Array;
+  private readonly slotId: Int32Array;
+  private readonly shift: number;
+  private stamp = 0;
+
+  constructor(model: TreeEnsemble, rows: number, maxInternal: number, maxTreeFeatures: number) {
+    const F = model.features.length;
+    const K = model.outputs;
+    const W = Math.max(1, (maxInternal + 31) >>> 5);
+    this.x = new Float64Array(F * rows);
+    this.rank = new Int32Array(F * rows);
+    this.acc = new Float64Array(K * F * rows);
+    this.pats = new Int32Array(W * rows);
+    this.upats = new Int32Array(W * rows);
+    this.pid = new Int32Array(rows);
+    this.phi = new Float64Array(K * Math.max(1, maxTreeFeatures) * rows);
+    let bits = 4;
+    while (1 << bits < 2 * rows) bits++;
+    this.slotStamp = new Int32Array(1 << bits);
+    this.slotId = new Int32Array(1 << bits);
+    this.shift = 32 - bits;
+  }
+
+  /** Numbers the distinct patterns of pats (n rows, W words each): pid[i], upats; returns their count. */
+  dedup(n: number, W: number): number {
+    const pats = this.pats;
+    const upats = this.upats;
+    const pid = this.pid;
+    const slotStamp = this.slotStamp;
+    const slotId = this.slotId;
+    const mask = slotStamp.length - 1;
+    const shift = this.shift;
+    const stamp = ++this.stamp;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const o = i * W;
+      let h = 0;
+      for (let w = 0; w < W; w++) h = Math.imul(h ^ pats[o + w], 0x9e3779b1) + w;
+      h = (Math.imul(h ^ (h >>> 15), 0x85ebca6b) >>> shift) & mask;
+      for (;;) {
+        if (slotStamp[h] !== stamp) {
+          slotStamp[h] = stamp;
+          slotId[h] = count;
+          for (let w = 0; w < W; w++) upats[count * W + w] = pats[o + w];
+          pid[i] = count++;
+          break;
+        }
+        const u = slotId[h] * W;
+        let same = true;
+        for (let w = 0; w < W && same; w++) same = upats[u + w] === pats[o + w];
+        if (same) {
+          pid[i] = slotId[h];
+          break;
+        }
+        h = (h + 1) & mask;
+      }
+    }
+    return count;
+  }
+}
+
+/**
+ * Per tree, for each of its features, the decision bits (see FastTreeShap.slotLut) of its nodes
+ * on that feature at every rank of the feature. A rank stands for the values between two
+ * consecutive thresholds, so one value of each rank decides for all of them: threshold r for
+ * rank r (r thresholds below it), +Infinity above all, NaN for missing; categories are themselves.
+ */
+function buildDecisionTables(
+  model: TreeEnsemble,
+  internal: Int32Array,
+  treeInternal: Int32Array,
+  treeFeatStart: Int32Array,
+  treeFeat: Int32Array,
+  budget: number,
+): { slotLut: Int32Array; lut: Int32Array; thresholds: Float64Array[]; rankSize: Int32Array } {
+  const F = model.features.length;
+  const T = model.numTrees;
+  const feat = model.nodeFeature;
+  const flags = model.nodeFlags;
+  const thr = model.nodeThreshold;
+  const lists: number[][] = Array.from({ length: F }, () => []);
+  for (let j = 0; j < internal.length; j++) {
+    const node = internal[j];
+    if ((flags[node] & FLAG_CATEGORICAL) === 0) lists[feat[node]].push(thr[node]);
+  }
+  const thresholds = lists.map((l) => Float64Array.from(new Set(l)).sort());
+  const size = (f: number): number => (model.predCatK[f] >= 0 ? model.predCatK[f] + 2 : thresholds[f].length + 2);
+  const slotLut = new Int32Array(treeFeat.length).fill(-1);
+  const rankSize = new Int32Array(F);
+  let total = 0;
+  for (let t = 0; t < T; t++) {
+    const n = treeInternal[t + 1] - treeInternal[t];
+    const W = (n + 31) >>> 5;
+    let need = 0;
+    for (let s = treeFeatStart[t]; s < treeFeatStart[t + 1]; s++) need += size(treeFeat[s]) * W;
+    if (need === 0 || total + need > budget) continue;
+    for (let s = treeFeatStart[t]; s < treeFeatStart[t + 1]; s++) {
+      slotLut[s] = total;
+      total += size(treeFeat[s]) * W;
+      rankSize[treeFeat[s]] = size(treeFeat[s]);
+    }
+  }
+  const lut = new Int32Array(total);
+  const pstart = model.predCatStart;
+  const pbits = model.predCatBits;
+  for (let t = 0; t < T; t++) {
+    const fs = treeFeatStart[t];
+    if (fs === treeFeatStart[t + 1] || slotLut[fs] < 0) continue;
+    const j0 = treeInternal[t];
+    const n = treeInternal[t + 1] - j0;
+    const W = (n + 31) >>> 5;
+    for (let j = 0; j < n; j++) {
+      const node = internal[j0 + j];
+      const f = feat[node];
+      let s = fs;
+      while (treeFeat[s] !== f) s++;
+      const th = thresholds[f];
+      const fl = flags[node];
+      for (let r = 0; r < size(f); r++) {
+        // The value standing for rank r, decided as explainBlock decides a sanitized value.
+        const v = model.predCatK[f] >= 0 ? r : r < th.length ? th[r] : r === th.length ? Infinity : NaN;
+        let goRight: number;
+        if ((fl & FLAG_CATEGORICAL) !== 0) {
+          const c = v | 0;
+          goRight = 1 - ((pbits[pstart[node] + (c >>> 5)] >>> (c & 31)) & 1);
+        } else if ((fl & FLAG_DEFAULT_LEFT) !== 0) goRight = v > thr[node] ? 1 : 0;
+        else goRight = v <= thr[node] ? 0 : 1;
+        lut[slotLut[s] + r * W + (j >>> 5)] |= goRight << (j & 31);
+      }
+    }
+  }
+  return { slotLut, lut, thresholds, rankSize };
 }
 
 /** w[d * (maxD + 1) + k] = k! (d - k - 1)! / d! for 0 <= k < d <= maxD. */
