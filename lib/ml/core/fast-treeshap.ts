@@ -37,6 +37,14 @@ const BLOCK_ROWS = 64;
 const PATTERN_MIN_ROWS = 16;
 /** Rows grouped by pattern together (more rows find more repeats; fewer keep the buffers in cache). */
 const PATTERN_ROWS = 2048;
+/**
+ * Depth at which explainPatterns splits a tree into subtrees: the leaves of a subtree depend only
+ * on the decisions of its nodes and its ancestors, fewer bits than the whole pattern, so fewer
+ * distinct ones (on adult, 4 subtrees need ~55% of the leaf work of whole trees).
+ */
+const SUBTREE_DEPTH = 2;
+/** Distinct tree patterns from which the subtrees are worth their extra grouping. */
+const SUBTREE_MIN_PATTERNS = 32;
 /** Decision-table entries per model (4 bytes each): trees beyond it compute patterns node by node. */
 const MAX_LUT_VALUES = 1 << 21;
 
@@ -86,6 +94,22 @@ export class FastTreeShap {
   /** Per feature: sorted distinct numeric thresholds, and the number of ranks (0 when no tree uses it). */
   private readonly featThresholds: Float64Array[];
   private readonly rankSize: Int32Array;
+  /**
+   * Subtrees of each tree (treeSub[t] .. treeSub[t + 1]; none when the tree is too small): their
+   * ancestors then their internal nodes (subNodes, with the nodes' bit positions in the tree's
+   * pattern in subNodeJ), the pattern bits their leaves depend on (W words at subMask[subMaskStart]),
+   * their leaves and sibling pairs (ranges of the leaf and pair arrays) and tree feature slots.
+   */
+  private readonly treeSub: Int32Array;
+  private readonly subNodeStart: Int32Array;
+  private readonly subNodes: Int32Array;
+  private readonly subNodeJ: Int32Array;
+  private readonly subMaskStart: Int32Array;
+  private readonly subMask: Int32Array;
+  private readonly subLeaf: Int32Array;
+  private readonly subPair: Int32Array;
+  private readonly subSlotStart: Int32Array;
+  private readonly subSlots: Int32Array;
   /** Decision-table entries allocated (for tests). */
   readonly lutValues: number;
   /** 1 / z per path feature (table leaves). */
@@ -314,6 +338,28 @@ export class FastTreeShap {
     this.pairTable = Int32Array.from(pairTable);
     this.pairSlot = Int32Array.from(pairNode, (node) => 31 - Math.clz32(this.nodeBit[node]));
     this.pairs = pairNode.length;
+    const sub = buildSubtrees(
+      model,
+      this.internal,
+      treeInternal,
+      treeLeaf,
+      this.leafNode,
+      this.leafPath,
+      this.leafDepth,
+      this.pathSlot,
+      treePair,
+      this.pairNode,
+    );
+    this.treeSub = sub.treeSub;
+    this.subNodeStart = sub.subNodeStart;
+    this.subNodes = sub.subNodes;
+    this.subNodeJ = sub.subNodeJ;
+    this.subMaskStart = sub.subMaskStart;
+    this.subMask = sub.subMask;
+    this.subLeaf = sub.subLeaf;
+    this.subPair = sub.subPair;
+    this.subSlotStart = sub.subSlotStart;
+    this.subSlots = sub.subSlots;
     this.tableValues = offset;
     this.tables = new Float64Array(offset);
     const scratch = new Float64Array((1 << MAX_TABLE_FEATURES) * (MAX_TABLE_FEATURES + 1));
@@ -482,7 +528,7 @@ export class FastTreeShap {
           }
         }
       }
-      this.addLeaves(t, out, out, nb, sc, phi, 0, this.pathFeature, F, BR);
+      this.addLeaves(t, out, out, nb, sc, phi, 0, this.pathFeature, F, BR, this.treeLeaf[t], this.treeLeaf[t + 1], this.treePair[t], this.treePair[t + 1]);
     }
     for (let i = 0; i < nb; i++) {
       const base = positions[i] * K * F;
@@ -511,14 +557,12 @@ export class FastTreeShap {
     const F = model.features.length;
     const K = model.outputs;
     const N = positions.length;
-    const BR = BLOCK_ROWS;
     const x = ps.x;
     const acc = ps.acc;
     const pats = ps.pats;
     const upats = ps.upats;
     const pid = ps.pid;
     const phiU = ps.phi;
-    const masks = sc.masks;
     acc.fill(0, 0, K * F * N);
     sanitizeRows(model, columns, rows, positions, x, N);
     // Ranks of the features the decision tables read.
@@ -548,11 +592,8 @@ export class FastTreeShap {
     const feat = model.nodeFeature;
     const thr = model.nodeThreshold;
     const flags = model.nodeFlags;
-    const left = model.nodeLeft;
-    const right = model.nodeRight;
     const pstart = model.predCatStart;
     const pbits = model.predCatBits;
-    const nodeBit = this.nodeBit;
     const internal = this.internal;
     for (let t = 0; t < model.numTrees; t++) {
       const out = model.treeOutput[t];
@@ -601,29 +642,68 @@ export class FastTreeShap {
           }
         }
       }
-      const U = ps.dedup(N, W);
-      const root = model.treeRoot[t];
+      const U = ps.dedup(pats, N, W, null, 0, upats, pid);
       const KO = out >= 0 ? 1 : K;
       phiU.fill(0, 0, KO * nf * N);
-      for (let u0 = 0; u0 < U; u0 += BR) {
-        const nb = Math.min(BR, U - u0);
-        masks.fill(-1, 0, BR);
-        for (let j = 0; j < n; j++) {
-          const node = internal[j0 + j];
-          const mo = (node - root) * BR;
-          const lo = (left[node] - root) * BR;
-          const ro = (right[node] - root) * BR;
-          const bit = nodeBit[node];
-          const w = j >>> 5;
-          const sh = j & 31;
-          for (let i = 0; i < nb; i++) {
-            const goRight = (upats[(u0 + i) * W + w] >>> sh) & 1;
-            const m = masks[mo + i];
-            masks[lo + i] = m & ~(bit & -goRight);
-            masks[ro + i] = m & ~(bit & (goRight - 1));
+      const s0 = this.treeSub[t];
+      const s1 = this.treeSub[t + 1];
+      if (s1 === s0 || U < SUBTREE_MIN_PATTERNS) {
+        this.explainUnits(
+          t,
+          out,
+          upats,
+          U,
+          W,
+          internal,
+          null,
+          j0,
+          j0 + n,
+          this.treeLeaf[t],
+          this.treeLeaf[t + 1],
+          this.treePair[t],
+          this.treePair[t + 1],
+          sc,
+          phiU,
+          nf,
+          N,
+        );
+      } else {
+        // Per subtree: the distinct tree patterns' distinct subtree patterns, explained once each,
+        // then added to the tree patterns (phiU) that have them.
+        const spats = ps.spats;
+        const spid = ps.spid;
+        const phiS = ps.phiS;
+        for (let q = s0; q < s1; q++) {
+          const Us = ps.dedup(upats, U, W, this.subMask, this.subMaskStart[q], spats, spid);
+          const c0 = this.subSlotStart[q];
+          const c1 = this.subSlotStart[q + 1];
+          for (let o = 0; o < KO; o++) for (let c = c0; c < c1; c++) phiS.fill(0, (o * nf + this.subSlots[c]) * N, (o * nf + this.subSlots[c]) * N + Us);
+          this.explainUnits(
+            t,
+            out,
+            spats,
+            Us,
+            W,
+            this.subNodes,
+            this.subNodeJ,
+            this.subNodeStart[q],
+            this.subNodeStart[q + 1],
+            this.subLeaf[2 * q],
+            this.subLeaf[2 * q + 1],
+            this.subPair[2 * q],
+            this.subPair[2 * q + 1],
+            sc,
+            phiS,
+            nf,
+            N,
+          );
+          for (let o = 0; o < KO; o++) {
+            for (let c = c0; c < c1; c++) {
+              const a = (o * nf + this.subSlots[c]) * N;
+              for (let u = 0; u < U; u++) phiU[a + u] += phiS[a + spid[u]];
+            }
           }
         }
-        this.addLeaves(t, out, 0, nb, sc, phiU, u0, this.pathSlot, nf, N);
       }
       for (let o = 0; o < KO; o++) {
         for (let s = 0; s < nf; s++) {
@@ -636,6 +716,59 @@ export class FastTreeShap {
     for (let i = 0; i < N; i++) {
       const base = positions[i] * K * F;
       for (let q = 0; q < K * F; q++) values[base + q] += acc[q * N + i];
+    }
+  }
+
+  /**
+   * Distinct patterns pats[0 .. count) (W words each) of tree t, or of one of its subtrees: masks
+   * from their bits at nodes[k0 .. k1) (parents first; bit js[k], or k - k0 without js), then the
+   * leaves leaf0 .. leaf1 and pairs pair0 .. pair1 into phi[(o * nf + slot) * stride + u].
+   */
+  private explainUnits(
+    t: number,
+    out: number,
+    pats: Int32Array,
+    count: number,
+    W: number,
+    nodes: Int32Array,
+    js: Int32Array | null,
+    k0: number,
+    k1: number,
+    leaf0: number,
+    leaf1: number,
+    pair0: number,
+    pair1: number,
+    sc: BlockScratch,
+    phi: Float64Array,
+    nf: number,
+    stride: number,
+  ): void {
+    const BR = BLOCK_ROWS;
+    const masks = sc.masks;
+    const root = this.model.treeRoot[t];
+    const left = this.model.nodeLeft;
+    const right = this.model.nodeRight;
+    const nodeBit = this.nodeBit;
+    for (let u0 = 0; u0 < count; u0 += BR) {
+      const nb = Math.min(BR, count - u0);
+      masks.fill(-1, 0, BR);
+      for (let k = k0; k < k1; k++) {
+        const node = nodes[k];
+        const j = js ? js[k] : k - k0;
+        const mo = (node - root) * BR;
+        const lo = (left[node] - root) * BR;
+        const ro = (right[node] - root) * BR;
+        const bit = nodeBit[node];
+        const w = j >>> 5;
+        const sh = j & 31;
+        for (let i = 0; i < nb; i++) {
+          const goRight = (pats[(u0 + i) * W + w] >>> sh) & 1;
+          const m = masks[mo + i];
+          masks[lo + i] = m & ~(bit & -goRight);
+          masks[ro + i] = m & ~(bit & (goRight - 1));
+        }
+      }
+      this.addLeaves(t, out, 0, nb, sc, phi, u0, this.pathSlot, nf, stride, leaf0, leaf1, pair0, pair1);
     }
   }
 
@@ -655,6 +788,10 @@ export class FastTreeShap {
     col: Int32Array,
     oStride: number,
     rStride: number,
+    leaf0: number,
+    leaf1: number,
+    pair0: number,
+    pair1: number,
   ): void {
     const model = this.model;
     const K = model.outputs;
@@ -670,8 +807,8 @@ export class FastTreeShap {
     const leafDepth = this.leafDepth;
     const pathInvZ = this.pathInvZ;
     const tables = this.tables;
-    if (this.treePair[t + 1] > this.treePair[t]) this.explainPairs(t, oOut, root, nb, sc, phi, off, col, oStride, rStride);
-    for (let li = this.treeLeaf[t]; li < this.treeLeaf[t + 1]; li++) {
+    if (pair1 > pair0) this.explainPairs(pair0, pair1, oOut, root, nb, sc, phi, off, col, oStride, rStride);
+    for (let li = leaf0; li < leaf1; li++) {
       const d = leafDepth[li];
       if (d === 0 || leafMode[li] === LEAF_PAIRED) continue;
       const node = leafNode[li];
@@ -724,7 +861,8 @@ export class FastTreeShap {
    * (k satisfied), with U = T_left + T_right; feature s reads V(idx). d + 1 reads per row instead of 2d.
    */
   private explainPairs(
-    t: number,
+    pair0: number,
+    pair1: number,
     oOut: number,
     root: number,
     nb: number,
@@ -741,7 +879,7 @@ export class FastTreeShap {
     const tables = this.tables;
     const right = this.model.nodeRight;
     const pathInvZ = this.pathInvZ;
-    for (let q = this.treePair[t]; q < this.treePair[t + 1]; q++) {
+    for (let q = pair0; q < pair1; q++) {
       const li = this.pairLeaf[q];
       const d = this.leafDepth[li];
       const p = this.leafPath[li];
@@ -817,6 +955,10 @@ class PatternScratch {
   readonly pats: Int32Array;
   readonly upats: Int32Array;
   readonly pid: Int32Array;
+  /** Distinct subtree patterns, each tree pattern's number among them, and their contributions (as phi). */
+  readonly spats: Int32Array;
+  readonly spid: Int32Array;
+  readonly phiS: Float64Array;
   /** Feature ranks for the decision tables, rank[f * N + i]. */
   readonly rank: Int32Array;
   /** Contributions of the distinct patterns, phi[(o * treeFeatures + s) * N + u]. */
@@ -837,6 +979,9 @@ class PatternScratch {
     this.upats = new Int32Array(W * rows);
     this.pid = new Int32Array(rows);
     this.phi = new Float64Array(K * Math.max(1, maxTreeFeatures) * rows);
+    this.spats = new Int32Array(W * rows);
+    this.spid = new Int32Array(rows);
+    this.phiS = new Float64Array(K * Math.max(1, maxTreeFeatures) * rows);
     let bits = 4;
     while (1 << bits < 2 * rows) bits++;
     this.slotStamp = new Int32Array(1 << bits);
@@ -844,42 +989,150 @@ class PatternScratch {
     this.shift = 32 - bits;
   }
 
-  /** Numbers the distinct patterns of pats (n rows, W words each): pid[i], upats; returns their count. */
-  dedup(n: number, W: number): number {
-    const pats = this.pats;
-    const upats = this.upats;
-    const pid = this.pid;
+  /**
+   * Numbers the distinct patterns among src[0 .. n) (W words each, ANDed with mask[maskOff ..] when
+   * a mask is given): the row's number in pid, the distinct patterns in out; returns their count.
+   */
+  dedup(src: Int32Array, n: number, W: number, mask: Int32Array | null, maskOff: number, out: Int32Array, pid: Int32Array): number {
     const slotStamp = this.slotStamp;
     const slotId = this.slotId;
-    const mask = slotStamp.length - 1;
+    const tableMask = slotStamp.length - 1;
     const shift = this.shift;
     const stamp = ++this.stamp;
     let count = 0;
     for (let i = 0; i < n; i++) {
       const o = i * W;
       let h = 0;
-      for (let w = 0; w < W; w++) h = Math.imul(h ^ pats[o + w], 0x9e3779b1) + w;
-      h = (Math.imul(h ^ (h >>> 15), 0x85ebca6b) >>> shift) & mask;
+      for (let w = 0; w < W; w++) h = Math.imul(h ^ (mask ? src[o + w] & mask[maskOff + w] : src[o + w]), 0x9e3779b1) + w;
+      h = (Math.imul(h ^ (h >>> 15), 0x85ebca6b) >>> shift) & tableMask;
       for (;;) {
         if (slotStamp[h] !== stamp) {
           slotStamp[h] = stamp;
           slotId[h] = count;
-          for (let w = 0; w < W; w++) upats[count * W + w] = pats[o + w];
+          for (let w = 0; w < W; w++) out[count * W + w] = mask ? src[o + w] & mask[maskOff + w] : src[o + w];
           pid[i] = count++;
           break;
         }
         const u = slotId[h] * W;
         let same = true;
-        for (let w = 0; w < W && same; w++) same = upats[u + w] === pats[o + w];
+        for (let w = 0; w < W && same; w++) same = out[u + w] === (mask ? src[o + w] & mask[maskOff + w] : src[o + w]);
         if (same) {
           pid[i] = slotId[h];
           break;
         }
-        h = (h + 1) & mask;
+        h = (h + 1) & tableMask;
       }
     }
     return count;
   }
+}
+
+/**
+ * The subtrees of FastTreeShap.treeSub: a tree is cut at SUBTREE_DEPTH (at a leaf or a sibling pair's
+ * parent above it), trees with fewer than two cuts are kept whole.
+ */
+function buildSubtrees(
+  model: TreeEnsemble,
+  internal: Int32Array,
+  treeInternal: Int32Array,
+  treeLeaf: Int32Array,
+  leafNode: Int32Array,
+  leafPath: Int32Array,
+  leafDepth: Int32Array,
+  pathSlot: Int32Array,
+  treePair: Int32Array,
+  pairNode: Int32Array,
+) {
+  const T = model.numTrees;
+  const feat = model.nodeFeature;
+  const left = model.nodeLeft;
+  const right = model.nodeRight;
+  const localJ = new Map<number, number>();
+  const leafOf = new Map<number, number>();
+  const pairOf = new Map<number, number>();
+  for (let i = 0; i < leafNode.length; i++) leafOf.set(leafNode[i], i);
+  for (let q = 0; q < pairNode.length; q++) pairOf.set(pairNode[q], q);
+  const treeSub = new Int32Array(T + 1);
+  const subNodeStart: number[] = [];
+  const subNodes: number[] = [];
+  const subNodeJ: number[] = [];
+  const subMaskStart: number[] = [];
+  const subMask: number[] = [];
+  const subLeaf: number[] = [];
+  const subPair: number[] = [];
+  const subSlotStart: number[] = [];
+  const subSlots: number[] = [];
+  let count = 0;
+  for (let t = 0; t < T; t++) {
+    treeSub[t] = count;
+    const j0 = treeInternal[t];
+    const n = treeInternal[t + 1] - j0;
+    if (n === 0) continue;
+    const W = (n + 31) >>> 5;
+    localJ.clear();
+    for (let j = 0; j < n; j++) localJ.set(internal[j0 + j], j);
+    // Cut points, left to right, with their ancestors.
+    const cuts: { node: number; ancestors: number[] }[] = [];
+    const walk = (node: number, depth: number, ancestors: number[]): void => {
+      if (depth === SUBTREE_DEPTH || feat[node] < 0 || pairOf.has(node)) cuts.push({ node, ancestors });
+      else {
+        walk(left[node], depth + 1, [...ancestors, node]);
+        walk(right[node], depth + 1, [...ancestors, node]);
+      }
+    };
+    walk(model.treeRoot[t], 0, []);
+    if (cuts.length < 2) continue;
+    for (const cut of cuts) {
+      subNodeStart.push(subNodes.length);
+      subMaskStart.push(subMask.length);
+      const mask = new Int32Array(W);
+      for (const a of cut.ancestors) {
+        subNodes.push(a);
+        subNodeJ.push(localJ.get(a) as number);
+      }
+      // The cut's nodes depth-first (as internal[] and the leaf and pair arrays are ordered).
+      const leaves: number[] = [];
+      const pairs: number[] = [];
+      const visit = (node: number): void => {
+        if (feat[node] < 0) {
+          leaves.push(leafOf.get(node) as number);
+          return;
+        }
+        subNodes.push(node);
+        subNodeJ.push(localJ.get(node) as number);
+        if (pairOf.has(node)) pairs.push(pairOf.get(node) as number);
+        visit(left[node]);
+        visit(right[node]);
+      };
+      visit(cut.node);
+      for (let k = subNodeStart[subNodeStart.length - 1]; k < subNodes.length; k++) mask[subNodeJ[k] >>> 5] |= 1 << (subNodeJ[k] & 31);
+      for (let w = 0; w < W; w++) subMask.push(mask[w]);
+      // Leaves and pairs are contiguous ranges (depth-first order).
+      subLeaf.push(leaves.length > 0 ? leaves[0] : treeLeaf[t], leaves.length > 0 ? leaves[leaves.length - 1] + 1 : treeLeaf[t]);
+      subPair.push(pairs.length > 0 ? pairs[0] : treePair[t], pairs.length > 0 ? pairs[pairs.length - 1] + 1 : treePair[t]);
+      subSlotStart.push(subSlots.length);
+      const slots = new Set<number>();
+      for (const li of leaves) for (let k = 0; k < leafDepth[li]; k++) slots.add(pathSlot[leafPath[li] + k]);
+      subSlots.push(...[...slots].sort((a, b) => a - b));
+      count++;
+    }
+  }
+  treeSub[T] = count;
+  subNodeStart.push(subNodes.length);
+  subMaskStart.push(subMask.length);
+  subSlotStart.push(subSlots.length);
+  return {
+    treeSub,
+    subNodeStart: Int32Array.from(subNodeStart),
+    subNodes: Int32Array.from(subNodes),
+    subNodeJ: Int32Array.from(subNodeJ),
+    subMaskStart: Int32Array.from(subMaskStart),
+    subMask: Int32Array.from(subMask),
+    subLeaf: Int32Array.from(subLeaf),
+    subPair: Int32Array.from(subPair),
+    subSlotStart: Int32Array.from(subSlotStart),
+    subSlots: Int32Array.from(subSlots),
+  };
 }
 
 /**
