@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadModel, trainModel } from "../lib/ml";
+import type { Model } from "../lib/ml/types";
 import { ARTIFACT_FORMAT, ARTIFACT_VERSION, decodeArtifact, encodeArtifact } from "../lib/ml/artifact";
 import { trainGbdt, type TreeEnsemble } from "../lib/ml/core";
 import { FieldModel } from "../lib/ml/field-model";
@@ -147,6 +148,21 @@ async function main(): Promise<void> {
   }
 }
 
+const SINGLE_ROWS = 300;
+
+/** Median wall time of one-row calls with factors (rows in turn), after a few untimed ones. */
+function singleRowMs(model: Model, clientRows: Record<string, string>[]): number {
+  for (let i = 0; i < 20; i++) model.predictRows([clientRows[i % clientRows.length]], { factors: true });
+  const ts: number[] = [];
+  for (let i = 0; i < SINGLE_ROWS; i++) {
+    const row = clientRows[i % clientRows.length];
+    const t = performance.now();
+    model.predictRows([row], { factors: true });
+    ts.push(performance.now() - t);
+  }
+  return median(ts);
+}
+
 /** Times predictions with and without factors through loadModel, and checks the factors. */
 async function explainModel(label: string, artifact: Uint8Array, clientRows: Record<string, string>[], compareReference: boolean): Promise<void> {
   const model = loadModel(artifact);
@@ -164,6 +180,7 @@ async function explainModel(label: string, artifact: Uint8Array, clientRows: Rec
   console.log(
     `  with factors: ${fmt(withFactors)} (${Math.round(clientRows.length / (median(withFactors.map((t) => t.wall)) / 1000)).toLocaleString()} rows/s)`,
   );
+  console.log(`  single rows with factors: ${singleRowMs(model, clientRows).toFixed(3)} ms per call (median of ${SINGLE_ROWS})`);
 
   // Exactness: contributions + expected value = raw output, per row (every tree ensemble of the field model).
   // Through the artifact decoder, so that the check reads exactly what the server reads.
@@ -239,6 +256,12 @@ async function compareAgainst(commit: string, artifact: Uint8Array, clientRows: 
   console.log(line("with factors (serving path)", serving));
   console.log(line("TreeSHAP alone", alone));
   console.log(`  max |this commit - ${hash}| = ${diff.toExponential(1)}`);
+  const single = { now: [] as number[], old: [] as number[] };
+  for (let i = 0; i < 6; i++) {
+    single.now.push(singleRowMs(current, clientRows));
+    single.old.push(singleRowMs(old, clientRows));
+  }
+  console.log(`  single rows with factors: this commit ${median(single.now).toFixed(3)} ms, ${hash} ${median(single.old).toFixed(3)} ms per call`);
 }
 
 function treeEnsembles(fm: FieldModel): TreeEnsemble[] {
