@@ -267,9 +267,11 @@ async function compareAgainst(commit: string, artifact: Uint8Array, clientRows: 
 function treeEnsembles(fm: FieldModel): TreeEnsemble[] {
   const out: TreeEnsemble[] = [];
   const visit = (l: unknown): void => {
-    const any = l as { ensemble?: TreeEnsemble; members?: { learner: unknown }[] };
+    // TreeLearner and LogTargetLearner (ensemble), EnsembleLearner (merged trees, log members), BlendLearner (members).
+    const any = l as { ensemble?: TreeEnsemble; trees?: TreeEnsemble | null; members?: { learner: unknown }[]; log?: { learner: unknown }[] };
     if (any.ensemble) out.push(any.ensemble);
-    for (const m of any.members ?? []) visit(m.learner);
+    if (any.trees) out.push(any.trees);
+    for (const m of [...(any.members ?? []), ...(any.log ?? [])]) visit(m.learner);
   };
   visit(fm.learner);
   return out;
