@@ -21,6 +21,12 @@
 // Leaves whose table would be too big (d > MAX_TABLE_FEATURES or the model's table budget spent),
 // or with a zero cover fraction, compute Y from the mask with elementary symmetric polynomials
 // (O(d^2), still exact); trees with a path of more than 30 distinct features use the reference.
+//
+// Batches (explainPatterns): the masks of all leaves of a tree follow from the row's decisions at
+// the tree's internal nodes, so rows with the same decision pattern get the same contributions from
+// that tree. Per tree, rows are grouped by pattern (built from per-feature decision tables over
+// threshold ranks), each distinct pattern is explained once, subtree by subtree (a subtree's leaves
+// depend on fewer bits, so fewer distinct patterns), and added to its rows.
 import type { TreeEnsemble } from "./tree";
 import { computeTreeShapOfTree, expectedValues } from "./treeshap";
 import type { ShapResult } from "./types";
