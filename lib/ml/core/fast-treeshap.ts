@@ -1199,6 +1199,19 @@ function buildDecisionTables(
       while (treeFeat[s] !== f) s++;
       const th = thresholds[f];
       const fl = flags[node];
+      const base = slotLut[s];
+      const bit = 1 << (j & 31);
+      const word = j >>> 5;
+      let k = 0;
+      while (k < th.length && th[k] !== thr[node]) k++;
+      if (model.predCatK[f] < 0 && (fl & FLAG_CATEGORICAL) === 0 && k < th.length) {
+        // Numeric split at th[k]: right for ranks above k (r < R stands for th[r], R for above all),
+        // missing values (rank R + 1) right unless they default left.
+        const R = th.length;
+        for (let r = k + 1; r <= R; r++) lut[base + r * W + word] |= bit;
+        if ((fl & FLAG_DEFAULT_LEFT) === 0) lut[base + (R + 1) * W + word] |= bit;
+        continue;
+      }
       for (let r = 0; r < size(f); r++) {
         // The value standing for rank r, decided as explainBlock decides a sanitized value.
         const v = model.predCatK[f] >= 0 ? r : r < th.length ? th[r] : r === th.length ? Infinity : NaN;
