@@ -6,9 +6,16 @@
 // with the reference recursion (lib/ml/core/treeshap.ts) on the same rows, checks that they agree,
 // and that every row's contributions sum to the model's output. `--trained N` also explains the model
 // that trainModel serves at budget N (an ensemble when the search chose one).
+// `--against <commit>` also loads that commit's lib/ml/core/fast-treeshap.ts (git show into a temp
+// dir, importing today's tree.ts and treeshap.ts) into a second copy of the model and times both
+// through the serving path alternately, so that the speedup is measured under the same load.
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { loadModel, trainModel } from "../lib/ml";
+import type { Model } from "../lib/ml/types";
 import { ARTIFACT_FORMAT, ARTIFACT_VERSION, decodeArtifact, encodeArtifact } from "../lib/ml/artifact";
 import { trainGbdt, type TreeEnsemble } from "../lib/ml/core";
 import { FieldModel } from "../lib/ml/field-model";
@@ -29,6 +36,34 @@ const ROUNDS = arg("rounds", 300);
 const LEAVES = arg("leaves", 31);
 const REPEAT = arg("repeat", 7);
 const TRAINED = arg("trained", 0);
+const AGAINST = process.argv.includes("--against") ? process.argv[process.argv.indexOf("--against") + 1] : "";
+
+type Plan = { explain(columns: Float64Array[], rows: Int32Array, onlyOutput?: ArrayLike<number>): unknown };
+type PlanClass = new (model: TreeEnsemble) => Plan;
+
+/** The FastTreeShap class of `commit`, importing the current tree.ts, treeshap.ts and types.ts. */
+async function loadAgainst(commit: string): Promise<{ hash: string; Plan: PlanClass }> {
+  const hash = execFileSync("git", ["rev-parse", "--short", commit]).toString().trim();
+  const src = execFileSync("git", ["show", `${hash}:lib/ml/core/fast-treeshap.ts`]).toString();
+  const core = join(import.meta.dirname, "../lib/ml/core");
+  const dir = mkdtempSync(join(tmpdir(), "bench-factors-"));
+  try {
+    const file = join(dir, "fast-treeshap.ts");
+    writeFileSync(
+      file,
+      src.replace(/from "\.\/([^"]+)"/g, (_, m: string) => `from "${join(core, m)}"`),
+    );
+    const mod = (await import(pathToFileURL(file).href)) as { FastTreeShap: PlanClass };
+    return { hash, Plan: mod.FastTreeShap };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Makes `e` explain with `plan` (the bench's way to serve another commit's implementation). */
+function servePlan(e: TreeEnsemble, plan: Plan): void {
+  (e as unknown as { fastShap: Plan }).fastShap = plan;
+}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -101,6 +136,7 @@ async function main(): Promise<void> {
     ],
   });
   await explainModel(`GBDT ${ensemble.numTrees} trees, ${LEAVES} leaves`, artifact, clientRows, true);
+  if (AGAINST) await compareAgainst(AGAINST, artifact, clientRows);
 
   if (TRAINED > 0) {
     const t0 = Date.now();
@@ -110,6 +146,21 @@ async function main(): Promise<void> {
     console.log(`\ntrainModel budget ${TRAINED} s (${((Date.now() - t0) / 1000).toFixed(1)} s): served ${members}`);
     await explainModel(`served model @${TRAINED}s`, outcome.artifact, clientRows, false);
   }
+}
+
+const SINGLE_ROWS = 300;
+
+/** Median wall time of one-row calls with factors (rows in turn), after a few untimed ones. */
+function singleRowMs(model: Model, clientRows: Record<string, string>[]): number {
+  for (let i = 0; i < 20; i++) model.predictRows([clientRows[i % clientRows.length]], { factors: true });
+  const ts: number[] = [];
+  for (let i = 0; i < SINGLE_ROWS; i++) {
+    const row = clientRows[i % clientRows.length];
+    const t = performance.now();
+    model.predictRows([row], { factors: true });
+    ts.push(performance.now() - t);
+  }
+  return median(ts);
 }
 
 /** Times predictions with and without factors through loadModel, and checks the factors. */
@@ -129,6 +180,7 @@ async function explainModel(label: string, artifact: Uint8Array, clientRows: Rec
   console.log(
     `  with factors: ${fmt(withFactors)} (${Math.round(clientRows.length / (median(withFactors.map((t) => t.wall)) / 1000)).toLocaleString()} rows/s)`,
   );
+  console.log(`  single rows with factors: ${singleRowMs(model, clientRows).toFixed(3)} ms per call (median of ${SINGLE_ROWS})`);
 
   // Exactness: contributions + expected value = raw output, per row (every tree ensemble of the field model).
   // Through the artifact decoder, so that the check reads exactly what the server reads.
@@ -166,12 +218,60 @@ async function explainModel(label: string, artifact: Uint8Array, clientRows: Rec
   console.log(`  max |sum of contributions + expected - raw output| = ${worst.toExponential(1)} over ${trees.length} tree ensemble(s)`);
 }
 
+/** This commit's and `commit`'s fast TreeSHAP through the serving path, run alternately. */
+async function compareAgainst(commit: string, artifact: Uint8Array, clientRows: Record<string, string>[]): Promise<void> {
+  const { hash, Plan } = await loadAgainst(commit);
+  const current = loadModel(artifact);
+  const old = loadModel(artifact);
+  await current.warmUp();
+  await old.warmUp();
+  for (const fm of (old as unknown as { models: FieldModel[] }).models) for (const e of treeEnsembles(fm)) servePlan(e, new Plan(e));
+  const oldEnsemble = treeEnsembles((old as unknown as { models: FieldModel[] }).models[0])[0];
+  const newEnsemble = treeEnsembles((current as unknown as { models: FieldModel[] }).models[0])[0];
+  const fm = new FieldModel(decodeArtifact(artifact).models[0]);
+  const xRows = fm.preprocessor.transformRows(clientRows);
+  const rowsIdx = Int32Array.from({ length: xRows.rowCount }, (_, i) => i);
+  current.predictRows(clientRows, { factors: true });
+  old.predictRows(clientRows, { factors: true });
+  const serving = { now: [] as { wall: number; cpu: number }[], old: [] as { wall: number; cpu: number }[] };
+  const alone = { now: [] as { wall: number; cpu: number }[], old: [] as { wall: number; cpu: number }[] };
+  for (let i = 0; i < 2 * REPEAT; i++) {
+    // Alternating which goes first, so that neither always runs right after the other's garbage.
+    for (const which of i % 2 === 0 ? (["now", "old"] as const) : (["old", "now"] as const)) {
+      const m = which === "now" ? current : old;
+      serving[which].push(timeMs(() => m.predictRows(clientRows, { factors: true })));
+      const e = which === "now" ? newEnsemble : oldEnsemble;
+      alone[which].push(timeMs(() => e.shap(xRows, rowsIdx)));
+    }
+  }
+  const a = newEnsemble.shap(xRows, rowsIdx).values;
+  const b = oldEnsemble.shap(xRows, rowsIdx).values;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff = Math.max(diff, Math.abs(a[i] - b[i]));
+  const med = (ts: { wall: number; cpu: number }[], k: "wall" | "cpu"): number => median(ts.map((t) => t[k]));
+  const line = (label: string, r: typeof serving): string =>
+    `  ${label}: this commit ${med(r.now, "wall").toFixed(1)} ms [${med(r.now, "cpu").toFixed(0)}], ${hash} ${med(r.old, "wall").toFixed(1)} ms [${med(r.old, "cpu").toFixed(0)}] ` +
+    `(${(med(r.old, "wall") / med(r.now, "wall")).toFixed(2)}x wall, ${(med(r.old, "cpu") / med(r.now, "cpu")).toFixed(2)}x CPU)`;
+  console.log(`against ${hash}, ${2 * REPEAT} alternating runs each (median wall; CPU in brackets):`);
+  console.log(line("with factors (serving path)", serving));
+  console.log(line("TreeSHAP alone", alone));
+  console.log(`  max |this commit - ${hash}| = ${diff.toExponential(1)}`);
+  const single = { now: [] as number[], old: [] as number[] };
+  for (let i = 0; i < 6; i++) {
+    single.now.push(singleRowMs(current, clientRows));
+    single.old.push(singleRowMs(old, clientRows));
+  }
+  console.log(`  single rows with factors: this commit ${median(single.now).toFixed(3)} ms, ${hash} ${median(single.old).toFixed(3)} ms per call`);
+}
+
 function treeEnsembles(fm: FieldModel): TreeEnsemble[] {
   const out: TreeEnsemble[] = [];
   const visit = (l: unknown): void => {
-    const any = l as { ensemble?: TreeEnsemble; members?: { learner: unknown }[] };
+    // TreeLearner and LogTargetLearner (ensemble), EnsembleLearner (merged trees, log members), BlendLearner (members).
+    const any = l as { ensemble?: TreeEnsemble; trees?: TreeEnsemble | null; members?: { learner: unknown }[]; log?: { learner: unknown }[] };
     if (any.ensemble) out.push(any.ensemble);
-    for (const m of any.members ?? []) visit(m.learner);
+    if (any.trees) out.push(any.trees);
+    for (const m of [...(any.members ?? []), ...(any.log ?? [])]) visit(m.learner);
   };
   visit(fm.learner);
   return out;

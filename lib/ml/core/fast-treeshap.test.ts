@@ -111,6 +111,39 @@ describe("fast TreeSHAP equals the reference recursion", () => {
     expectSame(m.shap(probe, rows), m.shapReference(probe, rows));
   });
 
+  it("rows grouped by decision pattern equal rows explained one by one, with and without decision tables", () => {
+    // Repeated rows and rows that differ only where no tree splits make patterns repeat.
+    const rows = Int32Array.from({ length: 150 }, (_, i) => (i < 60 ? i : (i * 13) % 60));
+    const cases: [string, TreeEnsemble][] = [
+      ["binary", trainGbdt(x, yb, { objective: "binary", maxRounds: 25, numLeaves: 31, minDataInLeaf: 5 })],
+      // More than 32 internal nodes per tree: patterns of several words.
+      ["deep forest", trainForest(x, yc, { objective: "multiclass", numClasses: 3, numTrees: 4, seed: 6, minDataInLeaf: 2 })],
+      ["multiclass boosting", trainGbdt(x, yc, { objective: "multiclass", numClasses: 3, maxRounds: 6, numLeaves: 20 })],
+    ];
+    for (const [name, m] of cases) {
+      const want = Int32Array.from(rows, (r) => r % 3);
+      const onlyOutput = m.outputs > 1 ? want : undefined;
+      const ref = m.shapReference(probe, rows, onlyOutput);
+      const full = new FastTreeShap(m);
+      expect(full.lutValues, name).toBeGreaterThan(0);
+      const noLut = new FastTreeShap(m, { lutValues: 0 });
+      expect(noLut.lutValues).toBe(0);
+      const someLut = new FastTreeShap(m, { lutValues: Math.round(full.lutValues / 2) });
+      expect(someLut.lutValues).toBeGreaterThan(0);
+      expect(someLut.lutValues).toBeLessThan(full.lutValues);
+      for (const plan of [full, noLut, someLut]) {
+        for (const patternRows of [1, 1e9]) {
+          const got = plan.explain(probe.columns, rows, onlyOutput, patternRows);
+          try {
+            expectSame(got, ref);
+          } catch (e) {
+            throw new Error(`${name}, ${plan.lutValues} table entries, patterns from ${patternRows} rows: ${(e as Error).message}`);
+          }
+        }
+      }
+    }
+  });
+
   it("without tables (every leaf on the polynomial path), with a tiny table budget, and with sibling-leaf pairs", () => {
     const m = trainGbdt(x, yb, { objective: "binary", maxRounds: 15, numLeaves: 40, minDataInLeaf: 3 });
     const ref = m.shapReference(probe);
