@@ -108,6 +108,16 @@ describe("fields that do not exist", () => {
     expect(reply.messages[0].table).toBeNull();
   });
 
+  it("says so when what a top-N ranks is not a field ('top 3 directors by ...')", async () => {
+    for (const q of ["Top 3 directors by sales", "which 5 directors made the most profit"]) {
+      const reply = await ask(store.table, q);
+      expect(reply.plan).toBeNull();
+      expect(reply.messages[0].content).toMatch(/"directors"/);
+    }
+    const rows = await ask(store.table, "top 3 orders by sales");
+    expect(rows.plan).not.toBeNull();
+  });
+
   it("says so when one side of a relationship is not a field (no histogram of the other side)", async () => {
     for (const q of ["Is there a relationship between discount and profit?", "correlation of profit with discount", "Is discount related to profit?"]) {
       const reply = await ask(store.table, q);

@@ -1465,6 +1465,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     return false;
   };
+  const rankedAfterLimit = (prev: Mention | undefined) => {
+    if (!prev || !a.limit) return false;
+    if (prev.kind === "word") return hasHit(prev, "limit");
+    if (prev.kind !== "number" || prev.value !== a.limit.n) return false;
+    const before = mAt(prev.start - 1);
+    return !!before && before.kind === "word" && (hasHit(before, "limit") || hasHit(before, "question"));
+  };
   const pairedWithField = (m: Mention) => fieldAcross(m.end, 1) || fieldAcross(m.start - 1, -1);
 
   mentions.forEach((m, idx) => {
@@ -1487,6 +1494,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "the relationship between discount and profit": an unknown word paired with a field by
     // "and"/"vs"/"with" in a relation question is one of the two numbers asked for.
     else if (a.relation && pairedWithField(m)) slot = "measure";
+    // "top 3 directors by gross", "which 5 directors": what is ranked is a grouping the data set lacks.
+    else if (rankedAfterLimit(prev)) slot = "group";
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
