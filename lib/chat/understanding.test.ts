@@ -317,8 +317,11 @@ describe("assumptions are stated", () => {
 
   it("says when a superlative could not be used to rank the rows", async () => {
     const reply = await ask(store.table, "List the 5 order lines with the biggest blorfs");
-    expect(reply.messages[0].content).toMatch(/not sure I read the question right|did not use "blorfs"/);
-    expect(reply.assumptions?.length).toBeGreaterThan(0);
+    // Either a stated doubt or, better, no answer: "blorfs" is no field.
+    if (reply.plan) {
+      expect(reply.messages[0].content).toMatch(/not sure I read the question right|did not use "blorfs"/);
+      expect(reply.assumptions?.length).toBeGreaterThan(0);
+    } else expect(reply.messages[0].content).toMatch(/could not find "blorfs"/);
   });
 
   it("says which aggregate it chose when the question names none", async () => {

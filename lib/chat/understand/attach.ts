@@ -1494,8 +1494,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "the relationship between discount and profit": an unknown word paired with a field by
     // "and"/"vs"/"with" in a relation question is one of the two numbers asked for.
     else if (a.relation && pairedWithField(m)) slot = "measure";
-    // "top 3 directors by gross", "which 5 directors": what is ranked is a grouping the data set lacks.
-    else if (rankedAfterLimit(prev)) slot = "group";
+    // "top 3 directors by gross", "which 5 directors": what is ranked is a grouping the data set lacks;
+    // "the 5 lines with the biggest blorfs": what ranks them is a number it lacks.
+    else if (rankedAfterLimit(prev)) slot = prev!.kind === "word" && !/^(top|bottom)$/i.test(prev!.text) ? "measure" : "group";
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
