@@ -452,6 +452,12 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(reply.messages[0].content).toContain('"speed"');
   });
 
+  it("reads 'without <field>' as the field's 'No' value when the field has no yes ('without internet service')", async () => {
+    const reply = await ask(telco.table, "how many customers are without internet service?");
+    expect(reply.plan?.filters).toEqual([{ field: "InternetService", op: "eq", values: ["No"] }]);
+    expect(Number(Object.values(reply.messages[1].table![0])[0])).toBe(telco.rows.filter((r) => r.InternetService === "No").length);
+  });
+
   it("says so when a negated field ('customers without internet') is grouped by rather than filtered", async () => {
     const reply = await ask(telco.table, "average monthly charges for customers without internet");
     const grouped = reply.plan?.groupBy.some((g) => g.field === "InternetService");

@@ -1508,6 +1508,16 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
 }
 
 /** Flag values of a field if it is yes/no-like ("churned customers" -> Churn = Yes). */
+/**
+ * The value that means "none of it" in a field of a few values without a yes ("No" of InternetService
+ * = DSL / Fiber optic / No): what "customers without internet" selects.
+ */
+export function absentValueFor(lex: TableLexicon, name: string): string | null {
+  const f = lex.byName.get(name);
+  if (!f?.codes || f.distinct > 6) return null;
+  return f.dictionary.find((v) => ["no", "none"].includes(v.trim().toLowerCase())) ?? null;
+}
+
 export function flagFor(lex: TableLexicon, name: string): { yes: string | number; no: string | number | null } | null {
   const f = lex.byName.get(name);
   if (!f) return null;

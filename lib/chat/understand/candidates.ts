@@ -8,7 +8,7 @@ import { isTimeField } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
 import { addsUp, namedAsCode, type TableLexicon } from "./lexicon";
 import { ROW_NOUNS } from "./vocabulary";
-import { flagFor, type Atoms, type FilterAtom, type Ref } from "./attach";
+import { absentValueFor, flagFor, type Atoms, type FilterAtom, type Ref } from "./attach";
 
 export type Features = Map<string, number>;
 
@@ -354,7 +354,14 @@ function enumerateRoles(
       if (t === "text" || t === "cat") roles.push("label");
       if (f.codes) roles.push("distinct");
       // A yes/no field can filter ("churned customers"), unless a word makes it a grouping ("split by churn").
-      if ((t === "flag" || flagFor(ctx.lex, f.name)) && !ref.group && !ref.series && !ref.facet && !ref.afterWhich) roles.push("flag");
+      if (
+        (t === "flag" || flagFor(ctx.lex, f.name) || (ref.negated && absentValueFor(ctx.lex, f.name) !== null)) &&
+        !ref.group &&
+        !ref.series &&
+        !ref.facet &&
+        !ref.afterWhich
+      )
+        roles.push("flag");
       if ((t === "cont" || t === "disc") && !roles.includes("group") && f.distinct <= 5000) roles.push("group");
       if (ref.via === "values" || ref.via === "time") return { ref, field: f, roles: roles.filter((r) => r === "group" || r === "series" || r === "ignore") };
       if (ref.via === "adjective")
@@ -457,8 +464,8 @@ function build(
   const flagFilters: Filter[] = [];
   for (const s of flags) {
     const fv = flagFor(ctx.lex, s.field.name);
-    if (!fv) return;
-    const value = s.ref.negated ? fv.no : fv.yes;
+    // "without internet": a field of a few values, one of which means none.
+    const value = fv ? (s.ref.negated ? fv.no : fv.yes) : s.ref.negated ? absentValueFor(ctx.lex, s.field.name) : null;
     if (value === null) return;
     flagFilters.push({ field: s.field.name, op: "eq", values: [value] });
   }
