@@ -452,6 +452,12 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(reply.messages[0].content).toContain('"speed"');
   });
 
+  it("reads 'customers who left' as the churn flag (a general synonym of churn)", async () => {
+    const reply = await ask(telco.table, "average tenure of customers who left");
+    expect(reply.plan?.filters).toEqual([{ field: "Churn", op: "eq", values: ["Yes"] }]);
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "tenure" });
+  });
+
   it("reads 'without <field>' as the field's 'No' value when the field has no yes ('without internet service')", async () => {
     const reply = await ask(telco.table, "how many customers are without internet service?");
     expect(reply.plan?.filters).toEqual([{ field: "InternetService", op: "eq", values: ["No"] }]);
