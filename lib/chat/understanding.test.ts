@@ -452,6 +452,12 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(reply.messages[0].content).toContain('"speed"');
   });
 
+  it("answers 'how did X change from A to B' over time, not with one total over the range", async () => {
+    const reply = await ask(store.table, "How did profit change from 2015 to 2017?");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Order Date"]);
+    expect(reply.plan?.filters.map((f) => f.field)).toEqual(["Order Date"]);
+  });
+
   it("reads 'customers who left' as the churn flag (a general synonym of churn)", async () => {
     const reply = await ask(telco.table, "average tenure of customers who left");
     expect(reply.plan?.filters).toEqual([{ field: "Churn", op: "eq", values: ["Yes"] }]);
