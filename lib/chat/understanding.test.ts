@@ -301,6 +301,12 @@ describe("assumptions are stated", () => {
     expect(unit.messages[0].content).toContain("does not say which unit tenure is in");
   });
 
+  it("keeps the grouping when a follow-up names the rows by a word that partly matches an identifier ('only for fiber optic customers')", async () => {
+    const reply = await ask(telco.table, "average monthly charges by contract", "only for fiber optic customers");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Contract"]);
+    expect(reply.plan?.filters).toEqual([{ field: "InternetService", op: "eq", values: ["Fiber optic"] }]);
+  });
+
   it("names the other reading of 'and by X?' (add or replace the grouping) unless 'too'/'also' decides", async () => {
     const bare = await ask(telco.table, "churn rate by internet service", "and by contract?");
     const fields = (bare.plan?.groupBy ?? []).map((g) => g.field);

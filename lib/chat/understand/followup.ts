@@ -7,7 +7,7 @@
 import { isTimeField } from "../columns";
 import type { AnalysisPlan, Filter, Measure } from "../plan";
 import { flagFor, type Atoms, type Ref } from "./attach";
-import { autoBucket, fieldType, type Candidate, type Features } from "./candidates";
+import { autoBucket, fieldType, idLike, type Candidate, type Features } from "./candidates";
 import type { TableLexicon } from "./lexicon";
 
 /** The earlier turn's atoms followed by this turn's: ids and refs renumbered, this turn's cues win. */
@@ -59,7 +59,7 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
 const add = (feats: Features, name: string, v = 1) => feats.set(name, (feats.get(name) ?? 0) + v);
 
 /** The previous plan edited by the follow-up turn's mentions. */
-export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon): Candidate[] {
+export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, rowCount = Infinity): Candidate[] {
   const out: Candidate[] = [];
   const info = (n: string) => lex.byName.get(n)!;
   const feats: Features = new Map();
@@ -88,6 +88,9 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon):
     const f = field0(r);
     const t = fieldType(f, lex);
     if (r.cands.length > 1) add(feats, "edit|ambiguousRef");
+    // "only for fiber optic customers": a plural noun that names an identifier only partly (customerID)
+    // is the rows the turn talks about, not a new grouping of one row per group.
+    if (!r.group && !r.series && !r.facet && (r.cands[0].score ?? 1) < 0.95 && idLike(f, rowCount)) continue;
     const flag = flagFor(lex, f.name);
     if (flag && !r.group && !r.series && !r.afterWhich && !r.agg) {
       const v = r.negated ? flag.no : flag.yes;

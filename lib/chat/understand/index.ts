@@ -70,7 +70,7 @@ export function turnCandidates(
     }
   }
   if (prev.plan) {
-    for (const c of editCandidates(prev.plan, fresh, lex)) {
+    for (const c of editCandidates(prev.plan, fresh, lex, rowCount)) {
       if (complete) c.feats.set("edit|newComplete", 1);
       candidates.push(c);
     }
