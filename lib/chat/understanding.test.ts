@@ -258,6 +258,21 @@ describe("question types", () => {
     expect(store2.plan?.filters.map((f) => f.field)).toEqual(["Ship Mode"]);
   });
 
+  it("reads 'married' as every 'Married-...' status (a value), not as the marital status field", async () => {
+    const statuses = ["Married-civ-spouse", "Never-married", "Divorced", "Married-spouse-absent", "Separated", "Married-AF-spouse", "Widowed"];
+    const rows = Array.from({ length: 70 }, (_, i) => [`p${i}`, statuses[i % 7], i % 2 ? "Male" : "Female"]);
+    const people = tableFromRows(["name", "marital_status", "sex"], rows);
+    const reply = await answerChat({ table: people, messages: [{ role: "user", content: "how many women are married?" }] });
+    expect(reply.plan?.filters).toContainEqual({
+      field: "marital_status",
+      op: "in",
+      values: ["Married-civ-spouse", "Married-spouse-absent", "Married-AF-spouse"],
+    });
+    expect(reply.plan?.groupBy).toEqual([]);
+    const want = rows.filter((r) => r[1].startsWith("Married") && r[2] === "Female").length;
+    expect(Number(Object.values(reply.messages[1].table![0])[0])).toBe(want);
+  });
+
   it("reads 'years old' after a number or a range as the age field, not the field named before", async () => {
     const rows = Array.from({ length: 60 }, (_, i) => [`p${i}`, String(18 + i), String(20 + ((i * 7) % 40))]);
     const people = tableFromRows(["name", "age", "hours_per_week"], rows);
