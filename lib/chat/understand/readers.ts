@@ -6,6 +6,7 @@ import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
 import { findPhrases, KNOWN_WORDS, MONTHS, MULTIPLIERS, NUMBER_WORDS, QUARTERS, ROW_NOUNS, STOP_WORDS, type Category } from "./vocabulary";
 import words from "../vocab/words.json";
+import shapes from "../vocab/shapes.json";
 import { editDistance } from "./distance";
 
 export { editDistance };
@@ -667,6 +668,13 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     const opens = !prev || tokens[p.start].sep !== null || CLAUSE_OPENERS.has(prev.lemma);
     if (opens && next && SORT_OBJECTS.has(next.lemma)) p.score -= 0.5;
   }
+  // "does higher horsepower mean lower acceleration": "mean" followed by a comparison is the verb,
+  // not the average (vocab/shapes.json meanVerb).
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "word" || p.end - p.start !== 1 || !p.mention.hits.some((h) => h.category === "agg" && h.key === "mean")) continue;
+    if (meanIsVerb(tokens, p.start, proposals)) proposals.splice(i, 1);
+  }
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
   const taken = new Int32Array(tokens.length).fill(-1);
@@ -731,6 +739,25 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     for (let k = m.start; k < m.end; k++) at[k] = idx;
   });
   return { tokens, mentions, at };
+}
+
+const MEAN_AFTER = new Set(shapes.meanVerb.after);
+const MEAN_ARTICLES = new Set(shapes.meanVerb.articles);
+const MEAN_NOT_AFTER = new Set(shapes.meanVerb.notAfter);
+
+/** "mean"/"means" at `i` is the verb: a comparison follows it (directly or after an article) and no word introducing the average precedes it. */
+function meanIsVerb(tokens: Token[], i: number, proposals: Proposal[]): boolean {
+  const t = tokens[i];
+  if (t.text !== "mean" && t.text !== "means") return false;
+  const prev = tokens[i - 1];
+  if (!prev || prev.kind !== "word" || MEAN_NOT_AFTER.has(prev.text) || t.sep !== null) return false;
+  let j = i + 1;
+  if (tokens[j] && MEAN_ARTICLES.has(tokens[j].text)) j++;
+  const next = tokens[j];
+  if (!next || next.kind !== "word" || tokens[j + 1]?.text === "than") return false;
+  if (MEAN_AFTER.has(next.text)) return true;
+  // A comparative adjective of the vocabulary ("mean heavier cars").
+  return proposals.some((p) => p.start === j && p.mention.kind === "word" && p.mention.hits.some((h) => h.category === "comparative"));
 }
 
 export function fieldInfo(lex: TableLexicon, name: string): FieldInfo | undefined {
