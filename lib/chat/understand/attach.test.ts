@@ -243,3 +243,12 @@ describe("a follow-up that names a number again", () => {
     expect(merged("average sales by region", "and profit").find((r) => r.cands[0].name === "Profit")?.agg).toBeNull();
   });
 });
+
+describe("values set against each other", () => {
+  const valuesRef = (q: string) => atoms(q).refs.find((r) => r.via === "values");
+  it("'East vs West' makes their field a grouping; 'in East and West' only lists them", () => {
+    expect(valuesRef("sales in the east vs the west by month")?.group).toBe(true);
+    expect(valuesRef("sales east versus west")?.group).toBe(true);
+    expect(valuesRef("sales of east and west")?.group).toBe(false);
+  });
+});
