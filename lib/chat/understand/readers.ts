@@ -254,11 +254,16 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
 // ---------------------------------------------------------------------------------------------
 // Fields and values of the table.
 
+/** Words that set two things against each other: never inside one field name unless the name has them. */
+const VERSUS_WORDS = new Set(["vs", "v", "versus", "against", "than"]);
+
 /** Matches a span of lemmas against a name (all of its words in any order, typos allowed). */
 function scoreSpan(span: string[], name: NameEntry): number {
   // "of each state" is not a name: a span starts and ends with words of the name.
   if ((STOP_WORDS.has(span[0]) && !name.words.includes(span[0])) || (STOP_WORDS.has(span[span.length - 1]) && !name.words.includes(span[span.length - 1])))
     return 0;
+  // "sales forecast vs sales": a word that sets two things against each other splits the span.
+  if (span.slice(1, -1).some((w) => VERSUS_WORDS.has(w) && !name.words.includes(w))) return 0;
   const content = span.filter((w) => !STOP_WORDS.has(w) || name.words.includes(w));
   // "level of membership" is said "membership level" (the field's own name may drop its small words);
   // synonyms are said as written ("made in" is not "made", "type of movie" is not "movie of").
