@@ -256,6 +256,8 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
 
 /** Words that set two things against each other: never inside one field name unless the name has them. */
 const VERSUS_WORDS = new Set(["vs", "v", "versus", "against", "than"]);
+/** Words that link two things ("X to Y", "X and Y"): inside a span only when it keeps the name's word order. */
+const LINK_WORDS = new Set(["to", "and", "or", "with", "from", "into", "vs"]);
 
 /** Matches a span of lemmas against a name (all of its words in any order, typos allowed). */
 function scoreSpan(span: string[], name: NameEntry): number {
@@ -286,6 +288,7 @@ function scoreSpan(span: string[], name: NameEntry): number {
     return 0;
   }
   const used = new Set<number>();
+  const order: number[] = [];
   let total = 0;
   for (const w of content) {
     let best = 0;
@@ -303,8 +306,13 @@ function scoreSpan(span: string[], name: NameEntry): number {
       return m > 0 ? m * name.weight * 0.95 : 0;
     }
     used.add(bestJ);
+    order.push(bestJ);
     total += best;
   }
+  // "imdb rating to rotten tomatoes rating": a linking word inside a span whose words are not in the
+  // name's order joins two names ("rating to rotten tomatoes" is not Rotten Tomatoes Rating).
+  const inOrder = order.every((j, k) => k === 0 || j > order[k - 1]);
+  if (!inOrder && span.slice(1, -1).some((w) => LINK_WORDS.has(w) && !name.words.includes(w))) return 0;
   return (total / content.length) * name.weight * stray;
 }
 
