@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { describeTable } from "../columns";
 import { tableFromRows } from "../testing/load-csv";
 import { attach } from "./attach";
-import { editCandidates } from "./followup";
+import { editCandidates, mergeAtoms } from "./followup";
 import { buildTableLexicon } from "./lexicon";
 import { readMentions } from "./readers";
 
@@ -229,5 +229,26 @@ describe("two-digit decades", () => {
     // Outside every time field's years: left unread (the answer names it).
     expect(filters("sales in the 50s")).toEqual([]);
     expect(atoms("sales in the 50s").unknown.map((u) => u.text)).toEqual(["50s"]);
+  });
+});
+
+describe("a follow-up that names a number again", () => {
+  const merged = (a: string, b: string) => mergeAtoms(atoms(a), atoms(b)).refs.filter((r) => r.turn === 0);
+  it("keeps the aggregate the number was given before when the turn names none", () => {
+    const sales = merged("average sales by region", "add gridlines for sales and region").find((r) => r.cands[0].name === "Sales");
+    expect(sales?.agg).toBe("mean");
+  });
+  it("takes the turn's own aggregate, and gives none to a number not aggregated before", () => {
+    expect(merged("average sales by region", "total sales by category").find((r) => r.cands[0].name === "Sales")?.agg).toBe("sum");
+    expect(merged("average sales by region", "and profit").find((r) => r.cands[0].name === "Profit")?.agg).toBeNull();
+  });
+});
+
+describe("values set against each other", () => {
+  const valuesRef = (q: string) => atoms(q).refs.find((r) => r.via === "values");
+  it("'East vs West' makes their field a grouping; 'in East and West' only lists them", () => {
+    expect(valuesRef("sales in the east vs the west by month")?.group).toBe(true);
+    expect(valuesRef("sales east versus west")?.group).toBe(true);
+    expect(valuesRef("sales of east and west")?.group).toBe(false);
   });
 });

@@ -113,6 +113,8 @@ export interface FilterAtom {
   listed: number;
   /** "or" between the listed values, "and" otherwise. */
   conj: "and" | "or" | null;
+  /** The listed values were set against each other ("East vs West"): the answer compares them. */
+  versus?: boolean;
   text: string;
 }
 
@@ -1078,6 +1080,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const group = [{ m, idx }];
     let end = m.end;
     let conj: "and" | "or" | null = null;
+    let versus = false;
     for (;;) {
       let k = end;
       const comma = tokens[k]?.sep === "," && mAt(k)?.kind === "value";
@@ -1088,7 +1091,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const nx = mAt(k);
         if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
           if (c === "and" || c === "or" || c === "nor") conj = c === "nor" ? "or" : (c as "and" | "or");
-          if (c === "vs" || c === "versus") conj = "and";
+          if (c === "vs" || c === "versus") {
+            conj = "and";
+            versus = true;
+          }
           group.push({ m: nx, idx: mentions.indexOf(nx) });
           end = nx.end;
           continue;
@@ -1139,6 +1145,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         refs: refIds,
         listed: group.length,
         conj,
+        versus,
         text: spanText(tokens, startPos, end),
       });
   }
@@ -1395,7 +1402,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       cands: fieldsOf.map((name) => ({ name, score: 0.5 })),
       partial: true,
       via: "values",
-      group: ["for", "by", "per", "each", "every", "in", "across", "between", "compare"].includes(prevWord),
+      group: f.versus === true || ["for", "by", "per", "each", "every", "in", "across", "between", "compare"].includes(prevWord),
       each: prevWord === "each" || prevWord === "every",
       before: [prevWord],
       after: [],

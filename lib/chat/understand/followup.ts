@@ -13,7 +13,14 @@ import type { TableLexicon } from "./lexicon";
 /** The earlier turn's atoms followed by this turn's: ids and refs renumbered, this turn's cues win. */
 export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
   const offset = prev.refs.length;
-  const refs: Ref[] = [...prev.refs.map((r) => ({ ...r, turn: r.turn - 1 })), ...next.refs.map((r) => ({ ...r, id: r.id + offset }))];
+  // "average budget by year | gridlines for budget and year": a number said again without an
+  // aggregate word keeps the aggregate it was given before (when the turn names no other aggregate).
+  const earlierAgg = (r: Ref) => {
+    if (r.agg || next.looseAgg || r.cands.length !== 1) return r.agg;
+    const before = prev.refs.filter((p) => p.agg && p.cands.length === 1 && p.cands[0].name === r.cands[0].name);
+    return before.length && before.every((p) => p.agg === before[0].agg) ? before[0].agg : r.agg;
+  };
+  const refs: Ref[] = [...prev.refs.map((r) => ({ ...r, turn: r.turn - 1 })), ...next.refs.map((r) => ({ ...r, id: r.id + offset, agg: earlierAgg(r) }))];
   const fOffset = prev.filters.length;
   const nextFilters = next.filters.map((f) => ({ ...f, id: f.id + fOffset, refs: f.refs.map((r) => r + offset) }));
   const replaced = new Set(nextFilters.flatMap((f) => f.options.map((o) => o.filter.field)));

@@ -186,3 +186,14 @@ describe("partial field names", () => {
     expect(billOnly.partial.get("charge")?.map((p) => p.field)).toEqual(["MonthlyBill"]);
   });
 });
+
+describe("a word that sets two things against each other", () => {
+  it("is not read inside one field name ('monthly charges vs charges' is two fields, not MonthlyCharges reordered)", () => {
+    expect(fieldsOf(read("total charges vs monthly charges"))).toEqual(["TotalCharges", "MonthlyCharges"]);
+    expect(fieldsOf(read("monthly charges versus total charges"))).toEqual(["MonthlyCharges", "TotalCharges"]);
+  });
+  it("a linking word joins two names when the words around it are out of the name's order", () => {
+    // "estimate to high estimate" must not be High_Estimate said backwards with "to" inside.
+    expect(fieldsOf(read("compare low estimate to high estimate"))).toEqual(["Low_Estimate", "High_Estimate"]);
+  });
+});

@@ -6,6 +6,7 @@ import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
 import { findPhrases, KNOWN_WORDS, MONTHS, MULTIPLIERS, NUMBER_WORDS, QUARTERS, ROW_NOUNS, STOP_WORDS, type Category } from "./vocabulary";
 import words from "../vocab/words.json";
+import shapes from "../vocab/shapes.json";
 import { editDistance } from "./distance";
 
 export { editDistance };
@@ -253,11 +254,18 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
 // ---------------------------------------------------------------------------------------------
 // Fields and values of the table.
 
+/** Words that set two things against each other: never inside one field name unless the name has them. */
+const VERSUS_WORDS = new Set(["vs", "v", "versus", "against", "than"]);
+/** Words that link two things ("X to Y", "X and Y"): inside a span only when it keeps the name's word order. */
+const LINK_WORDS = new Set(["to", "and", "or", "with", "from", "into", "vs"]);
+
 /** Matches a span of lemmas against a name (all of its words in any order, typos allowed). */
 function scoreSpan(span: string[], name: NameEntry): number {
   // "of each state" is not a name: a span starts and ends with words of the name.
   if ((STOP_WORDS.has(span[0]) && !name.words.includes(span[0])) || (STOP_WORDS.has(span[span.length - 1]) && !name.words.includes(span[span.length - 1])))
     return 0;
+  // "sales forecast vs sales": a word that sets two things against each other splits the span.
+  if (span.slice(1, -1).some((w) => VERSUS_WORDS.has(w) && !name.words.includes(w))) return 0;
   const content = span.filter((w) => !STOP_WORDS.has(w) || name.words.includes(w));
   // "level of membership" is said "membership level" (the field's own name may drop its small words);
   // synonyms are said as written ("made in" is not "made", "type of movie" is not "movie of").
@@ -280,6 +288,7 @@ function scoreSpan(span: string[], name: NameEntry): number {
     return 0;
   }
   const used = new Set<number>();
+  const order: number[] = [];
   let total = 0;
   for (const w of content) {
     let best = 0;
@@ -297,8 +306,13 @@ function scoreSpan(span: string[], name: NameEntry): number {
       return m > 0 ? m * name.weight * 0.95 : 0;
     }
     used.add(bestJ);
+    order.push(bestJ);
     total += best;
   }
+  // "imdb rating to rotten tomatoes rating": a linking word inside a span whose words are not in the
+  // name's order joins two names ("rating to rotten tomatoes" is not Rotten Tomatoes Rating).
+  const inOrder = order.every((j, k) => k === 0 || j > order[k - 1]);
+  if (!inOrder && span.slice(1, -1).some((w) => LINK_WORDS.has(w) && !name.words.includes(w))) return 0;
   return (total / content.length) * name.weight * stray;
 }
 
@@ -667,6 +681,13 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     const opens = !prev || tokens[p.start].sep !== null || CLAUSE_OPENERS.has(prev.lemma);
     if (opens && next && SORT_OBJECTS.has(next.lemma)) p.score -= 0.5;
   }
+  // "does higher horsepower mean lower acceleration": "mean" followed by a comparison is the verb,
+  // not the average (vocab/shapes.json meanVerb).
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "word" || p.end - p.start !== 1 || !p.mention.hits.some((h) => h.category === "agg" && h.key === "mean")) continue;
+    if (meanIsVerb(tokens, p.start, proposals)) proposals.splice(i, 1);
+  }
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
   const taken = new Int32Array(tokens.length).fill(-1);
@@ -731,6 +752,25 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     for (let k = m.start; k < m.end; k++) at[k] = idx;
   });
   return { tokens, mentions, at };
+}
+
+const MEAN_AFTER = new Set(shapes.meanVerb.after);
+const MEAN_ARTICLES = new Set(shapes.meanVerb.articles);
+const MEAN_NOT_AFTER = new Set(shapes.meanVerb.notAfter);
+
+/** "mean"/"means" at `i` is the verb: a comparison follows it (directly or after an article) and no word introducing the average precedes it. */
+function meanIsVerb(tokens: Token[], i: number, proposals: Proposal[]): boolean {
+  const t = tokens[i];
+  if (t.text !== "mean" && t.text !== "means") return false;
+  const prev = tokens[i - 1];
+  if (!prev || prev.kind !== "word" || MEAN_NOT_AFTER.has(prev.text) || t.sep !== null) return false;
+  let j = i + 1;
+  if (tokens[j] && MEAN_ARTICLES.has(tokens[j].text)) j++;
+  const next = tokens[j];
+  if (!next || next.kind !== "word" || tokens[j + 1]?.text === "than") return false;
+  if (MEAN_AFTER.has(next.text)) return true;
+  // A comparative adjective of the vocabulary ("mean heavier cars").
+  return proposals.some((p) => p.start === j && p.mention.kind === "word" && p.mention.hits.some((h) => h.category === "comparative"));
 }
 
 export function fieldInfo(lex: TableLexicon, name: string): FieldInfo | undefined {

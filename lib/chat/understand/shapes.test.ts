@@ -253,3 +253,46 @@ describe("features of the words around a field", () => {
     expect(sorted.some((c) => [...c.feats.keys()].some((k) => k.endsWith("|next:@sort")))).toBe(true);
   });
 });
+
+describe("'mean' said as a verb", () => {
+  const cars = lexiconOf(
+    ["Horsepower", "Acceleration", "Origin"],
+    Array.from({ length: 30 }, (_, i) => [String(60 + i * 5), String(20 - i * 0.3), ["USA", "Europe", "Japan"][i % 3]]),
+    "cars",
+  );
+  const meanWords = (q: string) =>
+    readMentions(q, cars.lex).mentions.filter((m) => m.kind === "word" && m.hits.some((h) => h.category === "agg" && h.key === "mean")).length;
+
+  it("is the verb before a comparison: no average is asked", () => {
+    expect(meanWords("Does higher horsepower mean lower acceleration?")).toBe(0);
+    expect(meanWords("does more horsepower mean a faster acceleration")).toBe(0);
+    const u = understand(["does higher horsepower mean lower acceleration"], cars.lex, cars.rowCount);
+    expect(u.kind === "plan" && u.plan.intent).toBe("relationship");
+  });
+
+  it("stays the average where a word introduces it or the comparison is itself compared", () => {
+    expect(meanWords("the mean horsepower by origin")).toBe(1);
+    expect(meanWords("mean acceleration per origin")).toBe(1);
+    expect(meanWords("origins with mean higher than 100 horsepower")).toBe(1);
+    expect(meanWords("horsepower mean higher than 100 by origin")).toBe(1);
+  });
+});
+
+describe("'the most common' value of a field", () => {
+  const orders = lexiconOf(
+    ["Quantity", "Sales", "Region"],
+    Array.from({ length: 60 }, (_, i) => [String(1 + ((i * 7) % 9)), String(100 + i * 17.5), ["East", "West", "North"][i % 3]]),
+    "orders",
+  );
+  it("counts the rows by the field's values rather than listing its largest value", () => {
+    for (const q of ["what is the most common quantity", "the most frequent quantity per order"]) {
+      const u = understand([q], orders.lex, orders.rowCount);
+      expect(u.kind, q).toBe("plan");
+      if (u.kind !== "plan") continue;
+      expect(u.plan.intent, q).not.toBe("rows");
+      expect(u.plan.measure.agg, q).toBe("count");
+    }
+    const u = understand(["which region is the most common"], orders.lex, orders.rowCount);
+    expect(u.kind === "plan" && u.plan.groupBy.map((g) => g.field)).toEqual(["Region"]);
+  });
+});
