@@ -18,7 +18,7 @@ import { EnsembleLearner, learnerFromJson, selectRows, type Learner } from "./le
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
 import { runRefits, runSearch, toSharedMatrix, warmSearchWorkers } from "./search";
-import { shuffleIndices, splitRows, takeRows } from "./split";
+import { splitRows, takeRows } from "./split";
 import { computeClassStats, computeRegressionStat, round, type ClassStat, type RegressionStat } from "./stats";
 import { encodeTarget, type TargetInfo } from "./target";
 import type { ModelReport, FieldReport, TrainOutcome, TrainRequest } from "./types";
@@ -374,7 +374,7 @@ async function trainField(
         : [];
     // Which fits fit: a list schedule over the threads, estimates as rough as a busy machine makes
     // them; a member whose bag does not fit gets one refit on all rows if that fits.
-    const lanes = searchThreads > 1 ? searchThreads : 1;
+    const lanes = Math.max(1, searchThreads);
     const laneFree = new Array<number>(lanes).fill(Date.now());
     const chosen: ServedFit[] = [];
     const schedule = (jobs: ServedFit[]): boolean => {
