@@ -10,7 +10,7 @@ import { ARTIFACT_FORMAT, ARTIFACT_VERSION, encodeArtifact } from "./artifact";
 import { TrainError } from "./errors";
 import { assignFolds, bagConfig, baggable, bagFoldsFor, bagRows, mergeBag } from "./bagging";
 import { pruneEnsemble, pruneTolerance, selectEnsemble, toMargins } from "./ensemble";
-import { fitCandidate, fitRows, suitsLogTarget, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
+import { fitCandidate, fitRows, sizeOf, suitsLogTarget, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
 import { buildDataStory, computeFieldImportance, normalise, type DataStory } from "./explain";
 import { allRows as allRowsOf, FieldModel, type FieldModelJson } from "./field-model";
 import { computeInsights, DEFAULT_INSIGHTS_LIMITS } from "./insights";
@@ -34,6 +34,13 @@ const SEARCH_SHARE = 0.6;
 const REFIT_SHARE = 0.5;
 /** The search reserves time for the best candidate's refit and this share of the second best's. */
 const SECOND_REFIT_SHARE = 0.5;
+/**
+ * A refit is tried when this share of its estimated cost fits before the refit deadline: estimates
+ * from search times are pessimistic (there two candidates share the cores, with early stopping's
+ * extra rounds), and a refit still running at the deadline is cut there (and discarded when cut
+ * short), which keeps the reserve for the statistics, so a try costs only time that would go unused.
+ */
+const REFIT_TRY_SHARE = 0.5;
 /** Candidates (best first) that ensemble selection may choose from. */
 const ENSEMBLE_POOL = 24;
 /**
@@ -316,7 +323,7 @@ async function trainField(
   const combine = (learners: Learner[]): Learner =>
     learners.length === 1 ? learners[0] : EnsembleLearner.fromMembers(learners.map((l, i) => ({ weight: members[i].weight, learner: l })));
   const refitDeadline = job.fieldEnd - finalizeMs;
-  const fits = (ms: number): boolean => Date.now() + 0.8 * ms < refitDeadline;
+  const fits = (ms: number): boolean => Date.now() + REFIT_TRY_SHARE * ms < refitDeadline;
 
   // Model for holdout statistics (never saw the holdout): with one search split, the members as
   // fitted there; with k-fold, bagged boosting members as the bag of their k search fits (free),
@@ -381,7 +388,7 @@ async function trainField(
       const trial = laneFree.slice();
       for (const job of jobs) {
         const lane = trial.indexOf(Math.min(...trial));
-        if (trial[lane] + 0.8 * job.cost >= refitDeadline) return false;
+        if (trial[lane] + REFIT_TRY_SHARE * job.cost >= refitDeadline) return false;
         trial[lane] += job.cost;
       }
       laneFree.splice(0, lanes, ...trial);
@@ -424,12 +431,25 @@ async function trainField(
       });
     } else if (xAll) {
       for (const job of chosen) {
-        if (Date.now() + 0.8 * job.cost >= refitDeadline) continue;
+        if (Date.now() + REFIT_TRY_SHARE * job.cost >= refitDeadline) continue;
         accept(job, fitRows(job.config, task, { x: xAll, y: yAll, weights: wAll }, refitDeadline, job.subset));
         checkAborted(req.signal);
       }
     }
-    // A bag needs at least two complete fits (one fit on part of the rows is no better than the statistics model).
+    // The bag fits are bigger than the search's (more rows and rounds): while the served ensemble
+    // exceeds the serving budget (all of it compiled), the biggest bag loses a fit. A bag needs at
+    // least two complete fits (one fit on part of the rows is no better than the statistics model).
+    const nodes = (i: number): number => (bagFits[i].length >= 2 ? bagFits[i].reduce((n, f) => n + sizeOf(f), 0) : sizeOf(servedMembers[i]));
+    for (;;) {
+      const sizes = members.map((_, i) => nodes(i));
+      if (sizes.reduce((a, b) => a + b, 0) <= selection.maxSize) break;
+      let biggest = -1;
+      bagFits.forEach((fits, i) => {
+        if (fits.length >= 2 && (biggest < 0 || sizes[i] > sizes[biggest])) biggest = i;
+      });
+      if (biggest < 0) break;
+      bagFits[biggest].pop();
+    }
     bagFits.forEach((fits, i) => {
       const merged = fits.length >= 2 ? mergeBag(fits) : null;
       if (!merged) return;
