@@ -2,7 +2,7 @@
 // trainModel serving a bag as one compiled ensemble.
 import { describe, expect, it } from "vitest";
 import { decodeArtifact } from "./artifact";
-import { BAG_FOLDS, BAG_MAX_ROWS, bagFoldsFor, bagRows, mergeBag } from "./bagging";
+import { BAG_FOLDS, bagFoldsFor, DEFAULT_BAG_FOLDS, bagRows, mergeBag } from "./bagging";
 import { fitRows, type CandidateConfig, type TaskSpec } from "./evaluate";
 import { loadModel, trainModel } from "./index";
 import { LogTargetLearner, TreeLearner, type Learner } from "./learner";
@@ -31,9 +31,9 @@ function matrixOf(table: ReturnType<typeof makeBinaryTable>, field: string) {
 }
 
 describe("bagFoldsFor", () => {
-  it("bags small tables by default, not big ones, and follows the request", () => {
-    expect(bagFoldsFor(undefined, 1000)).toBe(BAG_FOLDS);
-    expect(bagFoldsFor(undefined, BAG_MAX_ROWS)).toBe(1);
+  it("is off unless asked for, and follows the request", () => {
+    expect(bagFoldsFor(undefined, 1000)).toBe(DEFAULT_BAG_FOLDS);
+    expect(bagFoldsFor(BAG_FOLDS, 1000)).toBe(BAG_FOLDS);
     expect(bagFoldsFor(0, 1000)).toBe(1);
     expect(bagFoldsFor(3, 50_000)).toBe(3);
     // Never more folds than half the rows.
@@ -134,7 +134,7 @@ function interactionTable(n: number, seed: number): Table {
 describe("trainModel bags the served model of a small table", async () => {
   const table = interactionTable(1200, 11);
   const train = (bagFolds?: number) => trainModel({ table, predictFields: ["label"], budgetSeconds: 20, threads: 1, seed: 3, maxTrials: 4, bagFolds });
-  const [bagged, plain] = await Promise.all([train(), train(0)]);
+  const [bagged, plain] = await Promise.all([train(BAG_FOLDS), train()]);
 
   it("reports the folds and the fits of each member, and serves one tree ensemble", () => {
     const f = bagged.report.fields[0];
