@@ -41,7 +41,16 @@ export const DATASETS: Record<string, { file: string; target: string; types?: Re
   diamonds: { file: "diamonds.csv", target: "price" },
 };
 
-function parseArgs(): { budgets: number[]; datasets: string[]; threads: number; peers: boolean; gbdtTiming: boolean; seed: number } {
+function parseArgs(): {
+  budgets: number[];
+  datasets: string[];
+  threads: number;
+  peers: boolean;
+  gbdtTiming: boolean;
+  seed: number;
+  bagFolds?: number;
+  maxTrials?: number;
+} {
   const args = process.argv.slice(2);
   const get = (name: string): string | undefined => {
     const i = args.indexOf(`--${name}`);
@@ -54,6 +63,9 @@ function parseArgs(): { budgets: number[]; datasets: string[]; threads: number; 
     peers: !args.includes("--skip-peers"),
     gbdtTiming: !args.includes("--skip-timing"),
     seed: Number(get("seed") ?? 1),
+    // Engine options for experiments: k-fold bagging (0 = off; default: the engine's) and a cap on candidates.
+    bagFolds: get("bag-folds") === undefined ? undefined : Number(get("bag-folds")),
+    maxTrials: get("max-trials") === undefined ? undefined : Number(get("max-trials")),
   };
 }
 
@@ -166,7 +178,15 @@ async function main(): Promise<void> {
       table.push(row);
       for (const budget of opts.budgets) {
         const t0 = Date.now();
-        const outcome = await trainModel({ table: train, predictFields: [spec.target], budgetSeconds: budget, threads: opts.threads, seed: opts.seed });
+        const outcome = await trainModel({
+          table: train,
+          predictFields: [spec.target],
+          budgetSeconds: budget,
+          threads: opts.threads,
+          seed: opts.seed,
+          bagFolds: opts.bagFolds,
+          maxTrials: opts.maxTrials,
+        });
         const seconds = (Date.now() - t0) / 1000;
         const model = loadModel(outcome.artifact);
         const tp = Date.now();
@@ -188,7 +208,7 @@ async function main(): Promise<void> {
         const f = outcome.report.fields[0];
         console.log(
           `  ${name} @${budget}s: ${metric} ${score.toFixed(4)} in ${seconds.toFixed(1)}s; winner ${f.model.family} ${JSON.stringify(f.model.params)} rounds ${f.model.rounds}; ` +
-            `${f.candidatesTried} candidates (${f.validation}); ensemble ${f.model.ensemble ? f.model.ensemble.map((m) => `${m.weight} ${describeMember(m.params)}`).join(" + ") : "no"}; refit on all: ${f.refitOnAllRows}; ` +
+            `${f.candidatesTried} candidates (${f.validation}); ensemble ${f.model.ensemble ? f.model.ensemble.map((m) => `${m.weight} ${describeMember(m.params)}`).join(" + ") : "no"}; refit on all: ${f.refitOnAllRows}; bagging ${JSON.stringify(f.bagging)}; ` +
             `phases ${JSON.stringify(f.timings)}; holdout ${JSON.stringify(f.metrics)}; predict ${Math.round(test.rowCount / Math.max(1e-3, predictSeconds))} rows/s`,
         );
       }

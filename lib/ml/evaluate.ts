@@ -2,7 +2,7 @@
 // Runs in the main thread (threads: 1) or inside a search worker thread; plain data in, plain data out.
 import { BinMapper, trainForest, trainGbdt } from "./core";
 import type { FeatureMatrix, Objective } from "./core/types";
-import { LinearLearner, LogTargetLearner, TreeLearner, type Learner, type LearnerJson } from "./learner";
+import { LinearLearner, LogTargetLearner, selectRows, TreeLearner, type Learner, type LearnerJson } from "./learner";
 import { trainLinear } from "./linear";
 import { computeAuc, computeLogLoss, computeRmse } from "./metrics";
 
@@ -71,6 +71,8 @@ export interface CandidateResult {
   validPredictions: Float64Array;
   /** Model fitted on fold 0 (the one used for holdout statistics when there is a single fold). */
   learner: LearnerJson;
+  /** With k folds, the models fitted on folds 1..k-1 as well (a k-fold bag of the non-holdout rows, bagging.ts). */
+  foldLearners?: LearnerJson[];
   /** Serving size of that model: tree nodes (or linear weights), what predictions and explanations cost. */
   size: number;
 }
@@ -151,6 +153,19 @@ export function fitCandidate(
   }
 }
 
+/** fitCandidate on all of `rows`, or on the rows `subset` of them (a k-fold bag's fit). */
+export function fitRows(
+  config: CandidateConfig,
+  task: TaskSpec,
+  rows: { x: FeatureMatrix; y: Float64Array; weights?: Float64Array },
+  deadlineMs: number,
+  subset?: Int32Array,
+): Learner {
+  if (!subset) return fitCandidate(config, task, rows.x, rows.y, rows.weights, deadlineMs);
+  const pick = (v: Float64Array): Float64Array => Float64Array.from(subset, (i) => v[i]);
+  return fitCandidate(config, task, selectRows(rows.x, subset), pick(rows.y), rows.weights ? pick(rows.weights) : undefined, deadlineMs);
+}
+
 /**
  * log(y + offset) with offset 0 for positive targets, else 1 - min(y) (so the smallest value maps to
  * log 1). Values below the training minimum (validation rows) are clamped halfway to it.
@@ -189,11 +204,13 @@ export function evaluateCandidate(config: CandidateConfig, task: TaskSpec, folds
   const ys: Float64Array[] = [];
   let rounds = 0;
   let first: Learner | null = null;
+  const others: LearnerJson[] = [];
   for (const fold of folds) {
     const learner = fitCandidate(config, task, fold.train, fold.y, fold.weights, deadlineMs, {
       valid: { x: fold.valid, y: fold.validY, weights: fold.validWeights },
       binMapper: fold.binMapper,
     });
+    if (first) others.push(learner.toJSON());
     first ??= learner;
     rounds += roundsOf(learner);
     preds.push(learner.predict(fold.valid));
@@ -210,6 +227,7 @@ export function evaluateCandidate(config: CandidateConfig, task: TaskSpec, folds
     seconds: (Date.now() - start) / 1000,
     validPredictions,
     learner: first!.toJSON(),
+    foldLearners: others.length ? others : undefined,
     size: sizeOf(first!),
   };
 }

@@ -3,7 +3,7 @@
 import { parentPort } from "node:worker_threads";
 import { BinMapper } from "./core";
 import type { FeatureMatrix } from "./core/types";
-import { evaluateCandidate, fitCandidate, type CandidateConfig, type Fold, type TaskSpec } from "./evaluate";
+import { evaluateCandidate, fitRows, type CandidateConfig, type Fold, type TaskSpec } from "./evaluate";
 
 let task: TaskSpec | null = null;
 let folds: Fold[] = [];
@@ -17,6 +17,8 @@ interface Message {
   id?: number;
   config?: CandidateConfig;
   deadlineMs?: number;
+  /** Refits: fit on these rows of `rows` only (k-fold bagging). */
+  subset?: Int32Array;
 }
 
 parentPort?.on("message", (m: Message) => {
@@ -35,9 +37,7 @@ parentPort?.on("message", (m: Message) => {
   }
   if (m.type === "run") {
     try {
-      const result = rows
-        ? fitCandidate(m.config!, task!, rows.x, rows.y, rows.weights, m.deadlineMs!).toJSON()
-        : evaluateCandidate(m.config!, task!, folds, m.deadlineMs!);
+      const result = rows ? fitRows(m.config!, task!, rows, m.deadlineMs!, m.subset).toJSON() : evaluateCandidate(m.config!, task!, folds, m.deadlineMs!);
       parentPort!.postMessage({ type: "result", id: m.id, result });
     } catch (e) {
       parentPort!.postMessage({ type: "error", id: m.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });

@@ -366,6 +366,8 @@ export async function runSearch(options: SearchOptions): Promise<CandidateResult
 export interface RefitJob {
   config: CandidateConfig;
   deadlineMs: number;
+  /** Fit on these rows only (indices into `rows`; k-fold bagging), else on all rows. */
+  subset?: Int32Array;
 }
 
 /**
@@ -397,7 +399,7 @@ export async function runRefits(options: {
       let pending = options.jobs.length;
       options.jobs.forEach((job, i) => {
         pool
-          .run(job.config, job.deadlineMs)
+          .run(job.config, job.deadlineMs, job.subset)
           .then(
             (json) => void (out[i] = json),
             () => undefined,
@@ -433,7 +435,7 @@ function median(xs: number[]): number {
 
 interface Pool<R = CandidateResult> {
   size: number;
-  run(config: CandidateConfig, deadlineMs: number): Promise<R>;
+  run(config: CandidateConfig, deadlineMs: number, subset?: Int32Array): Promise<R>;
   /** Gives up on running candidates: close() then terminates the threads. */
   abandon(): void;
   close(): void;
@@ -576,7 +578,7 @@ async function startPool<R = CandidateResult>(
   };
   return {
     size,
-    async run(config, deadlineMs) {
+    async run(config, deadlineMs, subset) {
       const w = await acquire();
       const id = nextId++;
       let answer: { type: string; result?: R; error?: string };
@@ -586,7 +588,7 @@ async function startPool<R = CandidateResult>(
             if (m.id === id) done(m);
           };
           w.on("message", onMessage);
-          w.postMessage({ type: "run", id, config, deadlineMs });
+          w.postMessage({ type: "run", id, config, deadlineMs, subset });
           return () => w.off("message", onMessage);
         });
       } catch (error) {

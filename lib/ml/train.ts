@@ -8,8 +8,9 @@ import type { FeatureMatrix } from "./core/types";
 import { Rng } from "./core/random";
 import { ARTIFACT_FORMAT, ARTIFACT_VERSION, encodeArtifact } from "./artifact";
 import { TrainError } from "./errors";
+import { assignFolds, bagConfig, baggable, bagFoldsFor, bagRows, mergeBag } from "./bagging";
 import { pruneEnsemble, pruneTolerance, selectEnsemble, toMargins } from "./ensemble";
-import { fitCandidate, suitsLogTarget, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
+import { fitCandidate, fitRows, sizeOf, suitsLogTarget, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
 import { buildDataStory, computeFieldImportance, normalise, type DataStory } from "./explain";
 import { allRows as allRowsOf, FieldModel, type FieldModelJson } from "./field-model";
 import { computeInsights, DEFAULT_INSIGHTS_LIMITS } from "./insights";
@@ -17,7 +18,7 @@ import { EnsembleLearner, learnerFromJson, selectRows, type Learner } from "./le
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
 import { runRefits, runSearch, toSharedMatrix, warmSearchWorkers } from "./search";
-import { shuffleIndices, splitRows, takeRows } from "./split";
+import { splitRows, takeRows } from "./split";
 import { computeClassStats, computeRegressionStat, round, type ClassStat, type RegressionStat } from "./stats";
 import { encodeTarget, type TargetInfo } from "./target";
 import type { ModelReport, FieldReport, TrainOutcome, TrainRequest } from "./types";
@@ -33,6 +34,13 @@ const SEARCH_SHARE = 0.6;
 const REFIT_SHARE = 0.5;
 /** The search reserves time for the best candidate's refit and this share of the second best's. */
 const SECOND_REFIT_SHARE = 0.5;
+/**
+ * A refit is tried when this share of its estimated cost fits before the refit deadline: estimates
+ * from search times are pessimistic (there two candidates share the cores, with early stopping's
+ * extra rounds), and a refit still running at the deadline is cut there (and discarded when cut
+ * short), which keeps the reserve for the statistics, so a try costs only time that would go unused.
+ */
+const REFIT_TRY_SHARE = 0.5;
 /** Candidates (best first) that ensemble selection may choose from. */
 const ENSEMBLE_POOL = 24;
 /**
@@ -258,7 +266,10 @@ async function trainField(
   // Refit costs from the candidate's search time. One split: all rows are ~1.56x a search fit's rows
   // (early stopping's extra rounds roughly pay for the 15% more rounds). k-fold: a fit on the
   // non-holdout rows (statistics) and one on all rows, each ~1.3-1.6x one fold's fit.
-  const statsRefitMs = (r: CandidateResult): number => (folds.length === 1 ? 0 : (r.seconds * 1000 * 1.3) / folds.length + 50);
+  // With k-fold search and bagging, a boosting member's statistics model is its search fits' bag (no refit).
+  const bagFolds = bagFoldsFor(req.bagFolds, allRows.length);
+  const foldBagged = (r: CandidateResult): boolean => bagFolds > 1 && folds.length > 1 && baggable(r.config) && !!r.foldLearners;
+  const statsRefitMs = (r: CandidateResult): number => (folds.length === 1 || foldBagged(r) ? 0 : (r.seconds * 1000 * 1.3) / folds.length + 50);
   const allRefitMs = (r: CandidateResult): number => r.seconds * 1000 * (folds.length === 1 ? 1.6 : 1.6 / folds.length) + 100;
   // Search until the time left covers the refits of an ensemble and the final statistics. Members
   // are mostly among the best candidates, so the reserve covers the refit of the best candidate so
@@ -266,11 +277,14 @@ async function trainField(
   // REFIT_SHARE of the budget: a member whose refit does not fit in the end is served as fitted in
   // the search (estimates from search times are pessimistic: two candidates share the cores).
   const searchThreads = req.budgetSeconds < MIN_BUDGET_FOR_THREADS ? 1 : job.threads;
+  // A bagged member costs k fits on (k-1)/k of the rows, run on the search threads.
+  const servedRefitMs = (r: CandidateResult): number =>
+    bagFolds > 1 && baggable(r.config) ? (allRefitMs(r) * (bagFolds - 1)) / Math.min(searchThreads, bagFolds) : allRefitMs(r);
   const searchDeadline = (results: CandidateResult[]): number => {
     let refit = results.length === 0 ? budgetMs * (1 - SEARCH_SHARE) : 0;
     const top = results.length <= 2 ? [...results] : [...results].sort((a, b) => a.loss - b.loss).slice(0, 2);
     top.sort((a, b) => a.loss - b.loss);
-    top.forEach((r, i) => (refit += (i === 0 ? 1 : SECOND_REFIT_SHARE) * Math.min(statsRefitMs(r) + allRefitMs(r), budgetMs * REFIT_SHARE)));
+    top.forEach((r, i) => (refit += (i === 0 ? 1 : SECOND_REFIT_SHARE) * Math.min(statsRefitMs(r) + servedRefitMs(r), budgetMs * REFIT_SHARE)));
     return job.fieldEnd - finalizeMs - Math.min(refit, budgetMs * REFIT_SHARE);
   };
   let best: CandidateResult | null = null;
@@ -309,17 +323,28 @@ async function trainField(
   const combine = (learners: Learner[]): Learner =>
     learners.length === 1 ? learners[0] : EnsembleLearner.fromMembers(learners.map((l, i) => ({ weight: members[i].weight, learner: l })));
   const refitDeadline = job.fieldEnd - finalizeMs;
-  const fits = (ms: number): boolean => Date.now() + 0.8 * ms < refitDeadline;
+  const fits = (ms: number): boolean => Date.now() + REFIT_TRY_SHARE * ms < refitDeadline;
 
   // Model for holdout statistics (never saw the holdout): with one search split, the members as
-  // fitted there; with k-fold, the members refitted on all non-holdout rows (their fold-0 fit when a
-  // refit does not fit in time or is cut short).
+  // fitted there; with k-fold, bagged boosting members as the bag of their k search fits (free),
+  // other members refitted on all non-holdout rows (their fold-0 fit when a refit does not fit in
+  // time or is cut short).
   job.progress(
     (Date.now() - job.fieldStart) / budgetMs,
     members.length > 1 ? `Refitting an ensemble of ${members.length} models` : `Refitting ${describeConfig(winner.config)}`,
     (job.fieldEnd - Date.now()) / 1000,
   );
+  // Bagging while the bagged ensemble stays within the serving budget.
+  let bagK = bagFolds;
+  const bagSize = (k: number): number => members.reduce((s, m) => s + (baggable(m.result.config) ? k : 1) * m.result.size, 0);
+  while (bagK > 1 && bagSize(bagK) > selection.maxSize) bagK--;
+  const bagged = members.map(() => 0);
   const statsMembers = members.map((m, i): Learner => {
+    const foldBag = foldBagged(m.result) && bagK >= folds.length ? mergeBag([m.result.learner, ...m.result.foldLearners!].map(learnerFromJson)) : null;
+    if (foldBag) {
+      bagged[i] = folds.length;
+      return foldBag;
+    }
     if (folds.length > 1 && fits(statsRefitMs(m.result))) {
       const refit = fitCandidate(memberConfigs[i], task, xRest, yRest, wRest, refitDeadline);
       if (isComplete(refit, memberConfigs[i])) return refit;
@@ -331,55 +356,107 @@ async function trainField(
 
   // Served model: the members refitted on every row with a known target (more data, same recipe),
   // heaviest first while the budget allows, on the search threads (two at a time) when there are
-  // several; a member not refitted is served as in the statistics model.
+  // several fits; a member not refitted is served as in the statistics model. Small tables: boosting
+  // members are k-fold bags instead (bagging.ts), k fits merged into one tree ensemble, while the
+  // bagged ensemble stays within the serving budget.
   const servedMembers = statsMembers.slice();
   const refitted = members.map(() => false);
   const refitLog: { planned?: number; got?: number; seconds: number }[] = [];
   if (allRows.length > restRows.length) {
-    // Which refits fit: a list schedule over the threads, estimates as rough as a busy machine makes them.
-    const lanes = searchThreads > 1 && members.length > 1 ? searchThreads : 1;
+    const bagSets = bagK > 1 ? bagRows(allRows.length, bagK, seed, isClass ? yAll : undefined) : [];
+    interface ServedFit {
+      member: number;
+      config: CandidateConfig;
+      subset?: Int32Array;
+      cost: number;
+    }
+    const fitsOf = (i: number): ServedFit[] =>
+      bagSets.length && baggable(members[i].result.config)
+        ? bagSets.map((rows, j) => ({
+            member: i,
+            config: bagConfig(memberConfigs[i], j),
+            subset: rows,
+            cost: (allRefitMs(members[i].result) * (bagK - 1)) / bagK,
+          }))
+        : [];
+    // Which fits fit: a list schedule over the threads, estimates as rough as a busy machine makes
+    // them; a member whose bag does not fit gets one refit on all rows if that fits.
+    const lanes = Math.max(1, searchThreads);
     const laneFree = new Array<number>(lanes).fill(Date.now());
-    const chosen: number[] = [];
-    members.forEach((m, i) => {
-      const lane = laneFree.indexOf(Math.min(...laneFree));
-      const cost = allRefitMs(m.result);
-      if (laneFree[lane] + 0.8 * cost < refitDeadline) {
-        chosen.push(i);
-        laneFree[lane] += cost;
+    const chosen: ServedFit[] = [];
+    const schedule = (jobs: ServedFit[]): boolean => {
+      const trial = laneFree.slice();
+      for (const job of jobs) {
+        const lane = trial.indexOf(Math.min(...trial));
+        if (trial[lane] + REFIT_TRY_SHARE * job.cost >= refitDeadline) return false;
+        trial[lane] += job.cost;
       }
+      laneFree.splice(0, lanes, ...trial);
+      chosen.push(...jobs);
+      return true;
+    };
+    members.forEach((m, i) => {
+      const bag = fitsOf(i);
+      if (bag.length && schedule(bag)) return;
+      schedule([{ member: i, config: memberConfigs[i], cost: allRefitMs(m.result) }]);
     });
     const parallel = lanes > 1 && chosen.length > 1;
     // For the threads, the columns go straight into shared memory (no second copy kept).
     const xAll = chosen.length ? (parallel ? toSharedMatrix(pre.transformTable(table, allRows)) : pre.transformTable(table, allRows)) : null;
     const wAll = weightsOf(yAll);
     const t0 = Date.now();
-    const accept = (i: number, refit: Learner): void => {
-      const c = memberConfigs[i];
+    const bagFits = members.map((): Learner[] => []);
+    const accept = (job: ServedFit, refit: Learner): void => {
+      const c = job.config;
       refitLog.push({ planned: c.family === "gbdt" ? c.rounds : undefined, got: roundsOfLearner(refit), seconds: (Date.now() - t0) / 1000 });
       // A refit cut short by the deadline (a busy machine) is worse than the complete model we have.
       if (!isComplete(refit, c)) return;
-      servedMembers[i] = refit;
-      refitted[i] = true;
+      if (job.subset) bagFits[job.member].push(refit);
+      else {
+        servedMembers[job.member] = refit;
+        refitted[job.member] = true;
+      }
     };
     if (xAll && parallel) {
       const jsons = await runRefits({
         task,
         rows: { x: xAll, y: yAll, weights: wAll },
-        jobs: chosen.map((i) => ({ config: memberConfigs[i], deadlineMs: refitDeadline })),
+        jobs: chosen.map((j) => ({ config: j.config, deadlineMs: refitDeadline, subset: j.subset })),
         threads: lanes,
         signal: req.signal,
       });
-      chosen.forEach((i, j) => {
+      chosen.forEach((job, j) => {
         const json = jsons[j];
-        if (json) accept(i, learnerFromJson(json));
+        if (json) accept(job, learnerFromJson(json));
       });
     } else if (xAll) {
-      for (const i of chosen) {
-        if (Date.now() + 0.8 * allRefitMs(members[i].result) >= refitDeadline) continue;
-        accept(i, fitCandidate(memberConfigs[i], task, xAll, yAll, wAll, refitDeadline));
+      for (const job of chosen) {
+        if (Date.now() + REFIT_TRY_SHARE * job.cost >= refitDeadline) continue;
+        accept(job, fitRows(job.config, task, { x: xAll, y: yAll, weights: wAll }, refitDeadline, job.subset));
         checkAborted(req.signal);
       }
     }
+    // The bag fits are bigger than the search's (more rows and rounds): while the served ensemble
+    // exceeds the serving budget (all of it compiled), the biggest bag loses a fit. A bag needs at
+    // least two complete fits (one fit on part of the rows is no better than the statistics model).
+    const nodes = (i: number): number => (bagFits[i].length >= 2 ? bagFits[i].reduce((n, f) => n + sizeOf(f), 0) : sizeOf(servedMembers[i]));
+    for (;;) {
+      const sizes = members.map((_, i) => nodes(i));
+      if (sizes.reduce((a, b) => a + b, 0) <= selection.maxSize) break;
+      let biggest = -1;
+      bagFits.forEach((fits, i) => {
+        if (fits.length >= 2 && (biggest < 0 || sizes[i] > sizes[biggest])) biggest = i;
+      });
+      if (biggest < 0) break;
+      bagFits[biggest].pop();
+    }
+    bagFits.forEach((fits, i) => {
+      const merged = fits.length >= 2 ? mergeBag(fits) : null;
+      if (!merged) return;
+      servedMembers[i] = merged;
+      refitted[i] = true;
+      bagged[i] = fits.length;
+    });
   }
   const finalLearner = refitted.some((r) => r) ? combine(servedMembers) : statsLearner;
   const refitAll = refitted.every((r) => r);
@@ -490,6 +567,7 @@ async function trainField(
               params: refitted[i] || folds.length > 1 ? memberConfigs[i] : m.result.config,
               validLoss: round(m.result.loss),
               refitOnAllRows: refitted[i],
+              bagged: bagged[i],
             }))
           : undefined,
       selection: { validLoss: round(selection.loss), bestSingleValidLoss: round(selection.bestSingleLoss), candidates: selection.candidates },
@@ -512,6 +590,7 @@ async function trainField(
       servedModel: refitAll ? allRows.length : folds.length === 1 ? folds[0].train.rowCount : restRows.length,
     },
     refitOnAllRows: refitAll,
+    bagging: { folds: bagK, fits: bagged },
     refitAttempts: refitLog,
     extraAttention: !!req.extraAttention,
     insights,
@@ -538,9 +617,11 @@ function chooseEnsemble(
   task: TaskSpec,
   results: CandidateResult[],
   folds: Fold[],
-): { members: { result: CandidateResult; weight: number }[]; loss: number; bestSingleLoss: number; candidates: number } {
+): { members: { result: CandidateResult; weight: number }[]; loss: number; bestSingleLoss: number; candidates: number; maxSize: number } {
   const pool = results.slice(0, ENSEMBLE_POOL);
-  if (pool.length === 1) return { members: [{ result: pool[0], weight: 1 }], loss: pool[0].loss, bestSingleLoss: pool[0].loss, candidates: 1 };
+  // Serving budget in tree nodes.
+  const maxSize = Math.max(pool[0].size, Math.min(ENSEMBLE_MAX_SIZE, Math.max(ENSEMBLE_MIN_SIZE, ENSEMBLE_SIZE_FACTOR * pool[0].size)));
+  if (pool.length === 1) return { members: [{ result: pool[0], weight: 1 }], loss: pool[0].loss, bestSingleLoss: pool[0].loss, candidates: 1, maxSize };
   const y = concatArrays(folds.map((f) => f.validY));
   const K = task.objective === "multiclass" ? task.numClasses : 1;
   const n = y.length;
@@ -557,7 +638,6 @@ function chooseEnsemble(
   });
   const sel = selectEnsemble(task, ySel, margins);
   // Members whose share of the gain is within the validation noise are not worth their serving cost.
-  const maxSize = Math.max(pool[0].size, Math.min(ENSEMBLE_MAX_SIZE, Math.max(ENSEMBLE_MIN_SIZE, ENSEMBLE_SIZE_FACTOR * pool[0].size)));
   const pruned = pruneEnsemble(
     task,
     ySel,
@@ -569,7 +649,7 @@ function chooseEnsemble(
   );
   const members = pool.map((result, i) => ({ result, weight: pruned.weights[i] })).filter((m) => m.weight > 0);
   members.sort((a, b) => b.weight - a.weight || a.result.loss - b.result.loss);
-  return { members, loss: pruned.loss, bestSingleLoss: sel.bestSingleLoss, candidates: pool.length };
+  return { members, loss: pruned.loss, bestSingleLoss: sel.bestSingleLoss, candidates: pool.length, maxSize };
 }
 
 function concatArrays(parts: Float64Array[]): Float64Array {
@@ -670,19 +750,6 @@ function buildFolds(x: FeatureMatrix, y: Float64Array, w: Float64Array | undefin
   const train = rest.length > cap ? Int32Array.from(new Rng(seed + 2).sampleIndices(rest.length, cap), (i) => rest[i]) : rest;
   const valid = part.length > 50_000 ? Int32Array.from(new Rng(seed + 3).sampleIndices(part.length, 50_000), (i) => part[i]) : part;
   return [make(train, valid)];
-}
-
-function assignFolds(n: number, k: number, seed: number, strata?: ArrayLike<number>): Int32Array {
-  const order = shuffleIndices(n, seed + 7);
-  const assign = new Int32Array(n);
-  if (strata) {
-    // Deal rows of each class round-robin so that every fold sees every class.
-    const sorted = Array.from(order).sort((a, b) => strata[a] - strata[b]);
-    sorted.forEach((r, i) => (assign[r] = i % k));
-  } else {
-    order.forEach((r, i) => (assign[r] = i % k));
-  }
-  return assign;
 }
 
 /** Rows per grid value of partial dependence that the served model predicts within `ms` (cost-based: same seed, same report). */

@@ -31,6 +31,12 @@ export interface TrainRequest {
   signal?: AbortSignal;
   /** Stop the search after this many candidates (reproducible tests and benchmarks). */
   maxTrials?: number;
+  /**
+   * k-fold bagging of the served boosting members (bagging.ts): k fits, each on (k-1)/k of the rows,
+   * averaged, merged into one tree ensemble. 0 or 1 = off (the default: the gain measured on small
+   * tables was within the noise, and a bag costs k times the nodes of every prediction).
+   */
+  bagFolds?: number;
 }
 
 export interface LeaderboardEntry {
@@ -61,7 +67,7 @@ export interface FieldReport {
     family: CandidateConfig["family"] | "ensemble";
     params: CandidateConfig;
     rounds?: number;
-    ensemble?: { weight: number; family: CandidateConfig["family"]; params: CandidateConfig; validLoss: number; refitOnAllRows: boolean }[];
+    ensemble?: { weight: number; family: CandidateConfig["family"]; params: CandidateConfig; validLoss: number; refitOnAllRows: boolean; bagged: number }[];
     /** Validation loss of the selected ensemble and of the best single candidate, and how many candidates were eligible. */
     selection?: { validLoss: number; bestSingleValidLoss: number; candidates: number };
   };
@@ -70,6 +76,12 @@ export interface FieldReport {
   validation: string;
   rows: { total: number; withTarget: number; train: number; holdout: number; servedModel: number };
   refitOnAllRows: boolean;
+  /**
+   * k-fold bagging of the served model: the folds used (1 = off; fewer than asked when the bagged
+   * ensemble would exceed the serving budget) and per member (ensemble order; one entry for a single
+   * model) the fits averaged, 0 = not bagged (refitted on all rows or served as in the statistics).
+   */
+  bagging: { folds: number; fits: number[] };
   /** Refits on all rows that were tried: planned and fitted rounds (a refit cut short is discarded). */
   refitAttempts: { planned?: number; got?: number; seconds: number }[];
   extraAttention: boolean;
