@@ -376,6 +376,28 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(reply.assumptions?.length).toBeGreaterThan(0);
   });
 
+  it("compares two values set against each other with 'than' side by side ('is mpg higher for european cars than for american cars')", async () => {
+    for (const q of ["is mpg higher for european cars than for american cars?", "do japanese cars get more mpg than european ones"]) {
+      const reply = await ask(cars.table, q);
+      const mean = (o: string) => {
+        const xs = cars.rows.filter((r) => r.Origin === o).map((r) => Number(r.MPG));
+        return xs.reduce((s, x) => s + x, 0) / xs.length;
+      };
+      expect(
+        reply.plan?.groupBy.map((g) => g.field),
+        q,
+      ).toEqual(["Origin"]);
+      const got = tableMap(reply, "Origin");
+      const want = q.startsWith("is") ? ["Europe", "USA"] : ["Japan", "Europe"];
+      expect([...got.keys()].sort(), q).toEqual(want.sort());
+      for (const o of want) expect(got.get(o)).toBeCloseTo(mean(o), 2);
+    }
+    // "other than" excludes a value, it compares nothing.
+    const other = await ask(cars.table, "average mpg of cars other than japanese ones");
+    expect(other.plan?.groupBy).toEqual([]);
+    expect(other.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["Japan"] }]);
+  });
+
   it("compares values listed after 'compare' side by side, not as one number over both", async () => {
     const reply = await ask(store.table, "Compare sales between Furniture and Technology");
     const sums = new Map<string, number>();

@@ -1084,9 +1084,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     for (;;) {
       let k = end;
       const comma = tokens[k]?.sep === "," && mAt(k)?.kind === "value";
-      if (comma || lemma(k) === "and" || lemma(k) === "or" || lemma(k) === "nor" || lemma(k) === "vs" || lemma(k) === "versus") {
-        const c = comma ? "," : lemma(k);
+      // "higher for corporate than for consumer", "do usa cars weigh more than japanese ones": a comparison
+      // of two values of one field (a few words, but no other value or number, between the value and "than").
+      let thanAt = -1;
+      for (let j = k; j < Math.min(tokens.length, k + 5); j++) {
+        if (lemma(j) === "than") {
+          thanAt = j;
+          break;
+        }
+        const mj = mAt(j);
+        if (mj && mj.kind !== "word" && mj.kind !== "field") break;
+      }
+      const than = thanAt >= 0 && group.length === 1 && !["other", "rather"].includes(lemma(thanAt - 1));
+      if (than) k = thanAt;
+      if (comma || than || lemma(k) === "and" || lemma(k) === "or" || lemma(k) === "nor" || lemma(k) === "vs" || lemma(k) === "versus") {
+        const c = comma ? "," : than ? "vs" : lemma(k);
         if (!comma) k++;
+        if (than && ["for", "in", "from", "with", "among", "on", "by"].includes(lemma(k))) k++;
         if (lemma(k) === "the" || lemma(k) === "in" || lemma(k) === "from" || lemma(k) === "or" || lemma(k) === "and") k++;
         const nx = mAt(k);
         if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
@@ -1094,6 +1108,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (c === "vs" || c === "versus") {
             conj = "and";
             versus = true;
+            // "higher for A than for B" sets the two values against each other like "A vs B".
+            if (than) a.versus = true;
           }
           group.push({ m: nx, idx: mentions.indexOf(nx) });
           end = nx.end;

@@ -290,8 +290,8 @@ function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): strin
  * reading not taken is named in the answer):
  * - "which region made the least profit": the superlative ranks the groups named after "which", so
  *   each group's usual aggregate (the total profit) is ranked, not each group's minimum row;
- * - "men vs women", "East versus West": values compared with "vs" are groups side by side, not one
- *   number over both.
+ * - "men vs women", "East versus West", "higher for men than for women": values compared with "vs"
+ *   or "than" are groups side by side, not one number over both.
  */
 function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
@@ -377,7 +377,7 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
   if (a.versus && plan.groupBy.length === 0) {
     // "East vs West", or values listed after "compare" ("compare sales between Furniture and Technology").
     const compareVerb = a.reading.tokens.some((t) => /^compar(e|ed|ing|ison)$/.test(t.lemma));
-    const compared = a.filters.find((f) => f.listed >= 2 && (compareVerb || /\b(vs|versus|against|compared)\b/i.test(f.text)));
+    const compared = a.filters.find((f) => f.listed >= 2 && (compareVerb || /\b(vs|versus|against|compared|than)\b/i.test(f.text)));
     const field = compared && plan.filters.find((f) => f.op === "in" && compared.options.some((o) => o.filter.field === f.field))?.field;
     if (field) {
       const twin = ranked.find(
