@@ -479,6 +479,32 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(Number(Object.values(reply.messages[1].table![0])[0])).toBeCloseTo(pct, 3);
   });
 
+  it("reads 'how likely', 'the chance', 'the odds' as the share of rows matching a condition", async () => {
+    const monthly = telco.rows.filter((r) => r.Contract === "Month-to-month");
+    const pct = (100 * monthly.filter((r) => r.Churn === "Yes").length) / monthly.length;
+    for (const q of [
+      "how likely are month-to-month customers to churn",
+      "what is the chance that a month-to-month customer churned",
+      "the odds of churn for month-to-month customers",
+    ]) {
+      const reply = await ask(telco.table, q);
+      expect(reply.plan?.measure, q).toMatchObject({ agg: "rate", field: "Churn", value: "Yes" });
+      expect(reply.plan?.filters, q).toEqual([{ field: "Contract", op: "eq", values: ["Month-to-month"] }]);
+      expect(Number(Object.values(reply.messages[1].table![0])[0]), q).toBeCloseTo(pct, 3);
+    }
+  });
+
+  it("takes a share over the rows said after 'for' or 'among' ('percentage shipped late for the furniture category')", async () => {
+    const furniture = store.rows.filter((r) => r.Category === "Furniture");
+    const pct = (100 * furniture.filter((r) => r["Ship Status"] === "Shipped Late").length) / furniture.length;
+    for (const q of ["percentage shipped late for the furniture category", "share of order lines shipped late among furniture"]) {
+      const reply = await ask(store.table, q);
+      expect(reply.plan?.measure.field, q).toBe("Ship Status");
+      expect(reply.plan?.filters, q).toEqual([{ field: "Category", op: "eq", values: ["Furniture"] }]);
+      expect(Number(Object.values(reply.messages[1].table![0])[0]), q).toBeCloseTo(pct, 3);
+    }
+  });
+
   it("says so when a value of a text field follows a comparison word ('more than 2 years' as Contract = Two year)", async () => {
     const reply = await ask(telco.table, "customers with more than 2 years");
     if (reply.plan?.filters.some((f) => f.field === "Contract"))

@@ -332,6 +332,31 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
       if (twin) return { best: twin, instead: best };
     }
   }
+  // "probability of earning over 50k for men", "% shipped late among furniture orders": a condition
+  // said after "for"/"among" selects the rows the share is taken over; the other one is counted.
+  if (plan.measure.agg === "rate" && plan.measure.field) {
+    const tokens = a.reading.tokens;
+    const baseSaid = (field: string): boolean | null => {
+      const atom = a.filters.find((f) => f.options.some((o) => o.filter.field === field));
+      if (!atom) return null;
+      let k = atom.pos - 1;
+      while (k >= 0 && ["the", "a", "an", "all"].includes(tokens[k].lemma)) k--;
+      return k >= 0 && ["for", "among", "amongst"].includes(tokens[k].lemma);
+    };
+    const counted = plan.measure.field;
+    const other = plan.filters.find((f) => f.field !== counted && baseSaid(f.field) === false);
+    if (baseSaid(counted) === true && other) {
+      const twin = ranked.find(
+        (c) =>
+          c.plan.intent === "aggregate" &&
+          c.plan.measure.agg === "rate" &&
+          c.plan.measure.field === other.field &&
+          JSON.stringify(c.plan.groupBy) === JSON.stringify(plan.groupBy) &&
+          c.plan.filters.some((f) => f.field === counted),
+      );
+      if (twin) return { best: twin, instead: best };
+    }
+  }
   if (a.which && best.feats.has("measure:supAgg") && plan.groupBy.length === 1 && plan.extraMeasures.length === 0) {
     const group = plan.groupBy[0].field;
     const named = a.refs.some((r) => r.afterWhich && r.cands.some((c) => c.name === group));
