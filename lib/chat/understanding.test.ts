@@ -363,6 +363,23 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(reply.messages[0].content).toContain("it could also mean: minimum of Profit by Region");
   });
 
+  it("ranks the groups named as the thing ranked ('the most profitable state', 'the state with the highest sales') by their usual aggregate", async () => {
+    for (const [q, measure] of [
+      ["the most profitable state", "Profit"],
+      ["the state with the highest sales", "Sales"],
+    ]) {
+      const reply = await ask(store.table, q);
+      const sums = new Map<string, number>();
+      for (const r of store.rows) sums.set(r.State, (sums.get(r.State) ?? 0) + Number(r[measure]));
+      const top = [...sums].sort((a, b) => b[1] - a[1])[0];
+      expect(reply.plan?.measure, q).toEqual({ agg: "sum", field: measure });
+      expect(reply.messages[1].table![0].State, q).toBe(top[0]);
+    }
+    // Said per group, the extreme of each group is what was asked.
+    const perState = await ask(store.table, "highest sales per state");
+    expect(perState.plan?.measure).toEqual({ agg: "max", field: "Sales" });
+  });
+
   it("compares values said with 'vs' side by side (grouped), not as one number over both", async () => {
     const reply = await ask(cars.table, "number of cars from Japan vs Europe");
     const n = countBy(cars.rows, (r) => r.Origin);

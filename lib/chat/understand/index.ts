@@ -357,9 +357,14 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
       if (twin) return { best: twin, instead: best };
     }
   }
-  if (a.which && best.feats.has("measure:supAgg") && plan.groupBy.length === 1 && plan.extraMeasures.length === 0) {
+  // So do "the most profitable state" and "the state with the highest sales": the group is named as
+  // the thing ranked, not introduced by a grouping word ("the highest sales per state" ranks the
+  // per-row maxima of each state, as said).
+  if (best.feats.has("measure:supAgg") && plan.groupBy.length === 1 && plan.extraMeasures.length === 0) {
     const group = plan.groupBy[0].field;
-    const named = a.refs.some((r) => r.afterWhich && r.cands.some((c) => c.name === group));
+    const ranked_ = (r: Atoms["refs"][number]) =>
+      r.turn === 0 && !r.via && !r.each && !r.series && !r.facet && !["by", "per", "each", "every", "for", "across", "over"].includes(r.before[0] ?? "");
+    const named = a.refs.some((r) => r.cands.some((c) => c.name === group) && (r.afterWhich || (!a.which && ranked_(r))));
     const measured = a.refs.find((r) => r.supAgg && r.cands.some((c) => c.name === plan.measure.field));
     if (named && measured) {
       const twin = ranked.find(
