@@ -380,6 +380,18 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(perState.plan?.measure).toEqual({ agg: "max", field: "Sales" });
   });
 
+  it("reads a number 'per' one row ('monthly charges per customer') as its average, not its total", async () => {
+    const reply = await ask(telco.table, "monthly charges per customer by contract");
+    const by = new Map<string, number[]>();
+    for (const r of telco.rows) by.set(r.Contract, [...(by.get(r.Contract) ?? []), Number(r.MonthlyCharges)]);
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "MonthlyCharges" });
+    const got = tableMap(reply, "Contract");
+    for (const [k, xs] of by) expect(got.get(k)).toBeCloseTo(xs.reduce((s, x) => s + x, 0) / xs.length, 2);
+    // "per order" when an order spans several rows (Order ID) is not the average of one row.
+    const perOrder = await ask(store.table, "sales per order");
+    expect(perOrder.plan?.measure.agg).not.toBe("mean");
+  });
+
   it("compares values said with 'vs' side by side (grouped), not as one number over both", async () => {
     const reply = await ask(cars.table, "number of cars from Japan vs Europe");
     const n = countBy(cars.rows, (r) => r.Origin);

@@ -1433,6 +1433,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!attached && key !== "distinct") a.looseAgg = key;
     if (key === "distinct") a.distinct = true;
   }
+  // "monthly charges per customer by contract", "sales per order for each region": a number "per"
+  // one row (a word for the rows, or a field that names each row) is its average over the rows.
+  if (!a.looseAgg && !a.share && !a.rate) {
+    const rows = (f: FieldInfo) => (f.codes ?? f.numbers)?.length ?? 0;
+    const perRow = tokens.some((t, k) => {
+      if (t.lemma !== "per") return false;
+      const m = mAt(k + 1);
+      // (Not when a field names groups of rows by that word: "per order" with an Order ID of several lines each.)
+      if (m && m.kind === "word" && m.hits.some((h) => h.category === "rowNoun"))
+        return !lex.fields.some((f) => f.codes !== null && f.distinct > 50 && f.distinct < 0.9 * rows(f) && lex.fieldWords.get(f.name)?.has(lemma(k + 1)));
+      const r = a.refs.find((x) => x.pos === k + 1 && x.turn === turn && x.cands.length === 1);
+      const f = r && info(r.cands[0].name);
+      return !!f && f.codes !== null && f.distinct >= 0.9 * rows(f);
+    });
+    if (perRow && a.refs.some((r) => r.turn === turn && !r.agg && r.cands.some((c) => info(c.name).numbers !== null && info(c.name).role !== "date")))
+      a.looseAgg = "mean";
+  }
   // "the names and populations of all districts that have between 200,000 and 2,000,000": a field
   // listed in the main clause is shown; the condition in the clause after it ("that", "whose",
   // "with") restricts the rows without taking the field away from what is shown.
