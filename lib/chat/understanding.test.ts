@@ -534,6 +534,35 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     }
   });
 
+  it("keeps a yes/no field said as the rows wanted ('for seniors', 'only for senior citizens') a filter of a rate, not one more grouping", async () => {
+    const rateBy = (rows: typeof telco.rows) => {
+      const m = new Map<string, [number, number]>();
+      for (const r of rows) {
+        const [y, n] = m.get(r.PaymentMethod) ?? [0, 0];
+        m.set(r.PaymentMethod, [y + (r.Churn === "Yes" ? 1 : 0), n + 1]);
+      }
+      return new Map([...m].map(([k, [y, n]]) => [k, (100 * y) / n]));
+    };
+    const cases: [string[], typeof telco.rows, string][] = [
+      [["churn rate by payment method for seniors"], telco.rows.filter((r) => r.SeniorCitizen === "1"), "SeniorCitizen"],
+      [["churn rate by payment method", "only for senior citizens"], telco.rows.filter((r) => r.SeniorCitizen === "1"), "SeniorCitizen"],
+    ];
+    for (const [turns, rows, field] of cases) {
+      const reply = await ask(telco.table, ...turns);
+      expect(reply.plan?.measure.field, turns.join(" | ")).toBe("Churn");
+      expect(
+        reply.plan?.groupBy.map((g) => g.field),
+        turns.join(" | "),
+      ).toEqual(["PaymentMethod"]);
+      expect(
+        reply.plan?.filters.map((f) => f.field),
+        turns.join(" | "),
+      ).toEqual([field]);
+      const got = tableMap(reply, "PaymentMethod");
+      for (const [k, v] of rateBy(rows)) expect(got.get(k)).toBeCloseTo(v, 2);
+    }
+  });
+
   it("says so when a value of a text field follows a comparison word ('more than 2 years' as Contract = Two year)", async () => {
     const reply = await ask(telco.table, "customers with more than 2 years");
     if (reply.plan?.filters.some((f) => f.field === "Contract"))

@@ -315,6 +315,23 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
     if (twin) return { best: twin, instead: best };
   }
   if (plan.intent !== "aggregate") return null;
+  // "churn rate by payment method for seniors", "only for senior citizens": a yes/no field said as the
+  // rows wanted (no grouping word) selects them; it is not one more grouping.
+  for (const g of plan.groupBy) {
+    const r = a.refs.find((x) => x.turn === 0 && !x.via && x.cands.length === 1 && x.cands[0].name === g.field);
+    if (!r || r.group || r.series || r.facet || r.each || r.afterWhich || saidAsGrouping(a, r)) continue;
+    if (!["for", "among", "amongst", "only"].includes(r.before[0] ?? "")) continue;
+    const rest = plan.groupBy.filter((x) => x !== g);
+    const twin = ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        JSON.stringify(c.plan.measure) === JSON.stringify(plan.measure) &&
+        JSON.stringify(c.plan.groupBy) === JSON.stringify(rest) &&
+        c.plan.filters.some((f) => f.field === g.field && f.op === "eq" && f.values.length === 1) &&
+        JSON.stringify(c.plan.filters.filter((f) => f.field !== g.field)) === JSON.stringify(plan.filters),
+    );
+    if (twin) return { best: twin, instead: best };
+  }
   // "churn rate for senior citizens": the field said right before "rate" is what is counted; the
   // other condition selects the rows (not the share of seniors among churned customers).
   if (plan.measure.agg === "rate" && plan.measure.field) {
