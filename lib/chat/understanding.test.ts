@@ -97,6 +97,25 @@ describe("values bind to the field the question names", () => {
   });
 });
 
+describe("casual abbreviations", () => {
+  it("reads 'ppl' as people, 'hrs' as hours and 'in mins' as a unit (not the minimum)", async () => {
+    const jobs = ["Sales", "Tech", "Admin"];
+    const rows = Array.from({ length: 30 }, (_, i) => [jobs[i % 3], String(20 + i), String(30 + (i % 7) * 3), String(90 + (i % 11))]);
+    const people = tableFromRows(["occupation", "age", "hours_per_week", "commute_minutes"], rows);
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    const hrs = await ask(people, "avg hrs per week of ppl in sales");
+    expect(hrs.plan?.measure).toEqual({ agg: "mean", field: "hours_per_week" });
+    expect(hrs.plan?.filters).toEqual([{ field: "occupation", op: "eq", values: ["Sales"] }]);
+    expect(Number(Object.values(hrs.messages[1].table![0])[0])).toBeCloseTo(mean(rows.filter((r) => r[0] === "Sales").map((r) => Number(r[2]))), 3);
+    const ppl = await ask(people, "how many ppl work in tech");
+    expect(ppl.plan?.measure.agg).toBe("count");
+    expect(Number(Object.values(ppl.messages[1].table![0])[0])).toBe(10);
+    const mins = await ask(people, "avg commute in mins");
+    expect(mins.plan?.intent).toBe("aggregate");
+    expect(mins.plan?.measure).toEqual({ agg: "mean", field: "commute_minutes" });
+  });
+});
+
 describe("fields that do not exist", () => {
   it("says so, names the closest fields, and gives no number", async () => {
     const reply = await ask(telco.table, "What is the average usage by plan? Show a chart and a table.");
