@@ -97,6 +97,41 @@ describe("values bind to the field the question names", () => {
   });
 });
 
+describe("days of the week and months of any year", () => {
+  const dayOf = (r: Record<string, string>) => {
+    const [m, d, y] = r["Order Date"].split("/").map(Number);
+    return new Date(Date.UTC(y < 100 ? 2000 + y : y, m - 1, d));
+  };
+  const sum = (rows: Record<string, string>[]) => rows.reduce((s, r) => s + Number(r.Sales), 0);
+  const value = (reply: ChatReply) => Number(Object.values(reply.messages[1].table![0])[0]);
+
+  it("filters 'on weekends', 'on Mondays', 'excluding weekends' by the day of the week of the date field", async () => {
+    const weekend = store.rows.filter((r) => [0, 6].includes(dayOf(r).getUTCDay()));
+    const cases: [string, Record<string, string>[]][] = [
+      ["total sales on weekends", weekend],
+      ["total sales on saturdays and sundays", weekend],
+      ["total sales on mondays", store.rows.filter((r) => dayOf(r).getUTCDay() === 1)],
+      ["total sales excluding weekends", store.rows.filter((r) => ![0, 6].includes(dayOf(r).getUTCDay()))],
+    ];
+    for (const [q, rows] of cases) {
+      const reply = await ask(store.table, q);
+      expect(
+        reply.plan?.filters.map((f) => f.field),
+        q,
+      ).toEqual(["Order Date"]);
+      expect(value(reply), q).toBeCloseTo(sum(rows), 2);
+    }
+  });
+
+  it("filters 'in March' (no year) by the month of any year, and 'in March or April' by either", async () => {
+    const march = await ask(store.table, "total sales in march");
+    expect(value(march)).toBeCloseTo(sum(store.rows.filter((r) => dayOf(r).getUTCMonth() === 2)), 2);
+    const either = await ask(store.table, "total sales in march or april");
+    expect(either.messages[0].content).toContain("March, April");
+    expect(value(either)).toBeCloseTo(sum(store.rows.filter((r) => [2, 3].includes(dayOf(r).getUTCMonth()))), 2);
+  });
+});
+
 describe("casual abbreviations", () => {
   it("reads 'ppl' as people, 'hrs' as hours and 'in mins' as a unit (not the minimum)", async () => {
     const jobs = ["Sales", "Tech", "Admin"];

@@ -7,6 +7,7 @@
 import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
 import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
@@ -1004,17 +1005,46 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       }
     }
     // A date or a year on its own: "in 2016", "for 2017", "during March 2016", "in Q4 2017".
-    const d: DateValue | null =
+    let d: DateValue | null =
       m.kind === "date"
         ? m.date
         : m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !m.money && !m.percent
           ? { year: m.value, month: null, day: null, quarter: null, decade: false }
           : null;
+    // "on Saturdays and Sundays", "in March or April": a list of days of the week or of months (no year).
+    let dEnd = m.end;
+    if (d && d.year === null && (d.weekdays || (d.month && !d.day))) {
+      const unit = d.weekdays ? "weekdays" : "month";
+      let list: number[] = d.weekdays ? [...d.weekdays] : [d.month!];
+      for (;;) {
+        const j = mentions.findIndex((x) => x.kind === "date" && x.start >= dEnd && x.start - dEnd <= 2);
+        const nx = mentions[j];
+        if (!nx || nx.kind !== "date" || nx.date.year !== null) break;
+        const gap = tokens.slice(dEnd, nx.start).map((t) => t.lemma);
+        if (!gap.length || !gap.every((w) => ["and", "or", "on", "in", "the"].includes(w))) break;
+        const more = unit === "weekdays" ? nx.date.weekdays : nx.date.month && !nx.date.day ? [nx.date.month] : undefined;
+        if (!more) break;
+        list = [...new Set([...list, ...more])];
+        dEnd = nx.end;
+        consumed.add(j);
+      }
+      d = unit === "weekdays" ? { ...d, weekdays: list } : { ...d, month: list[0], months: list };
+    }
     if (d && timeFields.length) {
-      const named = nearestRef(m.start, m.end, isTimeField);
+      const named = nearestRef(m.start, dEnd, isTimeField);
       const tfs = named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
       const options: FilterOption[] = [];
       for (const tf of tfs) {
+        // "on weekends", "in March" (no year): days of the week or a month of any year, on a date field.
+        const recurring =
+          tf.role === "date" && d.year === null && !d.quarter && !d.decade && !d.day
+            ? (d.weekdays?.map((k) => WEEKDAY_NAMES[k]) ?? (d.month ? (d.months ?? [d.month]).map((k) => MONTH_NAMES[k - 1]) : null))
+            : null;
+        if (recurring) {
+          const op = negatedAt(m.start) ? "neq" : recurring.length > 1 ? "in" : "eq";
+          options.push({ filter: { field: tf.name, op, values: recurring }, how: named ? "adjacent" : tfs.length === 1 ? "time" : "ambiguous" });
+          continue;
+        }
         const v1 = periodValue(d, tf, false);
         if (v1 === null) continue;
         const v2 = periodValue(d, tf, true);
@@ -1032,14 +1062,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         consumed.add(idx);
         addAtom({
           pos: m.start,
-          end: m.end,
+          end: dEnd,
           kind: "date",
           options,
           negated: negatedAt(m.start),
           refs: named && !governs(named) ? [named.id] : [],
           listed: 0,
           conj: null,
-          text: m.text,
+          text: spanText(tokens, m.start, dEnd),
         });
         continue;
       }
