@@ -617,6 +617,29 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     }
   });
 
+  it("groups by a yes/no field said on both of its sides ('seniors and non-seniors', 'with and without a partner'), not two filters no row meets", async () => {
+    const meanBy = (key: string, measure: string) => {
+      const m = new Map<string, number[]>();
+      for (const r of telco.rows) m.set(r[key], [...(m.get(r[key]) ?? []), Number(r[measure])]);
+      return new Map([...m].map(([k, xs]) => [k, xs.reduce((s, x) => s + x, 0) / xs.length]));
+    };
+    const cases: [string, string, string][] = [
+      ["average monthly charges of seniors and non-seniors", "SeniorCitizen", "MonthlyCharges"],
+      ["average tenure of churned and non churned customers", "Churn", "tenure"],
+      ["average monthly charges for customers with and without a partner", "Partner", "MonthlyCharges"],
+    ];
+    for (const [q, key, measure] of cases) {
+      const reply = await ask(telco.table, q);
+      expect(
+        reply.plan?.groupBy.map((g) => g.field),
+        q,
+      ).toEqual([key]);
+      expect(reply.plan?.filters, q).toEqual([]);
+      const got = tableMap(reply, key);
+      for (const [k, v] of meanBy(key, measure)) expect(got.get(k), q).toBeCloseTo(v, 2);
+    }
+  });
+
   it("says so when a value of a text field follows a comparison word ('more than 2 years' as Contract = Two year)", async () => {
     const reply = await ask(telco.table, "customers with more than 2 years");
     if (reply.plan?.filters.some((f) => f.field === "Contract"))

@@ -163,6 +163,8 @@ export interface Atoms {
   instead: boolean;
   /** "losses" read as the lowest values of a profit-like field (what was said and the field). */
   loss: { text: string; field: string } | null;
+  /** "seniors and non-seniors", "with and without a partner": yes/no fields said on both sides (grouped by). */
+  bothSides: string[];
   /** "churned vs retained": the word read as the other side of a yes/no field grouped by. */
   versusOther: { text: string; field: string } | null;
   /** Durations compared with a field: converted to the unit its name states, or compared as stored when it states none. */
@@ -259,6 +261,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     instead: false,
     loss: null,
     versusOther: null,
+    bothSides: [],
     units: [],
     addOn: false,
     greeting: false,
@@ -1511,6 +1514,33 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "the capacity for each cinema": a grouping word before the rows' own noun asks for one value per row.
     if (prev && hasHit(prev, "group") && prev.end === m.start) a.eachRow = true;
   });
+  // "seniors and non-seniors", "churned vs not churned", "with or without a partner": a yes/no field
+  // said on both of its sides is a grouping by it (both sides shown), not two filters no row meets.
+  for (const r of a.refs) {
+    if (r.turn !== 0 || r.via || r.cands.length !== 1 || !flagFor(lex, r.cands[0].name)) continue;
+    const w = ["a", "an", "the"].includes(lemma(r.pos - 1)) ? r.pos - 1 : r.pos;
+    const both = ["and", "or", "vs", "versus"].includes(lemma(w - 2)) && lemma(w - 3) === "with" && lemma(w - 1) === "without";
+    const twin = a.refs.find(
+      (x) =>
+        x !== r &&
+        x.turn === 0 &&
+        !x.via &&
+        x.cands.length === 1 &&
+        x.cands[0].name === r.cands[0].name &&
+        x.pos > r.end &&
+        x.negated !== r.negated &&
+        tokens.slice(r.end, x.pos).length <= 3 &&
+        tokens.slice(r.end, x.pos).some((t) => ["and", "or", "vs", "versus"].includes(t.lemma)),
+    );
+    if (!both && !twin) continue;
+    r.group = true;
+    a.bothSides.push(r.cands[0].name);
+    r.negated = false;
+    if (twin) {
+      twin.negated = false;
+      twin.group = true;
+    }
+  }
   // "churned vs retained customers", "retained vs churned": a yes/no field set against a word nothing
   // else reads is the field's two sides, i.e. a grouping by it; the other word is its other side.
   const versusSide = new Set<number>();

@@ -314,6 +314,19 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
       : undefined;
     if (twin) return { best: twin, instead: best };
   }
+  // "average monthly charges of seniors and non-seniors": a yes/no field said on both of its sides is
+  // grouped by, never a measure.
+  for (const field of a.bothSides) {
+    if (plan.intent === "aggregate" && plan.groupBy.some((g) => g.field === field)) continue;
+    const twin = ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        c.plan.groupBy.some((g) => g.field === field) &&
+        ![c.plan.measure, ...c.plan.extraMeasures].some((m) => m.field === field) &&
+        !c.plan.filters.some((f) => f.field === field),
+    );
+    if (twin) return { best: twin, instead: best };
+  }
   if (plan.intent !== "aggregate") return null;
   // "churn rate by payment method for seniors", "only for senior citizens": a yes/no field said as the
   // rows wanted (no grouping word) selects them; it is not one more grouping.
