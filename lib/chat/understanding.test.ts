@@ -475,6 +475,15 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
       expect([...got.keys()].sort(), q).toEqual(want.sort());
       for (const o of want) expect(got.get(o)).toBeCloseTo(mean(o), 2);
     }
+    // A few more words between the value and "than" ("fiber customers more likely to churn than dsl customers").
+    const rate = await ask(telco.table, "are fiber customers more likely to churn than dsl customers");
+    expect(rate.plan?.measure.field).toBe("Churn");
+    expect(rate.plan?.groupBy.map((g) => g.field)).toEqual(["InternetService"]);
+    const rates = tableMap(rate, "InternetService");
+    for (const v of ["Fiber optic", "DSL"]) {
+      const xs = telco.rows.filter((r) => r.InternetService === v);
+      expect(rates.get(v)).toBeCloseTo((100 * xs.filter((r) => r.Churn === "Yes").length) / xs.length, 2);
+    }
     // "other than" excludes a value, it compares nothing.
     const other = await ask(cars.table, "average mpg of cars other than japanese ones");
     expect(other.plan?.groupBy).toEqual([]);

@@ -1120,7 +1120,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // "higher for corporate than for consumer", "do usa cars weigh more than japanese ones": a comparison
       // of two values of one field (a few words, but no other value or number, between the value and "than").
       let thanAt = -1;
-      for (let j = k; j < Math.min(tokens.length, k + 5); j++) {
+      for (let j = k; j < Math.min(tokens.length, k + 7); j++) {
         if (lemma(j) === "than") {
           thanAt = j;
           break;
