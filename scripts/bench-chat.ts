@@ -10,6 +10,7 @@
 // - fresh: the second held-out analytic set (lib/chat/testing/analytic/fresh.jsonl), held out as a
 //   whole (its failures are never written to the failure file);
 // - fresh2: the third held-out analytic set (fresh2.jsonl), held out the same way;
+// - fresh3: the fourth held-out analytic set (fresh3.jsonl), held out the same way;
 // - large: answer time on a synthetic 1M-row table (scripts/chat-bench/large.ts);
 // - time per answer without PNG (p50/p95) over every answer of the sections run on the shared
 //   sets; with PNG (default when Chromium is found; BENCH_CHAT_PNG=0 to skip), every 4th NLV
@@ -39,7 +40,7 @@ function timing(name: string, times: number[]): string {
 }
 
 async function main() {
-  const only = new Set((process.env.BENCH_CHAT_ONLY ?? "nlv,nvbench,own,fresh,fresh2,large").split(",").map((s) => s.trim()));
+  const only = new Set((process.env.BENCH_CHAT_ONLY ?? "nlv,nvbench,own,fresh,fresh2,fresh3,large").split(",").map((s) => s.trim()));
   const out: string[] = [];
   const log = (line: string) => {
     out.push(line);
@@ -73,7 +74,7 @@ async function main() {
       );
     }
   }
-  const analyticTables = only.has("own") || only.has("fresh") || only.has("fresh2") ? await ownTables() : {};
+  const analyticTables = only.has("own") || only.has("fresh") || only.has("fresh2") || only.has("fresh3") ? await ownTables() : {};
   if (only.has("own")) {
     const times: number[] = [];
     const own: OwnOutcome[] = await runOwn(analyticTables, times);
@@ -100,6 +101,13 @@ async function main() {
     log("");
     reportOwn(fresh2, "fresh2").forEach(log);
     timings.push(["fresh2 set (5 tables, up to 48.8k rows)", times]);
+  }
+  if (only.has("fresh3")) {
+    const times: number[] = [];
+    const fresh3: OwnOutcome[] = await runOwn(analyticTables, times, "fresh3");
+    log("");
+    reportOwn(fresh3, "fresh3").forEach(log);
+    timings.push(["fresh3 set (5 tables, up to 48.8k rows)", times]);
   }
   cleanUpDatasetTables();
 

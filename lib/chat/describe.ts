@@ -25,6 +25,9 @@ function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): stri
   // Dates read as periods: "Order Date is in 2016", "between 2016-01 and 2016-06".
   if (dateFields.has(f.field) && f.op === "eq") return `${f.field} ${t(lang, "during")} ${f.values[0]}`;
   if (dateFields.has(f.field) && f.op === "between") return `${f.field} ${t(lang, "between")} ${f.values[0]} ${t(lang, "and")} ${f.values[1] ?? f.values[0]}`;
+  // Several periods ("on Saturday, Sunday", "not in March, April"): all of them.
+  if (dateFields.has(f.field) && (f.op === "in" || f.op === "neq") && f.values.length > 1)
+    return `${f.field} ${t(lang, f.op === "neq" ? "notIn" : "in")} ${f.values.join(", ")}`;
   if (dateFields.has(f.field)) return `${f.field} ${t(lang, f.op)} ${f.values[0]}`;
   if (f.op === "between")
     return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;

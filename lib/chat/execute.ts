@@ -184,7 +184,13 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
   }
   const vals = info.numbers!;
   let test: (v: number) => boolean;
-  if (info.role === "date") {
+  const recurring = info.role === "date" ? recurringPeriods(flt.values) : null;
+  if (recurring && (flt.op === "eq" || flt.op === "in" || flt.op === "neq")) {
+    // "in March" (any year), "on Saturdays": a month or a weekday that comes back every year / week.
+    const { unit, keys } = recurring;
+    const keyOf = (v: number) => (unit === "month" ? new Date(v).getUTCMonth() : (new Date(v).getUTCDay() + 6) % 7);
+    test = flt.op === "neq" ? (v) => !keys.has(keyOf(v)) : (v) => keys.has(keyOf(v));
+  } else if (info.role === "date") {
     const ranges = flt.values.map(periodRange);
     if (ranges.some((r) => r === null)) throw new PlanError(`A date filter on "${info.name}" has a value that is not a date.`, info.name);
     const rs = ranges as [number, number][];
@@ -254,6 +260,22 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
     const v = vals[i];
     if (Number.isNaN(v) || !test(v)) mask[i] = 0;
   }
+}
+
+export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** Date filter values that name a month of any year ("March") or a weekday ("Saturday"): 0-based keys (Monday = 0). */
+export function recurringPeriods(values: (string | number)[]): { unit: "month" | "weekday"; keys: Set<number> } | null {
+  if (!values.length || values.some((v) => typeof v !== "string")) return null;
+  const names = values.map((v) => String(v).trim().toLowerCase());
+  for (const [unit, list] of [
+    ["month", MONTH_NAMES],
+    ["weekday", WEEKDAY_NAMES],
+  ] as const) {
+    const keys = names.map((n) => list.findIndex((x) => x.toLowerCase() === n));
+    if (keys.every((k) => k >= 0)) return { unit, keys: new Set(keys) };
+  }
+  return null;
 }
 
 export function bucketStart(ms: number, bucket: TimeBucket): number {

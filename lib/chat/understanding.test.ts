@@ -97,6 +97,60 @@ describe("values bind to the field the question names", () => {
   });
 });
 
+describe("days of the week and months of any year", () => {
+  const dayOf = (r: Record<string, string>) => {
+    const [m, d, y] = r["Order Date"].split("/").map(Number);
+    return new Date(Date.UTC(y < 100 ? 2000 + y : y, m - 1, d));
+  };
+  const sum = (rows: Record<string, string>[]) => rows.reduce((s, r) => s + Number(r.Sales), 0);
+  const value = (reply: ChatReply) => Number(Object.values(reply.messages[1].table![0])[0]);
+
+  it("filters 'on weekends', 'on Mondays', 'excluding weekends' by the day of the week of the date field", async () => {
+    const weekend = store.rows.filter((r) => [0, 6].includes(dayOf(r).getUTCDay()));
+    const cases: [string, Record<string, string>[]][] = [
+      ["total sales on weekends", weekend],
+      ["total sales on saturdays and sundays", weekend],
+      ["total sales on mondays", store.rows.filter((r) => dayOf(r).getUTCDay() === 1)],
+      ["total sales excluding weekends", store.rows.filter((r) => ![0, 6].includes(dayOf(r).getUTCDay()))],
+    ];
+    for (const [q, rows] of cases) {
+      const reply = await ask(store.table, q);
+      expect(
+        reply.plan?.filters.map((f) => f.field),
+        q,
+      ).toEqual(["Order Date"]);
+      expect(value(reply), q).toBeCloseTo(sum(rows), 2);
+    }
+  });
+
+  it("filters 'in March' (no year) by the month of any year, and 'in March or April' by either", async () => {
+    const march = await ask(store.table, "total sales in march");
+    expect(value(march)).toBeCloseTo(sum(store.rows.filter((r) => dayOf(r).getUTCMonth() === 2)), 2);
+    const either = await ask(store.table, "total sales in march or april");
+    expect(either.messages[0].content).toContain("March, April");
+    expect(value(either)).toBeCloseTo(sum(store.rows.filter((r) => [2, 3].includes(dayOf(r).getUTCMonth()))), 2);
+  });
+});
+
+describe("casual abbreviations", () => {
+  it("reads 'ppl' as people, 'hrs' as hours and 'in mins' as a unit (not the minimum)", async () => {
+    const jobs = ["Sales", "Tech", "Admin"];
+    const rows = Array.from({ length: 30 }, (_, i) => [jobs[i % 3], String(20 + i), String(30 + (i % 7) * 3), String(90 + (i % 11))]);
+    const people = tableFromRows(["occupation", "age", "hours_per_week", "commute_minutes"], rows);
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    const hrs = await ask(people, "avg hrs per week of ppl in sales");
+    expect(hrs.plan?.measure).toEqual({ agg: "mean", field: "hours_per_week" });
+    expect(hrs.plan?.filters).toEqual([{ field: "occupation", op: "eq", values: ["Sales"] }]);
+    expect(Number(Object.values(hrs.messages[1].table![0])[0])).toBeCloseTo(mean(rows.filter((r) => r[0] === "Sales").map((r) => Number(r[2]))), 3);
+    const ppl = await ask(people, "how many ppl work in tech");
+    expect(ppl.plan?.measure.agg).toBe("count");
+    expect(Number(Object.values(ppl.messages[1].table![0])[0])).toBe(10);
+    const mins = await ask(people, "avg commute in mins");
+    expect(mins.plan?.intent).toBe("aggregate");
+    expect(mins.plan?.measure).toEqual({ agg: "mean", field: "commute_minutes" });
+  });
+});
+
 describe("fields that do not exist", () => {
   it("says so, names the closest fields, and gives no number", async () => {
     const reply = await ask(telco.table, "What is the average usage by plan? Show a chart and a table.");
@@ -363,6 +417,35 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(reply.messages[0].content).toContain("it could also mean: minimum of Profit by Region");
   });
 
+  it("ranks the groups named as the thing ranked ('the most profitable state', 'the state with the highest sales') by their usual aggregate", async () => {
+    for (const [q, measure] of [
+      ["the most profitable state", "Profit"],
+      ["the state with the highest sales", "Sales"],
+    ]) {
+      const reply = await ask(store.table, q);
+      const sums = new Map<string, number>();
+      for (const r of store.rows) sums.set(r.State, (sums.get(r.State) ?? 0) + Number(r[measure]));
+      const top = [...sums].sort((a, b) => b[1] - a[1])[0];
+      expect(reply.plan?.measure, q).toEqual({ agg: "sum", field: measure });
+      expect(reply.messages[1].table![0].State, q).toBe(top[0]);
+    }
+    // Said per group, the extreme of each group is what was asked.
+    const perState = await ask(store.table, "highest sales per state");
+    expect(perState.plan?.measure).toEqual({ agg: "max", field: "Sales" });
+  });
+
+  it("reads a number 'per' one row ('monthly charges per customer') as its average, not its total", async () => {
+    const reply = await ask(telco.table, "monthly charges per customer by contract");
+    const by = new Map<string, number[]>();
+    for (const r of telco.rows) by.set(r.Contract, [...(by.get(r.Contract) ?? []), Number(r.MonthlyCharges)]);
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "MonthlyCharges" });
+    const got = tableMap(reply, "Contract");
+    for (const [k, xs] of by) expect(got.get(k)).toBeCloseTo(xs.reduce((s, x) => s + x, 0) / xs.length, 2);
+    // "per order" when an order spans several rows (Order ID) is not the average of one row.
+    const perOrder = await ask(store.table, "sales per order");
+    expect(perOrder.plan?.measure.agg).not.toBe("mean");
+  });
+
   it("compares values said with 'vs' side by side (grouped), not as one number over both", async () => {
     const reply = await ask(cars.table, "number of cars from Japan vs Europe");
     const n = countBy(cars.rows, (r) => r.Origin);
@@ -374,6 +457,37 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
       ]),
     );
     expect(reply.assumptions?.length).toBeGreaterThan(0);
+  });
+
+  it("compares two values set against each other with 'than' side by side ('is mpg higher for european cars than for american cars')", async () => {
+    for (const q of ["is mpg higher for european cars than for american cars?", "do japanese cars get more mpg than european ones"]) {
+      const reply = await ask(cars.table, q);
+      const mean = (o: string) => {
+        const xs = cars.rows.filter((r) => r.Origin === o).map((r) => Number(r.MPG));
+        return xs.reduce((s, x) => s + x, 0) / xs.length;
+      };
+      expect(
+        reply.plan?.groupBy.map((g) => g.field),
+        q,
+      ).toEqual(["Origin"]);
+      const got = tableMap(reply, "Origin");
+      const want = q.startsWith("is") ? ["Europe", "USA"] : ["Japan", "Europe"];
+      expect([...got.keys()].sort(), q).toEqual(want.sort());
+      for (const o of want) expect(got.get(o)).toBeCloseTo(mean(o), 2);
+    }
+    // A few more words between the value and "than" ("fiber customers more likely to churn than dsl customers").
+    const rate = await ask(telco.table, "are fiber customers more likely to churn than dsl customers");
+    expect(rate.plan?.measure.field).toBe("Churn");
+    expect(rate.plan?.groupBy.map((g) => g.field)).toEqual(["InternetService"]);
+    const rates = tableMap(rate, "InternetService");
+    for (const v of ["Fiber optic", "DSL"]) {
+      const xs = telco.rows.filter((r) => r.InternetService === v);
+      expect(rates.get(v)).toBeCloseTo((100 * xs.filter((r) => r.Churn === "Yes").length) / xs.length, 2);
+    }
+    // "other than" excludes a value, it compares nothing.
+    const other = await ask(cars.table, "average mpg of cars other than japanese ones");
+    expect(other.plan?.groupBy).toEqual([]);
+    expect(other.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["Japan"] }]);
   });
 
   it("compares values listed after 'compare' side by side, not as one number over both", async () => {
@@ -455,6 +569,84 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(reply.plan?.measure.field).toBe("Churn");
     expect(reply.plan?.filters).toEqual([{ field: "SeniorCitizen", op: "eq", values: [1] }]);
     expect(Number(Object.values(reply.messages[1].table![0])[0])).toBeCloseTo(pct, 3);
+  });
+
+  it("reads 'how likely', 'the chance', 'the odds' as the share of rows matching a condition", async () => {
+    const monthly = telco.rows.filter((r) => r.Contract === "Month-to-month");
+    const pct = (100 * monthly.filter((r) => r.Churn === "Yes").length) / monthly.length;
+    for (const q of [
+      "how likely are month-to-month customers to churn",
+      "what is the chance that a month-to-month customer churned",
+      "the odds of churn for month-to-month customers",
+    ]) {
+      const reply = await ask(telco.table, q);
+      expect(reply.plan?.measure, q).toMatchObject({ agg: "rate", field: "Churn", value: "Yes" });
+      expect(reply.plan?.filters, q).toEqual([{ field: "Contract", op: "eq", values: ["Month-to-month"] }]);
+      expect(Number(Object.values(reply.messages[1].table![0])[0]), q).toBeCloseTo(pct, 3);
+    }
+  });
+
+  it("takes a share over the rows said after 'for' or 'among' ('percentage shipped late for the furniture category')", async () => {
+    const furniture = store.rows.filter((r) => r.Category === "Furniture");
+    const pct = (100 * furniture.filter((r) => r["Ship Status"] === "Shipped Late").length) / furniture.length;
+    for (const q of ["percentage shipped late for the furniture category", "share of order lines shipped late among furniture"]) {
+      const reply = await ask(store.table, q);
+      expect(reply.plan?.measure.field, q).toBe("Ship Status");
+      expect(reply.plan?.filters, q).toEqual([{ field: "Category", op: "eq", values: ["Furniture"] }]);
+      expect(Number(Object.values(reply.messages[1].table![0])[0]), q).toBeCloseTo(pct, 3);
+    }
+  });
+
+  it("keeps a yes/no field said as the rows wanted ('for seniors', 'only for senior citizens') a filter of a rate, not one more grouping", async () => {
+    const rateBy = (rows: typeof telco.rows) => {
+      const m = new Map<string, [number, number]>();
+      for (const r of rows) {
+        const [y, n] = m.get(r.PaymentMethod) ?? [0, 0];
+        m.set(r.PaymentMethod, [y + (r.Churn === "Yes" ? 1 : 0), n + 1]);
+      }
+      return new Map([...m].map(([k, [y, n]]) => [k, (100 * y) / n]));
+    };
+    const cases: [string[], typeof telco.rows, string][] = [
+      [["churn rate by payment method for seniors"], telco.rows.filter((r) => r.SeniorCitizen === "1"), "SeniorCitizen"],
+      [["churn rate by payment method", "only for senior citizens"], telco.rows.filter((r) => r.SeniorCitizen === "1"), "SeniorCitizen"],
+    ];
+    for (const [turns, rows, field] of cases) {
+      const reply = await ask(telco.table, ...turns);
+      expect(reply.plan?.measure.field, turns.join(" | ")).toBe("Churn");
+      expect(
+        reply.plan?.groupBy.map((g) => g.field),
+        turns.join(" | "),
+      ).toEqual(["PaymentMethod"]);
+      expect(
+        reply.plan?.filters.map((f) => f.field),
+        turns.join(" | "),
+      ).toEqual([field]);
+      const got = tableMap(reply, "PaymentMethod");
+      for (const [k, v] of rateBy(rows)) expect(got.get(k)).toBeCloseTo(v, 2);
+    }
+  });
+
+  it("groups by a yes/no field said on both of its sides ('seniors and non-seniors', 'with and without a partner'), not two filters no row meets", async () => {
+    const meanBy = (key: string, measure: string) => {
+      const m = new Map<string, number[]>();
+      for (const r of telco.rows) m.set(r[key], [...(m.get(r[key]) ?? []), Number(r[measure])]);
+      return new Map([...m].map(([k, xs]) => [k, xs.reduce((s, x) => s + x, 0) / xs.length]));
+    };
+    const cases: [string, string, string][] = [
+      ["average monthly charges of seniors and non-seniors", "SeniorCitizen", "MonthlyCharges"],
+      ["average tenure of churned and non churned customers", "Churn", "tenure"],
+      ["average monthly charges for customers with and without a partner", "Partner", "MonthlyCharges"],
+    ];
+    for (const [q, key, measure] of cases) {
+      const reply = await ask(telco.table, q);
+      expect(
+        reply.plan?.groupBy.map((g) => g.field),
+        q,
+      ).toEqual([key]);
+      expect(reply.plan?.filters, q).toEqual([]);
+      const got = tableMap(reply, key);
+      for (const [k, v] of meanBy(key, measure)) expect(got.get(k), q).toBeCloseTo(v, 2);
+    }
   });
 
   it("says so when a value of a text field follows a comparison word ('more than 2 years' as Contract = Two year)", async () => {

@@ -7,6 +7,7 @@
 import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
 import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
@@ -162,6 +163,8 @@ export interface Atoms {
   instead: boolean;
   /** "losses" read as the lowest values of a profit-like field (what was said and the field). */
   loss: { text: string; field: string } | null;
+  /** "seniors and non-seniors", "with and without a partner": yes/no fields said on both sides (grouped by). */
+  bothSides: string[];
   /** "churned vs retained": the word read as the other side of a yes/no field grouped by. */
   versusOther: { text: string; field: string } | null;
   /** Durations compared with a field: converted to the unit its name states, or compared as stored when it states none. */
@@ -258,6 +261,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     instead: false,
     loss: null,
     versusOther: null,
+    bothSides: [],
     units: [],
     addOn: false,
     greeting: false,
@@ -1004,17 +1008,46 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       }
     }
     // A date or a year on its own: "in 2016", "for 2017", "during March 2016", "in Q4 2017".
-    const d: DateValue | null =
+    let d: DateValue | null =
       m.kind === "date"
         ? m.date
         : m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !m.money && !m.percent
           ? { year: m.value, month: null, day: null, quarter: null, decade: false }
           : null;
+    // "on Saturdays and Sundays", "in March or April": a list of days of the week or of months (no year).
+    let dEnd = m.end;
+    if (d && d.year === null && (d.weekdays || (d.month && !d.day))) {
+      const unit = d.weekdays ? "weekdays" : "month";
+      let list: number[] = d.weekdays ? [...d.weekdays] : [d.month!];
+      for (;;) {
+        const j = mentions.findIndex((x) => x.kind === "date" && x.start >= dEnd && x.start - dEnd <= 2);
+        const nx = mentions[j];
+        if (!nx || nx.kind !== "date" || nx.date.year !== null) break;
+        const gap = tokens.slice(dEnd, nx.start).map((t) => t.lemma);
+        if (!gap.length || !gap.every((w) => ["and", "or", "on", "in", "the"].includes(w))) break;
+        const more = unit === "weekdays" ? nx.date.weekdays : nx.date.month && !nx.date.day ? [nx.date.month] : undefined;
+        if (!more) break;
+        list = [...new Set([...list, ...more])];
+        dEnd = nx.end;
+        consumed.add(j);
+      }
+      d = unit === "weekdays" ? { ...d, weekdays: list } : { ...d, month: list[0], months: list };
+    }
     if (d && timeFields.length) {
-      const named = nearestRef(m.start, m.end, isTimeField);
+      const named = nearestRef(m.start, dEnd, isTimeField);
       const tfs = named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
       const options: FilterOption[] = [];
       for (const tf of tfs) {
+        // "on weekends", "in March" (no year): days of the week or a month of any year, on a date field.
+        const recurring =
+          tf.role === "date" && d.year === null && !d.quarter && !d.decade && !d.day
+            ? (d.weekdays?.map((k) => WEEKDAY_NAMES[k]) ?? (d.month ? (d.months ?? [d.month]).map((k) => MONTH_NAMES[k - 1]) : null))
+            : null;
+        if (recurring) {
+          const op = negatedAt(m.start) ? "neq" : recurring.length > 1 ? "in" : "eq";
+          options.push({ filter: { field: tf.name, op, values: recurring }, how: named ? "adjacent" : tfs.length === 1 ? "time" : "ambiguous" });
+          continue;
+        }
         const v1 = periodValue(d, tf, false);
         if (v1 === null) continue;
         const v2 = periodValue(d, tf, true);
@@ -1032,14 +1065,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         consumed.add(idx);
         addAtom({
           pos: m.start,
-          end: m.end,
+          end: dEnd,
           kind: "date",
           options,
           negated: negatedAt(m.start),
           refs: named && !governs(named) ? [named.id] : [],
           listed: 0,
           conj: null,
-          text: m.text,
+          text: spanText(tokens, m.start, dEnd),
         });
         continue;
       }
@@ -1084,9 +1117,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     for (;;) {
       let k = end;
       const comma = tokens[k]?.sep === "," && mAt(k)?.kind === "value";
-      if (comma || lemma(k) === "and" || lemma(k) === "or" || lemma(k) === "nor" || lemma(k) === "vs" || lemma(k) === "versus") {
-        const c = comma ? "," : lemma(k);
+      // "higher for corporate than for consumer", "do usa cars weigh more than japanese ones": a comparison
+      // of two values of one field (a few words, but no other value or number, between the value and "than").
+      let thanAt = -1;
+      for (let j = k; j < Math.min(tokens.length, k + 7); j++) {
+        if (lemma(j) === "than") {
+          thanAt = j;
+          break;
+        }
+        const mj = mAt(j);
+        if (mj && mj.kind !== "word" && mj.kind !== "field") break;
+      }
+      const than = thanAt >= 0 && group.length === 1 && !["other", "rather"].includes(lemma(thanAt - 1));
+      if (than) k = thanAt;
+      if (comma || than || lemma(k) === "and" || lemma(k) === "or" || lemma(k) === "nor" || lemma(k) === "vs" || lemma(k) === "versus") {
+        const c = comma ? "," : than ? "vs" : lemma(k);
         if (!comma) k++;
+        if (than && ["for", "in", "from", "with", "among", "on", "by"].includes(lemma(k))) k++;
         if (lemma(k) === "the" || lemma(k) === "in" || lemma(k) === "from" || lemma(k) === "or" || lemma(k) === "and") k++;
         const nx = mAt(k);
         if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
@@ -1094,6 +1141,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (c === "vs" || c === "versus") {
             conj = "and";
             versus = true;
+            // "higher for A than for B" sets the two values against each other like "A vs B".
+            if (than) a.versus = true;
           }
           group.push({ m: nx, idx: mentions.indexOf(nx) });
           end = nx.end;
@@ -1413,9 +1462,28 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   for (const m of mentions) {
     if (m.kind !== "word" || !hasHit(m, "agg")) continue;
     const key = hitKey(m, "agg") as Aggregate;
+    // "running time in mins": a unit, not the minimum.
+    if (key === "min" && lemma(m.start - 1) === "in" && m.end - m.start === 1) continue;
     const attached = a.refs.some((r) => r.agg === key && r.pos > m.start && r.pos - m.end <= 5);
     if (!attached && key !== "distinct") a.looseAgg = key;
     if (key === "distinct") a.distinct = true;
+  }
+  // "monthly charges per customer by contract", "sales per order for each region": a number "per"
+  // one row (a word for the rows, or a field that names each row) is its average over the rows.
+  if (!a.looseAgg && !a.share && !a.rate) {
+    const rows = (f: FieldInfo) => (f.codes ?? f.numbers)?.length ?? 0;
+    const perRow = tokens.some((t, k) => {
+      if (t.lemma !== "per") return false;
+      const m = mAt(k + 1);
+      // (Not when a field names groups of rows by that word: "per order" with an Order ID of several lines each.)
+      if (m && m.kind === "word" && m.hits.some((h) => h.category === "rowNoun"))
+        return !lex.fields.some((f) => f.codes !== null && f.distinct > 50 && f.distinct < 0.9 * rows(f) && lex.fieldWords.get(f.name)?.has(lemma(k + 1)));
+      const r = a.refs.find((x) => x.pos === k + 1 && x.turn === turn && x.cands.length === 1);
+      const f = r && info(r.cands[0].name);
+      return !!f && f.codes !== null && f.distinct >= 0.9 * rows(f);
+    });
+    if (perRow && a.refs.some((r) => r.turn === turn && !r.agg && r.cands.some((c) => info(c.name).numbers !== null && info(c.name).role !== "date")))
+      a.looseAgg = "mean";
   }
   // "the names and populations of all districts that have between 200,000 and 2,000,000": a field
   // listed in the main clause is shown; the condition in the clause after it ("that", "whose",
@@ -1446,6 +1514,33 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "the capacity for each cinema": a grouping word before the rows' own noun asks for one value per row.
     if (prev && hasHit(prev, "group") && prev.end === m.start) a.eachRow = true;
   });
+  // "seniors and non-seniors", "churned vs not churned", "with or without a partner": a yes/no field
+  // said on both of its sides is a grouping by it (both sides shown), not two filters no row meets.
+  for (const r of a.refs) {
+    if (r.turn !== 0 || r.via || r.cands.length !== 1 || !flagFor(lex, r.cands[0].name)) continue;
+    const w = ["a", "an", "the"].includes(lemma(r.pos - 1)) ? r.pos - 1 : r.pos;
+    const both = ["and", "or", "vs", "versus"].includes(lemma(w - 2)) && lemma(w - 3) === "with" && lemma(w - 1) === "without";
+    const twin = a.refs.find(
+      (x) =>
+        x !== r &&
+        x.turn === 0 &&
+        !x.via &&
+        x.cands.length === 1 &&
+        x.cands[0].name === r.cands[0].name &&
+        x.pos > r.end &&
+        x.negated !== r.negated &&
+        tokens.slice(r.end, x.pos).length <= 3 &&
+        tokens.slice(r.end, x.pos).some((t) => ["and", "or", "vs", "versus"].includes(t.lemma)),
+    );
+    if (!both && !twin) continue;
+    r.group = true;
+    a.bothSides.push(r.cands[0].name);
+    r.negated = false;
+    if (twin) {
+      twin.negated = false;
+      twin.group = true;
+    }
+  }
   // "churned vs retained customers", "retained vs churned": a yes/no field set against a word nothing
   // else reads is the field's two sides, i.e. a grouping by it; the other word is its other side.
   const versusSide = new Set<number>();

@@ -290,8 +290,8 @@ function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): strin
  * reading not taken is named in the answer):
  * - "which region made the least profit": the superlative ranks the groups named after "which", so
  *   each group's usual aggregate (the total profit) is ranked, not each group's minimum row;
- * - "men vs women", "East versus West": values compared with "vs" are groups side by side, not one
- *   number over both.
+ * - "men vs women", "East versus West", "higher for men than for women": values compared with "vs"
+ *   or "than" are groups side by side, not one number over both.
  */
 function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
@@ -314,7 +314,37 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
       : undefined;
     if (twin) return { best: twin, instead: best };
   }
+  // "average monthly charges of seniors and non-seniors": a yes/no field said on both of its sides is
+  // grouped by, never a measure.
+  for (const field of a.bothSides) {
+    if (plan.intent === "aggregate" && plan.groupBy.some((g) => g.field === field)) continue;
+    const twin = ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        c.plan.groupBy.some((g) => g.field === field) &&
+        ![c.plan.measure, ...c.plan.extraMeasures].some((m) => m.field === field) &&
+        !c.plan.filters.some((f) => f.field === field),
+    );
+    if (twin) return { best: twin, instead: best };
+  }
   if (plan.intent !== "aggregate") return null;
+  // "churn rate by payment method for seniors", "only for senior citizens": a yes/no field said as the
+  // rows wanted (no grouping word) selects them; it is not one more grouping.
+  for (const g of plan.groupBy) {
+    const r = a.refs.find((x) => x.turn === 0 && !x.via && x.cands.length === 1 && x.cands[0].name === g.field);
+    if (!r || r.group || r.series || r.facet || r.each || r.afterWhich || saidAsGrouping(a, r)) continue;
+    if (!["for", "among", "amongst", "only"].includes(r.before[0] ?? "")) continue;
+    const rest = plan.groupBy.filter((x) => x !== g);
+    const twin = ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        JSON.stringify(c.plan.measure) === JSON.stringify(plan.measure) &&
+        JSON.stringify(c.plan.groupBy) === JSON.stringify(rest) &&
+        c.plan.filters.some((f) => f.field === g.field && f.op === "eq" && f.values.length === 1) &&
+        JSON.stringify(c.plan.filters.filter((f) => f.field !== g.field)) === JSON.stringify(plan.filters),
+    );
+    if (twin) return { best: twin, instead: best };
+  }
   // "churn rate for senior citizens": the field said right before "rate" is what is counted; the
   // other condition selects the rows (not the share of seniors among churned customers).
   if (plan.measure.agg === "rate" && plan.measure.field) {
@@ -332,9 +362,39 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
       if (twin) return { best: twin, instead: best };
     }
   }
-  if (a.which && best.feats.has("measure:supAgg") && plan.groupBy.length === 1 && plan.extraMeasures.length === 0) {
+  // "probability of earning over 50k for men", "% shipped late among furniture orders": a condition
+  // said after "for"/"among" selects the rows the share is taken over; the other one is counted.
+  if (plan.measure.agg === "rate" && plan.measure.field) {
+    const tokens = a.reading.tokens;
+    const baseSaid = (field: string): boolean | null => {
+      const atom = a.filters.find((f) => f.options.some((o) => o.filter.field === field));
+      if (!atom) return null;
+      let k = atom.pos - 1;
+      while (k >= 0 && ["the", "a", "an", "all"].includes(tokens[k].lemma)) k--;
+      return k >= 0 && ["for", "among", "amongst"].includes(tokens[k].lemma);
+    };
+    const counted = plan.measure.field;
+    const other = plan.filters.find((f) => f.field !== counted && baseSaid(f.field) === false);
+    if (baseSaid(counted) === true && other) {
+      const twin = ranked.find(
+        (c) =>
+          c.plan.intent === "aggregate" &&
+          c.plan.measure.agg === "rate" &&
+          c.plan.measure.field === other.field &&
+          JSON.stringify(c.plan.groupBy) === JSON.stringify(plan.groupBy) &&
+          c.plan.filters.some((f) => f.field === counted),
+      );
+      if (twin) return { best: twin, instead: best };
+    }
+  }
+  // So do "the most profitable state" and "the state with the highest sales": the group is named as
+  // the thing ranked, not introduced by a grouping word ("the highest sales per state" ranks the
+  // per-row maxima of each state, as said).
+  if (best.feats.has("measure:supAgg") && plan.groupBy.length === 1 && plan.extraMeasures.length === 0) {
     const group = plan.groupBy[0].field;
-    const named = a.refs.some((r) => r.afterWhich && r.cands.some((c) => c.name === group));
+    const ranked_ = (r: Atoms["refs"][number]) =>
+      r.turn === 0 && !r.via && !r.each && !r.series && !r.facet && !["by", "per", "each", "every", "for", "across", "over"].includes(r.before[0] ?? "");
+    const named = a.refs.some((r) => r.cands.some((c) => c.name === group) && (r.afterWhich || (!a.which && ranked_(r))));
     const measured = a.refs.find((r) => r.supAgg && r.cands.some((c) => c.name === plan.measure.field));
     if (named && measured) {
       const twin = ranked.find(
@@ -377,7 +437,7 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
   if (a.versus && plan.groupBy.length === 0) {
     // "East vs West", or values listed after "compare" ("compare sales between Furniture and Technology").
     const compareVerb = a.reading.tokens.some((t) => /^compar(e|ed|ing|ison)$/.test(t.lemma));
-    const compared = a.filters.find((f) => f.listed >= 2 && (compareVerb || /\b(vs|versus|against|compared)\b/i.test(f.text)));
+    const compared = a.filters.find((f) => f.listed >= 2 && (compareVerb || /\b(vs|versus|against|compared|than)\b/i.test(f.text)));
     const field = compared && plan.filters.find((f) => f.op === "in" && compared.options.some((o) => o.filter.field === f.field))?.field;
     if (field) {
       const twin = ranked.find(

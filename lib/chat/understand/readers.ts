@@ -32,6 +32,10 @@ export interface DateValue {
   quarter: number | null;
   /** "1970s": a decade. */
   decade: boolean;
+  /** "on Mondays", "at the weekend": days of the week (Monday = 0), any date. */
+  weekdays?: number[];
+  /** "in March or April": several months (no year); `month` is the first. */
+  months?: number[];
 }
 
 export type Mention =
@@ -98,6 +102,17 @@ function parseNumberText(text: string): { value: number; suffix: string } | null
   return { value: num, suffix: text.slice(i) };
 }
 
+const WEEKDAYS: Record<string, number[]> = {
+  monday: [0],
+  tuesday: [1],
+  wednesday: [2],
+  thursday: [3],
+  friday: [4],
+  saturday: [5],
+  sunday: [6],
+  weekend: [5, 6],
+};
+
 function readNumbersAndDates(tokens: Token[]): Proposal[] {
   const out: Proposal[] = [];
   const month = (t: Token | undefined) => (t && t.kind === "word" ? MONTHS[t.text] : undefined);
@@ -139,6 +154,12 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
         const [y, m, d] = parts;
         if (m >= 1 && m <= 12 && (d === undefined || (d >= 1 && d <= 31))) date(i, i + 1, { ...blank, year: y, month: m, day: d ?? null });
       }
+      continue;
+    }
+    // Weekdays and weekends: "on Mondays", "at weekends" (days of the week of any date).
+    const wd = t.kind === "word" ? WEEKDAYS[t.lemma] : undefined;
+    if (wd !== undefined) {
+      date(i, i + 1, { ...blank, weekdays: wd });
       continue;
     }
     // Month name [day] [,] [year] / day month [year].

@@ -99,12 +99,15 @@ def expected_of(q, value):
 def main():
     # questions.jsonl (the benchmark set) -> expected.json; train.jsonl (training-only examples) ->
     # train-expected.json; fresh.jsonl (the second held-out set, never tuned on) -> fresh-expected.json;
-    # fresh2.jsonl (the third held-out set, written before the honesty pass) -> fresh2-expected.json
+    # fresh2.jsonl (the third held-out set, written before the honesty pass) -> fresh2-expected.json;
+    # fresh3.jsonl (the fourth held-out set, new user phrasings: typos, casual, two conditions,
+    # fractions, comparisons, distinct counts, dates, exclusions) -> fresh3-expected.json
     for source, target in (
         ("questions.jsonl", "expected.json"),
         ("train.jsonl", "train-expected.json"),
         ("fresh.jsonl", "fresh-expected.json"),
         ("fresh2.jsonl", "fresh2-expected.json"),
+        ("fresh3.jsonl", "fresh3-expected.json"),
     ):
         compute(source, target)
 
