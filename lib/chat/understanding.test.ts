@@ -376,6 +376,15 @@ describe("assumptions are stated", () => {
     expect(reply.plan?.filters).toEqual([{ field: "InternetService", op: "eq", values: ["Fiber optic"] }]);
   });
 
+  it("does not carry an earlier turn's filter into a new complete question, and names that reading", async () => {
+    const reply = await ask(telco.table, "how many churned customers by contract", "average monthly charges by payment method");
+    expect(reply.plan?.filters).toEqual([]);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["PaymentMethod"]);
+    expect(reply.messages[0].content).toContain("it could also mean");
+    const follow = await ask(telco.table, "how many churned customers by contract", "and the average monthly charges by payment method for those?");
+    expect(follow.plan?.filters.map((f) => f.field)).toContain("Churn");
+  });
+
   it("names the other reading of 'and by X?' (add or replace the grouping) unless 'too'/'also' decides", async () => {
     const bare = await ask(telco.table, "churn rate by internet service", "and by contract?");
     const fields = (bare.plan?.groupBy ?? []).map((g) => g.field);

@@ -38,7 +38,7 @@ export function turnCandidates(
   const candidates: Candidate[] = [];
   const hasPrev = prev.atoms !== null || prev.plan !== null;
   // A turn that names a measure and a grouping of its own is a new question, not a follow-up.
-  const complete = fresh.refs.some((r) => r.agg !== null || r.countOf) && fresh.refs.some((r) => r.group || r.series);
+  const complete = completeTurn(fresh);
   for (const c of generate(fresh, lex, rowCount)) {
     if (hasPrev) {
       c.feats.set("fresh|prev", 1);
@@ -296,6 +296,15 @@ function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): strin
 function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
+  // "average monthly charges by payment method" after "how many churned customers, by contract": a turn
+  // that names a measure and a grouping of its own, without a follow-up word or a word pointing back
+  // ("it", "those"), is a new question; an earlier turn's filter is not carried into it silently (that
+  // reading is named). Carried groupings stay: they show in the chart ("Group by Origin | plot ...").
+  if ((best.sig.startsWith("edit") || best.sig.startsWith("merged")) && !a.followUp && !a.addOn && completeTurn(a) && !pointsBack(a)) {
+    const fresh = ranked.find((c) => !c.sig.startsWith("edit") && !c.sig.startsWith("merged"));
+    const filtered = new Set(fresh?.plan.filters.map((f) => f.field));
+    if (fresh && plan.filters.some((f) => !filtered.has(f.field))) return { best: fresh, instead: best };
+  }
   // "what's the highest weight?": a superlative right before a number, no rows named nor listed,
   // asks for that one number (the rows ranked by it answer "the heaviest cars").
   if (plan.intent === "rows" && plan.limit === null && plan.x === null && plan.y && !a.list && !a.rowNoun && !a.supRows && !a.output.rows) {
@@ -452,6 +461,14 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
   }
   return null;
 }
+
+/** The turn names a measure (with an aggregate word or "number of") and a grouping of its own. */
+export function completeTurn(a: Atoms): boolean {
+  return a.refs.some((r) => r.turn === 0 && (r.agg !== null || r.countOf)) && a.refs.some((r) => r.turn === 0 && (r.group || r.series));
+}
+
+const BACK_WORDS = new Set(["it", "them", "those", "these", "same", "there", "previous", "above"]);
+const pointsBack = (a: Atoms) => a.reading.tokens.some((t) => BACK_WORDS.has(t.lemma));
 
 /** An unknown word right after "<aggregate word> <superlative or limit word>" ("average top speed", "mean highest price"). */
 function aggregatedUnknown(a: Atoms): Atoms["unknown"][number] | null {
