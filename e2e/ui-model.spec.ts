@@ -27,6 +27,8 @@ test("train at 10 seconds with live status, then read the model page and predict
 
   const status = page.getByTestId("training-status");
   await expect(status).toBeVisible();
+  // The panel sits below the form: starting a training brings it into view.
+  await expect(status).toBeInViewport({ ratio: 0.9 });
   await expect(status.getByText(/pending|in progress/)).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Training progress" })).toBeVisible();
   await saveScreen(page, testInfo, "training-in-progress");

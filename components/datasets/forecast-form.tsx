@@ -30,6 +30,7 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
   const [force, setForce] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [taskId, rememberTask] = useRememberedTask(`tabula:forecast:${datasetId}`);
+  const [startedHere, setStartedHere] = useState(false);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,7 +49,10 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
         forecast: { date_field: dateField, horizon: steps, ...(groupField ? { group_field: groupField } : {}) },
       },
       {
-        onSuccess: (r) => rememberTask(r.task_id),
+        onSuccess: (r) => {
+          rememberTask(r.task_id);
+          setStartedHere(true);
+        },
       },
     );
   };
@@ -143,7 +147,7 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
           </span>
         )}
       </div>
-      {taskId && <TrainingStatusPanel key={taskId} taskId={taskId} />}
+      {taskId && <TrainingStatusPanel key={taskId} taskId={taskId} reveal={startedHere} />}
     </form>
   );
 }
