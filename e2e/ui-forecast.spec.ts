@@ -75,6 +75,15 @@ test("a table of two series: forecast per series with a series picker", async ({
   await page.getByTestId("train-mode-forecast").click();
   const form = page.getByTestId("forecast-form");
   await expect(form.getByLabel("Value to forecast")).toHaveValue("deaths");
+  // Without the series field the dates repeat: the refusal names the form's field, not the API's.
+  await form.getByLabel("Horizon").fill("12");
+  await form.getByTestId("start-forecast").click();
+  const refusal = form.getByRole("alert");
+  await expect(refusal).toContainText("Duplicated timestamps");
+  await expect(refusal).toContainText("“Series field”");
+  await expect(refusal).toContainText("1974-01-01,");
+  await expect(refusal).not.toContainText("forecast.group_field");
+  await expect(refusal).not.toContainText("T00:00:00");
   await form.getByLabel("Series field (optional)").selectOption("sex");
   await form.getByLabel("Horizon").fill("12");
   await form.getByLabel(/Train anew/).check();

@@ -1,5 +1,6 @@
 "use client";
 import { useMemo, useState, type FormEvent } from "react";
+import { withFormLabels } from "@/lib/client/api";
 import { useRememberedTask, useStartTraining } from "@/lib/client/use-training";
 import { DURATIONS, type DatasetField, type Duration } from "@/lib/client/types";
 import { Button } from "../ui/button";
@@ -18,6 +19,14 @@ export function forecastFieldOptions(fields: DatasetField[]) {
     groups: fields.filter((f) => GROUP_TYPES.has(f.type)),
   };
 }
+
+// The API's names for this form's fields, as the labels the form shows (in the server's messages).
+const FORM_LABELS = {
+  "forecast.date_field": "Date field",
+  "forecast.group_field": "Series field",
+  "forecast.horizon": "Horizon",
+  predict_fields: "Value to forecast",
+};
 
 export function ForecastForm({ datasetId, fields }: { datasetId: string; fields: DatasetField[] }) {
   const start = useStartTraining();
@@ -135,7 +144,7 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
           {formError}
         </p>
       )}
-      <ErrorBanner error={start.error} title="The forecast did not start" />
+      <ErrorBanner error={withFormLabels(start.error, FORM_LABELS)} title="The forecast did not start" />
       <div className="flex items-center gap-3">
         <Button type="submit" busy={start.isPending} data-testid="start-forecast">
           Train a forecast
