@@ -99,6 +99,8 @@ test("an Excel workbook uploads from its first sheet, with numbers and dates typ
   await page.getByRole("button", { name: "Open the dataset" }).click();
   await expect(page.getByTestId("dataset-preview")).toContainText("A-111");
   await expect(page.getByTestId("dataset-preview")).toContainText("2024-01-12");
+  // Dates read as days, not as the stored midnight-UTC timestamps.
+  await expect(page.getByTestId("dataset-preview")).not.toContainText("T00:00:00");
   await expect(page.getByTestId("field-type-amount")).toHaveValue("float");
   await expect(page.getByTestId("field-type-ordered on")).toHaveValue("date");
 });
