@@ -80,4 +80,10 @@ test("train at 10 seconds with live status, then read the model page and predict
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
   await expect(page.getByTestId("models-list")).toContainText(name);
   await saveScreen(page, testInfo, "models");
+
+  // A model that does not exist (a deleted one, a mistyped link) says so, with no pointless Retry.
+  await page.goto("/models/no-such-model");
+  await expect(page.getByRole("alert")).toContainText("not found");
+  await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /Back to models/ })).toBeVisible();
 });
