@@ -83,7 +83,7 @@ test("train at 10 seconds with live status, then read the model page and predict
 
   // A model that does not exist (a deleted one, a mistyped link) says so, with no pointless Retry.
   await page.goto("/models/no-such-model");
-  await expect(page.getByRole("alert")).toContainText("not found");
+  await expect(page.getByRole("alert").filter({ hasText: "Could not open this model" })).toContainText("not found");
   await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /Back to models/ })).toBeVisible();
 });
