@@ -1,13 +1,13 @@
 "use client";
 import { useMemo, useState } from "react";
-import { formatNumber } from "@/lib/client/format";
+import { formatNumber, formatTimestamp } from "@/lib/client/format";
 import { sortRows, type SortState } from "@/lib/client/sort-rows";
 import type { DataRow, RowValue } from "@/lib/client/types";
 
 function renderCell(value: RowValue | undefined) {
   if (value === null || value === undefined || value === "") return <span className="text-slate-300">—</span>;
   if (typeof value === "number") return formatNumber(value);
-  return String(value);
+  return typeof value === "string" ? formatTimestamp(value) : String(value);
 }
 
 /** A scrollable table whose column headers sort (click or Enter/Space); numbers align right. */

@@ -13,6 +13,13 @@ test("first-run setup or sign-in, navigation with the team, sign out and back in
   await expect(page.getByTestId("current-team")).toContainText(OWNER.email);
   await saveScreen(page, testInfo, "datasets");
 
+  // The pages declare an icon that loads, so browsers do not ask for a missing /favicon.ico.
+  const icon = await page.locator('head link[rel="icon"]').first().getAttribute("href");
+  expect(icon).toBeTruthy();
+  const iconResponse = await page.request.get(icon!);
+  expect(iconResponse.status()).toBe(200);
+  expect(iconResponse.headers()["content-type"]).toContain("image/");
+
   // Setup is refused once done, and visiting it sends people to sign in.
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL("**/login");

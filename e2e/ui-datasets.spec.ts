@@ -51,7 +51,7 @@ test("upload a shared CSV with progress, preview it, edit a type, delete with co
   await expect(row).toHaveCount(0);
 });
 
-test("a TSV file uploads too, and an empty file says what is missing", async ({ page }, testInfo) => {
+test("a TSV file uploads too (Enter in the name field), and an empty file says what is missing", async ({ page }, testInfo) => {
   await ensureSignedIn(page);
   const dir = testInfo.outputPath("files");
   fs.mkdirSync(dir, { recursive: true });
@@ -66,7 +66,8 @@ test("a TSV file uploads too, and an empty file says what is missing", async ({ 
   await expect(page.getByTestId("upload-panel").getByRole("alert")).toContainText("empty");
 
   await page.getByTestId("dataset-file-input").setInputFiles(tsv);
-  await page.getByTestId("start-upload").click();
+  // Enter in the name field uploads, as the Upload button does.
+  await page.getByLabel("Dataset name").press("Enter");
   await expect(page.getByText("Uploaded 3 rows")).toBeVisible();
   await page.getByRole("button", { name: "Open the dataset" }).click();
   await expect(page.getByTestId("dataset-preview")).toContainText("Tweety");
@@ -98,6 +99,8 @@ test("an Excel workbook uploads from its first sheet, with numbers and dates typ
   await page.getByRole("button", { name: "Open the dataset" }).click();
   await expect(page.getByTestId("dataset-preview")).toContainText("A-111");
   await expect(page.getByTestId("dataset-preview")).toContainText("2024-01-12");
+  // Dates read as days, not as the stored midnight-UTC timestamps.
+  await expect(page.getByTestId("dataset-preview")).not.toContainText("T00:00:00");
   await expect(page.getByTestId("field-type-amount")).toHaveValue("float");
   await expect(page.getByTestId("field-type-ordered on")).toHaveValue("date");
 });

@@ -53,7 +53,8 @@ test("forecast a shared series from the dataset page and read the chart with its
     .split(/\r?\n/);
   expect(csv[0]).toBe("date,passengers,lower_80,upper_80,lower_95,upper_95");
   expect(csv).toHaveLength(37);
-  expect(csv[1]).toMatch(/^1961-01-01T00:00:00.000Z,/);
+  // A monthly series: the CSV has days, as spreadsheets read them, not midnight timestamps.
+  expect(csv[1]).toMatch(/^1961-01-01,/);
 
   // Bad input in the further control says what to fix.
   await page.getByLabel("Forecast steps").fill("5000");
@@ -74,6 +75,15 @@ test("a table of two series: forecast per series with a series picker", async ({
   await page.getByTestId("train-mode-forecast").click();
   const form = page.getByTestId("forecast-form");
   await expect(form.getByLabel("Value to forecast")).toHaveValue("deaths");
+  // Without the series field the dates repeat: the refusal names the form's field, not the API's.
+  await form.getByLabel("Horizon").fill("12");
+  await form.getByTestId("start-forecast").click();
+  const refusal = form.getByRole("alert");
+  await expect(refusal).toContainText("Duplicated timestamps");
+  await expect(refusal).toContainText("“Series field”");
+  await expect(refusal).toContainText("1974-01-01,");
+  await expect(refusal).not.toContainText("forecast.group_field");
+  await expect(refusal).not.toContainText("T00:00:00");
   await form.getByLabel("Series field (optional)").selectOption("sex");
   await form.getByLabel("Horizon").fill("12");
   await form.getByLabel(/Train anew/).check();

@@ -27,6 +27,8 @@ test("train at 10 seconds with live status, then read the model page and predict
 
   const status = page.getByTestId("training-status");
   await expect(status).toBeVisible();
+  // The panel sits below the form: starting a training brings it into view.
+  await expect(status).toBeInViewport({ ratio: 0.9 });
   await expect(status.getByText(/pending|in progress/)).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Training progress" })).toBeVisible();
   await saveScreen(page, testInfo, "training-in-progress");
@@ -78,4 +80,10 @@ test("train at 10 seconds with live status, then read the model page and predict
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
   await expect(page.getByTestId("models-list")).toContainText(name);
   await saveScreen(page, testInfo, "models");
+
+  // A model that does not exist (a deleted one, a mistyped link) says so, with no pointless Retry.
+  await page.goto("/models/no-such-model");
+  await expect(page.getByRole("alert").filter({ hasText: "Could not open this model" })).toContainText("not found");
+  await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /Back to models/ })).toBeVisible();
 });

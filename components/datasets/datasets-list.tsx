@@ -33,7 +33,7 @@ export function DatasetsPage() {
       {uploadOpen && (
         <Card
           title="Upload a dataset"
-          description="CSV or TSV with a header row."
+          description="CSV, TSV or Excel (.xlsx) with a header row."
           className="mb-6"
           actions={
             showUpload && (

@@ -1,5 +1,6 @@
 "use client";
 import { useMemo, useState, type FormEvent } from "react";
+import { withFormLabels } from "@/lib/client/api";
 import { useRememberedTask, useStartTraining } from "@/lib/client/use-training";
 import { DURATIONS, type DatasetField, type Duration } from "@/lib/client/types";
 import { Button } from "../ui/button";
@@ -19,6 +20,14 @@ export function forecastFieldOptions(fields: DatasetField[]) {
   };
 }
 
+// The API's names for this form's fields, as the labels the form shows (in the server's messages).
+const FORM_LABELS = {
+  "forecast.date_field": "Date field",
+  "forecast.group_field": "Series field",
+  "forecast.horizon": "Horizon",
+  predict_fields: "Value to forecast",
+};
+
 export function ForecastForm({ datasetId, fields }: { datasetId: string; fields: DatasetField[] }) {
   const start = useStartTraining();
   const options = useMemo(() => forecastFieldOptions(fields), [fields]);
@@ -30,6 +39,7 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
   const [force, setForce] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [taskId, rememberTask] = useRememberedTask(`tabula:forecast:${datasetId}`);
+  const [startedHere, setStartedHere] = useState(false);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,7 +58,10 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
         forecast: { date_field: dateField, horizon: steps, ...(groupField ? { group_field: groupField } : {}) },
       },
       {
-        onSuccess: (r) => rememberTask(r.task_id),
+        onSuccess: (r) => {
+          rememberTask(r.task_id);
+          setStartedHere(true);
+        },
       },
     );
   };
@@ -131,7 +144,7 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
           {formError}
         </p>
       )}
-      <ErrorBanner error={start.error} title="The forecast did not start" />
+      <ErrorBanner error={withFormLabels(start.error, FORM_LABELS)} title="The forecast did not start" />
       <div className="flex items-center gap-3">
         <Button type="submit" busy={start.isPending} data-testid="start-forecast">
           Train a forecast
@@ -143,7 +156,7 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
           </span>
         )}
       </div>
-      {taskId && <TrainingStatusPanel key={taskId} taskId={taskId} />}
+      {taskId && <TrainingStatusPanel key={taskId} taskId={taskId} reveal={startedHere} />}
     </form>
   );
 }

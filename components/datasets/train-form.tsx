@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { formatSeconds } from "@/lib/client/format";
 import { isTaskFinished, useCancelTraining, useRememberedTask, useStartTraining, useTrainingResult, useTrainingStatus } from "@/lib/client/use-training";
 import { DURATIONS, type DatasetField, type Duration } from "@/lib/client/types";
@@ -20,6 +20,7 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
   const [force, setForce] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [taskId, rememberTask] = useRememberedTask(`tabula:training:${datasetId}`);
+  const [startedHere, setStartedHere] = useState(false);
 
   const candidates = useMemo(() => fields.filter((f) => !UNPREDICTABLE.has(f.type)), [fields]);
   const toggle = (list: string[], name: string) => (list.includes(name) ? list.filter((n) => n !== name) : [...list, name]);
@@ -40,7 +41,12 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
         extra_attention: extraAttention,
         force,
       },
-      { onSuccess: (r) => rememberTask(r.task_id) },
+      {
+        onSuccess: (r) => {
+          rememberTask(r.task_id);
+          setStartedHere(true);
+        },
+      },
     );
   };
 
@@ -136,12 +142,20 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
         </Button>
         {targets.length > 0 && <span className="text-sm text-slate-500">Predicting {targets.join(", ")}</span>}
       </div>
-      {taskId && <TrainingStatusPanel key={taskId} taskId={taskId} />}
+      {taskId && <TrainingStatusPanel key={taskId} taskId={taskId} reveal={startedHere} />}
     </form>
   );
 }
 
-export function TrainingStatusPanel({ taskId }: { taskId: string }) {
+/**
+ * A training's progress and outcome. `reveal`: the training was just started from this page, so
+ * the panel scrolls into view (it sits below the form, under the fold on most screens).
+ */
+export function TrainingStatusPanel({ taskId, reveal = false }: { taskId: string; reveal?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reveal) ref.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [reveal]);
   const status = useTrainingStatus(taskId);
   const cancel = useCancelTraining(taskId);
   const state = status.data;
@@ -151,7 +165,7 @@ export function TrainingStatusPanel({ taskId }: { taskId: string }) {
     state?.status === "IN_PROGRESS" ? (state.metadata.progress ?? 0) : state?.status === "SUCCEEDED" ? 1 : state?.status === "PENDING" ? 0 : null;
 
   return (
-    <div className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="training-status" aria-live="polite">
+    <div ref={ref} className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="training-status" aria-live="polite">
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm font-semibold text-slate-800">Training</span>
         {state && (

@@ -109,7 +109,14 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
       </div>
 
       {file && (
-        <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+        // A form, so Enter in the name field uploads as the Upload button does.
+        <form
+          className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!busy) start();
+          }}
+        >
           <Field label="Dataset name" htmlFor="dataset-name" hint={`${file.name} · ${(file.size / 1024 / 1024).toFixed(1)} MB`}>
             <TextInput id="dataset-name" value={name} onChange={(e) => setName(e.target.value)} disabled={busy} />
           </Field>
@@ -123,11 +130,11 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
                 Clear
               </Button>
             )}
-            <Button onClick={start} busy={busy} data-testid="start-upload">
+            <Button type="submit" busy={busy} data-testid="start-upload">
               Upload
             </Button>
           </div>
-        </div>
+        </form>
       )}
 
       {progress && (

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { errorText } from "@/lib/client/api";
+import { ApiError, errorText } from "@/lib/client/api";
 
 export function Skeleton({ className = "" }: { className?: string }) {
   return <div className={`animate-pulse rounded-md bg-slate-200/80 ${className}`} aria-hidden />;
@@ -31,6 +31,8 @@ export function EmptyState({ title, children, action, icon = "▦" }: { title: s
 
 export function ErrorBanner({ error, title = "Something went wrong", onRetry }: { error: unknown; title?: string; onRetry?: () => void }) {
   if (!error) return null;
+  // Retrying cannot bring back what does not exist (a deleted model, a mistyped link).
+  const retry = error instanceof ApiError && error.status === 404 ? undefined : onRetry;
   return (
     <div role="alert" className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
       <span aria-hidden className="mt-0.5 font-bold">
@@ -40,10 +42,10 @@ export function ErrorBanner({ error, title = "Something went wrong", onRetry }: 
         <p className="font-medium">{title}</p>
         <p className="mt-0.5 break-words">{errorText(error)}</p>
       </div>
-      {onRetry && (
+      {retry && (
         <button
           type="button"
-          onClick={onRetry}
+          onClick={retry}
           className="rounded-md px-2 py-1 font-medium text-red-700 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-500"
         >
           Retry

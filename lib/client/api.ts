@@ -87,3 +87,25 @@ export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
+
+/**
+ * The error a form shows: the API's field paths (`forecast.group_field`) replaced by the labels the
+ * form shows for them (“Series field”), and midnight-UTC timestamps by their day, so a message
+ * written for API callers reads right next to the form. Other errors pass through unchanged.
+ */
+export function withFormLabels(error: unknown, labels: Record<string, string>): unknown {
+  if (!(error instanceof Error)) return error;
+  let message = error.message;
+  // Longest paths first, so `forecast.group_field` is not half-replaced by a shorter `forecast`.
+  for (const path of Object.keys(labels).sort((a, b) => b.length - a.length)) {
+    const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    message = message.replace(new RegExp(`(^|; )${escaped}: `, "g"), `$1${labels[path]}: `);
+    message = message.replace(new RegExp(`(^|[^\\w.])${escaped}(?!\\w|\\.\\w)`, "g"), `$1“${labels[path]}”`);
+  }
+  message = message.replace(/\b(\d{4}-\d{2}-\d{2})T00:00:00(\.000)?Z\b/g, "$1");
+  if (message === error.message) return error;
+  if (error instanceof ApiError) return new ApiError(message, error.status);
+  const relabelled = new Error(message);
+  relabelled.name = error.name;
+  return relabelled;
+}

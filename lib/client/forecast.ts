@@ -104,12 +104,21 @@ const csvCell = (v: string | number) => {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
-/** The forecast as CSV: date, the group field (when there are series), value and both intervals. */
+const MIDNIGHT_UTC = /T00:00(:00(\.0+)?)?Z$/;
+
+/**
+ * The forecast as CSV: date, the group field (when there are series), value and both intervals.
+ * Dates are written as the day (2024-01-01) when every point falls on midnight UTC (daily, weekly,
+ * monthly... series), as spreadsheets read them; otherwise as full timestamps.
+ */
 export function forecastCsv(points: ForecastPoint[], groupField: string | null, valueField: string): string {
   const withGroup = groupField !== null && points.some((p) => p.group !== undefined);
+  const dayOnly = points.length > 0 && points.every((p) => MIDNIGHT_UTC.test(p.date));
   const header = ["date", ...(withGroup ? [groupField] : []), valueField, "lower_80", "upper_80", "lower_95", "upper_95"];
   const lines = points.map((p) =>
-    [p.date, ...(withGroup ? [p.group ?? ""] : []), p.value, p.lower_80, p.upper_80, p.lower_95, p.upper_95].map(csvCell).join(","),
+    [dayOnly ? p.date.slice(0, 10) : p.date, ...(withGroup ? [p.group ?? ""] : []), p.value, p.lower_80, p.upper_80, p.lower_95, p.upper_95]
+      .map(csvCell)
+      .join(","),
   );
   return [header.map(csvCell).join(","), ...lines].join("\n") + "\n";
 }

@@ -17,6 +17,21 @@ export function formatNumber(x: unknown): string {
   return Number(x.toFixed(digits)).toLocaleString("en-US", { maximumFractionDigits: digits });
 }
 
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?(\.\d+)?Z$/;
+
+/**
+ * A stored timestamp in a table cell (dates are kept as ISO UTC strings): the day alone at
+ * midnight UTC ("2024-01-12"), else day and time ("2024-01-12 06:30", seconds only when not 0).
+ * Any other text is returned unchanged.
+ */
+export function formatTimestamp(text: string): string {
+  const m = ISO_TIMESTAMP.exec(text);
+  if (!m) return text;
+  const seconds = m[3] && m[3] !== ":00" ? m[3] : "";
+  if (m[2] === "00:00" && !seconds && !/[1-9]/.test(m[4] ?? "")) return m[1];
+  return `${m[1]} ${m[2]}${seconds}`;
+}
+
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return "—";
   const date = new Date(iso);
