@@ -23,6 +23,9 @@ test("signed-out deep links come back to exactly the page asked for; ?next= stay
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { "X-API-Key": process.env.E2E_API_KEY! } });
   // Make sure the owner account exists (first run) before signing out.
   await ensureSignedIn(page);
+  // Leave the app first: a page still polling would see the cleared session and redirect to /login
+  // itself, aborting the navigation below.
+  await page.goto("about:blank");
   await page.context().clearCookies();
   const project = await (await api.post("/api/v1/projects", { data: { name: `Deep link ${Date.now()}` } })).json();
   await api.dispose();
@@ -39,6 +42,7 @@ test("signed-out deep links come back to exactly the page asked for; ?next= stay
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Deep link");
 
   // A model page with its tab, signed out again.
+  await page.goto("about:blank");
   await page.context().clearCookies();
   await page.goto("/models/some-model-id?tab=report");
   await page.waitForURL(/\/login\?next=/);
