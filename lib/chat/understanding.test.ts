@@ -717,3 +717,55 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(title(reply)).not.toContain("(reading not certain)");
   });
 });
+
+describe("fourth probing round", () => {
+  const orderDate = (r: Record<string, string>) => {
+    const [m, , y] = r["Order Date"].split("/").map(Number);
+    return { year: 2000 + y, month: m };
+  };
+  const salesWhere = (keep: (d: { year: number; month: number }) => boolean) =>
+    store.rows.filter((r) => keep(orderDate(r))).reduce((s, r) => s + Number(r.Sales), 0);
+
+  it.each([
+    ["total sales in the first half of 2017", (d: { year: number; month: number }) => d.year === 2017 && d.month <= 6],
+    ["total sales in the second half of 2016", (d: { year: number; month: number }) => d.year === 2016 && d.month >= 7],
+    ["sales in H2 2017", (d: { year: number; month: number }) => d.year === 2017 && d.month >= 7],
+  ])("reads a half year as its six months: %s", async (q, keep) => {
+    const reply = await ask(store.table, q);
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Sales" });
+    expect(reply.plan?.filters).toHaveLength(1);
+    expect(reply.plan?.filters[0].field).toBe("Order Date");
+    const tbl = reply.messages[1]?.table;
+    expect(Number(Object.values(tbl![0])[0])).toBeCloseTo(salesWhere(keep), 1);
+  });
+
+  it("keeps values listed after 'with' a filter, not one more grouping ('for customers with fiber optic or dsl')", async () => {
+    const reply = await ask(telco.table, "average tenure per gender for customers with fiber optic or dsl");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["gender"]);
+    expect(reply.plan?.filters).toEqual([{ field: "InternetService", op: "in", values: ["Fiber optic", "DSL"] }]);
+  });
+});
+
+describe("a count question of its own in a conversation", () => {
+  it("says a field is missing when its only condition is an unknown word, not the previous answer again", async () => {
+    const reply = await ask(telco.table, "churn by contract", "how many customers have a pet");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toMatch(/could not find "pet"/);
+  });
+
+  it("still answers a follow-up that points back ('how many of those have fiber optic')", async () => {
+    const reply = await ask(telco.table, "customers by contract", "how many of those have fiber optic");
+    expect(reply.plan?.filters).toEqual([{ field: "InternetService", op: "eq", values: ["Fiber optic"] }]);
+  });
+});
+
+describe("'how many' after a share in a conversation", () => {
+  it("counts the rows asked for instead of keeping the earlier rate (no 100% bars of a rate over the very rows filtered)", async () => {
+    const reply = await ask(telco.table, "what share of customers churned", "average tenure by contract", "how many senior citizens churned");
+    expect(reply.plan?.measure.agg).toBe("count");
+    const expected = telco.rows.filter((r) => r.SeniorCitizen === "1" && r.Churn === "Yes").length;
+    const tbl = reply.messages[1]?.table;
+    const total = tbl!.reduce((s, r) => s + Number(r["Number of rows"]), 0);
+    expect(total).toBe(expected);
+  });
+});

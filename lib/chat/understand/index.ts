@@ -209,6 +209,25 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights):
       atoms: a,
       ranked,
     };
+  // "how many customers have a pet" after "churn by contract": a count of rows of its own whose only
+  // condition is a word nothing knows; the earlier question's grouping and filters carried over would
+  // answer that question again with the word left out.
+  const carried = best.sig.startsWith("merged") || best.sig.startsWith("edit");
+  // (The turn opens with the count asked for: "how many ...", "number of ...".)
+  const opening = a.reading.mentions[0];
+  const opensWithCount = opening?.kind === "word" && opening.start <= 1 && opening.hits.some((h) => h.category === "count");
+  const ownCount = opensWithCount && !a.filters.length && a.refs.every((r) => r.turn !== 0 || (r.countOf && !r.group && !r.series));
+  if (carried && ownCount && !a.followUp && !pointsBack(a)) {
+    const condition = a.unknown.filter((u) => u.slot === "other" && u.pos >= opening.end);
+    if (condition.length)
+      return {
+        kind: "unknown",
+        words: condition.slice(0, 3).map((u) => clip(u.text)),
+        closest: closestFields(condition[0].text, "other", lex.fields),
+        atoms: a,
+        ranked,
+      };
+  }
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
   if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
   // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
@@ -304,6 +323,15 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
     const fresh = ranked.find((c) => !c.sig.startsWith("edit") && !c.sig.startsWith("merged"));
     const filtered = new Set(fresh?.plan.filters.map((f) => f.field));
     if (fresh && plan.filters.some((f) => !filtered.has(f.field))) return { best: fresh, instead: best };
+  }
+  // "how many senior citizens churned" after "churn rate by contract": "how many" asks for a count; a
+  // share or rate carried from an earlier turn, with no share word in this one, would answer something
+  // else (a rate of the very rows filtered on shows 100% bars). The best count reading answers, the
+  // carried rate is named.
+  if ((best.sig.startsWith("edit") || best.sig.startsWith("merged")) && a.count && !a.share && !a.rate && isShare(plan)) {
+    const oneValue = (c: Candidate) => c.plan.groupBy.some((g) => c.plan.filters.some((f) => f.field === g.field && f.op === "eq"));
+    const count = ranked.find((c) => c.plan.intent === "aggregate" && c.plan.measure.agg === "count" && !isShare(c.plan) && !oneValue(c));
+    if (count) return { best: count, instead: best };
   }
   // "what's the highest weight?": a superlative right before a number, no rows named nor listed,
   // asks for that one number (the rows ranked by it answer "the heaviest cars").

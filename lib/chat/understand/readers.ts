@@ -4,7 +4,7 @@
 import type { FieldInfo } from "../columns";
 import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
-import { findPhrases, KNOWN_WORDS, MONTHS, MULTIPLIERS, NUMBER_WORDS, QUARTERS, ROW_NOUNS, STOP_WORDS, type Category } from "./vocabulary";
+import { findPhrases, KNOWN_WORDS, MONTHS, HALVES, MULTIPLIERS, NUMBER_WORDS, QUARTERS, ROW_NOUNS, STOP_WORDS, type Category } from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 import { editDistance } from "./distance";
@@ -30,6 +30,8 @@ export interface DateValue {
   month: number | null; // 1-12
   day: number | null;
   quarter: number | null;
+  /** "first half of 2017", "H2 2018": a half year (1 = January to June). */
+  half?: number;
   /** "1970s": a decade. */
   decade: boolean;
   /** "on Mondays", "at the weekend": days of the week (Monday = 0), any date. */
@@ -188,9 +190,11 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
       i = j - 1;
       continue;
     }
-    // Quarters: Q4 2017, 2017 Q4, fourth quarter of 2017, Q4.
-    const q1 = QUARTERS[t.text];
-    const q2 = tokens[i + 1] ? QUARTERS[`${t.text} ${tokens[i + 1].text}`] : undefined;
+    // Quarters and half years: Q4 2017, 2017 Q4, fourth quarter of 2017, Q4, the first half of 2017, H2 2018.
+    const h1 = HALVES[t.text];
+    const h2 = tokens[i + 1] ? HALVES[`${t.text} ${tokens[i + 1].text}`] : undefined;
+    const q1 = QUARTERS[t.text] ?? h1;
+    const q2 = tokens[i + 1] ? (QUARTERS[`${t.text} ${tokens[i + 1].text}`] ?? h2) : undefined;
     if (q1 !== undefined || q2 !== undefined) {
       let j = q1 !== undefined ? i + 1 : i + 2;
       let year: number | null = null;
@@ -208,9 +212,13 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
           1,
         );
       }
-      date(start, j, { ...blank, year, quarter: (q1 ?? q2)! });
-      i = j - 1;
-      continue;
+      const half = h1 ?? h2;
+      // A half without a year ("the first half of the list") is not a date: its words are read on.
+      if (half === undefined || year !== null) {
+        date(start, j, half !== undefined ? { ...blank, year, half } : { ...blank, year, quarter: (q1 ?? q2)! });
+        i = j - 1;
+        continue;
+      }
     }
     // Numbers.
     let value: number | null = null;
