@@ -769,3 +769,43 @@ describe("'how many' after a share in a conversation", () => {
     expect(total).toBe(expected);
   });
 });
+
+describe("rows named by their label (a model, a title)", () => {
+  it("shows the row of 'the fiat 128' when everything about it is asked, not a count of one", async () => {
+    const reply = await ask(cars.table, "show me everything about the fiat 128");
+    expect(reply.plan?.intent).toBe("rows");
+    expect(reply.plan?.filters).toEqual([{ field: "Model", op: "eq", values: ["fiat 128"] }]);
+    expect(reply.messages[0].content).not.toMatch(/did not use/);
+    expect(reply.messages[1]?.table?.[0]).toMatchObject({ Model: "fiat 128", Horsepower: 49 });
+  });
+
+  it("answers a number of one named row ('the fiat 128's horsepower')", async () => {
+    const reply = await ask(cars.table, "what is the horsepower of the fiat 128");
+    expect(reply.plan?.filters).toEqual([{ field: "Model", op: "eq", values: ["fiat 128"] }]);
+    const want = Number(cars.rows.find((r) => r.Model === "fiat 128")!.Horsepower);
+    expect(Number(Object.values(reply.messages[1]!.table![0]).find((v) => typeof v === "number"))).toBe(want);
+  });
+});
+
+describe("a free-text field with one value per row (titles)", () => {
+  const genres = ["Drama", "Comedy", "Action"];
+  const rows = Array.from({ length: 90 }, (_, i) => [`Zorblax ${i + 1}`, genres[i % 3], String(1000 + 10 * i)]);
+  rows.push(["Titanic", "Drama", "200000"], ["The Number 23", "Action", "32000"]);
+  const base = tableFromRows(["Title", "Genre", "Budget"], rows);
+  const table: typeof base = { ...base, columns: base.columns.map((c) => (c.kind === "text" && c.name === "Title" ? { ...c, type: "string" as const } : c)) };
+
+  it.each([
+    ["Titanic's budget", "Titanic"],
+    ["what was the budget of zorblax 17", "Zorblax 17"],
+  ])("filters to the row a title names: %s", async (q, title) => {
+    const reply = await ask(table, q);
+    expect(reply.plan?.filters).toEqual([{ field: "Title", op: "eq", values: [title] }]);
+    const want = Number(rows.find((r) => r[0] === title)![2]);
+    expect(Number(Object.values(reply.messages[1]!.table![0]).find((v) => typeof v === "number"))).toBe(want);
+  });
+
+  it("does not read a title made only of words the question uses otherwise ('the number of ...')", async () => {
+    const reply = await ask(table, "the number of titles by genre");
+    expect(reply.plan?.filters ?? []).toEqual([]);
+  });
+});

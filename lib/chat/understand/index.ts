@@ -237,7 +237,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights):
     return { kind: "unknown", words: [clip(unknownMeasure.text)], closest: closestFields(unknownMeasure.text, "measure", lex.fields), atoms: a, ranked };
   const ambiguity = findAmbiguity(ranked, w);
   if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
-  const picked = repick(a, ranked);
+  const picked = repick(a, ranked, lex);
   if (picked) {
     best = picked.best;
     ranked = [best, ...ranked.filter((c) => c !== best)];
@@ -312,7 +312,7 @@ function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): strin
  * - "men vs women", "East versus West", "higher for men than for women": values compared with "vs"
  *   or "than" are groups side by side, not one number over both.
  */
-function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Candidate } | null {
+function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
   // "average monthly charges by payment method" after "how many churned customers, by contract": a turn
@@ -332,6 +332,16 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
     const oneValue = (c: Candidate) => c.plan.groupBy.some((g) => c.plan.filters.some((f) => f.field === g.field && f.op === "eq"));
     const count = ranked.find((c) => c.plan.intent === "aggregate" && c.plan.measure.agg === "count" && !isShare(c.plan) && !oneValue(c));
     if (count) return { best: count, instead: best };
+  }
+  // "show me everything about the fiat 128": a row named by its label (a title, a model) with nothing
+  // asked of it but to see it is that row, not a count of one.
+  if (plan.intent === "aggregate" && plan.measure.agg === "count" && !plan.groupBy.length && !a.count && !a.refs.some((r) => r.countOf)) {
+    const labelled = plan.filters.some((f) => {
+      const info = lex.byName.get(f.field);
+      return f.op === "eq" && !!info?.codes && info.role !== "date" && info.distinct >= 0.9 * info.codes.length;
+    });
+    const rows = labelled ? ranked.find((c) => c.plan.intent === "rows" && JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters)) : undefined;
+    if (rows) return { best: rows, instead: best };
   }
   // "what's the highest weight?": a superlative right before a number, no rows named nor listed,
   // asks for that one number (the rows ranked by it answer "the heaviest cars").

@@ -465,8 +465,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     for (let j = 0; j < v.words.length; j++) {
       const want = v.words[j];
       if (lemmas[i + j] === want || texts[i + j] === want) continue;
-      // A typo is allowed on longer words only.
-      if (want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) continue;
+      // A typo is allowed on longer words only (not in a row's label).
+      if (!v.label && want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) continue;
       return false;
     }
     return true;
@@ -478,7 +478,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     for (const f of firsts) for (const v of lex.valueIndex.get(f) ?? []) pool.push(v);
     if (lemmas[i].length >= 6) {
       for (const [first, list] of lex.valueIndex)
-        if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
+        if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0)
+          for (const v of list) if (!v.label) pool.push(v);
     }
     let bestLen = 0;
     let best: ValueEntry[] = [];
@@ -494,7 +495,7 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
       const partialHits: ValueEntry[] = [];
       let partialLen = 0;
       for (const v of pool) {
-        if (v.words.length < 3 || v.alias) continue;
+        if (v.words.length < 3 || v.alias || v.label) continue;
         let k = 0;
         while (k < v.words.length - 1 && i + k < tokens.length) {
           const typed = lemmas[i + k];
