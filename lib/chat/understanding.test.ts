@@ -760,6 +760,21 @@ describe("a count question of its own in a conversation", () => {
 });
 
 describe("'how many' after a share in a conversation", () => {
+  it("does not keep the condition of the earlier rate as a filter ('how many customers are seniors' after a churn rate)", async () => {
+    const reply = await ask(telco.table, "churn rate by payment method", "how many customers are seniors");
+    expect(reply.plan?.measure.agg).toBe("count");
+    expect(reply.plan?.filters).toEqual([{ field: "SeniorCitizen", op: "eq", values: [1] }]);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["PaymentMethod"]);
+  });
+
+  it("counts after 'churn rate by contract', with the churn condition said once", async () => {
+    const reply = await ask(telco.table, "churn rate by contract", "how many senior citizens churned");
+    expect(reply.plan?.measure.agg).toBe("count");
+    const filters = reply.plan?.filters.map((f) => JSON.stringify(f)) ?? [];
+    expect(new Set(filters).size).toBe(filters.length);
+    expect(reply.plan?.filters).toContainEqual({ field: "Churn", op: "eq", values: ["Yes"] });
+  });
+
   it("counts the rows asked for instead of keeping the earlier rate (no 100% bars of a rate over the very rows filtered)", async () => {
     const reply = await ask(telco.table, "what share of customers churned", "average tenure by contract", "how many senior citizens churned");
     expect(reply.plan?.measure.agg).toBe("count");

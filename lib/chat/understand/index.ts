@@ -113,7 +113,7 @@ interface State {
 function step(state: State, part: string, lex: TableLexicon, rowCount: number, w: Weights): Understanding {
   const { fresh, merged, candidates } = turnCandidates(part, lex, rowCount, state);
   const ranked = rank(candidates, w);
-  const result = decide(fresh, ranked, lex, w);
+  const result = decide(fresh, ranked, lex, w, state.plan);
   if (result.kind === "plan") {
     state.plan = result.plan;
     state.atoms = result.best.sig.startsWith("merged") || result.best.sig.startsWith("edit") ? (merged ?? fresh) : fresh;
@@ -174,7 +174,7 @@ function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boole
 
 const clip = (word: string) => (word.length > 40 ? `${word.slice(0, 40)}…` : word);
 
-function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights): Understanding {
+function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, prevPlan: AnalysisPlan | null = null): Understanding {
   let ranked = rankedIn;
   let best = ranked[0];
   const slotUnknown = unknownInSlot(a);
@@ -237,7 +237,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights):
     return { kind: "unknown", words: [clip(unknownMeasure.text)], closest: closestFields(unknownMeasure.text, "measure", lex.fields), atoms: a, ranked };
   const ambiguity = findAmbiguity(ranked, w);
   if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
-  const picked = repick(a, ranked, lex);
+  const picked = repick(a, ranked, lex, prevPlan);
   if (picked) {
     best = picked.best;
     ranked = [best, ...ranked.filter((c) => c !== best)];
@@ -312,7 +312,7 @@ function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): strin
  * - "men vs women", "East versus West", "higher for men than for women": values compared with "vs"
  *   or "than" are groups side by side, not one number over both.
  */
-function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon): { best: Candidate; instead: Candidate } | null {
+function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: AnalysisPlan | null): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
   // "average monthly charges by payment method" after "how many churned customers, by contract": a turn
@@ -330,7 +330,28 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon): { best: Candi
   // carried rate is named.
   if ((best.sig.startsWith("edit") || best.sig.startsWith("merged")) && a.count && !a.share && !a.rate && isShare(plan)) {
     const oneValue = (c: Candidate) => c.plan.groupBy.some((g) => c.plan.filters.some((f) => f.field === g.field && f.op === "eq"));
-    const count = ranked.find((c) => c.plan.intent === "aggregate" && c.plan.measure.agg === "count" && !isShare(c.plan) && !oneValue(c));
+    // Conditions said now or filters the earlier answer kept; the condition of the carried rate is not one of them
+    // ("how many customers are seniors" after "churn rate by payment method" counts seniors, churned or not).
+    const said = new Set([
+      ...(prevPlan?.filters.map((f) => f.field) ?? []),
+      ...a.refs.filter((r) => r.turn === 0).flatMap((r) => r.cands.map((c) => c.name)),
+      ...a.filters.flatMap((f) => f.options.map((o) => o.filter.field)),
+    ]);
+    const grouped = new Set([
+      ...(prevPlan?.groupBy.map((g) => g.field) ?? []),
+      ...a.refs.filter((r) => r.turn === 0).flatMap((r) => r.cands.map((c) => c.name)),
+    ]);
+    // A reading that keeps the conversation first (the rate's grouping and filters), else this turn's own.
+    const carriedFirst = [...ranked.filter((c) => c.sig.startsWith("merged") || c.sig.startsWith("edit")), ...ranked];
+    const count = carriedFirst.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        c.plan.measure.agg === "count" &&
+        !isShare(c.plan) &&
+        !oneValue(c) &&
+        c.plan.filters.every((f) => said.has(f.field)) &&
+        c.plan.groupBy.every((g) => grouped.has(g.field)),
+    );
     if (count) return { best: count, instead: best };
   }
   // "show me everything about the fiat 128": a row named by its label (a title, a model) with nothing
