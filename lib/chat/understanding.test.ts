@@ -753,6 +753,12 @@ describe("a count question of its own in a conversation", () => {
     expect(reply.messages[0].content).toMatch(/could not find "pet"/);
   });
 
+  it("says so too when rows are asked for with an unknown condition ('show customers with a pet')", async () => {
+    const reply = await ask(telco.table, "churn by contract", "show customers with a pet");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toMatch(/could not find "pet"/);
+  });
+
   it("still answers a follow-up that points back ('how many of those have fiber optic')", async () => {
     const reply = await ask(telco.table, "customers by contract", "how many of those have fiber optic");
     expect(reply.plan?.filters).toEqual([{ field: "InternetService", op: "eq", values: ["Fiber optic"] }]);

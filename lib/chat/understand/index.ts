@@ -209,16 +209,32 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
       atoms: a,
       ranked,
     };
-  // "how many customers have a pet" after "churn by contract": a count of rows of its own whose only
-  // condition is a word nothing knows; the earlier question's grouping and filters carried over would
-  // answer that question again with the word left out.
+  // "how many customers have a pet", "show customers with a pet" after "churn by contract": rows of
+  // their own whose only condition is a word nothing knows; the earlier question's grouping and
+  // filters carried over would answer that question again with the word left out.
   const carried = best.sig.startsWith("merged") || best.sig.startsWith("edit");
-  // (The turn opens with the count asked for: "how many ...", "number of ...".)
+  // (The turn opens with the count asked for, "how many ...", "number of ...", or the unknown word
+  // follows a word that states a condition on the rows: "with", "who have", "that own".)
   const opening = a.reading.mentions[0];
   const opensWithCount = opening?.kind === "word" && opening.start <= 1 && opening.hits.some((h) => h.category === "count");
-  const ownCount = opensWithCount && !a.filters.length && a.refs.every((r) => r.turn !== 0 || (r.countOf && !r.group && !r.series));
-  if (carried && ownCount && !a.followUp && !pointsBack(a)) {
-    const condition = a.unknown.filter((u) => u.slot === "other" && u.pos >= opening.end);
+  const tokens = a.reading.tokens;
+  const afterCondition = (pos: number) => {
+    let k = pos - 1;
+    while (k >= 0 && ["a", "an", "the", "any", "some"].includes(tokens[k].lemma)) k--;
+    return k >= 0 && CONDITION_WORDS.has(tokens[k].lemma);
+  };
+  const rowsOnly = a.refs.every((r) => {
+    if (r.turn !== 0 || r.group || r.series) return r.turn !== 0;
+    return (
+      r.countOf ||
+      r.cands.every((c) => {
+        const info = lex.byName.get(c.name);
+        return !!info?.codes && info.distinct >= 0.9 * info.codes.length;
+      })
+    );
+  });
+  if (carried && rowsOnly && !a.filters.length && !a.followUp && !pointsBack(a)) {
+    const condition = a.unknown.filter((u) => u.slot === "other" && ((opensWithCount && u.pos >= opening.end) || afterCondition(u.pos)));
     if (condition.length)
       return {
         kind: "unknown",
@@ -526,6 +542,8 @@ export function completeTurn(a: Atoms): boolean {
   return a.refs.some((r) => r.turn === 0 && (r.agg !== null || r.countOf)) && a.refs.some((r) => r.turn === 0 && (r.group || r.series));
 }
 
+/** Words after which a word states a condition on the rows ("customers with a pet", "who own a boat"). */
+const CONDITION_WORDS = new Set(["with", "have", "own", "who", "whose", "that", "without"]);
 const BACK_WORDS = new Set(["it", "them", "those", "these", "same", "there", "previous", "above"]);
 const pointsBack = (a: Atoms) => a.reading.tokens.some((t) => BACK_WORDS.has(t.lemma));
 
