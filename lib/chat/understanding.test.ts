@@ -739,6 +739,11 @@ describe("fourth probing round", () => {
     expect(Number(Object.values(tbl![0])[0])).toBeCloseTo(salesWhere(keep), 1);
   });
 
+  it("still compares values listed after 'with' when a comparison is asked for", async () => {
+    const reply = await ask(telco.table, "compare churn rate for customers with dsl and fiber optic");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["InternetService"]);
+  });
+
   it("keeps values listed after 'with' a filter, not one more grouping ('for customers with fiber optic or dsl')", async () => {
     const reply = await ask(telco.table, "average tenure per gender for customers with fiber optic or dsl");
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["gender"]);

@@ -1441,11 +1441,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const fieldsOf = f.options.map((o) => o.filter.field);
     if (a.refs.some((r) => r.cands.some((c) => fieldsOf.includes(c.name)) && !f.refs.includes(r.id))) continue;
     const prevWord = lemma(f.pos - 1);
-    // Values after "with" / "who have" describe the rows kept ("people with a bachelors or masters"),
-    // not groups to compare.
+    // Values with "or" after "with" / "who have" describe the rows kept ("people with a bachelors or
+    // masters"), not groups to compare (unless a comparison is asked for).
     let k = f.pos - 1;
     while (["a", "an", "the", "either"].includes(lemma(k))) k--;
-    if (["with", "have", "having"].includes(lemma(k)) && !f.versus) continue;
+    const comparing = f.versus === true || tokens.some((t) => t.lemma === "compare" || t.lemma === "versus" || t.lemma === "vs");
+    if (["with", "have", "having"].includes(lemma(k)) && f.conj === "or" && !comparing) continue;
     a.refs.push({
       ...UNGOVERNED,
       id: a.refs.length,
