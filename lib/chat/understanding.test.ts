@@ -778,6 +778,12 @@ describe("'how many' after a share in a conversation", () => {
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["PaymentMethod"]);
   });
 
+  it("groups only by the grouping a new count question names ('how many ... by contract' after a rate by internet service)", async () => {
+    const reply = await ask(telco.table, "churn rate by internet service", "how many senior citizens churned by contract");
+    expect(reply.plan?.measure.agg).toBe("count");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Contract"]);
+  });
+
   it("counts after 'churn rate by contract', with the churn condition said once", async () => {
     const reply = await ask(telco.table, "churn rate by contract", "how many senior citizens churned");
     expect(reply.plan?.measure.agg).toBe("count");

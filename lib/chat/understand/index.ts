@@ -353,8 +353,9 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
       ...a.refs.filter((r) => r.turn === 0).flatMap((r) => r.cands.map((c) => c.name)),
       ...a.filters.flatMap((f) => f.options.map((o) => o.filter.field)),
     ]);
+    // (A turn that names its own grouping replaces the earlier one.)
     const grouped = new Set([
-      ...(prevPlan?.groupBy.map((g) => g.field) ?? []),
+      ...(completeTurn(a) ? [] : (prevPlan?.groupBy.map((g) => g.field) ?? [])),
       ...a.refs.filter((r) => r.turn === 0).flatMap((r) => r.cands.map((c) => c.name)),
     ]);
     // A reading that keeps the conversation first (the rate's grouping and filters), else this turn's own.
