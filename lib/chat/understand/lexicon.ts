@@ -44,6 +44,8 @@ export interface TableLexicon {
   partial: Map<string, { field: string; head: boolean }[]>;
   values: ValueEntry[];
   valueIndex: Map<string, ValueEntry[]>;
+  /** Row labels (titles, models) by their first word: matched exactly only, kept apart from `valueIndex`. */
+  labelIndex: Map<string, ValueEntry[]>;
   /** One-letter values ("R", "G"), read only next to their field's name or in a list of its values. */
   shortValues: Map<string, ValueEntry[]>;
   /** Words of every name (own and synonyms) of each field. */
@@ -267,10 +269,12 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     for (const v of list) addValue(v.field, v.value, [w], true);
   }
   const valueIndex = new Map<string, ValueEntry[]>();
+  const labelIndex = new Map<string, ValueEntry[]>();
   for (const v of values) {
-    const list = valueIndex.get(v.words[0]) ?? [];
+    const index = v.label ? labelIndex : valueIndex;
+    const list = index.get(v.words[0]) ?? [];
     list.push(v);
-    valueIndex.set(v.words[0], list);
+    index.set(v.words[0], list);
   }
   const fieldWords = new Map<string, Set<string>>();
   for (const n of names) {
@@ -306,6 +310,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     partial,
     values,
     valueIndex,
+    labelIndex,
     shortValues,
     fieldWords,
     flagFields,

@@ -475,11 +475,10 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     if (tokens[i].kind === "symbol" && tokens[i].text !== ">" && tokens[i].text !== "<" && tokens[i].text !== ">=" && tokens[i].text !== "<=") continue;
     const firsts = new Set<string>([lemmas[i], texts[i]]);
     const pool: ValueEntry[] = [];
-    for (const f of firsts) for (const v of lex.valueIndex.get(f) ?? []) pool.push(v);
+    for (const f of firsts) for (const v of [...(lex.valueIndex.get(f) ?? []), ...(lex.labelIndex.get(f) ?? [])]) pool.push(v);
     if (lemmas[i].length >= 6) {
       for (const [first, list] of lex.valueIndex)
-        if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0)
-          for (const v of list) if (!v.label) pool.push(v);
+        if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
     }
     let bestLen = 0;
     let best: ValueEntry[] = [];
