@@ -717,3 +717,127 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(title(reply)).not.toContain("(reading not certain)");
   });
 });
+
+describe("fourth probing round", () => {
+  const orderDate = (r: Record<string, string>) => {
+    const [m, , y] = r["Order Date"].split("/").map(Number);
+    return { year: 2000 + y, month: m };
+  };
+  const salesWhere = (keep: (d: { year: number; month: number }) => boolean) =>
+    store.rows.filter((r) => keep(orderDate(r))).reduce((s, r) => s + Number(r.Sales), 0);
+
+  it.each([
+    ["total sales in the first half of 2017", (d: { year: number; month: number }) => d.year === 2017 && d.month <= 6],
+    ["total sales in the second half of 2016", (d: { year: number; month: number }) => d.year === 2016 && d.month >= 7],
+    ["sales in H2 2017", (d: { year: number; month: number }) => d.year === 2017 && d.month >= 7],
+  ])("reads a half year as its six months: %s", async (q, keep) => {
+    const reply = await ask(store.table, q);
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Sales" });
+    expect(reply.plan?.filters).toHaveLength(1);
+    expect(reply.plan?.filters[0].field).toBe("Order Date");
+    const tbl = reply.messages[1]?.table;
+    expect(Number(Object.values(tbl![0])[0])).toBeCloseTo(salesWhere(keep), 1);
+  });
+
+  it("still compares values listed after 'with' when a comparison is asked for", async () => {
+    const reply = await ask(telco.table, "compare churn rate for customers with dsl and fiber optic");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["InternetService"]);
+  });
+
+  it("keeps values listed after 'with' a filter, not one more grouping ('for customers with fiber optic or dsl')", async () => {
+    const reply = await ask(telco.table, "average tenure per gender for customers with fiber optic or dsl");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["gender"]);
+    expect(reply.plan?.filters).toEqual([{ field: "InternetService", op: "in", values: ["Fiber optic", "DSL"] }]);
+  });
+});
+
+describe("a count question of its own in a conversation", () => {
+  it("says a field is missing when its only condition is an unknown word, not the previous answer again", async () => {
+    const reply = await ask(telco.table, "churn by contract", "how many customers have a pet");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toMatch(/could not find "pet"/);
+  });
+
+  it("says so too when rows are asked for with an unknown condition ('show customers with a pet')", async () => {
+    const reply = await ask(telco.table, "churn by contract", "show customers with a pet");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toMatch(/could not find "pet"/);
+  });
+
+  it("still answers a follow-up that points back ('how many of those have fiber optic')", async () => {
+    const reply = await ask(telco.table, "customers by contract", "how many of those have fiber optic");
+    expect(reply.plan?.filters).toEqual([{ field: "InternetService", op: "eq", values: ["Fiber optic"] }]);
+  });
+});
+
+describe("'how many' after a share in a conversation", () => {
+  it("does not keep the condition of the earlier rate as a filter ('how many customers are seniors' after a churn rate)", async () => {
+    const reply = await ask(telco.table, "churn rate by payment method", "how many customers are seniors");
+    expect(reply.plan?.measure.agg).toBe("count");
+    expect(reply.plan?.filters).toEqual([{ field: "SeniorCitizen", op: "eq", values: [1] }]);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["PaymentMethod"]);
+  });
+
+  it("groups only by the grouping a new count question names ('how many ... by contract' after a rate by internet service)", async () => {
+    const reply = await ask(telco.table, "churn rate by internet service", "how many senior citizens churned by contract");
+    expect(reply.plan?.measure.agg).toBe("count");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Contract"]);
+  });
+
+  it("counts after 'churn rate by contract', with the churn condition said once", async () => {
+    const reply = await ask(telco.table, "churn rate by contract", "how many senior citizens churned");
+    expect(reply.plan?.measure.agg).toBe("count");
+    const filters = reply.plan?.filters.map((f) => JSON.stringify(f)) ?? [];
+    expect(new Set(filters).size).toBe(filters.length);
+    expect(reply.plan?.filters).toContainEqual({ field: "Churn", op: "eq", values: ["Yes"] });
+  });
+
+  it("counts the rows asked for instead of keeping the earlier rate (no 100% bars of a rate over the very rows filtered)", async () => {
+    const reply = await ask(telco.table, "what share of customers churned", "average tenure by contract", "how many senior citizens churned");
+    expect(reply.plan?.measure.agg).toBe("count");
+    const expected = telco.rows.filter((r) => r.SeniorCitizen === "1" && r.Churn === "Yes").length;
+    const tbl = reply.messages[1]?.table;
+    const total = tbl!.reduce((s, r) => s + Number(r["Number of rows"]), 0);
+    expect(total).toBe(expected);
+  });
+});
+
+describe("rows named by their label (a model, a title)", () => {
+  it("shows the row of 'the fiat 128' when everything about it is asked, not a count of one", async () => {
+    const reply = await ask(cars.table, "show me everything about the fiat 128");
+    expect(reply.plan?.intent).toBe("rows");
+    expect(reply.plan?.filters).toEqual([{ field: "Model", op: "eq", values: ["fiat 128"] }]);
+    expect(reply.messages[0].content).not.toMatch(/did not use/);
+    expect(reply.messages[1]?.table?.[0]).toMatchObject({ Model: "fiat 128", Horsepower: 49 });
+  });
+
+  it("answers a number of one named row ('the fiat 128's horsepower')", async () => {
+    const reply = await ask(cars.table, "what is the horsepower of the fiat 128");
+    expect(reply.plan?.filters).toEqual([{ field: "Model", op: "eq", values: ["fiat 128"] }]);
+    const want = Number(cars.rows.find((r) => r.Model === "fiat 128")!.Horsepower);
+    expect(Number(Object.values(reply.messages[1]!.table![0]).find((v) => typeof v === "number"))).toBe(want);
+  });
+});
+
+describe("a free-text field with one value per row (titles)", () => {
+  const genres = ["Drama", "Comedy", "Action"];
+  const rows = Array.from({ length: 90 }, (_, i) => [`Zorblax ${i + 1}`, genres[i % 3], String(1000 + 10 * i)]);
+  rows.push(["Titanic", "Drama", "200000"], ["The Number 23", "Action", "32000"]);
+  const base = tableFromRows(["Title", "Genre", "Budget"], rows);
+  const table: typeof base = { ...base, columns: base.columns.map((c) => (c.kind === "text" && c.name === "Title" ? { ...c, type: "string" as const } : c)) };
+
+  it.each([
+    ["Titanic's budget", "Titanic"],
+    ["what was the budget of zorblax 17", "Zorblax 17"],
+  ])("filters to the row a title names: %s", async (q, title) => {
+    const reply = await ask(table, q);
+    expect(reply.plan?.filters).toEqual([{ field: "Title", op: "eq", values: [title] }]);
+    const want = Number(rows.find((r) => r[0] === title)![2]);
+    expect(Number(Object.values(reply.messages[1]!.table![0]).find((v) => typeof v === "number"))).toBe(want);
+  });
+
+  it("does not read a title made only of words the question uses otherwise ('the number of ...')", async () => {
+    const reply = await ask(table, "the number of titles by genre");
+    expect(reply.plan?.filters ?? []).toEqual([]);
+  });
+});

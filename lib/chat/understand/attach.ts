@@ -203,12 +203,13 @@ export function periodValue(d: DateValue, info: FieldInfo, end: boolean): string
     const pad = (x: number) => String(x).padStart(2, "0");
     if (d.decade) return String(end ? d.year + 9 : d.year);
     if (d.quarter) return `${d.year}-${pad(end ? d.quarter * 3 : d.quarter * 3 - 2)}`;
+    if (d.half) return `${d.year}-${pad(end ? d.half * 6 : d.half * 6 - 5)}`;
     if (d.month && d.day) return `${d.year}-${pad(d.month)}-${pad(d.day)}`;
     if (d.month) return `${d.year}-${pad(d.month)}`;
     return String(d.year);
   }
   // Year-like numbers (and "Year" columns holding two digits, 70 for 1970).
-  if (d.month || d.quarter) return null;
+  if (d.month || d.quarter || d.half) return null;
   const y = end && d.decade ? d.year + 9 : d.year;
   return info.max < 100 ? y % 100 : y;
 }
@@ -1040,7 +1041,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       for (const tf of tfs) {
         // "on weekends", "in March" (no year): days of the week or a month of any year, on a date field.
         const recurring =
-          tf.role === "date" && d.year === null && !d.quarter && !d.decade && !d.day
+          tf.role === "date" && d.year === null && !d.quarter && !d.half && !d.decade && !d.day
             ? (d.weekdays?.map((k) => WEEKDAY_NAMES[k]) ?? (d.month ? (d.months ?? [d.month]).map((k) => MONTH_NAMES[k - 1]) : null))
             : null;
         if (recurring) {
@@ -1440,6 +1441,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const fieldsOf = f.options.map((o) => o.filter.field);
     if (a.refs.some((r) => r.cands.some((c) => fieldsOf.includes(c.name)) && !f.refs.includes(r.id))) continue;
     const prevWord = lemma(f.pos - 1);
+    // Values with "or" after "with" / "who have" describe the rows kept ("people with a bachelors or
+    // masters"), not groups to compare (unless a comparison is asked for).
+    let k = f.pos - 1;
+    while (["a", "an", "the", "either"].includes(lemma(k))) k--;
+    const comparing = f.versus === true || tokens.some((t) => t.lemma === "compare" || t.lemma === "versus" || t.lemma === "vs");
+    if (["with", "have", "having"].includes(lemma(k)) && f.conj === "or" && !comparing) continue;
     a.refs.push({
       ...UNGOVERNED,
       id: a.refs.length,

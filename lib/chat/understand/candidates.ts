@@ -479,7 +479,10 @@ function build(
       flags.splice(i + 1, 1);
     }
   }
-  const filters = [...filters0.filter((f) => !flagFilters.some((g) => g.field === f.field)), ...flagFilters];
+  // (A flag said in two turns, "churn rate by contract" then "how many ... churned", is one condition.)
+  const filters = [...filters0.filter((f) => !flagFilters.some((g) => g.field === f.field)), ...flagFilters].filter(
+    (f, i, all) => all.findIndex((g) => JSON.stringify(g) === JSON.stringify(f)) === i,
+  );
   const xyOnly = xs.length + ys.length;
 
   // --- relationship: raw pairs of two numbers, optionally coloured or faceted by a group ---------

@@ -113,7 +113,7 @@ interface State {
 function step(state: State, part: string, lex: TableLexicon, rowCount: number, w: Weights): Understanding {
   const { fresh, merged, candidates } = turnCandidates(part, lex, rowCount, state);
   const ranked = rank(candidates, w);
-  const result = decide(fresh, ranked, lex, w);
+  const result = decide(fresh, ranked, lex, w, state.plan);
   if (result.kind === "plan") {
     state.plan = result.plan;
     state.atoms = result.best.sig.startsWith("merged") || result.best.sig.startsWith("edit") ? (merged ?? fresh) : fresh;
@@ -174,7 +174,7 @@ function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boole
 
 const clip = (word: string) => (word.length > 40 ? `${word.slice(0, 40)}…` : word);
 
-function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights): Understanding {
+function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, prevPlan: AnalysisPlan | null = null): Understanding {
   let ranked = rankedIn;
   let best = ranked[0];
   const slotUnknown = unknownInSlot(a);
@@ -209,6 +209,41 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights):
       atoms: a,
       ranked,
     };
+  // "how many customers have a pet", "show customers with a pet" after "churn by contract": rows of
+  // their own whose only condition is a word nothing knows; the earlier question's grouping and
+  // filters carried over would answer that question again with the word left out.
+  const carried = best.sig.startsWith("merged") || best.sig.startsWith("edit");
+  // (The turn opens with the count asked for, "how many ...", "number of ...", or the unknown word
+  // follows a word that states a condition on the rows: "with", "who have", "that own".)
+  const opening = a.reading.mentions[0];
+  const opensWithCount = opening?.kind === "word" && opening.start <= 1 && opening.hits.some((h) => h.category === "count");
+  const tokens = a.reading.tokens;
+  const afterCondition = (pos: number) => {
+    let k = pos - 1;
+    while (k >= 0 && ["a", "an", "the", "any", "some"].includes(tokens[k].lemma)) k--;
+    return k >= 0 && CONDITION_WORDS.has(tokens[k].lemma);
+  };
+  const rowsOnly = a.refs.every((r) => {
+    if (r.turn !== 0 || r.group || r.series) return r.turn !== 0;
+    return (
+      r.countOf ||
+      r.cands.every((c) => {
+        const info = lex.byName.get(c.name);
+        return !!info?.codes && info.distinct >= 0.9 * info.codes.length;
+      })
+    );
+  });
+  if (carried && rowsOnly && !a.filters.length && !a.followUp && !pointsBack(a)) {
+    const condition = a.unknown.filter((u) => u.slot === "other" && ((opensWithCount && u.pos >= opening.end) || afterCondition(u.pos)));
+    if (condition.length)
+      return {
+        kind: "unknown",
+        words: condition.slice(0, 3).map((u) => clip(u.text)),
+        closest: closestFields(condition[0].text, "other", lex.fields),
+        atoms: a,
+        ranked,
+      };
+  }
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
   if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
   // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
@@ -218,7 +253,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights):
     return { kind: "unknown", words: [clip(unknownMeasure.text)], closest: closestFields(unknownMeasure.text, "measure", lex.fields), atoms: a, ranked };
   const ambiguity = findAmbiguity(ranked, w);
   if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
-  const picked = repick(a, ranked);
+  const picked = repick(a, ranked, lex, prevPlan);
   if (picked) {
     best = picked.best;
     ranked = [best, ...ranked.filter((c) => c !== best)];
@@ -293,7 +328,7 @@ function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): strin
  * - "men vs women", "East versus West", "higher for men than for women": values compared with "vs"
  *   or "than" are groups side by side, not one number over both.
  */
-function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Candidate } | null {
+function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: AnalysisPlan | null): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
   // "average monthly charges by payment method" after "how many churned customers, by contract": a turn
@@ -304,6 +339,47 @@ function repick(a: Atoms, ranked: Candidate[]): { best: Candidate; instead: Cand
     const fresh = ranked.find((c) => !c.sig.startsWith("edit") && !c.sig.startsWith("merged"));
     const filtered = new Set(fresh?.plan.filters.map((f) => f.field));
     if (fresh && plan.filters.some((f) => !filtered.has(f.field))) return { best: fresh, instead: best };
+  }
+  // "how many senior citizens churned" after "churn rate by contract": "how many" asks for a count; a
+  // share or rate carried from an earlier turn, with no share word in this one, would answer something
+  // else (a rate of the very rows filtered on shows 100% bars). The best count reading answers, the
+  // carried rate is named.
+  if ((best.sig.startsWith("edit") || best.sig.startsWith("merged")) && a.count && !a.share && !a.rate && isShare(plan)) {
+    const oneValue = (c: Candidate) => c.plan.groupBy.some((g) => c.plan.filters.some((f) => f.field === g.field && f.op === "eq"));
+    // Conditions said now or filters the earlier answer kept; the condition of the carried rate is not one of them
+    // ("how many customers are seniors" after "churn rate by payment method" counts seniors, churned or not).
+    const said = new Set([
+      ...(prevPlan?.filters.map((f) => f.field) ?? []),
+      ...a.refs.filter((r) => r.turn === 0).flatMap((r) => r.cands.map((c) => c.name)),
+      ...a.filters.flatMap((f) => f.options.map((o) => o.filter.field)),
+    ]);
+    // (A turn that names its own grouping replaces the earlier one.)
+    const grouped = new Set([
+      ...(completeTurn(a) ? [] : (prevPlan?.groupBy.map((g) => g.field) ?? [])),
+      ...a.refs.filter((r) => r.turn === 0).flatMap((r) => r.cands.map((c) => c.name)),
+    ]);
+    // A reading that keeps the conversation first (the rate's grouping and filters), else this turn's own.
+    const carriedFirst = [...ranked.filter((c) => c.sig.startsWith("merged") || c.sig.startsWith("edit")), ...ranked];
+    const count = carriedFirst.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        c.plan.measure.agg === "count" &&
+        !isShare(c.plan) &&
+        !oneValue(c) &&
+        c.plan.filters.every((f) => said.has(f.field)) &&
+        c.plan.groupBy.every((g) => grouped.has(g.field)),
+    );
+    if (count) return { best: count, instead: best };
+  }
+  // "show me everything about the fiat 128": a row named by its label (a title, a model) with nothing
+  // asked of it but to see it is that row, not a count of one.
+  if (plan.intent === "aggregate" && plan.measure.agg === "count" && !plan.groupBy.length && !a.count && !a.refs.some((r) => r.countOf)) {
+    const labelled = plan.filters.some((f) => {
+      const info = lex.byName.get(f.field);
+      return f.op === "eq" && !!info?.codes && info.role !== "date" && info.distinct >= 0.9 * info.codes.length;
+    });
+    const rows = labelled ? ranked.find((c) => c.plan.intent === "rows" && JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters)) : undefined;
+    if (rows) return { best: rows, instead: best };
   }
   // "what's the highest weight?": a superlative right before a number, no rows named nor listed,
   // asks for that one number (the rows ranked by it answer "the heaviest cars").
@@ -467,6 +543,8 @@ export function completeTurn(a: Atoms): boolean {
   return a.refs.some((r) => r.turn === 0 && (r.agg !== null || r.countOf)) && a.refs.some((r) => r.turn === 0 && (r.group || r.series));
 }
 
+/** Words after which a word states a condition on the rows ("customers with a pet", "who own a boat"). */
+const CONDITION_WORDS = new Set(["with", "have", "own", "who", "whose", "that", "without"]);
 const BACK_WORDS = new Set(["it", "them", "those", "these", "same", "there", "previous", "above"]);
 const pointsBack = (a: Atoms) => a.reading.tokens.some((t) => BACK_WORDS.has(t.lemma));
 

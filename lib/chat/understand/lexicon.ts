@@ -28,6 +28,8 @@ export interface ValueEntry {
   compact: string;
   /** A synonym of the value ("American" for USA), not its own spelling. */
   alias: boolean;
+  /** The label of one row (a title, a model): matched only as typed, every word, no typo. */
+  label?: boolean;
 }
 
 export interface TableLexicon {
@@ -42,6 +44,8 @@ export interface TableLexicon {
   partial: Map<string, { field: string; head: boolean }[]>;
   values: ValueEntry[];
   valueIndex: Map<string, ValueEntry[]>;
+  /** Row labels (titles, models) by their first word: matched exactly only, kept apart from `valueIndex`. */
+  labelIndex: Map<string, ValueEntry[]>;
   /** One-letter values ("R", "G"), read only next to their field's name or in a list of its values. */
   shortValues: Map<string, ValueEntry[]>;
   /** Words of every name (own and synonyms) of each field. */
@@ -197,7 +201,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
 
   const values: ValueEntry[] = [];
   const shortValues = new Map<string, ValueEntry[]>();
-  const addValue = (field: string, value: string, ws: string[], alias: boolean) => {
+  const addValue = (field: string, value: string, ws: string[], alias: boolean, label = false) => {
     if (ws.length === 0 || ws.length > 8) return;
     const compact = ws.join("");
     if (compact.length < 2 && ws.length === 1) {
@@ -207,7 +211,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       shortValues.set(compact, list);
       return;
     }
-    values.push({ field, value, words: ws, compact, alias });
+    values.push(label ? { field, value, words: ws, compact, alias, label } : { field, value, words: ws, compact, alias });
   };
   const flagFields = new Set<string>();
   for (const f of fields) {
@@ -228,11 +232,27 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       if (cmp) for (const phrase of VALUE_COMPARATORS[cmp[1]] ?? []) addValue(f.name, v, [...nameWords(phrase), ...nameWords(cmp[2])], true);
     }
   }
+  // Row labels: a text field with one value per row (a model, a title, a name) names rows ("the fiat
+  // 128", "Titanic's budget"). Only whole values with a word of their own: one that means nothing else
+  // here (not a word we know, not a word of a field's name), so "The Number 23" is not read in "the
+  // number of ...".
+  const ownWord = (w: string) => w.length >= 4 && /^[a-z]+$/.test(w) && !KNOWN_WORDS.has(w) && !STOP_WORDS.has(w) && !names.some((n) => n.words.includes(w));
+  for (const f of fields) {
+    if (!f.codes || f.role !== "text" || f.distinct > 20000 || isTimeField(f)) continue;
+    let present = 0;
+    for (const c of f.codes) if (c >= 0) present++;
+    if (f.distinct < 0.9 * present) continue;
+    for (const v of f.dictionary) {
+      const ws = nameWords(v.trim());
+      if (ws.length === 0 || ws.length > 6 || !ws.some(ownWord)) continue;
+      addValue(f.name, v, ws, false, true);
+    }
+  }
   // The first word of multi-word values, when it belongs to one field only and means nothing else
   // ("fiber" -> "Fiber optic"; "married" -> every "Married-..." status): users shorten values so.
   const heads = new Map<string, ValueEntry[]>();
   for (const v of values) {
-    if (v.alias || v.words.length < 2) continue;
+    if (v.alias || v.label || v.words.length < 2) continue;
     const list = heads.get(v.words[0]) ?? [];
     list.push(v);
     heads.set(v.words[0], list);
@@ -249,10 +269,12 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     for (const v of list) addValue(v.field, v.value, [w], true);
   }
   const valueIndex = new Map<string, ValueEntry[]>();
+  const labelIndex = new Map<string, ValueEntry[]>();
   for (const v of values) {
-    const list = valueIndex.get(v.words[0]) ?? [];
+    const index = v.label ? labelIndex : valueIndex;
+    const list = index.get(v.words[0]) ?? [];
     list.push(v);
-    valueIndex.set(v.words[0], list);
+    index.set(v.words[0], list);
   }
   const fieldWords = new Map<string, Set<string>>();
   for (const n of names) {
@@ -288,6 +310,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     partial,
     values,
     valueIndex,
+    labelIndex,
     shortValues,
     fieldWords,
     flagFields,

@@ -4,7 +4,7 @@
 import type { FieldInfo } from "../columns";
 import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
-import { findPhrases, KNOWN_WORDS, MONTHS, MULTIPLIERS, NUMBER_WORDS, QUARTERS, ROW_NOUNS, STOP_WORDS, type Category } from "./vocabulary";
+import { findPhrases, KNOWN_WORDS, MONTHS, HALVES, MULTIPLIERS, NUMBER_WORDS, QUARTERS, ROW_NOUNS, STOP_WORDS, type Category } from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 import { editDistance } from "./distance";
@@ -30,6 +30,8 @@ export interface DateValue {
   month: number | null; // 1-12
   day: number | null;
   quarter: number | null;
+  /** "first half of 2017", "H2 2018": a half year (1 = January to June). */
+  half?: number;
   /** "1970s": a decade. */
   decade: boolean;
   /** "on Mondays", "at the weekend": days of the week (Monday = 0), any date. */
@@ -188,9 +190,11 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
       i = j - 1;
       continue;
     }
-    // Quarters: Q4 2017, 2017 Q4, fourth quarter of 2017, Q4.
-    const q1 = QUARTERS[t.text];
-    const q2 = tokens[i + 1] ? QUARTERS[`${t.text} ${tokens[i + 1].text}`] : undefined;
+    // Quarters and half years: Q4 2017, 2017 Q4, fourth quarter of 2017, Q4, the first half of 2017, H2 2018.
+    const h1 = HALVES[t.text];
+    const h2 = tokens[i + 1] ? HALVES[`${t.text} ${tokens[i + 1].text}`] : undefined;
+    const q1 = QUARTERS[t.text] ?? h1;
+    const q2 = tokens[i + 1] ? (QUARTERS[`${t.text} ${tokens[i + 1].text}`] ?? h2) : undefined;
     if (q1 !== undefined || q2 !== undefined) {
       let j = q1 !== undefined ? i + 1 : i + 2;
       let year: number | null = null;
@@ -208,9 +212,13 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
           1,
         );
       }
-      date(start, j, { ...blank, year, quarter: (q1 ?? q2)! });
-      i = j - 1;
-      continue;
+      const half = h1 ?? h2;
+      // A half without a year ("the first half of the list") is not a date: its words are read on.
+      if (half === undefined || year !== null) {
+        date(start, j, half !== undefined ? { ...blank, year, half } : { ...blank, year, quarter: (q1 ?? q2)! });
+        i = j - 1;
+        continue;
+      }
     }
     // Numbers.
     let value: number | null = null;
@@ -457,8 +465,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     for (let j = 0; j < v.words.length; j++) {
       const want = v.words[j];
       if (lemmas[i + j] === want || texts[i + j] === want) continue;
-      // A typo is allowed on longer words only.
-      if (want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) continue;
+      // A typo is allowed on longer words only (not in a row's label).
+      if (!v.label && want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) continue;
       return false;
     }
     return true;
@@ -467,7 +475,7 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     if (tokens[i].kind === "symbol" && tokens[i].text !== ">" && tokens[i].text !== "<" && tokens[i].text !== ">=" && tokens[i].text !== "<=") continue;
     const firsts = new Set<string>([lemmas[i], texts[i]]);
     const pool: ValueEntry[] = [];
-    for (const f of firsts) for (const v of lex.valueIndex.get(f) ?? []) pool.push(v);
+    for (const f of firsts) for (const v of [...(lex.valueIndex.get(f) ?? []), ...(lex.labelIndex.get(f) ?? [])]) pool.push(v);
     if (lemmas[i].length >= 6) {
       for (const [first, list] of lex.valueIndex)
         if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
@@ -486,7 +494,7 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
       const partialHits: ValueEntry[] = [];
       let partialLen = 0;
       for (const v of pool) {
-        if (v.words.length < 3 || v.alias) continue;
+        if (v.words.length < 3 || v.alias || v.label) continue;
         let k = 0;
         while (k < v.words.length - 1 && i + k < tokens.length) {
           const typed = lemmas[i + k];

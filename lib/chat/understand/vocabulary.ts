@@ -114,6 +114,7 @@ export const NUMBER_WORDS: Record<string, number> = words.numberWords;
 export const MULTIPLIERS: Record<string, number> = words.multipliers;
 export const MONTHS: Record<string, number> = words.months;
 export const QUARTERS: Record<string, number> = words.quarters;
+export const HALVES: Record<string, number> = words.halves;
 export const POSITIVE_VALUES = new Set(words.positiveValues);
 export const NEGATIVE_VALUES = new Set(words.negativeValues);
 export const FIELD_ALIASES: string[][] = words.fieldAliases;
