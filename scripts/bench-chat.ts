@@ -88,26 +88,14 @@ async function main() {
       );
     }
   }
-  if (only.has("fresh")) {
+  // The held-out analytic sets, each scored and timed like the own set.
+  for (const set of ["fresh", "fresh2", "fresh3"] as const) {
+    if (!only.has(set)) continue;
     const times: number[] = [];
-    const fresh: OwnOutcome[] = await runOwn(analyticTables, times, "fresh");
+    const outcomes: OwnOutcome[] = await runOwn(analyticTables, times, set);
     log("");
-    reportOwn(fresh, "fresh").forEach(log);
-    timings.push(["fresh set (5 tables, up to 48.8k rows)", times]);
-  }
-  if (only.has("fresh2")) {
-    const times: number[] = [];
-    const fresh2: OwnOutcome[] = await runOwn(analyticTables, times, "fresh2");
-    log("");
-    reportOwn(fresh2, "fresh2").forEach(log);
-    timings.push(["fresh2 set (5 tables, up to 48.8k rows)", times]);
-  }
-  if (only.has("fresh3")) {
-    const times: number[] = [];
-    const fresh3: OwnOutcome[] = await runOwn(analyticTables, times, "fresh3");
-    log("");
-    reportOwn(fresh3, "fresh3").forEach(log);
-    timings.push(["fresh3 set (5 tables, up to 48.8k rows)", times]);
+    reportOwn(outcomes, set).forEach(log);
+    timings.push([`${set} set (5 tables, up to 48.8k rows)`, times]);
   }
   cleanUpDatasetTables();
 
