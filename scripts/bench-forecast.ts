@@ -200,8 +200,8 @@ function scoreOutcome(task: Task, outcome: Awaited<ReturnType<typeof trainForeca
   return { ...score(task, pick("value"), pick("lower_80"), pick("upper_80"), pick("lower_95"), pick("upper_95")), seconds, method: report?.method ?? "?" };
 }
 
-/** One series' search as scripts/forecast-selection-study.ts reads it. */
-interface StudySeries {
+/** One series' search as scripts/forecast-selection-study.ts reads it (the `--study` dump). */
+export interface StudySeries {
   name: string;
   budget: number;
   /** Held-out values and the MASE scale of the bench (lag m of series.csv). */

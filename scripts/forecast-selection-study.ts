@@ -12,30 +12,11 @@
 // "current" replays the engine's rule (lib/forecast/search.ts) and must reproduce the bench.
 import fs from "node:fs";
 import { calibrate, stepFactor } from "../lib/forecast/intervals";
+import type { StudySeries } from "./bench-forecast";
 
-interface Cand {
-  id: string;
-  name: string;
-  score: number;
-  /** Backtest forecasts and model sds per window, and the final model's on the held-out steps. */
-  backtest: number[][];
-  spreads: number[][];
-  holdout: number[];
-  holdoutSpread: number[];
-}
-interface Series {
-  name: string;
-  budget: number;
-  test: number[];
-  /** MASE scale of the bench (lag m of series.csv) and of the search (detected period). */
-  scale: number;
-  searchScale: number;
-  actuals: number[][];
-  origins: number[];
-  chosen: { ids: string[]; combine: string; score: number };
-  candidates: Cand[];
-  r: { ets: number | null; arima: number | null } | null;
-}
+/** One series of a `bench:forecast -- --study` dump, as that script writes it. */
+type Series = StudySeries;
+type Cand = Series["candidates"][number];
 
 const files = process.argv.slice(2);
 const all: { set: string; s: Series }[] = files.flatMap((f) => (JSON.parse(fs.readFileSync(f, "utf8")) as Series[]).map((s) => ({ set: f, s })));
