@@ -435,17 +435,8 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   if (plan.measure.agg === "rate" && plan.measure.field) {
     const named = a.refs.find((r) => r.rateOf && r.turn === 0 && !r.via);
     const counted = named?.cands.find((c) => c.name !== plan.measure.field && named.cands.length === 1);
-    if (counted) {
-      const twin = ranked.find(
-        (c) =>
-          c.plan.intent === "aggregate" &&
-          c.plan.measure.agg === "rate" &&
-          c.plan.measure.field === counted.name &&
-          JSON.stringify(c.plan.groupBy) === JSON.stringify(plan.groupBy) &&
-          c.plan.filters.some((f) => f.field === plan.measure.field),
-      );
-      if (twin) return { best: twin, instead: best };
-    }
+    const twin = counted && rateTwin(ranked, plan, counted.name);
+    if (twin) return { best: twin, instead: best };
   }
   // "probability of earning over 50k for men", "% shipped late among furniture orders": a condition
   // said after "for"/"among" selects the rows the share is taken over; the other one is counted.
@@ -460,17 +451,8 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     };
     const counted = plan.measure.field;
     const other = plan.filters.find((f) => f.field !== counted && baseSaid(f.field) === false);
-    if (baseSaid(counted) === true && other) {
-      const twin = ranked.find(
-        (c) =>
-          c.plan.intent === "aggregate" &&
-          c.plan.measure.agg === "rate" &&
-          c.plan.measure.field === other.field &&
-          JSON.stringify(c.plan.groupBy) === JSON.stringify(plan.groupBy) &&
-          c.plan.filters.some((f) => f.field === counted),
-      );
-      if (twin) return { best: twin, instead: best };
-    }
+    const twin = baseSaid(counted) === true && other && rateTwin(ranked, plan, other.field);
+    if (twin) return { best: twin, instead: best };
   }
   // So do "the most profitable state" and "the state with the highest sales": the group is named as
   // the thing ranked, not introduced by a grouping word ("the highest sales per state" ranks the
@@ -536,6 +518,21 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     }
   }
   return null;
+}
+
+/**
+ * The reading with the same groups that counts `field` instead, the rate's counted field becoming a
+ * filter: the two readings of a rate with two conditions ("churn rate for senior citizens").
+ */
+function rateTwin(ranked: Candidate[], plan: AnalysisPlan, field: string): Candidate | undefined {
+  return ranked.find(
+    (c) =>
+      c.plan.intent === "aggregate" &&
+      c.plan.measure.agg === "rate" &&
+      c.plan.measure.field === field &&
+      JSON.stringify(c.plan.groupBy) === JSON.stringify(plan.groupBy) &&
+      c.plan.filters.some((f) => f.field === plan.measure.field),
+  );
 }
 
 /** The turn names a measure (with an aggregate word or "number of") and a grouping of its own. */
