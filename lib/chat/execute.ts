@@ -627,10 +627,11 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const shareBase = finish(overall, agg);
   let overallValue = shareBase;
   if (agg === "share" && keyFields.length === 0) {
-    let whole = 0;
-    for (let i = 0; i < n; i++) {
-      if (!mvals) whole++;
-      else if (!Number.isNaN(mvals[i])) whole += mvals[i];
+    // A share of rows divides by the row count; a share of a measure by its total over all rows.
+    let whole = n;
+    if (mvals) {
+      whole = 0;
+      for (let i = 0; i < n; i++) if (!Number.isNaN(mvals[i])) whole += mvals[i];
     }
     overallValue = whole ? (100 * overall.sum) / whole : NaN;
   }
