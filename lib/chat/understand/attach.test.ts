@@ -214,7 +214,7 @@ describe("follow-up edits", () => {
     binCount: null,
     chart: "bar",
   } as const;
-  const edit = (q: string) => editCandidates(JSON.parse(JSON.stringify(prev)), atoms(q), lex)[0];
+  const edit = (q: string) => editCandidates(JSON.parse(JSON.stringify(prev)), atoms(q), lex, rows.length)[0];
   it("replace the grouping, add it with 'too', and take two groupings the turn names itself", () => {
     expect(edit("and by category?").plan.groupBy.map((g) => g.field)).toEqual(["Category"]);
     expect(edit("and by category too").plan.groupBy.map((g) => g.field)).toEqual(["Region", "Category"]);

@@ -66,7 +66,7 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
 const add = (feats: Features, name: string, v = 1) => feats.set(name, (feats.get(name) ?? 0) + v);
 
 /** The previous plan edited by the follow-up turn's mentions. */
-export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, rowCount = Infinity): Candidate[] {
+export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, rowCount: number): Candidate[] {
   const out: Candidate[] = [];
   const info = (n: string) => lex.byName.get(n)!;
   const feats: Features = new Map();
