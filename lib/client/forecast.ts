@@ -3,33 +3,14 @@
 // forecast endpoint (with history for charts), and the CSV download.
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "./api";
+import type { ForecastHistoryJson, ForecastPointJson, ForecastResponse, ForecastStatJson } from "@/lib/schemas/forecasts";
 import type { ModelDetail } from "./types";
 
-export interface ForecastPoint {
-  date: string;
-  group?: string;
-  value: number;
-  lower_80: number;
-  upper_80: number;
-  lower_95: number;
-  upper_95: number;
-}
-
-export interface ForecastStat {
-  field_name: string;
-  group?: string;
-  series?: number;
-  count: number;
-  windows: number;
-  horizon: number;
-  mae: number;
-  rmse: number;
-  mape: number | null;
-  mase: number;
-  coverage_80: number | null;
-  coverage_95: number | null;
-  model?: string;
-}
+// The API's own shapes (lib/schemas, from which the OpenAPI document is generated).
+export type ForecastPoint = ForecastPointJson;
+export type ForecastStat = ForecastStatJson;
+export type ForecastHistory = ForecastHistoryJson;
+export type { ForecastResponse };
 
 export interface ForecastStoryOutcome {
   outcome: string;
@@ -65,20 +46,6 @@ export interface ForecastModelDetail extends Omit<ModelDetail, "stats" | "data_s
   stats: ForecastStat[][];
   data_story: ForecastStory[];
   forecast: ForecastPoint[];
-}
-
-export interface ForecastHistory {
-  group: string | null;
-  method: string;
-  points: { date: string; value: number; filled?: boolean }[];
-  backtest: { origin: string; points: { date: string; value: number }[] }[];
-}
-
-export interface ForecastResponse {
-  model_id: string;
-  horizon: number;
-  forecast: ForecastPoint[];
-  history?: ForecastHistory[];
 }
 
 export function isForecastModel(detail: ModelDetail): detail is ForecastModelDetail & ModelDetail {

@@ -119,4 +119,5 @@ export type ForecastSpec = z.infer<typeof forecastSpecSchema>;
 export type ForecastRequest = z.infer<typeof forecastRequestSchema>;
 export type ForecastPointJson = z.infer<typeof forecastPointSchema>;
 export type ForecastStatJson = z.infer<typeof forecastStatSchema>;
+export type ForecastHistoryJson = z.infer<typeof forecastHistorySchema>;
 export type ForecastResponse = z.infer<typeof forecastResponseSchema>;
