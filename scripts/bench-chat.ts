@@ -11,6 +11,7 @@
 //   whole (its failures are never written to the failure file);
 // - fresh2: the third held-out analytic set (fresh2.jsonl), held out the same way;
 // - fresh3: the fourth held-out analytic set (fresh3.jsonl), held out the same way;
+// - fresh4: the fifth held-out analytic set (fresh4.jsonl), held out the same way;
 // - large: answer time on a synthetic 1M-row table (scripts/chat-bench/large.ts);
 // - time per answer without PNG (p50/p95) over every answer of the sections run on the shared
 //   sets; with PNG (default when Chromium is found; BENCH_CHAT_PNG=0 to skip), every 4th NLV
@@ -40,7 +41,7 @@ function timing(name: string, times: number[]): string {
 }
 
 async function main() {
-  const only = new Set((process.env.BENCH_CHAT_ONLY ?? "nlv,nvbench,own,fresh,fresh2,fresh3,large").split(",").map((s) => s.trim()));
+  const only = new Set((process.env.BENCH_CHAT_ONLY ?? "nlv,nvbench,own,fresh,fresh2,fresh3,fresh4,large").split(",").map((s) => s.trim()));
   const out: string[] = [];
   const log = (line: string) => {
     out.push(line);
@@ -74,7 +75,7 @@ async function main() {
       );
     }
   }
-  const analyticTables = only.has("own") || only.has("fresh") || only.has("fresh2") || only.has("fresh3") ? await ownTables() : {};
+  const analyticTables = ["own", "fresh", "fresh2", "fresh3", "fresh4"].some((s) => only.has(s)) ? await ownTables() : {};
   if (only.has("own")) {
     const times: number[] = [];
     const own: OwnOutcome[] = await runOwn(analyticTables, times);
@@ -89,7 +90,7 @@ async function main() {
     }
   }
   // The held-out analytic sets, each scored and timed like the own set.
-  for (const set of ["fresh", "fresh2", "fresh3"] as const) {
+  for (const set of ["fresh", "fresh2", "fresh3", "fresh4"] as const) {
     if (!only.has(set)) continue;
     const times: number[] = [];
     const outcomes: OwnOutcome[] = await runOwn(analyticTables, times, set);

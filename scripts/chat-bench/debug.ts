@@ -69,6 +69,7 @@ async function main() {
       `  > ${m.content}${m.table ? `\n    table: ${JSON.stringify(m.table.slice(0, 6))}${m.table.length > 6 ? ` ... (${m.table.length} rows)` : ""}` : ""}${m.figures.length ? `\n    figure: ${JSON.stringify(m.figures[0].layout.meta)} "${(m.figures[0].layout.title as { text: string }).text}"` : ""}`,
     );
   console.log(`  plan: ${JSON.stringify(reply!.plan)}`);
+  console.log(`  assumptions: ${JSON.stringify(reply!.assumptions ?? [])}`);
   console.log(`  suggestions: ${JSON.stringify(reply!.suggestions)}`);
   cleanUpDatasetTables();
 }

@@ -4,8 +4,8 @@
 // (the second pass develops on it too). The fresh set (fresh.jsonl, written by the second pass
 // before it changed the engine) is held out as a whole: never tuned on, its failures are never
 // written to the failure file. fresh2 (fresh2.jsonl, written before the honesty pass changed the
-// engine) is held out the same way, and so is fresh3 (fresh3.jsonl, written before the third
-// probing round changed the engine).
+// engine) is held out the same way, and so are fresh3 (fresh3.jsonl, written before the third
+// probing round changed the engine) and fresh4 (fresh4.jsonl, written before the fourth round).
 import fs from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -34,12 +34,21 @@ export interface OwnOutcome {
   reply: ChatReply;
 }
 
-export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3";
+export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4";
 const SET_FILES: Record<OwnSet, [string, string]> = {
   own: ["questions.jsonl", "expected.json"],
   fresh: ["fresh.jsonl", "fresh-expected.json"],
   fresh2: ["fresh2.jsonl", "fresh2-expected.json"],
   fresh3: ["fresh3.jsonl", "fresh3-expected.json"],
+  fresh4: ["fresh4.jsonl", "fresh4-expected.json"],
+};
+
+const SET_LABELS: Record<OwnSet, string> = {
+  own: "Own",
+  fresh: "Fresh",
+  fresh2: "Third (fresh2)",
+  fresh3: "Fourth (fresh3)",
+  fresh4: "Fifth (fresh4)",
 };
 
 export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
@@ -95,7 +104,7 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
   const flaggedRight = outcomes.filter((o) => o.verdict.right && o.verdict.flagged && !o.verdict.weaklyFlagged).length;
   const lines = [
     set !== "own"
-      ? `${set === "fresh" ? "Fresh" : set === "fresh2" ? "Third (fresh2)" : "Fourth (fresh3)"} held-out analytic set (${SET_FILES[set][0]}, never tuned on): ${outcomes.length} questions`
+      ? `${SET_LABELS[set]} held-out analytic set (${SET_FILES[set][0]}, never tuned on): ${outcomes.length} questions`
       : `Own analytic set: ${outcomes.length} questions (${dev.length} tuning, ${held.length} held out)`,
     set !== "own"
       ? `  right: ${pct(outcomes).toFixed(1)}%`

@@ -101,13 +101,16 @@ def main():
     # train-expected.json; fresh.jsonl (the second held-out set, never tuned on) -> fresh-expected.json;
     # fresh2.jsonl (the third held-out set, written before the honesty pass) -> fresh2-expected.json;
     # fresh3.jsonl (the fourth held-out set, new user phrasings: typos, casual, two conditions,
-    # fractions, comparisons, distinct counts, dates, exclusions) -> fresh3-expected.json
+    # fractions, comparisons, distinct counts, dates, exclusions) -> fresh3-expected.json;
+    # fresh4.jsonl (the fifth held-out set, fourth round: a broad mix of question types as new users ask
+    # them, values named without their field, follow-ups, fields that do not exist) -> fresh4-expected.json
     for source, target in (
         ("questions.jsonl", "expected.json"),
         ("train.jsonl", "train-expected.json"),
         ("fresh.jsonl", "fresh-expected.json"),
         ("fresh2.jsonl", "fresh2-expected.json"),
         ("fresh3.jsonl", "fresh3-expected.json"),
+        ("fresh4.jsonl", "fresh4-expected.json"),
     ):
         compute(source, target)
 
