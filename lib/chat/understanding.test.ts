@@ -841,3 +841,61 @@ describe("a free-text field with one value per row (titles)", () => {
     expect(reply.plan?.filters ?? []).toEqual([]);
   });
 });
+
+describe("unflagged wrong numbers of fresh2/fresh3 (chat-fix2): the general causes", () => {
+  it("keeps a yes/no field named before a value bound to the next field ('a partner but no dependents')", async () => {
+    const reply = await ask(telco.table, "how many customers have a partner but no dependents?");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "Dependents", op: "eq", values: ["No"] },
+        { field: "Partner", op: "eq", values: ["Yes"] },
+      ]),
+    );
+    const want = telco.rows.filter((r) => r.Partner === "Yes" && r.Dependents === "No").length;
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(want);
+  });
+
+  it("compares the age of people said right before the comparison, not the field named earlier", async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => [String(20 + i), String(i % 4 === 0 ? 100 * i : 0), String(30 + (i % 20))]);
+    const people = tableFromRows(["age", "capital_loss", "hours_per_week"], rows);
+    const reply = await ask(people, "total capital loss of people over 60");
+    expect(reply.plan?.filters).toEqual([{ field: "age", op: "gt", values: [60] }]);
+    const range = await ask(people, "average hours per week of people between 30 and 40");
+    expect(range.plan?.filters).toEqual([{ field: "age", op: "between", values: [30, 40] }]);
+  });
+
+  it("reads a value stored in the plural as that value, not the output word ('sales of tables')", async () => {
+    const reply = await ask(store.table, "total sales of tables");
+    expect(reply.plan?.filters).toEqual([{ field: "Sub-Category", op: "eq", values: ["Tables"] }]);
+    const asTable = await ask(store.table, "total sales by region as a table");
+    expect(asTable.plan?.filters).toEqual([]);
+  });
+
+  it("counts the distinct values of a number field when the words say so", async () => {
+    const reply = await ask(cars.table, "how many distinct cylinder counts are there");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "Cylinders" });
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(new Set(cars.rows.map((r) => r.Cylinders)).size);
+  });
+
+  it("reads 'from 1980' alone as that year, and 'from 1980 on' as a start", async () => {
+    const one = await ask(cars.table, "avg acceleration for cars from 1980");
+    expect(one.plan?.filters).toEqual([{ field: "Year", op: "eq", values: [80] }]);
+    const on = await ask(cars.table, "avg acceleration for cars from 1980 onwards");
+    expect(on.plan?.filters).toEqual([{ field: "Year", op: "gte", values: [80] }]);
+  });
+
+  it("reads a list of values with articles ('a masters or a doctorate') and 'neither R nor PG-13'", async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [["Masters", "Doctorate", "Bachelors"][i % 3], ["R", "PG-13", "PG", "G"][i % 4], String(20 + i)]);
+    const people = tableFromRows(["education", "rating", "age"], rows);
+    const list = await ask(people, "average age by education for people with a masters or a doctorate");
+    expect(list.plan?.filters).toEqual([{ field: "education", op: "in", values: ["Masters", "Doctorate"] }]);
+    const nor = await ask(people, "how many are neither R nor PG-13");
+    expect(nor.plan?.filters).toEqual([{ field: "rating", op: "neq", values: ["R", "PG-13"] }]);
+  });
+
+  it("answers 'the lowest mpg in the data' with one number ('the data' is the whole table, not its rows)", async () => {
+    const reply = await ask(cars.table, "what's the lowest mpg in the data?");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(reply.plan?.measure).toEqual({ agg: "min", field: "MPG" });
+  });
+});

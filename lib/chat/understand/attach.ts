@@ -214,6 +214,25 @@ export function periodValue(d: DateValue, info: FieldInfo, end: boolean): string
   return info.max < 100 ? y % 100 : y;
 }
 
+/** Words after "from <year>" that make it the start of a span rather than the year itself. */
+const FROM_CONTINUATIONS = new Set([
+  "on",
+  "onward",
+  "onwards",
+  "forward",
+  "forwards",
+  "to",
+  "till",
+  "until",
+  "through",
+  "thru",
+  "and",
+  "or",
+  "up",
+  "later",
+  "-",
+]);
+
 /** Words that open a clause about the rows ("districts that have ...", "staff whose salary ..."). */
 const RELATIVE_WORDS = new Set(["that", "whose", "which", "who", "where", "with", "having"]);
 
@@ -692,6 +711,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const age = fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w)));
     return age ? [age] : null;
   };
+  // "capital loss of people over 60": a comparison said right after the people (not after a field)
+  // compares their age, even when another number field was named earlier in the question.
+  const peopleRightBefore = (start: number, named: Ref | null): FieldInfo | null => {
+    if (!PERSON_NOUNS.has(lemma(start - 1))) return null;
+    if (named && named.end > start - 1) return null;
+    return fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w))) ?? null;
+  };
   // "in their 30s", "people in their twenties": a decade of life is an age range on the age field
   // (said of people: "their"/"his"/"her" before it, or people or the age field named in the question).
   const ageField = fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w)));
@@ -818,7 +844,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const r = nearestRef(m.start - (betweenWord ? 1 : 0), hi.end, numeric);
         const lov = Math.min(lo.value, hi.value);
         const hiv = Math.max(lo.value, hi.value);
-        const age = yearsOld(hi.end);
+        const age = yearsOld(hi.end) ?? peopleRightBefore(m.start - (betweenWord ? 1 : 0), r);
         if (age) {
           options.push({ filter: { field: age.name, op: "between", values: [lov, hiv] }, how: "adjacent" });
           refs.push(...ageRefs(hi.end, age));
@@ -856,15 +882,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const fieldNext = a.refs.find((r) => r.pos === m.end);
     const afterField = !cmpAfter(m.end) && fieldNext ? cmpAfter(fieldNext.end) : null;
     const after = cmpAfter(m.end) ?? afterField;
-    const op = cmp?.op ?? comparative?.op ?? after;
+    const op0 = cmp?.op ?? comparative?.op ?? after;
+    const yearish = m.kind === "date" || (m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !m.money && !m.percent);
+    // "cars from 1980", "movies from march 2010": "from" with a period and no end or "onwards" after it
+    // is that period ("from 1980 on", "from 1980 to 1985" stay a start).
+    const fromPeriod = !!cmp && !after && yearish && lemma(cmp.from) === "from" && mAt(cmp.from)?.end === cmp.from + 1 && !FROM_CONTINUATIONS.has(lemma(m.end));
+    const op = fromPeriod ? "eq" : op0;
     if (op && op !== "between") {
       const options: FilterOption[] = [];
       const refs: number[] = [];
-      const yearish = m.kind === "date" || (m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !m.money && !m.percent);
       // "after 1978", "since 2005", "before 2000": a temporal word with a year is about the time field.
       const temporal = !!cmp && hasHit(mAt(cmp.from), "temporal") && timeFields.length > 0;
       const namedAny = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
-      const age = yearsOld(afterField ? fieldNext!.end : m.end);
+      const age =
+        yearsOld(afterField ? fieldNext!.end : m.end) ??
+        (cmp && m.kind === "number" && !m.money && !m.percent && !temporal && !comparative?.field && !DURATION_UNITS[lemma(m.end)]
+          ? peopleRightBefore(cmp.from, namedAny)
+          : null);
       // "more than 5 years", "under 6 months": a duration compares a duration field (tenure, days to ship).
       const unit = !age && m.kind === "number" && !m.money && !m.percent ? DURATION_UNITS[lemma(m.end)] : undefined;
       // The unit word itself naming a time field ("years" ~ Year) is the unit, not the field compared.
@@ -1135,7 +1169,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const c = comma ? "," : than ? "vs" : lemma(k);
         if (!comma) k++;
         if (than && ["for", "in", "from", "with", "among", "on", "by"].includes(lemma(k))) k++;
-        if (lemma(k) === "the" || lemma(k) === "in" || lemma(k) === "from" || lemma(k) === "or" || lemma(k) === "and") k++;
+        // ("a masters or a doctorate": an article before the next value too.)
+        if (["the", "a", "an", "in", "from", "or", "and"].includes(lemma(k))) k++;
         const nx = mAt(k);
         if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
           if (c === "and" || c === "or" || c === "nor") conj = c === "nor" ? "or" : (c as "and" | "or");
@@ -1178,7 +1213,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       chosen = fieldsOf;
       how = fieldsOf.length === 1 ? "unique" : "ambiguous";
     }
-    const refIds = near.filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && !r.countOf).map((r) => r.id);
+    // Only the field names the values were bound to are used up by them ("a partner but no dependents":
+    // "partner" is not Dependents' name and stays free for its own reading).
+    const refIds = near
+      .filter((r) => r.cands.some((c) => chosen.includes(c.name)))
+      .filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && !r.countOf)
+      .map((r) => r.id);
     const negated = negatedAt(startPos) || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
     const options: FilterOption[] = chosen.map((field) => {
       const vals: string[] = [];

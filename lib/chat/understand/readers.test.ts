@@ -101,6 +101,7 @@ describe("value reader", () => {
   it("reads one-letter values only next to their field's name or in a list", () => {
     expect(valuesOf(read("R rated movies"))).toEqual(["Content Rating=R"]);
     expect(valuesOf(read("PG or G"))).toEqual(["Content Rating=PG", "Content Rating=G"]);
+    expect(valuesOf(read("neither R nor PG-13"))).toEqual(["Content Rating=R", "Content Rating=PG-13"]);
     expect(valuesOf(read("plot a g"))).toEqual([]);
   });
 

@@ -12,6 +12,8 @@ import { editDistance } from "./distance";
 export { editDistance };
 
 const GENERIC_WORDS = new Set(words.genericWords);
+const WHOLE_TABLE_NOUNS = new Set(words.wholeTable.nouns);
+const WHOLE_TABLE_BEFORE = new Set(words.wholeTable.before);
 
 export interface FieldCandidate {
   name: string;
@@ -524,7 +526,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
           },
         });
       }
-      // One-letter values next to their field's name ("R rated") or in a list of values ("PG or G").
+      // One-letter values next to their field's name ("R rated") or in a list of values ("PG or G",
+      // "neither R nor PG-13").
       const short = lex.shortValues.get(texts[i]);
       if (short && tokens[i].kind !== "symbol") {
         const near = (k: number) => lemmas[k] ?? "";
@@ -536,7 +539,7 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
             (lex.valueIndex.get(lemmas[k] ?? "") ?? []).some((x) => x.field === v.field) ||
             (lex.shortValues.get(texts[k] ?? "") ?? []).some((x) => x.field === v.field && k !== i);
           return (
-            (listed(i - 1) && other(i - 2)) || ((near(i + 1) === "or" || near(i + 1) === "and") && other(i + 2)) || (tokens[i + 1]?.sep === "," && other(i + 1))
+            (listed(i - 1) && other(i - 2)) || (["or", "and", "nor"].includes(near(i + 1)) && other(i + 2)) || (tokens[i + 1]?.sep === "," && other(i + 1))
           );
         });
         if (hits.length)
@@ -697,7 +700,13 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       const ownField =
         m.kind === "value" &&
         m.values.some((v) => lex.fieldWords.get(v.field)?.has(tokens[p.end]?.lemma ?? "") || lex.fieldWords.get(v.field)?.has(tokens[p.end + 1]?.lemma ?? ""));
-      if (!exactName && !ownField) p.score -= 0.5;
+      // "total sales of tables": a value stored in the plural ("Tables") and typed so is that value; the
+      // command word is said in the singular ("as a table", "show a table").
+      const pluralValue =
+        m.kind === "value" &&
+        tokens[p.start].text !== tokens[p.start].lemma &&
+        m.values.some((v) => !v.alias && v.value.toLowerCase() === tokens[p.start].text);
+      if (!exactName && !ownField && !pluralValue) p.score -= 0.5;
     }
   }
   // A sort verb said as a command ("Sort the bars ...", "could you rank by the bar", "and order them
@@ -716,6 +725,15 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     const p = proposals[i];
     if (p.mention.kind !== "word" || p.end - p.start !== 1 || !p.mention.hits.some((h) => h.category === "agg" && h.key === "mean")) continue;
     if (meanIsVerb(tokens, p.start, proposals)) proposals.splice(i, 1);
+  }
+  // "the lowest mpg in the data", "across the dataset": the whole table, not a word for its rows.
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "word" || p.end - p.start !== 1 || !WHOLE_TABLE_NOUNS.has(tokens[p.start].lemma)) continue;
+    if (!p.mention.hits.every((h) => h.category === "rowNoun")) continue;
+    let k = p.start - 1;
+    while (k >= 0 && ["the", "this", "our", "my", "whole", "entire", "all"].includes(tokens[k].lemma)) k--;
+    if (k >= 0 && WHOLE_TABLE_BEFORE.has(tokens[k].lemma)) proposals.splice(i, 1);
   }
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
