@@ -899,3 +899,31 @@ describe("unflagged wrong numbers of fresh2/fresh3 (chat-fix2): the general caus
     expect(reply.plan?.measure).toEqual({ agg: "min", field: "MPG" });
   });
 });
+
+describe("fresh2/fresh3 misreadings (chat-fix2): negation, people, units", () => {
+  it("reads 'outside' as a negation ('outside the central region')", async () => {
+    const reply = await ask(store.table, "total profit from furniture outside the central region");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "Category", op: "eq", values: ["Furniture"] },
+        { field: "Region", op: "neq", values: ["Central"] },
+      ]),
+    );
+  });
+
+  it("reads 'someone' as a person (not an unknown field) in a likelihood", async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [["Doctorate", "Bachelors", "HS-grad"][i % 3], i % 2 ? ">50K" : "<=50K"]);
+    const people = tableFromRows(["education", "class"], rows);
+    const reply = await ask(people, "how likely is someone with a doctorate to be over 50k");
+    expect(reply.plan?.measure).toMatchObject({ agg: "rate", field: "class" });
+    expect(reply.plan?.filters).toEqual([{ field: "education", op: "eq", values: ["Doctorate"] }]);
+  });
+
+  it("takes the word after a compared number naming the same field as its unit ('longer than 150 minutes, how many?')", async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [`Film ${i}`, String(90 + 3 * i)]);
+    const films = tableFromRows(["Title", "Running Time"], rows);
+    const reply = await ask(films, "movies longer than 150 minutes, how many?");
+    expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(rows.filter((r) => Number(r[1]) > 150).length);
+  });
+});

@@ -986,6 +986,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (named && !age && !governs(named)) refs.push(named.id);
       if (unitRef && options.length && !governs(unitRef)) refs.push(unitRef.id);
       if (age) refs.push(...ageRefs(afterField ? fieldNext!.end : m.end, age));
+      // "longer than 150 minutes": the word after the number naming the compared field is its unit.
+      const unitName = a.refs.find((r) => r.pos === m.end && !governs(r) && r.cands.every((c) => options.some((o) => o.filter.field === c.name)));
+      if (unitName && !refs.includes(unitName.id)) refs.push(unitName.id);
       if (options.length) {
         consumed.add(idx);
         addAtom({
