@@ -366,8 +366,9 @@ describe("assumptions are stated", () => {
     expect(loss.plan?.sort?.order).toBe("asc");
     expect(loss.messages[0].content).toContain('I read "losses" as the lowest Profit');
     const unit = await ask(telco.table, "how many customers with tenure over 5 years");
-    expect(unit.plan?.filters).toEqual([{ field: "tenure", op: "gt", values: [5] }]);
+    expect(unit.plan?.filters).toEqual([{ field: "tenure", op: "gt", values: [60] }]);
     expect(unit.messages[0].content).toContain("does not say which unit tenure is in");
+    expect(unit.messages[0].content).toContain("so I took them as months");
   });
 
   it("keeps the grouping when a follow-up names the rows by a word that partly matches an identifier ('only for fiber optic customers')", async () => {
@@ -925,5 +926,14 @@ describe("fresh2/fresh3 misreadings (chat-fix2): negation, people, units", () =>
     const reply = await ask(films, "movies longer than 150 minutes, how many?");
     expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
     expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(rows.filter((r) => Number(r[1]) > 150).length);
+  });
+});
+
+describe("durations after a comparison word (chat-fix2)", () => {
+  it("reads 'over 2 years' as a compared duration, not the 'Two year' contract, and counts the customers", async () => {
+    const reply = await ask(telco.table, "how many customers have tenure over 2 years");
+    expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
+    expect(reply.plan?.filters).toEqual([{ field: "tenure", op: "gt", values: [24] }]);
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(telco.rows.filter((r) => Number(r.tenure) > 24).length);
   });
 });

@@ -35,7 +35,7 @@ const AGE_DECADE_WORDS: Record<string, string> = {
 /** Duration units in months (a year is 12 months, a day 12/365.25 of one). */
 const DURATION_UNITS: Record<string, number> = { year: 12, yr: 12, month: 1, mo: 1, week: (7 * 12) / 365.25, day: 12 / 365.25 };
 /** Words of a field's name that make it a duration. */
-const DURATION_FIELD_WORDS = new Set(["tenure", "duration", "days", "day", "months", "month", "weeks", "years", "seniority", "length", "lifetime"]);
+const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
@@ -168,7 +168,7 @@ export interface Atoms {
   /** "churned vs retained": the word read as the other side of a yes/no field grouped by. */
   versusOther: { text: string; field: string } | null;
   /** Durations compared with a field: converted to the unit its name states, or compared as stored when it states none. */
-  units: { text: string; field: string; converted?: number }[];
+  units: { text: string; field: string; converted?: number; guessedMonths?: number }[];
   /** "also", "too", "as well", "in addition": the follow-up adds to the earlier question rather than replacing part of it. */
   addOn: boolean;
   greeting: boolean;
@@ -947,7 +947,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
             .map((w) => DURATION_UNITS[w.replace(/s$/, "")])
             .find((u) => u !== undefined);
           if (own !== undefined && own !== unit) value = Math.round(((value * unit) / own) * 100) / 100;
-          if (own === undefined)
+          // "tenure over 2 years" with whole numbers up to 72: more than 40 years of one duration is
+          // unlikely, whole months are likely; taken as months and said so.
+          if (own === undefined && unit === DURATION_UNITS.year && f.integer && f.max > 40 && f.max <= 600) {
+            value = value * unit;
+            a.units.push({ text: spanText(tokens, m.start, m.end + 1), field: f.name, converted: value, guessedMonths: f.max });
+          } else if (own === undefined)
             a.units.push({
               text: spanText(tokens, m.start, m.end + 1),
               field: f.name,
@@ -983,7 +988,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         unitWords.add(m.end);
         if (a.bucket && lemma(m.end) === a.bucket && !tokens.some((t, j) => j !== m.end && t.lemma === a.bucket)) a.bucket = null;
       }
-      if (named && !age && !governs(named)) refs.push(named.id);
+      // ("how many customers have tenure over 2 years": a number field counted over and then compared is
+      // the compared field, not what is counted.)
+      const countedThenCompared =
+        !!named && named.countOf && !named.agg && named.end <= (cmp?.from ?? m.start) && named.cands.every((c) => numeric(info(c.name)) && !info(c.name).codes);
+      if (named && !age && (!governs(named) || countedThenCompared)) refs.push(named.id);
       if (unitRef && options.length && !governs(unitRef)) refs.push(unitRef.id);
       if (age) refs.push(...ageRefs(afterField ? fieldNext!.end : m.end, age));
       // "longer than 150 minutes": the word after the number naming the compared field is its unit.

@@ -291,7 +291,13 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (a.versusOther && best.plan.groupBy.some((g) => g.field === a.versusOther!.field)) notes.push(`versusOther:${a.versusOther.field}:${a.versusOther.text}`);
   for (const u of a.units) {
     if (!best.plan.filters.some((f) => f.field === u.field)) continue;
-    notes.push(u.converted !== undefined ? `unitConverted:${u.field}:${u.converted}:${u.text}` : `unitUnknown:${u.field}:${u.text}`);
+    notes.push(
+      u.guessedMonths !== undefined
+        ? `unitMonths:${u.field}:${u.converted}:${u.guessedMonths}:${u.text}`
+        : u.converted !== undefined
+          ? `unitConverted:${u.field}:${u.converted}:${u.text}`
+          : `unitUnknown:${u.field}:${u.text}`,
+    );
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
   notes.push(...unhonoured(a, best, ranked, notes), ...manyGroups(best.plan, lex));

@@ -13,6 +13,8 @@ export { editDistance };
 
 const GENERIC_WORDS = new Set(words.genericWords);
 const WHOLE_TABLE_NOUNS = new Set(words.wholeTable.nouns);
+const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
+const DURATION_WORDS = new Set(["year", "month", "week", "day", "hour", "minute", "yr", "hr", "min"]);
 const WHOLE_TABLE_BEFORE = new Set(words.wholeTable.before);
 
 export interface FieldCandidate {
@@ -726,6 +728,36 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (p.mention.kind !== "word" || p.end - p.start !== 1 || !p.mention.hits.some((h) => h.category === "agg" && h.key === "mean")) continue;
     if (meanIsVerb(tokens, p.start, proposals)) proposals.splice(i, 1);
   }
+  // After a comparison word ("over 2 years", "under a year") a number and its unit are a compared
+  // duration: not a value spelt the same ("Two year" contracts), and "a" before the unit is one.
+  const cmpEndsAt = new Set<number>();
+  for (const p of proposals) if (p.mention.kind === "word" && p.mention.hits.some((h) => h.category === "cmp")) cmpEndsAt.add(p.end);
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind === "value" && cmpEndsAt.has(p.start) && tokens[p.start].kind === "number") proposals.splice(i, 1);
+  }
+  // (Only where a field holds a duration: "changes over a year" of a table without one is time.)
+  const durationField = lex.fields.some(
+    (f) =>
+      f.numbers !== null &&
+      f.role !== "date" &&
+      f.name
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .some((w) => DURATION_FIELD_WORDS.has(w)),
+  );
+  tokens.forEach((t, i) => {
+    if ((t.lemma !== "a" && t.lemma !== "an") || !cmpEndsAt.has(i) || !DURATION_WORDS.has(tokens[i + 1]?.lemma ?? "") || !durationField) return;
+    // (Not the phrase "a year" of a time grain.)
+    for (let j = proposals.length - 1; j >= 0; j--) if (proposals[j].start === i && proposals[j].mention.kind === "word") proposals.splice(j, 1);
+    proposals.push({
+      start: i,
+      end: i + 1,
+      priority: 4,
+      score: 1,
+      mention: { kind: "number", start: i, end: i + 1, text: t.raw, value: 1, percent: false, money: false, ordinal: false },
+    });
+  });
   // "the lowest mpg in the data", "across the dataset": the whole table, not a word for its rows.
   for (let i = proposals.length - 1; i >= 0; i--) {
     const p = proposals[i];
