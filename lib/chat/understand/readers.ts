@@ -323,6 +323,7 @@ function scoreSpan(span: string[], name: NameEntry): number {
   const used = new Set<number>();
   const order: number[] = [];
   let total = 0;
+  let shortTypo = false;
   for (const w of content) {
     let best = 0;
     let bestJ = -1;
@@ -332,6 +333,17 @@ function scoreSpan(span: string[], name: NameEntry): number {
       if (s > best) {
         best = s;
         bestJ = j;
+      }
+    }
+    // One short word typed with one wrong letter among words that match ("hours per weak"): the
+    // rest of the name vouches for it (alone, a four-letter word is spelt exactly).
+    if (best === 0 && !shortTypo && content.length >= 2 && w.length === 4 && !KNOWN_WORDS.has(w)) {
+      for (let j = 0; j < nameContent.length; j++) {
+        if (used.has(j) || nameContent[j].length !== 4 || nameContent[j][0] !== w[0] || editDistance(w, nameContent[j], 1) > 1) continue;
+        best = 0.7;
+        bestJ = j;
+        shortTypo = true;
+        break;
       }
     }
     if (best === 0) {
@@ -727,6 +739,17 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     const p = proposals[i];
     if (p.mention.kind !== "word" || p.end - p.start !== 1 || !p.mention.hits.some((h) => h.category === "agg" && h.key === "mean")) continue;
     if (meanIsVerb(tokens, p.start, proposals)) proposals.splice(i, 1);
+  }
+  // "shipped same day": a loose field reading (Days to Ship) over a span holding a value said exactly
+  // in two or more words (Ship Mode "Same Day") gives way to the value.
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "field" || p.score >= 0.9) continue;
+    const inner = proposals.some(
+      (q) =>
+        q.mention.kind === "value" && q.end - q.start >= 2 && q.start >= p.start && q.end <= p.end && q.score >= 1 && q.mention.values.some((v) => !v.alias),
+    );
+    if (inner) proposals.splice(i, 1);
   }
   // After a comparison word ("over 2 years", "under a year") a number and its unit are a compared
   // duration: not a value spelt the same ("Two year" contracts), and "a" before the unit is one.
