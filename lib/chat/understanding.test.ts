@@ -937,3 +937,41 @@ describe("durations after a comparison word (chat-fix2)", () => {
     expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(telco.rows.filter((r) => Number(r.tenure) > 24).length);
   });
 });
+
+describe("people, 'or older' and units of measure (chat-fix2)", () => {
+  const rows = Array.from({ length: 60 }, (_, i) => [
+    String(20 + i),
+    ["Husband", "Wife", "Own-child"][i % 3],
+    String(30 + (i % 25)),
+    String(i % 5 === 0 ? 1000 * i : 0),
+  ]);
+  const people = tableFromRows(["age", "relationship", "hours_per_week", "capital_gain"], rows);
+
+  it("reads 'aged 65 or older' as at least 65 and 'still' as no content word", async () => {
+    const reply = await ask(people, "how many people aged 65 or older still work more than 40 hours?");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "age", op: "gte", values: [65] },
+        { field: "hours_per_week", op: "gt", values: [40] },
+      ]),
+    );
+    expect(reply.messages[0].content).not.toMatch(/did not use/);
+  });
+
+  it("compares the age of 'husbands over 50'", async () => {
+    const reply = await ask(people, "average capital gain for husbands over 50");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "age", op: "gt", values: [50] },
+        { field: "relationship", op: "eq", values: ["Husband"] },
+      ]),
+    );
+  });
+
+  it("joins two conditions with 'or' across a unit of measure ('over 4000 lbs or have more than 200 hp')", async () => {
+    const reply = await ask(cars.table, "how many cars weigh over 4000 lbs or have more than 200 hp?");
+    expect(reply.plan?.filters).toEqual([{ field: "Weight", op: "gt", values: [4000], or: [{ field: "Horsepower", op: "gt", values: [200] }] }]);
+    const want = cars.rows.filter((r) => Number(r.Weight) > 4000 || Number(r.Horsepower) > 200).length;
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(want);
+  });
+});
