@@ -975,3 +975,19 @@ describe("people, 'or older' and units of measure (chat-fix2)", () => {
     expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(want);
   });
 });
+
+describe("follow-ups and unknown measures (chat-fix2)", () => {
+  it("reads 'and among senior citizens?' after a count as the yes side of the yes/no field, not a grouping", async () => {
+    const reply = await ask(telco.table, "how many customers churned", "and among senior citizens?");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.filters).toEqual(expect.arrayContaining([{ field: "SeniorCitizen", op: "eq", values: [1] }]));
+    const want = telco.rows.filter((r) => r.Churn === "Yes" && r.SeniorCitizen === "1").length;
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(want);
+  });
+
+  it("says 'no such field' for an unknown word after an aggregate word ('average customer satisfaction score by contract')", async () => {
+    const reply = await ask(telco.table, "average customer satisfaction score by contract");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toContain('could not find "satisfaction"');
+  });
+});

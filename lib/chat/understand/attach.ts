@@ -457,7 +457,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         }
         if (hasHit(m, "count")) r.countOf = true;
         if (hasHit(m, "superlative") && m.end >= r.pos - 1 && !r.agg) r.supAgg = hitKey(m, "superlative") as "max" | "min";
-        if (hasHit(m, "group")) {
+        // ("among senior citizens": the rows of a yes/no field's yes side, not a grouping by it.)
+        const amongFlag = m.text === "among" && r.cands.length === 1 && !!flagFor(lex, r.cands[0].name);
+        if (hasHit(m, "group") && !amongFlag) {
           r.group = true;
           if (/(each|every|per)/.test(m.text)) r.each = true;
         }

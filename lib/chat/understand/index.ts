@@ -248,7 +248,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
   // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
   // the number asked for; a count of rows in its place would answer something else.
-  const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a) : null;
+  const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a, lex) : null;
   if (unknownMeasure)
     return { kind: "unknown", words: [clip(unknownMeasure.text)], closest: closestFields(unknownMeasure.text, "measure", lex.fields), atoms: a, ranked };
   const ambiguity = findAmbiguity(ranked, w);
@@ -552,7 +552,7 @@ const BACK_WORDS = new Set(["it", "them", "those", "these", "same", "there", "pr
 const pointsBack = (a: Atoms) => a.reading.tokens.some((t) => BACK_WORDS.has(t.lemma));
 
 /** An unknown word right after "<aggregate word> <superlative or limit word>" ("average top speed", "mean highest price"). */
-function aggregatedUnknown(a: Atoms): Atoms["unknown"][number] | null {
+function aggregatedUnknown(a: Atoms, lex: TableLexicon): Atoms["unknown"][number] | null {
   const { mentions, at } = a.reading;
   const mentionAt = (k: number) => (k >= 0 ? mentions[at[k]] : undefined);
   for (const u of a.unknown) {
@@ -560,6 +560,28 @@ function aggregatedUnknown(a: Atoms): Atoms["unknown"][number] | null {
     const mid = mentionAt(u.pos - 1);
     if (!mid || mid.kind !== "word" || !mid.hits.some((h) => h.category === "superlative" || h.category === "limit")) continue;
     const agg = mentionAt(mid.start - 1);
+    if (agg && agg.kind === "word" && agg.hits.some((h) => h.category === "agg" && h.key !== "count")) return u;
+  }
+  // "average customer satisfaction score": unknown words right after an aggregate word (over a word
+  // for the rows or a name that only partly names an identifier) are the number asked for.
+  const idLike = (name: string) => {
+    const info = lex.byName.get(name);
+    return !!info?.codes && info.distinct >= 0.9 * info.codes.length;
+  };
+  for (const u of a.unknown) {
+    if (u.slot !== "other" && u.slot !== "measure") continue;
+    let k = u.pos - 1;
+    while (k >= 0) {
+      const m = mentionAt(k);
+      if (!m) break;
+      const skip =
+        m.kind === "unknown" ||
+        (m.kind === "word" && m.hits.every((h) => h.category === "rowNoun")) ||
+        (m.kind === "field" && m.fields.every((f) => idLike(f.name)) && m.fields.every((f) => f.score < 0.9));
+      if (!skip) break;
+      k = m.start - 1;
+    }
+    const agg = mentionAt(k);
     if (agg && agg.kind === "word" && agg.hits.some((h) => h.category === "agg" && h.key !== "count")) return u;
   }
   return null;
