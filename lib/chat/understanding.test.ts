@@ -991,3 +991,11 @@ describe("follow-ups and unknown measures (chat-fix2)", () => {
     expect(reply.messages[0].content).toContain('could not find "satisfaction"');
   });
 });
+
+describe("things counted after a number (chat-fix2)", () => {
+  it("compares the quantity field for 'more than 5 items', not the field named earlier", async () => {
+    const reply = await ask(store.table, "Sales for order lines with more than 5 items");
+    expect(reply.plan?.filters).toEqual([{ field: "Quantity", op: "gt", values: [5] }]);
+    expect(reply.plan?.measure.field).toBe("Sales");
+  });
+});

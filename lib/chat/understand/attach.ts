@@ -36,6 +36,8 @@ const AGE_DECADE_WORDS: Record<string, string> = {
 const DURATION_UNITS: Record<string, number> = { year: 12, yr: 12, month: 1, mo: 1, week: (7 * 12) / 365.25, day: 12 / 365.25 };
 /** Words of a field's name that make it a duration. */
 const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
+const COUNTED_NOUNS = new Set(words.countedThings.nouns);
+const COUNT_FIELD_WORDS = new Set(words.countedThings.fieldWords);
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
@@ -919,18 +921,25 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
             : null
           : namedAny;
       const durationFields = unit ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => DURATION_FIELD_WORDS.has(w))) : [];
+      // "lines with more than 5 items": things counted after the number are the quantity field's.
+      const counted =
+        !age && !comparative?.field && m.kind === "number" && !m.money && !m.percent && COUNTED_NOUNS.has(lemma(m.end))
+          ? (fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => COUNT_FIELD_WORDS.has(w))) ?? null)
+          : null;
       const candidates: FieldInfo[] = comparative?.field
         ? [info(comparative.field)]
-        : age
-          ? [age]
-          : !named && durationFields.length
-            ? durationFields
-            : named
-              ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
-              : yearish && timeFields.length
-                ? timeFields
-                : (personAge(cmp?.from ?? m.start) ??
-                  fields.filter((f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= m.value * 4 && f.max >= m.value / 4));
+        : counted
+          ? [counted]
+          : age
+            ? [age]
+            : !named && durationFields.length
+              ? durationFields
+              : named
+                ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
+                : yearish && timeFields.length
+                  ? timeFields
+                  : (personAge(cmp?.from ?? m.start) ??
+                    fields.filter((f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= m.value * 4 && f.max >= m.value / 4));
       for (const f of candidates) {
         let value: string | number | null;
         if (m.kind === "date" || (isTimeField(f) && yearish))
@@ -970,7 +979,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           filter: { field: f.name, op, values: [value] },
           how: comparative?.field
             ? "comparative"
-            : age
+            : age || counted
               ? "adjacent"
               : !named && durationFields.length
                 ? durationFields.length > 1
@@ -994,7 +1003,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // the compared field, not what is counted.)
       const countedThenCompared =
         !!named && named.countOf && !named.agg && named.end <= (cmp?.from ?? m.start) && named.cands.every((c) => numeric(info(c.name)) && !info(c.name).codes);
-      if (named && !age && (!governs(named) || countedThenCompared)) refs.push(named.id);
+      if (named && !age && !(counted && counted.name !== named.cands[0]?.name) && (!governs(named) || countedThenCompared)) refs.push(named.id);
       if (unitRef && options.length && !governs(unitRef)) refs.push(unitRef.id);
       if (age) refs.push(...ageRefs(afterField ? fieldNext!.end : m.end, age));
       // "longer than 150 minutes": the word after the number naming the compared field is its unit.
