@@ -999,3 +999,35 @@ describe("things counted after a number (chat-fix2)", () => {
     expect(reply.plan?.measure.field).toBe("Sales");
   });
 });
+
+describe("ratios said in words (chat-fix2)", () => {
+  const sum = (rows: typeof store.rows, f: string) => rows.reduce((s, r) => s + Number(r[f]), 0);
+
+  it("computes 'profit margin' as total Profit / total Sales and states the formula", async () => {
+    const reply = await ask(store.table, "profit margin by region");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Profit", per: { agg: "sum", field: "Sales", percent: true } });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Region"]);
+    const west = store.rows.filter((r) => r.Region === "West");
+    expect(tableMap(reply, "Region").get("West")).toBeCloseTo((100 * sum(west, "Profit")) / sum(west, "Sales"), 3);
+    expect(reply.messages[0].content).toContain('I read "profit margin" as total of Profit / total of Sales (%)');
+  });
+
+  it("computes 'sales per order' over the distinct orders, and 'profit per item' over the quantity, saying so", async () => {
+    // 200 order lines of 80 orders.
+    const lines = Array.from({ length: 200 }, (_, i) => [`O-${i % 80}`, String(10 + (i % 13)), String(1 + (i % 4))]);
+    const orders = tableFromRows(["Order ID", "Sales", "Quantity"], lines);
+    const perOrder = await ask(orders, "sales per order");
+    expect(perOrder.plan?.measure).toEqual({ agg: "sum", field: "Sales", per: { agg: "distinct", field: "Order ID" } });
+    const total = lines.reduce((s, r) => s + Number(r[1]), 0);
+    expect(Number(Object.values(perOrder.messages[1]!.table![0])[0])).toBeCloseTo(total / 80, 2);
+    expect(perOrder.messages[0].content).toContain('I read "sales per order" as total of Sales / number of distinct values of Order ID');
+    const perItem = await ask(store.table, "profit per item");
+    expect(perItem.plan?.measure).toEqual({ agg: "sum", field: "Profit", per: { agg: "sum", field: "Quantity" } });
+    expect(perItem.messages[0].content).toContain('I read "profit per item" as total of Profit / total of Quantity');
+  });
+
+  it("keeps 'average quantity per order line' a plain average of the rows", async () => {
+    const reply = await ask(store.table, "average quantity per order line");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Quantity" });
+  });
+});

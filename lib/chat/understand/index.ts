@@ -8,6 +8,7 @@ import { generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms } from "./followup";
 import type { TableLexicon } from "./lexicon";
+import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
 
@@ -258,6 +259,39 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = picked.best;
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
+  // "profit margin", "sales per order", "profit per item": a ratio the words name, stated with its formula.
+  const ratio = readRatio(a, lex);
+  if (ratio) {
+    const agg = best.plan.intent === "aggregate";
+    const groupBy = best.plan.groupBy.filter((g) => g.field !== ratio.field && g.field !== ratio.per.field);
+    const plan: AnalysisPlan = {
+      ...best.plan,
+      intent: "aggregate",
+      measure: { agg: "sum", field: ratio.field, per: ratio.per },
+      extraMeasures: [],
+      groupBy,
+      x: null,
+      y: null,
+      binWidth: null,
+      binCount: null,
+      sort: agg ? best.plan.sort : null,
+      limit: agg ? best.plan.limit : null,
+      chart: groupBy.length === 0 ? "none" : agg && best.plan.chart !== "none" ? best.plan.chart : "bar",
+    };
+    const ratioWords = ratio.text.toLowerCase();
+    best = {
+      ...best,
+      plan,
+      notes: [
+        ...best.notes.filter(
+          (n) =>
+            !n.startsWith("defaultAgg:") && (!(n.startsWith("readAs:") || n.startsWith("ignored:")) || !ratioWords.includes(n.split(":").pop()!.toLowerCase())),
+        ),
+        `ratio:${JSON.stringify({ measure: plan.measure, text: ratio.text })}`,
+      ],
+    };
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
   const notes = [...best.notes];
   if (picked) notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
   // Not sure of the reading: the answer says which other reading was nearly as likely.
@@ -266,7 +300,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // A superlative the reading does not rank by ("the 5 lines with the biggest losses" read as any 5 rows).
   const supUnused = a.superlative !== null && !best.plan.sort && best.plan.intent === "rows";
   if (supUnused) notes.push("unsure");
-  else if (unsure(ranked, other, w)) notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
+  else if (ratio) {
+    // (The ratio states its own formula; the readings ranked without it are not its alternatives.)
+  } else if (unsure(ranked, other, w)) notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
   else {
     // "and by contract?" after a grouping: adding the grouping and replacing it are both common; without
     // "too"/"also"/"instead" the words do not decide, so the answer names the other reading.
