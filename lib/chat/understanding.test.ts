@@ -1031,3 +1031,35 @@ describe("ratios said in words (chat-fix2)", () => {
     expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Quantity" });
   });
 });
+
+describe("probe misreadings (chat-fix2)", () => {
+  it("reads 'high earners' / 'low income' as the sides of a field of two amount brackets", async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => [String(20 + i), i % 4 === 0 ? ">50K" : "<=50K", i % 2 ? "Male" : "Female"]);
+    const people = tableFromRows(["age", "class", "sex"], rows);
+    const high = await ask(people, "average age of high earners by sex");
+    expect(high.plan?.filters).toEqual([{ field: "class", op: "eq", values: [">50K"] }]);
+    const low = await ask(people, "how many low income people are there");
+    expect(low.plan?.filters).toEqual([{ field: "class", op: "eq", values: ["<=50K"] }]);
+  });
+
+  it("reads 'how much did we sell' as the total of Sales, not a row count", async () => {
+    const reply = await ask(store.table, "how much did we sell");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Sales" });
+  });
+
+  it("says 'no such field' for 'how many orders were returned' without a return field, alone and after another question", async () => {
+    for (const turns of [["how many orders were returned"], ["sales by region", "how many orders were returned"]]) {
+      const reply = await ask(store.table, ...turns);
+      expect(reply.plan).toBeNull();
+      expect(reply.messages[0].content).toContain('could not find "returned"');
+    }
+  });
+
+  it("says 'no such field' for an unknown condition on the rows even with a grouping ('customers with a pet by gender')", async () => {
+    for (const turns of [["how many customers with a pet by gender"], ["churn rate by contract", "how many customers with a pet by gender"]]) {
+      const reply = await ask(telco.table, ...turns);
+      expect(reply.plan).toBeNull();
+      expect(reply.messages[0].content).toContain('could not find "pet"');
+    }
+  });
+});

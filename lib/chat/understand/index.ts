@@ -11,6 +11,7 @@ import type { TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
+import { ROW_NOUNS } from "./vocabulary";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -245,6 +246,27 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
         ranked,
       };
   }
+  // "how many customers with a pet by gender": a word nothing knows right after a word that states a
+  // condition on the rows ("with", "who have", "that own") is a condition the data cannot apply; any
+  // number would be over rows that were not asked for.
+  const rowsCondition = (pos: number) => {
+    let k = pos - 1;
+    while (k >= 0 && ["a", "an", "the", "any", "some"].includes(tokens[k].lemma)) k--;
+    if (k < 0 || !["with", "without", "have", "own", "having"].includes(tokens[k].lemma)) return false;
+    k--;
+    if (k >= 0 && ["who", "that", "which", "do", "does", "did"].includes(tokens[k].lemma)) k--;
+    if (k >= 0 && ["who", "that", "which"].includes(tokens[k].lemma)) k--;
+    return k >= 0 && ROW_NOUNS.has(tokens[k].lemma);
+  };
+  const unknownCondition = a.unknown.filter((u) => u.slot === "other" && rowsCondition(u.pos));
+  if (unknownCondition.length)
+    return {
+      kind: "unknown",
+      words: unknownCondition.slice(0, 3).map((u) => clip(u.text)),
+      closest: closestFields(unknownCondition[0].text, "other", lex.fields),
+      atoms: a,
+      ranked,
+    };
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
   if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
   // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
