@@ -1063,3 +1063,15 @@ describe("probe misreadings (chat-fix2)", () => {
     }
   });
 });
+
+describe("a loss as a condition (chat-fix2)", () => {
+  it("reads 'orders with a loss' as Profit below 0, and 'the biggest losses' still as a ranking", async () => {
+    const reply = await ask(store.table, "orders with a loss in the Central region - how many?");
+    expect(reply.plan?.filters).toEqual(expect.arrayContaining([{ field: "Profit", op: "lt", values: [0] }]));
+    const want = store.rows.filter((r) => r.Region === "Central" && Number(r.Profit) < 0).length;
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(want);
+    const rank = await ask(store.table, "which region has the biggest losses");
+    expect(rank.plan?.filters).toEqual([]);
+    expect(rank.plan?.measure.field).toBe("Profit");
+  });
+});

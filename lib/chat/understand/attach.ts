@@ -216,6 +216,26 @@ export function periodValue(d: DateValue, info: FieldInfo, end: boolean): string
   return info.max < 100 ? y % 100 : y;
 }
 
+/** Words before "a loss" that make it a condition on the rows ("orders with a loss", "sold at a loss"). */
+const LOSS_CONDITION_WORDS = new Set([
+  "with",
+  "at",
+  "made",
+  "make",
+  "making",
+  "had",
+  "have",
+  "has",
+  "having",
+  "show",
+  "showing",
+  "ran",
+  "run",
+  "running",
+  "post",
+  "posted",
+]);
+
 /** Words after "from <year>" that make it the start of a span rather than the year itself. */
 const FROM_CONTINUATIONS = new Set([
   "on",
@@ -1318,6 +1338,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const profit = lex.names.find((n) => n.words.some((w) => PROFIT_WORDS.has(w)) && numericField(info(n.field)));
     if (!profit || lex.names.some((n) => n.words.includes("loss"))) continue;
     if (a.refs.some((r) => r.cands.some((c) => c.name === profit.field))) continue;
+    // "orders with a loss", "sold at a loss", "made a loss": a condition on the rows (profit below 0).
+    let b = i - 1;
+    if (["a", "an"].includes(lemma(b))) b--;
+    if (b < i - 1 && LOSS_CONDITION_WORDS.has(lemma(b))) {
+      addAtom({
+        pos: b,
+        end: i + 1,
+        kind: "compare",
+        options: [{ filter: { field: profit.field, op: "lt", values: [0] }, how: "comparative" }],
+        negated: negatedAt(b),
+        refs: [],
+        listed: 0,
+        conj: null,
+        text: spanText(tokens, b, i + 1),
+      });
+      break;
+    }
     a.refs.push({
       ...UNGOVERNED,
       id: a.refs.length,
