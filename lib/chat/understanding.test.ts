@@ -1075,3 +1075,18 @@ describe("a loss as a condition (chat-fix2)", () => {
     expect(rank.plan?.measure.field).toBe("Profit");
   });
 });
+
+describe("'separate panels by' (chat-fix2)", () => {
+  it("reads 'separate panels by sex' as small multiples, not the marital status 'Separated'", async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => [
+      String(20 + i),
+      String(30 + (i % 17)),
+      ["Separated", "Married", "Divorced"][i % 3],
+      i % 2 ? "Male" : "Female",
+    ]);
+    const people = tableFromRows(["age", "hours_per_week", "marital_status", "sex"], rows);
+    const reply = await ask(people, "age vs hours per week, separate panels by sex");
+    expect(reply.plan?.filters).toEqual([]);
+    expect(meta(reply)?.facet).toBe("sex");
+  });
+});
