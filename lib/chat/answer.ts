@@ -39,8 +39,13 @@ export function measureTitle(result: AggregateResult, lang: Style["lang"], measu
 }
 
 function formatterFor(measure: Measure, ctx: AnswerContext): (v: number) => string {
-  const percent = measure.agg === "share" || measure.agg === "rate";
-  const unit = measure.field && measure.agg !== "count" && measure.agg !== "distinct" && measure.agg !== "rate" ? (ctx.units.get(measure.field) ?? null) : null;
+  const percent = measure.agg === "share" || measure.agg === "rate" || !!measure.per?.percent;
+  // (A ratio keeps the numerator's unit only when divided by a count: "sales per order" in dollars.)
+  const unitless = measure.per && measure.per.agg === "sum";
+  const unit =
+    measure.field && !unitless && measure.agg !== "count" && measure.agg !== "distinct" && measure.agg !== "rate"
+      ? (ctx.units.get(measure.field) ?? null)
+      : null;
   return (v: number) => formatNumber(v, ctx.style.lang, unit, { percent, integer: measure.agg === "count" || measure.agg === "distinct" });
 }
 
@@ -298,7 +303,7 @@ export function describeResult(result: QueryResult, ctx: AnswerContext, fields: 
  * checked, a grouping into very many groups), as opposed to routine ones (the aggregate chosen, the
  * time axis) and plain statements of how a word was read.
  */
-const DOUBT_KINDS = new Set(["alternative", "unsure", "ignored", "notGrouped", "guess", "unitUnknown", "manyGroups", "cmpValue"]);
+const DOUBT_KINDS = new Set(["alternative", "unsure", "ignored", "notGrouped", "guess", "unitUnknown", "unitMonths", "manyGroups", "cmpValue"]);
 
 export function doubtNotes(notes: string[]): string[] {
   return notes.filter((n) => DOUBT_KINDS.has(n.split(":")[0]));
@@ -321,10 +326,20 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "unsure") out.push(t(style.lang, "assumeUnsure"));
     else if (kind === "versusOther") out.push(t(style.lang, "assumeVersusOther", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "unitConverted") out.push(t(style.lang, "assumeUnitConverted", { field: rest[0], value: rest[1], text: rest.slice(2).join(":") }));
+    else if (kind === "unitMonths")
+      out.push(t(style.lang, "assumeUnitMonths", { field: rest[0], value: rest[1], max: rest[2], text: rest.slice(3).join(":") }));
     else if (kind === "unitUnknown") out.push(t(style.lang, "assumeUnitUnknown", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "loss") out.push(t(style.lang, "assumeLoss", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "latest") out.push(t(style.lang, "assumeLatest", { period: rest[0], text: rest.slice(1).join(":") }));
-    else if (kind === "alternative") {
+    else if (kind === "ratio") {
+      try {
+        const r = JSON.parse(rest.join(":")) as { measure: Measure; text: string };
+        const formula = describeMeasure(r.measure, style.lang);
+        out.push(t(style.lang, "assumeReadAs", { field: formula.charAt(0).toLowerCase() + formula.slice(1), text: r.text }));
+      } catch {
+        // A note that does not parse says nothing.
+      }
+    } else if (kind === "alternative") {
       try {
         out.push(t(style.lang, "assumeAlternative", { text: describePlanShort(JSON.parse(rest.join(":")) as AnalysisPlan, style.lang) }));
       } catch {

@@ -39,6 +39,10 @@ function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): stri
 /** "Average of MPG", "Number of rows", "Share (%)", "% of rows with Churn = Yes". */
 export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<string>): string {
   const { agg, field } = measure;
+  if (measure.per) {
+    const den = measure.per.agg === "count" ? t(lang, "count") : `${t(lang, measure.per.agg)} ${t(lang, "of")} ${measure.per.field}`;
+    return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field} / ${den}${measure.per.percent ? " (%)" : ""}`;
+  }
   if (agg === "count") return capitalize(t(lang, "count"));
   if (agg === "rate") {
     if (measure.condition) return t(lang, "rateCondition", { condition: describeFilters([measure.condition], lang, dateFields) });

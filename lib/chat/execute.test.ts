@@ -85,3 +85,35 @@ describe("filters", () => {
     expect(count([{ field: "n", op: "neq", values: [2] }])).toBe(3);
   });
 });
+
+describe("ratios (measure.per)", () => {
+  const rows = [
+    ["A", "East", "10", "100", "2"],
+    ["A", "East", "5", "50", "1"],
+    ["B", "West", "-4", "40", "4"],
+    ["C", "West", "8", "20", "1"],
+  ];
+  const table = tableFromRows(["Order", "Region", "Profit", "Sales", "Quantity"], rows);
+  const base = { intent: "aggregate" as const, extraMeasures: [], filters: [], x: null, y: null, sort: null, limit: null, binWidth: null, binCount: null };
+
+  it("divides each group's total by the denominator's aggregate of the same rows, and overall", () => {
+    const r = executePlan(table, {
+      ...base,
+      measure: { agg: "sum", field: "Profit", per: { agg: "sum", field: "Sales", percent: true } },
+      groupBy: [{ field: "Region", bucket: null }],
+      chart: "bar",
+    });
+    if (r.kind !== "aggregate") throw new Error(r.kind);
+    expect(r.rows.map((x) => [x.labels[0], x.value])).toEqual([
+      ["East", 10],
+      ["West", (100 * 4) / 60],
+    ]);
+    expect(r.overall).toBeCloseTo((100 * 19) / 210, 10);
+  });
+
+  it("divides by the distinct values of a field ('sales per order')", () => {
+    const r = executePlan(table, { ...base, measure: { agg: "sum", field: "Sales", per: { agg: "distinct", field: "Order" } }, groupBy: [], chart: "none" });
+    if (r.kind !== "aggregate") throw new Error(r.kind);
+    expect(r.overall).toBe(210 / 3);
+  });
+});

@@ -417,7 +417,16 @@ export function median(values: ArrayLike<number>): number {
 
 const CATEGORY_CAP = 50;
 
-function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number): AggregateResult {
+/** The denominator of a ratio, per group key (keys joined by NUL) and overall. */
+interface Divide {
+  byKey: Map<string, number>;
+  overall: number;
+  scale: number;
+}
+
+const ratio = (num: number, den: number | undefined, scale: number) => (den === undefined || den === 0 || Number.isNaN(den) ? NaN : (scale * num) / den);
+
+function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number, divide?: Divide): AggregateResult {
   const agg = plan.measure.agg;
   const measure = plan.measure.field ? getField(fields, plan.measure.field, "measure") : null;
   if (!measure && agg !== "count" && agg !== "share") throw new PlanError(`The ${agg} needs a field to compute it on.`);
@@ -635,6 +644,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     }
     overallValue = whole ? (100 * overall.sum) / whole : NaN;
   }
+  if (divide) overallValue = ratio(overallValue, divide.overall, divide.scale);
   let rows: GroupRow[] = [...groups.entries()].map(([id, acc]) => {
     const ids = keyFields.length > 1 ? [id % card0, Math.floor(id / card0)] : [id];
     const keys = ids.map((x, k) => keyValues[k][x]);
@@ -642,7 +652,13 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
       keys,
       // Labels for text and charts; values keep their exact spelling in the table.
       labels: keys.map((key, k) => (keyFields[k].role === "date" ? bucketLabel(key as number, buckets[k]) : String(key).trim())),
-      value: agg === "share" ? (shareBase ? (100 * acc.sum) / shareBase : NaN) : finish(acc, agg),
+      value: divide
+        ? ratio(finish(acc, agg), divide.byKey.get(keys.join("\u0000")), divide.scale)
+        : agg === "share"
+          ? shareBase
+            ? (100 * acc.sum) / shareBase
+            : NaN
+          : finish(acc, agg),
       count: acc.count,
     };
   });
@@ -844,7 +860,21 @@ export function executePlan(table: Table, plan: AnalysisPlan): QueryResult {
   if (plan.intent === "distribution") return runDistribution(table, fields, plan, mask, filteredRows);
   if (plan.intent === "rows") return runRows(table, fields, plan, mask, filteredRows);
   if (plan.intent === "relationship") return runRelationship(table, fields, plan, mask, filteredRows);
-  const result = runAggregate(table, fields, plan, mask, filteredRows);
+  // A ratio: the denominator over the same groups first, then each group's measure divided by it.
+  const per = plan.measure.per;
+  let divide: Divide | undefined;
+  if (per) {
+    if (plan.measure.agg !== "sum") throw new PlanError("A ratio divides a total by another aggregate.");
+    const den = runAggregate(
+      table,
+      fields,
+      { ...plan, measure: { agg: per.agg, field: per.field }, extraMeasures: [], sort: null, limit: 1_000_000 },
+      mask,
+      filteredRows,
+    );
+    divide = { byKey: new Map(den.rows.map((r) => [r.keys.join("\u0000"), r.value])), overall: den.overall, scale: per.percent ? 100 : 1 };
+  }
+  const result = runAggregate(table, fields, plan, mask, filteredRows, divide);
   // Further measures over the same groups, aligned to the rows of the first (which sets the order).
   for (const measure of plan.extraMeasures ?? []) {
     const other = runAggregate(table, fields, { ...plan, measure, extraMeasures: [], sort: null, limit: 1_000_000 }, mask, filteredRows);

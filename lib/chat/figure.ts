@@ -104,9 +104,9 @@ function keyValue(result: AggregateResult, row: number, k: number): string | num
 function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFigure | null {
   const { plan } = result;
   const lang = ctx.lang;
-  const percent = plan.measure.agg === "share" || plan.measure.agg === "rate";
+  const percent = plan.measure.agg === "share" || plan.measure.agg === "rate" || !!plan.measure.per?.percent;
   const unit =
-    plan.measure.field && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate"
+    plan.measure.field && plan.measure.per?.agg !== "sum" && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" && plan.measure.agg !== "rate"
       ? ctx.units.get(plan.measure.field)
       : null;
   const yTitle = measureTitle(result, lang);

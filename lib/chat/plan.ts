@@ -55,6 +55,12 @@ export const measureSchema = z.object({
   value: z.union([z.string(), z.number()]).nullable().optional(),
   /** rate: the percentage of rows, in each group, matching this condition (e.g. Profit < 0); instead of field/value. */
   condition: filterSchema.optional(),
+  /**
+   * A ratio: the measure (a sum) divided by this aggregate of the same rows, in each group and overall
+   * ("profit margin": sum of Profit / sum of Sales, `percent` x100; "sales per order": sum of Sales /
+   * distinct Order ID).
+   */
+  per: z.object({ agg: z.enum(["sum", "count", "distinct"]), field: z.string().min(1).nullable(), percent: z.boolean().optional() }).optional(),
 });
 export type Measure = z.infer<typeof measureSchema>;
 

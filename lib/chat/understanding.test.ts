@@ -366,8 +366,9 @@ describe("assumptions are stated", () => {
     expect(loss.plan?.sort?.order).toBe("asc");
     expect(loss.messages[0].content).toContain('I read "losses" as the lowest Profit');
     const unit = await ask(telco.table, "how many customers with tenure over 5 years");
-    expect(unit.plan?.filters).toEqual([{ field: "tenure", op: "gt", values: [5] }]);
+    expect(unit.plan?.filters).toEqual([{ field: "tenure", op: "gt", values: [60] }]);
     expect(unit.messages[0].content).toContain("does not say which unit tenure is in");
+    expect(unit.messages[0].content).toContain("so I took them as months");
   });
 
   it("keeps the grouping when a follow-up names the rows by a word that partly matches an identifier ('only for fiber optic customers')", async () => {
@@ -839,5 +840,253 @@ describe("a free-text field with one value per row (titles)", () => {
   it("does not read a title made only of words the question uses otherwise ('the number of ...')", async () => {
     const reply = await ask(table, "the number of titles by genre");
     expect(reply.plan?.filters ?? []).toEqual([]);
+  });
+});
+
+describe("unflagged wrong numbers of fresh2/fresh3 (chat-fix2): the general causes", () => {
+  it("keeps a yes/no field named before a value bound to the next field ('a partner but no dependents')", async () => {
+    const reply = await ask(telco.table, "how many customers have a partner but no dependents?");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "Dependents", op: "eq", values: ["No"] },
+        { field: "Partner", op: "eq", values: ["Yes"] },
+      ]),
+    );
+    const want = telco.rows.filter((r) => r.Partner === "Yes" && r.Dependents === "No").length;
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(want);
+  });
+
+  it("compares the age of people said right before the comparison, not the field named earlier", async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => [String(20 + i), String(i % 4 === 0 ? 100 * i : 0), String(30 + (i % 20))]);
+    const people = tableFromRows(["age", "capital_loss", "hours_per_week"], rows);
+    const reply = await ask(people, "total capital loss of people over 60");
+    expect(reply.plan?.filters).toEqual([{ field: "age", op: "gt", values: [60] }]);
+    const range = await ask(people, "average hours per week of people between 30 and 40");
+    expect(range.plan?.filters).toEqual([{ field: "age", op: "between", values: [30, 40] }]);
+  });
+
+  it("reads a value stored in the plural as that value, not the output word ('sales of tables')", async () => {
+    const reply = await ask(store.table, "total sales of tables");
+    expect(reply.plan?.filters).toEqual([{ field: "Sub-Category", op: "eq", values: ["Tables"] }]);
+    const asTable = await ask(store.table, "total sales by region as a table");
+    expect(asTable.plan?.filters).toEqual([]);
+  });
+
+  it("counts the distinct values of a number field when the words say so", async () => {
+    const reply = await ask(cars.table, "how many distinct cylinder counts are there");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "Cylinders" });
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(new Set(cars.rows.map((r) => r.Cylinders)).size);
+  });
+
+  it("reads 'from 1980' alone as that year, and 'from 1980 on' as a start", async () => {
+    const one = await ask(cars.table, "avg acceleration for cars from 1980");
+    expect(one.plan?.filters).toEqual([{ field: "Year", op: "eq", values: [80] }]);
+    const on = await ask(cars.table, "avg acceleration for cars from 1980 onwards");
+    expect(on.plan?.filters).toEqual([{ field: "Year", op: "gte", values: [80] }]);
+  });
+
+  it("reads a list of values with articles ('a masters or a doctorate') and 'neither R nor PG-13'", async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [["Masters", "Doctorate", "Bachelors"][i % 3], ["R", "PG-13", "PG", "G"][i % 4], String(20 + i)]);
+    const people = tableFromRows(["education", "rating", "age"], rows);
+    const list = await ask(people, "average age by education for people with a masters or a doctorate");
+    expect(list.plan?.filters).toEqual([{ field: "education", op: "in", values: ["Masters", "Doctorate"] }]);
+    const nor = await ask(people, "how many are neither R nor PG-13");
+    expect(nor.plan?.filters).toEqual([{ field: "rating", op: "neq", values: ["R", "PG-13"] }]);
+  });
+
+  it("answers 'the lowest mpg in the data' with one number ('the data' is the whole table, not its rows)", async () => {
+    const reply = await ask(cars.table, "what's the lowest mpg in the data?");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(reply.plan?.measure).toEqual({ agg: "min", field: "MPG" });
+  });
+});
+
+describe("fresh2/fresh3 misreadings (chat-fix2): negation, people, units", () => {
+  it("reads 'outside' as a negation ('outside the central region')", async () => {
+    const reply = await ask(store.table, "total profit from furniture outside the central region");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "Category", op: "eq", values: ["Furniture"] },
+        { field: "Region", op: "neq", values: ["Central"] },
+      ]),
+    );
+  });
+
+  it("reads 'someone' as a person (not an unknown field) in a likelihood", async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [["Doctorate", "Bachelors", "HS-grad"][i % 3], i % 2 ? ">50K" : "<=50K"]);
+    const people = tableFromRows(["education", "class"], rows);
+    const reply = await ask(people, "how likely is someone with a doctorate to be over 50k");
+    expect(reply.plan?.measure).toMatchObject({ agg: "rate", field: "class" });
+    expect(reply.plan?.filters).toEqual([{ field: "education", op: "eq", values: ["Doctorate"] }]);
+  });
+
+  it("takes the word after a compared number naming the same field as its unit ('longer than 150 minutes, how many?')", async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [`Film ${i}`, String(90 + 3 * i)]);
+    const films = tableFromRows(["Title", "Running Time"], rows);
+    const reply = await ask(films, "movies longer than 150 minutes, how many?");
+    expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(rows.filter((r) => Number(r[1]) > 150).length);
+  });
+});
+
+describe("durations after a comparison word (chat-fix2)", () => {
+  it("reads 'over 2 years' as a compared duration, not the 'Two year' contract, and counts the customers", async () => {
+    const reply = await ask(telco.table, "how many customers have tenure over 2 years");
+    expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
+    expect(reply.plan?.filters).toEqual([{ field: "tenure", op: "gt", values: [24] }]);
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(telco.rows.filter((r) => Number(r.tenure) > 24).length);
+  });
+});
+
+describe("people, 'or older' and units of measure (chat-fix2)", () => {
+  const rows = Array.from({ length: 60 }, (_, i) => [
+    String(20 + i),
+    ["Husband", "Wife", "Own-child"][i % 3],
+    String(30 + (i % 25)),
+    String(i % 5 === 0 ? 1000 * i : 0),
+  ]);
+  const people = tableFromRows(["age", "relationship", "hours_per_week", "capital_gain"], rows);
+
+  it("reads 'aged 65 or older' as at least 65 and 'still' as no content word", async () => {
+    const reply = await ask(people, "how many people aged 65 or older still work more than 40 hours?");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "age", op: "gte", values: [65] },
+        { field: "hours_per_week", op: "gt", values: [40] },
+      ]),
+    );
+    expect(reply.messages[0].content).not.toMatch(/did not use/);
+  });
+
+  it("compares the age of 'husbands over 50'", async () => {
+    const reply = await ask(people, "average capital gain for husbands over 50");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "age", op: "gt", values: [50] },
+        { field: "relationship", op: "eq", values: ["Husband"] },
+      ]),
+    );
+  });
+
+  it("joins two conditions with 'or' across a unit of measure ('over 4000 lbs or have more than 200 hp')", async () => {
+    const reply = await ask(cars.table, "how many cars weigh over 4000 lbs or have more than 200 hp?");
+    expect(reply.plan?.filters).toEqual([{ field: "Weight", op: "gt", values: [4000], or: [{ field: "Horsepower", op: "gt", values: [200] }] }]);
+    const want = cars.rows.filter((r) => Number(r.Weight) > 4000 || Number(r.Horsepower) > 200).length;
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(want);
+  });
+});
+
+describe("follow-ups and unknown measures (chat-fix2)", () => {
+  it("reads 'and among senior citizens?' after a count as the yes side of the yes/no field, not a grouping", async () => {
+    const reply = await ask(telco.table, "how many customers churned", "and among senior citizens?");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.filters).toEqual(expect.arrayContaining([{ field: "SeniorCitizen", op: "eq", values: [1] }]));
+    const want = telco.rows.filter((r) => r.Churn === "Yes" && r.SeniorCitizen === "1").length;
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(want);
+  });
+
+  it("says 'no such field' for an unknown word after an aggregate word ('average customer satisfaction score by contract')", async () => {
+    const reply = await ask(telco.table, "average customer satisfaction score by contract");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toContain('could not find "satisfaction"');
+  });
+});
+
+describe("things counted after a number (chat-fix2)", () => {
+  it("compares the quantity field for 'more than 5 items', not the field named earlier", async () => {
+    const reply = await ask(store.table, "Sales for order lines with more than 5 items");
+    expect(reply.plan?.filters).toEqual([{ field: "Quantity", op: "gt", values: [5] }]);
+    expect(reply.plan?.measure.field).toBe("Sales");
+  });
+});
+
+describe("ratios said in words (chat-fix2)", () => {
+  const sum = (rows: typeof store.rows, f: string) => rows.reduce((s, r) => s + Number(r[f]), 0);
+
+  it("computes 'profit margin' as total Profit / total Sales and states the formula", async () => {
+    const reply = await ask(store.table, "profit margin by region");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Profit", per: { agg: "sum", field: "Sales", percent: true } });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Region"]);
+    const west = store.rows.filter((r) => r.Region === "West");
+    expect(tableMap(reply, "Region").get("West")).toBeCloseTo((100 * sum(west, "Profit")) / sum(west, "Sales"), 3);
+    expect(reply.messages[0].content).toContain('I read "profit margin" as total of Profit / total of Sales (%)');
+  });
+
+  it("computes 'sales per order' over the distinct orders, and 'profit per item' over the quantity, saying so", async () => {
+    // 200 order lines of 80 orders.
+    const lines = Array.from({ length: 200 }, (_, i) => [`O-${i % 80}`, String(10 + (i % 13)), String(1 + (i % 4))]);
+    const orders = tableFromRows(["Order ID", "Sales", "Quantity"], lines);
+    const perOrder = await ask(orders, "sales per order");
+    expect(perOrder.plan?.measure).toEqual({ agg: "sum", field: "Sales", per: { agg: "distinct", field: "Order ID" } });
+    const total = lines.reduce((s, r) => s + Number(r[1]), 0);
+    expect(Number(Object.values(perOrder.messages[1]!.table![0])[0])).toBeCloseTo(total / 80, 2);
+    expect(perOrder.messages[0].content).toContain('I read "sales per order" as total of Sales / number of distinct values of Order ID');
+    const perItem = await ask(store.table, "profit per item");
+    expect(perItem.plan?.measure).toEqual({ agg: "sum", field: "Profit", per: { agg: "sum", field: "Quantity" } });
+    expect(perItem.messages[0].content).toContain('I read "profit per item" as total of Profit / total of Quantity');
+  });
+
+  it("keeps 'average quantity per order line' a plain average of the rows", async () => {
+    const reply = await ask(store.table, "average quantity per order line");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Quantity" });
+  });
+});
+
+describe("probe misreadings (chat-fix2)", () => {
+  it("reads 'high earners' / 'low income' as the sides of a field of two amount brackets", async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => [String(20 + i), i % 4 === 0 ? ">50K" : "<=50K", i % 2 ? "Male" : "Female"]);
+    const people = tableFromRows(["age", "class", "sex"], rows);
+    const high = await ask(people, "average age of high earners by sex");
+    expect(high.plan?.filters).toEqual([{ field: "class", op: "eq", values: [">50K"] }]);
+    const low = await ask(people, "how many low income people are there");
+    expect(low.plan?.filters).toEqual([{ field: "class", op: "eq", values: ["<=50K"] }]);
+  });
+
+  it("reads 'how much did we sell' as the total of Sales, not a row count", async () => {
+    const reply = await ask(store.table, "how much did we sell");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Sales" });
+  });
+
+  it("says 'no such field' for 'how many orders were returned' without a return field, alone and after another question", async () => {
+    for (const turns of [["how many orders were returned"], ["sales by region", "how many orders were returned"]]) {
+      const reply = await ask(store.table, ...turns);
+      expect(reply.plan).toBeNull();
+      expect(reply.messages[0].content).toContain('could not find "returned"');
+    }
+  });
+
+  it("says 'no such field' for an unknown condition on the rows even with a grouping ('customers with a pet by gender')", async () => {
+    for (const turns of [["how many customers with a pet by gender"], ["churn rate by contract", "how many customers with a pet by gender"]]) {
+      const reply = await ask(telco.table, ...turns);
+      expect(reply.plan).toBeNull();
+      expect(reply.messages[0].content).toContain('could not find "pet"');
+    }
+  });
+});
+
+describe("a loss as a condition (chat-fix2)", () => {
+  it("reads 'orders with a loss' as Profit below 0, and 'the biggest losses' still as a ranking", async () => {
+    const reply = await ask(store.table, "orders with a loss in the Central region - how many?");
+    expect(reply.plan?.filters).toEqual(expect.arrayContaining([{ field: "Profit", op: "lt", values: [0] }]));
+    const want = store.rows.filter((r) => r.Region === "Central" && Number(r.Profit) < 0).length;
+    expect(Number(Object.values(reply.messages[1]!.table![0])[0])).toBe(want);
+    const rank = await ask(store.table, "which region has the biggest losses");
+    expect(rank.plan?.filters).toEqual([]);
+    expect(rank.plan?.measure.field).toBe("Profit");
+  });
+});
+
+describe("'separate panels by' (chat-fix2)", () => {
+  it("reads 'separate panels by sex' as small multiples, not the marital status 'Separated'", async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => [
+      String(20 + i),
+      String(30 + (i % 17)),
+      ["Separated", "Married", "Divorced"][i % 3],
+      i % 2 ? "Male" : "Female",
+    ]);
+    const people = tableFromRows(["age", "hours_per_week", "marital_status", "sex"], rows);
+    const reply = await ask(people, "age vs hours per week, separate panels by sex");
+    expect(reply.plan?.filters).toEqual([]);
+    expect(meta(reply)?.facet).toBe("sex");
   });
 });

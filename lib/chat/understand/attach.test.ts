@@ -192,9 +192,25 @@ describe("durations", () => {
     expect(a.refs.some((r) => r.cands[0].name === "Order Date")).toBe(false);
   });
 
-  it("compare as stored when the field's name states no unit, and record it for the answer", () => {
+  it("take whole numbers beyond 40 as months when the field's name states no unit and years are said, and record it", () => {
     const a = atoms("customers with tenure over 5 years");
-    expect(filters("customers with tenure over 5 years").join(" | ")).toContain('{"field":"tenure","op":"gt","values":[5]}');
+    expect(filters("customers with tenure over 5 years").join(" | ")).toContain('{"field":"tenure","op":"gt","values":[60]}');
+    expect(a.units).toEqual([{ text: "5 years", field: "tenure", converted: 60, guessedMonths: 60 }]);
+    // "under a year": "a" is one.
+    expect(filters("customers with tenure under a year").join(" | ")).toContain('{"field":"tenure","op":"lt","values":[12]}');
+  });
+
+  it("compare as stored when the field's name states no unit and its values could be years, and record it for the answer", () => {
+    const short = buildTableLexicon(
+      describeTable(
+        tableFromRows(
+          ["tenure", "Sales"],
+          Array.from({ length: 30 }, (_, i) => [String(i % 20), String(i)]),
+        ),
+      ),
+    );
+    const a = attach(readMentions("customers with tenure over 5 years", short), short, 0);
+    expect(a.filters.map((f) => f.options.map((o) => JSON.stringify(o.filter)).join(" | "))).toEqual(['{"field":"tenure","op":"gt","values":[5]}']);
     expect(a.units).toEqual([{ text: "5 years", field: "tenure" }]);
   });
 });

@@ -35,7 +35,9 @@ const AGE_DECADE_WORDS: Record<string, string> = {
 /** Duration units in months (a year is 12 months, a day 12/365.25 of one). */
 const DURATION_UNITS: Record<string, number> = { year: 12, yr: 12, month: 1, mo: 1, week: (7 * 12) / 365.25, day: 12 / 365.25 };
 /** Words of a field's name that make it a duration. */
-const DURATION_FIELD_WORDS = new Set(["tenure", "duration", "days", "day", "months", "month", "weeks", "years", "seniority", "length", "lifetime"]);
+const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
+const COUNTED_NOUNS = new Set(words.countedThings.nouns);
+const COUNT_FIELD_WORDS = new Set(words.countedThings.fieldWords);
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
@@ -168,7 +170,7 @@ export interface Atoms {
   /** "churned vs retained": the word read as the other side of a yes/no field grouped by. */
   versusOther: { text: string; field: string } | null;
   /** Durations compared with a field: converted to the unit its name states, or compared as stored when it states none. */
-  units: { text: string; field: string; converted?: number }[];
+  units: { text: string; field: string; converted?: number; guessedMonths?: number }[];
   /** "also", "too", "as well", "in addition": the follow-up adds to the earlier question rather than replacing part of it. */
   addOn: boolean;
   greeting: boolean;
@@ -213,6 +215,45 @@ export function periodValue(d: DateValue, info: FieldInfo, end: boolean): string
   const y = end && d.decade ? d.year + 9 : d.year;
   return info.max < 100 ? y % 100 : y;
 }
+
+/** Words before "a loss" that make it a condition on the rows ("orders with a loss", "sold at a loss"). */
+const LOSS_CONDITION_WORDS = new Set([
+  "with",
+  "at",
+  "made",
+  "make",
+  "making",
+  "had",
+  "have",
+  "has",
+  "having",
+  "show",
+  "showing",
+  "ran",
+  "run",
+  "running",
+  "post",
+  "posted",
+]);
+
+/** Words after "from <year>" that make it the start of a span rather than the year itself. */
+const FROM_CONTINUATIONS = new Set([
+  "on",
+  "onward",
+  "onwards",
+  "forward",
+  "forwards",
+  "to",
+  "till",
+  "until",
+  "through",
+  "thru",
+  "and",
+  "or",
+  "up",
+  "later",
+  "-",
+]);
 
 /** Words that open a clause about the rows ("districts that have ...", "staff whose salary ..."). */
 const RELATIVE_WORDS = new Set(["that", "whose", "which", "who", "where", "with", "having"]);
@@ -438,7 +479,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         }
         if (hasHit(m, "count")) r.countOf = true;
         if (hasHit(m, "superlative") && m.end >= r.pos - 1 && !r.agg) r.supAgg = hitKey(m, "superlative") as "max" | "min";
-        if (hasHit(m, "group")) {
+        // ("among senior citizens": the rows of a yes/no field's yes side, not a grouping by it.)
+        const amongFlag = m.text === "among" && r.cands.length === 1 && !!flagFor(lex, r.cands[0].name);
+        if (hasHit(m, "group") && !amongFlag) {
           r.group = true;
           if (/(each|every|per)/.test(m.text)) r.each = true;
         }
@@ -692,6 +735,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const age = fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w)));
     return age ? [age] : null;
   };
+  // "capital loss of people over 60": a comparison said right after the people (not after a field)
+  // compares their age, even when another number field was named earlier in the question.
+  const peopleRightBefore = (start: number, named: Ref | null): FieldInfo | null => {
+    if (!PERSON_NOUNS.has(lemma(start - 1))) return null;
+    if (named && named.end > start - 1) return null;
+    return fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w))) ?? null;
+  };
   // "in their 30s", "people in their twenties": a decade of life is an age range on the age field
   // (said of people: "their"/"his"/"her" before it, or people or the age field named in the question).
   const ageField = fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => AGE_WORDS.has(w)));
@@ -818,7 +868,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const r = nearestRef(m.start - (betweenWord ? 1 : 0), hi.end, numeric);
         const lov = Math.min(lo.value, hi.value);
         const hiv = Math.max(lo.value, hi.value);
-        const age = yearsOld(hi.end);
+        const age = yearsOld(hi.end) ?? peopleRightBefore(m.start - (betweenWord ? 1 : 0), r);
         if (age) {
           options.push({ filter: { field: age.name, op: "between", values: [lov, hiv] }, how: "adjacent" });
           refs.push(...ageRefs(hi.end, age));
@@ -856,15 +906,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const fieldNext = a.refs.find((r) => r.pos === m.end);
     const afterField = !cmpAfter(m.end) && fieldNext ? cmpAfter(fieldNext.end) : null;
     const after = cmpAfter(m.end) ?? afterField;
-    const op = cmp?.op ?? comparative?.op ?? after;
+    const op0 = cmp?.op ?? comparative?.op ?? after;
+    const yearish = m.kind === "date" || (m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !m.money && !m.percent);
+    // "cars from 1980", "movies from march 2010": "from" with a period and no end or "onwards" after it
+    // is that period ("from 1980 on", "from 1980 to 1985" stay a start).
+    const fromPeriod = !!cmp && !after && yearish && lemma(cmp.from) === "from" && mAt(cmp.from)?.end === cmp.from + 1 && !FROM_CONTINUATIONS.has(lemma(m.end));
+    const op = fromPeriod ? "eq" : op0;
     if (op && op !== "between") {
       const options: FilterOption[] = [];
       const refs: number[] = [];
-      const yearish = m.kind === "date" || (m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !m.money && !m.percent);
       // "after 1978", "since 2005", "before 2000": a temporal word with a year is about the time field.
       const temporal = !!cmp && hasHit(mAt(cmp.from), "temporal") && timeFields.length > 0;
       const namedAny = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
-      const age = yearsOld(afterField ? fieldNext!.end : m.end);
+      const age =
+        yearsOld(afterField ? fieldNext!.end : m.end) ??
+        (cmp && m.kind === "number" && !m.money && !m.percent && !temporal && !comparative?.field && !DURATION_UNITS[lemma(m.end)]
+          ? peopleRightBefore(cmp.from, namedAny)
+          : null);
       // "more than 5 years", "under 6 months": a duration compares a duration field (tenure, days to ship).
       const unit = !age && m.kind === "number" && !m.money && !m.percent ? DURATION_UNITS[lemma(m.end)] : undefined;
       // The unit word itself naming a time field ("years" ~ Year) is the unit, not the field compared.
@@ -883,18 +941,25 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
             : null
           : namedAny;
       const durationFields = unit ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => DURATION_FIELD_WORDS.has(w))) : [];
+      // "lines with more than 5 items": things counted after the number are the quantity field's.
+      const counted =
+        !age && !comparative?.field && m.kind === "number" && !m.money && !m.percent && COUNTED_NOUNS.has(lemma(m.end))
+          ? (fields.find((f) => numeric(f) && nameWordsOf(f).some((w) => COUNT_FIELD_WORDS.has(w))) ?? null)
+          : null;
       const candidates: FieldInfo[] = comparative?.field
         ? [info(comparative.field)]
-        : age
-          ? [age]
-          : !named && durationFields.length
-            ? durationFields
-            : named
-              ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
-              : yearish && timeFields.length
-                ? timeFields
-                : (personAge(cmp?.from ?? m.start) ??
-                  fields.filter((f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= m.value * 4 && f.max >= m.value / 4));
+        : counted
+          ? [counted]
+          : age
+            ? [age]
+            : !named && durationFields.length
+              ? durationFields
+              : named
+                ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
+                : yearish && timeFields.length
+                  ? timeFields
+                  : (personAge(cmp?.from ?? m.start) ??
+                    fields.filter((f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= m.value * 4 && f.max >= m.value / 4));
       for (const f of candidates) {
         let value: string | number | null;
         if (m.kind === "date" || (isTimeField(f) && yearish))
@@ -913,7 +978,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
             .map((w) => DURATION_UNITS[w.replace(/s$/, "")])
             .find((u) => u !== undefined);
           if (own !== undefined && own !== unit) value = Math.round(((value * unit) / own) * 100) / 100;
-          if (own === undefined)
+          // "tenure over 2 years" with whole numbers up to 72: more than 40 years of one duration is
+          // unlikely, whole months are likely; taken as months and said so.
+          if (own === undefined && unit === DURATION_UNITS.year && f.integer && f.max > 40 && f.max <= 600) {
+            value = value * unit;
+            a.units.push({ text: spanText(tokens, m.start, m.end + 1), field: f.name, converted: value, guessedMonths: f.max });
+          } else if (own === undefined)
             a.units.push({
               text: spanText(tokens, m.start, m.end + 1),
               field: f.name,
@@ -929,7 +999,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           filter: { field: f.name, op, values: [value] },
           how: comparative?.field
             ? "comparative"
-            : age
+            : age || counted
               ? "adjacent"
               : !named && durationFields.length
                 ? durationFields.length > 1
@@ -949,9 +1019,16 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         unitWords.add(m.end);
         if (a.bucket && lemma(m.end) === a.bucket && !tokens.some((t, j) => j !== m.end && t.lemma === a.bucket)) a.bucket = null;
       }
-      if (named && !age && !governs(named)) refs.push(named.id);
+      // ("how many customers have tenure over 2 years": a number field counted over and then compared is
+      // the compared field, not what is counted.)
+      const countedThenCompared =
+        !!named && named.countOf && !named.agg && named.end <= (cmp?.from ?? m.start) && named.cands.every((c) => numeric(info(c.name)) && !info(c.name).codes);
+      if (named && !age && !(counted && counted.name !== named.cands[0]?.name) && (!governs(named) || countedThenCompared)) refs.push(named.id);
       if (unitRef && options.length && !governs(unitRef)) refs.push(unitRef.id);
       if (age) refs.push(...ageRefs(afterField ? fieldNext!.end : m.end, age));
+      // "longer than 150 minutes": the word after the number naming the compared field is its unit.
+      const unitName = a.refs.find((r) => r.pos === m.end && !governs(r) && r.cands.every((c) => options.some((o) => o.filter.field === c.name)));
+      if (unitName && !refs.includes(unitName.id)) refs.push(unitName.id);
       if (options.length) {
         consumed.add(idx);
         addAtom({
@@ -1135,7 +1212,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const c = comma ? "," : than ? "vs" : lemma(k);
         if (!comma) k++;
         if (than && ["for", "in", "from", "with", "among", "on", "by"].includes(lemma(k))) k++;
-        if (lemma(k) === "the" || lemma(k) === "in" || lemma(k) === "from" || lemma(k) === "or" || lemma(k) === "and") k++;
+        // ("a masters or a doctorate": an article before the next value too.)
+        if (["the", "a", "an", "in", "from", "or", "and"].includes(lemma(k))) k++;
         const nx = mAt(k);
         if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
           if (c === "and" || c === "or" || c === "nor") conj = c === "nor" ? "or" : (c as "and" | "or");
@@ -1178,7 +1256,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       chosen = fieldsOf;
       how = fieldsOf.length === 1 ? "unique" : "ambiguous";
     }
-    const refIds = near.filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && !r.countOf).map((r) => r.id);
+    // Only the field names the values were bound to are used up by them ("a partner but no dependents":
+    // "partner" is not Dependents' name and stays free for its own reading).
+    const refIds = near
+      .filter((r) => r.cands.some((c) => chosen.includes(c.name)))
+      .filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && !r.countOf)
+      .map((r) => r.id);
     const negated = negatedAt(startPos) || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
     const options: FilterOption[] = chosen.map((field) => {
       const vals: string[] = [];
@@ -1255,6 +1338,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const profit = lex.names.find((n) => n.words.some((w) => PROFIT_WORDS.has(w)) && numericField(info(n.field)));
     if (!profit || lex.names.some((n) => n.words.includes("loss"))) continue;
     if (a.refs.some((r) => r.cands.some((c) => c.name === profit.field))) continue;
+    // "orders with a loss", "sold at a loss", "made a loss": a condition on the rows (profit below 0).
+    let b = i - 1;
+    if (["a", "an"].includes(lemma(b))) b--;
+    if (b < i - 1 && LOSS_CONDITION_WORDS.has(lemma(b))) {
+      addAtom({
+        pos: b,
+        end: i + 1,
+        kind: "compare",
+        options: [{ filter: { field: profit.field, op: "lt", values: [0] }, how: "comparative" }],
+        negated: negatedAt(b),
+        refs: [],
+        listed: 0,
+        conj: null,
+        text: spanText(tokens, b, i + 1),
+      });
+      break;
+    }
     a.refs.push({
       ...UNGOVERNED,
       id: a.refs.length,

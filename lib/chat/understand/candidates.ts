@@ -352,7 +352,8 @@ function enumerateRoles(
       if (f.numbers !== null && f.role !== "date") roles.push("measure", "x", "y", "sort");
       if (t === "disc" || t === "year" || t === "date" || t === "cat" || t === "flag" || (t === "text" && f.distinct <= 5000)) roles.push("group", "series");
       if (t === "text" || t === "cat") roles.push("label");
-      if (f.codes) roles.push("distinct");
+      // "how many distinct cylinder counts": a number field is counted by its distinct values when the words say so.
+      if (f.codes || (ref.distinctOf && f.numbers !== null && f.role !== "date")) roles.push("distinct");
       // A yes/no field can filter ("churned customers"), unless a word makes it a grouping ("split by churn").
       if (
         (t === "flag" || flagFor(ctx.lex, f.name) || (ref.negated && absentValueFor(ctx.lex, f.name) !== null)) &&

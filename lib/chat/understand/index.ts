@@ -8,8 +8,10 @@ import { generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms } from "./followup";
 import type { TableLexicon } from "./lexicon";
+import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
+import { ROW_NOUNS } from "./vocabulary";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -244,11 +246,32 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
         ranked,
       };
   }
+  // "how many customers with a pet by gender": a word nothing knows right after a word that states a
+  // condition on the rows ("with", "who have", "that own") is a condition the data cannot apply; any
+  // number would be over rows that were not asked for.
+  const rowsCondition = (pos: number) => {
+    let k = pos - 1;
+    while (k >= 0 && ["a", "an", "the", "any", "some"].includes(tokens[k].lemma)) k--;
+    if (k < 0 || !["with", "without", "have", "own", "having"].includes(tokens[k].lemma)) return false;
+    k--;
+    if (k >= 0 && ["who", "that", "which", "do", "does", "did"].includes(tokens[k].lemma)) k--;
+    if (k >= 0 && ["who", "that", "which"].includes(tokens[k].lemma)) k--;
+    return k >= 0 && ROW_NOUNS.has(tokens[k].lemma);
+  };
+  const unknownCondition = a.unknown.filter((u) => u.slot === "other" && rowsCondition(u.pos));
+  if (unknownCondition.length)
+    return {
+      kind: "unknown",
+      words: unknownCondition.slice(0, 3).map((u) => clip(u.text)),
+      closest: closestFields(unknownCondition[0].text, "other", lex.fields),
+      atoms: a,
+      ranked,
+    };
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
   if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
   // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
   // the number asked for; a count of rows in its place would answer something else.
-  const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a) : null;
+  const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a, lex) : null;
   if (unknownMeasure)
     return { kind: "unknown", words: [clip(unknownMeasure.text)], closest: closestFields(unknownMeasure.text, "measure", lex.fields), atoms: a, ranked };
   const ambiguity = findAmbiguity(ranked, w);
@@ -256,6 +279,39 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const picked = repick(a, ranked, lex, prevPlan);
   if (picked) {
     best = picked.best;
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
+  // "profit margin", "sales per order", "profit per item": a ratio the words name, stated with its formula.
+  const ratio = readRatio(a, lex);
+  if (ratio) {
+    const agg = best.plan.intent === "aggregate";
+    const groupBy = best.plan.groupBy.filter((g) => g.field !== ratio.field && g.field !== ratio.per.field);
+    const plan: AnalysisPlan = {
+      ...best.plan,
+      intent: "aggregate",
+      measure: { agg: "sum", field: ratio.field, per: ratio.per },
+      extraMeasures: [],
+      groupBy,
+      x: null,
+      y: null,
+      binWidth: null,
+      binCount: null,
+      sort: agg ? best.plan.sort : null,
+      limit: agg ? best.plan.limit : null,
+      chart: groupBy.length === 0 ? "none" : agg && best.plan.chart !== "none" ? best.plan.chart : "bar",
+    };
+    const ratioWords = ratio.text.toLowerCase();
+    best = {
+      ...best,
+      plan,
+      notes: [
+        ...best.notes.filter(
+          (n) =>
+            !n.startsWith("defaultAgg:") && (!(n.startsWith("readAs:") || n.startsWith("ignored:")) || !ratioWords.includes(n.split(":").pop()!.toLowerCase())),
+        ),
+        `ratio:${JSON.stringify({ measure: plan.measure, text: ratio.text })}`,
+      ],
+    };
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
   const notes = [...best.notes];
@@ -266,7 +322,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // A superlative the reading does not rank by ("the 5 lines with the biggest losses" read as any 5 rows).
   const supUnused = a.superlative !== null && !best.plan.sort && best.plan.intent === "rows";
   if (supUnused) notes.push("unsure");
-  else if (unsure(ranked, other, w)) notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
+  else if (ratio) {
+    // (The ratio states its own formula; the readings ranked without it are not its alternatives.)
+  } else if (unsure(ranked, other, w)) notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
   else {
     // "and by contract?" after a grouping: adding the grouping and replacing it are both common; without
     // "too"/"also"/"instead" the words do not decide, so the answer names the other reading.
@@ -291,7 +349,13 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (a.versusOther && best.plan.groupBy.some((g) => g.field === a.versusOther!.field)) notes.push(`versusOther:${a.versusOther.field}:${a.versusOther.text}`);
   for (const u of a.units) {
     if (!best.plan.filters.some((f) => f.field === u.field)) continue;
-    notes.push(u.converted !== undefined ? `unitConverted:${u.field}:${u.converted}:${u.text}` : `unitUnknown:${u.field}:${u.text}`);
+    notes.push(
+      u.guessedMonths !== undefined
+        ? `unitMonths:${u.field}:${u.converted}:${u.guessedMonths}:${u.text}`
+        : u.converted !== undefined
+          ? `unitConverted:${u.field}:${u.converted}:${u.text}`
+          : `unitUnknown:${u.field}:${u.text}`,
+    );
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
   notes.push(...unhonoured(a, best, ranked, notes), ...manyGroups(best.plan, lex));
@@ -546,7 +610,7 @@ const BACK_WORDS = new Set(["it", "them", "those", "these", "same", "there", "pr
 const pointsBack = (a: Atoms) => a.reading.tokens.some((t) => BACK_WORDS.has(t.lemma));
 
 /** An unknown word right after "<aggregate word> <superlative or limit word>" ("average top speed", "mean highest price"). */
-function aggregatedUnknown(a: Atoms): Atoms["unknown"][number] | null {
+function aggregatedUnknown(a: Atoms, lex: TableLexicon): Atoms["unknown"][number] | null {
   const { mentions, at } = a.reading;
   const mentionAt = (k: number) => (k >= 0 ? mentions[at[k]] : undefined);
   for (const u of a.unknown) {
@@ -554,6 +618,28 @@ function aggregatedUnknown(a: Atoms): Atoms["unknown"][number] | null {
     const mid = mentionAt(u.pos - 1);
     if (!mid || mid.kind !== "word" || !mid.hits.some((h) => h.category === "superlative" || h.category === "limit")) continue;
     const agg = mentionAt(mid.start - 1);
+    if (agg && agg.kind === "word" && agg.hits.some((h) => h.category === "agg" && h.key !== "count")) return u;
+  }
+  // "average customer satisfaction score": unknown words right after an aggregate word (over a word
+  // for the rows or a name that only partly names an identifier) are the number asked for.
+  const idLike = (name: string) => {
+    const info = lex.byName.get(name);
+    return !!info?.codes && info.distinct >= 0.9 * info.codes.length;
+  };
+  for (const u of a.unknown) {
+    if (u.slot !== "other" && u.slot !== "measure") continue;
+    let k = u.pos - 1;
+    while (k >= 0) {
+      const m = mentionAt(k);
+      if (!m) break;
+      const skip =
+        m.kind === "unknown" ||
+        (m.kind === "word" && m.hits.every((h) => h.category === "rowNoun")) ||
+        (m.kind === "field" && m.fields.every((f) => idLike(f.name)) && m.fields.every((f) => f.score < 0.9));
+      if (!skip) break;
+      k = m.start - 1;
+    }
+    const agg = mentionAt(k);
     if (agg && agg.kind === "word" && agg.hits.some((h) => h.category === "agg" && h.key !== "count")) return u;
   }
   return null;

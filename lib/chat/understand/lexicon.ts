@@ -232,6 +232,16 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       if (cmp) for (const phrase of VALUE_COMPARATORS[cmp[1]] ?? []) addValue(f.name, v, [...nameWords(phrase), ...nameWords(cmp[2])], true);
     }
   }
+  // A field of two amount brackets (">50K" / "<=50K"): "high earners", "low income" name its sides.
+  for (const f of fields) {
+    if (!f.codes || f.role !== "category" || f.dictionary.length !== 2) continue;
+    const sides = f.dictionary.map((v) => /^(>=|<=|>|<)\s*\$?\s*([\d.,]+)\s*([kKmM])\s*$/.exec(v.trim()));
+    if (!sides[0] || !sides[1] || sides[0][2] !== sides[1][2]) continue;
+    const high = sides.findIndex((m) => m![1].startsWith(">"));
+    if (high < 0 || !sides[1 - high]![1].startsWith("<")) continue;
+    for (const a of words.amountSides.high) addValue(f.name, f.dictionary[high], nameWords(a), true);
+    for (const a of words.amountSides.low) addValue(f.name, f.dictionary[1 - high], nameWords(a), true);
+  }
   // Row labels: a text field with one value per row (a model, a title, a name) names rows ("the fiat
   // 128", "Titanic's budget"). Only whole values with a word of their own: one that means nothing else
   // here (not a word we know, not a word of a field's name), so "The Number 23" is not read in "the

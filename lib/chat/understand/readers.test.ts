@@ -101,6 +101,7 @@ describe("value reader", () => {
   it("reads one-letter values only next to their field's name or in a list", () => {
     expect(valuesOf(read("R rated movies"))).toEqual(["Content Rating=R"]);
     expect(valuesOf(read("PG or G"))).toEqual(["Content Rating=PG", "Content Rating=G"]);
+    expect(valuesOf(read("neither R nor PG-13"))).toEqual(["Content Rating=R", "Content Rating=PG-13"]);
     expect(valuesOf(read("plot a g"))).toEqual([]);
   });
 
@@ -195,5 +196,28 @@ describe("a word that sets two things against each other", () => {
   it("a linking word joins two names when the words around it are out of the name's order", () => {
     // "estimate to high estimate" must not be High_Estimate said backwards with "to" inside.
     expect(fieldsOf(read("compare low estimate to high estimate"))).toEqual(["Low_Estimate", "High_Estimate"]);
+  });
+});
+
+describe("typos and loose field spans (chat-fix2)", () => {
+  const table = tableFromRows(
+    ["hours_per_week", "Days to Ship", "Ship Mode", "Sales"],
+    Array.from({ length: 20 }, (_, i) => [String(30 + i), String(i % 7), ["Same Day", "First Class", "Standard Class"][i % 3], String(10 * i)]),
+  );
+  const lexicon = buildTableLexicon(describeTable(table));
+  const r = (q: string) => readMentions(q, lexicon).mentions;
+
+  it("reads one four-letter word with one wrong letter when the rest of a field's name matches ('hours per weak')", () => {
+    const ms = r("avg hours per weak");
+    expect(ms.filter((m) => m.kind === "field").map((m) => m.text)).toEqual(["hours per weak"]);
+    expect(ms.filter((m) => m.kind === "unknown")).toEqual([]);
+    // Alone, a four-letter word is spelt exactly.
+    expect(fieldsOf(r("sales by weak"))).toEqual(["Sales"]);
+  });
+
+  it("prefers a value said exactly in two words to a loose field span around it ('shipped same day')", () => {
+    const ms = r("number of orders shipped same day");
+    expect(valuesOf(ms)).toEqual(["Ship Mode=Same Day"]);
+    expect(fieldsOf(ms)).toEqual([]);
   });
 });

@@ -12,6 +12,10 @@ import { editDistance } from "./distance";
 export { editDistance };
 
 const GENERIC_WORDS = new Set(words.genericWords);
+const WHOLE_TABLE_NOUNS = new Set(words.wholeTable.nouns);
+const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
+const DURATION_WORDS = new Set(["year", "month", "week", "day", "hour", "minute", "yr", "hr", "min"]);
+const WHOLE_TABLE_BEFORE = new Set(words.wholeTable.before);
 
 export interface FieldCandidate {
   name: string;
@@ -319,6 +323,7 @@ function scoreSpan(span: string[], name: NameEntry): number {
   const used = new Set<number>();
   const order: number[] = [];
   let total = 0;
+  let shortTypo = false;
   for (const w of content) {
     let best = 0;
     let bestJ = -1;
@@ -328,6 +333,17 @@ function scoreSpan(span: string[], name: NameEntry): number {
       if (s > best) {
         best = s;
         bestJ = j;
+      }
+    }
+    // One short word typed with one wrong letter among words that match ("hours per weak"): the
+    // rest of the name vouches for it (alone, a four-letter word is spelt exactly).
+    if (best === 0 && !shortTypo && content.length >= 2 && w.length === 4 && !KNOWN_WORDS.has(w)) {
+      for (let j = 0; j < nameContent.length; j++) {
+        if (used.has(j) || nameContent[j].length !== 4 || nameContent[j][0] !== w[0] || editDistance(w, nameContent[j], 1) > 1) continue;
+        best = 0.7;
+        bestJ = j;
+        shortTypo = true;
+        break;
       }
     }
     if (best === 0) {
@@ -524,7 +540,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
           },
         });
       }
-      // One-letter values next to their field's name ("R rated") or in a list of values ("PG or G").
+      // One-letter values next to their field's name ("R rated") or in a list of values ("PG or G",
+      // "neither R nor PG-13").
       const short = lex.shortValues.get(texts[i]);
       if (short && tokens[i].kind !== "symbol") {
         const near = (k: number) => lemmas[k] ?? "";
@@ -536,7 +553,7 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
             (lex.valueIndex.get(lemmas[k] ?? "") ?? []).some((x) => x.field === v.field) ||
             (lex.shortValues.get(texts[k] ?? "") ?? []).some((x) => x.field === v.field && k !== i);
           return (
-            (listed(i - 1) && other(i - 2)) || ((near(i + 1) === "or" || near(i + 1) === "and") && other(i + 2)) || (tokens[i + 1]?.sep === "," && other(i + 1))
+            (listed(i - 1) && other(i - 2)) || (["or", "and", "nor"].includes(near(i + 1)) && other(i + 2)) || (tokens[i + 1]?.sep === "," && other(i + 1))
           );
         });
         if (hits.length)
@@ -697,7 +714,13 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       const ownField =
         m.kind === "value" &&
         m.values.some((v) => lex.fieldWords.get(v.field)?.has(tokens[p.end]?.lemma ?? "") || lex.fieldWords.get(v.field)?.has(tokens[p.end + 1]?.lemma ?? ""));
-      if (!exactName && !ownField) p.score -= 0.5;
+      // "total sales of tables": a value stored in the plural ("Tables") and typed so is that value; the
+      // command word is said in the singular ("as a table", "show a table").
+      const pluralValue =
+        m.kind === "value" &&
+        tokens[p.start].text !== tokens[p.start].lemma &&
+        m.values.some((v) => !v.alias && v.value.toLowerCase() === tokens[p.start].text);
+      if (!exactName && !ownField && !pluralValue) p.score -= 0.5;
     }
   }
   // A sort verb said as a command ("Sort the bars ...", "could you rank by the bar", "and order them
@@ -716,6 +739,56 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     const p = proposals[i];
     if (p.mention.kind !== "word" || p.end - p.start !== 1 || !p.mention.hits.some((h) => h.category === "agg" && h.key === "mean")) continue;
     if (meanIsVerb(tokens, p.start, proposals)) proposals.splice(i, 1);
+  }
+  // "shipped same day": a loose field reading (Days to Ship) over a span holding a value said exactly
+  // in two or more words (Ship Mode "Same Day") gives way to the value.
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "field" || p.score >= 0.9) continue;
+    const inner = proposals.some(
+      (q) =>
+        q.mention.kind === "value" && q.end - q.start >= 2 && q.start >= p.start && q.end <= p.end && q.score >= 1 && q.mention.values.some((v) => !v.alias),
+    );
+    if (inner) proposals.splice(i, 1);
+  }
+  // After a comparison word ("over 2 years", "under a year") a number and its unit are a compared
+  // duration: not a value spelt the same ("Two year" contracts), and "a" before the unit is one.
+  const cmpEndsAt = new Set<number>();
+  for (const p of proposals) if (p.mention.kind === "word" && p.mention.hits.some((h) => h.category === "cmp")) cmpEndsAt.add(p.end);
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind === "value" && cmpEndsAt.has(p.start) && tokens[p.start].kind === "number") proposals.splice(i, 1);
+  }
+  // (Only where a field holds a duration: "changes over a year" of a table without one is time.)
+  const durationField = lex.fields.some(
+    (f) =>
+      f.numbers !== null &&
+      f.role !== "date" &&
+      f.name
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .some((w) => DURATION_FIELD_WORDS.has(w)),
+  );
+  tokens.forEach((t, i) => {
+    if ((t.lemma !== "a" && t.lemma !== "an") || !cmpEndsAt.has(i) || !DURATION_WORDS.has(tokens[i + 1]?.lemma ?? "") || !durationField) return;
+    // (Not the phrase "a year" of a time grain.)
+    for (let j = proposals.length - 1; j >= 0; j--) if (proposals[j].start === i && proposals[j].mention.kind === "word") proposals.splice(j, 1);
+    proposals.push({
+      start: i,
+      end: i + 1,
+      priority: 4,
+      score: 1,
+      mention: { kind: "number", start: i, end: i + 1, text: t.raw, value: 1, percent: false, money: false, ordinal: false },
+    });
+  });
+  // "the lowest mpg in the data", "across the dataset": the whole table, not a word for its rows.
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "word" || p.end - p.start !== 1 || !WHOLE_TABLE_NOUNS.has(tokens[p.start].lemma)) continue;
+    if (!p.mention.hits.every((h) => h.category === "rowNoun")) continue;
+    let k = p.start - 1;
+    while (k >= 0 && ["the", "this", "our", "my", "whole", "entire", "all"].includes(tokens[k].lemma)) k--;
+    if (k >= 0 && WHOLE_TABLE_BEFORE.has(tokens[k].lemma)) proposals.splice(i, 1);
   }
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
