@@ -850,8 +850,19 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       continue;
     }
     // Comparisons: "more than 100", "at least 5", "before 2000", "heavier than 3000", "5 or more".
-    const cmp = cmpBefore(m.start);
-    const comparative = cmp ? null : comparativeBefore(m.start);
+    const cmp0 = cmpBefore(m.start);
+    // "movies from 1999", "cars from 1975": "from" with a year and no "on"/"onwards"/"to" after it
+    // is where the rows come from, that period itself; "from 1999 on", "since 1999" stay open ranges.
+    const fromPeriod =
+      !!cmp0 &&
+      lemma(cmp0.from) === "from" &&
+      mAt(cmp0.from)?.end === cmp0.from + 1 &&
+      (m.kind === "date" || (m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100 && !m.money && !m.percent)) &&
+      !["on", "onward", "onwards", "forward", "later", "after", "to", "until", "till", "through"].includes(lemma(m.end)) &&
+      !cmpAfter(m.end) &&
+      timeFields.length > 0;
+    const cmp = fromPeriod ? null : cmp0;
+    const comparative = cmp || fromPeriod ? null : comparativeBefore(m.start);
     // "5 or more", and past the field's name: "6 cylinders or more", "20 mpg and under".
     const fieldNext = a.refs.find((r) => r.pos === m.end);
     const afterField = !cmpAfter(m.end) && fieldNext ? cmpAfter(fieldNext.end) : null;
