@@ -66,6 +66,23 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     if (groups.length) first += ` ${t(lang, "grouped", { groups: groups.join(` ${t(lang, "and")} `) })}`;
   }
   first += ` ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
+  // HAVING: which groups were kept, and how many of them.
+  if (plan.having && r.having) {
+    const h = plan.having;
+    const hf = formatterFor(h.measure, ctx);
+    const cond =
+      h.op === "between"
+        ? `${t(lang, "between")} ${hf(h.values[0])} ${t(lang, "and")} ${hf(h.values[1] ?? h.values[0])}`
+        : `${t(lang, h.op)} ${hf(h.values[0])}`;
+    const count = (n: number) => formatNumber(n, lang, null, { integer: true });
+    first += ` ${t(lang, "havingKept", {
+      field: r.having.field,
+      what: lowerFirst(describeMeasure(h.measure, lang, ctx.dateFields)),
+      cond,
+      matched: count(r.having.matched),
+      groups: count(r.having.groups),
+    })}`;
+  }
   if (r.filteredRows === 0 && !(groups.length === 0 && (plan.measure.agg === "count" || plan.measure.agg === "distinct")))
     return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
   const parts: string[] = [first];
@@ -322,6 +339,14 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "versusOther") out.push(t(style.lang, "assumeVersusOther", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "unitConverted") out.push(t(style.lang, "assumeUnitConverted", { field: rest[0], value: rest[1], text: rest.slice(2).join(":") }));
     else if (kind === "unitUnknown") out.push(t(style.lang, "assumeUnitUnknown", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "having")
+      out.push(
+        t(style.lang, "assumeHaving", {
+          field: rest[0],
+          what: lowerFirst(describeMeasure({ agg: rest[1] as Measure["agg"], field: rest[2] }, style.lang)),
+          text: rest.slice(3).join(":"),
+        }),
+      );
     else if (kind === "loss") out.push(t(style.lang, "assumeLoss", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "latest") out.push(t(style.lang, "assumeLatest", { period: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "alternative") {

@@ -3,7 +3,7 @@
 // ('Region is "East" and Sales is above 100') and chart titles.
 import type { Lang } from "./i18n";
 import { t } from "./i18n";
-import type { Filter, Measure } from "./plan";
+import type { AnalysisPlan, Filter, Measure } from "./plan";
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -58,5 +58,16 @@ export function describePlanShort(plan: import("./plan").AnalysisPlan, lang: Lan
     return `${t(lang, "rowsTitle").toLowerCase()}${plan.y ? ` ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: plan.y })}` : ""}${where}`;
   const measures = [plan.measure, ...(plan.extraMeasures ?? [])].map((m) => lower(describeMeasure(m, lang, dateFields))).join(` ${t(lang, "and")} `);
   const by = plan.groupBy.length ? ` ${t(lang, "by")} ${plan.groupBy.map((g) => g.field).join(` ${t(lang, "and")} `)}` : "";
-  return `${measures}${by}${where}`;
+  const having = plan.having ? `, ${describeHaving(plan, lang, dateFields)}` : "";
+  return `${measures}${by}${where}${having}`;
+}
+
+/** A condition on groups (plan.having) for titles: "only the values of State whose total of Sales is above 100000". */
+export function describeHaving(plan: AnalysisPlan, lang: Lang, dateFields?: Set<string>): string {
+  const h = plan.having;
+  const field = plan.groupBy[0]?.field ?? plan.measure.field;
+  if (!h || !field) return "";
+  const what = describeMeasure(h.measure, lang, dateFields);
+  const cond = h.op === "between" ? `${t(lang, "between")} ${h.values[0]} ${t(lang, "and")} ${h.values[1] ?? h.values[0]}` : `${t(lang, h.op)} ${h.values[0]}`;
+  return t(lang, "havingTitle", { field, what: what.charAt(0).toLowerCase() + what.slice(1), cond });
 }

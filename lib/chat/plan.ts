@@ -81,6 +81,18 @@ export const planSchema = z.object({
   binWidth: z.number().positive().nullable().default(null),
   binCount: z.number().int().positive().max(500).nullable().default(null),
   chart: z.enum(CHART_KINDS),
+  /**
+   * A condition on a per-group aggregate (SQL HAVING): only the groups whose `measure` passes are kept.
+   * The groups are those of groupBy[0]; without a grouping, the values of the distinct-count measure's
+   * field ("how many states have more than 100k in sales": distinct State having sum(Sales) > 100000).
+   */
+  having: z
+    .object({
+      measure: measureSchema,
+      op: z.enum(["gt", "gte", "lt", "lte", "between"]),
+      values: z.array(z.number()).min(1).max(2),
+    })
+    .optional(),
 });
 
 export type AnalysisPlan = z.infer<typeof planSchema>;

@@ -841,3 +841,56 @@ describe("a free-text field with one value per row (titles)", () => {
     expect(reply.plan?.filters ?? []).toEqual([]);
   });
 });
+
+describe("a threshold on each group's aggregate (having)", () => {
+  const totals = (key: string, value: string) => {
+    const m = new Map<string, number>();
+    for (const r of store.rows) m.set(r[key], (m.get(r[key]) ?? 0) + Number(r[value]));
+    return m;
+  };
+  const means = (key: string, value: string) => {
+    const sum = totals(key, value);
+    const n = countBy(store.rows, (r) => r[key]);
+    return new Map([...sum].map(([k, v]) => [k, v / n.get(k)!]));
+  };
+
+  it("'how many states have more than 5k in sales': no single line reaches it, each State's total is compared", async () => {
+    expect(Math.max(...store.rows.map((r) => Number(r.Sales)))).toBeLessThan(5000);
+    const want = [...totals("State", "Sales").values()].filter((v) => v > 5000).length;
+    expect(want).toBeGreaterThan(0);
+    const reply = await ask(store.table, "how many states have more than 5k in sales");
+    expect(reply.plan?.having).toEqual({ measure: { agg: "sum", field: "Sales" }, op: "gt", values: [5000] });
+    expect(reply.plan?.filters).toEqual([]);
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of distinct values of State": want });
+    expect(reply.assumptions?.join(" ")).toMatch(/total of Sales of each State/);
+  });
+
+  it("'regions with average profit above 12': the regions whose average passes, with their averages", async () => {
+    const want = new Map([...means("Region", "Profit")].filter(([, v]) => v > 12));
+    expect(want.size).toBeGreaterThan(0);
+    expect(want.size).toBeLessThan(4);
+    const reply = await ask(store.table, "regions with average profit above 12");
+    const got = tableMap(reply, "Region");
+    expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+    for (const [k, v] of want) expect(got.get(k)).toBeCloseTo(v, 1);
+    expect(title(reply)).toMatch(/only the values of Region whose average of Profit is above 12/);
+  });
+
+  it("'how many states have total sales over 5k' counts the states that pass", async () => {
+    const want = [...totals("State", "Sales").values()].filter((v) => v > 5000).length;
+    const reply = await ask(store.table, "how many states have total sales over 5k");
+    expect(reply.plan).toMatchObject({ measure: { agg: "distinct", field: "State" }, groupBy: [] });
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of distinct values of State": want });
+  });
+
+  it("a condition said of rows stays a row filter even when no row passes it", async () => {
+    const reply = await ask(store.table, "total sales by region for orders with quantity more than 1000");
+    expect(reply.plan?.having).toBeUndefined();
+  });
+
+  it("a threshold on single rows stays a row filter", async () => {
+    const reply = await ask(store.table, "sales by region for orders with profit above 30");
+    expect(reply.plan?.having).toBeUndefined();
+    expect(reply.plan?.filters).toEqual([{ field: "Profit", op: "gt", values: [30] }]);
+  });
+});

@@ -260,6 +260,12 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   }
   const notes = [...best.notes];
   if (picked) notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
+  const grouped = havingReading(a, best.plan, lex);
+  if (grouped) {
+    best = { ...best, plan: grouped.plan };
+    ranked = [best, ...ranked.slice(1)];
+    notes.push(grouped.note);
+  }
   // Not sure of the reading: the answer says which other reading was nearly as likely.
   const bestKey = JSON.stringify(best.plan);
   const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey) ?? null;
@@ -296,6 +302,90 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
   notes.push(...unhonoured(a, best, ranked, notes), ...manyGroups(best.plan, lex));
   return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A threshold on each group's aggregate (HAVING): "how many states have more than 100k in sales",
+// "regions with average profit above 30". The generator reads the comparison on single rows; it is
+// moved to the groups when an aggregate word governs the compared field inside the condition, or
+// when no single row could pass it while a group's total can (the total is then what is compared).
+
+const SUBJECT_LINKS = new Set([
+  "have",
+  "has",
+  "had",
+  "with",
+  "that",
+  "which",
+  "who",
+  "whose",
+  "where",
+  "do",
+  "does",
+  "did",
+  "a",
+  "an",
+  "the",
+  "in",
+  "of",
+  "total",
+  "overall",
+  "combined",
+]);
+
+/** The condition at `pos` is said of the grouping field's values: the first word before it that is neither a link word nor the compared field names the groups. */
+function saidOfGroups(a: Atoms, pos: number, group: string, compared: string): boolean {
+  const tokens = a.reading.tokens;
+  for (let k = pos - 1; k >= 0; k--) {
+    const ref = a.refs.find((r) => r.turn === 0 && r.pos <= k && k < r.end);
+    if (ref?.cands.some((c) => c.name === group)) return true;
+    if (ref?.cands.some((c) => c.name === compared)) {
+      k = ref.pos;
+      continue;
+    }
+    if (!SUBJECT_LINKS.has(tokens[k].lemma)) return false;
+  }
+  return false;
+}
+
+const HAVING_AGGS = new Set<AnalysisPlan["measure"]["agg"]>(["sum", "mean", "median", "min", "max"]);
+
+function havingReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  if (plan.intent !== "aggregate" || plan.having || plan.extraMeasures.length) return null;
+  const gField = plan.groupBy.length === 1 ? plan.groupBy[0].field : !plan.groupBy.length && plan.measure.agg === "distinct" ? plan.measure.field : null;
+  const g = gField ? lex.byName.get(gField) : undefined;
+  if (!g || g.role === "date" || isTimeField(g)) return null;
+  for (const f of plan.filters) {
+    if (!["gt", "gte", "lt", "lte", "between"].includes(f.op) || f.or?.length || f.field === g.name) continue;
+    const info = lex.byName.get(f.field);
+    if (!info?.numbers || isTimeField(info) || !f.values.every((v) => typeof v === "number")) continue;
+    const key = JSON.stringify(f);
+    const atom = a.filters.find((x) => (x.kind === "compare" || x.kind === "range") && x.options.some((o) => JSON.stringify(o.filter) === key));
+    if (!atom) continue;
+    // "average profit above 30", "a total of sales over 1000", "more than 100k in total sales".
+    const near = (r: Atoms["refs"][number]) =>
+      atom.refs.includes(r.id) || (r.end <= atom.pos && atom.pos - r.end <= 1) || (r.pos >= atom.end && r.pos - atom.end <= 2);
+    const said = a.refs.find((r) => r.turn === 0 && r.agg && HAVING_AGGS.has(r.agg) && r.cands.some((c) => c.name === f.field) && near(r));
+    const values = f.values as number[];
+    // No single row reaches the threshold, but a group's total can: "more than 100k in sales".
+    // (said of the groups themselves, "states that have more than 100k in sales", not of rows: "orders with quantity over 1000")
+    const noRow = (f.op === "gt" || f.op === "gte") && values[0] >= info.max && info.min >= 0 && saidOfGroups(a, atom.pos, g.name, f.field);
+    const agg = said?.agg ?? (noRow ? "sum" : null);
+    if (!agg) continue;
+    const measure = { agg, field: f.field };
+    const keepMeasure = plan.groupBy.length === 0 || (plan.measure.field !== f.field && plan.measure.agg !== "count");
+    // "how many states have ...": the number of groups that pass.
+    const counted = plan.groupBy.length === 1 && a.refs.some((r) => r.turn === 0 && r.countOf && r.cands.some((c) => c.name === g.name));
+    const next: AnalysisPlan = {
+      ...plan,
+      ...(counted ? { groupBy: [], chart: "none" as const, sort: null, limit: null } : {}),
+      measure: counted ? { agg: "distinct", field: g.name } : keepMeasure ? plan.measure : measure,
+      filters: plan.filters.filter((x) => x !== f),
+      having: { measure, op: f.op as "gt" | "gte" | "lt" | "lte" | "between", values },
+    };
+    return { plan: next, note: `having:${g.name}:${agg}:${f.field}:${atom.text}` };
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
