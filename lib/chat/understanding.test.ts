@@ -894,3 +894,17 @@ describe("a threshold on each group's aggregate (having)", () => {
     expect(reply.plan?.filters).toEqual([{ field: "Profit", op: "gt", values: [30] }]);
   });
 });
+
+describe("comparison words nothing used are named", () => {
+  it("'less than a year' with no number and no field taken: the answer says it was not used", async () => {
+    const reply = await ask(telco.table, "how many customers have been here less than a year");
+    if (reply.plan?.filters.length) return; // read as a condition: nothing silent to check
+    expect(reply.assumptions?.join(" ")).toMatch(/did not use "less than a year"/);
+  });
+
+  it("'more than two years' read as a value: the comparison words are named as not used", async () => {
+    const reply = await ask(telco.table, "how many customers have been here for more than two years");
+    const compared = reply.plan?.filters.some((f) => ["gt", "gte"].includes(f.op));
+    if (!compared) expect(reply.assumptions?.join(" ")).toMatch(/did not use "more than"/);
+  });
+});

@@ -12,7 +12,7 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ROW_NOUNS, STOP_WORDS } from "./vocabulary";
+import { NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
@@ -176,6 +176,8 @@ export interface Atoms {
   unknown: { text: string; pos: number; slot: "measure" | "group" | "which" | "count" | "other" }[];
   /** Numbers nothing used (not a filter, limit or bin). */
   strayNumbers: string[];
+  /** Comparison words nothing used ("less than a year" where no number or field took them). */
+  strayComparisons: string[];
   /** Dates that could not become a filter (no time field, no year). */
   strayDates: string[];
   /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
@@ -268,6 +270,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     greeting: false,
     unknown: [],
     strayNumbers: [],
+    strayComparisons: [],
     strayDates: [],
     relative: [],
     orRefs: [],
@@ -1623,6 +1626,37 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   mentions.forEach((m, idx) => {
     if (m.kind === "number" && !consumed.has(idx) && !(a.limit && a.limit.n === m.value) && a.binWidth !== m.value && a.binCount !== m.value)
       a.strayNumbers.push(m.text);
+  });
+  // A comparison nothing used ("less than a year" with no number to compare, "more than two years"
+  // read as the value "Two year"): the answer says these words were not used.
+  mentions.forEach((m) => {
+    const key = m.kind === "word" ? hitKey(m, "cmp") : null;
+    if (!key || !["gt", "gte", "lt", "lte"].includes(key) || hasHit(m, "temporal") || lemma(m.start) === "from") return;
+    if (a.filters.some((f) => m.start >= f.pos && m.start < f.end)) return;
+    const quantity = (k: number) => {
+      const w = lemma(k);
+      const mm = mAt(k);
+      return (
+        mm?.kind === "number" ||
+        w in NUMBER_WORDS ||
+        DURATION_UNITS[w] !== undefined ||
+        ((w === "a" || w === "an") && DURATION_UNITS[lemma(k + 1)] !== undefined)
+      );
+    };
+    if (![m.end, m.end + 1].some((k) => k < tokens.length && quantity(k))) return;
+    // A value right after it ("more than two years" -> "Two year"): only the comparison words were
+    // not used (written with digits, the note on values read instead of comparisons says so).
+    const value = a.filters.find((f) => f.kind === "value" && f.pos === m.end);
+    if (value && /^\d/.test(value.text)) return;
+    let end = m.end;
+    if (!value)
+      while (
+        end < Math.min(tokens.length, m.end + 3) &&
+        !DURATION_UNITS[lemma(end - 1)] &&
+        (quantity(end) || ["a", "an"].includes(lemma(end)) || DURATION_UNITS[lemma(end)] !== undefined)
+      )
+        end++;
+    a.strayComparisons.push(spanText(tokens, m.start, end));
   });
   return a;
 }

@@ -58,6 +58,7 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
     binCount: next.binCount ?? prev.binCount,
     unknown: next.unknown,
     strayNumbers: next.strayNumbers,
+    strayComparisons: next.strayComparisons,
     strayDates: next.strayDates,
     rowNoun: next.rowNoun || prev.rowNoun,
   };
