@@ -908,3 +908,41 @@ describe("comparison words nothing used are named", () => {
     if (!compared) expect(reply.assumptions?.join(" ")).toMatch(/did not use "more than"/);
   });
 });
+
+describe("yes/no questions that compare show every side", () => {
+  const rateBy = (key: string) => {
+    const all = countBy(telco.rows, (r) => r[key]);
+    const yes = countBy(
+      telco.rows.filter((r) => r.Churn === "Yes"),
+      (r) => r[key],
+    );
+    return new Map([...all].map(([k, n]) => [k, (100 * (yes.get(k) ?? 0)) / n]));
+  };
+
+  it("'are people with partners less likely to churn?': the churn rate of both sides of Partner", async () => {
+    const reply = await ask(telco.table, "are people with partners less likely to churn?");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Partner"]);
+    expect(reply.plan?.filters).toEqual([]);
+    const got = tableMap(reply, "Partner");
+    for (const [k, v] of rateBy("Partner")) expect(got.get(k)).toBeCloseTo(v, 1);
+    expect(reply.assumptions?.join(" ")).toMatch(/every value of Partner/);
+  });
+
+  it("'do seniors churn more than others?': a churn rate per side, not the count of churned seniors", async () => {
+    const reply = await ask(telco.table, "do seniors churn more than others?");
+    expect(reply.plan).toMatchObject({ measure: { agg: "rate", field: "Churn" }, groupBy: [{ field: "SeniorCitizen" }], filters: [] });
+    const got = tableMap(reply, "SeniorCitizen");
+    for (const [k, v] of rateBy("SeniorCitizen")) expect(got.get(k)).toBeCloseTo(v, 1);
+  });
+
+  it("'is the monthly charge higher for seniors?': the average per side, not a histogram of one side", async () => {
+    const reply = await ask(telco.table, "is the monthly charge higher for seniors?");
+    expect(reply.plan).toMatchObject({ intent: "aggregate", measure: { agg: "mean", field: "MonthlyCharges" }, groupBy: [{ field: "SeniorCitizen" }] });
+  });
+
+  it("a question that does not compare keeps its one side", async () => {
+    const reply = await ask(telco.table, "churn rate for customers with a partner");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.filters).toEqual([{ field: "Partner", op: "eq", values: ["Yes"] }]);
+  });
+});

@@ -7,9 +7,10 @@ import { attach, type Atoms } from "./attach";
 import { generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms } from "./followup";
-import type { TableLexicon } from "./lexicon";
+import { flagValues, type TableLexicon } from "./lexicon";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
+import { COMPARE_OPENERS, COMPARE_WORDS } from "./vocabulary";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -266,6 +267,12 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     ranked = [best, ...ranked.slice(1)];
     notes.push(grouped.note);
   }
+  const sides = bothSidesReading(a, best.plan, lex);
+  if (sides) {
+    best = { ...best, plan: sides.plan };
+    ranked = [best, ...ranked.slice(1)];
+    notes.push(sides.note);
+  }
   // Not sure of the reading: the answer says which other reading was nearly as likely.
   const bestKey = JSON.stringify(best.plan);
   const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey) ?? null;
@@ -387,6 +394,85 @@ function havingReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan:
     return { plan: next, note: `having:${g.name}:${agg}:${f.field}:${atom.text}` };
   }
   return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A yes/no question that compares ("are people with partners less likely to churn?", "do seniors churn
+// more than others?", "is the monthly charge higher for seniors?"): one side alone answers nothing,
+// so the value said of the rows becomes a grouping and every side of its field is shown. A count
+// of a yes/no condition between groups of different sizes becomes its rate; a histogram of a number
+// becomes its average per side.
+
+const MAX_SIDES = 12;
+
+function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  const tokens = a.reading.tokens;
+  if (
+    !tokens.length ||
+    !(COMPARE_OPENERS.has(tokens[0].lemma) || COMPARE_OPENERS.has(tokens[0].text.toLowerCase())) ||
+    !tokens.some((t) => COMPARE_WORDS.has(t.lemma) || COMPARE_WORDS.has(t.text.toLowerCase()))
+  )
+    return null;
+  if (plan.groupBy.length || (plan.intent !== "aggregate" && plan.intent !== "distribution")) return null;
+  const sideOf = (f: AnalysisPlan["filters"][number]) => {
+    const info = lex.byName.get(f.field);
+    return (
+      f.op === "eq" &&
+      f.values.length === 1 &&
+      !f.or?.length &&
+      !!info &&
+      !isTimeField(info) &&
+      (info.codes ? info.dictionary.length : info.distinct) <= MAX_SIDES
+    );
+  };
+  // The side said of the rows: a value filter read from this turn's words.
+  const said = plan.filters.filter(
+    (f) =>
+      sideOf(f) &&
+      (a.filters.some((x) => x.options.some((o) => o.filter.field === f.field && o.filter.op === "eq")) ||
+        a.refs.some((r) => r.turn === 0 && r.cands.some((c) => c.name === f.field))),
+  );
+  const rateField = plan.measure.agg === "rate" ? (plan.measure.condition?.field ?? plan.measure.field) : null;
+  const candidates = said.filter((f) => f.field !== rateField);
+  let side = candidates[0];
+  let measure = plan.measure;
+  if (plan.intent === "distribution") {
+    if (candidates.length !== 1 || !plan.x) return null;
+    measure = { agg: "mean", field: plan.x };
+  } else if (plan.measure.agg === "count") {
+    // "do seniors churn more": the count of churned seniors; the other yes/no condition is the rate compared.
+    if (candidates.length !== 2) return null;
+    // The condition is a yes/no field on its "yes" side ("churn"); when both are, the predicate is
+    // said after the subject ("seniors ... churn").
+    const posOf = (f: AnalysisPlan["filters"][number]) => a.filters.find((x) => x.options.some((o) => o.filter.field === f.field))?.pos ?? -1;
+    const isYes = (f: AnalysisPlan["filters"][number]) => {
+      const info = lex.byName.get(f.field);
+      const flag = info ? flagValues(info) : null;
+      return !!flag && flag.yes === f.values[0];
+    };
+    const yes = candidates.filter(isYes).sort((x, y) => posOf(x) - posOf(y));
+    const cond = yes.length ? yes[yes.length - 1] : null;
+    const first = candidates.find((f) => f !== cond)!;
+    if (!cond) return null;
+    side = first;
+    measure = { agg: "rate", field: cond.field, value: cond.values[0], condition: { field: cond.field, op: "eq", values: cond.values } };
+  } else if (candidates.length !== 1 || !["rate", "mean", "median", "share", "sum"].includes(plan.measure.agg)) return null;
+  if (!side) return null;
+  const next: AnalysisPlan = {
+    ...plan,
+    intent: "aggregate",
+    measure,
+    filters: plan.filters.filter((f) => f !== side && !(measure.agg === "rate" && measure !== plan.measure && f.field === measure.field)),
+    groupBy: [{ field: side.field, bucket: null }],
+    x: null,
+    y: null,
+    binWidth: null,
+    binCount: null,
+    sort: null,
+    limit: null,
+    chart: "bar",
+  };
+  return { plan: next, note: `bothSides:${side.field}:${side.values[0]}` };
 }
 
 // ---------------------------------------------------------------------------------------------
