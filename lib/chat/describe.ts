@@ -22,6 +22,8 @@ export function describeFilters(filters: Filter[], lang: Lang, dateFields: Set<s
 }
 
 function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): string {
+  // Two fields of the same row: "Worldwide Gross is below Production Budget" ("... below 0.05 x Weight").
+  if (f.otherField) return `${f.field} ${t(lang, f.op)} ${Number(f.values[0]) === 1 ? "" : `${f.values[0]} × `}${f.otherField}`;
   // Dates read as periods: "Order Date is in 2016", "between 2016-01 and 2016-06".
   if (dateFields.has(f.field) && f.op === "eq") return `${f.field} ${t(lang, "during")} ${f.values[0]}`;
   if (dateFields.has(f.field) && f.op === "between") return `${f.field} ${t(lang, "between")} ${f.values[0]} ${t(lang, "and")} ${f.values[1] ?? f.values[0]}`;

@@ -142,3 +142,38 @@ describe("having", () => {
     expect(mean.overall).toBe(2);
   });
 });
+
+describe("two fields of a row compared", () => {
+  it("keeps the rows where field op factor x otherField, missing values failing", () => {
+    const table = tableFromRows(
+      ["gross", "budget"],
+      [
+        ["5", "10"],
+        ["20", "10"],
+        ["", "10"],
+        ["9", "20"],
+      ],
+    );
+    const base = {
+      intent: "aggregate",
+      measure: { agg: "count", field: null },
+      extraMeasures: [],
+      groupBy: [],
+      x: null,
+      y: null,
+      sort: null,
+      limit: null,
+      binWidth: null,
+      binCount: null,
+      chart: "none",
+    } as const;
+    const count = (op: string, factor: number) => {
+      const r = executePlan(table, JSON.parse(JSON.stringify({ ...base, filters: [{ field: "gross", op, values: [factor], otherField: "budget" }] })));
+      if (r.kind !== "aggregate") throw new Error("aggregate expected");
+      return r.filteredRows;
+    };
+    expect(count("lt", 1)).toBe(2);
+    expect(count("gt", 1)).toBe(1);
+    expect(count("gt", 0.4)).toBe(3);
+  });
+});

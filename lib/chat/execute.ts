@@ -328,9 +328,40 @@ function getField(fields: FieldInfo[], name: string | null, what: string): Field
   return info;
 }
 
+/** A row's field against another field of the same row: `field op factor x otherField` (missing values fail). */
+function applyFieldComparison(mask: Uint8Array, info: FieldInfo, other: FieldInfo, flt: Filter): void {
+  if (!info.numbers || !other.numbers || info.role === "date" || other.role === "date")
+    throw new PlanError(`"${info.name}" and "${other.name}" must both be numbers to be compared.`, info.numbers ? other.name : info.name);
+  const factor = Number(flt.values[0]);
+  if (!Number.isFinite(factor)) throw new PlanError("A comparison of two fields needs a number as its factor.");
+  const a = info.numbers;
+  const b = other.numbers;
+  const test =
+    flt.op === "gt"
+      ? (x: number, y: number) => x > y
+      : flt.op === "gte"
+        ? (x: number, y: number) => x >= y
+        : flt.op === "lt"
+          ? (x: number, y: number) => x < y
+          : flt.op === "lte"
+            ? (x: number, y: number) => x <= y
+            : null;
+  if (!test) throw new PlanError(`Two fields can only be compared with above/below (not "${flt.op}").`);
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const x = a[i];
+    const y = b[i] * factor;
+    if (Number.isNaN(x) || Number.isNaN(y) || !test(x, y)) mask[i] = 0;
+  }
+}
+
 export function buildMask(table: Table, fields: FieldInfo[], filters: Filter[]): Uint8Array {
   const mask = new Uint8Array(table.rowCount).fill(1);
   for (const flt of filters) {
+    if (flt.otherField) {
+      applyFieldComparison(mask, getField(fields, flt.field, "filter"), getField(fields, flt.otherField, "filter"), flt);
+      continue;
+    }
     if (!flt.or?.length) {
       applyFilter(mask, getField(fields, flt.field, "filter"), flt);
       continue;

@@ -69,7 +69,10 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
   for (const m of plan.extraMeasures ?? []) need(m.field, "measure", m.agg !== "count" && m.agg !== "distinct" && m.agg !== "rate");
   if (agg !== "count" && agg !== "share" && !plan.measure.field && plan.intent === "aggregate") problems.push(`${agg} needs a field`);
   plan.groupBy.forEach((g) => need(g.field, "grouping"));
-  plan.filters.forEach((f) => need(f.field, "filter"));
+  plan.filters.forEach((f) => {
+    need(f.field, "filter", !!f.otherField);
+    if (f.otherField) need(f.otherField, "filter", true);
+  });
   if (plan.having) {
     const h = plan.having.measure;
     need(h.field, "having", h.agg !== "count" && h.agg !== "distinct" && h.agg !== "rate");

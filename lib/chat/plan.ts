@@ -35,6 +35,11 @@ const conditionSchema = z.object({
 });
 
 export const filterSchema = conditionSchema.extend({
+  /**
+   * Compares `field` with another field of the same row instead of a constant ("movies that made less
+   * than they cost": Worldwide Gross lt Production Budget): `field op values[0] x otherField`; gt/gte/lt/lte only.
+   */
+  otherField: z.string().min(1).optional(),
   /** Conditions on other fields joined by "or" ("TechSupport is Yes or PhoneService is Yes"): a row passes when any holds. */
   or: z.array(conditionSchema).min(1).max(8).optional(),
 });

@@ -946,3 +946,27 @@ describe("yes/no questions that compare show every side", () => {
     expect(reply.plan?.filters).toEqual([{ field: "Partner", op: "eq", values: ["Yes"] }]);
   });
 });
+
+describe("a condition between two fields of a row", () => {
+  it("'cars with an acceleration higher than their mpg' compares the two fields row by row", async () => {
+    const want = cars.rows.filter((r) => r.Acceleration !== "" && r.MPG !== "" && Number(r.Acceleration) > Number(r.MPG)).length;
+    expect(want).toBeGreaterThan(0);
+    const reply = await ask(cars.table, "how many cars have an acceleration higher than their mpg");
+    expect(reply.plan?.filters).toEqual([{ field: "Acceleration", op: "gt", values: [1], otherField: "MPG" }]);
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": want });
+    expect(reply.messages[0].content).toMatch(/Acceleration is above MPG/);
+  });
+
+  it("'movies that made less than they cost': the money-in field against the budget, stated as a guess", async () => {
+    const rows = [
+      ["A", "100", "50"],
+      ["B", "20", "80"],
+      ["C", "30", "40"],
+      ["D", "90", "10"],
+    ];
+    const table = tableFromRows(["Title", "Worldwide Gross", "Production Budget"], rows);
+    const reply = await ask(table, "how many movies made less than they cost");
+    expect(reply.plan?.filters).toEqual([{ field: "Worldwide Gross", op: "lt", values: [1], otherField: "Production Budget" }]);
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": 2 });
+  });
+});

@@ -39,6 +39,12 @@ const DURATION_FIELD_WORDS = new Set(["tenure", "duration", "days", "day", "mont
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
+/** Small words between a comparison and the second field ("less than their budget", "than they cost"). */
+const SECOND_SIDE_FILLERS = new Set(["their", "its", "his", "her", "the", "they", "it", "what", "a", "an", "was", "were", "is", "did", "do", "does"]);
+const FIRST_SIDE_FILLERS = new Set(["a", "an", "the", "their", "its", "is", "was", "were", "be", "been", "have", "has", "had"]);
+/** Verbs of earning: "movies that made less than they cost" compares the money-in fields. */
+const EARN_VERBS = new Set(["make", "made", "earn", "earned", "gross", "grossed", "bring", "brought"]);
+const EARN_FIELD_WORDS = new Set(["gross", "revenue", "revenues", "sales", "income", "earnings", "takings"]);
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
 
 export interface Ref {
@@ -1622,6 +1628,46 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     else if (rankedAfterLimit(prev)) slot = prev!.kind === "word" && !/^(top|bottom)$/i.test(prev!.text) ? "measure" : "group";
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
+  });
+  // Two fields of the same row compared ("a worldwide gross less than their production budget",
+  // "profit exceeded sales", "movies that made less than they cost"): a comparison word between two
+  // number fields with no number after it. A verb of earning before it ("made", "earned") names the
+  // money-in fields (gross, revenue, sales, income); "cost" names the budget by the field vocabulary.
+  mentions.forEach((m) => {
+    const key = m.kind === "word" ? hitKey(m, "cmp") : null;
+    if (!key || !["gt", "gte", "lt", "lte"].includes(key) || hasHit(m, "temporal")) return;
+    if (a.filters.some((f) => m.start >= f.pos && m.start < f.end)) return;
+    const numRef = (r: Ref) => r.turn === 0 && !r.group && r.cands.some((c) => numeric(info(c.name)));
+    let k = m.end;
+    while (k < tokens.length && SECOND_SIDE_FILLERS.has(lemma(k))) k++;
+    const right = a.refs.find((r) => r.pos === k && numRef(r));
+    if (!right || mAt(right.end)?.kind === "number") return;
+    let j = m.start - 1;
+    while (j >= 0 && FIRST_SIDE_FILLERS.has(lemma(j))) j--;
+    const left = a.refs.find((r) => r.end === j + 1 && numRef(r) && r !== right);
+    const earned = !left && j >= 0 && EARN_VERBS.has(lemma(j)) ? fields.filter((f) => numeric(f) && nameWordsOf(f).some((w) => EARN_FIELD_WORDS.has(w))) : [];
+    const lefts = left ? left.cands.map((c) => info(c.name)).filter(numeric) : earned;
+    const rights = right.cands.map((c) => info(c.name)).filter(numeric);
+    const options: FilterOption[] = [];
+    for (const l of lefts)
+      for (const r of rights)
+        if (l.name !== r.name)
+          options.push({
+            filter: { field: l.name, op: key as Filter["op"], values: [1], otherField: r.name },
+            how: lefts.length * rights.length > 1 ? "ambiguous" : left ? "adjacent" : "guess",
+          });
+    if (!options.length) return;
+    addAtom({
+      pos: left ? left.pos : j,
+      end: right.end,
+      kind: "compare",
+      options,
+      negated: negatedAt(m.start),
+      refs: [...(left ? [left.id] : []), right.id],
+      listed: 0,
+      conj: null,
+      text: spanText(tokens, left ? left.pos : Math.max(0, j), right.end),
+    });
   });
   mentions.forEach((m, idx) => {
     if (m.kind === "number" && !consumed.has(idx) && !(a.limit && a.limit.n === m.value) && a.binWidth !== m.value && a.binCount !== m.value)
