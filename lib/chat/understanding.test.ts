@@ -970,3 +970,18 @@ describe("a condition between two fields of a row", () => {
     expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": 2 });
   });
 });
+
+describe("'made in' before a period", () => {
+  it("'made in the 70s' / 'made in 1975' filter the year; 'made in' is not Origin there", async () => {
+    const seventies = cars.rows.filter((r) => Number(r.Year) >= 70 && Number(r.Year) <= 79 && r.Cylinders === "6");
+    const want = seventies.reduce((s, r) => s + Number(r.Weight), 0) / seventies.length;
+    const reply = await ask(cars.table, "avg weight of cars with 6 cylinders made in the 70s");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.messages[1].table?.[0]["Average of Weight"]).toBeCloseTo(want, 0);
+    const year = await ask(cars.table, "how many cars made in 1975");
+    expect(year.plan?.groupBy).toEqual([]);
+    expect(year.plan?.filters).toEqual([{ field: "Year", op: "eq", values: [75] }]);
+    const place = await ask(cars.table, "average mpg of cars made in japan");
+    expect(place.plan?.filters).toEqual([{ field: "Origin", op: "eq", values: ["Japan"] }]);
+  });
+});

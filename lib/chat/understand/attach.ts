@@ -39,6 +39,7 @@ const DURATION_FIELD_WORDS = new Set(["tenure", "duration", "days", "day", "mont
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
+const TIME_PREPOSITIONS = new Set(["in", "from", "during", "since"]);
 /** Small words between a comparison and the second field ("less than their budget", "than they cost"). */
 const SECOND_SIDE_FILLERS = new Set(["their", "its", "his", "her", "the", "they", "it", "what", "a", "an", "was", "were", "is", "did", "do", "does"]);
 const FIRST_SIDE_FILLERS = new Set(["a", "an", "the", "their", "its", "is", "was", "were", "be", "been", "have", "has", "had"]);
@@ -1629,6 +1630,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
+  // "made in the 70s", "made in 1975": a field synonym ending in a preposition ("made in" = Origin)
+  // right before a period read on the time field is the preposition of the time, not the field.
+  for (const atom of a.filters) {
+    if (!atom.options.length || !atom.options.every((o) => isTimeField(info(o.filter.field)))) continue;
+    let k = atom.pos - 1;
+    if (lemma(k) === "the") k--;
+    const lead = a.refs.find(
+      (r) => r.turn === 0 && r.end === k + 1 && r.end - r.pos > 1 && TIME_PREPOSITIONS.has(lemma(k)) && r.cands.every((c) => !isTimeField(info(c.name))),
+    );
+    if (lead && !atom.refs.includes(lead.id)) atom.refs.push(lead.id);
+  }
   // Two fields of the same row compared ("a worldwide gross less than their production budget",
   // "profit exceeded sales", "movies that made less than they cost"): a comparison word between two
   // number fields with no number after it. A verb of earning before it ("made", "earned") names the
