@@ -13,6 +13,12 @@ function formatFilterValue(v: string | number): string {
   return typeof v === "number" ? String(v) : `"${v.trim()}"`;
 }
 
+/** A list of values, the first eight and how many in all when longer ("hondas": nine Model values). */
+function listValues(values: (string | number)[]): string {
+  const shown = values.slice(0, 8).map(formatFilterValue).join(", ");
+  return values.length > 8 ? `${shown}, … (${values.length})` : shown;
+}
+
 export function describeFilters(filters: Filter[], lang: Lang, dateFields: Set<string> = new Set()): string {
   return filters
     .map((f) =>
@@ -34,7 +40,7 @@ function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): stri
   if (f.op === "between")
     return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
   if (f.op === "neq" && f.values.length > 1) return `${f.field} ${t(lang, "notIn")} ${f.values.map(formatFilterValue).join(", ")}`;
-  if (f.op === "in") return `${f.field} ${t(lang, "in")} ${f.values.map(formatFilterValue).join(", ")}`;
+  if (f.op === "in") return `${f.field} ${t(lang, "in")} ${listValues(f.values)}`;
   return `${f.field} ${t(lang, f.op)} ${formatFilterValue(f.values[0])}`;
 }
 

@@ -985,3 +985,27 @@ describe("'made in' before a period", () => {
     expect(place.plan?.filters).toEqual([{ field: "Origin", op: "eq", values: ["Japan"] }]);
   });
 });
+
+describe("a word naming several values of one field", () => {
+  it("'how many hondas': the Model values whose first word is honda, stated", async () => {
+    const want = cars.rows.filter((r) => r.Model.split(" ")[0] === "honda").length;
+    expect(want).toBeGreaterThan(1);
+    const reply = await ask(cars.table, "how many hondas");
+    expect(reply.plan?.filters[0]).toMatchObject({ field: "Model", op: "in" });
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": want });
+    expect(reply.assumptions?.join(" ")).toMatch(/"hondas" as the \d+ values of Model/);
+  });
+
+  it("'government jobs': the values holding a common abbreviation of the word (gov), and not a word most values share", async () => {
+    const kinds = ["State-gov", "Federal-gov", "Private", "Self-emp-inc", "Local-gov", "Never-worked", "Without-pay"];
+    const rows = Array.from({ length: 70 }, (_, i) => [kinds[i % kinds.length], String(20 + (i % 40)), ["Shipped Late", "Shipped Early"][i % 2]]);
+    const table = tableFromRows(["workclass", "age", "status"], rows);
+    const reply = await ask(table, "how many people have government jobs");
+    expect(reply.plan?.filters).toEqual([{ field: "workclass", op: "in", values: ["State-gov", "Federal-gov", "Local-gov"] }]);
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": 30 });
+    const shared = await ask(table, "how many shipped");
+    expect(shared.plan?.filters ?? []).toEqual([]);
+    const income = await ask(table, "average age by income");
+    expect(income.plan?.filters ?? []).toEqual([]);
+  });
+});

@@ -12,7 +12,7 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
+import { ABBREVIATIONS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
@@ -183,6 +183,8 @@ export interface Atoms {
   unknown: { text: string; pos: number; slot: "measure" | "group" | "which" | "count" | "other" }[];
   /** Numbers nothing used (not a filter, limit or bin). */
   strayNumbers: string[];
+  /** Unknown words read as several values of one field ("hondas": Model values starting with "honda"). */
+  valueWords: { text: string; field: string; n: number }[];
   /** Comparison words nothing used ("less than a year" where no number or field took them). */
   strayComparisons: string[];
   /** Dates that could not become a filter (no time field, no year). */
@@ -278,6 +280,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     unknown: [],
     strayNumbers: [],
     strayComparisons: [],
+    valueWords: [],
     strayDates: [],
     relative: [],
     orRefs: [],
@@ -1604,8 +1607,56 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   };
   const pairedWithField = (m: Mention) => fieldAcross(m.end, 1) || fieldAcross(m.start - 1, -1);
 
+  // "how many hondas" (Model "honda civic", "honda accord"), "government jobs" (workclass "State-gov",
+  // "Local-gov"): an unknown word that is the first word of several values of one field, or that a
+  // short word of its values abbreviates, selects all those values (stated in the answer).
+  const valuesByWord = (m: Mention): { field: string; values: string[] } | null => {
+    if (m.end - m.start !== 1) return null;
+    const word = tokens[m.start].text.toLowerCase();
+    const lem = lemma(m.start);
+    if (lem.length < 3) return null;
+    let found: { field: string; values: string[] } | null = null;
+    for (const f of fields) {
+      if (!f.codes || f.dictionary.length > 5000) continue;
+      const values = f.dictionary.filter((v) => {
+        const words = v
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter(Boolean);
+        if (words.length < 2) return false;
+        const first = words[0];
+        // A common abbreviation among a few category values ("gov" of "State-gov" for "government").
+        return (
+          first === lem ||
+          first === word ||
+          (f.dictionary.length <= 50 && words.some((w) => ABBREVIATIONS[w]?.includes(lem) || ABBREVIATIONS[w]?.includes(word)))
+        );
+      });
+      // A part of the values, not a word most of them share ("Shipped Late", "Shipped Early").
+      if (values.length < 2 || values.length > f.dictionary.length / 2) continue;
+      if (found) return null; // several fields: not this reading
+      found = { field: f.name, values };
+    }
+    return found;
+  };
   mentions.forEach((m, idx) => {
     if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx)) return;
+    const byWord = valuesByWord(m);
+    if (byWord) {
+      addAtom({
+        pos: m.start,
+        end: m.end,
+        kind: "value",
+        options: [{ filter: { field: byWord.field, op: negatedAt(m.start) ? "neq" : "in", values: byWord.values }, how: "named" }],
+        negated: false,
+        refs: [],
+        listed: 0,
+        conj: null,
+        text: m.text,
+      });
+      a.valueWords.push({ text: m.text, field: byWord.field, n: byWord.values.length });
+      return;
+    }
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     let slot: Atoms["unknown"][number]["slot"] = "other";
     // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.

@@ -59,6 +59,7 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
     unknown: next.unknown,
     strayNumbers: next.strayNumbers,
     strayComparisons: next.strayComparisons,
+    valueWords: next.valueWords,
     strayDates: next.strayDates,
     rowNoun: next.rowNoun || prev.rowNoun,
   };

@@ -294,6 +294,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
   if (a.strayNumbers.length) notes.push(`ignored:${a.strayNumbers.join(", ")}`);
+  for (const v of a.valueWords) if (best.plan.filters.some((f) => f.field === v.field)) notes.push(`valueWords:${v.field}:${v.n}:${v.text}`);
   if (a.strayComparisons.length) notes.push(`ignored:${a.strayComparisons.join(", ")}`);
   const timeFiltered = best.plan.filters.some((f) => {
     const info = lex.byName.get(f.field);

@@ -120,6 +120,8 @@ export const NEGATIVE_VALUES = new Set(words.negativeValues);
 export const FIELD_ALIASES: string[][] = words.fieldAliases;
 export const VALUE_ALIASES: Record<string, string[]> = words.valueAliases;
 /** "are people with partners less likely to churn?": a yes/no question opener and a comparative word. */
+/** Common abbreviations in values ("State-gov"): the full words they stand for ("government"). */
+export const ABBREVIATIONS: Record<string, string[]> = words.abbreviations;
 export const COMPARE_OPENERS = new Set(words.compareQuestion.openers);
 export const COMPARE_WORDS = new Set(words.compareQuestion.comparatives);
 
