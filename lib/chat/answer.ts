@@ -339,6 +339,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "versusOther") out.push(t(style.lang, "assumeVersusOther", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "unitConverted") out.push(t(style.lang, "assumeUnitConverted", { field: rest[0], value: rest[1], text: rest.slice(2).join(":") }));
     else if (kind === "unitUnknown") out.push(t(style.lang, "assumeUnitUnknown", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "speed") out.push(t(style.lang, rest[2] === "asc" ? "assumeSpeedAsc" : "assumeSpeedDesc", { field: rest[0], text: rest[1] }));
     else if (kind === "valueWords") out.push(t(style.lang, "assumeValueWords", { field: rest[0], n: rest[1], text: rest.slice(2).join(":") }));
     else if (kind === "bothSides") out.push(t(style.lang, "assumeBothSides", { field: rest[0], value: rest.slice(1).join(":") }));
     else if (kind === "having")

@@ -1009,3 +1009,21 @@ describe("a word naming several values of one field", () => {
     expect(income.plan?.filters ?? []).toEqual([]);
   });
 });
+
+describe("speed words on a field that holds a time", () => {
+  it("'fastest accelerating car' is the lowest Acceleration (seconds), 'slowest' the highest, stated", async () => {
+    const accel = cars.rows.map((r) => Number(r.Acceleration)).filter((v) => !Number.isNaN(v));
+    const fast = await ask(cars.table, "fastest accelerating car");
+    expect(fast.plan?.sort).toEqual({ by: "value", order: "asc" });
+    expect(Number(fast.messages[1].table?.[0].Acceleration)).toBe(Math.min(...accel));
+    expect(fast.assumptions?.join(" ")).toMatch(/Acceleration is a time/);
+    const slow = await ask(cars.table, "slowest car by acceleration");
+    expect(slow.plan?.sort).toEqual({ by: "value", order: "desc" });
+  });
+
+  it("leaves the order alone on a field that is not a time ('the fastest' on Horsepower)", async () => {
+    const reply = await ask(cars.table, "car with the highest horsepower");
+    expect(reply.plan?.sort).toEqual({ by: "value", order: "desc" });
+    expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/is a time/);
+  });
+});

@@ -10,7 +10,7 @@ import { editCandidates, mergeAtoms } from "./followup";
 import { flagValues, type TableLexicon } from "./lexicon";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
-import { COMPARE_OPENERS, COMPARE_WORDS } from "./vocabulary";
+import { COMPARE_OPENERS, COMPARE_WORDS, SPEED_WORDS, TIME_TO_DO_WORDS } from "./vocabulary";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -267,6 +267,12 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     ranked = [best, ...ranked.slice(1)];
     notes.push(grouped.note);
   }
+  const speed = speedReading(a, best.plan);
+  if (speed) {
+    best = { ...best, plan: speed.plan };
+    ranked = [best, ...ranked.slice(1)];
+    notes.push(speed.note);
+  }
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) {
     best = { ...best, plan: sides.plan };
@@ -395,6 +401,29 @@ function havingReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan:
     return { plan: next, note: `having:${g.name}:${agg}:${f.field}:${atom.text}` };
   }
   return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// "the fastest accelerating car" on Acceleration (seconds to 60 mph), "the quickest shipping" on Days
+// to Ship: a speed word ranks a field holding a time to do something, where less is faster; the
+// ranking order follows the speed word, and the answer says so.
+
+function speedReading(a: Atoms, plan: AnalysisPlan): { plan: AnalysisPlan; note: string } | null {
+  const tokens = a.reading.tokens;
+  let order: "asc" | "desc" | undefined;
+  let said = "";
+  for (let i = 0; i < tokens.length && !order; i++) {
+    const w = tokens[i].text.toLowerCase();
+    order = SPEED_WORDS[w];
+    said = w;
+  }
+  if (!order || !plan.sort || plan.sort.by !== "value") return null;
+  const field = plan.intent === "rows" ? plan.y : plan.measure.field;
+  if (!field) return null;
+  const words = field.toLowerCase().split(/[^a-z0-9]+/);
+  if (!words.some((w) => TIME_TO_DO_WORDS.has(w))) return null;
+  if (plan.sort.order === order) return { plan, note: `speed:${field}:${said}:${order}` };
+  return { plan: { ...plan, sort: { ...plan.sort, order } }, note: `speed:${field}:${said}:${order}` };
 }
 
 // ---------------------------------------------------------------------------------------------
