@@ -896,10 +896,15 @@ describe("a threshold on each group's aggregate (having)", () => {
 });
 
 describe("comparison words nothing used are named", () => {
-  it("'less than a year' with no number and no field taken: the answer says it was not used", async () => {
+  it("'less than a year' is one year compared with the duration field, its unit stated as unchecked", async () => {
     const reply = await ask(telco.table, "how many customers have been here less than a year");
-    if (reply.plan?.filters.length) return; // read as a condition: nothing silent to check
-    expect(reply.assumptions?.join(" ")).toMatch(/did not use "less than a year"/);
+    expect(reply.plan?.filters).toEqual([{ field: "tenure", op: "lt", values: [1] }]);
+    expect(reply.assumptions?.join(" ")).toMatch(/does not say which unit tenure is in/);
+  });
+
+  it("'less than a week' on a field whose name states its unit is converted ('Days to Ship' < 7)", async () => {
+    const reply = await ask(store.table, "how many orders took less than a week to ship");
+    expect(reply.plan?.filters).toEqual([{ field: "Days to Ship", op: "lt", values: [7] }]);
   });
 
   it("'more than two years' read as a value: the comparison words are named as not used", async () => {
