@@ -1032,3 +1032,17 @@ describe("speed words on a field that holds a time", () => {
     expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/is a time/);
   });
 });
+
+describe("a number of times is a count per group (having)", () => {
+  it("'which customers bought more than 2 times': the customers with more than 2 rows, and 'how many' counts them", async () => {
+    const counts = countBy(store.rows, (r) => r["Customer Name"]);
+    const want = new Map([...counts].filter(([, n]) => n > 2));
+    expect(want.size).toBeGreaterThan(0);
+    const reply = await ask(store.table, "which customers bought more than 2 times");
+    expect(reply.plan?.having).toEqual({ measure: { agg: "count", field: null }, op: "gt", values: [2] });
+    expect(tableMap(reply, "Customer Name")).toEqual(want);
+    expect(reply.assumptions?.join(" ")).not.toMatch(/did not use/);
+    const many = await ask(store.table, "how many customers ordered more than 2 times");
+    expect(many.messages[1].table?.[0]).toMatchObject({ "Number of distinct values of Customer Name": want.size });
+  });
+});

@@ -183,6 +183,8 @@ export interface Atoms {
   unknown: { text: string; pos: number; slot: "measure" | "group" | "which" | "count" | "other" }[];
   /** Numbers nothing used (not a filter, limit or bin). */
   strayNumbers: string[];
+  /** "more than 20 times": a count of each group's rows compared (the groups are read later). */
+  timesCount: { op: "gt" | "gte" | "lt" | "lte"; value: number; text: string; pos: number; end: number } | null;
   /** Unknown words read as several values of one field ("hondas": Model values starting with "honda"). */
   valueWords: { text: string; field: string; n: number }[];
   /** Comparison words nothing used ("less than a year" where no number or field took them). */
@@ -281,6 +283,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     strayNumbers: [],
     strayComparisons: [],
     valueWords: [],
+    timesCount: null,
     strayDates: [],
     relative: [],
     orRefs: [],
@@ -864,6 +867,26 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     // Comparisons: "more than 100", "at least 5", "before 2000", "heavier than 3000", "5 or more".
     const cmp0 = cmpBefore(m.start);
+    // "customers who bought more than 20 times": a number of times is a count of each group's rows
+    // (compared after grouping), not a value of any field.
+    if (
+      cmp0 &&
+      m.kind === "number" &&
+      !m.money &&
+      !m.percent &&
+      tokens[m.end]?.text.toLowerCase() === "times" &&
+      ["gt", "gte", "lt", "lte"].includes(cmp0.op)
+    ) {
+      a.timesCount = {
+        op: cmp0.op as "gt" | "gte" | "lt" | "lte",
+        value: m.value,
+        text: spanText(tokens, cmp0.from, m.end + 1),
+        pos: cmp0.from,
+        end: m.end + 1,
+      };
+      consumed.add(idx);
+      continue;
+    }
     // "movies from 1999", "cars from 1975": "from" with a year and no "on"/"onwards"/"to" after it
     // is where the rows come from, that period itself; "from 1999 on", "since 1999" stay open ranges.
     const fromPeriod =
@@ -1742,6 +1765,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const key = m.kind === "word" ? hitKey(m, "cmp") : null;
     if (!key || !["gt", "gte", "lt", "lte"].includes(key) || hasHit(m, "temporal") || lemma(m.start) === "from") return;
     if (a.filters.some((f) => m.start >= f.pos && m.start < f.end)) return;
+    if (a.timesCount && m.start >= a.timesCount.pos && m.start < a.timesCount.end) return;
     const quantity = (k: number) => {
       const w = lemma(k);
       const mm = mAt(k);

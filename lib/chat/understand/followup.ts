@@ -60,6 +60,7 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
     strayNumbers: next.strayNumbers,
     strayComparisons: next.strayComparisons,
     valueWords: next.valueWords,
+    timesCount: next.timesCount,
     strayDates: next.strayDates,
     rowNoun: next.rowNoun || prev.rowNoun,
   };

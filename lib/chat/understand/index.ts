@@ -315,7 +315,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     notes.push(u.converted !== undefined ? `unitConverted:${u.field}:${u.converted}:${u.text}` : `unitUnknown:${u.field}:${u.text}`);
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
-  notes.push(...unhonoured(a, best, ranked, notes), ...manyGroups(best.plan, lex));
+  notes.push(...unhonoured(a, best, ranked, notes), ...(best.plan.having ? [] : manyGroups(best.plan, lex)));
   return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };
 }
 
@@ -363,9 +363,41 @@ function saidOfGroups(a: Atoms, pos: number, group: string, compared: string): b
   return false;
 }
 
+/** "which customers bought more than 20 times": the groups whose number of rows passes. */
+function timesReading(a: Atoms, times: NonNullable<Atoms["timesCount"]>, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  const category = (name: string) => {
+    const f = lex.byName.get(name);
+    return !!f?.codes && !isTimeField(f);
+  };
+  const grouped = plan.intent === "aggregate" && plan.groupBy.length === 1 && category(plan.groupBy[0].field) ? plan.groupBy[0].field : null;
+  const named = a.refs.filter((r) => r.turn === 0 && r.cands.some((c) => category(c.name)));
+  // The groups: the field asked about ("which customers", "how many customers", "by customer"), else the only one named.
+  const ref = named.find((r) => r.afterWhich || r.countOf || r.group) ?? (named.length === 1 ? named[0] : undefined);
+  const field = grouped ?? ref?.cands.find((c) => category(c.name))?.name;
+  if (!field) return null;
+  const counted = !!ref?.countOf && !grouped;
+  const next: AnalysisPlan = {
+    ...plan,
+    intent: "aggregate",
+    measure: counted ? { agg: "distinct", field } : { agg: "count", field: null },
+    extraMeasures: [],
+    groupBy: counted ? [] : [{ field, bucket: null }],
+    x: null,
+    y: null,
+    binWidth: null,
+    binCount: null,
+    sort: counted ? null : { by: "value", order: "desc" },
+    limit: null,
+    chart: counted ? "none" : "bar",
+    having: { measure: { agg: "count", field: null }, op: times.op, values: [times.value] },
+  };
+  return { plan: next, note: `having:${field}:count::${times.text}` };
+}
+
 const HAVING_AGGS = new Set<AnalysisPlan["measure"]["agg"]>(["sum", "mean", "median", "min", "max"]);
 
 function havingReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  if (a.timesCount) return timesReading(a, a.timesCount, plan, lex);
   if (plan.intent !== "aggregate" || plan.having || plan.extraMeasures.length) return null;
   const gField = plan.groupBy.length === 1 ? plan.groupBy[0].field : !plan.groupBy.length && plan.measure.agg === "distinct" ? plan.measure.field : null;
   const g = gField ? lex.byName.get(gField) : undefined;
