@@ -39,6 +39,21 @@ const DURATION_FIELD_WORDS = new Set(["tenure", "duration", "days", "day", "mont
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
+/** The words of each value of a dictionary, computed once per table. */
+const VALUE_WORDS = new WeakMap<string[], string[][]>();
+function valueWordsOf(dictionary: string[]): string[][] {
+  let out = VALUE_WORDS.get(dictionary);
+  if (!out) {
+    out = dictionary.map((v) =>
+      v
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
+    );
+    VALUE_WORDS.set(dictionary, out);
+  }
+  return out;
+}
 const TIME_PREPOSITIONS = new Set(["in", "from", "during", "since"]);
 /** Small words between a comparison and the second field ("less than their budget", "than they cost"). */
 const SECOND_SIDE_FILLERS = new Set(["their", "its", "his", "her", "the", "they", "it", "what", "a", "an", "was", "were", "is", "did", "do", "does"]);
@@ -1641,11 +1656,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     let found: { field: string; values: string[] } | null = null;
     for (const f of fields) {
       if (!f.codes || f.dictionary.length > 5000) continue;
-      const values = f.dictionary.filter((v) => {
-        const words = v
-          .toLowerCase()
-          .split(/[^a-z0-9]+/)
-          .filter(Boolean);
+      const split = valueWordsOf(f.dictionary);
+      const values = f.dictionary.filter((_, vi) => {
+        const words = split[vi];
         if (words.length < 2) return false;
         const first = words[0];
         // A common abbreviation among a few category values ("gov" of "State-gov" for "government").
