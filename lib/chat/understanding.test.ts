@@ -883,6 +883,15 @@ describe("a threshold on each group's aggregate (having)", () => {
     expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of distinct values of State": want });
   });
 
+  it("'total sales by state' | 'only those with more than 5k': the follow-up keeps the states whose total passes", async () => {
+    const want = new Map([...totals("State", "Sales")].filter(([, v]) => v > 5000));
+    const reply = await ask(store.table, "total sales by state", "only those with more than 5k");
+    expect(reply.plan?.having).toEqual({ measure: { agg: "sum", field: "Sales" }, op: "gt", values: [5000] });
+    const got = tableMap(reply, "State");
+    expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+    expect(reply.assumptions?.join(" ")).not.toMatch(/did not use/);
+  });
+
   it("a condition said of rows stays a row filter even when no row passes it", async () => {
     const reply = await ask(store.table, "total sales by region for orders with quantity more than 1000");
     expect(reply.plan?.having).toBeUndefined();

@@ -204,6 +204,8 @@ export interface Atoms {
   valueWords: { text: string; field: string; n: number }[];
   /** Comparison words nothing used ("less than a year" where no number or field took them). */
   strayComparisons: string[];
+  /** Of those, the ones comparing a plain number: the comparison and the number. */
+  strayCompare: { text: string; op: "gt" | "gte" | "lt" | "lte"; value: number; numberText: string }[];
   /** Dates that could not become a filter (no time field, no year). */
   strayDates: string[];
   /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
@@ -297,6 +299,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     unknown: [],
     strayNumbers: [],
     strayComparisons: [],
+    strayCompare: [],
     valueWords: [],
     timesCount: null,
     strayDates: [],
@@ -1803,6 +1806,16 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       )
         end++;
     a.strayComparisons.push(spanText(tokens, m.start, end));
+    // "only those with more than 100k" after "total sales by state": a plain number compared, which
+    // the decision may read as a condition on each group's value.
+    const num = [m.end, m.end + 1].map((k) => mAt(k)).find((x) => x?.kind === "number");
+    if (num?.kind === "number" && !num.percent && !DURATION_UNITS[lemma(num.end)])
+      a.strayCompare.push({
+        text: a.strayComparisons[a.strayComparisons.length - 1],
+        op: key as "gt" | "gte" | "lt" | "lte",
+        value: num.value,
+        numberText: num.text,
+      });
   });
   return a;
 }

@@ -59,6 +59,7 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
     unknown: next.unknown,
     strayNumbers: next.strayNumbers,
     strayComparisons: next.strayComparisons,
+    strayCompare: next.strayCompare,
     valueWords: next.valueWords,
     timesCount: next.timesCount,
     strayDates: next.strayDates,

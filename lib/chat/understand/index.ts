@@ -266,6 +266,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = { ...best, plan: grouped.plan };
     ranked = [best, ...ranked.slice(1)];
     notes.push(grouped.note);
+    if (grouped.dropNote) notes.splice(0, notes.length, ...notes.filter((n) => n !== grouped.dropNote));
   }
   const speed = speedReading(a, best.plan);
   if (speed) {
@@ -299,9 +300,13 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
-  if (a.strayNumbers.length) notes.push(`ignored:${a.strayNumbers.join(", ")}`);
+  // A stray number inside a stray comparison ("more than 100k") is named once, with its comparison.
+  const usedStray = grouped?.stray ?? null;
+  const strayComparisons = a.strayComparisons.filter((c) => c !== usedStray?.text);
+  const strayNumbers = a.strayNumbers.filter((n) => !a.strayComparisons.some((c) => c.includes(n)) && n !== usedStray?.numberText);
+  if (strayNumbers.length) notes.push(`ignored:${strayNumbers.join(", ")}`);
   for (const v of a.valueWords) if (best.plan.filters.some((f) => f.field === v.field)) notes.push(`valueWords:${v.field}:${v.n}:${v.text}`);
-  if (a.strayComparisons.length) notes.push(`ignored:${a.strayComparisons.join(", ")}`);
+  if (strayComparisons.length) notes.push(`ignored:${strayComparisons.join(", ")}`);
   const timeFiltered = best.plan.filters.some((f) => {
     const info = lex.byName.get(f.field);
     return !!info && isTimeField(info);
@@ -358,6 +363,8 @@ function saidOfGroups(a: Atoms, pos: number, group: string, compared: string): b
       k = ref.pos;
       continue;
     }
+    // "only those with more than 5k" after a grouped answer: the groups shown.
+    if (["those", "ones", "these"].includes(tokens[k].lemma)) return true;
     if (!SUBJECT_LINKS.has(tokens[k].lemma)) return false;
   }
   return false;
@@ -394,33 +401,62 @@ function timesReading(a: Atoms, times: NonNullable<Atoms["timesCount"]>, plan: A
   return { plan: next, note: `having:${field}:count::${times.text}` };
 }
 
+/** Words for the groups of the earlier answer ("only those with more than 100k"). */
+const GROUP_PRONOUNS = new Set(["those", "ones", "them", "these", "which", "any"]);
+
 const HAVING_AGGS = new Set<AnalysisPlan["measure"]["agg"]>(["sum", "mean", "median", "min", "max"]);
 
-function havingReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+function havingReading(
+  a: Atoms,
+  plan: AnalysisPlan,
+  lex: TableLexicon,
+): { plan: AnalysisPlan; note: string; stray?: Atoms["strayCompare"][number]; dropNote?: string } | null {
   if (a.timesCount) return timesReading(a, a.timesCount, plan, lex);
   if (plan.intent !== "aggregate" || plan.having || plan.extraMeasures.length) return null;
+  // "total sales by state" | "only those with more than 100k": a plain number compared that nothing
+  // else took, said of the groups ("those", "ones", the grouping's own name), is a condition on each group's value.
+  const one = a.strayCompare.length === 1 && plan.groupBy.length === 1 && !a.filters.length ? a.strayCompare[0] : null;
+  const groupInfo = plan.groupBy.length === 1 ? lex.byName.get(plan.groupBy[0].field) : undefined;
+  if (one && groupInfo && !isTimeField(groupInfo) && ["sum", "mean", "median", "min", "max", "count"].includes(plan.measure.agg)) {
+    const said =
+      a.reading.tokens.some((t) => GROUP_PRONOUNS.has(t.lemma)) || a.refs.some((r) => r.turn === 0 && r.cands.some((c) => c.name === groupInfo.name));
+    if (said)
+      return {
+        plan: { ...plan, having: { measure: plan.measure, op: one.op, values: [one.value] } },
+        note: `having:${groupInfo.name}:${plan.measure.agg}:${plan.measure.field ?? ""}:${one.text}`,
+        stray: one,
+      };
+  }
   const gField = plan.groupBy.length === 1 ? plan.groupBy[0].field : !plan.groupBy.length && plan.measure.agg === "distinct" ? plan.measure.field : null;
   const g = gField ? lex.byName.get(gField) : undefined;
   if (!g || g.role === "date" || isTimeField(g)) return null;
   for (const f of plan.filters) {
     if (!["gt", "gte", "lt", "lte", "between"].includes(f.op) || f.or?.length || f.field === g.name) continue;
-    const info = lex.byName.get(f.field);
-    if (!info?.numbers || isTimeField(info) || !f.values.every((v) => typeof v === "number")) continue;
+    if (!f.values.every((v) => typeof v === "number")) continue;
     const key = JSON.stringify(f);
     const atom = a.filters.find((x) => (x.kind === "compare" || x.kind === "range") && x.options.some((o) => JSON.stringify(o.filter) === key));
     if (!atom) continue;
+    // A number that named no field was applied to a guessed one; said of the groups of a measure, it is that measure's.
+    const chosen = atom.options.find((o) => JSON.stringify(o.filter) === key);
+    const own =
+      chosen?.how === "guess" && plan.measure.field && plan.measure.field !== f.field
+        ? atom.options.find((o) => o.filter.field === plan.measure.field)
+        : undefined;
+    const field = own ? own.filter.field : f.field;
+    const info = lex.byName.get(field);
+    if (!info?.numbers || isTimeField(info)) continue;
     // "average profit above 30", "a total of sales over 1000", "more than 100k in total sales".
     const near = (r: Atoms["refs"][number]) =>
       atom.refs.includes(r.id) || (r.end <= atom.pos && atom.pos - r.end <= 1) || (r.pos >= atom.end && r.pos - atom.end <= 2);
-    const said = a.refs.find((r) => r.turn === 0 && r.agg && HAVING_AGGS.has(r.agg) && r.cands.some((c) => c.name === f.field) && near(r));
+    const said = a.refs.find((r) => r.turn === 0 && r.agg && HAVING_AGGS.has(r.agg) && r.cands.some((c) => c.name === field) && near(r));
     const values = f.values as number[];
     // No single row reaches the threshold, but a group's total can: "more than 100k in sales".
     // (said of the groups themselves, "states that have more than 100k in sales", not of rows: "orders with quantity over 1000")
-    const noRow = (f.op === "gt" || f.op === "gte") && values[0] >= info.max && info.min >= 0 && saidOfGroups(a, atom.pos, g.name, f.field);
-    const agg = said?.agg ?? (noRow ? "sum" : null);
+    const noRow = (f.op === "gt" || f.op === "gte") && values[0] >= info.max && info.min >= 0 && saidOfGroups(a, atom.pos, g.name, field);
+    const agg = said?.agg ?? (own && HAVING_AGGS.has(plan.measure.agg) && noRow ? plan.measure.agg : noRow ? "sum" : null);
     if (!agg) continue;
-    const measure = { agg, field: f.field };
-    const keepMeasure = plan.groupBy.length === 0 || (plan.measure.field !== f.field && plan.measure.agg !== "count");
+    const measure = { agg, field };
+    const keepMeasure = plan.groupBy.length === 0 || (plan.measure.field !== field && plan.measure.agg !== "count");
     // "how many states have ...": the number of groups that pass.
     const counted = plan.groupBy.length === 1 && a.refs.some((r) => r.turn === 0 && r.countOf && r.cands.some((c) => c.name === g.name));
     const next: AnalysisPlan = {
@@ -430,7 +466,7 @@ function havingReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan:
       filters: plan.filters.filter((x) => x !== f),
       having: { measure, op: f.op as "gt" | "gte" | "lt" | "lte" | "between", values },
     };
-    return { plan: next, note: `having:${g.name}:${agg}:${f.field}:${atom.text}` };
+    return { plan: next, note: `having:${g.name}:${agg}:${field}:${atom.text}`, dropNote: own ? `guess:${f.field}:${atom.text}` : undefined };
   }
   return null;
 }
