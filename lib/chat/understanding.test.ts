@@ -1012,10 +1012,16 @@ describe("a word naming several values of one field", () => {
 
   it("'government jobs': the values holding a common abbreviation of the word (gov), and not a word most values share", async () => {
     const kinds = ["State-gov", "Federal-gov", "Private", "Self-emp-inc", "Local-gov", "Never-worked", "Without-pay"];
-    const rows = Array.from({ length: 70 }, (_, i) => [kinds[i % kinds.length], String(20 + (i % 40)), ["Shipped Late", "Shipped Early"][i % 2]]);
-    const table = tableFromRows(["workclass", "age", "status"], rows);
+    const rows = Array.from({ length: 70 }, (_, i) => [
+      kinds[i % kinds.length],
+      String(20 + (i % 40)),
+      ["Shipped Late", "Shipped Early"][i % 2],
+      ["Sales", "Tech-support", "Craft-repair"][i % 3],
+    ]);
+    const table = tableFromRows(["workclass", "age", "status", "occupation"], rows);
     const reply = await ask(table, "how many people have government jobs");
     expect(reply.plan?.filters).toEqual([{ field: "workclass", op: "in", values: ["State-gov", "Federal-gov", "Local-gov"] }]);
+    expect(reply.plan?.groupBy).toEqual([]);
     expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": 30 });
     const shared = await ask(table, "how many shipped");
     expect(shared.plan?.filters ?? []).toEqual([]);

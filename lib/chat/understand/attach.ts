@@ -1682,13 +1682,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx)) return;
     const byWord = valuesByWord(m);
     if (byWord) {
+      // "government jobs": a field named right after the word, with no grouping word, is the noun it qualifies.
+      const head = a.refs.find((r) => r.turn === 0 && r.pos === m.end && !governs(r) && !r.cands.some((c) => c.name === byWord.field));
       addAtom({
         pos: m.start,
         end: m.end,
         kind: "value",
         options: [{ filter: { field: byWord.field, op: negatedAt(m.start) ? "neq" : "in", values: byWord.values }, how: "named" }],
         negated: false,
-        refs: [],
+        refs: head ? [head.id] : [],
         listed: 0,
         conj: null,
         text: m.text,
