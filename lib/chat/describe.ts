@@ -14,9 +14,9 @@ function formatFilterValue(v: string | number): string {
 }
 
 /** A list of values, the first eight and how many in all when longer ("hondas": nine Model values). */
-function listValues(values: (string | number)[]): string {
+function listValues(values: (string | number)[], lang: Lang): string {
   const shown = values.slice(0, 8).map(formatFilterValue).join(", ");
-  return values.length > 8 ? `${shown}, … (${values.length})` : shown;
+  return values.length > 8 ? `${shown}, … (${t(lang, "valuesCount", { n: values.length })})` : shown;
 }
 
 export function describeFilters(filters: Filter[], lang: Lang, dateFields: Set<string> = new Set()): string {
@@ -40,7 +40,7 @@ function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): stri
   if (f.op === "between")
     return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
   if (f.op === "neq" && f.values.length > 1) return `${f.field} ${t(lang, "notIn")} ${f.values.map(formatFilterValue).join(", ")}`;
-  if (f.op === "in") return `${f.field} ${t(lang, "in")} ${listValues(f.values)}`;
+  if (f.op === "in") return `${f.field} ${t(lang, "in")} ${listValues(f.values, lang)}`;
   return `${f.field} ${t(lang, f.op)} ${formatFilterValue(f.values[0])}`;
 }
 
