@@ -71,6 +71,23 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     if (groups.length) first += ` ${t(lang, "grouped", { groups: groups.join(` ${t(lang, "and")} `) })}`;
   }
   first += ` ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
+  // HAVING: which groups were kept, and how many of them.
+  if (plan.having && r.having) {
+    const h = plan.having;
+    const hf = formatterFor(h.measure, ctx);
+    const cond =
+      h.op === "between"
+        ? `${t(lang, "between")} ${hf(h.values[0])} ${t(lang, "and")} ${hf(h.values[1] ?? h.values[0])}`
+        : `${t(lang, h.op)} ${hf(h.values[0])}`;
+    const count = (n: number) => formatNumber(n, lang, null, { integer: true });
+    first += ` ${t(lang, "havingKept", {
+      field: r.having.field,
+      what: lowerFirst(describeMeasure(h.measure, lang, ctx.dateFields)),
+      cond,
+      matched: count(r.having.matched),
+      groups: count(r.having.groups),
+    })}`;
+  }
   if (r.filteredRows === 0 && !(groups.length === 0 && (plan.measure.agg === "count" || plan.measure.agg === "distinct")))
     return `${first} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
   const parts: string[] = [first];
@@ -329,6 +346,17 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "unitMonths")
       out.push(t(style.lang, "assumeUnitMonths", { field: rest[0], value: rest[1], max: rest[2], text: rest.slice(3).join(":") }));
     else if (kind === "unitUnknown") out.push(t(style.lang, "assumeUnitUnknown", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "speed") out.push(t(style.lang, rest[2] === "asc" ? "assumeSpeedAsc" : "assumeSpeedDesc", { field: rest[0], text: rest[1] }));
+    else if (kind === "valueWords") out.push(t(style.lang, "assumeValueWords", { field: rest[0], n: rest[1], text: rest.slice(2).join(":") }));
+    else if (kind === "bothSides") out.push(t(style.lang, "assumeBothSides", { field: rest[0], value: rest.slice(1).join(":") }));
+    else if (kind === "having")
+      out.push(
+        t(style.lang, "assumeHaving", {
+          field: rest[0],
+          what: lowerFirst(describeMeasure({ agg: rest[1] as Measure["agg"], field: rest[2] }, style.lang)),
+          text: rest.slice(3).join(":"),
+        }),
+      );
     else if (kind === "loss") out.push(t(style.lang, "assumeLoss", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "latest") out.push(t(style.lang, "assumeLatest", { period: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "ratio") {

@@ -3,7 +3,7 @@
 // ('Region is "East" and Sales is above 100') and chart titles.
 import type { Lang } from "./i18n";
 import { t } from "./i18n";
-import type { Filter, Measure } from "./plan";
+import type { AnalysisPlan, Filter, Measure } from "./plan";
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -11,6 +11,12 @@ function capitalize(s: string): string {
 
 function formatFilterValue(v: string | number): string {
   return typeof v === "number" ? String(v) : `"${v.trim()}"`;
+}
+
+/** A list of values, the first eight and how many in all when longer ("hondas": nine Model values). */
+function listValues(values: (string | number)[], lang: Lang): string {
+  const shown = values.slice(0, 8).map(formatFilterValue).join(", ");
+  return values.length > 8 ? `${shown}, … (${t(lang, "valuesCount", { n: values.length })})` : shown;
 }
 
 export function describeFilters(filters: Filter[], lang: Lang, dateFields: Set<string> = new Set()): string {
@@ -22,6 +28,8 @@ export function describeFilters(filters: Filter[], lang: Lang, dateFields: Set<s
 }
 
 function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): string {
+  // Two fields of the same row: "Worldwide Gross is below Production Budget" ("... below 0.05 x Weight").
+  if (f.otherField) return `${f.field} ${t(lang, f.op)} ${Number(f.values[0]) === 1 ? "" : `${f.values[0]} × `}${f.otherField}`;
   // Dates read as periods: "Order Date is in 2016", "between 2016-01 and 2016-06".
   if (dateFields.has(f.field) && f.op === "eq") return `${f.field} ${t(lang, "during")} ${f.values[0]}`;
   if (dateFields.has(f.field) && f.op === "between") return `${f.field} ${t(lang, "between")} ${f.values[0]} ${t(lang, "and")} ${f.values[1] ?? f.values[0]}`;
@@ -32,7 +40,7 @@ function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): stri
   if (f.op === "between")
     return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
   if (f.op === "neq" && f.values.length > 1) return `${f.field} ${t(lang, "notIn")} ${f.values.map(formatFilterValue).join(", ")}`;
-  if (f.op === "in") return `${f.field} ${t(lang, "in")} ${f.values.map(formatFilterValue).join(", ")}`;
+  if (f.op === "in") return `${f.field} ${t(lang, "in")} ${listValues(f.values, lang)}`;
   return `${f.field} ${t(lang, f.op)} ${formatFilterValue(f.values[0])}`;
 }
 
@@ -62,5 +70,16 @@ export function describePlanShort(plan: import("./plan").AnalysisPlan, lang: Lan
     return `${t(lang, "rowsTitle").toLowerCase()}${plan.y ? ` ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: plan.y })}` : ""}${where}`;
   const measures = [plan.measure, ...(plan.extraMeasures ?? [])].map((m) => lower(describeMeasure(m, lang, dateFields))).join(` ${t(lang, "and")} `);
   const by = plan.groupBy.length ? ` ${t(lang, "by")} ${plan.groupBy.map((g) => g.field).join(` ${t(lang, "and")} `)}` : "";
-  return `${measures}${by}${where}`;
+  const having = plan.having ? `, ${describeHaving(plan, lang, dateFields)}` : "";
+  return `${measures}${by}${where}${having}`;
+}
+
+/** A condition on groups (plan.having) for titles: "only the values of State whose total of Sales is above 100000". */
+export function describeHaving(plan: AnalysisPlan, lang: Lang, dateFields?: Set<string>): string {
+  const h = plan.having;
+  const field = plan.groupBy[0]?.field ?? plan.measure.field;
+  if (!h || !field) return "";
+  const what = describeMeasure(h.measure, lang, dateFields);
+  const cond = h.op === "between" ? `${t(lang, "between")} ${h.values[0]} ${t(lang, "and")} ${h.values[1] ?? h.values[0]}` : `${t(lang, h.op)} ${h.values[0]}`;
+  return t(lang, "havingTitle", { field, what: what.charAt(0).toLowerCase() + what.slice(1), cond });
 }

@@ -117,3 +117,95 @@ describe("ratios (measure.per)", () => {
     expect(r.overall).toBe(210 / 3);
   });
 });
+
+describe("having", () => {
+  it("keeps only the groups whose aggregate passes, for a grouping and for a distinct count", () => {
+    const table = tableFromRows(
+      ["state", "sales"],
+      [
+        ["a", "60"],
+        ["a", "50"],
+        ["b", "90"],
+        ["c", "20"],
+        ["c", "30"],
+        ["c", "70"],
+      ],
+    );
+    const base = {
+      intent: "aggregate",
+      extraMeasures: [],
+      filters: [],
+      x: null,
+      y: null,
+      sort: null,
+      limit: null,
+      binWidth: null,
+      binCount: null,
+      chart: "none",
+      having: { measure: { agg: "sum", field: "sales" }, op: "gt", values: [100] },
+    } as const;
+    // Totals: a 110, b 90, c 120; no single row is above 100.
+    const grouped = executePlan(
+      table,
+      JSON.parse(JSON.stringify({ ...base, measure: { agg: "sum", field: "sales" }, groupBy: [{ field: "state", bucket: null }] })),
+    );
+    if (grouped.kind !== "aggregate") throw new Error("aggregate expected");
+    expect(grouped.rows.map((r) => [r.keys[0], r.value])).toEqual([
+      ["c", 120],
+      ["a", 110],
+    ]);
+    expect(grouped.having).toEqual({ field: "state", matched: 2, groups: 3 });
+    const distinct = executePlan(table, JSON.parse(JSON.stringify({ ...base, measure: { agg: "distinct", field: "state" }, groupBy: [] })));
+    if (distinct.kind !== "aggregate") throw new Error("aggregate expected");
+    expect(distinct.overall).toBe(2);
+    const mean = executePlan(
+      table,
+      JSON.parse(
+        JSON.stringify({
+          ...base,
+          measure: { agg: "distinct", field: "state" },
+          groupBy: [],
+          having: { measure: { agg: "mean", field: "sales" }, op: "lt", values: [56] },
+        }),
+      ),
+    );
+    if (mean.kind !== "aggregate") throw new Error("aggregate expected");
+    // Means: a 55, b 90, c 40.
+    expect(mean.overall).toBe(2);
+  });
+});
+
+describe("two fields of a row compared", () => {
+  it("keeps the rows where field op factor x otherField, missing values failing", () => {
+    const table = tableFromRows(
+      ["gross", "budget"],
+      [
+        ["5", "10"],
+        ["20", "10"],
+        ["", "10"],
+        ["9", "20"],
+      ],
+    );
+    const base = {
+      intent: "aggregate",
+      measure: { agg: "count", field: null },
+      extraMeasures: [],
+      groupBy: [],
+      x: null,
+      y: null,
+      sort: null,
+      limit: null,
+      binWidth: null,
+      binCount: null,
+      chart: "none",
+    } as const;
+    const count = (op: string, factor: number) => {
+      const r = executePlan(table, JSON.parse(JSON.stringify({ ...base, filters: [{ field: "gross", op, values: [factor], otherField: "budget" }] })));
+      if (r.kind !== "aggregate") throw new Error("aggregate expected");
+      return r.filteredRows;
+    };
+    expect(count("lt", 1)).toBe(2);
+    expect(count("gt", 1)).toBe(1);
+    expect(count("gt", 0.4)).toBe(3);
+  });
+});

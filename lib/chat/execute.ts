@@ -28,6 +28,8 @@ export interface AggregateResult {
   missingKeyRows: number;
   /** plan.extraMeasures: per measure, its value for each row of `rows` (NaN where a group has none), and overall. */
   extra: { measure: import("./plan").Measure; values: number[]; overall: number }[];
+  /** plan.having: the field whose groups were tested, how many passed and how many there were. */
+  having?: { field: string; matched: number; groups: number };
 }
 
 export interface Bin {
@@ -326,9 +328,40 @@ function getField(fields: FieldInfo[], name: string | null, what: string): Field
   return info;
 }
 
+/** A row's field against another field of the same row: `field op factor x otherField` (missing values fail). */
+function applyFieldComparison(mask: Uint8Array, info: FieldInfo, other: FieldInfo, flt: Filter): void {
+  if (!info.numbers || !other.numbers || info.role === "date" || other.role === "date")
+    throw new PlanError(`"${info.name}" and "${other.name}" must both be numbers to be compared.`, info.numbers ? other.name : info.name);
+  const factor = Number(flt.values[0]);
+  if (!Number.isFinite(factor)) throw new PlanError("A comparison of two fields needs a number as its factor.");
+  const a = info.numbers;
+  const b = other.numbers;
+  const test =
+    flt.op === "gt"
+      ? (x: number, y: number) => x > y
+      : flt.op === "gte"
+        ? (x: number, y: number) => x >= y
+        : flt.op === "lt"
+          ? (x: number, y: number) => x < y
+          : flt.op === "lte"
+            ? (x: number, y: number) => x <= y
+            : null;
+  if (!test) throw new PlanError(`Two fields can only be compared with above/below (not "${flt.op}").`);
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const x = a[i];
+    const y = b[i] * factor;
+    if (Number.isNaN(x) || Number.isNaN(y) || !test(x, y)) mask[i] = 0;
+  }
+}
+
 export function buildMask(table: Table, fields: FieldInfo[], filters: Filter[]): Uint8Array {
   const mask = new Uint8Array(table.rowCount).fill(1);
   for (const flt of filters) {
+    if (flt.otherField) {
+      applyFieldComparison(mask, getField(fields, flt.field, "filter"), getField(fields, flt.otherField, "filter"), flt);
+      continue;
+    }
     if (!flt.or?.length) {
       applyFilter(mask, getField(fields, flt.field, "filter"), flt);
       continue;
@@ -852,6 +885,45 @@ function runRelationship(table: Table, fields: FieldInfo[], plan: AnalysisPlan, 
 }
 
 /** Runs a plan. Throws PlanError when the plan does not fit the data (unknown field, wrong type). */
+const passes = (v: number, op: NonNullable<AnalysisPlan["having"]>["op"], values: number[]): boolean =>
+  op === "gt"
+    ? v > values[0]
+    : op === "gte"
+      ? v >= values[0]
+      : op === "lt"
+        ? v < values[0]
+        : op === "lte"
+          ? v <= values[0]
+          : v >= Math.min(values[0], values[1] ?? values[0]) && v <= Math.max(values[0], values[1] ?? values[0]);
+
+/**
+ * HAVING: the groups (values of groupBy[0], or of a distinct-count measure's field) whose aggregate
+ * passes the condition; the rows of the other groups leave the mask, so that the grouped answer
+ * shows, and the distinct count counts, only the groups that pass.
+ */
+function applyHaving(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array): { field: string; matched: number; groups: number } {
+  const h = plan.having!;
+  const name = plan.groupBy[0]?.field ?? (plan.measure.agg === "distinct" ? plan.measure.field : null);
+  if (!name) throw new PlanError("A condition on groups needs a grouping.");
+  const key = getField(fields, name, "grouping");
+  if (key.role === "date") throw new PlanError(`The groups of "${key.name}" cannot be tested one by one.`, key.name);
+  const per = runAggregate(
+    table,
+    fields,
+    { ...plan, measure: h.measure, extraMeasures: [], groupBy: [{ field: key.name, bucket: null }], sort: null, limit: 1_000_000, having: undefined },
+    mask,
+    0,
+  );
+  const keep = new Set<string | number>();
+  for (const r of per.rows) if (!Number.isNaN(r.value) && passes(r.value, h.op, h.values)) keep.add(r.keys[0]);
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const v = key.codes ? (key.codes[i] < 0 ? null : key.dictionary[key.codes[i]]) : Number.isNaN(key.numbers![i]) ? null : key.numbers![i];
+    if (v === null || !keep.has(v)) mask[i] = 0;
+  }
+  return { field: key.name, matched: keep.size, groups: per.rows.length };
+}
+
 export function executePlan(table: Table, plan: AnalysisPlan): QueryResult {
   const fields = describeTable(table);
   const mask = buildMask(table, fields, plan.filters);
@@ -860,6 +932,11 @@ export function executePlan(table: Table, plan: AnalysisPlan): QueryResult {
   if (plan.intent === "distribution") return runDistribution(table, fields, plan, mask, filteredRows);
   if (plan.intent === "rows") return runRows(table, fields, plan, mask, filteredRows);
   if (plan.intent === "relationship") return runRelationship(table, fields, plan, mask, filteredRows);
+  const having = plan.having ? applyHaving(table, fields, plan, mask) : null;
+  if (having) {
+    filteredRows = 0;
+    for (let i = 0; i < mask.length; i++) filteredRows += mask[i];
+  }
   // A ratio: the denominator over the same groups first, then each group's measure divided by it.
   const per = plan.measure.per;
   let divide: Divide | undefined;
@@ -875,6 +952,7 @@ export function executePlan(table: Table, plan: AnalysisPlan): QueryResult {
     divide = { byKey: new Map(den.rows.map((r) => [r.keys.join("\u0000"), r.value])), overall: den.overall, scale: per.percent ? 100 : 1 };
   }
   const result = runAggregate(table, fields, plan, mask, filteredRows, divide);
+  if (having) result.having = having;
   // Further measures over the same groups, aligned to the rows of the first (which sets the order).
   for (const measure of plan.extraMeasures ?? []) {
     const other = runAggregate(table, fields, { ...plan, measure, extraMeasures: [], sort: null, limit: 1_000_000 }, mask, filteredRows);

@@ -4,7 +4,7 @@ import type { AggregateResult, DistributionResult, QueryResult, RelationshipResu
 import { isTimeField } from "./columns";
 import { t, type Lang } from "./i18n";
 import { formatNumber, type Unit } from "./format";
-import { describeFilters, describeMeasure } from "./describe";
+import { describeFilters, describeHaving, describeMeasure } from "./describe";
 
 export interface PlotlyFigure {
   data: Record<string, unknown>[];
@@ -45,7 +45,8 @@ export function figureTitle(result: QueryResult, ctx: FigureContext): string {
     const measures = [plan.measure, ...(plan.extraMeasures ?? [])].map((m) => describeMeasure(m, lang, ctx.dateFields));
     const what = plan.chart === "scatter" && measures.length > 1 ? `${measures[1]} vs ${measures[0]}` : measures.join(` ${t(lang, "and")} `);
     const by = plan.groupBy.length ? ` ${t(lang, "by")} ${plan.groupBy.map((_, k) => groupTitle(result, k, lang)).join(` ${t(lang, "and")} `)}` : "";
-    return `${what}${by}${filterSuffix(plan.filters, ctx)}`;
+    const having = plan.having ? ` — ${describeHaving(plan, lang, ctx.dateFields)}` : "";
+    return `${what}${by}${filterSuffix(plan.filters, ctx)}${having}`;
   }
   if (result.kind === "distribution") return `${capitalize(t(lang, "count"))} ${t(lang, "by")} ${result.field.name}${filterSuffix(plan.filters, ctx)}`;
   if (result.kind === "relationship")

@@ -142,7 +142,7 @@ function contextPlan(plan: AnalysisPlan, fields: FieldInfo[]): { plan: AnalysisP
       fields: [period.field],
     };
   }
-  const numeric = plan.filters.find((f) => byName.get(f.field)?.role === "number");
+  const numeric = plan.filters.find((f) => byName.get(f.field)?.role === "number" && !f.otherField);
   if (numeric && plan.measure.agg === "count") {
     return {
       plan: {

@@ -70,7 +70,15 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
   for (const m of plan.extraMeasures ?? []) need(m.field, "measure", m.agg !== "count" && m.agg !== "distinct" && m.agg !== "rate");
   if (agg !== "count" && agg !== "share" && !plan.measure.field && plan.intent === "aggregate") problems.push(`${agg} needs a field`);
   plan.groupBy.forEach((g) => need(g.field, "grouping"));
-  plan.filters.forEach((f) => need(f.field, "filter"));
+  plan.filters.forEach((f) => {
+    need(f.field, "filter", !!f.otherField);
+    if (f.otherField) need(f.otherField, "filter", true);
+  });
+  if (plan.having) {
+    const h = plan.having.measure;
+    need(h.field, "having", h.agg !== "count" && h.agg !== "distinct" && h.agg !== "rate");
+    if (plan.intent !== "aggregate" || (!plan.groupBy.length && plan.measure.agg !== "distinct")) problems.push("having needs a grouping or a distinct count");
+  }
   if (plan.intent === "distribution") {
     if (!plan.x) problems.push("distribution needs x");
     need(plan.x, "distribution", true);

@@ -35,6 +35,11 @@ const conditionSchema = z.object({
 });
 
 export const filterSchema = conditionSchema.extend({
+  /**
+   * Compares `field` with another field of the same row instead of a constant ("movies that made less
+   * than they cost": Worldwide Gross lt Production Budget): `field op values[0] x otherField`; gt/gte/lt/lte only.
+   */
+  otherField: z.string().min(1).optional(),
   /** Conditions on other fields joined by "or" ("TechSupport is Yes or PhoneService is Yes"): a row passes when any holds. */
   or: z.array(conditionSchema).min(1).max(8).optional(),
 });
@@ -87,6 +92,18 @@ export const planSchema = z.object({
   binWidth: z.number().positive().nullable().default(null),
   binCount: z.number().int().positive().max(500).nullable().default(null),
   chart: z.enum(CHART_KINDS),
+  /**
+   * A condition on a per-group aggregate (SQL HAVING): only the groups whose `measure` passes are kept.
+   * The groups are those of groupBy[0]; without a grouping, the values of the distinct-count measure's
+   * field ("how many states have more than 100k in sales": distinct State having sum(Sales) > 100000).
+   */
+  having: z
+    .object({
+      measure: measureSchema,
+      op: z.enum(["gt", "gte", "lt", "lte", "between"]),
+      values: z.array(z.number()).min(1).max(2),
+    })
+    .optional(),
 });
 
 export type AnalysisPlan = z.infer<typeof planSchema>;

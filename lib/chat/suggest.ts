@@ -39,7 +39,7 @@ function filterPhrase(filters: Filter[], fields: Map<string, FieldInfo>): string
   const parts: string[] = [];
   for (const f of filters) {
     const info = fields.get(f.field);
-    if (!info) return null;
+    if (!info || f.otherField) return null;
     const v = f.values[0];
     if (f.op === "eq" && info.codes && typeof v === "string" && !/[|=<>]/.test(v)) parts.push(`${f.field} = ${v.trim()}`);
     else if (f.op === "eq" && typeof v === "number") parts.push(`${f.field} = ${v}`);

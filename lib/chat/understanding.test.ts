@@ -1090,3 +1090,223 @@ describe("'separate panels by' (chat-fix2)", () => {
     expect(meta(reply)?.facet).toBe("sex");
   });
 });
+
+describe("a threshold on each group's aggregate (having)", () => {
+  const totals = (key: string, value: string) => {
+    const m = new Map<string, number>();
+    for (const r of store.rows) m.set(r[key], (m.get(r[key]) ?? 0) + Number(r[value]));
+    return m;
+  };
+  const means = (key: string, value: string) => {
+    const sum = totals(key, value);
+    const n = countBy(store.rows, (r) => r[key]);
+    return new Map([...sum].map(([k, v]) => [k, v / n.get(k)!]));
+  };
+
+  it("'how many states have more than 5k in sales': no single line reaches it, each State's total is compared", async () => {
+    expect(Math.max(...store.rows.map((r) => Number(r.Sales)))).toBeLessThan(5000);
+    const want = [...totals("State", "Sales").values()].filter((v) => v > 5000).length;
+    expect(want).toBeGreaterThan(0);
+    const reply = await ask(store.table, "how many states have more than 5k in sales");
+    expect(reply.plan?.having).toEqual({ measure: { agg: "sum", field: "Sales" }, op: "gt", values: [5000] });
+    expect(reply.plan?.filters).toEqual([]);
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of distinct values of State": want });
+    expect(reply.assumptions?.join(" ")).toMatch(/total of Sales of each State/);
+  });
+
+  it("'regions with average profit above 12': the regions whose average passes, with their averages", async () => {
+    const want = new Map([...means("Region", "Profit")].filter(([, v]) => v > 12));
+    expect(want.size).toBeGreaterThan(0);
+    expect(want.size).toBeLessThan(4);
+    const reply = await ask(store.table, "regions with average profit above 12");
+    const got = tableMap(reply, "Region");
+    expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+    for (const [k, v] of want) expect(got.get(k)).toBeCloseTo(v, 1);
+    expect(title(reply)).toMatch(/only the values of Region whose average of Profit is above 12/);
+  });
+
+  it("'how many states have total sales over 5k' counts the states that pass", async () => {
+    const want = [...totals("State", "Sales").values()].filter((v) => v > 5000).length;
+    const reply = await ask(store.table, "how many states have total sales over 5k");
+    expect(reply.plan).toMatchObject({ measure: { agg: "distinct", field: "State" }, groupBy: [] });
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of distinct values of State": want });
+  });
+
+  it("'total sales by state' | 'only those with more than 5k': the follow-up keeps the states whose total passes", async () => {
+    const want = new Map([...totals("State", "Sales")].filter(([, v]) => v > 5000));
+    const reply = await ask(store.table, "total sales by state", "only those with more than 5k");
+    expect(reply.plan?.having).toEqual({ measure: { agg: "sum", field: "Sales" }, op: "gt", values: [5000] });
+    const got = tableMap(reply, "State");
+    expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+    expect(reply.assumptions?.join(" ")).not.toMatch(/did not use/);
+  });
+
+  it("a condition said of rows stays a row filter even when no row passes it", async () => {
+    const reply = await ask(store.table, "total sales by region for orders with quantity more than 1000");
+    expect(reply.plan?.having).toBeUndefined();
+  });
+
+  it("a threshold on single rows stays a row filter", async () => {
+    const reply = await ask(store.table, "sales by region for orders with profit above 30");
+    expect(reply.plan?.having).toBeUndefined();
+    expect(reply.plan?.filters).toEqual([{ field: "Profit", op: "gt", values: [30] }]);
+  });
+});
+
+describe("comparison words nothing used are named", () => {
+  it("'less than a year' is one year compared with the duration field, in the unit its values suggest, stated", async () => {
+    const reply = await ask(telco.table, "how many customers have been here less than a year");
+    expect(reply.plan?.filters).toEqual([{ field: "tenure", op: "lt", values: [12] }]);
+    expect(reply.assumptions?.join(" ")).toMatch(/does not say which unit tenure is in.*took them as months/);
+  });
+
+  it("'less than a week' on a field whose name states its unit is converted ('Days to Ship' < 7)", async () => {
+    const reply = await ask(store.table, "how many orders took less than a week to ship");
+    expect(reply.plan?.filters).toEqual([{ field: "Days to Ship", op: "lt", values: [7] }]);
+  });
+
+  it("'more than two years' read as a value: the comparison words are named as not used", async () => {
+    const reply = await ask(telco.table, "how many customers have been here for more than two years");
+    const compared = reply.plan?.filters.some((f) => ["gt", "gte"].includes(f.op));
+    if (!compared) expect(reply.assumptions?.join(" ")).toMatch(/did not use "more than"/);
+  });
+});
+
+describe("yes/no questions that compare show every side", () => {
+  const rateBy = (key: string) => {
+    const all = countBy(telco.rows, (r) => r[key]);
+    const yes = countBy(
+      telco.rows.filter((r) => r.Churn === "Yes"),
+      (r) => r[key],
+    );
+    return new Map([...all].map(([k, n]) => [k, (100 * (yes.get(k) ?? 0)) / n]));
+  };
+
+  it("'are people with partners less likely to churn?': the churn rate of both sides of Partner", async () => {
+    const reply = await ask(telco.table, "are people with partners less likely to churn?");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Partner"]);
+    expect(reply.plan?.filters).toEqual([]);
+    const got = tableMap(reply, "Partner");
+    for (const [k, v] of rateBy("Partner")) expect(got.get(k)).toBeCloseTo(v, 1);
+    expect(reply.assumptions?.join(" ")).toMatch(/every value of Partner/);
+  });
+
+  it("'do seniors churn more than others?': a churn rate per side, not the count of churned seniors", async () => {
+    const reply = await ask(telco.table, "do seniors churn more than others?");
+    expect(reply.plan).toMatchObject({ measure: { agg: "rate", field: "Churn" }, groupBy: [{ field: "SeniorCitizen" }], filters: [] });
+    const got = tableMap(reply, "SeniorCitizen");
+    for (const [k, v] of rateBy("SeniorCitizen")) expect(got.get(k)).toBeCloseTo(v, 1);
+  });
+
+  it("'is the monthly charge higher for seniors?': the average per side, not a histogram of one side", async () => {
+    const reply = await ask(telco.table, "is the monthly charge higher for seniors?");
+    expect(reply.plan).toMatchObject({ intent: "aggregate", measure: { agg: "mean", field: "MonthlyCharges" }, groupBy: [{ field: "SeniorCitizen" }] });
+  });
+
+  it("a question that does not compare keeps its one side", async () => {
+    const reply = await ask(telco.table, "churn rate for customers with a partner");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.filters).toEqual([{ field: "Partner", op: "eq", values: ["Yes"] }]);
+  });
+});
+
+describe("a condition between two fields of a row", () => {
+  it("'cars with an acceleration higher than their mpg' compares the two fields row by row", async () => {
+    const want = cars.rows.filter((r) => r.Acceleration !== "" && r.MPG !== "" && Number(r.Acceleration) > Number(r.MPG)).length;
+    expect(want).toBeGreaterThan(0);
+    const reply = await ask(cars.table, "how many cars have an acceleration higher than their mpg");
+    expect(reply.plan?.filters).toEqual([{ field: "Acceleration", op: "gt", values: [1], otherField: "MPG" }]);
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": want });
+    expect(reply.messages[0].content).toMatch(/Acceleration is above MPG/);
+  });
+
+  it("'movies that made less than they cost': the money-in field against the budget, stated as a guess", async () => {
+    const rows = [
+      ["A", "100", "50"],
+      ["B", "20", "80"],
+      ["C", "30", "40"],
+      ["D", "90", "10"],
+    ];
+    const table = tableFromRows(["Title", "Worldwide Gross", "Production Budget"], rows);
+    const reply = await ask(table, "how many movies made less than they cost");
+    expect(reply.plan?.filters).toEqual([{ field: "Worldwide Gross", op: "lt", values: [1], otherField: "Production Budget" }]);
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": 2 });
+  });
+});
+
+describe("'made in' before a period", () => {
+  it("'made in the 70s' / 'made in 1975' filter the year; 'made in' is not Origin there", async () => {
+    const seventies = cars.rows.filter((r) => Number(r.Year) >= 70 && Number(r.Year) <= 79 && r.Cylinders === "6");
+    const want = seventies.reduce((s, r) => s + Number(r.Weight), 0) / seventies.length;
+    const reply = await ask(cars.table, "avg weight of cars with 6 cylinders made in the 70s");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.messages[1].table?.[0]["Average of Weight"]).toBeCloseTo(want, 0);
+    const year = await ask(cars.table, "how many cars made in 1975");
+    expect(year.plan?.groupBy).toEqual([]);
+    expect(year.plan?.filters).toEqual([{ field: "Year", op: "eq", values: [75] }]);
+    const place = await ask(cars.table, "average mpg of cars made in japan");
+    expect(place.plan?.filters).toEqual([{ field: "Origin", op: "eq", values: ["Japan"] }]);
+  });
+});
+
+describe("a word naming several values of one field", () => {
+  it("'how many hondas': the Model values whose first word is honda, stated", async () => {
+    const want = cars.rows.filter((r) => r.Model.split(" ")[0] === "honda").length;
+    expect(want).toBeGreaterThan(1);
+    const reply = await ask(cars.table, "how many hondas");
+    expect(reply.plan?.filters[0]).toMatchObject({ field: "Model", op: "in" });
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": want });
+    expect(reply.assumptions?.join(" ")).toMatch(/"hondas" as the \d+ values of Model/);
+  });
+
+  it("'government jobs': the values holding a common abbreviation of the word (gov), and not a word most values share", async () => {
+    const kinds = ["State-gov", "Federal-gov", "Private", "Self-emp-inc", "Local-gov", "Never-worked", "Without-pay"];
+    const rows = Array.from({ length: 70 }, (_, i) => [
+      kinds[i % kinds.length],
+      String(20 + (i % 40)),
+      ["Shipped Late", "Shipped Early"][i % 2],
+      ["Sales", "Tech-support", "Craft-repair"][i % 3],
+    ]);
+    const table = tableFromRows(["workclass", "age", "status", "occupation"], rows);
+    const reply = await ask(table, "how many people have government jobs");
+    expect(reply.plan?.filters).toEqual([{ field: "workclass", op: "in", values: ["State-gov", "Federal-gov", "Local-gov"] }]);
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": 30 });
+    const shared = await ask(table, "how many shipped");
+    expect(shared.plan?.filters ?? []).toEqual([]);
+    const income = await ask(table, "average age by income");
+    expect(income.plan?.filters ?? []).toEqual([]);
+  });
+});
+
+describe("speed words on a field that holds a time", () => {
+  it("'fastest accelerating car' is the lowest Acceleration (seconds), 'slowest' the highest, stated", async () => {
+    const accel = cars.rows.map((r) => Number(r.Acceleration)).filter((v) => !Number.isNaN(v));
+    const fast = await ask(cars.table, "fastest accelerating car");
+    expect(fast.plan?.sort).toEqual({ by: "value", order: "asc" });
+    expect(Number(fast.messages[1].table?.[0].Acceleration)).toBe(Math.min(...accel));
+    expect(fast.assumptions?.join(" ")).toMatch(/Acceleration is a time/);
+    const slow = await ask(cars.table, "slowest car by acceleration");
+    expect(slow.plan?.sort).toEqual({ by: "value", order: "desc" });
+  });
+
+  it("leaves the order alone on a field that is not a time ('the fastest' on Horsepower)", async () => {
+    const reply = await ask(cars.table, "car with the highest horsepower");
+    expect(reply.plan?.sort).toEqual({ by: "value", order: "desc" });
+    expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/is a time/);
+  });
+});
+
+describe("a number of times is a count per group (having)", () => {
+  it("'which customers bought more than 2 times': the customers with more than 2 rows, and 'how many' counts them", async () => {
+    const counts = countBy(store.rows, (r) => r["Customer Name"]);
+    const want = new Map([...counts].filter(([, n]) => n > 2));
+    expect(want.size).toBeGreaterThan(0);
+    const reply = await ask(store.table, "which customers bought more than 2 times");
+    expect(reply.plan?.having).toEqual({ measure: { agg: "count", field: null }, op: "gt", values: [2] });
+    expect(tableMap(reply, "Customer Name")).toEqual(want);
+    expect(reply.assumptions?.join(" ")).not.toMatch(/did not use/);
+    const many = await ask(store.table, "how many customers ordered more than 2 times");
+    expect(many.messages[1].table?.[0]).toMatchObject({ "Number of distinct values of Customer Name": want.size });
+  });
+});

@@ -62,6 +62,12 @@ describe("comparisons", () => {
     ]);
   });
 
+  it("read 'from YEAR' alone as that year, and 'from YEAR on' / 'since YEAR' as a range", () => {
+    expect(filters("cars from 1975")).toEqual(['{"field":"Year","op":"eq","values":[75]} | {"field":"Order Date","op":"eq","values":["1975"]}']);
+    expect(filters("cars from 1975 onwards")).toEqual(['{"field":"Year","op":"gte","values":[75]} | {"field":"Order Date","op":"gte","values":["1975"]}']);
+    expect(filters("cars from 1975 on")).toEqual(['{"field":"Year","op":"gte","values":[75]} | {"field":"Order Date","op":"gte","values":["1975"]}']);
+  });
+
   it("read a number before a discrete field, and lists of numbers", () => {
     expect(filters("8-cylinder cars")).toEqual(['{"field":"Cylinders","op":"eq","values":[8]}']);
     expect(filters("cars with 4 or 6 cylinders")).toEqual(['{"field":"Cylinders","op":"in","values":[4,6]}']);

@@ -12,7 +12,7 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ROW_NOUNS, STOP_WORDS } from "./vocabulary";
+import { ABBREVIATIONS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
@@ -41,6 +41,28 @@ const COUNT_FIELD_WORDS = new Set(words.countedThings.fieldWords);
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
+/** The words of each value of a dictionary, computed once per table. */
+const VALUE_WORDS = new WeakMap<string[], string[][]>();
+function valueWordsOf(dictionary: string[]): string[][] {
+  let out = VALUE_WORDS.get(dictionary);
+  if (!out) {
+    out = dictionary.map((v) =>
+      v
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
+    );
+    VALUE_WORDS.set(dictionary, out);
+  }
+  return out;
+}
+const TIME_PREPOSITIONS = new Set(["in", "from", "during", "since"]);
+/** Small words between a comparison and the second field ("less than their budget", "than they cost"). */
+const SECOND_SIDE_FILLERS = new Set(["their", "its", "his", "her", "the", "they", "it", "what", "a", "an", "was", "were", "is", "did", "do", "does"]);
+const FIRST_SIDE_FILLERS = new Set(["a", "an", "the", "their", "its", "is", "was", "were", "be", "been", "have", "has", "had"]);
+/** Verbs of earning: "movies that made less than they cost" compares the money-in fields. */
+const EARN_VERBS = new Set(["make", "made", "earn", "earned", "gross", "grossed", "bring", "brought"]);
+const EARN_FIELD_WORDS = new Set(["gross", "revenue", "revenues", "sales", "income", "earnings", "takings"]);
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
 
 export interface Ref {
@@ -178,6 +200,14 @@ export interface Atoms {
   unknown: { text: string; pos: number; slot: "measure" | "group" | "which" | "count" | "other" }[];
   /** Numbers nothing used (not a filter, limit or bin). */
   strayNumbers: string[];
+  /** "more than 20 times": a count of each group's rows compared (the groups are read later). */
+  timesCount: { op: "gt" | "gte" | "lt" | "lte"; value: number; text: string; pos: number; end: number } | null;
+  /** Unknown words read as several values of one field ("hondas": Model values starting with "honda"). */
+  valueWords: { text: string; field: string; n: number }[];
+  /** Comparison words nothing used ("less than a year" where no number or field took them). */
+  strayComparisons: string[];
+  /** Of those, the ones comparing a plain number: the comparison and the number. */
+  strayCompare: { text: string; op: "gt" | "gte" | "lt" | "lte"; value: number; numberText: string }[];
   /** Dates that could not become a filter (no time field, no year). */
   strayDates: string[];
   /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
@@ -309,6 +339,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     greeting: false,
     unknown: [],
     strayNumbers: [],
+    strayComparisons: [],
+    strayCompare: [],
+    valueWords: [],
+    timesCount: null,
     strayDates: [],
     relative: [],
     orRefs: [],
@@ -900,7 +934,28 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       continue;
     }
     // Comparisons: "more than 100", "at least 5", "before 2000", "heavier than 3000", "5 or more".
-    const cmp = cmpBefore(m.start);
+    const cmp0 = cmpBefore(m.start);
+    // "customers who bought more than 20 times": a number of times is a count of each group's rows
+    // (compared after grouping), not a value of any field.
+    if (
+      cmp0 &&
+      m.kind === "number" &&
+      !m.money &&
+      !m.percent &&
+      tokens[m.end]?.text.toLowerCase() === "times" &&
+      ["gt", "gte", "lt", "lte"].includes(cmp0.op)
+    ) {
+      a.timesCount = {
+        op: cmp0.op as "gt" | "gte" | "lt" | "lte",
+        value: m.value,
+        text: spanText(tokens, cmp0.from, m.end + 1),
+        pos: cmp0.from,
+        end: m.end + 1,
+      };
+      consumed.add(idx);
+      continue;
+    }
+    const cmp = cmp0;
     const comparative = cmp ? null : comparativeBefore(m.start);
     // "5 or more", and past the field's name: "6 cylinders or more", "20 mpg and under".
     const fieldNext = a.refs.find((r) => r.pos === m.end);
@@ -1683,8 +1738,56 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   };
   const pairedWithField = (m: Mention) => fieldAcross(m.end, 1) || fieldAcross(m.start - 1, -1);
 
+  // "how many hondas" (Model "honda civic", "honda accord"), "government jobs" (workclass "State-gov",
+  // "Local-gov"): an unknown word that is the first word of several values of one field, or that a
+  // short word of its values abbreviates, selects all those values (stated in the answer).
+  const valuesByWord = (m: Mention): { field: string; values: string[] } | null => {
+    if (m.end - m.start !== 1) return null;
+    const word = tokens[m.start].text.toLowerCase();
+    const lem = lemma(m.start);
+    if (lem.length < 3) return null;
+    let found: { field: string; values: string[] } | null = null;
+    for (const f of fields) {
+      if (!f.codes || f.dictionary.length > 5000) continue;
+      const split = valueWordsOf(f.dictionary);
+      const values = f.dictionary.filter((_, vi) => {
+        const words = split[vi];
+        if (words.length < 2) return false;
+        const first = words[0];
+        // A common abbreviation among a few category values ("gov" of "State-gov" for "government").
+        return (
+          first === lem ||
+          first === word ||
+          (f.dictionary.length <= 50 && words.some((w) => ABBREVIATIONS[w]?.includes(lem) || ABBREVIATIONS[w]?.includes(word)))
+        );
+      });
+      // A part of the values, not a word most of them share ("Shipped Late", "Shipped Early").
+      if (values.length < 2 || values.length > f.dictionary.length / 2) continue;
+      if (found) return null; // several fields: not this reading
+      found = { field: f.name, values };
+    }
+    return found;
+  };
   mentions.forEach((m, idx) => {
     if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx)) return;
+    const byWord = valuesByWord(m);
+    if (byWord) {
+      // "government jobs": a field named right after the word, with no grouping word, is the noun it qualifies.
+      const head = a.refs.find((r) => r.turn === 0 && r.pos === m.end && !governs(r) && !r.cands.some((c) => c.name === byWord.field));
+      addAtom({
+        pos: m.start,
+        end: m.end,
+        kind: "value",
+        options: [{ filter: { field: byWord.field, op: negatedAt(m.start) ? "neq" : "in", values: byWord.values }, how: "named" }],
+        negated: false,
+        refs: head ? [head.id] : [],
+        listed: 0,
+        conj: null,
+        text: m.text,
+      });
+      a.valueWords.push({ text: m.text, field: byWord.field, n: byWord.values.length });
+      return;
+    }
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     let slot: Atoms["unknown"][number]["slot"] = "other";
     // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.
@@ -1709,9 +1812,102 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
+  // "made in the 70s", "made in 1975": a field synonym ending in a preposition ("made in" = Origin)
+  // right before a period read on the time field is the preposition of the time, not the field.
+  for (const atom of a.filters) {
+    if (!atom.options.length || !atom.options.every((o) => isTimeField(info(o.filter.field)))) continue;
+    let k = atom.pos - 1;
+    if (lemma(k) === "the") k--;
+    const lead = a.refs.find(
+      (r) => r.turn === 0 && r.end === k + 1 && r.end - r.pos > 1 && TIME_PREPOSITIONS.has(lemma(k)) && r.cands.every((c) => !isTimeField(info(c.name))),
+    );
+    if (lead && !atom.refs.includes(lead.id)) atom.refs.push(lead.id);
+  }
+  // Two fields of the same row compared ("a worldwide gross less than their production budget",
+  // "profit exceeded sales", "movies that made less than they cost"): a comparison word between two
+  // number fields with no number after it. A verb of earning before it ("made", "earned") names the
+  // money-in fields (gross, revenue, sales, income); "cost" names the budget by the field vocabulary.
+  mentions.forEach((m) => {
+    const key = m.kind === "word" ? hitKey(m, "cmp") : null;
+    if (!key || !["gt", "gte", "lt", "lte"].includes(key) || hasHit(m, "temporal")) return;
+    if (a.filters.some((f) => m.start >= f.pos && m.start < f.end)) return;
+    const numRef = (r: Ref) => r.turn === 0 && !r.group && r.cands.some((c) => numeric(info(c.name)));
+    let k = m.end;
+    while (k < tokens.length && SECOND_SIDE_FILLERS.has(lemma(k))) k++;
+    const right = a.refs.find((r) => r.pos === k && numRef(r));
+    if (!right || mAt(right.end)?.kind === "number") return;
+    let j = m.start - 1;
+    while (j >= 0 && FIRST_SIDE_FILLERS.has(lemma(j))) j--;
+    const left = a.refs.find((r) => r.end === j + 1 && numRef(r) && r !== right);
+    const earned = !left && j >= 0 && EARN_VERBS.has(lemma(j)) ? fields.filter((f) => numeric(f) && nameWordsOf(f).some((w) => EARN_FIELD_WORDS.has(w))) : [];
+    const lefts = left ? left.cands.map((c) => info(c.name)).filter(numeric) : earned;
+    const rights = right.cands.map((c) => info(c.name)).filter(numeric);
+    const options: FilterOption[] = [];
+    for (const l of lefts)
+      for (const r of rights)
+        if (l.name !== r.name)
+          options.push({
+            filter: { field: l.name, op: key as Filter["op"], values: [1], otherField: r.name },
+            how: lefts.length * rights.length > 1 ? "ambiguous" : left ? "adjacent" : "guess",
+          });
+    if (!options.length) return;
+    addAtom({
+      pos: left ? left.pos : j,
+      end: right.end,
+      kind: "compare",
+      options,
+      negated: negatedAt(m.start),
+      refs: [...(left ? [left.id] : []), right.id],
+      listed: 0,
+      conj: null,
+      text: spanText(tokens, left ? left.pos : Math.max(0, j), right.end),
+    });
+  });
   mentions.forEach((m, idx) => {
     if (m.kind === "number" && !consumed.has(idx) && !(a.limit && a.limit.n === m.value) && a.binWidth !== m.value && a.binCount !== m.value)
       a.strayNumbers.push(m.text);
+  });
+  // A comparison nothing used ("less than a year" with no number to compare, "more than two years"
+  // read as the value "Two year"): the answer says these words were not used.
+  mentions.forEach((m) => {
+    const key = m.kind === "word" ? hitKey(m, "cmp") : null;
+    if (!key || !["gt", "gte", "lt", "lte"].includes(key) || hasHit(m, "temporal") || lemma(m.start) === "from") return;
+    if (a.filters.some((f) => m.start >= f.pos && m.start < f.end)) return;
+    if (a.timesCount && m.start >= a.timesCount.pos && m.start < a.timesCount.end) return;
+    const quantity = (k: number) => {
+      const w = lemma(k);
+      const mm = mAt(k);
+      return (
+        mm?.kind === "number" ||
+        w in NUMBER_WORDS ||
+        DURATION_UNITS[w] !== undefined ||
+        ((w === "a" || w === "an") && DURATION_UNITS[lemma(k + 1)] !== undefined)
+      );
+    };
+    if (![m.end, m.end + 1].some((k) => k < tokens.length && quantity(k))) return;
+    // A value right after it ("more than two years" -> "Two year"): only the comparison words were
+    // not used (written with digits, the note on values read instead of comparisons says so).
+    const value = a.filters.find((f) => f.kind === "value" && f.pos === m.end);
+    if (value && /^\d/.test(value.text)) return;
+    let end = m.end;
+    if (!value)
+      while (
+        end < Math.min(tokens.length, m.end + 3) &&
+        !DURATION_UNITS[lemma(end - 1)] &&
+        (quantity(end) || ["a", "an"].includes(lemma(end)) || DURATION_UNITS[lemma(end)] !== undefined)
+      )
+        end++;
+    a.strayComparisons.push(spanText(tokens, m.start, end));
+    // "only those with more than 100k" after "total sales by state": a plain number compared, which
+    // the decision may read as a condition on each group's value.
+    const num = [m.end, m.end + 1].map((k) => mAt(k)).find((x) => x?.kind === "number");
+    if (num?.kind === "number" && !num.percent && !DURATION_UNITS[lemma(num.end)])
+      a.strayCompare.push({
+        text: a.strayComparisons[a.strayComparisons.length - 1],
+        op: key as "gt" | "gte" | "lt" | "lte",
+        value: num.value,
+        numberText: num.text,
+      });
   });
   return a;
 }

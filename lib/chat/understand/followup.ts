@@ -58,6 +58,10 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
     binCount: next.binCount ?? prev.binCount,
     unknown: next.unknown,
     strayNumbers: next.strayNumbers,
+    strayComparisons: next.strayComparisons,
+    strayCompare: next.strayCompare,
+    valueWords: next.valueWords,
+    timesCount: next.timesCount,
     strayDates: next.strayDates,
     rowNoun: next.rowNoun || prev.rowNoun,
   };

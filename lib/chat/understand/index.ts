@@ -7,11 +7,11 @@ import { attach, type Atoms } from "./attach";
 import { generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms } from "./followup";
-import type { TableLexicon } from "./lexicon";
+import { flagValues, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
-import { ROW_NOUNS } from "./vocabulary";
+import { COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS } from "./vocabulary";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -316,6 +316,25 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   }
   const notes = [...best.notes];
   if (picked) notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
+  const grouped = havingReading(a, best.plan, lex);
+  if (grouped) {
+    best = { ...best, plan: grouped.plan };
+    ranked = [best, ...ranked.slice(1)];
+    notes.push(grouped.note);
+    if (grouped.dropNote) notes.splice(0, notes.length, ...notes.filter((n) => n !== grouped.dropNote));
+  }
+  const speed = speedReading(a, best.plan);
+  if (speed) {
+    best = { ...best, plan: speed.plan };
+    ranked = [best, ...ranked.slice(1)];
+    notes.push(speed.note);
+  }
+  const sides = bothSidesReading(a, best.plan, lex);
+  if (sides) {
+    best = { ...best, plan: sides.plan };
+    ranked = [best, ...ranked.slice(1)];
+    notes.push(sides.note);
+  }
   // Not sure of the reading: the answer says which other reading was nearly as likely.
   const bestKey = JSON.stringify(best.plan);
   const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey) ?? null;
@@ -338,7 +357,13 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
-  if (a.strayNumbers.length) notes.push(`ignored:${a.strayNumbers.join(", ")}`);
+  // A stray number inside a stray comparison ("more than 100k") is named once, with its comparison.
+  const usedStray = grouped?.stray ?? null;
+  const strayComparisons = a.strayComparisons.filter((c) => c !== usedStray?.text);
+  const strayNumbers = a.strayNumbers.filter((n) => !a.strayComparisons.some((c) => c.includes(n)) && n !== usedStray?.numberText);
+  if (strayNumbers.length) notes.push(`ignored:${strayNumbers.join(", ")}`);
+  for (const v of a.valueWords) if (best.plan.filters.some((f) => f.field === v.field)) notes.push(`valueWords:${v.field}:${v.n}:${v.text}`);
+  if (strayComparisons.length) notes.push(`ignored:${strayComparisons.join(", ")}`);
   const timeFiltered = best.plan.filters.some((f) => {
     const info = lex.byName.get(f.field);
     return !!info && isTimeField(info);
@@ -358,8 +383,257 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     );
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
-  notes.push(...unhonoured(a, best, ranked, notes), ...manyGroups(best.plan, lex));
+  notes.push(...unhonoured(a, best, ranked, notes), ...(best.plan.having ? [] : manyGroups(best.plan, lex)));
   return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A threshold on each group's aggregate (HAVING): "how many states have more than 100k in sales",
+// "regions with average profit above 30". The generator reads the comparison on single rows; it is
+// moved to the groups when an aggregate word governs the compared field inside the condition, or
+// when no single row could pass it while a group's total can (the total is then what is compared).
+
+const SUBJECT_LINKS = new Set([
+  "have",
+  "has",
+  "had",
+  "with",
+  "that",
+  "which",
+  "who",
+  "whose",
+  "where",
+  "do",
+  "does",
+  "did",
+  "a",
+  "an",
+  "the",
+  "in",
+  "of",
+  "total",
+  "overall",
+  "combined",
+]);
+
+/** The condition at `pos` is said of the grouping field's values: the first word before it that is neither a link word nor the compared field names the groups. */
+function saidOfGroups(a: Atoms, pos: number, group: string, compared: string): boolean {
+  const tokens = a.reading.tokens;
+  for (let k = pos - 1; k >= 0; k--) {
+    const ref = a.refs.find((r) => r.turn === 0 && r.pos <= k && k < r.end);
+    if (ref?.cands.some((c) => c.name === group)) return true;
+    if (ref?.cands.some((c) => c.name === compared)) {
+      k = ref.pos;
+      continue;
+    }
+    // "only those with more than 5k" after a grouped answer: the groups shown.
+    if (["those", "ones", "these"].includes(tokens[k].lemma)) return true;
+    if (!SUBJECT_LINKS.has(tokens[k].lemma)) return false;
+  }
+  return false;
+}
+
+/** "which customers bought more than 20 times": the groups whose number of rows passes. */
+function timesReading(a: Atoms, times: NonNullable<Atoms["timesCount"]>, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  const category = (name: string) => {
+    const f = lex.byName.get(name);
+    return !!f?.codes && !isTimeField(f);
+  };
+  const grouped = plan.intent === "aggregate" && plan.groupBy.length === 1 && category(plan.groupBy[0].field) ? plan.groupBy[0].field : null;
+  const named = a.refs.filter((r) => r.turn === 0 && r.cands.some((c) => category(c.name)));
+  // The groups: the field asked about ("which customers", "how many customers", "by customer"), else the only one named.
+  const ref = named.find((r) => r.afterWhich || r.countOf || r.group) ?? (named.length === 1 ? named[0] : undefined);
+  const field = grouped ?? ref?.cands.find((c) => category(c.name))?.name;
+  if (!field) return null;
+  const counted = !!ref?.countOf && !grouped;
+  const next: AnalysisPlan = {
+    ...plan,
+    intent: "aggregate",
+    measure: counted ? { agg: "distinct", field } : { agg: "count", field: null },
+    extraMeasures: [],
+    groupBy: counted ? [] : [{ field, bucket: null }],
+    x: null,
+    y: null,
+    binWidth: null,
+    binCount: null,
+    sort: counted ? null : { by: "value", order: "desc" },
+    limit: null,
+    chart: counted ? "none" : "bar",
+    having: { measure: { agg: "count", field: null }, op: times.op, values: [times.value] },
+  };
+  return { plan: next, note: `having:${field}:count::${times.text}` };
+}
+
+/** Words for the groups of the earlier answer ("only those with more than 100k"). */
+const GROUP_PRONOUNS = new Set(["those", "ones", "them", "these", "which", "any"]);
+
+const HAVING_AGGS = new Set<AnalysisPlan["measure"]["agg"]>(["sum", "mean", "median", "min", "max"]);
+
+function havingReading(
+  a: Atoms,
+  plan: AnalysisPlan,
+  lex: TableLexicon,
+): { plan: AnalysisPlan; note: string; stray?: Atoms["strayCompare"][number]; dropNote?: string } | null {
+  if (a.timesCount) return timesReading(a, a.timesCount, plan, lex);
+  if (plan.intent !== "aggregate" || plan.having || plan.extraMeasures.length) return null;
+  // "total sales by state" | "only those with more than 100k": a plain number compared that nothing
+  // else took, said of the groups ("those", "ones", the grouping's own name), is a condition on each group's value.
+  const one = a.strayCompare.length === 1 && plan.groupBy.length === 1 && !a.filters.length ? a.strayCompare[0] : null;
+  const groupInfo = plan.groupBy.length === 1 ? lex.byName.get(plan.groupBy[0].field) : undefined;
+  if (one && groupInfo && !isTimeField(groupInfo) && ["sum", "mean", "median", "min", "max", "count"].includes(plan.measure.agg)) {
+    const said =
+      a.reading.tokens.some((t) => GROUP_PRONOUNS.has(t.lemma)) || a.refs.some((r) => r.turn === 0 && r.cands.some((c) => c.name === groupInfo.name));
+    if (said)
+      return {
+        plan: { ...plan, having: { measure: plan.measure, op: one.op, values: [one.value] } },
+        note: `having:${groupInfo.name}:${plan.measure.agg}:${plan.measure.field ?? ""}:${one.text}`,
+        stray: one,
+      };
+  }
+  const gField = plan.groupBy.length === 1 ? plan.groupBy[0].field : !plan.groupBy.length && plan.measure.agg === "distinct" ? plan.measure.field : null;
+  const g = gField ? lex.byName.get(gField) : undefined;
+  if (!g || g.role === "date" || isTimeField(g)) return null;
+  for (const f of plan.filters) {
+    if (!["gt", "gte", "lt", "lte", "between"].includes(f.op) || f.or?.length || f.field === g.name) continue;
+    if (!f.values.every((v) => typeof v === "number")) continue;
+    const key = JSON.stringify(f);
+    const atom = a.filters.find((x) => (x.kind === "compare" || x.kind === "range") && x.options.some((o) => JSON.stringify(o.filter) === key));
+    if (!atom) continue;
+    // A number that named no field was applied to a guessed one; said of the groups of a measure, it is that measure's.
+    const chosen = atom.options.find((o) => JSON.stringify(o.filter) === key);
+    const own =
+      chosen?.how === "guess" && plan.measure.field && plan.measure.field !== f.field
+        ? atom.options.find((o) => o.filter.field === plan.measure.field)
+        : undefined;
+    const field = own ? own.filter.field : f.field;
+    const info = lex.byName.get(field);
+    if (!info?.numbers || isTimeField(info)) continue;
+    // "average profit above 30", "a total of sales over 1000", "more than 100k in total sales".
+    const near = (r: Atoms["refs"][number]) =>
+      atom.refs.includes(r.id) || (r.end <= atom.pos && atom.pos - r.end <= 1) || (r.pos >= atom.end && r.pos - atom.end <= 2);
+    const said = a.refs.find((r) => r.turn === 0 && r.agg && HAVING_AGGS.has(r.agg) && r.cands.some((c) => c.name === field) && near(r));
+    const values = f.values as number[];
+    // No single row reaches the threshold, but a group's total can: "more than 100k in sales".
+    // (said of the groups themselves, "states that have more than 100k in sales", not of rows: "orders with quantity over 1000")
+    const noRow = (f.op === "gt" || f.op === "gte") && values[0] >= info.max && info.min >= 0 && saidOfGroups(a, atom.pos, g.name, field);
+    const agg = said?.agg ?? (own && HAVING_AGGS.has(plan.measure.agg) && noRow ? plan.measure.agg : noRow ? "sum" : null);
+    if (!agg) continue;
+    const measure = { agg, field };
+    const keepMeasure = plan.groupBy.length === 0 || (plan.measure.field !== field && plan.measure.agg !== "count");
+    // "how many states have ...": the number of groups that pass.
+    const counted = plan.groupBy.length === 1 && a.refs.some((r) => r.turn === 0 && r.countOf && r.cands.some((c) => c.name === g.name));
+    const next: AnalysisPlan = {
+      ...plan,
+      ...(counted ? { groupBy: [], chart: "none" as const, sort: null, limit: null } : {}),
+      measure: counted ? { agg: "distinct", field: g.name } : keepMeasure ? plan.measure : measure,
+      filters: plan.filters.filter((x) => x !== f),
+      having: { measure, op: f.op as "gt" | "gte" | "lt" | "lte" | "between", values },
+    };
+    return { plan: next, note: `having:${g.name}:${agg}:${field}:${atom.text}`, dropNote: own ? `guess:${f.field}:${atom.text}` : undefined };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// "the fastest accelerating car" on Acceleration (seconds to 60 mph), "the quickest shipping" on Days
+// to Ship: a speed word ranks a field holding a time to do something, where less is faster; the
+// ranking order follows the speed word, and the answer says so.
+
+function speedReading(a: Atoms, plan: AnalysisPlan): { plan: AnalysisPlan; note: string } | null {
+  const tokens = a.reading.tokens;
+  let order: "asc" | "desc" | undefined;
+  let said = "";
+  for (let i = 0; i < tokens.length && !order; i++) {
+    const w = tokens[i].text.toLowerCase();
+    order = SPEED_WORDS[w];
+    said = w;
+  }
+  if (!order || !plan.sort || plan.sort.by !== "value") return null;
+  const field = plan.intent === "rows" ? plan.y : plan.measure.field;
+  if (!field) return null;
+  const words = field.toLowerCase().split(/[^a-z0-9]+/);
+  if (!words.some((w) => TIME_TO_DO_WORDS.has(w))) return null;
+  if (plan.sort.order === order) return { plan, note: `speed:${field}:${said}:${order}` };
+  return { plan: { ...plan, sort: { ...plan.sort, order } }, note: `speed:${field}:${said}:${order}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A yes/no question that compares ("are people with partners less likely to churn?", "do seniors churn
+// more than others?", "is the monthly charge higher for seniors?"): one side alone answers nothing,
+// so the value said of the rows becomes a grouping and every side of its field is shown. A count
+// of a yes/no condition between groups of different sizes becomes its rate; a histogram of a number
+// becomes its average per side.
+
+const MAX_SIDES = 12;
+
+function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  const tokens = a.reading.tokens;
+  if (
+    !tokens.length ||
+    !(COMPARE_OPENERS.has(tokens[0].lemma) || COMPARE_OPENERS.has(tokens[0].text.toLowerCase())) ||
+    !tokens.some((t) => COMPARE_WORDS.has(t.lemma) || COMPARE_WORDS.has(t.text.toLowerCase()))
+  )
+    return null;
+  if (plan.groupBy.length || (plan.intent !== "aggregate" && plan.intent !== "distribution")) return null;
+  const sideOf = (f: AnalysisPlan["filters"][number]) => {
+    const info = lex.byName.get(f.field);
+    return (
+      f.op === "eq" &&
+      f.values.length === 1 &&
+      !f.or?.length &&
+      !!info &&
+      !isTimeField(info) &&
+      (info.codes ? info.dictionary.length : info.distinct) <= MAX_SIDES
+    );
+  };
+  // The side said of the rows: a value filter read from this turn's words.
+  const said = plan.filters.filter(
+    (f) =>
+      sideOf(f) &&
+      (a.filters.some((x) => x.options.some((o) => o.filter.field === f.field && o.filter.op === "eq")) ||
+        a.refs.some((r) => r.turn === 0 && r.cands.some((c) => c.name === f.field))),
+  );
+  const rateField = plan.measure.agg === "rate" ? (plan.measure.condition?.field ?? plan.measure.field) : null;
+  const candidates = said.filter((f) => f.field !== rateField);
+  let side = candidates[0];
+  let measure = plan.measure;
+  if (plan.intent === "distribution") {
+    if (candidates.length !== 1 || !plan.x) return null;
+    measure = { agg: "mean", field: plan.x };
+  } else if (plan.measure.agg === "count") {
+    // "do seniors churn more": the count of churned seniors; the other yes/no condition is the rate compared.
+    if (candidates.length !== 2) return null;
+    // The condition is a yes/no field on its "yes" side ("churn"); when both are, the predicate is
+    // said after the subject ("seniors ... churn").
+    const posOf = (f: AnalysisPlan["filters"][number]) => a.filters.find((x) => x.options.some((o) => o.filter.field === f.field))?.pos ?? -1;
+    const isYes = (f: AnalysisPlan["filters"][number]) => {
+      const info = lex.byName.get(f.field);
+      const flag = info ? flagValues(info) : null;
+      return !!flag && flag.yes === f.values[0];
+    };
+    const yes = candidates.filter(isYes).sort((x, y) => posOf(x) - posOf(y));
+    const cond = yes.length ? yes[yes.length - 1] : null;
+    const first = candidates.find((f) => f !== cond)!;
+    if (!cond) return null;
+    side = first;
+    measure = { agg: "rate", field: cond.field, value: cond.values[0], condition: { field: cond.field, op: "eq", values: cond.values } };
+  } else if (candidates.length !== 1 || !["rate", "mean", "median", "share", "sum"].includes(plan.measure.agg)) return null;
+  if (!side) return null;
+  const next: AnalysisPlan = {
+    ...plan,
+    intent: "aggregate",
+    measure,
+    filters: plan.filters.filter((f) => f !== side && !(measure.agg === "rate" && measure !== plan.measure && f.field === measure.field)),
+    groupBy: [{ field: side.field, bucket: null }],
+    x: null,
+    y: null,
+    binWidth: null,
+    binCount: null,
+    sort: null,
+    limit: null,
+    chart: "bar",
+  };
+  return { plan: next, note: `bothSides:${side.field}:${side.values[0]}` };
 }
 
 // ---------------------------------------------------------------------------------------------

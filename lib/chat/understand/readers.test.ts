@@ -221,3 +221,16 @@ describe("typos and loose field spans (chat-fix2)", () => {
     expect(fieldsOf(ms)).toEqual([]);
   });
 });
+
+describe("one of a time unit after a comparison", () => {
+  it("reads 'less than a year' as the number 1 before the unit, but not 'over a year' (across a year) nor 'a year' alone", () => {
+    const nums = (q: string) =>
+      read(q)
+        .filter((m) => m.kind === "number")
+        .map((m) => (m.kind === "number" ? m.value : null));
+    expect(nums("customers here less than a year")).toEqual([1]);
+    expect(nums("orders shipped under a week")).toEqual([1]);
+    expect(nums("how sales change over a year")).toEqual([]);
+    expect(nums("sales a year")).toEqual([]);
+  });
+});

@@ -240,6 +240,13 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
         else if (suffix === "s" && /^\d{3}0$/.test(t.text.slice(0, -1))) decade = true;
         else continue;
       }
+    } else if (
+      (t.text === "a" || t.text === "an") &&
+      ONE_UNIT_BEFORE.has(tokens[i - 1]?.text ?? "") &&
+      /^(year|month|week|day)s?$/.test(tokens[i + 1]?.text ?? "")
+    ) {
+      // "less than a year", "over a month": one of the unit, compared like "less than 1 year".
+      value = 1;
     } else if (t.kind === "word" && NUMBER_WORDS[t.text] !== undefined && t.text !== "one") {
       value = NUMBER_WORDS[t.text];
     } else if (t.kind === "word" && tokens[i + 1] && NUMBER_WORDS[`${t.text} ${tokens[i + 1].text}`] !== undefined) {
@@ -287,6 +294,8 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
 // ---------------------------------------------------------------------------------------------
 // Fields and values of the table.
 
+/** Comparison words after which "a"/"an" before a time unit is one of it ("less than a year"; not "over a year", which is also "across a year"). */
+const ONE_UNIT_BEFORE = new Set(["than", "under", "below", "above"]);
 /** Words that set two things against each other: never inside one field name unless the name has them. */
 const VERSUS_WORDS = new Set(["vs", "v", "versus", "against", "than"]);
 /** Words that link two things ("X to Y", "X and Y"): inside a span only when it keeps the name's word order. */
@@ -789,6 +798,12 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     let k = p.start - 1;
     while (k >= 0 && ["the", "this", "our", "my", "whole", "entire", "all"].includes(tokens[k].lemma)) k--;
     if (k >= 0 && WHOLE_TABLE_BEFORE.has(tokens[k].lemma)) proposals.splice(i, 1);
+  }
+  // "less than a year": "a year" is one year compared, not the grain "per year".
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "word" || !["a", "an"].includes(tokens[p.start].text)) continue;
+    if (proposals.some((q) => q.mention.kind === "number" && q.start === p.start)) proposals.splice(i, 1);
   }
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);

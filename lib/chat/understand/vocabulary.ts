@@ -119,6 +119,14 @@ export const POSITIVE_VALUES = new Set(words.positiveValues);
 export const NEGATIVE_VALUES = new Set(words.negativeValues);
 export const FIELD_ALIASES: string[][] = words.fieldAliases;
 export const VALUE_ALIASES: Record<string, string[]> = words.valueAliases;
+/** "are people with partners less likely to churn?": a yes/no question opener and a comparative word. */
+/** Common abbreviations in values ("State-gov"): the full words they stand for ("government"). */
+export const ABBREVIATIONS: Record<string, string[]> = words.abbreviations;
+/** Speed words and the field-name words of times to do something: "fastest" is their lowest value. */
+export const SPEED_WORDS: Record<string, "asc" | "desc"> = words.speedOfTime.words as Record<string, "asc" | "desc">;
+export const TIME_TO_DO_WORDS = new Set(words.speedOfTime.fieldWords);
+export const COMPARE_OPENERS = new Set(words.compareQuestion.openers);
+export const COMPARE_WORDS = new Set(words.compareQuestion.comparatives);
 
 /** Every word the vocabulary knows (phrase words, stop words, row nouns, numbers, months): not unknown content. */
 export const KNOWN_WORDS: Set<string> = (() => {
