@@ -444,6 +444,27 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     expect(perState.plan?.measure).toEqual({ agg: "max", field: "Sales" });
   });
 
+  it("ranks the periods asked for ('which 3 months had the lowest profit', 'which year had the most profit') by their totals, at that grain", async () => {
+    const byMonth = new Map<string, number>();
+    const byYear = new Map<string, number>();
+    for (const r of store.rows) {
+      const [m, , y] = r["Order Date"].split("/");
+      const month = `20${y}-${m.padStart(2, "0")}`;
+      byMonth.set(month, (byMonth.get(month) ?? 0) + Number(r.Profit));
+      byYear.set(`20${y}`, (byYear.get(`20${y}`) ?? 0) + Number(r.Profit));
+    }
+    const months = await ask(store.table, "which 3 months had the lowest profit?");
+    expect(months.plan?.measure).toEqual({ agg: "sum", field: "Profit" });
+    expect(months.plan?.groupBy).toEqual([{ field: "Order Date", bucket: "month" }]);
+    const worst = [...byMonth].sort((a, b) => a[1] - b[1]).slice(0, 3);
+    expect([...tableMap(months, "Order Date").keys()]).toEqual(worst.map(([k]) => k));
+    const year = await ask(store.table, "which year had the most profit");
+    expect(year.plan?.measure).toEqual({ agg: "sum", field: "Profit" });
+    expect(year.plan?.groupBy).toEqual([{ field: "Order Date", bucket: "year" }]);
+    const best = [...byYear].sort((a, b) => b[1] - a[1])[0];
+    expect(year.messages[1].table![0]["Order Date"]).toBe(best[0]);
+  });
+
   it("reads a number 'per' one row ('monthly charges per customer') as its average, not its total", async () => {
     const reply = await ask(telco.table, "monthly charges per customer by contract");
     const by = new Map<string, number[]>();

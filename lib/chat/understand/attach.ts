@@ -1384,7 +1384,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       before: [lemma(i - 1)],
       after: [lemma(i + 1)],
     });
-    if (bucket !== "year" && tf.role === "date" && !a.bucket) a.bucket = bucket;
+    // ("which year had the most profit": the year asked for is the grain too, as "by year" is.)
+    const asked = ["which", "what"].includes(lemma(i - 1)) || (/^\d+$/.test(lemma(i - 1)) && ["which", "what"].includes(lemma(i - 2)));
+    if ((bucket !== "year" || asked) && tf.role === "date" && !a.bucket) a.bucket = bucket;
   }
   // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a
   // profit-like field read downwards (the lowest profit); the ranking words turn round and the answer says so.

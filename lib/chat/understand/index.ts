@@ -654,6 +654,10 @@ function shownFields(plan: AnalysisPlan): Set<string> {
 const planKey = (plan: AnalysisPlan) => JSON.stringify(plan);
 
 /** The plan with another aggregate of its measure (the twin of a reading that only differs in it). */
+function isWhich(word: string): boolean {
+  return word === "which" || word === "what";
+}
+
 function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): string {
   return planKey({ ...plan, measure: { ...plan.measure, agg } });
 }
@@ -797,9 +801,19 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // per-row maxima of each state, as said).
   if (best.feats.has("measure:supAgg") && plan.groupBy.length === 1 && plan.extraMeasures.length === 0) {
     const group = plan.groupBy[0].field;
+    // (A time word names the time field too: "which 3 months had the lowest profit", "the months with
+    // the lowest profit" rank the months' totals.)
+    const lemmaAt = (i: number) => a.reading.tokens[i]?.lemma ?? "";
+    const whichTime = (r: Atoms["refs"][number]) =>
+      r.via === "time" && (isWhich(lemmaAt(r.pos - 1)) || (/^\d+$/.test(lemmaAt(r.pos - 1)) && isWhich(lemmaAt(r.pos - 2))));
     const ranked_ = (r: Atoms["refs"][number]) =>
-      r.turn === 0 && !r.via && !r.each && !r.series && !r.facet && !["by", "per", "each", "every", "for", "across", "over"].includes(r.before[0] ?? "");
-    const named = a.refs.some((r) => r.cands.some((c) => c.name === group) && (r.afterWhich || (!a.which && ranked_(r))));
+      r.turn === 0 &&
+      (!r.via || r.via === "time") &&
+      !r.each &&
+      !r.series &&
+      !r.facet &&
+      !["by", "per", "each", "every", "for", "across", "over"].includes(r.before[0] ?? "");
+    const named = a.refs.some((r) => r.cands.some((c) => c.name === group) && (r.afterWhich || whichTime(r) || (!a.which && ranked_(r))));
     const measured = a.refs.find((r) => r.supAgg && r.cands.some((c) => c.name === plan.measure.field));
     if (named && measured) {
       const twin = ranked.find(
