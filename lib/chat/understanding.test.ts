@@ -667,6 +667,9 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
       ["average monthly charges of seniors and non-seniors", "SeniorCitizen", "MonthlyCharges"],
       ["average tenure of churned and non churned customers", "Churn", "tenure"],
       ["average monthly charges for customers with and without a partner", "Partner", "MonthlyCharges"],
+      // The other side said as a negation of the same rows.
+      ["average tenure of customers who churned vs those who didnt", "Churn", "tenure"],
+      ["average monthly charges of customers who churned compared to those who did not", "Churn", "MonthlyCharges"],
     ];
     for (const [q, key, measure] of cases) {
       const reply = await ask(telco.table, q);

@@ -1696,7 +1696,27 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         tokens.slice(r.end, x.pos).length <= 3 &&
         tokens.slice(r.end, x.pos).some((t) => ["and", "or", "vs", "versus"].includes(t.lemma)),
     );
-    if (!both && !twin) continue;
+    // "churned vs those who didn't", "with a partner or those without": the other side said as a
+    // negation of the same rows, with only row words between.
+    let denied = false;
+    if (["and", "or", "vs", "versus"].includes(lemma(r.end)) || (lemma(r.end) === "compared" && lemma(r.end + 1) === "to")) {
+      for (let k = r.end + (lemma(r.end) === "compared" ? 2 : 1); k < Math.min(tokens.length, r.end + 6); ) {
+        const x = mAt(k);
+        if (x?.kind === "word" && hasHit(x, "neg")) {
+          denied = (x.end >= tokens.length || [".", "?", "!", ","].includes(tokens[x.end].raw)) && !mAt(x.end);
+          break;
+        }
+        if (
+          !["those", "the", "one", "ones", "who", "that", "which", "people", "others", "other", "do", "did", "does", "are", "were", "is", "was"].includes(
+            lemma(k),
+          ) &&
+          !(x && hasHit(x, "rowNoun"))
+        )
+          break;
+        k = x ? x.end : k + 1;
+      }
+    }
+    if (!both && !twin && !denied) continue;
     r.group = true;
     a.bothSides.push(r.cands[0].name);
     r.negated = false;
