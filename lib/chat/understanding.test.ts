@@ -371,6 +371,30 @@ describe("assumptions are stated", () => {
     expect(unit.messages[0].content).toContain("so I took them as months");
   });
 
+  it("compares hours with a running time in minutes ('longer than 2 hours' is over 120), stated; a field named in hours is compared as it is", async () => {
+    const genres = ["Drama", "Comedy", "Action"];
+    const rows = Array.from({ length: 40 }, (_, i) => [genres[i % 3], String(80 + i * 3)]);
+    const movies = tableFromRows(["Genre", "Running Time"], rows);
+    const want = rows.filter((r) => r[0] === "Drama" && Number(r[1]) > 120).length;
+    expect(want).toBeGreaterThan(0);
+    const reply = await ask(movies, "how many dramas longer than 2 hours");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "Running Time", op: "gt", values: [120] },
+        { field: "Genre", op: "eq", values: ["Drama"] },
+      ]),
+    );
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": want });
+    expect(reply.messages[0].content).toContain("so I took them as minutes and compared with 120");
+    expect(reply.messages[0].content).not.toContain('did not use "hours"');
+    const people = tableFromRows(
+      ["Job", "Hours Per Week"],
+      rows.map((r, i) => [r[0], String(20 + (i % 30))]),
+    );
+    const hours = await ask(people, "how many rows with hours per week over 30 hours");
+    expect(hours.plan?.filters).toEqual([{ field: "Hours Per Week", op: "gt", values: [30] }]);
+  });
+
   it("keeps the grouping when a follow-up names the rows by a word that partly matches an identifier ('only for fiber optic customers')", async () => {
     const reply = await ask(telco.table, "average monthly charges by contract", "only for fiber optic customers");
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Contract"]);

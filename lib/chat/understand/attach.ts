@@ -33,9 +33,21 @@ const AGE_DECADE_WORDS: Record<string, string> = {
   nineties: "90",
 };
 /** Duration units in months (a year is 12 months, a day 12/365.25 of one). */
-const DURATION_UNITS: Record<string, number> = { year: 12, yr: 12, month: 1, mo: 1, week: (7 * 12) / 365.25, day: 12 / 365.25 };
+const DURATION_UNITS: Record<string, number> = {
+  year: 12,
+  yr: 12,
+  month: 1,
+  mo: 1,
+  week: (7 * 12) / 365.25,
+  day: 12 / 365.25,
+  hour: 12 / 365.25 / 24,
+  hr: 12 / 365.25 / 24,
+  minute: 12 / 365.25 / 24 / 60,
+};
 /** Words of a field's name that make it a duration. */
 const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
+/** Words of a field's name that make it a duration of hours or minutes ("Running Time"). */
+const CLOCK_DURATION_FIELD_WORDS = new Set(words.clockDurationFieldWords);
 const COUNTED_NOUNS = new Set(words.countedThings.nouns);
 const COUNT_FIELD_WORDS = new Set(words.countedThings.fieldWords);
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
@@ -192,7 +204,7 @@ export interface Atoms {
   /** "churned vs retained": the word read as the other side of a yes/no field grouped by. */
   versusOther: { text: string; field: string } | null;
   /** Durations compared with a field: converted to the unit its name states, or compared as stored when it states none. */
-  units: { text: string; field: string; converted?: number; guessedMonths?: number }[];
+  units: { text: string; field: string; converted?: number; guessedMonths?: number; guessedMinutes?: number }[];
   /** "also", "too", "as well", "in addition": the follow-up adds to the earlier question rather than replacing part of it. */
   addOn: boolean;
   greeting: boolean;
@@ -995,7 +1007,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
             ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f))
             : null
           : namedAny;
-      const durationFields = unit ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => DURATION_FIELD_WORDS.has(w))) : [];
+      const clock = !!unit && unit <= DURATION_UNITS.hour;
+      const durationFields = unit
+        ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => (clock ? CLOCK_DURATION_FIELD_WORDS : DURATION_FIELD_WORDS).has(w)))
+        : [];
       // "lines with more than 5 items": things counted after the number are the quantity field's.
       const counted =
         !age && !comparative?.field && m.kind === "number" && !m.money && !m.percent && COUNTED_NOUNS.has(lemma(m.end))
@@ -1038,6 +1053,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (own === undefined && unit === DURATION_UNITS.year && f.integer && f.max > 40 && f.max <= 600) {
             value = value * unit;
             a.units.push({ text: spanText(tokens, m.start, m.end + 1), field: f.name, converted: value, guessedMonths: f.max });
+          } else if (own === undefined && unit === DURATION_UNITS.hour && f.integer && f.max > 24 && f.max <= 1440) {
+            // "longer than 2 hours" on a running time whose whole numbers go beyond a day's hours:
+            // minutes are likely; taken as minutes and said so.
+            value = value * 60;
+            a.units.push({ text: spanText(tokens, m.start, m.end + 1), field: f.name, converted: value, guessedMinutes: f.max });
           } else if (own === undefined)
             a.units.push({
               text: spanText(tokens, m.start, m.end + 1),
@@ -1791,7 +1811,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     return found;
   };
   mentions.forEach((m, idx) => {
-    if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx)) return;
+    if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx) || unitWords.has(m.start)) return;
     const byWord = valuesByWord(m);
     if (byWord) {
       // "government jobs": a field named right after the word, with no grouping word, is the noun it qualifies.

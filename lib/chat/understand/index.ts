@@ -377,9 +377,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     notes.push(
       u.guessedMonths !== undefined
         ? `unitMonths:${u.field}:${u.converted}:${u.guessedMonths}:${u.text}`
-        : u.converted !== undefined
-          ? `unitConverted:${u.field}:${u.converted}:${u.text}`
-          : `unitUnknown:${u.field}:${u.text}`,
+        : u.guessedMinutes !== undefined
+          ? `unitMinutes:${u.field}:${u.converted}:${u.guessedMinutes}:${u.text}`
+          : u.converted !== undefined
+            ? `unitConverted:${u.field}:${u.converted}:${u.text}`
+            : `unitUnknown:${u.field}:${u.text}`,
     );
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
