@@ -1338,6 +1338,14 @@ describe("speed words on a field that holds a time", () => {
     expect(slow.plan?.sort).toEqual({ by: "value", order: "desc" });
   });
 
+  it("reads a misspelt superlative as that superlative ('the heavyest car' is the heaviest, not a histogram of Weight)", async () => {
+    const weights = cars.rows.map((r) => Number(r.Weight)).filter((v) => !Number.isNaN(v));
+    const reply = await ask(cars.table, "whats the heavyest car");
+    expect(reply.plan?.intent).toBe("rows");
+    expect(reply.plan?.sort).toEqual({ by: "value", order: "desc" });
+    expect(Number(reply.messages[1].table?.[0].Weight)).toBe(Math.max(...weights));
+  });
+
   it("leaves the order alone on a field that is not a time ('the fastest' on Horsepower)", async () => {
     const reply = await ask(cars.table, "car with the highest horsepower");
     expect(reply.plan?.sort).toEqual({ by: "value", order: "desc" });

@@ -12,10 +12,12 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ABBREVIATIONS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
+import { ABBREVIATIONS, correctWord, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
+/** The field words of a comparative or superlative, also misspelt ("heavyest" of "heaviest"). */
+const comparativeFieldWords = (text: string): string[] | undefined => COMPARATIVE_FIELDS[text] ?? COMPARATIVE_FIELDS[correctWord(text.toLowerCase()) ?? ""];
 const PERSON_NOUNS = new Set(words.personNouns);
 const AGE_WORDS = new Set(words.ageWords);
 /** Words saying a follow-up adds to the earlier question ("and by contract too"). */
@@ -858,7 +860,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!mm) return null;
     const key = hitKey(mm, "comparative");
     if (!key) return null;
-    const wordsFor = COMPARATIVE_FIELDS[mm.text] ?? [];
+    const wordsFor = comparativeFieldWords(mm.text) ?? [];
     const match = lex.names.find((n) => wordsFor.some((w) => n.words.join(" ").includes(w)) && numeric(info(n.field)));
     return { op: key as "gt" | "lt", field: match?.field ?? null, from: mm.start };
   };
@@ -1362,7 +1364,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const numericField = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
   mentions.forEach((m, idx) => {
     if (m.kind !== "word" || consumed.has(idx) || !(hasHit(m, "comparative") || hasHit(m, "superlative"))) return;
-    const wordsFor = COMPARATIVE_FIELDS[m.text];
+    const wordsFor = comparativeFieldWords(m.text);
     if (!wordsFor) return;
     const name = lex.names.find((n) => wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
     if (!name || a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;
@@ -1456,7 +1458,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "the weight of the heaviest car": a superlative adjective of a named number makes its maximum.
   mentions.forEach((m) => {
     if (m.kind !== "word" || !hasHit(m, "superlative")) return;
-    const wordsFor = COMPARATIVE_FIELDS[m.text];
+    const wordsFor = comparativeFieldWords(m.text);
     if (!wordsFor) return;
     for (const r of a.refs) {
       if (r.agg || r.supAgg || r.via) continue;
