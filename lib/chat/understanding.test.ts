@@ -395,6 +395,12 @@ describe("assumptions are stated", () => {
     expect(hours.plan?.filters).toEqual([{ field: "Hours Per Week", op: "gt", values: [30] }]);
   });
 
+  it("reads 'and by senior citizen?' after a grouping as a grouping by the yes/no field, not its yes side", async () => {
+    const reply = await ask(telco.table, "average monthly charges by contract", "and by senior citizen?");
+    expect(reply.plan?.filters).toEqual([]);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toContain("SeniorCitizen");
+  });
+
   it("keeps the grouping when a follow-up names the rows by a word that partly matches an identifier ('only for fiber optic customers')", async () => {
     const reply = await ask(telco.table, "average monthly charges by contract", "only for fiber optic customers");
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Contract"]);

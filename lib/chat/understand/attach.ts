@@ -529,7 +529,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (hasHit(m, "superlative") && m.end >= r.pos - 1 && !r.agg) r.supAgg = hitKey(m, "superlative") as "max" | "min";
         // ("among senior citizens": the rows of a yes/no field's yes side, not a grouping by it.)
         const amongFlag = m.text === "among" && r.cands.length === 1 && !!flagFor(lex, r.cands[0].name);
-        if (hasHit(m, "group") && !amongFlag) {
+        // ("and by senior citizen?": a follow-up cue ending in "by" is a grouping word too.)
+        if ((hasHit(m, "group") || (hasHit(m, "followUp") && lemma(m.end - 1) === "by")) && !amongFlag) {
           r.group = true;
           if (/(each|every|per)/.test(m.text)) r.each = true;
         }
