@@ -395,6 +395,13 @@ describe("assumptions are stated", () => {
     expect(hours.plan?.filters).toEqual([{ field: "Hours Per Week", op: "gt", values: [30] }]);
   });
 
+  it("reads 'how many customers left?' as the churned customers (Churn = Yes), stated", async () => {
+    const reply = await ask(telco.table, "how many customers left?");
+    expect(reply.plan?.filters).toEqual([{ field: "Churn", op: "eq", values: ["Yes"] }]);
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": telco.rows.filter((r) => r.Churn === "Yes").length });
+    expect(reply.assumptions?.join(" ")).toContain('I read "customers left" as Churn');
+  });
+
   it("reads 'and by senior citizen?' after a grouping as a grouping by the yes/no field, not its yes side", async () => {
     const reply = await ask(telco.table, "average monthly charges by contract", "and by senior citizen?");
     expect(reply.plan?.filters).toEqual([]);
