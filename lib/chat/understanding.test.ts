@@ -1351,6 +1351,16 @@ describe("speed words on a field that holds a time", () => {
     expect(slow.plan?.sort).toEqual({ by: "value", order: "desc" });
   });
 
+  it("reads 'the most expensive movie to make' as the highest budget ('the most' read apart from its adjective)", async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [`Film ${i}`, String(((i * 7) % 30) * 1e6 + 5e5), String(1990 + (i % 20))]);
+    const movies = tableFromRows(["Title", "Production Budget", "Release Year"], rows);
+    const reply = await ask(movies, "what was the most expensive movie to make");
+    expect(reply.plan?.sort).toEqual({ by: "value", order: "desc" });
+    expect(reply.plan?.y).toBe("Production Budget");
+    const top = rows.reduce((a, b) => (Number(b[1]) > Number(a[1]) ? b : a));
+    expect(reply.messages[1].table?.[0].Title).toBe(top[0]);
+  });
+
   it("reads a misspelt superlative as that superlative ('the heavyest car' is the heaviest, not a histogram of Weight)", async () => {
     const weights = cars.rows.map((r) => Number(r.Weight)).filter((v) => !Number.isNaN(v));
     const reply = await ask(cars.table, "whats the heavyest car");

@@ -16,8 +16,13 @@ import { ABBREVIATIONS, correctWord, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from 
 import words from "../vocab/words.json";
 
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
-/** The field words of a comparative or superlative, also misspelt ("heavyest" of "heaviest"). */
-const comparativeFieldWords = (text: string): string[] | undefined => COMPARATIVE_FIELDS[text] ?? COMPARATIVE_FIELDS[correctWord(text.toLowerCase()) ?? ""];
+/** The field words of a comparative or superlative, also misspelt ("heavyest" of "heaviest"), and of
+ * "the most" read apart from the adjective after it ("the most expensive"). */
+const comparativeFieldWords = (text: string, next?: string): string[] | undefined => {
+  const own = COMPARATIVE_FIELDS[text] ?? COMPARATIVE_FIELDS[correctWord(text.toLowerCase()) ?? ""];
+  const degree = /(^|\s)(most|least|more|less)$/i.exec(text);
+  return own ?? (degree && next ? COMPARATIVE_FIELDS[`${degree[2].toLowerCase()} ${next.toLowerCase()}`] : undefined);
+};
 const PERSON_NOUNS = new Set(words.personNouns);
 const AGE_WORDS = new Set(words.ageWords);
 /** Words saying a follow-up adds to the earlier question ("and by contract too"). */
@@ -861,7 +866,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!mm) return null;
     const key = hitKey(mm, "comparative");
     if (!key) return null;
-    const wordsFor = comparativeFieldWords(mm.text) ?? [];
+    const wordsFor = comparativeFieldWords(mm.text, tokens[mm.end]?.text) ?? [];
     const match = lex.names.find((n) => wordsFor.some((w) => n.words.join(" ").includes(w)) && numeric(info(n.field)));
     return { op: key as "gt" | "lt", field: match?.field ?? null, from: mm.start };
   };
@@ -1365,7 +1370,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const numericField = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
   mentions.forEach((m, idx) => {
     if (m.kind !== "word" || consumed.has(idx) || !(hasHit(m, "comparative") || hasHit(m, "superlative"))) return;
-    const wordsFor = comparativeFieldWords(m.text);
+    const wordsFor = comparativeFieldWords(m.text, tokens[m.end]?.text);
     if (!wordsFor) return;
     const name = lex.names.find((n) => wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
     if (!name || a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;
@@ -1459,7 +1464,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "the weight of the heaviest car": a superlative adjective of a named number makes its maximum.
   mentions.forEach((m) => {
     if (m.kind !== "word" || !hasHit(m, "superlative")) return;
-    const wordsFor = comparativeFieldWords(m.text);
+    const wordsFor = comparativeFieldWords(m.text, tokens[m.end]?.text);
     if (!wordsFor) return;
     for (const r of a.refs) {
       if (r.agg || r.supAgg || r.via) continue;
