@@ -395,6 +395,12 @@ describe("assumptions are stated", () => {
     expect(hours.plan?.filters).toEqual([{ field: "Hours Per Week", op: "gt", values: [30] }]);
   });
 
+  it("reads 'revenue per month' on a table of charges as the monthly charges, stated", async () => {
+    const reply = await ask(telco.table, "revenue per month");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "MonthlyCharges" });
+    expect(reply.assumptions?.join(" ")).toContain('I read "revenue" as MonthlyCharges');
+  });
+
   it("reads 'how many customers left?' as the churned customers (Churn = Yes), stated", async () => {
     const reply = await ask(telco.table, "how many customers left?");
     expect(reply.plan?.filters).toEqual([{ field: "Churn", op: "eq", values: ["Yes"] }]);
