@@ -408,6 +408,16 @@ describe("assumptions are stated", () => {
     expect(reply.assumptions?.join(" ")).toContain('I read "customers left" as Churn');
   });
 
+  it("answers 'just the number' after a grouping with the one number over all the rows; a ranked answer keeps its groups", async () => {
+    const reply = await ask(store.table, "profit by region", "just the number");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.chart).toBe("none");
+    const total = store.rows.reduce((s, r) => s + Number(r.Profit), 0);
+    expect(Number(reply.messages[1].table?.[0]["Total of Profit"])).toBeCloseTo(total, 2);
+    const top = await ask(store.table, "top 3 states by sales", "just the number");
+    expect(top.plan?.groupBy.map((g) => g.field)).toEqual(["State"]);
+  });
+
   it("reads 'and by senior citizen?' after a grouping as a grouping by the yes/no field, not its yes side", async () => {
     const reply = await ask(telco.table, "average monthly charges by contract", "and by senior citizen?");
     expect(reply.plan?.filters).toEqual([]);
