@@ -1393,6 +1393,25 @@ describe("speed words on a field that holds a time", () => {
 });
 
 describe("a number of times is a count per group (having)", () => {
+  it("'top 2 regions by average profit with at least N orders': the groups' own measure over the groups with enough rows", async () => {
+    const counts = countBy(store.rows, (r) => r.Region);
+    const sorted = [...counts.values()].sort((x, y) => x - y);
+    const n = sorted[1]; // at least this many rows: the smallest region is left out
+    const sums = new Map<string, number[]>();
+    for (const r of store.rows) sums.set(r.Region, [...(sums.get(r.Region) ?? []), Number(r.Profit)]);
+    const want = [...sums]
+      .filter(([k]) => (counts.get(k) ?? 0) >= n)
+      .map(([k, xs]) => [k, xs.reduce((s, x) => s + x, 0) / xs.length] as const)
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 2);
+    const reply = await ask(store.table, `top 2 regions by average profit with at least ${n} orders`);
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Profit" });
+    expect(reply.plan?.having).toEqual({ measure: { agg: "count", field: null }, op: "gte", values: [n] });
+    const got = tableMap(reply, "Region");
+    expect([...got.keys()]).toEqual(want.map(([k]) => k));
+    for (const [k, v] of want) expect(got.get(k)).toBeCloseTo(v, 2);
+  });
+
   it("'which customers bought more than 2 times': the customers with more than 2 rows, and 'how many' counts them", async () => {
     const counts = countBy(store.rows, (r) => r["Customer Name"]);
     const want = new Map([...counts].filter(([, n]) => n > 2));

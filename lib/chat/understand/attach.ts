@@ -955,6 +955,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     // Comparisons: "more than 100", "at least 5", "before 2000", "heavier than 3000", "5 or more".
     const cmp0 = cmpBefore(m.start);
+    // ("genres with at least 10 movies": the table's own rows counted after a number, with a category
+    // field named to count them in, are a number of rows per group too.)
+    const rowsCounted = (k: number) => {
+      const noun = mAt(k);
+      if (!noun || noun.kind !== "word" || !hasHit(noun, "rowNoun")) return false;
+      return a.refs.some((r) => r.turn === turn && r.pos < m.start && r.cands.some((c) => !!info(c.name).codes && !isTimeField(info(c.name))));
+    };
     // "customers who bought more than 20 times": a number of times is a count of each group's rows
     // (compared after grouping), not a value of any field.
     if (
@@ -962,7 +969,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       m.kind === "number" &&
       !m.money &&
       !m.percent &&
-      tokens[m.end]?.text.toLowerCase() === "times" &&
+      (tokens[m.end]?.text.toLowerCase() === "times" || rowsCounted(m.end)) &&
       ["gt", "gte", "lt", "lte"].includes(cmp0.op)
     ) {
       a.timesCount = {

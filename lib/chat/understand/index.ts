@@ -448,6 +448,11 @@ function timesReading(a: Atoms, times: NonNullable<Atoms["timesCount"]>, plan: A
   const field = grouped ?? ref?.cands.find((c) => category(c.name))?.name;
   if (!field) return null;
   const counted = !!ref?.countOf && !grouped;
+  const having = { measure: { agg: "count" as const, field: null }, op: times.op, values: [times.value] };
+  // "top 3 genres by average rating with at least 10 movies": the groups' own measure, kept, over the
+  // groups with enough rows.
+  if (grouped && plan.intent === "aggregate" && plan.measure.agg !== "count" && !plan.having)
+    return { plan: { ...plan, having }, note: `having:${field}:count::${times.text}` };
   const next: AnalysisPlan = {
     ...plan,
     intent: "aggregate",
@@ -461,7 +466,7 @@ function timesReading(a: Atoms, times: NonNullable<Atoms["timesCount"]>, plan: A
     sort: counted ? null : { by: "value", order: "desc" },
     limit: null,
     chart: counted ? "none" : "bar",
-    having: { measure: { agg: "count", field: null }, op: times.op, values: [times.value] },
+    having,
   };
   return { plan: next, note: `having:${field}:count::${times.text}` };
 }
