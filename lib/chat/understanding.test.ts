@@ -1139,6 +1139,14 @@ describe("probe misreadings (chat-fix2)", () => {
       expect(reply.messages[0].content).toContain('could not find "pet"');
     }
   });
+
+  it("says 'no such field' for an unknown word right before a comparison that names no field ('a discount over 20%')", async () => {
+    for (const q of ["how many orders had a discount over 20%?", "orders where the discount is over 20%"]) {
+      const reply = await ask(store.table, q);
+      expect(reply.plan, q).toBeNull();
+      expect(reply.messages[0].content, q).toContain('could not find "discount"');
+    }
+  });
 });
 
 describe("a loss as a condition (chat-fix2)", () => {

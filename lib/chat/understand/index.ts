@@ -252,13 +252,22 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const rowsCondition = (pos: number) => {
     let k = pos - 1;
     while (k >= 0 && ["a", "an", "the", "any", "some"].includes(tokens[k].lemma)) k--;
-    if (k < 0 || !["with", "without", "have", "own", "having"].includes(tokens[k].lemma)) return false;
+    if (k < 0 || !["with", "without", "have", "has", "had", "own", "having"].includes(tokens[k].lemma)) return false;
     k--;
     if (k >= 0 && ["who", "that", "which", "do", "does", "did"].includes(tokens[k].lemma)) k--;
     if (k >= 0 && ["who", "that", "which"].includes(tokens[k].lemma)) k--;
     return k >= 0 && ROW_NOUNS.has(tokens[k].lemma);
   };
-  const unknownCondition = a.unknown.filter((u) => u.slot === "other" && rowsCondition(u.pos));
+  // "orders where the discount is over 20%": a word nothing knows right before a comparison that names
+  // no field is the field compared, which the data does not have.
+  const comparedUnknown = (pos: number) =>
+    a.filters.some(
+      (f) =>
+        f.kind === "compare" &&
+        f.options.every((o) => o.how === "guess") &&
+        (f.pos === pos + 1 || (f.pos === pos + 2 && ["is", "are", "was", "were"].includes(tokens[pos + 1]?.lemma ?? ""))),
+    );
+  const unknownCondition = a.unknown.filter((u) => u.slot === "other" && (rowsCondition(u.pos) || comparedUnknown(u.pos)));
   if (unknownCondition.length)
     return {
       kind: "unknown",
