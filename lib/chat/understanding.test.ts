@@ -1400,6 +1400,40 @@ describe("speed words on a field that holds a time", () => {
   });
 });
 
+describe("two periods or two values said as a list are both kept (chat-probe4)", () => {
+  it("'sales in 2017 vs 2016', 'profit in 2016 and 2017': both years side by side; '2016 or 2017' both years together", async () => {
+    const byYear = new Map<string, number>();
+    for (const r of store.rows) {
+      const y = `20${r["Order Date"].split("/")[2]}`;
+      byYear.set(y, (byYear.get(y) ?? 0) + Number(r.Sales));
+    }
+    for (const q of ["sales in 2017 vs 2016", "sales in 2016 and 2017"]) {
+      const reply = await ask(store.table, q);
+      expect(reply.plan?.groupBy, q).toEqual([{ field: "Order Date", bucket: "year" }]);
+      const got = tableMap(reply, "Order Date");
+      for (const y of ["2016", "2017"]) expect(got.get(y), q).toBeCloseTo(byYear.get(y)!, 2);
+    }
+    const either = await ask(store.table, "how many orders in 2016 or 2017");
+    expect(either.plan?.filters).toEqual([{ field: "Order Date", op: "in", values: ["2016", "2017"] }]);
+    expect(either.plan?.groupBy).toEqual([]);
+  });
+
+  it("one-letter values each said with the rows' noun ('PG movies vs R movies') keep both values, side by side", async () => {
+    const genres = ["PG", "R", "G"];
+    const rows = Array.from({ length: 30 }, (_, i) => [`Film ${i}`, genres[i % 3], String(1e6 * (1 + i))]);
+    const movies = tableFromRows(["Title", "Content Rating", "Worldwide Gross"], rows);
+    const reply = await ask(movies, "average gross for pg movies vs r movies");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Content Rating"]);
+    const got = tableMap(reply, "Content Rating");
+    expect([...got.keys()].sort()).toEqual(["PG", "R"]);
+    const mean = (k: string) => {
+      const xs = rows.filter((r) => r[1] === k).map((r) => Number(r[2]));
+      return xs.reduce((s, x) => s + x, 0) / xs.length;
+    };
+    expect(got.get("R")).toBeCloseTo(mean("R"), 2);
+  });
+});
+
 describe("a number of times is a count per group (having)", () => {
   it("'top 2 regions by average profit with at least N orders': the groups' own measure over the groups with enough rows", async () => {
     const counts = countBy(store.rows, (r) => r.Region);

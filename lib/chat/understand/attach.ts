@@ -1141,11 +1141,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const list: number[] = [m.value];
       let endPos = m.end;
       let listConj: "and" | "or" | null = null;
+      // (The listed numbers are used up only when a field takes the list: "2016 and 2017" stay years.)
+      const listed: number[] = [];
       while ((lemma(endPos) === "or" || lemma(endPos) === "and") && mAt(endPos + 1)?.kind === "number") {
         listConj = lemma(endPos) as "and" | "or";
         const nm = mAt(endPos + 1) as Extract<Mention, { kind: "number" }>;
         list.push(nm.value);
-        consumed.add(mentions.indexOf(nm));
+        listed.push(mentions.indexOf(nm));
         endPos = nm.end;
       }
       const fieldAfter = a.refs.find((r) => r.pos === endPos);
@@ -1161,6 +1163,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           .filter((c) => discrete(info(c.name)))
           .map((c) => ({ filter: { field: c.name, op: list.length > 1 ? "in" : "eq", values: list } as Filter, how: "adjacent" as FilterHow }));
         consumed.add(idx);
+        for (const j of listed) consumed.add(j);
         addAtom({
           pos: m.start,
           end: Math.max(endPos, ref.end),
@@ -1284,6 +1287,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     let versus = false;
     for (;;) {
       let k = end;
+      // ("PG movies vs R movies": the rows' noun after a value, before the list word.)
+      if (ROW_NOUNS.has(lemma(k)) && ["and", "or", "nor", "vs", "versus"].includes(lemma(k + 1))) k++;
       const comma = tokens[k]?.sep === "," && mAt(k)?.kind === "value";
       // "higher for corporate than for consumer", "do usa cars weigh more than japanese ones": a comparison
       // of two values of one field (a few words, but no other value or number, between the value and "than").

@@ -338,6 +338,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     ranked = [best, ...ranked.slice(1)];
     notes.push(speed.note);
   }
+  const periods = periodsReading(a, best.plan, lex);
+  if (periods) {
+    best = { ...best, plan: periods };
+    ranked = [best, ...ranked.slice(1)];
+  }
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) {
     best = { ...best, plan: sides.plan };
@@ -581,6 +586,37 @@ function speedReading(a: Atoms, plan: AnalysisPlan): { plan: AnalysisPlan; note:
 // becomes its average per side.
 
 const MAX_SIDES = 12;
+
+/** Words that may join two periods of one list ("2016 and 2017", "2017 vs 2016", "2016, 2017"). */
+const PERIOD_JOIN = new Set(["and", "or", "vs", "versus", "compared", "to", "with", "the", "in", "year"]);
+
+/** "sales in 2017 vs 2016", "2016 and 2017": two years of one time field said as a list are both kept
+ * (not the last one alone), side by side unless joined by "or". */
+function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length || plan.extraMeasures.length || plan.having) return null;
+  const tokens = a.reading.tokens;
+  const dates = a.filters.filter((f) => f.kind === "date" && !f.negated).sort((x, y) => x.pos - y.pos);
+  if (dates.length !== 2) return null;
+  const [d1, d2] = dates;
+  const between = tokens.slice(d1.end, d2.pos);
+  if (!between.length || between.length > 3 || !between.every((t) => PERIOD_JOIN.has(t.lemma) || t.sep === ",")) return null;
+  if (!between.some((t) => ["and", "or", "vs", "versus", "compared"].includes(t.lemma))) return null;
+  const kept = plan.filters.find((f) => f.op === "eq" && [d1, d2].some((d) => d.options.some((o) => JSON.stringify(o.filter) === JSON.stringify(f))));
+  if (!kept) return null;
+  const yearOf = (d: typeof d1) => d.options.find((o) => o.filter.field === kept.field && o.filter.op === "eq")?.filter.values[0];
+  const values = [yearOf(d1), yearOf(d2)];
+  if (values.some((v) => v === undefined) || ![d1, d2].every((d) => /^\d{4}$/.test(d.text.trim()))) return null;
+  const info = lex.byName.get(kept.field);
+  if (!info) return null;
+  const either = between.some((t) => t.lemma === "or");
+  return {
+    ...plan,
+    filters: [...plan.filters.filter((f) => f !== kept && f.field !== kept.field), { field: kept.field, op: "in", values: values as (string | number)[] }],
+    groupBy: either ? [] : [{ field: kept.field, bucket: info.role === "date" ? "year" : null }],
+    sort: either ? null : plan.sort,
+    chart: either ? "none" : "bar",
+  };
+}
 
 function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
   const tokens = a.reading.tokens;

@@ -560,12 +560,17 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         const hits = short.filter((v) => {
           const words = lex.fieldWords.get(v.field);
           if (words && (words.has(near(i + 1)) || words.has(near(i - 1)))) return true;
-          const listed = (k: number) => ["or", "and", "nor"].includes(near(k)) || tokens[k + 1]?.sep === ",";
+          // ("PG movies vs R movies": a list word, "vs" too, and the rows' noun after each value.)
+          const LIST = ["or", "and", "nor", "vs", "versus"];
+          const listed = (k: number) => LIST.includes(near(k)) || tokens[k + 1]?.sep === ",";
           const other = (k: number) =>
             (lex.valueIndex.get(lemmas[k] ?? "") ?? []).some((x) => x.field === v.field) ||
             (lex.shortValues.get(texts[k] ?? "") ?? []).some((x) => x.field === v.field && k !== i);
+          const noun = ROW_NOUNS.has(near(i + 1)) ? 1 : 0;
           return (
-            (listed(i - 1) && other(i - 2)) || (["or", "and", "nor"].includes(near(i + 1)) && other(i + 2)) || (tokens[i + 1]?.sep === "," && other(i + 1))
+            (listed(i - 1) && (other(i - 2) || (ROW_NOUNS.has(near(i - 2)) && other(i - 3)))) ||
+            (LIST.includes(near(i + 1 + noun)) && other(i + 2 + noun)) ||
+            (tokens[i + 1]?.sep === "," && other(i + 1))
           );
         });
         if (hits.length)
