@@ -1434,6 +1434,19 @@ describe("two periods or two values said as a list are both kept (chat-probe4)",
   });
 });
 
+describe("'after' a value in a ranking leaves it out (chat-probe4)", () => {
+  it("'which region has the most orders after the West?' ranks the other regions", async () => {
+    const counts = countBy(
+      store.rows.filter((r) => r.Region !== "West"),
+      (r) => r.Region,
+    );
+    const top = [...counts].sort((x, y) => y[1] - x[1])[0];
+    const reply = await ask(store.table, "which region has the most orders after the West?");
+    expect(reply.plan?.filters).toEqual([{ field: "Region", op: "neq", values: ["West"] }]);
+    expect(reply.messages[1].table?.[0].Region).toBe(top[0]);
+  });
+});
+
 describe("a number of times is a count per group (having)", () => {
   it("'top 2 regions by average profit with at least N orders': the groups' own measure over the groups with enough rows", async () => {
     const counts = countBy(store.rows, (r) => r.Region);

@@ -1357,7 +1357,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       .filter((r) => r.cands.some((c) => chosen.includes(c.name)))
       .filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && !r.countOf)
       .map((r) => r.id);
-    const negated = negatedAt(startPos) || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
+    // ("which country has the most people after the United States?": in a ranking, "after" a value
+    // leaves it out, as "besides" does.)
+    const afterK = lemma(startPos - 1) === "the" ? startPos - 2 : startPos - 1;
+    const rankedAfter = lemma(afterK) === "after" && (a.superlative !== null || a.limit !== null);
+    const negated = negatedAt(startPos) || rankedAfter || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
     const options: FilterOption[] = chosen.map((field) => {
       const vals: string[] = [];
       for (const g of group) if (g.m.kind === "value") for (const v of g.m.values) if (v.field === field && !vals.includes(v.value)) vals.push(v.value);
