@@ -1393,6 +1393,14 @@ describe("speed words on a field that holds a time", () => {
     expect(Number(reply.messages[1].table?.[0].Weight)).toBe(Math.max(...weights));
   });
 
+  it("'what's the mpg of the lightest car?' is the lightest car's row, not MPG plotted against Weight", async () => {
+    const light = cars.rows.reduce((x, y) => (Number(y.Weight) < Number(x.Weight) ? y : x));
+    const reply = await ask(cars.table, "what's the mpg of the lightest car?");
+    expect(reply.plan?.intent).toBe("rows");
+    expect(reply.plan?.sort).toEqual({ by: "value", order: "asc" });
+    expect(reply.messages[1].table?.[0].MPG).toBe(Number(light.MPG));
+  });
+
   it("leaves the order alone on a field that is not a time ('the fastest' on Horsepower)", async () => {
     const reply = await ask(cars.table, "car with the highest horsepower");
     expect(reply.plan?.sort).toEqual({ by: "value", order: "desc" });

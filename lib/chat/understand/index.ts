@@ -725,6 +725,15 @@ function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): strin
 function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: AnalysisPlan | null): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
+  // "what's the mpg of the lightest car?": a superlative said of one row names the row ranked by its
+  // field; the number asked for is read in that row, not plotted against it.
+  if (plan.intent === "relationship" && a.supRows && a.superlative && !a.relation && !a.versus) {
+    const adjective = a.refs.find((r) => r.via === "adjective" && r.turn === 0 && r.cands.length === 1);
+    const rows = adjective
+      ? ranked.find((c) => c.plan.intent === "rows" && c.plan.y === adjective.cands[0].name && c.plan.sort?.by === "value" && !c.plan.filters.length)
+      : undefined;
+    if (rows && JSON.stringify(rows.plan.filters) === JSON.stringify(plan.filters)) return { best: rows, instead: best };
+  }
   // "average monthly charges by payment method" after "how many churned customers, by contract": a turn
   // that names a measure and a grouping of its own, without a follow-up word or a word pointing back
   // ("it", "those"), is a new question; an earlier turn's filter is not carried into it silently (that
