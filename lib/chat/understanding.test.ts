@@ -401,6 +401,15 @@ describe("assumptions are stated", () => {
     expect(reply.assumptions?.join(" ")).toContain('I read "revenue" as MonthlyCharges');
   });
 
+  it("reads 'which customer spent the most?' as the customers' total Sales, not their number of rows", async () => {
+    const sums = new Map<string, number>();
+    for (const r of store.rows) sums.set(r["Customer Name"], (sums.get(r["Customer Name"]) ?? 0) + Number(r.Sales));
+    const top = [...sums].sort((x, y) => y[1] - x[1])[0];
+    const reply = await ask(store.table, "which customer spent the most?");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Sales" });
+    expect(reply.messages[1].table?.[0]["Customer Name"]).toBe(top[0]);
+  });
+
   it("reads 'how many customers left?' as the churned customers (Churn = Yes), stated", async () => {
     const reply = await ask(telco.table, "how many customers left?");
     expect(reply.plan?.filters).toEqual([{ field: "Churn", op: "eq", values: ["Yes"] }]);
