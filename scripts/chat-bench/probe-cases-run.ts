@@ -1,0 +1,65 @@
+// Developer tool: run a probe case list (JSONL in the nvbench-dev case format plus `turns`, a gold of
+// null = chart type only) over its CSV tables and score each answer with the nvbench-dev rule.
+//   npx tsx scripts/chat-bench/probe-cases-run.ts lib/chat/testing/probe5 [-v] [id ...]
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { answerChat, type ChatReply } from "../../lib/chat";
+import { cleanUpDatasetTables, loadDatasetTable } from "./load-dataset";
+import { type NvCase, scoreNv } from "./score-nvbench";
+
+type ProbeCase = Omit<NvCase, "gold" | "chart"> & { turns: string[]; style: string; chart: NvCase["chart"] | "histogram"; gold: NvCase["gold"] | null };
+
+async function main() {
+  const args = process.argv.slice(2);
+  const dir = args[0];
+  const verbose = args.includes("-v");
+  const only = args.slice(1).filter((a) => a !== "-v");
+  const cases: ProbeCase[] = readFileSync(path.join(dir, "cases.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  let n = 0;
+  let dataN = 0;
+  let dataRight = 0;
+  let chartRight = 0;
+  for (const c of cases) {
+    if (only.length && !only.includes(c.id)) continue;
+    const table = await loadDatasetTable(path.join(dir, c.table));
+    const messages: { role: "user" | "assistant"; content: string }[] = [];
+    let reply: ChatReply | null = null;
+    for (const t of c.turns) {
+      messages.push({ role: "user", content: t });
+      reply = await answerChat({ table, datasetName: path.basename(c.table, ".csv"), messages: messages.slice() });
+      messages.push({ role: "assistant", content: reply.messages[0].content });
+    }
+    const r = reply!;
+    const fig = r.messages.find((m) => m.figures.length)?.figures[0];
+    const chart = String((fig?.layout.meta as { chart?: string } | undefined)?.chart ?? "none");
+    const v = c.gold ? scoreNv({ ...c, gold: c.gold, chart: c.chart as NvCase["chart"] }, r) : null;
+    const cRight =
+      c.chart === "histogram"
+        ? chart === "histogram"
+        : (v?.chartRight ?? (chart === c.chart || (c.chart === "bar" && /Bar$/.test(chart)) || (c.chart === "line" && chart === "multiLine")));
+    n++;
+    if (cRight) chartRight++;
+    if (v) {
+      dataN++;
+      if (v.dataRight) dataRight++;
+    }
+    const mark = `${v ? (v.dataRight ? "D+" : "D-") : "D."} ${cRight ? "C+" : "C-"}`;
+    console.log(`${mark} ${c.id} [${c.style}] ${c.turns.join(" || ")}  -> ${chart}${v && !v.dataRight ? ` (${v.why})` : ""}`);
+    if (verbose || (v && !v.dataRight) || !cRight) {
+      const tab = r.messages.find((x) => x.table)?.table;
+      console.log(`     > ${r.messages[0].content.slice(0, 300).replace(/\n/g, " ")}`);
+      if (tab) console.log(`     table: ${JSON.stringify(tab.slice(0, 4))}${tab.length > 4 ? ` ... (${tab.length})` : ""}`);
+      if (fig) console.log(`     meta: ${JSON.stringify(fig.layout.meta)}`);
+      if (c.gold) console.log(`     gold: ${JSON.stringify(c.gold.slice(0, 4))}${c.gold.length > 4 ? ` ... (${c.gold.length})` : ""}`);
+    }
+  }
+  console.log(
+    `data right ${dataRight}/${dataN} (${((100 * dataRight) / dataN).toFixed(1)}%), chart right ${chartRight}/${n} (${((100 * chartRight) / n).toFixed(1)}%)`,
+  );
+  cleanUpDatasetTables();
+}
+
+void main();
