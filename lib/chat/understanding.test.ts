@@ -1499,3 +1499,14 @@ describe("a number of times is a count per group (having)", () => {
     expect(many.messages[1].table?.[0]).toMatchObject({ "Number of distinct values of Customer Name": want.size });
   });
 });
+
+describe("tables with unfamiliar schemas (probe5: snake_case, CamelCase, codes, yes/no columns)", () => {
+  const emp = read("probe5/employees.csv");
+  const weekday = (iso: string) => ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][new Date(`${iso}T00:00:00Z`).getUTCDay()];
+
+  it("'bin the hire date by weekday' groups the named date field, not the table's first date field (Date_of_Birth)", async () => {
+    const reply = await ask(emp.table, "Bin the hire date by weekday and count the number of employees in a bar chart");
+    expect(reply.plan?.groupBy).toEqual([{ field: "hire_date", bucket: "weekday" }]);
+    expect(tableMap(reply, "hire_date")).toEqual(countBy(emp.rows, (r) => weekday(r.hire_date)));
+  });
+});

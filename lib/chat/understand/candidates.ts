@@ -616,7 +616,11 @@ function build(
   // Time: a grain word or "over time" without a time field grouped: the table's time field.
   const hasTimeGroup = groupSlots.some((s) => isTimeField(s.field));
   const wantTime = (a.bucket !== null || a.overTime || a.chart === "line") && !hasTimeGroup;
-  const timeOptions: (FieldInfo | null)[] = wantTime && timeFields.length && groupSlots.length < 2 ? timeFields.slice(0, 3) : [null];
+  // A time field the question names ("bin the hire date by weekday") is the one grouped, not the
+  // table's first time field; otherwise the table's first time fields.
+  const namedTime = timeFields.filter((f) => a.refs.some((r) => r.cands.length === 1 && r.cands[0].name === f.name));
+  const timeChoices = namedTime.length ? namedTime : timeFields;
+  const timeOptions: (FieldInfo | null)[] = wantTime && timeChoices.length && groupSlots.length < 2 ? timeChoices.slice(0, 3) : [null];
   if (!wantTime) timeOptions.splice(0, timeOptions.length, null);
   else if (!timeFields.length) timeOptions.splice(0, timeOptions.length, null);
 
@@ -755,7 +759,7 @@ function build(
         if (tf) {
           add(feats, "group:impliedTime");
           if (timeFields.length > 1) notes.push(`timeField:${tf.name}`);
-          if (timeFields.indexOf(tf) > 0) add(feats, "group:impliedTime|notFirst");
+          if (timeChoices.indexOf(tf) > 0) add(feats, "group:impliedTime|notFirst");
         }
         if (a.bucket && !groupBy.some((g) => isTimeField(ctx.lex.byName.get(g.field)!))) add(feats, "unused:bucket");
         if (a.bucket && groupBy.some((g) => ctx.lex.byName.get(g.field)!.role !== "date" && isTimeField(ctx.lex.byName.get(g.field)!)) && a.bucket !== "year")
