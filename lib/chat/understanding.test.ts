@@ -1509,4 +1509,19 @@ describe("tables with unfamiliar schemas (probe5: snake_case, CamelCase, codes, 
     expect(reply.plan?.groupBy).toEqual([{ field: "hire_date", bucket: "weekday" }]);
     expect(tableMap(reply, "hire_date")).toEqual(countBy(emp.rows, (r) => weekday(r.hire_date)));
   });
+
+  it("a yes/no field named as a question ('is_returned', 'is_manager') is said without its 'is': 'returned orders', 'only managers'", async () => {
+    const orders = read("probe5/sales_orders.csv");
+    const returned = await ask(orders.table, "returned orders per region");
+    expect(returned.plan?.filters).toEqual([{ field: "is_returned", op: "eq", values: ["yes"] }]);
+    expect(tableMap(returned, "region")).toEqual(
+      countBy(
+        orders.rows.filter((r) => r.is_returned === "yes"),
+        (r) => r.region,
+      ),
+    );
+    const managers = await ask(emp.table, "avg salary by dept", "only managers");
+    expect(managers.plan?.filters).toEqual([{ field: "is_manager", op: "eq", values: ["Y"] }]);
+    expect(managers.plan?.groupBy.map((g) => g.field)).toEqual(["dept_name"]);
+  });
 });

@@ -61,6 +61,7 @@ export interface TableLexicon {
 const CODE_SUFFIXES = new Set(shapes.storageSuffixes.code);
 const UNIT_SUFFIXES = new Set(shapes.storageSuffixes.unit);
 const HEAD_NOUNS = new Set(shapes.headNouns.nouns);
+const FLAG_PREFIXES = new Set(shapes.flagPrefixes.words);
 
 /** A name ending in a code word ("Cinema_ID", "role_code"): an identifier, not what a row is called. */
 export function namedAsCode(name: string): boolean {
@@ -141,6 +142,8 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     add(f.name, base, 1);
     const said = withoutStorageWords(base);
     if (said) add(f.name, said, 0.9);
+    // "is_manager" said "managers", "IsOnline" said "online": the name without its yes/no-question word.
+    if (base.length >= 2 && FLAG_PREFIXES.has(base[0])) add(f.name, base.slice(1), 0.9);
     for (const group of groups) {
       for (const phrase of group) {
         if (!replacePhrase(base, phrase, [])) continue;
