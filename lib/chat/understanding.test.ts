@@ -1524,4 +1524,14 @@ describe("tables with unfamiliar schemas (probe5: snake_case, CamelCase, codes, 
     expect(managers.plan?.filters).toEqual([{ field: "is_manager", op: "eq", values: ["Y"] }]);
     expect(managers.plan?.groupBy.map((g) => g.field)).toEqual(["dept_name"]);
   });
+
+  it("'avg temp by location': an abbreviation of one field's name word names that field (TemperatureC)", async () => {
+    const sensors = read("probe5/sensor_readings.csv");
+    const reply = await ask(sensors.table, "avg temp by location");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "TemperatureC" });
+    const sums = new Map<string, number[]>();
+    for (const r of sensors.rows) sums.set(r.Location, [...(sums.get(r.Location) ?? []), Number(r.TemperatureC)]);
+    const got = tableMap(reply, "Location");
+    for (const [k, xs] of sums) expect(got.get(k)).toBeCloseTo(xs.reduce((s, x) => s + x, 0) / xs.length, 2);
+  });
 });

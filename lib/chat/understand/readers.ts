@@ -4,7 +4,20 @@
 import type { FieldInfo } from "../columns";
 import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
-import { correctWord, findPhrases, KNOWN_WORDS, MONTHS, HALVES, MULTIPLIERS, NUMBER_WORDS, QUARTERS, ROW_NOUNS, STOP_WORDS, type Category } from "./vocabulary";
+import {
+  ALONE_WORDS,
+  correctWord,
+  findPhrases,
+  KNOWN_WORDS,
+  MONTHS,
+  HALVES,
+  MULTIPLIERS,
+  NUMBER_WORDS,
+  QUARTERS,
+  ROW_NOUNS,
+  STOP_WORDS,
+  type Category,
+} from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 import { editDistance } from "./distance";
@@ -468,6 +481,19 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
           break;
         }
       }
+    }
+    // An abbreviation of one field's name word ("temp" for TemperatureC: a prefix of 4 letters or more,
+    // at least 3 letters short of the word, that no other field's words start with): that field, partly named.
+    if (
+      !partials &&
+      w.length >= 4 &&
+      !ALONE_WORDS.has(w) &&
+      !lex.nameIndex.has(w) &&
+      !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field")
+    ) {
+      const named = new Set<string>();
+      for (const [k, list] of lex.nameIndex) if (k.length >= w.length + 3 && k.startsWith(w)) for (const n of list) named.add(n.field);
+      if (named.size === 1) partials = [...named].map((field) => ({ field, head: true, own: true }));
     }
     if (partials && partials.length) {
       const heads = partials.filter((p) => p.head);

@@ -128,6 +128,20 @@ export const TIME_TO_DO_WORDS = new Set(words.speedOfTime.fieldWords);
 export const COMPARE_OPENERS = new Set(words.compareQuestion.openers);
 export const COMPARE_WORDS = new Set(words.compareQuestion.comparatives);
 
+/** Words the vocabulary reads on their own (not only inside a longer phrase, as "temps" in "au fil du temps"). */
+export const ALONE_WORDS: Set<string> = (() => {
+  const set = new Set<string>([...STOP_WORDS, ...ROW_NOUNS, ...Object.keys(NUMBER_WORDS), ...Object.keys(MULTIPLIERS), ...Object.keys(MONTHS)]);
+  for (const [category, groups] of Object.entries(phrases)) {
+    if (category === "_doc") continue;
+    for (const list of Object.values(groups as Record<string, string[]>))
+      for (const p of list) {
+        const ls = phraseLemmas(p);
+        if (ls.length === 1) set.add(ls[0]);
+      }
+  }
+  return set;
+})();
+
 /** Every word the vocabulary knows (phrase words, stop words, row nouns, numbers, months): not unknown content. */
 export const KNOWN_WORDS: Set<string> = (() => {
   const set = new Set<string>([...STOP_WORDS, ...ROW_NOUNS, ...Object.keys(NUMBER_WORDS), ...Object.keys(MULTIPLIERS), ...Object.keys(MONTHS)]);
