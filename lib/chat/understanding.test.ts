@@ -1525,6 +1525,24 @@ describe("tables with unfamiliar schemas (probe5: snake_case, CamelCase, codes, 
     expect(managers.plan?.groupBy.map((g) => g.field)).toEqual(["dept_name"]);
   });
 
+  it("'employees hired in each year': the past form of a date field's event ('hire_date') names that date field", async () => {
+    // (Without EMP_ID: read from a CSV here it is a plain number, where an upload types it as an identifier.)
+    const cols = ["emp_name", "Date_of_Birth", "hire_date", "dept_name", "salary"];
+    const people = tableFromRows(
+      cols,
+      emp.rows.map((r) => cols.map((c) => r[c])),
+    );
+    const reply = await ask(people, "Show the number of employees hired in each year in a line chart.");
+    expect(reply.plan?.groupBy).toEqual([{ field: "hire_date", bucket: "year" }]);
+    expect(tableMap(reply, "hire_date")).toEqual(countBy(emp.rows, (r) => r.hire_date.slice(0, 4)));
+    expect(reply.assumptions?.join(" ")).not.toMatch(/did not use/);
+  });
+
+  it("'how many employees were hired by dept': the event's past form names its date field only in a question about time", async () => {
+    const reply = await ask(emp.table, "how many employees were hired by dept");
+    expect(reply.plan?.groupBy).toEqual([{ field: "dept_name", bucket: null }]);
+  });
+
   it("'avg temp by location': an abbreviation of one field's name word names that field (TemperatureC)", async () => {
     const sensors = read("probe5/sensor_readings.csv");
     const reply = await ask(sensors.table, "avg temp by location");

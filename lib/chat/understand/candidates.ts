@@ -757,6 +757,12 @@ function build(
           shape === "scalar" ? "shape:agg0" : shape === "aggScatter" ? "shape:aggScatter" : mo.measures.length > 1 ? "shape:multi" : `shape:agg${gs.length}`;
         add(feats, shapeName);
         if (tf) {
+          // The words naming the time field grouped ("hired" for hire_date) are used, not left out.
+          for (const sl of slots)
+            if (sl.role === "ignore" && sl.field.name === tf.name) {
+              const k = notes.indexOf(`ignored:${sl.ref.text}`);
+              if (k >= 0) notes.splice(k, 1);
+            }
           add(feats, "group:impliedTime");
           if (timeFields.length > 1) notes.push(`timeField:${tf.name}`);
           if (timeChoices.indexOf(tf) > 0) add(feats, "group:impliedTime|notFirst");

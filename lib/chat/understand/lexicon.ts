@@ -19,6 +19,8 @@ export interface NameEntry {
   weight: number;
   /** Words that may name the field on their own (a distinctive word of a longer name). */
   partialWords: string[];
+  /** The past form of the event a date field dates ("hired" for hire_date): read only in a question about time. */
+  event?: boolean;
 }
 
 export interface ValueEntry {
@@ -62,6 +64,14 @@ const CODE_SUFFIXES = new Set(shapes.storageSuffixes.code);
 const UNIT_SUFFIXES = new Set(shapes.storageSuffixes.unit);
 const HEAD_NOUNS = new Set(shapes.headNouns.nouns);
 const FLAG_PREFIXES = new Set(shapes.flagPrefixes.words);
+const EVENT_DATE_WORDS = new Set(shapes.eventDates.words);
+
+/** The past form of a verb said as a field name's word: "hire" -> "hired", "start" -> "started", "ship" -> "shipped". */
+function pastForm(w: string): string {
+  if (w.endsWith("e")) return `${w}d`;
+  if (/[^aeiou][aeiou][bdgmnpt]$/.test(w) && w.length <= 4) return `${w}${w[w.length - 1]}ed`;
+  return `${w}ed`;
+}
 
 /** A name ending in a code word ("Cinema_ID", "role_code"): an identifier, not what a row is called. */
 export function namedAsCode(name: string): boolean {
@@ -144,6 +154,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     if (said) add(f.name, said, 0.9);
     // "is_manager" said "managers", "IsOnline" said "online": the name without its yes/no-question word.
     if (base.length >= 2 && FLAG_PREFIXES.has(base[0])) add(f.name, base.slice(1), 0.9);
+    // "hire_date" said "hired", "StartDate" said "started": the event a date field dates, as a verb.
+    if (f.role === "date" && base.length === 2 && EVENT_DATE_WORDS.has(base[1]) && /^[a-z]{3,}$/.test(base[0]) && !base[0].endsWith("ed"))
+      names.push({ field: f.name, words: [pastForm(base[0])], compact: pastForm(base[0]), weight: 0.9, partialWords: [], event: true });
     for (const group of groups) {
       for (const phrase of group) {
         if (!replacePhrase(base, phrase, [])) continue;

@@ -412,9 +412,12 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
   return hit;
 }
 
+const EVENT_TIME_WORDS = new Set(shapes.eventDates.timeWords);
+
 function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => (t.kind === "word" || t.kind === "number" ? t.lemma : `\u0000${t.text}`));
+  const aboutTime = lemmas.some((w) => EVENT_TIME_WORDS.has(w));
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind !== "word" && tokens[i].kind !== "number") continue;
     if (STOP_WORDS.has(lemmas[i]) && !lex.nameIndex.has(lemmas[i])) continue;
@@ -435,6 +438,7 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       let best = 0;
       const byField = new Map<string, number>();
       for (const n of cands) {
+        if (n.event && !aboutTime) continue;
         const s = scoreSpan(span, n);
         if (s <= 0) continue;
         byField.set(n.field, Math.max(byField.get(n.field) ?? 0, s));
