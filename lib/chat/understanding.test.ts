@@ -1543,6 +1543,18 @@ describe("tables with unfamiliar schemas (probe5: snake_case, CamelCase, codes, 
     expect(reply.plan?.groupBy).toEqual([{ field: "dept_name", bucket: null }]);
   });
 
+  it("'the name and salary of all employees ..., sort by salary descending' on a table called employees: emp_name's salaries ranked, not a histogram", async () => {
+    const reply = await answerChat({
+      table: emp.table,
+      datasetName: "employees",
+      messages: [{ role: "user", content: "Show the name and salary of all employees in a bar chart, sort by salary descending" }],
+    });
+    expect(reply.plan).toMatchObject({ intent: "rows", x: "emp_name", y: "salary", sort: { by: "value", order: "desc" }, chart: "bar" });
+    const got = reply.messages[1].table!.map((r) => Number(r.salary));
+    const want = emp.rows.map((r) => Number(r.salary)).sort((x, y) => y - x);
+    expect(got).toEqual(want.slice(0, got.length));
+  });
+
   it("'avg temp by location': an abbreviation of one field's name word names that field (TemperatureC)", async () => {
     const sensors = read("probe5/sensor_readings.csv");
     const reply = await ask(sensors.table, "avg temp by location");

@@ -533,7 +533,14 @@ function build(
   if (xyOnly > 0) return;
 
   // --- distribution: a histogram of one number ----------------------------------------------------
-  if (measures.length === 1 && groups.length + series.length + labels.length + sorts.length + distincts.length === 0 && measures[0].field.numbers) {
+  // (Not a name and a number in an order: "the name and salary ..., sort by salary descending" ranks rows.)
+  const namedRows = a.sort !== null && slots.some((sl) => sl.role === "ignore" && sl.field.codes && sl.field.role !== "date");
+  if (
+    measures.length === 1 &&
+    groups.length + series.length + labels.length + sorts.length + distincts.length === 0 &&
+    measures[0].field.numbers &&
+    !namedRows
+  ) {
     const m = measures[0];
     const { feats, notes } = base();
     add(feats, "shape:dist");

@@ -325,7 +325,15 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       if (base.length === 1 && base[0] === noun) alone = true;
       for (const ws of [base, withoutStorageWords(base)]) if (ws && ws.length >= 2 && ws[ws.length - 1] === noun) owners.add(f.name);
     }
+    // Several ("emp_name", "dept_name"): the one whose other words name the table's rows ("emp" for a
+    // table called employees).
+    const own = [...owners].filter((o) =>
+      nameWords(o)
+        .slice(0, -1)
+        .some((w) => w.length >= 3 && [...rowWords].some((r) => r.startsWith(w) || w.startsWith(r))),
+    );
     if (!alone && owners.size === 1) headNouns.set(noun, [...owners][0]);
+    else if (!alone && own.length === 1) headNouns.set(noun, own[0]);
   }
   return {
     fields,
