@@ -1555,6 +1555,20 @@ describe("tables with unfamiliar schemas (probe5: snake_case, CamelCase, codes, 
     expect(got).toEqual(want.slice(0, got.length));
   });
 
+  it("'min battery level per sensor' over a table called sensor_readings: grouped by SensorCode, not the rows", async () => {
+    const sensors = read("probe5/sensor_readings.csv");
+    const reply = await answerChat({
+      table: sensors.table,
+      datasetName: "sensor_readings",
+      messages: [{ role: "user", content: "min battery level per sensor" }],
+    });
+    expect(reply.plan?.measure).toEqual({ agg: "min", field: "BatteryLevel" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["SensorCode"]);
+    const want = new Map<string, number>();
+    for (const r of sensors.rows) want.set(r.SensorCode, Math.min(want.get(r.SensorCode) ?? Infinity, Number(r.BatteryLevel)));
+    expect(tableMap(reply, "SensorCode")).toEqual(want);
+  });
+
   it("'avg temp by location': an abbreviation of one field's name word names that field (TemperatureC)", async () => {
     const sensors = read("probe5/sensor_readings.csv");
     const reply = await ask(sensors.table, "avg temp by location");

@@ -742,8 +742,12 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   // Words of the dataset's name name the rows ("the faculty members", "its stations"); said in the
   // plural ("the number of participants" over a Participants table) they name the rows even where a
   // value is spelt the same ("Participant"): a value is said in the singular of one kind of row.
+  // After "per" or "by", a singular row word that a field's name starts with is that field ("min
+  // battery level per sensor" over sensor_readings: SensorCode), not the rows.
+  const groupedField = (t: Token, i: number) =>
+    t.text === t.lemma && ["per", "by"].includes(tokens[i - 1]?.lemma ?? "") && (lex.partial.get(t.lemma) ?? []).length === 1;
   tokens.forEach((t, i) => {
-    if (t.kind === "word" && lex.rowWords.has(t.lemma))
+    if (t.kind === "word" && lex.rowWords.has(t.lemma) && !groupedField(t, i))
       proposals.push({
         start: i,
         end: i + 1,
