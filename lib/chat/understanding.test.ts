@@ -1569,6 +1569,19 @@ describe("tables with unfamiliar schemas (probe5: snake_case, CamelCase, codes, 
     expect(tableMap(reply, "SensorCode")).toEqual(want);
   });
 
+  it("'how many grad courses per dept code': an unknown word that starts one category value names it (Level \"Graduate\"), stated", async () => {
+    const courses = read("probe5/courses.csv");
+    const reply = await ask(courses.table, "how many grad courses per dept code");
+    expect(reply.plan?.filters).toEqual([{ field: "Level", op: "eq", values: ["Graduate"] }]);
+    expect(tableMap(reply, "DeptCode")).toEqual(
+      countBy(
+        courses.rows.filter((r) => r.Level === "Graduate"),
+        (r) => r.DeptCode,
+      ),
+    );
+    expect(reply.assumptions).toContain('I read "grad" as Level "Graduate"');
+  });
+
   it("'avg temp by location': an abbreviation of one field's name word names that field (TemperatureC)", async () => {
     const sensors = read("probe5/sensor_readings.csv");
     const reply = await ask(sensors.table, "avg temp by location");

@@ -222,7 +222,7 @@ export interface Atoms {
   /** "more than 20 times": a count of each group's rows compared (the groups are read later). */
   timesCount: { op: "gt" | "gte" | "lt" | "lte"; value: number; text: string; pos: number; end: number } | null;
   /** Unknown words read as several values of one field ("hondas": Model values starting with "honda"). */
-  valueWords: { text: string; field: string; n: number }[];
+  valueWords: { text: string; field: string; n: number; value?: string }[];
   /** Comparison words nothing used ("less than a year" where no number or field took them). */
   strayComparisons: string[];
   /** Of those, the ones comparing a plain number: the comparison and the number. */
@@ -1834,9 +1834,27 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     return found;
   };
+  // "grad courses" (Level "Graduate"): an unknown word of 4 letters or more that abbreviates one value
+  // of one category field (the start of the value's one word, at least 3 letters longer).
+  const valueByPrefix = (m: Mention): { field: string; values: string[] } | null => {
+    if (m.end - m.start !== 1) return null;
+    const word = tokens[m.start].text.toLowerCase();
+    if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
+    let found: { field: string; values: string[] } | null = null;
+    for (const f of fields) {
+      if (!f.codes || f.dictionary.length > 50) continue;
+      for (const v of f.dictionary) {
+        const low = v.toLowerCase();
+        if (!/^[a-z]+$/.test(low) || low.length < word.length + 3 || !low.startsWith(word)) continue;
+        if (found) return null;
+        found = { field: f.name, values: [v] };
+      }
+    }
+    return found;
+  };
   mentions.forEach((m, idx) => {
     if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx) || unitWords.has(m.start)) return;
-    const byWord = valuesByWord(m);
+    const byWord = valuesByWord(m) ?? valueByPrefix(m);
     if (byWord) {
       // "government jobs": a field named right after the word, with no grouping word, is the noun it qualifies.
       const head = a.refs.find((r) => r.turn === 0 && r.pos === m.end && !governs(r) && !r.cands.some((c) => c.name === byWord.field));
@@ -1844,14 +1862,19 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         pos: m.start,
         end: m.end,
         kind: "value",
-        options: [{ filter: { field: byWord.field, op: negatedAt(m.start) ? "neq" : "in", values: byWord.values }, how: "named" }],
+        options: [
+          {
+            filter: { field: byWord.field, op: negatedAt(m.start) ? "neq" : byWord.values.length === 1 ? "eq" : "in", values: byWord.values },
+            how: "named",
+          },
+        ],
         negated: false,
         refs: head ? [head.id] : [],
         listed: 0,
         conj: null,
         text: m.text,
       });
-      a.valueWords.push({ text: m.text, field: byWord.field, n: byWord.values.length });
+      a.valueWords.push({ text: m.text, field: byWord.field, n: byWord.values.length, ...(byWord.values.length === 1 ? { value: byWord.values[0] } : {}) });
       return;
     }
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);

@@ -376,7 +376,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const strayComparisons = a.strayComparisons.filter((c) => c !== usedStray?.text);
   const strayNumbers = a.strayNumbers.filter((n) => !a.strayComparisons.some((c) => c.includes(n)) && n !== usedStray?.numberText);
   if (strayNumbers.length) notes.push(`ignored:${strayNumbers.join(", ")}`);
-  for (const v of a.valueWords) if (best.plan.filters.some((f) => f.field === v.field)) notes.push(`valueWords:${v.field}:${v.n}:${v.text}`);
+  for (const v of a.valueWords)
+    if (best.plan.filters.some((f) => f.field === v.field))
+      notes.push(v.value !== undefined ? `readAs:${v.field} "${v.value}":${v.text}` : `valueWords:${v.field}:${v.n}:${v.text}`);
   if (strayComparisons.length) notes.push(`ignored:${strayComparisons.join(", ")}`);
   const timeFiltered = best.plan.filters.some((f) => {
     const info = lex.byName.get(f.field);
