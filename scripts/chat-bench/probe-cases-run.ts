@@ -1,6 +1,6 @@
 // Developer tool: run a probe case list (JSONL in the nvbench-dev case format plus `turns`, a gold of
 // null = chart type only) over its CSV tables and score each answer with the nvbench-dev rule.
-//   npx tsx scripts/chat-bench/probe-cases-run.ts lib/chat/testing/probe5 [-v] [id ...]
+//   npx tsx scripts/chat-bench/probe-cases-run.ts lib/chat/testing/probe5[/cases2.jsonl] [-v] [id ...]
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -11,10 +11,11 @@ type ProbeCase = Omit<NvCase, "gold" | "chart"> & { turns: string[]; style: stri
 
 async function main() {
   const args = process.argv.slice(2);
-  const dir = args[0];
+  const file = args[0].endsWith(".jsonl") ? args[0] : path.join(args[0], "cases.jsonl");
+  const dir = path.dirname(file);
   const verbose = args.includes("-v");
   const only = args.slice(1).filter((a) => a !== "-v");
-  const cases: ProbeCase[] = readFileSync(path.join(dir, "cases.jsonl"), "utf8")
+  const cases: ProbeCase[] = readFileSync(file, "utf8")
     .split("\n")
     .filter(Boolean)
     .map((l) => JSON.parse(l));

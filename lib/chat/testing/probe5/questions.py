@@ -1,6 +1,7 @@
 # Probe5: 53 questions over 6 new tables, written before any run. Gold by pandas.
 import json, pandas as pd
-D = "/tmp/probe5/"
+import os
+D = os.path.dirname(os.path.abspath(__file__)) + "/"
 T = {n: pd.read_csv(D + n + ".csv") for n in ["employees","flights","courses","sales_orders","sensor_readings","film_entries"]}
 WD = ["Mon","Tue","Wed","Thu","Fri","Sat","Sun"]
 def grp(df, x, y, agg, where=None):
