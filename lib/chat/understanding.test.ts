@@ -1582,6 +1582,13 @@ describe("tables with unfamiliar schemas (probe5: snake_case, CamelCase, codes, 
     expect(reply.assumptions).toContain('I read "grad" as Level "Graduate"');
   });
 
+  it("'avg sal by dept': a three-letter abbreviation of one field's name word names it, stated", async () => {
+    const reply = await ask(emp.table, "avg sal by dept");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "salary" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["dept_name"]);
+    expect(reply.assumptions?.join(" ")).toMatch(/"sal" as salary/);
+  });
+
   it("'avg temp by location': an abbreviation of one field's name word names that field (TemperatureC)", async () => {
     const sensors = read("probe5/sensor_readings.csv");
     const reply = await ask(sensors.table, "avg temp by location");

@@ -486,11 +486,11 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
         }
       }
     }
-    // An abbreviation of one field's name word ("temp" for TemperatureC: a prefix of 4 letters or more,
+    // An abbreviation of one field's name word ("temp" for TemperatureC: a prefix of 3 letters or more,
     // at least 3 letters short of the word, that no other field's words start with): that field, partly named.
     if (
       !partials &&
-      w.length >= 4 &&
+      w.length >= 3 &&
       !ALONE_WORDS.has(w) &&
       !lex.nameIndex.has(w) &&
       !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field")
