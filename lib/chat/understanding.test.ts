@@ -1589,6 +1589,18 @@ describe("tables with unfamiliar schemas (probe5: snake_case, CamelCase, codes, 
     expect(reply.assumptions?.join(" ")).toMatch(/"sal" as salary/);
   });
 
+  it("'entries submitted in each year': a verb sharing its stem with a date field's event noun names it (Submission_Date)", async () => {
+    const films = read("probe5/film_entries.csv");
+    const cols = ["Film_Title", "Festival_Year", "Genre", "Submission_Date"]; // (Entry_ID: see the hire_date case)
+    const table = tableFromRows(
+      cols,
+      films.rows.map((r) => cols.map((c) => r[c])),
+    );
+    const reply = await ask(table, "Show the number of entries submitted in each year in a line chart");
+    expect(reply.plan?.groupBy).toEqual([{ field: "Submission_Date", bucket: "year" }]);
+    expect(tableMap(reply, "Submission_Date")).toEqual(countBy(films.rows, (r) => r.Submission_Date.slice(0, 4)));
+  });
+
   it("'avg temp by location': an abbreviation of one field's name word names that field (TemperatureC)", async () => {
     const sensors = read("probe5/sensor_readings.csv");
     const reply = await ask(sensors.table, "avg temp by location");

@@ -463,6 +463,30 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
         break;
       }
     }
+    // The event of a date field said as a verb in a question about time, where the name says it as a
+    // noun ("entries submitted each year": Submission_Date; "departed" for departure_date): the same
+    // first five letters or more, in one date field only.
+    if (aboutTime && tokens[i].kind === "word" && lemmas[i].length >= 6 && lemmas[i].endsWith("ed") && !out.some((p) => p.start <= i && p.end > i)) {
+      const w = lemmas[i];
+      const dated = lex.names.filter((n) => {
+        if (!n.event) return false;
+        const stem = n.words[0];
+        let k = 0;
+        while (k < stem.length && k < w.length && stem[k] === w[k]) k++;
+        return k >= 5;
+      });
+      const fieldsDated = [...new Set(dated.map((n) => n.field))];
+      if (fieldsDated.length === 1) {
+        out.push({
+          start: i,
+          end: i + 1,
+          priority: 2,
+          score: 0.8,
+          mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: [{ name: fieldsDated[0], score: 0.8 }], partial: false },
+        });
+        continue;
+      }
+    }
     // One distinctive word of a longer name ("budget" for Production Budget).
     const w = lemmas[i];
     const headOf = lex.headNouns.get(w);
