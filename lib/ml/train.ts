@@ -10,14 +10,24 @@ import { ARTIFACT_FORMAT, ARTIFACT_VERSION, encodeArtifact } from "./artifact";
 import { TrainError } from "./errors";
 import { assignFolds, bagConfig, baggable, bagFoldsFor, bagRows, mergeBag } from "./bagging";
 import { pruneEnsemble, pruneTolerance, selectEnsemble, toMargins } from "./ensemble";
-import { fitCandidate, fitRows, sizeOf, suitsLogTarget, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
+import {
+  evaluateCandidate,
+  fitCandidate,
+  fitRows,
+  sizeOf,
+  suitsLogTarget,
+  type CandidateConfig,
+  type CandidateResult,
+  type Fold,
+  type TaskSpec,
+} from "./evaluate";
 import { buildDataStory, computeFieldImportance, normalise, type DataStory } from "./explain";
 import { allRows as allRowsOf, FieldModel, type FieldModelJson } from "./field-model";
 import { computeInsights, DEFAULT_INSIGHTS_LIMITS } from "./insights";
 import { EnsembleLearner, learnerFromJson, selectRows, type Learner } from "./learner";
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
-import { runRefits, runSearch, toSharedMatrix, warmSearchWorkers } from "./search";
+import { buildPortfolio, runRefits, runSearch, toSharedMatrix, warmSearchWorkers } from "./search";
 import { splitRows, takeRows } from "./split";
 import { computeClassStats, computeRegressionStat, round, type ClassStat, type RegressionStat } from "./stats";
 import { encodeTarget, type TargetInfo } from "./target";
@@ -41,6 +51,15 @@ const SECOND_REFIT_SHARE = 0.5;
  * short), which keeps the reserve for the statistics, so a try costs only time that would go unused.
  */
 const REFIT_TRY_SHARE = 0.5;
+/**
+ * Derived features (Preprocessor.withDerived: products and ratios of pairs of numeric fields) are
+ * probed from this budget on: the first portfolio configuration is fitted with and without them
+ * (each fit at most DERIVED_PROBE_SHARE of the budget) and they stay when they lower its validation
+ * loss by more than DERIVED_MIN_GAIN (relative; a same-seed refit differs by less).
+ */
+const DERIVED_MIN_BUDGET = 30;
+const DERIVED_PROBE_SHARE = 0.1;
+const DERIVED_MIN_GAIN = 0.01;
 /** Candidates (best first) that ensemble selection may choose from. */
 const ENSEMBLE_POOL = 24;
 /**
@@ -238,7 +257,7 @@ async function trainField(
   const restRows = gather(allRows, split.rest);
   const holdRows = gather(allRows, split.part);
 
-  const pre = Preprocessor.fit(table, restRows, job.exclude, job.schema);
+  let pre = Preprocessor.fit(table, restRows, job.exclude, job.schema);
   if (pre.features.length === 0) {
     const why = pre.skipped.map((s) => `"${s.field}" (${s.reason})`).join(", ");
     throw new TrainError(
@@ -246,17 +265,34 @@ async function trainField(
       `No field can be used to predict "${target.field}"${why ? `: skipped ${why}` : ""}. Add informative fields or remove them from ignore_fields.`,
     );
   }
-  const xRest = pre.transformTable(table, restRows);
+  let xRest = pre.transformTable(table, restRows);
   const yRest = takeRows(target.y, restRows);
-  const xHold = pre.transformTable(table, holdRows);
   const yHold = takeRows(target.y, holdRows);
   const weightsOf = (y: Float64Array): Float64Array | undefined => (req.extraAttention && isClass ? classWeights(y, numClasses) : undefined);
   const wRest = weightsOf(yRest);
 
   // Search folds: k-fold on small data (a single split would be too noisy), one split otherwise.
-  const folds = buildFolds(xRest, yRest, wRest, isClass, seed, req.budgetSeconds);
+  let folds = buildFolds(xRest, yRest, wRest, isClass, seed, req.budgetSeconds);
   checkAborted(req.signal);
   const budgetMs = job.fieldEnd - job.fieldStart;
+  // Products and ratios of numeric fields, when the first portfolio configuration fitted with them
+  // beats the same fit without them on the search's validation rows (same rows and seed).
+  const derivedPre = budgetMs >= DERIVED_MIN_BUDGET * 1000 ? pre.withDerived() : pre;
+  if (derivedPre !== pre) {
+    const xDerived = derivedPre.transformTable(table, restRows);
+    const foldsDerived = buildFolds(xDerived, yRest, wRest, isClass, seed, req.budgetSeconds);
+    const probe = buildPortfolio(folds[0].train.rowCount, pre.features.length, { objective: target.objective })[0];
+    const probeEnd = (): number => Date.now() + budgetMs * DERIVED_PROBE_SHARE;
+    const without = evaluateCandidate(probe, task, folds, probeEnd()).loss;
+    const withDerived = evaluateCandidate(probe, task, foldsDerived, probeEnd()).loss;
+    if (withDerived < without * (1 - DERIVED_MIN_GAIN)) {
+      pre = derivedPre;
+      xRest = xDerived;
+      folds = foldsDerived;
+    }
+    checkAborted(req.signal);
+  }
+  const xHold = pre.transformTable(table, holdRows);
   // Reserved after the refits: importance and data story (explainMs), then the insights report.
   const explainMs = Math.min(20_000, Math.max(200, budgetMs * 0.08));
   const insightsCells = allRows.length * job.inputFields.length;
