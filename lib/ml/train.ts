@@ -45,6 +45,12 @@ const REFIT_SHARE = 0.5;
 /** The search reserves time for the best candidate's refit and this share of the second best's. */
 const SECOND_REFIT_SHARE = 0.5;
 /**
+ * ... and at least this share of the budget: estimates from search times fall short on a busy
+ * machine, and a member whose refit is cut short is served as fitted on 64% of the rows, which costs
+ * more than the last few candidates of the search would have gained.
+ */
+const REFIT_MIN_SHARE = 0.1;
+/**
  * A refit is tried when this share of its estimated cost fits before the refit deadline: estimates
  * from search times are pessimistic (there two candidates share the cores, with early stopping's
  * extra rounds), and a refit still running at the deadline is cut there (and discarded when cut
@@ -277,18 +283,22 @@ async function trainField(
   const budgetMs = job.fieldEnd - job.fieldStart;
   // Products and ratios of numeric fields, when the first portfolio configuration fitted with them
   // beats the same fit without them on the search's validation rows (same rows and seed).
+  let probed: CandidateResult | undefined;
   const derivedPre = budgetMs >= DERIVED_MIN_BUDGET * 1000 ? pre.withDerived() : pre;
   if (derivedPre !== pre) {
     const xDerived = derivedPre.transformTable(table, restRows);
     const foldsDerived = buildFolds(xDerived, yRest, wRest, isClass, seed, req.budgetSeconds);
     const probe = buildPortfolio(folds[0].train.rowCount, pre.features.length, { objective: target.objective })[0];
     const probeEnd = (): number => Date.now() + budgetMs * DERIVED_PROBE_SHARE;
-    const without = evaluateCandidate(probe, task, folds, probeEnd()).loss;
-    const withDerived = evaluateCandidate(probe, task, foldsDerived, probeEnd()).loss;
-    if (withDerived < without * (1 - DERIVED_MIN_GAIN)) {
+    const without = evaluateCandidate(probe, task, folds, probeEnd());
+    const withDerived = evaluateCandidate(probe, task, foldsDerived, probeEnd());
+    // The probe on the features kept is the search's first candidate.
+    probed = without;
+    if (withDerived.loss < without.loss * (1 - DERIVED_MIN_GAIN)) {
       pre = derivedPre;
       xRest = xDerived;
       folds = foldsDerived;
+      probed = withDerived;
     }
     checkAborted(req.signal);
   }
@@ -321,7 +331,7 @@ async function trainField(
     const top = results.length <= 2 ? [...results] : [...results].sort((a, b) => a.loss - b.loss).slice(0, 2);
     top.sort((a, b) => a.loss - b.loss);
     top.forEach((r, i) => (refit += (i === 0 ? 1 : SECOND_REFIT_SHARE) * Math.min(statsRefitMs(r) + servedRefitMs(r), budgetMs * REFIT_SHARE)));
-    return job.fieldEnd - finalizeMs - Math.min(refit, budgetMs * REFIT_SHARE);
+    return job.fieldEnd - finalizeMs - Math.min(Math.max(refit, budgetMs * REFIT_MIN_SHARE), budgetMs * REFIT_SHARE);
   };
   let best: CandidateResult | null = null;
   let maxCategories = 0;
@@ -336,6 +346,7 @@ async function trainField(
     featureCount: pre.features.length,
     portfolio: { objective: target.objective, logTarget: !isClass && suitsLogTarget(yRest), maxCategories },
     signal: req.signal,
+    initial: probed ? [probed] : undefined,
     onTrial: (r, done) => {
       if (!best || r.loss < best.loss) best = r;
       const now = Date.now();
