@@ -141,10 +141,6 @@ function fromUnit(u: number[], base: GbdtConfig): GbdtConfig {
 
 /** Seed variants per top configuration once the local searches have converged. */
 const MAX_SEED_VARIANTS = 4;
-/** Slow variants halve the learning rate down to this. */
-const MIN_SLOW_RATE = 0.008;
-/** Seed variants of each of the three best configurations once the slow variants are in. */
-const SLOW_SEEDS = 2;
 /** A group of discrete choices gets its own local search when its best loss is within this share of the best. */
 const GROUP_MARGIN = 0.03;
 
@@ -176,7 +172,7 @@ export class Proposer {
       // The local search runs within a group of discrete choices (log target, one-vs-rest
       // categories, depth-wise, random thresholds, bins), starting with the best group overall.
       this.group ??= this.nextGroup(results);
-      if (this.group === null) return this.nextSeedVariant(results) ?? this.nextSlowVariant(results);
+      if (this.group === null) return this.nextSeedVariant(results);
       const best = bestGbdt(results, this.group);
       if (!best) {
         this.closeGroup();
@@ -261,36 +257,6 @@ export class Proposer {
       const c: GbdtConfig = { ...base, seedOffset: 1 + Math.floor(i / top.length), baggingFraction: Math.min(base.baggingFraction, 0.8) };
       delete c.rounds;
       if (this.mark(c)) return c;
-    }
-    return null;
-  }
-
-  /**
-   * When the seed variants are done too (long budgets: the search would stop with time left), what
-   * boosting does with more time: the best configurations at half the learning rate (about twice the
-   * rounds; usually a little better alone), and those again with other seeds, until the learning
-   * rate reaches MIN_SLOW_RATE. The ensemble selection chooses among them as among the others.
-   */
-  private nextSlowVariant(results: CandidateResult[]): CandidateConfig | null {
-    const top = results
-      .filter((r) => r.config.family === "gbdt" && !(r.config as GbdtConfig).seedOffset)
-      .sort((a, b) => a.loss - b.loss)
-      .slice(0, 3);
-    for (const r of top) {
-      const base = r.config as GbdtConfig;
-      const learningRate = Number((base.learningRate / 2).toPrecision(3));
-      if (learningRate < MIN_SLOW_RATE) continue;
-      const c: GbdtConfig = { ...base, learningRate };
-      delete c.rounds;
-      if (this.mark(c)) return c;
-    }
-    for (let s = 1; s <= SLOW_SEEDS; s++) {
-      for (const r of top) {
-        const base = r.config as GbdtConfig;
-        const c: GbdtConfig = { ...base, seedOffset: 100 + s, baggingFraction: Math.min(base.baggingFraction, 0.8) };
-        delete c.rounds;
-        if (this.mark(c)) return c;
-      }
     }
     return null;
   }
