@@ -185,6 +185,13 @@ describe("derived features", () => {
     }
   });
 
+  it("keeps the chosen derived features only, and every other feature", () => {
+    const pre = base.withDerived().keepDerived((f) => f === 4);
+    expect(pre.features.map((f) => f.name)).toEqual(["w", "h", "color", "w/h"]);
+    expect(pre.otherSources).toEqual([null, null, null, "h"]);
+    expect(base.withDerived().keepDerived(() => false).hasDerived).toBe(false);
+  });
+
   it("is the same recipe with fewer than two or too many numeric fields", () => {
     const one: Table = { rowCount: n, columns: [table.columns[0], table.columns[2]] };
     const pre = Preprocessor.fit(one, allRows(n), new Set(), schemaOf(one));

@@ -113,6 +113,18 @@ export class Preprocessor {
     return new Preprocessor({ plans: [...this.plans, ...derived], skipped: this.skipped });
   }
 
+  /** The same recipe with only the derived features (by feature index) for which `keep` is true. */
+  keepDerived(keep: (feature: number) => boolean): Preprocessor {
+    let feature = 0;
+    const plans: FieldPlan[] = [];
+    for (const plan of this.plans) {
+      const count = describeFeatures(plan).length;
+      if (!(plan.kind === "product" || plan.kind === "ratio") || keep(feature)) plans.push(plan);
+      feature += count;
+    }
+    return new Preprocessor({ plans, skipped: this.skipped });
+  }
+
   toJSON(): PreprocessorJson {
     return { plans: this.plans, skipped: this.skipped };
   }

@@ -66,6 +66,8 @@ const REFIT_TRY_SHARE = 0.5;
 const DERIVED_MIN_BUDGET = 30;
 const DERIVED_PROBE_SHARE = 0.1;
 const DERIVED_MIN_GAIN = 0.01;
+/** Derived features kept: those with the most split gain in the probe fit. */
+const DERIVED_KEEP = 16;
 /** Candidates (best first) that ensemble selection may choose from. */
 const ENSEMBLE_POOL = 24;
 /**
@@ -295,10 +297,24 @@ async function trainField(
     // The probe on the features kept is the search's first candidate.
     probed = without;
     if (withDerived.loss < without.loss * (1 - DERIVED_MIN_GAIN)) {
-      pre = derivedPre;
-      xRest = xDerived;
-      folds = foldsDerived;
-      probed = withDerived;
+      // Every derived feature makes every fit slower: only those the probe used most (split gain) stay.
+      const gain = probeGain(withDerived);
+      const base = pre.features.length;
+      const ranked = Array.from({ length: derivedPre.features.length - base }, (_, i) => base + i)
+        .filter((f) => gain !== null && gain[f] > 0)
+        .sort((a, b) => gain![b] - gain![a]);
+      if (gain === null || ranked.length <= DERIVED_KEEP) {
+        pre = derivedPre;
+        xRest = xDerived;
+        folds = foldsDerived;
+        probed = withDerived;
+      } else {
+        const kept = new Set(ranked.slice(0, DERIVED_KEEP));
+        pre = derivedPre.keepDerived((f) => kept.has(f));
+        xRest = pre.transformTable(table, restRows);
+        folds = buildFolds(xRest, yRest, wRest, isClass, seed, req.budgetSeconds);
+        probed = undefined;
+      }
     }
     checkAborted(req.signal);
   }
@@ -697,6 +713,13 @@ function chooseEnsemble(
   const members = pool.map((result, i) => ({ result, weight: pruned.weights[i] })).filter((m) => m.weight > 0);
   members.sort((a, b) => b.weight - a.weight || a.result.loss - b.result.loss);
   return { members, loss: pruned.loss, bestSingleLoss: sel.bestSingleLoss, candidates: pool.length, maxSize };
+}
+
+/** Split gain per feature of a boosting candidate's fitted model (null for other learners). */
+function probeGain(result: CandidateResult): Float64Array | null {
+  const learner = learnerFromJson(result.learner);
+  const ensemble = (learner as { ensemble?: { featureImportance(): Float64Array } }).ensemble;
+  return ensemble ? ensemble.featureImportance() : null;
 }
 
 function concatArrays(parts: Float64Array[]): Float64Array {
