@@ -52,7 +52,7 @@ export function DatasetsPage() {
       ) : list.length === 0 ? (
         !datasets.error && <EmptyState title="No datasets yet">Upload a CSV above: it becomes a dataset you can preview, train on and chat with.</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full text-sm" data-testid="datasets-table">
             <caption className="sr-only">Datasets</caption>
             <thead className="bg-slate-50 text-left text-slate-600">

@@ -27,7 +27,7 @@ export function InsightsFieldStats({
   const [open, setOpen] = useState<string | null>(null);
   const byLabel = task === "regression" ? `Average ${target}` : `Share of ${rateClass ?? "the first class"}`;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200" data-testid="field-stats">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200" data-testid="field-stats">
       <table className="min-w-full text-sm">
         <caption className="sr-only">Statistics of each input field</caption>
         <thead className="bg-slate-50 text-slate-600">
