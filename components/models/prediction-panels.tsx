@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 
-import { parseDelimitedText, toCsv } from "@/lib/client/csv-upload";
+import { parseDelimitedText, readTextFile, toCsv } from "@/lib/client/csv-upload";
 import { isExcelFile, readExcelRows } from "@/lib/client/excel-upload";
 import { formatInt, formatNumber, formatPercent } from "@/lib/client/format";
 import { useDataset, useDatasetRows } from "@/lib/client/use-datasets";
@@ -198,7 +198,7 @@ export function BatchPrediction({
     setProgress(0);
     abortRef.current = new AbortController();
     try {
-      const parsed = isExcelFile(file.name) ? await readExcelRows(file) : parseDelimitedText(await file.text(), file.name);
+      const parsed = isExcelFile(file.name) ? await readExcelRows(file) : parseDelimitedText(await readTextFile(file), file.name);
       if (!parsed.rows.length) throw new Error("The file has no data rows under its header row.");
       const known = new Set(knownFields);
       const used = parsed.fields.filter((f) => known.has(f));

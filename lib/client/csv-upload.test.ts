@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanHeaders, delimiterFor, parseDelimitedText, streamRowBatches, toCsv } from "./csv-upload";
+import { cleanHeaders, delimiterFor, guessEncoding, parseDelimitedText, readTextFile, streamRowBatches, toCsv } from "./csv-upload";
 import type { DataRow } from "./types";
 
 function makeCsv(rows: number): string {
@@ -93,5 +93,23 @@ describe("headers and CSV helpers", () => {
       { a: "1", b: "with, comma", c: "" },
       { a: "2", b: 'quote "q"', c: "3" },
     ]);
+  });
+});
+
+describe("guessEncoding / readTextFile", () => {
+  const latin1 = Uint8Array.from([...Buffer.from("name,city\nJos"), 0xe9, ...Buffer.from(",M"), 0xfc, ...Buffer.from("nchen\n")]);
+
+  it("keeps UTF-8, even when the sample ends inside a character", () => {
+    const utf8 = new TextEncoder().encode("name,city\nJosé,München\n");
+    expect(guessEncoding(utf8)).toBe("utf-8");
+    const cut = new TextEncoder().encode("a,b\nx,ü").slice(0, -1); // "ü" is two bytes: keep the first
+    expect(guessEncoding(cut)).toBe("utf-8");
+  });
+
+  it("reads a Windows-1252 export as Windows-1252, not as replacement characters", async () => {
+    expect(guessEncoding(latin1)).toBe("windows-1252");
+    const text = await readTextFile(new Blob([latin1]));
+    expect(text).toBe("name,city\nJosé,München\n");
+    expect(parseDelimitedText(text).rows).toEqual([{ name: "José", city: "München" }]);
   });
 });

@@ -22,11 +22,38 @@ export interface StreamBatchesOptions {
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
   delimiter?: string;
+  /** Text encoding of a File input (see guessEncoding); strings are already text. */
+  encoding?: string;
 }
 
 /** Guesses the delimiter from the file name: TSV by extension, otherwise papaparse detects it. */
 export function delimiterFor(fileName: string): string | undefined {
   return /\.(tsv|tab)$/i.test(fileName) ? "\t" : undefined;
+}
+
+/**
+ * The text encoding of a delimited file from its first bytes: UTF-8 when they are valid UTF-8 (a
+ * sequence cut at the end of the sample is fine), otherwise Windows-1252, which is what Excel and
+ * many older exports on Windows write as "CSV". Byte-order marks are honoured by the reader itself.
+ */
+export function guessEncoding(bytes: Uint8Array): "utf-8" | "windows-1252" {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true });
+    return "utf-8";
+  } catch {
+    return "windows-1252";
+  }
+}
+
+/** The encoding of a file, judged from its first megabyte. */
+export async function guessFileEncoding(file: Blob): Promise<"utf-8" | "windows-1252"> {
+  return guessEncoding(new Uint8Array(await file.slice(0, 1 << 20).arrayBuffer()));
+}
+
+/** The whole text of a (small) file, decoded as UTF-8 or, when it is not UTF-8, as Windows-1252. */
+export async function readTextFile(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return new TextDecoder(guessEncoding(bytes)).decode(bytes);
 }
 
 /** Header names as people expect them: trimmed, blanks named by position, duplicates numbered. */
@@ -68,6 +95,7 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
       header: false, // headers handled here so that blanks and duplicates get usable names
       skipEmptyLines: "greedy",
       delimiter: options.delimiter,
+      encoding: options.encoding,
       chunkSize: 4 * 1024 * 1024,
       chunk: (results, parser) => {
         if (failed) return parser.abort();
@@ -148,6 +176,7 @@ export async function uploadFileAsDataset(
     const { rows } = await streamRowBatches(file, {
       totalBytes: file.size,
       delimiter: delimiterFor(file.name),
+      encoding: await guessFileEncoding(file),
       signal: options.signal,
       onProgress: options.onProgress,
       onBatch: sendBatch,
