@@ -74,6 +74,27 @@ test("a TSV file uploads too (Enter in the name field), and an empty file says w
   await expect(page.getByTestId("field-type-legs")).toHaveValue("integer");
 });
 
+test("a CSV exported as Windows-1252 (not UTF-8) keeps its accented letters; one field reads as '1 field'", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  const dir = testInfo.outputPath("files");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = `${dir}/cities-1252.csv`;
+  fs.writeFileSync(file, Buffer.from("city\nMünchen\nKöln\nZürich\n", "latin1"));
+  await openUploadPanel(page);
+  await page.getByTestId("dataset-file-input").setInputFiles(file);
+  const name = `cities ${Date.now()}`;
+  await page.getByLabel("Dataset name").fill(name);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByText("Uploaded 3 rows")).toBeVisible();
+  await page.getByRole("button", { name: "Open the dataset" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("3 rows · 1 field", { exact: true })).toBeVisible();
+  const preview = page.getByTestId("dataset-preview");
+  await expect(preview).toContainText("München");
+  await expect(preview).toContainText("Zürich");
+  await expect(preview).not.toContainText("\uFFFD");
+});
+
 test("an Excel workbook uploads from its first sheet, with numbers and dates typed; .xls is refused with a remedy", async ({ page }, testInfo) => {
   await ensureSignedIn(page);
   const dir = testInfo.outputPath("files");

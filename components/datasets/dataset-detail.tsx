@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useDataset, useDatasetRows, useSetFieldTypes } from "@/lib/client/use-datasets";
-import { formatInt } from "@/lib/client/format";
+import { formatCount, formatInt } from "@/lib/client/format";
 import { FIELD_TYPE_OPTIONS, type DatasetField, type FieldTypeName } from "@/lib/client/types";
 import { DataTable } from "../data-table";
 import { Button } from "../ui/button";
@@ -137,7 +137,7 @@ export function DatasetDetail({ id }: { id: string }) {
         <Link href="/datasets" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">
           ← Datasets
         </Link>
-        <PageHeader title={d.name} description={`${formatInt(d.rows)} rows · ${d.fields.length} fields`} />
+        <PageHeader title={d.name} description={`${formatCount(d.rows, "row")} · ${formatCount(d.fields.length, "field")}`} />
       </div>
       {d.rows === 0 ? (
         <EmptyState title="This dataset has no rows">Upload a file again from the datasets page, or append rows through the API.</EmptyState>

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useDatasets, useDeleteDataset } from "@/lib/client/use-datasets";
-import { formatInt, formatRelative } from "@/lib/client/format";
+import { formatCount, formatInt, formatRelative } from "@/lib/client/format";
 import type { DatasetSummary } from "@/lib/client/types";
 import { Button } from "../ui/button";
 import { Card, PageHeader } from "../ui/card";
@@ -113,7 +113,7 @@ export function DatasetsPage() {
         }}
         onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null) })}
       >
-        Its {formatInt(toDelete?.rows)} rows are removed for good. Models already trained on it keep working.
+        Its {formatCount(toDelete?.rows, "row")} are removed for good. Models already trained on it keep working.
       </ConfirmDialog>
     </>
   );

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type DragEvent } from "react";
 import { uploadFileAsDataset, type UploadProgress } from "@/lib/client/csv-upload";
-import { formatInt } from "@/lib/client/format";
+import { formatCount } from "@/lib/client/format";
 import { queryKeys } from "@/lib/client/query-keys";
 import { Button } from "../ui/button";
 import { ErrorBanner, Notice, ProgressBar } from "../ui/feedback";
@@ -141,14 +141,14 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
         <div className="space-y-1.5" aria-live="polite">
           <ProgressBar value={progress.fraction} label="Upload progress" />
           <p className="text-xs text-slate-600">
-            {Math.round(progress.fraction * 100)}% · {formatInt(progress.rowsSent)} rows sent
+            {Math.round(progress.fraction * 100)}% · {formatCount(progress.rowsSent, "row")} sent
           </p>
         </div>
       )}
       <ErrorBanner error={error} title="The upload did not finish" />
       {done && (
         <Notice tone="success">
-          Uploaded {formatInt(done.rows)} rows.{" "}
+          Uploaded {formatCount(done.rows, "row")}.{" "}
           <button type="button" className="font-medium underline" onClick={() => router.push(`/datasets/${done.id}`)}>
             Open the dataset
           </button>{" "}

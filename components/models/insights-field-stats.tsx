@@ -1,7 +1,7 @@
 "use client";
 // Per-field statistics over the rows with a known target, with how the target varies by value.
 import { Fragment, useState } from "react";
-import { formatInt, formatNumber, formatPercent } from "@/lib/client/format";
+import { formatCount, formatInt, formatNumber, formatPercent } from "@/lib/client/format";
 import type { FieldStat } from "@/lib/ml/insights";
 import { Badge } from "../ui/feedback";
 
@@ -89,7 +89,7 @@ export function InsightsFieldStats({
                               <span className="block h-2 rounded-full bg-brand-500" style={{ width: `${Math.min(100, (Math.abs(v) / max) * 100)}%` }} />
                             </span>
                             <span className="text-right tabular-nums">{task === "regression" ? formatNumber(v) : formatPercent(v)}</span>
-                            <span className="text-right tabular-nums text-slate-500">{formatInt(g.count)} rows</span>
+                            <span className="text-right tabular-nums text-slate-500">{formatCount(g.count, "row")}</span>
                           </li>
                         );
                       })}

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 
 import { parseDelimitedText, readTextFile, toCsv } from "@/lib/client/csv-upload";
 import { isExcelFile, readExcelRows } from "@/lib/client/excel-upload";
-import { formatInt, formatNumber, formatPercent } from "@/lib/client/format";
+import { formatCount, formatInt, formatNumber, formatPercent } from "@/lib/client/format";
 import { useDataset, useDatasetRows } from "@/lib/client/use-datasets";
 import { predictRows, usePredict } from "@/lib/client/use-models";
 import type { DataRow } from "@/lib/client/types";
@@ -258,7 +258,7 @@ export function BatchPrediction({
       {result && (
         <div className="space-y-3">
           <Notice tone="success">
-            Predicted {formatInt(result.rows.length)} rows.
+            Predicted {formatCount(result.rows.length, "row")}.
             {result.dropped.length > 0 && ` Ignored columns the model does not use: ${result.dropped.join(", ")}.`}
             {result.missing.length > 0 && ` Missing inputs (treated as unknown): ${result.missing.join(", ")}.`}
           </Notice>

@@ -1,4 +1,5 @@
 "use client";
+import { formatCount } from "@/lib/client/format";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type CSSProperties } from "react";
@@ -111,7 +112,7 @@ export function ProjectDetail({ id }: { id: string }) {
                   <Link href={`/datasets/${dataset.id}`} className="text-brand-700 hover:underline">
                     {dataset.name}
                   </Link>{" "}
-                  ({dataset.rows.toLocaleString("en-US")} rows)
+                  ({formatCount(dataset.rows, "row")})
                 </>
               ) : p.datasetId ? (
                 ""
