@@ -61,6 +61,10 @@ test("a TSV file uploads too (Enter in the name field), and an empty file says w
   fs.writeFileSync(empty, "");
 
   await openUploadPanel(page);
+  // Keyboard: the visible "choose a file" button is the one stop; the hidden input is not a second, invisible one.
+  await page.getByRole("button", { name: "choose a file" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("dataset-file-input")).not.toBeFocused();
   await page.getByTestId("dataset-file-input").setInputFiles(empty);
   await page.getByTestId("start-upload").click();
   await expect(page.getByTestId("upload-panel").getByRole("alert")).toContainText("empty");

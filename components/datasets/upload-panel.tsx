@@ -102,6 +102,8 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
           type="file"
           accept={ACCEPT}
           className="sr-only"
+          // The visible "choose a file" button opens it; a hidden stop in the tab order would show no focus.
+          tabIndex={-1}
           onChange={(e) => pick(e.target.files?.[0])}
           disabled={busy}
           data-testid="dataset-file-input"
