@@ -99,6 +99,24 @@ test("a CSV exported as Windows-1252 (not UTF-8) keeps its accented letters; one
   await expect(preview).not.toContainText("\uFFFD");
 });
 
+test("a ragged CSV with an unclosed quote uploads with a warning that says which rows did not fit", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  const dir = testInfo.outputPath("files");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = `${dir}/ragged.csv`;
+  fs.writeFileSync(file, 'a,b,c\n1,2,3\n4,5\n"open,7,8\n9,10,11\n');
+  await openUploadPanel(page);
+  await page.getByTestId("dataset-file-input").setInputFiles(file);
+  await page.getByLabel("Dataset name").fill(`ragged ${Date.now()}`);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByText("Uploaded 3 rows")).toBeVisible();
+  const warnings = page.getByTestId("upload-warnings");
+  await expect(warnings).toContainText("opens in data row 3 and never closes");
+  // "4,5" and the row the quote swallowed.
+  await expect(warnings).toContainText("2 rows have fewer cells than the 3 columns of the header");
+  await saveScreen(page, testInfo, "upload-ragged-warning", { fullPage: false });
+});
+
 test("an Excel workbook uploads from its first sheet, with numbers and dates typed; .xls is refused with a remedy", async ({ page }, testInfo) => {
   await ensureSignedIn(page);
   const dir = testInfo.outputPath("files");

@@ -26,7 +26,7 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const [done, setDone] = useState<{ id: string; rows: number } | null>(null);
+  const [done, setDone] = useState<{ id: string; rows: number; warnings: string[] } | null>(null);
 
   const pick = (f: File | undefined | null) => {
     if (!f) return;
@@ -54,7 +54,7 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
     abortRef.current = new AbortController();
     try {
       const result = await uploadFileAsDataset(file, { name: name.trim() || nameFromFile(file), onProgress: setProgress, signal: abortRef.current.signal });
-      setDone({ id: result.datasetId, rows: result.rows });
+      setDone({ id: result.datasetId, rows: result.rows, warnings: result.warnings });
       setFile(null);
       await client.invalidateQueries({ queryKey: queryKeys.datasets });
       onDone?.();
@@ -155,6 +155,16 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
             Open the dataset
           </button>{" "}
           to check the field types and train a model.
+        </Notice>
+      )}
+      {done && done.warnings.length > 0 && (
+        <Notice tone="warning">
+          <span className="block font-medium">Some rows did not match the header row:</span>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="upload-warnings">
+            {done.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
         </Notice>
       )}
     </div>

@@ -68,8 +68,32 @@ export function cleanHeaders(headers: string[]): string[] {
   });
 }
 
+/** Rows that did not fit the header: counted while parsing, told to the user after the upload. */
+export interface IrregularRows {
+  /** Rows with fewer cells than the header (the missing cells are left empty). */
+  fewer: number;
+  /** Rows with more cells than the header (the extra cells are dropped). */
+  more: number;
+  /** The data row (1-based) where a quote opens and never closes, so the rest of the file became one value. */
+  unclosedQuoteRow: number | null;
+}
+
+/** What a person should know about rows that did not fit, in plain words (empty when all fit). */
+export function irregularRowsWarnings(irregular: IrregularRows, fieldCount: number): string[] {
+  const rows = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row has" : "rows have"}`;
+  const cells = `${fieldCount} ${fieldCount === 1 ? "column" : "columns"}`;
+  const out: string[] = [];
+  if (irregular.unclosedQuoteRow !== null)
+    out.push(
+      `A quote (") opens in data row ${irregular.unclosedQuoteRow.toLocaleString("en-US")} and never closes, so everything after it was read as one value. Check that row for a stray quote and upload the file again.`,
+    );
+  if (irregular.fewer > 0) out.push(`${rows(irregular.fewer)} fewer cells than the ${cells} of the header: the missing cells are empty.`);
+  if (irregular.more > 0) out.push(`${rows(irregular.more)} more cells than the ${cells} of the header: the extra cells were dropped.`);
+  return out;
+}
+
 /** Parses `input` (a File in the browser, a string in tests) and hands over full batches in order. */
-export function streamRowBatches(input: File | string, options: StreamBatchesOptions): Promise<{ rows: number; fields: string[] }> {
+export function streamRowBatches(input: File | string, options: StreamBatchesOptions): Promise<{ rows: number; fields: string[]; irregular: IrregularRows }> {
   const batchRows = options.batchRows ?? UPLOAD_BATCH_ROWS;
   return new Promise((resolve, reject) => {
     let headers: string[] | null = null;
@@ -77,6 +101,8 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
     let rowsSent = 0;
     let failed = false;
     let lastCursor = 0;
+    let dataRowsSeen = 0;
+    const irregular: IrregularRows = { fewer: 0, more: 0, unclosedQuoteRow: null };
 
     const fail = (error: unknown) => {
       if (failed) return;
@@ -104,13 +130,20 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
           return fail(new DOMException("Upload cancelled", "AbortError"));
         }
         let data = results.data;
+        const headerInChunk = !headers;
         if (!headers) {
           if (!data.length) return;
           headers = cleanHeaders(data[0]);
           data = data.slice(1);
         }
+        const quote = results.errors.find((e) => e.code === "MissingQuotes");
+        if (quote && irregular.unclosedQuoteRow === null && typeof quote.row === "number")
+          irregular.unclosedQuoteRow = dataRowsSeen + quote.row + (headerInChunk ? 0 : 1);
+        dataRowsSeen += data.length;
         const names = headers;
         for (const cells of data) {
+          if (cells.length < names.length) irregular.fewer++;
+          else if (cells.length > names.length) irregular.more++;
           const row: DataRow = emptyRecord(); // a column may be named "__proto__"
           for (let c = 0; c < names.length; c++) row[names[c]] = cells[c] ?? "";
           pending.push(row);
@@ -139,7 +172,7 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
         flush(pending).then(() => {
           pending = [];
           if (!headers) return fail(new Error("The file is empty: it needs a header row and at least one data row."));
-          resolve({ rows: rowsSent, fields: headers });
+          resolve({ rows: rowsSent, fields: headers, irregular });
         }, fail);
       },
       error: (error: Error) => fail(new Error(`Cannot read the file: ${error.message}`)),
@@ -154,7 +187,7 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
 export async function uploadFileAsDataset(
   file: File,
   options: { name: string; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal },
-): Promise<{ datasetId: string; rows: number }> {
+): Promise<{ datasetId: string; rows: number; warnings: string[] }> {
   if (isLegacyExcelFile(file.name)) throw new Error("Old Excel files (.xls) are not supported: open the file in Excel and save it as .xlsx or CSV.");
   // A workbook is read whole before anything is created, so an unreadable file leaves nothing behind.
   const sheet = isExcelFile(file.name) ? await readExcelRows(file) : null;
@@ -171,9 +204,9 @@ export async function uploadFileAsDataset(
         const rowsSent = Math.min(sheet.rows.length, start + UPLOAD_BATCH_ROWS);
         options.onProgress?.({ fraction: rowsSent / sheet.rows.length, rowsSent });
       }
-      return { datasetId, rows: sheet.rows.length };
+      return { datasetId, rows: sheet.rows.length, warnings: [] };
     }
-    const { rows } = await streamRowBatches(file, {
+    const { rows, fields, irregular } = await streamRowBatches(file, {
       totalBytes: file.size,
       delimiter: delimiterFor(file.name),
       encoding: await guessFileEncoding(file),
@@ -182,7 +215,7 @@ export async function uploadFileAsDataset(
       onBatch: sendBatch,
     });
     if (rows === 0) throw new Error("The file has a header row but no data rows.");
-    return { datasetId, rows };
+    return { datasetId, rows, warnings: irregularRowsWarnings(irregular, fields.length) };
   } catch (error) {
     await apiFetch("/v1/datasets", { method: "DELETE", body: { id: datasetId } }).catch(() => undefined);
     throw error;
