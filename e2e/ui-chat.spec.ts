@@ -22,6 +22,16 @@ test("a project chat: three questions answered with a chart and a table", async 
   await expect(page.getByText("Saved.")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Instructions")).toHaveValue("Keep answers short.");
+  // A blank name cannot be saved (said next to the field, not as the API's "name: name must not be empty"),
+  // and a name stops at the longest the API takes.
+  const settingsName = page.getByTestId("project-settings").getByLabel("Name", { exact: true });
+  await settingsName.fill("   ");
+  await expect(page.getByText("A project needs a name.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save settings" })).toBeDisabled();
+  await settingsName.fill("x".repeat(300));
+  await expect(settingsName).toHaveValue("x".repeat(200));
+  await settingsName.fill("Store questions");
+  await expect(page.getByRole("button", { name: "Save settings" })).toBeDisabled(); // back to the saved settings
 
   const log = page.getByTestId("chat-log");
   const waitForAnswers = async (questions: number) => {

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { formatRelative } from "@/lib/client/format";
 import { useDatasets } from "@/lib/client/use-datasets";
 import { useCreateProject, useProjects } from "@/lib/client/use-projects";
+import { PROJECT_NAME_MAX } from "@/lib/schemas/project-limits";
 import { Button, buttonClass } from "../ui/button";
 import { Card, PageHeader } from "../ui/card";
 import { EmptyState, ErrorBanner, SkeletonRows } from "../ui/feedback";
@@ -37,7 +38,14 @@ function CreateProjectForm() {
   return (
     <form onSubmit={submit} className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-end" data-testid="create-project">
       <Field label="Project name" htmlFor="project-name">
-        <TextInput id="project-name" required value={name} onChange={(e) => setName(e.target.value)} placeholder="Sales questions" />
+        <TextInput
+          id="project-name"
+          required
+          maxLength={PROJECT_NAME_MAX}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="Sales questions"
+        />
       </Field>
       <Field label="Dataset" htmlFor="project-dataset">
         <Select id="project-dataset" value={chosen} onChange={(e) => setDatasetId(e.target.value)} disabled={datasets.isPending}>
