@@ -71,6 +71,13 @@ export function ProjectsPage() {
   const datasets = useDatasets();
   const names = new Map((datasets.data ?? []).map((d) => [d.id, d.name]));
   const list = projects.data ?? [];
+  // A project whose dataset was deleted says so (its page offers to choose another).
+  const datasetLine = (id: string | null) => {
+    if (!id) return "No dataset yet";
+    const name = names.get(id);
+    if (name) return name;
+    return datasets.isSuccess ? "Its dataset was deleted: choose another" : "…";
+  };
   return (
     <>
       <PageHeader title="Projects" description="Ask questions about a dataset in plain words; answers come with charts and tables." />
@@ -95,7 +102,7 @@ export function ProjectsPage() {
                 className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-500"
               >
                 <p className="truncate font-semibold text-slate-900">{p.name}</p>
-                <p className="mt-1 text-sm text-slate-600">{p.datasetId ? (names.get(p.datasetId) ?? "a dataset") : "No dataset yet"}</p>
+                <p className="mt-1 text-sm text-slate-600">{datasetLine(p.datasetId)}</p>
                 <p className="mt-3 text-xs text-slate-500">Updated {formatRelative(p.updated_at)}</p>
               </Link>
             </li>
