@@ -67,7 +67,14 @@ test("invite a member with a role: a pending invitation until they accept", asyn
   await ensureSignedIn(page);
   await page.goto("/team-settings");
   const email = `member${Date.now()}@example.com`;
+  // A refused address is said, and the message goes once the field is edited (it is not about the new value).
+  const form = page.getByTestId("invite-form");
+  await page.getByLabel("Email").fill("someone@nowhere");
+  await page.getByLabel("Initial password").fill("initial-pass-1");
+  await page.getByRole("button", { name: "Invite" }).click();
+  await expect(form.getByRole("alert")).toContainText("Enter a valid email address.");
   await page.getByLabel("Email").fill(email);
+  await expect(form.getByRole("alert")).toHaveCount(0);
   await page.getByLabel("Role").selectOption("admin");
   await page.getByLabel("Initial password").fill("initial-pass-1");
   await page.getByRole("button", { name: "Invite" }).click();

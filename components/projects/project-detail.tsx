@@ -32,7 +32,10 @@ function SettingsPanel({ project }: { project: Project }) {
   useEffect(() => setDraft(toDraft(project)), [project]);
   const dirty = JSON.stringify(draft) !== JSON.stringify(toDraft(project));
   const nameMissing = !draft.name.trim();
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    if (update.error) update.reset(); // an old refusal is not about the new values
+    setDraft((d) => ({ ...d, [key]: value }));
+  };
 
   return (
     <form
