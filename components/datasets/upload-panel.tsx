@@ -113,7 +113,7 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
       {file && (
         // A form, so Enter in the name field uploads as the Upload button does.
         <form
-          className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
           onSubmit={(e) => {
             e.preventDefault();
             if (!busy) start();

@@ -166,7 +166,7 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
         <BacktestTable stats={stats} groupField={report.groupField} />
       </Card>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Card title="What drives the series" description="Share of the variation in the history (a decomposition into trend, cycles and the rest).">
           <ShareChart shares={detail.field_importance} />
         </Card>

@@ -93,9 +93,9 @@ export function TryPrediction({
 
   const answer = predict.data?.[0];
   return (
-    <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[3fr_2fr]">
       <form onSubmit={submit} className="space-y-4" data-testid="try-prediction">
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {inputFields.map((f) => (
             <Field key={f} label={f} htmlFor={`predict-${f}`}>
               <TextInput

@@ -64,7 +64,7 @@ export function ChatEmptyState({
               ))}
             </div>
           ) : (
-            <ul className="grid gap-2 sm:grid-cols-2" aria-label="Example questions">
+            <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Example questions">
               {shownExamples.map((q) => (
                 <li key={q}>
                   <button

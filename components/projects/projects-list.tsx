@@ -36,7 +36,7 @@ function CreateProjectForm() {
     );
   }
   return (
-    <form onSubmit={submit} className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-end" data-testid="create-project">
+    <form onSubmit={submit} className="grid grid-cols-1 gap-4 md:grid-cols-[1fr_1fr_auto] md:items-end" data-testid="create-project">
       <Field label="Project name" htmlFor="project-name">
         <TextInput
           id="project-name"
@@ -94,7 +94,7 @@ export function ProjectsPage() {
           </EmptyState>
         )
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="projects-list">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="projects-list">
           {list.map((p) => (
             <li key={p.id}>
               <Link

@@ -207,7 +207,7 @@ export function MembersCard() {
         {canManage ? (
           <form
             onSubmit={submit}
-            className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 md:grid-cols-[2fr_1fr_2fr_auto] md:items-end"
+            className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 md:grid-cols-[2fr_1fr_2fr_auto] md:items-end"
             data-testid="invite-form"
           >
             <Field label="Email" htmlFor="invite-email">
