@@ -270,7 +270,7 @@ async function trainField(
     const why = pre.skipped.map((s) => `"${s.field}" (${s.reason})`).join(", ");
     throw new TrainError(
       "no_features",
-      `No field can be used to predict "${target.field}"${why ? `: skipped ${why}` : ""}. Add informative fields or remove them from ignore_fields.`,
+      `No field can be used to predict "${target.field}"${why ? `: skipped ${why}` : ""}. Add informative fields, or stop ignoring some of the ignored ones.`,
     );
   }
   let xRest = pre.transformTable(table, restRows);
