@@ -320,7 +320,7 @@ export function describeResult(result: QueryResult, ctx: AnswerContext, fields: 
  * checked, a grouping into very many groups), as opposed to routine ones (the aggregate chosen, the
  * time axis) and plain statements of how a word was read.
  */
-const DOUBT_KINDS = new Set(["alternative", "unsure", "ignored", "notGrouped", "guess", "unitUnknown", "unitMonths", "manyGroups", "cmpValue"]);
+const DOUBT_KINDS = new Set(["alternative", "unsure", "ignored", "notGrouped", "guess", "unitUnknown", "unitMonths", "unitMinutes", "manyGroups", "cmpValue"]);
 
 export function doubtNotes(notes: string[]): string[] {
   return notes.filter((n) => DOUBT_KINDS.has(n.split(":")[0]));
@@ -345,6 +345,8 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "unitConverted") out.push(t(style.lang, "assumeUnitConverted", { field: rest[0], value: rest[1], text: rest.slice(2).join(":") }));
     else if (kind === "unitMonths")
       out.push(t(style.lang, "assumeUnitMonths", { field: rest[0], value: rest[1], max: rest[2], text: rest.slice(3).join(":") }));
+    else if (kind === "unitMinutes")
+      out.push(t(style.lang, "assumeUnitMinutes", { field: rest[0], value: rest[1], max: rest[2], text: rest.slice(3).join(":") }));
     else if (kind === "unitUnknown") out.push(t(style.lang, "assumeUnitUnknown", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "speed") out.push(t(style.lang, rest[2] === "asc" ? "assumeSpeedAsc" : "assumeSpeedDesc", { field: rest[0], text: rest[1] }));
     else if (kind === "valueWords") out.push(t(style.lang, "assumeValueWords", { field: rest[0], n: rest[1], text: rest.slice(2).join(":") }));

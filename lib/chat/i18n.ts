@@ -149,6 +149,8 @@ const EN: Catalogue = {
   assumeUnitConverted: 'I converted "{text}" to {value} in the unit of {field}',
   assumeUnitMonths:
     'the data does not say which unit {field} is in; its whole numbers go up to {max}, so I took them as months and compared with {value} for "{text}"',
+  assumeUnitMinutes:
+    'the data does not say which unit {field} is in; its whole numbers go up to {max}, so I took them as minutes and compared with {value} for "{text}"',
   assumeUnitUnknown: 'the data does not say which unit {field} is in, so I compared it with the number in "{text}" as it is',
   assumeVersusOther: 'I read "{text}" as the other rows of {field}, so I grouped by {field}',
   assumeUnsure: "I am not sure I read the question right",
@@ -282,6 +284,8 @@ const FR: Catalogue = {
   assumeUnitConverted: "j'ai converti « {text} » en {value} dans l'unité de {field}",
   assumeUnitMonths:
     "les données ne disent pas en quelle unité est {field} ; ses nombres entiers vont jusqu'à {max}, je les ai donc pris comme des mois et comparé avec {value} pour « {text} »",
+  assumeUnitMinutes:
+    "les données ne disent pas en quelle unité est {field} ; ses nombres entiers vont jusqu'à {max}, je les ai donc pris comme des minutes et comparé avec {value} pour « {text} »",
   assumeUnitUnknown: "les données ne disent pas en quelle unité est {field}, j'ai donc comparé avec le nombre de « {text} » tel quel",
   assumeVersusOther: "j'ai lu « {text} » comme les autres lignes de {field}, donc j'ai groupé par {field}",
   assumeUnsure: "je ne suis pas sûr d'avoir bien compris la question",
@@ -408,6 +412,8 @@ const ES: Catalogue = {
   assumeUnitConverted: "convertí «{text}» a {value} en la unidad de {field}",
   assumeUnitMonths:
     "los datos no dicen en qué unidad está {field}; sus números enteros llegan a {max}, así que los tomé como meses y comparé con {value} para «{text}»",
+  assumeUnitMinutes:
+    "los datos no dicen en qué unidad está {field}; sus números enteros llegan a {max}, así que los tomé como minutos y comparé con {value} para «{text}»",
   assumeUnitUnknown: "los datos no dicen en qué unidad está {field}, así que lo comparé con el número de «{text}» tal cual",
   assumeVersusOther: "leí «{text}» como las demás filas de {field}, así que agrupé por {field}",
   assumeUnsure: "no estoy seguro de haber entendido bien la pregunta",
@@ -534,6 +540,8 @@ const DE: Catalogue = {
   assumeUnitConverted: "„{text}“ habe ich in {value} in der Einheit von {field} umgerechnet",
   assumeUnitMonths:
     "die Daten sagen nicht, in welcher Einheit {field} ist; die ganzen Zahlen gehen bis {max}, daher habe ich sie als Monate genommen und mit {value} für „{text}“ verglichen",
+  assumeUnitMinutes:
+    "die Daten sagen nicht, in welcher Einheit {field} ist; die ganzen Zahlen gehen bis {max}, daher habe ich sie als Minuten genommen und mit {value} für „{text}“ verglichen",
   assumeUnitUnknown: "die Daten sagen nicht, in welcher Einheit {field} ist, daher habe ich mit der Zahl aus „{text}“ unverändert verglichen",
   assumeVersusOther: "„{text}“ habe ich als die übrigen Zeilen von {field} gelesen und nach {field} gruppiert",
   assumeUnsure: "ich bin nicht sicher, ob ich die Frage richtig verstanden habe",

@@ -371,6 +371,71 @@ describe("assumptions are stated", () => {
     expect(unit.messages[0].content).toContain("so I took them as months");
   });
 
+  it("compares hours with a running time in minutes ('longer than 2 hours' is over 120), stated; a field named in hours is compared as it is", async () => {
+    const genres = ["Drama", "Comedy", "Action"];
+    const rows = Array.from({ length: 40 }, (_, i) => [genres[i % 3], String(80 + i * 3)]);
+    const movies = tableFromRows(["Genre", "Running Time"], rows);
+    const want = rows.filter((r) => r[0] === "Drama" && Number(r[1]) > 120).length;
+    expect(want).toBeGreaterThan(0);
+    const reply = await ask(movies, "how many dramas longer than 2 hours");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "Running Time", op: "gt", values: [120] },
+        { field: "Genre", op: "eq", values: ["Drama"] },
+      ]),
+    );
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": want });
+    expect(reply.messages[0].content).toContain("so I took them as minutes and compared with 120");
+    expect(reply.messages[0].content).not.toContain('did not use "hours"');
+    const people = tableFromRows(
+      ["Job", "Hours Per Week"],
+      rows.map((r, i) => [r[0], String(20 + (i % 30))]),
+    );
+    const hours = await ask(people, "how many rows with hours per week over 30 hours");
+    expect(hours.plan?.filters).toEqual([{ field: "Hours Per Week", op: "gt", values: [30] }]);
+  });
+
+  it("reads 'revenue per month' on a table of charges as the monthly charges, stated", async () => {
+    const reply = await ask(telco.table, "revenue per month");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "MonthlyCharges" });
+    expect(reply.assumptions?.join(" ")).toContain('I read "revenue" as MonthlyCharges');
+  });
+
+  it("reads 'which customer spent the most?' as the customers' total Sales, not their number of rows", async () => {
+    const names = ["Ann Lee", "Bo Chan", "Cy Diaz", "Di Eze", "Ed Fox"];
+    const rows = Array.from({ length: 60 }, (_, i) => [names[i % 5], ["East", "West"][i % 2], String(10 + ((i * 37) % 90))]);
+    const orders = tableFromRows(["Customer Name", "Region", "Sales"], rows);
+    const sums = new Map<string, number>();
+    for (const r of rows) sums.set(r[0], (sums.get(r[0]) ?? 0) + Number(r[2]));
+    const top = [...sums].sort((x, y) => y[1] - x[1])[0];
+    const reply = await ask(orders, "which customer spent the most?");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Sales" });
+    expect(reply.messages[1].table?.[0]["Customer Name"]).toBe(top[0]);
+  });
+
+  it("reads 'how many customers left?' as the churned customers (Churn = Yes), stated", async () => {
+    const reply = await ask(telco.table, "how many customers left?");
+    expect(reply.plan?.filters).toEqual([{ field: "Churn", op: "eq", values: ["Yes"] }]);
+    expect(reply.messages[1].table?.[0]).toMatchObject({ "Number of rows": telco.rows.filter((r) => r.Churn === "Yes").length });
+    expect(reply.assumptions?.join(" ")).toContain('I read "customers left" as Churn');
+  });
+
+  it("answers 'just the number' after a grouping with the one number over all the rows; a ranked answer keeps its groups", async () => {
+    const reply = await ask(store.table, "profit by region", "just the number");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.chart).toBe("none");
+    const total = store.rows.reduce((s, r) => s + Number(r.Profit), 0);
+    expect(Number(reply.messages[1].table?.[0]["Total of Profit"])).toBeCloseTo(total, 2);
+    const top = await ask(store.table, "top 3 states by sales", "just the number");
+    expect(top.plan?.groupBy.map((g) => g.field)).toEqual(["State"]);
+  });
+
+  it("reads 'and by senior citizen?' after a grouping as a grouping by the yes/no field, not its yes side", async () => {
+    const reply = await ask(telco.table, "average monthly charges by contract", "and by senior citizen?");
+    expect(reply.plan?.filters).toEqual([]);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toContain("SeniorCitizen");
+  });
+
   it("keeps the grouping when a follow-up names the rows by a word that partly matches an identifier ('only for fiber optic customers')", async () => {
     const reply = await ask(telco.table, "average monthly charges by contract", "only for fiber optic customers");
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Contract"]);
@@ -442,6 +507,27 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
     // Said per group, the extreme of each group is what was asked.
     const perState = await ask(store.table, "highest sales per state");
     expect(perState.plan?.measure).toEqual({ agg: "max", field: "Sales" });
+  });
+
+  it("ranks the periods asked for ('which 3 months had the lowest profit', 'which year had the most profit') by their totals, at that grain", async () => {
+    const byMonth = new Map<string, number>();
+    const byYear = new Map<string, number>();
+    for (const r of store.rows) {
+      const [m, , y] = r["Order Date"].split("/");
+      const month = `20${y}-${m.padStart(2, "0")}`;
+      byMonth.set(month, (byMonth.get(month) ?? 0) + Number(r.Profit));
+      byYear.set(`20${y}`, (byYear.get(`20${y}`) ?? 0) + Number(r.Profit));
+    }
+    const months = await ask(store.table, "which 3 months had the lowest profit?");
+    expect(months.plan?.measure).toEqual({ agg: "sum", field: "Profit" });
+    expect(months.plan?.groupBy).toEqual([{ field: "Order Date", bucket: "month" }]);
+    const worst = [...byMonth].sort((a, b) => a[1] - b[1]).slice(0, 3);
+    expect([...tableMap(months, "Order Date").keys()]).toEqual(worst.map(([k]) => k));
+    const year = await ask(store.table, "which year had the most profit");
+    expect(year.plan?.measure).toEqual({ agg: "sum", field: "Profit" });
+    expect(year.plan?.groupBy).toEqual([{ field: "Order Date", bucket: "year" }]);
+    const best = [...byYear].sort((a, b) => b[1] - a[1])[0];
+    expect(year.messages[1].table![0]["Order Date"]).toBe(best[0]);
   });
 
   it("reads a number 'per' one row ('monthly charges per customer') as its average, not its total", async () => {
@@ -646,6 +732,9 @@ describe("no silent wrong number (issue 12): words the reading does not honour",
       ["average monthly charges of seniors and non-seniors", "SeniorCitizen", "MonthlyCharges"],
       ["average tenure of churned and non churned customers", "Churn", "tenure"],
       ["average monthly charges for customers with and without a partner", "Partner", "MonthlyCharges"],
+      // The other side said as a negation of the same rows.
+      ["average tenure of customers who churned vs those who didnt", "Churn", "tenure"],
+      ["average monthly charges of customers who churned compared to those who did not", "Churn", "MonthlyCharges"],
     ];
     for (const [q, key, measure] of cases) {
       const reply = await ask(telco.table, q);
@@ -1062,6 +1151,14 @@ describe("probe misreadings (chat-fix2)", () => {
       expect(reply.messages[0].content).toContain('could not find "pet"');
     }
   });
+
+  it("says 'no such field' for an unknown word right before a comparison that names no field ('a discount over 20%')", async () => {
+    for (const q of ["how many orders had a discount over 20%?", "orders where the discount is over 20%"]) {
+      const reply = await ask(store.table, q);
+      expect(reply.plan, q).toBeNull();
+      expect(reply.messages[0].content, q).toContain('could not find "discount"');
+    }
+  });
 });
 
 describe("a loss as a condition (chat-fix2)", () => {
@@ -1290,6 +1387,32 @@ describe("speed words on a field that holds a time", () => {
     expect(slow.plan?.sort).toEqual({ by: "value", order: "desc" });
   });
 
+  it("reads 'the most expensive movie to make' as the highest budget ('the most' read apart from its adjective)", async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [`Film ${i}`, String(((i * 7) % 30) * 1e6 + 5e5), String(1990 + (i % 20))]);
+    const movies = tableFromRows(["Title", "Production Budget", "Release Year"], rows);
+    const reply = await ask(movies, "what was the most expensive movie to make");
+    expect(reply.plan?.sort).toEqual({ by: "value", order: "desc" });
+    expect(reply.plan?.y).toBe("Production Budget");
+    const top = rows.reduce((a, b) => (Number(b[1]) > Number(a[1]) ? b : a));
+    expect(reply.messages[1].table?.[0].Title).toBe(top[0]);
+  });
+
+  it("reads a misspelt superlative as that superlative ('the heavyest car' is the heaviest, not a histogram of Weight)", async () => {
+    const weights = cars.rows.map((r) => Number(r.Weight)).filter((v) => !Number.isNaN(v));
+    const reply = await ask(cars.table, "whats the heavyest car");
+    expect(reply.plan?.intent).toBe("rows");
+    expect(reply.plan?.sort).toEqual({ by: "value", order: "desc" });
+    expect(Number(reply.messages[1].table?.[0].Weight)).toBe(Math.max(...weights));
+  });
+
+  it("'what's the mpg of the lightest car?' is the lightest car's row, not MPG plotted against Weight", async () => {
+    const light = cars.rows.reduce((x, y) => (Number(y.Weight) < Number(x.Weight) ? y : x));
+    const reply = await ask(cars.table, "what's the mpg of the lightest car?");
+    expect(reply.plan?.intent).toBe("rows");
+    expect(reply.plan?.sort).toEqual({ by: "value", order: "asc" });
+    expect(reply.messages[1].table?.[0].MPG).toBe(Number(light.MPG));
+  });
+
   it("leaves the order alone on a field that is not a time ('the fastest' on Horsepower)", async () => {
     const reply = await ask(cars.table, "car with the highest horsepower");
     expect(reply.plan?.sort).toEqual({ by: "value", order: "desc" });
@@ -1297,7 +1420,73 @@ describe("speed words on a field that holds a time", () => {
   });
 });
 
+describe("two periods or two values said as a list are both kept (chat-probe4)", () => {
+  it("'sales in 2017 vs 2016', 'profit in 2016 and 2017': both years side by side; '2016 or 2017' both years together", async () => {
+    const byYear = new Map<string, number>();
+    for (const r of store.rows) {
+      const y = `20${r["Order Date"].split("/")[2]}`;
+      byYear.set(y, (byYear.get(y) ?? 0) + Number(r.Sales));
+    }
+    for (const q of ["sales in 2017 vs 2016", "sales in 2016 and 2017"]) {
+      const reply = await ask(store.table, q);
+      expect(reply.plan?.groupBy, q).toEqual([{ field: "Order Date", bucket: "year" }]);
+      const got = tableMap(reply, "Order Date");
+      for (const y of ["2016", "2017"]) expect(got.get(y), q).toBeCloseTo(byYear.get(y)!, 2);
+    }
+    const either = await ask(store.table, "how many orders in 2016 or 2017");
+    expect(either.plan?.filters).toEqual([{ field: "Order Date", op: "in", values: ["2016", "2017"] }]);
+    expect(either.plan?.groupBy).toEqual([]);
+  });
+
+  it("one-letter values each said with the rows' noun ('PG movies vs R movies') keep both values, side by side", async () => {
+    const genres = ["PG", "R", "G"];
+    const rows = Array.from({ length: 30 }, (_, i) => [`Film ${i}`, genres[i % 3], String(1e6 * (1 + i))]);
+    const movies = tableFromRows(["Title", "Content Rating", "Worldwide Gross"], rows);
+    const reply = await ask(movies, "average gross for pg movies vs r movies");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Content Rating"]);
+    const got = tableMap(reply, "Content Rating");
+    expect([...got.keys()].sort()).toEqual(["PG", "R"]);
+    const mean = (k: string) => {
+      const xs = rows.filter((r) => r[1] === k).map((r) => Number(r[2]));
+      return xs.reduce((s, x) => s + x, 0) / xs.length;
+    };
+    expect(got.get("R")).toBeCloseTo(mean("R"), 2);
+  });
+});
+
+describe("'after' a value in a ranking leaves it out (chat-probe4)", () => {
+  it("'which region has the most orders after the West?' ranks the other regions", async () => {
+    const counts = countBy(
+      store.rows.filter((r) => r.Region !== "West"),
+      (r) => r.Region,
+    );
+    const top = [...counts].sort((x, y) => y[1] - x[1])[0];
+    const reply = await ask(store.table, "which region has the most orders after the West?");
+    expect(reply.plan?.filters).toEqual([{ field: "Region", op: "neq", values: ["West"] }]);
+    expect(reply.messages[1].table?.[0].Region).toBe(top[0]);
+  });
+});
+
 describe("a number of times is a count per group (having)", () => {
+  it("'top 2 regions by average profit with at least N orders': the groups' own measure over the groups with enough rows", async () => {
+    const counts = countBy(store.rows, (r) => r.Region);
+    const sorted = [...counts.values()].sort((x, y) => x - y);
+    const n = sorted[1]; // at least this many rows: the smallest region is left out
+    const sums = new Map<string, number[]>();
+    for (const r of store.rows) sums.set(r.Region, [...(sums.get(r.Region) ?? []), Number(r.Profit)]);
+    const want = [...sums]
+      .filter(([k]) => (counts.get(k) ?? 0) >= n)
+      .map(([k, xs]) => [k, xs.reduce((s, x) => s + x, 0) / xs.length] as const)
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 2);
+    const reply = await ask(store.table, `top 2 regions by average profit with at least ${n} orders`);
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Profit" });
+    expect(reply.plan?.having).toEqual({ measure: { agg: "count", field: null }, op: "gte", values: [n] });
+    const got = tableMap(reply, "Region");
+    expect([...got.keys()]).toEqual(want.map(([k]) => k));
+    for (const [k, v] of want) expect(got.get(k)).toBeCloseTo(v, 2);
+  });
+
   it("'which customers bought more than 2 times': the customers with more than 2 rows, and 'how many' counts them", async () => {
     const counts = countBy(store.rows, (r) => r["Customer Name"]);
     const want = new Map([...counts].filter(([, n]) => n > 2));

@@ -12,10 +12,17 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ABBREVIATIONS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
+import { ABBREVIATIONS, correctWord, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
+/** The field words of a comparative or superlative, also misspelt ("heavyest" of "heaviest"), and of
+ * "the most" read apart from the adjective after it ("the most expensive"). */
+const comparativeFieldWords = (text: string, next?: string): string[] | undefined => {
+  const own = COMPARATIVE_FIELDS[text] ?? COMPARATIVE_FIELDS[correctWord(text.toLowerCase()) ?? ""];
+  const degree = /(^|\s)(most|least|more|less)$/i.exec(text);
+  return own ?? (degree && next ? COMPARATIVE_FIELDS[`${degree[2].toLowerCase()} ${next.toLowerCase()}`] : undefined);
+};
 const PERSON_NOUNS = new Set(words.personNouns);
 const AGE_WORDS = new Set(words.ageWords);
 /** Words saying a follow-up adds to the earlier question ("and by contract too"). */
@@ -33,9 +40,21 @@ const AGE_DECADE_WORDS: Record<string, string> = {
   nineties: "90",
 };
 /** Duration units in months (a year is 12 months, a day 12/365.25 of one). */
-const DURATION_UNITS: Record<string, number> = { year: 12, yr: 12, month: 1, mo: 1, week: (7 * 12) / 365.25, day: 12 / 365.25 };
+const DURATION_UNITS: Record<string, number> = {
+  year: 12,
+  yr: 12,
+  month: 1,
+  mo: 1,
+  week: (7 * 12) / 365.25,
+  day: 12 / 365.25,
+  hour: 12 / 365.25 / 24,
+  hr: 12 / 365.25 / 24,
+  minute: 12 / 365.25 / 24 / 60,
+};
 /** Words of a field's name that make it a duration. */
 const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
+/** Words of a field's name that make it a duration of hours or minutes ("Running Time"). */
+const CLOCK_DURATION_FIELD_WORDS = new Set(words.clockDurationFieldWords);
 const COUNTED_NOUNS = new Set(words.countedThings.nouns);
 const COUNT_FIELD_WORDS = new Set(words.countedThings.fieldWords);
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
@@ -192,7 +211,7 @@ export interface Atoms {
   /** "churned vs retained": the word read as the other side of a yes/no field grouped by. */
   versusOther: { text: string; field: string } | null;
   /** Durations compared with a field: converted to the unit its name states, or compared as stored when it states none. */
-  units: { text: string; field: string; converted?: number; guessedMonths?: number }[];
+  units: { text: string; field: string; converted?: number; guessedMonths?: number; guessedMinutes?: number }[];
   /** "also", "too", "as well", "in addition": the follow-up adds to the earlier question rather than replacing part of it. */
   addOn: boolean;
   greeting: boolean;
@@ -515,7 +534,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (hasHit(m, "superlative") && m.end >= r.pos - 1 && !r.agg) r.supAgg = hitKey(m, "superlative") as "max" | "min";
         // ("among senior citizens": the rows of a yes/no field's yes side, not a grouping by it.)
         const amongFlag = m.text === "among" && r.cands.length === 1 && !!flagFor(lex, r.cands[0].name);
-        if (hasHit(m, "group") && !amongFlag) {
+        // ("and by senior citizen?": a follow-up cue ending in "by" is a grouping word too.)
+        if ((hasHit(m, "group") || (hasHit(m, "followUp") && lemma(m.end - 1) === "by")) && !amongFlag) {
           r.group = true;
           if (/(each|every|per)/.test(m.text)) r.each = true;
         }
@@ -846,7 +866,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!mm) return null;
     const key = hitKey(mm, "comparative");
     if (!key) return null;
-    const wordsFor = COMPARATIVE_FIELDS[mm.text] ?? [];
+    const wordsFor = comparativeFieldWords(mm.text, tokens[mm.end]?.text) ?? [];
     const match = lex.names.find((n) => wordsFor.some((w) => n.words.join(" ").includes(w)) && numeric(info(n.field)));
     return { op: key as "gt" | "lt", field: match?.field ?? null, from: mm.start };
   };
@@ -935,6 +955,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     // Comparisons: "more than 100", "at least 5", "before 2000", "heavier than 3000", "5 or more".
     const cmp0 = cmpBefore(m.start);
+    // ("genres with at least 10 movies": the table's own rows counted after a number, with a category
+    // field named to count them in, are a number of rows per group too.)
+    const rowsCounted = (k: number) => {
+      const noun = mAt(k);
+      if (!noun || noun.kind !== "word" || !hasHit(noun, "rowNoun")) return false;
+      return a.refs.some((r) => r.turn === turn && r.pos < m.start && r.cands.some((c) => !!info(c.name).codes && !isTimeField(info(c.name))));
+    };
     // "customers who bought more than 20 times": a number of times is a count of each group's rows
     // (compared after grouping), not a value of any field.
     if (
@@ -942,7 +969,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       m.kind === "number" &&
       !m.money &&
       !m.percent &&
-      tokens[m.end]?.text.toLowerCase() === "times" &&
+      (tokens[m.end]?.text.toLowerCase() === "times" || rowsCounted(m.end)) &&
       ["gt", "gte", "lt", "lte"].includes(cmp0.op)
     ) {
       a.timesCount = {
@@ -995,7 +1022,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
             ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f))
             : null
           : namedAny;
-      const durationFields = unit ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => DURATION_FIELD_WORDS.has(w))) : [];
+      const clock = !!unit && unit <= DURATION_UNITS.hour;
+      const durationFields = unit
+        ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => (clock ? CLOCK_DURATION_FIELD_WORDS : DURATION_FIELD_WORDS).has(w)))
+        : [];
       // "lines with more than 5 items": things counted after the number are the quantity field's.
       const counted =
         !age && !comparative?.field && m.kind === "number" && !m.money && !m.percent && COUNTED_NOUNS.has(lemma(m.end))
@@ -1038,6 +1068,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (own === undefined && unit === DURATION_UNITS.year && f.integer && f.max > 40 && f.max <= 600) {
             value = value * unit;
             a.units.push({ text: spanText(tokens, m.start, m.end + 1), field: f.name, converted: value, guessedMonths: f.max });
+          } else if (own === undefined && unit === DURATION_UNITS.hour && f.integer && f.max > 24 && f.max <= 1440) {
+            // "longer than 2 hours" on a running time whose whole numbers go beyond a day's hours:
+            // minutes are likely; taken as minutes and said so.
+            value = value * 60;
+            a.units.push({ text: spanText(tokens, m.start, m.end + 1), field: f.name, converted: value, guessedMinutes: f.max });
           } else if (own === undefined)
             a.units.push({
               text: spanText(tokens, m.start, m.end + 1),
@@ -1106,11 +1141,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const list: number[] = [m.value];
       let endPos = m.end;
       let listConj: "and" | "or" | null = null;
+      // (The listed numbers are used up only when a field takes the list: "2016 and 2017" stay years.)
+      const listed: number[] = [];
       while ((lemma(endPos) === "or" || lemma(endPos) === "and") && mAt(endPos + 1)?.kind === "number") {
         listConj = lemma(endPos) as "and" | "or";
         const nm = mAt(endPos + 1) as Extract<Mention, { kind: "number" }>;
         list.push(nm.value);
-        consumed.add(mentions.indexOf(nm));
+        listed.push(mentions.indexOf(nm));
         endPos = nm.end;
       }
       const fieldAfter = a.refs.find((r) => r.pos === endPos);
@@ -1126,6 +1163,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           .filter((c) => discrete(info(c.name)))
           .map((c) => ({ filter: { field: c.name, op: list.length > 1 ? "in" : "eq", values: list } as Filter, how: "adjacent" as FilterHow }));
         consumed.add(idx);
+        for (const j of listed) consumed.add(j);
         addAtom({
           pos: m.start,
           end: Math.max(endPos, ref.end),
@@ -1249,6 +1287,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     let versus = false;
     for (;;) {
       let k = end;
+      // ("PG movies vs R movies": the rows' noun after a value, before the list word.)
+      if (ROW_NOUNS.has(lemma(k)) && ["and", "or", "nor", "vs", "versus"].includes(lemma(k + 1))) k++;
       const comma = tokens[k]?.sep === "," && mAt(k)?.kind === "value";
       // "higher for corporate than for consumer", "do usa cars weigh more than japanese ones": a comparison
       // of two values of one field (a few words, but no other value or number, between the value and "than").
@@ -1317,7 +1357,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       .filter((r) => r.cands.some((c) => chosen.includes(c.name)))
       .filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && !r.countOf)
       .map((r) => r.id);
-    const negated = negatedAt(startPos) || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
+    // ("which country has the most people after the United States?": in a ranking, "after" a value
+    // leaves it out, as "besides" does.)
+    const afterK = lemma(startPos - 1) === "the" ? startPos - 2 : startPos - 1;
+    const rankedAfter = lemma(afterK) === "after" && (a.superlative !== null || a.limit !== null);
+    const negated = negatedAt(startPos) || rankedAfter || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
     const options: FilterOption[] = chosen.map((field) => {
       const vals: string[] = [];
       for (const g of group) if (g.m.kind === "value") for (const v of g.m.values) if (v.field === field && !vals.includes(v.value)) vals.push(v.value);
@@ -1342,7 +1386,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const numericField = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
   mentions.forEach((m, idx) => {
     if (m.kind !== "word" || consumed.has(idx) || !(hasHit(m, "comparative") || hasHit(m, "superlative"))) return;
-    const wordsFor = COMPARATIVE_FIELDS[m.text];
+    const wordsFor = comparativeFieldWords(m.text, tokens[m.end]?.text);
     if (!wordsFor) return;
     const name = lex.names.find((n) => wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
     if (!name || a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;
@@ -1384,7 +1428,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       before: [lemma(i - 1)],
       after: [lemma(i + 1)],
     });
-    if (bucket !== "year" && tf.role === "date" && !a.bucket) a.bucket = bucket;
+    // ("which year had the most profit": the year asked for is the grain too, as "by year" is.)
+    const asked = ["which", "what"].includes(lemma(i - 1)) || (/^\d+$/.test(lemma(i - 1)) && ["which", "what"].includes(lemma(i - 2)));
+    if ((bucket !== "year" || asked) && tf.role === "date" && !a.bucket) a.bucket = bucket;
   }
   // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a
   // profit-like field read downwards (the lowest profit); the ranking words turn round and the answer says so.
@@ -1434,7 +1480,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "the weight of the heaviest car": a superlative adjective of a named number makes its maximum.
   mentions.forEach((m) => {
     if (m.kind !== "word" || !hasHit(m, "superlative")) return;
-    const wordsFor = COMPARATIVE_FIELDS[m.text];
+    const wordsFor = comparativeFieldWords(m.text, tokens[m.end]?.text);
     if (!wordsFor) return;
     for (const r of a.refs) {
       if (r.agg || r.supAgg || r.via) continue;
@@ -1694,7 +1740,27 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         tokens.slice(r.end, x.pos).length <= 3 &&
         tokens.slice(r.end, x.pos).some((t) => ["and", "or", "vs", "versus"].includes(t.lemma)),
     );
-    if (!both && !twin) continue;
+    // "churned vs those who didn't", "with a partner or those without": the other side said as a
+    // negation of the same rows, with only row words between.
+    let denied = false;
+    if (["and", "or", "vs", "versus"].includes(lemma(r.end)) || (lemma(r.end) === "compared" && lemma(r.end + 1) === "to")) {
+      for (let k = r.end + (lemma(r.end) === "compared" ? 2 : 1); k < Math.min(tokens.length, r.end + 6); ) {
+        const x = mAt(k);
+        if (x?.kind === "word" && hasHit(x, "neg")) {
+          denied = (x.end >= tokens.length || [".", "?", "!", ","].includes(tokens[x.end].raw)) && !mAt(x.end);
+          break;
+        }
+        if (
+          !["those", "the", "one", "ones", "who", "that", "which", "people", "others", "other", "do", "did", "does", "are", "were", "is", "was"].includes(
+            lemma(k),
+          ) &&
+          !(x && hasHit(x, "rowNoun"))
+        )
+          break;
+        k = x ? x.end : k + 1;
+      }
+    }
+    if (!both && !twin && !denied) continue;
     r.group = true;
     a.bothSides.push(r.cands[0].name);
     r.negated = false;
@@ -1769,7 +1835,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     return found;
   };
   mentions.forEach((m, idx) => {
-    if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx)) return;
+    if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx) || unitWords.has(m.start)) return;
     const byWord = valuesByWord(m);
     if (byWord) {
       // "government jobs": a field named right after the word, with no grouping word, is the noun it qualifies.

@@ -181,6 +181,21 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     changed = true;
     add(feats, "edit|limit");
   }
+  // "profit by region" then "just the number": one number over all the groups' rows (a ranked answer,
+  // "top 3 regions", keeps its groups: its number is the ranked groups').
+  if (
+    a.output.numberOnly &&
+    plan.intent === "aggregate" &&
+    plan.groupBy.length &&
+    plan.limit === null &&
+    !plan.having &&
+    !isShareAgg(plan.measure.agg) &&
+    !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet))
+  ) {
+    plan.groupBy = [];
+    plan.sort = null;
+    changed = true;
+  }
   if (a.chart || a.output.numberOnly) {
     const before = plan.chart;
     plan.chart = rechart(plan, a, lex);
@@ -197,6 +212,10 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   for (const u of a.unknown) add(feats, `unknown:${u.slot}`);
   out.push({ plan, feats, choices: [], notes, sig: `edit ${plan.intent} ${plan.chart}`, score: 0 });
   return out;
+}
+
+function isShareAgg(agg: AnalysisPlan["measure"]["agg"]): boolean {
+  return agg === "share";
 }
 
 /** The chart of an edited plan: the words of the turn, else the kind the data calls for. */

@@ -252,13 +252,22 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const rowsCondition = (pos: number) => {
     let k = pos - 1;
     while (k >= 0 && ["a", "an", "the", "any", "some"].includes(tokens[k].lemma)) k--;
-    if (k < 0 || !["with", "without", "have", "own", "having"].includes(tokens[k].lemma)) return false;
+    if (k < 0 || !["with", "without", "have", "has", "had", "own", "having"].includes(tokens[k].lemma)) return false;
     k--;
     if (k >= 0 && ["who", "that", "which", "do", "does", "did"].includes(tokens[k].lemma)) k--;
     if (k >= 0 && ["who", "that", "which"].includes(tokens[k].lemma)) k--;
     return k >= 0 && ROW_NOUNS.has(tokens[k].lemma);
   };
-  const unknownCondition = a.unknown.filter((u) => u.slot === "other" && rowsCondition(u.pos));
+  // "orders where the discount is over 20%": a word nothing knows right before a comparison that names
+  // no field is the field compared, which the data does not have.
+  const comparedUnknown = (pos: number) =>
+    a.filters.some(
+      (f) =>
+        f.kind === "compare" &&
+        f.options.every((o) => o.how === "guess") &&
+        (f.pos === pos + 1 || (f.pos === pos + 2 && ["is", "are", "was", "were"].includes(tokens[pos + 1]?.lemma ?? ""))),
+    );
+  const unknownCondition = a.unknown.filter((u) => u.slot === "other" && (rowsCondition(u.pos) || comparedUnknown(u.pos)));
   if (unknownCondition.length)
     return {
       kind: "unknown",
@@ -329,6 +338,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     ranked = [best, ...ranked.slice(1)];
     notes.push(speed.note);
   }
+  const periods = periodsReading(a, best.plan, lex);
+  if (periods) {
+    best = { ...best, plan: periods };
+    ranked = [best, ...ranked.slice(1)];
+  }
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) {
     best = { ...best, plan: sides.plan };
@@ -377,9 +391,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     notes.push(
       u.guessedMonths !== undefined
         ? `unitMonths:${u.field}:${u.converted}:${u.guessedMonths}:${u.text}`
-        : u.converted !== undefined
-          ? `unitConverted:${u.field}:${u.converted}:${u.text}`
-          : `unitUnknown:${u.field}:${u.text}`,
+        : u.guessedMinutes !== undefined
+          ? `unitMinutes:${u.field}:${u.converted}:${u.guessedMinutes}:${u.text}`
+          : u.converted !== undefined
+            ? `unitConverted:${u.field}:${u.converted}:${u.text}`
+            : `unitUnknown:${u.field}:${u.text}`,
     );
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
@@ -446,6 +462,11 @@ function timesReading(a: Atoms, times: NonNullable<Atoms["timesCount"]>, plan: A
   const field = grouped ?? ref?.cands.find((c) => category(c.name))?.name;
   if (!field) return null;
   const counted = !!ref?.countOf && !grouped;
+  const having = { measure: { agg: "count" as const, field: null }, op: times.op, values: [times.value] };
+  // "top 3 genres by average rating with at least 10 movies": the groups' own measure, kept, over the
+  // groups with enough rows.
+  if (grouped && plan.intent === "aggregate" && plan.measure.agg !== "count" && !plan.having)
+    return { plan: { ...plan, having }, note: `having:${field}:count::${times.text}` };
   const next: AnalysisPlan = {
     ...plan,
     intent: "aggregate",
@@ -459,7 +480,7 @@ function timesReading(a: Atoms, times: NonNullable<Atoms["timesCount"]>, plan: A
     sort: counted ? null : { by: "value", order: "desc" },
     limit: null,
     chart: counted ? "none" : "bar",
-    having: { measure: { agg: "count", field: null }, op: times.op, values: [times.value] },
+    having,
   };
   return { plan: next, note: `having:${field}:count::${times.text}` };
 }
@@ -566,6 +587,37 @@ function speedReading(a: Atoms, plan: AnalysisPlan): { plan: AnalysisPlan; note:
 
 const MAX_SIDES = 12;
 
+/** Words that may join two periods of one list ("2016 and 2017", "2017 vs 2016", "2016, 2017"). */
+const PERIOD_JOIN = new Set(["and", "or", "vs", "versus", "compared", "to", "with", "the", "in", "year"]);
+
+/** "sales in 2017 vs 2016", "2016 and 2017": two years of one time field said as a list are both kept
+ * (not the last one alone), side by side unless joined by "or". */
+function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length || plan.extraMeasures.length || plan.having) return null;
+  const tokens = a.reading.tokens;
+  const dates = a.filters.filter((f) => f.kind === "date" && !f.negated).sort((x, y) => x.pos - y.pos);
+  if (dates.length !== 2) return null;
+  const [d1, d2] = dates;
+  const between = tokens.slice(d1.end, d2.pos);
+  if (!between.length || between.length > 3 || !between.every((t) => PERIOD_JOIN.has(t.lemma) || t.sep === ",")) return null;
+  if (!between.some((t) => ["and", "or", "vs", "versus", "compared"].includes(t.lemma))) return null;
+  const kept = plan.filters.find((f) => f.op === "eq" && [d1, d2].some((d) => d.options.some((o) => JSON.stringify(o.filter) === JSON.stringify(f))));
+  if (!kept) return null;
+  const yearOf = (d: typeof d1) => d.options.find((o) => o.filter.field === kept.field && o.filter.op === "eq")?.filter.values[0];
+  const values = [yearOf(d1), yearOf(d2)];
+  if (values.some((v) => v === undefined) || ![d1, d2].every((d) => /^\d{4}$/.test(d.text.trim()))) return null;
+  const info = lex.byName.get(kept.field);
+  if (!info) return null;
+  const either = between.some((t) => t.lemma === "or");
+  return {
+    ...plan,
+    filters: [...plan.filters.filter((f) => f !== kept && f.field !== kept.field), { field: kept.field, op: "in", values: values as (string | number)[] }],
+    groupBy: either ? [] : [{ field: kept.field, bucket: info.role === "date" ? "year" : null }],
+    sort: either ? null : plan.sort,
+    chart: either ? "none" : "bar",
+  };
+}
+
 function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
   const tokens = a.reading.tokens;
   if (
@@ -654,6 +706,10 @@ function shownFields(plan: AnalysisPlan): Set<string> {
 const planKey = (plan: AnalysisPlan) => JSON.stringify(plan);
 
 /** The plan with another aggregate of its measure (the twin of a reading that only differs in it). */
+function isWhich(word: string): boolean {
+  return word === "which" || word === "what";
+}
+
 function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): string {
   return planKey({ ...plan, measure: { ...plan.measure, agg } });
 }
@@ -669,6 +725,15 @@ function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): strin
 function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: AnalysisPlan | null): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
+  // "what's the mpg of the lightest car?": a superlative said of one row names the row ranked by its
+  // field; the number asked for is read in that row, not plotted against it.
+  if (plan.intent === "relationship" && a.supRows && a.superlative && !a.relation && !a.versus) {
+    const adjective = a.refs.find((r) => r.via === "adjective" && r.turn === 0 && r.cands.length === 1);
+    const rows = adjective
+      ? ranked.find((c) => c.plan.intent === "rows" && c.plan.y === adjective.cands[0].name && c.plan.sort?.by === "value" && !c.plan.filters.length)
+      : undefined;
+    if (rows && JSON.stringify(rows.plan.filters) === JSON.stringify(plan.filters)) return { best: rows, instead: best };
+  }
   // "average monthly charges by payment method" after "how many churned customers, by contract": a turn
   // that names a measure and a grouping of its own, without a follow-up word or a word pointing back
   // ("it", "those"), is a new question; an earlier turn's filter is not carried into it silently (that
@@ -797,9 +862,19 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // per-row maxima of each state, as said).
   if (best.feats.has("measure:supAgg") && plan.groupBy.length === 1 && plan.extraMeasures.length === 0) {
     const group = plan.groupBy[0].field;
+    // (A time word names the time field too: "which 3 months had the lowest profit", "the months with
+    // the lowest profit" rank the months' totals.)
+    const lemmaAt = (i: number) => a.reading.tokens[i]?.lemma ?? "";
+    const whichTime = (r: Atoms["refs"][number]) =>
+      r.via === "time" && (isWhich(lemmaAt(r.pos - 1)) || (/^\d+$/.test(lemmaAt(r.pos - 1)) && isWhich(lemmaAt(r.pos - 2))));
     const ranked_ = (r: Atoms["refs"][number]) =>
-      r.turn === 0 && !r.via && !r.each && !r.series && !r.facet && !["by", "per", "each", "every", "for", "across", "over"].includes(r.before[0] ?? "");
-    const named = a.refs.some((r) => r.cands.some((c) => c.name === group) && (r.afterWhich || (!a.which && ranked_(r))));
+      r.turn === 0 &&
+      (!r.via || r.via === "time") &&
+      !r.each &&
+      !r.series &&
+      !r.facet &&
+      !["by", "per", "each", "every", "for", "across", "over"].includes(r.before[0] ?? "");
+    const named = a.refs.some((r) => r.cands.some((c) => c.name === group) && (r.afterWhich || whichTime(r) || (!a.which && ranked_(r))));
     const measured = a.refs.find((r) => r.supAgg && r.cands.some((c) => c.name === plan.measure.field));
     if (named && measured) {
       const twin = ranked.find(

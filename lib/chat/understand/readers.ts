@@ -4,7 +4,7 @@
 import type { FieldInfo } from "../columns";
 import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
-import { findPhrases, KNOWN_WORDS, MONTHS, HALVES, MULTIPLIERS, NUMBER_WORDS, QUARTERS, ROW_NOUNS, STOP_WORDS, type Category } from "./vocabulary";
+import { correctWord, findPhrases, KNOWN_WORDS, MONTHS, HALVES, MULTIPLIERS, NUMBER_WORDS, QUARTERS, ROW_NOUNS, STOP_WORDS, type Category } from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 import { editDistance } from "./distance";
@@ -14,6 +14,7 @@ export { editDistance };
 const GENERIC_WORDS = new Set(words.genericWords);
 const WHOLE_TABLE_NOUNS = new Set(words.wholeTable.nouns);
 const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
+const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
 const DURATION_WORDS = new Set(["year", "month", "week", "day", "hour", "minute", "yr", "hr", "min"]);
 const WHOLE_TABLE_BEFORE = new Set(words.wholeTable.before);
 
@@ -383,8 +384,10 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
   if (hit) return hit;
   hit = [];
   if (lex.nameIndex.has(word)) hit.push(word);
-  // A word of the question vocabulary ("count", "total") names a field only when spelt exactly.
-  if (word.length >= 3 && !KNOWN_WORDS.has(word)) {
+  // A word of the question vocabulary ("count", "total") names a field only when spelt exactly; so
+  // does a misspelt comparative or superlative ("heavyest" is "heaviest", not a typo of "heavy").
+  const corrected = word.length >= 6 ? correctWord(word) : null;
+  if (word.length >= 3 && !KNOWN_WORDS.has(word) && !(corrected && corrected in COMPARATIVE_FIELDS)) {
     for (const known of lex.nameIndex.keys()) {
       if (known === word || Math.abs(known.length - word.length) > 3) continue;
       if (known[0] !== word[0] && known[1] !== word[1]) continue;
@@ -557,12 +560,17 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         const hits = short.filter((v) => {
           const words = lex.fieldWords.get(v.field);
           if (words && (words.has(near(i + 1)) || words.has(near(i - 1)))) return true;
-          const listed = (k: number) => ["or", "and", "nor"].includes(near(k)) || tokens[k + 1]?.sep === ",";
+          // ("PG movies vs R movies": a list word, "vs" too, and the rows' noun after each value.)
+          const LIST = ["or", "and", "nor", "vs", "versus"];
+          const listed = (k: number) => LIST.includes(near(k)) || tokens[k + 1]?.sep === ",";
           const other = (k: number) =>
             (lex.valueIndex.get(lemmas[k] ?? "") ?? []).some((x) => x.field === v.field) ||
             (lex.shortValues.get(texts[k] ?? "") ?? []).some((x) => x.field === v.field && k !== i);
+          const noun = ROW_NOUNS.has(near(i + 1)) ? 1 : 0;
           return (
-            (listed(i - 1) && other(i - 2)) || (["or", "and", "nor"].includes(near(i + 1)) && other(i + 2)) || (tokens[i + 1]?.sep === "," && other(i + 1))
+            (listed(i - 1) && (other(i - 2) || (ROW_NOUNS.has(near(i - 2)) && other(i - 3)))) ||
+            (LIST.includes(near(i + 1 + noun)) && other(i + 2 + noun)) ||
+            (tokens[i + 1]?.sep === "," && other(i + 1))
           );
         });
         if (hits.length)
