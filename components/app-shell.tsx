@@ -63,7 +63,7 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:gap-4 sm:px-6">
           <Link href="/datasets" className="flex items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-brand-500">
             <span className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white" aria-hidden>
               T
@@ -73,19 +73,20 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             {links}
           </nav>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
             <TeamSwitcher me={who} />
+            {/* On a phone, Sign out moves into the menu so the header fits 390 px. */}
             <button
               type="button"
               onClick={doSignOut}
               disabled={signOut.isPending}
-              className="rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+              className="hidden rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500 md:block"
             >
               Sign out
             </button>
             <button
               type="button"
-              className="rounded-lg p-2 text-slate-600 ring-1 ring-slate-200 md:hidden"
+              className="shrink-0 rounded-lg p-2 text-slate-600 ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden"
               aria-expanded={menuOpen}
               aria-controls="mobile-nav"
               aria-label="Menu"
@@ -98,8 +99,19 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
         {menuOpen && (
           <nav id="mobile-nav" aria-label="Main" className="flex flex-col gap-1 border-t border-slate-100 px-4 py-2 md:hidden">
             {links}
-            <div className="px-3 py-2 text-xs text-slate-500">
-              {who.teamName ?? "No team"} · {who.email}
+            <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-3 pt-3 pb-1">
+              <span className="min-w-0 truncate text-xs text-slate-500">
+                {who.teamName ?? "No team"} · {who.email}
+                {who.role ? ` · ${who.role}` : ""}
+              </span>
+              <button
+                type="button"
+                onClick={doSignOut}
+                disabled={signOut.isPending}
+                className="shrink-0 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+              >
+                Sign out
+              </button>
             </div>
           </nav>
         )}

@@ -53,7 +53,13 @@ export function DataTable({
   };
 
   return (
-    <div className="overflow-auto rounded-lg border border-slate-200" style={{ maxHeight }} data-testid={testId} tabIndex={0} aria-label={caption ?? "Table"}>
+    <div
+      className="relative overflow-auto rounded-lg border border-slate-200"
+      style={{ maxHeight }}
+      data-testid={testId}
+      tabIndex={0}
+      aria-label={caption ?? "Table"}
+    >
       <table className="min-w-full border-separate border-spacing-0 text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="sticky top-0 z-10 bg-slate-50">

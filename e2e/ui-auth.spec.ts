@@ -39,3 +39,33 @@ test("first-run setup or sign-in, navigation with the team, sign out and back in
   await page.waitForURL("**/models");
   await expect(page.getByTestId("current-team")).toContainText(OWNER.teamName);
 });
+
+test("on a 390 px phone the header fits, and the menu holds the pages and Sign out", async ({ browser, request }, testInfo) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  await ensureSignedIn(page);
+  // A long name without spaces in a list card must not widen the page either.
+  const longName = `Quarterly_revenue_by_region_and_product_line_${Date.now()}`;
+  const made = await request.post("/api/v1/projects", { headers: { "X-API-Key": process.env.E2E_API_KEY ?? "" }, data: { name: longName } });
+  expect(made.status()).toBeLessThan(300);
+  for (const path of ["/datasets", "/models", "/projects", "/team-settings", "/account"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    if (path === "/projects") await expect(page.getByTestId("projects-list")).toContainText(longName.slice(0, 20));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+  }
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(menu).toBeInViewport({ ratio: 1 });
+  await menu.click();
+  const nav = page.locator("#mobile-nav");
+  for (const name of ["Datasets", "Models", "Projects", "Team settings", "Account"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+  await saveScreen(page, testInfo, "phone-menu", { fullPage: false });
+  await nav.getByRole("link", { name: "Models" }).click();
+  await page.waitForURL("**/models");
+  await expect(nav).toBeHidden();
+  await menu.click();
+  await nav.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL("**/login");
+  await context.close();
+});

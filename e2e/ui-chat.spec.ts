@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ensureSignedIn, saveScreen, sharedDataset, uploadDataset } from "./ui-helpers";
 
@@ -22,6 +23,16 @@ test("a project chat: three questions answered with a chart and a table", async 
   await expect(page.getByText("Saved.")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Instructions")).toHaveValue("Keep answers short.");
+  // A blank name cannot be saved (said next to the field, not as the API's "name: name must not be empty"),
+  // and a name stops at the longest the API takes.
+  const settingsName = page.getByTestId("project-settings").getByLabel("Name", { exact: true });
+  await settingsName.fill("   ");
+  await expect(page.getByText("A project needs a name.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save settings" })).toBeDisabled();
+  await settingsName.fill("x".repeat(300));
+  await expect(settingsName).toHaveValue("x".repeat(200));
+  await settingsName.fill("Store questions");
+  await expect(page.getByRole("button", { name: "Save settings" })).toBeDisabled(); // back to the saved settings
 
   const log = page.getByTestId("chat-log");
   const waitForAnswers = async (questions: number) => {
@@ -55,4 +66,32 @@ test("a project chat: three questions answered with a chart and a table", async 
   // The conversation stays in the browser across a reload.
   await page.reload();
   await expect(page.getByTestId("chat-log").getByTestId("user-message")).toHaveCount(3);
+});
+
+test("a project whose dataset was deleted says so in the list and on its page", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  const dir = testInfo.outputPath("files");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = `${dir}/short-lived.csv`;
+  fs.writeFileSync(file, "city,sales\nOslo,3\nLima,5\nPune,8\n");
+  const datasetName = `short-lived ${Date.now()}`;
+  await uploadDataset(page, file, datasetName);
+
+  await page.goto("/projects");
+  const projectName = `orphan ${Date.now()}`;
+  await page.getByLabel("Project name").fill(projectName);
+  await page.getByLabel("Dataset").selectOption({ label: datasetName });
+  await page.getByRole("button", { name: "Create project" }).click();
+  await page.waitForURL(/\/projects\/[^/]+$/);
+  const projectUrl = page.url();
+
+  await page.goto("/datasets");
+  await page.getByRole("button", { name: `Delete ${datasetName}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete dataset" }).click();
+  await expect(page.getByRole("link", { name: datasetName, exact: true })).toHaveCount(0);
+
+  await page.goto("/projects");
+  await expect(page.getByRole("link", { name: projectName })).toContainText("Its dataset was deleted: choose another");
+  await page.goto(projectUrl);
+  await expect(page.getByText("This project's dataset no longer exists")).toBeVisible();
 });

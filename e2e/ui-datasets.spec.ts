@@ -61,6 +61,10 @@ test("a TSV file uploads too (Enter in the name field), and an empty file says w
   fs.writeFileSync(empty, "");
 
   await openUploadPanel(page);
+  // Keyboard: the visible "choose a file" button is the one stop; the hidden input is not a second, invisible one.
+  await page.getByRole("button", { name: "choose a file" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("dataset-file-input")).not.toBeFocused();
   await page.getByTestId("dataset-file-input").setInputFiles(empty);
   await page.getByTestId("start-upload").click();
   await expect(page.getByTestId("upload-panel").getByRole("alert")).toContainText("empty");
@@ -72,6 +76,45 @@ test("a TSV file uploads too (Enter in the name field), and an empty file says w
   await page.getByRole("button", { name: "Open the dataset" }).click();
   await expect(page.getByTestId("dataset-preview")).toContainText("Tweety");
   await expect(page.getByTestId("field-type-legs")).toHaveValue("integer");
+});
+
+test("a CSV exported as Windows-1252 (not UTF-8) keeps its accented letters; one field reads as '1 field'", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  const dir = testInfo.outputPath("files");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = `${dir}/cities-1252.csv`;
+  fs.writeFileSync(file, Buffer.from("city\nMünchen\nKöln\nZürich\n", "latin1"));
+  await openUploadPanel(page);
+  await page.getByTestId("dataset-file-input").setInputFiles(file);
+  const name = `cities ${Date.now()}`;
+  await page.getByLabel("Dataset name").fill(name);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByText("Uploaded 3 rows")).toBeVisible();
+  await page.getByRole("button", { name: "Open the dataset" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("3 rows · 1 field", { exact: true })).toBeVisible();
+  const preview = page.getByTestId("dataset-preview");
+  await expect(preview).toContainText("München");
+  await expect(preview).toContainText("Zürich");
+  await expect(preview).not.toContainText("\uFFFD");
+});
+
+test("a ragged CSV with an unclosed quote uploads with a warning that says which rows did not fit", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  const dir = testInfo.outputPath("files");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = `${dir}/ragged.csv`;
+  fs.writeFileSync(file, 'a,b,c\n1,2,3\n4,5\n"open,7,8\n9,10,11\n');
+  await openUploadPanel(page);
+  await page.getByTestId("dataset-file-input").setInputFiles(file);
+  await page.getByLabel("Dataset name").fill(`ragged ${Date.now()}`);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByText("Uploaded 3 rows")).toBeVisible();
+  const warnings = page.getByTestId("upload-warnings");
+  await expect(warnings).toContainText("opens in data row 3 and never closes");
+  // "4,5" and the row the quote swallowed.
+  await expect(warnings).toContainText("2 rows have fewer cells than the 3 columns of the header");
+  await saveScreen(page, testInfo, "upload-ragged-warning", { fullPage: false });
 });
 
 test("an Excel workbook uploads from its first sheet, with numbers and dates typed; .xls is refused with a remedy", async ({ page }, testInfo) => {

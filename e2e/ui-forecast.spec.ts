@@ -10,6 +10,7 @@ test("forecast a shared series from the dataset page and read the chart with its
   await expect(page.getByTestId("field-type-date")).toHaveValue("date");
 
   // The dataset has dates and numbers, so the training card offers a forecast.
+  await expect(page.getByTestId("forecast-unavailable")).toHaveCount(0);
   await page.getByTestId("train-mode-forecast").click();
   const form = page.getByTestId("forecast-form");
   await expect(form.getByLabel("Value to forecast")).toHaveValue("passengers");
@@ -65,6 +66,18 @@ test("forecast a shared series from the dataset page and read the chart with its
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
   await expect(page.getByTestId("models-list")).toContainText("Forecasts passengers");
+});
+
+test("a table without dates says what forecasting needs instead of hiding it silently", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  const dir = testInfo.outputPath("files");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = `${dir}/no-dates.csv`;
+  fs.writeFileSync(file, `region,amount\n${Array.from({ length: 20 }, (_, i) => `${i % 2 ? "north" : "south"},${10 + i}`).join("\n")}\n`);
+  await uploadDataset(page, file, `no dates ${Date.now()}`);
+  await expect(page.getByTestId("train-mode-forecast")).toHaveCount(0);
+  await expect(page.getByTestId("forecast-unavailable")).toContainText("this table has no date field");
+  await expect(page.getByTestId("forecast-unavailable")).toContainText("set its type to date under Field types");
 });
 
 test("a table of two series: forecast per series with a series picker", async ({ page }, testInfo) => {

@@ -65,7 +65,7 @@ export async function uploadDataset(page: Page, file: string, name: string): Pro
   await page.getByTestId("dataset-file-input").setInputFiles(file);
   await page.getByLabel("Dataset name").fill(name);
   await page.getByTestId("start-upload").click();
-  await expect(page.getByText(/Uploaded [\d,]+ rows/)).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText(/Uploaded [\d,]+ rows?\b/)).toBeVisible({ timeout: 120_000 });
   await page.getByRole("button", { name: "Open the dataset" }).click();
   await page.waitForURL(/\/datasets\/[^/]+$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();

@@ -116,11 +116,19 @@ test("threshold control, versions and a shared report opened signed out", async 
   await shared.waitForURL(/\/login/);
 
   // Revoked: the link answers 404.
+  // Revoking asks first; the signed-out visitor then learns whom to ask, not "go to datasets".
   await share.getByTestId("revoke-share-link").first().click();
+  const confirm = page.getByRole("dialog");
+  await expect(confirm).toContainText("cannot be undone");
+  await confirm.getByRole("button", { name: "Revoke link" }).click();
+  await expect(confirm).toBeHidden();
   await expect(share.getByTestId("share-link-row").first()).toContainText("revoked");
+  await expect(share.getByTestId("share-link-url")).toHaveCount(0);
   const gone = await shared.goto(url);
   expect(gone?.status()).toBe(404);
-  await expect(shared.getByText("This page does not exist")).toBeVisible();
+  await expect(shared.getByRole("heading", { level: 1 })).toHaveText("This shared report is not available");
+  await expect(shared.getByTestId("shared-report-gone")).toContainText("Ask the person who sent it");
+  await saveScreen(shared, testInfo, "shared-report-revoked");
   await outsider.close();
 
   // Printing the model page keeps the report and drops the app around it.

@@ -35,11 +35,46 @@ test("create an API key, use it, revoke it", async ({ page, request }, testInfo)
   expect(refused.status()).toBe(401);
 });
 
+test("a double click on Create key or Create project makes one, not two", async ({ page, request }) => {
+  await ensureSignedIn(page);
+  // A project needs a dataset: one small table through the API.
+  const key = `api_key=${process.env.E2E_API_KEY}`;
+  const made = await request.post(`/v1/datasets?${key}&name=double-click%20data`);
+  expect(made.status()).toBeLessThan(300);
+  const { dataset_id } = await made.json();
+  const filled = await request.post(`/v1/datasets?${key}`, { data: { id: dataset_id, rows: [{ a: "1" }, { a: "2" }] } });
+  expect(filled.status()).toBeLessThan(300);
+
+  await page.goto("/team-settings");
+  const keyName = `double ${Date.now()}`;
+  await page.getByLabel("Key name").fill(keyName);
+  await page.getByTestId("create-key").dblclick();
+  await expect(page.getByTestId("new-key-secret")).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("keys-table")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: keyName })).toHaveCount(1);
+
+  await page.goto("/projects");
+  const projectName = `double ${Date.now()}`;
+  await page.getByLabel("Project name").fill(projectName);
+  await page.getByRole("button", { name: "Create project" }).dblclick();
+  await page.waitForURL(/\/projects\/[^/]+$/);
+  await page.goto("/projects");
+  await expect(page.getByRole("link", { name: projectName })).toHaveCount(1);
+});
+
 test("invite a member with a role: a pending invitation until they accept", async ({ page }) => {
   await ensureSignedIn(page);
   await page.goto("/team-settings");
   const email = `member${Date.now()}@example.com`;
+  // A refused address is said, and the message goes once the field is edited (it is not about the new value).
+  const form = page.getByTestId("invite-form");
+  await page.getByLabel("Email").fill("someone@nowhere");
+  await page.getByLabel("Initial password").fill("initial-pass-1");
+  await page.getByRole("button", { name: "Invite" }).click();
+  await expect(form.getByRole("alert")).toContainText("Enter a valid email address.");
   await page.getByLabel("Email").fill(email);
+  await expect(form.getByRole("alert")).toHaveCount(0);
   await page.getByLabel("Role").selectOption("admin");
   await page.getByLabel("Initial password").fill("initial-pass-1");
   await page.getByRole("button", { name: "Invite" }).click();

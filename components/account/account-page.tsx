@@ -278,7 +278,7 @@ function SessionsCard() {
       {sessions.isPending ? (
         <SkeletonRows rows={2} label="Loading sessions" />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full text-sm" data-testid="sessions-table">
             <caption className="sr-only">Sessions</caption>
             <thead className="bg-slate-50 text-left text-slate-600">

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useDataset, useDatasetRows, useSetFieldTypes } from "@/lib/client/use-datasets";
-import { formatInt } from "@/lib/client/format";
+import { formatCount, formatInt } from "@/lib/client/format";
 import { FIELD_TYPE_OPTIONS, type DatasetField, type FieldTypeName } from "@/lib/client/types";
 import { DataTable } from "../data-table";
 import { Button } from "../ui/button";
@@ -31,7 +31,7 @@ function FieldTypesEditor({ datasetId, fields }: { datasetId: string; fields: Da
 
   return (
     <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {draft.map((f, i) => (
           <div key={f.name} className="grid grid-cols-[minmax(0,1fr)_8.5rem] items-center gap-2 rounded-lg border border-slate-200 px-3 py-2">
             <label htmlFor={`type-${i}`} className="truncate text-sm font-medium text-slate-800" title={f.name}>
@@ -137,7 +137,7 @@ export function DatasetDetail({ id }: { id: string }) {
         <Link href="/datasets" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">
           ← Datasets
         </Link>
-        <PageHeader title={d.name} description={`${formatInt(d.rows)} rows · ${d.fields.length} fields`} />
+        <PageHeader title={d.name} description={`${formatCount(d.rows, "row")} · ${formatCount(d.fields.length, "field")}`} />
       </div>
       {d.rows === 0 ? (
         <EmptyState title="This dataset has no rows">Upload a file again from the datasets page, or append rows through the API.</EmptyState>

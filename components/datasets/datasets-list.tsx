@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useDatasets, useDeleteDataset } from "@/lib/client/use-datasets";
-import { formatInt, formatRelative } from "@/lib/client/format";
+import { formatCount, formatInt, formatRelative } from "@/lib/client/format";
 import type { DatasetSummary } from "@/lib/client/types";
 import { Button } from "../ui/button";
 import { Card, PageHeader } from "../ui/card";
@@ -52,7 +52,7 @@ export function DatasetsPage() {
       ) : list.length === 0 ? (
         !datasets.error && <EmptyState title="No datasets yet">Upload a CSV above: it becomes a dataset you can preview, train on and chat with.</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full text-sm" data-testid="datasets-table">
             <caption className="sr-only">Datasets</caption>
             <thead className="bg-slate-50 text-left text-slate-600">
@@ -113,7 +113,7 @@ export function DatasetsPage() {
         }}
         onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null) })}
       >
-        Its {formatInt(toDelete?.rows)} rows are removed for good. Models already trained on it keep working.
+        Its {formatCount(toDelete?.rows, "row")} are removed for good. Models already trained on it keep working.
       </ConfirmDialog>
     </>
   );

@@ -73,7 +73,7 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
         Forecast the future of a numeric field over time. The engine detects the frequency and seasonal cycles, compares several methods on backtests at the end
         of the history, and gives 80% and 95% intervals calibrated on those backtests.
       </p>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Field label="Value to forecast" htmlFor="forecast-value" hint="A numeric field.">
           <Select id="forecast-value" value={valueField} onChange={(e) => setValueField(e.target.value)}>
             {options.values.map((f) => (
@@ -109,7 +109,7 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
 
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-slate-800">Training time</legend>
-        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
           {DURATIONS.map((d) => (
             <label
               key={d.value}

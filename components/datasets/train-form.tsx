@@ -85,7 +85,7 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
           Fields to ignore <span className="font-normal text-slate-500">({ignored.filter((n) => !targets.includes(n)).length} ignored)</span>
         </summary>
         <p className="mt-1 mb-2 text-xs text-slate-500">Leave out identifiers and anything only known after the outcome (it would leak the answer).</p>
-        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {fields
             .filter((f) => !targets.includes(f.name))
             .map((f) => (
@@ -103,7 +103,7 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
 
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-slate-800">Training time</legend>
-        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
           {DURATIONS.map((d) => (
             <label
               key={d.value}
@@ -119,7 +119,7 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
         </div>
       </fieldset>
 
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Checkbox
           id="extra-attention"
           label="Extra attention to rare classes"

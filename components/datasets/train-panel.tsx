@@ -9,7 +9,19 @@ export function TrainPanel({ datasetId, fields }: { datasetId: string; fields: D
   const options = forecastFieldOptions(fields);
   const canForecast = options.dates.length > 0 && options.values.length > 0;
   const [mode, setMode] = useState<"predict" | "forecast">("predict");
-  if (!canForecast) return <TrainForm datasetId={datasetId} fields={fields} />;
+  if (!canForecast) {
+    // Say where forecasting is, and what it needs, rather than leave people looking for it.
+    const missing = options.dates.length === 0 ? "date field" : "number field to forecast";
+    return (
+      <div className="space-y-4">
+        <TrainForm datasetId={datasetId} fields={fields} />
+        <p className="border-t border-slate-100 pt-3 text-xs text-slate-500" data-testid="forecast-unavailable">
+          Forecasting over time needs a date field and a number field; this table has no {missing}.
+          {options.dates.length === 0 && " If a column holds dates, set its type to date under Field types below."}
+        </p>
+      </div>
+    );
+  }
   const tab = (value: "predict" | "forecast", label: string) => (
     <button
       type="button"

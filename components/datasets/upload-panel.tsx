@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type DragEvent } from "react";
 import { uploadFileAsDataset, type UploadProgress } from "@/lib/client/csv-upload";
-import { formatInt } from "@/lib/client/format";
+import { formatCount } from "@/lib/client/format";
 import { queryKeys } from "@/lib/client/query-keys";
 import { Button } from "../ui/button";
 import { ErrorBanner, Notice, ProgressBar } from "../ui/feedback";
@@ -26,7 +26,7 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const [done, setDone] = useState<{ id: string; rows: number } | null>(null);
+  const [done, setDone] = useState<{ id: string; rows: number; warnings: string[] } | null>(null);
 
   const pick = (f: File | undefined | null) => {
     if (!f) return;
@@ -54,7 +54,7 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
     abortRef.current = new AbortController();
     try {
       const result = await uploadFileAsDataset(file, { name: name.trim() || nameFromFile(file), onProgress: setProgress, signal: abortRef.current.signal });
-      setDone({ id: result.datasetId, rows: result.rows });
+      setDone({ id: result.datasetId, rows: result.rows, warnings: result.warnings });
       setFile(null);
       await client.invalidateQueries({ queryKey: queryKeys.datasets });
       onDone?.();
@@ -102,6 +102,8 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
           type="file"
           accept={ACCEPT}
           className="sr-only"
+          // The visible "choose a file" button opens it; a hidden stop in the tab order would show no focus.
+          tabIndex={-1}
           onChange={(e) => pick(e.target.files?.[0])}
           disabled={busy}
           data-testid="dataset-file-input"
@@ -111,7 +113,7 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
       {file && (
         // A form, so Enter in the name field uploads as the Upload button does.
         <form
-          className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
           onSubmit={(e) => {
             e.preventDefault();
             if (!busy) start();
@@ -141,18 +143,28 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
         <div className="space-y-1.5" aria-live="polite">
           <ProgressBar value={progress.fraction} label="Upload progress" />
           <p className="text-xs text-slate-600">
-            {Math.round(progress.fraction * 100)}% · {formatInt(progress.rowsSent)} rows sent
+            {Math.round(progress.fraction * 100)}% · {formatCount(progress.rowsSent, "row")} sent
           </p>
         </div>
       )}
       <ErrorBanner error={error} title="The upload did not finish" />
       {done && (
         <Notice tone="success">
-          Uploaded {formatInt(done.rows)} rows.{" "}
+          Uploaded {formatCount(done.rows, "row")}.{" "}
           <button type="button" className="font-medium underline" onClick={() => router.push(`/datasets/${done.id}`)}>
             Open the dataset
           </button>{" "}
           to check the field types and train a model.
+        </Notice>
+      )}
+      {done && done.warnings.length > 0 && (
+        <Notice tone="warning">
+          <span className="block font-medium">Some rows did not match the header row:</span>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="upload-warnings">
+            {done.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
         </Notice>
       )}
     </div>

@@ -5,7 +5,7 @@ export function DataStoryCards({ story }: { story: DataStory }) {
   const cards = buildStoryCards(story);
   if (!cards.length) return <p className="text-sm text-slate-500">No story for {story.name}.</p>;
   return (
-    <div className="grid gap-4 md:grid-cols-2" data-testid="data-story">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="data-story">
       {cards.map((card) => (
         <article key={card.title} className="rounded-xl border border-slate-200 bg-gradient-to-br from-white to-brand-50/40 p-4">
           <div className="flex items-start justify-between gap-3">

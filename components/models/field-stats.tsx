@@ -29,7 +29,7 @@ function MetricTiles({ report, stats }: { report: FieldReportView | null; stats:
 
 function ClassStatsTable({ stats }: { stats: ClassStat[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200">
       <table className="min-w-full text-sm" data-testid="class-stats">
         <caption className="sr-only">Holdout statistics per class</caption>
         <thead className="bg-slate-50 text-slate-600">
@@ -67,7 +67,7 @@ function ClassStatsTable({ stats }: { stats: ClassStat[] }) {
 function ConfusionMatrix({ classes, matrix }: { classes: string[]; matrix: number[][] }) {
   if (classes.length > 30) return <p className="text-sm text-slate-500">{classes.length} classes: too many to show a confusion matrix.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <p id="confusion-caption" className="mb-1 text-xs text-slate-500">
         Confusion matrix. Rows: actual class · columns: predicted class (holdout rows)
       </p>
@@ -123,7 +123,7 @@ function RegressionStats({ stat }: { stat: ClassStat }) {
         {typeof stat.r2 === "number" && ` (the model explains ${formatPercent(Math.max(0, stat.r2), 0)} of the variation)`}.
       </p>
       {distribution.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full text-sm">
             <caption className="sr-only">Distribution of {stat.field_name}</caption>
             <thead className="bg-slate-50 text-slate-600">

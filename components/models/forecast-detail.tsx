@@ -166,7 +166,7 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
         <BacktestTable stats={stats} groupField={report.groupField} />
       </Card>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Card title="What drives the series" description="Share of the variation in the history (a decomposition into trend, cycles and the rest).">
           <ShareChart shares={detail.field_importance} />
         </Card>
@@ -219,7 +219,7 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
 function BacktestTable({ stats, groupField }: { stats: ForecastStat[]; groupField: string | null }) {
   if (!stats.length) return <p className="text-sm text-slate-500">No backtest statistics.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full text-sm">
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
@@ -264,7 +264,7 @@ function ForecastTable({ points }: { points: { date: string; value: number; lowe
   return (
     <details className="mt-4 rounded-lg border border-slate-200 px-4 py-3">
       <summary className="cursor-pointer text-sm font-semibold text-slate-800">Forecast values ({points.length} steps)</summary>
-      <div className="mt-2 max-h-80 overflow-auto">
+      <div className="relative mt-2 max-h-80 overflow-auto">
         <table className="min-w-full text-sm" data-testid="forecast-table">
           <thead>
             <tr className="text-left text-xs uppercase tracking-wide text-slate-500">

@@ -40,7 +40,7 @@ export function InsightsCurves({ curves, choice }: { curves: ClassCurves[]; choi
   const label = (c: ClassCurves) => (single ? c.class : `${c.class} vs rest`);
 
   return (
-    <div className="grid gap-6 xl:grid-cols-3" data-testid="insights-curves">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-3" data-testid="insights-curves">
       <Plot
         testId="roc-curve"
         label={`ROC curves: ${shown.map((c) => `${c.class} AUC ${formatNumber(c.auc)}`).join(", ")}`}

@@ -32,7 +32,7 @@ export function InsightsDependence({
   const pad = (hi - lo) * 0.08 || Math.abs(hi) * 0.05 || 0.05;
   const range = task === "regression" ? [lo - pad, hi + pad] : [0, Math.min(1, hi + pad)];
   return (
-    <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" data-testid="partial-dependence">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" data-testid="partial-dependence">
       {items.map((pd) => {
         const series = pd.byClass?.map((c) => ({ name: c.class, y: c.average })) ?? [{ name: yTitle, y: (pd.average ?? []).map((v) => (flip ? 1 - v : v)) }];
         const categorical = pd.kind === "category";

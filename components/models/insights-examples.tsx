@@ -136,7 +136,7 @@ export function InsightsExamples({ insights, classes, choice }: { insights: Fiel
     const other = classes.find((c) => c !== pos) ?? "";
     const note = `Bars: each field's push toward ${pos} (red, +) or ${other} (blue, −), in log-odds.`;
     return (
-      <div className="grid gap-6 lg:grid-cols-2" data-testid="insights-examples">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2" data-testid="insights-examples">
         <ExampleList
           title={`Worst false positives: ${other} rows that look most like ${pos}`}
           description={`Holdout rows of ${other} with the highest probability of ${pos}. ${note}`}
@@ -181,7 +181,7 @@ export function InsightsExamples({ insights, classes, choice }: { insights: Fiel
   }
   const shown = (list: InsightExample[] | undefined) => (list ?? []).map((e) => ({ example: e, score: e.score, wrong: true, factors: e.factors }));
   return (
-    <div className="grid gap-6 lg:grid-cols-2" data-testid="insights-examples">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2" data-testid="insights-examples">
       <ExampleList
         title="Largest over-predictions"
         description="Holdout rows predicted furthest above their actual value. Bars: each field's push up (red, +) or down (blue, −) in the target's units."

@@ -1,7 +1,7 @@
 "use client";
 // Per-field statistics over the rows with a known target, with how the target varies by value.
 import { Fragment, useState } from "react";
-import { formatInt, formatNumber, formatPercent } from "@/lib/client/format";
+import { formatCount, formatInt, formatNumber, formatPercent } from "@/lib/client/format";
 import type { FieldStat } from "@/lib/ml/insights";
 import { Badge } from "../ui/feedback";
 
@@ -27,7 +27,7 @@ export function InsightsFieldStats({
   const [open, setOpen] = useState<string | null>(null);
   const byLabel = task === "regression" ? `Average ${target}` : `Share of ${rateClass ?? "the first class"}`;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200" data-testid="field-stats">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200" data-testid="field-stats">
       <table className="min-w-full text-sm">
         <caption className="sr-only">Statistics of each input field</caption>
         <thead className="bg-slate-50 text-slate-600">
@@ -89,7 +89,7 @@ export function InsightsFieldStats({
                               <span className="block h-2 rounded-full bg-brand-500" style={{ width: `${Math.min(100, (Math.abs(v) / max) * 100)}%` }} />
                             </span>
                             <span className="text-right tabular-nums">{task === "regression" ? formatNumber(v) : formatPercent(v)}</span>
-                            <span className="text-right tabular-nums text-slate-500">{formatInt(g.count)} rows</span>
+                            <span className="text-right tabular-nums text-slate-500">{formatCount(g.count, "row")}</span>
                           </li>
                         );
                       })}

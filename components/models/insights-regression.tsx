@@ -13,7 +13,7 @@ export function InsightsRegression({ regression, target }: { regression: NonNull
   const ranges = errorByRange.map((r) => (r.from === r.to ? formatNumber(r.from) : `${formatNumber(r.from)} – ${formatNumber(r.to)}`));
   return (
     <div className="space-y-6" data-testid="insights-regression">
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Plot
           testId="predicted-vs-actual"
           label={`Predicted versus actual ${target} on ${scatter.actual.length} holdout rows`}
@@ -82,7 +82,7 @@ export function InsightsRegression({ regression, target }: { regression: NonNull
         />
       </div>
       {residualsByField.length > 0 && (
-        <div className="grid gap-6 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
           {residualsByField.map((f) => (
             <Plot
               key={f.field}

@@ -209,7 +209,7 @@ export function ThresholdControl({
         <Tile label={`Predicted ${choice.positiveClass}`} value={formatPercent(m.flagged)} hint="Share of rows flagged" testId="threshold-flagged" />
       </dl>
 
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <div>
           <p id={`${ids}-cm`} className="mb-1 text-xs text-slate-500">
             Confusion matrix at {threshold.toFixed(3)} ({formatInt(table.positives + table.negatives)} holdout rows)

@@ -117,7 +117,7 @@ export function ModelDetail({ id }: { id: string }) {
         <FieldStats stats={fieldStats} report={findFieldReport(info.report, field)} />
       </Card>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Card title="What drives the predictions" description="Share of the model's decisions that each field accounts for.">
           <FieldImportanceChart importance={importance} exclude={[...predictFields, ...ignored]} />
         </Card>

@@ -86,7 +86,7 @@ export function ModelVersionsCard({ modelId, field }: { modelId: string; field: 
         ) : versions.error ? (
           <ErrorBanner error={versions.error} title="Could not load the versions" onRetry={() => versions.refetch()} />
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <div className="relative overflow-x-auto rounded-lg border border-slate-200">
             <table className="min-w-full text-sm" data-testid="versions-table">
               <caption className="sr-only">Versions of this model with their holdout metrics</caption>
               <thead className="bg-slate-50 text-slate-600">

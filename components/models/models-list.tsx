@@ -34,7 +34,7 @@ export function ModelsPage() {
           </EmptyState>
         )
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="models-list">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="models-list">
           {list.map((m) => (
             <li key={m.id}>
               <Link

@@ -1,9 +1,9 @@
 "use client";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 
-import { parseDelimitedText, toCsv } from "@/lib/client/csv-upload";
+import { parseDelimitedText, readTextFile, toCsv } from "@/lib/client/csv-upload";
 import { isExcelFile, readExcelRows } from "@/lib/client/excel-upload";
-import { formatInt, formatNumber, formatPercent } from "@/lib/client/format";
+import { formatCount, formatInt, formatNumber, formatPercent } from "@/lib/client/format";
 import { useDataset, useDatasetRows } from "@/lib/client/use-datasets";
 import { predictRows, usePredict } from "@/lib/client/use-models";
 import type { DataRow } from "@/lib/client/types";
@@ -93,9 +93,9 @@ export function TryPrediction({
 
   const answer = predict.data?.[0];
   return (
-    <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[3fr_2fr]">
       <form onSubmit={submit} className="space-y-4" data-testid="try-prediction">
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {inputFields.map((f) => (
             <Field key={f} label={f} htmlFor={`predict-${f}`}>
               <TextInput
@@ -198,7 +198,7 @@ export function BatchPrediction({
     setProgress(0);
     abortRef.current = new AbortController();
     try {
-      const parsed = isExcelFile(file.name) ? await readExcelRows(file) : parseDelimitedText(await file.text(), file.name);
+      const parsed = isExcelFile(file.name) ? await readExcelRows(file) : parseDelimitedText(await readTextFile(file), file.name);
       if (!parsed.rows.length) throw new Error("The file has no data rows under its header row.");
       const known = new Set(knownFields);
       const used = parsed.fields.filter((f) => known.has(f));
@@ -258,7 +258,7 @@ export function BatchPrediction({
       {result && (
         <div className="space-y-3">
           <Notice tone="success">
-            Predicted {formatInt(result.rows.length)} rows.
+            Predicted {formatCount(result.rows.length, "row")}.
             {result.dropped.length > 0 && ` Ignored columns the model does not use: ${result.dropped.join(", ")}.`}
             {result.missing.length > 0 && ` Missing inputs (treated as unknown): ${result.missing.join(", ")}.`}
           </Notice>

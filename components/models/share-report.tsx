@@ -5,6 +5,7 @@ import { formatDate, formatRelative } from "@/lib/client/format";
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from "@/lib/client/use-model-insights";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Badge, ErrorBanner, Notice } from "../ui/feedback";
 import { Checkbox, TextInput } from "../ui/form";
 
@@ -23,6 +24,7 @@ export function ShareReportCard({ modelId }: { modelId: string }) {
   const [includeExamples, setIncludeExamples] = useState(false);
   const [created, setCreated] = useState<{ id: string; url: string } | null>(null);
   const [copied, setCopied] = useState(false);
+  const [toRevoke, setToRevoke] = useState<{ id: string; created_at: string } | null>(null);
 
   const make = () =>
     create.mutate(includeExamples, {
@@ -53,7 +55,7 @@ export function ShareReportCard({ modelId }: { modelId: string }) {
             Create a read-only link
           </Button>
         </div>
-        <ErrorBanner error={create.error ?? revoke.error} title="That did not work" />
+        <ErrorBanner error={create.error} title="Could not create the link" />
         {created && (
           <Notice tone="success">
             <span className="block font-medium">Copy the link now: it is shown only once (only a fingerprint of it is stored).</span>
@@ -89,8 +91,8 @@ export function ShareReportCard({ modelId }: { modelId: string }) {
                   <Button
                     size="sm"
                     variant="ghost"
-                    onClick={() => revoke.mutate(l.id)}
-                    busy={revoke.isPending && revoke.variables === l.id}
+                    onClick={() => setToRevoke(l)}
+                    aria-label={`Revoke the link created ${formatDate(l.created_at)}`}
                     data-testid="revoke-share-link"
                   >
                     Revoke
@@ -101,6 +103,29 @@ export function ShareReportCard({ modelId }: { modelId: string }) {
           </ul>
         )}
       </div>
+      <ConfirmDialog
+        open={toRevoke !== null}
+        title="Revoke this link?"
+        confirmLabel="Revoke link"
+        busy={revoke.isPending}
+        error={revoke.error}
+        onClose={() => {
+          setToRevoke(null);
+          revoke.reset();
+        }}
+        onConfirm={() =>
+          toRevoke &&
+          revoke.mutate(toRevoke.id, {
+            onSuccess: () => {
+              if (created?.id === toRevoke.id) setCreated(null);
+              setToRevoke(null);
+            },
+          })
+        }
+      >
+        Anyone who opens the link created {toRevoke ? formatDate(toRevoke.created_at) : ""} sees “not available” from now on. This cannot be undone; you can
+        create a new link.
+      </ConfirmDialog>
     </Card>
   );
 }

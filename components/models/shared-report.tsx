@@ -61,7 +61,7 @@ export function SharedReportView({ report }: { report: SharedReport }) {
         <Card title={`How well it predicts ${field}`} description={statsDescription(report.thresholds[field])}>
           <FieldStats stats={stats} report={fieldReport} />
         </Card>
-        <div className="grid gap-6 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
           <Card title="What drives the predictions" description="Share of the model's decisions that each field accounts for.">
             <FieldImportanceChart importance={report.field_importance} exclude={fields} />
           </Card>

@@ -33,7 +33,7 @@ export function AnswerTable({ rows, caption, question }: { rows: DataRow[]; capt
 
   return (
     <div data-testid="chat-table" className="space-y-1.5">
-      <div className="overflow-auto rounded-lg border border-slate-200 bg-white" style={{ maxHeight: "20rem" }} tabIndex={0} aria-label={caption}>
+      <div className="relative overflow-auto rounded-lg border border-slate-200 bg-white" style={{ maxHeight: "20rem" }} tabIndex={0} aria-label={caption}>
         <table className="min-w-full border-separate border-spacing-0 text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 z-10 bg-slate-50">

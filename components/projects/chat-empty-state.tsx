@@ -1,6 +1,6 @@
 "use client";
 import type { DatasetField } from "@/lib/client/types";
-import { formatInt } from "@/lib/client/format";
+import { formatCount } from "@/lib/client/format";
 import { SuggestionChips } from "./suggestion-chips";
 
 const TYPE_MARK: Record<string, string> = { integer: "#", float: "#", date: "◷", category: "◆", string: "Aa", id: "id", unknown: "?" };
@@ -44,7 +44,7 @@ export function ChatEmptyState({
           Ask a question about {datasetName ? <span className="text-brand-700">{datasetName}</span> : "the data"}
         </p>
         <p className="mt-1 text-sm text-slate-500">
-          {rowCount !== null ? `${formatInt(rowCount)} rows, ${fields.length} fields. ` : ""}
+          {rowCount !== null ? `${formatCount(rowCount, "row")}, ${formatCount(fields.length, "field")}. ` : ""}
           Answers come with the chart and the table they are computed from.
         </p>
       </div>
@@ -64,7 +64,7 @@ export function ChatEmptyState({
               ))}
             </div>
           ) : (
-            <ul className="grid gap-2 sm:grid-cols-2" aria-label="Example questions">
+            <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Example questions">
               {shownExamples.map((q) => (
                 <li key={q}>
                   <button

@@ -2,11 +2,14 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type CSSProperties } from "react";
+import { withFormLabels } from "@/lib/client/api";
+import { formatCount } from "@/lib/client/format";
 import { useDatasets } from "@/lib/client/use-datasets";
 import { useDeleteProject, useProject, useUpdateProject } from "@/lib/client/use-projects";
 import { splitSuggestions } from "@/lib/client/suggestions";
 import { useFillViewport } from "@/lib/client/use-fill-viewport";
 import type { Project } from "@/lib/client/types";
+import { PROJECT_NAME_MAX, PROJECT_TEXT_MAX } from "@/lib/schemas/project-limits";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ErrorBanner, Notice, Skeleton, SkeletonRows } from "../ui/feedback";
@@ -14,6 +17,9 @@ import { Field, Select, TextArea, TextInput } from "../ui/form";
 import { ChatPanel } from "./chat-panel";
 
 type Draft = Pick<Project, "name" | "datasetId" | "chatInstructions" | "chatContext" | "chatSuggestions">;
+
+// The API's field names in its messages, as the labels this form shows.
+const SETTINGS_LABELS = { name: "Name", chatInstructions: "Instructions", chatContext: "Context", chatSuggestions: "Suggested questions" };
 
 function toDraft(p: Project): Draft {
   return { name: p.name, datasetId: p.datasetId, chatInstructions: p.chatInstructions, chatContext: p.chatContext, chatSuggestions: p.chatSuggestions };
@@ -25,7 +31,11 @@ function SettingsPanel({ project }: { project: Project }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(project));
   useEffect(() => setDraft(toDraft(project)), [project]);
   const dirty = JSON.stringify(draft) !== JSON.stringify(toDraft(project));
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const nameMissing = !draft.name.trim();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    if (update.error) update.reset(); // an old refusal is not about the new values
+    setDraft((d) => ({ ...d, [key]: value }));
+  };
 
   return (
     <form
@@ -36,8 +46,15 @@ function SettingsPanel({ project }: { project: Project }) {
         update.mutate({ ...draft, name: draft.name.trim() });
       }}
     >
-      <Field label="Name" htmlFor="settings-name">
-        <TextInput id="settings-name" required value={draft.name} onChange={(e) => set("name", e.target.value)} />
+      <Field label="Name" htmlFor="settings-name" error={nameMissing ? "A project needs a name." : undefined}>
+        <TextInput
+          id="settings-name"
+          required
+          maxLength={PROJECT_NAME_MAX}
+          value={draft.name}
+          onChange={(e) => set("name", e.target.value)}
+          aria-invalid={nameMissing || undefined}
+        />
       </Field>
       <Field label="Dataset" htmlFor="settings-dataset">
         <Select id="settings-dataset" value={draft.datasetId ?? ""} onChange={(e) => set("datasetId", e.target.value || null)}>
@@ -50,17 +67,29 @@ function SettingsPanel({ project }: { project: Project }) {
         </Select>
       </Field>
       <Field label="Instructions" htmlFor="settings-instructions" hint="How answers should be given, e.g. “Always show revenue in USD”.">
-        <TextArea id="settings-instructions" rows={3} value={draft.chatInstructions} onChange={(e) => set("chatInstructions", e.target.value)} />
+        <TextArea
+          id="settings-instructions"
+          maxLength={PROJECT_TEXT_MAX}
+          rows={3}
+          value={draft.chatInstructions}
+          onChange={(e) => set("chatInstructions", e.target.value)}
+        />
       </Field>
       <Field label="Context" htmlFor="settings-context" hint="What the data is about: the meaning of fields, the period it covers.">
-        <TextArea id="settings-context" rows={3} value={draft.chatContext} onChange={(e) => set("chatContext", e.target.value)} />
+        <TextArea id="settings-context" maxLength={PROJECT_TEXT_MAX} rows={3} value={draft.chatContext} onChange={(e) => set("chatContext", e.target.value)} />
       </Field>
       <Field label="Suggested questions" htmlFor="settings-suggestions" hint="One per line; shown as one-click questions.">
-        <TextArea id="settings-suggestions" rows={4} value={draft.chatSuggestions} onChange={(e) => set("chatSuggestions", e.target.value)} />
+        <TextArea
+          id="settings-suggestions"
+          maxLength={PROJECT_TEXT_MAX}
+          rows={4}
+          value={draft.chatSuggestions}
+          onChange={(e) => set("chatSuggestions", e.target.value)}
+        />
       </Field>
-      <ErrorBanner error={update.error} title="Could not save" />
+      <ErrorBanner error={withFormLabels(update.error, SETTINGS_LABELS)} title="Could not save" />
       {update.isSuccess && !dirty && <Notice tone="success">Saved.</Notice>}
-      <Button type="submit" disabled={!dirty} busy={update.isPending} className="w-full">
+      <Button type="submit" disabled={!dirty || nameMissing} busy={update.isPending} className="w-full">
         Save settings
       </Button>
     </form>
@@ -111,7 +140,7 @@ export function ProjectDetail({ id }: { id: string }) {
                   <Link href={`/datasets/${dataset.id}`} className="text-brand-700 hover:underline">
                     {dataset.name}
                   </Link>{" "}
-                  ({dataset.rows.toLocaleString("en-US")} rows)
+                  ({formatCount(dataset.rows, "row")})
                 </>
               ) : p.datasetId ? (
                 ""

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { formatRelative } from "@/lib/client/format";
 import { useDatasets } from "@/lib/client/use-datasets";
 import { useCreateProject, useProjects } from "@/lib/client/use-projects";
+import { PROJECT_NAME_MAX } from "@/lib/schemas/project-limits";
 import { Button, buttonClass } from "../ui/button";
 import { Card, PageHeader } from "../ui/card";
 import { EmptyState, ErrorBanner, SkeletonRows } from "../ui/feedback";
@@ -35,9 +36,16 @@ function CreateProjectForm() {
     );
   }
   return (
-    <form onSubmit={submit} className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-end" data-testid="create-project">
+    <form onSubmit={submit} className="grid grid-cols-1 gap-4 md:grid-cols-[1fr_1fr_auto] md:items-end" data-testid="create-project">
       <Field label="Project name" htmlFor="project-name">
-        <TextInput id="project-name" required value={name} onChange={(e) => setName(e.target.value)} placeholder="Sales questions" />
+        <TextInput
+          id="project-name"
+          required
+          maxLength={PROJECT_NAME_MAX}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="Sales questions"
+        />
       </Field>
       <Field label="Dataset" htmlFor="project-dataset">
         <Select id="project-dataset" value={chosen} onChange={(e) => setDatasetId(e.target.value)} disabled={datasets.isPending}>
@@ -63,6 +71,13 @@ export function ProjectsPage() {
   const datasets = useDatasets();
   const names = new Map((datasets.data ?? []).map((d) => [d.id, d.name]));
   const list = projects.data ?? [];
+  // A project whose dataset was deleted says so (its page offers to choose another).
+  const datasetLine = (id: string | null) => {
+    if (!id) return "No dataset yet";
+    const name = names.get(id);
+    if (name) return name;
+    return datasets.isSuccess ? "Its dataset was deleted: choose another" : "…";
+  };
   return (
     <>
       <PageHeader title="Projects" description="Ask questions about a dataset in plain words; answers come with charts and tables." />
@@ -79,7 +94,7 @@ export function ProjectsPage() {
           </EmptyState>
         )
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="projects-list">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="projects-list">
           {list.map((p) => (
             <li key={p.id}>
               <Link
@@ -87,7 +102,7 @@ export function ProjectsPage() {
                 className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-500"
               >
                 <p className="truncate font-semibold text-slate-900">{p.name}</p>
-                <p className="mt-1 text-sm text-slate-600">{p.datasetId ? (names.get(p.datasetId) ?? "a dataset") : "No dataset yet"}</p>
+                <p className="mt-1 text-sm text-slate-600">{datasetLine(p.datasetId)}</p>
                 <p className="mt-3 text-xs text-slate-500">Updated {formatRelative(p.updated_at)}</p>
               </Link>
             </li>

@@ -1,5 +1,6 @@
 "use client";
 import { useState, type FormEvent } from "react";
+import { withFormLabels } from "@/lib/client/api";
 import { formatDate, formatRelative } from "@/lib/client/format";
 import { useMe } from "@/lib/client/use-me";
 import {
@@ -17,6 +18,9 @@ import { Card } from "../ui/card";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Badge, ErrorBanner, Notice, SkeletonRows } from "../ui/feedback";
 import { Field, Select, TextInput } from "../ui/form";
+
+// The API's field names in its messages, as the invitation form's labels ("email" is left alone: the word also reads right in its message).
+const INVITE_LABELS = { role: "Role", password: "Initial password" };
 
 const ROLE_HELP: Record<Role, string> = {
   owner: "everything, including roles and adding owners",
@@ -125,6 +129,12 @@ export function MembersCard() {
   const list = members.data ?? [];
   const owners = list.filter((m) => m.role === "owner").length;
 
+  // Editing the form clears the last refusal, so an error never stays next to values it is not about.
+  const edit = (patch: Partial<typeof form>) => {
+    if (invite.error) invite.reset();
+    setForm((f) => ({ ...f, ...patch }));
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     invite.mutate(form, {
@@ -197,19 +207,14 @@ export function MembersCard() {
         {canManage ? (
           <form
             onSubmit={submit}
-            className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 md:grid-cols-[2fr_1fr_2fr_auto] md:items-end"
+            className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 md:grid-cols-[2fr_1fr_2fr_auto] md:items-end"
             data-testid="invite-form"
           >
             <Field label="Email" htmlFor="invite-email">
-              <TextInput id="invite-email" type="email" required value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
+              <TextInput id="invite-email" type="email" required value={form.email} onChange={(e) => edit({ email: e.target.value })} />
             </Field>
             <Field label="Role" htmlFor="invite-role">
-              <Select
-                id="invite-role"
-                value={form.role}
-                onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as Role }))}
-                title={ROLE_HELP[form.role]}
-              >
+              <Select id="invite-role" value={form.role} onChange={(e) => edit({ role: e.target.value as Role })} title={ROLE_HELP[form.role]}>
                 <option value="member">Member</option>
                 <option value="admin">Admin</option>
                 {isOwner && <option value="owner">Owner</option>}
@@ -223,7 +228,7 @@ export function MembersCard() {
                 minLength={8}
                 required
                 value={form.password}
-                onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
+                onChange={(e) => edit({ password: e.target.value })}
               />
             </Field>
             <Button type="submit" busy={invite.isPending}>
@@ -234,7 +239,7 @@ export function MembersCard() {
               password over yourself (they must change it at their first sign-in); people who already have an account keep their password.
             </p>
             <div className="md:col-span-4">
-              <ErrorBanner error={invite.error} title="Could not invite" />
+              <ErrorBanner error={withFormLabels(invite.error, INVITE_LABELS)} title="Could not invite" />
             </div>
             {invited && (
               <div className="md:col-span-4">

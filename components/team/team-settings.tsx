@@ -116,7 +116,7 @@ function ApiKeysCard() {
             </EmptyState>
           )
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <div className="relative overflow-x-auto rounded-lg border border-slate-200">
             <table className="min-w-full text-sm" data-testid="keys-table">
               <caption className="sr-only">API keys</caption>
               <thead className="bg-slate-50 text-left text-slate-600">

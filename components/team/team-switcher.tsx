@@ -60,8 +60,9 @@ export function TeamSwitcher({ me }: { me: Me }) {
         data-testid="current-team"
       >
         <span className="min-w-0">
-          <span className="block max-w-48 truncate text-sm font-medium text-slate-900">{me.teamName ?? "No team"}</span>
-          <span className="block max-w-48 truncate text-xs text-slate-500">
+          {/* On a phone the header holds the team name only (the menu lists the email and role). */}
+          <span className="block max-w-32 truncate text-sm font-medium text-slate-900 sm:max-w-48">{me.teamName ?? "No team"}</span>
+          <span className="hidden max-w-48 truncate text-xs text-slate-500 sm:block">
             {me.email}
             {me.role ? ` · ${me.role}` : ""}
           </span>

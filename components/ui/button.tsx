@@ -14,16 +14,34 @@ export function buttonClass(variant: Variant = "primary", size: "sm" | "md" = "m
   return `inline-flex items-center justify-center gap-1.5 rounded-lg font-medium shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed ${sizing} ${VARIANTS[variant]}`;
 }
 
+/**
+ * A button. An action button (a form's submit, or one with a `busy` state) takes the second click
+ * of a double click as part of the first: a quick server finishes the first request before the
+ * second click lands, so `busy` alone would let a double click create two keys or projects.
+ */
 export function Button({
   variant = "primary",
   size = "md",
-  busy = false,
+  busy,
   className = "",
   children,
+  onClick,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: "sm" | "md"; busy?: boolean }) {
+  const action = busy !== undefined || props.type === "submit";
   return (
-    <button type="button" {...props} disabled={props.disabled || busy} aria-busy={busy || undefined} className={`${buttonClass(variant, size)} ${className}`}>
+    <button
+      type="button"
+      {...props}
+      onClick={(e) => {
+        // `detail` counts the clicks of one burst (0 for Enter or Space).
+        if (action && e.detail > 1) return e.preventDefault();
+        onClick?.(e);
+      }}
+      disabled={props.disabled || busy}
+      aria-busy={busy || undefined}
+      className={`${buttonClass(variant, size)} ${className}`}
+    >
       {busy && <span className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />}
       {children}
     </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanHeaders, delimiterFor, parseDelimitedText, streamRowBatches, toCsv } from "./csv-upload";
+import { cleanHeaders, delimiterFor, guessEncoding, irregularRowsWarnings, parseDelimitedText, readTextFile, streamRowBatches, toCsv } from "./csv-upload";
 import type { DataRow } from "./types";
 
 function makeCsv(rows: number): string {
@@ -93,5 +93,62 @@ describe("headers and CSV helpers", () => {
       { a: "1", b: "with, comma", c: "" },
       { a: "2", b: 'quote "q"', c: "3" },
     ]);
+  });
+});
+
+describe("guessEncoding / readTextFile", () => {
+  const latin1 = Uint8Array.from([...Buffer.from("name,city\nJos"), 0xe9, ...Buffer.from(",M"), 0xfc, ...Buffer.from("nchen\n")]);
+
+  it("keeps UTF-8, even when the sample ends inside a character", () => {
+    const utf8 = new TextEncoder().encode("name,city\nJosé,München\n");
+    expect(guessEncoding(utf8)).toBe("utf-8");
+    const cut = new TextEncoder().encode("a,b\nx,ü").slice(0, -1); // "ü" is two bytes: keep the first
+    expect(guessEncoding(cut)).toBe("utf-8");
+  });
+
+  it("reads a Windows-1252 export as Windows-1252, not as replacement characters", async () => {
+    expect(guessEncoding(latin1)).toBe("windows-1252");
+    const text = await readTextFile(new Blob([latin1]));
+    expect(text).toBe("name,city\nJosé,München\n");
+    expect(parseDelimitedText(text).rows).toEqual([{ name: "José", city: "München" }]);
+  });
+});
+
+describe("rows that do not fit the header", () => {
+  const collect = async (csv: string) => {
+    const rows: DataRow[] = [];
+    const result = await streamRowBatches(csv, { totalBytes: csv.length, onBatch: async (b) => void rows.push(...b) });
+    return { rows, irregular: result.irregular, warnings: irregularRowsWarnings(result.irregular, result.fields.length) };
+  };
+
+  it("counts short and long rows and says what happened to their cells", async () => {
+    const { rows, irregular, warnings } = await collect("a,b,c\n1,2,3\n4,5\n6,7,8,9\n10,11\n");
+    expect(rows).toHaveLength(4);
+    expect(irregular).toEqual({ fewer: 2, more: 1, unclosedQuoteRow: null });
+    expect(warnings).toEqual([
+      "2 rows have fewer cells than the 3 columns of the header: the missing cells are empty.",
+      "1 row has more cells than the 3 columns of the header: the extra cells were dropped.",
+    ]);
+  });
+
+  it("names the data row where an unclosed quote swallows the rest of the file", async () => {
+    const { rows, irregular, warnings } = await collect('a,b,c\n1,2,3\n"open,5,6\n7,8,9\n');
+    expect(rows).toHaveLength(2);
+    expect(irregular.unclosedQuoteRow).toBe(2);
+    expect(warnings[0]).toMatch(/opens in data row 2 and never closes/);
+  });
+
+  it("finds the quote's row in a later chunk of a large file too", async () => {
+    // Over 4 MB, so the parser reads it in more than one chunk.
+    const body = Array.from({ length: 250_000 }, (_, i) => `${i},x${i},yyyyyyyy`).join("\n");
+    const csv = `id,p,q\n${body}\n"broken,1,2\n3,4,5\n`;
+    expect(csv.length).toBeGreaterThan(5 * 1024 * 1024);
+    const result = await streamRowBatches(csv, { totalBytes: csv.length, onBatch: async () => undefined });
+    expect(result.irregular.unclosedQuoteRow).toBe(250_001);
+  });
+
+  it("says nothing when every row fits", async () => {
+    const { warnings } = await collect("a,b\n1,2\n3,4\n");
+    expect(warnings).toEqual([]);
   });
 });

@@ -22,11 +22,38 @@ export interface StreamBatchesOptions {
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
   delimiter?: string;
+  /** Text encoding of a File input (see guessEncoding); strings are already text. */
+  encoding?: string;
 }
 
 /** Guesses the delimiter from the file name: TSV by extension, otherwise papaparse detects it. */
 export function delimiterFor(fileName: string): string | undefined {
   return /\.(tsv|tab)$/i.test(fileName) ? "\t" : undefined;
+}
+
+/**
+ * The text encoding of a delimited file from its first bytes: UTF-8 when they are valid UTF-8 (a
+ * sequence cut at the end of the sample is fine), otherwise Windows-1252, which is what Excel and
+ * many older exports on Windows write as "CSV". Byte-order marks are honoured by the reader itself.
+ */
+export function guessEncoding(bytes: Uint8Array): "utf-8" | "windows-1252" {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true });
+    return "utf-8";
+  } catch {
+    return "windows-1252";
+  }
+}
+
+/** The encoding of a file, judged from its first megabyte. */
+export async function guessFileEncoding(file: Blob): Promise<"utf-8" | "windows-1252"> {
+  return guessEncoding(new Uint8Array(await file.slice(0, 1 << 20).arrayBuffer()));
+}
+
+/** The whole text of a (small) file, decoded as UTF-8 or, when it is not UTF-8, as Windows-1252. */
+export async function readTextFile(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return new TextDecoder(guessEncoding(bytes)).decode(bytes);
 }
 
 /** Header names as people expect them: trimmed, blanks named by position, duplicates numbered. */
@@ -41,8 +68,32 @@ export function cleanHeaders(headers: string[]): string[] {
   });
 }
 
+/** Rows that did not fit the header: counted while parsing, told to the user after the upload. */
+export interface IrregularRows {
+  /** Rows with fewer cells than the header (the missing cells are left empty). */
+  fewer: number;
+  /** Rows with more cells than the header (the extra cells are dropped). */
+  more: number;
+  /** The data row (1-based) where a quote opens and never closes, so the rest of the file became one value. */
+  unclosedQuoteRow: number | null;
+}
+
+/** What a person should know about rows that did not fit, in plain words (empty when all fit). */
+export function irregularRowsWarnings(irregular: IrregularRows, fieldCount: number): string[] {
+  const rows = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row has" : "rows have"}`;
+  const cells = `${fieldCount} ${fieldCount === 1 ? "column" : "columns"}`;
+  const out: string[] = [];
+  if (irregular.unclosedQuoteRow !== null)
+    out.push(
+      `A quote (") opens in data row ${irregular.unclosedQuoteRow.toLocaleString("en-US")} and never closes, so everything after it was read as one value. Check that row for a stray quote and upload the file again.`,
+    );
+  if (irregular.fewer > 0) out.push(`${rows(irregular.fewer)} fewer cells than the ${cells} of the header: the missing cells are empty.`);
+  if (irregular.more > 0) out.push(`${rows(irregular.more)} more cells than the ${cells} of the header: the extra cells were dropped.`);
+  return out;
+}
+
 /** Parses `input` (a File in the browser, a string in tests) and hands over full batches in order. */
-export function streamRowBatches(input: File | string, options: StreamBatchesOptions): Promise<{ rows: number; fields: string[] }> {
+export function streamRowBatches(input: File | string, options: StreamBatchesOptions): Promise<{ rows: number; fields: string[]; irregular: IrregularRows }> {
   const batchRows = options.batchRows ?? UPLOAD_BATCH_ROWS;
   return new Promise((resolve, reject) => {
     let headers: string[] | null = null;
@@ -50,6 +101,8 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
     let rowsSent = 0;
     let failed = false;
     let lastCursor = 0;
+    let dataRowsSeen = 0;
+    const irregular: IrregularRows = { fewer: 0, more: 0, unclosedQuoteRow: null };
 
     const fail = (error: unknown) => {
       if (failed) return;
@@ -68,6 +121,7 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
       header: false, // headers handled here so that blanks and duplicates get usable names
       skipEmptyLines: "greedy",
       delimiter: options.delimiter,
+      encoding: options.encoding,
       chunkSize: 4 * 1024 * 1024,
       chunk: (results, parser) => {
         if (failed) return parser.abort();
@@ -76,13 +130,20 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
           return fail(new DOMException("Upload cancelled", "AbortError"));
         }
         let data = results.data;
+        const headerInChunk = !headers;
         if (!headers) {
           if (!data.length) return;
           headers = cleanHeaders(data[0]);
           data = data.slice(1);
         }
+        const quote = results.errors.find((e) => e.code === "MissingQuotes");
+        if (quote && irregular.unclosedQuoteRow === null && typeof quote.row === "number")
+          irregular.unclosedQuoteRow = dataRowsSeen + quote.row + (headerInChunk ? 0 : 1);
+        dataRowsSeen += data.length;
         const names = headers;
         for (const cells of data) {
+          if (cells.length < names.length) irregular.fewer++;
+          else if (cells.length > names.length) irregular.more++;
           const row: DataRow = emptyRecord(); // a column may be named "__proto__"
           for (let c = 0; c < names.length; c++) row[names[c]] = cells[c] ?? "";
           pending.push(row);
@@ -111,7 +172,7 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
         flush(pending).then(() => {
           pending = [];
           if (!headers) return fail(new Error("The file is empty: it needs a header row and at least one data row."));
-          resolve({ rows: rowsSent, fields: headers });
+          resolve({ rows: rowsSent, fields: headers, irregular });
         }, fail);
       },
       error: (error: Error) => fail(new Error(`Cannot read the file: ${error.message}`)),
@@ -126,7 +187,7 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
 export async function uploadFileAsDataset(
   file: File,
   options: { name: string; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal },
-): Promise<{ datasetId: string; rows: number }> {
+): Promise<{ datasetId: string; rows: number; warnings: string[] }> {
   if (isLegacyExcelFile(file.name)) throw new Error("Old Excel files (.xls) are not supported: open the file in Excel and save it as .xlsx or CSV.");
   // A workbook is read whole before anything is created, so an unreadable file leaves nothing behind.
   const sheet = isExcelFile(file.name) ? await readExcelRows(file) : null;
@@ -143,17 +204,18 @@ export async function uploadFileAsDataset(
         const rowsSent = Math.min(sheet.rows.length, start + UPLOAD_BATCH_ROWS);
         options.onProgress?.({ fraction: rowsSent / sheet.rows.length, rowsSent });
       }
-      return { datasetId, rows: sheet.rows.length };
+      return { datasetId, rows: sheet.rows.length, warnings: [] };
     }
-    const { rows } = await streamRowBatches(file, {
+    const { rows, fields, irregular } = await streamRowBatches(file, {
       totalBytes: file.size,
       delimiter: delimiterFor(file.name),
+      encoding: await guessFileEncoding(file),
       signal: options.signal,
       onProgress: options.onProgress,
       onBatch: sendBatch,
     });
     if (rows === 0) throw new Error("The file has a header row but no data rows.");
-    return { datasetId, rows };
+    return { datasetId, rows, warnings: irregularRowsWarnings(irregular, fields.length) };
   } catch (error) {
     await apiFetch("/v1/datasets", { method: "DELETE", body: { id: datasetId } }).catch(() => undefined);
     throw error;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTimestamp } from "./format";
+import { formatCount, formatTimestamp } from "./format";
 
 describe("formatTimestamp", () => {
   it("shows the day alone for midnight UTC, day and time otherwise", () => {
@@ -11,5 +11,14 @@ describe("formatTimestamp", () => {
   });
   it("leaves other text alone", () => {
     for (const text of ["Yes", "2024-01-12", "2024-01-12T06:30:00+02:00", "1,889.5", ""]) expect(formatTimestamp(text)).toBe(text);
+  });
+});
+
+describe("formatCount", () => {
+  it("says one row, not one rows, and separates thousands", () => {
+    expect(formatCount(1, "field")).toBe("1 field");
+    expect(formatCount(0, "row")).toBe("0 rows");
+    expect(formatCount(48842, "row")).toBe("48,842 rows");
+    expect(formatCount(undefined, "row")).toBe("— rows");
   });
 });

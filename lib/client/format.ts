@@ -3,6 +3,11 @@ export function formatInt(n: number | null | undefined): string {
   return typeof n === "number" && Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "—";
 }
 
+/** A count with its noun, singular for one: "1 field", "1,234 rows" (nouns that take an "s"). */
+export function formatCount(n: number | null | undefined, noun: string): string {
+  return `${formatInt(n)} ${n === 1 ? noun : `${noun}s`}`;
+}
+
 export function formatPercent(x: number | null | undefined, digits = 1): string {
   return typeof x === "number" && Number.isFinite(x) ? `${(x * 100).toFixed(digits)}%` : "—";
 }

@@ -38,6 +38,8 @@ export class FieldModel {
   readonly learner: Learner;
   /** Input-field index of each feature. */
   private readonly featureField: Int32Array;
+  /** Second input field of each derived feature (product or ratio of two fields), else -1. */
+  private readonly featureOther: Int32Array;
 
   constructor(
     readonly json: FieldModelJson,
@@ -48,6 +50,7 @@ export class FieldModel {
     this.learner = learner ?? learnerFromJson(json.learner);
     const index = new Map(json.inputFields.map((f, i) => [f, i]));
     this.featureField = Int32Array.from(this.preprocessor.sources, (s) => index.get(s) ?? -1);
+    this.featureOther = Int32Array.from(this.preprocessor.otherSources, (s) => (s === null ? -1 : (index.get(s) ?? -1)));
   }
 
   get numOutputs(): number {
@@ -106,7 +109,9 @@ export class FieldModel {
 
   /**
    * Signed contribution of each input field (rows * inputFields) to output `output[i]`: feature
-   * contributions summed per source field (SHAP values are additive, so grouping is exact).
+   * contributions summed per source field (SHAP values are additive, so grouping is exact). A
+   * derived feature (product or ratio of two fields) gives half of its contribution to each of its
+   * fields (an allocation, not the fields' own Shapley values; the row's total stays exact).
    */
   fieldContributions(x: FeatureMatrix, rows: Int32Array, output: ArrayLike<number>): Float64Array {
     const F = x.features.length;
@@ -116,7 +121,11 @@ export class FieldModel {
     for (let i = 0; i < rows.length; i++) {
       for (let f = 0; f < F; f++) {
         const g = this.featureField[f];
-        if (g >= 0) out[i * G + g] += contrib[i * F + f];
+        const h = this.featureOther[f];
+        if (h >= 0 && g >= 0) {
+          out[i * G + g] += contrib[i * F + f] / 2;
+          out[i * G + h] += contrib[i * F + f] / 2;
+        } else if (g >= 0) out[i * G + g] += contrib[i * F + f];
       }
     }
     return out;

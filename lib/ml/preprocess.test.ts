@@ -132,3 +132,80 @@ describe("Preprocessor", () => {
     expect(a.columns[pre.features.findIndex((s) => s.name === "amount")][0]).toBe(4.5);
   });
 });
+
+describe("derived features", () => {
+  const n = 40;
+  const table: Table = {
+    rowCount: n,
+    columns: [
+      numberColumn(
+        "w",
+        Array.from({ length: n }, (_, i) => (i === 3 ? NaN : 1 + (i % 5))),
+      ),
+      numberColumn(
+        "h",
+        Array.from({ length: n }, (_, i) => (i % 4 === 0 ? 0 : 2 + (i % 3))),
+      ),
+      textColumn(
+        "color",
+        Array.from({ length: n }, (_, i) => ["red", "green"][i % 2]),
+      ),
+    ],
+  };
+  const base = Preprocessor.fit(table, allRows(n), new Set(), schemaOf(table));
+
+  it("adds the product and the ratio of each pair of numeric fields, after the other features", () => {
+    const pre = base.withDerived();
+    expect(pre).not.toBe(base);
+    expect(pre.hasDerived).toBe(true);
+    expect(pre.features.map((f) => f.name)).toEqual(["w", "h", "color", "w*h", "w/h"]);
+    expect(pre.otherSources).toEqual([null, null, null, "h", "h"]);
+    const x = pre.transformTable(table);
+    for (let i = 0; i < n; i++) {
+      const w = x.columns[0][i];
+      const h = x.columns[1][i];
+      if (Number.isNaN(w)) {
+        expect(x.columns[3][i]).toBeNaN();
+        expect(x.columns[4][i]).toBeNaN();
+        continue;
+      }
+      expect(x.columns[3][i]).toBe(w * h);
+      // A zero divisor gives a missing value, not an infinity.
+      if (h === 0) expect(x.columns[4][i]).toBeNaN();
+      else expect(x.columns[4][i]).toBe(w / h);
+    }
+    // Client rows (values as strings) give the same features, and the recipe survives JSON.
+    const again = new Preprocessor(JSON.parse(JSON.stringify(pre.toJSON())));
+    const rows = Array.from({ length: n }, (_, i) => ({ w: String(x.columns[0][i]), h: x.columns[1][i] }));
+    const fromRows = again.transformRows(rows);
+    for (let i = 0; i < n; i++) {
+      if (Number.isNaN(x.columns[0][i])) continue;
+      expect(fromRows.columns[3][i]).toBe(x.columns[3][i]);
+      expect(Number.isNaN(fromRows.columns[4][i]) ? "NaN" : fromRows.columns[4][i]).toBe(Number.isNaN(x.columns[4][i]) ? "NaN" : x.columns[4][i]);
+    }
+  });
+
+  it("keeps the chosen derived features only, and every other feature", () => {
+    const pre = base.withDerived().keepDerived((f) => f === 4);
+    expect(pre.features.map((f) => f.name)).toEqual(["w", "h", "color", "w/h"]);
+    expect(pre.otherSources).toEqual([null, null, null, "h"]);
+    expect(base.withDerived().keepDerived(() => false).hasDerived).toBe(false);
+  });
+
+  it("is the same recipe with fewer than two or too many numeric fields", () => {
+    const one: Table = { rowCount: n, columns: [table.columns[0], table.columns[2]] };
+    const pre = Preprocessor.fit(one, allRows(n), new Set(), schemaOf(one));
+    expect(pre.withDerived()).toBe(pre);
+    const many: Table = {
+      rowCount: n,
+      columns: Array.from({ length: 9 }, (_, k) =>
+        numberColumn(
+          `v${k}`,
+          Array.from({ length: n }, (_, i) => i * (k + 1) + (i % 3)),
+        ),
+      ),
+    };
+    const wide = Preprocessor.fit(many, allRows(n), new Set(), schemaOf(many));
+    expect(wide.withDerived()).toBe(wide);
+  });
+});

@@ -17,7 +17,15 @@ export type FieldPlan =
   | { kind: "numeric"; field: string }
   | { kind: "date"; field: string; parts: DatePart[] }
   | { kind: "category"; field: string; categories: string[]; pooled: boolean; frequencies?: number[] }
-  | { kind: "text"; field: string; buckets: number; categories?: string[]; pooled?: boolean };
+  | { kind: "text"; field: string; buckets: number; categories?: string[]; pooled?: boolean }
+  /**
+   * Product or ratio of two numeric fields (withDerived): interactions that trees only approximate
+   * with many splits (a volume from its sides, a price per area). After every other plan.
+   */
+  | { kind: "product" | "ratio"; field: string; other: string };
+
+/** Derived features are considered when a table has this many numeric fields at most (pairs grow as the square). */
+export const MAX_DERIVED_SOURCES = 8;
 
 export interface SkippedField {
   field: string;
@@ -46,6 +54,8 @@ export class Preprocessor {
   readonly features: FeatureSpec[];
   /** Source dataset field of each feature (for importance and factors). */
   readonly sources: string[];
+  /** Second source field of each derived feature (its contribution is shared by its two fields), else null. */
+  readonly otherSources: (string | null)[];
   private readonly lookups: (Map<string, number> | null)[];
 
   constructor(json: PreprocessorJson) {
@@ -53,11 +63,13 @@ export class Preprocessor {
     this.skipped = json.skipped;
     this.features = [];
     this.sources = [];
+    this.otherSources = [];
     this.lookups = [];
     for (const plan of this.plans) {
       for (const spec of describeFeatures(plan)) {
         this.features.push(spec);
         this.sources.push(plan.field);
+        this.otherSources.push(plan.kind === "product" || plan.kind === "ratio" ? plan.other : null);
       }
       const cats = plan.kind === "category" ? plan.categories : plan.kind === "text" ? plan.categories : undefined;
       this.lookups.push(cats ? new Map(cats.map((c, i) => [normalizeKey(c), i])) : null);
@@ -77,6 +89,40 @@ export class Preprocessor {
       else plans.push(result);
     }
     return new Preprocessor({ plans, skipped });
+  }
+
+  /** Whether derived features (products and ratios of numeric fields) are among the plans. */
+  get hasDerived(): boolean {
+    return this.plans.some((p) => p.kind === "product" || p.kind === "ratio");
+  }
+
+  /**
+   * The same recipe plus the product and the ratio of every pair of numeric fields, when there are
+   * 2 to MAX_DERIVED_SOURCES of them (else the same recipe). Whether they pay is for the caller to
+   * measure (train.ts tries both on the search split).
+   */
+  withDerived(): Preprocessor {
+    const numeric = this.plans.filter((p) => p.kind === "numeric").map((p) => p.field);
+    if (this.hasDerived || numeric.length < 2 || numeric.length > MAX_DERIVED_SOURCES) return this;
+    const derived: FieldPlan[] = [];
+    for (let a = 0; a < numeric.length; a++) {
+      for (let b = a + 1; b < numeric.length; b++) {
+        derived.push({ kind: "product", field: numeric[a], other: numeric[b] }, { kind: "ratio", field: numeric[a], other: numeric[b] });
+      }
+    }
+    return new Preprocessor({ plans: [...this.plans, ...derived], skipped: this.skipped });
+  }
+
+  /** The same recipe with only the derived features (by feature index) for which `keep` is true. */
+  keepDerived(keep: (feature: number) => boolean): Preprocessor {
+    let feature = 0;
+    const plans: FieldPlan[] = [];
+    for (const plan of this.plans) {
+      const count = describeFeatures(plan).length;
+      if (!(plan.kind === "product" || plan.kind === "ratio") || keep(feature)) plans.push(plan);
+      feature += count;
+    }
+    return new Preprocessor({ plans, skipped: this.skipped });
   }
 
   toJSON(): PreprocessorJson {
@@ -104,16 +150,42 @@ export class Preprocessor {
 
   private build(n: number, rows: Int32Array | null, getSource: (field: string) => FieldSource): FeatureMatrix {
     const columns: Float64Array[] = [];
+    const numericColumn = new Map<string, Float64Array>();
     this.plans.forEach((plan, p) => {
+      if (plan.kind === "product" || plan.kind === "ratio") {
+        columns.push(derive(plan.kind, numericColumn.get(plan.field), numericColumn.get(plan.other), n));
+        return;
+      }
       const src = getSource(plan.field);
+      if (plan.kind === "numeric") {
+        const [col] = encodeField(plan, src, n, rows, this.lookups[p]);
+        numericColumn.set(plan.field, col);
+        columns.push(col);
+        return;
+      }
       for (const col of encodeField(plan, src, n, rows, this.lookups[p])) columns.push(col);
     });
     return { rowCount: n, features: this.features, columns };
   }
 }
 
+/** a * b or a / b per row; missing (NaN) when a value is missing or the divisor is 0. */
+function derive(kind: "product" | "ratio", a: Float64Array | undefined, b: Float64Array | undefined, n: number): Float64Array {
+  const out = new Float64Array(n).fill(Number.NaN);
+  if (!a || !b) return out;
+  for (let i = 0; i < n; i++) {
+    const v = kind === "product" ? a[i] * b[i] : b[i] !== 0 ? a[i] / b[i] : Number.NaN;
+    out[i] = Number.isFinite(v) ? v : Number.NaN;
+  }
+  return out;
+}
+
 function describeFeatures(plan: FieldPlan): FeatureSpec[] {
   switch (plan.kind) {
+    case "product":
+      return [{ name: `${plan.field}*${plan.other}`, kind: "numeric" }];
+    case "ratio":
+      return [{ name: `${plan.field}/${plan.other}`, kind: "numeric" }];
     case "numeric":
       return [{ name: plan.field, kind: "numeric" }];
     case "date":
@@ -268,6 +340,9 @@ function hashBucket(token: string, buckets: number): number {
 
 function encodeField(plan: FieldPlan, src: FieldSource, n: number, rows: Int32Array | null, lookup: Map<string, number> | null): Float64Array[] {
   switch (plan.kind) {
+    case "product":
+    case "ratio":
+      return []; // built from the numeric columns (Preprocessor.build)
     case "numeric":
       return [numbersFrom(src, n, rows, false)];
     case "date":

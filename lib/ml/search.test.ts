@@ -53,6 +53,20 @@ describe("search", () => {
     }
   });
 
+  it("does not propose a configuration recorded as evaluated elsewhere", () => {
+    const p = new Proposer(5000, 8, 3);
+    const first = buildPortfolio(5000, 8)[0];
+    p.skip(first);
+    const proposed: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const c = p.next([]);
+      if (!c) break;
+      proposed.push(JSON.stringify(c));
+    }
+    expect(proposed.length).toBeGreaterThan(0);
+    expect(proposed).not.toContain(JSON.stringify(first));
+  });
+
   it("stratified holdout keeps each class's share", () => {
     const strata = Float64Array.from({ length: 1000 }, (_, i) => (i % 10 === 0 ? 1 : 0));
     const { rest, part } = splitRows(1000, 0.2, 3, strata);

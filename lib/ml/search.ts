@@ -22,6 +22,8 @@ export interface SearchOptions {
   portfolio?: PortfolioInfo;
   signal?: AbortSignal;
   onTrial?: (result: CandidateResult, done: number) => void;
+  /** Candidates already evaluated on these folds (not proposed again; count towards maxTrials). */
+  initial?: CandidateResult[];
 }
 
 type GbdtConfig = Extract<CandidateConfig, { family: "gbdt" }>;
@@ -259,6 +261,11 @@ export class Proposer {
     return null;
   }
 
+  /** Records a configuration evaluated elsewhere, so that it is not proposed again. */
+  skip(c: CandidateConfig): void {
+    this.mark(c);
+  }
+
   private mark(c: CandidateConfig): boolean {
     const key = JSON.stringify(c);
     if (this.seen.has(key)) return false;
@@ -304,6 +311,12 @@ export async function runSearch(options: SearchOptions): Promise<CandidateResult
     results.push(r);
     options.onTrial?.(r, results.length);
   };
+
+  for (const r of options.initial ?? []) {
+    proposer.skip(r.config);
+    launched++;
+    record(r);
+  }
 
   const pool = options.threads > 1 ? await startPool(options.threads, options.task, options.folds) : null;
   try {

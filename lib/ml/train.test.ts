@@ -273,3 +273,41 @@ describe("trainModel: errors that say what to fix", () => {
     await expectTrainError(trainModel({ table, predictFields: ["label"], budgetSeconds: 1, threads: 1, signal: controller.signal }), "aborted");
   });
 });
+
+describe("trainModel: derived features", async () => {
+  // The target is the product of two fields (an area): the product feature explains it at once.
+  const n = 1500;
+  const w = Array.from({ length: n }, (_, i) => 1 + ((i * 7919) % 97) / 10);
+  const h = Array.from({ length: n }, (_, i) => 1 + ((i * 104729) % 89) / 10);
+  const noise = Array.from({ length: n }, (_, i) => ((i * 31) % 17) / 17);
+  const table: Table = {
+    rowCount: n,
+    columns: [
+      numberColumn("w", w),
+      numberColumn("h", h),
+      numberColumn("noise", noise),
+      numberColumn(
+        "area",
+        w.map((v, i) => v * h[i] + noise[i] * 0.01),
+      ),
+    ],
+  };
+  const outcome = await trainModel({ table, predictFields: ["area"], budgetSeconds: 30, threads: 1, seed: 2, maxTrials: 3 });
+  const model = loadModel(outcome.artifact);
+
+  it("keeps products and ratios of numeric fields when they pay on the validation rows", () => {
+    // 3 fields + 3 pairs x (product, ratio).
+    expect(outcome.report.fields[0].features).toBe(9);
+    const [p] = model.predictRows([{ w: 3, h: 4, noise: 0.5 }]);
+    expect(p.area.value as number).toBeCloseTo(12, 0);
+  });
+
+  it("explains with the source fields only, the derived features' share split between them", () => {
+    const [p] = model.predictRows([{ w: 9, h: 2, noise: 0.1 }], { factors: true });
+    const factors = p.area.factors!;
+    expect(Object.keys(factors).sort()).toEqual(["h", "noise", "w"]);
+    expect(Object.values(factors).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    expect(factors.noise).toBeLessThan(factors.w);
+    expect(factors.noise).toBeLessThan(factors.h);
+  });
+});

@@ -10,14 +10,24 @@ import { ARTIFACT_FORMAT, ARTIFACT_VERSION, encodeArtifact } from "./artifact";
 import { TrainError } from "./errors";
 import { assignFolds, bagConfig, baggable, bagFoldsFor, bagRows, mergeBag } from "./bagging";
 import { pruneEnsemble, pruneTolerance, selectEnsemble, toMargins } from "./ensemble";
-import { fitCandidate, fitRows, sizeOf, suitsLogTarget, type CandidateConfig, type CandidateResult, type Fold, type TaskSpec } from "./evaluate";
+import {
+  evaluateCandidate,
+  fitCandidate,
+  fitRows,
+  sizeOf,
+  suitsLogTarget,
+  type CandidateConfig,
+  type CandidateResult,
+  type Fold,
+  type TaskSpec,
+} from "./evaluate";
 import { buildDataStory, computeFieldImportance, normalise, type DataStory } from "./explain";
 import { allRows as allRowsOf, FieldModel, type FieldModelJson } from "./field-model";
 import { computeInsights, DEFAULT_INSIGHTS_LIMITS } from "./insights";
 import { EnsembleLearner, learnerFromJson, selectRows, type Learner } from "./learner";
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
-import { runRefits, runSearch, toSharedMatrix, warmSearchWorkers } from "./search";
+import { buildPortfolio, runRefits, runSearch, toSharedMatrix, warmSearchWorkers } from "./search";
 import { splitRows, takeRows } from "./split";
 import { computeClassStats, computeRegressionStat, round, type ClassStat, type RegressionStat } from "./stats";
 import { encodeTarget, type TargetInfo } from "./target";
@@ -35,12 +45,29 @@ const REFIT_SHARE = 0.5;
 /** The search reserves time for the best candidate's refit and this share of the second best's. */
 const SECOND_REFIT_SHARE = 0.5;
 /**
+ * ... and at least this share of the budget: estimates from search times fall short on a busy
+ * machine, and a member whose refit is cut short is served as fitted on 64% of the rows, which costs
+ * more than the last few candidates of the search would have gained.
+ */
+const REFIT_MIN_SHARE = 0.1;
+/**
  * A refit is tried when this share of its estimated cost fits before the refit deadline: estimates
  * from search times are pessimistic (there two candidates share the cores, with early stopping's
  * extra rounds), and a refit still running at the deadline is cut there (and discarded when cut
  * short), which keeps the reserve for the statistics, so a try costs only time that would go unused.
  */
 const REFIT_TRY_SHARE = 0.5;
+/**
+ * Derived features (Preprocessor.withDerived: products and ratios of pairs of numeric fields) are
+ * probed from this budget on: the first portfolio configuration is fitted with and without them
+ * (each fit at most DERIVED_PROBE_SHARE of the budget) and they stay when they lower its validation
+ * loss by more than DERIVED_MIN_GAIN (relative; a same-seed refit differs by less).
+ */
+const DERIVED_MIN_BUDGET = 30;
+const DERIVED_PROBE_SHARE = 0.1;
+const DERIVED_MIN_GAIN = 0.01;
+/** Derived features kept: those with the most split gain in the probe fit. */
+const DERIVED_KEEP = 16;
 /** Candidates (best first) that ensemble selection may choose from. */
 const ENSEMBLE_POOL = 24;
 /**
@@ -238,25 +265,60 @@ async function trainField(
   const restRows = gather(allRows, split.rest);
   const holdRows = gather(allRows, split.part);
 
-  const pre = Preprocessor.fit(table, restRows, job.exclude, job.schema);
+  let pre = Preprocessor.fit(table, restRows, job.exclude, job.schema);
   if (pre.features.length === 0) {
     const why = pre.skipped.map((s) => `"${s.field}" (${s.reason})`).join(", ");
     throw new TrainError(
       "no_features",
-      `No field can be used to predict "${target.field}"${why ? `: skipped ${why}` : ""}. Add informative fields or remove them from ignore_fields.`,
+      `No field can be used to predict "${target.field}"${why ? `: skipped ${why}` : ""}. Add informative fields, or stop ignoring some of the ignored ones.`,
     );
   }
-  const xRest = pre.transformTable(table, restRows);
+  let xRest = pre.transformTable(table, restRows);
   const yRest = takeRows(target.y, restRows);
-  const xHold = pre.transformTable(table, holdRows);
   const yHold = takeRows(target.y, holdRows);
   const weightsOf = (y: Float64Array): Float64Array | undefined => (req.extraAttention && isClass ? classWeights(y, numClasses) : undefined);
   const wRest = weightsOf(yRest);
 
   // Search folds: k-fold on small data (a single split would be too noisy), one split otherwise.
-  const folds = buildFolds(xRest, yRest, wRest, isClass, seed, req.budgetSeconds);
+  let folds = buildFolds(xRest, yRest, wRest, isClass, seed, req.budgetSeconds);
   checkAborted(req.signal);
   const budgetMs = job.fieldEnd - job.fieldStart;
+  // Products and ratios of numeric fields, when the first portfolio configuration fitted with them
+  // beats the same fit without them on the search's validation rows (same rows and seed).
+  let probed: CandidateResult | undefined;
+  const derivedPre = budgetMs >= DERIVED_MIN_BUDGET * 1000 ? pre.withDerived() : pre;
+  if (derivedPre !== pre) {
+    const xDerived = derivedPre.transformTable(table, restRows);
+    const foldsDerived = buildFolds(xDerived, yRest, wRest, isClass, seed, req.budgetSeconds);
+    const probe = buildPortfolio(folds[0].train.rowCount, pre.features.length, { objective: target.objective })[0];
+    const probeEnd = (): number => Date.now() + budgetMs * DERIVED_PROBE_SHARE;
+    const without = evaluateCandidate(probe, task, folds, probeEnd());
+    const withDerived = evaluateCandidate(probe, task, foldsDerived, probeEnd());
+    // The probe on the features kept is the search's first candidate.
+    probed = without;
+    if (withDerived.loss < without.loss * (1 - DERIVED_MIN_GAIN)) {
+      // Every derived feature makes every fit slower: only those the probe used most (split gain) stay.
+      const gain = probeGain(withDerived);
+      const base = pre.features.length;
+      const ranked = Array.from({ length: derivedPre.features.length - base }, (_, i) => base + i)
+        .filter((f) => gain !== null && gain[f] > 0)
+        .sort((a, b) => gain![b] - gain![a]);
+      if (gain === null || ranked.length <= DERIVED_KEEP) {
+        pre = derivedPre;
+        xRest = xDerived;
+        folds = foldsDerived;
+        probed = withDerived;
+      } else {
+        const kept = new Set(ranked.slice(0, DERIVED_KEEP));
+        pre = derivedPre.keepDerived((f) => kept.has(f));
+        xRest = pre.transformTable(table, restRows);
+        folds = buildFolds(xRest, yRest, wRest, isClass, seed, req.budgetSeconds);
+        probed = undefined;
+      }
+    }
+    checkAborted(req.signal);
+  }
+  const xHold = pre.transformTable(table, holdRows);
   // Reserved after the refits: importance and data story (explainMs), then the insights report.
   const explainMs = Math.min(20_000, Math.max(200, budgetMs * 0.08));
   const insightsCells = allRows.length * job.inputFields.length;
@@ -285,7 +347,7 @@ async function trainField(
     const top = results.length <= 2 ? [...results] : [...results].sort((a, b) => a.loss - b.loss).slice(0, 2);
     top.sort((a, b) => a.loss - b.loss);
     top.forEach((r, i) => (refit += (i === 0 ? 1 : SECOND_REFIT_SHARE) * Math.min(statsRefitMs(r) + servedRefitMs(r), budgetMs * REFIT_SHARE)));
-    return job.fieldEnd - finalizeMs - Math.min(refit, budgetMs * REFIT_SHARE);
+    return job.fieldEnd - finalizeMs - Math.min(Math.max(refit, budgetMs * REFIT_MIN_SHARE), budgetMs * REFIT_SHARE);
   };
   let best: CandidateResult | null = null;
   let maxCategories = 0;
@@ -300,6 +362,7 @@ async function trainField(
     featureCount: pre.features.length,
     portfolio: { objective: target.objective, logTarget: !isClass && suitsLogTarget(yRest), maxCategories },
     signal: req.signal,
+    initial: probed ? [probed] : undefined,
     onTrial: (r, done) => {
       if (!best || r.loss < best.loss) best = r;
       const now = Date.now();
@@ -650,6 +713,13 @@ function chooseEnsemble(
   const members = pool.map((result, i) => ({ result, weight: pruned.weights[i] })).filter((m) => m.weight > 0);
   members.sort((a, b) => b.weight - a.weight || a.result.loss - b.result.loss);
   return { members, loss: pruned.loss, bestSingleLoss: sel.bestSingleLoss, candidates: pool.length, maxSize };
+}
+
+/** Split gain per feature of a boosting candidate's fitted model (null for other learners). */
+function probeGain(result: CandidateResult): Float64Array | null {
+  const learner = learnerFromJson(result.learner);
+  const ensemble = (learner as { ensemble?: { featureImportance(): Float64Array } }).ensemble;
+  return ensemble ? ensemble.featureImportance() : null;
 }
 
 function concatArrays(parts: Float64Array[]): Float64Array {

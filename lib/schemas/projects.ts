@@ -1,12 +1,17 @@
 // Projects: request bodies of POST /api/v1/projects and PUT /api/v1/projects/{project_id}, and the project they answer with.
 import { z } from "zod";
 import { timestampSchema } from "./common";
+import { PROJECT_NAME_MAX, PROJECT_TEXT_MAX } from "./project-limits";
 
-const TEXT_LIMIT = 20_000;
+const TEXT_LIMIT = PROJECT_TEXT_MAX;
 const chatText = (name: string) => z.string({ message: `${name} must be a string` }).max(TEXT_LIMIT, `${name} must be at most ${TEXT_LIMIT} characters`);
 
 export const createProjectSchema = z.looseObject({
-  name: z.string({ message: "name must be a string" }).trim().min(1, "name must not be empty").max(200),
+  name: z
+    .string({ message: "name must be a string" })
+    .trim()
+    .min(1, "name must not be empty")
+    .max(PROJECT_NAME_MAX, `name must be at most ${PROJECT_NAME_MAX} characters`),
   datasetId: z.string({ message: "datasetId must be a string" }).nullable().optional(),
   chatInstructions: chatText("chatInstructions").optional(),
   chatContext: chatText("chatContext").optional(),
@@ -16,7 +21,12 @@ export const createProjectSchema = z.looseObject({
 });
 
 export const updateProjectSchema = z.looseObject({
-  name: z.string({ message: "name must be a string" }).trim().min(1, "name must not be empty").max(200).optional(),
+  name: z
+    .string({ message: "name must be a string" })
+    .trim()
+    .min(1, "name must not be empty")
+    .max(PROJECT_NAME_MAX, `name must be at most ${PROJECT_NAME_MAX} characters`)
+    .optional(),
   datasetId: z.string({ message: "datasetId must be a string" }).nullable().optional(),
   chatInstructions: chatText("chatInstructions").optional(),
   chatContext: chatText("chatContext").optional(),

@@ -1,5 +1,5 @@
 // Developer tool: run a probe list ("id | table | turn || turn | note" lines) and print each answer.
-//   npx tsx scripts/chat-bench/probe-run.ts probe-notes.md [id ...]
+//   npx tsx scripts/chat-bench/probe-run.ts lib/chat/testing/probe4-notes.md [id ...]
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { answerChat } from "../../lib/chat";
