@@ -274,3 +274,40 @@ describe("values set against each other", () => {
     expect(valuesRef("sales of east and west")?.group).toBe(false);
   });
 });
+
+describe("a follow-up that removes or widens a filter (probe6)", () => {
+  const prev = {
+    intent: "aggregate",
+    measure: { agg: "sum", field: "Profit" },
+    extraMeasures: [],
+    groupBy: [{ field: "Category", bucket: null }],
+    filters: [
+      { field: "Region", op: "eq", values: ["East"] },
+      { field: "Year", op: "gt", values: [75] },
+    ],
+    x: null,
+    y: null,
+    sort: null,
+    limit: null,
+    binWidth: null,
+    binCount: null,
+    chart: "bar",
+  } as const;
+  const edit = (q: string) => editCandidates(JSON.parse(JSON.stringify(prev)), atoms(q), lex, rows.length)[0]?.plan;
+  it("drops the earlier filters on 'remove the filter' / 'without that filter', keeping the turn's own", () => {
+    expect(edit("remove the filter")?.filters).toEqual([]);
+    expect(edit("without that filter")?.filters).toEqual([]);
+    expect(edit("without the filters, only the west")?.filters).toEqual([{ field: "Region", op: "eq", values: ["West"] }]);
+    expect(atoms("remove the filter").unknown).toEqual([]);
+  });
+  it("drops only the filter on the field said after 'all', which is no new grouping", () => {
+    const p = edit("now for all regions");
+    expect(p?.filters.map((f) => f.field)).toEqual(["Year"]);
+    expect(p?.groupBy.map((g) => g.field)).toEqual(["Category"]);
+    // Merged with the earlier turn, the filter on Region is not carried either.
+    const m = mergeAtoms(atoms("total profit by category in the east"), atoms("now for all regions"));
+    expect(m.filters.flatMap((f) => f.options.map((o) => o.filter.field))).not.toContain("Region");
+    // Without "all" nothing is dropped.
+    expect(edit("by region")?.filters.map((f) => f.field)).toEqual(["Region", "Year"]);
+  });
+});

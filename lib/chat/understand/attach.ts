@@ -204,6 +204,8 @@ export interface Atoms {
   binCount: number | null;
   followUp: boolean;
   instead: boolean;
+  /** "remove the filter", "without that filter": the earlier turns' filters are dropped. */
+  unfilter: boolean;
   /** "losses" read as the lowest values of a profit-like field (what was said and the field). */
   loss: { text: string; field: string } | null;
   /** "seniors and non-seniors", "with and without a partner": yes/no fields said on both sides (grouped by). */
@@ -350,6 +352,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     binCount: null,
     followUp: false,
     instead: false,
+    unfilter: false,
     loss: null,
     versusOther: null,
     bothSides: [],
@@ -415,8 +418,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (/colou?r|hue|legend/.test(m.text.toLowerCase())) a.colorWord = true;
           break;
         case "followUp":
-          if (m.start === 0 || h.key === "instead") a.followUp = true;
+          if (m.start === 0 || h.key === "instead" || h.key === "unfilter") a.followUp = true;
           if (h.key === "instead") a.instead = true;
+          if (h.key === "unfilter") a.unfilter = true;
           break;
         case "greeting":
           if (m.start === 0) a.greeting = true;

@@ -24,7 +24,8 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
   const fOffset = prev.filters.length;
   const nextFilters = next.filters.map((f) => ({ ...f, id: f.id + fOffset, refs: f.refs.map((r) => r + offset) }));
   const replaced = new Set(nextFilters.flatMap((f) => f.options.map((o) => o.filter.field)));
-  const prevFilters = prev.filters.filter((f) => !f.options.some((o) => replaced.has(o.filter.field)));
+  const widened = widenedFields(next);
+  const prevFilters = next.unfilter ? [] : prev.filters.filter((f) => !f.options.some((o) => replaced.has(o.filter.field) || widened.has(o.filter.field)));
   return {
     ...next,
     refs,
@@ -67,6 +68,21 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
   };
 }
 
+/**
+ * "now for all regions", "across all the states": fields the turn names right after "all", whose
+ * earlier filters the turn widens (the filter is dropped, not turned into a grouping).
+ */
+export function widenedFields(a: Atoms): Set<string> {
+  const out = new Set<string>();
+  for (const r of a.refs) {
+    if (r.turn !== 0 || r.cands.length !== 1) continue;
+    // before: the nearest word first.
+    const b = r.before.filter((w) => w !== "the");
+    if (b[0] === "all") out.add(r.cands[0].name);
+  }
+  return out;
+}
+
 const add = (feats: Features, name: string, v = 1) => feats.set(name, (feats.get(name) ?? 0) + v);
 
 /** The previous plan edited by the follow-up turn's mentions. */
@@ -81,13 +97,25 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   let changed = false;
   // Filters: a filter on a field replaces the previous ones on that field.
   const consumed = new Set<number>();
+  const fromTurn = new Set<Filter>();
   for (const atom of a.filters) {
     const opt = atom.options[0];
     if (!opt) continue;
     if (atom.options.length > 1) add(feats, "edit|ambiguousFilter");
     plan.filters = [...plan.filters.filter((f) => f.field !== opt.filter.field), opt.filter];
+    fromTurn.add(opt.filter);
     atom.refs.forEach((r) => consumed.add(r));
     add(feats, `edit|filter:${opt.how}`);
+    changed = true;
+  }
+  // "remove the filter", "without that filter": the earlier filters go (this turn's stay);
+  // "now for all regions": the filter on Region goes, and "regions" is no new grouping.
+  const widened = widenedFields(a);
+  const kept = plan.filters.filter((f) => !(a.unfilter && !fromTurn.has(f)) && !widened.has(f.field));
+  if (kept.length !== plan.filters.length) {
+    plan.filters = kept;
+    for (const r of a.refs) if (r.turn === 0 && r.cands.length === 1 && widened.has(r.cands[0].name)) consumed.add(r.id);
+    add(feats, "edit|unfilter");
     changed = true;
   }
   const refs = a.refs.filter((r) => !consumed.has(r.id) && r.turn === 0);
