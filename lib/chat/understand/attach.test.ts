@@ -311,3 +311,26 @@ describe("a follow-up that removes or widens a filter (probe6)", () => {
     expect(edit("by region")?.filters.map((f) => f.field)).toEqual(["Region", "Year"]);
   });
 });
+
+describe("a follow-up that is a lone number (probe6)", () => {
+  const prev = {
+    intent: "aggregate",
+    measure: { agg: "count", field: null },
+    extraMeasures: [],
+    groupBy: [],
+    filters: [{ field: "Cylinders", op: "eq", values: [8] }],
+    x: null,
+    y: null,
+    sort: null,
+    limit: null,
+    binWidth: null,
+    binCount: null,
+    chart: "none",
+  } as const;
+  const edit = (q: string) => editCandidates(JSON.parse(JSON.stringify(prev)), atoms(q), lex, rows.length)[0]?.plan;
+  it("replaces the value of the one numeric filter when its field holds the number", () => {
+    expect(edit("and 4?")?.filters).toEqual([{ field: "Cylinders", op: "eq", values: [4] }]);
+    // A number the field never holds is not taken for it.
+    expect(edit("and 5?")?.filters ?? prev.filters).toEqual(prev.filters);
+  });
+});

@@ -118,6 +118,14 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     add(feats, "edit|unfilter");
     changed = true;
   }
+  // "how many cars have 8 cylinders?" then "and 4?": a lone number, with no field or filter of its own,
+  // replaces the value of the one earlier filter that is a number equal to a value its field holds.
+  const swap = numberSwap(plan, a, lex);
+  if (swap) {
+    plan.filters = plan.filters.map((f) => (f === swap.filter ? ({ ...f, values: [swap.value] } as Filter) : f));
+    add(feats, "edit|swapValue");
+    changed = true;
+  }
   const refs = a.refs.filter((r) => !consumed.has(r.id) && r.turn === 0);
   const numeric = (r: Ref) => r.cands.some((c) => info(c.name).numbers !== null && info(c.name).role !== "date");
   const field0 = (r: Ref) => info(r.cands[0].name);
@@ -240,6 +248,17 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   for (const u of a.unknown) add(feats, `unknown:${u.slot}`);
   out.push({ plan, feats, choices: [], notes, sig: `edit ${plan.intent} ${plan.chart}`, score: 0 });
   return out;
+}
+
+function numberSwap(plan: AnalysisPlan, a: Atoms, lex: TableLexicon): { filter: Filter; value: number } | null {
+  if (a.strayNumbers.length !== 1 || a.filters.length || a.refs.some((r) => r.turn === 0) || a.limit) return null;
+  const value = Number(a.strayNumbers[0].replace(/,/g, ""));
+  if (!Number.isFinite(value)) return null;
+  const eqs = plan.filters.filter((f) => f.op === "eq" && f.values.length === 1 && typeof f.values[0] === "number");
+  if (eqs.length !== 1) return null;
+  const nums = lex.byName.get(eqs[0].field)?.numbers;
+  if (!nums || eqs[0].values[0] === value || !nums.includes(value)) return null;
+  return { filter: eqs[0], value };
 }
 
 function isShareAgg(agg: AnalysisPlan["measure"]["agg"]): boolean {

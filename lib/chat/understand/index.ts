@@ -374,7 +374,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // A stray number inside a stray comparison ("more than 100k") is named once, with its comparison.
   const usedStray = grouped?.stray ?? null;
   const strayComparisons = a.strayComparisons.filter((c) => c !== usedStray?.text);
-  const strayNumbers = a.strayNumbers.filter((n) => !a.strayComparisons.some((c) => c.includes(n)) && n !== usedStray?.numberText);
+  const strayNumbers = best.feats.has("edit|swapValue")
+    ? []
+    : a.strayNumbers.filter((n) => !a.strayComparisons.some((c) => c.includes(n)) && n !== usedStray?.numberText);
   if (strayNumbers.length) notes.push(`ignored:${strayNumbers.join(", ")}`);
   for (const v of a.valueWords)
     if (best.plan.filters.some((f) => f.field === v.field))
