@@ -430,6 +430,13 @@ describe("assumptions are stated", () => {
     expect(top.plan?.groupBy.map((g) => g.field)).toEqual(["State"]);
   });
 
+  it("answers 'give me just the number' after a grouping with one number too, whichever reading won (probe6)", async () => {
+    const reply = await ask(store.table, "total sales by region", "give me just the number");
+    expect(reply.plan?.groupBy).toEqual([]);
+    const total = store.rows.reduce((s, r) => s + Number(r.Sales), 0);
+    expect(Number(reply.messages[1].table?.[0]["Total of Sales"])).toBeCloseTo(total, 2);
+  });
+
   it("reads 'and by senior citizen?' after a grouping as a grouping by the yes/no field, not its yes side", async () => {
     const reply = await ask(telco.table, "average monthly charges by contract", "and by senior citizen?");
     expect(reply.plan?.filters).toEqual([]);

@@ -80,6 +80,18 @@ export function turnCandidates(
   return { fresh, merged, candidates };
 }
 
+/**
+ * "total sales by region" then "give me just the number": one number over all the groups' rows, whichever
+ * reading won (the edited plan does so already; a reading merged with the earlier turn kept its groups).
+ * A grouping the turn names itself, a ranking (top N) or a share keeps its groups.
+ */
+function numberOnlyReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan | null): AnalysisPlan | null {
+  if (!prevPlan || !a.output.numberOnly || plan.intent !== "aggregate" || !plan.groupBy.length) return null;
+  if (plan.limit !== null || plan.having || plan.measure.agg === "share") return null;
+  if (a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet))) return null;
+  return { ...plan, groupBy: [], sort: null, chart: "none" };
+}
+
 /** Splits "a | b" follow-ups written in one message (linear: a plain split, no pattern). */
 export function splitTurns(text: string): string[] {
   return text
@@ -337,6 +349,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = { ...best, plan: speed.plan };
     ranked = [best, ...ranked.slice(1)];
     notes.push(speed.note);
+  }
+  const oneNumber = numberOnlyReading(a, best.plan, prevPlan);
+  if (oneNumber) {
+    best = { ...best, plan: oneNumber };
+    ranked = [best, ...ranked.slice(1)];
   }
   const periods = periodsReading(a, best.plan, lex);
   if (periods) {
