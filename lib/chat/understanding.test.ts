@@ -430,6 +430,14 @@ describe("assumptions are stated", () => {
     expect(top.plan?.groupBy.map((g) => g.field)).toEqual(["State"]);
   });
 
+  it("reads 'what was the profit?' after a grouped, filtered number as that number instead, not a scatter (probe6)", async () => {
+    const reply = await ask(store.table, "total sales by region in 2017", "what was the profit?");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(reply.plan?.measure).toMatchObject({ field: "Profit", agg: "sum" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Region"]);
+    expect(reply.plan?.filters.map((f) => f.field)).toEqual(["Order Date"]);
+  });
+
   it("answers 'give me just the number' after a grouping with one number too, whichever reading won (probe6)", async () => {
     const reply = await ask(store.table, "total sales by region", "give me just the number");
     expect(reply.plan?.groupBy).toEqual([]);

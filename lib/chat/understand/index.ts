@@ -755,6 +755,20 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
       : undefined;
     if (rows && JSON.stringify(rows.plan.filters) === JSON.stringify(plan.filters)) return { best: rows, instead: best };
   }
+  // "total sales by region in 2017" then "what was the profit?": a follow-up naming one number after a
+  // grouped number asks for that number instead; plotting it against the earlier one needs a word that
+  // relates them ("vs", "against", "correlation"), which neither turn said. The other reading is named.
+  if (
+    prevPlan?.intent === "aggregate" &&
+    best.sig.startsWith("merged") &&
+    plan.intent === "relationship" &&
+    !a.relation &&
+    !a.versus &&
+    a.refs.filter((r) => r.turn === 0).length === 1
+  ) {
+    const edit = ranked.find((c) => c.sig.startsWith("edit") && c.plan.intent === "aggregate");
+    if (edit) return { best: edit, instead: best };
+  }
   // "average monthly charges by payment method" after "how many churned customers, by contract": a turn
   // that names a measure and a grouping of its own, without a follow-up word or a word pointing back
   // ("it", "those"), is a new question; an earlier turn's filter is not carried into it silently (that
