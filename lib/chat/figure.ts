@@ -152,6 +152,12 @@ function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFig
         layout: { ...layout, xaxis, yaxis },
       };
     }
+    // "as horizontal bars": the categories down the side, the first row on top.
+    if (plan.orientation === "h")
+      return {
+        data: [{ type: "bar", orientation: "h", x: ys, y: xs, name: yTitle, hovertext, hoverinfo: "text", marker: { color: "#4C78A8" } }],
+        layout: { ...layout, xaxis: yaxis, yaxis: { ...xaxis, autorange: "reversed" } },
+      };
     if (result.rows.length > 8) xaxis.tickangle = -45;
     return {
       data: [{ type: "bar", x: xs, y: ys, name: yTitle, hovertext, hoverinfo: "text", marker: { color: "#4C78A8" } }],

@@ -92,6 +92,8 @@ export const planSchema = z.object({
   binWidth: z.number().positive().nullable().default(null),
   binCount: z.number().int().positive().max(500).nullable().default(null),
   chart: z.enum(CHART_KINDS),
+  /** "h": horizontal bars ("as horizontal bars"; a bar chart of one grouping); otherwise vertical. */
+  orientation: z.enum(["v", "h"]).optional(),
   /**
    * A condition on a per-group aggregate (SQL HAVING): only the groups whose `measure` passes are kept.
    * The groups are those of groupBy[0]; without a grouping, the values of the distinct-count measure's

@@ -438,6 +438,19 @@ describe("assumptions are stated", () => {
     expect(reply.plan?.filters.map((f) => f.field)).toEqual(["Order Date"]);
   });
 
+  it("draws 'horizontal bars' sideways, asked at once or as a follow-up; vertical otherwise (probe6)", async () => {
+    for (const turns of [["total sales by category as horizontal bars"], ["total sales by category", "as horizontal bars"]]) {
+      const reply = await ask(store.table, ...turns);
+      const trace = reply.messages.find((m) => m.figures.length)?.figures[0].data[0] as Record<string, unknown>;
+      expect(trace.orientation).toBe("h");
+      expect(trace.y).toEqual(reply.messages[1].table?.map((r) => r.Category));
+    }
+    const plain = await ask(store.table, "total sales by category as a bar chart");
+    const plainTrace = (plain.messages.find((m) => m.figures.length)?.figures[0].data[0] ?? { type: "none" }) as Record<string, unknown>;
+    expect(plainTrace.type).toBe("bar");
+    expect(plainTrace.orientation).toBeUndefined();
+  });
+
   it("answers 'give me just the number' after a grouping with one number too, whichever reading won (probe6)", async () => {
     const reply = await ask(store.table, "total sales by region", "give me just the number");
     expect(reply.plan?.groupBy).toEqual([]);

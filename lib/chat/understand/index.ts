@@ -421,6 +421,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
   notes.push(...unhonoured(a, best, ranked, notes), ...(best.plan.having ? [] : manyGroups(best.plan, lex)));
+  // "as horizontal bars": a bar chart of one grouping drawn sideways (set last: the readings compared above
+  // are the same with or without it).
+  if (a.reading.tokens.some((t) => t.lemma === "horizontal") && best.plan.intent === "aggregate") best = { ...best, plan: { ...best.plan, orientation: "h" } };
   return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };
 }
 
