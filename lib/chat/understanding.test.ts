@@ -451,6 +451,15 @@ describe("assumptions are stated", () => {
     expect(plainTrace.orientation).toBeUndefined();
   });
 
+  it("reads a 'how many' question after a grouped average as a new count, without the earlier filter (probe6)", async () => {
+    const reply = await ask(store.table, "average profit by category in the west", "how many orders were shipped first class?");
+    expect(["count", "distinct"]).toContain(reply.plan?.measure.agg);
+    expect(reply.plan?.filters.map((f) => f.field)).toEqual(["Ship Mode"]);
+    expect(reply.plan?.groupBy).toEqual([]);
+    // The carried reading is named.
+    expect(reply.assumptions?.join(" ")).toContain("West");
+  });
+
   it("answers 'give me just the number' after a grouping with one number too, whichever reading won (probe6)", async () => {
     const reply = await ask(store.table, "total sales by region", "give me just the number");
     expect(reply.plan?.groupBy).toEqual([]);

@@ -781,6 +781,28 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     const filtered = new Set(fresh?.plan.filters.map((f) => f.field));
     if (fresh && plan.filters.some((f) => !filtered.has(f.field))) return { best: fresh, instead: best };
   }
+  // "how many orders were shipped first class?" after "average profit by category in the west": a count
+  // asked without a follow-up word or a word pointing back is a new question; the earlier measure and
+  // its filters are not carried into it (that reading is named).
+  if (
+    (best.sig.startsWith("edit") || best.sig.startsWith("merged")) &&
+    a.count &&
+    !a.followUp &&
+    !a.addOn &&
+    !pointsBack(a) &&
+    plan.intent === "aggregate" &&
+    plan.measure.agg !== "count" &&
+    plan.measure.agg !== "distinct"
+  ) {
+    const fresh = ranked.find(
+      (c) =>
+        !c.sig.startsWith("edit") &&
+        !c.sig.startsWith("merged") &&
+        c.plan.intent === "aggregate" &&
+        (c.plan.measure.agg === "count" || c.plan.measure.agg === "distinct"),
+    );
+    if (fresh) return { best: fresh, instead: best };
+  }
   // "how many senior citizens churned" after "churn rate by contract": "how many" asks for a count; a
   // share or rate carried from an earlier turn, with no share word in this one, would answer something
   // else (a rate of the very rows filtered on shows 100% bars). The best count reading answers, the
