@@ -783,7 +783,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   }
   // "how many orders were shipped first class?" after "average profit by category in the west": a count
   // asked without a follow-up word or a word pointing back is a new question; the earlier measure and
-  // its filters are not carried into it (that reading is named).
+  // its filters are not carried into it (that reading is named). A carried share or rate: the rule below.
   if (
     (best.sig.startsWith("edit") || best.sig.startsWith("merged")) &&
     a.count &&
@@ -792,7 +792,8 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     !pointsBack(a) &&
     plan.intent === "aggregate" &&
     plan.measure.agg !== "count" &&
-    plan.measure.agg !== "distinct"
+    plan.measure.agg !== "distinct" &&
+    !isShare(plan)
   ) {
     const fresh = ranked.find(
       (c) =>
