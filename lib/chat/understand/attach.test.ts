@@ -334,3 +334,26 @@ describe("a follow-up that is a lone number (probe6)", () => {
     expect(edit("and 5?")?.filters ?? prev.filters).toEqual(prev.filters);
   });
 });
+
+describe("'list the rows' after a number (probe6)", () => {
+  const prev = {
+    intent: "aggregate",
+    measure: { agg: "sum", field: "Sales" },
+    extraMeasures: [],
+    groupBy: [],
+    filters: [{ field: "Region", op: "eq", values: ["West"] }],
+    x: null,
+    y: null,
+    sort: null,
+    limit: null,
+    binWidth: null,
+    binCount: null,
+    chart: "none",
+  } as const;
+  it("lists the rows behind the earlier answer, with its filters", () => {
+    const plan = editCandidates(JSON.parse(JSON.stringify(prev)), atoms("list the rows"), lex, rows.length)[0]?.plan;
+    expect(plan?.intent).toBe("rows");
+    expect(plan?.filters).toEqual(prev.filters);
+    expect(plan?.chart).toBe("table");
+  });
+});

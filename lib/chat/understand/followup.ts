@@ -217,6 +217,24 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     changed = true;
     add(feats, "edit|limit");
   }
+  // "total sales in the west" then "list the rows": the rows behind the earlier answer (its filters),
+  // when the turn names no field of its own.
+  if (a.list && plan.intent === "aggregate" && !a.refs.some((r) => r.turn === 0)) {
+    Object.assign(plan, {
+      intent: "rows",
+      measure: { agg: "count", field: null },
+      extraMeasures: [],
+      groupBy: [],
+      x: null,
+      y: null,
+      sort: null,
+      chart: "table",
+    });
+    delete plan.having;
+    if (!a.limit) plan.limit = null;
+    add(feats, "edit|list");
+    changed = true;
+  }
   // "profit by region" then "just the number": one number over all the groups' rows (a ranked answer,
   // "top 3 regions", keeps its groups: its number is the ranked groups').
   if (
