@@ -188,41 +188,26 @@ function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boole
 
 const clip = (word: string) => (word.length > 40 ? `${word.slice(0, 40)}…` : word);
 
+/** "No such field": the words nothing in the table matches (up to `limit`), and the fields closest to the first. */
+function noSuchField(words: { text: string }[], slot: string, lex: TableLexicon, a: Atoms, ranked: Candidate[], limit = 3): Understanding {
+  return { kind: "unknown", words: words.slice(0, limit).map((u) => clip(u.text)), closest: closestFields(words[0].text, slot, lex.fields), atoms: a, ranked };
+}
+
 function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, prevPlan: AnalysisPlan | null = null): Understanding {
   let ranked = rankedIn;
   let best = ranked[0];
   const slotUnknown = unknownInSlot(a);
   if (slotUnknown.length) {
-    return {
-      kind: "unknown",
-      words: slotUnknown.map((u) => clip(u.text)),
-      closest: closestFields(slotUnknown[0].text, slotUnknown[0].slot, lex.fields),
-      atoms: a,
-      ranked,
-    };
+    return noSuchField(slotUnknown, slotUnknown[0].slot, lex, a, ranked, slotUnknown.length);
   }
   if (!best) {
     if (a.greeting) return { kind: "greeting", atoms: a };
-    if (a.unknown.length)
-      return {
-        kind: "unknown",
-        words: a.unknown.slice(0, 3).map((u) => clip(u.text)),
-        closest: closestFields(a.unknown[0].text, "other", lex.fields),
-        atoms: a,
-        ranked,
-      };
+    if (a.unknown.length) return noSuchField(a.unknown, "other", lex, a, ranked);
     return { kind: "none", atoms: a, ranked };
   }
   // A bare count of every row answers nothing that was asked when the question had words we do not know.
   const bare = best.plan.intent === "aggregate" && best.plan.groupBy.length === 0 && best.plan.filters.length === 0 && best.plan.measure.agg === "count";
-  if (bare && a.unknown.length)
-    return {
-      kind: "unknown",
-      words: a.unknown.slice(0, 3).map((u) => clip(u.text)),
-      closest: closestFields(a.unknown[0].text, "other", lex.fields),
-      atoms: a,
-      ranked,
-    };
+  if (bare && a.unknown.length) return noSuchField(a.unknown, "other", lex, a, ranked);
   // "how many customers have a pet", "show customers with a pet" after "churn by contract": rows of
   // their own whose only condition is a word nothing knows; the earlier question's grouping and
   // filters carried over would answer that question again with the word left out.
@@ -232,9 +217,14 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const opening = a.reading.mentions[0];
   const opensWithCount = opening?.kind === "word" && opening.start <= 1 && opening.hits.some((h) => h.category === "count");
   const tokens = a.reading.tokens;
-  const afterCondition = (pos: number) => {
+  /** The index of the word before `pos`, past any article ("with a pet", "who have any"). */
+  const beforeArticles = (pos: number) => {
     let k = pos - 1;
     while (k >= 0 && ["a", "an", "the", "any", "some"].includes(tokens[k].lemma)) k--;
+    return k;
+  };
+  const afterCondition = (pos: number) => {
+    const k = beforeArticles(pos);
     return k >= 0 && CONDITION_WORDS.has(tokens[k].lemma);
   };
   const rowsOnly = a.refs.every((r) => {
@@ -249,21 +239,13 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   });
   if (carried && rowsOnly && !a.filters.length && !a.followUp && !pointsBack(a)) {
     const condition = a.unknown.filter((u) => u.slot === "other" && ((opensWithCount && u.pos >= opening.end) || afterCondition(u.pos)));
-    if (condition.length)
-      return {
-        kind: "unknown",
-        words: condition.slice(0, 3).map((u) => clip(u.text)),
-        closest: closestFields(condition[0].text, "other", lex.fields),
-        atoms: a,
-        ranked,
-      };
+    if (condition.length) return noSuchField(condition, "other", lex, a, ranked);
   }
   // "how many customers with a pet by gender": a word nothing knows right after a word that states a
   // condition on the rows ("with", "who have", "that own") is a condition the data cannot apply; any
   // number would be over rows that were not asked for.
   const rowsCondition = (pos: number) => {
-    let k = pos - 1;
-    while (k >= 0 && ["a", "an", "the", "any", "some"].includes(tokens[k].lemma)) k--;
+    let k = beforeArticles(pos);
     if (k < 0 || !["with", "without", "have", "has", "had", "own", "having"].includes(tokens[k].lemma)) return false;
     k--;
     if (k >= 0 && ["who", "that", "which", "do", "does", "did"].includes(tokens[k].lemma)) k--;
@@ -280,21 +262,13 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
         (f.pos === pos + 1 || (f.pos === pos + 2 && ["is", "are", "was", "were"].includes(tokens[pos + 1]?.lemma ?? ""))),
     );
   const unknownCondition = a.unknown.filter((u) => u.slot === "other" && (rowsCondition(u.pos) || comparedUnknown(u.pos)));
-  if (unknownCondition.length)
-    return {
-      kind: "unknown",
-      words: unknownCondition.slice(0, 3).map((u) => clip(u.text)),
-      closest: closestFields(unknownCondition[0].text, "other", lex.fields),
-      atoms: a,
-      ranked,
-    };
+  if (unknownCondition.length) return noSuchField(unknownCondition, "other", lex, a, ranked);
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
   if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
   // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
   // the number asked for; a count of rows in its place would answer something else.
   const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a, lex) : null;
-  if (unknownMeasure)
-    return { kind: "unknown", words: [clip(unknownMeasure.text)], closest: closestFields(unknownMeasure.text, "measure", lex.fields), atoms: a, ranked };
+  if (unknownMeasure) return noSuchField([unknownMeasure], "measure", lex, a, ranked);
   const ambiguity = findAmbiguity(ranked, w);
   if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
   const picked = repick(a, ranked, lex, prevPlan);
