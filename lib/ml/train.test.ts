@@ -292,7 +292,9 @@ describe("trainModel: derived features", async () => {
       ),
     ],
   };
-  const outcome = await trainModel({ table, predictFields: ["area"], budgetSeconds: 30, threads: 1, seed: 2, maxTrials: 3 });
+  // A budget well above the 30 s threshold: each probe fit may take a tenth of it, so a loaded machine
+  // (the whole suite runs test files in parallel) does not cut the probe with derived features short.
+  const outcome = await trainModel({ table, predictFields: ["area"], budgetSeconds: 300, threads: 1, seed: 2, maxTrials: 3 });
   const model = loadModel(outcome.artifact);
 
   it("keeps products and ratios of numeric fields when they pay on the validation rows", () => {
