@@ -311,35 +311,25 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   }
   const notes = [...best.notes];
   if (picked) notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
+  // Readings no single candidate expresses, applied in turn to the best plan, each put first in the ranking.
+  const adopt = (plan: AnalysisPlan, note?: string) => {
+    best = { ...best, plan };
+    ranked = [best, ...ranked.slice(1)];
+    if (note) notes.push(note);
+  };
   const grouped = havingReading(a, best.plan, lex);
   if (grouped) {
-    best = { ...best, plan: grouped.plan };
-    ranked = [best, ...ranked.slice(1)];
-    notes.push(grouped.note);
+    adopt(grouped.plan, grouped.note);
     if (grouped.dropNote) notes.splice(0, notes.length, ...notes.filter((n) => n !== grouped.dropNote));
   }
   const speed = speedReading(a, best.plan);
-  if (speed) {
-    best = { ...best, plan: speed.plan };
-    ranked = [best, ...ranked.slice(1)];
-    notes.push(speed.note);
-  }
+  if (speed) adopt(speed.plan, speed.note);
   const oneNumber = numberOnlyReading(a, best.plan, prevPlan);
-  if (oneNumber) {
-    best = { ...best, plan: oneNumber };
-    ranked = [best, ...ranked.slice(1)];
-  }
+  if (oneNumber) adopt(oneNumber);
   const periods = periodsReading(a, best.plan, lex);
-  if (periods) {
-    best = { ...best, plan: periods };
-    ranked = [best, ...ranked.slice(1)];
-  }
+  if (periods) adopt(periods);
   const sides = bothSidesReading(a, best.plan, lex);
-  if (sides) {
-    best = { ...best, plan: sides.plan };
-    ranked = [best, ...ranked.slice(1)];
-    notes.push(sides.note);
-  }
+  if (sides) adopt(sides.plan, sides.note);
   // Not sure of the reading: the answer says which other reading was nearly as likely.
   const bestKey = JSON.stringify(best.plan);
   const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey) ?? null;
