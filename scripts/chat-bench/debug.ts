@@ -1,5 +1,5 @@
 // Developer tool: how the engine reads a question.
-//   npx tsx scripts/chat-bench/debug.ts <superstore|cars|movies|telco|adult|path.csv> "question" ["follow-up" ...]
+//   npx tsx scripts/chat-bench/debug.ts <superstore|cars|movies|telco|adult|diamonds|bank-full|california|credit-g|path.csv> "question" ["follow-up" ...]
 // Prints the mentions and attachments of the last turn, the top candidates with their scores and
 // the features that decided, and the answer.
 import path from "node:path";

@@ -7,7 +7,10 @@
 // (fresh3.jsonl, written before the third probing round changed the engine) were measured held out
 // the same way and are released for tuning since chat-fix2 (2026-11-26): scripts/bench-chat.ts
 // writes the failures of all three to the failure file. fresh4 (fresh4.jsonl, written before the
-// fourth round) is held out as a whole: never tuned on, its failures never written.
+// fourth round) is held out as a whole: never tuned on, its failures never written. fresh5
+// (fresh5.jsonl, written before the fifth round) is held out the same way; half of its questions are
+// over four tables no earlier set used (diamonds, bank-full, california, credit-g), loaded like the
+// five usual ones (as an upload is typed), and its report splits new tables from usual ones.
 import fs from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -26,7 +29,17 @@ export const OWN_FILES: Record<string, string> = {
   movies: "nlv/movies.csv",
   telco: "telco.csv",
   adult: "adult.csv",
+  // Tables only fresh5 uses (no set before it did): never seen while tuning the engine.
+  diamonds: "diamonds.csv",
+  "bank-full": "bank-full.csv",
+  california: "california.csv",
+  "credit-g": "credit-g.csv",
 };
+
+/** The five tables of the sets before fresh5 (what ownTables() loads by default). */
+export const USUAL_TABLES: readonly string[] = ["superstore", "cars", "movies", "telco", "adult"];
+/** The tables new in fresh5. */
+export const NEW_TABLES: ReadonlySet<string> = new Set(["diamonds", "bank-full", "california", "credit-g"]);
 
 export interface OwnOutcome {
   q: OwnQuestion;
@@ -36,13 +49,14 @@ export interface OwnOutcome {
   reply: ChatReply;
 }
 
-export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4";
+export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5";
 const SET_FILES: Record<OwnSet, [string, string]> = {
   own: ["questions.jsonl", "expected.json"],
   fresh: ["fresh.jsonl", "fresh-expected.json"],
   fresh2: ["fresh2.jsonl", "fresh2-expected.json"],
   fresh3: ["fresh3.jsonl", "fresh3-expected.json"],
   fresh4: ["fresh4.jsonl", "fresh4-expected.json"],
+  fresh5: ["fresh5.jsonl", "fresh5-expected.json"],
 };
 
 /** Sets measured held out once and then opened for tuning: their failures go to the failure file. */
@@ -54,6 +68,7 @@ const SET_LABELS: Record<OwnSet, string> = {
   fresh2: "Third (fresh2)",
   fresh3: "Fourth (fresh3)",
   fresh4: "Fifth (fresh4)",
+  fresh5: "Sixth (fresh5)",
 };
 
 export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
@@ -67,9 +82,17 @@ export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[
   return { questions, expected };
 }
 
-export async function ownTables(): Promise<Record<string, Table>> {
+/** The data sets the given question sets ask about. */
+export function ownSetTables(sets: Iterable<OwnSet>): string[] {
+  const names = new Set<string>();
+  for (const set of sets) for (const q of loadOwnQuestions(set).questions) names.add(q.dataset);
+  return [...names];
+}
+
+/** The named tables (by default the five usual ones), loaded as the product ingests an upload. */
+export async function ownTables(names: Iterable<string> = USUAL_TABLES): Promise<Record<string, Table>> {
   const out: Record<string, Table> = {};
-  for (const [name, file] of Object.entries(OWN_FILES)) out[name] = await loadDatasetTable(path.join(SHARED, file));
+  for (const name of names) out[name] = await loadDatasetTable(path.join(SHARED, OWN_FILES[name]));
   return out;
 }
 
@@ -126,6 +149,20 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
     lines.push(
       `    ${t.padEnd(14)} ${pct(all).toFixed(0).padStart(4)}% (${all.length}) | ${h.length ? `${pct(h).toFixed(0).padStart(4)}%` : "    -"} (${h.length})`,
     );
+  }
+  if (outcomes.some((o) => NEW_TABLES.has(o.q.dataset))) {
+    lines.push("  by table (new: never used by an earlier set | usual five):");
+    for (const [label, part] of [
+      ["new tables", outcomes.filter((o) => NEW_TABLES.has(o.q.dataset))],
+      ["usual tables", outcomes.filter((o) => !NEW_TABLES.has(o.q.dataset))],
+    ] as const) {
+      const wrong = part.filter((o) => !o.verdict.right && o.verdict.gaveNumber);
+      lines.push(
+        `    ${label.padEnd(14)} ${pct(part).toFixed(1).padStart(5)}% (${part.length}); wrong with a number ${wrong.length}, NOT flagged ${wrong.filter((o) => !o.verdict.flagged).length}`,
+      );
+    }
+    const datasets = [...new Set(outcomes.map((o) => o.q.dataset))];
+    lines.push(`    per table: ${datasets.map((d) => `${d} ${pct(outcomes.filter((o) => o.q.dataset === d)).toFixed(0)}%`).join(", ")}`);
   }
   return lines;
 }
