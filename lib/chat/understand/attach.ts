@@ -1365,7 +1365,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // leaves it out, as "besides" does.)
     const afterK = lemma(startPos - 1) === "the" ? startPos - 2 : startPos - 1;
     const rankedAfter = lemma(afterK) === "after" && (a.superlative !== null || a.limit !== null);
-    const negated = negatedAt(startPos) || rankedAfter || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
+    // ("cars not made in the usa": the negation said before the field's name the value binds to.)
+    const fieldNegated = near.some((r) => r.negated && r.end <= startPos && refIds.includes(r.id));
+    const negated =
+      negatedAt(startPos) || fieldNegated || rankedAfter || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
     const options: FilterOption[] = chosen.map((field) => {
       const vals: string[] = [];
       for (const g of group) if (g.m.kind === "value") for (const v of g.m.values) if (v.field === field && !vals.includes(v.value)) vals.push(v.value);
