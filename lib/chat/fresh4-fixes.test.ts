@@ -14,6 +14,7 @@ const read = (file: string) => {
   return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
 };
 const cars = read("cars.csv");
+const store = read("superstore-slice.csv");
 
 async function ask(table: typeof cars.table, ...turns: string[]): Promise<ChatReply> {
   const messages: { role: "user" | "assistant"; content: string }[] = [];
@@ -33,5 +34,29 @@ describe("a negation before a field's name applies to the value bound to it", ()
     const reply = await ask(cars.table, "average mpg of cars not made in the usa");
     const want = mean(cars.rows.filter((r) => r.Origin !== "USA").map((r) => Number(r.MPG)));
     expect(reply.messages[1].table?.[0]["Average of MPG"]).toBeCloseTo(want, 3);
+  });
+});
+
+describe("'us' after a verb is the pronoun; a verb of losing money ranks profit downwards", () => {
+  const totals = new Map<string, number>();
+  for (const r of store.rows) totals.set(r["Sub-Category"], (totals.get(r["Sub-Category"]) ?? 0) + Number(r.Profit));
+  const worst = [...totals].sort((x, y) => x[1] - y[1])[0][0];
+  it.each(["what sub category loses us the most money overall", "which sub-category lost the most money"])("%s", async (q) => {
+    const reply = await ask(store.table, q);
+    expect(reply.plan?.filters).toEqual([]);
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Profit" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Sub-Category"]);
+    expect(reply.messages[0].content.startsWith(worst)).toBe(true);
+    expect(reply.assumptions?.join(" ")).toMatch(/lowest Profit/);
+  });
+  it("'US' in capitals, or after a preposition, is still the country", async () => {
+    for (const q of ["show US sales by region", "total sales in the us"]) {
+      const reply = await ask(store.table, q);
+      expect(reply.plan?.filters, q).toEqual([{ field: "Country", op: "eq", values: ["United States"] }]);
+    }
+  });
+  it("what is lost being rows or a field, the verb is no loss", async () => {
+    const reply = await ask(store.table, "which region lost the most orders");
+    expect(reply.plan?.measure.field).not.toBe("Profit");
   });
 });

@@ -58,6 +58,7 @@ const CLOCK_DURATION_FIELD_WORDS = new Set(words.clockDurationFieldWords);
 const COUNTED_NOUNS = new Set(words.countedThings.nouns);
 const COUNT_FIELD_WORDS = new Set(words.countedThings.fieldWords);
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
+const LOSE_VERBS = new Set(words.loseVerbs.words);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
 /** The words of each value of a dictionary, computed once per table. */
@@ -1441,8 +1442,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   }
   // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a
   // profit-like field read downwards (the lowest profit); the ranking words turn round and the answer says so.
+  // A verb of losing with a superlative ("which sub category loses us the most money") is the same
+  // when what is lost is no field nor the rows ("lost the most customers" is not).
+  const lossVerb = (i: number): boolean => {
+    if (!LOSE_VERBS.has(tokens[i].text) || (a.superlative === null && a.limit === null)) return false;
+    for (let k = i + 1; k < Math.min(tokens.length, i + 6); k++) {
+      const mm = mAt(k);
+      if (mm && (mm.kind === "field" || mm.kind === "value" || hasHit(mm, "rowNoun"))) return false;
+    }
+    return true;
+  };
   for (let i = 0; i < tokens.length; i++) {
-    if (at[i] >= 0 || (lemma(i) !== "loss" && lemma(i) !== "losses")) continue;
+    if (at[i] >= 0 || (lemma(i) !== "loss" && lemma(i) !== "losses" && !lossVerb(i))) continue;
     const profit = lex.names.find((n) => n.words.some((w) => PROFIT_WORDS.has(w)) && numericField(info(n.field)));
     if (!profit || lex.names.some((n) => n.words.includes("loss"))) continue;
     if (a.refs.some((r) => r.cands.some((c) => c.name === profit.field))) continue;
