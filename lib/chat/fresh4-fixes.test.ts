@@ -60,3 +60,15 @@ describe("'us' after a verb is the pronoun; a verb of losing money ranks profit 
     expect(reply.plan?.measure.field).not.toBe("Profit");
   });
 });
+
+describe("a sort word right after an aggregate word is the number asked for", () => {
+  it.each(["average height of american cars", "what's the mean height of the cars"])("%s: no such field, no number", async (q) => {
+    const reply = await ask(cars.table, q);
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toMatch(/"height"/);
+  });
+  it("with a sort said it is still the bars' height", async () => {
+    const reply = await ask(cars.table, "average mpg by origin, sort by the height of the bars");
+    expect(reply.plan?.sort?.by).toBe("value");
+  });
+});

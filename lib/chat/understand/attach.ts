@@ -59,6 +59,7 @@ const COUNTED_NOUNS = new Set(words.countedThings.nouns);
 const COUNT_FIELD_WORDS = new Set(words.countedThings.fieldWords);
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
 const LOSE_VERBS = new Set(words.loseVerbs.words);
+const GENERIC_WORDS = new Set(words.genericWords);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
 /** The words of each value of a dictionary, computed once per table. */
@@ -1919,6 +1920,16 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
+  // "average height of men": a word of the sort vocabulary ("height" of the bars) with no sort said,
+  // right after an aggregate word, is the number asked for, which the data set lacks.
+  if (!a.sort)
+    mentions.forEach((m, idx) => {
+      if (m.kind !== "word" || consumed.has(idx) || m.end - m.start !== 1 || !m.hits.every((h) => h.category === "sortAxis")) return;
+      const w = lemma(m.start);
+      if (w.length < 3 || GENERIC_WORDS.has(w) || lex.nameIndex.has(w)) return;
+      const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
+      if (prev && hasHit(prev, "agg") && hitKey(prev, "agg") !== "count") a.unknown.push({ text: m.text, pos: m.start, slot: "measure" });
+    });
   // "made in the 70s", "made in 1975": a field synonym ending in a preposition ("made in" = Origin)
   // right before a period read on the time field is the preposition of the time, not the field.
   for (const atom of a.filters) {
