@@ -6,7 +6,7 @@ import path from "node:path";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { answerChat, type ChatReply } from "./index";
-import { tableFromCsv } from "./testing/load-csv";
+import { tableFromCsv, tableFromRows } from "./testing/load-csv";
 
 const dir = path.join(__dirname, "testing");
 const read = (file: string) => {
@@ -70,5 +70,20 @@ describe("a sort word right after an aggregate word is the number asked for", ()
   it("with a sort said it is still the bars' height", async () => {
     const reply = await ask(cars.table, "average mpg by origin, sort by the height of the bars");
     expect(reply.plan?.sort?.by).toBe("value");
+  });
+});
+
+describe("a follow-up that is a comparison word alone turns the earlier comparison round", () => {
+  const rows = Array.from({ length: 40 }, (_, i) => [String(20 + i), String(30 + (i % 25)), i % 4 === 0 ? ">50K" : "<=50K"]);
+  const table = tableFromRows(["age", "hours_per_week", "class"], rows);
+  it("an amount bracket becomes the other bracket", async () => {
+    const reply = await ask(table, "avg hours per week", "for those making over 50k?", "and under?");
+    expect(reply.plan?.filters).toEqual([{ field: "class", op: "eq", values: ["<=50K"] }]);
+    const want = mean(rows.filter((r) => r[2] === "<=50K").map((r) => Number(r[1])));
+    expect(reply.messages[1].table?.[0]["Average of hours_per_week"]).toBeCloseTo(want, 3);
+  });
+  it("a number compared becomes the other side of it", async () => {
+    const reply = await ask(table, "average hours per week of people over 40", "and under?");
+    expect(reply.plan?.filters).toEqual([{ field: "age", op: "lte", values: [40] }]);
   });
 });
