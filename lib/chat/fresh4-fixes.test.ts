@@ -87,3 +87,12 @@ describe("a follow-up that is a comparison word alone turns the earlier comparis
     expect(reply.plan?.filters).toEqual([{ field: "age", op: "lte", values: [40] }]);
   });
 });
+
+describe("'folks' are people", () => {
+  const rows = Array.from({ length: 40 }, (_, i) => [String(20 + i), String(30 + (i % 25)), i % 4 === 0 ? ">50K" : "<=50K"]);
+  const table = tableFromRows(["age", "hours_per_week", "class"], rows);
+  it.each(["how many folks are older than 50", "what percent of folks are over 50"])("%s", async (q) => {
+    const reply = await ask(table, q);
+    expect(reply.plan?.filters.some((f) => f.field === "age") || reply.plan?.measure.condition?.field === "age").toBe(true);
+  });
+});
