@@ -96,3 +96,16 @@ describe("'folks' are people", () => {
     expect(reply.plan?.filters.some((f) => f.field === "age") || reply.plan?.measure.condition?.field === "age").toBe(true);
   });
 });
+
+describe("'the biggest single sale' is one row's largest number", () => {
+  it.each([
+    ["biggest single sale in the consumer segment", "Consumer"],
+    ["biggest single sale?", null],
+  ])("%s", async (q, segment) => {
+    const reply = await ask(store.table, q);
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "Sales" });
+    const want = Math.max(...store.rows.filter((r) => !segment || r.Segment === segment).map((r) => Number(r.Sales)));
+    expect(reply.messages[1]?.table?.[0]["Maximum of Sales"] ?? reply.messages[0].content).toBeCloseTo(want, 2);
+    expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/"single"/);
+  });
+});

@@ -60,6 +60,7 @@ const COUNT_FIELD_WORDS = new Set(words.countedThings.fieldWords);
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
 const LOSE_VERBS = new Set(words.loseVerbs.words);
 const GENERIC_WORDS = new Set(words.genericWords);
+const SINGLE_ROW_WORDS = new Set(words.singleRow.words);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
 /** The words of each value of a dictionary, computed once per table. */
@@ -524,6 +525,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     "movie",
     "car",
   ]);
+  const singleRowWords = new Set<number>();
   for (const r of a.refs) {
     let k = r.pos - 1;
     let steps = 0;
@@ -569,6 +571,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         continue;
       }
       if (m && m.kind === "number" && a.limit === null) {
+        k--;
+        steps++;
+        continue;
+      }
+      // "the biggest single sale": "single" says the superlative is of one row's number.
+      if (m && m.kind === "unknown" && SINGLE_ROW_WORDS.has(lemma(k)) && m.end === r.pos) {
+        singleRowWords.add(k);
         k--;
         steps++;
         continue;
@@ -1872,7 +1881,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     return found;
   };
   mentions.forEach((m, idx) => {
-    if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx) || unitWords.has(m.start)) return;
+    if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx) || unitWords.has(m.start) || singleRowWords.has(m.start)) return;
     const byWord = valuesByWord(m) ?? valueByPrefix(m);
     if (byWord) {
       // "government jobs": a field named right after the word, with no grouping word, is the noun it qualifies.
