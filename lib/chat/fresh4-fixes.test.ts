@@ -109,3 +109,12 @@ describe("'the biggest single sale' is one row's largest number", () => {
     expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/"single"/);
   });
 });
+
+describe("a yes/no field listed after a grouped field is grouped too", () => {
+  const telco = read("telco-slice.csv");
+  it.each(["number of churned customers by gender and partner", "how many churned customers by contract, dependents"])("%s", async (q) => {
+    const reply = await ask(telco.table, q);
+    expect(reply.plan?.groupBy.length).toBe(2);
+    expect(reply.plan?.filters).toEqual([{ field: "Churn", op: "eq", values: ["Yes"] }]);
+  });
+});

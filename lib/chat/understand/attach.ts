@@ -1797,6 +1797,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       twin.group = true;
     }
   }
+  // "churned customers by gender and partner": a yes/no field listed after a grouped field ("by A and
+  // B") is grouped too, not a condition.
+  for (const r of a.refs) {
+    if (r.turn !== 0 || r.group || r.negated || r.cands.length !== 1 || !flagFor(lex, r.cands[0].name)) continue;
+    if (lemma(r.pos - 1) !== "and" && tokens[r.pos]?.sep !== ",") continue;
+    const end = lemma(r.pos - 1) === "and" ? r.pos - 1 : r.pos;
+    if (a.refs.some((x) => x.turn === 0 && x.group && x.end === end)) r.group = true;
+  }
   // "churned vs retained customers", "retained vs churned": a yes/no field set against a word nothing
   // else reads is the field's two sides, i.e. a grouping by it; the other word is its other side.
   const versusSide = new Set<number>();
