@@ -118,3 +118,10 @@ describe("a yes/no field listed after a grouped field is grouped too", () => {
     expect(reply.plan?.filters).toEqual([{ field: "Churn", op: "eq", values: ["Yes"] }]);
   });
 });
+
+describe("an unknown number after an aggregate word and a partly named text field", () => {
+  it.each(["average customer age in the west", "mean customer rating for the south region"])("%s: no such field, no number", async (q) => {
+    const reply = await ask(store.table, q);
+    expect(reply.plan).toBeNull();
+  });
+});

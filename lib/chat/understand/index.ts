@@ -1000,6 +1000,10 @@ function aggregatedUnknown(a: Atoms, lex: TableLexicon): Atoms["unknown"][number
     const info = lex.byName.get(name);
     return !!info?.codes && info.distinct >= 0.9 * info.codes.length;
   };
+  const isNumber = (name: string) => {
+    const info = lex.byName.get(name);
+    return !!info && info.numbers !== null && info.role !== "date";
+  };
   for (const u of a.unknown) {
     if (u.slot !== "other" && u.slot !== "measure") continue;
     let k = u.pos - 1;
@@ -1009,7 +1013,8 @@ function aggregatedUnknown(a: Atoms, lex: TableLexicon): Atoms["unknown"][number
       const skip =
         m.kind === "unknown" ||
         (m.kind === "word" && m.hits.every((h) => h.category === "rowNoun")) ||
-        (m.kind === "field" && m.fields.every((f) => idLike(f.name)) && m.fields.every((f) => f.score < 0.9));
+        // ("average customer age": a word naming a field of text only partly qualifies what is averaged.)
+        (m.kind === "field" && m.fields.every((f) => idLike(f.name) || !isNumber(f.name)) && m.fields.every((f) => f.score < 0.9));
       if (!skip) break;
       k = m.start - 1;
     }
