@@ -125,3 +125,16 @@ describe("an unknown number after an aggregate word and a partly named text fiel
     expect(reply.plan).toBeNull();
   });
 });
+
+describe("a word after a value that is its own field's name said another way", () => {
+  it.each([
+    ["what share of orders went out with same day shipping?", "Same Day"],
+    ["how many orders used second class shipping", "Second Class"],
+  ])("%s", async (q, mode) => {
+    const reply = await ask(store.table, q);
+    expect(reply.plan?.groupBy).toEqual([]);
+    const f = reply.plan?.measure.condition ?? reply.plan?.filters[0];
+    expect(f?.field).toBe("Ship Mode");
+    expect(reply.plan?.measure.value ?? f?.values[0]).toBe(mode);
+  });
+});

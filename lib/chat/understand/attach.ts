@@ -1372,6 +1372,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       .filter((r) => r.cands.some((c) => chosen.includes(c.name)))
       .filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && !r.countOf)
       .map((r) => r.id);
+    // "same day shipping": the word right after the value is its own field's name word said another
+    // way ("shipping" of Ship Mode), not the other field it partly names (Days to Ship).
+    if (chosen.length === 1) {
+      const own = nameWordsOf(info(chosen[0])).filter((w) => w.length >= 4);
+      const next = a.refs.find((r) => r.pos === end && r.turn === 0 && !governs(r) && r.cands.every((c) => c.score < 0.9 && c.name !== chosen[0]));
+      const word = next && next.end - next.pos === 1 ? lemma(next.pos) : "";
+      if (next && own.some((w) => word !== w && word.startsWith(w) && word.length - w.length <= 4)) refIds.push(next.id);
+    }
     // ("which country has the most people after the United States?": in a ranking, "after" a value
     // leaves it out, as "besides" does.)
     const afterK = lemma(startPos - 1) === "the" ? startPos - 2 : startPos - 1;
