@@ -138,3 +138,11 @@ describe("a word after a value that is its own field's name said another way", (
     expect(reply.plan?.measure.value ?? f?.values[0]).toBe(mode);
   });
 });
+
+describe("'which' opening a clause after a comma asks for the field after it", () => {
+  it("apart from the usa, which origin has the most cars", async () => {
+    const reply = await ask(cars.table, "apart from the usa, which origin has the most cars");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Origin"]);
+    expect(reply.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["USA"] }]);
+  });
+});

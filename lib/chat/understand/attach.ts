@@ -553,7 +553,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (
           hasHit(m, "question") &&
           hitKey(m, "question") === "which" &&
-          (m.start === 0 || ["in", "for", "of", "and", "to"].includes(lemma(m.start - 1))) &&
+          (m.start === 0 || ["in", "for", "of", "and", "to"].includes(lemma(m.start - 1)) || tokens[m.start].sep !== null) &&
           (m.end === r.pos || (mAt(m.end)?.kind === "number" && mAt(m.end)!.end === r.pos))
         )
           r.afterWhich = true;
