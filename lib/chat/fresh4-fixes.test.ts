@@ -146,3 +146,15 @@ describe("'which' opening a clause after a comma asks for the field after it", (
     expect(reply.plan?.filters).toEqual([{ field: "Origin", op: "neq", values: ["USA"] }]);
   });
 });
+
+describe("after a ranking, 'now by <number>' ranks by that number", () => {
+  it.each([
+    ["top 3 states by sales", "now by profit"],
+    ["which 5 sub-categories have the highest sales?", "and by quantity?"],
+  ])("%s | %s", async (q1, q2) => {
+    const reply = await ask(store.table, q1, q2);
+    expect(reply.plan?.groupBy.length).toBe(1);
+    expect(["State", "Sub-Category"]).toContain(reply.plan?.groupBy[0].field);
+    expect(["Profit", "Quantity"]).toContain(reply.plan?.measure.field);
+  });
+});

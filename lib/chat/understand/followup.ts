@@ -156,7 +156,11 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
         continue;
       }
     }
-    if (r.group || r.series || r.facet || t === "cat" || t === "date" || t === "year" || (t === "disc" && !r.agg)) newGroups.push(r);
+    // "top 3 customers by sales" then "now by profit": after a ranking, "by" a continuous number is
+    // what ranks the groups, not a grouping by each of its values.
+    const ranking = plan.intent === "aggregate" && plan.groupBy.length > 0 && plan.measure.field !== null && (plan.limit !== null || plan.sort?.by === "value");
+    if (ranking && r.group && !r.series && !r.facet && t === "cont") newMeasures.push(r);
+    else if (r.group || r.series || r.facet || t === "cat" || t === "date" || t === "year" || (t === "disc" && !r.agg)) newGroups.push(r);
     else if (numeric(r)) newMeasures.push(r);
     else newGroups.push(r);
   }
