@@ -1,6 +1,7 @@
-// The misreadings of the fifth analytic set (fresh4, released for tuning in chat-fix5), each fixed by
-// its general cause and tested here on the testing tables with other wordings. Expected numbers come
-// from the CSV rows with plain loops, never from the engine.
+// chat-fix5: the misreadings of the fifth analytic set (fresh4, released for tuning in chat-fix5) and
+// the leftovers of the probing rounds, each fixed by its general cause and tested here on the testing
+// tables with other wordings. Expected numbers come from the CSV rows with plain loops, never from
+// the engine.
 import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
@@ -156,5 +157,21 @@ describe("after a ranking, 'now by <number>' ranks by that number", () => {
     expect(reply.plan?.groupBy.length).toBe(1);
     expect(["State", "Sub-Category"]).toContain(reply.plan?.groupBy[0].field);
     expect(["Profit", "Quantity"]).toContain(reply.plan?.measure.field);
+  });
+});
+
+describe("'A vs B' puts A on the vertical axis (plotting convention: y versus x)", () => {
+  it.each([
+    ["plot mpg vs weight", "Weight", "MPG"],
+    ["scatter of horsepower against weight", "Weight", "Horsepower"],
+    ["acceleration versus horsepower", "Horsepower", "Acceleration"],
+  ])("%s", async (q, x, y) => {
+    const reply = await ask(cars.table, q);
+    expect(reply.plan?.intent).toBe("relationship");
+    expect([reply.plan?.x, reply.plan?.y]).toEqual([x, y]);
+  });
+  it("axes named outright are kept", async () => {
+    const reply = await ask(cars.table, "horsepower on the x axis and mpg on the y axis");
+    expect([reply.plan?.x, reply.plan?.y]).toEqual(["Horsepower", "MPG"]);
   });
 });
