@@ -175,3 +175,12 @@ describe("'A vs B' puts A on the vertical axis (plotting convention: y versus x)
     expect([reply.plan?.x, reply.plan?.y]).toEqual(["Horsepower", "MPG"]);
   });
 });
+
+describe("'online vs in-person': a row word after 'in' is the other side of a yes/no field", () => {
+  const courses = read("probe5/courses.csv");
+  it.each(["number of online vs in-person courses", "in person vs online courses: average credits"])("%s", async (q) => {
+    const reply = await answerChat({ table: courses.table, datasetName: "courses", messages: [{ role: "user", content: q }] });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["IsOnline"]);
+    expect(reply.plan?.filters).toEqual([]);
+  });
+});

@@ -1823,6 +1823,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const isVs = (m: Mention | undefined) => !!m && m.kind === "word" && hasHit(m, "relation", "versus") && !/axis|function/.test(m.text);
     const skip = (k: number, dir: 1 | -1) => (["the", "those", "non", "a"].includes(lemma(k)) ? k + dir : k);
     const other = isVs(after) ? mAt(skip(after!.end, 1)) : isVs(before) ? mAt(skip(before!.start - 1, -1)) : undefined;
+    // ("online vs in-person courses", "online vs in store": a row word after "in" is the other side, a place.)
+    const inPlace = (k: number) => {
+      const m = lemma(k) === "in" ? mAt(k + 1) : undefined;
+      return m && m.kind === "word" && m.end - m.start === 1 && m.hits.every((h) => h.category === "rowNoun") ? m : undefined;
+    };
+    const place = isVs(after) ? inPlace(skip(after!.end, 1)) : isVs(before) && lemma(before!.start - 2) === "in" ? inPlace(before!.start - 2) : undefined;
+    if (place) {
+      r.group = true;
+      versusSide.add(at[place.start]);
+      a.versusOther = { text: `in ${place.text}`, field: r.cands[0].name };
+      continue;
+    }
     if (!other || other.kind !== "unknown" || other.end - other.start !== 1 || tokens[other.start].kind !== "word") continue;
     r.group = true;
     versusSide.add(at[other.start]);
