@@ -184,3 +184,16 @@ describe("'online vs in-person': a row word after 'in' is the other side of a ye
     expect(reply.plan?.filters).toEqual([]);
   });
 });
+
+describe("a verb of earning picks the money-in field for a number that names none", () => {
+  const rows = Array.from({ length: 30 }, (_, i) => [`Film ${i}`, String((i + 1) * 60_000_000), String((i + 1) * 20_000_000), String(1990 + (i % 20))]);
+  const table = tableFromRows(["Title", "Worldwide Gross", "Production Budget", "Release Year"], rows);
+  it.each(["how many movies made over 1 billion", "list the films that made more than 1.5 billion"])("%s", async (q) => {
+    const reply = await ask(table, q);
+    expect(reply.plan?.filters.map((f) => f.field)).toEqual(["Worldwide Gross"]);
+  });
+  it("without the verb it still asks which field", async () => {
+    const reply = await ask(table, "how many movies over 1 billion");
+    expect(reply.plan).toBeNull();
+  });
+});

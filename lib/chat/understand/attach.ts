@@ -1134,6 +1134,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // "longer than 150 minutes": the word after the number naming the compared field is its unit.
       const unitName = a.refs.find((r) => r.pos === m.end && !governs(r) && r.cands.every((c) => options.some((o) => o.filter.field === c.name)));
       if (unitName && !refs.includes(unitName.id)) refs.push(unitName.id);
+      // "movies that made over 1 billion": with no field named, a verb of earning before the comparison
+      // picks the money-in fields (Worldwide Gross) among the guesses (not Production Budget).
+      const from = cmp?.from ?? comparative?.from ?? m.start;
+      const verbAt = ["that", "who", "which"].includes(lemma(from - 1)) ? from - 2 : from - 1;
+      if (options.length > 1 && options.every((o) => o.how === "guess") && EARN_VERBS.has(lemma(verbAt)) && lemma(verbAt - 1) !== "is") {
+        const earned = options.filter((o) => nameWordsOf(info(o.filter.field)).some((w) => EARN_FIELD_WORDS.has(w)));
+        if (earned.length) options.splice(0, options.length, ...earned);
+      }
       if (options.length) {
         consumed.add(idx);
         addAtom({
