@@ -197,3 +197,13 @@ describe("a verb of earning picks the money-in field for a number that names non
     expect(reply.plan).toBeNull();
   });
 });
+
+describe("'spend' with two charge fields asks which one", () => {
+  const telco = read("telco-slice.csv");
+  it.each(["average spend by contract", "how much do customers spend on average"])("%s", async (q) => {
+    const reply = await ask(telco.table, q);
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toMatch(/MonthlyCharges/);
+    expect(reply.messages[0].content).toMatch(/TotalCharges/);
+  });
+});

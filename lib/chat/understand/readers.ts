@@ -501,7 +501,7 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       });
       continue;
     }
-    if (GENERIC_WORDS.has(w) || STOP_WORDS.has(w)) continue;
+    if (GENERIC_WORDS.has(w) || (STOP_WORDS.has(w) && !lex.partial.has(w))) continue;
     let partials = lex.partial.get(w);
     if (!partials && w.length >= 5) {
       for (const [k, list] of lex.partial) {
