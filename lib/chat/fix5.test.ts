@@ -207,3 +207,15 @@ describe("'spend' with two charge fields asks which one", () => {
     expect(reply.messages[0].content).toMatch(/TotalCharges/);
   });
 });
+
+describe("a time axis nobody said is stated", () => {
+  it("'as a line' after a grouping by region", async () => {
+    const reply = await ask(store.table, "total sales by region", "as a line");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toContain("Order Date");
+    expect(reply.assumptions?.join(" ")).toMatch(/Order Date is the time axis/);
+  });
+  it("not when the time was said", async () => {
+    const reply = await ask(store.table, "monthly sales");
+    expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/time axis/);
+  });
+});
