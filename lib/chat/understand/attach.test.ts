@@ -357,3 +357,30 @@ describe("'list the rows' after a number (probe6)", () => {
     expect(plan?.chart).toBe("table");
   });
 });
+
+describe("a follow-up that is a comparison word alone (chat-fix5)", () => {
+  const prev = (filters: unknown[]) =>
+    ({
+      intent: "aggregate",
+      measure: { agg: "mean", field: "hours_per_week" },
+      extraMeasures: [],
+      groupBy: [],
+      filters,
+      x: null,
+      y: null,
+      sort: null,
+      limit: null,
+      binWidth: null,
+      binCount: null,
+      chart: "none",
+    }) as unknown as Parameters<typeof editCandidates>[0];
+  const edit = (filters: unknown[], q: string) => editCandidates(prev(filters), atoms(q), lex, rows.length)[0]?.plan;
+  it("turns the one earlier comparison round", () => {
+    expect(edit([{ field: "age", op: "gt", values: [50] }], "and under?")?.filters).toEqual([{ field: "age", op: "lte", values: [50] }]);
+    expect(edit([{ field: "age", op: "lt", values: [30] }], "what about above?")?.filters).toEqual([{ field: "age", op: "gte", values: [30] }]);
+  });
+  it("leaves a comparison the same way, or one with a number of its own, to the other readings", () => {
+    expect(edit([{ field: "age", op: "gt", values: [50] }], "and over?")?.filters ?? []).not.toContainEqual({ field: "age", op: "lte", values: [50] });
+    expect(edit([{ field: "age", op: "gt", values: [50] }], "and under 20?")?.filters ?? []).not.toContainEqual({ field: "age", op: "lte", values: [50] });
+  });
+});

@@ -58,6 +58,9 @@ const CLOCK_DURATION_FIELD_WORDS = new Set(words.clockDurationFieldWords);
 const COUNTED_NOUNS = new Set(words.countedThings.nouns);
 const COUNT_FIELD_WORDS = new Set(words.countedThings.fieldWords);
 const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
+const LOSE_VERBS = new Set(words.loseVerbs.words);
+const GENERIC_WORDS = new Set(words.genericWords);
+const SINGLE_ROW_WORDS = new Set(words.singleRow.words);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
 /** The words of each value of a dictionary, computed once per table. */
@@ -522,6 +525,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     "movie",
     "car",
   ]);
+  const singleRowWords = new Set<number>();
   for (const r of a.refs) {
     let k = r.pos - 1;
     let steps = 0;
@@ -549,7 +553,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (
           hasHit(m, "question") &&
           hitKey(m, "question") === "which" &&
-          (m.start === 0 || ["in", "for", "of", "and", "to"].includes(lemma(m.start - 1))) &&
+          (m.start === 0 || ["in", "for", "of", "and", "to"].includes(lemma(m.start - 1)) || tokens[m.start].sep !== null) &&
           (m.end === r.pos || (mAt(m.end)?.kind === "number" && mAt(m.end)!.end === r.pos))
         )
           r.afterWhich = true;
@@ -567,6 +571,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         continue;
       }
       if (m && m.kind === "number" && a.limit === null) {
+        k--;
+        steps++;
+        continue;
+      }
+      // "the biggest single sale": "single" says the superlative is of one row's number.
+      if (m && m.kind === "unknown" && SINGLE_ROW_WORDS.has(lemma(k)) && m.end === r.pos) {
+        singleRowWords.add(k);
         k--;
         steps++;
         continue;
@@ -1123,6 +1134,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // "longer than 150 minutes": the word after the number naming the compared field is its unit.
       const unitName = a.refs.find((r) => r.pos === m.end && !governs(r) && r.cands.every((c) => options.some((o) => o.filter.field === c.name)));
       if (unitName && !refs.includes(unitName.id)) refs.push(unitName.id);
+      // "movies that made over 1 billion": with no field named, a verb of earning before the comparison
+      // picks the money-in fields (Worldwide Gross) among the guesses (not Production Budget).
+      const from = cmp?.from ?? comparative?.from ?? m.start;
+      const verbAt = ["that", "who", "which"].includes(lemma(from - 1)) ? from - 2 : from - 1;
+      if (options.length > 1 && options.every((o) => o.how === "guess") && EARN_VERBS.has(lemma(verbAt)) && lemma(verbAt - 1) !== "is") {
+        const earned = options.filter((o) => nameWordsOf(info(o.filter.field)).some((w) => EARN_FIELD_WORDS.has(w)));
+        if (earned.length) options.splice(0, options.length, ...earned);
+      }
       if (options.length) {
         consumed.add(idx);
         addAtom({
@@ -1361,11 +1380,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       .filter((r) => r.cands.some((c) => chosen.includes(c.name)))
       .filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && !r.countOf)
       .map((r) => r.id);
+    // "same day shipping": the word right after the value is its own field's name word said another
+    // way ("shipping" of Ship Mode), not the other field it partly names (Days to Ship).
+    if (chosen.length === 1) {
+      const own = nameWordsOf(info(chosen[0])).filter((w) => w.length >= 4);
+      const next = a.refs.find((r) => r.pos === end && r.turn === 0 && !governs(r) && r.cands.every((c) => c.score < 0.9 && c.name !== chosen[0]));
+      const word = next && next.end - next.pos === 1 ? lemma(next.pos) : "";
+      if (next && own.some((w) => word !== w && word.startsWith(w) && word.length - w.length <= 4)) refIds.push(next.id);
+    }
     // ("which country has the most people after the United States?": in a ranking, "after" a value
     // leaves it out, as "besides" does.)
     const afterK = lemma(startPos - 1) === "the" ? startPos - 2 : startPos - 1;
     const rankedAfter = lemma(afterK) === "after" && (a.superlative !== null || a.limit !== null);
-    const negated = negatedAt(startPos) || rankedAfter || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
+    // ("cars not made in the usa": the negation said before the field's name the value binds to.)
+    const fieldNegated = near.some((r) => r.negated && r.end <= startPos && refIds.includes(r.id));
+    const negated =
+      negatedAt(startPos) || fieldNegated || rankedAfter || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
     const options: FilterOption[] = chosen.map((field) => {
       const vals: string[] = [];
       for (const g of group) if (g.m.kind === "value") for (const v of g.m.values) if (v.field === field && !vals.includes(v.value)) vals.push(v.value);
@@ -1438,8 +1468,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   }
   // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a
   // profit-like field read downwards (the lowest profit); the ranking words turn round and the answer says so.
+  // A verb of losing with a superlative ("which sub category loses us the most money") is the same
+  // when what is lost is no field nor the rows ("lost the most customers" is not).
+  const lossVerb = (i: number): boolean => {
+    if (!LOSE_VERBS.has(tokens[i].text) || (a.superlative === null && a.limit === null)) return false;
+    for (let k = i + 1; k < Math.min(tokens.length, i + 6); k++) {
+      const mm = mAt(k);
+      if (mm && (mm.kind === "field" || mm.kind === "value" || hasHit(mm, "rowNoun"))) return false;
+    }
+    return true;
+  };
   for (let i = 0; i < tokens.length; i++) {
-    if (at[i] >= 0 || (lemma(i) !== "loss" && lemma(i) !== "losses")) continue;
+    if (at[i] >= 0 || (lemma(i) !== "loss" && lemma(i) !== "losses" && !lossVerb(i))) continue;
     const profit = lex.names.find((n) => n.words.some((w) => PROFIT_WORDS.has(w)) && numericField(info(n.field)));
     if (!profit || lex.names.some((n) => n.words.includes("loss"))) continue;
     if (a.refs.some((r) => r.cands.some((c) => c.name === profit.field))) continue;
@@ -1773,6 +1813,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       twin.group = true;
     }
   }
+  // "churned customers by gender and partner": a yes/no field listed after a grouped field ("by A and
+  // B") is grouped too, not a condition.
+  for (const r of a.refs) {
+    if (r.turn !== 0 || r.group || r.negated || r.cands.length !== 1 || !flagFor(lex, r.cands[0].name)) continue;
+    if (lemma(r.pos - 1) !== "and" && tokens[r.pos]?.sep !== ",") continue;
+    const end = lemma(r.pos - 1) === "and" ? r.pos - 1 : r.pos;
+    if (a.refs.some((x) => x.turn === 0 && x.group && x.end === end)) r.group = true;
+  }
   // "churned vs retained customers", "retained vs churned": a yes/no field set against a word nothing
   // else reads is the field's two sides, i.e. a grouping by it; the other word is its other side.
   const versusSide = new Set<number>();
@@ -1783,6 +1831,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const isVs = (m: Mention | undefined) => !!m && m.kind === "word" && hasHit(m, "relation", "versus") && !/axis|function/.test(m.text);
     const skip = (k: number, dir: 1 | -1) => (["the", "those", "non", "a"].includes(lemma(k)) ? k + dir : k);
     const other = isVs(after) ? mAt(skip(after!.end, 1)) : isVs(before) ? mAt(skip(before!.start - 1, -1)) : undefined;
+    // ("online vs in-person courses", "online vs in store": a row word after "in" is the other side, a place.)
+    const inPlace = (k: number) => {
+      const m = lemma(k) === "in" ? mAt(k + 1) : undefined;
+      return m && m.kind === "word" && m.end - m.start === 1 && m.hits.every((h) => h.category === "rowNoun") ? m : undefined;
+    };
+    const place = isVs(after) ? inPlace(skip(after!.end, 1)) : isVs(before) && lemma(before!.start - 2) === "in" ? inPlace(before!.start - 2) : undefined;
+    if (place) {
+      r.group = true;
+      versusSide.add(at[place.start]);
+      a.versusOther = { text: `in ${place.text}`, field: r.cands[0].name };
+      continue;
+    }
     if (!other || other.kind !== "unknown" || other.end - other.start !== 1 || tokens[other.start].kind !== "word") continue;
     r.group = true;
     versusSide.add(at[other.start]);
@@ -1857,7 +1917,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     return found;
   };
   mentions.forEach((m, idx) => {
-    if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx) || unitWords.has(m.start)) return;
+    if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx) || unitWords.has(m.start) || singleRowWords.has(m.start)) return;
     const byWord = valuesByWord(m) ?? valueByPrefix(m);
     if (byWord) {
       // "government jobs": a field named right after the word, with no grouping word, is the noun it qualifies.
@@ -1905,6 +1965,16 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
+  // "average height of men": a word of the sort vocabulary ("height" of the bars) with no sort said,
+  // right after an aggregate word, is the number asked for, which the data set lacks.
+  if (!a.sort)
+    mentions.forEach((m, idx) => {
+      if (m.kind !== "word" || consumed.has(idx) || m.end - m.start !== 1 || !m.hits.every((h) => h.category === "sortAxis")) return;
+      const w = lemma(m.start);
+      if (w.length < 3 || GENERIC_WORDS.has(w) || lex.nameIndex.has(w)) return;
+      const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
+      if (prev && hasHit(prev, "agg") && hitKey(prev, "agg") !== "count") a.unknown.push({ text: m.text, pos: m.start, slot: "measure" });
+    });
   // "made in the 70s", "made in 1975": a field synonym ending in a preposition ("made in" = Origin)
   // right before a period read on the time field is the preposition of the time, not the field.
   for (const atom of a.filters) {

@@ -771,7 +771,9 @@ function build(
               if (k >= 0) notes.splice(k, 1);
             }
           add(feats, "group:impliedTime");
-          if (timeFields.length > 1) notes.push(`timeField:${tf.name}`);
+          // ("total sales by region" then "as a line": a time axis nobody said is stated, even the only one.)
+          const timeSaid = a.overTime || a.bucket !== null || a.refs.some((r) => r.cands.some((c) => c.name === tf.name));
+          if (timeFields.length > 1 || !timeSaid) notes.push(`timeField:${tf.name}`);
           if (timeChoices.indexOf(tf) > 0) add(feats, "group:impliedTime|notFirst");
         }
         if (a.bucket && !groupBy.some((g) => isTimeField(ctx.lex.byName.get(g.field)!))) add(feats, "unused:bucket");

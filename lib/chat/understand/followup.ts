@@ -126,6 +126,14 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     add(feats, "edit|swapValue");
     changed = true;
   }
+  // "avg hours for those making over 50k?" then "and under?": a comparison word alone turns the one
+  // earlier comparison round (the rows on the other side of the same number or amount bracket).
+  const flip = flipComparison(plan, a, lex);
+  if (flip) {
+    plan.filters = plan.filters.map((f) => (f === flip.from ? flip.to : f));
+    add(feats, "edit|flipCompare");
+    changed = true;
+  }
   const refs = a.refs.filter((r) => !consumed.has(r.id) && r.turn === 0);
   const numeric = (r: Ref) => r.cands.some((c) => info(c.name).numbers !== null && info(c.name).role !== "date");
   const field0 = (r: Ref) => info(r.cands[0].name);
@@ -148,7 +156,11 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
         continue;
       }
     }
-    if (r.group || r.series || r.facet || t === "cat" || t === "date" || t === "year" || (t === "disc" && !r.agg)) newGroups.push(r);
+    // "top 3 customers by sales" then "now by profit": after a ranking, "by" a continuous number is
+    // what ranks the groups, not a grouping by each of its values.
+    const ranking = plan.intent === "aggregate" && plan.groupBy.length > 0 && plan.measure.field !== null && (plan.limit !== null || plan.sort?.by === "value");
+    if (ranking && r.group && !r.series && !r.facet && t === "cont") newMeasures.push(r);
+    else if (r.group || r.series || r.facet || t === "cat" || t === "date" || t === "year" || (t === "disc" && !r.agg)) newGroups.push(r);
     else if (numeric(r)) newMeasures.push(r);
     else newGroups.push(r);
   }
@@ -277,6 +289,43 @@ function numberSwap(plan: AnalysisPlan, a: Atoms, lex: TableLexicon): { filter: 
   const nums = lex.byName.get(eqs[0].field)?.numbers;
   if (!nums || eqs[0].values[0] === value || !nums.includes(value)) return null;
   return { filter: eqs[0], value };
+}
+
+const FLIPPED: Record<string, Filter["op"]> = { gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
+const AMOUNT_BRACKET = /^\s*(>=|<=|>|<)/;
+
+/**
+ * A turn that is only a comparison word ("and under?", "what about above?"): no field, value or
+ * number of its own. The one earlier filter comparing a number the other way ("over 50") becomes the
+ * other side of it ("at most 50"); an amount bracket (">50K" of a field of two brackets) becomes the
+ * other bracket.
+ */
+export function flipComparison(plan: AnalysisPlan, a: Atoms, lex: TableLexicon): { from: Filter; to: Filter; text: string } | null {
+  if (a.filters.length || a.refs.some((r) => r.turn === 0) || a.strayNumbers.length || a.limit || a.superlative) return null;
+  const { mentions } = a.reading;
+  if (mentions.some((m) => m.kind !== "word")) return null;
+  const cmps = mentions.filter((m) => m.kind === "word" && m.hits.some((h) => h.category === "cmp" && FLIPPED[h.key]));
+  if (cmps.length !== 1 || cmps[0].kind !== "word") return null;
+  const key = cmps[0].hits.find((h) => h.category === "cmp" && FLIPPED[h.key])!.key;
+  const up = key === "gt" || key === "gte";
+  const sides = plan.filters.flatMap((f) => {
+    if (f.otherField || f.values.length !== 1) return [];
+    if (FLIPPED[f.op] && typeof f.values[0] === "number") return [{ f, up: f.op === "gt" || f.op === "gte" }];
+    const dict = lex.byName.get(f.field)?.dictionary;
+    if (f.op === "eq" && dict?.length === 2 && dict.every((v) => AMOUNT_BRACKET.test(v)) && typeof f.values[0] === "string") {
+      const other = dict.find((v) => v !== f.values[0]);
+      const mine = AMOUNT_BRACKET.exec(String(f.values[0]));
+      const theirs = other ? AMOUNT_BRACKET.exec(other) : null;
+      if (!mine || !theirs || mine[1][0] === theirs[1][0]) return [];
+      return [{ f, up: mine[1][0] === ">", other }];
+    }
+    return [];
+  });
+  if (sides.length !== 1 || sides[0].up === up) return null;
+  const { f } = sides[0];
+  const to: Filter =
+    "other" in sides[0] && sides[0].other !== undefined ? ({ ...f, values: [sides[0].other] } as Filter) : ({ ...f, op: FLIPPED[f.op] } as Filter);
+  return { from: f, to, text: cmps[0].text };
 }
 
 function isShareAgg(agg: AnalysisPlan["measure"]["agg"]): boolean {

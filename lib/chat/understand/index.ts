@@ -4,6 +4,7 @@
 import { isTimeField, type FieldInfo } from "../columns";
 import type { AnalysisPlan } from "../plan";
 import { attach, type Atoms } from "./attach";
+import { versusAxes } from "./axes";
 import { generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms } from "./followup";
@@ -330,6 +331,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (periods) adopt(periods);
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) adopt(sides.plan, sides.note);
+  const axes = versusAxes(a, best.plan);
+  if (axes) adopt(axes);
   // Not sure of the reading: the answer says which other reading was nearly as likely.
   const bestKey = JSON.stringify(best.plan);
   const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey) ?? null;
@@ -1000,6 +1003,10 @@ function aggregatedUnknown(a: Atoms, lex: TableLexicon): Atoms["unknown"][number
     const info = lex.byName.get(name);
     return !!info?.codes && info.distinct >= 0.9 * info.codes.length;
   };
+  const isNumber = (name: string) => {
+    const info = lex.byName.get(name);
+    return !!info && info.numbers !== null && info.role !== "date";
+  };
   for (const u of a.unknown) {
     if (u.slot !== "other" && u.slot !== "measure") continue;
     let k = u.pos - 1;
@@ -1009,7 +1016,8 @@ function aggregatedUnknown(a: Atoms, lex: TableLexicon): Atoms["unknown"][number
       const skip =
         m.kind === "unknown" ||
         (m.kind === "word" && m.hits.every((h) => h.category === "rowNoun")) ||
-        (m.kind === "field" && m.fields.every((f) => idLike(f.name)) && m.fields.every((f) => f.score < 0.9));
+        // ("average customer age": a word naming a field of text only partly qualifies what is averaged.)
+        (m.kind === "field" && m.fields.every((f) => idLike(f.name) || !isNumber(f.name)) && m.fields.every((f) => f.score < 0.9));
       if (!skip) break;
       k = m.start - 1;
     }

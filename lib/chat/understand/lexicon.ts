@@ -193,10 +193,13 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
 
   const partial = new Map<string, { field: string; head: boolean; own: boolean }[]>();
   for (const n of names) {
-    const content = n.words.filter((w) => !STOP_WORDS.has(w) || w === "type" || w === "kind");
+    // (A synonym of the name's head is kept even where it is a small word elsewhere: "spend" for
+    // charges, so that "average spend" reaches MonthlyCharges and TotalCharges.)
+    const synonymHead = (w: string, i: number, all: string[]) => n.weight < 1 && i === all.length - 1 && n.partialWords.includes(w);
+    const content = n.words.filter((w, i, all) => !STOP_WORDS.has(w) || w === "type" || w === "kind" || synonymHead(w, i, all));
     if (content.length < 2) continue;
     content.forEach((w, i) => {
-      if (w.length < 2 || STOP_WORDS.has(w) || !n.partialWords.includes(w)) return;
+      if (w.length < 2 || (STOP_WORDS.has(w) && !synonymHead(w, i, content)) || !n.partialWords.includes(w)) return;
       const list = partial.get(w) ?? [];
       const own = n.weight >= 0.95; // the field's own name or the project's stated synonym
       const found = list.find((p) => p.field === n.field);

@@ -30,6 +30,7 @@ const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
 const DURATION_WORDS = new Set(["year", "month", "week", "day", "hour", "minute", "yr", "hr", "min"]);
 const WHOLE_TABLE_BEFORE = new Set(words.wholeTable.before);
+const PRONOUN_US_AFTER = new Set(words.pronounUs.after);
 
 export interface FieldCandidate {
   name: string;
@@ -500,7 +501,7 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       });
       continue;
     }
-    if (GENERIC_WORDS.has(w) || STOP_WORDS.has(w)) continue;
+    if (GENERIC_WORDS.has(w) || (STOP_WORDS.has(w) && !lex.partial.has(w))) continue;
     let partials = lex.partial.get(w);
     if (!partials && w.length >= 5) {
       for (const [k, list] of lex.partial) {
@@ -562,10 +563,12 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
       for (const [first, list] of lex.valueIndex)
         if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
     }
+    // "loses us the most money", "show us": "us" typed in lower case after a verb is the pronoun, not a country.
+    const pronoun = tokens[i].text === "us" && !tokens[i].cap && (PRONOUN_US_AFTER.has(texts[i - 1] ?? "") || PRONOUN_US_AFTER.has(lemmas[i - 1] ?? ""));
     let bestLen = 0;
     let best: ValueEntry[] = [];
     for (const v of pool) {
-      if (!match(i, v)) continue;
+      if (!match(i, v) || (pronoun && v.words.length === 1)) continue;
       if (v.words.length > bestLen) {
         bestLen = v.words.length;
         best = [v];

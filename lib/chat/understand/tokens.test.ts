@@ -76,4 +76,9 @@ describe("singularize", () => {
     ]);
     expect(singularize("1970s")).toBe("1970s");
   });
+
+  it("marks words typed with a capital letter", () => {
+    const t = tokenize("Show US sales, then show us Café sales");
+    expect(t.map((x) => !!x.cap)).toEqual([true, true, false, false, false, false, true, false]);
+  });
 });

@@ -18,6 +18,8 @@ export interface Token {
   end: number;
   /** Punctuation between the previous token and this one (",", ";", "." or ":"), for lists and clauses. */
   sep: string | null;
+  /** Typed with a capital letter ("US" the country, "us" the pronoun); set on words only. */
+  cap?: boolean;
 }
 
 /** Most tokens read from one message: a longer message is not read as a question (answered "too long"). */
@@ -84,11 +86,27 @@ export function spanText(tokens: Token[], start: number, end: number): string {
 
 export function tokenize(text: string, maxTokens = MAX_TOKENS): Token[] {
   const s = foldText(text);
+  // The same text before lowercasing, where it has the same length (it nearly always has): the case of each word.
+  const cased = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\u2018\u2019\u02bc]/g, "'");
+  const hasCase = cased.length === s.length;
   const out: Token[] = [];
   let sep: string | null = null;
   const push = (t: string, kind: TokenKind, start: number, end: number) => {
     const text = t.length > MAX_TOKEN_CHARS ? t.slice(0, MAX_TOKEN_CHARS) : t;
-    out.push({ text, lemma: kind === "word" ? singularize(text) : text, kind, raw: s.slice(start, Math.min(end, start + MAX_TOKEN_CHARS)), start, end, sep });
+    const token: Token = {
+      text,
+      lemma: kind === "word" ? singularize(text) : text,
+      kind,
+      raw: s.slice(start, Math.min(end, start + MAX_TOKEN_CHARS)),
+      start,
+      end,
+      sep,
+    };
+    if (kind === "word" && hasCase && cased.slice(start, Math.min(end, start + MAX_TOKEN_CHARS)) !== token.raw) token.cap = true;
+    out.push(token);
     sep = null;
   };
   let i = 0;
