@@ -414,9 +414,52 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
 
 const EVENT_TIME_WORDS = new Set(shapes.eventDates.timeWords);
 
+/**
+ * The full word of a field name's abbreviation ("temperature" for temp_in_c, "location" for loc_cd,
+ * "performance" for perf_rating): the longest name word of 3+ letters that the typed word starts with,
+ * at least 3 letters short of it, when the typed word is no name word, value or word of the question's
+ * grammar itself, nor a typo of one. Returns that name word, or the typed word unchanged.
+ */
+const fullWordCache = new WeakMap<TableLexicon, Map<string, string>>();
+export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
+  let cache = fullWordCache.get(lex);
+  if (!cache) {
+    cache = new Map();
+    fullWordCache.set(lex, cache);
+  }
+  const hit = cache.get(w);
+  if (hit !== undefined) return hit;
+  let out = w;
+  if (
+    w.length >= 6 &&
+    /^[a-z]+$/.test(w) &&
+    !KNOWN_WORDS.has(w) &&
+    !STOP_WORDS.has(w) &&
+    !ALONE_WORDS.has(w) &&
+    !lex.nameIndex.has(w) &&
+    !lex.valueIndex.has(w)
+  ) {
+    let best = "";
+    let tie = false;
+    for (const [k, entries] of lex.nameIndex) {
+      if (k.length < 3 || k.length > w.length - 3 || !w.startsWith(k) || STOP_WORDS.has(k)) continue;
+      // A word of the field's own name, not of a general synonym ("heavy" for Weight: "heavyest" is a typo of "heaviest").
+      if (!entries.some((n) => n.weight >= 1)) continue;
+      if (k.length > best.length) {
+        best = k;
+        tie = false;
+      } else if (k.length === best.length) tie = true;
+    }
+    if (best && !tie) out = best;
+  }
+  if (cache.size > 5000) cache.clear();
+  cache.set(w, out);
+  return out;
+}
+
 function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
-  const lemmas = tokens.map((t) => (t.kind === "word" || t.kind === "number" ? t.lemma : `\u0000${t.text}`));
+  const lemmas = tokens.map((t) => (t.kind === "word" || t.kind === "number" ? abbreviatedNameWord(lex, t.lemma) : `\u0000${t.text}`));
   const aboutTime = lemmas.some((w) => EVENT_TIME_WORDS.has(w));
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind !== "word" && tokens[i].kind !== "number") continue;

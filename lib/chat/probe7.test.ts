@@ -1,0 +1,60 @@
+// Probe 7 (issue 12): readings found wrong on five tables the engine had never seen
+// (lib/chat/testing/probe7: web-shop orders, coded HR staff, an IoT log, school grades, football
+// results). Each test failed before its fix. Expected numbers come from the CSV rows with plain
+// loops, never from the engine.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { answerChat, type ChatReply } from "./index";
+import { tableFromCsv } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe7");
+const read = (file: string) => {
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+};
+const hr = read("hr_staff.csv");
+const iot = read("iot_log.csv");
+
+async function ask(table: typeof hr.table, ...turns: string[]): Promise<ChatReply> {
+  const messages: { role: "user" | "assistant"; content: string }[] = [];
+  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
+  messages.push({ role: "user", content: turns[turns.length - 1] });
+  return answerChat({ table, messages });
+}
+
+function countBy<T>(rows: T[], key: (r: T) => string): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const r of rows) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
+  return m;
+}
+
+function tableMap(reply: ChatReply, key: string): Map<string, number> {
+  const tbl = reply.messages[1]?.table;
+  expect(tbl, reply.messages[0].content).toBeTruthy();
+  const valueCol = Object.keys(tbl![0]).find((k) => k !== key && k !== "rows")!;
+  return new Map(tbl!.map((r) => [String(r[key]), Number(r[valueCol])]));
+}
+
+describe("probe7: field names with abbreviated words", () => {
+  it("the full word of an abbreviated name word names that field: 'location' is loc_cd, 'performance' perf_rating", async () => {
+    const reply = await ask(hr.table, "which location has the most remote employees?");
+    expect(reply.plan?.groupBy).toEqual([{ field: "loc_cd", bucket: null }]);
+    expect(tableMap(reply, "loc_cd")).toEqual(
+      countBy(
+        hr.rows.filter((r) => r.remote_flg === "Y"),
+        (r) => r.loc_cd,
+      ),
+    );
+    const perf = await ask(hr.table, "average performance rating by location");
+    expect(perf.plan?.measure).toEqual({ agg: "mean", field: "perf_rating" });
+  });
+
+  it("'temperature' with temp_in_c and temp_out_c asks which one, with no number", async () => {
+    const reply = await ask(iot.table, "what was the highest temperature?");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toMatch(/temp_in_c/);
+    expect(reply.messages[0].content).toMatch(/temp_out_c/);
+  });
+});
