@@ -58,3 +58,21 @@ describe("probe7: field names with abbreviated words", () => {
     expect(reply.messages[0].content).toMatch(/temp_out_c/);
   });
 });
+
+describe("probe7: sensor-log words", () => {
+  it("'readings' are the rows; 'humidity' is rh_pct; 'indoor'/'outdoor' are the in/out words of a name", async () => {
+    const count = await ask(iot.table, "how many readings had co2 above 1000 or humidity above 65?");
+    const want = iot.rows.filter((r) => Number(r.co2_ppm) > 1000 || Number(r.rh_pct) > 65).length;
+    expect(count.messages[1]?.table?.[0]?.["Number of rows"], count.messages[0].content).toBe(want);
+    const indoor = await ask(iot.table, "average indoor temperature in the lab");
+    expect(indoor.plan?.measure).toEqual({ agg: "mean", field: "temp_in_c" });
+    const outdoor = await ask(iot.table, "average outdoor temp per day");
+    expect(outdoor.plan?.measure).toEqual({ agg: "mean", field: "temp_out_c" });
+  });
+
+  it("'the 5 highest paid employees' ranks rows by the salary field", async () => {
+    const reply = await ask(hr.table, "the 5 highest paid employees");
+    expect(reply.plan?.y).toBe("base_salary");
+    expect(reply.plan?.limit).toBe(5);
+  });
+});
