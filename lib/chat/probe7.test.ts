@@ -76,3 +76,14 @@ describe("probe7: sensor-log words", () => {
     expect(reply.plan?.limit).toBe(5);
   });
 });
+
+describe("probe7: unit words at the end of a name", () => {
+  it("'power' names power_w (a unit word dropped), while 'temperature in the lab' still asks between temp_in_c and temp_out_c", async () => {
+    const reply = await ask(iot.table, "which zone has the highest average power draw?");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "power_w" });
+    expect(reply.plan?.groupBy).toEqual([{ field: "zone", bucket: null }]);
+    const lab = await ask(iot.table, "average temperature in the lab");
+    expect(lab.plan).toBeNull();
+    expect(lab.messages[0].content).toMatch(/temp_in_c.*temp_out_c/);
+  });
+});

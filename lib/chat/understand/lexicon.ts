@@ -87,6 +87,10 @@ export function namedAsCode(name: string): boolean {
 export function withoutStorageWords(ws: string[]): string[] | null {
   let out = ws;
   while (out.length > 1 && UNIT_SUFFIXES.has(out[out.length - 1])) {
+    // "price_in_dollars" is said "price", "power_w" "power"; "temp_in_c" stays as it is: a one-letter
+    // unit after "in" leaves the "in" ambiguous (indoor, as against temp_out_c).
+    const before = out[out.length - 2];
+    if (out[out.length - 1].length === 1 && (before === "in" || before === "of")) break;
     out = out.slice(0, -1);
     if (out.length > 1 && (out[out.length - 1] === "in" || out[out.length - 1] === "of")) out = out.slice(0, -1);
   }
