@@ -16,6 +16,7 @@ const read = (file: string) => {
 };
 const hr = read("hr_staff.csv");
 const iot = read("iot_log.csv");
+const shop = read("shop_orders.csv");
 
 async function ask(table: typeof hr.table, ...turns: string[]): Promise<ChatReply> {
   const messages: { role: "user" | "assistant"; content: string }[] = [];
@@ -85,5 +86,25 @@ describe("probe7: unit words at the end of a name", () => {
     const lab = await ask(iot.table, "average temperature in the lab");
     expect(lab.plan).toBeNull();
     expect(lab.messages[0].content).toMatch(/temp_in_c.*temp_out_c/);
+  });
+});
+
+describe("probe7: two date fields", () => {
+  it("a period over order_ts and ship_ts is about the one the question's words name ('orders', 'order value'); asked back when none is named", async () => {
+    const monthly = await ask(shop.table, "orders per month in 2025");
+    expect(monthly.plan?.groupBy).toEqual([{ field: "order_ts", bucket: "month" }]);
+    expect(tableMap(monthly, "order_ts")).toEqual(
+      countBy(
+        shop.rows.filter((r) => r.order_ts.startsWith("2025")),
+        (r) => r.order_ts.slice(0, 7),
+      ),
+    );
+    const quarter = await ask(shop.table, "total order value in Q2 2024");
+    const want = shop.rows.filter((r) => r.order_ts >= "2024-04" && r.order_ts < "2024-07").reduce((s, r) => s + Number(r.order_total), 0);
+    expect(Number(Object.values(quarter.messages[1]?.table?.[0] ?? {})[0])).toBeCloseTo(want, 1);
+    const shipped = await ask(shop.table, "number of orders shipped per month");
+    expect(shipped.plan?.groupBy).toEqual([{ field: "ship_ts", bucket: "month" }]);
+    const unnamed = await ask(shop.table, "how many in 2025");
+    expect(unnamed.plan).toBeNull();
   });
 });
