@@ -17,6 +17,7 @@ const read = (file: string) => {
 const hr = read("hr_staff.csv");
 const iot = read("iot_log.csv");
 const shop = read("shop_orders.csv");
+const grades = read("grades.csv");
 
 async function ask(table: typeof hr.table, ...turns: string[]): Promise<ChatReply> {
   const messages: { role: "user" | "assistant"; content: string }[] = [];
@@ -106,5 +107,18 @@ describe("probe7: two date fields", () => {
     expect(shipped.plan?.groupBy).toEqual([{ field: "ship_ts", bucket: "month" }]);
     const unnamed = await ask(shop.table, "how many in 2025");
     expect(unnamed.plan).toBeNull();
+  });
+});
+
+describe("probe7: shares beside percentage fields", () => {
+  it("'what percentage of orders were returned?' is a share, not the average of discount_pct; 'homework percentage' still names homework_pct", async () => {
+    const returned = await ask(shop.table, "what percentage of orders were returned?");
+    const want = (100 * shop.rows.filter((r) => r.returned === "true").length) / shop.rows.length;
+    expect(Number(Object.values(returned.messages[1]?.table?.[0] ?? {})[0])).toBeCloseTo(want, 1);
+    const under = await ask(grades.table, "what percentage of results have a math score under 50?");
+    const wantUnder = (100 * grades.rows.filter((r) => Number(r.math_score) < 50).length) / grades.rows.length;
+    expect(Number(Object.values(under.messages[1]?.table?.[0] ?? {})[0])).toBeCloseTo(wantUnder, 1);
+    const homework = await ask(grades.table, "average homework percentage by class");
+    expect(homework.plan?.measure).toEqual({ agg: "mean", field: "homework_pct" });
   });
 });

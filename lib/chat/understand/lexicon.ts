@@ -151,6 +151,11 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     names.push({ field, words: ws, compact, weight, partialWords });
   };
   const groups = FIELD_ALIASES.map((g) => g.map((p) => tokenize(p).map((t) => t.lemma)));
+  // A unit that is also a word of the question's grammar ("pct", said "percentage") names no field
+  // alone: "what percentage of orders" is a share, not discount_pct.
+  const UNIT_WORDS = new Set<string>();
+  for (const g of groups)
+    if (g[0].length === 1 && UNIT_SUFFIXES.has(g[0][0])) for (const p of g) if (p.length === 1 && KNOWN_WORDS.has(p[0])) UNIT_WORDS.add(p[0]);
   for (const f of fields) {
     const base = nameWords(f.name);
     add(f.name, base, 1);
@@ -200,7 +205,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     const content = n.words.filter((w) => !STOP_WORDS.has(w) || w === "type" || w === "kind");
     if (content.length < 2) continue;
     content.forEach((w, i) => {
-      if (w.length < 2 || STOP_WORDS.has(w) || !n.partialWords.includes(w)) return;
+      if (w.length < 2 || STOP_WORDS.has(w) || UNIT_WORDS.has(w) || !n.partialWords.includes(w)) return;
       const list = partial.get(w) ?? [];
       const own = n.weight >= 0.95; // the field's own name or the project's stated synonym
       const found = list.find((p) => p.field === n.field);
