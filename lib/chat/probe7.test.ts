@@ -18,6 +18,7 @@ const hr = read("hr_staff.csv");
 const iot = read("iot_log.csv");
 const shop = read("shop_orders.csv");
 const grades = read("grades.csv");
+const matches = read("matches.csv");
 
 async function ask(table: typeof hr.table, ...turns: string[]): Promise<ChatReply> {
   const messages: { role: "user" | "assistant"; content: string }[] = [];
@@ -120,5 +121,16 @@ describe("probe7: shares beside percentage fields", () => {
     expect(Number(Object.values(under.messages[1]?.table?.[0] ?? {})[0])).toBeCloseTo(wantUnder, 1);
     const homework = await ask(grades.table, "average homework percentage by class");
     expect(homework.plan?.measure).toEqual({ agg: "mean", field: "homework_pct" });
+  });
+});
+
+describe("probe7: codes of digits and letters", () => {
+  it("'class 7B' and 'the 2023-24 season' are those values, not 7 billion or a year-month", async () => {
+    const b = await ask(grades.table, "average math score of class 7B in the spring term");
+    const rows = grades.rows.filter((r) => r.class === "7B" && r.term === "Spring");
+    expect(Number(Object.values(b.messages[1]?.table?.[0] ?? {})[0])).toBeCloseTo(rows.reduce((s, r) => s + Number(r.math_score), 0) / rows.length, 3);
+    const season = await ask(matches.table, "matches per month in the 2023-24 season");
+    expect(season.plan?.filters).toEqual([{ field: "season", op: "eq", values: ["2023-24"] }]);
+    expect(season.plan?.groupBy).toEqual([{ field: "match_date", bucket: "month" }]);
   });
 });

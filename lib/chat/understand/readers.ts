@@ -581,6 +581,24 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   return out;
 }
 
+/** Category values that contain a digit, by their exact lower-case text ("7b", "2023-24"); cached per lexicon. */
+const codeCache = new WeakMap<TableLexicon, Map<string, ValueEntry[]>>();
+function exactCodes(lex: TableLexicon): Map<string, ValueEntry[]> {
+  let codes = codeCache.get(lex);
+  if (!codes) {
+    codes = new Map();
+    for (const v of lex.values) {
+      if (v.alias || v.label || !/\d/.test(v.value)) continue;
+      const key = v.value.trim().toLowerCase();
+      const list = codes.get(key) ?? [];
+      if (!list.some((x) => x.field === v.field)) list.push(v);
+      codes.set(key, list);
+    }
+    codeCache.set(lex, codes);
+  }
+  return codes;
+}
+
 function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => t.lemma);
@@ -597,6 +615,17 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     return true;
   };
   for (let i = 0; i < tokens.length; i++) {
+    // A code of digits and letters or dashes typed as one token ("7B", "2023-24", "G1"), spelt exactly as
+    // a category value: that value, before any number or date read from it (7 billion, a year-month).
+    const codeHits = (tokens[i].kind === "number" || tokens[i].kind === "date") && /[a-z-]/.test(texts[i]) ? exactCodes(lex).get(texts[i]) : undefined;
+    if (codeHits)
+      out.push({
+        start: i,
+        end: i + 1,
+        priority: 5,
+        score: 1,
+        mention: { kind: "value", start: i, end: i + 1, text: tokens[i].raw, values: codeHits.map((v) => ({ field: v.field, value: v.value, alias: false })) },
+      });
     if (tokens[i].kind === "symbol" && tokens[i].text !== ">" && tokens[i].text !== "<" && tokens[i].text !== ">=" && tokens[i].text !== "<=") continue;
     const firsts = new Set<string>([lemmas[i], texts[i]]);
     const pool: ValueEntry[] = [];
