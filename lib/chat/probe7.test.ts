@@ -134,3 +134,15 @@ describe("probe7: codes of digits and letters", () => {
     expect(season.plan?.groupBy).toEqual([{ field: "match_date", bucket: "month" }]);
   });
 });
+
+describe("probe7: totals of counted things", () => {
+  it("'home goals by home team' totals the goals (goals add up); 'order value' names order_total", async () => {
+    const goals = await ask(matches.table, "home goals by home team as horizontal bars");
+    const want = new Map<string, number>();
+    for (const r of matches.rows) want.set(r.home_team, (want.get(r.home_team) ?? 0) + Number(r.home_goals));
+    expect(tableMap(goals, "home_team")).toEqual(want);
+    const value = await ask(shop.table, "order value by payment type as a pie");
+    expect(value.plan?.measure).toEqual({ agg: "sum", field: "order_total" });
+    expect(value.plan?.chart).toBe("pie");
+  });
+});
