@@ -146,3 +146,14 @@ describe("probe7: totals of counted things", () => {
     expect(value.plan?.chart).toBe("pie");
   });
 });
+
+describe("probe7: the series a question names", () => {
+  it("'by class and term, one bar per term' colours the bars by term; with one grouping the phrase changes nothing", async () => {
+    const reply = await ask(grades.table, "average reading score by class and term, one bar per term");
+    const m = reply.messages.find((x) => x.figures.length)?.figures[0].layout.meta as Record<string, unknown>;
+    expect(m.color).toBe("term");
+    expect(m.x).toBe("class");
+    const one = await ask(grades.table, "average reading score by class, one bar per class");
+    expect(one.plan?.groupBy).toEqual([{ field: "class", bucket: null }]);
+  });
+});
