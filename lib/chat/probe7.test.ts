@@ -157,3 +157,12 @@ describe("probe7: the series a question names", () => {
     expect(one.plan?.groupBy).toEqual([{ field: "class", bucket: null }]);
   });
 });
+
+describe("probe7: a year field named with 'yr'", () => {
+  it("birth_yr is a year field, and 'born between 1980 and 1989' filters it (not the start date)", async () => {
+    const reply = await ask(hr.table, "how many employees were born between 1980 and 1989?");
+    expect(reply.plan?.filters).toEqual([{ field: "birth_yr", op: "between", values: [1980, 1989] }]);
+    const want = hr.rows.filter((r) => Number(r.birth_yr) >= 1980 && Number(r.birth_yr) <= 1989).length;
+    expect(reply.messages[1]?.table?.[0]?.["Number of rows"]).toBe(want);
+  });
+});
