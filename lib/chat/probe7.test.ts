@@ -166,3 +166,12 @@ describe("probe7: a year field named with 'yr'", () => {
     expect(reply.messages[1]?.table?.[0]?.["Number of rows"]).toBe(want);
   });
 });
+
+describe("probe7: a negation before a value's field name", () => {
+  it("'excluding grade G1' leaves G1 out ('grade' said between the negation and its value); 'for grade G1' keeps it", async () => {
+    const reply = await ask(hr.table, "average salary excluding grade G1");
+    expect(reply.plan?.filters).toEqual([{ field: "grade_cd", op: "neq", values: ["G1"] }]);
+    const kept = await ask(hr.table, "average salary for grade G1");
+    expect(kept.plan?.filters).toEqual([{ field: "grade_cd", op: "eq", values: ["G1"] }]);
+  });
+});

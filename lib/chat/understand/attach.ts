@@ -1365,7 +1365,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // leaves it out, as "besides" does.)
     const afterK = lemma(startPos - 1) === "the" ? startPos - 2 : startPos - 1;
     const rankedAfter = lemma(afterK) === "after" && (a.superlative !== null || a.limit !== null);
-    const negated = negatedAt(startPos) || rankedAfter || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
+    // ("excluding grade G1": the negation before the value's own field name, said right before it.)
+    const nameBefore = near.find((r) => r.end <= startPos && startPos - r.end <= 1 && r.cands.some((c) => chosen.includes(c.name)));
+    const negated =
+      negatedAt(startPos) ||
+      (nameBefore !== undefined && negatedAt(nameBefore.pos)) ||
+      rankedAfter ||
+      group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
     const options: FilterOption[] = chosen.map((field) => {
       const vals: string[] = [];
       for (const g of group) if (g.m.kind === "value") for (const v of g.m.values) if (v.field === field && !vals.includes(v.value)) vals.push(v.value);
