@@ -175,3 +175,12 @@ describe("probe7: a negation before a value's field name", () => {
     expect(kept.plan?.filters).toEqual([{ field: "grade_cd", op: "eq", values: ["G1"] }]);
   });
 });
+
+describe("probe7: a day without a year", () => {
+  it("'on march 3rd' over a log whose rows all fall in 2026 is 2026-03-03", async () => {
+    const reply = await ask(iot.table, "average co2 on march 3rd");
+    const rows = iot.rows.filter((r) => r.ts.startsWith("2026-03-03"));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(Number(Object.values(reply.messages[1]?.table?.[0] ?? {})[0])).toBeCloseTo(rows.reduce((s, r) => s + Number(r.co2_ppm), 0) / rows.length, 1);
+  });
+});

@@ -250,7 +250,13 @@ function hitKey(m: Mention | undefined, category: Category): string | null {
 }
 
 /** Converts a typed date to a filter value on a field (years for year-like numbers, periods for dates). */
-export function periodValue(d: DateValue, info: FieldInfo, end: boolean): string | number | null {
+export function periodValue(dIn: DateValue, info: FieldInfo, end: boolean): string | number | null {
+  let d = dIn;
+  // "on march 3rd" without a year: the one year a date field's rows all fall in (a log of a few days).
+  if (d.year === null && d.month && d.day && info.role === "date" && info.numbers !== null) {
+    const y0 = new Date(info.min).getUTCFullYear();
+    if (Number.isFinite(y0) && y0 === new Date(info.max).getUTCFullYear()) d = { ...d, year: y0 };
+  }
   if (d.year === null) return null;
   if (info.role === "date") {
     const pad = (x: number) => String(x).padStart(2, "0");
