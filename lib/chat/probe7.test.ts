@@ -184,3 +184,14 @@ describe("probe7: a day without a year", () => {
     expect(Number(Object.values(reply.messages[1]?.table?.[0] ?? {})[0])).toBeCloseTo(rows.reduce((s, r) => s + Number(r.co2_ppm), 0) / rows.length, 1);
   });
 });
+
+describe("probe7: a generic word that ends several number fields' names", () => {
+  it("'which student has the highest score?' over four *_score fields asks which score, with no number (was a count of rows)", async () => {
+    const reply = await ask(grades.table, "which student has the highest score?");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[1]).toBeUndefined();
+    for (const f of ["math_score", "reading_score", "science_score", "history_score"]) expect(reply.messages[0].content).toContain(f);
+    const math = await ask(grades.table, "which student has the highest math score?");
+    expect(math.plan?.measure.field).toBe("math_score");
+  });
+});

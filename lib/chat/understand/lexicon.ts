@@ -43,7 +43,7 @@ export interface TableLexicon {
   /** The name without spaces ("subcategory" for Sub-Category) -> names. */
   compactIndex: Map<string, NameEntry[]>;
   /** distinctive single word -> fields whose (longer) name contains it; head = the name's last word. */
-  partial: Map<string, { field: string; head: boolean }[]>;
+  partial: Map<string, { field: string; head: boolean; own?: boolean }[]>;
   values: ValueEntry[];
   valueIndex: Map<string, ValueEntry[]>;
   /** Row labels (titles, models) by their first word: matched exactly only, kept apart from `valueIndex`. */

@@ -413,6 +413,8 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
 }
 
 const EVENT_TIME_WORDS = new Set(shapes.eventDates.timeWords);
+const MIN_GENERIC_HEADS = 2;
+const QUANTITY_WORDS = new Set(words.sumByDefault);
 
 /**
  * The full word of a field name's abbreviation ("temperature" for temp_in_c, "location" for loc_cd,
@@ -543,7 +545,23 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       });
       continue;
     }
-    if (GENERIC_WORDS.has(w) || STOP_WORDS.has(w)) continue;
+    if (STOP_WORDS.has(w)) continue;
+    if (GENERIC_WORDS.has(w)) {
+      // A generic word ("score") that ends the table's own names of several fields (math_score,
+      // reading_score, ...) names each of them: a question back, not a word nothing knows.
+      // (Numbers only, and not a word of quantity itself: "names", "the total amount" stay grammar.)
+      const heads = (lex.partial.get(w) ?? []).filter((p) => p.head && p.own);
+      const measured = heads.every((p) => lex.byName.get(p.field)?.role === "number") && !QUANTITY_WORDS.has(w);
+      if (measured && heads.length >= MIN_GENERIC_HEADS && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field"))
+        out.push({
+          start: i,
+          end: i + 1,
+          priority: 2,
+          score: 0.6,
+          mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: heads.map((p) => ({ name: p.field, score: 0.6 })), partial: true },
+        });
+      continue;
+    }
     let partials = lex.partial.get(w);
     if (!partials && w.length >= 5) {
       for (const [k, list] of lex.partial) {
