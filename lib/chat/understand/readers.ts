@@ -551,7 +551,10 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       // reading_score, ...) names each of them: a question back, not a word nothing knows.
       // (Numbers only, and not a word of quantity itself: "names", "the total amount" stay grammar.)
       const heads = (lex.partial.get(w) ?? []).filter((p) => p.head && p.own);
-      const measured = heads.every((p) => lex.byName.get(p.field)?.role === "number") && !QUANTITY_WORDS.has(w);
+      // ("art score" with no art_score: the word before says which score, and the table has none of it.)
+      const prev = i > 0 && tokens[i - 1].kind === "word" ? lemmas[i - 1] : "";
+      const qualified = prev !== "" && !STOP_WORDS.has(prev) && !KNOWN_WORDS.has(prev) && !lex.nameIndex.has(prev) && !lex.valueIndex.has(prev);
+      const measured = heads.every((p) => lex.byName.get(p.field)?.role === "number") && !QUANTITY_WORDS.has(w) && !qualified;
       if (measured && heads.length >= MIN_GENERIC_HEADS && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field"))
         out.push({
           start: i,
