@@ -1,7 +1,7 @@
 // Developer tool: run a probe set in the analytic set's format (questions.jsonl with `kind`, expected.json
 // from its truth.py, tables.json naming the CSV of each dataset key) and score it with the own-set rule
 // (scripts/chat-bench/score-own.ts). Prints each verdict, the failures' answers and a summary by type.
-//   npx tsx scripts/chat-bench/probe-own-run.ts lib/chat/testing/probe7 [-v] [id ...]
+//   npx tsx scripts/chat-bench/probe-own-run.ts lib/chat/testing/probe7[/questions2.jsonl] [-v] [id ...]
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -10,12 +10,21 @@ import { type Expected, type OwnQuestion, scoreOwn } from "./score-own";
 
 async function main() {
   const args = process.argv.slice(2);
-  const dir = args[0];
+  // A directory (questions.jsonl + expected.json) or one of its question files (questions2.jsonl + expected2.json).
+  const qFile = args[0].endsWith(".jsonl") ? args[0] : path.join(args[0], "questions.jsonl");
+  const dir = path.dirname(qFile);
+  const eFile = path.join(
+    dir,
+    path
+      .basename(qFile)
+      .replace("questions", "expected")
+      .replace(/\.jsonl$/, ".json"),
+  );
   const verbose = args.includes("-v");
   const only = args.slice(1).filter((a) => a !== "-v");
   const files = JSON.parse(readFileSync(path.join(dir, "tables.json"), "utf8")) as Record<string, string>;
-  const expected = JSON.parse(readFileSync(path.join(dir, "expected.json"), "utf8")) as Record<string, Expected>;
-  const questions: OwnQuestion[] = readFileSync(path.join(dir, "questions.jsonl"), "utf8")
+  const expected = JSON.parse(readFileSync(eFile, "utf8")) as Record<string, Expected>;
+  const questions: OwnQuestion[] = readFileSync(qFile, "utf8")
     .split("\n")
     .filter(Boolean)
     .map((l) => JSON.parse(l));

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Pandas truth for probe 7 (questions.jsonl -> expected.json), independent of lib/chat.
+"""Pandas truth for probe 7 (questions.jsonl -> expected.json, questions2.jsonl -> expected2.json), independent of lib/chat.
 Tables are read as the product ingests them (trimmed texts, the usual missing markers, numbers where
 every value is one) with ../analytic/truth.py's rules; timestamp columns are parsed as dates.
 Run: /usr/bin/python3 lib/chat/testing/probe7/truth.py"""
@@ -39,8 +39,13 @@ def load(name):
 
 def main():
     frames = {n: load(n) for n in FILES}
+    for source, target in (("questions.jsonl", "expected.json"), ("questions2.jsonl", "expected2.json")):
+        compute(frames, source, target)
+
+
+def compute(frames, source, target):
     out = {}
-    for line in open(os.path.join(HERE, "questions.jsonl")):
+    for line in open(os.path.join(HERE, source)):
         q = json.loads(line)
         env = {"df": frames[q["dataset"]], "pd": pd, "np": np}
         entry = expected_of(q, eval(q["truth"], env)) if "truth" in q else {}
@@ -48,10 +53,10 @@ def main():
             kind = q["kind"] if q["kind"] not in ("clarify", "no-field") else "scalar"
             entry["alt"] = [expected_of({**q, "kind": kind}, eval(e, env)) for e in q["alt"]]
         out[q["id"]] = entry
-    with open(os.path.join(HERE, "expected.json"), "w") as f:
+    with open(os.path.join(HERE, target), "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)
         f.write("\n")
-    print(f"{len(out)} expected answers written to expected.json")
+    print(f"{len(out)} expected answers written to {target}")
 
 
 if __name__ == "__main__":
