@@ -61,7 +61,7 @@ function describeColumn(column: Column): FieldInfo {
   if (column.kind === "number") {
     const d = describeNumbers(column.values);
     const isDate = column.type === "date";
-    const yearNamed = /\byear\b|^yr$/i.test(column.name.replace(/[_-]/g, " "));
+    const yearNamed = /\b(year|yr)\b/i.test(column.name.replace(/[_-]/g, " "));
     const yearRange = d.integer && d.min >= 1800 && d.max <= 2100 && d.distinct > 1;
     return {
       name: column.name,

@@ -253,7 +253,13 @@ function hitKey(m: Mention | undefined, category: Category): string | null {
 }
 
 /** Converts a typed date to a filter value on a field (years for year-like numbers, periods for dates). */
-export function periodValue(d: DateValue, info: FieldInfo, end: boolean): string | number | null {
+export function periodValue(dIn: DateValue, info: FieldInfo, end: boolean): string | number | null {
+  let d = dIn;
+  // "on march 3rd" without a year: the one year a date field's rows all fall in (a log of a few days).
+  if (d.year === null && d.month && d.day && info.role === "date" && info.numbers !== null) {
+    const y0 = new Date(info.min).getUTCFullYear();
+    if (Number.isFinite(y0) && y0 === new Date(info.max).getUTCFullYear()) d = { ...d, year: y0 };
+  }
   if (d.year === null) return null;
   if (info.role === "date") {
     const pad = (x: number) => String(x).padStart(2, "0");
@@ -1394,8 +1400,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const rankedAfter = lemma(afterK) === "after" && (a.superlative !== null || a.limit !== null);
     // ("cars not made in the usa": the negation said before the field's name the value binds to.)
     const fieldNegated = near.some((r) => r.negated && r.end <= startPos && refIds.includes(r.id));
+    // ("excluding grade G1": the negation before the value's own field name, said right before it.)
+    const nameBefore = near.find((r) => r.end <= startPos && startPos - r.end <= 1 && r.cands.some((c) => chosen.includes(c.name)));
     const negated =
-      negatedAt(startPos) || fieldNegated || rankedAfter || group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
+      negatedAt(startPos) ||
+      fieldNegated ||
+      (nameBefore !== undefined && negatedAt(nameBefore.pos)) ||
+      rankedAfter ||
+      group.some((g) => negatedAt(g.m.start) && g !== group[0] && lemma(g.m.start - 1) === "nor");
     const options: FilterOption[] = chosen.map((field) => {
       const vals: string[] = [];
       for (const g of group) if (g.m.kind === "value") for (const v of g.m.values) if (v.field === field && !vals.includes(v.value)) vals.push(v.value);

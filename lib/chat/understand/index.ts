@@ -12,6 +12,7 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
+import { namedDateChoice } from "./date-choice";
 import { COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS } from "./vocabulary";
 
 export type Understanding =
@@ -271,7 +272,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a, lex) : null;
   if (unknownMeasure) return noSuchField([unknownMeasure], "measure", lex, a, ranked);
   const ambiguity = findAmbiguity(ranked, w);
-  if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
+  const dated = ambiguity ? namedDateChoice(ambiguity, tokens, lex) : null;
+  if (ambiguity && dated !== null) {
+    best = ambiguity.candidates[dated];
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  } else if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
   const picked = repick(a, ranked, lex, prevPlan);
   if (picked) {
     best = picked.best;

@@ -43,7 +43,7 @@ export interface TableLexicon {
   /** The name without spaces ("subcategory" for Sub-Category) -> names. */
   compactIndex: Map<string, NameEntry[]>;
   /** distinctive single word -> fields whose (longer) name contains it; head = the name's last word. */
-  partial: Map<string, { field: string; head: boolean }[]>;
+  partial: Map<string, { field: string; head: boolean; own?: boolean }[]>;
   values: ValueEntry[];
   valueIndex: Map<string, ValueEntry[]>;
   /** Row labels (titles, models) by their first word: matched exactly only, kept apart from `valueIndex`. */
@@ -87,6 +87,10 @@ export function namedAsCode(name: string): boolean {
 export function withoutStorageWords(ws: string[]): string[] | null {
   let out = ws;
   while (out.length > 1 && UNIT_SUFFIXES.has(out[out.length - 1])) {
+    // "price_in_dollars" is said "price", "power_w" "power"; "temp_in_c" stays as it is: a one-letter
+    // unit after "in" leaves the "in" ambiguous (indoor, as against temp_out_c).
+    const before = out[out.length - 2];
+    if (out[out.length - 1].length === 1 && (before === "in" || before === "of")) break;
     out = out.slice(0, -1);
     if (out.length > 1 && (out[out.length - 1] === "in" || out[out.length - 1] === "of")) out = out.slice(0, -1);
   }
@@ -147,6 +151,11 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     names.push({ field, words: ws, compact, weight, partialWords });
   };
   const groups = FIELD_ALIASES.map((g) => g.map((p) => tokenize(p).map((t) => t.lemma)));
+  // A unit that is also a word of the question's grammar ("pct", said "percentage") names no field
+  // alone: "what percentage of orders" is a share, not discount_pct.
+  const UNIT_WORDS = new Set<string>();
+  for (const g of groups)
+    if (g[0].length === 1 && UNIT_SUFFIXES.has(g[0][0])) for (const p of g) if (p.length === 1 && KNOWN_WORDS.has(p[0])) UNIT_WORDS.add(p[0]);
   for (const f of fields) {
     const base = nameWords(f.name);
     add(f.name, base, 1);
@@ -199,7 +208,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     const content = n.words.filter((w, i, all) => !STOP_WORDS.has(w) || w === "type" || w === "kind" || synonymHead(w, i, all));
     if (content.length < 2) continue;
     content.forEach((w, i) => {
-      if (w.length < 2 || (STOP_WORDS.has(w) && !synonymHead(w, i, content)) || !n.partialWords.includes(w)) return;
+      if (w.length < 2 || (STOP_WORDS.has(w) && !synonymHead(w, i, content)) || UNIT_WORDS.has(w) || !n.partialWords.includes(w)) return;
       const list = partial.get(w) ?? [];
       const own = n.weight >= 0.95; // the field's own name or the project's stated synonym
       const found = list.find((p) => p.field === n.field);

@@ -414,10 +414,55 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
 }
 
 const EVENT_TIME_WORDS = new Set(shapes.eventDates.timeWords);
+const MIN_GENERIC_HEADS = 2;
+const QUANTITY_WORDS = new Set(words.sumByDefault);
+
+/**
+ * The full word of a field name's abbreviation ("temperature" for temp_in_c, "location" for loc_cd,
+ * "performance" for perf_rating): the longest name word of 3+ letters that the typed word starts with,
+ * at least 3 letters short of it, when the typed word is no name word, value or word of the question's
+ * grammar itself, nor a typo of one. Returns that name word, or the typed word unchanged.
+ */
+const fullWordCache = new WeakMap<TableLexicon, Map<string, string>>();
+export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
+  let cache = fullWordCache.get(lex);
+  if (!cache) {
+    cache = new Map();
+    fullWordCache.set(lex, cache);
+  }
+  const hit = cache.get(w);
+  if (hit !== undefined) return hit;
+  let out = w;
+  if (
+    w.length >= 6 &&
+    /^[a-z]+$/.test(w) &&
+    !KNOWN_WORDS.has(w) &&
+    !STOP_WORDS.has(w) &&
+    !ALONE_WORDS.has(w) &&
+    !lex.nameIndex.has(w) &&
+    !lex.valueIndex.has(w)
+  ) {
+    let best = "";
+    let tie = false;
+    for (const [k, entries] of lex.nameIndex) {
+      if (k.length < 3 || k.length > w.length - 3 || !w.startsWith(k) || STOP_WORDS.has(k)) continue;
+      // A word of the field's own name, not of a general synonym ("heavy" for Weight: "heavyest" is a typo of "heaviest").
+      if (!entries.some((n) => n.weight >= 1)) continue;
+      if (k.length > best.length) {
+        best = k;
+        tie = false;
+      } else if (k.length === best.length) tie = true;
+    }
+    if (best && !tie) out = best;
+  }
+  if (cache.size > 5000) cache.clear();
+  cache.set(w, out);
+  return out;
+}
 
 function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
-  const lemmas = tokens.map((t) => (t.kind === "word" || t.kind === "number" ? t.lemma : `\u0000${t.text}`));
+  const lemmas = tokens.map((t) => (t.kind === "word" || t.kind === "number" ? abbreviatedNameWord(lex, t.lemma) : `\u0000${t.text}`));
   const aboutTime = lemmas.some((w) => EVENT_TIME_WORDS.has(w));
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind !== "word" && tokens[i].kind !== "number") continue;
@@ -501,7 +546,26 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       });
       continue;
     }
-    if (GENERIC_WORDS.has(w) || (STOP_WORDS.has(w) && !lex.partial.has(w))) continue;
+    if (STOP_WORDS.has(w) && !lex.partial.has(w)) continue;
+    if (GENERIC_WORDS.has(w)) {
+      // A generic word ("score") that ends the table's own names of several fields (math_score,
+      // reading_score, ...) names each of them: a question back, not a word nothing knows.
+      // (Numbers only, and not a word of quantity itself: "names", "the total amount" stay grammar.)
+      const heads = (lex.partial.get(w) ?? []).filter((p) => p.head && p.own);
+      // ("art score" with no art_score: the word before says which score, and the table has none of it.)
+      const prev = i > 0 && tokens[i - 1].kind === "word" ? lemmas[i - 1] : "";
+      const qualified = prev !== "" && !STOP_WORDS.has(prev) && !KNOWN_WORDS.has(prev) && !lex.nameIndex.has(prev) && !lex.valueIndex.has(prev);
+      const measured = heads.every((p) => lex.byName.get(p.field)?.role === "number") && !QUANTITY_WORDS.has(w) && !qualified;
+      if (measured && heads.length >= MIN_GENERIC_HEADS && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field"))
+        out.push({
+          start: i,
+          end: i + 1,
+          priority: 2,
+          score: 0.6,
+          mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: heads.map((p) => ({ name: p.field, score: 0.6 })), partial: true },
+        });
+      continue;
+    }
     let partials = lex.partial.get(w);
     if (!partials && w.length >= 5) {
       for (const [k, list] of lex.partial) {
@@ -539,6 +603,24 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   return out;
 }
 
+/** Category values that contain a digit, by their exact lower-case text ("7b", "2023-24"); cached per lexicon. */
+const codeCache = new WeakMap<TableLexicon, Map<string, ValueEntry[]>>();
+function exactCodes(lex: TableLexicon): Map<string, ValueEntry[]> {
+  let codes = codeCache.get(lex);
+  if (!codes) {
+    codes = new Map();
+    for (const v of lex.values) {
+      if (v.alias || v.label || !/\d/.test(v.value)) continue;
+      const key = v.value.trim().toLowerCase();
+      const list = codes.get(key) ?? [];
+      if (!list.some((x) => x.field === v.field)) list.push(v);
+      codes.set(key, list);
+    }
+    codeCache.set(lex, codes);
+  }
+  return codes;
+}
+
 function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => t.lemma);
@@ -555,6 +637,17 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     return true;
   };
   for (let i = 0; i < tokens.length; i++) {
+    // A code of digits and letters or dashes typed as one token ("7B", "2023-24", "G1"), spelt exactly as
+    // a category value: that value, before any number or date read from it (7 billion, a year-month).
+    const codeHits = (tokens[i].kind === "number" || tokens[i].kind === "date") && /[a-z-]/.test(texts[i]) ? exactCodes(lex).get(texts[i]) : undefined;
+    if (codeHits)
+      out.push({
+        start: i,
+        end: i + 1,
+        priority: 5,
+        score: 1,
+        mention: { kind: "value", start: i, end: i + 1, text: tokens[i].raw, values: codeHits.map((v) => ({ field: v.field, value: v.value, alias: false })) },
+      });
     if (tokens[i].kind === "symbol" && tokens[i].text !== ">" && tokens[i].text !== "<" && tokens[i].text !== ">=" && tokens[i].text !== "<=") continue;
     const firsts = new Set<string>([lemmas[i], texts[i]]);
     const pool: ValueEntry[] = [];

@@ -1,0 +1,23 @@
+// Which of two date fields a period is about ("orders per month in 2025" over order_ts and ship_ts).
+import type { Ambiguity } from "./choose";
+import { nameWords, type TableLexicon } from "./lexicon";
+import type { Token } from "./tokens";
+import shapes from "../vocab/shapes.json";
+
+const EVENT_DATE_WORDS = new Set(shapes.eventDates.words);
+
+/**
+ * When a question back would ask which date field a period or grain is about, and the question's own
+ * words name exactly one of those date fields apart from its date word ("orders" and "order value"
+ * name order_ts, not ship_ts; "shipped" ship_ts), that field's reading; otherwise null (ask).
+ */
+export function namedDateChoice(amb: Ambiguity, tokens: Token[], lex: TableLexicon): number | null {
+  if (amb.fields.length < 2 || !amb.fields.every((f) => lex.byName.get(f)?.role === "date")) return null;
+  const said = new Set<string>();
+  for (const t of tokens) if (t.kind === "word") said.add(t.lemma);
+  const named = amb.fields.map((f) => {
+    const own = nameWords(f).filter((w) => w.length >= 3 && !EVENT_DATE_WORDS.has(w));
+    return own.some((w) => said.has(w) || [...said].some((s) => s.length >= 5 && s.startsWith(w) && s.length - w.length <= 3));
+  });
+  return named.filter(Boolean).length === 1 ? named.indexOf(true) : null;
+}
