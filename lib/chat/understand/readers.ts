@@ -1,6 +1,7 @@
 // Readers: tokens -> typed mentions. Each reader looks for one kind of thing (numbers, dates,
 // field names, values of fields, vocabulary words) and proposes spans; `readMentions` keeps a
 // non-overlapping set (longer spans first) and marks the content words nobody recognised.
+import { dropAggregateWordFields } from "./aggwords";
 import type { FieldInfo } from "../columns";
 import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
@@ -542,16 +543,21 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => t.lemma);
   const texts = tokens.map((t) => t.text);
-  const match = (i: number, v: ValueEntry): boolean => {
-    if (i + v.words.length > tokens.length) return false;
+  // The number of words matched only as a typo (-1: no match).
+  const match = (i: number, v: ValueEntry): number => {
+    if (i + v.words.length > tokens.length) return -1;
+    let typos = 0;
     for (let j = 0; j < v.words.length; j++) {
       const want = v.words[j];
       if (lemmas[i + j] === want || texts[i + j] === want) continue;
       // A typo is allowed on longer words only (not in a row's label).
-      if (!v.label && want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) continue;
-      return false;
+      if (!v.label && want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) {
+        typos++;
+        continue;
+      }
+      return -1;
     }
-    return true;
+    return typos;
   };
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind === "symbol" && tokens[i].text !== ">" && tokens[i].text !== "<" && tokens[i].text !== ">=" && tokens[i].text !== "<=") continue;
@@ -562,14 +568,19 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
       for (const [first, list] of lex.valueIndex)
         if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
     }
+    // The longest match; among equally long ones the fewest typos: a word typed exactly as one value
+    // is that value, not also the values one typo away ("island" is ISLAND, not INLAND too).
     let bestLen = 0;
+    let bestTypos = 0;
     let best: ValueEntry[] = [];
     for (const v of pool) {
-      if (!match(i, v)) continue;
-      if (v.words.length > bestLen) {
+      const typos = match(i, v);
+      if (typos < 0) continue;
+      if (v.words.length > bestLen || (v.words.length === bestLen && typos < bestTypos)) {
         bestLen = v.words.length;
+        bestTypos = typos;
         best = [v];
-      } else if (v.words.length === bestLen) best.push(v);
+      } else if (v.words.length === bestLen && typos === bestTypos) best.push(v);
     }
     if (!bestLen) {
       // "self employed" for "Self-emp-inc" and "Self-emp-not-inc": the first words of longer values, abbreviated there.
@@ -871,6 +882,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (p.mention.kind !== "word" || !["a", "an"].includes(tokens[p.start].text)) continue;
     if (proposals.some((q) => q.mention.kind === "number" && q.start === p.start)) proposals.splice(i, 1);
   }
+  dropAggregateWordFields(proposals);
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
   const taken = new Int32Array(tokens.length).fill(-1);

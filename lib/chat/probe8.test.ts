@@ -1,0 +1,69 @@
+// Probe8 (issue 12): unseen ML-style tables with snake_case / coded column names and CAPS values
+// (lib/chat/testing/probe8). Expected numbers from the CSV rows with plain loops, never from the engine.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { answerChat, type ChatReply } from "./index";
+import { tableFromCsv } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe8");
+const read = (file: string) => {
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+};
+const housing = read("housing.csv");
+const bikes = read("bikes.csv");
+
+async function ask(table: typeof housing.table, ...turns: string[]): Promise<ChatReply> {
+  const messages: { role: "user" | "assistant"; content: string }[] = [];
+  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
+  messages.push({ role: "user", content: turns[turns.length - 1] });
+  return answerChat({ table, messages });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const oneNumber = (reply: ChatReply) => {
+  const row = reply.messages.find((m) => m.table)?.table?.[0] ?? {};
+  return Number(Object.entries(row).find(([k]) => k !== "rows")?.[1]);
+};
+
+describe("values typed exactly are not widened to the values one typo away", () => {
+  it("'island' is ISLAND only, not INLAND too; the aggregate word before a name holding it is kept", async () => {
+    const reply = await ask(housing.table, "median median_house_value for the island rows");
+    expect(reply.plan?.filters).toEqual([{ field: "ocean_proximity", op: "eq", values: ["ISLAND"] }]);
+    expect(reply.plan?.measure).toMatchObject({ agg: "median", field: "median_house_value" });
+    const want = median(housing.rows.filter((r) => r.ocean_proximity === "ISLAND").map((r) => Number(r.median_house_value)));
+    expect(oneNumber(reply)).toBeCloseTo(want, 2);
+  });
+
+  it("'not inland' excludes INLAND only", async () => {
+    const reply = await ask(housing.table, "total population not inland");
+    expect(reply.plan?.filters).toEqual([{ field: "ocean_proximity", op: "neq", values: ["INLAND"] }]);
+  });
+});
+
+describe("an aggregate word that is also a word of field names", () => {
+  it.each([
+    ["max max_speed in waterfront", "max", "max_speed"],
+    ["min min_temp by month", "min", "min_temp"],
+    ["max avg_temp by zone", "max", "avg_temp"],
+  ])("%s -> the %s of %s", async (q, agg, field) => {
+    const reply = await ask(bikes.table, q);
+    expect(reply.plan?.measure).toMatchObject({ agg, field });
+  });
+
+  it("'what about the median instead' switches the aggregate, not the measure to another field holding 'median'", async () => {
+    const reply = await ask(housing.table, "average median_income by ocean_proximity", "what about the median instead");
+    expect(reply.plan?.measure).toMatchObject({ agg: "median", field: "median_income" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["ocean_proximity"]);
+  });
+
+  it("'what about the min' after a median switches to the minimum of the same field", async () => {
+    const reply = await ask(bikes.table, "median total_count by weather", "what about the min");
+    expect(reply.plan?.measure).toMatchObject({ agg: "min", field: "total_count" });
+  });
+});
