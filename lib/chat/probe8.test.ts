@@ -67,3 +67,27 @@ describe("an aggregate word that is also a word of field names", () => {
     expect(reply.plan?.measure).toMatchObject({ agg: "min", field: "total_count" });
   });
 });
+
+describe("a yes/no field with its no side said after it", () => {
+  const bank = read("bank.csv");
+  const credit = read("credit.csv");
+  it.each([
+    ["median balance where y is no", "y", "no"],
+    ["average balance where y = no", "y", "no"],
+  ])("%s -> %s is %s (the 'no' was a negation of nothing and the yes side was kept)", async (q, field, value) => {
+    const reply = await ask(bank.table, q);
+    expect(reply.plan?.filters).toEqual([{ field, op: "eq", values: [value] }]);
+  });
+
+  it("'only foreign_worker 0' after a grouping keeps the grouping and selects 0, every word used", async () => {
+    const reply = await ask(credit.table, "average amt by housing_type", "what about the max instead", "only foreign_worker 0");
+    expect(reply.plan?.filters).toEqual([{ field: "foreign_worker", op: "eq", values: [0] }]);
+    expect(reply.plan?.measure).toMatchObject({ agg: "max", field: "amt" });
+    expect(reply.assumptions ?? []).not.toContainEqual(expect.stringContaining("did not use"));
+  });
+
+  it("'y is yes' stays the yes side", async () => {
+    const reply = await ask(bank.table, "median balance where y is yes");
+    expect(reply.plan?.filters).toEqual([{ field: "y", op: "eq", values: ["yes"] }]);
+  });
+});

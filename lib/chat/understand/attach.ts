@@ -15,6 +15,8 @@ import { spanText } from "./tokens";
 import { ABBREVIATIONS, correctWord, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
+/** The words between a yes/no field and the side said after it ("y is no", "Churn = No"). */
+const FLAG_IS = new Set(["is", "was", "are", "were", "be", "=", "==", "equals", "equal", "to", ":"]);
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
 /** The field words of a comparative or superlative, also misspelt ("heavyest" of "heaviest"), and of
  * "the most" read apart from the adjective after it ("the most expensive"). */
@@ -1726,6 +1728,21 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "the capacity for each cinema": a grouping word before the rows' own noun asks for one value per row.
     if (prev && hasHit(prev, "group") && prev.end === m.start) a.eachRow = true;
   });
+  // "where y is no", "Churn = No", "default = false": a yes/no field said with its "no" side after it
+  // selects that side (the "no" was read as a negation of nothing, and the yes side was kept).
+  for (const r of a.refs) {
+    const flag = r.turn === 0 && r.cands.length === 1 ? flagFor(lex, r.cands[0].name) : null;
+    if (!flag) continue;
+    let k = r.end;
+    while (k < tokens.length && k - r.end < 2 && FLAG_IS.has(tokens[k].lemma)) k++;
+    const said = tokens[k];
+    const after = tokens[k + 1];
+    // The words "no"/"false" after "is"/"="; the stored no-side itself ("foreign_worker 0", "y no") also right after the name.
+    const no = said && (said.text === String(flag.no ?? "").toLowerCase() || (k > r.end && ["no", "false"].includes(said.lemma)));
+    if (!no || (after && after.kind === "word" && !STOP_WORDS.has(after.lemma))) continue;
+    r.negated = true;
+    if (at[k] >= 0) consumed.add(at[k]);
+  }
   // "seniors and non-seniors", "churned vs not churned", "with or without a partner": a yes/no field
   // said on both of its sides is a grouping by it (both sides shown), not two filters no row meets.
   for (const r of a.refs) {
