@@ -91,3 +91,18 @@ describe("a yes/no field with its no side said after it", () => {
     expect(reply.plan?.filters).toEqual([{ field: "y", op: "eq", values: ["yes"] }]);
   });
 });
+
+describe("'and for the others' after a filtered answer", () => {
+  it.each(["and for the others", "what about the rest?", "and everyone else"])("%s -> the same measure over the other rows", async (turn) => {
+    const reply = await ask(bikes.table, "average max_temp in the city", turn);
+    expect(reply.plan?.filters).toEqual([{ field: "zone", op: "neq", values: ["CITY"] }]);
+    expect(reply.plan?.measure).toMatchObject({ agg: "mean", field: "max_temp" });
+    const xs = bikes.rows.filter((r) => r.zone !== "CITY").map((r) => Number(r.max_temp));
+    expect(oneNumber(reply)).toBeCloseTo(xs.reduce((s, x) => s + x, 0) / xs.length, 3);
+  });
+
+  it("after an exclusion, the others are the excluded rows", async () => {
+    const reply = await ask(housing.table, "total population not inland", "and for the others");
+    expect(reply.plan?.filters).toEqual([{ field: "ocean_proximity", op: "eq", values: ["INLAND"] }]);
+  });
+});

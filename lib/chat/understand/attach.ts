@@ -208,6 +208,8 @@ export interface Atoms {
   instead: boolean;
   /** "remove the filter", "without that filter": the earlier turns' filters are dropped. */
   unfilter: boolean;
+  /** "and for the others", "the rest": the earlier turn's value filter turned to its other side. */
+  others: boolean;
   /** "losses" read as the lowest values of a profit-like field (what was said and the field). */
   loss: { text: string; field: string } | null;
   /** "seniors and non-seniors", "with and without a partner": yes/no fields said on both sides (grouped by). */
@@ -355,6 +357,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     followUp: false,
     instead: false,
     unfilter: false,
+    others: false,
     loss: null,
     versusOther: null,
     bothSides: [],
@@ -420,7 +423,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (/colou?r|hue|legend/.test(m.text.toLowerCase())) a.colorWord = true;
           break;
         case "followUp":
-          if (m.start === 0 || h.key === "instead" || h.key === "unfilter") a.followUp = true;
+          if (m.start === 0 || h.key === "instead" || h.key === "unfilter" || h.key === "others") a.followUp = true;
+          if (h.key === "others") a.others = true;
           if (h.key === "instead") a.instead = true;
           if (h.key === "unfilter") a.unfilter = true;
           break;

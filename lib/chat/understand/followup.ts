@@ -118,6 +118,16 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     add(feats, "edit|unfilter");
     changed = true;
   }
+  // "and for the others", "the rest": the latest earlier filter on values of a field turns to its other side.
+  const side = a.others
+    ? [...plan.filters].reverse().find((f) => !fromTurn.has(f) && !f.otherField && f.values.every((v) => typeof v === "string"))
+    : undefined;
+  if (side && ["eq", "in", "neq"].includes(side.op)) {
+    const op = side.op === "neq" ? (side.values.length > 1 ? "in" : "eq") : "neq";
+    plan.filters = plan.filters.map((f) => (f === side ? ({ ...f, op } as Filter) : f));
+    add(feats, "edit|others");
+    changed = true;
+  }
   // "how many cars have 8 cylinders?" then "and 4?": a lone number, with no field or filter of its own,
   // replaces the value of the one earlier filter that is a number equal to a value its field holds.
   const swap = numberSwap(plan, a, lex);
