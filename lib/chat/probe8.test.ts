@@ -106,3 +106,16 @@ describe("'and for the others' after a filtered answer", () => {
     expect(reply.plan?.filters).toEqual([{ field: "ocean_proximity", op: "eq", values: ["INLAND"] }]);
   });
 });
+
+describe("a field name said right before its value, after a count word", () => {
+  const credit = read("credit.csv");
+  it("'how many rows have housing_type RENT' is one count of RENT rows, not a count grouped by housing_type", async () => {
+    const reply = await ask(credit.table, "how many rows have housing_type RENT");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.filters).toEqual([{ field: "housing_type", op: "eq", values: ["RENT"] }]);
+    expect(oneNumber(reply)).toBe(credit.rows.filter((r) => r.housing_type === "RENT").length);
+    const own = await ask(credit.table, "how many rows have housing_type RENT", "what about OWN");
+    expect(own.plan?.groupBy).toEqual([]);
+    expect(oneNumber(own)).toBe(credit.rows.filter((r) => r.housing_type === "OWN").length);
+  });
+});

@@ -1365,7 +1365,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "partner" is not Dependents' name and stays free for its own reading).
     const refIds = near
       .filter((r) => r.cands.some((c) => chosen.includes(c.name)))
-      .filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && !r.countOf)
+      // (A count word governs the field name too in "how many rows have housing_type RENT": the name
+      // said right before its value still only names it.)
+      .filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && (!r.countOf || (r.end <= startPos && startPos - r.end <= 1)))
       .map((r) => r.id);
     // ("which country has the most people after the United States?": in a ranking, "after" a value
     // leaves it out, as "besides" does.)
