@@ -119,3 +119,28 @@ describe("a field name said right before its value, after a count word", () => {
     expect(oneNumber(own)).toBe(credit.rows.filter((r) => r.housing_type === "OWN").length);
   });
 });
+
+describe("rows counted are one number, not a listing", () => {
+  const bank = read("bank.csv");
+  it.each(["count of rows where y is yes", "how many records with y = yes"])("%s", async (q) => {
+    const reply = await ask(bank.table, q);
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(oneNumber(reply)).toBe(bank.rows.filter((r) => r.y === "yes").length);
+  });
+
+  it("'what about single' after 'only married' replaces the value of the same field, still one count", async () => {
+    const reply = await ask(bank.table, "count of rows where y is yes", "only married", "what about single");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "y", op: "eq", values: ["yes"] },
+        { field: "marital", op: "eq", values: ["single"] },
+      ]),
+    );
+    expect(oneNumber(reply)).toBe(bank.rows.filter((r) => r.y === "yes" && r.marital === "single").length);
+  });
+
+  it("'show me the rows where y is yes' still lists them", async () => {
+    const reply = await ask(bank.table, "show me the rows where y is yes");
+    expect(reply.plan?.intent).toBe("rows");
+  });
+});

@@ -462,8 +462,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "list the ...", "show me the rows where": the rows themselves.
   const first = mentions[0];
   if (first && hasHit(first, "output", "rows") && first.start === 0) a.list = true;
+  // (Not when counted: "count of rows where ...", "how many records with ..." ask for one number.)
+  const counted = (i: number) => [mAt(i - 1), mAt(i - 2), mAt(i - 3)].some((x) => x && x.kind === "word" && hasHit(x, "count") && x.end >= i - 2);
   for (let i = 0; i + 1 < tokens.length; i++)
-    if (["row", "record", "entry"].includes(lemma(i)) && ["where", "with", "that", "whose", "having"].includes(lemma(i + 1))) a.list = true;
+    if (["row", "record", "entry"].includes(lemma(i)) && ["where", "with", "that", "whose", "having"].includes(lemma(i + 1)) && !counted(i)) a.list = true;
 
   // --- refs: field mentions and the words governing them ----------------------------------------
   mentions.forEach((m, idx) => {
