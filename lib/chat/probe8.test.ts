@@ -5,7 +5,7 @@ import path from "node:path";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { answerChat, type ChatReply } from "./index";
-import { tableFromCsv } from "./testing/load-csv";
+import { tableFromCsv, tableFromRows } from "./testing/load-csv";
 
 const dir = path.join(__dirname, "testing", "probe8");
 const read = (file: string) => {
@@ -142,5 +142,23 @@ describe("rows counted are one number, not a listing", () => {
   it("'show me the rows where y is yes' still lists them", async () => {
     const reply = await ask(bank.table, "show me the rows where y is yes");
     expect(reply.plan?.intent).toBe("rows");
+  });
+});
+
+describe("a one-letter value alone in a follow-up", () => {
+  // A small movies-like table: one-letter ratings are read as values only next to their field's name.
+  const genres = ["Comedy", "Drama", "Action"];
+  const ratings = ["PG-13", "R", "G", "PG"];
+  const rows = Array.from({ length: 48 }, (_, i) => [`Film ${i}`, genres[i % 3], ratings[Math.floor(i / 3) % 4], String(1990 + (i % 20))]);
+  const table = tableFromRows(["Title", "Major Genre", "Content Rating", "Year"], rows);
+  const count = (g: string, r: string) => rows.filter((x) => x[1] === g && x[2] === r).length;
+
+  it("'what about R' after 'only rated PG-13' replaces the rating, keeping the genre", async () => {
+    const reply = await ask(table, "how many comedies are there", "only rated PG-13", "what about R");
+    expect(reply.plan?.filters).toEqual([
+      { field: "Major Genre", op: "eq", values: ["Comedy"] },
+      { field: "Content Rating", op: "eq", values: ["R"] },
+    ]);
+    expect(oneNumber(reply)).toBe(count("Comedy", "R"));
   });
 });

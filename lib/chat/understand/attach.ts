@@ -225,6 +225,8 @@ export interface Atoms {
   unknown: { text: string; pos: number; slot: "measure" | "group" | "which" | "count" | "other" }[];
   /** Numbers nothing used (not a filter, limit or bin). */
   strayNumbers: string[];
+  /** Short words nothing read that are values of some field as typed ("R" in "what about R"), with their fields. */
+  strayShortValues: { text: string; fields: { field: string; value: string }[] }[];
   /** "more than 20 times": a count of each group's rows compared (the groups are read later). */
   timesCount: { op: "gt" | "gte" | "lt" | "lte"; value: number; text: string; pos: number; end: number } | null;
   /** Unknown words read as several values of one field ("hondas": Model values starting with "honda"). */
@@ -366,6 +368,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     greeting: false,
     unknown: [],
     strayNumbers: [],
+    strayShortValues: [],
     strayComparisons: [],
     strayCompare: [],
     valueWords: [],
@@ -1980,6 +1983,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       conj: null,
       text: spanText(tokens, left ? left.pos : Math.max(0, j), right.end),
     });
+  });
+  tokens.forEach((t, i) => {
+    const hits = at[i] < 0 && t.kind === "word" ? lex.shortValues.get(t.text) : undefined;
+    if (hits?.length) a.strayShortValues.push({ text: t.raw, fields: hits.map((v) => ({ field: v.field, value: v.value })) });
   });
   mentions.forEach((m, idx) => {
     if (m.kind === "number" && !consumed.has(idx) && !(a.limit && a.limit.n === m.value) && a.binWidth !== m.value && a.binCount !== m.value)

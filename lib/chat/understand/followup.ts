@@ -59,6 +59,7 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
     binCount: next.binCount ?? prev.binCount,
     unknown: next.unknown,
     strayNumbers: next.strayNumbers,
+    strayShortValues: next.strayShortValues,
     strayComparisons: next.strayComparisons,
     strayCompare: next.strayCompare,
     valueWords: next.valueWords,
@@ -130,7 +131,7 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   }
   // "how many cars have 8 cylinders?" then "and 4?": a lone number, with no field or filter of its own,
   // replaces the value of the one earlier filter that is a number equal to a value its field holds.
-  const swap = numberSwap(plan, a, lex);
+  const swap = numberSwap(plan, a, lex) ?? shortValueSwap(plan, a);
   if (swap) {
     plan.filters = plan.filters.map((f) => (f === swap.filter ? ({ ...f, values: [swap.value] } as Filter) : f));
     add(feats, "edit|swapValue");
@@ -287,6 +288,18 @@ function numberSwap(plan: AnalysisPlan, a: Atoms, lex: TableLexicon): { filter: 
   const nums = lex.byName.get(eqs[0].field)?.numbers;
   if (!nums || eqs[0].values[0] === value || !nums.includes(value)) return null;
   return { filter: eqs[0], value };
+}
+
+/**
+ * "only rated PG-13" then "what about R": a lone short word (read as a value only next to its field's
+ * name) that is a value of the field of one earlier filter on one value replaces that value.
+ */
+function shortValueSwap(plan: AnalysisPlan, a: Atoms): { filter: Filter; value: string } | null {
+  if (a.strayShortValues.length !== 1 || a.filters.length || a.refs.some((r) => r.turn === 0) || a.strayNumbers.length) return null;
+  const hits = a.strayShortValues[0].fields;
+  const eqs = plan.filters.filter((f) => f.op === "eq" && f.values.length === 1 && hits.some((h) => h.field === f.field && h.value !== f.values[0]));
+  if (eqs.length !== 1) return null;
+  return { filter: eqs[0], value: hits.find((h) => h.field === eqs[0].field)!.value };
 }
 
 function isShareAgg(agg: AnalysisPlan["measure"]["agg"]): boolean {
