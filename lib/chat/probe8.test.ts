@@ -162,3 +162,12 @@ describe("a one-letter value alone in a follow-up", () => {
     expect(oneNumber(reply)).toBe(count("Comedy", "R"));
   });
 });
+
+describe("a grain word that is a field's whole name, in a table without time fields", () => {
+  const bank = read("bank.csv");
+  it("'max pdays by month' groups by the month field (jan..dec), not a grain with nothing to bucket", async () => {
+    const reply = await ask(bank.table, "max pdays by month");
+    expect(reply.plan?.groupBy).toEqual([{ field: "month", bucket: null }]);
+    expect(reply.plan?.measure).toMatchObject({ agg: "max", field: "pdays" });
+  });
+});

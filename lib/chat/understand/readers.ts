@@ -2,6 +2,7 @@
 // field names, values of fields, vocabulary words) and proposes spans; `readMentions` keeps a
 // non-overlapping set (longer spans first) and marks the content words nobody recognised.
 import { dropAggregateWordFields } from "./aggwords";
+import { dropGrainsOverFields } from "./grainfields";
 import type { FieldInfo } from "../columns";
 import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
@@ -883,6 +884,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (proposals.some((q) => q.mention.kind === "number" && q.start === p.start)) proposals.splice(i, 1);
   }
   dropAggregateWordFields(proposals);
+  dropGrainsOverFields(proposals, lex);
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
   const taken = new Int32Array(tokens.length).fill(-1);
