@@ -171,3 +171,12 @@ describe("a grain word that is a field's whole name, in a table without time fie
     expect(reply.plan?.measure).toMatchObject({ agg: "max", field: "pdays" });
   });
 });
+
+describe("a whole number said right after a field's name is a value it holds", () => {
+  const bank = read("bank.csv");
+  it("'how many rows have pdays of -1' counts pdays = -1 (a code among many distinct values)", async () => {
+    const reply = await ask(bank.table, "how many rows have pdays of -1");
+    expect(reply.plan?.filters).toEqual([{ field: "pdays", op: "eq", values: [-1] }]);
+    expect(oneNumber(reply)).toBe(bank.rows.filter((r) => r.pdays === "-1").length);
+  });
+});

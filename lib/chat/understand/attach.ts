@@ -1169,13 +1169,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const discrete = (f: FieldInfo) =>
         f.numbers !== null && f.integer && (f.discrete || f.distinct <= 40) && list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max);
       let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name))) ? fieldAfter : null;
+      // (Right after the field's name, any whole number the field holds: "pdays of -1", a code.)
+      const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && f.integer && list.every((v) => f.numbers!.includes(v)));
       if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
-        const r = nearestRef(m.start, m.end, discrete);
+        const r = nearestRef(m.start, m.end, holds);
         if (r && r.end >= m.start - 2) ref = r;
       }
       if (ref) {
         const options = ref.cands
-          .filter((c) => discrete(info(c.name)))
+          .filter((c) => holds(info(c.name)))
           .map((c) => ({ filter: { field: c.name, op: list.length > 1 ? "in" : "eq", values: list } as Filter, how: "adjacent" as FilterHow }));
         consumed.add(idx);
         for (const j of listed) consumed.add(j);
