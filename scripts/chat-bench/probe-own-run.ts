@@ -1,6 +1,7 @@
 // Developer tool: run a probe set in the analytic set's format (questions.jsonl + expected.json from
 // pandas, tables as <dataset>.csv in the same folder) and score it with the own-set rule.
-//   npx tsx scripts/chat-bench/probe-own-run.ts lib/chat/testing/probe8 [-v] [id ...]
+//   npx tsx scripts/chat-bench/probe-own-run.ts lib/chat/testing/probe8[/questions2.jsonl] [-v] [id ...]
+// (a folder: its questions.jsonl and expected.json; a file x.jsonl: x-expected.json next to it)
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -8,14 +9,17 @@ import { cleanUpDatasetTables, loadDatasetTable } from "./load-dataset";
 import { type Expected, type OwnQuestion, scoreOwn } from "./score-own";
 
 async function main() {
-  const [dir, ...rest] = process.argv.slice(2);
+  const [arg, ...rest] = process.argv.slice(2);
+  const file = arg.endsWith(".jsonl") ? arg : path.join(arg, "questions.jsonl");
+  const dir = path.dirname(file);
+  const expectedFile = arg.endsWith(".jsonl") ? arg.replace(/\.jsonl$/, "-expected.json") : path.join(dir, "expected.json");
   const verbose = rest.includes("-v");
   const only = rest.filter((a) => a !== "-v");
-  const questions: OwnQuestion[] = readFileSync(path.join(dir, "questions.jsonl"), "utf8")
+  const questions: OwnQuestion[] = readFileSync(file, "utf8")
     .split("\n")
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l));
-  const expected = JSON.parse(readFileSync(path.join(dir, "expected.json"), "utf8")) as Record<string, Expected>;
+  const expected = JSON.parse(readFileSync(expectedFile, "utf8")) as Record<string, Expected>;
   let n = 0;
   let right = 0;
   let wrongNumber = 0;

@@ -27,7 +27,13 @@ def load(name):
 
 
 def main():
-    questions = [json.loads(line) for line in open(os.path.join(HERE, "questions.jsonl")) if line.strip()]
+    # questions.jsonl (first batch) -> expected.json; questions2.jsonl (second batch) -> questions2-expected.json
+    compute("questions.jsonl", "expected.json")
+    compute("questions2.jsonl", "questions2-expected.json")
+
+
+def compute(source, target):
+    questions = [json.loads(line) for line in open(os.path.join(HERE, source)) if line.strip()]
     frames = {}
     out = {}
     for q in questions:
@@ -37,10 +43,10 @@ def main():
         if "alt" in q:
             entry["alt"] = [analytic.expected_of({**q, "kind": "scalar" if q["kind"] in ("clarify", "no-field") else q["kind"]}, eval(e, env)) for e in q["alt"]]
         out[q["id"]] = entry
-    with open(os.path.join(HERE, "expected.json"), "w") as f:
+    with open(os.path.join(HERE, target), "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)
         f.write("\n")
-    print(f"{len(out)} expected answers written")
+    print(f"{len(out)} expected answers written to {target}")
 
 
 if __name__ == "__main__":
