@@ -180,3 +180,11 @@ describe("a whole number said right after a field's name is a value it holds", (
     expect(oneNumber(reply)).toBe(bank.rows.filter((r) => r.pdays === "-1").length);
   });
 });
+
+describe("a loose field span gives way to a field named exactly", () => {
+  it("'average median_house_value where median_income above 5' is the average, the filter on median_income", async () => {
+    const reply = await ask(housing.table, "average median_house_value where median_income above 5");
+    expect(reply.plan?.measure).toMatchObject({ agg: "mean", field: "median_house_value" });
+    expect(reply.plan?.filters).toEqual([{ field: "median_income", op: "gt", values: [5] }]);
+  });
+});

@@ -3,6 +3,7 @@
 // non-overlapping set (longer spans first) and marks the content words nobody recognised.
 import { dropAggregateWordFields } from "./aggwords";
 import { dropGrainsOverFields } from "./grainfields";
+import { dropLooseFieldsOverExact } from "./fieldspans";
 import type { FieldInfo } from "../columns";
 import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
@@ -885,6 +886,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   }
   dropAggregateWordFields(proposals);
   dropGrainsOverFields(proposals, lex);
+  dropLooseFieldsOverExact(proposals);
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
   const taken = new Int32Array(tokens.length).fill(-1);
