@@ -188,3 +188,18 @@ describe("a loose field span gives way to a field named exactly", () => {
     expect(reply.plan?.filters).toEqual([{ field: "median_income", op: "gt", values: [5] }]);
   });
 });
+
+describe("follow-ups that turn a filter to its other side", () => {
+  const bank = read("bank.csv");
+  it("'and for the others' after a comparison takes the rows on the other side of it", async () => {
+    const reply = await ask(housing.table, "average median_house_value where median_income above 5", "and for the others");
+    expect(reply.plan?.filters).toEqual([{ field: "median_income", op: "lte", values: [5] }]);
+  });
+
+  it("'what about no' after 'y is yes' turns the yes/no filter to its no side", async () => {
+    const reply = await ask(bank.table, "average duration where y is yes", "what about no");
+    expect(reply.plan?.filters).toEqual([{ field: "y", op: "eq", values: ["no"] }]);
+    const xs = bank.rows.filter((r) => r.y === "no").map((r) => Number(r.duration));
+    expect(oneNumber(reply)).toBeCloseTo(xs.reduce((s, x) => s + x, 0) / xs.length, 2);
+  });
+});

@@ -225,6 +225,8 @@ export interface Atoms {
   unknown: { text: string; pos: number; slot: "measure" | "group" | "which" | "count" | "other" }[];
   /** Numbers nothing used (not a filter, limit or bin). */
   strayNumbers: string[];
+  /** A turn that says only a side ("what about no", "and yes?"): that word. */
+  sideWord: "yes" | "no" | null;
   /** Short words nothing read that are values of some field as typed ("R" in "what about R"), with their fields. */
   strayShortValues: { text: string; fields: { field: string; value: string }[] }[];
   /** "more than 20 times": a count of each group's rows compared (the groups are read later). */
@@ -369,6 +371,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     unknown: [],
     strayNumbers: [],
     strayShortValues: [],
+    sideWord: null,
     strayComparisons: [],
     strayCompare: [],
     valueWords: [],
@@ -1986,6 +1989,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       text: spanText(tokens, left ? left.pos : Math.max(0, j), right.end),
     });
   });
+  // ("what about no": the only content word is a side, read as a negation of nothing.)
+  const sides = tokens.filter((t) => ["yes", "no", "true", "false"].includes(t.lemma));
+  if (
+    sides.length === 1 &&
+    mentions.every((m) => m.kind === "word" && (hasHit(m, "followUp") || hasHit(m, "neg") || hasHit(m, "conj") || hasHit(m, "question")))
+  )
+    a.sideWord = ["yes", "true"].includes(sides[0].lemma) ? "yes" : "no";
   tokens.forEach((t, i) => {
     const hits = at[i] < 0 && t.kind === "word" ? lex.shortValues.get(t.text) : undefined;
     if (hits?.length) a.strayShortValues.push({ text: t.raw, fields: hits.map((v) => ({ field: v.field, value: v.value })) });
