@@ -15,6 +15,8 @@ import { spanText } from "./tokens";
 import { ABBREVIATIONS, correctWord, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
+/** The words between a yes/no field and the side said after it ("y is no", "Churn = No"). */
+const FLAG_IS = new Set(["is", "was", "are", "were", "be", "=", "==", "equals", "equal", "to", ":"]);
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
 /** The field words of a comparative or superlative, also misspelt ("heavyest" of "heaviest"), and of
  * "the most" read apart from the adjective after it ("the most expensive"). */
@@ -209,6 +211,8 @@ export interface Atoms {
   instead: boolean;
   /** "remove the filter", "without that filter": the earlier turns' filters are dropped. */
   unfilter: boolean;
+  /** "and for the others", "the rest": the earlier turn's value filter turned to its other side. */
+  others: boolean;
   /** "losses" read as the lowest values of a profit-like field (what was said and the field). */
   loss: { text: string; field: string } | null;
   /** "seniors and non-seniors", "with and without a partner": yes/no fields said on both sides (grouped by). */
@@ -224,6 +228,10 @@ export interface Atoms {
   unknown: { text: string; pos: number; slot: "measure" | "group" | "which" | "count" | "other" }[];
   /** Numbers nothing used (not a filter, limit or bin). */
   strayNumbers: string[];
+  /** A turn that says only a side ("what about no", "and yes?"): that word. */
+  sideWord: "yes" | "no" | null;
+  /** Short words nothing read that are values of some field as typed ("R" in "what about R"), with their fields. */
+  strayShortValues: { text: string; fields: { field: string; value: string }[] }[];
   /** "more than 20 times": a count of each group's rows compared (the groups are read later). */
   timesCount: { op: "gt" | "gte" | "lt" | "lte"; value: number; text: string; pos: number; end: number } | null;
   /** Unknown words read as several values of one field ("hondas": Model values starting with "honda"). */
@@ -362,6 +370,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     followUp: false,
     instead: false,
     unfilter: false,
+    others: false,
     loss: null,
     versusOther: null,
     bothSides: [],
@@ -370,6 +379,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     greeting: false,
     unknown: [],
     strayNumbers: [],
+    strayShortValues: [],
+    sideWord: null,
     strayComparisons: [],
     strayCompare: [],
     valueWords: [],
@@ -427,7 +438,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (/colou?r|hue|legend/.test(m.text.toLowerCase())) a.colorWord = true;
           break;
         case "followUp":
-          if (m.start === 0 || h.key === "instead" || h.key === "unfilter") a.followUp = true;
+          if (m.start === 0 || h.key === "instead" || h.key === "unfilter" || h.key === "others") a.followUp = true;
+          if (h.key === "others") a.others = true;
           if (h.key === "instead") a.instead = true;
           if (h.key === "unfilter") a.unfilter = true;
           break;
@@ -465,8 +477,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "list the ...", "show me the rows where": the rows themselves.
   const first = mentions[0];
   if (first && hasHit(first, "output", "rows") && first.start === 0) a.list = true;
+  // (Not when counted: "count of rows where ...", "how many records with ..." ask for one number.)
+  const counted = (i: number) => [mAt(i - 1), mAt(i - 2), mAt(i - 3)].some((x) => x && x.kind === "word" && hasHit(x, "count") && x.end >= i - 2);
   for (let i = 0; i + 1 < tokens.length; i++)
-    if (["row", "record", "entry"].includes(lemma(i)) && ["where", "with", "that", "whose", "having"].includes(lemma(i + 1))) a.list = true;
+    if (["row", "record", "entry"].includes(lemma(i)) && ["where", "with", "that", "whose", "having"].includes(lemma(i + 1)) && !counted(i)) a.list = true;
 
   // --- refs: field mentions and the words governing them ----------------------------------------
   mentions.forEach((m, idx) => {
@@ -1183,13 +1197,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const discrete = (f: FieldInfo) =>
         f.numbers !== null && f.integer && (f.discrete || f.distinct <= 40) && list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max);
       let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name))) ? fieldAfter : null;
+      // (Right after the field's name, any whole number the field holds: "pdays of -1", a code.)
+      const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && f.integer && list.every((v) => f.numbers!.includes(v)));
       if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
-        const r = nearestRef(m.start, m.end, discrete);
+        const r = nearestRef(m.start, m.end, holds);
         if (r && r.end >= m.start - 2) ref = r;
       }
       if (ref) {
         const options = ref.cands
-          .filter((c) => discrete(info(c.name)))
+          .filter((c) => holds(info(c.name)))
           .map((c) => ({ filter: { field: c.name, op: list.length > 1 ? "in" : "eq", values: list } as Filter, how: "adjacent" as FilterHow }));
         consumed.add(idx);
         for (const j of listed) consumed.add(j);
@@ -1384,7 +1400,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "partner" is not Dependents' name and stays free for its own reading).
     const refIds = near
       .filter((r) => r.cands.some((c) => chosen.includes(c.name)))
-      .filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && !r.countOf)
+      // (A count word governs the field name too in "how many rows have housing_type RENT": the name
+      // said right before its value still only names it.)
+      .filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && (!r.countOf || (r.end <= startPos && startPos - r.end <= 1)))
       .map((r) => r.id);
     // "same day shipping": the word right after the value is its own field's name word said another
     // way ("shipping" of Ship Mode), not the other field it partly names (Days to Ship).
@@ -1778,6 +1796,21 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "the capacity for each cinema": a grouping word before the rows' own noun asks for one value per row.
     if (prev && hasHit(prev, "group") && prev.end === m.start) a.eachRow = true;
   });
+  // "where y is no", "Churn = No", "default = false": a yes/no field said with its "no" side after it
+  // selects that side (the "no" was read as a negation of nothing, and the yes side was kept).
+  for (const r of a.refs) {
+    const flag = r.turn === 0 && r.cands.length === 1 ? flagFor(lex, r.cands[0].name) : null;
+    if (!flag) continue;
+    let k = r.end;
+    while (k < tokens.length && k - r.end < 2 && FLAG_IS.has(tokens[k].lemma)) k++;
+    const said = tokens[k];
+    const after = tokens[k + 1];
+    // The words "no"/"false" after "is"/"="; the stored no-side itself ("foreign_worker 0", "y no") also right after the name.
+    const no = said && (said.text === String(flag.no ?? "").toLowerCase() || (k > r.end && ["no", "false"].includes(said.lemma)));
+    if (!no || (after && after.kind === "word" && !STOP_WORDS.has(after.lemma))) continue;
+    r.negated = true;
+    if (at[k] >= 0) consumed.add(at[k]);
+  }
   // "seniors and non-seniors", "churned vs not churned", "with or without a partner": a yes/no field
   // said on both of its sides is a grouping by it (both sides shown), not two filters no row meets.
   for (const r of a.refs) {
@@ -2037,6 +2070,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       conj: null,
       text: spanText(tokens, left ? left.pos : Math.max(0, j), right.end),
     });
+  });
+  // ("what about no": the only content word is a side, read as a negation of nothing.)
+  const sides = tokens.filter((t) => ["yes", "no", "true", "false"].includes(t.lemma));
+  if (
+    sides.length === 1 &&
+    mentions.every((m) => m.kind === "word" && (hasHit(m, "followUp") || hasHit(m, "neg") || hasHit(m, "conj") || hasHit(m, "question")))
+  )
+    a.sideWord = ["yes", "true"].includes(sides[0].lemma) ? "yes" : "no";
+  tokens.forEach((t, i) => {
+    const hits = at[i] < 0 && t.kind === "word" ? lex.shortValues.get(t.text) : undefined;
+    if (hits?.length) a.strayShortValues.push({ text: t.raw, fields: hits.map((v) => ({ field: v.field, value: v.value })) });
   });
   mentions.forEach((m, idx) => {
     if (m.kind === "number" && !consumed.has(idx) && !(a.limit && a.limit.n === m.value) && a.binWidth !== m.value && a.binCount !== m.value)

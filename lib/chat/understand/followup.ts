@@ -59,6 +59,8 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
     binCount: next.binCount ?? prev.binCount,
     unknown: next.unknown,
     strayNumbers: next.strayNumbers,
+    strayShortValues: next.strayShortValues,
+    sideWord: next.sideWord,
     strayComparisons: next.strayComparisons,
     strayCompare: next.strayCompare,
     valueWords: next.valueWords,
@@ -82,6 +84,9 @@ export function widenedFields(a: Atoms): Set<string> {
   }
   return out;
 }
+
+/** The other side of a filter, for "and for the others". */
+const OTHER_SIDE: Partial<Record<Filter["op"], Filter["op"]>> = { eq: "neq", in: "neq", neq: "eq", gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
 
 const add = (feats: Features, name: string, v = 1) => feats.set(name, (feats.get(name) ?? 0) + v);
 
@@ -118,9 +123,18 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     add(feats, "edit|unfilter");
     changed = true;
   }
+  // "and for the others", "the rest": the latest earlier filter turns to its other side (a value or
+  // a comparison: "median_income above 5" -> at most 5).
+  const side = a.others ? [...plan.filters].reverse().find((f) => !fromTurn.has(f) && !f.otherField && OTHER_SIDE[f.op]) : undefined;
+  if (side) {
+    const op = side.op === "neq" && side.values.length > 1 ? "in" : OTHER_SIDE[side.op]!;
+    plan.filters = plan.filters.map((f) => (f === side ? ({ ...f, op } as Filter) : f));
+    add(feats, "edit|others");
+    changed = true;
+  }
   // "how many cars have 8 cylinders?" then "and 4?": a lone number, with no field or filter of its own,
   // replaces the value of the one earlier filter that is a number equal to a value its field holds.
-  const swap = numberSwap(plan, a, lex);
+  const swap = numberSwap(plan, a, lex) ?? shortValueSwap(plan, a) ?? sideSwap(plan, a, lex);
   if (swap) {
     plan.filters = plan.filters.map((f) => (f === swap.filter ? ({ ...f, values: [swap.value] } as Filter) : f));
     add(feats, "edit|swapValue");
@@ -326,6 +340,28 @@ export function flipComparison(plan: AnalysisPlan, a: Atoms, lex: TableLexicon):
   const to: Filter =
     "other" in sides[0] && sides[0].other !== undefined ? ({ ...f, values: [sides[0].other] } as Filter) : ({ ...f, op: FLIPPED[f.op] } as Filter);
   return { from: f, to, text: cmps[0].text };
+}
+
+/**
+ * "only rated PG-13" then "what about R": a lone short word (read as a value only next to its field's
+ * name) that is a value of the field of one earlier filter on one value replaces that value.
+ */
+function shortValueSwap(plan: AnalysisPlan, a: Atoms): { filter: Filter; value: string } | null {
+  if (a.strayShortValues.length !== 1 || a.filters.length || a.refs.some((r) => r.turn === 0) || a.strayNumbers.length) return null;
+  const hits = a.strayShortValues[0].fields;
+  const eqs = plan.filters.filter((f) => f.op === "eq" && f.values.length === 1 && hits.some((h) => h.field === f.field && h.value !== f.values[0]));
+  if (eqs.length !== 1) return null;
+  return { filter: eqs[0], value: hits.find((h) => h.field === eqs[0].field)!.value };
+}
+
+/** "average duration where y is yes" then "what about no": the one earlier yes/no filter turns to the side said. */
+function sideSwap(plan: AnalysisPlan, a: Atoms, lex: TableLexicon): { filter: Filter; value: string | number } | null {
+  if (!a.sideWord || a.filters.length || a.refs.some((r) => r.turn === 0)) return null;
+  const flags = plan.filters.filter((f) => f.op === "eq" && f.values.length === 1 && flagFor(lex, f.field));
+  if (flags.length !== 1) return null;
+  const flag = flagFor(lex, flags[0].field)!;
+  const value = a.sideWord === "yes" ? flag.yes : flag.no;
+  return value === null || value === flags[0].values[0] ? null : { filter: flags[0], value };
 }
 
 function isShareAgg(agg: AnalysisPlan["measure"]["agg"]): boolean {

@@ -1,6 +1,9 @@
 // Readers: tokens -> typed mentions. Each reader looks for one kind of thing (numbers, dates,
 // field names, values of fields, vocabulary words) and proposes spans; `readMentions` keeps a
 // non-overlapping set (longer spans first) and marks the content words nobody recognised.
+import { dropAggregateWordFields } from "./aggwords";
+import { dropGrainsOverFields } from "./grainfields";
+import { dropLooseFieldsOverExact } from "./fieldspans";
 import type { FieldInfo } from "../columns";
 import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
@@ -625,16 +628,21 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => t.lemma);
   const texts = tokens.map((t) => t.text);
-  const match = (i: number, v: ValueEntry): boolean => {
-    if (i + v.words.length > tokens.length) return false;
+  // The number of words matched only as a typo (-1: no match).
+  const match = (i: number, v: ValueEntry): number => {
+    if (i + v.words.length > tokens.length) return -1;
+    let typos = 0;
     for (let j = 0; j < v.words.length; j++) {
       const want = v.words[j];
       if (lemmas[i + j] === want || texts[i + j] === want) continue;
       // A typo is allowed on longer words only (not in a row's label).
-      if (!v.label && want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) continue;
-      return false;
+      if (!v.label && want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) {
+        typos++;
+        continue;
+      }
+      return -1;
     }
-    return true;
+    return typos;
   };
   for (let i = 0; i < tokens.length; i++) {
     // A code of digits and letters or dashes typed as one token ("7B", "2023-24", "G1"), spelt exactly as
@@ -658,14 +666,20 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     }
     // "loses us the most money", "show us": "us" typed in lower case after a verb is the pronoun, not a country.
     const pronoun = tokens[i].text === "us" && !tokens[i].cap && (PRONOUN_US_AFTER.has(texts[i - 1] ?? "") || PRONOUN_US_AFTER.has(lemmas[i - 1] ?? ""));
+    // The longest match; among equally long ones the fewest typos: a word typed exactly as one value
+    // is that value, not also the values one typo away ("island" is ISLAND, not INLAND too).
     let bestLen = 0;
+    let bestTypos = 0;
     let best: ValueEntry[] = [];
     for (const v of pool) {
-      if (!match(i, v) || (pronoun && v.words.length === 1)) continue;
-      if (v.words.length > bestLen) {
+      if (pronoun && v.words.length === 1) continue;
+      const typos = match(i, v);
+      if (typos < 0) continue;
+      if (v.words.length > bestLen || (v.words.length === bestLen && typos < bestTypos)) {
         bestLen = v.words.length;
+        bestTypos = typos;
         best = [v];
-      } else if (v.words.length === bestLen) best.push(v);
+      } else if (v.words.length === bestLen && typos === bestTypos) best.push(v);
     }
     if (!bestLen) {
       // "self employed" for "Self-emp-inc" and "Self-emp-not-inc": the first words of longer values, abbreviated there.
@@ -967,6 +981,9 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (p.mention.kind !== "word" || !["a", "an"].includes(tokens[p.start].text)) continue;
     if (proposals.some((q) => q.mention.kind === "number" && q.start === p.start)) proposals.splice(i, 1);
   }
+  dropAggregateWordFields(proposals);
+  dropGrainsOverFields(proposals, lex);
+  dropLooseFieldsOverExact(proposals);
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
   const taken = new Int32Array(tokens.length).fill(-1);
