@@ -219,3 +219,28 @@ describe("a time axis nobody said is stated", () => {
     expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/time axis/);
   });
 });
+
+describe("'name and X of all <rows>' lists the rows, even where names repeat", () => {
+  const rows = [
+    ["Biology III", "2", "Yes"],
+    ["Biology III", "4", "Yes"],
+    ["Physics I", "3", "Yes"],
+    ["Physics I", "1", "No"],
+    ["Chemistry", "2", "Yes"],
+  ];
+  const table = tableFromRows(["CourseName", "Credits", "IsOnline"], rows);
+  const ask2 = (q: string) => answerChat({ table, datasetName: "courses", messages: [{ role: "user", content: q }] });
+  it.each(["course name and credits of all online courses", "Show the course name and credits of all online courses in a bar chart, order by credits desc."])(
+    "%s",
+    async (q) => {
+      const reply = await ask2(q);
+      expect(reply.plan?.intent).toBe("rows");
+      expect([reply.plan?.x, reply.plan?.y]).toEqual(["CourseName", "Credits"]);
+      expect(reply.messages[1]?.table?.length).toBe(4);
+    },
+  );
+  it("an aggregate word still averages per name", async () => {
+    const reply = await ask2("average credits of all online courses by course name");
+    expect(reply.plan?.intent).toBe("aggregate");
+  });
+});

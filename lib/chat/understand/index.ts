@@ -5,6 +5,7 @@ import { isTimeField, type FieldInfo } from "../columns";
 import type { AnalysisPlan } from "../plan";
 import { attach, type Atoms } from "./attach";
 import { versusAxes } from "./axes";
+import { listingReading } from "./listing";
 import { generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms } from "./followup";
@@ -275,6 +276,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const picked = repick(a, ranked, lex, prevPlan);
   if (picked) {
     best = picked.best;
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
+  const listed = listingReading(a, ranked);
+  if (listed) {
+    best = listed;
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
   // "profit margin", "sales per order", "profit per item": a ratio the words name, stated with its formula.
