@@ -22,7 +22,11 @@ function listValues(values: (string | number)[], lang: Lang): string {
 export function describeFilters(filters: Filter[], lang: Lang, dateFields: Set<string> = new Set()): string {
   return filters
     .map((f) =>
-      f.or?.length ? `(${[f, ...f.or].map((c) => describeCondition(c, lang, dateFields)).join(` ${t(lang, "or")} `)})` : describeCondition(f, lang, dateFields),
+      f.or?.length
+        ? `(${[f, ...f.or].map((c) => describeCondition(c, lang, dateFields)).join(` ${t(lang, "or")} `)})`
+        : f.and?.length
+          ? [f, ...f.and].map((c) => describeCondition(c, lang, dateFields)).join(` ${t(lang, "and")} `)
+          : describeCondition(f, lang, dateFields),
     )
     .join(` ${t(lang, "and")} `);
 }

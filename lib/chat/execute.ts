@@ -358,6 +358,13 @@ function applyFieldComparison(mask: Uint8Array, info: FieldInfo, other: FieldInf
 export function buildMask(table: Table, fields: FieldInfo[], filters: Filter[]): Uint8Array {
   const mask = new Uint8Array(table.rowCount).fill(1);
   for (const flt of filters) {
+    if (flt.and?.length) {
+      // Every condition holds: the base condition and each of the others.
+      const { and, ...base } = flt;
+      const all = buildMask(table, fields, [base as Filter, ...and]);
+      for (let i = 0; i < mask.length; i++) mask[i] &= all[i];
+      continue;
+    }
     if (flt.otherField) {
       applyFieldComparison(mask, getField(fields, flt.field, "filter"), getField(fields, flt.otherField, "filter"), flt);
       continue;
@@ -474,8 +481,8 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   let hits: Uint8Array | null = null;
   if (condition) {
     const info = getField(fields, condition.field, "rate");
-    const match = new Uint8Array(table.rowCount).fill(1);
-    applyFilter(match, info, condition);
+    const match = condition.and?.length ? buildMask(table, fields, [condition]) : new Uint8Array(table.rowCount).fill(1);
+    if (!condition.and?.length) applyFilter(match, info, condition);
     hits = new Uint8Array(table.rowCount);
     for (let i = 0; i < hits.length; i++) {
       const missing = info.codes ? info.codes[i] < 0 : Number.isNaN(info.numbers![i]);

@@ -6,6 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
+import { describeTable } from "./columns";
+import { buildMask } from "./execute";
 import { answerChat, type ChatReply } from "./index";
 import { tableFromCsv, tableFromRows } from "./testing/load-csv";
 
@@ -217,5 +219,62 @@ describe("a time axis nobody said is stated", () => {
   it("not when the time was said", async () => {
     const reply = await ask(store.table, "monthly sales");
     expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/time axis/);
+  });
+});
+
+describe("'name and X of all <rows>' lists the rows, even where names repeat", () => {
+  const rows = [
+    ["Biology III", "2", "Yes"],
+    ["Biology III", "4", "Yes"],
+    ["Physics I", "3", "Yes"],
+    ["Physics I", "1", "No"],
+    ["Chemistry", "2", "Yes"],
+  ];
+  const table = tableFromRows(["CourseName", "Credits", "IsOnline"], rows);
+  const ask2 = (q: string) => answerChat({ table, datasetName: "courses", messages: [{ role: "user", content: q }] });
+  it.each(["course name and credits of all online courses", "Show the course name and credits of all online courses in a bar chart, order by credits desc."])(
+    "%s",
+    async (q) => {
+      const reply = await ask2(q);
+      expect(reply.plan?.intent).toBe("rows");
+      expect([reply.plan?.x, reply.plan?.y]).toEqual(["CourseName", "Credits"]);
+      expect(reply.messages[1]?.table?.length).toBe(4);
+    },
+  );
+  it("an aggregate word still averages per name", async () => {
+    const reply = await ask2("average credits of all online courses by course name");
+    expect(reply.plan?.intent).toBe("aggregate");
+  });
+});
+
+describe("'the share of customers with both A and B' is over all the rows", () => {
+  const telco = read("telco-slice.csv");
+  it.each([
+    ["what share of customers have both phone service and internet", (r: Record<string, string>) => r.PhoneService === "Yes" && r.InternetService !== "No"],
+    ["what percentage of customers have both a partner and dependents", (r: Record<string, string>) => r.Partner === "Yes" && r.Dependents === "Yes"],
+  ])("%s", async (q, holds) => {
+    const reply = await ask(telco.table, q);
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.filters).toEqual([]);
+    expect(reply.plan?.measure.condition?.and?.length).toBe(1);
+    const want = (100 * telco.rows.filter(holds).length) / telco.rows.length;
+    const cell = Object.entries(reply.messages[1].table?.[0] ?? {}).find(([k]) => k.startsWith("%"))?.[1];
+    expect(Number(cell)).toBeCloseTo(want, 1);
+  });
+});
+
+describe("a filter with 'and' holds every condition", () => {
+  it("buildMask", () => {
+    const table = tableFromRows(
+      ["a", "b"],
+      [
+        ["Yes", "x"],
+        ["Yes", "y"],
+        ["No", "x"],
+        ["No", "y"],
+      ],
+    );
+    const mask = buildMask(table, describeTable(table), [{ field: "a", op: "eq", values: ["Yes"], and: [{ field: "b", op: "neq", values: ["y"] }] }]);
+    expect([...mask]).toEqual([1, 0, 0, 0]);
   });
 });

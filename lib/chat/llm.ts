@@ -65,7 +65,7 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
   need(plan.measure.field, "measure", agg !== "count" && agg !== "distinct" && agg !== "rate");
   if (agg === "rate" && !plan.measure.condition && (plan.measure.value === null || plan.measure.value === undefined))
     problems.push("rate needs a value or a condition");
-  if (plan.measure.condition) need(plan.measure.condition.field, "rate condition");
+  if (plan.measure.condition) for (const c of [plan.measure.condition, ...(plan.measure.condition.and ?? [])]) need(c.field, "rate condition");
   if (plan.measure.per) need(plan.measure.per.field, "ratio denominator", plan.measure.per.agg === "sum");
   for (const m of plan.extraMeasures ?? []) need(m.field, "measure", m.agg !== "count" && m.agg !== "distinct" && m.agg !== "rate");
   if (agg !== "count" && agg !== "share" && !plan.measure.field && plan.intent === "aggregate") problems.push(`${agg} needs a field`);

@@ -42,6 +42,11 @@ export const filterSchema = conditionSchema.extend({
   otherField: z.string().min(1).optional(),
   /** Conditions on other fields joined by "or" ("TechSupport is Yes or PhoneService is Yes"): a row passes when any holds. */
   or: z.array(conditionSchema).min(1).max(8).optional(),
+  /**
+   * Conditions that must hold too, for a rate's condition ("the share of customers with both phone service
+   * and internet": PhoneService is Yes and InternetService is not No); as a filter it is the same as listing them.
+   */
+  and: z.array(conditionSchema).min(1).max(8).optional(),
 });
 export type Filter = z.infer<typeof filterSchema>;
 

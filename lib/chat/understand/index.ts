@@ -5,6 +5,8 @@ import { isTimeField, type FieldInfo } from "../columns";
 import type { AnalysisPlan } from "../plan";
 import { attach, type Atoms } from "./attach";
 import { versusAxes } from "./axes";
+import { bothReading } from "./both";
+import { listingReading } from "./listing";
 import { generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms } from "./followup";
@@ -282,6 +284,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = picked.best;
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
+  const listed = listingReading(a, ranked);
+  if (listed) {
+    best = listed;
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
   // "profit margin", "sales per order", "profit per item": a ratio the words name, stated with its formula.
   const ratio = readRatio(a, lex);
   if (ratio) {
@@ -338,6 +345,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (sides) adopt(sides.plan, sides.note);
   const axes = versusAxes(a, best.plan);
   if (axes) adopt(axes);
+  const both = bothReading(a, best.plan, lex);
+  if (both) adopt(both);
   // Not sure of the reading: the answer says which other reading was nearly as likely.
   const bestKey = JSON.stringify(best.plan);
   const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey) ?? null;

@@ -1,0 +1,59 @@
+// "course name and credits of all online courses": a name and a number of all the rows, with no word
+// that combines them (no aggregate, count, grouping, ranking or relation word), lists the rows: one
+// line per course, even where names repeat. The learned ranking prefers a count or an average per name
+// there (the corpora rarely repeat names), so the rows are picked after the ranking.
+import type { Atoms } from "./attach";
+import type { Candidate } from "./candidates";
+
+const ALL_WORDS = new Set(["all", "every", "each"]);
+
+/** The rows reading of "X and Y of all <rows>", when the best reading combines rows nobody asked to combine. */
+export function listingReading(a: Atoms, ranked: Candidate[]): Candidate | null {
+  const best = ranked[0];
+  const plan = best?.plan;
+  if (!plan || plan.intent !== "aggregate" || plan.groupBy.length === 0) return null;
+  if (a.aggWords || a.looseAgg || a.count || a.countRows || a.share || a.rate || a.distinct || a.proportion) return null;
+  if (a.superlative || a.limit || a.which || a.distribution || a.relation || a.versus || a.overTime || a.bucket) return null;
+  if (a.chart !== null && a.chart !== "bar") return null;
+  const refs = a.refs.filter((r) => r.turn === 0);
+  if (refs.some((r) => (r.group && !r.sortBy) || r.series || r.facet || r.agg || r.countOf || r.distinctOf || r.afterWhich)) return null;
+  // "of all online courses", "for every customer": all the rows, said with their noun.
+  const { mentions, at, tokens } = a.reading;
+  const allRows = tokens.some((t, i) => {
+    if (!ALL_WORDS.has(t.lemma)) return false;
+    for (let k = i + 1; k < Math.min(tokens.length, i + 4); k++) {
+      const m = at[k] >= 0 ? mentions[at[k]] : undefined;
+      if (m && m.kind === "word" && m.hits.some((h) => h.category === "rowNoun")) return true;
+      // ("all film titles and their jury scores": the label field itself, one per row.)
+      if (m && m.kind === "field" && m.fields.some((f) => plan.groupBy.some((g) => g.field === f.name))) return true;
+    }
+    return false;
+  });
+  if (!allRows && !a.list) return null;
+  const fields = new Set([...plan.groupBy.map((g) => g.field), ...(plan.measure.field ? [plan.measure.field] : [])]);
+  const filters = JSON.stringify(plan.filters);
+  const rows = ranked.filter(
+    (c) =>
+      c.plan.intent === "rows" &&
+      c.plan.x !== null &&
+      c.plan.y !== null &&
+      fields.has(c.plan.x) &&
+      fields.has(c.plan.y) &&
+      JSON.stringify(c.plan.filters) === filters,
+  );
+  // (In the order of the data where a reading keeps it; each row's number as a bar, the label under it.)
+  // An order said on the number ("order by credits desc") is the rows' order; on the name, another question.
+  const order = a.sort?.order;
+  const sortRefs = refs.filter((r) => r.sortBy);
+  const pick = order
+    ? rows.find(
+        (c) =>
+          a.sort?.by !== "key" &&
+          c.plan.sort?.by === "value" &&
+          c.plan.sort.order === order &&
+          sortRefs.length > 0 &&
+          sortRefs.every((r) => r.cands.some((f) => f.name === c.plan.y)),
+      )
+    : (rows.find((c) => c.plan.sort === null) ?? rows[0]);
+  return pick ? { ...pick, plan: { ...pick.plan, chart: "bar" } } : null;
+}
