@@ -198,3 +198,12 @@ describe("probe7: a generic word that ends several number fields' names", () => 
     expect(math.plan?.measure.field).toBe("math_score");
   });
 });
+
+describe("probe7: 'or' between two comparisons, each with its field after the number", () => {
+  it("'more than 4 home goals or more than 3 away goals' is one condition that holds when either does ('or more' is not '4 or more' before 'than')", async () => {
+    const reply = await ask(matches.table, "how many league matches had more than 4 home goals or more than 3 away goals?");
+    const want = matches.rows.filter((r) => r.competition === "League" && (Number(r.home_goals) > 4 || Number(r.away_goals) > 3)).length;
+    expect(reply.messages[1]?.table?.[0]?.["Number of rows"]).toBe(want);
+    expect(reply.plan?.filters.some((f) => f.or?.length)).toBe(true);
+  });
+});

@@ -1592,7 +1592,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   }
   // "or" between conditions on different fields ("TechSupport = Yes or PhoneService = Yes", "cars from
   // Japan or with 4 cylinders"): one condition that holds when either does. Between the two, only the
-  // "or", small words and the second condition's own field name.
+  // "or", small words, the second condition's own field name and the first one's said after its number
+  // ("more than 4 home goals or more than 3 away goals").
   const orJoined = (x: FilterAtom, y: FilterAtom): boolean => {
     if (x.negated || y.negated || y.pos < x.end || y.pos - x.end > 6) return false;
     let ors = 0;
@@ -1603,6 +1604,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         !(
           STOP_WORDS.has(l) ||
           ["=", "is", "are", "with", "have", "has", "from", "in", "on", "who", "that", "whose", "either"].includes(l) ||
+          (ors === 0 &&
+            x.refs.some((id) => {
+              const r = a.refs[id];
+              return !!r && k >= r.pos && k < r.end && r.pos >= x.end;
+            })) ||
           y.refs.some((id) => {
             const r = a.refs[id];
             return !!r && k >= r.pos && k < r.end;

@@ -755,6 +755,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
 function readWords(tokens: Token[]): Proposal[] {
   const byspan = new Map<string, { start: number; end: number; hits: { category: Category; key: string }[] }>();
   for (const h of findPhrases(tokens)) {
+    // "... or more than 3 away goals": "or" joins a second comparison; "or more" ends one only when no "than" follows.
+    if (h.category === "cmp" && h.end - h.start > 1 && ["or", "and"].includes(tokens[h.start].lemma) && tokens[h.end]?.lemma === "than") continue;
     const k = `${h.start}:${h.end}`;
     const e = byspan.get(k) ?? { start: h.start, end: h.end, hits: [] };
     if (!e.hits.some((x) => x.category === h.category && x.key === h.key)) e.hits.push({ category: h.category, key: h.key });
