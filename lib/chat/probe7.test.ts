@@ -205,5 +205,7 @@ describe("probe7: 'or' between two comparisons, each with its field after the nu
     const want = matches.rows.filter((r) => r.competition === "League" && (Number(r.home_goals) > 4 || Number(r.away_goals) > 3)).length;
     expect(reply.messages[1]?.table?.[0]?.["Number of rows"]).toBe(want);
     expect(reply.plan?.filters.some((f) => f.or?.length)).toBe(true);
+    // ("matches" names the rows here, not match_date: only the rows' id and date fields start with it.)
+    expect(reply.plan?.groupBy).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // field names, values of fields, vocabulary words) and proposes spans; `readMentions` keeps a
 // non-overlapping set (longer spans first) and marks the content words nobody recognised.
 import type { FieldInfo } from "../columns";
-import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
+import { namedAsCode, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
 import {
   ALONE_WORDS,
@@ -865,8 +865,16 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   // battery level per sensor" over sensor_readings: SensorCode), not the rows.
   const groupedField = (t: Token, i: number) =>
     t.text === t.lemma && ["per", "by"].includes(tokens[i - 1]?.lemma ?? "") && (lex.partial.get(t.lemma) ?? []).length === 1;
+  // A plural row noun ("matches") that is only the first word of the rows' id and date fields
+  // (match_id, match_date) names the rows, as the dataset's own name would.
+  const rowsOfIdAndDate = (t: Token) => {
+    if (t.text === t.lemma || !ROW_NOUNS.has(t.lemma)) return false;
+    const named = lex.partial.get(t.lemma) ?? [];
+    const dated = named.some((p) => lex.byName.get(p.field)?.role === "date");
+    return dated && named.every((p) => lex.byName.get(p.field)?.role === "date" || namedAsCode(p.field));
+  };
   tokens.forEach((t, i) => {
-    if (t.kind === "word" && lex.rowWords.has(t.lemma) && !groupedField(t, i))
+    if (t.kind === "word" && (lex.rowWords.has(t.lemma) || rowsOfIdAndDate(t)) && !groupedField(t, i))
       proposals.push({
         start: i,
         end: i + 1,
