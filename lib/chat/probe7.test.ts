@@ -209,3 +209,13 @@ describe("probe7: 'or' between two comparisons, each with its field after the nu
     expect(reply.plan?.groupBy).toEqual([]);
   });
 });
+
+describe("probe7: a negative prefix on a yes/no field's word", () => {
+  it("'inactive' is active_flg = N ('active' alone is Y)", async () => {
+    const reply = await ask(hr.table, "how many inactive employees");
+    expect(reply.plan?.filters).toEqual([{ field: "active_flg", op: "eq", values: ["N"] }]);
+    expect(reply.messages[1]?.table?.[0]?.["Number of rows"]).toBe(hr.rows.filter((r) => r.active_flg === "N").length);
+    const active = await ask(hr.table, "how many active employees");
+    expect(active.plan?.filters).toEqual([{ field: "active_flg", op: "eq", values: ["Y"] }]);
+  });
+});

@@ -855,8 +855,28 @@ const COMMAND_WORDS = new Set([
 ]);
 
 /** Reads one message into tokens and non-overlapping mentions. */
+/**
+ * "inactive", "unpaid", "non-smokers": the negative prefix of a word that names a yes/no field
+ * (active_flg, is_paid, smoker) is read as "not" before that word, so the field's other side is meant.
+ */
+function splitNegatedFlags(tokens: Token[], lex: TableLexicon): Token[] {
+  if (!lex.flagFields.size) return tokens;
+  const out: Token[] = [];
+  for (const t of tokens) {
+    const m = t.kind === "word" ? /^(in|un|non-?)([a-z]{4,})$/.exec(t.lemma) : null;
+    const rest = m ? m[2] : "";
+    const names = m && !lex.nameIndex.has(t.lemma) && !lex.valueIndex.has(t.lemma) ? (lex.nameIndex.get(rest) ?? lex.partial.get(rest) ?? []) : [];
+    if (names.length && names.every((n) => lex.flagFields.has("field" in n ? n.field : ""))) {
+      const restText = t.text.slice(t.text.length - rest.length);
+      out.push({ ...t, text: "not", lemma: "not", raw: m![1], end: t.start + m![1].length });
+      out.push({ ...t, text: restText, lemma: rest, raw: t.raw.slice(m![1].length), start: t.start + m![1].length, sep: null });
+    } else out.push(t);
+  }
+  return out;
+}
+
 export function readMentions(text: string, lex: TableLexicon): Reading {
-  const tokens = tokenize(text);
+  const tokens = splitNegatedFlags(tokenize(text), lex);
   const proposals = [...readNumbersAndDates(tokens), ...readValues(tokens, lex), ...readFields(tokens, lex), ...readWords(tokens)];
   // Words of the dataset's name name the rows ("the faculty members", "its stations"); said in the
   // plural ("the number of participants" over a Participants table) they name the rows even where a
