@@ -219,3 +219,18 @@ describe("probe7: a negative prefix on a yes/no field's word", () => {
     expect(active.plan?.filters).toEqual([{ field: "active_flg", op: "eq", values: ["Y"] }]);
   });
 });
+
+describe("probe7: a noun the table lacks after a word that only partly names a field", () => {
+  it("'average customer age by country' and 'average delivery rating by country' say the field does not exist, with no number", async () => {
+    for (const [q, word] of [
+      ["average customer age by country", "age"],
+      ["average delivery rating by country", "rating"],
+    ]) {
+      const reply = await ask(shop.table, q);
+      expect(reply.plan, q).toBeNull();
+      expect(reply.messages[0].content).toContain(`could not find "${word}"`);
+    }
+    const total = await ask(shop.table, "average order total by country");
+    expect(total.plan?.measure).toEqual({ agg: "mean", field: "order_total" });
+  });
+});

@@ -1910,6 +1910,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       else if (!nx || nx.kind === "word") break;
     }
     if (prev && (hasHit(prev, "agg") || hasHit(prev, "share"))) slot = "measure";
+    // "average customer age", "average delivery rating": a word that only partly names a field, between
+    // the aggregate word and the unknown noun, qualifies that noun; the noun is the number asked for.
+    else if (prev && prev.kind === "field" && prev.partial && prev.end === m.start && prev.end - prev.start === 1 && hasHit(mAt(prev.start - 1), "agg"))
+      slot = "measure";
     else if (prev && hasHit(prev, "count")) slot = "count";
     // "for all airplanes": "all" quantifies the rows the word names; it does not ask for a grouping.
     else if (prev && (hasHit(prev, "group") || hasHit(prev, "series")) && !/^(for )?all$/.test(prev.text.toLowerCase())) slot = "group";
