@@ -234,3 +234,12 @@ describe("probe7: a noun the table lacks after a word that only partly names a f
     expect(total.plan?.measure).toEqual({ agg: "mean", field: "order_total" });
   });
 });
+
+describe("probe7: price superlatives without a price field", () => {
+  it("'the 3 most expensive orders' ranks the orders by their total (no price field)", async () => {
+    const reply = await ask(shop.table, "show the 3 most expensive orders");
+    expect(reply.plan?.y).toBe("order_total");
+    const top = [...shop.rows].sort((a, b) => Number(b.order_total) - Number(a.order_total)).slice(0, 3);
+    expect(reply.messages[1]?.table?.map((r) => r.order_id)).toEqual(top.map((r) => r.order_id));
+  });
+});
