@@ -243,3 +243,11 @@ describe("probe7: price superlatives without a price field", () => {
     expect(reply.messages[1]?.table?.map((r) => r.order_id)).toEqual(top.map((r) => r.order_id));
   });
 });
+
+describe("probe7: a small-word synonym of one field before a number", () => {
+  it("'rated 4 or higher' compares perf_rating (was a question back among every field a 4 fits)", async () => {
+    const reply = await ask(hr.table, "how many employees are in FIN or HR and rated 4 or higher?");
+    const want = hr.rows.filter((r) => ["FIN", "HR"].includes(r.dept_cd) && Number(r.perf_rating) >= 4).length;
+    expect(reply.messages[1]?.table?.[0]?.["Number of rows"]).toBe(want);
+  });
+});

@@ -545,7 +545,20 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       });
       continue;
     }
-    if (STOP_WORDS.has(w)) continue;
+    if (STOP_WORDS.has(w)) {
+      // "rated 4 or higher": a small word that is a synonym in one field's name only (perf_rating), right
+      // before a number, names the field compared.
+      const one = [...new Set((lex.nameIndex.get(w) ?? []).map((n) => n.field))].map((field) => ({ field }));
+      if (one.length === 1 && tokens[i + 1]?.kind === "number" && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field"))
+        out.push({
+          start: i,
+          end: i + 1,
+          priority: 2,
+          score: 0.6,
+          mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: [{ name: one[0].field, score: 0.6 }], partial: true },
+        });
+      continue;
+    }
     if (GENERIC_WORDS.has(w)) {
       // A generic word ("score") that ends the table's own names of several fields (math_score,
       // reading_score, ...) names each of them: a question back, not a word nothing knows.
