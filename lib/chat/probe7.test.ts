@@ -106,6 +106,8 @@ describe("probe7: two date fields", () => {
     expect(Number(Object.values(quarter.messages[1]?.table?.[0] ?? {})[0])).toBeCloseTo(want, 1);
     const shipped = await ask(shop.table, "number of orders shipped per month");
     expect(shipped.plan?.groupBy).toEqual([{ field: "ship_ts", bucket: "month" }]);
+    const june = await ask(shop.table, "orders shipped in june 2025, how many?");
+    expect(june.plan?.filters).toEqual([{ field: "ship_ts", op: "eq", values: ["2025-06"] }]);
     const unnamed = await ask(shop.table, "how many in 2025");
     expect(unnamed.plan).toBeNull();
   });
