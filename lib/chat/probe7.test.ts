@@ -253,3 +253,12 @@ describe("probe7: a small-word synonym of one field before a number", () => {
     expect(reply.messages[1]?.table?.[0]?.["Number of rows"]).toBe(want);
   });
 });
+
+describe("probe7: a superlative 'of any' row", () => {
+  it("'highest attendance of any match' is one number, not a listing of the matches", async () => {
+    const reply = await ask(matches.table, "highest attendance of any match");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "attendance" });
+    expect(reply.messages[1]?.table?.length).toBe(1);
+    expect(Object.values(reply.messages[1]?.table?.[0] ?? {})[0]).toBe(Math.max(...matches.rows.map((r) => Number(r.attendance))));
+  });
+});

@@ -1001,6 +1001,16 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     while (k >= 0 && ["the", "this", "our", "my", "whole", "entire", "all"].includes(tokens[k].lemma)) k--;
     if (k >= 0 && WHOLE_TABLE_BEFORE.has(tokens[k].lemma)) proposals.splice(i, 1);
   }
+  // "the highest attendance of any match", "the best score of all students": after a superlative, the
+  // rows named after "of any"/"of all" are the whole table, not a listing of them.
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.end - p.start !== 1 || p.start < 2 || !ROW_NOUNS.has(tokens[p.start].lemma)) continue;
+    if (p.mention.kind !== "word" && !(p.mention.kind === "field" && p.mention.partial)) continue;
+    if (!["any", "all"].includes(tokens[p.start - 1].lemma) || !["of", "across", "among"].includes(tokens[p.start - 2].lemma)) continue;
+    const superlative = proposals.some((q) => q.end <= p.start - 2 && q.mention.kind === "word" && q.mention.hits.some((h) => h.category === "superlative"));
+    if (superlative) proposals.splice(i, 1);
+  }
   // "less than a year": "a year" is one year compared, not the grain "per year".
   for (let i = proposals.length - 1; i >= 0; i--) {
     const p = proposals[i];
