@@ -262,3 +262,12 @@ describe("probe7: a superlative 'of any' row", () => {
     expect(Object.values(reply.messages[1]?.table?.[0] ?? {})[0]).toBe(Math.max(...matches.rows.map((r) => Number(r.attendance))));
   });
 });
+
+describe("probe7: 'who' asks for the row", () => {
+  it("'who is the lowest paid employee?' lists the one row with the lowest base_salary, not the minimum alone", async () => {
+    const reply = await ask(hr.table, "who is the lowest paid employee?");
+    expect(reply.plan).toMatchObject({ intent: "rows", y: "base_salary", sort: { by: "value", order: "asc" }, limit: 1 });
+    const low = [...hr.rows].sort((a, b) => Number(a.base_salary) - Number(b.base_salary))[0];
+    expect(reply.messages[1]?.table?.[0]?.full_name).toBe(low.full_name);
+  });
+});
