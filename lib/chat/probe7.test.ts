@@ -106,6 +106,8 @@ describe("probe7: two date fields", () => {
     expect(Number(Object.values(quarter.messages[1]?.table?.[0] ?? {})[0])).toBeCloseTo(want, 1);
     const shipped = await ask(shop.table, "number of orders shipped per month");
     expect(shipped.plan?.groupBy).toEqual([{ field: "ship_ts", bucket: "month" }]);
+    const june = await ask(shop.table, "orders shipped in june 2025, how many?");
+    expect(june.plan?.filters).toEqual([{ field: "ship_ts", op: "eq", values: ["2025-06"] }]);
     const unnamed = await ask(shop.table, "how many in 2025");
     expect(unnamed.plan).toBeNull();
   });
@@ -196,5 +198,76 @@ describe("probe7: a generic word that ends several number fields' names", () => 
     expect(art.messages[0].content).toMatch(/could not find "art"/);
     const math = await ask(grades.table, "which student has the highest math score?");
     expect(math.plan?.measure.field).toBe("math_score");
+  });
+});
+
+describe("probe7: 'or' between two comparisons, each with its field after the number", () => {
+  it("'more than 4 home goals or more than 3 away goals' is one condition that holds when either does ('or more' is not '4 or more' before 'than')", async () => {
+    const reply = await ask(matches.table, "how many league matches had more than 4 home goals or more than 3 away goals?");
+    const want = matches.rows.filter((r) => r.competition === "League" && (Number(r.home_goals) > 4 || Number(r.away_goals) > 3)).length;
+    expect(reply.messages[1]?.table?.[0]?.["Number of rows"]).toBe(want);
+    expect(reply.plan?.filters.some((f) => f.or?.length)).toBe(true);
+    // ("matches" names the rows here, not match_date: only the rows' id and date fields start with it.)
+    expect(reply.plan?.groupBy).toEqual([]);
+  });
+});
+
+describe("probe7: a negative prefix on a yes/no field's word", () => {
+  it("'inactive' is active_flg = N ('active' alone is Y)", async () => {
+    const reply = await ask(hr.table, "how many inactive employees");
+    expect(reply.plan?.filters).toEqual([{ field: "active_flg", op: "eq", values: ["N"] }]);
+    expect(reply.messages[1]?.table?.[0]?.["Number of rows"]).toBe(hr.rows.filter((r) => r.active_flg === "N").length);
+    const active = await ask(hr.table, "how many active employees");
+    expect(active.plan?.filters).toEqual([{ field: "active_flg", op: "eq", values: ["Y"] }]);
+  });
+});
+
+describe("probe7: a noun the table lacks after a word that only partly names a field", () => {
+  it("'average customer age by country' and 'average delivery rating by country' say the field does not exist, with no number", async () => {
+    for (const [q, word] of [
+      ["average customer age by country", "age"],
+      ["average delivery rating by country", "rating"],
+    ]) {
+      const reply = await ask(shop.table, q);
+      expect(reply.plan, q).toBeNull();
+      expect(reply.messages[0].content).toContain(`could not find "${word}"`);
+    }
+    const total = await ask(shop.table, "average order total by country");
+    expect(total.plan?.measure).toEqual({ agg: "mean", field: "order_total" });
+  });
+});
+
+describe("probe7: price superlatives without a price field", () => {
+  it("'the 3 most expensive orders' ranks the orders by their total (no price field)", async () => {
+    const reply = await ask(shop.table, "show the 3 most expensive orders");
+    expect(reply.plan?.y).toBe("order_total");
+    const top = [...shop.rows].sort((a, b) => Number(b.order_total) - Number(a.order_total)).slice(0, 3);
+    expect(reply.messages[1]?.table?.map((r) => r.order_id)).toEqual(top.map((r) => r.order_id));
+  });
+});
+
+describe("probe7: a small-word synonym of one field before a number", () => {
+  it("'rated 4 or higher' compares perf_rating (was a question back among every field a 4 fits)", async () => {
+    const reply = await ask(hr.table, "how many employees are in FIN or HR and rated 4 or higher?");
+    const want = hr.rows.filter((r) => ["FIN", "HR"].includes(r.dept_cd) && Number(r.perf_rating) >= 4).length;
+    expect(reply.messages[1]?.table?.[0]?.["Number of rows"]).toBe(want);
+  });
+});
+
+describe("probe7: a superlative 'of any' row", () => {
+  it("'highest attendance of any match' is one number, not a listing of the matches", async () => {
+    const reply = await ask(matches.table, "highest attendance of any match");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "attendance" });
+    expect(reply.messages[1]?.table?.length).toBe(1);
+    expect(Object.values(reply.messages[1]?.table?.[0] ?? {})[0]).toBe(Math.max(...matches.rows.map((r) => Number(r.attendance))));
+  });
+});
+
+describe("probe7: 'who' asks for the row", () => {
+  it("'who is the lowest paid employee?' lists the one row with the lowest base_salary, not the minimum alone", async () => {
+    const reply = await ask(hr.table, "who is the lowest paid employee?");
+    expect(reply.plan).toMatchObject({ intent: "rows", y: "base_salary", sort: { by: "value", order: "asc" }, limit: 1 });
+    const low = [...hr.rows].sort((a, b) => Number(a.base_salary) - Number(b.base_salary))[0];
+    expect(reply.messages[1]?.table?.[0]?.full_name).toBe(low.full_name);
   });
 });

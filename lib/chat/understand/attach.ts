@@ -1650,7 +1650,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   }
   // "or" between conditions on different fields ("TechSupport = Yes or PhoneService = Yes", "cars from
   // Japan or with 4 cylinders"): one condition that holds when either does. Between the two, only the
-  // "or", small words and the second condition's own field name.
+  // "or", small words, the second condition's own field name and the first one's said after its number
+  // ("more than 4 home goals or more than 3 away goals").
   const orJoined = (x: FilterAtom, y: FilterAtom): boolean => {
     if (x.negated || y.negated || y.pos < x.end || y.pos - x.end > 6) return false;
     let ors = 0;
@@ -1661,6 +1662,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         !(
           STOP_WORDS.has(l) ||
           ["=", "is", "are", "with", "have", "has", "from", "in", "on", "who", "that", "whose", "either"].includes(l) ||
+          (ors === 0 &&
+            x.refs.some((id) => {
+              const r = a.refs[id];
+              return !!r && k >= r.pos && k < r.end && r.pos >= x.end;
+            })) ||
           y.refs.some((id) => {
             const r = a.refs[id];
             return !!r && k >= r.pos && k < r.end;
@@ -1997,6 +2003,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       else if (!nx || nx.kind === "word") break;
     }
     if (prev && (hasHit(prev, "agg") || hasHit(prev, "share"))) slot = "measure";
+    // "average customer age", "average delivery rating": a word that only partly names a field, between
+    // the aggregate word and the unknown noun, qualifies that noun; the noun is the number asked for.
+    else if (prev && prev.kind === "field" && prev.partial && prev.end === m.start && prev.end - prev.start === 1 && hasHit(mAt(prev.start - 1), "agg"))
+      slot = "measure";
     else if (prev && hasHit(prev, "count")) slot = "count";
     // "for all airplanes": "all" quantifies the rows the word names; it does not ask for a grouping.
     else if (prev && (hasHit(prev, "group") || hasHit(prev, "series")) && !/^(for )?all$/.test(prev.text.toLowerCase())) slot = "group";

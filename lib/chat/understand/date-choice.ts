@@ -14,7 +14,10 @@ const EVENT_DATE_WORDS = new Set(shapes.eventDates.words);
 export function namedDateChoice(amb: Ambiguity, tokens: Token[], lex: TableLexicon): number | null {
   if (amb.fields.length < 2 || !amb.fields.every((f) => lex.byName.get(f)?.role === "date")) return null;
   const said = new Set<string>();
-  for (const t of tokens) if (t.kind === "word") said.add(t.lemma);
+  for (const t of tokens) if (t.kind === "word") said.add(t.lemma).add(t.text);
+  // The event a date field dates, said as a verb ("orders shipped in june": ship_ts), names it first.
+  const byEvent = amb.fields.map((f) => lex.names.some((n) => n.event && n.field === f && n.words.some((w) => said.has(w))));
+  if (byEvent.filter(Boolean).length === 1) return byEvent.indexOf(true);
   const named = amb.fields.map((f) => {
     const own = nameWords(f).filter((w) => w.length >= 3 && !EVENT_DATE_WORDS.has(w));
     return own.some((w) => said.has(w) || [...said].some((s) => s.length >= 5 && s.startsWith(w) && s.length - w.length <= 3));

@@ -15,6 +15,7 @@ import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
 import { namedDateChoice } from "./date-choice";
+import { whoReading } from "./who-reading";
 import { COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS } from "./vocabulary";
 
 export type Understanding =
@@ -347,6 +348,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (axes) adopt(axes);
   const both = bothReading(a, best.plan, lex);
   if (both) adopt(both);
+  const who = whoReading(tokens, best.plan);
+  if (who) adopt(who);
   // Not sure of the reading: the answer says which other reading was nearly as likely.
   const bestKey = JSON.stringify(best.plan);
   const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey) ?? null;

@@ -5,7 +5,7 @@ import { dropAggregateWordFields } from "./aggwords";
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
 import type { FieldInfo } from "../columns";
-import type { TableLexicon, NameEntry, ValueEntry } from "./lexicon";
+import { namedAsCode, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
 import {
   ALONE_WORDS,
@@ -549,7 +549,23 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       });
       continue;
     }
-    if (STOP_WORDS.has(w) && !lex.partial.has(w)) continue;
+    if (STOP_WORDS.has(w)) {
+      // "rated 4 or higher": a small word that is a synonym in one field's name only (perf_rating), right
+      // before a number, names the field compared.
+      const one = [...new Set((lex.nameIndex.get(w) ?? []).map((n) => n.field))].map((field) => ({ field }));
+      if (one.length === 1 && tokens[i + 1]?.kind === "number" && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field")) {
+        out.push({
+          start: i,
+          end: i + 1,
+          priority: 2,
+          score: 0.6,
+          mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: [{ name: one[0].field, score: 0.6 }], partial: true },
+        });
+        continue;
+      }
+      // (A small word that is a synonym of a field name's head, "spend" for charges, reads on as a partial name.)
+      if (!lex.partial.has(w)) continue;
+    }
     if (GENERIC_WORDS.has(w)) {
       // A generic word ("score") that ends the table's own names of several fields (math_score,
       // reading_score, ...) names each of them: a question back, not a word nothing knows.
@@ -772,6 +788,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
 function readWords(tokens: Token[]): Proposal[] {
   const byspan = new Map<string, { start: number; end: number; hits: { category: Category; key: string }[] }>();
   for (const h of findPhrases(tokens)) {
+    // "... or more than 3 away goals": "or" joins a second comparison; "or more" ends one only when no "than" follows.
+    if (h.category === "cmp" && h.end - h.start > 1 && ["or", "and"].includes(tokens[h.start].lemma) && tokens[h.end]?.lemma === "than") continue;
     const k = `${h.start}:${h.end}`;
     const e = byspan.get(k) ?? { start: h.start, end: h.end, hits: [] };
     if (!e.hits.some((x) => x.category === h.category && x.key === h.key)) e.hits.push({ category: h.category, key: h.key });
@@ -870,8 +888,28 @@ const COMMAND_WORDS = new Set([
 ]);
 
 /** Reads one message into tokens and non-overlapping mentions. */
+/**
+ * "inactive", "unpaid", "non-smokers": the negative prefix of a word that names a yes/no field
+ * (active_flg, is_paid, smoker) is read as "not" before that word, so the field's other side is meant.
+ */
+function splitNegatedFlags(tokens: Token[], lex: TableLexicon): Token[] {
+  if (!lex.flagFields.size) return tokens;
+  const out: Token[] = [];
+  for (const t of tokens) {
+    const m = t.kind === "word" ? /^(in|un|non-?)([a-z]{4,})$/.exec(t.lemma) : null;
+    const rest = m ? m[2] : "";
+    const names = m && !lex.nameIndex.has(t.lemma) && !lex.valueIndex.has(t.lemma) ? (lex.nameIndex.get(rest) ?? lex.partial.get(rest) ?? []) : [];
+    if (names.length && names.every((n) => lex.flagFields.has("field" in n ? n.field : ""))) {
+      const restText = t.text.slice(t.text.length - rest.length);
+      out.push({ ...t, text: "not", lemma: "not", raw: m![1], end: t.start + m![1].length });
+      out.push({ ...t, text: restText, lemma: rest, raw: t.raw.slice(m![1].length), start: t.start + m![1].length, sep: null });
+    } else out.push(t);
+  }
+  return out;
+}
+
 export function readMentions(text: string, lex: TableLexicon): Reading {
-  const tokens = tokenize(text);
+  const tokens = splitNegatedFlags(tokenize(text), lex);
   const proposals = [...readNumbersAndDates(tokens), ...readValues(tokens, lex), ...readFields(tokens, lex), ...readWords(tokens)];
   // Words of the dataset's name name the rows ("the faculty members", "its stations"); said in the
   // plural ("the number of participants" over a Participants table) they name the rows even where a
@@ -880,8 +918,16 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   // battery level per sensor" over sensor_readings: SensorCode), not the rows.
   const groupedField = (t: Token, i: number) =>
     t.text === t.lemma && ["per", "by"].includes(tokens[i - 1]?.lemma ?? "") && (lex.partial.get(t.lemma) ?? []).length === 1;
+  // A plural row noun ("matches") that is only the first word of the rows' id and date fields
+  // (match_id, match_date) names the rows, as the dataset's own name would.
+  const rowsOfIdAndDate = (t: Token) => {
+    if (t.text === t.lemma || !ROW_NOUNS.has(t.lemma)) return false;
+    const named = lex.partial.get(t.lemma) ?? [];
+    const dated = named.some((p) => lex.byName.get(p.field)?.role === "date");
+    return dated && named.every((p) => lex.byName.get(p.field)?.role === "date" || namedAsCode(p.field));
+  };
   tokens.forEach((t, i) => {
-    if (t.kind === "word" && lex.rowWords.has(t.lemma) && !groupedField(t, i))
+    if (t.kind === "word" && (lex.rowWords.has(t.lemma) || rowsOfIdAndDate(t)) && !groupedField(t, i))
       proposals.push({
         start: i,
         end: i + 1,
@@ -974,6 +1020,16 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     let k = p.start - 1;
     while (k >= 0 && ["the", "this", "our", "my", "whole", "entire", "all"].includes(tokens[k].lemma)) k--;
     if (k >= 0 && WHOLE_TABLE_BEFORE.has(tokens[k].lemma)) proposals.splice(i, 1);
+  }
+  // "the highest attendance of any match", "the best score of all students": after a superlative, the
+  // rows named after "of any"/"of all" are the whole table, not a listing of them.
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.end - p.start !== 1 || p.start < 2 || !ROW_NOUNS.has(tokens[p.start].lemma)) continue;
+    if (p.mention.kind !== "word" && !(p.mention.kind === "field" && p.mention.partial)) continue;
+    if (!["any", "all"].includes(tokens[p.start - 1].lemma) || !["of", "across", "among"].includes(tokens[p.start - 2].lemma)) continue;
+    const superlative = proposals.some((q) => q.end <= p.start - 2 && q.mention.kind === "word" && q.mention.hits.some((h) => h.category === "superlative"));
+    if (superlative) proposals.splice(i, 1);
   }
   // "less than a year": "a year" is one year compared, not the grain "per year".
   for (let i = proposals.length - 1; i >= 0; i--) {

@@ -167,7 +167,25 @@ q("m35", "matches", "time-grain", "matches per weekday", "groups", truth="df.gro
 q("m36", "matches", "clarify", "average goals per team", "clarify", choices=["home_goals", "away_goals"])
 q("m37", "matches", "filter-logic", "how many league matches had more than 4 home goals or more than 3 away goals?", "scalar", truth="((df.competition=='League')&((df.home_goals>4)|(df.away_goals>3))).sum()")
 
-for name, part in (("questions.jsonl", Q[:FIRST]), ("questions2.jsonl", Q[FIRST:])):
+SECOND = len(Q)
+# --- Batch 3: written after the batch-2 fixes, before running them (questions3.jsonl) ---
+q("s51", "shop", "group", "median order total by channel", "groups", truth="df.groupby('channel').order_total.median()")
+q("s52", "shop", "date", "orders shipped in june 2025, how many?", "scalar", truth="((df.ship_ts.dt.year==2025)&(df.ship_ts.dt.month==6)).sum()")
+q("s53", "shop", "share", "share of orders by payment type", "groups", percent=True, truth="100*df.payment_type.value_counts(normalize=True)")
+q("h51", "hr", "group", "average fte by location", "groups", truth="df.groupby('loc_cd').fte.mean()")
+q("h52", "hr", "argmin", "who is the lowest paid employee?", "rows", ordered=True, truth="df.sort_values('base_salary').head(1)[['full_name','base_salary']]")
+q("h53", "hr", "filter-logic", "how many employees in ENG are not remote?", "scalar", truth="((df.dept_cd=='ENG')&(df.remote_flg=='N')).sum()")
+q("i51", "iot", "group", "number of critical alarms per zone", "groups", truth="df[df.alarm=='critical'].groupby('zone').size()")
+q("i52", "iot", "group", "average indoor temp when the door was open vs closed", "groups", truth="df.groupby('door_open').temp_in_c.mean()")
+q("i53", "iot", "time-grain", "co2 per day", "groups", truth="df.groupby(df.ts.dt.strftime('%Y-%m-%d')).co2_ppm.mean()", alt=["df.groupby(df.ts.dt.strftime('%Y-%m-%d')).co2_ppm.sum()"])
+q("g51", "grades", "group", "how many students are in each class?", "groups", truth="df.groupby('class').student_id.nunique()", alt=["df.groupby('class').size()"])
+q("g52", "grades", "group", "average absences for students with free lunch vs without", "groups", truth="df.groupby('free_lunch').absences.mean()")
+q("g53", "grades", "scalar-filter", "best science score in the summer term", "scalar", truth="df[df.term=='Summer'].science_score.max()")
+q("m51", "matches", "scalar-filter", "how many home wins did City have?", "scalar", truth="((df.home_team=='City')&(df.result=='H')).sum()")
+q("m52", "matches", "time-grain", "total attendance per month", "groups", truth="df.groupby(df.match_date.dt.strftime('%Y-%m')).attendance.sum()")
+q("m53", "matches", "scalar", "highest attendance of any match", "scalar", truth="df.attendance.max()")
+
+for name, part in (("questions.jsonl", Q[:FIRST]), ("questions2.jsonl", Q[FIRST:SECOND]), ("questions3.jsonl", Q[SECOND:])):
     with open(os.path.join(HERE, name), "w") as f:
         for x in part:
             f.write(json.dumps(x) + "\n")

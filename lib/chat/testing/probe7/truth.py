@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Pandas truth for probe 7 (questions.jsonl -> expected.json, questions2.jsonl -> expected2.json), independent of lib/chat.
+"""Pandas truth for probe 7 (questions.jsonl -> expected.json, questions2.jsonl -> expected2.json, questions3.jsonl -> expected3.json), independent of lib/chat.
 Tables are read as the product ingests them (trimmed texts, the usual missing markers, numbers where
 every value is one) with ../analytic/truth.py's rules; timestamp columns are parsed as dates.
 Run: /usr/bin/python3 lib/chat/testing/probe7/truth.py"""
@@ -39,7 +39,7 @@ def load(name):
 
 def main():
     frames = {n: load(n) for n in FILES}
-    for source, target in (("questions.jsonl", "expected.json"), ("questions2.jsonl", "expected2.json")):
+    for source, target in (("questions.jsonl", "expected.json"), ("questions2.jsonl", "expected2.json"), ("questions3.jsonl", "expected3.json")):
         compute(frames, source, target)
 
 
