@@ -1,6 +1,7 @@
 "use client";
 // Plotly is large and needs `window`: load it only in the browser, after the page shell renders.
 import dynamic from "next/dynamic";
+import { useSyncExternalStore } from "react";
 import type { PlotParams } from "react-plotly.js";
 import { Skeleton } from "./ui/feedback";
 
@@ -15,6 +16,29 @@ const LazyPlot = dynamic<PlotParams>(
 // Plotly 4 shows a "Share chart..." button by default that posts the figure, data included, to
 // cloud.plotly.com: nothing of a self-hosted install should leave the machine from a chart.
 const PLOT_CONFIG = { responsive: true, displaylogo: false, showSendToCloud: false, showEditInChartStudio: false } as const;
+// On a phone the mode bar (shown on the first tap) lies over the chart's title, and its zoom and
+// selection tools are hard to use with a finger: narrow screens get none.
+const NARROW_PLOT_CONFIG = { ...PLOT_CONFIG, displayModeBar: false } as const;
+const NARROW_QUERY = "(max-width: 639px)";
+
+export function plotConfig(narrow: boolean) {
+  return narrow ? NARROW_PLOT_CONFIG : PLOT_CONFIG;
+}
+
+function subscribeNarrow(onChange: () => void) {
+  const query = window.matchMedia?.(NARROW_QUERY);
+  query?.addEventListener("change", onChange);
+  return () => query?.removeEventListener("change", onChange);
+}
+
+/** Whether the window is phone-narrow, following rotation and resizing. */
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => window.matchMedia?.(NARROW_QUERY).matches ?? false,
+    () => false,
+  );
+}
 
 export interface PlotFigure {
   data: Record<string, unknown>[];
@@ -24,6 +48,7 @@ export interface PlotFigure {
 export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigure; height?: number; label: string; testId?: string }) {
   // The figure's own height wins (the server sizes charts to their content); the box must match it,
   // or the SVG spills over whatever comes next.
+  const narrow = useNarrowScreen();
   const figureHeight = figure.layout?.height;
   const plotHeight = typeof figureHeight === "number" && figureHeight > 0 ? figureHeight : height;
   const layout = {
@@ -38,7 +63,7 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
   };
   return (
     <figure role="img" aria-label={label} data-testid={testId} className="w-full">
-      <LazyPlot data={figure.data} layout={layout} config={PLOT_CONFIG} useResizeHandler style={{ width: "100%", height: plotHeight }} />
+      <LazyPlot data={figure.data} layout={layout} config={plotConfig(narrow)} useResizeHandler style={{ width: "100%", height: plotHeight }} />
     </figure>
   );
 }
