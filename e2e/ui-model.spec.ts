@@ -13,13 +13,33 @@ test("train at 10 seconds with live status, then read the model page and predict
   await form.getByTestId("target-Churn").check({ force: true });
   await expect(form.getByText("Predicting Churn")).toBeVisible();
 
-  // A long training can be cancelled from its status panel.
+  // A long training: after a reload its panel still names the field it trains; the Models page
+  // lists it with its progress and leads back to it; it can be cancelled from its status panel.
   await form.getByText("High quality").click();
   await form.getByLabel(/Train anew/).check();
   await form.getByTestId("start-training").click();
+  await expect(page.getByTestId("training-title")).toHaveText("Training a model for Churn");
+  await page.reload();
+  await expect(page.getByTestId("training-title")).toHaveText("Training a model for Churn");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
+  const running = page.getByTestId("running-training").filter({ hasText: name });
+  await expect(running).toContainText("Predicts Churn");
+  await expect(running.getByText(/pending|in progress/)).toBeVisible();
+  await expect(running.getByRole("progressbar")).toBeVisible();
+  await saveScreen(page, testInfo, "models-training-running");
+  await running.getByRole("link", { name: "Open the dataset" }).click();
+  await page.waitForURL(/\/datasets\/[^/]+$/);
   await page.getByTestId("cancel-training").click();
   await expect(page.getByTestId("training-status")).toContainText("Cancelled at the user's request");
   await expect(page.getByTestId("cancel-training")).toHaveCount(0);
+  // A failed (here cancelled) training stays listed with the reason until dismissed.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
+  await expect(running).toContainText("Cancelled at the user's request");
+  await running.getByRole("button", { name: "Dismiss" }).click();
+  await expect(running).toHaveCount(0);
+  await page.goBack();
+  await page.waitForURL(/\/datasets\/[^/]+$/);
+  await form.getByTestId("target-Churn").check({ force: true });
 
   await form.getByText("Fastest").click();
   await form.getByLabel(/Train anew/).check();
@@ -45,6 +65,14 @@ test("train at 10 seconds with live status, then read the model page and predict
   const chart = page.getByTestId("field-importance-chart");
   await expect(chart.locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
   expect(await chart.locator(".bars .point").count()).toBeGreaterThan(3);
+  // Plotly's mode bar (zoom, pan, download) is there on a desktop, but not on a phone, where it lay
+  // over the chart's title after the first tap.
+  await chart.hover();
+  await expect(chart.locator(".modebar")).toHaveCount(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(chart.locator(".modebar")).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await expect(chart.locator(".modebar")).toHaveCount(1);
   // The data story as readable cards.
   const story = page.getByTestId("data-story");
   await expect(story.getByRole("article")).toHaveCount(2);
@@ -79,6 +107,8 @@ test("train at 10 seconds with live status, then read the model page and predict
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
   await expect(page.getByTestId("models-list")).toContainText(name);
+  // The finished training is no longer listed as running: it is the model now.
+  await expect(page.getByTestId("running-training").filter({ hasText: name })).toHaveCount(0);
   await saveScreen(page, testInfo, "models");
 
   // A model that does not exist (a deleted one, a mistyped link) says so, with no pointless Retry.
