@@ -1,7 +1,8 @@
 "use client";
 // Plotly is large and needs `window`: load it only in the browser, after the page shell renders.
 import dynamic from "next/dynamic";
-import { useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { layoutTitle, titleCharsFor, wrapTitle } from "@/lib/client/plot-title";
 import type { PlotParams } from "react-plotly.js";
 import { Skeleton } from "./ui/feedback";
 
@@ -45,25 +46,59 @@ export interface PlotFigure {
   layout?: Record<string, unknown>;
 }
 
+/** The element's width in CSS pixels, following resizes (null until measured). */
+function useWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver((entries) => setWidth(Math.round(entries[0]?.contentRect.width ?? 0) || null));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+const BASE_FONT_SIZE = 12;
+
 export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigure; height?: number; label: string; testId?: string }) {
+  const narrow = useNarrowScreen();
+  const boxRef = useRef<HTMLElement>(null);
+  const width = useWidth(boxRef);
   // The figure's own height wins (the server sizes charts to their content); the box must match it,
   // or the SVG spills over whatever comes next.
-  const narrow = useNarrowScreen();
   const figureHeight = figure.layout?.height;
   const plotHeight = typeof figureHeight === "number" && figureHeight > 0 ? figureHeight : height;
-  const layout = {
+  const layout: Record<string, unknown> = {
     autosize: true,
     margin: { l: 60, r: 20, t: figure.layout?.title ? 48 : 20, b: 60 },
-    font: { family: "ui-sans-serif, system-ui, sans-serif", size: 12, color: "#334155" },
+    font: { family: "ui-sans-serif, system-ui, sans-serif", size: BASE_FONT_SIZE, color: "#334155" },
     paper_bgcolor: "rgba(0,0,0,0)",
     plot_bgcolor: "rgba(0,0,0,0)",
     ...figure.layout,
     height: plotHeight,
     width: undefined,
   };
+  // A title wider than the chart is broken into lines (Plotly would cut it), with the top margin
+  // and the height grown by the added lines.
+  const title = layoutTitle(figure.layout);
+  let shownHeight = plotHeight;
+  if (title && width) {
+    const titleObject = typeof figure.layout?.title === "object" ? (figure.layout.title as Record<string, unknown>) : {};
+    const titleFont = (titleObject.font as { size?: number } | undefined)?.size ?? BASE_FONT_SIZE * 1.4;
+    const lines = wrapTitle(title, titleCharsFor(width, titleFont));
+    if (lines.length > 1) {
+      const margin = layout.margin as { t?: number };
+      const extra = (lines.length - 1) * Math.round(titleFont * 1.3);
+      layout.title = { ...titleObject, text: lines.join("<br>"), yref: "container", y: 1, yanchor: "top", pad: { t: 12 } };
+      layout.margin = { ...margin, t: (margin.t ?? 48) + extra };
+      shownHeight = plotHeight + extra;
+      layout.height = shownHeight;
+    }
+  }
   return (
-    <figure role="img" aria-label={label} data-testid={testId} className="w-full">
-      <LazyPlot data={figure.data} layout={layout} config={plotConfig(narrow)} useResizeHandler style={{ width: "100%", height: plotHeight }} />
+    <figure ref={boxRef} role="img" aria-label={label} data-testid={testId} className="w-full">
+      <LazyPlot data={figure.data} layout={layout} config={plotConfig(narrow)} useResizeHandler style={{ width: "100%", height: shownHeight }} />
     </figure>
   );
 }
