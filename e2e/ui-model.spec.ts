@@ -38,7 +38,8 @@ test("train at 10 seconds with live status, then read the model page and predict
   await running.getByRole("button", { name: "Dismiss" }).click();
   await expect(running).toHaveCount(0);
   await page.goBack();
-  await page.waitForURL(/\/datasets\/[^/]+$/);
+  // Back on the dataset page, the panel shows the cancelled training again (the page is live).
+  await expect(page.getByTestId("training-status")).toContainText("Cancelled at the user's request");
   await form.getByTestId("target-Churn").check({ force: true });
 
   await form.getByText("Fastest").click();
@@ -84,6 +85,8 @@ test("train at 10 seconds with live status, then read the model page and predict
   await page.getByTestId("predict-button").click();
   const result = page.getByTestId("prediction-result");
   await expect(result.getByTestId("probabilities").getByRole("listitem")).toHaveCount(2);
+  // The busy button was not disabled on the way: the keyboard focus is still on it, not on the page.
+  await expect(page.getByTestId("predict-button")).toBeFocused();
   await expect(result.getByTestId("factors").getByRole("listitem").first()).toBeVisible();
   await saveScreen(page, testInfo, "model");
 
