@@ -40,7 +40,13 @@ test("train at 10 seconds with live status, then read the model page and predict
   await page.goBack();
   // Back on the dataset page, the panel shows the cancelled training again (the page is live).
   await expect(page.getByTestId("training-status")).toContainText("Cancelled at the user's request");
-  await form.getByTestId("target-Churn").check({ force: true });
+  // The page comes back scrolled, with the field under the sticky header: click its visible label
+  // (a forced click on the hidden checkbox would land on the header).
+  await form
+    .locator("label")
+    .filter({ has: page.getByTestId("target-Churn") })
+    .click();
+  await expect(form.getByTestId("target-Churn")).toBeChecked();
 
   await form.getByText("Fastest").click();
   await form.getByLabel(/Train anew/).check();
