@@ -79,6 +79,12 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
     height: plotHeight,
     width: undefined,
   };
+  // A one-row legend over the plot wraps into several rows on a phone and covers the lines: it goes
+  // below the plot there (Plotly grows the bottom margin for it).
+  const legend = figure.layout?.legend as { orientation?: string; y?: number } | undefined;
+  if (narrow && legend?.orientation === "h" && typeof legend.y === "number" && legend.y > 1) {
+    layout.legend = { ...legend, y: -0.12, yanchor: "top" };
+  }
   // A title wider than the chart is broken into lines (Plotly would cut it), with the top margin
   // and the height grown by the added lines.
   const title = layoutTitle(figure.layout);
