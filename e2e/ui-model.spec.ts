@@ -87,7 +87,13 @@ test("train at 10 seconds with live status, then read the model page and predict
   await expect(story).toContainText(/On average \d+% of rows/);
 
   // Try a prediction: prefilled from the first row, answers with probabilities and factors.
-  await expect(page.getByRole("textbox", { name: "Contract", exact: true })).not.toHaveValue("");
+  const contract = page.getByTestId("try-prediction").getByLabel("Contract", { exact: true });
+  await expect(contract).not.toHaveValue("");
+  // A text field suggests the values the model was trained on (a misspelt category counts as unknown).
+  await expect(contract).toHaveAttribute("list", /^predict-values-/);
+  await expect(page.getByTestId("known-values-Contract").locator("option")).toHaveCount(3);
+  await expect(page.getByTestId("known-values-Contract").locator('option[value="Month-to-month"]')).toHaveCount(1);
+  await expect(page.getByTestId("try-prediction").getByLabel("tenure", { exact: true })).not.toHaveAttribute("list", /.+/);
   await page.getByTestId("predict-button").click();
   const result = page.getByTestId("prediction-result");
   await expect(result.getByTestId("probabilities").getByRole("listitem")).toHaveCount(2);
