@@ -68,6 +68,14 @@ test("train at 10 seconds with live status, then read the model page and predict
   await expect(stats.getByRole("row")).toHaveCount(3);
   for (const header of ["Precision", "Recall", "F1", "Count"]) await expect(stats).toContainText(header);
   await expect(page.getByTestId("confusion-matrix")).toBeVisible();
+  // The leaderboard names model families in words (not "extra_trees"), each number column with one
+  // number of decimals.
+  await page.getByText(/Leaderboard of candidates/).click();
+  const board = page.getByTestId("leaderboard");
+  await expect(board.getByRole("row").nth(1)).toBeVisible();
+  expect(await board.getByRole("cell").allTextContents()).not.toContainEqual(expect.stringMatching(/_/));
+  const metrics = await board.locator("tbody tr td:nth-child(2)").allTextContents();
+  expect(new Set(metrics.map((m) => m.split(".")[1]?.length ?? 0)).size).toBe(1);
   // Field importance drawn by Plotly, with bars.
   const chart = page.getByTestId("field-importance-chart");
   await expect(chart.locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnDecimals, formatCount, formatFixed, formatTimestamp } from "./format";
+import { columnDecimals, formatCount, formatFixed, formatTimestamp, humanizeIdentifier } from "./format";
 
 describe("formatTimestamp", () => {
   it("shows the day alone for midnight UTC, day and time otherwise", () => {
@@ -39,5 +39,15 @@ describe("columnDecimals and formatFixed", () => {
     expect(formatFixed(-0.0004, 2, true)).toBe("0.00");
     expect(formatFixed(0.0004, 2, true)).toBe("0.00");
     expect(formatFixed(Number.NaN, 2)).toBe("—");
+  });
+});
+
+describe("humanizeIdentifier", () => {
+  it("turns an engine's identifier into words", () => {
+    expect(humanizeIdentifier("extra_trees")).toBe("Extra trees");
+    expect(humanizeIdentifier("random_forest")).toBe("Random forest");
+    expect(humanizeIdentifier("randomForest")).toBe("Random forest");
+    expect(humanizeIdentifier("gbdt")).toBe("Gbdt");
+    expect(humanizeIdentifier("")).toBe("");
   });
 });

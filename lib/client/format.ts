@@ -42,6 +42,16 @@ export function formatFixed(x: number, decimals: number, signed = false): string
   return signed && x > 0 ? `+${text}` : text;
 }
 
+/** An engine's identifier as words: "extra_trees" -> "Extra trees", "randomForest" -> "Random forest". */
+export function humanizeIdentifier(id: string): string {
+  const words = id
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : id;
+}
+
 const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?(\.\d+)?Z$/;
 
 /**
