@@ -1,6 +1,8 @@
 "use client";
 // Plotly is large and needs `window`: load it only in the browser, after the page shell renders.
 import dynamic from "next/dynamic";
+import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { layoutTitle, titleCharsFor, wrapTitle } from "@/lib/client/plot-title";
 import type { PlotParams } from "react-plotly.js";
 import { Skeleton } from "./ui/feedback";
 
@@ -15,30 +17,94 @@ const LazyPlot = dynamic<PlotParams>(
 // Plotly 4 shows a "Share chart..." button by default that posts the figure, data included, to
 // cloud.plotly.com: nothing of a self-hosted install should leave the machine from a chart.
 const PLOT_CONFIG = { responsive: true, displaylogo: false, showSendToCloud: false, showEditInChartStudio: false } as const;
+// On a phone the mode bar (shown on the first tap) lies over the chart's title, and its zoom and
+// selection tools are hard to use with a finger: narrow screens get none.
+const NARROW_PLOT_CONFIG = { ...PLOT_CONFIG, displayModeBar: false } as const;
+const NARROW_QUERY = "(max-width: 639px)";
+
+export function plotConfig(narrow: boolean) {
+  return narrow ? NARROW_PLOT_CONFIG : PLOT_CONFIG;
+}
+
+function subscribeNarrow(onChange: () => void) {
+  const query = window.matchMedia?.(NARROW_QUERY);
+  query?.addEventListener("change", onChange);
+  return () => query?.removeEventListener("change", onChange);
+}
+
+/** Whether the window is phone-narrow, following rotation and resizing. */
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => window.matchMedia?.(NARROW_QUERY).matches ?? false,
+    () => false,
+  );
+}
 
 export interface PlotFigure {
   data: Record<string, unknown>[];
   layout?: Record<string, unknown>;
 }
 
+/** The element's width in CSS pixels, following resizes (null until measured). */
+function useWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver((entries) => setWidth(Math.round(entries[0]?.contentRect.width ?? 0) || null));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+const BASE_FONT_SIZE = 12;
+
 export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigure; height?: number; label: string; testId?: string }) {
+  const narrow = useNarrowScreen();
+  const boxRef = useRef<HTMLElement>(null);
+  const width = useWidth(boxRef);
   // The figure's own height wins (the server sizes charts to their content); the box must match it,
   // or the SVG spills over whatever comes next.
   const figureHeight = figure.layout?.height;
   const plotHeight = typeof figureHeight === "number" && figureHeight > 0 ? figureHeight : height;
-  const layout = {
+  const layout: Record<string, unknown> = {
     autosize: true,
     margin: { l: 60, r: 20, t: figure.layout?.title ? 48 : 20, b: 60 },
-    font: { family: "ui-sans-serif, system-ui, sans-serif", size: 12, color: "#334155" },
+    font: { family: "ui-sans-serif, system-ui, sans-serif", size: BASE_FONT_SIZE, color: "#334155" },
     paper_bgcolor: "rgba(0,0,0,0)",
     plot_bgcolor: "rgba(0,0,0,0)",
     ...figure.layout,
     height: plotHeight,
     width: undefined,
   };
+  // A one-row legend over the plot wraps into several rows on a phone and covers the lines: it goes
+  // below the plot there (Plotly grows the bottom margin for it).
+  const legend = figure.layout?.legend as { orientation?: string; y?: number } | undefined;
+  if (narrow && legend?.orientation === "h" && typeof legend.y === "number" && legend.y > 1) {
+    layout.legend = { ...legend, y: -0.12, yanchor: "top" };
+  }
+  // A title wider than the chart is broken into lines (Plotly would cut it), with the top margin
+  // and the height grown by the added lines.
+  const title = layoutTitle(figure.layout);
+  let shownHeight = plotHeight;
+  if (title && width) {
+    const titleObject = typeof figure.layout?.title === "object" ? (figure.layout.title as Record<string, unknown>) : {};
+    const titleFont = (titleObject.font as { size?: number } | undefined)?.size ?? BASE_FONT_SIZE * 1.4;
+    const lines = wrapTitle(title, titleCharsFor(width, titleFont));
+    if (lines.length > 1) {
+      const margin = layout.margin as { t?: number };
+      const extra = (lines.length - 1) * Math.round(titleFont * 1.3);
+      layout.title = { ...titleObject, text: lines.join("<br>"), yref: "container", y: 1, yanchor: "top", pad: { t: 12 } };
+      layout.margin = { ...margin, t: (margin.t ?? 48) + extra };
+      shownHeight = plotHeight + extra;
+      layout.height = shownHeight;
+    }
+  }
   return (
-    <figure role="img" aria-label={label} data-testid={testId} className="w-full">
-      <LazyPlot data={figure.data} layout={layout} config={PLOT_CONFIG} useResizeHandler style={{ width: "100%", height: plotHeight }} />
+    <figure ref={boxRef} role="img" aria-label={label} data-testid={testId} className="w-full">
+      <LazyPlot data={figure.data} layout={layout} config={plotConfig(narrow)} useResizeHandler style={{ width: "100%", height: shownHeight }} />
     </figure>
   );
 }

@@ -98,6 +98,19 @@ test("answer cards, a pinned question box, examples from the fields and follow-u
   // Plotly's own toolbar downloads a PNG; its "Share chart..." (an upload to cloud.plotly.com) is off.
   await expect(card.locator('.modebar-btn[data-title="Download plot as a PNG"]')).toHaveCount(1);
   await expect(card.locator('.modebar-btn[data-title="Share chart..."]')).toHaveCount(0);
+  // On a phone the chart's title is broken into lines that fit (Plotly cut it at the chart's edge),
+  // and no mode bar lies over it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const chart = card.getByTestId("chat-chart");
+  await expect(async () => {
+    expect(await chart.locator(".gtitle tspan.line").count()).toBeGreaterThan(1);
+    const titleBox = await chart.locator(".gtitle").boundingBox();
+    const chartBox = await chart.boundingBox();
+    expect(titleBox && chartBox && titleBox.x + titleBox.width <= chartBox.x + chartBox.width + 1).toBe(true);
+  }).toPass();
+  await expect(chart.locator(".modebar")).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(chart.locator(".gtitle tspan.line")).toHaveCount(0);
   const table = card.getByTestId("chat-table");
   await expect(table.getByRole("row")).toHaveCount(5); // header + 4 payment methods
   await expect(table.getByRole("columnheader").first()).toContainText("PaymentMethod");

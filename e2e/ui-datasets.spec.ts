@@ -49,6 +49,8 @@ test("upload a shared CSV with progress, preview it, edit a type, delete with co
   await page.getByRole("button", { name: `Delete ${name}` }).click();
   await dialog.getByRole("button", { name: "Delete dataset" }).click();
   await expect(row).toHaveCount(0);
+  // The focus, on the Delete button that went with the row, moves to the list (not to the page).
+  await expect(page.getByTestId("datasets-section")).toBeFocused();
 });
 
 test("a TSV file uploads too (Enter in the name field), and an empty file says what is missing", async ({ page }, testInfo) => {

@@ -35,6 +35,18 @@ test("forecast a shared series from the dataset page and read the chart with its
   await expect(chart.locator(".legendtext", { hasText: "95% interval" })).toBeVisible();
   await expect(chart.locator(".legendtext", { hasText: "backtest forecasts" })).toBeVisible();
   expect(await chart.locator("path.js-fill").count()).toBeGreaterThanOrEqual(2);
+  // On a phone the legend goes below the plot (above it, its rows covered the lines), and the
+  // model's long name wraps instead of being cut with an ellipsis.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(async () => {
+    const legend = await chart.locator(".legend").boundingBox();
+    const plot = await chart.locator(".nsewdrag").first().boundingBox();
+    expect(legend && plot && legend.y >= plot.y + plot.height).toBe(true);
+  }).toPass();
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toContainText(name);
+  expect(await heading.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 860 });
   // The backtest table and the data story.
   const backtest = page.getByTestId("forecast-backtest");
   for (const header of ["MAE", "MASE", "80% coverage", "95% coverage"]) await expect(backtest).toContainText(header);

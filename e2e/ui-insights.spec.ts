@@ -60,6 +60,10 @@ test("threshold control, versions and a shared report opened signed out", async 
   await expect(page.getByTestId("gains-chart").locator(".main-svg").first()).toBeVisible();
   await expect(page.getByTestId("lift-summary")).toContainText("top 10%");
   await expect(page.getByTestId("false-positives").getByTestId("insight-example").first()).toBeVisible();
+  // One example's pushes are one column of numbers: the same decimals for all ("+1.16", "+0.27").
+  const pushes = await page.getByTestId("false-positives").getByTestId("insight-example").first().getByTestId("factor-value").allTextContents();
+  expect(pushes.length).toBeGreaterThan(1);
+  expect(new Set(pushes.map((p) => p.split(".")[1]?.length ?? 0)).size).toBe(1);
   expect(await page.getByTestId("pdp-chart").count()).toBeGreaterThan(1);
   await expect(page.getByTestId("field-stats")).toContainText("monthly_usage");
 

@@ -13,13 +13,40 @@ test("train at 10 seconds with live status, then read the model page and predict
   await form.getByTestId("target-Churn").check({ force: true });
   await expect(form.getByText("Predicting Churn")).toBeVisible();
 
-  // A long training can be cancelled from its status panel.
+  // A long training: after a reload its panel still names the field it trains; the Models page
+  // lists it with its progress and leads back to it; it can be cancelled from its status panel.
   await form.getByText("High quality").click();
   await form.getByLabel(/Train anew/).check();
   await form.getByTestId("start-training").click();
+  await expect(page.getByTestId("training-title")).toHaveText("Training a model for Churn");
+  await page.reload();
+  await expect(page.getByTestId("training-title")).toHaveText("Training a model for Churn");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
+  const running = page.getByTestId("running-training").filter({ hasText: name });
+  await expect(running).toContainText("Predicts Churn");
+  await expect(running.getByText(/pending|in progress/)).toBeVisible();
+  await expect(running.getByRole("progressbar")).toBeVisible();
+  await saveScreen(page, testInfo, "models-training-running");
+  await running.getByRole("link", { name: "Open the dataset" }).click();
+  await page.waitForURL(/\/datasets\/[^/]+$/);
   await page.getByTestId("cancel-training").click();
   await expect(page.getByTestId("training-status")).toContainText("Cancelled at the user's request");
   await expect(page.getByTestId("cancel-training")).toHaveCount(0);
+  // A failed (here cancelled) training stays listed with the reason until dismissed.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
+  await expect(running).toContainText("Cancelled at the user's request");
+  await running.getByRole("button", { name: "Dismiss" }).click();
+  await expect(running).toHaveCount(0);
+  await page.goBack();
+  // Back on the dataset page, the panel shows the cancelled training again (the page is live).
+  await expect(page.getByTestId("training-status")).toContainText("Cancelled at the user's request");
+  // The page comes back scrolled, with the field under the sticky header: click its visible label
+  // (a forced click on the hidden checkbox would land on the header).
+  await form
+    .locator("label")
+    .filter({ has: page.getByTestId("target-Churn") })
+    .click();
+  await expect(form.getByTestId("target-Churn")).toBeChecked();
 
   await form.getByText("Fastest").click();
   await form.getByLabel(/Train anew/).check();
@@ -41,10 +68,26 @@ test("train at 10 seconds with live status, then read the model page and predict
   await expect(stats.getByRole("row")).toHaveCount(3);
   for (const header of ["Precision", "Recall", "F1", "Count"]) await expect(stats).toContainText(header);
   await expect(page.getByTestId("confusion-matrix")).toBeVisible();
+  // The leaderboard names model families in words (not "extra_trees"), each number column with one
+  // number of decimals.
+  await page.getByText(/Leaderboard of candidates/).click();
+  const board = page.getByTestId("leaderboard");
+  await expect(board.getByRole("row").nth(1)).toBeVisible();
+  expect(await board.getByRole("cell").allTextContents()).not.toContainEqual(expect.stringMatching(/_/));
+  const metrics = await board.locator("tbody tr td:nth-child(2)").allTextContents();
+  expect(new Set(metrics.map((m) => m.split(".")[1]?.length ?? 0)).size).toBe(1);
   // Field importance drawn by Plotly, with bars.
   const chart = page.getByTestId("field-importance-chart");
   await expect(chart.locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
   expect(await chart.locator(".bars .point").count()).toBeGreaterThan(3);
+  // Plotly's mode bar (zoom, pan, download) is there on a desktop, but not on a phone, where it lay
+  // over the chart's title after the first tap.
+  await chart.hover();
+  await expect(chart.locator(".modebar")).toHaveCount(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(chart.locator(".modebar")).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await expect(chart.locator(".modebar")).toHaveCount(1);
   // The data story as readable cards.
   const story = page.getByTestId("data-story");
   await expect(story.getByRole("article")).toHaveCount(2);
@@ -52,10 +95,18 @@ test("train at 10 seconds with live status, then read the model page and predict
   await expect(story).toContainText(/On average \d+% of rows/);
 
   // Try a prediction: prefilled from the first row, answers with probabilities and factors.
-  await expect(page.getByRole("textbox", { name: "Contract", exact: true })).not.toHaveValue("");
+  const contract = page.getByTestId("try-prediction").getByLabel("Contract", { exact: true });
+  await expect(contract).not.toHaveValue("");
+  // A text field suggests the values the model was trained on (a misspelt category counts as unknown).
+  await expect(contract).toHaveAttribute("list", /^predict-values-/);
+  await expect(page.getByTestId("known-values-Contract").locator("option")).toHaveCount(3);
+  await expect(page.getByTestId("known-values-Contract").locator('option[value="Month-to-month"]')).toHaveCount(1);
+  await expect(page.getByTestId("try-prediction").getByLabel("tenure", { exact: true })).not.toHaveAttribute("list", /.+/);
   await page.getByTestId("predict-button").click();
   const result = page.getByTestId("prediction-result");
   await expect(result.getByTestId("probabilities").getByRole("listitem")).toHaveCount(2);
+  // The busy button was not disabled on the way: the keyboard focus is still on it, not on the page.
+  await expect(page.getByTestId("predict-button")).toBeFocused();
   await expect(result.getByTestId("factors").getByRole("listitem").first()).toBeVisible();
   await saveScreen(page, testInfo, "model");
 
@@ -79,6 +130,8 @@ test("train at 10 seconds with live status, then read the model page and predict
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
   await expect(page.getByTestId("models-list")).toContainText(name);
+  // The finished training is no longer listed as running: it is the model now.
+  await expect(page.getByTestId("running-training").filter({ hasText: name })).toHaveCount(0);
   await saveScreen(page, testInfo, "models");
 
   // A model that does not exist (a deleted one, a mistyped link) says so, with no pointless Retry.

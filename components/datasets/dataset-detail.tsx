@@ -144,7 +144,7 @@ export function DatasetDetail({ id }: { id: string }) {
       ) : (
         <>
           <Card title="Train a model" description="Pick what to predict and how long to search; the holdout statistics come with it." testId="train-card">
-            <TrainPanel datasetId={d.id} fields={d.fields} />
+            <TrainPanel datasetId={d.id} datasetName={d.name} fields={d.fields} />
           </Card>
           <Card title="Preview" description="The inferred type of each field is shown under its name.">
             <Preview datasetId={d.id} fields={d.fields} rows={d.rows} />

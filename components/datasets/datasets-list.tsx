@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useDatasets, useDeleteDataset } from "@/lib/client/use-datasets";
 import { formatCount, formatInt, formatRelative } from "@/lib/client/format";
 import type { DatasetSummary } from "@/lib/client/types";
@@ -15,6 +15,16 @@ export function DatasetsPage() {
   const remove = useDeleteDataset();
   const [toDelete, setToDelete] = useState<DatasetSummary | null>(null);
   const [showUpload, setShowUpload] = useState(false);
+  // After a delete the focused Delete button goes with its row: the focus moves to the list instead
+  // of falling to the page. This effect runs after the dialog's own (which closes it), so it wins.
+  const listRef = useRef<HTMLElement>(null);
+  const [focusList, setFocusList] = useState(false);
+  useEffect(() => {
+    if (focusList && toDelete === null) {
+      listRef.current?.focus();
+      setFocusList(false);
+    }
+  }, [focusList, toDelete]);
   const list = datasets.data ?? [];
   const empty = datasets.isSuccess && list.length === 0;
   // Open the panel for a new team, and keep it open once the first upload fills the list.
@@ -46,61 +56,63 @@ export function DatasetsPage() {
           <UploadPanel />
         </Card>
       )}
-      <ErrorBanner error={datasets.error} title="Could not load datasets" onRetry={() => datasets.refetch()} />
-      {datasets.isPending ? (
-        <SkeletonRows label="Loading datasets" />
-      ) : list.length === 0 ? (
-        !datasets.error && <EmptyState title="No datasets yet">Upload a CSV above: it becomes a dataset you can preview, train on and chat with.</EmptyState>
-      ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full text-sm" data-testid="datasets-table">
-            <caption className="sr-only">Datasets</caption>
-            <thead className="bg-slate-50 text-left text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2.5 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-2.5 text-right font-semibold">
-                  Rows
-                </th>
-                <th scope="col" className="px-4 py-2.5 text-right font-semibold">
-                  Fields
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">
-                  Updated
-                </th>
-                <th scope="col" className="px-4 py-2.5">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.map((d) => (
-                <tr key={d.id} className="hover:bg-slate-50">
-                  <td className="px-4 py-3">
-                    <Link
-                      href={`/datasets/${d.id}`}
-                      className="font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
-                    >
-                      {d.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{formatInt(d.rows)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{formatInt(d.field_count)}</td>
-                  <td className="px-4 py-3 text-slate-500" title={d.updated_at}>
-                    {formatRelative(d.updated_at)}
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    <Button variant="ghost" size="sm" onClick={() => setToDelete(d)} aria-label={`Delete ${d.name}`}>
-                      Delete
-                    </Button>
-                  </td>
+      <section ref={listRef} tabIndex={-1} aria-label="Your datasets" className="outline-none" data-testid="datasets-section">
+        <ErrorBanner error={datasets.error} title="Could not load datasets" onRetry={() => datasets.refetch()} />
+        {datasets.isPending ? (
+          <SkeletonRows label="Loading datasets" />
+        ) : list.length === 0 ? (
+          !datasets.error && <EmptyState title="No datasets yet">Upload a CSV above: it becomes a dataset you can preview, train on and chat with.</EmptyState>
+        ) : (
+          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <table className="min-w-full text-sm" data-testid="datasets-table">
+              <caption className="sr-only">Datasets</caption>
+              <thead className="bg-slate-50 text-left text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-2.5 font-semibold">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 text-right font-semibold">
+                    Rows
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 text-right font-semibold">
+                    Fields
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 font-semibold">
+                    Updated
+                  </th>
+                  <th scope="col" className="px-4 py-2.5">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {list.map((d) => (
+                  <tr key={d.id} className="hover:bg-slate-50">
+                    <td className="px-4 py-3">
+                      <Link
+                        href={`/datasets/${d.id}`}
+                        className="font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+                      >
+                        {d.name}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums">{formatInt(d.rows)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{formatInt(d.field_count)}</td>
+                    <td className="px-4 py-3 text-slate-500" title={d.updated_at}>
+                      {formatRelative(d.updated_at)}
+                    </td>
+                    <td className="px-4 py-3 text-right">
+                      <Button variant="ghost" size="sm" onClick={() => setToDelete(d)} aria-label={`Delete ${d.name}`}>
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
       <ConfirmDialog
         open={toDelete !== null}
         title={`Delete “${toDelete?.name ?? ""}”?`}
@@ -111,7 +123,15 @@ export function DatasetsPage() {
           setToDelete(null);
           remove.reset();
         }}
-        onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null) })}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              setToDelete(null);
+              setFocusList(true);
+            },
+          })
+        }
       >
         Its {formatCount(toDelete?.rows, "row")} are removed for good. Models already trained on it keep working.
       </ConfirmDialog>

@@ -1,6 +1,7 @@
 "use client";
 import { useMemo, useState, type FormEvent } from "react";
 import { withFormLabels } from "@/lib/client/api";
+import { useRememberStartedTraining, useTeamStartedTrainings } from "@/lib/client/started-trainings";
 import { useRememberedTask, useStartTraining } from "@/lib/client/use-training";
 import { DURATIONS, type DatasetField, type Duration } from "@/lib/client/types";
 import { Button } from "../ui/button";
@@ -28,8 +29,9 @@ const FORM_LABELS = {
   predict_fields: "Value to forecast",
 };
 
-export function ForecastForm({ datasetId, fields }: { datasetId: string; fields: DatasetField[] }) {
+export function ForecastForm({ datasetId, datasetName, fields }: { datasetId: string; datasetName: string; fields: DatasetField[] }) {
   const start = useStartTraining();
+  const rememberStarted = useRememberStartedTraining();
   const options = useMemo(() => forecastFieldOptions(fields), [fields]);
   const [valueField, setValueField] = useState(options.values[0]?.name ?? "");
   const [dateField, setDateField] = useState(options.dates[0]?.name ?? "");
@@ -38,7 +40,8 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
   const [duration, setDuration] = useState<Duration>(10);
   const [force, setForce] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const [taskId, rememberTask] = useRememberedTask(`tabula:forecast:${datasetId}`);
+  const lastStarted = useTeamStartedTrainings().list.find((e) => e.datasetId === datasetId && e.kind === "forecast")?.taskId ?? null;
+  const [taskId, rememberTask] = useRememberedTask(`tabula:forecast:${datasetId}`, lastStarted);
   const [startedHere, setStartedHere] = useState(false);
 
   const submit = (e: FormEvent) => {
@@ -60,6 +63,7 @@ export function ForecastForm({ datasetId, fields }: { datasetId: string; fields:
       {
         onSuccess: (r) => {
           rememberTask(r.task_id);
+          rememberStarted({ taskId: r.task_id, kind: "forecast", datasetId, datasetName, fields: [valueField] });
           setStartedHere(true);
         },
       },

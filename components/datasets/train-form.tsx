@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { formatSeconds } from "@/lib/client/format";
+import { joinFieldNames, useRememberStartedTraining, useStartedTrainings, useTeamStartedTrainings } from "@/lib/client/started-trainings";
 import { isTaskFinished, useCancelTraining, useRememberedTask, useStartTraining, useTrainingResult, useTrainingStatus } from "@/lib/client/use-training";
 import { DURATIONS, type DatasetField, type Duration } from "@/lib/client/types";
 import { Button, buttonClass } from "../ui/button";
@@ -11,15 +12,17 @@ import { Checkbox } from "../ui/form";
 // Fields a model cannot learn to predict; the server would refuse them anyway, so do not offer them.
 const UNPREDICTABLE = new Set(["id", "date", "unknown"]);
 
-export function TrainForm({ datasetId, fields }: { datasetId: string; fields: DatasetField[] }) {
+export function TrainForm({ datasetId, datasetName, fields }: { datasetId: string; datasetName: string; fields: DatasetField[] }) {
   const start = useStartTraining();
+  const rememberStarted = useRememberStartedTraining();
   const [targets, setTargets] = useState<string[]>([]);
   const [ignored, setIgnored] = useState<string[]>(() => fields.filter((f) => f.type === "id").map((f) => f.name));
   const [duration, setDuration] = useState<Duration>(10);
   const [extraAttention, setExtraAttention] = useState(false);
   const [force, setForce] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const [taskId, rememberTask] = useRememberedTask(`tabula:training:${datasetId}`);
+  const lastStarted = useTeamStartedTrainings().list.find((e) => e.datasetId === datasetId && e.kind === "predict")?.taskId ?? null;
+  const [taskId, rememberTask] = useRememberedTask(`tabula:training:${datasetId}`, lastStarted);
   const [startedHere, setStartedHere] = useState(false);
 
   const candidates = useMemo(() => fields.filter((f) => !UNPREDICTABLE.has(f.type)), [fields]);
@@ -44,6 +47,7 @@ export function TrainForm({ datasetId, fields }: { datasetId: string; fields: Da
       {
         onSuccess: (r) => {
           rememberTask(r.task_id);
+          rememberStarted({ taskId: r.task_id, kind: "predict", datasetId, datasetName, fields: targets });
           setStartedHere(true);
         },
       },
@@ -158,6 +162,9 @@ export function TrainingStatusPanel({ taskId, reveal = false }: { taskId: string
   }, [reveal]);
   const status = useTrainingStatus(taskId);
   const cancel = useCancelTraining(taskId);
+  // What is being trained comes from the request this browser sent (the task status does not say),
+  // so it is still there after a reload.
+  const started = useStartedTrainings().list.find((e) => e.taskId === taskId);
   const state = status.data;
   const result = useTrainingResult(state?.status === "SUCCEEDED" ? state.metadata.location : undefined);
   const finished = isTaskFinished(state);
@@ -167,7 +174,9 @@ export function TrainingStatusPanel({ taskId, reveal = false }: { taskId: string
   return (
     <div ref={ref} className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="training-status" aria-live="polite">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm font-semibold text-slate-800">Training</span>
+        <span className="text-sm font-semibold text-slate-800" data-testid="training-title">
+          {started ? `Training ${started.kind === "forecast" ? "a forecast of" : "a model for"} ${joinFieldNames(started.fields)}` : "Training"}
+        </span>
         {state && (
           <Badge tone={state.status === "SUCCEEDED" ? "green" : state.status === "FAILED" || state.status === "UNKNOWN_TIMEOUT" ? "red" : "blue"}>
             {state.status.replace("_", " ").toLowerCase()}

@@ -5,7 +5,7 @@ import { ForecastForm, forecastFieldOptions } from "./forecast-form";
 import { TrainForm } from "./train-form";
 
 /** The dataset page's training card: row-wise models, or a forecast when the data has dates and numbers. */
-export function TrainPanel({ datasetId, fields }: { datasetId: string; fields: DatasetField[] }) {
+export function TrainPanel({ datasetId, datasetName, fields }: { datasetId: string; datasetName: string; fields: DatasetField[] }) {
   const options = forecastFieldOptions(fields);
   const canForecast = options.dates.length > 0 && options.values.length > 0;
   const [mode, setMode] = useState<"predict" | "forecast">("predict");
@@ -14,7 +14,7 @@ export function TrainPanel({ datasetId, fields }: { datasetId: string; fields: D
     const missing = options.dates.length === 0 ? "date field" : "number field to forecast";
     return (
       <div className="space-y-4">
-        <TrainForm datasetId={datasetId} fields={fields} />
+        <TrainForm datasetId={datasetId} datasetName={datasetName} fields={fields} />
         <p className="border-t border-slate-100 pt-3 text-xs text-slate-500" data-testid="forecast-unavailable">
           Forecasting over time needs a date field and a number field; this table has no {missing}.
           {options.dates.length === 0 && " If a column holds dates, set its type to date under Field types below."}
@@ -40,7 +40,11 @@ export function TrainPanel({ datasetId, fields }: { datasetId: string; fields: D
         {tab("predict", "Predict a field")}
         {tab("forecast", "Forecast")}
       </div>
-      {mode === "predict" ? <TrainForm datasetId={datasetId} fields={fields} /> : <ForecastForm datasetId={datasetId} fields={fields} />}
+      {mode === "predict" ? (
+        <TrainForm datasetId={datasetId} datasetName={datasetName} fields={fields} />
+      ) : (
+        <ForecastForm datasetId={datasetId} datasetName={datasetName} fields={fields} />
+      )}
     </div>
   );
 }

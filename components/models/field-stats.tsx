@@ -1,8 +1,8 @@
 "use client";
-import { formatInt, formatNumber, formatPercent, formatSeconds } from "@/lib/client/format";
+import { columnDecimals, formatFixed, formatInt, formatNumber, formatPercent, formatSeconds } from "@/lib/client/format";
 import type { ClassStat } from "@/lib/client/types";
 import { Badge } from "../ui/feedback";
-import { FAMILY_LABELS, metricLabel, type FieldReportView } from "./report";
+import { familyLabel, metricLabel, type FieldReportView } from "./report";
 
 function MetricTiles({ report, stats }: { report: FieldReportView | null; stats: ClassStat[] }) {
   const metrics = report?.metrics ?? {};
@@ -154,11 +154,17 @@ function RegressionStats({ stat }: { stat: ClassStat }) {
 export function FieldStats({ stats, report }: { stats: ClassStat[]; report: FieldReportView | null }) {
   const regression = report?.task === "regression" || (stats.length === 1 && stats[0].class_name === undefined);
   const family = report?.model?.family;
+  // Each leaderboard column with one number of decimals, one more than three significant digits of
+  // its largest value needs, so that close candidates still differ ("0.8588" over "0.8520", not "0.852").
+  const board = report?.leaderboard ?? [];
+  const decimalsOf = (values: (number | undefined)[]) => Math.min(4, columnDecimals(values.filter((v): v is number => typeof v === "number")) + 1);
+  const metricDecimals = decimalsOf(board.map((r) => r.metric));
+  const lossDecimals = decimalsOf(board.map((r) => r.validLoss));
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         {report?.task && <Badge tone="blue">{report.task}</Badge>}
-        {family && <Badge>{FAMILY_LABELS[family] ?? family}</Badge>}
+        {family && <Badge>{familyLabel(family)}</Badge>}
         {report?.rows?.holdout !== undefined && (
           <span>
             {formatInt(report.rows.holdout)} holdout rows of {formatInt(report.rows.withTarget ?? report.rows.total)}
@@ -179,7 +185,7 @@ export function FieldStats({ stats, report }: { stats: ClassStat[]; report: Fiel
       {report?.leaderboard && report.leaderboard.length > 0 && (
         <details className="rounded-lg border border-slate-200 px-4 py-3 text-sm">
           <summary className="cursor-pointer font-medium text-slate-800">Leaderboard of candidates ({report.leaderboard.length})</summary>
-          <table className="mt-3 min-w-full text-sm">
+          <table className="mt-3 min-w-full text-sm" data-testid="leaderboard">
             <thead className="text-slate-500">
               <tr>
                 <th scope="col" className="py-1 text-left font-medium">
@@ -202,9 +208,9 @@ export function FieldStats({ stats, report }: { stats: ClassStat[]; report: Fiel
             <tbody className="divide-y divide-slate-100">
               {report.leaderboard.slice(0, 25).map((row, i) => (
                 <tr key={i}>
-                  <td className="py-1">{FAMILY_LABELS[row.family ?? ""] ?? row.family}</td>
-                  <td className="py-1 text-right tabular-nums">{formatNumber(row.metric)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatNumber(row.validLoss)}</td>
+                  <td className="py-1">{row.family ? familyLabel(row.family) : "—"}</td>
+                  <td className="py-1 text-right tabular-nums">{typeof row.metric === "number" ? formatFixed(row.metric, metricDecimals) : "—"}</td>
+                  <td className="py-1 text-right tabular-nums">{typeof row.validLoss === "number" ? formatFixed(row.validLoss, lossDecimals) : "—"}</td>
                   <td className="py-1 text-right tabular-nums">{formatInt(row.rounds)}</td>
                   <td className="py-1 text-right tabular-nums">{formatSeconds(row.seconds)}</td>
                 </tr>

@@ -1,7 +1,7 @@
 "use client";
 // The holdout rows the model got most wrong, with the fields that pushed it there.
 import { useState } from "react";
-import { formatNumber, formatPercent } from "@/lib/client/format";
+import { columnDecimals, formatFixed, formatNumber, formatPercent } from "@/lib/client/format";
 import type { FieldInsights, InsightExample } from "@/lib/ml/insights";
 import { Badge } from "../ui/feedback";
 import type { ThresholdChoice } from "./insights-threshold";
@@ -26,6 +26,7 @@ interface Shown {
 
 function FactorBars({ factors, toward }: { factors: { field: string; contribution: number }[]; toward: string }) {
   const max = Math.max(1e-12, ...factors.map((f) => Math.abs(f.contribution)));
+  const decimals = columnDecimals(factors.slice(0, 6).map((f) => f.contribution));
   return (
     <ul className="space-y-1" aria-label={`Fields that pushed toward or away from ${toward}`}>
       {factors.slice(0, 6).map((f) => (
@@ -39,9 +40,8 @@ function FactorBars({ factors, toward }: { factors: { field: string; contributio
               style={{ width: `${(Math.abs(f.contribution) / max) * 50}%` }}
             />
           </span>
-          <span className="text-right tabular-nums text-slate-600">
-            {f.contribution > 0 ? "+" : ""}
-            {formatNumber(f.contribution)}
+          <span className="text-right tabular-nums text-slate-600" data-testid="factor-value">
+            {formatFixed(f.contribution, decimals, true)}
           </span>
         </li>
       ))}

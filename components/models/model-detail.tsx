@@ -14,13 +14,19 @@ import { DataStoryCards } from "./data-story-cards";
 import { FieldImportanceChart } from "./field-importance-chart";
 import { FieldStats } from "./field-stats";
 import { BatchPrediction, TryPrediction } from "./prediction-panels";
-import { findFieldReport, statsDescription } from "./report";
+import { type FieldReportView, findFieldReport, statsDescription } from "./report";
 import { InsightsReport } from "./insights-report";
 import { ModelVersionsCard } from "./model-versions";
 import { ShareReportCard } from "./share-report";
 import { useSetThreshold } from "@/lib/client/use-model-insights";
 import { isForecastModel } from "@/lib/client/forecast";
 import { ForecastDetail } from "./forecast-detail";
+
+/** Each text field's most frequent values in the training data (from the insights report), to suggest while typing. */
+function knownValues(report: FieldReportView | null): Record<string, string[]> {
+  const stats = report?.insights?.fieldStats ?? [];
+  return Object.fromEntries(stats.filter((f) => f.top?.length).map((f) => [f.field, (f.top ?? []).map((t) => t.value)]));
+}
 
 export function durationLabel(seconds: number): string {
   return DURATIONS.find((d) => d.value === seconds)?.label ?? `${seconds} s`;
@@ -140,7 +146,13 @@ export function ModelDetail({ id }: { id: string }) {
       <ShareReportCard modelId={info.id} />
 
       <Card title="Try a prediction" description="Starts from the first row of the dataset; change any value." className="print:hidden">
-        <TryPrediction modelId={info.id} datasetId={info.dataset_id} inputFields={inputFields} predictFields={predictFields} />
+        <TryPrediction
+          modelId={info.id}
+          datasetId={info.dataset_id}
+          inputFields={inputFields}
+          predictFields={predictFields}
+          knownValues={knownValues(findFieldReport(info.report, field))}
+        />
       </Card>
 
       <Card title="Predict a file" description="Upload a CSV, get it back with predictions and probabilities." className="print:hidden">

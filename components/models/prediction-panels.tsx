@@ -59,11 +59,14 @@ export function TryPrediction({
   datasetId,
   inputFields,
   predictFields,
+  knownValues = {},
 }: {
   modelId: string;
   datasetId: string;
   inputFields: string[];
   predictFields: string[];
+  /** Values seen in training per text field: suggested while typing (a misspelt category counts as unknown). */
+  knownValues?: Record<string, string[]>;
 }) {
   const dataset = useDataset(datasetId);
   const sample = useDatasetRows(datasetId, 0, 1);
@@ -96,15 +99,23 @@ export function TryPrediction({
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[3fr_2fr]">
       <form onSubmit={submit} className="space-y-4" data-testid="try-prediction">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {inputFields.map((f) => (
+          {inputFields.map((f, i) => (
             <Field key={f} label={f} htmlFor={`predict-${f}`}>
               <TextInput
                 id={`predict-${f}`}
                 value={values[f] ?? ""}
                 placeholder={types.get(f) ?? "value"}
                 inputMode={types.get(f) === "integer" || types.get(f) === "float" ? "decimal" : undefined}
+                list={knownValues[f]?.length ? `predict-values-${i}` : undefined}
                 onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
               />
+              {knownValues[f]?.length ? (
+                <datalist id={`predict-values-${i}`} data-testid={`known-values-${f}`}>
+                  {knownValues[f].map((v) => (
+                    <option key={v} value={v} />
+                  ))}
+                </datalist>
+              ) : null}
             </Field>
           ))}
         </div>

@@ -1,5 +1,6 @@
 // The engine's report as the page reads it (lib/ml/types.ts ModelReport); every part optional,
 // so an older or partial report still renders what it has.
+import { humanizeIdentifier } from "@/lib/client/format";
 import type { FieldInsights } from "@/lib/ml/insights";
 
 export interface LeaderboardRow {
@@ -56,8 +57,16 @@ export const FAMILY_LABELS: Record<string, string> = {
   logistic: "Logistic regression",
   forest: "Random forest",
   rf: "Random forest",
+  random_forest: "Random forest",
+  extra_trees: "Extra trees",
+  ensemble: "Ensemble",
   constant: "Baseline (constant)",
 };
+
+/** A model family as people read it; an unknown one spelt out from its identifier, never the raw "extra_trees". */
+export function familyLabel(family: string): string {
+  return FAMILY_LABELS[family] ?? humanizeIdentifier(family);
+}
 
 /** The holdout statistics card's description; the counts there follow the default rule, not a saved threshold. */
 export function statsDescription(saved: { threshold: number; positive_class: string } | undefined): string {

@@ -36,7 +36,7 @@ export function SharedReportView({ report }: { report: SharedReport }) {
       </header>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6" data-testid="shared-report">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{report.name}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 [overflow-wrap:anywhere]">{report.name}</h1>
           <p className="mt-1 text-sm text-slate-500">
             Predicts <strong className="font-medium text-slate-700">{fields.join(", ")}</strong> · version {report.version} · trained{" "}
             {formatDate(report.trained_at)}

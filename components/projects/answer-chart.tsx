@@ -2,16 +2,10 @@
 import { useMemo, useRef, useState } from "react";
 import type * as PlotlyTypes from "plotly.js";
 import { fileNameFor } from "@/lib/client/answer-table";
+import { layoutTitle } from "@/lib/client/plot-title";
 import { parseFigure, Plot } from "../plot";
 
 const CARD_CHART_HEIGHT = 340;
-
-function chartTitle(layout: Record<string, unknown> | undefined): string | null {
-  const title = layout?.title;
-  if (typeof title === "string") return title;
-  if (title && typeof title === "object" && typeof (title as { text?: unknown }).text === "string") return (title as { text: string }).text;
-  return null;
-}
 
 /** An answer's Plotly chart (zoom, hover and Plotly's own toolbar) with a visible PNG download. */
 export function AnswerChart({ raw, question, label }: { raw: string | object; question: string; label: string }) {
@@ -27,7 +21,7 @@ export function AnswerChart({ raw, question, label }: { raw: string | object; qu
   const boxRef = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   if (!figure || !shown) return <p className="text-xs text-slate-500">This chart could not be read; the table below has the same numbers.</p>;
-  const title = chartTitle(figure.layout);
+  const title = layoutTitle(figure.layout);
 
   const downloadPng = async () => {
     const graph = boxRef.current?.querySelector<HTMLElement>(".js-plotly-plot");

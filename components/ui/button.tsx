@@ -11,13 +11,14 @@ const VARIANTS: Record<Variant, string> = {
 
 export function buttonClass(variant: Variant = "primary", size: "sm" | "md" = "md"): string {
   const sizing = size === "sm" ? "px-2.5 py-1.5 text-xs" : "px-3.5 py-2 text-sm";
-  return `inline-flex items-center justify-center gap-1.5 rounded-lg font-medium shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed ${sizing} ${VARIANTS[variant]}`;
+  return `inline-flex items-center justify-center gap-1.5 rounded-lg font-medium shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed aria-busy:cursor-progress aria-busy:opacity-75 ${sizing} ${VARIANTS[variant]}`;
 }
 
 /**
  * A button. An action button (a form's submit, or one with a `busy` state) takes the second click
  * of a double click as part of the first: a quick server finishes the first request before the
- * second click lands, so `busy` alone would let a double click create two keys or projects.
+ * second click lands, so `busy` alone would let a double click create two keys or projects. A busy
+ * button keeps the focus (it is not `disabled`), so keyboard users stay where they were.
  */
 export function Button({
   variant = "primary",
@@ -36,9 +37,14 @@ export function Button({
       onClick={(e) => {
         // `detail` counts the clicks of one burst (0 for Enter or Space).
         if (action && e.detail > 1) return e.preventDefault();
+        // Busy: refused here rather than by `disabled`, which would drop the keyboard focus to the
+        // page when the work starts. Enter in a field of the form clicks the submit button, so this
+        // also stops a second submission.
+        if (busy) return e.preventDefault();
         onClick?.(e);
       }}
-      disabled={props.disabled || busy}
+      disabled={props.disabled}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
       className={`${buttonClass(variant, size)} ${className}`}
     >

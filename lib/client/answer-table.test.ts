@@ -10,11 +10,12 @@ describe("columnKind", () => {
     expect(columnKind(rows, "Year")).toBe("plain-number");
     expect(columnKind(rows, "Order ID")).toBe("plain-number");
     expect(columnKind(rows, "postalCode")).toBe("plain-number");
-    expect(columnKind(rows, "Sales")).toBe("number");
+    expect(columnKind(rows, "Sales")).toBe("decimal");
     expect(columnKind(rows, "Number of rows")).toBe("number");
     expect(columnKind(rows, "Region")).toBe("text");
     expect(formatCell(2014, "plain-number")).toBe("2014");
     expect(formatCell(1234567.891, "number")).toBe("1,234,567.9");
+    expect(formatCell(1500, "number")).toBe("1,500");
     expect(formatCell(null, "number")).toBe("");
   });
 
@@ -24,7 +25,20 @@ describe("columnKind", () => {
   });
 
   it("does not take a quantity named like a label for one when it has fractions", () => {
-    expect(columnKind([{ "Year average": 12.5 }], "Year average")).toBe("number");
+    expect(columnKind([{ "Year average": 12.5 }], "Year average")).toBe("decimal");
+  });
+
+  it("shows a column with fractions with the same decimals for values of a size, trailing zeros kept", () => {
+    const totals = [28488.5, 21219.23, 17391, 12782.91];
+    expect(
+      columnKind(
+        totals.map((v) => ({ v })),
+        "v",
+      ),
+    ).toBe("decimal");
+    expect(totals.map((v) => formatCell(v, "decimal"))).toEqual(["28,488.5", "21,219.2", "17,391.0", "12,782.9"]);
+    expect([48.718, 8.1, 0, -4.455].map((v) => formatCell(v, "decimal"))).toEqual(["48.72", "8.10", "0.00", "-4.46"]);
+    expect([0.5607, 0.0004].map((v) => formatCell(v, "decimal"))).toEqual(["0.561", "0.0004"]);
   });
 });
 

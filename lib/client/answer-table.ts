@@ -5,7 +5,8 @@ import Papa from "papaparse";
 import { formatNumber } from "./format";
 import type { DataRow, RowValue } from "./types";
 
-export type ColumnKind = "number" | "plain-number" | "text";
+/** "decimal": quantities with fractions, shown with a fixed number of decimals per size (see formatCell). */
+export type ColumnKind = "number" | "decimal" | "plain-number" | "text";
 
 /** Columns in first-seen order over the rows (answers from the server have the same keys in every row). */
 export function tableColumns(rows: DataRow[]): string[] {
@@ -37,12 +38,28 @@ export function columnKind(rows: DataRow[], column: string): ColumnKind {
     ((LABEL_NAME_RE.test(spaced) && !/\b(number of|count|total)\b/i.test(spaced)) || (integersInYearRange && /\b(year|yr|season)\b/i.test(spaced)))
   )
     return "plain-number";
-  return "number";
+  return integers ? "number" : "decimal";
+}
+
+/**
+ * Decimals of a value in a column with fractions, by its size: the trailing zeros are kept, so a
+ * column reads "28,488.5" over "17,391.0" (not "17,391"), "48.72" over "8.10" (not "48.718" over "8.1").
+ */
+function decimalsBySize(abs: number): number {
+  return abs >= 1000 ? 1 : abs >= 1 || abs === 0 ? 2 : 3;
 }
 
 export function formatCell(value: RowValue | undefined, kind: ColumnKind): string {
   if (value === null || value === undefined || value === "") return "";
-  if (typeof value === "number") return kind === "plain-number" ? String(value) : formatNumber(value);
+  if (typeof value === "number") {
+    if (kind === "plain-number") return String(value);
+    const abs = Math.abs(value);
+    if (kind === "decimal" && Number.isFinite(value) && (abs === 0 || (abs >= 1e-3 && abs < 1e12))) {
+      const decimals = decimalsBySize(abs);
+      return value.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    }
+    return formatNumber(value);
+  }
   return String(value);
 }
 

@@ -8,6 +8,30 @@ describe("describeErrorBody", () => {
     expect(describeErrorBody({ status: "error", message: "missing or invalid API key" }, 401)).toBe("missing or invalid API key");
   });
 
+  it("puts the field in front of a validation message only where the message needs it", () => {
+    const issues = (detail: { loc: (string | number)[]; msg: string }[]) => describeErrorBody({ detail }, 422);
+    // A sentence written for people stands alone: a form shows the field next to it.
+    expect(issues([{ loc: ["body", "email"], msg: "Enter a valid email address." }])).toBe("Enter a valid email address.");
+    expect(issues([{ loc: ["body", "password"], msg: "The initial password must be at least 8 characters." }])).toBe(
+      "The initial password must be at least 8 characters.",
+    );
+    // A message that starts with the field's name does not repeat it.
+    expect(issues([{ loc: ["body", "name"], msg: "name must not be empty" }])).toBe("name must not be empty");
+    expect(issues([{ loc: ["body", "forecast", "horizon"], msg: "horizon must be at least 1" }])).toBe("horizon must be at least 1");
+    // A "Topic: detail" sentence and a bare phrase keep the field that they are about.
+    expect(issues([{ loc: ["body", "forecast", "date_field"], msg: "Duplicated timestamps: The series has two rows for 2024-01-01." }])).toBe(
+      "forecast.date_field: Duplicated timestamps: The series has two rows for 2024-01-01.",
+    );
+    expect(issues([{ loc: ["body", "role"], msg: "Invalid option" }])).toBe("role: Invalid option");
+    expect(issues([{ loc: ["body", "email"], msg: "Field required" }])).toBe("email is required.");
+    expect(
+      issues([
+        { loc: ["body", "email"], msg: "Enter a valid email address." },
+        { loc: ["body", "password"], msg: "too short" },
+      ]),
+    ).toBe("Enter a valid email address. password: too short");
+  });
+
   it("falls back to a message that says what to do", () => {
     expect(describeErrorBody(undefined, 502)).toMatch(/Try again/);
     expect(describeErrorBody("nope", 401)).toMatch(/Sign in/);

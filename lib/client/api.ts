@@ -18,6 +18,20 @@ interface ValidationIssue {
   msg?: string;
 }
 
+/**
+ * One 422 issue as a person reads it. The field path goes in front only where the message needs it:
+ * not when the message already starts with the field's name ("name must not be empty"), and not when it
+ * is a sentence written for people ("Enter a valid email address.") — a "Topic: detail" sentence
+ * ("Duplicated timestamps: ...") keeps it, since the topic does not say which field it is about.
+ */
+function issueText(where: string, last: string, msg: string): string {
+  if (!where) return msg;
+  if (msg === "Field required") return `${where} is required.`;
+  const namesField = msg.startsWith(`${where} `) || (last !== "" && msg.startsWith(`${last} `));
+  const sentence = /^[A-Z]/.test(msg) && /[.!?]$/.test(msg) && !msg.includes(": ");
+  return namesField || sentence ? msg : `${where}: ${msg}`;
+}
+
 /** A readable message from any of the server's error bodies: `{detail}` (string or 422 issues) or `{status: "error", message}`. */
 export function describeErrorBody(body: unknown, status: number): string {
   if (body && typeof body === "object") {
@@ -26,10 +40,11 @@ export function describeErrorBody(body: unknown, status: number): string {
     if (Array.isArray(record.detail)) {
       const parts = (record.detail as ValidationIssue[]).map((issue) => {
         // "body" / "query" prefixes mean nothing to a person filling a form.
-        const where = (issue.loc ?? []).filter((p) => p !== "body" && p !== "query" && p !== "path").join(".");
-        return where ? `${where}: ${issue.msg ?? "invalid"}` : (issue.msg ?? "invalid");
+        const path = (issue.loc ?? []).filter((p) => p !== "body" && p !== "query" && p !== "path");
+        return issueText(path.join("."), String(path.at(-1) ?? ""), issue.msg ?? "invalid");
       });
-      if (parts.length) return parts.join("; ");
+      // Sentences follow each other; phrases are separated by semicolons.
+      if (parts.length) return parts.reduce((text, part) => (/[.!?]$/.test(text) ? `${text} ${part}` : `${text}; ${part}`));
     }
     if (typeof record.message === "string") return record.message;
     if (typeof record.error === "string") return record.error;
@@ -99,7 +114,7 @@ export function withFormLabels(error: unknown, labels: Record<string, string>): 
   // Longest paths first, so `forecast.group_field` is not half-replaced by a shorter `forecast`.
   for (const path of Object.keys(labels).sort((a, b) => b.length - a.length)) {
     const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    message = message.replace(new RegExp(`(^|; )${escaped}: `, "g"), `$1${labels[path]}: `);
+    message = message.replace(new RegExp(`(^|; |[.!?] )${escaped}: `, "g"), `$1${labels[path]}: `);
     message = message.replace(new RegExp(`(^|[^\\w.])${escaped}(?!\\w|\\.\\w)`, "g"), `$1“${labels[path]}”`);
   }
   message = message.replace(/\b(\d{4}-\d{2}-\d{2})T00:00:00(\.000)?Z\b/g, "$1");

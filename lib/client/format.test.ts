@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatTimestamp } from "./format";
+import { columnDecimals, formatCount, formatFixed, formatTimestamp, humanizeIdentifier } from "./format";
 
 describe("formatTimestamp", () => {
   it("shows the day alone for midnight UTC, day and time otherwise", () => {
@@ -20,5 +20,34 @@ describe("formatCount", () => {
     expect(formatCount(0, "row")).toBe("0 rows");
     expect(formatCount(48842, "row")).toBe("48,842 rows");
     expect(formatCount(undefined, "row")).toBe("— rows");
+  });
+});
+
+describe("columnDecimals and formatFixed", () => {
+  it("give a column of numbers one number of decimals, from its largest value", () => {
+    const column = [1.161, 0.5607, 0.3566, 0.269, 0.2666, -0.222];
+    const decimals = columnDecimals(column);
+    expect(decimals).toBe(2);
+    expect(column.map((x) => formatFixed(x, decimals, true))).toEqual(["+1.16", "+0.56", "+0.36", "+0.27", "+0.27", "-0.22"]);
+    expect(columnDecimals([-0.9281, 0.195])).toBe(3);
+    expect(columnDecimals([1234.5, -12])).toBe(0);
+    expect(formatFixed(1234.5, 0, true)).toBe("+1,235");
+    expect(columnDecimals([0.00012])).toBe(4);
+    expect(columnDecimals([0, Number.NaN])).toBe(0);
+  });
+  it("shows a value that rounds to zero as a plain 0", () => {
+    expect(formatFixed(-0.0004, 2, true)).toBe("0.00");
+    expect(formatFixed(0.0004, 2, true)).toBe("0.00");
+    expect(formatFixed(Number.NaN, 2)).toBe("—");
+  });
+});
+
+describe("humanizeIdentifier", () => {
+  it("turns an engine's identifier into words", () => {
+    expect(humanizeIdentifier("extra_trees")).toBe("Extra trees");
+    expect(humanizeIdentifier("random_forest")).toBe("Random forest");
+    expect(humanizeIdentifier("randomForest")).toBe("Random forest");
+    expect(humanizeIdentifier("gbdt")).toBe("Gbdt");
+    expect(humanizeIdentifier("")).toBe("");
   });
 });

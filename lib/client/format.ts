@@ -22,6 +22,36 @@ export function formatNumber(x: unknown): string {
   return Number(x.toFixed(digits)).toLocaleString("en-US", { maximumFractionDigits: digits });
 }
 
+/**
+ * Decimals for a column of numbers shown side by side: enough for three significant digits of the
+ * largest (1.161 and 0.2666 read "1.16" and "0.27", 0.928 and 0.195 "0.928" and "0.195",
+ * 1,234.5 "1,235"), so that the column does not mix "0.5607" with "+0.269".
+ */
+export function columnDecimals(values: number[]): number {
+  const largest = Math.max(0, ...values.filter(Number.isFinite).map(Math.abs));
+  if (largest === 0) return 0;
+  return Math.min(4, Math.max(0, 2 - Math.floor(Math.log10(largest))));
+}
+
+/** A number with exactly `decimals` decimals and thousands separators; `signed` puts "+" before positives. */
+export function formatFixed(x: number, decimals: number, signed = false): string {
+  if (!Number.isFinite(x)) return "—";
+  const text = x.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  // A value that rounds to zero is shown as 0, without a sign of its own.
+  if (/^-?0(\.0*)?$/.test(text)) return (0).toFixed(decimals);
+  return signed && x > 0 ? `+${text}` : text;
+}
+
+/** An engine's identifier as words: "extra_trees" -> "Extra trees", "randomForest" -> "Random forest". */
+export function humanizeIdentifier(id: string): string {
+  const words = id
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : id;
+}
+
 const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?(\.\d+)?Z$/;
 
 /**

@@ -52,18 +52,21 @@ export function useTrainingResult(location: string | undefined) {
 
 /**
  * The task a form started, kept in sessionStorage under `storageKey` so that a reload while it runs
- * picks the live status up again. Returns the task id and the function that remembers a new one.
+ * picks the live status up again; `fallback` is the task shown when this tab started none. Returns
+ * the task id and the function that remembers a new one.
  */
-export function useRememberedTask(storageKey: string): [string | null, (taskId: string) => void] {
+export function useRememberedTask(storageKey: string, fallback: string | null = null): [string | null, (taskId: string) => void] {
   const [taskId, setTaskId] = useState<string | null>(null);
   useEffect(() => {
+    let saved: string | null = null;
     try {
-      const saved = window.sessionStorage.getItem(storageKey);
-      if (saved) setTaskId(saved);
+      saved = window.sessionStorage.getItem(storageKey);
     } catch {
       // storage unavailable: the status only lives as long as the page
     }
-  }, [storageKey]);
+    // A tab that did not start it (opened from the Models page's list) shows the newest one the browser started.
+    if (saved ?? fallback) setTaskId(saved ?? fallback);
+  }, [storageKey, fallback]);
   const rememberTask = useCallback(
     (id: string) => {
       setTaskId(id);
