@@ -209,3 +209,43 @@ describe("derived features", () => {
     expect(wide.withDerived()).toBe(wide);
   });
 });
+
+describe("Preprocessor.fit: keys that repeat on a few rows", () => {
+  it("skips a field named as an identifier when at least half of its values are distinct, and keeps one that repeats often", () => {
+    const n = 200;
+    const table: Table = {
+      rowCount: n,
+      columns: [
+        // The lines of one order share its id: 100 distinct values over 200 rows.
+        textColumn(
+          "Order ID",
+          Array.from({ length: n }, (_, i) => `CA-2016-${100000 + Math.floor(i / 2)}`),
+        ),
+        numberColumn(
+          "store_id",
+          Array.from({ length: n }, (_, i) => 5000 + Math.floor(i / 2)),
+          "integer",
+        ),
+        // A product sold on many rows: 20 distinct values, an input like any category.
+        textColumn(
+          "Product ID",
+          Array.from({ length: n }, (_, i) => `P-${i % 20}`),
+        ),
+        // Not named as an identifier: a category however many values it has.
+        textColumn(
+          "city",
+          Array.from({ length: n }, (_, i) => `town ${Math.floor(i / 2)}`),
+        ),
+        numberColumn(
+          "target",
+          Array.from({ length: n }, (_, i) => i % 7),
+        ),
+      ],
+    };
+    const pre = Preprocessor.fit(table, allRows(n), new Set(["target"]), schemaOf(table));
+    const skipped = Object.fromEntries(pre.skipped.map((s) => [s.field, s.reason]));
+    expect(skipped["Order ID"]).toBe("identifier (most values distinct)");
+    expect(skipped.store_id).toBe("identifier (most values distinct)");
+    expect(new Set(pre.sources)).toEqual(new Set(["Product ID", "city"]));
+  });
+});

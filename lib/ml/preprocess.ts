@@ -2,7 +2,7 @@
 // time. The recipe (plans) is plain JSON so it travels inside the model artifact.
 import { fieldReader } from "../table/rows";
 import type { Column, FieldType, RawRow, RawValue, Table } from "../table/types";
-import { isMissing, parseDate, parseNumber } from "../table/values";
+import { isIdLikeName, isMissing, parseDate, parseNumber } from "../table/values";
 import type { FeatureMatrix, FeatureSpec } from "./core/types";
 
 /** Categories kept per categorical feature; the tree bins hold 255 values incl. an "other" bin. */
@@ -207,6 +207,17 @@ function describeFeatures(plan: FieldPlan): FeatureSpec[] {
 
 // ---------- fitting ----------
 
+const KEY_REASON = "identifier (most values distinct)";
+
+/**
+ * A key such as "Order ID" that repeats on a few rows each (the lines of one order): named as an
+ * identifier and with at least half of its values distinct, it says which rows belong together, not
+ * anything that holds for new rows, so it is not an input ("Product ID" over many sales stays one).
+ */
+function isKey(field: string, distinct: number, present: number): boolean {
+  return present >= 20 && distinct * 2 >= present && isIdLikeName(field);
+}
+
 function planField(column: Column, type: FieldType, rows: Int32Array): FieldPlan | SkippedField {
   const field = column.name;
   if (type === "id") return { field, reason: "id field" };
@@ -239,6 +250,7 @@ function planField(column: Column, type: FieldType, rows: Int32Array): FieldPlan
       }
       if (max - min + 1 <= 2 * present || /(^|[_\s])id$|^id[_\s]|Id$|ID$/.test(field)) return { field, reason: "id-like (unique per row)" };
     }
+    if (type === "integer" && allInt && isKey(field, seen.size, present)) return { field, reason: KEY_REASON };
     if (type === "date") {
       const parts: DatePart[] = ["epoch", "year", "month", "dayOfWeek", "dayOfYear"];
       let hasTime = false;
@@ -271,6 +283,7 @@ function planField(column: Column, type: FieldType, rows: Int32Array): FieldPlan
   if (present >= 20 && counts.size === present && (type === "category" || avgTokens <= 1.2)) {
     return { field, reason: "id-like (unique per row)" };
   }
+  if (isKey(field, counts.size, present)) return { field, reason: KEY_REASON };
   const ranked = [...counts.values()].sort((a, b) => b.count - a.count || (a.text < b.text ? -1 : 1));
   const kept = ranked.slice(0, MAX_CATEGORIES);
   const pooled = kept.length < ranked.length;

@@ -2,7 +2,9 @@
 // same rules serve a 10-row first append, a CSV preview and a 1M-row `reparse` without parsing every
 // cell: parsers run once per distinct value.
 import type { FieldType, RawValue } from "../table/types";
-import { isMissing, parseDate, parseNumber } from "../table/values";
+import { isIdLikeName, isMissing, parseDate, parseNumber } from "../table/values";
+
+export { isIdLikeName };
 
 /** Distinct texts with their counts; a Map does, and so does the store's typed profile of stored columns. */
 export interface DistinctValues {
@@ -43,21 +45,11 @@ export function addTextToProfile(profile: ValueProfile, text: string, count: num
   profile.distinct.set(text, (profile.distinct.get(text) ?? 0) + count);
 }
 
-const ID_NAME_EXACT = /^(id|uuid|guid|key|pk)$/i;
-const ID_NAME_SUFFIX = /[_\-\s.](id|uuid|guid|key)$/i;
-// camelCase suffix: customerID, userId, orderKey; but not "valid", "PAID" or "monkey".
-const ID_NAME_CAMEL = /[a-z0-9](Id|ID|Uuid|UUID|Key)$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Codes such as "7590-VHVEG", "CUST00123", hashes: letters and digits, no spaces.
 const CODE_RE = /^(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9_\-:.#/]{5,}$/;
 const LEADING_ZERO_RE = /^\s*[+-]?0\d/;
 const BOOLEAN_WORDS = new Set(["true", "false", "yes", "no", "y", "n", "t", "f"]);
-
-export function isIdLikeName(name: string | undefined): boolean {
-  if (!name) return false;
-  const n = name.trim();
-  return ID_NAME_EXACT.test(n) || ID_NAME_SUFFIX.test(n) || ID_NAME_CAMEL.test(n);
-}
 
 /**
  * The field type for a profile. Rules, in order (non-missing values only):

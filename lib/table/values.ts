@@ -86,3 +86,15 @@ export function getColumn(table: Table, name: string): Column | undefined {
 export function isNumericType(type: FieldType): type is "integer" | "float" | "date" {
   return type === "integer" || type === "float" || type === "date";
 }
+
+const ID_NAME_EXACT = /^(id|uuid|guid|key|pk)$/i;
+const ID_NAME_SUFFIX = /[_\-\s.](id|uuid|guid|key)$/i;
+// camelCase suffix: customerID, userId, orderKey; but not "valid", "PAID" or "monkey".
+const ID_NAME_CAMEL = /[a-z0-9](Id|ID|Uuid|UUID|Key)$/;
+
+/** A field name that reads as an identifier or key ("id", "Order ID", "customer_id", "userKey"). */
+export function isIdLikeName(name: string | undefined): boolean {
+  if (!name) return false;
+  const n = name.trim();
+  return ID_NAME_EXACT.test(n) || ID_NAME_SUFFIX.test(n) || ID_NAME_CAMEL.test(n);
+}
