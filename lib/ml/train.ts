@@ -411,11 +411,20 @@ async function trainField(
   let outOfFold: { folds: number; rows: number; candidates: number } | undefined;
   if (oofOn) {
     job.progress((Date.now() - job.fieldStart) / budgetMs, "Scoring the best models on every training row", (job.fieldEnd - Date.now()) / 1000);
-    // Time left for the refits of the members chosen so far (at least the search's floor).
-    const refitReserve = Math.min(
-      budgetMs * REFIT_SHARE,
-      Math.max(budgetMs * REFIT_MIN_SHARE, selection.members.reduce((s, m) => s + allRefitMs(m.result), 0) / Math.max(1, searchThreads)),
+    const pool = [...selection.members.map((m) => m.result), ...results].filter((r, i, all) => all.indexOf(r) === i).slice(0, OOF_POOL);
+    // Time left for the refits: of the members chosen so far, or of the pool's three costliest
+    // candidates (the new selection may choose others), at least the search's floor.
+    const sum = (xs: number[]): number => xs.reduce((s, v) => s + v, 0);
+    const refitMs = Math.max(
+      sum(selection.members.map((m) => allRefitMs(m.result))),
+      sum(
+        pool
+          .map(allRefitMs)
+          .sort((a, b) => b - a)
+          .slice(0, 3),
+      ),
     );
+    const refitReserve = Math.min(budgetMs * REFIT_SHARE, Math.max(budgetMs * REFIT_MIN_SHARE, refitMs / Math.max(1, searchThreads)));
     const oof = await outOfFoldResults({
       task,
       x: xRest,
@@ -425,7 +434,7 @@ async function trainField(
       seed,
       k: oofK,
       fold0: folds[0],
-      pool: [...selection.members.map((m) => m.result), ...results].filter((r, i, all) => all.indexOf(r) === i).slice(0, OOF_POOL),
+      pool,
       deadlineMs: refitDeadline - OOF_REFIT_MARGIN * refitReserve,
       threads: searchThreads,
       signal: req.signal,
