@@ -740,9 +740,9 @@ async function trainField(
 }
 
 /**
- * Greedy ensemble selection (ensemble.ts) over the best ENSEMBLE_POOL candidates' predictions on the
- * search's validation rows (at most MAX_SELECTION_ROWS of them, evenly spaced). Members come
- * heaviest first; a single member has weight 1.
+ * Greedy ensemble selection (ensemble.ts) over the pool's predictions (best first) for the rows
+ * whose targets are `y`: the search's validation rows, or every training row (out-of-fold); at most
+ * `maxRows` of them, evenly spaced. Members come heaviest first; a single member has weight 1.
  */
 function chooseEnsemble(
   task: TaskSpec,
