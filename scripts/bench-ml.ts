@@ -49,6 +49,7 @@ function parseArgs(): {
   gbdtTiming: boolean;
   seed: number;
   bagFolds?: number;
+  oofFolds?: number;
   maxTrials?: number;
 } {
   const args = process.argv.slice(2);
@@ -65,6 +66,7 @@ function parseArgs(): {
     seed: Number(get("seed") ?? 1),
     // Engine options for experiments: k-fold bagging (0 = off; default: the engine's) and a cap on candidates.
     bagFolds: get("bag-folds") === undefined ? undefined : Number(get("bag-folds")),
+    oofFolds: get("oof-folds") === undefined ? undefined : Number(get("oof-folds")),
     maxTrials: get("max-trials") === undefined ? undefined : Number(get("max-trials")),
   };
 }
@@ -185,6 +187,7 @@ async function main(): Promise<void> {
           threads: opts.threads,
           seed: opts.seed,
           bagFolds: opts.bagFolds,
+          oofFolds: opts.oofFolds,
           maxTrials: opts.maxTrials,
         });
         const seconds = (Date.now() - t0) / 1000;
@@ -208,7 +211,7 @@ async function main(): Promise<void> {
         const f = outcome.report.fields[0];
         console.log(
           `  ${name} @${budget}s: ${metric} ${score.toFixed(4)} in ${seconds.toFixed(1)}s; winner ${f.model.family} ${JSON.stringify(f.model.params)} rounds ${f.model.rounds}; ` +
-            `${f.candidatesTried} candidates (${f.validation}, ${f.features} features); ensemble ${f.model.ensemble ? f.model.ensemble.map((m) => `${m.weight} ${describeMember(m.params)}`).join(" + ") : "no"}; refit on all: ${f.refitOnAllRows}${f.model.ensemble ? ` (${f.model.ensemble.map((m) => (m.refitOnAllRows ? "y" : "n")).join("")})` : ""}; bagging ${JSON.stringify(f.bagging)}; ` +
+            `${f.candidatesTried} candidates (${f.validation}, ${f.features} features); ensemble ${f.model.ensemble ? f.model.ensemble.map((m) => `${m.weight} ${describeMember(m.params)}`).join(" + ") : "no"}; refit on all: ${f.refitOnAllRows}${f.model.ensemble ? ` (${f.model.ensemble.map((m) => (m.refitOnAllRows ? "y" : "n")).join("")})` : ""}; bagging ${JSON.stringify(f.bagging)}; selection ${JSON.stringify(f.model.selection)}; ` +
             `phases ${JSON.stringify(f.timings)}; holdout ${JSON.stringify(f.metrics)}; predict ${Math.round(test.rowCount / Math.max(1e-3, predictSeconds))} rows/s`,
         );
       }

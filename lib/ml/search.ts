@@ -376,6 +376,71 @@ export async function runSearch(options: SearchOptions): Promise<CandidateResult
   return results.sort((a, b) => a.loss - b.loss);
 }
 
+/**
+ * Evaluates fixed configurations on `folds` (out-of-fold predictions for ensemble selection), on the
+ * search's worker threads, `threads` at a time, in the order given. A configuration starts only when
+ * `now + cost` (its estimated ms) fits before the deadline; one that has not started by then, failed,
+ * or ran into the deadline (maybe cut short) yields null.
+ */
+export async function evaluateConfigs(options: {
+  task: TaskSpec;
+  folds: Fold[];
+  jobs: { config: CandidateConfig; costMs: number }[];
+  deadlineMs: number;
+  threads: number;
+  signal?: AbortSignal;
+}): Promise<(CandidateResult | null)[]> {
+  const { jobs, deadlineMs } = options;
+  const out: (CandidateResult | null)[] = jobs.map(() => null);
+  if (jobs.length === 0 || options.signal?.aborted) return out;
+  // A result back after the deadline (minus a margin) may have been cut short by it.
+  const complete = (r: CandidateResult): CandidateResult | null => (Date.now() < deadlineMs - 50 ? r : null);
+  const pool = options.threads > 1 ? await startPool(Math.min(options.threads, jobs.length), options.task, options.folds) : null;
+  if (!pool) {
+    for (let i = 0; i < jobs.length && !options.signal?.aborted; i++) {
+      if (Date.now() + jobs[i].costMs >= deadlineMs) continue;
+      out[i] = complete(evaluateCandidate(jobs[i].config, options.task, options.folds, deadlineMs));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return out;
+  }
+  let onAbort = (): void => undefined;
+  try {
+    await new Promise<void>((resolve) => {
+      onAbort = (): void => {
+        pool.abandon();
+        resolve();
+      };
+      options.signal?.addEventListener("abort", onAbort, { once: true });
+      let next = 0;
+      let running = 0;
+      const launchMore = (): void => {
+        while (running < pool.size && next < jobs.length) {
+          const i = next++;
+          if (Date.now() + jobs[i].costMs >= deadlineMs) continue;
+          running++;
+          pool
+            .run(jobs[i].config, deadlineMs)
+            .then(
+              (r) => void (out[i] = complete(r)),
+              () => undefined,
+            )
+            .finally(() => {
+              running--;
+              launchMore();
+            });
+        }
+        if (running === 0) resolve();
+      };
+      launchMore();
+    });
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    pool.close();
+  }
+  return out;
+}
+
 export interface RefitJob {
   config: CandidateConfig;
   deadlineMs: number;

@@ -37,6 +37,11 @@ export interface TrainRequest {
    * tables was within the noise, and a bag costs k times the nodes of every prediction).
    */
   bagFolds?: number;
+  /**
+   * Folds of the out-of-fold ensemble selection at budgets >= 60 s with one search split (train.ts,
+   * default 5); 0 or 1 = select on the search's validation rows only (experiments).
+   */
+  oofFolds?: number;
 }
 
 export interface LeaderboardEntry {
@@ -69,7 +74,13 @@ export interface FieldReport {
     rounds?: number;
     ensemble?: { weight: number; family: CandidateConfig["family"]; params: CandidateConfig; validLoss: number; refitOnAllRows: boolean; bagged: number }[];
     /** Validation loss of the selected ensemble and of the best single candidate, and how many candidates were eligible. */
-    selection?: { validLoss: number; bestSingleValidLoss: number; candidates: number };
+    selection?: {
+      validLoss: number;
+      bestSingleValidLoss: number;
+      candidates: number;
+      /** Selected on out-of-fold predictions for every training row: the folds, rows and candidates scored on them. */
+      outOfFold?: { folds: number; rows: number; candidates: number };
+    };
   };
   leaderboard: LeaderboardEntry[];
   candidatesTried: number;
