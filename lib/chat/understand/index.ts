@@ -136,6 +136,13 @@ function step(state: State, part: string, lex: TableLexicon, rowCount: number, w
   if (result.kind === "plan") {
     state.plan = result.plan;
     state.atoms = result.best.sig.startsWith("merged") || result.best.sig.startsWith("edit") ? (merged ?? fresh) : fresh;
+  } else if (result.kind === "unknown") {
+    // "No such field": its words carry over (the next turn may name the field), but not its filters,
+    // read beside a word nothing knows ("average charges" is no customer "Charles ..."): the next
+    // turns would answer for those rows without anyone having asked.
+    // Nor its aggregate word left without a field ("average" of "average charges").
+    const kept = { ...fresh, filters: [], looseAgg: null };
+    state.atoms = state.atoms ? mergeAtoms(state.atoms, kept) : kept;
   } else if (result.kind !== "greeting") {
     // Nothing answered (a lone "show me a bar chart", a question back): its words carry over.
     state.atoms = state.atoms ? mergeAtoms(state.atoms, fresh) : fresh;
