@@ -224,6 +224,17 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     } else add(feats, "edit|groupUnused");
     changed = true;
   }
+  // "profit by month" after a number with no time axis: the time grain names the grouping (the table's
+  // first date field, as a fresh reading takes it), not a word left out.
+  const dates = lex.fields.filter((f) => f.role === "date");
+  if (a.bucket && plan.intent === "aggregate" && !newGroups.length && dates.length && !plan.groupBy.some((g) => isTimeField(info(g.field)))) {
+    const tg = { field: dates[0].name, bucket: a.bucket };
+    const asSeries = a.stacked || (a.addOn && !a.instead);
+    plan.groupBy = asSeries && plan.groupBy.length ? [tg, plan.groupBy[0]] : [tg, ...plan.groupBy.slice(1)];
+    if (dates.length > 1) notes.push(`timeField:${dates[0].name}`);
+    add(feats, asSeries && plan.groupBy.length > 1 ? "edit|addSeries" : "edit|replaceGroup");
+    changed = true;
+  }
   if (a.bucket && plan.intent === "aggregate") {
     const tg = plan.groupBy.find((g) => info(g.field).role === "date");
     if (tg) {

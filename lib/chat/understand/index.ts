@@ -136,6 +136,13 @@ function step(state: State, part: string, lex: TableLexicon, rowCount: number, w
   if (result.kind === "plan") {
     state.plan = result.plan;
     state.atoms = result.best.sig.startsWith("merged") || result.best.sig.startsWith("edit") ? (merged ?? fresh) : fresh;
+  } else if (result.kind === "unknown") {
+    // "No such field": its words carry over (the next turn may name the field), but not its filters,
+    // read beside a word nothing knows ("average charges" is no customer "Charles ..."): the next
+    // turns would answer for those rows without anyone having asked.
+    // Nor its aggregate word left without a field ("average" of "average charges").
+    const kept = { ...fresh, filters: [], looseAgg: null };
+    state.atoms = state.atoms ? mergeAtoms(state.atoms, kept) : kept;
   } else if (result.kind !== "greeting") {
     // Nothing answered (a lone "show me a bar chart", a question back): its words carry over.
     state.atoms = state.atoms ? mergeAtoms(state.atoms, fresh) : fresh;
@@ -760,10 +767,16 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // that names a measure and a grouping of its own, without a follow-up word or a word pointing back
   // ("it", "those"), is a new question; an earlier turn's filter is not carried into it silently (that
   // reading is named). Carried groupings stay: they show in the chart ("Group by Origin | plot ...").
-  if ((best.sig.startsWith("edit") || best.sig.startsWith("merged")) && !a.followUp && !a.addOn && completeTurn(a) && !pointsBack(a)) {
+  // The same for a carried reading that answers with an earlier turn's measure ("churn rate by contract"
+  // after "average tenure by MultipleLines" is no average of tenure with Churn as a filter).
+  if ((best.sig.startsWith("edit") || best.sig.startsWith("merged")) && !a.followUp && !a.addOn && ownQuestion(a) && !pointsBack(a)) {
     const fresh = ranked.find((c) => !c.sig.startsWith("edit") && !c.sig.startsWith("merged"));
     const filtered = new Set(fresh?.plan.filters.map((f) => f.field));
-    if (fresh && plan.filters.some((f) => !filtered.has(f.field))) return { best: fresh, instead: best };
+    const named = new Set(a.refs.filter((r) => r.turn === 0).flatMap((r) => r.cands.map((c) => c.name)));
+    const oldMeasure = plan.intent === "aggregate" && plan.measure.field !== null && !named.has(plan.measure.field);
+    // A grouping kept from the earlier turn next to the one named now, with no "also"/"too": replaced.
+    const oldGroup = best.feats.has("merged|keepsOldGroup|noAddOn") && !completeTurn(a);
+    if (fresh && (oldMeasure || oldGroup || plan.filters.some((f) => !filtered.has(f.field)))) return { best: fresh, instead: best };
   }
   // "how many orders were shipped first class?" after "average profit by category in the west": a count
   // asked without a follow-up word or a word pointing back is a new question; the earlier measure and
@@ -996,6 +1009,15 @@ function rateTwin(ranked: Candidate[], plan: AnalysisPlan, field: string): Candi
 /** The turn names a measure (with an aggregate word or "number of") and a grouping of its own. */
 export function completeTurn(a: Atoms): boolean {
   return a.refs.some((r) => r.turn === 0 && (r.agg !== null || r.countOf)) && a.refs.some((r) => r.turn === 0 && (r.group || r.series));
+}
+
+/**
+ * A complete turn, or one naming a rate of its own and a grouping ("churn rate by contract"): a new
+ * question whatever the earlier turn asked. (Kept apart from `completeTurn`, whose features the
+ * weights were learned on.)
+ */
+function ownQuestion(a: Atoms): boolean {
+  return completeTurn(a) || (a.refs.some((r) => r.turn === 0 && r.rateOf) && a.refs.some((r) => r.turn === 0 && (r.group || r.series)));
 }
 
 /** Words after which a word states a condition on the rows ("customers with a pet", "who own a boat"). */

@@ -32,6 +32,8 @@ export interface ValueEntry {
   alias: boolean;
   /** The label of one row (a title, a model): matched only as typed, every word, no typo. */
   label?: boolean;
+  /** The first word of a longer value said alone ("fiber", "charles"): matched only as typed, no typo. */
+  head?: boolean;
 }
 
 export interface TableLexicon {
@@ -229,7 +231,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
 
   const values: ValueEntry[] = [];
   const shortValues = new Map<string, ValueEntry[]>();
-  const addValue = (field: string, value: string, ws: string[], alias: boolean, label = false) => {
+  const addValue = (field: string, value: string, ws: string[], alias: boolean, label = false, head = false) => {
     if (ws.length === 0 || ws.length > 8) return;
     const compact = ws.join("");
     if (compact.length < 2 && ws.length === 1) {
@@ -239,7 +241,13 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       shortValues.set(compact, list);
       return;
     }
-    values.push(label ? { field, value, words: ws, compact, alias, label } : { field, value, words: ws, compact, alias });
+    values.push(
+      label
+        ? { field, value, words: ws, compact, alias, label }
+        : head
+          ? { field, value, words: ws, compact, alias, head }
+          : { field, value, words: ws, compact, alias },
+    );
   };
   const flagFields = new Set<string>();
   for (const f of fields) {
@@ -304,7 +312,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     // A word most values of the field share ("Shipped On Time", "Shipped Early", "Shipped Late") tells none apart.
     const field = fields.find((f) => f.name === list[0].field);
     if (!field || list.length * 2 > field.dictionary.length) continue;
-    for (const v of list) addValue(v.field, v.value, [w], true);
+    // Matched only as typed: a word one typo away from a name's first word ("charges", "Charles
+    // McCrossin") is some other word, most often a field the table does not have.
+    for (const v of list) addValue(v.field, v.value, [w], true, false, true);
   }
   const valueIndex = new Map<string, ValueEntry[]>();
   const labelIndex = new Map<string, ValueEntry[]>();

@@ -652,7 +652,7 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
       const want = v.words[j];
       if (lemmas[i + j] === want || texts[i + j] === want) continue;
       // A typo is allowed on longer words only (not in a row's label).
-      if (!v.label && want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) {
+      if (!v.label && !v.head && want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) {
         typos++;
         continue;
       }
