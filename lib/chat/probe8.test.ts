@@ -203,3 +203,19 @@ describe("follow-ups that turn a filter to its other side", () => {
     expect(oneNumber(reply)).toBeCloseTo(xs.reduce((s, x) => s + x, 0) / xs.length, 2);
   });
 });
+
+describe("defaults and exclusions on ML-style names", () => {
+  const bank = read("bank.csv");
+  it("a statistic in a field's name does not add up: 'median_income by ocean_proximity' is the average, not the total", async () => {
+    const reply = await ask(housing.table, "bottom 3 ocean_proximity by median_income");
+    expect(reply.plan?.measure).toMatchObject({ agg: "mean", field: "median_income" });
+    // A plain amount still adds up.
+    const pop = await ask(housing.table, "population by ocean_proximity");
+    expect(pop.plan?.measure).toMatchObject({ agg: "sum", field: "population" });
+  });
+
+  it.each(["remove unknown", "leave out unknown"])("'%s' after a grouping excludes that value of the grouped field", async (turn) => {
+    const reply = await ask(bank.table, "number of rows per poutcome", turn);
+    expect(reply.plan?.filters).toEqual([{ field: "poutcome", op: "neq", values: ["unknown"] }]);
+  });
+});
