@@ -219,3 +219,26 @@ describe("defaults and exclusions on ML-style names", () => {
     expect(reply.plan?.filters).toEqual([{ field: "poutcome", op: "neq", values: ["unknown"] }]);
   });
 });
+
+describe("rows named by a noun of their own, values said with an article", () => {
+  const bank = read("bank.csv");
+  it.each([
+    ["how many districts are inland", "INLAND"],
+    ["what fraction of districts are near the ocean", "NEAR OCEAN"],
+  ])("%s -> the rows where ocean_proximity is %s", async (q, value) => {
+    const reply = await ask(housing.table, q);
+    // A count filters the rows; a share states the condition in its measure.
+    const said = [...(reply.plan?.filters ?? []), ...(reply.plan?.measure.condition ? [reply.plan.measure.condition] : [])];
+    expect(said).toEqual([expect.objectContaining({ field: "ocean_proximity", values: [value] })]);
+  });
+
+  it("'how many clients have a loan' counts the rows with loan = yes", async () => {
+    const reply = await ask(bank.table, "how many clients have a loan");
+    expect(oneNumber(reply)).toBe(bank.rows.filter((r) => r.loan === "yes").length);
+  });
+
+  it("'how many pets are there' is still a field that does not exist (no condition on the rows)", async () => {
+    const reply = await ask(bank.table, "how many pets are there");
+    expect(reply.plan).toBeNull();
+  });
+});

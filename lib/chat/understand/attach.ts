@@ -15,6 +15,8 @@ import { spanText } from "./tokens";
 import { ABBREVIATIONS, correctWord, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
+/** Words that link counted rows to their condition ("how many districts are inland"). */
+const ROW_LINKS = new Set(["are", "is", "were", "was", "have", "has", "had", "with", "that", "who", "which", "where", "whose"]);
 /** The words between a yes/no field and the side said after it ("y is no", "Churn = No"). */
 const FLAG_IS = new Set(["is", "was", "are", "were", "be", "=", "==", "equals", "equal", "to", ":"]);
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
@@ -1915,6 +1917,21 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       return;
     }
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
+    // "how many districts are inland", "what fraction of clients have a loan": a plural noun nothing
+    // reads, counted and followed by the condition on them, names the rows (the table's own noun).
+    const t0 = tokens[m.start];
+    if (
+      prev &&
+      (hasHit(prev, "count") || hasHit(prev, "share")) &&
+      m.end - m.start === 1 &&
+      t0.text !== t0.lemma &&
+      ROW_LINKS.has(lemma(m.end)) &&
+      a.filters.some((f) => f.pos >= m.end && f.options.length)
+    ) {
+      a.rowNoun = true;
+      if (hasHit(prev, "count")) a.countRows = true;
+      return;
+    }
     let slot: Atoms["unknown"][number]["slot"] = "other";
     // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.
     // Filled when a field or value follows within three words, before any other grammar word.

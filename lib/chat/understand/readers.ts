@@ -541,25 +541,33 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   return out;
 }
 
+const ARTICLES = new Set(["the", "a", "an"]);
+
 function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => t.lemma);
   const texts = tokens.map((t) => t.text);
-  // The number of words matched only as a typo (-1: no match).
-  const match = (i: number, v: ValueEntry): number => {
-    if (i + v.words.length > tokens.length) return -1;
-    let typos = 0;
-    for (let j = 0; j < v.words.length; j++) {
+  // The words matched only as a typo, and an article said inside a value that has none ("near the
+  // ocean" for NEAR OCEAN, counted as worse than a typo); null: no match.
+  const match = (i: number, v: ValueEntry): { cost: number; end: number } | null => {
+    let cost = 0;
+    let k = i;
+    for (let j = 0; j < v.words.length; j++, k++) {
+      if (j === 1 && !v.label && ARTICLES.has(texts[k] ?? "") && !v.words.includes(texts[k])) {
+        cost += 10;
+        k++;
+      }
+      if (k >= tokens.length) return null;
       const want = v.words[j];
-      if (lemmas[i + j] === want || texts[i + j] === want) continue;
+      if (lemmas[k] === want || texts[k] === want) continue;
       // A typo is allowed on longer words only (not in a row's label).
-      if (!v.label && want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) {
-        typos++;
+      if (!v.label && want.length >= 6 && wordsMatch(lemmas[k], want, false) > 0) {
+        cost++;
         continue;
       }
-      return -1;
+      return null;
     }
-    return typos;
+    return { cost, end: k };
   };
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind === "symbol" && tokens[i].text !== ">" && tokens[i].text !== "<" && tokens[i].text !== ">=" && tokens[i].text !== "<=") continue;
@@ -573,16 +581,18 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     // The longest match; among equally long ones the fewest typos: a word typed exactly as one value
     // is that value, not also the values one typo away ("island" is ISLAND, not INLAND too).
     let bestLen = 0;
-    let bestTypos = 0;
+    let bestCost = 0;
+    let bestEnd = i;
     let best: ValueEntry[] = [];
     for (const v of pool) {
-      const typos = match(i, v);
-      if (typos < 0) continue;
-      if (v.words.length > bestLen || (v.words.length === bestLen && typos < bestTypos)) {
+      const hit = match(i, v);
+      if (!hit) continue;
+      if (v.words.length > bestLen || (v.words.length === bestLen && hit.cost < bestCost)) {
         bestLen = v.words.length;
-        bestTypos = typos;
+        bestCost = hit.cost;
+        bestEnd = hit.end;
         best = [v];
-      } else if (v.words.length === bestLen && typos === bestTypos) best.push(v);
+      } else if (v.words.length === bestLen && hit.cost === bestCost) best.push(v);
     }
     if (!bestLen) {
       // "self employed" for "Self-emp-inc" and "Self-emp-not-inc": the first words of longer values, abbreviated there.
@@ -657,14 +667,14 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     const exact = best.some((v) => !v.alias && v.words.every((w, j) => w === lemmas[i + j] || w === texts[i + j]));
     out.push({
       start: i,
-      end: i + bestLen,
+      end: bestEnd,
       priority: 3,
       score: exact ? 1 : 0.9,
       mention: {
         kind: "value",
         start: i,
-        end: i + bestLen,
-        text: spanText(tokens, i, i + bestLen),
+        end: bestEnd,
+        text: spanText(tokens, i, bestEnd),
         values,
       },
     });
