@@ -101,6 +101,12 @@ describe("'and for the others' after a filtered answer", () => {
     expect(oneNumber(reply)).toBeCloseTo(xs.reduce((s, x) => s + x, 0) / xs.length, 3);
   });
 
+  it("'and the others?' on a table with an \"other\" value is still the other rows, not that value", async () => {
+    const bank = read("bank.csv");
+    const reply = await ask(bank.table, "average balance for management", "and the others?");
+    expect(reply.plan?.filters).toEqual([{ field: "job", op: "neq", values: ["management"] }]);
+  });
+
   it("after an exclusion, the others are the excluded rows", async () => {
     const reply = await ask(housing.table, "total population not inland", "and for the others");
     expect(reply.plan?.filters).toEqual([{ field: "ocean_proximity", op: "eq", values: ["INLAND"] }]);
