@@ -248,3 +248,17 @@ describe("rows named by a noun of their own, values said with an article", () =>
     expect(reply.plan).toBeNull();
   });
 });
+
+describe("a value linked to the field before it by 'is' / '='", () => {
+  const bank = read("bank.csv");
+  it.each(["how many rows where y is no and loan is yes", "how many rows with y = no and loan = yes"])("%s binds each side to its own field", async (q) => {
+    const reply = await ask(bank.table, q);
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "y", op: "eq", values: ["no"] },
+        { field: "loan", op: "eq", values: ["yes"] },
+      ]),
+    );
+    expect(oneNumber(reply)).toBe(bank.rows.filter((r) => r.y === "no" && r.loan === "yes").length);
+  });
+});

@@ -1362,7 +1362,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     let chosen: string[];
     if (near.length) {
       // The closest field name wins ("no dependents and no partner": the second "no" is Partner's).
-      const gapOf = (r: Ref) => (r.end <= startPos ? startPos - r.end : r.pos - end);
+      // (A name linked to the value by "is"/"=" is closer than one merely next to it: "churn is no and partner is yes".)
+      const linked = (r: Ref) => r.end < startPos && tokens.slice(r.end, startPos).every((t) => FLAG_IS.has(t.lemma));
+      const gapOf = (r: Ref) => (r.end <= startPos ? startPos - r.end - (linked(r) ? 0.5 : 0) : r.pos - end);
       const closest = Math.min(...near.map(gapOf));
       chosen = fieldsOf.filter((f) => near.some((r) => gapOf(r) === closest && r.cands.some((c) => c.name === f)));
       how = "adjacent";
