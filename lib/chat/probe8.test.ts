@@ -262,3 +262,19 @@ describe("a value linked to the field before it by 'is' / '='", () => {
     expect(oneNumber(reply)).toBe(bank.rows.filter((r) => r.y === "no" && r.loan === "yes").length);
   });
 });
+
+describe("0/1 flags said with their stored side", () => {
+  const credit = read("credit.csv");
+  it("'how many rows with telephone 0' counts telephone = 0 ('telephone 0' is not a typo of the name)", async () => {
+    const reply = await ask(credit.table, "how many rows with telephone 0");
+    expect(reply.plan?.filters).toEqual([{ field: "telephone", op: "eq", values: [0] }]);
+    expect(oneNumber(reply)).toBe(credit.rows.filter((r) => r.telephone === "0").length);
+  });
+
+  it("'average total_count for is_holiday 1' is one average over the holiday rows, every word used", async () => {
+    const reply = await ask(bikes.table, "average total_count for is_holiday 1");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(reply.plan?.filters).toEqual([{ field: "is_holiday", op: "eq", values: [1] }]);
+    expect(reply.assumptions ?? []).toEqual([]);
+  });
+});

@@ -1759,8 +1759,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const after = tokens[k + 1];
     // The words "no"/"false" after "is"/"="; the stored no-side itself ("foreign_worker 0", "y no") also right after the name.
     const no = said && (said.text === String(flag.no ?? "").toLowerCase() || (k > r.end && ["no", "false"].includes(said.lemma)));
-    if (!no || (after && after.kind === "word" && !STOP_WORDS.has(after.lemma))) continue;
-    r.negated = true;
+    // (The stored yes-side as a number, "is_holiday 1", is used up too: it only names the side.)
+    const yes = said && said.kind === "number" && said.text === String(flag.yes).toLowerCase();
+    if ((!no && !yes) || (after && after.kind === "word" && !STOP_WORDS.has(after.lemma))) continue;
+    if (no) r.negated = true;
     if (at[k] >= 0) consumed.add(at[k]);
   }
   // "seniors and non-seniors", "churned vs not churned", "with or without a partner": a yes/no field

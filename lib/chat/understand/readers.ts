@@ -340,7 +340,8 @@ function scoreSpan(span: string[], name: NameEntry): number {
     // is a word of the question's grammar ("count by" is not "country").
     if (span.length > 1 && name.words.length !== span.length) {
       if (spanCompact === name.compact) return name.weight * 0.95;
-      if (span.some((w) => STOP_WORDS.has(w) || KNOWN_WORDS.has(w))) return 0;
+      // (Nor a number the name does not hold: "telephone 0" is the field and a value, not a typo of "telephone".)
+      if (span.some((w) => STOP_WORDS.has(w) || KNOWN_WORDS.has(w) || (/^-?\d/.test(w) && !name.words.includes(w)))) return 0;
       const m = wordsMatch(spanCompact, name.compact, false);
       return m > 0 ? m * name.weight * 0.95 : 0;
     }
