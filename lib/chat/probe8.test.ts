@@ -278,3 +278,12 @@ describe("0/1 flags said with their stored side", () => {
     expect(reply.assumptions ?? []).toEqual([]);
   });
 });
+
+describe("a rate's condition said after 'by'", () => {
+  const bank = read("bank.csv");
+  it("'top 3 jobs by y yes rate' ranks jobs by the rate of y = yes (y is not a second grouping)", async () => {
+    const reply = await ask(bank.table, "top 3 jobs by y yes rate");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["job"]);
+    expect(reply.plan?.limit).toBe(3);
+  });
+});

@@ -1381,7 +1381,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       .filter((r) => r.cands.some((c) => chosen.includes(c.name)))
       // (A count word governs the field name too in "how many rows have housing_type RENT": the name
       // said right before its value still only names it.)
-      .filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && (!r.countOf || (r.end <= startPos && startPos - r.end <= 1)))
+      // ("top 3 jobs by y yes rate": after "by", a name right before its value and a rate or share word is
+      // the rate's condition, not a second grouping.)
+      .filter((r) => !r.group || (r.end === startPos && !!mAt(end) && (hasHit(mAt(end)!, "rate") || hasHit(mAt(end)!, "share"))))
+      .filter((r) => !r.series && !r.facet && !r.afterWhich && !r.agg && (!r.countOf || (r.end <= startPos && startPos - r.end <= 1)))
       .map((r) => r.id);
     // ("which country has the most people after the United States?": in a ranking, "after" a value
     // leaves it out, as "besides" does.)
