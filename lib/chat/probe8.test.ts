@@ -287,3 +287,14 @@ describe("a rate's condition said after 'by'", () => {
     expect(reply.plan?.limit).toBe(3);
   });
 });
+
+describe("an adjective made of a word of some values", () => {
+  it.each([
+    ["how many rainy rows", ["LIGHT RAIN", "HEAVY RAIN"]],
+    ["average total_count when it is misty", ["MIST"]],
+  ])("%s -> weather %j, stated", async (q, values) => {
+    const reply = await ask(bikes.table, q);
+    expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "weather", values })]);
+    expect((reply.assumptions ?? []).join(" ")).toMatch(/I read "(rainy|misty)"/);
+  });
+});

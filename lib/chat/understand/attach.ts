@@ -1898,9 +1898,28 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     return found;
   };
+  // "rainy days" (weather "LIGHT RAIN", "HEAVY RAIN"), "sunny", "foggy": an unknown adjective in -y made of
+  // a word of some values of one category field selects those values (stated in the answer).
+  const valuesByAdjective = (m: Mention): { field: string; values: string[] } | null => {
+    if (m.end - m.start !== 1) return null;
+    const word = tokens[m.start].text.toLowerCase();
+    if (word.length < 5 || !/^[a-z]+y$/.test(word)) return null;
+    const stem = word.slice(0, -1);
+    const stems = /(.)\1$/.test(stem) ? [stem, stem.slice(0, -1)] : [stem];
+    let found: { field: string; values: string[] } | null = null;
+    for (const f of fields) {
+      if (!f.codes || f.dictionary.length > 50) continue;
+      const split = valueWordsOf(f.dictionary);
+      const values = f.dictionary.filter((_, vi) => split[vi].some((w) => stems.includes(w)));
+      if (!values.length || values.length > f.dictionary.length / 2) continue;
+      if (found) return null;
+      found = { field: f.name, values };
+    }
+    return found;
+  };
   mentions.forEach((m, idx) => {
     if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx) || unitWords.has(m.start)) return;
-    const byWord = valuesByWord(m) ?? valueByPrefix(m);
+    const byWord = valuesByWord(m) ?? valueByPrefix(m) ?? valuesByAdjective(m);
     if (byWord) {
       // "government jobs": a field named right after the word, with no grouping word, is the noun it qualifies.
       const head = a.refs.find((r) => r.turn === 0 && r.pos === m.end && !governs(r) && !r.cands.some((c) => c.name === byWord.field));
