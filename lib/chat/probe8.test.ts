@@ -298,3 +298,12 @@ describe("an adjective made of a word of some values", () => {
     expect((reply.assumptions ?? []).join(" ")).toMatch(/I read "(rainy|misty)"/);
   });
 });
+
+describe("a yes/no field's two sides set against each other", () => {
+  const bank = read("bank.csv");
+  it("'avg duration for y=yes vs y=no' shows both sides (only the yes side was shown, unflagged)", async () => {
+    const reply = await ask(bank.table, "avg duration for y=yes vs y=no");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["y"]);
+    expect(reply.plan?.filters).toEqual([]);
+  });
+});

@@ -1809,6 +1809,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!both && !twin && !denied) continue;
     r.group = true;
     a.bothSides.push(r.cands[0].name);
+    // ("y=yes vs y=no": the side said as a value is one of the two compared, not a filter.)
+    const sideField = r.cands[0].name;
+    for (let i = a.filters.length - 1; i >= 0; i--) {
+      const f = a.filters[i];
+      if (f.kind === "value" && f.options.length && f.options.every((o) => o.filter.field === sideField) && f.pos > r.pos && (!twin || f.pos < twin.pos))
+        a.filters.splice(i, 1);
+    }
     r.negated = false;
     if (twin) {
       twin.negated = false;
