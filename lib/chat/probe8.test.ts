@@ -101,6 +101,12 @@ describe("'and for the others' after a filtered answer", () => {
     expect(oneNumber(reply)).toBeCloseTo(xs.reduce((s, x) => s + x, 0) / xs.length, 3);
   });
 
+  it("'and the others?' on a table with an \"other\" value is still the other rows, not that value", async () => {
+    const bank = read("bank.csv");
+    const reply = await ask(bank.table, "average balance for management", "and the others?");
+    expect(reply.plan?.filters).toEqual([{ field: "job", op: "neq", values: ["management"] }]);
+  });
+
   it("after an exclusion, the others are the excluded rows", async () => {
     const reply = await ask(housing.table, "total population not inland", "and for the others");
     expect(reply.plan?.filters).toEqual([{ field: "ocean_proximity", op: "eq", values: ["INLAND"] }]);
@@ -201,5 +207,103 @@ describe("follow-ups that turn a filter to its other side", () => {
     expect(reply.plan?.filters).toEqual([{ field: "y", op: "eq", values: ["no"] }]);
     const xs = bank.rows.filter((r) => r.y === "no").map((r) => Number(r.duration));
     expect(oneNumber(reply)).toBeCloseTo(xs.reduce((s, x) => s + x, 0) / xs.length, 2);
+  });
+});
+
+describe("defaults and exclusions on ML-style names", () => {
+  const bank = read("bank.csv");
+  it("a statistic in a field's name does not add up: 'median_income by ocean_proximity' is the average, not the total", async () => {
+    const reply = await ask(housing.table, "bottom 3 ocean_proximity by median_income");
+    expect(reply.plan?.measure).toMatchObject({ agg: "mean", field: "median_income" });
+    // A plain amount still adds up.
+    const pop = await ask(housing.table, "population by ocean_proximity");
+    expect(pop.plan?.measure).toMatchObject({ agg: "sum", field: "population" });
+  });
+
+  it.each(["remove unknown", "leave out unknown"])("'%s' after a grouping excludes that value of the grouped field", async (turn) => {
+    const reply = await ask(bank.table, "number of rows per poutcome", turn);
+    expect(reply.plan?.filters).toEqual([{ field: "poutcome", op: "neq", values: ["unknown"] }]);
+  });
+});
+
+describe("rows named by a noun of their own, values said with an article", () => {
+  const bank = read("bank.csv");
+  it.each([
+    ["how many districts are inland", "INLAND"],
+    ["what fraction of districts are near the ocean", "NEAR OCEAN"],
+  ])("%s -> the rows where ocean_proximity is %s", async (q, value) => {
+    const reply = await ask(housing.table, q);
+    // A count filters the rows; a share states the condition in its measure.
+    const said = [...(reply.plan?.filters ?? []), ...(reply.plan?.measure.condition ? [reply.plan.measure.condition] : [])];
+    expect(said).toEqual([expect.objectContaining({ field: "ocean_proximity", values: [value] })]);
+  });
+
+  it("'how many clients have a loan' counts the rows with loan = yes", async () => {
+    const reply = await ask(bank.table, "how many clients have a loan");
+    expect(oneNumber(reply)).toBe(bank.rows.filter((r) => r.loan === "yes").length);
+  });
+
+  it("'how many pets are there' is still a field that does not exist (no condition on the rows)", async () => {
+    const reply = await ask(bank.table, "how many pets are there");
+    expect(reply.plan).toBeNull();
+  });
+});
+
+describe("a value linked to the field before it by 'is' / '='", () => {
+  const bank = read("bank.csv");
+  it.each(["how many rows where y is no and loan is yes", "how many rows with y = no and loan = yes"])("%s binds each side to its own field", async (q) => {
+    const reply = await ask(bank.table, q);
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "y", op: "eq", values: ["no"] },
+        { field: "loan", op: "eq", values: ["yes"] },
+      ]),
+    );
+    expect(oneNumber(reply)).toBe(bank.rows.filter((r) => r.y === "no" && r.loan === "yes").length);
+  });
+});
+
+describe("0/1 flags said with their stored side", () => {
+  const credit = read("credit.csv");
+  it("'how many rows with telephone 0' counts telephone = 0 ('telephone 0' is not a typo of the name)", async () => {
+    const reply = await ask(credit.table, "how many rows with telephone 0");
+    expect(reply.plan?.filters).toEqual([{ field: "telephone", op: "eq", values: [0] }]);
+    expect(oneNumber(reply)).toBe(credit.rows.filter((r) => r.telephone === "0").length);
+  });
+
+  it("'average total_count for is_holiday 1' is one average over the holiday rows, every word used", async () => {
+    const reply = await ask(bikes.table, "average total_count for is_holiday 1");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(reply.plan?.filters).toEqual([{ field: "is_holiday", op: "eq", values: [1] }]);
+    expect(reply.assumptions ?? []).toEqual([]);
+  });
+});
+
+describe("a rate's condition said after 'by'", () => {
+  const bank = read("bank.csv");
+  it("'top 3 jobs by y yes rate' ranks jobs by the rate of y = yes (y is not a second grouping)", async () => {
+    const reply = await ask(bank.table, "top 3 jobs by y yes rate");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["job"]);
+    expect(reply.plan?.limit).toBe(3);
+  });
+});
+
+describe("an adjective made of a word of some values", () => {
+  it.each([
+    ["how many rainy rows", ["LIGHT RAIN", "HEAVY RAIN"]],
+    ["average total_count when it is misty", ["MIST"]],
+  ])("%s -> weather %j, stated", async (q, values) => {
+    const reply = await ask(bikes.table, q);
+    expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "weather", values })]);
+    expect((reply.assumptions ?? []).join(" ")).toMatch(/I read "(rainy|misty)"/);
+  });
+});
+
+describe("a yes/no field's two sides set against each other", () => {
+  const bank = read("bank.csv");
+  it("'avg duration for y=yes vs y=no' shows both sides (only the yes side was shown, unflagged)", async () => {
+    const reply = await ask(bank.table, "avg duration for y=yes vs y=no");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["y"]);
+    expect(reply.plan?.filters).toEqual([]);
   });
 });

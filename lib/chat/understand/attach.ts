@@ -15,6 +15,8 @@ import { spanText } from "./tokens";
 import { ABBREVIATIONS, correctWord, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
+/** Words that link counted rows to their condition ("how many districts are inland"). */
+const ROW_LINKS = new Set(["are", "is", "were", "was", "have", "has", "had", "with", "that", "who", "which", "where", "whose"]);
 /** The words between a yes/no field and the side said after it ("y is no", "Churn = No"). */
 const FLAG_IS = new Set(["is", "was", "are", "were", "be", "=", "==", "equals", "equal", "to", ":"]);
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
@@ -1385,7 +1387,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     let chosen: string[];
     if (near.length) {
       // The closest field name wins ("no dependents and no partner": the second "no" is Partner's).
-      const gapOf = (r: Ref) => (r.end <= startPos ? startPos - r.end : r.pos - end);
+      // (A name linked to the value by "is"/"=" is closer than one merely next to it: "churn is no and partner is yes".)
+      const linked = (r: Ref) => r.end < startPos && tokens.slice(r.end, startPos).every((t) => FLAG_IS.has(t.lemma));
+      const gapOf = (r: Ref) => (r.end <= startPos ? startPos - r.end - (linked(r) ? 0.5 : 0) : r.pos - end);
       const closest = Math.min(...near.map(gapOf));
       chosen = fieldsOf.filter((f) => near.some((r) => gapOf(r) === closest && r.cands.some((c) => c.name === f)));
       how = "adjacent";
@@ -1402,7 +1406,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       .filter((r) => r.cands.some((c) => chosen.includes(c.name)))
       // (A count word governs the field name too in "how many rows have housing_type RENT": the name
       // said right before its value still only names it.)
-      .filter((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.agg && (!r.countOf || (r.end <= startPos && startPos - r.end <= 1)))
+      // ("top 3 jobs by y yes rate": after "by", a name right before its value and a rate or share word is
+      // the rate's condition, not a second grouping.)
+      .filter((r) => !r.group || (r.end === startPos && !!mAt(end) && (hasHit(mAt(end)!, "rate") || hasHit(mAt(end)!, "share"))))
+      .filter((r) => !r.series && !r.facet && !r.afterWhich && !r.agg && (!r.countOf || (r.end <= startPos && startPos - r.end <= 1)))
       .map((r) => r.id);
     // "same day shipping": the word right after the value is its own field's name word said another
     // way ("shipping" of Ship Mode), not the other field it partly names (Days to Ship).
@@ -1813,8 +1820,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const after = tokens[k + 1];
     // The words "no"/"false" after "is"/"="; the stored no-side itself ("foreign_worker 0", "y no") also right after the name.
     const no = said && (said.text === String(flag.no ?? "").toLowerCase() || (k > r.end && ["no", "false"].includes(said.lemma)));
-    if (!no || (after && after.kind === "word" && !STOP_WORDS.has(after.lemma))) continue;
-    r.negated = true;
+    // (The stored yes-side as a number, "is_holiday 1", is used up too: it only names the side.)
+    const yes = said && said.kind === "number" && said.text === String(flag.yes).toLowerCase();
+    if ((!no && !yes) || (after && after.kind === "word" && !STOP_WORDS.has(after.lemma))) continue;
+    if (no) r.negated = true;
     if (at[k] >= 0) consumed.add(at[k]);
   }
   // "seniors and non-seniors", "churned vs not churned", "with or without a partner": a yes/no field
@@ -1858,6 +1867,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!both && !twin && !denied) continue;
     r.group = true;
     a.bothSides.push(r.cands[0].name);
+    // ("y=yes vs y=no": the side said as a value is one of the two compared, not a filter.)
+    const sideField = r.cands[0].name;
+    for (let i = a.filters.length - 1; i >= 0; i--) {
+      const f = a.filters[i];
+      if (f.kind === "value" && f.options.length && f.options.every((o) => o.filter.field === sideField) && f.pos > r.pos && (!twin || f.pos < twin.pos))
+        a.filters.splice(i, 1);
+    }
     r.negated = false;
     if (twin) {
       twin.negated = false;
@@ -1967,9 +1983,28 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     return found;
   };
+  // "rainy days" (weather "LIGHT RAIN", "HEAVY RAIN"), "sunny", "foggy": an unknown adjective in -y made of
+  // a word of some values of one category field selects those values (stated in the answer).
+  const valuesByAdjective = (m: Mention): { field: string; values: string[] } | null => {
+    if (m.end - m.start !== 1) return null;
+    const word = tokens[m.start].text.toLowerCase();
+    if (word.length < 5 || !/^[a-z]+y$/.test(word)) return null;
+    const stem = word.slice(0, -1);
+    const stems = /(.)\1$/.test(stem) ? [stem, stem.slice(0, -1)] : [stem];
+    let found: { field: string; values: string[] } | null = null;
+    for (const f of fields) {
+      if (!f.codes || f.dictionary.length > 50) continue;
+      const split = valueWordsOf(f.dictionary);
+      const values = f.dictionary.filter((_, vi) => split[vi].some((w) => stems.includes(w)));
+      if (!values.length || values.length > f.dictionary.length / 2) continue;
+      if (found) return null;
+      found = { field: f.name, values };
+    }
+    return found;
+  };
   mentions.forEach((m, idx) => {
     if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx) || unitWords.has(m.start) || singleRowWords.has(m.start)) return;
-    const byWord = valuesByWord(m) ?? valueByPrefix(m);
+    const byWord = valuesByWord(m) ?? valueByPrefix(m) ?? valuesByAdjective(m);
     if (byWord) {
       // "government jobs": a field named right after the word, with no grouping word, is the noun it qualifies.
       const head = a.refs.find((r) => r.turn === 0 && r.pos === m.end && !governs(r) && !r.cands.some((c) => c.name === byWord.field));
@@ -1993,6 +2028,21 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       return;
     }
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
+    // "how many districts are inland", "what fraction of clients have a loan": a plural noun nothing
+    // reads, counted and followed by the condition on them, names the rows (the table's own noun).
+    const t0 = tokens[m.start];
+    if (
+      prev &&
+      (hasHit(prev, "count") || hasHit(prev, "share")) &&
+      m.end - m.start === 1 &&
+      t0.text !== t0.lemma &&
+      ROW_LINKS.has(lemma(m.end)) &&
+      a.filters.some((f) => f.pos >= m.end && f.options.length)
+    ) {
+      a.rowNoun = true;
+      if (hasHit(prev, "count")) a.countRows = true;
+      return;
+    }
     let slot: Atoms["unknown"][number]["slot"] = "other";
     // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.
     // Filled when a field or value follows within three words, before any other grammar word.

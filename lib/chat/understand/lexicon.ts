@@ -102,6 +102,8 @@ export function withoutStorageWords(ws: string[]): string[] | null {
 
 const SMALL_WORDS = new Set(["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "per", "and", "or", "with"]);
 const SUM_WORDS = new Set(words.sumByDefault.flatMap((w) => tokenize(w).map((t) => t.lemma)));
+// A statistic in the name ("median_income", "avg_spend", "max_charges", "churn_rate") does not add up across rows.
+const NOT_SUM_WORDS = new Set(words.notSumInName.flatMap((w) => tokenize(w).map((t) => t.lemma)));
 const VALUE_COMPARATORS: Record<string, string[]> = words.valueComparators;
 
 /** The words of a field or value name: camelCase, underscores and hyphens split, singular. */
@@ -127,7 +129,8 @@ function replacePhrase(ws: string[], phrase: string[], replacement: string[]): s
 
 /** Number fields whose rows add up (money, counts): their default aggregate is the total. */
 export function addsUp(info: FieldInfo): boolean {
-  return nameWords(info.name).some((w) => SUM_WORDS.has(w));
+  const ws = nameWords(info.name);
+  return ws.some((w) => SUM_WORDS.has(w)) && !ws.some((w) => NOT_SUM_WORDS.has(w));
 }
 
 /** The value of a two-valued field that a flag means ("churned customers" -> Churn = Yes), and its opposite. */

@@ -341,7 +341,8 @@ function scoreSpan(span: string[], name: NameEntry): number {
     // is a word of the question's grammar ("count by" is not "country").
     if (span.length > 1 && name.words.length !== span.length) {
       if (spanCompact === name.compact) return name.weight * 0.95;
-      if (span.some((w) => STOP_WORDS.has(w) || KNOWN_WORDS.has(w))) return 0;
+      // (Nor a number the name does not hold: "telephone 0" is the field and a value, not a typo of "telephone".)
+      if (span.some((w) => STOP_WORDS.has(w) || KNOWN_WORDS.has(w) || (/^-?\d/.test(w) && !name.words.includes(w)))) return 0;
       const m = wordsMatch(spanCompact, name.compact, false);
       return m > 0 ? m * name.weight * 0.95 : 0;
     }
@@ -640,25 +641,33 @@ function exactCodes(lex: TableLexicon): Map<string, ValueEntry[]> {
   return codes;
 }
 
+const ARTICLES = new Set(["the", "a", "an"]);
+
 function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => t.lemma);
   const texts = tokens.map((t) => t.text);
-  // The number of words matched only as a typo (-1: no match).
-  const match = (i: number, v: ValueEntry): number => {
-    if (i + v.words.length > tokens.length) return -1;
-    let typos = 0;
-    for (let j = 0; j < v.words.length; j++) {
+  // The words matched only as a typo, and an article said inside a value that has none ("near the
+  // ocean" for NEAR OCEAN, counted as worse than a typo); null: no match.
+  const match = (i: number, v: ValueEntry): { cost: number; end: number } | null => {
+    let cost = 0;
+    let k = i;
+    for (let j = 0; j < v.words.length; j++, k++) {
+      if (j === 1 && !v.label && ARTICLES.has(texts[k] ?? "") && !v.words.includes(texts[k])) {
+        cost += 10;
+        k++;
+      }
+      if (k >= tokens.length) return null;
       const want = v.words[j];
-      if (lemmas[i + j] === want || texts[i + j] === want) continue;
+      if (lemmas[k] === want || texts[k] === want) continue;
       // A typo is allowed on longer words only (not in a row's label).
-      if (!v.label && !v.head && want.length >= 6 && wordsMatch(lemmas[i + j], want, false) > 0) {
-        typos++;
+      if (!v.label && !v.head && want.length >= 6 && wordsMatch(lemmas[k], want, false) > 0) {
+        cost++;
         continue;
       }
-      return -1;
+      return null;
     }
-    return typos;
+    return { cost, end: k };
   };
   for (let i = 0; i < tokens.length; i++) {
     // A code of digits and letters or dashes typed as one token ("7B", "2023-24", "G1"), spelt exactly as
@@ -685,17 +694,19 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     // The longest match; among equally long ones the fewest typos: a word typed exactly as one value
     // is that value, not also the values one typo away ("island" is ISLAND, not INLAND too).
     let bestLen = 0;
-    let bestTypos = 0;
+    let bestCost = 0;
+    let bestEnd = i;
     let best: ValueEntry[] = [];
     for (const v of pool) {
       if (pronoun && v.words.length === 1) continue;
-      const typos = match(i, v);
-      if (typos < 0) continue;
-      if (v.words.length > bestLen || (v.words.length === bestLen && typos < bestTypos)) {
+      const hit = match(i, v);
+      if (!hit) continue;
+      if (v.words.length > bestLen || (v.words.length === bestLen && hit.cost < bestCost)) {
         bestLen = v.words.length;
-        bestTypos = typos;
+        bestCost = hit.cost;
+        bestEnd = hit.end;
         best = [v];
-      } else if (v.words.length === bestLen && typos === bestTypos) best.push(v);
+      } else if (v.words.length === bestLen && hit.cost === bestCost) best.push(v);
     }
     if (!bestLen) {
       // "self employed" for "Self-emp-inc" and "Self-emp-not-inc": the first words of longer values, abbreviated there.
@@ -770,14 +781,14 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     const exact = best.some((v) => !v.alias && v.words.every((w, j) => w === lemmas[i + j] || w === texts[i + j]));
     out.push({
       start: i,
-      end: i + bestLen,
+      end: bestEnd,
       priority: 3,
       score: exact ? 1 : 0.9,
       mention: {
         kind: "value",
         start: i,
-        end: i + bestLen,
-        text: spanText(tokens, i, i + bestLen),
+        end: bestEnd,
+        text: spanText(tokens, i, bestEnd),
         values,
       },
     });
