@@ -1,0 +1,78 @@
+// The team's trainings that a person may want to watch: those queued or running, and those that
+// failed lately (with the reason). The Models page lists them for every member, whoever started
+// them (the page, the API, a retrain). Succeeded trainings are the models themselves.
+import { db } from "@/lib/db";
+import { trainTaskPayloadSchema } from "./training";
+
+export const TEAM_TRAININGS_LIMIT = 50;
+export const FAILED_WINDOW_MS = 24 * 3_600_000;
+
+export interface TeamTraining {
+  task_id: string;
+  kind: "predict" | "forecast" | "retrain";
+  status: "PENDING" | "IN_PROGRESS" | "FAILED";
+  dataset_id: string | null;
+  /** Null when the dataset was deleted since (dataset_deleted is then true). */
+  dataset_name: string | null;
+  dataset_deleted: boolean;
+  fields: string[];
+  /** For a retrain: the model that gets the new version. */
+  model_id: string | null;
+  progress: number | null;
+  estimate_seconds: number | null;
+  message: string | null;
+  error: string | null;
+  /** "web" (the page), "api" (an API key) or "legacy": who started it, as far as the task records it. */
+  source: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** Newest first, at most TEAM_TRAININGS_LIMIT; only `teamId`'s tasks. */
+export async function listTeamTrainings(teamId: string, now = Date.now()): Promise<TeamTraining[]> {
+  const tasks = await db.task.findMany({
+    where: {
+      teamId,
+      kind: "train",
+      OR: [{ status: { in: ["PENDING", "IN_PROGRESS"] } }, { status: "FAILED", createdAt: { gte: new Date(now - FAILED_WINDOW_MS) } }],
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: TEAM_TRAININGS_LIMIT,
+  });
+  const parsed = tasks.map((task) => {
+    let raw: unknown = null;
+    try {
+      raw = JSON.parse(task.payload);
+    } catch {
+      // an unreadable payload still lists the task, without what it trains
+    }
+    const result = trainTaskPayloadSchema.safeParse(raw);
+    return { task, payload: result.success ? result.data : null };
+  });
+  const datasetIds = [...new Set(parsed.flatMap((p) => (p.payload ? [p.payload.datasetId] : [])))];
+  const datasets = datasetIds.length ? await db.dataset.findMany({ where: { teamId, id: { in: datasetIds } }, select: { id: true, name: true } }) : [];
+  const names = new Map(datasets.map((d) => [d.id, d.name]));
+  return parsed.map(({ task, payload }) => {
+    const datasetId = payload?.datasetId ?? null;
+    const datasetName = datasetId ? (names.get(datasetId) ?? null) : null;
+    return {
+      task_id: task.id,
+      kind: payload?.modelId ? "retrain" : payload?.forecast ? "forecast" : "predict",
+      status: task.status as TeamTraining["status"],
+      dataset_id: datasetId,
+      dataset_name: datasetName,
+      dataset_deleted: datasetId !== null && datasetName === null,
+      fields: payload?.predictFields ?? [],
+      model_id: payload?.modelId ?? null,
+      progress: task.progress,
+      estimate_seconds: task.estimateSeconds,
+      message: task.message,
+      error: task.status === "FAILED" ? (task.error ?? "The training failed.") : null,
+      source: payload?.source ?? null,
+      created_at: task.createdAt.toISOString(),
+      started_at: task.startedAt?.toISOString() ?? null,
+      finished_at: task.finishedAt?.toISOString() ?? null,
+    };
+  });
+}
