@@ -2,32 +2,13 @@
 // failed lately (with the reason). The Models page lists them for every member, whoever started
 // them (the page, the API, a retrain). Succeeded trainings are the models themselves.
 import { db } from "@/lib/db";
+import type { TeamTraining } from "@/lib/schemas/team-trainings";
 import { trainTaskPayloadSchema } from "./training";
+
+export type { TeamTraining };
 
 export const TEAM_TRAININGS_LIMIT = 50;
 export const FAILED_WINDOW_MS = 24 * 3_600_000;
-
-export interface TeamTraining {
-  task_id: string;
-  kind: "predict" | "forecast" | "retrain";
-  status: "PENDING" | "IN_PROGRESS" | "FAILED";
-  dataset_id: string | null;
-  /** Null when the dataset was deleted since (dataset_deleted is then true). */
-  dataset_name: string | null;
-  dataset_deleted: boolean;
-  fields: string[];
-  /** For a retrain: the model that gets the new version. */
-  model_id: string | null;
-  progress: number | null;
-  estimate_seconds: number | null;
-  message: string | null;
-  error: string | null;
-  /** "web" (the page), "api" (an API key) or "legacy": who started it, as far as the task records it. */
-  source: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
 
 /** Newest first, at most TEAM_TRAININGS_LIMIT; only `teamId`'s tasks. */
 export async function listTeamTrainings(teamId: string, now = Date.now()): Promise<TeamTraining[]> {
