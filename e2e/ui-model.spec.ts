@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { churnRows } from "./helpers/data";
-import { ensureSignedIn, saveScreen, sharedDataset, uploadDataset } from "./ui-helpers";
+import { ensureSignedIn, OWNER, saveScreen, sharedDataset, uploadDataset } from "./ui-helpers";
 
 test("train at 10 seconds with live status, then read the model page and predict", async ({ page }, testInfo) => {
   test.setTimeout(300_000);
@@ -25,6 +25,7 @@ test("train at 10 seconds with live status, then read the model page and predict
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
   const running = page.getByTestId("running-training").filter({ hasText: name });
   await expect(running).toContainText("Predicts Churn");
+  await expect(running).toContainText(`by ${OWNER.name} from the web app`);
   await expect(running.getByText(/pending|in progress/)).toBeVisible();
   await expect(running.getByRole("progressbar")).toBeVisible();
   await saveScreen(page, testInfo, "models-training-running");
@@ -162,7 +163,7 @@ test("a training started through the API is listed on the Models page while it r
   const running = page.locator(`[data-testid="running-training"][data-task-id="${task_id}"]`);
   await expect(running).toContainText("Predicts churned");
   await expect(running).toContainText(name);
-  await expect(running).toContainText("through the API");
+  await expect(running).toContainText(/by API key ".+" through the API/);
   await expect(running.getByText(/pending|in progress/)).toBeVisible();
   await expect(running.getByRole("link", { name: "Open the dataset" })).toHaveAttribute("href", `/datasets/${dataset_id}`);
   await saveScreen(page, testInfo, "models-api-training-running");

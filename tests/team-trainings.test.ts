@@ -99,6 +99,21 @@ describe("listTeamTrainings", () => {
     expect(byId.get(foreignTask.id)).toMatchObject({ dataset_name: null, dataset_deleted: true });
   });
 
+  it("names who started a training: a member, or an API key of the team (never another team's key)", async () => {
+    const user = await db.user.create({ data: { email: `ada-${Date.now()}@example.com`, name: "Ada", passwordHash: "x" } });
+    const key = (await db.apiKey.findFirst({ where: { teamId } }))!;
+    const foreignKey = (await db.apiKey.findFirst({ where: { teamId: otherTeamId } }))!;
+    const byUser = await task({ status: "PENDING", payload: payload({ source: "web", startedBy: { userId: user.id } }) });
+    const byKey = await task({ status: "PENDING", payload: payload({ startedBy: { apiKeyId: key.id } }) });
+    const byForeignKey = await task({ status: "PENDING", payload: payload({ startedBy: { apiKeyId: foreignKey.id } }) });
+    const unrecorded = await task({ status: "PENDING" });
+    const byId = new Map((await service.listTeamTrainings(teamId)).map((t) => [t.task_id, t]));
+    expect(byId.get(byUser.id)).toMatchObject({ started_by: "Ada", source: "web" });
+    expect(byId.get(byKey.id)?.started_by).toBe(`API key "${key.name}"`);
+    expect(byId.get(byForeignKey.id)?.started_by).toBeNull();
+    expect(byId.get(unrecorded.id)?.started_by).toBeNull();
+  });
+
   it("lists at most 50", async () => {
     for (let i = 0; i < service.TEAM_TRAININGS_LIMIT + 5; i++) await task({ status: "PENDING", createdAt: new Date(Date.now() - i * 1000) });
     expect(await service.listTeamTrainings(teamId)).toHaveLength(service.TEAM_TRAININGS_LIMIT);

@@ -129,6 +129,7 @@ function TeamTrainingItem({ training: t, onDismiss }: { training: TeamTraining; 
       </div>
       <p className="text-xs text-slate-500">
         {datasetLabel(t)} · started {formatRelative(t.created_at)}
+        {t.started_by ? ` by ${t.started_by}` : ""}
         {t.source && SOURCE_LABEL[t.source] ? ` ${SOURCE_LABEL[t.source]}` : ""}
       </p>
       {failed ? (

@@ -16,6 +16,8 @@ export interface TeamTraining {
   error: string | null;
   /** "web" (the page), "api" (an API key) or "legacy": who started it, as far as the task records it. */
   source: string | null;
+  /** The member's name (or email) or the API key's name, when the task records who started it. */
+  started_by: string | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

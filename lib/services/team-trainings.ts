@@ -34,6 +34,14 @@ export async function listTeamTrainings(teamId: string, now = Date.now()): Promi
   const datasetIds = [...new Set(parsed.flatMap((p) => (p.payload ? [p.payload.datasetId] : [])))];
   const datasets = datasetIds.length ? await db.dataset.findMany({ where: { teamId, id: { in: datasetIds } }, select: { id: true, name: true } }) : [];
   const names = new Map(datasets.map((d) => [d.id, d.name]));
+  const userIds = [...new Set(parsed.flatMap((p) => (p.payload?.startedBy?.userId ? [p.payload.startedBy.userId] : [])))];
+  const keyIds = [...new Set(parsed.flatMap((p) => (p.payload?.startedBy?.apiKeyId ? [p.payload.startedBy.apiKeyId] : [])))];
+  const [users, keys] = await Promise.all([
+    userIds.length ? db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true } }) : [],
+    keyIds.length ? db.apiKey.findMany({ where: { teamId, id: { in: keyIds } }, select: { id: true, name: true } }) : [],
+  ]);
+  const people = new Map(users.map((u) => [u.id, u.name.trim() || u.email]));
+  const keyNames = new Map(keys.map((k) => [k.id, `API key "${k.name}"`]));
   return parsed.map(({ task, payload }) => {
     const datasetId = payload?.datasetId ?? null;
     const datasetName = datasetId ? (names.get(datasetId) ?? null) : null;
@@ -51,6 +59,10 @@ export async function listTeamTrainings(teamId: string, now = Date.now()): Promi
       message: task.message,
       error: task.status === "FAILED" ? (task.error ?? "The training failed.") : null,
       source: payload?.source ?? null,
+      started_by:
+        (payload?.startedBy?.userId ? people.get(payload.startedBy.userId) : undefined) ??
+        (payload?.startedBy?.apiKeyId ? keyNames.get(payload.startedBy.apiKeyId) : undefined) ??
+        null,
       created_at: task.createdAt.toISOString(),
       started_at: task.startedAt?.toISOString() ?? null,
       finished_at: task.finishedAt?.toISOString() ?? null,
