@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { ensureSignedIn, saveScreen, sharedDataset, uploadDataset } from "./ui-helpers";
+import { churnRows } from "./helpers/data";
+import { ensureSignedIn, OWNER, saveScreen, sharedDataset, uploadDataset } from "./ui-helpers";
 
 test("train at 10 seconds with live status, then read the model page and predict", async ({ page }, testInfo) => {
   test.setTimeout(300_000);
@@ -24,6 +25,7 @@ test("train at 10 seconds with live status, then read the model page and predict
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
   const running = page.getByTestId("running-training").filter({ hasText: name });
   await expect(running).toContainText("Predicts Churn");
+  await expect(running).toContainText(`by ${OWNER.name} from the web app`);
   await expect(running.getByText(/pending|in progress/)).toBeVisible();
   await expect(running.getByRole("progressbar")).toBeVisible();
   await saveScreen(page, testInfo, "models-training-running");
@@ -139,4 +141,39 @@ test("train at 10 seconds with live status, then read the model page and predict
   await expect(page.getByRole("alert").filter({ hasText: "Could not open this model" })).toContainText("not found");
   await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /Back to models/ })).toBeVisible();
+});
+
+test("a training started through the API is listed on the Models page while it runs, then leads to its model", async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  await ensureSignedIn(page);
+  // The owner's team holds the E2E API key: a teammate's script, not this browser, starts the training.
+  const apiKey = process.env.E2E_API_KEY!;
+  const name = `api training ${Date.now()}`;
+  const created = await request.post(`/v1/datasets?api_key=${apiKey}`, { data: { name } });
+  const { dataset_id } = await created.json();
+  expect((await request.post("/v1/datasets", { data: { api_key: apiKey, id: dataset_id, rows: churnRows(600, 41) } })).status()).toBe(200);
+  const started = await request.post("/api/v1/models/train/new", {
+    headers: { "X-API-Key": apiKey },
+    data: { dataset_id, predict_fields: ["churned"], ignore_fields: ["customer_id"], duration: 10, force: true },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { task_id } = await started.json();
+
+  await page.goto("/models");
+  const running = page.locator(`[data-testid="running-training"][data-task-id="${task_id}"]`);
+  await expect(running).toContainText("Predicts churned");
+  await expect(running).toContainText(name);
+  await expect(running).toContainText(/by API key ".+" through the API/);
+  await expect(running.getByText(/pending|in progress/)).toBeVisible();
+  await expect(running.getByRole("link", { name: "Open the dataset" })).toHaveAttribute("href", `/datasets/${dataset_id}`);
+  await saveScreen(page, testInfo, "models-api-training-running");
+
+  // Polled while it runs: once done it leaves the running list and leads to the model, which the list below shows.
+  const done = page.locator(`[data-testid="finished-training"][data-task-id="${task_id}"]`);
+  await expect(done.getByRole("link", { name: "Open the model" })).toBeVisible({ timeout: 120_000 });
+  await expect(running).toHaveCount(0);
+  await expect(page.getByTestId("models-list")).toContainText(name);
+  await done.getByRole("link", { name: "Open the model" }).click();
+  await page.waitForURL(/\/models\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
 });

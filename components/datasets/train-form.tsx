@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { formatSeconds } from "@/lib/client/format";
 import { joinFieldNames, useRememberStartedTraining, useStartedTrainings, useTeamStartedTrainings } from "@/lib/client/started-trainings";
+import { useTeamTrainings } from "@/lib/client/use-team-trainings";
 import { isTaskFinished, useCancelTraining, useRememberedTask, useStartTraining, useTrainingResult, useTrainingStatus } from "@/lib/client/use-training";
 import { DURATIONS, type DatasetField, type Duration } from "@/lib/client/types";
 import { Button, buttonClass } from "../ui/button";
@@ -164,7 +165,10 @@ export function TrainingStatusPanel({ taskId, reveal = false }: { taskId: string
   const cancel = useCancelTraining(taskId);
   // What is being trained comes from the request this browser sent (the task status does not say),
   // so it is still there after a reload.
-  const started = useStartedTrainings().list.find((e) => e.taskId === taskId);
+  // A training started elsewhere (another browser, a teammate, the API) is named by the server's list.
+  const local = useStartedTrainings().list.find((e) => e.taskId === taskId);
+  const server = useTeamTrainings().data?.find((t) => t.task_id === taskId);
+  const started = local ?? (server?.fields.length ? { kind: server.kind, fields: server.fields } : undefined);
   const state = status.data;
   const result = useTrainingResult(state?.status === "SUCCEEDED" ? state.metadata.location : undefined);
   const finished = isTaskFinished(state);

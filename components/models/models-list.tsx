@@ -1,10 +1,12 @@
 "use client";
 import Link from "next/link";
-import { useEffect } from "react";
-import { ApiError } from "@/lib/client/api";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { formatRelative, formatSeconds } from "@/lib/client/format";
-import { joinFieldNames, type StartedTraining, useTeamStartedTrainings } from "@/lib/client/started-trainings";
-import { useTrainingStatus } from "@/lib/client/use-training";
+import { queryKeys } from "@/lib/client/query-keys";
+import { joinFieldNames } from "@/lib/client/started-trainings";
+import { type TeamTraining, useDismissedTrainings, useTeamTrainings } from "@/lib/client/use-team-trainings";
+import { useTrainingResult, useTrainingStatus } from "@/lib/client/use-training";
 import { useDatasets } from "@/lib/client/use-datasets";
 import { useModels } from "@/lib/client/use-models";
 import { Button, buttonClass } from "../ui/button";
@@ -17,28 +19,32 @@ export function ModelsPage() {
   const datasets = useDatasets();
   const names = new Map((datasets.data ?? []).map((d) => [d.id, d.name]));
   const list = models.data ?? [];
-  const started = useTeamStartedTrainings();
+  const trainings = useTeamTrainingsShown();
   return (
     <>
       <PageHeader title="Models" description="Trained models with their holdout statistics; each can predict through the page or the API." />
-      {started.list.length > 0 && (
+      {(trainings.shown.length > 0 || trainings.done.length > 0) && (
         <section aria-labelledby="training-now" className="mb-6" data-testid="trainings-running">
           <h2 id="training-now" className="mb-2 text-sm font-semibold text-slate-800">
-            Trainings started from this browser
+            Trainings in progress
           </h2>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {started.list.map((entry) => (
-              <StartedTrainingItem key={entry.taskId} entry={entry} onGone={() => started.forget(entry.taskId)} />
+            {trainings.done.map((t) => (
+              <DoneTrainingItem key={t.task_id} training={t} />
+            ))}
+            {trainings.shown.map((t) => (
+              <TeamTrainingItem key={t.task_id} training={t} onDismiss={() => trainings.dismiss(t.task_id)} />
             ))}
           </ul>
         </section>
       )}
+      <ErrorBanner error={trainings.error} title="Could not load the running trainings" />
       <ErrorBanner error={models.error} title="Could not load models" onRetry={() => models.refetch()} />
       {models.isPending ? (
         <SkeletonRows label="Loading models" />
       ) : list.length === 0 ? (
         !models.error &&
-        started.list.length === 0 && (
+        trainings.shown.length === 0 && (
           <EmptyState
             title="No models yet"
             icon="◆"
@@ -76,58 +82,108 @@ export function ModelsPage() {
 }
 
 /**
- * A training this browser started, while it runs or after it failed. Once it succeeds it leaves the
- * list (its model is in the list below, which the status poll refreshes); a task the server no longer
- * knows leaves it too.
+ * The team's trainings from the server without those dismissed here; a training that leaves the
+ * list while this page watches it has finished: it stays as "done" with a link to its model, and
+ * the model list is refreshed.
  */
-function StartedTrainingItem({ entry, onGone }: { entry: StartedTraining; onGone: () => void }) {
-  const status = useTrainingStatus(entry.taskId);
-  const state = status.data?.status;
-  const gone = state === "SUCCEEDED" || (status.error instanceof ApiError && status.error.status === 404);
+function useTeamTrainingsShown() {
+  const query = useTeamTrainings();
+  const { dismissed, dismiss } = useDismissedTrainings();
+  const client = useQueryClient();
+  const seen = useRef(new Map<string, TeamTraining>());
+  const [done, setDone] = useState<TeamTraining[]>([]);
+  const data = query.data;
   useEffect(() => {
-    if (gone) onGone();
-  }, [gone, onGone]);
-  if (gone) return null;
-  const running = status.data?.status === "IN_PROGRESS" ? status.data.metadata : null;
-  const failed = status.data?.status === "FAILED" ? status.data.metadata.error : null;
-  const what = `${entry.kind === "forecast" ? "Forecast of" : "Predicts"} ${joinFieldNames(entry.fields)}`;
+    if (!data) return;
+    const now = new Map(data.map((t) => [t.task_id, t]));
+    const left = [...seen.current.values()].filter((t) => !now.has(t.task_id) && t.status !== "FAILED");
+    seen.current = now;
+    if (left.length) {
+      setDone((d) => [...left, ...d.filter((x) => !left.some((l) => l.task_id === x.task_id))]);
+      client.invalidateQueries({ queryKey: queryKeys.models });
+    }
+  }, [data, client]);
+  return { shown: (data ?? []).filter((t) => !dismissed.has(t.task_id)), done, dismiss, error: query.error };
+}
+
+function trainingTitle(t: TeamTraining): string {
+  const fields = t.fields.length ? joinFieldNames(t.fields) : "unknown fields";
+  return t.kind === "forecast" ? `Forecast of ${fields}` : t.kind === "retrain" ? `Retrain of ${fields}` : `Predicts ${fields}`;
+}
+
+function datasetLabel(t: TeamTraining): string {
+  return t.dataset_name ?? (t.dataset_deleted ? "deleted dataset" : "unknown dataset");
+}
+
+const SOURCE_LABEL: Record<string, string> = { web: "from the web app", api: "through the API", legacy: "through the legacy API" };
+
+/** A queued, running or failed training of the team, whoever started it. */
+function TeamTrainingItem({ training: t, onDismiss }: { training: TeamTraining; onDismiss: () => void }) {
+  const what = trainingTitle(t);
+  const failed = t.status === "FAILED";
   return (
-    <li className="space-y-2 rounded-xl border border-dashed border-slate-300 bg-white p-4" data-testid="running-training">
+    <li className="space-y-2 rounded-xl border border-dashed border-slate-300 bg-white p-4" data-testid="running-training" data-task-id={t.task_id}>
       <div className="flex items-center gap-2">
         <p className="min-w-0 flex-1 truncate font-semibold text-slate-900">{what}</p>
-        {status.data && (
-          <Badge tone={failed ? "red" : state === "UNKNOWN_TIMEOUT" ? "amber" : "blue"}>{status.data.status.replace("_", " ").toLowerCase()}</Badge>
-        )}
+        <Badge tone={failed ? "red" : "blue"}>{t.status.replace("_", " ").toLowerCase()}</Badge>
       </div>
       <p className="text-xs text-slate-500">
-        {entry.datasetName} · started {formatRelative(new Date(entry.startedAt).toISOString())}
+        {datasetLabel(t)} · started {formatRelative(t.created_at)}
+        {t.started_by ? ` by ${t.started_by}` : ""}
+        {t.source && SOURCE_LABEL[t.source] ? ` ${SOURCE_LABEL[t.source]}` : ""}
       </p>
       {failed ? (
-        <p className="text-sm text-red-700">{failed}</p>
+        <p className="text-sm text-red-700">{t.error}</p>
       ) : (
         <>
-          <ProgressBar value={running ? (running.progress ?? 0) : state === "PENDING" ? 0 : null} label={`Progress of ${what}`} />
+          <ProgressBar value={t.status === "IN_PROGRESS" ? (t.progress ?? 0) : 0} label={`Progress of ${what}`} />
           <p className="text-xs text-slate-600">
-            {state === "PENDING"
+            {t.status === "PENDING"
               ? "Waiting for a worker to pick it up…"
-              : running
-                ? [running.message, typeof running.estimate_seconds === "number" ? `about ${formatSeconds(running.estimate_seconds)} left` : null]
-                    .filter(Boolean)
-                    .join(" · ")
-                : ""}
+              : [t.message, typeof t.estimate_seconds === "number" ? `about ${formatSeconds(t.estimate_seconds)} left` : null].filter(Boolean).join(" · ")}
           </p>
         </>
       )}
       <div className="flex flex-wrap gap-2">
-        <Link href={`/datasets/${entry.datasetId}`} className={buttonClass("secondary", "sm")}>
-          Open the dataset
-        </Link>
+        {t.model_id && (
+          <Link href={`/models/${t.model_id}`} className={buttonClass("secondary", "sm")}>
+            Open the model
+          </Link>
+        )}
+        {t.dataset_id && !t.dataset_deleted && (
+          <Link href={`/datasets/${t.dataset_id}`} className={buttonClass("secondary", "sm")}>
+            Open the dataset
+          </Link>
+        )}
         {failed && (
-          <Button type="button" variant="secondary" size="sm" onClick={onGone}>
+          <Button type="button" variant="secondary" size="sm" onClick={onDismiss}>
             Dismiss
           </Button>
         )}
       </div>
+    </li>
+  );
+}
+
+/** A training that finished while this page was open: it leads to its model (nothing if it did not succeed). */
+function DoneTrainingItem({ training: t }: { training: TeamTraining }) {
+  const status = useTrainingStatus(t.task_id);
+  const state = status.data;
+  const result = useTrainingResult(state?.status === "SUCCEEDED" && !t.model_id ? state.metadata.location : undefined);
+  if (state && state.status !== "SUCCEEDED") return null;
+  const modelId = t.model_id ?? result.data?.model_id;
+  return (
+    <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-4" data-testid="finished-training" data-task-id={t.task_id}>
+      <div className="flex items-center gap-2">
+        <p className="min-w-0 flex-1 truncate font-semibold text-slate-900">{trainingTitle(t)}</p>
+        <Badge tone="green">done</Badge>
+      </div>
+      <p className="text-xs text-slate-500">{datasetLabel(t)}</p>
+      {modelId && (
+        <Link href={`/models/${modelId}`} className={buttonClass("primary", "sm")}>
+          Open the model
+        </Link>
+      )}
     </li>
   );
 }

@@ -5,6 +5,7 @@ export const queryKeys = {
   dataset: (id: string) => ["datasets", id] as const,
   datasetRows: (id: string, offset: number, limit: number) => ["datasets", id, "rows", offset, limit] as const,
   trainingStatus: (taskId: string) => ["training", taskId] as const,
+  teamTrainings: ["team-trainings"] as const,
   models: ["models"] as const,
   model: (id: string) => ["models", id] as const,
   projects: ["projects"] as const,

@@ -1,9 +1,8 @@
 "use client";
-// The trainings this browser started, kept in localStorage so that they can be found again: the
-// Models page lists those still running (a person who starts a training and goes elsewhere sees it
-// there, with its progress), and a status panel names the fields being trained after a reload. The
-// API's task status says neither what is trained nor on which dataset, so the browser keeps that
-// from the request it sent. Entries belong to a team and are dropped after two days.
+// The trainings this browser started, kept in localStorage: a dataset page picks up the training it
+// started after a reload, and its status panel names the fields being trained at once. (The Models
+// page lists every training of the team from the server: lib/client/use-team-trainings.ts.)
+// Entries belong to a team and are dropped after two days.
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { useMe } from "./use-me";
 

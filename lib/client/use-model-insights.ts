@@ -58,8 +58,10 @@ function useRefreshModel(modelId: string) {
 }
 
 export function useRetrainModel(modelId: string) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (activate: boolean) => apiFetch<{ task_id: string }>(`${base(modelId)}/retrain`, { method: "POST", body: { activate } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.teamTrainings }),
   });
 }
 

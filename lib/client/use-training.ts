@@ -6,8 +6,10 @@ import { queryKeys } from "./query-keys";
 import type { TaskStatus, TrainingResult, TrainRequest } from "./types";
 
 export function useStartTraining() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TrainRequest) => apiFetch<{ task_id: string }>("/api/v1/models/train/new", { method: "POST", body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.teamTrainings }),
   });
 }
 
@@ -16,7 +18,10 @@ export function useCancelTraining(taskId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<TaskStatus>(`/api/v1/models/train/${encodeURIComponent(taskId)}/cancel`, { method: "POST" }),
-    onSuccess: (status) => client.setQueryData(queryKeys.trainingStatus(taskId), status),
+    onSuccess: (status) => {
+      client.setQueryData(queryKeys.trainingStatus(taskId), status);
+      return client.invalidateQueries({ queryKey: queryKeys.teamTrainings });
+    },
   });
 }
 

@@ -135,7 +135,12 @@ export function parseVersionParam(value: string | undefined): number {
 }
 
 /** Queues a training with the model's settings on the dataset's current rows; it becomes the model's next version. */
-export async function retrainModel(options: { teamId: string; modelId: string; activate: boolean }): Promise<{ taskId: string }> {
+export async function retrainModel(options: {
+  teamId: string;
+  modelId: string;
+  activate: boolean;
+  startedBy?: TrainTaskPayload["startedBy"];
+}): Promise<{ taskId: string }> {
   const model = await db.model.findFirst({
     where: { id: options.modelId, teamId: options.teamId },
     select: { id: true, datasetId: true, predictFields: true, ignoreFields: true, duration: true, extraAttention: true, source: true, report: true },
@@ -174,6 +179,7 @@ export async function retrainModel(options: { teamId: string; modelId: string; a
     datasetVersion: dataset.version,
     modelId: model.id,
     activate: options.activate,
+    ...(options.startedBy ? { startedBy: options.startedBy } : {}),
   };
   const task = await enqueueTask({ teamId: options.teamId, kind: "train", payload });
   return { taskId: task.id };

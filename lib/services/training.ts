@@ -22,6 +22,8 @@ export const trainTaskPayloadSchema = z.object({
   /** A retrain: the model that gets the new version, and whether the version becomes active. */
   modelId: z.string().optional(),
   activate: z.boolean().optional(),
+  /** Who asked for it (the Models page names them): a signed-in user or an API key of the team. */
+  startedBy: z.object({ userId: z.string().optional(), apiKeyId: z.string().optional() }).optional(),
 });
 export type TrainTaskPayload = z.infer<typeof trainTaskPayloadSchema>;
 
@@ -35,6 +37,14 @@ export interface TrainSubmission {
   source: TrainTaskPayload["source"];
   /** A forecast of predictFields[0] over time instead of a row-wise model. */
   forecast?: ForecastSpec;
+  startedBy?: TrainTaskPayload["startedBy"];
+}
+
+/** The task's record of who asked for it, from the request's authentication (undefined when neither is known). */
+export function startedBy(auth: { userId: string | null; apiKeyId: string | null }): TrainTaskPayload["startedBy"] {
+  if (auth.apiKeyId) return { apiKeyId: auth.apiKeyId };
+  if (auth.userId) return { userId: auth.userId };
+  return undefined;
 }
 
 /** Names that do not exist in the dataset, as 422 items pointing at the offending array entries. */
@@ -116,6 +126,7 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
     reuseKey,
     datasetVersion: dataset.version,
     ...(forecast ? { forecast } : {}),
+    ...(request.startedBy ? { startedBy: request.startedBy } : {}),
   };
   if (!request.force) {
     const existing = await db.model.findFirst({ where: { teamId, reuseKey }, orderBy: { createdAt: "desc" }, select: { id: true } });

@@ -1,6 +1,6 @@
 import { apiV1Route } from "@/lib/http/route";
 import { trainRequestSchema } from "@/lib/schemas/training";
-import { submitTraining } from "@/lib/services/training";
+import { startedBy, submitTraining } from "@/lib/services/training";
 
 // POST /api/v1/models/train/new: queue a training task; answers 201 {task_id}
 export const POST = apiV1Route({ body: trainRequestSchema }, async ({ team, body }) => {
@@ -13,6 +13,7 @@ export const POST = apiV1Route({ body: trainRequestSchema }, async ({ team, body
     force: body.force,
     source: team.apiKeyId ? "api" : "web",
     forecast: body.forecast,
+    startedBy: startedBy(team),
   });
   return Response.json({ task_id: taskId }, { status: 201 });
 });
