@@ -4,8 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { answerChat, type ChatReply } from "./index";
+import { type ChatReply } from "./index";
 import { tableFromCsv } from "./testing/load-csv";
+import { askTurns } from "./testing/ask";
 
 const dir = path.join(__dirname, "testing");
 const carsText = fs.readFileSync(path.join(dir, "cars.csv"), "utf8");
@@ -15,12 +16,7 @@ const store = tableFromCsv(storeText);
 const carRows = Papa.parse<Record<string, string>>(carsText, { header: true, skipEmptyLines: true }).data;
 const storeRows = Papa.parse<Record<string, string>>(storeText, { header: true, skipEmptyLines: true }).data;
 
-async function ask(table: typeof cars, ...turns: string[]): Promise<ChatReply> {
-  const messages: { role: "user" | "assistant"; content: string }[] = [];
-  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
-  messages.push({ role: "user", content: turns[turns.length - 1] });
-  return answerChat({ table, messages });
-}
+const ask = askTurns;
 
 function meta(reply: ChatReply) {
   return reply.messages[1]?.figures[0]?.layout.meta as

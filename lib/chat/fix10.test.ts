@@ -7,8 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { answerChat, type ChatReply } from "./index";
 import { tableFromCsv } from "./testing/load-csv";
+import { askTurns } from "./testing/ask";
 
 const dir = path.join(__dirname, "testing");
 const read = (file: string) => {
@@ -18,12 +18,7 @@ const read = (file: string) => {
 const telco = read("telco-slice.csv");
 const store = read("superstore-slice.csv");
 
-async function ask(table: typeof telco.table, ...turns: string[]): Promise<ChatReply> {
-  const messages: { role: "user" | "assistant"; content: string }[] = [];
-  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
-  messages.push({ role: "user", content: turns[turns.length - 1] });
-  return answerChat({ table, messages });
-}
+const ask = askTurns;
 
 const churnRate = { agg: "rate", field: "Churn", value: "Yes", condition: { field: "Churn", op: "eq", values: ["Yes"] } };
 

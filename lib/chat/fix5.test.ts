@@ -8,8 +8,9 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { describeTable } from "./columns";
 import { buildMask } from "./execute";
-import { answerChat, type ChatReply } from "./index";
+import { answerChat } from "./index";
 import { tableFromCsv, tableFromRows } from "./testing/load-csv";
+import { askTurns } from "./testing/ask";
 
 const dir = path.join(__dirname, "testing");
 const read = (file: string) => {
@@ -19,12 +20,7 @@ const read = (file: string) => {
 const cars = read("cars.csv");
 const store = read("superstore-slice.csv");
 
-async function ask(table: typeof cars.table, ...turns: string[]): Promise<ChatReply> {
-  const messages: { role: "user" | "assistant"; content: string }[] = [];
-  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
-  messages.push({ role: "user", content: turns[turns.length - 1] });
-  return answerChat({ table, messages });
-}
+const ask = askTurns;
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 

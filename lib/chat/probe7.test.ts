@@ -6,8 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { answerChat, type ChatReply } from "./index";
+import { type ChatReply } from "./index";
 import { tableFromCsv } from "./testing/load-csv";
+import { askTurns } from "./testing/ask";
 
 const dir = path.join(__dirname, "testing", "probe7");
 const read = (file: string) => {
@@ -20,12 +21,7 @@ const shop = read("shop_orders.csv");
 const grades = read("grades.csv");
 const matches = read("matches.csv");
 
-async function ask(table: typeof hr.table, ...turns: string[]): Promise<ChatReply> {
-  const messages: { role: "user" | "assistant"; content: string }[] = [];
-  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
-  messages.push({ role: "user", content: turns[turns.length - 1] });
-  return answerChat({ table, messages });
-}
+const ask = askTurns;
 
 function countBy<T>(rows: T[], key: (r: T) => string): Map<string, number> {
   const m = new Map<string, number>();

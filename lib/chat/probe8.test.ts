@@ -4,8 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { answerChat, type ChatReply } from "./index";
+import { type ChatReply } from "./index";
 import { tableFromCsv, tableFromRows } from "./testing/load-csv";
+import { askTurns } from "./testing/ask";
 
 const dir = path.join(__dirname, "testing", "probe8");
 const read = (file: string) => {
@@ -15,12 +16,7 @@ const read = (file: string) => {
 const housing = read("housing.csv");
 const bikes = read("bikes.csv");
 
-async function ask(table: typeof housing.table, ...turns: string[]): Promise<ChatReply> {
-  const messages: { role: "user" | "assistant"; content: string }[] = [];
-  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
-  messages.push({ role: "user", content: turns[turns.length - 1] });
-  return answerChat({ table, messages });
-}
+const ask = askTurns;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -9,6 +9,7 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { answerChat, type ChatReply } from "./index";
 import { tableFromCsv, tableFromRows } from "./testing/load-csv";
+import { askTurns } from "./testing/ask";
 
 const dir = path.join(__dirname, "testing");
 const read = (file: string) => {
@@ -19,12 +20,7 @@ const telco = read("telco-slice.csv");
 const cars = read("cars.csv");
 const store = read("superstore-slice.csv");
 
-async function ask(table: typeof telco.table, ...turns: string[]): Promise<ChatReply> {
-  const messages: { role: "user" | "assistant"; content: string }[] = [];
-  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
-  messages.push({ role: "user", content: turns[turns.length - 1] });
-  return answerChat({ table, messages });
-}
+const ask = askTurns;
 
 function countBy<T>(rows: T[], key: (r: T) => string): Map<string, number> {
   const m = new Map<string, number>();

@@ -1,0 +1,11 @@
+// A conversation for the chat tests: the earlier turns with a placeholder answer (the engine reads
+// the questions, not its own earlier text), then the last turn, answered.
+import type { Table } from "../../table/types";
+import { answerChat, type ChatReply } from "../index";
+
+export async function askTurns(table: Table, ...turns: string[]): Promise<ChatReply> {
+  const messages: { role: "user" | "assistant"; content: string }[] = [];
+  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
+  messages.push({ role: "user", content: turns[turns.length - 1] });
+  return answerChat({ table, messages });
+}
