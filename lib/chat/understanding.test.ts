@@ -1644,3 +1644,15 @@ describe("tables with unfamiliar schemas (probe5: snake_case, CamelCase, codes, 
     for (const [k, xs] of sums) expect(got.get(k)).toBeCloseTo(xs.reduce((s, x) => s + x, 0) / xs.length, 2);
   });
 });
+
+describe("a field's whole name typed as it is written", () => {
+  it("reads a number field whose name joins two words ('TotalCharges') by that name, never as its first word ('total')", async () => {
+    const joined = telco.table.columns.filter((c) => c.kind === "number" && /[a-z][A-Z]/.test(c.name));
+    expect(joined.map((c) => c.name)).toEqual(expect.arrayContaining(["MonthlyCharges", "TotalCharges"]));
+    for (const column of joined) {
+      const reply = await ask(telco.table, `average ${column.name} by Contract`);
+      expect(reply.plan?.measure.field, `average ${column.name} by Contract`).toBe(column.name);
+      expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Contract"]);
+    }
+  });
+});

@@ -444,7 +444,10 @@ export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
     !STOP_WORDS.has(w) &&
     !ALONE_WORDS.has(w) &&
     !lex.nameIndex.has(w) &&
-    !lex.valueIndex.has(w)
+    !lex.valueIndex.has(w) &&
+    // ("totalcharges": a field's whole name typed as one word, TotalCharges, is that name, not "total".)
+    !lex.compactIndex.has(w) &&
+    !lex.compactIndex.has(`${w}s`)
   ) {
     let best = "";
     let tie = false;
