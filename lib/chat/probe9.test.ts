@@ -1,0 +1,40 @@
+// Probe9 (issue 12): share, negation, "or", top-N, values without their field, follow-ups on tables of
+// our own (lib/chat/testing/probe9). Expected numbers from the CSV rows with plain loops, never from the engine.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { answerChat, type ChatReply } from "./index";
+import { tableFromCsv } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe9");
+const read = (file: string) => {
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+};
+const loans = read("loans.csv");
+
+async function ask(table: typeof loans.table, ...turns: string[]): Promise<ChatReply> {
+  const messages: { role: "user" | "assistant"; content: string }[] = [];
+  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
+  messages.push({ role: "user", content: turns[turns.length - 1] });
+  return answerChat({ table, messages });
+}
+
+const oneNumber = (reply: ChatReply) => {
+  const row = reply.messages.find((m) => m.table)?.table?.[0] ?? {};
+  return Number(Object.entries(row).find(([k]) => k !== "rows")?.[1]);
+};
+
+describe("one-letter values right after their field's name", () => {
+  it("'grade F or G' is both grades (not 'gradef' read as a typo of grade)", async () => {
+    const reply = await ask(loans.table, "how many loans are grade F or G");
+    expect(reply.plan?.filters).toEqual([{ field: "grade", op: "in", values: ["F", "G"] }]);
+    expect(oneNumber(reply)).toBe(loans.rows.filter((r) => r.grade === "F" || r.grade === "G").length);
+  });
+  it("'grade A' typed as a capital is the value A, not the article", async () => {
+    const reply = await ask(loans.table, "count of grade A loans");
+    expect(reply.plan?.filters).toEqual([{ field: "grade", op: "eq", values: ["A"] }]);
+    expect(oneNumber(reply)).toBe(loans.rows.filter((r) => r.grade === "A").length);
+  });
+});
