@@ -13,6 +13,7 @@ const read = (file: string) => {
   return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
 };
 const loans = read("loans.csv");
+const listings = read("listings.csv");
 
 async function ask(table: typeof loans.table, ...turns: string[]): Promise<ChatReply> {
   const messages: { role: "user" | "assistant"; content: string }[] = [];
@@ -36,5 +37,20 @@ describe("one-letter values right after their field's name", () => {
     const reply = await ask(loans.table, "count of grade A loans");
     expect(reply.plan?.filters).toEqual([{ field: "grade", op: "eq", values: ["A"] }]);
     expect(oneNumber(reply)).toBe(loans.rows.filter((r) => r.grade === "A").length);
+  });
+});
+
+describe("shares", () => {
+  it("'entire homes' is the value 'Entire home/apt' (a value's slash alternatives are said with the first)", async () => {
+    const reply = await ask(listings.table, "what share of listings are entire homes");
+    expect(reply.plan?.measure).toMatchObject({ agg: "rate", condition: { field: "room_type", op: "eq", values: ["Entire home/apt"] } });
+    const want = (100 * listings.rows.filter((r) => r.room_type === "Entire home/apt").length) / listings.rows.length;
+    expect(oneNumber(reply)).toBeCloseTo(want, 2);
+  });
+  it("a share of every row with no condition (always 100%) is not answered: the unknown words are named", async () => {
+    const reply = await ask(listings.table, "what share of listings are luxury homes");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toContain("luxury");
+    expect(reply.messages.some((m) => m.table)).toBe(false);
   });
 });

@@ -212,6 +212,17 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // A bare count of every row answers nothing that was asked when the question had words we do not know.
   const bare = best.plan.intent === "aggregate" && best.plan.groupBy.length === 0 && best.plan.filters.length === 0 && best.plan.measure.agg === "count";
   if (bare && a.unknown.length) return noSuchField(a.unknown, "other", lex, a, ranked);
+  // "what share of listings are luxury homes": a share of every row with no condition, no grouping and
+  // no field is 100% whatever was asked; the words that named the rows counted were not understood.
+  const bareShare =
+    best.plan.intent === "aggregate" &&
+    best.plan.measure.agg === "share" &&
+    !best.plan.measure.field &&
+    !best.plan.measure.condition &&
+    best.plan.groupBy.length === 0 &&
+    best.plan.filters.length === 0 &&
+    !best.plan.having;
+  if (bareShare) return a.unknown.length ? noSuchField(a.unknown, "other", lex, a, ranked) : { kind: "none", atoms: a, ranked };
   // "how many customers have a pet", "show customers with a pet" after "churn by contract": rows of
   // their own whose only condition is a word nothing knows; the earlier question's grouping and
   // filters carried over would answer that question again with the word left out.

@@ -254,6 +254,10 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         const bare = trimmed.replace(/\([^)]{0,80}\)/g, " ").trim();
         if (bare && bare !== trimmed) addValue(f.name, v, nameWords(bare), true);
       }
+      // "Entire home/apt" is said "entire home": a value whose last word offers alternatives after a
+      // slash is said with the first one.
+      const slashed = /^(\S.*\s\S*?[a-z]{2,})\/[a-z]{2,}$/i.exec(trimmed);
+      if (slashed) addValue(f.name, v, nameWords(slashed[1]), true);
       for (const a of VALUE_ALIASES[trimmed.toLowerCase()] ?? []) addValue(f.name, v, nameWords(a), true);
       // ">50K" reads "more than 50K", "over 50K"; "<=50K" reads "at most 50K", "50K or less".
       const cmp = /^(>=|<=|>|<)\s*(\S.*)$/.exec(trimmed);
