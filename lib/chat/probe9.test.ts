@@ -14,6 +14,7 @@ const read = (file: string) => {
 };
 const loans = read("loans.csv");
 const listings = read("listings.csv");
+const clinic = read("clinic.csv");
 
 async function ask(table: typeof loans.table, ...turns: string[]): Promise<ChatReply> {
   const messages: { role: "user" | "assistant"; content: string }[] = [];
@@ -52,5 +53,15 @@ describe("shares", () => {
     expect(reply.plan).toBeNull();
     expect(reply.messages[0].content).toContain("luxury");
     expect(reply.messages.some((m) => m.table)).toBe(false);
+  });
+});
+
+describe("the noun of a per-row id field names the rows", () => {
+  it("'what share of visits were insured' (visit_id, visit_date, visit_cost) is one share over all visits", async () => {
+    const reply = await ask(clinic.table, "what share of visits were insured");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.measure).toMatchObject({ agg: "rate", condition: { field: "insured", values: ["yes"] } });
+    const want = (100 * clinic.rows.filter((r) => r.insured === "yes").length) / clinic.rows.length;
+    expect(oneNumber(reply)).toBeCloseTo(want, 2);
   });
 });

@@ -330,6 +330,19 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       (w) => w.length >= 3 && !STOP_WORDS.has(w) && !names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === w) && !/^\d+$/.test(w),
     ),
   );
+  // "visits" over a table whose rows each have their own visit_id: the noun of an id field holding one
+  // value per row names the rows ("what share of visits were insured"), not visit_date or visit_cost.
+  for (const f of fields) {
+    const ws = nameWords(f.name);
+    if (ws.length !== 2 || ws[1] !== "id") continue;
+    let present = 0;
+    let total = 0;
+    if (f.codes) for (const c of f.codes) total++, c >= 0 && present++;
+    else if (f.numbers) for (const x of f.numbers) total++, !Number.isNaN(x) && present++;
+    if (total === 0 || present < 0.9 * total || f.distinct < 0.98 * present) continue;
+    const noun = ws[0];
+    if (noun.length >= 3 && !STOP_WORDS.has(noun) && !names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === noun)) rowWords.add(noun);
+  }
   // "details" for staff_details: the one field whose name (without its storage words) ends in the noun,
   // when no field is called by the noun alone.
   const headNouns = new Map<string, string>();
