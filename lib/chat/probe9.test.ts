@@ -65,3 +65,17 @@ describe("the noun of a per-row id field names the rows", () => {
     expect(oneNumber(reply)).toBeCloseTo(want, 2);
   });
 });
+
+describe("no grouping by a field restricted to one value unless asked for", () => {
+  it("'what share of loans defaulted' / 'and among grade A?' is one rate over grade A", async () => {
+    const reply = await ask(loans.table, "what share of loans defaulted", "and among grade A?");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.filters).toEqual([{ field: "grade", op: "eq", values: ["A"] }]);
+    const a = loans.rows.filter((r) => r.grade === "A");
+    expect(oneNumber(reply)).toBeCloseTo((100 * a.filter((r) => r.defaulted === "yes").length) / a.length, 2);
+  });
+  it("'by grade for grade A' keeps the grouping said with 'by'", async () => {
+    const reply = await ask(loans.table, "average loan amount by grade for grade A");
+    expect(reply.plan?.groupBy).toEqual([{ field: "grade", bucket: null }]);
+  });
+});

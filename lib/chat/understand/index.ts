@@ -7,6 +7,7 @@ import { attach, type Atoms } from "./attach";
 import { versusAxes } from "./axes";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
+import { dropOneValueGroupings } from "./onevalue";
 import { generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms } from "./followup";
@@ -377,6 +378,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
       if (rival) notes.push(`alternative:${JSON.stringify(rival.plan)}`);
     }
   }
+  // "and among grade A?": no grouping by a field restricted to one value unless asked for (onevalue.ts).
+  const oneValue = dropOneValueGroupings(a, best.plan);
+  if (oneValue) best = { ...best, plan: oneValue };
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
