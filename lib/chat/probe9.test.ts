@@ -79,3 +79,11 @@ describe("no grouping by a field restricted to one value unless asked for", () =
     expect(reply.plan?.groupBy).toEqual([{ field: "grade", bucket: null }]);
   });
 });
+
+describe("a field name of one content word is named by that word", () => {
+  it("'mean interest by grade' is the mean of interest_rate ('rate' is a grammar word)", async () => {
+    const reply = await ask(loans.table, "mean interest by grade");
+    expect(reply.plan?.measure).toMatchObject({ agg: "mean", field: "interest_rate" });
+    expect(reply.plan?.groupBy).toEqual([{ field: "grade", bucket: null }]);
+  });
+});

@@ -206,7 +206,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     // charges, so that "average spend" reaches MonthlyCharges and TotalCharges.)
     const synonymHead = (w: string, i: number, all: string[]) => n.weight < 1 && i === all.length - 1 && n.partialWords.includes(w);
     const content = n.words.filter((w, i, all) => !STOP_WORDS.has(w) || w === "type" || w === "kind" || synonymHead(w, i, all));
-    if (content.length < 2) continue;
+    // ("interest_rate": "rate" is a grammar word, so "interest" alone is the one word that names it.)
+    const oneWord = content.length === 1 && n.words.length >= 2 && n.weight >= 1 && content[0].length >= 4;
+    if (content.length < 2 && !oneWord) continue;
     content.forEach((w, i) => {
       if (w.length < 2 || (STOP_WORDS.has(w) && !synonymHead(w, i, content)) || UNIT_WORDS.has(w) || !n.partialWords.includes(w)) return;
       const list = partial.get(w) ?? [];
