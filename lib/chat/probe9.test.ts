@@ -87,3 +87,11 @@ describe("a field name of one content word is named by that word", () => {
     expect(reply.plan?.groupBy).toEqual([{ field: "grade", bucket: null }]);
   });
 });
+
+describe("a yes/no field named by an adjective, negated by its prefix", () => {
+  it("'how many uninsured visits' counts insured = no", async () => {
+    const reply = await ask(clinic.table, "how many uninsured visits");
+    expect(reply.plan?.filters).toEqual([{ field: "insured", op: "eq", values: ["no"] }]);
+    expect(oneNumber(reply)).toBe(clinic.rows.filter((r) => r.insured === "no").length);
+  });
+});

@@ -245,7 +245,12 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
   };
   const flagFields = new Set<string>();
   for (const f of fields) {
-    if (flagValues(f)) flagFields.add(f.name);
+    const flag = flagValues(f);
+    if (flag) flagFields.add(f.name);
+    // "uninsured" for insured = no: a yes/no field named by one adjective, negated by its prefix.
+    const adjective = nameWords(f.name).filter((w) => !["is", "has", "was", "had"].includes(w));
+    if (flag && f.codes && adjective.length === 1 && adjective[0].length >= 4 && /(ed|ive|able|ible)$/.test(adjective[0]))
+      for (const prefix of ["un", "non"]) addValue(f.name, String(flag.no), [prefix + adjective[0]], true);
     if (!f.codes || f.role !== "category" || f.distinct > 500 || isTimeField(f)) continue;
     for (const v of f.dictionary) {
       const trimmed = v.trim();
