@@ -95,3 +95,12 @@ describe("a yes/no field named by an adjective, negated by its prefix", () => {
     expect(oneNumber(reply)).toBe(clinic.rows.filter((r) => r.insured === "no").length);
   });
 });
+
+describe("a short value of a few-valued field said as the people who do it", () => {
+  it("'average loan amount for renters' is home_ownership RENT", async () => {
+    const reply = await ask(loans.table, "average loan amount for renters");
+    expect(reply.plan?.filters).toEqual([{ field: "home_ownership", op: "eq", values: ["RENT"] }]);
+    const rent = loans.rows.filter((r) => r.home_ownership === "RENT").map((r) => Number(r.loan_amount));
+    expect(oneNumber(reply)).toBeCloseTo(rent.reduce((x, y) => x + y, 0) / rent.length, 2);
+  });
+});

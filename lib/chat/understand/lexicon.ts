@@ -297,6 +297,16 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       addValue(f.name, v, ws, false, true);
     }
   }
+  // "renters" for home_ownership RENT, "owners" for OWN: a one-word value that is a verb, said as the
+  // people who do it (-er), when that word means nothing else here (short values of a field of a
+  // few values only: not "Seattle" -> "seattler").
+  const fewValues = new Set(fields.filter((f) => f.codes && f.role === "category" && f.dictionary.length <= 8).map((f) => f.name));
+  for (const v of [...values]) {
+    if (v.alias || v.label || v.words.length !== 1 || !fewValues.has(v.field) || !/^[a-z]{3,6}$/.test(v.words[0]) || /e?r$/.test(v.words[0])) continue;
+    const agent = v.words[0].endsWith("e") ? `${v.words[0]}r` : `${v.words[0]}er`;
+    if (KNOWN_WORDS.has(agent) || names.some((n) => n.words.includes(agent)) || values.some((x) => x.words.length === 1 && x.words[0] === agent)) continue;
+    addValue(v.field, v.value, [agent], true);
+  }
   // The first word of multi-word values, when it belongs to one field only and means nothing else
   // ("fiber" -> "Fiber optic"; "married" -> every "Married-..." status): users shorten values so.
   const heads = new Map<string, ValueEntry[]>();
