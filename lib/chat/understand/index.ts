@@ -7,6 +7,7 @@ import { attach, type Atoms } from "./attach";
 import { versusAxes } from "./axes";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
+import { dropOneValueGroupings } from "./onevalue";
 import { generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms } from "./followup";
@@ -220,6 +221,17 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // A bare count of every row answers nothing that was asked when the question had words we do not know.
   const bare = best.plan.intent === "aggregate" && best.plan.groupBy.length === 0 && best.plan.filters.length === 0 && best.plan.measure.agg === "count";
   if (bare && a.unknown.length) return noSuchField(a.unknown, "other", lex, a, ranked);
+  // "what share of listings are luxury homes": a share of every row with no condition, no grouping and
+  // no field is 100% whatever was asked; the words that named the rows counted were not understood.
+  const bareShare =
+    best.plan.intent === "aggregate" &&
+    best.plan.measure.agg === "share" &&
+    !best.plan.measure.field &&
+    !best.plan.measure.condition &&
+    best.plan.groupBy.length === 0 &&
+    best.plan.filters.length === 0 &&
+    !best.plan.having;
+  if (bareShare) return a.unknown.length ? noSuchField(a.unknown, "other", lex, a, ranked) : { kind: "none", atoms: a, ranked };
   // "how many customers have a pet", "show customers with a pet" after "churn by contract": rows of
   // their own whose only condition is a word nothing knows; the earlier question's grouping and
   // filters carried over would answer that question again with the word left out.
@@ -376,6 +388,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
       if (rival) notes.push(`alternative:${JSON.stringify(rival.plan)}`);
     }
   }
+  // "and among grade A?": no grouping by a field restricted to one value unless asked for (onevalue.ts).
+  const oneValue = dropOneValueGroupings(a, best.plan);
+  if (oneValue) best = { ...best, plan: oneValue };
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);

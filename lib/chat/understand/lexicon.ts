@@ -211,7 +211,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     // charges, so that "average spend" reaches MonthlyCharges and TotalCharges.)
     const synonymHead = (w: string, i: number, all: string[]) => n.weight < 1 && i === all.length - 1 && n.partialWords.includes(w);
     const content = n.words.filter((w, i, all) => !STOP_WORDS.has(w) || w === "type" || w === "kind" || synonymHead(w, i, all));
-    if (content.length < 2) continue;
+    // ("interest_rate": "rate" is a grammar word, so "interest" alone is the one word that names it.)
+    const oneWord = content.length === 1 && n.words.length >= 2 && n.weight >= 1 && content[0].length >= 4;
+    if (content.length < 2 && !oneWord) continue;
     content.forEach((w, i) => {
       if (w.length < 2 || (STOP_WORDS.has(w) && !synonymHead(w, i, content)) || UNIT_WORDS.has(w) || !n.partialWords.includes(w)) return;
       const list = partial.get(w) ?? [];
@@ -254,7 +256,12 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
   };
   const flagFields = new Set<string>();
   for (const f of fields) {
-    if (flagValues(f)) flagFields.add(f.name);
+    const flag = flagValues(f);
+    if (flag) flagFields.add(f.name);
+    // "uninsured" for insured = no: a yes/no field named by one adjective, negated by its prefix.
+    const adjective = nameWords(f.name).filter((w) => !["is", "has", "was", "had"].includes(w));
+    if (flag && f.codes && adjective.length === 1 && adjective[0].length >= 4 && /(ed|ive|able|ible)$/.test(adjective[0]))
+      for (const prefix of ["un", "non"]) addValue(f.name, String(flag.no), [prefix + adjective[0]], true);
     if (!f.codes || f.role !== "category" || f.distinct > 500 || isTimeField(f)) continue;
     for (const v of f.dictionary) {
       const trimmed = v.trim();
@@ -265,6 +272,10 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         const bare = trimmed.replace(/\([^)]{0,80}\)/g, " ").trim();
         if (bare && bare !== trimmed) addValue(f.name, v, nameWords(bare), true);
       }
+      // "Entire home/apt" is said "entire home": a value whose last word offers alternatives after a
+      // slash is said with the first one.
+      const slashed = /^(\S.*\s\S*?[a-z]{2,})\/[a-z]{2,}$/i.exec(trimmed);
+      if (slashed) addValue(f.name, v, nameWords(slashed[1]), true);
       for (const a of VALUE_ALIASES[trimmed.toLowerCase()] ?? []) addValue(f.name, v, nameWords(a), true);
       // ">50K" reads "more than 50K", "over 50K"; "<=50K" reads "at most 50K", "50K or less".
       const cmp = /^(>=|<=|>|<)\s*(\S.*)$/.exec(trimmed);
@@ -296,6 +307,16 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       if (ws.length === 0 || ws.length > 6 || !ws.some(ownWord)) continue;
       addValue(f.name, v, ws, false, true);
     }
+  }
+  // "renters" for home_ownership RENT, "owners" for OWN: a one-word value that is a verb, said as the
+  // people who do it (-er), when that word means nothing else here (short values of a field of a
+  // few values only: not "Seattle" -> "seattler").
+  const fewValues = new Set(fields.filter((f) => f.codes && f.role === "category" && f.dictionary.length <= 8).map((f) => f.name));
+  for (const v of [...values]) {
+    if (v.alias || v.label || v.words.length !== 1 || !fewValues.has(v.field) || !/^[a-z]{3,6}$/.test(v.words[0]) || /e?r$/.test(v.words[0])) continue;
+    const agent = v.words[0].endsWith("e") ? `${v.words[0]}r` : `${v.words[0]}er`;
+    if (KNOWN_WORDS.has(agent) || names.some((n) => n.words.includes(agent)) || values.some((x) => x.words.length === 1 && x.words[0] === agent)) continue;
+    addValue(v.field, v.value, [agent], true);
   }
   // The first word of multi-word values, when it belongs to one field only and means nothing else
   // ("fiber" -> "Fiber optic"; "married" -> every "Married-..." status): users shorten values so.
@@ -339,6 +360,19 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       (w) => w.length >= 3 && !STOP_WORDS.has(w) && !names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === w) && !/^\d+$/.test(w),
     ),
   );
+  // "visits" over a table whose rows each have their own visit_id: the noun of an id field holding one
+  // value per row names the rows ("what share of visits were insured"), not visit_date or visit_cost.
+  for (const f of fields) {
+    const ws = nameWords(f.name);
+    if (ws.length !== 2 || ws[1] !== "id") continue;
+    let present = 0;
+    let total = 0;
+    if (f.codes) for (const c of f.codes) total++, c >= 0 && present++;
+    else if (f.numbers) for (const x of f.numbers) total++, !Number.isNaN(x) && present++;
+    if (total === 0 || present < 0.9 * total || f.distinct < 0.98 * present) continue;
+    const noun = ws[0];
+    if (noun.length >= 3 && !STOP_WORDS.has(noun) && !names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === noun)) rowWords.add(noun);
+  }
   // "details" for staff_details: the one field whose name (without its storage words) ends in the noun,
   // when no field is called by the noun alone.
   const headNouns = new Map<string, string>();

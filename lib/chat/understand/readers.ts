@@ -343,6 +343,8 @@ function scoreSpan(span: string[], name: NameEntry): number {
       if (spanCompact === name.compact) return name.weight * 0.95;
       // (Nor a number the name does not hold: "telephone 0" is the field and a value, not a typo of "telephone".)
       if (span.some((w) => STOP_WORDS.has(w) || KNOWN_WORDS.has(w) || (/^-?\d/.test(w) && !name.words.includes(w)))) return 0;
+      // A one-letter word is not a typo inside a name ("grade F" is grade's value F, not "gradef").
+      if (span.some((w) => w.length === 1)) return 0;
       const m = wordsMatch(spanCompact, name.compact, false);
       return m > 0 ? m * name.weight * 0.95 : 0;
     }
@@ -965,7 +967,14 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
         m.kind === "value" &&
         tokens[p.start].text !== tokens[p.start].lemma &&
         m.values.some((v) => !v.alias && v.value.toLowerCase() === tokens[p.start].text);
-      if (!exactName && !ownField && !pluralValue) p.score -= 0.5;
+      // "grade A loans", "grade A or B": a one-letter value right after its field's name (typed as
+      // a capital, or after the name itself) is that value, not the article.
+      const letterValue =
+        m.kind === "value" &&
+        tokens[p.start].text.length === 1 &&
+        m.values.some((v) => v.value.trim().length === 1 && lex.fieldWords.get(v.field)?.has(tokens[p.start - 1]?.lemma ?? "")) &&
+        (tokens[p.start].cap || tokens[p.start].text !== "a");
+      if (!exactName && !ownField && !pluralValue && !letterValue) p.score -= 0.5;
     }
   }
   // A sort verb said as a command ("Sort the bars ...", "could you rank by the bar", "and order them

@@ -1,0 +1,26 @@
+// "what share of loans defaulted" / "and among grade A?": the field named with its one value ("grade A")
+// restricts the rows; a grouping by that field (never said with "by", "per", "each", a series or a
+// facet word) would show one group of one value. After the ranking: the grouping is dropped, the
+// number stays one number.
+import type { AnalysisPlan } from "../plan";
+import type { Atoms } from "./attach";
+
+export function dropOneValueGroupings(a: Atoms, plan: AnalysisPlan): AnalysisPlan | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length === 0) return null;
+  const single = (field: string) => plan.filters.some((f) => f.field === field && f.op === "eq" && f.values.length === 1 && !f.or && !f.otherField);
+  // ("among grade A": "among" before the field and its value names the rows, not a grouping.)
+  const tokens = a.reading.tokens;
+  const among = (r: Atoms["refs"][number]) => r.turn === 0 && r.group && !r.each && !r.series && !r.facet && tokens[r.pos - 1]?.lemma === "among";
+  const asked = (field: string) => a.refs.some((r) => (r.group || r.each || r.series || r.facet) && !among(r) && r.cands.some((c) => c.name === field));
+  const groupBy = plan.groupBy.filter((g) => !(g.bucket == null && single(g.field) && !asked(g.field)));
+  if (groupBy.length === plan.groupBy.length) return null;
+  return {
+    ...plan,
+    groupBy,
+    chart: groupBy.length ? plan.chart : "none",
+    sort: groupBy.length ? plan.sort : null,
+    limit: groupBy.length ? plan.limit : null,
+    x: groupBy.length ? plan.x : null,
+    y: groupBy.length ? plan.y : null,
+  };
+}
