@@ -4,8 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { answerChat, type ChatReply } from "./index";
+import { type ChatReply } from "./index";
 import { tableFromCsv } from "./testing/load-csv";
+import { askTurns } from "./testing/ask";
 
 const dir = path.join(__dirname, "testing", "probe9");
 const read = (file: string) => {
@@ -16,12 +17,7 @@ const loans = read("loans.csv");
 const listings = read("listings.csv");
 const clinic = read("clinic.csv");
 
-async function ask(table: typeof loans.table, ...turns: string[]): Promise<ChatReply> {
-  const messages: { role: "user" | "assistant"; content: string }[] = [];
-  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
-  messages.push({ role: "user", content: turns[turns.length - 1] });
-  return answerChat({ table, messages });
-}
+const ask = askTurns;
 
 const oneNumber = (reply: ChatReply) => {
   const row = reply.messages.find((m) => m.table)?.table?.[0] ?? {};
