@@ -27,3 +27,41 @@ export function dropAggregateWordFields(proposals: SpanProposal[]): void {
     if (fullFieldNext || (followUp && !otherField)) proposals.splice(i, 1);
   }
 }
+
+const nameWords = (name: string) =>
+  name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/**
+ * A field span that starts with an aggregate word the field's name holds only as a later word, the words
+ * typed out of the name's order ("total order value" read as order_total through "total order"): the
+ * aggregate word is the question's and the field is named after it ("total order total", "total order
+ * value" is the total of order_total, not a histogram of it). The span is dropped (in place) when a
+ * reading of the same field starts right after the aggregate word.
+ */
+export function dropReorderedAggregateSpans(proposals: SpanProposal[], lemmaAt: (i: number) => string): void {
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i] as SpanProposal & { mention: { fields?: { name: string }[] } };
+    if (p.mention.kind !== "field" || p.end - p.start < 2) continue;
+    if (!proposals.some((q) => q.start === p.start && q.end === p.start + 1 && isAggWord(q))) continue;
+    const first = lemmaAt(p.start);
+    const names = (p.mention.fields ?? []).map((f) => f.name);
+    if (names.length === 0) continue;
+    const reordered = names.every((n) => {
+      const w = nameWords(n);
+      return w.indexOf(first) > 0;
+    });
+    if (!reordered) continue;
+    const rest = proposals.some(
+      (q) =>
+        q !== p &&
+        q.start === p.start + 1 &&
+        q.mention.kind === "field" &&
+        ((q.mention as { fields?: { name: string }[] }).fields ?? []).some((f) => names.includes(f.name)),
+    );
+    if (rest) proposals.splice(i, 1);
+  }
+}

@@ -21,6 +21,8 @@ export interface NameEntry {
   partialWords: string[];
   /** The past form of the event a date field dates ("hired" for hire_date): read only in a question about time. */
   event?: boolean;
+  /** A grammar word that names the field only typed as a plural noun ("returns" for returned). */
+  pluralOnly?: string;
 }
 
 export interface ValueEntry {
@@ -168,6 +170,22 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     if (said) add(f.name, said, 0.9);
     // "is_manager" said "managers", "IsOnline" said "online": the name without its yes/no-question word.
     if (base.length >= 2 && FLAG_PREFIXES.has(base[0])) add(f.name, base.slice(1), 0.9);
+    // "returned" said "returns", "defaulted" said "defaults": a yes/no field named by the past form of its
+    // event is also named by the event's noun ("orders without returns").
+    if (f.distinct === 2 && f.role !== "date") {
+      const last = base[base.length - 1];
+      if (last && last.length >= 6 && last.endsWith("ed") && !last.endsWith("eed")) {
+        let stem = last.slice(0, -2);
+        if (/([b-df-hj-np-tv-z])\1$/.test(stem)) stem = stem.slice(0, -1);
+        if (stem.endsWith("v")) stem += "e";
+        // (A stem that is a word of the question's grammar, "return", names the field only typed as
+        // the plural noun: "without returns", never "return the 5 largest".)
+        if (stem.length >= 4 && (STOP_WORDS.has(stem) || !KNOWN_WORDS.has(stem))) {
+          add(f.name, [...base.slice(0, -1), stem], 0.9);
+          if (STOP_WORDS.has(stem)) names[names.length - 1].pluralOnly = stem;
+        }
+      }
+    }
     // "hire_date" said "hired", "StartDate" said "started": the event a date field dates, as a verb.
     if (f.role === "date" && base.length === 2 && EVENT_DATE_WORDS.has(base[1]) && /^[a-z]{3,}$/.test(base[0]) && !base[0].endsWith("ed"))
       names.push({ field: f.name, words: [pastForm(base[0])], compact: pastForm(base[0]), weight: 0.9, partialWords: [], event: true });

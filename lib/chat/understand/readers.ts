@@ -1,7 +1,7 @@
 // Readers: tokens -> typed mentions. Each reader looks for one kind of thing (numbers, dates,
 // field names, values of fields, vocabulary words) and proposes spans; `readMentions` keeps a
 // non-overlapping set (longer spans first) and marks the content words nobody recognised.
-import { dropAggregateWordFields } from "./aggwords";
+import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords";
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
 import type { FieldInfo } from "../columns";
@@ -469,18 +469,22 @@ export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
   return out;
 }
 
+/** A grammar word that is a word of some field's name ("type", "return" typed "returns" for returned). */
+const namesGrammarWord = (lex: TableLexicon, token: Token, lemma: string) =>
+  (lex.nameIndex.get(lemma) ?? []).some((n) => n.pluralOnly !== lemma || token.text !== token.lemma);
+
 function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => (t.kind === "word" || t.kind === "number" ? abbreviatedNameWord(lex, t.lemma) : `\u0000${t.text}`));
   const aboutTime = lemmas.some((w) => EVENT_TIME_WORDS.has(w));
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind !== "word" && tokens[i].kind !== "number") continue;
-    if (STOP_WORDS.has(lemmas[i]) && !lex.nameIndex.has(lemmas[i])) continue;
+    if (STOP_WORDS.has(lemmas[i]) && !namesGrammarWord(lex, tokens[i], lemmas[i])) continue;
     for (let len = Math.min(6, tokens.length - i); len >= 1; len--) {
       const span = lemmas.slice(i, i + len);
       if (span.some((w) => w.startsWith("\u0000"))) continue;
       const last = span[span.length - 1];
-      if (len > 1 && STOP_WORDS.has(last) && !lex.nameIndex.has(last)) continue;
+      if (len > 1 && STOP_WORDS.has(last) && !namesGrammarWord(lex, tokens[i + len - 1], last)) continue;
       // Names sharing at least one (possibly misspelt) word with the span.
       const cands = new Set<NameEntry>();
       for (const w of span) for (const k of similarNameWords(lex, w)) for (const n of lex.nameIndex.get(k) ?? []) cands.add(n);
@@ -1061,6 +1065,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (proposals.some((q) => q.mention.kind === "number" && q.start === p.start)) proposals.splice(i, 1);
   }
   dropAggregateWordFields(proposals);
+  dropReorderedAggregateSpans(proposals, (i) => tokens[i].lemma);
   dropGrainsOverFields(proposals, lex);
   dropLooseFieldsOverExact(proposals);
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
