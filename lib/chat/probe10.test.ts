@@ -46,3 +46,17 @@ describe("a yes/no field named by its event's noun", () => {
     expect(reply.plan?.filters ?? []).toEqual([]);
   });
 });
+
+describe("'no X' / 'without a X' for an amount that holds zeros", () => {
+  it("'how many orders have no discount' counts the rows where discount_pct is 0", async () => {
+    const reply = await ask(orders.table, "how many orders have no discount");
+    expect(reply.plan?.filters).toEqual([{ field: "discount_pct", op: "eq", values: [0] }]);
+    expect(oneNumber(reply)).toBe(orders.rows.filter((r) => Number(r.discount_pct) === 0).length);
+  });
+  it("'average order total without a discount' averages over those rows", async () => {
+    const reply = await ask(orders.table, "average order total without a discount");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "order_total" });
+    const kept = orders.rows.filter((r) => Number(r.discount_pct) === 0);
+    expect(oneNumber(reply)).toBeCloseTo(sum(kept, "order_total") / kept.length, 1);
+  });
+});

@@ -1322,6 +1322,29 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     });
   });
 
+  // "no discount", "without a bonus": a count-like or amount field that holds zeros, said after "no" or
+  // "without" with nothing else between (but "a", "any"), is the rows where it is 0.
+  mentions.forEach((m, idx) => {
+    if (m.kind !== "word" || !hasHit(m, "neg") || consumed.has(idx) || !["no", "without"].includes(m.text.toLowerCase())) return;
+    let k = m.end;
+    while (k < tokens.length && ["a", "an", "any"].includes(lemma(k))) k++;
+    const next = a.refs.find((r) => r.pos === k && r.cands.length === 1 && !governs(r));
+    const f = next ? info(next.cands[0].name) : undefined;
+    if (!next || !f || !numeric(f) || f.min !== 0) return;
+    consumed.add(idx);
+    addAtom({
+      pos: m.start,
+      end: next.end,
+      kind: "compare",
+      options: [{ filter: { field: f.name, op: "eq", values: [0] }, how: "adjacent" }],
+      negated: false,
+      refs: [next.id],
+      listed: 0,
+      conj: null,
+      text: spanText(tokens, m.start, next.end),
+    });
+  });
+
   // Values, bound to the field the question names next to them; lists joined by "and"/"or".
   const valueMentions = mentions.map((m, idx) => ({ m, idx })).filter((x) => x.m.kind === "value");
   const usedValue = new Set<number>();
