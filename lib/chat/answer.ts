@@ -291,7 +291,9 @@ function rowsText(r: RowsResult, ctx: AnswerContext, fields: FieldInfo[]): strin
     const label = String(cellValue(labelField.column, i) ?? "").trim();
     const value = r.sortField.numbers![i];
     if (label && Number.isFinite(value)) {
-      text = `${t(lang, plan.sort?.order === "asc" ? "leadRowMin" : "leadRowMax", { label, field: r.sortField.name, value: formatNumber(value, lang, ctx.units.get(r.sortField.name)) })} ${text}`;
+      // A date is said as the date, not as its milliseconds ("the 10 most recent orders").
+      const shown = r.sortField.role === "date" ? String(cellValue(r.sortField.column, i) ?? "") : formatNumber(value, lang, ctx.units.get(r.sortField.name));
+      text = `${t(lang, plan.sort?.order === "asc" ? "leadRowMin" : "leadRowMax", { label, field: r.sortField.name, value: shown })} ${text}`;
     }
   }
   return text;
@@ -360,6 +362,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
         }),
       );
     else if (kind === "loss") out.push(t(style.lang, "assumeLoss", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "countedRows") out.push(t(style.lang, "assumeCountedRows", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "latest") out.push(t(style.lang, "assumeLatest", { period: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "ratio") {
       try {

@@ -60,3 +60,48 @@ describe("'no X' / 'without a X' for an amount that holds zeros", () => {
     expect(oneNumber(reply)).toBeCloseTo(sum(kept, "order_total") / kept.length, 1);
   });
 });
+
+describe("a time unit counted after a share word is the rows, not a grouping per day", () => {
+  const bikes = read("bikes.csv");
+  it("'proportion of days with heavy rain' is one share over the rows, not a per-day breakdown", async () => {
+    const reply = await ask(bikes.table, "proportion of days with heavy rain");
+    expect(reply.plan?.groupBy).toEqual([]);
+    const want = (100 * bikes.rows.filter((r) => r.weather === "HEAVY RAIN").length) / bikes.rows.length;
+    expect(oneNumber(reply)).toBeCloseTo(want, 2);
+    // Several rows (zones) per day: the answer says rows were counted, not distinct days.
+    expect(reply.messages.map((m) => m.content).join(" ")).toContain("several rows per obs_date");
+  });
+  it("'sales per day' still groups by day", async () => {
+    const reply = await ask(bikes.table, "average total count per day");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["obs_date"]);
+  });
+});
+
+describe("'most recent' / 'newest' / 'oldest' rows rank by the date field", () => {
+  const byTs = (f: string, dir: 1 | -1) => [...orders.rows].sort((a, b) => dir * (Date.parse(a[f]) - Date.parse(b[f])));
+  const ids = (reply: ChatReply) => (reply.messages.find((m) => m.table)?.table ?? []).map((r) => r.order_id);
+  it("'10 most recent orders' are the 10 latest by order_ts", async () => {
+    const reply = await ask(orders.table, "10 most recent orders");
+    expect(reply.plan?.y).toBe("order_ts");
+    expect(ids(reply)).toEqual(
+      byTs("order_ts", -1)
+        .slice(0, 10)
+        .map((r) => r.order_id),
+    );
+  });
+  it("'the 5 oldest orders' are the 5 earliest; 'the 3 earliest shipped orders' rank by ship_ts", async () => {
+    const oldest = await ask(orders.table, "the 5 oldest orders");
+    expect(ids(oldest)).toEqual(
+      byTs("order_ts", 1)
+        .slice(0, 5)
+        .map((r) => r.order_id),
+    );
+    const shipped = await ask(orders.table, "the 3 earliest shipped orders");
+    expect(shipped.plan?.y).toBe("ship_ts");
+    expect(ids(shipped)).toEqual(
+      byTs("ship_ts", 1)
+        .slice(0, 3)
+        .map((r) => r.order_id),
+    );
+  });
+});

@@ -132,7 +132,15 @@ function rowHas(row: Row, label: Cell, value: number | null): boolean {
   const cells = Object.values(row);
   const want = normLabel(label);
   if (!cells.some((c) => normLabel(c) === want)) return false;
-  return value === null || cells.some((c) => close(c, value));
+  return value === null || cells.some((c) => close(c, value) || sameTime(c, value));
+}
+
+/** A timestamp expected as text ("2025-06-28T13:16:00Z") and shown in another ISO spelling ("...00.000Z"). */
+function sameTime(actual: Cell | undefined, expected: unknown): boolean {
+  const iso = /^\d{4}-\d{2}-\d{2}/;
+  if (typeof actual !== "string" || typeof expected !== "string" || !iso.test(actual) || !iso.test(expected)) return false;
+  const a = Date.parse(actual);
+  return Number.isFinite(a) && a === Date.parse(expected);
 }
 
 function textHas(text: string, label: Cell): boolean {

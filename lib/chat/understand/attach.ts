@@ -20,6 +20,8 @@ const ROW_LINKS = new Set(["are", "is", "were", "was", "have", "has", "had", "wi
 /** The words between a yes/no field and the side said after it ("y is no", "Churn = No"). */
 const FLAG_IS = new Set(["is", "was", "are", "were", "be", "=", "==", "equals", "equal", "to", ":"]);
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
+/** Superlatives of time and the end of the dates they rank from ("the 5 oldest orders": the earliest). */
+const RECENCY_WORDS: Record<string, "max" | "min"> = { newest: "max", latest: "max", "most recent": "max", oldest: "min", earliest: "min" };
 /** The field words of a comparative or superlative, also misspelt ("heavyest" of "heaviest"), and of
  * "the most" read apart from the adjective after it ("the most expensive"). */
 const comparativeFieldWords = (text: string, next?: string): string[] | undefined => {
@@ -246,6 +248,8 @@ export interface Atoms {
   strayDates: string[];
   /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
   relative: { text: string; period: string }[];
+  /** Time words read as the rows counted ("proportion of days with rain") on a table with several rows per date. */
+  countedTime: { text: string; field: string }[];
   /** Field names with only "or" (and small words) between them: [first ref id, second ref id]. */
   orRefs: [number, number][];
   /** Row nouns mentioned ("customers", "cars"). */
@@ -389,6 +393,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     timesCount: null,
     strayDates: [],
     relative: [],
+    countedTime: [],
     orRefs: [],
     rowNoun: false,
     tokens: tokens.length,
@@ -1476,14 +1481,50 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       });
   }
 
+  // "the 10 most recent orders", "the 5 oldest orders": with a row noun and a number and no number field
+  // the word names, the rows are ranked by the table's date field (the one whose name shares a word
+  // of the question if several: "orders" names order_ts before ship_ts); "oldest"/"earliest" rank upwards.
+  const recencyRows = (m: Mention, idx: number) => {
+    const dir = RECENCY_WORDS[m.text.toLowerCase()];
+    if (!dir || a.limit === null || !mentions.slice(idx + 1, idx + 4).some((x) => hasHit(x, "rowNoun"))) return;
+    const dates = fields.filter((f) => f.role === "date");
+    if (!dates.length || a.refs.some((r) => r.cands.some((c) => dates.some((f) => f.name === c.name)))) return;
+    // A word other than the row noun names the field first ("the 3 earliest shipped orders": ship_ts).
+    const nameSaid = (rowNouns: boolean) => {
+      const said = new Set(tokens.filter((_, j) => rowNouns || !mentions.some((x) => j >= x.start && j < x.end && hasHit(x, "rowNoun"))).map((t) => t.lemma));
+      return dates.filter((f) => lex.names.some((n) => n.field === f.name && n.words.some((w) => said.has(w))));
+    };
+    const f = [nameSaid(false), nameSaid(true)].find((d) => d.length === 1)?.[0] ?? dates[0];
+    a.refs.push({
+      ...UNGOVERNED,
+      id: a.refs.length,
+      turn,
+      mention: idx,
+      pos: m.start,
+      end: m.end,
+      text: m.text,
+      cands: [{ name: f.name, score: 0.6 }],
+      partial: true,
+      via: "adjective",
+      sortBy: true,
+      before: [],
+      after: [],
+    });
+    a.superlative = dir;
+    a.limit = { ...a.limit, dir: dir === "min" ? "bottom" : "top" };
+  };
   // Adjectives that name a number: "have cars gotten lighter", "the longest movies", "the heaviest car".
   const numericField = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
   mentions.forEach((m, idx) => {
     if (m.kind !== "word" || consumed.has(idx) || !(hasHit(m, "comparative") || hasHit(m, "superlative"))) return;
     const wordsFor = comparativeFieldWords(m.text, tokens[m.end]?.text);
-    if (!wordsFor) return;
-    const name = lex.names.find((n) => wordsFor.some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
-    if (!name || a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;
+    if (!wordsFor && !RECENCY_WORDS[m.text.toLowerCase()]) return;
+    const name = lex.names.find((n) => (wordsFor ?? []).some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
+    if (!name) {
+      recencyRows(m, idx);
+      return;
+    }
+    if (a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;
     a.refs.push({
       ...UNGOVERNED,
       id: a.refs.length,
@@ -1499,11 +1540,26 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       after: [],
     });
   });
+  const SHARE_HEADS = new Set(["proportion", "share", "percentage", "percent", "%", "fraction", "ratio", "number", "count", "rate"]);
+  const countedTimeRows = (i: number): boolean => {
+    if (tokens[i].text === lemma(i) || lemma(i) === "date") return false; // plural only: "days", "months"
+    if (lemma(i - 1) === "many" && lemma(i - 2) === "how") return true;
+    let k = i - 1;
+    if (["the", "all"].includes(lemma(k))) k--;
+    return lemma(k) === "of" && SHARE_HEADS.has(lemma(k - 1));
+  };
   // "Gross by genre and year", "sales per date": a time word names the table's time field.
   const TIME_WORDS: Record<string, TimeBucket> = { year: "year", month: "month", date: "day", day: "day", week: "week", quarter: "quarter" };
   for (let i = 0; i < tokens.length; i++) {
     const bucket = TIME_WORDS[lemma(i)];
     if (!bucket || at[i] >= 0 || !timeFields.length || unitWords.has(i)) continue;
+    // "proportion of days with heavy rain", "how many days had rain": the plural time word counts the
+    // rows (a row noun after a share or count word), it groups nothing per day.
+    if (countedTimeRows(i)) {
+      const df = timeFields.find((f) => f.role === "date");
+      if (df?.numbers && df.distinct < df.numbers.length) a.countedTime.push({ text: tokens[i].raw, field: df.name });
+      continue;
+    }
     const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : f.role === "date"));
     if (!tf || a.refs.some((r) => r.cands.some((c) => c.name === tf.name))) continue;
     const prev = mAt(i - 1);

@@ -365,6 +365,8 @@ function enumerateRoles(
         roles.push("flag");
       if ((t === "cont" || t === "disc") && !roles.includes("group") && f.distinct <= 5000) roles.push("group");
       if (ref.via === "values" || ref.via === "time") return { ref, field: f, roles: roles.filter((r) => r === "group" || r === "series" || r === "ignore") };
+      // "the 10 most recent orders": a time superlative ranks the rows by the date field.
+      if (ref.via === "adjective" && f.role === "date") return { ref, field: f, roles: ["sort", "ignore"] as Role[] };
       if (ref.via === "adjective")
         return { ref, field: f, roles: roles.filter((r) => r === "measure" || r === "sort" || r === "x" || r === "y" || r === "ignore") };
       return { ref, field: f, roles };

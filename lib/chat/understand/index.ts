@@ -410,6 +410,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     return !!info && isTimeField(info);
   });
   if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
+  for (const c of a.countedTime) if (!best.plan.groupBy.some((g) => g.field === c.field)) notes.push(`countedRows:${c.field}:${c.text}`);
   if (a.loss && (best.plan.measure.field === a.loss.field || best.plan.y === a.loss.field || best.plan.sort?.by === a.loss.field))
     notes.push(`loss:${a.loss.field}:${a.loss.text}`);
   if (a.versusOther && best.plan.groupBy.some((g) => g.field === a.versusOther!.field)) notes.push(`versusOther:${a.versusOther.field}:${a.versusOther.text}`);
