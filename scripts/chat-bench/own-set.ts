@@ -13,6 +13,11 @@
 // never written; half of its questions are
 // over four tables no earlier set used (diamonds, bank-full, california, credit-g), loaded like the
 // five usual ones (as an upload is typed), and its report splits new tables from usual ones.
+// fresh6 (fresh6.jsonl, written before the sixth round) is held out as a whole the same way; all of
+// its questions are over six data sets shipped with R that no set or probe used before (mpg,
+// txhousing, Cars93, survey, esoph, quakes), exported by write.csv into
+// lib/chat/testing/analytic/fresh6-tables/ and loaded like the others (as an upload is typed); its
+// report adds the right % per table.
 import fs from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -38,6 +43,13 @@ export const OWN_FILES: Record<string, string> = {
   "credit-g": "credit-g.csv",
 };
 
+/** fresh6's tables (R data sets exported by write.csv), kept next to the question set. */
+export const FRESH6_TABLES: readonly string[] = ["mpg", "txhousing", "Cars93", "survey", "esoph", "quakes"];
+
+function tablePath(name: string): string {
+  return FRESH6_TABLES.includes(name) ? path.join(OWN_DIR, "fresh6-tables", `${name}.csv`) : path.join(SHARED, OWN_FILES[name]);
+}
+
 /** The five tables of the sets before fresh5 (what ownTables() loads by default). */
 export const USUAL_TABLES: readonly string[] = ["superstore", "cars", "movies", "telco", "adult"];
 /** The tables new in fresh5. */
@@ -51,7 +63,7 @@ export interface OwnOutcome {
   reply: ChatReply;
 }
 
-export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5";
+export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6";
 const SET_FILES: Record<OwnSet, [string, string]> = {
   own: ["questions.jsonl", "expected.json"],
   fresh: ["fresh.jsonl", "fresh-expected.json"],
@@ -59,6 +71,7 @@ const SET_FILES: Record<OwnSet, [string, string]> = {
   fresh3: ["fresh3.jsonl", "fresh3-expected.json"],
   fresh4: ["fresh4.jsonl", "fresh4-expected.json"],
   fresh5: ["fresh5.jsonl", "fresh5-expected.json"],
+  fresh6: ["fresh6.jsonl", "fresh6-expected.json"],
 };
 
 /** Sets measured held out once and then opened for tuning: their failures go to the failure file. */
@@ -71,6 +84,7 @@ const SET_LABELS: Record<OwnSet, string> = {
   fresh3: "Fourth (fresh3)",
   fresh4: "Fifth (fresh4)",
   fresh5: "Sixth (fresh5)",
+  fresh6: "Seventh (fresh6)",
 };
 
 export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
@@ -94,7 +108,7 @@ export function ownSetTables(sets: Iterable<OwnSet>): string[] {
 /** The named tables (by default the five usual ones), loaded as the product ingests an upload. */
 export async function ownTables(names: Iterable<string> = USUAL_TABLES): Promise<Record<string, Table>> {
   const out: Record<string, Table> = {};
-  for (const name of names) out[name] = await loadDatasetTable(path.join(SHARED, OWN_FILES[name]));
+  for (const name of names) out[name] = await loadDatasetTable(tablePath(name));
   return out;
 }
 
@@ -163,6 +177,8 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
         `    ${label.padEnd(14)} ${pct(part).toFixed(1).padStart(5)}% (${part.length}); wrong with a number ${wrong.length}, NOT flagged ${wrong.filter((o) => !o.verdict.flagged).length}`,
       );
     }
+  }
+  if (outcomes.some((o) => NEW_TABLES.has(o.q.dataset) || FRESH6_TABLES.includes(o.q.dataset))) {
     const datasets = [...new Set(outcomes.map((o) => o.q.dataset))];
     lines.push(`    per table: ${datasets.map((d) => `${d} ${pct(outcomes.filter((o) => o.q.dataset === d)).toFixed(0)}%`).join(", ")}`);
   }

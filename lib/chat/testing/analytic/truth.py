@@ -8,7 +8,7 @@ Each question's `truth` is a pandas expression over `df` (the question's data se
 other readings that are also right (e.g. "orders" as order lines or as distinct Order IDs). The
 data sets are read the way the product ingests them: surrounding spaces trimmed, and the texts the
 product treats as missing ("", "?", "NA", "N/A", "NaN", "null", "none") are missing; superstore's
-M/D/YY dates are dates.
+M/D/YY dates are dates; txhousing's ISO `date` column is a date.
 """
 import json
 import math
@@ -32,11 +32,15 @@ FILES = {
     "california": "california.csv",
     "credit-g": "credit-g.csv",
 }
+# fresh6's tables: six data sets shipped with R, exported by write.csv into fresh6-tables/ next to
+# this file (no chat set or probe used them before).
+LOCAL_FILES = {name: os.path.join(HERE, "fresh6-tables", f"{name}.csv") for name in ("mpg", "txhousing", "Cars93", "survey", "esoph", "quakes")}
 MISSING = {"", "?", "na", "n/a", "nan", "null", "none"}
 
 
 def load(name):
-    df = pd.read_csv(os.path.join(SHARED, FILES[name]), dtype=str, keep_default_na=False)
+    csv = LOCAL_FILES[name] if name in LOCAL_FILES else os.path.join(SHARED, FILES[name])
+    df = pd.read_csv(csv, dtype=str, keep_default_na=False)
     for c in df.columns:
         s = df[c].str.strip()
         s = s.where(~s.str.lower().isin(MISSING), None)
@@ -47,6 +51,8 @@ def load(name):
             df[c] = s
     if name == "superstore":
         df["Order Date"] = pd.to_datetime(df["Order Date"], format="%m/%d/%y")
+    if name == "txhousing":
+        df["date"] = pd.to_datetime(df["date"], format="%Y-%m-%d")
     return df
 
 
@@ -110,7 +116,9 @@ def main():
     # fresh4.jsonl (the fifth held-out set, fourth round: a broad mix of question types as new users ask
     # them, values named without their field, follow-ups, fields that do not exist) -> fresh4-expected.json;
     # fresh5.jsonl (the sixth held-out set: half of it over tables no chat set used before: diamonds,
-    # bank-full, california, credit-g) -> fresh5-expected.json
+    # bank-full, california, credit-g) -> fresh5-expected.json;
+    # fresh6.jsonl (the seventh held-out set, all of it over six R data sets no chat set used before:
+    # mpg, txhousing, Cars93, survey, esoph, quakes in fresh6-tables/) -> fresh6-expected.json
     for source, target in (
         ("questions.jsonl", "expected.json"),
         ("train.jsonl", "train-expected.json"),
@@ -119,13 +127,14 @@ def main():
         ("fresh3.jsonl", "fresh3-expected.json"),
         ("fresh4.jsonl", "fresh4-expected.json"),
         ("fresh5.jsonl", "fresh5-expected.json"),
+        ("fresh6.jsonl", "fresh6-expected.json"),
     ):
         compute(source, target)
 
 
 def compute(source, target):
     questions = [json.loads(line) for line in open(os.path.join(HERE, source)) if line.strip()]
-    frames = {name: load(name) for name in FILES if any(q["dataset"] == name for q in questions)}
+    frames = {name: load(name) for name in [*FILES, *LOCAL_FILES] if any(q["dataset"] == name for q in questions)}
     out = {}
     for q in questions:
         df = frames[q["dataset"]]
