@@ -70,7 +70,7 @@ describe("aggregateRows per day", () => {
     // count: rows with a value, so the day whose only row lacks it counts 0.
     expect(rowsOf(aggregateRows(withMissing, opts("count", "day")).columns).map((r) => r[1])).toEqual([1, 0, 1]);
     const notes = aggregateRows(withMissing, opts("sum", "day")).notes.join(" ");
-    expect(notes).toContain("2 rows without a sales value were left out of the sum");
+    expect(notes).toContain("2 rows with no sales value were left out of the sum");
     expect(notes).toContain("4 rows were combined");
   });
 });

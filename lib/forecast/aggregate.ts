@@ -294,7 +294,7 @@ export function aggregateRows(columns: SeriesColumns, options: AggregateOptions)
   const per = `${period}${options.groupField ? ` and ${options.groupField}` : ""}`;
   const what =
     rule === "count"
-      ? `${RULE_WORDS.count}${options.valueField === options.dateField ? "" : ` with a ${options.valueField} value`}`
+      ? `${RULE_WORDS.count}${options.valueField === options.dateField ? "" : ` where ${options.valueField} has a value`}`
       : `${RULE_WORDS[rule]} of ${options.valueField}`;
   const calendar =
     period === "week"
@@ -317,7 +317,7 @@ export function aggregateRows(columns: SeriesColumns, options: AggregateOptions)
   }
   if (missingValues && rule !== "count")
     notes.push(
-      `${plural(missingValues, "row")} without a ${options.valueField} value ${missingValues === 1 ? "was" : "were"} left out of the ${rule}${valueless ? ` (${plural(valueless, period)} with only such rows ${valueless === 1 ? "is" : "are"} filled in like a missing value)` : ""}.`,
+      `${plural(missingValues, "row")} with no ${options.valueField} value ${missingValues === 1 ? "was" : "were"} left out of the ${rule}${valueless ? ` (${plural(valueless, period)} with only such rows ${valueless === 1 ? "is" : "are"} filled in like a missing value)` : ""}.`,
     );
   const partial = lastPeriodPartial(period, columns, rows, spacing);
   if (partial && (rule === "sum" || rule === "count"))
