@@ -183,6 +183,18 @@ describe("aggregate requests a user can get wrong", () => {
     expect(aggregateRows(sundays, opts("sum", "week")).columns.values.length).toBe(20);
   });
 
+  it("refuses more periods than a table may hold", () => {
+    // Rows every 30 minutes for a day, and one 600 years later: per hour, 5.3 million hours.
+    const wide = table([
+      ...Array.from({ length: 48 }, (_, k) => [new Date(t("1500-01-01") + k * 1_800_000).toISOString(), 1] as [string, number]),
+      ["2100-01-01T00:30:00Z", 2],
+    ]);
+    expect(() => aggregateRows(wide, opts("sum", "hour"))).toThrow(
+      /gives 5,259,\d{3} periods over all series; at most 5,000,000 are supported. Use a coarser forecast.frequency/,
+    );
+    expect(aggregateRows(wide, opts("sum", "year")).columns.values.length).toBe(601);
+  });
+
   it("refuses an unknown rule or frequency", () => {
     expect(() => aggregateRows(daily, opts("median" as never, "day"))).toThrow(/forecast.aggregate must be one of sum, mean, count, min, max/);
     expect(() => aggregateRows(daily, opts("sum", "fortnight" as never))).toThrow(/forecast.frequency must be one of hour, day/);

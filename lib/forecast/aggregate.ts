@@ -39,6 +39,8 @@ export interface AggregatedTable {
 
 /** Shortest length of each period (for comparisons with the spacing of the dates). */
 const NOMINAL: Record<Period, number> = { hour: HOUR, day: DAY, week: 7 * DAY, month: 28 * DAY, quarter: 90 * DAY, year: 365 * DAY };
+/** Most periods (over all series) a table may be combined into. */
+export const MAX_PERIODS = 5_000_000;
 /** The detection takes the finest period in which at least this share of periods holds a row. */
 export const DETECT_MIN_FILLED = 0.75;
 
@@ -249,6 +251,13 @@ export function aggregateRows(columns: SeriesColumns, options: AggregateOptions)
     period = choosePeriod(columns, options.minPoints, rows);
   }
   const frequency = periodFrequency(period);
+  const total = coverage(period, columns, rows).periods;
+  if (total > MAX_PERIODS)
+    throw new ForecastError(
+      "too_large",
+      `Combining the rows per ${period} gives ${total.toLocaleString("en-US")} periods over all series; at most ${MAX_PERIODS.toLocaleString("en-US")} are supported. Use a coarser forecast.frequency, or fewer series.`,
+      "frequency",
+    );
 
   const outDates: number[] = [];
   const outValues: number[] = [];
