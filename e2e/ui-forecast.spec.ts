@@ -143,7 +143,7 @@ test("a row-level table (superstore orders): combine rows per month and region, 
   await form.getByLabel("Date field").selectOption("Order Date");
   await form.getByLabel("Series field (optional)").selectOption("Region");
   await form.getByLabel("Horizon").fill("6");
-  await expect(form.getByLabel("Period")).toBeDisabled();
+  await expect(form.getByLabel("Period", { exact: true })).toBeDisabled();
   // Several orders per day: the refusal points to the form's own control.
   await form.getByTestId("start-forecast").click();
   const refusal = form.getByRole("alert");
@@ -151,7 +151,7 @@ test("a row-level table (superstore orders): combine rows per month and region, 
   await expect(refusal).toContainText("“Combine rows per period”");
   await expect(refusal).not.toContainText("forecast.aggregate");
   await form.getByLabel("Combine rows per period").selectOption("sum");
-  await form.getByLabel("Period").selectOption("month");
+  await form.getByLabel("Period", { exact: true }).selectOption("month");
   await expect(form).toContainText("Periods without rows count as 0");
   await expect(form).toContainText("Forecasting the sum of Sales per month of Order Date, one series per Region");
   await form.getByLabel(/Train anew/).check();
