@@ -183,6 +183,158 @@ test("each data problem answers 422 with a detail that says what to fix", async 
   expect((await detailOf({ ...base, dataset_id: monthlyId, forecast: { horizon: 6 } }))[0].loc).toEqual(["body", "forecast", "date_field"]);
 });
 
+/**
+ * Orders (row level): several rows on most days of 2022-01..2024-06 in two regions, none in some
+ * days, none at all for west in March 2023, and one order without an amount.
+ */
+function orderRows() {
+  const rows: { ordered: string; region: string; amount: number | null; order_id: string }[] = [];
+  for (let t = 0; t < 912; t++) {
+    const day = new Date(Date.UTC(2022, 0, 1 + t));
+    const iso = day.toISOString().slice(0, 10);
+    const month = day.getUTCMonth();
+    const east = (t * 7) % 4; // 0..3 orders a day
+    for (let k = 0; k < east; k++) rows.push({ ordered: iso, region: "east", amount: 10 + ((t * 13 + k) % 17) + 3 * month, order_id: `e${t}-${k}` });
+    if (t % 2 === 0 && !iso.startsWith("2023-03")) rows.push({ ordered: iso, region: "west", amount: 5 + ((t * 11) % 9), order_id: `w${t}` });
+  }
+  rows.push({ ordered: "2022-02-10", region: "east", amount: null, order_id: "e-missing" });
+  return rows;
+}
+
+/** What the history must hold: the amounts summed per UTC month and region (0 for a month without rows). */
+function monthlySums(region: string) {
+  const sums = new Map<string, number>();
+  for (let m = 0; m < 30; m++) sums.set(new Date(Date.UTC(2022, m, 1)).toISOString(), 0);
+  for (const r of orderRows()) {
+    if (r.region !== region || r.amount === null) continue;
+    const key = `${r.ordered.slice(0, 7)}-01T00:00:00.000Z`;
+    sums.set(key, (sums.get(key) ?? 0) + r.amount);
+  }
+  return [...sums.entries()];
+}
+
+let ordersId = "";
+
+test("a row-level table: rows combined per month and region by a stated rule, remembered by the model", async ({ api, apiKey }) => {
+  ordersId = await createDataset(api, apiKey, "orders", orderRows());
+  // Without a rule, repeated dates are refused, and the message names the option.
+  const refused = await api.post("/api/v1/models/train/new", {
+    data: { dataset_id: ordersId, predict_fields: ["amount"], duration: 10, forecast: { date_field: "ordered", horizon: 6, group_field: "region" } },
+  });
+  expect(refused.status()).toBe(422);
+  const refusedDetail = (await refused.json()).detail;
+  expect(refusedDetail[0].loc).toEqual(["body", "forecast", "date_field"]);
+  expect(refusedDetail[0].msg).toMatch(/more than one row for 2022-01-0\d.*forecast\.aggregate \("sum", "mean", "count", "min" or "max"/);
+
+  const submitted = await api.post("/api/v1/models/train/new", {
+    data: {
+      dataset_id: ordersId,
+      predict_fields: ["amount"],
+      duration: 10,
+      forecast: { date_field: "ordered", horizon: 6, group_field: "region", aggregate: "sum", frequency: "month" },
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const done = await waitForTask(api, `/api/v1/models/train/${(await submitted.json()).task_id}/status`);
+  expect(done.status, JSON.stringify(done)).toBe("SUCCEEDED");
+  const result = await (await api.get(done.metadata.location)).json();
+  expect(result.forecast).toHaveLength(12);
+  for (const region of ["east", "west"]) {
+    const dates = result.forecast.filter((p: { group: string }) => p.group === region).map((p: { date: string }) => p.date);
+    expect(dates[0]).toBe("2024-07-01T00:00:00.000Z");
+    expect(dates[5]).toBe("2024-12-01T00:00:00.000Z");
+  }
+  // The data story says how the rows were combined and what an empty month counts as.
+  const summary: string = result.data_story[0].summary;
+  expect(summary).toContain("rows were combined per month and region (UTC calendar months): the forecast is of the sum of amount per month.");
+  expect(summary).toContain("1 month without rows counts as 0.");
+  expect(summary).toContain("1 row with no amount value was left out of the sum.");
+
+  // The stored model forecasts from the combined history: the months' sums, west's empty March 0.
+  for (const region of ["east", "west"]) {
+    const res = await api.post(`/api/v1/models/${result.model_id}/forecast`, { data: { group: region, horizon: 3, include_history: true } });
+    expect(res.status()).toBe(200);
+    const body = await res.json();
+    expect(body.forecast.map((p: { date: string }) => p.date.slice(0, 7))).toEqual(["2024-07", "2024-08", "2024-09"]);
+    const history = body.history[0].points.map((p: { date: string; value: number }) => [p.date, p.value]);
+    const expected = monthlySums(region);
+    expect(history.map((h: [string, number]) => h[0])).toEqual(expected.map((e) => e[0]));
+    history.forEach((h: [string, number], i: number) => expect(h[1], h[0]).toBeCloseTo(expected[i][1], 4));
+    if (region === "west") expect(history.find((h: [string, number]) => h[0] === "2023-03-01T00:00:00.000Z")[1]).toBe(0);
+  }
+  const model = await (await api.get(`/api/v1/models/${result.model_id}`)).json();
+  expect(JSON.stringify(model)).toContain("forecast of amount (sum per month) by region");
+
+  // A retrain combines the rows by the same rule and period.
+  const retrain = await api.post(`/api/v1/models/${result.model_id}/retrain`);
+  expect(retrain.status(), await retrain.text()).toBe(201);
+  const again = await waitForTask(api, `/api/v1/models/train/${(await retrain.json()).task_id}/status`);
+  expect(again.status, JSON.stringify(again)).toBe("SUCCEEDED");
+  const retrained = await (await api.get(again.metadata.location)).json();
+  expect(retrained.forecast[0].date).toBe("2024-07-01T00:00:00.000Z");
+  expect(retrained.data_story[0].summary).toContain("combined per month and region");
+});
+
+test("counting rows needs no numeric value; the period is detected from the dates when not given", async ({ api }) => {
+  const submitted = await api.post("/api/v1/models/train/new", {
+    data: { dataset_id: ordersId, predict_fields: ["ordered"], duration: 10, forecast: { date_field: "ordered", horizon: 4, aggregate: "count" } },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const done = await waitForTask(api, `/api/v1/models/train/${(await submitted.json()).task_id}/status`);
+  expect(done.status, JSON.stringify(done)).toBe("SUCCEEDED");
+  const result = await (await api.get(done.metadata.location)).json();
+  // Every day of the 912 has a row (west orders every other day, east on most): detected per day.
+  expect(result.forecast).toHaveLength(4);
+  expect(result.forecast[0].date).toBe("2024-07-01T00:00:00.000Z");
+  expect(result.data_story[0].summary).toContain("the forecast is of the count of rows per day. The day was chosen from the dates");
+  // Rows with an order id, per week (weeks start on Monday: 2024-06-24 is the last week's Monday).
+  const weekly = await api.post("/api/v1/models/train/new", {
+    data: {
+      dataset_id: ordersId,
+      predict_fields: ["order_id"],
+      duration: 10,
+      forecast: { date_field: "ordered", horizon: 4, aggregate: "count", frequency: "week" },
+    },
+  });
+  expect(weekly.status(), await weekly.text()).toBe(201);
+  const weeklyDone = await waitForTask(api, `/api/v1/models/train/${(await weekly.json()).task_id}/status`);
+  expect(weeklyDone.status, JSON.stringify(weeklyDone)).toBe("SUCCEEDED");
+  const weeklyResult = await (await api.get(weeklyDone.metadata.location)).json();
+  expect(weeklyResult.forecast[0].date).toBe("2024-07-01T00:00:00.000Z");
+  expect(weeklyResult.data_story[0].summary).toContain(
+    "(weeks start on Monday, UTC): the forecast is of the count of rows where order_id has a value per week.",
+  );
+});
+
+test("aggregate and frequency mistakes answer 422 naming the field", async ({ api }) => {
+  const detailOf = async (forecast: Record<string, unknown>, predict = "amount") => {
+    const res = await api.post("/api/v1/models/train/new", { data: { dataset_id: ordersId, predict_fields: [predict], duration: 10, forecast } });
+    const body = await res.json();
+    expect(res.status(), JSON.stringify(body)).toBe(422);
+    return body.detail as { loc: (string | number)[]; msg: string }[];
+  };
+  const base = { date_field: "ordered", horizon: 6 };
+  const unknownRule = await detailOf({ ...base, aggregate: "median" });
+  expect(unknownRule[0].loc).toEqual(["body", "forecast", "aggregate"]);
+  expect(unknownRule[0].msg).toBe('forecast.aggregate must be one of "sum", "mean", "count", "min", "max"');
+  const unknownPeriod = await detailOf({ ...base, aggregate: "sum", frequency: "fortnight" });
+  expect(unknownPeriod[0].loc).toEqual(["body", "forecast", "frequency"]);
+  const noRule = await detailOf({ ...base, frequency: "month" });
+  expect(noRule[0].loc).toEqual(["body", "forecast", "frequency"]);
+  expect(noRule[0].msg).toMatch(/needs a rule: add forecast.aggregate/);
+  // Dates without a time of day cannot be split per hour.
+  const tooFine = await detailOf({ ...base, aggregate: "sum", frequency: "hour" });
+  expect(tooFine[0].loc).toEqual(["body", "forecast", "frequency"]);
+  expect(tooFine[0].msg).toMatch(/"hour" is finer than the data: every date is the start of a day.*Use day, week, month or coarser/);
+  // A sum needs numbers; a count does not.
+  const text = await detailOf({ ...base, aggregate: "sum" }, "region");
+  expect(text[0].loc).toEqual(["body", "predict_fields", 0]);
+  // Too few months for the horizon: the message suggests a finer period.
+  const short = await detailOf({ ...base, horizon: 20, aggregate: "sum", frequency: "quarter" });
+  expect(short[0].loc).toEqual(["body", "forecast", "horizon"]);
+  expect(short[0].msg).toMatch(/has 10 points.*finer forecast.frequency/);
+});
+
 test("row predictions on a forecast model point to the forecast endpoint; forecasts of other models are refused", async ({ api, anon, apiKey }) => {
   const predict = await api.post(`/api/v1/models/${modelId}/predict`, { data: { data: [{ month: "2024-01-01" }] } });
   // A well-formed request this model cannot answer: 422 in both APIs.

@@ -131,3 +131,63 @@ test("a table of two series: forecast per series with a series picker", async ({
   await expect(page.getByTestId("forecast-story")).toContainText("sex = female");
   await saveScreen(page, testInfo, "forecast-series");
 });
+
+test("a row-level table (superstore orders): combine rows per month and region, the model page states the rule", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await ensureSignedIn(page);
+  const name = `superstore ${Date.now()}`;
+  await uploadDataset(page, sharedDataset("nlv/superstore.csv"), name);
+  await page.getByTestId("train-mode-forecast").click();
+  const form = page.getByTestId("forecast-form");
+  await form.getByLabel("Value to forecast").selectOption("Sales");
+  await form.getByLabel("Date field").selectOption("Order Date");
+  await form.getByLabel("Series field (optional)").selectOption("Region");
+  await form.getByLabel("Horizon").fill("6");
+  await expect(form.getByLabel("Period", { exact: true })).toBeDisabled();
+  // Several orders per day: the refusal points to the form's own control.
+  await form.getByTestId("start-forecast").click();
+  const refusal = form.getByRole("alert");
+  await expect(refusal).toContainText("Duplicated timestamps");
+  await expect(refusal).toContainText("“Combine rows per period”");
+  await expect(refusal).not.toContainText("forecast.aggregate");
+  await form.getByLabel("Combine rows per period").selectOption("sum");
+  await form.getByLabel("Period", { exact: true }).selectOption("month");
+  await expect(form).toContainText("Periods without rows count as 0");
+  await expect(form).toContainText("Forecasting the sum of Sales per month of Order Date, one series per Region");
+  await form.getByLabel(/Train anew/).check();
+  await form.getByTestId("start-forecast").click();
+  await expect(page.getByTestId("open-model")).toBeVisible({ timeout: 120_000 });
+  await page.getByTestId("open-model").click();
+  await page.waitForURL(/\/models\/[^/]+$/);
+
+  const detail = page.getByTestId("forecast-detail");
+  await expect(detail).toContainText("Forecasts sum of Sales per month by Order Date, one series per Region");
+  await expect(page.getByTestId("forecast-aggregate")).toHaveText("5,899 rows combined per month (UTC) by sum.");
+  await expect(page.getByTestId("forecast-chart-card")).toContainText("Forecast of sum of Sales per month for Region = ");
+  await expect(page.getByTestId("forecast-story")).toContainText(
+    "5,899 rows were combined per month and Region (UTC calendar months): the forecast is of the sum of Sales per month.",
+  );
+  await expect(page.getByTestId("forecast-chart").locator(".main-svg").first()).toBeVisible({ timeout: 60_000 });
+  await saveScreen(page, testInfo, "forecast-combined");
+
+  // The history the page charts, per region (kept for the check against pandas' resample sums).
+  const modelId = page.url().split("/").pop()!;
+  const histories = await page.evaluate(async (id) => {
+    const out: Record<string, { date: string; value: number }[]> = {};
+    for (const region of ["Central", "East", "South", "West"]) {
+      const res = await fetch(`/api/v1/models/${id}/forecast`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-tabula-csrf": "1" },
+        body: JSON.stringify({ group: region, horizon: 6, include_history: true }),
+      });
+      out[region] = (await res.json()).history[0].points;
+    }
+    return out;
+  }, modelId);
+  fs.writeFileSync(testInfo.outputPath("superstore-monthly-history.json"), JSON.stringify(histories, null, 1));
+  for (const points of Object.values(histories)) {
+    expect(points).toHaveLength(24);
+    expect(points[0].date).toBe("2016-01-01T00:00:00.000Z");
+    expect(points[23].date).toBe("2017-12-01T00:00:00.000Z");
+  }
+});

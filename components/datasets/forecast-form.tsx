@@ -23,11 +23,25 @@ export function forecastFieldOptions(fields: DatasetField[]) {
 
 // The API's names for this form's fields, as the labels the form shows (in the server's messages).
 const FORM_LABELS = {
+  "forecast.aggregate": "Combine rows per period",
+  "forecast.frequency": "Period",
   "forecast.date_field": "Date field",
   "forecast.group_field": "Series field",
   "forecast.horizon": "Horizon",
   predict_fields: "Value to forecast",
 };
+
+/** forecast.aggregate choices: "" sends none (one row per date and series, as the table is). */
+const RULES = [
+  { value: "", label: "No: one row per date" },
+  { value: "sum", label: "Sum of the value" },
+  { value: "mean", label: "Average of the value" },
+  { value: "count", label: "Count of rows" },
+  { value: "min", label: "Smallest value" },
+  { value: "max", label: "Largest value" },
+] as const;
+type Rule = (typeof RULES)[number]["value"];
+const PERIODS = ["hour", "day", "week", "month", "quarter", "year"] as const;
 
 export function ForecastForm({ datasetId, datasetName, fields }: { datasetId: string; datasetName: string; fields: DatasetField[] }) {
   const start = useStartTraining();
@@ -37,6 +51,8 @@ export function ForecastForm({ datasetId, datasetName, fields }: { datasetId: st
   const [dateField, setDateField] = useState(options.dates[0]?.name ?? "");
   const [groupField, setGroupField] = useState("");
   const [horizon, setHorizon] = useState("12");
+  const [rule, setRule] = useState<Rule>("");
+  const [period, setPeriod] = useState<(typeof PERIODS)[number] | "">("");
   const [duration, setDuration] = useState<Duration>(10);
   const [force, setForce] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -58,7 +74,12 @@ export function ForecastForm({ datasetId, datasetName, fields }: { datasetId: st
         duration,
         extra_attention: false,
         force,
-        forecast: { date_field: dateField, horizon: steps, ...(groupField ? { group_field: groupField } : {}) },
+        forecast: {
+          date_field: dateField,
+          horizon: steps,
+          ...(groupField ? { group_field: groupField } : {}),
+          ...(rule ? { aggregate: rule, ...(period ? { frequency: period } : {}) } : {}),
+        },
       },
       {
         onSuccess: (r) => {
@@ -71,6 +92,14 @@ export function ForecastForm({ datasetId, datasetName, fields }: { datasetId: st
   };
 
   const groups = options.groups.filter((f) => f.name !== valueField && f.name !== dateField);
+  // Counting rows needs no number: any field (the date field itself counts every dated row).
+  const valueChoices = rule === "count" ? fields.filter((f) => f.type !== "unknown") : options.values;
+  const chooseRule = (next: Rule) => {
+    setRule(next);
+    if (next === "count" && dateField) setValueField(dateField);
+    else if (next !== "count" && !options.values.some((f) => f.name === valueField)) setValueField(options.values[0]?.name ?? "");
+  };
+  const countLabel = (name: string) => (rule === "count" && name === dateField ? `${name} (every dated row)` : name);
   return (
     <form onSubmit={submit} noValidate className="space-y-6" data-testid="forecast-form" aria-describedby={formError ? "forecast-form-error" : undefined}>
       <p className="text-sm text-slate-600">
@@ -78,11 +107,11 @@ export function ForecastForm({ datasetId, datasetName, fields }: { datasetId: st
         of the history, and gives 80% and 95% intervals calibrated on those backtests.
       </p>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label="Value to forecast" htmlFor="forecast-value" hint="A numeric field.">
+        <Field label="Value to forecast" htmlFor="forecast-value" hint={rule === "count" ? "Rows with a value in this field are counted." : "A numeric field."}>
           <Select id="forecast-value" value={valueField} onChange={(e) => setValueField(e.target.value)}>
-            {options.values.map((f) => (
+            {valueChoices.map((f) => (
               <option key={f.name} value={f.name}>
-                {f.name}
+                {countLabel(f.name)}
               </option>
             ))}
           </Select>
@@ -106,8 +135,42 @@ export function ForecastForm({ datasetId, datasetName, fields }: { datasetId: st
             ))}
           </Select>
         </Field>
-        <Field label="Horizon" htmlFor="forecast-horizon" hint="Future steps to forecast (1-1000).">
+        <Field label="Horizon" htmlFor="forecast-horizon" hint={rule ? "Future periods to forecast (1-1000)." : "Future steps to forecast (1-1000)."}>
           <TextInput id="forecast-horizon" type="number" min={1} max={1000} step={1} value={horizon} onChange={(e) => setHorizon(e.target.value)} />
+        </Field>
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="forecast-combine">
+        <Field
+          label="Combine rows per period"
+          htmlFor="forecast-aggregate"
+          hint="For tables with several rows per date (orders, tickets): one value per period, e.g. the sum of sales per month."
+        >
+          <Select id="forecast-aggregate" value={rule} onChange={(e) => chooseRule(e.target.value as Rule)}>
+            {RULES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field
+          label="Period"
+          htmlFor="forecast-frequency"
+          hint={
+            rule
+              ? `UTC; weeks start on Monday. Periods without rows count as ${rule === "sum" || rule === "count" ? "0" : "missing (filled in)"}.`
+              : "Pick a way to combine rows first."
+          }
+        >
+          <Select id="forecast-frequency" value={period} disabled={!rule} onChange={(e) => setPeriod(e.target.value as (typeof PERIODS)[number] | "")}>
+            <option value="">Detect from the dates</option>
+            {PERIODS.map((p) => (
+              <option key={p} value={p}>
+                per {p}
+              </option>
+            ))}
+          </Select>
         </Field>
       </div>
 
@@ -155,7 +218,15 @@ export function ForecastForm({ datasetId, datasetName, fields }: { datasetId: st
         </Button>
         {valueField && dateField && (
           <span className="text-sm text-slate-500">
-            Forecasting {valueField} by {dateField}
+            Forecasting{" "}
+            {rule === "count"
+              ? `the count of rows${valueField === dateField ? "" : ` with a ${valueField}`}`
+              : rule
+                ? `the ${RULES.find((r) => r.value === rule)
+                    ?.label.toLowerCase()
+                    .replace(" of the value", "")} of ${valueField}`
+                : valueField}{" "}
+            {rule ? `per ${period || "period"} of ${dateField}` : `by ${dateField}`}
             {groupField ? `, one series per ${groupField}` : ""}
           </span>
         )}

@@ -2,7 +2,16 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { forecastCsv, requestForecast, useForecast, type ForecastModelDetail, type ForecastReport, type ForecastStat } from "@/lib/client/forecast";
+import {
+  aggregateSummary,
+  forecastCsv,
+  forecastedQuantity,
+  requestForecast,
+  useForecast,
+  type ForecastModelDetail,
+  type ForecastReport,
+  type ForecastStat,
+} from "@/lib/client/forecast";
 import { formatDate, formatNumber, formatPercent } from "@/lib/client/format";
 import { useDataset } from "@/lib/client/use-datasets";
 import { useDeleteModel } from "@/lib/client/use-models";
@@ -44,6 +53,8 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
   const [downloadError, setDownloadError] = useState<unknown>(null);
   const forecast = useForecast(info.id, { horizon, group });
   const valueField = report.valueField ?? info.predict_fields[0];
+  const quantity = forecastedQuantity(report, valueField);
+  const combined = aggregateSummary(report);
   const stats = detail.stats[0] ?? [];
   const story = detail.data_story[0];
   const seriesSentences = story?.series?.find((s) => s.group === group)?.sentences;
@@ -84,7 +95,7 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
           title={info.name}
           description={
             <>
-              Forecasts <strong className="font-medium text-slate-700">{valueField}</strong> by {report.dateField}
+              Forecasts <strong className="font-medium text-slate-700">{quantity}</strong> by {report.dateField}
               {report.groupField ? `, one series per ${report.groupField}` : ""} from{" "}
               {dataset.data ? (
                 <Link href={`/datasets/${info.dataset_id}`} className="text-brand-700 hover:underline">
@@ -95,6 +106,11 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
               )}{" "}
               · {report.frequency} · {report.horizon} steps ahead · {DURATION_LABELS[info.duration] ?? `${info.duration} s`} · trained{" "}
               {formatDate(info.created_at)}
+              {combined && (
+                <span className="mt-1 block" data-testid="forecast-aggregate">
+                  {combined}.
+                </span>
+              )}
             </>
           }
           actions={
@@ -106,7 +122,7 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
       </div>
 
       <Card
-        title={group !== undefined ? `Forecast of ${valueField} for ${report.groupField} = ${group}` : `Forecast of ${valueField}`}
+        title={group !== undefined ? `Forecast of ${quantity} for ${report.groupField} = ${group}` : `Forecast of ${quantity}`}
         description="History, the backtest forecasts the model was chosen with, and the forecast with its 80% and 95% intervals."
         actions={
           <div className="flex flex-wrap items-end gap-3">

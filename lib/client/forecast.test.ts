@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forecastCsv } from "./forecast";
+import { aggregateSummary, forecastCsv, forecastedQuantity } from "./forecast";
 
 describe("forecastCsv", () => {
   const point = { date: "2024-01-01T00:00:00.000Z", value: 10.5, lower_80: 9, upper_80: 12, lower_95: 8, upper_95: 13 };
@@ -24,5 +24,25 @@ describe("forecastCsv", () => {
       "2024-01-01T00:00:00.000Z,10.5,9,12,8,13",
       "2024-01-01T01:00:00.000Z,10.5,9,12,8,13",
     ]);
+  });
+});
+
+describe("forecastedQuantity and aggregateSummary", () => {
+  const aggregate = { rule: "sum" as const, period: "month", detected: false, rows: 5899, emptyPeriods: 0 };
+  it("name what is forecast when rows were combined", () => {
+    expect(forecastedQuantity({ dateField: "Order Date" }, "Sales")).toBe("Sales");
+    expect(forecastedQuantity({ dateField: "Order Date", aggregate }, "Sales")).toBe("sum of Sales per month");
+    expect(forecastedQuantity({ dateField: "Order Date", aggregate: { ...aggregate, rule: "count", period: "week" } }, "Order Date")).toBe("rows per week");
+    expect(forecastedQuantity({ dateField: "Order Date", aggregate: { ...aggregate, rule: "mean" } }, "Sales")).toBe("average of Sales per month");
+  });
+  it("state the rule, the period and the empty periods", () => {
+    expect(aggregateSummary({})).toBeNull();
+    expect(aggregateSummary({ aggregate })).toBe("5,899 rows combined per month (UTC) by sum");
+    expect(aggregateSummary({ aggregate: { ...aggregate, period: "week", detected: true, emptyPeriods: 2 } })).toBe(
+      "5,899 rows combined per week (Monday to Sunday, UTC) by sum, the week detected from the dates; 2 weeks without rows count as 0",
+    );
+    expect(aggregateSummary({ aggregate: { ...aggregate, rule: "mean", emptyPeriods: 1 } })).toBe(
+      "5,899 rows combined per month (UTC) by mean; 1 month without rows filled in",
+    );
   });
 });

@@ -37,6 +37,8 @@ export interface ForecastReport {
   valueField: string;
   groupField: string | null;
   frequency: string;
+  /** Rows combined per period before forecasting (forecast.aggregate). */
+  aggregate?: { rule: "sum" | "mean" | "count" | "min" | "max"; period: string; detected: boolean; rows: number; emptyPeriods: number };
   notes: string[];
   seriesCount?: number;
   series: { group: string | null; method: string; points: number; filled: number }[];
@@ -88,4 +90,23 @@ export function forecastCsv(points: ForecastPoint[], groupField: string | null, 
       .join(","),
   );
   return [header.map(csvCell).join(","), ...lines].join("\n") + "\n";
+}
+
+/** The forecasted quantity in words: "Sales", "sum of Sales per month", "rows per week" (count of the date field). */
+export function forecastedQuantity(report: Pick<ForecastReport, "aggregate" | "dateField">, valueField: string): string {
+  const a = report.aggregate;
+  if (!a) return valueField;
+  if (a.rule === "count") return valueField === report.dateField ? `rows per ${a.period}` : `rows with a ${valueField} per ${a.period}`;
+  const word = { sum: "sum", mean: "average", min: "smallest", max: "largest" }[a.rule];
+  return `${word} of ${valueField} per ${a.period}`;
+}
+
+/** How the rows were combined, for the model page: "Rows combined per month (sum; 2 months without rows count as 0)". */
+export function aggregateSummary(report: Pick<ForecastReport, "aggregate">): string | null {
+  const a = report.aggregate;
+  if (!a) return null;
+  const empty = a.emptyPeriods
+    ? `; ${a.emptyPeriods.toLocaleString("en-US")} ${a.period}${a.emptyPeriods === 1 ? "" : "s"} without rows ${a.rule === "sum" || a.rule === "count" ? `count${a.emptyPeriods === 1 ? "s" : ""} as 0` : `filled in`}`
+    : "";
+  return `${a.rows.toLocaleString("en-US")} rows combined per ${a.period}${a.period === "week" ? " (Monday to Sunday, UTC)" : " (UTC)"} by ${a.rule}${a.detected ? `, the ${a.period} detected from the dates` : ""}${empty}`;
 }

@@ -9,5 +9,6 @@ export type { ForecastTrainRequest, ForecastTrainOutcome, ForecastResult, Foreca
 export { ForecastModel, MAX_HORIZON, type ForecastPoint } from "./model";
 export { isForecastArtifact } from "./artifact";
 export { ForecastError, type ForecastErrorCode } from "./errors";
+export { aggregateRows, choosePeriod, periodStart, AGGREGATE_RULES, PERIODS, type AggregateRule, type Period } from "./aggregate";
 export { prepareSeries, minimumPoints, MAX_SERIES, MAX_FORECAST_POINTS, type SeriesColumns, type PrepareOptions, type PreparedTable } from "./prepare";
 export { describeFrequency, type Frequency } from "./calendar";

@@ -4,6 +4,7 @@
 import { dateAt, describeFrequency, stepIndex, bucketIndex, type Frequency, isoDate } from "./calendar";
 import { ForecastError } from "./errors";
 import { detectFrequency } from "./frequency";
+import { aggregateRows, type AggregateRule, type Period } from "./aggregate";
 
 export interface SeriesColumns {
   /** Epoch ms (UTC) per row; NaN = missing. */
@@ -23,6 +24,11 @@ export interface PrepareOptions {
   maxSeries?: number;
   /** Most forecast points (series x horizon) one answer may hold (default 100,000). */
   maxForecastPoints?: number;
+  /**
+   * Combine the rows per period by this rule first (row-level tables, aggregate.ts); without it,
+   * several rows at one time of a series are refused.
+   */
+  aggregate?: { rule: AggregateRule; frequency?: Period };
 }
 
 export interface PreparedSeries {
@@ -44,6 +50,8 @@ export interface PreparedTable {
   irregular: boolean;
   series: PreparedSeries[];
   notes: string[];
+  /** How rows were combined per period (with PrepareOptions.aggregate). */
+  aggregate?: { rule: AggregateRule; period: Period; detected: boolean; rows: number; emptyPeriods: number };
 }
 
 export const MAX_SERIES = 5_000;
@@ -68,27 +76,17 @@ interface RawSeries {
 }
 
 /** Rows of each series, sorted by time. */
-function splitSeries(columns: SeriesColumns, options: PrepareOptions, notes: string[]): RawSeries[] {
+function splitSeries(columns: SeriesColumns, options: PrepareOptions, notes: string[] | null): RawSeries[] {
   const n = columns.dates.length;
   const groups = columns.groups;
   const count = groups ? groups.dictionary.length : 1;
   const buckets: number[][] = Array.from({ length: count }, () => []);
-  let noDate = 0;
-  let noGroup = 0;
   for (let i = 0; i < n; i++) {
-    if (!Number.isFinite(columns.dates[i])) {
-      noDate++;
-      continue;
-    }
+    if (!Number.isFinite(columns.dates[i])) continue;
     const g = groups ? groups.codes[i] : 0;
-    if (g < 0) {
-      noGroup++;
-      continue;
-    }
-    buckets[g].push(i);
+    if (g >= 0) buckets[g].push(i);
   }
-  if (noDate) notes.push(`${plural(noDate, "row")} without a ${options.dateField} value ${noDate === 1 ? "was" : "were"} left out.`);
-  if (noGroup) notes.push(`${plural(noGroup, "row")} without a ${options.groupField} value ${noGroup === 1 ? "was" : "were"} left out.`);
+  if (notes) rowsLeftOut(columns, options, notes);
   const out: RawSeries[] = [];
   buckets.forEach((rows, g) => {
     if (!rows.length) return;
@@ -100,6 +98,18 @@ function splitSeries(columns: SeriesColumns, options: PrepareOptions, notes: str
     });
   });
   return out;
+}
+
+/** Notes on rows without a date or a group value (left out). */
+function rowsLeftOut(columns: SeriesColumns, options: PrepareOptions, notes: string[]): void {
+  let noDate = 0;
+  let noGroup = 0;
+  for (let i = 0; i < columns.dates.length; i++) {
+    if (!Number.isFinite(columns.dates[i])) noDate++;
+    else if (columns.groups && columns.groups.codes[i] < 0) noGroup++;
+  }
+  if (noDate) notes.push(`${plural(noDate, "row")} without a ${options.dateField} value ${noDate === 1 ? "was" : "were"} left out.`);
+  if (noGroup) notes.push(`${plural(noGroup, "row")} without a ${options.groupField} value ${noGroup === 1 ? "was" : "were"} left out.`);
 }
 
 function checkDuplicates(series: RawSeries[], options: PrepareOptions): void {
@@ -118,9 +128,10 @@ function checkDuplicates(series: RawSeries[], options: PrepareOptions): void {
     }
   }
   if (!total) return;
+  const combine = `combine the rows per period with forecast.aggregate ("sum", "mean", "count", "min" or "max"; forecast.frequency "day", "week", "month", ... optional)`;
   const remedy = options.groupField
-    ? `Each ${options.dateField} may appear once per series: aggregate the rows first (for example the sum per day).`
-    : `Each ${options.dateField} may appear once per series: aggregate the rows first (for example the sum per day), or, if the table holds several series (per store, per product), name the field that tells them apart as forecast.group_field.`;
+    ? `Each ${options.dateField} may appear once per series: ${combine}.`
+    : `Each ${options.dateField} may appear once per series: ${combine}, or, if the table holds several series (per store, per product), name the field that tells them apart as forecast.group_field.`;
   throw new ForecastError("duplicate_timestamps", `Duplicated timestamps: ${problems.join("; ")}. ${remedy}`, "date_field");
 }
 
@@ -139,7 +150,7 @@ function checkLengths(series: RawSeries[], options: PrepareOptions): void {
   const more = count > short.length ? ` (${count - short.length} more series are too short too)` : "";
   throw new ForecastError(
     "too_short",
-    `${short.join("; ")}${more}. A forecast of ${plural(options.horizon, "step")} needs at least ${need} points per series (2 x horizon, and at least 10): add history or lower forecast.horizon.`,
+    `${short.join("; ")}${more}. A forecast of ${plural(options.horizon, "step")} needs at least ${need} points per series (2 x horizon, and at least 10): add history or lower forecast.horizon${options.aggregate ? " (or combine the rows per a finer forecast.frequency)" : ""}.`,
     "horizon",
   );
 }
@@ -147,7 +158,19 @@ function checkLengths(series: RawSeries[], options: PrepareOptions): void {
 /** Groups, checks and grids the rows. Gaps stay NaN; fillGaps fills them once periods are known. */
 export function prepareSeries(columns: SeriesColumns, options: PrepareOptions): PreparedTable {
   const notes: string[] = [];
-  const raw = splitSeries(columns, options, notes);
+  let aggregated: ReturnType<typeof aggregateRows> | null = null;
+  if (options.aggregate) {
+    rowsLeftOut(columns, options, notes);
+    aggregated = aggregateRows(columns, {
+      ...options.aggregate,
+      dateField: options.dateField,
+      valueField: options.valueField,
+      groupField: options.groupField,
+      minPoints: minimumPoints(options.horizon),
+    });
+    notes.push(...aggregated.notes);
+  }
+  const raw = aggregated ? splitSeries(aggregated.columns, options, null) : splitSeries(columns, options, notes);
   if (!raw.length) {
     throw new ForecastError(
       "too_short",
@@ -174,12 +197,12 @@ export function prepareSeries(columns: SeriesColumns, options: PrepareOptions): 
   checkDuplicates(raw, options);
   checkLengths(raw, options);
 
-  const detected = detectFrequency(raw.map((s) => s.times));
+  const detected = aggregated ? { frequency: aggregated.frequency, irregular: false, snapped: 0 } : detectFrequency(raw.map((s) => s.times));
   if (!detected)
     throw new ForecastError("too_short", `Every series has a single ${options.dateField} value: a series needs several points in time.`, "date_field");
   const { frequency, irregular } = detected;
   const desc = describeFrequency(frequency);
-  notes.unshift(`The data is ${desc.adjective}.`);
+  if (!aggregated) notes.unshift(`The data is ${desc.adjective}.`);
   if (detected.snapped)
     notes.push(
       `${plural(detected.snapped, "timestamp")} off the daily grid by up to 2 hours (daylight saving time) ${detected.snapped === 1 ? "was" : "were"} moved to it.`,
@@ -195,7 +218,7 @@ export function prepareSeries(columns: SeriesColumns, options: PrepareOptions): 
     if (!Number.isInteger(length) || length > Math.max(10 * observedCount, 1000) || length > 5_000_000) {
       throw new ForecastError(
         "too_sparse",
-        `${seriesLabel(options, s.key)} spans ${Number.isFinite(length) ? plural(length, desc.step, `${desc.step}s`) : "an unknown number of steps"} but has only ${plural(observedCount, "value")}: the timestamps are too far apart for a ${desc.adjective} series. Aggregate to a coarser frequency first.`,
+        `${seriesLabel(options, s.key)} spans ${Number.isFinite(length) ? plural(length, desc.step, `${desc.step}s`) : "an unknown number of steps"} but has only ${plural(observedCount, "value")}: the timestamps are too far apart for a ${desc.adjective} series. ${options.aggregate ? "Use a coarser forecast.frequency." : "Aggregate to a coarser frequency first."}`,
         "date_field",
       );
     }
@@ -225,7 +248,7 @@ export function prepareSeries(columns: SeriesColumns, options: PrepareOptions): 
     if (trimmed.length > 0 && missing / trimmed.length > MAX_MISSING_SHARE) {
       throw new ForecastError(
         "too_sparse",
-        `${seriesLabel(options, s.key)} has a value for only ${Math.round((100 * observed) / trimmed.length)}% of its ${trimmed.length.toLocaleString("en-US")} ${desc.step} steps; at most half may be missing. Aggregate to a coarser frequency, or add the missing values.`,
+        `${seriesLabel(options, s.key)} has a value for only ${Math.round((100 * observed) / trimmed.length)}% of its ${trimmed.length.toLocaleString("en-US")} ${desc.step} steps; at most half may be missing. ${options.aggregate ? "Use a coarser forecast.frequency" : "Aggregate to a coarser frequency"}, or add the missing values.`,
         "date_field",
       );
     }
@@ -235,7 +258,10 @@ export function prepareSeries(columns: SeriesColumns, options: PrepareOptions): 
     notes.push(
       `The timestamps are not evenly spaced: values were averaged per ${desc.step}${merged ? ` (${plural(merged, "row")} shared a step with another)` : ""}.`,
     );
-  return { frequency, irregular, series, notes };
+  const aggregate = aggregated
+    ? { rule: options.aggregate!.rule, period: aggregated.period, detected: aggregated.detected, rows: aggregated.rows, emptyPeriods: aggregated.emptyPeriods }
+    : undefined;
+  return { frequency, irregular, series, notes, ...(aggregate ? { aggregate } : {}) };
 }
 
 function bucketStart(freq: Frequency, t: number): number {

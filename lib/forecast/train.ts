@@ -11,7 +11,7 @@ import { CORE_METHODS as CORE, EXTRA_METHODS as EXTRA } from "./methods";
 import type { Method } from "./models/types";
 import { forecastPoints, MAX_HORIZON, reviveWithEnsembles, roundValue, type ForecastPoint } from "./model";
 import { isAlive, runOnThread, sendEnsembles, warmSearchThreads, type SearchJob, type SerialisedSearch } from "./threads";
-import { fillGaps, prepareSeries, type PrepareOptions, type SeriesColumns } from "./prepare";
+import { fillGaps, prepareSeries, type PreparedTable, type PrepareOptions, type SeriesColumns } from "./prepare";
 import { backtestOrigins, searchSeries, type CandidateReport, type ExternalCandidate, type SearchResult } from "./search";
 import { findSeasonality, type SeasonFinding } from "./seasonality";
 import { backtestStats, type BacktestStats } from "./stats";
@@ -23,6 +23,8 @@ export interface ForecastTrainRequest {
   valueField: string;
   groupField?: string;
   horizon: number;
+  /** Combine the rows per period first (row-level tables): forecast.aggregate / forecast.frequency. */
+  aggregate?: PrepareOptions["aggregate"];
   /** Seconds; the API uses 10, 60, 300 or 1800. */
   budgetSeconds: number;
   seed?: number;
@@ -102,6 +104,8 @@ export interface ForecastReport {
   valueField: string;
   groupField: string | null;
   frequency: string;
+  /** How the rows were combined per period (forecast.aggregate); absent when they were not. */
+  aggregate?: PreparedTable["aggregate"];
   notes: string[];
   plan: { methods: string[]; maxWindows: number; gbdt: boolean };
   gbdt?: { rows: number; rounds: number; seconds: number; trainings: number } | { skipped: string };
@@ -222,7 +226,13 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
     if (req.signal?.aborted) throw req.signal.reason instanceof Error ? req.signal.reason : new ForecastError("aborted", "The training was cancelled.");
   };
   progress(0, "Reading the series");
-  const prepOptions: PrepareOptions = { horizon: H, dateField: req.dateField, valueField: req.valueField, groupField: req.groupField };
+  const prepOptions: PrepareOptions = {
+    horizon: H,
+    dateField: req.dateField,
+    valueField: req.valueField,
+    groupField: req.groupField,
+    ...(req.aggregate ? { aggregate: req.aggregate } : {}),
+  };
   const table = prepareSeries(req.columns, prepOptions);
   const plan = planFor(req.budgetSeconds);
   const seasons = seasonCandidates(table.frequency);
@@ -478,6 +488,7 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
     valueField: req.valueField,
     groupField: req.groupField ?? null,
     frequency: freqDesc.adjective,
+    ...(table.aggregate ? { aggregate: table.aggregate } : {}),
     notes,
     plan: { methods: plan.methods.map((m) => m.id), maxWindows: plan.maxWindows, gbdt: plan.gbdt },
     gbdt: gbdtReport,

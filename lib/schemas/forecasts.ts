@@ -4,6 +4,9 @@ import { z } from "zod";
 
 /** Future steps a forecast may ask for (lib/forecast's MAX_HORIZON; a unit test keeps them equal). */
 export const MAX_FORECAST_HORIZON = 1000;
+/** forecast.aggregate rules and forecast.frequency periods (lib/forecast's AGGREGATE_RULES / PERIODS; a unit test keeps them equal). */
+export const FORECAST_AGGREGATES = ["sum", "mean", "count", "min", "max"] as const;
+export const FORECAST_FREQUENCIES = ["hour", "day", "week", "month", "quarter", "year"] as const;
 
 /** The `forecast` object of POST /api/v1/models/train/new. */
 export const forecastSpecSchema = z
@@ -15,11 +18,31 @@ export const forecastSpecSchema = z
       .min(1, `forecast.horizon must be at least 1 (future steps to forecast)`)
       .max(MAX_FORECAST_HORIZON, `forecast.horizon must be at most ${MAX_FORECAST_HORIZON} steps`),
     group_field: z.string({ message: "forecast.group_field must be a field name (string)" }).min(1, "forecast.group_field must not be empty").optional(),
+    aggregate: z
+      .enum(FORECAST_AGGREGATES, { message: `forecast.aggregate must be one of ${FORECAST_AGGREGATES.map((a) => `"${a}"`).join(", ")}` })
+      .optional()
+      .meta({
+        description:
+          "Row-level tables (several rows per date, e.g. orders): combine the rows of each period (and group) by this rule before forecasting. " +
+          "sum / mean / min / max of the predict_fields value; count = rows per period with a value in the predict_fields field, which may then be of any type " +
+          "(name the date field itself to count every dated row). A period without rows is 0 for sum and count, and a missing value (filled in like any gap) for mean, min and max; " +
+          "rows without a value are left out. The data story states the rule. Without it, repeated dates within a series answer 422.",
+      }),
+    frequency: z
+      .enum(FORECAST_FREQUENCIES, { message: `forecast.frequency must be one of ${FORECAST_FREQUENCIES.map((a) => `"${a}"`).join(", ")}` })
+      .optional()
+      .meta({
+        description:
+          "With aggregate: the period rows are combined per (UTC; weeks start on Monday, quarters in January, April, July, October); horizon counts these periods. " +
+          "Default: chosen from the dates, the finest period (not finer than the data) in which at least 75% of the periods have a row, without going so coarse that a series has fewer than max(2 x horizon, 10) periods. " +
+          "A period finer than the data (finer than how the dates are written, or under a quarter of their typical spacing) answers 422.",
+      }),
   })
   .meta({
     id: "ForecastSpec",
     description:
-      "Train a forecast instead of a row-wise model (extension): predict_fields names the one numeric value to forecast, date_field its dates, group_field (optional) splits the table into one series per distinct value.",
+      "Train a forecast instead of a row-wise model (extension): predict_fields names the one numeric value to forecast, date_field its dates, group_field (optional) splits the table into one series per distinct value. " +
+      "A table with several rows per date (orders, tickets) needs aggregate (and optionally frequency): the rows of each period are combined by that rule first.",
   });
 
 /** The body of POST /api/v1/models/{model_id}/forecast; an empty body means all defaults. */

@@ -7,14 +7,21 @@ import { AppError, notFound, unprocessable, validationError, type ValidationIssu
 // The web process needs the input checks and the stored-model forecasts, not the trainer.
 import { ForecastError } from "@/lib/forecast/errors";
 import { ForecastModel, MAX_HORIZON } from "@/lib/forecast/model";
-import { MAX_FORECAST_POINTS, prepareSeries, type SeriesColumns } from "@/lib/forecast/prepare";
+import { MAX_FORECAST_POINTS, prepareSeries, type PrepareOptions, type SeriesColumns } from "@/lib/forecast/prepare";
 import type { Column, FieldSchema, Table } from "@/lib/table/types";
 import { parseDate } from "@/lib/table/values";
-import type { ForecastSpec } from "@/lib/schemas/forecasts";
+import { FORECAST_AGGREGATES, FORECAST_FREQUENCIES, type ForecastSpec } from "@/lib/schemas/forecasts";
 import { datasetStore, readModelArtifact } from "./storage";
 
 /** How a forecast task names its fields (camelCase inside the task payload). */
-export const forecastPayloadSchema = z.object({ dateField: z.string(), horizon: z.number().int().min(1).max(MAX_HORIZON), groupField: z.string().optional() });
+export const forecastPayloadSchema = z.object({
+  dateField: z.string(),
+  horizon: z.number().int().min(1).max(MAX_HORIZON),
+  groupField: z.string().optional(),
+  /** Rows combined per period first (forecast.aggregate / forecast.frequency). */
+  aggregate: z.enum(FORECAST_AGGREGATES).optional(),
+  frequency: z.enum(FORECAST_FREQUENCIES).optional(),
+});
 export type ForecastPayload = z.infer<typeof forecastPayloadSchema>;
 
 const issue = (field: string, msg: string): ValidationIssue => ({ loc: ["body", "forecast", field], msg, type: "value_error" });
@@ -29,8 +36,21 @@ function checkFields(fields: FieldSchema[], valueField: string, spec: ForecastSp
     issues.push(issue("date_field", `Unknown field "${spec.date_field}". Field names are case sensitive; the dataset has: ${list}.`));
   if (spec.group_field !== undefined && !known(spec.group_field))
     issues.push(issue("group_field", `Unknown field "${spec.group_field}". Field names are case sensitive; the dataset has: ${list}.`));
-  if (spec.date_field === valueField)
-    issues.push(issue("date_field", `"${valueField}" is the value to forecast; forecast.date_field must be another field, the dates.`));
+  if (spec.frequency !== undefined && spec.aggregate === undefined)
+    issues.push(
+      issue(
+        "frequency",
+        `forecast.frequency combines rows per period and needs a rule: add forecast.aggregate ("sum", "mean", "count", "min" or "max"). Without aggregate the period is read from the dates.`,
+      ),
+    );
+  // Counting rows needs no numeric value: predict_fields may name the date field (every dated row counts).
+  if (spec.date_field === valueField && spec.aggregate !== "count")
+    issues.push(
+      issue(
+        "date_field",
+        `"${valueField}" is the value to forecast; forecast.date_field must be another field, the dates (only forecast.aggregate "count" may count the rows of the date field itself).`,
+      ),
+    );
   if (spec.group_field !== undefined && (spec.group_field === valueField || spec.group_field === spec.date_field)) {
     issues.push(issue("group_field", `forecast.group_field must differ from the value ("${valueField}") and the date field ("${spec.date_field}").`));
   }
@@ -125,6 +145,12 @@ function groupValues(column: Column): SeriesColumns["groups"] {
   return { codes, dictionary };
 }
 
+/** 1 where the row has a value, NaN where it is missing (what forecast.aggregate "count" counts). */
+function presenceValues(column: Column): Float64Array {
+  if (column.kind === "number") return column.values.map((v) => (Number.isNaN(v) ? NaN : 1));
+  return Float64Array.from(column.codes, (c) => (c < 0 ? NaN : 1));
+}
+
 /** The series columns of a forecast request, from a table holding (at least) its fields. */
 export function seriesColumns(table: Table, valueField: string, spec: ForecastPayload): SeriesColumns {
   const column = (name: string) => {
@@ -133,10 +159,15 @@ export function seriesColumns(table: Table, valueField: string, spec: ForecastPa
     return c;
   };
   return {
-    values: numericValues(column(valueField), valueField),
+    values: spec.aggregate === "count" ? presenceValues(column(valueField)) : numericValues(column(valueField), valueField),
     dates: dateValues(column(spec.dateField), spec.dateField),
     groups: spec.groupField ? groupValues(column(spec.groupField)) : null,
   };
+}
+
+/** The engine's aggregate option of a forecast payload (undefined: rows are taken as they are). */
+export function aggregateOption(payload: ForecastPayload): PrepareOptions["aggregate"] {
+  return payload.aggregate ? { rule: payload.aggregate, ...(payload.frequency ? { frequency: payload.frequency } : {}) } : undefined;
 }
 
 /** ForecastError (from the engine's checks) -> 422 pointing at the request field at fault. */
@@ -175,13 +206,25 @@ export async function checkForecastRequest(options: {
   const valueField = predictFields[0];
   const issues = checkFields(options.fields, valueField, spec);
   if (issues.length) throw validationError(issues);
-  const payload: ForecastPayload = { dateField: spec.date_field, horizon: spec.horizon, ...(spec.group_field ? { groupField: spec.group_field } : {}) };
+  const payload: ForecastPayload = {
+    dateField: spec.date_field,
+    horizon: spec.horizon,
+    ...(spec.group_field ? { groupField: spec.group_field } : {}),
+    ...(spec.aggregate ? { aggregate: spec.aggregate } : {}),
+    ...(spec.frequency ? { frequency: spec.frequency } : {}),
+  };
   if (options.rows > FORECAST_CHECK_MAX_ROWS) return payload;
-  const wanted = [valueField, spec.date_field, ...(spec.group_field ? [spec.group_field] : [])];
+  const wanted = [...new Set([valueField, spec.date_field, ...(spec.group_field ? [spec.group_field] : [])])];
   const { table } = await datasetStore().snapshot(options.datasetId, { fields: wanted });
   const columns = seriesColumns(table, valueField, payload);
   try {
-    prepareSeries(columns, { horizon: spec.horizon, dateField: spec.date_field, valueField, groupField: spec.group_field });
+    prepareSeries(columns, {
+      horizon: spec.horizon,
+      dateField: spec.date_field,
+      valueField,
+      groupField: spec.group_field,
+      aggregate: aggregateOption(payload),
+    });
   } catch (error) {
     if (error instanceof ForecastError) throw forecastErrorToValidation(error);
     throw error;
@@ -227,11 +270,13 @@ export function isForecastReport(report: string): boolean {
 /** A forecast model's settings from its stored report (retrains reuse them); undefined for row models. */
 export function forecastSettingsOf(report: string): ForecastPayload | undefined {
   if (!isForecastReport(report)) return undefined;
-  const parsed = JSON.parse(report) as { dateField?: unknown; groupField?: unknown; horizon?: unknown };
+  const parsed = JSON.parse(report) as { dateField?: unknown; groupField?: unknown; horizon?: unknown; aggregate?: { rule?: unknown; period?: unknown } };
+  // A retrain combines rows by the same rule and the period the model was trained with (even if it was detected).
   return forecastPayloadSchema.parse({
     dateField: parsed.dateField,
     horizon: parsed.horizon,
     ...(typeof parsed.groupField === "string" ? { groupField: parsed.groupField } : {}),
+    ...(parsed.aggregate ? { aggregate: parsed.aggregate.rule, frequency: parsed.aggregate.period } : {}),
   });
 }
 

@@ -5,7 +5,7 @@ import { ForecastError, trainForecast } from "@/lib/forecast";
 import { UserFacingTaskError, type TaskContext } from "@/lib/jobs/worker";
 import { AppError } from "@/lib/errors";
 import { trainThreads } from "@/lib/env";
-import { seriesColumns, type ForecastPayload } from "./forecasts";
+import { aggregateOption, seriesColumns, type ForecastPayload } from "./forecasts";
 import type { TrainedOutcome } from "./run-training";
 import { datasetStore, isStorageUnavailable, withStorageRetry } from "./storage";
 import type { TrainTaskPayload } from "./training";
@@ -20,7 +20,7 @@ export async function runForecastTask(
 ): Promise<TrainedOutcome> {
   const valueField = payload.predictFields[0];
   const spec = payload.forecast;
-  const wanted = [valueField, spec.dateField, ...(spec.groupField ? [spec.groupField] : [])];
+  const wanted = [...new Set([valueField, spec.dateField, ...(spec.groupField ? [spec.groupField] : [])])];
   const { info, table } = await withStorageRetry(
     async () => {
       const current = await datasetStore().info(dataset.id);
@@ -47,6 +47,7 @@ export async function runForecastTask(
       valueField,
       groupField: spec.groupField,
       horizon: spec.horizon,
+      aggregate: aggregateOption(spec),
       budgetSeconds: payload.duration,
       threads: trainThreads(),
       onProgress: (p) => context.progress(p.fraction, p.estimateSecondsLeft, p.message),
@@ -65,6 +66,13 @@ export async function runForecastTask(
     // "kind" first: listings tell forecast models apart by this prefix without parsing (forecasts.ts).
     report: { ...outcome.report, series: outcome.report.series.slice(0, REPORT_SERIES), seriesCount: outcome.report.series.length },
     datasetVersion: info.version,
-    name: `${dataset.name}: forecast of ${valueField}${spec.groupField ? ` by ${spec.groupField}` : ""}`,
+    name: `${dataset.name}: forecast of ${forecastedQuantity(valueField, spec.dateField, outcome.report.aggregate)}${spec.groupField ? ` by ${spec.groupField}` : ""}`,
   };
+}
+
+/** "Sales", "Sales (sum per month)", "rows per week" (count of the date field), "Order ID (count per day)". */
+function forecastedQuantity(valueField: string, dateField: string, aggregate: { rule: string; period: string } | undefined): string {
+  if (!aggregate) return valueField;
+  if (aggregate.rule === "count" && valueField === dateField) return `rows per ${aggregate.period}`;
+  return `${valueField} (${aggregate.rule} per ${aggregate.period})`;
 }

@@ -1,0 +1,370 @@
+// Row-level tables (orders, tickets, sign-ups: several rows per day) -> one value per period and
+// series, by a rule the request states (forecast.aggregate): sum, mean, count, min or max of the
+// rows in each period. Periods are UTC calendar periods: hours, days, weeks starting on Monday,
+// months, quarters (January, April, July, October) and years. Each series spans from the period
+// of its first row to the period of its last; a period without rows is 0 for sum and count and a
+// missing value for mean, min and max (filled in later like any gap). The result is a regular
+// table (one row per series and period) for prepareSeries, with the sentences the data story says.
+import { DAY, HOUR, dateAt, monthIndex, type Frequency, isoDate } from "./calendar";
+import { ForecastError } from "./errors";
+import type { SeriesColumns } from "./prepare";
+
+export const AGGREGATE_RULES = ["sum", "mean", "count", "min", "max"] as const;
+export type AggregateRule = (typeof AGGREGATE_RULES)[number];
+export const PERIODS = ["hour", "day", "week", "month", "quarter", "year"] as const;
+export type Period = (typeof PERIODS)[number];
+
+export interface AggregateOptions {
+  rule: AggregateRule;
+  /** The period; default: chosen from the dates (choosePeriod). */
+  frequency?: Period;
+  dateField: string;
+  valueField: string;
+  groupField?: string;
+  /** Periods a series needs (minimumPoints(horizon)): the detection does not coarsen below it. */
+  minPoints: number;
+}
+
+export interface AggregatedTable {
+  columns: SeriesColumns;
+  frequency: Frequency;
+  period: Period;
+  /** The period was chosen from the dates (no forecast.frequency). */
+  detected: boolean;
+  rows: number;
+  /** Periods without rows (0 for sum/count, missing for mean/min/max). */
+  emptyPeriods: number;
+  notes: string[];
+}
+
+/** Shortest length of each period (for comparisons with the spacing of the dates). */
+const NOMINAL: Record<Period, number> = { hour: HOUR, day: DAY, week: 7 * DAY, month: 28 * DAY, quarter: 90 * DAY, year: 365 * DAY };
+/** Most periods (over all series) a table may be combined into. */
+export const MAX_PERIODS = 5_000_000;
+/** The detection takes the finest period in which at least this share of periods holds a row. */
+export const DETECT_MIN_FILLED = 0.75;
+
+/** The engine's frequency of a period (step 0 = the period's start). */
+export function periodFrequency(period: Period): Frequency {
+  switch (period) {
+    case "hour":
+      return { unit: "fixed", ms: HOUR };
+    case "day":
+      return { unit: "fixed", ms: DAY };
+    case "week":
+      return { unit: "fixed", ms: 7 * DAY };
+    case "month":
+      return { unit: "month", months: 1, anchor: "day", day: 1, timeOfDay: 0 };
+    case "quarter":
+      return { unit: "month", months: 3, anchor: "day", day: 1, timeOfDay: 0 };
+    case "year":
+      return { unit: "month", months: 12, anchor: "day", day: 1, timeOfDay: 0 };
+  }
+}
+
+/** Start (epoch ms, UTC) of the period holding t; weeks start on Monday 00:00 UTC. */
+export function periodStart(period: Period, t: number): number {
+  switch (period) {
+    case "hour":
+      return Math.floor(t / HOUR) * HOUR;
+    case "day":
+      return Math.floor(t / DAY) * DAY;
+    case "week": {
+      // 1970-01-05 was a Monday.
+      const monday = 4 * DAY;
+      return Math.floor((t - monday) / (7 * DAY)) * 7 * DAY + monday;
+    }
+    default: {
+      const months = period === "month" ? 1 : period === "quarter" ? 3 : 12;
+      const m = monthIndex(t);
+      const aligned = m - (((m % months) + months) % months);
+      return Date.UTC(Math.floor(aligned / 12), aligned % 12, 1);
+    }
+  }
+}
+
+/** Index of the period holding t, counted from the period starting at `start`. */
+function periodNumber(period: Period, start: number, t: number): number {
+  if (period === "month" || period === "quarter" || period === "year") {
+    const months = period === "month" ? 1 : period === "quarter" ? 3 : 12;
+    return Math.round((monthIndex(periodStart(period, t)) - monthIndex(start)) / months);
+  }
+  return Math.round((periodStart(period, t) - start) / NOMINAL[period]);
+}
+
+/** The label of a period in the data story: "2017-12", "2017-Q4", "2017", "week of 2017-12-25". */
+export function periodLabel(period: Period, start: number): string {
+  const iso = isoDate(start);
+  switch (period) {
+    case "hour":
+      return `${iso.slice(0, 13)}:00`;
+    case "day":
+      return iso.slice(0, 10);
+    case "week":
+      return `the week of ${iso.slice(0, 10)}`;
+    case "month":
+      return iso.slice(0, 7);
+    case "quarter":
+      return `${iso.slice(0, 4)}-Q${Math.floor(new Date(start).getUTCMonth() / 3) + 1}`;
+    case "year":
+      return iso.slice(0, 4);
+  }
+}
+
+const plural = (n: number, word: string, words = `${word}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? word : words}`;
+
+/** Row indexes per series (rows without a date or group left out), each sorted by date. */
+function seriesRows(columns: SeriesColumns): number[][] {
+  const count = columns.groups ? columns.groups.dictionary.length : 1;
+  const rows: number[][] = Array.from({ length: count }, () => []);
+  for (let i = 0; i < columns.dates.length; i++) {
+    if (!Number.isFinite(columns.dates[i])) continue;
+    const g = columns.groups ? columns.groups.codes[i] : 0;
+    if (g >= 0) rows[g].push(i);
+  }
+  for (const r of rows) r.sort((a, b) => columns.dates[a] - columns.dates[b]);
+  return rows;
+}
+
+/** Median spacing between consecutive distinct dates within the series (NaN without any). */
+export function typicalSpacing(columns: SeriesColumns, rows = seriesRows(columns)): number {
+  const gaps: number[] = [];
+  for (const r of rows) {
+    for (let k = 1; k < r.length; k++) {
+      const gap = columns.dates[r[k]] - columns.dates[r[k - 1]];
+      if (gap > 0) gaps.push(gap);
+    }
+  }
+  if (!gaps.length) return NaN;
+  gaps.sort((a, b) => a - b);
+  return gaps[Math.floor(gaps.length / 2)];
+}
+
+/**
+ * The coarsest period whose starts hold every date (dates all on the 1st of a month at 00:00 UTC:
+ * "month"); "hour" when some date is off the hour. Finer periods cannot tell such dates apart.
+ */
+export function dateResolution(columns: SeriesColumns): Period {
+  let coarsest = PERIODS.length - 1;
+  for (let i = 0; i < columns.dates.length && coarsest > 0; i++) {
+    const d = columns.dates[i];
+    if (!Number.isFinite(d)) continue;
+    while (coarsest > 0 && periodStart(PERIODS[coarsest], d) !== d) coarsest--;
+  }
+  return PERIODS[coarsest];
+}
+
+/**
+ * Why a period is finer than the data, or null when it is not: finer than the dates' resolution
+ * (dates written per month cannot be split per day), or shorter than a quarter of the typical
+ * spacing of consecutive dates (weekly dates per day: 6 of 7 days without a row).
+ */
+export function finerThanData(period: Period, spacing: number, resolution: Period): string | null {
+  if (period === "year") return null;
+  if (PERIODS.indexOf(period) < PERIODS.indexOf(resolution))
+    return `every date is the start of a ${resolution}${resolution === "week" ? " (a Monday)" : ""}, so the dates do not tell ${period}s apart`;
+  if (Number.isFinite(spacing) && NOMINAL[period] < spacing / 4)
+    return `consecutive dates are typically ${describeSpan(spacing)} apart, so most ${period}s would have no row`;
+  return null;
+}
+
+/** Periods per series from first to last row, and how many of them hold a row. */
+function coverage(period: Period, columns: SeriesColumns, rows: number[][]): { periods: number; filled: number; longest: number } {
+  let periods = 0;
+  let filled = 0;
+  let longest = 0;
+  for (const r of rows) {
+    if (!r.length) continue;
+    const start = periodStart(period, columns.dates[r[0]]);
+    const length = periodNumber(period, start, columns.dates[r[r.length - 1]]) + 1;
+    periods += length;
+    longest = Math.max(longest, length);
+    let last = -1;
+    for (const i of r) {
+      const k = periodNumber(period, start, columns.dates[i]);
+      if (k !== last) filled++;
+      last = k;
+    }
+  }
+  return { periods, filled, longest };
+}
+
+/**
+ * The period when the request names none: among the periods not finer than the data
+ * (finerThanData), the finest in which at least 75% of the periods (from each series' first row to its
+ * last) hold a row; coarser periods are not taken when the longest series would have fewer than
+ * `minPoints` of them. Without such a period, the coarsest that still leaves `minPoints`.
+ */
+export function choosePeriod(columns: SeriesColumns, minPoints: number, rows = seriesRows(columns)): Period {
+  const spacing = typicalSpacing(columns, rows);
+  const resolution = dateResolution(columns);
+  let fallback: Period | null = null;
+  for (const period of PERIODS) {
+    if (finerThanData(period, spacing, resolution)) continue;
+    const c = coverage(period, columns, rows);
+    if (c.longest < minPoints) return fallback ?? period;
+    fallback = period;
+    if (c.filled >= DETECT_MIN_FILLED * c.periods) return period;
+  }
+  return fallback ?? "year";
+}
+
+const RULE_WORDS: Record<AggregateRule, string> = {
+  sum: "the sum",
+  mean: "the average",
+  count: "the count of rows",
+  min: "the smallest value",
+  max: "the largest value",
+};
+
+/** Combines the rows of each series per period by the rule. Throws a ForecastError a user can fix. */
+export function aggregateRows(columns: SeriesColumns, options: AggregateOptions): AggregatedTable {
+  const { rule } = options;
+  if (!AGGREGATE_RULES.includes(rule))
+    throw new ForecastError("bad_request", `forecast.aggregate must be one of ${AGGREGATE_RULES.join(", ")} (got "${rule}").`, "aggregate");
+  if (options.frequency !== undefined && !PERIODS.includes(options.frequency))
+    throw new ForecastError("bad_request", `forecast.frequency must be one of ${PERIODS.join(", ")} (got "${options.frequency}").`, "frequency");
+  const rows = seriesRows(columns);
+  const dated = rows.reduce((n, r) => n + r.length, 0);
+  if (!dated) {
+    throw new ForecastError(
+      "too_short",
+      `No row has a ${options.dateField} value${options.groupField ? ` and a ${options.groupField} value` : ""}: there is nothing to forecast.`,
+      "date_field",
+    );
+  }
+  const spacing = typicalSpacing(columns, rows);
+  let period: Period;
+  if (options.frequency) {
+    period = options.frequency;
+    const resolution = dateResolution(columns);
+    const why = finerThanData(period, spacing, resolution);
+    if (why) {
+      const allowed = PERIODS.filter((p) => !finerThanData(p, spacing, resolution));
+      throw new ForecastError(
+        "bad_request",
+        `forecast.frequency "${period}" is finer than the data: ${why}. Use ${allowed.slice(0, 3).join(", ")}${allowed.length > 3 ? " or coarser" : ""}, or leave forecast.frequency out to choose it from the dates.`,
+        "frequency",
+      );
+    }
+  } else {
+    period = choosePeriod(columns, options.minPoints, rows);
+  }
+  const frequency = periodFrequency(period);
+  const total = coverage(period, columns, rows).periods;
+  if (total > MAX_PERIODS)
+    throw new ForecastError(
+      "too_large",
+      `Combining the rows per ${period} gives ${total.toLocaleString("en-US")} periods over all series; at most ${MAX_PERIODS.toLocaleString("en-US")} are supported. Use a coarser forecast.frequency, or fewer series.`,
+      "frequency",
+    );
+
+  const outDates: number[] = [];
+  const outValues: number[] = [];
+  const outCodes: number[] = [];
+  let emptyPeriods = 0;
+  let valueless = 0;
+  let missingValues = 0;
+  rows.forEach((r, g) => {
+    if (!r.length) return;
+    const start = periodStart(period, columns.dates[r[0]]);
+    const length = periodNumber(period, start, columns.dates[r[r.length - 1]]) + 1;
+    const acc = new Float64Array(length).fill(rule === "min" ? Infinity : rule === "max" ? -Infinity : 0);
+    const counts = new Float64Array(length);
+    const seen = new Uint8Array(length);
+    for (const i of r) {
+      const k = periodNumber(period, start, columns.dates[i]);
+      seen[k] = 1;
+      const v = columns.values[i];
+      if (!Number.isFinite(v)) {
+        missingValues++;
+        continue;
+      }
+      counts[k]++;
+      if (rule === "min") acc[k] = Math.min(acc[k], v);
+      else if (rule === "max") acc[k] = Math.max(acc[k], v);
+      else acc[k] += v;
+    }
+    for (let k = 0; k < length; k++) {
+      let value: number;
+      if (!seen[k]) emptyPeriods++;
+      if (rule === "count") value = counts[k];
+      else if (!counts[k]) {
+        // No row: a sum is 0; rows whose values are all missing: unknown, filled in like a gap.
+        if (seen[k]) valueless++;
+        value = rule === "sum" && !seen[k] ? 0 : NaN;
+      } else value = rule === "mean" ? acc[k] / counts[k] : acc[k];
+      outDates.push(dateAt(frequency, start, k));
+      outValues.push(value);
+      outCodes.push(g);
+    }
+  });
+
+  const per = `${period}${options.groupField ? ` and ${options.groupField}` : ""}`;
+  const what =
+    rule === "count"
+      ? `${RULE_WORDS.count}${options.valueField === options.dateField ? "" : ` where ${options.valueField} has a value`}`
+      : `${RULE_WORDS[rule]} of ${options.valueField}`;
+  const calendar =
+    period === "week"
+      ? " (weeks start on Monday, UTC)"
+      : period === "quarter"
+        ? " (calendar quarters, UTC)"
+        : period === "hour"
+          ? " (UTC)"
+          : ` (UTC calendar ${period}s)`;
+  const how = options.frequency
+    ? ""
+    : ` The ${period} was chosen from the dates: the finest period in which at least ${Math.round(DETECT_MIN_FILLED * 100)}% of the periods have a row (set forecast.frequency to choose another).`;
+  const notes = [`${plural(dated, "row")} ${dated === 1 ? "was" : "were"} combined per ${per}${calendar}: the forecast is of ${what} per ${period}.${how}`];
+  if (emptyPeriods) {
+    notes.push(
+      rule === "sum" || rule === "count"
+        ? `${plural(emptyPeriods, `${period} without rows`, `${period}s without rows`)} count${emptyPeriods === 1 ? "s" : ""} as 0.`
+        : `${plural(emptyPeriods, `${period} without rows`, `${period}s without rows`)} ${emptyPeriods === 1 ? "has" : "have"} no ${rule === "mean" ? "average" : rule}: filled in like a missing value.`,
+    );
+  }
+  if (missingValues && rule !== "count")
+    notes.push(
+      `${plural(missingValues, "row")} with no ${options.valueField} value ${missingValues === 1 ? "was" : "were"} left out of the ${rule}${valueless ? ` (${plural(valueless, period)} with only such rows ${valueless === 1 ? "is" : "are"} filled in like a missing value)` : ""}.`,
+    );
+  const partial = lastPeriodPartial(period, columns, rows, spacing);
+  if (partial && (rule === "sum" || rule === "count"))
+    notes.push(
+      `The last ${period} (${periodLabel(period, partial.start)}) has rows up to ${isoDate(partial.last).slice(0, period === "hour" ? 16 : 10)} only: its ${rule} may cover part of the ${period}.`,
+    );
+  const groups = columns.groups;
+  return {
+    columns: {
+      dates: Float64Array.from(outDates),
+      values: Float64Array.from(outValues),
+      groups: groups ? { codes: Int32Array.from(outCodes), dictionary: groups.dictionary } : null,
+    },
+    frequency,
+    period,
+    detected: !options.frequency,
+    rows: dated,
+    emptyPeriods,
+    notes,
+  };
+}
+
+/** The table's last period when its last row falls in the first half of it (and more rows were due). */
+function lastPeriodPartial(period: Period, columns: SeriesColumns, rows: number[][], spacing: number): { start: number; last: number } | null {
+  let last = -Infinity;
+  for (const r of rows) if (r.length) last = Math.max(last, columns.dates[r[r.length - 1]]);
+  const start = periodStart(period, last);
+  const end = dateAt(periodFrequency(period), start, 1);
+  if (!Number.isFinite(spacing) || end - last <= Math.max(spacing, (end - start) / 2)) return null;
+  return { start, last };
+}
+
+function describeSpan(ms: number): string {
+  const days = ms / DAY;
+  if (days >= 300) return `${Math.round(days / 365.25)} year${Math.round(days / 365.25) === 1 ? "" : "s"}`;
+  if (days >= 27) return `${Math.round(days / 30.44)} month${Math.round(days / 30.44) === 1 ? "" : "s"}`;
+  if (days >= 1) return `${Math.round(days)} day${Math.round(days) === 1 ? "" : "s"}`;
+  const hours = ms / HOUR;
+  if (hours >= 1) return `${Math.round(hours)} hour${Math.round(hours) === 1 ? "" : "s"}`;
+  return `${Math.round(ms / 60_000)} minutes`;
+}
