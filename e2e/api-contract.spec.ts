@@ -141,5 +141,11 @@ test("legacy spellings: a form body with comma-separated fields, JSON text rows 
   });
   expect(Object.keys((await plain.json()).predictions[0]).some((k) => k.startsWith("akkio_prediction_factor_"))).toBe(false);
 
+  // data in the query string, as some clients send it: here ~28 KB of URL, over Node's default 16 KB for the request line.
+  const many = Array.from({ length: 400 }, (_, i) => ({ plan: i % 2 ? "basic" : "premium", tenure_months: i % 50 }));
+  const inQuery = await anon.post(`/v1/models?api_key=${apiKey}&id=${result.model_id}&data=${encodeURIComponent(JSON.stringify(many))}`);
+  expect(inQuery.status(), await inQuery.text()).toBe(200);
+  expect((await inQuery.json()).predictions).toHaveLength(400);
+
   expect(await (await anon.delete("/v1/models", { form: { api_key: apiKey, model_id: result.model_id } })).json()).toEqual({ status: "success" });
 });

@@ -64,6 +64,29 @@ test.describe("legacy /v1/datasets", () => {
     expect((await anon.get("/v1/datasets", { headers: { api_key: apiKey } })).status()).toBe(200);
   });
 
+  test("JSON as scripts send it: with urllib's default form Content-Type, after a byte order mark", async ({ anon, apiKey }) => {
+    const asForm = await anon.post("/v1/datasets", {
+      data: Buffer.from(JSON.stringify({ api_key: apiKey, name: "urllib" })),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(asForm.status(), await asForm.text()).toBe(200);
+    const { dataset_id } = await asForm.json();
+    const withBom = await anon.post(`/v1/datasets?api_key=${apiKey}`, {
+      data: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ id: dataset_id, rows }))]),
+      headers: { "content-type": "application/json" },
+    });
+    expect(await withBom.json()).toEqual({ status: "success" });
+    expect((await (await anon.get(`/v1/datasets?api_key=${apiKey}&id=${dataset_id}`)).json()).rows).toBe(3);
+    expect(
+      (
+        await anon.delete("/v1/datasets", {
+          data: Buffer.from(JSON.stringify({ api_key: apiKey, id: dataset_id })),
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        })
+      ).status(),
+    ).toBe(200);
+  });
+
   test("missing or wrong key: 404 with the legacy body", async ({ anon }) => {
     for (const res of [await anon.get("/v1/datasets"), await anon.get("/v1/datasets?api_key=nope"), await anon.post("/v1/datasets", { data: { name: "x" } })]) {
       expect(res.status()).toBe(404);

@@ -20,7 +20,10 @@ await app.prepare();
 // lib/http/client-address.ts reads the peer address from this header; a client's own value is replaced.
 const CLIENT_ADDRESS_HEADER = "x-tabula-client-address";
 
-const server = createServer((req, res) => {
+// Legacy clients may send prediction rows in the query string (`data=[...]`): allow request lines
+// and headers up to 256 KB (Node's default, 16 KB, answers longer ones with a bare 431).
+const MAX_HEADER_BYTES = 256 * 1024;
+const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
   req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   compress(req, res, () => {
     recordForContract?.(req, res);

@@ -57,4 +57,30 @@ describe("request bodies", () => {
     const none = await readBody(new Request("http://x/", { method: "POST" }));
     expect(none).toEqual({ kind: "none" });
   });
+
+  it("reads JSON sent with a form Content-Type (Python urllib's default) and JSON after a byte order mark", async () => {
+    const post = (body: string | Uint8Array<ArrayBuffer>, type?: string) =>
+      readBody(new Request("http://x/", { method: "POST", headers: type ? { "content-type": type } : {}, body }));
+    expect(await post('{"name": "a", "rows": [{"x": "1&2=3"}]}', "application/x-www-form-urlencoded")).toEqual({
+      kind: "json",
+      value: { name: "a", rows: [{ x: "1&2=3" }] },
+    });
+    expect(await post('  {"a": 1}', "application/x-www-form-urlencoded; charset=utf-8")).toEqual({ kind: "json", value: { a: 1 } });
+    // A real form body, also one whose value holds JSON text, stays a form.
+    expect(await post("rows=%5B%7B%22a%22%3A1%7D%5D&id=7", "application/x-www-form-urlencoded")).toEqual({
+      kind: "form",
+      value: { rows: '[{"a":1}]', id: "7" },
+    });
+    // Malformed JSON with a form type is explained as JSON, not read as a form with one odd key.
+    await expect(post('{"a": ', "application/x-www-form-urlencoded")).rejects.toThrow(/not valid JSON/);
+
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"name": "b"}')]);
+    expect(await post(bom, "application/json")).toEqual({ kind: "json", value: { name: "b" } });
+    expect(await post(bom)).toEqual({ kind: "json", value: { name: "b" } });
+    expect(await post(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("api_key=k")]), "application/x-www-form-urlencoded")).toEqual({
+      kind: "form",
+      value: { api_key: "k" },
+    });
+    expect(await post(new Uint8Array([0xef, 0xbb, 0xbf]), "application/json")).toEqual({ kind: "none" });
+  });
 });

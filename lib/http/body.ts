@@ -99,12 +99,19 @@ export function parseJsonText(text: string): unknown {
   return value;
 }
 
-/** JSON, form-encoded, or empty. Bodies without a content type are read as JSON when they look like it. */
+/**
+ * JSON, form-encoded, or empty. Bodies without a content type are read as JSON when they look like it.
+ * A leading UTF-8 byte order mark (files saved as "UTF-8 with BOM", Windows tools) is not content.
+ * Form encoders write "{" as %7B, so a form-typed body that opens with "{" is JSON sent with a
+ * default form Content-Type (Python's urllib sets one on every body it is not told the type of).
+ */
 export async function readBody(request: Request): Promise<ParsedBody> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  const text = await readBodyText(request);
+  let text = await readBodyText(request);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === "") return { kind: "none" };
-  if (type.includes("application/x-www-form-urlencoded")) {
+  const jsonAsForm = text.trimStart().startsWith("{");
+  if (type.includes("application/x-www-form-urlencoded") && !jsonAsForm) {
     const value = Object.fromEntries(new URLSearchParams(text));
     assertNoNul(value, "body");
     return { kind: "form", value };
@@ -112,7 +119,7 @@ export async function readBody(request: Request): Promise<ParsedBody> {
   if (type.includes("multipart/form-data")) {
     throw new AppError("unsupported_media_type", "multipart/form-data is not supported here. Send JSON (application/json) or a form-encoded body.");
   }
-  if (type.includes("json") || type === "" || type.startsWith("text/plain")) {
+  if (type.includes("json") || type === "" || type.startsWith("text/plain") || (type.includes("application/x-www-form-urlencoded") && jsonAsForm)) {
     return { kind: "json", value: parseJsonText(text) };
   }
   throw new AppError("unsupported_media_type", `Content-Type "${type}" is not supported. Send JSON (application/json).`);

@@ -27,10 +27,17 @@ function errorHeaders(error: AppError): HeadersInit | undefined {
   return error.code === "unavailable" ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : undefined;
 }
 
+function isRecordGone(error: unknown): boolean {
+  return error instanceof Error && error.name === "PrismaClientKnownRequestError" && (error as Error & { code?: unknown }).code === "P2025";
+}
+
 export function normalizeError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   // Services validate their own inputs with zod too; those failures are the caller's to fix.
   if (error instanceof ZodError) return validationError(toValidationIssues(error, "body", undefined));
+  // Prisma's "record to update or delete not found" (P2025): the services check ownership first, so
+  // this is another request deleting the record in between. Not a server fault: answer as for a gone id.
+  if (isRecordGone(error)) return new AppError("not_found", "Not found: it was deleted by another request meanwhile.");
   if (error instanceof Error && error.name === "StoreError") {
     const code = LIBRARY_CODES[(error as Error & { code?: string }).code ?? ""] ?? "bad_request";
     return new AppError(code, error.message);

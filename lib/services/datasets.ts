@@ -25,7 +25,10 @@ export async function createDataset(options: { teamId: string; name: string }) {
 }
 
 async function recordInfo(datasetId: string, info: { rowCount: number; fields: FieldSchema[] }) {
-  await db.dataset.update({ where: { id: datasetId }, data: { rowCount: info.rowCount, fields: JSON.stringify(info.fields) } });
+  // The dataset may have been deleted by another request since the ownership check: then this
+  // change went nowhere, and the answer is the delete's (404), not a failed update.
+  const { count } = await db.dataset.updateMany({ where: { id: datasetId }, data: { rowCount: info.rowCount, fields: JSON.stringify(info.fields) } });
+  if (count === 0) throw notFound(`Dataset "${datasetId}"`);
 }
 
 /** The first rows define the schema: their field names must fit (later rows can only use those). */

@@ -1,0 +1,92 @@
+// Requests that race each other over one record: whatever the interleaving, each answer is a
+// success or a clear 4xx (never a 500), and what is stored stays consistent.
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { call, createTeamWithKey, migrateTestDb } from "./setup-db";
+
+let key = "";
+let teamId = "";
+type Handler = Parameters<typeof call>[0];
+let datasets: { GET: Handler; POST: Handler; DELETE: Handler };
+let project: { GET: Handler; PUT: Handler; DELETE: Handler };
+
+beforeAll(async () => {
+  await migrateTestDb();
+  ({ secret: key, teamId } = await createTeamWithKey("races"));
+  datasets = (await import("../app/v1/datasets/route")) as never;
+  project = (await import("../app/api/v1/projects/[projectId]/route")) as never;
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function newDataset(name: string): Promise<string> {
+  const created = await call(datasets.POST, "POST", `/v1/datasets?api_key=${key}`, { body: { name } });
+  expect(created.status).toBe(200);
+  return created.json.dataset_id as string;
+}
+
+describe("a dataset deleted while a request changes it", () => {
+  const rows = [
+    { a: 1, b: "x" },
+    { a: 2, b: "y" },
+  ];
+
+  // The delete lands between the append's ownership check and its bookkeeping: the rows went to a
+  // dataset that no longer exists, so the answer is the delete's 404.
+  for (const [operation, body] of [
+    ["append", { rows }],
+    ["set types", { fields: [{ name: "a", type: "float" }] }],
+    ["re-parse", { parse_fields: true }],
+  ] as const) {
+    it(`${operation}: 404 with the legacy error body, not 500; the dataset stays gone`, async () => {
+      const id = await newDataset(`race ${operation}`);
+      if (operation !== "append") expect((await call(datasets.POST, "POST", `/v1/datasets?api_key=${key}`, { body: { id, rows } })).status).toBe(200);
+      const { datasetStore } = await import("../lib/services/storage");
+      const { deleteDataset } = await import("../lib/services/datasets");
+      const store = datasetStore();
+      const method = operation === "append" ? "append" : operation === "set types" ? "setFieldTypes" : "reparse";
+      const original = store[method].bind(store) as (...args: unknown[]) => Promise<unknown>;
+      vi.spyOn(store, method).mockImplementation(async (...args: unknown[]) => {
+        const info = await original(...args);
+        await deleteDataset({ teamId, datasetId: id });
+        return info as never;
+      });
+      const res = await call(datasets.POST, "POST", `/v1/datasets?api_key=${key}`, { body: { id, ...body } });
+      expect(res.status, JSON.stringify(res.json)).toBe(404);
+      expect(res.json).toEqual({ status: "error", message: `Dataset "${id}" not found` });
+      vi.restoreAllMocks();
+      expect((await call(datasets.GET, "GET", `/v1/datasets?api_key=${key}&id=${id}`)).status).toBe(404);
+    });
+  }
+});
+
+describe("a record deleted between a service's check and its write", () => {
+  it("Prisma's record-not-found (P2025) is a 404 in both envelopes, not a 500", async () => {
+    const { db } = await import("../lib/db");
+    const { apiV1ErrorResponse, legacyErrorResponse } = await import("../lib/http/errors");
+    const error = await db.project.update({ where: { id: "gone-meanwhile" }, data: { name: "x" } }).catch((e: unknown) => e);
+    const request = new Request("http://localhost/api/v1/projects/gone-meanwhile", { method: "PUT" });
+    const current = apiV1ErrorResponse(error, request);
+    expect(current.status).toBe(404);
+    expect((await current.json()).detail).toMatch(/deleted by another request/);
+    const legacy = legacyErrorResponse(error, request);
+    expect(legacy.status).toBe(404);
+    expect((await legacy.json()).status).toBe("error");
+  });
+
+  it("a project updated and deleted at once: each answer is 201/200 or 404", async () => {
+    const { createProject } = await import("../lib/services/projects");
+    for (let i = 0; i < 5; i++) {
+      const { id } = await createProject(teamId, { name: `p${i}` } as never);
+      const headers = { "X-API-Key": key };
+      const [put, del] = await Promise.all([
+        call(project.PUT, "PUT", `/api/v1/projects/${id}`, { headers, body: { name: "renamed" }, params: { projectId: id } }),
+        call(project.DELETE, "DELETE", `/api/v1/projects/${id}`, { headers, params: { projectId: id } }),
+      ]);
+      expect([201, 404]).toContain(put.status);
+      expect(del.status).toBe(200);
+      expect((await call(project.GET, "GET", `/api/v1/projects/${id}`, { headers, params: { projectId: id } })).status).toBe(404);
+    }
+  });
+});
