@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { cleanHeaders, delimiterFor, guessEncoding, irregularRowsWarnings, parseDelimitedText, readTextFile, streamRowBatches, toCsv } from "./csv-upload";
+import {
+  cleanHeaders,
+  delimiterFor,
+  guessEncoding,
+  irregularRowsWarnings,
+  notATableReason,
+  parseDelimitedText,
+  readTextFile,
+  streamRowBatches,
+  toCsv,
+} from "./csv-upload";
 import type { DataRow } from "./types";
 
 function makeCsv(rows: number): string {
@@ -150,5 +160,23 @@ describe("rows that do not fit the header", () => {
   it("says nothing when every row fits", async () => {
     const { warnings } = await collect("a,b\n1,2\n3,4\n");
     expect(warnings).toEqual([]);
+  });
+});
+
+describe("notATableReason", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  it("passes CSV and TSV text, with or without a byte-order mark, in any language", () => {
+    expect(notATableReason(bytes("a,b\n1,2\n"))).toBeNull();
+    expect(notATableReason(bytes("\uFEFFname;âge\nÉlodie;31\n"))).toBeNull();
+    expect(notATableReason(bytes("x\ty\n<b>1</b>\t2\n"))).toBeNull(); // markup inside a cell is data
+    expect(notATableReason(new Uint8Array(0))).toBeNull(); // empty: the reader says what is missing
+  });
+  it("names binary files, archives, PDFs and markup instead of parsing them as rows", () => {
+    expect(notATableReason(new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]))).toMatch(/binary data.*choose a CSV, TSV or \.xlsx/);
+    expect(notATableReason(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0]))).toMatch(/\.xlsx extension/);
+    expect(notATableReason(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1]))).toMatch(/save it as \.xlsx or CSV/);
+    expect(notATableReason(bytes("%PDF-1.7\n"))).toMatch(/PDF/);
+    expect(notATableReason(bytes('  <svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toMatch(/markup/);
+    expect(notATableReason(bytes("<!DOCTYPE html><html></html>"))).toMatch(/markup/);
   });
 });

@@ -50,6 +50,30 @@ export async function guessFileEncoding(file: Blob): Promise<"utf-8" | "windows-
   return guessEncoding(new Uint8Array(await file.slice(0, 1 << 20).arrayBuffer()));
 }
 
+/**
+ * Why the first bytes of a file chosen as CSV/TSV cannot be a delimited table, in a sentence that
+ * says what to choose instead; null when they may be one. Catches the common wrong picks: a
+ * workbook or archive, a PDF, an image or program (NUL bytes never occur in text), and HTML/XML.
+ */
+export function notATableReason(bytes: Uint8Array): string | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x50, 0x4b, 0x03, 0x04))
+    return "This file is a zip archive or an Excel workbook, not CSV text. If it is a workbook, give it the .xlsx extension; otherwise unpack it and choose the CSV inside.";
+  if (starts(0xd0, 0xcf, 0x11, 0xe0)) return "This file is an old Excel (.xls) or Office file, not CSV text: open it in Excel and save it as .xlsx or CSV.";
+  if (starts(0x25, 0x50, 0x44, 0x46)) return "This file is a PDF, not a table: export the table from its source as CSV or .xlsx and choose that.";
+  const sample = bytes.subarray(0, 4096);
+  if (sample.includes(0)) return "This file holds binary data (an image, a program or an archive), not CSV text: choose a CSV, TSV or .xlsx file.";
+  const head = new TextDecoder("utf-8")
+    .decode(sample)
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .slice(0, 64)
+    .toLowerCase();
+  if (/^<(\?xml|!doctype|html|svg|!--)/.test(head))
+    return "This file is HTML, XML or SVG markup, not a table with a header row: export the data as CSV or .xlsx and choose that.";
+  return null;
+}
+
 /** The whole text of a (small) file, decoded as UTF-8 or, when it is not UTF-8, as Windows-1252. */
 export async function readTextFile(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -193,6 +217,10 @@ export async function uploadFileAsDataset(
   const sheet = isExcelFile(file.name) ? await readExcelRows(file) : null;
   if (sheet && sheet.fields.length === 0) throw new Error("The first sheet of the workbook is empty: it needs a header row and at least one data row.");
   if (sheet && sheet.rows.length === 0) throw new Error("The first sheet has a header row but no data rows.");
+  if (!sheet) {
+    const reason = notATableReason(new Uint8Array(await file.slice(0, 4096).arrayBuffer()));
+    if (reason) throw new Error(reason);
+  }
   const { dataset_id: datasetId } = await apiFetch<{ dataset_id: string }>("/v1/datasets", { method: "POST", body: { name: options.name } });
   const sendBatch = (batch: DataRow[]) =>
     apiFetch("/v1/datasets", { method: "POST", body: { id: datasetId, rows: batch }, signal: options.signal }).then(() => undefined);
