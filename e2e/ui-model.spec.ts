@@ -112,6 +112,19 @@ test("train at 10 seconds with live status, then read the model page and predict
   await expect(result.getByTestId("factors").getByRole("listitem").first()).toBeVisible();
   await saveScreen(page, testInfo, "model");
 
+  // An empty form says what to fill in, sends nothing and keeps the answer shown; a partly blank one says what counted as unknown.
+  const tryForm = page.getByTestId("try-prediction");
+  await tryForm.getByRole("button", { name: "Clear" }).click();
+  await expect(contract).toHaveValue("");
+  await page.getByTestId("predict-button").click();
+  await expect(tryForm.getByRole("alert")).toContainText("Fill in at least one field");
+  await expect(result.getByTestId("probabilities").getByRole("listitem")).toHaveCount(2);
+  await contract.fill("Month-to-month");
+  await page.getByTestId("predict-button").click();
+  await expect(tryForm.getByRole("alert")).toHaveCount(0);
+  await expect(result.getByTestId("prediction-blanks")).toContainText(/Left blank, so treated as unknown: .*tenure/);
+  await expect(result.getByTestId("prediction-blanks")).not.toContainText("Contract");
+
   // Batch prediction of a CSV and a download of the results.
   const file = testInfo.outputPath("to-predict.csv");
   const lines = fs.readFileSync(sharedDataset("telco.csv"), "utf8").split(/\r?\n/).slice(0, 31);
