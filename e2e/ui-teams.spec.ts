@@ -2,6 +2,7 @@
 // list), switch back; invite someone, who signs in with the initial password, must choose their
 // own, accepts the invitation, sees API keys without being able to manage them, and declines another.
 import { expect, request, test } from "@playwright/test";
+import { createTeam, inviteAndJoin, sessionClient, signInOwner, switchTeam } from "./helpers/accounts";
 import { churnRows } from "./helpers/data";
 import { ensureSignedIn, OWNER, saveScreen } from "./ui-helpers";
 
@@ -119,4 +120,27 @@ test("an invited person chooses their own password, accepts, sees keys read-only
   await dialog.getByRole("button", { name: "Remove member" }).click();
   await expect(page.getByTestId("members")).not.toContainText(email);
   await context.close();
+});
+
+test("in a team without keys, a member is told who can create one; the owner is asked to", async ({ browser, baseURL }) => {
+  const owner = await sessionClient(baseURL!);
+  await signInOwner(owner);
+  const teamName = `Keyless ${stamp}`;
+  const teamId = await createTeam(owner, teamName);
+  await switchTeam(owner, teamId);
+  const member = await inviteAndJoin(owner, baseURL!, `keyless-${stamp}@example.com`, "member", teamId);
+  for (const [who, ctx, text] of [
+    ["member", member, "An owner or admin can create one for your scripts."],
+    ["owner", owner, "Create one to call the API from scripts."],
+  ] as const) {
+    const context = await browser.newContext({ storageState: await ctx.storageState() });
+    const page = await context.newPage();
+    await page.goto("/team-settings");
+    await expect(page.getByTestId("current-team"), who).toContainText(teamName);
+    await expect(page.getByRole("heading", { name: "No API keys" })).toBeVisible();
+    await expect(page.getByText(text)).toBeVisible();
+    await context.close();
+  }
+  await member.dispose();
+  await owner.dispose();
 });
