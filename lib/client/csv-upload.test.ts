@@ -134,7 +134,7 @@ describe("rows that do not fit the header", () => {
   it("counts short and long rows and says what happened to their cells", async () => {
     const { rows, irregular, warnings } = await collect("a,b,c\n1,2,3\n4,5\n6,7,8,9\n10,11\n");
     expect(rows).toHaveLength(4);
-    expect(irregular).toEqual({ fewer: 2, more: 1, unclosedQuoteRow: null });
+    expect(irregular).toEqual({ fewer: 2, more: 1, unclosedQuoteRow: null, decimalCommas: 0 });
     expect(warnings).toEqual([
       "2 rows have fewer cells than the 3 columns of the header: the missing cells are empty.",
       "1 row has more cells than the 3 columns of the header: the extra cells were dropped.",
@@ -155,6 +155,19 @@ describe("rows that do not fit the header", () => {
     expect(csv.length).toBeGreaterThan(5 * 1024 * 1024);
     const result = await streamRowBatches(csv, { totalBytes: csv.length, onBatch: async () => undefined });
     expect(result.irregular.unclosedQuoteRow).toBe(250_001);
+  });
+
+  it("reads decimal commas of a semicolon-separated file as numbers, and says so; leaves commas elsewhere alone", async () => {
+    const { rows, warnings } = await collect("name;score;note;code\nann;4,5;a, b;12\nbob;-0,25;x;3,2,1\n");
+    expect(rows.map((r) => r.score)).toEqual(["4.5", "-0.25"]);
+    expect(rows.map((r) => r.note)).toEqual(["a, b", "x"]); // text with a comma is text
+    expect(rows[1].code).toBe("3,2,1"); // not a number with one decimal comma
+    expect(warnings).toEqual(["2 values with a decimal comma (like 4,5) were read as a number (4.5), as semicolon-separated files write them."]);
+    expect(parseDelimitedText("name;score\nann;4,5\n").rows).toEqual([{ name: "ann", score: "4.5" }]); // batch prediction files too
+    // With commas between cells, "4,5" is two cells, never one number.
+    const plain = await collect('a,b\n"4,5",1\n');
+    expect(plain.rows[0].a).toBe("4,5");
+    expect(plain.warnings).toEqual([]);
   });
 
   it("says nothing when every row fits", async () => {

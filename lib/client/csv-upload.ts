@@ -100,7 +100,12 @@ export interface IrregularRows {
   more: number;
   /** The data row (1-based) where a quote opens and never closes, so the rest of the file became one value. */
   unclosedQuoteRow: number | null;
+  /** Cells of a semicolon-separated file written with a decimal comma ("4,5"), sent as "4.5". */
+  decimalCommas?: number;
 }
+
+/** "4,5", "-0,25": a number with a decimal comma, as semicolon-separated exports (European locales) write them. */
+const DECIMAL_COMMA = /^\s*[-+]?\d+,\d+\s*$/;
 
 /** What a person should know about rows that did not fit, in plain words (empty when all fit). */
 export function irregularRowsWarnings(irregular: IrregularRows, fieldCount: number): string[] {
@@ -113,6 +118,10 @@ export function irregularRowsWarnings(irregular: IrregularRows, fieldCount: numb
     );
   if (irregular.fewer > 0) out.push(`${rows(irregular.fewer)} fewer cells than the ${cells} of the header: the missing cells are empty.`);
   if (irregular.more > 0) out.push(`${rows(irregular.more)} more cells than the ${cells} of the header: the extra cells were dropped.`);
+  if (irregular.decimalCommas)
+    out.push(
+      `${irregular.decimalCommas.toLocaleString("en-US")} ${irregular.decimalCommas === 1 ? "value" : "values"} with a decimal comma (like 4,5) ${irregular.decimalCommas === 1 ? "was" : "were"} read as a number (4.5), as semicolon-separated files write them.`,
+    );
   return out;
 }
 
@@ -126,7 +135,7 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
     let failed = false;
     let lastCursor = 0;
     let dataRowsSeen = 0;
-    const irregular: IrregularRows = { fewer: 0, more: 0, unclosedQuoteRow: null };
+    const irregular: IrregularRows = { fewer: 0, more: 0, unclosedQuoteRow: null, decimalCommas: 0 };
 
     const fail = (error: unknown) => {
       if (failed) return;
@@ -165,11 +174,20 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
           irregular.unclosedQuoteRow = dataRowsSeen + quote.row + (headerInChunk ? 0 : 1);
         dataRowsSeen += data.length;
         const names = headers;
+        // With ";" between cells, a comma in a lone number is its decimal separator.
+        const semicolons = results.meta.delimiter === ";";
         for (const cells of data) {
           if (cells.length < names.length) irregular.fewer++;
           else if (cells.length > names.length) irregular.more++;
           const row: DataRow = emptyRecord(); // a column may be named "__proto__"
-          for (let c = 0; c < names.length; c++) row[names[c]] = cells[c] ?? "";
+          for (let c = 0; c < names.length; c++) {
+            let cell = cells[c] ?? "";
+            if (semicolons && DECIMAL_COMMA.test(cell)) {
+              cell = cell.replace(",", ".");
+              irregular.decimalCommas = (irregular.decimalCommas ?? 0) + 1;
+            }
+            row[names[c]] = cell;
+          }
           pending.push(row);
         }
         lastCursor = results.meta.cursor;
@@ -256,7 +274,9 @@ export function parseDelimitedText(text: string, fileName = "data.csv"): { field
   const [head, ...body] = parsed.data;
   if (!head) return { fields: [], rows: [] };
   const fields = cleanHeaders(head);
-  const rows = body.map((cells) => Object.fromEntries(fields.map((f, i) => [f, cells[i] ?? ""])) as DataRow);
+  // Decimal commas are read as the upload reads them, so a model trained on such a file gets numbers.
+  const cell = parsed.meta.delimiter === ";" ? (v: string) => (DECIMAL_COMMA.test(v) ? v.replace(",", ".") : v) : (v: string) => v;
+  const rows = body.map((cells) => Object.fromEntries(fields.map((f, i) => [f, cell(cells[i] ?? "")])) as DataRow);
   return { fields, rows };
 }
 
