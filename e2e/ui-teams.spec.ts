@@ -114,7 +114,8 @@ test("an invited person chooses their own password, accepts, sees keys read-only
   await expect(page.getByTestId("current-team")).toContainText(OWNER.teamName);
   await page.goto("/team-settings");
   await page.getByRole("button", { name: `Remove ${email}` }).click();
-  const dialog = page.getByRole("dialog");
+  // Named by its own title (the page holds several dialogs; each has its own title id).
+  const dialog = page.getByRole("dialog", { name: `Remove ${email}?` });
   await expect(dialog).toContainText("API keys they created for it are revoked");
   await saveScreen(page, testInfo, "team-remove-member");
   await dialog.getByRole("button", { name: "Remove member" }).click();
@@ -143,4 +144,17 @@ test("in a team without keys, a member is told who can create one; the owner is 
   }
   await member.dispose();
   await owner.dispose();
+});
+
+test("the account page's Create a team dialog has its own labelled field, and Escape closes it", async ({ page }) => {
+  await ensureSignedIn(page);
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Create a team" }).click();
+  // The header's switcher holds a second (closed) one: the label must point at this dialog's field.
+  const dialog = page.getByRole("dialog", { name: "Create a team" });
+  await expect(dialog.getByLabel("Team name")).toBeFocused();
+  await page.keyboard.type("Not kept");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Create a team" })).toBeFocused();
 });
