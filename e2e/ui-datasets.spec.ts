@@ -84,7 +84,9 @@ test("a TSV file uploads too (Enter in the name field), and an empty file says w
   await page.getByTestId("start-upload").click();
   await expect(page.getByTestId("upload-panel").getByRole("alert")).toContainText("The dataset name has 500 characters; shorten it to at most 200");
   await expect(page.getByTestId("datasets-table").getByRole("row")).toHaveCount(before);
-  await page.getByLabel("Dataset name").fill("pets");
+  // Choosing the same file again (as after fixing it) starts over from it, with its own name.
+  await page.getByTestId("dataset-file-input").setInputFiles(tsv);
+  await expect(page.getByLabel("Dataset name")).toHaveValue("pets");
 
   // Enter in the name field uploads, as the Upload button does.
   await page.getByLabel("Dataset name").press("Enter");

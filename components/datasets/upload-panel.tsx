@@ -121,7 +121,11 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
           className="sr-only"
           // The visible "choose a file" button opens it; a hidden stop in the tab order would show no focus.
           tabIndex={-1}
-          onChange={(e) => pick(e.target.files?.[0])}
+          onChange={(e) => {
+            pick(e.target.files?.[0]);
+            // Forget the choice, so choosing the same file again (fixed after an error) is a change too.
+            e.target.value = "";
+          }}
           disabled={busy}
           data-testid="dataset-file-input"
         />
