@@ -133,6 +133,20 @@ test("a ragged CSV with an unclosed quote uploads with a warning that says which
   // "4,5" and the row the quote swallowed.
   await expect(warnings).toContainText("2 rows have fewer cells than the 3 columns of the header");
   await saveScreen(page, testInfo, "upload-ragged-warning", { fullPage: false });
+
+  // A semicolon-separated export with decimal commas: numbers, and a note that is not about rows.
+  const semi = `${dir}/semicolon.csv`;
+  fs.writeFileSync(semi, "name;score\nann;4,5\nbob;3,25\n");
+  await page.getByTestId("dataset-file-input").setInputFiles(semi);
+  await page.getByLabel("Dataset name").fill(`semicolon ${Date.now()}`);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByText("Uploaded 2 rows")).toBeVisible();
+  await expect(page.getByText("Check these before you train:")).toBeVisible();
+  await expect(page.getByTestId("upload-warnings")).toHaveText(
+    "2 values with a decimal comma (like 4,5) were read as a number (4.5), as semicolon-separated files write them.",
+  );
+  await page.getByRole("button", { name: "Open the dataset" }).click();
+  await expect(page.getByTestId("field-type-score")).toHaveValue("float");
 });
 
 test("an Excel workbook uploads from its first sheet, with numbers and dates typed; .xls is refused with a remedy", async ({ page }, testInfo) => {

@@ -180,7 +180,7 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
       )}
       {done && done.warnings.length > 0 && (
         <Notice tone="warning">
-          <span className="block font-medium">Some rows did not match the header row:</span>
+          <span className="block font-medium">Check these before you train:</span>
           <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="upload-warnings">
             {done.warnings.map((w) => (
               <li key={w}>{w}</li>
