@@ -3,8 +3,8 @@ import { useStartedTrainings } from "@/lib/client/started-trainings";
 import { DoneTrainingItem, TeamTrainingItem, useTeamTrainingsShown } from "../models/models-list";
 
 /**
- * Trainings on this dataset that this browser did not start (a teammate's, another browser's, a
- * script's): the status panel below the form only follows the ones started here. Queued and
+ * Trainings on this dataset that the forms here did not start (a teammate's, another browser's, a
+ * script's, a retrain from a model page): the status panel below the form only follows the ones started here. Queued and
  * running ones, and those that finished while the page was open (with their model).
  */
 export function DatasetTrainings({ datasetId }: { datasetId: string }) {
@@ -18,7 +18,9 @@ export function DatasetTrainings({ datasetId }: { datasetId: string }) {
       <h3 id="dataset-trainings-title" className="text-sm font-semibold text-slate-800">
         Also training on this dataset
       </h3>
-      <p className="text-xs text-slate-500">Started by someone else, another browser or a script; the Models page lists every training of the team.</p>
+      <p className="text-xs text-slate-500">
+        Started elsewhere (by a teammate, a script, another browser, or a model's retrain); the Models page lists every training of the team.
+      </p>
       <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         {done.map((t) => (
           <DoneTrainingItem key={t.task_id} training={t} />
