@@ -28,6 +28,7 @@ test("first-run setup or sign-in, navigation with the team, sign out and back in
   // A signed-out visitor is sent to sign in, and back to the page afterwards.
   await page.goto("/models");
   await page.waitForURL("**/login?next=%2Fmodels");
+  await expect(page.getByTestId("session-ended")).toHaveCount(0); // signed out here: nothing "ended"
 
   await page.getByLabel("Email").fill(OWNER.email);
   await page.getByLabel("Password").fill("wrong password!");
@@ -68,4 +69,20 @@ test("on a 390 px phone the header fits, and the menu holds the pages and Sign o
   await nav.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL("**/login");
   await context.close();
+});
+
+test("a session that ended (expired, or signed out elsewhere) is named on the sign-in page, which leads back", async ({ page, context, baseURL }) => {
+  await ensureSignedIn(page);
+  // The server no longer knows the browser's session token: what an expired or revoked session looks like.
+  const cookie = (await context.cookies()).find((c) => c.name === "tabula_session");
+  expect(cookie).toBeTruthy();
+  await context.addCookies([{ ...cookie!, value: "ended-session-token-that-the-server-does-not-know" }]);
+  await page.goto("/models");
+  await page.waitForURL("**/login?next=%2Fmodels");
+  await expect(page.getByTestId("session-ended")).toContainText("Your session has ended");
+  await expect(page.getByTestId("session-ended")).toContainText("where you left off");
+  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${baseURL}/models`);
 });

@@ -70,8 +70,24 @@ test("a TSV file uploads too (Enter in the name field), and an empty file says w
   await page.getByTestId("dataset-file-input").setInputFiles(empty);
   await page.getByTestId("start-upload").click();
   await expect(page.getByTestId("upload-panel").getByRole("alert")).toContainText("empty");
-
+  // A file that is not text (here a PNG picked as .csv) is named, and nothing is created.
+  const before = await page.getByTestId("datasets-table").getByRole("row").count();
+  const png = `${dir}/chart.csv`;
+  fs.writeFileSync(png, Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex"));
+  await page.getByTestId("dataset-file-input").setInputFiles(png);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByTestId("upload-panel").getByRole("alert")).toContainText("binary data");
+  await expect(page.getByTestId("upload-panel").getByRole("alert")).not.toContainText("\\u0000");
+  // A name over the limit says so with the count, before anything is sent.
   await page.getByTestId("dataset-file-input").setInputFiles(tsv);
+  await page.getByLabel("Dataset name").fill("n".repeat(500));
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByTestId("upload-panel").getByRole("alert")).toContainText("The dataset name has 500 characters; shorten it to at most 200");
+  await expect(page.getByTestId("datasets-table").getByRole("row")).toHaveCount(before);
+  // Choosing the same file again (as after fixing it) starts over from it, with its own name.
+  await page.getByTestId("dataset-file-input").setInputFiles(tsv);
+  await expect(page.getByLabel("Dataset name")).toHaveValue("pets");
+
   // Enter in the name field uploads, as the Upload button does.
   await page.getByLabel("Dataset name").press("Enter");
   await expect(page.getByText("Uploaded 3 rows")).toBeVisible();
@@ -117,6 +133,20 @@ test("a ragged CSV with an unclosed quote uploads with a warning that says which
   // "4,5" and the row the quote swallowed.
   await expect(warnings).toContainText("2 rows have fewer cells than the 3 columns of the header");
   await saveScreen(page, testInfo, "upload-ragged-warning", { fullPage: false });
+
+  // A semicolon-separated export with decimal commas: numbers, and a note that is not about rows.
+  const semi = `${dir}/semicolon.csv`;
+  fs.writeFileSync(semi, "name;score\nann;4,5\nbob;3,25\n");
+  await page.getByTestId("dataset-file-input").setInputFiles(semi);
+  await page.getByLabel("Dataset name").fill(`semicolon ${Date.now()}`);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByText("Uploaded 2 rows")).toBeVisible();
+  await expect(page.getByText("Check these before you train:")).toBeVisible();
+  await expect(page.getByTestId("upload-warnings")).toHaveText(
+    "2 values with a decimal comma (like 4,5) were read as a number (4.5), as semicolon-separated files write them.",
+  );
+  await page.getByRole("button", { name: "Open the dataset" }).click();
+  await expect(page.getByTestId("field-type-score")).toHaveValue("float");
 });
 
 test("an Excel workbook uploads from its first sheet, with numbers and dates typed; .xls is refused with a remedy", async ({ page }, testInfo) => {
@@ -148,4 +178,35 @@ test("an Excel workbook uploads from its first sheet, with numbers and dates typ
   await expect(page.getByTestId("dataset-preview")).not.toContainText("T00:00:00");
   await expect(page.getByTestId("field-type-amount")).toHaveValue("float");
   await expect(page.getByTestId("field-type-ordered on")).toHaveValue("date");
+});
+
+test("closing the tab while an upload runs asks first; staying lets the upload finish", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  const file = testInfo.outputPath("slow.csv");
+  fs.writeFileSync(file, "a,b\n1,2\n3,4\n");
+  // Hold the rows back, so the upload is still running when the tab is closed.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let rowsSent!: () => void;
+  const sending = new Promise<void>((resolve) => (rowsSent = resolve));
+  await page.route("**/v1/datasets", async (route) => {
+    if (route.request().postData()?.includes('"rows"')) {
+      rowsSent();
+      await held;
+    }
+    await route.continue();
+  });
+  await openUploadPanel(page);
+  await page.getByTestId("dataset-file-input").setInputFiles(file);
+  await page.getByLabel("Dataset name").fill(`slow upload ${Date.now()}`);
+  await page.getByTestId("start-upload").click();
+  await sending;
+  const dialog = page.waitForEvent("dialog");
+  await page.close({ runBeforeUnload: true });
+  const asked = await dialog;
+  expect(asked.type()).toBe("beforeunload");
+  await asked.dismiss();
+  release();
+  await expect(page.getByText("Uploaded 2 rows")).toBeVisible();
+  expect(page.isClosed()).toBe(false);
 });

@@ -112,6 +112,19 @@ test("train at 10 seconds with live status, then read the model page and predict
   await expect(result.getByTestId("factors").getByRole("listitem").first()).toBeVisible();
   await saveScreen(page, testInfo, "model");
 
+  // An empty form says what to fill in, sends nothing and keeps the answer shown; a partly blank one says what counted as unknown.
+  const tryForm = page.getByTestId("try-prediction");
+  await tryForm.getByRole("button", { name: "Clear" }).click();
+  await expect(contract).toHaveValue("");
+  await page.getByTestId("predict-button").click();
+  await expect(tryForm.getByRole("alert")).toContainText("Fill in at least one field");
+  await expect(result.getByTestId("probabilities").getByRole("listitem")).toHaveCount(2);
+  await contract.fill("Month-to-month");
+  await page.getByTestId("predict-button").click();
+  await expect(tryForm.getByRole("alert")).toHaveCount(0);
+  await expect(result.getByTestId("prediction-blanks")).toContainText(/Left blank, so treated as unknown: .*tenure/);
+  await expect(result.getByTestId("prediction-blanks")).not.toContainText("Contract");
+
   // Batch prediction of a CSV and a download of the results.
   const file = testInfo.outputPath("to-predict.csv");
   const lines = fs.readFileSync(sharedDataset("telco.csv"), "utf8").split(/\r?\n/).slice(0, 31);
@@ -176,4 +189,64 @@ test("a training started through the API is listed on the Models page while it r
   await done.getByRole("link", { name: "Open the model" }).click();
   await page.waitForURL(/\/models\/[^/]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+});
+
+test("the dataset page and the Models page name a legacy /v1 training (key, fields, budget); failures are listed apart with a heading", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await ensureSignedIn(page);
+  const apiKey = process.env.E2E_API_KEY!;
+  const stamp = Date.now();
+  const upload = async (name: string, rows: Record<string, string | number>[]) => {
+    const { dataset_id } = await (await request.post(`/v1/datasets?api_key=${apiKey}`, { data: { name } })).json();
+    expect((await request.post("/v1/datasets", { data: { api_key: apiKey, id: dataset_id, rows } })).status()).toBe(200);
+    return dataset_id as string;
+  };
+  // A failure first: a field with one value cannot be learned (the worker says so).
+  const constName = `one value ${stamp}`;
+  const constId = await upload(
+    constName,
+    Array.from({ length: 50 }, (_, i) => ({ x: i, same: "always" })),
+  );
+  const failing = await request.post("/api/v1/models/train/new", {
+    headers: { "X-API-Key": apiKey },
+    data: { dataset_id: constId, predict_fields: ["same"], duration: 10, force: true },
+  });
+  expect(failing.status(), await failing.text()).toBe(201);
+
+  // A teammate's script trains through the legacy synchronous API (the answer comes when it is done).
+  const name = `legacy training ${stamp}`;
+  const datasetId = await upload(name, churnRows(3000, 43));
+  const legacy = request.post("/v1/models", {
+    data: { api_key: apiKey, dataset_id: datasetId, predict_fields: ["churned"], ignore_fields: ["customer_id"], duration: 60, force: true },
+    timeout: 150_000,
+  });
+
+  // This browser did not start it, yet the dataset page says it runs, by whom, and with what budget.
+  await page.goto(`/datasets/${datasetId}`);
+  const here = page.getByTestId("dataset-trainings");
+  await expect(here.getByRole("heading", { name: "Also training on this dataset" })).toBeVisible();
+  const item = here.getByTestId("running-training");
+  await expect(item).toContainText("Predicts churned");
+  await expect(item).toContainText(/1 min budget · started .* by API key ".+" through the legacy \/v1 API/);
+  await expect(item.getByRole("link", { name: "Open the dataset" })).toHaveCount(0); // we are on it
+  await saveScreen(page, testInfo, "dataset-teammate-training");
+
+  await page.goto("/models");
+  const failed = page.getByTestId("trainings-failed");
+  await expect(failed.getByRole("heading", { name: "Failed trainings" })).toBeVisible();
+  await expect(failed).toContainText("failed in the last 24 hours");
+  await expect(failed.getByTestId("running-training").filter({ hasText: constName })).toContainText("has only one value");
+  await expect(page.getByTestId("trainings-running").filter({ hasText: constName })).toHaveCount(0);
+  const listed = page.getByTestId("trainings-running").getByTestId("running-training").filter({ hasText: name });
+  const finished = page.getByTestId("trainings-running").getByTestId("finished-training").filter({ hasText: name });
+  await expect(listed.or(finished).or(page.getByTestId("models-list").filter({ hasText: name }))).toBeVisible();
+  await saveScreen(page, testInfo, "models-legacy-and-failed");
+
+  expect((await legacy).status()).toBe(200);
+  // Once done it leaves the dataset page's list (or turns into a link to its model).
+  await page.goto(`/datasets/${datasetId}`);
+  await expect(page.getByTestId("dataset-trainings")).toHaveCount(0);
 });

@@ -2,6 +2,7 @@
 // list), switch back; invite someone, who signs in with the initial password, must choose their
 // own, accepts the invitation, sees API keys without being able to manage them, and declines another.
 import { expect, request, test } from "@playwright/test";
+import { createTeam, inviteAndJoin, sessionClient, signInOwner, switchTeam } from "./helpers/accounts";
 import { churnRows } from "./helpers/data";
 import { ensureSignedIn, OWNER, saveScreen } from "./ui-helpers";
 
@@ -113,10 +114,47 @@ test("an invited person chooses their own password, accepts, sees keys read-only
   await expect(page.getByTestId("current-team")).toContainText(OWNER.teamName);
   await page.goto("/team-settings");
   await page.getByRole("button", { name: `Remove ${email}` }).click();
-  const dialog = page.getByRole("dialog");
+  // Named by its own title (the page holds several dialogs; each has its own title id).
+  const dialog = page.getByRole("dialog", { name: `Remove ${email}?` });
   await expect(dialog).toContainText("API keys they created for it are revoked");
   await saveScreen(page, testInfo, "team-remove-member");
   await dialog.getByRole("button", { name: "Remove member" }).click();
   await expect(page.getByTestId("members")).not.toContainText(email);
   await context.close();
+});
+
+test("in a team without keys, a member is told who can create one; the owner is asked to", async ({ browser, baseURL }) => {
+  const owner = await sessionClient(baseURL!);
+  await signInOwner(owner);
+  const teamName = `Keyless ${stamp}`;
+  const teamId = await createTeam(owner, teamName);
+  await switchTeam(owner, teamId);
+  const member = await inviteAndJoin(owner, baseURL!, `keyless-${stamp}@example.com`, "member", teamId);
+  for (const [who, ctx, text] of [
+    ["member", member, "An owner or admin can create one for your scripts."],
+    ["owner", owner, "Create one to call the API from scripts."],
+  ] as const) {
+    const context = await browser.newContext({ storageState: await ctx.storageState() });
+    const page = await context.newPage();
+    await page.goto("/team-settings");
+    await expect(page.getByTestId("current-team"), who).toContainText(teamName);
+    await expect(page.getByRole("heading", { name: "No API keys" })).toBeVisible();
+    await expect(page.getByText(text)).toBeVisible();
+    await context.close();
+  }
+  await member.dispose();
+  await owner.dispose();
+});
+
+test("the account page's Create a team dialog has its own labelled field, and Escape closes it", async ({ page }) => {
+  await ensureSignedIn(page);
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Create a team" }).click();
+  // The header's switcher holds a second (closed) one: the label must point at this dialog's field.
+  const dialog = page.getByRole("dialog", { name: "Create a team" });
+  await expect(dialog.getByLabel("Team name")).toBeFocused();
+  await page.keyboard.type("Not kept");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Create a team" })).toBeFocused();
 });

@@ -68,6 +68,7 @@ describe("listTeamTrainings", () => {
       dataset_name: "telco",
       dataset_deleted: false,
       fields: ["Churn"],
+      duration: 10,
       source: "api",
       error: null,
     });
@@ -106,11 +107,13 @@ describe("listTeamTrainings", () => {
     const byUser = await task({ status: "PENDING", payload: payload({ source: "web", startedBy: { userId: user.id } }) });
     const byKey = await task({ status: "PENDING", payload: payload({ startedBy: { apiKeyId: key.id } }) });
     const byForeignKey = await task({ status: "PENDING", payload: payload({ startedBy: { apiKeyId: foreignKey.id } }) });
+    const legacy = await task({ status: "PENDING", payload: payload({ source: "legacy", duration: 60, startedBy: { apiKeyId: key.id } }) });
     const unrecorded = await task({ status: "PENDING" });
     const byId = new Map((await service.listTeamTrainings(teamId)).map((t) => [t.task_id, t]));
     expect(byId.get(byUser.id)).toMatchObject({ started_by: "Ada", source: "web" });
     expect(byId.get(byKey.id)?.started_by).toBe(`API key "${key.name}"`);
     expect(byId.get(byForeignKey.id)?.started_by).toBeNull();
+    expect(byId.get(legacy.id)).toMatchObject({ source: "legacy", started_by: `API key "${key.name}"`, duration: 60 });
     expect(byId.get(unrecorded.id)?.started_by).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import type { DatasetField } from "@/lib/client/types";
+import { DatasetTrainings } from "./dataset-trainings";
 import { ForecastForm, forecastFieldOptions } from "./forecast-form";
 import { TrainForm } from "./train-form";
 
@@ -14,6 +15,7 @@ export function TrainPanel({ datasetId, datasetName, fields }: { datasetId: stri
     const missing = options.dates.length === 0 ? "date field" : "number field to forecast";
     return (
       <div className="space-y-4">
+        <DatasetTrainings datasetId={datasetId} />
         <TrainForm datasetId={datasetId} datasetName={datasetName} fields={fields} />
         <p className="border-t border-slate-100 pt-3 text-xs text-slate-500" data-testid="forecast-unavailable">
           Forecasting over time needs a date field and a number field; this table has no {missing}.
@@ -36,6 +38,7 @@ export function TrainPanel({ datasetId, datasetName, fields }: { datasetId: stri
   );
   return (
     <div className="space-y-5">
+      <DatasetTrainings datasetId={datasetId} />
       <div role="tablist" aria-label="Kind of model" className="inline-flex gap-1 rounded-lg bg-slate-100 p-1">
         {tab("predict", "Predict a field")}
         {tab("forecast", "Forecast")}

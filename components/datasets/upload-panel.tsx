@@ -1,10 +1,11 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useRef, useState, type DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 import { uploadFileAsDataset, type UploadProgress } from "@/lib/client/csv-upload";
 import { formatCount } from "@/lib/client/format";
 import { queryKeys } from "@/lib/client/query-keys";
+import { MAX_DATASET_NAME_LENGTH } from "@/lib/schemas/datasets";
 import { Button } from "../ui/button";
 import { ErrorBanner, Notice, ProgressBar } from "../ui/feedback";
 import { Field, TextInput } from "../ui/form";
@@ -12,7 +13,7 @@ import { Field, TextInput } from "../ui/form";
 const ACCEPT = ".csv,.tsv,.tab,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 function nameFromFile(file: File): string {
-  return file.name.replace(/\.(csv|tsv|tab|txt|xlsx)$/i, "") || "Dataset";
+  return (file.name.replace(/\.(csv|tsv|tab|txt|xlsx)$/i, "") || "Dataset").slice(0, MAX_DATASET_NAME_LENGTH);
 }
 
 export function UploadPanel({ onDone }: { onDone?: () => void }) {
@@ -27,6 +28,17 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [done, setDone] = useState<{ id: string; rows: number; warnings: string[] } | null>(null);
+
+  // Closing or reloading the tab mid-upload stops it (the half-made dataset is not kept): ask first.
+  useEffect(() => {
+    if (!busy) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [busy]);
 
   const pick = (f: File | undefined | null) => {
     if (!f) return;
@@ -48,12 +60,17 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
 
   const start = async () => {
     if (!file) return;
+    const chosen = name.trim();
+    if (chosen.length > MAX_DATASET_NAME_LENGTH) {
+      setError(new Error(`The dataset name has ${chosen.length} characters; shorten it to at most ${MAX_DATASET_NAME_LENGTH}. Nothing was uploaded.`));
+      return;
+    }
     setBusy(true);
     setError(null);
     setProgress({ fraction: 0, rowsSent: 0 });
     abortRef.current = new AbortController();
     try {
-      const result = await uploadFileAsDataset(file, { name: name.trim() || nameFromFile(file), onProgress: setProgress, signal: abortRef.current.signal });
+      const result = await uploadFileAsDataset(file, { name: chosen || nameFromFile(file), onProgress: setProgress, signal: abortRef.current.signal });
       setDone({ id: result.datasetId, rows: result.rows, warnings: result.warnings });
       setFile(null);
       await client.invalidateQueries({ queryKey: queryKeys.datasets });
@@ -104,7 +121,11 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
           className="sr-only"
           // The visible "choose a file" button opens it; a hidden stop in the tab order would show no focus.
           tabIndex={-1}
-          onChange={(e) => pick(e.target.files?.[0])}
+          onChange={(e) => {
+            pick(e.target.files?.[0]);
+            // Forget the choice, so choosing the same file again (fixed after an error) is a change too.
+            e.target.value = "";
+          }}
           disabled={busy}
           data-testid="dataset-file-input"
         />
@@ -159,7 +180,7 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
       )}
       {done && done.warnings.length > 0 && (
         <Notice tone="warning">
-          <span className="block font-medium">Some rows did not match the header row:</span>
+          <span className="block font-medium">Check these before you train:</span>
           <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="upload-warnings">
             {done.warnings.map((w) => (
               <li key={w}>{w}</li>

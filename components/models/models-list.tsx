@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { formatRelative, formatSeconds } from "@/lib/client/format";
 import { queryKeys } from "@/lib/client/query-keys";
 import { joinFieldNames } from "@/lib/client/started-trainings";
@@ -20,10 +20,12 @@ export function ModelsPage() {
   const names = new Map((datasets.data ?? []).map((d) => [d.id, d.name]));
   const list = models.data ?? [];
   const trainings = useTeamTrainingsShown();
+  const running = trainings.shown.filter((t) => t.status !== "FAILED");
+  const failed = trainings.shown.filter((t) => t.status === "FAILED");
   return (
     <>
       <PageHeader title="Models" description="Trained models with their holdout statistics; each can predict through the page or the API." />
-      {(trainings.shown.length > 0 || trainings.done.length > 0) && (
+      {(running.length > 0 || trainings.done.length > 0) && (
         <section aria-labelledby="training-now" className="mb-6" data-testid="trainings-running">
           <h2 id="training-now" className="mb-2 text-sm font-semibold text-slate-800">
             Trainings in progress
@@ -32,7 +34,23 @@ export function ModelsPage() {
             {trainings.done.map((t) => (
               <DoneTrainingItem key={t.task_id} training={t} />
             ))}
-            {trainings.shown.map((t) => (
+            {running.map((t) => (
+              <TeamTrainingItem key={t.task_id} training={t} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {failed.length > 0 && (
+        <section aria-labelledby="trainings-failed" aria-describedby="trainings-failed-note" className="mb-6" data-testid="trainings-failed">
+          <h2 id="trainings-failed" className="text-sm font-semibold text-slate-800">
+            Failed trainings
+          </h2>
+          <p id="trainings-failed-note" className="mb-2 text-xs text-slate-500">
+            Trainings of the team that failed in the last 24 hours, with the reason; they made no model. Fix what the reason names and train again from the
+            dataset. Dismiss hides one in this browser.
+          </p>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {failed.map((t) => (
               <TeamTrainingItem key={t.task_id} training={t} onDismiss={() => trainings.dismiss(t.task_id)} />
             ))}
           </ul>
@@ -44,7 +62,7 @@ export function ModelsPage() {
         <SkeletonRows label="Loading models" />
       ) : list.length === 0 ? (
         !models.error &&
-        trainings.shown.length === 0 && (
+        running.length === 0 && (
           <EmptyState
             title="No models yet"
             icon="◆"
@@ -86,13 +104,14 @@ export function ModelsPage() {
  * list while this page watches it has finished: it stays as "done" with a link to its model, and
  * the model list is refreshed.
  */
-function useTeamTrainingsShown() {
+export function useTeamTrainingsShown(datasetId?: string) {
   const query = useTeamTrainings();
   const { dismissed, dismiss } = useDismissedTrainings();
   const client = useQueryClient();
   const seen = useRef(new Map<string, TeamTraining>());
   const [done, setDone] = useState<TeamTraining[]>([]);
-  const data = query.data;
+  const all = query.data;
+  const data = useMemo(() => (datasetId && all ? all.filter((t) => t.dataset_id === datasetId) : all), [all, datasetId]);
   useEffect(() => {
     if (!data) return;
     const now = new Map(data.map((t) => [t.task_id, t]));
@@ -106,7 +125,7 @@ function useTeamTrainingsShown() {
   return { shown: (data ?? []).filter((t) => !dismissed.has(t.task_id)), done, dismiss, error: query.error };
 }
 
-function trainingTitle(t: TeamTraining): string {
+export function trainingTitle(t: TeamTraining): string {
   const fields = t.fields.length ? joinFieldNames(t.fields) : "unknown fields";
   return t.kind === "forecast" ? `Forecast of ${fields}` : t.kind === "retrain" ? `Retrain of ${fields}` : `Predicts ${fields}`;
 }
@@ -115,10 +134,30 @@ function datasetLabel(t: TeamTraining): string {
   return t.dataset_name ?? (t.dataset_deleted ? "deleted dataset" : "unknown dataset");
 }
 
-const SOURCE_LABEL: Record<string, string> = { web: "from the web app", api: "through the API", legacy: "through the legacy API" };
+const SOURCE_LABEL: Record<string, string> = { web: "from the web app", api: "through the API", legacy: "through the legacy /v1 API" };
 
-/** A queued, running or failed training of the team, whoever started it. */
-function TeamTrainingItem({ training: t, onDismiss }: { training: TeamTraining; onDismiss: () => void }) {
+/** "Churn small · High quality (1 min) · started 2 minutes ago by API key "etl" through the legacy /v1 API" */
+export function trainingOrigin(t: TeamTraining): string {
+  const budget = typeof t.duration === "number" ? `${t.duration % 60 === 0 ? `${t.duration / 60} min` : formatSeconds(t.duration)} budget` : null;
+  return [
+    datasetLabel(t),
+    budget,
+    `started ${formatRelative(t.created_at)}${t.started_by ? ` by ${t.started_by}` : ""}${t.source && SOURCE_LABEL[t.source] ? ` ${SOURCE_LABEL[t.source]}` : ""}`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** A queued, running or failed training of the team, whoever started it (Dismiss only for a failure). */
+export function TeamTrainingItem({
+  training: t,
+  onDismiss,
+  showDatasetLink = true,
+}: {
+  training: TeamTraining;
+  onDismiss?: () => void;
+  showDatasetLink?: boolean;
+}) {
   const what = trainingTitle(t);
   const failed = t.status === "FAILED";
   return (
@@ -127,11 +166,7 @@ function TeamTrainingItem({ training: t, onDismiss }: { training: TeamTraining; 
         <p className="min-w-0 flex-1 truncate font-semibold text-slate-900">{what}</p>
         <Badge tone={failed ? "red" : "blue"}>{t.status.replace("_", " ").toLowerCase()}</Badge>
       </div>
-      <p className="text-xs text-slate-500">
-        {datasetLabel(t)} · started {formatRelative(t.created_at)}
-        {t.started_by ? ` by ${t.started_by}` : ""}
-        {t.source && SOURCE_LABEL[t.source] ? ` ${SOURCE_LABEL[t.source]}` : ""}
-      </p>
+      <p className="text-xs text-slate-500">{trainingOrigin(t)}</p>
       {failed ? (
         <p className="text-sm text-red-700">{t.error}</p>
       ) : (
@@ -150,12 +185,12 @@ function TeamTrainingItem({ training: t, onDismiss }: { training: TeamTraining; 
             Open the model
           </Link>
         )}
-        {t.dataset_id && !t.dataset_deleted && (
+        {showDatasetLink && t.dataset_id && !t.dataset_deleted && (
           <Link href={`/datasets/${t.dataset_id}`} className={buttonClass("secondary", "sm")}>
             Open the dataset
           </Link>
         )}
-        {failed && (
+        {failed && onDismiss && (
           <Button type="button" variant="secondary" size="sm" onClick={onDismiss}>
             Dismiss
           </Button>
@@ -166,7 +201,7 @@ function TeamTrainingItem({ training: t, onDismiss }: { training: TeamTraining; 
 }
 
 /** A training that finished while this page was open: it leads to its model (nothing if it did not succeed). */
-function DoneTrainingItem({ training: t }: { training: TeamTraining }) {
+export function DoneTrainingItem({ training: t }: { training: TeamTraining }) {
   const status = useTrainingStatus(t.task_id);
   const state = status.data;
   const result = useTrainingResult(state?.status === "SUCCEEDED" && !t.model_id ? state.metadata.location : undefined);

@@ -75,6 +75,9 @@ export function TryPrediction({
   const [showFactors, setShowFactors] = useState(true);
   const predict = usePredict(modelId);
   const prefilled = useRef(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  /** The fields left blank in the row of the answer shown (they count as unknown). */
+  const [blanks, setBlanks] = useState<string[]>([]);
 
   // Start from a real row so that the first click already gives a meaningful answer.
   useEffect(() => {
@@ -91,7 +94,14 @@ export function TryPrediction({
       const v = values[f]?.trim();
       if (v) row[f] = v; // blank = missing: the model handles it like a missing value in the data
     }
-    predict.mutate({ rows: [row], showFactors });
+    const blank = inputFields.filter((f) => !(f in row));
+    if (inputFields.length > 0 && blank.length === inputFields.length) {
+      // Nothing known: the answer would be the model's guess for "no information", which reads like a real prediction.
+      setFormError(`Fill in at least one field (for example ${inputFields[0]}): with every field blank there is nothing to predict from.`);
+      return;
+    }
+    setFormError(null);
+    predict.mutate({ rows: [row], showFactors }, { onSuccess: () => setBlanks(blank) });
   };
 
   const answer = predict.data?.[0];
@@ -134,6 +144,11 @@ export function TryPrediction({
             Clear
           </Button>
         </div>
+        {formError && (
+          <p role="alert" className="text-sm text-red-700" data-testid="predict-form-error">
+            {formError}
+          </p>
+        )}
         <ErrorBanner error={predict.error} title="Prediction failed" />
       </form>
       <div aria-live="polite" className="rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid="prediction-result">
@@ -152,6 +167,11 @@ export function TryPrediction({
                 )}
               </div>
             ))}
+            {blanks.length > 0 && (
+              <p className="text-xs text-slate-500" data-testid="prediction-blanks">
+                Left blank, so treated as unknown: {blanks.join(", ")}.
+              </p>
+            )}
             {showFactors && readFactors(answer).length > 0 && (
               <div>
                 <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">

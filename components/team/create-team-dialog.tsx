@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useCreateTeam, useSwitchTeam } from "@/lib/client/use-teams";
 import { Button } from "../ui/button";
 import { ErrorBanner } from "../ui/feedback";
@@ -11,6 +11,8 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
   const create = useCreateTeam();
   const switchTeam = useSwitchTeam();
   const [name, setName] = useState("");
+  // The header's switcher and the account page each hold one: ids of their own, or the second's label points at the first.
+  const id = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -35,17 +37,17 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
     <dialog
       ref={ref}
       onClose={close}
-      aria-labelledby="create-team-title"
+      aria-labelledby={`${id}-title`}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
     >
       <form onSubmit={submit} className="space-y-4 p-5" data-testid="create-team-form">
-        <h2 id="create-team-title" className="text-lg font-semibold text-slate-900">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
           Create a team
         </h2>
         <p className="text-sm text-slate-600">A separate workspace with its own datasets, models, projects, keys and members. You will be its owner.</p>
-        <Field label="Team name" htmlFor="new-team-name">
+        <Field label="Team name" htmlFor={`${id}-name`}>
           <TextInput
-            id="new-team-name"
+            id={`${id}-name`}
             required
             maxLength={100}
             value={name}

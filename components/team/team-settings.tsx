@@ -111,8 +111,8 @@ function ApiKeysCard() {
           <SkeletonRows rows={3} label="Loading keys" />
         ) : list.length === 0 ? (
           !keys.error && (
-            <EmptyState title="No API keys" icon="⚿">
-              Create one to call the API from scripts.
+            <EmptyState title="No API keys" icon="◈">
+              {canManage ? "Create one to call the API from scripts." : "An owner or admin can create one for your scripts."}
             </EmptyState>
           )
         ) : (

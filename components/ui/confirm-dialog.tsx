@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "./button";
 import { ErrorBanner } from "./feedback";
 
@@ -24,6 +24,8 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // A page holds several of these (closed ones stay in the DOM): each needs its own title id.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -34,11 +36,11 @@ export function ConfirmDialog({
     <dialog
       ref={ref}
       onClose={onClose}
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
     >
       <div className="p-5">
-        <h2 id="confirm-title" className="text-lg font-semibold text-slate-900">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
         <div className="mt-2 text-sm text-slate-600">{children}</div>

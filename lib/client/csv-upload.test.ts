@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { cleanHeaders, delimiterFor, guessEncoding, irregularRowsWarnings, parseDelimitedText, readTextFile, streamRowBatches, toCsv } from "./csv-upload";
+import {
+  cleanHeaders,
+  delimiterFor,
+  guessEncoding,
+  irregularRowsWarnings,
+  notATableReason,
+  parseDelimitedText,
+  readTextFile,
+  streamRowBatches,
+  toCsv,
+} from "./csv-upload";
 import type { DataRow } from "./types";
 
 function makeCsv(rows: number): string {
@@ -124,7 +134,7 @@ describe("rows that do not fit the header", () => {
   it("counts short and long rows and says what happened to their cells", async () => {
     const { rows, irregular, warnings } = await collect("a,b,c\n1,2,3\n4,5\n6,7,8,9\n10,11\n");
     expect(rows).toHaveLength(4);
-    expect(irregular).toEqual({ fewer: 2, more: 1, unclosedQuoteRow: null });
+    expect(irregular).toEqual({ fewer: 2, more: 1, unclosedQuoteRow: null, decimalCommas: 0 });
     expect(warnings).toEqual([
       "2 rows have fewer cells than the 3 columns of the header: the missing cells are empty.",
       "1 row has more cells than the 3 columns of the header: the extra cells were dropped.",
@@ -147,8 +157,39 @@ describe("rows that do not fit the header", () => {
     expect(result.irregular.unclosedQuoteRow).toBe(250_001);
   });
 
+  it("reads decimal commas of a semicolon-separated file as numbers, and says so; leaves commas elsewhere alone", async () => {
+    const { rows, warnings } = await collect("name;score;note;code\nann;4,5;a, b;12\nbob;-0,25;x;3,2,1\n");
+    expect(rows.map((r) => r.score)).toEqual(["4.5", "-0.25"]);
+    expect(rows.map((r) => r.note)).toEqual(["a, b", "x"]); // text with a comma is text
+    expect(rows[1].code).toBe("3,2,1"); // not a number with one decimal comma
+    expect(warnings).toEqual(["2 values with a decimal comma (like 4,5) were read as a number (4.5), as semicolon-separated files write them."]);
+    expect(parseDelimitedText("name;score\nann;4,5\n").rows).toEqual([{ name: "ann", score: "4.5" }]); // batch prediction files too
+    // With commas between cells, "4,5" is two cells, never one number.
+    const plain = await collect('a,b\n"4,5",1\n');
+    expect(plain.rows[0].a).toBe("4,5");
+    expect(plain.warnings).toEqual([]);
+  });
+
   it("says nothing when every row fits", async () => {
     const { warnings } = await collect("a,b\n1,2\n3,4\n");
     expect(warnings).toEqual([]);
+  });
+});
+
+describe("notATableReason", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  it("passes CSV and TSV text, with or without a byte-order mark, in any language", () => {
+    expect(notATableReason(bytes("a,b\n1,2\n"))).toBeNull();
+    expect(notATableReason(bytes("\uFEFFname;âge\nÉlodie;31\n"))).toBeNull();
+    expect(notATableReason(bytes("x\ty\n<b>1</b>\t2\n"))).toBeNull(); // markup inside a cell is data
+    expect(notATableReason(new Uint8Array(0))).toBeNull(); // empty: the reader says what is missing
+  });
+  it("names binary files, archives, PDFs and markup instead of parsing them as rows", () => {
+    expect(notATableReason(new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]))).toMatch(/binary data.*choose a CSV, TSV or \.xlsx/);
+    expect(notATableReason(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0]))).toMatch(/\.xlsx extension/);
+    expect(notATableReason(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1]))).toMatch(/save it as \.xlsx or CSV/);
+    expect(notATableReason(bytes("%PDF-1.7\n"))).toMatch(/PDF/);
+    expect(notATableReason(bytes('  <svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toMatch(/markup/);
+    expect(notATableReason(bytes("<!DOCTYPE html><html></html>"))).toMatch(/markup/);
   });
 });

@@ -50,6 +50,30 @@ export async function guessFileEncoding(file: Blob): Promise<"utf-8" | "windows-
   return guessEncoding(new Uint8Array(await file.slice(0, 1 << 20).arrayBuffer()));
 }
 
+/**
+ * Why the first bytes of a file chosen as CSV/TSV cannot be a delimited table, in a sentence that
+ * says what to choose instead; null when they may be one. Catches the common wrong picks: a
+ * workbook or archive, a PDF, an image or program (NUL bytes never occur in text), and HTML/XML.
+ */
+export function notATableReason(bytes: Uint8Array): string | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x50, 0x4b, 0x03, 0x04))
+    return "This file is a zip archive or an Excel workbook, not CSV text. If it is a workbook, give it the .xlsx extension; otherwise unpack it and choose the CSV inside.";
+  if (starts(0xd0, 0xcf, 0x11, 0xe0)) return "This file is an old Excel (.xls) or Office file, not CSV text: open it in Excel and save it as .xlsx or CSV.";
+  if (starts(0x25, 0x50, 0x44, 0x46)) return "This file is a PDF, not a table: export the table from its source as CSV or .xlsx and choose that.";
+  const sample = bytes.subarray(0, 4096);
+  if (sample.includes(0)) return "This file holds binary data (an image, a program or an archive), not CSV text: choose a CSV, TSV or .xlsx file.";
+  const head = new TextDecoder("utf-8")
+    .decode(sample)
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .slice(0, 64)
+    .toLowerCase();
+  if (/^<(\?xml|!doctype|html|svg|!--)/.test(head))
+    return "This file is HTML, XML or SVG markup, not a table with a header row: export the data as CSV or .xlsx and choose that.";
+  return null;
+}
+
 /** The whole text of a (small) file, decoded as UTF-8 or, when it is not UTF-8, as Windows-1252. */
 export async function readTextFile(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -76,7 +100,12 @@ export interface IrregularRows {
   more: number;
   /** The data row (1-based) where a quote opens and never closes, so the rest of the file became one value. */
   unclosedQuoteRow: number | null;
+  /** Cells of a semicolon-separated file written with a decimal comma ("4,5"), sent as "4.5". */
+  decimalCommas?: number;
 }
+
+/** "4,5", "-0,25": a number with a decimal comma, as semicolon-separated exports (European locales) write them. */
+const DECIMAL_COMMA = /^\s*[-+]?\d+,\d+\s*$/;
 
 /** What a person should know about rows that did not fit, in plain words (empty when all fit). */
 export function irregularRowsWarnings(irregular: IrregularRows, fieldCount: number): string[] {
@@ -89,6 +118,10 @@ export function irregularRowsWarnings(irregular: IrregularRows, fieldCount: numb
     );
   if (irregular.fewer > 0) out.push(`${rows(irregular.fewer)} fewer cells than the ${cells} of the header: the missing cells are empty.`);
   if (irregular.more > 0) out.push(`${rows(irregular.more)} more cells than the ${cells} of the header: the extra cells were dropped.`);
+  if (irregular.decimalCommas)
+    out.push(
+      `${irregular.decimalCommas.toLocaleString("en-US")} ${irregular.decimalCommas === 1 ? "value" : "values"} with a decimal comma (like 4,5) ${irregular.decimalCommas === 1 ? "was" : "were"} read as a number (4.5), as semicolon-separated files write them.`,
+    );
   return out;
 }
 
@@ -102,7 +135,7 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
     let failed = false;
     let lastCursor = 0;
     let dataRowsSeen = 0;
-    const irregular: IrregularRows = { fewer: 0, more: 0, unclosedQuoteRow: null };
+    const irregular: IrregularRows = { fewer: 0, more: 0, unclosedQuoteRow: null, decimalCommas: 0 };
 
     const fail = (error: unknown) => {
       if (failed) return;
@@ -141,11 +174,20 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
           irregular.unclosedQuoteRow = dataRowsSeen + quote.row + (headerInChunk ? 0 : 1);
         dataRowsSeen += data.length;
         const names = headers;
+        // With ";" between cells, a comma in a lone number is its decimal separator.
+        const semicolons = results.meta.delimiter === ";";
         for (const cells of data) {
           if (cells.length < names.length) irregular.fewer++;
           else if (cells.length > names.length) irregular.more++;
           const row: DataRow = emptyRecord(); // a column may be named "__proto__"
-          for (let c = 0; c < names.length; c++) row[names[c]] = cells[c] ?? "";
+          for (let c = 0; c < names.length; c++) {
+            let cell = cells[c] ?? "";
+            if (semicolons && DECIMAL_COMMA.test(cell)) {
+              cell = cell.replace(",", ".");
+              irregular.decimalCommas = (irregular.decimalCommas ?? 0) + 1;
+            }
+            row[names[c]] = cell;
+          }
           pending.push(row);
         }
         lastCursor = results.meta.cursor;
@@ -193,6 +235,10 @@ export async function uploadFileAsDataset(
   const sheet = isExcelFile(file.name) ? await readExcelRows(file) : null;
   if (sheet && sheet.fields.length === 0) throw new Error("The first sheet of the workbook is empty: it needs a header row and at least one data row.");
   if (sheet && sheet.rows.length === 0) throw new Error("The first sheet has a header row but no data rows.");
+  if (!sheet) {
+    const reason = notATableReason(new Uint8Array(await file.slice(0, 4096).arrayBuffer()));
+    if (reason) throw new Error(reason);
+  }
   const { dataset_id: datasetId } = await apiFetch<{ dataset_id: string }>("/v1/datasets", { method: "POST", body: { name: options.name } });
   const sendBatch = (batch: DataRow[]) =>
     apiFetch("/v1/datasets", { method: "POST", body: { id: datasetId, rows: batch }, signal: options.signal }).then(() => undefined);
@@ -228,7 +274,9 @@ export function parseDelimitedText(text: string, fileName = "data.csv"): { field
   const [head, ...body] = parsed.data;
   if (!head) return { fields: [], rows: [] };
   const fields = cleanHeaders(head);
-  const rows = body.map((cells) => Object.fromEntries(fields.map((f, i) => [f, cells[i] ?? ""])) as DataRow);
+  // Decimal commas are read as the upload reads them, so a model trained on such a file gets numbers.
+  const cell = parsed.meta.delimiter === ";" ? (v: string) => (DECIMAL_COMMA.test(v) ? v.replace(",", ".") : v) : (v: string) => v;
+  const rows = body.map((cells) => Object.fromEntries(fields.map((f, i) => [f, cell(cells[i] ?? "")])) as DataRow);
   return { fields, rows };
 }
 

@@ -4,7 +4,13 @@ import { timestampSchema } from "./common";
 import { storedRowSchema } from "./rows";
 import { FIELD_TYPES, type FieldType } from "@/lib/table/types";
 
-export const datasetNameSchema = z.string().trim().min(1, "name must not be empty").max(200, "name must be at most 200 characters");
+/** Longest dataset name (the web app says so before uploading). */
+export const MAX_DATASET_NAME_LENGTH = 200;
+export const datasetNameSchema = z
+  .string()
+  .trim()
+  .min(1, "name must not be empty")
+  .max(MAX_DATASET_NAME_LENGTH, `name must be at most ${MAX_DATASET_NAME_LENGTH} characters`);
 
 /** Longest field name: longer ones are refused (422), never cut short. */
 export const MAX_FIELD_NAME_LENGTH = 256;

@@ -8,6 +8,8 @@ export interface TeamTraining {
   dataset_name: string | null;
   dataset_deleted: boolean;
   fields: string[];
+  /** The training budget in seconds (null when the task does not record it). */
+  duration: number | null;
   /** For a retrain: the model that gets the new version. */
   model_id: string | null;
   progress: number | null;

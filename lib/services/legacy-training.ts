@@ -7,7 +7,7 @@ import { cancelTask, getTask } from "@/lib/jobs/queue";
 import { LEGACY_MAX_DURATION } from "@/lib/schemas/legacy";
 import { getTrainingResult } from "./models";
 import type { ForecastSpec } from "@/lib/schemas/forecasts";
-import { submitTraining } from "./training";
+import { submitTraining, type TrainTaskPayload } from "./training";
 
 export async function trainSynchronously(options: {
   teamId: string;
@@ -19,6 +19,8 @@ export async function trainSynchronously(options: {
   force: boolean;
   /** A forecast over time instead of a row-wise model (extension). */
   forecast?: ForecastSpec;
+  /** Who asked (the API key, or the member when the web app's cookie was used): the Models page names them. */
+  startedBy?: TrainTaskPayload["startedBy"];
   signal?: AbortSignal;
 }) {
   const { teamId, signal } = options;
@@ -37,6 +39,7 @@ export async function trainSynchronously(options: {
     force: options.force,
     source: "legacy",
     forecast: options.forecast,
+    startedBy: options.startedBy,
   });
   // Nobody is waiting for the answer of a client that hung up: stop its training (queued or
   // running) instead of letting it occupy a worker for up to its whole budget.

@@ -53,6 +53,7 @@ export async function listTeamTrainings(teamId: string, now = Date.now()): Promi
       dataset_name: datasetName,
       dataset_deleted: datasetId !== null && datasetName === null,
       fields: payload?.predictFields ?? [],
+      duration: payload?.duration ?? null,
       model_id: payload?.modelId ?? null,
       progress: task.progress,
       estimate_seconds: task.estimateSeconds,

@@ -4,6 +4,7 @@ import { legacyModelDeleteSchema, legacyModelWriteSchema } from "@/lib/schemas/l
 import { emptyParamsSchema } from "@/lib/schemas/legacy-params";
 import { deleteModel, listModels, predictRowsJson } from "@/lib/services/models";
 import { trainSynchronously } from "@/lib/services/legacy-training";
+import { startedBy } from "@/lib/services/training";
 
 // GET /v1/models: the team's models
 export const GET = legacyRoute({ params: emptyParamsSchema }, async ({ team }) => {
@@ -40,6 +41,7 @@ export const POST = legacyRoute({ params: legacyModelWriteSchema }, async ({ req
       extraAttention: params.extra_attention,
       force: params.force,
       forecast: params.forecast,
+      startedBy: startedBy(team),
       signal: request.signal,
     });
     return Response.json(result);
