@@ -40,3 +40,56 @@ describe("a column of counts: 'how many cases' is its total, and its default agg
     expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
   });
 });
+
+const vehicles = read("vehicles.csv");
+const people = read("respondents.csv");
+const mean = (xs: number[]) => sum(xs) / xs.length;
+
+describe("a field named by a word without its vowels: hwy, cty, drv", () => {
+  it.each([
+    ["average highway mileage by manufacturer", "hwy"],
+    ["median city fuel economy", "cty"],
+  ])("%s", async (q, field) => {
+    const reply = await askTurns(vehicles.table, q);
+    expect(reply.plan?.measure.field).toBe(field);
+  });
+  it("count by drive", async () => {
+    const reply = await askTurns(vehicles.table, "count of cars per drive");
+    expect(reply.plan?.groupBy).toEqual([{ field: "drv", bucket: null }]);
+  });
+});
+
+describe("short codes said in plain words (by the field's name): drive, units, sex, fuel", () => {
+  it("front-wheel drive cars: drv = f", async () => {
+    const reply = await askTurns(vehicles.table, "median highway mpg of front wheel drive cars");
+    expect(reply.plan?.filters).toEqual([{ field: "drv", op: "eq", values: ["f"] }]);
+  });
+  it("not four-wheel drive: drv other than 4", async () => {
+    const reply = await askTurns(vehicles.table, "how many cars are not four-wheel drive");
+    expect(reply.plan?.filters).toEqual([{ field: "drv", op: "neq", values: ["4"] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(vehicles.rows.filter((r) => r.drv !== "4").length);
+  });
+  it("premium fuel: fl = p", async () => {
+    const reply = await askTurns(vehicles.table, "average displacement of cars that use premium fuel");
+    expect(reply.plan?.filters).toEqual([{ field: "fl", op: "eq", values: ["p"] }]);
+  });
+  it("imperial units, women: units = I, sex = F", async () => {
+    const reply = await askTurns(people.table, "average age of women answering in imperial units");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "units", op: "eq", values: ["I"] },
+        { field: "sex", op: "eq", values: ["F"] },
+      ]),
+    );
+    const want = mean(people.rows.filter((r) => r.units === "I" && r.sex === "F").map((r) => Number(r.age)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 3);
+  });
+});
+
+describe("a word the values' first word abbreviates selects them ('automatic' for auto(l4), auto(av))", () => {
+  it("how many automatic cars", async () => {
+    const reply = await askTurns(vehicles.table, "how many automatic cars are there");
+    expect(reply.plan?.filters[0]?.field).toBe("trans");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(vehicles.rows.filter((r) => r.trans.startsWith("auto")).length);
+  });
+});

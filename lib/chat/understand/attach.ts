@@ -2016,7 +2016,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
 
   // "how many hondas" (Model "honda civic", "honda accord"), "government jobs" (workclass "State-gov",
   // "Local-gov"): an unknown word that is the first word of several values of one field, or that a
-  // short word of its values abbreviates, selects all those values (stated in the answer).
+  // short word of its values abbreviates (or their first word: "automatic" for "auto(l4)"), selects all
+  // those values (stated in the answer).
   const valuesByWord = (m: Mention): { field: string; values: string[] } | null => {
     if (m.end - m.start !== 1) return null;
     const word = tokens[m.start].text.toLowerCase();
@@ -2034,11 +2035,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         return (
           first === lem ||
           first === word ||
+          // "automatic" for "auto(l4)", "auto(av)": the values' first word abbreviates it.
+          (f.dictionary.length <= 50 && first.length >= 4 && word.length >= first.length + 3 && word.startsWith(first)) ||
           (f.dictionary.length <= 50 && words.some((w) => ABBREVIATIONS[w]?.includes(lem) || ABBREVIATIONS[w]?.includes(word)))
         );
       });
-      // A part of the values, not a word most of them share ("Shipped Late", "Shipped Early").
-      if (values.length < 2 || values.length > f.dictionary.length / 2) continue;
+      // A part of the values, not a word most of them share ("Shipped Late", "Shipped Early"); a longer
+      // word the values abbreviate ("automatic") may select most of them, not all.
+      const abbreviated = values.every((v) => {
+        const first = split[f.dictionary.indexOf(v)][0];
+        return first !== lem && first !== word && first.length >= 4 && word.startsWith(first);
+      });
+      if (values.length < 2 || values.length > (abbreviated ? f.dictionary.length - 1 : f.dictionary.length / 2)) continue;
       if (found) return null; // several fields: not this reading
       found = { field: f.name, values };
     }

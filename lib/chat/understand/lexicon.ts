@@ -6,7 +6,7 @@ import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import { editDistance } from "./distance";
 import { tokenize } from "./tokens";
-import { FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
+import { CODED_VALUES, FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 
@@ -281,6 +281,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     if (flag && f.codes && adjective.length === 1 && adjective[0].length >= 4 && /(ed|ive|able|ible)$/.test(adjective[0]))
       for (const prefix of ["un", "non"]) addValue(f.name, String(flag.no), [prefix + adjective[0]], true);
     if (!f.codes || f.role !== "category" || f.distinct > 500 || isTimeField(f)) continue;
+    const fieldWords = nameWords(f.name);
+    const fieldName = fieldWords.join(" ");
+    const coded = CODED_VALUES.filter((g) => g.fields.some((w) => w === fieldName || fieldWords.includes(w)));
     for (const v of f.dictionary) {
       const trimmed = v.trim();
       const ws = nameWords(trimmed);
@@ -295,6 +298,8 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       const slashed = /^(\S.*\s\S*?[a-z]{2,})\/[a-z]{2,}$/i.exec(trimmed);
       if (slashed) addValue(f.name, v, nameWords(slashed[1]), true);
       for (const a of VALUE_ALIASES[trimmed.toLowerCase()] ?? []) addValue(f.name, v, nameWords(a), true);
+      // drv = "f" said "front-wheel drive", units = "I" said "imperial".
+      for (const g of coded) for (const a of g.values[trimmed.toLowerCase()] ?? []) addValue(f.name, v, nameWords(a), true);
       // ">50K" reads "more than 50K", "over 50K"; "<=50K" reads "at most 50K", "50K or less".
       const cmp = /^(>=|<=|>|<)\s*(\S.*)$/.exec(trimmed);
       if (cmp) for (const phrase of VALUE_COMPARATORS[cmp[1]] ?? []) addValue(f.name, v, [...nameWords(phrase), ...nameWords(cmp[2])], true);

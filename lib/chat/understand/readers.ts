@@ -439,7 +439,9 @@ export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
   const hit = cache.get(w);
   if (hit !== undefined) return hit;
   let out = w;
-  if (
+  const skeleton = consonantSkeleton(lex, w);
+  if (skeleton) out = skeleton;
+  else if (
     w.length >= 6 &&
     /^[a-z]+$/.test(w) &&
     !KNOWN_WORDS.has(w) &&
@@ -467,6 +469,22 @@ export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
   if (cache.size > 5000) cache.clear();
   cache.set(w, out);
   return out;
+}
+
+/** A field name that drops a word's vowels ("hwy" for highway, "cty" for city, "drv" for drive, "qty"). */
+function consonantSkeleton(lex: TableLexicon, w: string): string {
+  if (w.length < 4 || !/^[a-z]+$/.test(w) || STOP_WORDS.has(w) || lex.nameIndex.has(w) || lex.valueIndex.has(w) || lex.compactIndex.has(w)) return "";
+  const letters = w[0] + w.slice(1).replace(/[aeiou]/g, "");
+  let best = "";
+  for (const [k, entries] of lex.nameIndex) {
+    if (k.length < 3 || k.length >= w.length || k[0] !== w[0] || /[aeiou]/.test(k.slice(1)) || !entries.some((n) => n.weight >= 1)) continue;
+    let i = 0;
+    for (const c of letters) if (c === k[i]) i++;
+    if (i < k.length) continue;
+    if (best) return "";
+    best = k;
+  }
+  return best;
 }
 
 /** A grammar word that is a word of some field's name ("type", "return" typed "returns" for returned). */
