@@ -93,3 +93,17 @@ describe("a word the values' first word abbreviates selects them ('automatic' fo
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(vehicles.rows.filter((r) => r.trans.startsWith("auto")).length);
   });
 });
+
+describe("integer year and month fields beside a date", () => {
+  it("'in 2021' is the year field, no question back", async () => {
+    const reply = await askTurns(homes.table, "average listings in 2021");
+    expect(reply.plan?.filters).toEqual([{ field: "year", op: "eq", values: [2021] }]);
+    const want = mean(homes.rows.filter((r) => r.year === "2021").map((r) => Number(r.listings)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 1);
+  });
+  it("'the worst month for sales' ranks the months, not the largest month number", async () => {
+    const reply = await askTurns(homes.table, "the worst month for sales in El Paso");
+    expect(reply.plan?.groupBy).toEqual([{ field: "month", bucket: null }]);
+    expect(reply.plan?.sort).toEqual({ by: "value", order: "asc" });
+  });
+});

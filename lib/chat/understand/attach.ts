@@ -69,6 +69,8 @@ const GENERIC_WORDS = new Set(words.genericWords);
 const SINGLE_ROW_WORDS = new Set(words.singleRow.words);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
+/** Fields named by a time grain word ("month", "week"): a period, never a number to take the largest of. */
+const GRAIN_NAMES = new Set(["day", "weekday", "week", "month", "quarter", "year", "hour"]);
 /** The words of each value of a dictionary, computed once per table. */
 const VALUE_WORDS = new WeakMap<string[], string[][]>();
 function valueWordsOf(dictionary: string[]): string[][] {
@@ -566,7 +568,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (/^(number|how|count)/.test(m.text) && key === "distinct") r.countOf = true;
         }
         if (hasHit(m, "count")) r.countOf = true;
-        if (hasHit(m, "superlative") && m.end >= r.pos - 1 && !r.agg) r.supAgg = hitKey(m, "superlative") as "max" | "min";
+        // ("the best month for sales" over a `month` field: the month ranked by sales, not the largest month.)
+        const grainNamed = r.end - r.pos === 1 && GRAIN_NAMES.has(lemma(r.pos));
+        if (hasHit(m, "superlative") && m.end >= r.pos - 1 && !r.agg && !grainNamed) r.supAgg = hitKey(m, "superlative") as "max" | "min";
         // ("among senior citizens": the rows of a yes/no field's yes side, not a grouping by it.)
         const amongFlag = m.text === "among" && r.cands.length === 1 && !!flagFor(lex, r.cands[0].name);
         // ("and by senior citizen?": a follow-up cue ending in "by" is a grouping word too.)
