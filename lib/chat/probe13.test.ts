@@ -107,3 +107,33 @@ describe("integer year and month fields beside a date", () => {
     expect(reply.plan?.sort).toEqual({ by: "value", order: "asc" });
   });
 });
+
+describe("empty cells: 'no pulse', 'didn't give their income', 'income missing'", () => {
+  const empty = (field: string) => people.rows.filter((r) => r[field] === "").length;
+  it.each([
+    ["how many people did not provide their pulse", "pulse"],
+    ["count of respondents with income missing", "income"],
+    ["how many respondents have no smoke answer", "smoke"],
+  ])("%s", async (q, field) => {
+    const reply = await askTurns(people.table, q);
+    expect(reply.plan?.filters).toEqual([{ field, op: "missing", values: [] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(empty(field));
+  });
+  it("a share of empty cells counts the empty rows over all rows", async () => {
+    const reply = await askTurns(people.table, "what percentage of respondents have no income");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo((100 * empty("income")) / people.rows.length, 2);
+  });
+  it("average age of those who didn't give their income, by sex", async () => {
+    const reply = await askTurns(people.table, "average age of respondents who didn't give their income by sex");
+    const rows = people.rows.filter((r) => r.income === "" && r.sex === "F");
+    const f = reply.messages[1].table?.find((r) => r.sex === "F");
+    expect(f?.["Average of age"]).toBeCloseTo(mean(rows.map((r) => Number(r.age))), 1);
+  });
+});
+
+describe("a field whose whole name is an aggregate word, said twice", () => {
+  it("median of median for each city", async () => {
+    const reply = await askTurns(homes.table, "median of median for each city");
+    expect(reply.plan?.measure).toEqual({ agg: "median", field: "median" });
+  });
+});

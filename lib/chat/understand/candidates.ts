@@ -375,6 +375,8 @@ function enumerateRoles(
         roles.push("flag");
       if ((t === "cont" || t === "disc") && !roles.includes("group") && f.distinct <= 5000) roles.push("group");
       if (ref.via === "values" || ref.via === "time") return { ref, field: f, roles: roles.filter((r) => r === "group" || r === "series" || r === "ignore") };
+      // "didn't give their income": the rows where the field is empty.
+      if (ref.missing) return { ref, field: f, roles: ["flag"] as Role[] };
       // "how many sales in March": a column of counts said after a count word is the number summed.
       if (howManyOf(ref) && !ref.agg && !ref.distinctOf && ref.cands.length === 1 && countColumn(f)) return { ref, field: f, roles: ["measure"] as Role[] };
       // "the 10 most recent orders": a time superlative ranks the rows by the date field.
@@ -478,6 +480,10 @@ function build(
   // Flags: "churned customers" -> Churn = Yes ("not churned" -> No).
   const flagFilters: Filter[] = [];
   for (const s of flags) {
+    if (s.ref.missing) {
+      flagFilters.push({ field: s.field.name, op: "missing", values: [] });
+      continue;
+    }
     const fv = flagFor(ctx.lex, s.field.name);
     // "without internet": a field of a few values, one of which means none.
     const value = fv ? (s.ref.negated ? fv.no : fv.yes) : s.ref.negated ? absentValueFor(ctx.lex, s.field.name) : null;
