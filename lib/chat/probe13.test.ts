@@ -137,3 +137,11 @@ describe("a field whose whole name is an aggregate word, said twice", () => {
     expect(reply.plan?.measure).toEqual({ agg: "median", field: "median" });
   });
 });
+
+describe("a follow-up comparison with no field of its own is on the field the earlier turn compared", () => {
+  it("how many cars have hwy above 30, and below 25?", async () => {
+    const reply = await askTurns(vehicles.table, "how many cars have hwy above 30", "and below 25?");
+    expect(reply.plan?.filters).toEqual([{ field: "hwy", op: "lt", values: [25] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(vehicles.rows.filter((r) => Number(r.hwy) < 25).length);
+  });
+});
