@@ -145,3 +145,13 @@ describe("a follow-up comparison with no field of its own is on the field the ea
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(vehicles.rows.filter((r) => Number(r.hwy) < 25).length);
   });
 });
+
+describe("a five-letter typo of a longer value, when the word means nothing else", () => {
+  it.each([
+    ["how many subru cars", "subaru"],
+    ["average hwy for nisan", "nissan"],
+  ])("%s", async (q, value) => {
+    const reply = await askTurns(vehicles.table, q);
+    expect(reply.plan?.filters).toEqual([{ field: "manufacturer", op: "eq", values: [value] }]);
+  });
+});

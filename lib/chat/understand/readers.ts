@@ -712,7 +712,11 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     const firsts = new Set<string>([lemmas[i], texts[i]]);
     const pool: ValueEntry[] = [];
     for (const f of firsts) for (const v of [...(lex.valueIndex.get(f) ?? []), ...(lex.labelIndex.get(f) ?? [])]) pool.push(v);
-    if (lemmas[i].length >= 6) {
+    // (A 5-letter word only when it means nothing else: "toyta" for toyota.)
+    const typoLength =
+      lemmas[i].length >= 6 ||
+      (lemmas[i].length === 5 && /^[a-z]+$/.test(lemmas[i]) && !KNOWN_WORDS.has(lemmas[i]) && !STOP_WORDS.has(lemmas[i]) && !lex.nameIndex.has(lemmas[i]));
+    if (typoLength) {
       for (const [first, list] of lex.valueIndex)
         if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
     }
