@@ -155,3 +155,11 @@ describe("a five-letter typo of a longer value, when the word means nothing else
     expect(reply.plan?.filters).toEqual([{ field: "manufacturer", op: "eq", values: [value] }]);
   });
 });
+
+describe("a one-word name abbreviating a word of a synonym group is named by the group ('engine size' for displ)", () => {
+  it("average engine size by class", async () => {
+    const reply = await askTurns(vehicles.table, "average engine size by class");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "displ" });
+    expect(reply.plan?.groupBy).toEqual([{ field: "class", bucket: null }]);
+  });
+});
