@@ -163,3 +163,19 @@ describe("a one-word name abbreviating a word of a synonym group is named by the
     expect(reply.plan?.groupBy).toEqual([{ field: "class", bucket: null }]);
   });
 });
+
+describe("band values of digits and signs typed as stored ('65-74', '75+')", () => {
+  it.each(["65-74", "75+"])("controls in the %s band", async (band) => {
+    const reply = await askTurns(screening.table, `how many controls in the ${band} band`);
+    expect(reply.plan?.filters).toEqual([{ field: "age_band", op: "eq", values: [band] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(sum(screening.rows.filter((r) => r.age_band === band).map((r) => Number(r.controls))));
+  });
+});
+
+describe("an aggregate word that is a field's whole name, before another field, is the aggregate", () => {
+  it("total controls by region (beside a `total` field)", async () => {
+    const reply = await askTurns(screening.table, "total controls by region");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "controls" });
+    expect(reply.plan?.extraMeasures ?? []).toEqual([]);
+  });
+});

@@ -670,6 +670,36 @@ function exactCodes(lex: TableLexicon): Map<string, ValueEntry[]> {
 
 const ARTICLES = new Set(["the", "a", "an"]);
 
+/**
+ * A category value of digits and signs typed as it is stored ("65-74", "75+", "<=50K" as a band): the
+ * tokens split or drop the signs (65 to 74, 75), so the question's own characters are compared. That
+ * value, before the numbers or range read from it.
+ */
+function readSignedCodes(text: string, tokens: Token[], lex: TableLexicon): Proposal[] {
+  const out: Proposal[] = [];
+  const codes = [...exactCodes(lex)].filter(([key]) => /^\d/.test(key) && /[^a-z0-9. ]/.test(key));
+  if (!codes.length) return out;
+  const low = text.toLowerCase();
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].kind !== "number" || low.slice(tokens[i].start, tokens[i].end) !== tokens[i].raw.toLowerCase()) continue;
+    const from = tokens[i].start;
+    for (const [key, list] of codes) {
+      if (!low.startsWith(key, from) || /[a-z0-9]/.test(low[from + key.length] ?? "")) continue;
+      let j = i;
+      while (j + 1 < tokens.length && tokens[j + 1].start < from + key.length) j++;
+      const values: ValueCandidate[] = list.map((v) => ({ field: v.field, value: v.value, alias: false }));
+      out.push({
+        start: i,
+        end: j + 1,
+        priority: 5,
+        score: 1,
+        mention: { kind: "value", start: i, end: j + 1, text: text.slice(from, from + key.length), values },
+      });
+    }
+  }
+  return out;
+}
+
 function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => t.lemma);
@@ -952,7 +982,13 @@ function splitNegatedFlags(tokens: Token[], lex: TableLexicon): Token[] {
 
 export function readMentions(text: string, lex: TableLexicon): Reading {
   const tokens = splitNegatedFlags(tokenize(text), lex);
-  const proposals = [...readNumbersAndDates(tokens), ...readValues(tokens, lex), ...readFields(tokens, lex), ...readWords(tokens)];
+  const proposals = [
+    ...readNumbersAndDates(tokens),
+    ...readValues(tokens, lex),
+    ...readSignedCodes(text, tokens, lex),
+    ...readFields(tokens, lex),
+    ...readWords(tokens),
+  ];
   // Words of the dataset's name name the rows ("the faculty members", "its stations"); said in the
   // plural ("the number of participants" over a Participants table) they name the rows even where a
   // value is spelt the same ("Participant"): a value is said in the singular of one kind of row.
