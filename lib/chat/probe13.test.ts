@@ -179,3 +179,11 @@ describe("an aggregate word that is a field's whole name, before another field, 
     expect(reply.plan?.extraMeasures ?? []).toEqual([]);
   });
 });
+
+describe("verbs of occurring name nothing ('which X occur most often')", () => {
+  it("which cylinder counts appear most often", async () => {
+    const reply = await askTurns(vehicles.table, "which cylinder counts appear most often");
+    expect(reply.plan?.groupBy).toEqual([{ field: "cyl", bucket: null }]);
+    expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
+  });
+});
