@@ -32,6 +32,7 @@ export function describeFilters(filters: Filter[], lang: Lang, dateFields: Set<s
 }
 
 function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): string {
+  if (f.op === "missing") return `${f.field} ${t(lang, "missing")}`;
   // Two fields of the same row: "Worldwide Gross is below Production Budget" ("... below 0.05 x Weight").
   if (f.otherField) return `${f.field} ${t(lang, f.op)} ${Number(f.values[0]) === 1 ? "" : `${f.values[0]} × `}${f.otherField}`;
   // Dates read as periods: "Order Date is in 2016", "between 2016-01 and 2016-06".

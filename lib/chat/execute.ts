@@ -171,6 +171,12 @@ function toNumber(v: string | number): number {
 
 function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
   const n = mask.length;
+  if (flt.op === "missing") {
+    // The rows where the field is empty.
+    for (let i = 0; i < n; i++) if (mask[i] && (info.codes ? info.codes[i] >= 0 : !Number.isNaN(info.numbers![i]))) mask[i] = 0;
+    return;
+  }
+  if (!flt.values.length) throw new PlanError(`A filter on "${info.name}" has no value.`, info.name);
   if (info.codes) {
     const wanted = new Set(flt.values.map((v) => normalizeText(String(v))));
     const match = new Uint8Array(info.dictionary.length);
@@ -486,7 +492,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     hits = new Uint8Array(table.rowCount);
     for (let i = 0; i < hits.length; i++) {
       const missing = info.codes ? info.codes[i] < 0 : Number.isNaN(info.numbers![i]);
-      hits[i] = missing ? 2 : match[i];
+      hits[i] = missing && condition.op !== "missing" ? 2 : match[i];
     }
   } else if (agg === "rate" && measure) {
     hits = new Uint8Array(table.rowCount);

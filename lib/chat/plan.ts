@@ -29,9 +29,12 @@ const scalar = z.union([z.string(), z.number()]);
 
 const conditionSchema = z.object({
   field: z.string().min(1),
-  op: z.enum(["eq", "neq", "in", "gt", "gte", "lt", "lte", "between"]),
-  /** eq/gt/gte/lt/lte: one value; in: any number; neq: any number (none of them); between: [low, high] (inclusive). Dates as ISO strings or years. */
-  values: z.array(scalar).min(1).max(1000),
+  op: z.enum(["eq", "neq", "in", "gt", "gte", "lt", "lte", "between", "missing"]),
+  /**
+   * eq/gt/gte/lt/lte: one value; in: any number; neq: any number (none of them); between: [low, high] (inclusive);
+   * missing: none (the rows where the field is empty). Dates as ISO strings or years.
+   */
+  values: z.array(scalar).max(1000),
 });
 
 export const filterSchema = conditionSchema.extend({

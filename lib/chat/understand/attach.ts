@@ -19,6 +19,28 @@ import words from "../vocab/words.json";
 const ROW_LINKS = new Set(["are", "is", "were", "was", "have", "has", "had", "with", "that", "who", "which", "where", "whose"]);
 /** The words between a yes/no field and the side said after it ("y is no", "Churn = No"). */
 const FLAG_IS = new Set(["is", "was", "are", "were", "be", "=", "==", "equals", "equal", "to", ":"]);
+/** Words around a field that say its cell is empty ("no pulse", "a missing income", "left blank"). */
+const MISSING_BEFORE = new Set(words.missingValues.before);
+const MISSING_AFTER = new Set(words.missingValues.after);
+const MISSING_VERBS = new Set(words.missingValues.verbs);
+const MISSING_SKIP = new Set(["a", "an", "the", "their", "his", "her", "its", "any", "them"]);
+const NOT_WORDS = new Set(["not", "n't", "never", "didnt", "dont", "doesnt", "didn't", "don't", "doesn't"]);
+const AUX_WORDS = new Set(["do", "did", "does", "have", "has", "had"]);
+const MISSING_COUNT = new WeakMap<FieldInfo, boolean>();
+/** Whether some cells of the field are empty. */
+function hasMissing(f: FieldInfo): boolean {
+  let out = MISSING_COUNT.get(f);
+  if (out === undefined) {
+    out = false;
+    if (f.codes) {
+      for (const c of f.codes) if (c < 0) out = true;
+    } else if (f.numbers) {
+      for (const v of f.numbers) if (Number.isNaN(v)) out = true;
+    }
+    MISSING_COUNT.set(f, out);
+  }
+  return out;
+}
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
 /** Superlatives of time and the end of the dates they rank from ("the 5 oldest orders": the earliest). */
 const RECENCY_WORDS: Record<string, "max" | "min"> = { newest: "max", latest: "max", "most recent": "max", oldest: "min", earliest: "min" };
@@ -69,6 +91,8 @@ const GENERIC_WORDS = new Set(words.genericWords);
 const SINGLE_ROW_WORDS = new Set(words.singleRow.words);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
+/** Fields named by a time grain word ("month", "week"): a period, never a number to take the largest of. */
+const GRAIN_NAMES = new Set(["day", "weekday", "week", "month", "quarter", "year", "hour"]);
 /** The words of each value of a dictionary, computed once per table. */
 const VALUE_WORDS = new WeakMap<string[], string[][]>();
 function valueWordsOf(dictionary: string[]): string[][] {
@@ -121,6 +145,8 @@ export interface Ref {
   ranked: boolean; // "top 5 X", "the 3 X with the most ..."
   sortBy: boolean; // "sorted by X"
   negated: boolean; // "not X", "without X" (for yes/no fields)
+  /** "no pulse recorded", "didn't give their income", "a missing income": the rows where the field is empty. */
+  missing?: boolean;
   /** Not a field name: an adjective ("heavier", "longest") or values listed ("East and West"). */
   via?: "adjective" | "values" | "time";
   /** The question words right before it (lemmas), for features. */
@@ -566,7 +592,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (/^(number|how|count)/.test(m.text) && key === "distinct") r.countOf = true;
         }
         if (hasHit(m, "count")) r.countOf = true;
-        if (hasHit(m, "superlative") && m.end >= r.pos - 1 && !r.agg) r.supAgg = hitKey(m, "superlative") as "max" | "min";
+        // ("the best month for sales" over a `month` field: the month ranked by sales, not the largest month.)
+        const grainNamed = r.end - r.pos === 1 && GRAIN_NAMES.has(lemma(r.pos));
+        if (hasHit(m, "superlative") && m.end >= r.pos - 1 && !r.agg && !grainNamed) r.supAgg = hitKey(m, "superlative") as "max" | "min";
         // ("among senior citizens": the rows of a yes/no field's yes side, not a grouping by it.)
         const amongFlag = m.text === "among" && r.cands.length === 1 && !!flagFor(lex, r.cands[0].name);
         // ("and by senior citizen?": a follow-up cue ending in "by" is a grouping word too.)
@@ -1888,6 +1916,31 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "the capacity for each cinema": a grouping word before the rows' own noun asks for one value per row.
     if (prev && hasHit(prev, "group") && prev.end === m.start) a.eachRow = true;
   });
+  // "how many didn't give their income", "no pulse recorded", "a missing income", "left the smoke question
+  // blank": the rows where a field with empty cells is empty (not for yes/no fields, nor a number whose
+  // zero can mean none: "no discount").
+  const missingWords = new Set<number>();
+  for (const r of a.refs) {
+    if (r.via || r.cands.length !== 1) continue;
+    const f = lex.byName.get(r.cands[0].name);
+    if (!f || !hasMissing(f) || flagFor(lex, f.name) || absentValueFor(lex, f.name) !== null || (f.numbers && f.min <= 0 && f.max >= 0)) continue;
+    let k = r.pos - 1;
+    while (k >= 0 && MISSING_SKIP.has(lemma(k))) k--;
+    const before = lemma(k);
+    // The words saying it: the one before ("no"), or a negated verb ("did n't give", "never answered").
+    const used: number[] = [];
+    if (MISSING_BEFORE.has(before)) used.push(k);
+    else if (MISSING_VERBS.has(before) && NOT_WORDS.has(lemma(k - 1))) used.push(k, k - 1);
+    else if (MISSING_VERBS.has(before) && NOT_WORDS.has(lemma(k - 2)) && AUX_WORDS.has(lemma(k - 1))) used.push(k, k - 1, k - 2);
+    else for (let j = r.end; j < Math.min(tokens.length, r.end + 3) && !used.length; j++) if (MISSING_AFTER.has(lemma(j))) used.push(j);
+    if (!used.length) continue;
+    r.missing = true;
+    r.negated = false;
+    for (const j of used) {
+      if (j >= 0 && at[j] >= 0) consumed.add(at[j]);
+      missingWords.add(j);
+    }
+  }
   // "where y is no", "Churn = No", "default = false": a yes/no field said with its "no" side after it
   // selects that side (the "no" was read as a negation of nothing, and the yes side was kept).
   for (const r of a.refs) {
@@ -2016,7 +2069,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
 
   // "how many hondas" (Model "honda civic", "honda accord"), "government jobs" (workclass "State-gov",
   // "Local-gov"): an unknown word that is the first word of several values of one field, or that a
-  // short word of its values abbreviates, selects all those values (stated in the answer).
+  // short word of its values abbreviates (or their first word: "automatic" for "auto(l4)"), selects all
+  // those values (stated in the answer).
   const valuesByWord = (m: Mention): { field: string; values: string[] } | null => {
     if (m.end - m.start !== 1) return null;
     const word = tokens[m.start].text.toLowerCase();
@@ -2034,11 +2088,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         return (
           first === lem ||
           first === word ||
+          // "automatic" for "auto(l4)", "auto(av)": the values' first word abbreviates it.
+          (f.dictionary.length <= 50 && first.length >= 4 && word.length >= first.length + 3 && word.startsWith(first)) ||
           (f.dictionary.length <= 50 && words.some((w) => ABBREVIATIONS[w]?.includes(lem) || ABBREVIATIONS[w]?.includes(word)))
         );
       });
-      // A part of the values, not a word most of them share ("Shipped Late", "Shipped Early").
-      if (values.length < 2 || values.length > f.dictionary.length / 2) continue;
+      // A part of the values, not a word most of them share ("Shipped Late", "Shipped Early"); a longer
+      // word the values abbreviate ("automatic") may select most of them, not all.
+      const abbreviated = values.every((v) => {
+        const first = split[f.dictionary.indexOf(v)][0];
+        return first !== lem && first !== word && first.length >= 4 && word.startsWith(first);
+      });
+      if (values.length < 2 || values.length > (abbreviated ? f.dictionary.length - 1 : f.dictionary.length / 2)) continue;
       if (found) return null; // several fields: not this reading
       found = { field: f.name, values };
     }
@@ -2082,7 +2143,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     return found;
   };
   mentions.forEach((m, idx) => {
-    if (m.kind !== "unknown" || ageDecadeRead.has(idx) || versusSide.has(idx) || unitWords.has(m.start) || singleRowWords.has(m.start)) return;
+    if (
+      m.kind !== "unknown" ||
+      ageDecadeRead.has(idx) ||
+      versusSide.has(idx) ||
+      unitWords.has(m.start) ||
+      singleRowWords.has(m.start) ||
+      missingWords.has(m.start)
+    )
+      return;
     const byWord = valuesByWord(m) ?? valueByPrefix(m) ?? valuesByAdjective(m);
     if (byWord) {
       // "government jobs": a field named right after the word, with no grouping word, is the noun it qualifies.

@@ -51,6 +51,16 @@ export function idLike(f: FieldInfo, rowCount: number): boolean {
   return f.codes !== null && f.distinct > 50 && f.distinct >= 0.2 * rowCount;
 }
 
+/** A column of counts (cases, units, sales as whole numbers): "how many" of it is its total. */
+function countColumn(f: FieldInfo): boolean {
+  return f.role === "number" && f.integer && f.min >= 0 && addsUp(f);
+}
+
+/** The field is said right after "how many" ("how many cases"). */
+function howManyOf(r: Ref): boolean {
+  return r.countOf && r.before[0] === "many" && r.before[1] === "how";
+}
+
 function defaultAgg(f: FieldInfo): Aggregate {
   return addsUp(f) ? "sum" : "mean";
 }
@@ -365,6 +375,10 @@ function enumerateRoles(
         roles.push("flag");
       if ((t === "cont" || t === "disc") && !roles.includes("group") && f.distinct <= 5000) roles.push("group");
       if (ref.via === "values" || ref.via === "time") return { ref, field: f, roles: roles.filter((r) => r === "group" || r === "series" || r === "ignore") };
+      // "didn't give their income": the rows where the field is empty.
+      if (ref.missing) return { ref, field: f, roles: ["flag"] as Role[] };
+      // "how many sales in March": a column of counts said after a count word is the number summed.
+      if (howManyOf(ref) && !ref.agg && !ref.distinctOf && ref.cands.length === 1 && countColumn(f)) return { ref, field: f, roles: ["measure"] as Role[] };
       // "the 10 most recent orders": a time superlative ranks the rows by the date field.
       if (ref.via === "adjective" && f.role === "date") return { ref, field: f, roles: ["sort", "ignore"] as Role[] };
       if (ref.via === "adjective")
@@ -466,6 +480,10 @@ function build(
   // Flags: "churned customers" -> Churn = Yes ("not churned" -> No).
   const flagFilters: Filter[] = [];
   for (const s of flags) {
+    if (s.ref.missing) {
+      flagFilters.push({ field: s.field.name, op: "missing", values: [] });
+      continue;
+    }
     const fv = flagFor(ctx.lex, s.field.name);
     // "without internet": a field of a few values, one of which means none.
     const value = fv ? (s.ref.negated ? fv.no : fv.yes) : s.ref.negated ? absentValueFor(ctx.lex, s.field.name) : null;
@@ -541,7 +559,9 @@ function build(
     measures.length === 1 &&
     groups.length + series.length + labels.length + sorts.length + distincts.length === 0 &&
     measures[0].field.numbers &&
-    !namedRows
+    !namedRows &&
+    // "how many cases" over a column of counts (cases, sales, units): their total, not a histogram.
+    !(howManyOf(measures[0].ref) && !a.distribution && !a.binWidth && !a.binCount && countColumn(measures[0].field))
   ) {
     const m = measures[0];
     const { feats, notes } = base();

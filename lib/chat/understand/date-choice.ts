@@ -7,11 +7,18 @@ import shapes from "../vocab/shapes.json";
 const EVENT_DATE_WORDS = new Set(shapes.eventDates.words);
 
 /**
+ * When a question back would ask whether a year is about an integer year field or a date field, the year
+ * field's reading.
  * When a question back would ask which date field a period or grain is about, and the question's own
  * words name exactly one of those date fields apart from its date word ("orders" and "order value"
  * name order_ts, not ship_ts; "shipped" ship_ts), that field's reading; otherwise null (ask).
  */
 export function namedDateChoice(amb: Ambiguity, tokens: Token[], lex: TableLexicon): number | null {
+  // "in 2019" over a table with an integer year field and a date field: the year field holds the year as
+  // said (the date field would select the same rows of each year).
+  const years = amb.fields.map((f) => lex.byName.get(f)?.yearLike === true && lex.byName.get(f)?.role === "number");
+  if (amb.fields.length >= 2 && years.filter(Boolean).length === 1 && amb.fields.every((f, i) => years[i] || lex.byName.get(f)?.role === "date"))
+    return years.indexOf(true);
   if (amb.fields.length < 2 || !amb.fields.every((f) => lex.byName.get(f)?.role === "date")) return null;
   const said = new Set<string>();
   for (const t of tokens) if (t.kind === "word") said.add(t.lemma).add(t.text);

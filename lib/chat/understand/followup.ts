@@ -103,10 +103,16 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   // Filters: a filter on a field replaces the previous ones on that field.
   const consumed = new Set<number>();
   const fromTurn = new Set<Filter>();
+  const compares = (f: Filter) => !f.otherField && (f.op === "gt" || f.op === "gte" || f.op === "lt" || f.op === "lte" || f.op === "between");
   for (const atom of a.filters) {
-    const opt = atom.options[0];
+    // "how many cars have cty above 20" then "and below 15?": a comparison with no field of its own is on
+    // the field the earlier turn compared.
+    const opt =
+      (atom.options.length > 1 && atom.refs.length === 0
+        ? atom.options.find((o) => compares(o.filter) && prev.filters.some((f) => compares(f) && f.field === o.filter.field))
+        : undefined) ?? atom.options[0];
     if (!opt) continue;
-    if (atom.options.length > 1) add(feats, "edit|ambiguousFilter");
+    if (atom.options.length > 1 && opt === atom.options[0]) add(feats, "edit|ambiguousFilter");
     plan.filters = [...plan.filters.filter((f) => f.field !== opt.filter.field), opt.filter];
     fromTurn.add(opt.filter);
     atom.refs.forEach((r) => consumed.add(r));

@@ -6,7 +6,7 @@ import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import { editDistance } from "./distance";
 import { tokenize } from "./tokens";
-import { FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
+import { CODED_VALUES, FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 
@@ -149,6 +149,16 @@ export function flagValues(info: FieldInfo): { yes: string | number; no: string 
   return null;
 }
 
+/** A short name that abbreviates a word: its start ("displ", "trans") or its consonants ("hwy", "cty"). */
+function abbreviates(short: string, word: string): boolean {
+  if (short.length < 3 || word.length < short.length + 2 || short[0] !== word[0]) return false;
+  if (short.length >= 4 && word.startsWith(short)) return true;
+  if (/[aeiou]/.test(short.slice(1))) return false;
+  let i = 0;
+  for (const c of word[0] + word.slice(1).replace(/[aeiou]/g, "")) if (c === short[i]) i++;
+  return i === short.length;
+}
+
 export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias: string; field: string }[] = [], datasetName = ""): TableLexicon {
   const names: NameEntry[] = [];
   const add = (field: string, ws: string[], weight: number, partialWords: string[] = ws) => {
@@ -189,6 +199,12 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     // "hire_date" said "hired", "StartDate" said "started": the event a date field dates, as a verb.
     if (f.role === "date" && base.length === 2 && EVENT_DATE_WORDS.has(base[1]) && /^[a-z]{3,}$/.test(base[0]) && !base[0].endsWith("ed"))
       names.push({ field: f.name, words: [pastForm(base[0])], compact: pastForm(base[0]), weight: 0.9, partialWords: [], event: true });
+    // A one-word name that abbreviates a word of a synonym group ("displ" for displacement, "cyl" for
+    // cylinders): named by the group's other phrases too ("engine size").
+    if (base.length === 1)
+      for (const group of groups)
+        if (!group.some((p) => p.length === 1 && p[0] === base[0]) && group.some((p) => p.length === 1 && abbreviates(base[0], p[0])))
+          for (const other of group) add(f.name, other, 0.85);
     for (const group of groups) {
       for (const phrase of group) {
         if (!replacePhrase(base, phrase, [])) continue;
@@ -281,6 +297,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     if (flag && f.codes && adjective.length === 1 && adjective[0].length >= 4 && /(ed|ive|able|ible)$/.test(adjective[0]))
       for (const prefix of ["un", "non"]) addValue(f.name, String(flag.no), [prefix + adjective[0]], true);
     if (!f.codes || f.role !== "category" || f.distinct > 500 || isTimeField(f)) continue;
+    const fieldWords = nameWords(f.name);
+    const fieldName = fieldWords.join(" ");
+    const coded = CODED_VALUES.filter((g) => g.fields.some((w) => w === fieldName || fieldWords.includes(w)));
     for (const v of f.dictionary) {
       const trimmed = v.trim();
       const ws = nameWords(trimmed);
@@ -295,6 +314,8 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       const slashed = /^(\S.*\s\S*?[a-z]{2,})\/[a-z]{2,}$/i.exec(trimmed);
       if (slashed) addValue(f.name, v, nameWords(slashed[1]), true);
       for (const a of VALUE_ALIASES[trimmed.toLowerCase()] ?? []) addValue(f.name, v, nameWords(a), true);
+      // drv = "f" said "front-wheel drive", units = "I" said "imperial".
+      for (const g of coded) for (const a of g.values[trimmed.toLowerCase()] ?? []) addValue(f.name, v, nameWords(a), true);
       // ">50K" reads "more than 50K", "over 50K"; "<=50K" reads "at most 50K", "50K or less".
       const cmp = /^(>=|<=|>|<)\s*(\S.*)$/.exec(trimmed);
       if (cmp) for (const phrase of VALUE_COMPARATORS[cmp[1]] ?? []) addValue(f.name, v, [...nameWords(phrase), ...nameWords(cmp[2])], true);

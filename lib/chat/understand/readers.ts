@@ -439,7 +439,9 @@ export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
   const hit = cache.get(w);
   if (hit !== undefined) return hit;
   let out = w;
-  if (
+  const skeleton = consonantSkeleton(lex, w);
+  if (skeleton) out = skeleton;
+  else if (
     w.length >= 6 &&
     /^[a-z]+$/.test(w) &&
     !KNOWN_WORDS.has(w) &&
@@ -467,6 +469,22 @@ export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
   if (cache.size > 5000) cache.clear();
   cache.set(w, out);
   return out;
+}
+
+/** A field name that drops a word's vowels ("hwy" for highway, "cty" for city, "drv" for drive, "qty"). */
+function consonantSkeleton(lex: TableLexicon, w: string): string {
+  if (w.length < 4 || !/^[a-z]+$/.test(w) || STOP_WORDS.has(w) || lex.nameIndex.has(w) || lex.valueIndex.has(w) || lex.compactIndex.has(w)) return "";
+  const letters = w[0] + w.slice(1).replace(/[aeiou]/g, "");
+  let best = "";
+  for (const [k, entries] of lex.nameIndex) {
+    if (k.length < 3 || k.length >= w.length || k[0] !== w[0] || /[aeiou]/.test(k.slice(1)) || !entries.some((n) => n.weight >= 1)) continue;
+    let i = 0;
+    for (const c of letters) if (c === k[i]) i++;
+    if (i < k.length) continue;
+    if (best) return "";
+    best = k;
+  }
+  return best;
 }
 
 /** A grammar word that is a word of some field's name ("type", "return" typed "returns" for returned). */
@@ -652,6 +670,36 @@ function exactCodes(lex: TableLexicon): Map<string, ValueEntry[]> {
 
 const ARTICLES = new Set(["the", "a", "an"]);
 
+/**
+ * A category value of digits and signs typed as it is stored ("65-74", "75+", "<=50K" as a band): the
+ * tokens split or drop the signs (65 to 74, 75), so the question's own characters are compared. That
+ * value, before the numbers or range read from it.
+ */
+function readSignedCodes(text: string, tokens: Token[], lex: TableLexicon): Proposal[] {
+  const out: Proposal[] = [];
+  const codes = [...exactCodes(lex)].filter(([key]) => /^\d/.test(key) && /[^a-z0-9. ]/.test(key));
+  if (!codes.length) return out;
+  const low = text.toLowerCase();
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].kind !== "number" || low.slice(tokens[i].start, tokens[i].end) !== tokens[i].raw.toLowerCase()) continue;
+    const from = tokens[i].start;
+    for (const [key, list] of codes) {
+      if (!low.startsWith(key, from) || /[a-z0-9]/.test(low[from + key.length] ?? "")) continue;
+      let j = i;
+      while (j + 1 < tokens.length && tokens[j + 1].start < from + key.length) j++;
+      const values: ValueCandidate[] = list.map((v) => ({ field: v.field, value: v.value, alias: false }));
+      out.push({
+        start: i,
+        end: j + 1,
+        priority: 5,
+        score: 1,
+        mention: { kind: "value", start: i, end: j + 1, text: text.slice(from, from + key.length), values },
+      });
+    }
+  }
+  return out;
+}
+
 function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => t.lemma);
@@ -694,7 +742,11 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     const firsts = new Set<string>([lemmas[i], texts[i]]);
     const pool: ValueEntry[] = [];
     for (const f of firsts) for (const v of [...(lex.valueIndex.get(f) ?? []), ...(lex.labelIndex.get(f) ?? [])]) pool.push(v);
-    if (lemmas[i].length >= 6) {
+    // (A 5-letter word only when it means nothing else: "toyta" for toyota.)
+    const typoLength =
+      lemmas[i].length >= 6 ||
+      (lemmas[i].length === 5 && /^[a-z]+$/.test(lemmas[i]) && !KNOWN_WORDS.has(lemmas[i]) && !STOP_WORDS.has(lemmas[i]) && !lex.nameIndex.has(lemmas[i]));
+    if (typoLength) {
       for (const [first, list] of lex.valueIndex)
         if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
     }
@@ -930,7 +982,13 @@ function splitNegatedFlags(tokens: Token[], lex: TableLexicon): Token[] {
 
 export function readMentions(text: string, lex: TableLexicon): Reading {
   const tokens = splitNegatedFlags(tokenize(text), lex);
-  const proposals = [...readNumbersAndDates(tokens), ...readValues(tokens, lex), ...readFields(tokens, lex), ...readWords(tokens)];
+  const proposals = [
+    ...readNumbersAndDates(tokens),
+    ...readValues(tokens, lex),
+    ...readSignedCodes(text, tokens, lex),
+    ...readFields(tokens, lex),
+    ...readWords(tokens),
+  ];
   // Words of the dataset's name name the rows ("the faculty members", "its stations"); said in the
   // plural ("the number of participants" over a Participants table) they name the rows even where a
   // value is spelt the same ("Participant"): a value is said in the singular of one kind of row.

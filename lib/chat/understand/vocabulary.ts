@@ -119,6 +119,8 @@ export const POSITIVE_VALUES = new Set(words.positiveValues);
 export const NEGATIVE_VALUES = new Set(words.negativeValues);
 export const FIELD_ALIASES: string[][] = words.fieldAliases;
 export const VALUE_ALIASES: Record<string, string[]> = words.valueAliases;
+/** Short codes of a field said in plain words, by the words of the field's name (drv = f: "front-wheel drive"). */
+export const CODED_VALUES = words.codedValues.groups as unknown as { fields: string[]; values: Record<string, string[]> }[];
 /** "are people with partners less likely to churn?": a yes/no question opener and a comparative word. */
 /** Common abbreviations in values ("State-gov"): the full words they stand for ("government"). */
 export const ABBREVIATIONS: Record<string, string[]> = words.abbreviations;
