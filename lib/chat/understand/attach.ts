@@ -12,7 +12,7 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ABBREVIATIONS, correctWord, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
+import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
 /** Words that link counted rows to their condition ("how many districts are inland"). */
@@ -92,6 +92,15 @@ const FIRST_SIDE_FILLERS = new Set(["a", "an", "the", "their", "its", "is", "was
 const EARN_VERBS = new Set(["make", "made", "earn", "earned", "gross", "grossed", "bring", "brought"]);
 const EARN_FIELD_WORDS = new Set(["gross", "revenue", "revenues", "sales", "income", "earnings", "takings"]);
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
+/** A number said with a scale word compared with a field whose name states that scale ("sales over 100 billion" on
+ * Sales_billion, "worth above 2 million" on Net_Worth_Millions): compared in the field's unit. */
+function inFieldScale(m: Mention, f: FieldInfo): number | null {
+  if (m.kind !== "number") return null;
+  const s = m.scale;
+  if (!s) return m.value;
+  const stated = nameWordsOf(f).some((w) => w.length >= 2 && w !== "mm" && MULTIPLIERS[w] === s.factor);
+  return stated ? m.value / s.factor : m.value;
+}
 
 export interface Ref {
   id: number;
@@ -964,6 +973,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const r = nearestRef(m.start - (betweenWord ? 1 : 0), hi.end, numeric);
         const lov = Math.min(lo.value, hi.value);
         const hiv = Math.max(lo.value, hi.value);
+        // "between 100 and 200 billion": the scale said once applies to both ends.
+        const scaledRange = (f: FieldInfo): [number, number] => {
+          const hiScale = hi.scale && !lo.scale && lo.value * hi.scale.factor <= hi.value ? hi.scale : undefined;
+          const a = inFieldScale(hiScale ? { ...lo, value: lo.value * hiScale.factor, scale: hiScale } : lo, f)!;
+          const b = inFieldScale(hi, f)!;
+          return [Math.min(a, b), Math.max(a, b)];
+        };
         const age = yearsOld(hi.end) ?? peopleRightBefore(m.start - (betweenWord ? 1 : 0), r);
         if (age) {
           options.push({ filter: { field: age.name, op: "between", values: [lov, hiv] }, how: "adjacent" });
@@ -971,11 +987,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         } else if (r) {
           for (const c of r.cands)
             if (numeric(info(c.name)))
-              options.push({ filter: { field: c.name, op: "between", values: [lov, hiv] }, how: r.cands.length > 1 ? "ambiguous" : "adjacent" });
+              options.push({
+                filter: { field: c.name, op: "between", values: scaledRange(info(c.name)) },
+                how: r.cands.length > 1 ? "ambiguous" : "adjacent",
+              });
           if (!governs(r)) refs.push(r.id);
         } else {
-          for (const f of fields.filter((f) => numeric(f) && f.min <= hiv && f.max >= lov))
-            options.push({ filter: { field: f.name, op: "between", values: [lov, hiv] }, how: "guess" });
+          for (const f of fields.filter((f) => numeric(f) && f.min <= scaledRange(f)[1] && f.max >= scaledRange(f)[0]))
+            options.push({ filter: { field: f.name, op: "between", values: scaledRange(f) }, how: "guess" });
         }
       }
       if (options.length) {
@@ -1086,7 +1105,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
                 : yearish && timeFields.length
                   ? timeFields
                   : (personAge(cmp?.from ?? m.start) ??
-                    fields.filter((f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= m.value * 4 && f.max >= m.value / 4));
+                    fields.filter(
+                      (f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= inFieldScale(m, f)! * 4 && f.max >= inFieldScale(m, f)! / 4,
+                    ));
       for (const f of candidates) {
         let value: string | number | null;
         if (m.kind === "date" || (isTimeField(f) && yearish))
@@ -1095,7 +1116,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
             f,
             op === "lte" || op === "gt",
           );
-        else if (m.kind === "number") value = m.value;
+        else if (m.kind === "number") value = inFieldScale(m, f);
         else value = null;
         if (value === null) continue;
         // The field's name states its unit ("Days to Ship", "tenure_months"): the duration is converted;

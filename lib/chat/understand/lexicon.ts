@@ -10,6 +10,10 @@ import { FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } from "./vocabul
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 
+const CODED_VALUES: Record<string, string> = words.codedValues.codes;
+const CODED_FIELD_WORDS = new Set(words.codedValues.fieldWords);
+const codedField = (f: FieldInfo) => f.dictionary.length <= 3 && nameWords(f.name).some((w) => CODED_FIELD_WORDS.has(w));
+
 export interface NameEntry {
   field: string;
   /** Lemmas of the name (stop words such as "of" kept: they are part of how the name is said). */
@@ -295,6 +299,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       const slashed = /^(\S.*\s\S*?[a-z]{2,})\/[a-z]{2,}$/i.exec(trimmed);
       if (slashed) addValue(f.name, v, nameWords(slashed[1]), true);
       for (const a of VALUE_ALIASES[trimmed.toLowerCase()] ?? []) addValue(f.name, v, nameWords(a), true);
+      // "F" of a field named Sex is said "women", "female".
+      const coded = trimmed.length === 1 && codedField(f) ? CODED_VALUES[trimmed.toLowerCase()] : undefined;
+      if (coded) for (const a of [coded, ...(VALUE_ALIASES[coded] ?? [])]) addValue(f.name, v, nameWords(a), true);
       // ">50K" reads "more than 50K", "over 50K"; "<=50K" reads "at most 50K", "50K or less".
       const cmp = /^(>=|<=|>|<)\s*(\S.*)$/.exec(trimmed);
       if (cmp) for (const phrase of VALUE_COMPARATORS[cmp[1]] ?? []) addValue(f.name, v, [...nameWords(phrase), ...nameWords(cmp[2])], true);

@@ -65,7 +65,18 @@ export interface DateValue {
 export type Mention =
   | { kind: "field"; start: number; end: number; text: string; fields: FieldCandidate[]; partial: boolean }
   | { kind: "value"; start: number; end: number; text: string; values: ValueCandidate[] }
-  | { kind: "number"; start: number; end: number; text: string; value: number; percent: boolean; money: boolean; ordinal: boolean }
+  | {
+      kind: "number";
+      start: number;
+      end: number;
+      text: string;
+      value: number;
+      percent: boolean;
+      money: boolean;
+      ordinal: boolean;
+      /** The scale word applied to the number ("billion" in "20 billion", "k" in "50k"), with its factor. */
+      scale?: { word: string; factor: number };
+    }
   | { kind: "date"; start: number; end: number; text: string; date: DateValue }
   | { kind: "word"; start: number; end: number; text: string; hits: { category: Category; key: string }[] }
   | { kind: "unknown"; start: number; end: number; text: string };
@@ -247,14 +258,17 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     let end = i + 1;
     let ordinal = false;
     let decade = false;
+    let scale: { word: string; factor: number } | undefined;
     if (t.kind === "number") {
       const p = parseNumberText(t.text);
       if (!p) continue;
       value = p.value;
       const suffix = p.suffix;
       if (suffix) {
-        if (MULTIPLIERS[suffix]) value *= MULTIPLIERS[suffix];
-        else if (suffix === "st" || suffix === "nd" || suffix === "rd" || suffix === "th") ordinal = true;
+        if (MULTIPLIERS[suffix]) {
+          value *= MULTIPLIERS[suffix];
+          scale = { word: suffix, factor: MULTIPLIERS[suffix] };
+        } else if (suffix === "st" || suffix === "nd" || suffix === "rd" || suffix === "th") ordinal = true;
         else if (suffix === "s" && /^\d{3}0$/.test(t.text.slice(0, -1))) decade = true;
         else continue;
       }
@@ -279,6 +293,7 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     const next = tokens[end];
     if (next && next.kind === "word" && MULTIPLIERS[next.text] && next.text.length > 2) {
       value *= MULTIPLIERS[next.text];
+      scale = { word: next.text, factor: MULTIPLIERS[next.text] };
       end++;
     }
     const money = tokens[i - 1]?.text === "$" || tokens[i - 1]?.text === "€" || tokens[i - 1]?.text === "£";
@@ -302,6 +317,7 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
         percent,
         money,
         ordinal,
+        ...(scale ? { scale } : {}),
       },
     });
     i = end - 1;

@@ -1,0 +1,68 @@
+// Probe11 (issue 12): analytic questions over real Spider tables of nvbench-dev (lib/chat/testing/probe11).
+// Expected numbers from the CSV rows with plain loops, never from the engine.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { answerChat, type ChatReply } from "./index";
+import type { Table } from "../table/types";
+import { tableFromCsv } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe11");
+const read = (file: string) => {
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  const table = tableFromCsv(text);
+  return { table, name: file.replace(/\.csv$/, ""), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+};
+/** A conversation over a table named as the probe runner names it (the file's name: "faculty" is the rows' noun). */
+async function ask(data: { table: Table; name: string }, ...turns: string[]): Promise<ChatReply> {
+  const messages: { role: "user" | "assistant"; content: string }[] = [];
+  for (const t of turns.slice(0, -1)) messages.push({ role: "user", content: t }, { role: "assistant", content: "ok" });
+  messages.push({ role: "user", content: turns[turns.length - 1] });
+  return answerChat({ table: data.table, datasetName: data.name, messages });
+}
+const companies = read("companies.csv");
+
+const oneNumber = (reply: ChatReply) => {
+  const row = reply.messages.find((m) => m.table)?.table?.[0] ?? {};
+  return Number(Object.entries(row).find(([k]) => k !== "rows")?.[1]);
+};
+
+describe("a number said with the scale its field's name states", () => {
+  it("'sales between 100 and 200 billion' on Sales_billion compares 100..200", async () => {
+    const reply = await ask(companies, "how many companies have sales between 100 and 200 billion");
+    expect(reply.plan?.filters).toEqual([{ field: "Sales_billion", op: "between", values: [100, 200] }]);
+    const n = companies.rows.filter((r) => Number(r.Sales_billion) >= 100 && Number(r.Sales_billion) <= 200).length;
+    expect(oneNumber(reply)).toBe(n);
+  });
+  it("'profits above 20 billion' on Profits_billion compares with 20", async () => {
+    const reply = await ask(companies, "how many companies have profits above 20 billion");
+    expect(reply.plan?.filters).toEqual([{ field: "Profits_billion", op: "gt", values: [20] }]);
+    expect(oneNumber(reply)).toBe(companies.rows.filter((r) => Number(r.Profits_billion) > 20).length);
+  });
+});
+
+const faculty = read("faculty.csv");
+const journalists = read("journalists.csv");
+
+describe("one-letter codes of a Sex field said as words", () => {
+  it("'how many women are on the faculty' counts Sex = F", async () => {
+    const reply = await ask(faculty, "how many women are on the faculty");
+    expect(reply.plan?.filters).toEqual([{ field: "Sex", op: "eq", values: ["F"] }]);
+    expect(oneNumber(reply)).toBe(faculty.rows.filter((r) => r.Sex === "F").length);
+  });
+  it("'just the women' after a count by rank keeps Sex = F", async () => {
+    const reply = await ask(faculty, "number of faculty by rank", "just the women");
+    expect(reply.plan?.filters).toEqual([{ field: "Sex", op: "eq", values: ["F"] }]);
+    expect(reply.plan?.groupBy).toEqual([{ field: "Rank", bucket: null }]);
+  });
+});
+
+describe("demonyms of the nations of the UK", () => {
+  it("'except the English ones' leaves England out", async () => {
+    const reply = await ask(journalists, "average age of journalists except the English ones");
+    expect(reply.plan?.filters).toEqual([{ field: "Nationality", op: "neq", values: ["England"] }]);
+    const kept = journalists.rows.filter((r) => r.Nationality !== "England");
+    expect(oneNumber(reply)).toBeCloseTo(kept.reduce((s, r) => s + Number(r.Age), 0) / kept.length, 2);
+  });
+});
