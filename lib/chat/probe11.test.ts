@@ -66,3 +66,25 @@ describe("demonyms of the nations of the UK", () => {
     expect(oneNumber(reply)).toBeCloseTo(kept.reduce((s, r) => s + Number(r.Age), 0) / kept.length, 2);
   });
 });
+
+describe("a follow-up value of the field a rate counts", () => {
+  const wta = read("wta_matches.csv");
+  it("'and on clay?' after 'what share of matches were on grass' is the share on clay", async () => {
+    const reply = await ask(wta, "what share of matches were on grass", "and on clay?");
+    expect(reply.plan?.measure.condition).toEqual({ field: "surface", op: "eq", values: ["Clay"] });
+    expect(reply.plan?.filters).toEqual([]);
+    expect(oneNumber(reply)).toBeCloseTo((100 * wta.rows.filter((r) => r.surface === "Clay").length) / wta.rows.length, 1);
+  });
+});
+
+describe("people in a role over a table of things", () => {
+  it("'average number of employees by industry' over companies is no such field, not a count of companies", async () => {
+    const reply = await ask(companies, "average number of employees by industry");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toContain('"employees"');
+  });
+  it("'how many companies by industry' still counts the rows", async () => {
+    const reply = await ask(companies, "how many companies are there by industry");
+    expect(reply.plan?.measure.agg).toBe("count");
+  });
+});

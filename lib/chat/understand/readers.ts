@@ -29,6 +29,8 @@ export { editDistance };
 
 const GENERIC_WORDS = new Set(words.genericWords);
 const WHOLE_TABLE_NOUNS = new Set(words.wholeTable.nouns);
+const ROLE_NOUNS = new Set(words.roleNouns.words);
+const PERSON_NOUNS = new Set(words.personNouns);
 const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
 const DURATION_WORDS = new Set(["year", "month", "week", "day", "hour", "minute", "yr", "hr", "min"]);
@@ -1080,6 +1082,19 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (p.mention.kind !== "word" || !["a", "an"].includes(tokens[p.start].text)) continue;
     if (proposals.some((q) => q.mention.kind === "number" && q.start === p.start)) proposals.splice(i, 1);
   }
+  // "average number of employees by industry" over a table named "companies": a role of people
+  // (employees, customers) is not the rows of a table named after non-person rows; the word is unknown.
+  const foreignRows = new Set<number>();
+  const thingRows = [...lex.rowWords].some((w) => ROW_NOUNS.has(w) && !PERSON_NOUNS.has(w));
+  if (thingRows)
+    for (let i = proposals.length - 1; i >= 0; i--) {
+      const p = proposals[i];
+      const lem = tokens[p.start].lemma;
+      if (p.mention.kind !== "word" || p.end - p.start !== 1 || !ROLE_NOUNS.has(lem) || lex.rowWords.has(lem)) continue;
+      if (!p.mention.hits.every((h) => h.category === "rowNoun")) continue;
+      proposals.splice(i, 1);
+      foreignRows.add(p.start);
+    }
   dropAggregateWordFields(proposals);
   dropReorderedAggregateSpans(proposals, (i) => tokens[i].lemma);
   dropGrainsOverFields(proposals, lex);
@@ -1118,7 +1133,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       continue;
     }
     if (t.kind !== "word") continue;
-    if (STOP_WORDS.has(t.lemma) || KNOWN_WORDS.has(t.lemma) || ROW_NOUNS.has(t.lemma) || t.text.length <= 2) continue;
+    if ((STOP_WORDS.has(t.lemma) || KNOWN_WORDS.has(t.lemma) || ROW_NOUNS.has(t.lemma) || t.text.length <= 2) && !foreignRows.has(i)) continue;
     taken[i] = mentions.length;
     mentions.push({ kind: "unknown", start: i, end: i + 1, text: t.raw });
   }
