@@ -88,3 +88,11 @@ describe("people in a role over a table of things", () => {
     expect(reply.plan?.measure.agg).toBe("count");
   });
 });
+
+describe("the row named by its name, not its id", () => {
+  it("'which company has the highest market value' names the company, not its id", async () => {
+    const reply = await ask(companies, "which company has the highest market value");
+    const best = companies.rows.reduce((a, b) => (Number(b.Market_Value_billion) > Number(a.Market_Value_billion) ? b : a));
+    expect(reply.messages[0].content.startsWith(best.name)).toBe(true);
+  });
+});
