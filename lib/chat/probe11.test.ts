@@ -96,3 +96,22 @@ describe("the row named by its name, not its id", () => {
     expect(reply.messages[0].content.startsWith(best.name)).toBe(true);
   });
 });
+
+describe("casual words for real tables' columns (vocab)", () => {
+  const flights = read("flights.csv");
+  it("'fare' names price", async () => {
+    const reply = await ask(flights, "what's the average fare");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "price" });
+  });
+  it("'the 2 most experienced journalists' ranks by Years_working", async () => {
+    const reply = await ask(journalists, "2 most experienced journalists");
+    const table = reply.messages.find((m) => m.table)?.table ?? [];
+    const want = [...journalists.rows].sort((a, b) => Number(b.Years_working) - Number(a.Years_working)).slice(0, 2);
+    expect(table.map((r) => r.Name)).toEqual(want.map((r) => r.Name));
+  });
+  it("'which 3 destinations are the furthest away' ranks destinations by distance", async () => {
+    const reply = await ask(flights, "which 3 destinations are the furthest away");
+    expect(reply.plan?.measure.field).toBe("distance");
+    expect(reply.plan?.limit).toBe(3);
+  });
+});
