@@ -115,3 +115,35 @@ describe("casual words for real tables' columns (vocab)", () => {
     expect(reply.plan?.limit).toBe(3);
   });
 });
+
+describe("the noun several fields start with names its name field", () => {
+  const wta = read("wta_matches.csv");
+  const countBy = (f: string, rows: Record<string, string>[]) => {
+    const m = new Map<string, number>();
+    for (const r of rows) m.set(r[f], (m.get(r[f]) ?? 0) + 1);
+    return [...m.entries()].sort((a, b) => b[1] - a[1]);
+  };
+  it("'the two tournaments with the most matches' counts by tourney_name", async () => {
+    const reply = await ask(wta, "the two tournaments with the most matches");
+    expect(reply.plan?.groupBy).toEqual([{ field: "tourney_name", bucket: null }]);
+    const table = reply.messages.find((m) => m.table)?.table ?? [];
+    expect(table.map((r) => r.tourney_name)).toEqual(
+      countBy("tourney_name", wta.rows)
+        .slice(0, 2)
+        .map((e) => e[0]),
+    );
+  });
+  it("'which player won the most matches' counts by winner_name, and 'on clay?' keeps that reading", async () => {
+    const reply = await ask(wta, "which player won the most matches");
+    expect(reply.plan?.groupBy).toEqual([{ field: "winner_name", bucket: null }]);
+    expect(reply.messages[0].content.startsWith(countBy("winner_name", wta.rows)[0][0])).toBe(true);
+    const clay = await ask(wta, "which player won the most matches", "on clay?");
+    const table = clay.messages.find((m) => m.table)?.table ?? [];
+    expect(table[0]?.winner_name).toBe(
+      countBy(
+        "winner_name",
+        wta.rows.filter((r) => r.surface === "Clay"),
+      )[0][0],
+    );
+  });
+});

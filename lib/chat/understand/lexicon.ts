@@ -10,6 +10,8 @@ import { FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } from "./vocabul
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 
+const AGENT_VERBS: Record<string, string> = words.agentVerbs.words;
+const ENTITY_NAME_WORDS = new Set(["name", "title"]);
 const CODED_VALUES: Record<string, string> = words.codedValues.codes;
 const CODED_FIELD_WORDS = new Set(words.codedValues.fieldWords);
 const codedField = (f: FieldInfo) => f.dictionary.length <= 3 && nameWords(f.name).some((w) => CODED_FIELD_WORDS.has(w));
@@ -207,6 +209,22 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         }
       }
     }
+  }
+  // "tournaments" over tourney_date, tourney_id, tourney_level, tourney_name: the noun several fields
+  // start with names the thing they describe, called by its one name field (tourney_name).
+  const byFirst = new Map<string, string[][]>();
+  for (const f of fields) {
+    const ws = nameWords(f.name);
+    if (ws.length >= 2 && ws[0].length >= 3) byFirst.set(ws[0], [...(byFirst.get(ws[0]) ?? []), [f.name, ...ws.slice(1)]]);
+  }
+  for (const [w, owned] of byFirst) {
+    if (owned.length < 2 || names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === w)) continue;
+    const named = owned.filter((o) => o.length === 2 && ENTITY_NAME_WORDS.has(o[1]));
+    if (named.length !== 1) continue;
+    for (const g of groups) if (g.some((p) => p.length === 1 && p[0] === w)) for (const p of g) if (p.length === 1) add(named[0][0], p, 0.85, []);
+    add(named[0][0], [w], 0.85, []);
+    // "which player won the most matches": the verb of the agent (winner) names its name field.
+    for (const [verb, agent] of Object.entries(AGENT_VERBS)) if (agent === w) add(named[0][0], [verb], 0.8, []);
   }
   const known = new Set(fields.map((f) => f.name));
   for (const s of contextSynonyms) if (known.has(s.field)) add(s.field, nameWords(s.alias), 0.95);
