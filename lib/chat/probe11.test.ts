@@ -147,3 +147,18 @@ describe("the noun several fields start with names its name field", () => {
     );
   });
 });
+
+describe("follow-ups that change a comparison or a ranking", () => {
+  it("'and above 15?' after 'profits above 20 billion' compares Profits_billion with 15, and names no unused words", async () => {
+    const reply = await ask(companies, "how many companies have profits above 20 billion", "and above 15?");
+    expect(reply.plan?.filters).toEqual([{ field: "Profits_billion", op: "gt", values: [15] }]);
+    expect(oneNumber(reply)).toBe(companies.rows.filter((r) => Number(r.Profits_billion) > 15).length);
+    expect(reply.messages[0].content).not.toContain("did not use");
+  });
+  it("'now the cheapest 2' after a top 3 shows the 2 lowest", async () => {
+    const flights = read("flights.csv");
+    const reply = await ask(flights, "average price by destination", "top 3", "now the cheapest 2");
+    expect(reply.plan?.limit).toBe(2);
+    expect(reply.plan?.sort?.order).toBe("asc");
+  });
+});

@@ -731,7 +731,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       return;
     }
     // Top / bottom N.
-    const limitPrev = hitKey(prev, "limit");
+    // "the cheapest 2", "the most expensive 3": N right after "the" and a superlative.
+    const supPrev = hitKey(prev, "superlative");
+    const limitPrev =
+      hitKey(prev, "limit") ??
+      (supPrev && prev && lemma(prev.start - 1) === "the" && Number.isInteger(v) && v >= 2 && v <= 100 && m.kind === "number" && !m.percent && !m.money
+        ? supPrev === "min"
+          ? "bottom"
+          : "top"
+        : null);
     const supNext = hitKey(next, "superlative");
     if (
       limitPrev ||
@@ -2251,7 +2259,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   mentions.forEach((m) => {
     const key = m.kind === "word" ? hitKey(m, "cmp") : null;
     if (!key || !["gt", "gte", "lt", "lte"].includes(key) || hasHit(m, "temporal") || lemma(m.start) === "from") return;
-    if (a.filters.some((f) => m.start >= f.pos && m.start < f.end)) return;
+    // ("and above 15": the words "and above" end inside the comparison "above 15".)
+    if (a.filters.some((f) => (m.start >= f.pos && m.start < f.end) || (m.start < f.pos && m.end > f.pos))) return;
     if (a.timesCount && m.start >= a.timesCount.pos && m.start < a.timesCount.end) return;
     const quantity = (k: number) => {
       const w = lemma(k);

@@ -104,7 +104,14 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   const consumed = new Set<number>();
   const fromTurn = new Set<Filter>();
   for (const atom of a.filters) {
-    const opt = atom.options[0];
+    // "profits above 20 billion" then "and above 15?": a comparison with no field said, among
+    // guesses, is on the field the earlier comparison was on.
+    const compared = new Set(prev.filters.filter((f) => ["gt", "gte", "lt", "lte", "between"].includes(f.op)).map((f) => f.field));
+    const again =
+      (atom.kind === "compare" || atom.kind === "range") && atom.options.length > 1 && atom.options.every((o) => o.how === "guess")
+        ? atom.options.filter((o) => compared.has(o.filter.field))
+        : [];
+    const opt = again.length === 1 ? again[0] : atom.options[0];
     if (!opt) continue;
     if (atom.options.length > 1) add(feats, "edit|ambiguousFilter");
     // "what share of matches were on grass" then "and on clay?": a value of the field the rate counts
