@@ -162,3 +162,22 @@ describe("follow-ups that change a comparison or a ranking", () => {
     expect(reply.plan?.sort?.order).toBe("asc");
   });
 });
+
+describe("a value held by both ends of a route", () => {
+  const flights = read("flights.csv");
+  const mean = (rows: Record<string, string>[]) => rows.reduce((s, r) => s + Number(r.price), 0) / rows.length;
+  it("'flights from Los Angeles' is the origin", async () => {
+    const reply = await ask(flights, "average ticket price of flights from Los Angeles");
+    expect(reply.plan?.filters).toEqual([{ field: "origin", op: "eq", values: ["Los Angeles"] }]);
+    expect(oneNumber(reply)).toBeCloseTo(mean(flights.rows.filter((r) => r.origin === "Los Angeles")), 2);
+  });
+  it("'flights to Chicago' (an origin too) is the destination", async () => {
+    const reply = await ask(flights, "how many flights go to Chicago");
+    expect(reply.plan?.filters).toEqual([{ field: "destination", op: "eq", values: ["Chicago"] }]);
+  });
+  it("'flights that don't leave from Los Angeles': the negation over one verb", async () => {
+    const reply = await ask(flights, "average price of flights that don't leave from Los Angeles");
+    expect(reply.plan?.filters).toEqual([{ field: "origin", op: "neq", values: ["Los Angeles"] }]);
+    expect(oneNumber(reply)).toBeCloseTo(mean(flights.rows.filter((r) => r.origin !== "Los Angeles")), 2);
+  });
+});

@@ -91,6 +91,8 @@ const FIRST_SIDE_FILLERS = new Set(["a", "an", "the", "their", "its", "is", "was
 /** Verbs of earning: "movies that made less than they cost" compares the money-in fields. */
 const EARN_VERBS = new Set(["make", "made", "earn", "earned", "gross", "grossed", "bring", "brought"]);
 const EARN_FIELD_WORDS = new Set(["gross", "revenue", "revenues", "sales", "income", "earnings", "takings"]);
+const DIRECTION_FIELDS: Record<"from" | "to", Set<string>> = { from: new Set(words.directionFields.from), to: new Set(words.directionFields.to) };
+const DIRECTION_PREPOSITIONS: Record<string, "from" | "to"> = { from: "from", to: "to", into: "to", towards: "to", toward: "to" };
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
 /** A number said with a scale word compared with a field whose name states that scale ("sales over 100 billion" on
  * Sales_billion, "worth above 2 million" on Net_Worth_Millions): compared in the field's unit. */
@@ -809,8 +811,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const small = ["from", "in", "on", "of", "to", "by", "at"].includes(mm?.text ?? "");
       if (mm && mm.kind === "word" && !small && !mm.hits.every((h) => h.category === "rowNoun" || h.category === "conj" || h.category === "question"))
         return false;
-      if (!mm && !STOP_WORDS.has(lemma(k)) && !ROW_NOUNS.has(lemma(k)) && !["who", "that", "which", "are", "is", "from", "on", "in"].includes(lemma(k)))
+      if (!mm && !STOP_WORDS.has(lemma(k)) && !ROW_NOUNS.has(lemma(k)) && !["who", "that", "which", "are", "is", "from", "on", "in"].includes(lemma(k))) {
+        // ("flights that don't leave from Los Angeles": one verb of the grammar's words between.)
+        if (tokens[k].kind === "word" && /^[a-z]+$/.test(lemma(k)) && verbs++ === 0) continue;
         return false;
+      }
     }
     return false;
   };
@@ -1456,6 +1461,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     } else {
       chosen = fieldsOf;
       how = fieldsOf.length === 1 ? "unique" : "ambiguous";
+      // "flights from Los Angeles" (origin or destination): the preposition picks the side of the route.
+      const side = DIRECTION_PREPOSITIONS[lemma(startPos - 1)];
+      const sided = side ? fieldsOf.filter((f) => nameWordsOf(info(f)).some((w) => DIRECTION_FIELDS[side].has(w))) : [];
+      if (fieldsOf.length > 1 && sided.length === 1) {
+        chosen = sided;
+        how = "named";
+      }
     }
     // Only the field names the values were bound to are used up by them ("a partner but no dependents":
     // "partner" is not Dependents' name and stays free for its own reading).
