@@ -181,3 +181,24 @@ describe("a value held by both ends of a route", () => {
     expect(oneNumber(reply)).toBeCloseTo(mean(flights.rows.filter((r) => r.origin !== "Los Angeles")), 2);
   });
 });
+
+describe("a date field counted over, then its period", () => {
+  const customers = read("customers.csv");
+  const year = (s: string) => Number(s.slice(0, 4));
+  it("'how many customers were born before 1995' is one number", async () => {
+    const reply = await ask(customers, "how many customers were born before 1995");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(oneNumber(reply)).toBe(customers.rows.filter((r) => year(r.date_of_birth) < 1995).length);
+  });
+  it("'how many customers joined in 2016' is one number on date_became_customer", async () => {
+    const reply = await ask(customers, "how many customers joined in 2016");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.filters.map((f) => f.field)).toEqual(["date_became_customer"]);
+    expect(oneNumber(reply)).toBe(customers.rows.filter((r) => year(r.date_became_customer) === 2016).length);
+  });
+  it("'only customers who joined in 2017' as a follow-up filters date_became_customer", async () => {
+    const reply = await ask(customers, "average amount outstanding by customer status", "only customers who joined in 2017");
+    expect(reply.plan?.filters.map((f) => f.field)).toEqual(["date_became_customer"]);
+    expect(reply.plan?.groupBy).toEqual([{ field: "customer_status_code", bucket: null }]);
+  });
+});

@@ -794,6 +794,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const numeric = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
   // A field named with a role word ("by order date in 2016") is also grouped or measured: the filter does not use it up.
   const governs = (r: Ref) => r.group || r.series || r.facet || r.afterWhich || r.agg !== null || r.countOf;
+  // "how many customers joined in 2016": a date field after a count word, then its period, is the
+  // period's field (the count is of the rows).
+  const countedDate = (r: Ref, before: number) =>
+    r.countOf && !r.group && !r.series && !r.facet && !r.afterWhich && r.agg === null && r.end <= before && r.cands.every((c) => info(c.name).role === "date");
   const unitWords = new Set<number>(); // "days" of "over 5 days": a unit, not a time word
   const addAtom = (atom: Omit<FilterAtom, "id">) => {
     a.filters.push({ ...atom, id: a.filters.length });
@@ -1186,9 +1190,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (a.bucket && lemma(m.end) === a.bucket && !tokens.some((t, j) => j !== m.end && t.lemma === a.bucket)) a.bucket = null;
       }
       // ("how many customers have tenure over 2 years": a number field counted over and then compared is
-      // the compared field, not what is counted.)
+      // the compared field, not what is counted; so is a date field: "how many customers were born before 1995".)
       const countedThenCompared =
-        !!named && named.countOf && !named.agg && named.end <= (cmp?.from ?? m.start) && named.cands.every((c) => numeric(info(c.name)) && !info(c.name).codes);
+        !!named &&
+        named.countOf &&
+        !named.agg &&
+        named.end <= (cmp?.from ?? m.start) &&
+        named.cands.every((c) => (numeric(info(c.name)) && !info(c.name).codes) || info(c.name).role === "date");
       if (named && !age && !(counted && counted.name !== named.cands[0]?.name) && (!governs(named) || countedThenCompared)) refs.push(named.id);
       if (unitRef && options.length && !governs(unitRef)) refs.push(unitRef.id);
       if (age) refs.push(...ageRefs(afterField ? fieldNext!.end : m.end, age));
@@ -1326,7 +1334,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           kind: "date",
           options,
           negated: negatedAt(m.start),
-          refs: named && !governs(named) ? [named.id] : [],
+          refs: named && (!governs(named) || countedDate(named, m.start)) ? [named.id] : [],
           listed: 0,
           conj: null,
           text: spanText(tokens, m.start, dEnd),
