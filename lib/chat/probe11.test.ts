@@ -202,3 +202,23 @@ describe("a date field counted over, then its period", () => {
     expect(reply.plan?.groupBy).toEqual([{ field: "customer_status_code", bucket: null }]);
   });
 });
+
+describe("a field of country names is the country", () => {
+  it("'which country is home to the most companies' counts by Headquarters", async () => {
+    const reply = await ask(companies, "which country is home to the most companies");
+    expect(reply.plan?.groupBy).toEqual([{ field: "Headquarters", bucket: null }]);
+    expect(reply.messages[0].content.startsWith("USA")).toBe(true);
+  });
+});
+
+describe("a verb of the agent a name field names", () => {
+  const wta = read("wta_matches.csv");
+  it("in the passive it is the event, not the agent: 'how many matches were won by ...' counts no names", async () => {
+    const reply = await ask(wta, "how many matches were won by players not from the USA");
+    expect(reply.plan?.measure.agg ?? "count").not.toBe("distinct");
+  });
+  it("a value of winner_ioc and loser_ioc goes with the winner named elsewhere", async () => {
+    const reply = await ask(wta, "which winner from the USA won the most matches");
+    expect(reply.plan?.filters).toEqual([{ field: "winner_ioc", op: "eq", values: ["USA"] }]);
+  });
+});

@@ -1476,6 +1476,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         chosen = sided;
         how = "named";
       }
+      // "won by players not from the USA" (winner_ioc or loser_ioc): the one whose first name word
+      // starts a field named elsewhere in the question (winner_name, said "won").
+      const firstWord = (f: string) => nameWordsOf(info(f))[0];
+      const namedFirst = new Set(a.refs.filter((r) => r.turn === 0).flatMap((r) => (r.cands.length === 1 ? [firstWord(r.cands[0].name)] : [])));
+      const owned = fieldsOf.filter((f) => nameWordsOf(info(f)).length >= 2 && namedFirst.has(firstWord(f)));
+      if (fieldsOf.length > 1 && chosen.length > 1 && owned.length === 1) {
+        chosen = owned;
+        how = "named";
+      }
     }
     // Only the field names the values were bound to are used up by them ("a partner but no dependents":
     // "partner" is not Dependents' name and stays free for its own reading).

@@ -11,6 +11,7 @@ import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 
 const AGENT_VERBS: Record<string, string> = words.agentVerbs.words;
+const COUNTRY_NAMES = new Set(words.countryNames.names);
 const ENTITY_NAME_WORDS = new Set(["name", "title"]);
 const CODED_VALUES: Record<string, string> = words.codedValues.codes;
 const CODED_FIELD_WORDS = new Set(words.codedValues.fieldWords);
@@ -27,6 +28,8 @@ export interface NameEntry {
   partialWords: string[];
   /** The past form of the event a date field dates ("hired" for hire_date): read only in a question about time. */
   event?: boolean;
+  /** A verb said for the agent a name field names ("won" for winner_name): read in the active voice only. */
+  agentVerb?: boolean;
   /** A grammar word that names the field only typed as a plural noun ("returns" for returned). */
   pluralOnly?: string;
 }
@@ -224,7 +227,24 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     for (const g of groups) if (g.some((p) => p.length === 1 && p[0] === w)) for (const p of g) if (p.length === 1) add(named[0][0], p, 0.85, []);
     add(named[0][0], [w], 0.85, []);
     // "which player won the most matches": the verb of the agent (winner) names its name field.
-    for (const [verb, agent] of Object.entries(AGENT_VERBS)) if (agent === w) add(named[0][0], [verb], 0.8, []);
+    for (const [verb, agent] of Object.entries(AGENT_VERBS))
+      if (agent === w) {
+        add(named[0][0], [verb], 0.8, []);
+        names[names.length - 1].agentVerb = true;
+      }
+  }
+  // "which country is home to the most companies" over Headquarters (USA, UK, China, ...): a field of
+  // country names is the country, when no field's name says so.
+  const countryWords = words.countryNames.fieldWords;
+  if (!names.some((n) => n.weight >= 0.9 && n.words.length === 1 && countryWords.includes(n.words[0]))) {
+    const ofCountries = fields.filter(
+      (f) =>
+        f.codes &&
+        f.role === "category" &&
+        f.dictionary.length >= 3 &&
+        f.dictionary.filter((v) => COUNTRY_NAMES.has(v.trim().toLowerCase())).length >= 0.6 * f.dictionary.length,
+    );
+    if (ofCountries.length === 1) for (const w of countryWords) add(ofCountries[0].name, [w], 0.85, []);
   }
   const known = new Set(fields.map((f) => f.name));
   for (const s of contextSynonyms) if (known.has(s.field)) add(s.field, nameWords(s.alias), 0.95);

@@ -516,6 +516,8 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       const byField = new Map<string, number>();
       for (const n of cands) {
         if (n.event && !aboutTime) continue;
+        // ("how many matches were won by ...": a passive verb is the event, not its agent.)
+        if (n.agentVerb && ["be", "is", "are", "was", "were", "been", "being", "get", "got"].includes(tokens[i - 1]?.lemma ?? "")) continue;
         const s = scoreSpan(span, n);
         if (s <= 0) continue;
         byField.set(n.field, Math.max(byField.get(n.field) ?? 0, s));
