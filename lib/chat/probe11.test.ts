@@ -222,3 +222,14 @@ describe("a verb of the agent a name field names", () => {
     expect(reply.plan?.filters).toEqual([{ field: "winner_ioc", op: "eq", values: ["USA"] }]);
   });
 });
+
+describe("a plural naming the field of one value per row, after a share word", () => {
+  const csv =
+    "School_ID,School,Location,Boys_or_Girls\n1,St Aloysius' College,Milsons Point,Boys\n2,Barker College,Hornsby,Girls\n3,Cranbrook School,Bellevue Hill,Boys\n4,Knox Grammar School,Wahroonga,Boys\n";
+  const school = { table: tableFromCsv(csv), name: "school" };
+  it("'what share of schools are boys' is one share over the rows, not one per school", async () => {
+    const reply = await ask(school, "what share of schools are boys");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(oneNumber(reply)).toBeCloseTo(75, 1);
+  });
+});

@@ -30,6 +30,7 @@ export { editDistance };
 const GENERIC_WORDS = new Set(words.genericWords);
 const WHOLE_TABLE_NOUNS = new Set(words.wholeTable.nouns);
 const ROLE_NOUNS = new Set(words.roleNouns.words);
+const ROW_SHARE_WORDS = new Set(["share", "percentage", "percent", "%", "fraction", "proportion"]);
 const PERSON_NOUNS = new Set(words.personNouns);
 const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
@@ -966,8 +967,23 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     const dated = named.some((p) => lex.byName.get(p.field)?.role === "date");
     return dated && named.every((p) => lex.byName.get(p.field)?.role === "date" || namedAsCode(p.field));
   };
+  // "what share of schools are boys only": a plural naming the field that holds one value per row
+  // (School: each school's name), after a share word, is the rows.
+  const rowsOfLabel = (t: Token, i: number) => {
+    if (t.text === t.lemma) return false;
+    const before = tokens[i - 1]?.lemma ?? "";
+    // (Counted, "how many devices", the distinct names are the rows already.)
+    if (before !== "of" || !ROW_SHARE_WORDS.has(tokens[i - 2]?.lemma ?? "")) return false;
+    const own = (lex.nameIndex.get(t.lemma) ?? []).filter((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === t.lemma);
+    if (own.length !== 1) return false;
+    const info = lex.byName.get(own[0].field);
+    if (!info?.codes || info.role === "date") return false;
+    let present = 0;
+    for (const c of info.codes) if (c >= 0) present++;
+    return present > 0 && info.distinct >= 0.98 * present;
+  };
   tokens.forEach((t, i) => {
-    if (t.kind === "word" && (lex.rowWords.has(t.lemma) || rowsOfIdAndDate(t)) && !groupedField(t, i))
+    if (t.kind === "word" && (lex.rowWords.has(t.lemma) || rowsOfIdAndDate(t) || rowsOfLabel(t, i)) && !groupedField(t, i))
       proposals.push({
         start: i,
         end: i + 1,
