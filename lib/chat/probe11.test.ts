@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { answerChat, type ChatReply } from "./index";
 import type { Table } from "../table/types";
 import { tableFromCsv } from "./testing/load-csv";
+import { withoutStorageWords } from "./understand/lexicon";
 
 const dir = path.join(__dirname, "testing", "probe11");
 const read = (file: string) => {
@@ -231,5 +232,12 @@ describe("a plural naming the field of one value per row, after a share word", (
     const reply = await ask(school, "what share of schools are boys");
     expect(reply.plan?.groupBy).toEqual([]);
     expect(oneNumber(reply)).toBeCloseTo(75, 1);
+  });
+});
+
+describe("a power after a unit in a field's name", () => {
+  it("'Area_km_2' is said 'area'", () => {
+    expect(withoutStorageWords(["area", "km", "2"])).toEqual(["area"]);
+    expect(withoutStorageWords(["top", "2"])).toBeNull();
   });
 });

@@ -99,6 +99,8 @@ export function namedAsCode(name: string): boolean {
  */
 export function withoutStorageWords(ws: string[]): string[] | null {
   let out = ws;
+  // "Area_km_2", "volume_m_3": a power after a unit is part of it.
+  if (out.length > 2 && /^[23]$/.test(out[out.length - 1]) && UNIT_SUFFIXES.has(out[out.length - 2])) out = out.slice(0, -1);
   while (out.length > 1 && UNIT_SUFFIXES.has(out[out.length - 1])) {
     // "price_in_dollars" is said "price", "power_w" "power"; "temp_in_c" stays as it is: a one-letter
     // unit after "in" leaves the "in" ambiguous (indoor, as against temp_out_c).
