@@ -241,3 +241,13 @@ describe("a power after a unit in a field's name", () => {
     expect(withoutStorageWords(["top", "2"])).toBeNull();
   });
 });
+
+describe("a unit between the number and the field compared", () => {
+  const csv = "Name,Phone_ID,Memory_in_G,Carrier,Price\nA,1,32,Sprint,899\nB,2,16,Sprint,640\nC,3,64,TMobile,699\nD,4,128,Sprint,1000\nE,5,128,TMobile,480\n";
+  const phones = { table: tableFromCsv(csv), name: "phone" };
+  it("'phones with more than 32 GB of memory' compares Memory_in_G, not the price named before", async () => {
+    const reply = await ask(phones, "average price of phones with more than 32 GB of memory");
+    expect(reply.plan?.filters).toEqual([{ field: "Memory_in_G", op: "gt", values: [32] }]);
+    expect(oneNumber(reply)).toBeCloseTo((699 + 1000 + 480) / 3, 1);
+  });
+});

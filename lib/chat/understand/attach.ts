@@ -777,6 +777,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // Right after ("more than 100 horsepower"), then back over up to 6 tokens, then up to 2 after.
     const after = a.refs.find((r) => r.pos === end || (r.pos === end + 1 && STOP_WORDS.has(lemma(end))));
     if (after && after.cands.some((c) => want(info(c.name)))) return after;
+    // "more than 32 GB of memory": a unit nothing read, then "of" and the field.
+    const unitThen =
+      (mAt(end)?.kind === "unknown" || (!mAt(end) && tokens[end]?.kind === "word" && !STOP_WORDS.has(lemma(end)))) && /^[a-z]{1,4}$/.test(lemma(end))
+        ? a.refs.find((r) => r.pos === end + 1 || (r.pos === end + 2 && lemma(end + 1) === "of"))
+        : undefined;
+    if (unitThen && unitThen.cands.some((c) => want(info(c.name)))) return unitThen;
     let best: Ref | null = null;
     for (const r of a.refs) {
       if (r.end > pos || pos - r.end > 6) continue;
