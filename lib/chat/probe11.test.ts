@@ -251,3 +251,14 @@ describe("a unit between the number and the field compared", () => {
     expect(oneNumber(reply)).toBeCloseTo((699 + 1000 + 480) / 3, 1);
   });
 });
+
+describe("a field named with 'a'/'an' right after a value", () => {
+  const csv =
+    "Musical_ID,Name,Award,Result\n1,Phantom,Tony Award,Nominated\n2,Les Mis,Tony Award,Nominated\n3,West Side Story,Tony Award,Won\n4,Rent,Drama Desk Award,Nominated\n5,Chicago,Drama Desk Award,Won\n6,Cats,Drama Desk Award,Won\n";
+  const musicals = { table: tableFromCsv(csv), name: "musical" };
+  it("'how many musicals won an award' counts the rows that won, not by award", async () => {
+    const reply = await ask(musicals, "how many musicals won an award");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(oneNumber(reply)).toBe(3);
+  });
+});

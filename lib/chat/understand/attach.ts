@@ -1511,6 +1511,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const word = next && next.end - next.pos === 1 ? lemma(next.pos) : "";
       if (next && own.some((w) => word !== w && word.startsWith(w) && word.length - w.length <= 4)) refIds.push(next.id);
     }
+    // "how many musicals won an award": a field named with "a"/"an" right after a value is what the
+    // value says was had or done, not a grouping by it.
+    const objectRef = a.refs.find(
+      (r) => r.turn === 0 && r.pos === end + 1 && ["a", "an"].includes(lemma(end)) && !governs(r) && r.cands.every((c) => !chosen.includes(c.name)),
+    );
+    if (objectRef && objectRef.end - objectRef.pos === 1 && objectRef.cands.every((c) => info(c.name).role === "category")) refIds.push(objectRef.id);
     // ("which country has the most people after the United States?": in a ranking, "after" a value
     // leaves it out, as "besides" does.)
     const afterK = lemma(startPos - 1) === "the" ? startPos - 2 : startPos - 1;
