@@ -262,3 +262,18 @@ describe("a field named with 'a'/'an' right after a value", () => {
     expect(oneNumber(reply)).toBe(3);
   });
 });
+
+describe("found on other nvbench tables", () => {
+  it("'which record company has the most orchestras' counts rows by Record_Company (Orchestra holds one name per row)", async () => {
+    const csv =
+      "Orchestra_ID,Orchestra,Record_Company,Year_of_Founded\n1,London Symphony,Decca,1904\n2,Berlin Phil,DG,1882\n3,Vienna Phil,Decca,1842\n4,Chicago Symphony,RCA,1891\n5,Detroit Symphony,Decca,1887\n";
+    const reply = await ask({ table: tableFromCsv(csv), name: "orchestra" }, "which record company has the most orchestras");
+    expect(reply.plan?.groupBy).toEqual([{ field: "Record_Company", bucket: null }]);
+    expect(reply.messages[0].content.startsWith("Decca")).toBe(true);
+  });
+  it("'average high estimate by year excluding 1995' leaves 1995 out of a year field", async () => {
+    const csv = "Estimation_ID,High_Estimate,Year\n1,100,1994\n2,200,1995\n3,300,1995\n4,400,1996\n";
+    const reply = await ask({ table: tableFromCsv(csv), name: "film_market_estimation" }, "average high estimate by year excluding 1995");
+    expect(reply.plan?.filters).toEqual([{ field: "Year", op: "neq", values: [1995] }]);
+  });
+});

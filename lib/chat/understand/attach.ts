@@ -1325,11 +1325,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const open =
           ["onward", "onwards", "later", "after"].includes(lemma(m.end + (lemma(m.end) === "and" || lemma(m.end) === "or" ? 1 : 0))) ||
           (lemma(m.end) === "to" && ["now", "date", "present", "today"].includes(lemma(m.end + 1)));
+        // ("by year excluding 1995": a year field's one value left out.)
         const filter: Filter = open
           ? { field: tf.name, op: "gte", values: [v1] }
           : v1 !== v2 && v2 !== null
             ? { field: tf.name, op: "between", values: [v1, v2] }
-            : { field: tf.name, op: "eq", values: [v1] };
+            : { field: tf.name, op: negatedAt(m.start) ? "neq" : "eq", values: [v1] };
         options.push({ filter, how: named ? "adjacent" : tfs.length === 1 ? "time" : "ambiguous" });
       }
       if (options.length) {

@@ -973,7 +973,8 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (t.text === t.lemma) return false;
     const before = tokens[i - 1]?.lemma ?? "";
     // (Counted, "how many devices", the distinct names are the rows already.)
-    if (before !== "of" || !ROW_SHARE_WORDS.has(tokens[i - 2]?.lemma ?? "")) return false;
+    // ("which record company has the most orchestras": counted by a superlative of amount, too.)
+    if (!(before === "of" && ROW_SHARE_WORDS.has(tokens[i - 2]?.lemma ?? "")) && !["most", "fewest"].includes(before)) return false;
     const own = (lex.nameIndex.get(t.lemma) ?? []).filter((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === t.lemma);
     if (own.length !== 1) return false;
     const info = lex.byName.get(own[0].field);
