@@ -9,6 +9,7 @@ import { isTimeField, type FieldInfo } from "./columns";
 import { t, type Style } from "./i18n";
 import { formatNumber, roundForTable, type Unit } from "./format";
 import type { AnalysisPlan, Filter, Measure } from "./plan";
+import { namedAsCode } from "./understand/lexicon";
 import { describeFilters as describeFilterList, describeMeasure, describePlanShort } from "./describe";
 
 export type TableRow = Record<string, string | number | null>;
@@ -268,8 +269,15 @@ function relationshipTable(r: RelationshipResult, ctx: AnswerContext): TableRow[
 /** The field that names a row (a title, a name, an id): the plan's label, else the most distinct text field. */
 export function rowLabelField(r: RowsResult, fields: FieldInfo[]): FieldInfo | null {
   if (r.plan.x) return fields.find((f) => f.name === r.plan.x) ?? null;
+  // Among fields about as distinct, a name before an identifier ("ExxonMobil", not company id "4").
+  const codeLike = (f: FieldInfo) => (namedAsCode(f.name) ? 1 : 0);
   let best: FieldInfo | null = null;
-  for (const f of fields) if (f.codes && f.role !== "date" && (!best || f.distinct > best.distinct)) best = f;
+  for (const f of fields) {
+    if (!f.codes || f.role === "date") continue;
+    if (!best) best = f;
+    else if (f.distinct > best.distinct && !(codeLike(f) > codeLike(best) && f.distinct <= 1.1 * best.distinct)) best = f;
+    else if (codeLike(f) < codeLike(best) && f.distinct >= best.distinct / 1.1) best = f;
+  }
   return best && best.distinct >= 0.5 * r.totalRows ? best : null;
 }
 

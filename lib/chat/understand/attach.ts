@@ -12,7 +12,7 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ABBREVIATIONS, correctWord, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
+import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
 import words from "../vocab/words.json";
 
 /** Words that link counted rows to their condition ("how many districts are inland"). */
@@ -115,7 +115,18 @@ const FIRST_SIDE_FILLERS = new Set(["a", "an", "the", "their", "its", "is", "was
 /** Verbs of earning: "movies that made less than they cost" compares the money-in fields. */
 const EARN_VERBS = new Set(["make", "made", "earn", "earned", "gross", "grossed", "bring", "brought"]);
 const EARN_FIELD_WORDS = new Set(["gross", "revenue", "revenues", "sales", "income", "earnings", "takings"]);
+const DIRECTION_FIELDS: Record<"from" | "to", Set<string>> = { from: new Set(words.directionFields.from), to: new Set(words.directionFields.to) };
+const DIRECTION_PREPOSITIONS: Record<string, "from" | "to"> = { from: "from", to: "to", into: "to", towards: "to", toward: "to" };
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
+/** A number said with a scale word compared with a field whose name states that scale ("sales over 100 billion" on
+ * Sales_billion, "worth above 2 million" on Net_Worth_Millions): compared in the field's unit. */
+function inFieldScale(m: Mention, f: FieldInfo): number | null {
+  if (m.kind !== "number") return null;
+  const s = m.scale;
+  if (!s) return m.value;
+  const stated = nameWordsOf(f).some((w) => w.length >= 2 && w !== "mm" && MULTIPLIERS[w] === s.factor);
+  return stated ? m.value / s.factor : m.value;
+}
 
 export interface Ref {
   id: number;
@@ -750,7 +761,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       return;
     }
     // Top / bottom N.
-    const limitPrev = hitKey(prev, "limit");
+    // "the cheapest 2", "the most expensive 3": N right after "the" and a superlative.
+    const supPrev = hitKey(prev, "superlative");
+    const limitPrev =
+      hitKey(prev, "limit") ??
+      (supPrev && prev && lemma(prev.start - 1) === "the" && Number.isInteger(v) && v >= 2 && v <= 100 && m.kind === "number" && !m.percent && !m.money
+        ? supPrev === "min"
+          ? "bottom"
+          : "top"
+        : null);
     const supNext = hitKey(next, "superlative");
     if (
       limitPrev ||
@@ -786,6 +805,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // Right after ("more than 100 horsepower"), then back over up to 6 tokens, then up to 2 after.
     const after = a.refs.find((r) => r.pos === end || (r.pos === end + 1 && STOP_WORDS.has(lemma(end))));
     if (after && after.cands.some((c) => want(info(c.name)))) return after;
+    // "more than 32 GB of memory": a unit nothing read, then "of" and the field.
+    const unitThen =
+      (mAt(end)?.kind === "unknown" || (!mAt(end) && tokens[end]?.kind === "word" && !STOP_WORDS.has(lemma(end)))) && /^[a-z]{1,4}$/.test(lemma(end))
+        ? a.refs.find((r) => r.pos === end + 1 || (r.pos === end + 2 && lemma(end + 1) === "of"))
+        : undefined;
+    if (unitThen && unitThen.cands.some((c) => want(info(c.name)))) return unitThen;
     let best: Ref | null = null;
     for (const r of a.refs) {
       if (r.end > pos || pos - r.end > 6) continue;
@@ -803,6 +828,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const numeric = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
   // A field named with a role word ("by order date in 2016") is also grouped or measured: the filter does not use it up.
   const governs = (r: Ref) => r.group || r.series || r.facet || r.afterWhich || r.agg !== null || r.countOf;
+  // "how many customers joined in 2016": a date field after a count word, then its period, is the
+  // period's field (the count is of the rows).
+  const countedDate = (r: Ref, before: number) =>
+    r.countOf && !r.group && !r.series && !r.facet && !r.afterWhich && r.agg === null && r.end <= before && r.cands.every((c) => info(c.name).role === "date");
   const unitWords = new Set<number>(); // "days" of "over 5 days": a unit, not a time word
   const addAtom = (atom: Omit<FilterAtom, "id">) => {
     a.filters.push({ ...atom, id: a.filters.length });
@@ -820,8 +849,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const small = ["from", "in", "on", "of", "to", "by", "at"].includes(mm?.text ?? "");
       if (mm && mm.kind === "word" && !small && !mm.hits.every((h) => h.category === "rowNoun" || h.category === "conj" || h.category === "question"))
         return false;
-      if (!mm && !STOP_WORDS.has(lemma(k)) && !ROW_NOUNS.has(lemma(k)) && !["who", "that", "which", "are", "is", "from", "on", "in"].includes(lemma(k)))
+      if (!mm && !STOP_WORDS.has(lemma(k)) && !ROW_NOUNS.has(lemma(k)) && !["who", "that", "which", "are", "is", "from", "on", "in"].includes(lemma(k))) {
+        // ("flights that don't leave from Los Angeles": one verb of the grammar's words between.)
+        if (tokens[k].kind === "word" && /^[a-z]+$/.test(lemma(k)) && verbs++ === 0) continue;
         return false;
+      }
     }
     return false;
   };
@@ -992,6 +1024,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const r = nearestRef(m.start - (betweenWord ? 1 : 0), hi.end, numeric);
         const lov = Math.min(lo.value, hi.value);
         const hiv = Math.max(lo.value, hi.value);
+        // "between 100 and 200 billion": the scale said once applies to both ends.
+        const scaledRange = (f: FieldInfo): [number, number] => {
+          const hiScale = hi.scale && !lo.scale && lo.value * hi.scale.factor <= hi.value ? hi.scale : undefined;
+          const a = inFieldScale(hiScale ? { ...lo, value: lo.value * hiScale.factor, scale: hiScale } : lo, f)!;
+          const b = inFieldScale(hi, f)!;
+          return [Math.min(a, b), Math.max(a, b)];
+        };
         const age = yearsOld(hi.end) ?? peopleRightBefore(m.start - (betweenWord ? 1 : 0), r);
         if (age) {
           options.push({ filter: { field: age.name, op: "between", values: [lov, hiv] }, how: "adjacent" });
@@ -999,11 +1038,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         } else if (r) {
           for (const c of r.cands)
             if (numeric(info(c.name)))
-              options.push({ filter: { field: c.name, op: "between", values: [lov, hiv] }, how: r.cands.length > 1 ? "ambiguous" : "adjacent" });
+              options.push({
+                filter: { field: c.name, op: "between", values: scaledRange(info(c.name)) },
+                how: r.cands.length > 1 ? "ambiguous" : "adjacent",
+              });
           if (!governs(r)) refs.push(r.id);
         } else {
-          for (const f of fields.filter((f) => numeric(f) && f.min <= hiv && f.max >= lov))
-            options.push({ filter: { field: f.name, op: "between", values: [lov, hiv] }, how: "guess" });
+          for (const f of fields.filter((f) => numeric(f) && f.min <= scaledRange(f)[1] && f.max >= scaledRange(f)[0]))
+            options.push({ filter: { field: f.name, op: "between", values: scaledRange(f) }, how: "guess" });
         }
       }
       if (options.length) {
@@ -1114,7 +1156,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
                 : yearish && timeFields.length
                   ? timeFields
                   : (personAge(cmp?.from ?? m.start) ??
-                    fields.filter((f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= m.value * 4 && f.max >= m.value / 4));
+                    fields.filter(
+                      (f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= inFieldScale(m, f)! * 4 && f.max >= inFieldScale(m, f)! / 4,
+                    ));
       for (const f of candidates) {
         let value: string | number | null;
         if (m.kind === "date" || (isTimeField(f) && yearish))
@@ -1123,7 +1167,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
             f,
             op === "lte" || op === "gt",
           );
-        else if (m.kind === "number") value = m.value;
+        else if (m.kind === "number") value = inFieldScale(m, f);
         else value = null;
         if (value === null) continue;
         // The field's name states its unit ("Days to Ship", "tenure_months"): the duration is converted;
@@ -1180,9 +1224,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (a.bucket && lemma(m.end) === a.bucket && !tokens.some((t, j) => j !== m.end && t.lemma === a.bucket)) a.bucket = null;
       }
       // ("how many customers have tenure over 2 years": a number field counted over and then compared is
-      // the compared field, not what is counted.)
+      // the compared field, not what is counted; so is a date field: "how many customers were born before 1995".)
       const countedThenCompared =
-        !!named && named.countOf && !named.agg && named.end <= (cmp?.from ?? m.start) && named.cands.every((c) => numeric(info(c.name)) && !info(c.name).codes);
+        !!named &&
+        named.countOf &&
+        !named.agg &&
+        named.end <= (cmp?.from ?? m.start) &&
+        named.cands.every((c) => (numeric(info(c.name)) && !info(c.name).codes) || info(c.name).role === "date");
       if (named && !age && !(counted && counted.name !== named.cands[0]?.name) && (!governs(named) || countedThenCompared)) refs.push(named.id);
       if (unitRef && options.length && !governs(unitRef)) refs.push(unitRef.id);
       if (age) refs.push(...ageRefs(afterField ? fieldNext!.end : m.end, age));
@@ -1305,11 +1353,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const open =
           ["onward", "onwards", "later", "after"].includes(lemma(m.end + (lemma(m.end) === "and" || lemma(m.end) === "or" ? 1 : 0))) ||
           (lemma(m.end) === "to" && ["now", "date", "present", "today"].includes(lemma(m.end + 1)));
+        // ("by year excluding 1995": a year field's one value left out.)
         const filter: Filter = open
           ? { field: tf.name, op: "gte", values: [v1] }
           : v1 !== v2 && v2 !== null
             ? { field: tf.name, op: "between", values: [v1, v2] }
-            : { field: tf.name, op: "eq", values: [v1] };
+            : { field: tf.name, op: negatedAt(m.start) ? "neq" : "eq", values: [v1] };
         options.push({ filter, how: named ? "adjacent" : tfs.length === 1 ? "time" : "ambiguous" });
       }
       if (options.length) {
@@ -1320,7 +1369,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           kind: "date",
           options,
           negated: negatedAt(m.start),
-          refs: named && !governs(named) ? [named.id] : [],
+          refs: named && (!governs(named) || countedDate(named, m.start)) ? [named.id] : [],
           listed: 0,
           conj: null,
           text: spanText(tokens, m.start, dEnd),
@@ -1455,6 +1504,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     } else {
       chosen = fieldsOf;
       how = fieldsOf.length === 1 ? "unique" : "ambiguous";
+      // "flights from Los Angeles" (origin or destination): the preposition picks the side of the route.
+      const side = DIRECTION_PREPOSITIONS[lemma(startPos - 1)];
+      const sided = side ? fieldsOf.filter((f) => nameWordsOf(info(f)).some((w) => DIRECTION_FIELDS[side].has(w))) : [];
+      if (fieldsOf.length > 1 && sided.length === 1) {
+        chosen = sided;
+        how = "named";
+      }
+      // "won by players not from the USA" (winner_ioc or loser_ioc): the one whose first name word
+      // starts a field named elsewhere in the question (winner_name, said "won").
+      const firstWord = (f: string) => nameWordsOf(info(f))[0];
+      const namedFirst = new Set(a.refs.filter((r) => r.turn === 0).flatMap((r) => (r.cands.length === 1 ? [firstWord(r.cands[0].name)] : [])));
+      const owned = fieldsOf.filter((f) => nameWordsOf(info(f)).length >= 2 && namedFirst.has(firstWord(f)));
+      if (fieldsOf.length > 1 && chosen.length > 1 && owned.length === 1) {
+        chosen = owned;
+        how = "named";
+      }
     }
     // Only the field names the values were bound to are used up by them ("a partner but no dependents":
     // "partner" is not Dependents' name and stays free for its own reading).
@@ -1475,6 +1540,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const word = next && next.end - next.pos === 1 ? lemma(next.pos) : "";
       if (next && own.some((w) => word !== w && word.startsWith(w) && word.length - w.length <= 4)) refIds.push(next.id);
     }
+    // "how many musicals won an award": a field named with "a"/"an" right after a value is what the
+    // value says was had or done, not a grouping by it.
+    const objectRef = a.refs.find(
+      (r) => r.turn === 0 && r.pos === end + 1 && ["a", "an"].includes(lemma(end)) && !governs(r) && r.cands.every((c) => !chosen.includes(c.name)),
+    );
+    if (objectRef && objectRef.end - objectRef.pos === 1 && objectRef.cands.every((c) => info(c.name).role === "category")) refIds.push(objectRef.id);
     // ("which country has the most people after the United States?": in a ranking, "after" a value
     // leaves it out, as "besides" does.)
     const afterK = lemma(startPos - 1) === "the" ? startPos - 2 : startPos - 1;
@@ -2299,7 +2370,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   mentions.forEach((m) => {
     const key = m.kind === "word" ? hitKey(m, "cmp") : null;
     if (!key || !["gt", "gte", "lt", "lte"].includes(key) || hasHit(m, "temporal") || lemma(m.start) === "from") return;
-    if (a.filters.some((f) => m.start >= f.pos && m.start < f.end)) return;
+    // ("and above 15": the words "and above" end inside the comparison "above 15".)
+    if (a.filters.some((f) => (m.start >= f.pos && m.start < f.end) || (m.start < f.pos && m.end > f.pos))) return;
     if (a.timesCount && m.start >= a.timesCount.pos && m.start < a.timesCount.end) return;
     const quantity = (k: number) => {
       const w = lemma(k);

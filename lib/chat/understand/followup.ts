@@ -113,6 +113,24 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
         : undefined) ?? atom.options[0];
     if (!opt) continue;
     if (atom.options.length > 1 && opt === atom.options[0]) add(feats, "edit|ambiguousFilter");
+    // "what share of matches were on grass" then "and on clay?": a value of the field the rate counts
+    // is the rate's new condition (a filter on it would leave 0% or 100%).
+    const cond = plan.measure.condition;
+    if (
+      cond &&
+      !cond.or &&
+      !cond.and &&
+      cond.field === opt.filter.field &&
+      (cond.op === "eq" || cond.op === "in") &&
+      (opt.filter.op === "eq" || opt.filter.op === "in" || opt.filter.op === "neq") &&
+      !opt.filter.otherField
+    ) {
+      plan.measure = { ...plan.measure, condition: { field: opt.filter.field, op: opt.filter.op, values: opt.filter.values } };
+      atom.refs.forEach((r) => consumed.add(r));
+      add(feats, "edit|filter:" + opt.how);
+      changed = true;
+      continue;
+    }
     plan.filters = [...plan.filters.filter((f) => f.field !== opt.filter.field), opt.filter];
     fromTurn.add(opt.filter);
     atom.refs.forEach((r) => consumed.add(r));

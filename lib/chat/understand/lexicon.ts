@@ -10,6 +10,10 @@ import { CODED_VALUES, FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } f
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 
+const AGENT_VERBS: Record<string, string> = words.agentVerbs.words;
+const COUNTRY_NAMES = new Set(words.countryNames.names);
+const ENTITY_NAME_WORDS = new Set(["name", "title"]);
+
 export interface NameEntry {
   field: string;
   /** Lemmas of the name (stop words such as "of" kept: they are part of how the name is said). */
@@ -21,6 +25,8 @@ export interface NameEntry {
   partialWords: string[];
   /** The past form of the event a date field dates ("hired" for hire_date): read only in a question about time. */
   event?: boolean;
+  /** A verb said for the agent a name field names ("won" for winner_name): read in the active voice only. */
+  agentVerb?: boolean;
   /** A grammar word that names the field only typed as a plural noun ("returns" for returned). */
   pluralOnly?: string;
 }
@@ -90,6 +96,8 @@ export function namedAsCode(name: string): boolean {
  */
 export function withoutStorageWords(ws: string[]): string[] | null {
   let out = ws;
+  // "Area_km_2", "volume_m_3": a power after a unit is part of it.
+  if (out.length > 2 && /^[23]$/.test(out[out.length - 1]) && UNIT_SUFFIXES.has(out[out.length - 2])) out = out.slice(0, -1);
   while (out.length > 1 && UNIT_SUFFIXES.has(out[out.length - 1])) {
     // "price_in_dollars" is said "price", "power_w" "power"; "temp_in_c" stays as it is: a one-letter
     // unit after "in" leaves the "in" ambiguous (indoor, as against temp_out_c).
@@ -219,6 +227,39 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         }
       }
     }
+  }
+  // "tournaments" over tourney_date, tourney_id, tourney_level, tourney_name: the noun several fields
+  // start with names the thing they describe, called by its one name field (tourney_name).
+  const byFirst = new Map<string, string[][]>();
+  for (const f of fields) {
+    const ws = nameWords(f.name);
+    if (ws.length >= 2 && ws[0].length >= 3) byFirst.set(ws[0], [...(byFirst.get(ws[0]) ?? []), [f.name, ...ws.slice(1)]]);
+  }
+  for (const [w, owned] of byFirst) {
+    if (owned.length < 2 || names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === w)) continue;
+    const named = owned.filter((o) => o.length === 2 && ENTITY_NAME_WORDS.has(o[1]));
+    if (named.length !== 1) continue;
+    for (const g of groups) if (g.some((p) => p.length === 1 && p[0] === w)) for (const p of g) if (p.length === 1) add(named[0][0], p, 0.85, []);
+    add(named[0][0], [w], 0.85, []);
+    // "which player won the most matches": the verb of the agent (winner) names its name field.
+    for (const [verb, agent] of Object.entries(AGENT_VERBS))
+      if (agent === w) {
+        add(named[0][0], [verb], 0.8, []);
+        names[names.length - 1].agentVerb = true;
+      }
+  }
+  // "which country is home to the most companies" over Headquarters (USA, UK, China, ...): a field of
+  // country names is the country, when no field's name says so.
+  const countryWords = words.countryNames.fieldWords;
+  if (!names.some((n) => n.weight >= 0.9 && n.words.length === 1 && countryWords.includes(n.words[0]))) {
+    const ofCountries = fields.filter(
+      (f) =>
+        f.codes &&
+        f.role === "category" &&
+        f.dictionary.length >= 3 &&
+        f.dictionary.filter((v) => COUNTRY_NAMES.has(v.trim().toLowerCase())).length >= 0.6 * f.dictionary.length,
+    );
+    if (ofCountries.length === 1) for (const w of countryWords) add(ofCountries[0].name, [w], 0.85, []);
   }
   const known = new Set(fields.map((f) => f.name));
   for (const s of contextSynonyms) if (known.has(s.field)) add(s.field, nameWords(s.alias), 0.95);

@@ -29,6 +29,9 @@ export { editDistance };
 
 const GENERIC_WORDS = new Set(words.genericWords);
 const WHOLE_TABLE_NOUNS = new Set(words.wholeTable.nouns);
+const ROLE_NOUNS = new Set(words.roleNouns.words);
+const ROW_SHARE_WORDS = new Set(["share", "percentage", "percent", "%", "fraction", "proportion"]);
+const PERSON_NOUNS = new Set(words.personNouns);
 const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
 const DURATION_WORDS = new Set(["year", "month", "week", "day", "hour", "minute", "yr", "hr", "min"]);
@@ -65,7 +68,18 @@ export interface DateValue {
 export type Mention =
   | { kind: "field"; start: number; end: number; text: string; fields: FieldCandidate[]; partial: boolean }
   | { kind: "value"; start: number; end: number; text: string; values: ValueCandidate[] }
-  | { kind: "number"; start: number; end: number; text: string; value: number; percent: boolean; money: boolean; ordinal: boolean }
+  | {
+      kind: "number";
+      start: number;
+      end: number;
+      text: string;
+      value: number;
+      percent: boolean;
+      money: boolean;
+      ordinal: boolean;
+      /** The scale word applied to the number ("billion" in "20 billion", "k" in "50k"), with its factor. */
+      scale?: { word: string; factor: number };
+    }
   | { kind: "date"; start: number; end: number; text: string; date: DateValue }
   | { kind: "word"; start: number; end: number; text: string; hits: { category: Category; key: string }[] }
   | { kind: "unknown"; start: number; end: number; text: string };
@@ -247,14 +261,17 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     let end = i + 1;
     let ordinal = false;
     let decade = false;
+    let scale: { word: string; factor: number } | undefined;
     if (t.kind === "number") {
       const p = parseNumberText(t.text);
       if (!p) continue;
       value = p.value;
       const suffix = p.suffix;
       if (suffix) {
-        if (MULTIPLIERS[suffix]) value *= MULTIPLIERS[suffix];
-        else if (suffix === "st" || suffix === "nd" || suffix === "rd" || suffix === "th") ordinal = true;
+        if (MULTIPLIERS[suffix]) {
+          value *= MULTIPLIERS[suffix];
+          scale = { word: suffix, factor: MULTIPLIERS[suffix] };
+        } else if (suffix === "st" || suffix === "nd" || suffix === "rd" || suffix === "th") ordinal = true;
         else if (suffix === "s" && /^\d{3}0$/.test(t.text.slice(0, -1))) decade = true;
         else continue;
       }
@@ -279,6 +296,7 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     const next = tokens[end];
     if (next && next.kind === "word" && MULTIPLIERS[next.text] && next.text.length > 2) {
       value *= MULTIPLIERS[next.text];
+      scale = { word: next.text, factor: MULTIPLIERS[next.text] };
       end++;
     }
     const money = tokens[i - 1]?.text === "$" || tokens[i - 1]?.text === "€" || tokens[i - 1]?.text === "£";
@@ -302,6 +320,7 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
         percent,
         money,
         ordinal,
+        ...(scale ? { scale } : {}),
       },
     });
     i = end - 1;
@@ -516,6 +535,8 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       const byField = new Map<string, number>();
       for (const n of cands) {
         if (n.event && !aboutTime) continue;
+        // ("how many matches were won by ...": a passive verb is the event, not its agent.)
+        if (n.agentVerb && ["be", "is", "are", "was", "were", "been", "being", "get", "got"].includes(tokens[i - 1]?.lemma ?? "")) continue;
         const s = scoreSpan(span, n);
         if (s <= 0) continue;
         byField.set(n.field, Math.max(byField.get(n.field) ?? 0, s));
@@ -1004,8 +1025,24 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     const dated = named.some((p) => lex.byName.get(p.field)?.role === "date");
     return dated && named.every((p) => lex.byName.get(p.field)?.role === "date" || namedAsCode(p.field));
   };
+  // "what share of schools are boys only": a plural naming the field that holds one value per row
+  // (School: each school's name), after a share word, is the rows.
+  const rowsOfLabel = (t: Token, i: number) => {
+    if (t.text === t.lemma) return false;
+    const before = tokens[i - 1]?.lemma ?? "";
+    // (Counted, "how many devices", the distinct names are the rows already.)
+    // ("which record company has the most orchestras": counted by a superlative of amount, too.)
+    if (!(before === "of" && ROW_SHARE_WORDS.has(tokens[i - 2]?.lemma ?? "")) && !["most", "fewest"].includes(before)) return false;
+    const own = (lex.nameIndex.get(t.lemma) ?? []).filter((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === t.lemma);
+    if (own.length !== 1) return false;
+    const info = lex.byName.get(own[0].field);
+    if (!info?.codes || info.role === "date") return false;
+    let present = 0;
+    for (const c of info.codes) if (c >= 0) present++;
+    return present > 0 && info.distinct >= 0.98 * present;
+  };
   tokens.forEach((t, i) => {
-    if (t.kind === "word" && (lex.rowWords.has(t.lemma) || rowsOfIdAndDate(t)) && !groupedField(t, i))
+    if (t.kind === "word" && (lex.rowWords.has(t.lemma) || rowsOfIdAndDate(t) || rowsOfLabel(t, i)) && !groupedField(t, i))
       proposals.push({
         start: i,
         end: i + 1,
@@ -1122,6 +1159,19 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (p.mention.kind !== "word" || !["a", "an"].includes(tokens[p.start].text)) continue;
     if (proposals.some((q) => q.mention.kind === "number" && q.start === p.start)) proposals.splice(i, 1);
   }
+  // "average number of employees by industry" over a table named "companies": a role of people
+  // (employees, customers) is not the rows of a table named after non-person rows; the word is unknown.
+  const foreignRows = new Set<number>();
+  const thingRows = [...lex.rowWords].some((w) => ROW_NOUNS.has(w) && !PERSON_NOUNS.has(w));
+  if (thingRows)
+    for (let i = proposals.length - 1; i >= 0; i--) {
+      const p = proposals[i];
+      const lem = tokens[p.start].lemma;
+      if (p.mention.kind !== "word" || p.end - p.start !== 1 || !ROLE_NOUNS.has(lem) || lex.rowWords.has(lem)) continue;
+      if (!p.mention.hits.every((h) => h.category === "rowNoun")) continue;
+      proposals.splice(i, 1);
+      foreignRows.add(p.start);
+    }
   dropAggregateWordFields(proposals);
   dropReorderedAggregateSpans(proposals, (i) => tokens[i].lemma);
   dropGrainsOverFields(proposals, lex);
@@ -1160,7 +1210,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       continue;
     }
     if (t.kind !== "word") continue;
-    if (STOP_WORDS.has(t.lemma) || KNOWN_WORDS.has(t.lemma) || ROW_NOUNS.has(t.lemma) || t.text.length <= 2) continue;
+    if ((STOP_WORDS.has(t.lemma) || KNOWN_WORDS.has(t.lemma) || ROW_NOUNS.has(t.lemma) || t.text.length <= 2) && !foreignRows.has(i)) continue;
     taken[i] = mentions.length;
     mentions.push({ kind: "unknown", start: i, end: i + 1, text: t.raw });
   }
