@@ -865,7 +865,7 @@ function build(
   }
 }
 
-function chartMatches(word: NonNullable<Atoms["chart"]>, chart: ChartKind): boolean {
+export function chartMatches(word: NonNullable<Atoms["chart"]>, chart: ChartKind): boolean {
   switch (word) {
     case "bar":
       return chart === "bar" || chart === "groupedBar" || chart === "stackedBar" || chart === "histogram";

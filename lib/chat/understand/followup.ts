@@ -13,14 +13,21 @@ import type { TableLexicon } from "./lexicon";
 /** The earlier turn's atoms followed by this turn's: ids and refs renumbered, this turn's cues win. */
 export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
   const offset = prev.refs.length;
+  // "average age | show the distribution of age", "| list the rows": a turn that states what it wants
+  // shown (a distribution, the rows) without an aggregate word of its own does not take the earlier
+  // turn's aggregate: neither its words nor the aggregate its numbers were given.
+  const own = ownShape(next);
   // "average budget by year | gridlines for budget and year": a number said again without an
   // aggregate word keeps the aggregate it was given before (when the turn names no other aggregate).
   const earlierAgg = (r: Ref) => {
-    if (r.agg || next.looseAgg || r.cands.length !== 1) return r.agg;
+    if (own || r.agg || next.looseAgg || r.cands.length !== 1) return r.agg;
     const before = prev.refs.filter((p) => p.agg && p.cands.length === 1 && p.cands[0].name === r.cands[0].name);
     return before.length && before.every((p) => p.agg === before[0].agg) ? before[0].agg : r.agg;
   };
-  const refs: Ref[] = [...prev.refs.map((r) => ({ ...r, turn: r.turn - 1 })), ...next.refs.map((r) => ({ ...r, id: r.id + offset, agg: earlierAgg(r) }))];
+  const refs: Ref[] = [
+    ...prev.refs.map((r) => ({ ...r, turn: r.turn - 1, agg: own ? null : r.agg })),
+    ...next.refs.map((r) => ({ ...r, id: r.id + offset, agg: earlierAgg(r) })),
+  ];
   const fOffset = prev.filters.length;
   const nextFilters = next.filters.map((f) => ({ ...f, id: f.id + fOffset, refs: f.refs.map((r) => r + offset) }));
   const replaced = new Set(nextFilters.flatMap((f) => f.options.map((o) => o.filter.field)));
@@ -30,8 +37,8 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
     ...next,
     refs,
     filters: [...prevFilters, ...nextFilters],
-    looseAgg: next.looseAgg ?? prev.looseAgg,
-    aggWords: prev.aggWords + next.aggWords,
+    looseAgg: own ? next.looseAgg : (next.looseAgg ?? prev.looseAgg),
+    aggWords: own ? next.aggWords : prev.aggWords + next.aggWords,
     count: next.count || prev.count,
     countRows: next.countRows || prev.countRows,
     distinct: next.distinct || prev.distinct,
@@ -68,6 +75,18 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
     strayDates: next.strayDates,
     rowNoun: next.rowNoun || prev.rowNoun,
   };
+}
+
+/**
+ * A turn that states the shape of its answer and no aggregate: a distribution ("show the distribution
+ * of age", "histogram of age"; "a histogram of the average capacity by year" has an aggregate word) or
+ * the rows ("list the rows").
+ */
+export function ownShape(a: Atoms): "distribution" | "rows" | null {
+  if (a.aggWords || a.looseAgg || a.count || a.countRows || a.share || a.rate || a.distinct) return null;
+  if (a.distribution || a.chart === "histogram") return "distribution";
+  if (a.list) return "rows";
+  return null;
 }
 
 /**
@@ -320,6 +339,11 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     }
   } else if (changed && plan.intent === "aggregate") plan.chart = rechart(plan, { ...a, chart: null }, lex, prev.chart);
   if (!changed) return out;
+  // The shape the turn asks for ("show the distribution of age" after "average age"): an edit that
+  // keeps the earlier shape answers the earlier question again (the turn alone or read with the
+  // earlier turns' words answers it).
+  const shape = ownShape(a);
+  if (shape && plan.intent !== shape) return out;
   if (a.followUp) add(feats, "edit|followUpCue");
   if (a.instead) add(feats, "edit|instead");
   if (a.addOn) add(feats, "edit|addOn");

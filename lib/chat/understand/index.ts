@@ -8,9 +8,9 @@ import { versusAxes } from "./axes";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
 import { dropOneValueGroupings } from "./onevalue";
-import { generate, type Candidate } from "./candidates";
+import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
-import { editCandidates, mergeAtoms } from "./followup";
+import { editCandidates, mergeAtoms, ownShape } from "./followup";
 import { flagValues, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
@@ -778,6 +778,24 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   ) {
     const edit = ranked.find((c) => c.sig.startsWith("edit") && c.plan.intent === "aggregate");
     if (edit) return { best: edit, instead: best };
+  }
+  // "top 5 occupations by average age" then "age by race as a pie": a carried reading that leaves the
+  // chart the turn asks for unused (two groupings where a pie shows one) gives way to the best carried
+  // reading that draws it.
+  const carried = (c: Candidate) => c.sig.startsWith("edit") || c.sig.startsWith("merged");
+  const uses = (p: AnalysisPlan, r: Atoms["refs"][number]) =>
+    r.cands.some((f) => [p.measure.field, p.x, p.y, ...p.groupBy.map((g) => g.field), ...p.filters.map((x) => x.field)].includes(f.name));
+  // "top 3 states by total sales" then "histogram of sales" / "list the rows": the shape the turn asks
+  // for, with no aggregate word of its own, is not the earlier question's grouped number again.
+  const shape = ownShape(a);
+  if (shape && carried(best) && plan.intent !== shape) {
+    const shaped = ranked.find((c) => c.plan.intent === shape && a.refs.every((r) => r.turn !== 0 || uses(c.plan, r)));
+    if (shaped) return { best: shaped, instead: best };
+  }
+  const chartWord = a.chart;
+  if (chartWord && carried(best) && !chartMatches(chartWord, plan.chart) && !a.addOn) {
+    const drawn = ranked.find((c) => carried(c) && chartMatches(chartWord, c.plan.chart) && a.refs.every((r) => r.turn !== 0 || uses(c.plan, r)));
+    if (drawn) return { best: drawn, instead: best };
   }
   // "average monthly charges by payment method" after "how many churned customers, by contract": a turn
   // that names a measure and a grouping of its own, without a follow-up word or a word pointing back
