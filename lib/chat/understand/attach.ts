@@ -93,6 +93,14 @@ const EARN_VERBS = new Set(["make", "made", "earn", "earned", "gross", "grossed"
 const EARN_FIELD_WORDS = new Set(["gross", "revenue", "revenues", "sales", "income", "earnings", "takings"]);
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
 
+/**
+ * One number over the earlier answer's rows: "just the number", or "how many is that in total?" (a total word
+ * in a turn that names no field and no filter of its own).
+ */
+export function oneNumberAsked(a: Pick<Atoms, "output" | "refs" | "filters">): boolean {
+  return a.output.numberOnly || (a.output.total && !a.refs.some((r) => r.turn === 0) && !a.filters.length);
+}
+
 export interface Ref {
   id: number;
   /** The user turn it was said in (0 = the turn being answered; older turns count down). */
@@ -208,7 +216,14 @@ export interface Atoms {
   grouped: boolean;
   facetWord: boolean;
   colorWord: boolean;
-  output: { numberOnly: boolean; chartAndTable: boolean; tableOnly: boolean; rows: boolean };
+  output: {
+    numberOnly: boolean;
+    chartAndTable: boolean;
+    tableOnly: boolean;
+    rows: boolean;
+    /** "in total", "altogether": as a follow-up naming no field, one number over the earlier answer's groups. */
+    total: boolean;
+  };
   binWidth: number | null;
   binCount: number | null;
   followUp: boolean;
@@ -370,7 +385,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     grouped: false,
     facetWord: false,
     colorWord: false,
-    output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false },
+    output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false, total: false },
     binWidth: null,
     binCount: null,
     followUp: false,
@@ -456,7 +471,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         case "output":
           if (h.key === "rows") {
             if (m.start <= 1) a.list = true;
-          } else a.output[h.key as "numberOnly" | "chartAndTable" | "tableOnly"] = true;
+          } else a.output[h.key as "numberOnly" | "chartAndTable" | "tableOnly" | "total"] = true;
           break;
         case "chart": {
           // "scatter plots", "charts for each": several charts are small multiples.
@@ -1669,6 +1684,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const n = span?.kind === "number" ? span.value : 1;
     if (!span && (!RELATIVE.has(lemma(k)) || !PERIOD_GRAINS.has(grain))) continue;
     if (!span && lemma(k) === "last" && mAt(k + 2)?.kind === "number") continue; // "last year 2016": the year is said
+    // "visits last month" naming visits_last_month: the words are the field's name, not a period.
+    if (a.refs.some((r) => !r.partial && r.pos <= k && r.end > g && r.cands.some((c) => !isTimeField(info(c.name))))) continue;
     const options: FilterOption[] = [];
     let period = "";
     for (const f of timeFields) {

@@ -6,7 +6,7 @@
 // previous one).
 import { isTimeField } from "../columns";
 import type { AnalysisPlan, Filter, Measure } from "../plan";
-import { flagFor, type Atoms, type Ref } from "./attach";
+import { type Atoms, flagFor, oneNumberAsked, type Ref } from "./attach";
 import { autoBucket, fieldType, idLike, type Candidate, type Features } from "./candidates";
 import type { TableLexicon } from "./lexicon";
 
@@ -275,7 +275,7 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   // "profit by region" then "just the number": one number over all the groups' rows (a ranked answer,
   // "top 3 regions", keeps its groups: its number is the ranked groups').
   if (
-    a.output.numberOnly &&
+    oneNumberAsked(a) &&
     plan.intent === "aggregate" &&
     plan.groupBy.length &&
     plan.limit === null &&
@@ -287,7 +287,7 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     plan.sort = null;
     changed = true;
   }
-  if (a.chart || a.output.numberOnly) {
+  if (a.chart || oneNumberAsked(a)) {
     const before = plan.chart;
     plan.chart = rechart(plan, a, lex);
     if (plan.chart !== before) {
@@ -382,7 +382,7 @@ function isShareAgg(agg: AnalysisPlan["measure"]["agg"]): boolean {
 /** The chart of an edited plan: the words of the turn, else the kind the data calls for. */
 function rechart(
   plan: AnalysisPlan,
-  a: Pick<Atoms, "chart" | "output" | "stacked">,
+  a: Pick<Atoms, "chart" | "output" | "stacked" | "refs" | "filters">,
   lex: TableLexicon,
   previous?: AnalysisPlan["chart"],
 ): AnalysisPlan["chart"] {
@@ -390,7 +390,7 @@ function rechart(
   const timeFirst = groups.length > 0 && isTimeField(groups[0]) && plan.groupBy[0].bucket !== "weekday";
   if (plan.intent === "relationship" || plan.intent === "distribution") return plan.chart;
   if (plan.intent === "rows") return a.chart === "bar" || a.chart === "pie" ? (plan.x && plan.y ? a.chart : "table") : "table";
-  if (a.output.numberOnly || groups.length === 0) return "none";
+  if (oneNumberAsked(a) || groups.length === 0) return "none";
   if (a.chart === "table") return "table";
   if (a.chart === "pie" && groups.length === 1) return "pie";
   if (a.chart === "line" && timeFirst) return groups.length === 1 ? "line" : "multiLine";

@@ -3,7 +3,7 @@
 // the learned weights (choose.ts), and decided: a plan, a question back, or "no such field".
 import { isTimeField, type FieldInfo } from "../columns";
 import type { AnalysisPlan } from "../plan";
-import { attach, type Atoms } from "./attach";
+import { attach, type Atoms, oneNumberAsked } from "./attach";
 import { versusAxes } from "./axes";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
@@ -92,7 +92,7 @@ export function turnCandidates(
  * A grouping the turn names itself, a ranking (top N) or a share keeps its groups.
  */
 function numberOnlyReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan | null): AnalysisPlan | null {
-  if (!prevPlan || !a.output.numberOnly || plan.intent !== "aggregate" || !plan.groupBy.length) return null;
+  if (!prevPlan || !oneNumberAsked(a) || plan.intent !== "aggregate" || !plan.groupBy.length) return null;
   if (plan.limit !== null || plan.having || plan.measure.agg === "share") return null;
   if (a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet))) return null;
   return { ...plan, groupBy: [], sort: null, chart: "none" };
