@@ -49,3 +49,57 @@ describe("'how many is that in total?' after a grouped answer is one number over
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["tier"]);
   });
 });
+
+// People coded by initials, and plans named by their values.
+const pHeader = ["id", "sex", "plan", "minutes"];
+const pRows: string[][] = [];
+for (let i = 0; i < 30; i++) pRows.push([String(i), i % 3 === 0 ? "M" : "F", ["basic", "plus", "pro"][i % 3 === 0 ? 2 : i % 2], String(20 + ((i * 13) % 50))]);
+const people = tableFromRows(pHeader, pRows);
+const avg = (xs: string[][]) => xs.reduce((s, r) => s + Number(r[3]), 0) / xs.length;
+
+describe("a field of the letters F and M is read from 'women', 'female', 'men'", () => {
+  it.each([
+    ["average minutes for women", "F"],
+    ["average minutes of the male ones", "M"],
+  ])("%s", async (q, v) => {
+    const reply = await ask(people, q);
+    expect(reply.plan?.filters).toEqual([{ field: "sex", op: "eq", values: [v] }]);
+  });
+  it("as a follow-up: 'only the men'", async () => {
+    const reply = await ask(people, "average minutes by plan", "only the men");
+    expect(reply.plan?.filters).toEqual([{ field: "sex", op: "eq", values: ["M"] }]);
+    const want = avg(pRows.filter((r) => r[1] === "M" && r[2] === "pro"));
+    expect(reply.messages[1].table?.find((r) => r.plan === "pro")?.["Average of minutes"]).toBeCloseTo(want, 3);
+  });
+});
+
+describe("'what about A or B' after a count is one number over both values, not a grouping", () => {
+  it.each(["what about plus or pro", "and basic or plus?", "how about plan basic or pro"])("%s", async (q) => {
+    const reply = await ask(people, "how many people are on basic", q);
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.filters[0].op).toBe("in");
+  });
+  it("values joined by 'and' may still be compared side by side", async () => {
+    const reply = await ask(people, "how many people are on basic", "what about plus and pro");
+    expect(reply.plan?.filters[0].values).toEqual(["plus", "pro"]);
+  });
+});
+
+describe("'which of them is lowest?' after a top N picks among the ranked groups", () => {
+  const totals = new Map<string, number>();
+  for (const r of rows) totals.set(r[1], (totals.get(r[1]) ?? 0) + Number(r[4]));
+  const ranked = [...totals].sort((x, y) => y[1] - x[1]);
+  it.each([
+    ["which of them is lowest?", ranked[1]],
+    ["and which of these is the smallest", ranked[1]],
+  ])("top 2 | %s", async (q, want) => {
+    const reply = await ask(members, "total spend by store", "top 2", q);
+    expect(reply.plan?.within).toEqual({ order: "desc", limit: 2 });
+    expect(reply.messages[1].table?.[0].store).toBe(want[0]);
+    expect(reply.messages[0].content).toContain("among the 2");
+  });
+  it("without a word pointing back, the lowest of all", async () => {
+    const reply = await ask(members, "total spend by store", "top 2", "which store is lowest?");
+    expect(reply.plan?.within).toBeUndefined();
+  });
+});

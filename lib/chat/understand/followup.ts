@@ -148,6 +148,10 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     add(feats, "edit|flipCompare");
     changed = true;
   }
+  // "what about grade A or B", "and basic or standard?": values joined by "or" are one condition; their
+  // field, named or read from the values, is no new grouping unless a grouping word governs it.
+  const either = new Set(a.filters.filter((f) => f.conj === "or" && f.listed >= 2).flatMap((f) => f.options.map((o) => o.filter.field)));
+  for (const r of a.refs) if (r.turn === 0 && !r.group && !r.series && !r.facet && r.cands.length === 1 && either.has(r.cands[0].name)) consumed.add(r.id);
   const refs = a.refs.filter((r) => !consumed.has(r.id) && r.turn === 0);
   const numeric = (r: Ref) => r.cands.some((c) => info(c.name).numbers !== null && info(c.name).role !== "date");
   const field0 = (r: Ref) => info(r.cands[0].name);
@@ -401,4 +405,25 @@ function rechart(
   if (groups.length === 1) return timeFirst ? "line" : "bar";
   if (timeFirst) return "multiLine";
   return plan.measure.agg === "count" || plan.measure.agg === "sum" ? "stackedBar" : "groupedBar";
+}
+
+/**
+ * "top 3 cities by weight" then "which of them is lowest?": among the groups the earlier answer ranked and
+ * cut, the one at the end asked for (plan.within keeps the ranked groups, then sort and limit pick the one).
+ * Applied after the ranking: the turn names no field or filter of its own, points back ("them", "these")
+ * and says a superlative; the best reading kept the earlier measure and grouping.
+ */
+export function withinReading(a: Atoms, plan: AnalysisPlan, prev: AnalysisPlan | null): AnalysisPlan | null {
+  if (!prev || !a.superlative || a.limit || a.sort || prev.within) return null;
+  if (!a.reading.tokens.some((t) => t.lemma === "them" || t.lemma === "these" || t.lemma === "those")) return null;
+  if (a.refs.some((r) => r.turn === 0) || a.filters.length) return null;
+  if (prev.intent !== "aggregate" || prev.groupBy.length !== 1 || prev.limit === null || prev.limit < 2 || prev.sort?.by !== "value") return null;
+  if (plan.intent !== "aggregate" || JSON.stringify(plan.measure) !== JSON.stringify(prev.measure)) return null;
+  if (JSON.stringify(plan.groupBy) !== JSON.stringify(prev.groupBy) || JSON.stringify(plan.filters) !== JSON.stringify(prev.filters)) return null;
+  return {
+    ...plan,
+    within: { order: prev.sort.order, limit: prev.limit },
+    sort: { by: "value", order: a.superlative === "max" ? "desc" : "asc" },
+    limit: 1,
+  };
 }

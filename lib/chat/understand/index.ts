@@ -10,7 +10,7 @@ import { listingReading } from "./listing";
 import { dropOneValueGroupings } from "./onevalue";
 import { generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
-import { editCandidates, mergeAtoms } from "./followup";
+import { editCandidates, mergeAtoms, withinReading } from "./followup";
 import { flagValues, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
@@ -359,6 +359,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (speed) adopt(speed.plan, speed.note);
   const oneNumber = numberOnlyReading(a, best.plan, prevPlan);
   if (oneNumber) adopt(oneNumber);
+  const among = withinReading(a, best.plan, prevPlan);
+  if (among) adopt(among);
   const periods = periodsReading(a, best.plan, lex);
   if (periods) adopt(periods);
   const sides = bothSidesReading(a, best.plan, lex);

@@ -300,6 +300,16 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       if (cmp) for (const phrase of VALUE_COMPARATORS[cmp[1]] ?? []) addValue(f.name, v, [...nameWords(phrase), ...nameWords(cmp[2])], true);
     }
   }
+  // A field of the two letters F and M is a sex coded by initials: "women", "female", "men", "males" name them.
+  for (const f of fields) {
+    if (!f.codes || f.role !== "category" || f.dictionary.length !== 2) continue;
+    const letters = f.dictionary.map((v) => v.trim().toLowerCase());
+    if (!letters.includes("f") || !letters.includes("m")) continue;
+    for (const v of f.dictionary) {
+      const word = v.trim().toLowerCase() === "f" ? "female" : "male";
+      for (const a of [word, ...(VALUE_ALIASES[word] ?? [])]) addValue(f.name, v, nameWords(a), true);
+    }
+  }
   // A field of two amount brackets (">50K" / "<=50K"): "high earners", "low income" name its sides.
   for (const f of fields) {
     if (!f.codes || f.role !== "category" || f.dictionary.length !== 2) continue;
