@@ -6,7 +6,7 @@ import { tableFromRows } from "./testing/load-csv";
 import { askTurns as ask } from "./testing/ask";
 
 // A small members table with a date field and a number whose name ends in a relative period.
-const header = ["member", "store", "signup_date", "orders_last_month", "spend", "tier"];
+const header = ["member", "store", "start_date", "orders_last_month", "spend", "tier"];
 const rows: string[][] = [];
 for (let i = 0; i < 40; i++) {
   const store = ["Oslo", "Bergen", "Tromso"][i % 3];
@@ -31,7 +31,7 @@ describe("a relative period said inside a field's name is the field, not a perio
   });
   it("a period said next to another field still filters", async () => {
     const reply = await ask(members, "total spend last month");
-    expect(reply.plan?.filters.map((f) => f.field)).toEqual(["signup_date"]);
+    expect(reply.plan?.filters.map((f) => f.field)).toEqual(["start_date"]);
   });
 });
 
@@ -101,5 +101,21 @@ describe("'which of them is lowest?' after a top N picks among the ranked groups
   it("without a word pointing back, the lowest of all", async () => {
     const reply = await ask(members, "total spend by store", "top 2", "which store is lowest?");
     expect(reply.plan?.within).toBeUndefined();
+  });
+});
+
+describe("the event a date field dates, said as a verb next to a year, names that field", () => {
+  const gym = tableFromRows(
+    ["member_id", "club", "join_date", "fee"],
+    Array.from({ length: 30 }, (_, i) => [String(100 + i), ["Leeds", "York"][i % 2], `202${2 + (i % 3)}-0${(i % 9) + 1}-15`, String(20 + i)]),
+  );
+  it.each([
+    ["how many members joined in 2023", 2023],
+    ["members who joined in 2024 by club", 2024],
+  ])("%s", async (q, year) => {
+    const reply = await ask(gym, q);
+    expect(reply.plan?.filters).toEqual([{ field: "join_date", op: "eq", values: [String(year)] }]);
+    expect(reply.plan?.groupBy.some((g) => g.field === "join_date")).toBe(false);
+    expect(reply.assumptions?.join(" ") ?? "").not.toContain("did not use");
   });
 });

@@ -789,7 +789,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   };
   const numeric = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
   // A field named with a role word ("by order date in 2016") is also grouped or measured: the filter does not use it up.
-  const governs = (r: Ref) => r.group || r.series || r.facet || r.afterWhich || r.agg !== null || r.countOf;
+  // "how many members joined in 2023": the event a date field dates, said as a verb, is no count of that field.
+  const eventVerb = (r: Ref) =>
+    r.cands.length === 1 && lex.names.some((n) => n.event && n.field === r.cands[0].name && n.words.join(" ") === r.text.toLowerCase());
+  const governs = (r: Ref) => r.group || r.series || r.facet || r.afterWhich || r.agg !== null || (r.countOf && !eventVerb(r));
   const unitWords = new Set<number>(); // "days" of "over 5 days": a unit, not a time word
   const addAtom = (atom: Omit<FilterAtom, "id">) => {
     a.filters.push({ ...atom, id: a.filters.length });
