@@ -85,8 +85,9 @@ export function widenedFields(a: Atoms): Set<string> {
   return out;
 }
 
-/** The other side of a filter, for "and for the others". */
+/** The other side of a filter: "and for the others" (any filter), "and under?" (a comparison, RANGE_OPS). */
 const OTHER_SIDE: Partial<Record<Filter["op"], Filter["op"]>> = { eq: "neq", in: "neq", neq: "eq", gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
+const RANGE_OPS = new Set<string>(["gt", "gte", "lt", "lte"]);
 
 const add = (feats: Features, name: string, v = 1) => feats.set(name, (feats.get(name) ?? 0) + v);
 
@@ -320,7 +321,6 @@ function numberSwap(plan: AnalysisPlan, a: Atoms, lex: TableLexicon): { filter: 
   return { filter: eqs[0], value };
 }
 
-const FLIPPED: Record<string, Filter["op"]> = { gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
 const AMOUNT_BRACKET = /^\s*(>=|<=|>|<)/;
 
 /**
@@ -333,13 +333,13 @@ export function flipComparison(plan: AnalysisPlan, a: Atoms, lex: TableLexicon):
   if (a.filters.length || a.refs.some((r) => r.turn === 0) || a.strayNumbers.length || a.limit || a.superlative) return null;
   const { mentions } = a.reading;
   if (mentions.some((m) => m.kind !== "word")) return null;
-  const cmps = mentions.filter((m) => m.kind === "word" && m.hits.some((h) => h.category === "cmp" && FLIPPED[h.key]));
+  const cmps = mentions.filter((m) => m.kind === "word" && m.hits.some((h) => h.category === "cmp" && RANGE_OPS.has(h.key)));
   if (cmps.length !== 1 || cmps[0].kind !== "word") return null;
-  const key = cmps[0].hits.find((h) => h.category === "cmp" && FLIPPED[h.key])!.key;
+  const key = cmps[0].hits.find((h) => h.category === "cmp" && RANGE_OPS.has(h.key))!.key;
   const up = key === "gt" || key === "gte";
   const sides = plan.filters.flatMap((f) => {
     if (f.otherField || f.values.length !== 1) return [];
-    if (FLIPPED[f.op] && typeof f.values[0] === "number") return [{ f, up: f.op === "gt" || f.op === "gte" }];
+    if (RANGE_OPS.has(f.op) && typeof f.values[0] === "number") return [{ f, up: f.op === "gt" || f.op === "gte" }];
     const dict = lex.byName.get(f.field)?.dictionary;
     if (f.op === "eq" && dict?.length === 2 && dict.every((v) => AMOUNT_BRACKET.test(v)) && typeof f.values[0] === "string") {
       const other = dict.find((v) => v !== f.values[0]);
@@ -353,7 +353,7 @@ export function flipComparison(plan: AnalysisPlan, a: Atoms, lex: TableLexicon):
   if (sides.length !== 1 || sides[0].up === up) return null;
   const { f } = sides[0];
   const to: Filter =
-    "other" in sides[0] && sides[0].other !== undefined ? ({ ...f, values: [sides[0].other] } as Filter) : ({ ...f, op: FLIPPED[f.op] } as Filter);
+    "other" in sides[0] && sides[0].other !== undefined ? ({ ...f, values: [sides[0].other] } as Filter) : ({ ...f, op: OTHER_SIDE[f.op]! } as Filter);
   return { from: f, to, text: cmps[0].text };
 }
 
