@@ -119,3 +119,21 @@ describe("the event a date field dates, said as a verb next to a year, names tha
     expect(reply.assumptions?.join(" ") ?? "").not.toContain("did not use");
   });
 });
+
+describe("a number and a unit that one field's name states is that field's value ('60 month loans')", () => {
+  const subs = tableFromRows(
+    ["sub_id", "contract_months", "price", "region"],
+    Array.from({ length: 24 }, (_, i) => [String(i), String([12, 24, 36][i % 3]), String(10 + ((i * 7) % 20)), ["N", "S"][i % 2]]),
+  );
+  it.each([
+    ["how many 24 month subscriptions", 24],
+    ["average price of 36 month subscriptions by region", 36],
+  ])("%s", async (q, v) => {
+    const reply = await ask(subs, q);
+    expect(reply.plan?.filters).toEqual([{ field: "contract_months", op: "eq", values: [v] }]);
+  });
+  it("as a follow-up", async () => {
+    const reply = await ask(subs, "average price by region", "only 12 month subscriptions");
+    expect(reply.plan?.filters).toEqual([{ field: "contract_months", op: "eq", values: [12] }]);
+  });
+});

@@ -1228,6 +1228,31 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const r = nearestRef(m.start, m.end, holds);
         if (r && r.end >= m.start - 2) ref = r;
       }
+      // "60 month loans", "36-month terms": a number and a unit that the name of one field holding that
+      // number states ("term_months") is that field's value.
+      let byUnit: FieldInfo | null = null;
+      if (!ref && DURATION_UNITS[lemma(endPos)] !== undefined && !a.refs.some((r) => r.pos === endPos)) {
+        const unitWord = lemma(endPos);
+        const own = fields.filter((f) => numeric(f) && holds(f) && nameWordsOf(f).some((w) => w.replace(/s$/, "") === unitWord.replace(/s$/, "")));
+        if (own.length === 1) byUnit = own[0];
+      }
+      if (byUnit) {
+        consumed.add(idx);
+        for (const j of listed) consumed.add(j);
+        addAtom({
+          pos: m.start,
+          end: endPos + 1,
+          kind: "count-field",
+          options: [{ filter: { field: byUnit.name, op: list.length > 1 ? "in" : "eq", values: list } as Filter, how: "adjacent" }],
+          negated: negatedAt(m.start),
+          refs: [],
+          listed: list.length,
+          conj: listConj,
+          text: spanText(tokens, m.start, endPos + 1),
+        });
+        unitWords.add(endPos);
+        continue;
+      }
       if (ref) {
         const options = ref.cands
           .filter((c) => holds(info(c.name)))
