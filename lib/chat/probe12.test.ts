@@ -137,3 +137,15 @@ describe("a number and a unit that one field's name states is that field's value
     expect(reply.plan?.filters).toEqual([{ field: "contract_months", op: "eq", values: [12] }]);
   });
 });
+
+describe("'top 3 X by <yes/no field> rate' ranks X by that rate", () => {
+  const loans = tableFromRows(
+    ["loan", "branch", "lapsed"],
+    Array.from({ length: 40 }, (_, i) => [String(i), ["A1", "B2", "C3", "D4"][i % 4], i % 4 === 0 || i % 7 === 0 ? "yes" : "no"]),
+  );
+  it.each(["top 2 branches by lapse rate", "the 3 branches with the highest lapsed rate"])("%s", async (q) => {
+    const reply = await ask(loans, q);
+    expect(reply.plan?.measure).toMatchObject({ agg: "rate", field: "lapsed" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["branch"]);
+  });
+});

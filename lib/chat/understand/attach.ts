@@ -649,6 +649,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "churn rate": the share of rows with this field's yes-value.
     if (tail && tail.kind === "word" && hasHit(tail, "rate")) r.rateOf = true;
   }
+  // "top 3 purposes by default rate": "by" a rate, with another field to group by, says what ranks the groups.
+  for (const r of a.refs)
+    if (r.rateOf && r.group && !r.each && a.refs.some((o) => o !== r && o.pos < r.pos && o.cands.some((c) => info(c.name).codes !== null))) r.group = false;
 
   // --- sort, limit, superlatives, bins --------------------------------------------------------------
   let supDistance = 100;
