@@ -149,3 +149,18 @@ describe("'top 3 X by <yes/no field> rate' ranks X by that rate", () => {
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["branch"]);
   });
 });
+
+describe("a loose field word right before a field named outright is its modifier ('shipping cost')", () => {
+  const parcels = tableFromRows(
+    ["parcel_id", "ship_date", "delivery_days", "fee_usd", "courier"],
+    Array.from({ length: 20 }, (_, i) => [`P${i}`, `2024-0${(i % 9) + 1}-10`, String(1 + (i % 6)), String(5 + i), ["Ace", "Bolt"][i % 2]]),
+  );
+  it.each([
+    ["total shipping fee by courier", "sum"],
+    ["average shipping fee", "mean"],
+  ])("%s", async (q, agg) => {
+    const reply = await ask(parcels, q);
+    expect(reply.plan?.measure).toEqual({ agg, field: "fee_usd" });
+    expect(reply.plan?.extraMeasures ?? []).toEqual([]);
+  });
+});

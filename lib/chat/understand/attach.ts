@@ -649,6 +649,26 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "churn rate": the share of rows with this field's yes-value.
     if (tail && tail.kind === "word" && hasHit(tail, "rate")) r.rateOf = true;
   }
+  // "total shipping cost", "average loan size": a word that names fields only loosely, right before a number
+  // named outright, says which one of that kind (a compound noun), not a second number. Refs are renumbered (no filter holds one yet).
+  const modifiers = new Set<Ref>();
+  for (const r of a.refs) {
+    const next = a.refs.find((o) => o.pos === r.end);
+    if (!next || next.partial || !r.partial || r.cands.some((c) => (c.score ?? 1) >= 0.9)) continue;
+    if (r.group || r.series || r.facet || r.afterWhich || next.group || next.series || next.facet) continue;
+    if (r.cands.some((c) => next.cands.some((d) => d.name === c.name))) continue;
+    // (An aggregate word before the pair, and a number named outright: "customers ordered" stays two refs.)
+    if (r.agg === null || next.agg !== null || !next.cands.every((c) => info(c.name).numbers !== null && !isTimeField(info(c.name)))) continue;
+    next.agg = r.agg;
+    modifiers.add(r);
+  }
+  if (modifiers.size) {
+    const kept = a.refs.filter((r) => !modifiers.has(r));
+    a.refs.splice(0, a.refs.length, ...kept);
+    a.refs.forEach((r, i) => {
+      r.id = i;
+    });
+  }
   // "top 3 purposes by default rate": "by" a rate, with another field to group by, says what ranks the groups.
   for (const r of a.refs)
     if (r.rateOf && r.group && !r.each && a.refs.some((o) => o !== r && o.pos < r.pos && o.cands.some((c) => info(c.name).codes !== null))) r.group = false;
