@@ -164,3 +164,23 @@ describe("a loose field word right before a field named outright is its modifier
     expect(reply.plan?.extraMeasures ?? []).toEqual([]);
   });
 });
+
+describe("'3 customers with the most orders': a count per group, ranked, not rows in no order", () => {
+  const orders = tableFromRows(
+    ["order_id", "client", "amount"],
+    Array.from({ length: 60 }, (_, i) => [`O${i}`, `K${[1, 1, 1, 2, 2, 3, 4, 4, 4, 4, 5, 6][i % 12]}`, String(10 + i)]),
+  );
+  const counts = new Map<string, number>();
+  for (let i = 0; i < 60; i++) {
+    const k = `K${[1, 1, 1, 2, 2, 3, 4, 4, 4, 4, 5, 6][i % 12]}`;
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  const top = [...counts].sort((x, y) => y[1] - x[1]);
+  it.each(["2 clients with the most orders", "the 2 clients with the most rows"])("%s", async (q) => {
+    const reply = await ask(orders, q);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["client"]);
+    expect(reply.plan?.limit).toBe(2);
+    expect(reply.messages[1].table?.map((r) => r.client)).toEqual(top.slice(0, 2).map((x) => x[0]));
+    expect(reply.assumptions?.join(" ") ?? "").not.toContain('"2"');
+  });
+});

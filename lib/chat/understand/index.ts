@@ -98,6 +98,46 @@ function numberOnlyReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan 
   return { ...plan, groupBy: [], sort: null, chart: "none" };
 }
 
+function strayLimit(a: Atoms, plan: AnalysisPlan): number | null {
+  if (!a.superlative || a.limit || plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.limit !== null || plan.sort?.by !== "value") return null;
+  if (a.strayNumbers.length !== 1) return null;
+  const n = Number(a.strayNumbers[0]);
+  if (!Number.isInteger(n) || n < 2 || n > 50) return null;
+  const g = plan.groupBy[0].field;
+  const tokens = a.reading.tokens;
+  const ref = a.refs.find((r) => r.turn === 0 && r.cands.some((c) => c.name === g));
+  if (!ref) return null;
+  const k = ref.pos - 1 >= 0 && tokens[ref.pos - 1].kind === "number" ? ref.pos - 1 : -1;
+  return k >= 0 && Number(tokens[k].text) === n ? n : null;
+}
+
+/**
+ * "3 customers with the most orders", "top 3 customers by number of orders": a ranking with a count word
+ * read as rows in no order (rows have nothing to rank by) is the count of rows per group, ranked. The
+ * group reading is taken from the ranking; a lone small number is its limit ("3 customers").
+ */
+function countRankReading(a: Atoms, plan: AnalysisPlan, ranked: Candidate[], lex: TableLexicon): Candidate | null {
+  const tokens = a.reading.tokens;
+  // "with the most orders", "the fewest rows": a superlative before the rows' noun counts them.
+  const mostRows = tokens.some(
+    (t, i) => ["most", "fewest", "least"].includes(t.lemma) && !!tokens[i + 1] && (ROW_NOUNS.has(tokens[i + 1].lemma) || lex.rowWords.has(tokens[i + 1].lemma)),
+  );
+  if (plan.intent !== "rows" || plan.sort || plan.y || (!a.superlative && plan.limit === null) || !(a.count || a.countRows || mostRows)) return null;
+  const alt = ranked.find(
+    (c) =>
+      c.plan.intent === "aggregate" &&
+      c.plan.measure.agg === "count" &&
+      c.plan.groupBy.length === 1 &&
+      c.plan.sort?.by === "value" &&
+      !c.plan.filters.length === !plan.filters.length,
+  );
+  if (!alt) return null;
+  const stray = a.strayNumbers.length === 1 ? Number(a.strayNumbers[0]) : Number.NaN;
+  const limit = alt.plan.limit ?? plan.limit ?? (Number.isInteger(stray) && stray >= 1 && stray <= 100 ? stray : null);
+  const order: "asc" | "desc" = a.superlative === "min" ? "asc" : "desc";
+  return { ...alt, plan: { ...alt.plan, limit, sort: { by: "value", order } } };
+}
+
 /** Splits "a | b" follow-ups written in one message (linear: a plain split, no pattern). */
 export function splitTurns(text: string): string[] {
   return text
@@ -361,6 +401,14 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (oneNumber) adopt(oneNumber);
   const among = withinReading(a, best.plan, prevPlan);
   if (among) adopt(among);
+  const mostRows = countRankReading(a, best.plan, ranked, lex);
+  if (mostRows) {
+    best = { ...mostRows, plan: mostRows.plan };
+    ranked = [best, ...ranked.filter((c) => c !== mostRows)];
+  }
+  // "2 clients with the most orders": a lone small number right before the ranked grouping's noun is its limit.
+  const rankedLimit = strayLimit(a, best.plan);
+  if (rankedLimit) adopt({ ...best.plan, limit: rankedLimit });
   const periods = periodsReading(a, best.plan, lex);
   if (periods) adopt(periods);
   const sides = bothSidesReading(a, best.plan, lex);
@@ -401,7 +449,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const strayComparisons = a.strayComparisons.filter((c) => c !== usedStray?.text);
   const strayNumbers = best.feats.has("edit|swapValue")
     ? []
-    : a.strayNumbers.filter((n) => !a.strayComparisons.some((c) => c.includes(n)) && n !== usedStray?.numberText);
+    : a.strayNumbers.filter(
+        (n) => !a.strayComparisons.some((c) => c.includes(n)) && n !== usedStray?.numberText && !((mostRows || rankedLimit) && Number(n) === best.plan.limit),
+      );
   if (strayNumbers.length) notes.push(`ignored:${strayNumbers.join(", ")}`);
   for (const v of a.valueWords)
     if (best.plan.filters.some((f) => f.field === v.field))
