@@ -184,3 +184,19 @@ describe("'3 customers with the most orders': a count per group, ranked, not row
     expect(reply.assumptions?.join(" ") ?? "").not.toContain('"2"');
   });
 });
+
+describe("values listed with 'and' that are every value of their field are compared side by side", () => {
+  const risk = tableFromRows(
+    ["id", "rating", "amount"],
+    Array.from({ length: 20 }, (_, i) => [String(i), i % 3 === 0 ? "low" : "high", String(100 + i * 10)]),
+  );
+  it("average amount for high and low", async () => {
+    const reply = await ask(risk, "average amount for high and low");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["rating"]);
+    expect(reply.plan?.filters).toEqual([]);
+  });
+  it("with 'or' it stays one number over both", async () => {
+    const reply = await ask(risk, "average amount for high or low");
+    expect(reply.plan?.groupBy).toEqual([]);
+  });
+});

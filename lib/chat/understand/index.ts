@@ -98,6 +98,25 @@ function numberOnlyReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan 
   return { ...plan, groupBy: [], sort: null, chart: "none" };
 }
 
+/**
+ * "average amt for good and bad" over a class field of just those two values: values listed with "and" that
+ * are every value of their field keep every row, so they ask for the values side by side (a grouping).
+ */
+function everyValueReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length || plan.having || plan.measure.agg === "rate" || plan.measure.agg === "share") return null;
+  const f = plan.filters.find((x) => x.op === "in" && !x.or?.length && !x.and?.length);
+  if (!f) return null;
+  const info = lex.byName.get(f.field);
+  if (!info?.codes || isTimeField(info)) return null;
+  const atom = a.filters.find(
+    (x) => x.conj === "and" && x.listed >= 2 && !x.negated && x.options.some((o) => o.filter === f || (o.filter.field === f.field && o.filter.op === "in")),
+  );
+  if (!atom) return null;
+  const said = new Set(f.values.map(String));
+  if (!info.dictionary.every((v) => said.has(v))) return null;
+  return { ...plan, filters: plan.filters.filter((x) => x !== f), groupBy: [{ field: f.field, bucket: null }], chart: "bar" };
+}
+
 function strayLimit(a: Atoms, plan: AnalysisPlan): number | null {
   if (!a.superlative || a.limit || plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.limit !== null || plan.sort?.by !== "value") return null;
   if (a.strayNumbers.length !== 1) return null;
@@ -406,6 +425,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = { ...mostRows, plan: mostRows.plan };
     ranked = [best, ...ranked.filter((c) => c !== mostRows)];
   }
+  const everyValue = everyValueReading(a, best.plan, lex);
+  if (everyValue) adopt(everyValue);
   // "2 clients with the most orders": a lone small number right before the ranked grouping's noun is its limit.
   const rankedLimit = strayLimit(a, best.plan);
   if (rankedLimit) adopt({ ...best.plan, limit: rankedLimit });
