@@ -200,3 +200,23 @@ describe("values listed with 'and' that are every value of their field are compa
     expect(reply.plan?.groupBy).toEqual([]);
   });
 });
+
+describe("people counted by their identifier when two may share a name", () => {
+  // Two pupils named "Ann Lee" with different ids, each with two rows (terms).
+  const pupils = tableFromRows(
+    ["pupil_id", "pupil", "form", "score"],
+    [
+      ["P1", "Ann Lee", "A", "50"],
+      ["P1", "Ann Lee", "A", "60"],
+      ["P2", "Ann Lee", "A", "70"],
+      ["P2", "Ann Lee", "A", "65"],
+      ["P3", "Bo Chen", "B", "55"],
+      ["P3", "Bo Chen", "B", "58"],
+    ],
+  );
+  it("how many pupils in each form", async () => {
+    const reply = await ask(pupils, "how many pupils in each form");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "pupil_id" });
+    expect(reply.messages[1].table?.find((r) => r.form === "A")).toMatchObject({ "Number of distinct values of pupil_id": 2 });
+  });
+});

@@ -11,7 +11,7 @@ import { dropOneValueGroupings } from "./onevalue";
 import { generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms, withinReading } from "./followup";
-import { flagValues, type TableLexicon } from "./lexicon";
+import { flagValues, nameWords, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
@@ -115,6 +115,21 @@ function everyValueReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): Ana
   const said = new Set(f.values.map(String));
   if (!info.dictionary.every((v) => said.has(v))) return null;
   return { ...plan, filters: plan.filters.filter((x) => x !== f), groupBy: [{ field: f.field, bucket: null }], chart: "bar" };
+}
+
+/**
+ * "how many students in each class" over `student` (names) and `student_id`: people are counted by their
+ * identifier, since two of them may share a name (the answer names the field counted).
+ */
+function distinctIdReading(plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
+  if (plan.intent !== "aggregate" || plan.measure.agg !== "distinct" || !plan.measure.field) return null;
+  const f = lex.byName.get(plan.measure.field);
+  if (!f?.codes) return null;
+  const words = nameWords(f.name).join(" ");
+  const id = lex.fields.find(
+    (g) => g.name !== f.name && g.distinct > f.distinct && ["id", "no", "code", "number"].some((w) => nameWords(g.name).join(" ") === `${words} ${w}`),
+  );
+  return id ? { ...plan, measure: { ...plan.measure, field: id.name } } : null;
 }
 
 function strayLimit(a: Atoms, plan: AnalysisPlan): number | null {
@@ -427,6 +442,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   }
   const everyValue = everyValueReading(a, best.plan, lex);
   if (everyValue) adopt(everyValue);
+  const byId = distinctIdReading(best.plan, lex);
+  if (byId) adopt(byId);
   // "2 clients with the most orders": a lone small number right before the ranked grouping's noun is its limit.
   const rankedLimit = strayLimit(a, best.plan);
   if (rankedLimit) adopt({ ...best.plan, limit: rankedLimit });
