@@ -220,3 +220,25 @@ describe("people counted by their identifier when two may share a name", () => {
     expect(reply.messages[1].table?.find((r) => r.form === "A")).toMatchObject({ "Number of distinct values of pupil_id": 2 });
   });
 });
+
+describe("'how many days had X' over several rows per day counts the days", () => {
+  // Two sites per day; snow on both sites on 01-02, on one site on 01-04.
+  const weather = tableFromRows(
+    ["obs_date", "site", "sky"],
+    [
+      ["2024-01-01", "N", "sun"],
+      ["2024-01-01", "S", "sun"],
+      ["2024-01-02", "N", "snow"],
+      ["2024-01-02", "S", "snow"],
+      ["2024-01-03", "N", "sun"],
+      ["2024-01-03", "S", "rain"],
+      ["2024-01-04", "N", "snow"],
+      ["2024-01-04", "S", "sun"],
+    ],
+  );
+  it("how many days had snow", async () => {
+    const reply = await ask(weather, "how many days had snow");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "obs_date" });
+    expect(reply.messages[0].content).toContain("is 2.");
+  });
+});

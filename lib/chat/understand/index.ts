@@ -500,7 +500,21 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     return !!info && isTimeField(info);
   });
   if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
-  for (const c of a.countedTime) if (!best.plan.groupBy.some((g) => g.field === c.field)) notes.push(`countedRows:${c.field}:${c.text}`);
+  // "how many days had heavy rain" over several rows per day: the days are counted (the distinct dates, when
+  // the field holds whole days); a share of days stays a share of rows, and says so.
+  const days = a.countedTime.find((c) => /^days?$/.test(c.text.toLowerCase()) && !best.plan.groupBy.some((g) => g.field === c.field));
+  const dayField = days ? lex.byName.get(days.field) : undefined;
+  if (
+    days &&
+    dayField?.role === "date" &&
+    dayField.numbers?.every((x) => Number.isNaN(x) || x % 86_400_000 === 0) &&
+    best.plan.intent === "aggregate" &&
+    best.plan.measure.agg === "count" &&
+    !best.plan.having
+  ) {
+    best = { ...best, plan: { ...best.plan, measure: { agg: "distinct", field: days.field } } };
+    ranked = [best, ...ranked.slice(1)];
+  } else for (const c of a.countedTime) if (!best.plan.groupBy.some((g) => g.field === c.field)) notes.push(`countedRows:${c.field}:${c.text}`);
   if (a.loss && (best.plan.measure.field === a.loss.field || best.plan.y === a.loss.field || best.plan.sort?.by === a.loss.field))
     notes.push(`loss:${a.loss.field}:${a.loss.text}`);
   if (a.versusOther && best.plan.groupBy.some((g) => g.field === a.versusOther!.field)) notes.push(`versusOther:${a.versusOther.field}:${a.versusOther.text}`);
