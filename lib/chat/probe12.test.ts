@@ -242,3 +242,14 @@ describe("'how many days had X' over several rows per day counts the days", () =
     expect(reply.messages[0].content).toContain("is 2.");
   });
 });
+
+describe("a nightly or daily rate is a price (vocabulary)", () => {
+  const stays = tableFromRows(
+    ["stay_id", "hotel", "room_price", "nights"],
+    Array.from({ length: 12 }, (_, i) => [String(i), ["Alpha", "Beta"][i % 2], String(80 + i * 5), String(1 + (i % 4))]),
+  );
+  it.each(["average daily rate by hotel", "mean rate per night by hotel"])("%s", async (q) => {
+    const reply = await ask(stays, q);
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "room_price" });
+  });
+});
