@@ -253,3 +253,17 @@ describe("a nightly or daily rate is a price (vocabulary)", () => {
     expect(reply.plan?.measure).toEqual({ agg: "mean", field: "room_price" });
   });
 });
+
+describe("a yes/no field named by a past form is also named by its noun in -ance ('insured': 'insurance')", () => {
+  const classes = tableFromRows(
+    ["session", "attended", "fee"],
+    Array.from({ length: 10 }, (_, i) => [String(i), i % 3 === 0 ? "no" : "yes", String(10 + i)]),
+  );
+  it.each([
+    ["total fee without attendance", "no"],
+    ["how many sessions with attendance", "yes"],
+  ])("%s", async (q, v) => {
+    const reply = await ask(classes, q);
+    expect(reply.plan?.filters).toEqual([{ field: "attended", op: "eq", values: [v] }]);
+  });
+});

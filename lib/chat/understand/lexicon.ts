@@ -184,6 +184,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
           add(f.name, [...base.slice(0, -1), stem], 0.9);
           if (STOP_WORDS.has(stem)) names[names.length - 1].pluralOnly = stem;
         }
+        // "insured" said "insurance", "attended" "attendance": the event's noun in -ance.
+        const ance = `${last.slice(0, -2)}ance`;
+        if (!KNOWN_WORDS.has(ance) && !/([b-df-hj-np-tv-z])\1ance$/.test(ance)) add(f.name, [...base.slice(0, -1), ance], 0.9);
       }
     }
     // "hire_date" said "hired", "StartDate" said "started": the event a date field dates, as a verb.
