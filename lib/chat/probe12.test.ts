@@ -267,3 +267,14 @@ describe("a yes/no field named by a past form is also named by its noun in -ance
     expect(reply.plan?.filters).toEqual([{ field: "attended", op: "eq", values: [v] }]);
   });
 });
+
+describe("'drop', 'omit', 'take out' a value exclude it", () => {
+  it.each(["drop the Bergen store", "omit Bergen", "take out Bergen"])("how many members per store | %s", async (q) => {
+    const reply = await ask(members, "how many members per store", q);
+    expect(reply.plan?.filters).toEqual([{ field: "store", op: "neq", values: ["Bergen"] }]);
+  });
+  it("'drop the filter' still removes the filter", async () => {
+    const reply = await ask(members, "how many members in Oslo by tier", "drop the filter");
+    expect(reply.plan?.filters).toEqual([]);
+  });
+});
