@@ -278,3 +278,11 @@ describe("'drop', 'omit', 'take out' a value exclude it", () => {
     expect(reply.plan?.filters).toEqual([]);
   });
 });
+
+describe("'just for A and B' after a grouping keeps the grouping and filters to both values", () => {
+  it.each(["just for Oslo and Bergen", "only Oslo and Bergen"])("total spend by tier | %s", async (q) => {
+    const reply = await ask(members, "total spend by tier", q);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["tier"]);
+    expect(reply.plan?.filters).toEqual([{ field: "store", op: "in", values: ["Oslo", "Bergen"] }]);
+  });
+});

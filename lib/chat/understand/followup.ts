@@ -151,8 +151,14 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   }
   // "what about grade A or B", "and basic or standard?": values joined by "or" are one condition; their
   // field, named or read from the values, is no new grouping unless a grouping word governs it.
-  const either = new Set(a.filters.filter((f) => f.conj === "or" && f.listed >= 2).flatMap((f) => f.options.map((o) => o.filter.field)));
-  for (const r of a.refs) if (r.turn === 0 && !r.group && !r.series && !r.facet && r.cands.length === 1 && either.has(r.cands[0].name)) consumed.add(r.id);
+  // ("just for Paris and Lyon" after a grouping: "only"/"just" make the listed values a filter too.)
+  const only = a.reading.tokens.some((t) => t.lemma === "only" || t.lemma === "just");
+  const either = new Set(
+    a.filters.filter((f) => (f.conj === "or" || (only && plan.groupBy.length > 0)) && f.listed >= 2).flatMap((f) => f.options.map((o) => o.filter.field)),
+  );
+  for (const r of a.refs)
+    if (r.turn === 0 && (!r.group || (r.via === "values" && !r.each)) && !r.series && !r.facet && r.cands.length === 1 && either.has(r.cands[0].name))
+      consumed.add(r.id);
   const refs = a.refs.filter((r) => !consumed.has(r.id) && r.turn === 0);
   const numeric = (r: Ref) => r.cands.some((c) => info(c.name).numbers !== null && info(c.name).role !== "date");
   const field0 = (r: Ref) => info(r.cands[0].name);
