@@ -286,3 +286,22 @@ describe("'just for A and B' after a grouping keeps the grouping and filters to 
     expect(reply.plan?.filters).toEqual([{ field: "store", op: "in", values: ["Oslo", "Bergen"] }]);
   });
 });
+
+describe("'worst' and 'best' rank an unwanted event's rate the other way", () => {
+  // Default rates: X1 5 of 10, Y2 3 of 10, Z3 1 of 10.
+  const yes: Record<string, number> = { X1: 5, Y2: 3, Z3: 1 };
+  const accounts = tableFromRows(
+    ["acct", "branch", "defaulted"],
+    Array.from({ length: 30 }, (_, i) => {
+      const b = ["X1", "Y2", "Z3"][i % 3];
+      return [String(i), b, Math.floor(i / 3) < yes[b] ? "yes" : "no"];
+    }),
+  );
+  it.each([
+    ["which branch has the worst default rate", "X1"],
+    ["which branch has the best default rate", "Z3"],
+  ])("%s", async (q, want) => {
+    const reply = await ask(accounts, q);
+    expect(reply.messages[1].table?.[0].branch).toBe(want);
+  });
+});

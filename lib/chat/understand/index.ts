@@ -17,7 +17,7 @@ import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
 import { namedDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
-import { COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS } from "./vocabulary";
+import { BAD_EVENTS, COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS } from "./vocabulary";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -130,6 +130,19 @@ function distinctIdReading(plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan 
     (g) => g.name !== f.name && g.distinct > f.distinct && ["id", "no", "code", "number"].some((w) => nameWords(g.name).join(" ") === `${words} ${w}`),
   );
   return id ? { ...plan, measure: { ...plan.measure, field: id.name } } : null;
+}
+
+/** "churn rate by plan" then "which plan is worst?": for an unwanted event, the worst is the highest rate. */
+function badEventReading(a: Atoms, plan: AnalysisPlan): AnalysisPlan | null {
+  const word = a.reading.tokens.find((t) => t.lemma === "worst" || t.lemma === "best")?.lemma;
+  if (!word || plan.intent !== "aggregate" || !plan.sort || plan.sort.by !== "value" || !plan.groupBy.length) return null;
+  const m = plan.measure;
+  const field = m.agg === "rate" ? (m.condition?.field ?? m.field) : m.agg === "count" ? null : m.field;
+  const rowsOf = m.agg === "count" ? plan.filters.map((f) => f.field) : [];
+  const bad = [field, ...rowsOf].some((f) => !!f && nameWords(f).some((w) => BAD_EVENTS.some((b) => w.startsWith(b))));
+  if (!bad) return null;
+  const order: "asc" | "desc" = word === "worst" ? "desc" : "asc";
+  return plan.sort.order === order ? null : { ...plan, sort: { ...plan.sort, order } };
 }
 
 function strayLimit(a: Atoms, plan: AnalysisPlan): number | null {
@@ -440,6 +453,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = { ...mostRows, plan: mostRows.plan };
     ranked = [best, ...ranked.filter((c) => c !== mostRows)];
   }
+  const unwanted = badEventReading(a, best.plan);
+  if (unwanted) adopt(unwanted);
   const everyValue = everyValueReading(a, best.plan, lex);
   if (everyValue) adopt(everyValue);
   const byId = distinctIdReading(best.plan, lex);
