@@ -10,7 +10,7 @@ import { t, type Style } from "./i18n";
 import { formatNumber, roundForTable, type Unit } from "./format";
 import type { AnalysisPlan, Filter, Measure } from "./plan";
 import { namedAsCode } from "./understand/lexicon";
-import { describeFilters as describeFilterList, describeMeasure, describePlanShort } from "./describe";
+import { describeFilters as describeFilterList, describeMeasure, describePlanShort, describeWithin } from "./describe";
 
 export type TableRow = Record<string, string | number | null>;
 
@@ -71,7 +71,8 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     first = t(lang, "computed", { what: whatAll });
     if (groups.length) first += ` ${t(lang, "grouped", { groups: groups.join(` ${t(lang, "and")} `) })}`;
   }
-  first += ` ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
+  first += ` ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}`;
+  first += plan.within ? `, ${describeWithin(plan, lang, ctx.dateFields)}.` : ".";
   // HAVING: which groups were kept, and how many of them.
   if (plan.having && r.having) {
     const h = plan.having;

@@ -76,7 +76,15 @@ export function describePlanShort(plan: import("./plan").AnalysisPlan, lang: Lan
   const measures = [plan.measure, ...(plan.extraMeasures ?? [])].map((m) => lower(describeMeasure(m, lang, dateFields))).join(` ${t(lang, "and")} `);
   const by = plan.groupBy.length ? ` ${t(lang, "by")} ${plan.groupBy.map((g) => g.field).join(` ${t(lang, "and")} `)}` : "";
   const having = plan.having ? `, ${describeHaving(plan, lang, dateFields)}` : "";
-  return `${measures}${by}${where}${having}`;
+  const within = plan.within ? `, ${describeWithin(plan, lang, dateFields)}` : "";
+  return `${measures}${by}${where}${having}${within}`;
+}
+
+/** Ranked groups kept first (plan.within): "among the 3 groups with the highest total of Sales". */
+export function describeWithin(plan: AnalysisPlan, lang: Lang, dateFields?: Set<string>): string {
+  const w = plan.within!;
+  const what = describeMeasure(plan.measure, lang, dateFields);
+  return t(lang, w.order === "desc" ? "withinHighest" : "withinLowest", { n: w.limit, what: what.charAt(0).toLowerCase() + what.slice(1) });
 }
 
 /** A condition on groups (plan.having) for titles: "only the values of State whose total of Sales is above 100000". */

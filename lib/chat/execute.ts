@@ -716,6 +716,14 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     const y = b.keys[k];
     return typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
   };
+  // "which of them is lowest?" after "top 3": the ranked groups first, then ordered as asked.
+  let outside = 0;
+  if (plan.within && keyFields.length === 1) {
+    const s = plan.within.order === "asc" ? 1 : -1;
+    rows.sort((a, b) => s * (nz(a.value) - nz(b.value)) || cmpKey(a, b, 0));
+    outside = Math.max(0, rows.length - plan.within.limit);
+    rows = rows.slice(0, plan.within.limit);
+  }
   const sort = plan.sort ?? (firstOrdered ? { by: "key" as const, order: "asc" as const } : { by: "value" as const, order: "desc" as const });
   const sign = sort.order === "asc" ? 1 : -1;
   if (keyFields.length <= 1) {
@@ -742,6 +750,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
       rows = rows.filter((r) => keep.has(String(r.keys[0])));
     }
   }
+  hiddenGroups += outside;
   return { kind: "aggregate", plan, keyFields, rows, overall: overallValue, filteredRows, totalRows: table.rowCount, hiddenGroups, missingKeyRows, extra: [] };
 }
 

@@ -4,7 +4,7 @@ import type { AggregateResult, DistributionResult, QueryResult, RelationshipResu
 import { isTimeField } from "./columns";
 import { t, type Lang } from "./i18n";
 import { formatNumber, type Unit } from "./format";
-import { describeFilters, describeHaving, describeMeasure } from "./describe";
+import { describeFilters, describeHaving, describeMeasure, describeWithin } from "./describe";
 
 export interface PlotlyFigure {
   data: Record<string, unknown>[];
@@ -46,7 +46,8 @@ export function figureTitle(result: QueryResult, ctx: FigureContext): string {
     const what = plan.chart === "scatter" && measures.length > 1 ? `${measures[1]} vs ${measures[0]}` : measures.join(` ${t(lang, "and")} `);
     const by = plan.groupBy.length ? ` ${t(lang, "by")} ${plan.groupBy.map((_, k) => groupTitle(result, k, lang)).join(` ${t(lang, "and")} `)}` : "";
     const having = plan.having ? ` — ${describeHaving(plan, lang, ctx.dateFields)}` : "";
-    return `${what}${by}${filterSuffix(plan.filters, ctx)}${having}`;
+    const within = plan.within ? ` — ${describeWithin(plan, lang, ctx.dateFields)}` : "";
+    return `${what}${by}${filterSuffix(plan.filters, ctx)}${having}${within}`;
   }
   if (result.kind === "distribution") return `${capitalize(t(lang, "count"))} ${t(lang, "by")} ${result.field.name}${filterSuffix(plan.filters, ctx)}`;
   if (result.kind === "relationship")

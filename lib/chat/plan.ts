@@ -107,6 +107,11 @@ export const planSchema = z.object({
    * The groups are those of groupBy[0]; without a grouping, the values of the distinct-count measure's
    * field ("how many states have more than 100k in sales": distinct State having sum(Sales) > 100000).
    */
+  /**
+   * Ranked groups first ("top 3", then "which of them is lowest?"): only the `limit` groups that come first
+   * by the measure in `order` are kept; `sort` and `limit` then order and cut those.
+   */
+  within: z.object({ order: z.enum(["asc", "desc"]), limit: z.number().int().positive().max(10000) }).optional(),
   having: z
     .object({
       measure: measureSchema,

@@ -128,6 +128,14 @@ function inFieldScale(m: Mention, f: FieldInfo): number | null {
   return stated ? m.value / s.factor : m.value;
 }
 
+/**
+ * One number over the earlier answer's rows: "just the number", or "how many is that in total?" (a total word
+ * in a turn that names no field and no filter of its own).
+ */
+export function oneNumberAsked(a: Pick<Atoms, "output" | "refs" | "filters">): boolean {
+  return a.output.numberOnly || (a.output.total && !a.refs.some((r) => r.turn === 0) && !a.filters.length);
+}
+
 export interface Ref {
   id: number;
   /** The user turn it was said in (0 = the turn being answered; older turns count down). */
@@ -245,7 +253,14 @@ export interface Atoms {
   grouped: boolean;
   facetWord: boolean;
   colorWord: boolean;
-  output: { numberOnly: boolean; chartAndTable: boolean; tableOnly: boolean; rows: boolean };
+  output: {
+    numberOnly: boolean;
+    chartAndTable: boolean;
+    tableOnly: boolean;
+    rows: boolean;
+    /** "in total", "altogether": as a follow-up naming no field, one number over the earlier answer's groups. */
+    total: boolean;
+  };
   binWidth: number | null;
   binCount: number | null;
   followUp: boolean;
@@ -407,7 +422,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     grouped: false,
     facetWord: false,
     colorWord: false,
-    output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false },
+    output: { numberOnly: false, chartAndTable: false, tableOnly: false, rows: false, total: false },
     binWidth: null,
     binCount: null,
     followUp: false,
@@ -493,7 +508,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         case "output":
           if (h.key === "rows") {
             if (m.start <= 1) a.list = true;
-          } else a.output[h.key as "numberOnly" | "chartAndTable" | "tableOnly"] = true;
+          } else a.output[h.key as "numberOnly" | "chartAndTable" | "tableOnly" | "total"] = true;
           break;
         case "chart": {
           // "scatter plots", "charts for each": several charts are small multiples.
@@ -673,6 +688,29 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "churn rate": the share of rows with this field's yes-value.
     if (tail && tail.kind === "word" && hasHit(tail, "rate")) r.rateOf = true;
   }
+  // "total shipping cost", "average loan size": a word that names fields only loosely, right before a number
+  // named outright, says which one of that kind (a compound noun), not a second number. Refs are renumbered (no filter holds one yet).
+  const modifiers = new Set<Ref>();
+  for (const r of a.refs) {
+    const next = a.refs.find((o) => o.pos === r.end);
+    if (!next || next.partial || !r.partial || r.cands.some((c) => (c.score ?? 1) >= 0.9)) continue;
+    if (r.group || r.series || r.facet || r.afterWhich || next.group || next.series || next.facet) continue;
+    if (r.cands.some((c) => next.cands.some((d) => d.name === c.name))) continue;
+    // (An aggregate word before the pair, and a number named outright: "customers ordered" stays two refs.)
+    if (r.agg === null || next.agg !== null || !next.cands.every((c) => info(c.name).numbers !== null && !isTimeField(info(c.name)))) continue;
+    next.agg = r.agg;
+    modifiers.add(r);
+  }
+  if (modifiers.size) {
+    const kept = a.refs.filter((r) => !modifiers.has(r));
+    a.refs.splice(0, a.refs.length, ...kept);
+    a.refs.forEach((r, i) => {
+      r.id = i;
+    });
+  }
+  // "top 3 purposes by default rate": "by" a rate, with another field to group by, says what ranks the groups.
+  for (const r of a.refs)
+    if (r.rateOf && r.group && !r.each && a.refs.some((o) => o !== r && o.pos < r.pos && o.cands.some((c) => info(c.name).codes !== null))) r.group = false;
 
   // --- sort, limit, superlatives, bins --------------------------------------------------------------
   let supDistance = 100;
@@ -827,7 +865,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   };
   const numeric = (f: FieldInfo) => f.numbers !== null && f.role !== "date";
   // A field named with a role word ("by order date in 2016") is also grouped or measured: the filter does not use it up.
-  const governs = (r: Ref) => r.group || r.series || r.facet || r.afterWhich || r.agg !== null || r.countOf;
+  // "how many members joined in 2023": the event a date field dates, said as a verb, is no count of that field.
+  const eventVerb = (r: Ref) =>
+    r.cands.length === 1 && lex.names.some((n) => n.event && n.field === r.cands[0].name && n.words.join(" ") === r.text.toLowerCase());
+  const governs = (r: Ref) => r.group || r.series || r.facet || r.afterWhich || r.agg !== null || (r.countOf && !eventVerb(r));
   // "how many customers joined in 2016": a date field after a count word, then its period, is the
   // period's field (the count is of the rows).
   const countedDate = (r: Ref, before: number) =>
@@ -1285,6 +1326,31 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
         const r = nearestRef(m.start, m.end, holds);
         if (r && r.end >= m.start - 2) ref = r;
+      }
+      // "60 month loans", "36-month terms": a number and a unit that the name of one field holding that
+      // number states ("term_months") is that field's value.
+      let byUnit: FieldInfo | null = null;
+      if (!ref && DURATION_UNITS[lemma(endPos)] !== undefined && !a.refs.some((r) => r.pos === endPos)) {
+        const unitWord = lemma(endPos);
+        const own = fields.filter((f) => numeric(f) && holds(f) && nameWordsOf(f).some((w) => w.replace(/s$/, "") === unitWord.replace(/s$/, "")));
+        if (own.length === 1) byUnit = own[0];
+      }
+      if (byUnit) {
+        consumed.add(idx);
+        for (const j of listed) consumed.add(j);
+        addAtom({
+          pos: m.start,
+          end: endPos + 1,
+          kind: "count-field",
+          options: [{ filter: { field: byUnit.name, op: list.length > 1 ? "in" : "eq", values: list } as Filter, how: "adjacent" }],
+          negated: negatedAt(m.start),
+          refs: [],
+          listed: list.length,
+          conj: listConj,
+          text: spanText(tokens, m.start, endPos + 1),
+        });
+        unitWords.add(endPos);
+        continue;
       }
       if (ref) {
         const options = ref.cands
@@ -1768,6 +1834,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const n = span?.kind === "number" ? span.value : 1;
     if (!span && (!RELATIVE.has(lemma(k)) || !PERIOD_GRAINS.has(grain))) continue;
     if (!span && lemma(k) === "last" && mAt(k + 2)?.kind === "number") continue; // "last year 2016": the year is said
+    // "visits last month" naming visits_last_month: the words are the field's name, not a period.
+    if (a.refs.some((r) => !r.partial && r.pos <= k && r.end > g && r.cands.some((c) => !isTimeField(info(c.name))))) continue;
     const options: FilterOption[] = [];
     let period = "";
     for (const f of timeFields) {

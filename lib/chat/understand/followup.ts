@@ -6,7 +6,7 @@
 // previous one).
 import { isTimeField } from "../columns";
 import type { AnalysisPlan, Filter, Measure } from "../plan";
-import { flagFor, type Atoms, type Ref } from "./attach";
+import { type Atoms, flagFor, oneNumberAsked, type Ref } from "./attach";
 import { autoBucket, fieldType, idLike, type Candidate, type Features } from "./candidates";
 import type { TableLexicon } from "./lexicon";
 
@@ -104,8 +104,9 @@ export function widenedFields(a: Atoms): Set<string> {
   return out;
 }
 
-/** The other side of a filter, for "and for the others". */
+/** The other side of a filter: "and for the others" (any filter), "and under?" (a comparison, RANGE_OPS). */
 const OTHER_SIDE: Partial<Record<Filter["op"], Filter["op"]>> = { eq: "neq", in: "neq", neq: "eq", gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
+const RANGE_OPS = new Set<string>(["gt", "gte", "lt", "lte"]);
 
 const add = (feats: Features, name: string, v = 1) => feats.set(name, (feats.get(name) ?? 0) + v);
 
@@ -191,6 +192,16 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     add(feats, "edit|flipCompare");
     changed = true;
   }
+  // "what about grade A or B", "and basic or standard?": values joined by "or" are one condition; their
+  // field, named or read from the values, is no new grouping unless a grouping word governs it.
+  // ("just for Paris and Lyon" after a grouping: "only"/"just" make the listed values a filter too.)
+  const only = a.reading.tokens.some((t) => t.lemma === "only" || t.lemma === "just");
+  const either = new Set(
+    a.filters.filter((f) => (f.conj === "or" || (only && plan.groupBy.length > 0)) && f.listed >= 2).flatMap((f) => f.options.map((o) => o.filter.field)),
+  );
+  for (const r of a.refs)
+    if (r.turn === 0 && (!r.group || (r.via === "values" && !r.each)) && !r.series && !r.facet && r.cands.length === 1 && either.has(r.cands[0].name))
+      consumed.add(r.id);
   const refs = a.refs.filter((r) => !consumed.has(r.id) && r.turn === 0);
   const numeric = (r: Ref) => r.cands.some((c) => info(c.name).numbers !== null && info(c.name).role !== "date");
   const field0 = (r: Ref) => info(r.cands[0].name);
@@ -318,7 +329,7 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   // "profit by region" then "just the number": one number over all the groups' rows (a ranked answer,
   // "top 3 regions", keeps its groups: its number is the ranked groups').
   if (
-    a.output.numberOnly &&
+    oneNumberAsked(a) &&
     plan.intent === "aggregate" &&
     plan.groupBy.length &&
     plan.limit === null &&
@@ -330,7 +341,7 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     plan.sort = null;
     changed = true;
   }
-  if (a.chart || a.output.numberOnly) {
+  if (a.chart || oneNumberAsked(a)) {
     const before = plan.chart;
     plan.chart = rechart(plan, a, lex);
     if (plan.chart !== before) {
@@ -364,7 +375,6 @@ function numberSwap(plan: AnalysisPlan, a: Atoms, lex: TableLexicon): { filter: 
   return { filter: eqs[0], value };
 }
 
-const FLIPPED: Record<string, Filter["op"]> = { gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
 const AMOUNT_BRACKET = /^\s*(>=|<=|>|<)/;
 
 /**
@@ -377,13 +387,13 @@ export function flipComparison(plan: AnalysisPlan, a: Atoms, lex: TableLexicon):
   if (a.filters.length || a.refs.some((r) => r.turn === 0) || a.strayNumbers.length || a.limit || a.superlative) return null;
   const { mentions } = a.reading;
   if (mentions.some((m) => m.kind !== "word")) return null;
-  const cmps = mentions.filter((m) => m.kind === "word" && m.hits.some((h) => h.category === "cmp" && FLIPPED[h.key]));
+  const cmps = mentions.filter((m) => m.kind === "word" && m.hits.some((h) => h.category === "cmp" && RANGE_OPS.has(h.key)));
   if (cmps.length !== 1 || cmps[0].kind !== "word") return null;
-  const key = cmps[0].hits.find((h) => h.category === "cmp" && FLIPPED[h.key])!.key;
+  const key = cmps[0].hits.find((h) => h.category === "cmp" && RANGE_OPS.has(h.key))!.key;
   const up = key === "gt" || key === "gte";
   const sides = plan.filters.flatMap((f) => {
     if (f.otherField || f.values.length !== 1) return [];
-    if (FLIPPED[f.op] && typeof f.values[0] === "number") return [{ f, up: f.op === "gt" || f.op === "gte" }];
+    if (RANGE_OPS.has(f.op) && typeof f.values[0] === "number") return [{ f, up: f.op === "gt" || f.op === "gte" }];
     const dict = lex.byName.get(f.field)?.dictionary;
     if (f.op === "eq" && dict?.length === 2 && dict.every((v) => AMOUNT_BRACKET.test(v)) && typeof f.values[0] === "string") {
       const other = dict.find((v) => v !== f.values[0]);
@@ -397,7 +407,7 @@ export function flipComparison(plan: AnalysisPlan, a: Atoms, lex: TableLexicon):
   if (sides.length !== 1 || sides[0].up === up) return null;
   const { f } = sides[0];
   const to: Filter =
-    "other" in sides[0] && sides[0].other !== undefined ? ({ ...f, values: [sides[0].other] } as Filter) : ({ ...f, op: FLIPPED[f.op] } as Filter);
+    "other" in sides[0] && sides[0].other !== undefined ? ({ ...f, values: [sides[0].other] } as Filter) : ({ ...f, op: OTHER_SIDE[f.op]! } as Filter);
   return { from: f, to, text: cmps[0].text };
 }
 
@@ -430,7 +440,7 @@ function isShareAgg(agg: AnalysisPlan["measure"]["agg"]): boolean {
 /** The chart of an edited plan: the words of the turn, else the kind the data calls for. */
 function rechart(
   plan: AnalysisPlan,
-  a: Pick<Atoms, "chart" | "output" | "stacked">,
+  a: Pick<Atoms, "chart" | "output" | "stacked" | "refs" | "filters">,
   lex: TableLexicon,
   previous?: AnalysisPlan["chart"],
 ): AnalysisPlan["chart"] {
@@ -438,7 +448,7 @@ function rechart(
   const timeFirst = groups.length > 0 && isTimeField(groups[0]) && plan.groupBy[0].bucket !== "weekday";
   if (plan.intent === "relationship" || plan.intent === "distribution") return plan.chart;
   if (plan.intent === "rows") return a.chart === "bar" || a.chart === "pie" ? (plan.x && plan.y ? a.chart : "table") : "table";
-  if (a.output.numberOnly || groups.length === 0) return "none";
+  if (oneNumberAsked(a) || groups.length === 0) return "none";
   if (a.chart === "table") return "table";
   if (a.chart === "pie" && groups.length === 1) return "pie";
   if (a.chart === "line" && timeFirst) return groups.length === 1 ? "line" : "multiLine";
@@ -449,4 +459,25 @@ function rechart(
   if (groups.length === 1) return timeFirst ? "line" : "bar";
   if (timeFirst) return "multiLine";
   return plan.measure.agg === "count" || plan.measure.agg === "sum" ? "stackedBar" : "groupedBar";
+}
+
+/**
+ * "top 3 cities by weight" then "which of them is lowest?": among the groups the earlier answer ranked and
+ * cut, the one at the end asked for (plan.within keeps the ranked groups, then sort and limit pick the one).
+ * Applied after the ranking: the turn names no field or filter of its own, points back ("them", "these")
+ * and says a superlative; the best reading kept the earlier measure and grouping.
+ */
+export function withinReading(a: Atoms, plan: AnalysisPlan, prev: AnalysisPlan | null): AnalysisPlan | null {
+  if (!prev || !a.superlative || a.limit || a.sort || prev.within) return null;
+  if (!a.reading.tokens.some((t) => t.lemma === "them" || t.lemma === "these" || t.lemma === "those")) return null;
+  if (a.refs.some((r) => r.turn === 0) || a.filters.length) return null;
+  if (prev.intent !== "aggregate" || prev.groupBy.length !== 1 || prev.limit === null || prev.limit < 2 || prev.sort?.by !== "value") return null;
+  if (plan.intent !== "aggregate" || JSON.stringify(plan.measure) !== JSON.stringify(prev.measure)) return null;
+  if (JSON.stringify(plan.groupBy) !== JSON.stringify(prev.groupBy) || JSON.stringify(plan.filters) !== JSON.stringify(prev.filters)) return null;
+  return {
+    ...plan,
+    within: { order: prev.sort.order, limit: prev.limit },
+    sort: { by: "value", order: a.superlative === "max" ? "desc" : "asc" },
+    limit: 1,
+  };
 }

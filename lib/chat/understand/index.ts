@@ -3,21 +3,21 @@
 // the learned weights (choose.ts), and decided: a plan, a question back, or "no such field".
 import { isTimeField, type FieldInfo } from "../columns";
 import type { AnalysisPlan } from "../plan";
-import { attach, type Atoms } from "./attach";
+import { attach, type Atoms, oneNumberAsked } from "./attach";
 import { versusAxes } from "./axes";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
 import { dropOneValueGroupings } from "./onevalue";
 import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
-import { editCandidates, mergeAtoms, ownShape } from "./followup";
-import { flagValues, type TableLexicon } from "./lexicon";
+import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
+import { flagValues, nameWords, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
 import { namedDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
-import { COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS } from "./vocabulary";
+import { BAD_EVENTS, COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS } from "./vocabulary";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -92,10 +92,97 @@ export function turnCandidates(
  * A grouping the turn names itself, a ranking (top N) or a share keeps its groups.
  */
 function numberOnlyReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan | null): AnalysisPlan | null {
-  if (!prevPlan || !a.output.numberOnly || plan.intent !== "aggregate" || !plan.groupBy.length) return null;
+  if (!prevPlan || !oneNumberAsked(a) || plan.intent !== "aggregate" || !plan.groupBy.length) return null;
   if (plan.limit !== null || plan.having || plan.measure.agg === "share") return null;
   if (a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet))) return null;
   return { ...plan, groupBy: [], sort: null, chart: "none" };
+}
+
+/**
+ * "average amt for good and bad" over a class field of just those two values: values listed with "and" that
+ * are every value of their field keep every row, so they ask for the values side by side (a grouping).
+ */
+function everyValueReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length || plan.having || plan.measure.agg === "rate" || plan.measure.agg === "share") return null;
+  const f = plan.filters.find((x) => x.op === "in" && !x.or?.length && !x.and?.length);
+  if (!f) return null;
+  const info = lex.byName.get(f.field);
+  if (!info?.codes || isTimeField(info)) return null;
+  const atom = a.filters.find(
+    (x) => x.conj === "and" && x.listed >= 2 && !x.negated && x.options.some((o) => o.filter === f || (o.filter.field === f.field && o.filter.op === "in")),
+  );
+  if (!atom) return null;
+  const said = new Set(f.values.map(String));
+  if (!info.dictionary.every((v) => said.has(v))) return null;
+  return { ...plan, filters: plan.filters.filter((x) => x !== f), groupBy: [{ field: f.field, bucket: null }], chart: "bar" };
+}
+
+/**
+ * "how many students in each class" over `student` (names) and `student_id`: people are counted by their
+ * identifier, since two of them may share a name (the answer names the field counted).
+ */
+function distinctIdReading(plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
+  if (plan.intent !== "aggregate" || plan.measure.agg !== "distinct" || !plan.measure.field) return null;
+  const f = lex.byName.get(plan.measure.field);
+  if (!f?.codes) return null;
+  const words = nameWords(f.name).join(" ");
+  const id = lex.fields.find(
+    (g) => g.name !== f.name && g.distinct > f.distinct && ["id", "no", "code", "number"].some((w) => nameWords(g.name).join(" ") === `${words} ${w}`),
+  );
+  return id ? { ...plan, measure: { ...plan.measure, field: id.name } } : null;
+}
+
+/** "churn rate by plan" then "which plan is worst?": for an unwanted event, the worst is the highest rate. */
+function badEventReading(a: Atoms, plan: AnalysisPlan): AnalysisPlan | null {
+  const word = a.reading.tokens.find((t) => t.lemma === "worst" || t.lemma === "best")?.lemma;
+  if (!word || plan.intent !== "aggregate" || !plan.sort || plan.sort.by !== "value" || !plan.groupBy.length) return null;
+  const m = plan.measure;
+  const field = m.agg === "rate" ? (m.condition?.field ?? m.field) : m.agg === "count" ? null : m.field;
+  const rowsOf = m.agg === "count" ? plan.filters.map((f) => f.field) : [];
+  const bad = [field, ...rowsOf].some((f) => !!f && nameWords(f).some((w) => BAD_EVENTS.some((b) => w.startsWith(b))));
+  if (!bad) return null;
+  const order: "asc" | "desc" = word === "worst" ? "desc" : "asc";
+  return plan.sort.order === order ? null : { ...plan, sort: { ...plan.sort, order } };
+}
+
+function strayLimit(a: Atoms, plan: AnalysisPlan): number | null {
+  if (!a.superlative || a.limit || plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.limit !== null || plan.sort?.by !== "value") return null;
+  if (a.strayNumbers.length !== 1) return null;
+  const n = Number(a.strayNumbers[0]);
+  if (!Number.isInteger(n) || n < 2 || n > 50) return null;
+  const g = plan.groupBy[0].field;
+  const tokens = a.reading.tokens;
+  const ref = a.refs.find((r) => r.turn === 0 && r.cands.some((c) => c.name === g));
+  if (!ref) return null;
+  const k = ref.pos - 1 >= 0 && tokens[ref.pos - 1].kind === "number" ? ref.pos - 1 : -1;
+  return k >= 0 && Number(tokens[k].text) === n ? n : null;
+}
+
+/**
+ * "3 customers with the most orders", "top 3 customers by number of orders": a ranking with a count word
+ * read as rows in no order (rows have nothing to rank by) is the count of rows per group, ranked. The
+ * group reading is taken from the ranking; a lone small number is its limit ("3 customers").
+ */
+function countRankReading(a: Atoms, plan: AnalysisPlan, ranked: Candidate[], lex: TableLexicon): Candidate | null {
+  const tokens = a.reading.tokens;
+  // "with the most orders", "the fewest rows": a superlative before the rows' noun counts them.
+  const mostRows = tokens.some(
+    (t, i) => ["most", "fewest", "least"].includes(t.lemma) && !!tokens[i + 1] && (ROW_NOUNS.has(tokens[i + 1].lemma) || lex.rowWords.has(tokens[i + 1].lemma)),
+  );
+  if (plan.intent !== "rows" || plan.sort || plan.y || (!a.superlative && plan.limit === null) || !(a.count || a.countRows || mostRows)) return null;
+  const alt = ranked.find(
+    (c) =>
+      c.plan.intent === "aggregate" &&
+      c.plan.measure.agg === "count" &&
+      c.plan.groupBy.length === 1 &&
+      c.plan.sort?.by === "value" &&
+      !c.plan.filters.length === !plan.filters.length,
+  );
+  if (!alt) return null;
+  const stray = a.strayNumbers.length === 1 ? Number(a.strayNumbers[0]) : Number.NaN;
+  const limit = alt.plan.limit ?? plan.limit ?? (Number.isInteger(stray) && stray >= 1 && stray <= 100 ? stray : null);
+  const order: "asc" | "desc" = a.superlative === "min" ? "asc" : "desc";
+  return { ...alt, plan: { ...alt.plan, limit, sort: { by: "value", order } } };
 }
 
 /** Splits "a | b" follow-ups written in one message (linear: a plain split, no pattern). */
@@ -359,6 +446,22 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (speed) adopt(speed.plan, speed.note);
   const oneNumber = numberOnlyReading(a, best.plan, prevPlan);
   if (oneNumber) adopt(oneNumber);
+  const among = withinReading(a, best.plan, prevPlan);
+  if (among) adopt(among);
+  const mostRows = countRankReading(a, best.plan, ranked, lex);
+  if (mostRows) {
+    best = { ...mostRows, plan: mostRows.plan };
+    ranked = [best, ...ranked.filter((c) => c !== mostRows)];
+  }
+  const unwanted = badEventReading(a, best.plan);
+  if (unwanted) adopt(unwanted);
+  const everyValue = everyValueReading(a, best.plan, lex);
+  if (everyValue) adopt(everyValue);
+  const byId = distinctIdReading(best.plan, lex);
+  if (byId) adopt(byId);
+  // "2 clients with the most orders": a lone small number right before the ranked grouping's noun is its limit.
+  const rankedLimit = strayLimit(a, best.plan);
+  if (rankedLimit) adopt({ ...best.plan, limit: rankedLimit });
   const periods = periodsReading(a, best.plan, lex);
   if (periods) adopt(periods);
   const sides = bothSidesReading(a, best.plan, lex);
@@ -399,7 +502,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const strayComparisons = a.strayComparisons.filter((c) => c !== usedStray?.text);
   const strayNumbers = best.feats.has("edit|swapValue")
     ? []
-    : a.strayNumbers.filter((n) => !a.strayComparisons.some((c) => c.includes(n)) && n !== usedStray?.numberText);
+    : a.strayNumbers.filter(
+        (n) => !a.strayComparisons.some((c) => c.includes(n)) && n !== usedStray?.numberText && !((mostRows || rankedLimit) && Number(n) === best.plan.limit),
+      );
   if (strayNumbers.length) notes.push(`ignored:${strayNumbers.join(", ")}`);
   for (const v of a.valueWords)
     if (best.plan.filters.some((f) => f.field === v.field))
@@ -410,7 +515,21 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     return !!info && isTimeField(info);
   });
   if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
-  for (const c of a.countedTime) if (!best.plan.groupBy.some((g) => g.field === c.field)) notes.push(`countedRows:${c.field}:${c.text}`);
+  // "how many days had heavy rain" over several rows per day: the days are counted (the distinct dates, when
+  // the field holds whole days); a share of days stays a share of rows, and says so.
+  const days = a.countedTime.find((c) => /^days?$/.test(c.text.toLowerCase()) && !best.plan.groupBy.some((g) => g.field === c.field));
+  const dayField = days ? lex.byName.get(days.field) : undefined;
+  if (
+    days &&
+    dayField?.role === "date" &&
+    dayField.numbers?.every((x) => Number.isNaN(x) || x % 86_400_000 === 0) &&
+    best.plan.intent === "aggregate" &&
+    best.plan.measure.agg === "count" &&
+    !best.plan.having
+  ) {
+    best = { ...best, plan: { ...best.plan, measure: { agg: "distinct", field: days.field } } };
+    ranked = [best, ...ranked.slice(1)];
+  } else for (const c of a.countedTime) if (!best.plan.groupBy.some((g) => g.field === c.field)) notes.push(`countedRows:${c.field}:${c.text}`);
   if (a.loss && (best.plan.measure.field === a.loss.field || best.plan.y === a.loss.field || best.plan.sort?.by === a.loss.field))
     notes.push(`loss:${a.loss.field}:${a.loss.text}`);
   if (a.versusOther && best.plan.groupBy.some((g) => g.field === a.versusOther!.field)) notes.push(`versusOther:${a.versusOther.field}:${a.versusOther.text}`);

@@ -202,6 +202,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
           add(f.name, [...base.slice(0, -1), stem], 0.9);
           if (STOP_WORDS.has(stem)) names[names.length - 1].pluralOnly = stem;
         }
+        // "insured" said "insurance", "attended" "attendance": the event's noun in -ance.
+        const ance = `${last.slice(0, -2)}ance`;
+        if (!KNOWN_WORDS.has(ance) && !/([b-df-hj-np-tv-z])\1ance$/.test(ance)) add(f.name, [...base.slice(0, -1), ance], 0.9);
       }
     }
     // "hire_date" said "hired", "StartDate" said "started": the event a date field dates, as a verb.
@@ -360,6 +363,16 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       // ">50K" reads "more than 50K", "over 50K"; "<=50K" reads "at most 50K", "50K or less".
       const cmp = /^(>=|<=|>|<)\s*(\S.*)$/.exec(trimmed);
       if (cmp) for (const phrase of VALUE_COMPARATORS[cmp[1]] ?? []) addValue(f.name, v, [...nameWords(phrase), ...nameWords(cmp[2])], true);
+    }
+  }
+  // A field of the two letters F and M is a sex coded by initials: "women", "female", "men", "males" name them.
+  for (const f of fields) {
+    if (!f.codes || f.role !== "category" || f.dictionary.length !== 2) continue;
+    const letters = f.dictionary.map((v) => v.trim().toLowerCase());
+    if (!letters.includes("f") || !letters.includes("m")) continue;
+    for (const v of f.dictionary) {
+      const word = v.trim().toLowerCase() === "f" ? "female" : "male";
+      for (const a of [word, ...(VALUE_ALIASES[word] ?? [])]) addValue(f.name, v, nameWords(a), true);
     }
   }
   // A field of two amount brackets (">50K" / "<=50K"): "high earners", "low income" name its sides.

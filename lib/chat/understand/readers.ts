@@ -513,7 +513,9 @@ const namesGrammarWord = (lex: TableLexicon, token: Token, lemma: string) =>
 function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => (t.kind === "word" || t.kind === "number" ? abbreviatedNameWord(lex, t.lemma) : `\u0000${t.text}`));
-  const aboutTime = lemmas.some((w) => EVENT_TIME_WORDS.has(w));
+  // A year or a date said ("joined in 2023", "hired after 2019-06-01") makes the question one about time too.
+  const aboutTime =
+    lemmas.some((w) => EVENT_TIME_WORDS.has(w)) || tokens.some((t) => t.kind === "date" || (t.kind === "number" && /^(19|20)\d\d$/.test(t.text)));
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind !== "word" && tokens[i].kind !== "number") continue;
     if (STOP_WORDS.has(lemmas[i]) && !namesGrammarWord(lex, tokens[i], lemmas[i])) continue;

@@ -126,6 +126,8 @@ export const CODED_VALUES = words.codedValues.groups as unknown as { fields: str
 export const ABBREVIATIONS: Record<string, string[]> = words.abbreviations;
 /** Speed words and the field-name words of times to do something: "fastest" is their lowest value. */
 export const SPEED_WORDS: Record<string, "asc" | "desc"> = words.speedOfTime.words as Record<string, "asc" | "desc">;
+/** Starts of field-name words for unwanted events (words.json badEvents). */
+export const BAD_EVENTS: string[] = words.badEvents.words;
 export const TIME_TO_DO_WORDS = new Set(words.speedOfTime.fieldWords);
 export const COMPARE_OPENERS = new Set(words.compareQuestion.openers);
 export const COMPARE_WORDS = new Set(words.compareQuestion.comparatives);
