@@ -250,6 +250,8 @@ export interface Atoms {
   relative: { text: string; period: string }[];
   /** Time words read as the rows counted ("proportion of days with rain") on a table with several rows per date. */
   countedTime: { text: string; field: string }[];
+  /** Plural nouns nothing reads, counted, taken as the rows the table's naming field names ("how many mammals"). */
+  rowsNamed: { text: string; field: string }[];
   /** Field names with only "or" (and small words) between them: [first ref id, second ref id]. */
   orRefs: [number, number][];
   /** Row nouns mentioned ("customers", "cars"). */
@@ -394,6 +396,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     strayDates: [],
     relative: [],
     countedTime: [],
+    rowsNamed: [],
     orRefs: [],
     rowNoun: false,
     tokens: tokens.length,
@@ -2120,6 +2123,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     ) {
       a.rowNoun = true;
       if (hasHit(prev, "count")) a.countRows = true;
+      return;
+    }
+    // "how many mammals are there in each order", "the number of cereals for each mfr": a plural noun
+    // nothing reads, right after a count word, over a table whose rows each have their own name
+    // (`rowNamer`), is the rows; the answer says so.
+    // ("average number of oscars" is a number per row, not a count of them.)
+    const before = prev ? (mAt(prev.start - 1) ?? (STOP_WORDS.has(lemma(prev.start - 1)) ? mAt(prev.start - 2) : undefined)) : undefined;
+    if (prev && hasHit(prev, "count") && !(before && hasHit(before, "agg")) && m.end - m.start === 1 && t0.text !== t0.lemma && lex.rowNamer) {
+      a.rowNoun = true;
+      a.countRows = true;
+      a.rowsNamed.push({ text: m.text, field: lex.rowNamer });
       return;
     }
     let slot: Atoms["unknown"][number]["slot"] = "other";
