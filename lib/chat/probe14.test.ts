@@ -47,3 +47,37 @@ describe("a plural noun nothing reads, counted, over a table whose rows each hav
     expect(reply.plan?.measure.agg ?? null).not.toBe("count");
   });
 });
+
+const air = read("airquality.csv");
+const meanBy = (rows: Record<string, string>[], key: string, f: string) => {
+  const acc = new Map<string, [number, number]>();
+  for (const r of rows) {
+    if (r[f] === "NA" || r[f] === "") continue;
+    const [s, n] = acc.get(r[key]) ?? [0, 0];
+    acc.set(r[key], [s + Number(r[f]), n + 1]);
+  }
+  return new Map([...acc].map(([k, [s, n]]) => [k, s / n]));
+};
+
+describe("a field named like a grain next to a date field", () => {
+  it("'for each Month' typed as the field's name groups the Month field, not the Date's months", async () => {
+    const reply = await ask(air.table, "What is the maximum Ozone for each Month? Show a bar chart.");
+    expect(reply.plan?.groupBy.map((g) => [g.field, g.bucket ?? null])).toEqual([["Month", null]]);
+  });
+  it("'by month' in lower case stays the Date's grain", async () => {
+    const reply = await ask(air.table, "average Temp by month");
+    expect(reply.plan?.groupBy).toEqual([{ field: "Date", bucket: "month" }]);
+  });
+});
+
+describe("a line asked for over a grouping by a number field", () => {
+  it("'the average Temp for each Month in a line chart' is a line along Month, no time axis added", async () => {
+    const reply = await ask(air.table, "Show the average Temp for each Month in a line chart.");
+    expect(reply.plan?.groupBy.map((g) => [g.field, g.bucket ?? null])).toEqual([["Month", null]]);
+    expect(reply.plan?.chart).toBe("line");
+    const want = meanBy(air.rows, "Month", "Temp");
+    const rows = tableOf(reply);
+    expect(rows.length).toBe(5);
+    for (const row of rows) expect(Number(Object.values(row)[1])).toBeCloseTo(want.get(String(row.Month)) ?? Number.NaN, 2);
+  });
+});
