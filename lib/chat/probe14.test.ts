@@ -81,3 +81,24 @@ describe("a line asked for over a grouping by a number field", () => {
     for (const row of rows) expect(Number(Object.values(row)[1])).toBeCloseTo(want.get(String(row.Month)) ?? Number.NaN, 2);
   });
 });
+
+const midwest = read("midwest.csv");
+
+describe("a value spelt like a grammar word", () => {
+  it("'counties in OH or IN' keeps both states (IN typed in capitals is the value, not 'in')", async () => {
+    const reply = await ask(midwest.table, "For counties in OH or IN, what is the average poptotal of each state? Show a bar chart.");
+    expect(reply.plan?.filters).toEqual([{ field: "state", op: "in", values: ["OH", "IN"] }]);
+    const want = meanBy(
+      midwest.rows.filter((r) => r.state === "OH" || r.state === "IN"),
+      "state",
+      "poptotal",
+    );
+    const rows = tableOf(reply);
+    expect(rows.length).toBe(2);
+    for (const row of rows) expect(Number(Object.values(row)[1])).toBeCloseTo(want.get(String(row.state)) ?? Number.NaN, 1);
+  });
+  it("'in' in lower case stays the preposition", async () => {
+    const reply = await ask(midwest.table, "average poptotal in each state");
+    expect(reply.plan?.filters ?? []).toEqual([]);
+  });
+});

@@ -1386,7 +1386,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (!comma) k++;
         if (than && ["for", "in", "from", "with", "among", "on", "by"].includes(lemma(k))) k++;
         // ("a masters or a doctorate": an article before the next value too.)
-        if (["the", "a", "an", "in", "from", "or", "and"].includes(lemma(k))) k++;
+        // ("OH or IN": not a word read as a value itself.)
+        if (["the", "a", "an", "in", "from", "or", "and"].includes(lemma(k)) && mAt(k)?.kind !== "value") k++;
         const nx = mAt(k);
         if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
           if (c === "and" || c === "or" || c === "nor") conj = c === "nor" ? "or" : (c as "and" | "or");

@@ -978,7 +978,17 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
         tokens[p.start].text.length === 1 &&
         m.values.some((v) => v.value.trim().length === 1 && lex.fieldWords.get(v.field)?.has(tokens[p.start - 1]?.lemma ?? "")) &&
         (tokens[p.start].cap || tokens[p.start].text !== "a");
-      if (!exactName && !ownField && !pluralValue && !letterValue) p.score -= 0.5;
+      // "counties in OH or IN": a grammar word typed with capitals inside the sentence, where a value
+      // of two or more capitals is spelt the same, is that value.
+      const capsValue =
+        m.kind === "value" &&
+        p.start > 0 &&
+        !!tokens[p.start].cap &&
+        m.values.some(
+          (v) =>
+            !v.alias && v.value.trim().length >= 2 && v.value.trim() === v.value.trim().toUpperCase() && v.value.trim().toLowerCase() === tokens[p.start].text,
+        );
+      if (!exactName && !ownField && !pluralValue && !letterValue && !capsValue) p.score -= 0.5;
     }
   }
   // A sort verb said as a command ("Sort the bars ...", "could you rank by the bar", "and order them
