@@ -102,3 +102,17 @@ describe("a value spelt like a grammar word", () => {
     expect(reply.plan?.filters ?? []).toEqual([]);
   });
 });
+
+describe("a number right after the name of a field of a few whole numbers", () => {
+  it("'cereals on shelf 1 or 2' keeps those shelves (no grouping by shelf)", async () => {
+    const reply = await ask(cereal.table, "Show the average sodium for each mfr for cereals on shelf 1 or 2 in a bar chart.");
+    expect(reply.plan?.filters).toEqual([{ field: "shelf", op: "in", values: [1, 2] }]);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["mfr"]);
+    const want = meanBy(
+      cereal.rows.filter((r) => r.shelf === "1" || r.shelf === "2"),
+      "mfr",
+      "sodium",
+    );
+    for (const row of tableOf(reply)) expect(Number(Object.values(row)[1])).toBeCloseTo(want.get(String(row.mfr)) ?? Number.NaN, 1);
+  });
+});

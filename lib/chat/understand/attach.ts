@@ -1209,6 +1209,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name))) ? fieldAfter : null;
       // (Right after the field's name, any whole number the field holds: "pdays of -1", a code.)
       const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && f.integer && list.every((v) => f.numbers!.includes(v)));
+      // "cereals on shelf 1 or 2", "in Month 7": right after the name of a field of a few whole numbers.
+      if (!ref) {
+        const before = a.refs.find((r) => r.turn === turn && r.end === m.start && !r.group && r.cands.length === 1 && discrete(info(r.cands[0].name)));
+        if (before) ref = before;
+      }
       if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
         const r = nearestRef(m.start, m.end, holds);
         if (r && r.end >= m.start - 2) ref = r;
