@@ -116,3 +116,31 @@ describe("a number right after the name of a field of a few whole numbers", () =
     for (const row of tableOf(reply)) expect(Number(Object.values(row)[1])).toBeCloseTo(want.get(String(row.mfr)) ?? Number.NaN, 1);
   });
 });
+
+describe("two comparisons of one field joined by 'or'", () => {
+  it("'Temp below 70 or above 90' keeps the rows on either side", async () => {
+    const reply = await ask(air.table, "average Wind by Month where Temp is below 70 or above 90");
+    expect(reply.plan?.filters).toEqual([{ field: "Temp", op: "lt", values: [70], or: [{ field: "Temp", op: "gt", values: [90] }] }]);
+    const kept = air.rows.filter((r) => Number(r.Temp) < 70 || Number(r.Temp) > 90);
+    const want = meanBy(kept, "Month", "Wind");
+    for (const row of tableOf(reply)) expect(Number(Object.values(row)[1])).toBeCloseTo(want.get(String(row.Month)) ?? Number.NaN, 2);
+  });
+});
+
+describe("a plural time unit that is a calendar-position field's whole name", () => {
+  it("'the number of days with Temp above 85 for each Month' counts rows, not the total of Day", async () => {
+    const reply = await ask(air.table, "Show the number of days with Temp above 85 for each Month in a bar chart.");
+    expect(reply.plan?.measure.agg).toBe("count");
+    const want = countBy(
+      air.rows.filter((r) => Number(r.Temp) > 85),
+      "Month",
+    );
+    const rows = tableOf(reply);
+    expect(rows.length).toBe(want.size);
+    for (const row of rows) expect(Object.values(row)[1]).toBe(want.get(String(row.Month)));
+  });
+  it("'average Ozone by Day' in the singular stays the Day field", async () => {
+    const reply = await ask(air.table, "average Ozone by Day");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Day"]);
+  });
+});

@@ -1749,7 +1749,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // ("more than 4 home goals or more than 3 away goals").
   const orJoined = (x: FilterAtom, y: FilterAtom): boolean => {
     if (x.negated || y.negated || y.pos < x.end || y.pos - x.end > 6) return false;
-    let ors = 0;
+    // (A comparison's span may end with the "or" that follows it: "below 70 or above 90".)
+    let ors = x.end === y.pos && lemma(x.end - 1) === "or" ? 1 : 0;
     for (let k = x.end; k < y.pos; k++) {
       const l = lemma(k);
       if (l === "or") ors++;
@@ -1779,7 +1780,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const options: FilterOption[] = [];
     for (const ox of x.options) {
       for (const oy of y.options) {
-        if (ox.filter.field === oy.filter.field || ox.filter.or || oy.filter.or) continue;
+        // ("Temp below 70 or above 90": two comparisons of one field either side are one condition too.)
+        const bothSides = x.kind === "compare" && y.kind === "compare" && /^lt/.test(ox.filter.op) !== /^lt/.test(oy.filter.op) && !ox.filter.otherField;
+        if ((ox.filter.field === oy.filter.field && !bothSides) || ox.filter.or || oy.filter.or) continue;
         options.push({
           filter: { ...ox.filter, or: [{ field: oy.filter.field, op: oy.filter.op, values: oy.filter.values }] },
           how: ox.how === "adjacent" || ox.how === "named" ? oy.how : ox.how,

@@ -5,7 +5,7 @@ import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
 import type { FieldInfo } from "../columns";
-import { namedAsCode, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
+import { namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
 import {
   ALONE_WORDS,
@@ -651,6 +651,7 @@ function exactCodes(lex: TableLexicon): Map<string, ValueEntry[]> {
 }
 
 const ARTICLES = new Set(["the", "a", "an"]);
+const CALENDAR_UNITS = new Set(["day", "week", "month", "hour", "quarter"]);
 
 function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
@@ -956,6 +957,25 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
         mention: { kind: "word", start: i, end: i + 1, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] },
       });
   });
+  // "the number of days with Temp above 85", "for days with ...": a plural time unit that is the whole
+  // name of a number field holding a calendar position (Day 1..31, Month 5..9) names the rows, one per
+  // day or month; the positions do not add up ("for each Month" in the singular stays the field).
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "field" || p.end - p.start !== 1) continue;
+    const t = tokens[p.start];
+    if (t.text === t.lemma || !CALENDAR_UNITS.has(t.lemma)) continue;
+    const f = lex.byName.get(p.mention.fields[0]?.name ?? "");
+    if (!f || p.mention.fields.length !== 1 || f.role !== "number" || !f.integer || nameWords(f.name).join(" ") !== t.lemma) continue;
+    proposals.splice(i, 1);
+    proposals.push({
+      start: p.start,
+      end: p.end,
+      priority: 3.5,
+      score: 1,
+      mention: { kind: "word", start: p.start, end: p.end, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] },
+    });
+  }
   // Command words stand alone as grammar unless they are part of a longer name.
   for (const p of proposals) {
     if ((p.mention.kind === "value" || p.mention.kind === "field") && p.end - p.start === 1 && COMMAND_WORDS.has(tokens[p.start].lemma)) {
