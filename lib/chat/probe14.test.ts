@@ -144,3 +144,19 @@ describe("a plural time unit that is a calendar-position field's whole name", ()
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Day"]);
   });
 });
+
+const econ = read("economics.csv");
+
+describe("a time grain right after a sort word", () => {
+  it("'order by year in descending order' sorts the years, not the averages", async () => {
+    const reply = await ask(econ.table, "Plot the average unemploy by year in a bar chart, and order by year in descending order.");
+    expect(reply.plan?.sort).toEqual({ by: "key", order: "desc" });
+    const years = tableOf(reply).map((r) => String(Object.values(r)[0]));
+    expect(years[0]).toBe("2015");
+    expect(years[years.length - 1]).toBe("1967");
+  });
+  it("'order by Date asc' sorts the dates", async () => {
+    const reply = await ask(air.table, "Show the Date and Temp of days in July with a Temp of at least 90 in a bar chart, order by Date asc.");
+    expect(reply.plan?.sort).toEqual({ by: "key", order: "asc" });
+  });
+});

@@ -667,6 +667,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (r) r.sortBy = true;
           break;
         }
+        // "order by date asc", "order by year in descending order": a time grain right after the sort
+        // word names the time axis, which is sorted.
+        if (n && n.kind === "word" && hasHit(n, "grain") && fields.some(isTimeField)) {
+          a.sort = { by: "key", order: a.sort?.order ?? statedOrder ?? "asc" };
+          break;
+        }
         if (n && n.kind === "word" && !hasHit(n, "group") && !hasHit(n, "sort")) break;
       }
     }
