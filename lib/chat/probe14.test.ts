@@ -160,3 +160,12 @@ describe("a time grain right after a sort word", () => {
     expect(reply.plan?.sort).toEqual({ by: "key", order: "asc" });
   });
 });
+
+describe("a year with a temporal comparison said after it", () => {
+  it("'for each year in 2010 or later' keeps the dates from 2010, not psavert >= 2010", async () => {
+    const reply = await ask(econ.table, "Show the minimum psavert for each year in 2010 or later, in a bar chart.");
+    expect(reply.plan?.filters.map((f) => f.field)).toEqual(["date"]);
+    const years = tableOf(reply).map((r) => String(Object.values(r)[0]));
+    expect(years).toEqual(["2010", "2011", "2012", "2013", "2014", "2015"]);
+  });
+});

@@ -1049,7 +1049,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const options: FilterOption[] = [];
       const refs: number[] = [];
       // "after 1978", "since 2005", "before 2000": a temporal word with a year is about the time field.
-      const temporal = !!cmp && hasHit(mAt(cmp.from), "temporal") && timeFields.length > 0;
+      // ("2010 or later", "1980 and earlier": the temporal words after the number.)
+      const temporal = ((!!cmp && hasHit(mAt(cmp.from), "temporal")) || (!cmp && !!after && hasHit(mAt(m.end), "temporal"))) && timeFields.length > 0;
       const namedAny = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
       const age =
         yearsOld(afterField ? fieldNext!.end : m.end) ??
