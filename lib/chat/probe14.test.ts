@@ -169,3 +169,13 @@ describe("a year with a temporal comparison said after it", () => {
     expect(years).toEqual(["2010", "2011", "2012", "2013", "2014", "2015"]);
   });
 });
+
+describe("a line over a date field holding one row per date", () => {
+  it("'Plot the unemploy over date' draws every monthly value, not yearly averages", async () => {
+    const reply = await ask(econ.table, "Plot the unemploy over date in a line chart.");
+    expect(reply.plan?.groupBy).toEqual([{ field: "date", bucket: "day" }]);
+    const rows = tableOf(reply);
+    expect(rows.length).toBe(econ.rows.length);
+    expect(Number(Object.values(rows[0])[1])).toBe(Number(econ.rows[0].unemploy));
+  });
+});

@@ -58,6 +58,18 @@ function defaultAgg(f: FieldInfo): Aggregate {
 export function autoBucket(info: FieldInfo): TimeBucket {
   // A few distinct dates: each date is its own group.
   if (info.distinct <= 40) return "day";
+  // One row per calendar date (a daily or monthly series, "Plot the unemploy over date"): each row is
+  // its own point; a coarser grain would average the very values asked for.
+  if (info.numbers && info.distinct <= 1000) {
+    let present = 0;
+    let midnight = true;
+    for (const x of info.numbers)
+      if (!Number.isNaN(x)) {
+        present++;
+        if (x % 86_400_000 !== 0) midnight = false;
+      }
+    if (midnight && present === info.distinct) return "day";
+  }
   const days = (info.max - info.min) / 86_400_000;
   if (!Number.isFinite(days)) return "month";
   if (days <= 90) return "day";
