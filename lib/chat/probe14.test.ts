@@ -179,3 +179,14 @@ describe("a line over a date field holding one row per date", () => {
     expect(Number(Object.values(rows[0])[1])).toBe(Number(econ.rows[0].unemploy));
   });
 });
+
+describe("'from the X table' names the data, not an output", () => {
+  it("'Count and group by mfr from the cereal table' draws the counts", async () => {
+    const reply = await ask(cereal.table, "Count and group by mfr from the cereal table, and rank in ascending by the Y-axis please.");
+    expect(reply.plan?.chart).toBe("bar");
+  });
+  it("'as a table' still asks for a table", async () => {
+    const reply = await ask(cereal.table, "count by mfr as a table");
+    expect(reply.plan?.chart).toBe("table");
+  });
+});

@@ -466,7 +466,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (h.key === "scatter" && tokens[m.end - 1].text.endsWith("s") && tokens[m.end - 1].lemma !== tokens[m.end - 1].text) a.facetWord = true;
           if (h.key === "chartWord") a.chartWord = true;
           // "the branch table", "of the table": the data set itself, not a table asked for.
-          else if (h.key === "table" && (lex.rowWords.has(lemma(m.start - 1)) || (lemma(m.start - 1) === "the" && ["of", "from"].includes(lemma(m.start - 2)))))
+          // ("from the cereal table": one word naming the data between "the" and "table" too.)
+          else if (
+            h.key === "table" &&
+            (lex.rowWords.has(lemma(m.start - 1)) ||
+              (lemma(m.start - 1) === "the" && ["of", "from"].includes(lemma(m.start - 2))) ||
+              (lemma(m.start - 2) === "the" && ["of", "from"].includes(lemma(m.start - 3)) && (!mAt(m.start - 1) || mAt(m.start - 1)?.kind === "unknown")))
+          )
             break;
           else if (!a.chart || h.key !== "table") a.chart = h.key as Atoms["chart"];
           break;
