@@ -190,3 +190,11 @@ describe("'from the X table' names the data, not an output", () => {
     expect(reply.plan?.chart).toBe("table");
   });
 });
+
+describe("a one-letter value linked to its field's name by 'is'", () => {
+  it("'cereals whose mfr is K' keeps manufacturer K's rows", async () => {
+    const reply = await ask(cereal.table, "Show the name and sugars of cereals whose mfr is K, with a bar chart, order by sugars desc.");
+    expect(reply.plan?.filters).toEqual([{ field: "mfr", op: "eq", values: ["K"] }]);
+    expect(tableOf(reply).length).toBe(cereal.rows.filter((r) => r.mfr === "K").length);
+  });
+});

@@ -761,6 +761,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         const hits = short.filter((v) => {
           const words = lex.fieldWords.get(v.field);
           if (words && (words.has(near(i + 1)) || words.has(near(i - 1)))) return true;
+          // ("whose mfr is K", "grade = B": linked to its field's name by "is" or "=".)
+          if (words && ["is", "=", "equal", "equals"].includes(near(i - 1)) && words.has(near(i - 2))) return true;
           // ("PG movies vs R movies": a list word, "vs" too, and the rows' noun after each value.)
           const LIST = ["or", "and", "nor", "vs", "versus"];
           const listed = (k: number) => LIST.includes(near(k)) || tokens[k + 1]?.sep === ",";
