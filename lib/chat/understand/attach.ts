@@ -302,6 +302,8 @@ export interface Atoms {
   relative: { text: string; period: string }[];
   /** Time words read as the rows counted ("proportion of days with rain") on a table with several rows per date. */
   countedTime: { text: string; field: string }[];
+  /** Plural nouns nothing reads, counted, taken as the rows the table's naming field names ("how many mammals"). */
+  rowsNamed: { text: string; field: string }[];
   /** Field names with only "or" (and small words) between them: [first ref id, second ref id]. */
   orRefs: [number, number][];
   /** Row nouns mentioned ("customers", "cars"). */
@@ -446,6 +448,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     strayDates: [],
     relative: [],
     countedTime: [],
+    rowsNamed: [],
     orRefs: [],
     rowNoun: false,
     tokens: tokens.length,
@@ -515,7 +518,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (h.key === "scatter" && tokens[m.end - 1].text.endsWith("s") && tokens[m.end - 1].lemma !== tokens[m.end - 1].text) a.facetWord = true;
           if (h.key === "chartWord") a.chartWord = true;
           // "the branch table", "of the table": the data set itself, not a table asked for.
-          else if (h.key === "table" && (lex.rowWords.has(lemma(m.start - 1)) || (lemma(m.start - 1) === "the" && ["of", "from"].includes(lemma(m.start - 2)))))
+          // ("from the cereal table": one word naming the data between "the" and "table" too.)
+          else if (
+            h.key === "table" &&
+            (lex.rowWords.has(lemma(m.start - 1)) ||
+              (lemma(m.start - 1) === "the" && ["of", "from"].includes(lemma(m.start - 2))) ||
+              (lemma(m.start - 2) === "the" && ["of", "from"].includes(lemma(m.start - 3)) && (!mAt(m.start - 1) || mAt(m.start - 1)?.kind === "unknown")))
+          )
             break;
           else if (!a.chart || h.key !== "table") a.chart = h.key as Atoms["chart"];
           break;
@@ -739,6 +748,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (n && n.kind === "field") {
           const r = a.refs.find((x) => x.mention === at[k]);
           if (r) r.sortBy = true;
+          break;
+        }
+        // "order by date asc", "order by year in descending order": a time grain right after the sort
+        // word names the time axis, which is sorted.
+        if (n && n.kind === "word" && hasHit(n, "grain") && fields.some(isTimeField)) {
+          a.sort = { by: "key", order: a.sort?.order ?? statedOrder ?? "asc" };
           break;
         }
         if (n && n.kind === "word" && !hasHit(n, "group") && !hasHit(n, "sort")) break;
@@ -1151,7 +1166,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const options: FilterOption[] = [];
       const refs: number[] = [];
       // "after 1978", "since 2005", "before 2000": a temporal word with a year is about the time field.
-      const temporal = !!cmp && hasHit(mAt(cmp.from), "temporal") && timeFields.length > 0;
+      // ("2010 or later", "1980 and earlier": the temporal words after the number.)
+      const temporal = ((!!cmp && hasHit(mAt(cmp.from), "temporal")) || (!cmp && !!after && hasHit(mAt(m.end), "temporal"))) && timeFields.length > 0;
       const namedAny = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
       const age =
         yearsOld(afterField ? fieldNext!.end : m.end) ??
@@ -1323,6 +1339,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name))) ? fieldAfter : null;
       // (Right after the field's name, any whole number the field holds: "pdays of -1", a code.)
       const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && f.integer && list.every((v) => f.numbers!.includes(v)));
+      // "cereals on shelf 1 or 2", "in Month 7": right after the name of a field of a few whole numbers.
+      if (!ref) {
+        const before = a.refs.find((r) => r.turn === turn && r.end === m.start && !r.group && r.cands.length === 1 && discrete(info(r.cands[0].name)));
+        if (before) ref = before;
+      }
       if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
         const r = nearestRef(m.start, m.end, holds);
         if (r && r.end >= m.start - 2) ref = r;
@@ -1526,7 +1547,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if (!comma) k++;
         if (than && ["for", "in", "from", "with", "among", "on", "by"].includes(lemma(k))) k++;
         // ("a masters or a doctorate": an article before the next value too.)
-        if (["the", "a", "an", "in", "from", "or", "and"].includes(lemma(k))) k++;
+        // ("OH or IN": not a word read as a value itself.)
+        if (["the", "a", "an", "in", "from", "or", "and"].includes(lemma(k)) && mAt(k)?.kind !== "value") k++;
         const nx = mAt(k);
         if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
           if (c === "and" || c === "or" || c === "nor") conj = c === "nor" ? "or" : (c as "and" | "or");
@@ -1907,7 +1929,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // ("more than 4 home goals or more than 3 away goals").
   const orJoined = (x: FilterAtom, y: FilterAtom): boolean => {
     if (x.negated || y.negated || y.pos < x.end || y.pos - x.end > 6) return false;
-    let ors = 0;
+    // (A comparison's span may end with the "or" that follows it: "below 70 or above 90".)
+    let ors = x.end === y.pos && lemma(x.end - 1) === "or" ? 1 : 0;
     for (let k = x.end; k < y.pos; k++) {
       const l = lemma(k);
       if (l === "or") ors++;
@@ -1937,7 +1960,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const options: FilterOption[] = [];
     for (const ox of x.options) {
       for (const oy of y.options) {
-        if (ox.filter.field === oy.filter.field || ox.filter.or || oy.filter.or) continue;
+        // ("Temp below 70 or above 90": two comparisons of one field either side are one condition too.)
+        const bothSides = x.kind === "compare" && y.kind === "compare" && /^lt/.test(ox.filter.op) !== /^lt/.test(oy.filter.op) && !ox.filter.otherField;
+        if ((ox.filter.field === oy.filter.field && !bothSides) || ox.filter.or || oy.filter.or) continue;
         options.push({
           filter: { ...ox.filter, or: [{ field: oy.filter.field, op: oy.filter.op, values: oy.filter.values }] },
           how: ox.how === "adjacent" || ox.how === "named" ? oy.how : ox.how,
@@ -2328,6 +2353,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     ) {
       a.rowNoun = true;
       if (hasHit(prev, "count")) a.countRows = true;
+      return;
+    }
+    // "how many mammals are there in each order", "the number of cereals for each mfr": a plural noun
+    // nothing reads, right after a count word, over a table whose rows each have their own name
+    // (`rowNamer`), is the rows; the answer says so.
+    // ("average number of oscars" is a number per row, not a count of them.)
+    const before = prev ? (mAt(prev.start - 1) ?? (STOP_WORDS.has(lemma(prev.start - 1)) ? mAt(prev.start - 2) : undefined)) : undefined;
+    if (prev && hasHit(prev, "count") && !(before && hasHit(before, "agg")) && m.end - m.start === 1 && t0.text !== t0.lemma && lex.rowNamer) {
+      a.rowNoun = true;
+      a.countRows = true;
+      a.rowsNamed.push({ text: m.text, field: lex.rowNamer });
       return;
     }
     let slot: Atoms["unknown"][number]["slot"] = "other";

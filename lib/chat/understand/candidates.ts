@@ -68,6 +68,18 @@ function defaultAgg(f: FieldInfo): Aggregate {
 export function autoBucket(info: FieldInfo): TimeBucket {
   // A few distinct dates: each date is its own group.
   if (info.distinct <= 40) return "day";
+  // One row per calendar date (a daily or monthly series, "Plot the unemploy over date"): each row is
+  // its own point; a coarser grain would average the very values asked for.
+  if (info.numbers && info.distinct <= 1000) {
+    let present = 0;
+    let midnight = true;
+    for (const x of info.numbers)
+      if (!Number.isNaN(x)) {
+        present++;
+        if (x % 86_400_000 !== 0) midnight = false;
+      }
+    if (midnight && present === info.distinct) return "day";
+  }
   const days = (info.max - info.min) / 86_400_000;
   if (!Number.isFinite(days)) return "month";
   if (days <= 90) return "day";
@@ -145,7 +157,8 @@ function chartFor(shape: string, a: Atoms, groups: { field: FieldInfo }[], agg: 
   // "the proportion of each industry": shares of a whole, one grouping, no other chart asked for.
   if (groups.length === 1 && !a.chart && measures === 1 && (agg === "share" || (a.proportion && agg !== "rate")) && !timeFirst) return "pie";
   if (measures > 1) return "groupedBar";
-  if (groups.length === 1) return timeFirst && !bars ? "line" : "bar";
+  // (A line asked for over an ordered number field, "Temp for each Month in a line chart", is drawn.)
+  if (groups.length === 1) return (timeFirst || (a.chart === "line" && groups[0].field.role === "number")) && !bars ? "line" : "bar";
   if (timeFirst && !bars) return "multiLine";
   if (a.stacked) return "stackedBar";
   if (a.grouped || a.facetWord) return "groupedBar";
@@ -644,7 +657,10 @@ function build(
   const groupSlots = [...groups, ...series];
   // Time: a grain word or "over time" without a time field grouped: the table's time field.
   const hasTimeGroup = groupSlots.some((s) => isTimeField(s.field));
-  const wantTime = (a.bucket !== null || a.overTime || a.chart === "line") && !hasTimeGroup;
+  // ("the average Temp for each Month in a line chart": a line over a grouping by a number field is
+  // drawn along that field; the chart word alone adds no time axis.)
+  const orderedGroup = groupSlots.some((s) => s.field.role === "number");
+  const wantTime = (a.bucket !== null || a.overTime || (a.chart === "line" && !orderedGroup)) && !hasTimeGroup;
   // A time field the question names ("bin the hire date by weekday") is the one grouped, not the
   // table's first time field; otherwise the table's first time fields.
   const namedTime = timeFields.filter((f) => a.refs.some((r) => r.cands.length === 1 && r.cands[0].name === f.name));

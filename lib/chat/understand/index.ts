@@ -308,6 +308,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // A bare count of every row answers nothing that was asked when the question had words we do not know.
   const bare = best.plan.intent === "aggregate" && best.plan.groupBy.length === 0 && best.plan.filters.length === 0 && best.plan.measure.agg === "count";
   if (bare && a.unknown.length) return noSuchField(a.unknown, "other", lex, a, ranked);
+  // "how many sequels are there": a noun taken for the rows (`rowsNamed`) with nothing else asked
+  // would count every row, whatever kind of row the noun meant.
+  if (bare && a.rowsNamed.length) return noSuchField(a.rowsNamed, "count", lex, a, ranked);
   // "what share of listings are luxury homes": a share of every row with no condition, no grouping and
   // no field is 100% whatever was asked; the words that named the rows counted were not understood.
   const bareShare =
@@ -515,6 +518,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     return !!info && isTimeField(info);
   });
   if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
+  if (best.plan.measure.agg === "count") for (const r of a.rowsNamed) notes.push(`rowsNamed:${r.field}:${r.text}`);
   // "how many days had heavy rain" over several rows per day: the days are counted (the distinct dates, when
   // the field holds whole days); a share of days stays a share of rows, and says so.
   const days = a.countedTime.find((c) => /^days?$/.test(c.text.toLowerCase()) && !best.plan.groupBy.some((g) => g.field === c.field));

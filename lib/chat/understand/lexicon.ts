@@ -66,6 +66,8 @@ export interface TableLexicon {
   flagFields: Set<string>;
   /** Words of the dataset's name ("faculty", "station"): they name the rows, not a field. */
   rowWords: Set<string>;
+  /** A name-like text field ("name", "title") holding one value per row: the rows are the things it names. */
+  rowNamer: string | null;
   /** Common nouns ("details", "status") that end the name of exactly one field: they name it alone. */
   headNouns: Map<string, string>;
 }
@@ -75,6 +77,7 @@ const UNIT_SUFFIXES = new Set(shapes.storageSuffixes.unit);
 const HEAD_NOUNS = new Set(shapes.headNouns.nouns);
 const FLAG_PREFIXES = new Set(shapes.flagPrefixes.words);
 const EVENT_DATE_WORDS = new Set(shapes.eventDates.words);
+const ROW_NAME_WORDS = new Set(shapes.rowNamers.words);
 
 /** The past form of a verb said as a field name's word: "hire" -> "hired", "start" -> "started", "ship" -> "shipped". */
 function pastForm(w: string): string {
@@ -487,6 +490,19 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     if (!alone && owners.size === 1) headNouns.set(noun, [...owners][0]);
     else if (!alone && own.length === 1) headNouns.set(noun, own[0]);
   }
+  // "name" in msleep, "title" in a film list: a text field named by a naming word whose values are
+  // (nearly) all different; a plural noun nothing else reads, counted, is then the things it names.
+  let rowNamer: string | null = null;
+  for (const f of fields) {
+    if ((f.role !== "text" && f.role !== "category") || !f.codes) continue;
+    if (!nameWords(f.name).some((w) => ROW_NAME_WORDS.has(w))) continue;
+    let present = 0;
+    for (const c of f.codes) if (c >= 0) present++;
+    if (present >= 0.9 * f.codes.length && f.distinct >= 0.95 * present && present >= 5) {
+      rowNamer = f.name;
+      break;
+    }
+  }
   return {
     fields,
     byName: new Map(fields.map((f) => [f.name, f])),
@@ -501,6 +517,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     fieldWords,
     flagFields,
     rowWords,
+    rowNamer,
     headNouns,
   };
 }

@@ -5,7 +5,7 @@ import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
 import type { FieldInfo } from "../columns";
-import { namedAsCode, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
+import { namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
 import {
   ALONE_WORDS,
@@ -692,6 +692,7 @@ function exactCodes(lex: TableLexicon): Map<string, ValueEntry[]> {
 }
 
 const ARTICLES = new Set(["the", "a", "an"]);
+const CALENDAR_UNITS = new Set(["day", "week", "month", "hour", "quarter"]);
 
 /**
  * A category value of digits and signs typed as it is stored ("65-74", "75+", "<=50K" as a band): the
@@ -835,6 +836,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         const hits = short.filter((v) => {
           const words = lex.fieldWords.get(v.field);
           if (words && (words.has(near(i + 1)) || words.has(near(i - 1)))) return true;
+          // ("whose mfr is K", "grade = B": linked to its field's name by "is" or "=".)
+          if (words && ["is", "=", "equal", "equals"].includes(near(i - 1)) && words.has(near(i - 2))) return true;
           // ("PG movies vs R movies": a list word, "vs" too, and the rows' noun after each value.)
           const LIST = ["or", "and", "nor", "vs", "versus"];
           const listed = (k: number) => LIST.includes(near(k)) || tokens[k + 1]?.sep === ",";
@@ -1053,6 +1056,25 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
         mention: { kind: "word", start: i, end: i + 1, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] },
       });
   });
+  // "the number of days with Temp above 85", "for days with ...": a plural time unit that is the whole
+  // name of a number field holding a calendar position (Day 1..31, Month 5..9) names the rows, one per
+  // day or month; the positions do not add up ("for each Month" in the singular stays the field).
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "field" || p.end - p.start !== 1) continue;
+    const t = tokens[p.start];
+    if (t.text === t.lemma || !CALENDAR_UNITS.has(t.lemma)) continue;
+    const f = lex.byName.get(p.mention.fields[0]?.name ?? "");
+    if (!f || p.mention.fields.length !== 1 || f.role !== "number" || !f.integer || nameWords(f.name).join(" ") !== t.lemma) continue;
+    proposals.splice(i, 1);
+    proposals.push({
+      start: p.start,
+      end: p.end,
+      priority: 3.5,
+      score: 1,
+      mention: { kind: "word", start: p.start, end: p.end, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] },
+    });
+  }
   // Command words stand alone as grammar unless they are part of a longer name.
   for (const p of proposals) {
     if ((p.mention.kind === "value" || p.mention.kind === "field") && p.end - p.start === 1 && COMMAND_WORDS.has(tokens[p.start].lemma)) {
@@ -1075,7 +1097,17 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
         tokens[p.start].text.length === 1 &&
         m.values.some((v) => v.value.trim().length === 1 && lex.fieldWords.get(v.field)?.has(tokens[p.start - 1]?.lemma ?? "")) &&
         (tokens[p.start].cap || tokens[p.start].text !== "a");
-      if (!exactName && !ownField && !pluralValue && !letterValue) p.score -= 0.5;
+      // "counties in OH or IN": a grammar word typed with capitals inside the sentence, where a value
+      // of two or more capitals is spelt the same, is that value.
+      const capsValue =
+        m.kind === "value" &&
+        p.start > 0 &&
+        !!tokens[p.start].cap &&
+        m.values.some(
+          (v) =>
+            !v.alias && v.value.trim().length >= 2 && v.value.trim() === v.value.trim().toUpperCase() && v.value.trim().toLowerCase() === tokens[p.start].text,
+        );
+      if (!exactName && !ownField && !pluralValue && !letterValue && !capsValue) p.score -= 0.5;
     }
   }
   // A sort verb said as a command ("Sort the bars ...", "could you rank by the bar", "and order them
@@ -1176,7 +1208,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     }
   dropAggregateWordFields(proposals);
   dropReorderedAggregateSpans(proposals, (i) => tokens[i].lemma);
-  dropGrainsOverFields(proposals, lex);
+  dropGrainsOverFields(proposals, lex, (i) => i > 0 && !!tokens[i].cap);
   dropLooseFieldsOverExact(proposals);
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
