@@ -52,17 +52,17 @@ export function idLike(f: FieldInfo, rowCount: number): boolean {
 }
 
 /** A column of counts (cases, units, sales as whole numbers): "how many" of it is its total. */
-function countColumn(f: FieldInfo): boolean {
-  return f.role === "number" && f.integer && f.min >= 0 && addsUp(f);
+function countColumn(f: FieldInfo, lex: TableLexicon): boolean {
+  return f.role === "number" && f.integer && f.min >= 0 && (addsUp(f) || lex.countFields.has(f.name));
 }
 
-/** The field is said right after "how many" ("how many cases"). */
+/** The field is said right after "how many" or "number of" ("how many cases", "total number of claims"). */
 function howManyOf(r: Ref): boolean {
-  return r.countOf && r.before[0] === "many" && r.before[1] === "how";
+  return r.countOf && ((r.before[0] === "many" && r.before[1] === "how") || (r.before[0] === "of" && r.before[1] === "number"));
 }
 
-function defaultAgg(f: FieldInfo): Aggregate {
-  return addsUp(f) ? "sum" : "mean";
+function defaultAgg(f: FieldInfo, lex: TableLexicon): Aggregate {
+  return addsUp(f) || lex.countFields.has(f.name) ? "sum" : "mean";
 }
 
 export function autoBucket(info: FieldInfo): TimeBucket {
@@ -391,7 +391,8 @@ function enumerateRoles(
       // "didn't give their income": the rows where the field is empty.
       if (ref.missing) return { ref, field: f, roles: ["flag"] as Role[] };
       // "how many sales in March": a column of counts said after a count word is the number summed.
-      if (howManyOf(ref) && !ref.agg && !ref.distinctOf && ref.cands.length === 1 && countColumn(f)) return { ref, field: f, roles: ["measure"] as Role[] };
+      if (howManyOf(ref) && !ref.agg && !ref.distinctOf && ref.cands.length === 1 && countColumn(f, ctx.lex))
+        return { ref, field: f, roles: ["measure"] as Role[] };
       // "the 10 most recent orders": a time superlative ranks the rows by the date field.
       if (ref.via === "adjective" && f.role === "date") return { ref, field: f, roles: ["sort", "ignore"] as Role[] };
       if (ref.via === "adjective")
@@ -574,7 +575,7 @@ function build(
     measures[0].field.numbers &&
     !namedRows &&
     // "how many cases" over a column of counts (cases, sales, units): their total, not a histogram.
-    !(howManyOf(measures[0].ref) && !a.distribution && !a.binWidth && !a.binCount && countColumn(measures[0].field))
+    !(howManyOf(measures[0].ref) && !a.distribution && !a.binWidth && !a.binCount && countColumn(measures[0].field, ctx.lex))
   ) {
     const m = measures[0];
     const { feats, notes } = base();
@@ -692,7 +693,7 @@ function build(
         f.push(["measure:shareOfNumber", 1]);
       }
       if (!agg) {
-        agg = defaultAgg(m.field);
+        agg = defaultAgg(m.field, ctx.lex);
         f.push([`measure:defaultAgg:${agg}`, 1]);
         notes.push(`defaultAgg:${m.field.name}:${agg}`);
       }

@@ -70,6 +70,8 @@ export interface TableLexicon {
   rowNamer: string | null;
   /** Common nouns ("details", "status") that end the name of exactly one field: they name it alone. */
   headNouns: Map<string, string>;
+  /** Count columns of a table with one row per group (Holders, Claims by district x car group x age band). */
+  countFields: Set<string>;
 }
 
 const CODE_SUFFIXES = new Set(shapes.storageSuffixes.code);
@@ -144,6 +146,38 @@ function replacePhrase(ws: string[], phrase: string[], replacement: string[]): s
 export function addsUp(info: FieldInfo): boolean {
   const ws = nameWords(info.name);
   return ws.some((w) => SUM_WORDS.has(w)) && !ws.some((w) => NOT_SUM_WORDS.has(w));
+}
+
+/**
+ * Count columns of a cross table: when no two rows share a combination of the grouping fields (two or more
+ * categories or small whole-number codes), a whole-number column named by a plural noun (Holders, Claims,
+ * cases) counts things in each group, so its rows add up like a column named "sales" does.
+ */
+function crossTableCounts(fields: FieldInfo[]): Set<string> {
+  const out = new Set<string>();
+  const rows = fields[0]?.codes?.length ?? fields[0]?.numbers?.length ?? 0;
+  if (rows < 8) return out;
+  const plural = (f: FieldInfo) => {
+    const ts = tokenize(f.name.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.]/g, " "), 40);
+    const last = ts[ts.length - 1];
+    return !!last && last.kind === "word" && last.lemma !== last.text && !ts.some((t) => NOT_SUM_WORDS.has(t.lemma));
+  };
+  const counts = fields.filter((f) => f.role === "number" && f.integer && f.min >= 0 && !f.yearLike && plural(f));
+  if (counts.length === 0) return out;
+  const keys = fields.filter(
+    (f) =>
+      !counts.includes(f) &&
+      ((f.role === "category" && f.codes && f.distinct >= 2 && f.distinct <= 60) || (f.role === "number" && f.discrete && f.distinct >= 2 && f.distinct <= 30)),
+  );
+  if (keys.length < 2) return out;
+  const seen = new Set<string>();
+  for (let i = 0; i < rows; i++) {
+    const k = keys.map((f) => (f.codes ? f.codes[i] : f.numbers![i])).join("|");
+    if (seen.has(k)) return out;
+    seen.add(k);
+  }
+  for (const f of counts) out.add(f.name);
+  return out;
 }
 
 /** The value of a two-valued field that a flag means ("churned customers" -> Churn = Yes), and its opposite. */
@@ -516,6 +550,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     shortValues,
     fieldWords,
     flagFields,
+    countFields: crossTableCounts(fields),
     rowWords,
     rowNamer,
     headNouns,

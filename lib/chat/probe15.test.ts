@@ -1,0 +1,42 @@
+// chat-probe15: analytic questions over tables exported from R packages (lib/chat/testing/probe15: MASS::Aids2,
+// MASS::birthwt, MASS::Insurance, datasets::warpbreaks), each fixed by its general cause and tested here with
+// other wordings than the probe's. Expected numbers come from the CSV rows with plain loops, never from the engine.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { tableFromCsv } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe15");
+const read = (file: string) => {
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+};
+const insurance = read("Insurance.csv");
+const warp = read("warpbreaks.csv");
+
+const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+
+describe("one row per group (no two rows share District x Group x Age): a plural whole-number column counts things", () => {
+  it("Holders by District is the total per district, not the average", async () => {
+    const reply = await askTurns(insurance.table, "Holders by District");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Holders" });
+  });
+  it("number of holders with Group >2l is their total", async () => {
+    const reply = await askTurns(insurance.table, "number of holders with Group >2l");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Holders" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(sum(insurance.rows.filter((r) => r.Group === ">2l").map((r) => Number(r.Holders))));
+  });
+  it("'total number of Holders' is the column's total, not a histogram of it", async () => {
+    const reply = await askTurns(insurance.table, "total number of Holders");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Holders" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(sum(insurance.rows.map((r) => Number(r.Holders))));
+  });
+  it("a table with repeated groups (warpbreaks: 9 runs per wool x tension) keeps the average", async () => {
+    const reply = await askTurns(warp.table, "breaks by wool");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "breaks" });
+  });
+});
