@@ -40,3 +40,15 @@ describe("one row per group (no two rows share District x Group x Age): a plural
     expect(reply.plan?.measure).toEqual({ agg: "mean", field: "breaks" });
   });
 });
+
+const births = read("birthwt.csv");
+const mean = (xs: number[]) => sum(xs) / xs.length;
+
+describe("a follow-up that states its own condition on a number field keeps the measure", () => {
+  it("average lwt where ht = 1, then 'and where ht = 0?'", async () => {
+    const reply = await askTurns(births.table, "average lwt where ht = 1", "and where ht = 0?");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "lwt" });
+    expect(reply.plan?.filters).toEqual([{ field: "ht", op: "eq", values: [0] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(mean(births.rows.filter((r) => r.ht === "0").map((r) => Number(r.lwt))), 3);
+  });
+});

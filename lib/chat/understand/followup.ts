@@ -202,6 +202,10 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   for (const r of a.refs)
     if (r.turn === 0 && (!r.group || (r.via === "values" && !r.each)) && !r.series && !r.facet && r.cands.length === 1 && either.has(r.cands[0].name))
       consumed.add(r.id);
+  // "and where smoke = 0?": the field named by this turn's own condition is that condition, not a new measure.
+  const filtered = new Set([...fromTurn].map((f) => f.field));
+  for (const r of a.refs)
+    if (r.turn === 0 && !r.agg && !r.group && !r.series && !r.facet && r.cands.length === 1 && filtered.has(r.cands[0].name)) consumed.add(r.id);
   const refs = a.refs.filter((r) => !consumed.has(r.id) && r.turn === 0);
   const numeric = (r: Ref) => r.cands.some((c) => info(c.name).numbers !== null && info(c.name).role !== "date");
   const field0 = (r: Ref) => info(r.cands[0].name);
