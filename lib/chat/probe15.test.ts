@@ -52,3 +52,14 @@ describe("a follow-up that states its own condition on a number field keeps the 
     expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(mean(births.rows.filter((r) => r.ht === "0").map((r) => Number(r.lwt))), 3);
   });
 });
+
+describe("a band noun after a field's name ('age group') names that field's bands, even beside a field called Group", () => {
+  it("total Holders for each age group: by Age alone", async () => {
+    const reply = await askTurns(insurance.table, "total Holders for each age group");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Age"]);
+  });
+  it("Claims by car group: Group (no field called car)", async () => {
+    const reply = await askTurns(insurance.table, "Claims by car group");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Group"]);
+  });
+});

@@ -1206,6 +1206,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       proposals.splice(i, 1);
       foreignRows.add(p.start);
     }
+  joinBandNouns(proposals, tokens, lex);
   dropAggregateWordFields(proposals);
   dropReorderedAggregateSpans(proposals, (i) => tokens[i].lemma);
   dropGrainsOverFields(proposals, lex, (i) => i > 0 && !!tokens[i].cap);
@@ -1281,6 +1282,28 @@ const MEAN_ARTICLES = new Set(shapes.meanVerb.articles);
 const MEAN_NOT_AFTER = new Set(shapes.meanVerb.notAfter);
 
 /** "mean"/"means" at `i` is the verb: a comparison follows it (directly or after an article) and no word introducing the average precedes it. */
+const BAND_NOUNS = new Set(shapes.bandNouns.nouns);
+
+/**
+ * "claims by age group" over fields Age and Group: a field's name followed by a band noun that is another
+ * field's whole name ("group", "band", "bracket") names the first field's bands, one span for the first field.
+ */
+function joinBandNouns(proposals: Proposal[], tokens: Token[], lex: TableLexicon) {
+  const single = (p: Proposal) => (p.mention.kind === "field" && !p.mention.partial && p.mention.fields.length === 1 ? p.mention.fields[0].name : null);
+  for (const q of proposals.slice()) {
+    const b = single(q);
+    if (!b || q.end - q.start !== 1 || !BAND_NOUNS.has(tokens[q.start].lemma)) continue;
+    const bw = nameWords(b);
+    if (bw.length !== 1 || bw[0] !== tokens[q.start].lemma) continue;
+    for (const p of proposals) {
+      const a = single(p);
+      if (!a || a === b || p.end !== q.start || !lex.byName.has(a) || p.mention.kind !== "field") continue;
+      proposals.push({ ...p, end: q.end, mention: { ...p.mention, end: q.end, text: `${p.mention.text} ${tokens[q.start].raw}` } });
+      break;
+    }
+  }
+}
+
 function meanIsVerb(tokens: Token[], i: number, proposals: Proposal[]): boolean {
   const t = tokens[i];
   if (t.text !== "mean" && t.text !== "means") return false;
