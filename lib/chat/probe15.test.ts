@@ -63,3 +63,11 @@ describe("a band noun after a field's name ('age group') names that field's band
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Group"]);
   });
 });
+
+describe("a plural noun that is a field's name is the field, not the verb 'group by'", () => {
+  it("the 3 car groups by total Holders: ranked by Group", async () => {
+    const reply = await askTurns(insurance.table, "the 3 biggest car groups by total Holders");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Group"]);
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Holders" });
+  });
+});

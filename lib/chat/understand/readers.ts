@@ -1207,6 +1207,14 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       foreignRows.add(p.start);
     }
   joinBandNouns(proposals, tokens, lex);
+  // "top 2 car groups by claims" over a field called Group: the plural noun is the field, not the verb "group by".
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    const t = tokens[p.start];
+    if (p.mention.kind !== "word" || p.end - p.start < 2 || t.text === t.lemma || !p.mention.hits.some((h) => h.category === "group")) continue;
+    if (proposals.some((q) => q.mention.kind === "field" && !q.mention.partial && q.start === p.start && q.end === p.start + 1 && q.score >= 0.95))
+      proposals.splice(i, 1);
+  }
   dropAggregateWordFields(proposals);
   dropReorderedAggregateSpans(proposals, (i) => tokens[i].lemma);
   dropGrainsOverFields(proposals, lex, (i) => i > 0 && !!tokens[i].cap);
