@@ -71,3 +71,27 @@ describe("a plural noun that is a field's name is the field, not the verb 'group
     expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Holders" });
   });
 });
+
+const aids = read("Aids2.csv");
+
+describe("the rows named as mothers, babies, births", () => {
+  it("number of babies by race: a count of rows per race", async () => {
+    const reply = await askTurns(births.table, "number of babies by race");
+    expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["race"]);
+  });
+  it("how many births had a bwt under 2500", async () => {
+    const reply = await askTurns(births.table, "how many births had a bwt under 2500");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(births.rows.filter((r) => Number(r.bwt) < 2500).length);
+  });
+});
+
+describe("a share 'among <rows> with <condition>': that condition selects the rows, the other is counted", () => {
+  it("percentage of patients with status D among patients with sex F", async () => {
+    const reply = await askTurns(aids.table, "percentage of patients with status D among patients with sex F");
+    expect(reply.plan?.filters).toEqual([{ field: "sex", op: "eq", values: ["F"] }]);
+    const women = aids.rows.filter((r) => r.sex === "F");
+    const want = (100 * women.filter((r) => r.status === "D").length) / women.length;
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 1);
+  });
+});

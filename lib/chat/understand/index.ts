@@ -1064,7 +1064,10 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
       const atom = a.filters.find((f) => f.options.some((o) => o.filter.field === field));
       if (!atom) return null;
       let k = atom.pos - 1;
-      while (k >= 0 && ["the", "a", "an", "all"].includes(tokens[k].lemma)) k--;
+      // ("among mothers with smoke = 1": the field's own name, the rows' noun and "with" come between.)
+      const own = (i: number) => a.refs.some((r) => r.turn === 0 && r.pos <= i && i < r.end && r.cands.some((c) => c.name === field));
+      const rows = (i: number) => ROW_NOUNS.has(tokens[i].lemma) || lex.rowWords.has(tokens[i].lemma);
+      while (k >= 0 && (["the", "a", "an", "all", "with", "who", "that", "whose"].includes(tokens[k].lemma) || own(k) || rows(k))) k--;
       return k >= 0 && ["for", "among", "amongst"].includes(tokens[k].lemma);
     };
     const counted = plan.measure.field;
