@@ -95,3 +95,12 @@ describe("a share 'among <rows> with <condition>': that condition selects the ro
     expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 1);
   });
 });
+
+describe("a superlative word is not read as a short field name's consonants ('lowest' is not lwt)", () => {
+  it("which race has the lowest mean age: mean age by race, no lwt", async () => {
+    const reply = await askTurns(births.table, "which race has the lowest mean age");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "age" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["race"]);
+  });
+});

@@ -492,7 +492,17 @@ export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
 
 /** A field name that drops a word's vowels ("hwy" for highway, "cty" for city, "drv" for drive, "qty"). */
 function consonantSkeleton(lex: TableLexicon, w: string): string {
-  if (w.length < 4 || !/^[a-z]+$/.test(w) || STOP_WORDS.has(w) || lex.nameIndex.has(w) || lex.valueIndex.has(w) || lex.compactIndex.has(w)) return "";
+  // (A word the vocabulary reads alone, "lowest", is that word, not lwt's skeleton.)
+  if (
+    w.length < 4 ||
+    !/^[a-z]+$/.test(w) ||
+    STOP_WORDS.has(w) ||
+    ALONE_WORDS.has(w) ||
+    lex.nameIndex.has(w) ||
+    lex.valueIndex.has(w) ||
+    lex.compactIndex.has(w)
+  )
+    return "";
   const letters = w[0] + w.slice(1).replace(/[aeiou]/g, "");
   let best = "";
   for (const [k, entries] of lex.nameIndex) {
