@@ -6,7 +6,8 @@
 import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
-import { addsUp, namedAsCode, type TableLexicon } from "./lexicon";
+import { addsUp, namedAsCode, nameWords, type TableLexicon } from "./lexicon";
+import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
 import { absentValueFor, flagFor, type Atoms, type FilterAtom, type Ref } from "./attach";
 
@@ -54,6 +55,20 @@ export function idLike(f: FieldInfo, rowCount: number): boolean {
 /** A column of counts (cases, units, sales as whole numbers): "how many" of it is its total. */
 function countColumn(f: FieldInfo): boolean {
   return f.role === "number" && f.integer && f.min >= 0 && addsUp(f);
+}
+
+/**
+ * A whole-number field whose one-word name is a singular noun ("Chick", "Subject"), said in the plural
+ * ("chicks") over a numbering 1..n: the things numbered. (A name said as it is, "passengers" or "cases", stays a quantity.)
+ */
+function pluralOfCodeName(r: Ref, f: FieldInfo): boolean {
+  if (f.role !== "number" || !f.integer || r.cands.length !== 1 || r.agg) return false;
+  // A numbering: every whole number from 1 (or 0) up to the largest is used ("weights", "ages" and
+  // "distances" said in the plural are still quantities).
+  if (f.min < 0 || f.min > 1 || f.distinct < 5 || f.max - f.min + 1 !== f.distinct) return false;
+  const name = nameWords(f.name);
+  const said = r.text.trim().toLowerCase();
+  return name.length === 1 && said !== name[0] && singularize(said) === name[0] && f.name.toLowerCase() === name[0];
 }
 
 /** The field is said right after "how many" ("how many cases"). */
@@ -388,6 +403,10 @@ function enumerateRoles(
         roles.push("flag");
       if ((t === "cont" || t === "disc") && !roles.includes("group") && f.distinct <= 5000) roles.push("group");
       if (ref.via === "values" || ref.via === "time") return { ref, field: f, roles: roles.filter((r) => r === "group" || r === "series" || r === "ignore") };
+      // "the number of chicks", "the top 5 chicks", "for chicks on Diet 4" over a whole-number field
+      // named in the singular (Chick: 1..50): the plural names the things the field numbers, not a
+      // quantity; it is counted, grouped or left as a word, never summed or plotted.
+      if (pluralOfCodeName(ref, f)) return { ref, field: f, roles: roles.filter((r) => r !== "measure" && r !== "x" && r !== "y" && r !== "sort") };
       // "didn't give their income": the rows where the field is empty.
       if (ref.missing) return { ref, field: f, roles: ["flag"] as Role[] };
       // "how many sales in March": a column of counts said after a count word is the number summed.

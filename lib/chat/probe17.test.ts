@@ -1,0 +1,54 @@
+// Probe17 (issue 12): nvBench-style chart requests over tables exported from R packages
+// (lib/chat/testing/probe17). Expected numbers from the CSV rows with plain loops, never from the engine.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import type { ChatReply } from "./index";
+import { askTurns } from "./testing/ask";
+import { tableFromCsv } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe17");
+const read = (file: string) => {
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+};
+const chick = read("ChickWeight.csv");
+const ask = askTurns;
+
+const tableOf = (reply: ChatReply) => reply.messages.find((m) => m.table)?.table ?? [];
+const countBy = (rows: Record<string, string>[], f: string) => {
+  const out = new Map<string, number>();
+  for (const r of rows) out.set(r[f], (out.get(r[f]) ?? 0) + 1);
+  return out;
+};
+
+describe("a numbering field named in the singular, said in the plural, names the things numbered", () => {
+  it("'the number of chicks in each Diet at Time 0' counts the rows, not a total of Chick", async () => {
+    const reply = await ask(chick.table, "Show the number of chicks in each Diet at Time 0 in a pie chart.");
+    expect(reply.plan?.measure.agg).toBe("count");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Diet"]);
+    const want = countBy(
+      chick.rows.filter((r) => r.Time === "0"),
+      "Diet",
+    );
+    const got = tableOf(reply);
+    expect(got.length).toBe(want.size);
+    for (const row of got) expect(Object.values(row)[1]).toBe(want.get(String(row.Diet)));
+  });
+  it("'the top 5 chicks by maximum weight' ranks the chicks by their maximum weight", async () => {
+    const reply = await ask(chick.table, "Show the top 5 chicks by maximum weight in a bar chart.");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "weight" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Chick"]);
+    const max = new Map<string, number>();
+    for (const r of chick.rows) max.set(r.Chick, Math.max(max.get(r.Chick) ?? 0, Number(r.weight)));
+    const top = [...max.values()].sort((a, b) => b - a).slice(0, 5);
+    expect(tableOf(reply).map((row) => Object.values(row)[1])).toEqual(top);
+  });
+  it("'weight versus Time for chicks on Diet 4' plots weight against Time, the chicks not an axis", async () => {
+    const reply = await ask(chick.table, "Show a scatter chart of weight versus Time for chicks on Diet 4.");
+    const meta = reply.messages.find((m) => m.figures.length)?.figures[0].layout.meta as { x?: string; y?: string; color?: string | null };
+    expect([meta.x, meta.y]).toEqual(["Time", "weight"]);
+    expect(meta.color ?? null).toBeNull();
+  });
+});
