@@ -52,3 +52,22 @@ describe("a numbering field named in the singular, said in the plural, names the
     expect(meta.color ?? null).toBeNull();
   });
 });
+
+describe("the values after a whole-number field's name ('Diet 1'): negation and the name said again", () => {
+  it("'excluding Diet 1' keeps the rows of the other diets", async () => {
+    const reply = await ask(chick.table, "Show the minimum weight for each Time, excluding Diet 1, in a line chart.");
+    expect(reply.plan?.filters).toEqual([{ field: "Diet", op: "neq", values: [1] }]);
+    const min = new Map<string, number>();
+    for (const r of chick.rows) if (r.Diet !== "1") min.set(r.Time, Math.min(min.get(r.Time) ?? Number.POSITIVE_INFINITY, Number(r.weight)));
+    for (const row of tableOf(reply)) expect(Object.values(row)[1]).toBe(min.get(String(row.Time)));
+  });
+  it("'for Diet 3 or Diet 4' keeps both diets", async () => {
+    const reply = await ask(chick.table, "Show the maximum weight of each Time for Diet 3 or Diet 4 in a bar chart.");
+    expect(reply.plan?.filters).toEqual([{ field: "Diet", op: "in", values: [3, 4] }]);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Time"]);
+  });
+  it("'on Diet 1' is still the one diet", async () => {
+    const reply = await ask(chick.table, "Show the minimum weight for each Time on Diet 1 in a line chart.");
+    expect(reply.plan?.filters).toEqual([{ field: "Diet", op: "eq", values: [1] }]);
+  });
+});

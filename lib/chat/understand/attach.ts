@@ -1326,9 +1326,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       let listConj: "and" | "or" | null = null;
       // (The listed numbers are used up only when a field takes the list: "2016 and 2017" stay years.)
       const listed: number[] = [];
-      while ((lemma(endPos) === "or" || lemma(endPos) === "and") && mAt(endPos + 1)?.kind === "number") {
+      // ("Diet 3 or Diet 4": the field's name said again before the next number.)
+      const nameBefore = a.refs.find((r) => r.turn === turn && r.end === m.start && r.cands.length === 1);
+      const repeatedNames: number[] = [];
+      for (;;) {
+        if (lemma(endPos) !== "or" && lemma(endPos) !== "and") break;
+        const again =
+          nameBefore && a.refs.find((r) => r.turn === turn && r.pos === endPos + 1 && r.cands.length === 1 && r.cands[0].name === nameBefore.cands[0].name);
+        const nm = mAt(again ? again.end : endPos + 1);
+        if (nm?.kind !== "number") break;
         listConj = lemma(endPos) as "and" | "or";
-        const nm = mAt(endPos + 1) as Extract<Mention, { kind: "number" }>;
+        if (again) repeatedNames.push(again.id);
         list.push(nm.value);
         listed.push(mentions.indexOf(nm));
         endPos = nm.end;
@@ -1374,18 +1382,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         continue;
       }
       if (ref) {
+        // ("excluding Diet 1", "not on shelf 1 or 2": the negation before the field's name.)
+        const from = Math.min(m.start, ref.pos);
+        const op = negatedAt(from) ? "neq" : list.length > 1 ? "in" : "eq";
         const options = ref.cands
           .filter((c) => holds(info(c.name)))
-          .map((c) => ({ filter: { field: c.name, op: list.length > 1 ? "in" : "eq", values: list } as Filter, how: "adjacent" as FilterHow }));
+          .map((c) => ({ filter: { field: c.name, op, values: list } as Filter, how: "adjacent" as FilterHow }));
         consumed.add(idx);
         for (const j of listed) consumed.add(j);
+        if (repeatedNames.length && ref !== nameBefore) repeatedNames.length = 0;
         addAtom({
           pos: m.start,
           end: Math.max(endPos, ref.end),
           kind: "count-field",
           options,
-          negated: negatedAt(m.start),
-          refs: [ref.id],
+          negated: negatedAt(from),
+          refs: [ref.id, ...repeatedNames],
           listed: list.length,
           conj: listConj,
           text: spanText(tokens, m.start, Math.max(endPos, ref.end)),
