@@ -71,3 +71,22 @@ describe("the values after a whole-number field's name ('Diet 1'): negation and 
     expect(reply.plan?.filters).toEqual([{ field: "Diet", op: "eq", values: [1] }]);
   });
 });
+
+const infert = read("infert.csv");
+
+describe("a count for each value of a number field, with a chart of groups asked for", () => {
+  it("'the number of women for each age in a line chart' is a line of counts per age, not a histogram", async () => {
+    const reply = await ask(infert.table, "Show the number of women for each age in a line chart");
+    expect(reply.plan?.measure.agg).toBe("count");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["age"]);
+    expect(reply.plan?.chart).toBe("line");
+    const want = countBy(infert.rows, "age");
+    const got = tableOf(reply);
+    expect(got.length).toBe(want.size);
+    for (const row of got) expect(Object.values(row)[1]).toBe(want.get(String(row.age)));
+  });
+  it("without a chart word, 'how many women are of each age' stays a histogram", async () => {
+    const reply = await ask(infert.table, "How many women are of each age?");
+    expect(reply.plan?.chart).toBe("histogram");
+  });
+});

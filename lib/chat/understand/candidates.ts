@@ -593,7 +593,17 @@ function build(
     measures[0].field.numbers &&
     !namedRows &&
     // "how many cases" over a column of counts (cases, sales, units): their total, not a histogram.
-    !(howManyOf(measures[0].ref) && !a.distribution && !a.binWidth && !a.binCount && countColumn(measures[0].field))
+    !(howManyOf(measures[0].ref) && !a.distribution && !a.binWidth && !a.binCount && countColumn(measures[0].field)) &&
+    // "the number of women for each age in a line chart": with a chart of groups asked for, one group
+    // per value said, not bins. (Without a chart word, "how many movies are of each length" is a histogram.)
+    !(
+      measures[0].ref.each &&
+      measures[0].ref.group &&
+      (a.chart === "line" || a.chart === "bar" || a.chart === "pie") &&
+      !a.distribution &&
+      !a.binWidth &&
+      !a.binCount
+    )
   ) {
     const m = measures[0];
     const { feats, notes } = base();
