@@ -90,3 +90,23 @@ describe("a count for each value of a number field, with a chart of groups asked
     expect(reply.plan?.chart).toBe("histogram");
   });
 });
+
+describe("one aggregate per value of a number field, in a scatter", () => {
+  it("'the average parity for each age, show in a scatter chart' plots one point per age", async () => {
+    const reply = await ask(infert.table, "What is the average parity for each age, show in a scatter chart.");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "parity" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["age"]);
+    const fig = reply.messages.find((m) => m.figures.length)?.figures[0];
+    if (!fig) throw new Error("no figure");
+    expect((fig.layout.meta as { chart?: string }).chart).toBe("scatter");
+    const trace = fig.data[0] as { mode?: string; x: number[]; y: number[] };
+    expect(trace.mode).toBe("markers");
+    const sum = new Map<number, [number, number]>();
+    for (const r of infert.rows) {
+      const s = sum.get(Number(r.age)) ?? [0, 0];
+      sum.set(Number(r.age), [s[0] + Number(r.parity), s[1] + 1]);
+    }
+    expect(trace.x.length).toBe(sum.size);
+    trace.x.forEach((x, i) => expect(trace.y[i]).toBeCloseTo(sum.get(Number(x))![0] / sum.get(Number(x))![1], 6));
+  });
+});

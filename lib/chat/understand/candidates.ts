@@ -169,6 +169,8 @@ function chartFor(shape: string, a: Atoms, groups: { field: FieldInfo }[], agg: 
   if (a.chart === "table" && !a.output.chartAndTable) return "table";
   if (shape === "aggScatter") return "scatter";
   if (groups.length === 1 && a.chart === "pie" && measures === 1) return "pie";
+  // "the average parity for each age, show in a scatter chart": one point per value of a number field.
+  if (groups.length === 1 && a.chart === "scatter" && measures === 1 && groups[0].field.role === "number") return "scatter";
   // "the proportion of each industry": shares of a whole, one grouping, no other chart asked for.
   if (groups.length === 1 && !a.chart && measures === 1 && (agg === "share" || (a.proportion && agg !== "rate")) && !timeFirst) return "pie";
   if (measures > 1) return "groupedBar";
