@@ -110,3 +110,20 @@ describe("one aggregate per value of a number field, in a scatter", () => {
     trace.x.forEach((x, i) => expect(trace.y[i]).toBeCloseTo(sum.get(Number(x))![0] / sum.get(Number(x))![1], 6));
   });
 });
+
+describe("values listed with 'or' right after their field's name keep rows, they do not split the answer", () => {
+  it("'for women whose education is 0-5yrs or 12+ yrs' filters, the bars stay one per parity", async () => {
+    const reply = await ask(infert.table, "Show the maximum age for each parity, for women whose education is 0-5yrs or 12+ yrs, in a bar chart.");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["parity"]);
+    expect(reply.plan?.filters).toEqual([{ field: "education", op: "in", values: ["0-5yrs", "12+ yrs"] }]);
+    const max = new Map<string, number>();
+    for (const r of infert.rows) if (r.education === "0-5yrs" || r.education === "12+ yrs") max.set(r.parity, Math.max(max.get(r.parity) ?? 0, Number(r.age)));
+    const got = tableOf(reply);
+    expect(got.length).toBe(max.size);
+    for (const row of got) expect(Object.values(row)[1]).toBe(max.get(String(row.parity)));
+  });
+  it("'compare ... for 0-5yrs or 12+ yrs education' is still a comparison of the two", async () => {
+    const reply = await ask(infert.table, "Compare the average age of education 0-5yrs or 12+ yrs");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toContain("education");
+  });
+});

@@ -2018,6 +2018,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     while (["a", "an", "the", "either"].includes(lemma(k))) k--;
     const comparing = f.versus === true || tokens.some((t) => t.lemma === "compare" || t.lemma === "versus" || t.lemma === "vs");
     if (["with", "have", "having"].includes(lemma(k)) && f.conj === "or" && !comparing) continue;
+    // ("whose education is 0-5yrs or 12+ yrs", "for the varieties Trebi or Peatland": values with "or"
+    // after the field's own name are the rows kept too.)
+    if (
+      f.conj === "or" &&
+      !comparing &&
+      a.refs.some((r) => r.turn === turn && r.end <= f.pos && f.pos - r.end <= 2 && r.cands.some((c) => fieldsOf.includes(c.name)))
+    )
+      continue;
     a.refs.push({
       ...UNGOVERNED,
       id: a.refs.length,
