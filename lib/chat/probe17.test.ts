@@ -127,3 +127,25 @@ describe("values listed with 'or' right after their field's name keep rows, they
     expect(reply.plan?.groupBy.map((g) => g.field)).toContain("education");
   });
 });
+
+const econ = read("economics_long.csv");
+
+describe("a negated comparison keeps the rows on the other side", () => {
+  it("'excluding years before 2005' keeps 2005 on", async () => {
+    const reply = await ask(econ.table, "Show the average value01 for each year for the variable psavert, excluding years before 2005, in a line chart.");
+    const date = reply.plan?.filters.find((f) => f.field === "date");
+    expect(date?.op).toBe("gte");
+    const years = tableOf(reply).map((r) => Number(r.date));
+    const want = new Set(econ.rows.filter((r) => r.variable === "psavert" && Number(r.date.slice(0, 4)) >= 2005).map((r) => Number(r.date.slice(0, 4))));
+    expect(years.sort()).toEqual([...want].sort());
+  });
+  it("'excluding weight below 100' keeps the weights of 100 and more", async () => {
+    const reply = await ask(chick.table, "Show the average weight for each Diet, excluding weight below 100, in a bar chart.");
+    expect(reply.plan?.filters).toEqual([{ field: "weight", op: "gte", values: [100] }]);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Diet"]);
+  });
+  it("'with weight below 100' is still below", async () => {
+    const reply = await ask(chick.table, "Show the average weight for each Diet with weight below 100 in a bar chart.");
+    expect(reply.plan?.filters).toEqual([{ field: "weight", op: "lt", values: [100] }]);
+  });
+});

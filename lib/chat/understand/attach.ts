@@ -1309,7 +1309,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           end: afterField && !cmp && !comparative ? fieldNext!.end + 1 : m.end + (after ? 1 : 0),
           kind: "compare",
           options,
-          negated: negatedAt(cmp?.from ?? m.start),
+          // ("excluding weight below 100": the negation before the compared field's name.)
+          negated: negatedAt(named && named.end === (cmp?.from ?? m.start) ? named.pos : (cmp?.from ?? m.start)),
           refs,
           listed: 0,
           conj: null,

@@ -328,6 +328,9 @@ function filterCombos(filters: FilterAtom[]): { atom: FilterAtom; option: number
 
 const MAX_REFS = 6;
 
+/** The comparison keeping the rows a negated one leaves out. */
+const OTHER_SIDE: Partial<Record<Filter["op"], Filter["op"]>> = { gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
+
 export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candidate[] {
   const ctx: Context = { a, lex, rowCount, out: [], seen: new Set(), cues: cues(a), slotFeats: new Map() };
   const info = (n: string) => lex.byName.get(n)!;
@@ -340,7 +343,9 @@ export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candida
     const notes0: string[] = [];
     for (const { atom, option } of combo) {
       const opt = atom.options[option];
-      baseFilters.push(opt.filter);
+      // "excluding years before 2005", "excluding weight below 100": the rows on the other side.
+      const other = atom.negated && (atom.kind === "compare" || atom.kind === "date") ? OTHER_SIDE[opt.filter.op] : undefined;
+      baseFilters.push(other ? ({ ...opt.filter, op: other } as Filter) : opt.filter);
       for (const r of atom.refs) consumedRefs.add(r);
       add(feats0, `filter:${opt.how}`);
       add(feats0, `filter:${atom.kind}|${opt.how}`);
