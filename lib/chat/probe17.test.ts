@@ -149,3 +149,20 @@ describe("a negated comparison keeps the rows on the other side", () => {
     expect(reply.plan?.filters).toEqual([{ field: "weight", op: "lt", values: [100] }]);
   });
 });
+
+describe("'over Time' over a table without dates and a number field named Time", () => {
+  it("'the average weight over Time in a line chart, for chicks on Diet 1' is a line per Time value", async () => {
+    const reply = await ask(chick.table, "Plot the average weight over Time in a line chart, for chicks on Diet 1.");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Time"]);
+    expect(reply.plan?.chart).toBe("line");
+    const sum = new Map<string, [number, number]>();
+    for (const r of chick.rows)
+      if (r.Diet === "1") {
+        const s = sum.get(r.Time) ?? [0, 0];
+        sum.set(r.Time, [s[0] + Number(r.weight), s[1] + 1]);
+      }
+    const got = tableOf(reply);
+    expect(got.length).toBe(sum.size);
+    for (const row of got) expect(Object.values(row)[1]).toBeCloseTo(sum.get(String(row.Time))![0] / sum.get(String(row.Time))![1], 3);
+  });
+});

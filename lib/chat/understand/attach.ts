@@ -2045,6 +2045,31 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     });
   }
 
+  // "the average weight over Time" over a table with no dates or times but a number field named Time
+  // (hours, days since the start): the words "over time" name that field, grouped.
+  if (!fields.some(isTimeField))
+    for (const m of mentions) {
+      if (m.kind !== "word" || !hasHit(m, "time") || m.end - m.start !== 2 || lemma(m.start) !== "over") continue;
+      const named = fields.filter((f) => f.numbers !== null && nameWordsOf(f).join(" ") === lemma(m.end - 1));
+      if (named.length !== 1 || a.refs.some((r) => r.turn === turn && r.cands.some((c) => c.name === named[0].name))) continue;
+      a.overTime = false;
+      if (a.chart === null) a.chart = "line";
+      a.refs.push({
+        ...UNGOVERNED,
+        id: a.refs.length,
+        turn,
+        mention: -1,
+        pos: m.end - 1,
+        end: m.end,
+        text: tokens[m.end - 1].raw,
+        cands: [{ name: named[0].name, score: 1 }],
+        partial: false,
+        group: true,
+        before: ["over"],
+        after: [],
+      });
+    }
+
   // Aggregate words not followed by a field: "and the maximum?", "what is the average?".
   for (const m of mentions) {
     if (m.kind !== "word" || !hasHit(m, "agg")) continue;
