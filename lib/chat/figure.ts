@@ -136,12 +136,14 @@ function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFig
     if (!timeAxis) xaxis.type = "category";
     const ys = result.rows.map((r) => r.value);
     const hovertext = result.rows.map((r) => `${r.labels[0]}: ${formatNumber(r.value, lang, unit, { percent })}`);
-    if (plan.chart === "line") {
+    // (A scatter of one number per value of a number field: "the average parity for each age".)
+    if (plan.chart === "scatter") xaxis.type = "linear";
+    if (plan.chart === "line" || plan.chart === "scatter") {
       return {
         data: [
           {
             type: "scatter",
-            mode: result.rows.length > 60 ? "lines" : "lines+markers",
+            mode: plan.chart === "scatter" ? "markers" : result.rows.length > 60 ? "lines" : "lines+markers",
             x: xs,
             y: ys,
             name: yTitle,

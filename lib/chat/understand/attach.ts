@@ -1309,7 +1309,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           end: afterField && !cmp && !comparative ? fieldNext!.end + 1 : m.end + (after ? 1 : 0),
           kind: "compare",
           options,
-          negated: negatedAt(cmp?.from ?? m.start),
+          // ("excluding weight below 100": the negation before the compared field's name.)
+          negated: negatedAt(named && named.end === (cmp?.from ?? m.start) ? named.pos : (cmp?.from ?? m.start)),
           refs,
           listed: 0,
           conj: null,
@@ -1326,9 +1327,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       let listConj: "and" | "or" | null = null;
       // (The listed numbers are used up only when a field takes the list: "2016 and 2017" stay years.)
       const listed: number[] = [];
-      while ((lemma(endPos) === "or" || lemma(endPos) === "and") && mAt(endPos + 1)?.kind === "number") {
+      // ("Diet 3 or Diet 4": the field's name said again before the next number.)
+      const nameBefore = a.refs.find((r) => r.turn === turn && r.end === m.start && r.cands.length === 1);
+      const repeatedNames: number[] = [];
+      for (;;) {
+        if (lemma(endPos) !== "or" && lemma(endPos) !== "and") break;
+        const again =
+          nameBefore && a.refs.find((r) => r.turn === turn && r.pos === endPos + 1 && r.cands.length === 1 && r.cands[0].name === nameBefore.cands[0].name);
+        const nm = mAt(again ? again.end : endPos + 1);
+        if (nm?.kind !== "number") break;
         listConj = lemma(endPos) as "and" | "or";
-        const nm = mAt(endPos + 1) as Extract<Mention, { kind: "number" }>;
+        if (again) repeatedNames.push(again.id);
         list.push(nm.value);
         listed.push(mentions.indexOf(nm));
         endPos = nm.end;
@@ -1374,18 +1383,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         continue;
       }
       if (ref) {
+        // ("excluding Diet 1", "not on shelf 1 or 2": the negation before the field's name.)
+        const from = Math.min(m.start, ref.pos);
+        const op = negatedAt(from) ? "neq" : list.length > 1 ? "in" : "eq";
         const options = ref.cands
           .filter((c) => holds(info(c.name)))
-          .map((c) => ({ filter: { field: c.name, op: list.length > 1 ? "in" : "eq", values: list } as Filter, how: "adjacent" as FilterHow }));
+          .map((c) => ({ filter: { field: c.name, op, values: list } as Filter, how: "adjacent" as FilterHow }));
         consumed.add(idx);
         for (const j of listed) consumed.add(j);
+        if (repeatedNames.length && ref !== nameBefore) repeatedNames.length = 0;
         addAtom({
           pos: m.start,
           end: Math.max(endPos, ref.end),
           kind: "count-field",
           options,
-          negated: negatedAt(m.start),
-          refs: [ref.id],
+          negated: negatedAt(from),
+          refs: [ref.id, ...repeatedNames],
           listed: list.length,
           conj: listConj,
           text: spanText(tokens, m.start, Math.max(endPos, ref.end)),
@@ -2006,6 +2019,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     while (["a", "an", "the", "either"].includes(lemma(k))) k--;
     const comparing = f.versus === true || tokens.some((t) => t.lemma === "compare" || t.lemma === "versus" || t.lemma === "vs");
     if (["with", "have", "having"].includes(lemma(k)) && f.conj === "or" && !comparing) continue;
+    // ("whose education is 0-5yrs or 12+ yrs", "for the varieties Trebi or Peatland": values with "or"
+    // after the field's own name are the rows kept too.)
+    if (
+      f.conj === "or" &&
+      !comparing &&
+      a.refs.some((r) => r.turn === turn && r.end <= f.pos && f.pos - r.end <= 2 && r.cands.some((c) => fieldsOf.includes(c.name)))
+    )
+      continue;
     a.refs.push({
       ...UNGOVERNED,
       id: a.refs.length,
@@ -2023,6 +2044,31 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       after: [],
     });
   }
+
+  // "the average weight over Time" over a table with no dates or times but a number field named Time
+  // (hours, days since the start): the words "over time" name that field, grouped.
+  if (!fields.some(isTimeField))
+    for (const m of mentions) {
+      if (m.kind !== "word" || !hasHit(m, "time") || m.end - m.start !== 2 || lemma(m.start) !== "over") continue;
+      const named = fields.filter((f) => f.numbers !== null && nameWordsOf(f).join(" ") === lemma(m.end - 1));
+      if (named.length !== 1 || a.refs.some((r) => r.turn === turn && r.cands.some((c) => c.name === named[0].name))) continue;
+      a.overTime = false;
+      if (a.chart === null) a.chart = "line";
+      a.refs.push({
+        ...UNGOVERNED,
+        id: a.refs.length,
+        turn,
+        mention: -1,
+        pos: m.end - 1,
+        end: m.end,
+        text: tokens[m.end - 1].raw,
+        cands: [{ name: named[0].name, score: 1 }],
+        partial: false,
+        group: true,
+        before: ["over"],
+        after: [],
+      });
+    }
 
   // Aggregate words not followed by a field: "and the maximum?", "what is the average?".
   for (const m of mentions) {

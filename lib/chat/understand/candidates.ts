@@ -6,7 +6,8 @@
 import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
-import { addsUp, namedAsCode, type TableLexicon } from "./lexicon";
+import { addsUp, namedAsCode, nameWords, type TableLexicon } from "./lexicon";
+import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
 import { absentValueFor, flagFor, type Atoms, type FilterAtom, type Ref } from "./attach";
 
@@ -54,6 +55,20 @@ export function idLike(f: FieldInfo, rowCount: number): boolean {
 /** A column of counts (cases, units, sales as whole numbers): "how many" of it is its total. */
 function countColumn(f: FieldInfo, lex: TableLexicon): boolean {
   return f.role === "number" && f.integer && f.min >= 0 && (addsUp(f) || lex.countFields.has(f.name));
+}
+
+/**
+ * A whole-number field whose one-word name is a singular noun ("Chick", "Subject"), said in the plural
+ * ("chicks") over a numbering 1..n: the things numbered. (A name said as it is, "passengers" or "cases", stays a quantity.)
+ */
+function pluralOfCodeName(r: Ref, f: FieldInfo): boolean {
+  if (f.role !== "number" || !f.integer || r.cands.length !== 1 || r.agg) return false;
+  // A numbering: every whole number from 1 (or 0) up to the largest is used ("weights", "ages" and
+  // "distances" said in the plural are still quantities).
+  if (f.min < 0 || f.min > 1 || f.distinct < 5 || f.max - f.min + 1 !== f.distinct) return false;
+  const name = nameWords(f.name);
+  const said = r.text.trim().toLowerCase();
+  return name.length === 1 && said !== name[0] && singularize(said) === name[0] && f.name.toLowerCase() === name[0];
 }
 
 /** The field is said right after "how many" or "number of" ("how many cases", "total number of claims"). */
@@ -154,6 +169,8 @@ function chartFor(shape: string, a: Atoms, groups: { field: FieldInfo }[], agg: 
   if (a.chart === "table" && !a.output.chartAndTable) return "table";
   if (shape === "aggScatter") return "scatter";
   if (groups.length === 1 && a.chart === "pie" && measures === 1) return "pie";
+  // "the average parity for each age, show in a scatter chart": one point per value of a number field.
+  if (groups.length === 1 && a.chart === "scatter" && measures === 1 && groups[0].field.role === "number") return "scatter";
   // "the proportion of each industry": shares of a whole, one grouping, no other chart asked for.
   if (groups.length === 1 && !a.chart && measures === 1 && (agg === "share" || (a.proportion && agg !== "rate")) && !timeFirst) return "pie";
   if (measures > 1) return "groupedBar";
@@ -311,6 +328,9 @@ function filterCombos(filters: FilterAtom[]): { atom: FilterAtom; option: number
 
 const MAX_REFS = 6;
 
+/** The comparison keeping the rows a negated one leaves out. */
+const OTHER_SIDE: Partial<Record<Filter["op"], Filter["op"]>> = { gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
+
 export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candidate[] {
   const ctx: Context = { a, lex, rowCount, out: [], seen: new Set(), cues: cues(a), slotFeats: new Map() };
   const info = (n: string) => lex.byName.get(n)!;
@@ -323,7 +343,9 @@ export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candida
     const notes0: string[] = [];
     for (const { atom, option } of combo) {
       const opt = atom.options[option];
-      baseFilters.push(opt.filter);
+      // "excluding years before 2005", "excluding weight below 100": the rows on the other side.
+      const other = atom.negated && (atom.kind === "compare" || atom.kind === "date") ? OTHER_SIDE[opt.filter.op] : undefined;
+      baseFilters.push(other ? ({ ...opt.filter, op: other } as Filter) : opt.filter);
       for (const r of atom.refs) consumedRefs.add(r);
       add(feats0, `filter:${opt.how}`);
       add(feats0, `filter:${atom.kind}|${opt.how}`);
@@ -388,6 +410,10 @@ function enumerateRoles(
         roles.push("flag");
       if ((t === "cont" || t === "disc") && !roles.includes("group") && f.distinct <= 5000) roles.push("group");
       if (ref.via === "values" || ref.via === "time") return { ref, field: f, roles: roles.filter((r) => r === "group" || r === "series" || r === "ignore") };
+      // "the number of chicks", "the top 5 chicks", "for chicks on Diet 4" over a whole-number field
+      // named in the singular (Chick: 1..50): the plural names the things the field numbers, not a
+      // quantity; it is counted, grouped or left as a word, never summed or plotted.
+      if (pluralOfCodeName(ref, f)) return { ref, field: f, roles: roles.filter((r) => r !== "measure" && r !== "x" && r !== "y" && r !== "sort") };
       // "didn't give their income": the rows where the field is empty.
       if (ref.missing) return { ref, field: f, roles: ["flag"] as Role[] };
       // "how many sales in March": a column of counts said after a count word is the number summed.
@@ -575,7 +601,17 @@ function build(
     measures[0].field.numbers &&
     !namedRows &&
     // "how many cases" over a column of counts (cases, sales, units): their total, not a histogram.
-    !(howManyOf(measures[0].ref) && !a.distribution && !a.binWidth && !a.binCount && countColumn(measures[0].field, ctx.lex))
+    !(howManyOf(measures[0].ref) && !a.distribution && !a.binWidth && !a.binCount && countColumn(measures[0].field, ctx.lex)) &&
+    // "the number of women for each age in a line chart": with a chart of groups asked for, one group
+    // per value said, not bins. (Without a chart word, "how many movies are of each length" is a histogram.)
+    !(
+      measures[0].ref.each &&
+      measures[0].ref.group &&
+      (a.chart === "line" || a.chart === "bar" || a.chart === "pie") &&
+      !a.distribution &&
+      !a.binWidth &&
+      !a.binCount
+    )
   ) {
     const m = measures[0];
     const { feats, notes } = base();
