@@ -454,6 +454,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     tokens: tokens.length,
   };
   const consumed = new Set<number>(); // mention indices used by an attachment
+  // "top 4 cereals": a plural the readers took for the rows' naming field; the answer says so.
+  for (const m of mentions) if (m.kind === "field" && (m as { rowsNoun?: boolean }).rowsNoun) a.rowsNamed.push({ text: m.text, field: m.fields[0].name });
 
   // --- words that set flags -------------------------------------------------------------------
   mentions.forEach((m, idx) => {

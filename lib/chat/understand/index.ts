@@ -518,7 +518,14 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     return !!info && isTimeField(info);
   });
   if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
-  if (best.plan.measure.agg === "count") for (const r of a.rowsNamed) notes.push(`rowsNamed:${r.field}:${r.text}`);
+  for (const r of a.rowsNamed) {
+    // "top 4 cereals by calories": the plural was read as the rows, listed or named by their field.
+    if (best.plan.intent === "rows" || best.plan.groupBy.some((g) => g.field === r.field) || best.plan.x === r.field) {
+      const k = notes.indexOf(`ignored:${r.text}`);
+      if (k >= 0) notes.splice(k, 1);
+      notes.push(`rowsNamedAs:${r.field}:${r.text}`);
+    } else if (best.plan.measure.agg === "count") notes.push(`rowsNamed:${r.field}:${r.text}`);
+  }
   // "how many days had heavy rain" over several rows per day: the days are counted (the distinct dates, when
   // the field holds whole days); a share of days stays a share of rows, and says so.
   const days = a.countedTime.find((c) => /^days?$/.test(c.text.toLowerCase()) && !best.plan.groupBy.some((g) => g.field === c.field));

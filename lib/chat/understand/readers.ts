@@ -1246,6 +1246,21 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (t.kind !== "word") continue;
     if ((STOP_WORDS.has(t.lemma) || KNOWN_WORDS.has(t.lemma) || ROW_NOUNS.has(t.lemma) || t.text.length <= 2) && !foreignRows.has(i)) continue;
     taken[i] = mentions.length;
+    // "top 4 cereals with the most calories", "which animals are heavier than 100": a plural noun nothing
+    // reads, ranked or asked "which" of, over a table whose rows each have their own name (`rowNamer`),
+    // names the rows: it is read as that field (stated in the answer, `rowsNoun`).
+    if (lex.rowNamer && t.text !== t.lemma && t.text.length > 3 && ranksRows(tokens, i)) {
+      mentions.push({
+        kind: "field",
+        start: i,
+        end: i + 1,
+        text: t.raw,
+        fields: [{ name: lex.rowNamer, score: 0.9 }],
+        partial: false,
+        rowsNoun: true,
+      } as Mention);
+      continue;
+    }
     mentions.push({ kind: "unknown", start: i, end: i + 1, text: t.raw });
   }
   // "low and high estimates", "minimum and maximum temperature": the first word shares the second's noun.
@@ -1275,6 +1290,17 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   });
   return { tokens, mentions, at };
 }
+
+/** The word at `i` is what a ranking or a "which" question picks: "top 4 X", "the 5 largest X", "which X". */
+function ranksRows(tokens: Token[], i: number): boolean {
+  const w = (k: number) => (k >= 0 ? tokens[k].lemma : "");
+  let k = i - 1;
+  if (w(k) === "which") return true;
+  if (RANK_ADJ.has(w(k))) k--;
+  if (tokens[k]?.kind !== "number") return false;
+  return w(k - 1) === "top" || w(k - 1) === "bottom" || (k < i - 1 && w(k - 1) === "the");
+}
+const RANK_ADJ = new Set(["largest", "biggest", "highest", "smallest", "lowest", "heaviest", "lightest"]);
 
 const MEAN_AFTER = new Set(shapes.meanVerb.after);
 const MEAN_ARTICLES = new Set(shapes.meanVerb.articles);

@@ -1,0 +1,40 @@
+// chat-fix16: leftovers of rounds 11-14 (issue 12). Expected numbers come from the CSV rows with
+// plain loops, never from the engine.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { tableFromCsv } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing");
+const read = (file: string) => {
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+};
+const cereal = read("probe14/UScereal.csv");
+
+describe("a plural naming the rows of a table whose rows each have a name, ranked", () => {
+  const ranked = (field: string, desc: boolean, n: number) =>
+    [...cereal.rows]
+      .sort((x, y) => (desc ? Number(y[field]) - Number(x[field]) : Number(x[field]) - Number(y[field])))
+      .slice(0, n)
+      .map((r) => r.name);
+  it.each([
+    ["top 4 cereals with the most calories", "calories", true, 4],
+    ["what are the top 4 cereals by calories", "calories", true, 4],
+    ["the 3 lowest cereals by sugars", "sugars", false, 3],
+  ] as const)("%s", async (q, field, desc, n) => {
+    const reply = await askTurns(cereal.table, q);
+    expect(reply.plan).not.toBeNull();
+    const names = (reply.messages[1]?.table ?? []).map((r) => r.name ?? r[Object.keys(r)[0]]);
+    expect(names).toEqual(ranked(field, desc, n));
+    expect(reply.messages[0].content).toContain('"cereals"');
+    expect(reply.messages[0].content).not.toContain('I did not use "cereals"');
+  });
+  it("a count of the rows by another field still counts them", async () => {
+    const reply = await askTurns(cereal.table, "how many cereals are there for each mfr");
+    expect(reply.plan?.measure.agg).toBe("count");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["mfr"]);
+  });
+});
