@@ -38,3 +38,20 @@ describe("a plural naming the rows of a table whose rows each have a name, ranke
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["mfr"]);
   });
 });
+
+const clinic = read("probe9/clinic.csv");
+
+describe("a duration said in words against a field of minutes", () => {
+  const waits = clinic.rows.map((r) => Number(r.wait_minutes));
+  it("more than an hour is more than 60 minutes, stated", async () => {
+    const reply = await askTurns(clinic.table, "what fraction of visits waited more than an hour");
+    const pct = (100 * waits.filter((w) => w > 60).length) / waits.length;
+    expect(reply.messages[0].content).toContain(`${pct.toFixed(1)}%`);
+    expect(reply.messages[0].content).toContain('"an hour" to 60');
+  });
+  it("less than half an hour is less than 30 minutes", async () => {
+    const reply = await askTurns(clinic.table, "how many visits waited less than half an hour");
+    expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "wait_minutes", op: "lt", values: [30] })]);
+    expect(reply.messages[0].content).toContain(`is ${waits.filter((w) => w < 30).length}.`);
+  });
+});

@@ -545,7 +545,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     notes.push(`loss:${a.loss.field}:${a.loss.text}`);
   if (a.versusOther && best.plan.groupBy.some((g) => g.field === a.versusOther!.field)) notes.push(`versusOther:${a.versusOther.field}:${a.versusOther.text}`);
   for (const u of a.units) {
-    if (!best.plan.filters.some((f) => f.field === u.field)) continue;
+    // (A rate's condition compares it too: "what fraction of visits waited more than an hour".)
+    const cond = best.plan.measure.condition;
+    if (!best.plan.filters.some((f) => f.field === u.field) && cond?.field !== u.field) continue;
     notes.push(
       u.guessedMonths !== undefined
         ? `unitMonths:${u.field}:${u.converted}:${u.guessedMonths}:${u.text}`

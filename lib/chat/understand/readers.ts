@@ -35,6 +35,8 @@ const PERSON_NOUNS = new Set(words.personNouns);
 const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
 const DURATION_WORDS = new Set(["year", "month", "week", "day", "hour", "minute", "yr", "hr", "min"]);
+const CLOCK_UNITS = new Set(["hour", "minute", "hr", "min"]);
+const CLOCK_DURATION_FIELD_WORDS = new Set(words.clockDurationFieldWords);
 const WHOLE_TABLE_BEFORE = new Set(words.wholeTable.before);
 const PRONOUN_US_AFTER = new Set(words.pronounUs.after);
 
@@ -1156,16 +1158,33 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
         .split(/[^a-z0-9]+/)
         .some((w) => DURATION_FIELD_WORDS.has(w)),
   );
+  // ("more than an hour" where a field's name says it holds hours or minutes: "wait_minutes", "Running Time".)
+  const clockField = lex.fields.some(
+    (f) =>
+      f.numbers !== null &&
+      f.role !== "date" &&
+      f.name
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .some((w) => CLOCK_DURATION_FIELD_WORDS.has(w)),
+  );
   tokens.forEach((t, i) => {
-    if ((t.lemma !== "a" && t.lemma !== "an") || !cmpEndsAt.has(i) || !DURATION_WORDS.has(tokens[i + 1]?.lemma ?? "") || !durationField) return;
+    const unitWord = tokens[i + 1]?.lemma ?? "";
+    if ((t.lemma !== "a" && t.lemma !== "an") || !DURATION_WORDS.has(unitWord)) return;
+    if (!(CLOCK_UNITS.has(unitWord) ? clockField || durationField : durationField)) return;
+    // "more than half an hour", "under half a day": half of the unit.
+    const half = tokens[i - 1]?.lemma === "half" && cmpEndsAt.has(i - 1);
+    if (!half && !cmpEndsAt.has(i)) return;
+    const start = half ? i - 1 : i;
     // (Not the phrase "a year" of a time grain.)
-    for (let j = proposals.length - 1; j >= 0; j--) if (proposals[j].start === i && proposals[j].mention.kind === "word") proposals.splice(j, 1);
+    for (let j = proposals.length - 1; j >= 0; j--)
+      if (proposals[j].start >= start && proposals[j].start <= i && proposals[j].mention.kind === "word") proposals.splice(j, 1);
     proposals.push({
-      start: i,
+      start,
       end: i + 1,
       priority: 4,
       score: 1,
-      mention: { kind: "number", start: i, end: i + 1, text: t.raw, value: 1, percent: false, money: false, ordinal: false },
+      mention: { kind: "number", start, end: i + 1, text: spanText(tokens, start, i + 1), value: half ? 0.5 : 1, percent: false, money: false, ordinal: false },
     });
   });
   // "the lowest mpg in the data", "across the dataset": the whole table, not a word for its rows.
