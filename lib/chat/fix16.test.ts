@@ -55,3 +55,31 @@ describe("a duration said in words against a field of minutes", () => {
     expect(reply.messages[0].content).toContain(`is ${waits.filter((w) => w < 30).length}.`);
   });
 });
+
+const store = read("superstore-slice.csv");
+const telco = read("telco-slice.csv");
+
+describe("a follow-up with its own grouping does not keep the earlier top N", () => {
+  const regions = new Map<string, number>();
+  for (const r of store.rows) regions.set(r.Region, (regions.get(r.Region) ?? 0) + Number(r.Sales));
+  it.each(["sales by region as a pie", "now by region"])("top 3 states by total sales | %s", async (second) => {
+    const reply = await askTurns(store.table, "top 3 states by total sales", second);
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Region"]);
+    expect(reply.plan?.limit).toBeNull();
+    expect(reply.messages[1]?.table?.length).toBe(regions.size);
+    expect(reply.messages[0].content).toContain("top 3 of the earlier question");
+  });
+  it("a follow-up naming only another number keeps the top N", async () => {
+    const reply = await askTurns(store.table, "top 3 states by total sales", "what about profit?");
+    expect(reply.plan?.limit).toBe(3);
+  });
+});
+
+describe("a distribution asked after a filtered number says the filter it dropped", () => {
+  it("average tenure for women | show the distribution of tenure", async () => {
+    const reply = await askTurns(telco.table, "average tenure for women", "show the distribution of tenure");
+    expect(reply.plan?.intent).toBe("distribution");
+    const filtered = reply.plan?.filters.some((f) => f.field === "gender");
+    if (!filtered) expect(reply.messages[0].content).toContain('gender is "Female"');
+  });
+});

@@ -432,8 +432,14 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     };
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
+  const unlimited = dropCarriedLimit(a, best, prevPlan);
   const notes = [...best.notes];
   if (picked) notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
+  if (unlimited) {
+    notes.push(`limitDropped:${best.plan.limit}`);
+    best = { ...best, plan: unlimited };
+    ranked = [best, ...ranked.slice(1)];
+  }
   // Readings no single candidate expresses, applied in turn to the best plan, each put first in the ranking.
   const adopt = (plan: AnalysisPlan, note?: string) => {
     best = { ...best, plan };
@@ -492,6 +498,17 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     if (!a.addOn && !a.instead && (keeps(best) || replaces(best))) {
       const rival = ranked.find((c) => (keeps(best) ? replaces(c) : keeps(c)) && JSON.stringify(c.plan) !== bestKey);
       if (rival) notes.push(`alternative:${JSON.stringify(rival.plan)}`);
+    }
+    // "average age for women" then "show the distribution of age": the turn read alone drops the earlier
+    // turn's filter; the same answer over the filtered rows is named, so the dropped filter is said.
+    const carried = (c: Candidate) => c.sig.startsWith("edit") || c.sig.startsWith("merged");
+    const sameBut = (p: AnalysisPlan) => JSON.stringify({ ...p, filters: [] }) === JSON.stringify({ ...best.plan, filters: [] });
+    const dropped = prevPlan?.filters.filter((f) => !best.plan.filters.some((g) => g.field === f.field)) ?? [];
+    if (!picked && !carried(best) && dropped.length && !a.unfilter) {
+      const kept = ranked.find(
+        (c) => carried(c) && sameBut(c.plan) && dropped.every((f) => c.plan.filters.some((g) => JSON.stringify(g) === JSON.stringify(f))),
+      );
+      if (kept) notes.push(`alternative:${JSON.stringify(kept.plan)}`);
     }
   }
   // "and among grade A?": no grouping by a field restricted to one value unless asked for (onevalue.ts).
@@ -875,6 +892,28 @@ function isWhich(word: string): boolean {
 
 function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): string {
   return planKey({ ...plan, measure: { ...plan.measure, agg } });
+}
+
+/**
+ * "top 3 states by total sales" then "sales by region as a pie": a carried reading naming a grouping of
+ * its own in place of the earlier one, with no top N of its own, does not keep the earlier turn's top N.
+ */
+function dropCarriedLimit(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | null): AnalysisPlan | null {
+  const plan = best.plan;
+  const carried = best.sig.startsWith("edit") || best.sig.startsWith("merged");
+  const newGroup = a.refs.some((r) => r.turn === 0 && (r.group || r.series) && r.cands.some((c) => plan.groupBy.some((g) => g.field === c.name)));
+  if (
+    carried &&
+    plan.intent === "aggregate" &&
+    prevPlan?.limit != null &&
+    plan.limit === prevPlan.limit &&
+    !a.limit &&
+    !a.addOn &&
+    newGroup &&
+    !plan.groupBy.some((g) => prevPlan.groupBy.some((p) => p.field === g.field))
+  )
+    return { ...plan, limit: null };
+  return null;
 }
 
 /**
