@@ -83,3 +83,21 @@ describe("a distribution asked after a filtered number says the filter it droppe
     if (!filtered) expect(reply.messages[0].content).toContain('gender is "Female"');
   });
 });
+
+describe("one-letter result codes said as words", () => {
+  const matches = read("probe7/matches.csv");
+  it("what percentage of matches ended in a draw? (result = D)", async () => {
+    const reply = await askTurns(matches.table, "what percentage of matches ended in a draw?");
+    const pct = (100 * matches.rows.filter((r) => r.result === "D").length) / matches.rows.length;
+    expect(reply.messages[0].content).toContain(`${pct.toFixed(1)}%`);
+  });
+  it("how many home wins? (result = H)", async () => {
+    const reply = await askTurns(matches.table, "how many home wins?");
+    expect(reply.messages[0].content).toContain(`is ${matches.rows.filter((r) => r.result === "H").length}.`);
+  });
+  it("left-handed players over two hand fields: the question names both fields back", async () => {
+    const wta = read("probe11/wta_matches.csv");
+    const reply = await askTurns(wta.table, "what share of matches were won by left-handed players");
+    expect(reply.messages[0].content).toMatch(/left.handed.*winner_hand/i);
+  });
+});
