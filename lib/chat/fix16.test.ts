@@ -101,3 +101,29 @@ describe("one-letter result codes said as words", () => {
     expect(reply.messages[0].content).toMatch(/left.handed.*winner_hand/i);
   });
 });
+
+describe("a superlative of one row's number by group is each group's largest row", () => {
+  const maxBy = (rows: Record<string, string>[], group: string, field: string) => {
+    const out = new Map<string, number>();
+    for (const r of rows) out.set(r[group], Math.max(out.get(r[group]) ?? Number.NEGATIVE_INFINITY, Number(r[field])));
+    return [...out].sort((x, y) => y[1] - x[1])[0];
+  };
+  it("which device recorded the highest co2 reading?", async () => {
+    const iot = read("probe7/iot_log.csv");
+    const reply = await askTurns(iot.table, "which device recorded the highest co2 reading?");
+    const [device, value] = maxBy(iot.rows, "device_id", "co2_ppm");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "co2_ppm" });
+    expect(reply.messages[0].content).toContain(`${device} has the highest`);
+    expect(reply.messages[0].content).toContain(value.toLocaleString("en-US"));
+  });
+  it("which region had the biggest single sale?", async () => {
+    const reply = await askTurns(store.table, "which region had the biggest single sale?");
+    const [region] = maxBy(store.rows, "Region", "Sales");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "Sales" });
+    expect(reply.messages[0].content).toContain(`${region} has the highest`);
+  });
+  it("which region made the least profit stays each region's total", async () => {
+    const reply = await askTurns(store.table, "which region made the least profit");
+    expect(reply.plan?.measure.agg).toBe("sum");
+  });
+});

@@ -1139,7 +1139,10 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
       !["by", "per", "each", "every", "for", "across", "over"].includes(r.before[0] ?? "");
     const named = a.refs.some((r) => r.cands.some((c) => c.name === group) && (r.afterWhich || whichTime(r) || (!a.which && ranked_(r))));
     const measured = a.refs.find((r) => r.supAgg && r.cands.some((c) => c.name === plan.measure.field));
-    if (named && measured) {
+    // ("which device recorded the highest co2 reading?", "which region had the biggest single sale?": a
+    // number said of one row, by a row noun right after it or "single" before it, is each group's largest row.)
+    const oneRow = !!measured && (measured.singleRow || ROW_NOUNS.has(a.reading.tokens[measured.end]?.lemma ?? ""));
+    if (named && measured && !oneRow) {
       const twin = ranked.find(
         (c) => c !== best && !c.feats.has("measure:supAgg") && c.plan.measure.agg !== plan.measure.agg && withAgg(c.plan, plan.measure.agg) === planKey(plan),
       );
