@@ -127,3 +127,17 @@ describe("a superlative of one row's number by group is each group's largest row
     expect(reply.plan?.measure.agg).toBe("sum");
   });
 });
+
+describe("a rate named by a noun the data lacks, over a table whose yes/no outcome is named y", () => {
+  const bank = read("probe8/bank.csv");
+  const pct = (rows: Record<string, string>[]) => ((100 * rows.filter((r) => r.y === "yes").length) / rows.length).toFixed(1);
+  it("what is the subscription rate?", async () => {
+    const reply = await askTurns(bank.table, "what is the subscription rate?");
+    expect(reply.messages[0].content).toContain(`${pct(bank.rows)}%`);
+    expect(reply.messages[0].content).toContain('"subscription" as y');
+  });
+  it("subscription rate for retired clients", async () => {
+    const reply = await askTurns(bank.table, "subscription rate for retired clients");
+    expect(reply.messages[0].content).toContain(`${pct(bank.rows.filter((r) => r.job === "retired"))}%`);
+  });
+});

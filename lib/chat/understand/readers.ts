@@ -1280,6 +1280,13 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       } as Mention);
       continue;
     }
+    // "subscription rate" over a table whose one yes/no field is its unnamed outcome ("y", "target"):
+    // the noun before "rate" names that field (stated as read).
+    const target = tokens[i + 1]?.lemma === "rate" ? targetField(lex) : null;
+    if (target) {
+      mentions.push({ kind: "field", start: i, end: i + 1, text: t.raw, fields: [{ name: target, score: 0.9 }], partial: false });
+      continue;
+    }
     mentions.push({ kind: "unknown", start: i, end: i + 1, text: t.raw });
   }
   // "low and high estimates", "minimum and maximum temperature": the first word shares the second's noun.
@@ -1308,6 +1315,13 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     for (let k = m.start; k < m.end; k++) at[k] = idx;
   });
   return { tokens, mentions, at };
+}
+
+const TARGET_NAMES = new Set(words.targetFields.names);
+/** The one yes/no field named like an unnamed outcome ("y", "target"), if the table has exactly one. */
+function targetField(lex: TableLexicon): string | null {
+  const found = [...lex.flagFields].filter((f) => TARGET_NAMES.has(f.toLowerCase()));
+  return found.length === 1 ? found[0] : null;
 }
 
 /** The word at `i` is what a ranking or a "which" question picks: "top 4 X", "the 5 largest X", "which X". */
