@@ -141,3 +141,16 @@ describe("a rate named by a noun the data lacks, over a table whose yes/no outco
     expect(reply.messages[0].content).toContain(`${pct(bank.rows.filter((r) => r.job === "retired"))}%`);
   });
 });
+
+describe("a people word the table cannot filter on is named as not used", () => {
+  const gym = read("probe12/gym_members.csv");
+  const bank = read("probe8/bank.csv");
+  it("count by plan | only the students", async () => {
+    const reply = await askTurns(gym.table, "count by plan", "only the students");
+    expect(reply.messages[0].content).toContain('"students"');
+  });
+  it("a value that reads it still filters: average balance, only the students (job = student)", async () => {
+    const reply = await askTurns(bank.table, "average balance, only the students");
+    expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "job", values: ["student"] })]);
+  });
+});

@@ -1225,6 +1225,18 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       proposals.splice(i, 1);
       foreignRows.add(p.start);
     }
+  // "only the students" where no field or value reads "students": a role of people asked as a condition
+  // the table cannot apply; the word is unknown, so the answer names it as not used.
+  const onlyBefore = (k: number) => tokens[k - 1]?.lemma === "only" || (tokens[k - 1]?.lemma === "the" && tokens[k - 2]?.lemma === "only");
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    const lem = tokens[p.start].lemma;
+    if (p.mention.kind !== "word" || p.end - p.start !== 1 || !ROLE_NOUNS.has(lem) || lex.rowWords.has(lem) || !onlyBefore(p.start)) continue;
+    if (!p.mention.hits.every((h) => h.category === "rowNoun") || lex.fields.some((f) => nameWords(f.name).includes(lem))) continue;
+    if (proposals.some((q) => q !== p && q.start <= p.start && q.end > p.start)) continue;
+    proposals.splice(i, 1);
+    foreignRows.add(p.start);
+  }
   dropAggregateWordFields(proposals);
   dropReorderedAggregateSpans(proposals, (i) => tokens[i].lemma);
   dropGrainsOverFields(proposals, lex, (i) => i > 0 && !!tokens[i].cap);
