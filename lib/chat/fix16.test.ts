@@ -154,3 +154,15 @@ describe("a people word the table cannot filter on is named as not used", () => 
     expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "job", values: ["student"] })]);
   });
 });
+
+describe("a follow-up right after a 'no such field' answer says which question it built on", () => {
+  it("total sales by region | average blorfs by region | only in 2017", async () => {
+    const reply = await askTurns(store.table, "total sales by region", "average blorfs by region", "only in 2017");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Sales" });
+    expect(reply.messages[0].content).toContain('could not read "blorfs" in the previous question');
+  });
+  it("without a question not understood in between, no such note", async () => {
+    const reply = await askTurns(store.table, "total sales by region", "only in 2017");
+    expect(reply.messages[0].content).not.toContain("previous question");
+  });
+});

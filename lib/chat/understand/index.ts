@@ -215,12 +215,20 @@ function closestFields(word: string, slot: string, fields: FieldInfo[]): string[
 interface State {
   atoms: Atoms | null;
   plan: AnalysisPlan | null;
+  /** The words of the turn just before when it was a "no such field" answer. */
+  unknownBefore?: string[];
 }
 
 function step(state: State, part: string, lex: TableLexicon, rowCount: number, w: Weights): Understanding {
   const { fresh, merged, candidates } = turnCandidates(part, lex, rowCount, state);
   const ranked = rank(candidates, w);
   const result = decide(fresh, ranked, lex, w, state.plan);
+  const unknownBefore = state.unknownBefore;
+  state.unknownBefore = result.kind === "unknown" ? result.words : undefined;
+  // "average blorfs by region" (no such field) then "only in 2017": the turn is read with the questions
+  // before the one not understood; the answer says so.
+  if (result.kind === "plan" && unknownBefore?.length && (result.best.sig.startsWith("merged") || result.best.sig.startsWith("edit")))
+    result.notes.push(`afterUnknown:${unknownBefore.map((u) => `"${u}"`).join(", ")}`);
   if (result.kind === "plan") {
     state.plan = result.plan;
     state.atoms = result.best.sig.startsWith("merged") || result.best.sig.startsWith("edit") ? (merged ?? fresh) : fresh;
