@@ -156,6 +156,8 @@ export interface Ref {
   agg: Aggregate | null; // an aggregate word right before it
   /** "the highest latitude": a superlative right before a number (its maximum per group). */
   supAgg: "max" | "min" | null;
+  /** "the biggest single sale": the superlative is of one row's number ("single" between them). */
+  singleRow?: boolean;
   /** "churn rate": followed by the word rate. */
   rateOf?: boolean;
   countOf: boolean; // "number of X", "how many X", "count of X"
@@ -454,6 +456,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     tokens: tokens.length,
   };
   const consumed = new Set<number>(); // mention indices used by an attachment
+  // "top 4 cereals": a plural the readers took for the rows' naming field; the answer says so.
+  for (const m of mentions) if (m.kind === "field" && (m as { rowsNoun?: boolean }).rowsNoun) a.rowsNamed.push({ text: m.text, field: m.fields[0].name });
 
   // --- words that set flags -------------------------------------------------------------------
   mentions.forEach((m, idx) => {
@@ -668,6 +672,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // "the biggest single sale": "single" says the superlative is of one row's number.
       if (m && m.kind === "unknown" && SINGLE_ROW_WORDS.has(lemma(k)) && m.end === r.pos) {
         singleRowWords.add(k);
+        r.singleRow = true;
         k--;
         steps++;
         continue;

@@ -215,12 +215,20 @@ function closestFields(word: string, slot: string, fields: FieldInfo[]): string[
 interface State {
   atoms: Atoms | null;
   plan: AnalysisPlan | null;
+  /** The words of the turn just before when it was a "no such field" answer. */
+  unknownBefore?: string[];
 }
 
 function step(state: State, part: string, lex: TableLexicon, rowCount: number, w: Weights): Understanding {
   const { fresh, merged, candidates } = turnCandidates(part, lex, rowCount, state);
   const ranked = rank(candidates, w);
   const result = decide(fresh, ranked, lex, w, state.plan);
+  const unknownBefore = state.unknownBefore;
+  state.unknownBefore = result.kind === "unknown" ? result.words : undefined;
+  // "average blorfs by region" (no such field) then "only in 2017": the turn is read with the questions
+  // before the one not understood; the answer says so.
+  if (result.kind === "plan" && unknownBefore?.length && (result.best.sig.startsWith("merged") || result.best.sig.startsWith("edit")))
+    result.notes.push(`afterUnknown:${unknownBefore.map((u) => `"${u}"`).join(", ")}`);
   if (result.kind === "plan") {
     state.plan = result.plan;
     state.atoms = result.best.sig.startsWith("merged") || result.best.sig.startsWith("edit") ? (merged ?? fresh) : fresh;
@@ -432,8 +440,14 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     };
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
+  const unlimited = dropCarriedLimit(a, best, prevPlan);
   const notes = [...best.notes];
   if (picked) notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
+  if (unlimited) {
+    notes.push(`limitDropped:${best.plan.limit}`);
+    best = { ...best, plan: unlimited };
+    ranked = [best, ...ranked.slice(1)];
+  }
   // Readings no single candidate expresses, applied in turn to the best plan, each put first in the ranking.
   const adopt = (plan: AnalysisPlan, note?: string) => {
     best = { ...best, plan };
@@ -493,6 +507,17 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
       const rival = ranked.find((c) => (keeps(best) ? replaces(c) : keeps(c)) && JSON.stringify(c.plan) !== bestKey);
       if (rival) notes.push(`alternative:${JSON.stringify(rival.plan)}`);
     }
+    // "average age for women" then "show the distribution of age": the turn read alone drops the earlier
+    // turn's filter; the same answer over the filtered rows is named, so the dropped filter is said.
+    const carried = (c: Candidate) => c.sig.startsWith("edit") || c.sig.startsWith("merged");
+    const sameBut = (p: AnalysisPlan) => JSON.stringify({ ...p, filters: [] }) === JSON.stringify({ ...best.plan, filters: [] });
+    const dropped = prevPlan?.filters.filter((f) => !best.plan.filters.some((g) => g.field === f.field)) ?? [];
+    if (!picked && !carried(best) && dropped.length && !a.unfilter) {
+      const kept = ranked.find(
+        (c) => carried(c) && sameBut(c.plan) && dropped.every((f) => c.plan.filters.some((g) => JSON.stringify(g) === JSON.stringify(f))),
+      );
+      if (kept) notes.push(`alternative:${JSON.stringify(kept.plan)}`);
+    }
   }
   // "and among grade A?": no grouping by a field restricted to one value unless asked for (onevalue.ts).
   const oneValue = dropOneValueGroupings(a, best.plan);
@@ -518,7 +543,14 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     return !!info && isTimeField(info);
   });
   if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
-  if (best.plan.measure.agg === "count") for (const r of a.rowsNamed) notes.push(`rowsNamed:${r.field}:${r.text}`);
+  for (const r of a.rowsNamed) {
+    // "top 4 cereals by calories": the plural was read as the rows, listed or named by their field.
+    if (best.plan.intent === "rows" || best.plan.groupBy.some((g) => g.field === r.field) || best.plan.x === r.field) {
+      const k = notes.indexOf(`ignored:${r.text}`);
+      if (k >= 0) notes.splice(k, 1);
+      notes.push(`rowsNamedAs:${r.field}:${r.text}`);
+    } else if (best.plan.measure.agg === "count") notes.push(`rowsNamed:${r.field}:${r.text}`);
+  }
   // "how many days had heavy rain" over several rows per day: the days are counted (the distinct dates, when
   // the field holds whole days); a share of days stays a share of rows, and says so.
   const days = a.countedTime.find((c) => /^days?$/.test(c.text.toLowerCase()) && !best.plan.groupBy.some((g) => g.field === c.field));
@@ -538,7 +570,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     notes.push(`loss:${a.loss.field}:${a.loss.text}`);
   if (a.versusOther && best.plan.groupBy.some((g) => g.field === a.versusOther!.field)) notes.push(`versusOther:${a.versusOther.field}:${a.versusOther.text}`);
   for (const u of a.units) {
-    if (!best.plan.filters.some((f) => f.field === u.field)) continue;
+    // (A rate's condition compares it too: "what fraction of visits waited more than an hour".)
+    const cond = best.plan.measure.condition;
+    if (!best.plan.filters.some((f) => f.field === u.field) && cond?.field !== u.field) continue;
     notes.push(
       u.guessedMonths !== undefined
         ? `unitMonths:${u.field}:${u.converted}:${u.guessedMonths}:${u.text}`
@@ -869,6 +903,28 @@ function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): strin
 }
 
 /**
+ * "top 3 states by total sales" then "sales by region as a pie": a carried reading naming a grouping of
+ * its own in place of the earlier one, with no top N of its own, does not keep the earlier turn's top N.
+ */
+function dropCarriedLimit(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | null): AnalysisPlan | null {
+  const plan = best.plan;
+  const carried = best.sig.startsWith("edit") || best.sig.startsWith("merged");
+  const newGroup = a.refs.some((r) => r.turn === 0 && (r.group || r.series) && r.cands.some((c) => plan.groupBy.some((g) => g.field === c.name)));
+  if (
+    carried &&
+    plan.intent === "aggregate" &&
+    prevPlan?.limit != null &&
+    plan.limit === prevPlan.limit &&
+    !a.limit &&
+    !a.addOn &&
+    newGroup &&
+    !plan.groupBy.some((g) => prevPlan.groupBy.some((p) => p.field === g.field))
+  )
+    return { ...plan, limit: null };
+  return null;
+}
+
+/**
  * Readings the words decide better than the learned scores, both general and both stated (the
  * reading not taken is named in the answer):
  * - "which region made the least profit": the superlative ranks the groups named after "which", so
@@ -1094,7 +1150,10 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
       !["by", "per", "each", "every", "for", "across", "over"].includes(r.before[0] ?? "");
     const named = a.refs.some((r) => r.cands.some((c) => c.name === group) && (r.afterWhich || whichTime(r) || (!a.which && ranked_(r))));
     const measured = a.refs.find((r) => r.supAgg && r.cands.some((c) => c.name === plan.measure.field));
-    if (named && measured) {
+    // ("which device recorded the highest co2 reading?", "which region had the biggest single sale?": a
+    // number said of one row, by a row noun right after it or "single" before it, is each group's largest row.)
+    const oneRow = !!measured && (measured.singleRow || ROW_NOUNS.has(a.reading.tokens[measured.end]?.lemma ?? ""));
+    if (named && measured && !oneRow) {
       const twin = ranked.find(
         (c) => c !== best && !c.feats.has("measure:supAgg") && c.plan.measure.agg !== plan.measure.agg && withAgg(c.plan, plan.measure.agg) === planKey(plan),
       );

@@ -35,6 +35,8 @@ const PERSON_NOUNS = new Set(words.personNouns);
 const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
 const DURATION_WORDS = new Set(["year", "month", "week", "day", "hour", "minute", "yr", "hr", "min"]);
+const CLOCK_UNITS = new Set(["hour", "minute", "hr", "min"]);
+const CLOCK_DURATION_FIELD_WORDS = new Set(words.clockDurationFieldWords);
 const WHOLE_TABLE_BEFORE = new Set(words.wholeTable.before);
 const PRONOUN_US_AFTER = new Set(words.pronounUs.after);
 
@@ -1166,16 +1168,33 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
         .split(/[^a-z0-9]+/)
         .some((w) => DURATION_FIELD_WORDS.has(w)),
   );
+  // ("more than an hour" where a field's name says it holds hours or minutes: "wait_minutes", "Running Time".)
+  const clockField = lex.fields.some(
+    (f) =>
+      f.numbers !== null &&
+      f.role !== "date" &&
+      f.name
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .some((w) => CLOCK_DURATION_FIELD_WORDS.has(w)),
+  );
   tokens.forEach((t, i) => {
-    if ((t.lemma !== "a" && t.lemma !== "an") || !cmpEndsAt.has(i) || !DURATION_WORDS.has(tokens[i + 1]?.lemma ?? "") || !durationField) return;
+    const unitWord = tokens[i + 1]?.lemma ?? "";
+    if ((t.lemma !== "a" && t.lemma !== "an") || !DURATION_WORDS.has(unitWord)) return;
+    if (!(CLOCK_UNITS.has(unitWord) ? clockField || durationField : durationField)) return;
+    // "more than half an hour", "under half a day": half of the unit.
+    const half = tokens[i - 1]?.lemma === "half" && cmpEndsAt.has(i - 1);
+    if (!half && !cmpEndsAt.has(i)) return;
+    const start = half ? i - 1 : i;
     // (Not the phrase "a year" of a time grain.)
-    for (let j = proposals.length - 1; j >= 0; j--) if (proposals[j].start === i && proposals[j].mention.kind === "word") proposals.splice(j, 1);
+    for (let j = proposals.length - 1; j >= 0; j--)
+      if (proposals[j].start >= start && proposals[j].start <= i && proposals[j].mention.kind === "word") proposals.splice(j, 1);
     proposals.push({
-      start: i,
+      start,
       end: i + 1,
       priority: 4,
       score: 1,
-      mention: { kind: "number", start: i, end: i + 1, text: t.raw, value: 1, percent: false, money: false, ordinal: false },
+      mention: { kind: "number", start, end: i + 1, text: spanText(tokens, start, i + 1), value: half ? 0.5 : 1, percent: false, money: false, ordinal: false },
     });
   });
   // "the lowest mpg in the data", "across the dataset": the whole table, not a word for its rows.
@@ -1225,6 +1244,18 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (proposals.some((q) => q.mention.kind === "field" && !q.mention.partial && q.start === p.start && q.end === p.start + 1 && q.score >= 0.95))
       proposals.splice(i, 1);
   }
+  // "only the students" where no field or value reads "students": a role of people asked as a condition
+  // the table cannot apply; the word is unknown, so the answer names it as not used.
+  const onlyBefore = (k: number) => tokens[k - 1]?.lemma === "only" || (tokens[k - 1]?.lemma === "the" && tokens[k - 2]?.lemma === "only");
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    const lem = tokens[p.start].lemma;
+    if (p.mention.kind !== "word" || p.end - p.start !== 1 || !ROLE_NOUNS.has(lem) || lex.rowWords.has(lem) || !onlyBefore(p.start)) continue;
+    if (!p.mention.hits.every((h) => h.category === "rowNoun") || lex.fields.some((f) => nameWords(f.name).includes(lem))) continue;
+    if (proposals.some((q) => q !== p && q.start <= p.start && q.end > p.start)) continue;
+    proposals.splice(i, 1);
+    foreignRows.add(p.start);
+  }
   dropAggregateWordFields(proposals);
   dropReorderedAggregateSpans(proposals, (i) => tokens[i].lemma);
   dropGrainsOverFields(proposals, lex, (i) => i > 0 && !!tokens[i].cap);
@@ -1265,6 +1296,28 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (t.kind !== "word") continue;
     if ((STOP_WORDS.has(t.lemma) || KNOWN_WORDS.has(t.lemma) || ROW_NOUNS.has(t.lemma) || t.text.length <= 2) && !foreignRows.has(i)) continue;
     taken[i] = mentions.length;
+    // "top 4 cereals with the most calories", "which animals are heavier than 100": a plural noun nothing
+    // reads, ranked or asked "which" of, over a table whose rows each have their own name (`rowNamer`),
+    // names the rows: it is read as that field (stated in the answer, `rowsNoun`).
+    if (lex.rowNamer && t.text !== t.lemma && t.text.length > 3 && ranksRows(tokens, i)) {
+      mentions.push({
+        kind: "field",
+        start: i,
+        end: i + 1,
+        text: t.raw,
+        fields: [{ name: lex.rowNamer, score: 0.9 }],
+        partial: false,
+        rowsNoun: true,
+      } as Mention);
+      continue;
+    }
+    // "subscription rate" over a table whose one yes/no field is its unnamed outcome ("y", "target"):
+    // the noun before "rate" names that field (stated as read).
+    const target = tokens[i + 1]?.lemma === "rate" ? targetField(lex) : null;
+    if (target) {
+      mentions.push({ kind: "field", start: i, end: i + 1, text: t.raw, fields: [{ name: target, score: 0.9 }], partial: false });
+      continue;
+    }
     mentions.push({ kind: "unknown", start: i, end: i + 1, text: t.raw });
   }
   // "low and high estimates", "minimum and maximum temperature": the first word shares the second's noun.
@@ -1294,6 +1347,24 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   });
   return { tokens, mentions, at };
 }
+
+const TARGET_NAMES = new Set(words.targetFields.names);
+/** The one yes/no field named like an unnamed outcome ("y", "target"), if the table has exactly one. */
+function targetField(lex: TableLexicon): string | null {
+  const found = [...lex.flagFields].filter((f) => TARGET_NAMES.has(f.toLowerCase()));
+  return found.length === 1 ? found[0] : null;
+}
+
+/** The word at `i` is what a ranking or a "which" question picks: "top 4 X", "the 5 largest X", "which X". */
+function ranksRows(tokens: Token[], i: number): boolean {
+  const w = (k: number) => (k >= 0 ? tokens[k].lemma : "");
+  let k = i - 1;
+  if (w(k) === "which") return true;
+  if (RANK_ADJ.has(w(k))) k--;
+  if (tokens[k]?.kind !== "number") return false;
+  return w(k - 1) === "top" || w(k - 1) === "bottom" || (k < i - 1 && w(k - 1) === "the");
+}
+const RANK_ADJ = new Set(["largest", "biggest", "highest", "smallest", "lowest", "heaviest", "lightest"]);
 
 const MEAN_AFTER = new Set(shapes.meanVerb.after);
 const MEAN_ARTICLES = new Set(shapes.meanVerb.articles);
