@@ -63,7 +63,10 @@ export async function createFirstUser(input: z.infer<typeof setupSchema>, contex
   const key: ThrottleKey = { key: `setup:${context.address.slice(0, 100)}`, freeFailures: 10 };
   await beginAttempt([key]);
   const valid = await isValidSetupToken(input.setupToken);
-  await settleAttempt({ success: valid, accountKey: key, otherKeys: [] });
+  // A concurrent setup that just finished deleted the tokens: say that setup is done, not that the token is wrong.
+  const doneMeanwhile = !valid && !(await needsSetup());
+  await settleAttempt({ success: valid || doneMeanwhile, accountKey: key, otherKeys: [] });
+  if (doneMeanwhile) throw alreadyDone();
   if (!valid) throw new AppError("forbidden", "Wrong setup token. Copy it from the console where `npm start` runs (or from SETUP_TOKEN).");
   const passwordHash = await hashPassword(input.password);
   try {
