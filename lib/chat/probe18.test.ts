@@ -1,0 +1,70 @@
+// Probe18 (issue 12): analytic questions over tables exported from R packages (lib/chat/testing/probe18).
+// Expected numbers from the CSV rows with plain loops, never from the engine.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import type { ChatReply } from "./index";
+import { askTurns } from "./testing/ask";
+import { tableFromCsv } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe18");
+const read = (file: string) => {
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+};
+const quine = read("quine.csv");
+const crabs = read("crabs.csv");
+const mtcars = read("mtcars.csv");
+const pima = read("Pima.tr.csv");
+const ask = askTurns;
+
+const tableOf = (reply: ChatReply) => reply.messages.find((m) => m.table)?.table ?? [];
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+describe("a plural time unit naming a number field that counts, not numbers, days is that field", () => {
+  it("'average Days by Age' (Days 0..81, days absent) averages Days", async () => {
+    const reply = await ask(quine.table, "average Days by Age");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Days" });
+    const f0 = mean(quine.rows.filter((r) => r.Age === "F0").map((r) => Number(r.Days)));
+    const row = tableOf(reply).find((r) => r.Age === "F0");
+    expect(Number(Object.values(row ?? {})[1])).toBeCloseTo(f0, 2);
+  });
+  it("'total days for students not in F3' adds up Days", async () => {
+    const reply = await ask(quine.table, "total days for students not in F3");
+    const want = quine.rows.filter((r) => r.Age !== "F3").reduce((s, r) => s + Number(r.Days), 0);
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Days" });
+    expect(Object.values(tableOf(reply)[0])[0]).toBe(want);
+  });
+});
+
+describe("a name of two to four capitals is read as the initials of words said in a row", () => {
+  it("'largest body depth among males' is the maximum of BD", async () => {
+    const reply = await ask(crabs.table, "largest body depth among males");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "BD" });
+  });
+  it("'average carapace width of females' is the mean of CW for sex F", async () => {
+    const reply = await ask(crabs.table, "average carapace width of females");
+    const want = mean(crabs.rows.filter((r) => r.sex === "F").map((r) => Number(r.CW)));
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "CW" });
+    expect(Number(Object.values(tableOf(reply)[0])[0])).toBeCloseTo(want, 2);
+  });
+});
+
+describe("common abbreviations of field names and casual words for a sex coded F/M", () => {
+  it("'which model is the lightest' ranks the models by wt", async () => {
+    const reply = await ask(mtcars.table, "which model is the lightest");
+    let best = mtcars.rows[0];
+    for (const r of mtcars.rows) if (Number(r.wt) < Number(best.wt)) best = r;
+    expect(reply.plan?.measure.field).toBe("wt");
+    expect(JSON.stringify(tableOf(reply)[0])).toContain(best.model);
+  });
+  it("'median blood pressure' is the median of bp", async () => {
+    const reply = await ask(pima.table, "median blood pressure");
+    expect(reply.plan?.measure).toEqual({ agg: "median", field: "bp" });
+  });
+  it("'average RW for the girls' filters sex F", async () => {
+    const reply = await ask(crabs.table, "average RW for the girls");
+    expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "sex", values: ["F"] })]);
+  });
+});
