@@ -68,3 +68,17 @@ describe("common abbreviations of field names and casual words for a sex coded F
     expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "sex", values: ["F"] })]);
   });
 });
+
+describe("the plural of a category field's name after values of other fields names the rows they pick", () => {
+  const co2 = read("CO2.csv");
+  it("'mean uptake for chilled Quebec plants' is one number, not a table by Plant", async () => {
+    const reply = await ask(co2.table, "mean uptake for chilled Quebec plants");
+    const want = mean(co2.rows.filter((r) => r.Treatment === "chilled" && r.Type === "Quebec").map((r) => Number(r.uptake)));
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(Number(Object.values(tableOf(reply)[0])[0])).toBeCloseTo(want, 2);
+  });
+  it("'mean uptake by plants' still groups by Plant", async () => {
+    const reply = await ask(co2.table, "mean uptake by plants");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Plant"]);
+  });
+});

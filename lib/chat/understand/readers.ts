@@ -1112,6 +1112,27 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       mention: { kind: "word", start: p.start, end: p.end, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] },
     });
   }
+  // "mean uptake for chilled Quebec plants": the plural of a category field's whole name right after a value
+  // of another field, ending the question, names the rows those values pick, not a grouping by that field.
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "field" || p.end - p.start !== 1 || p.end !== tokens.length || p.mention.fields.length !== 1) continue;
+    const t = tokens[p.start];
+    const f = lex.byName.get(p.mention.fields[0].name);
+    if (t.text === t.lemma || !f || f.role !== "category" || nameWords(f.name).join(" ") !== t.lemma) continue;
+    const adjective = proposals.some(
+      (q) => q.end === p.start && q.mention.kind === "value" && q.mention.values.length > 0 && q.mention.values.every((v) => v.field !== f.name),
+    );
+    if (!adjective) continue;
+    proposals.splice(i, 1);
+    proposals.push({
+      start: p.start,
+      end: p.end,
+      priority: 3.5,
+      score: 1,
+      mention: { kind: "word", start: p.start, end: p.end, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] },
+    });
+  }
   // Command words stand alone as grammar unless they are part of a longer name.
   for (const p of proposals) {
     if ((p.mention.kind === "value" || p.mention.kind === "field") && p.end - p.start === 1 && COMMAND_WORDS.has(tokens[p.start].lemma)) {
