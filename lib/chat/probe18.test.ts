@@ -82,3 +82,11 @@ describe("the plural of a category field's name after values of other fields nam
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Plant"]);
   });
 });
+
+describe("unknown words said in a row are named whole when no field matches", () => {
+  it("'average test score by Sex' says it cannot find \"test score\", with no number", async () => {
+    const reply = await ask(quine.table, "average test score by Sex");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toContain('could not find "test score"');
+  });
+});
