@@ -90,3 +90,12 @@ describe("unknown words said in a row are named whole when no field matches", ()
     expect(reply.messages[0].content).toContain('could not find "test score"');
   });
 });
+
+describe("more nouns for the rows", () => {
+  it("'how many pupils missed more than 30 days' counts the rows with Days above 30", async () => {
+    const reply = await ask(quine.table, "how many pupils missed more than 30 days");
+    const want = quine.rows.filter((r) => Number(r.Days) > 30).length;
+    expect(reply.plan?.measure.agg).toBe("count");
+    expect(Object.values(tableOf(reply)[0])[0]).toBe(want);
+  });
+});
