@@ -99,3 +99,13 @@ describe("more nouns for the rows", () => {
     expect(Object.values(tableOf(reply)[0])[0]).toBe(want);
   });
 });
+
+describe("a count field named n + the start of the thing counted", () => {
+  it("'average number of pregnancies by type' averages npreg", async () => {
+    const reply = await ask(pima.table, "average number of pregnancies by type");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "npreg" });
+    const yes = mean(pima.rows.filter((r) => r.type === "Yes").map((r) => Number(r.npreg)));
+    const row = tableOf(reply).find((r) => r.type === "Yes");
+    expect(Number(Object.values(row ?? {})[1])).toBeCloseTo(yes, 2);
+  });
+});

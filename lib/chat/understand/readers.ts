@@ -703,6 +703,17 @@ function readInitials(tokens: Token[], lex: TableLexicon): Proposal[] {
       out.push({ start: i, end: i + len, priority: 2, score: 0.9, mention });
     }
   }
+  // "number of pregnancies" for npreg, "number of children" for nchild: a one-word name of "n" and the
+  // first four letters or more of the thing counted.
+  for (const name of lex.byName.keys()) {
+    const stem = /^n(?:um|o)?([a-z]{4,})$/i.exec(name)?.[1]?.toLowerCase();
+    if (!stem || lex.byName.get(name)?.role !== "number") continue;
+    for (let i = 0; i + 3 <= tokens.length; i++) {
+      if (tokens[i].lemma !== "number" || tokens[i + 1].lemma !== "of" || !tokens[i + 2].text.startsWith(stem)) continue;
+      const mention: Mention = { kind: "field", start: i, end: i + 3, text: spanText(tokens, i, i + 3), fields: [{ name, score: 0.9 }], partial: false };
+      out.push({ start: i, end: i + 3, priority: 2, score: 0.9, mention });
+    }
+  }
   return out;
 }
 
