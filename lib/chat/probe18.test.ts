@@ -109,3 +109,12 @@ describe("a count field named n + the start of the thing counted", () => {
     expect(Number(Object.values(row ?? {})[1])).toBeCloseTo(yes, 2);
   });
 });
+
+describe("a coded value of two to four capitals is read as the initials of words said in a row", () => {
+  it("'how many students are slow learners and male' counts Lrn SL and Sex M", async () => {
+    const reply = await ask(quine.table, "how many students are slow learners and male");
+    const want = quine.rows.filter((r) => r.Lrn === "SL" && r.Sex === "M").length;
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(Object.values(tableOf(reply)[0])[0]).toBe(want);
+  });
+});

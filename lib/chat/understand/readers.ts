@@ -703,6 +703,20 @@ function readInitials(tokens: Token[], lex: TableLexicon): Proposal[] {
       out.push({ start: i, end: i + len, priority: 2, score: 0.9, mention });
     }
   }
+  // "slow learners" for a value SL of a coded field (Lrn: AL/SL): a value of two to four capitals, too.
+  for (const f of lex.fields) {
+    if (f.role !== "category" || !f.codes || f.dictionary.length > 12) continue;
+    for (const value of f.dictionary) {
+      if (!/^[A-Z]{2,4}$/.test(value)) continue;
+      const len = value.length;
+      for (let i = 0; i + len <= tokens.length; i++) {
+        const span = tokens.slice(i, i + len);
+        if (!span.every((t, k) => t.kind === "word" && t.text.length >= 3 && !STOP_WORDS.has(t.lemma) && t.text[0] === value[k].toLowerCase())) continue;
+        const mention: Mention = { kind: "value", start: i, end: i + len, text: spanText(tokens, i, i + len), values: [{ field: f.name, value, alias: true }] };
+        out.push({ start: i, end: i + len, priority: 3, score: 0.9, mention });
+      }
+    }
+  }
   // "number of pregnancies" for npreg, "number of children" for nchild: a one-word name of "n" and the
   // first four letters or more of the thing counted.
   for (const name of lex.byName.keys()) {
