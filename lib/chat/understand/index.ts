@@ -297,8 +297,24 @@ function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boole
 const clip = (word: string) => (word.length > 40 ? `${word.slice(0, 40)}…` : word);
 
 /** "No such field": the words nothing in the table matches (up to `limit`), and the fields closest to the first. */
-function noSuchField(words: { text: string }[], slot: string, lex: TableLexicon, a: Atoms, ranked: Candidate[], limit = 3): Understanding {
-  return { kind: "unknown", words: words.slice(0, limit).map((u) => clip(u.text)), closest: closestFields(words[0].text, slot, lex.fields), atoms: a, ranked };
+function noSuchField(words: { text: string; pos?: number }[], slot: string, lex: TableLexicon, a: Atoms, ranked: Candidate[], limit = 3): Understanding {
+  // "average test score by Sex": unknown words said in a row are one name ("test score"), said whole.
+  const phrases: string[] = [];
+  const taken = new Set<number>();
+  for (const u of words) {
+    if (u.pos !== undefined && taken.has(u.pos)) continue;
+    let text = u.text;
+    if (u.pos !== undefined) {
+      for (let p = u.pos + 1; ; p++) {
+        const next = a.unknown.find((x) => x.pos === p);
+        if (!next) break;
+        text += ` ${next.text}`;
+        taken.add(p);
+      }
+    }
+    phrases.push(text);
+  }
+  return { kind: "unknown", words: phrases.slice(0, limit).map(clip), closest: closestFields(words[0].text, slot, lex.fields), atoms: a, ranked };
 }
 
 function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, prevPlan: AnalysisPlan | null = null): Understanding {

@@ -687,6 +687,50 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
 
 /** Category values that contain a digit, by their exact lower-case text ("7b", "2023-24"); cached per lexicon. */
 const codeCache = new WeakMap<TableLexicon, Map<string, ValueEntry[]>>();
+/**
+ * "body depth" for a field named BD, "carapace width" for CW: a name of two to four capitals is read as the
+ * initials of as many words said in a row (none a grammar word, each of three letters or more).
+ */
+function readInitials(tokens: Token[], lex: TableLexicon): Proposal[] {
+  const out: Proposal[] = [];
+  for (const name of lex.byName.keys()) {
+    if (!/^[A-Z]{2,4}$/.test(name)) continue;
+    const len = name.length;
+    for (let i = 0; i + len <= tokens.length; i++) {
+      const span = tokens.slice(i, i + len);
+      if (!span.every((t, k) => t.kind === "word" && t.text.length >= 3 && !STOP_WORDS.has(t.lemma) && t.text[0] === name[k].toLowerCase())) continue;
+      const mention: Mention = { kind: "field", start: i, end: i + len, text: spanText(tokens, i, i + len), fields: [{ name, score: 0.9 }], partial: false };
+      out.push({ start: i, end: i + len, priority: 2, score: 0.9, mention });
+    }
+  }
+  // "slow learners" for a value SL of a coded field (Lrn: AL/SL): a value of two to four capitals, too.
+  for (const f of lex.fields) {
+    if (f.role !== "category" || !f.codes || f.dictionary.length > 12) continue;
+    for (const value of f.dictionary) {
+      if (!/^[A-Z]{2,4}$/.test(value)) continue;
+      const len = value.length;
+      for (let i = 0; i + len <= tokens.length; i++) {
+        const span = tokens.slice(i, i + len);
+        if (!span.every((t, k) => t.kind === "word" && t.text.length >= 3 && !STOP_WORDS.has(t.lemma) && t.text[0] === value[k].toLowerCase())) continue;
+        const mention: Mention = { kind: "value", start: i, end: i + len, text: spanText(tokens, i, i + len), values: [{ field: f.name, value, alias: true }] };
+        out.push({ start: i, end: i + len, priority: 3, score: 0.9, mention });
+      }
+    }
+  }
+  // "number of pregnancies" for npreg, "number of children" for nchild: a one-word name of "n" and the
+  // first four letters or more of the thing counted.
+  for (const name of lex.byName.keys()) {
+    const stem = /^n(?:um|o)?([a-z]{4,})$/i.exec(name)?.[1]?.toLowerCase();
+    if (!stem || lex.byName.get(name)?.role !== "number") continue;
+    for (let i = 0; i + 3 <= tokens.length; i++) {
+      if (tokens[i].lemma !== "number" || tokens[i + 1].lemma !== "of" || !tokens[i + 2].text.startsWith(stem)) continue;
+      const mention: Mention = { kind: "field", start: i, end: i + 3, text: spanText(tokens, i, i + 3), fields: [{ name, score: 0.9 }], partial: false };
+      out.push({ start: i, end: i + 3, priority: 2, score: 0.9, mention });
+    }
+  }
+  return out;
+}
+
 function exactCodes(lex: TableLexicon): Map<string, ValueEntry[]> {
   let codes = codeCache.get(lex);
   if (!codes) {
@@ -705,6 +749,9 @@ function exactCodes(lex: TableLexicon): Map<string, ValueEntry[]> {
 
 const ARTICLES = new Set(["the", "a", "an"]);
 const CALENDAR_UNITS = new Set(["day", "week", "month", "hour", "quarter"]);
+// The span of each unit's calendar positions: a field named "Days" holding 0..81 counts days (days absent),
+// it does not number them.
+const CALENDAR_SPANS: Record<string, [number, number]> = { day: [1, 366], week: [0, 53], month: [1, 12], hour: [0, 24], quarter: [1, 4] };
 
 /**
  * A category value of digits and signs typed as it is stored ("65-74", "75+", "<=50K" as a band): the
@@ -1025,6 +1072,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     ...readValues(tokens, lex),
     ...readSignedCodes(text, tokens, lex),
     ...readFields(tokens, lex),
+    ...readInitials(tokens, lex),
     ...readWords(tokens),
   ];
   // Words of the dataset's name name the rows ("the faculty members", "its stations"); said in the
@@ -1078,6 +1126,29 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (t.text === t.lemma || !CALENDAR_UNITS.has(t.lemma)) continue;
     const f = lex.byName.get(p.mention.fields[0]?.name ?? "");
     if (!f || p.mention.fields.length !== 1 || f.role !== "number" || !f.integer || nameWords(f.name).join(" ") !== t.lemma) continue;
+    const span = CALENDAR_SPANS[t.lemma];
+    if (f.min < span[0] || f.max > span[1]) continue;
+    proposals.splice(i, 1);
+    proposals.push({
+      start: p.start,
+      end: p.end,
+      priority: 3.5,
+      score: 1,
+      mention: { kind: "word", start: p.start, end: p.end, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] },
+    });
+  }
+  // "mean uptake for chilled Quebec plants": the plural of a category field's whole name right after a value
+  // of another field, ending the question, names the rows those values pick, not a grouping by that field.
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "field" || p.end - p.start !== 1 || p.end !== tokens.length || p.mention.fields.length !== 1) continue;
+    const t = tokens[p.start];
+    const f = lex.byName.get(p.mention.fields[0].name);
+    if (t.text === t.lemma || !f || f.role !== "category" || nameWords(f.name).join(" ") !== t.lemma) continue;
+    const adjective = proposals.some(
+      (q) => q.end === p.start && q.mention.kind === "value" && q.mention.values.length > 0 && q.mention.values.every((v) => v.field !== f.name),
+    );
+    if (!adjective) continue;
     proposals.splice(i, 1);
     proposals.push({
       start: p.start,
