@@ -1,0 +1,41 @@
+// chat-probe19: count tables exported from R (lib/chat/testing/probe19), each fixed by its general cause and tested
+// here with other wordings than the probe's. Expected numbers come from the CSV rows with plain loops, never from the engine.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { tableFromCsv } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe19");
+const read = (file: string) => {
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+};
+const ucb = read("ucb_admissions.csv");
+const ships = read("ships.csv");
+
+const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+
+describe("a frequency column (R's Freq, one row per combination): counting the things totals it", () => {
+  it("how many women were rejected", async () => {
+    const reply = await askTurns(ucb.table, "how many women were rejected");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Freq" });
+    const want = sum(ucb.rows.filter((r) => r.Gender === "Female" && r.Admit === "Rejected").map((r) => Number(r.Freq)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+  it("count by Gender: the total per group", async () => {
+    const reply = await askTurns(ucb.table, "count by Gender");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Freq" });
+  });
+  it("how many rows ... still counts the rows", async () => {
+    const reply = await askTurns(ucb.table, "how many rows have Admit Rejected");
+    expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
+  });
+  it("a table without a frequency column still counts rows", async () => {
+    const reply = await askTurns(ships.table, "count of type A");
+    expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(ships.rows.filter((r) => r.type === "A").length);
+  });
+});
