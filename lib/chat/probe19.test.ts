@@ -39,3 +39,21 @@ describe("a frequency column (R's Freq, one row per combination): counting the t
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(ships.rows.filter((r) => r.type === "A").length);
   });
 });
+
+describe("'which <word> X has the most Y': the group is named after the question word with one word between", () => {
+  const totals = (key: string) => {
+    const m = new Map<string, number>();
+    for (const r of ships.rows) m.set(r[key], (m.get(r[key]) ?? 0) + Number(r.incidents));
+    return [...m.entries()].sort((a, b) => b[1] - a[1]);
+  };
+  it("which vessel type saw the fewest incidents (a row noun between): the groups' totals", async () => {
+    const reply = await askTurns(ships.table, "which vessel type saw the fewest incidents");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "incidents" });
+    expect(reply.messages[1].table?.[0]?.type).toBe(totals("type").at(-1)?.[0]);
+  });
+  it("which operation period had the most incidents (an unread word between): the groups' totals", async () => {
+    const reply = await askTurns(ships.table, "which operation period had the most incidents");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "incidents" });
+    expect(String(reply.messages[1].table?.[0]?.period)).toBe(totals("period")[0][0]);
+  });
+});
