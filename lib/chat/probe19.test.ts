@@ -57,3 +57,15 @@ describe("'which <word> X has the most Y': the group is named after the question
     expect(String(reply.messages[1].table?.[0]?.period)).toBe(totals("period")[0][0]);
   });
 });
+
+describe("a share over a frequency table counts each row Freq times", () => {
+  const titanic = read("titanic.csv");
+  it("what percentage of women survived", async () => {
+    const reply = await askTurns(titanic.table, "what percentage of women survived");
+    expect(reply.plan?.measure.agg).toBe("rate");
+    expect(reply.plan?.measure.weight).toBe("Freq");
+    const women = titanic.rows.filter((r) => r.Sex === "Female");
+    const want = (100 * sum(women.filter((r) => r.Survived === "Yes").map((r) => Number(r.Freq)))) / sum(women.map((r) => Number(r.Freq)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 3);
+  });
+});

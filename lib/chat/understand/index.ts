@@ -274,7 +274,11 @@ export function understand(turns: string[], lex: TableLexicon, rowCount: number,
  */
 function weighted(plan: AnalysisPlan, weight: string): AnalysisPlan {
   const m = (x: Measure): Measure =>
-    x.field === null && (x.agg === "count" || x.agg === "share") && !x.per ? { ...x, agg: x.agg === "count" ? "sum" : "share", field: weight } : x;
+    x.agg === "rate"
+      ? { ...x, weight }
+      : x.field === null && (x.agg === "count" || x.agg === "share") && !x.per
+        ? { ...x, agg: x.agg === "count" ? "sum" : "share", field: weight }
+        : x;
   return {
     ...plan,
     measure: m(plan.measure),
