@@ -69,3 +69,13 @@ describe("a share over a frequency table counts each row Freq times", () => {
     expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 3);
   });
 });
+
+describe("the opposite word of a one-word yes/no field ('died' for Survived = No)", () => {
+  const titanic = read("titanic.csv");
+  it("how many men died", async () => {
+    const reply = await askTurns(titanic.table, "how many men died");
+    expect(reply.plan?.filters).toContainEqual(expect.objectContaining({ field: "Survived", op: "eq", values: ["No"] }));
+    const want = sum(titanic.rows.filter((r) => r.Sex === "Male" && r.Survived === "No").map((r) => Number(r.Freq)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+});

@@ -394,6 +394,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     const adjective = nameWords(f.name).filter((w) => !["is", "has", "was", "had"].includes(w));
     if (flag && f.codes && adjective.length === 1 && adjective[0].length >= 4 && /(ed|ive|able|ible)$/.test(adjective[0]))
       for (const prefix of ["un", "non"]) addValue(f.name, String(flag.no), [prefix + adjective[0]], true);
+    // "died" for Survived = No: the opposite word of a one-word yes/no field.
+    const opposites = (words.flagOpposites.words as Record<string, string[]>)[adjective.join(" ")];
+    if (flag && f.codes && adjective.length === 1 && opposites) for (const o of opposites) addValue(f.name, String(flag.no), nameWords(o), true);
     if (!f.codes || f.role !== "category" || f.distinct > 500 || isTimeField(f)) continue;
     const fieldWords = nameWords(f.name);
     const fieldName = fieldWords.join(" ");
