@@ -79,3 +79,13 @@ describe("the opposite word of a one-word yes/no field ('died' for Survived = No
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
   });
 });
+
+describe("an ordinal value said as a word ('third' for 3rd)", () => {
+  const titanic = read("titanic.csv");
+  it("how many third class children survived", async () => {
+    const reply = await askTurns(titanic.table, "how many third class children survived");
+    expect(reply.plan?.filters).toContainEqual(expect.objectContaining({ field: "Class", op: "eq", values: ["3rd"] }));
+    const want = sum(titanic.rows.filter((r) => r.Class === "3rd" && r.Age === "Child" && r.Survived === "Yes").map((r) => Number(r.Freq)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+});
