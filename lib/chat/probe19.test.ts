@@ -89,3 +89,17 @@ describe("an ordinal value said as a word ('third' for 3rd)", () => {
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
   });
 });
+
+describe("a plural noun nothing reads, counted over a frequency table, is the things each row stands for", () => {
+  it("how many candidates outside department A", async () => {
+    const reply = await askTurns(ucb.table, "how many candidates outside department A");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Freq" });
+    const want = sum(ucb.rows.filter((r) => r.Dept !== "A").map((r) => Number(r.Freq)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+  it("number of candidates by Gender", async () => {
+    const reply = await askTurns(ucb.table, "number of candidates by Gender");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Freq" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Gender"]);
+  });
+});

@@ -2424,10 +2424,19 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // (`rowNamer`), is the rows; the answer says so.
     // ("average number of oscars" is a number per row, not a count of them.)
     const before = prev ? (mAt(prev.start - 1) ?? (STOP_WORDS.has(lemma(prev.start - 1)) ? mAt(prev.start - 2) : undefined)) : undefined;
-    if (prev && hasHit(prev, "count") && !(before && hasHit(before, "agg")) && m.end - m.start === 1 && t0.text !== t0.lemma && lex.rowNamer) {
+    // (So is it over a table whose rows each stand for a number of things, a Freq column: "how many
+    // applicants were rejected" totals it.)
+    if (
+      prev &&
+      hasHit(prev, "count") &&
+      !(before && hasHit(before, "agg")) &&
+      m.end - m.start === 1 &&
+      t0.text !== t0.lemma &&
+      (lex.rowNamer || lex.weightField)
+    ) {
       a.rowNoun = true;
       a.countRows = true;
-      a.rowsNamed.push({ text: m.text, field: lex.rowNamer });
+      if (lex.rowNamer) a.rowsNamed.push({ text: m.text, field: lex.rowNamer });
       return;
     }
     let slot: Atoms["unknown"][number]["slot"] = "other";
