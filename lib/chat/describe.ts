@@ -58,8 +58,9 @@ export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<s
   }
   if (agg === "count") return capitalize(t(lang, "count"));
   if (agg === "rate") {
-    if (measure.condition) return t(lang, "rateCondition", { condition: describeFilters([measure.condition], lang, dateFields) });
-    return capitalize(t(lang, "ratePhrase", { field: field ?? "", value: String(measure.value) }));
+    const weighted = measure.weight ? ` (${t(lang, "weightedBy", { field: measure.weight })})` : "";
+    if (measure.condition) return t(lang, "rateCondition", { condition: describeFilters([measure.condition], lang, dateFields) }) + weighted;
+    return capitalize(t(lang, "ratePhrase", { field: field ?? "", value: String(measure.value) })) + weighted;
   }
   if (agg === "share") return field ? `${capitalize(t(lang, "share"))} ${t(lang, "of")} ${field} (%)` : `${capitalize(t(lang, "share"))} (%)`;
   return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field}`;

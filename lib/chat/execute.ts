@@ -505,6 +505,8 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
       for (let i = 0; i < hits.length; i++) hits[i] = Number.isNaN(measure.numbers![i]) ? 2 : measure.numbers![i] === v ? 1 : 0;
     }
   }
+  const weights = hits && plan.measure.weight ? getField(fields, plan.measure.weight, "weight").numbers : null;
+  if (hits && plan.measure.weight && !weights) throw new PlanError(`"${plan.measure.weight}" is not a number.`, plan.measure.weight);
   const keyFields = plan.groupBy.map((g) => getField(fields, g.field, "grouping"));
   const buckets = plan.groupBy.map((g, i) => (keyFields[i].role === "date" ? (g.bucket ?? "month") : null));
   const mvals = measure?.numbers ?? null;
@@ -519,8 +521,10 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const add = (acc: Acc, i: number) => {
     if (hits) {
       if (hits[i] === 2) return;
-      acc.count++;
-      acc.sum += hits[i];
+      const w = weights ? weights[i] : 1;
+      if (Number.isNaN(w)) return;
+      acc.count += w;
+      acc.sum += hits[i] * w;
       return;
     }
     if (agg === "count" || (agg === "share" && !mvals)) {

@@ -74,6 +74,8 @@ export const measureSchema = z.object({
    * distinct Order ID).
    */
   per: z.object({ agg: z.enum(["sum", "count", "distinct"]), field: z.string().min(1).nullable(), percent: z.boolean().optional() }).optional(),
+  /** rate: each row counts as many times as this whole-number field says (a Freq column of one row per combination). */
+  weight: z.string().min(1).optional(),
 });
 export type Measure = z.infer<typeof measureSchema>;
 

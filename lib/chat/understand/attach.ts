@@ -648,7 +648,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           hasHit(m, "question") &&
           hitKey(m, "question") === "which" &&
           (m.start === 0 || ["in", "for", "of", "and", "to"].includes(lemma(m.start - 1)) || tokens[m.start].sep !== null) &&
-          (m.end === r.pos || (mAt(m.end)?.kind === "number" && mAt(m.end)!.end === r.pos))
+          (m.end === r.pos ||
+            (mAt(m.end)?.kind === "number" && mAt(m.end)!.end === r.pos) ||
+            // ("which ship type", "which construction year": one word that names the rows or nothing
+            // of the table comes between.)
+            (m.end + 1 === r.pos &&
+              (hasHit(mAt(m.end), "rowNoun") ||
+                mAt(m.end)?.kind === "unknown" ||
+                (!mAt(m.end) && tokens[m.end]?.kind === "word" && !STOP_WORDS.has(lemma(m.end)) && /^[a-z]{3,}$/.test(lemma(m.end))))))
         )
           r.afterWhich = true;
         // "sorted by X", "in ascending order of X": X is what is sorted on.
@@ -674,6 +681,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         singleRowWords.add(k);
         r.singleRow = true;
         k--;
+        steps++;
+        continue;
+      }
+      // "which construction year": a word nothing reads between the question word and the field.
+      if (m && m.kind === "unknown" && m.end === r.pos && hasHit(mAt(m.start - 1), "question", "which")) {
+        k = m.start - 1;
         steps++;
         continue;
       }
@@ -2411,10 +2424,19 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // (`rowNamer`), is the rows; the answer says so.
     // ("average number of oscars" is a number per row, not a count of them.)
     const before = prev ? (mAt(prev.start - 1) ?? (STOP_WORDS.has(lemma(prev.start - 1)) ? mAt(prev.start - 2) : undefined)) : undefined;
-    if (prev && hasHit(prev, "count") && !(before && hasHit(before, "agg")) && m.end - m.start === 1 && t0.text !== t0.lemma && lex.rowNamer) {
+    // (So is it over a table whose rows each stand for a number of things, a Freq column: "how many
+    // applicants were rejected" totals it.)
+    if (
+      prev &&
+      hasHit(prev, "count") &&
+      !(before && hasHit(before, "agg")) &&
+      m.end - m.start === 1 &&
+      t0.text !== t0.lemma &&
+      (lex.rowNamer || lex.weightField)
+    ) {
       a.rowNoun = true;
       a.countRows = true;
-      a.rowsNamed.push({ text: m.text, field: lex.rowNamer });
+      if (lex.rowNamer) a.rowsNamed.push({ text: m.text, field: lex.rowNamer });
       return;
     }
     let slot: Atoms["unknown"][number]["slot"] = "other";

@@ -2,7 +2,7 @@
 // (attach.ts), turned into candidate plans (candidates.ts; follow-ups also followup.ts), scored with
 // the learned weights (choose.ts), and decided: a plan, a question back, or "no such field".
 import { isTimeField, type FieldInfo } from "../columns";
-import type { AnalysisPlan } from "../plan";
+import type { AnalysisPlan, Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked } from "./attach";
 import { versusAxes } from "./axes";
 import { bothReading } from "./both";
@@ -261,7 +261,30 @@ export function understand(turns: string[], lex: TableLexicon, rowCount: number,
   const state: State = { atoms: null, plan: null };
   let result: Understanding = { kind: "none", atoms: null, ranked: [] };
   for (const part of readableParts(turns)) result = step(state, part, lex, rowCount, w);
+  // "how many rows ..." still counts the rows themselves.
+  const rowsSaid = /\brows?\b/i.test(turns[turns.length - 1] ?? "");
+  if (result.kind === "plan" && lex.weightField && result.plan.intent === "aggregate" && !rowsSaid)
+    return { ...result, plan: weighted(result.plan, lex.weightField) };
   return result;
+}
+
+/**
+ * A table whose rows each stand for a number of things (a Freq column): counting the things is totalling that
+ * column, and a share of them is a share of its total.
+ */
+function weighted(plan: AnalysisPlan, weight: string): AnalysisPlan {
+  const m = (x: Measure): Measure =>
+    x.agg === "rate"
+      ? { ...x, weight }
+      : x.field === null && (x.agg === "count" || x.agg === "share") && !x.per
+        ? { ...x, agg: x.agg === "count" ? "sum" : "share", field: weight }
+        : x;
+  return {
+    ...plan,
+    measure: m(plan.measure),
+    extraMeasures: plan.extraMeasures.map(m),
+    ...(plan.having ? { having: { ...plan.having, measure: m(plan.having.measure) } } : {}),
+  };
 }
 
 /** The candidates of the last turn after the earlier turns were answered with weights `w` (training). */

@@ -72,6 +72,11 @@ export interface TableLexicon {
   headNouns: Map<string, string>;
   /** Count columns of a table with one row per group (Holders, Claims by district x car group x age band). */
   countFields: Set<string>;
+  /**
+   * The one column of a table with one row per combination of categories that says how many things each row
+   * stands for (R's Freq): "how many passengers survived" is its total over the matching rows, not a row count.
+   */
+  weightField: string | null;
 }
 
 const CODE_SUFFIXES = new Set(shapes.storageSuffixes.code);
@@ -80,6 +85,7 @@ const HEAD_NOUNS = new Set(shapes.headNouns.nouns);
 const FLAG_PREFIXES = new Set(shapes.flagPrefixes.words);
 const EVENT_DATE_WORDS = new Set(shapes.eventDates.words);
 const ROW_NAME_WORDS = new Set(shapes.rowNamers.words);
+const FREQUENCY_NAMES = new Set(shapes.frequencyNames.words);
 
 /** The past form of a verb said as a field name's word: "hire" -> "hired", "start" -> "started", "ship" -> "shipped". */
 function pastForm(w: string): string {
@@ -154,15 +160,26 @@ export function addsUp(info: FieldInfo): boolean {
  * cases) counts things in each group, so its rows add up like a column named "sales" does.
  */
 function crossTableCounts(fields: FieldInfo[]): Set<string> {
-  const out = new Set<string>();
-  const rows = fields[0]?.codes?.length ?? fields[0]?.numbers?.length ?? 0;
-  if (rows < 8) return out;
   const plural = (f: FieldInfo) => {
     const ts = tokenize(f.name.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.]/g, " "), 40);
     const last = ts[ts.length - 1];
     return !!last && last.kind === "word" && last.lemma !== last.text && !ts.some((t) => NOT_SUM_WORDS.has(t.lemma));
   };
-  const counts = fields.filter((f) => f.role === "number" && f.integer && f.min >= 0 && !f.yearLike && plural(f));
+  return crossTableColumns(fields, plural);
+}
+
+/** The frequency column of a cross table (R's as.data.frame(Titanic): Freq per Class x Sex x Age x Survived). */
+function frequencyField(fields: FieldInfo[]): string | null {
+  const found = [...crossTableColumns(fields, (f) => FREQUENCY_NAMES.has(f.name.trim().toLowerCase()))];
+  return found.length === 1 ? found[0] : null;
+}
+
+/** Whole-number columns passing `named` of a table where no two rows share a combination of the other (grouping) fields. */
+function crossTableColumns(fields: FieldInfo[], named: (f: FieldInfo) => boolean): Set<string> {
+  const out = new Set<string>();
+  const rows = fields[0]?.codes?.length ?? fields[0]?.numbers?.length ?? 0;
+  if (rows < 8) return out;
+  const counts = fields.filter((f) => f.role === "number" && f.integer && f.min >= 0 && !f.yearLike && named(f));
   if (counts.length === 0) return out;
   const keys = fields.filter(
     (f) =>
@@ -377,6 +394,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     const adjective = nameWords(f.name).filter((w) => !["is", "has", "was", "had"].includes(w));
     if (flag && f.codes && adjective.length === 1 && adjective[0].length >= 4 && /(ed|ive|able|ible)$/.test(adjective[0]))
       for (const prefix of ["un", "non"]) addValue(f.name, String(flag.no), [prefix + adjective[0]], true);
+    // "died" for Survived = No: the opposite word of a one-word yes/no field.
+    const opposites = (words.flagOpposites.words as Record<string, string[]>)[adjective.join(" ")];
+    if (flag && f.codes && adjective.length === 1 && opposites) for (const o of opposites) addValue(f.name, String(flag.no), nameWords(o), true);
     if (!f.codes || f.role !== "category" || f.distinct > 500 || isTimeField(f)) continue;
     const fieldWords = nameWords(f.name);
     const fieldName = fieldWords.join(" ");
@@ -537,6 +557,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       break;
     }
   }
+  const weightField = frequencyField(fields);
   return {
     fields,
     byName: new Map(fields.map((f) => [f.name, f])),
@@ -550,7 +571,8 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     shortValues,
     fieldWords,
     flagFields,
-    countFields: crossTableCounts(fields),
+    countFields: weightField ? new Set([...crossTableCounts(fields), weightField]) : crossTableCounts(fields),
+    weightField,
     rowWords,
     rowNamer,
     headNouns,
