@@ -577,6 +577,19 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     if (best.plan.filters.some((f) => f.field === v.field))
       notes.push(v.value !== undefined ? `readAs:${v.field} "${v.value}":${v.text}` : `valueWords:${v.field}:${v.n}:${v.text}`);
   if (strayComparisons.length) notes.push(`ignored:${strayComparisons.join(", ")}`);
+  // A filter whose field only a weak word names ("took office after 1980" -> end, "office" a synonym's part):
+  // the answer says how it read the word, never a silent number on a guessed field.
+  for (const f of a.filters)
+    for (const id of f.refs) {
+      const r = a.refs.find((x) => x.id === id);
+      if (!r || r.turn !== 0 || r.via || !r.partial) continue;
+      const named = (f.options.map((o) => o.filter.field) as string[]).filter((field) => r.cands.some((c) => c.name === field));
+      for (const field of new Set(named)) {
+        if (!best.plan.filters.some((x) => x.field === field) && best.plan.measure.condition?.field !== field) continue;
+        if (r.text.toLowerCase().replace(/[^a-z0-9]/g, "") === field.toLowerCase().replace(/[^a-z0-9]/g, "")) continue;
+        if (!notes.some((n) => n.startsWith(`readAs:${field}:`) || n.startsWith(`readAs:${field} `))) notes.push(`readAs:${field}:${r.text}`);
+      }
+    }
   const timeFiltered = best.plan.filters.some((f) => {
     const info = lex.byName.get(f.field);
     return !!info && isTimeField(info);
