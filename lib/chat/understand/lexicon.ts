@@ -266,7 +266,8 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       names.push({ field: f.name, words: [pastForm(base[0])], compact: pastForm(base[0]), weight: 0.9, partialWords: [], event: true });
     // A one-word name that abbreviates a word of a synonym group ("displ" for displacement, "cyl" for
     // cylinders): named by the group's other phrases too ("engine size").
-    if (base.length === 1)
+    // (Not a date's name: "end" is the word, not the consonants of "earned" with its "box office".)
+    if (base.length === 1 && f.role !== "date")
       for (const group of groups)
         if (!group.some((p) => p.length === 1 && p[0] === base[0]) && group.some((p) => p.length === 1 && abbreviates(base[0], p[0])))
           for (const other of group) add(f.name, other, 0.85);
