@@ -39,6 +39,12 @@ describe("a filter on a field named only weakly states the reading", () => {
     expect(reply.messages[0].content).toContain("start");
     expect(reply.messages[0].content).toContain("end");
   });
+  it("a synonym under a name's own words ('cost' for cty on probe13's vehicles) is stated too", async () => {
+    const vehicles = tableFromCsv(fs.readFileSync(path.join(__dirname, "testing", "probe13", "vehicles.csv"), "utf8"));
+    const reply = await askTurns(vehicles, "how many cars cost more than 20");
+    if (reply.plan) for (const f of reply.plan.filters) expect(reply.assumptions?.some((s) => s.includes('"cost"') && s.includes(f.field))).toBe(true);
+    else expect(reply.messages[0].content).toContain("cost");
+  });
   it("a field said by its own name states no reading", async () => {
     const reply = await askTurns(presidential, "how many rows have end after 1980");
     expect(reply.plan?.filters[0]?.field).toBe("end");

@@ -582,8 +582,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   for (const f of a.filters)
     for (const id of f.refs) {
       const r = a.refs.find((x) => x.id === id);
-      if (!r || r.turn !== 0 || r.via || !r.partial) continue;
-      const named = (f.options.map((o) => o.filter.field) as string[]).filter((field) => r.cands.some((c) => c.name === field));
+      if (!r || r.turn !== 0 || r.via) continue;
+      // (Weak: partly named, or by a synonym that scores under a name's own words: "cost" for cty.)
+      const named = (f.options.map((o) => o.filter.field) as string[]).filter((field) =>
+        r.cands.some((c) => c.name === field && (r.partial || c.score < 0.95)),
+      );
       for (const field of new Set(named)) {
         if (!best.plan.filters.some((x) => x.field === field) && best.plan.measure.condition?.field !== field) continue;
         if (r.text.toLowerCase().replace(/[^a-z0-9]/g, "") === field.toLowerCase().replace(/[^a-z0-9]/g, "")) continue;
