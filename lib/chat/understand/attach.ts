@@ -244,6 +244,8 @@ export interface Atoms {
   superlativePos: number;
   /** A superlative that applies to rows ("the highest grossing movie"). */
   supRows?: boolean;
+  /** The superlative's row noun right after it is singular ("the oldest patient"): one row, one number. */
+  supRowOne?: boolean;
   limit: { n: number; dir: "top" | "bottom" } | null;
   sort: { by: "key" | "value" | null; order: "asc" | "desc" } | null;
   sortField: number | null; // ref id named after "sorted by"
@@ -780,6 +782,16 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const sup = hitKey(m, "superlative");
     // "the highest grossing movie": a row noun right after the superlative (and its field) ranks rows.
     if (sup && mentions.slice(idx + 1, idx + 4).some((x) => hasHit(x, "rowNoun"))) a.supRows = true;
+    const nextRow = mentions[idx + 1];
+    if (
+      sup &&
+      nextRow?.start === m.end &&
+      hasHit(nextRow, "rowNoun") &&
+      nextRow.end - nextRow.start === 1 &&
+      tokens[nextRow.start].text === lemma(nextRow.start) &&
+      !tokens.some((t) => t.lemma === "which" || t.lemma === "who")
+    )
+      a.supRowOne = true;
     // Several superlatives ("loses the most money, i.e. has the lowest total profit"): the one
     // closest before a field says it.
     const gap = mentions.slice(idx + 1, idx + 4).findIndex((x) => x.kind === "field");

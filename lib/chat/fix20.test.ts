@@ -1,0 +1,35 @@
+// chat-fix20: leftovers of rounds 9-19 (issue 12). Expected numbers come from the CSV rows with
+// plain loops, never from the engine.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { tableFromCsv } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing");
+const read = (file: string) => {
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+};
+const aids = read("probe15/Aids2.csv");
+const birthwt = read("probe15/birthwt.csv");
+const maxOf = (rows: Record<string, string>[], field: string) => Math.max(...rows.map((r) => Number(r[field])));
+
+describe("a superlative of one (singular) row of a table whose rows have no name is that one number", () => {
+  it.each([
+    [aids, "how old is the oldest patient", "age"],
+    [birthwt, "what was the heaviest baby's bwt", "bwt"],
+  ] as const)("%#: %s", async (data, q, field) => {
+    const reply = await askTurns(data.table, q);
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field });
+    const table = reply.messages[1]?.table ?? [];
+    expect(table).toHaveLength(1);
+    expect(Object.values(table[0])).toContain(maxOf(data.rows, field));
+  });
+  it("a plural row noun still lists the rows ranked", async () => {
+    const reply = await askTurns(aids.table, "show the 5 oldest patients");
+    expect(reply.plan?.intent).toBe("rows");
+  });
+});
