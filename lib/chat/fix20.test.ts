@@ -33,3 +33,19 @@ describe("a superlative of one (singular) row of a table whose rows have no name
     expect(reply.plan?.intent).toBe("rows");
   });
 });
+
+describe("the most frequent value of a whole-number field asked after 'which' is its mode, with its count", () => {
+  const counts = new Map<string, number>();
+  for (const r of birthwt.rows) counts.set(r.age, (counts.get(r.age) ?? 0) + 1);
+  const top = Math.max(...counts.values());
+  const modes = [...counts].filter(([, n]) => n === top).map(([v]) => Number(v));
+  it.each(["which mother's age occurs most often", "which age is most common"])("%s", async (q) => {
+    const reply = await askTurns(birthwt.table, q);
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["age"]);
+    const first = reply.messages[1]?.table?.[0] ?? {};
+    expect(modes).toContain(first.age);
+    expect(Object.values(first)).toContain(top);
+    expect(reply.messages[0].content).toContain(`${first.age} has the highest`);
+  });
+});
