@@ -49,3 +49,20 @@ describe("the most frequent value of a whole-number field asked after 'which' is
     expect(reply.messages[0].content).toContain(`${first.age} has the highest`);
   });
 });
+
+describe("'and the max?' after a count by one field is the largest group, stated", () => {
+  const counts = new Map<string, number>();
+  for (const r of aids.rows) counts.set(r.state, (counts.get(r.state) ?? 0) + 1);
+  it.each([
+    ["and the max?", Math.max(...counts.values()), "highest"],
+    ["and the min?", Math.min(...counts.values()), "lowest"],
+  ] as const)("count by state, then %s", async (q, n, word) => {
+    const reply = await askTurns(aids.table, "count by state", q);
+    const table = reply.messages[1]?.table ?? [];
+    expect(table).toHaveLength(1);
+    const state = [...counts].find(([, c]) => c === n)?.[0];
+    expect(table[0].state).toBe(state);
+    expect(Object.values(table[0])).toContain(n);
+    expect(reply.messages[0].content).toContain(`${state} has the ${word}`);
+  });
+});
