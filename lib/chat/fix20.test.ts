@@ -66,3 +66,17 @@ describe("'and the max?' after a count by one field is the largest group, stated
     expect(reply.messages[0].content).toContain(`${state} has the ${word}`);
   });
 });
+
+describe("'N largest <rows>' ranks by the one number field named after the row noun", () => {
+  const loans = read("probe9/loans.csv");
+  it.each([
+    ["5 largest loans", true, 5],
+    ["the 3 smallest loans", false, 3],
+  ] as const)("%s", async (q, desc, n) => {
+    const amounts = loans.rows.map((r) => Number(r.loan_amount)).sort((x, y) => (desc ? y - x : x - y));
+    const reply = await askTurns(loans.table, q);
+    expect(reply.plan?.y).toBe("loan_amount");
+    const table = reply.messages[1]?.table ?? [];
+    expect(table.map((r) => r.loan_amount)).toEqual(amounts.slice(0, n));
+  });
+});
