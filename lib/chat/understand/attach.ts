@@ -244,6 +244,8 @@ export interface Atoms {
   superlativePos: number;
   /** A superlative that applies to rows ("the highest grossing movie"). */
   supRows?: boolean;
+  /** The superlative's row noun right after it is singular ("the oldest patient"): one row, one number. */
+  supRowOne?: boolean;
   limit: { n: number; dir: "top" | "bottom" } | null;
   sort: { by: "key" | "value" | null; order: "asc" | "desc" } | null;
   sortField: number | null; // ref id named after "sorted by"
@@ -780,6 +782,16 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const sup = hitKey(m, "superlative");
     // "the highest grossing movie": a row noun right after the superlative (and its field) ranks rows.
     if (sup && mentions.slice(idx + 1, idx + 4).some((x) => hasHit(x, "rowNoun"))) a.supRows = true;
+    const nextRow = mentions[idx + 1];
+    if (
+      sup &&
+      nextRow?.start === m.end &&
+      hasHit(nextRow, "rowNoun") &&
+      nextRow.end - nextRow.start === 1 &&
+      tokens[nextRow.start].text === lemma(nextRow.start) &&
+      !tokens.some((t) => t.lemma === "which" || t.lemma === "who")
+    )
+      a.supRowOne = true;
     // Several superlatives ("loses the most money, i.e. has the lowest total profit"): the one
     // closest before a field says it.
     const gap = mentions.slice(idx + 1, idx + 4).findIndex((x) => x.kind === "field");
@@ -1757,6 +1769,36 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       before: [],
       after: [],
     });
+  });
+  // "the 5 largest loans": a superlative of a size between N and a row noun, with no number named, ranks
+  // the rows by the one number field whose name has the row noun's word (loan_amount).
+  mentions.forEach((m, idx) => {
+    const sup = hitKey(m, "superlative");
+    const noun = mentions[idx + 1];
+    const n = mentions[idx - 1];
+    if (m.kind !== "word" || !sup || a.limit === null || !noun || noun.start !== m.end || !hasHit(noun, "rowNoun")) return;
+    if (n?.kind !== "number" || n.end !== m.start || ["most", "least", "fewest"].includes(m.text.toLowerCase())) return;
+    if (RECENCY_WORDS[m.text.toLowerCase()] || a.refs.some((r) => r.sortBy || r.cands.some((c) => numericField(info(c.name))))) return;
+    const word = lemma(noun.start);
+    const owners = fields.filter((f) => numericField(f) && lex.names.some((n) => n.field === f.name && n.words.length > 1 && n.words.includes(word)));
+    if (owners.length !== 1) return;
+    a.refs.push({
+      ...UNGOVERNED,
+      id: a.refs.length,
+      turn,
+      mention: idx,
+      pos: m.start,
+      end: m.end,
+      text: m.text,
+      cands: [{ name: owners[0].name, score: 0.6 }],
+      partial: true,
+      via: "adjective",
+      sortBy: true,
+      before: [],
+      after: [],
+    });
+    a.superlative = sup as "max" | "min";
+    a.limit = { ...a.limit, dir: sup === "min" ? "bottom" : "top" };
   });
   const SHARE_HEADS = new Set(["proportion", "share", "percentage", "percent", "%", "fraction", "ratio", "number", "count", "rate"]);
   const countedTimeRows = (i: number): boolean => {

@@ -258,6 +258,23 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     add(feats, "edit|agg");
     changed = true;
   }
+  // "count by state" then "and the max?": the largest (smallest) count is the group that has it.
+  const extreme = a.looseAgg === "max" || a.looseAgg === "min" ? a.looseAgg : null;
+  if (
+    !newMeasures.length &&
+    !newGroups.length &&
+    extreme &&
+    plan.intent === "aggregate" &&
+    plan.measure.agg === "count" &&
+    plan.measure.field === null &&
+    plan.groupBy.length === 1 &&
+    plan.limit === null
+  ) {
+    plan.sort = { by: "value", order: extreme === "max" ? "desc" : "asc" };
+    plan.limit = 1;
+    add(feats, "edit|agg");
+    changed = true;
+  }
   if (newGroups.length) {
     const g = newGroups[0];
     const f = field0(g);

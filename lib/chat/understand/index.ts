@@ -1128,6 +1128,45 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
       : undefined;
     if (twin) return { best: twin, instead: best };
   }
+  // "which age occurs most often", "which mother's age is most common": the most frequent value of a
+  // whole-number field asked after "which" is one of its values counted (its mode), not a range of bins.
+  if (plan.intent === "distribution" && plan.x && a.which && a.count && a.superlative === "max" && !a.distribution) {
+    const x = plan.x;
+    const info = lex.byName.get(x);
+    const asked = a.refs.some((r) => r.afterWhich && r.cands.some((c) => c.name === x));
+    const twin =
+      asked && info?.integer && info.role !== "date"
+        ? ranked.find(
+            (c) =>
+              c.plan.intent === "aggregate" &&
+              c.plan.measure.agg === "count" &&
+              c.plan.measure.field === null &&
+              c.plan.groupBy.length === 1 &&
+              c.plan.groupBy[0].field === x &&
+              c.plan.extraMeasures.length === 0 &&
+              JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+          )
+        : undefined;
+    if (twin) return { best: twin, instead: best };
+  }
+  // "how old is the oldest patient", "the heaviest baby's bwt": a superlative of one (singular) row of a
+  // table whose rows have no name asks for that one number (a named row is said with its number anyway).
+  if (plan.intent === "rows" && plan.limit === null && plan.x === null && plan.y && a.supRowOne && !a.list && !a.output.rows) {
+    const y = plan.y;
+    const named = [...lex.byName.values()].some((f) => !!f.codes && f.role !== "date" && f.distinct >= 0.5 * f.codes.length);
+    const twin = named
+      ? undefined
+      : ranked.find(
+          (c) =>
+            c.plan.intent === "aggregate" &&
+            c.feats.has("measure:supAgg") &&
+            c.plan.groupBy.length === 0 &&
+            c.plan.measure.field === y &&
+            c.plan.extraMeasures.length === 0 &&
+            JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+        );
+    if (twin) return { best: twin, instead: best };
+  }
   // "average monthly charges of seniors and non-seniors": a yes/no field said on both of its sides is
   // grouped by, never a measure.
   for (const field of a.bothSides) {
