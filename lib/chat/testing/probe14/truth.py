@@ -3,10 +3,13 @@
 # Questions written before any run; gold by pandas (SQL semantics: NULL aggregates skipped, rows with a
 # missing scatter value left out). Writes cases.jsonl in the probe5 case format.
 #   /usr/bin/python3 lib/chat/testing/probe14/truth.py
-import json
 import os
+import sys
 
 import pandas as pd
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from probe_cases_truth import AGG, grp, month, order, rows, weekday, write_cases, year  # noqa: E402, F401
 
 D = os.path.dirname(os.path.abspath(__file__)) + "/"
 m = pd.read_csv(D + "msleep.csv")
@@ -14,52 +17,6 @@ e = pd.read_csv(D + "economics.csv")
 w = pd.read_csv(D + "midwest.csv")
 u = pd.read_csv(D + "UScereal.csv")
 a = pd.read_csv(D + "airquality.csv")
-WD = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-AGG = {"sum": "sum", "avg": "mean", "min": "min", "max": "max"}
-
-
-def grp(df, x, y, agg, where=None):
-    if where is not None:
-        df = df[where(df)]
-    g = df.groupby(x).size() if agg == "count" else df.groupby(x)[y].agg(AGG[agg]).dropna()
-    return [(k, float(v)) for k, v in g.items()]
-
-
-def rows(df, x, y, where=None):
-    if where is not None:
-        df = df[where(df)]
-    df = df.dropna(subset=[x, y])
-    return [(a_, float(b)) for a_, b in zip(df[x], df[y])]
-
-
-def weekday(df, col, y=None, agg="count", where=None):
-    if where is not None:
-        df = df[where(df)]
-    k = pd.to_datetime(df[col]).dt.dayofweek
-    g = df.groupby(k).size() if agg == "count" else df.groupby(k)[y].agg(AGG[agg])
-    return [(WD[i], float(v)) for i, v in g.items()]
-
-
-def year(df, col, y=None, agg="count", where=None):
-    if where is not None:
-        df = df[where(df)]
-    k = pd.to_datetime(df[col]).dt.year
-    g = df.groupby(k).size() if agg == "count" else df.groupby(k)[y].agg(AGG[agg])
-    return [(int(i), float(v)) for i, v in g.items()]
-
-
-def month(df, col, y=None, agg="count", where=None):
-    if where is not None:
-        df = df[where(df)]
-    k = pd.to_datetime(df[col]).dt.strftime("%Y-%m")
-    g = df.groupby(k).size() if agg == "count" else df.groupby(k)[y].agg(AGG[agg])
-    return [(i, float(v)) for i, v in g.items()]
-
-
-def order(pairs, by, d):
-    return sorted(pairs, key=(lambda p: p[1]) if by == "y" else (lambda p: p[0]), reverse=(d == "desc"))
-
-
 # (id, table, question, chart, x, y, agg, order, gold)
 Q = [
     # msleep: name, genus, vore, order, conservation, sleep_total, sleep_rem, sleep_cycle, awake, brainwt, bodywt
@@ -132,19 +89,4 @@ Q = [
 ]
 
 
-def conv(v):
-    return v.item() if hasattr(v, "item") else v
-
-
-out = []
-for id_, tb, q, chart, x, y, agg, od, g in Q:
-    if g is None:
-        continue
-    gold = [{"x": conv(p), "y": conv(r)} for p, r in g()]
-    out.append(
-        {"id": id_, "table": tb + ".csv", "style": "nv", "turns": [q], "question": q, "paraphrases": [], "chart": chart, "x": x, "y": y, "y_agg": agg, "order": {"by": od[0], "dir": od[1]} if od else None, "gold": gold, "optional": []}
-    )
-with open(D + "cases.jsonl", "w") as fh:
-    for o in out:
-        fh.write(json.dumps(o) + "\n")
-print(len(out), "cases")
+write_cases(D, Q)
