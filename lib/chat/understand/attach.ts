@@ -557,16 +557,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (["row", "record", "entry"].includes(lemma(i)) && ["where", "with", "that", "whose", "having"].includes(lemma(i + 1)) && !counted(i)) a.list = true;
 
   // --- refs: field mentions and the words governing them ----------------------------------------
+  // Every ref starts ungoverned (the governing words are read afterwards), numbered in order, in this turn.
+  const addRef = (ref: Omit<Ref, "id" | "turn" | keyof typeof UNGOVERNED> & Partial<Ref>) => a.refs.push({ ...UNGOVERNED, id: a.refs.length, turn, ...ref });
   mentions.forEach((m, idx) => {
     if (m.kind !== "field") return;
     const before: string[] = [];
     for (let k = m.start - 1; k >= 0 && before.length < 6; k--) before.push(lemma(k));
     const after: string[] = [];
     for (let k = m.end; k < tokens.length && after.length < 4; k++) after.push(lemma(k));
-    a.refs.push({
-      ...UNGOVERNED,
-      id: a.refs.length,
-      turn,
+    addRef({
       mention: idx,
       pos: m.start,
       end: m.end,
@@ -1725,10 +1724,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       return dates.filter((f) => lex.names.some((n) => n.field === f.name && n.words.some((w) => said.has(w))));
     };
     const f = [nameSaid(false), nameSaid(true)].find((d) => d.length === 1)?.[0] ?? dates[0];
-    a.refs.push({
-      ...UNGOVERNED,
-      id: a.refs.length,
-      turn,
+    addRef({
       mention: idx,
       pos: m.start,
       end: m.end,
@@ -1755,10 +1751,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       return;
     }
     if (a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;
-    a.refs.push({
-      ...UNGOVERNED,
-      id: a.refs.length,
-      turn,
+    addRef({
       mention: idx,
       pos: m.start,
       end: m.end,
@@ -1782,10 +1775,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const word = lemma(noun.start);
     const owners = fields.filter((f) => numericField(f) && lex.names.some((n) => n.field === f.name && n.words.length > 1 && n.words.includes(word)));
     if (owners.length !== 1) return;
-    a.refs.push({
-      ...UNGOVERNED,
-      id: a.refs.length,
-      turn,
+    addRef({
       mention: idx,
       pos: m.start,
       end: m.end,
@@ -1823,10 +1813,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : f.role === "date"));
     if (!tf || a.refs.some((r) => r.cands.some((c) => c.name === tf.name))) continue;
     const prev = mAt(i - 1);
-    a.refs.push({
-      ...UNGOVERNED,
-      id: a.refs.length,
-      turn,
+    addRef({
       mention: -1,
       pos: i,
       end: i + 1,
@@ -1876,10 +1863,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       });
       break;
     }
-    a.refs.push({
-      ...UNGOVERNED,
-      id: a.refs.length,
-      turn,
+    addRef({
       mention: -1,
       pos: i,
       end: i + 1,
@@ -2087,10 +2071,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       a.refs.some((r) => r.turn === turn && r.end <= f.pos && f.pos - r.end <= 2 && r.cands.some((c) => fieldsOf.includes(c.name)))
     )
       continue;
-    a.refs.push({
-      ...UNGOVERNED,
-      id: a.refs.length,
-      turn,
+    addRef({
       mention: -1,
       pos: f.pos,
       end: f.end,
@@ -2114,10 +2095,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (named.length !== 1 || a.refs.some((r) => r.turn === turn && r.cands.some((c) => c.name === named[0].name))) continue;
       a.overTime = false;
       if (a.chart === null) a.chart = "line";
-      a.refs.push({
-        ...UNGOVERNED,
-        id: a.refs.length,
-        turn,
+      addRef({
         mention: -1,
         pos: m.end - 1,
         end: m.end,
