@@ -2,18 +2,13 @@
 // its own grouping) does not inherit the earlier turn's aggregate or grouping (issue 12: "average age?"
 // then "Show the distribution of age" answered the average again), while elliptical follow-ups still
 // edit the earlier plan. Expected numbers come from the CSV rows with plain loops, never from the engine.
-import fs from "node:fs";
 import path from "node:path";
-import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { askTurns } from "./testing/ask";
-import { tableFromCsv } from "./testing/load-csv";
+import { readCsvTableAndRows } from "./testing/load-csv";
 
 const dir = path.join(__dirname, "testing");
-const read = (file: string) => {
-  const text = fs.readFileSync(path.join(dir, file), "utf8");
-  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
-};
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const telco = read("telco-slice.csv");
 const store = read("superstore-slice.csv");
 const cars = read("cars.csv");

@@ -1,17 +1,12 @@
 // chat-fix16: leftovers of rounds 11-14 (issue 12). Expected numbers come from the CSV rows with
 // plain loops, never from the engine.
-import fs from "node:fs";
 import path from "node:path";
-import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { askTurns } from "./testing/ask";
-import { tableFromCsv } from "./testing/load-csv";
+import { readCsvTableAndRows } from "./testing/load-csv";
 
 const dir = path.join(__dirname, "testing");
-const read = (file: string) => {
-  const text = fs.readFileSync(path.join(dir, file), "utf8");
-  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
-};
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const cereal = read("probe14/UScereal.csv");
 
 describe("a plural naming the rows of a table whose rows each have a name, ranked", () => {

@@ -2,21 +2,16 @@
 // the leftovers of the probing rounds, each fixed by its general cause and tested here on the testing
 // tables with other wordings. Expected numbers come from the CSV rows with plain loops, never from
 // the engine.
-import fs from "node:fs";
 import path from "node:path";
-import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { describeTable } from "./columns";
 import { buildMask } from "./execute";
 import { answerChat } from "./index";
-import { tableFromCsv, tableFromRows } from "./testing/load-csv";
+import { readCsvTableAndRows, tableFromRows } from "./testing/load-csv";
 import { askTurns } from "./testing/ask";
 
 const dir = path.join(__dirname, "testing");
-const read = (file: string) => {
-  const text = fs.readFileSync(path.join(dir, file), "utf8");
-  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
-};
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const cars = read("cars.csv");
 const store = read("superstore-slice.csv");
 

@@ -1,18 +1,13 @@
 // Probe10 (issue 12): top-N said many ways, shares, negation, follow-ups on tables of probe7/probe8
 // (lib/chat/testing/probe10). Expected numbers from the CSV rows with plain loops, never from the engine.
-import fs from "node:fs";
 import path from "node:path";
-import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import type { ChatReply } from "./index";
 import { askTurns } from "./testing/ask";
-import { tableFromCsv } from "./testing/load-csv";
+import { readCsvTableAndRows } from "./testing/load-csv";
 
 const dir = path.join(__dirname, "testing", "probe10");
-const read = (file: string) => {
-  const text = fs.readFileSync(path.join(dir, file), "utf8");
-  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
-};
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const orders = read("shop_orders.csv");
 const ask = askTurns;
 

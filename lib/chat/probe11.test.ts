@@ -1,20 +1,14 @@
 // Probe11 (issue 12): analytic questions over real Spider tables of nvbench-dev (lib/chat/testing/probe11).
 // Expected numbers from the CSV rows with plain loops, never from the engine.
-import fs from "node:fs";
 import path from "node:path";
-import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { answerChat, type ChatReply } from "./index";
 import type { Table } from "../table/types";
-import { tableFromCsv } from "./testing/load-csv";
+import { readCsvTableAndRows, tableFromCsv } from "./testing/load-csv";
 import { withoutStorageWords } from "./understand/lexicon";
 
 const dir = path.join(__dirname, "testing", "probe11");
-const read = (file: string) => {
-  const text = fs.readFileSync(path.join(dir, file), "utf8");
-  const table = tableFromCsv(text);
-  return { table, name: file.replace(/\.csv$/, ""), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
-};
+const read = (file: string) => ({ ...readCsvTableAndRows(path.join(dir, file)), name: file.replace(/\.csv$/, "") });
 /** A conversation over a table named as the probe runner names it (the file's name: "faculty" is the rows' noun). */
 async function ask(data: { table: Table; name: string }, ...turns: string[]): Promise<ChatReply> {
   const messages: { role: "user" | "assistant"; content: string }[] = [];

@@ -1,18 +1,13 @@
 // chat-probe15: analytic questions over tables exported from R packages (lib/chat/testing/probe15: MASS::Aids2,
 // MASS::birthwt, MASS::Insurance, datasets::warpbreaks), each fixed by its general cause and tested here with
 // other wordings than the probe's. Expected numbers come from the CSV rows with plain loops, never from the engine.
-import fs from "node:fs";
 import path from "node:path";
-import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { askTurns } from "./testing/ask";
-import { tableFromCsv } from "./testing/load-csv";
+import { readCsvTableAndRows } from "./testing/load-csv";
 
 const dir = path.join(__dirname, "testing", "probe15");
-const read = (file: string) => {
-  const text = fs.readFileSync(path.join(dir, file), "utf8");
-  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
-};
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const insurance = read("Insurance.csv");
 const warp = read("warpbreaks.csv");
 

@@ -2,19 +2,14 @@
 // (lib/chat/testing/probe7: web-shop orders, coded HR staff, an IoT log, school grades, football
 // results). Each test failed before its fix. Expected numbers come from the CSV rows with plain
 // loops, never from the engine.
-import fs from "node:fs";
 import path from "node:path";
-import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { type ChatReply } from "./index";
-import { tableFromCsv } from "./testing/load-csv";
+import { readCsvTableAndRows } from "./testing/load-csv";
 import { askTurns } from "./testing/ask";
 
 const dir = path.join(__dirname, "testing", "probe7");
-const read = (file: string) => {
-  const text = fs.readFileSync(path.join(dir, file), "utf8");
-  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
-};
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const hr = read("hr_staff.csv");
 const iot = read("iot_log.csv");
 const shop = read("shop_orders.csv");

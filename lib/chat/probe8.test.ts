@@ -1,18 +1,13 @@
 // Probe8 (issue 12): unseen ML-style tables with snake_case / coded column names and CAPS values
 // (lib/chat/testing/probe8). Expected numbers from the CSV rows with plain loops, never from the engine.
-import fs from "node:fs";
 import path from "node:path";
-import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { type ChatReply } from "./index";
-import { tableFromCsv, tableFromRows } from "./testing/load-csv";
+import { readCsvTableAndRows, tableFromRows } from "./testing/load-csv";
 import { askTurns } from "./testing/ask";
 
 const dir = path.join(__dirname, "testing", "probe8");
-const read = (file: string) => {
-  const text = fs.readFileSync(path.join(dir, file), "utf8");
-  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
-};
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const housing = read("housing.csv");
 const bikes = read("bikes.csv");
 

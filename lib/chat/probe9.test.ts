@@ -1,18 +1,13 @@
 // Probe9 (issue 12): share, negation, "or", top-N, values without their field, follow-ups on tables of
 // our own (lib/chat/testing/probe9). Expected numbers from the CSV rows with plain loops, never from the engine.
-import fs from "node:fs";
 import path from "node:path";
-import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { type ChatReply } from "./index";
-import { tableFromCsv } from "./testing/load-csv";
+import { readCsvTableAndRows } from "./testing/load-csv";
 import { askTurns } from "./testing/ask";
 
 const dir = path.join(__dirname, "testing", "probe9");
-const read = (file: string) => {
-  const text = fs.readFileSync(path.join(dir, file), "utf8");
-  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
-};
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const loans = read("loans.csv");
 const listings = read("listings.csv");
 const clinic = read("clinic.csv");

@@ -3,19 +3,14 @@
 // several fields, "no such field", output requests, several measures, per-group scatters, shares,
 // superlatives, and every filter in the text, the chart title and the table caption. Expected
 // numbers come from the CSV rows with plain loops, never from the engine.
-import fs from "node:fs";
 import path from "node:path";
-import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { answerChat, type ChatReply } from "./index";
-import { tableFromCsv, tableFromRows } from "./testing/load-csv";
+import { readCsvTableAndRows, tableFromRows } from "./testing/load-csv";
 import { askTurns } from "./testing/ask";
 
 const dir = path.join(__dirname, "testing");
-const read = (file: string) => {
-  const text = fs.readFileSync(path.join(dir, file), "utf8");
-  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
-};
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const telco = read("telco-slice.csv");
 const cars = read("cars.csv");
 const store = read("superstore-slice.csv");

@@ -40,6 +40,12 @@ export function tableFromCsv(text: string): Table {
   return tableFromRows(header, rows);
 }
 
+/** A CSV file as a Table and as its rows of strings (tests compute expected answers from the rows). */
+export function readCsvTableAndRows(path: string): { table: Table; rows: Record<string, string>[] } {
+  const text = fs.readFileSync(path, "utf8");
+  return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
+}
+
 export function loadCsvTable(path: string): Table {
   return tableFromCsv(fs.readFileSync(path, "utf8"));
 }
