@@ -5,7 +5,7 @@
 // of its first row to the period of its last; a period without rows is 0 for sum and count and a
 // missing value for mean, min and max (filled in later like any gap). The result is a regular
 // table (one row per series and period) for prepareSeries, with the sentences the data story says.
-import { DAY, HOUR, dateAt, monthIndex, type Frequency, isoDate } from "./calendar";
+import { DAY, HOUR, bucketIndex, dateAt, monthIndex, type Frequency, isoDate } from "./calendar";
 import { ForecastError } from "./errors";
 import type { SeriesColumns } from "./prepare";
 
@@ -83,13 +83,9 @@ export function periodStart(period: Period, t: number): number {
   }
 }
 
-/** Index of the period holding t, counted from the period starting at `start`. */
+/** Index of the period holding t, counted from the period starting at `start` (the calendar's bucket of t). */
 function periodNumber(period: Period, start: number, t: number): number {
-  if (period === "month" || period === "quarter" || period === "year") {
-    const months = period === "month" ? 1 : period === "quarter" ? 3 : 12;
-    return Math.round((monthIndex(periodStart(period, t)) - monthIndex(start)) / months);
-  }
-  return Math.round((periodStart(period, t) - start) / NOMINAL[period]);
+  return bucketIndex(periodFrequency(period), start, t);
 }
 
 /** The label of a period in the data story: "2017-12", "2017-Q4", "2017", "week of 2017-12-25". */
