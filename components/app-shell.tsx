@@ -5,6 +5,7 @@ import { useState, type ReactNode } from "react";
 import { useMyInvitations } from "@/lib/client/use-account";
 import { useMe, useSignOut } from "@/lib/client/use-me";
 import type { Me } from "@/lib/client/types";
+import { UploadIndicator } from "./datasets/upload-indicator";
 import { TeamSwitcher } from "./team/team-switcher";
 
 const TEAM_NAV = [
@@ -119,6 +120,7 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
       <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         {children}
       </main>
+      <UploadIndicator />
     </div>
   );
 }

@@ -210,3 +210,60 @@ test("closing the tab while an upload runs asks first; staying lets the upload f
   await expect(page.getByText("Uploaded 2 rows")).toBeVisible();
   expect(page.isClosed()).toBe(false);
 });
+
+test("an upload goes on when the page is left through the app's links: progress, outcome and Cancel follow on other pages", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  const dir = testInfo.outputPath("files");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = `${dir}/readings.csv`;
+  const lines = ["station,reading"];
+  for (let i = 0; i < 30_000; i += 1) lines.push(`s${i % 7},${i}`);
+  fs.writeFileSync(file, `${lines.join("\n")}\n`);
+  // Each batch of rows is held back a little, so the upload is still running when we navigate.
+  await page.route("**/v1/datasets", async (route) => {
+    const body = route.request().postData() ?? "";
+    if (route.request().method() === "POST" && body.includes('"rows"')) await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
+
+  const name = `readings ${Date.now()}`;
+  await openUploadPanel(page);
+  await page.getByTestId("dataset-file-input").setInputFiles(file);
+  await page.getByLabel("Dataset name").fill(name);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+  // The panel cannot be closed mid-upload (its progress and Cancel would vanish with it).
+  await expect(page.getByRole("button", { name: "Close" })).toHaveCount(0);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
+  await page.waitForURL(/\/models$/);
+  const indicator = page.getByTestId("upload-indicator");
+  await expect(indicator).toContainText("Uploading readings.csv");
+  await saveScreen(page, testInfo, "upload-indicator-running", { fullPage: false });
+
+  // Back on Datasets, the panel shows the same upload again, then its outcome.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Datasets" }).click();
+  await expect(page.getByTestId("upload-panel")).toContainText(`Uploading readings.csv as “${name}”`);
+  await expect(indicator).toHaveCount(0);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
+  await expect(indicator).toContainText(`Uploaded “${name}”: 30,000 rows`, { timeout: 60_000 });
+  await indicator.getByRole("link", { name: `Open “${name}”` }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("30,000 rows · 2 fields", { exact: true })).toBeVisible();
+  await expect(indicator).toHaveCount(0);
+
+  // Cancel from another page: nothing is kept.
+  const cancelled = `cancelled ${Date.now()}`;
+  await openUploadPanel(page);
+  await page.getByTestId("dataset-file-input").setInputFiles(file);
+  await page.getByLabel("Dataset name").fill(cancelled);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
+  await indicator.getByRole("button", { name: "Cancel upload" }).click();
+  await expect(indicator).toContainText("Upload cancelled; nothing was kept.");
+  await indicator.getByRole("button", { name: "Dismiss" }).click();
+  await expect(indicator).toHaveCount(0);
+  await page.goto("/datasets");
+  await expect(page.getByTestId("datasets-table")).not.toContainText(cancelled);
+});

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
+import { useUpload } from "@/lib/client/upload-store";
 import { useDatasets, useDeleteDataset } from "@/lib/client/use-datasets";
 import { formatCount, formatInt, formatRelative } from "@/lib/client/format";
 import type { DatasetSummary } from "@/lib/client/types";
@@ -31,6 +32,13 @@ export function DatasetsPage() {
   useEffect(() => {
     if (empty) setShowUpload(true);
   }, [empty]);
+  // An upload started before leaving this page shows its progress or outcome on the way back.
+  const upload = useUpload();
+  const uploadRunning = upload.status === "running";
+  const uploadUnseen = upload.status !== "idle" && !uploadRunning && !upload.seen;
+  useEffect(() => {
+    if (uploadRunning || uploadUnseen) setShowUpload(true);
+  }, [uploadRunning, uploadUnseen]);
   const uploadOpen = showUpload || empty;
 
   return (
@@ -46,7 +54,9 @@ export function DatasetsPage() {
           description="CSV, TSV or Excel (.xlsx) with a header row."
           className="mb-6"
           actions={
-            showUpload && (
+            // Closed mid-upload, the progress and Cancel would be nowhere on this page.
+            showUpload &&
+            !uploadRunning && (
               <Button variant="ghost" size="sm" onClick={() => setShowUpload(false)}>
                 Close
               </Button>

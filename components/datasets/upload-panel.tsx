@@ -2,9 +2,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type DragEvent } from "react";
-import { uploadFileAsDataset, type UploadProgress } from "@/lib/client/csv-upload";
 import { formatCount } from "@/lib/client/format";
 import { queryKeys } from "@/lib/client/query-keys";
+import { cancelUpload, dismissUpload, markUploadSeen, startUpload, useUpload } from "@/lib/client/upload-store";
 import { MAX_DATASET_NAME_LENGTH } from "@/lib/schemas/datasets";
 import { Button } from "../ui/button";
 import { ErrorBanner, Notice, ProgressBar } from "../ui/feedback";
@@ -20,25 +20,18 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
   const client = useQueryClient();
   const router = useRouter();
   const inputRef = useRef<HTMLInputElement>(null);
-  const abortRef = useRef<AbortController | null>(null);
+  // The upload itself lives in the upload store: it goes on (with progress in the app shell) when
+  // this page is left through the app's links, and shows here again on the way back.
+  const upload = useUpload();
+  const busy = upload.status === "running";
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState("");
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const [done, setDone] = useState<{ id: string; rows: number; warnings: string[] } | null>(null);
 
-  // Closing or reloading the tab mid-upload stops it (the half-made dataset is not kept): ask first.
   useEffect(() => {
-    if (!busy) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [busy]);
+    if (upload.status === "done" || upload.status === "failed") markUploadSeen();
+  }, [upload]);
 
   const pick = (f: File | undefined | null) => {
     if (!f) return;
@@ -49,7 +42,7 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
     setFile(f);
     setName(nameFromFile(f));
     setError(null);
-    setDone(null);
+    dismissUpload();
   };
 
   const onDrop = (e: DragEvent) => {
@@ -65,23 +58,21 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
       setError(new Error(`The dataset name has ${chosen.length} characters; shorten it to at most ${MAX_DATASET_NAME_LENGTH}. Nothing was uploaded.`));
       return;
     }
-    setBusy(true);
     setError(null);
-    setProgress({ fraction: 0, rowsSent: 0 });
-    abortRef.current = new AbortController();
     try {
-      const result = await uploadFileAsDataset(file, { name: chosen || nameFromFile(file), onProgress: setProgress, signal: abortRef.current.signal });
-      setDone({ id: result.datasetId, rows: result.rows, warnings: result.warnings });
-      setFile(null);
-      await client.invalidateQueries({ queryKey: queryKeys.datasets });
-      onDone?.();
+      // The list refreshes even when this page was left before the upload ended.
+      const outcome = await startUpload(file, chosen || nameFromFile(file), () => client.invalidateQueries({ queryKey: queryKeys.datasets }));
+      if (outcome === "done") {
+        setFile(null);
+        onDone?.();
+      }
     } catch (err) {
-      setError(err instanceof DOMException && err.name === "AbortError" ? new Error("Upload cancelled; nothing was kept.") : err);
-    } finally {
-      setBusy(false);
-      setProgress(null);
+      setError(err);
     }
   };
+
+  const progress = upload.status === "running" ? upload.progress : null;
+  const done = upload.status === "done" ? upload : null;
 
   return (
     <div className="space-y-4" data-testid="upload-panel">
@@ -145,7 +136,7 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
           </Field>
           <div className="flex gap-2 sm:pb-5">
             {busy ? (
-              <Button variant="secondary" onClick={() => abortRef.current?.abort()}>
+              <Button variant="secondary" onClick={cancelUpload}>
                 Cancel
               </Button>
             ) : (
@@ -160,6 +151,17 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
         </form>
       )}
 
+      {busy && !file && (
+        // Back on this page while an upload started earlier is still running.
+        <div className="flex items-center justify-between gap-3 text-sm text-slate-700">
+          <span className="min-w-0 truncate">
+            Uploading {upload.fileName} as “{upload.datasetName}”
+          </span>
+          <Button variant="secondary" onClick={cancelUpload}>
+            Cancel
+          </Button>
+        </div>
+      )}
       {progress && (
         <div className="space-y-1.5" aria-live="polite">
           <ProgressBar value={progress.fraction} label="Upload progress" />
@@ -168,11 +170,18 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
           </p>
         </div>
       )}
-      <ErrorBanner error={error} title="The upload did not finish" />
+      <ErrorBanner error={error ?? (upload.status === "failed" ? upload.error : null)} title="The upload did not finish" />
       {done && (
         <Notice tone="success">
           Uploaded {formatCount(done.rows, "row")}.{" "}
-          <button type="button" className="font-medium underline" onClick={() => router.push(`/datasets/${done.id}`)}>
+          <button
+            type="button"
+            className="font-medium underline"
+            onClick={() => {
+              dismissUpload();
+              router.push(`/datasets/${done.datasetId}`);
+            }}
+          >
             Open the dataset
           </button>{" "}
           to check the field types and train a model.

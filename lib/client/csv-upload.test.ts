@@ -41,6 +41,8 @@ describe("streamRowBatches", () => {
     expect(all.map((r) => Number(r.id))).toEqual(Array.from({ length: 2345 }, (_, i) => i));
     expect(progress[progress.length - 1]).toBe(1);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+    // The whole file is parsed in one chunk ahead of the batches: progress follows the rows sent.
+    expect(progress[0]).toBeCloseTo(500 / 2345, 5);
   });
 
   it("stops and reports the error when a batch fails", async () => {
