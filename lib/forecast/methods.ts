@@ -3,8 +3,8 @@ import { autoArimaMethod } from "./models/arima";
 import { autoEtsMethod, dampedEtsMethod } from "./models/ets";
 import { driftMethod, naiveMethod, seasonalNaiveMethod } from "./models/naive";
 import { stlArimaMethod, stlEtsMethod } from "./models/stl-ets";
-import { dynamicThetaMethod, optimisedThetaMethod, thetaMethod } from "./models/theta";
-import { boxCoxMethod, logMethod } from "./models/transform";
+import { thetaMethod } from "./models/theta";
+import { logMethod } from "./models/transform";
 import type { Method } from "./models/types";
 
 // Cheap, strong methods first: when time runs out, what has finished still forms a good search.
@@ -21,10 +21,6 @@ export const CORE_METHODS: Method[] = [
   logMethod(autoArimaMethod),
   // Cheap, and for positive series that grow by a share (rather than an amount) the trend to damp.
   logMethod(dampedEtsMethod),
-  ...(process.env.FC_NEW
-    ? [optimisedThetaMethod, boxCoxMethod(dampedEtsMethod), boxCoxMethod(autoEtsMethod), boxCoxMethod(autoArimaMethod), logMethod(optimisedThetaMethod)]
-    : []),
-  ...(process.env.FC_NEW2 ? [dynamicThetaMethod, logMethod(dynamicThetaMethod), stlArimaMethod] : []),
 ];
 export const EXTRA_METHODS: Method[] = [stlArimaMethod, logMethod(thetaMethod)];
 

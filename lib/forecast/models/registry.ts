@@ -4,8 +4,8 @@ import { reviveEnsemble, type EnsembleJson } from "./ensemble";
 import { reviveEts, type EtsJson } from "./ets";
 import { reviveNaive, type NaiveJson } from "./naive";
 import { reviveStl, type StlJson } from "./stl-ets";
-import { type DynamicThetaJson, reviveDynamicTheta, reviveTheta, type ThetaJson } from "./theta";
-import { type BoxCoxJson, reviveBoxCox, reviveLog, type LogJson } from "./transform";
+import { reviveTheta, type ThetaJson } from "./theta";
+import { reviveLog, type LogJson } from "./transform";
 import type { FittedModel, ModelJson } from "./types";
 
 const REVIVERS: Record<string, (json: never) => FittedModel> = {
@@ -13,10 +13,8 @@ const REVIVERS: Record<string, (json: never) => FittedModel> = {
   arima: (json: ArimaJson) => reviveArima(json),
   naive: (json: NaiveJson) => reviveNaive(json),
   theta: (json: ThetaJson) => reviveTheta(json),
-  "theta-dyn": (json: DynamicThetaJson) => reviveDynamicTheta(json),
   stl: (json: StlJson) => reviveStl(json),
   log: (json: LogJson) => reviveLog(json),
-  boxcox: (json: BoxCoxJson) => reviveBoxCox(json),
   ensemble: (json: EnsembleJson) => reviveEnsemble(json),
 };
 
