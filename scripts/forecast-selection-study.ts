@@ -7,7 +7,7 @@
 //   npm run bench:forecast -- --set dev --study /tmp/dev.json
 //   npx tsx scripts/forecast-selection-study.ts /tmp/bench.json /tmp/dev.json
 //   env: PER=1 (per-series MASE), ORACLE=1 (every candidate's backtest / held-out MASE),
-//        DROP=1 (each method left out in turn), BIAS_ADJUST=1 (log models' mean instead of median)
+//        DROP=1 (each method left out in turn), DROPSETS="a,b;c" (sets left out together), BIAS_ADJUST=1 (log models' mean instead of median)
 //
 // "current" replays the engine's rule (lib/forecast/search.ts) and must reproduce the bench.
 import fs from "node:fs";
@@ -113,7 +113,7 @@ interface RuleOptions {
   onlyFixed?: boolean;
   /** The single wins only when it beats the best average in at least this share of windows. */
   consistent?: number;
-  /** A method left out. */
+  /** Methods left out (comma-separated ids). */
   drop?: string;
 }
 
@@ -122,7 +122,7 @@ function rule(opts: RuleOptions): Rule {
     const W = s.actuals.length;
     const weights = opts.windowWeights ?? (opts.decay ? s.actuals.map((_, w) => opts.decay! ** (W - 1 - w)) : undefined);
     let cands = s.candidates
-      .filter((c) => c.id !== opts.drop)
+      .filter((c) => !opts.drop?.split(",").includes(c.id))
       .map((c) => ({ c, bt: btScore(s, c.backtest, weights) }))
       .sort((a, b) => a.bt - b.bt);
     if (opts.family) {
@@ -235,6 +235,8 @@ addRule("single if wins 80% windows", { consistent: 0.8 });
 rules["bagged selection (50)"] = bagged(50, 1);
 const ids = [...new Set(all.flatMap(({ s }) => s.candidates.map((c) => c.id)))];
 if (process.env.DROP) for (const id of ids) addRule(`without ${id}`, { drop: id });
+// DROPSETS="a,b;c": each set of methods left out together (a smaller candidate pool).
+for (const set of process.env.DROPSETS?.split(";") ?? []) addRule(`without ${set}`, { drop: set });
 
 /** Interval variants on the engine's choice: coverage of the held-out points. */
 const current = rule({});
