@@ -1,5 +1,6 @@
 // Training requests: validation against the dataset, reuse of identical models, and the task that
 // a worker runs. The web process only enqueues; lib/ml runs in the workers.
+import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { AppError, notFound, validationError, type ValidationIssue } from "@/lib/errors";
@@ -86,7 +87,8 @@ export function computeReuseKey(o: {
   );
 }
 
-export async function submitTraining(teamId: string, request: TrainSubmission): Promise<{ taskId: string }> {
+/** `joined`: an identical training was already queued or running and `taskId` is that task's id. */
+export async function submitTraining(teamId: string, request: TrainSubmission): Promise<{ taskId: string; joined: boolean }> {
   const dataset = await getDataset({ teamId, datasetId: request.datasetId }).catch((error) => {
     if (error instanceof AppError && error.code === "not_found") throw notFound(`Dataset "${request.datasetId}"`);
     throw error;
@@ -128,13 +130,38 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
     ...(forecast ? { forecast } : {}),
     ...(request.startedBy ? { startedBy: request.startedBy } : {}),
   };
-  if (!request.force) {
-    const existing = await db.model.findFirst({ where: { teamId, reuseKey }, orderBy: { createdAt: "desc" }, select: { id: true } });
-    if (existing) {
-      const task = await recordSucceededTask({ teamId, kind: "train", payload, resultId: existing.id });
-      return { taskId: task.id };
-    }
+  if (request.force) return { taskId: (await enqueueTask({ teamId, kind: "train", payload })).id, joined: false };
+  // force: false. An identical earlier model is reused; an identical training still queued or
+  // running is joined (its task id is the answer, so both callers poll one task and get one model).
+  // Check and insert happen under the dataset row's write lock (an UPDATE that changes nothing:
+  // SQLite's file lock, PostgreSQL's row lock), so two identical requests that race serialise and
+  // the second sees the first's task instead of training a second model.
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`UPDATE "Dataset" SET "rowCount" = "rowCount" WHERE "id" = ${dataset.id}`;
+      const existing = await tx.model.findFirst({ where: { teamId, reuseKey }, orderBy: { createdAt: "desc" }, select: { id: true } });
+      if (existing) return { taskId: (await recordSucceededTask({ teamId, kind: "train", payload, resultId: existing.id }, tx)).id, joined: false };
+      const running = await findRunningTraining(tx, teamId, reuseKey);
+      if (running) return { taskId: running, joined: true };
+      return { taskId: (await enqueueTask({ teamId, kind: "train", payload }, tx)).id, joined: false };
+    },
+    // SQLite write transactions wait for the file lock (busy timeout), which can exceed Prisma's defaults.
+    { maxWait: 30_000, timeout: 60_000 },
+  );
+}
+
+/** The oldest queued or running training of the team with this reuse key (the key is a SHA-256 hex
+ * inside the payload JSON: the LIKE narrows, the parsed payload decides). */
+async function findRunningTraining(tx: Prisma.TransactionClient, teamId: string, reuseKey: string): Promise<string | null> {
+  const candidates = await tx.task.findMany({
+    where: { teamId, kind: "train", status: { in: ["PENDING", "IN_PROGRESS"] }, payload: { contains: reuseKey } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, payload: true },
+  });
+  for (const task of candidates) {
+    const parsed = trainTaskPayloadSchema.safeParse(JSON.parse(task.payload));
+    // A retrain (modelId) adds a version to a given model: not the same request as a new training.
+    if (parsed.success && parsed.data.reuseKey === reuseKey && !parsed.data.modelId) return task.id;
   }
-  const task = await enqueueTask({ teamId, kind: "train", payload });
-  return { taskId: task.id };
+  return null;
 }
