@@ -48,19 +48,42 @@ export function startedBy(auth: { userId: string | null; apiKeyId: string | null
   return undefined;
 }
 
+/** At most this many field-name problems are itemised; the rest are counted in one more item. */
+const MAX_FIELD_ISSUES = 20;
+/** The dataset's field names quoted in a message (a dataset may have thousands). */
+const MAX_LISTED_FIELDS = 50;
+
+function listFields(fields: Set<string>): string {
+  const names = [...fields];
+  return names.length <= MAX_LISTED_FIELDS
+    ? names.join(", ")
+    : `${names.slice(0, MAX_LISTED_FIELDS).join(", ")} and ${names.length - MAX_LISTED_FIELDS} more (GET /v1/datasets?id=... lists them all)`;
+}
+
 /** Names that do not exist in the dataset, as 422 items pointing at the offending array entries. */
 function unknownFieldIssues(names: string[], fields: Set<string>, key: string): ValidationIssue[] {
-  return names.flatMap((name, i) =>
-    fields.has(name)
-      ? []
-      : [
-          {
-            loc: ["body", key, i],
-            msg: `Unknown field "${name}". Field names are case sensitive; the dataset has: ${[...fields].join(", ")}.`,
-            type: "value_error",
-          },
-        ],
-  );
+  const issues: ValidationIssue[] = [];
+  let unknown = 0;
+  names.forEach((name, i) => {
+    if (fields.has(name)) return;
+    unknown++;
+    if (issues.length < MAX_FIELD_ISSUES) {
+      issues.push({
+        loc: ["body", key, i],
+        msg: `Unknown field "${clip(name)}". Field names are case sensitive; the dataset has: ${listFields(fields)}.`,
+        type: "value_error",
+      });
+    }
+  });
+  if (unknown > issues.length) {
+    issues.push({ loc: ["body", key], msg: `${unknown - issues.length} more names in ${key} are not fields of the dataset.`, type: "value_error" });
+  }
+  return issues;
+}
+
+/** A name as quoted in a message: a name of any length may arrive. */
+function clip(name: string): string {
+  return name.length > 200 ? `${name.slice(0, 200)}...` : name;
 }
 
 /** Identical requests on identical data share this key (force: false reuses their model). */
@@ -99,10 +122,14 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
     names.size === 0
       ? []
       : [...unknownFieldIssues(request.predictFields, names, "predict_fields"), ...unknownFieldIssues(request.ignoreFields, names, "ignore_fields")];
+  // Sets, not includes/indexOf: a request may list hundreds of thousands of names.
+  const ignored = new Set(request.ignoreFields);
+  const seen = new Set<string>();
   request.predictFields.forEach((name, i) => {
-    if (request.ignoreFields.includes(name))
-      issues.push({ loc: ["body", "predict_fields", i], msg: `"${name}" is both predicted and ignored.`, type: "value_error" });
-    if (request.predictFields.indexOf(name) !== i) issues.push({ loc: ["body", "predict_fields", i], msg: `"${name}" is listed twice.`, type: "value_error" });
+    if (issues.length >= 2 * MAX_FIELD_ISSUES + 2) return;
+    if (ignored.has(name)) issues.push({ loc: ["body", "predict_fields", i], msg: `"${clip(name)}" is both predicted and ignored.`, type: "value_error" });
+    if (seen.has(name)) issues.push({ loc: ["body", "predict_fields", i], msg: `"${clip(name)}" is listed twice.`, type: "value_error" });
+    seen.add(name);
   });
   if (issues.length) throw validationError(issues);
   // A forecast is checked against the rows now, so data problems answer 422 instead of a failed task.
