@@ -122,6 +122,22 @@ describe("identical trainings sent at the same moment", () => {
     expect(await trainingTasks(id)).toHaveLength(3);
   });
 
+  it("legacy /v1/models: a caller that joined and hangs up leaves the shared training alone", async () => {
+    const id = await newDataset("identical legacy hang-up");
+    expect((await call(datasets.POST, "POST", `/v1/datasets?api_key=${key}`, { body: { id, rows } })).status).toBe(200);
+    const { submitTraining } = await import("../lib/services/training");
+    const { trainSynchronously } = await import("../lib/services/legacy-training");
+    const { getTask } = await import("../lib/jobs/queue");
+    const request = { datasetId: id, predictFields: ["y"], ignoreFields: [], duration: 10, extraAttention: false, force: false };
+    const first = await submitTraining(teamId, { ...request, source: "api" });
+    const hangUp = new AbortController();
+    const waiting = trainSynchronously({ teamId, ...request, signal: hangUp.signal });
+    setTimeout(() => hangUp.abort(), 300);
+    await expect(waiting).rejects.toThrow(/closed the connection/);
+    expect((await getTask({ teamId, taskId: first.taskId, kind: "train" }))?.status).toBe("PENDING");
+    expect(await trainingTasks(id)).toHaveLength(1);
+  });
+
   it("a cancelled or failed training is not joined: the next identical request queues a new one", async () => {
     const id = await newDataset("identical after cancel");
     expect((await call(datasets.POST, "POST", `/v1/datasets?api_key=${key}`, { body: { id, rows } })).status).toBe(200);
