@@ -5,6 +5,9 @@ const nextConfig = {
   // process, never in the web server; bundling it would pull in esbuild's native binary).
   serverExternalPackages: ["@libsql/client", "libsql", "@prisma/adapter-libsql", "@prisma/adapter-pg", "pg", "playwright-core", "swagger-ui-dist", "tsx"],
   poweredByHeader: false,
+  // proxy.ts handles a trailing slash: API paths answer as without it (a 308 is not followed for a
+  // POST by many HTTP clients), other paths get the same 308 Next would send.
+  skipTrailingSlashRedirect: true,
   // scripts/web-server.mjs compresses responses (gzip level 1); Next's own is fixed at level 6.
   compress: false,
   reactStrictMode: true,

@@ -250,6 +250,45 @@ describe("legacy parameters (lib/schemas/legacy-params.ts)", () => {
     expect(res.json.detail[0]).toMatchObject({ loc: ["body", 8], type: "json_invalid" });
   });
 
+  it("a number out of range (1e400): 'Number out of range' with the field's path in both envelopes; nothing stored", async () => {
+    const train = await call(routes.trainNew.POST, "POST", "/api/v1/models/train/new", {
+      headers: { "X-API-Key": key },
+      body: '{"dataset_id": "d", "predict_fields": ["y"], "duration": 1e400}',
+    });
+    expect(train.status).toBe(422);
+    expect(train.json.detail).toEqual([{ loc: ["body", "duration"], msg: expect.stringMatching(/^Number out of range at duration: /), type: "value_error" }]);
+    expectDocumented({ method: "POST", url: "/api/v1/models/train/new" }, train);
+    const created = await call(routes.legacyDatasets.POST, "POST", `/v1/datasets?api_key=${key}`, { body: { name: "out of range" } });
+    const id = created.json.dataset_id as string;
+    const append = await call(routes.legacyDatasets.POST, "POST", `/v1/datasets?api_key=${key}`, {
+      body: `{"id": "${id}", "rows": [{"a": 1}, {"a": -1e400}]}`,
+    });
+    expect(append.status).toBe(400);
+    expect(append.json.message).toMatch(/^Number out of range at rows\[1\]\.a: /);
+    expectDocumented({ method: "POST", url: "/v1/datasets" }, append);
+    expect((await call(routes.legacyDatasets.GET, "GET", `/v1/datasets?api_key=${key}&id=${id}`)).json.rows).toBe(0);
+  });
+
+  it("a training request naming 200,000 unknown fields: 20 items and a count, each quoting a bounded field list", async () => {
+    const created = await call(routes.legacyDatasets.POST, "POST", `/v1/datasets?api_key=${key}`, { body: { name: "many names" } });
+    const id = created.json.dataset_id as string;
+    const wide = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`f${i}`, i]));
+    expect((await call(routes.legacyDatasets.POST, "POST", `/v1/datasets?api_key=${key}`, { body: { id, rows: [wide, wide] } })).status).toBe(200);
+    const names = Array.from({ length: 200_000 }, (_, i) => `n${i}`);
+    const body = { dataset_id: id, predict_fields: ["f0"], duration: 10, ignore_fields: names };
+    const res = await call(routes.trainNew.POST, "POST", "/api/v1/models/train/new", { headers: { "X-API-Key": key }, body });
+    expect(res.status).toBe(422);
+    expectDocumented({ method: "POST", url: "/api/v1/models/train/new" }, res);
+    expect(res.json.detail).toHaveLength(21);
+    expect(res.json.detail[0].msg).toMatch(/^Unknown field "n0"\. .* the dataset has: f0, f1, .*, f49 and 30 more \(/);
+    expect(res.json.detail[20]).toEqual({
+      loc: ["body", "ignore_fields"],
+      msg: "199980 more names in ignore_fields are not fields of the dataset.",
+      type: "value_error",
+    });
+    expect(JSON.stringify(res.json).length).toBeLessThan(30_000);
+  });
+
   it("booleans: JSON booleans, true/false in any case, 1/0; empty or absent is the default; anything else is an error", async () => {
     const { legacyBoolean } = await import("../lib/schemas/legacy-params");
     const flag = legacyBoolean("show_factors");

@@ -90,3 +90,66 @@ describe("a record deleted between a service's check and its write", () => {
     }
   });
 });
+
+// compatibility.md: with force: false an identical request reuses an earlier one. Identical
+// requests that arrive together must not each train a model: the later ones join the first task
+// (201 with the same task_id), so every caller polls one task and gets one model.
+describe("identical trainings sent at the same moment", () => {
+  const rows = Array.from({ length: 40 }, (_, i) => ({ x: i, y: i % 2 ? "a" : "b" }));
+
+  async function trainingTasks(datasetId: string) {
+    const { db } = await import("../lib/db");
+    const tasks = await db.task.findMany({ where: { teamId, kind: "train" }, select: { id: true, status: true, payload: true } });
+    return tasks.filter((t) => JSON.parse(t.payload).datasetId === datasetId);
+  }
+
+  it("force: false: one task, every answer 201 with its id; force: true trains anew", async () => {
+    const id = await newDataset("identical trainings");
+    expect((await call(datasets.POST, "POST", `/v1/datasets?api_key=${key}`, { body: { id, rows } })).status).toBe(200);
+    const trainNew = (await import("../app/api/v1/models/train/new/route")) as unknown as { POST: Handler };
+    const body = { dataset_id: id, predict_fields: ["y"], duration: 10 };
+    const send = (extra: object = {}) =>
+      call(trainNew.POST, "POST", "/api/v1/models/train/new", { headers: { "X-API-Key": key }, body: { ...body, ...extra } });
+    const answers = await Promise.all([send(), send(), send(), send()]);
+    for (const a of answers) expect(a.status, JSON.stringify(a.json)).toBe(201);
+    const ids = new Set(answers.map((a) => a.json.task_id));
+    expect(ids.size).toBe(1);
+    expect(await trainingTasks(id)).toHaveLength(1);
+    // Later, while it is still queued: joined too. A different request or force: true is a new task.
+    expect((await send()).json.task_id).toBe([...ids][0]);
+    expect((await send({ extra_attention: true })).json.task_id).not.toBe([...ids][0]);
+    expect((await send({ force: true })).json.task_id).not.toBe([...ids][0]);
+    expect(await trainingTasks(id)).toHaveLength(3);
+  });
+
+  it("legacy /v1/models: a caller that joined and hangs up leaves the shared training alone", async () => {
+    const id = await newDataset("identical legacy hang-up");
+    expect((await call(datasets.POST, "POST", `/v1/datasets?api_key=${key}`, { body: { id, rows } })).status).toBe(200);
+    const { submitTraining } = await import("../lib/services/training");
+    const { trainSynchronously } = await import("../lib/services/legacy-training");
+    const { getTask } = await import("../lib/jobs/queue");
+    const request = { datasetId: id, predictFields: ["y"], ignoreFields: [], duration: 10, extraAttention: false, force: false };
+    const first = await submitTraining(teamId, { ...request, source: "api" });
+    const hangUp = new AbortController();
+    const waiting = trainSynchronously({ teamId, ...request, signal: hangUp.signal });
+    setTimeout(() => hangUp.abort(), 300);
+    await expect(waiting).rejects.toThrow(/closed the connection/);
+    expect((await getTask({ teamId, taskId: first.taskId, kind: "train" }))?.status).toBe("PENDING");
+    expect(await trainingTasks(id)).toHaveLength(1);
+  });
+
+  it("a cancelled or failed training is not joined: the next identical request queues a new one", async () => {
+    const id = await newDataset("identical after cancel");
+    expect((await call(datasets.POST, "POST", `/v1/datasets?api_key=${key}`, { body: { id, rows } })).status).toBe(200);
+    const { submitTraining } = await import("../lib/services/training");
+    const { cancelTask } = await import("../lib/jobs/queue");
+    const request = { datasetId: id, predictFields: ["y"], ignoreFields: [], duration: 10, extraAttention: false, force: false, source: "api" as const };
+    const first = await submitTraining(teamId, request);
+    expect(first.joined).toBe(false);
+    expect(await submitTraining(teamId, request)).toEqual({ taskId: first.taskId, joined: true });
+    expect(await cancelTask({ teamId, taskId: first.taskId, kind: "train" })).toBe(true);
+    const again = await submitTraining(teamId, request);
+    expect(again.joined).toBe(false);
+    expect(again.taskId).not.toBe(first.taskId);
+  });
+});

@@ -20,6 +20,27 @@ describe("request bodies", () => {
     expect(parseJsonText("[".repeat(64) + "]".repeat(64))).toBeInstanceOf(Array);
   });
 
+  it("refuses a number beyond a double's range (1e400) with its path, not as a wrong type", () => {
+    const refused = (text: string) => {
+      try {
+        parseJsonText(text);
+      } catch (error) {
+        return (error as { issues?: unknown[] }).issues?.[0];
+      }
+      return undefined;
+    };
+    expect(refused('{"rows": [{"a": 1}, {"a": 2, "b c": -1E+400}]}')).toMatchObject({
+      loc: ["body", "rows", 1, "b c"],
+      msg: expect.stringMatching(/^Number out of range at rows\[1\]\["b c"\]: /),
+      type: "value_error",
+    });
+    expect(refused('{"duration": 1e400}')).toMatchObject({ loc: ["body", "duration"], msg: expect.stringMatching(/^Number out of range at duration/) });
+    expect(refused(`[${"9".repeat(400)}]`)).toMatchObject({ loc: ["body", 0] });
+    expect(refused("1e400")).toMatchObject({ loc: ["body"], msg: expect.stringMatching(/at the body/) });
+    // In range, or only text that looks like it: accepted.
+    expect(parseJsonText('{"a": 1e308, "b": "1e400", "c": 1e-400, "d": [1.5e-300]}')).toEqual({ a: 1e308, b: "1e400", c: 0, d: [1.5e-300] });
+  });
+
   it("explains malformed JSON", () => {
     expect(() => parseJsonText('{"a": ')).toThrow(/not valid JSON/);
   });

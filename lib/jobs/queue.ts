@@ -26,17 +26,21 @@ export const STALE_AFTER_MS = getEnv().TASK_STALE_SECONDS * 1000;
 export const MAX_ATTEMPTS = 2;
 export const DAY_MS = 86_400_000;
 
-export async function enqueueTask(options: { teamId: string; kind: TaskKind; payload: unknown }) {
-  return db.task.create({
+/** `client`: a transaction to insert within (default: the process's client). */
+export async function enqueueTask(options: { teamId: string; kind: TaskKind; payload: unknown }, client: Prisma.TransactionClient = db) {
+  return client.task.create({
     data: { teamId: options.teamId, kind: options.kind, payload: JSON.stringify(options.payload) },
     select: { id: true },
   });
 }
 
 /** A task that is already done, e.g. a training request answered by an existing identical model. */
-export async function recordSucceededTask(options: { teamId: string; kind: TaskKind; payload: unknown; resultId: string }) {
+export async function recordSucceededTask(
+  options: { teamId: string; kind: TaskKind; payload: unknown; resultId: string },
+  client: Prisma.TransactionClient = db,
+) {
   const now = new Date();
-  return db.task.create({
+  return client.task.create({
     data: {
       teamId: options.teamId,
       kind: options.kind,

@@ -135,7 +135,8 @@ export class ContractChecker {
 
   /** The problems of one recorded response (none when the document allows it). */
   check(record: RecordedResponse): string[] {
-    const pathname = new URL(record.url, "http://localhost").pathname;
+    // A trailing slash is answered as without it (proxy.ts).
+    const pathname = new URL(record.url, "http://localhost").pathname.replace(/(.)\/+$/, "$1");
     const method = record.method.toLowerCase();
     if (record.status >= 500) return [`HTTP ${record.status}: a server error is never part of the contract (body: ${(record.body ?? "").slice(0, 300)})`];
     const documented = this.paths.find((p) => p.matcher.test(pathname));

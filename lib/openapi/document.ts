@@ -63,7 +63,10 @@ export function buildOpenApiDocument() {
           summary: "Submit a training task",
           requestBody: jsonBody(trainRequestSchema),
           responses: {
-            "201": json(taskCreatedSchema, "Task queued (or, with force: false, already answered by an identical earlier model)"),
+            "201": json(
+              taskCreatedSchema,
+              "Task queued (or, with force: false, already answered by an identical earlier model, or the task of an identical training still queued or running)",
+            ),
             ...apiV1Errors({ write: true, body: true, storage: true, notFound: "Unknown dataset, or one of another team" }),
           },
         }),

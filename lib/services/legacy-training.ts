@@ -3,7 +3,7 @@
 // (lib/schemas/legacy.ts); a field-name problem found against the dataset is a validation error,
 // which the legacy envelope reports as a 400 with the messages.
 import { AppError, unprocessable } from "@/lib/errors";
-import { cancelTask, getTask } from "@/lib/jobs/queue";
+import { CANCELLED_MESSAGE, cancelTask, getTask } from "@/lib/jobs/queue";
 import { LEGACY_MAX_DURATION } from "@/lib/schemas/legacy";
 import { getTrainingResult } from "./models";
 import type { ForecastSpec } from "@/lib/schemas/forecasts";
@@ -30,30 +30,39 @@ export async function trainSynchronously(options: {
       { loc: ["body", "duration"], msg: `duration must be at most ${LEGACY_MAX_DURATION} seconds (got ${options.duration}).`, type: "less_than_equal" },
     ]);
   }
-  const { taskId } = await submitTraining(teamId, {
+  const submission = {
     datasetId: options.datasetId,
     predictFields: options.predictFields,
     ignoreFields: options.ignoreFields,
     duration: options.duration,
     extraAttention: options.extraAttention,
     force: options.force,
-    source: "legacy",
+    source: "legacy" as const,
     forecast: options.forecast,
     startedBy: options.startedBy,
-  });
+  };
+  let { taskId, joined } = await submitTraining(teamId, submission);
   // Nobody is waiting for the answer of a client that hung up: stop its training (queued or
-  // running) instead of letting it occupy a worker for up to its whole budget.
-  const cancel = () => void cancelTask({ teamId, taskId, kind: "train" }).catch(() => undefined);
+  // running) instead of letting it occupy a worker for up to its whole budget. A training this
+  // request joined (an identical one already queued or running) is someone else's: left alone.
+  const cancel = () => {
+    if (!joined) void cancelTask({ teamId, taskId, kind: "train" }).catch(() => undefined);
+  };
   signal?.addEventListener("abort", cancel, { once: true });
   try {
     for (;;) {
       if (signal?.aborted) {
-        await cancelTask({ teamId, taskId, kind: "train" });
+        if (!joined) await cancelTask({ teamId, taskId, kind: "train" });
         throw new AppError("bad_request", "The client closed the connection; the training was cancelled.");
       }
       const task = await getTask({ teamId, taskId, kind: "train" });
       if (!task) throw new AppError("not_found", "The training task disappeared.");
       if (task.status === "SUCCEEDED") return getTrainingResult({ teamId, taskId });
+      // The joined training was cancelled by the one who started it: this request still wants it.
+      if (task.status === "FAILED" && joined && task.error === CANCELLED_MESSAGE) {
+        ({ taskId, joined } = await submitTraining(teamId, submission));
+        continue;
+      }
       if (task.status === "FAILED") throw new AppError("bad_request", task.error ?? "Training failed.");
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -1,5 +1,6 @@
 // Training requests: validation against the dataset, reuse of identical models, and the task that
 // a worker runs. The web process only enqueues; lib/ml runs in the workers.
+import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { AppError, notFound, validationError, type ValidationIssue } from "@/lib/errors";
@@ -47,19 +48,42 @@ export function startedBy(auth: { userId: string | null; apiKeyId: string | null
   return undefined;
 }
 
+/** At most this many field-name problems are itemised; the rest are counted in one more item. */
+const MAX_FIELD_ISSUES = 20;
+/** The dataset's field names quoted in a message (a dataset may have thousands). */
+const MAX_LISTED_FIELDS = 50;
+
+function listFields(fields: Set<string>): string {
+  const names = [...fields];
+  return names.length <= MAX_LISTED_FIELDS
+    ? names.join(", ")
+    : `${names.slice(0, MAX_LISTED_FIELDS).join(", ")} and ${names.length - MAX_LISTED_FIELDS} more (GET /v1/datasets?id=... lists them all)`;
+}
+
 /** Names that do not exist in the dataset, as 422 items pointing at the offending array entries. */
 function unknownFieldIssues(names: string[], fields: Set<string>, key: string): ValidationIssue[] {
-  return names.flatMap((name, i) =>
-    fields.has(name)
-      ? []
-      : [
-          {
-            loc: ["body", key, i],
-            msg: `Unknown field "${name}". Field names are case sensitive; the dataset has: ${[...fields].join(", ")}.`,
-            type: "value_error",
-          },
-        ],
-  );
+  const issues: ValidationIssue[] = [];
+  let unknown = 0;
+  names.forEach((name, i) => {
+    if (fields.has(name)) return;
+    unknown++;
+    if (issues.length < MAX_FIELD_ISSUES) {
+      issues.push({
+        loc: ["body", key, i],
+        msg: `Unknown field "${clip(name)}". Field names are case sensitive; the dataset has: ${listFields(fields)}.`,
+        type: "value_error",
+      });
+    }
+  });
+  if (unknown > issues.length) {
+    issues.push({ loc: ["body", key], msg: `${unknown - issues.length} more names in ${key} are not fields of the dataset.`, type: "value_error" });
+  }
+  return issues;
+}
+
+/** A name as quoted in a message: a name of any length may arrive. */
+function clip(name: string): string {
+  return name.length > 200 ? `${name.slice(0, 200)}...` : name;
 }
 
 /** Identical requests on identical data share this key (force: false reuses their model). */
@@ -86,7 +110,8 @@ export function computeReuseKey(o: {
   );
 }
 
-export async function submitTraining(teamId: string, request: TrainSubmission): Promise<{ taskId: string }> {
+/** `joined`: an identical training was already queued or running and `taskId` is that task's id. */
+export async function submitTraining(teamId: string, request: TrainSubmission): Promise<{ taskId: string; joined: boolean }> {
   const dataset = await getDataset({ teamId, datasetId: request.datasetId }).catch((error) => {
     if (error instanceof AppError && error.code === "not_found") throw notFound(`Dataset "${request.datasetId}"`);
     throw error;
@@ -97,10 +122,14 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
     names.size === 0
       ? []
       : [...unknownFieldIssues(request.predictFields, names, "predict_fields"), ...unknownFieldIssues(request.ignoreFields, names, "ignore_fields")];
+  // Sets, not includes/indexOf: a request may list hundreds of thousands of names.
+  const ignored = new Set(request.ignoreFields);
+  const seen = new Set<string>();
   request.predictFields.forEach((name, i) => {
-    if (request.ignoreFields.includes(name))
-      issues.push({ loc: ["body", "predict_fields", i], msg: `"${name}" is both predicted and ignored.`, type: "value_error" });
-    if (request.predictFields.indexOf(name) !== i) issues.push({ loc: ["body", "predict_fields", i], msg: `"${name}" is listed twice.`, type: "value_error" });
+    if (issues.length >= 2 * MAX_FIELD_ISSUES + 2) return;
+    if (ignored.has(name)) issues.push({ loc: ["body", "predict_fields", i], msg: `"${clip(name)}" is both predicted and ignored.`, type: "value_error" });
+    if (seen.has(name)) issues.push({ loc: ["body", "predict_fields", i], msg: `"${clip(name)}" is listed twice.`, type: "value_error" });
+    seen.add(name);
   });
   if (issues.length) throw validationError(issues);
   // A forecast is checked against the rows now, so data problems answer 422 instead of a failed task.
@@ -128,13 +157,38 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
     ...(forecast ? { forecast } : {}),
     ...(request.startedBy ? { startedBy: request.startedBy } : {}),
   };
-  if (!request.force) {
-    const existing = await db.model.findFirst({ where: { teamId, reuseKey }, orderBy: { createdAt: "desc" }, select: { id: true } });
-    if (existing) {
-      const task = await recordSucceededTask({ teamId, kind: "train", payload, resultId: existing.id });
-      return { taskId: task.id };
-    }
+  if (request.force) return { taskId: (await enqueueTask({ teamId, kind: "train", payload })).id, joined: false };
+  // force: false. An identical earlier model is reused; an identical training still queued or
+  // running is joined (its task id is the answer, so both callers poll one task and get one model).
+  // Check and insert happen under the dataset row's write lock (an UPDATE that changes nothing:
+  // SQLite's file lock, PostgreSQL's row lock), so two identical requests that race serialise and
+  // the second sees the first's task instead of training a second model.
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`UPDATE "Dataset" SET "rowCount" = "rowCount" WHERE "id" = ${dataset.id}`;
+      const existing = await tx.model.findFirst({ where: { teamId, reuseKey }, orderBy: { createdAt: "desc" }, select: { id: true } });
+      if (existing) return { taskId: (await recordSucceededTask({ teamId, kind: "train", payload, resultId: existing.id }, tx)).id, joined: false };
+      const running = await findRunningTraining(tx, teamId, reuseKey);
+      if (running) return { taskId: running, joined: true };
+      return { taskId: (await enqueueTask({ teamId, kind: "train", payload }, tx)).id, joined: false };
+    },
+    // SQLite write transactions wait for the file lock (busy timeout), which can exceed Prisma's defaults.
+    { maxWait: 30_000, timeout: 60_000 },
+  );
+}
+
+/** The oldest queued or running training of the team with this reuse key (the key is a SHA-256 hex
+ * inside the payload JSON: the LIKE narrows, the parsed payload decides). */
+async function findRunningTraining(tx: Prisma.TransactionClient, teamId: string, reuseKey: string): Promise<string | null> {
+  const candidates = await tx.task.findMany({
+    where: { teamId, kind: "train", status: { in: ["PENDING", "IN_PROGRESS"] }, payload: { contains: reuseKey } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, payload: true },
+  });
+  for (const task of candidates) {
+    const parsed = trainTaskPayloadSchema.safeParse(JSON.parse(task.payload));
+    // A retrain (modelId) adds a version to a given model: not the same request as a new training.
+    if (parsed.success && parsed.data.reuseKey === reuseKey && !parsed.data.modelId) return task.id;
   }
-  const task = await enqueueTask({ teamId, kind: "train", payload });
-  return { taskId: task.id };
+  return null;
 }

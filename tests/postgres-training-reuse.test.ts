@@ -1,0 +1,59 @@
+// Identical trainings (force: false) submitted at the same moment on a real PostgreSQL server, where
+// the transactions really overlap (READ COMMITTED): they join one task instead of each queueing
+// one. Needs TEST_DATABASE_URL (see postgres-claim).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+
+const adminUrl = process.env.TEST_DATABASE_URL?.trim();
+
+function databaseUrl(admin: string, database: string, params: Record<string, string> = {}) {
+  const url = new URL(admin);
+  url.pathname = `/${database}`;
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+describe.skipIf(!adminUrl)("PostgreSQL: identical trainings that race", () => {
+  const database = `tabula_reuse_${process.pid}_${Date.now().toString(36)}`;
+  let db: typeof import("../lib/db").db;
+  let training: typeof import("../lib/services/training");
+  let teamId: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${database}"`);
+    await admin.end();
+    process.env.DATABASE_URL = databaseUrl(adminUrl!, database, { connection_limit: "24" });
+    process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-reuse-data-"));
+    const { migrate } = await import("../scripts/migrate");
+    await migrate();
+    db = (await import("../lib/db")).db;
+    training = await import("../lib/services/training");
+    teamId = (await db.team.create({ data: { name: "reuse" }, select: { id: true } })).id;
+  });
+
+  afterAll(async () => {
+    await db?.$disconnect();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it("twelve identical requests at once: one task, every caller gets its id", async () => {
+    const datasets = await import("../lib/services/datasets");
+    const { id } = await datasets.createDataset({ teamId, name: "race" });
+    await datasets.appendRows({ teamId, datasetId: id, rows: Array.from({ length: 30 }, (_, i) => ({ x: i, y: i % 2 ? "a" : "b" })) });
+    const request = { datasetId: id, predictFields: ["y"], ignoreFields: [], duration: 10, extraAttention: false, force: false, source: "api" as const };
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(Array.from({ length: 12 }, () => training.submitTraining(teamId, { ...request, duration: [10, 60, 300][round] })));
+      expect(new Set(answers.map((a) => a.taskId)).size).toBe(1);
+      expect(answers.filter((a) => !a.joined)).toHaveLength(1);
+    }
+    expect(await db.task.count({ where: { teamId, kind: "train" } })).toBe(3);
+  });
+});
