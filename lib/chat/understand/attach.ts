@@ -942,6 +942,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     return false;
   };
+  const rangeFieldNegated = (start: number): boolean => {
+    const f = mAt(start - 1);
+    return !!f && f.kind === "field" && negatedAt(f.start);
+  };
   const cmpBefore = (start: number): { op: Filter["op"]; from: number } | null => {
     // The comparison words right before a number: "more than", "at least", "over", "before", "since".
     for (let k = start - 1, n = 0; k >= 0 && n < 3; k--, n++) {
@@ -1141,7 +1145,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           end: hi.end,
           kind: "range",
           options,
-          negated: negatedAt(m.start - (betweenWord ? 1 : 0)),
+          // ("excluding IQ between 10 and 14": the negation before the range's own field.)
+          negated: negatedAt(m.start - (betweenWord ? 1 : 0)) || rangeFieldNegated(m.start - (betweenWord ? 1 : 0)),
           refs,
           listed: 0,
           conj: null,

@@ -8,6 +8,7 @@ import { versusAxes } from "./axes";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
 import { dropOneValueGroupings } from "./onevalue";
+import { dropRowGroupings } from "./rowgroups";
 import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
@@ -561,6 +562,15 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // "and among grade A?": no grouping by a field restricted to one value unless asked for (onevalue.ts).
   const oneValue = dropOneValueGroupings(a, best.plan);
   if (oneValue) best = { ...best, plan: oneValue };
+  // "average education in provinces where ...": the plural of a field naming each row is the rows (rowgroups.ts).
+  const rowsOf = dropRowGroupings(a, lex, best.plan);
+  if (rowsOf) {
+    best = { ...best, plan: rowsOf.plan };
+    // (A runner-up reading that is now the answer itself is no longer an alternative.)
+    const k = notes.indexOf(`alternative:${JSON.stringify(rowsOf.plan)}`);
+    if (k >= 0) notes.splice(k, 1);
+    notes.push(`rowsNamedAs:${rowsOf.field}:${rowsOf.text}`);
+  }
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);

@@ -1,0 +1,65 @@
+// chat-probe20: questions with several conditions over R tables (lib/chat/testing/probe20), each fixed by its general
+// cause and tested here with other wordings than the probe's. Expected numbers come from the CSV rows with plain
+// loops, never from the engine.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { readCsvTableAndRows } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe20");
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
+const swiss = read("swiss.csv");
+const housing = read("housing.csv");
+const nls = read("nlschools.csv");
+
+const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+const mean = (xs: number[]) => sum(xs) / xs.length;
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+
+describe("the plural of a field with one row per value is the rows, not a grouping", () => {
+  it("mean fertility of provinces where education is above 15: one number, stated", async () => {
+    const reply = await askTurns(swiss.table, "mean fertility of provinces where education is above 15");
+    expect(reply.plan?.groupBy).toEqual([]);
+    const want = mean(swiss.rows.filter((r) => Number(r.Education) > 15).map((r) => Number(r.Fertility)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 3);
+    expect(reply.messages[0].content).toContain('"provinces"');
+  });
+  it("total agriculture by province keeps the grouping", async () => {
+    const reply = await askTurns(swiss.table, "total agriculture by province");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Province"]);
+  });
+  it("which province has the lowest education keeps the grouping", async () => {
+    const reply = await askTurns(swiss.table, "which province has the lowest education");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Province"]);
+  });
+});
+
+describe("a negated range is the rows outside it", () => {
+  it("how many pupils have an SES that is not between 15 and 35", async () => {
+    const reply = await askTurns(nls.table, "how many pupils have an SES that is not between 15 and 35");
+    const want = nls.rows.filter((r) => Number(r.SES) < 15 || Number(r.SES) > 35).length;
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+  it("average IQ excluding lang between 30 and 50 (the negation before the range's field)", async () => {
+    const reply = await askTurns(nls.table, "average IQ excluding lang between 30 and 50");
+    const want = mean(nls.rows.filter((r) => Number(r.lang) < 30 || Number(r.lang) > 50).map((r) => Number(r.IQ)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 3);
+  });
+});
+
+describe("an abbreviated field name said in full where the full word is also a grammar word", () => {
+  it("number of residents with medium influence by type: Infl is Medium", async () => {
+    const reply = await askTurns(housing.table, "number of residents with medium influence by type");
+    expect(reply.plan?.filters).toEqual([{ field: "Infl", op: "eq", values: ["Medium"] }]);
+    const want = sum(housing.rows.filter((r) => r.Infl === "Medium" && r.Type === "Tower").map((r) => Number(r.Freq)));
+    expect(reply.messages[1].table?.find((r) => r.Type === "Tower")?.["Total of Freq"]).toBe(want);
+  });
+});
+
+describe("two conditions on one field of which only one is kept: the other is named as not used", () => {
+  it("towers with high contact and low contact", async () => {
+    const reply = await askTurns(housing.table, "number of people in towers with high contact and low contact");
+    expect(reply.plan?.filters.filter((f) => f.field === "Cont")).toHaveLength(1);
+    expect(reply.assumptions?.join(" ")).toMatch(/did not use "(high|low)"/);
+  });
+});
