@@ -63,3 +63,41 @@ describe("two conditions on one field of which only one is kept: the other is na
     expect(reply.assumptions?.join(" ")).toMatch(/did not use "(high|low)"/);
   });
 });
+
+describe("a plural naming a value no field here holds ('girls', 'women') is a condition said as not used", () => {
+  it("how many boys have a lang above 45: counted over all rows, 'boys' named", async () => {
+    const reply = await askTurns(nls.table, "how many boys have a lang above 45");
+    expect(reply.assumptions?.join(" ")).toContain('did not use "boys"');
+  });
+  it("how many women have an IQ above 14: 'women' named", async () => {
+    const reply = await askTurns(nls.table, "how many women have an IQ above 14");
+    expect(reply.assumptions?.join(" ")).toContain('did not use "women"');
+  });
+});
+
+describe("two number fields joined by 'or', then one comparison: either field meets it", () => {
+  const biopsy = read("biopsy.csv");
+  it("how many samples have either V4 or V5 above 7", async () => {
+    const reply = await askTurns(biopsy.table, "how many samples have either V4 or V5 above 7");
+    const want = biopsy.rows.filter((r) => Number(r.V4) > 7 || Number(r.V5) > 7).length;
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+});
+
+describe("a field said right after 'by' is the grouping, also a 0/1 field with a condition", () => {
+  it("average IQ by COMB for pupils with SES above 30", async () => {
+    const reply = await askTurns(nls.table, "average IQ by COMB for pupils with SES above 30");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["COMB"]);
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "IQ" });
+  });
+});
+
+describe("'among' followed by a row noun and a condition restricts the rows, not a grouping", () => {
+  it("lowest IQ among pupils with lang over 50", async () => {
+    const reply = await askTurns(nls.table, "lowest IQ among pupils with lang over 50");
+    const want = Math.min(...nls.rows.filter((r) => Number(r.lang) > 50).map((r) => Number(r.IQ)));
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+});

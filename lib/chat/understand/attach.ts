@@ -12,8 +12,11 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
+import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
+
+/** Words our vocabulary knows as another name of a field's value ("girls" for female, "Americans" for USA). */
+const VALUE_ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
 
 /** Words that link counted rows to their condition ("how many districts are inland"). */
 const ROW_LINKS = new Set(["are", "is", "were", "was", "have", "has", "had", "with", "that", "who", "which", "where", "whose"]);
@@ -636,7 +639,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const grainNamed = r.end - r.pos === 1 && GRAIN_NAMES.has(lemma(r.pos));
         if (hasHit(m, "superlative") && m.end >= r.pos - 1 && !r.agg && !grainNamed) r.supAgg = hitKey(m, "superlative") as "max" | "min";
         // ("among senior citizens": the rows of a yes/no field's yes side, not a grouping by it.)
-        const amongFlag = m.text === "among" && r.cands.length === 1 && !!flagFor(lex, r.cands[0].name);
+        // ("among pupils with SES under 15": "among" then other words names rows, not a grouping by the field.)
+        const amongFlag =
+          m.text === "among" && ((r.cands.length === 1 && !!flagFor(lex, r.cands[0].name)) || tokens.slice(m.end, r.pos).some((t) => !STOP_WORDS.has(t.lemma)));
         // ("and by senior citizen?": a follow-up cue ending in "by" is a grouping word too.)
         if ((hasHit(m, "group") || (hasHit(m, "followUp") && lemma(m.end - 1) === "by")) && !amongFlag) {
           r.group = true;
@@ -2055,6 +2060,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     if (only && ors === 1) a.orRefs.push([r.id, s.id]);
   }
+  // "either V7 or V8 equal to 10", "Examination or Education above 30": two number fields joined by "or" and
+  // then one comparison, said once for both: one condition that holds when either field meets it.
+  for (const [p, q] of a.orRefs) {
+    const first = a.refs[p];
+    const second = a.refs[q];
+    const atom = a.filters.find((f) => f.refs.includes(q) && (f.kind === "compare" || f.kind === "range") && f.pos >= second.end && f.pos - second.end <= 1);
+    if (!first || !atom || atom.negated || atom.options.length !== 1 || atom.refs.includes(p) || first.cands.length !== 1) continue;
+    if (a.filters.some((f) => f.refs.includes(p))) continue;
+    const opt = atom.options[0];
+    const field = lex.byName.get(first.cands[0].name);
+    if (!field || field.role !== "number" || opt.filter.or || opt.filter.otherField || opt.filter.field === field.name) continue;
+    opt.filter = { ...opt.filter, or: [{ field: field.name, op: opt.filter.op, values: opt.filter.values }] };
+    atom.refs.push(p);
+    atom.pos = Math.min(atom.pos, first.pos);
+    atom.text = spanText(tokens, first.pos, atom.end);
+  }
   // Values listed together ("furniture, office supplies and technology", "USA, Japan and Europe"):
   // their field may also be what the answer is split by.
   for (const f of a.filters) {
@@ -2164,10 +2185,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   mentions.forEach((m) => {
     if (!hasHit(m, "rowNoun")) return;
     a.rowNoun = true;
+    // ("how many women ..." over a table that holds no such value: a condition nothing here reads, said.)
+    if (m.end - m.start === 1 && VALUE_ALIAS_WORDS.has(tokens[m.start].text.toLowerCase())) a.unknown.push({ text: m.text, pos: m.start, slot: "other" });
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     if (prev && hasHit(prev, "count")) a.countRows = true;
     // "the capacity for each cinema": a grouping word before the rows' own noun asks for one value per row.
-    if (prev && hasHit(prev, "group") && prev.end === m.start) a.eachRow = true;
+    // ("the highest lang among pupils with SES under 15": "among" names the rows a condition keeps.)
+    if (prev && hasHit(prev, "group") && prev.end === m.start && lemma(prev.start) !== "among") a.eachRow = true;
   });
   // "how many didn't give their income", "no pulse recorded", "a missing income", "left the smoke question
   // blank": the rows where a field with empty cells is empty (not for yes/no fields, nor a number whose
@@ -2442,6 +2466,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     ) {
       a.rowNoun = true;
       if (hasHit(prev, "count")) a.countRows = true;
+      // ("how many girls have an IQ above 12" over a table without a sex field: a word naming a value of some
+      // field, "girls", "Americans", is a condition nothing here holds; the count is of all rows, said.)
+      if (VALUE_ALIAS_WORDS.has(t0.text.toLowerCase()) || VALUE_ALIAS_WORDS.has(t0.lemma)) a.unknown.push({ text: m.text, pos: m.start, slot: "other" });
       return;
     }
     // "how many mammals are there in each order", "the number of cereals for each mfr": a plural noun

@@ -1000,6 +1000,34 @@ function dropCarriedLimit(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | nu
 function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: AnalysisPlan | null): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
+  // "average lang by COMB for pupils with IQ over 12": a field said right after "by" is what the answer is
+  // split by, never a second number averaged (a 0/1 field too); the best reading grouping by it is taken.
+  // (Not in a ranking: "top 5 states by sales" ranks by the field after "by".)
+  if (plan.intent === "aggregate" && !a.limit && !a.sort && !a.superlative && !plan.limit && !plan.sort) {
+    const measured = [plan.measure.field, ...(plan.extraMeasures ?? []).map((m) => m.field)];
+    const byRef = a.refs.find(
+      (r) =>
+        r.turn === 0 &&
+        r.group &&
+        !r.agg &&
+        !r.series &&
+        !r.facet &&
+        r.cands.length === 1 &&
+        measured.includes(r.cands[0].name) &&
+        !plan.groupBy.some((g) => g.field === r.cands[0].name),
+    );
+    const field = byRef?.cands[0].name;
+    const grouped = field
+      ? ranked.find(
+          (c) =>
+            c.plan.intent === "aggregate" &&
+            c.plan.groupBy.some((g) => g.field === field) &&
+            c.plan.measure.field !== field &&
+            JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+        )
+      : undefined;
+    if (grouped) return { best: grouped, instead: best };
+  }
   // "what's the mpg of the lightest car?": a superlative said of one row names the row ranked by its
   // field; the number asked for is read in that row, not plotted against it.
   if (plan.intent === "relationship" && a.supRows && a.superlative && !a.relation && !a.versus) {
