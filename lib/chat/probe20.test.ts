@@ -101,3 +101,25 @@ describe("'among' followed by a row noun and a condition restricts the rows, not
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
   });
 });
+
+describe("two fields of a row compared with a factor ('more than twice')", () => {
+  const ome = read("ome.csv");
+  it("how many rows have Trials more than twice Correct", async () => {
+    const reply = await askTurns(ome.table, "how many rows have Trials more than twice Correct");
+    expect(reply.plan?.filters).toEqual([{ field: "Trials", op: "gt", values: [2], otherField: "Correct" }]);
+    const want = ome.rows.filter((r) => Number(r.Trials) > 2 * Number(r.Correct)).length;
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+    expect(reply.assumptions ?? []).not.toContainEqual(expect.stringContaining("twice"));
+  });
+  it("N times: Trials over 3 times Correct", async () => {
+    const reply = await askTurns(ome.table, "how many rows have Trials over 3 times Correct");
+    expect(reply.plan?.filters).toEqual([{ field: "Trials", op: "gt", values: [3], otherField: "Correct" }]);
+  });
+});
+
+describe("a number the field holds right after its name is that value, also over a field of halves", () => {
+  it("how many pupils have an IQ of 11", async () => {
+    const reply = await askTurns(nls.table, "how many pupils have an IQ of 11");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(nls.rows.filter((r) => Number(r.IQ) === 11).length);
+  });
+});

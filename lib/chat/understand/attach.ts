@@ -113,6 +113,7 @@ function valueWordsOf(dictionary: string[]): string[][] {
 }
 const TIME_PREPOSITIONS = new Set(["in", "from", "during", "since"]);
 /** Small words between a comparison and the second field ("less than their budget", "than they cost"). */
+const FACTOR_WORDS: Record<string, number> = words.factorWords.words;
 const SECOND_SIDE_FILLERS = new Set(["their", "its", "his", "her", "the", "they", "it", "what", "a", "an", "was", "were", "is", "did", "do", "does"]);
 const FIRST_SIDE_FILLERS = new Set(["a", "an", "the", "their", "its", "is", "was", "were", "be", "been", "have", "has", "had"]);
 /** Verbs of earning: "movies that made less than they cost" compares the money-in fields. */
@@ -1386,7 +1387,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         f.numbers !== null && f.integer && (f.discrete || f.distinct <= 40) && list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max);
       let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name))) ? fieldAfter : null;
       // (Right after the field's name, any whole number the field holds: "pdays of -1", a code.)
-      const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && f.integer && list.every((v) => f.numbers!.includes(v)));
+      // ("an IQ of 10" over a field of halves too: a number the field holds.)
+      const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && list.every((v) => Number.isInteger(v) && f.numbers!.includes(v)));
       // "cereals on shelf 1 or 2", "in Month 7": right after the name of a field of a few whole numbers.
       if (!ref) {
         const before = a.refs.find((r) => r.turn === turn && r.end === m.start && !r.group && r.cands.length === 1 && discrete(info(r.cands[0].name)));
@@ -2549,6 +2551,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (a.filters.some((f) => m.start >= f.pos && m.start < f.end)) return;
     const numRef = (r: Ref) => r.turn === 0 && !r.group && r.cands.some((c) => numeric(info(c.name)));
     let k = m.end;
+    // ("V1 more than twice V2", "Trials over 3 times Correct": a factor before the second field.)
+    let factor = 1;
+    const factorAt = k;
+    if (FACTOR_WORDS[lemma(k)] !== undefined) factor = FACTOR_WORDS[lemma(k++)];
+    else if (tokens[k]?.kind === "number" && lemma(k + 1) === "time" && Number(tokens[k].text) > 0) {
+      factor = Number(tokens[k].text);
+      k += 2;
+    }
     while (k < tokens.length && SECOND_SIDE_FILLERS.has(lemma(k))) k++;
     const right = a.refs.find((r) => r.pos === k && numRef(r));
     if (!right || mAt(right.end)?.kind === "number") return;
@@ -2563,10 +2573,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       for (const r of rights)
         if (l.name !== r.name)
           options.push({
-            filter: { field: l.name, op: key as Filter["op"], values: [1], otherField: r.name },
+            filter: { field: l.name, op: key as Filter["op"], values: [factor], otherField: r.name },
             how: lefts.length * rights.length > 1 ? "ambiguous" : left ? "adjacent" : "guess",
           });
     if (!options.length) return;
+    if (factor !== 1) for (let u = a.unknown.length - 1; u >= 0; u--) if (a.unknown[u].pos === factorAt) a.unknown.splice(u, 1);
     addAtom({
       pos: left ? left.pos : j,
       end: right.end,
