@@ -123,3 +123,12 @@ describe("a number the field holds right after its name is that value, also over
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(nls.rows.filter((r) => Number(r.IQ) === 11).length);
   });
 });
+
+describe("people said with an age in months or years, over a table without a duration field, compare their age", () => {
+  const ome = read("ome.csv");
+  it("average Correct excluding children under 24 months: Age, with the unit named", async () => {
+    const reply = await askTurns(ome.table, "average Correct excluding children under 24 months");
+    expect(reply.plan?.filters).toEqual([{ field: "Age", op: "gte", values: [24] }]);
+    expect(reply.assumptions?.join(" ")).toContain("Age");
+  });
+});

@@ -1235,6 +1235,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const durationFields = unit
         ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => (clock ? CLOCK_DURATION_FIELD_WORDS : DURATION_FIELD_WORDS).has(w)))
         : [];
+      // ("children under 20 months" over a table with no duration field: the people's age, in the unit said.)
+      const unitAge =
+        unit && !durationFields.length && cmp && !temporal && !comparative?.field && unit >= DURATION_UNITS.day ? peopleRightBefore(cmp.from, null) : null;
       // "lines with more than 5 items": things counted after the number are the quantity field's.
       const counted =
         !age && !comparative?.field && m.kind === "number" && !m.money && !m.percent && COUNTED_NOUNS.has(lemma(m.end))
@@ -1246,16 +1249,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           ? [counted]
           : age
             ? [age]
-            : !named && durationFields.length
-              ? durationFields
-              : named
-                ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
-                : yearish && timeFields.length
-                  ? timeFields
-                  : (personAge(cmp?.from ?? m.start) ??
-                    fields.filter(
-                      (f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= inFieldScale(m, f)! * 4 && f.max >= inFieldScale(m, f)! / 4,
-                    ));
+            : unitAge
+              ? [unitAge]
+              : !named && durationFields.length
+                ? durationFields
+                : named
+                  ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
+                  : yearish && timeFields.length
+                    ? timeFields
+                    : (personAge(cmp?.from ?? m.start) ??
+                      fields.filter(
+                        (f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= inFieldScale(m, f)! * 4 && f.max >= inFieldScale(m, f)! / 4,
+                      ));
       for (const f of candidates) {
         let value: string | number | null;
         if (m.kind === "date" || (isTimeField(f) && yearish))
