@@ -132,3 +132,18 @@ describe("people said with an age in months or years, over a table without a dur
     expect(reply.assumptions?.join(" ")).toContain("Age");
   });
 });
+
+describe("two number fields joined by 'and', then one comparison: each field meets it", () => {
+  const biopsy = read("biopsy.csv");
+  it("how many benign samples have V3 and V4 above 2", async () => {
+    const reply = await askTurns(biopsy.table, "how many benign samples have V3 and V4 above 2");
+    const want = biopsy.rows.filter((r) => r.class === "benign" && Number(r.V3) > 2 && Number(r.V4) > 2).length;
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+  it("how many provinces have both catholic and fertility over 70", async () => {
+    const reply = await askTurns(swiss.table, "how many provinces have both catholic and fertility over 70");
+    const want = swiss.rows.filter((r) => Number(r.Catholic) > 70 && Number(r.Fertility) > 70).length;
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+});

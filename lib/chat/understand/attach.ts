@@ -2083,6 +2083,37 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     atom.pos = Math.min(atom.pos, first.pos);
     atom.text = spanText(tokens, first.pos, atom.end);
   }
+  // "V1 and V2 above 5", "both education and examination above 20", "fertility and agriculture both over 60": two
+  // number fields joined by "and", no other word governing the first, then one comparison: each field meets it.
+  for (const r of a.refs) {
+    const s = a.refs.find((q) => q.pos > r.end && q.pos - r.end <= 2);
+    if (!s || r.turn !== 0 || s.turn !== 0 || r.cands.length !== 1) continue;
+    const between = tokens.slice(r.end, s.pos).map((t) => t.lemma);
+    if (between.filter((w) => w === "and").length !== 1 || between.some((w) => w !== "and" && w !== "the")) continue;
+    if (r.agg || r.supAgg || r.group || r.each || r.series || r.facet || r.afterWhich || r.ranked || r.sortBy || r.countOf || r.distinctOf || r.via) continue;
+    const atom = a.filters.find(
+      (f) =>
+        f.refs.includes(s.id) &&
+        f.kind === "compare" &&
+        f.pos >= s.end &&
+        tokens.slice(s.end, f.pos).every((t) => ["both", "each", "are", "is", "all"].includes(t.lemma)),
+    );
+    if (!atom || atom.negated || atom.options.length !== 1 || a.filters.some((f) => f.refs.includes(r.id))) continue;
+    const opt = atom.options[0];
+    const field = lex.byName.get(r.cands[0].name);
+    if (!field || field.role !== "number" || opt.filter.or || opt.filter.otherField || opt.filter.field === field.name) continue;
+    addAtom({
+      pos: r.pos,
+      end: r.end,
+      kind: "compare",
+      options: [{ filter: { ...opt.filter, field: field.name }, how: "adjacent" }],
+      negated: false,
+      refs: [r.id],
+      listed: 0,
+      conj: null,
+      text: `${r.text} ${spanText(tokens, atom.pos, atom.end)}`,
+    });
+  }
   // Values listed together ("furniture, office supplies and technology", "USA, Japan and Europe"):
   // their field may also be what the answer is split by.
   for (const f of a.filters) {

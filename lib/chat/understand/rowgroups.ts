@@ -13,7 +13,15 @@ const COMBINING = new Set(["mean", "sum", "median"]);
 /** The plan without a grouping by the rows' own names, and the plural read as the rows; else null. */
 export function dropRowGroupings(a: Atoms, lex: TableLexicon, plan: AnalysisPlan): { plan: AnalysisPlan; text: string; field: string } | null {
   if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.groupBy[0].bucket != null) return null;
-  if (!COMBINING.has(plan.measure.agg) || plan.extraMeasures?.length || plan.sort || plan.limit != null || plan.having || plan.within) return null;
+  if (
+    !COMBINING.has(plan.measure.agg) ||
+    (plan.extraMeasures ?? []).some((m) => !COMBINING.has(m.agg)) ||
+    plan.sort ||
+    plan.limit != null ||
+    plan.having ||
+    plan.within
+  )
+    return null;
   if (a.superlative || a.chart) return null;
   const field = plan.groupBy[0].field;
   const info = lex.byName.get(field);
