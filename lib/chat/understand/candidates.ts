@@ -338,6 +338,7 @@ export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candida
   for (const combo of filterCombos(a.filters)) {
     const consumedRefs = new Set<number>();
     const baseFilters: Filter[] = [];
+    const baseTexts: string[] = [];
     const choices: Choice[] = [];
     const feats0: Features = new Map();
     const notes0: string[] = [];
@@ -345,7 +346,18 @@ export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candida
       const opt = atom.options[option];
       // "excluding years before 2005", "excluding weight below 100": the rows on the other side.
       const other = atom.negated && (atom.kind === "compare" || atom.kind === "date") ? OTHER_SIDE[opt.filter.op] : undefined;
-      baseFilters.push(other ? ({ ...opt.filter, op: other } as Filter) : opt.filter);
+      // "IQ not between 10 and 14": below the low end or above the high end.
+      const outside =
+        atom.negated && opt.filter.op === "between" && opt.filter.values.length === 2 && !opt.filter.or
+          ? ({
+              field: opt.filter.field,
+              op: "lt",
+              values: [opt.filter.values[0]],
+              or: [{ field: opt.filter.field, op: "gt", values: [opt.filter.values[1]] }],
+            } as Filter)
+          : null;
+      baseFilters.push(outside ?? (other ? ({ ...opt.filter, op: other } as Filter) : opt.filter));
+      baseTexts.push(atom.text);
       for (const r of atom.refs) consumedRefs.add(r);
       add(feats0, `filter:${opt.how}`);
       add(feats0, `filter:${atom.kind}|${opt.how}`);
@@ -353,12 +365,18 @@ export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candida
       if (atom.options.length > 1) choices.push({ key: `filter:${atom.id}`, field: opt.filter.field, of: atom.options.length, text: atom.text });
       if (opt.how === "guess") notes0.push(`guess:${opt.filter.field}:${atom.text}`);
     }
-    // Several filters on one field (other than lists): keep the last.
+    // Several filters on one field (other than lists): keep the last; the answer names the one left out.
     const filters: Filter[] = [];
-    for (const f of baseFilters) {
+    const texts: string[] = [];
+    for (const [i, f] of baseFilters.entries()) {
       const same = filters.findIndex((x) => x.field === f.field && x.op === f.op && f.op !== "neq");
-      if (same >= 0) filters.splice(same, 1);
+      if (same >= 0) {
+        if (JSON.stringify(filters[same]) !== JSON.stringify(f)) notes0.push(`ignored:${texts[same]}`);
+        filters.splice(same, 1);
+        texts.splice(same, 1);
+      }
       filters.push(f);
+      texts.push(baseTexts[i]);
     }
     const refs = a.refs.filter((r) => !consumedRefs.has(r.id)).slice(0, MAX_REFS);
     // Refs that still name a field the filters use, without a role word, only repeat the filter field.

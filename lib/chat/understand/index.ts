@@ -8,6 +8,7 @@ import { versusAxes } from "./axes";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
 import { dropOneValueGroupings } from "./onevalue";
+import { dropRowGroupings } from "./rowgroups";
 import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
@@ -561,6 +562,15 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // "and among grade A?": no grouping by a field restricted to one value unless asked for (onevalue.ts).
   const oneValue = dropOneValueGroupings(a, best.plan);
   if (oneValue) best = { ...best, plan: oneValue };
+  // "average education in provinces where ...": the plural of a field naming each row is the rows (rowgroups.ts).
+  const rowsOf = dropRowGroupings(a, lex, best.plan);
+  if (rowsOf) {
+    best = { ...best, plan: rowsOf.plan };
+    // (A runner-up reading that is now the answer itself is no longer an alternative.)
+    const k = notes.indexOf(`alternative:${JSON.stringify(rowsOf.plan)}`);
+    if (k >= 0) notes.splice(k, 1);
+    notes.push(`rowsNamedAs:${rowsOf.field}:${rowsOf.text}`);
+  }
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
@@ -990,6 +1000,34 @@ function dropCarriedLimit(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | nu
 function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: AnalysisPlan | null): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
+  // "average lang by COMB for pupils with IQ over 12": a field said right after "by" is what the answer is
+  // split by, never a second number averaged (a 0/1 field too); the best reading grouping by it is taken.
+  // (Not in a ranking: "top 5 states by sales" ranks by the field after "by".)
+  if (plan.intent === "aggregate" && !a.limit && !a.sort && !a.superlative && !plan.limit && !plan.sort) {
+    const measured = [plan.measure.field, ...(plan.extraMeasures ?? []).map((m) => m.field)];
+    const byRef = a.refs.find(
+      (r) =>
+        r.turn === 0 &&
+        r.group &&
+        !r.agg &&
+        !r.series &&
+        !r.facet &&
+        r.cands.length === 1 &&
+        measured.includes(r.cands[0].name) &&
+        !plan.groupBy.some((g) => g.field === r.cands[0].name),
+    );
+    const field = byRef?.cands[0].name;
+    const grouped = field
+      ? ranked.find(
+          (c) =>
+            c.plan.intent === "aggregate" &&
+            c.plan.groupBy.some((g) => g.field === field) &&
+            c.plan.measure.field !== field &&
+            JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+        )
+      : undefined;
+    if (grouped) return { best: grouped, instead: best };
+  }
   // "what's the mpg of the lightest car?": a superlative said of one row names the row ranked by its
   // field; the number asked for is read in that row, not plotted against it.
   if (plan.intent === "relationship" && a.supRows && a.superlative && !a.relation && !a.versus) {

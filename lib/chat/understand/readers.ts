@@ -441,6 +441,7 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
 }
 
 const EVENT_TIME_WORDS = new Set(shapes.eventDates.timeWords);
+const ABBREVIATED_TOPICS = new Set(shapes.abbreviatedTopics.words);
 const MIN_GENERIC_HEADS = 2;
 const QUANTITY_WORDS = new Set(words.sumByDefault);
 
@@ -465,9 +466,8 @@ export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
   else if (
     w.length >= 6 &&
     /^[a-z]+$/.test(w) &&
-    !KNOWN_WORDS.has(w) &&
+    ((!KNOWN_WORDS.has(w) && !ALONE_WORDS.has(w)) || ABBREVIATED_TOPICS.has(w)) &&
     !STOP_WORDS.has(w) &&
-    !ALONE_WORDS.has(w) &&
     !lex.nameIndex.has(w) &&
     !lex.valueIndex.has(w) &&
     // ("totalcharges": a field's whole name typed as one word, TotalCharges, is that name, not "total".)
@@ -478,6 +478,8 @@ export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
     let tie = false;
     for (const [k, entries] of lex.nameIndex) {
       if (k.length < 3 || k.length > w.length - 3 || !w.startsWith(k) || STOP_WORDS.has(k)) continue;
+      // (A grammar noun, "influence", stands for a field only by a name word of 4 letters or more: Infl.)
+      if (k.length < 4 && KNOWN_WORDS.has(w)) continue;
       // A word of the field's own name, not of a general synonym ("heavy" for Weight: "heavyest" is a typo of "heaviest").
       if (!entries.some((n) => n.weight >= 1)) continue;
       if (k.length > best.length) {
