@@ -132,6 +132,37 @@ function distinctIdReading(plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan 
   return id ? { ...plan, measure: { ...plan.measure, field: id.name } } : null;
 }
 
+/**
+ * "average distance of the races", "avg fuel for states with temp over 60", "average race time" over a
+ * table whose `race`/`state` names each row once: a grouping by that field would give every row as its
+ * own group (the average of one number), so the field said without "by"/"per"/"each", a ranking or a
+ * question word names the rows the aggregate runs over; the answer says so.
+ */
+// ("the average temperature across states": over them all; "by"/"per"/"each" state still groups.)
+const OVER_ROWS = new Set(["across", "over", "for", "of", "among"]);
+const ARTICLES = new Set(["the", "a", "an", "all", "these", "those"]);
+
+function perRowKeyReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.sort || plan.limit !== null || plan.having) return null;
+  if (![plan.measure, ...plan.extraMeasures].every((m) => ["mean", "sum", "median", "min", "max"].includes(m.agg) && m.field && !m.per && !m.condition))
+    return null;
+  if (a.superlative !== null || a.limit !== null || a.sort !== null || a.chart !== null) return null;
+  const field = plan.groupBy[0].field;
+  const info = lex.byName.get(field);
+  if (!info?.codes || info.codes.length < 5 || info.codes.some((c) => c < 0) || info.distinct !== info.codes.length) return null;
+  const refs = a.refs.filter((r) => r.cands.some((c) => c.name === field));
+  const ref = refs[0];
+  if (
+    !ref ||
+    refs.some(
+      (r) =>
+        r.turn !== 0 || r.via || saidAsGrouping(a, r) || r.afterWhich || r.sortBy || (r.group && !OVER_ROWS.has(r.before.find((w) => !ARTICLES.has(w)) ?? "")),
+    )
+  )
+    return null;
+  return { plan: { ...plan, groupBy: [], chart: "none" }, note: `rowsNamedAs:${field}:${ref.text}` };
+}
+
 /** "churn rate by plan" then "which plan is worst?": for an unwanted event, the worst is the highest rate. */
 function badEventReading(a: Atoms, plan: AnalysisPlan): AnalysisPlan | null {
   const word = a.reading.tokens.find((t) => t.lemma === "worst" || t.lemma === "best")?.lemma;
@@ -515,6 +546,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (everyValue) adopt(everyValue);
   const byId = distinctIdReading(best.plan, lex);
   if (byId) adopt(byId);
+  const keyRows = perRowKeyReading(a, best.plan, lex);
+  if (keyRows) adopt(keyRows.plan, keyRows.note);
   // "2 clients with the most orders": a lone small number right before the ranked grouping's noun is its limit.
   const rankedLimit = strayLimit(a, best.plan);
   if (rankedLimit) adopt({ ...best.plan, limit: rankedLimit });
