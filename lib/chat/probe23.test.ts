@@ -45,3 +45,50 @@ describe("'overall' between an aggregate word and its field", () => {
     expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(mean(attitude.rows.map((r) => Number(r.complaints))), 3);
   });
 });
+
+const puromycin = read("puromycin.csv");
+
+describe("follow-ups: 'how many is that?', 'remove that filter', a turn of words nothing reads", () => {
+  it("'how many is that?' counts the rows the earlier answer ran over", async () => {
+    const reply = await askTurns(road.table, "average deaths for states with fuel above 150", "how many is that?");
+    expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(road.rows.filter((r) => Number(r.fuel) > 150).length);
+  });
+  it("'remove that filter' after a count of filtered rows counts every row", async () => {
+    const reply = await askTurns(puromycin.table, "how many samples have conc above 0.2", "remove that filter");
+    expect(reply.plan?.filters).toEqual([]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(puromycin.rows.length);
+  });
+  it("'and the bonus?' after a number: no such field, no number", async () => {
+    const reply = await askTurns(hills.table, "total climb", "and the bonus?");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].table ?? null).toBeNull();
+    expect(text(reply)).toMatch(/"bonus"/);
+  });
+  it("'and for the men?' over a table without a sex field: no such field, no number", async () => {
+    const reply = await askTurns(puromycin.table, "average rate", "and for the men?");
+    expect(reply.plan).toBeNull();
+    expect(text(reply)).toMatch(/"men"/);
+  });
+  it("'and for untreated?' is still a follow-up filter", async () => {
+    const reply = await askTurns(puromycin.table, "average rate", "and for untreated?");
+    expect(reply.plan?.filters.map((f) => f.values)).toEqual([["untreated"]]);
+  });
+});
+
+describe("a count by a field that names each row once", () => {
+  it("'how many states r there' counts the rows, stated", async () => {
+    const reply = await askTurns(road.table, "hw many states r there");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(road.rows.length);
+  });
+  it("'which state has the most highways': no such field, no number", async () => {
+    const reply = await askTurns(road.table, "which state has the most highways");
+    expect(reply.plan).toBeNull();
+    expect(text(reply)).toMatch(/"highways"/);
+  });
+  it("'number of rows per state' still groups", async () => {
+    const reply = await askTurns(road.table, "number of rows per state");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["state"]);
+  });
+});

@@ -17,7 +17,7 @@ import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
 import { namedDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
-import { BAD_EVENTS, COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS } from "./vocabulary";
+import { BAD_EVENTS, COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS, VALUE_ALIASES } from "./vocabulary";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -98,6 +98,29 @@ function numberOnlyReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan 
   return { ...plan, groupBy: [], sort: null, chart: "none" };
 }
 
+const ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
+
+/** The words of a follow-up turn that says nothing but words nothing reads ("and the prize money?"), else []. */
+function unreadFollowUp(a: Atoms): { text: string; pos?: number }[] {
+  if (a.refs.some((r) => r.turn === 0) || a.filters.length) return [];
+  const out: { text: string; pos?: number }[] = [];
+  for (const m of a.reading.mentions) {
+    if (m.kind === "unknown") out.push(...a.unknown.filter((u) => u.pos >= m.start && u.pos < m.end));
+    else if (m.kind === "word" && m.hits.every((h) => h.category === "followUp")) continue;
+    else if (m.kind === "word" && m.hits.every((h) => h.category === "rowNoun") && ALIAS_WORDS.has(m.text.toLowerCase())) out.push({ text: m.text });
+    else return [];
+  }
+  return out;
+}
+
+/** "how many is that?", "how many are those" after an answer: its rows counted (`decide`). */
+function countBackReading(a: Atoms, prevPlan: AnalysisPlan | null): AnalysisPlan | null {
+  if (!prevPlan || prevPlan.intent !== "aggregate" || !a.count || !a.reading.tokens.some((t) => t.lemma === "that" || BACK_WORDS.has(t.lemma))) return null;
+  if (a.refs.some((r) => r.turn === 0) || a.filters.length || a.unknown.length) return null;
+  if (!prevPlan.filters.length || prevPlan.measure.agg === "count" || prevPlan.having) return null;
+  return { ...prevPlan, measure: { agg: "count", field: null }, extraMeasures: [], sort: null, limit: null };
+}
+
 /**
  * "average amt for good and bad" over a class field of just those two values: values listed with "and" that
  * are every value of their field keep every row, so they ask for the values side by side (a grouping).
@@ -148,8 +171,7 @@ function perRowKeyReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { pl
     return null;
   if (a.superlative !== null || a.limit !== null || a.sort !== null || a.chart !== null) return null;
   const field = plan.groupBy[0].field;
-  const info = lex.byName.get(field);
-  if (!info?.codes || info.codes.length < 5 || info.codes.some((c) => c < 0) || info.distinct !== info.codes.length) return null;
+  if (!namesEachRow(lex, field)) return null;
   const refs = a.refs.filter((r) => r.cands.some((c) => c.name === field));
   const ref = refs[0];
   if (
@@ -161,6 +183,25 @@ function perRowKeyReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { pl
   )
     return null;
   return { plan: { ...plan, groupBy: [], chart: "none" }, note: `rowsNamedAs:${field}:${ref.text}` };
+}
+
+/** `field` names each row once (every group of a grouping by it is one row). */
+function namesEachRow(lex: TableLexicon, field: string): boolean {
+  const info = lex.byName.get(field);
+  return !!info?.codes && info.codes.length >= 5 && !info.codes.some((c) => c < 0) && info.distinct === info.codes.length;
+}
+
+/** A count of rows grouped by a field that names each row once (`decide`): the rows counted, or "unknown". */
+function perRowKeyCount(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | "unknown" | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.measure.agg !== "count" || plan.measure.field || plan.having) return null;
+  if (plan.extraMeasures.length || !namesEachRow(lex, plan.groupBy[0].field)) return null;
+  const field = plan.groupBy[0].field;
+  const refs = a.refs.filter((r) => r.turn === 0 && r.cands.some((c) => c.name === field));
+  if (!refs.length || refs.some((r) => r.via || saidAsGrouping(a, r) || r.series || r.facet)) return null;
+  if (a.unknown.some((u) => u.slot === "other") && (a.superlative !== null || plan.sort)) return "unknown";
+  if (a.superlative !== null || a.limit !== null || a.sort !== null || a.chart !== null || plan.sort || plan.limit !== null) return null;
+  if (refs.some((r) => r.afterWhich || r.sortBy || (r.group && !OVER_ROWS.has(r.before.find((w) => !ARTICLES.has(w)) ?? "")))) return null;
+  return { plan: { ...plan, groupBy: [], chart: "none" }, note: `rowsNamedAs:${field}:${refs[0].text}` };
 }
 
 /** "churn rate by plan" then "which plan is worst?": for an unwanted event, the worst is the highest rate. */
@@ -378,6 +419,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (slotUnknown.length) {
     return noSuchField(slotUnknown, slotUnknown[0].slot, lex, a, ranked, slotUnknown.length);
   }
+  // "avg time" then "and the prize money?", "total deaths" then "and for the women?": a follow-up whose only
+  // content is words this table does not read (or a value's common name no field holds) asks about what the
+  // data does not have; the earlier answer again would be a number for another question.
+  const unreadTurn = prevPlan && a.followUp ? unreadFollowUp(a) : [];
+  if (unreadTurn.length) return noSuchField(unreadTurn, "other", lex, a, ranked);
   if (!best) {
     if (a.greeting) return { kind: "greeting", atoms: a };
     if (a.unknown.length) return noSuchField(a.unknown, "other", lex, a, ranked);
@@ -456,7 +502,25 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const unknownCondition = a.unknown.filter((u) => u.slot === "other" && (rowsCondition(u.pos) || comparedUnknown(u.pos)));
   if (unknownCondition.length) return noSuchField(unknownCondition, "other", lex, a, ranked);
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
-  if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
+  // (Not "remove that filter" after a count of the filtered rows: every row counted is what was asked.)
+  if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun && !(a.unfilter && prevPlan?.measure.agg === "count"))
+    return { kind: "none", atoms: a, ranked };
+  // "how many races are there", "which race had the most runners" over a table whose `race` names each row
+  // once: a count per race is 1 for every race. Said without "by"/"per"/"each", the rows are counted
+  // (stated); ranked with a word nothing reads, that word is the number asked for, which the data lacks.
+  const keyCount = perRowKeyCount(a, best.plan, lex);
+  if (keyCount === "unknown")
+    return noSuchField(
+      a.unknown.filter((u) => u.slot === "other"),
+      "measure",
+      lex,
+      a,
+      ranked,
+    );
+  if (keyCount) {
+    best = { ...best, plan: keyCount.plan, notes: [...best.notes, keyCount.note] };
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
   // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
   // the number asked for; a count of rows in its place would answer something else.
   const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a, lex) : null;
@@ -533,6 +597,10 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (speed) adopt(speed.plan, speed.note);
   const oneNumber = numberOnlyReading(a, best.plan, prevPlan);
   if (oneNumber) adopt(oneNumber);
+  // "average time for races over 10 miles" then "how many is that?": the rows the earlier answer ran over,
+  // counted (its filters and groupings kept); a count of every row would drop what "that" points back to.
+  const countBack = countBackReading(a, prevPlan);
+  if (countBack) adopt(countBack);
   const among = withinReading(a, best.plan, prevPlan);
   if (among) adopt(among);
   const mostRows = countRankReading(a, best.plan, ranked, lex);
