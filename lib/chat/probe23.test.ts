@@ -92,3 +92,25 @@ describe("a count by a field that names each row once", () => {
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["state"]);
   });
 });
+
+const milk = read("milk.csv");
+
+describe("a time grain said as a grouping over a table with no date or time field", () => {
+  it("'average protein per week' over Milk (a number field named Time) groups by Time, stated", async () => {
+    const reply = await askTurns(milk.table, "average protein per week for lupins");
+    expect(reply.plan?.groupBy).toEqual([{ field: "Time", bucket: null }]);
+    const week1 = milk.rows.filter((r) => r.Diet === "lupins" && Number(r.Time) === 1).map((r) => Number(r.protein));
+    const row = reply.messages[1].table?.find((r) => Number(r.Time) === 1);
+    expect(firstNumber({ v: row?.["Average of protein"] })).toBeCloseTo(mean(week1), 3);
+    expect(text(reply)).toMatch(/"week" as Time/);
+  });
+  it("'total deaths by year' over road (no time field at all): no such field, no number", async () => {
+    const reply = await askTurns(road.table, "total deaths by year");
+    expect(reply.plan).toBeNull();
+    expect(text(reply)).toMatch(/"year"/);
+  });
+  it("'fuel above 100 a month' is not a grain", async () => {
+    const reply = await askTurns(road.table, "how many states have fuel above 100 a month");
+    expect(reply.plan).not.toBeNull();
+  });
+});

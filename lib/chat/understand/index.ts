@@ -521,6 +521,25 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = { ...best, plan: keyCount.plan, notes: [...best.notes, keyCount.note] };
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
+  // "avg protein by week", "now per week" over a table with no date or time field: the grain cannot be
+  // honoured, and the answer without it would be a number for another question. A number field named
+  // "time" (weeks or hours since the start) is read as the periods, stated; else no such field.
+  // (Only a grain said as a grouping, "by week", "per month", "each year", "weekly", never "100 a month".)
+  const said = a.reading.mentions.find(
+    (m) =>
+      m.kind === "word" &&
+      m.hits.some((h) => h.category === "grain") &&
+      (m.end - m.start > 1 ? GROUP_WORDS.has(a.reading.tokens[m.start].lemma) : /ly$/.test(m.text)),
+  );
+  if (said && a.bucket && best.plan.intent === "aggregate" && !lex.fields.some(isTimeField) && !best.plan.groupBy.some((g) => g.bucket)) {
+    const clock = lex.fields.filter((f) => f.numbers !== null && nameWords(f.name).join(" ") === "time");
+    const word = a.reading.tokens[said.end - 1].raw;
+    if (clock.length !== 1) return noSuchField([{ text: word }], "group", lex, a, ranked);
+    const groupBy = [...best.plan.groupBy.filter((g) => g.field !== clock[0].name), { field: clock[0].name, bucket: null }];
+    const plan: AnalysisPlan = { ...best.plan, groupBy, sort: null, limit: null, chart: groupBy.length === 1 ? "line" : best.plan.chart };
+    best = { ...best, plan, notes: [...best.notes, `readAs:${clock[0].name}:${word}`] };
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
   // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
   // the number asked for; a count of rows in its place would answer something else.
   const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a, lex) : null;
