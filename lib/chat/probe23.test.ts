@@ -114,3 +114,20 @@ describe("a time grain said as a grouping over a table with no date or time fiel
     expect(reply.plan).not.toBeNull();
   });
 });
+
+describe("a one-word name clipped from two words ('population density' for popden)", () => {
+  it("population density of Georgia is read as popden, stated", async () => {
+    const reply = await askTurns(road.table, "population density of Georgia");
+    expect(reply.plan?.measure.field).toBe("popden");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(Number(road.rows.find((r) => r.state === "Georgia")?.popden));
+    expect(text(reply)).toMatch(/"population density" as popden/);
+  });
+  it("'top 3 states by population density' ranks popden", async () => {
+    const reply = await askTurns(road.table, "top 3 states by population density");
+    const want = [...road.rows]
+      .sort((x, y) => Number(y.popden) - Number(x.popden))
+      .slice(0, 3)
+      .map((r) => r.state);
+    expect(reply.messages[1].table?.map((r) => r.state)).toEqual(want);
+  });
+});
