@@ -531,7 +531,10 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
       m.hits.some((h) => h.category === "grain") &&
       (m.end - m.start > 1 ? GROUP_WORDS.has(a.reading.tokens[m.start].lemma) : /ly$/.test(m.text)),
   );
-  if (said && a.bucket && best.plan.intent === "aggregate" && !lex.fields.some(isTimeField) && !best.plan.groupBy.some((g) => g.bucket)) {
+  // (Nor "revenue per month" over MonthlyCharges: a field named after the period says the rate.)
+  const grainWord = said ? a.reading.tokens[said.end - 1].lemma.replace(/ly$/, "") : "";
+  const periodField = lex.fields.some((f) => f.name.toLowerCase().includes(grainWord));
+  if (said && !periodField && a.bucket && best.plan.intent === "aggregate" && !lex.fields.some(isTimeField) && !best.plan.groupBy.some((g) => g.bucket)) {
     const clock = lex.fields.filter((f) => f.numbers !== null && nameWords(f.name).join(" ") === "time");
     const word = a.reading.tokens[said.end - 1].raw;
     if (clock.length !== 1) return noSuchField([{ text: word }], "group", lex, a, ranked);
