@@ -131,3 +131,15 @@ describe("a one-word name clipped from two words ('population density' for popde
     expect(reply.messages[1].table?.map((r) => r.state)).toEqual(want);
   });
 });
+
+describe("the plural of a field's whole name counted: its different values", () => {
+  it("'number of cows on barley' counts the cows, not their weekly rows", async () => {
+    const reply = await askTurns(milk.table, "number of cows on barley");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "Cow" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(new Set(milk.rows.filter((r) => r.Diet === "barley").map((r) => r.Cow)).size);
+  });
+  it("'how many rows on barley' still counts rows", async () => {
+    const reply = await askTurns(milk.table, "how many rows on barley");
+    expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
+  });
+});

@@ -185,6 +185,26 @@ function perRowKeyReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { pl
   return { plan: { ...plan, groupBy: [], chart: "none" }, note: `rowsNamedAs:${field}:${ref.text}` };
 }
 
+/** The field a count of rows leaves unused although the question counts it by its plural name ("how many cows"). */
+function countedField(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): string | null {
+  if (plan.intent !== "aggregate" || plan.measure.agg !== "count" || plan.measure.field || plan.groupBy.length || plan.having) return null;
+  const refs = a.refs.filter((r) => r.turn === 0 && r.countOf && !r.partial && !r.via && r.cands.length === 1 && r.cands[0].score >= 1);
+  if (refs.length !== 1) return null;
+  const r = refs[0];
+  const field = r.cands[0].name;
+  const token = a.reading.tokens[r.pos];
+  if (r.end - r.pos !== 1 || token.text.toLowerCase() === token.lemma) return null;
+  const info = lex.byName.get(field);
+  if (!info?.codes || info.distinct >= info.codes.length || plan.filters.some((f) => f.field === field)) return null;
+  return field;
+}
+
+const sameButDistinct = (p: AnalysisPlan, count: AnalysisPlan, field: string) =>
+  p.intent === "aggregate" &&
+  p.measure.agg === "distinct" &&
+  p.measure.field === field &&
+  JSON.stringify({ ...p, measure: null, chart: null }) === JSON.stringify({ ...count, measure: null, chart: null });
+
 /** `field` names each row once (every group of a grouping by it is one row). */
 function namesEachRow(lex: TableLexicon, field: string): boolean {
   const info = lex.byName.get(field);
@@ -519,6 +539,14 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     );
   if (keyCount) {
     best = { ...best, plan: keyCount.plan, notes: [...best.notes, keyCount.note] };
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
+  // "how many cows on lupins" over Milk (one row per cow and week): the plural of a field's whole name,
+  // counted and used nowhere else, asks for its different values, not the rows (ranked close behind).
+  const things = countedField(a, best.plan, lex);
+  const distinctOf = things ? ranked.find((c) => sameButDistinct(c.plan, best.plan, things)) : undefined;
+  if (distinctOf) {
+    best = distinctOf;
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
   // "avg protein by week", "now per week" over a table with no date or time field: the grain cannot be
