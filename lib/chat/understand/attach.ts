@@ -672,8 +672,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (m.text.startsWith("x")) r.xAxis = true;
           else r.yAxis = true;
         }
-        // Words that only qualify ("average", "total", "customers") let the walk continue to "by"/"per".
-        if (!(hasHit(m, "agg") || hasHit(m, "count") || m.hits.every((h) => h.category === "rowNoun"))) break;
+        // Words that only qualify ("average", "total", "customers", "the average overall rating") let the
+        // walk continue to "by"/"per" and the aggregate word.
+        const qualifies = m.hits.every((h) => h.category === "rowNoun" || (h.category === "output" && h.key === "total" && m.end === r.pos));
+        if (!(hasHit(m, "agg") || hasHit(m, "count") || qualifies)) break;
         k = m.start - 1;
         steps++;
         continue;

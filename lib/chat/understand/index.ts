@@ -18,7 +18,7 @@ import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
 import { namedDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
-import { BAD_EVENTS, COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS } from "./vocabulary";
+import { BAD_EVENTS, COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS, VALUE_ALIASES } from "./vocabulary";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -99,6 +99,29 @@ function numberOnlyReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan 
   return { ...plan, groupBy: [], sort: null, chart: "none" };
 }
 
+const ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
+
+/** The words of a follow-up turn that says nothing but words nothing reads ("and the prize money?"), else []. */
+function unreadFollowUp(a: Atoms): { text: string; pos?: number }[] {
+  if (a.refs.some((r) => r.turn === 0) || a.filters.length) return [];
+  const out: { text: string; pos?: number }[] = [];
+  for (const m of a.reading.mentions) {
+    if (m.kind === "unknown") out.push(...a.unknown.filter((u) => u.pos >= m.start && u.pos < m.end));
+    else if (m.kind === "word" && m.hits.every((h) => h.category === "followUp")) continue;
+    else if (m.kind === "word" && m.hits.every((h) => h.category === "rowNoun") && ALIAS_WORDS.has(m.text.toLowerCase())) out.push({ text: m.text });
+    else return [];
+  }
+  return out;
+}
+
+/** "how many is that?", "how many are those" after an answer: its rows counted (`decide`). */
+function countBackReading(a: Atoms, prevPlan: AnalysisPlan | null): AnalysisPlan | null {
+  if (!prevPlan || prevPlan.intent !== "aggregate" || !a.count || !a.reading.tokens.some((t) => t.lemma === "that" || BACK_WORDS.has(t.lemma))) return null;
+  if (a.refs.some((r) => r.turn === 0) || a.filters.length || a.unknown.length) return null;
+  if (!prevPlan.filters.length || prevPlan.measure.agg === "count" || prevPlan.having) return null;
+  return { ...prevPlan, measure: { agg: "count", field: null }, extraMeasures: [], sort: null, limit: null };
+}
+
 /**
  * "average amt for good and bad" over a class field of just those two values: values listed with "and" that
  * are every value of their field keep every row, so they ask for the values side by side (a grouping).
@@ -131,6 +154,75 @@ function distinctIdReading(plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan 
     (g) => g.name !== f.name && g.distinct > f.distinct && ["id", "no", "code", "number"].some((w) => nameWords(g.name).join(" ") === `${words} ${w}`),
   );
   return id ? { ...plan, measure: { ...plan.measure, field: id.name } } : null;
+}
+
+/**
+ * "average distance of the races", "avg fuel for states with temp over 60", "average race time" over a
+ * table whose `race`/`state` names each row once: a grouping by that field would give every row as its
+ * own group (the average of one number), so the field said without "by"/"per"/"each", a ranking or a
+ * question word names the rows the aggregate runs over; the answer says so.
+ */
+// ("the average temperature across states": over them all; "by"/"per"/"each" state still groups.)
+const OVER_ROWS = new Set(["across", "over", "for", "of", "among"]);
+const ARTICLES = new Set(["the", "a", "an", "all", "these", "those"]);
+
+function perRowKeyReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.sort || plan.limit !== null || plan.having) return null;
+  if (![plan.measure, ...plan.extraMeasures].every((m) => ["mean", "sum", "median", "min", "max"].includes(m.agg) && m.field && !m.per && !m.condition))
+    return null;
+  if (a.superlative !== null || a.limit !== null || a.sort !== null || a.chart !== null) return null;
+  const field = plan.groupBy[0].field;
+  if (!namesEachRow(lex, field)) return null;
+  const refs = a.refs.filter((r) => r.cands.some((c) => c.name === field));
+  const ref = refs[0];
+  if (
+    !ref ||
+    refs.some(
+      (r) =>
+        r.turn !== 0 || r.via || saidAsGrouping(a, r) || r.afterWhich || r.sortBy || (r.group && !OVER_ROWS.has(r.before.find((w) => !ARTICLES.has(w)) ?? "")),
+    )
+  )
+    return null;
+  return { plan: { ...plan, groupBy: [], chart: "none" }, note: `rowsNamedAs:${field}:${ref.text}` };
+}
+
+/** The field a count of rows leaves unused although the question counts it by its plural name ("how many cows"). */
+function countedField(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): string | null {
+  if (plan.intent !== "aggregate" || plan.measure.agg !== "count" || plan.measure.field || plan.groupBy.length || plan.having) return null;
+  const refs = a.refs.filter((r) => r.turn === 0 && r.countOf && !r.partial && !r.via && r.cands.length === 1 && r.cands[0].score >= 1);
+  if (refs.length !== 1) return null;
+  const r = refs[0];
+  const field = r.cands[0].name;
+  const token = a.reading.tokens[r.pos];
+  if (r.end - r.pos !== 1 || token.text.toLowerCase() === token.lemma) return null;
+  const info = lex.byName.get(field);
+  if (!info?.codes || info.distinct >= info.codes.length || plan.filters.some((f) => f.field === field)) return null;
+  return field;
+}
+
+const sameButDistinct = (p: AnalysisPlan, count: AnalysisPlan, field: string) =>
+  p.intent === "aggregate" &&
+  p.measure.agg === "distinct" &&
+  p.measure.field === field &&
+  JSON.stringify({ ...p, measure: null, chart: null }) === JSON.stringify({ ...count, measure: null, chart: null });
+
+/** `field` names each row once (every group of a grouping by it is one row). */
+function namesEachRow(lex: TableLexicon, field: string): boolean {
+  const info = lex.byName.get(field);
+  return !!info?.codes && info.codes.length >= 5 && !info.codes.some((c) => c < 0) && info.distinct === info.codes.length;
+}
+
+/** A count of rows grouped by a field that names each row once (`decide`): the rows counted, or "unknown". */
+function perRowKeyCount(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | "unknown" | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.measure.agg !== "count" || plan.measure.field || plan.having) return null;
+  if (plan.extraMeasures.length || !namesEachRow(lex, plan.groupBy[0].field)) return null;
+  const field = plan.groupBy[0].field;
+  const refs = a.refs.filter((r) => r.turn === 0 && r.cands.some((c) => c.name === field));
+  if (!refs.length || refs.some((r) => r.via || saidAsGrouping(a, r) || r.series || r.facet)) return null;
+  if (a.unknown.some((u) => u.slot === "other") && (a.superlative !== null || plan.sort)) return "unknown";
+  if (a.superlative !== null || a.limit !== null || a.sort !== null || a.chart !== null || plan.sort || plan.limit !== null) return null;
+  if (refs.some((r) => r.afterWhich || r.sortBy || (r.group && !OVER_ROWS.has(r.before.find((w) => !ARTICLES.has(w)) ?? "")))) return null;
+  return { plan: { ...plan, groupBy: [], chart: "none" }, note: `rowsNamedAs:${field}:${refs[0].text}` };
 }
 
 /** "churn rate by plan" then "which plan is worst?": for an unwanted event, the worst is the highest rate. */
@@ -348,6 +440,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (slotUnknown.length) {
     return noSuchField(slotUnknown, slotUnknown[0].slot, lex, a, ranked, slotUnknown.length);
   }
+  // "avg time" then "and the prize money?", "total deaths" then "and for the women?": a follow-up whose only
+  // content is words this table does not read (or a value's common name no field holds) asks about what the
+  // data does not have; the earlier answer again would be a number for another question.
+  const unreadTurn = prevPlan && a.followUp ? unreadFollowUp(a) : [];
+  if (unreadTurn.length) return noSuchField(unreadTurn, "other", lex, a, ranked);
   if (!best) {
     if (a.greeting) return { kind: "greeting", atoms: a };
     if (a.unknown.length) return noSuchField(a.unknown, "other", lex, a, ranked);
@@ -426,7 +523,55 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const unknownCondition = a.unknown.filter((u) => u.slot === "other" && (rowsCondition(u.pos) || comparedUnknown(u.pos)));
   if (unknownCondition.length) return noSuchField(unknownCondition, "other", lex, a, ranked);
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
-  if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
+  // (Not "remove that filter" after a count of the filtered rows: every row counted is what was asked.)
+  if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun && !(a.unfilter && prevPlan?.measure.agg === "count"))
+    return { kind: "none", atoms: a, ranked };
+  // "how many races are there", "which race had the most runners" over a table whose `race` names each row
+  // once: a count per race is 1 for every race. Said without "by"/"per"/"each", the rows are counted
+  // (stated); ranked with a word nothing reads, that word is the number asked for, which the data lacks.
+  const keyCount = perRowKeyCount(a, best.plan, lex);
+  if (keyCount === "unknown")
+    return noSuchField(
+      a.unknown.filter((u) => u.slot === "other"),
+      "measure",
+      lex,
+      a,
+      ranked,
+    );
+  if (keyCount) {
+    best = { ...best, plan: keyCount.plan, notes: [...best.notes, keyCount.note] };
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
+  // "how many cows on lupins" over Milk (one row per cow and week): the plural of a field's whole name,
+  // counted and used nowhere else, asks for its different values, not the rows (ranked close behind).
+  const things = countedField(a, best.plan, lex);
+  const distinctOf = things ? ranked.find((c) => sameButDistinct(c.plan, best.plan, things)) : undefined;
+  if (distinctOf) {
+    best = distinctOf;
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
+  // "avg protein by week", "now per week" over a table with no date or time field: the grain cannot be
+  // honoured, and the answer without it would be a number for another question. A number field named
+  // "time" (weeks or hours since the start) is read as the periods, stated; else no such field.
+  // (Only a grain said as a grouping, "by week", "per month", "each year", "weekly", never "100 a month".)
+  const said = a.reading.mentions.find(
+    (m) =>
+      m.kind === "word" &&
+      m.hits.some((h) => h.category === "grain") &&
+      (m.end - m.start > 1 ? GROUP_WORDS.has(a.reading.tokens[m.start].lemma) : /ly$/.test(m.text)),
+  );
+  // (Nor "revenue per month" over MonthlyCharges: a field named after the period says the rate.)
+  const grainWord = said ? a.reading.tokens[said.end - 1].lemma.replace(/ly$/, "") : "";
+  const periodField = lex.fields.some((f) => f.name.toLowerCase().includes(grainWord));
+  if (said && !periodField && a.bucket && best.plan.intent === "aggregate" && !lex.fields.some(isTimeField) && !best.plan.groupBy.some((g) => g.bucket)) {
+    const clock = lex.fields.filter((f) => f.numbers !== null && nameWords(f.name).join(" ") === "time");
+    const word = a.reading.tokens[said.end - 1].raw;
+    if (clock.length !== 1) return noSuchField([{ text: word }], "group", lex, a, ranked);
+    const groupBy = [...best.plan.groupBy.filter((g) => g.field !== clock[0].name), { field: clock[0].name, bucket: null }];
+    const plan: AnalysisPlan = { ...best.plan, groupBy, sort: null, limit: null, chart: groupBy.length === 1 ? "line" : best.plan.chart };
+    best = { ...best, plan, notes: [...best.notes, `readAs:${clock[0].name}:${word}`] };
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
   // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
   // the number asked for; a count of rows in its place would answer something else.
   const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a, lex) : null;
@@ -503,6 +648,10 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (speed) adopt(speed.plan, speed.note);
   const oneNumber = numberOnlyReading(a, best.plan, prevPlan);
   if (oneNumber) adopt(oneNumber);
+  // "average time for races over 10 miles" then "how many is that?": the rows the earlier answer ran over,
+  // counted (its filters and groupings kept); a count of every row would drop what "that" points back to.
+  const countBack = countBackReading(a, prevPlan);
+  if (countBack) adopt(countBack);
   const among = withinReading(a, best.plan, prevPlan);
   if (among) adopt(among);
   const mostRows = countRankReading(a, best.plan, ranked, lex);
@@ -516,6 +665,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (everyValue) adopt(everyValue);
   const byId = distinctIdReading(best.plan, lex);
   if (byId) adopt(byId);
+  const keyRows = perRowKeyReading(a, best.plan, lex);
+  if (keyRows) adopt(keyRows.plan, keyRows.note);
   // "2 clients with the most orders": a lone small number right before the ranked grouping's noun is its limit.
   const rankedLimit = strayLimit(a, best.plan);
   if (rankedLimit) adopt({ ...best.plan, limit: rankedLimit });

@@ -730,6 +730,22 @@ function readInitials(tokens: Token[], lex: TableLexicon): Proposal[] {
       out.push({ start: i, end: i + 3, priority: 2, score: 0.9, mention });
     }
   }
+  // "population density" for popden, "blood pressure" for bloodpres: a one-word lower-case name that is the
+  // clipped starts (three letters or more, each shorter than its word) of two words said in a row.
+  for (const name of lex.byName.keys()) {
+    if (!/^[a-z]{6,12}$/.test(name)) continue;
+    for (let i = 0; i + 2 <= tokens.length; i++) {
+      const [a, b] = [tokens[i], tokens[i + 1]];
+      if (a.kind !== "word" || b.kind !== "word" || STOP_WORDS.has(a.lemma) || STOP_WORDS.has(b.lemma)) continue;
+      const clipped = (word: string, part: string) => part.length >= 3 && part.length < word.length && word.startsWith(part);
+      let split = false;
+      for (let k = 3; k <= name.length - 3 && !split; k++)
+        split = clipped(a.text.toLowerCase(), name.slice(0, k)) && clipped(b.text.toLowerCase(), name.slice(k));
+      if (!split) continue;
+      const mention: Mention = { kind: "field", start: i, end: i + 2, text: spanText(tokens, i, i + 2), fields: [{ name, score: 0.9 }], partial: false };
+      out.push({ start: i, end: i + 2, priority: 2, score: 0.9, mention });
+    }
+  }
   return out;
 }
 
