@@ -1207,14 +1207,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const unit = !age && m.kind === "number" && !m.money && !m.percent ? DURATION_UNITS[lemma(m.end)] : undefined;
       // The unit word itself naming a time field ("years" ~ Year) is the unit, not the field compared.
       const unitRef = unit && namedAny && namedAny.pos === m.end && namedAny.cands.every((c) => isTimeField(info(c.name))) ? namedAny : null;
+      // ("deaths after August 1980": a date never compares a number field named before it; the time field does.)
       const named =
         unitRef ||
         (namedAny &&
-          temporal &&
-          m.kind === "number" &&
-          Number.isInteger(m.value) &&
-          m.value >= 1800 &&
-          m.value <= 2100 &&
+          ((temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100) || m.kind === "date") &&
           !namedAny.cands.some((c) => isTimeField(info(c.name))))
           ? unitRef
             ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f))

@@ -1,0 +1,30 @@
+// chat-probe21: date questions over R time series (lib/chat/testing/probe21), each fixed by its general cause and
+// tested here with other wordings than the probe's. Expected numbers come from the CSV rows with plain loops, never
+// from the engine.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { readCsvTableAndRows } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe21");
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
+const uk = read("ukdriverdeaths.csv");
+const eu = read("eustockmarkets.csv");
+
+const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+const mean = (xs: number[]) => sum(xs) / xs.length;
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+
+describe("'X before/after <month year>' right after a number field: the date compares the time field", () => {
+  it("total deaths after August 1980", async () => {
+    const reply = await askTurns(uk.table, "total deaths after August 1980");
+    expect(reply.plan?.filters).toEqual([{ field: "date", op: "gt", values: ["1980-08"] }]);
+    const want = sum(uk.rows.filter((r) => String(r.date) >= "1980-09").map((r) => Number(r.deaths)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+  it("mean CAC before 1994-03-15 (a full date)", async () => {
+    const reply = await askTurns(eu.table, "mean CAC before 1994-03-15");
+    const want = mean(eu.rows.filter((r) => String(r.date) < "1994-03-15").map((r) => Number(r.CAC)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 1);
+  });
+});
