@@ -28,3 +28,18 @@ describe("'X before/after <month year>' right after a number field: the date com
     expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 1);
   });
 });
+
+describe("warm/hot/cold/cool said of a temperature field: the superlative ranks the temperature", () => {
+  const nottem = read("nottem.csv");
+  it("which year was the coldest on average", async () => {
+    const reply = await askTurns(nottem.table, "which year was the coldest on average");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "temp" });
+    const byYear = new Map<string, number[]>();
+    for (const r of nottem.rows) {
+      const y = String(r.date).slice(0, 4);
+      byYear.set(y, [...(byYear.get(y) ?? []), Number(r.temp)]);
+    }
+    const [year] = [...byYear].map(([y, xs]) => [y, mean(xs)] as const).sort((a, b) => a[1] - b[1])[0];
+    expect(reply.messages[0].content).toMatch(new RegExp(`^${year} has the lowest`));
+  });
+});
