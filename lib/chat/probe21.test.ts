@@ -43,3 +43,37 @@ describe("warm/hot/cold/cool said of a temperature field: the superlative ranks 
     expect(reply.messages[0].content).toMatch(new RegExp(`^${year} has the lowest`));
   });
 });
+
+describe("the month of the year: a bucket of its own (January..December over every year)", () => {
+  const nottem = read("nottem.csv");
+  const byCalendarMonth = (rows: Record<string, unknown>[], field: string) => {
+    const m = new Map<number, number[]>();
+    for (const r of rows) {
+      const k = Number(String(r.date).slice(5, 7));
+      m.set(k, [...(m.get(k) ?? []), Number(r[field])]);
+    }
+    return m;
+  };
+  it("which calendar month has the lowest average temp", async () => {
+    const reply = await askTurns(nottem.table, "which calendar month has the lowest average temp");
+    expect(reply.plan?.groupBy).toEqual([{ field: "date", bucket: "monthOfYear" }]);
+    const means = [...byCalendarMonth(nottem.rows, "temp")].map(([k, xs]) => [k, mean(xs)] as const).sort((a, b) => a[1] - b[1]);
+    const names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    expect(reply.messages[0].content).toMatch(new RegExp(`^${names[means[0][0] - 1]} has the lowest`));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(means[0][1], 2);
+  });
+  it("an average 'by month' of a series with one row per month is over the months of the year, stated", async () => {
+    const reply = await askTurns(uk.table, "mean deaths for each month");
+    expect(reply.plan?.groupBy).toEqual([{ field: "date", bucket: "monthOfYear" }]);
+    expect(reply.messages[1].table).toHaveLength(12);
+    expect(reply.messages[1].table?.[0]).toMatchObject({ date: "January" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(mean(byCalendarMonth(uk.rows, "deaths").get(1)!), 2);
+    expect(reply.assumptions?.join(" ")).toMatch(/month of the year/);
+  });
+  it("a total by month, or a trend, keeps the series", async () => {
+    for (const q of ["total deaths by month", "trend of average deaths by month"]) {
+      const reply = await askTurns(uk.table, q);
+      expect(reply.plan?.groupBy).toEqual([{ field: "date", bucket: "month" }]);
+    }
+  });
+});
