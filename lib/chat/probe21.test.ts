@@ -77,3 +77,26 @@ describe("the month of the year: a bucket of its own (January..December over eve
     }
   });
 });
+
+describe("a month and year said over a table split into year and month fields", () => {
+  const air = read("airpassengers.csv");
+  const total = (keep: (r: Record<string, unknown>) => boolean) => sum(air.rows.filter(keep).map((r) => Number(r.passengers)));
+  it("passengers in July 1953: the year on year, the month on month", async () => {
+    const reply = await askTurns(air.table, "total passengers in July 1953");
+    expect(reply.plan?.filters).toEqual(
+      expect.arrayContaining([
+        { field: "year", op: "eq", values: [1953] },
+        { field: "month", op: "eq", values: ["Jul"] },
+      ]),
+    );
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(total((r) => Number(r.year) === 1953 && r.month === "Jul"));
+  });
+  it("the second half of 1951 and Q2 1958: the months of the period", async () => {
+    const h2 = await askTurns(air.table, "total passengers in the second half of 1951");
+    expect(firstNumber(h2.messages[1].table?.[0])).toBe(
+      total((r) => Number(r.year) === 1951 && ["Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].includes(String(r.month))),
+    );
+    const q2 = await askTurns(air.table, "total passengers in Q2 1958");
+    expect(firstNumber(q2.messages[1].table?.[0])).toBe(total((r) => Number(r.year) === 1958 && ["Apr", "May", "Jun"].includes(String(r.month))));
+  });
+});
