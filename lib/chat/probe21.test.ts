@@ -100,3 +100,9 @@ describe("a month and year said over a table split into year and month fields", 
     expect(firstNumber(q2.messages[1].table?.[0])).toBe(total((r) => Number(r.year) === 1958 && ["Apr", "May", "Jun"].includes(String(r.month))));
   });
 });
+
+it("'the coldest month on record' (no average said) ranks the months of the series", async () => {
+  const nottem = read("nottem.csv");
+  const reply = await askTurns(nottem.table, "the coldest month on record");
+  expect(reply.plan?.groupBy).toEqual([{ field: "date", bucket: "month" }]);
+});

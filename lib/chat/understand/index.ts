@@ -898,6 +898,8 @@ function monthOfYearReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { 
   const tokens = a.reading.tokens;
   const k = tokens.findIndex((t) => t.lemma === "month");
   if (k < 0 || a.overTime) return null;
+  // (The average said: "the coldest month on record" averages nothing and ranks the months of the series.)
+  if (!a.reading.mentions.some((m) => m.kind === "word" && m.hits.some((h) => h.category === "agg" && (h.key === "mean" || h.key === "median")))) return null;
   const text = tokens[k].raw;
   return { plan: { ...plan, groupBy: [{ ...g, bucket: "monthOfYear" }] }, note: `monthOfYear:${g.field}:${text}` };
 }
