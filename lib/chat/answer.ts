@@ -9,6 +9,7 @@ import { isTimeField, type FieldInfo } from "./columns";
 import { t, type Style } from "./i18n";
 import { formatNumber, roundForTable, type Unit } from "./format";
 import type { AnalysisPlan, Filter, Measure } from "./plan";
+import { isCyclicBucket } from "./plan";
 import { namedAsCode } from "./understand/lexicon";
 import { describeFilters as describeFilterList, describeMeasure, describePlanShort, describeWithin } from "./describe";
 
@@ -111,7 +112,7 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     if (x.value > hi.value) hi = x;
     if (x.value < lo.value) lo = x;
   }
-  const timeFirst = r.keyFields.length === 1 && isTimeField(r.keyFields[0]) && plan.groupBy[0].bucket !== "weekday";
+  const timeFirst = r.keyFields.length === 1 && isTimeField(r.keyFields[0]) && !isCyclicBucket(plan.groupBy[0].bucket);
   // The direct answer first when the question ranks ("which region has the highest ...", "top 3 ...").
   const ranked = plan.sort?.by === "value" && r.keyFields.length === 1 && !r.extra.length;
   if (ranked) {
@@ -200,7 +201,7 @@ function aggregateTable(r: AggregateResult, ctx: AnswerContext): TableRow[] {
     r.plan.groupBy.forEach((g, k) => {
       const info = r.keyFields[k];
       out[g.field] =
-        info.role === "date" || g.bucket === "weekday" ? row.labels[k] : typeof row.keys[k] === "string" ? (row.keys[k] as string).trim() : row.keys[k];
+        info.role === "date" || isCyclicBucket(g.bucket) ? row.labels[k] : typeof row.keys[k] === "string" ? (row.keys[k] as string).trim() : row.keys[k];
     });
     out[valueName] = roundForTable(row.value);
     r.extra.forEach((e, k) => (out[extraNames[k]] = roundForTable(e.values[i])));
@@ -359,6 +360,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "unitMinutes")
       out.push(t(style.lang, "assumeUnitMinutes", { field: rest[0], value: rest[1], max: rest[2], text: rest.slice(3).join(":") }));
     else if (kind === "unitUnknown") out.push(t(style.lang, "assumeUnitUnknown", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "monthOfYear") out.push(t(style.lang, "assumeMonthOfYear", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "speed") out.push(t(style.lang, rest[2] === "asc" ? "assumeSpeedAsc" : "assumeSpeedDesc", { field: rest[0], text: rest[1] }));
     else if (kind === "valueWords") out.push(t(style.lang, "assumeValueWords", { field: rest[0], n: rest[1], text: rest.slice(2).join(":") }));
     else if (kind === "bothSides") out.push(t(style.lang, "assumeBothSides", { field: rest[0], value: rest.slice(1).join(":") }));

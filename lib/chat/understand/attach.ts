@@ -1052,6 +1052,29 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     addAtom({ pos: i, end: i + 1, kind: "date", options, negated: negatedAt(i), refs: [], listed: 0, conj: null, text: tokens[i].raw });
     ageDecadeRead.add(at[i]);
   }
+  // A table whose dates are split into a year field and a month field (month names, their first three
+  // letters, or the numbers 1-12 in a field named month), without a date field.
+  let splitCache: { year: FieldInfo; month: FieldInfo; valueOf: (k: number) => string | number | undefined } | null | undefined;
+  const splitMonthFields = () => {
+    if (splitCache !== undefined) return splitCache;
+    splitCache = null;
+    if (fields.some((f) => f.role === "date")) return null;
+    const year = timeFields.find((f) => f.yearLike);
+    if (!year) return null;
+    for (const f of fields) {
+      if (f === year) continue;
+      if (f.codes && f.dictionary.length && f.dictionary.length <= 12) {
+        const byMonth = new Map<number, string>();
+        for (const v of f.dictionary) {
+          const k = MONTH_NAMES.findIndex((n) => n.toLowerCase() === v.trim().toLowerCase() || n.slice(0, 3).toLowerCase() === v.trim().toLowerCase());
+          if (k < 0) break;
+          byMonth.set(k + 1, v);
+        }
+        if (byMonth.size === f.dictionary.length) return (splitCache = { year, month: f, valueOf: (k) => byMonth.get(k) });
+      } else if (f.integer && f.min >= 1 && f.max <= 12 && nameWordsOf(f).includes("month")) return (splitCache = { year, month: f, valueOf: (k) => k });
+    }
+    return null;
+  };
   const cmpAfter = (end: number): Filter["op"] | null => {
     const mm = mAt(end);
     const key = hitKey(mm, "cmp");
@@ -1220,14 +1243,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const unit = !age && m.kind === "number" && !m.money && !m.percent ? DURATION_UNITS[lemma(m.end)] : undefined;
       // The unit word itself naming a time field ("years" ~ Year) is the unit, not the field compared.
       const unitRef = unit && namedAny && namedAny.pos === m.end && namedAny.cands.every((c) => isTimeField(info(c.name))) ? namedAny : null;
+      // ("deaths after August 1980": a date never compares a number field named before it; the time field does.)
       const named =
         unitRef ||
         (namedAny &&
-          temporal &&
-          m.kind === "number" &&
-          Number.isInteger(m.value) &&
-          m.value >= 1800 &&
-          m.value <= 2100 &&
+          ((temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100) || m.kind === "date") &&
           !namedAny.cands.some((c) => isTimeField(info(c.name))))
           ? unitRef
             ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f))
@@ -1479,6 +1499,27 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         consumed.add(j);
       }
       d = unit === "weekdays" ? { ...d, weekdays: list } : { ...d, month: list[0], months: list };
+    }
+    // "passengers in March 1960", "the first half of 1960" over a year field and a month field of its own:
+    // the year on the year field and the months on the month field.
+    const split = d && d.year !== null && (d.month || d.quarter || d.half) && !d.day && !d.decade ? splitMonthFields() : null;
+    if (d && split) {
+      const year = split.year.max < 100 ? d.year! % 100 : d.year!;
+      const first = d.month ? d.month : d.quarter ? d.quarter * 3 - 2 : d.half! * 6 - 5;
+      const last = d.month ? d.month : d.quarter ? d.quarter * 3 : d.half! * 6;
+      const months: (string | number)[] = [];
+      for (let k = first; k <= last; k++) months.push(split.valueOf(k)!);
+      if (months.every((v) => v !== undefined)) {
+        consumed.add(idx);
+        const text = spanText(tokens, m.start, dEnd);
+        const both = [
+          { field: split.year.name, op: "eq", values: [year] },
+          { field: split.month.name, op: months.length > 1 ? "in" : "eq", values: months },
+        ] as Filter[];
+        for (const filter of both)
+          addAtom({ pos: m.start, end: dEnd, kind: "date", options: [{ filter, how: "time" }], negated: false, refs: [], listed: 0, conj: null, text });
+        continue;
+      }
     }
     if (d && timeFields.length) {
       const named = nearestRef(m.start, dEnd, isTimeField);

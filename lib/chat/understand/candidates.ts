@@ -6,6 +6,7 @@
 import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
+import { isCyclicBucket } from "../plan";
 import { addsUp, namedAsCode, nameWords, type TableLexicon } from "./lexicon";
 import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
@@ -161,7 +162,7 @@ function cues(a: Atoms): string[] {
 }
 
 function chartFor(shape: string, a: Atoms, groups: { field: FieldInfo }[], agg: Aggregate, measures: number): ChartKind {
-  const timeFirst = groups.length > 0 && isTimeField(groups[0].field) && a.bucket !== "weekday";
+  const timeFirst = groups.length > 0 && isTimeField(groups[0].field) && !isCyclicBucket(a.bucket);
   if (shape === "scalar") return "none";
   // A histogram asked for over labelled rows or groups is drawn with bars ("a histogram of the average capacity by year").
   const bars = a.chart === "bar" || a.chart === "histogram";
@@ -889,7 +890,7 @@ function build(
         const sortOnGroup = sortRef && gs.some((g) => sortRef.cands.some((c) => c.name === g.field.name));
         const sortBy = a.sort?.by ?? (sortOnGroup ? "key" : "value");
         let sort: AnalysisPlan["sort"] = a.sort ? { by: sortBy, order: a.sort.order } : null;
-        const timeFirst = gs.length > 0 && isTimeField(gs[0].field) && a.bucket !== "weekday";
+        const timeFirst = gs.length > 0 && isTimeField(gs[0].field) && !isCyclicBucket(a.bucket);
         if (!sort && (a.limit || (a.superlative && (!timeFirst || (a.which && a.chart !== "line")))))
           sort = { by: "value", order: a.limit?.dir === "bottom" || (!a.limit && a.superlative === "min") ? "asc" : "desc" };
         if (a.limit && a.limit.dir === "bottom" && sort && sort.by === "value") sort = { by: "value", order: "asc" };

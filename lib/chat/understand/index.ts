@@ -672,6 +672,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (rankedLimit) adopt({ ...best.plan, limit: rankedLimit });
   const periods = periodsReading(a, best.plan, lex);
   if (periods) adopt(periods);
+  const months = monthOfYearReading(a, best.plan, lex);
+  if (months) adopt(months.plan, months.note);
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) adopt(sides.plan, sides.note);
   const axes = versusAxes(a, best.plan);
@@ -1020,6 +1022,47 @@ function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): Analys
     sort: either ? null : plan.sort,
     chart: either ? "none" : "bar",
   };
+}
+
+/** Date fields holding at most one row per calendar month over more than a year (a monthly series). */
+const monthlySeries = new WeakMap<FieldInfo, boolean>();
+function isMonthlySeries(f: FieldInfo): boolean {
+  let known = monthlySeries.get(f);
+  if (known === undefined) {
+    const seen = new Set<number>();
+    known = f.role === "date" && !!f.numbers;
+    for (const ms of f.numbers ?? []) {
+      if (Number.isNaN(ms)) continue;
+      const d = new Date(ms);
+      const k = d.getUTCFullYear() * 12 + d.getUTCMonth();
+      if (seen.has(k)) {
+        known = false;
+        break;
+      }
+      seen.add(k);
+    }
+    known &&= seen.size > 12;
+    monthlySeries.set(f, known);
+  }
+  return known;
+}
+
+/** "average temperature by month" over a monthly series: the average of each month's one value is that
+ * value, so the months averaged are the months of the year (January over every year, ...), stated. Said
+ * as a period ("monthly") or over time ("trend of ... by month") the series is kept. */
+function monthOfYearReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.groupBy[0].bucket !== "month") return null;
+  if (!["mean", "median"].includes(plan.measure.agg) || plan.extraMeasures.length || plan.having) return null;
+  const g = plan.groupBy[0];
+  const info = lex.byName.get(g.field);
+  if (!info || !isMonthlySeries(info)) return null;
+  const tokens = a.reading.tokens;
+  const k = tokens.findIndex((t) => t.lemma === "month");
+  if (k < 0 || a.overTime) return null;
+  // (The average said: "the coldest month on record" averages nothing and ranks the months of the series.)
+  if (!a.reading.mentions.some((m) => m.kind === "word" && m.hits.some((h) => h.category === "agg" && (h.key === "mean" || h.key === "median")))) return null;
+  const text = tokens[k].raw;
+  return { plan: { ...plan, groupBy: [{ ...g, bucket: "monthOfYear" }] }, note: `monthOfYear:${g.field}:${text}` };
 }
 
 function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
