@@ -1748,6 +1748,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const name = lex.names.find((n) => (wordsFor ?? []).some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
     if (!name) {
       recencyRows(m, idx);
+      // "which feed is the cheapest" over a table with no price: the adjective names a number the data set
+      // lacks, and no other number is named to rank by; it is not read as the smallest count of rows.
+      if (
+        wordsFor?.length &&
+        !RECENCY_WORDS[m.text.toLowerCase()] &&
+        !a.refs.some((r) => r.cands.some((c) => numericField(info(c.name)))) &&
+        !mentions.some((x) => x !== m && (hasHit(x, "count") || hasHit(x, "agg")))
+      )
+        a.unknown.push({ text: m.text, pos: m.start, slot: "measure" });
       return;
     }
     if (a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;

@@ -1,0 +1,29 @@
+// chat-p22: which item is highest/lowest, top and bottom N, over rows and groups (lib/chat/testing/probe22), each
+// fixed by its general cause and tested here with other wordings than the probe's. Expected numbers come from the
+// CSV rows with plain loops, never from the engine.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { readCsvTableAndRows } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe22");
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
+const chick = read("chickwts.csv");
+
+const text = (reply: Awaited<ReturnType<typeof askTurns>>) => reply.messages.map((m) => m.content).join(" ");
+
+describe("a superlative that names a number the table lacks ('cheapest' with no price) is not a count of rows", () => {
+  it("the cheapest feed: no number, the word is named", async () => {
+    const reply = await askTurns(chick.table, "the cheapest feed");
+    expect(reply.plan).toBeNull();
+    expect(text(reply)).toContain("cheapest");
+  });
+  it("a superlative whose number exists still ranks by it ('which feed is the heaviest')", async () => {
+    const reply = await askTurns(chick.table, "which feed is the lightest");
+    expect(reply.plan?.measure.field).toBe("weight");
+  });
+  it("a superlative without its number but with another number named still ranks by that ('the most expensive feed by weight')", async () => {
+    const reply = await askTurns(chick.table, "the most expensive feed by weight");
+    expect(reply.plan).not.toBeNull();
+  });
+});
