@@ -27,3 +27,27 @@ describe("a superlative that names a number the table lacks ('cheapest' with no 
     expect(reply.plan).not.toBeNull();
   });
 });
+
+const cpus = read("cpus.csv");
+
+describe("a one-word name run together from the starts of two words ('max channels' for chmax), stated", () => {
+  it("average maximum memory -> mmax, with the reading stated", async () => {
+    const reply = await askTurns(cpus.table, "average maximum memory");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "mmax" });
+    expect((reply.assumptions ?? []).join(" ")).toContain("mmax");
+    const want = cpus.rows.reduce((s, r) => s + Number(r.mmax), 0) / cpus.rows.length;
+    expect(Object.values(reply.messages[1].table?.[0] ?? {})[0]).toBeCloseTo(want, 2);
+  });
+  it("the 4 machines with the highest estimated performance -> ranked by estperf", async () => {
+    const reply = await askTurns(cpus.table, "the 4 machines with the highest estimated performance");
+    const want = cpus.rows
+      .map((r) => Number(r.estperf))
+      .sort((a, b) => b - a)
+      .slice(0, 4);
+    expect((reply.messages[1].table ?? []).map((r) => r.estperf)).toEqual(want);
+  });
+  it("one word alone is not read as a run-together name ('channels' alone names no field)", async () => {
+    const reply = await askTurns(cpus.table, "average channels");
+    expect(reply.plan).toBeNull();
+  });
+});
