@@ -51,3 +51,15 @@ describe("a one-word name run together from the starts of two words ('max channe
     expect(reply.plan).toBeNull();
   });
 });
+
+describe("a size superlative over groups with no number named ('which tree was the biggest') counts rows and says so", () => {
+  it("which feed is the largest: the counts, with the reading stated", async () => {
+    const reply = await askTurns(chick.table, "which feed is the largest");
+    expect(reply.plan?.measure).toEqual({ agg: "count", field: null });
+    expect((reply.assumptions ?? []).join(" ")).toContain('"largest" as number of rows');
+  });
+  it("which feed has the most rows: a count asked for, no note", async () => {
+    const reply = await askTurns(chick.table, "which feed has the most rows");
+    expect((reply.assumptions ?? []).join(" ")).not.toContain("as number of rows");
+  });
+});
