@@ -63,3 +63,23 @@ describe("a size superlative over groups with no number named ('which tree was t
     expect((reply.assumptions ?? []).join(" ")).not.toContain("as number of rows");
   });
 });
+
+describe("ties at the top are all named, not the first one alone", () => {
+  it("rows: which row has the largest cach names every machine at the maximum", async () => {
+    const reply = await askTurns(cpus.table, "which row has the largest cach");
+    const max = Math.max(...cpus.rows.map((r) => Number(r.cach)));
+    const tied = cpus.rows.filter((r) => Number(r.cach) === max).map((r) => r.name);
+    expect(tied.length).toBeGreaterThan(1);
+    for (const name of tied) expect(reply.messages[0].content).toContain(name);
+    expect(reply.messages[0].content).toContain(`${tied.length} tie for the highest cach`);
+  });
+  it("groups: three feeds sharing the highest count are all named", async () => {
+    const counts = new Map<string, number>();
+    for (const r of chick.rows) if (!["soybean", "horsebean", "meatmeal"].includes(r.feed)) counts.set(r.feed, (counts.get(r.feed) ?? 0) + 1);
+    const max = Math.max(...counts.values());
+    const tied = [...counts].filter(([, n]) => n === max).map(([f]) => f);
+    const reply = await askTurns(chick.table, "number of rows by feed for feeds other than soybean, horsebean and meatmeal, most first");
+    expect(reply.messages[0].content).toContain(`${tied.length} tie for the highest number of rows (${max})`);
+    for (const f of tied) expect(reply.messages[0].content).toContain(f);
+  });
+});
