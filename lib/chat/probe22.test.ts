@@ -83,3 +83,24 @@ describe("ties at the top are all named, not the first one alone", () => {
     for (const f of tied) expect(reply.messages[0].content).toContain(f);
   });
 });
+
+const fgl = read("fgl.csv");
+
+describe("a field named by a chemical symbol (Na, Ba, Fe) is named by the element's word, stated", () => {
+  it("which type has the highest average iron -> Fe by type, the reading stated", async () => {
+    const reply = await askTurns(fgl.table, "which type has the highest average iron");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Fe" });
+    expect((reply.assumptions ?? []).join(" ")).toContain('"iron" as Fe');
+    const sums = new Map<string, [number, number]>();
+    for (const r of fgl.rows) {
+      const s = sums.get(r.type) ?? [0, 0];
+      sums.set(r.type, [s[0] + Number(r.Fe), s[1] + 1]);
+    }
+    const best = [...sums].map(([k, [s, n]]) => [k, s / n] as const).sort((a, b) => b[1] - a[1])[0];
+    expect(reply.messages[0].content.startsWith(`${best[0]} has the highest`)).toBe(true);
+  });
+  it("average magnesium -> Mg", async () => {
+    const reply = await askTurns(fgl.table, "average magnesium");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Mg" });
+  });
+});
