@@ -104,3 +104,15 @@ describe("a field named by a chemical symbol (Na, Ba, Fe) is named by the elemen
     expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Mg" });
   });
 });
+
+const plants = read("plantgrowth.csv");
+
+describe("a word that a short code value abbreviates ('control' for ctrl) reads as that value, stated", () => {
+  it("average weight of control plants -> group = ctrl, the reading stated", async () => {
+    const reply = await askTurns(plants.table, "average weight of control plants");
+    expect(reply.plan?.filters).toEqual([{ field: "group", op: "eq", values: ["ctrl"] }]);
+    expect((reply.assumptions ?? []).join(" ")).toContain('"control" as group "ctrl"');
+    const ws = plants.rows.filter((r) => r.group === "ctrl").map((r) => Number(r.weight));
+    expect(Object.values(reply.messages[1].table?.[0] ?? {})[0]).toBeCloseTo(ws.reduce((s, x) => s + x, 0) / ws.length, 3);
+  });
+});

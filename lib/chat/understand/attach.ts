@@ -1558,6 +1558,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
 
   // Values, bound to the field the question names next to them; lists joined by "and"/"or".
   const valueMentions = mentions.map((m, idx) => ({ m, idx })).filter((x) => x.m.kind === "value");
+  // ("the control group" read as ctrl: a code the word abbreviates; the answer says so.)
+  for (const { m } of valueMentions)
+    if (m.kind === "value" && (m as Mention & { abbreviated?: boolean }).abbreviated)
+      a.valueWords.push({ text: m.text, field: m.values[0].field, n: 1, value: m.values[0].value });
   const usedValue = new Set<number>();
   for (const { m, idx } of valueMentions) {
     if (usedValue.has(idx) || m.kind !== "value") continue;

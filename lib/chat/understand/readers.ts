@@ -5,7 +5,7 @@ import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
 import type { FieldInfo } from "../columns";
-import { namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
+import { abbreviates, namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
 import {
   ALONE_WORDS,
@@ -909,6 +909,37 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
             values,
           },
         });
+      }
+      // "the control group" for ctrl, "management" for mgmt: a word a short code value of one category
+      // field abbreviates (its first letter and consonants), when no field name or vocabulary word
+      // ("excluding" is not ENG) has the word; an alias,
+      // so the answer says how it read the word.
+      if (
+        !partialLen &&
+        tokens[i].kind === "word" &&
+        lemmas[i].length >= 5 &&
+        !lex.nameIndex.has(lemmas[i]) &&
+        !KNOWN_WORDS.has(lemmas[i]) &&
+        !STOP_WORDS.has(lemmas[i])
+      ) {
+        const coded = lex.values.filter(
+          (v) => !v.alias && !v.label && !v.head && v.words.length === 1 && /^[a-z]{3,5}$/.test(v.words[0]) && abbreviates(v.words[0], lemmas[i]),
+        );
+        if (coded.length === 1)
+          out.push({
+            start: i,
+            end: i + 1,
+            priority: 3,
+            score: 0.7,
+            mention: {
+              kind: "value",
+              start: i,
+              end: i + 1,
+              text: tokens[i].raw,
+              values: [{ field: coded[0].field, value: coded[0].value, alias: true }],
+              abbreviated: true,
+            } as Mention,
+          });
       }
       // One-letter values next to their field's name ("R rated") or in a list of values ("PG or G",
       // "neither R nor PG-13").
