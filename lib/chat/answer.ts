@@ -117,7 +117,13 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
   const ranked = plan.sort?.by === "value" && r.keyFields.length === 1 && !r.extra.length;
   if (ranked) {
     const top = valid[0];
-    const lead = t(lang, plan.sort!.order === "asc" ? "leadMin" : "leadMax", { label: label(top), what, value: fmt(top.value) });
+    const asc = plan.sort!.order === "asc";
+    // Several groups at the top value: all of them are named, not the first one alone.
+    const tied = valid.filter((x) => x.value === top.value);
+    const lead =
+      tied.length > 1
+        ? t(lang, asc ? "leadTieMin" : "leadTieMax", { n: tied.length, what, value: fmt(top.value), labels: tieList(tied.map(label)) })
+        : t(lang, asc ? "leadMin" : "leadMax", { label: label(top), what, value: fmt(top.value) });
     parts.unshift(lead);
   }
   if (brief) return `${first.slice(0, -1)}: ${t(lang, "highest", { label: label(hi), value: fmt(hi.value) }).replace(/\.$/, "")}.`;
@@ -283,6 +289,11 @@ export function rowLabelField(r: RowsResult, fields: FieldInfo[]): FieldInfo | n
   return best && best.distinct >= 0.5 * r.totalRows ? best : null;
 }
 
+/** The names of tied groups or rows: the first five, then how many more. */
+function tieList(labels: string[]): string {
+  return labels.length <= 5 ? labels.join(", ") : `${labels.slice(0, 5).join(", ")} (+${labels.length - 5})`;
+}
+
 function rowsText(r: RowsResult, ctx: AnswerContext, fields: FieldInfo[]): string {
   const { lang } = ctx.style;
   const plan = r.plan;
@@ -303,7 +314,18 @@ function rowsText(r: RowsResult, ctx: AnswerContext, fields: FieldInfo[]): strin
     if (label && Number.isFinite(value)) {
       // A date is said as the date, not as its milliseconds ("the 10 most recent orders").
       const shown = r.sortField.role === "date" ? String(cellValue(r.sortField.column, i) ?? "") : formatNumber(value, lang, ctx.units.get(r.sortField.name));
-      text = `${t(lang, plan.sort?.order === "asc" ? "leadRowMin" : "leadRowMax", { label, field: r.sortField.name, value: shown })} ${text}`;
+      // Several rows at the top value: all of them are named.
+      const tied = r.indices.filter((j) => r.sortField!.numbers![j] === value);
+      const lead =
+        tied.length > 1 && r.sortField.role !== "date"
+          ? t(lang, plan.sort?.order === "asc" ? "leadTieMin" : "leadTieMax", {
+              n: tied.length,
+              what: r.sortField.name,
+              value: shown,
+              labels: tieList(tied.map((j) => String(cellValue(labelField.column, j) ?? "").trim())),
+            })
+          : t(lang, plan.sort?.order === "asc" ? "leadRowMin" : "leadRowMax", { label, field: r.sortField.name, value: shown });
+      text = `${lead} ${text}`;
     }
   }
   return text;

@@ -171,6 +171,8 @@ const EN: Catalogue = {
   leadMin: "{label} has the lowest {what} ({value}).",
   leadRowMax: "{label} has the highest {field} ({value}).",
   leadRowMin: "{label} has the lowest {field} ({value}).",
+  leadTieMax: "{n} tie for the highest {what} ({value}): {labels}.",
+  leadTieMin: "{n} tie for the lowest {what} ({value}): {labels}.",
   captionChart: "Chart and table: {title}.",
   captionTable: "Table: {title}.",
   captionChartOnly: "Chart: {title}.",

@@ -1618,6 +1618,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
 
   // Values, bound to the field the question names next to them; lists joined by "and"/"or".
   const valueMentions = mentions.map((m, idx) => ({ m, idx })).filter((x) => x.m.kind === "value");
+  // ("the control group" read as ctrl: a code the word abbreviates; the answer says so.)
+  for (const { m } of valueMentions)
+    if (m.kind === "value" && (m as Mention & { abbreviated?: boolean }).abbreviated)
+      a.valueWords.push({ text: m.text, field: m.values[0].field, n: 1, value: m.values[0].value });
   const usedValue = new Set<number>();
   for (const { m, idx } of valueMentions) {
     if (usedValue.has(idx) || m.kind !== "value") continue;
@@ -1808,6 +1812,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const name = lex.names.find((n) => (wordsFor ?? []).some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
     if (!name) {
       recencyRows(m, idx);
+      // "which feed is the cheapest" over a table with no price: the adjective names a number the data set
+      // lacks, and no other number is named to rank by; it is not read as the smallest count of rows.
+      if (
+        wordsFor?.length &&
+        !RECENCY_WORDS[m.text.toLowerCase()] &&
+        !a.refs.some((r) => r.cands.some((c) => numericField(info(c.name)))) &&
+        !mentions.some((x) => x !== m && (hasHit(x, "count") || hasHit(x, "agg")))
+      )
+        a.unknown.push({ text: m.text, pos: m.start, slot: "measure" });
       return;
     }
     if (a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;

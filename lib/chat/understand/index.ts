@@ -18,7 +18,7 @@ import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
 import { namedDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
-import { BAD_EVENTS, COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS, VALUE_ALIASES } from "./vocabulary";
+import { BAD_EVENTS, COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SIZE_SUPERLATIVES, SPEED_WORDS, TIME_TO_DO_WORDS, VALUE_ALIASES } from "./vocabulary";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -768,6 +768,13 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
       if (k >= 0) notes.splice(k, 1);
       notes.push(`rowsNamedAs:${r.field}:${r.text}`);
     } else if (best.plan.measure.agg === "count") notes.push(`rowsNamed:${r.field}:${r.text}`);
+  }
+  // "which tree was the biggest" with no number named: the groups' numbers of rows, and the answer says it
+  // read the size word that way (it names no number of the table).
+  if (a.superlative && best.plan.intent === "aggregate" && best.plan.measure.agg === "count" && best.plan.groupBy.length) {
+    const said = a.reading.mentions.filter((m) => m.kind === "word");
+    const size = said.find((m) => m.hits.some((h) => h.category === "superlative") && SIZE_SUPERLATIVES.has(m.text.toLowerCase()));
+    if (size && !said.some((m) => m.hits.some((h) => h.category === "count" || h.category === "rowNoun"))) notes.push(`readAs:number of rows:${size.text}`);
   }
   // "how many days had heavy rain" over several rows per day: the days are counted (the distinct dates, when
   // the field holds whole days); a share of days stays a share of rows, and says so.

@@ -5,7 +5,7 @@ import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
 import type { FieldInfo } from "../columns";
-import { namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
+import { abbreviates, namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
 import {
   ALONE_WORDS,
@@ -524,6 +524,20 @@ function consonantSkeleton(lex: TableLexicon, w: string): string {
 const namesGrammarWord = (lex: TableLexicon, token: Token, lemma: string) =>
   (lex.nameIndex.get(lemma) ?? []).some((n) => n.pluralOnly !== lemma || token.text !== token.lemma);
 
+/** `name` is the starts of `a` and `b` run together, in either order, one start of three letters or more ("ch" + "max"). */
+function runTogether(name: string, a: string, b: string): boolean {
+  if (name.length < 4 || name.length > 10 || !/^[a-z]+$/.test(name)) return false;
+  // ("tenure excluding" is the word tenure, not "tenur" + "e".)
+  if (a.startsWith(name.slice(0, -1)) || b.startsWith(name.slice(0, -1))) return false;
+  for (let k = 1; k < name.length; k++) {
+    const p = name.slice(0, k);
+    const q = name.slice(k);
+    if (Math.max(p.length, q.length) < 3) continue;
+    if ((a.startsWith(p) && b.startsWith(q)) || (b.startsWith(p) && a.startsWith(q))) return true;
+  }
+  return false;
+}
+
 function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => (t.kind === "word" || t.kind === "number" ? abbreviatedNameWord(lex, t.lemma) : `\u0000${t.text}`));
@@ -557,6 +571,15 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
         if (s <= 0) continue;
         byField.set(n.field, Math.max(byField.get(n.field) ?? 0, s));
         if (s > best) best = s;
+      }
+      // "max channels" for chmax, "estimated performance" for estperf, "maximum memory" for mmax: a one-word
+      // name run together from the starts of the span's two words, in either order (stated as read).
+      if (best < 0.7 && len === 2 && !STOP_WORDS.has(span[0]) && !STOP_WORDS.has(span[1])) {
+        const run = lex.names.filter((n) => n.words.length === 1 && lex.byName.get(n.field)?.role === "number" && runTogether(n.compact, span[0], span[1]));
+        if (new Set(run.map((n) => n.field)).size === 1) {
+          byField.set(run[0].field, 0.75);
+          best = 0.75;
+        }
       }
       if (best >= 0.7) {
         const fields = [...byField].filter(([, s]) => s >= best - 1e-9).map(([name, score]) => ({ name, score }));
@@ -904,6 +927,37 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
             values,
           },
         });
+      }
+      // "the control group" for ctrl, "management" for mgmt: a word a short code value of one category
+      // field abbreviates (its first letter and consonants), when no field name or vocabulary word
+      // ("excluding" is not ENG) has the word; an alias,
+      // so the answer says how it read the word.
+      if (
+        !partialLen &&
+        tokens[i].kind === "word" &&
+        lemmas[i].length >= 5 &&
+        !lex.nameIndex.has(lemmas[i]) &&
+        !KNOWN_WORDS.has(lemmas[i]) &&
+        !STOP_WORDS.has(lemmas[i])
+      ) {
+        const coded = lex.values.filter(
+          (v) => !v.alias && !v.label && !v.head && v.words.length === 1 && /^[a-z]{3,5}$/.test(v.words[0]) && abbreviates(v.words[0], lemmas[i]),
+        );
+        if (coded.length === 1)
+          out.push({
+            start: i,
+            end: i + 1,
+            priority: 3,
+            score: 0.7,
+            mention: {
+              kind: "value",
+              start: i,
+              end: i + 1,
+              text: tokens[i].raw,
+              values: [{ field: coded[0].field, value: coded[0].value, alias: true }],
+              abbreviated: true,
+            } as Mention,
+          });
       }
       // One-letter values next to their field's name ("R rated") or in a list of values ("PG or G",
       // "neither R nor PG-13").
