@@ -215,6 +215,8 @@ export interface FilterAtom {
   conj: "and" | "or" | null;
   /** The listed values were set against each other ("East vs West"): the answer compares them. */
   versus?: boolean;
+  /** A value was read through a misspelling ("palcebo"): the answer says how it read it. */
+  typo?: boolean;
   text: string;
 }
 
@@ -1706,6 +1708,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         listed: group.length,
         conj,
         versus,
+        ...(group.some((g) => g.m.kind === "value" && g.m.typo) ? { typo: true } : {}),
         text: spanText(tokens, startPos, end),
       });
   }

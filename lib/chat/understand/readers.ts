@@ -69,7 +69,7 @@ export interface DateValue {
 
 export type Mention =
   | { kind: "field"; start: number; end: number; text: string; fields: FieldCandidate[]; partial: boolean }
-  | { kind: "value"; start: number; end: number; text: string; values: ValueCandidate[] }
+  | { kind: "value"; start: number; end: number; text: string; values: ValueCandidate[]; typo?: boolean }
   | {
       kind: "number";
       start: number;
@@ -712,6 +712,8 @@ function readInitials(tokens: Token[], lex: TableLexicon): Proposal[] {
       for (let i = 0; i + len <= tokens.length; i++) {
         const span = tokens.slice(i, i + len);
         if (!span.every((t, k) => t.kind === "word" && t.text.length >= 3 && !STOP_WORDS.has(t.lemma) && t.text[0] === value[k].toLowerCase())) continue;
+        // ("magn Medium" is the field magn and its value, not the initials of MM.)
+        if (span.some((t) => lex.nameIndex.has(t.lemma) || lex.valueIndex.has(t.lemma) || lex.valueIndex.has(t.text))) continue;
         const mention: Mention = { kind: "value", start: i, end: i + len, text: spanText(tokens, i, i + len), values: [{ field: f.name, value, alias: true }] };
         out.push({ start: i, end: i + len, priority: 3, score: 0.9, mention });
       }
@@ -805,6 +807,12 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         cost++;
         continue;
       }
+      // A one-word value of four or five letters typed with two neighbouring letters swapped ("tial" for
+      // tail), when the typed word means nothing else.
+      if (!v.label && !v.head && v.words.length === 1 && want.length >= 4 && shortSwapTypo(lemmas[k], texts[k], want, lex)) {
+        cost++;
+        continue;
+      }
       return null;
     }
     return { cost, end: k };
@@ -832,6 +840,9 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     if (typoLength) {
       for (const [first, list] of lex.valueIndex)
         if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
+    } else if (lemmas[i].length >= 4 && lemmas[i].length <= 5) {
+      for (const [first, list] of lex.valueIndex)
+        if (first.length === lemmas[i].length && first !== lemmas[i] && shortSwapTypo(lemmas[i], texts[i], first, lex)) pool.push(...list);
     }
     // "loses us the most money", "show us": "us" typed in lower case after a verb is the pronoun, not a country.
     const pronoun = tokens[i].text === "us" && !tokens[i].cap && (PRONOUN_US_AFTER.has(texts[i - 1] ?? "") || PRONOUN_US_AFTER.has(lemmas[i - 1] ?? ""));
@@ -936,10 +947,27 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         end: bestEnd,
         text: spanText(tokens, i, bestEnd),
         values,
+        // (Read through a misspelling: the answer says how it read the words.)
+        ...(bestCost % 10 > 0 ? { typo: true } : {}),
       },
     });
   }
   return out;
+}
+
+/** A short word typed with two neighbouring letters swapped ("tial" for tail), itself no word the question's grammar, a field name or a value knows. */
+function shortSwapTypo(lemma: string, text: string, want: string, lex: TableLexicon): boolean {
+  if (lemma.length < 4 || lemma.length > 5 || lemma.length !== want.length || !/^[a-z]+$/.test(lemma)) return false;
+  if (
+    KNOWN_WORDS.has(lemma) ||
+    KNOWN_WORDS.has(text) ||
+    STOP_WORDS.has(lemma) ||
+    lex.nameIndex.has(lemma) ||
+    lex.valueIndex.has(lemma) ||
+    lex.valueIndex.has(text)
+  )
+    return false;
+  return wordsMatch(lemma, want, false) > 0 && lemma[0] === want[0];
 }
 
 function readWords(tokens: Token[]): Proposal[] {

@@ -1,0 +1,42 @@
+// chat-p24: misspelt field and value names and distinct counts over R tables (lib/chat/testing/probe24), each fixed
+// by its general cause and tested here with other wordings than the probe's. Expected numbers come from the CSV rows
+// with plain loops, never from the engine.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { readCsvTableAndRows } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe24");
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
+const shuttle = read("shuttle.csv");
+const bacteria = read("bacteria.csv");
+
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+const count = (rows: Record<string, unknown>[], keep: (r: Record<string, unknown>) => boolean) => rows.filter(keep).length;
+
+describe("a field's name said next to one of its values is not the initials of a coded value", () => {
+  it("magn Medium is magn = Medium, not error = MM (the initials of the two words)", async () => {
+    const reply = await askTurns(shuttle.table, "how many rows have magn Medium");
+    expect(reply.plan?.filters).toEqual([{ field: "magn", op: "eq", values: ["Medium"] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(count(shuttle.rows, (r) => r.magn === "Medium"));
+  });
+});
+
+describe("a misspelt value is read as the closest value and the answer says so", () => {
+  it("a long value with a letter dropped (plcebo)", async () => {
+    const reply = await askTurns(bacteria.table, "number of rows with trt plcebo and hilo hi");
+    expect(reply.plan?.filters).toContainEqual({ field: "trt", op: "eq", values: ["placebo"] });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(count(bacteria.rows, (r) => r.trt === "placebo" && r.hilo === "hi"));
+    expect(reply.assumptions?.join(" | ")).toContain('I read "plcebo" as trt "placebo"');
+  });
+  it("a four-letter value with two letters swapped (haed for head)", async () => {
+    const reply = await askTurns(shuttle.table, "how many rows had a haed wind");
+    expect(reply.plan?.filters).toEqual([{ field: "wind", op: "eq", values: ["head"] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(count(shuttle.rows, (r) => r.wind === "head"));
+    expect(reply.assumptions?.join(" | ")).toContain('as wind "head"');
+  });
+  it("a value typed right states no reading", async () => {
+    const reply = await askTurns(shuttle.table, "how many rows had a head wind");
+    expect(reply.assumptions ?? []).toEqual([]);
+  });
+});
