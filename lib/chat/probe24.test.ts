@@ -40,3 +40,22 @@ describe("a misspelt value is read as the closest value and the answer says so",
     expect(reply.assumptions ?? []).toEqual([]);
   });
 });
+
+describe("how many kinds / types / different X: the number of distinct values", () => {
+  const distinct = (rows: Record<string, unknown>[], key: string) => new Set(rows.map((r) => r[key])).size;
+  it("how many types of magn are there", async () => {
+    const reply = await askTurns(shuttle.table, "how many types of magn are there");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "magn" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(distinct(shuttle.rows, "magn"));
+  });
+  it("number of kinds of error per wind", async () => {
+    const reply = await askTurns(shuttle.table, "number of kinds of error per wind");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "error" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["wind"]);
+  });
+  it("how many different weeks: a plural time unit that is a field's name, counted as distinct, is that field", async () => {
+    const reply = await askTurns(bacteria.table, "how many different weeks");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "week" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(distinct(bacteria.rows, "week"));
+  });
+});

@@ -1156,6 +1156,9 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (!f || p.mention.fields.length !== 1 || f.role !== "number" || !f.integer || nameWords(f.name).join(" ") !== t.lemma) continue;
     const span = CALENDAR_SPANS[t.lemma];
     if (f.min < span[0] || f.max > span[1]) continue;
+    // ("how many different weeks": counted as distinct, the unit is the field's values.)
+    if (proposals.some((q) => q.end === p.start && q.mention.kind === "word" && q.mention.hits.some((h) => h.category === "agg" && h.key === "distinct")))
+      continue;
     proposals.splice(i, 1);
     proposals.push({
       start: p.start,
