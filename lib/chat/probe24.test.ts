@@ -10,6 +10,7 @@ const dir = path.join(__dirname, "testing", "probe24");
 const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const shuttle = read("shuttle.csv");
 const bacteria = read("bacteria.csv");
+const npk = read("npk.csv");
 
 const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
 const count = (rows: Record<string, unknown>[], keep: (r: Record<string, unknown>) => boolean) => rows.filter(keep).length;
@@ -57,5 +58,26 @@ describe("how many kinds / types / different X: the number of distinct values", 
     const reply = await askTurns(bacteria.table, "how many different weeks");
     expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "week" });
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(distinct(bacteria.rows, "week"));
+  });
+});
+
+describe("a short field name typed with one letter left out is that field, stated", () => {
+  it("total yeld by blok", async () => {
+    const reply = await askTurns(npk.table, "total yeld by blok");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "yield" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["block"]);
+    expect(reply.assumptions).toContain('I read "blok" as block');
+    const want = npk.rows.filter((r) => String(r.block) === "1").reduce((s, r) => s + Number(r.yield), 0);
+    const got = reply.messages[1].table?.find((r) => String(r.block) === "1");
+    expect(Number(got?.["Total of yield"])).toBeCloseTo(want, 6);
+  });
+  it("average wek: three letters only when the letter left out is doubled", async () => {
+    const reply = await askTurns(bacteria.table, "average wek");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "week" });
+    expect(reply.assumptions).toContain('I read "wek" as week');
+  });
+  it("a three-letter word one letter short of a name (win / wind) is not that field", async () => {
+    const reply = await askTurns(shuttle.table, "how many win by magn");
+    expect(JSON.stringify(reply.plan ?? {})).not.toContain("wind");
   });
 });

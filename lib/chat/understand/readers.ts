@@ -397,6 +397,15 @@ function scoreSpan(span: string[], name: NameEntry): number {
         break;
       }
     }
+    // A short name typed alone with one letter left out ("eror", "blok", "wek"): candidates only where
+    // the typed word means nothing else (similarNameWords).
+    if (best === 0 && span.length === 1) {
+      const j = nameContent.findIndex((n) => droppedLetter(w, n));
+      if (j >= 0) {
+        best = 0.8;
+        bestJ = j;
+      }
+    }
     if (best === 0) {
       const m = span.length > 1 ? 0 : wordsMatch(spanCompact, name.compact, false);
       return m > 0 ? m * name.weight * 0.95 : 0;
@@ -410,6 +419,21 @@ function scoreSpan(span: string[], name: NameEntry): number {
   const inOrder = order.every((j, k) => k === 0 || j > order[k - 1]);
   if (!inOrder && span.slice(1, -1).some((w) => LINK_WORDS.has(w) && !name.words.includes(w))) return 0;
   return (total / content.length) * name.weight * stray;
+}
+
+/**
+ * A word of three or four letters typed with one letter of a name word left out ("eror" for error, "blok" for
+ * block; three letters only when the letter left out is doubled: "wek" for week). Same first letter.
+ */
+function droppedLetter(typed: string, known: string): boolean {
+  if (typed.length < 3 || typed.length > 4 || known.length !== typed.length + 1 || typed[0] !== known[0] || !/^[a-z]+$/.test(typed)) return false;
+  for (let i = 1; i < known.length; i++) {
+    if (known.slice(0, i) + known.slice(i + 1) !== typed) continue;
+    // (Not a plural or a past form said without its ending: "hour" for hours is read elsewhere.)
+    if (i === known.length - 1 && (known.endsWith("s") || known.endsWith("d"))) return false;
+    if (typed.length === 4 || known[i] === known[i - 1] || known[i] === known[i + 1]) return true;
+  }
+  return false;
 }
 
 /** Typed words -> lexicon words they may stand for (exact, longer forms, typos); cached per lexicon. */
@@ -433,6 +457,7 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
       if (known === word || Math.abs(known.length - word.length) > 3) continue;
       if (known[0] !== word[0] && known[1] !== word[1]) continue;
       if (wordsMatch(word, known) > 0) hit.push(known);
+      else if (droppedLetter(word, known) && !lex.valueIndex.has(word) && !STOP_WORDS.has(word)) hit.push(known);
     }
   }
   if (cache.size > 5000) cache.clear();
