@@ -11,6 +11,7 @@ const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const shuttle = read("shuttle.csv");
 const bacteria = read("bacteria.csv");
 const npk = read("npk.csv");
+const wafer = read("wafer.csv");
 
 const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
 const count = (rows: Record<string, unknown>[], keep: (r: Record<string, unknown>) => boolean) => rows.filter(keep).length;
@@ -79,5 +80,18 @@ describe("a short field name typed with one letter left out is that field, state
   it("a three-letter word one letter short of a name (win / wind) is not that field", async () => {
     const reply = await askTurns(shuttle.table, "how many win by magn");
     expect(JSON.stringify(reply.plan ?? {})).not.toContain("wind");
+  });
+});
+
+describe("a number right after the name of a field of a few set levels that are not whole numbers is that level", () => {
+  it("max current at voltage 1.2", async () => {
+    const reply = await askTurns(wafer.table, "max current at voltage 1.2");
+    expect(reply.plan?.filters).toEqual([{ field: "voltage", op: "eq", values: [1.2] }]);
+    const want = Math.max(...wafer.rows.filter((r) => Number(r.voltage) === 1.2).map((r) => Number(r.current)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+  it("a number the field does not hold is no filter on it", async () => {
+    const reply = await askTurns(wafer.table, "max current at voltage 3");
+    expect(reply.plan?.filters ?? []).not.toContainEqual(expect.objectContaining({ field: "voltage" }));
   });
 });

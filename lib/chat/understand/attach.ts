@@ -1375,7 +1375,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       }
       const fieldAfter = a.refs.find((r) => r.pos === endPos);
       const discrete = (f: FieldInfo) =>
-        f.numbers !== null && f.integer && (f.discrete || f.distinct <= 40) && list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max);
+        f.numbers !== null &&
+        (f.discrete || f.distinct <= 40) &&
+        (f.integer
+          ? list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max)
+          : // ("at voltage 2": a field of a few set levels, not whole numbers, holding each number said.)
+            list.every((v) => f.numbers!.includes(v)));
       let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name))) ? fieldAfter : null;
       // (Right after the field's name, any whole number the field holds: "pdays of -1", a code.)
       const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && f.integer && list.every((v) => f.numbers!.includes(v)));
