@@ -37,6 +37,12 @@ describe("a misspelt value is read as the closest value and the answer says so",
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(count(shuttle.rows, (r) => r.wind === "head"));
     expect(reply.assumptions?.join(" | ")).toContain('as wind "head"');
   });
+  it("a five-letter value with two letters swapped (xtsab for xstab)", async () => {
+    const reply = await askTurns(shuttle.table, "how many rows with stability xtsab");
+    expect(reply.plan?.filters).toEqual([{ field: "stability", op: "eq", values: ["xstab"] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(count(shuttle.rows, (r) => r.stability === "xstab"));
+    expect(reply.assumptions?.join(" | ")).toContain('as stability "xstab"');
+  });
   it("a value typed right states no reading", async () => {
     const reply = await askTurns(shuttle.table, "how many rows had a head wind");
     expect(reply.assumptions ?? []).toEqual([]);

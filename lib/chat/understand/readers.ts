@@ -865,7 +865,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     if (typoLength) {
       for (const [first, list] of lex.valueIndex)
         if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
-    } else if (lemmas[i].length >= 4 && lemmas[i].length <= 5) {
+    }
+    if (lemmas[i].length >= 4 && lemmas[i].length <= 5) {
       for (const [first, list] of lex.valueIndex)
         if (first.length === lemmas[i].length && first !== lemmas[i] && shortSwapTypo(lemmas[i], texts[i], first, lex)) pool.push(...list);
     }
