@@ -101,3 +101,16 @@ describe("a number right after the name of a field of a few set levels that are 
     expect(reply.plan?.filters ?? []).not.toContainEqual(expect.objectContaining({ field: "voltage" }));
   });
 });
+
+describe("a vocabulary word typed without the space before a field's name is the two words", () => {
+  it("averagecurrent by Site", async () => {
+    const reply = await askTurns(wafer.table, "averagecurrent by Site");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "current" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Site"]);
+  });
+  it("maxyield", async () => {
+    const reply = await askTurns(npk.table, "maxyield");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "yield" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(Math.max(...npk.rows.map((r) => Number(r.yield))));
+  });
+});

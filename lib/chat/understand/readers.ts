@@ -1119,8 +1119,46 @@ function splitNegatedFlags(tokens: Token[], lex: TableLexicon): Token[] {
   return out;
 }
 
+/**
+ * "averagecurrent", "maxyield": a word of the question's vocabulary typed without the space before a field's
+ * whole name word (four letters or more) is read as the two words, when the glued word is nothing itself.
+ */
+function splitGluedWords(tokens: Token[], lex: TableLexicon): Token[] {
+  const out: Token[] = [];
+  for (const t of tokens) {
+    const w = t.text;
+    let split: [string, string] | null = null;
+    if (
+      t.kind === "word" &&
+      w.length >= 7 &&
+      /^[a-z]+$/.test(w) &&
+      !KNOWN_WORDS.has(w) &&
+      !lex.nameIndex.has(t.lemma) &&
+      !lex.valueIndex.has(t.lemma) &&
+      !lex.compactIndex.has(w)
+    ) {
+      for (let k = 3; k <= w.length - 4 && !split; k++) {
+        const head = w.slice(0, k);
+        const rest = tokenize(w.slice(k))[0];
+        if (KNOWN_WORDS.has(head) && !STOP_WORDS.has(head) && rest && (lex.nameIndex.get(rest.lemma) ?? []).some((n) => n.weight >= 1))
+          split = [head, w.slice(k)];
+      }
+    }
+    if (!split) {
+      out.push(t);
+      continue;
+    }
+    const [head, rest] = split;
+    const [h] = tokenize(head);
+    const [r] = tokenize(rest);
+    out.push({ ...t, text: h.text, lemma: h.lemma, raw: t.raw.slice(0, head.length), end: t.start + head.length });
+    out.push({ ...t, text: r.text, lemma: r.lemma, raw: t.raw.slice(head.length), start: t.start + head.length, sep: null });
+  }
+  return out;
+}
+
 export function readMentions(text: string, lex: TableLexicon): Reading {
-  const tokens = splitNegatedFlags(tokenize(text), lex);
+  const tokens = splitGluedWords(splitNegatedFlags(tokenize(text), lex), lex);
   const proposals = [
     ...readNumbersAndDates(tokens),
     ...readValues(tokens, lex),
