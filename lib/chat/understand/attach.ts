@@ -219,6 +219,8 @@ export interface FilterAtom {
   conj: "and" | "or" | null;
   /** The listed values were set against each other ("East vs West"): the answer compares them. */
   versus?: boolean;
+  /** A value was read through a misspelling ("palcebo"): the answer says how it read it. */
+  typo?: boolean;
   text: string;
 }
 
@@ -1411,7 +1413,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       }
       const fieldAfter = a.refs.find((r) => r.pos === endPos);
       const discrete = (f: FieldInfo) =>
-        f.numbers !== null && f.integer && (f.discrete || f.distinct <= 40) && list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max);
+        f.numbers !== null &&
+        (f.discrete || f.distinct <= 40) &&
+        (f.integer
+          ? list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max)
+          : // ("at voltage 2": a field of a few set levels, not whole numbers, holding each number said.)
+            list.every((v) => f.numbers!.includes(v)));
       let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name))) ? fieldAfter : null;
       // (Right after the field's name, any whole number the field holds: "pdays of -1", a code.)
       // ("an IQ of 10" over a field of halves too: a number the field holds.)
@@ -1770,6 +1777,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         listed: group.length,
         conj,
         versus,
+        ...(group.some((g) => g.m.kind === "value" && g.m.typo) ? { typo: true } : {}),
         text: spanText(tokens, startPos, end),
       });
   }

@@ -740,6 +740,15 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     if (best.plan.filters.some((f) => f.field === v.field))
       notes.push(v.value !== undefined ? `readAs:${v.field} "${v.value}":${v.text}` : `valueWords:${v.field}:${v.n}:${v.text}`);
   if (strayComparisons.length) notes.push(`ignored:${strayComparisons.join(", ")}`);
+  // A value read through a misspelling ("palcebo" for placebo): the answer names the value it used.
+  for (const f of a.filters) {
+    if (!f.typo) continue;
+    for (const o of f.options) {
+      const used = best.plan.filters.some((x) => x.field === o.filter.field) || best.plan.measure.condition?.field === o.filter.field;
+      const note = `readAs:${o.filter.field} "${o.filter.values.join('", "')}":${f.text}`;
+      if (used && !notes.includes(note)) notes.push(note);
+    }
+  }
   // A filter whose field only a weak word names ("took office after 1980" -> end, "office" a synonym's part):
   // the answer says how it read the word, never a silent number on a guessed field.
   for (const f of a.filters)
