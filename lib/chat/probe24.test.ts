@@ -114,3 +114,11 @@ describe("a vocabulary word typed without the space before a field's name is the
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(Math.max(...npk.rows.map((r) => Number(r.yield))));
   });
 });
+
+describe("a misspelt field name is the field, not a short code of it that the word happens to abbreviate", () => {
+  it("count by stabilty groups by stability (its code 'stab' is not a filter)", async () => {
+    const reply = await askTurns(shuttle.table, "number of rows by stabilty");
+    expect(reply.plan?.filters ?? []).toEqual([]);
+    expect(reply.plan?.groupBy?.map((g) => g.field)).toEqual(["stability"]);
+  });
+});

@@ -966,7 +966,7 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         });
       }
       // "the control group" for ctrl, "management" for mgmt: a word a short code value of one category
-      // field abbreviates (its first letter and consonants), when no field name or vocabulary word
+      // field abbreviates (its first letter and consonants), when no field name (also misspelt) or vocabulary word
       // ("excluding" is not ENG) has the word; an alias,
       // so the answer says how it read the word.
       if (
@@ -975,7 +975,9 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         lemmas[i].length >= 5 &&
         !lex.nameIndex.has(lemmas[i]) &&
         !KNOWN_WORDS.has(lemmas[i]) &&
-        !STOP_WORDS.has(lemmas[i])
+        !STOP_WORDS.has(lemmas[i]) &&
+        // A misspelt field name ("stabilty" for stability) is the field, not its code "stab".
+        similarNameWords(lex, lemmas[i]).length === 0
       ) {
         const coded = lex.values.filter(
           (v) => !v.alias && !v.label && !v.head && v.words.length === 1 && /^[a-z]{3,5}$/.test(v.words[0]) && abbreviates(v.words[0], lemmas[i]),
