@@ -19,6 +19,9 @@
 // - fresh6: the seventh analytic set (fresh6.jsonl), held out as a whole (failures never written),
 //   all of it over six R data sets no earlier set used (mpg, txhousing, Cars93, survey, esoph,
 //   quakes; lib/chat/testing/analytic/fresh6-tables), with the right % per table;
+// - fresh7: the eighth analytic set (fresh7.jsonl), held out as a whole (failures never written),
+//   all of it over six further R data sets (Seatbelts, HairEyeColor, states, painters, MathAchieve,
+//   Boston; lib/chat/testing/analytic/fresh7-tables), with the right % per table;
 // - large: answer time on a synthetic 1M-row table (scripts/chat-bench/large.ts);
 // - time per answer without PNG (p50/p95) over every answer of the sections run on the shared
 //   sets; with PNG (default when Chromium is found; BENCH_CHAT_PNG=0 to skip), every 4th NLV
@@ -26,7 +29,7 @@
 //   worker does, and strictly validated (untimed).
 // BENCH_CHAT_FAILURES=<file>: writes the failures of the tuning splits only (the held-out parts
 // stay unseen) for whoever improves the engine; the released sets fresh, fresh2, fresh3 and fresh4 count as
-// tuning splits (their failures are written too). A set not in RELEASED_SETS (fresh5, fresh6) stays unseen.
+// tuning splits (their failures are written too). A set not in RELEASED_SETS (fresh5, fresh6, fresh7) stays unseen.
 // Timings depend on the machine's load: run alone (flock /tmp/tabula-heavy.lock npm run bench:chat).
 import fs from "node:fs";
 import { answerChat } from "../lib/chat";
@@ -49,7 +52,9 @@ function timing(name: string, times: number[]): string {
 }
 
 async function main() {
-  const only = new Set((process.env.BENCH_CHAT_ONLY ?? "nlv,nvbench,own,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,large").split(",").map((s) => s.trim()));
+  const only = new Set(
+    (process.env.BENCH_CHAT_ONLY ?? "nlv,nvbench,own,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,fresh7,large").split(",").map((s) => s.trim()),
+  );
   const out: string[] = [];
   const log = (line: string) => {
     out.push(line);
@@ -83,8 +88,8 @@ async function main() {
       );
     }
   }
-  // Only the tables the selected analytic sets ask about are loaded (fresh5 adds four large ones, fresh6 six small ones).
-  const analyticSets = (["own", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6"] as const).filter((s) => only.has(s));
+  // Only the tables the selected analytic sets ask about are loaded (fresh5 adds four large ones, fresh6 and fresh7 six small ones each).
+  const analyticSets = (["own", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7"] as const).filter((s) => only.has(s));
   const analyticTables = analyticSets.length ? await ownTables(ownSetTables(analyticSets)) : {};
   if (only.has("own")) {
     const times: number[] = [];
@@ -100,14 +105,21 @@ async function main() {
     }
   }
   // The further analytic sets, each scored and timed like the own set; the released ones (measured
-  // held out once, then opened for tuning) also write their failures; fresh5 and fresh6 stay held out.
-  for (const set of ["fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6"] as const) {
+  // held out once, then opened for tuning) also write their failures; fresh5, fresh6 and fresh7 stay held out.
+  for (const set of ["fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7"] as const) {
     if (!only.has(set)) continue;
     const times: number[] = [];
     const outcomes: OwnOutcome[] = await runOwn(analyticTables, times, set);
     log("");
     reportOwn(outcomes, set).forEach(log);
-    const sizes = set === "fresh5" ? "9 tables, up to 53.9k" : set === "fresh6" ? "6 R tables, up to 8.6k" : "5 tables, up to 48.8k";
+    const sizes =
+      set === "fresh5"
+        ? "9 tables, up to 53.9k"
+        : set === "fresh6"
+          ? "6 R tables, up to 8.6k"
+          : set === "fresh7"
+            ? "6 R tables, up to 7.2k"
+            : "5 tables, up to 48.8k";
     timings.push([`${set} set (${sizes} rows)`, times]);
     if (!RELEASED_SETS.has(set)) continue;
     for (const o of outcomes.filter((x) => !x.verdict.right)) {

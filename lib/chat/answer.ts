@@ -9,6 +9,7 @@ import { isTimeField, type FieldInfo } from "./columns";
 import { t, type Style } from "./i18n";
 import { formatNumber, roundForTable, type Unit } from "./format";
 import type { AnalysisPlan, Filter, Measure } from "./plan";
+import { isCyclicBucket } from "./plan";
 import { namedAsCode } from "./understand/lexicon";
 import { describeFilters as describeFilterList, describeMeasure, describePlanShort, describeWithin } from "./describe";
 
@@ -111,12 +112,18 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     if (x.value > hi.value) hi = x;
     if (x.value < lo.value) lo = x;
   }
-  const timeFirst = r.keyFields.length === 1 && isTimeField(r.keyFields[0]) && plan.groupBy[0].bucket !== "weekday";
+  const timeFirst = r.keyFields.length === 1 && isTimeField(r.keyFields[0]) && !isCyclicBucket(plan.groupBy[0].bucket);
   // The direct answer first when the question ranks ("which region has the highest ...", "top 3 ...").
   const ranked = plan.sort?.by === "value" && r.keyFields.length === 1 && !r.extra.length;
   if (ranked) {
     const top = valid[0];
-    const lead = t(lang, plan.sort!.order === "asc" ? "leadMin" : "leadMax", { label: label(top), what, value: fmt(top.value) });
+    const asc = plan.sort!.order === "asc";
+    // Several groups at the top value: all of them are named, not the first one alone.
+    const tied = valid.filter((x) => x.value === top.value);
+    const lead =
+      tied.length > 1
+        ? t(lang, asc ? "leadTieMin" : "leadTieMax", { n: tied.length, what, value: fmt(top.value), labels: tieList(tied.map(label)) })
+        : t(lang, asc ? "leadMin" : "leadMax", { label: label(top), what, value: fmt(top.value) });
     parts.unshift(lead);
   }
   if (brief) return `${first.slice(0, -1)}: ${t(lang, "highest", { label: label(hi), value: fmt(hi.value) }).replace(/\.$/, "")}.`;
@@ -200,7 +207,7 @@ function aggregateTable(r: AggregateResult, ctx: AnswerContext): TableRow[] {
     r.plan.groupBy.forEach((g, k) => {
       const info = r.keyFields[k];
       out[g.field] =
-        info.role === "date" || g.bucket === "weekday" ? row.labels[k] : typeof row.keys[k] === "string" ? (row.keys[k] as string).trim() : row.keys[k];
+        info.role === "date" || isCyclicBucket(g.bucket) ? row.labels[k] : typeof row.keys[k] === "string" ? (row.keys[k] as string).trim() : row.keys[k];
     });
     out[valueName] = roundForTable(row.value);
     r.extra.forEach((e, k) => (out[extraNames[k]] = roundForTable(e.values[i])));
@@ -282,6 +289,11 @@ export function rowLabelField(r: RowsResult, fields: FieldInfo[]): FieldInfo | n
   return best && best.distinct >= 0.5 * r.totalRows ? best : null;
 }
 
+/** The names of tied groups or rows: the first five, then how many more. */
+function tieList(labels: string[]): string {
+  return labels.length <= 5 ? labels.join(", ") : `${labels.slice(0, 5).join(", ")} (+${labels.length - 5})`;
+}
+
 function rowsText(r: RowsResult, ctx: AnswerContext, fields: FieldInfo[]): string {
   const { lang } = ctx.style;
   const plan = r.plan;
@@ -302,7 +314,18 @@ function rowsText(r: RowsResult, ctx: AnswerContext, fields: FieldInfo[]): strin
     if (label && Number.isFinite(value)) {
       // A date is said as the date, not as its milliseconds ("the 10 most recent orders").
       const shown = r.sortField.role === "date" ? String(cellValue(r.sortField.column, i) ?? "") : formatNumber(value, lang, ctx.units.get(r.sortField.name));
-      text = `${t(lang, plan.sort?.order === "asc" ? "leadRowMin" : "leadRowMax", { label, field: r.sortField.name, value: shown })} ${text}`;
+      // Several rows at the top value: all of them are named.
+      const tied = r.indices.filter((j) => r.sortField!.numbers![j] === value);
+      const lead =
+        tied.length > 1 && r.sortField.role !== "date"
+          ? t(lang, plan.sort?.order === "asc" ? "leadTieMin" : "leadTieMax", {
+              n: tied.length,
+              what: r.sortField.name,
+              value: shown,
+              labels: tieList(tied.map((j) => String(cellValue(labelField.column, j) ?? "").trim())),
+            })
+          : t(lang, plan.sort?.order === "asc" ? "leadRowMin" : "leadRowMax", { label, field: r.sortField.name, value: shown });
+      text = `${lead} ${text}`;
     }
   }
   return text;
@@ -359,6 +382,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "unitMinutes")
       out.push(t(style.lang, "assumeUnitMinutes", { field: rest[0], value: rest[1], max: rest[2], text: rest.slice(3).join(":") }));
     else if (kind === "unitUnknown") out.push(t(style.lang, "assumeUnitUnknown", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "monthOfYear") out.push(t(style.lang, "assumeMonthOfYear", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "speed") out.push(t(style.lang, rest[2] === "asc" ? "assumeSpeedAsc" : "assumeSpeedDesc", { field: rest[0], text: rest[1] }));
     else if (kind === "valueWords") out.push(t(style.lang, "assumeValueWords", { field: rest[0], n: rest[1], text: rest.slice(2).join(":") }));
     else if (kind === "bothSides") out.push(t(style.lang, "assumeBothSides", { field: rest[0], value: rest.slice(1).join(":") }));

@@ -306,6 +306,9 @@ export function bucketStart(ms: number, bucket: TimeBucket): number {
     // Day of the week as a number, Monday = 0 ... Sunday = 6 (the key; labels via bucketLabel).
     case "weekday":
       return ((Math.floor(ms / DAY) % 7) + 10) % 7;
+    // Month of the year as a number, January = 0 ... December = 11 (the key; labels via bucketLabel).
+    case "monthOfYear":
+      return d.getUTCMonth();
   }
 }
 
@@ -313,6 +316,7 @@ export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Fri
 
 export function bucketLabel(ms: number, bucket: TimeBucket | null): string {
   if (bucket === "weekday") return WEEKDAY_NAMES[ms] ?? String(ms);
+  if (bucket === "monthOfYear") return MONTH_NAMES[ms] ?? String(ms);
   const d = new Date(ms);
   const y = d.getUTCFullYear();
   const mo = String(d.getUTCMonth() + 1).padStart(2, "0");

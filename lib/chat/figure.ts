@@ -5,6 +5,7 @@ import { isTimeField } from "./columns";
 import { t, type Lang } from "./i18n";
 import { formatNumber, type Unit } from "./format";
 import { describeFilters, describeHaving, describeMeasure, describeWithin } from "./describe";
+import { isCyclicBucket } from "./plan";
 
 export interface PlotlyFigure {
   data: Record<string, unknown>[];
@@ -98,7 +99,7 @@ function withoutPlotArea(layout: Record<string, unknown>): Record<string, unknow
 function keyValue(result: AggregateResult, row: number, k: number): string | number {
   const info = result.keyFields[k];
   const key = result.rows[row].keys[k];
-  if (result.plan.groupBy[k]?.bucket === "weekday") return result.rows[row].labels[k];
+  if (isCyclicBucket(result.plan.groupBy[k]?.bucket)) return result.rows[row].labels[k];
   if (info.role === "date") return new Date(key as number).toISOString().slice(0, 10);
   return typeof key === "string" ? key.trim() : key;
 }
@@ -116,11 +117,11 @@ function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFig
   const title = figureTitle(result, ctx);
   const layout = baseLayout(title);
   const first = result.keyFields[0];
-  const timeAxis = isTimeField(first) && (plan.chart === "line" || plan.chart === "multiLine") && plan.groupBy[0].bucket !== "weekday";
+  const timeAxis = isTimeField(first) && (plan.chart === "line" || plan.chart === "multiLine") && !isCyclicBucket(plan.groupBy[0].bucket);
   if (result.extra.length) return multiMeasureFigure(result, ctx, layout, timeAxis);
   const xaxis: Record<string, unknown> = { title: { text: groupTitle(result, 0, lang) }, automargin: true };
   if (first.role === "date") xaxis.type = timeAxis ? "date" : "category";
-  if (plan.groupBy[0].bucket === "weekday") xaxis.type = "category";
+  if (isCyclicBucket(plan.groupBy[0].bucket)) xaxis.type = "category";
   else if (!timeAxis) xaxis.type = "category";
   const yaxis = { ...valueAxis(unit, percent), title: { text: yTitle }, rangemode: "tozero" };
 

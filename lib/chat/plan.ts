@@ -6,8 +6,10 @@ import { z } from "zod";
 export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share", "rate"] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
 
-export const TIME_BUCKETS = ["year", "quarter", "month", "week", "weekday", "day"] as const;
+export const TIME_BUCKETS = ["year", "quarter", "month", "week", "weekday", "day", "monthOfYear"] as const;
 export type TimeBucket = (typeof TIME_BUCKETS)[number];
+/** Buckets that come back every week or year (Monday..Sunday, January..December): categories, not a time axis. */
+export const isCyclicBucket = (b: TimeBucket | null | undefined): boolean => b === "weekday" || b === "monthOfYear";
 
 export const CHART_KINDS = [
   "bar",

@@ -17,7 +17,9 @@
 // its questions are over six data sets shipped with R that no set or probe used before (mpg,
 // txhousing, Cars93, survey, esoph, quakes), exported by write.csv into
 // lib/chat/testing/analytic/fresh6-tables/ and loaded like the others (as an upload is typed); its
-// report adds the right % per table.
+// report adds the right % per table. fresh7 (fresh7.jsonl, written before the seventh round) is held
+// out as a whole the same way, over six further R data sets no set or probe used before (Seatbelts,
+// HairEyeColor, states, painters, MathAchieve, Boston) in lib/chat/testing/analytic/fresh7-tables/.
 import fs from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -45,9 +47,13 @@ export const OWN_FILES: Record<string, string> = {
 
 /** fresh6's tables (R data sets exported by write.csv), kept next to the question set. */
 export const FRESH6_TABLES: readonly string[] = ["mpg", "txhousing", "Cars93", "survey", "esoph", "quakes"];
+/** fresh7's tables (R data sets exported by write.csv), kept next to the question set. */
+export const FRESH7_TABLES: readonly string[] = ["Seatbelts", "HairEyeColor", "states", "painters", "MathAchieve", "Boston"];
 
 function tablePath(name: string): string {
-  return FRESH6_TABLES.includes(name) ? path.join(OWN_DIR, "fresh6-tables", `${name}.csv`) : path.join(SHARED, OWN_FILES[name]);
+  if (FRESH6_TABLES.includes(name)) return path.join(OWN_DIR, "fresh6-tables", `${name}.csv`);
+  if (FRESH7_TABLES.includes(name)) return path.join(OWN_DIR, "fresh7-tables", `${name}.csv`);
+  return path.join(SHARED, OWN_FILES[name]);
 }
 
 /** The five tables of the sets before fresh5 (what ownTables() loads by default). */
@@ -63,7 +69,7 @@ export interface OwnOutcome {
   reply: ChatReply;
 }
 
-export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6";
+export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6" | "fresh7";
 const SET_FILES: Record<OwnSet, [string, string]> = {
   own: ["questions.jsonl", "expected.json"],
   fresh: ["fresh.jsonl", "fresh-expected.json"],
@@ -72,6 +78,7 @@ const SET_FILES: Record<OwnSet, [string, string]> = {
   fresh4: ["fresh4.jsonl", "fresh4-expected.json"],
   fresh5: ["fresh5.jsonl", "fresh5-expected.json"],
   fresh6: ["fresh6.jsonl", "fresh6-expected.json"],
+  fresh7: ["fresh7.jsonl", "fresh7-expected.json"],
 };
 
 /** Sets measured held out once and then opened for tuning: their failures go to the failure file. */
@@ -85,6 +92,7 @@ const SET_LABELS: Record<OwnSet, string> = {
   fresh4: "Fifth (fresh4)",
   fresh5: "Sixth (fresh5)",
   fresh6: "Seventh (fresh6)",
+  fresh7: "Eighth (fresh7)",
 };
 
 export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
@@ -178,7 +186,7 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
       );
     }
   }
-  if (outcomes.some((o) => NEW_TABLES.has(o.q.dataset) || FRESH6_TABLES.includes(o.q.dataset))) {
+  if (outcomes.some((o) => NEW_TABLES.has(o.q.dataset) || FRESH6_TABLES.includes(o.q.dataset) || FRESH7_TABLES.includes(o.q.dataset))) {
     const datasets = [...new Set(outcomes.map((o) => o.q.dataset))];
     lines.push(`    per table: ${datasets.map((d) => `${d} ${pct(outcomes.filter((o) => o.q.dataset === d)).toFixed(0)}%`).join(", ")}`);
   }

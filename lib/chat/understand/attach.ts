@@ -12,8 +12,11 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS } from "./vocabulary";
+import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
+
+/** Words our vocabulary knows as another name of a field's value ("girls" for female, "Americans" for USA). */
+const VALUE_ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
 
 /** Words that link counted rows to their condition ("how many districts are inland"). */
 const ROW_LINKS = new Set(["are", "is", "were", "was", "have", "has", "had", "with", "that", "who", "which", "where", "whose"]);
@@ -110,6 +113,7 @@ function valueWordsOf(dictionary: string[]): string[][] {
 }
 const TIME_PREPOSITIONS = new Set(["in", "from", "during", "since"]);
 /** Small words between a comparison and the second field ("less than their budget", "than they cost"). */
+const FACTOR_WORDS: Record<string, number> = words.factorWords.words;
 const SECOND_SIDE_FILLERS = new Set(["their", "its", "his", "her", "the", "they", "it", "what", "a", "an", "was", "were", "is", "did", "do", "does"]);
 const FIRST_SIDE_FILLERS = new Set(["a", "an", "the", "their", "its", "is", "was", "were", "be", "been", "have", "has", "had"]);
 /** Verbs of earning: "movies that made less than they cost" compares the money-in fields. */
@@ -215,6 +219,8 @@ export interface FilterAtom {
   conj: "and" | "or" | null;
   /** The listed values were set against each other ("East vs West"): the answer compares them. */
   versus?: boolean;
+  /** A value was read through a misspelling ("palcebo"): the answer says how it read it. */
+  typo?: boolean;
   text: string;
 }
 
@@ -636,7 +642,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const grainNamed = r.end - r.pos === 1 && GRAIN_NAMES.has(lemma(r.pos));
         if (hasHit(m, "superlative") && m.end >= r.pos - 1 && !r.agg && !grainNamed) r.supAgg = hitKey(m, "superlative") as "max" | "min";
         // ("among senior citizens": the rows of a yes/no field's yes side, not a grouping by it.)
-        const amongFlag = m.text === "among" && r.cands.length === 1 && !!flagFor(lex, r.cands[0].name);
+        // ("among pupils with SES under 15": "among" then other words names rows, not a grouping by the field.)
+        const amongFlag =
+          m.text === "among" && ((r.cands.length === 1 && !!flagFor(lex, r.cands[0].name)) || tokens.slice(m.end, r.pos).some((t) => !STOP_WORDS.has(t.lemma)));
         // ("and by senior citizen?": a follow-up cue ending in "by" is a grouping word too.)
         if ((hasHit(m, "group") || (hasHit(m, "followUp") && lemma(m.end - 1) === "by")) && !amongFlag) {
           r.group = true;
@@ -666,8 +674,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           if (m.text.startsWith("x")) r.xAxis = true;
           else r.yAxis = true;
         }
-        // Words that only qualify ("average", "total", "customers") let the walk continue to "by"/"per".
-        if (!(hasHit(m, "agg") || hasHit(m, "count") || m.hits.every((h) => h.category === "rowNoun"))) break;
+        // Words that only qualify ("average", "total", "customers", "the average overall rating") let the
+        // walk continue to "by"/"per" and the aggregate word.
+        const qualifies = m.hits.every((h) => h.category === "rowNoun" || (h.category === "output" && h.key === "total" && m.end === r.pos));
+        if (!(hasHit(m, "agg") || hasHit(m, "count") || qualifies)) break;
         k = m.start - 1;
         steps++;
         continue;
@@ -942,6 +952,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     return false;
   };
+  const rangeFieldNegated = (start: number): boolean => {
+    const f = mAt(start - 1);
+    return !!f && f.kind === "field" && negatedAt(f.start);
+  };
   const cmpBefore = (start: number): { op: Filter["op"]; from: number } | null => {
     // The comparison words right before a number: "more than", "at least", "over", "before", "since".
     for (let k = start - 1, n = 0; k >= 0 && n < 3; k--, n++) {
@@ -1040,6 +1054,29 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     addAtom({ pos: i, end: i + 1, kind: "date", options, negated: negatedAt(i), refs: [], listed: 0, conj: null, text: tokens[i].raw });
     ageDecadeRead.add(at[i]);
   }
+  // A table whose dates are split into a year field and a month field (month names, their first three
+  // letters, or the numbers 1-12 in a field named month), without a date field.
+  let splitCache: { year: FieldInfo; month: FieldInfo; valueOf: (k: number) => string | number | undefined } | null | undefined;
+  const splitMonthFields = () => {
+    if (splitCache !== undefined) return splitCache;
+    splitCache = null;
+    if (fields.some((f) => f.role === "date")) return null;
+    const year = timeFields.find((f) => f.yearLike);
+    if (!year) return null;
+    for (const f of fields) {
+      if (f === year) continue;
+      if (f.codes && f.dictionary.length && f.dictionary.length <= 12) {
+        const byMonth = new Map<number, string>();
+        for (const v of f.dictionary) {
+          const k = MONTH_NAMES.findIndex((n) => n.toLowerCase() === v.trim().toLowerCase() || n.slice(0, 3).toLowerCase() === v.trim().toLowerCase());
+          if (k < 0) break;
+          byMonth.set(k + 1, v);
+        }
+        if (byMonth.size === f.dictionary.length) return (splitCache = { year, month: f, valueOf: (k) => byMonth.get(k) });
+      } else if (f.integer && f.min >= 1 && f.max <= 12 && nameWordsOf(f).includes("month")) return (splitCache = { year, month: f, valueOf: (k) => k });
+    }
+    return null;
+  };
   const cmpAfter = (end: number): Filter["op"] | null => {
     const mm = mAt(end);
     const key = hitKey(mm, "cmp");
@@ -1141,7 +1178,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           end: hi.end,
           kind: "range",
           options,
-          negated: negatedAt(m.start - (betweenWord ? 1 : 0)),
+          // ("excluding IQ between 10 and 14": the negation before the range's own field.)
+          negated: negatedAt(m.start - (betweenWord ? 1 : 0)) || rangeFieldNegated(m.start - (betweenWord ? 1 : 0)),
           refs,
           listed: 0,
           conj: null,
@@ -1207,14 +1245,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const unit = !age && m.kind === "number" && !m.money && !m.percent ? DURATION_UNITS[lemma(m.end)] : undefined;
       // The unit word itself naming a time field ("years" ~ Year) is the unit, not the field compared.
       const unitRef = unit && namedAny && namedAny.pos === m.end && namedAny.cands.every((c) => isTimeField(info(c.name))) ? namedAny : null;
+      // ("deaths after August 1980": a date never compares a number field named before it; the time field does.)
       const named =
         unitRef ||
         (namedAny &&
-          temporal &&
-          m.kind === "number" &&
-          Number.isInteger(m.value) &&
-          m.value >= 1800 &&
-          m.value <= 2100 &&
+          ((temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100) || m.kind === "date") &&
           !namedAny.cands.some((c) => isTimeField(info(c.name))))
           ? unitRef
             ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f))
@@ -1224,6 +1259,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const durationFields = unit
         ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => (clock ? CLOCK_DURATION_FIELD_WORDS : DURATION_FIELD_WORDS).has(w)))
         : [];
+      // ("children under 20 months" over a table with no duration field: the people's age, in the unit said.)
+      const unitAge =
+        unit && !durationFields.length && cmp && !temporal && !comparative?.field && unit >= DURATION_UNITS.day ? peopleRightBefore(cmp.from, null) : null;
       // "lines with more than 5 items": things counted after the number are the quantity field's.
       const counted =
         !age && !comparative?.field && m.kind === "number" && !m.money && !m.percent && COUNTED_NOUNS.has(lemma(m.end))
@@ -1235,16 +1273,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           ? [counted]
           : age
             ? [age]
-            : !named && durationFields.length
-              ? durationFields
-              : named
-                ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
-                : yearish && timeFields.length
-                  ? timeFields
-                  : (personAge(cmp?.from ?? m.start) ??
-                    fields.filter(
-                      (f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= inFieldScale(m, f)! * 4 && f.max >= inFieldScale(m, f)! / 4,
-                    ));
+            : unitAge
+              ? [unitAge]
+              : !named && durationFields.length
+                ? durationFields
+                : named
+                  ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
+                  : yearish && timeFields.length
+                    ? timeFields
+                    : (personAge(cmp?.from ?? m.start) ??
+                      fields.filter(
+                        (f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= inFieldScale(m, f)! * 4 && f.max >= inFieldScale(m, f)! / 4,
+                      ));
       for (const f of candidates) {
         let value: string | number | null;
         if (m.kind === "date" || (isTimeField(f) && yearish))
@@ -1373,10 +1413,16 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       }
       const fieldAfter = a.refs.find((r) => r.pos === endPos);
       const discrete = (f: FieldInfo) =>
-        f.numbers !== null && f.integer && (f.discrete || f.distinct <= 40) && list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max);
+        f.numbers !== null &&
+        (f.discrete || f.distinct <= 40) &&
+        (f.integer
+          ? list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max)
+          : // ("at voltage 2": a field of a few set levels, not whole numbers, holding each number said.)
+            list.every((v) => f.numbers!.includes(v)));
       let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name))) ? fieldAfter : null;
       // (Right after the field's name, any whole number the field holds: "pdays of -1", a code.)
-      const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && f.integer && list.every((v) => f.numbers!.includes(v)));
+      // ("an IQ of 10" over a field of halves too: a number the field holds.)
+      const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && list.every((v) => Number.isInteger(v) && f.numbers!.includes(v)));
       // "cereals on shelf 1 or 2", "in Month 7": right after the name of a field of a few whole numbers.
       if (!ref) {
         const before = a.refs.find((r) => r.turn === turn && r.end === m.start && !r.group && r.cands.length === 1 && discrete(info(r.cands[0].name)));
@@ -1460,6 +1506,27 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         consumed.add(j);
       }
       d = unit === "weekdays" ? { ...d, weekdays: list } : { ...d, month: list[0], months: list };
+    }
+    // "passengers in March 1960", "the first half of 1960" over a year field and a month field of its own:
+    // the year on the year field and the months on the month field.
+    const split = d && d.year !== null && (d.month || d.quarter || d.half) && !d.day && !d.decade ? splitMonthFields() : null;
+    if (d && split) {
+      const year = split.year.max < 100 ? d.year! % 100 : d.year!;
+      const first = d.month ? d.month : d.quarter ? d.quarter * 3 - 2 : d.half! * 6 - 5;
+      const last = d.month ? d.month : d.quarter ? d.quarter * 3 : d.half! * 6;
+      const months: (string | number)[] = [];
+      for (let k = first; k <= last; k++) months.push(split.valueOf(k)!);
+      if (months.every((v) => v !== undefined)) {
+        consumed.add(idx);
+        const text = spanText(tokens, m.start, dEnd);
+        const both = [
+          { field: split.year.name, op: "eq", values: [year] },
+          { field: split.month.name, op: months.length > 1 ? "in" : "eq", values: months },
+        ] as Filter[];
+        for (const filter of both)
+          addAtom({ pos: m.start, end: dEnd, kind: "date", options: [{ filter, how: "time" }], negated: false, refs: [], listed: 0, conj: null, text });
+        continue;
+      }
     }
     if (d && timeFields.length) {
       const named = nearestRef(m.start, dEnd, isTimeField);
@@ -1558,6 +1625,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
 
   // Values, bound to the field the question names next to them; lists joined by "and"/"or".
   const valueMentions = mentions.map((m, idx) => ({ m, idx })).filter((x) => x.m.kind === "value");
+  // ("the control group" read as ctrl: a code the word abbreviates; the answer says so.)
+  for (const { m } of valueMentions)
+    if (m.kind === "value" && (m as Mention & { abbreviated?: boolean }).abbreviated)
+      a.valueWords.push({ text: m.text, field: m.values[0].field, n: 1, value: m.values[0].value });
   const usedValue = new Set<number>();
   for (const { m, idx } of valueMentions) {
     if (usedValue.has(idx) || m.kind !== "value") continue;
@@ -1706,6 +1777,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         listed: group.length,
         conj,
         versus,
+        ...(group.some((g) => g.m.kind === "value" && g.m.typo) ? { typo: true } : {}),
         text: spanText(tokens, startPos, end),
       });
   }
@@ -1748,6 +1820,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const name = lex.names.find((n) => (wordsFor ?? []).some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
     if (!name) {
       recencyRows(m, idx);
+      // "which feed is the cheapest" over a table with no price: the adjective names a number the data set
+      // lacks, and no other number is named to rank by; it is not read as the smallest count of rows.
+      if (
+        wordsFor?.length &&
+        !RECENCY_WORDS[m.text.toLowerCase()] &&
+        !a.refs.some((r) => r.cands.some((c) => numericField(info(c.name)))) &&
+        !mentions.some((x) => x !== m && (hasHit(x, "count") || hasHit(x, "agg")))
+      )
+        a.unknown.push({ text: m.text, pos: m.start, slot: "measure" });
       return;
     }
     if (a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;
@@ -2050,6 +2131,53 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     if (only && ors === 1) a.orRefs.push([r.id, s.id]);
   }
+  // "either V7 or V8 equal to 10", "Examination or Education above 30": two number fields joined by "or" and
+  // then one comparison, said once for both: one condition that holds when either field meets it.
+  for (const [p, q] of a.orRefs) {
+    const first = a.refs[p];
+    const second = a.refs[q];
+    const atom = a.filters.find((f) => f.refs.includes(q) && (f.kind === "compare" || f.kind === "range") && f.pos >= second.end && f.pos - second.end <= 1);
+    if (!first || !atom || atom.negated || atom.options.length !== 1 || atom.refs.includes(p) || first.cands.length !== 1) continue;
+    if (a.filters.some((f) => f.refs.includes(p))) continue;
+    const opt = atom.options[0];
+    const field = lex.byName.get(first.cands[0].name);
+    if (!field || field.role !== "number" || opt.filter.or || opt.filter.otherField || opt.filter.field === field.name) continue;
+    opt.filter = { ...opt.filter, or: [{ field: field.name, op: opt.filter.op, values: opt.filter.values }] };
+    atom.refs.push(p);
+    atom.pos = Math.min(atom.pos, first.pos);
+    atom.text = spanText(tokens, first.pos, atom.end);
+  }
+  // "V1 and V2 above 5", "both education and examination above 20", "fertility and agriculture both over 60": two
+  // number fields joined by "and", no other word governing the first, then one comparison: each field meets it.
+  for (const r of a.refs) {
+    const s = a.refs.find((q) => q.pos > r.end && q.pos - r.end <= 2);
+    if (!s || r.turn !== 0 || s.turn !== 0 || r.cands.length !== 1) continue;
+    const between = tokens.slice(r.end, s.pos).map((t) => t.lemma);
+    if (between.filter((w) => w === "and").length !== 1 || between.some((w) => w !== "and" && w !== "the")) continue;
+    if (r.agg || r.supAgg || r.group || r.each || r.series || r.facet || r.afterWhich || r.ranked || r.sortBy || r.countOf || r.distinctOf || r.via) continue;
+    const atom = a.filters.find(
+      (f) =>
+        f.refs.includes(s.id) &&
+        f.kind === "compare" &&
+        f.pos >= s.end &&
+        tokens.slice(s.end, f.pos).every((t) => ["both", "each", "are", "is", "all"].includes(t.lemma)),
+    );
+    if (!atom || atom.negated || atom.options.length !== 1 || a.filters.some((f) => f.refs.includes(r.id))) continue;
+    const opt = atom.options[0];
+    const field = lex.byName.get(r.cands[0].name);
+    if (!field || field.role !== "number" || opt.filter.or || opt.filter.otherField || opt.filter.field === field.name) continue;
+    addAtom({
+      pos: r.pos,
+      end: r.end,
+      kind: "compare",
+      options: [{ filter: { ...opt.filter, field: field.name }, how: "adjacent" }],
+      negated: false,
+      refs: [r.id],
+      listed: 0,
+      conj: null,
+      text: `${r.text} ${spanText(tokens, atom.pos, atom.end)}`,
+    });
+  }
   // Values listed together ("furniture, office supplies and technology", "USA, Japan and Europe"):
   // their field may also be what the answer is split by.
   for (const f of a.filters) {
@@ -2159,10 +2287,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   mentions.forEach((m) => {
     if (!hasHit(m, "rowNoun")) return;
     a.rowNoun = true;
+    // ("how many women ..." over a table that holds no such value: a condition nothing here reads, said.)
+    if (m.end - m.start === 1 && VALUE_ALIAS_WORDS.has(tokens[m.start].text.toLowerCase())) a.unknown.push({ text: m.text, pos: m.start, slot: "other" });
     const prev = mAt(m.start - 1) ?? (STOP_WORDS.has(lemma(m.start - 1)) ? mAt(m.start - 2) : undefined);
     if (prev && hasHit(prev, "count")) a.countRows = true;
     // "the capacity for each cinema": a grouping word before the rows' own noun asks for one value per row.
-    if (prev && hasHit(prev, "group") && prev.end === m.start) a.eachRow = true;
+    // ("the highest lang among pupils with SES under 15": "among" names the rows a condition keeps.)
+    if (prev && hasHit(prev, "group") && prev.end === m.start && lemma(prev.start) !== "among") a.eachRow = true;
   });
   // "how many didn't give their income", "no pulse recorded", "a missing income", "left the smoke question
   // blank": the rows where a field with empty cells is empty (not for yes/no fields, nor a number whose
@@ -2437,6 +2568,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     ) {
       a.rowNoun = true;
       if (hasHit(prev, "count")) a.countRows = true;
+      // ("how many girls have an IQ above 12" over a table without a sex field: a word naming a value of some
+      // field, "girls", "Americans", is a condition nothing here holds; the count is of all rows, said.)
+      if (VALUE_ALIAS_WORDS.has(t0.text.toLowerCase()) || VALUE_ALIAS_WORDS.has(t0.lemma)) a.unknown.push({ text: m.text, pos: m.start, slot: "other" });
       return;
     }
     // "how many mammals are there in each order", "the number of cereals for each mfr": a plural noun
@@ -2517,6 +2651,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (a.filters.some((f) => m.start >= f.pos && m.start < f.end)) return;
     const numRef = (r: Ref) => r.turn === 0 && !r.group && r.cands.some((c) => numeric(info(c.name)));
     let k = m.end;
+    // ("V1 more than twice V2", "Trials over 3 times Correct": a factor before the second field.)
+    let factor = 1;
+    const factorAt = k;
+    if (FACTOR_WORDS[lemma(k)] !== undefined) factor = FACTOR_WORDS[lemma(k++)];
+    else if (tokens[k]?.kind === "number" && lemma(k + 1) === "time" && Number(tokens[k].text) > 0) {
+      factor = Number(tokens[k].text);
+      k += 2;
+    }
     while (k < tokens.length && SECOND_SIDE_FILLERS.has(lemma(k))) k++;
     const right = a.refs.find((r) => r.pos === k && numRef(r));
     if (!right || mAt(right.end)?.kind === "number") return;
@@ -2531,10 +2673,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       for (const r of rights)
         if (l.name !== r.name)
           options.push({
-            filter: { field: l.name, op: key as Filter["op"], values: [1], otherField: r.name },
+            filter: { field: l.name, op: key as Filter["op"], values: [factor], otherField: r.name },
             how: lefts.length * rights.length > 1 ? "ambiguous" : left ? "adjacent" : "guess",
           });
     if (!options.length) return;
+    if (factor !== 1) for (let u = a.unknown.length - 1; u >= 0; u--) if (a.unknown[u].pos === factorAt) a.unknown.splice(u, 1);
     addAtom({
       pos: left ? left.pos : j,
       end: right.end,

@@ -6,6 +6,7 @@
 import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
+import { isCyclicBucket } from "../plan";
 import { addsUp, namedAsCode, nameWords, type TableLexicon } from "./lexicon";
 import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
@@ -161,7 +162,7 @@ function cues(a: Atoms): string[] {
 }
 
 function chartFor(shape: string, a: Atoms, groups: { field: FieldInfo }[], agg: Aggregate, measures: number): ChartKind {
-  const timeFirst = groups.length > 0 && isTimeField(groups[0].field) && a.bucket !== "weekday";
+  const timeFirst = groups.length > 0 && isTimeField(groups[0].field) && !isCyclicBucket(a.bucket);
   if (shape === "scalar") return "none";
   // A histogram asked for over labelled rows or groups is drawn with bars ("a histogram of the average capacity by year").
   const bars = a.chart === "bar" || a.chart === "histogram";
@@ -338,6 +339,7 @@ export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candida
   for (const combo of filterCombos(a.filters)) {
     const consumedRefs = new Set<number>();
     const baseFilters: Filter[] = [];
+    const baseTexts: string[] = [];
     const choices: Choice[] = [];
     const feats0: Features = new Map();
     const notes0: string[] = [];
@@ -345,7 +347,18 @@ export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candida
       const opt = atom.options[option];
       // "excluding years before 2005", "excluding weight below 100": the rows on the other side.
       const other = atom.negated && (atom.kind === "compare" || atom.kind === "date") ? OTHER_SIDE[opt.filter.op] : undefined;
-      baseFilters.push(other ? ({ ...opt.filter, op: other } as Filter) : opt.filter);
+      // "IQ not between 10 and 14": below the low end or above the high end.
+      const outside =
+        atom.negated && opt.filter.op === "between" && opt.filter.values.length === 2 && !opt.filter.or
+          ? ({
+              field: opt.filter.field,
+              op: "lt",
+              values: [opt.filter.values[0]],
+              or: [{ field: opt.filter.field, op: "gt", values: [opt.filter.values[1]] }],
+            } as Filter)
+          : null;
+      baseFilters.push(outside ?? (other ? ({ ...opt.filter, op: other } as Filter) : opt.filter));
+      baseTexts.push(atom.text);
       for (const r of atom.refs) consumedRefs.add(r);
       add(feats0, `filter:${opt.how}`);
       add(feats0, `filter:${atom.kind}|${opt.how}`);
@@ -353,12 +366,18 @@ export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candida
       if (atom.options.length > 1) choices.push({ key: `filter:${atom.id}`, field: opt.filter.field, of: atom.options.length, text: atom.text });
       if (opt.how === "guess") notes0.push(`guess:${opt.filter.field}:${atom.text}`);
     }
-    // Several filters on one field (other than lists): keep the last.
+    // Several filters on one field (other than lists): keep the last; the answer names the one left out.
     const filters: Filter[] = [];
-    for (const f of baseFilters) {
+    const texts: string[] = [];
+    for (const [i, f] of baseFilters.entries()) {
       const same = filters.findIndex((x) => x.field === f.field && x.op === f.op && f.op !== "neq");
-      if (same >= 0) filters.splice(same, 1);
+      if (same >= 0) {
+        if (JSON.stringify(filters[same]) !== JSON.stringify(f)) notes0.push(`ignored:${texts[same]}`);
+        filters.splice(same, 1);
+        texts.splice(same, 1);
+      }
       filters.push(f);
+      texts.push(baseTexts[i]);
     }
     const refs = a.refs.filter((r) => !consumedRefs.has(r.id)).slice(0, MAX_REFS);
     // Refs that still name a field the filters use, without a role word, only repeat the filter field.
@@ -871,7 +890,7 @@ function build(
         const sortOnGroup = sortRef && gs.some((g) => sortRef.cands.some((c) => c.name === g.field.name));
         const sortBy = a.sort?.by ?? (sortOnGroup ? "key" : "value");
         let sort: AnalysisPlan["sort"] = a.sort ? { by: sortBy, order: a.sort.order } : null;
-        const timeFirst = gs.length > 0 && isTimeField(gs[0].field) && a.bucket !== "weekday";
+        const timeFirst = gs.length > 0 && isTimeField(gs[0].field) && !isCyclicBucket(a.bucket);
         if (!sort && (a.limit || (a.superlative && (!timeFirst || (a.which && a.chart !== "line")))))
           sort = { by: "value", order: a.limit?.dir === "bottom" || (!a.limit && a.superlative === "min") ? "asc" : "desc" };
         if (a.limit && a.limit.dir === "bottom" && sort && sort.by === "value") sort = { by: "value", order: "asc" };

@@ -6,6 +6,7 @@
 // previous one).
 import { isTimeField } from "../columns";
 import type { AnalysisPlan, Filter, Measure } from "../plan";
+import { isCyclicBucket } from "../plan";
 import { type Atoms, flagFor, oneNumberAsked, type Ref } from "./attach";
 import { autoBucket, fieldType, idLike, type Candidate, type Features } from "./candidates";
 import type { TableLexicon } from "./lexicon";
@@ -466,7 +467,7 @@ function rechart(
   previous?: AnalysisPlan["chart"],
 ): AnalysisPlan["chart"] {
   const groups = plan.groupBy.map((g) => lex.byName.get(g.field)!);
-  const timeFirst = groups.length > 0 && isTimeField(groups[0]) && plan.groupBy[0].bucket !== "weekday";
+  const timeFirst = groups.length > 0 && isTimeField(groups[0]) && !isCyclicBucket(plan.groupBy[0].bucket);
   if (plan.intent === "relationship" || plan.intent === "distribution") return plan.chart;
   if (plan.intent === "rows") return a.chart === "bar" || a.chart === "pie" ? (plan.x && plan.y ? a.chart : "table") : "table";
   if (oneNumberAsked(a) || groups.length === 0) return "none";

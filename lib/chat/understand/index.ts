@@ -8,6 +8,7 @@ import { versusAxes } from "./axes";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
 import { dropOneValueGroupings } from "./onevalue";
+import { dropRowGroupings } from "./rowgroups";
 import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
@@ -17,7 +18,7 @@ import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
 import { namedDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
-import { BAD_EVENTS, COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SPEED_WORDS, TIME_TO_DO_WORDS } from "./vocabulary";
+import { BAD_EVENTS, COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SIZE_SUPERLATIVES, SPEED_WORDS, TIME_TO_DO_WORDS, VALUE_ALIASES } from "./vocabulary";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -98,6 +99,29 @@ function numberOnlyReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan 
   return { ...plan, groupBy: [], sort: null, chart: "none" };
 }
 
+const ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
+
+/** The words of a follow-up turn that says nothing but words nothing reads ("and the prize money?"), else []. */
+function unreadFollowUp(a: Atoms): { text: string; pos?: number }[] {
+  if (a.refs.some((r) => r.turn === 0) || a.filters.length) return [];
+  const out: { text: string; pos?: number }[] = [];
+  for (const m of a.reading.mentions) {
+    if (m.kind === "unknown") out.push(...a.unknown.filter((u) => u.pos >= m.start && u.pos < m.end));
+    else if (m.kind === "word" && m.hits.every((h) => h.category === "followUp")) continue;
+    else if (m.kind === "word" && m.hits.every((h) => h.category === "rowNoun") && ALIAS_WORDS.has(m.text.toLowerCase())) out.push({ text: m.text });
+    else return [];
+  }
+  return out;
+}
+
+/** "how many is that?", "how many are those" after an answer: its rows counted (`decide`). */
+function countBackReading(a: Atoms, prevPlan: AnalysisPlan | null): AnalysisPlan | null {
+  if (!prevPlan || prevPlan.intent !== "aggregate" || !a.count || !a.reading.tokens.some((t) => t.lemma === "that" || BACK_WORDS.has(t.lemma))) return null;
+  if (a.refs.some((r) => r.turn === 0) || a.filters.length || a.unknown.length) return null;
+  if (!prevPlan.filters.length || prevPlan.measure.agg === "count" || prevPlan.having) return null;
+  return { ...prevPlan, measure: { agg: "count", field: null }, extraMeasures: [], sort: null, limit: null };
+}
+
 /**
  * "average amt for good and bad" over a class field of just those two values: values listed with "and" that
  * are every value of their field keep every row, so they ask for the values side by side (a grouping).
@@ -130,6 +154,75 @@ function distinctIdReading(plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan 
     (g) => g.name !== f.name && g.distinct > f.distinct && ["id", "no", "code", "number"].some((w) => nameWords(g.name).join(" ") === `${words} ${w}`),
   );
   return id ? { ...plan, measure: { ...plan.measure, field: id.name } } : null;
+}
+
+/**
+ * "average distance of the races", "avg fuel for states with temp over 60", "average race time" over a
+ * table whose `race`/`state` names each row once: a grouping by that field would give every row as its
+ * own group (the average of one number), so the field said without "by"/"per"/"each", a ranking or a
+ * question word names the rows the aggregate runs over; the answer says so.
+ */
+// ("the average temperature across states": over them all; "by"/"per"/"each" state still groups.)
+const OVER_ROWS = new Set(["across", "over", "for", "of", "among"]);
+const ARTICLES = new Set(["the", "a", "an", "all", "these", "those"]);
+
+function perRowKeyReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.sort || plan.limit !== null || plan.having) return null;
+  if (![plan.measure, ...plan.extraMeasures].every((m) => ["mean", "sum", "median", "min", "max"].includes(m.agg) && m.field && !m.per && !m.condition))
+    return null;
+  if (a.superlative !== null || a.limit !== null || a.sort !== null || a.chart !== null) return null;
+  const field = plan.groupBy[0].field;
+  if (!namesEachRow(lex, field)) return null;
+  const refs = a.refs.filter((r) => r.cands.some((c) => c.name === field));
+  const ref = refs[0];
+  if (
+    !ref ||
+    refs.some(
+      (r) =>
+        r.turn !== 0 || r.via || saidAsGrouping(a, r) || r.afterWhich || r.sortBy || (r.group && !OVER_ROWS.has(r.before.find((w) => !ARTICLES.has(w)) ?? "")),
+    )
+  )
+    return null;
+  return { plan: { ...plan, groupBy: [], chart: "none" }, note: `rowsNamedAs:${field}:${ref.text}` };
+}
+
+/** The field a count of rows leaves unused although the question counts it by its plural name ("how many cows"). */
+function countedField(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): string | null {
+  if (plan.intent !== "aggregate" || plan.measure.agg !== "count" || plan.measure.field || plan.groupBy.length || plan.having) return null;
+  const refs = a.refs.filter((r) => r.turn === 0 && r.countOf && !r.partial && !r.via && r.cands.length === 1 && r.cands[0].score >= 1);
+  if (refs.length !== 1) return null;
+  const r = refs[0];
+  const field = r.cands[0].name;
+  const token = a.reading.tokens[r.pos];
+  if (r.end - r.pos !== 1 || token.text.toLowerCase() === token.lemma) return null;
+  const info = lex.byName.get(field);
+  if (!info?.codes || info.distinct >= info.codes.length || plan.filters.some((f) => f.field === field)) return null;
+  return field;
+}
+
+const sameButDistinct = (p: AnalysisPlan, count: AnalysisPlan, field: string) =>
+  p.intent === "aggregate" &&
+  p.measure.agg === "distinct" &&
+  p.measure.field === field &&
+  JSON.stringify({ ...p, measure: null, chart: null }) === JSON.stringify({ ...count, measure: null, chart: null });
+
+/** `field` names each row once (every group of a grouping by it is one row). */
+function namesEachRow(lex: TableLexicon, field: string): boolean {
+  const info = lex.byName.get(field);
+  return !!info?.codes && info.codes.length >= 5 && !info.codes.some((c) => c < 0) && info.distinct === info.codes.length;
+}
+
+/** A count of rows grouped by a field that names each row once (`decide`): the rows counted, or "unknown". */
+function perRowKeyCount(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | "unknown" | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.measure.agg !== "count" || plan.measure.field || plan.having) return null;
+  if (plan.extraMeasures.length || !namesEachRow(lex, plan.groupBy[0].field)) return null;
+  const field = plan.groupBy[0].field;
+  const refs = a.refs.filter((r) => r.turn === 0 && r.cands.some((c) => c.name === field));
+  if (!refs.length || refs.some((r) => r.via || saidAsGrouping(a, r) || r.series || r.facet)) return null;
+  if (a.unknown.some((u) => u.slot === "other") && (a.superlative !== null || plan.sort)) return "unknown";
+  if (a.superlative !== null || a.limit !== null || a.sort !== null || a.chart !== null || plan.sort || plan.limit !== null) return null;
+  if (refs.some((r) => r.afterWhich || r.sortBy || (r.group && !OVER_ROWS.has(r.before.find((w) => !ARTICLES.has(w)) ?? "")))) return null;
+  return { plan: { ...plan, groupBy: [], chart: "none" }, note: `rowsNamedAs:${field}:${refs[0].text}` };
 }
 
 /** "churn rate by plan" then "which plan is worst?": for an unwanted event, the worst is the highest rate. */
@@ -347,6 +440,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (slotUnknown.length) {
     return noSuchField(slotUnknown, slotUnknown[0].slot, lex, a, ranked, slotUnknown.length);
   }
+  // "avg time" then "and the prize money?", "total deaths" then "and for the women?": a follow-up whose only
+  // content is words this table does not read (or a value's common name no field holds) asks about what the
+  // data does not have; the earlier answer again would be a number for another question.
+  const unreadTurn = prevPlan && a.followUp ? unreadFollowUp(a) : [];
+  if (unreadTurn.length) return noSuchField(unreadTurn, "other", lex, a, ranked);
   if (!best) {
     if (a.greeting) return { kind: "greeting", atoms: a };
     if (a.unknown.length) return noSuchField(a.unknown, "other", lex, a, ranked);
@@ -425,7 +523,55 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const unknownCondition = a.unknown.filter((u) => u.slot === "other" && (rowsCondition(u.pos) || comparedUnknown(u.pos)));
   if (unknownCondition.length) return noSuchField(unknownCondition, "other", lex, a, ranked);
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
-  if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun) return { kind: "none", atoms: a, ranked };
+  // (Not "remove that filter" after a count of the filtered rows: every row counted is what was asked.)
+  if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun && !(a.unfilter && prevPlan?.measure.agg === "count"))
+    return { kind: "none", atoms: a, ranked };
+  // "how many races are there", "which race had the most runners" over a table whose `race` names each row
+  // once: a count per race is 1 for every race. Said without "by"/"per"/"each", the rows are counted
+  // (stated); ranked with a word nothing reads, that word is the number asked for, which the data lacks.
+  const keyCount = perRowKeyCount(a, best.plan, lex);
+  if (keyCount === "unknown")
+    return noSuchField(
+      a.unknown.filter((u) => u.slot === "other"),
+      "measure",
+      lex,
+      a,
+      ranked,
+    );
+  if (keyCount) {
+    best = { ...best, plan: keyCount.plan, notes: [...best.notes, keyCount.note] };
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
+  // "how many cows on lupins" over Milk (one row per cow and week): the plural of a field's whole name,
+  // counted and used nowhere else, asks for its different values, not the rows (ranked close behind).
+  const things = countedField(a, best.plan, lex);
+  const distinctOf = things ? ranked.find((c) => sameButDistinct(c.plan, best.plan, things)) : undefined;
+  if (distinctOf) {
+    best = distinctOf;
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
+  // "avg protein by week", "now per week" over a table with no date or time field: the grain cannot be
+  // honoured, and the answer without it would be a number for another question. A number field named
+  // "time" (weeks or hours since the start) is read as the periods, stated; else no such field.
+  // (Only a grain said as a grouping, "by week", "per month", "each year", "weekly", never "100 a month".)
+  const said = a.reading.mentions.find(
+    (m) =>
+      m.kind === "word" &&
+      m.hits.some((h) => h.category === "grain") &&
+      (m.end - m.start > 1 ? GROUP_WORDS.has(a.reading.tokens[m.start].lemma) : /ly$/.test(m.text)),
+  );
+  // (Nor "revenue per month" over MonthlyCharges: a field named after the period says the rate.)
+  const grainWord = said ? a.reading.tokens[said.end - 1].lemma.replace(/ly$/, "") : "";
+  const periodField = lex.fields.some((f) => f.name.toLowerCase().includes(grainWord));
+  if (said && !periodField && a.bucket && best.plan.intent === "aggregate" && !lex.fields.some(isTimeField) && !best.plan.groupBy.some((g) => g.bucket)) {
+    const clock = lex.fields.filter((f) => f.numbers !== null && nameWords(f.name).join(" ") === "time");
+    const word = a.reading.tokens[said.end - 1].raw;
+    if (clock.length !== 1) return noSuchField([{ text: word }], "group", lex, a, ranked);
+    const groupBy = [...best.plan.groupBy.filter((g) => g.field !== clock[0].name), { field: clock[0].name, bucket: null }];
+    const plan: AnalysisPlan = { ...best.plan, groupBy, sort: null, limit: null, chart: groupBy.length === 1 ? "line" : best.plan.chart };
+    best = { ...best, plan, notes: [...best.notes, `readAs:${clock[0].name}:${word}`] };
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
   // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
   // the number asked for; a count of rows in its place would answer something else.
   const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a, lex) : null;
@@ -502,6 +648,10 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (speed) adopt(speed.plan, speed.note);
   const oneNumber = numberOnlyReading(a, best.plan, prevPlan);
   if (oneNumber) adopt(oneNumber);
+  // "average time for races over 10 miles" then "how many is that?": the rows the earlier answer ran over,
+  // counted (its filters and groupings kept); a count of every row would drop what "that" points back to.
+  const countBack = countBackReading(a, prevPlan);
+  if (countBack) adopt(countBack);
   const among = withinReading(a, best.plan, prevPlan);
   if (among) adopt(among);
   const mostRows = countRankReading(a, best.plan, ranked, lex);
@@ -515,11 +665,15 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (everyValue) adopt(everyValue);
   const byId = distinctIdReading(best.plan, lex);
   if (byId) adopt(byId);
+  const keyRows = perRowKeyReading(a, best.plan, lex);
+  if (keyRows) adopt(keyRows.plan, keyRows.note);
   // "2 clients with the most orders": a lone small number right before the ranked grouping's noun is its limit.
   const rankedLimit = strayLimit(a, best.plan);
   if (rankedLimit) adopt({ ...best.plan, limit: rankedLimit });
   const periods = periodsReading(a, best.plan, lex);
   if (periods) adopt(periods);
+  const months = monthOfYearReading(a, best.plan, lex);
+  if (months) adopt(months.plan, months.note);
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) adopt(sides.plan, sides.note);
   const axes = versusAxes(a, best.plan);
@@ -561,6 +715,15 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // "and among grade A?": no grouping by a field restricted to one value unless asked for (onevalue.ts).
   const oneValue = dropOneValueGroupings(a, best.plan);
   if (oneValue) best = { ...best, plan: oneValue };
+  // "average education in provinces where ...": the plural of a field naming each row is the rows (rowgroups.ts).
+  const rowsOf = dropRowGroupings(a, lex, best.plan);
+  if (rowsOf) {
+    best = { ...best, plan: rowsOf.plan };
+    // (A runner-up reading that is now the answer itself is no longer an alternative.)
+    const k = notes.indexOf(`alternative:${JSON.stringify(rowsOf.plan)}`);
+    if (k >= 0) notes.splice(k, 1);
+    notes.push(`rowsNamedAs:${rowsOf.field}:${rowsOf.text}`);
+  }
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
@@ -577,6 +740,15 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     if (best.plan.filters.some((f) => f.field === v.field))
       notes.push(v.value !== undefined ? `readAs:${v.field} "${v.value}":${v.text}` : `valueWords:${v.field}:${v.n}:${v.text}`);
   if (strayComparisons.length) notes.push(`ignored:${strayComparisons.join(", ")}`);
+  // A value read through a misspelling ("palcebo" for placebo): the answer names the value it used.
+  for (const f of a.filters) {
+    if (!f.typo) continue;
+    for (const o of f.options) {
+      const used = best.plan.filters.some((x) => x.field === o.filter.field) || best.plan.measure.condition?.field === o.filter.field;
+      const note = `readAs:${o.filter.field} "${o.filter.values.join('", "')}":${f.text}`;
+      if (used && !notes.includes(note)) notes.push(note);
+    }
+  }
   // A filter whose field only a weak word names ("took office after 1980" -> end, "office" a synonym's part):
   // the answer says how it read the word, never a silent number on a guessed field.
   for (const f of a.filters)
@@ -605,6 +777,13 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
       if (k >= 0) notes.splice(k, 1);
       notes.push(`rowsNamedAs:${r.field}:${r.text}`);
     } else if (best.plan.measure.agg === "count") notes.push(`rowsNamed:${r.field}:${r.text}`);
+  }
+  // "which tree was the biggest" with no number named: the groups' numbers of rows, and the answer says it
+  // read the size word that way (it names no number of the table).
+  if (a.superlative && best.plan.intent === "aggregate" && best.plan.measure.agg === "count" && best.plan.groupBy.length) {
+    const said = a.reading.mentions.filter((m) => m.kind === "word");
+    const size = said.find((m) => m.hits.some((h) => h.category === "superlative") && SIZE_SUPERLATIVES.has(m.text.toLowerCase()));
+    if (size && !said.some((m) => m.hits.some((h) => h.category === "count" || h.category === "rowNoun"))) notes.push(`readAs:number of rows:${size.text}`);
   }
   // "how many days had heavy rain" over several rows per day: the days are counted (the distinct dates, when
   // the field holds whole days); a share of days stays a share of rows, and says so.
@@ -861,6 +1040,47 @@ function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): Analys
   };
 }
 
+/** Date fields holding at most one row per calendar month over more than a year (a monthly series). */
+const monthlySeries = new WeakMap<FieldInfo, boolean>();
+function isMonthlySeries(f: FieldInfo): boolean {
+  let known = monthlySeries.get(f);
+  if (known === undefined) {
+    const seen = new Set<number>();
+    known = f.role === "date" && !!f.numbers;
+    for (const ms of f.numbers ?? []) {
+      if (Number.isNaN(ms)) continue;
+      const d = new Date(ms);
+      const k = d.getUTCFullYear() * 12 + d.getUTCMonth();
+      if (seen.has(k)) {
+        known = false;
+        break;
+      }
+      seen.add(k);
+    }
+    known &&= seen.size > 12;
+    monthlySeries.set(f, known);
+  }
+  return known;
+}
+
+/** "average temperature by month" over a monthly series: the average of each month's one value is that
+ * value, so the months averaged are the months of the year (January over every year, ...), stated. Said
+ * as a period ("monthly") or over time ("trend of ... by month") the series is kept. */
+function monthOfYearReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.groupBy[0].bucket !== "month") return null;
+  if (!["mean", "median"].includes(plan.measure.agg) || plan.extraMeasures.length || plan.having) return null;
+  const g = plan.groupBy[0];
+  const info = lex.byName.get(g.field);
+  if (!info || !isMonthlySeries(info)) return null;
+  const tokens = a.reading.tokens;
+  const k = tokens.findIndex((t) => t.lemma === "month");
+  if (k < 0 || a.overTime) return null;
+  // (The average said: "the coldest month on record" averages nothing and ranks the months of the series.)
+  if (!a.reading.mentions.some((m) => m.kind === "word" && m.hits.some((h) => h.category === "agg" && (h.key === "mean" || h.key === "median")))) return null;
+  const text = tokens[k].raw;
+  return { plan: { ...plan, groupBy: [{ ...g, bucket: "monthOfYear" }] }, note: `monthOfYear:${g.field}:${text}` };
+}
+
 function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
   const tokens = a.reading.tokens;
   if (
@@ -990,6 +1210,34 @@ function dropCarriedLimit(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | nu
 function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: AnalysisPlan | null): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
+  // "average lang by COMB for pupils with IQ over 12": a field said right after "by" is what the answer is
+  // split by, never a second number averaged (a 0/1 field too); the best reading grouping by it is taken.
+  // (Not in a ranking: "top 5 states by sales" ranks by the field after "by".)
+  if (plan.intent === "aggregate" && !a.limit && !a.sort && !a.superlative && !plan.limit && !plan.sort) {
+    const measured = [plan.measure.field, ...(plan.extraMeasures ?? []).map((m) => m.field)];
+    const byRef = a.refs.find(
+      (r) =>
+        r.turn === 0 &&
+        r.group &&
+        !r.agg &&
+        !r.series &&
+        !r.facet &&
+        r.cands.length === 1 &&
+        measured.includes(r.cands[0].name) &&
+        !plan.groupBy.some((g) => g.field === r.cands[0].name),
+    );
+    const field = byRef?.cands[0].name;
+    const grouped = field
+      ? ranked.find(
+          (c) =>
+            c.plan.intent === "aggregate" &&
+            c.plan.groupBy.some((g) => g.field === field) &&
+            c.plan.measure.field !== field &&
+            JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+        )
+      : undefined;
+    if (grouped) return { best: grouped, instead: best };
+  }
   // "what's the mpg of the lightest car?": a superlative said of one row names the row ranked by its
   // field; the number asked for is read in that row, not plotted against it.
   if (plan.intent === "relationship" && a.supRows && a.superlative && !a.relation && !a.versus) {

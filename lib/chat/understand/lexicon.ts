@@ -212,7 +212,7 @@ export function flagValues(info: FieldInfo): { yes: string | number; no: string 
 }
 
 /** A short name that abbreviates a word: its start ("displ", "trans") or its consonants ("hwy", "cty"). */
-function abbreviates(short: string, word: string): boolean {
+export function abbreviates(short: string, word: string): boolean {
   if (short.length < 3 || word.length < short.length + 2 || short[0] !== word[0]) return false;
   if (short.length >= 4 && word.startsWith(short)) return true;
   if (/[aeiou]/.test(short.slice(1))) return false;

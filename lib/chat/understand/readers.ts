@@ -5,7 +5,7 @@ import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
 import type { FieldInfo } from "../columns";
-import { namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
+import { abbreviates, namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
 import {
   ALONE_WORDS,
@@ -69,7 +69,7 @@ export interface DateValue {
 
 export type Mention =
   | { kind: "field"; start: number; end: number; text: string; fields: FieldCandidate[]; partial: boolean }
-  | { kind: "value"; start: number; end: number; text: string; values: ValueCandidate[] }
+  | { kind: "value"; start: number; end: number; text: string; values: ValueCandidate[]; typo?: boolean }
   | {
       kind: "number";
       start: number;
@@ -397,6 +397,15 @@ function scoreSpan(span: string[], name: NameEntry): number {
         break;
       }
     }
+    // A short name typed alone with one letter left out ("eror", "blok", "wek"): candidates only where
+    // the typed word means nothing else (similarNameWords).
+    if (best === 0 && span.length === 1) {
+      const j = nameContent.findIndex((n) => droppedLetter(w, n));
+      if (j >= 0) {
+        best = 0.8;
+        bestJ = j;
+      }
+    }
     if (best === 0) {
       const m = span.length > 1 ? 0 : wordsMatch(spanCompact, name.compact, false);
       return m > 0 ? m * name.weight * 0.95 : 0;
@@ -410,6 +419,21 @@ function scoreSpan(span: string[], name: NameEntry): number {
   const inOrder = order.every((j, k) => k === 0 || j > order[k - 1]);
   if (!inOrder && span.slice(1, -1).some((w) => LINK_WORDS.has(w) && !name.words.includes(w))) return 0;
   return (total / content.length) * name.weight * stray;
+}
+
+/**
+ * A word of three or four letters typed with one letter of a name word left out ("eror" for error, "blok" for
+ * block; three letters only when the letter left out is doubled: "wek" for week). Same first letter.
+ */
+function droppedLetter(typed: string, known: string): boolean {
+  if (typed.length < 3 || typed.length > 4 || known.length !== typed.length + 1 || typed[0] !== known[0] || !/^[a-z]+$/.test(typed)) return false;
+  for (let i = 1; i < known.length; i++) {
+    if (known.slice(0, i) + known.slice(i + 1) !== typed) continue;
+    // (Not a plural or a past form said without its ending: "hour" for hours is read elsewhere.)
+    if (i === known.length - 1 && (known.endsWith("s") || known.endsWith("d"))) return false;
+    if (typed.length === 4 || known[i] === known[i - 1] || known[i] === known[i + 1]) return true;
+  }
+  return false;
 }
 
 /** Typed words -> lexicon words they may stand for (exact, longer forms, typos); cached per lexicon. */
@@ -433,6 +457,7 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
       if (known === word || Math.abs(known.length - word.length) > 3) continue;
       if (known[0] !== word[0] && known[1] !== word[1]) continue;
       if (wordsMatch(word, known) > 0) hit.push(known);
+      else if (droppedLetter(word, known) && !lex.valueIndex.has(word) && !STOP_WORDS.has(word)) hit.push(known);
     }
   }
   if (cache.size > 5000) cache.clear();
@@ -441,6 +466,7 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
 }
 
 const EVENT_TIME_WORDS = new Set(shapes.eventDates.timeWords);
+const ABBREVIATED_TOPICS = new Set(shapes.abbreviatedTopics.words);
 const MIN_GENERIC_HEADS = 2;
 const QUANTITY_WORDS = new Set(words.sumByDefault);
 
@@ -465,9 +491,8 @@ export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
   else if (
     w.length >= 6 &&
     /^[a-z]+$/.test(w) &&
-    !KNOWN_WORDS.has(w) &&
+    ((!KNOWN_WORDS.has(w) && !ALONE_WORDS.has(w)) || ABBREVIATED_TOPICS.has(w)) &&
     !STOP_WORDS.has(w) &&
-    !ALONE_WORDS.has(w) &&
     !lex.nameIndex.has(w) &&
     !lex.valueIndex.has(w) &&
     // ("totalcharges": a field's whole name typed as one word, TotalCharges, is that name, not "total".)
@@ -478,6 +503,8 @@ export function abbreviatedNameWord(lex: TableLexicon, w: string): string {
     let tie = false;
     for (const [k, entries] of lex.nameIndex) {
       if (k.length < 3 || k.length > w.length - 3 || !w.startsWith(k) || STOP_WORDS.has(k)) continue;
+      // (A grammar noun, "influence", stands for a field only by a name word of 4 letters or more: Infl.)
+      if (k.length < 4 && KNOWN_WORDS.has(w)) continue;
       // A word of the field's own name, not of a general synonym ("heavy" for Weight: "heavyest" is a typo of "heaviest").
       if (!entries.some((n) => n.weight >= 1)) continue;
       if (k.length > best.length) {
@@ -522,6 +549,20 @@ function consonantSkeleton(lex: TableLexicon, w: string): string {
 const namesGrammarWord = (lex: TableLexicon, token: Token, lemma: string) =>
   (lex.nameIndex.get(lemma) ?? []).some((n) => n.pluralOnly !== lemma || token.text !== token.lemma);
 
+/** `name` is the starts of `a` and `b` run together, in either order, one start of three letters or more ("ch" + "max"). */
+function runTogether(name: string, a: string, b: string): boolean {
+  if (name.length < 4 || name.length > 10 || !/^[a-z]+$/.test(name)) return false;
+  // ("tenure excluding" is the word tenure, not "tenur" + "e".)
+  if (a.startsWith(name.slice(0, -1)) || b.startsWith(name.slice(0, -1))) return false;
+  for (let k = 1; k < name.length; k++) {
+    const p = name.slice(0, k);
+    const q = name.slice(k);
+    if (Math.max(p.length, q.length) < 3) continue;
+    if ((a.startsWith(p) && b.startsWith(q)) || (b.startsWith(p) && a.startsWith(q))) return true;
+  }
+  return false;
+}
+
 function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => (t.kind === "word" || t.kind === "number" ? abbreviatedNameWord(lex, t.lemma) : `\u0000${t.text}`));
@@ -555,6 +596,15 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
         if (s <= 0) continue;
         byField.set(n.field, Math.max(byField.get(n.field) ?? 0, s));
         if (s > best) best = s;
+      }
+      // "max channels" for chmax, "estimated performance" for estperf, "maximum memory" for mmax: a one-word
+      // name run together from the starts of the span's two words, in either order (stated as read).
+      if (best < 0.7 && len === 2 && !STOP_WORDS.has(span[0]) && !STOP_WORDS.has(span[1])) {
+        const run = lex.names.filter((n) => n.words.length === 1 && lex.byName.get(n.field)?.role === "number" && runTogether(n.compact, span[0], span[1]));
+        if (new Set(run.map((n) => n.field)).size === 1) {
+          byField.set(run[0].field, 0.75);
+          best = 0.75;
+        }
       }
       if (best >= 0.7) {
         const fields = [...byField].filter(([, s]) => s >= best - 1e-9).map(([name, score]) => ({ name, score }));
@@ -712,6 +762,8 @@ function readInitials(tokens: Token[], lex: TableLexicon): Proposal[] {
       for (let i = 0; i + len <= tokens.length; i++) {
         const span = tokens.slice(i, i + len);
         if (!span.every((t, k) => t.kind === "word" && t.text.length >= 3 && !STOP_WORDS.has(t.lemma) && t.text[0] === value[k].toLowerCase())) continue;
+        // ("magn Medium" is the field magn and its value, not the initials of MM.)
+        if (span.some((t) => lex.nameIndex.has(t.lemma) || lex.valueIndex.has(t.lemma) || lex.valueIndex.has(t.text))) continue;
         const mention: Mention = { kind: "value", start: i, end: i + len, text: spanText(tokens, i, i + len), values: [{ field: f.name, value, alias: true }] };
         out.push({ start: i, end: i + len, priority: 3, score: 0.9, mention });
       }
@@ -726,6 +778,22 @@ function readInitials(tokens: Token[], lex: TableLexicon): Proposal[] {
       if (tokens[i].lemma !== "number" || tokens[i + 1].lemma !== "of" || !tokens[i + 2].text.startsWith(stem)) continue;
       const mention: Mention = { kind: "field", start: i, end: i + 3, text: spanText(tokens, i, i + 3), fields: [{ name, score: 0.9 }], partial: false };
       out.push({ start: i, end: i + 3, priority: 2, score: 0.9, mention });
+    }
+  }
+  // "population density" for popden, "blood pressure" for bloodpres: a one-word lower-case name that is the
+  // clipped starts (three letters or more, each shorter than its word) of two words said in a row.
+  for (const name of lex.byName.keys()) {
+    if (!/^[a-z]{6,12}$/.test(name)) continue;
+    for (let i = 0; i + 2 <= tokens.length; i++) {
+      const [a, b] = [tokens[i], tokens[i + 1]];
+      if (a.kind !== "word" || b.kind !== "word" || STOP_WORDS.has(a.lemma) || STOP_WORDS.has(b.lemma)) continue;
+      const clipped = (word: string, part: string) => part.length >= 3 && part.length < word.length && word.startsWith(part);
+      let split = false;
+      for (let k = 3; k <= name.length - 3 && !split; k++)
+        split = clipped(a.text.toLowerCase(), name.slice(0, k)) && clipped(b.text.toLowerCase(), name.slice(k));
+      if (!split) continue;
+      const mention: Mention = { kind: "field", start: i, end: i + 2, text: spanText(tokens, i, i + 2), fields: [{ name, score: 0.9 }], partial: false };
+      out.push({ start: i, end: i + 2, priority: 2, score: 0.9, mention });
     }
   }
   return out;
@@ -805,6 +873,12 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         cost++;
         continue;
       }
+      // A one-word value of four or five letters typed with two neighbouring letters swapped ("tial" for
+      // tail), when the typed word means nothing else.
+      if (!v.label && !v.head && v.words.length === 1 && want.length >= 4 && shortSwapTypo(lemmas[k], texts[k], want, lex)) {
+        cost++;
+        continue;
+      }
       return null;
     }
     return { cost, end: k };
@@ -832,6 +906,10 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     if (typoLength) {
       for (const [first, list] of lex.valueIndex)
         if (first.length >= 6 && first[0] === lemmas[i][0] && first !== lemmas[i] && wordsMatch(lemmas[i], first, false) > 0) pool.push(...list);
+    }
+    if (lemmas[i].length >= 4 && lemmas[i].length <= 5) {
+      for (const [first, list] of lex.valueIndex)
+        if (first.length === lemmas[i].length && first !== lemmas[i] && shortSwapTypo(lemmas[i], texts[i], first, lex)) pool.push(...list);
     }
     // "loses us the most money", "show us": "us" typed in lower case after a verb is the pronoun, not a country.
     const pronoun = tokens[i].text === "us" && !tokens[i].cap && (PRONOUN_US_AFTER.has(texts[i - 1] ?? "") || PRONOUN_US_AFTER.has(lemmas[i - 1] ?? ""));
@@ -887,6 +965,39 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
           },
         });
       }
+      // "the control group" for ctrl, "management" for mgmt: a word a short code value of one category
+      // field abbreviates (its first letter and consonants), when no field name (also misspelt) or vocabulary word
+      // ("excluding" is not ENG) has the word; an alias,
+      // so the answer says how it read the word.
+      if (
+        !partialLen &&
+        tokens[i].kind === "word" &&
+        lemmas[i].length >= 5 &&
+        !lex.nameIndex.has(lemmas[i]) &&
+        !KNOWN_WORDS.has(lemmas[i]) &&
+        !STOP_WORDS.has(lemmas[i]) &&
+        // A misspelt field name ("stabilty" for stability) is the field, not its code "stab".
+        similarNameWords(lex, lemmas[i]).length === 0
+      ) {
+        const coded = lex.values.filter(
+          (v) => !v.alias && !v.label && !v.head && v.words.length === 1 && /^[a-z]{3,5}$/.test(v.words[0]) && abbreviates(v.words[0], lemmas[i]),
+        );
+        if (coded.length === 1)
+          out.push({
+            start: i,
+            end: i + 1,
+            priority: 3,
+            score: 0.7,
+            mention: {
+              kind: "value",
+              start: i,
+              end: i + 1,
+              text: tokens[i].raw,
+              values: [{ field: coded[0].field, value: coded[0].value, alias: true }],
+              abbreviated: true,
+            } as Mention,
+          });
+      }
       // One-letter values next to their field's name ("R rated") or in a list of values ("PG or G",
       // "neither R nor PG-13").
       const short = lex.shortValues.get(texts[i]);
@@ -936,10 +1047,27 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         end: bestEnd,
         text: spanText(tokens, i, bestEnd),
         values,
+        // (Read through a misspelling: the answer says how it read the words.)
+        ...(bestCost % 10 > 0 ? { typo: true } : {}),
       },
     });
   }
   return out;
+}
+
+/** A short word typed with two neighbouring letters swapped ("tial" for tail), itself no word the question's grammar, a field name or a value knows. */
+function shortSwapTypo(lemma: string, text: string, want: string, lex: TableLexicon): boolean {
+  if (lemma.length < 4 || lemma.length > 5 || lemma.length !== want.length || !/^[a-z]+$/.test(lemma)) return false;
+  if (
+    KNOWN_WORDS.has(lemma) ||
+    KNOWN_WORDS.has(text) ||
+    STOP_WORDS.has(lemma) ||
+    lex.nameIndex.has(lemma) ||
+    lex.valueIndex.has(lemma) ||
+    lex.valueIndex.has(text)
+  )
+    return false;
+  return wordsMatch(lemma, want, false) > 0 && lemma[0] === want[0];
 }
 
 function readWords(tokens: Token[]): Proposal[] {
@@ -1065,8 +1193,46 @@ function splitNegatedFlags(tokens: Token[], lex: TableLexicon): Token[] {
   return out;
 }
 
+/**
+ * "averagecurrent", "maxyield": a word of the question's vocabulary typed without the space before a field's
+ * whole name word (four letters or more) is read as the two words, when the glued word is nothing itself.
+ */
+function splitGluedWords(tokens: Token[], lex: TableLexicon): Token[] {
+  const out: Token[] = [];
+  for (const t of tokens) {
+    const w = t.text;
+    let split: [string, string] | null = null;
+    if (
+      t.kind === "word" &&
+      w.length >= 7 &&
+      /^[a-z]+$/.test(w) &&
+      !KNOWN_WORDS.has(w) &&
+      !lex.nameIndex.has(t.lemma) &&
+      !lex.valueIndex.has(t.lemma) &&
+      !lex.compactIndex.has(w)
+    ) {
+      for (let k = 3; k <= w.length - 4 && !split; k++) {
+        const head = w.slice(0, k);
+        const rest = tokenize(w.slice(k))[0];
+        if (KNOWN_WORDS.has(head) && !STOP_WORDS.has(head) && rest && (lex.nameIndex.get(rest.lemma) ?? []).some((n) => n.weight >= 1))
+          split = [head, w.slice(k)];
+      }
+    }
+    if (!split) {
+      out.push(t);
+      continue;
+    }
+    const [head, rest] = split;
+    const [h] = tokenize(head);
+    const [r] = tokenize(rest);
+    out.push({ ...t, text: h.text, lemma: h.lemma, raw: t.raw.slice(0, head.length), end: t.start + head.length });
+    out.push({ ...t, text: r.text, lemma: r.lemma, raw: t.raw.slice(head.length), start: t.start + head.length, sep: null });
+  }
+  return out;
+}
+
 export function readMentions(text: string, lex: TableLexicon): Reading {
-  const tokens = splitNegatedFlags(tokenize(text), lex);
+  const tokens = splitGluedWords(splitNegatedFlags(tokenize(text), lex), lex);
   const proposals = [
     ...readNumbersAndDates(tokens),
     ...readValues(tokens, lex),
@@ -1128,6 +1294,9 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (!f || p.mention.fields.length !== 1 || f.role !== "number" || !f.integer || nameWords(f.name).join(" ") !== t.lemma) continue;
     const span = CALENDAR_SPANS[t.lemma];
     if (f.min < span[0] || f.max > span[1]) continue;
+    // ("how many different weeks": counted as distinct, the unit is the field's values.)
+    if (proposals.some((q) => q.end === p.start && q.mention.kind === "word" && q.mention.hits.some((h) => h.category === "agg" && h.key === "distinct")))
+      continue;
     proposals.splice(i, 1);
     proposals.push({
       start: p.start,

@@ -8,7 +8,7 @@ Each question's `truth` is a pandas expression over `df` (the question's data se
 other readings that are also right (e.g. "orders" as order lines or as distinct Order IDs). The
 data sets are read the way the product ingests them: surrounding spaces trimmed, and the texts the
 product treats as missing ("", "?", "NA", "N/A", "NaN", "null", "none") are missing; superstore's
-M/D/YY dates are dates; txhousing's ISO `date` column is a date.
+M/D/YY dates are dates; txhousing's ISO `date` and Seatbelts' ISO `month` columns are dates.
 """
 import json
 import math
@@ -35,6 +35,12 @@ FILES = {
 # fresh6's tables: six data sets shipped with R, exported by write.csv into fresh6-tables/ next to
 # this file (no chat set or probe used them before).
 LOCAL_FILES = {name: os.path.join(HERE, "fresh6-tables", f"{name}.csv") for name in ("mpg", "txhousing", "Cars93", "survey", "esoph", "quakes")}
+# fresh7's tables: six more data sets shipped with R (none used by a set or probe before), exported by
+# write.csv into fresh7-tables/ (Seatbelts with an ISO `month` column, states = state.x77 with
+# state.name/region/division, painters with the painter names from the row names).
+LOCAL_FILES.update(
+    {name: os.path.join(HERE, "fresh7-tables", f"{name}.csv") for name in ("Seatbelts", "HairEyeColor", "states", "painters", "MathAchieve", "Boston")}
+)
 MISSING = {"", "?", "na", "n/a", "nan", "null", "none"}
 
 
@@ -53,6 +59,8 @@ def load(name):
         df["Order Date"] = pd.to_datetime(df["Order Date"], format="%m/%d/%y")
     if name == "txhousing":
         df["date"] = pd.to_datetime(df["date"], format="%Y-%m-%d")
+    if name == "Seatbelts":
+        df["month"] = pd.to_datetime(df["month"], format="%Y-%m-%d")
     return df
 
 
@@ -118,7 +126,9 @@ def main():
     # fresh5.jsonl (the sixth held-out set: half of it over tables no chat set used before: diamonds,
     # bank-full, california, credit-g) -> fresh5-expected.json;
     # fresh6.jsonl (the seventh held-out set, all of it over six R data sets no chat set used before:
-    # mpg, txhousing, Cars93, survey, esoph, quakes in fresh6-tables/) -> fresh6-expected.json
+    # mpg, txhousing, Cars93, survey, esoph, quakes in fresh6-tables/) -> fresh6-expected.json;
+    # fresh7.jsonl (the eighth held-out set, over six more R data sets: Seatbelts, HairEyeColor,
+    # states, painters, MathAchieve, Boston in fresh7-tables/) -> fresh7-expected.json
     for source, target in (
         ("questions.jsonl", "expected.json"),
         ("train.jsonl", "train-expected.json"),
@@ -128,6 +138,7 @@ def main():
         ("fresh4.jsonl", "fresh4-expected.json"),
         ("fresh5.jsonl", "fresh5-expected.json"),
         ("fresh6.jsonl", "fresh6-expected.json"),
+        ("fresh7.jsonl", "fresh7-expected.json"),
     ):
         compute(source, target)
 
