@@ -1,0 +1,61 @@
+// chat-p25: misspelt question words (aggregates, "how many", "what") over R tables (lib/chat/testing/probe25), tested
+// here with other wordings than the probe's. Expected numbers come from the CSV rows with plain loops, never from
+// the engine.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { readCsvTableAndRows, tableFromRows } from "./testing/load-csv";
+import { correctWord } from "./understand/vocabulary";
+
+const dir = path.join(__dirname, "testing", "probe25");
+const mortality = readCsvTableAndRows(path.join(dir, "mortality.csv"));
+
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+const sumBy = (rows: Record<string, string>[], key: string, value: string) => {
+  const m = new Map<string, number>();
+  for (const r of rows) m.set(r[key], (m.get(r[key]) ?? 0) + Number(r[value]));
+  return m;
+};
+
+describe("a short question word with a letter dropped, two letters swapped or one added is read as the word", () => {
+  it("ttal is total (a sum, not the default average)", async () => {
+    const reply = await askTurns(mortality.table, "ttal Rate per Sex");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Rate" });
+    const want = sumBy(mortality.rows, "Sex", "Rate");
+    const table = reply.messages[1].table ?? [];
+    expect(table.length).toBe(want.size);
+    for (const row of table) expect(Number(row["Total of Rate"])).toBeCloseTo(want.get(String(row.Sex)) ?? Number.NaN, 6);
+  });
+  it("summ is sum", async () => {
+    const reply = await askTurns(mortality.table, "summ of SE where Cause is Suicide");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "SE" });
+    const want = mortality.rows.filter((r) => r.Cause === "Suicide").reduce((s, r) => s + Number(r.SE), 0);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 6);
+  });
+  it("medan is median", async () => {
+    const reply = await askTurns(mortality.table, "wht is the medan Rate");
+    expect(reply.plan?.measure).toEqual({ agg: "median", field: "Rate" });
+  });
+  it("hw mny diffrent is a distinct count, not a count per value", async () => {
+    const reply = await askTurns(mortality.table, "hw mny diffrent causes");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "Cause" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(new Set(mortality.rows.map((r) => r.Cause)).size);
+  });
+  it("a field whose name is such a form stays the field", async () => {
+    const table = tableFromRows(
+      ["totl", "grp"],
+      [
+        ["1", "a"],
+        ["2", "b"],
+        ["5", "a"],
+      ],
+    );
+    const reply = await askTurns(table, "average totl by grp");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "totl" });
+  });
+  it("real words one letter from a question word are not typos", () => {
+    expect(correctWord("totl")).toBe("total");
+    expect(correctWord("uniqe")).toBe("unique");
+    for (const w of ["media", "man", "may", "sumo", "sums", "umber"]) expect(correctWord(w)).toBeNull();
+  });
+});
