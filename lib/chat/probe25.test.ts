@@ -59,3 +59,31 @@ describe("a short question word with a letter dropped, two letters swapped or on
     for (const w of ["media", "man", "may", "sumo", "sums", "umber"]) expect(correctWord(w)).toBeNull();
   });
 });
+
+describe("a comparison typed with 'then' for 'than' or a short word misspelt is still a comparison", () => {
+  const rows = (keep: (rate: number) => boolean) => mortality.rows.filter((r) => keep(Number(r.Rate))).length;
+  it("more then 200 is above 200", async () => {
+    const reply = await askTurns(mortality.table, "how many rows have a Rate more then 200");
+    expect(reply.plan?.filters).toEqual([{ field: "Rate", op: "gt", values: [200] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(rows((v) => v > 200));
+  });
+  it("lesser than 20 is below 20", async () => {
+    const reply = await askTurns(mortality.table, "number of rows where Rate is lesser than 20");
+    expect(reply.plan?.filters).toEqual([{ field: "Rate", op: "lt", values: [20] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(rows((v) => v < 20));
+  });
+  it("undr, abve and thn are under, above and than", async () => {
+    for (const [q, op] of [
+      ["count rows with Rate undr 20", "lt"],
+      ["count rows with Rate abve 20", "gt"],
+      ["count rows with Rate bigger thn 20", "gt"],
+    ] as const) {
+      const reply = await askTurns(mortality.table, q);
+      expect(reply.plan?.filters, q).toEqual([{ field: "Rate", op, values: [20] }]);
+    }
+  });
+  it("blow is a word, not below", () => {
+    expect(correctWord("blow")).toBeNull();
+    expect(correctWord("belw")).toBe("below");
+  });
+});
