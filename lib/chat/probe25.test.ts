@@ -87,3 +87,21 @@ describe("a comparison typed with 'then' for 'than' or a short word misspelt is 
     expect(correctWord("belw")).toBe("below");
   });
 });
+
+describe("a misspelt most or least is the superlative", () => {
+  const minn38 = readCsvTableAndRows(path.join(dir, "minn38.csv"));
+  const totals = sumBy(minn38.rows, "phs", "f");
+  const ranked = [...totals.entries()].sort((x, y) => x[1] - y[1]);
+  it("leats total is the lowest total", async () => {
+    const reply = await askTurns(minn38.table, "which phs has the leats total f");
+    expect(reply.messages[0].content).toContain(`${ranked[0][0]} has the lowest total of f`);
+  });
+  it("msot total is the highest total", async () => {
+    const reply = await askTurns(minn38.table, "which phs has the msot total f");
+    expect(reply.messages[0].content).toContain(`${ranked[ranked.length - 1][0]} has the highest total of f`);
+  });
+  it("last and lest stay words", () => {
+    expect(correctWord("last")).toBeNull();
+    expect(correctWord("lest")).toBeNull();
+  });
+});
