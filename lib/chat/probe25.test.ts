@@ -105,3 +105,17 @@ describe("a misspelt most or least is the superlative", () => {
     expect(correctWord("lest")).toBeNull();
   });
 });
+
+describe("a field named like a binning word ('group') followed by a number it holds is that value", () => {
+  const sleep = readCsvTableAndRows(path.join(dir, "sleep.csv"));
+  it("total extra in group 2 is group = 2, not bins of width 2", async () => {
+    const reply = await askTurns(sleep.table, "total extra in group 2");
+    expect(reply.plan?.filters).toEqual([{ field: "group", op: "eq", values: [2] }]);
+    const want = sleep.rows.filter((r) => r.group === "2").reduce((t, r) => t + Number(r.extra), 0);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 6);
+  });
+  it("a number the field does not hold is still a bin width ('extra in group 5' has no group 5)", async () => {
+    const reply = await askTurns(sleep.table, "histogram of extra in group 5");
+    expect(reply.plan?.filters ?? []).toEqual([]);
+  });
+});

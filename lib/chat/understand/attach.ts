@@ -829,8 +829,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (RELATIVE_SPAN.has(prevWord) && v <= 100 && PERIOD_GRAINS.has(nextWord)) return;
     // Bins: "bin size 500", "bins of 500", "500 wide bins", "into 8 bins", "20 bins".
     const binWord = (w: string) => ["bin", "bucket", "interval", "class", "step", "group"].includes(w);
+    // (Not when that word is the name of a field holding the number: "for group 2" over a field named group is group = 2.)
+    const namesField = a.refs.some(
+      (r) => r.turn === turn && r.pos === m.start - 1 && r.end === m.start && r.cands.some((c) => info(c.name).numbers?.includes(v)),
+    );
     if (
       binWord(prevWord) &&
+      !namesField &&
       ((lemma(m.start - 2) === "of" && ["number", "count"].includes(lemma(m.start - 3))) || (tokens[m.start - 1].text.endsWith("s") && v <= 200))
     ) {
       // "number of bins 8", "bins 10": how many bins.
@@ -839,7 +844,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       return;
     }
     if (
-      binWord(prevWord) ||
+      (binWord(prevWord) && !namesField) ||
       ((prevWord === "of" || prevWord === "size" || prevWord === "width") && (binWord(lemma(m.start - 2)) || binWord(lemma(m.start - 3))))
     ) {
       a.binWidth = v;
