@@ -344,12 +344,13 @@ export function periodValue(dIn: DateValue, info: FieldInfo, end: boolean): stri
     if (d.decade) return String(end ? d.year + 9 : d.year);
     if (d.quarter) return `${d.year}-${pad(end ? d.quarter * 3 : d.quarter * 3 - 2)}`;
     if (d.half) return `${d.year}-${pad(end ? d.half * 6 : d.half * 6 - 5)}`;
+    if (d.span) return `${d.year}-${pad(end ? d.span[1] : d.span[0])}`;
     if (d.month && d.day) return `${d.year}-${pad(d.month)}-${pad(d.day)}`;
     if (d.month) return `${d.year}-${pad(d.month)}`;
     return String(d.year);
   }
   // Year-like numbers (and "Year" columns holding two digits, 70 for 1970).
-  if (d.month || d.quarter || d.half) return null;
+  if (d.month || d.quarter || d.half || d.span) return null;
   const y = end && d.decade ? d.year + 9 : d.year;
   return info.max < 100 ? y % 100 : y;
 }
@@ -1509,11 +1510,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     // "passengers in March 1960", "the first half of 1960" over a year field and a month field of its own:
     // the year on the year field and the months on the month field.
-    const split = d && d.year !== null && (d.month || d.quarter || d.half) && !d.day && !d.decade ? splitMonthFields() : null;
+    const split = d && d.year !== null && (d.month || d.quarter || d.half || d.span) && !d.day && !d.decade ? splitMonthFields() : null;
     if (d && split) {
       const year = split.year.max < 100 ? d.year! % 100 : d.year!;
-      const first = d.month ? d.month : d.quarter ? d.quarter * 3 - 2 : d.half! * 6 - 5;
-      const last = d.month ? d.month : d.quarter ? d.quarter * 3 : d.half! * 6;
+      const first = d.month ? d.month : d.quarter ? d.quarter * 3 - 2 : d.span ? d.span[0] : d.half! * 6 - 5;
+      const last = d.month ? d.month : d.quarter ? d.quarter * 3 : d.span ? d.span[1] : d.half! * 6;
       const months: (string | number)[] = [];
       for (let k = first; k <= last; k++) months.push(split.valueOf(k)!);
       if (months.every((v) => v !== undefined)) {
@@ -1535,7 +1536,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       for (const tf of tfs) {
         // "on weekends", "in March" (no year): days of the week or a month of any year, on a date field.
         const recurring =
-          tf.role === "date" && d.year === null && !d.quarter && !d.half && !d.decade && !d.day
+          tf.role === "date" && d.year === null && !d.quarter && !d.half && !d.span && !d.decade && !d.day
             ? (d.weekdays?.map((k) => WEEKDAY_NAMES[k]) ?? (d.month ? (d.months ?? [d.month]).map((k) => MONTH_NAMES[k - 1]) : null))
             : null;
         if (recurring) {
