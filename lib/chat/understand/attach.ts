@@ -1908,7 +1908,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       after: [lemma(i + 1)],
     });
     // ("which year had the most profit": the year asked for is the grain too, as "by year" is.)
-    const asked = ["which", "what"].includes(lemma(i - 1)) || (/^\d+$/.test(lemma(i - 1)) && ["which", "what"].includes(lemma(i - 2)));
+    // ("top 5 years by total sales", "the 3 years with the highest sales": so are years counted out.)
+    const asked = ["which", "what"].includes(lemma(i - 1)) || /^\d+$/.test(lemma(i - 1));
     if ((bucket !== "year" || asked) && tf.role === "date" && !a.bucket) a.bucket = bucket;
   }
   // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a
