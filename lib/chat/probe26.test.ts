@@ -52,3 +52,16 @@ describe("'how many years' over a yearly series with one row a year counts the r
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(lake.rows.filter((r) => num(r.level) < 577).length);
   });
 });
+
+describe("months without a year over a month field of its own filter that field", () => {
+  it("average gas in March or April: those months of every year", async () => {
+    const reply = await askTurns(gas.table, "average gas in March or April");
+    expect(reply.plan?.filters).toEqual([{ field: "month", op: "in", values: ["Mar", "Apr"] }]);
+    const kept = gas.rows.filter((r) => r.month === "Mar" || r.month === "Apr");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(kept.reduce((s, r) => s + num(r.gas), 0) / kept.length, 2);
+  });
+  it("not in December: the other months", async () => {
+    const reply = await askTurns(gas.table, "total gas not in December");
+    expect(reply.plan?.filters).toEqual([{ field: "month", op: "neq", values: ["Dec"] }]);
+  });
+});

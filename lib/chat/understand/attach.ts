@@ -1529,6 +1529,28 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         continue;
       }
     }
+    // "in January or February" (no year) over a month field of its own: those months of every year.
+    const splitAny = d && d.year === null && d.month && !d.day && !d.quarter && !d.half && !d.span && !d.decade ? splitMonthFields() : null;
+    if (d && splitAny) {
+      const months = (d.months ?? [d.month!]).map((k) => splitAny.valueOf(k));
+      if (months.every((v) => v !== undefined)) {
+        consumed.add(idx);
+        const op = negatedAt(m.start) ? "neq" : months.length > 1 ? "in" : "eq";
+        const filter = { field: splitAny.month.name, op, values: months } as Filter;
+        addAtom({
+          pos: m.start,
+          end: dEnd,
+          kind: "date",
+          options: [{ filter, how: "time" }],
+          negated: false,
+          refs: [],
+          listed: 0,
+          conj: null,
+          text: spanText(tokens, m.start, dEnd),
+        });
+        continue;
+      }
+    }
     if (d && timeFields.length) {
       const named = nearestRef(m.start, dEnd, isTimeField);
       const tfs = named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
