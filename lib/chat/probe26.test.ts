@@ -65,3 +65,13 @@ describe("months without a year over a month field of its own filter that field"
     expect(reply.plan?.filters).toEqual([{ field: "month", op: "neq", values: ["Dec"] }]);
   });
 });
+
+describe("numbers right after the name of a whole-number id field of many values are its values", () => {
+  const sitka = read("sitka.csv");
+  it("minimum size of tree 7 or 8 (79 trees)", async () => {
+    const reply = await askTurns(sitka.table, "minimum size of tree 7 or 8");
+    expect(reply.plan?.filters).toEqual([{ field: "tree", op: "in", values: [7, 8] }]);
+    const sizes = sitka.rows.filter((r) => num(r.tree) === 7 || num(r.tree) === 8).map((r) => num(r.size));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(Math.min(...sizes));
+  });
+});

@@ -1426,7 +1426,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && list.every((v) => Number.isInteger(v) && f.numbers!.includes(v)));
       // "cereals on shelf 1 or 2", "in Month 7": right after the name of a field of a few whole numbers.
       if (!ref) {
-        const before = a.refs.find((r) => r.turn === turn && r.end === m.start && !r.group && r.cands.length === 1 && discrete(info(r.cands[0].name)));
+        // ("tree 1 or 2", "plot 17": a whole-number id field of many values, every number said one it holds.)
+        const idHolds = (f: FieldInfo) => f.numbers !== null && f.integer && list.every((v) => Number.isInteger(v) && f.numbers!.includes(v));
+        const before = a.refs.find(
+          (r) =>
+            r.turn === turn && r.end === m.start && !r.group && r.cands.length === 1 && (discrete(info(r.cands[0].name)) || idHolds(info(r.cands[0].name))),
+        );
         if (before) ref = before;
       }
       if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
