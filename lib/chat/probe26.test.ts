@@ -75,3 +75,11 @@ describe("numbers right after the name of a whole-number id field of many values
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(Math.min(...sizes));
   });
 });
+
+describe("'how many different years' over a date column groups by year, not by day", () => {
+  it("one group per year in the data", async () => {
+    const reply = await askTurns(wine.table, "how many distinct years does the data cover");
+    expect(reply.plan?.groupBy).toEqual([{ field: "date", bucket: "year" }]);
+    expect(reply.messages[1].table?.length).toBe(new Set(wine.rows.map((r) => String(r.date).slice(0, 4))).size);
+  });
+});

@@ -1936,7 +1936,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     });
     // ("which year had the most profit": the year asked for is the grain too, as "by year" is.)
     // ("top 5 years by total sales", "the 3 years with the highest sales": so are years counted out.)
-    const asked = ["which", "what"].includes(lemma(i - 1)) || /^\d+$/.test(lemma(i - 1));
+    // ("how many different years": the years are counted, each one a group.)
+    const asked = ["which", "what"].includes(lemma(i - 1)) || /^\d+$/.test(lemma(i - 1)) || hitKey(mAt(i - 1), "agg") === "distinct";
     if ((bucket !== "year" || asked) && tf.role === "date" && !a.bucket) a.bucket = bucket;
   }
   // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a
