@@ -83,3 +83,17 @@ describe("'how many different years' over a date column groups by year, not by d
     expect(reply.messages[1].table?.length).toBe(new Set(wine.rows.map((r) => String(r.date).slice(0, 4))).size);
   });
 });
+
+describe("a year said after the last of several months is every month's", () => {
+  it("May or June 1985 over a date column: the two months of 1985", async () => {
+    const reply = await askTurns(wine.table, "total sales in May or June 1985");
+    expect(reply.plan?.filters).toEqual([{ field: "date", op: "between", values: ["1985-05", "1985-06"] }]);
+    const want = wine.rows.filter((r) => ["1985-05", "1985-06"].includes(String(r.date).slice(0, 7))).reduce((s, r) => s + num(r.sales), 0);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+  it("February or October 1960 over split year/month columns", async () => {
+    const reply = await askTurns(gas.table, "total gas in February or October 1960");
+    const want = gas.rows.filter((r) => num(r.year) === 1960 && (r.month === "Feb" || r.month === "Oct")).reduce((s, r) => s + num(r.gas), 0);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+});

@@ -1499,19 +1499,37 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (d && d.year === null && (d.weekdays || (d.month && !d.day))) {
       const unit = d.weekdays ? "weekdays" : "month";
       let list: number[] = d.weekdays ? [...d.weekdays] : [d.month!];
+      // ("in March or April 1978": the year said after the last month is every month's.)
+      let listYear: number | null = null;
       for (;;) {
         const j = mentions.findIndex((x) => x.kind === "date" && x.start >= dEnd && x.start - dEnd <= 2);
         const nx = mentions[j];
-        if (!nx || nx.kind !== "date" || nx.date.year !== null) break;
+        if (!nx || nx.kind !== "date") break;
         const gap = tokens.slice(dEnd, nx.start).map((t) => t.lemma);
         if (!gap.length || !gap.every((w) => ["and", "or", "on", "in", "the"].includes(w))) break;
+        if (nx.date.year !== null) {
+          if (unit !== "month" || !nx.date.month || nx.date.day || nx.date.months) break;
+          const all = [...new Set([...list, nx.date.month])].sort((x, y) => x - y);
+          // (Months one after another are one span on a date field; others need a month field of their own.)
+          if (all[all.length - 1] - all[0] !== all.length - 1 && !splitMonthFields()) break;
+          list = all;
+          listYear = nx.date.year;
+          dEnd = nx.end;
+          consumed.add(j);
+          break;
+        }
         const more = unit === "weekdays" ? nx.date.weekdays : nx.date.month && !nx.date.day ? [nx.date.month] : undefined;
         if (!more) break;
         list = [...new Set([...list, ...more])];
         dEnd = nx.end;
         consumed.add(j);
       }
-      d = unit === "weekdays" ? { ...d, weekdays: list } : { ...d, month: list[0], months: list };
+      d =
+        unit === "weekdays"
+          ? { ...d, weekdays: list }
+          : listYear !== null && list[list.length - 1] - list[0] === list.length - 1
+            ? { ...d, year: listYear, month: null, months: undefined, span: [list[0], list[list.length - 1]] }
+            : { ...d, year: listYear, month: list[0], months: list };
     }
     // "passengers in March 1960", "the first half of 1960" over a year field and a month field of its own:
     // the year on the year field and the months on the month field.
@@ -1521,7 +1539,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const first = d.month ? d.month : d.quarter ? d.quarter * 3 - 2 : d.span ? d.span[0] : d.half! * 6 - 5;
       const last = d.month ? d.month : d.quarter ? d.quarter * 3 : d.span ? d.span[1] : d.half! * 6;
       const months: (string | number)[] = [];
-      for (let k = first; k <= last; k++) months.push(split.valueOf(k)!);
+      if (d.months) for (const k of d.months) months.push(split.valueOf(k)!);
+      else for (let k = first; k <= last; k++) months.push(split.valueOf(k)!);
       if (months.every((v) => v !== undefined)) {
         consumed.add(idx);
         const text = spanText(tokens, m.start, dEnd);

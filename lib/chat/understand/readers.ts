@@ -207,7 +207,9 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     }
     // Month name [day] [,] [year] / day month [year].
     const mo = month(t);
-    if (mo !== undefined && !(t.text === "may" && !plainInt(tokens[i + 1]) && !isYearNum(plainInt(tokens[i + 1])))) {
+    // ("may" is a month before a number, or listed with another month: "in May or June 1985".)
+    const listedMonth = (k: number) => ["or", "and"].includes(tokens[k]?.text ?? "") && !!tokens[k + 1] && month(tokens[k + 1]) !== undefined;
+    if (mo !== undefined && !(t.text === "may" && !plainInt(tokens[i + 1]) && !isYearNum(plainInt(tokens[i + 1])) && !listedMonth(i + 1))) {
       let j = i + 1;
       let day: number | null = null;
       if (dayOf(tokens[j]) !== null && !isYearNum(plainInt(tokens[j]))) {
