@@ -133,6 +133,8 @@ export const MULTIPLIERS: Record<string, number> = words.multipliers;
 export const MONTHS: Record<string, number> = words.months;
 export const QUARTERS: Record<string, number> = words.quarters;
 export const HALVES: Record<string, number> = words.halves;
+/** "the summer of 1978": a season of one year as its first and last month (northern meteorological seasons). */
+export const SEASONS: Record<string, number[]> = words.seasons;
 export const POSITIVE_VALUES = new Set(words.positiveValues);
 export const NEGATIVE_VALUES = new Set(words.negativeValues);
 export const FIELD_ALIASES: string[][] = words.fieldAliases;
