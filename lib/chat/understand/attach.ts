@@ -344,12 +344,13 @@ export function periodValue(dIn: DateValue, info: FieldInfo, end: boolean): stri
     if (d.decade) return String(end ? d.year + 9 : d.year);
     if (d.quarter) return `${d.year}-${pad(end ? d.quarter * 3 : d.quarter * 3 - 2)}`;
     if (d.half) return `${d.year}-${pad(end ? d.half * 6 : d.half * 6 - 5)}`;
+    if (d.span) return `${d.year}-${pad(end ? d.span[1] : d.span[0])}`;
     if (d.month && d.day) return `${d.year}-${pad(d.month)}-${pad(d.day)}`;
     if (d.month) return `${d.year}-${pad(d.month)}`;
     return String(d.year);
   }
   // Year-like numbers (and "Year" columns holding two digits, 70 for 1970).
-  if (d.month || d.quarter || d.half) return null;
+  if (d.month || d.quarter || d.half || d.span) return null;
   const y = end && d.decade ? d.year + 9 : d.year;
   return info.max < 100 ? y % 100 : y;
 }
@@ -829,8 +830,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (RELATIVE_SPAN.has(prevWord) && v <= 100 && PERIOD_GRAINS.has(nextWord)) return;
     // Bins: "bin size 500", "bins of 500", "500 wide bins", "into 8 bins", "20 bins".
     const binWord = (w: string) => ["bin", "bucket", "interval", "class", "step", "group"].includes(w);
+    // (Not when that word is the name of a field holding the number: "for group 2" over a field named group is group = 2.)
+    const namesField = a.refs.some(
+      (r) => r.turn === turn && r.pos === m.start - 1 && r.end === m.start && r.cands.some((c) => info(c.name).numbers?.includes(v)),
+    );
     if (
       binWord(prevWord) &&
+      !namesField &&
       ((lemma(m.start - 2) === "of" && ["number", "count"].includes(lemma(m.start - 3))) || (tokens[m.start - 1].text.endsWith("s") && v <= 200))
     ) {
       // "number of bins 8", "bins 10": how many bins.
@@ -839,7 +845,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       return;
     }
     if (
-      binWord(prevWord) ||
+      (binWord(prevWord) && !namesField) ||
       ((prevWord === "of" || prevWord === "size" || prevWord === "width") && (binWord(lemma(m.start - 2)) || binWord(lemma(m.start - 3))))
     ) {
       a.binWidth = v;
@@ -1425,7 +1431,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && list.every((v) => Number.isInteger(v) && f.numbers!.includes(v)));
       // "cereals on shelf 1 or 2", "in Month 7": right after the name of a field of a few whole numbers.
       if (!ref) {
-        const before = a.refs.find((r) => r.turn === turn && r.end === m.start && !r.group && r.cands.length === 1 && discrete(info(r.cands[0].name)));
+        // ("tree 1 or 2", "plot 17": a whole-number id field of many values, every number said one it holds.)
+        const idHolds = (f: FieldInfo) => f.numbers !== null && f.integer && list.every((v) => Number.isInteger(v) && f.numbers!.includes(v));
+        const before = a.refs.find(
+          (r) =>
+            r.turn === turn && r.end === m.start && !r.group && r.cands.length === 1 && (discrete(info(r.cands[0].name)) || idHolds(info(r.cands[0].name))),
+        );
         if (before) ref = before;
       }
       if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
@@ -1493,29 +1504,48 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (d && d.year === null && (d.weekdays || (d.month && !d.day))) {
       const unit = d.weekdays ? "weekdays" : "month";
       let list: number[] = d.weekdays ? [...d.weekdays] : [d.month!];
+      // ("in March or April 1978": the year said after the last month is every month's.)
+      let listYear: number | null = null;
       for (;;) {
         const j = mentions.findIndex((x) => x.kind === "date" && x.start >= dEnd && x.start - dEnd <= 2);
         const nx = mentions[j];
-        if (!nx || nx.kind !== "date" || nx.date.year !== null) break;
+        if (!nx || nx.kind !== "date") break;
         const gap = tokens.slice(dEnd, nx.start).map((t) => t.lemma);
         if (!gap.length || !gap.every((w) => ["and", "or", "on", "in", "the"].includes(w))) break;
+        if (nx.date.year !== null) {
+          if (unit !== "month" || !nx.date.month || nx.date.day || nx.date.months) break;
+          const all = [...new Set([...list, nx.date.month])].sort((x, y) => x - y);
+          // (Months one after another are one span on a date field; others need a month field of their own.)
+          if (all[all.length - 1] - all[0] !== all.length - 1 && !splitMonthFields()) break;
+          list = all;
+          listYear = nx.date.year;
+          dEnd = nx.end;
+          consumed.add(j);
+          break;
+        }
         const more = unit === "weekdays" ? nx.date.weekdays : nx.date.month && !nx.date.day ? [nx.date.month] : undefined;
         if (!more) break;
         list = [...new Set([...list, ...more])];
         dEnd = nx.end;
         consumed.add(j);
       }
-      d = unit === "weekdays" ? { ...d, weekdays: list } : { ...d, month: list[0], months: list };
+      d =
+        unit === "weekdays"
+          ? { ...d, weekdays: list }
+          : listYear !== null && list[list.length - 1] - list[0] === list.length - 1
+            ? { ...d, year: listYear, month: null, months: undefined, span: [list[0], list[list.length - 1]] }
+            : { ...d, year: listYear, month: list[0], months: list };
     }
     // "passengers in March 1960", "the first half of 1960" over a year field and a month field of its own:
     // the year on the year field and the months on the month field.
-    const split = d && d.year !== null && (d.month || d.quarter || d.half) && !d.day && !d.decade ? splitMonthFields() : null;
+    const split = d && d.year !== null && (d.month || d.quarter || d.half || d.span) && !d.day && !d.decade ? splitMonthFields() : null;
     if (d && split) {
       const year = split.year.max < 100 ? d.year! % 100 : d.year!;
-      const first = d.month ? d.month : d.quarter ? d.quarter * 3 - 2 : d.half! * 6 - 5;
-      const last = d.month ? d.month : d.quarter ? d.quarter * 3 : d.half! * 6;
+      const first = d.month ? d.month : d.quarter ? d.quarter * 3 - 2 : d.span ? d.span[0] : d.half! * 6 - 5;
+      const last = d.month ? d.month : d.quarter ? d.quarter * 3 : d.span ? d.span[1] : d.half! * 6;
       const months: (string | number)[] = [];
-      for (let k = first; k <= last; k++) months.push(split.valueOf(k)!);
+      if (d.months) for (const k of d.months) months.push(split.valueOf(k)!);
+      else for (let k = first; k <= last; k++) months.push(split.valueOf(k)!);
       if (months.every((v) => v !== undefined)) {
         consumed.add(idx);
         const text = spanText(tokens, m.start, dEnd);
@@ -1528,6 +1558,28 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         continue;
       }
     }
+    // "in January or February" (no year) over a month field of its own: those months of every year.
+    const splitAny = d && d.year === null && d.month && !d.day && !d.quarter && !d.half && !d.span && !d.decade ? splitMonthFields() : null;
+    if (d && splitAny) {
+      const months = (d.months ?? [d.month!]).map((k) => splitAny.valueOf(k));
+      if (months.every((v) => v !== undefined)) {
+        consumed.add(idx);
+        const op = negatedAt(m.start) ? "neq" : months.length > 1 ? "in" : "eq";
+        const filter = { field: splitAny.month.name, op, values: months } as Filter;
+        addAtom({
+          pos: m.start,
+          end: dEnd,
+          kind: "date",
+          options: [{ filter, how: "time" }],
+          negated: false,
+          refs: [],
+          listed: 0,
+          conj: null,
+          text: spanText(tokens, m.start, dEnd),
+        });
+        continue;
+      }
+    }
     if (d && timeFields.length) {
       const named = nearestRef(m.start, dEnd, isTimeField);
       const tfs = named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
@@ -1535,7 +1587,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       for (const tf of tfs) {
         // "on weekends", "in March" (no year): days of the week or a month of any year, on a date field.
         const recurring =
-          tf.role === "date" && d.year === null && !d.quarter && !d.half && !d.decade && !d.day
+          tf.role === "date" && d.year === null && !d.quarter && !d.half && !d.span && !d.decade && !d.day
             ? (d.weekdays?.map((k) => WEEKDAY_NAMES[k]) ?? (d.month ? (d.months ?? [d.month]).map((k) => MONTH_NAMES[k - 1]) : null))
             : null;
         if (recurring) {
@@ -1907,7 +1959,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       after: [lemma(i + 1)],
     });
     // ("which year had the most profit": the year asked for is the grain too, as "by year" is.)
-    const asked = ["which", "what"].includes(lemma(i - 1)) || (/^\d+$/.test(lemma(i - 1)) && ["which", "what"].includes(lemma(i - 2)));
+    // ("top 5 years by total sales", "the 3 years with the highest sales": so are years counted out.)
+    // ("how many different years": the years are counted, each one a group.)
+    const asked = ["which", "what"].includes(lemma(i - 1)) || /^\d+$/.test(lemma(i - 1)) || hitKey(mAt(i - 1), "agg") === "distinct";
     if ((bucket !== "year" || asked) && tf.role === "date" && !a.bucket) a.bucket = bucket;
   }
   // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a

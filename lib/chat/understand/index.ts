@@ -209,6 +209,8 @@ const sameButDistinct = (p: AnalysisPlan, count: AnalysisPlan, field: string) =>
 /** `field` names each row once (every group of a grouping by it is one row). */
 function namesEachRow(lex: TableLexicon, field: string): boolean {
   const info = lex.byName.get(field);
+  // (A year field of a yearly series, one row a year, names its rows too: "how many years was the level above 580".)
+  if (info?.yearLike && info.numbers) return info.numbers.length >= 5 && !info.numbers.some((x) => Number.isNaN(x)) && info.distinct === info.numbers.length;
   return !!info?.codes && info.codes.length >= 5 && !info.codes.some((c) => c < 0) && info.distinct === info.codes.length;
 }
 

@@ -15,6 +15,7 @@ import {
   MONTHS,
   HALVES,
   MULTIPLIERS,
+  SEASONS,
   NUMBER_WORDS,
   QUARTERS,
   ROW_NOUNS,
@@ -59,6 +60,8 @@ export interface DateValue {
   quarter: number | null;
   /** "first half of 2017", "H2 2018": a half year (1 = January to June). */
   half?: number;
+  /** "the summer of 1978": the first and last month of a season of one year. */
+  span?: number[];
   /** "1970s": a decade. */
   decade: boolean;
   /** "on Mondays", "at the weekend": days of the week (Monday = 0), any date. */
@@ -204,7 +207,9 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     }
     // Month name [day] [,] [year] / day month [year].
     const mo = month(t);
-    if (mo !== undefined && !(t.text === "may" && !plainInt(tokens[i + 1]) && !isYearNum(plainInt(tokens[i + 1])))) {
+    // ("may" is a month before a number, or listed with another month: "in May or June 1985".)
+    const listedMonth = (k: number) => ["or", "and"].includes(tokens[k]?.text ?? "") && !!tokens[k + 1] && month(tokens[k + 1]) !== undefined;
+    if (mo !== undefined && !(t.text === "may" && !plainInt(tokens[i + 1]) && !isYearNum(plainInt(tokens[i + 1])) && !listedMonth(i + 1))) {
       let j = i + 1;
       let day: number | null = null;
       if (dayOf(tokens[j]) !== null && !isYearNum(plainInt(tokens[j]))) {
@@ -227,6 +232,31 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
       date(start, j, { ...blank, year, month: mo, day });
       i = j - 1;
       continue;
+    }
+    // A season of one year: "the summer of 1978", "summer 1978", "1978 summer" (only with a year: "fall" is a verb).
+    const season = t.kind === "word" ? SEASONS[t.lemma] : undefined;
+    if (season) {
+      let j = i + 1;
+      let year: number | null = null;
+      if (isYearNum(plainInt(tokens[j]))) year = plainInt(tokens[j++]);
+      else if (tokens[j]?.text === "of" && isYearNum(plainInt(tokens[j + 1]))) {
+        year = plainInt(tokens[j + 1]);
+        j += 2;
+      }
+      let start = i;
+      if (year === null && isYearNum(plainInt(tokens[i - 1])) && !used[i - 1]) {
+        year = plainInt(tokens[i - 1]);
+        start = i - 1;
+        out.splice(
+          out.findIndex((p) => p.start === i - 1),
+          1,
+        );
+      }
+      if (year !== null) {
+        date(start, j, { ...blank, year, span: season });
+        i = j - 1;
+        continue;
+      }
     }
     // Quarters and half years: Q4 2017, 2017 Q4, fourth quarter of 2017, Q4, the first half of 2017, H2 2018.
     const h1 = HALVES[t.text];

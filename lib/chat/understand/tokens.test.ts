@@ -75,6 +75,8 @@ describe("singularize", () => {
       "cylinder",
     ]);
     expect(singularize("1970s")).toBe("1970s");
+    // (A silent e before "zes": sizes, prizes; none after zz or tz: buzzes, waltzes.)
+    expect(["sizes", "prizes", "buzzes", "waltzes"].map(singularize)).toEqual(["size", "prize", "buzz", "waltz"]);
   });
 
   it("marks words typed with a capital letter", () => {

@@ -40,6 +40,8 @@ export function singularize(word: string): string {
   }
   if (word.endsWith("ies")) return word.length <= 4 ? word.slice(0, -1) : `${word.slice(0, -3)}y`;
   if (word.endsWith("ss") || word.endsWith("us") || word.endsWith("is") || word.endsWith("ics")) return word;
+  // ("sizes", "prizes": a silent e before the s; "buzzes", "waltzes": none.)
+  if (word.endsWith("zes") && !word.endsWith("zzes") && !word.endsWith("tzes")) return word.slice(0, -1);
   if (word.endsWith("sses") || word.endsWith("ches") || word.endsWith("shes") || word.endsWith("xes") || word.endsWith("zes")) return word.slice(0, -2);
   if (word.endsWith("s")) return word.slice(0, -1);
   return word;

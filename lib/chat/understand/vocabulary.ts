@@ -72,8 +72,26 @@ const TYPO_TARGETS: string[] = [
 ];
 const typoCache = new Map<string, string | null>();
 
+// Short question words typed with one letter dropped or two neighbours swapped ("totl", "mny"), or a
+// three-letter one with a letter added at its end ("sume"): the
+// misspelt forms, each with the one word it stands for (a form two targets share stands for none).
+const SHORT_TYPOS: Map<string, string | null> = (() => {
+  const out = new Map<string, string | null>();
+  const not = new Set(words.shortTypos.notWords);
+  for (const t of words.shortTypos.targets) {
+    const forms = new Set<string>();
+    for (let i = 1; i < t.length; i++) forms.add(t.slice(0, i) + t.slice(i + 1));
+    for (let i = 1; i + 1 < t.length; i++) forms.add(t.slice(0, i) + t[i + 1] + t[i] + t.slice(i + 2));
+    // A three-letter word has no shorter typo: one letter added at its end ("sume", "summ").
+    if (t.length <= 3) for (const c of "abcdefghijklmnopqrstuvwxyz") forms.add(t + c);
+    for (const f of forms) if (f !== t && f.length >= 3 && !not.has(f)) out.set(f, out.has(f) ? null : t);
+  }
+  return out;
+})();
+
 /** The vocabulary word a misspelt word stands for, if exactly one is close enough. */
 export function correctWord(word: string): string | null {
+  if (word.length < 6 && SHORT_TYPOS.has(word) && !TRIE.next.has(word) && !STOP_WORDS.has(word) && !ROW_NOUNS.has(word)) return SHORT_TYPOS.get(word) ?? null;
   // Real words ("whole", "house") are not typos of grammar words: only longer words, never a known one.
   if (word.length < 6 || TRIE.next.has(word) || STOP_WORDS.has(word) || ROW_NOUNS.has(word) || !/^[a-z]+$/.test(word)) return null;
   const cached = typoCache.get(word);
@@ -115,6 +133,8 @@ export const MULTIPLIERS: Record<string, number> = words.multipliers;
 export const MONTHS: Record<string, number> = words.months;
 export const QUARTERS: Record<string, number> = words.quarters;
 export const HALVES: Record<string, number> = words.halves;
+/** "the summer of 1978": a season of one year as its first and last month (northern meteorological seasons). */
+export const SEASONS: Record<string, number[]> = words.seasons;
 export const POSITIVE_VALUES = new Set(words.positiveValues);
 export const NEGATIVE_VALUES = new Set(words.negativeValues);
 export const FIELD_ALIASES: string[][] = words.fieldAliases;
