@@ -110,8 +110,11 @@ export function buildPortfolio(rowCount: number, featureCount: number, info: Por
     gbdt(0.05, 31, 20, 1, 0.8),
     ...log(gbdt(0.05, 31, 20, 1, 0.8)),
     ...oneHot(gbdt(0.05, 31, 20, 1, 0.8)),
+    // The additive model early (a cheap fit, the member most unlike the boosting ones); without it
+    // the plain linear model, later.
+    ...(info.additive ? [{ family: "linear", lambda: 1e-4, bins: ADDITIVE_BINS } as const] : []),
     gbdt(0.05, 63, 10, 3, 0.6, 0.8),
-    info.additive ? { family: "linear", lambda: 1e-4, bins: ADDITIVE_BINS } : { family: "linear", lambda: 1e-3 },
+    ...(info.additive ? [] : [{ family: "linear", lambda: 1e-3 } as const]),
     gbdt(0.05, 31, 20, 1, 0.8, 1, { extraTrees: true }),
     gbdt(0.05, 64, 20, 5, 0.7, 0.8, { maxDepth: 6 }),
     gbdt(0.05, 31, 20, 1, 0.8, 1, { maxBins: 63 }),

@@ -36,8 +36,8 @@ function additiveTable(n: number, seed: number): { table: Table; y: Float64Array
 }
 
 describe("the additive member", async () => {
-  // 20,000 rows: the search fits on 12,800, with the portfolio of larger tables; six candidates reach
-  // the additive model (the first is fitted with and without derived features at 60 s).
+  // 20,000 rows: the search fits on 12,800, with the portfolio of larger tables, whose first six
+  // candidates include the additive model (at 60 s the first is fitted with and without derived features).
   const { table, y } = additiveTable(20_000, 3);
   const outcome = await trainModel({ table, predictFields: ["label"], budgetSeconds: 60, threads: 1, seed: 4, maxTrials: 6, oofFolds: 0 });
   const field = outcome.report.fields[0];
