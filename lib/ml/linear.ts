@@ -142,10 +142,9 @@ export class LinearModel {
       const nb = los.length;
       for (let i = 0; i < n; i++) {
         const v = src[i];
-        let d = -1;
-        let delta: Float64Array | null = null;
-        if (v !== v) delta = missingDelta;
-        else {
+        if (v !== v) {
+          if (missingDelta) for (let o = 0; o < K; o++) out[i * K + o] += missingDelta[o];
+        } else {
           if (nb > 0) {
             // The last bin whose lower bound is below v, if v is within its upper bound.
             let lo = 0;
@@ -155,12 +154,10 @@ export class LinearModel {
               if (los[mid] < v) lo = mid + 1;
               else hi = mid;
             }
-            if (lo > 0 && v <= his[lo - 1]) d = lo - 1;
-            if (d >= 0) for (let o = 0; o < K; o++) out[i * K + o] += binDelta[d * K + o];
+            if (lo > 0 && v <= his[lo - 1]) for (let o = 0; o < K; o++) out[i * K + o] += binDelta[(lo - 1) * K + o];
           }
-          if (catDelta && v >= 0 && v < catDelta.length / K && v === Math.floor(v)) delta = catDelta.subarray(v * K, v * K + K);
+          if (catDelta && v >= 0 && v < catDelta.length / K && v === Math.floor(v)) for (let o = 0; o < K; o++) out[i * K + o] += catDelta[v * K + o];
         }
-        if (delta) for (let o = 0; o < K; o++) out[i * K + o] += delta[o];
       }
     }
     return out;
