@@ -51,6 +51,7 @@ function parseArgs(): {
   bagFolds?: number;
   oofFolds?: number;
   maxTrials?: number;
+  additiveMember?: boolean;
 } {
   const args = process.argv.slice(2);
   const get = (name: string): string | undefined => {
@@ -68,6 +69,8 @@ function parseArgs(): {
     bagFolds: get("bag-folds") === undefined ? undefined : Number(get("bag-folds")),
     oofFolds: get("oof-folds") === undefined ? undefined : Number(get("oof-folds")),
     maxTrials: get("max-trials") === undefined ? undefined : Number(get("max-trials")),
+    // --no-additive: the plain linear model in the portfolio, the best candidates only in the ensemble's pool.
+    additiveMember: args.includes("--no-additive") ? false : undefined,
   };
 }
 
@@ -189,6 +192,7 @@ async function main(): Promise<void> {
           bagFolds: opts.bagFolds,
           oofFolds: opts.oofFolds,
           maxTrials: opts.maxTrials,
+          additiveMember: opts.additiveMember,
         });
         const seconds = (Date.now() - t0) / 1000;
         const model = loadModel(outcome.artifact);
@@ -291,6 +295,7 @@ function printTable(rows: Row[], budgets: number[]): void {
 
 /** Short label of a candidate: family and the options that set it apart. */
 function describeMember(c: CandidateConfig): string {
+  if (c.family === "linear" && c.bins) return `additive(${c.bins})`;
   if (c.family !== "gbdt") return c.family;
   const tags = [`${c.numLeaves}l`, `lr${c.learningRate}`];
   if (c.maxDepth) tags.push(`d${c.maxDepth}`);

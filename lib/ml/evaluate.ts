@@ -39,7 +39,8 @@ export type CandidateConfig =
       /** Classification: average smoothed log-odds (a margin model, as members of ensembles need) instead of probabilities. */
       logitLeaves?: boolean;
     }
-  | { family: "linear"; lambda: number };
+  /** bins: numeric fields also as indicators of that many quantile bins (an additive model, linear.ts). */
+  | { family: "linear"; lambda: number; bins?: number };
 
 export interface Fold {
   train: FeatureMatrix;
@@ -149,7 +150,7 @@ export function fitCandidate(
       return new TreeLearner(ensemble);
     }
     case "linear":
-      return new LinearLearner(trainLinear(train, y, { objective, numClasses: nc, lambda: config.lambda, deadlineMs }, weights));
+      return new LinearLearner(trainLinear(train, y, { objective, numClasses: nc, lambda: config.lambda, bins: config.bins, deadlineMs }, weights));
   }
 }
 

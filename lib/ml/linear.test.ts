@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FeatureMatrix } from "./core/types";
 import { Rng } from "./core/random";
-import { trainLinear } from "./linear";
+import { LinearModel, trainLinear } from "./linear";
 import { computeAuc } from "./metrics";
 
 function matrix(cols: number[][], kinds: ("numeric" | "categorical")[] = [], categories: number[] = []): FeatureMatrix {
@@ -62,5 +62,65 @@ describe("linear models", () => {
     for (let i = 0; i < 3; i++) expect(p[i * 3] + p[i * 3 + 1] + p[i * 3 + 2]).toBeCloseTo(1, 12);
     expect(p[0 * 3 + 0]).toBeGreaterThan(0.5);
     expect(p[2 * 3 + 2]).toBeGreaterThan(0.5);
+  });
+
+  it("one-hot logistic regression reproduces each category's rate, rare (clipped) categories and missing values included", () => {
+    // The maximum-likelihood fit of a saturated one-hot model predicts each group's rate exactly:
+    // a check of the sparse margins and gradients of indicator columns (their two values, clipping).
+    const rng = new Rng(11);
+    const rates = [0.1, 0.5, 0.8, 0.3, 0.65];
+    const c: number[] = [];
+    const y: number[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const u = rng.next();
+      // category 4 is rare (1%): its standardised indicator is clipped; 5% of values are missing.
+      const cat = u < 0.05 ? NaN : u < 0.06 ? 4 : rng.nextInt(4);
+      c.push(cat);
+      const rate = cat !== cat ? 0.9 : rates[cat];
+      y.push(rng.next() < rate ? 1 : 0);
+    }
+    const x = matrix([c], ["categorical"], [5]);
+    const model = trainLinear(x, Float64Array.from(y), { objective: "binary", lambda: 1e-7, maxIterations: 1000 });
+    const p = model.predict(x);
+    for (const group of [0, 1, 2, 3, 4, NaN]) {
+      const rows = c.map((v, i) => (Object.is(v, group) || v === group ? i : -1)).filter((i) => i >= 0);
+      const rate = rows.reduce((s, i) => s + y[i], 0) / rows.length;
+      expect(p[rows[0]]).toBeCloseTo(rate, 3);
+    }
+    expect(model.json.columns.some((col) => col.type === "cat" && col.category === 4)).toBe(true);
+  });
+
+  it("with bins, an additive model fits a shape that a line cannot, and contributions add up to the margin", () => {
+    const rng = new Rng(7);
+    const a: number[] = [];
+    const b: number[] = [];
+    const y: number[] = [];
+    for (let i = 0; i < 4000; i++) {
+      a.push(i % 97 === 0 ? NaN : rng.next() * 6 - 3);
+      b.push(rng.next());
+      // P(1) high in the middle of a and rising with b: not monotone in a.
+      const m = a[i] !== a[i] ? 0 : 2.5 - 2 * Math.abs(a[i]);
+      y.push(rng.next() < 1 / (1 + Math.exp(-(m + 2 * b[i] - 1))) ? 1 : 0);
+    }
+    const x = matrix([a, b]);
+    const yy = Float64Array.from(y);
+    const line = trainLinear(x, yy, { objective: "binary", lambda: 1e-3 });
+    const gam = trainLinear(x, yy, { objective: "binary", lambda: 1e-3, bins: 16 });
+    expect(gam.json.columns.filter((col) => col.type === "bin" && col.feature === 0).length).toBeGreaterThanOrEqual(12);
+    const aucLine = computeAuc(y, line.predict(x));
+    const aucGam = computeAuc(y, gam.predict(x));
+    expect(aucLine).toBeLessThan(0.72);
+    expect(aucGam).toBeGreaterThan(aucLine + 0.1);
+    // The shape in a: the middle above both ends.
+    const at = (v: number) => gam.predict(matrix([[v], [0.5]]))[0];
+    expect(at(0)).toBeGreaterThan(at(-2.8) + 0.4);
+    expect(at(0)).toBeGreaterThan(at(2.8) + 0.4);
+    // Exact explanation: per-field contributions + bias = the margin, row by row.
+    const raw = gam.predictRaw(x);
+    const contrib = gam.contributions(x, new Int32Array(x.rowCount));
+    for (let i = 0; i < 50; i++) expect(contrib[i * 2] + contrib[i * 2 + 1] + gam.json.bias[0]).toBeCloseTo(raw[i], 10);
+    // The artifact form (JSON; open bins have no bound) predicts the same.
+    const back = new LinearModel(JSON.parse(JSON.stringify(gam.toJSON())));
+    expect(Array.from(back.predict(x))).toEqual(Array.from(gam.predict(x)));
   });
 });

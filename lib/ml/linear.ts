@@ -1,5 +1,8 @@
 // Regularised linear models on standardised features: logistic (binary), softmax (multiclass) and
 // ridge regression, fitted with L-BFGS. Cheap, smooth baselines that sometimes beat trees on small data.
+// With `bins`, numeric fields also get one indicator per quantile bin (core/binning.ts): an additive
+// model (GAM-like) whose shape per field is a step function, a member that differs from trees.
+import { BinMapper } from "./core/binning";
 import type { FeatureMatrix, Objective } from "./core/types";
 
 /** Categoricals with at most this many categories are one-hot encoded; larger ones rely on other features. */
@@ -10,13 +13,17 @@ const CLIP = 5;
 type LinearColumn =
   | { type: "num"; feature: number; mean: number; std: number }
   | { type: "missing"; feature: number; mean: number; std: number }
-  | { type: "cat"; feature: number; category: number; mean: number; std: number };
+  | { type: "cat"; feature: number; category: number; mean: number; std: number }
+  /** Indicator of lo < v <= hi (a bound left out is unbounded); missing values are 0. */
+  | { type: "bin"; feature: number; lo?: number; hi?: number; mean: number; std: number };
 
 export interface LinearParams {
   objective: Objective;
   numClasses?: number;
   /** L2 strength on the mean loss. */
   lambda: number;
+  /** Numeric fields also get indicators of at most this many quantile bins (0/undefined: none). */
+  bins?: number;
   maxIterations?: number;
   deadlineMs?: number;
 }
@@ -34,7 +41,77 @@ export interface LinearModelJson {
   yStd: number;
 }
 
+/** A model's indicator columns by field, for predictions (their steps where they are 1) without a pass per column. */
+interface PredictionPlan {
+  /** Bias plus every indicator column at its value when 0, per output. */
+  base: Float64Array;
+  dense: { column: LinearColumn; w: Float64Array }[];
+  fields: {
+    feature: number;
+    /** Bins sorted by lower bound (-Infinity when open), their upper bounds and steps (bins * outputs). */
+    los: Float64Array;
+    his: Float64Array;
+    binDelta: Float64Array;
+    /** Steps by category index (categories * outputs, 0 where no column), or null. */
+    catDelta: Float64Array | null;
+    missingDelta: Float64Array | null;
+  }[];
+}
+
+function buildPlan(json: LinearModelJson): PredictionPlan {
+  const { columns, weights, bias } = json;
+  const K = json.objective === "multiclass" ? json.numClasses : 1;
+  const p = columns.length;
+  const base = Float64Array.from(bias);
+  const dense: PredictionPlan["dense"] = [];
+  const byField = new Map<number, { bins: { lo: number; hi: number; delta: Float64Array }[]; cats: Map<number, Float64Array>; missing: Float64Array | null }>();
+  columns.forEach((column, j) => {
+    const w = Float64Array.from({ length: K }, (_, o) => weights[o * p + j]);
+    if (column.type === "num") {
+      dense.push({ column, w });
+      return;
+    }
+    const zero = clipped(0, column);
+    const step = clipped(1, column) - zero;
+    const delta = Float64Array.from(w, (wo) => wo * step);
+    for (let o = 0; o < K; o++) base[o] += w[o] * zero;
+    let f = byField.get(column.feature);
+    if (!f) byField.set(column.feature, (f = { bins: [], cats: new Map(), missing: null }));
+    if (column.type === "missing") f.missing = f.missing ? f.missing.map((v, o) => v + delta[o]) : delta;
+    else if (column.type === "cat") f.cats.set(column.category, delta);
+    else f.bins.push({ lo: column.lo ?? -Infinity, hi: column.hi ?? Infinity, delta });
+  });
+  const fields = [...byField.entries()].map(([feature, f]) => {
+    f.bins.sort((a, b) => a.lo - b.lo);
+    let catDelta: Float64Array | null = null;
+    if (f.cats.size) {
+      const size = Math.max(...f.cats.keys()) + 1;
+      catDelta = new Float64Array(size * K);
+      for (const [c, d] of f.cats) catDelta.set(d, c * K);
+    }
+    const binDelta = new Float64Array(f.bins.length * K);
+    f.bins.forEach((b, i) => binDelta.set(b.delta, i * K));
+    return {
+      feature,
+      los: Float64Array.from(f.bins, (b) => b.lo),
+      his: Float64Array.from(f.bins, (b) => b.hi),
+      binDelta,
+      catDelta,
+      missingDelta: f.missing,
+    };
+  });
+  return { base, dense, fields };
+}
+
+/** The standardised, clipped value of an indicator column whose indicator is `raw` (as fillColumn computes it). */
+function clipped(raw: number, col: LinearColumn): number {
+  const inv = col.std > 0 ? 1 / col.std : 0;
+  const s = (raw - col.mean) * inv;
+  return Math.min(CLIP, Math.max(-CLIP, s));
+}
+
 export class LinearModel {
+  private plan?: PredictionPlan;
   constructor(readonly json: LinearModelJson) {}
 
   get outputs(): number {
@@ -43,19 +120,44 @@ export class LinearModel {
 
   /** Raw margins (rows * outputs). */
   predictRaw(x: FeatureMatrix): Float64Array {
-    const { columns, weights, bias } = this.json;
+    const plan = (this.plan ??= buildPlan(this.json));
     const K = this.outputs;
-    const p = columns.length;
     const n = x.rowCount;
     const out = new Float64Array(n * K);
-    for (let o = 0; o < K; o++) for (let i = 0; i < n; i++) out[i * K + o] = bias[o];
+    for (let o = 0; o < K; o++) for (let i = 0; i < n; i++) out[i * K + o] = plan.base[o];
     const z = new Float64Array(n);
-    for (let j = 0; j < p; j++) {
-      fillColumn(columns[j], x, z);
+    for (const { column, w } of plan.dense) {
+      fillColumn(column, x, z);
       for (let o = 0; o < K; o++) {
-        const w = weights[o * p + j];
-        if (w === 0) continue;
-        for (let i = 0; i < n; i++) out[i * K + o] += w * z[i];
+        const wo = w[o];
+        if (wo === 0) continue;
+        for (let i = 0; i < n; i++) out[i * K + o] += wo * z[i];
+      }
+    }
+    // Indicator columns: each adds its step on the rows where it is 1 (at most one bin and one
+    // category per field, found by binary search and lookup).
+    for (const f of plan.fields) {
+      const src = x.columns[f.feature];
+      const { los, his, binDelta, catDelta, missingDelta } = f;
+      const nb = los.length;
+      for (let i = 0; i < n; i++) {
+        const v = src[i];
+        if (v !== v) {
+          if (missingDelta) for (let o = 0; o < K; o++) out[i * K + o] += missingDelta[o];
+        } else {
+          if (nb > 0) {
+            // The last bin whose lower bound is below v, if v is within its upper bound.
+            let lo = 0;
+            let hi = nb;
+            while (lo < hi) {
+              const mid = (lo + hi) >>> 1;
+              if (los[mid] < v) lo = mid + 1;
+              else hi = mid;
+            }
+            if (lo > 0 && v <= his[lo - 1]) for (let o = 0; o < K; o++) out[i * K + o] += binDelta[(lo - 1) * K + o];
+          }
+          if (catDelta && v >= 0 && v < catDelta.length / K && v === Math.floor(v)) for (let o = 0; o < K; o++) out[i * K + o] += catDelta[v * K + o];
+        }
       }
     }
     return out;
@@ -114,7 +216,8 @@ function fillColumn(col: LinearColumn, x: FeatureMatrix, z: Float64Array): void 
       }
       raw = v;
     } else if (col.type === "missing") raw = v !== v ? 1 : 0;
-    else raw = v === col.category ? 1 : 0;
+    else if (col.type === "cat") raw = v === col.category ? 1 : 0;
+    else raw = inBin(col, v) ? 1 : 0;
     let s = (raw - col.mean) * inv;
     if (s > CLIP) s = CLIP;
     else if (s < -CLIP) s = -CLIP;
@@ -144,7 +247,11 @@ export function transformRaw(raw: Float64Array, n: number, objective: Objective,
   return out;
 }
 
-function describeColumns(x: FeatureMatrix, weights?: Float64Array): LinearColumn[] {
+function inBin(col: { lo?: number; hi?: number }, v: number): boolean {
+  return v === v && (col.lo === undefined || v > col.lo) && (col.hi === undefined || v <= col.hi);
+}
+
+function describeColumns(x: FeatureMatrix, weights?: Float64Array, bins = 0): LinearColumn[] {
   const cols: LinearColumn[] = [];
   const n = x.rowCount;
   let wsum = 0;
@@ -161,6 +268,7 @@ function describeColumns(x: FeatureMatrix, weights?: Float64Array): LinearColumn
     const mean = s / wsum;
     return { mean, std: Math.sqrt(Math.max(0, s2 / wsum - mean * mean)) };
   };
+  const binMapper = bins >= 2 ? BinMapper.fit(x, bins) : null;
   x.features.forEach((spec, f) => {
     const src = x.columns[f];
     if (spec.kind === "categorical") {
@@ -189,6 +297,15 @@ function describeColumns(x: FeatureMatrix, weights?: Float64Array): LinearColumn
       const mean = s / wp;
       const std = Math.sqrt(Math.max(0, s2 / wp - mean * mean));
       if (std > 1e-12) cols.push({ type: "num", feature: f, mean, std });
+      const info = binMapper?.info[f];
+      if (std > 1e-12 && info?.kind === "numeric" && info.bounds.length > 0) {
+        const b = info.bounds;
+        for (let k = 0; k <= b.length; k++) {
+          const col = { feature: f, ...(k > 0 ? { lo: b[k - 1] } : {}), ...(k < b.length ? { hi: b[k] } : {}) };
+          const st = stats((i) => (inBin(col, src[i]) ? 1 : 0));
+          if (st.std > 1e-9) cols.push({ type: "bin", ...col, ...st });
+        }
+      }
     }
     if (present < n && present > 0) {
       const st = stats((i) => (src[i] !== src[i] ? 1 : 0));
@@ -205,15 +322,43 @@ export function trainLinear(x: FeatureMatrix, y: Float64Array, params: LinearPar
   const k = objective === "multiclass" ? (params.numClasses ?? 0) : objective === "binary" ? 2 : 1;
   if (objective === "multiclass" && k < 3) throw new Error(`multiclass needs numClasses >= 3, got ${k}`);
   const K = objective === "multiclass" ? k : 1;
-  const columns = describeColumns(x, weights);
+  const columns = describeColumns(x, weights, params.bins ?? 0);
   const p = columns.length;
-  // Dense row-major design matrix of standardised features.
-  const X = new Float64Array(n * p);
+  // Numeric columns: a dense row-major matrix of standardised values. Indicator columns (missing,
+  // category, bin) take two standardised values, `off` or `off + step` when the indicator is 1, so
+  // they are stored as the rows where it is 1: margins and gradients cost the ones, not n x p.
+  const dense: number[] = [];
+  const sparse: number[] = [];
+  columns.forEach((c, j) => (c.type === "num" ? dense : sparse).push(j));
+  const pd = dense.length;
+  const X = new Float64Array(n * pd);
   const z = new Float64Array(n);
-  for (let j = 0; j < p; j++) {
+  dense.forEach((j, d) => {
     fillColumn(columns[j], x, z);
-    for (let i = 0; i < n; i++) X[i * p + j] = z[i];
-  }
+    for (let i = 0; i < n; i++) X[i * pd + d] = z[i];
+  });
+  const off = new Float64Array(sparse.length);
+  const step = new Float64Array(sparse.length);
+  const starts = new Int32Array(sparse.length + 1);
+  const ones: Int32Array[] = [];
+  sparse.forEach((j, s) => {
+    fillColumn(columns[j], x, z);
+    let count = 0;
+    let zMin = n > 0 ? z[0] : 0;
+    let zMax = zMin;
+    for (let i = 0; i < n; i++) {
+      if (z[i] < zMin) zMin = z[i];
+      if (z[i] > zMax) zMax = z[i];
+    }
+    // The indicator is 1 where z is the larger of its two values (its mean is below 1).
+    for (let i = 0; i < n; i++) if (z[i] === zMax && zMax !== zMin) count++;
+    const rows = new Int32Array(count);
+    for (let i = 0, c = 0; i < n; i++) if (z[i] === zMax && zMax !== zMin) rows[c++] = i;
+    ones.push(rows);
+    off[s] = zMin;
+    step[s] = zMax - zMin;
+    starts[s + 1] = starts[s] + count;
+  });
   let wsum = 0;
   for (let i = 0; i < n; i++) wsum += weights ? weights[i] : 1;
   let yMean = 0;
@@ -235,16 +380,33 @@ export function trainLinear(x: FeatureMatrix, y: Float64Array, params: LinearPar
   const lambda = params.lambda;
   const margins = new Float64Array(n * K);
   const resid = new Float64Array(n * K);
+  const residSum = new Float64Array(K);
 
   const evaluate = (theta: Float64Array, grad: Float64Array): number => {
-    // margins = X W^T + b
-    for (let i = 0; i < n; i++) {
-      const row = i * p;
+    // margins = X W^T + b: the bias plus every indicator column at its `off` value, then the
+    // dense columns, then each indicator's step on the rows where it is 1.
+    for (let o = 0; o < K; o++) {
+      let base = theta[K * p + o];
+      for (let s = 0; s < sparse.length; s++) base += off[s] * theta[o * p + sparse[s]];
+      for (let i = 0; i < n; i++) margins[i * K + o] = base;
+    }
+    if (pd > 0) {
+      for (let i = 0; i < n; i++) {
+        const row = i * pd;
+        for (let o = 0; o < K; o++) {
+          const wo = o * p;
+          let m = 0;
+          for (let d = 0; d < pd; d++) m += X[row + d] * theta[wo + dense[d]];
+          margins[i * K + o] += m;
+        }
+      }
+    }
+    for (let s = 0; s < sparse.length; s++) {
+      const rows = ones[s];
       for (let o = 0; o < K; o++) {
-        let m = theta[K * p + o];
-        const wo = o * p;
-        for (let j = 0; j < p; j++) m += X[row + j] * theta[wo + j];
-        margins[i * K + o] = m;
+        const v = step[s] * theta[o * p + sparse[s]];
+        if (v === 0) continue;
+        for (let t = 0; t < rows.length; t++) margins[rows[t] * K + o] += v;
       }
     }
     let loss = 0;
@@ -272,14 +434,24 @@ export function trainLinear(x: FeatureMatrix, y: Float64Array, params: LinearPar
       }
     }
     grad.fill(0);
+    residSum.fill(0);
     for (let i = 0; i < n; i++) {
-      const row = i * p;
+      const row = i * pd;
       for (let o = 0; o < K; o++) {
         const r = resid[i * K + o];
-        if (r === 0) continue;
+        residSum[o] += r;
+        if (r === 0 || pd === 0) continue;
         const wo = o * p;
-        for (let j = 0; j < p; j++) grad[wo + j] += r * X[row + j];
-        grad[K * p + o] += r;
+        for (let d = 0; d < pd; d++) grad[wo + dense[d]] += r * X[row + d];
+      }
+    }
+    for (let o = 0; o < K; o++) {
+      grad[K * p + o] = residSum[o];
+      for (let s = 0; s < sparse.length; s++) {
+        const rows = ones[s];
+        let r1 = 0;
+        for (let t = 0; t < rows.length; t++) r1 += resid[rows[t] * K + o];
+        grad[o * p + sparse[s]] = off[s] * residSum[o] + step[s] * r1;
       }
     }
     let reg = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CandidateResult } from "./evaluate";
+import type { CandidateConfig, CandidateResult } from "./evaluate";
 import { Worker } from "node:worker_threads";
-import { awaitWorker, buildPortfolio, Proposer } from "./search";
+import { ADDITIVE_BINS, awaitWorker, buildPortfolio, Proposer } from "./search";
 import { splitRows } from "./split";
 
 function fakeResult(config: CandidateResult["config"], loss: number): CandidateResult {
@@ -24,6 +24,16 @@ describe("search", () => {
     expect(new Set(small.map((c) => c.family))).toEqual(new Set(["gbdt", "linear", "extra_trees", "random_forest"]));
     const large = buildPortfolio(50_000, 10);
     expect(large.slice(0, 3).every((c) => c.family === "gbdt")).toBe(true);
+  });
+
+  it("has an additive (binned linear) entry on larger tables when asked, the plain linear model otherwise", () => {
+    const binned = (cs: CandidateConfig[]) => cs.filter((c) => c.family === "linear" && c.bins);
+    expect(binned(buildPortfolio(50_000, 10, { objective: "binary", additive: true }))).toEqual([{ family: "linear", lambda: 1e-4, bins: ADDITIVE_BINS }]);
+    expect(binned(buildPortfolio(50_000, 10, { objective: "regression", additive: true }))).toHaveLength(1);
+    const plain = buildPortfolio(50_000, 10, { objective: "binary" });
+    expect(binned(plain)).toEqual([]);
+    expect(plain.filter((c) => c.family === "linear")).toHaveLength(1);
+    expect(binned(buildPortfolio(5000, 10, { objective: "binary", additive: true }))).toEqual([]);
   });
 
   it("then proposes new configurations near the best boosting model, deterministically", () => {

@@ -50,6 +50,9 @@ function gbdt(
   return { family: "gbdt", learningRate, numLeaves, minDataInLeaf, lambdaL2, featureFraction, baggingFraction, ...extra };
 }
 
+/** Quantile bins per numeric field of the additive (binned linear) member. */
+export const ADDITIVE_BINS = 64;
+
 /** What the portfolio may adapt to (known before the search, from the training rows). */
 export interface PortfolioInfo {
   objective: TaskSpec["objective"];
@@ -57,6 +60,8 @@ export interface PortfolioInfo {
   logTarget?: boolean;
   /** Most categories of a categorical feature (one-vs-rest variants join when some have more than 4). */
   maxCategories?: number;
+  /** Larger tables: the linear entry is an additive model on quantile bins of the numbers (linear.ts). */
+  additive?: boolean;
 }
 
 /**
@@ -105,8 +110,11 @@ export function buildPortfolio(rowCount: number, featureCount: number, info: Por
     gbdt(0.05, 31, 20, 1, 0.8),
     ...log(gbdt(0.05, 31, 20, 1, 0.8)),
     ...oneHot(gbdt(0.05, 31, 20, 1, 0.8)),
+    // The additive model early (a cheap fit, the member most unlike the boosting ones); without it
+    // the plain linear model, later.
+    ...(info.additive ? [{ family: "linear", lambda: 1e-4, bins: ADDITIVE_BINS } as const] : []),
     gbdt(0.05, 63, 10, 3, 0.6, 0.8),
-    { family: "linear", lambda: 1e-3 },
+    ...(info.additive ? [] : [{ family: "linear", lambda: 1e-3 } as const]),
     gbdt(0.05, 31, 20, 1, 0.8, 1, { extraTrees: true }),
     gbdt(0.05, 64, 20, 5, 0.7, 0.8, { maxDepth: 6 }),
     gbdt(0.05, 31, 20, 1, 0.8, 1, { maxBins: 63 }),

@@ -375,6 +375,7 @@ async function trainField(
     top.forEach((r, i) => (refit += (i === 0 ? 1 : SECOND_REFIT_SHARE) * Math.min(statsRefitMs(r) + servedRefitMs(r), budgetMs * REFIT_SHARE)));
     return job.fieldEnd - finalizeMs - Math.min(Math.max(refit, budgetMs * REFIT_MIN_SHARE), budgetMs * REFIT_SHARE);
   };
+  const additive = req.additiveMember ?? true;
   let best: CandidateResult | null = null;
   let maxCategories = 0;
   for (const f of pre.features) if (f.kind === "categorical") maxCategories = Math.max(maxCategories, f.categories ?? 0);
@@ -386,7 +387,7 @@ async function trainField(
     maxTrials: req.maxTrials,
     rowCount: folds[0].train.rowCount,
     featureCount: pre.features.length,
-    portfolio: { objective: target.objective, logTarget: !isClass && suitsLogTarget(yRest), maxCategories },
+    portfolio: { objective: target.objective, logTarget: !isClass && suitsLogTarget(yRest), maxCategories, additive },
     signal: req.signal,
     initial: probed ? [probed] : undefined,
     onTrial: (r, done) => {
@@ -407,11 +408,13 @@ async function trainField(
   // The final model: a weighted ensemble chosen greedily on the search's validation predictions of
   // every candidate (ensemble.ts), often the winner alone.
   const refitDeadline = job.fieldEnd - finalizeMs;
-  let selection = chooseEnsemble(task, results.slice(0, ENSEMBLE_POOL), concatArrays(folds.map((f) => f.validY)), MAX_SELECTION_ROWS);
+  const withLinear = (pool: CandidateResult[]): CandidateResult[] => (additive ? withBestLinear(pool, results) : pool);
+  let selection = chooseEnsemble(task, withLinear(results.slice(0, ENSEMBLE_POOL)), concatArrays(folds.map((f) => f.validY)), MAX_SELECTION_ROWS);
   let outOfFold: { folds: number; rows: number; candidates: number } | undefined;
   if (oofOn) {
     job.progress((Date.now() - job.fieldStart) / budgetMs, "Scoring the best models on every training row", (job.fieldEnd - Date.now()) / 1000);
-    const pool = [...selection.members.map((m) => m.result), ...results].filter((r, i, all) => all.indexOf(r) === i).slice(0, OOF_POOL);
+    // The members, the best linear and additive candidates (cheap fits), then the best others.
+    const pool = [...withLinear(selection.members.map((m) => m.result)), ...results].filter((r, i, all) => all.indexOf(r) === i).slice(0, OOF_POOL);
     // Time left for the refits: of the members chosen so far, or of the pool's three costliest
     // candidates (the new selection may choose others), at least the search's floor.
     const sum = (xs: number[]): number => xs.reduce((s, v) => s + v, 0);
@@ -782,6 +785,20 @@ function chooseEnsemble(
   return { members, loss: pruned.loss, bestSingleLoss: sel.bestSingleLoss, candidates: pool.length, maxSize };
 }
 
+/**
+ * The pool plus the best linear and the best additive candidate when they are not in it: members
+ * unlike trees, cheap to serve and to explain, which a pool of the best candidates (nearly all
+ * boosting on larger tables) leaves out although they may lower the ensemble's loss.
+ */
+function withBestLinear(pool: CandidateResult[], results: CandidateResult[]): CandidateResult[] {
+  const out = [...pool];
+  for (const additive of [false, true]) {
+    const best = results.find((r) => r.config.family === "linear" && !!r.config.bins === additive);
+    if (best && !out.includes(best)) out.push(best);
+  }
+  return out;
+}
+
 /** Split gain per feature of a boosting candidate's fitted model (null for other learners). */
 function probeGain(result: CandidateResult): Float64Array | null {
   const learner = learnerFromJson(result.learner);
@@ -828,7 +845,7 @@ export function describeConfig(c: CandidateConfig): string {
     case "extra_trees":
       return `extra trees (${c.numTrees} trees)`;
     case "linear":
-      return `linear model (L2 ${c.lambda})`;
+      return c.bins ? `additive model (${c.bins} bins per number, L2 ${c.lambda})` : `linear model (L2 ${c.lambda})`;
   }
 }
 

@@ -42,6 +42,12 @@ export interface TrainRequest {
    * default 5); 0 or 1 = select on the search's validation rows only (experiments).
    */
   oofFolds?: number;
+  /**
+   * The additive member (default true): a linear model on one-hot categories and quantile bins of
+   * the numbers in the portfolio of larger tables, and the best candidate of every family in the
+   * ensemble's pool; false = the plain linear model and the best candidates only (experiments).
+   */
+  additiveMember?: boolean;
 }
 
 export interface LeaderboardEntry {
