@@ -167,6 +167,20 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
   };
   const isYearNum = (v: number | null) => v !== null && v >= 1800 && v <= 2100;
   const used = new Uint8Array(tokens.length);
+  // The year of a period word that ends before token j: after it ("summer 1978", "Q4 of 2017") or, when
+  // free, right before it ("1978 summer", "2017 Q4": that number's own proposal is taken back).
+  const yearAround = (i: number, j: number): { year: number | null; start: number; end: number } => {
+    if (isYearNum(plainInt(tokens[j]))) return { year: plainInt(tokens[j]), start: i, end: j + 1 };
+    if (tokens[j]?.text === "of" && isYearNum(plainInt(tokens[j + 1]))) return { year: plainInt(tokens[j + 1]), start: i, end: j + 2 };
+    if (isYearNum(plainInt(tokens[i - 1])) && !used[i - 1]) {
+      out.splice(
+        out.findIndex((p) => p.start === i - 1),
+        1,
+      );
+      return { year: plainInt(tokens[i - 1]), start: i - 1, end: j };
+    }
+    return { year: null, start: i, end: j };
+  };
   const date = (start: number, end: number, d: DateValue) => {
     out.push({
       start,
@@ -236,25 +250,10 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     // A season of one year: "the summer of 1978", "summer 1978", "1978 summer" (only with a year: "fall" is a verb).
     const season = t.kind === "word" ? SEASONS[t.lemma] : undefined;
     if (season) {
-      let j = i + 1;
-      let year: number | null = null;
-      if (isYearNum(plainInt(tokens[j]))) year = plainInt(tokens[j++]);
-      else if (tokens[j]?.text === "of" && isYearNum(plainInt(tokens[j + 1]))) {
-        year = plainInt(tokens[j + 1]);
-        j += 2;
-      }
-      let start = i;
-      if (year === null && isYearNum(plainInt(tokens[i - 1])) && !used[i - 1]) {
-        year = plainInt(tokens[i - 1]);
-        start = i - 1;
-        out.splice(
-          out.findIndex((p) => p.start === i - 1),
-          1,
-        );
-      }
+      const { year, start, end } = yearAround(i, i + 1);
       if (year !== null) {
-        date(start, j, { ...blank, year, span: season });
-        i = j - 1;
+        date(start, end, { ...blank, year, span: season });
+        i = end - 1;
         continue;
       }
     }
@@ -264,27 +263,12 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     const q1 = QUARTERS[t.text] ?? h1;
     const q2 = tokens[i + 1] ? (QUARTERS[`${t.text} ${tokens[i + 1].text}`] ?? h2) : undefined;
     if (q1 !== undefined || q2 !== undefined) {
-      let j = q1 !== undefined ? i + 1 : i + 2;
-      let year: number | null = null;
-      if (isYearNum(plainInt(tokens[j]))) year = plainInt(tokens[j++]);
-      else if (tokens[j]?.text === "of" && isYearNum(plainInt(tokens[j + 1]))) {
-        year = plainInt(tokens[j + 1]);
-        j += 2;
-      }
-      let start = i;
-      if (year === null && isYearNum(plainInt(tokens[i - 1])) && !used[i - 1]) {
-        year = plainInt(tokens[i - 1]);
-        start = i - 1;
-        out.splice(
-          out.findIndex((p) => p.start === i - 1),
-          1,
-        );
-      }
       const half = h1 ?? h2;
+      const { year, start, end } = yearAround(i, q1 !== undefined ? i + 1 : i + 2);
       // A half without a year ("the first half of the list") is not a date: its words are read on.
       if (half === undefined || year !== null) {
-        date(start, j, half !== undefined ? { ...blank, year, half } : { ...blank, year, quarter: (q1 ?? q2)! });
-        i = j - 1;
+        date(start, end, half !== undefined ? { ...blank, year, half } : { ...blank, year, quarter: (q1 ?? q2)! });
+        i = end - 1;
         continue;
       }
     }
