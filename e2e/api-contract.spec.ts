@@ -1,28 +1,11 @@
 // The documented answers that the other specs do not produce, over HTTP against the real server,
 // so the contract check (global teardown) validates them too; and the legacy parameter spellings
 // real clients send (form bodies where everything is text, JSON text for arrays, True/False).
-import http from "node:http";
 import { test, expect, createDataset } from "./helpers/fixtures";
+import { postOversized } from "./helpers/http";
 import { churnRows } from "./helpers/data";
 
 test.describe.configure({ mode: "serial" });
-
-/** A POST that declares a body larger than MAX_BODY_MB (256 MB) and sends only its start. */
-function postOversized(url: URL, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: "POST", headers: { "content-type": "application/json", "content-length": String(300 * 1024 * 1024), ...headers } },
-      (res) => {
-        let text = "";
-        res.on("data", (d) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.write('{"name": "');
-  });
-}
 
 test("/api/v1 errors: 401 on every list, 415 for a body that is not JSON, 413 over the limit, 422 for bad queries", async ({ anon, api, apiKey, baseURL }) => {
   for (const path of ["/api/v1/models", "/api/v1/projects", "/api/v1/models/x", "/api/v1/datasets/x/rows"]) {
@@ -35,7 +18,7 @@ test("/api/v1 errors: 401 on every list, 415 for a body that is not JSON, 413 ov
   expect((await multipart.json()).detail).toMatch(/multipart/);
   const xml = await api.post("/api/v1/projects", { data: Buffer.from("<p/>"), headers: { "content-type": "application/xml" } });
   expect(xml.status()).toBe(415);
-  const oversized = await postOversized(new URL("/api/v1/projects", baseURL), { "X-API-Key": apiKey });
+  const oversized = await postOversized(new URL("/api/v1/projects", baseURL), { "X-API-Key": apiKey }, '{"name": "');
   expect(oversized.status).toBe(413);
   expect(JSON.parse(oversized.body).detail).toMatch(/larger than the limit/);
 

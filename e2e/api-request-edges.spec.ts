@@ -1,27 +1,10 @@
 // Requests at the edges of what clients send, over HTTP against the real server: API paths with a
 // trailing slash (answered as without it: many HTTP clients do not follow a 308 for a POST), and
 // bodies of about 10 MB and over the limit (a clear 4xx or success, never a 500; nothing stored lost).
-import http from "node:http";
 import { test, expect, createDataset } from "./helpers/fixtures";
+import { postOversized } from "./helpers/http";
 
 test.describe.configure({ mode: "serial" });
-
-/** A POST that declares a body larger than MAX_BODY_MB (256 MB) and sends only its start. */
-function postOversized(url: URL, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: "POST", headers: { "content-type": "application/json", "content-length": String(300 * 1024 * 1024), ...headers } },
-      (res) => {
-        let text = "";
-        res.on("data", (d) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.write('{"dataset_id": "x", "predict_fields": ["y"], "duration": 10, "ignore_fields": [');
-  });
-}
 
 const rows = Array.from({ length: 60 }, (_, i) => ({ x: i, z: (i * 7) % 11, y: i % 3 ? "a" : "b" }));
 
@@ -82,19 +65,11 @@ test("about 10 MB of rows: appended in full; with one bad row at the end nothing
   expect(await count()).toBe(rows.length + big.length);
 
   // Over the documented limit (MAX_BODY_MB): 413 before the body is read, saying what to do.
-  const oversized = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request(
-      new URL(`/v1/datasets?api_key=${apiKey}`, process.env.E2E_BASE_URL),
-      { method: "POST", headers: { "content-type": "application/json", "content-length": String(300 * 1024 * 1024) } },
-      (res) => {
-        let text = "";
-        res.on("data", (d) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.write(`{"id": "${id}", "rows": [` + '{"x": 1},'.repeat(1000));
-  });
+  const oversized = await postOversized(
+    new URL(`/v1/datasets?api_key=${apiKey}`, process.env.E2E_BASE_URL),
+    {},
+    `{"id": "${id}", "rows": [` + '{"x": 1},'.repeat(1000),
+  );
   expect(oversized.status).toBe(413);
   expect(JSON.parse(oversized.body).message).toMatch(/larger than the limit of 256 MB\. Send rows in smaller batches/);
   expect(await count()).toBe(rows.length + big.length);
@@ -128,7 +103,11 @@ test("a training request of about 10 MB: a short 422 (or 400) naming the problem
   expect((await legacy.json()).message).toMatch(/^Unknown field "n0"/);
   expect(Date.now() - started).toBeLessThan(60_000);
 
-  const oversized = await postOversized(new URL("/api/v1/models/train/new", baseURL), { "X-API-Key": apiKey });
+  const oversized = await postOversized(
+    new URL("/api/v1/models/train/new", baseURL),
+    { "X-API-Key": apiKey },
+    '{"dataset_id": "x", "predict_fields": ["y"], "duration": 10, "ignore_fields": [',
+  );
   expect(oversized.status).toBe(413);
   expect(JSON.parse(oversized.body).detail).toMatch(/larger than the limit of 256 MB/);
 });

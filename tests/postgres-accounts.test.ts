@@ -8,15 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-
-const adminUrl = process.env.TEST_DATABASE_URL?.trim();
-
-function databaseUrl(admin: string, database: string, params: Record<string, string> = {}) {
-  const url = new URL(admin);
-  url.pathname = `/${database}`;
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return url.toString();
-}
+import { adminUrl, createDatabase, databaseUrl, dropDatabase } from "./helpers/postgres-db";
 
 describe.skipIf(!adminUrl)("PostgreSQL accounts", () => {
   const database = `tabula_accounts_${process.pid}_${Date.now().toString(36)}`;
@@ -31,10 +23,7 @@ describe.skipIf(!adminUrl)("PostgreSQL accounts", () => {
   let owner: { userId: string; teamId: string };
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${database}"`);
-    await admin.end();
+    await createDatabase(database);
     process.env.DATABASE_URL = databaseUrl(adminUrl!, database, { connection_limit: "24" });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-pg-accounts-"));
     process.env.DATA_DIR = dataDir;
@@ -52,10 +41,7 @@ describe.skipIf(!adminUrl)("PostgreSQL accounts", () => {
   afterAll(async () => {
     await revocations?.stopRevocationListener();
     await db?.$disconnect();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(database);
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
+import { adminUrl, createDatabase, databaseUrl, dropDatabase } from "./helpers/postgres-db";
 
-const adminUrl = process.env.TEST_DATABASE_URL?.trim();
 const inCi = process.env.CI === "true";
 const CLAIMERS = 16;
 const TASKS = 40;
@@ -23,13 +23,6 @@ if (!adminUrl) {
   }
 }
 
-function databaseUrl(admin: string, database: string, params: Record<string, string> = {}) {
-  const url = new URL(admin);
-  url.pathname = `/${database}`;
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return url.toString();
-}
-
 describe.skipIf(!adminUrl)("PostgreSQL task queue", () => {
   const database = `tabula_claim_${process.pid}_${Date.now().toString(36)}`;
   let queue: typeof import("../lib/jobs/queue");
@@ -38,10 +31,7 @@ describe.skipIf(!adminUrl)("PostgreSQL task queue", () => {
   let dataDir: string | undefined;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${database}"`);
-    await admin.end();
+    await createDatabase(database);
     // Enough connections that every claimer really runs concurrently on the server.
     process.env.DATABASE_URL = databaseUrl(adminUrl!, database, { connection_limit: String(CLAIMERS + 4) });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-claim-data-"));
@@ -55,10 +45,7 @@ describe.skipIf(!adminUrl)("PostgreSQL task queue", () => {
 
   afterAll(async () => {
     await db?.$disconnect();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(database);
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

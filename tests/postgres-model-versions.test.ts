@@ -5,16 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
-
-const adminUrl = process.env.TEST_DATABASE_URL?.trim();
-
-function databaseUrl(admin: string, database: string, params: Record<string, string> = {}) {
-  const url = new URL(admin);
-  url.pathname = `/${database}`;
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return url.toString();
-}
+import { adminUrl, createDatabase, databaseUrl, dropDatabase } from "./helpers/postgres-db";
 
 describe.skipIf(!adminUrl)("PostgreSQL: saving models and versions under races", () => {
   const database = `tabula_versions_${process.pid}_${Date.now().toString(36)}`;
@@ -64,10 +55,7 @@ describe.skipIf(!adminUrl)("PostgreSQL: saving models and versions under races",
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${database}"`);
-    await admin.end();
+    await createDatabase(database);
     process.env.DATABASE_URL = databaseUrl(adminUrl!, database, { connection_limit: "24" });
     process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-versions-data-"));
     const { migrate } = await import("../scripts/migrate");
@@ -81,10 +69,7 @@ describe.skipIf(!adminUrl)("PostgreSQL: saving models and versions under races",
 
   afterAll(async () => {
     await db?.$disconnect();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(database);
   });
 
   it("a cancel racing a completion: exactly one wins, and a cancelled task never has a model", async () => {

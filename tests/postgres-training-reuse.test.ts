@@ -5,16 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
-
-const adminUrl = process.env.TEST_DATABASE_URL?.trim();
-
-function databaseUrl(admin: string, database: string, params: Record<string, string> = {}) {
-  const url = new URL(admin);
-  url.pathname = `/${database}`;
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return url.toString();
-}
+import { adminUrl, createDatabase, databaseUrl, dropDatabase } from "./helpers/postgres-db";
 
 describe.skipIf(!adminUrl)("PostgreSQL: identical trainings that race", () => {
   const database = `tabula_reuse_${process.pid}_${Date.now().toString(36)}`;
@@ -23,10 +14,7 @@ describe.skipIf(!adminUrl)("PostgreSQL: identical trainings that race", () => {
   let teamId: string;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${database}"`);
-    await admin.end();
+    await createDatabase(database);
     process.env.DATABASE_URL = databaseUrl(adminUrl!, database, { connection_limit: "24" });
     process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-reuse-data-"));
     const { migrate } = await import("../scripts/migrate");
@@ -38,10 +26,7 @@ describe.skipIf(!adminUrl)("PostgreSQL: identical trainings that race", () => {
 
   afterAll(async () => {
     await db?.$disconnect();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(database);
   });
 
   it("twelve identical requests at once: one task, every caller gets its id", async () => {
