@@ -120,8 +120,12 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     const asc = plan.sort!.order === "asc";
     // Several groups at the top value: all of them are named, not the first one alone.
     const tied = valid.filter((x) => x.value === top.value);
-    const lead =
-      tied.length > 1
+    // "the second lowest": the last of the first N groups in the other order (plan.within), named by its rank.
+    const w = plan.within;
+    const rank = w && plan.limit === 1 && w.order !== plan.sort!.order && tied.length === 1 && valid.length === 1 ? w.limit : 0;
+    const lead = rank
+      ? t(lang, w!.order === "asc" ? "leadRankMin" : "leadRankMax", { label: label(top), n: rank, what, value: fmt(top.value) })
+      : tied.length > 1
         ? t(lang, asc ? "leadTieMin" : "leadTieMax", { n: tied.length, what, value: fmt(top.value), labels: tieList(tied.map(label)) })
         : t(lang, asc ? "leadMin" : "leadMax", { label: label(top), what, value: fmt(top.value) });
     parts.unshift(lead);
@@ -305,6 +309,13 @@ function rowsText(r: RowsResult, ctx: AnswerContext, fields: FieldInfo[]): strin
   text += ".";
   if (r.filteredRows === 0) return `${text} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;
   if (r.indices.length < r.filteredRows) text += ` ${t(lang, "hiddenRows", { n: count(r.filteredRows - r.indices.length) })}`;
+  // "the second largest girth": the one row ranked that far, said by its rank (plan.within).
+  const w = plan.within;
+  if (w && r.sortField && !byKey && r.indices.length === 1 && Number.isFinite(r.sortField.numbers![r.indices[0]])) {
+    const value = formatNumber(r.sortField.numbers![r.indices[0]], lang, ctx.units.get(r.sortField.name));
+    const lead = t(lang, w.order === "asc" ? "leadRankRowMin" : "leadRankRowMax", { n: w.limit, field: r.sortField.name, value });
+    return `${lead} ${t(lang, "listed", { n: count(1) })} ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
+  }
   // The first row answers "which movie grossed the most": say it first.
   const labelField = rowLabelField(r, fields);
   if (r.sortField && !byKey && labelField && r.indices.length) {

@@ -73,7 +73,7 @@ export function describePlanShort(plan: import("./plan").AnalysisPlan, lang: Lan
   if (plan.intent === "relationship") return `${plan.y} vs ${plan.x}${plan.groupBy[0] ? ` ${t(lang, "by")} ${plan.groupBy[0].field}` : ""}${where}`;
   if (plan.intent === "distribution") return `${t(lang, "count")} ${t(lang, "by")} ${plan.x}${where}`;
   if (plan.intent === "rows")
-    return `${t(lang, "rowsTitle").toLowerCase()}${plan.y ? ` ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: plan.y })}` : ""}${where}`;
+    return `${t(lang, "rowsTitle").toLowerCase()}${plan.y ? ` ${t(lang, (plan.within?.order ?? plan.sort?.order) === "asc" ? "sortedAsc" : "sortedDesc", { field: plan.y })}` : ""}${where}`;
   const measures = [plan.measure, ...(plan.extraMeasures ?? [])].map((m) => lower(describeMeasure(m, lang, dateFields))).join(` ${t(lang, "and")} `);
   const by = plan.groupBy.length ? ` ${t(lang, "by")} ${plan.groupBy.map((g) => g.field).join(` ${t(lang, "and")} `)}` : "";
   const having = plan.having ? `, ${describeHaving(plan, lang, dateFields)}` : "";

@@ -90,6 +90,13 @@ function runRows(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Ui
   if (sortField && !sortField.numbers) throw new PlanError(`Rows can only be ranked by a number; "${sortField.name}" is not one.`, sortField.name);
   const indices: number[] = [];
   for (let i = 0; i < table.rowCount; i++) if (mask[i]) indices.push(i);
+  // "the second largest girth": the first `within.limit` rows by y in that order, then sorted and cut as asked.
+  if (plan.within && sortField) {
+    const v = sortField.numbers!;
+    const s = plan.within.order === "asc" ? 1 : -1;
+    const kept = indices.filter((i) => !Number.isNaN(v[i])).sort((a, b) => s * (v[a] - v[b]) || a - b);
+    indices.splice(0, indices.length, ...kept.slice(0, plan.within.limit));
+  }
   const keyField = plan.sort?.by === "key" && plan.x ? getField(fields, plan.x, "sort") : null;
   if (keyField) {
     const sign = plan.sort?.order === "desc" ? -1 : 1;

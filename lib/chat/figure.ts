@@ -57,7 +57,7 @@ export function figureTitle(result: QueryResult, ctx: FigureContext): string {
     plan.sort?.by === "key" && plan.x
       ? t(lang, plan.sort.order === "desc" ? "sortedKeyDesc" : "sortedKeyAsc", { field: plan.x })
       : result.sortField
-        ? t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: result.sortField.name })
+        ? t(lang, (plan.within?.order ?? plan.sort?.order) === "asc" ? "sortedAsc" : "sortedDesc", { field: result.sortField.name })
         : "";
   return `${t(lang, "rowsTitle")}${order ? ` (${order})` : ""}${filterSuffix(plan.filters, ctx)}`;
 }

@@ -12,6 +12,7 @@ import { dropRowGroupings } from "./rowgroups";
 import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
+import { ordinalRankReading } from "./ordinal";
 import { flagValues, nameWords, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
@@ -656,6 +657,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (countBack) adopt(countBack);
   const among = withinReading(a, best.plan, prevPlan);
   if (among) adopt(among);
+  const ranked2 = ordinalRankReading(a, best.plan);
+  if (ranked2) adopt(ranked2.plan);
   const mostRows = countRankReading(a, best.plan, ranked, lex);
   if (mostRows) {
     best = { ...mostRows, plan: mostRows.plan };
@@ -729,6 +732,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
   const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
+  if (ranked2) {
+    const k = notes.indexOf(`ignored:${ranked2.word.toLowerCase()}`);
+    if (k >= 0) notes.splice(k, 1);
+    notes.push(`readAs:the one ranked ${best.plan.within?.limit} from the ${a.superlative === "max" ? "highest" : "lowest"}:${ranked2.text}`);
+  }
   // A stray number inside a stray comparison ("more than 100k") is named once, with its comparison.
   const usedStray = grouped?.stray ?? null;
   const strayComparisons = a.strayComparisons.filter((c) => c !== usedStray?.text);
