@@ -132,11 +132,19 @@ function runRows(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Ui
         top.splice(lo, 0, i);
         if (top.length > limit) top.pop();
       }
+      // One row asked for: rows tied with it are shown too (in row order, as the full sort would).
+      if (limit === 1 && !plan.within) for (const i of indices) if (i !== top[0] && v[i] === v[top[0]]) top.push(i);
       return { kind: "rows", plan, sortField, indices: top, fields, filteredRows, totalRows: table.rowCount };
     }
     indices.sort(cmp);
   }
-  return { kind: "rows", plan, sortField, indices: indices.slice(0, plan.limit ?? DEFAULT_ROW_LIMIT), fields, filteredRows, totalRows: table.rowCount };
+  // One row asked for ("which tree has the largest volume"): rows tied with it are shown too.
+  let shown = plan.limit ?? DEFAULT_ROW_LIMIT;
+  if (shown === 1 && sortField && !keyField && !plan.within && indices.length > 1) {
+    const v = sortField.numbers!;
+    while (shown < indices.length && v[indices[shown]] === v[indices[0]]) shown++;
+  }
+  return { kind: "rows", plan, sortField, indices: indices.slice(0, shown), fields, filteredRows, totalRows: table.rowCount };
 }
 
 export class PlanError extends Error {

@@ -3,8 +3,11 @@
 // the CSV rows with plain loops, never from the engine.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { executePlan, type RowsResult } from "./execute";
+import { answerChat } from "./index";
+import { planSchema } from "./plan";
 import { askTurns } from "./testing/ask";
-import { readCsvTableAndRows } from "./testing/load-csv";
+import { readCsvTableAndRows, tableFromRows } from "./testing/load-csv";
 
 const read = (folder: string, file: string) => readCsvTableAndRows(path.join(__dirname, "testing", folder, file));
 const chick = read("probe22", "chickwts.csv");
@@ -61,5 +64,35 @@ describe("'second / third largest <number>' is the value of the row ranked that 
     const reply = await askTurns(rabbit.table, "third lowest BPchange for MDL");
     expect(reply.plan?.within).toEqual({ order: "asc", limit: 3 });
     expect(text(reply)).toContain(`Number 3 from the lowest BPchange: ${sorted[2]}`);
+  });
+});
+
+describe("'which <row noun> has the largest <number>' over rows with no name is the one row at the top", () => {
+  const trees = read("probe27", "trees.csv");
+  it("which tree has the smallest volume: one row, the smallest", async () => {
+    const min = Math.min(...trees.rows.map((r) => Number(r.Volume)));
+    // The data set's name says what a row is ("trees").
+    const reply = await answerChat({ table: trees.table, datasetName: "trees", messages: [{ role: "user", content: "which tree has the smallest volume" }] });
+    expect(reply.plan?.intent).toBe("rows");
+    expect(reply.plan?.limit).toBe(1);
+    expect(reply.messages.find((m) => m.table)?.table?.map((r) => r.Volume)).toEqual([min]);
+  });
+  it("plural 'which trees' still lists them all", async () => {
+    const reply = await answerChat({ table: trees.table, datasetName: "trees", messages: [{ role: "user", content: "which trees have the largest volume" }] });
+    expect(reply.plan?.limit ?? null).toBeNull();
+  });
+  it("rows tied with the top one are shown with it", () => {
+    const table = tableFromRows(
+      ["v", "w"],
+      [
+        ["5", "1"],
+        ["9", "2"],
+        ["9", "3"],
+        ["7", "4"],
+      ],
+    );
+    const plan = planSchema.parse({ intent: "rows", y: "v", sort: { by: "value", order: "desc" }, limit: 1, chart: "table" });
+    const r = executePlan(table, plan) as RowsResult;
+    expect(r.indices).toEqual([1, 2]);
   });
 });

@@ -12,7 +12,7 @@ import { dropRowGroupings } from "./rowgroups";
 import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
-import { ordinalRankReading } from "./ordinal";
+import { ordinalRankReading, whichRowReading } from "./ordinal";
 import { flagValues, nameWords, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
@@ -659,6 +659,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (among) adopt(among);
   const ranked2 = ordinalRankReading(a, best.plan);
   if (ranked2) adopt(ranked2.plan);
+  const oneRow = whichRowReading(a, best.plan);
+  if (oneRow) adopt(oneRow);
   const mostRows = countRankReading(a, best.plan, ranked, lex);
   if (mostRows) {
     best = { ...mostRows, plan: mostRows.plan };

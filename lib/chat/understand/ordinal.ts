@@ -36,3 +36,19 @@ export function ordinalRankReading(a: Atoms, plan: AnalysisPlan): { plan: Analys
   if (plan.groupBy.length !== 1 || plan.sort?.by !== "value" || plan.sort.order !== order) return null;
   return { plan: { ...plan, within: { order, limit: n }, sort: { by: "value", order: other }, limit: 1 }, text, word: word.raw };
 }
+
+/**
+ * "which tree has the largest volume" over rows already ranked by that number: "which" then a singular row
+ * noun asks for one row (the one at the top; rows tied with it are shown too), not every row sorted.
+ */
+export function whichRowReading(a: Atoms, plan: AnalysisPlan): AnalysisPlan | null {
+  if (!a.superlative || a.list || a.output.rows || plan.within) return null;
+  if (plan.intent !== "rows" || plan.limit !== null || plan.x !== null || !plan.y || plan.sort?.by !== "value") return null;
+  const { tokens, mentions, at } = a.reading;
+  const k = tokens.findIndex((t) => t.lemma === "which");
+  const noun = tokens[k + 1];
+  const m = k >= 0 && noun ? mentions[at[k + 1]] : undefined;
+  const rowNoun = !!m && m.kind === "word" && m.start === k + 1 && m.end === k + 2 && m.hits.some((h) => h.category === "rowNoun");
+  if (!rowNoun || noun.text !== noun.lemma) return null;
+  return { ...plan, limit: 1 };
+}
