@@ -962,8 +962,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const f = mAt(start - 1);
     return !!f && f.kind === "field" && negatedAt(f.start);
   };
-  const cmpBefore = (start: number): { op: Filter["op"]; from: number } | null => {
+  const cmpBefore = (start: number, pastField = true): { op: Filter["op"]; from: number } | null => {
     // The comparison words right before a number: "more than", "at least", "over", "before", "since".
+    // ("after time 100", "above age 30": the comparison said before the name of the number or date
+    // field that the number follows compares that field.)
+    const named = mAt(start - 1);
+    if (pastField && named?.kind === "field" && named.fields.every((c) => numeric(info(c.name)) || info(c.name).role === "date"))
+      return cmpBefore(named.start, false);
     for (let k = start - 1, n = 0; k >= 0 && n < 3; k--, n++) {
       const mm = mAt(k);
       if (mm && mm.kind === "word") {
@@ -1241,7 +1246,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // "after 1978", "since 2005", "before 2000": a temporal word with a year is about the time field.
       // ("2010 or later", "1980 and earlier": the temporal words after the number.)
       const temporal = ((!!cmp && hasHit(mAt(cmp.from), "temporal")) || (!cmp && !!after && hasHit(mAt(m.end), "temporal"))) && timeFields.length > 0;
-      const namedAny = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
+      const numberOrDate = (f: FieldInfo) => numeric(f) || f.role === "date";
+      // ("after time 100": the field named between the comparison and the number is the one compared.)
+      const between = cmp ? a.refs.find((r) => r.pos > cmp.from && r.end === m.start && r.cands.some((c) => numberOrDate(info(c.name)))) : undefined;
+      const namedAny = comparative?.field ? null : (between ?? nearestRef(cmp?.from ?? m.start, m.end, numberOrDate));
       const age =
         yearsOld(afterField ? fieldNext!.end : m.end) ??
         (cmp && m.kind === "number" && !m.money && !m.percent && !temporal && !comparative?.field && !DURATION_UNITS[lemma(m.end)]

@@ -1,0 +1,30 @@
+// chat-p28: series tables with several numeric columns and dotted / joined names (lib/chat/testing/probe28),
+// each fixed by its general cause and tested here with other wordings than the probe's. Expected numbers come from
+// the CSV rows with plain loops, never from the engine.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { readCsvTableAndRows } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe28");
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
+const bj = read("bjsales.csv");
+const longley = read("longley.csv");
+
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+const num = (v: unknown) => Number(v);
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+describe("a comparison said before a field's name compares that field with the number after it", () => {
+  it("'before time 40' is time below 40, not time 40", async () => {
+    const reply = await askTurns(bj.table, "mean BJsales.lead before time 40");
+    expect(reply.plan?.filters).toEqual([{ field: "time", op: "lt", values: [40] }]);
+    const want = mean(bj.rows.filter((r) => num(r.time) < 40).map((r) => num(r["BJsales.lead"])));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 3);
+  });
+  it("'above unemployed 300' over a yearly table", async () => {
+    const reply = await askTurns(longley.table, "how many years had above Unemployed 300");
+    expect(reply.plan?.filters).toEqual([{ field: "Unemployed", op: "gt", values: [300] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(longley.rows.filter((r) => num(r.Unemployed) > 300).length);
+  });
+});
