@@ -28,3 +28,23 @@ describe("a comparison said before a field's name compares that field with the n
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(longley.rows.filter((r) => num(r.Unemployed) > 300).length);
   });
 });
+
+const deaths = read("deaths.csv");
+
+describe("a grain word before a field's own name is the grain, not the initial of another field", () => {
+  it("'monthly deaths' beside deaths, mdeaths and fdeaths is deaths; 'male deaths' stays mdeaths", async () => {
+    const monthly = await askTurns(deaths.table, "mean monthly deaths in 1977");
+    expect(monthly.plan?.measure.field).toBe("deaths");
+    const male = await askTurns(deaths.table, "mean male deaths in 1977");
+    expect(male.plan?.measure.field).toBe("mdeaths");
+  });
+  it("the average of the months of a monthly series is one number", async () => {
+    const reply = await askTurns(deaths.table, "what was the median monthly deaths in 1979");
+    expect(reply.plan?.groupBy).toEqual([]);
+    const xs = deaths.rows
+      .filter((r) => String(r.date).startsWith("1979"))
+      .map((r) => num(r.deaths))
+      .sort((x, y) => x - y);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe((xs[5] + xs[6]) / 2);
+  });
+});
