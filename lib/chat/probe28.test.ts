@@ -48,3 +48,21 @@ describe("a grain word before a field's own name is the grain, not the initial o
     expect(firstNumber(reply.messages[1].table?.[0])).toBe((xs[5] + xs[6]) / 2);
   });
 });
+
+describe("a count's noun run together after one letter adds up like the noun alone", () => {
+  it("'male deaths in 1975' over mdeaths is the year's total", async () => {
+    const reply = await askTurns(deaths.table, "male deaths in 1975");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "mdeaths" });
+    const want = deaths.rows.filter((r) => String(r.date).startsWith("1975")).reduce((s, r) => s + num(r.mdeaths), 0);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+  });
+});
+
+describe("a number field named by an '-ed' word is also named by its noun in -ment", () => {
+  it("'unemployment' is Unemployed", async () => {
+    const reply = await askTurns(longley.table, "total unemployment after 1955");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Unemployed" });
+    const want = longley.rows.filter((r) => num(r.Year) > 1955).reduce((s, r) => s + num(r.Unemployed), 0);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 6);
+  });
+});
