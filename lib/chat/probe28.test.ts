@@ -66,3 +66,17 @@ describe("a number field named by an '-ed' word is also named by its noun in -me
     expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 6);
   });
 });
+
+const presidents = read("presidents.csv");
+
+describe("a quarter of a year over a year field and a quarter field of its own", () => {
+  it("'the second quarter of 1972' is year 1972 and quarter Q2", async () => {
+    const reply = await askTurns(presidents.table, "approval in the second quarter of 1972");
+    expect(reply.plan?.filters).toEqual([
+      { field: "year", op: "eq", values: [1972] },
+      { field: "quarter", op: "eq", values: ["Q2"] },
+    ]);
+    const row = presidents.rows.find((r) => num(r.year) === 1972 && r.quarter === "Q2");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(num(row?.approval));
+  });
+});

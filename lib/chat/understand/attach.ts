@@ -1088,6 +1088,27 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     return null;
   };
+  // "approval in the third quarter of 1968" over a year field and a quarter field of its own (Q1..Q4, or
+  // 1..4 named quarter): the year on the year field and the quarter on the quarter field.
+  const splitQuarterFields = (): { year: FieldInfo; quarter: FieldInfo; valueOf: (k: number) => string | number | undefined } | null => {
+    if (fields.some((f) => f.role === "date")) return null;
+    const year = timeFields.find((f) => f.yearLike);
+    if (!year) return null;
+    for (const f of fields) {
+      if (f === year) continue;
+      if (f.codes && f.dictionary.length && f.dictionary.length <= 4) {
+        const byQuarter = new Map<number, string>();
+        for (const v of f.dictionary) {
+          const q = /^(?:q|qtr|quarter)\s*([1-4])$/i.exec(v.trim());
+          if (!q) break;
+          byQuarter.set(Number(q[1]), v);
+        }
+        if (byQuarter.size === f.dictionary.length) return { year, quarter: f, valueOf: (k) => byQuarter.get(k) };
+      } else if (f.integer && f.min >= 1 && f.max <= 4 && nameWordsOf(f).some((w) => w === "quarter" || w === "qtr"))
+        return { year, quarter: f, valueOf: (k) => k };
+    }
+    return null;
+  };
   const cmpAfter = (end: number): Filter["op"] | null => {
     const mm = mAt(end);
     const key = hitKey(mm, "cmp");
@@ -1565,6 +1586,20 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           addAtom({ pos: m.start, end: dEnd, kind: "date", options: [{ filter, how: "time" }], negated: false, refs: [], listed: 0, conj: null, text });
         continue;
       }
+    }
+    const splitQ = d && d.year !== null && d.quarter && !d.month && !d.day && !d.decade && !split ? splitQuarterFields() : null;
+    const quarterValue = splitQ && d?.quarter ? splitQ.valueOf(d.quarter) : undefined;
+    if (d && splitQ && quarterValue !== undefined) {
+      consumed.add(idx);
+      const text = spanText(tokens, m.start, dEnd);
+      const year = splitQ.year.max < 100 ? d.year! % 100 : d.year!;
+      const both = [
+        { field: splitQ.year.name, op: "eq", values: [year] },
+        { field: splitQ.quarter.name, op: "eq", values: [quarterValue] },
+      ] as Filter[];
+      for (const filter of both)
+        addAtom({ pos: m.start, end: dEnd, kind: "date", options: [{ filter, how: "time" }], negated: false, refs: [], listed: 0, conj: null, text });
+      continue;
     }
     // "in January or February" (no year) over a month field of its own: those months of every year.
     const splitAny = d && d.year === null && d.month && !d.day && !d.quarter && !d.half && !d.span && !d.decade ? splitMonthFields() : null;
