@@ -962,8 +962,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const f = mAt(start - 1);
     return !!f && f.kind === "field" && negatedAt(f.start);
   };
-  const cmpBefore = (start: number): { op: Filter["op"]; from: number } | null => {
+  const cmpBefore = (start: number, pastField = true): { op: Filter["op"]; from: number } | null => {
     // The comparison words right before a number: "more than", "at least", "over", "before", "since".
+    // ("after time 100", "above age 30": the comparison said before the name of the number or date
+    // field that the number follows compares that field.)
+    const named = mAt(start - 1);
+    if (pastField && named?.kind === "field" && named.fields.every((c) => numeric(info(c.name)) || info(c.name).role === "date"))
+      return cmpBefore(named.start, false);
     for (let k = start - 1, n = 0; k >= 0 && n < 3; k--, n++) {
       const mm = mAt(k);
       if (mm && mm.kind === "word") {
@@ -1080,6 +1085,27 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         }
         if (byMonth.size === f.dictionary.length) return (splitCache = { year, month: f, valueOf: (k) => byMonth.get(k) });
       } else if (f.integer && f.min >= 1 && f.max <= 12 && nameWordsOf(f).includes("month")) return (splitCache = { year, month: f, valueOf: (k) => k });
+    }
+    return null;
+  };
+  // "approval in the third quarter of 1968" over a year field and a quarter field of its own (Q1..Q4, or
+  // 1..4 named quarter): the year on the year field and the quarter on the quarter field.
+  const splitQuarterFields = (): { year: FieldInfo; quarter: FieldInfo; valueOf: (k: number) => string | number | undefined } | null => {
+    if (fields.some((f) => f.role === "date")) return null;
+    const year = timeFields.find((f) => f.yearLike);
+    if (!year) return null;
+    for (const f of fields) {
+      if (f === year) continue;
+      if (f.codes && f.dictionary.length && f.dictionary.length <= 4) {
+        const byQuarter = new Map<number, string>();
+        for (const v of f.dictionary) {
+          const q = /^(?:q|qtr|quarter)\s*([1-4])$/i.exec(v.trim());
+          if (!q) break;
+          byQuarter.set(Number(q[1]), v);
+        }
+        if (byQuarter.size === f.dictionary.length) return { year, quarter: f, valueOf: (k) => byQuarter.get(k) };
+      } else if (f.integer && f.min >= 1 && f.max <= 4 && nameWordsOf(f).some((w) => w === "quarter" || w === "qtr"))
+        return { year, quarter: f, valueOf: (k) => k };
     }
     return null;
   };
@@ -1241,7 +1267,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // "after 1978", "since 2005", "before 2000": a temporal word with a year is about the time field.
       // ("2010 or later", "1980 and earlier": the temporal words after the number.)
       const temporal = ((!!cmp && hasHit(mAt(cmp.from), "temporal")) || (!cmp && !!after && hasHit(mAt(m.end), "temporal"))) && timeFields.length > 0;
-      const namedAny = comparative?.field ? null : nearestRef(cmp?.from ?? m.start, m.end, (f) => numeric(f) || f.role === "date");
+      const numberOrDate = (f: FieldInfo) => numeric(f) || f.role === "date";
+      // ("after time 100": the field named between the comparison and the number is the one compared.)
+      const between = cmp ? a.refs.find((r) => r.pos > cmp.from && r.end === m.start && r.cands.some((c) => numberOrDate(info(c.name)))) : undefined;
+      const namedAny = comparative?.field ? null : (between ?? nearestRef(cmp?.from ?? m.start, m.end, numberOrDate));
       const age =
         yearsOld(afterField ? fieldNext!.end : m.end) ??
         (cmp && m.kind === "number" && !m.money && !m.percent && !temporal && !comparative?.field && !DURATION_UNITS[lemma(m.end)]
@@ -1557,6 +1586,20 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           addAtom({ pos: m.start, end: dEnd, kind: "date", options: [{ filter, how: "time" }], negated: false, refs: [], listed: 0, conj: null, text });
         continue;
       }
+    }
+    const splitQ = d && d.year !== null && d.quarter && !d.month && !d.day && !d.decade && !split ? splitQuarterFields() : null;
+    const quarterValue = splitQ && d?.quarter ? splitQ.valueOf(d.quarter) : undefined;
+    if (d && splitQ && quarterValue !== undefined) {
+      consumed.add(idx);
+      const text = spanText(tokens, m.start, dEnd);
+      const year = splitQ.year.max < 100 ? d.year! % 100 : d.year!;
+      const both = [
+        { field: splitQ.year.name, op: "eq", values: [year] },
+        { field: splitQ.quarter.name, op: "eq", values: [quarterValue] },
+      ] as Filter[];
+      for (const filter of both)
+        addAtom({ pos: m.start, end: dEnd, kind: "date", options: [{ filter, how: "time" }], negated: false, refs: [], listed: 0, conj: null, text });
+      continue;
     }
     // "in January or February" (no year) over a month field of its own: those months of every year.
     const splitAny = d && d.year === null && d.month && !d.day && !d.quarter && !d.half && !d.span && !d.decade ? splitMonthFields() : null;

@@ -681,6 +681,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (periods) adopt(periods);
   const months = monthOfYearReading(a, best.plan, lex);
   if (months) adopt(months.plan, months.note);
+  const ofMonths = averageOfMonthsReading(a, best.plan, lex);
+  if (ofMonths) adopt(ofMonths);
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) adopt(sides.plan, sides.note);
   const axes = versusAxes(a, best.plan);
@@ -1091,6 +1093,24 @@ function monthOfYearReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { 
   if (!a.reading.mentions.some((m) => m.kind === "word" && m.hits.some((h) => h.category === "agg" && (h.key === "mean" || h.key === "median")))) return null;
   const text = tokens[k].raw;
   return { plan: { ...plan, groupBy: [{ ...g, bucket: "monthOfYear" }] }, note: `monthOfYear:${g.field}:${text}` };
+}
+
+/** "average monthly deaths in 1978" over a monthly series: the average of the months is the average of the
+ * rows, one number, not each month's one value listed ("monthly" said right after the average, as its
+ * grain, and no "by month" / "each month" asking for the list). */
+function averageOfMonthsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.groupBy[0].bucket !== "month") return null;
+  if (!["mean", "median"].includes(plan.measure.agg) || plan.extraMeasures.length || plan.having || plan.sort || plan.limit || a.overTime) return null;
+  const info = lex.byName.get(plan.groupBy[0].field);
+  if (!info || !isMonthlySeries(info)) return null;
+  const tokens = a.reading.tokens;
+  if (tokens.some((t) => t.lemma === "month")) return null;
+  const k = tokens.findIndex((t) => t.lemma === "monthly");
+  if (k < 1) return null;
+  const averaged = a.reading.mentions.some(
+    (m) => m.kind === "word" && m.end === k && m.hits.some((h) => h.category === "agg" && (h.key === "mean" || h.key === "median")),
+  );
+  return averaged ? { ...plan, groupBy: [], chart: "none" } : null;
 }
 
 function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {

@@ -151,7 +151,9 @@ function replacePhrase(ws: string[], phrase: string[], replacement: string[]): s
 /** Number fields whose rows add up (money, counts): their default aggregate is the total. */
 export function addsUp(info: FieldInfo): boolean {
   const ws = nameWords(info.name);
-  return ws.some((w) => SUM_WORDS.has(w)) && !ws.some((w) => NOT_SUM_WORDS.has(w));
+  // ("mdeaths", "fdeaths": a count's noun after one letter that says whose, run together.)
+  const counted = (w: string) => SUM_WORDS.has(w) || (w.length >= 6 && /^[a-z]$/.test(w[0]) && SUM_WORDS.has(w.slice(1)) && w.slice(1).length >= 5);
+  return ws.some(counted) && !ws.some((w) => NOT_SUM_WORDS.has(w));
 }
 
 /**
@@ -260,6 +262,12 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         const ance = `${last.slice(0, -2)}ance`;
         if (!KNOWN_WORDS.has(ance) && !/([b-df-hj-np-tv-z])\1ance$/.test(ance)) add(f.name, [...base.slice(0, -1), ance], 0.9);
       }
+    }
+    // "Unemployed" said "unemployment", "Invested" "investment": a number of the people or things an
+    // "-ed" word describes is named by its noun in -ment too (yes/no fields: above, with -ance).
+    if (f.distinct !== 2 && f.role === "number") {
+      const last = base[base.length - 1];
+      if (last && last.length >= 6 && last.endsWith("ed") && !last.endsWith("eed")) add(f.name, [...base.slice(0, -1), `${last.slice(0, -2)}ment`], 0.9);
     }
     // "hire_date" said "hired", "StartDate" said "started": the event a date field dates, as a verb.
     if (f.role === "date" && base.length === 2 && EVENT_DATE_WORDS.has(base[1]) && /^[a-z]{3,}$/.test(base[0]) && !base[0].endsWith("ed"))

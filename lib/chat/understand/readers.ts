@@ -481,6 +481,7 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
 
 const EVENT_TIME_WORDS = new Set(shapes.eventDates.timeWords);
 const ABBREVIATED_TOPICS = new Set(shapes.abbreviatedTopics.words);
+const GRAIN_ADJECTIVES = new Set(shapes.grainAdjectives.words);
 const MIN_GENERIC_HEADS = 2;
 const QUANTITY_WORDS = new Set(words.sumByDefault);
 
@@ -613,7 +614,9 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       }
       // "max channels" for chmax, "estimated performance" for estperf, "maximum memory" for mmax: a one-word
       // name run together from the starts of the span's two words, in either order (stated as read).
-      if (best < 0.7 && len === 2 && !STOP_WORDS.has(span[0]) && !STOP_WORDS.has(span[1])) {
+      // ("monthly deaths" beside a field deaths is that field by month: a grain word names no initial.)
+      const grainOfField = GRAIN_ADJECTIVES.has(span[0]) && lex.names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === span[1]);
+      if (best < 0.7 && len === 2 && !STOP_WORDS.has(span[0]) && !STOP_WORDS.has(span[1]) && !grainOfField) {
         const run = lex.names.filter((n) => n.words.length === 1 && lex.byName.get(n.field)?.role === "number" && runTogether(n.compact, span[0], span[1]));
         if (new Set(run.map((n) => n.field)).size === 1) {
           byField.set(run[0].field, 0.75);
