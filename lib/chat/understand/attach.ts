@@ -1065,49 +1065,53 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     addAtom({ pos: i, end: i + 1, kind: "date", options, negated: negatedAt(i), refs: [], listed: 0, conj: null, text: tokens[i].raw });
     ageDecadeRead.add(at[i]);
   }
-  // A table whose dates are split into a year field and a month field (month names, their first three
-  // letters, or the numbers 1-12 in a field named month), without a date field.
-  let splitCache: { year: FieldInfo; month: FieldInfo; valueOf: (k: number) => string | number | undefined } | null | undefined;
-  const splitMonthFields = () => {
-    if (splitCache !== undefined) return splitCache;
-    splitCache = null;
+  // A table whose dates are split into a year field and a field for the part of the year: its labels
+  // (month names or their first three letters; Q1..Q4) or the numbers 1..parts in a field so named.
+  type SplitFields = { year: FieldInfo; part: FieldInfo; valueOf: (k: number) => string | number | undefined };
+  const splitPeriodField = (parts: number, labelIndex: (label: string) => number | null, names: string[]): SplitFields | null => {
     if (fields.some((f) => f.role === "date")) return null;
     const year = timeFields.find((f) => f.yearLike);
     if (!year) return null;
     for (const f of fields) {
       if (f === year) continue;
-      if (f.codes && f.dictionary.length && f.dictionary.length <= 12) {
-        const byMonth = new Map<number, string>();
+      if (f.codes && f.dictionary.length && f.dictionary.length <= parts) {
+        const byPart = new Map<number, string>();
         for (const v of f.dictionary) {
-          const k = MONTH_NAMES.findIndex((n) => n.toLowerCase() === v.trim().toLowerCase() || n.slice(0, 3).toLowerCase() === v.trim().toLowerCase());
-          if (k < 0) break;
-          byMonth.set(k + 1, v);
+          const k = labelIndex(v.trim());
+          if (k === null) break;
+          byPart.set(k, v);
         }
-        if (byMonth.size === f.dictionary.length) return (splitCache = { year, month: f, valueOf: (k) => byMonth.get(k) });
-      } else if (f.integer && f.min >= 1 && f.max <= 12 && nameWordsOf(f).includes("month")) return (splitCache = { year, month: f, valueOf: (k) => k });
+        if (byPart.size === f.dictionary.length) return { year, part: f, valueOf: (k) => byPart.get(k) };
+      } else if (f.integer && f.min >= 1 && f.max <= parts && nameWordsOf(f).some((w) => names.includes(w))) return { year, part: f, valueOf: (k) => k };
     }
     return null;
   };
+  let splitCache: { year: FieldInfo; month: FieldInfo; valueOf: (k: number) => string | number | undefined } | null | undefined;
+  const splitMonthFields = () => {
+    if (splitCache !== undefined) return splitCache;
+    const split = splitPeriodField(
+      12,
+      (label) => {
+        const k = MONTH_NAMES.findIndex((n) => n.toLowerCase() === label.toLowerCase() || n.slice(0, 3).toLowerCase() === label.toLowerCase());
+        return k < 0 ? null : k + 1;
+      },
+      ["month"],
+    );
+    splitCache = split && { year: split.year, month: split.part, valueOf: split.valueOf };
+    return splitCache;
+  };
   // "approval in the third quarter of 1968" over a year field and a quarter field of its own (Q1..Q4, or
   // 1..4 named quarter): the year on the year field and the quarter on the quarter field.
-  const splitQuarterFields = (): { year: FieldInfo; quarter: FieldInfo; valueOf: (k: number) => string | number | undefined } | null => {
-    if (fields.some((f) => f.role === "date")) return null;
-    const year = timeFields.find((f) => f.yearLike);
-    if (!year) return null;
-    for (const f of fields) {
-      if (f === year) continue;
-      if (f.codes && f.dictionary.length && f.dictionary.length <= 4) {
-        const byQuarter = new Map<number, string>();
-        for (const v of f.dictionary) {
-          const q = /^(?:q|qtr|quarter)\s*([1-4])$/i.exec(v.trim());
-          if (!q) break;
-          byQuarter.set(Number(q[1]), v);
-        }
-        if (byQuarter.size === f.dictionary.length) return { year, quarter: f, valueOf: (k) => byQuarter.get(k) };
-      } else if (f.integer && f.min >= 1 && f.max <= 4 && nameWordsOf(f).some((w) => w === "quarter" || w === "qtr"))
-        return { year, quarter: f, valueOf: (k) => k };
-    }
-    return null;
+  const splitQuarterFields = () => {
+    const split = splitPeriodField(
+      4,
+      (label) => {
+        const q = /^(?:q|qtr|quarter)\s*([1-4])$/i.exec(label);
+        return q ? Number(q[1]) : null;
+      },
+      ["quarter", "qtr"],
+    );
+    return split && { year: split.year, quarter: split.part, valueOf: split.valueOf };
   };
   const cmpAfter = (end: number): Filter["op"] | null => {
     const mm = mAt(end);
