@@ -116,11 +116,11 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
             </div>
           </nav>
         )}
+        <UploadIndicator />
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         {children}
       </main>
-      <UploadIndicator />
     </div>
   );
 }

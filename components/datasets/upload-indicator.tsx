@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { errorText } from "@/lib/client/api";
 import { formatCount } from "@/lib/client/format";
 import { cancelUpload, dismissUpload, useUpload } from "@/lib/client/upload-store";
@@ -29,41 +29,45 @@ export function UploadIndicator() {
   if (upload.status === "idle" || pathname === "/datasets") return null;
   if (!running && upload.seen) return null;
 
-  const box = "fixed right-4 bottom-4 z-40 w-[min(24rem,calc(100vw-2rem))] rounded-xl bg-white p-4 text-sm shadow-lg ring-1";
+  // A strip under the header, part of the sticky header: it covers no page content (the chat's question
+  // box, a page's own buttons) on any screen size.
+  const strip = (tone: string, children: ReactNode) => (
+    <div role="status" aria-live="polite" className={`border-t ${tone}`} data-testid="upload-indicator">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-1.5 text-sm sm:px-6">{children}</div>
+    </div>
+  );
   if (running) {
     const percent = Math.round(upload.progress.fraction * 100);
-    return (
-      <div role="status" aria-live="polite" className={`${box} ring-slate-200`} data-testid="upload-indicator">
-        <p className="truncate font-medium text-slate-900">Uploading {upload.fileName}</p>
-        <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-100">
-          <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
-        <div className="mt-2 flex items-center justify-between gap-3">
-          <span className="text-xs text-slate-600">
-            {percent}% · {formatCount(upload.progress.rowsSent, "row")} sent
-          </span>
-          <button type="button" onClick={cancelUpload} className="rounded px-2 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50">
-            Cancel upload
-          </button>
-        </div>
-      </div>
+    return strip(
+      "border-slate-200 bg-slate-50",
+      <>
+        <span className="min-w-0 truncate font-medium text-slate-900">Uploading {upload.fileName}</span>
+        <span className="h-1.5 w-24 overflow-hidden rounded-full bg-slate-200 sm:w-40" aria-hidden>
+          <span className="block h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+        </span>
+        <span className="text-xs text-slate-600">
+          {percent}% · {formatCount(upload.progress.rowsSent, "row")} sent
+        </span>
+        <button
+          type="button"
+          onClick={cancelUpload}
+          className="ml-auto rounded px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          Cancel upload
+        </button>
+      </>,
     );
   }
   const ok = upload.status === "done";
-  return (
-    <div role="status" aria-live="polite" className={`${box} ${ok ? "ring-emerald-200" : "ring-red-200"}`} data-testid="upload-indicator">
-      <p className="font-medium text-slate-900">
+  return strip(
+    ok ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50",
+    <>
+      <span className="font-medium text-slate-900">
         {ok ? `Uploaded “${upload.datasetName}”: ${formatCount(upload.rows, "row")}` : `The upload of ${upload.fileName} did not finish`}
-      </p>
-      {!ok && <p className="mt-1 text-slate-700">{errorText(upload.error)}</p>}
-      {ok && upload.warnings.length > 0 && (
-        <ul className="mt-1 list-disc space-y-0.5 pl-5 text-amber-800">
-          {upload.warnings.map((w) => (
-            <li key={w}>{w}</li>
-          ))}
-        </ul>
-      )}
-      <div className="mt-2 flex gap-3">
+      </span>
+      {!ok && <span className="text-slate-700">{errorText(upload.error)}</span>}
+      {ok && upload.warnings.length > 0 && <span className="text-amber-800">{upload.warnings.join(" ")}</span>}
+      <span className="ml-auto flex gap-3">
         {ok && (
           <Link href={`/datasets/${upload.datasetId}`} onClick={dismissUpload} className="text-xs font-medium text-brand-700 underline">
             Open “{upload.datasetName}”
@@ -72,7 +76,7 @@ export function UploadIndicator() {
         <button type="button" onClick={dismissUpload} className="text-xs font-medium text-slate-600 underline">
           Dismiss
         </button>
-      </div>
-    </div>
+      </span>
+    </>,
   );
 }
