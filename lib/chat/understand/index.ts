@@ -1239,6 +1239,19 @@ function dropCarriedLimit(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | nu
  * - "men vs women", "East versus West", "higher for men than for women": values compared with "vs"
  *   or "than" are groups side by side, not one number over both.
  */
+/** The candidate that answers the superlative of `field` over all rows ("the highest X") as one number, same filters. */
+function superlativeOfAll(ranked: Candidate[], field: string, plan: AnalysisPlan): Candidate | undefined {
+  return ranked.find(
+    (c) =>
+      c.plan.intent === "aggregate" &&
+      c.feats.has("measure:supAgg") &&
+      c.plan.groupBy.length === 0 &&
+      c.plan.measure.field === field &&
+      c.plan.extraMeasures.length === 0 &&
+      JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+  );
+}
+
 function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: AnalysisPlan | null): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
@@ -1395,17 +1408,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   if (plan.intent === "rows" && plan.limit === null && plan.x === null && plan.y && !a.list && !a.rowNoun && !a.supRows && !a.output.rows) {
     const y = plan.y;
     const said = a.refs.some((r) => r.supAgg && !r.via && r.cands.some((c) => c.name === y));
-    const twin = said
-      ? ranked.find(
-          (c) =>
-            c.plan.intent === "aggregate" &&
-            c.feats.has("measure:supAgg") &&
-            c.plan.groupBy.length === 0 &&
-            c.plan.measure.field === y &&
-            c.plan.extraMeasures.length === 0 &&
-            JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
-        )
-      : undefined;
+    const twin = said ? superlativeOfAll(ranked, y, plan) : undefined;
     if (twin) return { best: twin, instead: best };
   }
   // "which age occurs most often", "which mother's age is most common": the most frequent value of a
@@ -1434,17 +1437,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   if (plan.intent === "rows" && plan.limit === null && plan.x === null && plan.y && a.supRowOne && !a.list && !a.output.rows) {
     const y = plan.y;
     const named = [...lex.byName.values()].some((f) => !!f.codes && f.role !== "date" && f.distinct >= 0.5 * f.codes.length);
-    const twin = named
-      ? undefined
-      : ranked.find(
-          (c) =>
-            c.plan.intent === "aggregate" &&
-            c.feats.has("measure:supAgg") &&
-            c.plan.groupBy.length === 0 &&
-            c.plan.measure.field === y &&
-            c.plan.extraMeasures.length === 0 &&
-            JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
-        );
+    const twin = named ? undefined : superlativeOfAll(ranked, y, plan);
     if (twin) return { best: twin, instead: best };
   }
   // "average monthly charges of seniors and non-seniors": a yes/no field said on both of its sides is

@@ -1289,15 +1289,17 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     for (const c of info.codes) if (c >= 0) present++;
     return present > 0 && info.distinct >= 0.98 * present;
   };
+  // One word that names the table's rows ("patients", "days").
+  const rowNoun = (i: number, priority: number): Proposal => ({
+    start: i,
+    end: i + 1,
+    priority,
+    score: 1,
+    mention: { kind: "word", start: i, end: i + 1, text: tokens[i].raw, hits: [{ category: "rowNoun", key: "row" }] },
+  });
   tokens.forEach((t, i) => {
     if (t.kind === "word" && (lex.rowWords.has(t.lemma) || rowsOfIdAndDate(t) || rowsOfLabel(t, i)) && !groupedField(t, i))
-      proposals.push({
-        start: i,
-        end: i + 1,
-        priority: t.text !== t.lemma ? 3.5 : 2.5,
-        score: 1,
-        mention: { kind: "word", start: i, end: i + 1, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] },
-      });
+      proposals.push(rowNoun(i, t.text !== t.lemma ? 3.5 : 2.5));
   });
   // "the number of days with Temp above 85", "for days with ...": a plural time unit that is the whole
   // name of a number field holding a calendar position (Day 1..31, Month 5..9) names the rows, one per
@@ -1315,13 +1317,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (proposals.some((q) => q.end === p.start && q.mention.kind === "word" && q.mention.hits.some((h) => h.category === "agg" && h.key === "distinct")))
       continue;
     proposals.splice(i, 1);
-    proposals.push({
-      start: p.start,
-      end: p.end,
-      priority: 3.5,
-      score: 1,
-      mention: { kind: "word", start: p.start, end: p.end, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] },
-    });
+    proposals.push(rowNoun(p.start, 3.5));
   }
   // "mean uptake for chilled Quebec plants": the plural of a category field's whole name right after a value
   // of another field, ending the question, names the rows those values pick, not a grouping by that field.
@@ -1336,13 +1332,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     );
     if (!adjective) continue;
     proposals.splice(i, 1);
-    proposals.push({
-      start: p.start,
-      end: p.end,
-      priority: 3.5,
-      score: 1,
-      mention: { kind: "word", start: p.start, end: p.end, text: t.raw, hits: [{ category: "rowNoun", key: "row" }] },
-    });
+    proposals.push(rowNoun(p.start, 3.5));
   }
   // Command words stand alone as grammar unless they are part of a longer name.
   for (const p of proposals) {
