@@ -2,22 +2,14 @@
 // (lib/chat/testing/probe14). Expected numbers from the CSV rows with plain loops, never from the engine.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ChatReply } from "./index";
-import { askTurns } from "./testing/ask";
-import { readCsvTableAndRows } from "./testing/load-csv";
+import { askTurns, tableOf } from "./testing/ask";
+import { countBy, readCsvTableAndRows } from "./testing/load-csv";
 
 const dir = path.join(__dirname, "testing", "probe14");
 const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const msleep = read("msleep.csv");
 const cereal = read("UScereal.csv");
 const ask = askTurns;
-
-const tableOf = (reply: ChatReply) => reply.messages.find((m) => m.table)?.table ?? [];
-const countBy = (rows: Record<string, string>[], f: string) => {
-  const out = new Map<string, number>();
-  for (const r of rows) out.set(r[f], (out.get(r[f]) ?? 0) + 1);
-  return out;
-};
 
 describe("a plural noun nothing reads, counted, over a table whose rows each have their own name", () => {
   it("'how many mammals are there in each order' counts the rows per order, stated", async () => {

@@ -2,21 +2,13 @@
 // (lib/chat/testing/probe17). Expected numbers from the CSV rows with plain loops, never from the engine.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ChatReply } from "./index";
-import { askTurns } from "./testing/ask";
-import { readCsvTableAndRows } from "./testing/load-csv";
+import { askTurns, tableOf } from "./testing/ask";
+import { countBy, readCsvTableAndRows } from "./testing/load-csv";
 
 const dir = path.join(__dirname, "testing", "probe17");
 const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const chick = read("ChickWeight.csv");
 const ask = askTurns;
-
-const tableOf = (reply: ChatReply) => reply.messages.find((m) => m.table)?.table ?? [];
-const countBy = (rows: Record<string, string>[], f: string) => {
-  const out = new Map<string, number>();
-  for (const r of rows) out.set(r[f], (out.get(r[f]) ?? 0) + 1);
-  return out;
-};
 
 describe("a numbering field named in the singular, said in the plural, names the things numbered", () => {
   it("'the number of chicks in each Diet at Time 0' counts the rows, not a total of Chick", async () => {

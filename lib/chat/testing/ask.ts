@@ -9,3 +9,8 @@ export async function askTurns(table: Table, ...turns: string[]): Promise<ChatRe
   messages.push({ role: "user", content: turns[turns.length - 1] });
   return answerChat({ table, messages });
 }
+
+/** The table of the reply's first message that has one (the chart-and-table message). */
+export function tableOf(reply: ChatReply): Record<string, unknown>[] {
+  return reply.messages.find((m) => m.table)?.table ?? [];
+}

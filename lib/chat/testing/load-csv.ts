@@ -46,6 +46,13 @@ export function readCsvTableAndRows(path: string): { table: Table; rows: Record<
   return { table: tableFromCsv(text), rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data };
 }
 
+/** How many of `rows` hold each value of field `f` (expected counts for the tests). */
+export function countBy(rows: Record<string, string>[], f: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of rows) out.set(r[f], (out.get(r[f]) ?? 0) + 1);
+  return out;
+}
+
 export function loadCsvTable(path: string): Table {
   return tableFromCsv(fs.readFileSync(path, "utf8"));
 }
