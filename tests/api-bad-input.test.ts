@@ -267,6 +267,15 @@ describe("legacy parameters (lib/schemas/legacy-params.ts)", () => {
     expect(append.json.message).toMatch(/^Number out of range at rows\[1\]\.a: /);
     expectDocumented({ method: "POST", url: "/v1/datasets" }, append);
     expect((await call(routes.legacyDatasets.GET, "GET", `/v1/datasets?api_key=${key}&id=${id}`)).json.rows).toBe(0);
+    // Rows sent as JSON text inside a form field are checked the same way.
+    const form = await call(routes.legacyDatasets.POST, "POST", "/v1/datasets", {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `api_key=${key}&id=${id}&rows=${encodeURIComponent('[{"a": 1}, {"a": 1e400}]')}`,
+    });
+    expect(form.status).toBe(400);
+    expect(form.json.message).toMatch(/rows: Number out of range at \[1\]\.a: /);
+    expectDocumented({ method: "POST", url: "/v1/datasets" }, form);
+    expect((await call(routes.legacyDatasets.GET, "GET", `/v1/datasets?api_key=${key}&id=${id}`)).json.rows).toBe(0);
   });
 
   it("a training request naming 200,000 unknown fields: 20 items and a count, each quoting a bounded field list", async () => {

@@ -2,6 +2,7 @@
 // Content-Length), a nesting-depth limit checked before JSON.parse, and clear 4xx errors.
 import { AppError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
+import { outOfRangeNumber } from "./json-numbers";
 import { assertNoNul, assertNoNulInJson } from "./nul-check";
 
 export const MAX_JSON_DEPTH = 64;
@@ -70,33 +71,6 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-/** Only a literal with a three-digit exponent or 309+ digits can exceed a double's range. */
-const MAYBE_OUT_OF_RANGE = /[eE]\+?0*[1-9]\d{2}|\d{309}/;
-
-/**
- * The path to the first number JSON.parse turned into ±Infinity (a literal beyond ±1.8e308, e.g.
- * 1e400), or null. Called after the depth check, so the recursion is bounded.
- */
-export function outOfRangeNumberPath(value: unknown): (string | number)[] | null {
-  if (typeof value === "number") return Number.isFinite(value) ? null : [];
-  if (value === null || typeof value !== "object") return null;
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
-  for (const [key, item] of entries) {
-    if (typeof item === "number" ? Number.isFinite(item) : item === null || typeof item !== "object") continue;
-    const rest = outOfRangeNumberPath(item);
-    if (rest) return [key, ...rest];
-  }
-  return null;
-}
-
-/** rows[0].a: the path as a reader writes it. */
-function describePath(path: (string | number)[]): string {
-  return (
-    path.map((p, i) => (typeof p === "number" ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `${i ? "." : ""}${p}` : `[${JSON.stringify(p)}]`)).join("") ||
-    "the body"
-  );
-}
-
 /**
  * A body that cannot be read as JSON is a validation error, as in FastAPI: /api/v1 answers 422 with
  * one item of type json_invalid (loc ["body", <character position>] when the parser names one), the
@@ -123,11 +97,8 @@ export function parseJsonText(text: string): unknown {
     throw invalidBody(`The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep. Flatten it.`, "value_error");
   }
   // JSON.parse reads 1e400 as Infinity, which later checks would report as a wrong type (or store).
-  const outOfRange = MAYBE_OUT_OF_RANGE.test(text) ? outOfRangeNumberPath(value) : null;
-  if (outOfRange) {
-    const msg = `Number out of range at ${describePath(outOfRange)}: JSON numbers must lie within ±1.7976931348623157e308. Send the value as a string, or scale it.`;
-    throw new AppError("validation", msg, [{ loc: ["body", ...outOfRange], msg, type: "value_error" }]);
-  }
+  const outOfRange = outOfRangeNumber(text, value);
+  if (outOfRange) throw new AppError("validation", outOfRange.msg, [{ loc: ["body", ...outOfRange.path], msg: outOfRange.msg, type: "value_error" }]);
   assertNoNulInJson(text, value);
   return value;
 }

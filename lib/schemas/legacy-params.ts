@@ -7,6 +7,7 @@
 // Messages of the issues raised here are complete sentences naming the parameter; legacyRoute
 // passes them on as they are (the legacy envelope has one message, no field locations).
 import { z } from "zod";
+import { outOfRangeNumber } from "@/lib/http/json-numbers";
 import type { RawRow } from "@/lib/table/types";
 import { isFlatRow, isPlainValue } from "./rows";
 
@@ -68,12 +69,19 @@ export function jsonTextOr<T extends z.ZodType>(name: string, schema: T, example
   return z
     .preprocess((value, ctx) => {
       if (typeof value !== "string") return value;
+      let parsed: unknown;
       try {
-        return JSON.parse(value);
+        parsed = JSON.parse(value);
       } catch {
         ctx.addIssue({ code: "custom", message: `${name} is a string but not valid JSON: send ${example}.`, input: value });
         return z.NEVER;
       }
+      const outOfRange = outOfRangeNumber(value, parsed);
+      if (outOfRange) {
+        ctx.addIssue({ code: "custom", path: outOfRange.path, message: `${name}: ${outOfRange.msg}`, input: value });
+        return z.NEVER;
+      }
+      return parsed;
     }, schema)
     .meta({ override: orJsonText });
 }
