@@ -20,6 +20,9 @@
 // report adds the right % per table. fresh7 (fresh7.jsonl, written before the seventh round) is held
 // out as a whole the same way, over six further R data sets no set or probe used before (Seatbelts,
 // HairEyeColor, states, painters, MathAchieve, Boston) in lib/chat/testing/analytic/fresh7-tables/.
+// fresh8 (fresh8.jsonl, written before the eighth round) is held out as a whole the same way, over six
+// further R data sets no set or probe used before (co2, USArrests, USJudgeRatings, cabbages, UScrime,
+// anorexia) in lib/chat/testing/analytic/fresh8-tables/.
 import fs from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -49,10 +52,13 @@ export const OWN_FILES: Record<string, string> = {
 export const FRESH6_TABLES: readonly string[] = ["mpg", "txhousing", "Cars93", "survey", "esoph", "quakes"];
 /** fresh7's tables (R data sets exported by write.csv), kept next to the question set. */
 export const FRESH7_TABLES: readonly string[] = ["Seatbelts", "HairEyeColor", "states", "painters", "MathAchieve", "Boston"];
+/** fresh8's tables (R data sets exported by write.csv), kept next to the question set. */
+export const FRESH8_TABLES: readonly string[] = ["co2", "USArrests", "USJudgeRatings", "cabbages", "UScrime", "anorexia"];
 
 function tablePath(name: string): string {
   if (FRESH6_TABLES.includes(name)) return path.join(OWN_DIR, "fresh6-tables", `${name}.csv`);
   if (FRESH7_TABLES.includes(name)) return path.join(OWN_DIR, "fresh7-tables", `${name}.csv`);
+  if (FRESH8_TABLES.includes(name)) return path.join(OWN_DIR, "fresh8-tables", `${name}.csv`);
   return path.join(SHARED, OWN_FILES[name]);
 }
 
@@ -69,7 +75,7 @@ export interface OwnOutcome {
   reply: ChatReply;
 }
 
-export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6" | "fresh7";
+export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6" | "fresh7" | "fresh8";
 const SET_FILES: Record<OwnSet, [string, string]> = {
   own: ["questions.jsonl", "expected.json"],
   fresh: ["fresh.jsonl", "fresh-expected.json"],
@@ -79,6 +85,7 @@ const SET_FILES: Record<OwnSet, [string, string]> = {
   fresh5: ["fresh5.jsonl", "fresh5-expected.json"],
   fresh6: ["fresh6.jsonl", "fresh6-expected.json"],
   fresh7: ["fresh7.jsonl", "fresh7-expected.json"],
+  fresh8: ["fresh8.jsonl", "fresh8-expected.json"],
 };
 
 /** Sets measured held out once and then opened for tuning: their failures go to the failure file. */
@@ -93,6 +100,7 @@ const SET_LABELS: Record<OwnSet, string> = {
   fresh5: "Sixth (fresh5)",
   fresh6: "Seventh (fresh6)",
   fresh7: "Eighth (fresh7)",
+  fresh8: "Ninth (fresh8)",
 };
 
 export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
@@ -186,7 +194,11 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
       );
     }
   }
-  if (outcomes.some((o) => NEW_TABLES.has(o.q.dataset) || FRESH6_TABLES.includes(o.q.dataset) || FRESH7_TABLES.includes(o.q.dataset))) {
+  if (
+    outcomes.some(
+      (o) => NEW_TABLES.has(o.q.dataset) || FRESH6_TABLES.includes(o.q.dataset) || FRESH7_TABLES.includes(o.q.dataset) || FRESH8_TABLES.includes(o.q.dataset),
+    )
+  ) {
     const datasets = [...new Set(outcomes.map((o) => o.q.dataset))];
     lines.push(`    per table: ${datasets.map((d) => `${d} ${pct(outcomes.filter((o) => o.q.dataset === d)).toFixed(0)}%`).join(", ")}`);
   }

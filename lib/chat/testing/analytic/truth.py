@@ -8,7 +8,7 @@ Each question's `truth` is a pandas expression over `df` (the question's data se
 other readings that are also right (e.g. "orders" as order lines or as distinct Order IDs). The
 data sets are read the way the product ingests them: surrounding spaces trimmed, and the texts the
 product treats as missing ("", "?", "NA", "N/A", "NaN", "null", "none") are missing; superstore's
-M/D/YY dates are dates; txhousing's ISO `date` and Seatbelts' ISO `month` columns are dates.
+M/D/YY dates are dates; txhousing's ISO `date` and Seatbelts' and co2's ISO `month` columns are dates.
 """
 import json
 import math
@@ -41,6 +41,12 @@ LOCAL_FILES = {name: os.path.join(HERE, "fresh6-tables", f"{name}.csv") for name
 LOCAL_FILES.update(
     {name: os.path.join(HERE, "fresh7-tables", f"{name}.csv") for name in ("Seatbelts", "HairEyeColor", "states", "painters", "MathAchieve", "Boston")}
 )
+# fresh8's tables: six more data sets shipped with R (none used by a set or probe before), exported by
+# write.csv into fresh8-tables/ (co2 with an ISO first-of-month `month` column, USArrests and
+# USJudgeRatings with the state and judge names from the row names as a first column).
+LOCAL_FILES.update(
+    {name: os.path.join(HERE, "fresh8-tables", f"{name}.csv") for name in ("co2", "USArrests", "USJudgeRatings", "cabbages", "UScrime", "anorexia")}
+)
 MISSING = {"", "?", "na", "n/a", "nan", "null", "none"}
 
 
@@ -59,7 +65,7 @@ def load(name):
         df["Order Date"] = pd.to_datetime(df["Order Date"], format="%m/%d/%y")
     if name == "txhousing":
         df["date"] = pd.to_datetime(df["date"], format="%Y-%m-%d")
-    if name == "Seatbelts":
+    if name in ("Seatbelts", "co2"):
         df["month"] = pd.to_datetime(df["month"], format="%Y-%m-%d")
     return df
 
@@ -128,7 +134,9 @@ def main():
     # fresh6.jsonl (the seventh held-out set, all of it over six R data sets no chat set used before:
     # mpg, txhousing, Cars93, survey, esoph, quakes in fresh6-tables/) -> fresh6-expected.json;
     # fresh7.jsonl (the eighth held-out set, over six more R data sets: Seatbelts, HairEyeColor,
-    # states, painters, MathAchieve, Boston in fresh7-tables/) -> fresh7-expected.json
+    # states, painters, MathAchieve, Boston in fresh7-tables/) -> fresh7-expected.json;
+    # fresh8.jsonl (the ninth held-out set, over six more R data sets: co2, USArrests, USJudgeRatings,
+    # cabbages, UScrime, anorexia in fresh8-tables/) -> fresh8-expected.json
     for source, target in (
         ("questions.jsonl", "expected.json"),
         ("train.jsonl", "train-expected.json"),
@@ -139,6 +147,7 @@ def main():
         ("fresh5.jsonl", "fresh5-expected.json"),
         ("fresh6.jsonl", "fresh6-expected.json"),
         ("fresh7.jsonl", "fresh7-expected.json"),
+        ("fresh8.jsonl", "fresh8-expected.json"),
     ):
         compute(source, target)
 
