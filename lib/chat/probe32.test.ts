@@ -42,6 +42,18 @@ describe("a noun of kinds between a field's name and its value ('cell type 2', '
   });
 });
 
+describe("a noun of kinds between a field's name and its value is neither a bin nor an article", () => {
+  it("'cell group 3' is cell = 3, not bins of 3", async () => {
+    const reply = await askTurns(va.table, "how many patients in cell group 3");
+    expect(reply.plan?.filters).toEqual([{ field: "cell", op: "eq", values: [3] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(va.rows.filter((r) => r.cell === "3").length);
+  });
+  it("'litter type A': the capital A is Litter's value", async () => {
+    const reply = await askTurns(genotype.table, "average weight for litter type A");
+    expect(reply.plan?.filters).toEqual([{ field: "Litter", op: "eq", values: ["A"] }]);
+  });
+});
+
 describe("a field's name across a comma binds the next value, not the one before the comma", () => {
   it("'litter B, mother A' is Litter B and Mother A", async () => {
     const reply = await askTurns(genotype.table, "litter B, mother A: average weight");
@@ -59,7 +71,7 @@ describe("a field's name across a comma binds the next value, not the one before
 describe("a context chart beside one filtered number says it is not the answer", () => {
   it("the chart's title names the filter the answer has, the caption gives table and chart apart", async () => {
     const reply = await askTurns(genotype.table, "how many rats have mother I");
-    const title = (reply.messages[1].figures[0]?.layout.title as { text: string }).text;
+    const title = (reply.messages[1].figures[0]?.layout.title as { text?: string } | undefined)?.text;
     expect(title).toContain('Mother is "I"');
     expect(reply.messages[1].content).toMatch(/^Table: .*Mother is "I".* Chart: .*by Mother/);
   });

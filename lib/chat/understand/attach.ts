@@ -837,8 +837,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // Bins: "bin size 500", "bins of 500", "500 wide bins", "into 8 bins", "20 bins".
     const binWord = (w: string) => ["bin", "bucket", "interval", "class", "step", "group"].includes(w);
     // (Not when that word is the name of a field holding the number: "for group 2" over a field named group is group = 2.)
+    // ("treatment group 2", "cell class 3": nor when it follows the name of a field holding the number.)
     const namesField = a.refs.some(
-      (r) => r.turn === turn && r.pos === m.start - 1 && r.end === m.start && r.cands.some((c) => info(c.name).numbers?.includes(v)),
+      (r) =>
+        r.turn === turn &&
+        ((r.pos === m.start - 1 && r.end === m.start) || (r.end === m.start - 1 && VALUE_KIND_NOUNS.has(prevWord))) &&
+        r.cands.some((c) => info(c.name).numbers?.includes(v)),
     );
     if (
       binWord(prevWord) &&
@@ -1909,7 +1913,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
               !r.group &&
               !r.series &&
               !r.facet &&
-              !r.agg,
+              !r.agg &&
+              // ("which department rejected the most women": the field asked for, then a verb.)
+              !r.afterWhich,
           )
         : undefined;
     if (misnamedRef && group[0].m.kind === "value") {

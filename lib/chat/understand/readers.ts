@@ -1381,7 +1381,13 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       const letterValue =
         (m.kind === "value" &&
           tokens[p.start].text.length === 1 &&
-          m.values.some((v) => v.value.trim().length === 1 && lex.fieldWords.get(v.field)?.has(tokens[p.start - 1]?.lemma ?? "")) &&
+          m.values.some((v) => {
+            const own = (k: number) => !!lex.fieldWords.get(v.field)?.has(tokens[k]?.lemma ?? "");
+            // ("species type A": a noun of kinds between the field's name and the letter.)
+            const kindBefore =
+              VALUE_KIND_NOUNS.has(tokens[p.start - 1]?.lemma ?? "") && (own(p.start - 2) || (tokens[p.start - 2]?.lemma === "of" && own(p.start - 3)));
+            return v.value.trim().length === 1 && (own(p.start - 1) || kindBefore);
+          }) &&
           (tokens[p.start].cap || tokens[p.start].text !== "a")) ||
         (m.kind === "value" && loneCapital(tokens, p.start));
       // "counties in OH or IN": a grammar word typed with capitals inside the sentence, where a value
