@@ -365,7 +365,19 @@ export function describeResult(result: QueryResult, ctx: AnswerContext, fields: 
  * checked, a grouping into very many groups), as opposed to routine ones (the aggregate chosen, the
  * time axis) and plain statements of how a word was read.
  */
-const DOUBT_KINDS = new Set(["alternative", "unsure", "ignored", "notGrouped", "guess", "unitUnknown", "unitMonths", "unitMinutes", "manyGroups", "cmpValue"]);
+const DOUBT_KINDS = new Set([
+  "alternative",
+  "unsure",
+  "ignored",
+  "notGrouped",
+  "guess",
+  "unitUnknown",
+  "unitMonths",
+  "unitMinutes",
+  "manyGroups",
+  "cmpValue",
+  "misnamed",
+]);
 
 export function doubtNotes(notes: string[]): string[] {
   return notes.filter((n) => DOUBT_KINDS.has(n.split(":")[0]));
@@ -380,6 +392,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "guess") out.push(t(style.lang, "assumeGuess", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "timeField") out.push(t(style.lang, "assumeTime", { field: rest.join(":") }));
     else if (kind === "ignored") out.push(t(style.lang, "assumeIgnored", { text: `"${rest.join(":")}"` }));
+    else if (kind === "misnamed") out.push(t(style.lang, "assumeMisnamed", { field: rest[0], named: rest[1], value: rest.slice(2).join(":") }));
     else if (kind === "cmpValue") out.push(t(style.lang, "assumeCmpValue", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "notGrouped") out.push(t(style.lang, "assumeNotGrouped", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "manyGroups")

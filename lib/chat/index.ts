@@ -10,6 +10,7 @@ import { findPhrases } from "./understand/vocabulary";
 import { executePlan, PlanError, type QueryResult } from "./execute";
 import { buildFigure, figureTitle, scalarFigure, type PlotlyFigure } from "./figure";
 import { describeAssumptions, describeResult, doubtNotes } from "./answer";
+import { describeFilters } from "./describe";
 import { detectStyle, t, type Lang, type Style } from "./i18n";
 import { parseUnits, type Unit } from "./format";
 import { analysisPlanSchema, type AnalysisPlan } from "./plan";
@@ -288,6 +289,7 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
   const table = described.table;
   const asked = outputRequests(last);
   let figure = asked.numberOnly ? null : buildFigure(result, { lang: style.lang, units, dateFields });
+  let contextFigure = false;
   if (!figure && !asked.numberOnly) {
     // A single number for filtered rows: the chart shows where it sits, the same measure over the
     // filtered fields without their filters (e.g. counts by Cylinders and Origin for "American 5 cylinder cars").
@@ -296,7 +298,15 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
       try {
         const contextResult = executePlan(dataTable, ctxPlan.plan);
         figure = buildFigure(contextResult, { lang: style.lang, units, dateFields });
-        if (figure) text += ` ${t(style.lang, "context", { fields: ctxPlan.fields.join(` ${t(style.lang, "and")} `) })}`;
+        if (figure) {
+          text += ` ${t(style.lang, "context", { fields: ctxPlan.fields.join(` ${t(style.lang, "and")} `) })}`;
+          // The chart is not the answer: its title says which filters the answer has and the chart has not.
+          const dropped = plan.filters.filter((f) => !ctxPlan.plan.filters.includes(f));
+          const layoutTitle = figure.layout.title as { text?: string } | undefined;
+          if (dropped.length && layoutTitle && typeof layoutTitle.text === "string")
+            layoutTitle.text = `${layoutTitle.text} ${t(style.lang, "titleContext", { filters: describeFilters(dropped, style.lang, dateFields) })}`;
+          contextFigure = true;
+        }
       } catch (err) {
         if (!(err instanceof PlanError)) throw err;
       }
@@ -305,12 +315,16 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
     if (!figure && asked.chart && result.kind === "aggregate") figure = scalarFigure(result, { lang: style.lang, units, dateFields });
   }
   const title = figureTitle(result, { lang: style.lang, units, dateFields });
+  // (A context chart has its own title: the caption gives the table's and the chart's apart.)
+  const chartTitle = (figure?.layout.title as { text?: string } | undefined)?.text;
   let caption =
-    figure && table.length
-      ? t(style.lang, "captionChart", { title })
-      : figure
-        ? t(style.lang, "captionChartOnly", { title })
-        : t(style.lang, "captionTable", { title });
+    figure && table.length && contextFigure && typeof chartTitle === "string"
+      ? t(style.lang, "captionContext", { title, chart: chartTitle })
+      : figure && table.length
+        ? t(style.lang, "captionChart", { title })
+        : figure
+          ? t(style.lang, "captionChartOnly", { title })
+          : t(style.lang, "captionTable", { title });
   // A doubt about the reading travels with the chart and the table (shared or exported without the
   // text): the caption names it and the chart's title says the reading is not certain.
   const doubts = describeAssumptions(doubtNotes(notes), style);

@@ -14,6 +14,7 @@ import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
 import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
+import shapes from "../vocab/shapes.json";
 
 /** Words our vocabulary knows as another name of a field's value ("girls" for female, "Americans" for USA). */
 const VALUE_ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
@@ -312,6 +313,8 @@ export interface Atoms {
   relative: { text: string; period: string }[];
   /** Time words read as the rows counted ("proportion of days with rain") on a table with several rows per date. */
   countedTime: { text: string; field: string }[];
+  /** "farms with management U1": a value said right after another field's name (U1 is Use's, not Manag's). */
+  misnamed: { named: string; field: string; value: string }[];
   /** Plural nouns nothing reads, counted, taken as the rows the table's naming field names ("how many mammals"). */
   rowsNamed: { text: string; field: string }[];
   /** Field names with only "or" (and small words) between them: [first ref id, second ref id]. */
@@ -374,6 +377,8 @@ const LOSS_CONDITION_WORDS = new Set([
   "post",
   "posted",
 ]);
+
+const VALUE_KIND_NOUNS = new Set(shapes.valueKindNouns.nouns);
 
 /** Words after "from <year>" that make it the start of a span rather than the year itself. */
 const FROM_CONTINUATIONS = new Set([
@@ -459,6 +464,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     strayDates: [],
     relative: [],
     countedTime: [],
+    misnamed: [],
     rowsNamed: [],
     orRefs: [],
     rowNoun: false,
@@ -831,8 +837,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // Bins: "bin size 500", "bins of 500", "500 wide bins", "into 8 bins", "20 bins".
     const binWord = (w: string) => ["bin", "bucket", "interval", "class", "step", "group"].includes(w);
     // (Not when that word is the name of a field holding the number: "for group 2" over a field named group is group = 2.)
+    // ("treatment group 2", "cell class 3": nor when it follows the name of a field holding the number.)
     const namesField = a.refs.some(
-      (r) => r.turn === turn && r.pos === m.start - 1 && r.end === m.start && r.cands.some((c) => info(c.name).numbers?.includes(v)),
+      (r) =>
+        r.turn === turn &&
+        ((r.pos === m.start - 1 && r.end === m.start) || (r.end === m.start - 1 && VALUE_KIND_NOUNS.has(prevWord))) &&
+        r.cands.some((c) => info(c.name).numbers?.includes(v)),
     );
     if (
       binWord(prevWord) &&
@@ -1264,7 +1274,25 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "cars from 1980", "movies from march 2010": "from" with a period and no end or "onwards" after it
     // is that period ("from 1980 on", "from 1980 to 1985" stay a start).
     const fromPeriod = !!cmp && !after && yearish && lemma(cmp.from) === "from" && mAt(cmp.from)?.end === cmp.from + 1 && !FROM_CONTINUATIONS.has(lemma(m.end));
-    const op = fromPeriod ? "eq" : op0;
+    // "from origin 2", "from grade 3": "from" before the name of a field of a few whole-number codes and
+    // one of its values, with no end after it, is where the rows come from, not a start ("from origin 2 to 5" stays one).
+    const fromCode =
+      !!cmp &&
+      !after &&
+      m.kind === "number" &&
+      lemma(cmp.from) === "from" &&
+      mAt(cmp.from)?.end === cmp.from + 1 &&
+      !FROM_CONTINUATIONS.has(lemma(m.end)) &&
+      a.refs.some(
+        (r) =>
+          r.pos === cmp.from + 1 &&
+          r.end === m.start &&
+          r.cands.length === 1 &&
+          info(r.cands[0].name).discrete &&
+          !info(r.cands[0].name).yearLike &&
+          !!info(r.cands[0].name).numbers?.includes(m.value),
+      );
+    const op = fromPeriod || fromCode ? "eq" : op0;
     if (op && op !== "between") {
       const options: FilterOption[] = [];
       const refs: number[] = [];
@@ -1466,9 +1494,16 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (!ref) {
         // ("tree 1 or 2", "plot 17": a whole-number id field of many values, every number said one it holds.)
         const idHolds = (f: FieldInfo) => f.numbers !== null && f.integer && list.every((v) => Number.isInteger(v) && f.numbers!.includes(v));
+        // ("cell type 3", "mothers of type 2": a noun of kinds between the name and the number.)
+        const kindSaid = VALUE_KIND_NOUNS.has(lemma(m.start - 1));
+        const nameEnd = [m.start, ...(kindSaid ? [m.start - 1, ...(lemma(m.start - 2) === "of" ? [m.start - 2] : [])] : [])];
         const before = a.refs.find(
           (r) =>
-            r.turn === turn && r.end === m.start && !r.group && r.cands.length === 1 && (discrete(info(r.cands[0].name)) || idHolds(info(r.cands[0].name))),
+            r.turn === turn &&
+            nameEnd.includes(r.end) &&
+            !r.group &&
+            r.cands.length === 1 &&
+            (discrete(info(r.cands[0].name)) || idHolds(info(r.cands[0].name))),
         );
         if (before) ref = before;
       }
@@ -1521,6 +1556,38 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           listed: list.length,
           conj: listConj,
           text: spanText(tokens, m.start, Math.max(endPos, ref.end)),
+        });
+        continue;
+      }
+      // "how many are in status 5": a whole number ending the question with no field named beside it, held by
+      // fields of a few whole-number codes (none a time): each is a reading (one is stated as a guess, several asked).
+      // ("and 8?" after "total for origin 7" is a bare follow-up: its number swaps the earlier one, followup.ts.)
+      const bare = mentions.every((x, k) => k === idx || (x.kind === "word" && (hasHit(x, "followUp") || hasHit(x, "conj") || hasHit(x, "question"))));
+      const lastWord = !bare && (endPos === tokens.length || (tokens[endPos]?.kind === "symbol" && endPos === tokens.length - 1));
+      const holders =
+        lastWord &&
+        list.length === 1 &&
+        !cmp &&
+        !m.money &&
+        !m.percent &&
+        Number.isInteger(m.value) &&
+        a.limit?.n !== m.value &&
+        a.binCount !== m.value &&
+        a.binWidth !== m.value
+          ? fields.filter((f) => f.discrete && !f.yearLike && !isTimeField(f) && !!f.numbers?.includes(m.value))
+          : [];
+      if (holders.length) {
+        consumed.add(idx);
+        addAtom({
+          pos: m.start,
+          end: endPos,
+          kind: "count-field",
+          options: holders.map((f) => ({ filter: { field: f.name, op: "eq", values: [m.value] } as Filter, how: holders.length > 1 ? "ambiguous" : "guess" })),
+          negated: negatedAt(m.start),
+          refs: [],
+          listed: 1,
+          conj: null,
+          text: m.text,
         });
         continue;
       }
@@ -1832,6 +1899,29 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       .filter((r) => !r.group || (r.end === startPos && !!mAt(end) && (hasHit(mAt(end)!, "rate") || hasHit(mAt(end)!, "share"))))
       .filter((r) => !r.series && !r.facet && !r.afterWhich && !r.agg && (!r.countOf || (r.end <= startPos && startPos - r.end <= 1)))
       .map((r) => r.id);
+    // "farms with management U1": the one category field named right before a value of one other field,
+    // none of whose values it is, was named for that value; the answer says whose value it is.
+    const misnamedRef =
+      how === "unique" && group.length === 1
+        ? a.refs.find(
+            (r) =>
+              r.turn === 0 &&
+              r.end === startPos &&
+              r.cands.length === 1 &&
+              !fieldsOf.includes(r.cands[0].name) &&
+              info(r.cands[0].name).role === "category" &&
+              !r.group &&
+              !r.series &&
+              !r.facet &&
+              !r.agg &&
+              // ("which department rejected the most women": the field asked for, then a verb.)
+              !r.afterWhich,
+          )
+        : undefined;
+    if (misnamedRef && group[0].m.kind === "value") {
+      refIds.push(misnamedRef.id);
+      a.misnamed.push({ named: misnamedRef.cands[0].name, field: chosen[0], value: group[0].m.values.find((v) => v.field === chosen[0])!.value });
+    }
     // "same day shipping": the word right after the value is its own field's name word said another
     // way ("shipping" of Ship Mode), not the other field it partly names (Days to Ship).
     if (chosen.length === 1) {

@@ -814,6 +814,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = { ...best, plan: { ...best.plan, measure: { agg: "distinct", field: days.field } } };
     ranked = [best, ...ranked.slice(1)];
   } else for (const c of a.countedTime) if (!best.plan.groupBy.some((g) => g.field === c.field)) notes.push(`countedRows:${c.field}:${c.text}`);
+  for (const m of a.misnamed)
+    if (best.plan.filters.some((f) => f.field === m.field && f.values.includes(m.value))) notes.push(`misnamed:${m.field}:${m.named}:${m.value}`);
   if (a.loss && (best.plan.measure.field === a.loss.field || best.plan.y === a.loss.field || best.plan.sort?.by === a.loss.field))
     notes.push(`loss:${a.loss.field}:${a.loss.text}`);
   if (a.versusOther && best.plan.groupBy.some((g) => g.field === a.versusOther!.field)) notes.push(`versusOther:${a.versusOther.field}:${a.versusOther.text}`);

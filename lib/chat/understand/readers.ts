@@ -24,6 +24,7 @@ import {
 } from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
+import phrases from "../vocab/phrases.json";
 import { editDistance } from "./distance";
 
 export { editDistance };
@@ -482,6 +483,24 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
 const EVENT_TIME_WORDS = new Set(shapes.eventDates.timeWords);
 const ABBREVIATED_TOPICS = new Set(shapes.abbreviatedTopics.words);
 const GRAIN_ADJECTIVES = new Set(shapes.grainAdjectives.words);
+const VALUE_KIND_NOUNS = new Set(shapes.valueKindNouns.nouns);
+/** Words after a capital letter that show it ends its clause ("genotype A and B", "A in 1990"): not an article. */
+const LONE_LETTER_FOLLOWERS = new Set(["and", "or", "vs", "versus", "in", "on", "with", "for", "by", "only"]);
+
+/** The words of a bare follow-up ("and for B?", "what about J"): its value swaps an earlier one (followup.ts). */
+const FOLLOW_UP_WORDS = new Set([...phrases.followUp.cue, ...phrases.conj.and, ...phrases.conj.or].flatMap((p) => p.split(" ")));
+
+/** A one-letter word typed as a capital inside the question and ending it or its clause ("for genotype A", "are B?"): no article. */
+function loneCapital(tokens: Token[], i: number): boolean {
+  const next = tokens[i + 1];
+  return (
+    i > 0 &&
+    !tokens.every((t, k) => k === i || t.kind === "symbol" || FOLLOW_UP_WORDS.has(t.lemma)) &&
+    tokens[i].raw.length === 1 &&
+    !!tokens[i].cap &&
+    (!next || (next.sep !== null && next.sep !== ".") || next.kind === "symbol" || LONE_LETTER_FOLLOWERS.has(next.lemma))
+  );
+}
 const MIN_GENERIC_HEADS = 2;
 const QUANTITY_WORDS = new Set(words.sumByDefault);
 
@@ -1022,7 +1041,12 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         const near = (k: number) => lemmas[k] ?? "";
         const hits = short.filter((v) => {
           const words = lex.fieldWords.get(v.field);
-          if (words && (words.has(near(i + 1)) || words.has(near(i - 1)))) return true;
+          // ("mother J, litter I": a field's name across a comma is the next pair's.)
+          // ("the weight of a litter": "a" typed in lower case before a field's name is the article.)
+          const article = texts[i] === "a" && !tokens[i].cap;
+          if (words && ((words.has(near(i + 1)) && tokens[i + 1]?.sep !== "," && !article) || (words.has(near(i - 1)) && tokens[i].sep !== ","))) return true;
+          // ("mothers of type B", "blood group A": a noun of kinds between the field's name and the letter.)
+          if (words && VALUE_KIND_NOUNS.has(near(i - 1)) && (words.has(near(i - 2)) || (near(i - 2) === "of" && words.has(near(i - 3))))) return true;
           // ("whose mfr is K", "grade = B": linked to its field's name by "is" or "=".)
           if (words && ["is", "=", "equal", "equals"].includes(near(i - 1)) && words.has(near(i - 2))) return true;
           // ("PG movies vs R movies": a list word, "vs" too, and the rows' noun after each value.)
@@ -1038,6 +1062,9 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
             (tokens[i + 1]?.sep === "," && other(i + 1))
           );
         });
+        // ("average weight for genotype A", "how many are B?": a capital letter ending the question or its
+        // clause is no article; with no field's name beside it, every field holding it is a reading.)
+        if (!hits.length && loneCapital(tokens, i)) hits.push(...short);
         if (hits.length)
           out.push({
             start: i,
@@ -1352,10 +1379,17 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       // "grade A loans", "grade A or B": a one-letter value right after its field's name (typed as
       // a capital, or after the name itself) is that value, not the article.
       const letterValue =
-        m.kind === "value" &&
-        tokens[p.start].text.length === 1 &&
-        m.values.some((v) => v.value.trim().length === 1 && lex.fieldWords.get(v.field)?.has(tokens[p.start - 1]?.lemma ?? "")) &&
-        (tokens[p.start].cap || tokens[p.start].text !== "a");
+        (m.kind === "value" &&
+          tokens[p.start].text.length === 1 &&
+          m.values.some((v) => {
+            const own = (k: number) => !!lex.fieldWords.get(v.field)?.has(tokens[k]?.lemma ?? "");
+            // ("species type A": a noun of kinds between the field's name and the letter.)
+            const kindBefore =
+              VALUE_KIND_NOUNS.has(tokens[p.start - 1]?.lemma ?? "") && (own(p.start - 2) || (tokens[p.start - 2]?.lemma === "of" && own(p.start - 3)));
+            return v.value.trim().length === 1 && (own(p.start - 1) || kindBefore);
+          }) &&
+          (tokens[p.start].cap || tokens[p.start].text !== "a")) ||
+        (m.kind === "value" && loneCapital(tokens, p.start));
       // "counties in OH or IN": a grammar word typed with capitals inside the sentence, where a value
       // of two or more capitals is spelt the same, is that value.
       const capsValue =
