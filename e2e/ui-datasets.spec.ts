@@ -261,9 +261,23 @@ test("an upload goes on when the page is left through the app's links: progress,
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
   await indicator.getByRole("button", { name: "Cancel upload" }).click();
-  await expect(indicator).toContainText("Upload cancelled; nothing was kept.");
+  // The user's own Cancel reads as a plain notice, not as a red failure.
+  await expect(indicator).toContainText("Upload of readings.csv cancelled");
+  await expect(indicator).toContainText("Nothing was kept.");
+  await expect(indicator).not.toContainText("did not finish");
+  await expect(indicator).toHaveClass(/bg-slate-50/);
   await indicator.getByRole("button", { name: "Dismiss" }).click();
   await expect(indicator).toHaveCount(0);
   await page.goto("/datasets");
   await expect(page.getByTestId("datasets-table")).not.toContainText(cancelled);
+
+  // Cancelled on the Datasets page itself: the panel says so plainly too.
+  await openUploadPanel(page);
+  await page.getByTestId("dataset-file-input").setInputFiles(file);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+  await page.getByTestId("upload-panel").getByRole("button", { name: "Cancel" }).first().click();
+  await expect(page.getByTestId("upload-panel")).toContainText("Upload of readings.csv cancelled; nothing was kept.");
+  await expect(page.getByTestId("upload-panel").getByRole("alert")).toHaveCount(0);
+  await saveScreen(page, testInfo, "upload-cancelled", { fullPage: false });
 });

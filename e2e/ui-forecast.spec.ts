@@ -128,8 +128,34 @@ test("a table of two series: forecast per series with a series picker", async ({
   const rows = page.getByTestId("forecast-backtest").getByRole("row");
   await expect(rows).toHaveCount(4);
   await expect(page.getByTestId("forecast-backtest")).toContainText("all 2 series");
+  // Each error column (MAE, RMSE, MAPE, MASE) keeps one number of decimals down its rows.
+  for (const col of [3, 4, 5, 6]) {
+    const cells = await page.getByTestId("forecast-backtest").locator(`tbody tr td:nth-child(${col})`).allTextContents();
+    expect(cells).toHaveLength(3);
+    const numbers = cells.filter((c) => c !== "—");
+    expect(numbers.length).toBeGreaterThan(1);
+    expect(new Set(numbers.map((c) => c.replace(/[%,]/g, "").split(".")[1]?.length ?? 0)).size, cells.join(" | ")).toBe(1);
+  }
   await expect(page.getByTestId("forecast-story")).toContainText("sex = female");
   await saveScreen(page, testInfo, "forecast-series");
+  // On a phone the decomposition chart's long names ("sex (differences between series)") stay whole
+  // inside the chart and leave room for the bars: Plotly caps the margin it grows for labels, so a
+  // longer one-line name was cut (superstore's "Region (...)") and this one left the bars a sliver.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const drivers = page.getByTestId("forecast-drivers");
+  await drivers.scrollIntoViewIfNeeded();
+  await expect(drivers.locator(".ytick text").first()).toBeVisible({ timeout: 30_000 });
+  await expect(async () => {
+    const box = (await drivers.boundingBox())!;
+    const labels = await drivers.locator(".ytick text").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
+    expect(labels.length).toBeGreaterThan(1);
+    for (const left of labels) expect(left).toBeGreaterThanOrEqual(box.x - 1);
+    // ... and leave the bars most of the width (one-line names squeezed them into a sliver).
+    const plotArea = (await drivers.locator("rect.nsewdrag").first().boundingBox())!;
+    expect(plotArea.width).toBeGreaterThan(box.width * 0.45);
+  }).toPass({ timeout: 15_000 });
+  await saveScreen(page, testInfo, "forecast-drivers-phone", { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 860 });
 });
 
 test("a row-level table (superstore orders): combine rows per month and region, the model page states the rule", async ({ page }, testInfo) => {

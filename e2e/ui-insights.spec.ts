@@ -86,11 +86,20 @@ test("threshold control, versions and a shared report opened signed out", async 
   await expect(versions.getByTestId("version-2").getByTestId("active-version")).toBeVisible({ timeout: 90_000 });
   await expect(versions.getByTestId("version-2")).toContainText("800");
   await expect(versions.getByTestId("version-1")).toContainText("600");
+  // The header's "trained" date is the active version's, not the model's first training.
+  const versionDates = async () => {
+    const listed = await (await request.get(`/api/v1/models/${modelId}/versions`, { headers: { "X-API-Key": apiKey() } })).json();
+    return Object.fromEntries(listed.versions.map((v: { version: number; created_at: string }) => [v.version, v.created_at]));
+  };
+  const dates = await versionDates();
+  expect(dates[2]).not.toBe(dates[1]);
+  await expect(page.getByTestId("model-trained-at")).toHaveAttribute("datetime", dates[2]);
   await saveScreen(page, testInfo, "model-versions");
   await versions.getByTestId("activate-1").click();
   await expect(versions.getByTestId("version-1").getByTestId("active-version")).toBeVisible();
   await expect(versions.getByTestId("version-2").getByTestId("active-version")).toHaveCount(0);
   await expect(page.getByText("version 1", { exact: false }).first()).toBeVisible();
+  await expect(page.getByTestId("model-trained-at")).toHaveAttribute("datetime", dates[1]);
 
   // A read-only link, opened in a fresh browser that has never signed in.
   const share = page.getByTestId("share-report");

@@ -125,6 +125,37 @@ test("train at 10 seconds with live status, then read the model page and predict
   await expect(result.getByTestId("prediction-blanks")).toContainText(/Left blank, so treated as unknown: .*tenure/);
   await expect(result.getByTestId("prediction-blanks")).not.toContainText("Contract");
 
+  // The form is there before the first row that prefills it arrives: a click on Predict then says
+  // "fill in a field", which no longer holds once the row fills the fields; a value typed meanwhile is kept.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const firstRow = /\/api\/v1\/datasets\/[^/]+\/rows\?offset=0&limit=1$/;
+  await page.route(firstRow, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(contract).toHaveValue("");
+  await page.getByTestId("predict-button").click();
+  await expect(tryForm.getByRole("alert")).toContainText("Fill in at least one field");
+  release();
+  await expect(contract).not.toHaveValue("");
+  await expect(tryForm.getByRole("alert")).toHaveCount(0);
+  let releaseAgain = () => {};
+  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+  await page.unroute(firstRow);
+  await page.route(firstRow, async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await page.reload();
+  const tenureInput = tryForm.getByLabel("tenure", { exact: true });
+  await tenureInput.fill("71");
+  releaseAgain();
+  await expect(contract).not.toHaveValue("");
+  await expect(tenureInput).toHaveValue("71");
+  await page.unroute(firstRow);
+
   // Batch prediction of a CSV and a download of the results.
   const file = testInfo.outputPath("to-predict.csv");
   const lines = fs.readFileSync(sharedDataset("telco.csv"), "utf8").split(/\r?\n/).slice(0, 31);

@@ -59,13 +59,19 @@ export function UploadIndicator() {
     );
   }
   const ok = upload.status === "done";
+  // The user's own Cancel is no failure: a neutral strip, not a red one.
+  const cancelled = upload.status === "failed" && upload.cancelled;
   return strip(
-    ok ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50",
+    ok ? "border-emerald-200 bg-emerald-50" : cancelled ? "border-slate-200 bg-slate-50" : "border-red-200 bg-red-50",
     <>
       <span className="font-medium text-slate-900">
-        {ok ? `Uploaded “${upload.datasetName}”: ${formatCount(upload.rows, "row")}` : `The upload of ${upload.fileName} did not finish`}
+        {ok
+          ? `Uploaded “${upload.datasetName}”: ${formatCount(upload.rows, "row")}`
+          : cancelled
+            ? `Upload of ${upload.fileName} cancelled`
+            : `The upload of ${upload.fileName} did not finish`}
       </span>
-      {!ok && <span className="text-slate-700">{errorText(upload.error)}</span>}
+      {!ok && <span className="text-slate-700">{cancelled ? "Nothing was kept." : errorText(upload.error)}</span>}
       {ok && upload.warnings.length > 0 && <span className="text-amber-800">{upload.warnings.join(" ")}</span>}
       <span className="ml-auto flex gap-3">
         {ok && (

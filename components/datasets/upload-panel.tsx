@@ -170,7 +170,12 @@ export function UploadPanel({ onDone }: { onDone?: () => void }) {
           </p>
         </div>
       )}
-      <ErrorBanner error={error ?? (upload.status === "failed" ? upload.error : null)} title="The upload did not finish" />
+      {/* The user's own Cancel is not an error: a plain notice, not a red banner. */}
+      {!error && upload.status === "failed" && upload.cancelled ? (
+        <Notice>Upload of {upload.fileName} cancelled; nothing was kept.</Notice>
+      ) : (
+        <ErrorBanner error={error ?? (upload.status === "failed" ? upload.error : null)} title="The upload did not finish" />
+      )}
       {done && (
         <Notice tone="success">
           Uploaded {formatCount(done.rows, "row")}.{" "}

@@ -12,10 +12,11 @@ import {
   type ForecastReport,
   type ForecastStat,
 } from "@/lib/client/forecast";
-import { formatDate, formatNumber, formatPercent } from "@/lib/client/format";
+import { columnDecimals, formatDate, formatFixed, formatNumber, formatPercent } from "@/lib/client/format";
 import { useDataset } from "@/lib/client/use-datasets";
 import { useDeleteModel } from "@/lib/client/use-models";
 import { errorText } from "@/lib/client/api";
+import { wrapTitle } from "@/lib/client/plot-title";
 import { Button } from "../ui/button";
 import { Card, PageHeader } from "../ui/card";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -234,6 +235,18 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
 
 function BacktestTable({ stats, groupField }: { stats: ForecastStat[]; groupField: string | null }) {
   if (!stats.length) return <p className="text-sm text-slate-500">No backtest statistics.</p>;
+  // Each error column is one column of numbers: the same decimals down it ("6,227" and "11,396", not "6,226.8").
+  const column = (pick: (s: ForecastStat) => number | null | undefined) => {
+    const decimals = columnDecimals(stats.map(pick).filter((v): v is number => typeof v === "number"));
+    return (s: ForecastStat) => {
+      const v = pick(s);
+      return typeof v === "number" && Number.isFinite(v) ? formatFixed(v, decimals) : "—";
+    };
+  };
+  const mae = column((s) => s.mae);
+  const rmse = column((s) => s.rmse);
+  const mape = column((s) => s.mape);
+  const mase = column((s) => s.mase);
   return (
     <div className="relative overflow-x-auto">
       <table className="min-w-full text-sm">
@@ -259,10 +272,10 @@ function BacktestTable({ stats, groupField }: { stats: ForecastStat[]; groupFiel
               <tr key={s.group ?? `overall-${i}`} className={`border-b border-slate-100 ${overall ? "font-medium text-slate-900" : "text-slate-700"}`}>
                 {groupField && <td className="py-2 pr-4">{overall ? `all ${s.series ?? ""} series` : (s.group ?? "")}</td>}
                 <td className="max-w-xs py-2 pr-4 text-slate-600">{overall ? "—" : (s.model ?? "—")}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(s.mae)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(s.rmse)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{s.mape === null ? "—" : `${formatNumber(s.mape)}%`}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(s.mase)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{mae(s)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{rmse(s)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{s.mape === null || s.mape === undefined ? "—" : `${mape(s)}%`}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{mase(s)}</td>
                 <td className="py-2 pr-4 text-right tabular-nums">{formatPercent(s.coverage_80, 0)}</td>
                 <td className="py-2 pr-4 text-right tabular-nums">{formatPercent(s.coverage_95, 0)}</td>
                 <td className="py-2 text-right tabular-nums">{s.windows}</td>
@@ -330,9 +343,12 @@ function ShareChart({ shares }: { shares: Record<string, number> }) {
             type: "bar",
             orientation: "h",
             x: entries.map(([, v]) => v),
-            y: entries.map(([n]) => n),
+            // A long name ("Region (differences between series)") is broken into short lines: on a phone
+            // Plotly caps the margin it grows for labels and would cut the name's start off.
+            y: entries.map(([n]) => wrapTitle(n, 16).join("<br>")),
+            customdata: entries.map(([n]) => n),
             marker: { color: "#2f6fed" },
-            hovertemplate: "%{y}: %{x:.1%}<extra></extra>",
+            hovertemplate: "%{customdata}: %{x:.1%}<extra></extra>",
             text: entries.map(([, v]) => `${(v * 100).toFixed(1)}%`),
             textposition: "outside",
             cliponaxis: false,

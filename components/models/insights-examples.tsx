@@ -1,7 +1,7 @@
 "use client";
 // The holdout rows the model got most wrong, with the fields that pushed it there.
 import { useState } from "react";
-import { columnDecimals, formatFixed, formatNumber, formatPercent } from "@/lib/client/format";
+import { columnDecimals, formatFixed, formatNumber, formatPercent, formatValue } from "@/lib/client/format";
 import type { FieldInsights, InsightExample } from "@/lib/ml/insights";
 import { Badge } from "../ui/feedback";
 import type { ThresholdChoice } from "./insights-threshold";
@@ -85,7 +85,10 @@ function ExampleList({
             >
               <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
                 <span className="text-slate-600">
-                  Actual <strong className="text-slate-900">{String(item.example.actual)}</strong>
+                  Actual{" "}
+                  <strong className="tabular-nums text-slate-900" data-testid="example-actual">
+                    {formatValue(item.example.actual)}
+                  </strong>
                 </span>
                 <span className="text-slate-600">
                   · {scoreLabel}{" "}

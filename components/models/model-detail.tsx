@@ -18,7 +18,7 @@ import { type FieldReportView, findFieldReport, statsDescription } from "./repor
 import { InsightsReport } from "./insights-report";
 import { ModelVersionsCard } from "./model-versions";
 import { ShareReportCard } from "./share-report";
-import { useSetThreshold } from "@/lib/client/use-model-insights";
+import { useModelVersions, useSetThreshold } from "@/lib/client/use-model-insights";
 import { isForecastModel } from "@/lib/client/forecast";
 import { ForecastDetail } from "./forecast-detail";
 
@@ -41,6 +41,8 @@ export function ModelDetail({ id }: { id: string }) {
   const datasetId = model.data?.model.dataset_id;
   const dataset = useDataset(datasetId);
   const setThreshold = useSetThreshold(id);
+  // The header's "trained" date is the active version's: after a retrain the model's own creation date is v1's.
+  const versions = useModelVersions(id);
 
   if (model.isPending) {
     return (
@@ -70,6 +72,7 @@ export function ModelDetail({ id }: { id: string }) {
   const fieldIndex = predictFields.indexOf(field);
   const fieldStats: ClassStat[] = stats[fieldIndex] ?? [];
   const story = stories.find((s) => s.name === field) ?? stories[fieldIndex];
+  const trainedAt = versions.data?.versions.find((v) => v.version === info.active_version)?.created_at ?? info.created_at;
 
   return (
     <div className="space-y-6">
@@ -89,7 +92,10 @@ export function ModelDetail({ id }: { id: string }) {
               ) : (
                 "a dataset"
               )}{" "}
-              · {durationLabel(info.duration)} · trained {formatDate(info.created_at)}
+              · {durationLabel(info.duration)} · trained{" "}
+              <time dateTime={trainedAt} data-testid="model-trained-at">
+                {formatDate(trainedAt)}
+              </time>
               {info.active_version !== undefined && ` · version ${info.active_version}`}
               {info.extra_attention && " · extra attention to rare classes"}
             </>

@@ -84,7 +84,11 @@ export function TryPrediction({
     const first = sample.data?.[0];
     if (!first || prefilled.current) return;
     prefilled.current = true;
-    setValues(Object.fromEntries(inputFields.map((f) => [f, first[f] === null || first[f] === undefined ? "" : String(first[f])])));
+    // A field the user typed into before the sample row arrived keeps what they typed.
+    const fromSample = Object.fromEntries(inputFields.map((f) => [f, first[f] === null || first[f] === undefined ? "" : String(first[f])]));
+    setValues((typed) => ({ ...fromSample, ...Object.fromEntries(Object.entries(typed).filter(([, v]) => v.trim() !== "")) }));
+    // "Fill in at least one field" from a click before the row arrived no longer holds.
+    setFormError(null);
   }, [sample.data, inputFields]);
 
   const submit = (e: FormEvent) => {
@@ -117,7 +121,10 @@ export function TryPrediction({
                 placeholder={types.get(f) ?? "value"}
                 inputMode={types.get(f) === "integer" || types.get(f) === "float" ? "decimal" : undefined}
                 list={knownValues[f]?.length ? `predict-values-${i}` : undefined}
-                onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+                onChange={(e) => {
+                  setValues((v) => ({ ...v, [f]: e.target.value }));
+                  setFormError(null);
+                }}
               />
               {knownValues[f]?.length ? (
                 <datalist id={`predict-values-${i}`} data-testid={`known-values-${f}`}>

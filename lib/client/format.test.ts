@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnDecimals, formatCount, formatFixed, formatTimestamp, humanizeIdentifier } from "./format";
+import { columnDecimals, formatCount, formatFixed, formatTimestamp, formatValue, humanizeIdentifier } from "./format";
 
 describe("formatTimestamp", () => {
   it("shows the day alone for midnight UTC, day and time otherwise", () => {
@@ -49,5 +49,16 @@ describe("humanizeIdentifier", () => {
     expect(humanizeIdentifier("randomForest")).toBe("Random forest");
     expect(humanizeIdentifier("gbdt")).toBe("Gbdt");
     expect(humanizeIdentifier("")).toBe("");
+  });
+});
+
+describe("formatValue", () => {
+  it("shows a row's numbers like the figures next to them (the diamonds walk read 'Actual 16098 · Predicted 5,279')", () => {
+    expect(formatValue(16098)).toBe("16,098");
+    expect(formatValue(13781.3)).toBe("13,781.3");
+    expect(formatValue(0.5)).toBe("0.5");
+    expect(formatValue("Yes")).toBe("Yes");
+    expect(formatValue("16098")).toBe("16098"); // a text value (a code) is kept as written
+    expect(formatValue(null)).toBe("(missing)");
   });
 });

@@ -98,3 +98,9 @@ export function formatSeconds(total: number | null | undefined): string {
   if (m < 60) return `${m} min ${s % 60} s`;
   return `${Math.floor(m / 60)} h ${m % 60} min`;
 }
+
+/** A cell value of a data row as the page shows it: numbers with separators and sensible decimals ("16,098", "13,781.3"), text as is. */
+export function formatValue(v: string | number | null | undefined): string {
+  if (v === null || v === undefined) return "(missing)";
+  return typeof v === "number" ? formatNumber(v) : String(v);
+}

@@ -38,4 +38,26 @@ describe("buildStoryCards", () => {
     });
     expect(card.headline).toBe("The average price is 3,900. It rises to about 15,000 where carat is 2 to 5, and falls to about 700 where carat is 0.2 to 0.4.");
   });
+
+  it("gives the values of one regression sentence the same decimals (diamonds: 3,932.8, 16,760 and 678.359 before)", () => {
+    const story = (top: number, avg: number, bottom: number) =>
+      buildStoryCards({
+        name: "price",
+        type: "float",
+        outcomes: [
+          {
+            outcome: "high",
+            causes: [{ field: "carat", top_value: "1.22 - 2.49", bottom_value: "0.28 - 0.35" }],
+            top_case: top,
+            avg_case: avg,
+            bottom_case: bottom,
+          },
+        ],
+      })[0].headline;
+    expect(story(16760.2, 3932.8, 678.359)).toBe(
+      "The average price is 3,933. It rises to about 16,760 where carat is 1.22 - 2.49, and falls to about 678 where carat is 0.28 - 0.35.",
+    );
+    // A target in small units keeps three significant digits of the largest value.
+    expect(story(2.4567, 1.2, 0.3)).toMatch(/average price is 1\.20\. It rises to about 2\.46 .* falls to about 0\.30 /);
+  });
 });

@@ -1,5 +1,5 @@
 // Turns the data story (the spec's numbers) into sentences a person can act on.
-import { formatNumber, formatPercent } from "./format";
+import { columnDecimals, formatFixed, formatPercent } from "./format";
 import type { DataStory, StoryOutcome } from "./types";
 
 export interface StoryCard {
@@ -24,7 +24,9 @@ export function buildStoryCards(story: DataStory): StoryCard[] {
   return story.outcomes.map((outcome) => {
     const classification = isClassification(story, outcome);
     // Whole percents read best, but rare outcomes need a decimal or "1%" and "0%" look alike.
-    const show = (v: number) => (classification ? formatPercent(v, v < 0.1 ? 1 : 0) : formatNumber(v));
+    // Values of the target share one number of decimals in a sentence ("3,933 ... 16,760 ... 678", not "678.359").
+    const decimals = columnDecimals([outcome.top_case, outcome.avg_case, outcome.bottom_case]);
+    const show = (v: number) => (classification ? formatPercent(v, v < 0.1 ? 1 : 0) : formatFixed(v, decimals));
     const ratio = outcome.bottom_case > 0 && outcome.top_case > 0 ? outcome.top_case / outcome.bottom_case : null;
     const drivers = outcome.causes.map((c) => `${c.field} is ${c.top_value}`);
     const brakes = outcome.causes.map((c) => `${c.field} is ${c.bottom_value}`);

@@ -36,7 +36,24 @@ describe("threshold control arithmetic", () => {
     expect(metricsAt(t, 800)).toMatchObject({ tp: 1, fp: 0, precision: 1, recall: 0.5 });
     expect(bestF1Step(t)).toBe(200);
     expect(expectedCounts(m, 1000)).toEqual({ flagged: 750, truePositives: 500, falsePositives: 250, missed: 0 });
+    // Scaled counts are whole rows that add up, even where rounding each one alone would not.
+    expect(expectedCounts(m, 1)).toEqual({ flagged: 1, truePositives: 1, falsePositives: 0, missed: 0 });
     // Nothing flagged: precision is undefined, not 0.
     expect(metricsAt(t, 999).precision).toBeNull();
+  });
+
+  it("scales the confusion cells to whole rows that add up (the telco walk: 265 = 258 + 6 before)", () => {
+    // 364 true positives, 9 false alarms, 671 missed, 365 true negatives over 1,409 holdout rows:
+    // rounded one by one per 1,000 rows they read 265 flagged = 258 + 6.
+    const m = { ...metricsAt(table, 500), tp: 364, fp: 9, fn: 671, tn: 365 };
+    for (const rows of [1, 7, 1000, 7043, 123_457]) {
+      const e = expectedCounts(m, rows)!;
+      expect(e.flagged).toBe(e.truePositives + e.falsePositives);
+      expect(Number.isInteger(e.truePositives) && Number.isInteger(e.falsePositives) && Number.isInteger(e.missed)).toBe(true);
+      expect(e.flagged + e.missed).toBeLessThanOrEqual(rows);
+      expect(Math.abs(e.truePositives - (364 * rows) / 1409)).toBeLessThan(1);
+      expect(Math.abs(e.falsePositives - (9 * rows) / 1409)).toBeLessThan(1);
+    }
+    expect(expectedCounts(m, 1000)).toEqual({ flagged: 265, truePositives: 258, falsePositives: 7, missed: 476 });
   });
 });

@@ -76,10 +76,24 @@ export function bestF1Step(table: ThresholdTable): number | null {
   return best;
 }
 
-/** Expected counts when scoring `rows` rows like the holdout ones at this threshold. */
+/**
+ * Expected whole-row counts when scoring `rows` rows like the holdout ones at this threshold. The four
+ * confusion cells are scaled and rounded together (largest remainder), so the figures the page shows
+ * always add up: flagged = true positives + false alarms, and the four cells sum to `rows`.
+ */
 export function expectedCounts(m: ThresholdMetrics, rows: number) {
   const n = m.tp + m.fp + m.fn + m.tn;
   if (!n) return null;
-  const scale = rows / n;
-  return { flagged: (m.tp + m.fp) * scale, truePositives: m.tp * scale, falsePositives: m.fp * scale, missed: m.fn * scale };
+  const total = Math.max(0, Math.round(rows));
+  const exact = [m.tp, m.fp, m.fn, m.tn].map((c) => (c * total) / n);
+  const whole = exact.map(Math.floor);
+  let left = total - whole.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((x, i) => ({ i, r: x - whole[i] })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    whole[i]++;
+    left--;
+  }
+  const [tp, fp, fn] = whole;
+  return { flagged: tp + fp, truePositives: tp, falsePositives: fp, missed: fn };
 }

@@ -9,7 +9,14 @@ export type UploadState =
   | { status: "idle" }
   | { status: "running"; fileName: string; datasetName: string; progress: UploadProgress }
   | { status: "done"; fileName: string; datasetName: string; datasetId: string; rows: number; warnings: string[]; seen: boolean }
-  | { status: "failed"; fileName: string; datasetName: string; error: unknown; seen: boolean };
+  | {
+      status: "failed";
+      fileName: string;
+      datasetName: string;
+      error: unknown;
+      seen: boolean /** Stopped by the user's Cancel, not by an error. */;
+      cancelled: boolean;
+    };
 
 const IDLE: UploadState = { status: "idle" };
 let state: UploadState = IDLE;
@@ -62,7 +69,7 @@ export async function startUpload(file: File, datasetName: string, onSettled?: (
     return "done";
   } catch (error) {
     const cancelled = error instanceof DOMException && error.name === "AbortError";
-    set({ status: "failed", ...base, error: cancelled ? new Error("Upload cancelled; nothing was kept.") : error, seen: false });
+    set({ status: "failed", ...base, error: cancelled ? new Error("Upload cancelled; nothing was kept.") : error, seen: false, cancelled });
     return "failed";
   } finally {
     controller = null;
