@@ -139,18 +139,26 @@ function checkLengths(series: RawSeries[], options: PrepareOptions): void {
   const need = minimumPoints(options.horizon);
   const short: string[] = [];
   let count = 0;
+  let shortest = Number.POSITIVE_INFINITY;
   for (const s of series) {
     let observed = 0;
     for (let i = 0; i < s.values.length; i++) if (Number.isFinite(s.values[i])) observed++;
     if (observed >= need) continue;
     count++;
+    shortest = Math.min(shortest, observed);
     if (short.length < 5) short.push(`${seriesLabel(options, s.key)} has ${plural(observed, "point")} with a ${options.valueField} value`);
   }
   if (!count) return;
   const more = count > short.length ? ` (${count - short.length} more series are too short too)` : "";
+  // A lower horizon helps only when the shortest series has the 10-point floor; say the horizon that fits.
+  const fitting = Math.floor(shortest / 2);
+  const remedy =
+    shortest >= minimumPoints(1)
+      ? `add history or lower forecast.horizon to at most ${fitting}`
+      : `add history (every series needs at least ${minimumPoints(1)} points, whatever the horizon)`;
   throw new ForecastError(
     "too_short",
-    `${short.join("; ")}${more}. A forecast of ${plural(options.horizon, "step")} needs at least ${need} points per series (2 x horizon, and at least 10): add history or lower forecast.horizon${options.aggregate ? " (or combine the rows per a finer forecast.frequency)" : ""}.`,
+    `${short.join("; ")}${more}. A forecast of ${plural(options.horizon, "step")} needs at least ${need} points per series (2 x horizon, and at least 10): ${remedy}${options.aggregate ? " (or combine the rows per a finer forecast.frequency)" : ""}.`,
     "horizon",
   );
 }
