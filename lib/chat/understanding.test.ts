@@ -488,6 +488,13 @@ describe("assumptions are stated", () => {
     expect((too.plan?.groupBy ?? []).map((g) => g.field).sort()).toEqual(["Contract", "InternetService"]);
   });
 
+  it("reads a whole new question after a grouped one as replacing it, without a doubt about keeping the old grouping", async () => {
+    const reply = await ask(telco.table, "churn rate by internet service", "Total monthly charges by contract as a pie");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Contract"]);
+    expect(reply.plan?.measure).toMatchObject({ agg: "sum", field: "MonthlyCharges" });
+    expect(reply.messages[0].content).not.toContain("it could also mean");
+  });
+
   it("never drops a number it cannot read in silence", async () => {
     const reply = await ask(cars.table, "how many cars in their 30s");
     expect(reply.messages[0].content).toContain('"30s"');

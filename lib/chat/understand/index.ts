@@ -705,7 +705,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     // "too"/"also"/"instead" the words do not decide, so the answer names the other reading.
     const keeps = (c: Candidate) => c.feats.has("merged|keepsOldGroup") || c.feats.has("edit|addSeries");
     const replaces = (c: Candidate) => c.feats.has("edit|replaceGroup");
-    if (!a.addOn && !a.instead && (keeps(best) || replaces(best))) {
+    // A turn that is a whole question on its own ("Total Sales by Region as a pie") replaces the earlier one.
+    const wholeQuestion = best.feats.has("edit|newComplete") || best.feats.has("merged|newComplete");
+    if (!a.addOn && !a.instead && !wholeQuestion && (keeps(best) || replaces(best))) {
       const rival = ranked.find((c) => (keeps(best) ? replaces(c) : keeps(c)) && JSON.stringify(c.plan) !== bestKey);
       if (rival) notes.push(`alternative:${JSON.stringify(rival.plan)}`);
     }
