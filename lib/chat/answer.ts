@@ -342,10 +342,26 @@ function rowsText(r: RowsResult, ctx: AnswerContext, fields: FieldInfo[]): strin
   return text;
 }
 
-function rowsTable(r: RowsResult, fields: { name: string; column: Column }[]): TableRow[] {
+/**
+ * Columns of a rows answer: the row's name, the field it is ranked by and the fields it is filtered on
+ * first, so what the question asked about is on screen in a wide table; the others in table order.
+ */
+function rowsColumns(r: RowsResult, fields: FieldInfo[]): FieldInfo[] {
+  const first = [rowLabelField(r, fields)?.name, r.sortField?.name, r.plan.x, ...r.plan.filters.map((f) => f.field)];
+  const order = new Map<string, number>();
+  for (const name of first) if (name && !order.has(name)) order.set(name, order.size);
+  const rank = (f: FieldInfo) => order.get(f.name) ?? order.size;
+  return fields
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+    .map((x) => x.f);
+}
+
+function rowsTable(r: RowsResult, fields: FieldInfo[]): TableRow[] {
+  const columns = rowsColumns(r, fields);
   return r.indices.map((i) => {
     const row: TableRow = emptyRecord(); // a field may be named "__proto__"
-    for (const f of fields) {
+    for (const f of columns) {
       const v = cellValue(f.column, i);
       row[f.name] = typeof v === "string" ? v.trim() : v;
     }

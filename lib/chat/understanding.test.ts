@@ -495,6 +495,14 @@ describe("assumptions are stated", () => {
     expect(reply.messages[0].content).not.toContain("it could also mean");
   });
 
+  it("puts the row's name, the ranking field and the filtered fields first in a rows table", async () => {
+    const reply = await ask(store.table, "list all orders in the West with their Profit");
+    const table = reply.messages.find((m) => m.table)?.table ?? [];
+    expect(table.length).toBeGreaterThan(0);
+    expect(Object.keys(table[0]).slice(0, 3)).toEqual(["Order ID", "Profit", "Region"]);
+    expect(Object.keys(table[0])).toHaveLength(18);
+  });
+
   it("never drops a number it cannot read in silence", async () => {
     const reply = await ask(cars.table, "how many cars in their 30s");
     expect(reply.messages[0].content).toContain('"30s"');
