@@ -42,6 +42,11 @@ const OLD_SOURCES: readonly Source[] = ["nlv", "nvbench", "own"];
 const SOURCES: readonly Source[] = ["nlv", "nvbench", "own", "fresh", "probe"];
 /** How much one question counts (nvbench asks each case up to 7 times; the analytic sets count more). */
 const SOURCE_WEIGHT: Record<Source, number> = { nlv: 1, nvbench: 0.5, own: 1.5, fresh: 1.5, probe: 1 };
+// TRAIN_SOURCE_WEIGHTS="fresh=3,probe=0.5" (development) changes them.
+for (const part of (process.env.TRAIN_SOURCE_WEIGHTS ?? "").split(",").filter(Boolean)) {
+  const [k, v] = part.split("=");
+  if (k in SOURCE_WEIGHT) SOURCE_WEIGHT[k as Source] = Number(v);
+}
 
 interface Example {
   source: Source;
