@@ -85,15 +85,26 @@ export function expectedCounts(m: ThresholdMetrics, rows: number) {
   const n = m.tp + m.fp + m.fn + m.tn;
   if (!n) return null;
   const total = Math.max(0, Math.round(rows));
-  const exact = [m.tp, m.fp, m.fn, m.tn].map((c) => (c * total) / n);
+  // The flagged total is the flagged share of the rows, rounded as the percentage next to it is;
+  // each side is then split into whole rows that add up to it.
+  const flagged = Math.round(((m.tp + m.fp) * total) / n);
+  const [tp, fp] = apportion([m.tp, m.fp], flagged);
+  const [fn] = apportion([m.fn, m.tn], total - flagged);
+  return { flagged, truePositives: tp, falsePositives: fp, missed: fn };
+}
+
+/** Whole numbers proportional to `weights` that sum to `target` (largest remainder). */
+function apportion(weights: number[], target: number): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (!sum) return weights.map((_, i) => (i === 0 ? target : 0));
+  const exact = weights.map((w) => (w * target) / sum);
   const whole = exact.map(Math.floor);
-  let left = total - whole.reduce((a, b) => a + b, 0);
+  let left = target - whole.reduce((a, b) => a + b, 0);
   const byRemainder = exact.map((x, i) => ({ i, r: x - whole[i] })).sort((a, b) => b.r - a.r || a.i - b.i);
   for (const { i } of byRemainder) {
     if (left <= 0) break;
     whole[i]++;
     left--;
   }
-  const [tp, fp, fn] = whole;
-  return { flagged: tp + fp, truePositives: tp, falsePositives: fp, missed: fn };
+  return whole;
 }
