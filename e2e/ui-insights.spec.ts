@@ -49,10 +49,17 @@ test("threshold control, versions and a shared report opened signed out", async 
   const flagged = (atLow["cm-tp"] + atLow["cm-fp"]) / 120;
   await expect(page.getByTestId("threshold-flagged")).toHaveText(`${(flagged * 100).toFixed(1)}%`);
   await expect(page.getByTestId("threshold-expected")).toContainText(`about ${Math.round(flagged * 1000).toLocaleString("en-US")} predicted yes`);
-  // Typing a value moves the control too.
+  // A typed value outside (0, 1) is refused in a sentence, and the control stays where it was.
+  const sliderBefore = await page.getByTestId("threshold-slider").inputValue();
+  await page.getByTestId("threshold-input").fill("1.5");
+  await page.getByTestId("threshold-input").press("Enter");
+  await expect(page.getByTestId("threshold-input-error")).toContainText("1.5 is not a probability threshold");
+  await expect(page.getByTestId("threshold-slider")).toHaveValue(sliderBefore);
+  // Typing a value moves the control too (and clears the refusal).
   await page.getByTestId("threshold-input").fill("0.35");
   await page.getByTestId("threshold-input").press("Enter");
   await expect(page.getByTestId("threshold-slider")).toHaveValue("350");
+  await expect(page.getByTestId("threshold-input-error")).toHaveCount(0);
   await expect(page.getByTestId("threshold-precision")).not.toHaveText("");
   expect(precisionAtDefault).toMatch(/%$/);
   // Curves, examples, partial dependence and field statistics are drawn.

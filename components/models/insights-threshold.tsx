@@ -66,6 +66,8 @@ export function ThresholdControl({
   const best = useMemo(() => bestF1Step(table), [table]);
   const [rows, setRows] = useState(1000);
   const [typed, setTyped] = useState<string | null>(null);
+  // A typed value outside (0, 1) is not applied; saying so beats silently showing the old value again.
+  const [typedError, setTypedError] = useState<string | null>(null);
   const ids = useId();
   const m = choice.metrics;
   const expected = expectedCounts(m, rows);
@@ -111,12 +113,20 @@ export function ThresholdControl({
             max={0.999}
             step={0.001}
             value={typed ?? threshold.toFixed(3)}
-            onChange={(e) => setTyped(e.target.value)}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setTypedError(null);
+            }}
             onBlur={() => {
               const v = Number(typed);
-              if (typed !== null && Number.isFinite(v) && v > 0 && v < 1) setStep(stepOf(table, v));
+              if (typed !== null && typed.trim() !== "") {
+                if (Number.isFinite(v) && v > 0 && v < 1) setStep(stepOf(table, v));
+                else setTypedError(`${typed.trim()} is not a probability threshold: type a number between 0 and 1, such as 0.35.`);
+              }
               setTyped(null);
             }}
+            aria-invalid={typedError ? true : undefined}
+            aria-describedby={typedError ? `${ids}-typed-error` : undefined}
             onKeyDown={(e) => {
               if (e.key === "Enter") (e.target as HTMLInputElement).blur();
             }}
@@ -124,6 +134,11 @@ export function ThresholdControl({
           />
         </div>
         <span className="pb-2">otherwise {other}.</span>
+        {typedError && (
+          <p id={`${ids}-typed-error`} role="alert" className="basis-full text-sm text-red-700" data-testid="threshold-input-error">
+            {typedError}
+          </p>
+        )}
       </div>
       <input
         type="range"
