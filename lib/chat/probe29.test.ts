@@ -29,3 +29,36 @@ describe("a series named by a short prefix glued to its noun is said by the noun
     expect(gas.plan?.measure).toEqual({ agg: "sum", field: "UKgas" });
   });
 });
+
+const usacc = read("usaccdeaths.csv");
+const yearTotal = (year: string) => usacc.rows.filter((r) => String(r.date).startsWith(year)).reduce((s, r) => s + num(r.USAccDeaths), 0);
+const valueIn = (t: typeof uspop, field: string, year: number) => num(t.rows.find((r) => num(r.year) === year)?.[field]);
+
+describe("a change between two periods is one difference and its percent", () => {
+  it("'how much did the population increase from 1850 to 1900' is the 1900 value minus the 1850 one", async () => {
+    const reply = await askTurns(uspop.table, "how much did the population increase from 1850 to 1900");
+    expect(reply.plan?.change).toMatchObject({ field: "year", from: 1850, to: 1900 });
+    expect(reply.plan?.groupBy).toEqual([]);
+    const want = valueIn(uspop, "uspop", 1900) - valueIn(uspop, "uspop", 1850);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 6);
+  });
+  it("'percentage increase in deaths from 1976 to 1978' over a monthly table leads with the percent of the yearly totals", async () => {
+    const reply = await askTurns(usacc.table, "percentage increase in deaths from 1976 to 1978");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "USAccDeaths" });
+    const want = (100 * (yearTotal("1978") - yearTotal("1976"))) / yearTotal("1976");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 3);
+  });
+  it("'was it colder in 1920 than in 1930' sets 1920 against 1930 and says yes or no", async () => {
+    const reply = await askTurns(nhtemp.table, "was it colder in 1920 than in 1930");
+    expect(reply.plan?.change).toMatchObject({ field: "year", from: 1930, to: 1920, than: "lt" });
+    const diff = valueIn(nhtemp, "nhtemp", 1920) - valueIn(nhtemp, "nhtemp", 1930);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(diff, 6);
+    expect(reply.messages[0].content.startsWith(diff < 0 ? "Yes." : "No.")).toBe(true);
+    expect(reply.assumptions?.some((s) => s.includes("did not use"))).toBe(false);
+  });
+  it("two years without a word of change or 'than' stay a filter of the years", async () => {
+    const reply = await askTurns(usacc.table, "total deaths between 1974 and 1975");
+    expect(reply.plan?.change).toBeUndefined();
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(yearTotal("1974") + yearTotal("1975"));
+  });
+});
