@@ -3,7 +3,8 @@
 // plain loops, never from the engine.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { askTurns } from "./testing/ask";
+import { answerChat } from "./index";
+import { askTurns, tableOf } from "./testing/ask";
 import { readCsvTableAndRows } from "./testing/load-csv";
 
 const dir = path.join(__dirname, "testing", "probe29");
@@ -60,5 +61,18 @@ describe("a change between two periods is one difference and its percent", () =>
     const reply = await askTurns(usacc.table, "total deaths between 1974 and 1975");
     expect(reply.plan?.change).toBeUndefined();
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(yearTotal("1974") + yearTotal("1975"));
+  });
+});
+
+describe("superlatives of a series", () => {
+  it("a data set named like its one series ('ukgas' over UKgas) does not make the series' name the rows' noun", async () => {
+    const reply = await answerChat({ table: ukgas.table, datasetName: "ukgas", messages: [{ role: "user", content: "lowest ukgas year" }] });
+    expect(reply.plan?.measure.field).toBe("UKgas");
+  });
+  it("'which month was the deadliest' over a deaths series ranks the deaths, not the rows", async () => {
+    const reply = await askTurns(usacc.table, "which month was the deadliest");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "USAccDeaths" });
+    const best = [...usacc.rows].sort((x, y) => num(y.USAccDeaths) - num(x.USAccDeaths))[0];
+    expect(String(tableOf(reply)[0].date)).toBe(String(best.date).slice(0, 7));
   });
 });

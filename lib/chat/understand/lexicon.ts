@@ -542,7 +542,11 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
   // The dataset's name ("Faculty", "station", "Telco customer churn") names its rows; a word that is a field's own name stays the field.
   const rowWords = new Set(
     nameWords(datasetName).filter(
-      (w) => w.length >= 3 && !STOP_WORDS.has(w) && !names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === w) && !/^\d+$/.test(w),
+      (w) =>
+        w.length >= 3 &&
+        !STOP_WORDS.has(w) &&
+        !names.some((n) => n.weight >= 1 && ((n.words.length === 1 && n.words[0] === w) || n.compact === w)) &&
+        !/^\d+$/.test(w),
     ),
   );
   // "visits" over a table whose rows each have their own visit_id: the noun of an id field holding one
