@@ -75,7 +75,17 @@ export const measureSchema = z.object({
    * ("profit margin": sum of Profit / sum of Sales, `percent` x100; "sales per order": sum of Sales /
    * distinct Order ID).
    */
-  per: z.object({ agg: z.enum(["sum", "count", "distinct"]), field: z.string().min(1).nullable(), percent: z.boolean().optional() }).optional(),
+  per: z
+    .object({
+      agg: z.enum(["sum", "count", "distinct"]),
+      field: z.string().min(1).nullable(),
+      percent: z.boolean().optional(),
+      /** distinct of a date field: its different periods ("sales per year": the total over the number of years). */
+      bucket: z.enum(TIME_BUCKETS).optional(),
+    })
+    .optional(),
+  /** distinct of a date field: the number of its different periods ("how many different years"). */
+  bucket: z.enum(TIME_BUCKETS).optional(),
   /** rate: each row counts as many times as this whole-number field says (a Freq column of one row per combination). */
   weight: z.string().min(1).optional(),
 });

@@ -76,3 +76,24 @@ describe("superlatives of a series", () => {
     expect(String(tableOf(reply)[0].date)).toBe(String(best.date).slice(0, 7));
   });
 });
+
+describe("periods of a dated table counted or averaged over, as one number", () => {
+  it("'how many distinct quarters are there' over a monthly date field counts the quarters", async () => {
+    const reply = await askTurns(usacc.table, "how many distinct quarters are there");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "date", bucket: "quarter" });
+    const quarters = new Set(usacc.rows.map((r) => `${String(r.date).slice(0, 4)}-${Math.floor((Number(String(r.date).slice(5, 7)) - 1) / 3)}`));
+    expect(firstNumber(tableOf(reply)[0])).toBe(quarters.size);
+  });
+  it("'average deaths a year' over monthly rows is the yearly total averaged, said, with the other reading named", async () => {
+    const reply = await askTurns(usacc.table, "average deaths a year");
+    expect(reply.plan?.groupBy).toEqual([]);
+    const years = ["1973", "1974", "1975", "1976", "1977", "1978"];
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(years.reduce((s, y) => s + yearTotal(y), 0) / years.length, 2);
+    expect(reply.messages[0].content).toContain("a year");
+    expect(reply.messages[0].content).toContain("could also mean");
+  });
+  it("'average deaths by year' still lists the years", async () => {
+    const reply = await askTurns(usacc.table, "average deaths by year");
+    expect(reply.plan?.groupBy).toEqual([{ field: "date", bucket: "year" }]);
+  });
+});

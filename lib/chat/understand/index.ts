@@ -6,6 +6,7 @@ import type { AnalysisPlan, Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
+import { averagePerPeriodReading, distinctPeriodsReading } from "./perperiod";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
 import { dropOneValueGroupings } from "./onevalue";
@@ -684,6 +685,13 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (months) adopt(months.plan, months.note);
   const ofMonths = averageOfMonthsReading(a, best.plan, lex);
   if (ofMonths) adopt(ofMonths);
+  const periodsCounted = distinctPeriodsReading(a, best.plan, lex);
+  if (periodsCounted) adopt(periodsCounted);
+  const perPeriod = averagePerPeriodReading(a, best.plan, lex);
+  if (perPeriod) {
+    adopt(perPeriod.plan, perPeriod.note);
+    notes.push(`alternative:${JSON.stringify(perPeriod.other)}`);
+  }
   const change = changeReading(a, best.plan, lex);
   if (change) {
     adopt(change);
