@@ -85,15 +85,23 @@ describe("periods of a dated table counted or averaged over, as one number", () 
     expect(firstNumber(tableOf(reply)[0])).toBe(quarters.size);
   });
   it("'average deaths a year' over monthly rows is the yearly total averaged, said, with the other reading named", async () => {
-    const reply = await askTurns(usacc.table, "average deaths a year");
+    const reply = await askTurns(usacc.table, "average yearly deaths");
     expect(reply.plan?.groupBy).toEqual([]);
     const years = ["1973", "1974", "1975", "1976", "1977", "1978"];
     expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(years.reduce((s, y) => s + yearTotal(y), 0) / years.length, 2);
-    expect(reply.messages[0].content).toContain("a year");
+    expect(reply.messages[0].content).toContain("yearly");
     expect(reply.messages[0].content).toContain("could also mean");
   });
   it("'average deaths by year' still lists the years", async () => {
     const reply = await askTurns(usacc.table, "average deaths by year");
     expect(reply.plan?.groupBy).toEqual([{ field: "date", bucket: "year" }]);
+  });
+});
+
+describe("'average X per year' over finer rows keeps the years listed and names the one number", () => {
+  it("the listing, with the average yearly total as the other reading", async () => {
+    const reply = await askTurns(usacc.table, "mean deaths per year");
+    expect(reply.plan?.groupBy).toEqual([{ field: "date", bucket: "year" }]);
+    expect(reply.messages[0].content).toContain("could also mean: total of USAccDeaths / number of distinct values of date (per year)");
   });
 });

@@ -689,7 +689,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (periodsCounted) adopt(periodsCounted);
   const perPeriod = averagePerPeriodReading(a, best.plan, lex);
   if (perPeriod) {
-    adopt(perPeriod.plan, perPeriod.note);
+    if (perPeriod.note) adopt(perPeriod.plan, perPeriod.note);
     notes.push(`alternative:${JSON.stringify(perPeriod.other)}`);
   }
   const change = changeReading(a, best.plan, lex);

@@ -32,7 +32,15 @@ export function distinctPeriodsReading(a: Atoms, plan: AnalysisPlan, lex: TableL
   return { ...plan, measure: { agg: "distinct", field: g.field, bucket: g.bucket }, groupBy: [], chart: "none", sort: null, limit: null };
 }
 
-export function averagePerPeriodReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string; other: AnalysisPlan } | null {
+/**
+ * "per year" said as a noun keeps the years listed (the average row of each year) and names the one number
+ * as the other reading (`listed`); "yearly", "annual", "a year" give the one number, naming the listing.
+ */
+export function averagePerPeriodReading(
+  a: Atoms,
+  plan: AnalysisPlan,
+  lex: TableLexicon,
+): { plan: AnalysisPlan; note: string | null; other: AnalysisPlan } | null {
   if (plan.intent !== "aggregate" || plan.measure.agg !== "mean" || !plan.measure.field || plan.groupBy.length !== 1 || plan.extraMeasures.length) return null;
   if (a.superlative || a.overTime || plan.having || plan.within || plan.sort || plan.limit) return null;
   const g = plan.groupBy[0];
@@ -50,14 +58,12 @@ export function averagePerPeriodReading(a: Atoms, plan: AnalysisPlan, lex: Table
     .slice(noun ? k - 1 : k, k + 1)
     .map((t) => t.raw)
     .join(" ");
-  return {
-    plan: {
-      ...plan,
-      measure: { agg: "sum", field: info.name, per: { agg: "distinct", field: g.field, bucket: g.bucket } },
-      groupBy: [],
-      chart: "none",
-    },
-    note: `readAs:the total over the number of ${g.bucket}s (the average ${g.bucket}'s total):${text}`,
-    other: plan,
+  const oneNumber: AnalysisPlan = {
+    ...plan,
+    measure: { agg: "sum", field: info.name, per: { agg: "distinct", field: g.field, bucket: g.bucket } },
+    groupBy: [],
+    chart: "none",
   };
+  if (noun && tokens[k - 1].lemma === "per") return { plan, note: null, other: oneNumber };
+  return { plan: oneNumber, note: `readAs:the total over the number of ${g.bucket}s (the average ${g.bucket}'s total):${text}`, other: plan };
 }
