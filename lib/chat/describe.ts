@@ -53,7 +53,8 @@ function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): stri
 export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<string>): string {
   const { agg, field } = measure;
   if (measure.per) {
-    const den = measure.per.agg === "count" ? t(lang, "count") : `${t(lang, measure.per.agg)} ${t(lang, "of")} ${measure.per.field}`;
+    const perBucket = measure.per.bucket ? ` (${t(lang, "perBucket", { bucket: t(lang, measure.per.bucket) })})` : "";
+    const den = measure.per.agg === "count" ? t(lang, "count") : `${t(lang, measure.per.agg)} ${t(lang, "of")} ${measure.per.field}${perBucket}`;
     return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field} / ${den}${measure.per.percent ? " (%)" : ""}`;
   }
   if (agg === "count") return capitalize(t(lang, "count"));
@@ -63,7 +64,8 @@ export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<s
     return capitalize(t(lang, "ratePhrase", { field: field ?? "", value: String(measure.value) })) + weighted;
   }
   if (agg === "share") return field ? `${capitalize(t(lang, "share"))} ${t(lang, "of")} ${field} (%)` : `${capitalize(t(lang, "share"))} (%)`;
-  return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field}`;
+  const bucket = agg === "distinct" && measure.bucket ? ` (${t(lang, "perBucket", { bucket: t(lang, measure.bucket) })})` : "";
+  return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field}${bucket}`;
 }
 
 /** A plan in a few words, for "another reading would be ...": "the average of MPG by Origin, for rows where ...". */

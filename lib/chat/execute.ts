@@ -532,6 +532,8 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const mcodes = measure?.codes ?? null;
   const needValues = agg === "median";
   const needSet = agg === "distinct";
+  // (The different periods of a date field: "how many different years".)
+  const setBucket = needSet && measure?.role === "date" && plan.measure.bucket ? plan.measure.bucket : null;
   const overall = new Acc();
   if (needValues) overall.values = [];
   if (needSet) overall.set = new Set();
@@ -554,7 +556,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     if (needSet) {
       const v = mvals ? mvals[i] : mcodes![i];
       if (mvals ? Number.isNaN(v) : v < 0) return;
-      acc.set!.add(v);
+      acc.set!.add(setBucket ? bucketStart(v, setBucket) : v);
       acc.count++;
       return;
     }
@@ -990,7 +992,7 @@ export function executePlan(table: Table, plan: AnalysisPlan): QueryResult {
     const den = runAggregate(
       table,
       fields,
-      { ...plan, measure: { agg: per.agg, field: per.field }, extraMeasures: [], sort: null, limit: 1_000_000 },
+      { ...plan, measure: { agg: per.agg, field: per.field, ...(per.bucket ? { bucket: per.bucket } : {}) }, extraMeasures: [], sort: null, limit: 1_000_000 },
       mask,
       filteredRows,
     );

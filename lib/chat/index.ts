@@ -11,6 +11,7 @@ import { executePlan, PlanError, type QueryResult } from "./execute";
 import { buildFigure, figureTitle, scalarFigure, type PlotlyFigure } from "./figure";
 import { describeAssumptions, describeResult, doubtNotes } from "./answer";
 import { describeFilters } from "./describe";
+import { changeAnswer, type ChangeAnswer } from "./change";
 import { detectStyle, t, type Lang, type Style } from "./i18n";
 import { parseUnits, type Unit } from "./format";
 import { analysisPlanSchema, type AnalysisPlan } from "./plan";
@@ -273,16 +274,19 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
   const { table: dataTable, fields, plan, notes, question: last, style, units, context, projectSuggestions } = input;
   const problems = checkPlanFields(plan, fields);
   if (problems.length) return { ok: false, error: t(style.lang, "planError", { error: problems.join("; ") }) };
+  const dateFields = new Set(fields.filter((f) => f.role === "date").map((f) => f.name));
+  const answerCtx = { style, units, dateFields };
   let result: QueryResult;
+  let change: ChangeAnswer | null = null;
   try {
-    result = executePlan(dataTable, plan);
+    // A change between two periods: its own words and table; the chart shows the series between them.
+    change = plan.change ? changeAnswer(dataTable, fields, plan, answerCtx) : null;
+    result = executePlan(dataTable, change ? change.contextPlan : plan);
   } catch (err) {
     if (!(err instanceof PlanError)) throw err;
     return { ok: false, error: t(style.lang, "planError", { error: err.message }) };
   }
-  const dateFields = new Set(fields.filter((f) => f.role === "date").map((f) => f.name));
-  const answerCtx = { style, units, dateFields };
-  const described = describeResult(result, answerCtx, fields);
+  const described = change ?? describeResult(result, answerCtx, fields);
   const assumptions = describeAssumptions(notes, style);
   let text = described.text;
   if (assumptions.length) text += ` ${t(style.lang, "assumptions", { list: assumptions.join("; ") })}`;

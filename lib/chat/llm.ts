@@ -75,6 +75,10 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
     need(f.field, "filter", !!f.otherField);
     if (f.otherField) need(f.otherField, "filter", true);
   });
+  if (plan.change) {
+    need(plan.change.field, "change");
+    if (plan.intent !== "aggregate" || plan.groupBy.length) problems.push("change needs an aggregate without a grouping");
+  }
   if (plan.having) {
     const h = plan.having.measure;
     need(h.field, "having", h.agg !== "count" && h.agg !== "distinct" && h.agg !== "rate");

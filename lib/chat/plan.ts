@@ -75,7 +75,17 @@ export const measureSchema = z.object({
    * ("profit margin": sum of Profit / sum of Sales, `percent` x100; "sales per order": sum of Sales /
    * distinct Order ID).
    */
-  per: z.object({ agg: z.enum(["sum", "count", "distinct"]), field: z.string().min(1).nullable(), percent: z.boolean().optional() }).optional(),
+  per: z
+    .object({
+      agg: z.enum(["sum", "count", "distinct"]),
+      field: z.string().min(1).nullable(),
+      percent: z.boolean().optional(),
+      /** distinct of a date field: its different periods ("sales per year": the total over the number of years). */
+      bucket: z.enum(TIME_BUCKETS).optional(),
+    })
+    .optional(),
+  /** distinct of a date field: the number of its different periods ("how many different years"). */
+  bucket: z.enum(TIME_BUCKETS).optional(),
   /** rate: each row counts as many times as this whole-number field says (a Freq column of one row per combination). */
   weight: z.string().min(1).optional(),
 });
@@ -116,6 +126,14 @@ export const planSchema = z.object({
    * by the measure in `order` are kept; `sort` and `limit` then order and cut those.
    */
   within: z.object({ order: z.enum(["asc", "desc"]), limit: z.number().int().positive().max(10000) }).optional(),
+  /**
+   * aggregate, no grouping: a change between two periods of a date or year field ("how much did sales change
+   * from 2015 to 2018", "were there more deaths in 1975 than in 1977"): the measure over the rows of `to`
+   * minus the measure over the rows of `from` (each as an `eq` filter on `field`, with the other filters),
+   * with the percent change. `than`: the question asks whether `to` is above (gt) or below (lt) `from`;
+   * `percent`: the percent change was asked for ("the percent change in sales"), the answer leads with it.
+   */
+  change: z.object({ field: z.string().min(1), from: scalar, to: scalar, than: z.enum(["gt", "lt"]).optional(), percent: z.boolean().optional() }).optional(),
   having: z
     .object({
       measure: measureSchema,

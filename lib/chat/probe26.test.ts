@@ -76,11 +76,11 @@ describe("numbers right after the name of a whole-number id field of many values
   });
 });
 
-describe("'how many different years' over a date column groups by year, not by day", () => {
-  it("one group per year in the data", async () => {
+describe("'how many different years' over a date column counts the years, not the days", () => {
+  it("one number: the years in the data (chat-p29: the count itself, no longer one group per year)", async () => {
     const reply = await askTurns(wine.table, "how many distinct years does the data cover");
-    expect(reply.plan?.groupBy).toEqual([{ field: "date", bucket: "year" }]);
-    expect(reply.messages[1].table?.length).toBe(new Set(wine.rows.map((r) => String(r.date).slice(0, 4))).size);
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "date", bucket: "year" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(new Set(wine.rows.map((r) => String(r.date).slice(0, 4))).size);
   });
 });
 

@@ -5,6 +5,8 @@ import { isTimeField, type FieldInfo } from "../columns";
 import type { AnalysisPlan, Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked } from "./attach";
 import { versusAxes } from "./axes";
+import { changeReading } from "./change";
+import { averagePerPeriodReading, distinctPeriodsReading } from "./perperiod";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
 import { dropOneValueGroupings } from "./onevalue";
@@ -683,6 +685,22 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (months) adopt(months.plan, months.note);
   const ofMonths = averageOfMonthsReading(a, best.plan, lex);
   if (ofMonths) adopt(ofMonths);
+  const periodsCounted = distinctPeriodsReading(a, best.plan, lex);
+  if (periodsCounted) adopt(periodsCounted);
+  const perPeriod = averagePerPeriodReading(a, best.plan, lex);
+  if (perPeriod) {
+    if (perPeriod.note) adopt(perPeriod.plan, perPeriod.note);
+    notes.push(`alternative:${JSON.stringify(perPeriod.other)}`);
+  }
+  const change = changeReading(a, best.plan, lex);
+  if (change) {
+    adopt(change);
+    // (Both periods are used now: the one a single filter had to leave out is no longer ignored.)
+    for (const f of a.filters) {
+      const k = f.options[0]?.filter.field === change.change?.field ? notes.indexOf(`ignored:${f.text}`) : -1;
+      if (k >= 0) notes.splice(k, 1);
+    }
+  }
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) adopt(sides.plan, sides.note);
   const axes = versusAxes(a, best.plan);

@@ -223,6 +223,25 @@ export function abbreviates(short: string, word: string): boolean {
   return i === short.length;
 }
 
+const ALIAS_WORDS = new Set(FIELD_ALIASES.flatMap((g) => g.filter((p) => !p.includes(" "))));
+
+/**
+ * The noun of a number field whose one-word name glues a 2-3 letter prefix to it: "UKgas" -> "gas"
+ * (the case changes there), "nhtemp" -> "temp", "uspop" -> "pop" (a word of a synonym group).
+ */
+function gluedTails(f: FieldInfo): string[] {
+  if (f.role !== "number" || !/^[A-Za-z]{5,16}$/.test(f.name)) return [];
+  const lower = f.name.toLowerCase();
+  const out: string[] = [];
+  for (const k of [2, 3]) {
+    const tail = lower.slice(k);
+    if (tail.length < 3 || STOP_WORDS.has(tail) || KNOWN_WORDS.has(lower)) continue;
+    const caseTurns = /[A-Z]/.test(f.name[k - 1]) && /[a-z]/.test(f.name[k]) && /^[A-Z]+$/.test(f.name.slice(0, k));
+    if (caseTurns || ALIAS_WORDS.has(tail)) out.push(tail);
+  }
+  return out;
+}
+
 export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias: string; field: string }[] = [], datasetName = ""): TableLexicon {
   const names: NameEntry[] = [];
   const add = (field: string, ws: string[], weight: number, partialWords: string[] = ws) => {
@@ -268,6 +287,13 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     if (f.distinct !== 2 && f.role === "number") {
       const last = base[base.length - 1];
       if (last && last.length >= 6 && last.endsWith("ed") && !last.endsWith("eed")) add(f.name, [...base.slice(0, -1), `${last.slice(0, -2)}ment`], 0.9);
+    }
+    // "UKgas", "nhtemp", "uspop", "BJsales": a series named by a short place or code glued to its noun
+    // is said by the noun ("gas", "temp"), and by the noun's synonyms ("temperature", "population").
+    for (const tail of gluedTails(f)) {
+      const ws = nameWords(tail);
+      add(f.name, ws, 0.85);
+      for (const group of groups) if (group.some((p) => p.join(" ") === ws.join(" "))) for (const other of group) add(f.name, other, 0.85);
     }
     // "hire_date" said "hired", "StartDate" said "started": the event a date field dates, as a verb.
     if (f.role === "date" && base.length === 2 && EVENT_DATE_WORDS.has(base[1]) && /^[a-z]{3,}$/.test(base[0]) && !base[0].endsWith("ed"))
@@ -516,7 +542,11 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
   // The dataset's name ("Faculty", "station", "Telco customer churn") names its rows; a word that is a field's own name stays the field.
   const rowWords = new Set(
     nameWords(datasetName).filter(
-      (w) => w.length >= 3 && !STOP_WORDS.has(w) && !names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === w) && !/^\d+$/.test(w),
+      (w) =>
+        w.length >= 3 &&
+        !STOP_WORDS.has(w) &&
+        !names.some((n) => n.weight >= 1 && ((n.words.length === 1 && n.words[0] === w) || n.compact === w)) &&
+        !/^\d+$/.test(w),
     ),
   );
   // "visits" over a table whose rows each have their own visit_id: the noun of an id field holding one
