@@ -185,7 +185,9 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     plan.measure.agg !== "distinct" &&
     plan.measure.agg !== "rate" &&
     plan.measure.agg !== "min" &&
-    plan.measure.agg !== "max"
+    plan.measure.agg !== "max" &&
+    plan.measure.agg !== "std" &&
+    plan.measure.agg !== "range"
   ) {
     parts.push(t(lang, "overallAcross", { value: fmt(r.overall) }));
   }

@@ -20,7 +20,7 @@ function rankedMeans(rows: string[][], key: number, value: number, desc: boolean
 
 // A factory log: production lines (a `Line` field, also a chart word) with repeated output readings.
 const lineRows: string[][] = [];
-for (let i = 0; i < 40; i++) lineRows.push([`L${(i % 5) + 1}`, String(i % 7), String(((i * 37) % 23) + (i % 5) * 3)]);
+for (let i = 0; i < 40; i++) lineRows.push([`L${(i % 5) + 1}`, String(i % 7), String(((i * 37) % 23) * ((i % 5) + 1) + (i % 3))]);
 const lines = tableFromRows(["Line", "shift", "output"], lineRows);
 
 describe("the plural of a field named like a chart word, after a count, is that field ('top 3 plots' over Plot)", () => {
@@ -39,5 +39,42 @@ describe("the plural of a field named like a chart word, after a count, is that 
     const reply = await askTurns(lines, "average output by shift as a line chart");
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["shift"]);
     expect(reply.plan?.chart).toBe("line");
+  });
+});
+
+/** Sample standard deviation of `value` per `key` (n - 1, as pandas). */
+function groupStd(rows: string[][], key: number, value: number): Map<string, number> {
+  const by = new Map<string, number[]>();
+  for (const r of rows) by.set(r[key], [...(by.get(r[key]) ?? []), Number(r[value])]);
+  const out = new Map<string, number>();
+  for (const [k, v] of by) {
+    const mean = v.reduce((s, x) => s + x, 0) / v.length;
+    out.set(k, Math.sqrt(v.reduce((s, x) => s + (x - mean) ** 2, 0) / (v.length - 1)));
+  }
+  return out;
+}
+
+describe("a standard deviation aggregate: said outright, or as a spread word beside a superlative", () => {
+  const std = groupStd(lineRows, 0, 2);
+  const ranked = [...std.entries()].sort((x, y) => y[1] - x[1]);
+  it("standard deviation of output per line", async () => {
+    const reply = await askTurns(lines, "standard deviation of output per line");
+    expect(reply.plan?.measure).toMatchObject({ agg: "std", field: "output" });
+    const got = new Map(tableOf(reply).map((r) => [r.Line as string, r["Standard deviation of output"] as number]));
+    for (const [k, v] of std) expect(got.get(k)).toBeCloseTo(v, 3);
+  });
+  it("which line has the most variability in output", async () => {
+    const reply = await askTurns(lines, "which line has the most variability in output");
+    expect(reply.plan?.measure.agg).toBe("std");
+    expect(tableOf(reply)[0].Line).toBe(ranked[0][0]);
+    expect(text(reply)).toContain("standard deviation");
+  });
+  it("the least variable line by output: the smallest standard deviation", async () => {
+    const reply = await askTurns(lines, "which line is the least variable in output");
+    expect(tableOf(reply)[0].Line).toBe(ranked[ranked.length - 1][0]);
+  });
+  it("the spread of output without a superlative stays a distribution", async () => {
+    const reply = await askTurns(lines, "show the spread of output");
+    expect(reply.plan?.intent).toBe("distribution");
   });
 });

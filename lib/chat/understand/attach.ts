@@ -750,6 +750,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "top 3 purposes by default rate": "by" a rate, with another field to group by, says what ranks the groups.
   for (const r of a.refs)
     if (r.rateOf && r.group && !r.each && a.refs.some((o) => o !== r && o.pos < r.pos && o.cands.some((c) => info(c.name).codes !== null))) r.group = false;
+  // "which year had the most variation in weight", "the least variable plot by yield", "which event's accel
+  // varies the most": a spread word beside a superlative ranks by the standard deviation of the number named
+  // nearest to it; alone ("the spread of prices") it stays a distribution.
+  mentions.forEach((m, idx) => {
+    if (m.kind !== "word" || !hasHit(m, "spread")) return;
+    const near = (k: number) => mAt(k) ?? (STOP_WORDS.has(lemma(k)) ? mAt(k + (k < m.start ? -1 : 1)) : undefined);
+    const ranked = [near(m.start - 1), near(m.end)].some((x) => x && x.kind === "word" && hasHit(x, "superlative"));
+    if (!ranked) return;
+    const numeric = a.refs.filter((r) => !r.agg && r.cands.every((c) => info(c.name).numbers !== null && !isTimeField(info(c.name))));
+    const gap = (r: Ref) => (r.pos >= m.end ? r.pos - m.end : m.start - r.end);
+    const nearest = numeric.filter((r) => gap(r) <= 4).sort((x, y) => gap(x) - gap(y))[0] ?? (numeric.length === 1 ? numeric[0] : undefined);
+    if (!nearest) return;
+    nearest.agg = "std";
+    consumed.add(idx);
+    if (!mentions.some((x, j) => j !== idx && x.kind === "word" && hasHit(x, "distribution") && !hasHit(x, "spread"))) a.distribution = false;
+  });
 
   // --- sort, limit, superlatives, bins --------------------------------------------------------------
   let supDistance = 100;
