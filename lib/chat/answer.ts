@@ -315,7 +315,12 @@ function rowsText(r: RowsResult, ctx: AnswerContext, fields: FieldInfo[]): strin
   const w = plan.within;
   if (w && r.sortField && !byKey && r.indices.length === 1 && Number.isFinite(r.sortField.numbers![r.indices[0]])) {
     const value = formatNumber(r.sortField.numbers![r.indices[0]], lang, ctx.units.get(r.sortField.name));
-    const lead = t(lang, w.order === "asc" ? "leadRankRowMin" : "leadRankRowMax", { n: w.limit, field: r.sortField.name, value });
+    // ("which island is the second biggest": the row's name first when the rows have one.)
+    const named = rowLabelField(r, fields);
+    const label = named ? String(cellValue(named.column, r.indices[0]) ?? "").trim() : "";
+    const lead = label
+      ? t(lang, w.order === "asc" ? "leadRankMin" : "leadRankMax", { label, n: w.limit, what: r.sortField.name, value })
+      : t(lang, w.order === "asc" ? "leadRankRowMin" : "leadRankRowMax", { n: w.limit, field: r.sortField.name, value });
     return `${lead} ${t(lang, "listed", { n: count(1) })} ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
   }
   // The first row answers "which movie grossed the most": say it first.

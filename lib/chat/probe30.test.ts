@@ -78,3 +78,65 @@ describe("a standard deviation aggregate: said outright, or as a spread word bes
     expect(reply.plan?.intent).toBe("distribution");
   });
 });
+
+// Lakes and their depth: one number per named row.
+const lakeRows: string[][] = [
+  ["Baikal", "1642"],
+  ["Tanganyika", "1470"],
+  ["Caspian", "1025"],
+  ["Vostok", "900"],
+  ["Malawi", "706"],
+  ["Issyk-Kul", "668"],
+  ["Superior", "406"],
+];
+const lakes = tableFromRows(["lake", "depth"], lakeRows);
+const byDepth = [...lakeRows].sort((x, y) => Number(y[1]) - Number(x[1]));
+
+describe("over a table with one number, a plain superlative ranks by it ('which island is the largest')", () => {
+  it("which lake is the biggest", async () => {
+    const reply = await askTurns(lakes, "which lake is the biggest");
+    expect(tableOf(reply)[0].lake).toBe(byDepth[0][0]);
+    expect(Object.values(tableOf(reply)[0])).toContain(Number(byDepth[0][1]));
+    expect(text(reply)).toContain(byDepth[0][0]);
+  });
+  it("the 3 smallest lakes", async () => {
+    const reply = await askTurns(lakes, "the 3 smallest lakes");
+    expect(tableOf(reply).map((r) => r.lake)).toEqual(
+      byDepth
+        .slice(-3)
+        .reverse()
+        .map((r) => r[0]),
+    );
+  });
+  it("the smallest lake with a depth above 800: the number in the filter still leaves the superlative", async () => {
+    const want = byDepth.filter((r) => Number(r[1]) > 800).slice(-1)[0];
+    const reply = await askTurns(lakes, "which is the smallest lake with a depth above 800");
+    expect(tableOf(reply)[0].lake).toBe(want[0]);
+  });
+  it("which lake is the third largest: the row ranked 3, named first", async () => {
+    const reply = await askTurns(lakes, "which lake is the third largest");
+    expect(tableOf(reply)).toHaveLength(1);
+    expect(tableOf(reply)[0].lake).toBe(byDepth[2][0]);
+    expect(text(reply)).toContain(`${byDepth[2][0]} is number 3 by the highest`);
+  });
+  it("with two numbers the superlative still asks which", async () => {
+    const two = tableFromRows(
+      ["lake", "depth", "area"],
+      lakeRows.map((r, i) => [...r, String(1000 * (i + 1))]),
+    );
+    const reply = await askTurns(two, "which lake is the biggest");
+    expect(reply.plan?.y ?? null).not.toBe("depth");
+  });
+});
+
+describe("the n-th row by one number over a table of named rows ('which island is the second biggest')", () => {
+  const peakRows = Array.from({ length: 70 }, (_, i) => [`Peak ${i + 1}`, String(1000 + ((i * 53) % 70) * 37)]);
+  const peaks = tableFromRows(["peak", "height"], peakRows);
+  const ranked = [...peakRows].sort((x, y) => Number(y[1]) - Number(x[1]));
+  it("which peak is the second highest", async () => {
+    const reply = await askTurns(peaks, "which peak is the second highest");
+    expect(reply.plan?.intent).toBe("rows");
+    expect(tableOf(reply)).toEqual([{ peak: ranked[1][0], height: Number(ranked[1][1]) }]);
+    expect(text(reply)).toContain(`${ranked[1][0]} is number 2 by the highest height`);
+  });
+});

@@ -45,6 +45,8 @@ function hasMissing(f: FieldInfo): boolean {
   return out;
 }
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
+/** Superlatives naming no quantity ("the largest", "the smallest"): words.json `oneNumberSuperlatives`. */
+const ONE_NUMBER_SUPERLATIVES = new Set<string>(words.oneNumberSuperlatives.words);
 /** Superlatives of time and the end of the dates they rank from ("the 5 oldest orders": the earliest). */
 const RECENCY_WORDS: Record<string, "max" | "min"> = { newest: "max", latest: "max", "most recent": "max", oldest: "min", earliest: "min" };
 /** The field words of a comparative or superlative, also misspelt ("heavyest" of "heaviest"), and of
@@ -1959,6 +1961,38 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       after: [],
     });
   });
+  // "which island is the largest", "the 4 smallest islands" over a table with one number (name, area): a plain
+  // size superlative, with no number, count or aggregate named and no word left unread, ranks by that number.
+  const onlyNumber = fields.filter((f) => numericField(f) && !isTimeField(f));
+  // ("the smallest island with an area above 100": a number named only inside a filter still leaves the superlative.)
+  const ranked = a.refs.filter((r) => !a.filters.some((f) => f.refs.includes(r.id)));
+  if (onlyNumber.length === 1 && !ranked.some((r) => r.cands.some((c) => numericField(info(c.name)))) && !a.unknown.length) {
+    const idx = mentions.findIndex(
+      (m, j) =>
+        m.kind === "word" &&
+        !consumed.has(j) &&
+        ONE_NUMBER_SUPERLATIVES.has(m.text.toLowerCase()) &&
+        !mentions.some((x) => hasHit(x, "count") || hasHit(x, "agg") || hasHit(x, "spread")),
+    );
+    const m = mentions[idx];
+    if (m) {
+      const sup = hitKey(m, "superlative") as "max" | "min";
+      addRef({
+        mention: idx,
+        pos: m.start,
+        end: m.end,
+        text: m.text,
+        cands: [{ name: onlyNumber[0].name, score: 0.6 }],
+        partial: true,
+        via: "adjective",
+        sortBy: true,
+        before: [],
+        after: [],
+      });
+      a.superlative = sup;
+      a.limit = a.limit ? { ...a.limit, dir: sup === "min" ? "bottom" : "top" } : a.limit;
+    }
+  }
   // "the 5 largest loans": a superlative of a size between N and a row noun, with no number named, ranks
   // the rows by the one number field whose name has the row noun's word (loan_amount).
   mentions.forEach((m, idx) => {
