@@ -1965,8 +1965,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // size superlative, with no number, count or aggregate named and no word left unread, ranks by that number.
   const onlyNumber = fields.filter((f) => numericField(f) && !isTimeField(f));
   // ("the smallest island with an area above 100": a number named only inside a filter still leaves the superlative.)
+  // (Not over groups of several rows: "which feed is the largest" over chick weights counts each feed's rows.)
   const ranked = a.refs.filter((r) => !a.filters.some((f) => f.refs.includes(r.id)));
-  if (onlyNumber.length === 1 && !ranked.some((r) => r.cands.some((c) => numericField(info(c.name)))) && !a.unknown.length) {
+  const groupsOfRows = ranked.some((r) => r.cands.some((c) => info(c.name).distinct < ((info(c.name).codes ?? info(c.name).numbers)?.length ?? 0)));
+  if (onlyNumber.length === 1 && !groupsOfRows && !ranked.some((r) => r.cands.some((c) => numericField(info(c.name)))) && !a.unknown.length) {
     const idx = mentions.findIndex(
       (m, j) =>
         m.kind === "word" &&
