@@ -1,9 +1,10 @@
 // chat-p30: which one is highest / lowest, top-N, spread (lib/chat/testing/probe30), each fixed by its general
 // cause and tested here with other wordings and tables than the probe's. Expected numbers come from the rows with
 // plain loops, never from the engine.
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { askTurns, tableOf } from "./testing/ask";
-import { tableFromRows } from "./testing/load-csv";
+import { readCsvTableAndRows, tableFromRows } from "./testing/load-csv";
 
 const text = (reply: Awaited<ReturnType<typeof askTurns>>) => reply.messages.map((m) => m.content).join(" ");
 
@@ -138,5 +139,15 @@ describe("the n-th row by one number over a table of named rows ('which island i
     expect(reply.plan?.intent).toBe("rows");
     expect(tableOf(reply)).toEqual([{ peak: ranked[1][0], height: Number(ranked[1][1]) }]);
     expect(text(reply)).toContain(`${ranked[1][0]} is number 2 by the highest height`);
+  });
+});
+
+describe("a follow-up's superlative turns the earlier ranking its way", () => {
+  const mammals = readCsvTableAndRows(path.join(__dirname, "testing", "probe30", "mammals.csv"));
+  it("which animal has the lowest body, then 'and the highest brain?'", async () => {
+    const top = [...mammals.rows].sort((x, y) => Number(y.brain) - Number(x.brain))[0];
+    const reply = await askTurns(mammals.table, "which animal has the lowest body", "and the highest brain?");
+    expect(reply.plan?.sort?.order).toBe("desc");
+    expect(tableOf(reply)[0].animal).toBe(top.animal);
   });
 });
