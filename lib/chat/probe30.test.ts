@@ -151,3 +151,18 @@ describe("a follow-up's superlative turns the earlier ranking its way", () => {
     expect(tableOf(reply)[0].animal).toBe(top.animal);
   });
 });
+
+describe("'range of X per group' is each group's maximum minus its minimum", () => {
+  it("range of output per line", async () => {
+    const by = new Map<string, number[]>();
+    for (const r of lineRows) by.set(r[0], [...(by.get(r[0]) ?? []), Number(r[2])]);
+    const reply = await askTurns(lines, "range of output per line");
+    expect(reply.plan?.measure).toMatchObject({ agg: "range", field: "output" });
+    const got = new Map(tableOf(reply).map((r) => [r.Line as string, r["Range of output"] as number]));
+    for (const [k, v] of by) expect(got.get(k)).toBe(Math.max(...v) - Math.min(...v));
+  });
+  it("the range of output alone stays a distribution", async () => {
+    const reply = await askTurns(lines, "what is the range of output");
+    expect(reply.plan?.measure.agg).not.toBe("range");
+  });
+});

@@ -756,15 +756,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // varies the most": a spread word beside a superlative ranks by the standard deviation of the number named
   // nearest to it; alone ("the spread of prices") it stays a distribution.
   mentions.forEach((m, idx) => {
-    if (m.kind !== "word" || !hasHit(m, "spread")) return;
+    // ("range of weight per year", "the age range by department": a range per group is each group's max - min.)
+    const range = (m.kind === "word" || m.kind === "unknown") && /^range( of)?$/.test(m.text.toLowerCase()) && (!!a.bucket || a.refs.some((r) => r.group));
+    if (!range && (m.kind !== "word" || !hasHit(m, "spread"))) return;
     const near = (k: number) => mAt(k) ?? (STOP_WORDS.has(lemma(k)) ? mAt(k + (k < m.start ? -1 : 1)) : undefined);
     const ranked = [near(m.start - 1), near(m.end)].some((x) => x && x.kind === "word" && hasHit(x, "superlative"));
-    if (!ranked) return;
+    if (!ranked && !range) return;
     const numeric = a.refs.filter((r) => !r.agg && r.cands.every((c) => info(c.name).numbers !== null && !isTimeField(info(c.name))));
     const gap = (r: Ref) => (r.pos >= m.end ? r.pos - m.end : m.start - r.end);
     const nearest = numeric.filter((r) => gap(r) <= 4).sort((x, y) => gap(x) - gap(y))[0] ?? (numeric.length === 1 ? numeric[0] : undefined);
     if (!nearest) return;
-    nearest.agg = "std";
+    nearest.agg = range && !ranked ? "range" : "std";
     consumed.add(idx);
     if (!mentions.some((x, j) => j !== idx && x.kind === "word" && hasHit(x, "distribution") && !hasHit(x, "spread"))) a.distribution = false;
   });
