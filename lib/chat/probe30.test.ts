@@ -166,3 +166,13 @@ describe("'range of X per group' is each group's maximum minus its minimum", () 
     expect(reply.plan?.measure.agg).not.toBe("range");
   });
 });
+
+describe("an ordinal before a superlative is its rank, never the missing word an ask-back names", () => {
+  it("which animal has the third largest brain weight: 'weight' is left unread, 'third' is the rank", async () => {
+    const mammals = readCsvTableAndRows(path.join(__dirname, "testing", "probe30", "mammals.csv"));
+    const third = [...mammals.rows].sort((x, y) => Number(y.brain) - Number(x.brain))[2];
+    const reply = await askTurns(mammals.table, "which animal has the third largest brain weight");
+    expect(text(reply)).not.toContain('find "third"');
+    expect(text(reply)).toContain(`${third.animal} is number 3 by the highest`);
+  });
+});

@@ -12,7 +12,7 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
+import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ORDINAL_RANKS, ROW_NOUNS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
 
 /** Words our vocabulary knows as another name of a field's value ("girls" for female, "Americans" for USA). */
@@ -2773,6 +2773,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "the 5 lines with the biggest blorfs": what ranks them is a number it lacks.
     else if (rankedAfterLimit(prev)) slot = prev!.kind === "word" && !/^(top|bottom)$/i.test(prev!.text) ? "measure" : "group";
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
+    // ("the second largest body weight": an ordinal right before a superlative is its rank, not a missing field.)
+    if (m.end - m.start === 1 && (ORDINAL_RANKS[t0.text] ?? ORDINAL_RANKS[t0.lemma]) && hasHit(mAt(m.end), "superlative")) return;
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
   // "average height of men": a word of the sort vocabulary ("height" of the bars) with no sort said,
