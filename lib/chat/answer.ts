@@ -185,7 +185,9 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     plan.measure.agg !== "distinct" &&
     plan.measure.agg !== "rate" &&
     plan.measure.agg !== "min" &&
-    plan.measure.agg !== "max"
+    plan.measure.agg !== "max" &&
+    plan.measure.agg !== "std" &&
+    plan.measure.agg !== "range"
   ) {
     parts.push(t(lang, "overallAcross", { value: fmt(r.overall) }));
   }
@@ -313,7 +315,12 @@ function rowsText(r: RowsResult, ctx: AnswerContext, fields: FieldInfo[]): strin
   const w = plan.within;
   if (w && r.sortField && !byKey && r.indices.length === 1 && Number.isFinite(r.sortField.numbers![r.indices[0]])) {
     const value = formatNumber(r.sortField.numbers![r.indices[0]], lang, ctx.units.get(r.sortField.name));
-    const lead = t(lang, w.order === "asc" ? "leadRankRowMin" : "leadRankRowMax", { n: w.limit, field: r.sortField.name, value });
+    // ("which island is the second biggest": the row's name first when the rows have one.)
+    const named = rowLabelField(r, fields);
+    const label = named ? String(cellValue(named.column, r.indices[0]) ?? "").trim() : "";
+    const lead = label
+      ? t(lang, w.order === "asc" ? "leadRankMin" : "leadRankMax", { label, n: w.limit, what: r.sortField.name, value })
+      : t(lang, w.order === "asc" ? "leadRankRowMin" : "leadRankRowMax", { n: w.limit, field: r.sortField.name, value });
     return `${lead} ${t(lang, "listed", { n: count(1) })} ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}.`;
   }
   // The first row answers "which movie grossed the most": say it first.

@@ -437,6 +437,10 @@ function finish(acc: Acc, agg: Aggregate): number {
       return acc.count ? acc.max : NaN;
     case "median":
       return median(acc.values ?? []);
+    case "std":
+      return standardDeviation(acc.values ?? []);
+    case "range":
+      return acc.count ? acc.max - acc.min : NaN;
     case "distinct":
       return acc.set ? acc.set.size : 0;
   }
@@ -478,6 +482,18 @@ export function median(values: ArrayLike<number>): number {
   let lower = -Infinity;
   for (let i = 0; i < mid; i++) if (s[i] > lower) lower = s[i];
   return (lower + upper) / 2;
+}
+
+/** The sample standard deviation (divided by n - 1, as pandas and R's sd); NaN under two values. */
+export function standardDeviation(values: ArrayLike<number>): number {
+  const n = values.length;
+  if (n < 2) return NaN;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += values[i];
+  mean /= n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (values[i] - mean) ** 2;
+  return Math.sqrt(ss / (n - 1));
 }
 
 const CATEGORY_CAP = 50;
@@ -530,7 +546,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const buckets = plan.groupBy.map((g, i) => (keyFields[i].role === "date" ? (g.bucket ?? "month") : null));
   const mvals = measure?.numbers ?? null;
   const mcodes = measure?.codes ?? null;
-  const needValues = agg === "median";
+  const needValues = agg === "median" || agg === "std";
   const needSet = agg === "distinct";
   // (The different periods of a date field: "how many different years".)
   const setBucket = needSet && measure?.role === "date" && plan.measure.bucket ? plan.measure.bucket : null;

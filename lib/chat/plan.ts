@@ -3,7 +3,8 @@
 // data, never code.
 import { z } from "zod";
 
-export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share", "rate"] as const;
+/** std: the sample standard deviation (n - 1); range: the maximum minus the minimum. */
+export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share", "rate", "std", "range"] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
 
 export const TIME_BUCKETS = ["year", "quarter", "month", "week", "weekday", "day", "monthOfYear"] as const;

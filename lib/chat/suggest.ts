@@ -28,6 +28,8 @@ function measurePhrase(m: Measure): string | null {
       return `Minimum ${m.field}`;
     case "max":
       return `Maximum ${m.field}`;
+    case "std":
+      return `Standard deviation of ${m.field}`;
     case "distinct":
       return `Number of distinct ${m.field}`;
     default:

@@ -12,7 +12,7 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
+import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ORDINAL_RANKS, ROW_NOUNS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 
@@ -46,6 +46,8 @@ function hasMissing(f: FieldInfo): boolean {
   return out;
 }
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
+/** Superlatives naming no quantity ("the largest", "the smallest"): words.json `oneNumberSuperlatives`. */
+const ONE_NUMBER_SUPERLATIVES = new Set<string>(words.oneNumberSuperlatives.words);
 /** Superlatives of time and the end of the dates they rank from ("the 5 oldest orders": the earliest). */
 const RECENCY_WORDS: Record<string, "max" | "min"> = { newest: "max", latest: "max", "most recent": "max", oldest: "min", earliest: "min" };
 /** The field words of a comparative or superlative, also misspelt ("heavyest" of "heaviest"), and of
@@ -756,6 +758,24 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "top 3 purposes by default rate": "by" a rate, with another field to group by, says what ranks the groups.
   for (const r of a.refs)
     if (r.rateOf && r.group && !r.each && a.refs.some((o) => o !== r && o.pos < r.pos && o.cands.some((c) => info(c.name).codes !== null))) r.group = false;
+  // "which year had the most variation in weight", "the least variable plot by yield", "which event's accel
+  // varies the most": a spread word beside a superlative ranks by the standard deviation of the number named
+  // nearest to it; alone ("the spread of prices") it stays a distribution.
+  mentions.forEach((m, idx) => {
+    // ("range of weight per year", "the age range by department": a range per group is each group's max - min.)
+    const range = (m.kind === "word" || m.kind === "unknown") && /^range( of)?$/.test(m.text.toLowerCase()) && (!!a.bucket || a.refs.some((r) => r.group));
+    if (!range && (m.kind !== "word" || !hasHit(m, "spread"))) return;
+    const near = (k: number) => mAt(k) ?? (STOP_WORDS.has(lemma(k)) ? mAt(k + (k < m.start ? -1 : 1)) : undefined);
+    const ranked = [near(m.start - 1), near(m.end)].some((x) => x && x.kind === "word" && hasHit(x, "superlative"));
+    if (!ranked && !range) return;
+    const numeric = a.refs.filter((r) => !r.agg && r.cands.every((c) => info(c.name).numbers !== null && !isTimeField(info(c.name))));
+    const gap = (r: Ref) => (r.pos >= m.end ? r.pos - m.end : m.start - r.end);
+    const nearest = numeric.filter((r) => gap(r) <= 4).sort((x, y) => gap(x) - gap(y))[0] ?? (numeric.length === 1 ? numeric[0] : undefined);
+    if (!nearest) return;
+    nearest.agg = range && !ranked ? "range" : "std";
+    consumed.add(idx);
+    if (!mentions.some((x, j) => j !== idx && x.kind === "word" && hasHit(x, "distribution") && !hasHit(x, "spread"))) a.distribution = false;
+  });
 
   // --- sort, limit, superlatives, bins --------------------------------------------------------------
   let supDistance = 100;
@@ -2033,6 +2053,40 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       after: [],
     });
   });
+  // "which island is the largest", "the 4 smallest islands" over a table with one number (name, area): a plain
+  // size superlative, with no number, count or aggregate named and no word left unread, ranks by that number.
+  const onlyNumber = fields.filter((f) => numericField(f) && !isTimeField(f));
+  // ("the smallest island with an area above 100": a number named only inside a filter still leaves the superlative.)
+  // (Not over groups of several rows: "which feed is the largest" over chick weights counts each feed's rows.)
+  const ranked = a.refs.filter((r) => !a.filters.some((f) => f.refs.includes(r.id)));
+  const groupsOfRows = ranked.some((r) => r.cands.some((c) => info(c.name).distinct < ((info(c.name).codes ?? info(c.name).numbers)?.length ?? 0)));
+  if (onlyNumber.length === 1 && !groupsOfRows && !ranked.some((r) => r.cands.some((c) => numericField(info(c.name)))) && !a.unknown.length) {
+    const idx = mentions.findIndex(
+      (m, j) =>
+        m.kind === "word" &&
+        !consumed.has(j) &&
+        ONE_NUMBER_SUPERLATIVES.has(m.text.toLowerCase()) &&
+        !mentions.some((x) => hasHit(x, "count") || hasHit(x, "agg") || hasHit(x, "spread")),
+    );
+    const m = mentions[idx];
+    if (m) {
+      const sup = hitKey(m, "superlative") as "max" | "min";
+      addRef({
+        mention: idx,
+        pos: m.start,
+        end: m.end,
+        text: m.text,
+        cands: [{ name: onlyNumber[0].name, score: 0.6 }],
+        partial: true,
+        via: "adjective",
+        sortBy: true,
+        before: [],
+        after: [],
+      });
+      a.superlative = sup;
+      a.limit = a.limit ? { ...a.limit, dir: sup === "min" ? "bottom" : "top" } : a.limit;
+    }
+  }
   // "the 5 largest loans": a superlative of a size between N and a row noun, with no number named, ranks
   // the rows by the one number field whose name has the row noun's word (loan_amount).
   mentions.forEach((m, idx) => {
@@ -2809,6 +2863,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "the 5 lines with the biggest blorfs": what ranks them is a number it lacks.
     else if (rankedAfterLimit(prev)) slot = prev!.kind === "word" && !/^(top|bottom)$/i.test(prev!.text) ? "measure" : "group";
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
+    // ("the second largest body weight": an ordinal right before a superlative is its rank, not a missing field.)
+    if (m.end - m.start === 1 && (ORDINAL_RANKS[t0.text] ?? ORDINAL_RANKS[t0.lemma]) && hasHit(mAt(m.end), "superlative")) return;
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
   });
   // "average height of men": a word of the sort vocabulary ("height" of the bars) with no sort said,

@@ -330,6 +330,14 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     changed = true;
     add(feats, "edit|limit");
   }
+  // "which animal has the lightest brain" then "and the heaviest body?": the turn's superlative turns the
+  // earlier ranking its way (it kept the lightest first).
+  const turned = a.superlative === "max" ? "desc" : "asc";
+  if (!a.sort && !a.limit && a.superlative && plan.sort?.by === "value" && plan.sort.order !== turned) {
+    plan.sort = { ...plan.sort, order: turned };
+    changed = true;
+    add(feats, "edit|sort");
+  }
   // "total sales in the west" then "list the rows": the rows behind the earlier answer (its filters),
   // when the turn names no field of its own.
   if (a.list && plan.intent === "aggregate" && !a.refs.some((r) => r.turn === 0)) {

@@ -14,10 +14,13 @@ export function ordinalRankReading(a: Atoms, plan: AnalysisPlan): { plan: Analys
   const word = tokens[a.superlativePos - 1];
   const n = ORDINAL_RANKS[word.text] ?? ORDINAL_RANKS[word.lemma];
   if (!n) return null;
-  if (plan.intent !== "aggregate" || plan.having || plan.extraMeasures.length) return null;
   const order = a.superlative === "max" ? "desc" : "asc";
   const other = order === "desc" ? "asc" : "desc";
   const text = `${word.raw} ${tokens[a.superlativePos].raw}`;
+  // "which island is the second biggest": rows already ranked by one number, the row that far down.
+  if (plan.intent === "rows" && plan.y && !plan.x && plan.sort?.by === "value" && plan.sort.order === order)
+    return { plan: { ...plan, within: { order, limit: n }, sort: { by: "value", order: other }, limit: 1 }, text, word: word.raw };
+  if (plan.intent !== "aggregate" || plan.having || plan.extraMeasures.length) return null;
   // "the second largest girth": one number, the value of the row ranked that far (rows ranked by the field).
   if (!plan.groupBy.length && plan.measure.field && plan.measure.agg === a.superlative) {
     const rows: AnalysisPlan = {

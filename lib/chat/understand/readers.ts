@@ -1364,7 +1364,13 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   // Command words stand alone as grammar unless they are part of a longer name.
   for (const p of proposals) {
     if ((p.mention.kind === "value" || p.mention.kind === "field") && p.end - p.start === 1 && COMMAND_WORDS.has(tokens[p.start].lemma)) {
-      const exactName = p.mention.kind === "field" && p.mention.fields.some((f) => f.name.toLowerCase() === tokens[p.start].text);
+      const t = tokens[p.start];
+      const before = tokens[p.start - 1];
+      // "top 3 plots by average weight" over a `Plot` field: the plural of the field's whole name after a
+      // count ("3 plots", "how many plots") names those things, not charts.
+      const countedName = t.text !== t.lemma && !!before && (before.kind === "number" || NUMBER_WORDS[before.text] !== undefined || before.text === "many");
+      const exactName =
+        p.mention.kind === "field" && p.mention.fields.some((f) => f.name.toLowerCase() === t.text || (countedName && f.name.toLowerCase() === t.lemma));
       // "the Tables sub-category": a value followed by its own field's name is that value.
       const m = p.mention;
       const ownField =
