@@ -371,6 +371,28 @@ export function doubtNotes(notes: string[]): string[] {
   return notes.filter((n) => DOUBT_KINDS.has(n.split(":")[0]));
 }
 
+/**
+ * "is the average y above 10": a "test:op:value:text" note on a one-number answer says yes or no first
+ * (the comparison tested the number and filtered no rows).
+ */
+export function testVerdict(result: QueryResult, notes: string[], ctx: AnswerContext): string | null {
+  const note = notes.find((n) => n.startsWith("test:"));
+  if (!note || result.kind !== "aggregate" || result.plan.groupBy.length || !Number.isFinite(result.overall)) return null;
+  const [, op, raw] = note.split(":");
+  const limit = Number(raw);
+  const v = result.overall;
+  const pass = op === "gt" ? v > limit : op === "gte" ? v >= limit : op === "lt" ? v < limit : op === "lte" ? v <= limit : null;
+  if (pass === null || !Number.isFinite(limit)) return null;
+  const lang = ctx.style.lang;
+  const fmt = formatterFor(result.plan.measure, ctx);
+  return t(lang, pass ? "testYes" : "testNo", {
+    what: lowerFirst(describeMeasure(result.plan.measure, lang, ctx.dateFields)),
+    value: fmt(v),
+    op: t(lang, op),
+    limit: fmt(limit),
+  });
+}
+
 /** The assumptions behind an answer (from the understanding's notes), in the answer's language. */
 export function describeAssumptions(notes: string[], style: Style): string[] {
   const out: string[] = [];

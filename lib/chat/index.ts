@@ -9,7 +9,7 @@ import { tokenize, MAX_TOKENS } from "./understand/tokens";
 import { findPhrases } from "./understand/vocabulary";
 import { executePlan, PlanError, type QueryResult } from "./execute";
 import { buildFigure, figureTitle, scalarFigure, type PlotlyFigure } from "./figure";
-import { describeAssumptions, describeResult, doubtNotes } from "./answer";
+import { describeAssumptions, describeResult, doubtNotes, testVerdict } from "./answer";
 import { detectStyle, t, type Lang, type Style } from "./i18n";
 import { parseUnits, type Unit } from "./format";
 import { analysisPlanSchema, type AnalysisPlan } from "./plan";
@@ -283,7 +283,8 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
   const answerCtx = { style, units, dateFields };
   const described = describeResult(result, answerCtx, fields);
   const assumptions = describeAssumptions(notes, style);
-  let text = described.text;
+  const verdict = testVerdict(result, notes, answerCtx);
+  let text = verdict ? `${verdict} ${described.text}` : described.text;
   if (assumptions.length) text += ` ${t(style.lang, "assumptions", { list: assumptions.join("; ") })}`;
   const table = described.table;
   const asked = outputRequests(last);

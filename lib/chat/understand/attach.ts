@@ -12,8 +12,13 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
+import { ABBREVIATIONS, COMPARE_OPENERS, correctWord, MULTIPLIERS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
+import shapes from "../vocab/shapes.json";
 import words from "../vocab/words.json";
+
+/** Aggregates a yes/no question may test against a number ("is the average y above 10"). */
+const TESTED_AGGS = new Set<Aggregate>(["mean", "sum", "median", "min", "max"]);
+const VALUE_GROUP_NOUNS = new Set<string>(shapes.valueGroupNouns.nouns);
 
 /** Words our vocabulary knows as another name of a field's value ("girls" for female, "Americans" for USA). */
 const VALUE_ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
@@ -304,8 +309,13 @@ export interface Atoms {
   valueWords: { text: string; field: string; n: number; value?: string }[];
   /** Comparison words nothing used ("less than a year" where no number or field took them). */
   strayComparisons: string[];
+  /**
+   * "is the average y above 10": a yes/no question comparing an aggregate of a field with a number; the
+   * comparison tests that one number and is no filter on the rows.
+   */
+  aggTest: { field: string; agg: Aggregate; op: "gt" | "gte" | "lt" | "lte"; value: number; text: string } | null;
   /** Of those, the ones comparing a plain number: the comparison and the number. */
-  strayCompare: { text: string; op: "gt" | "gte" | "lt" | "lte"; value: number; numberText: string }[];
+  strayCompare: { text: string; op: "gt" | "gte" | "lt" | "lte"; value: number; numberText: string; pos?: number }[];
   /** Dates that could not become a filter (no time field, no year). */
   strayDates: string[];
   /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
@@ -453,6 +463,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     strayShortValues: [],
     sideWord: null,
     strayComparisons: [],
+    aggTest: null,
     strayCompare: [],
     valueWords: [],
     timesCount: null,
@@ -2806,12 +2817,50 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (m.kind === "number" && !consumed.has(idx) && !(a.limit && a.limit.n === m.value) && a.binWidth !== m.value && a.binCount !== m.value)
       a.strayNumbers.push(m.text);
   });
+  // "is the average y above 10 for the placebo group", "was the total sales under 5000": a yes/no question
+  // whose comparison comes right after an aggregate of the field it compares tests that aggregate.
+  const yesNo = tokens.length > 0 && COMPARE_OPENERS.has(tokens[0].lemma);
+  // (Between the aggregate's field and the comparison: nothing, or conditions on the rows and small words,
+  // "the average y for the placebo group above 10", "the max y in period 2 under 100".)
+  const onlyValuesBetween = (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const inValue =
+        a.filters.some((f) => f.pos <= i && i < f.end) || a.refs.some((r) => r.pos <= i && i < r.end && a.filters.some((f) => f.refs.includes(r.id)));
+      if (!inValue && !STOP_WORDS.has(lemma(i)) && !ROW_NOUNS.has(lemma(i)) && !VALUE_GROUP_NOUNS.has(lemma(i))) return false;
+    }
+    return true;
+  };
+  const testedRef = (pos: number, left: number | undefined) =>
+    a.refs.find(
+      (r) =>
+        r.turn === turn &&
+        r.agg !== null &&
+        TESTED_AGGS.has(r.agg) &&
+        r.cands.length === 1 &&
+        (left === r.id || (left === undefined && r.end <= pos && onlyValuesBetween(r.end, pos))),
+    );
+  if (yesNo)
+    for (let k = 0; k < a.filters.length; k++) {
+      const f = a.filters[k];
+      if (f.kind !== "compare" || f.negated) continue;
+      // (The field said right before the comparison is its left side; several fields may be offered for it.)
+      const left = f.refs.length > 1 || f.options.length === 1 ? f.refs[0] : undefined;
+      const r = testedRef(f.pos, left) ?? (left !== undefined ? undefined : testedRef(f.pos, undefined));
+      // (A comparison no field was named for goes to the aggregate, even when no row's value reaches its number.)
+      const guessed = f.options.every((x) => x.how === "guess") ? f.options[0]?.filter : undefined;
+      const o = r && (f.options.find((x) => x.filter.field === r.cands[0].name)?.filter ?? guessed);
+      if (!r || !o || !["gt", "gte", "lt", "lte"].includes(o.op) || o.otherField || o.values.length !== 1 || typeof o.values[0] !== "number") continue;
+      a.aggTest = { field: r.cands[0].name, agg: r.agg!, op: o.op as "gt" | "gte" | "lt" | "lte", value: o.values[0], text: f.text };
+      a.filters.splice(k, 1);
+      break;
+    }
   // A comparison nothing used ("less than a year" with no number to compare, "more than two years"
   // read as the value "Two year"): the answer says these words were not used.
   mentions.forEach((m) => {
     const key = m.kind === "word" ? hitKey(m, "cmp") : null;
     if (!key || !["gt", "gte", "lt", "lte"].includes(key) || hasHit(m, "temporal") || lemma(m.start) === "from") return;
     // ("and above 15": the words "and above" end inside the comparison "above 15".)
+    if (a.aggTest && a.aggTest.text.toLowerCase().includes(m.text.toLowerCase())) return;
     if (a.filters.some((f) => (m.start >= f.pos && m.start < f.end) || (m.start < f.pos && m.end > f.pos))) return;
     if (a.timesCount && m.start >= a.timesCount.pos && m.start < a.timesCount.end) return;
     const quantity = (k: number) => {
@@ -2847,8 +2896,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         op: key as "gt" | "gte" | "lt" | "lte",
         value: num.value,
         numberText: num.text,
+        pos: m.start,
       });
   });
+  // ("is the total y for progabide more than 1000": no field took the comparison; the aggregate before it does.)
+  if (yesNo && !a.aggTest)
+    for (const c of a.strayCompare) {
+      const r = c.pos === undefined ? undefined : testedRef(c.pos, undefined);
+      if (!r) continue;
+      a.aggTest = { field: r.cands[0].name, agg: r.agg!, op: c.op, value: c.value, text: c.text };
+      a.strayCompare.splice(a.strayCompare.indexOf(c), 1);
+      const k = a.strayComparisons.indexOf(c.text);
+      if (k >= 0) a.strayComparisons.splice(k, 1);
+      const n = a.strayNumbers.indexOf(c.numberText);
+      if (n >= 0) a.strayNumbers.splice(n, 1);
+      break;
+    }
   return a;
 }
 

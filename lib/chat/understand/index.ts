@@ -754,6 +754,13 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     if (best.plan.filters.some((f) => f.field === v.field))
       notes.push(v.value !== undefined ? `readAs:${v.field} "${v.value}":${v.text}` : `valueWords:${v.field}:${v.n}:${v.text}`);
   if (strayComparisons.length) notes.push(`ignored:${strayComparisons.join(", ")}`);
+  // "is the average y above 10": the comparison tests the one number answered (the answer says yes or no).
+  if (a.aggTest) {
+    const { field, agg, op, value, text } = a.aggTest;
+    const p = best.plan;
+    const tested = p.intent === "aggregate" && !p.groupBy.length && p.measure.field === field && p.measure.agg === agg;
+    notes.push(tested ? `test:${op}:${value}:${text}` : `ignored:${text}`);
+  }
   // A value read through a misspelling ("palcebo" for placebo): the answer names the value it used.
   for (const f of a.filters) {
     if (!f.typo) continue;
@@ -1117,6 +1124,7 @@ function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { pl
   const tokens = a.reading.tokens;
   if (
     !tokens.length ||
+    a.aggTest ||
     !(COMPARE_OPENERS.has(tokens[0].lemma) || COMPARE_OPENERS.has(tokens[0].text.toLowerCase())) ||
     !tokens.some((t) => COMPARE_WORDS.has(t.lemma) || COMPARE_WORDS.has(t.text.toLowerCase()))
   )

@@ -1,0 +1,48 @@
+// chat-p31: questions typed quickly by a user who sees the table (lib/chat/testing/probe31), each fixed by its general
+// cause and tested here with other wordings than the probe's. Expected numbers come from the CSV rows with plain
+// loops, never from the engine.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { readCsvTableAndRows } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe31");
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
+const epil = read("epil.csv");
+const rats = read("RatPupWeight.csv");
+
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+const num = (v: unknown) => Number(v);
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+describe("a yes/no question comparing an aggregate with a number tests that number, it filters no rows", () => {
+  it("'is the median y for progabide below 5': the median of every progabide row, and yes or no first", async () => {
+    const reply = await askTurns(epil.table, "is the median y for progabide below 5");
+    expect(reply.plan?.filters).toEqual([{ field: "trt", op: "eq", values: ["progabide"] }]);
+    const xs = epil.rows
+      .filter((r) => r.trt === "progabide")
+      .map((r) => num(r.y))
+      .sort((a, b) => a - b);
+    const median = xs.length % 2 ? xs[(xs.length - 1) / 2] : (xs[xs.length / 2 - 1] + xs[xs.length / 2]) / 2;
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(median);
+    expect(reply.messages[0].content.startsWith(median < 5 ? "Yes" : "No")).toBe(true);
+  });
+  it("the comparison after the rows' conditions ('the average weight of the low group over 6')", async () => {
+    const reply = await askTurns(rats.table, "was the average weight of the low group over 6");
+    expect(reply.plan?.filters).toEqual([{ field: "Treatment", op: "eq", values: ["Low"] }]);
+    const want = mean(rats.rows.filter((r) => r.Treatment === "Low").map((r) => num(r.weight)));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 3);
+    expect(reply.messages[0].content.startsWith(want > 6 ? "Yes" : "No")).toBe(true);
+  });
+  it("no field took the comparison ('is the total y in period 3 more than 500')", async () => {
+    const reply = await askTurns(epil.table, "is the total y in period 3 more than 500");
+    expect(reply.plan?.filters).toEqual([{ field: "period", op: "eq", values: [3] }]);
+    const want = epil.rows.filter((r) => r.period === "3").reduce((s, r) => s + num(r.y), 0);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+    expect(reply.messages[0].content.startsWith(want > 500 ? "Yes" : "No")).toBe(true);
+  });
+  it("without the question's opener the comparison stays a filter ('average y above 10')", async () => {
+    const reply = await askTurns(epil.table, "average y above 10");
+    expect(reply.plan?.filters).toEqual([{ field: "y", op: "gt", values: [10] }]);
+  });
+});
