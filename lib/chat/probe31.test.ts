@@ -46,3 +46,32 @@ describe("a yes/no question comparing an aggregate with a number tests that numb
     expect(reply.plan?.filters).toEqual([{ field: "y", op: "gt", values: [10] }]);
   });
 });
+
+const immer = read("immer.csv");
+
+describe("a one-letter value right after its field's short name said in full", () => {
+  it("'location m' is Loc = M (M is also a variety), 'variety s' is Var = S", async () => {
+    const loc = await askTurns(immer.table, "total y1 at location m");
+    expect(loc.plan?.filters).toEqual([{ field: "Loc", op: "eq", values: ["M"] }]);
+    expect(firstNumber(loc.messages[1].table?.[0])).toBeCloseTo(
+      immer.rows.filter((r) => r.Loc === "M").reduce((s, r) => s + num(r.Y1), 0),
+      3,
+    );
+    const variety = await askTurns(immer.table, "median y2 of variety s");
+    expect(variety.plan?.filters).toEqual([{ field: "Var", op: "eq", values: ["S"] }]);
+  });
+});
+
+describe("an ordinal word before a field of a few whole numbers is one of its values", () => {
+  it("'the second period' is period 2, 'not the last period' every period but 4, each stated", async () => {
+    const second = await askTurns(epil.table, "total y in the second period");
+    expect(second.plan?.filters).toEqual([{ field: "period", op: "eq", values: [2] }]);
+    expect(firstNumber(second.messages[1].table?.[0])).toBe(epil.rows.filter((r) => r.period === "2").reduce((s, r) => s + num(r.y), 0));
+    expect((second.assumptions ?? []).join(" ")).toContain("second period");
+    const last = await askTurns(epil.table, "how many rows are not from the last period");
+    const periods = epil.rows.map((r) => num(r.period));
+    const max = Math.max(...periods);
+    expect(last.plan?.filters).toEqual([{ field: "period", op: "neq", values: [max] }]);
+    expect(firstNumber(last.messages[1].table?.[0])).toBe(periods.filter((p) => p !== max).length);
+  });
+});

@@ -12,7 +12,7 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ABBREVIATIONS, COMPARE_OPENERS, correctWord, MULTIPLIERS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
+import { ABBREVIATIONS, COMPARE_OPENERS, correctWord, MULTIPLIERS, ORDINAL_POSITIONS, NUMBER_WORDS, ROW_NOUNS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import shapes from "../vocab/shapes.json";
 import words from "../vocab/words.json";
 
@@ -226,6 +226,8 @@ export interface FilterAtom {
   versus?: boolean;
   /** A value was read through a misspelling ("palcebo"): the answer says how it read it. */
   typo?: boolean;
+  /** "the first period": an ordinal word read as a value of a field of whole numbers; the answer says so. */
+  ordinal?: boolean;
   text: string;
 }
 
@@ -2817,6 +2819,35 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (m.kind === "number" && !consumed.has(idx) && !(a.limit && a.limit.n === m.value) && a.binWidth !== m.value && a.binCount !== m.value)
       a.strayNumbers.push(m.text);
   });
+  // "except the first period", "in the last visit": an ordinal word right before a field of a few whole numbers
+  // (no year) is that field's value so far from its smallest (or its largest), a condition on the rows.
+  for (const r of a.refs) {
+    if (r.turn !== turn || r.pos < 1 || r.agg || r.supAgg || r.cands.length !== 1 || r.group || r.countOf || r.distinctOf) continue;
+    const word = tokens[r.pos - 1];
+    const n = ORDINAL_POSITIONS[word.text] ?? ORDINAL_POSITIONS[word.lemma];
+    const f = info(r.cands[0].name);
+    if (!n || (at[r.pos - 1] >= 0 && !["word", "unknown"].includes(mentions[at[r.pos - 1]].kind))) continue;
+    if (f.role !== "number" || !f.discrete || !f.integer || f.yearLike || isTimeField(f) || !f.numbers || f.distinct > 31) continue;
+    if (a.filters.some((x) => x.options.some((o) => o.filter.field === f.name))) continue;
+    const values = [...new Set(Array.from(f.numbers).filter((v) => !Number.isNaN(v)))].sort((x, y) => x - y);
+    const v = n > 0 ? values[n - 1] : values[values.length + n];
+    if (v === undefined || values.length < 3) continue;
+    // ("except the first period": the other values.)
+    const negated = negatedAt(r.pos - 1);
+    a.unknown = a.unknown.filter((u) => u.pos !== r.pos - 1);
+    addAtom({
+      pos: r.pos - 1,
+      end: r.end,
+      kind: "value",
+      options: [{ filter: { field: f.name, op: negated ? "neq" : "eq", values: [v] }, how: "adjacent" }],
+      negated: false,
+      refs: [r.id],
+      listed: 0,
+      conj: null,
+      ordinal: true,
+      text: spanText(tokens, r.pos - 1, r.end),
+    });
+  }
   // "is the average y above 10 for the placebo group", "was the total sales under 5000": a yes/no question
   // whose comparison comes right after an aggregate of the field it compares tests that aggregate.
   const yesNo = tokens.length > 0 && COMPARE_OPENERS.has(tokens[0].lemma);

@@ -761,9 +761,10 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     const tested = p.intent === "aggregate" && !p.groupBy.length && p.measure.field === field && p.measure.agg === agg;
     notes.push(tested ? `test:${op}:${value}:${text}` : `ignored:${text}`);
   }
-  // A value read through a misspelling ("palcebo" for placebo): the answer names the value it used.
+  // A value read through a misspelling ("palcebo" for placebo) or an ordinal ("the first period"): the answer
+  // names the value it used.
   for (const f of a.filters) {
-    if (!f.typo) continue;
+    if (!f.typo && !f.ordinal) continue;
     for (const o of f.options) {
       const used = best.plan.filters.some((x) => x.field === o.filter.field) || best.plan.measure.condition?.field === o.filter.field;
       const note = `readAs:${o.filter.field} "${o.filter.values.join('", "')}":${f.text}`;

@@ -1023,6 +1023,9 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         const hits = short.filter((v) => {
           const words = lex.fieldWords.get(v.field);
           if (words && (words.has(near(i + 1)) || words.has(near(i - 1)))) return true;
+          // ("location d", "variety t": the field's short name, Loc or Var, said in full right before the value.)
+          const full = near(i - 1);
+          if (words && [...words].some((w) => w.length >= 3 && full.length > w.length && (full.startsWith(w) || abbreviates(w, full)))) return true;
           // ("whose mfr is K", "grade = B": linked to its field's name by "is" or "=".)
           if (words && ["is", "=", "equal", "equals"].includes(near(i - 1)) && words.has(near(i - 2))) return true;
           // ("PG movies vs R movies": a list word, "vs" too, and the rows' noun after each value.)
