@@ -75,3 +75,17 @@ describe("an ordinal word before a field of a few whole numbers is one of its va
     expect(firstNumber(last.messages[1].table?.[0])).toBe(periods.filter((p) => p !== max).length);
   });
 });
+
+describe("a yes/no question comparing two fields with an aggregate word compares the two aggregates", () => {
+  it("'is y1 lower than y2 on average': both averages over every row, and yes or no first", async () => {
+    const reply = await askTurns(immer.table, "is y1 lower than y2 on average");
+    expect(reply.plan?.filters).toEqual([]);
+    expect([reply.plan?.measure, ...(reply.plan?.extraMeasures ?? [])]).toEqual([
+      { agg: "mean", field: "Y1" },
+      { agg: "mean", field: "Y2" },
+    ]);
+    const y1 = mean(immer.rows.map((r) => num(r.Y1)));
+    const y2 = mean(immer.rows.map((r) => num(r.Y2)));
+    expect(reply.messages[0].content.startsWith(y1 < y2 ? "Yes" : "No")).toBe(true);
+  });
+});

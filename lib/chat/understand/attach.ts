@@ -315,7 +315,7 @@ export interface Atoms {
    * "is the average y above 10": a yes/no question comparing an aggregate of a field with a number; the
    * comparison tests that one number and is no filter on the rows.
    */
-  aggTest: { field: string; agg: Aggregate; op: "gt" | "gte" | "lt" | "lte"; value: number; text: string } | null;
+  aggTest: { field: string; agg: Aggregate; op: "gt" | "gte" | "lt" | "lte"; value: number; other?: string; text: string } | null;
   /** Of those, the ones comparing a plain number: the comparison and the number. */
   strayCompare: { text: string; op: "gt" | "gte" | "lt" | "lte"; value: number; numberText: string; pos?: number }[];
   /** Dates that could not become a filter (no time field, no year). */
@@ -2870,7 +2870,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         r.cands.length === 1 &&
         (left === r.id || (left === undefined && r.end <= pos && onlyValuesBetween(r.end, pos))),
     );
+  // "is y2 higher than y1 on average": two fields compared with an aggregate word on either compares the two
+  // aggregates, not each row's pair.
   if (yesNo)
+    for (let k = 0; k < a.filters.length; k++) {
+      const f = a.filters[k];
+      const o = f.options.length === 1 ? f.options[0].filter : undefined;
+      if (f.kind !== "compare" || f.negated || !o?.otherField || o.values[0] !== 1 || f.refs.length !== 2) continue;
+      if (!["gt", "gte", "lt", "lte"].includes(o.op)) continue;
+      const refs = f.refs.map((id) => a.refs.find((r) => r.id === id));
+      const agg = refs.find((r) => r?.agg && TESTED_AGGS.has(r.agg))?.agg;
+      if (!agg || refs.some((r) => !r || r.cands.length !== 1)) continue;
+      for (const r of refs) r!.agg = agg;
+      a.aggTest = { field: o.field, agg, op: o.op as "gt" | "gte" | "lt" | "lte", value: Number.NaN, other: o.otherField, text: f.text };
+      a.filters.splice(k, 1);
+      break;
+    }
+  if (yesNo && !a.aggTest)
     for (let k = 0; k < a.filters.length; k++) {
       const f = a.filters[k];
       if (f.kind !== "compare" || f.negated) continue;

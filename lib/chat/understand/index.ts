@@ -756,10 +756,16 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (strayComparisons.length) notes.push(`ignored:${strayComparisons.join(", ")}`);
   // "is the average y above 10": the comparison tests the one number answered (the answer says yes or no).
   if (a.aggTest) {
-    const { field, agg, op, value, text } = a.aggTest;
+    const { field, agg, op, value, other, text } = a.aggTest;
     const p = best.plan;
-    const tested = p.intent === "aggregate" && !p.groupBy.length && p.measure.field === field && p.measure.agg === agg;
-    notes.push(tested ? `test:${op}:${value}:${text}` : `ignored:${text}`);
+    const tested =
+      p.intent === "aggregate" &&
+      !p.groupBy.length &&
+      p.measure.field === field &&
+      p.measure.agg === agg &&
+      (!other || p.extraMeasures.some((m) => m.field === other && m.agg === agg));
+    // (Against another field's aggregate: "@" and its name.)
+    notes.push(tested ? `test:${op}:${other ? `@${other}` : value}:${text}` : `ignored:${text}`);
   }
   // A value read through a misspelling ("palcebo" for placebo) or an ordinal ("the first period"): the answer
   // names the value it used.
