@@ -89,3 +89,22 @@ describe("a yes/no question comparing two fields with an aggregate word compares
     expect(reply.messages[0].content.startsWith(y1 < y2 ? "Yes" : "No")).toBe(true);
   });
 });
+
+describe("asked whether there are any rows with a condition: their number, not the rows listed", () => {
+  it("'is there any row where y is above 60'", async () => {
+    const reply = await askTurns(epil.table, "is there any row where y is above 60");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(epil.rows.filter((r) => num(r.y) > 60).length);
+  });
+});
+
+describe("'treated' / 'untreated' with one field holding a control value (placebo, Control)", () => {
+  it("'the treated pups' are the rows other than Control, 'the untreated ones' Control, each stated", async () => {
+    const treated = await askTurns(rats.table, "median weight of treated pups");
+    expect(treated.plan?.filters).toEqual([{ field: "Treatment", op: "neq", values: ["Control"] }]);
+    expect((treated.assumptions ?? []).join(" ")).toContain("treated");
+    const untreated = await askTurns(epil.table, "how many untreated rows in period 2");
+    expect(untreated.plan?.filters).toContainEqual({ field: "trt", op: "eq", values: ["placebo"] });
+    expect(firstNumber(untreated.messages[1].table?.[0])).toBe(epil.rows.filter((r) => r.trt === "placebo" && r.period === "2").length);
+  });
+});

@@ -19,6 +19,9 @@ import words from "../vocab/words.json";
 /** Aggregates a yes/no question may test against a number ("is the average y above 10"). */
 const TESTED_AGGS = new Set<Aggregate>(["mean", "sum", "median", "min", "max"]);
 const VALUE_GROUP_NOUNS = new Set<string>(shapes.valueGroupNouns.nouns);
+const CONTROL_VALUES = new Set<string>(words.controlGroup.values);
+const TREATED_WORDS = new Set<string>(words.controlGroup.treated);
+const UNTREATED_WORDS = new Set<string>(words.controlGroup.untreated);
 
 /** Words our vocabulary knows as another name of a field's value ("girls" for female, "Americans" for USA). */
 const VALUE_ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
@@ -226,8 +229,8 @@ export interface FilterAtom {
   versus?: boolean;
   /** A value was read through a misspelling ("palcebo"): the answer says how it read it. */
   typo?: boolean;
-  /** "the first period": an ordinal word read as a value of a field of whole numbers; the answer says so. */
-  ordinal?: boolean;
+  /** "the first period", "the treated ones": words read as a value they do not spell; the answer says how ('period "1"'). */
+  stated?: string;
   text: string;
 }
 
@@ -571,8 +574,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "list the ...", "show me the rows where": the rows themselves.
   const first = mentions[0];
   if (first && hasHit(first, "output", "rows") && first.start === 0) a.list = true;
-  // (Not when counted: "count of rows where ...", "how many records with ..." ask for one number.)
-  const counted = (i: number) => [mAt(i - 1), mAt(i - 2), mAt(i - 3)].some((x) => x && x.kind === "word" && hasHit(x, "count") && x.end >= i - 2);
+  // (Not when counted: "count of rows where ...", "how many records with ..." ask for one number; nor asked
+  // whether there are any: "are there any rows with y over 50" is answered by their number.)
+  const existence = tokens.length > 1 && COMPARE_OPENERS.has(tokens[0].lemma) && tokens[1].lemma === "there";
+  const counted = (i: number) => existence || [mAt(i - 1), mAt(i - 2), mAt(i - 3)].some((x) => x && x.kind === "word" && hasHit(x, "count") && x.end >= i - 2);
   for (let i = 0; i + 1 < tokens.length; i++)
     if (["row", "record", "entry"].includes(lemma(i)) && ["where", "with", "that", "whose", "having"].includes(lemma(i + 1)) && !counted(i)) a.list = true;
 
@@ -2844,8 +2849,39 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       refs: [r.id],
       listed: 0,
       conj: null,
-      ordinal: true,
+      stated: `${f.name} "${v}"`,
       text: spanText(tokens, r.pos - 1, r.end),
+    });
+  }
+  // "the treated ones", "untreated pups": with one field holding a control value (placebo, control), the treated
+  // rows are the others and the untreated that value; the answer says how it read the word.
+  const controls = fields
+    .filter((f) => f.codes && f.distinct <= 6)
+    .map((f) => ({ f, control: f.dictionary.filter((v) => CONTROL_VALUES.has(v.trim().toLowerCase())) }))
+    .filter((x) => x.control.length === 1);
+  if (controls.length === 1) {
+    const { f, control } = controls[0];
+    tokens.forEach((t, i) => {
+      const side = TREATED_WORDS.has(t.text) ? "neq" : UNTREATED_WORDS.has(t.text) ? "eq" : null;
+      const m = mAt(i);
+      if (!side || (m && m.kind !== "unknown" && m.kind !== "field") || a.filters.some((x) => x.pos <= i && i < x.end)) return;
+      if (m?.kind === "field" && !m.fields.some((c) => c.name === f.name)) return;
+      const r = a.refs.find((x) => x.pos <= i && i < x.end);
+      if (a.filters.some((x) => x.options.some((o) => o.filter.field === f.name))) return;
+      const negated = negatedAt(i);
+      a.unknown = a.unknown.filter((u) => u.pos !== i);
+      addAtom({
+        pos: i,
+        end: i + 1,
+        kind: "value",
+        options: [{ filter: { field: f.name, op: (side === "neq") !== negated ? "neq" : "eq", values: control }, how: "adjacent" }],
+        negated: false,
+        refs: r ? [r.id] : [],
+        listed: 0,
+        conj: null,
+        stated: `${f.name}${side === "neq" ? " not" : ""} "${control[0]}"`,
+        text: t.raw,
+      });
     });
   }
   // "is the average y above 10 for the placebo group", "was the total sales under 5000": a yes/no question

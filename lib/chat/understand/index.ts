@@ -767,13 +767,13 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     // (Against another field's aggregate: "@" and its name.)
     notes.push(tested ? `test:${op}:${other ? `@${other}` : value}:${text}` : `ignored:${text}`);
   }
-  // A value read through a misspelling ("palcebo" for placebo) or an ordinal ("the first period"): the answer
-  // names the value it used.
+  // A value read through a misspelling ("palcebo" for placebo), an ordinal ("the first period") or a word for
+  // its side ("the treated ones"): the answer names the value it used.
   for (const f of a.filters) {
-    if (!f.typo && !f.ordinal) continue;
+    if (!f.typo && f.stated === undefined) continue;
     for (const o of f.options) {
       const used = best.plan.filters.some((x) => x.field === o.filter.field) || best.plan.measure.condition?.field === o.filter.field;
-      const note = `readAs:${o.filter.field} "${o.filter.values.join('", "')}":${f.text}`;
+      const note = `readAs:${f.stated ?? `${o.filter.field} "${o.filter.values.join('", "')}"`}:${f.text}`;
       if (used && !notes.includes(note)) notes.push(note);
     }
   }
