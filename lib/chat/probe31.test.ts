@@ -41,6 +41,13 @@ describe("a yes/no question comparing an aggregate with a number tests that numb
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
     expect(reply.messages[0].content.startsWith(want > 500 ? "Yes" : "No")).toBe(true);
   });
+  it("'does the total y exceed 2000' (the opener 'does' as typed)", async () => {
+    const reply = await askTurns(epil.table, "does the total y exceed 2000");
+    expect(reply.plan?.filters).toEqual([]);
+    const want = epil.rows.reduce((s, r) => s + num(r.y), 0);
+    expect(firstNumber(reply.messages[1]?.table?.[0])).toBe(want);
+    expect(reply.messages[0].content.startsWith(want > 2000 ? "Yes" : "No")).toBe(true);
+  });
   it("without the question's opener the comparison stays a filter ('average y above 10')", async () => {
     const reply = await askTurns(epil.table, "average y above 10");
     expect(reply.plan?.filters).toEqual([{ field: "y", op: "gt", values: [10] }]);
@@ -106,5 +113,17 @@ describe("'treated' / 'untreated' with one field holding a control value (placeb
     const untreated = await askTurns(epil.table, "how many untreated rows in period 2");
     expect(untreated.plan?.filters).toContainEqual({ field: "trt", op: "eq", values: ["placebo"] });
     expect(firstNumber(untreated.messages[1].table?.[0])).toBe(epil.rows.filter((r) => r.trt === "placebo" && r.period === "2").length);
+  });
+});
+
+const env = read("environmental.csv");
+
+describe("'les than' / 'mor than' typed quickly are comparisons", () => {
+  it("'les than 60' is below 60 and 'mor than 85' above 85", async () => {
+    const less = await askTurns(env.table, "count rows with ozone les than 60");
+    expect(less.plan?.filters).toEqual([{ field: "ozone", op: "lt", values: [60] }]);
+    expect(firstNumber(less.messages[1].table?.[0])).toBe(env.rows.filter((r) => num(r.ozone) < 60).length);
+    const more = await askTurns(env.table, "median wind when temperature mor than 85");
+    expect(more.plan?.filters).toEqual([{ field: "temperature", op: "gt", values: [85] }]);
   });
 });

@@ -2886,7 +2886,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   }
   // "is the average y above 10 for the placebo group", "was the total sales under 5000": a yes/no question
   // whose comparison comes right after an aggregate of the field it compares tests that aggregate.
-  const yesNo = tokens.length > 0 && COMPARE_OPENERS.has(tokens[0].lemma);
+  // (The opener as typed too: "does" is singularised to "doe".)
+  const yesNo = tokens.length > 0 && (COMPARE_OPENERS.has(tokens[0].lemma) || COMPARE_OPENERS.has(tokens[0].text));
   // (Between the aggregate's field and the comparison: nothing, or conditions on the rows and small words,
   // "the average y for the placebo group above 10", "the max y in period 2 under 100".)
   const onlyValuesBetween = (from: number, to: number) => {
