@@ -127,3 +127,13 @@ describe("'les than' / 'mor than' typed quickly are comparisons", () => {
     expect(more.plan?.filters).toEqual([{ field: "temperature", op: "gt", values: [85] }]);
   });
 });
+
+describe("a yes/no test of an aggregate over a grouping keeps the groups that pass, said as such", () => {
+  it("'is the average weight by sex above 6': the sexes whose average passes, no row filter", async () => {
+    const reply = await askTurns(rats.table, "is the average weight by sex above 6");
+    expect(reply.plan?.filters).toEqual([]);
+    expect(reply.plan?.having).toEqual({ measure: { agg: "mean", field: "weight" }, op: "gt", values: [6] });
+    const passing = ["Male", "Female"].filter((s) => mean(rats.rows.filter((r) => r.sex === s).map((r) => num(r.weight))) > 6);
+    expect((reply.messages[1].table ?? []).map((r) => r.sex).sort()).toEqual(passing.sort());
+  });
+});

@@ -2892,8 +2892,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "the average y for the placebo group above 10", "the max y in period 2 under 100".)
   const onlyValuesBetween = (from: number, to: number) => {
     for (let i = from; i < to; i++) {
+      // (A grouping too, "the average y by trt above 8": each group's average is tested.)
+      const m = mAt(i);
       const inValue =
-        a.filters.some((f) => f.pos <= i && i < f.end) || a.refs.some((r) => r.pos <= i && i < r.end && a.filters.some((f) => f.refs.includes(r.id)));
+        a.filters.some((f) => f.pos <= i && i < f.end) ||
+        a.refs.some((r) => r.pos <= i && i < r.end && (r.group || a.filters.some((f) => f.refs.includes(r.id)))) ||
+        (m?.kind === "word" && m.hits.every((h) => h.category === "group"));
       if (!inValue && !STOP_WORDS.has(lemma(i)) && !ROW_NOUNS.has(lemma(i)) && !VALUE_GROUP_NOUNS.has(lemma(i))) return false;
     }
     return true;

@@ -685,6 +685,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (ofMonths) adopt(ofMonths);
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) adopt(sides.plan, sides.note);
+  const testedGroups = testedGroupsReading(a, best.plan);
+  if (testedGroups) adopt(testedGroups.plan, testedGroups.note);
   const axes = versusAxes(a, best.plan);
   if (axes) adopt(axes);
   const both = bothReading(a, best.plan, lex);
@@ -760,7 +762,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     const p = best.plan;
     const tested =
       p.intent === "aggregate" &&
-      !p.groupBy.length &&
+      (!p.groupBy.length || (!other && p.having?.op === op && p.having.values[0] === value)) &&
       p.measure.field === field &&
       p.measure.agg === agg &&
       (!other || p.extraMeasures.some((m) => m.field === other && m.agg === agg));
@@ -1125,6 +1127,20 @@ function averageOfMonthsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon)
     (m) => m.kind === "word" && m.end === k && m.hits.some((h) => h.category === "agg" && (h.key === "mean" || h.key === "median")),
   );
   return averaged ? { ...plan, groupBy: [], chart: "none" } : null;
+}
+
+/**
+ * "is the average y by trt above 8": a yes/no test of an aggregate over one grouping keeps the groups whose
+ * aggregate passes (HAVING), said as such, rather than filtering the rows.
+ */
+function testedGroupsReading(a: Atoms, plan: AnalysisPlan): { plan: AnalysisPlan; note: string } | null {
+  const t = a.aggTest;
+  if (!t || t.other || plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.having || plan.extraMeasures.length) return null;
+  if (plan.measure.field !== t.field || plan.measure.agg !== t.agg) return null;
+  return {
+    plan: { ...plan, having: { measure: plan.measure, op: t.op, values: [t.value] } },
+    note: `having:${plan.groupBy[0].field}:${t.agg}:${t.field}:${t.text}`,
+  };
 }
 
 function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
