@@ -137,3 +137,13 @@ describe("a yes/no test of an aggregate over a grouping keeps the groups that pa
     expect((reply.messages[1].table ?? []).map((r) => r.sex).sort()).toEqual(passing.sort());
   });
 });
+
+describe("'everyone but X', 'all but X' exclude X", () => {
+  it("'total y for everyone but placebo' and 'for all but the control group'", async () => {
+    const epilReply = await askTurns(epil.table, "total y for everyone but placebo");
+    expect(epilReply.plan?.filters).toEqual([{ field: "trt", op: "neq", values: ["placebo"] }]);
+    expect(firstNumber(epilReply.messages[1].table?.[0])).toBe(epil.rows.filter((r) => r.trt !== "placebo").reduce((s, r) => s + num(r.y), 0));
+    const ratReply = await askTurns(rats.table, "avg weight for all but the control group");
+    expect(ratReply.plan?.filters).toEqual([{ field: "Treatment", op: "neq", values: ["Control"] }]);
+  });
+});
