@@ -406,6 +406,33 @@ export function doubtNotes(notes: string[]): string[] {
   return notes.filter((n) => DOUBT_KINDS.has(n.split(":")[0]));
 }
 
+/**
+ * "is the average y above 10": a "test:op:value:text" note on a one-number answer says yes or no first
+ * (the comparison tested the number and filtered no rows).
+ */
+export function testVerdict(result: QueryResult, notes: string[], ctx: AnswerContext): string | null {
+  const note = notes.find((n) => n.startsWith("test:"));
+  if (!note || result.kind !== "aggregate" || result.plan.groupBy.length || !Number.isFinite(result.overall)) return null;
+  const [, op, raw] = note.split(":");
+  const lang = ctx.style.lang;
+  const fmt = formatterFor(result.plan.measure, ctx);
+  // ("@Y1": the same aggregate of another field, one of the answer's measures.)
+  const other = raw.startsWith("@") ? result.extra.find((e) => e.measure.field === raw.slice(1)) : undefined;
+  if (raw.startsWith("@") && !other) return null;
+  const limit = other ? other.overall : Number(raw);
+  const v = result.overall;
+  const pass = op === "gt" ? v > limit : op === "gte" ? v >= limit : op === "lt" ? v < limit : op === "lte" ? v <= limit : null;
+  if (pass === null || !Number.isFinite(limit)) return null;
+  return t(lang, pass ? "testYes" : "testNo", {
+    what: lowerFirst(describeMeasure(result.plan.measure, lang, ctx.dateFields)),
+    value: fmt(v),
+    op: t(lang, op),
+    limit: other
+      ? t(lang, "testOther", { what: lowerFirst(describeMeasure(other.measure, lang, ctx.dateFields)), value: formatterFor(other.measure, ctx)(limit) })
+      : fmt(limit),
+  });
+}
+
 /** The assumptions behind an answer (from the understanding's notes), in the answer's language. */
 export function describeAssumptions(notes: string[], style: Style): string[] {
   const out: string[] = [];

@@ -12,9 +12,27 @@ import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
-import { ABBREVIATIONS, correctWord, MULTIPLIERS, NUMBER_WORDS, ORDINAL_RANKS, ROW_NOUNS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
+import {
+  ABBREVIATIONS,
+  COMPARE_OPENERS,
+  correctWord,
+  MULTIPLIERS,
+  NUMBER_WORDS,
+  ORDINAL_POSITIONS,
+  ORDINAL_RANKS,
+  ROW_NOUNS,
+  STOP_WORDS,
+  VALUE_ALIASES,
+} from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
+
+/** Aggregates a yes/no question may test against a number ("is the average y above 10"). */
+const TESTED_AGGS = new Set<Aggregate>(["mean", "sum", "median", "min", "max"]);
+const VALUE_GROUP_NOUNS = new Set<string>(shapes.valueGroupNouns.nouns);
+const CONTROL_VALUES = new Set<string>(words.controlGroup.values);
+const TREATED_WORDS = new Set<string>(words.controlGroup.treated);
+const UNTREATED_WORDS = new Set<string>(words.controlGroup.untreated);
 
 /** Words our vocabulary knows as another name of a field's value ("girls" for female, "Americans" for USA). */
 const VALUE_ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
@@ -224,6 +242,8 @@ export interface FilterAtom {
   versus?: boolean;
   /** A value was read through a misspelling ("palcebo"): the answer says how it read it. */
   typo?: boolean;
+  /** "the first period", "the treated ones": words read as a value they do not spell; the answer says how ('period "1"'). */
+  stated?: string;
   text: string;
 }
 
@@ -307,8 +327,13 @@ export interface Atoms {
   valueWords: { text: string; field: string; n: number; value?: string }[];
   /** Comparison words nothing used ("less than a year" where no number or field took them). */
   strayComparisons: string[];
+  /**
+   * "is the average y above 10": a yes/no question comparing an aggregate of a field with a number; the
+   * comparison tests that one number and is no filter on the rows.
+   */
+  aggTest: { field: string; agg: Aggregate; op: "gt" | "gte" | "lt" | "lte"; value: number; other?: string; text: string } | null;
   /** Of those, the ones comparing a plain number: the comparison and the number. */
-  strayCompare: { text: string; op: "gt" | "gte" | "lt" | "lte"; value: number; numberText: string }[];
+  strayCompare: { text: string; op: "gt" | "gte" | "lt" | "lte"; value: number; numberText: string; pos?: number }[];
   /** Dates that could not become a filter (no time field, no year). */
   strayDates: string[];
   /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
@@ -460,6 +485,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     strayShortValues: [],
     sideWord: null,
     strayComparisons: [],
+    aggTest: null,
     strayCompare: [],
     valueWords: [],
     timesCount: null,
@@ -566,8 +592,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "list the ...", "show me the rows where": the rows themselves.
   const first = mentions[0];
   if (first && hasHit(first, "output", "rows") && first.start === 0) a.list = true;
-  // (Not when counted: "count of rows where ...", "how many records with ..." ask for one number.)
-  const counted = (i: number) => [mAt(i - 1), mAt(i - 2), mAt(i - 3)].some((x) => x && x.kind === "word" && hasHit(x, "count") && x.end >= i - 2);
+  // (Not when counted: "count of rows where ...", "how many records with ..." ask for one number; nor asked
+  // whether there are any: "are there any rows with y over 50" is answered by their number.)
+  const existence = tokens.length > 1 && COMPARE_OPENERS.has(tokens[0].lemma) && tokens[1].lemma === "there";
+  const counted = (i: number) => existence || [mAt(i - 1), mAt(i - 2), mAt(i - 3)].some((x) => x && x.kind === "word" && hasHit(x, "count") && x.end >= i - 2);
   for (let i = 0; i + 1 < tokens.length; i++)
     if (["row", "record", "entry"].includes(lemma(i)) && ["where", "with", "that", "whose", "having"].includes(lemma(i + 1)) && !counted(i)) a.list = true;
 
@@ -2952,12 +2980,131 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (m.kind === "number" && !consumed.has(idx) && !(a.limit && a.limit.n === m.value) && a.binWidth !== m.value && a.binCount !== m.value)
       a.strayNumbers.push(m.text);
   });
+  // "except the first period", "in the last visit": an ordinal word right before a field of a few whole numbers
+  // (no year) is that field's value so far from its smallest (or its largest), a condition on the rows.
+  for (const r of a.refs) {
+    if (r.turn !== turn || r.pos < 1 || r.agg || r.supAgg || r.cands.length !== 1 || r.group || r.countOf || r.distinctOf) continue;
+    const word = tokens[r.pos - 1];
+    const n = ORDINAL_POSITIONS[word.text] ?? ORDINAL_POSITIONS[word.lemma];
+    const f = info(r.cands[0].name);
+    if (!n || (at[r.pos - 1] >= 0 && !["word", "unknown"].includes(mentions[at[r.pos - 1]].kind))) continue;
+    if (f.role !== "number" || !f.discrete || !f.integer || f.yearLike || isTimeField(f) || !f.numbers || f.distinct > 31) continue;
+    if (a.filters.some((x) => x.options.some((o) => o.filter.field === f.name))) continue;
+    const values = [...new Set(Array.from(f.numbers).filter((v) => !Number.isNaN(v)))].sort((x, y) => x - y);
+    const v = n > 0 ? values[n - 1] : values[values.length + n];
+    if (v === undefined || values.length < 3) continue;
+    // ("except the first period": the other values.)
+    const negated = negatedAt(r.pos - 1);
+    a.unknown = a.unknown.filter((u) => u.pos !== r.pos - 1);
+    addAtom({
+      pos: r.pos - 1,
+      end: r.end,
+      kind: "value",
+      options: [{ filter: { field: f.name, op: negated ? "neq" : "eq", values: [v] }, how: "adjacent" }],
+      negated: false,
+      refs: [r.id],
+      listed: 0,
+      conj: null,
+      stated: `${f.name} "${v}"`,
+      text: spanText(tokens, r.pos - 1, r.end),
+    });
+  }
+  // "the treated ones", "untreated pups": with one field holding a control value (placebo, control), the treated
+  // rows are the others and the untreated that value; the answer says how it read the word.
+  const controls = fields
+    .filter((f) => f.codes && f.distinct <= 6)
+    .map((f) => ({ f, control: f.dictionary.filter((v) => CONTROL_VALUES.has(v.trim().toLowerCase())) }))
+    .filter((x) => x.control.length === 1);
+  if (controls.length === 1) {
+    const { f, control } = controls[0];
+    tokens.forEach((t, i) => {
+      const side = TREATED_WORDS.has(t.text) ? "neq" : UNTREATED_WORDS.has(t.text) ? "eq" : null;
+      const m = mAt(i);
+      if (!side || (m && m.kind !== "unknown" && m.kind !== "field") || a.filters.some((x) => x.pos <= i && i < x.end)) return;
+      if (m?.kind === "field" && !m.fields.some((c) => c.name === f.name)) return;
+      const r = a.refs.find((x) => x.pos <= i && i < x.end);
+      if (a.filters.some((x) => x.options.some((o) => o.filter.field === f.name))) return;
+      const negated = negatedAt(i);
+      a.unknown = a.unknown.filter((u) => u.pos !== i);
+      addAtom({
+        pos: i,
+        end: i + 1,
+        kind: "value",
+        options: [{ filter: { field: f.name, op: (side === "neq") !== negated ? "neq" : "eq", values: control }, how: "adjacent" }],
+        negated: false,
+        refs: r ? [r.id] : [],
+        listed: 0,
+        conj: null,
+        stated: `${f.name}${side === "neq" ? " not" : ""} "${control[0]}"`,
+        text: t.raw,
+      });
+    });
+  }
+  // "is the average y above 10 for the placebo group", "was the total sales under 5000": a yes/no question
+  // whose comparison comes right after an aggregate of the field it compares tests that aggregate.
+  // (The opener as typed too: "does" is singularised to "doe".)
+  const yesNo = tokens.length > 0 && (COMPARE_OPENERS.has(tokens[0].lemma) || COMPARE_OPENERS.has(tokens[0].text));
+  // (Between the aggregate's field and the comparison: nothing, or conditions on the rows and small words,
+  // "the average y for the placebo group above 10", "the max y in period 2 under 100".)
+  const onlyValuesBetween = (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      // (A grouping too, "the average y by trt above 8": each group's average is tested.)
+      const m = mAt(i);
+      const inValue =
+        a.filters.some((f) => f.pos <= i && i < f.end) ||
+        a.refs.some((r) => r.pos <= i && i < r.end && (r.group || a.filters.some((f) => f.refs.includes(r.id)))) ||
+        (m?.kind === "word" && m.hits.every((h) => h.category === "group"));
+      if (!inValue && !STOP_WORDS.has(lemma(i)) && !ROW_NOUNS.has(lemma(i)) && !VALUE_GROUP_NOUNS.has(lemma(i))) return false;
+    }
+    return true;
+  };
+  const testedRef = (pos: number, left: number | undefined) =>
+    a.refs.find(
+      (r) =>
+        r.turn === turn &&
+        r.agg !== null &&
+        TESTED_AGGS.has(r.agg) &&
+        r.cands.length === 1 &&
+        (left === r.id || (left === undefined && r.end <= pos && onlyValuesBetween(r.end, pos))),
+    );
+  // "is y2 higher than y1 on average": two fields compared with an aggregate word on either compares the two
+  // aggregates, not each row's pair.
+  if (yesNo)
+    for (let k = 0; k < a.filters.length; k++) {
+      const f = a.filters[k];
+      const o = f.options.length === 1 ? f.options[0].filter : undefined;
+      if (f.kind !== "compare" || f.negated || !o?.otherField || o.values[0] !== 1 || f.refs.length !== 2) continue;
+      if (!["gt", "gte", "lt", "lte"].includes(o.op)) continue;
+      const refs = f.refs.map((id) => a.refs.find((r) => r.id === id));
+      const agg = refs.find((r) => r?.agg && TESTED_AGGS.has(r.agg))?.agg;
+      if (!agg || refs.some((r) => !r || r.cands.length !== 1)) continue;
+      for (const r of refs) r!.agg = agg;
+      a.aggTest = { field: o.field, agg, op: o.op as "gt" | "gte" | "lt" | "lte", value: Number.NaN, other: o.otherField, text: f.text };
+      a.filters.splice(k, 1);
+      break;
+    }
+  if (yesNo && !a.aggTest)
+    for (let k = 0; k < a.filters.length; k++) {
+      const f = a.filters[k];
+      if (f.kind !== "compare" || f.negated) continue;
+      // (The field said right before the comparison is its left side; several fields may be offered for it.)
+      const left = f.refs.length > 1 || f.options.length === 1 ? f.refs[0] : undefined;
+      const r = testedRef(f.pos, left) ?? (left !== undefined ? undefined : testedRef(f.pos, undefined));
+      // (A comparison no field was named for goes to the aggregate, even when no row's value reaches its number.)
+      const guessed = f.options.every((x) => x.how === "guess") ? f.options[0]?.filter : undefined;
+      const o = r && (f.options.find((x) => x.filter.field === r.cands[0].name)?.filter ?? guessed);
+      if (!r || !o || !["gt", "gte", "lt", "lte"].includes(o.op) || o.otherField || o.values.length !== 1 || typeof o.values[0] !== "number") continue;
+      a.aggTest = { field: r.cands[0].name, agg: r.agg!, op: o.op as "gt" | "gte" | "lt" | "lte", value: o.values[0], text: f.text };
+      a.filters.splice(k, 1);
+      break;
+    }
   // A comparison nothing used ("less than a year" with no number to compare, "more than two years"
   // read as the value "Two year"): the answer says these words were not used.
   mentions.forEach((m) => {
     const key = m.kind === "word" ? hitKey(m, "cmp") : null;
     if (!key || !["gt", "gte", "lt", "lte"].includes(key) || hasHit(m, "temporal") || lemma(m.start) === "from") return;
     // ("and above 15": the words "and above" end inside the comparison "above 15".)
+    if (a.aggTest && a.aggTest.text.toLowerCase().includes(m.text.toLowerCase())) return;
     if (a.filters.some((f) => (m.start >= f.pos && m.start < f.end) || (m.start < f.pos && m.end > f.pos))) return;
     if (a.timesCount && m.start >= a.timesCount.pos && m.start < a.timesCount.end) return;
     const quantity = (k: number) => {
@@ -2993,8 +3140,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         op: key as "gt" | "gte" | "lt" | "lte",
         value: num.value,
         numberText: num.text,
+        pos: m.start,
       });
   });
+  // ("is the total y for progabide more than 1000": no field took the comparison; the aggregate before it does.)
+  if (yesNo && !a.aggTest)
+    for (const c of a.strayCompare) {
+      const r = c.pos === undefined ? undefined : testedRef(c.pos, undefined);
+      if (!r) continue;
+      a.aggTest = { field: r.cands[0].name, agg: r.agg!, op: c.op, value: c.value, text: c.text };
+      a.strayCompare.splice(a.strayCompare.indexOf(c), 1);
+      const k = a.strayComparisons.indexOf(c.text);
+      if (k >= 0) a.strayComparisons.splice(k, 1);
+      const n = a.strayNumbers.indexOf(c.numberText);
+      if (n >= 0) a.strayNumbers.splice(n, 1);
+      break;
+    }
   return a;
 }
 

@@ -703,6 +703,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   }
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) adopt(sides.plan, sides.note);
+  const testedGroups = testedGroupsReading(a, best.plan);
+  if (testedGroups) adopt(testedGroups.plan, testedGroups.note);
   const axes = versusAxes(a, best.plan);
   if (axes) adopt(axes);
   const both = bothReading(a, best.plan, lex);
@@ -774,12 +776,26 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     if (best.plan.filters.some((f) => f.field === v.field))
       notes.push(v.value !== undefined ? `readAs:${v.field} "${v.value}":${v.text}` : `valueWords:${v.field}:${v.n}:${v.text}`);
   if (strayComparisons.length) notes.push(`ignored:${strayComparisons.join(", ")}`);
-  // A value read through a misspelling ("palcebo" for placebo): the answer names the value it used.
+  // "is the average y above 10": the comparison tests the one number answered (the answer says yes or no).
+  if (a.aggTest) {
+    const { field, agg, op, value, other, text } = a.aggTest;
+    const p = best.plan;
+    const tested =
+      p.intent === "aggregate" &&
+      (!p.groupBy.length || (!other && p.having?.op === op && p.having.values[0] === value)) &&
+      p.measure.field === field &&
+      p.measure.agg === agg &&
+      (!other || p.extraMeasures.some((m) => m.field === other && m.agg === agg));
+    // (Against another field's aggregate: "@" and its name.)
+    notes.push(tested ? `test:${op}:${other ? `@${other}` : value}:${text}` : `ignored:${text}`);
+  }
+  // A value read through a misspelling ("palcebo" for placebo), an ordinal ("the first period") or a word for
+  // its side ("the treated ones"): the answer names the value it used.
   for (const f of a.filters) {
-    if (!f.typo) continue;
+    if (!f.typo && f.stated === undefined) continue;
     for (const o of f.options) {
       const used = best.plan.filters.some((x) => x.field === o.filter.field) || best.plan.measure.condition?.field === o.filter.field;
-      const note = `readAs:${o.filter.field} "${o.filter.values.join('", "')}":${f.text}`;
+      const note = `readAs:${f.stated ?? `${o.filter.field} "${o.filter.values.join('", "')}"`}:${f.text}`;
       if (used && !notes.includes(note)) notes.push(note);
     }
   }
@@ -1135,10 +1151,25 @@ function averageOfMonthsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon)
   return averaged ? { ...plan, groupBy: [], chart: "none" } : null;
 }
 
+/**
+ * "is the average y by trt above 8": a yes/no test of an aggregate over one grouping keeps the groups whose
+ * aggregate passes (HAVING), said as such, rather than filtering the rows.
+ */
+function testedGroupsReading(a: Atoms, plan: AnalysisPlan): { plan: AnalysisPlan; note: string } | null {
+  const t = a.aggTest;
+  if (!t || t.other || plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.having || plan.extraMeasures.length) return null;
+  if (plan.measure.field !== t.field || plan.measure.agg !== t.agg) return null;
+  return {
+    plan: { ...plan, having: { measure: plan.measure, op: t.op, values: [t.value] } },
+    note: `having:${plan.groupBy[0].field}:${t.agg}:${t.field}:${t.text}`,
+  };
+}
+
 function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
   const tokens = a.reading.tokens;
   if (
     !tokens.length ||
+    a.aggTest ||
     !(COMPARE_OPENERS.has(tokens[0].lemma) || COMPARE_OPENERS.has(tokens[0].text.toLowerCase())) ||
     !tokens.some((t) => COMPARE_WORDS.has(t.lemma) || COMPARE_WORDS.has(t.text.toLowerCase()))
   )

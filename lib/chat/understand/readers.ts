@@ -1047,6 +1047,9 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
           if (words && ((words.has(near(i + 1)) && tokens[i + 1]?.sep !== "," && !article) || (words.has(near(i - 1)) && tokens[i].sep !== ","))) return true;
           // ("mothers of type B", "blood group A": a noun of kinds between the field's name and the letter.)
           if (words && VALUE_KIND_NOUNS.has(near(i - 1)) && (words.has(near(i - 2)) || (near(i - 2) === "of" && words.has(near(i - 3))))) return true;
+          // ("location d", "variety t": the field's short name, Loc or Var, said in full right before the value.)
+          const full = near(i - 1);
+          if (words && [...words].some((w) => w.length >= 3 && full.length > w.length && (full.startsWith(w) || abbreviates(w, full)))) return true;
           // ("whose mfr is K", "grade = B": linked to its field's name by "is" or "=".)
           if (words && ["is", "=", "equal", "equals"].includes(near(i - 1)) && words.has(near(i - 2))) return true;
           // ("PG movies vs R movies": a list word, "vs" too, and the rows' noun after each value.)

@@ -146,6 +146,7 @@ export const CODED_VALUES = words.codedValues.groups as unknown as { fields: str
 export const ABBREVIATIONS: Record<string, string[]> = words.abbreviations;
 /** Speed words and the field-name words of times to do something: "fastest" is their lowest value. */
 export const ORDINAL_RANKS: Record<string, number> = words.ordinalRanks.words as Record<string, number>;
+export const ORDINAL_POSITIONS: Record<string, number> = words.ordinalPositions.words as Record<string, number>;
 export const SIZE_SUPERLATIVES = new Set(words.sizeSuperlatives.words);
 export const SPEED_WORDS: Record<string, "asc" | "desc"> = words.speedOfTime.words as Record<string, "asc" | "desc">;
 /** Starts of field-name words for unwanted events (words.json badEvents). */
