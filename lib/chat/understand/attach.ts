@@ -2983,7 +2983,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "except the first period", "in the last visit": an ordinal word right before a field of a few whole numbers
   // (no year) is that field's value so far from its smallest (or its largest), a condition on the rows.
   for (const r of a.refs) {
-    if (r.turn !== turn || r.pos < 1 || r.agg || r.supAgg || r.cands.length !== 1 || r.group || r.countOf || r.distinctOf) continue;
+    // (Not a field the question ranks by: "the third largest" is a rank, not the third value.)
+    if (r.turn !== turn || r.pos < 1 || r.agg || r.supAgg || r.sortBy || r.cands.length !== 1 || r.group || r.countOf || r.distinctOf) continue;
     const word = tokens[r.pos - 1];
     const n = ORDINAL_POSITIONS[word.text] ?? ORDINAL_POSITIONS[word.lemma];
     const f = info(r.cands[0].name);
