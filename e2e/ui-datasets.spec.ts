@@ -39,8 +39,19 @@ test("upload a shared CSV with progress, preview it, edit a type, delete with co
   await expect(page.getByTestId("field-type-education_num")).toHaveValue("category");
   await saveScreen(page, testInfo, "dataset-detail");
 
-  // Delete asks first, then the dataset leaves the list.
+  // On a phone the list keeps each row's Delete on screen (no sideways scroll), with the update time under the name.
   await page.goto("/datasets");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const deleteBox = await page.getByRole("button", { name: `Delete ${name}` }).boundingBox();
+  expect(deleteBox && deleteBox.x >= 0 && deleteBox.x + deleteBox.width <= 390).toBe(true);
+  await expect(row.getByTestId("dataset-updated-phone")).toBeVisible();
+  const table = page.getByTestId("datasets-table");
+  expect(await table.evaluate((t) => (t.parentElement as HTMLElement).scrollWidth <= (t.parentElement as HTMLElement).clientWidth)).toBe(true);
+  await saveScreen(page, testInfo, "datasets-list-phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(row.getByTestId("dataset-updated-phone")).toBeHidden();
+
+  // Delete asks first, then the dataset leaves the list.
   await page.getByRole("button", { name: `Delete ${name}` }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("48,842 rows");

@@ -84,10 +84,11 @@ export function DatasetsPage() {
                   <th scope="col" className="px-4 py-2.5 text-right font-semibold">
                     Rows
                   </th>
-                  <th scope="col" className="px-4 py-2.5 text-right font-semibold">
+                  {/* On a phone, Fields and Updated give way so Delete stays on screen (Updated shows under the name). */}
+                  <th scope="col" className="hidden px-4 py-2.5 text-right font-semibold sm:table-cell">
                     Fields
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-semibold">
+                  <th scope="col" className="hidden px-4 py-2.5 font-semibold sm:table-cell">
                     Updated
                   </th>
                   <th scope="col" className="px-4 py-2.5">
@@ -105,10 +106,13 @@ export function DatasetsPage() {
                       >
                         {d.name}
                       </Link>
+                      <div className="mt-0.5 text-xs text-slate-500 sm:hidden" data-testid="dataset-updated-phone">
+                        {formatRelative(d.updated_at)}
+                      </div>
                     </td>
                     <td className="px-4 py-3 text-right tabular-nums">{formatInt(d.rows)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatInt(d.field_count)}</td>
-                    <td className="px-4 py-3 text-slate-500" title={d.updated_at}>
+                    <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{formatInt(d.field_count)}</td>
+                    <td className="hidden px-4 py-3 text-slate-500 sm:table-cell" title={d.updated_at}>
                       {formatRelative(d.updated_at)}
                     </td>
                     <td className="px-4 py-3 text-right">
