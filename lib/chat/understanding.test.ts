@@ -503,6 +503,19 @@ describe("assumptions are stated", () => {
     expect(Object.keys(table[0])).toHaveLength(18);
   });
 
+  it("asked first, 'compare them' or 'which is best?' name nothing of the table: no number, the help instead", async () => {
+    for (const q of ["compare them", "which is best?"]) {
+      const reply = await ask(store.table, q);
+      expect(reply.plan, q).toBeNull();
+      expect(reply.messages[0].content, q).toContain("could not match");
+    }
+    // After a question they point back to it.
+    const follow = await ask(store.table, "total sales by region", "which is best?");
+    expect(follow.plan?.groupBy.map((g) => g.field)).toEqual(["Region"]);
+    // A pronoun with a count asked is still a count of the rows.
+    expect((await ask(store.table, "how many of them are there")).plan?.measure.agg).toBe("count");
+  });
+
   it("never drops a number it cannot read in silence", async () => {
     const reply = await ask(cars.table, "how many cars in their 30s");
     expect(reply.messages[0].content).toContain('"30s"');

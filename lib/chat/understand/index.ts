@@ -21,7 +21,17 @@ import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
 import { namedDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
-import { BAD_EVENTS, COMPARE_OPENERS, COMPARE_WORDS, ROW_NOUNS, SIZE_SUPERLATIVES, SPEED_WORDS, TIME_TO_DO_WORDS, VALUE_ALIASES } from "./vocabulary";
+import {
+  BAD_EVENTS,
+  COMPARE_OPENERS,
+  COMPARE_WORDS,
+  PRONOUN_ROWS,
+  ROW_NOUNS,
+  SIZE_SUPERLATIVES,
+  SPEED_WORDS,
+  TIME_TO_DO_WORDS,
+  VALUE_ALIASES,
+} from "./vocabulary";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
@@ -528,6 +538,14 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const unknownCondition = a.unknown.filter((u) => u.slot === "other" && (rowsCondition(u.pos) || comparedUnknown(u.pos)));
   if (unknownCondition.length) return noSuchField(unknownCondition, "other", lex, a, ranked);
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
+  // "compare them", "which is best?" asked first: nothing of the table is named, only a pronoun or a
+  // superlative with nothing to rank by; a count of every row or an unranked list would answer nothing asked.
+  if (!prevPlan && !a.refs.length && !a.filters.length && !a.count) {
+    const rowWords = a.reading.mentions.filter((m) => m.kind === "word" && m.hits.some((h) => h.category === "rowNoun"));
+    const onlyPronouns = rowWords.every((m) => PRONOUN_ROWS.has(m.text.toLowerCase()));
+    if (bare && onlyPronouns) return { kind: "none", atoms: a, ranked };
+    if (best.plan.intent === "rows" && !best.plan.y && !best.plan.sort && a.superlative && onlyPronouns) return { kind: "none", atoms: a, ranked };
+  }
   // (Not "remove that filter" after a count of the filtered rows: every row counted is what was asked.)
   if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun && !(a.unfilter && prevPlan?.measure.agg === "count"))
     return { kind: "none", atoms: a, ranked };

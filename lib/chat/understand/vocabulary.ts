@@ -128,6 +128,7 @@ const lemmaSet = (list: string[]) => new Set(list.map((w) => phraseLemmas(w).joi
 
 export const STOP_WORDS = lemmaSet(words.stopWords);
 export const ROW_NOUNS = lemmaSet(words.rowNouns);
+export const PRONOUN_ROWS = new Set<string>(words.pronounRows.words);
 export const NUMBER_WORDS: Record<string, number> = words.numberWords;
 export const MULTIPLIERS: Record<string, number> = words.multipliers;
 export const MONTHS: Record<string, number> = words.months;
