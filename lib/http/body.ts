@@ -2,7 +2,7 @@
 // Content-Length), a nesting-depth limit checked before JSON.parse, and clear 4xx errors.
 import { AppError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
-import { outOfRangeNumber } from "./json-numbers";
+import { outOfRangeNumber } from "@/lib/schemas/json-numbers";
 import { assertNoNul, assertNoNulInJson } from "./nul-check";
 
 export const MAX_JSON_DEPTH = 64;

@@ -7,7 +7,7 @@
 // Messages of the issues raised here are complete sentences naming the parameter; legacyRoute
 // passes them on as they are (the legacy envelope has one message, no field locations).
 import { z } from "zod";
-import { outOfRangeNumber } from "@/lib/http/json-numbers";
+import { outOfRangeNumber } from "./json-numbers";
 import type { RawRow } from "@/lib/table/types";
 import { isFlatRow, isPlainValue } from "./rows";
 
