@@ -17,7 +17,8 @@
 // its questions are over six data sets shipped with R that no set or probe used before (mpg,
 // txhousing, Cars93, survey, esoph, quakes), exported by write.csv into
 // lib/chat/testing/analytic/fresh6-tables/ and loaded like the others (as an upload is typed); its
-// report adds the right % per table. fresh7 (fresh7.jsonl, written before the seventh round) is held
+// report adds the right % per table. It was measured held out from its writing (66.0%) to 67.3% on
+// 2026-11-27 and is released for tuning since then (its failures are written too). fresh7 (fresh7.jsonl, written before the seventh round) is held
 // out as a whole the same way, over six further R data sets no set or probe used before (Seatbelts,
 // HairEyeColor, states, painters, MathAchieve, Boston) in lib/chat/testing/analytic/fresh7-tables/.
 // fresh8 (fresh8.jsonl, written before the eighth round) is held out as a whole the same way, over six
@@ -89,7 +90,7 @@ const SET_FILES: Record<OwnSet, [string, string]> = {
 };
 
 /** Sets measured held out once and then opened for tuning: their failures go to the failure file. */
-export const RELEASED_SETS: ReadonlySet<OwnSet> = new Set<OwnSet>(["fresh", "fresh2", "fresh3", "fresh4"]);
+export const RELEASED_SETS: ReadonlySet<OwnSet> = new Set<OwnSet>(["fresh", "fresh2", "fresh3", "fresh4", "fresh6"]);
 
 const SET_LABELS: Record<OwnSet, string> = {
   own: "Own",
