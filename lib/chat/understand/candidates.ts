@@ -43,9 +43,25 @@ export function fieldType(f: FieldInfo, lex: TableLexicon): FieldType {
   if (lex.flagFields.has(f.name) && f.role !== "date") return "flag";
   if (f.role === "date") return "date";
   if (f.yearLike) return "year";
-  if (f.role === "number") return f.discrete ? "disc" : "cont";
+  if (f.role === "number") return f.discrete && !crossCount(f, lex) ? "disc" : "cont";
   if (f.role === "category" && f.distinct <= 60) return "cat";
   return "text";
+}
+
+/**
+ * A count column of a cross table (ncases by agegp x alcgp x tobgp: every text field a category of few labels,
+ * none naming the rows) is a quantity: its few whole numbers are no groups. Cached per lexicon.
+ */
+const crossTables = new WeakMap<TableLexicon, boolean>();
+function crossCount(f: FieldInfo, lex: TableLexicon): boolean {
+  if (!lex.countFields.has(f.name)) return false;
+  let cross = crossTables.get(lex);
+  if (cross === undefined) {
+    const rows = lex.fields[0]?.codes?.length ?? lex.fields[0]?.numbers?.length ?? 0;
+    cross = lex.fields.every((g) => !g.codes || g.role === "date" || g.distinct < 0.5 * rows);
+    crossTables.set(lex, cross);
+  }
+  return cross;
 }
 
 /** Identifier-like text: a name or id per row (Title, Customer Name, Order ID). */

@@ -86,6 +86,8 @@ const FLAG_PREFIXES = new Set(shapes.flagPrefixes.words);
 const EVENT_DATE_WORDS = new Set(shapes.eventDates.words);
 const ROW_NAME_WORDS = new Set(shapes.rowNamers.words);
 const FREQUENCY_NAMES = new Set(shapes.frequencyNames.words);
+const GROUP_SUFFIXES: Record<string, string> = shapes.gluedNames.groupSuffixes;
+const COUNT_PREFIXES: string[] = shapes.gluedNames.countPrefixes;
 
 /** The past form of a verb said as a field name's word: "hire" -> "hired", "start" -> "started", "ship" -> "shipped". */
 function pastForm(w: string): string {
@@ -294,6 +296,23 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       const ws = nameWords(tail);
       add(f.name, ws, 0.85);
       for (const group of groups) if (group.some((p) => p.join(" ") === ws.join(" "))) for (const other of group) add(f.name, other, 0.85);
+    }
+    // "agegp", "alcgp": a stem glued to a group suffix is the stem's group ("age group"), and the stem alone
+    // ("age"; "alcohol" reaches "alc" as a word it starts). "ncases", "ncontrols": a count prefix glued to a
+    // plural noun is said by the noun ("cases"). (One lower-case word only: a camelCase name is split already.)
+    if (base.length === 1 && /^[a-z]{5,20}$/.test(f.name.trim()) && !KNOWN_WORDS.has(base[0])) {
+      const lower = f.name.trim();
+      for (const [suffix, word] of Object.entries(GROUP_SUFFIXES)) {
+        const stem = lower.slice(0, -suffix.length);
+        if (!lower.endsWith(suffix) || stem.length < 3 || !/[aeiou]/.test(stem)) continue;
+        names.push({ field: f.name, words: [stem, word], compact: `${stem}${word}`, weight: 1, partialWords: [stem] });
+        add(f.name, [stem], 0.95);
+      }
+      if (f.role === "number" && f.integer && f.min >= 0)
+        for (const prefix of COUNT_PREFIXES) {
+          const noun = lower.slice(prefix.length);
+          if (lower.startsWith(prefix) && noun.length >= 5 && noun.endsWith("s") && /[aeiou]/.test(noun[0] + noun[1])) add(f.name, nameWords(noun), 0.95);
+        }
     }
     // "hire_date" said "hired", "StartDate" said "started": the event a date field dates, as a verb.
     if (f.role === "date" && base.length === 2 && EVENT_DATE_WORDS.has(base[1]) && /^[a-z]{3,}$/.test(base[0]) && !base[0].endsWith("ed"))

@@ -1,0 +1,66 @@
+// chat-f6a: fresh6's cross tables with R's glued field names (agegp, ncases), fixed by their general causes and
+// tested here on another made-up cross table and other wordings. Expected numbers come from the rows with plain loops.
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+// One row per income group x education group x region, counts of visits and refusals in each.
+const header = ["incgp", "edugp", "regiongrp", "nvisits", "nrefusals"];
+const rows: string[][] = [];
+let k = 0;
+for (const inc of ["low", "mid", "high"])
+  for (const edu of ["primary", "secondary", "tertiary"])
+    for (const region of ["north", "south"]) {
+      k++;
+      rows.push([inc, edu, region, String((k * 7) % 11), String((k * 5) % 4)]);
+    }
+const table = tableFromRows(header, rows);
+const col = (name: string) => header.indexOf(name);
+const sum = (rs: string[][], field: string) => rs.reduce((s, r) => s + Number(r[col(field)]), 0);
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+
+describe("a stem glued to 'gp' or 'grp' is the stem's group; 'n' glued to a plural noun counts it", () => {
+  it("'total visits by education group': education starts the stem edu, visits is nvisits", async () => {
+    const reply = await askTurns(table, "total visits by education group");
+    expect(reply.plan?.groupBy?.map((g) => g.field)).toEqual(["edugp"]);
+    expect(reply.plan?.measure).toMatchObject({ agg: "sum", field: "nvisits" });
+    const got = new Map(reply.messages[1].table?.map((r) => [r.edugp, firstNumber(r)]));
+    for (const edu of ["primary", "secondary", "tertiary"])
+      expect(got.get(edu)).toBe(
+        sum(
+          rows.filter((r) => r[1] === edu),
+          "nvisits",
+        ),
+      );
+  });
+  it("'which income group has the fewest refusals'", async () => {
+    const reply = await askTurns(table, "which income group has the fewest refusals");
+    const totals = ["low", "mid", "high"].map(
+      (inc) =>
+        [
+          inc,
+          sum(
+            rows.filter((r) => r[0] === inc),
+            "nrefusals",
+          ),
+        ] as const,
+    );
+    const least = Math.min(...totals.map((t) => t[1]));
+    expect(totals.filter((t) => t[1] === least).map((t) => t[0])).toContain(reply.messages[1].table?.[0]?.incgp);
+  });
+});
+
+describe("a count column of a cross table is a quantity, not a grouping of its few whole numbers", () => {
+  it("'what share of all visits are in the south region' is the share of the visits' total", async () => {
+    const reply = await askTurns(table, "what share of all visits are in the south region");
+    expect(reply.plan?.groupBy ?? []).toEqual([]);
+    const want =
+      (100 *
+        sum(
+          rows.filter((r) => r[2] === "south"),
+          "nvisits",
+        )) /
+      sum(rows, "nvisits");
+    expect(Number(firstNumber(reply.messages[1].table?.[0]))).toBeCloseTo(want, 3);
+  });
+});
