@@ -64,3 +64,26 @@ describe("a count column of a cross table is a quantity, not a grouping of its f
     expect(Number(firstNumber(reply.messages[1].table?.[0]))).toBeCloseTo(want, 3);
   });
 });
+
+describe("a one-word category named by a verb is said by its -ing form and its doer", () => {
+  const h = ["Sex", "Commute", "Pulse"];
+  const rs: string[][] = [];
+  for (let i = 0; i < 24; i++) rs.push([i % 2 ? "Male" : "Female", ["Never", "Some", "Daily"][i % 3], String(60 + ((i * 7) % 25))]);
+  const t = tableFromRows(h, rs);
+  it("'which commuting group has the highest average pulse' groups by Commute and says the reading", async () => {
+    const reply = await askTurns(t, "which commuting group has the highest average pulse");
+    expect(reply.plan?.groupBy?.map((g) => g.field)).toEqual(["Commute"]);
+    const means = ["Never", "Some", "Daily"].map((d) => {
+      const ps = rs.filter((r) => r[1] === d).map((r) => Number(r[2]));
+      return [d, ps.reduce((s, x) => s + x, 0) / ps.length] as const;
+    });
+    const best = means.reduce((a, b) => (b[1] > a[1] ? b : a));
+    expect(reply.messages[1].table?.[0]?.Commute).toBe(best[0]);
+    expect((reply.assumptions ?? []).join(" ")).toContain('"commuting"');
+  });
+  it("'daily commuters' is Commute = Daily", async () => {
+    const reply = await askTurns(t, "how many daily commuters");
+    expect(reply.plan?.filters).toEqual([{ field: "Commute", op: "eq", values: ["Daily"] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(rs.filter((r) => r[1] === "Daily").length);
+  });
+});

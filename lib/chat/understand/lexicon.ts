@@ -314,6 +314,13 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
           if (lower.startsWith(prefix) && noun.length >= 5 && noun.endsWith("s") && /[aeiou]/.test(noun[0] + noun[1])) add(f.name, nameWords(noun), 0.95);
         }
     }
+    // "Smoke" said "smoking" or "smokers", "Commute" "commuting": a one-word category named by a verb in -e is
+    // said by its -ing form and its doer too. (Not "wind": "winding" would take "win" as a shorter form.)
+    if (base.length === 1 && f.role === "category" && /^[a-z]{3,11}[^aeiou]e$/.test(base[0]) && !KNOWN_WORDS.has(base[0])) {
+      const stem = base[0].slice(0, -1);
+      add(f.name, [`${stem}ing`], 0.85);
+      add(f.name, [`${stem}er`], 0.85);
+    }
     // "hire_date" said "hired", "StartDate" said "started": the event a date field dates, as a verb.
     if (f.role === "date" && base.length === 2 && EVENT_DATE_WORDS.has(base[1]) && /^[a-z]{3,}$/.test(base[0]) && !base[0].endsWith("ed"))
       names.push({ field: f.name, words: [pastForm(base[0])], compact: pastForm(base[0]), weight: 0.9, partialWords: [], event: true });
