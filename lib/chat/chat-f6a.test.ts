@@ -87,3 +87,22 @@ describe("a one-word category named by a verb is said by its -ing form and its d
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(rs.filter((r) => r[1] === "Daily").length);
   });
 });
+
+describe("a word right after a category's name that one short value of it starts is that value", () => {
+  const h = ["Group", "Train", "Score"];
+  const rs: string[][] = [];
+  for (let i = 0; i < 30; i++) rs.push([i % 2 ? "A" : "B", ["Freq", "Week", "Rare"][i % 3], String(50 + ((i * 13) % 40))]);
+  const t = tableFromRows(h, rs);
+  it("'train weekly' is Train = Week, a filter (not a grouping by Train), stated", async () => {
+    const reply = await askTurns(t, "average score of people who train weekly");
+    expect(reply.plan?.filters).toEqual([{ field: "Train", op: "eq", values: ["Week"] }]);
+    const ps = rs.filter((r) => r[1] === "Week").map((r) => Number(r[2]));
+    expect(Number(firstNumber(reply.messages[1].table?.[0]))).toBeCloseTo(ps.reduce((s, x) => s + x, 0) / ps.length, 6);
+    expect((reply.assumptions ?? []).join(" ")).toContain('"weekly"');
+  });
+  it("'how many of group A train frequently' counts Train = Freq: 'frequently' is no count word there", async () => {
+    const reply = await askTurns(t, "how many of group A train frequently");
+    expect(reply.plan?.groupBy ?? []).toEqual([]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(rs.filter((r) => r[0] === "A" && r[1] === "Freq").length);
+  });
+});

@@ -1034,6 +1034,37 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
             } as Mention,
           });
       }
+      // "exercise frequently" (Exer "Freq"), "smoke regularly" (Smoke "Regul"): a word right after a category
+      // field's name that one short value of that field starts is that value (stated as a reading), before
+      // any vocabulary word it also is ("frequently" is no count here).
+      if (!partialLen && i > 0 && tokens[i].kind === "word" && /^[a-z]{5,}$/.test(texts[i])) {
+        const said = lex.nameIndex.get(lemmas[i - 1]) ?? lex.nameIndex.get(abbreviatedNameWord(lex, lemmas[i - 1])) ?? [];
+        const named = new Set(said.filter((n) => n.words.length === 1).map((n) => n.field));
+        const hits: { field: string; value: string }[] = [];
+        for (const name of named) {
+          const f = lex.byName.get(name);
+          if (!f?.codes || f.role !== "category" || f.dictionary.length > 12) continue;
+          for (const v of f.dictionary) {
+            const low = v.trim().toLowerCase();
+            if (/^[a-z]{3,}$/.test(low) && texts[i].length >= low.length + 2 && texts[i].startsWith(low)) hits.push({ field: f.name, value: v });
+          }
+        }
+        if (hits.length === 1)
+          out.push({
+            start: i,
+            end: i + 1,
+            priority: 3,
+            score: 0.7,
+            mention: {
+              kind: "value",
+              start: i,
+              end: i + 1,
+              text: tokens[i].raw,
+              values: [{ field: hits[0].field, value: hits[0].value, alias: true }],
+              abbreviated: true,
+            } as Mention,
+          });
+      }
       // One-letter values next to their field's name ("R rated") or in a list of values ("PG or G",
       // "neither R nor PG-13").
       const short = lex.shortValues.get(texts[i]);
