@@ -106,3 +106,16 @@ describe("a word right after a category's name that one short value of it starts
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(rs.filter((r) => r[0] === "A" && r[1] === "Freq").length);
   });
 });
+
+describe("a row noun after 'among' is the rows a superlative's value is taken over, not the rows it ranks", () => {
+  const h = ["Team", "Weight", "Height"];
+  const rs: string[][] = [];
+  for (let i = 0; i < 20; i++) rs.push([["Red", "Blue"][i % 2], String(60 + ((i * 17) % 35)), String(160 + ((i * 11) % 30))]);
+  const t = tableFromRows(h, rs);
+  it("'heaviest weight among players on team Blue' is the one largest weight", async () => {
+    const reply = await askTurns(t, "heaviest weight among players on team Blue");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(reply.plan?.measure).toMatchObject({ agg: "max", field: "Weight" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(Math.max(...rs.filter((r) => r[0] === "Blue").map((r) => Number(r[1]))));
+  });
+});

@@ -845,7 +845,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
     const sup = hitKey(m, "superlative");
     // "the highest grossing movie": a row noun right after the superlative (and its field) ranks rows.
-    if (sup && mentions.slice(idx + 1, idx + 4).some((x) => hasHit(x, "rowNoun"))) a.supRows = true;
+    // ("the oldest age among students who...": a row noun after "among" is the rows the value is taken over.)
+    const rowAt = mentions.slice(idx + 1, idx + 4).findIndex((x) => hasHit(x, "rowNoun"));
+    if (sup && rowAt >= 0 && !mentions.slice(idx + 1, idx + 1 + rowAt).some((x) => hasHit(x, "group"))) a.supRows = true;
     const nextRow = mentions[idx + 1];
     if (
       sup &&
