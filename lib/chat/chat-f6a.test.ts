@@ -119,3 +119,17 @@ describe("a row noun after 'among' is the rows a superlative's value is taken ov
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(Math.max(...rs.filter((r) => r[0] === "Blue").map((r) => Number(r[1]))));
   });
 });
+
+describe("'non' before a category's name is its one value saying it never happens", () => {
+  const h = ["Sex", "Drive", "Age"];
+  const rs: string[][] = [];
+  for (let i = 0; i < 24; i++) rs.push([i % 2 ? "M" : "F", ["Never", "Daily", "Weekly"][i % 3], String(20 + ((i * 7) % 40))]);
+  const t = tableFromRows(h, rs);
+  it("'average age of non drivers' is Drive = Never", async () => {
+    const reply = await askTurns(t, "average age of non drivers");
+    expect(reply.plan?.filters).toEqual([{ field: "Drive", op: "eq", values: ["Never"] }]);
+    expect(reply.plan?.groupBy ?? []).toEqual([]);
+    const ages = rs.filter((r) => r[1] === "Never").map((r) => Number(r[2]));
+    expect(Number(firstNumber(reply.messages[1].table?.[0]))).toBeCloseTo(ages.reduce((s, x) => s + x, 0) / ages.length, 6);
+  });
+});

@@ -503,6 +503,19 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     for (const a of words.amountSides.high) addValue(f.name, f.dictionary[high], nameWords(a), true);
     for (const a of words.amountSides.low) addValue(f.name, f.dictionary[1 - high], nameWords(a), true);
   }
+  // "non smokers", "nonsmokers" for Smoke = Never: "non" before a one-word name of a category field with
+  // one value saying it never happens (vocab words.json noneValues) is that value.
+  const NONE_VALUES = new Set(words.noneValues.words);
+  for (const f of fields) {
+    if (!f.codes || f.role !== "category" || f.dictionary.length > 12) continue;
+    const none = f.dictionary.filter((v) => NONE_VALUES.has(v.trim().toLowerCase()));
+    if (none.length !== 1) continue;
+    for (const n of names)
+      if (n.field === f.name && n.words.length === 1 && n.words[0].length >= 4) {
+        addValue(f.name, none[0], ["non", n.words[0]], true);
+        addValue(f.name, none[0], [`non${n.words[0]}`], true);
+      }
+  }
   // Row labels: a text field with one value per row (a model, a title, a name) names rows ("the fiat
   // 128", "Titanic's budget"). Only whole values with a word of their own: one that means nothing else
   // here (not a word we know, not a word of a field's name), so "The Number 23" is not read in "the
