@@ -889,6 +889,21 @@ function readSignedCodes(text: string, tokens: Token[], lex: TableLexicon): Prop
 
 function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
+  /** A value read from a shortened or partly typed word at token i ("med" for medium, "exercise frequently"). */
+  const abbreviatedValueAt = (i: number, v: { field: string; value: string }): Proposal => ({
+    start: i,
+    end: i + 1,
+    priority: 3,
+    score: 0.7,
+    mention: {
+      kind: "value",
+      start: i,
+      end: i + 1,
+      text: tokens[i].raw,
+      values: [{ field: v.field, value: v.value, alias: true }],
+      abbreviated: true,
+    } as Mention,
+  });
   const lemmas = tokens.map((t) => t.lemma);
   const texts = tokens.map((t) => t.text);
   // The words matched only as a typo, and an article said inside a value that has none ("near the
@@ -1018,21 +1033,7 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
         const coded = lex.values.filter(
           (v) => !v.alias && !v.label && !v.head && v.words.length === 1 && /^[a-z]{3,5}$/.test(v.words[0]) && abbreviates(v.words[0], lemmas[i]),
         );
-        if (coded.length === 1)
-          out.push({
-            start: i,
-            end: i + 1,
-            priority: 3,
-            score: 0.7,
-            mention: {
-              kind: "value",
-              start: i,
-              end: i + 1,
-              text: tokens[i].raw,
-              values: [{ field: coded[0].field, value: coded[0].value, alias: true }],
-              abbreviated: true,
-            } as Mention,
-          });
+        if (coded.length === 1) out.push(abbreviatedValueAt(i, coded[0]));
       }
       // "exercise frequently" (Exer "Freq"), "smoke regularly" (Smoke "Regul"): a word right after a category
       // field's name that one short value of that field starts is that value (stated as a reading), before
@@ -1049,21 +1050,7 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
             if (/^[a-z]{3,}$/.test(low) && texts[i].length >= low.length + 2 && texts[i].startsWith(low)) hits.push({ field: f.name, value: v });
           }
         }
-        if (hits.length === 1)
-          out.push({
-            start: i,
-            end: i + 1,
-            priority: 3,
-            score: 0.7,
-            mention: {
-              kind: "value",
-              start: i,
-              end: i + 1,
-              text: tokens[i].raw,
-              values: [{ field: hits[0].field, value: hits[0].value, alias: true }],
-              abbreviated: true,
-            } as Mention,
-          });
+        if (hits.length === 1) out.push(abbreviatedValueAt(i, hits[0]));
       }
       // One-letter values next to their field's name ("R rated") or in a list of values ("PG or G",
       // "neither R nor PG-13").
