@@ -1494,7 +1494,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           kind: "compare",
           options,
           // ("excluding weight below 100": the negation before the compared field's name.)
-          negated: negatedAt(named && named.end === (cmp?.from ?? m.start) ? named.pos : (cmp?.from ?? m.start)),
+          negated: negatedAt(named && named.end === (cmp?.from ?? m.start) ? named.pos : (cmp?.from ?? comparative?.from ?? m.start)),
           refs,
           listed: 0,
           conj: null,

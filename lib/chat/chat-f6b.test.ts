@@ -1,0 +1,43 @@
+// chat-f6b: general causes behind fresh6 failures (quakes, txhousing, Cars93, mpg), each tested here on another
+// table or wording than the fresh6 question. Expected numbers come from the rows with plain loops.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { readCsvTableAndRows, tableFromRows } from "./testing/load-csv";
+
+const cars = readCsvTableAndRows(path.join(__dirname, "testing", "cars.csv"));
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+
+const wellRows = [
+  ["W1", "120", "3"],
+  ["W2", "45", "1"],
+  ["W3", "300", "7"],
+  ["W4", "80", "2"],
+  ["W5", "210", "5"],
+  ["W6", "60", "2"],
+];
+const wells = tableFromRows(["well", "depth_m", "yield"], wellRows);
+
+describe("'deeper' and 'shallowest' name a depth field", () => {
+  it("'deeper than 100' is depth above 100", async () => {
+    const reply = await askTurns(wells, "how many wells are deeper than 100 m");
+    expect(reply.plan?.filters).toEqual([{ field: "depth_m", op: "gt", values: [100] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(wellRows.filter((r) => Number(r[1]) > 100).length);
+  });
+  it("'shallower than 70' is depth below 70", async () => {
+    const reply = await askTurns(wells, "average yield of wells shallower than 70");
+    expect(reply.plan?.filters).toEqual([{ field: "depth_m", op: "lt", values: [70] }]);
+  });
+  it("'the shallowest well' ranks by depth, smallest first", async () => {
+    const reply = await askTurns(wells, "which well is the shallowest");
+    expect(JSON.stringify(reply.messages[1].table?.[0])).toContain("W2");
+  });
+});
+
+describe("a negation before a comparative adjective turns the comparison", () => {
+  it("'not heavier than 3000' is Weight at most 3000", async () => {
+    const reply = await askTurns(cars.table, "how many cars are not heavier than 3000");
+    expect(reply.plan?.filters).toEqual([{ field: "Weight", op: "lte", values: [3000] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(cars.rows.filter((r) => Number(r.Weight) <= 3000).length);
+  });
+});
