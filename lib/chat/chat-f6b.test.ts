@@ -41,3 +41,29 @@ describe("a negation before a comparative adjective turns the comparison", () =>
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(cars.rows.filter((r) => Number(r.Weight) <= 3000).length);
   });
 });
+
+const carRows = [
+  ["audi", "a4", "31"],
+  ["audi", "a6", "45"],
+  ["lexus", "es", "40"],
+  ["lexus", "gx", "52"],
+  ["lexus", "rx", "48"],
+  ["kia", "rio", "16"],
+];
+const dealers = tableFromRows(["brand", "model", "price"], carRows);
+const avgPrice = (brand: string) => {
+  const xs = carRows.filter((r) => r[0] === brand).map((r) => Number(r[2]));
+  return xs.reduce((s, x) => s + x, 0) / xs.length;
+};
+
+describe("the plural of a value the singular rule keeps ('audis', 'lexuses') is that value", () => {
+  it("'audis'", async () => {
+    const reply = await askTurns(dealers, "how many audis are there");
+    expect(reply.plan?.filters).toEqual([{ field: "brand", op: "eq", values: ["audi"] }]);
+  });
+  it("'lexuses'", async () => {
+    const reply = await askTurns(dealers, "average price of lexuses");
+    expect(reply.plan?.filters).toEqual([{ field: "brand", op: "eq", values: ["lexus"] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(avgPrice("lexus"), 3);
+  });
+});
