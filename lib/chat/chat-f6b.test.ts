@@ -67,3 +67,29 @@ describe("the plural of a value the singular rule keeps ('audis', 'lexuses') is 
     expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(avgPrice("lexus"), 3);
   });
 });
+
+const shopRows = [
+  ["north", "12", "3"],
+  ["south", "0", "5"],
+  ["east", "", "2"],
+  ["west", "4", ""],
+  ["centre", "", "0"],
+  ["harbour", "7", "1"],
+];
+const shops = tableFromRows(["shop", "complaints", "staff"], shopRows);
+
+describe("a number field that holds zeros and empty cells: 'missing X' and 'no X value' are the empty cells", () => {
+  it("'missing complaints' is complaints empty", async () => {
+    const reply = await askTurns(shops, "how many shops have missing complaints");
+    expect(reply.plan?.filters).toEqual([{ field: "complaints", op: "missing", values: [] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(shopRows.filter((r) => r[1] === "").length);
+  });
+  it("'no complaints value' is complaints empty", async () => {
+    const reply = await askTurns(shops, "number of shops with no complaints value");
+    expect(reply.plan?.filters).toEqual([{ field: "complaints", op: "missing", values: [] }]);
+  });
+  it("'no complaints' stays complaints = 0", async () => {
+    const reply = await askTurns(shops, "how many shops have no complaints");
+    expect(reply.plan?.filters).toEqual([{ field: "complaints", op: "eq", values: [0] }]);
+  });
+});

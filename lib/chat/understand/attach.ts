@@ -45,6 +45,8 @@ const FLAG_IS = new Set(["is", "was", "are", "were", "be", "=", "==", "equals", 
 const MISSING_BEFORE = new Set(words.missingValues.before);
 const MISSING_AFTER = new Set(words.missingValues.after);
 const MISSING_VERBS = new Set(words.missingValues.verbs);
+const MISSING_NONE = new Set(words.missingValues.none);
+const MISSING_CELL_NOUNS = new Set(words.missingValues.cellNouns);
 const MISSING_SKIP = new Set(["a", "an", "the", "their", "his", "her", "its", "any", "them"]);
 const NOT_WORDS = new Set(["not", "n't", "never", "didnt", "dont", "doesnt", "didn't", "don't", "doesn't"]);
 const AUX_WORDS = new Set(["do", "did", "does", "have", "has", "had"]);
@@ -1823,6 +1825,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const next = a.refs.find((r) => r.pos === k && r.cands.length === 1 && !governs(r));
     const f = next ? info(next.cands[0].name) : undefined;
     if (!next || !f || !numeric(f) || f.min !== 0) return;
+    // ("no listings value": the cell is empty, read below, not 0.)
+    if (MISSING_CELL_NOUNS.has(lemma(next.end)) && hasMissing(info(next.cands[0].name))) return;
     consumed.add(idx);
     addAtom({
       pos: m.start,
@@ -2575,13 +2579,20 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   for (const r of a.refs) {
     if (r.via || r.cands.length !== 1) continue;
     const f = lex.byName.get(r.cands[0].name);
-    if (!f || !hasMissing(f) || flagFor(lex, f.name) || absentValueFor(lex, f.name) !== null || (f.numbers && f.min <= 0 && f.max >= 0)) continue;
+    if (!f || !hasMissing(f) || flagFor(lex, f.name) || absentValueFor(lex, f.name) !== null) continue;
+    // A number whose zero can mean none ("no discount") is empty only when said so of its cell: "missing
+    // listings", "no listings value", "listings blank".
+    const zeroNone = !!f.numbers && f.min <= 0 && f.max >= 0;
     let k = r.pos - 1;
     while (k >= 0 && MISSING_SKIP.has(lemma(k))) k--;
     const before = lemma(k);
+    const cellAfter = MISSING_CELL_NOUNS.has(lemma(r.end));
     // The words saying it: the one before ("no"), or a negated verb ("did n't give", "never answered").
     const used: number[] = [];
-    if (MISSING_BEFORE.has(before)) used.push(k);
+    if (zeroNone) {
+      if (MISSING_BEFORE.has(before) && (!MISSING_NONE.has(before) || cellAfter)) used.push(k, ...(cellAfter ? [r.end] : []));
+      else for (let j = r.end; j < Math.min(tokens.length, r.end + 3) && !used.length; j++) if (MISSING_AFTER.has(lemma(j))) used.push(j);
+    } else if (MISSING_BEFORE.has(before)) used.push(k);
     else if (MISSING_VERBS.has(before) && NOT_WORDS.has(lemma(k - 1))) used.push(k, k - 1);
     else if (MISSING_VERBS.has(before) && NOT_WORDS.has(lemma(k - 2)) && AUX_WORDS.has(lemma(k - 1))) used.push(k, k - 1, k - 2);
     else for (let j = r.end; j < Math.min(tokens.length, r.end + 3) && !used.length; j++) if (MISSING_AFTER.has(lemma(j))) used.push(j);
