@@ -93,3 +93,23 @@ describe("a number field that holds zeros and empty cells: 'missing X' and 'no X
     expect(reply.plan?.filters).toEqual([{ field: "complaints", op: "eq", values: [0] }]);
   });
 });
+
+const hotelRows = [
+  ["Alder", "60", "80", "120"],
+  ["Birch", "90", "95", "100"],
+  ["Cedar", "40", "150", "400"],
+  ["Dogwood", "70", "75", "85"],
+];
+const hotels = tableFromRows(["hotel", "low_price", "price", "high_price"], hotelRows);
+
+describe("a price adjective over several price fields ranks by the one named 'price' alone", () => {
+  it("'the 2 priciest hotels' sorts by price", async () => {
+    const reply = await askTurns(hotels, "the 2 priciest hotels");
+    expect(reply.plan?.measure?.field).toBe("price");
+    expect(JSON.stringify(reply.messages[1].table?.[0])).toContain("Cedar");
+  });
+  it("'cheapest hotel?' is answered by price, not asked back between low_price and high_price", async () => {
+    const reply = await askTurns(hotels, "cheapest hotel?");
+    expect(JSON.stringify(reply.messages[1].table?.[0])).toContain("Dogwood");
+  });
+});

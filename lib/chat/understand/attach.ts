@@ -1187,7 +1187,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const key = hitKey(mm, "comparative");
     if (!key) return null;
     const wordsFor = comparativeFieldWords(mm.text, tokens[mm.end]?.text) ?? [];
-    const match = lex.names.find((n) => wordsFor.some((w) => n.words.join(" ").includes(w)) && numeric(info(n.field)));
+    const fits = lex.names.filter((n) => wordsFor.some((w) => n.words.join(" ").includes(w)) && numeric(info(n.field)));
+    const match = fits.find((n) => wordsFor.includes(n.words.join(" "))) ?? fits[0];
     return { op: key as "gt" | "lt", field: match?.field ?? null, from: mm.start };
   };
 
@@ -2058,7 +2059,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (m.kind !== "word" || consumed.has(idx) || !(hasHit(m, "comparative") || hasHit(m, "superlative"))) return;
     const wordsFor = comparativeFieldWords(m.text, tokens[m.end]?.text);
     if (!wordsFor && !RECENCY_WORDS[m.text.toLowerCase()]) return;
-    const name = lex.names.find((n) => (wordsFor ?? []).some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
+    const fits = lex.names.filter((n) => (wordsFor ?? []).some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
+    // ("the priciest cars" over Min.Price, Price, Max.Price: the field named by the word alone.)
+    const name = fits.find((n) => (wordsFor ?? []).includes(n.words.join(" "))) ?? fits[0];
     if (!name) {
       recencyRows(m, idx);
       // "which feed is the cheapest" over a table with no price: the adjective names a number the data set

@@ -735,7 +735,9 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       continue;
     }
     let partials = lex.partial.get(w);
-    if (!partials && w.length >= 5) {
+    // (Not a comparative or superlative of the vocabulary: "cheapest" is no typo of "cheap" in Min.Price; it
+    // names its field as an adjective, attach.ts.)
+    if (!partials && w.length >= 5 && !(w in COMPARATIVE_FIELDS)) {
       for (const [k, list] of lex.partial) {
         if (!GENERIC_WORDS.has(k) && k.length >= 5 && wordsMatch(w, k) > 0) {
           partials = list;
