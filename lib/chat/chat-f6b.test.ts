@@ -113,3 +113,13 @@ describe("a price adjective over several price fields ranks by the one named 'pr
     expect(JSON.stringify(reply.messages[1].table?.[0])).toContain("Dogwood");
   });
 });
+
+describe("a number said as the grouping but counted in ranges says so when its values are few", () => {
+  const rows = Array.from({ length: 60 }, (_, i) => [`r${i}`, (1 + (i % 12) * 0.3).toFixed(1), String(100 + i * 7)]);
+  const ratings = tableFromRows(["id", "rating", "votes"], rows);
+  it("'count of rows by rating' flags the ranges (12 values)", async () => {
+    const reply = await askTurns(ratings, "count of rows by rating");
+    if (reply.plan?.intent === "distribution") expect(reply.messages[0].content).toMatch(/12 different values/);
+    else expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["rating"]);
+  });
+});
