@@ -123,3 +123,20 @@ describe("a number said as the grouping but counted in ranges says so when its v
     else expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["rating"]);
   });
 });
+
+describe("'deep' after a range names a depth field", () => {
+  it("'between 50 and 150 m deep' is a range of depth", async () => {
+    const pits = tableFromRows(
+      ["pit", "width", "depth", "length"],
+      [
+        ["p1", "60", "120", "90"],
+        ["p2", "140", "45", "200"],
+        ["p3", "80", "300", "55"],
+        ["p4", "100", "80", "130"],
+      ],
+    );
+    const reply = await askTurns(pits, "how many pits between 50 and 150 m deep");
+    expect(reply.plan?.filters).toEqual([{ field: "depth", op: "between", values: [50, 150] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(2);
+  });
+});
