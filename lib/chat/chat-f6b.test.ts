@@ -140,3 +140,22 @@ describe("'deep' after a range names a depth field", () => {
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(2);
   });
 });
+
+describe("a negation before a yes/no field named in two words, also over one verb nothing reads", () => {
+  const flatRows = [
+    ["f1", "Yes", "800"],
+    ["f2", "No", "650"],
+    ["f3", "Yes", "900"],
+    ["f4", "No", "700"],
+    ["f5", "No", "720"],
+  ];
+  const flats = tableFromRows(["unit", "Roof.terrace.avail", "rent"], flatRows);
+  it("'do not have a roof terrace'", async () => {
+    const reply = await askTurns(flats, "how many units do not have a roof terrace");
+    expect(reply.plan?.filters).toEqual([{ field: "Roof.terrace.avail", op: "eq", values: ["No"] }]);
+  });
+  it("'don't offer a roof terrace' (a verb nothing reads)", async () => {
+    const reply = await askTurns(flats, "how many units don't offer a roof terrace");
+    expect(reply.plan?.filters).toEqual([{ field: "Roof.terrace.avail", op: "eq", values: ["No"] }]);
+  });
+});

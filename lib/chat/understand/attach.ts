@@ -734,6 +734,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         steps++;
         continue;
       }
+      // "cars that don't offer a manual transmission": one verb nothing reads, right after the negation.
+      if (
+        m &&
+        m.kind === "unknown" &&
+        m.end - m.start === 1 &&
+        hasHit(mAt(m.start - 1), "neg") &&
+        tokens.slice(m.end, r.pos).every((t) => STOP_WORDS.has(t.lemma))
+      ) {
+        r.negated = true;
+        break;
+      }
       // "which construction year": a word nothing reads between the question word and the field.
       if (m && m.kind === "unknown" && m.end === r.pos && hasHit(mAt(m.start - 1), "question", "which")) {
         k = m.start - 1;
@@ -2575,6 +2586,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // ("the highest lang among pupils with SES under 15": "among" names the rows a condition keeps.)
     if (prev && hasHit(prev, "group") && prev.end === m.start && lemma(prev.start) !== "among") a.eachRow = true;
   });
+  // "no manual transmission" read as two words of one field (Man.trans.avail): the negation of the first holds for the second.
+  for (const r of a.refs) {
+    const next = a.refs.find((o) => o.pos === r.end && o.turn === r.turn);
+    if (r.negated && next && r.cands.length === 1 && next.cands.length === 1 && r.cands[0].name === next.cands[0].name) next.negated = true;
+  }
   // "how many didn't give their income", "no pulse recorded", "a missing income", "left the smoke question
   // blank": the rows where a field with empty cells is empty (not for yes/no fields, nor a number whose
   // zero can mean none: "no discount").
