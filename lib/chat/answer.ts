@@ -398,6 +398,7 @@ const DOUBT_KINDS = new Set([
   "unitMonths",
   "unitMinutes",
   "manyGroups",
+  "binnedGroups",
   "cmpValue",
   "misnamed",
 ]);
@@ -447,6 +448,8 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "notGrouped") out.push(t(style.lang, "assumeNotGrouped", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "manyGroups")
       out.push(t(style.lang, "assumeManyGroups", { field: rest[0], n: formatNumber(Number(rest[1]), style.lang, null, { integer: true }) }));
+    else if (kind === "binnedGroups")
+      out.push(t(style.lang, "assumeBinnedGroups", { field: rest[0], n: formatNumber(Number(rest[1]), style.lang, null, { integer: true }) }));
     else if (kind === "readAs") out.push(t(style.lang, "assumeReadAs", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "unsure") out.push(t(style.lang, "assumeUnsure"));
     else if (kind === "versusOther") out.push(t(style.lang, "assumeVersusOther", { field: rest[0], text: rest.slice(1).join(":") }));

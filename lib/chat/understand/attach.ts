@@ -45,6 +45,8 @@ const FLAG_IS = new Set(["is", "was", "are", "were", "be", "=", "==", "equals", 
 const MISSING_BEFORE = new Set(words.missingValues.before);
 const MISSING_AFTER = new Set(words.missingValues.after);
 const MISSING_VERBS = new Set(words.missingValues.verbs);
+const MISSING_NONE = new Set(words.missingValues.none);
+const MISSING_CELL_NOUNS = new Set(words.missingValues.cellNouns);
 const MISSING_SKIP = new Set(["a", "an", "the", "their", "his", "her", "its", "any", "them"]);
 const NOT_WORDS = new Set(["not", "n't", "never", "didnt", "dont", "doesnt", "didn't", "don't", "doesn't"]);
 const AUX_WORDS = new Set(["do", "did", "does", "have", "has", "had"]);
@@ -732,6 +734,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         steps++;
         continue;
       }
+      // "cars that don't offer a manual transmission": one verb nothing reads, right after the negation.
+      if (
+        m &&
+        m.kind === "unknown" &&
+        m.end - m.start === 1 &&
+        hasHit(mAt(m.start - 1), "neg") &&
+        tokens.slice(m.end, r.pos).every((t) => STOP_WORDS.has(t.lemma))
+      ) {
+        r.negated = true;
+        break;
+      }
       // "which construction year": a word nothing reads between the question word and the field.
       if (m && m.kind === "unknown" && m.end === r.pos && hasHit(mAt(m.start - 1), "question", "which")) {
         k = m.start - 1;
@@ -1187,7 +1200,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const key = hitKey(mm, "comparative");
     if (!key) return null;
     const wordsFor = comparativeFieldWords(mm.text, tokens[mm.end]?.text) ?? [];
-    const match = lex.names.find((n) => wordsFor.some((w) => n.words.join(" ").includes(w)) && numeric(info(n.field)));
+    const fits = lex.names.filter((n) => wordsFor.some((w) => n.words.join(" ").includes(w)) && numeric(info(n.field)));
+    const match = fits.find((n) => wordsFor.includes(n.words.join(" "))) ?? fits[0];
     return { op: key as "gt" | "lt", field: match?.field ?? null, from: mm.start };
   };
 
@@ -1496,7 +1510,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           kind: "compare",
           options,
           // ("excluding weight below 100": the negation before the compared field's name.)
-          negated: negatedAt(named && named.end === (cmp?.from ?? m.start) ? named.pos : (cmp?.from ?? m.start)),
+          negated: negatedAt(named && named.end === (cmp?.from ?? m.start) ? named.pos : (cmp?.from ?? comparative?.from ?? m.start)),
           refs,
           listed: 0,
           conj: null,
@@ -1825,6 +1839,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const next = a.refs.find((r) => r.pos === k && r.cands.length === 1 && !governs(r));
     const f = next ? info(next.cands[0].name) : undefined;
     if (!next || !f || !numeric(f) || f.min !== 0) return;
+    // ("no listings value": the cell is empty, read below, not 0.)
+    if (MISSING_CELL_NOUNS.has(lemma(next.end)) && hasMissing(info(next.cands[0].name))) return;
     consumed.add(idx);
     addAtom({
       pos: m.start,
@@ -2056,7 +2072,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (m.kind !== "word" || consumed.has(idx) || !(hasHit(m, "comparative") || hasHit(m, "superlative"))) return;
     const wordsFor = comparativeFieldWords(m.text, tokens[m.end]?.text);
     if (!wordsFor && !RECENCY_WORDS[m.text.toLowerCase()]) return;
-    const name = lex.names.find((n) => (wordsFor ?? []).some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
+    const fits = lex.names.filter((n) => (wordsFor ?? []).some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
+    // ("the priciest cars" over Min.Price, Price, Max.Price: the field named by the word alone.)
+    const name = fits.find((n) => (wordsFor ?? []).includes(n.words.join(" "))) ?? fits[0];
     if (!name) {
       recencyRows(m, idx);
       // "which feed is the cheapest" over a table with no price: the adjective names a number the data set
@@ -2570,6 +2588,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // ("the highest lang among pupils with SES under 15": "among" names the rows a condition keeps.)
     if (prev && hasHit(prev, "group") && prev.end === m.start && lemma(prev.start) !== "among") a.eachRow = true;
   });
+  // "no manual transmission" read as two words of one field (Man.trans.avail): the negation of the first holds for the second.
+  for (const r of a.refs) {
+    const next = a.refs.find((o) => o.pos === r.end && o.turn === r.turn);
+    if (r.negated && next && r.cands.length === 1 && next.cands.length === 1 && r.cands[0].name === next.cands[0].name) next.negated = true;
+  }
   // "how many didn't give their income", "no pulse recorded", "a missing income", "left the smoke question
   // blank": the rows where a field with empty cells is empty (not for yes/no fields, nor a number whose
   // zero can mean none: "no discount").
@@ -2577,13 +2600,20 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   for (const r of a.refs) {
     if (r.via || r.cands.length !== 1) continue;
     const f = lex.byName.get(r.cands[0].name);
-    if (!f || !hasMissing(f) || flagFor(lex, f.name) || absentValueFor(lex, f.name) !== null || (f.numbers && f.min <= 0 && f.max >= 0)) continue;
+    if (!f || !hasMissing(f) || flagFor(lex, f.name) || absentValueFor(lex, f.name) !== null) continue;
+    // A number whose zero can mean none ("no discount") is empty only when said so of its cell: "missing
+    // listings", "no listings value", "listings blank".
+    const zeroNone = !!f.numbers && f.min <= 0 && f.max >= 0;
     let k = r.pos - 1;
     while (k >= 0 && MISSING_SKIP.has(lemma(k))) k--;
     const before = lemma(k);
+    const cellAfter = MISSING_CELL_NOUNS.has(lemma(r.end));
     // The words saying it: the one before ("no"), or a negated verb ("did n't give", "never answered").
     const used: number[] = [];
-    if (MISSING_BEFORE.has(before)) used.push(k);
+    if (zeroNone) {
+      if (MISSING_BEFORE.has(before) && (!MISSING_NONE.has(before) || cellAfter)) used.push(k, ...(cellAfter ? [r.end] : []));
+      else for (let j = r.end; j < Math.min(tokens.length, r.end + 3) && !used.length; j++) if (MISSING_AFTER.has(lemma(j))) used.push(j);
+    } else if (MISSING_BEFORE.has(before)) used.push(k);
     else if (MISSING_VERBS.has(before) && NOT_WORDS.has(lemma(k - 1))) used.push(k, k - 1);
     else if (MISSING_VERBS.has(before) && NOT_WORDS.has(lemma(k - 2)) && AUX_WORDS.has(lemma(k - 1))) used.push(k, k - 1, k - 2);
     else for (let j = r.end; j < Math.min(tokens.length, r.end + 3) && !used.length; j++) if (MISSING_AFTER.has(lemma(j))) used.push(j);

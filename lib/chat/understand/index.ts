@@ -888,7 +888,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     );
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
-  notes.push(...unhonoured(a, best, ranked, notes), ...(best.plan.having ? [] : manyGroups(best.plan, lex)));
+  notes.push(...unhonoured(a, best, ranked, notes), ...(best.plan.having ? [] : manyGroups(best.plan, lex)), ...binnedGroups(a, best.plan, lex));
   // "as horizontal bars": a bar chart of one grouping drawn sideways (set last: the readings compared above
   // are the same with or without it).
   if (a.reading.tokens.some((t) => t.lemma === "horizontal") && best.plan.intent === "aggregate") best = { ...best, plan: { ...best.plan, orientation: "h" } };
@@ -1805,6 +1805,16 @@ function unhonoured(a: Atoms, best: Candidate, ranked: Candidate[], notes: strin
       out.push(`ignored:${word ? word.text : "share"}`);
   }
   return out;
+}
+
+/** "count of quakes by magnitude": a number said as the grouping ("by", "per") but counted in ranges, while it has
+ * few enough values to be groups of their own: said, as a possible misreading. */
+function binnedGroups(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): string[] {
+  if (plan.intent !== "distribution" || !plan.x) return [];
+  const info = lex.byName.get(plan.x);
+  if (!info || isTimeField(info) || info.distinct > MANY_GROUPS) return [];
+  const grouped = a.refs.some((r) => r.turn === 0 && r.group && r.cands.some((c) => c.name === plan.x));
+  return grouped ? [`binnedGroups:${plan.x}:${info.distinct}`] : [];
 }
 
 /** Many groups (more than MANY_GROUPS values, or a measured number as groups): said, as a likely misreading. */

@@ -735,7 +735,9 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       continue;
     }
     let partials = lex.partial.get(w);
-    if (!partials && w.length >= 5) {
+    // (Not a comparative or superlative of the vocabulary: "cheapest" is no typo of "cheap" in Min.Price; it
+    // names its field as an adjective, attach.ts.)
+    if (!partials && w.length >= 5 && !(w in COMPARATIVE_FIELDS)) {
       for (const [k, list] of lex.partial) {
         if (!GENERIC_WORDS.has(k) && k.length >= 5 && wordsMatch(w, k) > 0) {
           partials = list;
@@ -919,6 +921,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
       if (k >= tokens.length) return null;
       const want = v.words[j];
       if (lemmas[k] === want || texts[k] === want) continue;
+      // The plural of a value's last word the singular rule keeps ("audis", "priuses" are not "audi" to it).
+      if (!v.label && j === v.words.length - 1 && want.length >= 3 && (texts[k] === `${want}s` || texts[k] === `${want}es`)) continue;
       // A typo is allowed on longer words only (not in a row's label).
       if (!v.label && !v.head && want.length >= 6 && wordsMatch(lemmas[k], want, false) > 0) {
         cost++;
@@ -948,6 +952,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
       });
     if (tokens[i].kind === "symbol" && tokens[i].text !== ">" && tokens[i].text !== "<" && tokens[i].text !== ">=" && tokens[i].text !== "<=") continue;
     const firsts = new Set<string>([lemmas[i], texts[i]]);
+    if (texts[i].length >= 4 && texts[i].endsWith("s") && lemmas[i] === texts[i]) firsts.add(texts[i].slice(0, -1));
+    if (texts[i].length >= 5 && texts[i].endsWith("es") && lemmas[i] === texts[i]) firsts.add(texts[i].slice(0, -2));
     const pool: ValueEntry[] = [];
     for (const f of firsts) for (const v of [...(lex.valueIndex.get(f) ?? []), ...(lex.labelIndex.get(f) ?? [])]) pool.push(v);
     // (A 5-letter word only when it means nothing else: "toyta" for toyota.)
