@@ -516,6 +516,21 @@ describe("assumptions are stated", () => {
     expect((await ask(store.table, "how many of them are there")).plan?.measure.agg).toBe("count");
   });
 
+  it("groups by a category field named after 'by' even when it has hundreds of values ('sales by city')", async () => {
+    for (const [q, field, measure] of [
+      ["sales by city", "City", "Sales"],
+      ["total profit by customer name", "Customer Name", "Profit"],
+    ] as const) {
+      const reply = await ask(store.table, q);
+      expect(
+        reply.plan?.groupBy.map((g) => g.field),
+        q,
+      ).toEqual([field]);
+      expect(reply.plan?.measure.field, q).toBe(measure);
+      expect(reply.messages[0].content, q).toMatch(/\d+ groups/);
+    }
+  });
+
   it("never drops a number it cannot read in silence", async () => {
     const reply = await ask(cars.table, "how many cars in their 30s");
     expect(reply.messages[0].content).toContain('"30s"');

@@ -605,6 +605,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = ambiguity.candidates[dated];
     ranked = [best, ...ranked.filter((c) => c !== best)];
   } else if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
+  const named = namedGroupingReading(a, ranked, lex);
+  if (named) {
+    best = named;
+    ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
   const picked = repick(a, ranked, lex, prevPlan);
   if (picked) {
     best = picked.best;
@@ -1320,6 +1325,36 @@ function superlativeOfAll(ranked: Candidate[], field: string, plan: AnalysisPlan
       c.plan.measure.field === field &&
       c.plan.extraMeasures.length === 0 &&
       JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+  );
+}
+
+/**
+ * "sales by city", "total profit by customer name": a category field said right after "by" is the grouping asked
+ * for, even with hundreds of values; the learned weights shy away from such groupings and would answer one number
+ * or a histogram with the field unused. Taken only over such a reading (one number or a histogram, the field in
+ * none of its parts); the answer states how many groups there are.
+ */
+function namedGroupingReading(a: Atoms, ranked: Candidate[], lex: TableLexicon): Candidate | null {
+  const best = ranked[0];
+  if (!best || a.limit || a.sort || a.superlative || a.relation || a.versus) return null;
+  const plan = best.plan;
+  const oneNumberOrHistogram = plan.intent === "distribution" || (plan.intent === "aggregate" && !plan.groupBy.length);
+  if (!oneNumberOrHistogram) return null;
+  const tokens = a.reading.tokens;
+  const byRef = a.refs.find((r) => r.turn === 0 && r.group && !r.agg && !r.series && !r.facet && r.cands.length === 1 && tokens[r.pos - 1]?.lemma === "by");
+  const field = byRef?.cands[0].name;
+  const info = field ? lex.byName.get(field) : undefined;
+  if (!field || !info?.codes || JSON.stringify(plan).includes(JSON.stringify(field))) return null;
+  return (
+    ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        c.plan.groupBy.length === 1 &&
+        c.plan.groupBy[0].field === field &&
+        c.plan.measure.field !== field &&
+        !c.feats.has("refs:ignored") &&
+        JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+    ) ?? null
   );
 }
 
