@@ -11,6 +11,7 @@ import { formatNumber, roundForTable, type Unit } from "./format";
 import type { AnalysisPlan, Filter, Measure } from "./plan";
 import { isCyclicBucket } from "./plan";
 import { namedAsCode } from "./understand/lexicon";
+import { lowerFirst } from "./text-utils";
 import { describeFilters as describeFilterList, describeMeasure, describePlanShort, describeWithin } from "./describe";
 
 export type TableRow = Record<string, string | number | null>;
@@ -26,10 +27,6 @@ export function describeFilters(filters: Filter[], style: Style, dateFields: Set
   return describeFilterList(filters, style.lang, dateFields);
 }
 
-function lowerFirst(s: string): string {
-  return s.charAt(0).toLowerCase() + s.slice(1);
-}
-
 function rowsNote(plan: AnalysisPlan, filteredRows: number, totalRows: number, style: Style, dateFields?: Set<string>): string {
   if (plan.filters.length === 0) return t(style.lang, "allRows", { n: formatNumber(totalRows, style.lang, null, { integer: true }) });
   return `${t(style.lang, "filtered", { filters: describeFilters(plan.filters, style, dateFields) })} ${t(style.lang, "filteredRows", { n: formatNumber(filteredRows, style.lang, null, { integer: true }), total: formatNumber(totalRows, style.lang, null, { integer: true }) })}`;
@@ -40,7 +37,7 @@ export function measureTitle(result: AggregateResult, lang: Style["lang"], measu
   return describeMeasure(measure, lang);
 }
 
-function formatterFor(measure: Measure, ctx: AnswerContext): (v: number) => string {
+export function formatterFor(measure: Measure, ctx: AnswerContext): (v: number) => string {
   const percent = measure.agg === "share" || measure.agg === "rate" || !!measure.per?.percent;
   // (A ratio keeps the numerator's unit only when divided by a count: "sales per order" in dollars.)
   const unitless = measure.per && measure.per.agg === "sum";
@@ -482,7 +479,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
       try {
         const r = JSON.parse(rest.join(":")) as { measure: Measure; text: string };
         const formula = describeMeasure(r.measure, style.lang);
-        out.push(t(style.lang, "assumeReadAs", { field: formula.charAt(0).toLowerCase() + formula.slice(1), text: r.text }));
+        out.push(t(style.lang, "assumeReadAs", { field: lowerFirst(formula), text: r.text }));
       } catch {
         // A note that does not parse says nothing.
       }

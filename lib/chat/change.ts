@@ -3,11 +3,13 @@
 // the plan of the chart that shows the series between the two periods.
 import type { Table } from "../table/types";
 import type { FieldInfo } from "./columns";
+import { formatterFor } from "./answer";
 import { describeFilters, describeMeasure } from "./describe";
 import { executePlan } from "./execute";
 import { formatNumber, roundForTable, type Unit } from "./format";
 import { t, type Style } from "./i18n";
 import type { AnalysisPlan, TimeBucket } from "./plan";
+import { lowerFirst } from "./text-utils";
 
 export interface ChangeAnswer {
   text: string;
@@ -48,10 +50,9 @@ export function changeAnswer(
     chart: "line",
   };
   const what = describeMeasure(plan.measure, lang, ctx.dateFields);
-  const unit = plan.measure.field && plan.measure.agg !== "count" && plan.measure.agg !== "distinct" ? (ctx.units.get(plan.measure.field) ?? null) : null;
-  const fmt = (v: number) => formatNumber(v, lang, unit, { integer: plan.measure.agg === "count" || plan.measure.agg === "distinct" });
+  const fmt = formatterFor(plan.measure, ctx);
   const filters = plan.filters.length ? ` ${t(lang, "filtered", { filters: describeFilters(plan.filters, lang, ctx.dateFields) })}` : "";
-  const computed = t(lang, "changeComputed", { what: what.charAt(0).toLowerCase() + what.slice(1), from: change.from, to: change.to, filters });
+  const computed = t(lang, "changeComputed", { what: lowerFirst(what), from: change.from, to: change.to, filters });
   if (Number.isNaN(a) || Number.isNaN(b)) {
     return { text: `${computed} ${t(lang, "changeMissing", { period: Number.isNaN(a) ? change.from : change.to })}`, table: [], contextPlan };
   }

@@ -3,6 +3,7 @@
 // ('Region is "East" and Sales is above 100') and chart titles.
 import type { Lang } from "./i18n";
 import { t } from "./i18n";
+import { lowerFirst } from "./text-utils";
 import type { AnalysisPlan, Filter, Measure } from "./plan";
 
 function capitalize(s: string): string {
@@ -71,12 +72,11 @@ export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<s
 /** A plan in a few words, for "another reading would be ...": "the average of MPG by Origin, for rows where ...". */
 export function describePlanShort(plan: import("./plan").AnalysisPlan, lang: Lang, dateFields?: Set<string>): string {
   const where = plan.filters.length ? `, ${t(lang, "whereFilters", { filters: describeFilters(plan.filters, lang, dateFields) })}` : "";
-  const lower = (x: string) => x.charAt(0).toLowerCase() + x.slice(1);
   if (plan.intent === "relationship") return `${plan.y} vs ${plan.x}${plan.groupBy[0] ? ` ${t(lang, "by")} ${plan.groupBy[0].field}` : ""}${where}`;
   if (plan.intent === "distribution") return `${t(lang, "count")} ${t(lang, "by")} ${plan.x}${where}`;
   if (plan.intent === "rows")
     return `${t(lang, "rowsTitle").toLowerCase()}${plan.y ? ` ${t(lang, (plan.within?.order ?? plan.sort?.order) === "asc" ? "sortedAsc" : "sortedDesc", { field: plan.y })}` : ""}${where}`;
-  const measures = [plan.measure, ...(plan.extraMeasures ?? [])].map((m) => lower(describeMeasure(m, lang, dateFields))).join(` ${t(lang, "and")} `);
+  const measures = [plan.measure, ...(plan.extraMeasures ?? [])].map((m) => lowerFirst(describeMeasure(m, lang, dateFields))).join(` ${t(lang, "and")} `);
   const by = plan.groupBy.length ? ` ${t(lang, "by")} ${plan.groupBy.map((g) => g.field).join(` ${t(lang, "and")} `)}` : "";
   const having = plan.having ? `, ${describeHaving(plan, lang, dateFields)}` : "";
   const within = plan.within ? `, ${describeWithin(plan, lang, dateFields)}` : "";
@@ -87,7 +87,7 @@ export function describePlanShort(plan: import("./plan").AnalysisPlan, lang: Lan
 export function describeWithin(plan: AnalysisPlan, lang: Lang, dateFields?: Set<string>): string {
   const w = plan.within!;
   const what = describeMeasure(plan.measure, lang, dateFields);
-  return t(lang, w.order === "desc" ? "withinHighest" : "withinLowest", { n: w.limit, what: what.charAt(0).toLowerCase() + what.slice(1) });
+  return t(lang, w.order === "desc" ? "withinHighest" : "withinLowest", { n: w.limit, what: lowerFirst(what) });
 }
 
 /** A condition on groups (plan.having) for titles: "only the values of State whose total of Sales is above 100000". */
@@ -97,5 +97,5 @@ export function describeHaving(plan: AnalysisPlan, lang: Lang, dateFields?: Set<
   if (!h || !field) return "";
   const what = describeMeasure(h.measure, lang, dateFields);
   const cond = h.op === "between" ? `${t(lang, "between")} ${h.values[0]} ${t(lang, "and")} ${h.values[1] ?? h.values[0]}` : `${t(lang, h.op)} ${h.values[0]}`;
-  return t(lang, "havingTitle", { field, what: what.charAt(0).toLowerCase() + what.slice(1), cond });
+  return t(lang, "havingTitle", { field, what: lowerFirst(what), cond });
 }

@@ -7,6 +7,7 @@ import { isTimeField } from "./columns";
 import type { Lang } from "./i18n";
 import type { AnalysisPlan, Filter, Measure } from "./plan";
 import type { TableLexicon } from "./understand/lexicon";
+import { lowerFirst } from "./text-utils";
 
 export interface Suggestion {
   text: string;
@@ -81,7 +82,7 @@ export function suggestionsFor(plan: AnalysisPlan, fields: FieldInfo[], _lex?: T
       }
       if (g && plan.groupBy.length === 1 && gInfo && gInfo.codes && gInfo.distinct > 5 && !plan.limit) {
         out.push({
-          text: `Top 5 ${g} by ${m.charAt(0).toLowerCase()}${m.slice(1)}${where}`,
+          text: `Top 5 ${g} by ${lowerFirst(m)}${where}`,
           expect: { groupBy: [g], measure: plan.measure, filters: filters.length, limit: 5 },
         });
       }

@@ -24,3 +24,8 @@ export function normalizeText(text: string): string {
       .trim()
   );
 }
+
+/** "Average of Sales" -> "average of Sales": a title put inside a sentence. */
+export function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
