@@ -1328,6 +1328,11 @@ function superlativeOfAll(ranked: Candidate[], field: string, plan: AnalysisPlan
   );
 }
 
+/** The field this turn said as a plain grouping ("by X", "per X": one field, no aggregate, series or facet) that `more` accepts. */
+function groupingRef(a: Atoms, more: (r: Atoms["refs"][number]) => boolean): Atoms["refs"][number] | undefined {
+  return a.refs.find((r) => r.turn === 0 && r.group && !r.agg && !r.series && !r.facet && r.cands.length === 1 && more(r));
+}
+
 /**
  * "sales by city", "total profit by customer name": a category field said right after "by" is the grouping asked
  * for, even with hundreds of values; the learned weights shy away from such groupings and would answer one number
@@ -1341,7 +1346,7 @@ function namedGroupingReading(a: Atoms, ranked: Candidate[], lex: TableLexicon):
   const oneNumberOrHistogram = plan.intent === "distribution" || (plan.intent === "aggregate" && !plan.groupBy.length);
   if (!oneNumberOrHistogram) return null;
   const tokens = a.reading.tokens;
-  const byRef = a.refs.find((r) => r.turn === 0 && r.group && !r.agg && !r.series && !r.facet && r.cands.length === 1 && tokens[r.pos - 1]?.lemma === "by");
+  const byRef = groupingRef(a, (r) => tokens[r.pos - 1]?.lemma === "by");
   const field = byRef?.cands[0].name;
   const info = field ? lex.byName.get(field) : undefined;
   if (!field || !info?.codes || JSON.stringify(plan).includes(JSON.stringify(field))) return null;
@@ -1366,17 +1371,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // (Not in a ranking: "top 5 states by sales" ranks by the field after "by".)
   if (plan.intent === "aggregate" && !a.limit && !a.sort && !a.superlative && !plan.limit && !plan.sort) {
     const measured = [plan.measure.field, ...(plan.extraMeasures ?? []).map((m) => m.field)];
-    const byRef = a.refs.find(
-      (r) =>
-        r.turn === 0 &&
-        r.group &&
-        !r.agg &&
-        !r.series &&
-        !r.facet &&
-        r.cands.length === 1 &&
-        measured.includes(r.cands[0].name) &&
-        !plan.groupBy.some((g) => g.field === r.cands[0].name),
-    );
+    const byRef = groupingRef(a, (r) => measured.includes(r.cands[0].name) && !plan.groupBy.some((g) => g.field === r.cands[0].name));
     const field = byRef?.cands[0].name;
     const grouped = field
       ? ranked.find(
