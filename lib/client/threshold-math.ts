@@ -77,9 +77,10 @@ export function bestF1Step(table: ThresholdTable): number | null {
 }
 
 /**
- * Expected whole-row counts when scoring `rows` rows like the holdout ones at this threshold. The four
- * confusion cells are scaled and rounded together (largest remainder), so the figures the page shows
- * always add up: flagged = true positives + false alarms, and the four cells sum to `rows`.
+ * Expected whole-row counts when scoring `rows` rows like the holdout ones at this threshold: the
+ * flagged total is rounded as the percentage beside it, then each side is split by largest remainder,
+ * so the figures the page shows always add up (flagged = true positives + false alarms; the four cells
+ * sum to `rows`).
  */
 export function expectedCounts(m: ThresholdMetrics, rows: number) {
   const n = m.tp + m.fp + m.fn + m.tn;
