@@ -24,6 +24,9 @@
 // fresh8 (fresh8.jsonl, written before the eighth round) is held out as a whole the same way, over six
 // further R data sets no set or probe used before (co2, USArrests, USJudgeRatings, cabbages, UScrime,
 // anorexia) in lib/chat/testing/analytic/fresh8-tables/.
+// fresh9 (fresh9.jsonl, written before the ninth round) is held out as a whole the same way, over six
+// further R data sets no set or probe used before (USRegionalMortality, accdeaths, Quinidine, waders,
+// Wheat2, gehan) in lib/chat/testing/analytic/fresh9-tables/.
 import fs from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -55,11 +58,14 @@ export const FRESH6_TABLES: readonly string[] = ["mpg", "txhousing", "Cars93", "
 export const FRESH7_TABLES: readonly string[] = ["Seatbelts", "HairEyeColor", "states", "painters", "MathAchieve", "Boston"];
 /** fresh8's tables (R data sets exported by write.csv), kept next to the question set. */
 export const FRESH8_TABLES: readonly string[] = ["co2", "USArrests", "USJudgeRatings", "cabbages", "UScrime", "anorexia"];
+/** fresh9's tables (R data sets exported by write.csv), kept next to the question set. */
+export const FRESH9_TABLES: readonly string[] = ["USRegionalMortality", "accdeaths", "Quinidine", "waders", "Wheat2", "gehan"];
 
 function tablePath(name: string): string {
   if (FRESH6_TABLES.includes(name)) return path.join(OWN_DIR, "fresh6-tables", `${name}.csv`);
   if (FRESH7_TABLES.includes(name)) return path.join(OWN_DIR, "fresh7-tables", `${name}.csv`);
   if (FRESH8_TABLES.includes(name)) return path.join(OWN_DIR, "fresh8-tables", `${name}.csv`);
+  if (FRESH9_TABLES.includes(name)) return path.join(OWN_DIR, "fresh9-tables", `${name}.csv`);
   return path.join(SHARED, OWN_FILES[name]);
 }
 
@@ -76,7 +82,7 @@ export interface OwnOutcome {
   reply: ChatReply;
 }
 
-export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6" | "fresh7" | "fresh8";
+export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6" | "fresh7" | "fresh8" | "fresh9";
 const SET_FILES: Record<OwnSet, [string, string]> = {
   own: ["questions.jsonl", "expected.json"],
   fresh: ["fresh.jsonl", "fresh-expected.json"],
@@ -87,6 +93,7 @@ const SET_FILES: Record<OwnSet, [string, string]> = {
   fresh6: ["fresh6.jsonl", "fresh6-expected.json"],
   fresh7: ["fresh7.jsonl", "fresh7-expected.json"],
   fresh8: ["fresh8.jsonl", "fresh8-expected.json"],
+  fresh9: ["fresh9.jsonl", "fresh9-expected.json"],
 };
 
 /** Sets measured held out once and then opened for tuning: their failures go to the failure file. */
@@ -102,6 +109,7 @@ const SET_LABELS: Record<OwnSet, string> = {
   fresh6: "Seventh (fresh6)",
   fresh7: "Eighth (fresh7)",
   fresh8: "Ninth (fresh8)",
+  fresh9: "Tenth (fresh9)",
 };
 
 export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
@@ -197,7 +205,12 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
   }
   if (
     outcomes.some(
-      (o) => NEW_TABLES.has(o.q.dataset) || FRESH6_TABLES.includes(o.q.dataset) || FRESH7_TABLES.includes(o.q.dataset) || FRESH8_TABLES.includes(o.q.dataset),
+      (o) =>
+        NEW_TABLES.has(o.q.dataset) ||
+        FRESH6_TABLES.includes(o.q.dataset) ||
+        FRESH7_TABLES.includes(o.q.dataset) ||
+        FRESH8_TABLES.includes(o.q.dataset) ||
+        FRESH9_TABLES.includes(o.q.dataset),
     )
   ) {
     const datasets = [...new Set(outcomes.map((o) => o.q.dataset))];

@@ -8,7 +8,7 @@ Each question's `truth` is a pandas expression over `df` (the question's data se
 other readings that are also right (e.g. "orders" as order lines or as distinct Order IDs). The
 data sets are read the way the product ingests them: surrounding spaces trimmed, and the texts the
 product treats as missing ("", "?", "NA", "N/A", "NaN", "null", "none") are missing; superstore's
-M/D/YY dates are dates; txhousing's ISO `date` and Seatbelts' and co2's ISO `month` columns are dates.
+M/D/YY dates are dates; txhousing's ISO `date` and Seatbelts', co2's and accdeaths' ISO `month` columns are dates.
 """
 import json
 import math
@@ -47,6 +47,12 @@ LOCAL_FILES.update(
 LOCAL_FILES.update(
     {name: os.path.join(HERE, "fresh8-tables", f"{name}.csv") for name in ("co2", "USArrests", "USJudgeRatings", "cabbages", "UScrime", "anorexia")}
 )
+# fresh9's tables: six more data sets shipped with R (none used by a set or probe before), exported by
+# write.csv into fresh9-tables/ (accdeaths with an ISO first-of-month `month` column and `deaths`,
+# waders with the site letters from the row names as a first column `site`).
+LOCAL_FILES.update(
+    {name: os.path.join(HERE, "fresh9-tables", f"{name}.csv") for name in ("USRegionalMortality", "accdeaths", "Quinidine", "waders", "Wheat2", "gehan")}
+)
 MISSING = {"", "?", "na", "n/a", "nan", "null", "none"}
 
 
@@ -65,7 +71,7 @@ def load(name):
         df["Order Date"] = pd.to_datetime(df["Order Date"], format="%m/%d/%y")
     if name == "txhousing":
         df["date"] = pd.to_datetime(df["date"], format="%Y-%m-%d")
-    if name in ("Seatbelts", "co2"):
+    if name in ("Seatbelts", "co2", "accdeaths"):
         df["month"] = pd.to_datetime(df["month"], format="%Y-%m-%d")
     return df
 
@@ -136,7 +142,9 @@ def main():
     # fresh7.jsonl (the eighth held-out set, over six more R data sets: Seatbelts, HairEyeColor,
     # states, painters, MathAchieve, Boston in fresh7-tables/) -> fresh7-expected.json;
     # fresh8.jsonl (the ninth held-out set, over six more R data sets: co2, USArrests, USJudgeRatings,
-    # cabbages, UScrime, anorexia in fresh8-tables/) -> fresh8-expected.json
+    # cabbages, UScrime, anorexia in fresh8-tables/) -> fresh8-expected.json;
+    # fresh9.jsonl (the tenth held-out set, over six more R data sets: USRegionalMortality, accdeaths,
+    # Quinidine, waders, Wheat2, gehan in fresh9-tables/) -> fresh9-expected.json
     for source, target in (
         ("questions.jsonl", "expected.json"),
         ("train.jsonl", "train-expected.json"),
@@ -148,6 +156,7 @@ def main():
         ("fresh6.jsonl", "fresh6-expected.json"),
         ("fresh7.jsonl", "fresh7-expected.json"),
         ("fresh8.jsonl", "fresh8-expected.json"),
+        ("fresh9.jsonl", "fresh9-expected.json"),
     ):
         compute(source, target)
 
