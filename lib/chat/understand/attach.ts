@@ -11,10 +11,12 @@ import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
 import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
+import { levelReadings } from "./levels";
 import { spanText } from "./tokens";
 import {
   ABBREVIATIONS,
   COMPARE_OPENERS,
+  COMPARE_WORDS,
   correctWord,
   MULTIPLIERS,
   NUMBER_WORDS,
@@ -1883,7 +1885,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           break;
         }
         const mj = mAt(j);
-        if (mj && mj.kind !== "word" && mj.kind !== "field") break;
+        // ("spray C better than spray F": a comparative nothing else reads.)
+        if (mj && mj.kind !== "word" && mj.kind !== "field" && !(mj.kind === "unknown" && COMPARE_WORDS.has(lemma(j)))) break;
       }
       const than = thanAt >= 0 && group.length === 1 && !["other", "rather"].includes(lemma(thanAt - 1));
       if (than) k = thanAt;
@@ -1894,6 +1897,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         // ("a masters or a doctorate": an article before the next value too.)
         // ("OH or IN": not a word read as a value itself.)
         if (["the", "a", "an", "in", "from", "or", "and"].includes(lemma(k)) && mAt(k)?.kind !== "value") k++;
+        // ("spray B and spray D": the values' field named again before the next value.)
+        const again = mAt(k);
+        const own = group[0].m.kind === "value" ? group[0].m.values.map((v) => v.field) : [];
+        if (again?.kind === "field" && again.fields.some((c) => own.includes(c.name)) && mAt(again.end)?.kind === "value") k = again.end;
         const nx = mAt(k);
         if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
           if (c === "and" || c === "or" || c === "nor") conj = c === "nor" ? "or" : (c as "and" | "or");
@@ -3131,6 +3138,33 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       a.filters.splice(k, 1);
       break;
     }
+  // "cut at least Very Good", "clarity VS1 or better", "color between D and F": ordered levels of a category
+  // (levels.ts), stated with the order assumed; over a field of no known order the comparison words are not used.
+  for (const r of levelReadings(tokens, a.filters, info)) {
+    a.unknown = a.unknown.filter((u) => u.pos < r.start || u.pos >= r.end);
+    if (r.values === null) {
+      a.strayComparisons.push(r.words);
+      continue;
+    }
+    r.atom.options = [{ ...r.atom.options[0], filter: { field: r.field, op: r.values.length > 1 ? "in" : "eq", values: r.values } }];
+    r.atom.pos = Math.min(r.atom.pos, r.start);
+    r.atom.end = Math.max(r.atom.end, r.end);
+    r.atom.listed = 0;
+    r.atom.conj = null;
+    r.atom.versus = false;
+    r.atom.text = spanText(tokens, r.atom.pos, r.atom.end);
+    // ("a cut better than Good": the field's name right before the comparison only says which field it is.)
+    const named = a.refs.find(
+      (x) =>
+        x.turn === 0 &&
+        !x.group &&
+        !x.agg &&
+        x.cands[0]?.name === r.field &&
+        (x.end === r.atom.pos || (x.end === r.atom.pos - 1 && ["of", "is", "a", "an"].includes(lemma(x.end)))),
+    );
+    if (named && !r.atom.refs.includes(named.id)) r.atom.refs.push(named.id);
+    r.atom.stated = `${r.field} "${r.values.join('", "')}" (in the order ${r.order})`;
+  }
   // A comparison nothing used ("less than a year" with no number to compare, "more than two years"
   // read as the value "Two year"): the answer says these words were not used.
   mentions.forEach((m) => {

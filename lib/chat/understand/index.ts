@@ -9,6 +9,8 @@ import { changeReading } from "./change";
 import { averagePerPeriodReading, distinctPeriodsReading } from "./perperiod";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
+import { versusMeasureReading } from "./versus-measure";
+import { kindsCountReading } from "./kinds";
 import { dropOneValueGroupings } from "./onevalue";
 import { dropRowGroupings } from "./rowgroups";
 import { chartMatches, generate, type Candidate } from "./candidates";
@@ -619,6 +621,18 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (listed) {
     best = listed;
     ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
+  // "how many workers are there": the different values of the field named (kinds.ts).
+  const kinds = kindsCountReading(a, best, lex);
+  if (kinds) {
+    best = kinds;
+    ranked = [best];
+  }
+  // "is spray C better than spray F?": two values compared by the table's one number (versus-measure.ts).
+  const versusMeasure = versusMeasureReading(a, best, lex);
+  if (versusMeasure) {
+    best = versusMeasure;
+    ranked = [best];
   }
   // "profit margin", "sales per order", "profit per item": a ratio the words name, stated with its formula.
   const ratio = readRatio(a, lex);

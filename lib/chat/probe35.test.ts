@@ -1,0 +1,139 @@
+// chat-p35: category fields (lib/chat/testing/probe35): ordered levels, two values of one field compared, the
+// rarest value, "how many <field>s are there" over number labels. Each general cause is tested here on made-up
+// tables and other wordings than the probe's; expected numbers come from the rows with plain loops.
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+// Shirts with a size of S/M/L/XL and a rating Poor..Excellent; the CSV order says nothing of either order.
+const shirtRows = [
+  ["M", "Good", "20", "1"],
+  ["XL", "Poor", "35", "2"],
+  ["S", "Excellent", "15", "3"],
+  ["L", "Fair", "28", "1"],
+  ["M", "Very Good", "22", "2"],
+  ["L", "Excellent", "30", "3"],
+  ["S", "Fair", "12", "1"],
+  ["XL", "Very Good", "40", "2"],
+  ["M", "Poor", "18", "3"],
+  ["L", "Good", "26", "1"],
+];
+const shirts = tableFromRows(["size", "rating", "price", "shop"], shirtRows);
+const priceWhere = (keep: (r: string[]) => boolean) => mean(shirtRows.filter(keep).map((r) => Number(r[2])));
+
+describe("a comparison around a value of a category with a known order selects the levels on that side, stated", () => {
+  it("'rating of at least Very Good' is Very Good and Excellent", async () => {
+    const reply = await askTurns(shirts, "average price of shirts with a rating of at least Very Good");
+    expect(reply.plan?.filters).toEqual([{ field: "rating", op: "in", values: ["Very Good", "Excellent"] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(
+      priceWhere((r) => ["Very Good", "Excellent"].includes(r[1])),
+      3,
+    );
+    expect(reply.assumptions.join(" ")).toMatch(/Poor < Fair < Good < Very Good < Excellent/);
+  });
+  it("'size L or bigger' and 'sizes below M' follow S < M < L < XL", async () => {
+    const up = await askTurns(shirts, "how many shirts are size L or above");
+    expect(up.plan?.filters).toEqual([{ field: "size", op: "in", values: ["L", "XL"] }]);
+    expect(firstNumber(up.messages[1].table?.[0])).toBe(shirtRows.filter((r) => ["L", "XL"].includes(r[0])).length);
+    const down = await askTurns(shirts, "average price for sizes below M");
+    expect(down.plan?.filters).toEqual([{ field: "size", op: "eq", values: ["S"] }]);
+  });
+  it("'worse than Good' counts Poor and Fair", async () => {
+    const reply = await askTurns(shirts, "how many shirts have a rating worse than Good");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(shirtRows.filter((r) => ["Poor", "Fair"].includes(r[1])).length);
+  });
+  it("a category of no known order keeps the value and says the comparison words were not used", async () => {
+    const towns = tableFromRows(
+      ["town", "sales"],
+      [
+        ["Oslo", "3"],
+        ["Bergen", "5"],
+        ["Tromso", "2"],
+        ["Oslo", "4"],
+      ],
+    );
+    const reply = await askTurns(towns, "total sales for towns above Bergen");
+    expect(reply.assumptions.join(" ")).toMatch(/above/);
+  });
+});
+
+describe("parts of one level ('Tenor 1', 'Tenor 2') and a range of single letters", () => {
+  const choir = tableFromRows(
+    ["height", "part"],
+    [
+      ["60", "Soprano 1"],
+      ["62", "Soprano 2"],
+      ["64", "Alto 1"],
+      ["66", "Tenor 2"],
+      ["70", "Bass 1"],
+      ["72", "Bass 2"],
+      ["68", "Tenor 1"],
+    ],
+  );
+  it("'from Alto down' is the alto, tenor and bass parts", async () => {
+    const reply = await askTurns(choir, "average height of the parts from Alto down");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(mean([64, 66, 70, 72, 68]), 3);
+  });
+  it("'grade between B and D' over letters is B, C and D", async () => {
+    const grades = tableFromRows(
+      ["grade", "score"],
+      ["A", "B", "C", "D", "E", "C"].map((g, i) => [g, String(10 + i)]),
+    );
+    const reply = await askTurns(grades, "how many rows have a grade between B and D");
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(4);
+  });
+});
+
+describe("two values of one field, each said with the field's name, compared", () => {
+  const trials = tableFromRows(
+    ["feed", "gain"],
+    [
+      ["K", "3.5"],
+      ["K", "4.5"],
+      ["L", "8.5"],
+      ["L", "7.5"],
+      ["M", "1.2"],
+    ],
+  );
+  it("'is feed K better than feed L?' compares both by the one number's average", async () => {
+    const reply = await askTurns(trials, "is feed K better than feed L?");
+    expect(reply.plan?.groupBy).toEqual([{ field: "feed", bucket: null }]);
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "gain" });
+    const rows = reply.messages[1].table ?? [];
+    expect(rows.map((r) => [r.feed, firstNumber(r)]).sort()).toEqual([
+      ["K", 4],
+      ["L", 8],
+    ]);
+    expect(reply.assumptions.join(" ")).toMatch(/better/);
+  });
+  it("'total gain of feed K and feed M' keeps both values", async () => {
+    const reply = await askTurns(trials, "total gain of feed K and feed M");
+    expect(reply.plan?.filters).toEqual([{ field: "feed", op: "in", values: ["K", "M"] }]);
+  });
+});
+
+describe("the rarest value, and how many of a field's number labels there are", () => {
+  const visits = tableFromRows(
+    ["nurse", "ward", "minutes"],
+    [
+      ["1", "East", "10"],
+      ["2", "West", "12"],
+      ["3", "East", "9"],
+      ["1", "North", "15"],
+      ["2", "East", "11"],
+      ["4", "West", "8"],
+    ],
+  );
+  it("'the rarest ward' is the ward with the fewest rows", async () => {
+    const reply = await askTurns(visits, "which is the rarest ward");
+    expect(reply.messages[1].table?.[0]?.ward).toBe("North");
+  });
+  it("'how many nurses are there' over nurse numbers counts the different nurses", async () => {
+    const reply = await askTurns(visits, "how many nurses are there");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "nurse" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(4);
+  });
+});
