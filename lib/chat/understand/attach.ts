@@ -3138,6 +3138,45 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       a.filters.splice(k, 1);
       break;
     }
+  // "is worker 1 better than worker 2?": two single values of one field either side of "than" (with only the
+  // field's name, a comparative or small words between) are set against each other, as "worker 1 vs worker 2".
+  for (let i = 0; i + 1 < a.filters.length; i++) {
+    const x = a.filters[i];
+    const y = a.filters.find((f) => f.pos >= x.end && !a.filters.some((g) => g !== x && g !== f && g.pos >= x.end && g.pos < f.pos));
+    if (!y || x.negated || y.negated || x.options.length !== 1 || y.options.length !== 1) continue;
+    const fx = x.options[0].filter;
+    const fy = y.options[0].filter;
+    if (fx.field !== fy.field || fx.op !== "eq" || fy.op !== "eq" || fx.values.length !== 1 || fy.values.length !== 1 || fx.values[0] === fy.values[0])
+      continue;
+    // (Not two years or dates: "higher in 1961 than in 1962" is a change between periods.)
+    if (info(fx.field).yearLike || isTimeField(info(fx.field))) continue;
+    const between = tokens.slice(x.end, y.pos);
+    if (!between.some((t) => t.lemma === "than")) continue;
+    const filler = (t: (typeof tokens)[number], k: number) => {
+      const mm = mAt(x.end + k);
+      return (
+        t.lemma === "than" ||
+        COMPARE_WORDS.has(t.lemma) ||
+        ["the", "a", "an", "for", "in", "on", "with", "do", "does", "is", "are"].includes(t.lemma) ||
+        (mm?.kind === "field" && mm.fields.some((c) => c.name === fx.field))
+      );
+    };
+    if (!between.every(filler)) continue;
+    const ref = a.refs.find((r) => r.turn === 0 && r.pos >= x.end && r.end <= y.pos && r.cands.some((c) => c.name === fx.field));
+    a.filters[i] = {
+      ...x,
+      end: y.end,
+      options: [{ ...x.options[0], filter: { field: fx.field, op: "in", values: [fx.values[0], fy.values[0]] } as Filter }],
+      refs: [...new Set([...x.refs, ...y.refs, ...(ref ? [ref.id] : [])])],
+      listed: 2,
+      conj: "and",
+      versus: true,
+      text: spanText(tokens, x.pos, y.end),
+    };
+    a.filters.splice(a.filters.indexOf(y), 1);
+    a.filters.forEach((f, k) => (f.id = k));
+    a.versus = true;
+  }
   // "cut at least Very Good", "clarity VS1 or better", "color between D and F": ordered levels of a category
   // (levels.ts), stated with the order assumed; over a field of no known order the comparison words are not used.
   for (const r of levelReadings(tokens, a.filters, info)) {
@@ -3147,6 +3186,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       continue;
     }
     r.atom.options = [{ ...r.atom.options[0], filter: { field: r.field, op: r.values.length > 1 ? "in" : "eq", values: r.values } }];
+    r.atom.negated = false;
     r.atom.pos = Math.min(r.atom.pos, r.start);
     r.atom.end = Math.max(r.atom.end, r.end);
     r.atom.listed = 0;

@@ -101,15 +101,15 @@ export interface LevelReading {
 export function levelReadings(tokens: Token[], atoms: FilterAtom[], info: (name: string) => FieldInfo): LevelReading[] {
   const out: LevelReading[] = [];
   for (const atom of atoms) {
-    if (atom.kind !== "value" || atom.negated || atom.options.length !== 1) continue;
+    if (atom.kind !== "value" || atom.options.length !== 1) continue;
     const filter = atom.options[0].filter;
-    if (filter.op !== "eq" && filter.op !== "in") continue;
+    if (filter.op !== "eq" && filter.op !== "in" && !(atom.negated && filter.op === "neq")) continue;
     const f = info(filter.field);
     if (!f?.codes) continue;
     const values = filter.values.map(String);
     const known = levelsOf(f);
     // "color between D and F": two values said as the ends of a range.
-    if (atom.listed === 2 && values.length === 2 && atom.pos > 0 && tokens[atom.pos - 1].lemma === "between") {
+    if (!atom.negated && atom.listed === 2 && values.length === 2 && atom.pos > 0 && tokens[atom.pos - 1].lemma === "between") {
       const singleLetters = f.dictionary.every((v) => /^[A-Za-z]$/.test(v.trim()));
       const levels = known?.levels ?? (singleLetters ? [...f.dictionary].sort().map((v) => [v]) : null);
       const order = known?.order ?? (singleLetters ? "alphabetical" : null);
@@ -120,7 +120,8 @@ export function levelReadings(tokens: Token[], atoms: FilterAtom[], info: (name:
       continue;
     }
     const cmp = comparisonAround(tokens, atom.pos, atom.end);
-    if (!cmp) continue;
+    // ("no better than Good": the negation is part of the comparison words, not of the value.)
+    if (!cmp || (atom.negated && !["no", "not"].includes(tokens[cmp.start].lemma))) continue;
     if (!known) {
       out.push({ atom, start: cmp.start, end: cmp.end, words: cmp.words, values: null, field: f.name, order: null });
       continue;

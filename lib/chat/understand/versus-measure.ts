@@ -15,7 +15,8 @@ export function versusMeasureReading(a: Atoms, best: Candidate, lex: TableLexico
   if (a.count || a.countRows || a.distinct || a.share || a.rate || a.proportion || a.aggWords || a.looseAgg) return null;
   if (plan.groupBy.length > 1 || plan.having || plan.extraMeasures.length) return null;
   const compared = a.filters.filter(
-    (f) => f.kind === "value" && f.options.length === 1 && f.options[0].filter.op === "in" && f.options[0].filter.values.length === 2,
+    (f) =>
+      (f.kind === "value" || f.kind === "count-field") && f.options.length === 1 && f.options[0].filter.op === "in" && f.options[0].filter.values.length === 2,
   );
   if (compared.length !== 1) return null;
   const field = compared[0].options[0].filter.field;
@@ -23,7 +24,14 @@ export function versusMeasureReading(a: Atoms, best: Candidate, lex: TableLexico
   const comparative = a.reading.tokens.find((t) => COMPARE_WORDS.has(t.lemma) && t.lemma !== "than");
   if (!comparative) return null;
   // The one number of the rows to judge by (not a year, a time, a code of a few whole numbers or the compared field).
-  const numbers = lex.fields.filter((f) => f.name !== field && f.role === "number" && !f.yearLike && !isTimeField(f) && !(f.integer && f.distinct <= 12));
+  const numbers = lex.fields.filter(
+    (f) =>
+      f.name !== field &&
+      f.role === "number" &&
+      !f.yearLike &&
+      !isTimeField(f) &&
+      !(f.integer && f.distinct <= 12 && f.distinct * 2 <= (f.numbers?.length ?? 0)),
+  );
   if (numbers.length !== 1) return null;
   const measureField = numbers[0].name;
   a.unknown = a.unknown.filter((u) => u.pos !== a.reading.tokens.indexOf(comparative));
