@@ -183,3 +183,21 @@ describe("more wordings: a negated comparison, number labels set against each ot
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(3);
   });
 });
+
+describe("a share of one category within each value of another", () => {
+  it("'share of each rating within each size' divides by each size's rows", async () => {
+    const reply = await askTurns(shirts, "share of each rating within each size");
+    expect(reply.plan?.measure).toEqual({ agg: "share", field: null, shareOf: "size" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["size", "rating"]);
+    const rows = reply.messages[1].table ?? [];
+    const ofSize = (s: string) => shirtRows.filter((r) => r[0] === s).length;
+    const pair = (s: string, g: string) => (100 * shirtRows.filter((r) => r[0] === s && r[1] === g).length) / ofSize(s);
+    for (const r of rows) expect(firstNumber(r)).toBeCloseTo(pair(String(r.size), String(r.rating)), 3);
+    expect(rows.length).toBe(new Set(shirtRows.map((r) => `${r[0]}|${r[1]}`)).size);
+  });
+  it("a follow-up that no longer groups by that field first gets a plain share, labelled as one", async () => {
+    const reply = await askTurns(shirts, "share of each rating within each size", "now by shop and rating");
+    expect(reply.plan?.measure.shareOf).toBeUndefined();
+    expect(JSON.stringify(reply.messages[1].table?.[0] ?? {})).not.toMatch(/within/);
+  });
+});
