@@ -64,6 +64,7 @@ export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<s
     if (measure.condition) return t(lang, "rateCondition", { condition: describeFilters([measure.condition], lang, dateFields) }) + weighted;
     return capitalize(t(lang, "ratePhrase", { field: field ?? "", value: String(measure.value) })) + weighted;
   }
+  if (agg === "share" && measure.shareOf) return `${capitalize(t(lang, "share"))} (%) ${t(lang, "shareWithin", { field: measure.shareOf })}`;
   if (agg === "share") return field ? `${capitalize(t(lang, "share"))} ${t(lang, "of")} ${field} (%)` : `${capitalize(t(lang, "share"))} (%)`;
   const bucket = agg === "distinct" && measure.bucket ? ` (${t(lang, "perBucket", { bucket: t(lang, measure.bucket) })})` : "";
   return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field}${bucket}`;

@@ -732,6 +732,9 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     overallValue = whole ? (100 * overall.sum) / whole : NaN;
   }
   if (divide) overallValue = ratio(overallValue, divide.overall, divide.scale);
+  // A share within the groups of the first grouping (measure.shareOf): each group's part of its first-key total.
+  const partOf = agg === "share" && keyFields.length === 2 && plan.measure.shareOf === keyFields[0].name ? new Map<number, number>() : null;
+  if (partOf) for (const [id, acc] of groups) partOf.set(id % card0, (partOf.get(id % card0) ?? 0) + acc.sum);
   let rows: GroupRow[] = [...groups.entries()].map(([id, acc]) => {
     const ids = keyFields.length > 1 ? [id % card0, Math.floor(id / card0)] : [id];
     const keys = ids.map((x, k) => keyValues[k][x]);
@@ -741,11 +744,13 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
       labels: keys.map((key, k) => (keyFields[k].role === "date" ? bucketLabel(key as number, buckets[k]) : String(key).trim())),
       value: divide
         ? ratio(finish(acc, agg), divide.byKey.get(keys.join("\u0000")), divide.scale)
-        : agg === "share"
-          ? shareBase
-            ? (100 * acc.sum) / shareBase
-            : NaN
-          : finish(acc, agg),
+        : partOf
+          ? 100 * (acc.sum / (partOf.get(id % card0) ?? NaN))
+          : agg === "share"
+            ? shareBase
+              ? (100 * acc.sum) / shareBase
+              : NaN
+            : finish(acc, agg),
       count: acc.count,
     };
   });

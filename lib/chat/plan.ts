@@ -87,6 +87,11 @@ export const measureSchema = z.object({
     .optional(),
   /** distinct of a date field: the number of its different periods ("how many different years"). */
   bucket: z.enum(TIME_BUCKETS).optional(),
+  /**
+   * share over two groupings: each group's part of the total of its group of this field, which is groupBy[0]
+   * ("share of each cut within each color": groupBy color, cut; shareOf color), not of all rows.
+   */
+  shareOf: z.string().min(1).optional(),
   /** rate: each row counts as many times as this whole-number field says (a Freq column of one row per combination). */
   weight: z.string().min(1).optional(),
 });

@@ -11,10 +11,12 @@ import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
 import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
+import { levelReadings } from "./levels";
 import { spanText } from "./tokens";
 import {
   ABBREVIATIONS,
   COMPARE_OPENERS,
+  COMPARE_WORDS,
   correctWord,
   MULTIPLIERS,
   NUMBER_WORDS,
@@ -1883,7 +1885,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           break;
         }
         const mj = mAt(j);
-        if (mj && mj.kind !== "word" && mj.kind !== "field") break;
+        // ("spray C better than spray F": a comparative nothing else reads.)
+        if (mj && mj.kind !== "word" && mj.kind !== "field" && !(mj.kind === "unknown" && COMPARE_WORDS.has(lemma(j)))) break;
       }
       const than = thanAt >= 0 && group.length === 1 && !["other", "rather"].includes(lemma(thanAt - 1));
       if (than) k = thanAt;
@@ -1894,6 +1897,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         // ("a masters or a doctorate": an article before the next value too.)
         // ("OH or IN": not a word read as a value itself.)
         if (["the", "a", "an", "in", "from", "or", "and"].includes(lemma(k)) && mAt(k)?.kind !== "value") k++;
+        // ("spray B and spray D": the values' field named again before the next value.)
+        const again = mAt(k);
+        const own = group[0].m.kind === "value" ? group[0].m.values.map((v) => v.field) : [];
+        if (again?.kind === "field" && again.fields.some((c) => own.includes(c.name)) && mAt(again.end)?.kind === "value") k = again.end;
         const nx = mAt(k);
         if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
           if (c === "and" || c === "or" || c === "nor") conj = c === "nor" ? "or" : (c as "and" | "or");
@@ -3131,6 +3138,73 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       a.filters.splice(k, 1);
       break;
     }
+  // "is worker 1 better than worker 2?": two single values of one field either side of "than" (with only the
+  // field's name, a comparative or small words between) are set against each other, as "worker 1 vs worker 2".
+  for (let i = 0; i + 1 < a.filters.length; i++) {
+    const x = a.filters[i];
+    const y = a.filters.find((f) => f.pos >= x.end && !a.filters.some((g) => g !== x && g !== f && g.pos >= x.end && g.pos < f.pos));
+    if (!y || x.negated || y.negated || x.options.length !== 1 || y.options.length !== 1) continue;
+    const fx = x.options[0].filter;
+    const fy = y.options[0].filter;
+    if (fx.field !== fy.field || fx.op !== "eq" || fy.op !== "eq" || fx.values.length !== 1 || fy.values.length !== 1 || fx.values[0] === fy.values[0])
+      continue;
+    // (Not two years or dates: "higher in 1961 than in 1962" is a change between periods.)
+    if (info(fx.field).yearLike || isTimeField(info(fx.field))) continue;
+    const between = tokens.slice(x.end, y.pos);
+    if (!between.some((t) => t.lemma === "than")) continue;
+    const filler = (t: (typeof tokens)[number], k: number) => {
+      const mm = mAt(x.end + k);
+      return (
+        t.lemma === "than" ||
+        COMPARE_WORDS.has(t.lemma) ||
+        ["the", "a", "an", "for", "in", "on", "with", "do", "does", "is", "are"].includes(t.lemma) ||
+        (mm?.kind === "field" && mm.fields.some((c) => c.name === fx.field))
+      );
+    };
+    if (!between.every(filler)) continue;
+    const ref = a.refs.find((r) => r.turn === 0 && r.pos >= x.end && r.end <= y.pos && r.cands.some((c) => c.name === fx.field));
+    a.filters[i] = {
+      ...x,
+      end: y.end,
+      options: [{ ...x.options[0], filter: { field: fx.field, op: "in", values: [fx.values[0], fy.values[0]] } as Filter }],
+      refs: [...new Set([...x.refs, ...y.refs, ...(ref ? [ref.id] : [])])],
+      listed: 2,
+      conj: "and",
+      versus: true,
+      text: spanText(tokens, x.pos, y.end),
+    };
+    a.filters.splice(a.filters.indexOf(y), 1);
+    a.filters.forEach((f, k) => (f.id = k));
+    a.versus = true;
+  }
+  // "cut at least Very Good", "clarity VS1 or better", "color between D and F": ordered levels of a category
+  // (levels.ts), stated with the order assumed; over a field of no known order the comparison words are not used.
+  for (const r of levelReadings(tokens, a.filters, info)) {
+    a.unknown = a.unknown.filter((u) => u.pos < r.start || u.pos >= r.end);
+    if (r.values === null) {
+      a.strayComparisons.push(r.words);
+      continue;
+    }
+    r.atom.options = [{ ...r.atom.options[0], filter: { field: r.field, op: r.values.length > 1 ? "in" : "eq", values: r.values } }];
+    r.atom.negated = false;
+    r.atom.pos = Math.min(r.atom.pos, r.start);
+    r.atom.end = Math.max(r.atom.end, r.end);
+    r.atom.listed = 0;
+    r.atom.conj = null;
+    r.atom.versus = false;
+    r.atom.text = spanText(tokens, r.atom.pos, r.atom.end);
+    // ("a cut better than Good": the field's name right before the comparison only says which field it is.)
+    const named = a.refs.find(
+      (x) =>
+        x.turn === 0 &&
+        !x.group &&
+        !x.agg &&
+        x.cands[0]?.name === r.field &&
+        (x.end === r.atom.pos || (x.end === r.atom.pos - 1 && ["of", "is", "a", "an"].includes(lemma(x.end)))),
+    );
+    if (named && !r.atom.refs.includes(named.id)) r.atom.refs.push(named.id);
+    r.atom.stated = `${r.field} "${r.values.join('", "')}" (in the order ${r.order})`;
+  }
   // A comparison nothing used ("less than a year" with no number to compare, "more than two years"
   // read as the value "Two year"): the answer says these words were not used.
   mentions.forEach((m) => {

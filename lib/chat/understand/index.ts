@@ -9,6 +9,9 @@ import { changeReading } from "./change";
 import { averagePerPeriodReading, distinctPeriodsReading } from "./perperiod";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
+import { versusMeasureReading } from "./versus-measure";
+import { kindsCountReading } from "./kinds";
+import { shareWithinReading } from "./shares";
 import { dropOneValueGroupings } from "./onevalue";
 import { dropRowGroupings } from "./rowgroups";
 import { chartMatches, generate, type Candidate } from "./candidates";
@@ -620,6 +623,24 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = listed;
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
+  // "share of each cut within each color": each pair's part of its color (shares.ts).
+  const within = shareWithinReading(a, best, lex);
+  if (within) {
+    best = within;
+    ranked = [best];
+  }
+  // "how many workers are there": the different values of the field named (kinds.ts).
+  const kinds = kindsCountReading(a, best, lex);
+  if (kinds) {
+    best = kinds;
+    ranked = [best];
+  }
+  // "is spray C better than spray F?": two values compared by the table's one number (versus-measure.ts).
+  const versusMeasure = versusMeasureReading(a, best, lex);
+  if (versusMeasure) {
+    best = versusMeasure;
+    ranked = [best];
+  }
   // "profit margin", "sales per order", "profit per item": a ratio the words name, stated with its formula.
   const ratio = readRatio(a, lex);
   if (ratio) {
@@ -897,6 +918,12 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // "as horizontal bars": a bar chart of one grouping drawn sideways (set last: the readings compared above
   // are the same with or without it).
   if (a.reading.tokens.some((t) => t.lemma === "horizontal") && best.plan.intent === "aggregate") best = { ...best, plan: { ...best.plan, orientation: "h" } };
+  // (A share within the groups of a field carried to a turn that no longer groups by it first is a plain share.)
+  const m = best.plan.measure;
+  if (m.shareOf && (m.agg !== "share" || best.plan.groupBy.length !== 2 || best.plan.groupBy[0].field !== m.shareOf)) {
+    const { shareOf: _, ...plain } = m;
+    best = { ...best, plan: { ...best.plan, measure: plain } };
+  }
   return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };
 }
 

@@ -1453,6 +1453,16 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (p.mention.kind !== "word" || p.end - p.start !== 1 || !p.mention.hits.some((h) => h.category === "agg" && h.key === "mean")) continue;
     if (meanIsVerb(tokens, p.start, proposals)) proposals.splice(i, 1);
   }
+  // "top 3 colors by average price" over a table with a color field: the plural is the field's name (the groups
+  // ranked), not the series phrase "color by" (said as a verb: "color by cut", "colored by region").
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "word" || p.end - p.start < 2 || !p.mention.hits.every((h) => h.category === "series")) continue;
+    const first = tokens[p.start];
+    if (first.text === first.lemma) continue;
+    const named = proposals.some((q) => q.mention.kind === "field" && q.start === p.start && q.end === p.start + 1 && q.score >= 1);
+    if (named) proposals.splice(i, 1);
+  }
   // "shipped same day": a loose field reading (Days to Ship) over a span holding a value said exactly
   // in two or more words (Ship Mode "Same Day") gives way to the value.
   for (let i = proposals.length - 1; i >= 0; i--) {
