@@ -9,6 +9,7 @@ import { isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
 import { flagValues, type TableLexicon } from "./lexicon";
+import { finerThan } from "./perperiod";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
@@ -341,7 +342,7 @@ export interface Atoms {
   /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
   relative: { text: string; period: string }[];
   /** Time words read as the rows counted ("proportion of days with rain") on a table with several rows per date. */
-  countedTime: { text: string; field: string }[];
+  countedTime: { text: string; field: string; bucket: TimeBucket }[];
   /** "farms with management U1": a value said right after another field's name (U1 is Use's, not Manag's). */
   misnamed: { named: string; field: string; value: string }[];
   /** Plural nouns nothing reads, counted, taken as the rows the table's naming field names ("how many mammals"). */
@@ -2178,8 +2179,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "proportion of days with heavy rain", "how many days had rain": the plural time word counts the
     // rows (a row noun after a share or count word), it groups nothing per day.
     if (countedTimeRows(i)) {
+      // ("how many years of data" over quarterly rows: the rows are not the years counted either.)
       const df = timeFields.find((f) => f.role === "date");
-      if (df?.numbers && df.distinct < df.numbers.length) a.countedTime.push({ text: tokens[i].raw, field: df.name });
+      if (df?.numbers && (df.distinct < df.numbers.length || (bucket !== "day" && finerThan(lex, df.name, bucket))))
+        a.countedTime.push({ text: tokens[i].raw, field: df.name, bucket });
       continue;
     }
     const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : f.role === "date"));

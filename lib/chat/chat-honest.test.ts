@@ -1,0 +1,97 @@
+// chat-honest: general causes of wrong answers shown without a doubt (issue 12), each on a made-up table of its
+// own. Expected numbers come from the rows with plain loops.
+import { describe, expect, it } from "vitest";
+import { askTurns, tableOf } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+// Monthly rainfall over three years (36 rows): a month is one row, a year twelve.
+const rainRows: string[][] = [];
+for (let y = 2001; y <= 2003; y++)
+  for (let m = 1; m <= 12; m++) rainRows.push([`${y}-${String(m).padStart(2, "0")}-01`, String(((y * 7 + m * 13) % 50) + 40 + (y === 2002 ? 30 : 0))]);
+const rain = tableFromRows(["date", "rainfall"], rainRows);
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+
+describe("periods counted over rows finer than the period are the different periods, not the rows", () => {
+  it("'how many years of data' over monthly rows is the number of years", async () => {
+    const reply = await askTurns(rain, "how many years of data are in the table");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "date", bucket: "year" });
+    expect(firstNumber(tableOf(reply)[0])).toBe(new Set(rainRows.map((r) => r[0].slice(0, 4))).size);
+  });
+  it("'in how many years was rainfall above 85' counts the years among those rows", async () => {
+    const reply = await askTurns(rain, "in how many years was rainfall above 85");
+    const years = new Set(rainRows.filter((r) => Number(r[1]) > 85).map((r) => r[0].slice(0, 4)));
+    expect(firstNumber(tableOf(reply)[0])).toBe(years.size);
+  });
+  it("'how many months had rainfall above 85' over monthly rows still counts the rows", async () => {
+    const reply = await askTurns(rain, "how many months had rainfall above 85");
+    expect(reply.plan?.measure.agg).toBe("count");
+    expect(firstNumber(tableOf(reply)[0])).toBe(rainRows.filter((r) => Number(r[1]) > 85).length);
+  });
+});
+
+// Daily temperatures over two months: each month's rows are its days.
+const tempRows: string[][] = [];
+for (const [month, base] of [
+  ["2020-01", 3],
+  ["2020-02", 1],
+  ["2020-03", 8],
+] as const)
+  for (let d = 1; d <= 5; d++) tempRows.push([`${month}-0${d}`, String(base + ((d * 3) % 4))]);
+const temps = tableFromRows(["day", "temp"], tempRows);
+
+describe("a superlative the grouped reading dropped ranks the groups", () => {
+  it("'coldest month on record' puts the coldest month first", async () => {
+    const reply = await askTurns(temps, "coldest month on record");
+    const mean = (m: string) => {
+      const xs = tempRows.filter((r) => r[0].startsWith(m)).map((r) => Number(r[1]));
+      return xs.reduce((s, x) => s + x, 0) / xs.length;
+    };
+    const coldest = ["2020-01", "2020-02", "2020-03"].sort((x, y) => mean(x) - mean(y))[0];
+    expect(String(Object.values(tableOf(reply)[0] ?? {})[0])).toBe(coldest);
+    expect(reply.plan?.sort).toEqual({ by: "value", order: "asc" });
+  });
+});
+
+// Seedlings measured three times each: a seedling is several rows.
+const growth = tableFromRows(
+  ["seedling", "week", "height"],
+  [
+    ["S1", "1", "4"],
+    ["S1", "2", "9"],
+    ["S1", "3", "30"],
+    ["S2", "1", "12"],
+    ["S2", "2", "14"],
+    ["S2", "3", "16"],
+    ["S3", "1", "2"],
+    ["S3", "2", "6"],
+    ["S3", "3", "11"],
+  ],
+);
+const plants = tableFromRows(
+  ["plant", "height"],
+  [
+    ["P1", "12"],
+    ["P2", "30"],
+    ["P3", "7"],
+  ],
+);
+
+describe("groups ranked by a defaulted average name their single highest row as the other reading", () => {
+  it("'which seedling was the tallest' says it could also mean each seedling's maximum", async () => {
+    const reply = await askTurns(growth, "which seedling was the tallest");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "height" });
+    expect(reply.assumptions?.join(" ")).toContain("maximum of height by seedling");
+  });
+  it("'which seedling had the lowest height' names each seedling's minimum", async () => {
+    const reply = await askTurns(growth, "which seedling had the lowest height");
+    expect(reply.assumptions?.join(" ")).toContain("minimum of height");
+  });
+  it("a said aggregate ('highest average height') names no other reading", async () => {
+    const reply = await askTurns(growth, "which seedling has the highest average height");
+    expect(reply.assumptions?.join(" ") ?? "").not.toContain("maximum of height");
+  });
+  it("one row a plant: no other reading", async () => {
+    const reply = await askTurns(plants, "which plant is the tallest");
+    expect(reply.assumptions?.join(" ") ?? "").not.toContain("maximum of height");
+  });
+});
