@@ -95,3 +95,31 @@ describe("groups ranked by a defaulted average name their single highest row as 
     expect(reply.assumptions?.join(" ") ?? "").not.toContain("maximum of height");
   });
 });
+
+// Shop sales a month over two years: "sales" holds whole numbers up to the thousands, 2019 among them.
+const shopRows: string[][] = [];
+for (const shop of ["North", "South"])
+  for (const year of [2019, 2020])
+    for (let month = 1; month <= 6; month++)
+      shopRows.push([
+        shop,
+        String(year),
+        String(month),
+        String(shop === "North" && year === 2020 && month === 3 ? 2019 : 1000 + month * 150 + (year - 2019) * 40 + (shop === "North" ? 7 : 0)),
+      ]);
+const shops = tableFromRows(["shop", "year", "month", "sales"], shopRows);
+
+describe("a year the time field spans, said before another field's name, is that year", () => {
+  it("'in which month of 2019 did North sell the most' filters the year, not sales = 2019", async () => {
+    const reply = await askTurns(shops, "in which month of 2019 did North sell the most");
+    expect(reply.plan?.filters).toContainEqual({ field: "year", op: "eq", values: [2019] });
+    expect(reply.plan?.filters.some((f) => f.field === "sales")).toBe(false);
+    const rows = shopRows.filter((r) => r[0] === "North" && r[1] === "2019");
+    const top = rows.reduce((b, r) => (Number(r[3]) > Number(b[3]) ? r : b));
+    expect(Object.values(tableOf(reply)[0] ?? {})[0]).toBe(Number(top[2]));
+  });
+  it("a number that is no year of the data still binds to the field after 'of' ('of 1450 sales')", async () => {
+    const reply = await askTurns(shops, "how many months had a total of 1450 sales");
+    expect(reply.plan?.filters).toContainEqual({ field: "sales", op: "eq", values: [1450] });
+  });
+});

@@ -973,6 +973,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
 
   // --- filters ------------------------------------------------------------------------------------
   const timeFields = fields.filter(isTimeField);
+  const yearOf = (ms: number) => new Date(ms).getUTCFullYear();
+  /** Whether a whole number is a year within the span of a time field of the table. */
+  const timeFieldSpans = (v: number): boolean =>
+    Number.isInteger(v) &&
+    v >= 1800 &&
+    v <= 2100 &&
+    timeFields.some((f) => (f.role === "date" ? yearOf(f.min) <= v && v <= yearOf(f.max) : f.yearLike && f.min <= v && v <= f.max));
   const nearestRef = (pos: number, end: number, want: (f: FieldInfo) => boolean): Ref | null => {
     // Right after ("more than 100 horsepower"), then back over up to 6 tokens, then up to 2 after.
     const after = a.refs.find((r) => r.pos === end || (r.pos === end + 1 && STOP_WORDS.has(lemma(end))));
@@ -1574,7 +1581,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       }
       if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
         const r = nearestRef(m.start, m.end, holds);
-        if (r && r.end >= m.start - 2) ref = r;
+        // ("in which month of 2014 did Austin sell the most": a year the table's time field spans, said before
+        // another field's name, is that year, not a value of the field named after it.)
+        const yearAhead = r !== null && r.pos > m.start && list.every((v) => timeFieldSpans(v));
+        if (r && r.end >= m.start - 2 && !yearAhead) ref = r;
       }
       // "60 month loans", "36-month terms": a number and a unit that the name of one field holding that
       // number states ("term_months") is that field's value.
