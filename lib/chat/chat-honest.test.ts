@@ -123,3 +123,38 @@ describe("a year the time field spans, said before another field's name, is that
     expect(reply.plan?.filters).toContainEqual({ field: "sales", op: "eq", values: [1450] });
   });
 });
+
+// A yearly count of a town's population (thousands): the rows in time order.
+const townRows = [
+  ["1930", "21.4"],
+  ["1940", "33.9"],
+  ["1950", "40.2"],
+  ["1960", "62.7"],
+  ["1970", "95.1"],
+  ["1980", "130.6"],
+  ["1990", "121.3"],
+  ["2000", "150.8"],
+  ["2010", "142.5"],
+];
+const town = tableFromRows(["year", "population"], townRows);
+
+describe("time order said of one number is the first or last row by the time field", () => {
+  it("'when did the population first go above 100' is the earliest year with population above 100", async () => {
+    const reply = await askTurns(town, "when did the population first go above 100");
+    const first = townRows.find((r) => Number(r[1]) > 100)!;
+    expect(tableOf(reply)[0]).toEqual({ year: Number(first[0]), population: Number(first[1]) });
+    expect(reply.assumptions?.join(" ")).toContain('I read "first" as the first row by year');
+    expect(reply.messages[0].content).toContain("sorted by year, smallest first");
+  });
+  it("'what was the latest population' is the last row's, not the largest", async () => {
+    const reply = await askTurns(town, "what was the latest population");
+    const last = townRows[townRows.length - 1];
+    expect(tableOf(reply)[0]).toEqual({ year: Number(last[0]), population: Number(last[1]) });
+  });
+  it("'the last 2 years' stays a period, and 'the highest population' the largest", async () => {
+    const period = await askTurns(town, "average population in the last 2 years");
+    expect(period.plan?.intent).toBe("aggregate");
+    const top = await askTurns(town, "what was the highest population");
+    expect(firstNumber(tableOf(top)[0])).toBe(Math.max(...townRows.map((r) => Number(r[1]))));
+  });
+});

@@ -6,6 +6,7 @@ import type { AnalysisPlan, Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
+import { timeOrderReading } from "./timeorder";
 import { averagePerPeriodReading, distinctPeriodsReading, finerThan } from "./perperiod";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
@@ -754,6 +755,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (both) adopt(both);
   const who = whoReading(tokens, best.plan);
   if (who) adopt(who);
+  // "the latest uspop", "when did the population first go above 100": the row first or last in time (timeorder.ts).
+  const inTime = timeOrderReading(a, best, lex);
+  if (inTime) adopt(inTime.plan, inTime.note);
   // "coldest month on record": a superlative the grouped reading does not rank by ranks its groups.
   if (
     a.superlative !== null &&
