@@ -158,3 +158,32 @@ describe("time order said of one number is the first or last row by the time fie
     expect(firstNumber(tableOf(top)[0])).toBe(Math.max(...townRows.map((r) => Number(r[1]))));
   });
 });
+
+// Parcels weighed at two depots.
+const parcelRows = [
+  ["A", "2.4"],
+  ["A", "7.9"],
+  ["A", "1.3"],
+  ["B", "5.6"],
+  ["B", "0.8"],
+  ["B", "3.1"],
+  ["B", "9.2"],
+];
+const parcels = tableFromRows(["depot", "weight"], parcelRows);
+
+describe("a superlative with no number over sorted rows is one row", () => {
+  it("'lightest parcel in depot B' is its lightest parcel", async () => {
+    const reply = await askTurns(parcels, "lightest parcel in depot B");
+    const lightest = Math.min(...parcelRows.filter((r) => r[0] === "B").map((r) => Number(r[1])));
+    expect(tableOf(reply).length).toBe(1);
+    expect(tableOf(reply)[0]?.weight).toBe(lightest);
+  });
+  it("'and in A?' after it keeps the one row", async () => {
+    const reply = await askTurns(parcels, "lightest parcel in depot B", "and in A?");
+    expect(tableOf(reply)).toEqual([{ weight: Math.min(...parcelRows.filter((r) => r[0] === "A").map((r) => Number(r[1]))), depot: "A" }]);
+  });
+  it("an order said from one end to the other lists every row", async () => {
+    const reply = await askTurns(parcels, "list the parcels sorted from the heaviest to the lightest");
+    expect(tableOf(reply).length).toBe(parcelRows.length);
+  });
+});

@@ -758,6 +758,27 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // "the latest uspop", "when did the population first go above 100": the row first or last in time (timeorder.ts).
   const inTime = timeOrderReading(a, best, lex);
   if (inTime) adopt(inTime.plan, inTime.note);
+  // "lightest plant in trt2", "what is the highest precipitation": a superlative with no number over sorted rows is one row.
+  // ("in a bar chart from the oldest to the youngest", "list the parcels from heaviest to lightest": an order,
+  // not one row.)
+  const bothEnds =
+    new Set(a.reading.mentions.flatMap((m) => (m.kind === "word" ? m.hits.filter((h) => h.category === "superlative").map((h) => h.key) : []))).size > 1;
+  // ("which trees have the largest volume": a plural asked lists them.)
+  const pluralAsked = tokens.some((t, k) => k > 0 && ["which", "what"].includes(tokens[k - 1].lemma) && t.kind === "word" && t.text !== t.lemma);
+  if (
+    a.superlative !== null &&
+    !bothEnds &&
+    !pluralAsked &&
+    !a.list &&
+    a.sort === null &&
+    a.chart === null &&
+    !a.limit?.n &&
+    best.plan.intent === "rows" &&
+    best.plan.sort?.by === "value" &&
+    best.plan.limit === null &&
+    !best.plan.within
+  )
+    adopt({ ...best.plan, limit: 1 });
   // "coldest month on record": a superlative the grouped reading does not rank by ranks its groups.
   if (
     a.superlative !== null &&
