@@ -303,7 +303,10 @@ function rowsText(r: RowsResult, ctx: AnswerContext, fields: FieldInfo[]): strin
   const count = (n: number) => formatNumber(n, lang, null, { integer: true });
   let text = `${t(lang, "listed", { n: count(r.indices.length) })} ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}`;
   const byKey = plan.sort?.by === "key" && plan.x;
-  if (byKey) text += `, ${t(lang, plan.sort?.order === "desc" ? "sortedKeyDesc" : "sortedKeyAsc", { field: plan.x! })}`;
+  // (A key that is a number or a date is ordered smallest / largest first, not A to Z.)
+  const keyNumeric = byKey && fields.some((f) => f.name === plan.x && f.numbers !== null);
+  if (byKey && keyNumeric) text += `, ${t(lang, plan.sort?.order === "desc" ? "sortedDesc" : "sortedAsc", { field: plan.x! })}`;
+  else if (byKey) text += `, ${t(lang, plan.sort?.order === "desc" ? "sortedKeyDesc" : "sortedKeyAsc", { field: plan.x! })}`;
   else if (r.sortField) text += `, ${t(lang, plan.sort?.order === "asc" ? "sortedAsc" : "sortedDesc", { field: r.sortField.name })}`;
   text += ".";
   if (r.filteredRows === 0) return `${text} ${t(lang, plan.filters.length ? "noRows" : "noData")}`;

@@ -55,7 +55,9 @@ export function figureTitle(result: QueryResult, ctx: FigureContext): string {
     return `${result.yField.name} vs ${result.xField.name}${result.groupField ? ` ${t(lang, "by")} ${result.groupField.name}` : ""}${filterSuffix(plan.filters, ctx)}`;
   const order =
     plan.sort?.by === "key" && plan.x
-      ? t(lang, plan.sort.order === "desc" ? "sortedKeyDesc" : "sortedKeyAsc", { field: plan.x })
+      ? result.fields.some((f) => f.name === plan.x && f.numbers !== null)
+        ? t(lang, plan.sort.order === "desc" ? "sortedDesc" : "sortedAsc", { field: plan.x })
+        : t(lang, plan.sort.order === "desc" ? "sortedKeyDesc" : "sortedKeyAsc", { field: plan.x })
       : result.sortField
         ? t(lang, (plan.within?.order ?? plan.sort?.order) === "asc" ? "sortedAsc" : "sortedDesc", { field: result.sortField.name })
         : "";

@@ -9,6 +9,7 @@ import { isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
 import { flagValues, type TableLexicon } from "./lexicon";
+import { finerThan } from "./perperiod";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import type { Category } from "./vocabulary";
 import { levelReadings } from "./levels";
@@ -343,7 +344,7 @@ export interface Atoms {
   /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
   relative: { text: string; period: string }[];
   /** Time words read as the rows counted ("proportion of days with rain") on a table with several rows per date. */
-  countedTime: { text: string; field: string }[];
+  countedTime: { text: string; field: string; bucket: TimeBucket }[];
   /** "farms with management U1": a value said right after another field's name (U1 is Use's, not Manag's). */
   misnamed: { named: string; field: string; value: string }[];
   /** Plural nouns nothing reads, counted, taken as the rows the table's naming field names ("how many mammals"). */
@@ -974,6 +975,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
 
   // --- filters ------------------------------------------------------------------------------------
   const timeFields = fields.filter(isTimeField);
+  const yearOf = (ms: number) => new Date(ms).getUTCFullYear();
+  /** Whether a whole number is a year within the span of a time field of the table. */
+  const timeFieldSpans = (v: number): boolean =>
+    Number.isInteger(v) &&
+    v >= 1800 &&
+    v <= 2100 &&
+    timeFields.some((f) => (f.role === "date" ? yearOf(f.min) <= v && v <= yearOf(f.max) : f.yearLike && f.min <= v && v <= f.max));
   const nearestRef = (pos: number, end: number, want: (f: FieldInfo) => boolean): Ref | null => {
     // Right after ("more than 100 horsepower"), then back over up to 6 tokens, then up to 2 after.
     const after = a.refs.find((r) => r.pos === end || (r.pos === end + 1 && STOP_WORDS.has(lemma(end))));
@@ -1575,7 +1583,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       }
       if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
         const r = nearestRef(m.start, m.end, holds);
-        if (r && r.end >= m.start - 2) ref = r;
+        // ("in which month of 2014 did Austin sell the most": a year the table's time field spans, said before
+        // another field's name, is that year, not a value of the field named after it.)
+        const yearAhead = r !== null && r.pos > m.start && list.every((v) => timeFieldSpans(v));
+        if (r && r.end >= m.start - 2 && !yearAhead) ref = r;
       }
       // "60 month loans", "36-month terms": a number and a unit that the name of one field holding that
       // number states ("term_months") is that field's value.
@@ -2185,8 +2196,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "proportion of days with heavy rain", "how many days had rain": the plural time word counts the
     // rows (a row noun after a share or count word), it groups nothing per day.
     if (countedTimeRows(i)) {
+      // ("how many years of data" over quarterly rows: the rows are not the years counted either.)
       const df = timeFields.find((f) => f.role === "date");
-      if (df?.numbers && df.distinct < df.numbers.length) a.countedTime.push({ text: tokens[i].raw, field: df.name });
+      if (df?.numbers && (df.distinct < df.numbers.length || (bucket !== "day" && finerThan(lex, df.name, bucket))))
+        a.countedTime.push({ text: tokens[i].raw, field: df.name, bucket });
       continue;
     }
     const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : f.role === "date"));

@@ -6,7 +6,8 @@ import type { AnalysisPlan, Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
-import { averagePerPeriodReading, distinctPeriodsReading } from "./perperiod";
+import { timeOrderReading } from "./timeorder";
+import { averagePerPeriodReading, distinctPeriodsReading, finerThan } from "./perperiod";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
 import { versusMeasureReading } from "./versus-measure";
@@ -408,6 +409,26 @@ export function lastTurnCandidates(turns: string[], lex: TableLexicon, rowCount:
   return { atoms: fresh, candidates };
 }
 
+/** The groups ranked by their single highest (lowest) row, for a ranking of groups by a defaulted average. */
+function singleRowRanking(a: Atoms, best: Candidate, lex: TableLexicon): AnalysisPlan | null {
+  const p = best.plan;
+  if (!a.superlative || a.limit?.n || p.intent !== "aggregate" || p.measure.agg !== "mean" || !p.measure.field || p.measure.per || p.measure.condition)
+    return null;
+  if (
+    !best.feats.has("measure:defaultAgg:mean") ||
+    p.groupBy.length !== 1 ||
+    p.groupBy[0].bucket ||
+    p.sort?.by !== "value" ||
+    p.extraMeasures.length ||
+    p.having
+  )
+    return null;
+  const g = lex.byName.get(p.groupBy[0].field);
+  const rows = (g?.codes ?? g?.numbers)?.length ?? 0;
+  if (!g || g.distinct * 2 > rows) return null;
+  return { ...p, measure: { ...p.measure, agg: a.superlative === "min" ? "min" : "max" } };
+}
+
 /** Whether the best reading is too doubtful to answer without saying so (choose.ts, SureModel). */
 function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boolean {
   const best = ranked[0];
@@ -755,6 +776,42 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (both) adopt(both);
   const who = whoReading(tokens, best.plan);
   if (who) adopt(who);
+  // "the latest uspop", "when did the population first go above 100": the row first or last in time (timeorder.ts).
+  const inTime = timeOrderReading(a, best, lex);
+  if (inTime) adopt(inTime.plan, inTime.note);
+  // "lightest plant in trt2", "what is the highest precipitation": a superlative with no number over sorted rows is one row.
+  // ("in a bar chart from the oldest to the youngest", "list the parcels from heaviest to lightest": an order,
+  // not one row.)
+  const bothEnds =
+    new Set(a.reading.mentions.flatMap((m) => (m.kind === "word" ? m.hits.filter((h) => h.category === "superlative").map((h) => h.key) : []))).size > 1;
+  // ("which trees have the largest volume": a plural asked lists them.)
+  const pluralAsked = tokens.some((t, k) => k > 0 && ["which", "what"].includes(tokens[k - 1].lemma) && t.kind === "word" && t.text !== t.lemma);
+  if (
+    a.superlative !== null &&
+    !bothEnds &&
+    !pluralAsked &&
+    !a.list &&
+    a.sort === null &&
+    a.chart === null &&
+    !a.limit?.n &&
+    best.plan.intent === "rows" &&
+    best.plan.sort?.by === "value" &&
+    best.plan.limit === null &&
+    !best.plan.within
+  )
+    adopt({ ...best.plan, limit: 1 });
+  // "coldest month on record": a superlative the grouped reading does not rank by ranks its groups.
+  if (
+    a.superlative !== null &&
+    best.plan.intent === "aggregate" &&
+    best.plan.groupBy.length === 1 &&
+    !best.plan.sort &&
+    best.plan.limit === null &&
+    !best.plan.having &&
+    !best.plan.within &&
+    !["min", "max"].includes(best.plan.measure.agg)
+  )
+    adopt({ ...best.plan, sort: { by: "value", order: a.superlative === "min" ? "asc" : "desc" } });
   // Not sure of the reading: the answer says which other reading was nearly as likely.
   const bestKey = JSON.stringify(best.plan);
   const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey) ?? null;
@@ -787,6 +844,10 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
       if (kept) notes.push(`alternative:${JSON.stringify(kept.plan)}`);
     }
   }
+  // "which rat was the heaviest" over several rows a rat, the aggregate not said: each rat's average and its
+  // single heaviest row are both plausible readings; the one not taken is named.
+  const singleRow = notes.some((n) => n === "unsure" || n.startsWith("alternative:")) ? null : singleRowRanking(a, best, lex);
+  if (singleRow) notes.push(`alternative:${JSON.stringify(singleRow)}`);
   // "and among grade A?": no grouping by a field restricted to one value unless asked for (onevalue.ts).
   const oneValue = dropOneValueGroupings(a, best.plan);
   if (oneValue) best = { ...best, plan: oneValue };
@@ -881,8 +942,12 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   }
   // "how many days had heavy rain" over several rows per day: the days are counted (the distinct dates, when
   // the field holds whole days); a share of days stays a share of rows, and says so.
+  // "how many years of data", "in how many months was gas above 500" over rows finer than the period: the
+  // different periods are counted the same way.
   const days = a.countedTime.find((c) => /^days?$/.test(c.text.toLowerCase()) && !best.plan.groupBy.some((g) => g.field === c.field));
   const dayField = days ? lex.byName.get(days.field) : undefined;
+  const periodsSaid = a.countedTime.find((c) => c.bucket !== "day" && !best.plan.groupBy.some((g) => g.field === c.field) && finerThan(lex, c.field, c.bucket));
+  const countsRows = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" && !best.plan.having && !best.plan.groupBy.length;
   if (
     days &&
     dayField?.role === "date" &&
@@ -892,6 +957,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     !best.plan.having
   ) {
     best = { ...best, plan: { ...best.plan, measure: { agg: "distinct", field: days.field } } };
+    ranked = [best, ...ranked.slice(1)];
+  } else if (periodsSaid && countsRows) {
+    best = { ...best, plan: { ...best.plan, measure: { agg: "distinct", field: periodsSaid.field, bucket: periodsSaid.bucket } } };
     ranked = [best, ...ranked.slice(1)];
   } else for (const c of a.countedTime) if (!best.plan.groupBy.some((g) => g.field === c.field)) notes.push(`countedRows:${c.field}:${c.text}`);
   for (const m of a.misnamed)

@@ -11,7 +11,7 @@ import { addsUp, type TableLexicon } from "./lexicon";
 const PERIOD_WORDS = words.periodWords as unknown as Record<string, string[] | undefined>;
 
 /** The distinct periods of a date field and its rows with a date (several rows a period: finer rows). */
-function finerThan(lex: TableLexicon, field: string, bucket: TimeBucket): boolean {
+export function finerThan(lex: TableLexicon, field: string, bucket: TimeBucket): boolean {
   const info = lex.byName.get(field);
   if (!info || info.role !== "date" || !info.numbers) return false;
   const periods = new Set<number>();
