@@ -114,10 +114,11 @@ async function saveTrainedModel(
   // The rows trained on may be newer than when the task was queued: reuse matches the data actually seen.
   const reuseKey = computeReuseKey({ ...payload, datasetVersion: outcome.datasetVersion });
   try {
-    const { resultId } = await completeTaskWith({ taskId: task.id, workerId: context.workerId }, (tx) =>
+    // taskId: the task completed, which is another one when a cancel handed this training over to a task that joined it.
+    const { resultId } = await completeTaskWith({ taskId: task.id, workerId: context.workerId }, (tx, taskId) =>
       payload.modelId
-        ? saveRetrainedVersion(tx, { ...saved, teamId: task.teamId, modelId: payload.modelId, reuseKey, activate: payload.activate ?? true })
-        : saveNewModel(tx, { ...saved, teamId: task.teamId, dataset, name: outcome.name, payload: { ...payload, reuseKey } }),
+        ? saveRetrainedVersion(tx, { ...saved, taskId, teamId: task.teamId, modelId: payload.modelId, reuseKey, activate: payload.activate ?? true })
+        : saveNewModel(tx, { ...saved, taskId, teamId: task.teamId, dataset, name: outcome.name, payload: { ...payload, reuseKey } }),
     );
     return resultId;
   } catch (error) {
