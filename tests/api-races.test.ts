@@ -67,6 +67,29 @@ describe("a dataset deleted while a request changes it", () => {
   }
 });
 
+describe("a dataset deleted under a project", () => {
+  it("a chat over the project answers 422 naming the deleted dataset and the remedy (the project itself exists), not 404", async () => {
+    const id = await newDataset("project data");
+    expect((await call(datasets.POST, "POST", `/v1/datasets?api_key=${key}`, { body: { id, rows: [{ a: 1, b: "x" }] } })).status).toBe(200);
+    const { createProject } = await import("../lib/services/projects");
+    const created = await createProject(teamId, { name: "over deleted data", datasetId: id } as never);
+    expect((await call(datasets.DELETE, "DELETE", `/v1/datasets?api_key=${key}&id=${id}`)).status).toBe(200);
+    const chat = (await import("../app/api/v1/chat-explore/new/route")) as unknown as { POST: Handler };
+    const ask = (extra: object) =>
+      call(chat.POST, "POST", "/api/v1/chat-explore/new", {
+        headers: { "X-API-Key": key },
+        body: { messages: [{ role: "user", content: "how many rows" }], ...extra },
+      });
+    const res = await ask({ project_id: created.id });
+    expect(res.status, JSON.stringify(res.json)).toBe(422);
+    expect(res.json.detail[0].loc).toEqual(["body", "project_id"]);
+    expect(res.json.detail[0].msg).toContain(`"${id}" was deleted`);
+    // A dataset named in the request that does not exist is still a 404.
+    expect((await ask({ project_id: created.id, dataset_id: id })).status).toBe(404);
+    expect((await ask({ dataset_id: id })).status).toBe(404);
+  });
+});
+
 describe("a record deleted between a service's check and its write", () => {
   it("Prisma's record-not-found (P2025) is a 404 in both envelopes, not a 500", async () => {
     const { db } = await import("../lib/db");
