@@ -255,3 +255,33 @@ test("a running training can be cancelled: it ends FAILED at once, the worker st
   expect(Date.now() - started).toBeLessThan(45_000);
   expect((await (await api.get(statusPath)).json()).metadata.error).toMatch(/Cancelled/); // not overwritten by the worker
 });
+
+test("identical trainings joined: the first caller cancels, the caller who joined still gets the model", async ({ api }) => {
+  // force: false and settings no earlier model has, so the second request joins the first's training.
+  const request = { dataset_id: datasetId, predict_fields: ["plan"], ignore_fields: ["customer_id"], extra_attention: true, duration: 10 };
+  const first = await (await api.post("/api/v1/models/train/new", { data: request })).json();
+  const joined = await api.post("/api/v1/models/train/new", { data: request });
+  expect(joined.status()).toBe(201);
+  const second = await joined.json();
+  expect(second.task_id).not.toBe(first.task_id); // each caller polls (and may cancel) a task of its own
+  const firstPath = `/api/v1/models/train/${first.task_id}/status`;
+  const secondPath = `/api/v1/models/train/${second.task_id}/status`;
+  await expect.poll(async () => (await (await api.get(firstPath)).json()).status, { timeout: 60_000 }).toBe("IN_PROGRESS");
+  expect((await (await api.get(secondPath)).json()).status).toBe("IN_PROGRESS");
+
+  const cancelled = await api.post(`/api/v1/models/train/${first.task_id}/cancel`);
+  expect(cancelled.status()).toBe(200);
+  expect((await cancelled.json()).metadata.error).toMatch(/Cancelled/);
+  const done = await waitForTask(api, secondPath, 60_000);
+  expect(done.status, JSON.stringify(done)).toBe("SUCCEEDED");
+  expect(done.metadata.location).toBe(`/api/v1/models/train/${second.task_id}/result`);
+  const result = await (await api.get(done.metadata.location)).json();
+  expect(result.stats[0][0].field_name).toBe("plan");
+  const after = await (await api.get(firstPath)).json();
+  expect(after.status).toBe("FAILED");
+  expect(after.metadata.error).toMatch(/Cancelled/);
+  expect((await api.post(`/api/v1/models/train/${second.task_id}/cancel`)).status()).toBe(409);
+  // The same request again reuses that one model.
+  const reused = await (await api.post("/api/v1/models/train/new", { data: request })).json();
+  expect((await (await api.get(`/api/v1/models/train/${reused.task_id}/result`)).json()).model_id).toBe(result.model_id);
+});

@@ -88,6 +88,55 @@ beforeAll(async () => {
   other = await createTeamWithKey("someone else");
 });
 
+describe("a training's dataset deleted, or its task cancelled with a joined caller, while it trains", () => {
+  it("the dataset deleted mid-training: nothing is saved and the task fails saying why (as before the start)", async () => {
+    const datasetId = await newDataset("deleted mid-training", churn(300, 7));
+    const before = { models: await db.model.count({ where: { teamId: team.teamId } }), files: artifactFiles().length };
+    await training.submitTraining(team.teamId, {
+      datasetId,
+      predictFields: ["churned"],
+      ignoreFields: [],
+      duration: 1,
+      extraAttention: false,
+      force: true,
+      source: "api",
+    });
+    const task = (await queue.claimTask("w-deleted", ["train"]))!;
+    const payload = training.trainTaskPayloadSchema.parse(JSON.parse(task.payload));
+    // The engine reports progress once the rows are loaded: the dataset is deleted from then on.
+    let deleted: Promise<void> | null = null;
+    const running = runner.runTrainingTask(task, payload, {
+      ...context("w-deleted"),
+      progress: () => {
+        deleted ??= datasets.deleteDataset({ teamId: team.teamId, datasetId });
+      },
+    });
+    const error = await running.catch((e: unknown) => e);
+    expect(String(error)).toMatch(/was deleted while the model trained on it/);
+    expect(deleted).not.toBeNull();
+    await queue.failTask({ taskId: task.id, workerId: "w-deleted", error: (error as Error).message }); // as the worker loop does
+    expect(await db.model.count({ where: { teamId: team.teamId } })).toBe(before.models);
+    expect(artifactFiles()).toHaveLength(before.files);
+  });
+
+  it("the first caller cancels a running training that another caller joined: it is saved under the joined task", async () => {
+    const datasetId = await newDataset("joined then cancelled", churn(300, 8));
+    const request = { datasetId, predictFields: ["churned"], ignoreFields: [], duration: 1, extraAttention: false, force: false, source: "api" as const };
+    const first = await training.submitTraining(team.teamId, request);
+    const second = await training.submitTraining(team.teamId, request);
+    expect(second.joined).toBe(true);
+    const run = await startQueued("w-joined");
+    expect(run.task.id).toBe(first.taskId);
+    expect(await queue.cancelTask({ teamId: team.teamId, taskId: first.taskId, kind: "train" })).toBe(true);
+    const modelId = await run.running;
+    const version = await db.modelVersion.findFirst({ where: { modelId }, select: { taskId: true } });
+    expect(version?.taskId).toBe(second.taskId);
+    expect((await models.getTrainingResult({ teamId: team.teamId, taskId: second.taskId })).model_id).toBe(modelId);
+    const cancelled = (await db.task.findUnique({ where: { id: first.taskId } }))!;
+    expect(cancelled).toMatchObject({ status: "FAILED", error: queue.CANCELLED_MESSAGE, resultId: null });
+  });
+});
+
 describe("cancelling a training right after it starts", () => {
   it("leaves no model behind: the save checks the task is still live in the same transaction", async () => {
     const datasetId = await newDataset("cancel race", churn(300, 1));

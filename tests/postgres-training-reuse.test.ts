@@ -29,16 +29,52 @@ describe.skipIf(!adminUrl)("PostgreSQL: identical trainings that race", () => {
     await dropDatabase(database);
   });
 
-  it("twelve identical requests at once: one task, every caller gets its id", async () => {
+  it("twelve identical requests at once: one training, every caller gets a task of its own", async () => {
     const datasets = await import("../lib/services/datasets");
     const { id } = await datasets.createDataset({ teamId, name: "race" });
     await datasets.appendRows({ teamId, datasetId: id, rows: Array.from({ length: 30 }, (_, i) => ({ x: i, y: i % 2 ? "a" : "b" })) });
     const request = { datasetId: id, predictFields: ["y"], ignoreFields: [], duration: 10, extraAttention: false, force: false, source: "api" as const };
     for (let round = 0; round < 3; round++) {
       const answers = await Promise.all(Array.from({ length: 12 }, () => training.submitTraining(teamId, { ...request, duration: [10, 60, 300][round] })));
-      expect(new Set(answers.map((a) => a.taskId)).size).toBe(1);
+      expect(new Set(answers.map((a) => a.taskId)).size).toBe(12);
       expect(answers.filter((a) => !a.joined)).toHaveLength(1);
     }
-    expect(await db.task.count({ where: { teamId, kind: "train" } })).toBe(3);
+    expect(await db.task.count({ where: { teamId, kind: "train", NOT: { status: "JOINED" } } })).toBe(3);
+  });
+
+  it("cancels racing the training's completion: every caller who did not cancel gets the one model, nothing stays open", async () => {
+    const queue = await import("../lib/jobs/queue");
+    const key = (round: number) => ({ reuseKey: `race-${round}`, datasetId: "d" });
+    for (let round = 0; round < 12; round++) {
+      const leader = await queue.enqueueTask({ teamId, kind: "train", payload: key(round) });
+      const followers = [];
+      for (let i = 0; i < 3; i++) followers.push((await queue.enqueueJoinedTask({ teamId, kind: "train", payload: key(round) })).id);
+      const worker = `w${round}`;
+      await db.task.update({ where: { id: leader.id }, data: { status: "IN_PROGRESS", workerId: worker, startedAt: new Date(), heartbeatAt: new Date() } });
+      let saves = 0;
+      const [leaderCancelled, , followerCancelled] = await Promise.all([
+        queue.cancelTask({ teamId, taskId: leader.id, kind: "train" }),
+        queue
+          .completeTaskWith({ taskId: leader.id, workerId: worker }, async () => {
+            saves++;
+            return { resultId: `model-${round}` };
+          })
+          .catch((error) => error),
+        queue.cancelTask({ teamId, taskId: followers[1], kind: "train" }),
+      ]);
+      expect(saves).toBe(1); // the worker's training is never lost to a cancel that had followers
+      const rows = await db.task.findMany({
+        where: { id: { in: [leader.id, ...followers] } },
+        select: { id: true, status: true, resultId: true, error: true },
+      });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const row of rows) expect(["SUCCEEDED", "FAILED"]).toContain(row.status);
+      const cancelled = new Set([...(leaderCancelled ? [leader.id] : []), ...(followerCancelled ? [followers[1]] : [])]);
+      for (const row of rows) {
+        if (cancelled.has(row.id)) expect(row).toMatchObject({ status: "FAILED", error: queue.CANCELLED_MESSAGE });
+        else expect(row).toMatchObject({ status: "SUCCEEDED", resultId: `model-${round}` });
+      }
+      expect(byId.get(followers[2])!.status).toBe("SUCCEEDED");
+    }
   });
 });

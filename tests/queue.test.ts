@@ -81,6 +81,75 @@ describe("task queue", () => {
     expect(task.attempts).toBe(0);
   });
 
+  describe("joined tasks (identical trainings): each caller's own task", () => {
+    const payload = (key: string) => ({ reuseKey: key, datasetId: "d" });
+    async function live(key: string) {
+      const leader = await queue.enqueueTask({ teamId, kind: "train", payload: payload(key) });
+      const first = await queue.enqueueJoinedTask({ teamId, kind: "train", payload: payload(key) });
+      const second = await queue.enqueueJoinedTask({ teamId, kind: "train", payload: payload(key) });
+      const stranger = await queue.enqueueJoinedTask({ teamId, kind: "train", payload: payload(`${key}-other`) });
+      return { leader: leader.id, first: first.id, second: second.id, stranger: stranger.id };
+    }
+    const row = async (id: string) => (await db.task.findUnique({ where: { id } }))!;
+
+    it("are never claimed; they end with the task they follow, in its completing transaction", async () => {
+      const ids = await live("k-complete");
+      const claimed = await queue.claimTask("w", ["train"], { maxRunningPerTeam: 0 });
+      expect(claimed?.id).toBe(ids.leader);
+      expect(await queue.claimTask("w2", ["train"], { maxRunningPerTeam: 0 })).toBeNull();
+      const saved = await queue.completeTaskWith({ taskId: ids.leader, workerId: "w" }, async (_tx, taskId) => ({ resultId: `model-of-${taskId}` }));
+      expect(saved.resultId).toBe(`model-of-${ids.leader}`);
+      for (const id of [ids.leader, ids.first, ids.second]) expect(await row(id)).toMatchObject({ status: "SUCCEEDED", resultId: saved.resultId });
+      expect((await row(ids.stranger)).status).toBe(queue.JOINED); // another key: not its follower
+    });
+
+    it("fail with the task they follow, by the worker or by the reaper", async () => {
+      const ids = await live("k-fail");
+      await queue.claimTask("w", ["train"], { maxRunningPerTeam: 0 });
+      await queue.failTask({ taskId: ids.leader, workerId: "w", error: "The dataset has no rows." });
+      for (const id of [ids.leader, ids.first, ids.second]) expect(await row(id)).toMatchObject({ status: "FAILED", error: "The dataset has no rows." });
+
+      const again = await live("k-reaped");
+      await db.task.update({ where: { id: again.leader }, data: { attempts: queue.MAX_ATTEMPTS - 1 } });
+      await queue.claimTask("dead", ["train"], { maxRunningPerTeam: 0 });
+      expect(await queue.reapOrphanedTasks(Date.now() + queue.STALE_AFTER_MS + 1_000)).toEqual({ requeued: 0, failed: 1 });
+      for (const id of [again.first, again.second]) expect((await row(id)).error).toMatch(/stopped unexpectedly/);
+    });
+
+    it("cancelling a joined task ends only it; cancelling the running one hands its worker and progress to the oldest follower", async () => {
+      const ids = await live("k-cancel");
+      await queue.claimTask("w", ["train"], { maxRunningPerTeam: 0 });
+      expect(await queue.heartbeat({ taskId: ids.leader, workerId: "w", progress: 0.4, estimateSeconds: 9 })).toBe(true);
+      expect(await queue.cancelTask({ teamId, taskId: ids.second, kind: "train" })).toBe(true);
+      expect(await row(ids.second)).toMatchObject({ status: "FAILED", error: queue.CANCELLED_MESSAGE });
+      expect((await row(ids.leader)).status).toBe("IN_PROGRESS");
+
+      expect(await queue.cancelTask({ teamId, taskId: ids.leader, kind: "train" })).toBe(true);
+      expect(await row(ids.leader)).toMatchObject({ status: "FAILED", error: queue.CANCELLED_MESSAGE });
+      expect(await row(ids.first)).toMatchObject({ status: "IN_PROGRESS", workerId: "w", progress: 0.4, estimateSeconds: 9 });
+      // The worker's next heartbeat on the old id fails; it finds the task it now runs under.
+      expect(await queue.heartbeat({ taskId: ids.leader, workerId: "w" })).toBe(false);
+      expect(await queue.handedOverTo({ taskId: ids.leader, workerId: "w" })).toBe(ids.first);
+      expect(await queue.handedOverTo({ taskId: ids.leader, workerId: "someone-else" })).toBeNull();
+      // A completion still addressed to the old id completes the follower; the cancelled task stays cancelled.
+      const saved = await queue.completeTaskWith({ taskId: ids.leader, workerId: "w" }, async (_tx, taskId) => ({ resultId: `model-of-${taskId}` }));
+      expect(saved.resultId).toBe(`model-of-${ids.first}`);
+      expect(await row(ids.first)).toMatchObject({ status: "SUCCEEDED", resultId: saved.resultId });
+      expect(await row(ids.leader)).toMatchObject({ status: "FAILED", error: queue.CANCELLED_MESSAGE });
+      expect(await row(ids.second)).toMatchObject({ status: "FAILED", error: queue.CANCELLED_MESSAGE });
+    });
+
+    it("a queued task cancelled with followers: the oldest is queued in its place; a failure reaches it under the new id", async () => {
+      const ids = await live("k-queued");
+      expect(await queue.cancelTask({ teamId, taskId: ids.leader, kind: "train" })).toBe(true);
+      expect((await row(ids.first)).status).toBe("PENDING");
+      expect((await row(ids.second)).status).toBe(queue.JOINED);
+      expect((await queue.claimTask("w", ["train"], { maxRunningPerTeam: 0 }))?.id).toBe(ids.first);
+      await queue.failTask({ taskId: ids.first, workerId: "w", error: "boom" });
+      expect(await row(ids.second)).toMatchObject({ status: "FAILED", error: "boom" });
+    });
+  });
+
   it("describes statuses as the specification does, with UNKNOWN_TIMEOUT after a day", async () => {
     const base = {
       id: "t",

@@ -12,6 +12,7 @@ import {
   type ForecastReport,
   type ForecastStat,
 } from "@/lib/client/forecast";
+import { downloadFileName } from "@/lib/client/csv-download";
 import { columnDecimals, formatDate, formatFixed, formatNumber, formatPercent } from "@/lib/client/format";
 import { useDataset } from "@/lib/client/use-datasets";
 import { useDeleteModel } from "@/lib/client/use-models";
@@ -76,7 +77,7 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
     setDownloadError(null);
     try {
       const all = await requestForecast(info.id, { horizon });
-      downloadText(`${info.name.replace(/[^\w.-]+/g, "_")}_forecast.csv`, forecastCsv(all.forecast, report.groupField, valueField));
+      downloadText(downloadFileName(info.name, "_forecast.csv"), forecastCsv(all.forecast, report.groupField, valueField));
     } catch (error) {
       setDownloadError(error);
     } finally {

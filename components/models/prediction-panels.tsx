@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 
+import { downloadFileName } from "@/lib/client/csv-download";
 import { parseDelimitedText, readTextFile, toCsv } from "@/lib/client/csv-upload";
 import { isExcelFile, readExcelRows } from "@/lib/client/excel-upload";
 import { formatCount, formatInt, formatNumber, formatPercent } from "@/lib/client/format";
@@ -249,7 +250,7 @@ export function BatchPrediction({
         setProgress(Math.min(1, (i + BATCH_ROWS) / parsed.rows.length));
       }
       setResult({ rows: out, dropped: parsed.fields.filter((f) => !known.has(f)), missing: inputFields.filter((f) => !parsed.fields.includes(f)) });
-      setDownloadUrl(URL.createObjectURL(new Blob([toCsv(out)], { type: "text/csv" })));
+      setDownloadUrl(URL.createObjectURL(new Blob([toCsv(out)], { type: "text/csv;charset=utf-8" })));
     } catch (err) {
       setError(err instanceof DOMException && err.name === "AbortError" ? new Error("Cancelled.") : err);
     } finally {
@@ -303,7 +304,7 @@ export function BatchPrediction({
           {downloadUrl && (
             <a
               href={downloadUrl}
-              download={`${modelName.replace(/[^\w.-]+/g, "_")}-predictions.csv`}
+              download={downloadFileName(modelName, "-predictions.csv")}
               className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
               data-testid="download-predictions"
             >

@@ -1,7 +1,7 @@
 // An answer table as people read it and as spreadsheets take it: numbers right-aligned with
 // thousands separators except where a separator would be wrong (years, ids, codes), and a CSV
 // of the raw values.
-import Papa from "papaparse";
+import { csvText } from "./csv-download";
 import { formatNumber } from "./format";
 import type { DataRow, RowValue } from "./types";
 
@@ -71,8 +71,7 @@ export function toCsv(rows: DataRow[], columns: string[] = tableColumns(rows)): 
       return v === null || v === undefined ? "" : v;
     }),
   );
-  // A byte-order mark so spreadsheet programs read the file as UTF-8 (accents, currency signs).
-  return `\uFEFF${Papa.unparse({ fields: columns, data }, { newline: "\r\n", escapeFormulae: true })}`;
+  return csvText(columns, data);
 }
 
 /** A file name from the question: "Average MonthlyCharges by PaymentMethod?" -> "average-monthlycharges-by-paymentmethod". */

@@ -2,6 +2,7 @@
 // waits while a batch is posted, so a 100 MB file never sits in memory as rows all at once.
 import Papa from "papaparse";
 import { apiFetch } from "./api";
+import { csvText } from "./csv-download";
 import { isExcelFile, isLegacyExcelFile, readExcelRows } from "./excel-upload";
 import type { DataRow } from "./types";
 import { emptyRecord } from "@/lib/table/rows";
@@ -288,5 +289,8 @@ export function toCsv(rows: DataRow[]): string {
   const columns: string[] = [];
   const seen = new Set<string>();
   for (const row of rows) for (const key of Object.keys(row)) if (!seen.has(key)) seen.add(key), columns.push(key);
-  return Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => r[c] ?? "")) });
+  return csvText(
+    columns,
+    rows.map((r) => columns.map((c) => r[c] ?? "")),
+  );
 }

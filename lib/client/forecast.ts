@@ -3,6 +3,7 @@
 // forecast endpoint (with history for charts), and the CSV download.
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "./api";
+import { csvText } from "./csv-download";
 import type { ForecastHistoryJson, ForecastPointJson, ForecastResponse, ForecastStatJson } from "@/lib/schemas/forecasts";
 import type { ModelDetail } from "./types";
 
@@ -68,11 +69,6 @@ export function useForecast(modelId: string, options: { horizon: number; group?:
   });
 }
 
-const csvCell = (v: string | number) => {
-  const text = String(v);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 const MIDNIGHT_UTC = /T00:00(:00(\.0+)?)?Z$/;
 
 /**
@@ -84,12 +80,16 @@ export function forecastCsv(points: ForecastPoint[], groupField: string | null, 
   const withGroup = groupField !== null && points.some((p) => p.group !== undefined);
   const dayOnly = points.length > 0 && points.every((p) => MIDNIGHT_UTC.test(p.date));
   const header = ["date", ...(withGroup ? [groupField] : []), valueField, "lower_80", "upper_80", "lower_95", "upper_95"];
-  const lines = points.map((p) =>
-    [dayOnly ? p.date.slice(0, 10) : p.date, ...(withGroup ? [p.group ?? ""] : []), p.value, p.lower_80, p.upper_80, p.lower_95, p.upper_95]
-      .map(csvCell)
-      .join(","),
-  );
-  return [header.map(csvCell).join(","), ...lines].join("\n") + "\n";
+  const lines = points.map((p) => [
+    dayOnly ? p.date.slice(0, 10) : p.date,
+    ...(withGroup ? [p.group ?? ""] : []),
+    p.value,
+    p.lower_80,
+    p.upper_80,
+    p.lower_95,
+    p.upper_95,
+  ]);
+  return csvText(header, lines);
 }
 
 /** The forecasted quantity in words: "Sales", "sum of Sales per month", "rows per week" (count of the date field). */

@@ -17,7 +17,85 @@ import { getEnv, isPostgres } from "@/lib/env";
 import type { TaskStatusResponse } from "@/lib/schemas/tasks";
 
 export type TaskKind = "train" | "chat";
-export type TaskStatus = "PENDING" | "IN_PROGRESS" | "SUCCEEDED" | "FAILED";
+export type TaskStatus = "PENDING" | "IN_PROGRESS" | "SUCCEEDED" | "FAILED" | typeof JOINED;
+
+/**
+ * Joined tasks. A training request identical to one still queued or running (`force: false`) gets a
+ * task of its own with status JOINED: it does no work, it follows the live (PENDING or IN_PROGRESS)
+ * task of its team and kind with the same `reuseKey` in its payload, and ends with it in the same
+ * transaction: SUCCEEDED with its result, or FAILED with its error. So every caller polls, and may
+ * cancel, a task of its own. Cancelling a joined task ends only that task; cancelling the live task
+ * while others follow it hands the work over to the oldest follower, which takes its place (status,
+ * worker, progress), so the training goes on for the callers who still want it. A worker whose task
+ * was handed over goes on under the follower's id (`handedOverTo`). JOINED is never shown to clients:
+ * a joined task reports the status of the task it follows.
+ */
+export const JOINED = "JOINED";
+
+/** The payload's `reuseKey` (trainings), which names the work that joined tasks share. */
+export function reuseKeyOf(payload: string): string | null {
+  try {
+    const key = (JSON.parse(payload) as { reuseKey?: unknown }).reuseKey;
+    return typeof key === "string" && key ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The tasks following `task` (same team, kind and reuseKey, status JOINED); null when it has no reuseKey. */
+function followersOf(task: { teamId: string; kind: string; payload: string }): Prisma.TaskWhereInput | null {
+  const key = reuseKeyOf(task.payload);
+  // The key is a SHA-256 hex string, written by JSON.stringify without spaces: the substring is exact.
+  return key ? { teamId: task.teamId, kind: task.kind, status: JOINED, payload: { contains: `"reuseKey":${JSON.stringify(key)}` } } : null;
+}
+
+/** Ends the tasks that follow `task` as it ended (inside the transaction that ends it). */
+async function settleFollowers(
+  tx: Prisma.TransactionClient,
+  task: { teamId: string; kind: string; payload: string },
+  outcome: { status: "SUCCEEDED"; resultId: string } | { status: "FAILED"; error: string },
+): Promise<void> {
+  const where = followersOf(task);
+  if (!where) return;
+  const now = new Date();
+  await tx.task.updateMany({
+    where,
+    data:
+      outcome.status === "SUCCEEDED"
+        ? { status: "SUCCEEDED", resultId: outcome.resultId, progress: 1, estimateSeconds: 0, finishedAt: now }
+        : { status: "FAILED", error: outcome.error, finishedAt: now, estimateSeconds: null },
+  });
+}
+
+/** A task that joins the live task with the same reuseKey (see JOINED). */
+export async function enqueueJoinedTask(options: { teamId: string; kind: TaskKind; payload: unknown }, client: Prisma.TransactionClient = db) {
+  return client.task.create({
+    data: {
+      teamId: options.teamId,
+      kind: options.kind,
+      payload: JSON.stringify(options.payload),
+      status: JOINED,
+      message: "Joined an identical training that was already queued or running (send force: true to train anew).",
+    },
+    select: { id: true },
+  });
+}
+
+/**
+ * The task this worker now runs in place of `taskId`, when a cancel handed `taskId`'s work over to a
+ * task that followed it (IN_PROGRESS, this worker's, same team, kind and reuseKey); null otherwise.
+ */
+export async function handedOverTo(options: { taskId: string; workerId: string }, client: Prisma.TransactionClient = db): Promise<string | null> {
+  const original = await client.task.findUnique({ where: { id: options.taskId }, select: { teamId: true, kind: true, payload: true } });
+  const where = original ? followersOf(original) : null;
+  if (!where) return null;
+  const next = await client.task.findFirst({
+    where: { ...where, status: "IN_PROGRESS", workerId: options.workerId, NOT: { id: options.taskId } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true },
+  });
+  return next?.id ?? null;
+}
 
 export const HEARTBEAT_MS = 3_000;
 /** A task whose worker has not been heard from for this long is considered orphaned. */
@@ -137,18 +215,27 @@ export class TaskNoLongerOwnedError extends Error {
  */
 export async function completeTaskWith<T extends { resultId: string }>(
   options: { taskId: string; workerId: string },
-  save: (tx: Prisma.TransactionClient) => Promise<T>,
+  save: (tx: Prisma.TransactionClient, taskId: string) => Promise<T>,
 ): Promise<T> {
   return db.$transaction(
     async (tx) => {
       const now = new Date();
-      const { count } = await tx.task.updateMany({
-        where: { id: options.taskId, workerId: options.workerId, status: "IN_PROGRESS" },
-        data: { status: "SUCCEEDED", progress: 1, estimateSeconds: 0, finishedAt: now, heartbeatAt: now },
-      });
+      const complete = (id: string) =>
+        tx.task.updateMany({
+          where: { id, workerId: options.workerId, status: "IN_PROGRESS" },
+          data: { status: "SUCCEEDED", progress: 1, estimateSeconds: 0, finishedAt: now, heartbeatAt: now },
+        });
+      // The write comes first (it takes the lock); a task handed over meanwhile is completed under its new id.
+      let taskId = options.taskId;
+      let { count } = await complete(taskId);
+      if (count === 0) {
+        const next = await handedOverTo(options, tx);
+        if (next) ({ count } = await complete((taskId = next)));
+      }
       if (count === 0) throw new TaskNoLongerOwnedError(options.taskId);
-      const saved = await save(tx);
-      await tx.task.update({ where: { id: options.taskId }, data: { resultId: saved.resultId } });
+      const saved = await save(tx, taskId);
+      const task = await tx.task.update({ where: { id: taskId }, data: { resultId: saved.resultId }, select: { teamId: true, kind: true, payload: true } });
+      await settleFollowers(tx, task, { status: "SUCCEEDED", resultId: saved.resultId });
       return saved;
     },
     // SQLite write transactions wait for the file lock (busy timeout), which can exceed Prisma's defaults.
@@ -156,19 +243,39 @@ export async function completeTaskWith<T extends { resultId: string }>(
   );
 }
 
+/** Fails the worker's task (under its new id when it was handed over) and the tasks that follow it. */
 export async function failTask(options: { taskId: string; workerId: string; error: string }) {
-  await db.task.updateMany({
-    where: { id: options.taskId, workerId: options.workerId, status: "IN_PROGRESS" },
-    data: { status: "FAILED", error: options.error, finishedAt: new Date(), estimateSeconds: null },
-  });
+  await db.$transaction(
+    async (tx) => {
+      const fail = (id: string) =>
+        tx.task.updateMany({
+          where: { id, workerId: options.workerId, status: "IN_PROGRESS" },
+          data: { status: "FAILED", error: options.error, finishedAt: new Date(), estimateSeconds: null },
+        });
+      let taskId = options.taskId;
+      let { count } = await fail(taskId);
+      if (count === 0) {
+        const next = await handedOverTo(options, tx);
+        if (next) ({ count } = await fail((taskId = next)));
+      }
+      if (count === 0) return;
+      const task = await tx.task.findUniqueOrThrow({ where: { id: taskId }, select: { teamId: true, kind: true, payload: true } });
+      await settleFollowers(tx, task, { status: "FAILED", error: options.error });
+    },
+    { maxWait: 30_000, timeout: 60_000 },
+  );
 }
 
 /** A worker shutting down cleanly hands its task back; this does not count as an attempt. */
 export async function releaseTask(options: { taskId: string; workerId: string }) {
-  await db.task.updateMany({
-    where: { id: options.taskId, workerId: options.workerId, status: "IN_PROGRESS" },
-    data: { status: "PENDING", workerId: null, attempts: { decrement: 1 }, message: "Requeued: the worker was shut down." },
-  });
+  const release = (id: string) =>
+    db.task.updateMany({
+      where: { id, workerId: options.workerId, status: "IN_PROGRESS" },
+      data: { status: "PENDING", workerId: null, attempts: { decrement: 1 }, message: "Requeued: the worker was shut down." },
+    });
+  if ((await release(options.taskId)).count > 0) return;
+  const next = await handedOverTo(options);
+  if (next) await release(next);
 }
 
 /**
@@ -180,25 +287,31 @@ export async function reapOrphanedTasks(now = Date.now()): Promise<{ requeued: n
   const cutoff = new Date(now - STALE_AFTER_MS);
   const orphans = await db.task.findMany({
     where: { status: "IN_PROGRESS", OR: [{ heartbeatAt: { lt: cutoff } }, { heartbeatAt: null }] },
-    select: { id: true, attempts: true, workerId: true },
+    select: { id: true, attempts: true, workerId: true, teamId: true, kind: true, payload: true },
   });
   let requeued = 0;
   let failed = 0;
+  const error =
+    "The worker running this task stopped unexpectedly twice (for example it ran out of memory or was killed). " +
+    "Retry the request; if it fails again, try a shorter duration or a smaller dataset.";
   for (const task of orphans) {
     const retry = task.attempts < MAX_ATTEMPTS;
-    const { count } = await db.task.updateMany({
-      where: { id: task.id, status: "IN_PROGRESS", workerId: task.workerId },
-      data: retry
-        ? { status: "PENDING", workerId: null, message: "Requeued: the worker running this task stopped unexpectedly." }
-        : {
-            status: "FAILED",
-            finishedAt: new Date(now),
-            error:
-              "The worker running this task stopped unexpectedly twice (for example it ran out of memory or was killed). " +
-              "Retry the request; if it fails again, try a shorter duration or a smaller dataset.",
-          },
+    const where = { id: task.id, status: "IN_PROGRESS", workerId: task.workerId };
+    if (retry) {
+      const { count } = await db.task.updateMany({
+        where,
+        data: { status: "PENDING", workerId: null, message: "Requeued: the worker running this task stopped unexpectedly." },
+      });
+      requeued += count;
+      continue;
+    }
+    // Failed for good: the tasks that joined it fail with it.
+    const count = await db.$transaction(async (tx) => {
+      const { count } = await tx.task.updateMany({ where, data: { status: "FAILED", finishedAt: new Date(now), error } });
+      if (count > 0) await settleFollowers(tx, task, { status: "FAILED", error });
+      return count;
     });
-    if (count > 0) retry ? requeued++ : failed++;
+    failed += count;
   }
   return { requeued, failed };
 }
@@ -211,11 +324,39 @@ export const CANCELLED_MESSAGE = "Cancelled at the user's request; nothing was s
  * when the task had already finished.
  */
 export async function cancelTask(options: { teamId: string; taskId: string; kind: TaskKind }): Promise<boolean> {
-  const { count } = await db.task.updateMany({
-    where: { id: options.taskId, teamId: options.teamId, kind: options.kind, status: { in: ["PENDING", "IN_PROGRESS"] } },
-    data: { status: "FAILED", error: CANCELLED_MESSAGE, finishedAt: new Date(), estimateSeconds: null, message: "Cancelled." },
-  });
-  return count > 0;
+  return db.$transaction(
+    async (tx) => {
+      const where = { id: options.taskId, teamId: options.teamId, kind: options.kind, status: { in: ["PENDING", "IN_PROGRESS", JOINED] } };
+      // A write that changes nothing takes the row's lock (SQLite: the file's) before the task is read.
+      const { count } = await tx.task.updateMany({ where, data: { attempts: { increment: 0 } } });
+      if (count === 0) return false;
+      const task = await tx.task.findUniqueOrThrow({ where: { id: options.taskId } });
+      await tx.task.update({
+        where: { id: task.id },
+        data: { status: "FAILED", error: CANCELLED_MESSAGE, finishedAt: new Date(), estimateSeconds: null, message: "Cancelled." },
+      });
+      // Others joined this training and still want it: the oldest of them takes its place, worker and all.
+      const followers = task.status === JOINED ? null : followersOf(task);
+      const heir = followers ? await tx.task.findFirst({ where: followers, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } }) : null;
+      if (heir) {
+        await tx.task.update({
+          where: { id: heir.id },
+          data: {
+            status: task.status,
+            workerId: task.workerId,
+            attempts: task.attempts,
+            startedAt: task.startedAt,
+            heartbeatAt: task.heartbeatAt,
+            progress: task.progress,
+            estimateSeconds: task.estimateSeconds,
+            message: task.message,
+          },
+        });
+      }
+      return true;
+    },
+    { maxWait: 30_000, timeout: 60_000 },
+  );
 }
 
 export async function getTask(options: { teamId: string; taskId: string; kind: TaskKind }) {

@@ -6,6 +6,7 @@ import {
   claimTask,
   completeTask,
   failTask,
+  handedOverTo,
   heartbeat,
   HEARTBEAT_MS,
   newWorkerId,
@@ -66,21 +67,33 @@ async function runOne(
   stop: AbortSignal,
 ) {
   const abort = new AbortController();
+  // The id this worker runs the task under: a cancel with joined tasks hands the work over to one of them.
+  let currentId = task.id;
   // On shutdown, hand the task back at once instead of letting it wait for the stale timeout.
   const onStop = () => {
     abort.abort(new Error("worker shutting down"));
-    void releaseTask({ taskId: task.id, workerId }).then(() => log(`task ${task.id} handed back (shutdown)`));
+    void releaseTask({ taskId: currentId, workerId }).then(() => log(`task ${task.id} handed back (shutdown)`));
   };
   stop.addEventListener("abort", onStop, { once: true });
   let pending: { progress: number; estimate: number | null; message?: string } | null = null;
   const beat = async () => {
     const update = pending;
     pending = null;
-    const ours = await heartbeat({
-      taskId: task.id,
-      workerId,
-      ...(update ? { progress: update.progress, estimateSeconds: update.estimate, message: update.message } : {}),
-    }).catch(() => true);
+    const send = () =>
+      heartbeat({
+        taskId: currentId,
+        workerId,
+        ...(update ? { progress: update.progress, estimateSeconds: update.estimate, message: update.message } : {}),
+      });
+    let ours = await send().catch(() => true);
+    if (!ours) {
+      const next = await handedOverTo({ taskId: currentId, workerId }).catch(() => null);
+      if (next) {
+        log(`task ${currentId} was cancelled; ${next}, which joined it, goes on with the work`);
+        currentId = next;
+        ours = await send().catch(() => true);
+      }
+    }
     if (!ours) abort.abort(new Error("The task was taken away from this worker."));
   };
   const timer = setInterval(beat, HEARTBEAT_MS);
@@ -99,7 +112,7 @@ async function runOne(
     await beat();
     const resultId = await runner({ id: task.id, teamId: task.teamId, payload: JSON.parse(task.payload) }, context);
     // A no-op for runners that completed the task with their result (completeTaskWith).
-    await completeTask({ taskId: task.id, workerId, resultId });
+    await completeTask({ taskId: currentId, workerId, resultId });
     log(`task ${task.id} succeeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
     if (stop.aborted) return;
@@ -112,7 +125,7 @@ async function runOne(
     const message = userFacing
       ? error.message
       : `The task failed unexpectedly (${error instanceof Error ? error.message : String(error)}). Verify your inputs and retry later, or contact support at ${getEnv().SUPPORT_EMAIL}.`;
-    await failTask({ taskId: task.id, workerId, error: message }).catch(() => undefined);
+    await failTask({ taskId: currentId, workerId, error: message }).catch(() => undefined);
     log(`task ${task.id} failed: ${clipForLog(message)}`);
   } finally {
     clearInterval(timer);

@@ -65,7 +65,7 @@ export function buildOpenApiDocument() {
           responses: {
             "201": json(
               taskCreatedSchema,
-              "Task queued (or, with force: false, already answered by an identical earlier model, or the task of an identical training still queued or running)",
+              "Task queued (or, with force: false, already answered by an identical earlier model, or a task of its own that joins an identical training still queued or running and ends with it)",
             ),
             ...apiV1Errors({ write: true, body: true, storage: true, notFound: "Unknown dataset, or one of another team" }),
           },

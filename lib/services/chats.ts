@@ -33,6 +33,16 @@ export async function submitChat(teamId: string, body: z.infer<typeof chatReques
     }
   }
   const dataset = await db.dataset.findFirst({ where: { id: datasetId!, teamId }, select: { id: true } });
+  if (!dataset && projectId && !body.dataset_id) {
+    // The project exists; the dataset it names was deleted since: a 404 would read as "no such project".
+    throw validationError([
+      {
+        loc: ["body", "project_id"],
+        msg: `This project's dataset "${datasetId}" was deleted. Set another datasetId (PUT /api/v1/projects/{id}) or send dataset_id.`,
+        type: "value_error",
+      },
+    ]);
+  }
   if (!dataset) throw notFound(`Dataset "${datasetId}"`);
   const payload: ChatTaskPayload = {
     datasetId: dataset.id,

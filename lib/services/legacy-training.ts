@@ -3,11 +3,11 @@
 // (lib/schemas/legacy.ts); a field-name problem found against the dataset is a validation error,
 // which the legacy envelope reports as a 400 with the messages.
 import { AppError, unprocessable } from "@/lib/errors";
-import { CANCELLED_MESSAGE, cancelTask, getTask } from "@/lib/jobs/queue";
+import { cancelTask, getTask } from "@/lib/jobs/queue";
 import { LEGACY_MAX_DURATION } from "@/lib/schemas/legacy";
 import { getTrainingResult } from "./models";
 import type { ForecastSpec } from "@/lib/schemas/forecasts";
-import { submitTraining, type TrainTaskPayload } from "./training";
+import { resolveTrainingTask, submitTraining, type TrainTaskPayload } from "./training";
 
 export async function trainSynchronously(options: {
   teamId: string;
@@ -41,28 +41,22 @@ export async function trainSynchronously(options: {
     forecast: options.forecast,
     startedBy: options.startedBy,
   };
-  let { taskId, joined } = await submitTraining(teamId, submission);
-  // Nobody is waiting for the answer of a client that hung up: stop its training (queued or
-  // running) instead of letting it occupy a worker for up to its whole budget. A training this
-  // request joined (an identical one already queued or running) is someone else's: left alone.
-  const cancel = () => {
-    if (!joined) void cancelTask({ teamId, taskId, kind: "train" }).catch(() => undefined);
-  };
+  const { taskId } = await submitTraining(teamId, submission);
+  // Nobody is waiting for the answer of a client that hung up: cancel its task (queued or running)
+  // instead of letting it occupy a worker for up to its whole budget. A task that joined an identical
+  // training is this request's own too: cancelling it leaves the training to those who still want it.
+  const cancel = () => void cancelTask({ teamId, taskId, kind: "train" }).catch(() => undefined);
   signal?.addEventListener("abort", cancel, { once: true });
   try {
     for (;;) {
       if (signal?.aborted) {
-        if (!joined) await cancelTask({ teamId, taskId, kind: "train" });
+        await cancelTask({ teamId, taskId, kind: "train" });
         throw new AppError("bad_request", "The client closed the connection; the training was cancelled.");
       }
-      const task = await getTask({ teamId, taskId, kind: "train" });
-      if (!task) throw new AppError("not_found", "The training task disappeared.");
+      const found = await getTask({ teamId, taskId, kind: "train" });
+      if (!found) throw new AppError("not_found", "The training task disappeared.");
+      const task = await resolveTrainingTask(teamId, found);
       if (task.status === "SUCCEEDED") return getTrainingResult({ teamId, taskId });
-      // The joined training was cancelled by the one who started it: this request still wants it.
-      if (task.status === "FAILED" && joined && task.error === CANCELLED_MESSAGE) {
-        ({ taskId, joined } = await submitTraining(teamId, submission));
-        continue;
-      }
       if (task.status === "FAILED") throw new AppError("bad_request", task.error ?? "Training failed.");
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -5,6 +5,7 @@ import { AppError, notFound } from "@/lib/errors";
 import { loadModel, type Model as LoadedModel, type RowPrediction } from "@/lib/ml";
 import type { RawRow } from "@/lib/table/types";
 import { getTask } from "@/lib/jobs/queue";
+import { resolveTrainingTask } from "./training";
 import type { ModelDetail, ModelSummary } from "@/lib/schemas/models";
 import type { TrainingResult } from "@/lib/schemas/training";
 import { parseStoredThresholds, resolveDecisionThresholds } from "./decision-thresholds";
@@ -64,8 +65,9 @@ export function forgetModelOwner(modelId: string): void {
 }
 
 export async function getTrainingResult(options: { teamId: string; taskId: string }): Promise<TrainingResult> {
-  const task = await getTask({ teamId: options.teamId, taskId: options.taskId, kind: "train" });
-  if (!task) throw notFound(`Training task "${options.taskId}"`);
+  const found = await getTask({ teamId: options.teamId, taskId: options.taskId, kind: "train" });
+  if (!found) throw notFound(`Training task "${options.taskId}"`);
+  const task = await resolveTrainingTask(options.teamId, found);
   if (task.status !== "SUCCEEDED" || !task.resultId) {
     const hint = task.status === "FAILED" ? `It failed: ${task.error ?? "see the status endpoint"}` : "Poll the status endpoint until it reports SUCCEEDED.";
     throw new AppError("not_ready", `Training task "${task.id}" has status ${task.status}, so it has no result yet. ${hint}`);

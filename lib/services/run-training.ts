@@ -23,6 +23,14 @@ export interface TrainedOutcome {
   name?: string;
 }
 
+/** Thrown inside the saving transaction when the dataset was deleted while the model trained on it. */
+export class DatasetDeletedError extends Error {
+  constructor(datasetName: string) {
+    super(`Dataset "${datasetName}" was deleted while the model trained on it, so the model was not kept. Upload the data again and train again.`);
+    this.name = "DatasetDeletedError";
+  }
+}
+
 export async function runTrainingTask(task: { id: string; teamId: string }, payload: TrainTaskPayload, context: TaskContext): Promise<string> {
   if (payload.modelId && !(await db.model.findFirst({ where: { id: payload.modelId, teamId: task.teamId }, select: { id: true } }))) {
     throw new UserFacingTaskError(`Model "${payload.modelId}" no longer exists, so it cannot be retrained.`);
@@ -114,15 +122,20 @@ async function saveTrainedModel(
   // The rows trained on may be newer than when the task was queued: reuse matches the data actually seen.
   const reuseKey = computeReuseKey({ ...payload, datasetVersion: outcome.datasetVersion });
   try {
-    const { resultId } = await completeTaskWith({ taskId: task.id, workerId: context.workerId }, (tx) =>
-      payload.modelId
-        ? saveRetrainedVersion(tx, { ...saved, teamId: task.teamId, modelId: payload.modelId, reuseKey, activate: payload.activate ?? true })
-        : saveNewModel(tx, { ...saved, teamId: task.teamId, dataset, name: outcome.name, payload: { ...payload, reuseKey } }),
-    );
+    // taskId: the task completed, which is another one when a cancel handed this training over to a task that joined it.
+    const { resultId } = await completeTaskWith({ taskId: task.id, workerId: context.workerId }, async (tx, taskId) => {
+      // A dataset deleted while the model trained on it: nothing is saved, as for a training that
+      // had not started yet. Its row is locked until the commit, so a delete waits or came first.
+      const { count } = await tx.dataset.updateMany({ where: { id: dataset.id, teamId: task.teamId }, data: { rowCount: { increment: 0 } } });
+      if (count === 0) throw new DatasetDeletedError(dataset.name);
+      return payload.modelId
+        ? saveRetrainedVersion(tx, { ...saved, taskId, teamId: task.teamId, modelId: payload.modelId, reuseKey, activate: payload.activate ?? true })
+        : saveNewModel(tx, { ...saved, taskId, teamId: task.teamId, dataset, name: outcome.name, payload: { ...payload, reuseKey } });
+    });
     return resultId;
   } catch (error) {
     await deleteModelArtifact(artifactPath).catch(() => undefined);
-    if (error instanceof RetrainedModelGoneError) throw new UserFacingTaskError(error.message);
+    if (error instanceof RetrainedModelGoneError || error instanceof DatasetDeletedError) throw new UserFacingTaskError(error.message);
     throw error;
   }
 }

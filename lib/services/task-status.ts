@@ -1,10 +1,12 @@
 import { getEnv } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { cancelTask, describeTaskStatus, getTask } from "@/lib/jobs/queue";
+import { resolveTrainingTask } from "./training";
 
 export async function getTrainingStatus(options: { teamId: string; taskId: string }) {
-  const task = await getTask({ ...options, kind: "train" });
-  if (!task) throw notFound(`Training task "${options.taskId}"`);
+  const found = await getTask({ ...options, kind: "train" });
+  if (!found) throw notFound(`Training task "${options.taskId}"`);
+  const task = await resolveTrainingTask(options.teamId, found);
   return describeTaskStatus(task, `/api/v1/models/train/${task.id}/result`, getEnv().SUPPORT_EMAIL);
 }
 

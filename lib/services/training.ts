@@ -5,7 +5,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { AppError, notFound, validationError, type ValidationIssue } from "@/lib/errors";
 import { sha256 } from "@/lib/auth/crypto";
-import { enqueueTask, recordSucceededTask } from "@/lib/jobs/queue";
+import { enqueueJoinedTask, enqueueTask, JOINED, recordSucceededTask, type TaskRow } from "@/lib/jobs/queue";
 import { getDataset } from "./datasets";
 import type { ForecastSpec } from "@/lib/schemas/forecasts";
 import { checkForecastRequest, forecastPayloadSchema, type ForecastPayload } from "./forecasts";
@@ -110,7 +110,7 @@ export function computeReuseKey(o: {
   );
 }
 
-/** `joined`: an identical training was already queued or running and `taskId` is that task's id. */
+/** `joined`: an identical training was already queued or running, and `taskId` is a task that joined it (see JOINED in lib/jobs/queue). */
 export async function submitTraining(teamId: string, request: TrainSubmission): Promise<{ taskId: string; joined: boolean }> {
   const dataset = await getDataset({ teamId, datasetId: request.datasetId }).catch((error) => {
     if (error instanceof AppError && error.code === "not_found") throw notFound(`Dataset "${request.datasetId}"`);
@@ -159,7 +159,8 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
   };
   if (request.force) return { taskId: (await enqueueTask({ teamId, kind: "train", payload })).id, joined: false };
   // force: false. An identical earlier model is reused; an identical training still queued or
-  // running is joined (its task id is the answer, so both callers poll one task and get one model).
+  // running is joined: the caller gets a task of its own that ends with that training (one model for
+  // both), and a cancel by either caller ends only that caller's task.
   // Check and insert happen under the dataset row's write lock (an UPDATE that changes nothing:
   // SQLite's file lock, PostgreSQL's row lock), so two identical requests that race serialise and
   // the second sees the first's task instead of training a second model.
@@ -168,8 +169,8 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
       await tx.$executeRaw`UPDATE "Dataset" SET "rowCount" = "rowCount" WHERE "id" = ${dataset.id}`;
       const existing = await tx.model.findFirst({ where: { teamId, reuseKey }, orderBy: { createdAt: "desc" }, select: { id: true } });
       if (existing) return { taskId: (await recordSucceededTask({ teamId, kind: "train", payload, resultId: existing.id }, tx)).id, joined: false };
-      const running = await findRunningTraining(tx, teamId, reuseKey);
-      if (running) return { taskId: running, joined: true };
+      if (await findRunningTraining(tx, teamId, reuseKey))
+        return { taskId: (await enqueueJoinedTask({ teamId, kind: "train", payload }, tx)).id, joined: true };
       return { taskId: (await enqueueTask({ teamId, kind: "train", payload }, tx)).id, joined: false };
     },
     // SQLite write transactions wait for the file lock (busy timeout), which can exceed Prisma's defaults.
@@ -177,18 +178,77 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
   );
 }
 
+const taskRowSelect = {
+  id: true,
+  status: true,
+  resultId: true,
+  error: true,
+  progress: true,
+  estimateSeconds: true,
+  message: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  payload: true,
+} as const;
+
 /** The oldest queued or running training of the team with this reuse key (the key is a SHA-256 hex
  * inside the payload JSON: the LIKE narrows, the parsed payload decides). */
-async function findRunningTraining(tx: Prisma.TransactionClient, teamId: string, reuseKey: string): Promise<string | null> {
+async function findRunningTraining(tx: Prisma.TransactionClient, teamId: string, reuseKey: string): Promise<TaskRow | null> {
   const candidates = await tx.task.findMany({
     where: { teamId, kind: "train", status: { in: ["PENDING", "IN_PROGRESS"] }, payload: { contains: reuseKey } },
     orderBy: { createdAt: "asc" },
-    select: { id: true, payload: true },
+    select: taskRowSelect,
   });
   for (const task of candidates) {
     const parsed = trainTaskPayloadSchema.safeParse(JSON.parse(task.payload));
     // A retrain (modelId) adds a version to a given model: not the same request as a new training.
-    if (parsed.success && parsed.data.reuseKey === reuseKey && !parsed.data.modelId) return task.id;
+    if (parsed.success && parsed.data.reuseKey === reuseKey && !parsed.data.modelId) return task;
   }
   return null;
+}
+
+function payloadReuseKey(payload: string): string | null {
+  const parsed = trainTaskPayloadSchema.safeParse(JSON.parse(payload));
+  return parsed.success ? parsed.data.reuseKey : null;
+}
+
+/**
+ * A training task as its caller sees it: a joined task (JOINED) has the state of the training it
+ * follows, under its own id. A joined task whose training is gone without settling it (the join and
+ * that training's end crossed) is settled here: SUCCEEDED with the identical model if one exists,
+ * else it is queued to train itself. Under the dataset row's lock, like submitTraining, so two such
+ * tasks do not both queue a training.
+ */
+export async function resolveTrainingTask(teamId: string, task: TaskRow): Promise<TaskRow> {
+  if (task.status !== JOINED) return task;
+  const reuseKey = payloadReuseKey(task.payload);
+  const datasetId = (JSON.parse(task.payload) as { datasetId?: string }).datasetId ?? "";
+  if (!reuseKey) return task;
+  const live = await findRunningTraining(db, teamId, reuseKey);
+  if (live) return followed(task, live);
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`UPDATE "Dataset" SET "rowCount" = "rowCount" WHERE "id" = ${datasetId}`;
+      const current = await tx.task.findUniqueOrThrow({ where: { id: task.id }, select: taskRowSelect });
+      if (current.status !== JOINED) return current;
+      const again = await findRunningTraining(tx, teamId, reuseKey);
+      if (again) return followed(current, again);
+      const model = await tx.model.findFirst({ where: { teamId, reuseKey }, orderBy: { createdAt: "desc" }, select: { id: true } });
+      const now = new Date();
+      return tx.task.update({
+        where: { id: task.id },
+        data: model
+          ? { status: "SUCCEEDED", resultId: model.id, progress: 1, startedAt: now, finishedAt: now }
+          : { status: "PENDING", message: "Queued: the identical training it joined ended without it." },
+        select: taskRowSelect,
+      });
+    },
+    { maxWait: 30_000, timeout: 60_000 },
+  );
+}
+
+/** A joined task shown with the state of the training it follows. */
+function followed(task: TaskRow, live: TaskRow): TaskRow {
+  return { ...live, id: task.id, createdAt: task.createdAt, payload: task.payload };
 }
