@@ -156,6 +156,20 @@ function inFieldScale(m: Mention, f: FieldInfo): number | null {
 }
 
 /**
+ * "cats that weigh more than 3 kg" over Bwt (2 to 3.9) and Hwt (6.3 to 20.5): of the number fields a word names,
+ * the ones the number falls inside of (a comparison there keeps some rows, not all or none), when that leaves
+ * some but not all; the answer says how it read the word (a partial or synonym reading).
+ */
+function splitting(cands: FieldInfo[], m: Mention): FieldInfo[] {
+  if (cands.length < 2 || m.kind !== "number" || cands.some((f) => !f.numbers || f.role === "date" || f.yearLike)) return cands;
+  const inside = cands.filter((f) => {
+    const v = inFieldScale(m, f);
+    return v !== null && v > f.min && v < f.max;
+  });
+  return inside.length > 0 && inside.length < cands.length ? inside : cands;
+}
+
+/**
  * One number over the earlier answer's rows: "just the number", or "how many is that in total?" (a total word
  * in a turn that names no field and no filter of its own).
  */
@@ -1409,7 +1423,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
               : !named && durationFields.length
                 ? durationFields
                 : named
-                  ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
+                  ? splitting(
+                      named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date"),
+                      m,
+                    )
                   : yearish && timeFields.length
                     ? timeFields
                     : (personAge(cmp?.from ?? m.start) ??
@@ -2088,13 +2105,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         a.unknown.push({ text: m.text, pos: m.start, slot: "measure" });
       return;
     }
-    if (a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;
+    // ("the heaviest heart" over Bwt and Hwt: the field a word of the question names carries the adjective;
+    // with none named, "the heaviest" is either, and the question is asked back.)
+    const alone = fits.filter((n) => (wordsFor ?? []).includes(n.words.join(" ")));
+    const fitFields = [...new Set((alone.length ? alone : fits).map((n) => n.field))];
+    if (a.refs.some((r) => r.cands.some((c) => fitFields.includes(c.name)))) return;
     addRef({
       mention: idx,
       pos: m.start,
       end: m.end,
       text: m.text,
-      cands: [{ name: name.field, score: 0.6 }],
+      cands: fitFields.map((field) => ({ name: field, score: 0.6 })),
       partial: true,
       via: "adjective",
       before: [],

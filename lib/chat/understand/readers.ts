@@ -5,7 +5,7 @@ import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
 import type { FieldInfo } from "../columns";
-import { abbreviates, namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
+import { abbreviates, initialGluedAbbreviation, namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
 import {
   ALONE_WORDS,
@@ -789,6 +789,41 @@ function readInitials(tokens: Token[], lex: TableLexicon): Proposal[] {
       if (!span.every((t, k) => t.kind === "word" && t.text.length >= 3 && !STOP_WORDS.has(t.lemma) && t.text[0] === name[k].toLowerCase())) continue;
       const mention: Mention = { kind: "field", start: i, end: i + len, text: spanText(tokens, i, i + len), fields: [{ name, score: 0.9 }], partial: false };
       out.push({ start: i, end: i + len, priority: 2, score: 0.9, mention });
+    }
+  }
+  // "body weight" for Bwt, "heart weight" for Hwt: the initial of a word said right before a word of the synonym
+  // group of the abbreviation the name ends with (lexicon.ts initialGluedAbbreviation).
+  for (const f of lex.fields) {
+    const glued = initialGluedAbbreviation(f);
+    if (!glued) continue;
+    const len = glued.initials.length + 1;
+    for (let i = 0; i + len <= tokens.length; i++) {
+      const span = tokens.slice(i, i + len);
+      const last = span[len - 1];
+      if (last.kind !== "word" || (last.lemma !== glued.tail && !glued.phrases.includes(last.lemma))) continue;
+      if (!span.slice(0, -1).every((t, k) => t.kind === "word" && t.text.length >= 3 && !STOP_WORDS.has(t.lemma) && t.lemma[0] === glued.initials[k])) continue;
+      const mention: Mention = {
+        kind: "field",
+        start: i,
+        end: i + len,
+        text: spanText(tokens, i, i + len),
+        fields: [{ name: f.name, score: 0.9 }],
+        partial: false,
+      };
+      out.push({ start: i, end: i + len, priority: 2, score: 0.9, mention });
+    }
+    // "the heaviest heart", "heavier hearts": a word of that initial beside a comparative of the group names the
+    // field alone (the comparative keeps its own reading).
+    if (glued.initials.length !== 1) continue;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
+      if (t.kind !== "word" || t.text.length < 3 || STOP_WORDS.has(t.lemma) || t.lemma[0] !== glued.initials) continue;
+      const beside = [tokens[i - 1], tokens[i + 1]].some(
+        (n) => n?.kind === "word" && (COMPARATIVE_FIELDS[n.lemma] ?? COMPARATIVE_FIELDS[n.text.toLowerCase()] ?? []).some((w) => glued.phrases.includes(w)),
+      );
+      if (!beside || lex.nameIndex.has(t.lemma) || lex.valueIndex.has(t.lemma) || lex.rowWords.has(t.lemma)) continue;
+      const mention: Mention = { kind: "field", start: i, end: i + 1, text: t.text, fields: [{ name: f.name, score: 0.85 }], partial: false };
+      out.push({ start: i, end: i + 1, priority: 2, score: 0.85, mention });
     }
   }
   // "slow learners" for a value SL of a coded field (Lrn: AL/SL): a value of two to four capitals, too.

@@ -1,0 +1,53 @@
+// chat-p34: measures said in other words, derived measures and conditions on measures (lib/chat/testing/probe34),
+// each fixed by its general cause and tested here on a made-up table (made-up-birds.csv: Bwt and Lwt, body and
+// liver weights) with other wordings than the probe's. Expected numbers come from the CSV rows with plain loops.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { readCsvTableAndRows } from "./testing/load-csv";
+
+const birds = readCsvTableAndRows(path.join(__dirname, "testing", "probe34", "made-up-birds.csv"));
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+const num = (v: unknown) => Number(v);
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+describe("a short name gluing an initial to an abbreviation ('Lwt'): the initial's word and the abbreviation's word", () => {
+  it("'liver weight' is Lwt, and the answer says how it read it", async () => {
+    const reply = await askTurns(birds.table, "mean liver weight by species");
+    expect(reply.plan?.measure).toMatchObject({ agg: "mean", field: "Lwt" });
+    expect(reply.assumptions?.join(" ")).toContain('"liver weight" as Lwt');
+  });
+  it("'weight' alone is either weight: asked back", async () => {
+    const reply = await askTurns(birds.table, "what is the average weight");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toContain("Bwt");
+    expect(reply.messages[0].content).toContain("Lwt");
+  });
+});
+
+describe("a weight word compared with a number inside one field's range only is that field", () => {
+  it("'weigh more than 30' is Bwt (30 is beyond every liver weight)", async () => {
+    const reply = await askTurns(birds.table, "how many birds weigh more than 30");
+    expect(reply.plan?.filters).toEqual([{ field: "Bwt", op: "gt", values: [30] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(birds.rows.filter((r) => num(r.Bwt) > 30).length);
+    expect(reply.assumptions?.join(" ")).toContain("as Bwt");
+  });
+  it("'weighs less than 1.2' is Lwt (1.2 is below every body weight)", async () => {
+    const reply = await askTurns(birds.table, "average body weight of birds whose liver weighs less than 1.2");
+    expect(reply.plan?.filters).toEqual([{ field: "Lwt", op: "lt", values: [1.2] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(mean(birds.rows.filter((r) => num(r.Lwt) < 1.2).map((r) => num(r.Bwt))), 3);
+  });
+});
+
+describe("a weight adjective over two weight fields", () => {
+  it("beside a word of one field's initial ('the heaviest liver') is that field", async () => {
+    const reply = await askTurns(birds.table, "the heaviest liver of species B");
+    expect(reply.plan?.measure).toMatchObject({ agg: "max", field: "Lwt" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(Math.max(...birds.rows.filter((r) => r.Species === "B").map((r) => num(r.Lwt))));
+  });
+  it("alone ('which bird is the heaviest') is either: asked back, not the first field", async () => {
+    const reply = await askTurns(birds.table, "which bird is the heaviest");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toContain("Lwt");
+  });
+});
