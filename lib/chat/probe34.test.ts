@@ -51,3 +51,21 @@ describe("a weight adjective over two weight fields", () => {
     expect(reply.messages[0].content).toContain("Lwt");
   });
 });
+
+const leaves = readCsvTableAndRows(path.join(__dirname, "testing", "probe34", "made-up-leaves.csv"));
+
+describe("a field said with a qualifying noun, and a number linked to its field by 'was'", () => {
+  it("'average stem length' is the average of len (the noun between is said as unused), not bins of len", async () => {
+    const reply = await askTurns(leaves.table, "average stem length");
+    expect(reply.plan?.measure).toMatchObject({ agg: "mean", field: "len" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(mean(leaves.rows.map((r) => num(r.len))), 3);
+    expect(reply.assumptions?.join(" ")).toContain('"stem"');
+  });
+  it("'when light was 2' is light = 2, and 'the longest' over len ranks by len", async () => {
+    const reply = await askTurns(leaves.table, "the longest stem when light was 2");
+    expect(reply.plan?.filters).toEqual([{ field: "light", op: "eq", values: [2] }]);
+    expect(reply.plan?.y).toBe("len");
+    expect(reply.plan?.sort?.order).toBe("desc");
+    expect(reply.messages[1].table?.[0]?.len).toBe(Math.max(...leaves.rows.filter((r) => r.light === "2").map((r) => num(r.len))));
+  });
+});

@@ -10,6 +10,7 @@ import type { Aggregate, Filter, TimeBucket } from "../plan";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
 import { flagValues, type TableLexicon } from "./lexicon";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
+import { abbreviatedNameWord } from "./readers";
 import type { Category } from "./vocabulary";
 import { spanText } from "./tokens";
 import {
@@ -745,6 +746,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         singleRowWords.add(k);
         r.singleRow = true;
         k--;
+        steps++;
+        continue;
+      }
+      // "the average tooth length", "the longest tooth length": one word nothing reads between an aggregate or
+      // superlative word and the field is a noun qualifying the field; the walk goes on to the aggregate word.
+      // (Not before a synonym: "average insurance cost" over Price may be a cost the table lacks.)
+      if (
+        m &&
+        m.kind === "unknown" &&
+        !r.partial &&
+        r.cands.every((c) => c.score >= 0.95) &&
+        m.end - m.start === 1 &&
+        m.end === r.pos &&
+        (hasHit(mAt(m.start - 1), "agg") || hasHit(mAt(m.start - 1), "superlative")) &&
+        mAt(m.start - 1)?.end === m.start
+      ) {
+        k = m.start - 1;
         steps++;
         continue;
       }
@@ -1588,7 +1606,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         );
         if (before) ref = before;
       }
-      if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
+      // ("when the dose was 0.5", "dose = 2", "a dose of 1": linked to the field's name by a verb of being or "of".)
+      if (!ref && ["=", "is", "was", "were", "equals", "of", "with"].includes(lemma(m.start - 1))) {
         const r = nearestRef(m.start, m.end, holds);
         if (r && r.end >= m.start - 2) ref = r;
       }
@@ -2089,7 +2108,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (m.kind !== "word" || consumed.has(idx) || !(hasHit(m, "comparative") || hasHit(m, "superlative"))) return;
     const wordsFor = comparativeFieldWords(m.text, tokens[m.end]?.text);
     if (!wordsFor && !RECENCY_WORDS[m.text.toLowerCase()]) return;
-    const fits = lex.names.filter((n) => (wordsFor ?? []).some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
+    // ("the longest" over len: a field whose own one-word name abbreviates the adjective's word, "length".)
+    const fits = lex.names.filter(
+      (n) =>
+        (wordsFor ?? []).some(
+          (w) =>
+            ` ${n.words.join(" ")} `.includes(` ${w} `) ||
+            (n.weight >= 1 && n.words.length === 1 && !w.includes(" ") && abbreviatedNameWord(lex, w) === n.words[0]),
+        ) && numericField(info(n.field)),
+    );
     // ("the priciest cars" over Min.Price, Price, Max.Price: the field named by the word alone.)
     const name = fits.find((n) => (wordsFor ?? []).includes(n.words.join(" "))) ?? fits[0];
     if (!name) {
