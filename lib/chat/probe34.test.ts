@@ -69,3 +69,36 @@ describe("a field said with a qualifying noun, and a number linked to its field 
     expect(reply.messages[1].table?.[0]?.len).toBe(Math.max(...leaves.rows.filter((r) => r.light === "2").map((r) => num(r.len))));
   });
 });
+
+const planets = readCsvTableAndRows(path.join(__dirname, "testing", "probe34", "made-up-planets.csv"));
+const ratioOf = (r: Record<string, string>) => num(r.mass) / num(r.radius);
+
+describe("one number field over another, said in words ('mass for its radius', 'mass to radius ratio')", () => {
+  it("ranked over rows that each have their own name: one group per row, the top one", async () => {
+    const reply = await askTurns(planets.table, "which planet has the largest mass for its radius");
+    const best = [...planets.rows].sort((p, q) => ratioOf(q) - ratioOf(p))[0];
+    expect(reply.plan?.groupBy).toEqual([{ field: "planet", bucket: null }]);
+    expect(reply.plan?.measure).toMatchObject({ field: "mass", per: { agg: "sum", field: "radius" } });
+    expect(reply.messages[1].table?.[0]?.planet).toBe(best.planet);
+    expect(num(firstNumber(reply.messages[1].table?.[0]))).toBeCloseTo(ratioOf(best), 3);
+    expect(reply.assumptions?.join(" ")).toContain("one row");
+  });
+  it("'the smallest mass relative to radius' ranks upwards", async () => {
+    const reply = await askTurns(planets.table, "which planet has the smallest mass relative to radius");
+    const low = [...planets.rows].sort((p, q) => ratioOf(p) - ratioOf(q))[0];
+    expect(reply.messages[1].table?.[0]?.planet).toBe(low.planet);
+  });
+  it("'mass to radius ratio of each planet': every row's own ratio", async () => {
+    const reply = await askTurns(planets.table, "mass to radius ratio of each planet");
+    const table = reply.messages[1].table ?? [];
+    expect(table).toHaveLength(planets.rows.length);
+    for (const r of planets.rows) expect(num(firstNumber(table.find((t) => t.planet === r.planet)))).toBeCloseTo(ratioOf(r), 3);
+  });
+  it("over no row label ('ratio of len to light'): the ratio of the totals, its formula stated", async () => {
+    const reply = await askTurns(leaves.table, "ratio of len to light");
+    expect(reply.plan?.groupBy).toEqual([]);
+    const total = (k: string) => leaves.rows.reduce((s, r) => s + num(r[k]), 0);
+    expect(num(firstNumber(reply.messages[1].table?.[0]))).toBeCloseTo(total("len") / total("light"), 3);
+    expect(reply.assumptions?.join(" ")).toContain("total of len / total of light");
+  });
+});
