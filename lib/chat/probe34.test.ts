@@ -102,3 +102,20 @@ describe("one number field over another, said in words ('mass for its radius', '
     expect(reply.assumptions?.join(" ")).toContain("total of len / total of light");
   });
 });
+
+const regions = readCsvTableAndRows(path.join(__dirname, "testing", "probe34", "made-up-regions.csv"));
+
+describe("a short lower-case name said by the initials of the words it stands for", () => {
+  it("'growth rate' is gr ('rate' ends a measure's name though a grammar word elsewhere), stated", async () => {
+    const reply = await askTurns(regions.table, "mean growth rate of regions with pop over 4");
+    expect(reply.plan?.measure).toMatchObject({ agg: "mean", field: "gr" });
+    expect(reply.plan?.filters).toEqual([{ field: "pop", op: "gt", values: [4] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(mean(regions.rows.filter((r) => num(r.pop) > 4).map((r) => num(r.gr))), 3);
+    expect(reply.assumptions?.join(" ")).toContain('"growth rate" as gr');
+  });
+  it("'household income' is hpi (one letter between the initials stands for a word left unsaid)", async () => {
+    const reply = await askTurns(regions.table, "which region has the highest household income");
+    expect(reply.messages[1].table?.[0]?.region).toBe("Central");
+    expect(reply.assumptions?.join(" ")).toContain('"household income" as hpi');
+  });
+});
