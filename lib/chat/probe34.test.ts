@@ -119,3 +119,16 @@ describe("a short lower-case name said by the initials of the words it stands fo
     expect(reply.assumptions?.join(" ")).toContain('"household income" as hpi');
   });
 });
+
+const shifts = readCsvTableAndRows(path.join(__dirname, "testing", "probe34", "made-up-shifts.csv"));
+
+describe("a yes/no question of change over one value of a category compares every value", () => {
+  it("'did output go down on the Night shift' shows each shift's average, not the night's alone", async () => {
+    const reply = await askTurns(shifts.table, "did output go down on the Night shift");
+    expect(reply.plan?.groupBy).toEqual([{ field: "Shift", bucket: null }]);
+    expect(reply.plan?.filters).toEqual([]);
+    const night = reply.messages[1].table?.find((r) => r.Shift === "Night");
+    expect(num(firstNumber(night))).toBeCloseTo(mean(shifts.rows.filter((r) => r.Shift === "Night").map((r) => num(r.Output))), 3);
+    expect(reply.assumptions?.join(" ")).toContain("every value of Shift");
+  });
+});
