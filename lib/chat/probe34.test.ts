@@ -131,4 +131,9 @@ describe("a yes/no question of change over one value of a category compares ever
     expect(num(firstNumber(night))).toBeCloseTo(mean(shifts.rows.filter((r) => r.Shift === "Night").map((r) => num(r.Output))), 3);
     expect(reply.assumptions?.join(" ")).toContain("every value of Shift");
   });
+  it("'did output drop on Night shifts': 'drop' in a yes/no question is the change, not an exclusion of Night", async () => {
+    const reply = await askTurns(shifts.table, "did output drop on Night shifts");
+    expect(reply.plan?.groupBy).toEqual([{ field: "Shift", bucket: null }]);
+    expect(reply.plan?.filters).toEqual([]);
+  });
 });

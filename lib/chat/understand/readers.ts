@@ -9,6 +9,8 @@ import { abbreviates, initialGluedAbbreviation, namedAsCode, nameWords, type Tab
 import { spanText, tokenize, type Token } from "./tokens";
 import {
   ALONE_WORDS,
+  COMPARE_OPENERS,
+  COMPARE_WORDS,
   correctWord,
   findPhrases,
   KNOWN_WORDS,
@@ -1231,7 +1233,11 @@ function shortSwapTypo(lemma: string, text: string, want: string, lex: TableLexi
 
 function readWords(tokens: Token[]): Proposal[] {
   const byspan = new Map<string, { start: number; end: number; hits: { category: Category; key: string }[] }>();
+  // "did gas consumption drop after insulation": in a yes/no question, a word of change that may also exclude
+  // ("drop") is the change compared, not an exclusion.
+  const yesNo = !!tokens[0] && COMPARE_OPENERS.has(tokens[0].lemma);
   for (const h of findPhrases(tokens)) {
+    if (yesNo && h.category === "neg" && h.end - h.start === 1 && h.start > 1 && COMPARE_WORDS.has(tokens[h.start].lemma)) continue;
     // "... or more than 3 away goals": "or" joins a second comparison; "or more" ends one only when no "than" follows.
     if (h.category === "cmp" && h.end - h.start > 1 && ["or", "and"].includes(tokens[h.start].lemma) && tokens[h.end]?.lemma === "than") continue;
     const k = `${h.start}:${h.end}`;
