@@ -11,6 +11,7 @@ import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
 import { flagValues, type TableLexicon } from "./lexicon";
 import { finerThan } from "./perperiod";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
+import { abbreviatedNameWord } from "./readers";
 import type { Category } from "./vocabulary";
 import { levelReadings } from "./levels";
 import { spanText } from "./tokens";
@@ -156,6 +157,20 @@ function inFieldScale(m: Mention, f: FieldInfo): number | null {
   if (!s) return m.value;
   const stated = nameWordsOf(f).some((w) => w.length >= 2 && w !== "mm" && MULTIPLIERS[w] === s.factor);
   return stated ? m.value / s.factor : m.value;
+}
+
+/**
+ * "cats that weigh more than 3 kg" over Bwt (2 to 3.9) and Hwt (6.3 to 20.5): of the number fields a word names,
+ * the ones the number falls inside of (a comparison there keeps some rows, not all or none), when that leaves
+ * some but not all; the answer says how it read the word (a partial or synonym reading).
+ */
+function splitting(cands: FieldInfo[], m: Mention): FieldInfo[] {
+  if (cands.length < 2 || m.kind !== "number" || cands.some((f) => !f.numbers || f.role === "date" || f.yearLike)) return cands;
+  const inside = cands.filter((f) => {
+    const v = inFieldScale(m, f);
+    return v !== null && v > f.min && v < f.max;
+  });
+  return inside.length > 0 && inside.length < cands.length ? inside : cands;
 }
 
 /**
@@ -734,6 +749,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         singleRowWords.add(k);
         r.singleRow = true;
         k--;
+        steps++;
+        continue;
+      }
+      // "the average tooth length", "the longest tooth length": one word nothing reads between an aggregate or
+      // superlative word and the field is a noun qualifying the field; the walk goes on to the aggregate word.
+      // (Not before a synonym: "average insurance cost" over Price may be a cost the table lacks.)
+      if (
+        m &&
+        m.kind === "unknown" &&
+        !r.partial &&
+        r.cands.every((c) => c.score >= 0.95) &&
+        m.end - m.start === 1 &&
+        m.end === r.pos &&
+        (hasHit(mAt(m.start - 1), "agg") || hasHit(mAt(m.start - 1), "superlative")) &&
+        mAt(m.start - 1)?.end === m.start
+      ) {
+        k = m.start - 1;
         steps++;
         continue;
       }
@@ -1419,7 +1451,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
               : !named && durationFields.length
                 ? durationFields
                 : named
-                  ? named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date")
+                  ? splitting(
+                      named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date"),
+                      m,
+                    )
                   : yearish && timeFields.length
                     ? timeFields
                     : (personAge(cmp?.from ?? m.start) ??
@@ -1581,7 +1616,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         );
         if (before) ref = before;
       }
-      if (!ref && (lemma(m.start - 1) === "=" || lemma(m.start - 1) === "is" || lemma(m.start - 1) === "of" || lemma(m.start - 1) === "with")) {
+      // ("when the dose was 0.5", "dose = 2", "a dose of 1": linked to the field's name by a verb of being or "of".)
+      if (!ref && ["=", "is", "was", "were", "equals", "of", "with"].includes(lemma(m.start - 1))) {
         const r = nearestRef(m.start, m.end, holds);
         // ("in which month of 2014 did Austin sell the most": a year the table's time field spans, said before
         // another field's name, is that year, not a value of the field named after it.)
@@ -2090,7 +2126,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (m.kind !== "word" || consumed.has(idx) || !(hasHit(m, "comparative") || hasHit(m, "superlative"))) return;
     const wordsFor = comparativeFieldWords(m.text, tokens[m.end]?.text);
     if (!wordsFor && !RECENCY_WORDS[m.text.toLowerCase()]) return;
-    const fits = lex.names.filter((n) => (wordsFor ?? []).some((w) => ` ${n.words.join(" ")} `.includes(` ${w} `)) && numericField(info(n.field)));
+    // ("the longest" over len: a field whose own one-word name abbreviates the adjective's word, "length".)
+    const fits = lex.names.filter(
+      (n) =>
+        (wordsFor ?? []).some(
+          (w) =>
+            ` ${n.words.join(" ")} `.includes(` ${w} `) ||
+            (n.weight >= 1 && n.words.length === 1 && !w.includes(" ") && abbreviatedNameWord(lex, w) === n.words[0]),
+        ) && numericField(info(n.field)),
+    );
     // ("the priciest cars" over Min.Price, Price, Max.Price: the field named by the word alone.)
     const name = fits.find((n) => (wordsFor ?? []).includes(n.words.join(" "))) ?? fits[0];
     if (!name) {
@@ -2106,13 +2150,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         a.unknown.push({ text: m.text, pos: m.start, slot: "measure" });
       return;
     }
-    if (a.refs.some((r) => r.cands.some((c) => c.name === name.field))) return;
+    // ("the heaviest heart" over Bwt and Hwt: the field a word of the question names carries the adjective;
+    // with none named, "the heaviest" is either, and the question is asked back.)
+    const alone = fits.filter((n) => (wordsFor ?? []).includes(n.words.join(" ")));
+    const fitFields = [...new Set((alone.length ? alone : fits).map((n) => n.field))];
+    if (a.refs.some((r) => r.cands.some((c) => fitFields.includes(c.name)))) return;
     addRef({
       mention: idx,
       pos: m.start,
       end: m.end,
       text: m.text,
-      cands: [{ name: name.field, score: 0.6 }],
+      cands: fitFields.map((field) => ({ name: field, score: 0.6 })),
       partial: true,
       via: "adjective",
       before: [],

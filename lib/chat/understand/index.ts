@@ -53,6 +53,15 @@ export interface TurnCandidates {
 }
 
 /** The candidates of one turn given the conversation so far (also used by the training script). */
+
+/** The field that names each row of a table: the row namer, else the one text field whose values are all different. */
+function rowLabel(lex: TableLexicon): string | null {
+  if (lex.rowNamer) return lex.rowNamer;
+  const rows = (f: FieldInfo) => (f.codes ?? f.numbers)?.length ?? 0;
+  const unique = lex.fields.filter((f) => f.codes !== null && f.role !== "date" && f.distinct === rows(f) && f.codes.every((c) => c >= 0));
+  return unique.length === 1 ? unique[0].name : null;
+}
+
 export function turnCandidates(
   text: string,
   lex: TableLexicon,
@@ -666,7 +675,15 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const ratio = readRatio(a, lex);
   if (ratio) {
     const agg = best.plan.intent === "aggregate";
-    const groupBy = best.plan.groupBy.filter((g) => g.field !== ratio.field && g.field !== ratio.per.field);
+    let groupBy = best.plan.groupBy.filter((g) => g.field !== ratio.field && g.field !== ratio.per.field);
+    // "which animal has the largest brain for its body", "brain to body ratio of each animal": two fields of each
+    // row divided, over rows that each have their own label, ranked or asked per row: one group per row.
+    const rowField = ratio.twoFields ? rowLabel(lex) : null;
+    if (rowField && groupBy.length === 0 && (a.which || a.superlative || a.limit || a.eachRow || a.rowNoun)) groupBy = [{ field: rowField, bucket: null }];
+    const label = rowField && groupBy.length === 1 && groupBy[0].field === rowField ? rowField : null;
+    // (The ranking words rank the ratio: "which planet has the smallest mass relative to radius".)
+    const ranks = !!ratio.twoFields && groupBy.length > 0 && (a.superlative !== null || a.limit !== null);
+    const order = (a.limit?.dir ?? (a.superlative === "min" ? "bottom" : "top")) === "bottom" ? "asc" : "desc";
     const plan: AnalysisPlan = {
       ...best.plan,
       intent: "aggregate",
@@ -677,8 +694,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
       y: null,
       binWidth: null,
       binCount: null,
-      sort: agg ? best.plan.sort : null,
-      limit: agg ? best.plan.limit : null,
+      sort: ranks ? { by: "value", order } : agg ? best.plan.sort : null,
+      limit: ranks ? (a.limit?.n ?? 1) : agg ? best.plan.limit : null,
       chart: groupBy.length === 0 ? "none" : agg && best.plan.chart !== "none" ? best.plan.chart : "bar",
     };
     const ratioWords = ratio.text.toLowerCase();
@@ -691,6 +708,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
             !n.startsWith("defaultAgg:") && (!(n.startsWith("readAs:") || n.startsWith("ignored:")) || !ratioWords.includes(n.split(":").pop()!.toLowerCase())),
         ),
         `ratio:${JSON.stringify({ measure: plan.measure, text: ratio.text })}`,
+        ...(label ? [`perRowRatio:${label}:${ratio.field}:${ratio.per.field}`] : []),
       ],
     };
     ranked = [best, ...ranked.filter((c) => c !== best)];

@@ -244,6 +244,25 @@ function gluedTails(f: FieldInfo): string[] {
   return out;
 }
 
+/**
+ * "Bwt", "Hwt": a one-word number name of three or four letters that glues the initial of a word (or two) to a
+ * vowel-less abbreviation of a synonym group ("wt" of weight): the initials and the group's one-word phrase the
+ * abbreviation stands for. Null for any other name, and for a name that is an English word itself.
+ */
+export function initialGluedAbbreviation(f: FieldInfo): { initials: string; tail: string; phrases: string[] } | null {
+  if (f.role !== "number" || !/^[A-Za-z]{3,4}$/.test(f.name)) return null;
+  const lower = f.name.toLowerCase();
+  if (KNOWN_WORDS.has(lower) || STOP_WORDS.has(lower)) return null;
+  for (const k of [1, 2]) {
+    const tail = lower.slice(k);
+    if (tail.length < 2 || /[aeiou]/.test(tail) || STOP_WORDS.has(tail) || !ALIAS_WORDS.has(tail)) continue;
+    const group = FIELD_ALIASES.find((g) => g.includes(tail));
+    if (!group) continue;
+    return { initials: lower.slice(0, k), tail, phrases: group.filter((p) => p !== tail && !p.includes(" ")) };
+  }
+  return null;
+}
+
 export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias: string; field: string }[] = [], datasetName = ""): TableLexicon {
   const names: NameEntry[] = [];
   const add = (field: string, ws: string[], weight: number, partialWords: string[] = ws) => {
@@ -297,6 +316,10 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       add(f.name, ws, 0.85);
       for (const group of groups) if (group.some((p) => p.join(" ") === ws.join(" "))) for (const other of group) add(f.name, other, 0.85);
     }
+    // "Bwt", "Hwt": a weight ("wt") of something said by its initial: "weight", "heavy" name each such field (the
+    // question asks back when two do); "body weight" names Bwt alone (readers.ts readInitials).
+    const glued = initialGluedAbbreviation(f);
+    if (glued) for (const p of [glued.tail, ...glued.phrases]) add(f.name, [p], 0.8, []);
     // "agegp", "alcgp": a stem glued to a group suffix is the stem's group ("age group"), and the stem alone
     // ("age"; "alcohol" reaches "alc" as a word it starts). "ncases", "ncontrols": a count prefix glued to a
     // plural noun is said by the noun ("cases"). (One lower-case word only: a camelCase name is split already.)

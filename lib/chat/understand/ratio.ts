@@ -13,6 +13,8 @@ export interface RatioReading {
   per: NonNullable<Measure["per"]>;
   /** The words read as the ratio. */
   text: string;
+  /** Two number fields of each row divided ("brain to body ratio"): per row where the rows are named. */
+  twoFields?: boolean;
 }
 
 const COUNTED_NOUNS = new Set(words.countedThings.nouns);
@@ -20,7 +22,50 @@ const COUNT_FIELD_WORDS = new Set(words.countedThings.fieldWords);
 const ROW_WORDS = new Set(["line", "row", "record", "entry", "item"]);
 const nameWords = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/);
 
+/**
+ * "the brain to body ratio", "the ratio of Hwt to Bwt", "the largest brain for its body", "brain relative to body
+ * weight", "sr divided by dpi": one number field over another, both named by their own words (vocab/words.json
+ * `twoFieldRatios`: the words between the two, and those before or after that make a ratio of "to").
+ */
+function readTwoFieldRatio(a: Atoms, lex: TableLexicon): RatioReading | null {
+  const tokens = a.reading.tokens;
+  const lemma = (i: number) => tokens[i]?.lemma ?? "";
+  const numeric = (name: string) => {
+    const f = lex.byName.get(name);
+    return !!f && f.numbers !== null && f.role !== "date" && !f.yearLike;
+  };
+  const refs = a.refs.filter((r) => r.turn === 0 && !r.via && r.cands.length === 1 && numeric(r.cands[0].name));
+  const spec = words.twoFieldRatios;
+  for (const x of refs)
+    for (const y of refs) {
+      if (y.pos < x.end || x.cands[0].name === y.cands[0].name) continue;
+      const between = tokens
+        .slice(x.end, y.pos)
+        .map((t) => t.raw.toLowerCase())
+        .join(" ");
+      const ratioAfter = spec.ratioWords.includes(lemma(y.end));
+      const ratioBefore = ["of", "between"].includes(lemma(x.pos - 1)) && spec.ratioWords.includes(lemma(x.pos - 2));
+      const said =
+        spec.between.includes(between) || ((between === "to" || between === "and" || between === ":" || between === "/") && (ratioAfter || ratioBefore));
+      if (!said) continue;
+      const start = ratioBefore ? x.pos - 2 : x.pos;
+      const end = ratioAfter ? y.end + 1 : y.end;
+      return {
+        field: x.cands[0].name,
+        per: { agg: "sum", field: y.cands[0].name },
+        text: tokens
+          .slice(start, end)
+          .map((t) => t.raw)
+          .join(" "),
+        twoFields: true,
+      };
+    }
+  return null;
+}
+
 export function readRatio(a: Atoms, lex: TableLexicon): RatioReading | null {
+  const two = readTwoFieldRatio(a, lex);
+  if (two) return two;
   const tokens = a.reading.tokens;
   const numeric = lex.fields.filter((f) => f.numbers !== null && f.role !== "date" && !f.yearLike);
   // The plainest name first ("Sales" before "Sales Forecast").

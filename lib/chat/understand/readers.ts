@@ -5,10 +5,12 @@ import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
 import type { FieldInfo } from "../columns";
-import { abbreviates, namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
+import { abbreviates, initialGluedAbbreviation, namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
 import {
   ALONE_WORDS,
+  COMPARE_OPENERS,
+  COMPARE_WORDS,
   correctWord,
   findPhrases,
   KNOWN_WORDS,
@@ -773,6 +775,28 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   return out;
 }
 
+const INITIAL_NOUNS = new Set(shapes.initialNouns.words);
+/** One-word phrases that say how to answer (aggregates, counts, comparisons, rankings): no word of a field said by its initials. */
+const QUESTION_GRAMMAR: Set<string> = (() => {
+  const out = new Set<string>();
+  for (const category of [
+    "agg",
+    "count",
+    "share",
+    "cmp",
+    "comparative",
+    "superlative",
+    "limit",
+    "sort",
+    "question",
+    "spread",
+    "distribution",
+    "neg",
+    "conj",
+  ] as const)
+    for (const list of Object.values(phrases[category] as Record<string, string[]>)) for (const p of list) if (!p.includes(" ")) out.add(p.toLowerCase());
+  return out;
+})();
 /** Category values that contain a digit, by their exact lower-case text ("7b", "2023-24"); cached per lexicon. */
 const codeCache = new WeakMap<TableLexicon, Map<string, ValueEntry[]>>();
 /**
@@ -789,6 +813,72 @@ function readInitials(tokens: Token[], lex: TableLexicon): Proposal[] {
       if (!span.every((t, k) => t.kind === "word" && t.text.length >= 3 && !STOP_WORDS.has(t.lemma) && t.text[0] === name[k].toLowerCase())) continue;
       const mention: Mention = { kind: "field", start: i, end: i + len, text: spanText(tokens, i, i + len), fields: [{ name, score: 0.9 }], partial: false };
       out.push({ start: i, end: i + len, priority: 2, score: 0.9, mention });
+    }
+  }
+  // "savings rate" for sr, "disposable income" for dpi (disposable personal income): a lower-case name of two to
+  // four letters, no word itself, whose first and last letters are the initials of two or three words said in a
+  // row (the initials in its order; one letter between them may stand for a word left unsaid). The answer says
+  // how it read them.
+  for (const f of lex.fields) {
+    const name = f.name;
+    if (f.role !== "number" || !/^[a-z]{2,4}$/.test(name) || KNOWN_WORDS.has(name) || STOP_WORDS.has(name)) continue;
+    for (let len = 2; len <= Math.min(3, name.length); len++)
+      for (let i = 0; i + len <= tokens.length; i++) {
+        const span = tokens.slice(i, i + len);
+        // (No word of the question's grammar: "average delay" is no aid.)
+        const grammar = (t: Token, k: number) =>
+          (STOP_WORDS.has(t.lemma) || QUESTION_GRAMMAR.has(t.lemma) || QUESTION_GRAMMAR.has(t.text.toLowerCase())) &&
+          !(k === len - 1 && INITIAL_NOUNS.has(t.lemma));
+        if (!span.every((t, k) => t.kind === "word" && t.text.length >= 3 && !grammar(t, k) && !lex.nameIndex.has(t.lemma))) continue;
+        const initials = span.map((t) => t.lemma[0]).join("");
+        if (initials[0] !== name[0] || initials[len - 1] !== name[name.length - 1] || name.length - len > 1) continue;
+        let k = 0;
+        for (const c of name) if (c === initials[k]) k++;
+        if (k < len) continue;
+        const mention: Mention = { kind: "field", start: i, end: i + len, text: spanText(tokens, i, i + len), fields: [{ name, score: 0.85 }], partial: false };
+        out.push({ start: i, end: i + len, priority: 2, score: 0.85, mention });
+      }
+  }
+  // "body weight" for Bwt, "heart weight" for Hwt: the initial of a word said right before a word of the synonym
+  // group of the abbreviation the name ends with (lexicon.ts initialGluedAbbreviation).
+  for (const f of lex.fields) {
+    const glued = initialGluedAbbreviation(f);
+    if (!glued) continue;
+    const len = glued.initials.length + 1;
+    for (let i = 0; i + len <= tokens.length; i++) {
+      const span = tokens.slice(i, i + len);
+      const last = span[len - 1];
+      if (last.kind !== "word" || (last.lemma !== glued.tail && !glued.phrases.includes(last.lemma))) continue;
+      if (
+        !span
+          .slice(0, -1)
+          .every(
+            (t, k) => t.kind === "word" && t.text.length >= 3 && !STOP_WORDS.has(t.lemma) && !QUESTION_GRAMMAR.has(t.lemma) && t.lemma[0] === glued.initials[k],
+          )
+      )
+        continue;
+      const mention: Mention = {
+        kind: "field",
+        start: i,
+        end: i + len,
+        text: spanText(tokens, i, i + len),
+        fields: [{ name: f.name, score: 0.9 }],
+        partial: false,
+      };
+      out.push({ start: i, end: i + len, priority: 2, score: 0.9, mention });
+    }
+    // "the heaviest heart", "heavier hearts": a word of that initial beside a comparative of the group names the
+    // field alone (the comparative keeps its own reading).
+    if (glued.initials.length !== 1) continue;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
+      if (t.kind !== "word" || t.text.length < 3 || STOP_WORDS.has(t.lemma) || t.lemma[0] !== glued.initials) continue;
+      const beside = [tokens[i - 1], tokens[i + 1]].some(
+        (n) => n?.kind === "word" && (COMPARATIVE_FIELDS[n.lemma] ?? COMPARATIVE_FIELDS[n.text.toLowerCase()] ?? []).some((w) => glued.phrases.includes(w)),
+      );
+      if (!beside || lex.nameIndex.has(t.lemma) || lex.valueIndex.has(t.lemma) || lex.rowWords.has(t.lemma)) continue;
+      const mention: Mention = { kind: "field", start: i, end: i + 1, text: t.text, fields: [{ name: f.name, score: 0.85 }], partial: false };
+      out.push({ start: i, end: i + 1, priority: 2, score: 0.85, mention });
     }
   }
   // "slow learners" for a value SL of a coded field (Lrn: AL/SL): a value of two to four capitals, too.
@@ -1143,7 +1233,11 @@ function shortSwapTypo(lemma: string, text: string, want: string, lex: TableLexi
 
 function readWords(tokens: Token[]): Proposal[] {
   const byspan = new Map<string, { start: number; end: number; hits: { category: Category; key: string }[] }>();
+  // "did gas consumption drop after insulation": in a yes/no question, a word of change that may also exclude
+  // ("drop") is the change compared, not an exclusion.
+  const yesNo = !!tokens[0] && COMPARE_OPENERS.has(tokens[0].lemma);
   for (const h of findPhrases(tokens)) {
+    if (yesNo && h.category === "neg" && h.end - h.start === 1 && h.start > 1 && COMPARE_WORDS.has(tokens[h.start].lemma)) continue;
     // "... or more than 3 away goals": "or" joins a second comparison; "or more" ends one only when no "than" follows.
     if (h.category === "cmp" && h.end - h.start > 1 && ["or", "and"].includes(tokens[h.start].lemma) && tokens[h.end]?.lemma === "than") continue;
     const k = `${h.start}:${h.end}`;
