@@ -475,6 +475,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "rowsNamedAs") out.push(t(style.lang, "assumeRowsNamedAs", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "countedRows") out.push(t(style.lang, "assumeCountedRows", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "latest") out.push(t(style.lang, "assumeLatest", { period: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "earliest") out.push(t(style.lang, "assumeEarliest", { period: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "ratio") {
       try {
         const r = JSON.parse(rest.join(":")) as { measure: Measure; text: string };

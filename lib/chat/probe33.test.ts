@@ -30,3 +30,30 @@ describe("a data set named like its series does not make the series' words the r
     expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(want, 6);
   });
 });
+
+const airmiles = read("airmiles.csv");
+const wool = read("woolyrnq.csv");
+const phones = read("worldphones.csv");
+
+describe("the first / last value of a series is its earliest / latest period, stated", () => {
+  it("'the earliest airmiles number' is the value of the first year", async () => {
+    const reply = await askTurns(airmiles.table, "the earliest airmiles number");
+    const first = airmiles.rows.reduce((b, r) => (num(r.year) < num(b.year) ? r : b));
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.filters).toEqual([{ field: "year", op: "eq", values: [num(first.year)] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(num(first.airmiles));
+    expect(reply.messages[0].content).toContain("the earliest in the data");
+  });
+  it("'the last monthly woolyrnq reading' over quarterly rows is the last row's value, not a grouping", async () => {
+    const reply = await askTurns(wool.table, "the last monthly woolyrnq reading");
+    const last = wool.rows.reduce((b, r) => (String(r.date) > String(b.date) ? r : b));
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(num(last.woolyrnq));
+    expect(reply.messages[0].content).toContain("the latest in the data");
+  });
+  it("'Asia in the final year' over a column per region is Asia's value in the latest year", async () => {
+    const reply = await askTurns(phones.table, "Asia in the final year");
+    const last = phones.rows.reduce((b, r) => (num(r.Year) > num(b.Year) ? r : b));
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(num(last.Asia));
+  });
+});

@@ -117,6 +117,13 @@ const GENERIC_WORDS = new Set(words.genericWords);
 const SINGLE_ROW_WORDS = new Set(words.singleRow.words);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
+/** The ends of a series: "the first year", "the latest value", "the most recent sunspot reading" (words.json seriesEnds). */
+const SERIES_FIRST = new Set<string>(words.seriesEnds.first);
+const SERIES_LAST = new Set<string>(words.seriesEnds.last);
+const SERIES_VALUE_NOUNS = new Set<string>(words.seriesEnds.valueNouns);
+const SERIES_BETWEEN = new Set<string>(words.seriesEnds.between);
+const SERIES_AFTER = new Set<string>(words.seriesEnds.after);
+const GRAIN_ADJECTIVES: Record<string, string> = { quarterly: "quarter", monthly: "month", yearly: "year", annual: "year", weekly: "week", daily: "day" };
 /** Fields named by a time grain word ("month", "week"): a period, never a number to take the largest of. */
 const GRAIN_NAMES = new Set(["day", "weekday", "week", "month", "quarter", "year", "hour"]);
 /** The words of each value of a dictionary, computed once per table. */
@@ -339,7 +346,7 @@ export interface Atoms {
   /** Dates that could not become a filter (no time field, no year). */
   strayDates: string[];
   /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
-  relative: { text: string; period: string }[];
+  relative: { text: string; period: string; earliest?: boolean }[];
   /** Time words read as the rows counted ("proportion of days with rain") on a table with several rows per date. */
   countedTime: { text: string; field: string }[];
   /** "farms with management U1": a value said right after another field's name (U1 is Use's, not Manag's). */
@@ -2336,6 +2343,68 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (a.bucket === grain && !tokens.some((_, j) => j !== g && lemma(j) === grain)) a.bucket = null;
     if (a.superlative && a.superlativePos >= start - 1 && a.superlativePos < end) a.superlative = null;
     relativeSpans.push([start, end]);
+  }
+  // The ends of a series (words.json seriesEnds): "the first year", "the final year" are the earliest / latest
+  // year in the data; "the latest value", "the first sunspot reading", "the most recent figure" the earliest /
+  // latest period at the rows' own spacing. Stated like the relative periods above.
+  for (let k = 0; k < tokens.length; k++) {
+    const dir: "min" | "max" | undefined = SERIES_FIRST.has(lemma(k)) ? "min" : SERIES_LAST.has(lemma(k)) ? "max" : undefined;
+    if (!dir || relativeSpans.some(([s, e]) => k >= s && k < e)) continue;
+    let end = -1;
+    let grain: "year" | "row" = "row";
+    if (lemma(k + 1) === "year" && !mAt(k + 2)?.kind?.match(/^(number|date)$/)) {
+      end = k + 2;
+      grain = "year";
+    } else {
+      // Up to three words between: the series' own field, a grain adjective ("quarterly").
+      for (let j = k + 1; j <= k + 4 && j < tokens.length; j++) {
+        if (SERIES_VALUE_NOUNS.has(lemma(j))) {
+          end = j + 1;
+          break;
+        }
+        const mm = mAt(j);
+        const fieldWord = mm?.kind === "field" && mm.fields.some((c) => numeric(info(c.name)));
+        if (!fieldWord && !SERIES_BETWEEN.has(lemma(j))) break;
+      }
+    }
+    if (end < 0) continue;
+    const options: FilterOption[] = [];
+    let period = "";
+    for (const f of timeFields) {
+      const t = dir === "max" ? f.max : f.min;
+      if (!Number.isFinite(t)) continue;
+      if (f.role === "date") {
+        const d = new Date(t);
+        const y = String(d.getUTCFullYear());
+        let monthly = true;
+        if (f.numbers) for (const x of f.numbers) if (!Number.isNaN(x) && new Date(x).getUTCDate() !== 1) monthly = false;
+        const iso = d.toISOString();
+        const value = grain === "year" ? y : monthly ? iso.slice(0, 7) : iso.slice(0, 10);
+        options.push({ filter: { field: f.name, op: "eq", values: [value] }, how: "time" });
+        period ||= value;
+      } else if (f.yearLike) {
+        options.push({ filter: { field: f.name, op: "eq", values: [t] }, how: "time" });
+        period ||= String(t);
+      }
+    }
+    if (!options.length) continue;
+    // "the very first woolyrnq value recorded": a participle after the noun belongs to it.
+    while (end > k + 2 && end < tokens.length && SERIES_AFTER.has(lemma(end))) end++;
+    const start = lemma(k - 1) === "most" || lemma(k - 1) === "very" ? k - 1 : k;
+    // "latest" / "most recent" is the period, not the largest value; "quarterly" the rows' spacing, not a grouping.
+    for (const r of a.refs) if (r.pos >= start && r.end <= end) r.supAgg = null;
+    for (let j = start; j < end; j++) {
+      const g = GRAIN_ADJECTIVES[lemma(j)];
+      if (g && a.bucket === g && !tokens.some((_, i) => (i < start || i >= end) && (lemma(i) === g || GRAIN_ADJECTIVES[lemma(i)] === g))) a.bucket = null;
+    }
+    const own = a.refs.filter((r) => r.pos >= start && r.end <= end && r.cands.every((c) => isTimeField(info(c.name)))).map((r) => r.id);
+    const text = spanText(tokens, start, end);
+    addAtom({ pos: start, end, kind: "date", options, negated: false, refs: own, listed: 0, conj: null, text });
+    a.relative.push({ text, period, earliest: dir === "min" });
+    if (a.bucket === "year" && grain === "year" && !tokens.some((_, j) => j !== k + 1 && lemma(j) === "year")) a.bucket = null;
+    if (a.superlative && a.superlativePos >= start - 1 && a.superlativePos < end) a.superlative = null;
+    relativeSpans.push([start, end]);
+    k = end - 1;
   }
   // Two comparisons joined by "and"/"but", one with its field and one without ("horsepower over 100
   // but under 150", "at least 4 and at most 6 cylinders"): both bound the same field.

@@ -842,7 +842,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     const info = lex.byName.get(f.field);
     return !!info && isTimeField(info);
   });
-  if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
+  if (timeFiltered) for (const r of a.relative) notes.push(`${r.earliest ? "earliest" : "latest"}:${r.period}:${r.text}`);
   for (const r of a.rowsNamed) {
     // "top 4 cereals by calories": the plural was read as the rows, listed or named by their field.
     if (best.plan.intent === "rows" || best.plan.groupBy.some((g) => g.field === r.field) || best.plan.x === r.field) {
