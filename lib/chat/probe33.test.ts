@@ -57,3 +57,19 @@ describe("the first / last value of a series is its earliest / latest period, st
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(num(last.Asia));
   });
 });
+
+const lynx = read("lynx.csv");
+
+describe("'how many years of data' is the number of different years, not of rows", () => {
+  it("over quarterly rows, 'how many years of records do we have' counts the years", async () => {
+    const reply = await askTurns(wool.table, "how many years of records do we have");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "date", bucket: "year" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(new Set(wool.rows.map((r) => String(r.date).slice(0, 4))).size);
+  });
+  it("'how many years does the lynx history span' counts the years, the series only says whose", async () => {
+    const reply = await askTurns(lynx.table, "how many years does the lynx history span");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "year" });
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(new Set(lynx.rows.map((r) => r.year)).size);
+  });
+});

@@ -123,6 +123,9 @@ const SERIES_LAST = new Set<string>(words.seriesEnds.last);
 const SERIES_VALUE_NOUNS = new Set<string>(words.seriesEnds.valueNouns);
 const SERIES_BETWEEN = new Set<string>(words.seriesEnds.between);
 const SERIES_AFTER = new Set<string>(words.seriesEnds.after);
+/** "how many years of data", "how many months does the series cover": the periods the data spans (words.json dataSpan). */
+const SPAN_NOUNS = new Set<string>(words.dataSpan.nouns);
+const SPAN_VERBS = new Set<string>(words.dataSpan.verbs);
 const GRAIN_ADJECTIVES: Record<string, string> = { quarterly: "quarter", monthly: "month", yearly: "year", annual: "year", weekly: "week", daily: "day" };
 /** Fields named by a time grain word ("month", "week"): a period, never a number to take the largest of. */
 const GRAIN_NAMES = new Set(["day", "weekday", "week", "month", "quarter", "year", "hour"]);
@@ -2177,6 +2180,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (["the", "all"].includes(lemma(k))) k--;
     return lemma(k) === "of" && SHARE_HEADS.has(lemma(k - 1));
   };
+  // "how many years of data", "how many months does the series cover": the position of the noun or verb after the
+  // period word at g that makes it the periods the data spans (words.json dataSpan), else -1.
+  const dataSpanAt = (g: number): number => {
+    if (lemma(g - 2) !== "how" || lemma(g - 1) !== "many" || !PERIOD_GRAINS.has(lemma(g))) return -1;
+    for (let j = g + 1; j <= g + 6 && j < tokens.length; j++) {
+      const mm = mAt(j);
+      if (mm && (mm.kind === "number" || mm.kind === "value" || mm.kind === "date")) return -1;
+      if (SPAN_NOUNS.has(lemma(j)) || SPAN_VERBS.has(lemma(j))) return j;
+    }
+    return -1;
+  };
   // "Gross by genre and year", "sales per date": a time word names the table's time field.
   const TIME_WORDS: Record<string, TimeBucket> = { year: "year", month: "month", date: "day", day: "day", week: "week", quarter: "quarter" };
   for (let i = 0; i < tokens.length; i++) {
@@ -2184,7 +2198,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!bucket || at[i] >= 0 || !timeFields.length || unitWords.has(i)) continue;
     // "proportion of days with heavy rain", "how many days had rain": the plural time word counts the
     // rows (a row noun after a share or count word), it groups nothing per day.
-    if (countedTimeRows(i)) {
+    const spanned = dataSpanAt(i) >= 0;
+    if (!spanned && countedTimeRows(i)) {
       const df = timeFields.find((f) => f.role === "date");
       if (df?.numbers && df.distinct < df.numbers.length) a.countedTime.push({ text: tokens[i].raw, field: df.name });
       continue;
@@ -2207,7 +2222,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // ("which year had the most profit": the year asked for is the grain too, as "by year" is.)
     // ("top 5 years by total sales", "the 3 years with the highest sales": so are years counted out.)
     // ("how many different years": the years are counted, each one a group.)
-    const asked = ["which", "what"].includes(lemma(i - 1)) || /^\d+$/.test(lemma(i - 1)) || hitKey(mAt(i - 1), "agg") === "distinct";
+    const asked = spanned || ["which", "what"].includes(lemma(i - 1)) || /^\d+$/.test(lemma(i - 1)) || hitKey(mAt(i - 1), "agg") === "distinct";
     if ((bucket !== "year" || asked) && tf.role === "date" && !a.bucket) a.bucket = bucket;
   }
   // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a
@@ -2608,6 +2623,28 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!attached && key !== "distinct") a.looseAgg = key;
     if (key === "distinct") a.distinct = true;
   }
+  // "how many years of data are there", "how many years of lynx data", "how many months does the series cover":
+  // the number of different periods the data spans (words.json dataSpan), not its rows.
+  const spanWords = new Set<number>();
+  for (let g = 2; g < tokens.length; g++) {
+    const hit = dataSpanAt(g);
+    if (hit < 0) continue;
+    for (let j = g + 1; j <= hit || SPAN_VERBS.has(lemma(j)) || SPAN_NOUNS.has(lemma(j)); j++) spanWords.add(j);
+    // ("how many years does the lynx history span": "history" names the data, it asks for no line over time.)
+    const timeWords = mentions.filter((m) => m.kind === "word" && hasHit(m, "time"));
+    if (timeWords.length && timeWords.every((m) => spanWords.has(m.start))) a.overTime = false;
+    a.distinct = true;
+    // "of lynx data", "does the sunspot series cover": the series named before the noun only says whose data.
+    const named = a.refs.filter(
+      (r) => r.pos > g && r.end <= hit && !a.filters.some((f) => f.refs.includes(r.id)) && r.cands.every((c) => numeric(info(c.name))),
+    );
+    if (named.length) a.refs.splice(0, a.refs.length, ...a.refs.filter((r) => !named.includes(r)));
+    for (const r of a.refs)
+      if (r.pos === g && r.cands.some((c) => isTimeField(info(c.name)))) {
+        r.distinctOf = true;
+        r.countOf = true;
+      }
+  }
   // "monthly charges per customer by contract", "sales per order for each region": a number "per"
   // one row (a word for the rows, or a field that names each row) is its average over the rows.
   if (!a.looseAgg && !a.share && !a.rate) {
@@ -2992,6 +3029,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "the 5 lines with the biggest blorfs": what ranks them is a number it lacks.
     else if (rankedAfterLimit(prev)) slot = prev!.kind === "word" && !/^(top|bottom)$/i.test(prev!.text) ? "measure" : "group";
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
+    if (spanWords.has(m.start)) return; // "cover" of "how many years does the series cover"
     // ("the second largest body weight": an ordinal right before a superlative is its rank, not a missing field.)
     if (m.end - m.start === 1 && (ORDINAL_RANKS[t0.text] ?? ORDINAL_RANKS[t0.lemma]) && hasHit(mAt(m.end), "superlative")) return;
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
