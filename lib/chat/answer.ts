@@ -184,7 +184,8 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     plan.measure.agg !== "min" &&
     plan.measure.agg !== "max" &&
     plan.measure.agg !== "std" &&
-    plan.measure.agg !== "range"
+    plan.measure.agg !== "range" &&
+    !plan.measure.fromPrevious
   ) {
     parts.push(t(lang, "overallAcross", { value: fmt(r.overall) }));
   }

@@ -757,6 +757,12 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     const y = b.keys[k];
     return typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
   };
+  // measure.fromPrevious: each group's value minus the one before it in key order (the first has none).
+  if (plan.measure.fromPrevious && keyFields.length === 1 && firstOrdered) {
+    const ordered = [...rows].sort((a, b) => cmpKey(a, b, 0));
+    rows = ordered.slice(1).map((r, i) => ({ ...r, value: r.value - ordered[i].value }));
+    overallValue = NaN;
+  }
   // "which of them is lowest?" after "top 3": the ranked groups first, then ordered as asked.
   let outside = 0;
   if (plan.within && keyFields.length === 1) {

@@ -89,6 +89,11 @@ export const measureSchema = z.object({
   bucket: z.enum(TIME_BUCKETS).optional(),
   /** rate: each row counts as many times as this whole-number field says (a Freq column of one row per combination). */
   weight: z.string().min(1).optional(),
+  /**
+   * Grouped by one time (or ordered number) field: each group's value minus the value of the group before it in
+   * that order ("the year with the biggest jump from the previous year"); the first group has none and is left out.
+   */
+  fromPrevious: z.boolean().optional(),
 });
 export type Measure = z.infer<typeof measureSchema>;
 

@@ -73,3 +73,30 @@ describe("'how many years of data' is the number of different years, not of rows
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(new Set(lynx.rows.map((r) => r.year)).size);
   });
 });
+
+describe("the biggest jump / drop from the period before ranks each period's change from the one before", () => {
+  const steps = (rows: Record<string, unknown>[], key: string, value: string) => {
+    const sorted = [...rows].sort((p, q) => (String(p[key]) < String(q[key]) ? -1 : 1));
+    return sorted.slice(1).map((r, i) => ({ key: r[key], step: num(r[value]) - num(sorted[i][value]) }));
+  };
+  it("'which year had the largest rise in lynx from the year before' is the year of the largest step up", async () => {
+    const reply = await askTurns(lynx.table, "which year had the largest rise in lynx from the year before");
+    const best = steps(lynx.rows, "year", "lynx").reduce((b, s) => (s.step > b.step ? s : b));
+    expect(reply.plan?.measure.fromPrevious).toBe(true);
+    const top = reply.messages[1].table?.[0] ?? {};
+    expect(top.year).toBe(num(best.key));
+    expect(Object.values(top)).toContain(best.step);
+    expect(reply.messages[0].content).toContain("the change from the period before");
+  });
+  it("'the biggest decline in woolyrnq compared with the previous quarter' is the quarter of the largest step down", async () => {
+    const reply = await askTurns(wool.table, "the biggest decline in woolyrnq compared with the previous quarter");
+    const worst = steps(wool.rows, "date", "woolyrnq").reduce((b, s) => (s.step < b.step ? s : b));
+    const top = reply.messages[1].table?.[0] ?? {};
+    expect(Object.values(top)).toContain(worst.step);
+    expect(reply.assumptions?.some((s) => s.includes("did not use"))).toBe(false);
+  });
+  it("a plain superlative over the years is no step", async () => {
+    const reply = await askTurns(lynx.table, "which year had the most lynx");
+    expect(reply.plan?.measure.fromPrevious).toBeUndefined();
+  });
+});

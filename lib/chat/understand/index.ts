@@ -6,6 +6,7 @@ import type { AnalysisPlan, Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
+import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
 import { averagePerPeriodReading, distinctPeriodsReading } from "./perperiod";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
@@ -714,6 +715,21 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (perPeriod) {
     if (perPeriod.note) adopt(perPeriod.plan, perPeriod.note);
     notes.push(`alternative:${JSON.stringify(perPeriod.other)}`);
+  }
+  const step = stepReading(a, best.plan, lex);
+  if (step) {
+    adopt(step.plan, step.note);
+    // (The words of the step are read now: "previous", "drop" of "drop woolyrnq".)
+    a.unknown = a.unknown.filter(
+      (u) =>
+        !u.text
+          .toLowerCase()
+          .split(/\s+/)
+          .some((w) => PREVIOUS_STEP_WORDS.has(w)),
+    );
+    // ("drop woolyrnq": the step's noun, not a negation of the field.)
+    const stepWord = (k: number) => PREVIOUS_STEP_WORDS.has(a.reading.tokens[k]?.lemma ?? "");
+    for (const r of a.refs) if (r.negated && (stepWord(r.pos - 1) || stepWord(r.pos - 2))) r.negated = false;
   }
   const change = changeReading(a, best.plan, lex);
   if (change) {
