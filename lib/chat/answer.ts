@@ -50,7 +50,9 @@ export function formatterFor(measure: Measure, ctx: AnswerContext): (v: number) 
 
 function groupNames(r: AggregateResult, lang: Style["lang"]): string[] {
   return r.plan.groupBy.map((g) =>
-    g.bucket && r.keyFields.find((f) => f.name === g.field)?.role === "date" ? `${g.field} (${t(lang, "perBucket", { bucket: t(lang, g.bucket) })})` : g.field,
+    g.bucket && (r.keyFields.find((f) => f.name === g.field)?.role === "date" || g.bucket === "decade")
+      ? `${g.field} (${t(lang, "perBucket", { bucket: t(lang, g.bucket) })})`
+      : g.field,
   );
 }
 
@@ -211,7 +213,11 @@ function aggregateTable(r: AggregateResult, ctx: AnswerContext): TableRow[] {
     r.plan.groupBy.forEach((g, k) => {
       const info = r.keyFields[k];
       out[g.field] =
-        info.role === "date" || isCyclicBucket(g.bucket) ? row.labels[k] : typeof row.keys[k] === "string" ? (row.keys[k] as string).trim() : row.keys[k];
+        info.role === "date" || isCyclicBucket(g.bucket) || g.bucket === "decade"
+          ? row.labels[k]
+          : typeof row.keys[k] === "string"
+            ? (row.keys[k] as string).trim()
+            : row.keys[k];
     });
     out[valueName] = roundForTable(row.value);
     r.extra.forEach((e, k) => (out[extraNames[k]] = roundForTable(e.values[i])));

@@ -100,3 +100,34 @@ describe("the biggest jump / drop from the period before ranks each period's cha
     expect(reply.plan?.measure.fromPrevious).toBeUndefined();
   });
 });
+
+describe("'by decade' groups the time field ten years a group", () => {
+  it("'total lynx per decade' over a year-like number field: one group per decade, labelled 1820s", async () => {
+    const reply = await askTurns(lynx.table, "total lynx per decade");
+    expect(reply.plan?.groupBy).toEqual([{ field: "year", bucket: "decade" }]);
+    const want = new Map<string, number>();
+    for (const r of lynx.rows) {
+      const d = `${Math.floor(num(r.year) / 10) * 10}s`;
+      want.set(d, (want.get(d) ?? 0) + num(r.lynx));
+    }
+    const got = reply.messages[1].table ?? [];
+    expect(got.length).toBe(want.size);
+    for (const row of got) expect(firstNumber(row)).toBe(want.get(String(row.year)));
+  });
+  it("'highest sunspot number by decade' over a date field", async () => {
+    const reply = await answerChat({
+      table: sunspots.table,
+      datasetName: "sunspot_month",
+      messages: [{ role: "user", content: "highest sunspot number by decade" }],
+    });
+    expect(reply.plan?.groupBy).toEqual([{ field: "date", bucket: "decade" }]);
+    const want = new Map<string, number>();
+    for (const r of sunspots.rows) {
+      const d = `${Math.floor(Number(String(r.date).slice(0, 4)) / 10) * 10}s`;
+      want.set(d, Math.max(want.get(d) ?? -Infinity, num(r["sunspot.month"])));
+    }
+    const got = reply.messages[1].table ?? [];
+    expect(got.length).toBe(want.size);
+    for (const row of got) expect(firstNumber(row)).toBe(want.get(String(row.date)));
+  });
+});

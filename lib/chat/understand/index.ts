@@ -716,6 +716,17 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     if (perPeriod.note) adopt(perPeriod.plan, perPeriod.note);
     notes.push(`alternative:${JSON.stringify(perPeriod.other)}`);
   }
+  // "by decade", "which decade": the time field grouped ten years a group (a year-like number too).
+  if (a.bucket === "decade" && best.plan.intent === "aggregate") {
+    const time = (name: string) => {
+      const f = lex.byName.get(name);
+      return !!f && (f.role === "date" || f.yearLike);
+    };
+    const k = best.plan.groupBy.findIndex((g) => time(g.field));
+    const only = lex.fields.filter((f) => f.role === "date" || f.yearLike);
+    if (k >= 0) adopt({ ...best.plan, groupBy: best.plan.groupBy.map((g, i) => (i === k ? { ...g, bucket: "decade" } : g)) });
+    else if (!best.plan.groupBy.length && only.length === 1) adopt({ ...best.plan, groupBy: [{ field: only[0].name, bucket: "decade" }] });
+  }
   const step = stepReading(a, best.plan, lex);
   if (step) {
     adopt(step.plan, step.note);
