@@ -131,3 +131,19 @@ describe("'by decade' groups the time field ten years a group", () => {
     for (const row of got) expect(firstNumber(row)).toBe(want.get(String(row.date)));
   });
 });
+
+describe("'when did X first exceed N' is the earliest year of the rows that pass; 'average quarterly X' over quarterly rows one number", () => {
+  it("'what year did lynx last go over 5000' is the latest such year, stated", async () => {
+    const reply = await askTurns(lynx.table, "what year did lynx last go over 5000");
+    const want = Math.max(...lynx.rows.filter((r) => num(r.lynx) > 5000).map((r) => num(r.year)));
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "year" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
+    expect(reply.messages[0].content).toContain("the latest year of the rows that match");
+  });
+  it("'mean quarterly woolyrnq after 1990' over rows one a quarter is the average of those rows", async () => {
+    const reply = await askTurns(wool.table, "mean quarterly woolyrnq after 1990");
+    const kept = wool.rows.filter((r) => Number(String(r.date).slice(0, 4)) > 1990).map((r) => num(r.woolyrnq));
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(kept.reduce((s, x) => s + x, 0) / kept.length, 3);
+  });
+});

@@ -22,6 +22,7 @@ import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
 import { namedDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
+import words from "../vocab/words.json";
 import {
   BAD_EVENTS,
   COMPARE_OPENERS,
@@ -727,6 +728,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     if (k >= 0) adopt({ ...best.plan, groupBy: best.plan.groupBy.map((g, i) => (i === k ? { ...g, bucket: "decade" } : g)) });
     else if (!best.plan.groupBy.length && only.length === 1) adopt({ ...best.plan, groupBy: [{ field: only[0].name, bucket: "decade" }] });
   }
+  const firstTime = firstTimeReading(a, best.plan, lex);
+  if (firstTime) adopt(firstTime.plan, firstTime.note);
   const step = stepReading(a, best.plan, lex);
   if (step) {
     adopt(step.plan, step.note);
@@ -1886,4 +1889,29 @@ function manyGroups(plan: AnalysisPlan, lex: TableLexicon): string[] {
     if (continuous || info.distinct > MANY_GROUPS) out.push(`manyGroups:${g.field}:${info.distinct}`);
   }
   return out;
+}
+
+const FIRST_WORDS = new Set<string>(words.seriesEnds.first);
+const LAST_WORDS = new Set<string>(words.seriesEnds.last);
+
+/**
+ * "when did airmiles first exceed 10000", "what year did the population last fall below 50": the earliest / latest
+ * year of the rows the conditions keep (min / max of the one year-like field), not their count; stated.
+ */
+function firstTimeReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length > 1 || plan.change || plan.having || plan.within) return null;
+  const years = lex.fields.filter((f) => f.role === "date" || f.yearLike);
+  if (years.length !== 1 || years[0].role === "date") return null;
+  const year = years[0].name;
+  if (plan.measure.field === year || plan.groupBy.some((g) => g.field !== year)) return null;
+  if (!plan.filters.length || plan.filters.some((f) => f.field === year)) return null;
+  const tokens = a.reading.tokens;
+  const asked = tokens.some((t, k) => t.lemma === "when" || (k > 0 && ["which", "what"].includes(tokens[k - 1].lemma) && t.lemma === "year"));
+  const k = tokens.findIndex((t) => FIRST_WORDS.has(t.lemma) || LAST_WORDS.has(t.lemma));
+  if (!asked || k < 0) return null;
+  const first = FIRST_WORDS.has(tokens[k].lemma);
+  return {
+    plan: { ...plan, measure: { agg: first ? "min" : "max", field: year }, groupBy: [], sort: null, limit: null, chart: "none" },
+    note: `readAs:the ${first ? "earliest" : "latest"} ${year} of the rows that match:${tokens[k].raw}`,
+  };
 }
