@@ -147,3 +147,15 @@ describe("'when did X first exceed N' is the earliest year of the rows that pass
     expect(firstNumber(reply.messages[1].table?.[0])).toBeCloseTo(kept.reduce((s, x) => s + x, 0) / kept.length, 3);
   });
 });
+
+describe("'zero' before a number field is the rows where it is 0, however many values the field has", () => {
+  it("'in how many months were there zero sunspots' counts the months at 0", async () => {
+    const reply = await answerChat({
+      table: sunspots.table,
+      datasetName: "sunspot_month",
+      messages: [{ role: "user", content: "in how many months were there zero sunspots" }],
+    });
+    expect(reply.plan?.filters).toEqual([{ field: "sunspot.month", op: "eq", values: [0] }]);
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(sunspots.rows.filter((r) => num(r["sunspot.month"]) === 0).length);
+  });
+});

@@ -1560,7 +1560,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           ? list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max)
           : // ("at voltage 2": a field of a few set levels, not whole numbers, holding each number said.)
             list.every((v) => f.numbers!.includes(v)));
-      let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name))) ? fieldAfter : null;
+      // ("months with zero sunspots", "0 accidents": none of a number field holding zeros, however many values it has.)
+      const zeroHeld = (f: FieldInfo) => list.length === 1 && list[0] === 0 && f.numbers !== null && f.role !== "date" && f.numbers.includes(0);
+      let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name)) || zeroHeld(info(c.name))) ? fieldAfter : null;
       // (Right after the field's name, any whole number the field holds: "pdays of -1", a code.)
       // ("an IQ of 10" over a field of halves too: a number the field holds.)
       const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && list.every((v) => Number.isInteger(v) && f.numbers!.includes(v)));
