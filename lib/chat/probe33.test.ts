@@ -159,3 +159,12 @@ describe("'zero' before a number field is the rows where it is 0, however many v
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(sunspots.rows.filter((r) => num(r["sunspot.month"]) === 0).length);
   });
 });
+
+describe("a superlative ranking a period said as its noun ranks the periods", () => {
+  it("'the highest woolyrnq quarter' puts the highest quarter first", async () => {
+    const reply = await askTurns(wool.table, "the highest woolyrnq quarter");
+    const top = wool.rows.reduce((b, r) => (num(r.woolyrnq) > num(b.woolyrnq) ? r : b));
+    expect(reply.plan?.sort).toEqual({ by: "value", order: "desc" });
+    expect(firstNumber(reply.messages[1].table?.[0])).toBe(num(top.woolyrnq));
+  });
+});

@@ -728,6 +728,16 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     if (k >= 0) adopt({ ...best.plan, groupBy: best.plan.groupBy.map((g, i) => (i === k ? { ...g, bucket: "decade" } : g)) });
     else if (!best.plan.groupBy.length && only.length === 1) adopt({ ...best.plan, groupBy: [{ field: only[0].name, bucket: "decade" }] });
   }
+  // "the lowest woolyrnq quarter on record", "highest UKgas quarter": the period said as the noun a superlative ranks
+  // (not "per quarter") ranks the periods, lowest / highest first.
+  if (a.superlative && best.plan.intent === "aggregate" && !best.plan.sort && best.plan.groupBy.length === 1 && best.plan.groupBy[0].bucket) {
+    const g = best.plan.groupBy[0];
+    const tokens = a.reading.tokens;
+    const sup = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "superlative"))?.start ?? -1;
+    const noun = tokens.findIndex((t, k) => k > sup && t.lemma === g.bucket && !["by", "per", "each", "every", "a"].includes(tokens[k - 1]?.lemma ?? ""));
+    if (sup >= 0 && noun > sup && noun - sup <= 3 && lex.byName.get(g.field)?.role === "date")
+      adopt({ ...best.plan, sort: { by: "value", order: a.superlative === "min" ? "asc" : "desc" } });
+  }
   const firstTime = firstTimeReading(a, best.plan, lex);
   if (firstTime) adopt(firstTime.plan, firstTime.note);
   const step = stepReading(a, best.plan, lex);
