@@ -50,7 +50,9 @@ export function formatterFor(measure: Measure, ctx: AnswerContext): (v: number) 
 
 function groupNames(r: AggregateResult, lang: Style["lang"]): string[] {
   return r.plan.groupBy.map((g) =>
-    g.bucket && r.keyFields.find((f) => f.name === g.field)?.role === "date" ? `${g.field} (${t(lang, "perBucket", { bucket: t(lang, g.bucket) })})` : g.field,
+    g.bucket && (r.keyFields.find((f) => f.name === g.field)?.role === "date" || g.bucket === "decade")
+      ? `${g.field} (${t(lang, "perBucket", { bucket: t(lang, g.bucket) })})`
+      : g.field,
   );
 }
 
@@ -184,7 +186,8 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     plan.measure.agg !== "min" &&
     plan.measure.agg !== "max" &&
     plan.measure.agg !== "std" &&
-    plan.measure.agg !== "range"
+    plan.measure.agg !== "range" &&
+    !plan.measure.fromPrevious
   ) {
     parts.push(t(lang, "overallAcross", { value: fmt(r.overall) }));
   }
@@ -210,7 +213,11 @@ function aggregateTable(r: AggregateResult, ctx: AnswerContext): TableRow[] {
     r.plan.groupBy.forEach((g, k) => {
       const info = r.keyFields[k];
       out[g.field] =
-        info.role === "date" || isCyclicBucket(g.bucket) ? row.labels[k] : typeof row.keys[k] === "string" ? (row.keys[k] as string).trim() : row.keys[k];
+        info.role === "date" || isCyclicBucket(g.bucket) || g.bucket === "decade"
+          ? row.labels[k]
+          : typeof row.keys[k] === "string"
+            ? (row.keys[k] as string).trim()
+            : row.keys[k];
     });
     out[valueName] = roundForTable(row.value);
     r.extra.forEach((e, k) => (out[extraNames[k]] = roundForTable(e.values[i])));
@@ -479,6 +486,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "countedRows") out.push(t(style.lang, "assumeCountedRows", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "perRowRatio") out.push(t(style.lang, "assumePerRowRatio", { label: rest[0], num: rest[1], den: rest[2] }));
     else if (kind === "latest") out.push(t(style.lang, "assumeLatest", { period: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "earliest") out.push(t(style.lang, "assumeEarliest", { period: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "ratio") {
       try {
         const r = JSON.parse(rest.join(":")) as { measure: Measure; text: string };

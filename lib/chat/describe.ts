@@ -52,6 +52,7 @@ function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): stri
 
 /** "Average of MPG", "Number of rows", "Share (%)", "% of rows with Churn = Yes". */
 export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<string>): string {
+  if (measure.fromPrevious) return t(lang, "fromPrevious", { measure: lowerFirst(describeMeasure({ ...measure, fromPrevious: undefined }, lang, dateFields)) });
   const { agg, field } = measure;
   if (measure.per) {
     const perBucket = measure.per.bucket ? ` (${t(lang, "perBucket", { bucket: t(lang, measure.per.bucket) })})` : "";

@@ -305,6 +305,8 @@ export function bucketStart(ms: number, bucket: TimeBucket): number {
   const d = new Date(ms);
   const y = d.getUTCFullYear();
   switch (bucket) {
+    case "decade":
+      return Date.UTC(Math.floor(y / 10) * 10, 0, 1);
     case "year":
       return Date.UTC(y, 0, 1);
     case "quarter":
@@ -336,6 +338,8 @@ export function bucketLabel(ms: number, bucket: TimeBucket | null): string {
   const y = d.getUTCFullYear();
   const mo = String(d.getUTCMonth() + 1).padStart(2, "0");
   switch (bucket) {
+    case "decade":
+      return `${Math.floor(y / 10) * 10}s`;
     case "year":
       return String(y);
     case "quarter":
@@ -544,6 +548,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   if (hits && plan.measure.weight && !weights) throw new PlanError(`"${plan.measure.weight}" is not a number.`, plan.measure.weight);
   const keyFields = plan.groupBy.map((g) => getField(fields, g.field, "grouping"));
   const buckets = plan.groupBy.map((g, i) => (keyFields[i].role === "date" ? (g.bucket ?? "month") : null));
+  const decades = plan.groupBy.map((g, i) => keyFields[i].role !== "date" && keyFields[i].yearLike && g.bucket === "decade");
   const mvals = measure?.numbers ?? null;
   const mcodes = measure?.codes ?? null;
   const needValues = agg === "median" || agg === "std";
@@ -632,6 +637,8 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
           idx[i] = id;
           continue;
         }
+        // A year-like number by decade: the decade's first year.
+        if (decades[k]) v = Math.floor(v / 10) * 10;
         let id = seen.get(v);
         if (id === undefined) {
           id = values.length;
@@ -741,7 +748,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     return {
       keys,
       // Labels for text and charts; values keep their exact spelling in the table.
-      labels: keys.map((key, k) => (keyFields[k].role === "date" ? bucketLabel(key as number, buckets[k]) : String(key).trim())),
+      labels: keys.map((key, k) => (keyFields[k].role === "date" ? bucketLabel(key as number, buckets[k]) : decades[k] ? `${key}s` : String(key).trim())),
       value: divide
         ? ratio(finish(acc, agg), divide.byKey.get(keys.join("\u0000")), divide.scale)
         : partOf
@@ -762,6 +769,12 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     const y = b.keys[k];
     return typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
   };
+  // measure.fromPrevious: each group's value minus the one before it in key order (the first has none).
+  if (plan.measure.fromPrevious && keyFields.length === 1 && firstOrdered) {
+    const ordered = [...rows].sort((a, b) => cmpKey(a, b, 0));
+    rows = ordered.slice(1).map((r, i) => ({ ...r, value: r.value - ordered[i].value }));
+    overallValue = NaN;
+  }
   // "which of them is lowest?" after "top 3": the ranked groups first, then ordered as asked.
   let outside = 0;
   if (plan.within && keyFields.length === 1) {

@@ -79,6 +79,8 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
     need(plan.change.field, "change");
     if (plan.intent !== "aggregate" || plan.groupBy.length) problems.push("change needs an aggregate without a grouping");
   }
+  if (plan.measure.fromPrevious && (plan.intent !== "aggregate" || plan.groupBy.length !== 1))
+    problems.push("fromPrevious needs an aggregate with one grouping");
   if (plan.having) {
     const h = plan.having.measure;
     need(h.field, "having", h.agg !== "count" && h.agg !== "distinct" && h.agg !== "rate");

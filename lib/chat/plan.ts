@@ -7,7 +7,8 @@ import { z } from "zod";
 export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share", "rate", "std", "range"] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
 
-export const TIME_BUCKETS = ["year", "quarter", "month", "week", "weekday", "day", "monthOfYear"] as const;
+/** decade: ten years from a year ending in 0 ("the 1950s"), of a date field or of a year-like number field. */
+export const TIME_BUCKETS = ["year", "quarter", "month", "week", "weekday", "day", "monthOfYear", "decade"] as const;
 export type TimeBucket = (typeof TIME_BUCKETS)[number];
 /** Buckets that come back every week or year (Monday..Sunday, January..December): categories, not a time axis. */
 export const isCyclicBucket = (b: TimeBucket | null | undefined): boolean => b === "weekday" || b === "monthOfYear";
@@ -94,6 +95,11 @@ export const measureSchema = z.object({
   shareOf: z.string().min(1).optional(),
   /** rate: each row counts as many times as this whole-number field says (a Freq column of one row per combination). */
   weight: z.string().min(1).optional(),
+  /**
+   * Grouped by one time (or ordered number) field: each group's value minus the value of the group before it in
+   * that order ("the year with the biggest jump from the previous year"); the first group has none and is left out.
+   */
+  fromPrevious: z.boolean().optional(),
 });
 export type Measure = z.infer<typeof measureSchema>;
 

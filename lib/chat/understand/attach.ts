@@ -121,6 +121,16 @@ const GENERIC_WORDS = new Set(words.genericWords);
 const SINGLE_ROW_WORDS = new Set(words.singleRow.words);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
+/** The ends of a series: "the first year", "the latest value", "the most recent sunspot reading" (words.json seriesEnds). */
+const SERIES_FIRST = new Set<string>(words.seriesEnds.first);
+const SERIES_LAST = new Set<string>(words.seriesEnds.last);
+const SERIES_VALUE_NOUNS = new Set<string>(words.seriesEnds.valueNouns);
+const SERIES_BETWEEN = new Set<string>(words.seriesEnds.between);
+const SERIES_AFTER = new Set<string>(words.seriesEnds.after);
+/** "how many years of data", "how many months does the series cover": the periods the data spans (words.json dataSpan). */
+const SPAN_NOUNS = new Set<string>(words.dataSpan.nouns);
+const SPAN_VERBS = new Set<string>(words.dataSpan.verbs);
+const GRAIN_ADJECTIVES: Record<string, string> = { quarterly: "quarter", monthly: "month", yearly: "year", annual: "year", weekly: "week", daily: "day" };
 /** Fields named by a time grain word ("month", "week"): a period, never a number to take the largest of. */
 const GRAIN_NAMES = new Set(["day", "weekday", "week", "month", "quarter", "year", "hour"]);
 /** The words of each value of a dictionary, computed once per table. */
@@ -357,7 +367,7 @@ export interface Atoms {
   /** Dates that could not become a filter (no time field, no year). */
   strayDates: string[];
   /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
-  relative: { text: string; period: string }[];
+  relative: { text: string; period: string; earliest?: boolean }[];
   /** Time words read as the rows counted ("proportion of days with rain") on a table with several rows per date. */
   countedTime: { text: string; field: string; bucket: TimeBucket }[];
   /** "farms with management U1": a value said right after another field's name (U1 is Use's, not Manag's). */
@@ -1595,7 +1605,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           ? list.every((v) => Number.isInteger(v) && v >= f.min && v <= f.max)
           : // ("at voltage 2": a field of a few set levels, not whole numbers, holding each number said.)
             list.every((v) => f.numbers!.includes(v)));
-      let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name))) ? fieldAfter : null;
+      // ("months with zero sunspots", "0 accidents": none of a number field holding zeros, however many values it has.)
+      const zeroHeld = (f: FieldInfo) => list.length === 1 && list[0] === 0 && f.numbers !== null && f.role !== "date" && f.numbers.includes(0);
+      let ref: Ref | null = fieldAfter && fieldAfter.cands.some((c) => discrete(info(c.name)) || zeroHeld(info(c.name))) ? fieldAfter : null;
       // (Right after the field's name, any whole number the field holds: "pdays of -1", a code.)
       // ("an IQ of 10" over a field of halves too: a number the field holds.)
       const holds = (f: FieldInfo) => discrete(f) || (f.numbers !== null && list.every((v) => Number.isInteger(v) && f.numbers!.includes(v)));
@@ -2236,6 +2248,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (["the", "all"].includes(lemma(k))) k--;
     return lemma(k) === "of" && SHARE_HEADS.has(lemma(k - 1));
   };
+  // "how many years of data", "how many months does the series cover": the position of the noun or verb after the
+  // period word at g that makes it the periods the data spans (words.json dataSpan), else -1.
+  const dataSpanAt = (g: number): number => {
+    if (lemma(g - 2) !== "how" || lemma(g - 1) !== "many" || !PERIOD_GRAINS.has(lemma(g))) return -1;
+    for (let j = g + 1; j <= g + 6 && j < tokens.length; j++) {
+      const mm = mAt(j);
+      if (mm && (mm.kind === "number" || mm.kind === "value" || mm.kind === "date")) return -1;
+      if (SPAN_NOUNS.has(lemma(j)) || SPAN_VERBS.has(lemma(j))) return j;
+    }
+    return -1;
+  };
   // "Gross by genre and year", "sales per date": a time word names the table's time field.
   const TIME_WORDS: Record<string, TimeBucket> = { year: "year", month: "month", date: "day", day: "day", week: "week", quarter: "quarter" };
   for (let i = 0; i < tokens.length; i++) {
@@ -2243,7 +2266,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!bucket || at[i] >= 0 || !timeFields.length || unitWords.has(i)) continue;
     // "proportion of days with heavy rain", "how many days had rain": the plural time word counts the
     // rows (a row noun after a share or count word), it groups nothing per day.
-    if (countedTimeRows(i)) {
+    const spanned = dataSpanAt(i) >= 0;
+    if (!spanned && countedTimeRows(i)) {
       // ("how many years of data" over quarterly rows: the rows are not the years counted either.)
       const df = timeFields.find((f) => f.role === "date");
       if (df?.numbers && (df.distinct < df.numbers.length || (bucket !== "day" && finerThan(lex, df.name, bucket))))
@@ -2268,7 +2292,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // ("which year had the most profit": the year asked for is the grain too, as "by year" is.)
     // ("top 5 years by total sales", "the 3 years with the highest sales": so are years counted out.)
     // ("how many different years": the years are counted, each one a group.)
-    const asked = ["which", "what"].includes(lemma(i - 1)) || /^\d+$/.test(lemma(i - 1)) || hitKey(mAt(i - 1), "agg") === "distinct";
+    const asked = spanned || ["which", "what"].includes(lemma(i - 1)) || /^\d+$/.test(lemma(i - 1)) || hitKey(mAt(i - 1), "agg") === "distinct";
     if ((bucket !== "year" || asked) && tf.role === "date" && !a.bucket) a.bucket = bucket;
   }
   // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a
@@ -2404,6 +2428,68 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (a.bucket === grain && !tokens.some((_, j) => j !== g && lemma(j) === grain)) a.bucket = null;
     if (a.superlative && a.superlativePos >= start - 1 && a.superlativePos < end) a.superlative = null;
     relativeSpans.push([start, end]);
+  }
+  // The ends of a series (words.json seriesEnds): "the first year", "the final year" are the earliest / latest
+  // year in the data; "the latest value", "the first sunspot reading", "the most recent figure" the earliest /
+  // latest period at the rows' own spacing. Stated like the relative periods above.
+  for (let k = 0; k < tokens.length; k++) {
+    const dir: "min" | "max" | undefined = SERIES_FIRST.has(lemma(k)) ? "min" : SERIES_LAST.has(lemma(k)) ? "max" : undefined;
+    if (!dir || relativeSpans.some(([s, e]) => k >= s && k < e)) continue;
+    let end = -1;
+    let grain: "year" | "row" = "row";
+    if (lemma(k + 1) === "year" && !mAt(k + 2)?.kind?.match(/^(number|date)$/)) {
+      end = k + 2;
+      grain = "year";
+    } else {
+      // Up to three words between: the series' own field, a grain adjective ("quarterly").
+      for (let j = k + 1; j <= k + 4 && j < tokens.length; j++) {
+        if (SERIES_VALUE_NOUNS.has(lemma(j))) {
+          end = j + 1;
+          break;
+        }
+        const mm = mAt(j);
+        const fieldWord = mm?.kind === "field" && mm.fields.some((c) => numeric(info(c.name)));
+        if (!fieldWord && !SERIES_BETWEEN.has(lemma(j))) break;
+      }
+    }
+    if (end < 0) continue;
+    const options: FilterOption[] = [];
+    let period = "";
+    for (const f of timeFields) {
+      const t = dir === "max" ? f.max : f.min;
+      if (!Number.isFinite(t)) continue;
+      if (f.role === "date") {
+        const d = new Date(t);
+        const y = String(d.getUTCFullYear());
+        let monthly = true;
+        if (f.numbers) for (const x of f.numbers) if (!Number.isNaN(x) && new Date(x).getUTCDate() !== 1) monthly = false;
+        const iso = d.toISOString();
+        const value = grain === "year" ? y : monthly ? iso.slice(0, 7) : iso.slice(0, 10);
+        options.push({ filter: { field: f.name, op: "eq", values: [value] }, how: "time" });
+        period ||= value;
+      } else if (f.yearLike) {
+        options.push({ filter: { field: f.name, op: "eq", values: [t] }, how: "time" });
+        period ||= String(t);
+      }
+    }
+    if (!options.length) continue;
+    // "the very first woolyrnq value recorded": a participle after the noun belongs to it.
+    while (end > k + 2 && end < tokens.length && SERIES_AFTER.has(lemma(end))) end++;
+    const start = lemma(k - 1) === "most" || lemma(k - 1) === "very" ? k - 1 : k;
+    // "latest" / "most recent" is the period, not the largest value; "quarterly" the rows' spacing, not a grouping.
+    for (const r of a.refs) if (r.pos >= start && r.end <= end) r.supAgg = null;
+    for (let j = start; j < end; j++) {
+      const g = GRAIN_ADJECTIVES[lemma(j)];
+      if (g && a.bucket === g && !tokens.some((_, i) => (i < start || i >= end) && (lemma(i) === g || GRAIN_ADJECTIVES[lemma(i)] === g))) a.bucket = null;
+    }
+    const own = a.refs.filter((r) => r.pos >= start && r.end <= end && r.cands.every((c) => isTimeField(info(c.name)))).map((r) => r.id);
+    const text = spanText(tokens, start, end);
+    addAtom({ pos: start, end, kind: "date", options, negated: false, refs: own, listed: 0, conj: null, text });
+    a.relative.push({ text, period, earliest: dir === "min" });
+    if (a.bucket === "year" && grain === "year" && !tokens.some((_, j) => j !== k + 1 && lemma(j) === "year")) a.bucket = null;
+    if (a.superlative && a.superlativePos >= start - 1 && a.superlativePos < end) a.superlative = null;
+    relativeSpans.push([start, end]);
+    k = end - 1;
   }
   // Two comparisons joined by "and"/"but", one with its field and one without ("horsepower over 100
   // but under 150", "at least 4 and at most 6 cylinders"): both bound the same field.
@@ -2606,6 +2692,28 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const attached = a.refs.some((r) => r.agg === key && r.pos > m.start && r.pos - m.end <= 5);
     if (!attached && key !== "distinct") a.looseAgg = key;
     if (key === "distinct") a.distinct = true;
+  }
+  // "how many years of data are there", "how many years of lynx data", "how many months does the series cover":
+  // the number of different periods the data spans (words.json dataSpan), not its rows.
+  const spanWords = new Set<number>();
+  for (let g = 2; g < tokens.length; g++) {
+    const hit = dataSpanAt(g);
+    if (hit < 0) continue;
+    for (let j = g + 1; j <= hit || SPAN_VERBS.has(lemma(j)) || SPAN_NOUNS.has(lemma(j)); j++) spanWords.add(j);
+    // ("how many years does the lynx history span": "history" names the data, it asks for no line over time.)
+    const timeWords = mentions.filter((m) => m.kind === "word" && hasHit(m, "time"));
+    if (timeWords.length && timeWords.every((m) => spanWords.has(m.start))) a.overTime = false;
+    a.distinct = true;
+    // "of lynx data", "does the sunspot series cover": the series named before the noun only says whose data.
+    const named = a.refs.filter(
+      (r) => r.pos > g && r.end <= hit && !a.filters.some((f) => f.refs.includes(r.id)) && r.cands.every((c) => numeric(info(c.name))),
+    );
+    if (named.length) a.refs.splice(0, a.refs.length, ...a.refs.filter((r) => !named.includes(r)));
+    for (const r of a.refs)
+      if (r.pos === g && r.cands.some((c) => isTimeField(info(c.name)))) {
+        r.distinctOf = true;
+        r.countOf = true;
+      }
   }
   // "monthly charges per customer by contract", "sales per order for each region": a number "per"
   // one row (a word for the rows, or a field that names each row) is its average over the rows.
@@ -2991,6 +3099,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // "the 5 lines with the biggest blorfs": what ranks them is a number it lacks.
     else if (rankedAfterLimit(prev)) slot = prev!.kind === "word" && !/^(top|bottom)$/i.test(prev!.text) ? "measure" : "group";
     if (relativeSpans.some(([s, e]) => m.start >= s && m.start < e)) return; // "recent" of "the most recent quarter"
+    if (spanWords.has(m.start)) return; // "cover" of "how many years does the series cover"
     // ("the second largest body weight": an ordinal right before a superlative is its rank, not a missing field.)
     if (m.end - m.start === 1 && (ORDINAL_RANKS[t0.text] ?? ORDINAL_RANKS[t0.lemma]) && hasHit(mAt(m.end), "superlative")) return;
     a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });

@@ -7,6 +7,7 @@ import { attach, type Atoms, oneNumberAsked } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
 import { timeOrderReading } from "./timeorder";
+import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
 import { averagePerPeriodReading, distinctPeriodsReading, finerThan } from "./perperiod";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
@@ -25,6 +26,7 @@ import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
 import { namedDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
+import words from "../vocab/words.json";
 import {
   BAD_EVENTS,
   COMPARE_OPENERS,
@@ -775,6 +777,45 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     if (perPeriod.note) adopt(perPeriod.plan, perPeriod.note);
     notes.push(`alternative:${JSON.stringify(perPeriod.other)}`);
   }
+  // "by decade", "which decade": the time field grouped ten years a group (a year-like number too).
+  if (a.bucket === "decade" && best.plan.intent === "aggregate") {
+    const time = (name: string) => {
+      const f = lex.byName.get(name);
+      return !!f && (f.role === "date" || f.yearLike);
+    };
+    const k = best.plan.groupBy.findIndex((g) => time(g.field));
+    const only = lex.fields.filter((f) => f.role === "date" || f.yearLike);
+    if (k >= 0) adopt({ ...best.plan, groupBy: best.plan.groupBy.map((g, i) => (i === k ? { ...g, bucket: "decade" } : g)) });
+    else if (!best.plan.groupBy.length && only.length === 1) adopt({ ...best.plan, groupBy: [{ field: only[0].name, bucket: "decade" }] });
+  }
+  // "the lowest woolyrnq quarter on record", "highest UKgas quarter": the period said as the noun a superlative ranks
+  // (not "per quarter") ranks the periods, lowest / highest first.
+  if (a.superlative && best.plan.intent === "aggregate" && !best.plan.sort && best.plan.groupBy.length === 1 && best.plan.groupBy[0].bucket) {
+    const g = best.plan.groupBy[0];
+    const tokens = a.reading.tokens;
+    const sup = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "superlative"))?.start ?? -1;
+    const noun = tokens.findIndex((t, k) => k > sup && t.lemma === g.bucket && !["by", "per", "each", "every", "a"].includes(tokens[k - 1]?.lemma ?? ""));
+    if (sup >= 0 && noun > sup && noun - sup <= 3 && lex.byName.get(g.field)?.role === "date")
+      adopt({ ...best.plan, sort: { by: "value", order: a.superlative === "min" ? "asc" : "desc" } });
+  }
+  // (The first / last row by time, when it reads the question, shows the row itself: timeOrderReading below.)
+  const firstTime = timeOrderReading(a, best, lex) ? null : firstTimeReading(a, best.plan, lex);
+  if (firstTime) adopt(firstTime.plan, firstTime.note);
+  const step = stepReading(a, best.plan, lex);
+  if (step) {
+    adopt(step.plan, step.note);
+    // (The words of the step are read now: "previous", "drop" of "drop woolyrnq".)
+    a.unknown = a.unknown.filter(
+      (u) =>
+        !u.text
+          .toLowerCase()
+          .split(/\s+/)
+          .some((w) => PREVIOUS_STEP_WORDS.has(w)),
+    );
+    // ("drop woolyrnq": the step's noun, not a negation of the field.)
+    const stepWord = (k: number) => PREVIOUS_STEP_WORDS.has(a.reading.tokens[k]?.lemma ?? "");
+    for (const r of a.refs) if (r.negated && (stepWord(r.pos - 1) || stepWord(r.pos - 2))) r.negated = false;
+  }
   const change = changeReading(a, best.plan, lex);
   if (change) {
     adopt(change);
@@ -942,7 +983,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     const info = lex.byName.get(f.field);
     return !!info && isTimeField(info);
   });
-  if (timeFiltered) for (const r of a.relative) notes.push(`latest:${r.period}:${r.text}`);
+  if (timeFiltered) for (const r of a.relative) notes.push(`${r.earliest ? "earliest" : "latest"}:${r.period}:${r.text}`);
   for (const r of a.rowsNamed) {
     // "top 4 cereals by calories": the plural was read as the rows, listed or named by their field.
     if (best.plan.intent === "rows" || best.plan.groupBy.some((g) => g.field === r.field) || best.plan.x === r.field) {
@@ -1972,4 +2013,29 @@ function manyGroups(plan: AnalysisPlan, lex: TableLexicon): string[] {
     if (continuous || info.distinct > MANY_GROUPS) out.push(`manyGroups:${g.field}:${info.distinct}`);
   }
   return out;
+}
+
+const FIRST_WORDS = new Set<string>(words.seriesEnds.first);
+const LAST_WORDS = new Set<string>(words.seriesEnds.last);
+
+/**
+ * "when did airmiles first exceed 10000", "what year did the population last fall below 50": the earliest / latest
+ * year of the rows the conditions keep (min / max of the one year-like field), not their count; stated.
+ */
+function firstTimeReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
+  if (plan.intent !== "aggregate" || plan.groupBy.length > 1 || plan.change || plan.having || plan.within) return null;
+  const years = lex.fields.filter((f) => f.role === "date" || f.yearLike);
+  if (years.length !== 1 || years[0].role === "date") return null;
+  const year = years[0].name;
+  if (plan.measure.field === year || plan.groupBy.some((g) => g.field !== year)) return null;
+  if (!plan.filters.length || plan.filters.some((f) => f.field === year)) return null;
+  const tokens = a.reading.tokens;
+  const asked = tokens.some((t, k) => t.lemma === "when" || (k > 0 && ["which", "what"].includes(tokens[k - 1].lemma) && t.lemma === "year"));
+  const k = tokens.findIndex((t) => FIRST_WORDS.has(t.lemma) || LAST_WORDS.has(t.lemma));
+  if (!asked || k < 0) return null;
+  const first = FIRST_WORDS.has(tokens[k].lemma);
+  return {
+    plan: { ...plan, measure: { agg: first ? "min" : "max", field: year }, groupBy: [], sort: null, limit: null, chart: "none" },
+    note: `readAs:the ${first ? "earliest" : "latest"} ${year} of the rows that match:${tokens[k].raw}`,
+  };
 }

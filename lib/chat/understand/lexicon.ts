@@ -602,8 +602,11 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     fieldWords.set(n.field, set);
   }
   // The dataset's name ("Faculty", "station", "Telco customer churn") names its rows; a word that is a field's own name stays the field.
+  // A data set named like one of its fields ("sunspot_month" holding sunspot.month) is named after that series: none of its words names the rows.
+  const datasetWords = nameWords(datasetName);
+  const namedLikeField = datasetWords.length >= 2 && fields.some((f) => nameWords(f.name).join(" ") === datasetWords.join(" "));
   const rowWords = new Set(
-    nameWords(datasetName).filter(
+    (namedLikeField ? [] : datasetWords).filter(
       (w) =>
         w.length >= 3 &&
         !STOP_WORDS.has(w) &&

@@ -12,8 +12,13 @@ const PERIOD_WORDS = words.periodWords as unknown as Record<string, string[] | u
 
 /** The distinct periods of a date field and its rows with a date (several rows a period: finer rows). */
 export function finerThan(lex: TableLexicon, field: string, bucket: TimeBucket): boolean {
+  return spacing(lex, field, bucket) === "finer";
+}
+
+/** Whether the rows of a date field are finer than the period (several a period) or one a period ("same"). */
+function spacing(lex: TableLexicon, field: string, bucket: TimeBucket): "finer" | "same" | null {
   const info = lex.byName.get(field);
-  if (!info || info.role !== "date" || !info.numbers) return false;
+  if (!info || info.role !== "date" || !info.numbers) return null;
   const periods = new Set<number>();
   let rows = 0;
   for (const ms of info.numbers) {
@@ -21,7 +26,8 @@ export function finerThan(lex: TableLexicon, field: string, bucket: TimeBucket):
     rows++;
     periods.add(bucketStart(ms, bucket));
   }
-  return periods.size >= 2 && rows > periods.size;
+  if (periods.size < 2) return null;
+  return rows > periods.size ? "finer" : "same";
 }
 
 export function distinctPeriodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
@@ -47,8 +53,17 @@ export function averagePerPeriodReading(
   const said = g.bucket ? PERIOD_WORDS[g.bucket] : undefined;
   if (!g.bucket || !said) return null;
   const info = lex.byName.get(plan.measure.field);
-  if (!info || !addsUp(info) || !finerThan(lex, g.field, g.bucket)) return null;
   const tokens = a.reading.tokens;
+  // "average quarterly woolyrnq" over rows one a quarter: the average of the rows, one number.
+  if (info && spacing(lex, g.field, g.bucket) === "same") {
+    const k = tokens.findIndex(
+      (t, i) => said.includes(t.lemma) && t.lemma !== g.bucket && i > 0 && ["average", "mean", "typical"].includes(tokens[i - 1].lemma),
+    );
+    if (k < 0) return null;
+    const rows: AnalysisPlan = { ...plan, groupBy: [], chart: "none" };
+    return { plan: rows, note: `readAs:the average of the rows, one a ${g.bucket}:${tokens[k - 1].raw} ${tokens[k].raw}`, other: plan };
+  }
+  if (!info || !addsUp(info) || !finerThan(lex, g.field, g.bucket)) return null;
   // "per year", "a year" (the rate), or "yearly" / "annual" (the grain); never "by year", "each year".
   const k = tokens.findIndex((t, i) => said.includes(t.lemma) && (i === 0 || !["by", "each", "every"].includes(tokens[i - 1].lemma)));
   if (k < 0) return null;
