@@ -193,6 +193,15 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     add(feats, "edit|flipCompare");
     changed = true;
   }
+  // "average conc for babies heavier than 1.5 kg" then "and the lighter ones?": a comparative adjective alone
+  // turns the earlier comparison on the field it names (that field is no new measure).
+  const turnedAdj = adjectiveFlip(plan, a);
+  if (turnedAdj) {
+    plan.filters = plan.filters.map((f) => (f === turnedAdj.from ? turnedAdj.to : f));
+    consumed.add(turnedAdj.ref);
+    add(feats, "edit|flipCompare");
+    changed = true;
+  }
   // "what about grade A or B", "and basic or standard?": values joined by "or" are one condition; their
   // field, named or read from the values, is no new grouping unless a grouping word governs it.
   // ("just for Paris and Lyon" after a grouping: "only"/"just" make the listed values a filter too.)
@@ -439,6 +448,28 @@ export function flipComparison(plan: AnalysisPlan, a: Atoms, lex: TableLexicon):
   const to: Filter =
     "other" in sides[0] && sides[0].other !== undefined ? ({ ...f, values: [sides[0].other] } as Filter) : ({ ...f, op: OTHER_SIDE[f.op]! } as Filter);
   return { from: f, to, text: cmps[0].text };
+}
+
+/**
+ * A turn whose one field is named by a comparative adjective ("and the lighter ones?", "and shorter ones?"),
+ * with no number or filter of its own: the one earlier comparison on that field the other way round becomes
+ * its other side ("Wt above 1.5" -> "Wt at most 1.5").
+ */
+function adjectiveFlip(plan: AnalysisPlan, a: Atoms): { from: Filter; to: Filter; ref: number } | null {
+  if (a.filters.length || a.strayNumbers.length || a.limit || a.superlative) return null;
+  const refs = a.refs.filter((r) => r.turn === 0);
+  if (refs.length !== 1 || refs[0].via !== "adjective" || refs[0].cands.length !== 1) return null;
+  const word = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "comparative" && RANGE_OPS.has(h.key)));
+  const key = word?.kind === "word" ? word.hits.find((h) => h.category === "comparative" && RANGE_OPS.has(h.key))?.key : undefined;
+  if (!key) return null;
+  const field = refs[0].cands[0].name;
+  const sides = plan.filters.filter(
+    (f) => f.field === field && !f.otherField && RANGE_OPS.has(f.op) && f.values.length === 1 && typeof f.values[0] === "number",
+  );
+  if (sides.length !== 1) return null;
+  const up = (op: string) => op === "gt" || op === "gte";
+  if (up(sides[0].op) === up(key)) return null;
+  return { from: sides[0], to: { ...sides[0], op: OTHER_SIDE[sides[0].op]! } as Filter, ref: refs[0].id };
 }
 
 /**

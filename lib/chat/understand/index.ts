@@ -984,6 +984,8 @@ function timesReading(a: Atoms, times: NonNullable<Atoms["timesCount"]>, plan: A
 
 /** Words for the groups of the earlier answer ("only those with more than 100k"). */
 const GROUP_PRONOUNS = new Set(["those", "ones", "them", "these", "which", "any"]);
+/** The pronouns of GROUP_PRONOUNS that only point back ("the ones", "those"), not "which"/"any" of a new question. */
+const ONES_WORDS = new Set(["those", "ones", "them", "these"]);
 
 const HAVING_AGGS = new Set<AnalysisPlan["measure"]["agg"]>(["sum", "mean", "median", "min", "max"]);
 
@@ -1019,6 +1021,26 @@ function havingReading(
     if (!atom) continue;
     // A number that named no field was applied to a guessed one; said of the groups of a measure, it is that measure's.
     const chosen = atom.options.find((o) => JSON.stringify(o.filter) === key);
+    // "average rate by cause" | "only the ones above 50": a number compared with no field of its own, said of
+    // the groups ("the ones", "those"), is a condition on each group's value, not on the rows of a guessed field.
+    const groupsSaid = a.reading.tokens.some((t) => ONES_WORDS.has(t.text));
+    const measureOption = plan.measure.field ? atom.options.find((o) => o.filter.field === plan.measure.field) : undefined;
+    if (
+      groupsSaid &&
+      !atom.refs.length &&
+      chosen?.how !== "adjacent" &&
+      plan.groupBy.length === 1 &&
+      (HAVING_AGGS.has(plan.measure.agg) ? measureOption : plan.measure.agg === "count" && !plan.measure.field) &&
+      !a.refs.some((r) => r.turn === 0 && r.cands.some((c) => c.name === f.field))
+    ) {
+      const op = (measureOption?.filter.op ?? f.op) as "gt" | "gte" | "lt" | "lte" | "between";
+      const values = (measureOption?.filter.values ?? f.values) as number[];
+      return {
+        plan: { ...plan, filters: plan.filters.filter((x) => x !== f), having: { measure: plan.measure, op, values } },
+        note: `having:${g.name}:${plan.measure.agg}:${plan.measure.field ?? ""}:${atom.text}`,
+        dropNote: `guess:${f.field}:${atom.text}`,
+      };
+    }
     const own =
       chosen?.how === "guess" && plan.measure.field && plan.measure.field !== f.field
         ? atom.options.find((o) => o.filter.field === plan.measure.field)

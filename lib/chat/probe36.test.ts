@@ -1,0 +1,65 @@
+// chat-p36: follow-ups as people type them (lib/chat/testing/probe36), each fixed by its general cause and tested
+// here with other wordings than the probe's. Expected numbers come from the CSV rows with plain loops, never from
+// the engine.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns, tableOf } from "./testing/ask";
+import { readCsvTableAndRows } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe36");
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
+const mortality = read("usmortality.csv");
+const pheno = read("phenobarb.csv");
+const michelson = read("michelson.csv");
+
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+const num = (v: unknown) => Number(v);
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const groupMeans = (rows: Record<string, string>[], key: string, value: string) => {
+  const by = new Map<string, number[]>();
+  for (const r of rows) if (r[value] !== "NA") by.set(r[key], [...(by.get(r[key]) ?? []), num(r[value])]);
+  return new Map([...by].map(([k, xs]) => [k, mean(xs)]));
+};
+
+describe("'only the ones above N' after a grouped answer is a condition on each group's value", () => {
+  it("'just those above 40' after an average by cause keeps the causes whose average passes", async () => {
+    const reply = await askTurns(mortality.table, "average rate by cause for women", "just those above 40");
+    const women = mortality.rows.filter((r) => r.Sex === "Female");
+    const want = [...groupMeans(women, "Cause", "Rate")].filter(([, v]) => v > 40);
+    expect(reply.plan?.having).toEqual({ measure: { agg: "mean", field: "Rate" }, op: "gt", values: [40] });
+    expect(reply.plan?.filters).toEqual([{ field: "Sex", op: "eq", values: ["Female"] }]);
+    expect(
+      tableOf(reply)
+        .map((r) => r.Cause)
+        .sort(),
+    ).toEqual(want.map(([k]) => k).sort());
+    expect(reply.assumptions?.join(" ")).toContain("above 40");
+  });
+  it("a number no field takes is not put on a guessed field (Subject) of the rows", async () => {
+    const reply = await askTurns(pheno.table, "average concentration by apgar", "only the ones below 24");
+    const want = [...groupMeans(pheno.rows, "Apgar", "conc")].filter(([, v]) => v < 24);
+    expect(reply.plan?.filters).toEqual([]);
+    expect(tableOf(reply).length).toBe(want.length);
+  });
+  it("a field named with the number stays a filter on the rows", async () => {
+    const reply = await askTurns(michelson.table, "average speed by experiment", "only the ones with speed above 900");
+    expect(reply.plan?.having).toBeUndefined();
+    expect(reply.plan?.filters).toEqual([{ field: "Speed", op: "gt", values: [900] }]);
+  });
+});
+
+describe("a comparative adjective alone turns the earlier comparison on its field", () => {
+  it("'and the heavier ones?' after 'lighter than 1 kg' is Wt at least 1, the measure kept", async () => {
+    const reply = await askTurns(pheno.table, "maximum concentration for babies lighter than 1 kg", "and the heavier ones?");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "conc" });
+    expect(reply.plan?.filters).toEqual([{ field: "Wt", op: "gte", values: [1] }]);
+    const want = Math.max(...pheno.rows.filter((r) => num(r.Wt) >= 1 && r.conc !== "NA").map((r) => num(r.conc)));
+    expect(firstNumber(tableOf(reply)[0])).toBe(want);
+    expect(reply.messages[0].content).toContain("Wt is at least 1");
+  });
+  it("'what about faster ones' after 'speed below 800' is Speed at least 800", async () => {
+    const reply = await askTurns(michelson.table, "how many runs had a speed below 800", "what about faster ones");
+    expect(reply.plan?.filters).toEqual([{ field: "Speed", op: "gte", values: [800] }]);
+    expect(firstNumber(tableOf(reply)[0])).toBe(michelson.rows.filter((r) => num(r.Speed) >= 800).length);
+  });
+});
