@@ -63,3 +63,27 @@ describe("a comparative adjective alone turns the earlier comparison on its fiel
     expect(firstNumber(tableOf(reply)[0])).toBe(michelson.rows.filter((r) => num(r.Speed) >= 800).length);
   });
 });
+
+describe("'why?' / 'what does that mean?' after an answer: no new number, what the table can and cannot say", () => {
+  it("'ok but why is that?' after a ranking says the data cannot tell why and repeats what was shown", async () => {
+    const reply = await askTurns(michelson.table, "which experiment has the highest average speed", "ok but why is that?");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages.every((m) => m.table === null && m.figures.length === 0)).toBe(true);
+    expect(reply.messages[0].content).toMatch(/cannot tell why/);
+    expect(reply.messages[0].content).toContain("Speed");
+    expect(reply.messages[0].content).not.toContain("for context");
+  });
+  it("'how did you get that?' after a filtered number restates the filter and the rows it ran over", async () => {
+    const reply = await askTurns(mortality.table, "average rate of suicide for women", "how did you get that?");
+    expect(reply.plan).toBeNull();
+    const n = mortality.rows.filter((r) => r.Cause === "Suicide" && r.Sex === "Female").length;
+    expect(reply.messages[0].content).toContain(`${n} of ${mortality.rows.length} rows`);
+    expect(reply.messages[0].content).toContain("Suicide");
+  });
+  it("a question that goes on after 'why' is read as a question, and 'why?' asked first is not an explanation", async () => {
+    const reply = await askTurns(mortality.table, "average rate by sex", "why do men have a higher rate for suicide");
+    expect(reply.messages[0].content).not.toMatch(/cannot tell why/);
+    const first = await askTurns(mortality.table, "why?");
+    expect(first.messages[0].content).not.toMatch(/cannot tell why/);
+  });
+});

@@ -25,6 +25,7 @@ import {
   BAD_EVENTS,
   COMPARE_OPENERS,
   COMPARE_WORDS,
+  EXPLAIN_TURNS,
   PRONOUN_ROWS,
   ROW_NOUNS,
   SIZE_SUPERLATIVES,
@@ -38,6 +39,7 @@ export type Understanding =
   | { kind: "clarify"; ambiguity: Ambiguity; atoms: Atoms; ranked: Candidate[] }
   | { kind: "unknown"; words: string[]; closest: string[]; atoms: Atoms; ranked: Candidate[] }
   | { kind: "greeting"; atoms: Atoms | null }
+  | { kind: "explain"; why: boolean; plan: AnalysisPlan; question: string }
   | { kind: "none"; atoms: Atoms | null; ranked: Candidate[] };
 
 /** Most earlier user turns read again for a follow-up (older ones rarely still matter). */
@@ -365,10 +367,32 @@ export function readableParts(turns: string[]): string[] {
   return last === null ? [] : [...kept, last];
 }
 
+/** "why?", "what does that mean?" (words.json explainTurns): a turn about the earlier answer, not a new number. */
+export function explainTurn(text: string): "why" | "meaning" | null {
+  const words = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}' ]+/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  while (words.length > 1 && ["and", "but", "ok", "okay", "so", "hmm", "um", "interesting", "then"].includes(words[0])) words.shift();
+  const said = words.join(" ");
+  return EXPLAIN_TURNS.why.has(said) ? "why" : EXPLAIN_TURNS.meaning.has(said) ? "meaning" : null;
+}
+
 export function understand(turns: string[], lex: TableLexicon, rowCount: number, w: Weights = WEIGHTS): Understanding {
   const state: State = { atoms: null, plan: null };
   let result: Understanding = { kind: "none", atoms: null, ranked: [] };
-  for (const part of readableParts(turns)) result = step(state, part, lex, rowCount, w);
+  const parts = readableParts(turns);
+  // "why?" / "what does that mean?" after an answer: about that answer (its plan), answered without a number.
+  const explain = parts.length > 1 ? explainTurn(parts[parts.length - 1]) : null;
+  if (explain) {
+    for (const part of parts.slice(0, -1)) result = step(state, part, lex, rowCount, w);
+    if (result.kind === "plan") {
+      const plan = lex.weightField && result.plan.intent === "aggregate" ? weighted(result.plan, lex.weightField) : result.plan;
+      return { kind: "explain", why: explain === "why", plan, question: parts[parts.length - 2] };
+    }
+  }
+  for (const part of parts) result = step(state, part, lex, rowCount, w);
   // "how many rows ..." still counts the rows themselves.
   const rowsSaid = /\brows?\b/i.test(turns[turns.length - 1] ?? "");
   if (result.kind === "plan" && lex.weightField && result.plan.intent === "aggregate" && !rowsSaid)
