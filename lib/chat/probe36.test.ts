@@ -87,3 +87,64 @@ describe("'why?' / 'what does that mean?' after an answer: no new number, what t
     expect(first.messages[0].content).not.toMatch(/cannot tell why/);
   });
 });
+
+const cushings = read("cushings.csv");
+const geyser = read("geyser.csv");
+
+describe("a new question after a filtered answer does not keep the filter silently", () => {
+  it("'what is the highest tetrahydrocortisone' after a type c average: the maximum, the kept filter said", async () => {
+    const reply = await askTurns(cushings.table, "average pregnanetriol for type c", "what is the highest tetrahydrocortisone");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "Tetrahydrocortisone" });
+    const kept = reply.plan?.filters ?? [];
+    const rows = kept.length ? cushings.rows.filter((r) => r.Type === "c") : cushings.rows;
+    expect(firstNumber(tableOf(reply)[0])).toBe(Math.max(...rows.map((r) => num(r.Tetrahydrocortisone))));
+    if (kept.length) expect(reply.assumptions?.join(" ")).toMatch(/kept the earlier question's filter \(Type is "c"\)/);
+  });
+  it("'in the data' drops the earlier filter", async () => {
+    const reply = await askTurns(geyser.table, "average waiting time for eruptions with a duration over 4", "what is the shortest waiting time in the data?");
+    expect(reply.plan?.filters).toEqual([]);
+    expect(firstNumber(tableOf(reply)[0])).toBe(Math.min(...geyser.rows.map((r) => num(r.waiting))));
+  });
+  it("'are there' only says something exists: 'how many runs are there' is no average of Run for experiment 2", async () => {
+    const reply = await askTurns(michelson.table, "average speed in experiment 2", "how many runs are there");
+    expect(reply.plan?.filters).toEqual([]);
+    expect(reply.plan?.measure.agg).toBe("count");
+  });
+  it("a follow-up word keeps the filter without a note ('and the highest speed?')", async () => {
+    const reply = await askTurns(michelson.table, "average speed in experiment 2", "and the highest speed?");
+    expect(reply.plan?.filters).toEqual([{ field: "Expt", op: "eq", values: [2] }]);
+    expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/kept the earlier/);
+  });
+});
+
+describe("a lower-case 'a' right after its field's name, where no noun follows, is the value", () => {
+  it("'just type a' after a one-number answer filters Type = a", async () => {
+    const reply = await askTurns(cushings.table, "average tetrahydrocortisone", "just type a");
+    expect(reply.plan?.filters).toEqual([{ field: "Type", op: "eq", values: ["a"] }]);
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(mean(cushings.rows.filter((r) => r.Type === "a").map((r) => num(r.Tetrahydrocortisone))), 4);
+  });
+  it("'type a patients' (a plural after it) is the value too", async () => {
+    const reply = await askTurns(cushings.table, "how many type a patients have pregnanetriol above 1");
+    expect(reply.plan?.filters).toContainEqual({ field: "Type", op: "eq", values: ["a"] });
+  });
+});
+
+describe("corrections and the other end of a follow-up", () => {
+  it("'I meant the median' after a grouped average changes the aggregate, the grouping kept", async () => {
+    const reply = await askTurns(michelson.table, "average speed by experiment", "sorry, I meant the median");
+    expect(reply.plan?.measure).toEqual({ agg: "median", field: "Speed" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Expt"]);
+  });
+  it("'and the highest?' after a one-number minimum is the maximum", async () => {
+    const reply = await askTurns(geyser.table, "minimum duration", "and the highest?");
+    expect(reply.plan?.measure).toEqual({ agg: "max", field: "duration" });
+    expect(firstNumber(tableOf(reply)[0])).toBe(Math.max(...geyser.rows.map((r) => num(r.duration))));
+  });
+  it("'compare that with female' after a one-value average puts both values side by side", async () => {
+    const reply = await askTurns(mortality.table, "average rate for men", "compare that with women");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Sex"]);
+    const got = new Map(tableOf(reply).map((r) => [r.Sex, firstNumber(r)]));
+    for (const sex of ["Male", "Female"]) expect(got.get(sex)).toBeCloseTo(mean(mortality.rows.filter((r) => r.Sex === sex).map((r) => num(r.Rate))), 4);
+  });
+});

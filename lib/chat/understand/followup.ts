@@ -251,7 +251,13 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     const f = field0(m);
     if (plan.intent === "distribution") plan.x = f.name;
     else {
-      const agg = m.agg ?? a.looseAgg ?? (plan.measure.field ? plan.measure.agg : f ? (plan.measure.agg === "count" ? "mean" : plan.measure.agg) : "mean");
+      // "average conc for subject 5" then "what's the highest dose?": a superlative before the number of a
+      // one-number answer is its maximum (minimum), not the earlier aggregate.
+      const agg =
+        m.agg ??
+        (plan.groupBy.length ? null : m.supAgg) ??
+        a.looseAgg ??
+        (plan.measure.field ? plan.measure.agg : f ? (plan.measure.agg === "count" ? "mean" : plan.measure.agg) : "mean");
       plan.measure = { agg: agg === "count" || agg === "distinct" || agg === "rate" ? "mean" : agg, field: f.name } as Measure;
       if (!m.agg && !a.looseAgg && !prev.measure.field) notes.push(`defaultAgg:${f.name}:mean`);
     }
@@ -282,6 +288,21 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   ) {
     plan.sort = { by: "value", order: extreme === "max" ? "desc" : "asc" };
     plan.limit = 1;
+    add(feats, "edit|agg");
+    changed = true;
+  }
+  // "maximum waiting time" then "and the lowest?": the other end of a one-number maximum (minimum).
+  if (
+    !newMeasures.length &&
+    !newGroups.length &&
+    a.superlative &&
+    !a.looseAgg &&
+    plan.intent === "aggregate" &&
+    !plan.groupBy.length &&
+    (plan.measure.agg === "max" || plan.measure.agg === "min") &&
+    plan.measure.agg !== a.superlative
+  ) {
+    plan.measure = { ...plan.measure, agg: a.superlative };
     add(feats, "edit|agg");
     changed = true;
   }

@@ -706,6 +706,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (countBack) adopt(countBack);
   const among = withinReading(a, best.plan, prevPlan);
   if (among) adopt(among);
+  const sideBySide = sideBySideReading(a, best.plan, prevPlan);
+  if (sideBySide) adopt(sideBySide);
   const ranked2 = ordinalRankReading(a, best.plan);
   if (ranked2) adopt(ranked2.plan);
   const oneRow = whichRowReading(a, best.plan);
@@ -918,6 +920,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
   notes.push(...unhonoured(a, best, ranked, notes), ...(best.plan.having ? [] : manyGroups(best.plan, lex)), ...binnedGroups(a, best.plan, lex));
+  const kept = carriedFilters(a, best, prevPlan);
+  if (kept.length) notes.push(`carried:${JSON.stringify(kept)}`);
   // "as horizontal bars": a bar chart of one grouping drawn sideways (set last: the readings compared above
   // are the same with or without it).
   if (a.reading.tokens.some((t) => t.lemma === "horizontal") && best.plan.intent === "aggregate") best = { ...best, plan: { ...best.plan, orientation: "h" } };
@@ -1753,10 +1757,47 @@ function ownQuestion(a: Atoms): boolean {
   return completeTurn(a) || (a.refs.some((r) => r.turn === 0 && r.rateOf) && a.refs.some((r) => r.turn === 0 && (r.group || r.series)));
 }
 
+/**
+ * "average rate for rural areas" then "compare that with urban": a comparison word and one value of the field
+ * the earlier one-number answer kept one value of: both values side by side (grouped by their field), not the
+ * new value alone.
+ */
+function sideBySideReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan | null): AnalysisPlan | null {
+  if (!prevPlan || !a.versus || a.filters.length !== 1 || a.refs.some((r) => r.turn === 0 && !a.filters[0].refs.includes(r.id))) return null;
+  if (plan.intent !== "aggregate" || plan.groupBy.length || prevPlan.intent !== "aggregate" || prevPlan.groupBy.length) return null;
+  const now = plan.filters.find(
+    (f) => f.op === "eq" && f.values.length === 1 && !f.otherField && a.filters[0].options.some((o) => JSON.stringify(o.filter) === JSON.stringify(f)),
+  );
+  const before = now && prevPlan.filters.find((f) => f.field === now.field && f.op === "eq" && f.values.length === 1 && !f.otherField);
+  if (!now || !before || before.values[0] === now.values[0] || JSON.stringify(plan.measure) !== JSON.stringify(prevPlan.measure)) return null;
+  const both = { field: now.field, op: "in", values: [before.values[0], now.values[0]] } as AnalysisPlan["filters"][number];
+  return { ...plan, filters: plan.filters.map((f) => (f === now ? both : f)), groupBy: [{ field: now.field, bucket: null }], chart: "bar" };
+}
+
+/**
+ * "average tetrahydrocortisone for type b" then "what's the highest pregnanetriol?": a turn that asks for a number
+ * of its own (an aggregate, count or superlative word and a field), with no follow-up word or word pointing back,
+ * answered with an earlier turn's filters kept: those filters, so the answer says it kept them.
+ */
+function carriedFilters(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | null): AnalysisPlan["filters"] {
+  if (!prevPlan || !(best.sig.startsWith("edit") || best.sig.startsWith("merged"))) return [];
+  if (a.followUp || a.addOn || a.others || a.unfilter || pointsBack(a)) return [];
+  const own = a.refs.filter((r) => r.turn === 0);
+  if (!own.length || !(a.count || a.looseAgg || a.superlative || own.some((r) => r.agg || r.countOf || r.supAgg))) return [];
+  const said = new Set([...a.filters.flatMap((f) => f.options.map((o) => o.filter.field)), ...own.flatMap((r) => r.cands.map((c) => c.name))]);
+  const earlier = new Set(prevPlan.filters.map((f) => JSON.stringify(f)));
+  return best.plan.filters.filter((f) => !said.has(f.field) && earlier.has(JSON.stringify(f)));
+}
+
 /** Words after which a word states a condition on the rows ("customers with a pet", "who own a boat"). */
 const CONDITION_WORDS = new Set(["with", "have", "own", "who", "whose", "that", "without"]);
 const BACK_WORDS = new Set(["it", "them", "those", "these", "same", "there", "previous", "above"]);
-const pointsBack = (a: Atoms) => a.reading.tokens.some((t) => BACK_WORDS.has(t.lemma));
+/** "is there", "are there", "there were": "there" that only says something exists points back to nothing. */
+const BE_WORDS = new Set(["is", "are", "was", "were", "be"]);
+const pointsBack = (a: Atoms) =>
+  a.reading.tokens.some(
+    (t, i, all) => BACK_WORDS.has(t.lemma) && !(t.lemma === "there" && (BE_WORDS.has(all[i - 1]?.lemma ?? "") || BE_WORDS.has(all[i + 1]?.lemma ?? ""))),
+  );
 
 /** An unknown word right after "<aggregate word> <superlative or limit word>" ("average top speed", "mean highest price"). */
 function aggregatedUnknown(a: Atoms, lex: TableLexicon): Atoms["unknown"][number] | null {
