@@ -148,3 +148,25 @@ describe("corrections and the other end of a follow-up", () => {
     for (const sex of ["Male", "Female"]) expect(got.get(sex)).toBeCloseTo(mean(mortality.rows.filter((r) => r.Sex === sex).map((r) => num(r.Rate))), 4);
   });
 });
+
+describe("'compare that with ...' after a grouped answer adds a measure beside the first; 'as a line' draws one", () => {
+  it("'compare it with the maximum' after an average by type: both per type", async () => {
+    const reply = await askTurns(cushings.table, "average pregnanetriol by type", "compare it with the maximum");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Pregnanetriol" });
+    expect(reply.plan?.extraMeasures).toEqual([{ agg: "max", field: "Pregnanetriol" }]);
+    const row = tableOf(reply).find((r) => r.Type === "c")!;
+    const c = cushings.rows.filter((r) => r.Type === "c").map((r) => num(r.Pregnanetriol));
+    expect(Object.values(row)).toContain(Math.max(...c));
+  });
+  it("'compared with tetrahydrocortisone' after an average by type: the same average of the other number", async () => {
+    const reply = await askTurns(cushings.table, "average pregnanetriol by type", "how does that compare with tetrahydrocortisone");
+    expect(reply.plan?.extraMeasures).toEqual([{ agg: "mean", field: "Tetrahydrocortisone" }]);
+    expect(reply.plan?.intent).toBe("aggregate");
+  });
+  it("'as a line chart' over a grouping that is no time draws a line, the numbers kept", async () => {
+    const reply = await askTurns(michelson.table, "average speed by run", "as a line chart please");
+    expect(reply.plan?.chart).toBe("line");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Run"]);
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Speed" });
+  });
+});

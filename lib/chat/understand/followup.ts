@@ -534,6 +534,8 @@ function rechart(
   if (a.chart === "table") return "table";
   if (a.chart === "pie" && groups.length === 1) return "pie";
   if (a.chart === "line" && timeFirst) return groups.length === 1 ? "line" : "multiLine";
+  // "show it as a line" over one grouping that is no time: the line asked for, through the groups in order.
+  if (a.chart === "line" && groups.length === 1 && plan.intent === "aggregate") return "line";
   if (a.chart === "bar") return groups.length === 1 ? "bar" : a.stacked ? "stackedBar" : "groupedBar";
   if (previous && previous !== "none" && previous !== "table" && !(previous === "pie" && groups.length !== 1)) {
     if (groups.length === 1 && (previous === "pie" || previous === "bar" || previous === "line")) return previous === "line" && !timeFirst ? "bar" : previous;

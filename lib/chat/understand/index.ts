@@ -708,6 +708,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (among) adopt(among);
   const sideBySide = sideBySideReading(a, best.plan, prevPlan);
   if (sideBySide) adopt(sideBySide);
+  const compared = comparedMeasureReading(a, prevPlan, lex);
+  if (compared) adopt(compared);
   const ranked2 = ordinalRankReading(a, best.plan);
   if (ranked2) adopt(ranked2.plan);
   const oneRow = whichRowReading(a, best.plan);
@@ -1772,6 +1774,28 @@ function sideBySideReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan 
   if (!now || !before || before.values[0] === now.values[0] || JSON.stringify(plan.measure) !== JSON.stringify(prevPlan.measure)) return null;
   const both = { field: now.field, op: "in", values: [before.values[0], now.values[0]] } as AnalysisPlan["filters"][number];
   return { ...plan, filters: plan.filters.map((f) => (f === now ? both : f)), groupBy: [{ field: now.field, bucket: null }], chart: "bar" };
+}
+
+/**
+ * "average speed by experiment" then "compare that with the median" / "compare it with pregnanetriol": the
+ * earlier groups with a second measure beside the first (another aggregate of the same number, or the same
+ * aggregate of another number), not the new measure alone nor one plotted against the other.
+ */
+function comparedMeasureReading(a: Atoms, prevPlan: AnalysisPlan | null, lex: TableLexicon): AnalysisPlan | null {
+  if (!prevPlan || prevPlan.intent !== "aggregate" || prevPlan.groupBy.length !== 1 || prevPlan.extraMeasures.length || prevPlan.having) return null;
+  if (!a.reading.tokens.some((t) => t.lemma === "compare" || t.lemma === "compared") || a.filters.length) return null;
+  const m = prevPlan.measure;
+  if (!m.field || !HAVING_AGGS.has(m.agg) || m.per || m.condition) return null;
+  const own = a.refs.filter((r) => r.turn === 0);
+  let extra: Measure | null = null;
+  if (!own.length && a.looseAgg && HAVING_AGGS.has(a.looseAgg) && a.looseAgg !== m.agg) extra = { agg: a.looseAgg, field: m.field };
+  else if (own.length === 1 && own[0].cands.length === 1 && !own[0].group && !own[0].series) {
+    const info = lex.byName.get(own[0].cands[0].name);
+    const agg = own[0].agg ?? a.looseAgg ?? m.agg;
+    if (info?.numbers && info.role !== "date" && info.name !== m.field && HAVING_AGGS.has(agg)) extra = { agg, field: info.name };
+  }
+  if (!extra) return null;
+  return { ...prevPlan, extraMeasures: [extra], sort: null, limit: null, chart: "groupedBar" };
 }
 
 /**
