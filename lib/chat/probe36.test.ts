@@ -170,3 +170,17 @@ describe("'compare that with ...' after a grouped answer adds a measure beside t
     expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Speed" });
   });
 });
+
+describe("'sorted' after one number lists the rows behind it, sorted by its number", () => {
+  it("'sorted please' after the average duration of long waits lists those eruptions, longest first", async () => {
+    const reply = await askTurns(geyser.table, "average duration for waiting times above 100", "sorted please");
+    expect(reply.plan?.intent).toBe("rows");
+    expect(reply.plan?.filters).toEqual([{ field: "waiting", op: "gt", values: [100] }]);
+    const want = geyser.rows
+      .filter((r) => num(r.waiting) > 100)
+      .map((r) => num(r.duration))
+      .sort((x, y) => y - x);
+    expect(tableOf(reply).map((r) => r.duration)).toEqual(want);
+    expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/did not say how to combine/);
+  });
+});

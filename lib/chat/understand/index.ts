@@ -710,6 +710,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (sideBySide) adopt(sideBySide);
   const compared = comparedMeasureReading(a, prevPlan, lex);
   if (compared) adopt(compared);
+  const sortedRows = sortedRowsReading(a, best.plan, prevPlan, ranked);
+  if (sortedRows) {
+    adopt(sortedRows);
+    notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith("defaultAgg:")));
+  }
   const ranked2 = ordinalRankReading(a, best.plan);
   if (ranked2) adopt(ranked2.plan);
   const oneRow = whichRowReading(a, best.plan);
@@ -1796,6 +1801,22 @@ function comparedMeasureReading(a: Atoms, prevPlan: AnalysisPlan | null, lex: Ta
   }
   if (!extra) return null;
   return { ...prevPlan, extraMeasures: [extra], sort: null, limit: null, chart: "groupedBar" };
+}
+
+/**
+ * "pregnanetriol of type c patients" (one average) then "sorted": one number has nothing to sort; the rows behind
+ * it (its filters), sorted by its number, largest first unless the turn says otherwise.
+ */
+function sortedRowsReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan | null, ranked: Candidate[]): AnalysisPlan | null {
+  if (!prevPlan || prevPlan.intent !== "aggregate" || prevPlan.groupBy.length || !prevPlan.measure.field || prevPlan.measure.per) return null;
+  if (JSON.stringify(plan) !== JSON.stringify(prevPlan) || a.refs.some((r) => r.turn === 0) || a.filters.length || a.limit) return null;
+  const said = a.reading.mentions;
+  if (!said.length || !said.every((m) => m.kind === "word" && m.hits.some((h) => h.category === "sort" || h.category === "followUp"))) return null;
+  if (!said.some((m) => m.kind === "word" && m.hits.some((h) => h.category === "sort"))) return null;
+  const field = prevPlan.measure.field;
+  const rows = ranked.find((c) => c.plan.intent === "rows" && c.plan.y === field && JSON.stringify(c.plan.filters) === JSON.stringify(prevPlan.filters));
+  if (!rows) return null;
+  return { ...rows.plan, sort: { by: "value", order: a.sort?.order ?? "desc" }, limit: null };
 }
 
 /**
