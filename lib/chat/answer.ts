@@ -482,7 +482,13 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "rowsNamed") out.push(t(style.lang, "assumeRowsNamed", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "afterUnknown") out.push(t(style.lang, "assumeAfterUnknown", { text: rest.join(":") }));
     else if (kind === "limitDropped") out.push(t(style.lang, "assumeLimitDropped", { n: rest[0] }));
-    else if (kind === "rowsNamedAs") out.push(t(style.lang, "assumeRowsNamedAs", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "carried") {
+      try {
+        out.push(t(style.lang, "assumeCarried", { filters: describeFilters(JSON.parse(rest.join(":")) as Filter[], style) }));
+      } catch {
+        // A note that does not parse says nothing.
+      }
+    } else if (kind === "rowsNamedAs") out.push(t(style.lang, "assumeRowsNamedAs", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "countedRows") out.push(t(style.lang, "assumeCountedRows", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "perRowRatio") out.push(t(style.lang, "assumePerRowRatio", { label: rest[0], num: rest[1], den: rest[2] }));
     else if (kind === "latest") out.push(t(style.lang, "assumeLatest", { period: rest[0], text: rest.slice(1).join(":") }));

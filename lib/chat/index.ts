@@ -183,6 +183,22 @@ function clarifyReply(u: Extract<Understanding, { kind: "clarify" }>, style: Sty
 }
 
 /** The question with the ambiguous words replaced by a field's exact name. */
+/**
+ * "why?" / "what does that mean?" after an answer: the earlier answer's own words (what was computed, over which
+ * rows; the sentence about a context chart left out, no chart is shown), and what the table cannot say: the
+ * reasons behind a number, or what its fields measure beyond their names. No number is computed anew.
+ */
+function explainReply(why: boolean, earlier: ChatReply, fields: FieldInfo[], style: Style, suggestions: string[]): ChatReply {
+  const contextSentence = t(style.lang, "context", { fields: "\u0000" }).split("\u0000")[0];
+  const said = (earlier.messages[0]?.content ?? "")
+    .split(/(?<=\.)\s+/)
+    .filter((s) => !contextSentence || !s.startsWith(contextSentence))
+    .join(" ");
+  const limits = t(style.lang, why ? "explainWhy" : "explainMeaning", { fields: describeFieldList(fields) });
+  const content = why ? `${limits} ${t(style.lang, "explainEarlier", { said })}` : `${t(style.lang, "explainEarlier", { said })} ${limits}`;
+  return { messages: [{ role: "assistant", content, figures: [], table: null }], plan: null, suggestions, assumptions: [] };
+}
+
 function replaceWords(question: string, words: string, field: string): string {
   const at = question.toLowerCase().indexOf(words.toLowerCase());
   return at < 0 ? `${question} (${field})` : `${question.slice(0, at)}${field}${question.slice(at + words.length)}`;
@@ -239,6 +255,11 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
       };
     }
     if (u.kind === "clarify") return clarifyReply(u, style, projectSuggestions, userTurns);
+    if (u.kind === "explain") {
+      const earlier = renderPlan({ table: req.table, fields, plan: u.plan, notes: [], question: u.question, style, units, context, projectSuggestions });
+      if (earlier.ok) return explainReply(u.why, earlier.reply, fields, style, projectSuggestions.length ? projectSuggestions : earlier.reply.suggestions);
+      return help(t(style.lang, "notUnderstood"));
+    }
     plan = u.plan;
     notes = u.notes;
   }

@@ -193,6 +193,15 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     add(feats, "edit|flipCompare");
     changed = true;
   }
+  // "average conc for babies heavier than 1.5 kg" then "and the lighter ones?": a comparative adjective alone
+  // turns the earlier comparison on the field it names (that field is no new measure).
+  const turnedAdj = adjectiveFlip(plan, a);
+  if (turnedAdj) {
+    plan.filters = plan.filters.map((f) => (f === turnedAdj.from ? turnedAdj.to : f));
+    consumed.add(turnedAdj.ref);
+    add(feats, "edit|flipCompare");
+    changed = true;
+  }
   // "what about grade A or B", "and basic or standard?": values joined by "or" are one condition; their
   // field, named or read from the values, is no new grouping unless a grouping word governs it.
   // ("just for Paris and Lyon" after a grouping: "only"/"just" make the listed values a filter too.)
@@ -242,7 +251,13 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     const f = field0(m);
     if (plan.intent === "distribution") plan.x = f.name;
     else {
-      const agg = m.agg ?? a.looseAgg ?? (plan.measure.field ? plan.measure.agg : f ? (plan.measure.agg === "count" ? "mean" : plan.measure.agg) : "mean");
+      // "average conc for subject 5" then "what's the highest dose?": a superlative before the number of a
+      // one-number answer is its maximum (minimum), not the earlier aggregate.
+      const agg =
+        m.agg ??
+        (plan.groupBy.length ? null : m.supAgg) ??
+        a.looseAgg ??
+        (plan.measure.field ? plan.measure.agg : f ? (plan.measure.agg === "count" ? "mean" : plan.measure.agg) : "mean");
       plan.measure = { agg: agg === "count" || agg === "distinct" || agg === "rate" ? "mean" : agg, field: f.name } as Measure;
       if (!m.agg && !a.looseAgg && !prev.measure.field) notes.push(`defaultAgg:${f.name}:mean`);
     }
@@ -273,6 +288,21 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   ) {
     plan.sort = { by: "value", order: extreme === "max" ? "desc" : "asc" };
     plan.limit = 1;
+    add(feats, "edit|agg");
+    changed = true;
+  }
+  // "maximum waiting time" then "and the lowest?": the other end of a one-number maximum (minimum).
+  if (
+    !newMeasures.length &&
+    !newGroups.length &&
+    a.superlative &&
+    !a.looseAgg &&
+    plan.intent === "aggregate" &&
+    !plan.groupBy.length &&
+    (plan.measure.agg === "max" || plan.measure.agg === "min") &&
+    plan.measure.agg !== a.superlative
+  ) {
+    plan.measure = { ...plan.measure, agg: a.superlative };
     add(feats, "edit|agg");
     changed = true;
   }
@@ -442,6 +472,28 @@ export function flipComparison(plan: AnalysisPlan, a: Atoms, lex: TableLexicon):
 }
 
 /**
+ * A turn whose one field is named by a comparative adjective ("and the lighter ones?", "and shorter ones?"),
+ * with no number or filter of its own: the one earlier comparison on that field the other way round becomes
+ * its other side ("Wt above 1.5" -> "Wt at most 1.5").
+ */
+function adjectiveFlip(plan: AnalysisPlan, a: Atoms): { from: Filter; to: Filter; ref: number } | null {
+  if (a.filters.length || a.strayNumbers.length || a.limit || a.superlative) return null;
+  const refs = a.refs.filter((r) => r.turn === 0);
+  if (refs.length !== 1 || refs[0].via !== "adjective" || refs[0].cands.length !== 1) return null;
+  const word = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "comparative" && RANGE_OPS.has(h.key)));
+  const key = word?.kind === "word" ? word.hits.find((h) => h.category === "comparative" && RANGE_OPS.has(h.key))?.key : undefined;
+  if (!key) return null;
+  const field = refs[0].cands[0].name;
+  const sides = plan.filters.filter(
+    (f) => f.field === field && !f.otherField && RANGE_OPS.has(f.op) && f.values.length === 1 && typeof f.values[0] === "number",
+  );
+  if (sides.length !== 1) return null;
+  const up = (op: string) => op === "gt" || op === "gte";
+  if (up(sides[0].op) === up(key)) return null;
+  return { from: sides[0], to: { ...sides[0], op: OTHER_SIDE[sides[0].op]! } as Filter, ref: refs[0].id };
+}
+
+/**
  * "only rated PG-13" then "what about R": a lone short word (read as a value only next to its field's
  * name) that is a value of the field of one earlier filter on one value replaces that value.
  */
@@ -482,6 +534,8 @@ function rechart(
   if (a.chart === "table") return "table";
   if (a.chart === "pie" && groups.length === 1) return "pie";
   if (a.chart === "line" && timeFirst) return groups.length === 1 ? "line" : "multiLine";
+  // "show it as a line" over one grouping that is no time: the line asked for, through the groups in order.
+  if (a.chart === "line" && groups.length === 1 && plan.intent === "aggregate") return "line";
   if (a.chart === "bar") return groups.length === 1 ? "bar" : a.stacked ? "stackedBar" : "groupedBar";
   if (previous && previous !== "none" && previous !== "table" && !(previous === "pie" && groups.length !== 1)) {
     if (groups.length === 1 && (previous === "pie" || previous === "bar" || previous === "line")) return previous === "line" && !timeFirst ? "bar" : previous;

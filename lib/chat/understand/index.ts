@@ -31,6 +31,7 @@ import {
   BAD_EVENTS,
   COMPARE_OPENERS,
   COMPARE_WORDS,
+  EXPLAIN_TURNS,
   PRONOUN_ROWS,
   ROW_NOUNS,
   SIZE_SUPERLATIVES,
@@ -44,6 +45,7 @@ export type Understanding =
   | { kind: "clarify"; ambiguity: Ambiguity; atoms: Atoms; ranked: Candidate[] }
   | { kind: "unknown"; words: string[]; closest: string[]; atoms: Atoms; ranked: Candidate[] }
   | { kind: "greeting"; atoms: Atoms | null }
+  | { kind: "explain"; why: boolean; plan: AnalysisPlan; question: string }
   | { kind: "none"; atoms: Atoms | null; ranked: Candidate[] };
 
 /** Most earlier user turns read again for a follow-up (older ones rarely still matter). */
@@ -380,10 +382,32 @@ export function readableParts(turns: string[]): string[] {
   return last === null ? [] : [...kept, last];
 }
 
+/** "why?", "what does that mean?" (words.json explainTurns): a turn about the earlier answer, not a new number. */
+export function explainTurn(text: string): "why" | "meaning" | null {
+  const words = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}' ]+/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  while (words.length > 1 && ["and", "but", "ok", "okay", "so", "hmm", "um", "interesting", "then"].includes(words[0])) words.shift();
+  const said = words.join(" ");
+  return EXPLAIN_TURNS.why.has(said) ? "why" : EXPLAIN_TURNS.meaning.has(said) ? "meaning" : null;
+}
+
 export function understand(turns: string[], lex: TableLexicon, rowCount: number, w: Weights = WEIGHTS): Understanding {
   const state: State = { atoms: null, plan: null };
   let result: Understanding = { kind: "none", atoms: null, ranked: [] };
-  for (const part of readableParts(turns)) result = step(state, part, lex, rowCount, w);
+  const parts = readableParts(turns);
+  // "why?" / "what does that mean?" after an answer: about that answer (its plan), answered without a number.
+  const explain = parts.length > 1 ? explainTurn(parts[parts.length - 1]) : null;
+  if (explain) {
+    for (const part of parts.slice(0, -1)) result = step(state, part, lex, rowCount, w);
+    if (result.kind === "plan") {
+      const plan = lex.weightField && result.plan.intent === "aggregate" ? weighted(result.plan, lex.weightField) : result.plan;
+      return { kind: "explain", why: explain === "why", plan, question: parts[parts.length - 2] };
+    }
+  }
+  for (const part of parts) result = step(state, part, lex, rowCount, w);
   // "how many rows ..." still counts the rows themselves.
   const rowsSaid = /\brows?\b/i.test(turns[turns.length - 1] ?? "");
   if (result.kind === "plan" && lex.weightField && result.plan.intent === "aggregate" && !rowsSaid)
@@ -744,6 +768,15 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (countBack) adopt(countBack);
   const among = withinReading(a, best.plan, prevPlan);
   if (among) adopt(among);
+  const sideBySide = sideBySideReading(a, best.plan, prevPlan);
+  if (sideBySide) adopt(sideBySide);
+  const compared = comparedMeasureReading(a, prevPlan, lex);
+  if (compared) adopt(compared);
+  const sortedRows = sortedRowsReading(a, best.plan, prevPlan, ranked);
+  if (sortedRows) {
+    adopt(sortedRows);
+    notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith("defaultAgg:")));
+  }
   const ranked2 = ordinalRankReading(a, best.plan);
   if (ranked2) adopt(ranked2.plan);
   const oneRow = whichRowReading(a, best.plan);
@@ -1042,6 +1075,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
   notes.push(...unhonoured(a, best, ranked, notes), ...(best.plan.having ? [] : manyGroups(best.plan, lex)), ...binnedGroups(a, best.plan, lex));
+  const kept = carriedFilters(a, best, prevPlan);
+  if (kept.length) notes.push(`carried:${JSON.stringify(kept)}`);
   // "as horizontal bars": a bar chart of one grouping drawn sideways (set last: the readings compared above
   // are the same with or without it).
   if (a.reading.tokens.some((t) => t.lemma === "horizontal") && best.plan.intent === "aggregate") best = { ...best, plan: { ...best.plan, orientation: "h" } };
@@ -1138,6 +1173,8 @@ function timesReading(a: Atoms, times: NonNullable<Atoms["timesCount"]>, plan: A
 
 /** Words for the groups of the earlier answer ("only those with more than 100k"). */
 const GROUP_PRONOUNS = new Set(["those", "ones", "them", "these", "which", "any"]);
+/** The pronouns of GROUP_PRONOUNS that only point back ("the ones", "those"), not "which"/"any" of a new question. */
+const ONES_WORDS = new Set(["those", "ones", "them", "these"]);
 
 const HAVING_AGGS = new Set<AnalysisPlan["measure"]["agg"]>(["sum", "mean", "median", "min", "max"]);
 
@@ -1173,6 +1210,26 @@ function havingReading(
     if (!atom) continue;
     // A number that named no field was applied to a guessed one; said of the groups of a measure, it is that measure's.
     const chosen = atom.options.find((o) => JSON.stringify(o.filter) === key);
+    // "average rate by cause" | "only the ones above 50": a number compared with no field of its own, said of
+    // the groups ("the ones", "those"), is a condition on each group's value, not on the rows of a guessed field.
+    const groupsSaid = a.reading.tokens.some((t) => ONES_WORDS.has(t.text));
+    const measureOption = plan.measure.field ? atom.options.find((o) => o.filter.field === plan.measure.field) : undefined;
+    if (
+      groupsSaid &&
+      !atom.refs.length &&
+      chosen?.how !== "adjacent" &&
+      plan.groupBy.length === 1 &&
+      (HAVING_AGGS.has(plan.measure.agg) ? measureOption : plan.measure.agg === "count" && !plan.measure.field) &&
+      !a.refs.some((r) => r.turn === 0 && r.cands.some((c) => c.name === f.field))
+    ) {
+      const op = (measureOption?.filter.op ?? f.op) as "gt" | "gte" | "lt" | "lte" | "between";
+      const values = (measureOption?.filter.values ?? f.values) as number[];
+      return {
+        plan: { ...plan, filters: plan.filters.filter((x) => x !== f), having: { measure: plan.measure, op, values } },
+        note: `having:${g.name}:${plan.measure.agg}:${plan.measure.field ?? ""}:${atom.text}`,
+        dropNote: `guess:${f.field}:${atom.text}`,
+      };
+    }
     const own =
       chosen?.how === "guess" && plan.measure.field && plan.measure.field !== f.field
         ? atom.options.find((o) => o.filter.field === plan.measure.field)
@@ -1861,10 +1918,85 @@ function ownQuestion(a: Atoms): boolean {
   return completeTurn(a) || (a.refs.some((r) => r.turn === 0 && r.rateOf) && a.refs.some((r) => r.turn === 0 && (r.group || r.series)));
 }
 
+/**
+ * "average rate for rural areas" then "compare that with urban": a comparison word and one value of the field
+ * the earlier one-number answer kept one value of: both values side by side (grouped by their field), not the
+ * new value alone.
+ */
+function sideBySideReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan | null): AnalysisPlan | null {
+  if (!prevPlan || !a.versus || a.filters.length !== 1 || a.refs.some((r) => r.turn === 0 && !a.filters[0].refs.includes(r.id))) return null;
+  if (plan.intent !== "aggregate" || plan.groupBy.length || prevPlan.intent !== "aggregate" || prevPlan.groupBy.length) return null;
+  const now = plan.filters.find(
+    (f) => f.op === "eq" && f.values.length === 1 && !f.otherField && a.filters[0].options.some((o) => JSON.stringify(o.filter) === JSON.stringify(f)),
+  );
+  const before = now && prevPlan.filters.find((f) => f.field === now.field && f.op === "eq" && f.values.length === 1 && !f.otherField);
+  if (!now || !before || before.values[0] === now.values[0] || JSON.stringify(plan.measure) !== JSON.stringify(prevPlan.measure)) return null;
+  const both = { field: now.field, op: "in", values: [before.values[0], now.values[0]] } as AnalysisPlan["filters"][number];
+  return { ...plan, filters: plan.filters.map((f) => (f === now ? both : f)), groupBy: [{ field: now.field, bucket: null }], chart: "bar" };
+}
+
+/**
+ * "average speed by experiment" then "compare that with the median" / "compare it with pregnanetriol": the
+ * earlier groups with a second measure beside the first (another aggregate of the same number, or the same
+ * aggregate of another number), not the new measure alone nor one plotted against the other.
+ */
+function comparedMeasureReading(a: Atoms, prevPlan: AnalysisPlan | null, lex: TableLexicon): AnalysisPlan | null {
+  if (!prevPlan || prevPlan.intent !== "aggregate" || prevPlan.groupBy.length !== 1 || prevPlan.extraMeasures.length || prevPlan.having) return null;
+  if (!a.reading.tokens.some((t) => t.lemma === "compare" || t.lemma === "compared") || a.filters.length) return null;
+  const m = prevPlan.measure;
+  if (!m.field || !HAVING_AGGS.has(m.agg) || m.per || m.condition) return null;
+  const own = a.refs.filter((r) => r.turn === 0);
+  let extra: Measure | null = null;
+  if (!own.length && a.looseAgg && HAVING_AGGS.has(a.looseAgg) && a.looseAgg !== m.agg) extra = { agg: a.looseAgg, field: m.field };
+  else if (own.length === 1 && own[0].cands.length === 1 && !own[0].group && !own[0].series) {
+    const info = lex.byName.get(own[0].cands[0].name);
+    const agg = own[0].agg ?? a.looseAgg ?? m.agg;
+    if (info?.numbers && info.role !== "date" && info.name !== m.field && HAVING_AGGS.has(agg)) extra = { agg, field: info.name };
+  }
+  if (!extra) return null;
+  return { ...prevPlan, extraMeasures: [extra], sort: null, limit: null, chart: "groupedBar" };
+}
+
+/**
+ * "pregnanetriol of type c patients" (one average) then "sorted": one number has nothing to sort; the rows behind
+ * it (its filters), sorted by its number, largest first unless the turn says otherwise.
+ */
+function sortedRowsReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan | null, ranked: Candidate[]): AnalysisPlan | null {
+  if (!prevPlan || prevPlan.intent !== "aggregate" || prevPlan.groupBy.length || !prevPlan.measure.field || prevPlan.measure.per) return null;
+  if (JSON.stringify(plan) !== JSON.stringify(prevPlan) || a.refs.some((r) => r.turn === 0) || a.filters.length || a.limit) return null;
+  const said = a.reading.mentions;
+  if (!said.length || !said.every((m) => m.kind === "word" && m.hits.some((h) => h.category === "sort" || h.category === "followUp"))) return null;
+  if (!said.some((m) => m.kind === "word" && m.hits.some((h) => h.category === "sort"))) return null;
+  const field = prevPlan.measure.field;
+  const rows = ranked.find((c) => c.plan.intent === "rows" && c.plan.y === field && JSON.stringify(c.plan.filters) === JSON.stringify(prevPlan.filters));
+  if (!rows) return null;
+  return { ...rows.plan, sort: { by: "value", order: a.sort?.order ?? "desc" }, limit: null };
+}
+
+/**
+ * "average tetrahydrocortisone for type b" then "what's the highest pregnanetriol?": a turn that asks for a number
+ * of its own (an aggregate, count or superlative word and a field), with no follow-up word or word pointing back,
+ * answered with an earlier turn's filters kept: those filters, so the answer says it kept them.
+ */
+function carriedFilters(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | null): AnalysisPlan["filters"] {
+  if (!prevPlan || !(best.sig.startsWith("edit") || best.sig.startsWith("merged"))) return [];
+  if (a.followUp || a.addOn || a.others || a.unfilter || pointsBack(a)) return [];
+  const own = a.refs.filter((r) => r.turn === 0);
+  if (!own.length || !(a.count || a.looseAgg || a.superlative || own.some((r) => r.agg || r.countOf || r.supAgg))) return [];
+  const said = new Set([...a.filters.flatMap((f) => f.options.map((o) => o.filter.field)), ...own.flatMap((r) => r.cands.map((c) => c.name))]);
+  const earlier = new Set(prevPlan.filters.map((f) => JSON.stringify(f)));
+  return best.plan.filters.filter((f) => !said.has(f.field) && earlier.has(JSON.stringify(f)));
+}
+
 /** Words after which a word states a condition on the rows ("customers with a pet", "who own a boat"). */
 const CONDITION_WORDS = new Set(["with", "have", "own", "who", "whose", "that", "without"]);
 const BACK_WORDS = new Set(["it", "them", "those", "these", "same", "there", "previous", "above"]);
-const pointsBack = (a: Atoms) => a.reading.tokens.some((t) => BACK_WORDS.has(t.lemma));
+/** "is there", "are there", "there were": "there" that only says something exists points back to nothing. */
+const BE_WORDS = new Set(["is", "are", "was", "were", "be"]);
+const pointsBack = (a: Atoms) =>
+  a.reading.tokens.some(
+    (t, i, all) => BACK_WORDS.has(t.lemma) && !(t.lemma === "there" && (BE_WORDS.has(all[i - 1]?.lemma ?? "") || BE_WORDS.has(all[i + 1]?.lemma ?? ""))),
+  );
 
 /** An unknown word right after "<aggregate word> <superlative or limit word>" ("average top speed", "mean highest price"). */
 function aggregatedUnknown(a: Atoms, lex: TableLexicon): Atoms["unknown"][number] | null {

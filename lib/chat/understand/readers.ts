@@ -944,6 +944,15 @@ function exactCodes(lex: TableLexicon): Map<string, ValueEntry[]> {
 }
 
 const ARTICLES = new Set(["the", "a", "an"]);
+
+/** Words after which a lower-case "a" cannot be the article ("for type a only", "type a and c", "type a patients"). */
+const AFTER_LETTER_VALUE = new Set(["only", "just", "and", "or", "vs", "versus", "for", "in", "with", "by", "than", "to", "alone"]);
+
+/** "a" at k is the article: a noun may follow it (not the end of the turn, a plural or a word AFTER_LETTER_VALUE holds). */
+function articleAt(tokens: Token[], k: number): boolean {
+  const next = tokens[k + 1];
+  return !!next && next.kind === "word" && next.text === next.lemma && !AFTER_LETTER_VALUE.has(next.lemma);
+}
 const CALENDAR_UNITS = new Set(["day", "week", "month", "hour", "quarter"]);
 // The span of each unit's calendar positions: a field named "Days" holding 0..81 counts days (days absent),
 // it does not number them.
@@ -1515,7 +1524,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
               VALUE_KIND_NOUNS.has(tokens[p.start - 1]?.lemma ?? "") && (own(p.start - 2) || (tokens[p.start - 2]?.lemma === "of" && own(p.start - 3)));
             return v.value.trim().length === 1 && (own(p.start - 1) || kindBefore);
           }) &&
-          (tokens[p.start].cap || tokens[p.start].text !== "a")) ||
+          (tokens[p.start].cap || tokens[p.start].text !== "a" || !articleAt(tokens, p.start))) ||
         (m.kind === "value" && loneCapital(tokens, p.start));
       // "counties in OH or IN": a grammar word typed with capitals inside the sentence, where a value
       // of two or more capitals is spelt the same, is that value.
