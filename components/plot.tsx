@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { layoutTitle, titleCharsFor, wrapTitle } from "@/lib/client/plot-title";
+import { categoryTicks, traceCategories } from "@/lib/chat/ticks";
 import type { PlotParams } from "react-plotly.js";
 import { Skeleton } from "./ui/feedback";
 
@@ -61,6 +62,29 @@ function useWidth(ref: RefObject<HTMLElement | null>): number | null {
 
 const BASE_FONT_SIZE = 12;
 
+/**
+ * Category axes with long labels (product names, cities) sized to the chart's width: labels cut
+ * with "…" (the hover keeps the full text) and, when crowded, every k-th labelled, so that rotated
+ * labels neither run off the left edge nor squeeze the bars into a strip. Settings the server chose
+ * for its 800-pixel PNG are redone for the width at hand.
+ */
+function fitCategoryAxes(data: Record<string, unknown>[], layout: Record<string, unknown>, width: number, height: number) {
+  for (const axis of ["x", "y"] as const) {
+    const key = `${axis}axis`;
+    const settings = layout[key] as Record<string, unknown> | undefined;
+    const horizontalBars = axis === "y" && data.some((t) => t.type === "bar" && t.orientation === "h");
+    if (settings?.type !== "category" && !horizontalBars) continue;
+    const categories = traceCategories(data, axis);
+    if (!categories.length) continue;
+    const options =
+      axis === "x"
+        ? { maxChars: Math.max(10, Math.min(20, Math.round(width / 45))), maxTicks: Math.max(4, Math.floor((width - 90) / 18)) }
+        : { maxChars: Math.max(12, Math.min(30, Math.round(width / 22))), maxTicks: Math.max(4, Math.floor((height - 80) / 14)) };
+    const { tickmode: _mode, tickvals: _vals, ticktext: _text, ...rest } = settings ?? {};
+    layout[key] = { ...rest, ...(categoryTicks(categories, options) ?? {}) };
+  }
+}
+
 export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigure; height?: number; label: string; testId?: string }) {
   const narrow = useNarrowScreen();
   const boxRef = useRef<HTMLElement>(null);
@@ -79,6 +103,7 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
     height: plotHeight,
     width: undefined,
   };
+  fitCategoryAxes(figure.data, layout, width ?? 800, plotHeight);
   // A one-row legend over the plot wraps into several rows on a phone and covers the lines: it goes
   // below the plot there (Plotly grows the bottom margin for it).
   const legend = figure.layout?.legend as { orientation?: string; y?: number } | undefined;
