@@ -110,10 +110,21 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
   if (narrow && legend?.orientation === "h" && typeof legend.y === "number" && legend.y > 1) {
     layout.legend = { ...legend, y: -0.12, yanchor: "top" };
   }
+  // A legend down the right side (Plotly's default, the chat's series) takes half a phone's width
+  // and squeezes the bars: there it goes across, under everything, and the chart grows for it.
+  let legendExtra = 0;
+  const legendItems = figure.data.reduce((n, t) => n + (t.type === "pie" && Array.isArray(t.labels) ? t.labels.length : t.showlegend === false ? 0 : 1), 0);
+  if (narrow && figure.layout?.showlegend && legend?.orientation !== "h" && legendItems > 1) {
+    legendExtra = 28 + Math.ceil(legendItems / 2) * 20;
+    layout.legend = { ...legend, orientation: "h", x: 0, xanchor: "left", yref: "container", y: 0, yanchor: "bottom" };
+    const margin = layout.margin as { b?: number };
+    layout.margin = { ...margin, b: (margin.b ?? 60) + legendExtra };
+    layout.height = plotHeight + legendExtra;
+  }
   // A title wider than the chart is broken into lines (Plotly would cut it), with the top margin
   // and the height grown by the added lines.
   const title = layoutTitle(figure.layout);
-  let shownHeight = plotHeight;
+  let shownHeight = plotHeight + legendExtra;
   if (title && width) {
     const titleObject = typeof figure.layout?.title === "object" ? (figure.layout.title as Record<string, unknown>) : {};
     const titleFont = (titleObject.font as { size?: number } | undefined)?.size ?? BASE_FONT_SIZE * 1.4;
@@ -123,7 +134,7 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
       const extra = (lines.length - 1) * Math.round(titleFont * 1.3);
       layout.title = { ...titleObject, text: lines.join("<br>"), yref: "container", y: 1, yanchor: "top", pad: { t: 12 } };
       layout.margin = { ...margin, t: (margin.t ?? 48) + extra };
-      shownHeight = plotHeight + extra;
+      shownHeight += extra;
       layout.height = shownHeight;
     }
   }

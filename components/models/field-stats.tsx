@@ -146,13 +146,17 @@ export function FieldStats({
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         {report?.task && <Badge tone="blue">{report.task}</Badge>}
         {family && <Badge>{familyLabel(family)}</Badge>}
-        {report?.rows?.holdout !== undefined && (
-          <span>
-            {formatInt(report.rows.holdout)} holdout rows of {formatInt(report.rows.withTarget ?? report.rows.total)}
-          </span>
-        )}
-        {report?.candidatesTried !== undefined && <span>· {report.candidatesTried} candidates tried</span>}
-        {report?.secondsSpent !== undefined && <span>· {formatSeconds(report.secondsSpent)}</span>}
+        {/* One sentence, so that a narrow screen wraps it between words, never before a "·". */}
+        <span>
+          {[
+            report?.rows?.holdout !== undefined &&
+              `${formatInt(report.rows.holdout)} holdout rows of ${formatInt(report.rows.withTarget ?? report.rows.total)}`,
+            report?.candidatesTried !== undefined && `${report.candidatesTried} candidates tried`,
+            report?.secondsSpent !== undefined && formatSeconds(report.secondsSpent),
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </span>
       </div>
       <MetricTiles report={report} stats={stats} />
       {regression ? (
