@@ -121,7 +121,7 @@ function ApiKeysCard() {
               <caption className="sr-only">API keys</caption>
               <thead className="bg-slate-50 text-left text-slate-600">
                 <tr>
-                  {/* On a phone, Created, By and Last used give way so Revoke stays on screen (the dates show under the name). */}
+                  {/* On a phone, Created, By, Last used and Status give way so Revoke stays on screen (dates and status show under the name). */}
                   <th scope="col" className="px-3 py-2 font-semibold">
                     Name
                   </th>
@@ -137,7 +137,7 @@ function ApiKeysCard() {
                   <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">
                     Last used
                   </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">
                     Status
                   </th>
                   <th scope="col" className="px-3 py-2">
@@ -151,7 +151,8 @@ function ApiKeysCard() {
                     <td className="px-3 py-2">
                       <span className="font-medium break-words text-slate-800 [overflow-wrap:anywhere]">{k.name}</span>
                       <div className="mt-0.5 text-xs text-slate-500 sm:hidden" data-testid="key-dates-phone">
-                        created {formatDate(k.createdAt)} · {k.lastUsedAt ? `used ${formatRelative(k.lastUsedAt)}` : "never used"}
+                        {k.revokedAt && <Badge tone="red">revoked {formatRelative(k.revokedAt)}</Badge>} created {formatDate(k.createdAt)} ·{" "}
+                        {k.lastUsedAt ? `used ${formatRelative(k.lastUsedAt)}` : "never used"}
                       </div>
                     </td>
                     <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-slate-600">{k.prefix}…</td>
@@ -162,7 +163,7 @@ function ApiKeysCard() {
                     <td className="hidden px-3 py-2 text-slate-600 sm:table-cell" title={k.lastUsedAt ?? undefined}>
                       {formatRelative(k.lastUsedAt)}
                     </td>
-                    <td className="px-3 py-2">
+                    <td className="hidden px-3 py-2 sm:table-cell">
                       {k.revokedAt ? <Badge tone="red">revoked {formatRelative(k.revokedAt)}</Badge> : <Badge tone="green">active</Badge>}
                     </td>
                     <td className="px-3 py-2 text-right">
