@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { layoutTitle, titleCharsFor, wrapTitle } from "@/lib/client/plot-title";
+import { categoryTicks, traceCategories } from "@/lib/chat/ticks";
 import type { PlotParams } from "react-plotly.js";
 import { Skeleton } from "./ui/feedback";
 
@@ -61,6 +62,29 @@ function useWidth(ref: RefObject<HTMLElement | null>): number | null {
 
 const BASE_FONT_SIZE = 12;
 
+/**
+ * Category axes with long labels (product names, cities) sized to the chart's width: labels cut
+ * with "…" (the hover keeps the full text) and, when crowded, every k-th labelled, so that rotated
+ * labels neither run off the left edge nor squeeze the bars into a strip. Settings the server chose
+ * for its 800-pixel PNG are redone for the width at hand.
+ */
+function fitCategoryAxes(data: Record<string, unknown>[], layout: Record<string, unknown>, width: number, height: number) {
+  for (const axis of ["x", "y"] as const) {
+    const key = `${axis}axis`;
+    const settings = layout[key] as Record<string, unknown> | undefined;
+    const horizontalBars = axis === "y" && data.some((t) => t.type === "bar" && t.orientation === "h");
+    if (settings?.type !== "category" && !horizontalBars) continue;
+    const categories = traceCategories(data, axis);
+    if (!categories.length) continue;
+    const options =
+      axis === "x"
+        ? { maxChars: Math.max(10, Math.min(20, Math.round(width / 45))), maxTicks: Math.max(4, Math.floor((width - 90) / 18)) }
+        : { maxChars: Math.max(12, Math.min(30, Math.round(width / 22))), maxTicks: Math.max(4, Math.floor((height - 80) / 14)) };
+    const { tickmode: _mode, tickvals: _vals, ticktext: _text, ...rest } = settings ?? {};
+    layout[key] = { ...rest, ...(categoryTicks(categories, options) ?? {}) };
+  }
+}
+
 export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigure; height?: number; label: string; testId?: string }) {
   const narrow = useNarrowScreen();
   const boxRef = useRef<HTMLElement>(null);
@@ -79,16 +103,28 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
     height: plotHeight,
     width: undefined,
   };
+  fitCategoryAxes(figure.data, layout, width ?? 800, plotHeight);
   // A one-row legend over the plot wraps into several rows on a phone and covers the lines: it goes
   // below the plot there (Plotly grows the bottom margin for it).
   const legend = figure.layout?.legend as { orientation?: string; y?: number } | undefined;
   if (narrow && legend?.orientation === "h" && typeof legend.y === "number" && legend.y > 1) {
     layout.legend = { ...legend, y: -0.12, yanchor: "top" };
   }
+  // A legend down the right side (Plotly's default, the chat's series) takes half a phone's width
+  // and squeezes the bars: there it goes across, under everything, and the chart grows for it.
+  let legendExtra = 0;
+  const legendItems = figure.data.reduce((n, t) => n + (t.type === "pie" && Array.isArray(t.labels) ? t.labels.length : t.showlegend === false ? 0 : 1), 0);
+  if (narrow && figure.layout?.showlegend && legend?.orientation !== "h" && legendItems > 1) {
+    legendExtra = 28 + Math.ceil(legendItems / 2) * 20;
+    layout.legend = { ...legend, orientation: "h", x: 0, xanchor: "left", yref: "container", y: 0, yanchor: "bottom" };
+    const margin = layout.margin as { b?: number };
+    layout.margin = { ...margin, b: (margin.b ?? 60) + legendExtra };
+    layout.height = plotHeight + legendExtra;
+  }
   // A title wider than the chart is broken into lines (Plotly would cut it), with the top margin
   // and the height grown by the added lines.
   const title = layoutTitle(figure.layout);
-  let shownHeight = plotHeight;
+  let shownHeight = plotHeight + legendExtra;
   if (title && width) {
     const titleObject = typeof figure.layout?.title === "object" ? (figure.layout.title as Record<string, unknown>) : {};
     const titleFont = (titleObject.font as { size?: number } | undefined)?.size ?? BASE_FONT_SIZE * 1.4;
@@ -98,7 +134,7 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
       const extra = (lines.length - 1) * Math.round(titleFont * 1.3);
       layout.title = { ...titleObject, text: lines.join("<br>"), yref: "container", y: 1, yanchor: "top", pad: { t: 12 } };
       layout.margin = { ...margin, t: (margin.t ?? 48) + extra };
-      shownHeight = plotHeight + extra;
+      shownHeight += extra;
       layout.height = shownHeight;
     }
   }

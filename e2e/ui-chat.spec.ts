@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ensureSignedIn, saveScreen, sharedDataset, uploadDataset } from "./ui-helpers";
 
-test("a project chat: three questions answered with a chart and a table", async ({ page }, testInfo) => {
+test("a project chat: questions answered with a chart and a table, a crowded chart that fits", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   await ensureSignedIn(page);
   const datasetName = `superstore ${Date.now()}`;
@@ -66,6 +66,39 @@ test("a project chat: three questions answered with a chart and a table", async 
   // The conversation stays in the browser across a reload.
   await page.reload();
   await expect(page.getByTestId("chat-log").getByTestId("user-message")).toHaveCount(3);
+
+  // Hundreds of groups with long names (1,742 products): the chart draws the top 50 and says so,
+  // and its labels, shortened with "…", stay inside the chart on a desktop and on a phone.
+  await page.getByRole("button", { name: "New conversation" }).click();
+  await expect(log.getByTestId("user-message")).toHaveCount(0);
+  await page.getByLabel("Your question").fill("total Sales by Product Name");
+  await page.getByLabel("Your question").press("Enter");
+  await waitForAnswers(1);
+  await expect(log.getByTestId("assistant-message").last()).toContainText("top 50 of 1,742");
+  const crowded = log.getByTestId("chat-chart").last();
+  for (const viewport of [
+    { width: 1280, height: 860 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await crowded.scrollIntoViewIfNeeded();
+    await expect(crowded.locator(".xtick text").first()).toBeVisible({ timeout: 30_000 });
+    await expect
+      .poll(async () => {
+        const box = (await crowded.boundingBox())!;
+        const ticks = await crowded
+          .locator(".xtick text")
+          .evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? "", left: e.getBoundingClientRect().left, right: e.getBoundingClientRect().right })));
+        return {
+          shortened: ticks.some((t) => t.text.endsWith("…")),
+          tooLong: ticks.filter((t) => t.text.length > 20).map((t) => t.text),
+          outside: ticks.filter((t) => t.left < box.x - 1 || t.right > box.x + box.width + 1).map((t) => t.text),
+        };
+      })
+      .toEqual({ shortened: true, tooLong: [], outside: [] });
+  }
+  await saveScreen(page, testInfo, "project-chat-crowded-phone", { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 860 });
 });
 
 test("a project whose dataset was deleted says so in the list and on its page", async ({ page }, testInfo) => {

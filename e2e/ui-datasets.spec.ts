@@ -292,3 +292,46 @@ test("an upload goes on when the page is left through the app's links: progress,
   await expect(page.getByTestId("upload-panel").getByRole("alert")).toHaveCount(0);
   await saveScreen(page, testInfo, "upload-cancelled", { fullPage: false });
 });
+
+test("coming back to Datasets as an upload ends shows the list, never 'No datasets yet' first", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  const dir = testInfo.outputPath("files");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = `${dir}/first.csv`;
+  const lines = ["station,reading"];
+  for (let i = 0; i < 12_000; i += 1) lines.push(`s${i % 5},${i}`);
+  fs.writeFileSync(file, `${lines.join("\n")}\n`);
+  // A team's first upload: the list is empty when the page first loads (answered here), the rows are
+  // held back a little so that the upload ends while another page is open, and the list asked for on
+  // the way back comes slowly, as on a busy server.
+  let listDelay = 0;
+  await page.route("**/v1/datasets", async (route) => {
+    const request = route.request();
+    if (request.method() === "GET" && listDelay === 0) return route.fulfill({ json: { datasets: [] } });
+    if (request.method() === "GET") await new Promise((r) => setTimeout(r, listDelay));
+    if (request.method() === "POST" && (request.postData() ?? "").includes('"rows"')) await new Promise((r) => setTimeout(r, 500));
+    await route.continue();
+  });
+  const name = `first upload ${Date.now()}`;
+  await openUploadPanel(page);
+  await expect(page.getByText("No datasets yet")).toBeVisible();
+  await page.getByTestId("dataset-file-input").setInputFiles(file);
+  await page.getByLabel("Dataset name").fill(name);
+  await page.getByTestId("start-upload").click();
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+  // A page that does not list datasets: the finished upload leaves the cached (empty) list stale.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Team settings" }).click();
+  await expect(page.getByTestId("upload-indicator")).toContainText(`Uploaded “${name}”`, { timeout: 60_000 });
+
+  listDelay = 1500;
+  await page.evaluate(() => {
+    const w = window as unknown as { sawEmpty?: boolean };
+    w.sawEmpty = false;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes("No datasets yet")) w.sawEmpty = true;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Datasets" }).click();
+  await expect(page.getByTestId("datasets-table")).toContainText(name);
+  expect(await page.evaluate(() => (window as unknown as { sawEmpty?: boolean }).sawEmpty)).toBe(false);
+});

@@ -37,6 +37,19 @@ test("threshold control, versions and a shared report opened signed out", async 
   const atDefault = await at();
   expect(Object.values(atDefault).reduce((a, b) => a + b, 0)).toBe(120); // 20% of 600 rows
   const precisionAtDefault = await page.getByTestId("threshold-precision").innerText();
+  // The model's confusion matrix above reads like the threshold card's: actual classes in rows,
+  // predicted in columns, both axes labelled, the positive class first, and at the default rule
+  // the same four counts in the same places.
+  const top = page.getByTestId("confusion-matrix");
+  for (const table of [top, page.getByTestId("threshold-confusion")]) {
+    await expect(table.getByTestId("cm-axis-actual")).toHaveText(/^actual$/i);
+    await expect(table.getByTestId("cm-axis-predicted")).toHaveText(/^predicted$/i);
+    await expect(table.getByTestId("cm-actual-class")).toHaveText(["yes", "no"]);
+    await expect(table.getByTestId("cm-predicted-class")).toHaveText(["yes", "no"]);
+  }
+  const topCells = (await top.getByTestId("cm-cell").allInnerTexts()).map((n) => Number(n.replace(/,/g, "")));
+  expect(topCells).toEqual([atDefault["cm-tp"], atDefault["cm-fn"], atDefault["cm-fp"], atDefault["cm-tn"]]);
+  await expect(page.getByTestId("class-stats").locator("tbody tr").first()).toContainText("yes");
 
   // Lowering the threshold flags more rows: recall cannot fall, false alarms cannot fall.
   await page.getByTestId("threshold-slider").fill("150");

@@ -16,6 +16,16 @@ test("create an API key, use it, revoke it", async ({ page, request }, testInfo)
   await expect(row).toContainText("active");
   await expect(row).toContainText(secret.slice(0, 6));
   await saveScreen(page, testInfo, "team-settings-new-key");
+  // On a phone the table keeps Revoke on screen: the dates move under the key's name.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const revokeButton = page.getByRole("button", { name: new RegExp(`Revoke ${keyName}`) });
+  await expect(revokeButton).toBeVisible();
+  const box = (await revokeButton.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(row.getByTestId("key-dates-phone")).toContainText("never used");
+  await saveScreen(page, testInfo, "team-settings-keys-phone", { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await expect(row.getByTestId("key-dates-phone")).toBeHidden();
 
   // The secret works for scripts right away.
   const ok = await request.get("/api/v1/models", { headers: { "X-API-Key": secret } });

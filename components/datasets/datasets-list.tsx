@@ -27,7 +27,11 @@ export function DatasetsPage() {
     }
   }, [focusList, toDelete]);
   const list = datasets.data ?? [];
-  const empty = datasets.isSuccess && list.length === 0;
+  // An empty list is believed only once it is current: coming back as an upload ends, the cached
+  // list (empty before the first upload) is stale and being fetched again, and "No datasets yet"
+  // would flash before the new dataset arrives.
+  const settling = datasets.isFetching && (datasets.isStale || !datasets.isFetchedAfterMount);
+  const empty = datasets.isSuccess && list.length === 0 && !settling;
   // Open the panel for a new team, and keep it open once the first upload fills the list.
   useEffect(() => {
     if (empty) setShowUpload(true);
@@ -68,7 +72,7 @@ export function DatasetsPage() {
       )}
       <section ref={listRef} tabIndex={-1} aria-label="Your datasets" className="outline-none" data-testid="datasets-section">
         <ErrorBanner error={datasets.error} title="Could not load datasets" onRetry={() => datasets.refetch()} />
-        {datasets.isPending ? (
+        {datasets.isPending || (list.length === 0 && settling) ? (
           <SkeletonRows label="Loading datasets" />
         ) : list.length === 0 ? (
           !datasets.error && <EmptyState title="No datasets yet">Upload a CSV above: it becomes a dataset you can preview, train on and chat with.</EmptyState>

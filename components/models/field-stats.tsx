@@ -1,7 +1,9 @@
 "use client";
 import { columnDecimals, formatFixed, formatInt, formatNumber, formatPercent, formatSeconds } from "@/lib/client/format";
 import type { ClassStat } from "@/lib/client/types";
+import { positiveClassIndex, positiveFirst } from "@/lib/client/threshold-math";
 import { Badge } from "../ui/feedback";
+import { ConfusionTable } from "./confusion-matrix";
 import { familyLabel, metricLabel, type FieldReportView } from "./report";
 
 function MetricTiles({ report, stats }: { report: FieldReportView | null; stats: ClassStat[] }) {
@@ -25,6 +27,13 @@ function MetricTiles({ report, stats }: { report: FieldReportView | null; stats:
       ))}
     </dl>
   );
+}
+
+/** Two classes: the positive class's row first, in the confusion matrix's order. */
+function binaryPositiveFirst(stats: ClassStat[], classes: string[] | undefined, positiveClass: string | undefined): ClassStat[] {
+  if (stats.length !== 2 || !classes || classes.length !== 2) return stats;
+  const positive = classes[positiveClassIndex(classes, positiveClass)];
+  return [...stats].sort((a, b) => Number(b.class_name === positive) - Number(a.class_name === positive));
 }
 
 function ClassStatsTable({ stats }: { stats: ClassStat[] }) {
@@ -63,53 +72,16 @@ function ClassStatsTable({ stats }: { stats: ClassStat[] }) {
   );
 }
 
-/** Confusion matrix as a table (readable by screen readers), shaded by the share of each actual class. */
-function ConfusionMatrix({ classes, matrix }: { classes: string[]; matrix: number[][] }) {
+/** Confusion matrix as a table (readable by screen readers); for two classes the positive class comes first, as on the threshold card. */
+function ConfusionMatrix({ classes, matrix, positiveClass }: { classes: string[]; matrix: number[][]; positiveClass?: string }) {
   if (classes.length > 30) return <p className="text-sm text-slate-500">{classes.length} classes: too many to show a confusion matrix.</p>;
+  const ordered = positiveFirst(classes, matrix, positiveClassIndex(classes, positiveClass));
   return (
     <div className="relative overflow-x-auto">
       <p id="confusion-caption" className="mb-1 text-xs text-slate-500">
-        Confusion matrix. Rows: actual class · columns: predicted class (holdout rows)
+        Confusion matrix of the holdout rows (default rule: the more probable class)
       </p>
-      <table className="border-separate border-spacing-1 text-sm" data-testid="confusion-matrix" aria-labelledby="confusion-caption">
-        <thead>
-          <tr>
-            <td />
-            {classes.map((c) => (
-              <th key={c} scope="col" className="max-w-28 truncate px-2 py-1 text-xs font-semibold text-slate-600" title={c}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {matrix.map((row, i) => {
-            const total = row.reduce((a, b) => a + b, 0) || 1;
-            return (
-              <tr key={classes[i] ?? i}>
-                <th scope="row" className="max-w-32 truncate pr-2 text-right text-xs font-semibold text-slate-600" title={classes[i]}>
-                  {classes[i]}
-                </th>
-                {row.map((n, j) => {
-                  const share = n / total;
-                  const diagonal = i === j;
-                  const color = diagonal ? `rgba(47, 111, 237, ${0.12 + share * 0.8})` : `rgba(220, 38, 38, ${share > 0 ? 0.08 + share * 0.7 : 0})`;
-                  return (
-                    <td
-                      key={j}
-                      className={`min-w-16 rounded-md px-3 py-2 text-center tabular-nums ${share > 0.55 ? "text-white" : "text-slate-800"}`}
-                      style={{ backgroundColor: color }}
-                      title={`${classes[i]} predicted as ${classes[j]}: ${n} (${(share * 100).toFixed(1)}% of ${classes[i]})`}
-                    >
-                      {formatInt(n)}
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <ConfusionTable classes={ordered.classes} matrix={ordered.matrix} captionId="confusion-caption" testId="confusion-matrix" />
     </div>
   );
 }
@@ -151,7 +123,16 @@ function RegressionStats({ stat }: { stat: ClassStat }) {
   );
 }
 
-export function FieldStats({ stats, report }: { stats: ClassStat[]; report: FieldReportView | null }) {
+export function FieldStats({
+  stats,
+  report,
+  positiveClass,
+}: {
+  stats: ClassStat[];
+  report: FieldReportView | null;
+  /** Two classes: the class the saved threshold is for (else the second class is positive). */
+  positiveClass?: string;
+}) {
   const regression = report?.task === "regression" || (stats.length === 1 && stats[0].class_name === undefined);
   const family = report?.model?.family;
   // Each leaderboard column with one number of decimals, one more than three significant digits of
@@ -165,21 +146,25 @@ export function FieldStats({ stats, report }: { stats: ClassStat[]; report: Fiel
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         {report?.task && <Badge tone="blue">{report.task}</Badge>}
         {family && <Badge>{familyLabel(family)}</Badge>}
-        {report?.rows?.holdout !== undefined && (
-          <span>
-            {formatInt(report.rows.holdout)} holdout rows of {formatInt(report.rows.withTarget ?? report.rows.total)}
-          </span>
-        )}
-        {report?.candidatesTried !== undefined && <span>· {report.candidatesTried} candidates tried</span>}
-        {report?.secondsSpent !== undefined && <span>· {formatSeconds(report.secondsSpent)}</span>}
+        {/* One sentence, so that a narrow screen wraps it between words, never before a "·". */}
+        <span>
+          {[
+            report?.rows?.holdout !== undefined &&
+              `${formatInt(report.rows.holdout)} holdout rows of ${formatInt(report.rows.withTarget ?? report.rows.total)}`,
+            report?.candidatesTried !== undefined && `${report.candidatesTried} candidates tried`,
+            report?.secondsSpent !== undefined && formatSeconds(report.secondsSpent),
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </span>
       </div>
       <MetricTiles report={report} stats={stats} />
       {regression ? (
         stats[0] && <RegressionStats stat={stats[0]} />
       ) : (
         <>
-          <ClassStatsTable stats={stats} />
-          {report?.confusion && report.classes && <ConfusionMatrix classes={report.classes} matrix={report.confusion} />}
+          <ClassStatsTable stats={binaryPositiveFirst(stats, report?.classes, positiveClass)} />
+          {report?.confusion && report.classes && <ConfusionMatrix classes={report.classes} matrix={report.confusion} positiveClass={positiveClass} />}
         </>
       )}
       {report?.leaderboard && report.leaderboard.length > 0 && (

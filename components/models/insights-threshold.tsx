@@ -9,6 +9,7 @@ import type { FieldInsights } from "@/lib/ml/insights";
 import { Button } from "../ui/button";
 import { Badge, ErrorBanner } from "../ui/feedback";
 import { Select, TextInput } from "../ui/form";
+import { ConfusionTable } from "./confusion-matrix";
 
 export interface ThresholdChoice {
   positiveClass: string;
@@ -29,6 +30,18 @@ export function initialThresholdChoice(insights: FieldInsights, saved: StoredThr
   const step = stepOf(table, savedIndex >= 0 ? saved!.threshold : 0.5);
   return { positiveClass: byClass[positiveIndex].class, positiveIndex, step, metrics: metricsAt(table, step) };
 }
+
+// Rows: actual positive, actual other; columns: predicted positive, predicted other.
+const CELLS = [
+  [
+    { title: "True positives", testId: "cm-tp" },
+    { title: "False negatives (missed)", testId: "cm-fn" },
+  ],
+  [
+    { title: "False positives (false alarms)", testId: "cm-fp" },
+    { title: "True negatives", testId: "cm-tn" },
+  ],
+];
 
 function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
   return (
@@ -229,43 +242,17 @@ export function ThresholdControl({
           <p id={`${ids}-cm`} className="mb-1 text-xs text-slate-500">
             Confusion matrix at {threshold.toFixed(3)} ({formatInt(table.positives + table.negatives)} holdout rows)
           </p>
-          <table className="border-separate border-spacing-1 text-sm" aria-labelledby={`${ids}-cm`} data-testid="threshold-confusion">
-            <thead>
-              <tr>
-                <td />
-                <th scope="col" className="px-2 text-xs font-semibold text-slate-600">
-                  Predicted {choice.positiveClass}
-                </th>
-                <th scope="col" className="px-2 text-xs font-semibold text-slate-600">
-                  Predicted {other}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row" className="pr-2 text-right text-xs font-semibold text-slate-600">
-                  Actual {choice.positiveClass}
-                </th>
-                <td className="min-w-24 rounded-md bg-brand-100 px-3 py-2 text-center tabular-nums" title="True positives" data-testid="cm-tp">
-                  {formatInt(m.tp)}
-                </td>
-                <td className="min-w-24 rounded-md bg-red-50 px-3 py-2 text-center tabular-nums" title="False negatives (missed)" data-testid="cm-fn">
-                  {formatInt(m.fn)}
-                </td>
-              </tr>
-              <tr>
-                <th scope="row" className="pr-2 text-right text-xs font-semibold text-slate-600">
-                  Actual {other}
-                </th>
-                <td className="min-w-24 rounded-md bg-red-50 px-3 py-2 text-center tabular-nums" title="False positives (false alarms)" data-testid="cm-fp">
-                  {formatInt(m.fp)}
-                </td>
-                <td className="min-w-24 rounded-md bg-brand-100 px-3 py-2 text-center tabular-nums" title="True negatives" data-testid="cm-tn">
-                  {formatInt(m.tn)}
-                </td>
-              </tr>
-            </tbody>
-          </table>
+          <ConfusionTable
+            classes={[choice.positiveClass, other]}
+            matrix={[
+              [m.tp, m.fn],
+              [m.fp, m.tn],
+            ]}
+            captionId={`${ids}-cm`}
+            testId="threshold-confusion"
+            cellTitle={(i, j) => CELLS[i][j].title}
+            cellTestId={(i, j) => CELLS[i][j].testId}
+          />
         </div>
         <div className="space-y-2 text-sm text-slate-700" data-testid="threshold-expected">
           <label className="flex flex-wrap items-center gap-2" htmlFor={`${ids}-rows`}>

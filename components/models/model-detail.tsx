@@ -126,7 +126,7 @@ export function ModelDetail({ id }: { id: string }) {
       )}
 
       <Card title={`How well it predicts ${field}`} description={statsDescription(info.thresholds?.[field])} testId="model-stats">
-        <FieldStats stats={fieldStats} report={findFieldReport(info.report, field)} />
+        <FieldStats stats={fieldStats} report={findFieldReport(info.report, field)} positiveClass={info.thresholds?.[field]?.positive_class} />
       </Card>
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">

@@ -59,7 +59,7 @@ export function SharedReportView({ report }: { report: SharedReport }) {
           </div>
         )}
         <Card title={`How well it predicts ${field}`} description={statsDescription(report.thresholds[field])}>
-          <FieldStats stats={stats} report={fieldReport} />
+          <FieldStats stats={stats} report={fieldReport} positiveClass={report.thresholds[field]?.positive_class} />
         </Card>
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
           <Card title="What drives the predictions" description="Share of the model's decisions that each field accounts for.">

@@ -168,8 +168,11 @@ export function MembersCard() {
                       {m.user.name || m.user.email}
                       {self && " (you)"}
                     </p>
-                    <p className="truncate text-xs text-slate-500">
-                      {m.user.email} · joined {formatRelative(m.createdAt)}
+                    {/* On a phone the join date goes under the address rather than being cut off. */}
+                    <p className="text-xs text-slate-500">
+                      <span className="break-all">{m.user.email}</span>
+                      <span className="hidden sm:inline"> · </span>
+                      <span className="block sm:inline">joined {formatRelative(m.createdAt)}</span>
                     </p>
                   </div>
                   {isOwner && !lastOwner ? (

@@ -121,22 +121,23 @@ function ApiKeysCard() {
               <caption className="sr-only">API keys</caption>
               <thead className="bg-slate-50 text-left text-slate-600">
                 <tr>
+                  {/* On a phone, Created, By, Last used and Status give way so Revoke stays on screen (dates and status show under the name). */}
                   <th scope="col" className="px-3 py-2 font-semibold">
                     Name
                   </th>
                   <th scope="col" className="px-3 py-2 font-semibold">
                     Key
                   </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">
                     Created
                   </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">
                     By
                   </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">
                     Last used
                   </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">
                     Status
                   </th>
                   <th scope="col" className="px-3 py-2">
@@ -147,16 +148,22 @@ function ApiKeysCard() {
               <tbody className="divide-y divide-slate-100">
                 {list.map((k) => (
                   <tr key={k.id} data-testid={`key-row-${k.prefix}`}>
-                    <td className="px-3 py-2 font-medium text-slate-800">{k.name}</td>
-                    <td className="px-3 py-2 font-mono text-xs text-slate-600">{k.prefix}…</td>
-                    <td className="px-3 py-2 text-slate-600" title={k.createdAt}>
+                    <td className="px-3 py-2">
+                      <span className="font-medium break-words text-slate-800 [overflow-wrap:anywhere]">{k.name}</span>
+                      <div className="mt-0.5 text-xs text-slate-500 sm:hidden" data-testid="key-dates-phone">
+                        {k.revokedAt && <Badge tone="red">revoked {formatRelative(k.revokedAt)}</Badge>} created {formatDate(k.createdAt)} ·{" "}
+                        {k.lastUsedAt ? `used ${formatRelative(k.lastUsedAt)}` : "never used"}
+                      </div>
+                    </td>
+                    <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-slate-600">{k.prefix}…</td>
+                    <td className="hidden px-3 py-2 text-slate-600 sm:table-cell" title={k.createdAt}>
                       {formatDate(k.createdAt)}
                     </td>
-                    <td className="px-3 py-2 text-slate-600">{k.createdBy ? k.createdBy.name || k.createdBy.email : "INITIAL_API_KEY"}</td>
-                    <td className="px-3 py-2 text-slate-600" title={k.lastUsedAt ?? undefined}>
+                    <td className="hidden px-3 py-2 text-slate-600 sm:table-cell">{k.createdBy ? k.createdBy.name || k.createdBy.email : "INITIAL_API_KEY"}</td>
+                    <td className="hidden px-3 py-2 text-slate-600 sm:table-cell" title={k.lastUsedAt ?? undefined}>
                       {formatRelative(k.lastUsedAt)}
                     </td>
-                    <td className="px-3 py-2">
+                    <td className="hidden px-3 py-2 sm:table-cell">
                       {k.revokedAt ? <Badge tone="red">revoked {formatRelative(k.revokedAt)}</Badge> : <Badge tone="green">active</Badge>}
                     </td>
                     <td className="px-3 py-2 text-right">

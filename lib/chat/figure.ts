@@ -6,6 +6,7 @@ import { t, type Lang } from "./i18n";
 import { formatNumber, type Unit } from "./format";
 import { describeFilters, describeHaving, describeMeasure, describeWithin } from "./describe";
 import { isCyclicBucket } from "./plan";
+import { categoryTicks } from "./ticks";
 
 export interface PlotlyFigure {
   data: Record<string, unknown>[];
@@ -48,7 +49,7 @@ export function figureTitle(result: QueryResult, ctx: FigureContext): string {
     const by = plan.groupBy.length ? ` ${t(lang, "by")} ${plan.groupBy.map((_, k) => groupTitle(result, k, lang)).join(` ${t(lang, "and")} `)}` : "";
     const having = plan.having ? ` — ${describeHaving(plan, lang, ctx.dateFields)}` : "";
     const within = plan.within ? ` — ${describeWithin(plan, lang, ctx.dateFields)}` : "";
-    return `${what}${by}${filterSuffix(plan.filters, ctx)}${having}${within}`;
+    return `${what}${by}${filterSuffix(plan.filters, ctx)}${having}${within}${shownSuffix(result, lang)}`;
   }
   if (result.kind === "distribution") return `${capitalize(t(lang, "count"))} ${t(lang, "by")} ${result.field.name}${filterSuffix(plan.filters, ctx)}`;
   if (result.kind === "relationship")
@@ -62,6 +63,26 @@ export function figureTitle(result: QueryResult, ctx: FigureContext): string {
         ? t(lang, (plan.within?.order ?? plan.sort?.order) === "asc" ? "sortedAsc" : "sortedDesc", { field: result.sortField.name })
         : "";
   return `${t(lang, "rowsTitle")}${order ? ` (${order})` : ""}${filterSuffix(plan.filters, ctx)}`;
+}
+
+/**
+ * " — top 50 of 452" when the groups were cut to the first ones without being asked ("sales by
+ * city" over 452 cities): the chart and the table show part of the groups, and say which part.
+ */
+function shownSuffix(result: AggregateResult, lang: Lang): string {
+  const { plan } = result;
+  if (result.hiddenGroups <= 0 || plan.limit !== null || plan.within) return "";
+  const shown = new Set(result.rows.map((r) => String(r.keys[0]))).size;
+  const first = result.keyFields[0];
+  const ordered = !!first && (isTimeField(first) || first.role === "number");
+  const key = plan.sort?.by === "key" || (!plan.sort && ordered) ? "shownFirst" : plan.sort?.order === "asc" ? "shownBottom" : "shownTop";
+  const n = (v: number) => formatNumber(v, lang, null, { integer: true });
+  return ` — ${t(lang, key, { shown: n(shown), n: n(shown + result.hiddenGroups) })}`;
+}
+
+/** Shortened labels on a crowded category axis (see ticks.ts); rotated labels get fewer characters than labels down the side. */
+function fitCategoryAxis(axis: Record<string, unknown>, categories: (string | number)[], rotated: boolean) {
+  Object.assign(axis, categoryTicks(categories, rotated ? { maxChars: 18, maxTicks: 60 } : { maxChars: 28, maxTicks: 60 }) ?? {});
 }
 
 function groupTitle(result: AggregateResult, k: number, lang: Lang): string {
@@ -159,12 +180,15 @@ function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFig
       };
     }
     // "as horizontal bars": the categories down the side, the first row on top.
-    if (plan.orientation === "h")
+    if (plan.orientation === "h") {
+      fitCategoryAxis(xaxis, xs, false);
       return {
         data: [{ type: "bar", orientation: "h", x: ys, y: xs, name: yTitle, hovertext, hoverinfo: "text", marker: { color: "#4C78A8" } }],
         layout: { ...layout, xaxis: yaxis, yaxis: { ...xaxis, autorange: "reversed" } },
       };
+    }
     if (result.rows.length > 8) xaxis.tickangle = -45;
+    fitCategoryAxis(xaxis, xs, true);
     return {
       data: [{ type: "bar", x: xs, y: ys, name: yTitle, hovertext, hoverinfo: "text", marker: { color: "#4C78A8" } }],
       layout: { ...layout, xaxis, yaxis },
@@ -206,7 +230,10 @@ function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFig
       : { type: "bar", x: xs, y: ys, name: s };
   });
   if (xOrder.length > 8 && !timeAxis) xaxis.tickangle = -45;
-  if (!timeAxis) Object.assign(xaxis, { categoryorder: "array", categoryarray: xOrder.map(String) });
+  if (!timeAxis) {
+    Object.assign(xaxis, { categoryorder: "array", categoryarray: xOrder.map(String) });
+    fitCategoryAxis(xaxis, xOrder, true);
+  }
   const legendTitle = groupTitle(result, 1, lang) + (hidden ? ` (+${hidden})` : "");
   return {
     data,
@@ -366,6 +393,7 @@ function multiMeasureFigure(result: AggregateResult, ctx: FigureContext, layout:
   }
   const xaxis: Record<string, unknown> = { title: { text: groupTitle(result, 0, lang) }, automargin: true, type: timeAxis ? "date" : "category" };
   if (result.rows.length > 8 && !timeAxis) xaxis.tickangle = -45;
+  if (!timeAxis) fitCategoryAxis(xaxis, labels, true);
   // Measures of different sizes (sales in thousands, profit in hundreds) share one axis; each bar says its value on hover.
   return {
     data: series.map((ys, k) => ({
@@ -407,6 +435,7 @@ function rowsFigure(result: RowsResult, ctx: FigureContext): PlotlyFigure | null
   }
   const xaxis: Record<string, unknown> = { title: { text: xf.name }, type: "category", automargin: true, categoryorder: "array", categoryarray: xs };
   if (xs.length > 8) xaxis.tickangle = -45;
+  fitCategoryAxis(xaxis, [...new Set(xs)], true);
   return {
     data: [{ type: "bar", x: xs, y: ys, name: yf.name, marker: { color: "#4C78A8" } }],
     layout: { ...baseLayout(title), xaxis, yaxis: { ...valueAxis(ctx.units.get(yf.name), false), title: { text: yf.name }, rangemode: "tozero" } },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countsAtThreshold, thresholdCounts } from "../ml/insights";
 import { Rng } from "../ml/core/random";
-import { bestF1Step, buildThresholdTable, expectedCounts, metricsAt, stepOf } from "./threshold-math";
+import { bestF1Step, buildThresholdTable, expectedCounts, metricsAt, positiveClassIndex, positiveFirst, stepOf } from "./threshold-math";
 
 describe("threshold control arithmetic", () => {
   const rng = new Rng(2);
@@ -59,5 +59,48 @@ describe("threshold control arithmetic", () => {
     // 65 of 120 holdout rows flagged (54.2%): about 542 of 1,000, not 541 (the sum of cells rounded down).
     const half = { ...m, tp: 26, fp: 39, fn: 2, tn: 53 };
     expect(expectedCounts(half, 1000)?.flagged).toBe(542);
+  });
+});
+
+describe("confusion matrix order", () => {
+  it("puts the positive class first in rows and columns alike", () => {
+    // Actual no: 934 right, 101 called yes; actual yes: 185 missed, 189 caught.
+    const { classes, matrix } = positiveFirst(
+      ["no", "yes"],
+      [
+        [934, 101],
+        [185, 189],
+      ],
+      1,
+    );
+    expect(classes).toEqual(["yes", "no"]);
+    expect(matrix).toEqual([
+      [189, 185],
+      [101, 934],
+    ]);
+  });
+
+  it("keeps the other classes in their order and leaves the first class first alone", () => {
+    const m = [
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8, 9],
+    ];
+    expect(positiveFirst(["a", "b", "c"], m, 2)).toEqual({
+      classes: ["c", "a", "b"],
+      matrix: [
+        [9, 7, 8],
+        [3, 1, 2],
+        [6, 4, 5],
+      ],
+    });
+    expect(positiveFirst(["a", "b", "c"], m, 0)).toEqual({ classes: ["a", "b", "c"], matrix: m });
+  });
+
+  it("takes the saved threshold's class as positive, else the second class", () => {
+    expect(positiveClassIndex(["no", "yes"], undefined)).toBe(1);
+    expect(positiveClassIndex(["no", "yes"], "no")).toBe(0);
+    expect(positiveClassIndex(["no", "yes"], "maybe")).toBe(1);
+    expect(positiveClassIndex(["a", "b", "c"], "b")).toBe(0);
   });
 });

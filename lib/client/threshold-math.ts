@@ -109,3 +109,21 @@ function apportion(weights: number[], target: number): number[] {
   }
   return whole;
 }
+
+/**
+ * The classes and confusion matrix reordered so that `positiveIndex` comes first (rows and columns
+ * alike); the others keep their order. Two classes then read "positive, negative", as the
+ * decision-threshold card shows them.
+ */
+export function positiveFirst(classes: string[], matrix: number[][], positiveIndex: number): { classes: string[]; matrix: number[][] } {
+  if (positiveIndex <= 0 || positiveIndex >= classes.length) return { classes, matrix };
+  const order = [positiveIndex, ...classes.map((_, i) => i).filter((i) => i !== positiveIndex)];
+  return { classes: order.map((i) => classes[i]), matrix: order.map((i) => order.map((j) => matrix[i]?.[j] ?? 0)) };
+}
+
+/** The positive class of a two-class field: the saved threshold's class when it is one of them, else the second class (the default rule's). */
+export function positiveClassIndex(classes: string[], savedPositive: string | undefined): number {
+  if (classes.length !== 2) return 0;
+  const saved = savedPositive === undefined ? -1 : classes.indexOf(savedPositive);
+  return saved >= 0 ? saved : 1;
+}
