@@ -52,8 +52,12 @@ function gbdt(
 
 /** Quantile bins per numeric field of the additive (binned linear) member. */
 export const ADDITIVE_BINS = 64;
-/** Pairwise terms of the additive member (linear.ts: the pairs whose residuals gain most on an 8 x 8 grid). */
-export const ADDITIVE_PAIRS = 8;
+/**
+ * Pairwise terms of the additive member by default (linear.ts: the pairs whose residuals gain most on
+ * an 8 x 8 grid; `TrainRequest.additivePairs`). 0: at fixed work on adult and bank-full they changed AUC
+ * by +0.0001..+0.0002 and -0.0002..0, within the noise, for a fit ~3x as long (BENCHMARKS.md).
+ */
+export const ADDITIVE_PAIRS = 0;
 
 /** What the portfolio may adapt to (known before the search, from the training rows). */
 export interface PortfolioInfo {

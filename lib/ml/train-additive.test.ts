@@ -8,7 +8,7 @@ import { Rng } from "./core/random";
 import { FieldModel } from "./field-model";
 import { EnsembleLearner, LinearLearner } from "./learner";
 import { trainLinear } from "./linear";
-import { ADDITIVE_BINS, ADDITIVE_PAIRS } from "./search";
+import { ADDITIVE_BINS } from "./search";
 import { loadModel, trainModel } from "./index";
 import { numberColumn, textColumn } from "./testing";
 
@@ -75,7 +75,7 @@ describe("the additive member", async () => {
         objective: "binary",
         lambda: 1e-4,
         bins: ADDITIVE_BINS,
-        pairs: ADDITIVE_PAIRS,
+        pairs: 8,
       },
     );
     const ensemble = EnsembleLearner.fromMembers([

@@ -49,8 +49,8 @@ export interface TrainRequest {
    */
   additiveMember?: boolean;
   /**
-   * Pairwise terms of the additive member (default 8, search.ts ADDITIVE_PAIRS): the field pairs whose
-   * residuals after the additive fit gain most from a cell-wise correction on an 8 x 8 grid; 0 = none.
+   * Pairwise terms of the additive member (default 0 = none, search.ts ADDITIVE_PAIRS; experiments): the
+   * field pairs whose residuals after the additive fit gain most from a cell-wise correction on an 8 x 8 grid.
    */
   additivePairs?: number;
 }
