@@ -52,6 +52,7 @@ function parseArgs(): {
   oofFolds?: number;
   maxTrials?: number;
   additiveMember?: boolean;
+  additivePairs?: number;
 } {
   const args = process.argv.slice(2);
   const get = (name: string): string | undefined => {
@@ -71,6 +72,8 @@ function parseArgs(): {
     maxTrials: get("max-trials") === undefined ? undefined : Number(get("max-trials")),
     // --no-additive: the plain linear model in the portfolio, the best candidates only in the ensemble's pool.
     additiveMember: args.includes("--no-additive") ? false : undefined,
+    // --additive-pairs N: pairwise terms of the additive member (0 = none; default: the engine's).
+    additivePairs: get("additive-pairs") === undefined ? undefined : Number(get("additive-pairs")),
   };
 }
 
@@ -193,6 +196,7 @@ async function main(): Promise<void> {
           oofFolds: opts.oofFolds,
           maxTrials: opts.maxTrials,
           additiveMember: opts.additiveMember,
+          additivePairs: opts.additivePairs,
         });
         const seconds = (Date.now() - t0) / 1000;
         const model = loadModel(outcome.artifact);
@@ -295,7 +299,7 @@ function printTable(rows: Row[], budgets: number[]): void {
 
 /** Short label of a candidate: family and the options that set it apart. */
 function describeMember(c: CandidateConfig): string {
-  if (c.family === "linear" && c.bins) return `additive(${c.bins})`;
+  if (c.family === "linear" && c.bins) return `additive(${c.bins}${c.pairs ? `, ${c.pairs} pairs` : ""})`;
   if (c.family !== "gbdt") return c.family;
   const tags = [`${c.numLeaves}l`, `lr${c.learningRate}`];
   if (c.maxDepth) tags.push(`d${c.maxDepth}`);

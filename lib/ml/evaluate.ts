@@ -39,8 +39,11 @@ export type CandidateConfig =
       /** Classification: average smoothed log-odds (a margin model, as members of ensembles need) instead of probabilities. */
       logitLeaves?: boolean;
     }
-  /** bins: numeric fields also as indicators of that many quantile bins (an additive model, linear.ts). */
-  | { family: "linear"; lambda: number; bins?: number };
+  /**
+   * bins: numeric fields also as indicators of that many quantile bins (an additive model, linear.ts);
+   * pairs: with bins, that many pairwise terms on a coarse grid of two fields (GA2M style).
+   */
+  | { family: "linear"; lambda: number; bins?: number; pairs?: number };
 
 export interface Fold {
   train: FeatureMatrix;
@@ -150,7 +153,9 @@ export function fitCandidate(
       return new TreeLearner(ensemble);
     }
     case "linear":
-      return new LinearLearner(trainLinear(train, y, { objective, numClasses: nc, lambda: config.lambda, bins: config.bins, deadlineMs }, weights));
+      return new LinearLearner(
+        trainLinear(train, y, { objective, numClasses: nc, lambda: config.lambda, bins: config.bins, pairs: config.pairs, deadlineMs }, weights),
+      );
   }
 }
 

@@ -52,6 +52,12 @@ function gbdt(
 
 /** Quantile bins per numeric field of the additive (binned linear) member. */
 export const ADDITIVE_BINS = 64;
+/**
+ * Pairwise terms of the additive member by default (linear.ts: the pairs whose residuals gain most on
+ * an 8 x 8 grid; `TrainRequest.additivePairs`). 0: at fixed work on adult and bank-full they changed AUC
+ * by +0.0001..+0.0002 and -0.0002..0, within the noise, for a fit ~3x as long (BENCHMARKS.md).
+ */
+export const ADDITIVE_PAIRS = 0;
 
 /** What the portfolio may adapt to (known before the search, from the training rows). */
 export interface PortfolioInfo {
@@ -62,6 +68,8 @@ export interface PortfolioInfo {
   maxCategories?: number;
   /** Larger tables: the linear entry is an additive model on quantile bins of the numbers (linear.ts). */
   additive?: boolean;
+  /** Pairwise terms of the additive member (default ADDITIVE_PAIRS; 0 = none). */
+  additivePairs?: number;
 }
 
 /**
@@ -112,7 +120,7 @@ export function buildPortfolio(rowCount: number, featureCount: number, info: Por
     ...oneHot(gbdt(0.05, 31, 20, 1, 0.8)),
     // The additive model early (a cheap fit, the member most unlike the boosting ones); without it
     // the plain linear model, later.
-    ...(info.additive ? [{ family: "linear", lambda: 1e-4, bins: ADDITIVE_BINS } as const] : []),
+    ...(info.additive ? [additiveConfig(info.additivePairs ?? ADDITIVE_PAIRS)] : []),
     gbdt(0.05, 63, 10, 3, 0.6, 0.8),
     ...(info.additive ? [] : [{ family: "linear", lambda: 1e-3 } as const]),
     gbdt(0.05, 31, 20, 1, 0.8, 1, { extraTrees: true }),
@@ -124,6 +132,10 @@ export function buildPortfolio(rowCount: number, featureCount: number, info: Por
     randomForest,
     gbdt(0.05, 16, 20, 1, 0.8, 1, { maxDepth: 4 }),
   ];
+}
+
+function additiveConfig(pairs: number): CandidateConfig {
+  return pairs > 0 ? { family: "linear", lambda: 1e-4, bins: ADDITIVE_BINS, pairs } : { family: "linear", lambda: 1e-4, bins: ADDITIVE_BINS };
 }
 
 function toUnit(config: GbdtConfig): number[] {

@@ -75,12 +75,14 @@ describe("the additive member", async () => {
         objective: "binary",
         lambda: 1e-4,
         bins: ADDITIVE_BINS,
+        pairs: 8,
       },
     );
     const ensemble = EnsembleLearner.fromMembers([
       { weight: 0.6, learner: fm.learner },
       { weight: 0.4, learner: new LinearLearner(additive) },
     ]);
+    expect(additive.json.columns.some((col) => col.type === "pair")).toBe(true);
     const rows = Int32Array.from([0, 1, 2, 3, 4, 5]);
     const x = fm.preprocessor.transformTable(table, rows);
     const c = ensemble.contributions(x, rows, new Int32Array(rows.length));

@@ -101,9 +101,13 @@ describe("evaluateConfigs", () => {
 
 describe("trainModel with out-of-fold selection", () => {
   const data = table(5000, 8);
-  const train = (oofFolds?: number) => trainModel({ table: data, predictFields: ["label"], budgetSeconds: 60, threads: 1, seed: 2, maxTrials: 4, oofFolds });
+  // Fixed work, not time: 4 candidates, and a budget so large that no deadline (search, out-of-fold
+  // fits, refits) is reached on any machine: out-of-fold selection runs at budgets >= 60 s once the
+  // search has run dry (here: after its 4 trials), so every pool candidate must get its 4 fold fits
+  // whatever the load (at 60 s a loaded machine got 3 of 4 within the time left).
+  const train = (oofFolds?: number) => trainModel({ table: data, predictFields: ["label"], budgetSeconds: 1000, threads: 1, seed: 2, maxTrials: 4, oofFolds });
 
-  it("selects on every training row at 60 s (one search split), or on the search's validation rows when asked", async () => {
+  it("selects on every training row (one search split), with every candidate fitted on the other folds, or on the search's validation rows when asked", async () => {
     const [on, off] = [await train(), await train(0)];
     const sel = on.report.fields[0].model.selection!;
     expect(on.report.fields[0].validation).toBe("holdout");
@@ -112,5 +116,5 @@ describe("trainModel with out-of-fold selection", () => {
     expect(sel.validLoss).toBeLessThanOrEqual(sel.bestSingleValidLoss);
     expect(off.report.fields[0].model.selection!.outOfFold).toBeUndefined();
     expect(on.report.fields[0].metrics.auc).toBeGreaterThan(0.75);
-  });
+  }, 600_000); // a guard against a hang, not a budget: the work is fixed
 });

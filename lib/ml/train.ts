@@ -387,7 +387,7 @@ async function trainField(
     maxTrials: req.maxTrials,
     rowCount: folds[0].train.rowCount,
     featureCount: pre.features.length,
-    portfolio: { objective: target.objective, logTarget: !isClass && suitsLogTarget(yRest), maxCategories, additive },
+    portfolio: { objective: target.objective, logTarget: !isClass && suitsLogTarget(yRest), maxCategories, additive, additivePairs: req.additivePairs },
     signal: req.signal,
     initial: probed ? [probed] : undefined,
     onTrial: (r, done) => {
@@ -845,7 +845,7 @@ export function describeConfig(c: CandidateConfig): string {
     case "extra_trees":
       return `extra trees (${c.numTrees} trees)`;
     case "linear":
-      return c.bins ? `additive model (${c.bins} bins per number, L2 ${c.lambda})` : `linear model (L2 ${c.lambda})`;
+      return c.bins ? `additive model (${c.bins} bins per number${c.pairs ? `, ${c.pairs} pairs` : ""}, L2 ${c.lambda})` : `linear model (L2 ${c.lambda})`;
   }
 }
 

@@ -48,6 +48,11 @@ export interface TrainRequest {
    * ensemble's pool; false = the plain linear model and the best candidates only (experiments).
    */
   additiveMember?: boolean;
+  /**
+   * Pairwise terms of the additive member (default 0 = none, search.ts ADDITIVE_PAIRS; experiments): the
+   * field pairs whose residuals after the additive fit gain most from a cell-wise correction on an 8 x 8 grid.
+   */
+  additivePairs?: number;
 }
 
 export interface LeaderboardEntry {
