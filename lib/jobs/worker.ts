@@ -24,6 +24,13 @@ export interface TaskContext {
   signal: AbortSignal;
   /** Reports progress (0..1) and the estimated seconds left; throttled before it reaches the database. */
   progress(fraction: number, estimateSecondsLeft: number | null, message?: string): void;
+  /**
+   * Adds a cheap check run with every heartbeat while the task runs. When it answers with an error,
+   * the task stops the way a cancelled one does (the signal aborts, the engine stops at once instead
+   * of spending its budget) and fails with that error's message, with the tasks that joined it.
+   * Absent where nothing heartbeats (a runner called directly, as in tests).
+   */
+  stopWhen?(check: () => Promise<UserFacingTaskError | null>): void;
 }
 
 export type TaskRunner = (task: { id: string; teamId: string; payload: unknown }, context: TaskContext) => Promise<string>;
@@ -76,6 +83,7 @@ async function runOne(
   };
   stop.addEventListener("abort", onStop, { once: true });
   let pending: { progress: number; estimate: number | null; message?: string } | null = null;
+  const checks: (() => Promise<UserFacingTaskError | null>)[] = [];
   const beat = async () => {
     const update = pending;
     pending = null;
@@ -85,6 +93,10 @@ async function runOne(
         workerId,
         ...(update ? { progress: update.progress, estimateSeconds: update.estimate, message: update.message } : {}),
       });
+    // The checks go out with the heartbeat, not after it: an engine that holds the event loop for
+    // seconds at a time (lib/forecast's global GBDT) lets answers in only between its steps.
+    // A check that cannot run (the database is busy) lets the task go on; the next beat asks again.
+    const checking = Promise.all(checks.map((check) => check().catch(() => null)));
     let ours = await send().catch(() => true);
     if (!ours) {
       const next = await handedOverTo({ taskId: currentId, workerId }).catch(() => null);
@@ -94,7 +106,15 @@ async function runOne(
         ours = await send().catch(() => true);
       }
     }
-    if (!ours) abort.abort(new Error("The task was taken away from this worker."));
+    if (!ours) {
+      abort.abort(new Error("The task was taken away from this worker."));
+      return;
+    }
+    const reason = (await checking).find((r) => r !== null);
+    if (reason && !abort.signal.aborted) {
+      log(`task ${currentId} stops: ${clipForLog(reason.message)}`);
+      abort.abort(reason);
+    }
   };
   const timer = setInterval(beat, HEARTBEAT_MS);
   const context: TaskContext = {
@@ -102,6 +122,9 @@ async function runOne(
     signal: abort.signal,
     progress(fraction, estimate, message) {
       pending = { progress: Math.max(0, Math.min(1, fraction)), estimate, message };
+    },
+    stopWhen(check) {
+      checks.push(check);
     },
   };
   const started = Date.now();
@@ -114,8 +137,10 @@ async function runOne(
     // A no-op for runners that completed the task with their result (completeTaskWith).
     await completeTask({ taskId: currentId, workerId, resultId });
     log(`task ${task.id} succeeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  } catch (error) {
+  } catch (thrown) {
     if (stop.aborted) return;
+    // Stopped by a check (stopWhen): whatever the engine threw on the way out, the check's reason is the failure.
+    const error = abort.signal.aborted && abort.signal.reason instanceof UserFacingTaskError ? abort.signal.reason : thrown;
     if (error instanceof TaskNoLongerOwnedError) {
       log(`task ${task.id} was cancelled or taken over while it ran; its result was not saved`);
       return;

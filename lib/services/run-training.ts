@@ -37,6 +37,14 @@ export async function runTrainingTask(task: { id: string; teamId: string }, payl
   }
   const dataset = await db.dataset.findFirst({ where: { id: payload.datasetId, teamId: task.teamId }, select: { id: true, name: true } });
   if (!dataset) throw new UserFacingTaskError(`Dataset "${payload.datasetId}" no longer exists. Upload it again and retrain.`);
+  // Deleted while the model trains: the worker notices at its next heartbeat and stops the engine as
+  // a cancel does, so the task fails in seconds instead of after its whole budget. (The completing
+  // transaction checks again: a delete just before the save still keeps nothing.)
+  context.stopWhen?.(async () =>
+    (await db.dataset.findFirst({ where: { id: dataset.id, teamId: task.teamId }, select: { id: true } }))
+      ? null
+      : new UserFacingTaskError(new DatasetDeletedError(dataset.name).message),
+  );
   // Forecasts read only their two or three columns.
   const outcome = payload.forecast
     ? await runForecastTask({ ...payload, forecast: payload.forecast }, context, dataset)

@@ -1,0 +1,44 @@
+// A training whose dataset is deleted while it runs stops at the worker's next heartbeat (every 3 s)
+// instead of spending its whole budget: the real worker loop and the real engines, on SQLite. The
+// tasks end as before (FAILED saying why, nothing saved, the joined caller's task alike), only
+// sooner. postgres-training-stops.test.ts runs the same on PostgreSQL.
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { deleteWhileTraining, STOP_WITHIN_SECONDS } from "./helpers/delete-while-training";
+import { createTeamWithKey, migrateTestDb, testDataDir } from "./setup-db";
+
+/** Far beyond STOP_WITHIN_SECONDS: a training that ran out its budget (or most of it) fails the test. */
+const BUDGET_SECONDS = 120;
+
+let team: { teamId: string };
+
+beforeAll(async () => {
+  await migrateTestDb();
+  team = await createTeamWithKey("stops");
+});
+
+function artifactFiles(): string[] {
+  const dir = path.join(testDataDir, "models");
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
+describe.each(["rows", "forecast"] as const)("a %s training whose dataset is deleted while it runs", (kind) => {
+  it("stops within seconds: both callers' tasks FAILED saying why, no model, no artifact", async () => {
+    const run = await deleteWhileTraining({ teamId: team.teamId, kind, budgetSeconds: BUDGET_SECONDS });
+    console.log(
+      `${kind}: noticed ${run.noticedAfterSeconds?.toFixed(1)} s after the delete, tasks FAILED after ${run.failedAfterSeconds.toFixed(1)} s, worker free after ${run.freeAfterSeconds.toFixed(1)} s`,
+    );
+    for (const task of run.tasks) {
+      expect(task.status).toBe("FAILED");
+      expect(task.error).toMatch(/was deleted while the model trained on it, so the model was not kept/);
+      expect(task.resultId).toBeNull();
+    }
+    expect(run.tasks[1].error).toBe(run.tasks[0].error);
+    expect(run.models).toBe(0);
+    expect(artifactFiles()).toEqual([]);
+    expect(run.log.some((line) => /stops: Dataset .* was deleted/.test(line))).toBe(true);
+    expect(run.noticedAfterSeconds).not.toBeNull();
+    expect(run.freeAfterSeconds).toBeLessThan(STOP_WITHIN_SECONDS[kind]);
+  });
+});
