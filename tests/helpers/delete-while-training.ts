@@ -59,7 +59,7 @@ export async function deleteWhileTraining(options: { teamId: string; kind: "rows
 
   const { teamId } = options;
   const dataset = await datasets.createDataset({ teamId, name: `deleted while training (${options.kind})` });
-  const rows = options.kind === "rows" ? churnRows(2_000) : salesRows(60);
+  const rows = options.kind === "rows" ? churnRows(20_000) : salesRows(60);
   await datasets.appendRows({ teamId, datasetId: dataset.id, rows: rows as never });
   const request = {
     datasetId: dataset.id,
