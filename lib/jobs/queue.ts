@@ -359,22 +359,25 @@ export async function cancelTask(options: { teamId: string; taskId: string; kind
   );
 }
 
+/** The columns of a task that its status answer and the training services read. */
+export const taskRowSelect = {
+  id: true,
+  status: true,
+  resultId: true,
+  error: true,
+  progress: true,
+  estimateSeconds: true,
+  message: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  payload: true,
+} as const;
+
 export async function getTask(options: { teamId: string; taskId: string; kind: TaskKind }) {
   return db.task.findFirst({
     where: { id: options.taskId, teamId: options.teamId, kind: options.kind },
-    select: {
-      id: true,
-      status: true,
-      resultId: true,
-      error: true,
-      progress: true,
-      estimateSeconds: true,
-      message: true,
-      createdAt: true,
-      startedAt: true,
-      finishedAt: true,
-      payload: true,
-    },
+    select: taskRowSelect,
   });
 }
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { AppError, notFound, validationError, type ValidationIssue } from "@/lib/errors";
 import { sha256 } from "@/lib/auth/crypto";
-import { enqueueJoinedTask, enqueueTask, JOINED, recordSucceededTask, type TaskRow } from "@/lib/jobs/queue";
+import { enqueueJoinedTask, enqueueTask, JOINED, recordSucceededTask, type TaskRow, taskRowSelect } from "@/lib/jobs/queue";
 import { getDataset } from "./datasets";
 import type { ForecastSpec } from "@/lib/schemas/forecasts";
 import { checkForecastRequest, forecastPayloadSchema, type ForecastPayload } from "./forecasts";
@@ -177,20 +177,6 @@ export async function submitTraining(teamId: string, request: TrainSubmission): 
     { maxWait: 30_000, timeout: 60_000 },
   );
 }
-
-const taskRowSelect = {
-  id: true,
-  status: true,
-  resultId: true,
-  error: true,
-  progress: true,
-  estimateSeconds: true,
-  message: true,
-  createdAt: true,
-  startedAt: true,
-  finishedAt: true,
-  payload: true,
-} as const;
 
 /** The oldest queued or running training of the team with this reuse key (the key is a SHA-256 hex
  * inside the payload JSON: the LIKE narrows, the parsed payload decides). */
