@@ -4,7 +4,8 @@
 //   npx tsx scripts/chat-bench/honesty-count.ts [out.txt]
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { answerChat, type ChatReply } from "../../lib/chat";
+import type { ChatReply } from "../../lib/chat";
+import { converse } from "./converse";
 import { cleanUpDatasetTables, loadDatasetTable } from "./load-dataset";
 import { type OwnSet, ownSetTables, ownTables, runOwn } from "./own-set";
 import { type Expected, type OwnQuestion, scoreOwn, type Verdict } from "./score-own";
@@ -31,20 +32,14 @@ async function probeRows(dir: string, qName: string, eName: string): Promise<Row
   const out: Row[] = [];
   for (const q of questions) {
     const table = await loadDatasetTable(path.join(dir, csvFor(q.dataset)));
-    const messages: { role: "user" | "assistant"; content: string }[] = [];
-    let reply: ChatReply | null = null;
-    for (const t of q.turns) {
-      messages.push({ role: "user", content: t });
-      reply = await answerChat({ table, datasetName: path.basename(csvFor(q.dataset), ".csv"), messages: messages.slice() });
-      messages.push({ role: "assistant", content: reply.messages[0]?.content ?? "" });
-    }
+    const reply = await converse(table, path.basename(csvFor(q.dataset), ".csv"), q.turns);
     const verdict = scoreOwn(
       q,
       expected[q.id] ?? {},
-      reply!,
+      reply,
       table.columns.map((c) => c.name),
     );
-    out.push({ set: `${path.basename(dir)}${qName === "questions.jsonl" ? "" : `/${qName}`}`, id: q.id, turns: q.turns, verdict, reply: reply! });
+    out.push({ set: `${path.basename(dir)}${qName === "questions.jsonl" ? "" : `/${qName}`}`, id: q.id, turns: q.turns, verdict, reply: reply });
   }
   return out;
 }

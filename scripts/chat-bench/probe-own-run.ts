@@ -6,7 +6,7 @@
 // folder naming the CSV of each dataset key (probe7), else <dataset>.csv in the folder (probe8).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { answerChat, type ChatReply } from "../../lib/chat";
+import { converse } from "./converse";
 import { cleanUpDatasetTables, loadDatasetTable } from "./load-dataset";
 import { type Expected, type OwnQuestion, scoreOwn } from "./score-own";
 
@@ -44,14 +44,7 @@ async function main() {
   for (const q of questions) {
     if (only.length && !only.includes(q.id)) continue;
     const table = await loadDatasetTable(path.join(dir, csvFor(q.dataset)));
-    const messages: { role: "user" | "assistant"; content: string }[] = [];
-    let reply: ChatReply | null = null;
-    for (const t of q.turns) {
-      messages.push({ role: "user", content: t });
-      reply = await answerChat({ table, datasetName: path.basename(csvFor(q.dataset), ".csv"), messages: messages.slice() });
-      messages.push({ role: "assistant", content: reply.messages[0]?.content ?? "" });
-    }
-    const r = reply!;
+    const r = await converse(table, path.basename(csvFor(q.dataset), ".csv"), q.turns);
     const v = scoreOwn(
       q,
       expected[q.id] ?? {},

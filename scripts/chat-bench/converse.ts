@@ -1,0 +1,16 @@
+// One probe conversation as a user has it: each turn answered by the engine, its first message
+// kept as the assistant's turn, and the last turn's reply returned (probe-own-run, honesty-count).
+import { answerChat, type ChatReply } from "../../lib/chat";
+import type { Table } from "../../lib/table/types";
+
+export async function converse(table: Table, datasetName: string, turns: string[]): Promise<ChatReply> {
+  const messages: { role: "user" | "assistant"; content: string }[] = [];
+  let reply: ChatReply | null = null;
+  for (const t of turns) {
+    messages.push({ role: "user", content: t });
+    reply = await answerChat({ table, datasetName, messages: messages.slice() });
+    messages.push({ role: "assistant", content: reply.messages[0]?.content ?? "" });
+  }
+  if (!reply) throw new Error("a conversation needs at least one turn");
+  return reply;
+}
