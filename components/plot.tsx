@@ -181,10 +181,12 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
       layout.margin = { ...margin, t: (margin.t ?? 48) + extra };
       shownHeight += extra;
       layout.height = shownHeight;
-      // Its first line 8 pixels under the chart's top, as a one-line title sits: Plotly ignores the
-      // title's pad there, and with yanchor "top" at y 1 the lines rose above the chart and touched
-      // whatever lies over it (a card's edge, the chart above).
-      layout.title = { ...titleObject, text: lines.join("<br>"), yref: "container", y: 1 - 8 / shownHeight, yanchor: "top" };
+      // Its first line about 8 pixels under the chart's top, as a one-line title sits. Plotly ignores
+      // the title's pad there and lifts a title of several lines by about a font size per added
+      // line: at y 1 the lines rose above the chart and touched whatever lies over it (a card's
+      // edge, the chart above).
+      const drop = 8 + (lines.length - 1) * Math.round(titleFont);
+      layout.title = { ...titleObject, text: lines.join("<br>"), yref: "container", y: 1 - drop / shownHeight, yanchor: "top" };
     }
   }
   return (

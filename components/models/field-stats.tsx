@@ -60,11 +60,11 @@ function ClassStatsTable({ stats }: { stats: ClassStat[] }) {
             <caption className="sr-only">Holdout statistics per class</caption>
             <thead className="bg-slate-50 text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                <th scope="col" className="px-2 py-2 text-left font-semibold">
                   Class
                 </th>
                 {stats.map((s) => (
-                  <th key={String(s.class_name)} scope="col" className="px-3 py-2 text-right font-semibold text-slate-800">
+                  <th key={String(s.class_name)} scope="col" className="break-words px-2 py-2 text-right font-semibold text-slate-800">
                     {s.class_name}
                   </th>
                 ))}
@@ -73,11 +73,11 @@ function ClassStatsTable({ stats }: { stats: ClassStat[] }) {
             <tbody className="divide-y divide-slate-100">
               {CLASS_COLUMNS.map(([label, value]) => (
                 <tr key={label}>
-                  <th scope="row" className="px-3 py-1.5 text-left font-medium text-slate-600">
+                  <th scope="row" className="px-2 py-1.5 text-left font-medium text-slate-600">
                     {label}
                   </th>
                   {stats.map((s) => (
-                    <td key={String(s.class_name)} className="px-3 py-1.5 text-right tabular-nums">
+                    <td key={String(s.class_name)} className="px-2 py-1.5 text-right tabular-nums">
                       {value(s)}
                     </td>
                   ))}
