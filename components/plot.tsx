@@ -61,6 +61,35 @@ function useWidth(ref: RefObject<HTMLElement | null>): number | null {
 }
 
 const BASE_FONT_SIZE = 12;
+const BREAK = /<br\s*\/?>/i;
+// Longest line of a label broken by its caller that is kept whole: about 140 pixels at 12 px, under
+// half of a phone's chart.
+const PRE_BROKEN_LINE = 20;
+
+function longestLine(label: string): number {
+  return Math.max(...label.split(BREAK).map((line) => line.length));
+}
+
+const LEGEND_ROW = 20;
+
+/** The names a figure's legend shows, in order. */
+function legendNames(data: Record<string, unknown>[]): string[] {
+  return data.filter((t) => t.showlegend !== false && typeof t.name === "string" && t.name).map((t) => String(t.name));
+}
+
+/**
+ * Rows a horizontal legend of these names takes across `widthPx`. Plotly puts the items on one row
+ * when they all fit; otherwise it lays them out in columns as wide as the widest item.
+ */
+export function legendRows(names: string[], widthPx: number): number {
+  if (!names.length) return 0;
+  // The symbol and gaps, then the text (about 0.6 em a character at 12 px).
+  const items = names.map((name) => 46 + name.length * BASE_FONT_SIZE * 0.6);
+  const available = Math.max(1, widthPx);
+  if (items.reduce((sum, w) => sum + w, 0) <= available) return 1;
+  const columns = Math.max(1, Math.floor(available / Math.max(...items)));
+  return Math.ceil(names.length / columns);
+}
 
 /**
  * Category axes with long labels (product names, cities) sized to the chart's width: labels cut
@@ -80,6 +109,10 @@ function fitCategoryAxes(data: Record<string, unknown>[], layout: Record<string,
       axis === "x"
         ? { maxChars: Math.max(10, Math.min(20, Math.round(width / 45))), maxTicks: Math.max(4, Math.floor((width - 90) / 18)) }
         : { maxChars: Math.max(12, Math.min(30, Math.round(width / 22))), maxTicks: Math.max(4, Math.floor((height - 80) / 14)) };
+    // Labels the caller already broke into short lines ("yearly<br>seasonality") are kept as they
+    // are: measured as one run of text, they were cut to "yearly sea…" even on a wide screen.
+    const broken = categories.some((c) => BREAK.test(String(c)));
+    if (broken && categories.length <= options.maxTicks && categories.every((c) => longestLine(String(c)) <= PRE_BROKEN_LINE)) continue;
     const { tickmode: _mode, tickvals: _vals, ticktext: _text, ...rest } = settings ?? {};
     layout[key] = { ...rest, ...(categoryTicks(categories, options) ?? {}) };
   }
@@ -121,6 +154,19 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
     layout.margin = { ...margin, b: (margin.b ?? 60) + legendExtra };
     layout.height = plotHeight + legendExtra;
   }
+  // A legend across the bottom (the model page's curves) wraps into more rows as the chart narrows,
+  // and with a fixed place under the plot its rows climbed over the x-axis title: it is anchored to
+  // the chart's bottom edge instead, with the bottom margin sized to the rows it takes at this width.
+  if (width && legend?.orientation === "h" && typeof legend.y === "number" && legend.y < 0) {
+    const margin = layout.margin as { b?: number; l?: number; r?: number };
+    const rows = legendRows(legendNames(figure.data), width - (margin.l ?? 60) - (margin.r ?? 20));
+    const xTitle = layoutTitle((figure.layout?.xaxis as Record<string, unknown> | undefined) ?? undefined);
+    const bottom = (xTitle ? 58 : 34) + rows * LEGEND_ROW + 6;
+    legendExtra = bottom - (margin.b ?? 60);
+    layout.legend = { ...legend, yref: "container", y: 0, yanchor: "bottom" };
+    layout.margin = { ...margin, b: bottom };
+    layout.height = plotHeight + legendExtra;
+  }
   // A title wider than the chart is broken into lines (Plotly would cut it), with the top margin
   // and the height grown by the added lines.
   const title = layoutTitle(figure.layout);
@@ -132,10 +178,15 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
     if (lines.length > 1) {
       const margin = layout.margin as { t?: number };
       const extra = (lines.length - 1) * Math.round(titleFont * 1.3);
-      layout.title = { ...titleObject, text: lines.join("<br>"), yref: "container", y: 1, yanchor: "top", pad: { t: 12 } };
       layout.margin = { ...margin, t: (margin.t ?? 48) + extra };
       shownHeight += extra;
       layout.height = shownHeight;
+      // Its first line about 8 pixels under the chart's top, as a one-line title sits. Plotly ignores
+      // the title's pad there and lifts a title of several lines by about a font size per added
+      // line: at y 1 the lines rose above the chart and touched whatever lies over it (a card's
+      // edge, the chart above).
+      const drop = 8 + (lines.length - 1) * Math.round(titleFont);
+      layout.title = { ...titleObject, text: lines.join("<br>"), yref: "container", y: 1 - drop / shownHeight, yanchor: "top" };
     }
   }
   return (

@@ -137,6 +137,10 @@ test("a table of two series: forecast per series with a series picker", async ({
     expect(new Set(numbers.map((c) => c.replace(/[%,]/g, "").split(".")[1]?.length ?? 0)).size, cells.join(" | ")).toBe(1);
   }
   await expect(page.getByTestId("forecast-story")).toContainText("sex = female");
+  // On a wide screen too, the decomposition's names are whole (they were cut to "yearly sea…").
+  const wideTicks = page.getByTestId("forecast-drivers").locator(".ytick text");
+  await expect(wideTicks.first()).toBeVisible({ timeout: 30_000 });
+  await expect(async () => expect((await wideTicks.allTextContents()).join(" | ")).not.toContain("…")).toPass();
   await saveScreen(page, testInfo, "forecast-series");
   // On a phone the decomposition chart's long names ("sex (differences between series)") stay whole
   // inside the chart and leave room for the bars: Plotly caps the margin it grows for labels, so a
@@ -153,6 +157,10 @@ test("a table of two series: forecast per series with a series picker", async ({
     // ... and leave the bars most of the width (one-line names squeezed them into a sliver).
     const plotArea = (await drivers.locator("rect.nsewdrag").first().boundingBox())!;
     expect(plotArea.width).toBeGreaterThan(box.width * 0.45);
+    // The names are broken into lines, not cut with "…" ("sex (differen…", "yearly sea…").
+    const texts = await drivers.locator(".ytick text").allTextContents();
+    expect(texts.join(" | ")).not.toContain("…");
+    expect(texts.some((t) => t.includes("between") && t.includes("series)"))).toBe(true);
   }).toPass({ timeout: 15_000 });
   await saveScreen(page, testInfo, "forecast-drivers-phone", { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 860 });

@@ -193,4 +193,30 @@ test("regression and multiclass reports: predicted versus actual, error by range
   await expect(page.getByTestId("roc-curve")).toContainText("vs rest");
   await expect(page.getByTestId("misclassified").getByTestId("insight-example").first()).toBeVisible();
   await saveScreen(page, testInfo, "model-insights-multiclass");
+
+  // On a phone the curves' legends wrap into rows: they sit under the x-axis title, inside the
+  // chart, and a wrapped chart title stays inside the chart too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const id of ["roc-curve", "pr-curve", "gains-chart"]) {
+    const chart = page.getByTestId(id);
+    await expect(async () => {
+      const figure = await chart.boundingBox();
+      const legend = await chart.locator(".legend").boundingBox();
+      const axisTitle = await chart.locator(".g-xtitle").boundingBox();
+      const title = await chart.locator(".gtitle").boundingBox();
+      expect(figure && legend && axisTitle && title).toBeTruthy();
+      expect(legend!.y).toBeGreaterThanOrEqual(axisTitle!.y + axisTitle!.height);
+      expect(legend!.y + legend!.height).toBeLessThanOrEqual(figure!.y + figure!.height + 1);
+      expect(title!.y).toBeGreaterThanOrEqual(figure!.y);
+    }).toPass();
+  }
+  expect(await page.getByTestId("gains-chart").locator(".gtitle tspan.line").count()).toBeGreaterThan(1);
+  // The per-class statistics of three classes are turned to fit: nothing scrolls off the right edge.
+  const turned = page.getByTestId("class-stats-narrow");
+  await expect(turned).toBeVisible();
+  await expect(page.getByTestId("class-stats")).toBeHidden();
+  await expect(turned.getByRole("columnheader")).toHaveCount(4);
+  await expect(turned.getByRole("rowheader")).toHaveText(["Precision", "Recall", "F1", "Count", "Share", "True pos.", "False pos.", "False neg."]);
+  expect(await turned.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
+  await saveScreen(page, testInfo, "model-insights-multiclass-phone");
 });

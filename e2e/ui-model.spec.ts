@@ -32,16 +32,22 @@ test("train at 10 seconds with live status, then read the model page and predict
   await running.getByRole("link", { name: "Open the dataset" }).click();
   await page.waitForURL(/\/datasets\/[^/]+$/);
   await page.getByTestId("cancel-training").click();
-  await expect(page.getByTestId("training-status")).toContainText("Cancelled at the user's request");
+  // A cancel the user asked for reads as one, not as a red "Training failed".
+  const cancelledPanel = page.getByTestId("training-status");
+  await expect(cancelledPanel.getByTestId("training-cancelled")).toHaveText("Cancelled; nothing was saved. Start the training again to run it.");
+  await expect(cancelledPanel.getByText("cancelled", { exact: true })).toBeVisible();
+  await expect(cancelledPanel.getByText("Training failed")).toHaveCount(0);
   await expect(page.getByTestId("cancel-training")).toHaveCount(0);
-  // A failed (here cancelled) training stays listed with the reason until dismissed.
+  // A cancelled training stays listed until dismissed, under its own word.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
-  await expect(running).toContainText("Cancelled at the user's request");
+  await expect(page.getByRole("heading", { name: "Failed and cancelled trainings" })).toBeVisible();
+  await expect(running).toContainText("Cancelled; nothing was saved.");
+  await expect(running.getByText("cancelled", { exact: true })).toBeVisible();
   await running.getByRole("button", { name: "Dismiss" }).click();
   await expect(running).toHaveCount(0);
   await page.goBack();
   // Back on the dataset page, the panel shows the cancelled training again (the page is live).
-  await expect(page.getByTestId("training-status")).toContainText("Cancelled at the user's request");
+  await expect(page.getByTestId("training-cancelled")).toBeVisible();
   // The page comes back scrolled, with the field under the sticky header: click its visible label
   // (a forced click on the hidden checkbox would land on the header).
   await form
@@ -163,6 +169,10 @@ test("train at 10 seconds with live status, then read the model page and predict
   await page.getByLabel("CSV file of rows to predict").setInputFiles(file);
   await page.getByTestId("run-batch").click();
   await expect(page.getByText("Predicted 30 rows")).toBeVisible({ timeout: 30_000 });
+  // The preview shows the answers first (after twenty input columns they were off the right edge).
+  const previewHeaders = await page.getByTestId("batch-preview").getByRole("columnheader").allInnerTexts();
+  expect(previewHeaders.slice(0, 3).map((h) => h.replace(/[↕▲▼]/g, "").trim())).toEqual(["Churn", "Probability Churn is No", "Probability Churn is Yes"]);
+  expect(previewHeaders.findIndex((h) => h.includes("customerID"))).toBeGreaterThan(2);
   const downloadPromise = page.waitForEvent("download");
   await page.getByTestId("download-predictions").click();
   const download = await downloadPromise;
@@ -267,7 +277,7 @@ test("the dataset page and the Models page name a legacy /v1 training (key, fiel
 
   await page.goto("/models");
   const failed = page.getByTestId("trainings-failed");
-  await expect(failed.getByRole("heading", { name: "Failed trainings" })).toBeVisible();
+  await expect(failed.getByRole("heading", { name: /^Failed (and cancelled )?trainings$/ })).toBeVisible();
   await expect(failed).toContainText("failed in the last 24 hours");
   await expect(failed.getByTestId("running-training").filter({ hasText: constName })).toContainText("has only one value");
   await expect(page.getByTestId("trainings-running").filter({ hasText: constName })).toHaveCount(0);

@@ -6,6 +6,7 @@ import { joinFieldNames, useRememberStartedTraining, useStartedTrainings, useTea
 import { useTeamTrainings } from "@/lib/client/use-team-trainings";
 import { isTaskFinished, useCancelTraining, useRememberedTask, useStartTraining, useTrainingResult, useTrainingStatus } from "@/lib/client/use-training";
 import { DURATIONS, type DatasetField, type Duration } from "@/lib/client/types";
+import { CANCELLED_MESSAGE } from "@/lib/schemas/tasks";
 import { Button, buttonClass } from "../ui/button";
 import { Badge, ErrorBanner, Notice, ProgressBar } from "../ui/feedback";
 import { Checkbox } from "../ui/form";
@@ -172,6 +173,9 @@ export function TrainingStatusPanel({ taskId, reveal = false }: { taskId: string
   const state = status.data;
   const result = useTrainingResult(state?.status === "SUCCEEDED" ? state.metadata.location : undefined);
   const finished = isTaskFinished(state);
+  // A cancel ends the task FAILED (the specification has no cancelled state): it is no failure to
+  // the user who asked for it.
+  const cancelled = state?.status === "FAILED" && state.metadata.error === CANCELLED_MESSAGE;
   const progress =
     state?.status === "IN_PROGRESS" ? (state.metadata.progress ?? 0) : state?.status === "SUCCEEDED" ? 1 : state?.status === "PENDING" ? 0 : null;
 
@@ -182,8 +186,12 @@ export function TrainingStatusPanel({ taskId, reveal = false }: { taskId: string
           {started ? `Training ${started.kind === "forecast" ? "a forecast of" : "a model for"} ${joinFieldNames(started.fields)}` : "Training"}
         </span>
         {state && (
-          <Badge tone={state.status === "SUCCEEDED" ? "green" : state.status === "FAILED" || state.status === "UNKNOWN_TIMEOUT" ? "red" : "blue"}>
-            {state.status.replace("_", " ").toLowerCase()}
+          <Badge
+            tone={
+              state.status === "SUCCEEDED" ? "green" : cancelled ? "slate" : state.status === "FAILED" || state.status === "UNKNOWN_TIMEOUT" ? "red" : "blue"
+            }
+          >
+            {cancelled ? "cancelled" : state.status.replace("_", " ").toLowerCase()}
           </Badge>
         )}
         {state?.status === "IN_PROGRESS" && typeof state.metadata.estimate_seconds === "number" && (
@@ -207,7 +215,13 @@ export function TrainingStatusPanel({ taskId, reveal = false }: { taskId: string
       {!finished && <ProgressBar value={progress} label="Training progress" />}
       {state?.status === "PENDING" && <p className="text-sm text-slate-600">Waiting for a worker to pick up the task…</p>}
       {state?.status === "IN_PROGRESS" && state.metadata.message && <p className="text-sm text-slate-600">{state.metadata.message}</p>}
-      {state?.status === "FAILED" && <ErrorBanner error={new Error(state.metadata.error ?? "Training failed.")} title="Training failed" />}
+      {cancelled ? (
+        <p className="text-sm text-slate-600" data-testid="training-cancelled">
+          Cancelled; nothing was saved. Start the training again to run it.
+        </p>
+      ) : (
+        state?.status === "FAILED" && <ErrorBanner error={new Error(state.metadata.error ?? "Training failed.")} title="Training failed" />
+      )}
       {state?.status === "UNKNOWN_TIMEOUT" && (
         <ErrorBanner
           error={new Error("The task has run for over a day without finishing. Start it again, perhaps with a shorter duration.")}

@@ -36,39 +36,89 @@ function binaryPositiveFirst(stats: ClassStat[], classes: string[] | undefined, 
   return [...stats].sort((a, b) => Number(b.class_name === positive) - Number(a.class_name === positive));
 }
 
+const CLASS_COLUMNS: [string, (s: ClassStat) => string][] = [
+  ["Precision", (s) => formatPercent(s.precision)],
+  ["Recall", (s) => formatPercent(s.recall)],
+  ["F1", (s) => formatPercent(s.f1)],
+  ["Count", (s) => formatInt(s.count)],
+  ["Share", (s) => formatPercent(s.frequency)],
+  ["True pos.", (s) => formatInt(s["true positives"])],
+  ["False pos.", (s) => formatInt(s["false positives"])],
+  ["False neg.", (s) => formatInt(s["false negatives"])],
+];
+
 function ClassStatsTable({ stats }: { stats: ClassStat[] }) {
+  // Nine columns do not fit a phone: there a table of a few classes is turned (one column per
+  // class, one row per statistic) so that nothing hides off the right edge; with more classes the
+  // class names stay pinned while the numbers scroll.
+  const turned = stats.length <= 3;
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-      <table className="min-w-full text-sm" data-testid="class-stats">
-        <caption className="sr-only">Holdout statistics per class</caption>
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            {["Class", "Precision", "Recall", "F1", "Count", "Share", "True pos.", "False pos.", "False neg."].map((h, i) => (
-              <th key={h} scope="col" className={`px-3 py-2 font-semibold ${i === 0 ? "text-left" : "text-right"}`}>
-                {h}
+    <>
+      {turned && (
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 sm:hidden">
+          <table className="min-w-full text-sm" data-testid="class-stats-narrow">
+            <caption className="sr-only">Holdout statistics per class</caption>
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                <th scope="col" className="px-2 py-2 text-left font-semibold">
+                  Class
+                </th>
+                {stats.map((s) => (
+                  <th key={String(s.class_name)} scope="col" className="break-words px-2 py-2 text-right font-semibold text-slate-800">
+                    {s.class_name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {CLASS_COLUMNS.map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row" className="px-2 py-1.5 text-left font-medium text-slate-600">
+                    {label}
+                  </th>
+                  {stats.map((s) => (
+                    <td key={String(s.class_name)} className="px-2 py-1.5 text-right tabular-nums">
+                      {value(s)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className={`relative overflow-x-auto rounded-lg border border-slate-200 ${turned ? "hidden sm:block" : ""}`}>
+        <table className="min-w-full text-sm" data-testid="class-stats">
+          <caption className="sr-only">Holdout statistics per class</caption>
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2 text-left font-semibold">
+                Class
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {stats.map((s) => (
-            <tr key={String(s.class_name)}>
-              <th scope="row" className="px-3 py-2 text-left font-medium text-slate-800">
-                {s.class_name}
-              </th>
-              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(s.precision)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(s.recall)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(s.f1)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatInt(s.count)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(s.frequency)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatInt(s["true positives"])}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatInt(s["false positives"])}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatInt(s["false negatives"])}</td>
+              {CLASS_COLUMNS.map(([h]) => (
+                <th key={h} scope="col" className="px-3 py-2 text-right font-semibold">
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {stats.map((s) => (
+              <tr key={String(s.class_name)}>
+                <th scope="row" className="sticky left-0 bg-white px-3 py-2 text-left font-medium text-slate-800">
+                  {s.class_name}
+                </th>
+                {CLASS_COLUMNS.map(([h, value]) => (
+                  <td key={h} className="px-3 py-2 text-right tabular-nums">
+                    {value(s)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

@@ -272,7 +272,7 @@ function BacktestTable({ stats, groupField }: { stats: ForecastStat[]; groupFiel
             return (
               <tr key={s.group ?? `overall-${i}`} className={`border-b border-slate-100 ${overall ? "font-medium text-slate-900" : "text-slate-700"}`}>
                 {groupField && <td className="py-2 pr-4">{overall ? `all ${s.series ?? ""} series` : (s.group ?? "")}</td>}
-                <td className="max-w-xs py-2 pr-4 text-slate-600">{overall ? "—" : (s.model ?? "—")}</td>
+                <td className="min-w-48 max-w-xs py-2 pr-4 text-slate-600">{overall ? "—" : (s.model ?? "—")}</td>
                 <td className="py-2 pr-4 text-right tabular-nums">{mae(s)}</td>
                 <td className="py-2 pr-4 text-right tabular-nums">{rmse(s)}</td>
                 <td className="py-2 pr-4 text-right tabular-nums">{s.mape === null || s.mape === undefined ? "—" : `${mape(s)}%`}</td>
@@ -337,7 +337,8 @@ function ShareChart({ shares }: { shares: Record<string, number> }) {
         .reverse()
         .map(([n, v]) => `${n} ${(v * 100).toFixed(0)}%`)
         .join(", ")}`}
-      height={Math.max(200, 32 * entries.length + 80)}
+      // Each bar as tall as its name's lines need (a three-line name crowded the bar under it).
+      height={Math.max(200, entries.reduce((sum, [n]) => sum + Math.max(32, 15 * wrapTitle(n, 16).length + 10), 0) + 80)}
       figure={{
         data: [
           {

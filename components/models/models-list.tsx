@@ -9,6 +9,7 @@ import { type TeamTraining, useDismissedTrainings, useTeamTrainings } from "@/li
 import { useTrainingResult, useTrainingStatus } from "@/lib/client/use-training";
 import { useDatasets } from "@/lib/client/use-datasets";
 import { useModels } from "@/lib/client/use-models";
+import { CANCELLED_MESSAGE } from "@/lib/schemas/tasks";
 import { Button, buttonClass } from "../ui/button";
 import { PageHeader } from "../ui/card";
 import { Badge, EmptyState, ErrorBanner, ProgressBar, SkeletonRows } from "../ui/feedback";
@@ -43,11 +44,11 @@ export function ModelsPage() {
       {failed.length > 0 && (
         <section aria-labelledby="trainings-failed" aria-describedby="trainings-failed-note" className="mb-6" data-testid="trainings-failed">
           <h2 id="trainings-failed" className="text-sm font-semibold text-slate-800">
-            Failed trainings
+            {failed.some((t) => t.error === CANCELLED_MESSAGE) ? "Failed and cancelled trainings" : "Failed trainings"}
           </h2>
           <p id="trainings-failed-note" className="mb-2 text-xs text-slate-500">
-            Trainings of the team that failed in the last 24 hours, with the reason; they made no model. Fix what the reason names and train again from the
-            dataset. Dismiss hides one in this browser.
+            Trainings of the team that failed in the last 24 hours or were cancelled, with the reason; they made no model. Fix what the reason names and train
+            again from the dataset. Dismiss hides one in this browser.
           </p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {failed.map((t) => (
@@ -160,15 +161,16 @@ export function TeamTrainingItem({
 }) {
   const what = trainingTitle(t);
   const failed = t.status === "FAILED";
+  const cancelled = failed && t.error === CANCELLED_MESSAGE;
   return (
     <li className="space-y-2 rounded-xl border border-dashed border-slate-300 bg-white p-4" data-testid="running-training" data-task-id={t.task_id}>
       <div className="flex items-center gap-2">
         <p className="min-w-0 flex-1 truncate font-semibold text-slate-900">{what}</p>
-        <Badge tone={failed ? "red" : "blue"}>{t.status.replace("_", " ").toLowerCase()}</Badge>
+        <Badge tone={cancelled ? "slate" : failed ? "red" : "blue"}>{cancelled ? "cancelled" : t.status.replace("_", " ").toLowerCase()}</Badge>
       </div>
       <p className="text-xs text-slate-500">{trainingOrigin(t)}</p>
       {failed ? (
-        <p className="text-sm text-red-700">{t.error}</p>
+        <p className={`text-sm ${cancelled ? "text-slate-600" : "text-red-700"}`}>{cancelled ? "Cancelled; nothing was saved." : t.error}</p>
       ) : (
         <>
           <ProgressBar value={t.status === "IN_PROGRESS" ? (t.progress ?? 0) : 0} label={`Progress of ${what}`} />

@@ -215,7 +215,7 @@ export function BatchPrediction({
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [result, setResult] = useState<{ rows: DataRow[]; dropped: string[]; missing: string[] } | null>(null);
+  const [result, setResult] = useState<{ rows: DataRow[]; columns: string[]; dropped: string[]; missing: string[] } | null>(null);
   const [downloadUrl, setDownloadUrl] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
 
@@ -249,7 +249,12 @@ export function BatchPrediction({
         out.push(...(await predictRows(modelId, batch, false, abortRef.current.signal)));
         setProgress(Math.min(1, (i + BATCH_ROWS) / parsed.rows.length));
       }
-      setResult({ rows: out, dropped: parsed.fields.filter((f) => !known.has(f)), missing: inputFields.filter((f) => !parsed.fields.includes(f)) });
+      // The answers first: after a dozen input columns they were off the right edge of the preview
+      // (the CSV keeps the file's columns first, for joining back).
+      const sent = new Set(used);
+      const keys = Object.keys(out[0] ?? {});
+      const columns = [...keys.filter((k) => !sent.has(k)), ...keys.filter((k) => sent.has(k))];
+      setResult({ rows: out, columns, dropped: parsed.fields.filter((f) => !known.has(f)), missing: inputFields.filter((f) => !parsed.fields.includes(f)) });
       setDownloadUrl(URL.createObjectURL(new Blob([toCsv(out)], { type: "text/csv;charset=utf-8" })));
     } catch (err) {
       setError(err instanceof DOMException && err.name === "AbortError" ? new Error("Cancelled.") : err);
@@ -311,7 +316,7 @@ export function BatchPrediction({
               Download predictions (CSV)
             </a>
           )}
-          <DataTable rows={result.rows.slice(0, 200)} caption="First predicted rows" maxHeight="20rem" />
+          <DataTable rows={result.rows.slice(0, 200)} columns={result.columns} caption="First predicted rows" maxHeight="20rem" testId="batch-preview" />
           {result.rows.length > 200 && (
             <p className="text-xs text-slate-500">Showing the first 200 rows; the download has all {formatInt(result.rows.length)}.</p>
           )}

@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { db } from "@/lib/db";
 import { getEnv, isPostgres } from "@/lib/env";
-import type { TaskStatusResponse } from "@/lib/schemas/tasks";
+import { CANCELLED_MESSAGE, type TaskStatusResponse } from "@/lib/schemas/tasks";
 
 export type TaskKind = "train" | "chat";
 export type TaskStatus = "PENDING" | "IN_PROGRESS" | "SUCCEEDED" | "FAILED" | typeof JOINED;
@@ -316,7 +316,7 @@ export async function reapOrphanedTasks(now = Date.now()): Promise<{ requeued: n
   return { requeued, failed };
 }
 
-export const CANCELLED_MESSAGE = "Cancelled at the user's request; nothing was saved. Submit the task again to run it.";
+export { CANCELLED_MESSAGE };
 
 /**
  * Ends a PENDING or IN_PROGRESS task as FAILED with a cancellation message. A running task's worker

@@ -7,6 +7,12 @@ export const taskCreatedSchema = z.looseObject({ task_id: z.string() }).meta({ i
 
 export const TASK_STATES = ["PENDING", "IN_PROGRESS", "SUCCEEDED", "FAILED", "UNKNOWN_TIMEOUT"] as const;
 
+/**
+ * The error of a task its user cancelled (it ends FAILED, as the specification has no cancelled
+ * state): clients tell a cancellation from a failure by it.
+ */
+export const CANCELLED_MESSAGE = "Cancelled at the user's request; nothing was saved. Submit the task again to run it.";
+
 const inProgressMetadata = z.object({
   type: z.literal("IN_PROGRESS"),
   estimate_seconds: z.number().min(0).nullable().optional().meta({ description: "Rough best-effort estimate of the seconds left." }),
