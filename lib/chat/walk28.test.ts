@@ -1,0 +1,56 @@
+// chat-walk28: what a browser walk over superstore found, each fixed by its general cause and tested here on
+// other tables and wordings. Expected numbers come from the CSV rows with plain loops, never from the engine.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns, tableOf } from "./testing/ask";
+import { readCsvTableAndRows } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing");
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
+const midwest = read("probe14/midwest.csv");
+const loans = read("probe12/library_loans.csv");
+const gym = read("probe12/gym_members.csv");
+
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+describe("a plain 'total X by Y' with both fields named is answered without a doubt, however many groups", () => {
+  it("'total poptotal by county' (320 counties) sums per county and states no other reading", async () => {
+    const reply = await askTurns(midwest.table, "total poptotal by county");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "poptotal" });
+    expect(reply.plan?.groupBy).toEqual([{ field: "county", bucket: null }]);
+    const cook = midwest.rows.filter((r) => r.county === "COOK").reduce((s, r) => s + Number(r.poptotal), 0);
+    const row = tableOf(reply).find((r) => r.county === "COOK");
+    expect(Number(Object.values(row ?? {}).find((v) => typeof v === "number"))).toBeCloseTo(cook, 3);
+    expect(reply.messages[0].content).not.toMatch(/not sure|could also mean/);
+  });
+});
+
+describe("a follow-up naming its own number, grain and time field is a new question", () => {
+  it("'monthly late_fee over checkout_date' after a grouping by branch and genre groups by month only", async () => {
+    const reply = await askTurns(loans.table, "average late_fee by branch and genre", "monthly late_fee over checkout_date");
+    expect(reply.plan?.groupBy).toEqual([{ field: "checkout_date", bucket: "month" }]);
+    const march = loans.rows.filter((r) => r.checkout_date.startsWith("2023-03")).map((r) => Number(r.late_fee));
+    const row = tableOf(reply).find((r) => String(Object.values(r)[0]).startsWith("2023-03"));
+    const got = Number(Object.values(row ?? {}).find((v) => typeof v === "number"));
+    const agg = reply.plan?.measure.agg;
+    expect(got).toBeCloseTo(agg === "sum" ? march.reduce((s, x) => s + x, 0) : mean(march), 3);
+    // The earlier grouping, not kept, is named as the other reading in the first message.
+    expect(reply.messages[0].content).toMatch(/branch and genre/);
+  });
+});
+
+describe("a field name of two words the table lacks is said whole, with no unrelated field called close", () => {
+  it("'number of members by Postal Code' names \"postal code\" and lists the fields", async () => {
+    const reply = await askTurns(gym.table, "number of members by Postal Code");
+    expect(reply.plan).toBeNull();
+    const text = reply.messages[0].content;
+    expect(text).toMatch(/"postal code"/i);
+    expect(text).not.toMatch(/closest fields/);
+    expect(text).toMatch(/All fields: .*monthly_fee/);
+  });
+  it("a name close to a field still gets that field named as the closest", async () => {
+    const reply = await askTurns(gym.table, "average age by citty area");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages[0].content).toMatch(/closest fields are: city\./);
+  });
+});
