@@ -54,3 +54,20 @@ describe("a field name of two words the table lacks is said whole, with no unrel
     expect(reply.messages[0].content).toMatch(/closest fields are: city\./);
   });
 });
+
+describe("a period word right after a date field, or after another grouping, is the grain", () => {
+  it("'average monthly_fee by join year' averages per year of join_date", async () => {
+    const reply = await askTurns(gym.table, "average monthly_fee by join year");
+    expect(reply.plan?.groupBy).toEqual([{ field: "join_date", bucket: "year" }]);
+    const y2022 = gym.rows.filter((r) => r.join_date.startsWith("2022")).map((r) => Number(r.monthly_fee));
+    const row = tableOf(reply).find((r) => String(r.join_date) === "2022");
+    expect(Number(Object.values(row ?? {}).find((v) => typeof v === "number"))).toBeCloseTo(mean(y2022), 3);
+  });
+  it("'total late_fee by branch and year' sums per year and branch", async () => {
+    const reply = await askTurns(loans.table, "total late_fee by branch and year");
+    expect(reply.plan?.groupBy).toContainEqual({ field: "checkout_date", bucket: "year" });
+    const want = loans.rows.filter((r) => r.branch === "Berlin" && r.checkout_date.startsWith("2024")).reduce((s, r) => s + Number(r.late_fee), 0);
+    const row = tableOf(reply).find((r) => r.branch === "Berlin" && String(r.checkout_date) === "2024");
+    expect(Number(Object.values(row ?? {}).find((v) => typeof v === "number"))).toBeCloseTo(want, 3);
+  });
+});
