@@ -71,3 +71,20 @@ describe("a period word right after a date field, or after another grouping, is 
     expect(Number(Object.values(row ?? {}).find((v) => typeof v === "number"))).toBeCloseTo(want, 3);
   });
 });
+
+describe("'top N <field> by <number>' over a field whose values come back groups by it", () => {
+  const orders = read("probe10/shop_orders.csv");
+  it("'top 3 customer_id by order_total' ranks each customer's total, not single orders", async () => {
+    const reply = await askTurns(orders.table, "top 3 customer_id by order_total");
+    const totals = new Map<string, number>();
+    for (const r of orders.rows) totals.set(r.customer_id, (totals.get(r.customer_id) ?? 0) + Number(r.order_total));
+    const want = [...totals].sort((x, y) => y[1] - x[1]).slice(0, 3);
+    const got = tableOf(reply).map((r) => [r.customer_id, Number(Object.values(r).find((v) => typeof v === "number"))]);
+    expect(got.map((r) => r[0])).toEqual(want.map((r) => r[0]));
+    expect(Number(got[0][1])).toBeCloseTo(want[0][1], 3);
+  });
+  it("a field naming each row once still lists the rows ('top 3 order_id by order_total')", async () => {
+    const reply = await askTurns(orders.table, "top 3 order_id by order_total");
+    expect(reply.plan?.intent).toBe("rows");
+  });
+});

@@ -680,7 +680,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = ambiguity.candidates[dated];
     ranked = [best, ...ranked.filter((c) => c !== best)];
   } else if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
-  const named = namedGroupingReading(a, ranked, lex);
+  const named = namedGroupingReading(a, ranked, lex) ?? rankedGroupingReading(a, ranked, lex);
   if (named) {
     best = named;
     // (The readings it was taken over leave the field said after "by" unread: no rival reading to doubt by;
@@ -1588,6 +1588,32 @@ function namedGroupingReading(a: Atoms, ranked: Candidate[], lex: TableLexicon):
         c.plan.measure.field !== field &&
         !c.feats.has("refs:ignored") &&
         JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+    ) ?? null
+  );
+}
+
+/**
+ * "top 3 Product Name by Profit" over rows where each product comes back (order lines): the field named in
+ * full as what is ranked is grouped, its totals ranked; listing the single rows leaves it unread. (A field
+ * naming each row once, "top 3 cars by mpg", lists rows.)
+ */
+function rankedGroupingReading(a: Atoms, ranked: Candidate[], lex: TableLexicon): Candidate | null {
+  const best = ranked[0];
+  if (!best || !a.limit?.n || best.plan.intent !== "rows") return null;
+  const ref = a.refs.find((r) => r.turn === 0 && r.ranked && !r.partial && r.cands.length === 1);
+  const info = ref ? lex.byName.get(ref.cands[0].name) : undefined;
+  const rows = (info?.codes ?? info?.numbers)?.length ?? 0;
+  if (!ref || !info?.codes || isTimeField(info) || info.distinct >= rows || JSON.stringify(best.plan).includes(JSON.stringify(info.name))) return null;
+  return (
+    ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        c.plan.groupBy.length === 1 &&
+        c.plan.groupBy[0].field === info.name &&
+        c.plan.measure.field !== info.name &&
+        c.plan.limit === a.limit?.n &&
+        !c.feats.has("refs:ignored") &&
+        JSON.stringify(c.plan.filters) === JSON.stringify(best.plan.filters),
     ) ?? null
   );
 }
