@@ -83,6 +83,12 @@ describe("'top N <field> by <number>' over a field whose values come back groups
     expect(got.map((r) => r[0])).toEqual(want.map((r) => r[0]));
     expect(Number(got[0][1])).toBeCloseTo(want[0][1], 3);
   });
+  it("the field said in part ('top 3 customers by order_total') is grouped too, and the reading is said", async () => {
+    const reply = await askTurns(orders.table, "top 3 customers by order_total");
+    expect(reply.plan?.groupBy).toEqual([{ field: "customer_id", bucket: null }]);
+    expect(reply.plan?.limit).toBe(3);
+    expect(reply.messages[0].content).toMatch(/I read "customers" as customer_id/);
+  });
   it("a field naming each row once still lists the rows ('top 3 order_id by order_total')", async () => {
     const reply = await askTurns(orders.table, "top 3 order_id by order_total");
     expect(reply.plan?.intent).toBe("rows");

@@ -1600,7 +1600,7 @@ function namedGroupingReading(a: Atoms, ranked: Candidate[], lex: TableLexicon):
 function rankedGroupingReading(a: Atoms, ranked: Candidate[], lex: TableLexicon): Candidate | null {
   const best = ranked[0];
   if (!best || !a.limit?.n || best.plan.intent !== "rows") return null;
-  const ref = a.refs.find((r) => r.turn === 0 && r.ranked && !r.partial && r.cands.length === 1);
+  const ref = a.refs.find((r) => r.turn === 0 && r.ranked && r.cands.length === 1);
   const info = ref ? lex.byName.get(ref.cands[0].name) : undefined;
   const rows = (info?.codes ?? info?.numbers)?.length ?? 0;
   if (!ref || !info?.codes || isTimeField(info) || info.distinct >= rows || JSON.stringify(best.plan).includes(JSON.stringify(info.name))) return null;
