@@ -39,6 +39,18 @@ describe("a follow-up naming its own number, grain and time field is a new quest
   });
 });
 
+describe("a grain said with a number after a grouped answer is not ignored", () => {
+  it("'monthly late_fee' after 'total late_fee by branch and genre' answers per month, naming the earlier grouping", async () => {
+    const reply = await askTurns(loans.table, "total late_fee by branch and genre", "monthly late_fee");
+    expect(reply.plan?.groupBy).toEqual([{ field: "checkout_date", bucket: "month" }]);
+    const march = loans.rows.filter((r) => r.checkout_date.startsWith("2023-03")).map((r) => Number(r.late_fee));
+    const want = reply.plan?.measure.agg === "sum" ? march.reduce((s, x) => s + x, 0) : mean(march);
+    const row = tableOf(reply).find((r) => String(Object.values(r)[0]).startsWith("2023-03"));
+    expect(Number(Object.values(row ?? {}).find((v) => typeof v === "number"))).toBeCloseTo(want, 3);
+    expect(reply.messages[0].content).toMatch(/branch and genre/);
+  });
+});
+
 describe("a field name of two words the table lacks is said whole, with no unrelated field called close", () => {
   it("'number of members by Postal Code' names \"postal code\" and lists the fields", async () => {
     const reply = await askTurns(gym.table, "number of members by Postal Code");

@@ -1689,7 +1689,8 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // "monthly Sales over Order Date" after "average Sales by Region and Segment": a number, a grain and the
   // time field named now make a question of their own too.
   const timed = timedQuestion(a, lex);
-  if ((best.sig.startsWith("edit") || best.sig.startsWith("merged")) && !a.followUp && !a.addOn && (ownQuestion(a) || timed) && !pointsBack(a)) {
+  const grainOnly = !timed && !ownQuestion(a) && timedQuestion(a, lex, true);
+  if ((best.sig.startsWith("edit") || best.sig.startsWith("merged")) && !a.followUp && !a.addOn && (ownQuestion(a) || timed || grainOnly) && !pointsBack(a)) {
     const fresh = ranked.find((c) => !c.sig.startsWith("edit") && !c.sig.startsWith("merged"));
     const filtered = new Set(fresh?.plan.filters.map((f) => f.field));
     const named = new Set(a.refs.filter((r) => r.turn === 0).flatMap((r) => r.cands.map((c) => c.name)));
@@ -1699,7 +1700,15 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     // (A carried reading that leaves a field named now unused, where this turn's own reading uses them all.)
     const turnRefs = a.refs.filter((r) => r.turn === 0);
     const unused = timed && fresh !== undefined && turnRefs.some((r) => !uses(plan, r)) && turnRefs.every((r) => uses(fresh.plan, r));
-    if (fresh && (oldMeasure || oldGroup || unused || plan.filters.some((f) => !filtered.has(f.field)))) return { best: fresh, instead: best };
+    // (Or that leaves the grain said now unused: "monthly Sales" after "total Sales by Region and Segment".)
+    const grainUnused =
+      (timed || grainOnly) &&
+      !plan.groupBy.some((g) => g.bucket) &&
+      !!fresh?.plan.groupBy.some((g) => g.bucket === a.bucket) &&
+      turnRefs.every((r) => uses(fresh.plan, r));
+    // (With the grain alone, only the grain left unused says so: "profit by month" after a count for one customer keeps the customer.)
+    if (fresh && grainOnly ? grainUnused : fresh && (oldMeasure || oldGroup || unused || grainUnused || plan.filters.some((f) => !filtered.has(f.field))))
+      return { best: fresh as Candidate, instead: best };
   }
   // "how many orders were shipped first class?" after "average profit by category in the west": a count
   // asked without a follow-up word or a word pointing back is a new question; the earlier measure and
@@ -1963,12 +1972,14 @@ export function completeTurn(a: Atoms): boolean {
  * "monthly Sales over Order Date": a grain, a time field grouped by and a number named in the turn itself (no
  * aggregate word needed: the grain says the number is combined per period).
  */
-function timedQuestion(a: Atoms, lex: TableLexicon): boolean {
+function timedQuestion(a: Atoms, lex: TableLexicon, grainOnly = false): boolean {
   if (!a.bucket) return false;
   const field = (r: Atoms["refs"][number]) => (r.cands.length === 1 ? lex.byName.get(r.cands[0].name) : undefined);
   const own = a.refs.filter((r) => r.turn === 0);
   const time = own.find((r) => (r.group || r.xAxis) && field(r) !== undefined && isTimeField(field(r) as FieldInfo));
-  return !!time && own.some((r) => r !== time && !r.group && !r.series && !r.facet && field(r)?.role === "number");
+  // ("monthly Sales": the grain alone, no other grouping said, implies the table's time field; `grainOnly`.)
+  if (!time && (!grainOnly || own.some((r) => r.group || r.series || r.facet))) return false;
+  return own.some((r) => r !== time && !r.group && !r.series && !r.facet && field(r)?.role === "number");
 }
 
 /**
