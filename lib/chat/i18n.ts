@@ -153,6 +153,7 @@ const EN: Catalogue = {
   clarifyValue: '"{text}" is a value of more than one field: {choices}. Which one do you mean?',
   clarifyNumber: 'I am not sure which field "{text}" is about: {choices}. Which one do you mean?',
   unknownClosest: "I could not find {words} among the fields of this data set, so I cannot answer that without guessing. The closest fields are: {closest}.",
+  unknownNone: "I could not find {words} among the fields of this data set, and no field is close to it, so I cannot answer that without guessing.",
   allFields: "All fields: {fields}.",
   assumptions: "Assumptions: {list}.",
   assumeAgg: "you did not say how to combine {field}, so I used the {agg}",
@@ -333,6 +334,7 @@ const FR: Catalogue = {
   clarifyNumber: "Je ne sais pas à quel champ se rapporte « {text} » : {choices}. Lequel voulez-vous dire ?",
   unknownClosest:
     "Je n'ai pas trouvé {words} parmi les champs de ce jeu de données ; je ne peux pas répondre sans deviner. Les champs les plus proches sont : {closest}.",
+  unknownNone: "Je n'ai pas trouvé {words} parmi les champs de ce jeu de données, et aucun champ n'en est proche ; je ne peux pas répondre sans deviner.",
   assumptions: "Hypothèses : {list}.",
   allFields: "Tous les champs : {fields}.",
   assumeAgg: "vous n'avez pas précisé comment combiner {field}, j'ai utilisé : {agg}",
@@ -504,6 +506,7 @@ const ES: Catalogue = {
   clarifyNumber: 'No sé a qué campo se refiere "{text}": {choices}. ¿Cuál quiere decir?',
   unknownClosest:
     "No encontré {words} entre los campos de este conjunto de datos, así que no puedo responder sin adivinar. Los campos más cercanos son: {closest}.",
+  unknownNone: "No encontré {words} entre los campos de este conjunto de datos, y ningún campo se le parece, así que no puedo responder sin adivinar.",
   assumptions: "Supuestos: {list}.",
   allFields: "Todos los campos: {fields}.",
   assumeAgg: "no indicó cómo combinar {field}, así que usé: {agg}",
@@ -675,6 +678,7 @@ const DE: Catalogue = {
   clarifyNumber: 'Ich weiß nicht, auf welches Feld sich "{text}" bezieht: {choices}. Welches meinen Sie?',
   unknownClosest:
     "Ich habe {words} nicht unter den Feldern dieses Datensatzes gefunden und kann das nicht ohne Raten beantworten. Die ähnlichsten Felder sind: {closest}.",
+  unknownNone: "Ich habe {words} nicht unter den Feldern dieses Datensatzes gefunden, und kein Feld ähnelt dem; ich kann das nicht ohne Raten beantworten.",
   assumptions: "Annahmen: {list}.",
   allFields: "Alle Felder: {fields}.",
   assumeAgg: "Sie haben nicht gesagt, wie {field} zusammengefasst werden soll; ich habe verwendet: {agg}",

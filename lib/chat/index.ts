@@ -246,7 +246,9 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
     if (u.kind === "greeting") return help(t(style.lang, "greeting"));
     if (u.kind === "none") return help(t(style.lang, "notUnderstood"));
     if (u.kind === "unknown") {
-      const lead = `${t(style.lang, "unknownClosest", { words: u.words.map((w) => `"${w}"`).join(", "), closest: u.closest.join(", ") })} ${t(style.lang, "allFields", { fields: describeFieldList(fields) })}`;
+      const words = u.words.map((w) => `"${w}"`).join(", ");
+      const notFound = u.closest.length ? t(style.lang, "unknownClosest", { words, closest: u.closest.join(", ") }) : t(style.lang, "unknownNone", { words });
+      const lead = `${notFound} ${t(style.lang, "allFields", { fields: describeFieldList(fields) })}`;
       return {
         messages: [{ role: "assistant", content: lead, figures: [], table: null }],
         plan: null,

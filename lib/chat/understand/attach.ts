@@ -2275,7 +2275,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       continue;
     }
     const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : f.role === "date"));
-    if (!tf || a.refs.some((r) => r.cands.some((c) => c.name === tf.name))) continue;
+    if (!tf) continue;
+    // "total Sales by Order Date year", "by order year": a period word right after the date field's name (or a
+    // word of it) is the grain of that date.
+    const named = a.refs.find((r) => r.end === i && r.cands.length === 1 && r.cands[0].name === tf.name);
+    if (tf.role === "date" && !a.bucket && bucket !== "day" && (named || nameWordsOf(tf).includes(lemma(i - 1)))) a.bucket = bucket;
+    if (a.refs.some((r) => r.cands.some((c) => c.name === tf.name))) continue;
     const prev = mAt(i - 1);
     addRef({
       mention: -1,
@@ -2292,7 +2297,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // ("which year had the most profit": the year asked for is the grain too, as "by year" is.)
     // ("top 5 years by total sales", "the 3 years with the highest sales": so are years counted out.)
     // ("how many different years": the years are counted, each one a group.)
-    const asked = spanned || ["which", "what"].includes(lemma(i - 1)) || /^\d+$/.test(lemma(i - 1)) || hitKey(mAt(i - 1), "agg") === "distinct";
+    // ("total Sales by Region and year": a year grouped by, next to another grouping, is one too.)
+    const grouped = (!!prev && hasHit(prev, "group")) || (lemma(i - 1) === "and" && a.refs.some((r) => r.group && r.end === i - 1));
+    const asked = spanned || grouped || ["which", "what"].includes(lemma(i - 1)) || /^\d+$/.test(lemma(i - 1)) || hitKey(mAt(i - 1), "agg") === "distinct";
     if ((bucket !== "year" || asked) && tf.role === "date" && !a.bucket) a.bucket = bucket;
   }
   // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a

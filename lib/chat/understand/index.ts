@@ -331,10 +331,18 @@ function closestFields(word: string, slot: string, fields: FieldInfo[]): string[
         : slot === "group" || slot === "which"
           ? f.codes !== null || f.discrete || f.role === "date"
           : true;
-    return { name: f.name, sim: sim + (kindOk ? 0.2 : 0) };
+    // (Close: most letters alike, one name inside the other, or a word of the name said; for a number asked
+    // for, any number field of the table is one to choose from.)
+    const said = new Set(w.split(/[^a-z0-9]+/).filter((x) => x.length >= 3));
+    const close = sim >= 0.5 || nameWords(f.name).some((x) => said.has(x.toLowerCase())) || (slot === "measure" && kindOk);
+    return { name: f.name, sim: sim + (kindOk ? 0.2 : 0), close };
   });
   scored.sort((a, b) => b.sim - a.sim);
-  return scored.slice(0, 3).map((s) => s.name);
+  // "postal code" over a table with no field like it: no field is named as close (all fields are listed).
+  return scored
+    .filter((s) => s.close)
+    .slice(0, 3)
+    .map((s) => s.name);
 }
 
 interface State {
@@ -484,6 +492,8 @@ function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boole
   return 1 / z < w.confidence;
 }
 
+const GENERIC = new Set<string>(words.genericWords);
+
 const clip = (word: string) => (word.length > 40 ? `${word.slice(0, 40)}…` : word);
 
 /** "No such field": the words nothing in the table matches (up to `limit`), and the fields closest to the first. */
@@ -495,12 +505,18 @@ function noSuchField(words: { text: string; pos?: number }[], slot: string, lex:
     if (u.pos !== undefined && taken.has(u.pos)) continue;
     let text = u.text;
     if (u.pos !== undefined) {
-      for (let p = u.pos + 1; ; p++) {
+      let p = u.pos + 1;
+      for (; ; p++) {
         const next = a.unknown.find((x) => x.pos === p);
         if (!next) break;
         text += ` ${next.text}`;
         taken.add(p);
       }
+      // "number of rows by Postal Code": a generic noun right after ("code", "score", "number") that nothing
+      // read ends the name said, and is said with it.
+      const last = p;
+      const tok = a.reading.tokens[last];
+      if (tok?.kind === "word" && GENERIC.has(tok.lemma) && !a.reading.mentions.some((m) => m.start <= last && m.end > last)) text += ` ${tok.raw}`;
     }
     phrases.push(text);
   }
@@ -664,10 +680,12 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = ambiguity.candidates[dated];
     ranked = [best, ...ranked.filter((c) => c !== best)];
   } else if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
-  const named = namedGroupingReading(a, ranked, lex);
+  const named = namedGroupingReading(a, ranked, lex) ?? rankedGroupingReading(a, ranked, lex);
   if (named) {
     best = named;
-    ranked = [best, ...ranked.filter((c) => c !== best)];
+    // (The readings it was taken over leave the field said after "by" unread: no rival reading to doubt by;
+    // many groups are no reason to doubt that the question asked for them.)
+    ranked = [best, ...ranked.filter((c) => c !== best && !c.feats.has("refs:ignored"))];
   }
   const picked = repick(a, ranked, lex, prevPlan);
   if (picked) {
@@ -1574,6 +1592,32 @@ function namedGroupingReading(a: Atoms, ranked: Candidate[], lex: TableLexicon):
   );
 }
 
+/**
+ * "top 3 Product Name by Profit" over rows where each product comes back (order lines): the field named in
+ * full as what is ranked is grouped, its totals ranked; listing the single rows leaves it unread. (A field
+ * naming each row once, "top 3 cars by mpg", lists rows.)
+ */
+function rankedGroupingReading(a: Atoms, ranked: Candidate[], lex: TableLexicon): Candidate | null {
+  const best = ranked[0];
+  if (!best || !a.limit?.n || best.plan.intent !== "rows") return null;
+  const ref = a.refs.find((r) => r.turn === 0 && r.ranked && r.cands.length === 1);
+  const info = ref ? lex.byName.get(ref.cands[0].name) : undefined;
+  const rows = (info?.codes ?? info?.numbers)?.length ?? 0;
+  if (!ref || !info?.codes || isTimeField(info) || info.distinct >= rows || JSON.stringify(best.plan).includes(JSON.stringify(info.name))) return null;
+  return (
+    ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        c.plan.groupBy.length === 1 &&
+        c.plan.groupBy[0].field === info.name &&
+        c.plan.measure.field !== info.name &&
+        c.plan.limit === a.limit?.n &&
+        !c.feats.has("refs:ignored") &&
+        JSON.stringify(c.plan.filters) === JSON.stringify(best.plan.filters),
+    ) ?? null
+  );
+}
+
 function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: AnalysisPlan | null): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
@@ -1642,14 +1686,29 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // reading is named). Carried groupings stay: they show in the chart ("Group by Origin | plot ...").
   // The same for a carried reading that answers with an earlier turn's measure ("churn rate by contract"
   // after "average tenure by MultipleLines" is no average of tenure with Churn as a filter).
-  if ((best.sig.startsWith("edit") || best.sig.startsWith("merged")) && !a.followUp && !a.addOn && ownQuestion(a) && !pointsBack(a)) {
+  // "monthly Sales over Order Date" after "average Sales by Region and Segment": a number, a grain and the
+  // time field named now make a question of their own too.
+  const timed = timedQuestion(a, lex);
+  const grainOnly = !timed && !ownQuestion(a) && timedQuestion(a, lex, true);
+  if ((best.sig.startsWith("edit") || best.sig.startsWith("merged")) && !a.followUp && !a.addOn && (ownQuestion(a) || timed || grainOnly) && !pointsBack(a)) {
     const fresh = ranked.find((c) => !c.sig.startsWith("edit") && !c.sig.startsWith("merged"));
     const filtered = new Set(fresh?.plan.filters.map((f) => f.field));
     const named = new Set(a.refs.filter((r) => r.turn === 0).flatMap((r) => r.cands.map((c) => c.name)));
     const oldMeasure = plan.intent === "aggregate" && plan.measure.field !== null && !named.has(plan.measure.field);
     // A grouping kept from the earlier turn next to the one named now, with no "also"/"too": replaced.
     const oldGroup = best.feats.has("merged|keepsOldGroup|noAddOn") && !completeTurn(a);
-    if (fresh && (oldMeasure || oldGroup || plan.filters.some((f) => !filtered.has(f.field)))) return { best: fresh, instead: best };
+    // (A carried reading that leaves a field named now unused, where this turn's own reading uses them all.)
+    const turnRefs = a.refs.filter((r) => r.turn === 0);
+    const unused = timed && fresh !== undefined && turnRefs.some((r) => !uses(plan, r)) && turnRefs.every((r) => uses(fresh.plan, r));
+    // (Or that leaves the grain said now unused: "monthly Sales" after "total Sales by Region and Segment".)
+    const grainUnused =
+      (timed || grainOnly) &&
+      !plan.groupBy.some((g) => g.bucket) &&
+      !!fresh?.plan.groupBy.some((g) => g.bucket === a.bucket) &&
+      turnRefs.every((r) => uses(fresh.plan, r));
+    // (With the grain alone, only the grain left unused says so: "profit by month" after a count for one customer keeps the customer.)
+    if (fresh && grainOnly ? grainUnused : fresh && (oldMeasure || oldGroup || unused || grainUnused || plan.filters.some((f) => !filtered.has(f.field))))
+      return { best: fresh as Candidate, instead: best };
   }
   // "how many orders were shipped first class?" after "average profit by category in the west": a count
   // asked without a follow-up word or a word pointing back is a new question; the earlier measure and
@@ -1907,6 +1966,20 @@ function rateTwin(ranked: Candidate[], plan: AnalysisPlan, field: string): Candi
 /** The turn names a measure (with an aggregate word or "number of") and a grouping of its own. */
 export function completeTurn(a: Atoms): boolean {
   return a.refs.some((r) => r.turn === 0 && (r.agg !== null || r.countOf)) && a.refs.some((r) => r.turn === 0 && (r.group || r.series));
+}
+
+/**
+ * "monthly Sales over Order Date": a grain, a time field grouped by and a number named in the turn itself (no
+ * aggregate word needed: the grain says the number is combined per period).
+ */
+function timedQuestion(a: Atoms, lex: TableLexicon, grainOnly = false): boolean {
+  if (!a.bucket) return false;
+  const field = (r: Atoms["refs"][number]) => (r.cands.length === 1 ? lex.byName.get(r.cands[0].name) : undefined);
+  const own = a.refs.filter((r) => r.turn === 0);
+  const time = own.find((r) => (r.group || r.xAxis) && field(r) !== undefined && isTimeField(field(r) as FieldInfo));
+  // ("monthly Sales": the grain alone, no other grouping said, implies the table's time field; `grainOnly`.)
+  if (!time && (!grainOnly || own.some((r) => r.group || r.series || r.facet))) return false;
+  return own.some((r) => r !== time && !r.group && !r.series && !r.facet && field(r)?.role === "number");
 }
 
 /**
