@@ -21,6 +21,8 @@ export interface AnswerContext {
   units: Map<string, Unit>;
   /** Fields holding dates, whose filter values are periods. */
   dateFields?: Set<string>;
+  /** Number fields holding years: their values (a minimum, a latest year) are written without thousands separators. */
+  yearFields?: Set<string>;
 }
 
 export function describeFilters(filters: Filter[], style: Style, dateFields: Set<string> = new Set()): string {
@@ -45,7 +47,9 @@ export function formatterFor(measure: Measure, ctx: AnswerContext): (v: number) 
     measure.field && !unitless && measure.agg !== "count" && measure.agg !== "distinct" && measure.agg !== "rate"
       ? (ctx.units.get(measure.field) ?? null)
       : null;
-  return (v: number) => formatNumber(v, ctx.style.lang, unit, { percent, integer: measure.agg === "count" || measure.agg === "distinct" });
+  const integer = measure.agg === "count" || measure.agg === "distinct";
+  const plain = !integer && !percent && !!measure.field && !!ctx.yearFields?.has(measure.field);
+  return (v: number) => formatNumber(v, ctx.style.lang, unit, { percent, integer, plain });
 }
 
 function groupNames(r: AggregateResult, lang: Style["lang"]): string[] {

@@ -73,7 +73,12 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
 }
 
 /** A number for text: thousands separators, sensible decimals, currency or unit. */
-export function formatNumber(value: number, lang: Lang, unit?: Unit | null, opts: { percent?: boolean; integer?: boolean } = {}): string {
+export function formatNumber(
+  value: number,
+  lang: Lang,
+  unit?: Unit | null,
+  opts: { percent?: boolean; integer?: boolean /** No thousands separators: a year reads 1951, not 1,951. */; plain?: boolean } = {},
+): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "—";
   if (!Number.isFinite(value)) return String(value);
   const abs = Math.abs(value);
@@ -85,7 +90,7 @@ export function formatNumber(value: number, lang: Lang, unit?: Unit | null, opts
       value,
     );
   }
-  const text = numberFormat(locale, { maximumFractionDigits: digits }).format(value);
+  const text = numberFormat(locale, opts.plain ? { maximumFractionDigits: digits, useGrouping: false } : { maximumFractionDigits: digits }).format(value);
   return unit?.suffix ? (unit.suffix === "%" ? `${text}%` : `${text}${unit.suffix}`) : text;
 }
 

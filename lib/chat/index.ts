@@ -298,7 +298,8 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
   const problems = checkPlanFields(plan, fields);
   if (problems.length) return { ok: false, error: t(style.lang, "planError", { error: problems.join("; ") }) };
   const dateFields = new Set(fields.filter((f) => f.role === "date").map((f) => f.name));
-  const answerCtx = { style, units, dateFields };
+  const yearFields = new Set(fields.filter((f) => f.yearLike).map((f) => f.name));
+  const answerCtx = { style, units, dateFields, yearFields };
   let result: QueryResult;
   let change: ChangeAnswer | null = null;
   try {

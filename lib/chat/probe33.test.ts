@@ -140,6 +140,16 @@ describe("'when did X first exceed N' is the earliest year of the rows that pass
     expect(firstNumber(reply.messages[1].table?.[0])).toBe(want);
     expect(reply.messages[0].content).toContain("the latest year of the rows that match");
   });
+  it("a year found as a maximum or a minimum is written as a year (1905, not 1,905); other numbers keep their separators", async () => {
+    const last = await askTurns(lynx.table, "in what year did lynx last go above 5000");
+    const year = Math.max(...lynx.rows.filter((r) => num(r.lynx) > 5000).map((r) => num(r.year)));
+    expect(last.messages[0].content).toContain(`is ${year}.`);
+    const first = await askTurns(lynx.table, "the earliest year with more than 6000 lynx, when was it?");
+    expect(first.messages[0].content).not.toMatch(/\b1,\d{3}\b/);
+    const total = await askTurns(lynx.table, "total lynx");
+    const sum = lynx.rows.reduce((a, r) => a + num(r.lynx), 0);
+    expect(total.messages[0].content).toContain(sum.toLocaleString("en-US"));
+  });
   it("'mean quarterly woolyrnq after 1990' over rows one a quarter is the average of those rows", async () => {
     const reply = await askTurns(wool.table, "mean quarterly woolyrnq after 1990");
     const kept = wool.rows.filter((r) => Number(String(r.date).slice(0, 4)) > 1990).map((r) => num(r.woolyrnq));
