@@ -5,7 +5,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { AppError, notFound, validationError, type ValidationIssue } from "@/lib/errors";
 import { sha256 } from "@/lib/auth/crypto";
-import { enqueueJoinedTask, enqueueTask, JOINED, recordSucceededTask, type TaskRow, taskRowSelect } from "@/lib/jobs/queue";
+import { enqueueJoinedTask, enqueueTask, JOINED, recordSucceededTask, reuseKeyOf, type TaskRow, taskRowSelect } from "@/lib/jobs/queue";
 import { getDataset } from "./datasets";
 import type { ForecastSpec } from "@/lib/schemas/forecasts";
 import { checkForecastRequest, forecastPayloadSchema, type ForecastPayload } from "./forecasts";
@@ -194,11 +194,6 @@ async function findRunningTraining(tx: Prisma.TransactionClient, teamId: string,
   return null;
 }
 
-function payloadReuseKey(payload: string): string | null {
-  const parsed = trainTaskPayloadSchema.safeParse(JSON.parse(payload));
-  return parsed.success ? parsed.data.reuseKey : null;
-}
-
 /**
  * A training task as its caller sees it: a joined task (JOINED) has the state of the training it
  * follows, under its own id. A joined task whose training is gone without settling it (the join and
@@ -208,7 +203,7 @@ function payloadReuseKey(payload: string): string | null {
  */
 export async function resolveTrainingTask(teamId: string, task: TaskRow): Promise<TaskRow> {
   if (task.status !== JOINED) return task;
-  const reuseKey = payloadReuseKey(task.payload);
+  const reuseKey = reuseKeyOf(task.payload);
   const datasetId = (JSON.parse(task.payload) as { datasetId?: string }).datasetId ?? "";
   if (!reuseKey) return task;
   const live = await findRunningTraining(db, teamId, reuseKey);
