@@ -122,8 +122,8 @@ const SINGLE_ROW_WORDS = new Set(words.singleRow.words);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
 /** The ends of a series: "the first year", "the latest value", "the most recent sunspot reading" (words.json seriesEnds). */
-const SERIES_FIRST = new Set<string>(words.seriesEnds.first);
-const SERIES_LAST = new Set<string>(words.seriesEnds.last);
+export const SERIES_FIRST = new Set<string>(words.seriesEnds.first);
+export const SERIES_LAST = new Set<string>(words.seriesEnds.last);
 const SERIES_VALUE_NOUNS = new Set<string>(words.seriesEnds.valueNouns);
 const SERIES_BETWEEN = new Set<string>(words.seriesEnds.between);
 const SERIES_AFTER = new Set<string>(words.seriesEnds.after);

@@ -3,7 +3,7 @@
 // the learned weights (choose.ts), and decided: a plan, a question back, or "no such field".
 import { isTimeField, type FieldInfo } from "../columns";
 import type { AnalysisPlan, Measure } from "../plan";
-import { attach, type Atoms, oneNumberAsked } from "./attach";
+import { attach, type Atoms, oneNumberAsked, SERIES_FIRST, SERIES_LAST } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
 import { timeOrderReading } from "./timeorder";
@@ -397,7 +397,7 @@ export function explainTurn(text: string): "why" | "meaning" | null {
     .replace(/[^\p{L}\p{N}' ]+/gu, " ")
     .split(/\s+/)
     .filter(Boolean);
-  while (words.length > 1 && ["and", "but", "ok", "okay", "so", "hmm", "um", "interesting", "then"].includes(words[0])) words.shift();
+  while (words.length > 1 && EXPLAIN_TURNS.openers.has(words[0])) words.shift();
   const said = words.join(" ");
   return EXPLAIN_TURNS.why.has(said) ? "why" : EXPLAIN_TURNS.meaning.has(said) ? "meaning" : null;
 }
@@ -2220,9 +2220,6 @@ function manyGroups(plan: AnalysisPlan, lex: TableLexicon): string[] {
   return out;
 }
 
-const FIRST_WORDS = new Set<string>(words.seriesEnds.first);
-const LAST_WORDS = new Set<string>(words.seriesEnds.last);
-
 /**
  * "when did airmiles first exceed 10000", "what year did the population last fall below 50": the earliest / latest
  * year of the rows the conditions keep (min / max of the one year-like field), not their count; stated.
@@ -2236,9 +2233,9 @@ function firstTimeReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { pl
   if (!plan.filters.length || plan.filters.some((f) => f.field === year)) return null;
   const tokens = a.reading.tokens;
   const asked = tokens.some((t, k) => t.lemma === "when" || (k > 0 && ["which", "what"].includes(tokens[k - 1].lemma) && t.lemma === "year"));
-  const k = tokens.findIndex((t) => FIRST_WORDS.has(t.lemma) || LAST_WORDS.has(t.lemma));
+  const k = tokens.findIndex((t) => SERIES_FIRST.has(t.lemma) || SERIES_LAST.has(t.lemma));
   if (!asked || k < 0) return null;
-  const first = FIRST_WORDS.has(tokens[k].lemma);
+  const first = SERIES_FIRST.has(tokens[k].lemma);
   return {
     plan: { ...plan, measure: { agg: first ? "min" : "max", field: year }, groupBy: [], sort: null, limit: null, chart: "none" },
     note: `readAs:the ${first ? "earliest" : "latest"} ${year} of the rows that match:${tokens[k].raw}`,
