@@ -130,7 +130,11 @@ export const STOP_WORDS = lemmaSet(words.stopWords);
 export const ROW_NOUNS = lemmaSet(words.rowNouns);
 export const PRONOUN_ROWS = new Set<string>(words.pronounRows.words);
 /** Whole turns that ask why the earlier answer is so, or what it means (words.json explainTurns). */
-export const EXPLAIN_TURNS = { why: new Set<string>(words.explainTurns.why), meaning: new Set<string>(words.explainTurns.meaning) };
+export const EXPLAIN_TURNS = {
+  why: new Set<string>(words.explainTurns.why),
+  meaning: new Set<string>(words.explainTurns.meaning),
+  openers: new Set<string>(words.explainTurns.openers),
+};
 export const NUMBER_WORDS: Record<string, number> = words.numberWords;
 export const MULTIPLIERS: Record<string, number> = words.multipliers;
 export const MONTHS: Record<string, number> = words.months;
