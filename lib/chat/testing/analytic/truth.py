@@ -8,7 +8,7 @@ Each question's `truth` is a pandas expression over `df` (the question's data se
 other readings that are also right (e.g. "orders" as order lines or as distinct Order IDs). The
 data sets are read the way the product ingests them: surrounding spaces trimmed, and the texts the
 product treats as missing ("", "?", "NA", "N/A", "NaN", "null", "none") are missing; superstore's
-M/D/YY dates are dates; txhousing's ISO `date` and Seatbelts', co2's and accdeaths' ISO `month` columns are dates.
+M/D/YY dates are dates; txhousing's and gold's ISO `date` and Seatbelts', co2's and accdeaths' ISO `month` columns are dates.
 """
 import json
 import math
@@ -53,6 +53,13 @@ LOCAL_FILES.update(
 LOCAL_FILES.update(
     {name: os.path.join(HERE, "fresh9-tables", f"{name}.csv") for name in ("USRegionalMortality", "accdeaths", "Quinidine", "waders", "Wheat2", "gehan")}
 )
+# fresh10's tables: six more data sets shipped with R (none used by a set or probe before), exported by
+# write.csv into fresh10-tables/ (gold with a business-day ISO `date` column from 1985-01-01 and missing
+# values, state.x77 with the state names from the row names as a first column `state` and region/division,
+# bdf a subset of nlme's columns, VADeaths as a long table age/place/rate).
+LOCAL_FILES.update(
+    {name: os.path.join(HERE, "fresh10-tables", f"{name}.csv") for name in ("gold", "state.x77", "bdf", "VADeaths", "Sitka89", "petrol")}
+)
 MISSING = {"", "?", "na", "n/a", "nan", "null", "none"}
 
 
@@ -73,6 +80,8 @@ def load(name):
         df["date"] = pd.to_datetime(df["date"], format="%Y-%m-%d")
     if name in ("Seatbelts", "co2", "accdeaths"):
         df["month"] = pd.to_datetime(df["month"], format="%Y-%m-%d")
+    if name == "gold":
+        df["date"] = pd.to_datetime(df["date"], format="%Y-%m-%d")
     return df
 
 
@@ -144,7 +153,9 @@ def main():
     # fresh8.jsonl (the ninth held-out set, over six more R data sets: co2, USArrests, USJudgeRatings,
     # cabbages, UScrime, anorexia in fresh8-tables/) -> fresh8-expected.json;
     # fresh9.jsonl (the tenth held-out set, over six more R data sets: USRegionalMortality, accdeaths,
-    # Quinidine, waders, Wheat2, gehan in fresh9-tables/) -> fresh9-expected.json
+    # Quinidine, waders, Wheat2, gehan in fresh9-tables/) -> fresh9-expected.json;
+    # fresh10.jsonl (the eleventh held-out set, over six more R data sets: gold, state.x77, bdf,
+    # VADeaths, Sitka89, petrol in fresh10-tables/) -> fresh10-expected.json
     for source, target in (
         ("questions.jsonl", "expected.json"),
         ("train.jsonl", "train-expected.json"),
@@ -157,6 +168,7 @@ def main():
         ("fresh7.jsonl", "fresh7-expected.json"),
         ("fresh8.jsonl", "fresh8-expected.json"),
         ("fresh9.jsonl", "fresh9-expected.json"),
+        ("fresh10.jsonl", "fresh10-expected.json"),
     ):
         compute(source, target)
 
