@@ -22,7 +22,20 @@ test("forecast a shared series from the dataset page and read the chart with its
   await expect(form.getByTestId("training-status")).toBeVisible();
   await expect(page.getByTestId("open-model")).toBeVisible({ timeout: 120_000 });
   await saveScreen(page, testInfo, "forecast-trained");
-  await page.getByTestId("open-model").click();
+  const modelHref = await page.getByTestId("open-model").getAttribute("href");
+  expect(modelHref).toMatch(/^\/models\//);
+
+  // A second start the server refuses (422: 144 months are too short for 100 steps) shows the refusal's
+  // detail, and nothing of the earlier training's success that would read as this attempt's outcome.
+  await form.getByLabel("Horizon").fill("100");
+  await form.getByTestId("start-forecast").click();
+  const refusal = form.getByRole("alert");
+  await expect(refusal).toContainText("The forecast did not start");
+  await expect(refusal).toContainText("needs at least 200 points per series");
+  await expect(page.getByTestId("open-model")).toHaveCount(0);
+  await expect(page.getByTestId("training-status")).toHaveCount(0);
+  await expect(form).not.toContainText("The model is ready");
+  await page.goto(modelHref!);
   await page.waitForURL(/\/models\/[^/]+$/);
 
   // The chart: history, backtests, forecast, and two filled bands (80% and 95%).

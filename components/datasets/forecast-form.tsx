@@ -231,7 +231,9 @@ export function ForecastForm({ datasetId, datasetName, fields }: { datasetId: st
           </span>
         )}
       </div>
-      {taskId && <TrainingStatusPanel key={taskId} taskId={taskId} reveal={startedHere} />}
+      {/* The panel shows the last training started; while a new start is on its way or was refused (a 422),
+          it would read as this attempt's outcome ("The model is ready"), so only the refusal shows. */}
+      {taskId && !start.isPending && !start.isError && <TrainingStatusPanel key={taskId} taskId={taskId} reveal={startedHere} />}
     </form>
   );
 }

@@ -148,7 +148,8 @@ export function TrainForm({ datasetId, datasetName, fields }: { datasetId: strin
         </Button>
         {targets.length > 0 && <span className="text-sm text-slate-500">Predicting {targets.join(", ")}</span>}
       </div>
-      {taskId && <TrainingStatusPanel key={taskId} taskId={taskId} reveal={startedHere} />}
+      {/* As in the forecast form: a refused start must not sit above the earlier training's success. */}
+      {taskId && !start.isPending && !start.isError && <TrainingStatusPanel key={taskId} taskId={taskId} reveal={startedHere} />}
     </form>
   );
 }

@@ -16,7 +16,7 @@ import {
 import type { ExternalCandidate } from "./search";
 import type { BudgetPlan, ForecastReport, Prepared } from "./train";
 
-/** Longest a single GBDT fit may run (it cannot yield to the event loop). */
+/** Longest a single GBDT fit may run (a share of the budget; the fit lets the event loop run every 50 ms). */
 const GBDT_FIT_MS = 10_000;
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -31,6 +31,7 @@ export async function trainGlobal(
   external: ExternalCandidate[][],
   ensembles: Record<string, unknown>,
   checkAbort: () => void,
+  shouldStop: () => boolean,
 ): Promise<ForecastReport["gbdt"]> {
   const t0 = Date.now();
   const allPeriods = [...new Set(prepared.flatMap((p) => p.periods))].sort((a, b) => a - b).slice(0, 2);
@@ -63,18 +64,20 @@ export async function trainGlobal(
       const first = p.origins.findIndex((_, k) => groupOf(k, K) === g);
       return first >= 0 ? p.origins[first] : (p.origins[0] ?? 0);
     });
-    const trained = trainGlobalGbdt(series, cutoffs, scales, layout, {
+    const trained = await trainGlobalGbdt(series, cutoffs, scales, layout, {
       maxRows: plan.gbdtMaxRows,
       deadlineMs: Date.now() + Math.min(perTraining, GBDT_FIT_MS),
       seed: seed + g,
       learningRate: plan.gbdtLearningRate,
+      shouldStop,
     });
+    checkAbort();
     backtest.push(trained?.ensemble ?? null);
     rmse.push(trained?.stepRmse ?? new Float64Array(H).fill(1));
     await pause();
   }
   checkAbort();
-  const final = trainGlobalGbdt(
+  const final = await trainGlobalGbdt(
     series,
     series.map((s) => s.y.length),
     scales,
@@ -84,23 +87,37 @@ export async function trainGlobal(
       deadlineMs: Date.now() + Math.min(Math.max(deadline - Date.now(), perTraining), GBDT_FIT_MS),
       seed: seed + G,
       learningRate: plan.gbdtLearningRate,
+      shouldStop,
     },
   );
+  checkAbort();
   if (!final) return { skipped: "too little data for a gradient-boosting model" };
   rows = final.rows;
   rounds = final.rounds;
   const key = "global";
   ensembles[key] = final.ensemble.toJSON();
   const seconds = (Date.now() - t0) / 1000;
-  prepared.forEach((p, i) => {
+  let lastPause = Date.now();
+  for (let i = 0; i < prepared.length; i++) {
+    const p = prepared[i];
+    // Backtest forecasts of thousands of series take a while too: let the event loop in.
+    if (Date.now() - lastPause >= 50) {
+      await pause();
+      checkAbort();
+      lastPause = Date.now();
+    }
     const s = series[i];
     const K = p.origins.length;
     const forecasts: Float64Array[] = [];
     const spreads: Float64Array[] = [];
+    let complete = true;
     for (let k = 0; k < K; k++) {
       const g = groupOf(k, K);
       const ens = backtest[g];
-      if (!ens) return;
+      if (!ens) {
+        complete = false;
+        break;
+      }
       forecasts.push(predictSeries(ens, layout, s.y, 0, p.origins[k], H, scales[i], starts[i], i));
       spreads.push(Float64Array.from(rmse[g], (v) => v * scales[i]));
     }
@@ -116,7 +133,7 @@ export async function trainGlobal(
       scale: scales[i],
       stepRmse: Array.from(final.stepRmse),
     };
-    external[i].push({ id: "gbdt", final: new GbdtSeriesModel(json, final.ensemble), forecasts, spreads, seconds: seconds / prepared.length });
-  });
+    if (complete) external[i].push({ id: "gbdt", final: new GbdtSeriesModel(json, final.ensemble), forecasts, spreads, seconds: seconds / prepared.length });
+  }
   return { rows, rounds, seconds, trainings: G + 1 };
 }

@@ -230,3 +230,67 @@ describe("trainForecast on awkward data", () => {
     expect(outcome.report.series[0].leaderboard.some((c) => c.id.endsWith("-log"))).toBe(false);
   });
 });
+
+describe("cancelling", () => {
+  it("the global gradient-boosting stage lets the event loop run, so a cancel during it ends the training within a second or so", async () => {
+    // 60 monthly series of 8 years with a 120 s budget: the global GBDT fits run for several seconds
+    // each. A worker's heartbeat (and with it a cancel) only gets through when the event loop runs.
+    const dates: number[] = [];
+    const values: number[] = [];
+    const codes: number[] = [];
+    const keys = Array.from({ length: 60 }, (_, s) => `s${s}`);
+    keys.forEach((_, s) => {
+      const y = seasonalSeries(96, { level: 100 + s, trend: 1 + (s % 3), amplitude: 20, seed: 100 + s });
+      const d = monthlyDates(2017, 1, 96);
+      for (let t = 0; t < 96; t++) {
+        dates.push(d[t]);
+        values.push(y[t]);
+        codes.push(s);
+      }
+    });
+    const stop = new AbortController();
+    let stage = "";
+    let cancelAt = 0;
+    // How long the GBDT stage ran, and how much of it the event loop spent in stalls of over a second.
+    let stageMs = 0;
+    let stalledMs = 0;
+    let lastTurn = Date.now();
+    const probe = setInterval(() => {
+      const gap = Date.now() - lastTurn;
+      lastTurn = Date.now();
+      if (!/gradient-boosting/.test(stage)) return;
+      stageMs += gap;
+      if (gap > 1_000) stalledMs += gap;
+    }, 10);
+    const outcome = await trainForecast({
+      columns: { dates: Float64Array.from(dates), values: Float64Array.from(values), groups: { codes: Int32Array.from(codes), dictionary: keys } },
+      dateField: "month",
+      valueField: "sales",
+      groupField: "store",
+      horizon: 6,
+      budgetSeconds: 120,
+      signal: stop.signal,
+      onProgress: (p) => {
+        stage = p.message;
+        if (!cancelAt && /gradient-boosting/.test(p.message)) {
+          cancelAt = Date.now() + 1_500;
+          setTimeout(() => stop.abort(new Error("cancelled by the test")), 1_500);
+        }
+      },
+    })
+      .then(
+        () => "finished",
+        (error: Error) => error.message,
+      )
+      .finally(() => clearInterval(probe));
+    const late = (Date.now() - cancelAt) / 1000;
+    console.log(`cancel seen ${late.toFixed(2)} s after it was sent; event loop stalled for ${stalledMs} of ${stageMs} ms of the GBDT stage`);
+    expect(outcome).toBe("cancelled by the test");
+    // Still in the GBDT stage when the cancel was seen (so this tests that stage). Fits that held the
+    // event loop stalled it for nearly the whole stage and saw a cancel only when the fit ended (seconds
+    // later); the loop now turns every 50 ms or so. Shares, not times, so a loaded machine does not fail it.
+    expect(stage).toMatch(/gradient-boosting/);
+    expect(stalledMs / stageMs).toBeLessThan(0.5);
+    expect(late).toBeLessThan(10);
+  }, 60_000);
+});

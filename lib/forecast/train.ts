@@ -297,7 +297,9 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
     const share = prepared.length > 1 ? 0.4 : 0.12;
     const gbdtDeadline = Date.now() + (deadline - Date.now()) * share;
     try {
-      gbdtReport = await trainGlobal(prepared, table.frequency, H, plan, gbdtDeadline, req.seed ?? 42, external, ensembles, checkAbort);
+      gbdtReport = await trainGlobal(prepared, table.frequency, H, plan, gbdtDeadline, req.seed ?? 42, external, ensembles, checkAbort, () =>
+        Boolean(req.signal?.aborted),
+      );
     } catch (error) {
       if (error instanceof ForecastError && error.code === "aborted") throw error;
       if (req.signal?.aborted) throw error;

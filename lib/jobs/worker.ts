@@ -94,7 +94,8 @@ async function runOne(
         ...(update ? { progress: update.progress, estimateSeconds: update.estimate, message: update.message } : {}),
       });
     // The checks go out with the heartbeat, not after it: an engine that holds the event loop for
-    // seconds at a time (lib/forecast's global GBDT) lets answers in only between its steps.
+    // seconds at a time (lib/ml's search on one thread fits a candidate inline) lets answers in only
+    // between its steps.
     // A check that cannot run (the database is busy) lets the task go on; the next beat asks again.
     const checking = Promise.all(checks.map((check) => check().catch(() => null)));
     let ours = await send().catch(() => true);

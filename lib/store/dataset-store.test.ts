@@ -104,6 +104,30 @@ describe.each(["files", "objects"] as const)("%s backend", (kind) => {
       expect(column(table, "note")).toEqual([null, null, null]);
     });
 
+    it("reads 'none' and '-' as missing among numbers and dates, and as labels among words", async () => {
+      await store.create("ds");
+      const info = await store.append("ds", [
+        { severity: "None", pets: "none", spend: "12", since: "2024-01-02" },
+        { severity: "Low", pets: "cat", spend: "none", since: "-" },
+        { severity: "High", pets: "dog", spend: "-", since: "2024-02-03" },
+        { severity: "None", pets: "N/A", spend: "7", since: "None" },
+      ]);
+      expect(info.fields.map((f) => f.type)).toEqual(["category", "category", "integer", "date"]);
+      const table = await store.read("ds");
+      expect(column(table, "severity")).toEqual(["None", "Low", "High", "None"]);
+      // "N/A" is missing everywhere (as pandas and R read it); "none" is one of the answers.
+      expect(column(table, "pets")).toEqual(["none", "cat", "dog", null]);
+      expect(column(table, "spend")).toEqual([12, null, null, 7]);
+      expect(column(table, "since")).toEqual(["2024-01-02T00:00:00.000Z", null, "2024-02-03T00:00:00.000Z", null]);
+      // The preview reads the same stored values.
+      expect((await store.readRows("ds", { offset: 0, limit: 4 })).map((r) => [r.severity, r.spend])).toEqual([
+        ["None", 12],
+        ["Low", null],
+        ["High", null],
+        ["None", 7],
+      ]);
+    });
+
     it("an empty append changes nothing", async () => {
       await store.create("ds");
       const before = await store.info("ds");

@@ -2,7 +2,7 @@
 // the append) and the field, and are raised before anything is written.
 import type { FieldType, RawRow, RawValue } from "../table/types";
 import { fieldReader } from "../table/rows";
-import { isMissing, isNumericType, parseDate, parseNumber } from "../table/values";
+import { isMissing, isMissingNumber, isNumericType, parseDate, parseNumber } from "../table/values";
 import { StoreError } from "./errors";
 import type { EncodedColumn } from "./segment";
 
@@ -81,11 +81,11 @@ export function encodeField(field: SchemaField, rows: RawRow[]): EncodedColumn {
         const cached = parsed.get(raw);
         if (cached !== undefined) v = cached;
         else {
-          v = isMissing(raw) ? -Infinity : isDate ? parseDate(raw) : parseNumber(raw);
+          v = isMissingNumber(raw) ? -Infinity : isDate ? parseDate(raw) : parseNumber(raw);
           parsed.set(raw, v);
         }
         if (v === -Infinity) {
-          values[i] = NaN; // a missing spelling such as "" or "NA"
+          values[i] = NaN; // a missing spelling such as "", "NA" or (in numbers) "none"
           continue;
         }
       } else if (raw === null || raw === undefined) {

@@ -14,6 +14,14 @@ describe("inferFieldType", () => {
     expect(inferFieldType(["3", "?", "4"])).toBe("integer");
   });
 
+  it("reads 'none' and dashes as missing among numbers and dates, and as labels among words", () => {
+    expect(inferFieldType(["12", "none", "-", "7", "--"])).toBe("integer");
+    expect(inferFieldType(["2024-01-02", "None", "2024-03-04"])).toBe("date");
+    expect(inferFieldType(["1", "2", "none"], "user_id")).toBe("id");
+    expect(inferFieldType(["None", "Low", "High", "None"])).toBe("category");
+    expect(inferFieldType(["none", "-", "none"])).toBe("category");
+  });
+
   it("finds dates in ISO, date-time and US forms, but not bare years", () => {
     expect(inferFieldType(["2024-01-31", "2023-12-01", null])).toBe("date");
     expect(inferFieldType(["2024-01-31T10:00:00Z", "2024-02-01 08:30"])).toBe("date");

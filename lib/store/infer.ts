@@ -2,7 +2,7 @@
 // same rules serve a 10-row first append, a CSV preview and a 1M-row `reparse` without parsing every
 // cell: parsers run once per distinct value.
 import type { FieldType, RawValue } from "../table/types";
-import { isIdLikeName, isMissing, parseDate, parseNumber } from "../table/values";
+import { isIdLikeName, isMissing, isMissingNumber, parseDate, parseNumber } from "../table/values";
 
 export { isIdLikeName };
 
@@ -67,9 +67,24 @@ export function inferFromProfile(profile: Omit<ValueProfile, "distinct"> & { dis
   const distinctCount = profile.distinct.size;
   const unique = distinctCount === nonMissing;
 
-  let allNumbers = true;
+  // "none" and "-" are missing in a field of numbers or dates (and labels in text): the field is
+  // numeric (or dates) when every other value is, and at least one value is a real number (or date).
+  let noValue = 0;
+  let noValueDistinct = 0;
+  for (const [text, count] of profile.distinct) {
+    if (isMissingNumber(text)) {
+      noValue += count;
+      noValueDistinct++;
+    }
+  }
+  const measured = nonMissing - noValue;
+  const measuredUnique = distinctCount - noValueDistinct === measured;
+
+  let allNumbers = measured > 0;
   let allIntegers = true;
   for (const text of profile.distinct.keys()) {
+    if (!allNumbers) break;
+    if (noValue > 0 && isMissingNumber(text)) continue;
     const n = parseNumber(text);
     // A leading zero ("02134", "007") would not survive storage as a number: such codes stay text.
     if (Number.isNaN(n) || LEADING_ZERO_RE.test(text)) {
@@ -79,12 +94,14 @@ export function inferFromProfile(profile: Omit<ValueProfile, "distinct"> & { dis
     if (!Number.isInteger(n)) allIntegers = false;
   }
   if (allNumbers) {
-    if (allIntegers && unique && nonMissing >= 2 && isIdLikeName(name)) return "id";
+    if (allIntegers && measuredUnique && measured >= 2 && isIdLikeName(name)) return "id";
     return allIntegers ? "integer" : "float";
   }
 
-  let allDates = true;
+  let allDates = measured > 0;
   for (const text of profile.distinct.keys()) {
+    if (!allDates) break;
+    if (noValue > 0 && isMissingNumber(text)) continue;
     if (Number.isNaN(parseDate(text))) {
       allDates = false;
       break;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMissing, parseDate, parseNumber } from "./values";
+import { isMissing, isMissingNumber, parseDate, parseNumber } from "./values";
 
 describe("value parsing", () => {
   it("reads numbers however clients send them", () => {
@@ -25,5 +25,14 @@ describe("value parsing", () => {
   it("treats common missing-value spellings as missing", () => {
     for (const v of [null, undefined, "", "  ", "NA", "n/a", "null", "?", NaN]) expect(isMissing(v as never)).toBe(true);
     expect(isMissing("0")).toBe(false);
+  });
+
+  it("keeps words that can be answers ('None', 'none', '-') as values, missing only where numbers are expected", () => {
+    for (const v of ["None", "none", " NONE ", "-", "--"]) {
+      expect(isMissing(v)).toBe(false);
+      expect(isMissingNumber(v)).toBe(true);
+    }
+    for (const v of [null, "", "NA", "n/a", "null", "?"]) expect(isMissingNumber(v as never)).toBe(true);
+    for (const v of ["0", "-1", "nonessential", "- 3"]) expect(isMissingNumber(v)).toBe(false);
   });
 });

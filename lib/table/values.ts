@@ -4,15 +4,32 @@ import type { Column, FieldType, RawValue, Table } from "./types";
 
 const NUMERIC_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** True for values that carry no information: null, undefined, "", and common NA spellings. */
+/**
+ * True for values that carry no information in any field: null, undefined, NaN, "" and the NA
+ * spellings that data tools write for a missing value (NA, N/A, NaN, null, as pandas and R read them;
+ * "?" as in the UCI files). Words that can be real answers ("None" among "Low"/"High", "none" as the
+ * answer to "which pets?") are labels in a text field: see isMissingNumber for numeric and date fields.
+ */
 export function isMissing(value: RawValue): boolean {
   if (value === null || value === undefined) return true;
   if (typeof value === "number") return Number.isNaN(value);
   if (typeof value === "string") {
     const t = value.trim();
-    return t === "" || t === "?" || /^(na|n\/a|nan|null|none)$/i.test(t);
+    return t === "" || t === "?" || /^(na|n\/a|nan|null)$/i.test(t);
   }
   return false;
+}
+
+/** Spellings of "no value" that only mean missing where a number or a date is expected (in text they are labels). */
+const NO_NUMBER_RE = /^(none|-+)$/i;
+
+/**
+ * isMissing, plus the spellings that stand for "no value" in a numeric or date field: "none", "-",
+ * "--" ("spend: none", a dash in a spreadsheet's empty cell). In such a field they cannot be anything
+ * else; in a text field they stay labels.
+ */
+export function isMissingNumber(value: RawValue): boolean {
+  return isMissing(value) || (typeof value === "string" && NO_NUMBER_RE.test(value.trim()));
 }
 
 /** A finite number, or NaN when the value is missing or not numeric. Accepts "1,234" thousands separators. */

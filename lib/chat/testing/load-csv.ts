@@ -3,19 +3,20 @@
 import fs from "node:fs";
 import Papa from "papaparse";
 import type { Column, Table } from "../../table/types";
-import { isMissing, parseDate, parseNumber } from "../../table/values";
+import { isMissing, isMissingNumber, parseDate, parseNumber } from "../../table/values";
 
 export function tableFromRows(header: string[], rows: string[][]): Table {
   const columns: Column[] = header.map((name, c) => {
     const raw = rows.map((r) => r[c]);
-    const present = raw.filter((v) => !isMissing(v));
+    // As the store reads them: "none" and "-" are missing among numbers and dates, labels among words.
+    const present = raw.filter((v) => !isMissingNumber(v));
     if (present.length > 0 && present.every((v) => !Number.isNaN(parseNumber(v)))) {
-      const values = Float64Array.from(raw, (v) => (isMissing(v) ? NaN : parseNumber(v)));
+      const values = Float64Array.from(raw, (v) => (isMissingNumber(v) ? NaN : parseNumber(v)));
       const integer = present.every((v) => Number.isInteger(parseNumber(v)));
       return { name, type: integer ? "integer" : "float", kind: "number", values };
     }
     if (present.length > 0 && present.every((v) => !Number.isNaN(parseDate(v)))) {
-      return { name, type: "date", kind: "number", values: Float64Array.from(raw, (v) => (isMissing(v) ? NaN : parseDate(v))) };
+      return { name, type: "date", kind: "number", values: Float64Array.from(raw, (v) => (isMissingNumber(v) ? NaN : parseDate(v))) };
     }
     const dictionary: string[] = [];
     const index = new Map<string, number>();

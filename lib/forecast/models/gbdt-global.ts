@@ -6,7 +6,7 @@
 // model learn shared patterns across series of very different sizes; predicting changes (not
 // levels) lets trees follow trends they cannot extrapolate. Steps beyond the trained horizon are
 // forecast in chunks from the model's own forecasts.
-import { trainGbdt, TreeEnsemble, type FeatureMatrix, type FeatureSpec } from "../../ml/core";
+import { trainGbdtCooperatively, TreeEnsemble, type FeatureMatrix, type FeatureSpec } from "../../ml/core";
 import { dateAt, type Frequency } from "../calendar";
 import type { FittedModel, ModelJson } from "./types";
 
@@ -183,14 +183,23 @@ export interface GlobalTrainResult {
   rounds: number;
 }
 
-/** Trains on every series' values before its cutoff (cutoffs[s] = number of known values). */
-export function trainGlobalGbdt(
+/** Lets timers and I/O run (a worker's heartbeat, a cancel) during a long fit. */
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** Longest stretch of work between two turns of the event loop. */
+const YIELD_MS = 50;
+
+/**
+ * Trains on every series' values before its cutoff (cutoffs[s] = number of known values). The work
+ * gives the event loop a turn every 50 ms or so, and `shouldStop` (polled as often) ends it early:
+ * the boosting stops as at its deadline and the caller decides what to do (a cancel throws).
+ */
+export async function trainGlobalGbdt(
   series: GlobalSeries[],
   cutoffs: number[],
   scales: number[],
   layout: GbdtLayout,
-  options: { maxRows: number; deadlineMs: number; seed: number; learningRate?: number },
-): GlobalTrainResult | null {
+  options: { maxRows: number; deadlineMs: number; seed: number; learningRate?: number; shouldStop?: () => boolean },
+): Promise<GlobalTrainResult | null> {
   const H = layout.horizon;
   const minOrigin = Math.max(2, Math.min(layout.lags + 1, 8));
   let total = 0;
@@ -214,8 +223,15 @@ export function trainGlobalGbdt(
   let target: Float64Array = new Float64Array(estimate);
   let isValid: Uint8Array = new Uint8Array(estimate);
   let r = 0;
-  series.forEach((s, i) => {
+  let lastYield = Date.now();
+  for (let i = 0; i < series.length; i++) {
+    const s = series[i];
     const c = cutoffs[i];
+    if (Date.now() - lastYield >= YIELD_MS) {
+      await yieldToEventLoop();
+      lastYield = Date.now();
+      if (options.shouldStop?.()) return null;
+    }
     for (let o = minOrigin; o < c; o++) {
       if (keep < 1 && rand() > keep) continue;
       for (let h = 1; h <= Math.min(H, c - o); h++) {
@@ -231,7 +247,7 @@ export function trainGlobalGbdt(
         r++;
       }
     }
-  });
+  }
   const split = (valid: boolean): FeatureMatrix & { y: Float64Array } => {
     const idx: number[] = [];
     for (let k = 0; k < r; k++) if ((isValid[k] === 1) === valid) idx.push(k);
@@ -258,7 +274,9 @@ export function trainGlobalGbdt(
     seed: options.seed,
     deadlineMs: options.deadlineMs,
   };
-  const first = trainGbdt(train, train.y, params, { valid: { x: valid, y: valid.y } });
+  const cooperation = { yieldMs: YIELD_MS, shouldStop: options.shouldStop };
+  const first = await trainGbdtCooperatively(train, train.y, params, { valid: { x: valid, y: valid.y }, ...cooperation });
+  if (options.shouldStop?.()) return null;
   const pred = first.predict(valid);
   const sums = new Float64Array(H);
   const counts = new Float64Array(H);
@@ -278,8 +296,10 @@ export function trainGlobalGbdt(
   const rounds = Math.max(10, Math.round(first.toJSON().numRounds * 1.1));
   let ensemble = first;
   if (Date.now() < options.deadlineMs) {
+    await yieldToEventLoop();
     const all = { rowCount: r, features: specs, columns: cols.map((col) => col.slice(0, r)) };
-    const refit = trainGbdt(all, target.slice(0, r), { ...params, maxRounds: rounds, earlyStoppingRounds: undefined });
+    const refit = await trainGbdtCooperatively(all, target.slice(0, r), { ...params, maxRounds: rounds, earlyStoppingRounds: undefined }, cooperation);
+    if (options.shouldStop?.()) return null;
     if (refit.toJSON().numRounds >= Math.min(rounds, 10)) ensemble = refit;
   }
   return { ensemble, stepRmse, rows: r, rounds };

@@ -11,6 +11,40 @@ import type { FeatureMatrix, GbdtParams, Objective, TrainGbdtOptions } from "./t
 const PROB_EPS = 1e-15;
 
 export function trainGbdt(train: FeatureMatrix, y: Float64Array, params: GbdtParams, options: TrainGbdtOptions = {}): TreeEnsemble {
+  const booster = startBoosting(train, y, params, options);
+  while (booster.step());
+  return booster.finish();
+}
+
+/**
+ * trainGbdt that lets the event loop run between boosting rounds (every `yieldMs`, default 50 ms), so
+ * timers and I/O (a worker's heartbeat, a cancel) get through during a long fit, and stops boosting
+ * early, as at the deadline, once `shouldStop` answers true. Same model as trainGbdt otherwise.
+ */
+export async function trainGbdtCooperatively(
+  train: FeatureMatrix,
+  y: Float64Array,
+  params: GbdtParams,
+  options: TrainGbdtOptions & { yieldMs?: number; shouldStop?: () => boolean } = {},
+): Promise<TreeEnsemble> {
+  const yieldMs = options.yieldMs ?? 50;
+  let last = Date.now();
+  // Binning alone can take a while on many rows: let the loop run before the first round too.
+  await yieldToEventLoop();
+  const booster = startBoosting(train, y, params, options);
+  while (!options.shouldStop?.() && booster.step()) {
+    if (Date.now() - last >= yieldMs) {
+      await yieldToEventLoop();
+      last = Date.now();
+    }
+  }
+  return booster.finish();
+}
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
+/** The boosting state after binning: step() runs one round (false once there is nothing more to do), finish() builds the model. */
+function startBoosting(train: FeatureMatrix, y: Float64Array, params: GbdtParams, options: TrainGbdtOptions): { step(): boolean; finish(): TreeEnsemble } {
   validateMatrix(train);
   const objective = params.objective;
   const numClasses = checkTargets(train, y, objective, params.numClasses);
@@ -88,8 +122,14 @@ export function trainGbdt(train: FeatureMatrix, y: Float64Array, params: GbdtPar
   // added (31 exps per tree instead of one per row and round); recomputed exactly every 64 rounds.
   const negExp = objective === "binary" ? new Float64Array(n) : null;
 
-  for (let round = 0; round < maxRounds; round++) {
-    if (params.deadlineMs !== undefined && (Date.now() >= params.deadlineMs || (round > 0 && timer.wouldMiss(params.deadlineMs)))) break;
+  let round = 0;
+  let stopped = false;
+  const step = (): boolean => {
+    if (stopped || round >= maxRounds) return false;
+    if (params.deadlineMs !== undefined && (Date.now() >= params.deadlineMs || (round > 0 && timer.wouldMiss(params.deadlineMs)))) {
+      stopped = true;
+      return false;
+    }
     timer.start();
     if (negExp) {
       if ((round & 63) === 0) for (let r = 0; r < n; r++) negExp[r] = Math.exp(-scores[r]);
@@ -107,22 +147,8 @@ export function trainGbdt(train: FeatureMatrix, y: Float64Array, params: GbdtPar
       rowBuf.set(bagRows);
       const bt = grower.growInterleaved(rowBuf, bagRows.length, gh[k], featureMask, rng, bagRows === allRows);
       addTreeToScores(bt, rowBuf, scores, K, k, negExp);
-      if (baggingFraction < 1) {
-        for (let r = 0; r < n; r++) {
-          if (inBag[r]) continue;
-          const leaf = findBinnedLeaf(bt, binned.bins, F, r);
-          const v = bt.leafValues[bt.leafIndex[leaf]];
-          scores[r * K + k] += v;
-          if (negExp) negExp[r] *= Math.exp(-v);
-        }
-      }
-      if (validBins && validScores) {
-        const vn = valid!.x.rowCount;
-        for (let r = 0; r < vn; r++) {
-          const leaf = findBinnedLeaf(bt, validBins, F, r);
-          validScores[r * K + k] += bt.leafValues[bt.leafIndex[leaf]];
-        }
-      }
+      if (baggingFraction < 1) addTreeToOutOfBag(bt, binned.bins, F, inBag, scores, K, k, negExp);
+      if (validBins && validScores) addTreeToRows(bt, validBins, F, valid!.x.rowCount, validScores, K, k);
       trees.push(toRawTree(bt, mapper, objective === "multiclass" ? k : 0, 1));
     }
     rounds = round + 1;
@@ -136,22 +162,56 @@ export function trainGbdt(train: FeatureMatrix, y: Float64Array, params: GbdtPar
       }
     }
     params.onRound?.(round, validLoss);
-    if (earlyStopping > 0 && round - bestRound >= earlyStopping) break;
+    if (earlyStopping > 0 && round - bestRound >= earlyStopping) stopped = true;
+    round++;
+    return !stopped;
+  };
+  const finish = (): TreeEnsemble => {
+    // With early stopping, keep the rounds up to the best validation loss.
+    const keep = earlyStopping > 0 && bestRound >= 0 ? bestRound + 1 : rounds;
+    return TreeEnsemble.fromTrees(
+      {
+        objective,
+        numClasses,
+        link: objective === "binary" ? "logit" : objective === "multiclass" ? "softmax" : "identity",
+        features: train.features.map((f) => ({ ...f })),
+        baseScore,
+        numRounds: keep,
+        algorithm: "gbdt",
+      },
+      trees.slice(0, keep * K),
+    );
+  };
+  return { step, finish };
+}
+
+/** Adds a tree's leaf values to the scores of the rows left out of its bag (row bagging). */
+function addTreeToOutOfBag(
+  bt: BinnedTree,
+  bins: Uint8Array,
+  F: number,
+  inBag: Uint8Array,
+  scores: Float64Array,
+  K: number,
+  k: number,
+  negExp: Float64Array | null,
+): void {
+  const n = inBag.length;
+  for (let r = 0; r < n; r++) {
+    if (inBag[r]) continue;
+    const leaf = findBinnedLeaf(bt, bins, F, r);
+    const v = bt.leafValues[bt.leafIndex[leaf]];
+    scores[r * K + k] += v;
+    if (negExp) negExp[r] *= Math.exp(-v);
   }
-  // With early stopping, keep the rounds up to the best validation loss.
-  const keep = earlyStopping > 0 && bestRound >= 0 ? bestRound + 1 : rounds;
-  return TreeEnsemble.fromTrees(
-    {
-      objective,
-      numClasses,
-      link: objective === "binary" ? "logit" : objective === "multiclass" ? "softmax" : "identity",
-      features: train.features.map((f) => ({ ...f })),
-      baseScore,
-      numRounds: keep,
-      algorithm: "gbdt",
-    },
-    trees.slice(0, keep * K),
-  );
+}
+
+/** Adds a tree's leaf values to the scores of `count` binned rows (the validation set). */
+function addTreeToRows(bt: BinnedTree, bins: Uint8Array, F: number, count: number, scores: Float64Array, K: number, k: number): void {
+  for (let r = 0; r < count; r++) {
+    const leaf = findBinnedLeaf(bt, bins, F, r);
+    scores[r * K + k] += bt.leafValues[bt.leafIndex[leaf]];
+  }
 }
 
 function clampFraction(v: number, name: string): number {
