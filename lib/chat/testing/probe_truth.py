@@ -11,16 +11,10 @@ import pandas as pd
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "analytic"))
 import truth as analytic  # noqa: E402
 
-MISSING = analytic.MISSING
-
-
 def load(folder, name):
     df = pd.read_csv(os.path.join(folder, name + ".csv"), dtype=str, keep_default_na=False)
     for c in df.columns:
-        s = df[c].str.strip()
-        s = s.where(~s.str.lower().isin(MISSING), None)
-        num = pd.to_numeric(s, errors="coerce")
-        df[c] = num if (num[s.notna()].notna().all() and s.notna().any()) else s
+        df[c] = analytic.typed_column(df[c])
     return df
 
 

@@ -60,20 +60,27 @@ LOCAL_FILES.update(
 LOCAL_FILES.update(
     {name: os.path.join(HERE, "fresh10-tables", f"{name}.csv") for name in ("gold", "state.x77", "bdf", "VADeaths", "Sitka89", "petrol")}
 )
-MISSING = {"", "?", "na", "n/a", "nan", "null", "none"}
+MISSING = {"", "?", "na", "n/a", "nan", "null"}
+# Missing only in a column whose other values are numbers (as lib/table/values.ts reads them): in a text
+# column "None" / "-" are labels (MASS survey's Exer, nlme Quinidine's Ethanol, credit-g's other_parties).
+NO_NUMBER = {"none", "-", "--"}
+
+
+def typed_column(values):
+    s = values.str.strip()
+    s = s.where(~s.str.lower().isin(MISSING), None)
+    without_no_number = s.where(~s.str.lower().isin(NO_NUMBER), None)
+    num = pd.to_numeric(without_no_number, errors="coerce")
+    if without_no_number.notna().any() and num[without_no_number.notna()].notna().all():
+        return num
+    return s
 
 
 def load(name):
     csv = LOCAL_FILES[name] if name in LOCAL_FILES else os.path.join(SHARED, FILES[name])
     df = pd.read_csv(csv, dtype=str, keep_default_na=False)
     for c in df.columns:
-        s = df[c].str.strip()
-        s = s.where(~s.str.lower().isin(MISSING), None)
-        num = pd.to_numeric(s, errors="coerce")
-        if num[s.notna()].notna().all() and s.notna().any():
-            df[c] = num
-        else:
-            df[c] = s
+        df[c] = typed_column(df[c])
     if name == "superstore":
         df["Order Date"] = pd.to_datetime(df["Order Date"], format="%m/%d/%y")
     if name == "txhousing":

@@ -14,7 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location("analytic_truth", os.path.join(HERE, "..", "analytic", "truth.py"))
 _analytic = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_analytic)
-MISSING, expected_of = _analytic.MISSING, _analytic.expected_of
+expected_of = _analytic.expected_of
 
 FILES = {"shop": "shop_orders.csv", "hr": "hr_staff.csv", "iot": "iot_log.csv", "grades": "grades.csv", "matches": "matches.csv"}
 DATES = {
@@ -28,10 +28,7 @@ DATES = {
 def load(name):
     df = pd.read_csv(os.path.join(HERE, FILES[name]), dtype=str, keep_default_na=False)
     for c in df.columns:
-        s = df[c].str.strip()
-        s = s.where(~s.str.lower().isin(MISSING), None)
-        num = pd.to_numeric(s, errors="coerce")
-        df[c] = num if num[s.notna()].notna().all() and s.notna().any() else s
+        df[c] = _analytic.typed_column(df[c])
     for c, fmt in DATES.get(name, {}).items():
         df[c] = pd.to_datetime(df[c], format=fmt)
     return df
