@@ -3,6 +3,7 @@
 // the CSV rows with plain loops, never from the engine.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Table } from "../table/types";
 import { askTurns, tableOf } from "./testing/ask";
 import { readCsvTableAndRows } from "./testing/load-csv";
 
@@ -10,9 +11,29 @@ const dir = path.join(__dirname, "testing", "probe38");
 const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
 const flight = read("flight.csv");
 const gun = read("gun.csv");
+const employee = read("employee.csv");
 
 const meta = (reply: Awaited<ReturnType<typeof askTurns>>) =>
   reply.messages.find((m) => m.figures.length)?.figures[0].layout.meta as { chart?: string; x?: string | null; color?: string | null } | undefined;
+
+/** The table with `name` as the ingestion types an identifier column: text labels (so it is never summed). */
+function withIdColumn(table: Table, name: string): Table {
+  return {
+    ...table,
+    columns: table.columns.map((c) => {
+      if (c.name !== name || c.kind !== "number") return c;
+      const dictionary: string[] = [];
+      const codes = Int32Array.from(c.values, (v) => {
+        if (Number.isNaN(v)) return -1;
+        const k = dictionary.indexOf(String(v));
+        if (k >= 0) return k;
+        dictionary.push(String(v));
+        return dictionary.length - 1;
+      });
+      return { name: c.name, type: "id" as const, kind: "text" as const, codes, dictionary };
+    }),
+  };
+}
 
 describe("'as a stacked/grouped bar by Z': Z is the colour, the other grouping the x axis", () => {
   it("'stacked bars by airline_name' of a count per origin colours by airline_name", async () => {
@@ -31,5 +52,21 @@ describe("'as a stacked/grouped bar by Z': Z is the colour, the other grouping t
     expect(meta(reply)?.chart).toBe("groupedBar");
     expect(meta(reply)?.x).toBe("Method");
     expect(meta(reply)?.color).toBe("Physique");
+  });
+});
+
+describe("'the relationship between an identifier and a number' is a scatter of the raw pairs", () => {
+  const table = withIdColumn(employee.table, "employee_id");
+  it("plots salary against employee_id, one point a row", async () => {
+    const reply = await askTurns(table, "Visualize the relationship between employee_id and salary.");
+    expect(reply.plan?.intent).toBe("relationship");
+    const fig = reply.messages.find((m) => m.figures.length)?.figures[0];
+    expect(String(meta(reply)?.chart)).toMatch(/^scatter/);
+    const pairs = (fig?.data ?? []).flatMap((tr) => (tr.x as number[]).map((x, i) => `${x},${(tr.y as number[])[i]}`)).sort();
+    expect(pairs).toEqual(employee.rows.map((r) => `${Number(r.employee_id)},${Number(r.salary)}`).sort());
+  });
+  it("an identifier is still no measure: 'average employee_id by city' is not summed or averaged", async () => {
+    const reply = await askTurns(table, "average employee_id by city");
+    expect(reply.plan?.measure.field ?? null).not.toBe("employee_id");
   });
 });

@@ -4,7 +4,7 @@
 // and the plan that follows; the scoring picks one, or asks back when two differ only in a field
 // the question leaves open.
 import type { FieldInfo } from "../columns";
-import { isTimeField } from "../columns";
+import { isTimeField, numericIds } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
 import { isCyclicBucket } from "../plan";
 import { addsUp, namedAsCode, nameWords, type TableLexicon } from "./lexicon";
@@ -430,6 +430,9 @@ function enumerateRoles(
       const t = fieldType(f, ctx.lex);
       const roles: Role[] = ["ignore"];
       if (f.numbers !== null && f.role !== "date") roles.push("measure", "x", "y", "sort");
+      // "Visualize the relationship between employee_id and salary": an identifier of plain numbers is an axis of a
+      // scatter of the raw pairs when one is asked for (never a measure).
+      else if ((ctx.a.relation || ctx.a.chart === "scatter") && numericIds(f)) roles.push("x", "y");
       if (t === "disc" || t === "year" || t === "date" || t === "cat" || t === "flag" || (t === "text" && f.distinct <= 5000)) roles.push("group", "series");
       if (t === "text" || t === "cat") roles.push("label");
       // "how many distinct cylinder counts": a number field is counted by its distinct values when the words say so.
