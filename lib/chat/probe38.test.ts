@@ -70,3 +70,17 @@ describe("'the relationship between an identifier and a number' is a scatter of 
     expect(reply.plan?.measure.field ?? null).not.toBe("employee_id");
   });
 });
+
+describe("'bin the date into year(s)' without 'interval' is a grouping by year", () => {
+  it("'bin hire_date into year' counts the employees hired each year", async () => {
+    const reply = await askTurns(employee.table, "Show the number of employees by hire_date in a line chart, bin hire_date into year.");
+    expect(reply.plan?.groupBy).toEqual([{ field: "hire_date", bucket: "year" }]);
+    const want = new Map<string, number>();
+    for (const r of employee.rows) want.set(r.hire_date.slice(0, 4), (want.get(r.hire_date.slice(0, 4)) ?? 0) + 1);
+    expect(tableOf(reply).length).toBe(want.size);
+  });
+  it("'binned into months' groups the total salary by month", async () => {
+    const reply = await askTurns(employee.table, "A line chart of the total salary over hire_date, binned into months.");
+    expect(reply.plan?.groupBy).toEqual([{ field: "hire_date", bucket: "month" }]);
+  });
+});
