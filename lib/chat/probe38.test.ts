@@ -84,3 +84,11 @@ describe("'bin the date into year(s)' without 'interval' is a grouping by year",
     expect(reply.plan?.groupBy).toEqual([{ field: "hire_date", bucket: "month" }]);
   });
 });
+
+describe("'group by attribute Z' after another grouping: Z is the colour", () => {
+  it("the average rounds for each Physique, group by attribute Method: x Physique, colour Method", async () => {
+    const reply = await askTurns(gun.table, "What is the average rounds for each Physique, and group by attribute Method in a bar chart?");
+    expect(meta(reply)?.x).toBe("Physique");
+    expect(meta(reply)?.color).toBe("Method");
+  });
+});
