@@ -92,3 +92,21 @@ describe("'group by attribute Z' after another grouping: Z is the colour", () =>
     expect(meta(reply)?.color).toBe("Method");
   });
 });
+
+describe("'the number of rows with each N, ranked by ...' over a whole-number field is one bar per value, not bins", () => {
+  const pima = read("pima_te.csv");
+  it("'with each npreg, ranked by npreg in descending order' counts each npreg value, largest npreg first", async () => {
+    const reply = await askTurns(pima.table, "Show the total number of patients with each npreg, ranked by npreg in descending order.");
+    const want = new Map<number, number>();
+    for (const r of pima.rows) want.set(Number(r.npreg), (want.get(Number(r.npreg)) ?? 0) + 1);
+    const keys = [...want.keys()].sort((x, y) => y - x);
+    const got = tableOf(reply);
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(got.map((r) => r.npreg)).toEqual(keys);
+    expect(got.map((r) => Object.values(r).find((v, i) => i > 0 && typeof v === "number"))).toEqual(keys.map((k) => want.get(k)));
+  });
+  it("without an order or a chart of groups, 'how many patients have each npreg' stays a histogram", async () => {
+    const reply = await askTurns(pima.table, "how many patients have each npreg");
+    expect(reply.plan?.intent).toBe("distribution");
+  });
+});

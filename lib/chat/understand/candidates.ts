@@ -642,10 +642,12 @@ function build(
     !(howManyOf(measures[0].ref) && !a.distribution && !a.binWidth && !a.binCount && countColumn(measures[0].field, ctx.lex)) &&
     // "the number of women for each age in a line chart": with a chart of groups asked for, one group
     // per value said, not bins. (Without a chart word, "how many movies are of each length" is a histogram.)
+    // An order asked for ("the number of patients with each npreg, ranked by npreg descending") is one of
+    // groups too: a histogram's bins have no other order.
     !(
-      measures[0].ref.each &&
-      measures[0].ref.group &&
-      (a.chart === "line" || a.chart === "bar" || a.chart === "pie") &&
+      ((measures[0].ref.each && measures[0].ref.group) ||
+        (a.sort !== null && a.refs.some((r) => r.each && r.group && r.cands.some((c) => c.name === measures[0].field.name)))) &&
+      (a.chart === "line" || a.chart === "bar" || a.chart === "pie" || a.sort !== null) &&
       !a.distribution &&
       !a.binWidth &&
       !a.binCount
