@@ -110,3 +110,17 @@ describe("'the number of rows with each N, ranked by ...' over a whole-number fi
     expect(reply.plan?.intent).toBe("distribution");
   });
 });
+
+describe("'the distribution of a name and a number in a bar chart' is each name's number, not a histogram", () => {
+  it("'distribution of emp_name and salary in a bar chart' charts each employee's salary", async () => {
+    const reply = await askTurns(employee.table, "Show me about the distribution of emp_name and salary in a bar chart.");
+    expect(meta(reply)?.x).toBe("emp_name");
+    const got = new Map(tableOf(reply).map((r) => [r.emp_name, Object.values(r).find((v) => typeof v === "number")]));
+    expect(got.size).toBe(employee.rows.length);
+    for (const r of employee.rows) expect(got.get(r.emp_name)).toBe(Number(r.salary));
+  });
+  it("'the distribution of salary in a bar chart' (no other field) stays a histogram", async () => {
+    const reply = await askTurns(employee.table, "Show the distribution of salary in a bar chart.");
+    expect(reply.plan?.intent).toBe("distribution");
+  });
+});

@@ -631,8 +631,17 @@ function build(
   if (xyOnly > 0) return;
 
   // --- distribution: a histogram of one number ----------------------------------------------------
-  // (Not a name and a number in an order: "the name and salary ..., sort by salary descending" ranks rows.)
-  const namedRows = a.sort !== null && slots.some((sl) => sl.role === "ignore" && sl.field.codes && sl.field.role !== "date");
+  // (Not a name and a number in an order: "the name and salary ..., sort by salary descending" ranks rows; nor
+  // in a chart of bars, a pie or a line: "the distribution of flight_no and price in a bar chart" is each
+  // flight's price, not a histogram leaving the named field out; "a bar chart of the count of Titles versus
+  // the Running Time" counts the titles, a histogram.)
+  const namedRows = slots.some(
+    (sl) =>
+      sl.role === "ignore" &&
+      sl.field.codes &&
+      sl.field.role !== "date" &&
+      (a.sort !== null || ((a.chart === "bar" || a.chart === "pie" || a.chart === "line") && !sl.ref.countOf)),
+  );
   if (
     measures.length === 1 &&
     groups.length + series.length + labels.length + sorts.length + distincts.length === 0 &&
