@@ -124,3 +124,16 @@ describe("'the distribution of a name and a number in a bar chart' is each name'
     expect(reply.plan?.intent).toBe("distribution");
   });
 });
+
+describe("'How many Subject have ...' (a numbering said in the singular after 'how many') counts, never sums the numbers", () => {
+  const ergo = read("ergo_stool.csv");
+  it("'How many Subject have effort greater than 12 in each Type' is no total of Subject numbers", async () => {
+    const reply = await askTurns(ergo.table, "How many Subject have effort greater than 12 in each Type? Return a pie.");
+    expect(reply.plan?.measure.agg).not.toBe("sum");
+    const want = new Map<string, number>();
+    for (const r of ergo.rows) if (Number(r.effort) > 12) want.set(r.Type, (want.get(r.Type) ?? 0) + 1);
+    const got = tableOf(reply);
+    expect(got.length).toBe(want.size);
+    for (const r of got) expect(Object.values(r).find((v) => typeof v === "number")).toBe(want.get(String(r.Type)));
+  });
+});

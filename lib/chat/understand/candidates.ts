@@ -85,7 +85,10 @@ function pluralOfCodeName(r: Ref, f: FieldInfo): boolean {
   if (f.min < 0 || f.min > 1 || f.distinct < 5 || f.max - f.min + 1 !== f.distinct) return false;
   const name = nameWords(f.name);
   const said = r.text.trim().toLowerCase();
-  return name.length === 1 && said !== name[0] && singularize(said) === name[0] && f.name.toLowerCase() === name[0];
+  // ("How many Subject have effort over 12", as nvBench writes it: a singular noun right after "how many" or
+  // "number of" is the things counted too; a quantity is said in the plural, "how many children".)
+  const countedSingular = said === name[0] && howManyOf(r);
+  return name.length === 1 && (said !== name[0] || countedSingular) && singularize(said) === name[0] && f.name.toLowerCase() === name[0];
 }
 
 /** The field is said right after "how many" or "number of" ("how many cases", "total number of claims"). */
