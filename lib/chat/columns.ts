@@ -135,6 +135,29 @@ export function describeTable(table: Table): FieldInfo[] {
   return infos;
 }
 
+// Numeric identifiers, cached per field description.
+const idNumbers = new WeakMap<FieldInfo, Float64Array | null>();
+
+/**
+ * The values of a column of identifiers whose every label is a plain number (employee_id 1001..1045, read as
+ * text so it is never summed), as numbers, or null. Used only where a question plots the raw pairs of two
+ * fields ("the relationship between employee_id and salary").
+ */
+export function numericIds(f: FieldInfo): Float64Array | null {
+  if (!f.codes || f.role === "date") return null;
+  let v = idNumbers.get(f);
+  if (v === undefined) {
+    const parsed = f.dictionary.map((d) => (/^\s*-?\d+(\.\d+)?\s*$/.test(d) ? Number(d) : NaN));
+    v = null;
+    if (parsed.length >= 2 && parsed.every((x) => !Number.isNaN(x))) {
+      v = new Float64Array(f.codes.length);
+      for (let i = 0; i < v.length; i++) v[i] = f.codes[i] < 0 ? NaN : parsed[f.codes[i]];
+    }
+    idNumbers.set(f, v);
+  }
+  return v;
+}
+
 /** Whether a field is charted as time (dates, and year-like numbers). */
 export function isTimeField(f: FieldInfo): boolean {
   return f.role === "date" || f.yearLike;

@@ -1,7 +1,7 @@
 // The executor: runs a validated plan over the column-oriented table with typed arrays (filter
 // mask, hash-map group-by, aggregates). Field names are looked up, values compared as data.
 import type { FieldInfo } from "./columns";
-import { describeTable, isTimeField } from "./columns";
+import { describeTable, isTimeField, numericIds } from "./columns";
 import type { Aggregate, AnalysisPlan, Filter, TimeBucket } from "./plan";
 import type { Table } from "../table/types";
 import { normalizeText } from "./text-utils";
@@ -902,7 +902,10 @@ export function pearson(xs: ArrayLike<number>, ys: ArrayLike<number>): number {
 function runRelationship(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number): RelationshipResult {
   const xf = getField(fields, plan.x, "x");
   const yf = getField(fields, plan.y, "y");
-  if (!xf.numbers || !yf.numbers) throw new PlanError(`A relationship needs two number fields; "${!xf.numbers ? xf.name : yf.name}" is not one.`);
+  // (An identifier whose labels are numbers is plotted by them: "the relationship between employee_id and salary".)
+  const xNumbers = xf.numbers ?? numericIds(xf);
+  const yNumbers = yf.numbers ?? numericIds(yf);
+  if (!xNumbers || !yNumbers) throw new PlanError(`A relationship needs two number fields; "${!xNumbers ? xf.name : yf.name}" is not one.`);
   const gf = plan.groupBy[0] ? getField(fields, plan.groupBy[0].field, "grouping") : null;
   const bucket = gf && gf.role === "date" ? (plan.groupBy[0].bucket ?? "year") : null;
   const xs: number[] = [];
@@ -910,8 +913,8 @@ function runRelationship(table: Table, fields: FieldInfo[], plan: AnalysisPlan, 
   const groups: string[] | null = gf ? [] : null;
   for (let i = 0; i < table.rowCount; i++) {
     if (!mask[i]) continue;
-    const x = xf.numbers[i];
-    const y = yf.numbers[i];
+    const x = xNumbers[i];
+    const y = yNumbers[i];
     if (Number.isNaN(x) || Number.isNaN(y)) continue;
     if (gf) {
       let label: string;

@@ -1,7 +1,7 @@
 // Optional language model: asks an OpenAI-compatible /chat/completions endpoint for a plan as JSON.
 // The answer is only a proposal: it is validated against the plan schema and the table's fields,
 // and the caller falls back to the deterministic parser when it is missing or invalid.
-import type { FieldInfo } from "./columns";
+import { type FieldInfo, numericIds } from "./columns";
 import { planSchema, type AnalysisPlan } from "./plan";
 
 export interface LlmConfig {
@@ -55,11 +55,12 @@ function extractJson(text: string): unknown {
 export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string[] {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const problems: string[] = [];
-  const need = (name: string | null | undefined, what: string, numeric = false) => {
+  // (`ids`: an identifier of plain numbers is accepted, as a scatter's axis.)
+  const need = (name: string | null | undefined, what: string, numeric = false, ids = false) => {
     if (!name) return;
     const f = byName.get(name);
     if (!f) problems.push(`unknown ${what} field "${name}"`);
-    else if (numeric && !f.numbers) problems.push(`${what} field "${name}" is not a number`);
+    else if (numeric && !f.numbers && !(ids && numericIds(f))) problems.push(`${what} field "${name}" is not a number`);
   };
   const agg = plan.measure.agg;
   need(plan.measure.field, "measure", agg !== "count" && agg !== "distinct" && agg !== "rate");
@@ -93,8 +94,8 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
   if (plan.intent === "rows") need(plan.y, "sort", true);
   if (plan.intent === "relationship") {
     if (!plan.x || !plan.y) problems.push("relationship needs x and y");
-    need(plan.x, "x", true);
-    need(plan.y, "y", true);
+    need(plan.x, "x", true, true);
+    need(plan.y, "y", true, true);
   }
   return problems;
 }

@@ -22,7 +22,8 @@
 // - no-field: no plan, no table, no figure; the text names the missing word and some real field;
 // - clarify: no plan, no table, no figure; the text names at least two of the choices (all when
 //   two are listed); `alt` readings (e.g. the union of the choices) are accepted instead.
-// `output` adds requirements on the form: figure present/absent, table present, chart kind.
+// `output` adds requirements on the form: figure present/absent, table present, chart kind (by family:
+// grouped/stacked bars are bar, multiLine is line, every scatter variant is scatter).
 // An answer that is not right but shows a number (a table or a figure) is a "wrong number"; it is
 // "flagged" when the reply states an assumption (`assumptions` non-empty).
 
@@ -325,7 +326,7 @@ function checkOutput(reply: ReplyLike, q: OwnQuestion): Check {
   if (out.table === true && !answerTable(reply)) return fail("a table was asked for");
   if (out.chart) {
     const chart = String(meta(reply)?.chart ?? "none");
-    const family = chart === "groupedBar" || chart === "stackedBar" ? "bar" : chart === "multiLine" ? "line" : chart;
+    const family = chart === "groupedBar" || chart === "stackedBar" ? "bar" : chart === "multiLine" ? "line" : chart.startsWith("scatter") ? "scatter" : chart;
     if (family !== out.chart) return fail(`chart ${chart}, expected ${out.chart}`);
   }
   return ok;

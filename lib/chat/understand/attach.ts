@@ -692,6 +692,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     "car",
   ]);
   const singleRowWords = new Set<number>();
+  // A stacked/grouped-bar word right before token `i`, over at most two chart words ("stacked bar", "grouped bar chart").
+  const stackedBarBefore = (i: number): boolean => {
+    let k = i - 1;
+    for (let steps = 0; k >= 0 && steps < 3; steps++) {
+      const m = mAt(k);
+      if (!m || m.kind !== "word") return false;
+      if (hasHit(m, "stack")) return true;
+      if (!hasHit(m, "chart")) return false;
+      k = m.start - 1;
+    }
+    return false;
+  };
   for (const r of a.refs) {
     let k = r.pos - 1;
     let steps = 0;
@@ -716,6 +728,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         if ((hasHit(m, "group") || (hasHit(m, "followUp") && lemma(m.end - 1) === "by")) && !amongFlag) {
           r.group = true;
           if (/(each|every|per)/.test(m.text)) r.each = true;
+          // "as a stacked bar by airline_name", "a grouped bar chart by Method": the field after a stacked or
+          // grouped bar's "by" is its colour, not the x axis.
+          if (m.text === "by" && stackedBarBefore(m.start)) r.series = true;
         }
         if (hasHit(m, "series")) r.series = true;
         if (hasHit(m, "facet")) r.facet = true;

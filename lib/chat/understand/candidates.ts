@@ -4,7 +4,7 @@
 // and the plan that follows; the scoring picks one, or asks back when two differ only in a field
 // the question leaves open.
 import type { FieldInfo } from "../columns";
-import { isTimeField } from "../columns";
+import { isTimeField, numericIds } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
 import { isCyclicBucket } from "../plan";
 import { addsUp, namedAsCode, nameWords, type TableLexicon } from "./lexicon";
@@ -85,7 +85,10 @@ function pluralOfCodeName(r: Ref, f: FieldInfo): boolean {
   if (f.min < 0 || f.min > 1 || f.distinct < 5 || f.max - f.min + 1 !== f.distinct) return false;
   const name = nameWords(f.name);
   const said = r.text.trim().toLowerCase();
-  return name.length === 1 && said !== name[0] && singularize(said) === name[0] && f.name.toLowerCase() === name[0];
+  // ("How many Subject have effort over 12", as nvBench writes it: a singular noun right after "how many" or
+  // "number of" is the things counted too; a quantity is said in the plural, "how many children".)
+  const countedSingular = said === name[0] && howManyOf(r);
+  return name.length === 1 && (said !== name[0] || countedSingular) && singularize(said) === name[0] && f.name.toLowerCase() === name[0];
 }
 
 /** The field is said right after "how many" or "number of" ("how many cases", "total number of claims"). */
@@ -430,6 +433,9 @@ function enumerateRoles(
       const t = fieldType(f, ctx.lex);
       const roles: Role[] = ["ignore"];
       if (f.numbers !== null && f.role !== "date") roles.push("measure", "x", "y", "sort");
+      // "Visualize the relationship between employee_id and salary": an identifier of plain numbers is an axis of a
+      // scatter of the raw pairs when one is asked for (never a measure).
+      else if ((ctx.a.relation || ctx.a.chart === "scatter") && numericIds(f)) roles.push("x", "y");
       if (t === "disc" || t === "year" || t === "date" || t === "cat" || t === "flag" || (t === "text" && f.distinct <= 5000)) roles.push("group", "series");
       if (t === "text" || t === "cat") roles.push("label");
       // "how many distinct cylinder counts": a number field is counted by its distinct values when the words say so.
@@ -628,8 +634,17 @@ function build(
   if (xyOnly > 0) return;
 
   // --- distribution: a histogram of one number ----------------------------------------------------
-  // (Not a name and a number in an order: "the name and salary ..., sort by salary descending" ranks rows.)
-  const namedRows = a.sort !== null && slots.some((sl) => sl.role === "ignore" && sl.field.codes && sl.field.role !== "date");
+  // (Not a name and a number in an order: "the name and salary ..., sort by salary descending" ranks rows; nor
+  // in a chart of bars, a pie or a line: "the distribution of flight_no and price in a bar chart" is each
+  // flight's price, not a histogram leaving the named field out; "a bar chart of the count of Titles versus
+  // the Running Time" counts the titles, a histogram.)
+  const namedRows = slots.some(
+    (sl) =>
+      sl.role === "ignore" &&
+      sl.field.codes &&
+      sl.field.role !== "date" &&
+      (a.sort !== null || ((a.chart === "bar" || a.chart === "pie" || a.chart === "line") && !sl.ref.countOf)),
+  );
   if (
     measures.length === 1 &&
     groups.length + series.length + labels.length + sorts.length + distincts.length === 0 &&
@@ -639,10 +654,12 @@ function build(
     !(howManyOf(measures[0].ref) && !a.distribution && !a.binWidth && !a.binCount && countColumn(measures[0].field, ctx.lex)) &&
     // "the number of women for each age in a line chart": with a chart of groups asked for, one group
     // per value said, not bins. (Without a chart word, "how many movies are of each length" is a histogram.)
+    // An order asked for ("the number of patients with each npreg, ranked by npreg descending") is one of
+    // groups too: a histogram's bins have no other order.
     !(
-      measures[0].ref.each &&
-      measures[0].ref.group &&
-      (a.chart === "line" || a.chart === "bar" || a.chart === "pie") &&
+      ((measures[0].ref.each && measures[0].ref.group) ||
+        (a.sort !== null && a.refs.some((r) => r.each && r.group && r.cands.some((c) => c.name === measures[0].field.name)))) &&
+      (a.chart === "line" || a.chart === "bar" || a.chart === "pie" || a.sort !== null) &&
       !a.distribution &&
       !a.binWidth &&
       !a.binCount
