@@ -194,6 +194,10 @@ test("train at 10 seconds with live status, then read the model page and predict
   const previewHeaders = await page.getByTestId("batch-preview").getByRole("columnheader").allInnerTexts();
   expect(previewHeaders.slice(0, 3).map((h) => h.replace(/[↕▲▼]/g, "").trim())).toEqual(["Churn", "Probability Churn is No", "Probability Churn is Yes"]);
   expect(previewHeaders.findIndex((h) => h.includes("customerID"))).toBeGreaterThan(2);
+  // A probability column shows one number of decimals ("0.9620" under "0.9574", not "0.962").
+  const yesProbabilities = await page.getByTestId("batch-preview").locator("tbody tr td:nth-child(3)").allTextContents();
+  expect(yesProbabilities).toHaveLength(30);
+  expect(new Set(yesProbabilities.map((t) => t.split(".")[1]?.length ?? 0)).size).toBe(1);
   const downloadPromise = page.waitForEvent("download");
   await page.getByTestId("download-predictions").click();
   const download = await downloadPromise;
