@@ -1,12 +1,12 @@
 "use client";
 import { useMemo, useState } from "react";
-import { formatNumber, formatTimestamp } from "@/lib/client/format";
+import { columnNumberFormatter, formatNumber, formatTimestamp } from "@/lib/client/format";
 import { sortRows, type SortState } from "@/lib/client/sort-rows";
 import type { DataRow, RowValue } from "@/lib/client/types";
 
-function renderCell(value: RowValue | undefined) {
+function renderCell(value: RowValue | undefined, format: (x: number) => string = formatNumber) {
   if (value === null || value === undefined || value === "") return <span className="text-slate-300">—</span>;
-  if (typeof value === "number") return formatNumber(value);
+  if (typeof value === "number") return format(value);
   return typeof value === "string" ? formatTimestamp(value) : String(value);
 }
 
@@ -46,6 +46,8 @@ export function DataTable({
       ),
     [cols, rows],
   );
+  // One number of decimals per numeric column (trailing zeros written out), from the rows shown.
+  const formats = useMemo(() => new Map([...numeric].map((c) => [c, columnNumberFormatter(rows.map((r) => r[c]))])), [numeric, rows]);
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
 
   const toggle = (column: string) => {
@@ -103,7 +105,7 @@ export function DataTable({
                   key={c}
                   className={`border-b border-slate-100 px-3 py-1.5 whitespace-nowrap ${numeric.has(c) ? "text-right tabular-nums" : "text-left"} max-w-xs truncate`}
                 >
-                  {renderCell(row[c])}
+                  {renderCell(row[c], formats.get(c))}
                 </td>
               ))}
             </tr>

@@ -9,6 +9,12 @@ test("train at 10 seconds with live status, then read the model page and predict
   const name = `telco ${Date.now()}`;
   await uploadDataset(page, sharedDataset("telco.csv"), name);
   await expect(page.getByTestId("field-type-customerID")).toHaveValue("id");
+  // Every field's name in the types editor reads in full (no ellipsis) at 1280 px.
+  const typeLabels = page.locator('label[for^="type-"]');
+  await expect(typeLabels).toHaveCount(21);
+  const cut = await typeLabels.evaluateAll((ls) => ls.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+  expect(cut).toEqual([]);
+  await expect(page.getByTestId("field-type-DeviceProtection")).toHaveValue("category");
 
   const form = page.getByTestId("train-form");
   await form.getByTestId("target-Churn").check({ force: true });
@@ -101,6 +107,21 @@ test("train at 10 seconds with live status, then read the model page and predict
   await expect(story.getByRole("article")).toHaveCount(2);
   await expect(story).toContainText("Churn = Yes");
   await expect(story).toContainText(/On average \d+% of rows/);
+  // The top and bottom rates are the model's for a typical row with every cause set: the sentence names
+  // each cause listed under it (it named two of four, as "Rows where ... reach 82%", while the real
+  // rows of tenure 1 - 5 and Month-to-month churn at 56%).
+  const yesCard = story.getByRole("article").filter({ hasText: "Churn = Yes" });
+  const headline = ((await yesCard.locator("p").first().textContent()) ?? "").replace(/\s+/g, " ");
+  expect(headline).not.toMatch(/Rows where/);
+  const details = await yesCard.getByRole("listitem").allTextContents();
+  expect(details.length).toBeGreaterThan(1);
+  expect(headline).toContain("the model gives");
+  for (const d of details) {
+    const m = /([^\s▸].*): highest with (.+), lowest with (.+)$/.exec(d.replace(/\s+/g, " ").trim());
+    expect(m, d).not.toBeNull();
+    expect(headline).toContain(`${m?.[1]} is ${m?.[2]}`);
+    expect(headline).toContain(`${m?.[1]} is ${m?.[3]}`);
+  }
 
   // Try a prediction: prefilled from the first row, answers with probabilities and factors.
   const contract = page.getByTestId("try-prediction").getByLabel("Contract", { exact: true });
@@ -173,6 +194,10 @@ test("train at 10 seconds with live status, then read the model page and predict
   const previewHeaders = await page.getByTestId("batch-preview").getByRole("columnheader").allInnerTexts();
   expect(previewHeaders.slice(0, 3).map((h) => h.replace(/[↕▲▼]/g, "").trim())).toEqual(["Churn", "Probability Churn is No", "Probability Churn is Yes"]);
   expect(previewHeaders.findIndex((h) => h.includes("customerID"))).toBeGreaterThan(2);
+  // A probability column shows one number of decimals ("0.9620" under "0.9574", not "0.962").
+  const yesProbabilities = await page.getByTestId("batch-preview").locator("tbody tr td:nth-child(3)").allTextContents();
+  expect(yesProbabilities).toHaveLength(30);
+  expect(new Set(yesProbabilities.map((t) => t.split(".")[1]?.length ?? 0)).size).toBe(1);
   const downloadPromise = page.waitForEvent("download");
   await page.getByTestId("download-predictions").click();
   const download = await downloadPromise;

@@ -133,7 +133,10 @@ export function ModelDetail({ id }: { id: string }) {
         <Card title="What drives the predictions" description="Share of the model's decisions that each field accounts for.">
           <FieldImportanceChart importance={importance} exclude={[...predictFields, ...ignored]} />
         </Card>
-        <Card title="Data story" description={`What moves ${field}, in plain words.`}>
+        <Card
+          title="Data story"
+          description={`What moves ${field}, in plain words. Its figures are the model's estimates for a typical row (each other field at its median or most common value).`}
+        >
           {story ? <DataStoryCards story={story} /> : <p className="text-sm text-slate-500">No data story for this field.</p>}
         </Card>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnDecimals, formatCount, formatFixed, formatTimestamp, formatValue, humanizeIdentifier } from "./format";
+import { columnDecimals, columnNumberFormatter, formatCount, formatFixed, formatTimestamp, formatValue, humanizeIdentifier } from "./format";
 
 describe("formatTimestamp", () => {
   it("shows the day alone for midnight UTC, day and time otherwise", () => {
@@ -60,5 +60,17 @@ describe("formatValue", () => {
     expect(formatValue("Yes")).toBe("Yes");
     expect(formatValue("16098")).toBe("16098"); // a text value (a code) is kept as written
     expect(formatValue(null)).toBe("(missing)");
+  });
+});
+
+describe("columnNumberFormatter", () => {
+  it("writes out trailing zeros up to the column's decimals, never more than formatNumber rounds to", () => {
+    const probs = columnNumberFormatter([0.9574, 0.962, 0.038, 0.3751]);
+    expect([0.9574, 0.962, 0.038, 0.3751].map(probs)).toEqual(["0.9574", "0.9620", "0.0380", "0.3751"]);
+    const charges = columnNumberFormatter([29.85, 1889.5, 108.15, 1, 1889.57]);
+    expect([29.85, 1889.5, 108.15, 1, 1889.57].map(charges)).toEqual(["29.85", "1,889.5", "108.15", "1.00", "1,889.6"]);
+    // Whole numbers stay whole; text and missing values are skipped.
+    const counts = columnNumberFormatter([3, 1200, null, "x"]);
+    expect([3, 1200].map(counts)).toEqual(["3", "1,200"]);
   });
 });

@@ -22,6 +22,34 @@ export function formatNumber(x: unknown): string {
   return Number(x.toFixed(digits)).toLocaleString("en-US", { maximumFractionDigits: digits });
 }
 
+/** The decimals formatNumber gives x at most (by magnitude), or null when it writes x another way. */
+function numberDigits(x: number): number | null {
+  const abs = Math.abs(x);
+  if (!Number.isFinite(x) || (abs !== 0 && (abs < 1e-4 || abs >= 1e12))) return null;
+  return abs >= 1000 ? 1 : abs >= 1 ? 3 : 4;
+}
+
+/**
+ * A formatter for one table column: formatNumber's rounding, with trailing zeros written out up to the
+ * decimals the column shows elsewhere, so that a column reads "0.9620" under "0.9574" (not "0.962") and
+ * "1.00" under "29.85". A value is never given more decimals than formatNumber would round it to, so
+ * no digit is invented ("1,889.57" stays "1,889.6").
+ */
+export function columnNumberFormatter(values: unknown[]): (x: number) => string {
+  let shown = 0;
+  for (const v of values) {
+    if (typeof v !== "number") continue;
+    const text = formatNumber(v);
+    const dot = text.indexOf(".");
+    if (numberDigits(v) !== null && dot >= 0) shown = Math.max(shown, text.length - dot - 1);
+  }
+  return (x) => {
+    const digits = numberDigits(x);
+    if (digits === null || shown === 0) return formatNumber(x);
+    return formatFixed(x, Math.min(digits, shown));
+  };
+}
+
 /**
  * Decimals for a column of numbers shown side by side: enough for three significant digits of the
  * largest (1.161 and 0.2666 read "1.16" and "0.27", 0.928 and 0.195 "0.928" and "0.195",

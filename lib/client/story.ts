@@ -16,6 +16,11 @@ function isClassification(story: DataStory, outcome: StoryOutcome): boolean {
   return story.type !== "float" && story.type !== "integer" && values.every((v) => v >= 0 && v <= 1);
 }
 
+/** "a", "a and b", "a, b and c". */
+function joinAnd(parts: string[]): string {
+  return parts.length < 2 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+}
+
 function describeRatio(ratio: number): string {
   return ratio >= 10 ? `${Math.round(ratio)}×` : `${ratio.toFixed(1)}×`;
 }
@@ -32,15 +37,18 @@ export function buildStoryCards(story: DataStory): StoryCard[] {
     const brakes = outcome.causes.map((c) => `${c.field} is ${c.bottom_value}`);
     const title = classification ? `${story.name} = ${outcome.outcome}` : `${story.name}: ${outcome.outcome} values`;
     let headline: string;
+    // top_case and bottom_case are the model's predictions for one typical row (median or most frequent
+    // value per field) with every cause set to its top (bottom) value, not rates of real rows: the
+    // sentence names all the causes the number depends on and says it is the model's.
     if (classification) {
       headline = `On average ${show(outcome.avg_case)} of rows have ${story.name} = ${outcome.outcome}.`;
       if (drivers.length && ratio !== null && ratio >= 1.05) {
-        headline += ` Rows where ${drivers.slice(0, 2).join(" and ")} reach ${show(outcome.top_case)}: ${describeRatio(ratio)} as often as rows where ${brakes.slice(0, 2).join(" and ")} (${show(outcome.bottom_case)}).`;
+        headline += ` For a typical row where ${joinAnd(drivers)}, the model gives ${show(outcome.top_case)}, ${describeRatio(ratio)} the ${show(outcome.bottom_case)} it gives where ${joinAnd(brakes)}.`;
       }
     } else {
       headline = `The average ${story.name} is ${show(outcome.avg_case)}.`;
       if (drivers.length) {
-        headline += ` It rises to about ${show(outcome.top_case)} where ${drivers.slice(0, 2).join(" and ")}, and falls to about ${show(outcome.bottom_case)} where ${brakes.slice(0, 2).join(" and ")}.`;
+        headline += ` For a typical row the model predicts about ${show(outcome.top_case)} where ${joinAnd(drivers)}, and about ${show(outcome.bottom_case)} where ${joinAnd(brakes)}.`;
       }
     }
     const details = outcome.causes.map((c) => `${c.field}: highest with ${c.top_value}, lowest with ${c.bottom_value}`);
