@@ -224,7 +224,14 @@ async function main(): Promise<void> {
         console.log(
           `  ${name} @${budget}s: ${metric} ${score.toFixed(4)} in ${seconds.toFixed(1)}s; winner ${f.model.family} ${JSON.stringify(f.model.params)} rounds ${f.model.rounds}; ` +
             `${f.candidatesTried} candidates (${f.validation}, ${f.features} features); ensemble ${f.model.ensemble ? f.model.ensemble.map((m) => `${m.weight} ${describeMember(m.params)}`).join(" + ") : "no"}; refit on all: ${f.refitOnAllRows}${f.model.ensemble ? ` (${f.model.ensemble.map((m) => (m.refitOnAllRows ? "y" : "n")).join("")})` : ""}; bagging ${JSON.stringify(f.bagging)}; selection ${JSON.stringify(f.model.selection)}; ` +
-            `phases ${JSON.stringify(f.timings)}; holdout ${JSON.stringify(f.metrics)}; predict ${Math.round(test.rowCount / Math.max(1e-3, predictSeconds))} rows/s`,
+            `phases ${JSON.stringify(f.timings)}; holdout ${JSON.stringify(f.metrics)}; predict ${Math.round(test.rowCount / Math.max(1e-3, predictSeconds))} rows/s` +
+            f.leaderboard
+              .map((e, i) =>
+                e.params.family === "knn"
+                  ? `; knn candidate #${i + 1} of ${f.candidatesTried}: valid ${e.metric} (${describeMember(e.params)}, ${e.seconds} s)`
+                  : "",
+              )
+              .join(""),
         );
       }
       if (opts.peers) {
