@@ -53,6 +53,7 @@ function parseArgs(): {
   maxTrials?: number;
   additiveMember?: boolean;
   additivePairs?: number;
+  knnMember?: boolean;
 } {
   const args = process.argv.slice(2);
   const get = (name: string): string | undefined => {
@@ -74,6 +75,8 @@ function parseArgs(): {
     additiveMember: args.includes("--no-additive") ? false : undefined,
     // --additive-pairs N: pairwise terms of the additive member (0 = none; default: the engine's).
     additivePairs: get("additive-pairs") === undefined ? undefined : Number(get("additive-pairs")),
+    // --knn / --no-knn: the k-nearest-neighbours candidate (default: the engine's).
+    knnMember: args.includes("--knn") ? true : args.includes("--no-knn") ? false : undefined,
   };
 }
 
@@ -197,6 +200,7 @@ async function main(): Promise<void> {
           maxTrials: opts.maxTrials,
           additiveMember: opts.additiveMember,
           additivePairs: opts.additivePairs,
+          knnMember: opts.knnMember,
         });
         const seconds = (Date.now() - t0) / 1000;
         const model = loadModel(outcome.artifact);
@@ -220,7 +224,14 @@ async function main(): Promise<void> {
         console.log(
           `  ${name} @${budget}s: ${metric} ${score.toFixed(4)} in ${seconds.toFixed(1)}s; winner ${f.model.family} ${JSON.stringify(f.model.params)} rounds ${f.model.rounds}; ` +
             `${f.candidatesTried} candidates (${f.validation}, ${f.features} features); ensemble ${f.model.ensemble ? f.model.ensemble.map((m) => `${m.weight} ${describeMember(m.params)}`).join(" + ") : "no"}; refit on all: ${f.refitOnAllRows}${f.model.ensemble ? ` (${f.model.ensemble.map((m) => (m.refitOnAllRows ? "y" : "n")).join("")})` : ""}; bagging ${JSON.stringify(f.bagging)}; selection ${JSON.stringify(f.model.selection)}; ` +
-            `phases ${JSON.stringify(f.timings)}; holdout ${JSON.stringify(f.metrics)}; predict ${Math.round(test.rowCount / Math.max(1e-3, predictSeconds))} rows/s`,
+            `phases ${JSON.stringify(f.timings)}; holdout ${JSON.stringify(f.metrics)}; predict ${Math.round(test.rowCount / Math.max(1e-3, predictSeconds))} rows/s` +
+            f.leaderboard
+              .map((e, i) =>
+                e.params.family === "knn"
+                  ? `; knn candidate #${i + 1} of ${f.candidatesTried}: valid ${e.metric} (${describeMember(e.params)}, ${e.seconds} s)`
+                  : "",
+              )
+              .join(""),
         );
       }
       if (opts.peers) {
@@ -300,6 +311,7 @@ function printTable(rows: Row[], budgets: number[]): void {
 /** Short label of a candidate: family and the options that set it apart. */
 function describeMember(c: CandidateConfig): string {
   if (c.family === "linear" && c.bins) return `additive(${c.bins}${c.pairs ? `, ${c.pairs} pairs` : ""})`;
+  if (c.family === "knn") return c.k ? `knn(k${c.k}, ${c.weighting})` : "knn";
   if (c.family !== "gbdt") return c.family;
   const tags = [`${c.numLeaves}l`, `lr${c.learningRate}`];
   if (c.maxDepth) tags.push(`d${c.maxDepth}`);

@@ -59,6 +59,7 @@ export const FAMILY_LABELS: Record<string, string> = {
   rf: "Random forest",
   random_forest: "Random forest",
   extra_trees: "Extra trees",
+  knn: "k nearest neighbours",
   ensemble: "Ensemble",
   constant: "Baseline (constant)",
 };

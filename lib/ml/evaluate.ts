@@ -2,7 +2,8 @@
 // Runs in the main thread (threads: 1) or inside a search worker thread; plain data in, plain data out.
 import { BinMapper, trainForest, trainGbdt } from "./core";
 import type { FeatureMatrix, Objective } from "./core/types";
-import { LinearLearner, LogTargetLearner, selectRows, TreeLearner, type Learner, type LearnerJson } from "./learner";
+import { trainKnn, type KnnWeighting } from "./knn";
+import { KnnLearner, LinearLearner, LogTargetLearner, selectRows, TreeLearner, type Learner, type LearnerJson } from "./learner";
 import { trainLinear } from "./linear";
 import { computeAuc, computeLogLoss, computeRmse } from "./metrics";
 
@@ -43,7 +44,12 @@ export type CandidateConfig =
    * bins: numeric fields also as indicators of that many quantile bins (an additive model, linear.ts);
    * pairs: with bins, that many pairwise terms on a coarse grid of two fields (GA2M style).
    */
-  | { family: "linear"; lambda: number; bins?: number; pairs?: number };
+  | { family: "linear"; lambda: number; bins?: number; pairs?: number }
+  /**
+   * k nearest neighbours (knn.ts; binary and regression): k and the weighting are chosen on the
+   * validation rows unless given (refits take the search fit's).
+   */
+  | { family: "knn"; k?: number; weighting?: KnnWeighting };
 
 export interface Fold {
   train: FeatureMatrix;
@@ -156,6 +162,9 @@ export function fitCandidate(
       return new LinearLearner(
         trainLinear(train, y, { objective, numClasses: nc, lambda: config.lambda, bins: config.bins, pairs: config.pairs, deadlineMs }, weights),
       );
+    case "knn":
+      if (objective === "multiclass") throw new Error("the k-nearest-neighbours member is for binary and regression tasks");
+      return new KnnLearner(trainKnn(train, y, { objective, k: config.k, weighting: config.weighting, seed }, weights, options.valid));
   }
 }
 
@@ -242,6 +251,8 @@ export function evaluateCandidate(config: CandidateConfig, task: TaskSpec, folds
 export function sizeOf(learner: Learner): number {
   if (learner instanceof TreeLearner || learner instanceof LogTargetLearner) return learner.ensemble.nodeFeature.length;
   if (learner instanceof LinearLearner) return learner.model.json.weights.length;
+  // A reference row counts as a node (a query visits a few hundred of them, a tree's row one path).
+  if (learner instanceof KnnLearner) return learner.model.rowCount;
   return 0;
 }
 

@@ -2,12 +2,14 @@
 // statistics, explanations and the artifact do not care which family won.
 import { applyLink, TreeEnsemble } from "./core";
 import type { FeatureMatrix, Objective } from "./core/types";
+import { KnnModel, type KnnModelJson } from "./knn";
 import { LinearModel, transformRaw, type LinearModelJson } from "./linear";
 
 export type LearnerJson =
   | { kind: "trees"; model: unknown }
   | { kind: "logTarget"; offset: number; model: unknown }
   | { kind: "linear"; model: LinearModelJson }
+  | { kind: "knn"; model: KnnModelJson }
   | { kind: "blend"; members: { weight: number; learner: LearnerJson }[] }
   | EnsembleJson;
 
@@ -20,6 +22,8 @@ export interface EnsembleJson {
   linear: { weight: number; model: LinearModelJson }[];
   /** Regression members fitted on log targets (each predicts exp(raw) - offset). */
   log?: { weight: number; offset: number; trees: unknown }[];
+  /** k-nearest-neighbours members (binary and regression). */
+  knn?: { weight: number; model: KnnModelJson }[];
 }
 
 export interface Learner {
@@ -117,6 +121,44 @@ export class LinearLearner implements Learner {
   toJSON(): LearnerJson {
     return { kind: "linear", model: this.model.toJSON() };
   }
+}
+
+/**
+ * k nearest neighbours (knn.ts). Contributions: the member's margin minus its base split over the
+ * fields it measures distance on, by each field's own effect (an allocation that sums to the margin).
+ */
+export class KnnLearner implements Learner {
+  constructor(readonly model: KnnModel) {}
+  get objective(): Objective {
+    return this.model.json.objective;
+  }
+  get numClasses(): number {
+    return this.model.json.objective === "binary" ? 2 : 1;
+  }
+  predict(x: FeatureMatrix): Float64Array {
+    return this.model.predict(x);
+  }
+  contributions(x: FeatureMatrix, rows: Int32Array, _output: ArrayLike<number>): Float64Array {
+    return this.model.contributions(selectRows(x, rows));
+  }
+  explainCost(): number {
+    return knnCost(this.model);
+  }
+  prepareForServing(): void {}
+  warmUpStep(): boolean {
+    return true;
+  }
+  servesCompiled(): boolean {
+    return false;
+  }
+  toJSON(): LearnerJson {
+    return { kind: "knn", model: this.model.toJSON() };
+  }
+}
+
+/** Operations per row of a k-nearest-neighbours query (measured: a few hundred reference rows visited per query). */
+export function knnCost(model: KnnModel): number {
+  return 40 * Math.sqrt(model.rowCount) * model.dimCount;
 }
 
 /**
@@ -236,8 +278,9 @@ export class EnsembleLearner implements Learner {
     readonly trees: TreeEnsemble | null,
     readonly linear: { weight: number; model: LinearModel }[],
     readonly log: { weight: number; learner: LogTargetLearner }[] = [],
+    readonly knn: { weight: number; model: KnnModel }[] = [],
   ) {
-    if (!trees && linear.length === 0 && log.length === 0) throw new Error("an ensemble needs at least one member");
+    if (!trees && linear.length === 0 && log.length === 0 && knn.length === 0) throw new Error("an ensemble needs at least one member");
   }
 
   /** Builds the ensemble from weighted members (tree learners with margin links, linear learners). */
@@ -246,6 +289,7 @@ export class EnsembleLearner implements Learner {
     const trees: { weight: number; ensemble: TreeEnsemble }[] = [];
     const linear: { weight: number; model: LinearModel }[] = [];
     const log: { weight: number; learner: LogTargetLearner }[] = [];
+    const knn: { weight: number; model: KnnModel }[] = [];
     for (const { weight, learner } of members) {
       if (learner instanceof LogTargetLearner) log.push({ weight, learner });
       else if (learner instanceof TreeLearner) {
@@ -254,10 +298,11 @@ export class EnsembleLearner implements Learner {
         }
         trees.push({ weight, ensemble: learner.ensemble });
       } else if (learner instanceof LinearLearner) linear.push({ weight, model: learner.model });
-      else throw new Error("ensemble members must be tree or linear learners");
+      else if (learner instanceof KnnLearner) knn.push({ weight, model: learner.model });
+      else throw new Error("ensemble members must be tree, linear or k-nearest-neighbours learners");
     }
-    const first = members[0].learner;
-    return new EnsembleLearner(first.objective, first.numClasses, trees.length ? TreeEnsemble.combine(trees) : null, linear, log);
+    const first = members.find((m) => !(m.learner instanceof KnnLearner))?.learner ?? members[0].learner;
+    return new EnsembleLearner(first.objective, first.numClasses, trees.length ? TreeEnsemble.combine(trees) : null, linear, log, knn);
   }
 
   private get outputs(): number {
@@ -274,6 +319,10 @@ export class EnsembleLearner implements Learner {
     for (const { weight, learner } of this.log) {
       const v = learner.predict(x);
       for (let i = 0; i < raw.length; i++) raw[i] += weight * v[i];
+    }
+    for (const { weight, model } of this.knn) {
+      const m = model.predictMargin(x);
+      for (let i = 0; i < raw.length; i++) raw[i] += weight * m[i];
     }
     return raw;
   }
@@ -307,6 +356,13 @@ export class EnsembleLearner implements Learner {
       const c = learner.contributions(x, rows, output);
       for (let i = 0; i < c.length; i++) out[i] += weight * c[i];
     }
+    if (this.knn.length) {
+      const sub = selectRows(x, rows);
+      for (const { weight, model } of this.knn) {
+        const c = model.contributions(sub);
+        for (let i = 0; i < c.length; i++) out[i] += weight * c[i];
+      }
+    }
     return out;
   }
 
@@ -314,6 +370,7 @@ export class EnsembleLearner implements Learner {
     let cost = this.trees ? new TreeLearner(this.trees).explainCost() : 0;
     for (const { model } of this.linear) cost += model.json.weights.length * 4;
     for (const { learner } of this.log) cost += learner.explainCost();
+    for (const { model } of this.knn) cost += knnCost(model);
     return cost;
   }
 
@@ -340,6 +397,7 @@ export class EnsembleLearner implements Learner {
       trees: this.trees ? this.trees.toJSON() : null,
       linear: this.linear.map((l) => ({ weight: l.weight, model: l.model.toJSON() })),
       log: this.log.map((l) => ({ weight: l.weight, offset: l.learner.offset, trees: l.learner.ensemble.toJSON() })),
+      ...(this.knn.length ? { knn: this.knn.map((k) => ({ weight: k.weight, model: k.model.toJSON() })) } : {}),
     };
   }
 }
@@ -352,6 +410,8 @@ export function learnerFromJson(json: LearnerJson): Learner {
       return new LogTargetLearner(TreeEnsemble.fromJSON(json.model), json.offset);
     case "linear":
       return new LinearLearner(new LinearModel(json.model));
+    case "knn":
+      return new KnnLearner(new KnnModel(json.model));
     case "blend":
       return new BlendLearner(json.members.map((m) => ({ weight: m.weight, learner: learnerFromJson(m.learner) })));
     case "ensemble":
@@ -361,6 +421,7 @@ export function learnerFromJson(json: LearnerJson): Learner {
         json.trees ? TreeEnsemble.fromJSON(json.trees) : null,
         json.linear.map((l) => ({ weight: l.weight, model: new LinearModel(l.model) })),
         (json.log ?? []).map((l) => ({ weight: l.weight, learner: new LogTargetLearner(TreeEnsemble.fromJSON(l.trees), l.offset) })),
+        (json.knn ?? []).map((k) => ({ weight: k.weight, model: new KnnModel(k.model) })),
       );
   }
 }

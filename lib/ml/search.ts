@@ -70,6 +70,8 @@ export interface PortfolioInfo {
   additive?: boolean;
   /** Pairwise terms of the additive member (default ADDITIVE_PAIRS; 0 = none). */
   additivePairs?: number;
+  /** Larger binary or regression tables: a k-nearest-neighbours candidate after the additive one (knn.ts). */
+  knn?: boolean;
 }
 
 /**
@@ -121,6 +123,7 @@ export function buildPortfolio(rowCount: number, featureCount: number, info: Por
     // The additive model early (a cheap fit, the member most unlike the boosting ones); without it
     // the plain linear model, later.
     ...(info.additive ? [additiveConfig(info.additivePairs ?? ADDITIVE_PAIRS)] : []),
+    ...(info.knn && info.objective !== "multiclass" ? [{ family: "knn" } as const] : []),
     gbdt(0.05, 63, 10, 3, 0.6, 0.8),
     ...(info.additive ? [] : [{ family: "linear", lambda: 1e-3 } as const]),
     gbdt(0.05, 31, 20, 1, 0.8, 1, { extraTrees: true }),

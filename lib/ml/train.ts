@@ -72,6 +72,11 @@ const DERIVED_KEEP = 16;
 /** Candidates (best first) that ensemble selection may choose from. */
 const ENSEMBLE_POOL = 24;
 /**
+ * A k-nearest-neighbours candidate on larger binary and regression tables (knn.ts), in the
+ * ensemble's pool as the additive one is; `TrainRequest.knnMember` (BENCHMARKS.md).
+ */
+const KNN_MEMBER = false;
+/**
  * Out-of-fold ensemble selection (budgets >= OOF_MIN_BUDGET s with one search split, as AutoGluon's
  * weighted ensemble over k-fold predictions): candidates of the pool (the members chosen on the
  * search's validation rows first, then the best others) are fitted on OOF_FOLDS - 1 more folds of
@@ -376,6 +381,7 @@ async function trainField(
     return job.fieldEnd - finalizeMs - Math.min(Math.max(refit, budgetMs * REFIT_MIN_SHARE), budgetMs * REFIT_SHARE);
   };
   const additive = req.additiveMember ?? true;
+  const knn = (req.knnMember ?? KNN_MEMBER) && target.objective !== "multiclass";
   let best: CandidateResult | null = null;
   let maxCategories = 0;
   for (const f of pre.features) if (f.kind === "categorical") maxCategories = Math.max(maxCategories, f.categories ?? 0);
@@ -387,7 +393,7 @@ async function trainField(
     maxTrials: req.maxTrials,
     rowCount: folds[0].train.rowCount,
     featureCount: pre.features.length,
-    portfolio: { objective: target.objective, logTarget: !isClass && suitsLogTarget(yRest), maxCategories, additive, additivePairs: req.additivePairs },
+    portfolio: { objective: target.objective, logTarget: !isClass && suitsLogTarget(yRest), maxCategories, additive, additivePairs: req.additivePairs, knn },
     signal: req.signal,
     initial: probed ? [probed] : undefined,
     onTrial: (r, done) => {
@@ -408,7 +414,7 @@ async function trainField(
   // The final model: a weighted ensemble chosen greedily on the search's validation predictions of
   // every candidate (ensemble.ts), often the winner alone.
   const refitDeadline = job.fieldEnd - finalizeMs;
-  const withLinear = (pool: CandidateResult[]): CandidateResult[] => (additive ? withBestLinear(pool, results) : pool);
+  const withLinear = (pool: CandidateResult[]): CandidateResult[] => withBestOthers(pool, results, additive, knn);
   let selection = chooseEnsemble(task, withLinear(results.slice(0, ENSEMBLE_POOL)), concatArrays(folds.map((f) => f.validY)), MAX_SELECTION_ROWS);
   let outOfFold: { folds: number; rows: number; candidates: number } | undefined;
   if (oofOn) {
@@ -788,14 +794,19 @@ function chooseEnsemble(
 /**
  * The pool plus the best linear and the best additive candidate when they are not in it: members
  * unlike trees, cheap to serve and to explain, which a pool of the best candidates (nearly all
- * boosting on larger tables) leaves out although they may lower the ensemble's loss.
+ * boosting on larger tables) leaves out although they may lower the ensemble's loss. With `knn`,
+ * also the best k-nearest-neighbours candidate, for the same reason.
  */
-function withBestLinear(pool: CandidateResult[], results: CandidateResult[]): CandidateResult[] {
+function withBestOthers(pool: CandidateResult[], results: CandidateResult[], additive: boolean, knn: boolean): CandidateResult[] {
   const out = [...pool];
-  for (const additive of [false, true]) {
-    const best = results.find((r) => r.config.family === "linear" && !!r.config.bins === additive);
-    if (best && !out.includes(best)) out.push(best);
+  if (additive) {
+    for (const bins of [false, true]) {
+      const best = results.find((r) => r.config.family === "linear" && !!r.config.bins === bins);
+      if (best && !out.includes(best)) out.push(best);
+    }
   }
+  const bestKnn = knn ? results.find((r) => r.config.family === "knn") : undefined;
+  if (bestKnn && !out.includes(bestKnn)) out.push(bestKnn);
   return out;
 }
 
@@ -819,7 +830,7 @@ function concatArrays(parts: Float64Array[]): Float64Array {
 function isComplete(learner: Learner, config: CandidateConfig): boolean {
   const rounds = roundsOfLearner(learner);
   if (rounds === undefined) return true;
-  const planned = config.family === "gbdt" ? config.rounds : config.family === "linear" ? undefined : config.numTrees;
+  const planned = config.family === "gbdt" ? config.rounds : config.family === "random_forest" || config.family === "extra_trees" ? config.numTrees : undefined;
   // Planned = 1.15 x the early-stopping optimum; the loss curve is flat near the optimum, so a refit
   // with >= 75% of the plan (~86% of the optimum) on more rows is still at least as good.
   return planned === undefined || rounds >= 0.75 * planned;
@@ -831,6 +842,10 @@ function roundsOfLearner(l: Learner): number | undefined {
 }
 
 function withRounds(winner: CandidateResult, scale: number): CandidateConfig {
+  // k-nearest neighbours: the refit keeps the k and weighting chosen on the search's validation rows.
+  if (winner.config.family === "knn" && winner.learner.kind === "knn") {
+    return { ...winner.config, k: winner.learner.model.k, weighting: winner.learner.model.weighting };
+  }
   if (winner.config.family !== "gbdt") return winner.config;
   // More rows than in the search fit: a few more rounds, as is usual when refitting without early stopping.
   return { ...winner.config, rounds: Math.max(1, Math.round(winner.rounds * scale)) };
@@ -846,6 +861,8 @@ export function describeConfig(c: CandidateConfig): string {
       return `extra trees (${c.numTrees} trees)`;
     case "linear":
       return c.bins ? `additive model (${c.bins} bins per number${c.pairs ? `, ${c.pairs} pairs` : ""}, L2 ${c.lambda})` : `linear model (L2 ${c.lambda})`;
+    case "knn":
+      return c.k ? `k nearest neighbours (k ${c.k})` : "k nearest neighbours";
   }
 }
 

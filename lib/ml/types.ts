@@ -53,6 +53,11 @@ export interface TrainRequest {
    * field pairs whose residuals after the additive fit gain most from a cell-wise correction on an 8 x 8 grid.
    */
   additivePairs?: number;
+  /**
+   * A k-nearest-neighbours candidate (knn.ts) on larger binary and regression tables, always in the
+   * ensemble's pool (default off, train.ts KNN_MEMBER; BENCHMARKS.md).
+   */
+  knnMember?: boolean;
 }
 
 export interface LeaderboardEntry {
