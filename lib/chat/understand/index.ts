@@ -20,6 +20,7 @@ import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
 import { ordinalRankReading, whichRowReading } from "./ordinal";
+import { allExceptReading, pooledReading } from "./pooled";
 import { flagValues, nameWords, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
@@ -795,6 +796,10 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     adopt(sortedRows);
     notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith("defaultAgg:")));
   }
+  const pooled = pooledReading(a, best.plan);
+  if (pooled) adopt(pooled);
+  const allBut = allExceptReading(a, best.plan);
+  if (allBut) adopt(allBut);
   const ranked2 = ordinalRankReading(a, best.plan);
   if (ranked2) adopt(ranked2.plan);
   const oneRow = whichRowReading(a, best.plan);

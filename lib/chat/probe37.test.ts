@@ -1,0 +1,114 @@
+// chat-p37: what users count and compare (lib/chat/testing/probe37), each fixed by its general cause and tested
+// here with other wordings than the probe's. Expected numbers come from the CSV rows with plain loops, never from
+// the engine.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns, tableOf } from "./testing/ask";
+import { readCsvTableAndRows } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe37");
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
+const oxboys = read("oxboys.csv");
+const nile = read("nile.csv");
+const spruce = read("spruce.csv");
+const alfalfa = read("alfalfa.csv");
+
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+
+describe("'the first / last N <field>' keeps that many values from the start or end of the field", () => {
+  it("'total flow over the first 5 years' is the total of the earliest five years, one number", async () => {
+    const reply = await askTurns(nile.table, "total flow over the first 5 years");
+    const years = nile.rows.map((r) => Number(r.year));
+    const y0 = Math.min(...years);
+    const want = sum(nile.rows.filter((r) => Number(r.year) < y0 + 5).map((r) => Number(r.flow)));
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.filters).toEqual([{ field: "year", op: "between", values: [y0, y0 + 4] }]);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want, 0);
+  });
+  it("'mean height at the last two occasions' is the rows of the two largest occasions, stated", async () => {
+    const reply = await askTurns(oxboys.table, "mean height at the last two occasions");
+    const want = mean(oxboys.rows.filter((r) => Number(r.Occasion) >= 8).map((r) => Number(r.height)));
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want, 2);
+    expect(reply.assumptions?.join(" ")).toContain("last two occasions");
+  });
+  it("'except the first 2 occasions' keeps the occasions after them", async () => {
+    const reply = await askTurns(oxboys.table, "average height except the first 2 occasions");
+    const want = mean(oxboys.rows.filter((r) => Number(r.Occasion) > 2).map((r) => Number(r.height)));
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want, 2);
+  });
+  it("'top 3 occasions by average height' is still a ranking", async () => {
+    const reply = await askTurns(oxboys.table, "top 3 occasions by average height");
+    expect(reply.plan?.limit).toBe(3);
+    expect(reply.plan?.filters).toEqual([]);
+  });
+});
+
+describe("values listed and pooled ('A and B combined', 'together') are one group", () => {
+  it("'total yield of Ladak and Ranger combined by block' groups by block only", async () => {
+    const reply = await askTurns(alfalfa.table, "total yield of Ladak and Ranger together by block");
+    const rows = alfalfa.rows.filter((r) => r.Variety === "Ladak" || r.Variety === "Ranger");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Block"]);
+    const b1 = tableOf(reply).find((r) => Number(r.Block) === 1);
+    expect(firstNumber({ v: Object.values(b1 ?? {}).find((v, i) => i > 0 && typeof v === "number") })).toBeCloseTo(
+      sum(rows.filter((r) => r.Block === "1").map((r) => Number(r.Yield))),
+      2,
+    );
+  });
+  it("without a pooling word, 'Ladak and Ranger by block' still compares them side by side", async () => {
+    const reply = await askTurns(alfalfa.table, "total yield of Ladak and Ranger by block");
+    expect(reply.plan?.groupBy.map((g) => g.field).sort()).toEqual(["Block", "Variety"]);
+  });
+});
+
+describe("a plural field name before values it holds ('plots 3 and 4') is the field, not a chart word", () => {
+  it("'mean logSize for plots 3 and 4' averages those plots' rows", async () => {
+    const reply = await askTurns(spruce.table, "mean logSize for plots 3 and 4");
+    const want = mean(spruce.rows.filter((r) => r.plot === "3" || r.plot === "4").map((r) => Number(r.logSize)));
+    expect(reply.plan?.filters).toEqual([{ field: "plot", op: "in", values: [3, 4] }]);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want, 2);
+  });
+});
+
+describe("'all X except X v' names the rows kept, not a grouping by X", () => {
+  it("'average yield in every block except block 1' is one number", async () => {
+    const reply = await askTurns(alfalfa.table, "average yield in every block except block 1");
+    const want = mean(alfalfa.rows.filter((r) => r.Block !== "1").map((r) => Number(r.Yield)));
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want, 3);
+  });
+  it("'by block for all blocks except block 1' keeps the grouping asked for", async () => {
+    const reply = await askTurns(alfalfa.table, "average yield by block for all blocks except block 1");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Block"]);
+    expect(tableOf(reply)).toHaveLength(5);
+  });
+});
+
+describe("numbers listed with commas after a field's name ('plots 1, 3 and 4') are all its values", () => {
+  it("'mean logSize in plots 1, 3 and 4' keeps the three plots", async () => {
+    const reply = await askTurns(spruce.table, "mean logSize in plots 1, 3 and 4");
+    const want = mean(spruce.rows.filter((r) => ["1", "3", "4"].includes(r.plot)).map((r) => Number(r.logSize)));
+    expect(reply.plan?.filters).toEqual([{ field: "plot", op: "in", values: [1, 3, 4] }]);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want, 2);
+  });
+});
+
+describe("people nouns over the one field naming who was measured (Subject) count and name its values", () => {
+  it("'how many boys were ever over 165 cm' counts the different subjects, stated", async () => {
+    const reply = await askTurns(oxboys.table, "how many boys were over 165 cm");
+    const want = new Set(oxboys.rows.filter((r) => Number(r.height) > 165).map((r) => r.Subject)).size;
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "Subject" });
+    expect(firstNumber(tableOf(reply)[0])).toBe(want);
+    expect(reply.assumptions?.join(" ")).toContain('"boys" as Subject');
+  });
+  it("'how many subjects are there' counts the different subjects, not the rows", async () => {
+    const reply = await askTurns(oxboys.table, "how many subjects are there");
+    expect(firstNumber(tableOf(reply)[0])).toBe(new Set(oxboys.rows.map((r) => r.Subject)).size);
+  });
+  it("'average height of boy 7' is Subject 7", async () => {
+    const reply = await askTurns(oxboys.table, "average height of boy 7");
+    expect(reply.plan?.filters).toEqual([{ field: "Subject", op: "eq", values: [7] }]);
+  });
+});
