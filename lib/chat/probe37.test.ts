@@ -112,3 +112,29 @@ describe("people nouns over the one field naming who was measured (Subject) coun
     expect(reply.plan?.filters).toEqual([{ field: "Subject", op: "eq", values: [7] }]);
   });
 });
+
+describe("readings no plan computes are not shown as the answer without a word", () => {
+  it("'mean height for 7' (a Subject and an Occasion) asks which field", async () => {
+    const reply = await askTurns(oxboys.table, "mean height for 7");
+    expect(reply.plan).toBeNull();
+    const text = reply.messages.map((m) => m.content).join(" ");
+    expect(text).toContain("Subject");
+    expect(text).toContain("Occasion");
+  });
+  it("'average flow by quarter' over one row per year names the missing grain, no number", async () => {
+    const reply = await askTurns(nile.table, "total flow by quarter");
+    expect(reply.plan).toBeNull();
+    expect(reply.messages.map((m) => m.content).join(" ")).toContain('"quarter"');
+    const byYear = await askTurns(nile.table, "total flow by decade");
+    expect(byYear.plan?.groupBy).toEqual([{ field: "year", bucket: "decade" }]);
+  });
+  it("'mean of each block's lowest yield' says the mean was not used", async () => {
+    const reply = await askTurns(alfalfa.table, "mean of each block's lowest yield");
+    expect(reply.plan?.measure.agg).toBe("min");
+    expect(reply.assumptions?.join(" ")).toContain('did not use "mean"');
+  });
+  it("'the year after the highest flow' says it did not use 'year after'", async () => {
+    const reply = await askTurns(nile.table, "flow in the year after the highest flow");
+    expect(reply.assumptions?.join(" ")).toContain("year after");
+  });
+});

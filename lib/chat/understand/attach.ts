@@ -122,6 +122,8 @@ const SINGLE_ROW_WORDS = new Set(words.singleRow.words);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 /** "the first 10 years", "the earliest 3 months": the earliest N periods in the data (as "the last 3 years" the latest). */
 const FIRST_SPAN = new Set(["first", "earliest"]);
+/** A field named for who was measured (Subject, Patient, id): its numbers are ids, a bare number may be one. */
+const SUBJECT_FIELDS = new Set<string>(words.subjectNouns.fields);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
 /** The ends of a series: "the first year", "the latest value", "the most recent sunspot reading" (words.json seriesEnds). */
 export const SERIES_FIRST = new Set<string>(words.seriesEnds.first);
@@ -1728,7 +1730,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         a.limit?.n !== m.value &&
         a.binCount !== m.value &&
         a.binWidth !== m.value
-          ? fields.filter((f) => f.discrete && !f.yearLike && !isTimeField(f) && !!f.numbers?.includes(m.value))
+          ? fields.filter(
+              (f) =>
+                (f.discrete || (f.integer && SUBJECT_FIELDS.has(nameWordsOf(f).join(" ")))) && !f.yearLike && !isTimeField(f) && !!f.numbers?.includes(m.value),
+            )
           : [];
       if (holders.length) {
         consumed.add(idx);

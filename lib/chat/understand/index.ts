@@ -498,6 +498,8 @@ const GENERIC = new Set<string>(words.genericWords);
 const clip = (word: string) => (word.length > 40 ? `${word.slice(0, 40)}…` : word);
 
 /** "No such field": the words nothing in the table matches (up to `limit`), and the fields closest to the first. */
+const PERIOD_UNITS = new Set(["year", "month", "quarter", "week", "day", "period", "one", "row"]);
+
 function noSuchField(words: { text: string; pos?: number }[], slot: string, lex: TableLexicon, a: Atoms, ranked: Candidate[], limit = 3): Understanding {
   // "average test score by Sex": unknown words said in a row are one name ("test score"), said whole.
   const phrases: string[] = [];
@@ -670,6 +672,18 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     const plan: AnalysisPlan = { ...best.plan, groupBy, sort: null, limit: null, chart: groupBy.length === 1 ? "line" : best.plan.chart };
     best = { ...best, plan, notes: [...best.notes, `readAs:${clock[0].name}:${word}`] };
     ranked = [best, ...ranked.filter((c) => c !== best)];
+  }
+  // "average flow by month of the year", "by quarter" over a series with one row per year (a year-like number, no
+  // date): a grain inside the year cannot be honoured; the answer by year would be a number for another question.
+  const yearsOnly = lex.fields.some(isTimeField) && lex.fields.filter(isTimeField).every((f) => f.role !== "date");
+  const inYear = a.bucket && !["year", "decade"].includes(a.bucket) ? a.bucket : null;
+  if (yearsOnly && inYear && best.plan.intent === "aggregate" && !best.plan.groupBy.some((g) => g.bucket)) {
+    const m = a.reading.mentions.find((x) => x.kind === "word" && x.hits.some((h) => h.category === "grain"));
+    const grouped =
+      m && (GROUP_WORDS.has(a.reading.tokens[m.start - 1]?.lemma ?? "") || GROUP_WORDS.has(a.reading.tokens[m.start].lemma) || /ly$/.test(m.text));
+    const own = m ? a.reading.tokens.slice(m.start, m.end).find((t) => !GROUP_WORDS.has(t.lemma)) : undefined;
+    if (m && grouped && own && !lex.fields.some((f) => f.name.toLowerCase().includes(own.lemma.replace(/ly$/, ""))))
+      return noSuchField([{ text: own.raw }], "group", lex, a, ranked);
   }
   // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
   // the number asked for; a count of rows in its place would answer something else.
@@ -982,6 +996,31 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     const k = notes.indexOf(`ignored:${ranked2.word.toLowerCase()}`);
     if (k >= 0) notes.splice(k, 1);
     notes.push(`readAs:the one ranked ${best.plan.within?.limit} from the ${a.superlative === "max" ? "highest" : "lowest"}:${ranked2.text}`);
+  }
+  // "average of each block's best yield", "average of the boys' smallest heights": a combining aggregate word left
+  // over beside a per-group maximum / minimum asks for an aggregate of the groups' values, which no plan computes;
+  // the per-group answer says it did not use the word.
+  const plan0 = best.plan;
+  if (
+    a.looseAgg &&
+    ["mean", "sum", "median"].includes(a.looseAgg) &&
+    plan0.intent === "aggregate" &&
+    plan0.groupBy.length &&
+    (plan0.measure.agg === "max" || plan0.measure.agg === "min") &&
+    !plan0.extraMeasures.length
+  ) {
+    const word = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "agg" && h.key === a.looseAgg));
+    if (word && !notes.some((n) => n.startsWith("ignored:") && n.includes(word.text))) notes.push(`ignored:${word.text}`);
+  }
+  // "the flow the year before the highest flow", "the year after the lowest one": a row next to the top one in time
+  // order, which no plan picks; the answer (the ranking itself) says it did not use those words.
+  {
+    const toks = a.reading.tokens;
+    const sup = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "superlative"));
+    const k = sup ? (toks[sup.start - 1]?.lemma === "the" ? sup.start - 2 : sup.start - 1) : -1;
+    const side = k >= 1 && ["before", "after"].includes(toks[k].lemma) ? toks[k] : null;
+    if (side && !best.plan.filters.some((f) => ["lt", "lte", "gt", "gte"].includes(f.op)))
+      notes.push(`ignored:${toks[k - 1].kind === "word" && PERIOD_UNITS.has(toks[k - 1].lemma) ? `${toks[k - 1].raw} ` : ""}${side.raw}`);
   }
   // A stray number inside a stray comparison ("more than 100k") is named once, with its comparison.
   const usedStray = grouped?.stray ?? null;
