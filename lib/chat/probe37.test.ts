@@ -137,4 +137,8 @@ describe("readings no plan computes are not shown as the answer without a word",
     const reply = await askTurns(nile.table, "flow in the year after the highest flow");
     expect(reply.assumptions?.join(" ")).toContain("year after");
   });
+  it("'mean logSize at the last measurement by plot' says it did not use 'last measurement'", async () => {
+    const reply = await askTurns(spruce.table, "mean logSize at the last measurement by plot");
+    expect(reply.assumptions?.join(" ")).toContain("last measurement");
+  });
 });

@@ -1022,6 +1022,19 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     if (side && !best.plan.filters.some((f) => ["lt", "lte", "gt", "gte"].includes(f.op)))
       notes.push(`ignored:${toks[k - 1].kind === "word" && PERIOD_UNITS.has(toks[k - 1].lemma) ? `${toks[k - 1].raw} ` : ""}${side.raw}`);
   }
+  // "average size at the first measurement for each plot", "at the last visit": a first / last word before a row noun
+  // that no filter, limit or time-order reading used; the answer over every row says it did not use the words.
+  {
+    const toks = a.reading.tokens;
+    const k = toks.findIndex(
+      (t, i) =>
+        (t.lemma === "first" || t.lemma === "last" || t.lemma === "final") &&
+        a.reading.mentions.some((m) => m.start === i + 1 && m.kind === "word" && m.hits.some((h) => h.category === "rowNoun")),
+    );
+    const used = k >= 0 && (a.filters.some((f) => f.pos <= k && k < f.end) || best.plan.limit != null || best.plan.sort != null);
+    if (k >= 0 && !used && best.plan.intent === "aggregate" && !notes.some((n) => n.startsWith("timeOrder") || n.includes(toks[k].raw)))
+      notes.push(`ignored:${toks[k].raw} ${toks[k + 1].raw}`);
+  }
   // A stray number inside a stray comparison ("more than 100k") is named once, with its comparison.
   const usedStray = grouped?.stray ?? null;
   const strayComparisons = a.strayComparisons.filter((c) => c !== usedStray?.text);
