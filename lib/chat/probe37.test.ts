@@ -142,3 +142,15 @@ describe("readings no plan computes are not shown as the answer without a word",
     expect(reply.assumptions?.join(" ")).toContain("last measurement");
   });
 });
+
+describe("'how many <field> groups / levels' counts the field's different values", () => {
+  it("'how many age values are there' is the number of different ages, not rows in ranges", async () => {
+    const reply = await askTurns(oxboys.table, "how many age values are there");
+    expect(reply.plan?.measure).toEqual({ agg: "distinct", field: "age" });
+    expect(firstNumber(tableOf(reply)[0])).toBe(new Set(oxboys.rows.map((r) => r.age)).size);
+  });
+  it("not over a field of many values ('how many height groups')", async () => {
+    const reply = await askTurns(oxboys.table, "how many height groups are there");
+    expect(reply.plan?.measure.agg).not.toBe("distinct");
+  });
+});

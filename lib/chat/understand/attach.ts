@@ -122,6 +122,8 @@ const SINGLE_ROW_WORDS = new Set(words.singleRow.words);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 /** "the first 10 years", "the earliest 3 months": the earliest N periods in the data (as "the last 3 years" the latest). */
 const FIRST_SPAN = new Set(["first", "earliest"]);
+/** Nouns of kinds after a counted field's name ("how many age groups", "dose levels"): its different values. */
+const KINDS_AFTER = new Set<string>(words.kindNounsAfterCount.words);
 /** A field named for who was measured (Subject, Patient, id): its numbers are ids, a bare number may be one. */
 const SUBJECT_FIELDS = new Set<string>(words.subjectNouns.fields);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
@@ -2770,6 +2772,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         r.countOf = true;
       }
   }
+  // "how many age groups are there", "how many dose levels": a noun of kinds after the counted field asks for its
+  // different values, not its rows in ranges.
+  // (A field of a few values only: "how many height groups" over 173 heights asks for ranges, if anything.)
+  for (const r of a.refs)
+    if (
+      r.turn === turn &&
+      r.countOf &&
+      !r.distinctOf &&
+      r.cands.length === 1 &&
+      info(r.cands[0].name).distinct <= 30 &&
+      KINDS_AFTER.has(lemma(r.end)) &&
+      !a.refs.some((x) => x.pos === r.end)
+    ) {
+      r.distinctOf = true;
+      a.distinct = true;
+    }
   // "monthly charges per customer by contract", "sales per order for each region": a number "per"
   // one row (a word for the rows, or a field that names each row) is its average over the rows.
   if (!a.looseAgg && !a.share && !a.rate) {
