@@ -154,3 +154,16 @@ describe("'how many <field> groups / levels' counts the field's different values
     expect(reply.plan?.measure.agg).not.toBe("distinct");
   });
 });
+
+describe("two decades said together are the years of both", () => {
+  it("'average flow in the 1880s and 1890s' compares the two decades; 'together' pools them", async () => {
+    const years = (lo: number, hi: number) => nile.rows.filter((r) => Number(r.year) >= lo && Number(r.year) <= hi).map((r) => Number(r.flow));
+    const side = await askTurns(nile.table, "average flow in the 1880s and 1890s");
+    expect(side.plan?.groupBy).toEqual([{ field: "year", bucket: "decade" }]);
+    expect(tableOf(side)).toHaveLength(2);
+    const pooled = await askTurns(nile.table, "average flow in the 1880s and 1890s together");
+    expect(pooled.plan?.groupBy).toEqual([]);
+    expect(firstNumber(tableOf(pooled)[0])).toBeCloseTo(mean(years(1880, 1899)), 2);
+    expect(pooled.assumptions ?? []).not.toContain('I did not use "1880s"');
+  });
+});

@@ -835,7 +835,12 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const rankedLimit = strayLimit(a, best.plan);
   if (rankedLimit) adopt({ ...best.plan, limit: rankedLimit });
   const periods = periodsReading(a, best.plan, lex);
-  if (periods) adopt(periods);
+  if (periods) {
+    adopt(periods);
+    // (Both periods are used now: the note that one was left out goes.)
+    const said = new Set(a.filters.filter((f) => f.kind === "date").map((f) => `ignored:${f.text}`));
+    notes.splice(0, notes.length, ...notes.filter((n) => !said.has(n)));
+  }
   const months = monthOfYearReading(a, best.plan, lex);
   if (months) adopt(months.plan, months.note);
   const ofMonths = averageOfMonthsReading(a, best.plan, lex);
@@ -1369,6 +1374,7 @@ function speedReading(a: Atoms, plan: AnalysisPlan): { plan: AnalysisPlan; note:
 // becomes its average per side.
 
 const MAX_SIDES = 12;
+const POOLED_WORDS = new Set<string>(words.pooledWords.words);
 
 /** Words that may join two periods of one list ("2016 and 2017", "2017 vs 2016", "2016, 2017"). */
 const PERIOD_JOIN = new Set(["and", "or", "vs", "versus", "compared", "to", "with", "the", "in", "year"]);
@@ -1384,6 +1390,23 @@ function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): Analys
   const between = tokens.slice(d1.end, d2.pos);
   if (!between.length || between.length > 3 || !between.every((t) => PERIOD_JOIN.has(t.lemma) || t.sep === ",")) return null;
   if (!between.some((t) => ["and", "or", "vs", "versus", "compared"].includes(t.lemma))) return null;
+  // ("the 1870s and 1880s together", "1871 and 1872 combined": one pooled group, words.json pooledWords.)
+  const pooled = POOLED_WORDS.has(tokens[d2.end]?.lemma ?? "") || (tokens[d2.end]?.sep === "," && POOLED_WORDS.has(tokens[d2.end + 1]?.lemma ?? ""));
+  // "the 1870s and 1880s": two decades one after the other are the years of both, by decade (or pooled).
+  const decadeOf = (d: typeof d1) => d.options.find((o) => o.filter.op === "between" && /^\d{3}0s$/.test(d.text.trim()))?.filter;
+  const [r1, r2] = [decadeOf(d1), decadeOf(d2)];
+  if (r1 && r2 && r1.field === r2.field && plan.filters.some((f) => f.field === r1.field)) {
+    const [lo, hi] = [r1, r2].sort((x, y) => Number(x.values[0]) - Number(y.values[0]));
+    if (Number(hi.values[0]) !== Number(lo.values[1]) + 1) return null;
+    const either2 = pooled || between.some((t) => t.lemma === "or");
+    return {
+      ...plan,
+      filters: [...plan.filters.filter((f) => f.field !== r1.field), { field: r1.field, op: "between", values: [lo.values[0], hi.values[1]] }],
+      groupBy: either2 ? [] : [{ field: r1.field, bucket: "decade" }],
+      sort: either2 ? null : plan.sort,
+      chart: either2 ? "none" : "bar",
+    };
+  }
   const kept = plan.filters.find((f) => f.op === "eq" && [d1, d2].some((d) => d.options.some((o) => JSON.stringify(o.filter) === JSON.stringify(f))));
   if (!kept) return null;
   const yearOf = (d: typeof d1) => d.options.find((o) => o.filter.field === kept.field && o.filter.op === "eq")?.filter.values[0];
@@ -1391,7 +1414,7 @@ function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): Analys
   if (values.some((v) => v === undefined) || ![d1, d2].every((d) => /^\d{4}$/.test(d.text.trim()))) return null;
   const info = lex.byName.get(kept.field);
   if (!info) return null;
-  const either = between.some((t) => t.lemma === "or");
+  const either = pooled || between.some((t) => t.lemma === "or");
   return {
     ...plan,
     filters: [...plan.filters.filter((f) => f !== kept && f.field !== kept.field), { field: kept.field, op: "in", values: values as (string | number)[] }],
