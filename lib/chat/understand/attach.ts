@@ -120,6 +120,12 @@ const LOSE_VERBS = new Set(words.loseVerbs.words);
 const GENERIC_WORDS = new Set(words.genericWords);
 const SINGLE_ROW_WORDS = new Set(words.singleRow.words);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
+/** "the first 10 years", "the earliest 3 months": the earliest N periods in the data (as "the last 3 years" the latest). */
+const FIRST_SPAN = new Set(["first", "earliest"]);
+/** Nouns of kinds after a counted field's name ("how many age groups", "dose levels"): its different values. */
+const KINDS_AFTER = new Set<string>(words.kindNounsAfterCount.words);
+/** A field named for who was measured (Subject, Patient, id): its numbers are ids, a bare number may be one. */
+const SUBJECT_FIELDS = new Set<string>(words.subjectNouns.fields);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
 /** The ends of a series: "the first year", "the latest value", "the most recent sunspot reading" (words.json seriesEnds). */
 export const SERIES_FIRST = new Set<string>(words.seriesEnds.first);
@@ -956,7 +962,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const next = mAt(m.end);
     const nextWord = lemma(m.end);
     // "the last 3 years", "past 6 months": a span of periods, read with the relative periods below.
-    if (RELATIVE_SPAN.has(prevWord) && v <= 100 && PERIOD_GRAINS.has(nextWord)) return;
+    if ((RELATIVE_SPAN.has(prevWord) || FIRST_SPAN.has(prevWord)) && v <= 100 && PERIOD_GRAINS.has(nextWord)) return;
     // Bins: "bin size 500", "bins of 500", "500 wide bins", "into 8 bins", "20 bins".
     const binWord = (w: string) => ["bin", "bucket", "interval", "class", "step", "group"].includes(w);
     // (Not when that word is the name of a field holding the number: "for group 2" over a field named group is group = 2.)
@@ -1433,7 +1439,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const numberOrDate = (f: FieldInfo) => numeric(f) || f.role === "date";
       // ("after time 100": the field named between the comparison and the number is the one compared.)
       const between = cmp ? a.refs.find((r) => r.pos > cmp.from && r.end === m.start && r.cands.some((c) => numberOrDate(info(c.name)))) : undefined;
-      const namedAny = comparative?.field ? null : (between ?? nearestRef(cmp?.from ?? m.start, m.end, numberOrDate));
+      const nearAny = comparative?.field ? null : (between ?? nearestRef(cmp?.from ?? m.start, m.end, numberOrDate));
+      // ("how many boys were over 165" over Subject 1..26: what "how many" counts is not compared with a number
+      // outside all its values; the number finds its field by its scale.)
+      const countedOutside =
+        !!nearAny &&
+        nearAny !== between &&
+        nearAny.countOf &&
+        nearAny.turn === turn &&
+        nearAny.end <= (cmp?.from ?? m.start) &&
+        m.kind === "number" &&
+        nearAny.cands.every((c) => {
+          const f = info(c.name);
+          const v = inFieldScale(m, f);
+          return numeric(f) && !isTimeField(f) && v !== null && (v < f.min || v > f.max);
+        });
+      const namedAny = countedOutside ? null : nearAny;
       const age =
         yearsOld(afterField ? fieldNext!.end : m.end) ??
         (cmp && m.kind === "number" && !m.money && !m.percent && !temporal && !comparative?.field && !DURATION_UNITS[lemma(m.end)]
@@ -1601,6 +1622,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const nameBefore = a.refs.find((r) => r.turn === turn && r.end === m.start && r.cands.length === 1);
       const repeatedNames: number[] = [];
       for (;;) {
+        // ("subjects 1, 2 and 3": numbers parted by commas, the list closed by "and" / "or".)
+        const commaNext = mAt(endPos);
+        if (commaNext?.kind === "number" && commaNext.start === endPos && tokens[endPos].sep === ",") {
+          let k = commaNext.end;
+          while (mAt(k)?.kind === "number" && tokens[k].sep === ",") k = mAt(k)!.end;
+          const closes = (lemma(k) === "and" || lemma(k) === "or") && mAt(k + 1)?.kind === "number";
+          if (!closes) break;
+          list.push(commaNext.value);
+          listed.push(mentions.indexOf(commaNext));
+          endPos = commaNext.end;
+          continue;
+        }
         if (lemma(endPos) !== "or" && lemma(endPos) !== "and") break;
         const again =
           nameBefore && a.refs.find((r) => r.turn === turn && r.pos === endPos + 1 && r.cands.length === 1 && r.cands[0].name === nameBefore.cands[0].name);
@@ -1714,7 +1747,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         a.limit?.n !== m.value &&
         a.binCount !== m.value &&
         a.binWidth !== m.value
-          ? fields.filter((f) => f.discrete && !f.yearLike && !isTimeField(f) && !!f.numbers?.includes(m.value))
+          ? fields.filter(
+              (f) =>
+                (f.discrete || (f.integer && SUBJECT_FIELDS.has(nameWordsOf(f).join(" ")))) && !f.yearLike && !isTimeField(f) && !!f.numbers?.includes(m.value),
+            )
           : [];
       if (holders.length) {
         consumed.add(idx);
@@ -2386,7 +2422,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const RELATIVE = new Set(["last", "latest", "recent", "current", "this", "past"]);
   const relativeSpans: [number, number][] = [];
   for (let k = 0; k + 1 < tokens.length; k++) {
-    const spanNumber = RELATIVE_SPAN.has(lemma(k)) ? mAt(k + 1) : undefined;
+    const fromStart = FIRST_SPAN.has(lemma(k));
+    const spanNumber = RELATIVE_SPAN.has(lemma(k)) || fromStart ? mAt(k + 1) : undefined;
     const span =
       spanNumber?.kind === "number" &&
       spanNumber.start === k + 1 &&
@@ -2407,6 +2444,19 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     let period = "";
     for (const f of timeFields) {
       if (!Number.isFinite(f.max)) continue;
+      // "the first 10 years": the earliest N years of the data (a span only; "the first year" is a series end below).
+      if (fromStart) {
+        if (!span || !Number.isFinite(f.min)) continue;
+        const y0 = f.role === "date" ? new Date(f.min).getUTCFullYear() : f.yearLike && grain === "year" ? f.min : Number.NaN;
+        if (f.role === "date" && grain === "year") {
+          options.push({ filter: { field: f.name, op: "between", values: [String(y0), String(y0 + n - 1)] }, how: "time" });
+          period ||= `${y0} to ${y0 + n - 1}`;
+        } else if (f.role !== "date" && Number.isFinite(y0)) {
+          options.push({ filter: { field: f.name, op: "between", values: [y0, y0 + n - 1] }, how: "time" });
+          period ||= `${y0} to ${y0 + n - 1}`;
+        }
+        continue;
+      }
       if (f.role === "date") {
         const d = new Date(f.max);
         const y = d.getUTCFullYear();
@@ -2737,6 +2787,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         r.countOf = true;
       }
   }
+  // "how many age groups are there", "how many dose levels": a noun of kinds after the counted field asks for its
+  // different values, not its rows in ranges.
+  // (A field of a few values only: "how many height groups" over 173 heights asks for ranges, if anything.)
+  for (const r of a.refs)
+    if (
+      r.turn === turn &&
+      r.countOf &&
+      !r.distinctOf &&
+      r.cands.length === 1 &&
+      info(r.cands[0].name).distinct <= 30 &&
+      KINDS_AFTER.has(lemma(r.end)) &&
+      !a.refs.some((x) => x.pos === r.end)
+    ) {
+      r.distinctOf = true;
+      a.distinct = true;
+    }
   // "monthly charges per customer by contract", "sales per order for each region": a number "per"
   // one row (a word for the rows, or a field that names each row) is its average over the rows.
   if (!a.looseAgg && !a.share && !a.rate) {
@@ -3216,13 +3282,47 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   for (const r of a.refs) {
     // (Not a field the question ranks by: "the third largest" is a rank, not the third value.)
     if (r.turn !== turn || r.pos < 1 || r.agg || r.supAgg || r.sortBy || r.cands.length !== 1 || r.group || r.countOf || r.distinctOf) continue;
-    const word = tokens[r.pos - 1];
-    const n = ORDINAL_POSITIONS[word.text] ?? ORDINAL_POSITIONS[word.lemma];
+    // "the first three occasions", "the last 2 visits": a number between the ordinal and the field, that many values.
+    const spanM = mAt(r.pos - 1);
+    const span = spanM?.kind === "number" && spanM.end === r.pos && Number.isInteger(spanM.value) && spanM.value >= 2 ? spanM : null;
+    const word = tokens[span ? span.start - 1 : r.pos - 1];
+    const n = word ? (ORDINAL_POSITIONS[word.text] ?? ORDINAL_POSITIONS[word.lemma]) : undefined;
     const f = info(r.cands[0].name);
-    if (!n || (at[r.pos - 1] >= 0 && !["word", "unknown"].includes(mentions[at[r.pos - 1]].kind))) continue;
+    if (span && Math.abs(n ?? 0) !== 1) continue;
+    if (!n || (!span && at[r.pos - 1] >= 0 && !["word", "unknown"].includes(mentions[at[r.pos - 1]].kind))) continue;
     if (f.role !== "number" || !f.discrete || !f.integer || f.yearLike || isTimeField(f) || !f.numbers || f.distinct > 31) continue;
     if (a.filters.some((x) => x.options.some((o) => o.filter.field === f.name))) continue;
     const values = [...new Set(Array.from(f.numbers).filter((v) => !Number.isNaN(v)))].sort((x, y) => x - y);
+    if (span && span.kind === "number") {
+      const count = span.value;
+      if (count >= values.length || values.length < 3) continue;
+      const from = n > 0 ? values[0] : values[values.length - count];
+      const to = n > 0 ? values[count - 1] : values[values.length - 1];
+      const start = span.start - 1;
+      const negated = negatedAt(start);
+      a.unknown = a.unknown.filter((u) => u.pos !== start);
+      consumed.add(at[span.start]);
+      if (a.limit && a.limit.n === count) a.limit = null;
+      addAtom({
+        pos: start,
+        end: r.end,
+        kind: "value",
+        // ("except the first three": the values after them.)
+        options: [
+          {
+            filter: negated ? { field: f.name, op: n > 0 ? "gt" : "lt", values: [n > 0 ? to : from] } : { field: f.name, op: "between", values: [from, to] },
+            how: "adjacent",
+          },
+        ],
+        negated: false,
+        refs: [r.id],
+        listed: 0,
+        conj: null,
+        stated: `${f.name} ${from} to ${to}`,
+        text: spanText(tokens, start, r.end),
+      });
+      continue;
+    }
     const v = n > 0 ? values[n - 1] : values[values.length + n];
     if (v === undefined || values.length < 3) continue;
     // ("except the first period": the other values.)

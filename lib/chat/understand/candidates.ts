@@ -10,6 +10,7 @@ import { isCyclicBucket } from "../plan";
 import { addsUp, namedAsCode, nameWords, type TableLexicon } from "./lexicon";
 import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
+import words from "../vocab/words.json";
 import { absentValueFor, flagFor, type Atoms, type FilterAtom, type Ref } from "./attach";
 
 export type Features = Map<string, number>;
@@ -85,11 +86,15 @@ function pluralOfCodeName(r: Ref, f: FieldInfo): boolean {
   if (f.min < 0 || f.min > 1 || f.distinct < 5 || f.max - f.min + 1 !== f.distinct) return false;
   const name = nameWords(f.name);
   const said = r.text.trim().toLowerCase();
+  if (name.length === 1 && said !== singularize(said) && SUBJECT_FIELDS.has(name[0]) && SUBJECT_NOUNS.has(singularize(said))) return true;
   // ("How many Subject have effort over 12", as nvBench writes it: a singular noun right after "how many" or
   // "number of" is the things counted too; a quantity is said in the plural, "how many children".)
   const countedSingular = said === name[0] && howManyOf(r);
   return name.length === 1 && (said !== name[0] || countedSingular) && singularize(said) === name[0] && f.name.toLowerCase() === name[0];
 }
+// ("how many boys" over Subject, said by a people noun: lexicon.ts, words.json subjectNouns.)
+const SUBJECT_FIELDS = new Set<string>(words.subjectNouns.fields);
+const SUBJECT_NOUNS = new Set<string>(words.subjectNouns.nouns.map(singularize));
 
 /** The field is said right after "how many" or "number of" ("how many cases", "total number of claims"). */
 function howManyOf(r: Ref): boolean {
@@ -439,7 +444,17 @@ function enumerateRoles(
       if (t === "disc" || t === "year" || t === "date" || t === "cat" || t === "flag" || (t === "text" && f.distinct <= 5000)) roles.push("group", "series");
       if (t === "text" || t === "cat") roles.push("label");
       // "how many distinct cylinder counts": a number field is counted by its distinct values when the words say so.
-      if (f.codes || (ref.distinctOf && f.numbers !== null && f.role !== "date")) roles.push("distinct");
+      // ("how many boys were taller than 170" over Subject 1..26: the plural of a numbering after "how many" counts its
+      // different values when they repeat over rows, for a field named for who was measured (words.json subjectNouns);
+      // "how many runs" over Run 1..20 in each Expt, "the number of chicks in each Diet" stay counts of rows.)
+      const numbered =
+        ref.countOf &&
+        ref.before[0] === "many" &&
+        ref.before[1] === "how" &&
+        pluralOfCodeName(ref, f) &&
+        SUBJECT_FIELDS.has(nameWords(f.name)[0] ?? "") &&
+        f.distinct * 2 <= (f.numbers?.length ?? 0);
+      if (f.codes || ((ref.distinctOf || numbered) && f.numbers !== null && f.role !== "date")) roles.push("distinct");
       // A yes/no field can filter ("churned customers"), unless a word makes it a grouping ("split by churn").
       if (
         (t === "flag" || flagFor(ctx.lex, f.name) || (ref.negated && absentValueFor(ctx.lex, f.name) !== null)) &&
@@ -454,6 +469,9 @@ function enumerateRoles(
       // "the number of chicks", "the top 5 chicks", "for chicks on Diet 4" over a whole-number field
       // named in the singular (Chick: 1..50): the plural names the things the field numbers, not a
       // quantity; it is counted, grouped or left as a word, never summed or plotted.
+      // ("boys" said for Subject: a people noun names who was measured, never a quantity.)
+      if (SUBJECT_NOUNS.has(singularize(ref.text.trim().toLowerCase())) && !nameWords(f.name).includes(singularize(ref.text.trim().toLowerCase())))
+        return { ref, field: f, roles: roles.filter((r) => r !== "measure" && r !== "x" && r !== "y" && r !== "sort") };
       if (pluralOfCodeName(ref, f)) return { ref, field: f, roles: roles.filter((r) => r !== "measure" && r !== "x" && r !== "y" && r !== "sort") };
       // "didn't give their income": the rows where the field is empty.
       if (ref.missing) return { ref, field: f, roles: ["flag"] as Role[] };

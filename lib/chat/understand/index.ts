@@ -20,6 +20,7 @@ import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
 import { ordinalRankReading, whichRowReading } from "./ordinal";
+import { allExceptReading, pooledReading } from "./pooled";
 import { flagValues, nameWords, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
@@ -497,6 +498,8 @@ const GENERIC = new Set<string>(words.genericWords);
 const clip = (word: string) => (word.length > 40 ? `${word.slice(0, 40)}…` : word);
 
 /** "No such field": the words nothing in the table matches (up to `limit`), and the fields closest to the first. */
+const PERIOD_UNITS = new Set(["year", "month", "quarter", "week", "day", "period", "one", "row"]);
+
 function noSuchField(words: { text: string; pos?: number }[], slot: string, lex: TableLexicon, a: Atoms, ranked: Candidate[], limit = 3): Understanding {
   // "average test score by Sex": unknown words said in a row are one name ("test score"), said whole.
   const phrases: string[] = [];
@@ -670,6 +673,18 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     best = { ...best, plan, notes: [...best.notes, `readAs:${clock[0].name}:${word}`] };
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
+  // "average flow by month of the year", "by quarter" over a series with one row per year (a year-like number, no
+  // date): a grain inside the year cannot be honoured; the answer by year would be a number for another question.
+  const yearsOnly = lex.fields.some(isTimeField) && lex.fields.filter(isTimeField).every((f) => f.role !== "date");
+  const inYear = a.bucket && !["year", "decade"].includes(a.bucket) ? a.bucket : null;
+  if (yearsOnly && inYear && best.plan.intent === "aggregate" && !best.plan.groupBy.some((g) => g.bucket)) {
+    const m = a.reading.mentions.find((x) => x.kind === "word" && x.hits.some((h) => h.category === "grain"));
+    const grouped =
+      m && (GROUP_WORDS.has(a.reading.tokens[m.start - 1]?.lemma ?? "") || GROUP_WORDS.has(a.reading.tokens[m.start].lemma) || /ly$/.test(m.text));
+    const own = m ? a.reading.tokens.slice(m.start, m.end).find((t) => !GROUP_WORDS.has(t.lemma)) : undefined;
+    if (m && grouped && own && !lex.fields.some((f) => f.name.toLowerCase().includes(own.lemma.replace(/ly$/, ""))))
+      return noSuchField([{ text: own.raw }], "group", lex, a, ranked);
+  }
   // "the average top speed by origin": an unknown word after an aggregate word and a superlative is
   // the number asked for; a count of rows in its place would answer something else.
   const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a, lex) : null;
@@ -795,6 +810,10 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     adopt(sortedRows);
     notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith("defaultAgg:")));
   }
+  const pooled = pooledReading(a, best.plan);
+  if (pooled) adopt(pooled);
+  const allBut = allExceptReading(a, best.plan);
+  if (allBut) adopt(allBut);
   const ranked2 = ordinalRankReading(a, best.plan);
   if (ranked2) adopt(ranked2.plan);
   const oneRow = whichRowReading(a, best.plan);
@@ -816,7 +835,12 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const rankedLimit = strayLimit(a, best.plan);
   if (rankedLimit) adopt({ ...best.plan, limit: rankedLimit });
   const periods = periodsReading(a, best.plan, lex);
-  if (periods) adopt(periods);
+  if (periods) {
+    adopt(periods);
+    // (Both periods are used now: the note that one was left out goes.)
+    const said = new Set(a.filters.filter((f) => f.kind === "date").map((f) => `ignored:${f.text}`));
+    notes.splice(0, notes.length, ...notes.filter((n) => !said.has(n)));
+  }
   const months = monthOfYearReading(a, best.plan, lex);
   if (months) adopt(months.plan, months.note);
   const ofMonths = averageOfMonthsReading(a, best.plan, lex);
@@ -977,6 +1001,44 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     const k = notes.indexOf(`ignored:${ranked2.word.toLowerCase()}`);
     if (k >= 0) notes.splice(k, 1);
     notes.push(`readAs:the one ranked ${best.plan.within?.limit} from the ${a.superlative === "max" ? "highest" : "lowest"}:${ranked2.text}`);
+  }
+  // "average of each block's best yield", "average of the boys' smallest heights": a combining aggregate word left
+  // over beside a per-group maximum / minimum asks for an aggregate of the groups' values, which no plan computes;
+  // the per-group answer says it did not use the word.
+  const plan0 = best.plan;
+  if (
+    a.looseAgg &&
+    ["mean", "sum", "median"].includes(a.looseAgg) &&
+    plan0.intent === "aggregate" &&
+    plan0.groupBy.length &&
+    (plan0.measure.agg === "max" || plan0.measure.agg === "min") &&
+    !plan0.extraMeasures.length
+  ) {
+    const word = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "agg" && h.key === a.looseAgg));
+    if (word && !notes.some((n) => n.startsWith("ignored:") && n.includes(word.text))) notes.push(`ignored:${word.text}`);
+  }
+  // "the flow the year before the highest flow", "the year after the lowest one": a row next to the top one in time
+  // order, which no plan picks; the answer (the ranking itself) says it did not use those words.
+  {
+    const toks = a.reading.tokens;
+    const sup = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "superlative"));
+    const k = sup ? (toks[sup.start - 1]?.lemma === "the" ? sup.start - 2 : sup.start - 1) : -1;
+    const side = k >= 1 && ["before", "after"].includes(toks[k].lemma) ? toks[k] : null;
+    if (side && !best.plan.filters.some((f) => ["lt", "lte", "gt", "gte"].includes(f.op)))
+      notes.push(`ignored:${toks[k - 1].kind === "word" && PERIOD_UNITS.has(toks[k - 1].lemma) ? `${toks[k - 1].raw} ` : ""}${side.raw}`);
+  }
+  // "average size at the first measurement for each plot", "at the last visit": a first / last word before a row noun
+  // that no filter, limit or time-order reading used; the answer over every row says it did not use the words.
+  {
+    const toks = a.reading.tokens;
+    const k = toks.findIndex(
+      (t, i) =>
+        (t.lemma === "first" || t.lemma === "last" || t.lemma === "final") &&
+        a.reading.mentions.some((m) => m.start === i + 1 && m.kind === "word" && m.hits.some((h) => h.category === "rowNoun")),
+    );
+    const used = k >= 0 && (a.filters.some((f) => f.pos <= k && k < f.end) || best.plan.limit != null || best.plan.sort != null);
+    if (k >= 0 && !used && best.plan.intent === "aggregate" && !notes.some((n) => n.startsWith("timeOrder") || n.includes(toks[k].raw)))
+      notes.push(`ignored:${toks[k].raw} ${toks[k + 1].raw}`);
   }
   // A stray number inside a stray comparison ("more than 100k") is named once, with its comparison.
   const usedStray = grouped?.stray ?? null;
@@ -1312,6 +1374,7 @@ function speedReading(a: Atoms, plan: AnalysisPlan): { plan: AnalysisPlan; note:
 // becomes its average per side.
 
 const MAX_SIDES = 12;
+const POOLED_WORDS = new Set<string>(words.pooledWords.words);
 
 /** Words that may join two periods of one list ("2016 and 2017", "2017 vs 2016", "2016, 2017"). */
 const PERIOD_JOIN = new Set(["and", "or", "vs", "versus", "compared", "to", "with", "the", "in", "year"]);
@@ -1327,6 +1390,23 @@ function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): Analys
   const between = tokens.slice(d1.end, d2.pos);
   if (!between.length || between.length > 3 || !between.every((t) => PERIOD_JOIN.has(t.lemma) || t.sep === ",")) return null;
   if (!between.some((t) => ["and", "or", "vs", "versus", "compared"].includes(t.lemma))) return null;
+  // ("the 1870s and 1880s together", "1871 and 1872 combined": one pooled group, words.json pooledWords.)
+  const pooled = POOLED_WORDS.has(tokens[d2.end]?.lemma ?? "") || (tokens[d2.end]?.sep === "," && POOLED_WORDS.has(tokens[d2.end + 1]?.lemma ?? ""));
+  // "the 1870s and 1880s": two decades one after the other are the years of both, by decade (or pooled).
+  const decadeOf = (d: typeof d1) => d.options.find((o) => o.filter.op === "between" && /^\d{3}0s$/.test(d.text.trim()))?.filter;
+  const [r1, r2] = [decadeOf(d1), decadeOf(d2)];
+  if (r1 && r2 && r1.field === r2.field && plan.filters.some((f) => f.field === r1.field)) {
+    const [lo, hi] = [r1, r2].sort((x, y) => Number(x.values[0]) - Number(y.values[0]));
+    if (Number(hi.values[0]) !== Number(lo.values[1]) + 1) return null;
+    const either2 = pooled || between.some((t) => t.lemma === "or");
+    return {
+      ...plan,
+      filters: [...plan.filters.filter((f) => f.field !== r1.field), { field: r1.field, op: "between", values: [lo.values[0], hi.values[1]] }],
+      groupBy: either2 ? [] : [{ field: r1.field, bucket: "decade" }],
+      sort: either2 ? null : plan.sort,
+      chart: either2 ? "none" : "bar",
+    };
+  }
   const kept = plan.filters.find((f) => f.op === "eq" && [d1, d2].some((d) => d.options.some((o) => JSON.stringify(o.filter) === JSON.stringify(f))));
   if (!kept) return null;
   const yearOf = (d: typeof d1) => d.options.find((o) => o.filter.field === kept.field && o.filter.op === "eq")?.filter.values[0];
@@ -1334,7 +1414,7 @@ function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): Analys
   if (values.some((v) => v === undefined) || ![d1, d2].every((d) => /^\d{4}$/.test(d.text.trim()))) return null;
   const info = lex.byName.get(kept.field);
   if (!info) return null;
-  const either = between.some((t) => t.lemma === "or");
+  const either = pooled || between.some((t) => t.lemma === "or");
   return {
     ...plan,
     filters: [...plan.filters.filter((f) => f !== kept && f.field !== kept.field), { field: kept.field, op: "in", values: values as (string | number)[] }],

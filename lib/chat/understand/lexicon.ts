@@ -13,6 +13,8 @@ import shapes from "../vocab/shapes.json";
 const AGENT_VERBS: Record<string, string> = words.agentVerbs.words;
 const COUNTRY_NAMES = new Set(words.countryNames.names);
 const ENTITY_NAME_WORDS = new Set(["name", "title"]);
+const SUBJECT_FIELDS = new Set<string>(words.subjectNouns.fields);
+const SUBJECT_NOUNS = words.subjectNouns.nouns.map((w) => tokenize(w)[0].lemma);
 
 export interface NameEntry {
   field: string;
@@ -402,6 +404,13 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     );
     if (ofCountries.length === 1) for (const w of countryWords) add(ofCountries[0].name, [w], 0.85, []);
   }
+  // "how many boys", "which boy was the tallest" over Subject (nlme::Oxboys): the one field naming who was measured
+  // in a table of repeated measurements (words.json subjectNouns) is said by people nouns no field's name holds.
+  const subjectFields = fields.filter((f) => {
+    const ws = nameWords(f.name);
+    return ws.length === 1 && SUBJECT_FIELDS.has(ws[0]) && f.role !== "date" && f.distinct >= 3 && f.distinct * 2 <= (f.numbers ?? f.codes)!.length;
+  });
+  if (subjectFields.length === 1) for (const noun of SUBJECT_NOUNS) if (!names.some((n) => n.words.includes(noun))) add(subjectFields[0].name, [noun], 0.8, []);
   const known = new Set(fields.map((f) => f.name));
   for (const s of contextSynonyms) if (known.has(s.field)) add(s.field, nameWords(s.alias), 0.95);
 

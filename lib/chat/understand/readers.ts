@@ -1498,7 +1498,15 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
       const before = tokens[p.start - 1];
       // "top 3 plots by average weight" over a `Plot` field: the plural of the field's whole name after a
       // count ("3 plots", "how many plots") names those things, not charts.
-      const countedName = t.text !== t.lemma && !!before && (before.kind === "number" || NUMBER_WORDS[before.text] !== undefined || before.text === "many");
+      // ("average size of plots 1 and 2": the plural of the field's whole name before a number it holds names its values.)
+      const after = tokens[p.end];
+      const holds = (name: string) => {
+        const f = lex.byName.get(name);
+        return !!f?.discrete && after?.kind === "number" && !!f.numbers?.includes(Number(after.text));
+      };
+      const valuesNamed = t.text !== t.lemma && p.mention.kind === "field" && p.mention.fields.some((f) => holds(f.name));
+      const countedName =
+        t.text !== t.lemma && ((!!before && (before.kind === "number" || NUMBER_WORDS[before.text] !== undefined || before.text === "many")) || valuesNamed);
       const exactName =
         p.mention.kind === "field" && p.mention.fields.some((f) => f.name.toLowerCase() === t.text || (countedName && f.name.toLowerCase() === t.lemma));
       // "the Tables sub-category": a value followed by its own field's name is that value.
