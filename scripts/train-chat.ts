@@ -23,7 +23,7 @@ import { getTableLexicon, renderPlan } from "../lib/chat";
 import { detectStyle } from "../lib/chat/i18n";
 import type { Candidate } from "../lib/chat/understand/candidates";
 import { lastTurnCandidates } from "../lib/chat/understand";
-import { SURE_INPUTS, sureInputs, sureProbability, type SureModel, type Weights } from "../lib/chat/understand/choose";
+import { SURE_INPUTS, sureFeature, sureInputs, sureProbability, type SureModel, type Weights } from "../lib/chat/understand/choose";
 import type { Table } from "../lib/table/types";
 import type { AnalysisPlan } from "../lib/chat/plan";
 import { cleanUpDatasetTables, loadDatasetTable } from "./chat-bench/load-dataset";
@@ -34,6 +34,7 @@ import { loadOwnQuestions, type OwnSet, ownSetTables, ownTables, OWN_DIR } from 
 import { scoreOwn, type Expected, type OwnQuestion } from "./chat-bench/score-own";
 import { scoreNv } from "./chat-bench/score-nvbench";
 import Papa from "papaparse";
+import { type SureCvRow, sureCvLine } from "./chat-bench/sure-cv";
 
 const OUT = path.resolve(process.cwd(), "lib/chat/understand/weights.json");
 
@@ -348,6 +349,10 @@ interface SureRow {
   source: Source;
   fold: number;
   sureOnly: boolean;
+  /** The released set or probe folder the question comes from (the source for NLV and nvbench). */
+  folder: string;
+  /** The best reading's plan features the sure model may weigh (choose.ts sureFeature). */
+  keys: string[];
 }
 
 /**
@@ -378,37 +383,65 @@ function outOfFold(examples: Example[], epochs: number, trainOn: (e: Example) =>
         source: e.source,
         fold,
         sureOnly: Boolean(e.sureOnly),
+        folder: e.source === "own" ? "own" : e.source === "fresh" || e.source === "probe" ? e.id.split("/")[0] : e.source,
+        keys: [...b.feats.keys()].filter(sureFeature),
       });
     }
   }
   return rows;
 }
 
-/** Logistic regression of "the best reading is right", plain gradient descent with a little L2. */
-function fitLogistic(rows: SureRow[]): number[] {
+/**
+ * Logistic regression of "the best reading is right", plain gradient descent with a little L2: the dense inputs
+ * (SURE_INPUTS) and, unless TRAIN_SURE_FEATURES=0, the best reading's plan features (present or not) that at
+ * least SURE_MIN_ROWS rows have (choose.ts sureFeature: not the role/cue ones). Out of sample by folder
+ * (TRAIN_SURE_CV) the plan features raise the wrong readings doubted at the same share of right ones doubted.
+ */
+function fitLogistic(rows: SureRow[], useFeatures = process.env.TRAIN_SURE_FEATURES !== "0"): { weights: number[]; features?: Record<string, number> } {
   const d = SURE_INPUTS.length;
-  const wt = new Array<number>(d).fill(0);
+  const count = new Map<string, number>();
+  if (useFeatures) for (const r of rows) for (const k of r.keys) count.set(k, (count.get(k) ?? 0) + 1);
+  const names = [...count]
+    .filter(([, n]) => n >= SURE_MIN_ROWS)
+    .map(([k]) => k)
+    .sort();
+  const index = new Map(names.map((k, i) => [k, d + i]));
+  const sparse = rows.map((r) => r.keys.map((k) => index.get(k)).filter((i): i is number => i !== undefined));
+  const wt = new Array<number>(d + names.length).fill(0);
   for (let it = 0; it < 3000; it++) {
-    const g = new Array<number>(d).fill(0);
+    const g = new Array<number>(wt.length).fill(0);
     let n = 0;
-    for (const r of rows) {
-      const p = sureProbability(r.x, { weights: wt, threshold: 0 });
+    rows.forEach((r, j) => {
+      let s = 0;
+      for (let k = 0; k < d; k++) s += wt[k] * r.x[k];
+      for (const i of sparse[j]) s += wt[i];
+      const p = 1 / (1 + Math.exp(-s));
       const err = (p - (r.right ? 1 : 0)) * r.weight;
       for (let k = 0; k < d; k++) g[k] += err * r.x[k];
+      for (const i of sparse[j]) g[i] += err;
       n += r.weight;
-    }
-    for (let k = 0; k < d; k++) wt[k] -= 0.5 * (g[k] / n + (k === 0 ? 0 : 0.001 * wt[k]));
+    });
+    for (let k = 0; k < wt.length; k++) wt[k] -= 0.5 * (g[k] / n + (k === 0 ? 0 : 0.001 * wt[k]));
   }
-  return wt.map((v) => Math.round(v * 10000) / 10000);
+  const round = (v: number) => Math.round(v * 10000) / 10000;
+  const features: Record<string, number> = {};
+  names.forEach((k, i) => {
+    if (Math.abs(wt[d + i]) >= 1e-4) features[k] = round(wt[d + i]);
+  });
+  return { weights: wt.slice(0, d).map(round), ...(names.length ? { features } : {}) };
 }
+
+/** A plan feature weighs in the sure model when at least this many fitted rows have it. */
+const SURE_MIN_ROWS = Number(process.env.SURE_MIN_ROWS ?? 30);
 
 /**
  * The share of right answers that may state a needless doubt (SURE_RIGHT_SHARE), counted on the
- * analytic sets (own, fresh, probes: numbers computed over a table, as users ask). Out of fold by
- * table, 0.125 gives P(right) < 0.8: about half of their wrong answers state a doubt and one right
- * answer in eight a needless one; the next step (0.85) flags 60% of the wrong but 18% of the right.
+ * analytic sets (own, fresh, probes: numbers computed over a table, as users ask). Chosen by the curve
+ * out of sample by folder (TRAIN_SURE_CV, BENCHMARKS.md "Calibrating doubt out of sample"): 0.17 gives
+ * P(right) < 0.8, which leaves about half as many wrong readings undoubted as 0.7 did before the plan
+ * features, for about 4 points more right answers with a doubt (0.125 gave 0.7).
  */
-const SURE_SHARE = Number(process.env.SURE_RIGHT_SHARE ?? 0.125);
+const SURE_SHARE = Number(process.env.SURE_RIGHT_SHARE ?? 0.17);
 const ANALYTIC: readonly Source[] = ["own", "fresh", "probe"];
 const THRESHOLDS = Array.from({ length: 14 }, (_, i) => Math.round((0.3 + 0.05 * i) * 100) / 100);
 
@@ -437,8 +470,8 @@ function sureLine(ps: { p: number; right: boolean; source: Source }[], t: number
  */
 function fitSure(examples: Example[], epochs: number, rankOn: (e: Example) => boolean): SureModel {
   const rows = outOfFold(examples, epochs, rankOn);
-  const model: SureModel = { weights: fitLogistic(rows), threshold: 0 };
-  const ps = rows.map((r) => ({ p: sureProbability(r.x, model), right: r.right, source: r.source }));
+  const model: SureModel = { ...fitLogistic(rows), threshold: 0 };
+  const ps = rows.map((r) => ({ p: sureProbability(r.x, model, r.keys), right: r.right, source: r.source }));
   const nRight = ps.filter((r) => r.right).length;
   // Calibration check: the mean predicted probability should be close to the share of right answers.
   console.log(
@@ -451,6 +484,45 @@ function fitSure(examples: Example[], epochs: number, rankOn: (e: Example) => bo
   model.threshold = chooseThreshold(ps);
   console.log(`  answers with P(right) < ${model.threshold} state their doubt`);
   return model;
+}
+
+/**
+ * TRAIN_SURE_CV: leave one released set / probe folder out of the sure model's fit (weights and threshold, as
+ * fitSure fits them) and judge it on that folder: its engine answers (rows written by scripts/chat-bench/sure-cv.ts:
+ * wrong with a number flagged / unflagged, right with a doubt) and its ranked readings (the best candidate of the
+ * out-of-fold ranking, before the engine's later rules: wrong / right readings doubted). Once with every input of
+ * choose.ts SURE_INPUTS and the plan features, once with the first eight inputs only (the model before chat-honest2).
+ */
+function sureCv(rows: SureRow[], engineRowsFile: string) {
+  const engine = JSON.parse(fs.readFileSync(engineRowsFile, "utf8")) as SureCvRow[];
+  const folders = [...new Set(engine.map((r) => r.group))];
+  for (const [inputs, useFeatures] of [
+    [SURE_INPUTS.length, true],
+    [8, false],
+  ] as const) {
+    const cut = (x: number[]) => x.map((v, k) => (k < inputs ? v : 0));
+    const cutRows = rows.map((r) => ({ ...r, x: cut(r.x) }));
+    const models = new Map<string, SureModel>();
+    for (const g of folders) {
+      const fit = cutRows.filter((r) => r.folder !== g);
+      const model: SureModel = { ...fitLogistic(fit, useFeatures), threshold: 0 };
+      model.threshold = chooseThreshold(fit.map((r) => ({ p: sureProbability(r.x, model, r.keys), right: r.right, source: r.source })));
+      models.set(g, model);
+    }
+    console.log(
+      `sure model with ${inputs} inputs${useFeatures ? " and the plan features" : ""} refitted leaving each of ${models.size} folders out (${rows.length} rows), judged on that folder:`,
+    );
+    for (const t of [null, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85]) {
+      const modelOf = (g: string): SureModel => ({ ...models.get(g)!, threshold: t ?? models.get(g)!.threshold });
+      const held = cutRows.filter((r) => models.has(r.folder));
+      const wrong = held.filter((r) => !r.right);
+      const right = held.filter((r) => r.right);
+      const doubts = (xs: SureRow[]) => xs.filter((r) => sureProbability(r.x, modelOf(r.folder), r.keys) < modelOf(r.folder).threshold).length;
+      console.log(
+        `  ${t === null ? `threshold chosen on the other folders (${[...new Set([...models.values()].map((m) => m.threshold))].join("/")})` : `P(right) < ${t}`}: engine answers: ${sureCvLine(engine, (r) => modelOf(r.group))}; ranked readings: wrong doubted ${doubts(wrong)}/${wrong.length}, right doubted ${doubts(right)}/${right.length}`,
+      );
+    }
+  }
 }
 
 /**
@@ -482,9 +554,9 @@ function crossValidate(examples: Example[], epochs: number) {
     const ps: { p: number; right: boolean; source: Source; t: number }[] = [];
     for (let fold = 0; fold < 5; fold++) {
       const fit = rows.filter((r) => r.fold !== fold && (!sureOld || oldOnly(r.source, r.sureOnly)));
-      const model: SureModel = { weights: fitLogistic(fit), threshold: 0 };
-      const t = chooseThreshold(fit.map((r) => ({ p: sureProbability(r.x, model), right: r.right, source: r.source })));
-      for (const r of rows) if (r.fold === fold) ps.push({ p: sureProbability(r.x, model), right: r.right, source: r.source, t });
+      const model: SureModel = { ...fitLogistic(fit), threshold: 0 };
+      const t = chooseThreshold(fit.map((r) => ({ p: sureProbability(r.x, model, r.keys), right: r.right, source: r.source })));
+      for (const r of rows) if (r.fold === fold) ps.push({ p: sureProbability(r.x, model, r.keys), right: r.right, source: r.source, t });
     }
     for (const t of THRESHOLDS.filter((x) => x >= 0.6)) {
       const by = (group: Source[]) => {
@@ -683,6 +755,16 @@ async function main() {
     w = train(rankSet, epochs);
   }
   report(examples, w, kept ? "kept" : "round 2");
+  if (process.env.TRAIN_SURE_CV) {
+    // Development: the sure model refitted leaving each released set / probe folder out (as fitSure fits
+    // it: weights and threshold), judged on the engine's answers of that folder (scripts/chat-bench/sure-cv.ts
+    // writes them); no weights are written.
+    const rows = outOfFold(examples, epochs, rankOn);
+    if (process.env.TRAIN_SURE_DUMP) fs.writeFileSync(process.env.TRAIN_SURE_DUMP, JSON.stringify(rows));
+    sureCv(rows, process.env.TRAIN_SURE_CV);
+    cleanUpDatasetTables();
+    return;
+  }
   const confidence = kept ? kept.confidence : calibrate(rankSet, w);
   const sure = fitSure(examples, epochs, rankOn);
   const out = {

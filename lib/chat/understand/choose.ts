@@ -35,9 +35,36 @@ export const WEIGHTS: Weights = {
 export interface SureModel {
   weights: number[];
   threshold: number;
+  /** Weights of the best reading's plan features (by name, present or not; never the role:/cue: ones). */
+  features?: Record<string, number>;
+  /** Development only (scripts/chat-bench/sure-cv.ts): told the inputs of each sure decision. */
+  observe?: (x: number[], feats: Features) => void;
 }
 
-export const SURE_INPUTS = ["bias", "logP", "gap", "unknownWords", "ignoredFields", "fieldChoices", "partialFields", "candidates"] as const;
+/** The plan features the sure model may weigh: not the per-field role and cue features (too many, too specific). */
+export const sureFeature = (name: string): boolean => !name.startsWith("role:") && !name.startsWith("cue:");
+
+export const SURE_INPUTS = [
+  "bias",
+  "logP",
+  "gap",
+  "unknownWords",
+  "ignoredFields",
+  "fieldChoices",
+  "partialFields",
+  "candidates",
+  "followUp",
+  "defaultAgg",
+  "valueNoField",
+  "unusedCues",
+] as const;
+
+/** The sum of the features whose names start with one of the prefixes. */
+function featSum(feats: Features, prefixes: readonly string[]): number {
+  let n = 0;
+  for (const [k, v] of feats) if (prefixes.some((p) => k.startsWith(p))) n += v;
+  return n;
+}
 
 /** The inputs of the sure model for the best candidate of a ranking (scores already set). */
 export function sureInputs(scores: number[], best: number, secondDifferent: number | null, feats: Features, choices: number, notes: string[]): number[] {
@@ -55,12 +82,21 @@ export function sureInputs(scores: number[], best: number, secondDifferent: numb
     Math.min(2, choices),
     Math.min(2, readAs),
     Math.log(1 + scores.length) / 5,
+    // A reading of a later turn of a conversation (the turn edited, merged with or read apart from the earlier ones).
+    featSum(feats, ["edit|", "merged", "fresh|"]) > 0 ? 1 : 0,
+    // The aggregate was not said (the usual one taken).
+    feats.has("measure:defaultAgg:mean") || feats.has("measure:defaultAgg:sum") ? 1 : 0,
+    // A value filtered on in a field the question did not name next to it.
+    Math.min(2, (feats.get("filter:unique") ?? 0) + (feats.get("filter:value|unique") ?? 0)),
+    // Words the reading leaves unused (a chart word, a limit, a bucket).
+    Math.min(2, featSum(feats, ["unused:"])),
   ];
 }
 
-export function sureProbability(x: number[], m: SureModel): number {
+export function sureProbability(x: number[], m: SureModel, feats?: Features | readonly string[]): number {
   let s = 0;
   for (let i = 0; i < x.length; i++) s += (m.weights[i] ?? 0) * x[i];
+  if (m.features && feats) for (const name of feats instanceof Map ? [...feats.keys()] : feats) s += m.features[name] ?? 0;
   return 1 / (1 + Math.exp(-s));
 }
 

@@ -473,6 +473,15 @@ function singleRowRanking(a: Atoms, best: Candidate, lex: TableLexicon): Analysi
   return { ...p, measure: { ...p.measure, agg: a.superlative === "min" ? "min" : "max" } };
 }
 
+/**
+ * A turn that is a whole question on its own ("Total Sales by Region as a pie" after a grouped question) replaces
+ * the earlier one: a runner-up that carries the earlier turn's parts is not a doubt the words leave open.
+ */
+function wholeNewQuestion(best: Candidate, other: Candidate | null): boolean {
+  const whole = best.feats.has("edit|newComplete") || best.feats.has("merged|newComplete");
+  return whole && other !== null && (other.sig.startsWith("edit") || other.sig.startsWith("merged"));
+}
+
 /** Whether the best reading is too doubtful to answer without saying so (choose.ts, SureModel). */
 function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boolean {
   const best = ranked[0];
@@ -485,7 +494,8 @@ function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boole
       best.choices.length,
       best.notes,
     );
-    return sureProbability(x, w.sure) < w.sure.threshold;
+    w.sure.observe?.(x, best.feats);
+    return sureProbability(x, w.sure, best.feats) < w.sure.threshold;
   }
   if (ranked.length < 2) return false;
   let z = 0;
@@ -954,7 +964,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (supUnused) notes.push("unsure");
   else if (ratio) {
     // (The ratio states its own formula; the readings ranked without it are not its alternatives.)
-  } else if (unsure(ranked, other, w)) notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
+  } else if (unsure(ranked, other, w) && !wholeNewQuestion(best, other)) notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
   else {
     // "and by contract?" after a grouping: adding the grouping and replacing it are both common; without
     // "too"/"also"/"instead" the words do not decide, so the answer names the other reading.
