@@ -76,3 +76,15 @@ describe("the other reading named for a new question is a reading of that turn, 
     expect(reply.messages[0].content).not.toMatch(/Fee|Tier/);
   });
 });
+
+describe("a pie carried from an earlier turn is kept only for numbers that add up", () => {
+  it("'now average months' after a total by tier shown as a pie draws bars; a pie asked for in the turn stays", async () => {
+    const carried = await askTurns(table, "total fee by tier", "as a pie", "now average months");
+    expect(carried.plan?.measure).toEqual({ agg: "mean", field: "Months" });
+    expect(carried.plan?.chart).toBe("bar");
+    const kept = await askTurns(table, "total fee by tier", "as a pie", "now total months");
+    expect(kept.plan?.chart).toBe("pie");
+    const asked = await askTurns(table, "total fee by tier", "average months by tier as a pie");
+    expect(asked.plan?.chart).toBe("pie");
+  });
+});

@@ -791,6 +791,12 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     ranked = [best, ...ranked.slice(1)];
     if (note) notes.push(note);
   };
+  // "total sales by category", "as a pie", then "now average profit": a pie carried from an earlier turn shows
+  // parts of a whole; averages (or any number that does not add up) are no parts, so they are drawn as bars.
+  // (A pie asked for in this turn is drawn as asked.)
+  const addsUp = ["sum", "count", "distinct", "share"].includes(best.plan.measure.agg);
+  if (best.plan.chart === "pie" && a.chart !== "pie" && prevPlan?.chart === "pie" && !addsUp && best.plan.intent === "aggregate")
+    adopt({ ...best.plan, chart: "bar" });
   const grouped = havingReading(a, best.plan, lex);
   if (grouped) {
     adopt(grouped.plan, grouped.note);
