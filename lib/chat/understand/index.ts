@@ -784,7 +784,27 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   }
   const unlimited = dropCarriedLimit(a, best, prevPlan);
   const notes = [...best.notes];
-  if (picked) notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
+  // "how many senior citizens" after "average monthly charges by contract": when this turn's own reading won
+  // over one carried from an earlier turn and no word ties the turn back, the doubt named is a reading of
+  // this turn, never the earlier question again (`ownTurn`, used for the alternative below).
+  const isCarried = (c: Candidate) => c.sig.startsWith("edit") || c.sig.startsWith("merged");
+  // (A carried reading of the same number, with the earlier grouping or filter kept, is named as it is; one of
+  // another number is named as this turn's reading with the earlier filters kept, if it kept any.)
+  const measureOf = (p: AnalysisPlan) => JSON.stringify([p.intent, p.measure.field, p.x, p.y]);
+  const ownTurn =
+    !!picked &&
+    !isCarried(picked.best) &&
+    isCarried(picked.instead) &&
+    measureOf(picked.best.plan) !== measureOf(picked.instead.plan) &&
+    !a.followUp &&
+    !a.addOn &&
+    !pointsBack(a);
+  if (picked && !ownTurn) notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
+  else if (picked) {
+    const now = new Set(picked.best.plan.filters.map((f) => f.field));
+    const kept = picked.instead.plan.filters.filter((f) => !now.has(f.field));
+    if (kept.length) notes.push(`alternative:${JSON.stringify({ ...picked.best.plan, filters: [...picked.best.plan.filters, ...kept] })}`);
+  }
   if (unlimited) {
     notes.push(`limitDropped:${best.plan.limit}`);
     best = { ...best, plan: unlimited };
@@ -796,6 +816,12 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     ranked = [best, ...ranked.slice(1)];
     if (note) notes.push(note);
   };
+  // "total sales by category", "as a pie", then "now average profit": a pie carried from an earlier turn shows
+  // parts of a whole; averages (or any number that does not add up) are no parts, so they are drawn as bars.
+  // (A pie asked for in this turn is drawn as asked.)
+  const addsUp = ["sum", "count", "distinct", "share"].includes(best.plan.measure.agg);
+  if (best.plan.chart === "pie" && a.chart !== "pie" && prevPlan?.chart === "pie" && !addsUp && best.plan.intent === "aggregate")
+    adopt({ ...best.plan, chart: "bar" });
   const grouped = havingReading(a, best.plan, lex);
   if (grouped) {
     adopt(grouped.plan, grouped.note);
@@ -958,7 +984,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     adopt({ ...best.plan, sort: { by: "value", order: a.superlative === "min" ? "asc" : "desc" } });
   // Not sure of the reading: the answer says which other reading was nearly as likely.
   const bestKey = JSON.stringify(best.plan);
-  const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey) ?? null;
+  // (A new question answered by its own reading: "average tenure by contract" after "churn rate by contract".)
+  const newTurn = !isCarried(best) && !a.followUp && !a.addOn && !pointsBack(a) && prevPlan !== null && (ownQuestion(a) || looseQuestion(a, lex, prevPlan));
+  const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey && !((ownTurn || newTurn) && isCarried(c))) ?? null;
   // A superlative the reading does not rank by ("the 5 lines with the biggest losses" read as any 5 rows).
   const supUnused = a.superlative !== null && !best.plan.sort && best.plan.intent === "rows";
   if (supUnused) notes.push("unsure");
@@ -1780,13 +1808,26 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // time field named now make a question of their own too.
   const timed = timedQuestion(a, lex);
   const grainOnly = !timed && !ownQuestion(a) && timedQuestion(a, lex, true);
-  if ((best.sig.startsWith("edit") || best.sig.startsWith("merged")) && !a.followUp && !a.addOn && (ownQuestion(a) || timed || grainOnly) && !pointsBack(a)) {
+  // "show monthly charges by internet service" / "which payment method has the highest churn?" / "what's the
+  // average monthly charge for customers who churned?": a number and a grouping named now, or a question word
+  // opening a turn that asks for a number of its own, make a new question too (`looseQuestion`); a carried
+  // reading keeping an earlier measure, grouping or filter the turn does not name gives way to the turn's own.
+  const loose = !ownQuestion(a) && !timed && !grainOnly && looseQuestion(a, lex, prevPlan);
+  if (
+    (best.sig.startsWith("edit") || best.sig.startsWith("merged")) &&
+    !a.followUp &&
+    !a.addOn &&
+    (ownQuestion(a) || timed || grainOnly || loose) &&
+    !pointsBack(a)
+  ) {
     const fresh = ranked.find((c) => !c.sig.startsWith("edit") && !c.sig.startsWith("merged"));
     const filtered = new Set(fresh?.plan.filters.map((f) => f.field));
     const named = new Set(a.refs.filter((r) => r.turn === 0).flatMap((r) => r.cands.map((c) => c.name)));
     const oldMeasure = plan.intent === "aggregate" && plan.measure.field !== null && !named.has(plan.measure.field);
     // A grouping kept from the earlier turn next to the one named now, with no "also"/"too": replaced.
-    const oldGroup = best.feats.has("merged|keepsOldGroup|noAddOn") && !completeTurn(a);
+    const oldGroup =
+      (best.feats.has("merged|keepsOldGroup|noAddOn") && !completeTurn(a)) ||
+      (loose && plan.groupBy.some((g) => !named.has(g.field) && !fresh?.plan.groupBy.some((h) => h.field === g.field)));
     // (A carried reading that leaves a field named now unused, where this turn's own reading uses them all.)
     const turnRefs = a.refs.filter((r) => r.turn === 0);
     const unused = timed && fresh !== undefined && turnRefs.some((r) => !uses(plan, r)) && turnRefs.every((r) => uses(fresh.plan, r));
@@ -1797,7 +1838,13 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
       !!fresh?.plan.groupBy.some((g) => g.bucket === a.bucket) &&
       turnRefs.every((r) => uses(fresh.plan, r));
     // (With the grain alone, only the grain left unused says so: "profit by month" after a count for one customer keeps the customer.)
-    if (fresh && grainOnly ? grainUnused : fresh && (oldMeasure || oldGroup || unused || grainUnused || plan.filters.some((f) => !filtered.has(f.field))))
+    // (A loose question: only an earlier measure or grouping, and only for a reading of its own that uses every
+    // field named now; an earlier filter kept is said by `carriedFilters`.)
+    if (loose) {
+      if (fresh && (oldMeasure || oldGroup) && turnRefs.every((r) => uses(fresh.plan, r))) return { best: fresh, instead: best };
+    } else if (
+      fresh && grainOnly ? grainUnused : fresh && (oldMeasure || oldGroup || unused || grainUnused || plan.filters.some((f) => !filtered.has(f.field)))
+    )
       return { best: fresh as Candidate, instead: best };
   }
   // "how many orders were shipped first class?" after "average profit by category in the west": a count
@@ -2073,6 +2120,31 @@ function timedQuestion(a: Atoms, lex: TableLexicon, grainOnly = false): boolean 
 }
 
 /**
+ * "show monthly charges by internet service" (a number field and a grouping named now, no aggregate word), or a
+ * question word opening a turn that asks for a number of its own ("which payment method has the highest churn?",
+ * "what's the average monthly charge for customers who churned?"): a new question unless a word ties it back.
+ */
+function looseQuestion(a: Atoms, lex: TableLexicon, prevPlan: AnalysisPlan | null): boolean {
+  const own = a.refs.filter((r) => r.turn === 0);
+  const field = (r: Atoms["refs"][number]) => (r.cands.length === 1 ? lex.byName.get(r.cands[0].name) : undefined);
+  const grouped = own.some((r) => r.group || r.series || r.afterWhich || r.ranked);
+  // ("top 5 states by profit": after a ranked field, the field after "by" is the number ranked by.)
+  const ranked = own.find((r) => r.ranked);
+  // (Not a field the earlier answer was grouped by: "segregate the cylinders by their origin" splits those groups.)
+  const earlierGroups = new Set(prevPlan?.groupBy.map((g) => g.field));
+  const numberNamed = own.some(
+    (r) => r !== ranked && (!r.group || ranked) && !r.series && !r.facet && !r.afterWhich && field(r)?.role === "number" && !earlierGroups.has(r.cands[0].name),
+  );
+  if (grouped && numberNamed) return true;
+  const first = a.reading.tokens.find((t) => t.kind === "word");
+  // (A count is left to the count readings of `repick`, which keep or drop the earlier grouping.)
+  const asks = !a.count && (a.looseAgg !== null || a.superlative !== null || own.some((r) => r.agg || r.supAgg || r.rateOf));
+  // (The number is a field named now: "which one was highest?" / "which month was best?" ask about the earlier answer.)
+  const measureNamed = own.some((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.via && !r.ranked);
+  return !!first && QUESTION_OPENERS.has(first.lemma) && asks && measureNamed;
+}
+
+/**
  * A complete turn, or one naming a rate of its own and a grouping ("churn rate by contract"): a new
  * question whatever the earlier turn asked. (Kept apart from `completeTurn`, whose features the
  * weights were learned on.)
@@ -2153,6 +2225,8 @@ function carriedFilters(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | null
 
 /** Words after which a word states a condition on the rows ("customers with a pet", "who own a boat"). */
 const CONDITION_WORDS = new Set(["with", "have", "own", "who", "whose", "that", "without"]);
+/** Words opening a question of its own ("what's the average ...", "which ... has the highest ..."). */
+const QUESTION_OPENERS = new Set<string>(words.newQuestion.openers);
 const BACK_WORDS = new Set(["it", "them", "those", "these", "same", "there", "previous", "above"]);
 /** "is there", "are there", "there were": "there" that only says something exists points back to nothing. */
 const BE_WORDS = new Set(["is", "are", "was", "were", "be"]);
