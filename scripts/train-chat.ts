@@ -7,7 +7,7 @@
 //   own rule; questions whose right answer is a question back or "no such field" are not
 //   plan-ranking examples and are left out),
 // - the released analytic sets fresh, fresh2, fresh3, fresh4, fresh6 and the probe folders
-//   lib/chat/testing/probe7..probe36 (questions.jsonl, truth by pandas), scored by the same own-set
+//   lib/chat/testing/probe7..probe38 (questions.jsonl, truth by pandas), scored by the same own-set
 //   rule as their benches; TRAIN_DATA=old trains on the first three only (for comparison).
 //   Ask-back / "no such field" truths are no ranking examples, but where the engine answers them
 //   with a number they are wrong readings for the "am I sure" model. Never fresh5..fresh10 (held out).
@@ -250,7 +250,7 @@ async function freshExamples(): Promise<Example[]> {
 }
 
 /** The probe folders scored by scripts/chat-bench/probe-own-run.ts (their questions.jsonl, as /tmp/probes.sh runs them). */
-const PROBE_DIRS = [7, 8, 9, 10, 11, 12, 13, 15, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36].map((n) => `probe${n}`);
+const PROBE_DIRS = [7, 8, 9, 10, 11, 12, 13, 15, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38].map((n) => `probe${n}`);
 
 async function probeExamples(): Promise<Example[]> {
   const out: Example[] = [];
