@@ -105,8 +105,7 @@ export class LinearLearner implements Learner {
     return this.model.predict(x);
   }
   contributions(x: FeatureMatrix, rows: Int32Array, output: ArrayLike<number>): Float64Array {
-    const sub: FeatureMatrix = { rowCount: rows.length, features: x.features, columns: x.columns.map((c) => gatherRows(c, rows)) };
-    return this.model.contributions(sub, output);
+    return this.model.contributions(selectRows(x, rows), output);
   }
   explainCost(): number {
     return this.model.json.weights.length * 4;
@@ -346,7 +345,7 @@ export class EnsembleLearner implements Learner {
       }
     }
     if (this.linear.length) {
-      const sub: FeatureMatrix = { rowCount: rows.length, features: x.features, columns: x.columns.map((c) => gatherRows(c, rows)) };
+      const sub = selectRows(x, rows);
       for (const { weight, model } of this.linear) {
         const c = model.contributions(sub, output);
         for (let i = 0; i < c.length; i++) out[i] += weight * c[i];
