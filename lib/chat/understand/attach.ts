@@ -862,6 +862,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       r.id = i;
     });
   }
+  // "which payment method has the highest churn", "the contract with the least churn": a superlative right
+  // before a yes/no field, with groups to rank and no number named, ranks the groups by the share of rows on
+  // the field's yes side (groups differ in size), as "the highest churn rate" does.
+  for (const r of a.refs) {
+    if (r.turn !== 0 || r.via || r.negated || r.rateOf || r.group || r.cands.length !== 1 || !flagFor(lex, r.cands[0].name)) continue;
+    const before = mAt(r.pos - 1);
+    if (!before || before.kind !== "word" || !hasHit(before, "superlative")) continue;
+    const tail = mAt(r.end);
+    // ("the most churned customers": a count of the rows on that side.)
+    if (tail && (tail.kind !== "word" || hasHit(tail, "rowNoun"))) continue;
+    const others = a.refs.filter((o) => o !== r && o.turn === 0);
+    if (others.some((o) => o.cands.some((c) => info(c.name).numbers !== null && info(c.name).codes === null))) continue;
+    if (!others.some((o) => (o.group || o.afterWhich || o.each) && o.cands.some((c) => info(c.name).codes !== null))) continue;
+    r.rateOf = true;
+    a.rate = true;
+  }
   // "top 3 purposes by default rate": "by" a rate, with another field to group by, says what ranks the groups.
   for (const r of a.refs)
     if (r.rateOf && r.group && !r.each && a.refs.some((o) => o !== r && o.pos < r.pos && o.cands.some((c) => info(c.name).codes !== null))) r.group = false;
@@ -2903,7 +2919,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // (The stored yes-side as a number, "is_holiday 1", is used up too: it only names the side.)
     const yes = said && said.kind === "number" && said.text === String(flag.yes).toLowerCase();
     if ((!no && !yes) || (after && after.kind === "word" && !STOP_WORDS.has(after.lemma))) continue;
-    if (no) r.negated = true;
+    // ("not type No": a negation before the field's name and its no-side after it is the yes-side.)
+    if (no) r.negated = !r.negated;
     if (at[k] >= 0) consumed.add(at[k]);
   }
   // "seniors and non-seniors", "churned vs not churned", "with or without a partner": a yes/no field

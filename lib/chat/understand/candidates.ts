@@ -7,7 +7,7 @@ import type { FieldInfo } from "../columns";
 import { isTimeField, numericIds } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
 import { isCyclicBucket } from "../plan";
-import { addsUp, namedAsCode, nameWords, type TableLexicon } from "./lexicon";
+import { addsUp, countedThingField, linesByVerb, namedAsCode, variesWithin, nameWords, type TableLexicon } from "./lexicon";
 import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
 import words from "../vocab/words.json";
@@ -472,6 +472,16 @@ function enumerateRoles(
       // ("boys" said for Subject: a people noun names who was measured, never a quantity.)
       if (SUBJECT_NOUNS.has(singularize(ref.text.trim().toLowerCase())) && !nameWords(f.name).includes(singularize(ref.text.trim().toLowerCase())))
         return { ref, field: f, roles: roles.filter((r) => r !== "measure" && r !== "x" && r !== "y" && r !== "sort") };
+      // ("how many orders" over an Order ID whose values repeat: its different values are counted, readers.ts.)
+      if (
+        howManyOf(ref) &&
+        ref.cands.length === 1 &&
+        countedThingField([f], singularize(ref.text.trim().toLowerCase())) === f.name &&
+        !ctx.lex.rowWords.has(ref.after[0] ?? "") &&
+        !linesByVerb(ref.after, singularize(ref.text.trim().toLowerCase()), ctx.lex.fields) &&
+        !refs.some((o) => o !== ref && o.cands.some((c) => variesWithin(f, info(c.name))))
+      )
+        return { ref, field: f, roles: ["distinct"] as Role[] };
       if (pluralOfCodeName(ref, f)) return { ref, field: f, roles: roles.filter((r) => r !== "measure" && r !== "x" && r !== "y" && r !== "sort") };
       // "didn't give their income": the rows where the field is empty.
       if (ref.missing) return { ref, field: f, roles: ["flag"] as Role[] };

@@ -21,7 +21,7 @@ import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHT
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
 import { ordinalRankReading, whichRowReading } from "./ordinal";
 import { allExceptReading, pooledReading } from "./pooled";
-import { flagValues, nameWords, type TableLexicon } from "./lexicon";
+import { countedThingField, flagValues, nameWords, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
@@ -554,7 +554,14 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     return { kind: "none", atoms: a, ranked };
   }
   // A bare count of every row answers nothing that was asked when the question had words we do not know.
-  const bare = best.plan.intent === "aggregate" && best.plan.groupBy.length === 0 && best.plan.filters.length === 0 && best.plan.measure.agg === "count";
+  // ("how many orders were returned" over an Order ID of order lines: its different values counted, as bare.)
+  const countedThings = (m: AnalysisPlan["measure"]) =>
+    m.agg === "distinct" && !!m.field && countedThingField(lex.fields, nameWords(m.field)[0] ?? "") === m.field;
+  const bare =
+    best.plan.intent === "aggregate" &&
+    best.plan.groupBy.length === 0 &&
+    best.plan.filters.length === 0 &&
+    (best.plan.measure.agg === "count" || countedThings(best.plan.measure));
   if (bare && a.unknown.length) return noSuchField(a.unknown, "other", lex, a, ranked);
   // "how many sequels are there": a noun taken for the rows (`rowsNamed`) with nothing else asked
   // would count every row, whatever kind of row the noun meant.

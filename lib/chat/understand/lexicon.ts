@@ -99,6 +99,59 @@ function pastForm(w: string): string {
 }
 
 /** A name ending in a code word ("Cinema_ID", "role_code"): an identifier, not what a row is called. */
+const COUNTED_SUFFIXES: string[] = words.countedThingFields.suffixes;
+const COUNTED_ROW_WORDS = new Set<string>(words.countedThingFields.rowWords);
+
+/**
+ * "how many orders" over an `Order ID` whose values repeat (order lines): the field named by the singular noun
+ * then an id or name word (words.json countedThingFields) whose different values are the things counted; the
+ * id before the name when both exist; null when there is none or its values never repeat.
+ */
+export function countedThingField(fields: FieldInfo[], noun: string): string | null {
+  if (COUNTED_ROW_WORDS.has(noun)) return null;
+  let best: FieldInfo | null = null;
+  let bestRank = Number.POSITIVE_INFINITY;
+  for (const f of fields) {
+    const ws = nameWords(f.name);
+    if (ws.length !== 2 || ws[0] !== noun || f.role === "date") continue;
+    const rank = COUNTED_SUFFIXES.indexOf(ws[1]);
+    if (rank < 0 || rank >= bestRank) continue;
+    let present = 0;
+    if (f.codes) for (const c of f.codes) present += c >= 0 ? 1 : 0;
+    else if (f.numbers) for (const v of f.numbers) present += Number.isNaN(v) ? 0 : 1;
+    if (f.distinct < 2 || f.distinct >= present) continue;
+    best = f;
+    bestRank = rank;
+  }
+  return best ? best.name : null;
+}
+
+/**
+ * "how many products were ordered" (the two words after the noun): a verb in -ed, after "were"/"are" or not, whose
+ * stem is the noun of another field counted by its different values (Order ID) says the order lines are counted.
+ */
+export function linesByVerb(after: string[], noun: string, fields: FieldInfo[]): boolean {
+  const verb = ["were", "was", "are", "is", "be", "get", "got"].includes(after[0] ?? "") ? after[1] : after[0];
+  if (!verb || !/ed$/.test(verb)) return false;
+  return [verb.slice(0, -2), verb.slice(0, -1)].some((stem) => stem !== noun && countedThingField(fields, stem) !== null);
+}
+
+/** Whether `other` takes two different values within one value of `id` (a line's Quantity within an Order ID). */
+export function variesWithin(id: FieldInfo, other: FieldInfo): boolean {
+  const key = id.codes ?? id.numbers;
+  const vals = other.codes ?? other.numbers;
+  if (!key || !vals || id === other) return false;
+  const seen = new Map<number, number>();
+  for (let k = 0; k < key.length; k++) {
+    const v = vals[k];
+    if (Number.isNaN(key[k]) || key[k] === -1 || Number.isNaN(v)) continue;
+    const was = seen.get(key[k]);
+    if (was === undefined) seen.set(key[k], v);
+    else if (was !== v) return true;
+  }
+  return false;
+}
+
 export function namedAsCode(name: string): boolean {
   const ws = nameWords(name);
   return ws.length > 0 && CODE_SUFFIXES.has(ws[ws.length - 1]);

@@ -5,7 +5,18 @@ import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
 import type { FieldInfo } from "../columns";
-import { abbreviates, initialGluedAbbreviation, namedAsCode, nameWords, type TableLexicon, type NameEntry, type ValueEntry } from "./lexicon";
+import {
+  abbreviates,
+  countedThingField,
+  linesByVerb,
+  variesWithin,
+  initialGluedAbbreviation,
+  namedAsCode,
+  nameWords,
+  type TableLexicon,
+  type NameEntry,
+  type ValueEntry,
+} from "./lexicon";
 import { spanText, tokenize, type Token } from "./tokens";
 import {
   ALONE_WORDS,
@@ -1457,6 +1468,45 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   tokens.forEach((t, i) => {
     if (t.kind === "word" && (lex.rowWords.has(t.lemma) || rowsOfIdAndDate(t) || rowsOfLabel(t, i)) && !groupedField(t, i))
       proposals.push(rowNoun(i, t.text !== t.lemma ? 3.5 : 2.5));
+  });
+  // "how many orders", "the number of customers" over an Order ID / Customer Name whose values repeat (order
+  // lines): the plural counted is that field (its different values are counted: candidates.ts), not the rows.
+  tokens.forEach((t, i) => {
+    if (t.kind !== "word" || t.text === t.lemma) return;
+    const counted = (tokens[i - 1]?.lemma === "many" && tokens[i - 2]?.lemma === "how") || (tokens[i - 1]?.lemma === "of" && tokens[i - 2]?.lemma === "number");
+    const name = counted ? countedThingField(lex.fields, t.lemma) : null;
+    if (!name) return;
+    // ("how many orders for each order quantity": a field named beside it that varies within one order is the
+    // lines' own; the rows are counted.)
+    const id = lex.byName.get(name)!;
+    const lineField = proposals.some(
+      (p) =>
+        p.mention.kind === "field" &&
+        (p.start > i || p.end <= i) &&
+        p.score >= 0.6 &&
+        p.mention.fields.some((c) => c.name !== name && !!lex.byName.get(c.name) && variesWithin(id, lex.byName.get(c.name)!)),
+    );
+    // ("the number of programs broadcast" over a broadcast table: the word naming the table's rows right after
+    // says what is counted, the rows.)
+    if (lineField || lex.rowWords.has(tokens[i + 1]?.lemma ?? "")) return;
+    // ("how many products were ordered" over order lines: a verb naming another such field, Order ID, says the
+    // lines are counted.)
+    if (
+      linesByVerb(
+        tokens.slice(i + 1, i + 3).map((x) => x.lemma),
+        t.lemma,
+        lex.fields,
+      )
+    )
+      return;
+    for (let k = proposals.length - 1; k >= 0; k--) if (proposals[k].start === i && proposals[k].end === i + 1) proposals.splice(k, 1);
+    proposals.push({
+      start: i,
+      end: i + 1,
+      priority: 4,
+      score: 1,
+      mention: { kind: "field", start: i, end: i + 1, text: t.raw, fields: [{ name, score: 1 }], partial: false },
+    });
   });
   // "the number of days with Temp above 85", "for days with ...": a plural time unit that is the whole
   // name of a number field holding a calendar position (Day 1..31, Month 5..9) names the rows, one per
