@@ -93,8 +93,21 @@ export class TreeLearner implements Learner {
   }
 }
 
-export class LinearLearner implements Learner {
-  constructor(readonly model: LinearModel) {}
+/** A member served as it is fitted: nothing to compile or warm up before serving. */
+abstract class UncompiledLearner {
+  prepareForServing(): void {}
+  warmUpStep(): boolean {
+    return true;
+  }
+  servesCompiled(): boolean {
+    return false;
+  }
+}
+
+export class LinearLearner extends UncompiledLearner implements Learner {
+  constructor(readonly model: LinearModel) {
+    super();
+  }
   get objective(): Objective {
     return this.model.json.objective;
   }
@@ -110,13 +123,6 @@ export class LinearLearner implements Learner {
   explainCost(): number {
     return this.model.json.weights.length * 4;
   }
-  prepareForServing(): void {}
-  warmUpStep(): boolean {
-    return true;
-  }
-  servesCompiled(): boolean {
-    return false;
-  }
   toJSON(): LearnerJson {
     return { kind: "linear", model: this.model.toJSON() };
   }
@@ -126,8 +132,10 @@ export class LinearLearner implements Learner {
  * k nearest neighbours (knn.ts). Contributions: the member's margin minus its base split over the
  * fields it measures distance on, by each field's own effect (an allocation that sums to the margin).
  */
-export class KnnLearner implements Learner {
-  constructor(readonly model: KnnModel) {}
+export class KnnLearner extends UncompiledLearner implements Learner {
+  constructor(readonly model: KnnModel) {
+    super();
+  }
   get objective(): Objective {
     return this.model.json.objective;
   }
@@ -142,13 +150,6 @@ export class KnnLearner implements Learner {
   }
   explainCost(): number {
     return knnCost(this.model);
-  }
-  prepareForServing(): void {}
-  warmUpStep(): boolean {
-    return true;
-  }
-  servesCompiled(): boolean {
-    return false;
   }
   toJSON(): LearnerJson {
     return { kind: "knn", model: this.model.toJSON() };
