@@ -121,7 +121,7 @@ const GENERIC_WORDS = new Set(words.genericWords);
 const SINGLE_ROW_WORDS = new Set(words.singleRow.words);
 const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
 /** "the first 10 years", "the earliest 3 months": the earliest N periods in the data (as "the last 3 years" the latest). */
-const FIRST_SPAN = new Set(["first", "earliest"]);
+const FIRST_SPAN = new Set<string>(words.spanStart.words);
 /** Nouns of kinds after a counted field's name ("how many age groups", "dose levels"): its different values. */
 const KINDS_AFTER = new Set<string>(words.kindNounsAfterCount.words);
 /** A field named for who was measured (Subject, Patient, id): its numbers are ids, a bare number may be one. */

@@ -508,7 +508,7 @@ const GENERIC = new Set<string>(words.genericWords);
 const clip = (word: string) => (word.length > 40 ? `${word.slice(0, 40)}…` : word);
 
 /** "No such field": the words nothing in the table matches (up to `limit`), and the fields closest to the first. */
-const PERIOD_UNITS = new Set(["year", "month", "quarter", "week", "day", "period", "one", "row"]);
+const PERIOD_UNITS = new Set<string>(words.periodUnitsBeforeSide.words);
 
 function noSuchField(words: { text: string; pos?: number }[], slot: string, lex: TableLexicon, a: Atoms, ranked: Candidate[], limit = 3): Understanding {
   // "average test score by Sex": unknown words said in a row are one name ("test score"), said whole.

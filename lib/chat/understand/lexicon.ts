@@ -126,12 +126,14 @@ export function countedThingField(fields: FieldInfo[], noun: string): string | n
   return best ? best.name : null;
 }
 
+const AUXILIARY_VERBS = new Set<string>(words.auxiliaryVerbs.words);
+
 /**
  * "how many products were ordered" (the two words after the noun): a verb in -ed, after "were"/"are" or not, whose
  * stem is the noun of another field counted by its different values (Order ID) says the order lines are counted.
  */
 export function linesByVerb(after: string[], noun: string, fields: FieldInfo[]): boolean {
-  const verb = ["were", "was", "are", "is", "be", "get", "got"].includes(after[0] ?? "") ? after[1] : after[0];
+  const verb = AUXILIARY_VERBS.has(after[0] ?? "") ? after[1] : after[0];
   if (!verb || !/ed$/.test(verb)) return false;
   return [verb.slice(0, -2), verb.slice(0, -1)].some((stem) => stem !== noun && countedThingField(fields, stem) !== null);
 }

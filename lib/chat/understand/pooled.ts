@@ -55,4 +55,4 @@ export function allExceptReading(a: Atoms, plan: AnalysisPlan): AnalysisPlan | n
   return { ...plan, groupBy: [], x: null, y: null, chart: "none" };
 }
 
-const ALL_WORDS = new Set(["all", "every"]);
+const ALL_WORDS = new Set<string>(words.allOfGroup.words);
