@@ -1,0 +1,100 @@
+#!/usr/bin/python3
+"""Writes questions.jsonl: conversations over the five shared tables, one entry per turn (the turns so far; the
+truth is that turn's). /usr/bin/python3 lib/chat/testing/probe39/questions.py"""
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+YEAR = "pd.to_datetime(df['Order Date'],format='%m/%d/%y').dt.year"
+RATE = "lambda s: 100*(s=='Yes').mean()"
+
+# (id, dataset, [(turn, type, kind, truth, extra), ...])
+CONVS = [
+    ("ss1", "superstore", [
+        ("total sales by region", "first", "groups", "df.groupby('Region').Sales.sum()", {}),
+        ("only for furniture", "refine", "groups", "df[df.Category=='Furniture'].groupby('Region').Sales.sum()", {}),
+        ("which one is highest?", "superlative", "label", "df[df.Category=='Furniture'].groupby('Region').Sales.sum()", {"pick": "max"}),
+        ("show it as a pie", "as-pie", "groups", "df[df.Category=='Furniture'].groupby('Region').Sales.sum()", {"output": {"chart": "pie"}}),
+    ]),
+    ("ss2", "superstore", [
+        ("how much profit did we make in 2016?", "first", "scalar", f"df[{YEAR}==2016].Profit.sum()", {}),
+        ("and in 2017?", "and-for", "scalar", f"df[{YEAR}==2017].Profit.sum()", {}),
+        ("show profit by year as a line", "new-chart", "groups", f"df.groupby({YEAR}).Profit.sum()", {"output": {"chart": "line"}}),
+        ("no, I meant the average", "correction", "groups", f"df.groupby({YEAR}).Profit.mean()", {}),
+    ]),
+    ("ss3", "superstore", [
+        ("how many orders per segment?", "first", "groups", "df.groupby('Segment')['Order ID'].nunique()", {}),
+        ("only in the west", "refine", "groups", "df[df.Region=='West'].groupby('Segment')['Order ID'].nunique()", {}),
+        ("show as a pie", "as-pie", "groups", "df[df.Region=='West'].groupby('Segment')['Order ID'].nunique()", {"output": {"chart": "pie"}}),
+        ("what is the average profit per segment?", "new-names-old", "groups", "df.groupby('Segment').Profit.mean()",
+         {"alt": ["df[df.Region=='West'].groupby('Segment').Profit.mean()"]}),
+    ]),
+    ("te1", "telco", [
+        ("how many customers churned?", "first", "scalar", "(df.Churn=='Yes').sum()", {}),
+        ("what is the churn rate by contract?", "new", "groups", f"df.groupby('Contract').Churn.apply({RATE})", {"percent": True}),
+        ("chart and table", "chart-table", "groups", f"df.groupby('Contract').Churn.apply({RATE})", {"percent": True, "output": {"figure": True, "table": True}}),
+        ("which contract has the lowest?", "superlative", "label", f"df.groupby('Contract').Churn.apply({RATE})", {"pick": "min", "percent": True}),
+    ]),
+    ("te2", "telco", [
+        ("average monthly charges by internet service", "first", "groups", "df.groupby('InternetService').MonthlyCharges.mean()", {}),
+        ("only for senior citizens", "refine", "groups", "df[df.SeniorCitizen==1].groupby('InternetService').MonthlyCharges.mean()", {}),
+        ("what about tenure?", "swap-measure", "groups", "df[df.SeniorCitizen==1].groupby('InternetService').tenure.mean()", {}),
+        ("how many customers pay by electronic check?", "new", "scalar", "(df.PaymentMethod=='Electronic check').sum()",
+         {"alt": ["((df.PaymentMethod=='Electronic check')&(df.SeniorCitizen==1)).sum()"]}),
+    ]),
+    ("te3", "telco", [
+        ("average tenure of customers who churned", "first", "scalar", "df[df.Churn=='Yes'].tenure.mean()", {}),
+        ("and those who didn't?", "and-for", "scalar", "df[df.Churn=='No'].tenure.mean()", {}),
+        ("average tenure by churn as a chart and table", "new-names-old", "groups", "df.groupby('Churn').tenure.mean()", {"output": {"figure": True, "table": True}}),
+        ("what about total charges?", "swap-measure", "groups", "df.groupby('Churn').TotalCharges.mean()", {}),
+    ]),
+    ("ca1", "cars", [
+        ("average mpg by origin", "first", "groups", "df.groupby('Origin').MPG.mean()", {}),
+        ("which origin is highest?", "superlative", "label", "df.groupby('Origin').MPG.mean()", {"pick": "max"}),
+        ("what is the average horsepower of cars from Japan?", "new-names-old", "scalar", "df[df.Origin=='Japan'].Horsepower.mean()", {}),
+        ("and by number of cylinders", "and-by", "groups", "df[df.Origin=='Japan'].groupby('Cylinders').Horsepower.mean()", {}),
+    ]),
+    ("ca2", "cars", [
+        ("how many cars per year?", "first", "groups", "df.groupby('Year').size()", {}),
+        ("show it as a line", "as-line", "groups", "df.groupby('Year').size()", {"output": {"chart": "line"}}),
+        ("only japanese cars", "refine", "groups", "df[df.Origin=='Japan'].groupby('Year').size()", {}),
+        ("which year had the most?", "superlative", "label", "df[df.Origin=='Japan'].groupby('Year').size()", {"pick": "max"}),
+    ]),
+    ("mo1", "movies", [
+        ("total worldwide gross by major genre", "first", "groups", "df.groupby('Major Genre')['Worldwide Gross'].sum()", {}),
+        ("top 5", "top", "topn", "df.groupby('Major Genre')['Worldwide Gross'].sum().sort_values(ascending=False).head(5)", {}),
+        ("no, I meant the average", "correction", "topn", "df.groupby('Major Genre')['Worldwide Gross'].mean().sort_values(ascending=False).head(5)", {}),
+        ("chart and table", "chart-table", "topn", "df.groupby('Major Genre')['Worldwide Gross'].mean().sort_values(ascending=False).head(5)", {"output": {"figure": True, "table": True}}),
+    ]),
+    ("mo2", "movies", [
+        ("what's the average imdb rating of R rated movies?", "first", "scalar", "df[df['Content Rating']=='R']['IMDB Rating'].mean()", {}),
+        ("and PG-13?", "and-for", "scalar", "df[df['Content Rating']=='PG-13']['IMDB Rating'].mean()", {}),
+        ("average imdb rating by content rating", "new-names-old", "groups", "df.groupby('Content Rating')['IMDB Rating'].mean()", {}),
+        ("which is the lowest?", "superlative", "label", "df.groupby('Content Rating')['IMDB Rating'].mean()", {"pick": "min"}),
+    ]),
+    ("mo3", "movies", [
+        ("how many movies were released each year?", "first", "groups", "df.groupby('Release Year').size()", {}),
+        ("only dramas", "refine", "groups", "df[df['Major Genre']=='Drama'].groupby('Release Year').size()", {}),
+        ("show it as a line", "as-line", "groups", "df[df['Major Genre']=='Drama'].groupby('Release Year').size()", {"output": {"chart": "line"}}),
+    ]),
+    ("ad1", "adult", [
+        ("how many people earn more than 50k?", "first", "scalar", "(df['class']=='>50K').sum()", {}),
+        ("by sex", "and-by", "groups", "df[df['class']=='>50K'].groupby('sex').size()", {}),
+        ("as a pie", "as-pie", "groups", "df[df['class']=='>50K'].groupby('sex').size()", {"output": {"chart": "pie"}}),
+        ("what is the average age by education?", "new", "groups", "df.groupby('education').age.mean()",
+         {"alt": ["df[df['class']=='>50K'].groupby('education').age.mean()"]}),
+    ]),
+    ("ad2", "adult", [
+        ("average hours per week by workclass", "first", "groups", "df.groupby('workclass').hours_per_week.mean()", {}),
+        ("only for women", "refine", "groups", "df[df.sex=='Female'].groupby('workclass').hours_per_week.mean()", {}),
+        ("which one is highest?", "superlative", "label", "df[df.sex=='Female'].groupby('workclass').hours_per_week.mean()", {"pick": "max"}),
+        ("and for men?", "and-for", "label", "df[df.sex=='Male'].groupby('workclass').hours_per_week.mean()", {"pick": "max"}),
+    ]),
+]
+
+with open(os.path.join(HERE, "questions.jsonl"), "w") as f:
+    for cid, dataset, turns in CONVS:
+        for i, (turn, typ, kind, truth, extra) in enumerate(turns):
+            q = {"id": f"{cid}-{i + 1}", "dataset": dataset, "type": typ,
+                 "turns": [t[0] for t in turns[: i + 1]], "kind": kind, "truth": truth, **extra}
+            f.write(json.dumps(q) + "\n")
