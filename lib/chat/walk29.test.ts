@@ -1,0 +1,42 @@
+// chat-walk29: conversations over the shared tables as a new user types them (probe39, issue 12). Tested on a
+// made-up table of shipments with other field names and wordings than the probe's; expected numbers come from the
+// rows with plain loops, never from the engine.
+import { describe, expect, it } from "vitest";
+import type { Table } from "../table/types";
+import { askTurns, tableOf } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+const header = ["Carrier", "Lane", "Delivered", "Weight", "Cost", "Days"];
+const carriers = ["Falcon", "Heron", "Osprey", "Kestrel"];
+const lanes = ["Coastal", "Inland", "Mountain"];
+// A fixed pseudo-random sequence: the same table every run.
+let seed = 11;
+const next = () => {
+  seed = (seed * 16807) % 2147483647;
+  return seed / 2147483647;
+};
+const rows: string[][] = Array.from({ length: 200 }, (_, i) => [
+  carriers[i % 4],
+  lanes[Math.floor(next() * 3)],
+  next() < 0.7 ? "Yes" : "No",
+  (1 + Math.round(next() * 400) / 10).toFixed(1),
+  (10 + (i % 4) * 7 + Math.round(next() * 900) / 100).toFixed(2),
+  String(1 + Math.floor(next() * 9)),
+]);
+const table: Table = tableFromRows(header, rows);
+const col = (name: string) => header.indexOf(name);
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const firstNumber = (row: Record<string, unknown> | undefined) => Number(Object.values(row ?? {}).find((v) => typeof v === "number"));
+
+describe("a corrected aggregate stays corrected in the turns after it", () => {
+  it("'total cost by carrier | top 2 | no, I meant the average | chart and table' shows the top 2 average costs", async () => {
+    const reply = await askTurns(table, "total cost by carrier", "top 2", "no, I meant the average", "chart and table");
+    expect(reply.plan?.measure).toMatchObject({ agg: "mean", field: "Cost" });
+    const byCarrier = carriers.map((c) => [c, mean(rows.filter((r) => r[col("Carrier")] === c).map((r) => Number(r[col("Cost")])))] as const);
+    const best = [...byCarrier].sort((a, b) => b[1] - a[1])[0];
+    const shown = tableOf(reply);
+    expect(shown).toHaveLength(2);
+    expect(shown[0].Carrier).toBe(best[0]);
+    expect(firstNumber(shown[0])).toBeCloseTo(best[1], 2);
+  });
+});
