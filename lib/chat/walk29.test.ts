@@ -40,3 +40,13 @@ describe("a corrected aggregate stays corrected in the turns after it", () => {
     expect(firstNumber(shown[0])).toBeCloseTo(best[1], 2);
   });
 });
+
+describe("'and those who didn't?' after a number for a condition is that number for the condition's other side", () => {
+  const costOf = (delivered: string) => mean(rows.filter((r) => r[col("Delivered")] === delivered).map((r) => Number(r[col("Cost")])));
+  it.each(["and those that weren't?", "what about the ones that were not"])("'%s'", async (turn) => {
+    const first = await askTurns(table, "average cost of shipments that were delivered");
+    expect(firstNumber(tableOf(first)[0])).toBeCloseTo(costOf("Yes"), 2);
+    const reply = await askTurns(table, "average cost of shipments that were delivered", turn);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(costOf("No"), 2);
+  });
+});
