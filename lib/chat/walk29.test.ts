@@ -6,7 +6,7 @@ import type { Table } from "../table/types";
 import { askTurns, tableOf } from "./testing/ask";
 import { tableFromRows } from "./testing/load-csv";
 
-const header = ["Carrier", "Lane", "Delivered", "Weight", "Cost", "Days"];
+const header = ["Carrier", "Lane", "Delivered", "Weight", "Cost", "Days", "Shipped"];
 const carriers = ["Falcon", "Heron", "Osprey", "Kestrel"];
 const lanes = ["Coastal", "Inland", "Mountain"];
 // A fixed pseudo-random sequence: the same table every run.
@@ -22,6 +22,7 @@ const rows: string[][] = Array.from({ length: 200 }, (_, i) => [
   (1 + Math.round(next() * 400) / 10).toFixed(1),
   (10 + (i % 4) * 7 + Math.round(next() * 900) / 100).toFixed(2),
   String(1 + Math.floor(next() * 9)),
+  `${2021 + (i % 3)}-${String(1 + (i % 12)).padStart(2, "0")}-15`,
 ]);
 const table: Table = tableFromRows(header, rows);
 const col = (name: string) => header.indexOf(name);
@@ -48,5 +49,28 @@ describe("'and those who didn't?' after a number for a condition is that number 
     expect(firstNumber(tableOf(first)[0])).toBeCloseTo(costOf("Yes"), 2);
     const reply = await askTurns(table, "average cost of shipments that were delivered", turn);
     expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(costOf("No"), 2);
+  });
+});
+
+describe("a grouping said now by the field an earlier turn kept to one value shows every value", () => {
+  const sumBy = (keep: (r: string[]) => boolean) => rows.filter(keep).reduce((s, r) => s + Number(r[col("Weight")]), 0);
+  it("'total weight in 2021 | and in 2022? | show weight by year as a line' draws every year, naming the 2022 reading", async () => {
+    const reply = await askTurns(table, "total weight in 2021", "and in 2022?", "show weight by year as a line");
+    const shown = tableOf(reply);
+    expect(shown).toHaveLength(3);
+    const y2023 = shown.find((r) => String(Object.values(r)[0]).startsWith("2023"));
+    expect(firstNumber(y2023)).toBeCloseTo(
+      sumBy((r) => r[col("Shipped")].startsWith("2023")),
+      1,
+    );
+    expect(reply.messages[0].content).toMatch(/2022/);
+  });
+  it("'total weight in 2021 | and by month' keeps its year (the grain differs from the filter's)", async () => {
+    const reply = await askTurns(table, "total weight in 2021", "and by month");
+    const total = tableOf(reply).reduce((s, r) => s + firstNumber(r), 0);
+    expect(total).toBeCloseTo(
+      sumBy((r) => r[col("Shipped")].startsWith("2021")),
+      1,
+    );
   });
 });

@@ -14,7 +14,7 @@ import { listingReading } from "./listing";
 import { versusMeasureReading } from "./versus-measure";
 import { kindsCountReading } from "./kinds";
 import { shareWithinReading } from "./shares";
-import { dropOneValueGroupings } from "./onevalue";
+import { dropCarriedOneValueFilters, dropOneValueGroupings } from "./onevalue";
 import { dropRowGroupings } from "./rowgroups";
 import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
@@ -1030,6 +1030,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // "and among grade A?": no grouping by a field restricted to one value unless asked for (onevalue.ts).
   const oneValue = dropOneValueGroupings(a, best.plan);
   if (oneValue) best = { ...best, plan: oneValue };
+  const widened = dropCarriedOneValueFilters(a, best.plan, prevPlan);
+  if (widened) {
+    notes.push(`alternative:${JSON.stringify(best.plan)}`);
+    best = { ...best, plan: widened };
+  }
   // "average education in provinces where ...": the plural of a field naming each row is the rows (rowgroups.ts).
   const rowsOf = dropRowGroupings(a, lex, best.plan);
   if (rowsOf) {
