@@ -74,3 +74,29 @@ describe("a grouping said now by the field an earlier turn kept to one value sho
     );
   });
 });
+
+describe("'which <field> had the most?' after a grouping by it kept to some rows ranks the groups on screen", () => {
+  // Boats by build year (a year as a plain number) and yard; Delta's busiest year is not the busiest overall.
+  const yards = ["Alpha", "Delta", "Gamma"];
+  const boatRows: string[][] = Array.from({ length: 90 }, (_, i) => {
+    const yard = yards[i % 3];
+    const k = Math.floor(i / 3);
+    const year = yard === "Delta" && k < 12 ? 2004 : 2001 + (k % 3);
+    return [`boat ${i}`, String(year), yard];
+  });
+  const boats = tableFromRows(["Boat", "Year", "Yard"], boatRows);
+  const countsOf = (keep: (r: string[]) => boolean) => {
+    const m = new Map<string, number>();
+    for (const r of boatRows.filter(keep)) m.set(r[1], (m.get(r[1]) ?? 0) + 1);
+    return [...m].sort((x, y) => y[1] - x[1]);
+  };
+  it("'how many boats per year? | only Delta | which year had the most?' ranks Delta's years", async () => {
+    const delta = countsOf((r) => r[2] === "Delta");
+    expect(delta[0][1]).toBeGreaterThan(delta[1][1]);
+    expect(countsOf(() => true)[0][1]).toBeGreaterThan(countsOf(() => true).find((c) => c[0] === delta[0][0])![1]);
+    const reply = await askTurns(boats, "how many boats per year?", "only Delta", "which year had the most?");
+    expect(reply.plan?.filters).toEqual([{ field: "Yard", op: "eq", values: ["Delta"] }]);
+    expect(String(tableOf(reply)[0].Year)).toBe(delta[0][0]);
+    expect(Object.entries(tableOf(reply)[0]).find(([key]) => key !== "Year")?.[1]).toBe(delta[0][1]);
+  });
+});
