@@ -5,6 +5,7 @@ import json
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+import sys
 YEAR = "pd.to_datetime(df['Order Date'],format='%m/%d/%y').dt.year"
 RATE = "lambda s: 100*(s=='Yes').mean()"
 
@@ -92,9 +93,71 @@ CONVS = [
     ]),
 ]
 
-with open(os.path.join(HERE, "questions.jsonl"), "w") as f:
-    for cid, dataset, turns in CONVS:
-        for i, (turn, typ, kind, truth, extra) in enumerate(turns):
-            q = {"id": f"{cid}-{i + 1}", "dataset": dataset, "type": typ,
-                 "turns": [t[0] for t in turns[: i + 1]], "kind": kind, "truth": truth, **extra}
-            f.write(json.dumps(q) + "\n")
+# A second batch, written after the first round of fixes and before its run (questions2.jsonl).
+CONVS2 = [
+    ("ss4", "superstore", [
+        ("total sales by category", "first", "groups", "df.groupby('Category').Sales.sum()", {}),
+        ("now the average discount", "no-field", "no-field", None, {"word": "discount"}),
+    ]),
+    ("ss5", "superstore", [
+        ("total profit by category", "first", "groups", "df.groupby('Category').Profit.sum()", {}),
+        ("just technology", "refine", "scalar", "df[df.Category=='Technology'].Profit.sum()",
+         {"alt": ["df[df.Category=='Technology'].groupby('Category').Profit.sum().iloc[0]"]}),
+        ("and by sub-category?", "and-by", "groups", "df[df.Category=='Technology'].groupby('Sub-Category').Profit.sum()", {}),
+        ("which one made the least?", "superlative", "label", "df[df.Category=='Technology'].groupby('Sub-Category').Profit.sum()", {"pick": "min"}),
+    ]),
+    ("te4", "telco", [
+        ("average monthly charges of customers who churned", "first", "scalar", "df[df.Churn=='Yes'].MonthlyCharges.mean()", {}),
+        ("those who didn't churn", "negated", "scalar", "df[df.Churn=='No'].MonthlyCharges.mean()", {}),
+        ("by contract", "and-by", "groups", "df[df.Churn=='No'].groupby('Contract').MonthlyCharges.mean()", {}),
+    ]),
+    ("te5", "telco", [
+        ("how many customers have fiber optic?", "first", "scalar", "(df.InternetService=='Fiber optic').sum()", {}),
+        ("how many of them churned?", "of-them", "scalar", "((df.InternetService=='Fiber optic')&(df.Churn=='Yes')).sum()", {}),
+        ("what is the churn rate by internet service?", "new", "groups", f"df.groupby('InternetService').Churn.apply({RATE})", {"percent": True}),
+        ("show it as a bar chart", "as-bar", "groups", f"df.groupby('InternetService').Churn.apply({RATE})", {"percent": True, "output": {"chart": "bar"}}),
+    ]),
+    ("ca3", "cars", [
+        ("average weight by cylinders", "first", "groups", "df.groupby('Cylinders').Weight.mean()", {}),
+        ("no, I meant the maximum", "correction", "groups", "df.groupby('Cylinders').Weight.max()", {}),
+        ("only american cars", "refine", "groups", "df[df.Origin=='US'].groupby('Cylinders').Weight.max()", {}),
+        ("what is the average acceleration by origin?", "new", "groups", "df.groupby('Origin').Acceleration.mean()",
+         {"alt": ["df[df.Origin=='US'].groupby('Origin').Acceleration.mean()"]}),
+    ]),
+    ("mo4", "movies", [
+        ("average production budget by creative type", "first", "groups", "df.groupby('Creative Type')['Production Budget'].mean()", {}),
+        ("which is highest?", "superlative", "label", "df.groupby('Creative Type')['Production Budget'].mean()", {"pick": "max"}),
+        ("how many movies are in that creative type?", "that-value", "scalar", "(df['Creative Type']=='Super Hero').sum()", {}),
+    ]),
+    ("mo5", "movies", [
+        ("total worldwide gross per year", "first", "groups", "df.groupby('Release Year')['Worldwide Gross'].sum()", {}),
+        ("as a line", "as-line", "groups", "df.groupby('Release Year')['Worldwide Gross'].sum()", {"output": {"chart": "line"}}),
+        ("only comedies", "refine", "groups", "df[df['Major Genre']=='Comedy'].groupby('Release Year')['Worldwide Gross'].sum()", {}),
+        ("no, I meant the average", "correction", "groups", "df[df['Major Genre']=='Comedy'].groupby('Release Year')['Worldwide Gross'].mean()", {}),
+    ]),
+    ("ad3", "adult", [
+        ("how many people by race?", "first", "groups", "df.groupby('race').size()", {}),
+        ("as a pie", "as-pie", "groups", "df.groupby('race').size()", {"output": {"chart": "pie"}}),
+        ("only those earning more than 50k", "refine", "groups", "df[df['class']=='>50K'].groupby('race').size()", {}),
+        ("what about women?", "what-about", "groups", "df[(df['class']=='>50K')&(df.sex=='Female')].groupby('race').size()",
+         {"alt": ["df[df.sex=='Female'].groupby('race').size()"]}),
+    ]),
+    ("ad4", "adult", [
+        ("average capital gain by occupation", "first", "groups", "df.groupby('occupation').capital_gain.mean()", {}),
+        ("top 3", "top", "topn", "df.groupby('occupation').capital_gain.mean().sort_values(ascending=False).head(3)", {}),
+        ("for men only", "refine", "topn", "df[df.sex=='Male'].groupby('occupation').capital_gain.mean().sort_values(ascending=False).head(3)", {}),
+    ]),
+]
+
+
+def write(convs, name):
+    with open(os.path.join(HERE, name), "w") as f:
+        for cid, dataset, turns in convs:
+            for i, (turn, typ, kind, truth, extra) in enumerate(turns):
+                q = {"id": f"{cid}-{i + 1}", "dataset": dataset, "type": typ,
+                     "turns": [t[0] for t in turns[: i + 1]], "kind": kind, **({"truth": truth} if truth else {}), **extra}
+                f.write(json.dumps(q) + "\n")
+
+
+write(CONVS, "questions.jsonl")
+write(CONVS2, "questions2.jsonl")
