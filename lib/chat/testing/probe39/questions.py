@@ -120,9 +120,9 @@ CONVS2 = [
     ("ca3", "cars", [
         ("average weight by cylinders", "first", "groups", "df.groupby('Cylinders').Weight.mean()", {}),
         ("no, I meant the maximum", "correction", "groups", "df.groupby('Cylinders').Weight.max()", {}),
-        ("only american cars", "refine", "groups", "df[df.Origin=='US'].groupby('Cylinders').Weight.max()", {}),
+        ("only american cars", "refine", "groups", "df[df.Origin=='USA'].groupby('Cylinders').Weight.max()", {}),
         ("what is the average acceleration by origin?", "new", "groups", "df.groupby('Origin').Acceleration.mean()",
-         {"alt": ["df[df.Origin=='US'].groupby('Origin').Acceleration.mean()"]}),
+         {"alt": ["df[df.Origin=='USA'].groupby('Origin').Acceleration.mean()"]}),
     ]),
     ("mo4", "movies", [
         ("average production budget by creative type", "first", "groups", "df.groupby('Creative Type')['Production Budget'].mean()", {}),
