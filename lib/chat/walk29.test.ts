@@ -52,6 +52,15 @@ describe("'and those who didn't?' after a number for a condition is that number 
   });
 });
 
+describe("a yes/no condition said again in a later turn with its other side replaces the earlier one", () => {
+  const costOf = (delivered: string) => mean(rows.filter((r) => r[col("Delivered")] === delivered).map((r) => Number(r[col("Cost")])));
+  it("'average cost of shipments that were delivered | shipments that were not delivered'", async () => {
+    const reply = await askTurns(table, "average cost of shipments that were delivered", "shipments that were not delivered");
+    expect(reply.plan?.filters).toEqual([{ field: "Delivered", op: "eq", values: ["No"] }]);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(costOf("No"), 2);
+  });
+});
+
 describe("a grouping said now by the field an earlier turn kept to one value shows every value", () => {
   const sumBy = (keep: (r: string[]) => boolean) => rows.filter(keep).reduce((s, r) => s + Number(r[col("Weight")]), 0);
   it("'total weight in 2021 | and in 2022? | show weight by year as a line' draws every year, naming the 2022 reading", async () => {
