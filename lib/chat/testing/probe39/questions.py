@@ -149,6 +149,49 @@ CONVS2 = [
     ]),
 ]
 
+# A third batch, written after the second round of fixes and before its run (questions3.jsonl).
+CONVS3 = [
+    ("ss6", "superstore", [
+        ("what are total sales per ship mode?", "first", "groups", "df.groupby('Ship Mode').Sales.sum()", {}),
+        ("and profit?", "and-measure", "groups", "df.groupby('Ship Mode').Profit.sum()",
+         {}),
+        ("only consumer segment", "refine", "groups", "df[df.Segment=='Consumer'].groupby('Ship Mode').Profit.sum()", {}),
+        ("which ship mode is the least profitable?", "superlative", "label", "df[df.Segment=='Consumer'].groupby('Ship Mode').Profit.sum()", {"pick": "min"}),
+    ]),
+    ("ss7", "superstore", [
+        ("average quantity per order line by region", "first", "groups", "df.groupby('Region').Quantity.mean()", {}),
+        ("as a bar chart sorted from highest to lowest", "sorted", "topn", "df.groupby('Region').Quantity.mean().sort_values(ascending=False)", {}),
+        ("how many order lines are in the south?", "new", "scalar", "(df.Region=='South').sum()", {}),
+    ]),
+    ("te6", "telco", [
+        ("average total charges by payment method", "first", "groups", "df.groupby('PaymentMethod').TotalCharges.mean()", {}),
+        ("for customers with paperless billing", "refine", "groups", "df[df.PaperlessBilling=='Yes'].groupby('PaymentMethod').TotalCharges.mean()", {}),
+        ("no, I meant the median", "correction", "groups", "df[df.PaperlessBilling=='Yes'].groupby('PaymentMethod').TotalCharges.median()", {}),
+    ]),
+    ("te7", "telco", [
+        ("how many customers per contract?", "first", "groups", "df.groupby('Contract').size()", {}),
+        ("as a pie", "as-pie", "groups", "df.groupby('Contract').size()", {"output": {"chart": "pie"}}),
+        ("what is the average tenure per contract?", "new-names-old", "groups", "df.groupby('Contract').tenure.mean()", {}),
+        ("which contract has the highest?", "superlative", "label", "df.groupby('Contract').tenure.mean()", {"pick": "max"}),
+    ]),
+    ("ca4", "cars", [
+        ("average horsepower per year", "first", "groups", "df.groupby('Year').Horsepower.mean()", {}),
+        ("show it as a line", "as-line", "groups", "df.groupby('Year').Horsepower.mean()", {"output": {"chart": "line"}}),
+        ("for cars with 4 cylinders", "refine", "groups", "df[df.Cylinders==4].groupby('Year').Horsepower.mean()", {}),
+        ("what is the heaviest car?", "new", "label", "df.set_index('Model').Weight", {"pick": "max"}),
+    ]),
+    ("mo6", "movies", [
+        ("how many movies per major genre?", "first", "groups", "df.groupby('Major Genre').size()", {}),
+        ("only those rated PG-13", "refine", "groups", "df[df['Content Rating']=='PG-13'].groupby('Major Genre').size()", {}),
+        ("top 3", "top", "topn", "df[df['Content Rating']=='PG-13'].groupby('Major Genre').size().sort_values(ascending=False).head(3)", {}),
+    ]),
+    ("ad5", "adult", [
+        ("what share of people earn more than 50k?", "first", "scalar", "100*(df['class']=='>50K').mean()", {"percent": True}),
+        ("by education", "and-by", "groups", "df.groupby('education')['class'].apply(lambda s: 100*(s=='>50K').mean())", {"percent": True}),
+        ("which education has the highest?", "superlative", "label", "df.groupby('education')['class'].apply(lambda s: 100*(s=='>50K').mean())", {"pick": "max", "percent": True}),
+    ]),
+]
+
 
 def write(convs, name):
     with open(os.path.join(HERE, name), "w") as f:
@@ -161,3 +204,4 @@ def write(convs, name):
 
 write(CONVS, "questions.jsonl")
 write(CONVS2, "questions2.jsonl")
+write(CONVS3, "questions3.jsonl")
