@@ -1,10 +1,11 @@
 // chat-walk29: conversations over the shared tables as a new user types them (probe39, issue 12). Tested on a
 // made-up table of shipments with other field names and wordings than the probe's; expected numbers come from the
 // rows with plain loops, never from the engine.
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Table } from "../table/types";
 import { askTurns, tableOf } from "./testing/ask";
-import { tableFromRows } from "./testing/load-csv";
+import { readCsvTableAndRows, tableFromRows } from "./testing/load-csv";
 
 const header = ["Carrier", "Lane", "Delivered", "Weight", "Cost", "Days", "Shipped"];
 const carriers = ["Falcon", "Heron", "Osprey", "Kestrel"];
@@ -107,5 +108,26 @@ describe("'which <field> had the most?' after a grouping by it kept to some rows
     expect(reply.plan?.filters).toEqual([{ field: "Yard", op: "eq", values: ["Delta"] }]);
     expect(String(tableOf(reply)[0].Year)).toBe(delta[0][0]);
     expect(Object.entries(tableOf(reply)[0]).find(([key]) => key !== "Year")?.[1]).toBe(delta[0][1]);
+  });
+});
+
+describe("'which <field> is the least <adjective of a number>?' after that number by that field, kept to some rows, ranks the groups on screen", () => {
+  // The superstore slice of the walks (lib/chat/testing): where the turn read with all earlier turns plotted Profit
+  // against Sales.
+  const slice = readCsvTableAndRows(path.join(__dirname, "testing", "superstore-slice.csv"));
+  it("'what are total sales per ship mode? | and profit? | only consumer segment | which ship mode is the least profitable?'", async () => {
+    const totals = new Map<string, number>();
+    for (const r of slice.rows.filter((x) => x.Segment === "Consumer")) totals.set(r["Ship Mode"], (totals.get(r["Ship Mode"]) ?? 0) + Number(r.Profit));
+    const low = [...totals].sort((x, y) => x[1] - y[1])[0];
+    const reply = await askTurns(
+      slice.table,
+      "what are total sales per ship mode?",
+      "and profit?",
+      "only consumer segment",
+      "which ship mode is the least profitable?",
+    );
+    expect(reply.plan?.groupBy).toEqual([{ field: "Ship Mode", bucket: null }]);
+    expect(tableOf(reply)[0]["Ship Mode"]).toBe(low[0]);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(low[1], 2);
   });
 });

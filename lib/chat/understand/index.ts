@@ -1769,28 +1769,26 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
       : undefined;
     if (grouped) return { best: grouped, instead: best };
   }
-  // "how many cars per year?", "only japanese cars", then "which year had the most?": a superlative naming only
-  // the field the earlier answer is grouped by (no number, aggregate or condition of its own) asks which of the
-  // groups on screen ranks first; the reading over the earlier rows is taken, the one over all rows named.
+  // "how many cars per year?", "only japanese cars", then "which year had the most?" / "which ship mode is the
+  // least profitable?": a superlative naming the field the earlier answer is grouped by, and at most its number
+  // (no aggregate or condition of its own), asks which of the groups on screen ranks first; the reading over the
+  // earlier rows is taken, the other one named.
   const earlierGroup = prevPlan?.intent === "aggregate" && prevPlan.groupBy.length === 1 ? prevPlan.groupBy[0].field : null;
   const own = a.refs.filter((r) => r.turn === 0);
+  const ownField = (r: Atoms["refs"][number]) => (r.cands.length === 1 && !r.agg ? r.cands[0].name : null);
   if (
     earlierGroup &&
     prevPlan?.filters.length &&
     a.superlative &&
-    !best.sig.startsWith("edit") &&
-    !best.sig.startsWith("merged") &&
     !a.filters.length &&
     !a.looseAgg &&
     !a.count &&
-    own.length === 1 &&
-    !own[0].agg &&
-    own[0].cands.length === 1 &&
-    own[0].cands[0].name === earlierGroup
+    own.some((r) => ownField(r) === earlierGroup) &&
+    own.every((r) => ownField(r) === earlierGroup || (ownField(r) !== null && ownField(r) === prevPlan.measure.field))
   ) {
     const same = (p: AnalysisPlan) =>
       p.intent === "aggregate" && JSON.stringify([p.measure, p.groupBy, p.filters]) === JSON.stringify([prevPlan.measure, prevPlan.groupBy, prevPlan.filters]);
-    const onScreen = ranked.find((c) => (c.sig.startsWith("edit") || c.sig.startsWith("merged")) && same(c.plan));
+    const onScreen = same(plan) ? undefined : ranked.find((c) => (c.sig.startsWith("edit") || c.sig.startsWith("merged")) && same(c.plan));
     if (onScreen) return { best: onScreen, instead: best };
   }
   // "what's the mpg of the lightest car?": a superlative said of one row names the row ranked by its
