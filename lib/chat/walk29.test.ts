@@ -131,3 +131,13 @@ describe("'which <field> is the least <adjective of a number>?' after that numbe
     expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(low[1], 2);
   });
 });
+
+describe("a question for the row a number of its own ranks first is a new question", () => {
+  it("'what is the heaviest record?' after an average cost by lane for one carrier lists the heaviest rows", async () => {
+    const heaviest = Math.max(...rows.map((r) => Number(r[col("Weight")])));
+    const reply = await askTurns(table, "average cost per lane", "show it as a bar chart", "only Osprey", "what is the heaviest record?");
+    expect(reply.plan?.intent).toBe("rows");
+    expect(Number(tableOf(reply)[0].Weight)).toBeCloseTo(heaviest, 5);
+    expect(reply.messages[0].content).toMatch(/Osprey/);
+  });
+});

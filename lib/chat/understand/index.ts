@@ -2175,7 +2175,9 @@ function looseQuestion(a: Atoms, lex: TableLexicon, prevPlan: AnalysisPlan | nul
   const asks = !a.count && (a.looseAgg !== null || a.superlative !== null || own.some((r) => r.agg || r.supAgg || r.rateOf));
   // (The number is a field named now: "which one was highest?" / "which month was best?" ask about the earlier answer.)
   const measureNamed = own.some((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.via && !r.ranked);
-  return !!first && QUESTION_OPENERS.has(first.lemma) && asks && measureNamed;
+  // ("what is the heaviest car?": a question for the row a number of its own ranks first, said with the rows' noun.)
+  const rowAsked = !!a.supRows && a.rowNoun && own.length === 1 && own[0].via === "adjective" && !earlierGroups.has(own[0].cands[0].name);
+  return !!first && QUESTION_OPENERS.has(first.lemma) && asks && (measureNamed || rowAsked);
 }
 
 /**
