@@ -3286,6 +3286,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     mentions.every((m) => m.kind === "word" && (hasHit(m, "followUp") || hasHit(m, "neg") || hasHit(m, "conj") || hasHit(m, "question")))
   )
     a.sideWord = ["yes", "true"].includes(sides[0].lemma) ? "yes" : "no";
+  // ("and those who didn't?", "the ones that aren't": a negation beside words for the rows and nothing else
+  // to negate is the earlier condition's other side, as "and the others".)
+  const onlyWords = (...cats: Category[]) => mentions.every((m) => m.kind === "word" && cats.some((c) => hasHit(m, c)));
+  if (mentions.some((m) => hasHit(m, "neg")) && mentions.some((m) => hasHit(m, "rowNoun")) && onlyWords("followUp", "neg", "conj", "question", "rowNoun")) {
+    a.others = true;
+    a.followUp = true;
+  }
   tokens.forEach((t, i) => {
     const hits = at[i] < 0 && t.kind === "word" ? lex.shortValues.get(t.text) : undefined;
     if (hits?.length) a.strayShortValues.push({ text: t.raw, fields: hits.map((v) => ({ field: v.field, value: v.value })) });

@@ -609,6 +609,14 @@ function build(
       flags.splice(i + 1, 1);
     }
   }
+  // (A flag said again in a later turn, "who churned" then "those who didn't churn", is the later turn's side.)
+  for (let i = flagFilters.length - 1; i >= 0; i--) {
+    const later = flagFilters.findIndex((g, k) => g.field === flagFilters[i].field && !g.or && !flagFilters[i].or && flags[k].ref.turn > flags[i].ref.turn);
+    if (later >= 0) {
+      flagFilters.splice(i, 1);
+      flags.splice(i, 1);
+    }
+  }
   // (A flag said in two turns, "churn rate by contract" then "how many ... churned", is one condition.)
   const filters = [...filters0.filter((f) => !flagFilters.some((g) => g.field === f.field)), ...flagFilters].filter(
     (f, i, all) => all.findIndex((g) => JSON.stringify(g) === JSON.stringify(f)) === i,

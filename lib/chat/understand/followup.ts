@@ -25,8 +25,11 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
     const before = prev.refs.filter((p) => p.agg && p.cands.length === 1 && p.cands[0].name === r.cands[0].name);
     return before.length && before.every((p) => p.agg === before[0].agg) ? before[0].agg : r.agg;
   };
+  // "total gross by genre | no, I meant the average": an aggregate word naming no field of its own
+  // replaces the one the earlier number was given, for this turn and the turns after it.
+  const sayNow = !own && next.looseAgg && !next.refs.length ? next.looseAgg : null;
   const refs: Ref[] = [
-    ...prev.refs.map((r) => ({ ...r, turn: r.turn - 1, agg: own ? null : r.agg })),
+    ...prev.refs.map((r) => ({ ...r, turn: r.turn - 1, agg: own ? null : r.agg && sayNow ? sayNow : r.agg })),
     ...next.refs.map((r) => ({ ...r, id: r.id + offset, agg: earlierAgg(r) })),
   ];
   const fOffset = prev.filters.length;

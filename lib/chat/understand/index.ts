@@ -14,7 +14,7 @@ import { listingReading } from "./listing";
 import { versusMeasureReading } from "./versus-measure";
 import { kindsCountReading } from "./kinds";
 import { shareWithinReading } from "./shares";
-import { dropOneValueGroupings } from "./onevalue";
+import { dropCarriedOneValueFilters, dropOneValueGroupings } from "./onevalue";
 import { dropRowGroupings } from "./rowgroups";
 import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
@@ -1030,6 +1030,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // "and among grade A?": no grouping by a field restricted to one value unless asked for (onevalue.ts).
   const oneValue = dropOneValueGroupings(a, best.plan);
   if (oneValue) best = { ...best, plan: oneValue };
+  const widened = dropCarriedOneValueFilters(a, best.plan, prevPlan);
+  if (widened) {
+    notes.push(`alternative:${JSON.stringify(best.plan)}`);
+    best = { ...best, plan: widened };
+  }
   // "average education in provinces where ...": the plural of a field naming each row is the rows (rowgroups.ts).
   const rowsOf = dropRowGroupings(a, lex, best.plan);
   if (rowsOf) {
@@ -1764,6 +1769,28 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
       : undefined;
     if (grouped) return { best: grouped, instead: best };
   }
+  // "how many cars per year?", "only japanese cars", then "which year had the most?" / "which ship mode is the
+  // least profitable?": a superlative naming the field the earlier answer is grouped by, and at most its number
+  // (no aggregate or condition of its own), asks which of the groups on screen ranks first; the reading over the
+  // earlier rows is taken, the other one named.
+  const earlierGroup = prevPlan?.intent === "aggregate" && prevPlan.groupBy.length === 1 ? prevPlan.groupBy[0].field : null;
+  const own = a.refs.filter((r) => r.turn === 0);
+  const ownField = (r: Atoms["refs"][number]) => (r.cands.length === 1 && !r.agg ? r.cands[0].name : null);
+  if (
+    earlierGroup &&
+    prevPlan?.filters.length &&
+    a.superlative &&
+    !a.filters.length &&
+    !a.looseAgg &&
+    !a.count &&
+    own.some((r) => ownField(r) === earlierGroup) &&
+    own.every((r) => ownField(r) === earlierGroup || (ownField(r) !== null && ownField(r) === prevPlan.measure.field))
+  ) {
+    const same = (p: AnalysisPlan) =>
+      p.intent === "aggregate" && JSON.stringify([p.measure, p.groupBy, p.filters]) === JSON.stringify([prevPlan.measure, prevPlan.groupBy, prevPlan.filters]);
+    const onScreen = same(plan) ? undefined : ranked.find((c) => (c.sig.startsWith("edit") || c.sig.startsWith("merged")) && same(c.plan));
+    if (onScreen) return { best: onScreen, instead: best };
+  }
   // "what's the mpg of the lightest car?": a superlative said of one row names the row ranked by its
   // field; the number asked for is read in that row, not plotted against it.
   if (plan.intent === "relationship" && a.supRows && a.superlative && !a.relation && !a.versus) {
@@ -2148,7 +2175,9 @@ function looseQuestion(a: Atoms, lex: TableLexicon, prevPlan: AnalysisPlan | nul
   const asks = !a.count && (a.looseAgg !== null || a.superlative !== null || own.some((r) => r.agg || r.supAgg || r.rateOf));
   // (The number is a field named now: "which one was highest?" / "which month was best?" ask about the earlier answer.)
   const measureNamed = own.some((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.via && !r.ranked);
-  return !!first && QUESTION_OPENERS.has(first.lemma) && asks && measureNamed;
+  // ("what is the heaviest car?": a question for the row a number of its own ranks first, said with the rows' noun.)
+  const rowAsked = !!a.supRows && a.rowNoun && own.length === 1 && own[0].via === "adjective" && !earlierGroups.has(own[0].cands[0].name);
+  return !!first && QUESTION_OPENERS.has(first.lemma) && asks && (measureNamed || rowAsked);
 }
 
 /**
