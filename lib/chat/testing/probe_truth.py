@@ -12,7 +12,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "ana
 import truth as analytic  # noqa: E402
 
 def load(folder, name):
-    df = pd.read_csv(os.path.join(folder, name + ".csv"), dtype=str, keep_default_na=False)
+    # tables.json in the folder may name a table's CSV by a path relative to the folder (probe39: the shared data sets).
+    tables = os.path.join(folder, "tables.json")
+    files = json.load(open(tables)) if os.path.exists(tables) else {}
+    df = pd.read_csv(os.path.join(folder, files.get(name, name + ".csv")), dtype=str, keep_default_na=False)
     for c in df.columns:
         df[c] = analytic.typed_column(df[c])
     return df
