@@ -27,7 +27,8 @@ function newestSourceMtime(dirs: string[]): number {
       if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+      // A link whose target is missing (a data file kept elsewhere) must not stop the start.
+      else newest = Math.max(newest, (fs.statSync(full, { throwIfNoEntry: false }) ?? fs.lstatSync(full)).mtimeMs);
     }
   };
   dirs.forEach(walk);
