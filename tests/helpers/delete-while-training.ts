@@ -3,6 +3,7 @@
 // request joined to the first, deletes the dataset as soon as the engine reports progress, and
 // measures how long the worker takes to end both tasks. Shared by the SQLite and PostgreSQL tests;
 // call it after the database is migrated.
+import { expect } from "vitest";
 
 /** Rows for a classification model (deterministic). */
 function churnRows(n: number) {
@@ -40,6 +41,27 @@ function salesRows(stores: number) {
  * what running the 120 s budget out takes (rows 93 s, forecasts over 60 s, with the check switched off).
  */
 export const STOP_WITHIN_SECONDS = { rows: 20, forecast: 15 };
+
+/**
+ * What both tests expect of a run: the time it took printed, both tasks FAILED with the same reason and no result, no
+ * model row, no artifact file (`artifactFiles`: the model files left on the run's storage), and the worker free within
+ * STOP_WITHIN_SECONDS.
+ */
+export function expectStoppedWithNothingKept(run: DeletedRun, kind: "rows" | "forecast", artifactFiles: string[]): void {
+  console.log(
+    `${kind}: noticed ${run.noticedAfterSeconds?.toFixed(1)} s after the delete, tasks FAILED after ${run.failedAfterSeconds.toFixed(1)} s, worker free after ${run.freeAfterSeconds.toFixed(1)} s`,
+  );
+  for (const task of run.tasks) {
+    expect(task.status).toBe("FAILED");
+    expect(task.error).toMatch(/was deleted while the model trained on it, so the model was not kept/);
+    expect(task.resultId).toBeNull();
+  }
+  expect(run.tasks[1].error).toBe(run.tasks[0].error);
+  expect(run.models).toBe(0);
+  expect(artifactFiles).toEqual([]);
+  expect(run.noticedAfterSeconds).not.toBeNull();
+  expect(run.freeAfterSeconds).toBeLessThan(STOP_WITHIN_SECONDS[kind]);
+}
 
 export interface DeletedRun {
   /** The first caller's task and the task of the caller who joined it, as they ended. */
