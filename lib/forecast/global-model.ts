@@ -1,7 +1,7 @@
 // The global GBDT of a training: trained once per group of backtest windows (each on the data
 // before its windows' origins, so no backtest sees its future) and once on everything; its
 // backtest forecasts join every series' search as an external candidate.
-import { TreeEnsemble } from "../ml/core";
+import { TreeEnsemble, yieldToEventLoop } from "../ml/core";
 import type { Frequency } from "./calendar";
 import {
   calendarFeatures,
@@ -18,8 +18,6 @@ import type { BudgetPlan, ForecastReport, Prepared } from "./train";
 
 /** Longest a single GBDT fit may run (a share of the budget; the fit lets the event loop run every 50 ms). */
 const GBDT_FIT_MS = 10_000;
-
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function trainGlobal(
   prepared: Prepared[],
@@ -74,7 +72,7 @@ export async function trainGlobal(
     checkAbort();
     backtest.push(trained?.ensemble ?? null);
     rmse.push(trained?.stepRmse ?? new Float64Array(H).fill(1));
-    await pause();
+    await yieldToEventLoop();
   }
   checkAbort();
   const final = await trainGlobalGbdt(
@@ -102,7 +100,7 @@ export async function trainGlobal(
     const p = prepared[i];
     // Backtest forecasts of thousands of series take a while too: let the event loop in.
     if (Date.now() - lastPause >= 50) {
-      await pause();
+      await yieldToEventLoop();
       checkAbort();
       lastPause = Date.now();
     }

@@ -6,7 +6,7 @@
 // model learn shared patterns across series of very different sizes; predicting changes (not
 // levels) lets trees follow trends they cannot extrapolate. Steps beyond the trained horizon are
 // forecast in chunks from the model's own forecasts.
-import { trainGbdtCooperatively, TreeEnsemble, type FeatureMatrix, type FeatureSpec } from "../../ml/core";
+import { trainGbdtCooperatively, TreeEnsemble, yieldToEventLoop, type FeatureMatrix, type FeatureSpec } from "../../ml/core";
 import { dateAt, type Frequency } from "../calendar";
 import type { FittedModel, ModelJson } from "./types";
 
@@ -183,8 +183,6 @@ export interface GlobalTrainResult {
   rounds: number;
 }
 
-/** Lets timers and I/O run (a worker's heartbeat, a cancel) during a long fit. */
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 /** Longest stretch of work between two turns of the event loop. */
 const YIELD_MS = 50;
 

@@ -41,7 +41,9 @@ export async function trainGbdtCooperatively(
   return booster.finish();
 }
 
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
+/** One turn of the event loop (timers and I/O run), for long fits that must not hold it. */
+export const yieldToEventLoop = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
 /** The boosting state after binning: step() runs one round (false once there is nothing more to do), finish() builds the model. */
 function startBoosting(train: FeatureMatrix, y: Float64Array, params: GbdtParams, options: TrainGbdtOptions): { step(): boolean; finish(): TreeEnsemble } {

@@ -21,6 +21,6 @@ export type {
   TrainGbdtOptions,
 } from "./types";
 export { BinMapper, validateMatrix } from "./binning";
-export { trainGbdt, trainGbdtCooperatively, computeLoss } from "./gbdt";
+export { trainGbdt, trainGbdtCooperatively, computeLoss, yieldToEventLoop } from "./gbdt";
 export { trainForest } from "./forest";
 export { TreeEnsemble, applyLink, type Link, type RawTree, type EnsembleMeta } from "./tree";
