@@ -63,13 +63,13 @@ LOCAL_FILES.update(
 MISSING = {"", "?", "na", "n/a", "nan", "null"}
 # Missing only in a column whose other values are numbers (as lib/table/values.ts reads them): in a text
 # column "None" / "-" are labels (MASS survey's Exer, nlme Quinidine's Ethanol, credit-g's other_parties).
-NO_NUMBER = {"none", "-", "--"}
+NO_NUMBER = r"^(?:none|-+)$"  # values.ts NO_NUMBER_RE (any run of dashes)
 
 
 def typed_column(values):
     s = values.str.strip()
     s = s.where(~s.str.lower().isin(MISSING), None)
-    without_no_number = s.where(~s.str.lower().isin(NO_NUMBER), None)
+    without_no_number = s.where(~s.str.fullmatch(NO_NUMBER, case=False).fillna(False).astype(bool), None)
     num = pd.to_numeric(without_no_number, errors="coerce")
     if without_no_number.notna().any() and num[without_no_number.notna()].notna().all():
         return num
