@@ -361,11 +361,11 @@ function step(state: State, part: string, lex: TableLexicon, rowCount: number, w
   state.unknownBefore = result.kind === "unknown" ? result.words : undefined;
   // "average blorfs by region" (no such field) then "only in 2017": the turn is read with the questions
   // before the one not understood; the answer says so.
-  if (result.kind === "plan" && unknownBefore?.length && (result.best.sig.startsWith("merged") || result.best.sig.startsWith("edit")))
+  if (result.kind === "plan" && unknownBefore?.length && isCarried(result.best))
     result.notes.push(`afterUnknown:${unknownBefore.map((u) => `"${u}"`).join(", ")}`);
   if (result.kind === "plan") {
     state.plan = result.plan;
-    state.atoms = result.best.sig.startsWith("merged") || result.best.sig.startsWith("edit") ? (merged ?? fresh) : fresh;
+    state.atoms = isCarried(result.best) ? (merged ?? fresh) : fresh;
   } else if (result.kind === "unknown") {
     // "No such field": its words carry over (the next turn may name the field), but not its filters,
     // read beside a word nothing knows ("average charges" is no customer "Charles ..."): the next
@@ -473,13 +473,18 @@ function singleRowRanking(a: Atoms, best: Candidate, lex: TableLexicon): Analysi
   return { ...p, measure: { ...p.measure, agg: a.superlative === "min" ? "min" : "max" } };
 }
 
+/** A reading carried from an earlier turn (an edit of it, or merged with it), not one of this turn alone. */
+function isCarried(c: Candidate): boolean {
+  return c.sig.startsWith("edit") || c.sig.startsWith("merged");
+}
+
 /**
  * A turn that is a whole question on its own ("Total Sales by Region as a pie" after a grouped question) replaces
  * the earlier one: a runner-up that carries the earlier turn's parts is not a doubt the words leave open.
  */
 function wholeNewQuestion(best: Candidate, other: Candidate | null): boolean {
   const whole = best.feats.has("edit|newComplete") || best.feats.has("merged|newComplete");
-  return whole && other !== null && (other.sig.startsWith("edit") || other.sig.startsWith("merged"));
+  return whole && other !== null && isCarried(other);
 }
 
 /** Whether the best reading is too doubtful to answer without saying so (choose.ts, SureModel). */
@@ -580,7 +585,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // "how many customers have a pet", "show customers with a pet" after "churn by contract": rows of
   // their own whose only condition is a word nothing knows; the earlier question's grouping and
   // filters carried over would answer that question again with the word left out.
-  const carried = best.sig.startsWith("merged") || best.sig.startsWith("edit");
+  const carried = isCarried(best);
   // (The turn opens with the count asked for, "how many ...", "number of ...", or the unknown word
   // follows a word that states a condition on the rows: "with", "who have", "that own".)
   const opening = a.reading.mentions[0];
@@ -794,7 +799,6 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // "how many senior citizens" after "average monthly charges by contract": when this turn's own reading won
   // over one carried from an earlier turn and no word ties the turn back, the doubt named is a reading of
   // this turn, never the earlier question again (`ownTurn`, used for the alternative below).
-  const isCarried = (c: Candidate) => c.sig.startsWith("edit") || c.sig.startsWith("merged");
   // (A carried reading of the same number, with the earlier grouping or filter kept, is named as it is; one of
   // another number is named as this turn's reading with the earlier filters kept, if it kept any.)
   const measureOf = (p: AnalysisPlan) => JSON.stringify([p.intent, p.measure.field, p.x, p.y]);
@@ -1013,12 +1017,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     }
     // "average age for women" then "show the distribution of age": the turn read alone drops the earlier
     // turn's filter; the same answer over the filtered rows is named, so the dropped filter is said.
-    const carried = (c: Candidate) => c.sig.startsWith("edit") || c.sig.startsWith("merged");
     const sameBut = (p: AnalysisPlan) => JSON.stringify({ ...p, filters: [] }) === JSON.stringify({ ...best.plan, filters: [] });
     const dropped = prevPlan?.filters.filter((f) => !best.plan.filters.some((g) => g.field === f.field)) ?? [];
-    if (!picked && !carried(best) && dropped.length && !a.unfilter) {
+    if (!picked && !isCarried(best) && dropped.length && !a.unfilter) {
       const kept = ranked.find(
-        (c) => carried(c) && sameBut(c.plan) && dropped.every((f) => c.plan.filters.some((g) => JSON.stringify(g) === JSON.stringify(f))),
+        (c) => isCarried(c) && sameBut(c.plan) && dropped.every((f) => c.plan.filters.some((g) => JSON.stringify(g) === JSON.stringify(f))),
       );
       if (kept) notes.push(`alternative:${JSON.stringify(kept.plan)}`);
     }
@@ -1650,7 +1653,7 @@ function withAgg(plan: AnalysisPlan, agg: AnalysisPlan["measure"]["agg"]): strin
  */
 function dropCarriedLimit(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | null): AnalysisPlan | null {
   const plan = best.plan;
-  const carried = best.sig.startsWith("edit") || best.sig.startsWith("merged");
+  const carried = isCarried(best);
   const newGroup = a.refs.some((r) => r.turn === 0 && (r.group || r.series) && r.cands.some((c) => plan.groupBy.some((g) => g.field === c.name)));
   if (
     carried &&
@@ -1788,7 +1791,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   ) {
     const same = (p: AnalysisPlan) =>
       p.intent === "aggregate" && JSON.stringify([p.measure, p.groupBy, p.filters]) === JSON.stringify([prevPlan.measure, prevPlan.groupBy, prevPlan.filters]);
-    const onScreen = same(plan) ? undefined : ranked.find((c) => (c.sig.startsWith("edit") || c.sig.startsWith("merged")) && same(c.plan));
+    const onScreen = same(plan) ? undefined : ranked.find((c) => isCarried(c) && same(c.plan));
     if (onScreen) return { best: onScreen, instead: best };
   }
   // "what's the mpg of the lightest car?": a superlative said of one row names the row ranked by its
@@ -1817,19 +1820,18 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // "top 5 occupations by average age" then "age by race as a pie": a carried reading that leaves the
   // chart the turn asks for unused (two groupings where a pie shows one) gives way to the best carried
   // reading that draws it.
-  const carried = (c: Candidate) => c.sig.startsWith("edit") || c.sig.startsWith("merged");
   const uses = (p: AnalysisPlan, r: Atoms["refs"][number]) =>
     r.cands.some((f) => [p.measure.field, p.x, p.y, ...p.groupBy.map((g) => g.field), ...p.filters.map((x) => x.field)].includes(f.name));
   // "top 3 states by total sales" then "histogram of sales" / "list the rows": the shape the turn asks
   // for, with no aggregate word of its own, is not the earlier question's grouped number again.
   const shape = ownShape(a);
-  if (shape && carried(best) && plan.intent !== shape) {
+  if (shape && isCarried(best) && plan.intent !== shape) {
     const shaped = ranked.find((c) => c.plan.intent === shape && a.refs.every((r) => r.turn !== 0 || uses(c.plan, r)));
     if (shaped) return { best: shaped, instead: best };
   }
   const chartWord = a.chart;
-  if (chartWord && carried(best) && !chartMatches(chartWord, plan.chart) && !a.addOn) {
-    const drawn = ranked.find((c) => carried(c) && chartMatches(chartWord, c.plan.chart) && a.refs.every((r) => r.turn !== 0 || uses(c.plan, r)));
+  if (chartWord && isCarried(best) && !chartMatches(chartWord, plan.chart) && !a.addOn) {
+    const drawn = ranked.find((c) => isCarried(c) && chartMatches(chartWord, c.plan.chart) && a.refs.every((r) => r.turn !== 0 || uses(c.plan, r)));
     if (drawn) return { best: drawn, instead: best };
   }
   // "average monthly charges by payment method" after "how many churned customers, by contract": a turn
@@ -1847,14 +1849,8 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // opening a turn that asks for a number of its own, make a new question too (`looseQuestion`); a carried
   // reading keeping an earlier measure, grouping or filter the turn does not name gives way to the turn's own.
   const loose = !ownQuestion(a) && !timed && !grainOnly && looseQuestion(a, lex, prevPlan);
-  if (
-    (best.sig.startsWith("edit") || best.sig.startsWith("merged")) &&
-    !a.followUp &&
-    !a.addOn &&
-    (ownQuestion(a) || timed || grainOnly || loose) &&
-    !pointsBack(a)
-  ) {
-    const fresh = ranked.find((c) => !c.sig.startsWith("edit") && !c.sig.startsWith("merged"));
+  if (isCarried(best) && !a.followUp && !a.addOn && (ownQuestion(a) || timed || grainOnly || loose) && !pointsBack(a)) {
+    const fresh = ranked.find((c) => !isCarried(c));
     const filtered = new Set(fresh?.plan.filters.map((f) => f.field));
     const named = new Set(a.refs.filter((r) => r.turn === 0).flatMap((r) => r.cands.map((c) => c.name)));
     const oldMeasure = plan.intent === "aggregate" && plan.measure.field !== null && !named.has(plan.measure.field);
@@ -1885,7 +1881,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // asked without a follow-up word or a word pointing back is a new question; the earlier measure and
   // its filters are not carried into it (that reading is named). A carried share or rate: the rule below.
   if (
-    (best.sig.startsWith("edit") || best.sig.startsWith("merged")) &&
+    isCarried(best) &&
     a.count &&
     !a.followUp &&
     !a.addOn &&
@@ -1895,20 +1891,14 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     plan.measure.agg !== "distinct" &&
     !isShare(plan)
   ) {
-    const fresh = ranked.find(
-      (c) =>
-        !c.sig.startsWith("edit") &&
-        !c.sig.startsWith("merged") &&
-        c.plan.intent === "aggregate" &&
-        (c.plan.measure.agg === "count" || c.plan.measure.agg === "distinct"),
-    );
+    const fresh = ranked.find((c) => !isCarried(c) && c.plan.intent === "aggregate" && (c.plan.measure.agg === "count" || c.plan.measure.agg === "distinct"));
     if (fresh) return { best: fresh, instead: best };
   }
   // "how many senior citizens churned" after "churn rate by contract": "how many" asks for a count; a
   // share or rate carried from an earlier turn, with no share word in this one, would answer something
   // else (a rate of the very rows filtered on shows 100% bars). The best count reading answers, the
   // carried rate is named.
-  if ((best.sig.startsWith("edit") || best.sig.startsWith("merged")) && a.count && !a.share && !a.rate && isShare(plan)) {
+  if (isCarried(best) && a.count && !a.share && !a.rate && isShare(plan)) {
     const oneValue = (c: Candidate) => c.plan.groupBy.some((g) => c.plan.filters.some((f) => f.field === g.field && f.op === "eq"));
     // Conditions said now or filters the earlier answer kept; the condition of the carried rate is not one of them
     // ("how many customers are seniors" after "churn rate by payment method" counts seniors, churned or not).
@@ -1923,7 +1913,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
       ...a.refs.filter((r) => r.turn === 0).flatMap((r) => r.cands.map((c) => c.name)),
     ]);
     // A reading that keeps the conversation first (the rate's grouping and filters), else this turn's own.
-    const carriedFirst = [...ranked.filter((c) => c.sig.startsWith("merged") || c.sig.startsWith("edit")), ...ranked];
+    const carriedFirst = [...ranked.filter((c) => isCarried(c)), ...ranked];
     const count = carriedFirst.find(
       (c) =>
         c.plan.intent === "aggregate" &&
@@ -2250,7 +2240,7 @@ function sortedRowsReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan 
  * answered with an earlier turn's filters kept: those filters, so the answer says it kept them.
  */
 function carriedFilters(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | null): AnalysisPlan["filters"] {
-  if (!prevPlan || !(best.sig.startsWith("edit") || best.sig.startsWith("merged"))) return [];
+  if (!prevPlan || !isCarried(best)) return [];
   if (a.followUp || a.addOn || a.others || a.unfilter || pointsBack(a)) return [];
   const own = a.refs.filter((r) => r.turn === 0);
   if (!own.length || !(a.count || a.looseAgg || a.superlative || own.some((r) => r.agg || r.countOf || r.supAgg))) return [];
