@@ -8,7 +8,7 @@ import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
-import { flagValues, type TableLexicon } from "./lexicon";
+import { flagValues, SUBJECT_FIELDS, type TableLexicon } from "./lexicon";
 import { finerThan } from "./perperiod";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import { abbreviatedNameWord } from "./readers";
@@ -124,8 +124,6 @@ const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "
 const FIRST_SPAN = new Set<string>(words.spanStart.words);
 /** Nouns of kinds after a counted field's name ("how many age groups", "dose levels"): its different values. */
 const KINDS_AFTER = new Set<string>(words.kindNounsAfterCount.words);
-/** A field named for who was measured (Subject, Patient, id): its numbers are ids, a bare number may be one. */
-const SUBJECT_FIELDS = new Set<string>(words.subjectNouns.fields);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
 /** The ends of a series: "the first year", "the latest value", "the most recent sunspot reading" (words.json seriesEnds). */
 export const SERIES_FIRST = new Set<string>(words.seriesEnds.first);

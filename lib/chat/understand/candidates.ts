@@ -7,7 +7,7 @@ import type { FieldInfo } from "../columns";
 import { isTimeField, numericIds } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
 import { isCyclicBucket } from "../plan";
-import { addsUp, countedThingField, linesByVerb, namedAsCode, variesWithin, nameWords, type TableLexicon } from "./lexicon";
+import { addsUp, countedThingField, linesByVerb, namedAsCode, SUBJECT_FIELDS, variesWithin, nameWords, type TableLexicon } from "./lexicon";
 import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
 import words from "../vocab/words.json";
@@ -93,7 +93,6 @@ function pluralOfCodeName(r: Ref, f: FieldInfo): boolean {
   return name.length === 1 && (said !== name[0] || countedSingular) && singularize(said) === name[0] && f.name.toLowerCase() === name[0];
 }
 // ("how many boys" over Subject, said by a people noun: lexicon.ts, words.json subjectNouns.)
-const SUBJECT_FIELDS = new Set<string>(words.subjectNouns.fields);
 const SUBJECT_NOUNS = new Set<string>(words.subjectNouns.nouns.map(singularize));
 
 /** The field is said right after "how many" or "number of" ("how many cases", "total number of claims"). */

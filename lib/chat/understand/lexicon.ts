@@ -13,7 +13,8 @@ import shapes from "../vocab/shapes.json";
 const AGENT_VERBS: Record<string, string> = words.agentVerbs.words;
 const COUNTRY_NAMES = new Set(words.countryNames.names);
 const ENTITY_NAME_WORDS = new Set(["name", "title"]);
-const SUBJECT_FIELDS = new Set<string>(words.subjectNouns.fields);
+/** Field names for who was measured in a table of repeated measurements (Subject, Patient, id: words.json subjectNouns). */
+export const SUBJECT_FIELDS = new Set<string>(words.subjectNouns.fields);
 const SUBJECT_NOUNS = words.subjectNouns.nouns.map((w) => tokenize(w)[0].lemma);
 
 export interface NameEntry {
