@@ -30,6 +30,9 @@
 // fresh10 (fresh10.jsonl, written before the tenth round) is held out as a whole the same way, over six
 // further R data sets no set or probe used before (gold, state.x77, bdf, VADeaths, Sitka89, petrol) in
 // lib/chat/testing/analytic/fresh10-tables/.
+// fresh11 (fresh11.jsonl, written before the eleventh round) is held out as a whole the same way, over six
+// further R data sets no set or probe used before (taylor, SP500, Remifentanil, eagles, Dialyzer,
+// stackloss) in lib/chat/testing/analytic/fresh11-tables/.
 import fs from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -65,6 +68,8 @@ export const FRESH8_TABLES: readonly string[] = ["co2", "USArrests", "USJudgeRat
 export const FRESH9_TABLES: readonly string[] = ["USRegionalMortality", "accdeaths", "Quinidine", "waders", "Wheat2", "gehan"];
 /** fresh10's tables (R data sets exported by write.csv), kept next to the question set. */
 export const FRESH10_TABLES: readonly string[] = ["gold", "state.x77", "bdf", "VADeaths", "Sitka89", "petrol"];
+/** fresh11's tables (R data sets exported by write.csv), kept next to the question set. */
+export const FRESH11_TABLES: readonly string[] = ["taylor", "SP500", "Remifentanil", "eagles", "Dialyzer", "stackloss"];
 
 function tablePath(name: string): string {
   if (FRESH6_TABLES.includes(name)) return path.join(OWN_DIR, "fresh6-tables", `${name}.csv`);
@@ -72,6 +77,7 @@ function tablePath(name: string): string {
   if (FRESH8_TABLES.includes(name)) return path.join(OWN_DIR, "fresh8-tables", `${name}.csv`);
   if (FRESH9_TABLES.includes(name)) return path.join(OWN_DIR, "fresh9-tables", `${name}.csv`);
   if (FRESH10_TABLES.includes(name)) return path.join(OWN_DIR, "fresh10-tables", `${name}.csv`);
+  if (FRESH11_TABLES.includes(name)) return path.join(OWN_DIR, "fresh11-tables", `${name}.csv`);
   return path.join(SHARED, OWN_FILES[name]);
 }
 
@@ -88,7 +94,7 @@ export interface OwnOutcome {
   reply: ChatReply;
 }
 
-export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6" | "fresh7" | "fresh8" | "fresh9" | "fresh10";
+export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6" | "fresh7" | "fresh8" | "fresh9" | "fresh10" | "fresh11";
 const SET_FILES: Record<OwnSet, [string, string]> = {
   own: ["questions.jsonl", "expected.json"],
   fresh: ["fresh.jsonl", "fresh-expected.json"],
@@ -101,6 +107,7 @@ const SET_FILES: Record<OwnSet, [string, string]> = {
   fresh8: ["fresh8.jsonl", "fresh8-expected.json"],
   fresh9: ["fresh9.jsonl", "fresh9-expected.json"],
   fresh10: ["fresh10.jsonl", "fresh10-expected.json"],
+  fresh11: ["fresh11.jsonl", "fresh11-expected.json"],
 };
 
 /** Sets measured held out once and then opened for tuning: their failures go to the failure file. */
@@ -118,6 +125,7 @@ const SET_LABELS: Record<OwnSet, string> = {
   fresh8: "Ninth (fresh8)",
   fresh9: "Tenth (fresh9)",
   fresh10: "Eleventh (fresh10)",
+  fresh11: "Twelfth (fresh11)",
 };
 
 export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
@@ -219,7 +227,8 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
         FRESH7_TABLES.includes(o.q.dataset) ||
         FRESH8_TABLES.includes(o.q.dataset) ||
         FRESH9_TABLES.includes(o.q.dataset) ||
-        FRESH10_TABLES.includes(o.q.dataset),
+        FRESH10_TABLES.includes(o.q.dataset) ||
+        FRESH11_TABLES.includes(o.q.dataset),
     )
   ) {
     const datasets = [...new Set(outcomes.map((o) => o.q.dataset))];

@@ -8,7 +8,7 @@ Each question's `truth` is a pandas expression over `df` (the question's data se
 other readings that are also right (e.g. "orders" as order lines or as distinct Order IDs). The
 data sets are read the way the product ingests them: surrounding spaces trimmed, and the texts the
 product treats as missing ("", "?", "NA", "N/A", "NaN", "null", "none") are missing; superstore's
-M/D/YY dates are dates; txhousing's and gold's ISO `date` and Seatbelts', co2's and accdeaths' ISO `month` columns are dates.
+M/D/YY dates are dates; txhousing's, gold's and SP500's ISO `date`, taylor's `timestamp` and Seatbelts', co2's and accdeaths' ISO `month` columns are dates.
 """
 import json
 import math
@@ -60,6 +60,12 @@ LOCAL_FILES.update(
 LOCAL_FILES.update(
     {name: os.path.join(HERE, "fresh10-tables", f"{name}.csv") for name in ("gold", "state.x77", "bdf", "VADeaths", "Sitka89", "petrol")}
 )
+# fresh11's tables: six more data sets shipped with R (none used by a set or probe before), exported by
+# write.csv into fresh11-tables/ (SP500 with a business-day ISO `date` column from 1990-01-02, taylor with a
+# half-hourly `timestamp` column from 2000-06-05 00:00 and `demand`, Remifentanil a subset of nlme's columns).
+LOCAL_FILES.update(
+    {name: os.path.join(HERE, "fresh11-tables", f"{name}.csv") for name in ("taylor", "SP500", "Remifentanil", "eagles", "Dialyzer", "stackloss")}
+)
 MISSING = {"", "?", "na", "n/a", "nan", "null"}
 # Missing only in a column whose other values are numbers (as lib/table/values.ts reads them): in a text
 # column "None" / "-" are labels (MASS survey's Exer, nlme Quinidine's Ethanol, credit-g's other_parties).
@@ -87,8 +93,10 @@ def load(name):
         df["date"] = pd.to_datetime(df["date"], format="%Y-%m-%d")
     if name in ("Seatbelts", "co2", "accdeaths"):
         df["month"] = pd.to_datetime(df["month"], format="%Y-%m-%d")
-    if name == "gold":
+    if name in ("gold", "SP500"):
         df["date"] = pd.to_datetime(df["date"], format="%Y-%m-%d")
+    if name == "taylor":
+        df["timestamp"] = pd.to_datetime(df["timestamp"], format="%Y-%m-%d %H:%M")
     return df
 
 
@@ -162,7 +170,9 @@ def main():
     # fresh9.jsonl (the tenth held-out set, over six more R data sets: USRegionalMortality, accdeaths,
     # Quinidine, waders, Wheat2, gehan in fresh9-tables/) -> fresh9-expected.json;
     # fresh10.jsonl (the eleventh held-out set, over six more R data sets: gold, state.x77, bdf,
-    # VADeaths, Sitka89, petrol in fresh10-tables/) -> fresh10-expected.json
+    # VADeaths, Sitka89, petrol in fresh10-tables/) -> fresh10-expected.json;
+    # fresh11.jsonl (the twelfth held-out set, over six more R data sets: taylor, SP500, Remifentanil,
+    # eagles, Dialyzer, stackloss in fresh11-tables/) -> fresh11-expected.json
     for source, target in (
         ("questions.jsonl", "expected.json"),
         ("train.jsonl", "train-expected.json"),
@@ -176,6 +186,7 @@ def main():
         ("fresh8.jsonl", "fresh8-expected.json"),
         ("fresh9.jsonl", "fresh9-expected.json"),
         ("fresh10.jsonl", "fresh10-expected.json"),
+        ("fresh11.jsonl", "fresh11-expected.json"),
     ):
         compute(source, target)
 
