@@ -5,7 +5,7 @@
 // Nothing here decides the plan: where a word allows several readings, all are kept as options and
 // the generator and the scoring choose (candidates.ts, features.ts).
 import type { FieldInfo } from "../columns";
-import { isTimeField } from "../columns";
+import { hasTimeOfDay, isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
 import { flagValues, SUBJECT_FIELDS, type TableLexicon } from "./lexicon";
@@ -395,7 +395,25 @@ function hitKey(m: Mention | undefined, category: Category): string | null {
 }
 
 /** Converts a typed date to a filter value on a field (years for year-like numbers, periods for dates). */
+const CLOCK_FIELD_WORDS = new Set(words.clockTimes.fieldWords);
+
+/** A field a time of day compares: a date field holding times, or whole numbers named like a time holding hhmm (930, 1800). */
+export function isClockField(f: FieldInfo): boolean {
+  if (f.role === "date") return hasTimeOfDay(f);
+  if (!f.integer || !f.numbers || f.min < 0 || f.max > 2359 || f.max < 100) return false;
+  if (!nameWordsOf(f).some((w) => CLOCK_FIELD_WORDS.has(w))) return false;
+  for (let i = 0; i < f.numbers.length; i++) if (!Number.isNaN(f.numbers[i]) && f.numbers[i] % 100 >= 60) return false;
+  return true;
+}
+
 export function periodValue(dIn: DateValue, info: FieldInfo, end: boolean): string | number | null {
+  // A time of day: "HH:MM" on a date field holding times (execute.ts compares the time of each row), hhmm on a number field.
+  if (dIn.clock !== undefined) {
+    if (!isClockField(info)) return null;
+    const hh = Math.floor(dIn.clock / 60);
+    const mm = dIn.clock % 60;
+    return info.role === "date" ? `${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}` : hh * 100 + mm;
+  }
   let d = dIn;
   // "on march 3rd" without a year: the one year a date field's rows all fall in (a log of a few days).
   if (d.year === null && d.month && d.day && info.role === "date" && info.numbers !== null) {
@@ -562,6 +580,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           a.distribution = true;
           break;
         case "grain":
+          // ("hourly" over dates without a time of day groups nothing.)
+          if (h.key === "hourOfDay" && !fields.some(hasTimeOfDay)) {
+            a.strayDates.push(m.text);
+            break;
+          }
           a.bucket = h.key as TimeBucket;
           consumed.add(idx);
           break;
@@ -1331,7 +1354,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         // "Dec 1 and Dec 7 2017", "March and June 2017": the year of the second end.
         if (d1.year === null && d2.year !== null) d1.year = d2.year;
         const named = nearestRef(m.start, hi.end, (f) => isTimeField(f));
-        const tfs = named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
+        const tfs =
+          d1.clock !== undefined || d2.clock !== undefined
+            ? fields.filter(isClockField)
+            : named
+              ? named.cands.map((c) => info(c.name)).filter(isTimeField)
+              : timeFields;
         for (const tf of tfs) {
           const v1 = periodValue(d1, tf, false);
           const v2 = periodValue(d2, tf, true);
@@ -1515,12 +1543,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
                       named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date"),
                       m,
                     )
-                  : yearish && timeFields.length
-                    ? timeFields
-                    : (personAge(cmp?.from ?? m.start) ??
-                      fields.filter(
-                        (f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= inFieldScale(m, f)! * 4 && f.max >= inFieldScale(m, f)! / 4,
-                      ));
+                  : m.kind === "date" && m.date.clock !== undefined
+                    ? fields.filter(isClockField)
+                    : yearish && timeFields.length
+                      ? timeFields
+                      : (personAge(cmp?.from ?? m.start) ??
+                        fields.filter(
+                          (f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= inFieldScale(m, f)! * 4 && f.max >= inFieldScale(m, f)! / 4,
+                        ));
       for (const f of candidates) {
         let value: string | number | null;
         if (m.kind === "date" || (isTimeField(f) && yearish))
@@ -1884,9 +1914,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         continue;
       }
     }
-    if (d && timeFields.length) {
+    if (d && (timeFields.length || d.clock !== undefined)) {
       const named = nearestRef(m.start, dEnd, isTimeField);
-      const tfs = named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
+      const tfs = d.clock !== undefined ? fields.filter(isClockField) : named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
       const options: FilterOption[] = [];
       for (const tf of tfs) {
         // "on weekends", "in March" (no year): days of the week or a month of any year, on a date field.
@@ -2325,10 +2355,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     return -1;
   };
   // "Gross by genre and year", "sales per date": a time word names the table's time field.
-  const TIME_WORDS: Record<string, TimeBucket> = { year: "year", month: "month", date: "day", day: "day", week: "week", quarter: "quarter" };
+  const TIME_WORDS: Record<string, TimeBucket> = { year: "year", month: "month", date: "day", day: "day", week: "week", quarter: "quarter", hour: "hourOfDay" };
   for (let i = 0; i < tokens.length; i++) {
     const bucket = TIME_WORDS[lemma(i)];
     if (!bucket || at[i] >= 0 || !timeFields.length || unitWords.has(i)) continue;
+    // ("which hour": the hours of the day of a date field holding times; no hours otherwise.)
+    if (bucket === "hourOfDay" && (!timeFields.some(hasTimeOfDay) || countedTimeRows(i))) continue;
     // "proportion of days with heavy rain", "how many days had rain": the plural time word counts the
     // rows (a row noun after a share or count word), it groups nothing per day.
     const spanned = dataSpanAt(i) >= 0;
@@ -2339,7 +2371,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         a.countedTime.push({ text: tokens[i].raw, field: df.name, bucket });
       continue;
     }
-    const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : f.role === "date"));
+    const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : bucket === "hourOfDay" ? hasTimeOfDay(f) : f.role === "date"));
     if (!tf) continue;
     // "total Sales by Order Date year", "by order year": a period word right after the date field's name (or a
     // word of it) is the grain of that date.

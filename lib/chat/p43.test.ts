@@ -1,0 +1,66 @@
+// chat-p43: timestamps and prices — time of day, weekdays, daily series (lib/chat/testing/probe43, made-up tables from a
+// seeded generator), each fixed by its general cause and tested here with other wordings than the probe's. Expected
+// numbers come from the CSV rows with plain loops, never from the engine.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { askTurns, tableOf } from "./testing/ask";
+import { readCsvTableAndRows } from "./testing/load-csv";
+
+const dir = path.join(__dirname, "testing", "probe43");
+const read = (file: string) => readCsvTableAndRows(path.join(dir, file));
+const sensors = read("sensors.csv");
+const elec = read("electricity.csv");
+const beaver = read("beaver2.csv");
+const sales = read("store_sales.csv");
+
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const present = (v: unknown) => v !== null && v !== undefined && v !== "";
+// "2023-05-01T14:10" / "2023-01-02 18:30:00": hour and minute of the text.
+const hourOf = (ts: unknown) => Number(String(ts).slice(11, 13));
+const minuteOfDay = (ts: unknown) => hourOf(ts) * 60 + Number(String(ts).slice(14, 16));
+
+describe("the hour of the day of a date field holding times", () => {
+  it("'what time of day has the lowest average humidity' ranks the 24 hours of the day", async () => {
+    const reply = await askTurns(sensors.table, "what time of day has the lowest average humidity");
+    const by = new Map<number, number[]>();
+    for (const r of sensors.rows) if (present(r.humidity)) by.set(hourOf(r.time), [...(by.get(hourOf(r.time)) ?? []), Number(r.humidity)]);
+    const means = [...by].map(([h, xs]) => [h, mean(xs)] as const).sort((a, b) => a[1] - b[1]);
+    const rows = tableOf(reply);
+    expect(rows.length).toBe(24);
+    expect(rows[0].time).toBe(`${String(means[0][0]).padStart(2, "0")}:00`);
+    expect(firstNumber(rows[0])).toBeCloseTo(means[0][1], 3);
+  });
+  it("'hourly average demand' over half-hourly readings is one average per hour of the day", async () => {
+    const reply = await askTurns(elec.table, "hourly average demand");
+    expect(reply.plan?.groupBy).toEqual([{ field: "timestamp", bucket: "hourOfDay" }]);
+    const seven = elec.rows.filter((r) => hourOf(r.timestamp) === 7).map((r) => Number(r.demand_mw));
+    const row = tableOf(reply).find((r) => r.timestamp === "07:00");
+    expect(firstNumber(row)).toBeCloseTo(mean(seven), 3);
+  });
+  it("'by hour' over dates without a time of day is said as not used", async () => {
+    const reply = await askTurns(sales.table, "average customers by hour");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.assumptions?.join(" ")).toContain('"by hour"');
+  });
+});
+
+describe("a time of day compares the time of each row, not a number field", () => {
+  it("'max demand before 7:30 am' keeps the readings before 07:30 of every day", async () => {
+    const reply = await askTurns(elec.table, "max demand before 7:30 am");
+    const want = Math.max(...elec.rows.filter((r) => minuteOfDay(r.timestamp) < 7 * 60 + 30).map((r) => Number(r.demand_mw)));
+    expect(firstNumber(tableOf(reply)[0])).toBe(want);
+  });
+  it("'humidity of device A from 22:00 to 23:30' is a range of times of day", async () => {
+    const reply = await askTurns(sensors.table, "average humidity of device A between 22:00 and 23:30");
+    const xs = sensors.rows
+      .filter((r) => r.device === "A" && present(r.humidity) && minuteOfDay(r.time) >= 22 * 60 && minuteOfDay(r.time) <= 23 * 60 + 30)
+      .map((r) => Number(r.humidity));
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(mean(xs), 3);
+  });
+  it("'after 10 pm' over a number field of hhmm times (beaver2's time) compares 2200", async () => {
+    const reply = await askTurns(beaver.table, "how many readings after 10 pm");
+    expect(reply.plan?.filters).toEqual([{ field: "time", op: "gt", values: [2200] }]);
+    expect(firstNumber(tableOf(reply)[0])).toBe(beaver.rows.filter((r) => Number(r.time) > 2200).length);
+  });
+});
