@@ -64,3 +64,48 @@ describe("a time of day compares the time of each row, not a number field", () =
     expect(firstNumber(tableOf(reply)[0])).toBe(beaver.rows.filter((r) => Number(r.time) > 2200).length);
   });
 });
+
+// Monday = 0 ... Sunday = 6 of a "YYYY-MM-DD..." text.
+const dayOfWeek = (ts: unknown) => (new Date(`${String(ts).slice(0, 10)}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+describe("'on weekdays' is Monday to Friday, 'by weekday' the days of the week", () => {
+  it("'total customers on weekends' then 'what about business days?' swaps the days", async () => {
+    const reply = await askTurns(sales.table, "total customers on weekends", "what about business days?");
+    const want = sales.rows.filter((r) => dayOfWeek(r.date) < 5).reduce((s, r) => s + Number(r.customers), 0);
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(firstNumber(tableOf(reply)[0])).toBe(want);
+  });
+  it("'average sales per store during the week days' filters Monday to Friday and groups by store", async () => {
+    const reply = await askTurns(sales.table, "average sales per store during the week days");
+    const xs = sales.rows.filter((r) => r.store === "Riverside" && dayOfWeek(r.date) < 5).map((r) => Number(r.sales));
+    const row = tableOf(reply).find((r) => r.store === "Riverside");
+    expect(firstNumber(row)).toBeCloseTo(mean(xs), 2);
+  });
+  it("'average sales by weekday' still groups by the day of the week", async () => {
+    const reply = await askTurns(sales.table, "average sales by weekday");
+    expect(reply.plan?.groupBy).toEqual([{ field: "date", bucket: "weekday" }]);
+  });
+});
+
+describe("'the last / first N days' and weeks are whole days counted from the end (start) of the data", () => {
+  const lastDay = sales.rows.map((r) => String(r.date)).sort()[sales.rows.length - 1];
+  const daysBefore = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+  it("'total sales of Downtown in the past 14 days' is one number over the latest 14 days", async () => {
+    const reply = await askTurns(sales.table, "total sales of Downtown in the past 14 days");
+    const from = daysBefore(lastDay, 13);
+    const want = sales.rows.filter((r) => r.store === "Downtown" && String(r.date) >= from).reduce((s, r) => s + Number(r.sales), 0);
+    expect(tableOf(reply).length).toBe(1);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want, 2);
+    expect(reply.assumptions?.join(" ")).toContain(`${from} to ${lastDay}`);
+  });
+  it("'max demand in the first 2 weeks' over half-hourly readings keeps the first 14 days", async () => {
+    const first = elec.rows
+      .map((r) => String(r.timestamp))
+      .sort()[0]
+      .slice(0, 10);
+    const end = daysBefore(first, -14);
+    const reply = await askTurns(elec.table, "max demand in the first 2 weeks");
+    const want = Math.max(...elec.rows.filter((r) => String(r.timestamp) < end).map((r) => Number(r.demand_mw)));
+    expect(firstNumber(tableOf(reply)[0])).toBe(want);
+  });
+});

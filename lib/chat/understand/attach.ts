@@ -125,6 +125,11 @@ const FIRST_SPAN = new Set<string>(words.spanStart.words);
 /** Nouns of kinds after a counted field's name ("how many age groups", "dose levels"): its different values. */
 const KINDS_AFTER = new Set<string>(words.kindNounsAfterCount.words);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
+/** Periods said relative to the end (or start) of the data: "the last 3 years", "the past 30 days", "the first 2 weeks". */
+const RELATIVE_GRAINS = new Set(["year", "month", "quarter", "week", "day"]);
+const DAY_MS = 86_400_000;
+/** The most periods of a relative span: "the last 12 months", "the past 365 days". */
+const relativeMost = (grain: string) => (grain === "day" ? 1000 : grain === "week" ? 200 : 100);
 /** The ends of a series: "the first year", "the latest value", "the most recent sunspot reading" (words.json seriesEnds). */
 export const SERIES_FIRST = new Set<string>(words.seriesEnds.first);
 export const SERIES_LAST = new Set<string>(words.seriesEnds.last);
@@ -485,6 +490,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const { tokens, mentions, at } = reading;
   const fields = lex.fields;
   const info = (name: string) => lex.byName.get(name)!;
+  // (Days and weeks are counted on a date field only; years, months and quarters as before.)
+  const relativeFields = (grain: string) => (grain === "day" || grain === "week" ? fields.some((f) => f.role === "date") : true);
   const lemma = (i: number) => tokens[i]?.lemma ?? "";
   const mAt = (i: number): Mention | undefined => (i >= 0 && i < tokens.length && at[i] >= 0 ? mentions[at[i]] : undefined);
   const a: Atoms = {
@@ -999,7 +1006,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const next = mAt(m.end);
     const nextWord = lemma(m.end);
     // "the last 3 years", "past 6 months": a span of periods, read with the relative periods below.
-    if ((RELATIVE_SPAN.has(prevWord) || FIRST_SPAN.has(prevWord)) && v <= 100 && PERIOD_GRAINS.has(nextWord)) return;
+    if ((RELATIVE_SPAN.has(prevWord) || FIRST_SPAN.has(prevWord)) && RELATIVE_GRAINS.has(nextWord) && v <= relativeMost(nextWord) && relativeFields(nextWord))
+      return;
     // Bins: "bin size 500", "bins of 500", "500 wide bins", "into 8 bins", "20 bins".
     const binWord = (w: string) => ["bin", "bucket", "interval", "class", "step", "group"].includes(w);
     // (Not when that word is the name of a field holding the number: "for group 2" over a field named group is group = 2.)
@@ -2475,14 +2483,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       spanNumber.start === k + 1 &&
       Number.isInteger(spanNumber.value) &&
       spanNumber.value >= 1 &&
-      spanNumber.value <= 100 &&
-      PERIOD_GRAINS.has(lemma(spanNumber.end))
+      RELATIVE_GRAINS.has(lemma(spanNumber.end)) &&
+      spanNumber.value <= relativeMost(lemma(spanNumber.end)) &&
+      relativeFields(lemma(spanNumber.end))
         ? spanNumber
         : null;
     const g = span ? span.end : k + 1; // index of the grain word
     const grain = lemma(g);
     const n = span?.kind === "number" ? span.value : 1;
-    if (!span && (!RELATIVE.has(lemma(k)) || !PERIOD_GRAINS.has(grain))) continue;
+    if (!span && (!RELATIVE.has(lemma(k)) || !RELATIVE_GRAINS.has(grain) || !relativeFields(grain))) continue;
     if (!span && lemma(k) === "last" && mAt(k + 2)?.kind === "number") continue; // "last year 2016": the year is said
     // "visits last month" naming visits_last_month: the words are the field's name, not a period.
     if (a.refs.some((r) => !r.partial && r.pos <= k && r.end > g && r.cands.some((c) => !isTimeField(info(c.name))))) continue;
@@ -2491,6 +2500,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     for (const f of timeFields) {
       if (!Number.isFinite(f.max)) continue;
       // "the first 10 years": the earliest N years of the data (a span only; "the first year" is a series end below).
+      if ((grain === "day" || grain === "week") && f.role === "date") {
+        // "the last 30 days", "the past 2 weeks", "the first 10 days": whole days counted from the latest (first) day of data.
+        const days = grain === "week" ? 7 * n : n;
+        const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+        const edge = Math.floor((fromStart ? f.min : f.max) / DAY_MS) * DAY_MS;
+        const [from, to] = fromStart ? [edge, edge + (days - 1) * DAY_MS] : [edge - (days - 1) * DAY_MS, edge];
+        const filter: Filter = days === 1 ? { field: f.name, op: "eq", values: [iso(from)] } : { field: f.name, op: "between", values: [iso(from), iso(to)] };
+        options.push({ filter, how: "time" });
+        period ||= days === 1 ? iso(from) : `${iso(from)} to ${iso(to)}`;
+        continue;
+      }
       if (fromStart) {
         if (!span || !Number.isFinite(f.min)) continue;
         const y0 = f.role === "date" ? new Date(f.min).getUTCFullYear() : f.yearLike && grain === "year" ? f.min : Number.NaN;

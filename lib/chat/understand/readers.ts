@@ -212,6 +212,21 @@ function clockAt(tokens: Token[], i: number): { minutes: number; end: number } |
   return { minutes: hour * 60 + minute, end };
 }
 
+const WORKING_DAYS = words.workingDays as { always: string[]; afterWords: string[]; before: string[] };
+
+/** The end of "weekdays" after "on" / "during" / "over" (or "business days", "workdays" anywhere) starting at token i, else 0. */
+function workingDaysAt(tokens: Token[], i: number): number {
+  for (const phrase of [...WORKING_DAYS.always, ...WORKING_DAYS.afterWords]) {
+    const ws = phrase.split(" ");
+    if (!ws.every((w, k) => tokens[i + k]?.lemma === w)) continue;
+    if (WORKING_DAYS.always.includes(phrase)) return i + ws.length;
+    let k = i - 1;
+    if (tokens[k]?.lemma === "the" || tokens[k]?.lemma === "a") k--;
+    if (WORKING_DAYS.before.includes(tokens[k]?.lemma ?? "")) return i + ws.length;
+  }
+  return 0;
+}
+
 function readNumbersAndDates(tokens: Token[]): Proposal[] {
   const out: Proposal[] = [];
   const month = (t: Token | undefined) => (t && t.kind === "word" ? MONTHS[t.text] : undefined);
@@ -274,6 +289,14 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     if (clock) {
       date(i, clock.end, { ...blank, clock: clock.minutes });
       i = clock.end - 1;
+      continue;
+    }
+    // Working days: "on weekdays", "during the week days", "on business days" (Monday to Friday of any date); "by
+    // weekday", "which weekday" stay the days of the week as a grouping.
+    const work = workingDaysAt(tokens, i);
+    if (work) {
+      date(i, work, { ...blank, weekdays: [0, 1, 2, 3, 4] });
+      i = work - 1;
       continue;
     }
     // Weekdays and weekends: "on Mondays", "at weekends" (days of the week of any date).
