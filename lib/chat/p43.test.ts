@@ -109,3 +109,36 @@ describe("'the last / first N days' and weeks are whole days counted from the en
     expect(firstNumber(tableOf(reply)[0])).toBe(want);
   });
 });
+
+describe("'when was the highest X' is the row holding it, with its time", () => {
+  it("'when was the minimum demand' over half-hourly readings shows that reading's time", async () => {
+    const reply = await askTurns(elec.table, "when was the minimum demand");
+    const low = elec.rows.reduce((b, r) => (Number(r.demand_mw) < Number(b.demand_mw) ? r : b));
+    const row = tableOf(reply)[0];
+    expect(tableOf(reply).length).toBe(1);
+    expect(row.demand_mw).toBe(Number(low.demand_mw));
+    expect(Date.parse(String(row.timestamp))).toBe(Date.parse(`${String(low.timestamp).replace(" ", "T")}Z`));
+    expect(reply.assumptions?.join(" ")).toContain('"when"');
+  });
+  it("'what was the peak demand' (no time asked) stays one number", async () => {
+    const reply = await askTurns(elec.table, "what was the peak demand");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(firstNumber(tableOf(reply)[0])).toBe(Math.max(...elec.rows.map((r) => Number(r.demand_mw))));
+  });
+});
+
+const stocks = read("stocks.csv");
+
+describe("price columns said the way traders say them", () => {
+  it("'lowest closing price of GLOBX in May' is the minimum of close", async () => {
+    const reply = await askTurns(stocks.table, "lowest closing price of GLOBX in May");
+    const want = Math.min(...stocks.rows.filter((r) => r.ticker === "GLOBX" && String(r.date).slice(5, 7) === "05").map((r) => Number(r.close)));
+    expect(reply.plan?.measure).toEqual({ agg: "min", field: "close" });
+    expect(firstNumber(tableOf(reply)[0])).toBe(want);
+  });
+  it("'total trading volume of ACME' is the total of volume", async () => {
+    const reply = await askTurns(stocks.table, "total trading volume of ACME");
+    const want = stocks.rows.filter((r) => r.ticker === "ACME").reduce((s, r) => s + Number(r.volume), 0);
+    expect(firstNumber(tableOf(reply)[0])).toBe(want);
+  });
+});
