@@ -163,6 +163,25 @@ export function isTimeField(f: FieldInfo): boolean {
   return f.role === "date" || f.yearLike;
 }
 
+const timeOfDayCache = new WeakMap<FieldInfo, boolean>();
+/** Whether a date field holds times of day (half-hourly readings, "2023-05-01T00:10"), not only whole days. */
+export function hasTimeOfDay(f: FieldInfo): boolean {
+  if (f.role !== "date" || !f.numbers) return false;
+  let v = timeOfDayCache.get(f);
+  if (v === undefined) {
+    v = false;
+    for (let i = 0; i < f.numbers.length; i++) {
+      const x = f.numbers[i];
+      if (!Number.isNaN(x) && x % 86_400_000 !== 0) {
+        v = true;
+        break;
+      }
+    }
+    timeOfDayCache.set(f, v);
+  }
+  return v;
+}
+
 /** Whether a field can be a grouping key (categories, discrete numbers, time). */
 export function isGroupable(f: FieldInfo): boolean {
   return f.role === "category" || f.role === "date" || f.yearLike || f.discrete || (f.role === "text" && f.distinct <= 5000);

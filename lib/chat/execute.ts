@@ -208,7 +208,25 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
   const vals = info.numbers!;
   let test: (v: number) => boolean;
   const recurring = info.role === "date" ? recurringPeriods(flt.values) : null;
-  if (recurring && (flt.op === "eq" || flt.op === "in" || flt.op === "neq")) {
+  const clocks = info.role === "date" ? clockMinutes(flt.values) : null;
+  if (clocks) {
+    // "after 6 pm", "between 9am and 5pm": the time of day of each row (any date), in minutes after midnight.
+    const [a, b] = [clocks[0], clocks[1] ?? clocks[0]];
+    const minuteOf = (v: number) => Math.floor((((v % DAY) + DAY) % DAY) / 60_000);
+    const tests: Record<Filter["op"], (x: number) => boolean> = {
+      eq: (x) => x === a,
+      in: (x) => clocks.includes(x),
+      neq: (x) => !clocks.includes(x),
+      gt: (x) => x > a,
+      gte: (x) => x >= a,
+      lt: (x) => x < a,
+      lte: (x) => x <= a,
+      between: (x) => (a <= b ? x >= a && x <= b : x >= a || x <= b),
+      missing: () => false,
+    };
+    const at = tests[flt.op];
+    test = (v) => at(minuteOf(v));
+  } else if (recurring && (flt.op === "eq" || flt.op === "in" || flt.op === "neq")) {
     // "in March" (any year), "on Saturdays": a month or a weekday that comes back every year / week.
     const { unit, keys } = recurring;
     const keyOf = (v: number) => (unit === "month" ? new Date(v).getUTCMonth() : (new Date(v).getUTCDay() + 6) % 7);
@@ -285,6 +303,18 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
   }
 }
 
+/** Date filter values that are times of day ("18:00"): minutes after midnight, else null. */
+export function clockMinutes(values: (string | number)[]): number[] | null {
+  if (!values.length) return null;
+  const out: number[] = [];
+  for (const v of values) {
+    const m = typeof v === "string" ? /^(\d{1,2}):(\d{2})$/.exec(v.trim()) : null;
+    if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return null;
+    out.push(Number(m[1]) * 60 + Number(m[2]));
+  }
+  return out;
+}
+
 export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** Date filter values that name a month of any year ("March") or a weekday ("Saturday"): 0-based keys (Monday = 0). */
@@ -326,6 +356,9 @@ export function bucketStart(ms: number, bucket: TimeBucket): number {
     // Month of the year as a number, January = 0 ... December = 11 (the key; labels via bucketLabel).
     case "monthOfYear":
       return d.getUTCMonth();
+    // Hour of the day, 0 ... 23 (the key; labels via bucketLabel).
+    case "hourOfDay":
+      return Math.floor((((ms % DAY) + DAY) % DAY) / 3_600_000);
   }
 }
 
@@ -334,6 +367,7 @@ export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Fri
 export function bucketLabel(ms: number, bucket: TimeBucket | null): string {
   if (bucket === "weekday") return WEEKDAY_NAMES[ms] ?? String(ms);
   if (bucket === "monthOfYear") return MONTH_NAMES[ms] ?? String(ms);
+  if (bucket === "hourOfDay") return `${String(ms).padStart(2, "0")}:00`;
   const d = new Date(ms);
   const y = d.getUTCFullYear();
   const mo = String(d.getUTCMonth() + 1).padStart(2, "0");
@@ -612,7 +646,10 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
         if (!mask[i]) continue;
         let v = kf.numbers![i];
         if (Number.isNaN(v)) continue;
-        if (bucket) {
+        if (bucket === "hourOfDay") {
+          // (Within a day: the day cache below keys whole days.)
+          v = bucketStart(v, bucket);
+        } else if (bucket) {
           const day = Math.floor(v / DAY);
           if (byDay && day - firstDay >= 0 && day - firstDay < span) {
             const cached = byDay[day - firstDay];

@@ -16,8 +16,8 @@ const PLAN_DOC = `Reply with one JSON object (no prose) of this shape:
 {
   "intent": "aggregate" | "distribution" | "relationship" | "rows"   (rows: list matching rows, ranked by "y" when given),
   "measure": {"agg": "count"|"sum"|"mean"|"median"|"min"|"max"|"distinct"|"share"|"rate"|"std"|"range" (std: sample standard deviation; range: maximum minus minimum), "field": <field name or null for counting rows>, "value": <for rate only: the value whose percentage of rows per group is wanted, e.g. "Yes">},
-  "groupBy": [{"field": <field name>, "bucket": null | "year"|"quarter"|"month"|"week"|"day"}]   (0 to 2 items; bucket only for date fields),
-  "filters": [{"field": <field name>, "op": "eq"|"neq"|"in"|"gt"|"gte"|"lt"|"lte"|"between"|"missing", "values": [..]}]   ("missing": the rows where the field is empty, values []; dates as "YYYY", "YYYY-MM" or "YYYY-MM-DD", or a month or weekday name such as "March" or "Saturday" for that month or day in every year),
+  "groupBy": [{"field": <field name>, "bucket": null | "year"|"quarter"|"month"|"week"|"day"|"weekday"|"monthOfYear"|"hourOfDay"}]   (0 to 2 items; bucket only for date fields; weekday, monthOfYear and hourOfDay are the day of the week, month of the year and hour of the day over every date),
+  "filters": [{"field": <field name>, "op": "eq"|"neq"|"in"|"gt"|"gte"|"lt"|"lte"|"between"|"missing", "values": [..]}]   ("missing": the rows where the field is empty, values []; dates as "YYYY", "YYYY-MM" or "YYYY-MM-DD", or a month or weekday name such as "March" or "Saturday" for that month or day in every year, or a time of day "HH:MM" such as "18:00" for that time of every day),
   "x": <field or null>, "y": <field or null>   (distribution: x is the number to bin; relationship: two number fields),
   "sort": null | {"by": "value"|"key", "order": "asc"|"desc"},
   "limit": null | <integer>,

@@ -8,10 +8,10 @@ export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "dist
 export type Aggregate = (typeof AGGREGATES)[number];
 
 /** decade: ten years from a year ending in 0 ("the 1950s"), of a date field or of a year-like number field. */
-export const TIME_BUCKETS = ["year", "quarter", "month", "week", "weekday", "day", "monthOfYear", "decade"] as const;
+export const TIME_BUCKETS = ["year", "quarter", "month", "week", "weekday", "day", "monthOfYear", "decade", "hourOfDay"] as const;
 export type TimeBucket = (typeof TIME_BUCKETS)[number];
 /** Buckets that come back every week or year (Monday..Sunday, January..December): categories, not a time axis. */
-export const isCyclicBucket = (b: TimeBucket | null | undefined): boolean => b === "weekday" || b === "monthOfYear";
+export const isCyclicBucket = (b: TimeBucket | null | undefined): boolean => b === "weekday" || b === "monthOfYear" || b === "hourOfDay";
 
 export const CHART_KINDS = [
   "bar",

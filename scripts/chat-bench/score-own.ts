@@ -132,22 +132,34 @@ function valueColumns(table: Row[], keys: string[]): string[] {
 function rowHas(row: Row, label: Cell, value: number | null): boolean {
   const cells = Object.values(row);
   const want = normLabel(label);
-  if (!cells.some((c) => normLabel(c) === want)) return false;
+  if (!cells.some((c) => normLabel(c) === want || sameTime(c, label))) return false;
   return value === null || cells.some((c) => close(c, value) || sameTime(c, value));
 }
 
-/** A timestamp expected as text ("2025-06-28T13:16:00Z") and shown in another ISO spelling ("...00.000Z"). */
+/** A timestamp expected as text ("2025-06-28T13:16:00Z", "2023-01-17 18:30:00") and shown in another ISO spelling
+ * ("...00.000Z"); a time without a zone is UTC, as lib/table reads it. */
 function sameTime(actual: Cell | undefined, expected: unknown): boolean {
   const iso = /^\d{4}-\d{2}-\d{2}/;
   if (typeof actual !== "string" || typeof expected !== "string" || !iso.test(actual) || !iso.test(expected)) return false;
-  const a = Date.parse(actual);
-  return Number.isFinite(a) && a === Date.parse(expected);
+  const a = utcTime(actual);
+  return Number.isFinite(a) && a === utcTime(expected);
+}
+
+function utcTime(text: string): number {
+  const t = text.trim().replace(" ", "T");
+  if (t.length === 10) return Date.parse(t);
+  return Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(t) ? t : `${t}Z`);
 }
 
 function textHas(text: string, label: Cell): boolean {
   const want = normLabel(label);
   const norm = text.toLowerCase().replace(/\s+/g, " ");
   if (norm.includes(want)) return true;
+  // A timestamp named in another ISO spelling ("2023-01-17T18:30:00.000Z" for "2023-01-17 18:30:00").
+  if (typeof label === "string" && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(label) && Number.isFinite(utcTime(label))) {
+    const iso = new Date(utcTime(label)).toISOString().toLowerCase();
+    if (norm.includes(iso) || norm.includes(`${iso.slice(0, 10)} ${iso.slice(11, 16)}`)) return true;
+  }
   // Weekdays may be written short ("Mon").
   const day = WEEKDAYS.indexOf(want);
   return day >= 0 && new RegExp(`\\b${want.slice(0, 3)}`).test(norm);

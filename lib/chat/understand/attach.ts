@@ -5,7 +5,7 @@
 // Nothing here decides the plan: where a word allows several readings, all are kept as options and
 // the generator and the scoring choose (candidates.ts, features.ts).
 import type { FieldInfo } from "../columns";
-import { isTimeField } from "../columns";
+import { hasTimeOfDay, isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
 import { flagValues, SUBJECT_FIELDS, type TableLexicon } from "./lexicon";
@@ -125,6 +125,11 @@ const FIRST_SPAN = new Set<string>(words.spanStart.words);
 /** Nouns of kinds after a counted field's name ("how many age groups", "dose levels"): its different values. */
 const KINDS_AFTER = new Set<string>(words.kindNounsAfterCount.words);
 const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
+/** Periods said relative to the end (or start) of the data: "the last 3 years", "the past 30 days", "the first 2 weeks". */
+const RELATIVE_GRAINS = new Set(["year", "month", "quarter", "week", "day"]);
+const DAY_MS = 86_400_000;
+/** The most periods of a relative span: "the last 12 months", "the past 365 days". */
+const relativeMost = (grain: string) => (grain === "day" ? 1000 : grain === "week" ? 200 : 100);
 /** The ends of a series: "the first year", "the latest value", "the most recent sunspot reading" (words.json seriesEnds). */
 export const SERIES_FIRST = new Set<string>(words.seriesEnds.first);
 export const SERIES_LAST = new Set<string>(words.seriesEnds.last);
@@ -395,7 +400,25 @@ function hitKey(m: Mention | undefined, category: Category): string | null {
 }
 
 /** Converts a typed date to a filter value on a field (years for year-like numbers, periods for dates). */
+const CLOCK_FIELD_WORDS = new Set(words.clockTimes.fieldWords);
+
+/** A field a time of day compares: a date field holding times, or whole numbers named like a time holding hhmm (930, 1800). */
+export function isClockField(f: FieldInfo): boolean {
+  if (f.role === "date") return hasTimeOfDay(f);
+  if (!f.integer || !f.numbers || f.min < 0 || f.max > 2359 || f.max < 100) return false;
+  if (!nameWordsOf(f).some((w) => CLOCK_FIELD_WORDS.has(w))) return false;
+  for (let i = 0; i < f.numbers.length; i++) if (!Number.isNaN(f.numbers[i]) && f.numbers[i] % 100 >= 60) return false;
+  return true;
+}
+
 export function periodValue(dIn: DateValue, info: FieldInfo, end: boolean): string | number | null {
+  // A time of day: "HH:MM" on a date field holding times (execute.ts compares the time of each row), hhmm on a number field.
+  if (dIn.clock !== undefined) {
+    if (!isClockField(info)) return null;
+    const hh = Math.floor(dIn.clock / 60);
+    const mm = dIn.clock % 60;
+    return info.role === "date" ? `${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}` : hh * 100 + mm;
+  }
   let d = dIn;
   // "on march 3rd" without a year: the one year a date field's rows all fall in (a log of a few days).
   if (d.year === null && d.month && d.day && info.role === "date" && info.numbers !== null) {
@@ -467,6 +490,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const { tokens, mentions, at } = reading;
   const fields = lex.fields;
   const info = (name: string) => lex.byName.get(name)!;
+  // (Days and weeks are counted on a date field only; years, months and quarters as before.)
+  const relativeFields = (grain: string) => (grain === "day" || grain === "week" ? fields.some((f) => f.role === "date") : true);
   const lemma = (i: number) => tokens[i]?.lemma ?? "";
   const mAt = (i: number): Mention | undefined => (i >= 0 && i < tokens.length && at[i] >= 0 ? mentions[at[i]] : undefined);
   const a: Atoms = {
@@ -562,6 +587,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           a.distribution = true;
           break;
         case "grain":
+          // ("hourly" over dates without a time of day groups nothing.)
+          if (h.key === "hourOfDay" && !fields.some(hasTimeOfDay)) {
+            a.strayDates.push(m.text);
+            break;
+          }
           a.bucket = h.key as TimeBucket;
           consumed.add(idx);
           break;
@@ -976,7 +1006,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const next = mAt(m.end);
     const nextWord = lemma(m.end);
     // "the last 3 years", "past 6 months": a span of periods, read with the relative periods below.
-    if ((RELATIVE_SPAN.has(prevWord) || FIRST_SPAN.has(prevWord)) && v <= 100 && PERIOD_GRAINS.has(nextWord)) return;
+    if ((RELATIVE_SPAN.has(prevWord) || FIRST_SPAN.has(prevWord)) && RELATIVE_GRAINS.has(nextWord) && v <= relativeMost(nextWord) && relativeFields(nextWord))
+      return;
     // Bins: "bin size 500", "bins of 500", "500 wide bins", "into 8 bins", "20 bins".
     const binWord = (w: string) => ["bin", "bucket", "interval", "class", "step", "group"].includes(w);
     // (Not when that word is the name of a field holding the number: "for group 2" over a field named group is group = 2.)
@@ -1331,7 +1362,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         // "Dec 1 and Dec 7 2017", "March and June 2017": the year of the second end.
         if (d1.year === null && d2.year !== null) d1.year = d2.year;
         const named = nearestRef(m.start, hi.end, (f) => isTimeField(f));
-        const tfs = named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
+        const tfs =
+          d1.clock !== undefined || d2.clock !== undefined
+            ? fields.filter(isClockField)
+            : named
+              ? named.cands.map((c) => info(c.name)).filter(isTimeField)
+              : timeFields;
         for (const tf of tfs) {
           const v1 = periodValue(d1, tf, false);
           const v2 = periodValue(d2, tf, true);
@@ -1515,12 +1551,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
                       named.cands.map((c) => info(c.name)).filter((f) => numeric(f) || f.role === "date"),
                       m,
                     )
-                  : yearish && timeFields.length
-                    ? timeFields
-                    : (personAge(cmp?.from ?? m.start) ??
-                      fields.filter(
-                        (f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= inFieldScale(m, f)! * 4 && f.max >= inFieldScale(m, f)! / 4,
-                      ));
+                  : m.kind === "date" && m.date.clock !== undefined
+                    ? fields.filter(isClockField)
+                    : yearish && timeFields.length
+                      ? timeFields
+                      : (personAge(cmp?.from ?? m.start) ??
+                        fields.filter(
+                          (f) => numeric(f) && !f.yearLike && m.kind === "number" && f.min <= inFieldScale(m, f)! * 4 && f.max >= inFieldScale(m, f)! / 4,
+                        ));
       for (const f of candidates) {
         let value: string | number | null;
         if (m.kind === "date" || (isTimeField(f) && yearish))
@@ -1884,9 +1922,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         continue;
       }
     }
-    if (d && timeFields.length) {
+    if (d && (timeFields.length || d.clock !== undefined)) {
       const named = nearestRef(m.start, dEnd, isTimeField);
-      const tfs = named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
+      const tfs = d.clock !== undefined ? fields.filter(isClockField) : named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
       const options: FilterOption[] = [];
       for (const tf of tfs) {
         // "on weekends", "in March" (no year): days of the week or a month of any year, on a date field.
@@ -2325,10 +2363,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     return -1;
   };
   // "Gross by genre and year", "sales per date": a time word names the table's time field.
-  const TIME_WORDS: Record<string, TimeBucket> = { year: "year", month: "month", date: "day", day: "day", week: "week", quarter: "quarter" };
+  const TIME_WORDS: Record<string, TimeBucket> = { year: "year", month: "month", date: "day", day: "day", week: "week", quarter: "quarter", hour: "hourOfDay" };
   for (let i = 0; i < tokens.length; i++) {
     const bucket = TIME_WORDS[lemma(i)];
     if (!bucket || at[i] >= 0 || !timeFields.length || unitWords.has(i)) continue;
+    // ("which hour": the hours of the day of a date field holding times; no hours otherwise.)
+    if (bucket === "hourOfDay" && (!timeFields.some(hasTimeOfDay) || countedTimeRows(i))) continue;
     // "proportion of days with heavy rain", "how many days had rain": the plural time word counts the
     // rows (a row noun after a share or count word), it groups nothing per day.
     const spanned = dataSpanAt(i) >= 0;
@@ -2339,7 +2379,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         a.countedTime.push({ text: tokens[i].raw, field: df.name, bucket });
       continue;
     }
-    const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : f.role === "date"));
+    const tf = timeFields.find((f) => (bucket === "year" ? f.yearLike || f.role === "date" : bucket === "hourOfDay" ? hasTimeOfDay(f) : f.role === "date"));
     if (!tf) continue;
     // "total Sales by Order Date year", "by order year": a period word right after the date field's name (or a
     // word of it) is the grain of that date.
@@ -2443,14 +2483,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       spanNumber.start === k + 1 &&
       Number.isInteger(spanNumber.value) &&
       spanNumber.value >= 1 &&
-      spanNumber.value <= 100 &&
-      PERIOD_GRAINS.has(lemma(spanNumber.end))
+      RELATIVE_GRAINS.has(lemma(spanNumber.end)) &&
+      spanNumber.value <= relativeMost(lemma(spanNumber.end)) &&
+      relativeFields(lemma(spanNumber.end))
         ? spanNumber
         : null;
     const g = span ? span.end : k + 1; // index of the grain word
     const grain = lemma(g);
     const n = span?.kind === "number" ? span.value : 1;
-    if (!span && (!RELATIVE.has(lemma(k)) || !PERIOD_GRAINS.has(grain))) continue;
+    if (!span && (!RELATIVE.has(lemma(k)) || !RELATIVE_GRAINS.has(grain) || !relativeFields(grain))) continue;
     if (!span && lemma(k) === "last" && mAt(k + 2)?.kind === "number") continue; // "last year 2016": the year is said
     // "visits last month" naming visits_last_month: the words are the field's name, not a period.
     if (a.refs.some((r) => !r.partial && r.pos <= k && r.end > g && r.cands.some((c) => !isTimeField(info(c.name))))) continue;
@@ -2459,6 +2500,17 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     for (const f of timeFields) {
       if (!Number.isFinite(f.max)) continue;
       // "the first 10 years": the earliest N years of the data (a span only; "the first year" is a series end below).
+      if ((grain === "day" || grain === "week") && f.role === "date") {
+        // "the last 30 days", "the past 2 weeks", "the first 10 days": whole days counted from the latest (first) day of data.
+        const days = grain === "week" ? 7 * n : n;
+        const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+        const edge = Math.floor((fromStart ? f.min : f.max) / DAY_MS) * DAY_MS;
+        const [from, to] = fromStart ? [edge, edge + (days - 1) * DAY_MS] : [edge - (days - 1) * DAY_MS, edge];
+        const filter: Filter = days === 1 ? { field: f.name, op: "eq", values: [iso(from)] } : { field: f.name, op: "between", values: [iso(from), iso(to)] };
+        options.push({ filter, how: "time" });
+        period ||= days === 1 ? iso(from) : `${iso(from)} to ${iso(to)}`;
+        continue;
+      }
       if (fromStart) {
         if (!span || !Number.isFinite(f.min)) continue;
         const y0 = f.role === "date" ? new Date(f.min).getUTCFullYear() : f.yearLike && grain === "year" ? f.min : Number.NaN;

@@ -7,6 +7,7 @@ import { attach, type Atoms, oneNumberAsked, SERIES_FIRST, SERIES_LAST } from ".
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
 import { timeOrderReading } from "./timeorder";
+import { whenPeakReading } from "./whenpeak";
 import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
 import { averagePerPeriodReading, distinctPeriodsReading, finerThan } from "./perperiod";
 import { bothReading } from "./both";
@@ -960,6 +961,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // "the latest uspop", "when did the population first go above 100": the row first or last in time (timeorder.ts).
   const inTime = timeOrderReading(a, best, lex);
   if (inTime) adopt(inTime.plan, inTime.note);
+  // "when was the peak demand": the row holding the highest value, with its time (whenpeak.ts).
+  const whenPeak = inTime ? null : whenPeakReading(a, best, lex);
+  if (whenPeak) adopt(whenPeak.plan, whenPeak.note);
   // "lightest plant in trt2", "what is the highest precipitation": a superlative with no number over sorted rows is one row.
   // ("in a bar chart from the oldest to the youngest", "list the parcels from heaviest to lightest": an order,
   // not one row.)

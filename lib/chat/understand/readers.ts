@@ -82,6 +82,8 @@ export interface DateValue {
   weekdays?: number[];
   /** "in March or April": several months (no year); `month` is the first. */
   months?: number[];
+  /** "after 6 pm", "between 9am and 5pm", "before 07:30": a time of day, in minutes after midnight (any date). */
+  clock?: number;
 }
 
 export type Mention =
@@ -170,6 +172,61 @@ const WEEKDAYS: Record<string, number[]> = {
   weekend: [5, 6],
 };
 
+const CLOCK_WORDS: Record<string, number> = (words.clockTimes as { words: Record<string, number> }).words;
+
+/** A time of day starting at token i: "6 pm", "6pm", "6 p.m.", "6:30 pm", "18:00", "noon"; minutes after midnight. */
+function clockAt(tokens: Token[], i: number): { minutes: number; end: number } | null {
+  const t = tokens[i];
+  if (t.kind === "word" && CLOCK_WORDS[t.text] !== undefined) return { minutes: CLOCK_WORDS[t.text], end: i + 1 };
+  if (t.kind !== "number") return null;
+  const m = /^(\d{1,2})(am|pm)?$/.exec(t.text);
+  if (!m) return null;
+  let hour = Number(m[1]);
+  let minute = 0;
+  let end = i + 1;
+  let half = m[2] ?? null;
+  // "18:00", "6:30pm": the minutes right after a colon.
+  const mm = tokens[end];
+  const mmMatch = !half && mm && mm.kind === "number" && mm.sep === ":" && mm.start === t.end + 1 ? /^(\d{2})(am|pm)?$/.exec(mm.text) : null;
+  if (mmMatch) {
+    minute = Number(mmMatch[1]);
+    half = mmMatch[2] ?? null;
+    end++;
+  }
+  if (!half) {
+    const w = tokens[end];
+    if (w && w.kind === "word" && (w.text === "am" || w.text === "pm")) {
+      half = w.text;
+      end++;
+    } else if (w && w.kind === "word" && (w.text === "a" || w.text === "p") && tokens[end + 1]?.text === "m" && tokens[end + 1].start === w.end + 1) {
+      half = `${w.text}m`;
+      end += 2;
+    }
+  }
+  if (!half && !mmMatch) return null;
+  if (minute > 59) return null;
+  if (half) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (half === "pm" ? 12 : 0);
+  } else if (hour > 23) return null;
+  return { minutes: hour * 60 + minute, end };
+}
+
+const WORKING_DAYS = words.workingDays as { always: string[]; afterWords: string[]; before: string[] };
+
+/** The end of "weekdays" after "on" / "during" / "over" (or "business days", "workdays" anywhere) starting at token i, else 0. */
+function workingDaysAt(tokens: Token[], i: number): number {
+  for (const phrase of [...WORKING_DAYS.always, ...WORKING_DAYS.afterWords]) {
+    const ws = phrase.split(" ");
+    if (!ws.every((w, k) => tokens[i + k]?.lemma === w)) continue;
+    if (WORKING_DAYS.always.includes(phrase)) return i + ws.length;
+    let k = i - 1;
+    if (tokens[k]?.lemma === "the" || tokens[k]?.lemma === "a") k--;
+    if (WORKING_DAYS.before.includes(tokens[k]?.lemma ?? "")) return i + ws.length;
+  }
+  return 0;
+}
+
 function readNumbersAndDates(tokens: Token[]): Proposal[] {
   const out: Proposal[] = [];
   const month = (t: Token | undefined) => (t && t.kind === "word" ? MONTHS[t.text] : undefined);
@@ -225,6 +282,21 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
         const [y, m, d] = parts;
         if (m >= 1 && m <= 12 && (d === undefined || (d >= 1 && d <= 31))) date(i, i + 1, { ...blank, year: y, month: m, day: d ?? null });
       }
+      continue;
+    }
+    // A time of day: "6 pm", "9am", "6:30pm", "18:00", "noon" (minutes after midnight, any date).
+    const clock = clockAt(tokens, i);
+    if (clock) {
+      date(i, clock.end, { ...blank, clock: clock.minutes });
+      i = clock.end - 1;
+      continue;
+    }
+    // Working days: "on weekdays", "during the week days", "on business days" (Monday to Friday of any date); "by
+    // weekday", "which weekday" stay the days of the week as a grouping.
+    const work = workingDaysAt(tokens, i);
+    if (work) {
+      date(i, work, { ...blank, weekdays: [0, 1, 2, 3, 4] });
+      i = work - 1;
       continue;
     }
     // Weekdays and weekends: "on Mondays", "at weekends" (days of the week of any date).
