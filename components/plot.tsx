@@ -2,7 +2,7 @@
 // Plotly is large and needs `window`: load it only in the browser, after the page shell renders.
 import dynamic from "next/dynamic";
 import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { layoutTitle, titleCharsFor, wrapTitle } from "@/lib/client/plot-title";
+import { layoutTitle, titleCharsFor, wrapCategoryLabels, wrapTitle } from "@/lib/client/plot-title";
 import { categoryTicks, traceCategories } from "@/lib/chat/ticks";
 import type { PlotParams } from "react-plotly.js";
 import { Skeleton } from "./ui/feedback";
@@ -105,6 +105,20 @@ function fitCategoryAxes(data: Record<string, unknown>[], layout: Record<string,
     if (settings?.type !== "category" && !horizontalBars) continue;
     const categories = traceCategories(data, axis);
     if (!categories.length) continue;
+    // Few categories across a wide chart: each label gets its slot's width, on two lines if need be,
+    // rather than being cut to "Bank transfer…" with half the chart empty (the server cut them for
+    // its PNG; its settings are redone here).
+    if (axis === "x" && !horizontalBars) {
+      const margin = layout.margin as { l?: number; r?: number } | undefined;
+      const fontSize = (layout.font as { size?: number } | undefined)?.size ?? BASE_FONT_SIZE;
+      const slot = (width - (margin?.l ?? 60) - (margin?.r ?? 20)) / categories.length;
+      const wrapped = wrapCategoryLabels(categories.map(String), Math.floor(slot / (fontSize * 0.62)) - 1);
+      if (wrapped) {
+        const { tickmode: _m, tickvals: _v, ticktext: _t, tickangle: _a, ...kept } = settings ?? {};
+        layout[key] = { ...kept, tickangle: 0, tickmode: "array", tickvals: categories, ticktext: wrapped };
+        continue;
+      }
+    }
     const options =
       axis === "x"
         ? { maxChars: Math.max(10, Math.min(20, Math.round(width / 45))), maxTicks: Math.max(4, Math.floor((width - 90) / 18)) }
