@@ -182,6 +182,8 @@ test("regression and multiclass reports: predicted versus actual, error by range
   for (const id of ["predicted-vs-actual", "error-by-range"]) await expect(page.getByTestId(id).locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
   expect(await page.getByTestId("residuals-by-field").count()).toBeGreaterThan(0);
   await expect(page.getByTestId("under-predicted").getByTestId("insight-example").first()).toBeVisible();
+  // The distribution beside MAE and R² is of the holdout's actual values, and says so.
+  await expect(page.getByTestId("regression-stats").locator("caption")).toHaveText(/^Actual monthly_usage on the [\d,]+ holdout rows$/);
   await saveScreen(page, testInfo, "model-insights-regression");
 
   // Three classes: curves one class against the rest, no threshold, and the page says why.
