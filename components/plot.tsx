@@ -71,6 +71,8 @@ function longestLine(label: string): number {
 }
 
 const LEGEND_ROW = 20;
+// Slices beyond which a pie's labels stay inside the slices.
+const CROWDED_PIE = 8;
 
 /** The names a figure's legend shows, in order. */
 function legendNames(data: Record<string, unknown>[]): string[] {
@@ -207,9 +209,15 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
       layout.title = { ...titleObject, text: lines.join("<br>"), yref: "container", y: 1 - drop / shownHeight, yanchor: "top" };
     }
   }
+  // A pie of many slices: Plotly puts the small slices' labels outside, stacked on top of each other
+  // up over the title and past the chart's top edge. Labels go inside the slices, and a slice too
+  // small for a readable one has none (the legend and the hover name it).
+  const crowdedPie = figure.data.some((t) => t.type === "pie" && Array.isArray(t.labels) && t.labels.length > CROWDED_PIE);
+  const data = crowdedPie ? figure.data.map((t) => (t.type === "pie" ? { ...t, textposition: "inside" } : t)) : figure.data;
+  if (crowdedPie) layout.uniformtext = { minsize: 10, mode: "hide" };
   return (
     <figure ref={boxRef} role="img" aria-label={label} data-testid={testId} className="w-full">
-      <LazyPlot data={figure.data} layout={layout} config={plotConfig(narrow)} useResizeHandler style={{ width: "100%", height: shownHeight }} />
+      <LazyPlot data={data} layout={layout} config={plotConfig(narrow)} useResizeHandler style={{ width: "100%", height: shownHeight }} />
     </figure>
   );
 }

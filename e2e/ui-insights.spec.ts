@@ -78,6 +78,8 @@ test("threshold control, versions and a shared report opened signed out", async 
   // Curves, examples, partial dependence and field statistics are drawn.
   await expect(page.getByTestId("roc-curve").locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("gains-chart").locator(".main-svg").first()).toBeVisible();
+  // The gains chart's x axis is labelled at both ends (its "100%", past a 10-pixel right margin, was hidden).
+  await expect(page.getByTestId("gains-chart").locator(".xtick text", { hasText: "100%" })).toBeVisible();
   await expect(page.getByTestId("lift-summary")).toContainText("top 10%");
   await expect(page.getByTestId("false-positives").getByTestId("insight-example").first()).toBeVisible();
   // One example's pushes are one column of numbers: the same decimals for all ("+1.16", "+0.27").
