@@ -114,7 +114,7 @@ function fitCategoryAxes(data: Record<string, unknown>[], layout: Record<string,
       const margin = layout.margin as { l?: number; r?: number } | undefined;
       const fontSize = (layout.font as { size?: number } | undefined)?.size ?? BASE_FONT_SIZE;
       const slot = (width - (margin?.l ?? 60) - (margin?.r ?? 20)) / categories.length;
-      const wrapped = wrapCategoryLabels(categories.map(String), Math.floor(slot / (fontSize * 0.62)) - 1);
+      const wrapped = wrapCategoryLabels(categories.map(String), Math.floor(slot / (fontSize * 0.6)));
       if (wrapped) {
         const { tickmode: _m, tickvals: _v, ticktext: _t, tickangle: _a, ...kept } = settings ?? {};
         layout[key] = { ...kept, tickangle: 0, tickmode: "array", tickvals: categories, ticktext: wrapped };
