@@ -2,7 +2,7 @@
 // Plotly is large and needs `window`: load it only in the browser, after the page shell renders.
 import dynamic from "next/dynamic";
 import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { layoutTitle, titleCharsFor, wrapTitle } from "@/lib/client/plot-title";
+import { layoutTitle, titleCharsFor, wrapCategoryLabels, wrapTitle } from "@/lib/client/plot-title";
 import { categoryTicks, traceCategories } from "@/lib/chat/ticks";
 import type { PlotParams } from "react-plotly.js";
 import { Skeleton } from "./ui/feedback";
@@ -71,6 +71,8 @@ function longestLine(label: string): number {
 }
 
 const LEGEND_ROW = 20;
+// Slices beyond which a pie's labels stay inside the slices.
+const CROWDED_PIE = 8;
 
 /** The names a figure's legend shows, in order. */
 function legendNames(data: Record<string, unknown>[]): string[] {
@@ -105,6 +107,20 @@ function fitCategoryAxes(data: Record<string, unknown>[], layout: Record<string,
     if (settings?.type !== "category" && !horizontalBars) continue;
     const categories = traceCategories(data, axis);
     if (!categories.length) continue;
+    // Few categories across a wide chart: each label gets its slot's width, on two lines if need be,
+    // rather than being cut to "Bank transfer…" with half the chart empty (the server cut them for
+    // its PNG; its settings are redone here).
+    if (axis === "x" && !horizontalBars) {
+      const margin = layout.margin as { l?: number; r?: number } | undefined;
+      const fontSize = (layout.font as { size?: number } | undefined)?.size ?? BASE_FONT_SIZE;
+      const slot = (width - (margin?.l ?? 60) - (margin?.r ?? 20)) / categories.length;
+      const wrapped = wrapCategoryLabels(categories.map(String), Math.floor(slot / (fontSize * 0.6)));
+      if (wrapped) {
+        const { tickmode: _m, tickvals: _v, ticktext: _t, tickangle: _a, ...kept } = settings ?? {};
+        layout[key] = { ...kept, tickangle: 0, tickmode: "array", tickvals: categories, ticktext: wrapped };
+        continue;
+      }
+    }
     const options =
       axis === "x"
         ? { maxChars: Math.max(10, Math.min(20, Math.round(width / 45))), maxTicks: Math.max(4, Math.floor((width - 90) / 18)) }
@@ -173,7 +189,10 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
   let shownHeight = plotHeight + legendExtra;
   if (title && width) {
     const titleObject = typeof figure.layout?.title === "object" ? (figure.layout.title as Record<string, unknown>) : {};
-    const titleFont = (titleObject.font as { size?: number } | undefined)?.size ?? BASE_FONT_SIZE * 1.4;
+    // Plotly's title is 1.4 times the figure's font (13 px in the chat's figures, so 18 px, not 17):
+    // sized from 12 px, each added line was short by a pixel or two and four lines ran into the plot.
+    const figureFont = (layout.font as { size?: number } | undefined)?.size ?? BASE_FONT_SIZE;
+    const titleFont = (titleObject.font as { size?: number } | undefined)?.size ?? figureFont * 1.4;
     const lines = wrapTitle(title, titleCharsFor(width, titleFont));
     if (lines.length > 1) {
       const margin = layout.margin as { t?: number };
@@ -182,16 +201,23 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
       shownHeight += extra;
       layout.height = shownHeight;
       // Its first line about 8 pixels under the chart's top, as a one-line title sits. Plotly ignores
-      // the title's pad there and lifts a title of several lines by about a font size per added
-      // line: at y 1 the lines rose above the chart and touched whatever lies over it (a card's
-      // edge, the chart above).
-      const drop = 8 + (lines.length - 1) * Math.round(titleFont);
+      // the title's pad there and lifts a title of several lines by about one font size (measured
+      // with 3 and 5 lines: the lift does not grow with the lines): at y 1 the lines rose above
+      // the chart and touched whatever lies over it; a drop of a font size per added line pushed a
+      // five-line title (a chat answer on a phone) 56 pixels down, into the plot.
+      const drop = 8 + Math.round(titleFont);
       layout.title = { ...titleObject, text: lines.join("<br>"), yref: "container", y: 1 - drop / shownHeight, yanchor: "top" };
     }
   }
+  // A pie of many slices: Plotly puts the small slices' labels outside, stacked on top of each other
+  // up over the title and past the chart's top edge. Labels go inside the slices, and a slice too
+  // small for a readable one has none (the legend and the hover name it).
+  const crowdedPie = figure.data.some((t) => t.type === "pie" && Array.isArray(t.labels) && t.labels.length > CROWDED_PIE);
+  const data = crowdedPie ? figure.data.map((t) => (t.type === "pie" ? { ...t, textposition: "inside" } : t)) : figure.data;
+  if (crowdedPie) layout.uniformtext = { minsize: 10, mode: "hide" };
   return (
     <figure ref={boxRef} role="img" aria-label={label} data-testid={testId} className="w-full">
-      <LazyPlot data={figure.data} layout={layout} config={plotConfig(narrow)} useResizeHandler style={{ width: "100%", height: shownHeight }} />
+      <LazyPlot data={data} layout={layout} config={plotConfig(narrow)} useResizeHandler style={{ width: "100%", height: shownHeight }} />
     </figure>
   );
 }

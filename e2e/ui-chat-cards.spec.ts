@@ -276,3 +276,61 @@ test("the engine's own clarifying question, assumptions and other reading are on
   await expect(log.getByTestId("answer-card").last().getByTestId("user-message")).toContainText(reading);
   await expectBoxOnScreen(page);
 });
+
+test("a chart's few long category labels are shown whole, a pie of rates says each rate, a long title on a phone stays above the plot", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await openChat(page);
+  const log = page.getByTestId("chat-log");
+  const input = page.getByLabel("Your question");
+
+  // Four payment methods across a wide chart: "Bank transfer (automatic)" on two lines, not "Bank transfer…".
+  await input.fill("average MonthlyCharges by PaymentMethod");
+  await input.press("Enter");
+  await waitForCards(page, 1);
+  const chart = log.getByTestId("answer-card").last().getByTestId("chat-chart");
+  await expect(chart.locator(".xtick").first()).toBeVisible({ timeout: 90_000 });
+  const ticks = await chart.locator(".xtick text").allTextContents();
+  expect(ticks.join(" ")).not.toContain("…");
+  expect(ticks.some((t) => t.includes("(automatic)"))).toBe(true);
+  // The labels lie inside the chart.
+  const figure = await chart.boundingBox();
+  for (const box of await chart.locator(".xtick text").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
+    expect(box.y + box.height).toBeLessThanOrEqual(figure!.y + figure!.height);
+  }
+
+  // A pie of churn rates: each slice reads its rate as the table has it, not its share of the rates' sum.
+  await page.getByRole("button", { name: "New conversation" }).click();
+  await input.fill("churn rate by Contract as a pie");
+  await input.press("Enter");
+  await waitForCards(page, 1);
+  const card = log.getByTestId("answer-card").last();
+  await expect(card.getByTestId("chat-chart").locator(".slicetext").first()).toBeVisible({ timeout: 90_000 });
+  const slices = (await card.getByTestId("chat-chart").locator(".slicetext").allTextContents()).join(" ");
+  const rows = await card.getByTestId("chat-table").locator("tbody tr").allTextContents();
+  expect(rows.length).toBe(3);
+  // Month-to-month churns 42.7% of the time (1,655 of 3,875 rows).
+  expect(rows.find((r) => r.startsWith("Month-to-month"))).toContain("42.71");
+  expect(slices).toContain("42.7%");
+  await saveScreen(page, testInfo, "chat-pie-rates", { fullPage: false });
+
+  // On a phone a long title wraps onto several lines: all of them between the chart's top and its plot.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "New conversation" }).click();
+  await input.fill("number of rows by Contract and InternetService for rows where SeniorCitizen is 1");
+  await input.press("Enter");
+  await waitForCards(page, 1);
+  const narrow = log.getByTestId("answer-card").last().getByTestId("chat-chart");
+  await expect(narrow.locator(".gtitle")).toBeVisible({ timeout: 90_000 });
+  expect(await narrow.locator(".gtitle tspan.line").count()).toBeGreaterThanOrEqual(3);
+  await expect(async () => {
+    const svg = await narrow.locator(".main-svg").first().boundingBox();
+    const title = await narrow.locator(".gtitle").boundingBox();
+    const plot = await narrow.locator(".nsewdrag").first().boundingBox();
+    expect(svg && title && plot).toBeTruthy();
+    expect(title!.y).toBeGreaterThanOrEqual(svg!.y);
+    expect(title!.y + title!.height).toBeLessThanOrEqual(plot!.y);
+  }).toPass();
+  await saveScreen(page, testInfo, "chat-phone-long-title", { fullPage: false });
+});

@@ -99,6 +99,25 @@ test("a project chat: questions answered with a chart and a table, a crowded cha
   }
   await saveScreen(page, testInfo, "project-chat-crowded-phone", { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 860 });
+
+  // A pie of 17 sub-categories: the slices' labels stay inside the slices (Plotly stacked the small
+  // slices' labels outside, over the title and above the chart's top edge).
+  await page.getByLabel("Your question").fill("total Sales by Sub-Category as a pie");
+  await page.getByLabel("Your question").press("Enter");
+  await waitForAnswers(2);
+  const pie = log.getByTestId("chat-chart").last();
+  await pie.scrollIntoViewIfNeeded();
+  await expect(pie.locator(".slice")).toHaveCount(17, { timeout: 30_000 });
+  await expect
+    .poll(() =>
+      pie.evaluate((el) => {
+        const top = el.querySelector(".main-svg")!.getBoundingClientRect().top;
+        const title = el.querySelector(".gtitle")!.getBoundingClientRect().bottom;
+        const labels = [...el.querySelectorAll(".slicetext")].map((t) => t.getBoundingClientRect()).filter((b) => b.height > 0);
+        return { shown: labels.length > 0, aboveChart: labels.filter((b) => b.top < top).length, overTitle: labels.filter((b) => b.top < title).length };
+      }),
+    )
+    .toEqual({ shown: true, aboveChart: 0, overTitle: 0 });
 });
 
 test("a project whose dataset was deleted says so in the list and on its page", async ({ page }, testInfo) => {

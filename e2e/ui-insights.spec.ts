@@ -78,6 +78,8 @@ test("threshold control, versions and a shared report opened signed out", async 
   // Curves, examples, partial dependence and field statistics are drawn.
   await expect(page.getByTestId("roc-curve").locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("gains-chart").locator(".main-svg").first()).toBeVisible();
+  // The gains chart's x axis is labelled at both ends (its "100%", past a 10-pixel right margin, was hidden).
+  await expect(page.getByTestId("gains-chart").locator(".xtick text", { hasText: "100%" })).toBeVisible();
   await expect(page.getByTestId("lift-summary")).toContainText("top 10%");
   await expect(page.getByTestId("false-positives").getByTestId("insight-example").first()).toBeVisible();
   // One example's pushes are one column of numbers: the same decimals for all ("+1.16", "+0.27").
@@ -182,6 +184,8 @@ test("regression and multiclass reports: predicted versus actual, error by range
   for (const id of ["predicted-vs-actual", "error-by-range"]) await expect(page.getByTestId(id).locator(".main-svg").first()).toBeVisible({ timeout: 30_000 });
   expect(await page.getByTestId("residuals-by-field").count()).toBeGreaterThan(0);
   await expect(page.getByTestId("under-predicted").getByTestId("insight-example").first()).toBeVisible();
+  // The distribution beside MAE and R² is of the holdout's actual values, and says so.
+  await expect(page.getByTestId("regression-stats").locator("caption")).toHaveText(/^Actual monthly_usage on the [\d,]+ holdout rows$/);
   await saveScreen(page, testInfo, "model-insights-regression");
 
   // Three classes: curves one class against the rest, no threshold, and the page says why.

@@ -147,7 +147,11 @@ function RegressionStats({ stat }: { stat: ClassStat }) {
       {distribution.length > 0 && (
         <div className="relative overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full text-sm">
-            <caption className="sr-only">Distribution of {stat.field_name}</caption>
+            {/* Of the holdout rows, not the whole dataset: without saying so, a mean or a minimum unlike the
+                dataset's looked wrong. */}
+            <caption className="border-b border-slate-100 px-3 py-1.5 text-left text-xs text-slate-500">
+              Actual {stat.field_name} on the {formatInt(stat.count)} holdout rows
+            </caption>
             <thead className="bg-slate-50 text-slate-600">
               <tr>
                 {distribution.map((k) => (

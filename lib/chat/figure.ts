@@ -127,7 +127,29 @@ function keyValue(result: AggregateResult, row: number, k: number): string | num
   return typeof key === "string" ? key.trim() : key;
 }
 
-function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFigure | null {
+/**
+ * A line is drawn through its points in the order given: rows sorted by their value (a "which is
+ * highest?" carried into "profit by month") made the line zig-zag back and forth in time. Lines get
+ * their rows in the order of the first grouping's keys (times, numbers, months of the year); the
+ * table keeps the answer's order.
+ */
+function inLineOrder(result: AggregateResult): AggregateResult {
+  const { plan } = result;
+  if (plan.chart !== "line" && plan.chart !== "multiLine") return result;
+  if (!result.rows.every((r) => typeof r.keys[0] === "number" && !Number.isNaN(r.keys[0]))) return result;
+  const rows = result.rows.map((row, i) => ({ row, i }));
+  rows.sort((a, b) => (a.row.keys[0] as number) - (b.row.keys[0] as number) || a.i - b.i);
+  return { ...result, rows: rows.map((r) => r.row) };
+}
+
+/** Slices of a pie are parts of a whole: only counts, totals and shares add up to one. */
+function partsOfWhole(plan: AggregateResult["plan"]): boolean {
+  const { agg, per } = plan.measure;
+  return !per && (agg === "count" || agg === "sum" || agg === "share");
+}
+
+function aggregateFigure(given: AggregateResult, ctx: FigureContext): PlotlyFigure | null {
+  const result = inLineOrder(given);
   const { plan } = result;
   const lang = ctx.lang;
   const percent = plan.measure.agg === "share" || plan.measure.agg === "rate" || !!plan.measure.per?.percent;
@@ -149,8 +171,15 @@ function aggregateFigure(result: AggregateResult, ctx: FigureContext): PlotlyFig
   const yaxis = { ...valueAxis(unit, percent), title: { text: yTitle }, rangemode: "tozero" };
 
   if (plan.chart === "pie") {
+    const labels = result.rows.map((r) => r.labels[0]);
+    const values = result.rows.map((r) => r.value);
+    // A pie of averages or rates: each slice says its own value (42.7%), not its part of the sum of
+    // the values (67.3% of 54.6 + 19.3 + 7.2), which reads as the measure and means nothing.
+    const slices = partsOfWhole(plan)
+      ? { textinfo: "label+percent" }
+      : { text: values.map((v) => formatNumber(v, lang, unit, { percent })), textinfo: "label+text", hoverinfo: "label+text" };
     return {
-      data: [{ type: "pie", labels: result.rows.map((r) => r.labels[0]), values: result.rows.map((r) => r.value), textinfo: "label+percent", hole: 0 }],
+      data: [{ type: "pie", labels, values, ...slices, hole: 0 }],
       layout: { ...withoutPlotArea(layout), showlegend: true },
     };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layoutTitle, titleCharsFor, wrapTitle } from "./plot-title";
+import { layoutTitle, titleCharsFor, wrapTitle, wrapCategoryLabels } from "./plot-title";
 
 describe("layoutTitle", () => {
   it("reads a string title and a { text } title", () => {
@@ -32,5 +32,23 @@ describe("titleCharsFor", () => {
   it("fits fewer characters on a phone than on a desktop", () => {
     expect(titleCharsFor(330, 16.8)).toBeLessThan(40);
     expect(titleCharsFor(1100, 16.8)).toBeGreaterThan(100);
+  });
+});
+
+describe("wrapCategoryLabels", () => {
+  it("breaks a label that does not fit its slot between words, on two lines", () => {
+    expect(wrapCategoryLabels(["Electronic check", "Bank transfer (automatic)", "Mailed check"], 16)).toEqual([
+      "Electronic check",
+      "Bank transfer<br>(automatic)",
+      "Mailed check",
+    ]);
+  });
+  it("gives up (null) when a label needs a third line, a word is longer than the slot, or the slot is tiny", () => {
+    expect(wrapCategoryLabels(["one two three four five six seven"], 10)).toBeNull();
+    expect(wrapCategoryLabels(["Telecommunications"], 10)).toBeNull();
+    expect(wrapCategoryLabels(["a b"], 5)).toBeNull();
+  });
+  it("leaves labels its caller broke into lines to the caller", () => {
+    expect(wrapCategoryLabels(["yearly<br>seasonality"], 30)).toBeNull();
   });
 });

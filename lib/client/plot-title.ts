@@ -37,6 +37,29 @@ export function wrapTitle(text: string, maxChars: number): string[] {
   return lines;
 }
 
+/**
+ * Category labels on at most two lines of `perLine` characters, broken between words ("Bank
+ * transfer<br>(automatic)"), when every label fits that way; null when one does not (a word longer
+ * than a line, a third line, a label its caller already broke), and the caller shortens them instead.
+ */
+export function wrapCategoryLabels(labels: readonly string[], perLine: number): string[] | null {
+  const limit = Math.floor(perLine);
+  if (limit < 8) return null;
+  const out: string[] = [];
+  for (const label of labels) {
+    if (/<br/i.test(label)) return null;
+    if (label.length <= limit) {
+      out.push(label);
+      continue;
+    }
+    if (label.split(/\s+/).some((word) => word.length > limit)) return null;
+    const lines = wrapTitle(label, limit);
+    if (lines.length > 2 || lines.some((line) => line.length > limit)) return null;
+    out.push(lines.join("<br>"));
+  }
+  return out;
+}
+
 /** Characters of a title that fit across `widthPx` at `fontSizePx` (a sans-serif averages about 0.58 em). */
 export function titleCharsFor(widthPx: number, fontSizePx: number): number {
   return Math.floor((widthPx - 32) / (fontSizePx * 0.58));
