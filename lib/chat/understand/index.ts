@@ -25,7 +25,7 @@ import { countedThingField, flagValues, nameWords, type TableLexicon } from "./l
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
-import { namedDateChoice } from "./date-choice";
+import { namedDateChoice, startDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
 import words from "../vocab/words.json";
 import {
@@ -713,9 +713,15 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (unknownMeasure) return noSuchField([unknownMeasure], "measure", lex, a, ranked);
   const ambiguity = findAmbiguity(ranked, w);
   const dated = ambiguity ? namedDateChoice(ambiguity, tokens, lex) : null;
+  const started = ambiguity && dated === null ? startDateChoice(ambiguity, lex) : null;
   if (ambiguity && dated !== null) {
     best = ambiguity.candidates[dated];
     ranked = [best, ...ranked.filter((c) => c !== best)];
+  } else if (ambiguity && started !== null) {
+    // "revenue in 2024" over Order Date and Ship Date: the order's own date, said as read.
+    const c = ambiguity.candidates[started];
+    best = { ...c, notes: [...c.notes, `readAs:${ambiguity.fields[started]}:${ambiguity.text}`] };
+    ranked = [best, ...ranked.filter((x) => x !== c)];
   } else if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
   const named = namedGroupingReading(a, ranked, lex) ?? rankedGroupingReading(a, ranked, lex);
   if (named) {
