@@ -346,6 +346,33 @@ function closestFields(word: string, slot: string, fields: FieldInfo[]): string[
     .map((s) => s.name);
 }
 
+/** Every text in a plan (its field names among them). */
+function planTexts(x: unknown, out: Set<string> = new Set()): Set<string> {
+  if (typeof x === "string") out.add(x);
+  else if (Array.isArray(x)) for (const v of x) planTexts(v, out);
+  else if (x && typeof x === "object") for (const v of Object.values(x)) planTexts(v, out);
+  return out;
+}
+
+/**
+ * "sessions by month | and users? | show it as a line": a field of an earlier turn that the answer now
+ * given left out (users replaced sessions) is no longer part of the conversation; carried on, the next
+ * turn would find it a role (sessions as a second grouping).
+ */
+function withoutDroppedFields(a: Atoms, plan: AnalysisPlan): Atoms {
+  const used = planTexts(plan);
+  const keep = a.refs.map((r) => r.turn === 0 || r.cands.some((c) => used.has(c.name)) || a.filters.some((f) => f.refs.includes(r.id)));
+  if (keep.every(Boolean)) return a;
+  const ids = new Map<number, number>();
+  const refs = a.refs.filter((_, i) => keep[i]).map((r, i) => (ids.set(r.id, i), { ...r, id: i }));
+  return {
+    ...a,
+    refs,
+    filters: a.filters.map((f) => ({ ...f, refs: f.refs.filter((r) => ids.has(r)).map((r) => ids.get(r)!) })),
+    sortField: a.sortField === null ? null : (ids.get(a.sortField) ?? null),
+  };
+}
+
 interface State {
   atoms: Atoms | null;
   plan: AnalysisPlan | null;
@@ -365,7 +392,7 @@ function step(state: State, part: string, lex: TableLexicon, rowCount: number, w
     result.notes.push(`afterUnknown:${unknownBefore.map((u) => `"${u}"`).join(", ")}`);
   if (result.kind === "plan") {
     state.plan = result.plan;
-    state.atoms = isCarried(result.best) ? (merged ?? fresh) : fresh;
+    state.atoms = isCarried(result.best) ? withoutDroppedFields(merged ?? fresh, result.plan) : fresh;
   } else if (result.kind === "unknown") {
     // "No such field": its words carry over (the next turn may name the field), but not its filters,
     // read beside a word nothing knows ("average charges" is no customer "Charles ..."): the next
