@@ -155,3 +155,43 @@ with open(os.path.join(HERE, "questions.jsonl"), "w") as f:
     for e in Q:
         f.write(json.dumps(e) + "\n")
 print(f"{len(Q)} questions written")
+
+# Second batch (questions2.jsonl -> expected2.json), written after the first fixes, before its own first run.
+Q.clear()
+q("b01", "orders", "group", "avg unit price per category", "groups", "df.groupby('Category')['Unit Price'].mean()")
+q("b02", "orders", "count", "how many customers do we have?", "scalar", "df['Customer Name'].nunique()")
+q("b03", "orders", "argmin", "which sub-category lost the most money?", "label", "df.groupby('Sub-Category').Profit.sum()", pick="min")
+q("b04", "orders", "share", "what share of revenue comes from the East?", "scalar", "100*df[df.Region=='East'].Revenue.sum()/df.Revenue.sum()", percent=True)
+q("b05", "orders", "count-filter", "number of orders with a loss", "scalar", "df[df.Profit<0]['Order ID'].nunique()", alt=["(df.Profit<0).sum()"])
+q("b06", "orders", "month-year", "total profit in December 2023", "scalar", f"df[{OD}.dt.strftime('%Y-%m')=='2023-12'].Profit.sum()")
+q("b07", "orders", "topn", "top 3 customers by profit", "topn", "df.groupby('Customer Name').Profit.sum().sort_values(ascending=False).head(3)")
+q("b08", "orders", "quarter-year", "revenue by quarter for 2024 only", "groups", f"df[{OD}.dt.year==2024].groupby({OD}.dt.year.astype(str)+' Q'+{OD}.dt.quarter.astype(str)).Revenue.sum()")
+q("b09", "tickets", "group", "median first response minutes per channel", "groups", "df.groupby('channel').first_response_minutes.median()")
+q("b10", "tickets", "rate", "what % of tickets are closed?", "scalar", "100*(df.status=='Closed').mean()", percent=True)
+q("b11", "tickets", "count-filter", "how many tickets got a satisfaction of 5?", "scalar", "(df.satisfaction==5).sum()")
+q("b12", "tickets", "argmax", "which agent closed the most tickets?", "label", "df[df.status=='Closed'].groupby('agent').size()", pick="max")
+q("b13", "hr", "count-filter", "how many employees earn over 100k?", "scalar", f"({SAL}>100000).sum()")
+q("b14", "hr", "group", "average age by department", "groups", "df.groupby('Department').Age.mean()")
+q("b15", "hr", "rate", "what percentage of staff work remote?", "scalar", "100*(df.Remote=='Y').mean()", percent=True)
+q("b16", "hr", "not", "average salary of people who did not leave", "scalar", f"{SAL}[~{LEFT}].mean()")
+q("b17", "web_traffic", "group", "total users by device", "groups", "df.groupby('device').users.sum()")
+q("b18", "web_traffic", "argmin", "which day had the fewest sessions?", "label", "df.groupby('date').sessions.sum()", pick="min")
+q("b19", "web_traffic", "and", "revenue from mobile facebook traffic", "scalar", f"{WREV}[(df.device=='mobile')&(df.source=='facebook')].sum()")
+conv("bc1", "hr", [
+    ("average salary by gender", "first", "groups", f"{SAL}.groupby(df.Gender).mean()", {}),
+    ("just engineering", "refine", "groups", f"{SAL}[df.Department=='Engineering'].groupby(df.Gender).mean()", {}),
+    ("and sales?", "and-for", "groups", f"{SAL}[df.Department=='Sales'].groupby(df.Gender).mean()", {}),
+])
+conv("bc2", "tickets", [
+    ("number of tickets by priority", "first", "groups", "df.groupby('priority').size()", {}),
+    ("as a percentage", "as-share", "groups", "100*df.groupby('priority').size()/len(df)", {"percent": True}),
+    ("pie chart please", "as-pie", "groups", "100*df.groupby('priority').size()/len(df)", {"percent": True, "output": {"chart": "pie"}, "alt": ["df.groupby('priority').size()"]}),
+])
+conv("bc3", "web_traffic", [
+    ("bounce rate by source", "first", "groups", f"{BOUNCE}.groupby(df.source).mean()", {}),
+    ("which is worst?", "superlative", "label", f"{BOUNCE}.groupby(df.source).mean()", {"pick": "max"}),
+])
+with open(os.path.join(HERE, "questions2.jsonl"), "w") as f:
+    for e in Q:
+        f.write(json.dumps(e) + "\n")
+print(f"{len(Q)} questions written to questions2.jsonl")
