@@ -1889,10 +1889,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const tfs = named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
       const options: FilterOption[] = [];
       for (const tf of tfs) {
-        // "on weekends", "in March" (no year): days of the week or a month of any year, on a date field.
+        // "on weekends", "in March" (no year): days of the week or a month of any year, on a date field;
+        // "in Q2" (no year): the quarter's three months of any year.
+        const quarterMonths = d.quarter && !d.month ? [d.quarter * 3 - 2, d.quarter * 3 - 1, d.quarter * 3] : null;
         const recurring =
-          tf.role === "date" && d.year === null && !d.quarter && !d.half && !d.span && !d.decade && !d.day
-            ? (d.weekdays?.map((k) => WEEKDAY_NAMES[k]) ?? (d.month ? (d.months ?? [d.month]).map((k) => MONTH_NAMES[k - 1]) : null))
+          tf.role === "date" && d.year === null && !d.half && !d.span && !d.decade && !d.day
+            ? quarterMonths
+              ? quarterMonths.map((k) => MONTH_NAMES[k - 1])
+              : (d.weekdays?.map((k) => WEEKDAY_NAMES[k]) ?? (d.month ? (d.months ?? [d.month]).map((k) => MONTH_NAMES[k - 1]) : null))
             : null;
         if (recurring) {
           const op = negatedAt(m.start) ? "neq" : recurring.length > 1 ? "in" : "eq";
