@@ -1081,7 +1081,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     notes.push(`rowsNamedAs:${rowsOf.field}:${rowsOf.text}`);
   }
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
-  const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
+  // (Words read as a ratio, "conversion rate" over orders and visits, are used.)
+  const ratioText = ratio && best.plan.measure.per ? ratio.text.toLowerCase().split(/\s+/) : [];
+  const unread = [...new Set(a.unknown.filter((u) => u.slot === "other" && !ratioText.includes(u.text.toLowerCase())).map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
   if (ranked2) {
     const k = notes.indexOf(`ignored:${ranked2.word.toLowerCase()}`);
@@ -2410,8 +2412,9 @@ function unhonoured(a: Atoms, best: Candidate, ranked: Candidate[], notes: strin
     if (!/^\d/.test(atom.text)) continue;
     out.push(`cmpValue:${used.filter.field}:${before.text} ${atom.text}`);
   }
-  // "as a share", "churn rate": a share asked for and a plain count or total given.
-  if ((a.share || a.rate) && plan.intent === "aggregate" && !isShare(plan)) {
+  // "as a share", "churn rate": a share asked for and a plain count or total given (a percent ratio, "conversion
+  // rate" = conversions / sessions, is one).
+  if ((a.share || a.rate) && plan.intent === "aggregate" && !isShare(plan) && !plan.measure.per?.percent) {
     const word = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "share" || h.category === "rate"));
     if (!alternative((c) => c.plan.intent === "aggregate" && (c.plan.measure.agg === "share" || c.plan.measure.agg === "rate")))
       out.push(`ignored:${word ? word.text : "share"}`);
