@@ -2385,7 +2385,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   };
   for (let i = 0; i < tokens.length; i++) {
     if (at[i] >= 0 || (lemma(i) !== "loss" && lemma(i) !== "losses" && !lossVerb(i))) continue;
-    const profit = lex.names.find((n) => n.words.some((w) => PROFIT_WORDS.has(w)) && numericField(info(n.field)));
+    // (A field named for profit itself before one a synonym group reaches: Profit, not Revenue said "earnings".)
+    const profits = lex.names.filter((n) => n.words.some((w) => PROFIT_WORDS.has(w)) && numericField(info(n.field)));
+    const profit = profits.find((n) => n.weight >= 1) ?? profits[0];
     if (!profit || lex.names.some((n) => n.words.includes("loss"))) continue;
     if (a.refs.some((r) => r.cands.some((c) => c.name === profit.field))) continue;
     // "orders with a loss", "sold at a loss", "made a loss": a condition on the rows (profit below 0).
