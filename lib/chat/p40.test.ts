@@ -185,3 +185,33 @@ describe("a loss is read on the field named for profit, not on one a synonym rea
     expect(tableOf(reply)[0].Region).toBe(total("North") < total("South") ? "North" : "South");
   });
 });
+
+describe("'worst' of a rate of an unwanted event is its highest", () => {
+  it("'average bounce rate by landing page | which is worst?' names the page with the highest bounce rate", async () => {
+    const header = ["landing_page", "bounce_rate", "visits"];
+    const pages = ["home", "pricing", "blog", "docs"];
+    const rows = Array.from({ length: 40 }, (_, i) => [pages[i % 4], `${(30 + ((i * 17) % 40)).toFixed(1)}%`, String(50 + i)]);
+    const t = tableFromRows(header, rows);
+    const reply = await askTurns(t, "average bounce rate by landing page", "which is worst?");
+    const avg = (p: string) => mean(rows.filter((r) => r[0] === p).map((r) => Number(r[1].replace("%", ""))));
+    const worst = [...pages].sort((a, b) => avg(b) - avg(a))[0];
+    expect(tableOf(reply)[0].landing_page).toBe(worst);
+  });
+});
+
+describe("'did not leave' is the other side of a churn field", () => {
+  it("'average seats of accounts that did not leave' over Exited TRUE/FALSE is the FALSE rows' average, stated", async () => {
+    const reply = await askTurns(subs, "average seats of accounts that did not leave");
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(mean(subRows.filter((r) => r[2] === "FALSE").map((r) => Number(r[4]))), 2);
+    expect(reply.assumptions?.join(" ")).toMatch(/Exited/);
+  });
+});
+
+describe("'staff' names the rows of a table of people", () => {
+  it("'what percentage of staff are remote?' is the share of Remote Yes", async () => {
+    const rows = Array.from({ length: 50 }, (_, i) => [`E${i}`, i % 3 ? "Ops" : "Dev", i % 4 === 0 ? "Yes" : "No"]);
+    const t = tableFromRows(["Employee", "Team", "Remote"], rows);
+    const reply = await askTurns(t, "what percentage of staff are remote?");
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(pct(rows, 2, "Yes"), 2);
+  });
+});
