@@ -83,7 +83,7 @@ describe("probe7: unit words at the end of a name", () => {
 });
 
 describe("probe7: two date fields", () => {
-  it("a period over order_ts and ship_ts is about the one the question's words name ('orders', 'order value'); asked back when none is named", async () => {
+  it("a period over order_ts and ship_ts is about the one the question's words name ('orders', 'order value'); when none is named, the starting event's (order_ts), stated", async () => {
     const monthly = await ask(shop.table, "orders per month in 2025");
     expect(monthly.plan?.groupBy).toEqual([{ field: "order_ts", bucket: "month" }]);
     expect(tableMap(monthly, "order_ts")).toEqual(
@@ -99,8 +99,10 @@ describe("probe7: two date fields", () => {
     expect(shipped.plan?.groupBy).toEqual([{ field: "ship_ts", bucket: "month" }]);
     const june = await ask(shop.table, "orders shipped in june 2025, how many?");
     expect(june.plan?.filters).toEqual([{ field: "ship_ts", op: "eq", values: ["2025-06"] }]);
+    // (chat-p40: this asked back before; the order's own date is the reading a report of orders means, said as read.)
     const unnamed = await ask(shop.table, "how many in 2025");
-    expect(unnamed.plan).toBeNull();
+    expect(unnamed.plan?.filters).toEqual([{ field: "order_ts", op: "eq", values: ["2025"] }]);
+    expect(unnamed.assumptions?.join(" ")).toMatch(/order_ts/);
   });
 });
 

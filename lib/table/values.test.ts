@@ -11,6 +11,19 @@ describe("value parsing", () => {
     expect(parseNumber("")).toBeNaN();
   });
 
+  it("reads money and percent as exports write them", () => {
+    expect(parseNumber("$1,234.50")).toBe(1234.5);
+    expect(parseNumber("-$12.30")).toBe(-12.3);
+    expect(parseNumber("$-12.30")).toBe(-12.3);
+    expect(parseNumber("€ 80")).toBe(80);
+    expect(parseNumber("45.2%")).toBe(45.2);
+    expect(parseNumber("5 %")).toBe(5);
+    expect(parseNumber("$")).toBeNaN();
+    expect(parseNumber("%")).toBeNaN();
+    expect(parseNumber("$12%")).toBeNaN();
+    expect(parseNumber("USD")).toBeNaN();
+  });
+
   it("reads ISO, US and two-digit-year dates as UTC milliseconds; bare years are not dates", () => {
     expect(parseDate("2016-11-08")).toBe(Date.UTC(2016, 10, 8));
     expect(parseDate("2016-11-08 13:45")).toBe(Date.UTC(2016, 10, 8, 13, 45));

@@ -32,13 +32,27 @@ export function isMissingNumber(value: RawValue): boolean {
   return isMissing(value) || (typeof value === "string" && NO_NUMBER_RE.test(value.trim()));
 }
 
-/** A finite number, or NaN when the value is missing or not numeric. Accepts "1,234" thousands separators. */
+// Money and percent as spreadsheets and exports write them: "$1,234.50", "-$12.30", "€ 80", "45.2%".
+const CURRENCY_RE = /^([+-]?)\s*[$€£¥]\s*(.+)$/;
+const PERCENT_RE = /^(.+?)\s*%$/;
+
+/**
+ * A finite number, or NaN when the value is missing or not numeric. Accepts "1,234" thousands separators,
+ * a leading currency sign ("$1,234.50" = 1234.5) and a trailing percent sign ("45.2%" = 45.2, the number
+ * as written, as a reader of the column sees it).
+ */
 export function parseNumber(value: RawValue): number {
   if (typeof value === "number") return Number.isFinite(value) ? value : NaN;
   if (typeof value === "boolean") return value ? 1 : 0;
   if (typeof value !== "string") return NaN;
   let t = value.trim();
   if (t.length === 0) return NaN;
+  const money = CURRENCY_RE.exec(t);
+  if (money) t = money[1] + money[2].trim();
+  else {
+    const percent = PERCENT_RE.exec(t);
+    if (percent) t = percent[1];
+  }
   if (t.includes(",") && /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, "");
   if (!NUMERIC_RE.test(t)) return NaN;
   const n = Number(t);

@@ -1927,10 +1927,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const tfs = d.clock !== undefined ? fields.filter(isClockField) : named ? named.cands.map((c) => info(c.name)).filter(isTimeField) : timeFields;
       const options: FilterOption[] = [];
       for (const tf of tfs) {
-        // "on weekends", "in March" (no year): days of the week or a month of any year, on a date field.
+        // "on weekends", "in March" (no year): days of the week or a month of any year, on a date field;
+        // "in Q2" (no year): the quarter's three months of any year.
+        const quarterMonths = d.quarter && !d.month ? [d.quarter * 3 - 2, d.quarter * 3 - 1, d.quarter * 3] : null;
         const recurring =
-          tf.role === "date" && d.year === null && !d.quarter && !d.half && !d.span && !d.decade && !d.day
-            ? (d.weekdays?.map((k) => WEEKDAY_NAMES[k]) ?? (d.month ? (d.months ?? [d.month]).map((k) => MONTH_NAMES[k - 1]) : null))
+          tf.role === "date" && d.year === null && !d.half && !d.span && !d.decade && !d.day
+            ? quarterMonths
+              ? quarterMonths.map((k) => MONTH_NAMES[k - 1])
+              : (d.weekdays?.map((k) => WEEKDAY_NAMES[k]) ?? (d.month ? (d.months ?? [d.month]).map((k) => MONTH_NAMES[k - 1]) : null))
             : null;
         if (recurring) {
           const op = negatedAt(m.start) ? "neq" : recurring.length > 1 ? "in" : "eq";
@@ -2421,7 +2425,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   };
   for (let i = 0; i < tokens.length; i++) {
     if (at[i] >= 0 || (lemma(i) !== "loss" && lemma(i) !== "losses" && !lossVerb(i))) continue;
-    const profit = lex.names.find((n) => n.words.some((w) => PROFIT_WORDS.has(w)) && numericField(info(n.field)));
+    // (A field named for profit itself before one a synonym group reaches: Profit, not Revenue said "earnings".)
+    const profits = lex.names.filter((n) => n.words.some((w) => PROFIT_WORDS.has(w)) && numericField(info(n.field)));
+    const profit = profits.find((n) => n.weight >= 1) ?? profits[0];
     if (!profit || lex.names.some((n) => n.words.includes("loss"))) continue;
     if (a.refs.some((r) => r.cands.some((c) => c.name === profit.field))) continue;
     // "orders with a loss", "sold at a loss", "made a loss": a condition on the rows (profit below 0).

@@ -5,6 +5,7 @@ import type { Token } from "./tokens";
 import shapes from "../vocab/shapes.json";
 
 const EVENT_DATE_WORDS = new Set(shapes.eventDates.words);
+const START_WORDS = new Set(shapes.eventDates.startWords);
 
 /**
  * When a question back would ask whether a year is about an integer year field or a date field, the year
@@ -30,4 +31,15 @@ export function namedDateChoice(amb: Ambiguity, tokens: Token[], lex: TableLexic
     return own.some((w) => said.has(w) || [...said].some((s) => s.length >= 5 && s.startsWith(w) && s.length - w.length <= 3));
   });
   return named.filter(Boolean).length === 1 ? named.indexOf(true) : null;
+}
+
+/**
+ * When a question back would ask which date field a period is about and the question names none of them, the
+ * one date field whose name says the event that starts a row's story ("Order Date" beside "Ship Date",
+ * opened_at beside closed_at); null when not exactly one does. The caller states the reading.
+ */
+export function startDateChoice(amb: Ambiguity, lex: TableLexicon): number | null {
+  if (amb.fields.length < 2 || !amb.fields.every((f) => lex.byName.get(f)?.role === "date")) return null;
+  const start = amb.fields.map((f) => nameWords(f).some((w) => START_WORDS.has(w)) || f.split(/[^A-Za-z]+/).some((w) => START_WORDS.has(w.toLowerCase())));
+  return start.filter(Boolean).length === 1 ? start.indexOf(true) : null;
 }

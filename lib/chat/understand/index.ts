@@ -26,7 +26,7 @@ import { countedThingField, flagValues, nameWords, type TableLexicon } from "./l
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
-import { namedDateChoice } from "./date-choice";
+import { namedDateChoice, startDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
 import words from "../vocab/words.json";
 import {
@@ -347,6 +347,33 @@ function closestFields(word: string, slot: string, fields: FieldInfo[]): string[
     .map((s) => s.name);
 }
 
+/** Every text in a plan (its field names among them). */
+function planTexts(x: unknown, out: Set<string> = new Set()): Set<string> {
+  if (typeof x === "string") out.add(x);
+  else if (Array.isArray(x)) for (const v of x) planTexts(v, out);
+  else if (x && typeof x === "object") for (const v of Object.values(x)) planTexts(v, out);
+  return out;
+}
+
+/**
+ * "sessions by month | and users? | show it as a line": a field of an earlier turn that the answer now
+ * given left out (users replaced sessions) is no longer part of the conversation; carried on, the next
+ * turn would find it a role (sessions as a second grouping).
+ */
+function withoutDroppedFields(a: Atoms, plan: AnalysisPlan): Atoms {
+  const used = planTexts(plan);
+  const keep = a.refs.map((r) => r.turn === 0 || r.cands.some((c) => used.has(c.name)) || a.filters.some((f) => f.refs.includes(r.id)));
+  if (keep.every(Boolean)) return a;
+  const ids = new Map<number, number>();
+  const refs = a.refs.filter((_, i) => keep[i]).map((r, i) => (ids.set(r.id, i), { ...r, id: i }));
+  return {
+    ...a,
+    refs,
+    filters: a.filters.map((f) => ({ ...f, refs: f.refs.filter((r) => ids.has(r)).map((r) => ids.get(r)!) })),
+    sortField: a.sortField === null ? null : (ids.get(a.sortField) ?? null),
+  };
+}
+
 interface State {
   atoms: Atoms | null;
   plan: AnalysisPlan | null;
@@ -366,7 +393,7 @@ function step(state: State, part: string, lex: TableLexicon, rowCount: number, w
     result.notes.push(`afterUnknown:${unknownBefore.map((u) => `"${u}"`).join(", ")}`);
   if (result.kind === "plan") {
     state.plan = result.plan;
-    state.atoms = isCarried(result.best) ? (merged ?? fresh) : fresh;
+    state.atoms = isCarried(result.best) ? withoutDroppedFields(merged ?? fresh, result.plan) : fresh;
   } else if (result.kind === "unknown") {
     // "No such field": its words carry over (the next turn may name the field), but not its filters,
     // read beside a word nothing knows ("average charges" is no customer "Charles ..."): the next
@@ -714,9 +741,15 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (unknownMeasure) return noSuchField([unknownMeasure], "measure", lex, a, ranked);
   const ambiguity = findAmbiguity(ranked, w);
   const dated = ambiguity ? namedDateChoice(ambiguity, tokens, lex) : null;
+  const started = ambiguity && dated === null ? startDateChoice(ambiguity, lex) : null;
   if (ambiguity && dated !== null) {
     best = ambiguity.candidates[dated];
     ranked = [best, ...ranked.filter((c) => c !== best)];
+  } else if (ambiguity && started !== null) {
+    // "revenue in 2024" over Order Date and Ship Date: the order's own date, said as read.
+    const c = ambiguity.candidates[started];
+    best = { ...c, notes: [...c.notes, `readAs:${ambiguity.fields[started]}:${ambiguity.text}`] };
+    ranked = [best, ...ranked.filter((x) => x !== c)];
   } else if (ambiguity) return { kind: "clarify", ambiguity, atoms: a, ranked };
   const named = namedGroupingReading(a, ranked, lex) ?? rankedGroupingReading(a, ranked, lex);
   if (named) {
@@ -1052,7 +1085,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     notes.push(`rowsNamedAs:${rowsOf.field}:${rowsOf.text}`);
   }
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
-  const unread = [...new Set(a.unknown.filter((u) => u.slot === "other").map((u) => clip(u.text)))].slice(0, 3);
+  // (Words read as a ratio, "conversion rate" over orders and visits, are used.)
+  const ratioText = ratio && best.plan.measure.per ? ratio.text.toLowerCase().split(/\s+/) : [];
+  const unread = [...new Set(a.unknown.filter((u) => u.slot === "other" && !ratioText.includes(u.text.toLowerCase())).map((u) => clip(u.text)))].slice(0, 3);
   if (unread.length) notes.push(`ignored:${unread.join(", ")}`);
   if (ranked2) {
     const k = notes.indexOf(`ignored:${ranked2.word.toLowerCase()}`);
@@ -2381,8 +2416,9 @@ function unhonoured(a: Atoms, best: Candidate, ranked: Candidate[], notes: strin
     if (!/^\d/.test(atom.text)) continue;
     out.push(`cmpValue:${used.filter.field}:${before.text} ${atom.text}`);
   }
-  // "as a share", "churn rate": a share asked for and a plain count or total given.
-  if ((a.share || a.rate) && plan.intent === "aggregate" && !isShare(plan)) {
+  // "as a share", "churn rate": a share asked for and a plain count or total given (a percent ratio, "conversion
+  // rate" = conversions / sessions, is one).
+  if ((a.share || a.rate) && plan.intent === "aggregate" && !isShare(plan) && !plan.measure.per?.percent) {
     const word = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "share" || h.category === "rate"));
     if (!alternative((c) => c.plan.intent === "aggregate" && (c.plan.measure.agg === "share" || c.plan.measure.agg === "rate")))
       out.push(`ignored:${word ? word.text : "share"}`);

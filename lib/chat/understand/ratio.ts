@@ -73,7 +73,9 @@ export function readRatio(a: Atoms, lex: TableLexicon): RatioReading | null {
     numeric.filter((f) => nameWords(f.name).some((w) => wordsOf.includes(w))).sort((x, y) => nameWords(x.name).length - nameWords(y.name).length)[0];
   // "profit margin", "margins by region".
   for (const r of words.ratios) {
-    const k = tokens.findIndex((t) => r.words.includes(t.lemma));
+    // ("conversion rate": a ratio word that is one only before the word after it; "total conversions" is no ratio.)
+    const after = (r as { after?: string[] }).after;
+    const k = tokens.findIndex((t, i) => r.words.includes(t.lemma) && (!after || after.includes(tokens[i + 1]?.lemma ?? "")));
     if (k < 0) continue;
     const num = fieldFor(r.numerator);
     const den = fieldFor(r.denominator);
@@ -83,7 +85,7 @@ export function readRatio(a: Atoms, lex: TableLexicon): RatioReading | null {
       field: num.name,
       per: { agg: "sum", field: den.name, percent: r.percent },
       text: tokens
-        .slice(start, k + 1)
+        .slice(start, after ? k + 2 : k + 1)
         .map((t) => t.raw)
         .join(" "),
     };

@@ -664,9 +664,12 @@ function consonantSkeleton(lex: TableLexicon, w: string): string {
   return best;
 }
 
-/** A grammar word that is a word of some field's name ("type", "return" typed "returns" for returned). */
-const namesGrammarWord = (lex: TableLexicon, token: Token, lemma: string) =>
-  (lex.nameIndex.get(lemma) ?? []).some((n) => n.pluralOnly !== lemma || token.text !== token.lemma);
+/**
+ * A grammar word that is a word of some field's name ("type", "return" typed "returns" for returned, or said
+ * before "rate": "the return rate" is the rate of returned).
+ */
+const namesGrammarWord = (lex: TableLexicon, token: Token, lemma: string, next?: Token) =>
+  (lex.nameIndex.get(lemma) ?? []).some((n) => n.pluralOnly !== lemma || token.text !== token.lemma || next?.lemma === "rate");
 
 /** `name` is the starts of `a` and `b` run together, in either order, one start of three letters or more ("ch" + "max"). */
 function runTogether(name: string, a: string, b: string): boolean {
@@ -690,12 +693,12 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
     lemmas.some((w) => EVENT_TIME_WORDS.has(w)) || tokens.some((t) => t.kind === "date" || (t.kind === "number" && /^(19|20)\d\d$/.test(t.text)));
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind !== "word" && tokens[i].kind !== "number") continue;
-    if (STOP_WORDS.has(lemmas[i]) && !namesGrammarWord(lex, tokens[i], lemmas[i])) continue;
+    if (STOP_WORDS.has(lemmas[i]) && !namesGrammarWord(lex, tokens[i], lemmas[i], tokens[i + 1])) continue;
     for (let len = Math.min(6, tokens.length - i); len >= 1; len--) {
       const span = lemmas.slice(i, i + len);
       if (span.some((w) => w.startsWith("\u0000"))) continue;
       const last = span[span.length - 1];
-      if (len > 1 && STOP_WORDS.has(last) && !namesGrammarWord(lex, tokens[i + len - 1], last)) continue;
+      if (len > 1 && STOP_WORDS.has(last) && !namesGrammarWord(lex, tokens[i + len - 1], last, tokens[i + len])) continue;
       // Names sharing at least one (possibly misspelt) word with the span.
       const cands = new Set<NameEntry>();
       for (const w of span) for (const k of similarNameWords(lex, w)) for (const n of lex.nameIndex.get(k) ?? []) cands.add(n);
