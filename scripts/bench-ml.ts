@@ -54,6 +54,7 @@ function parseArgs(): {
   additiveMember?: boolean;
   additivePairs?: number;
   knnMember?: boolean;
+  mlpMember?: boolean;
 } {
   const args = process.argv.slice(2);
   const get = (name: string): string | undefined => {
@@ -77,6 +78,8 @@ function parseArgs(): {
     additivePairs: get("additive-pairs") === undefined ? undefined : Number(get("additive-pairs")),
     // --knn / --no-knn: the k-nearest-neighbours candidate (default: the engine's).
     knnMember: args.includes("--knn") ? true : args.includes("--no-knn") ? false : undefined,
+    // --mlp / --no-mlp: the small neural-network candidate (default: the engine's).
+    mlpMember: args.includes("--mlp") ? true : args.includes("--no-mlp") ? false : undefined,
   };
 }
 
@@ -201,6 +204,7 @@ async function main(): Promise<void> {
           additiveMember: opts.additiveMember,
           additivePairs: opts.additivePairs,
           knnMember: opts.knnMember,
+          mlpMember: opts.mlpMember,
         });
         const seconds = (Date.now() - t0) / 1000;
         const model = loadModel(outcome.artifact);
@@ -227,8 +231,8 @@ async function main(): Promise<void> {
             `phases ${JSON.stringify(f.timings)}; holdout ${JSON.stringify(f.metrics)}; predict ${Math.round(test.rowCount / Math.max(1e-3, predictSeconds))} rows/s` +
             f.leaderboard
               .map((e, i) =>
-                e.params.family === "knn"
-                  ? `; knn candidate #${i + 1} of ${f.candidatesTried}: valid ${e.metric} (${describeMember(e.params)}, ${e.seconds} s)`
+                e.params.family === "knn" || e.params.family === "mlp"
+                  ? `; ${e.params.family} candidate #${i + 1} of ${f.candidatesTried}: valid ${e.metric} (${describeMember(e.params)}, ${e.seconds} s)`
                   : "",
               )
               .join(""),
@@ -312,6 +316,7 @@ function printTable(rows: Row[], budgets: number[]): void {
 function describeMember(c: CandidateConfig): string {
   if (c.family === "linear" && c.bins) return `additive(${c.bins}${c.pairs ? `, ${c.pairs} pairs` : ""})`;
   if (c.family === "knn") return c.k ? `knn(k${c.k}, ${c.weighting})` : "knn";
+  if (c.family === "mlp") return `mlp(${c.hidden.join("x")}${c.logTarget ? ", log" : ""}${c.epochs ? `, ${c.epochs} ep` : ""})`;
   if (c.family !== "gbdt") return c.family;
   const tags = [`${c.numLeaves}l`, `lr${c.learningRate}`];
   if (c.maxDepth) tags.push(`d${c.maxDepth}`);

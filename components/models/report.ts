@@ -60,6 +60,7 @@ export const FAMILY_LABELS: Record<string, string> = {
   random_forest: "Random forest",
   extra_trees: "Extra trees",
   knn: "k nearest neighbours",
+  mlp: "Neural network (MLP)",
   ensemble: "Ensemble",
   constant: "Baseline (constant)",
 };

@@ -3,9 +3,10 @@
 import { BinMapper, trainForest, trainGbdt } from "./core";
 import type { FeatureMatrix, Objective } from "./core/types";
 import { trainKnn, type KnnWeighting } from "./knn";
-import { KnnLearner, LinearLearner, LogTargetLearner, selectRows, TreeLearner, type Learner, type LearnerJson } from "./learner";
+import { KnnLearner, LinearLearner, MlpLearner, LogTargetLearner, selectRows, TreeLearner, type Learner, type LearnerJson } from "./learner";
 import { trainLinear } from "./linear";
 import { computeAuc, computeLogLoss, computeRmse } from "./metrics";
+import { trainMlp } from "./mlp";
 
 export type CandidateConfig =
   | {
@@ -49,7 +50,12 @@ export type CandidateConfig =
    * k nearest neighbours (knn.ts; binary and regression): k and the weighting are chosen on the
    * validation rows unless given (refits take the search fit's).
    */
-  | { family: "knn"; k?: number; weighting?: KnnWeighting };
+  | { family: "knn"; k?: number; weighting?: KnnWeighting }
+  /**
+   * A small MLP (mlp.ts; binary and regression): early stopping on the validation rows unless
+   * `epochs` is given (refits take the search fit's); at most `maxSeconds` of fitting.
+   */
+  | { family: "mlp"; hidden: number[]; learningRate: number; logTarget?: boolean; epochs?: number; maxSeconds?: number };
 
 export interface Fold {
   train: FeatureMatrix;
@@ -165,6 +171,20 @@ export function fitCandidate(
     case "knn":
       if (objective === "multiclass") throw new Error("the k-nearest-neighbours member is for binary and regression tasks");
       return new KnnLearner(trainKnn(train, y, { objective, k: config.k, weighting: config.weighting, seed }, weights, options.valid));
+    case "mlp": {
+      if (objective === "multiclass") throw new Error("the MLP member is for binary and regression tasks");
+      const capMs = config.maxSeconds === undefined ? Infinity : Date.now() + config.maxSeconds * 1000;
+      const params = {
+        objective,
+        hidden: config.hidden,
+        learningRate: config.learningRate,
+        logTarget: config.logTarget,
+        epochs: config.epochs,
+        seed,
+        deadlineMs: Math.min(deadlineMs, capMs),
+      };
+      return new MlpLearner(trainMlp(train, y, params, weights, options.valid));
+    }
   }
 }
 
@@ -210,6 +230,7 @@ function earlyStoppingRounds(learningRate: number): number {
 }
 
 export function roundsOf(learner: Learner): number {
+  if (learner instanceof MlpLearner) return learner.model.epochs;
   return learner instanceof TreeLearner || learner instanceof LogTargetLearner ? learner.ensemble.numRounds : 0;
 }
 
@@ -253,6 +274,7 @@ export function sizeOf(learner: Learner): number {
   if (learner instanceof LinearLearner) return learner.model.json.weights.length;
   // A reference row counts as a node (a query visits a few hundred of them, a tree's row one path).
   if (learner instanceof KnnLearner) return learner.model.rowCount;
+  if (learner instanceof MlpLearner) return learner.model.size;
   return 0;
 }
 

@@ -4,12 +4,14 @@ import { applyLink, TreeEnsemble } from "./core";
 import type { FeatureMatrix, Objective } from "./core/types";
 import { KnnModel, type KnnModelJson } from "./knn";
 import { LinearModel, transformRaw, type LinearModelJson } from "./linear";
+import { MlpModel, type MlpModelJson } from "./mlp";
 
 export type LearnerJson =
   | { kind: "trees"; model: unknown }
   | { kind: "logTarget"; offset: number; model: unknown }
   | { kind: "linear"; model: LinearModelJson }
   | { kind: "knn"; model: KnnModelJson }
+  | { kind: "mlp"; model: MlpModelJson }
   | { kind: "blend"; members: { weight: number; learner: LearnerJson }[] }
   | EnsembleJson;
 
@@ -24,6 +26,8 @@ export interface EnsembleJson {
   log?: { weight: number; offset: number; trees: unknown }[];
   /** k-nearest-neighbours members (binary and regression). */
   knn?: { weight: number; model: KnnModelJson }[];
+  /** Small neural networks (binary and regression; mlp.ts). */
+  mlp?: { weight: number; model: MlpModelJson }[];
 }
 
 export interface Learner {
@@ -162,6 +166,39 @@ export function knnCost(model: KnnModel): number {
 }
 
 /**
+ * A small multilayer perceptron (mlp.ts). Contributions: integrated gradients from the mean training
+ * input, per feature, with what the finite sum misses spread by |part| (an allocation that sums to the margin).
+ */
+export class MlpLearner extends UncompiledLearner implements Learner {
+  constructor(readonly model: MlpModel) {
+    super();
+  }
+  get objective(): Objective {
+    return this.model.json.objective;
+  }
+  get numClasses(): number {
+    return this.model.json.objective === "binary" ? 2 : 1;
+  }
+  predict(x: FeatureMatrix): Float64Array {
+    return this.model.predict(x);
+  }
+  contributions(x: FeatureMatrix, rows: Int32Array, _output: ArrayLike<number>): Float64Array {
+    return this.model.contributions(selectRows(x, rows));
+  }
+  explainCost(): number {
+    return mlpCost(this.model);
+  }
+  toJSON(): LearnerJson {
+    return { kind: "mlp", model: this.model.toJSON() };
+  }
+}
+
+/** Operations per row of an explanation: a forward and backward pass per integration step, and the input gradients. */
+export function mlpCost(model: MlpModel): number {
+  return 20 * model.costPerRow + model.json.width * model.json.hidden[0];
+}
+
+/**
  * Regression trees fitted to log(y + offset), predicting exp(raw) - offset. Contributions: the exact
  * TreeSHAP values in log space, scaled per row by (f(x) - f(base)) / (g(x) - g(base)) (f = exp(g) -
  * offset, g = the trees' raw output, base = its expected value): they sum exactly to the prediction
@@ -279,8 +316,9 @@ export class EnsembleLearner implements Learner {
     readonly linear: { weight: number; model: LinearModel }[],
     readonly log: { weight: number; learner: LogTargetLearner }[] = [],
     readonly knn: { weight: number; model: KnnModel }[] = [],
+    readonly mlp: { weight: number; model: MlpModel }[] = [],
   ) {
-    if (!trees && linear.length === 0 && log.length === 0 && knn.length === 0) throw new Error("an ensemble needs at least one member");
+    if (!trees && linear.length === 0 && log.length === 0 && knn.length === 0 && mlp.length === 0) throw new Error("an ensemble needs at least one member");
   }
 
   /** Builds the ensemble from weighted members (tree learners with margin links, linear learners). */
@@ -290,6 +328,7 @@ export class EnsembleLearner implements Learner {
     const linear: { weight: number; model: LinearModel }[] = [];
     const log: { weight: number; learner: LogTargetLearner }[] = [];
     const knn: { weight: number; model: KnnModel }[] = [];
+    const mlp: { weight: number; model: MlpModel }[] = [];
     for (const { weight, learner } of members) {
       if (learner instanceof LogTargetLearner) log.push({ weight, learner });
       else if (learner instanceof TreeLearner) {
@@ -299,10 +338,11 @@ export class EnsembleLearner implements Learner {
         trees.push({ weight, ensemble: learner.ensemble });
       } else if (learner instanceof LinearLearner) linear.push({ weight, model: learner.model });
       else if (learner instanceof KnnLearner) knn.push({ weight, model: learner.model });
-      else throw new Error("ensemble members must be tree, linear or k-nearest-neighbours learners");
+      else if (learner instanceof MlpLearner) mlp.push({ weight, model: learner.model });
+      else throw new Error("ensemble members must be tree, linear, k-nearest-neighbours or MLP learners");
     }
-    const first = members.find((m) => !(m.learner instanceof KnnLearner))?.learner ?? members[0].learner;
-    return new EnsembleLearner(first.objective, first.numClasses, trees.length ? TreeEnsemble.combine(trees) : null, linear, log, knn);
+    const first = members.find((m) => !(m.learner instanceof KnnLearner) && !(m.learner instanceof MlpLearner))?.learner ?? members[0].learner;
+    return new EnsembleLearner(first.objective, first.numClasses, trees.length ? TreeEnsemble.combine(trees) : null, linear, log, knn, mlp);
   }
 
   private get outputs(): number {
@@ -320,7 +360,7 @@ export class EnsembleLearner implements Learner {
       const v = learner.predict(x);
       for (let i = 0; i < raw.length; i++) raw[i] += weight * v[i];
     }
-    for (const { weight, model } of this.knn) {
+    for (const { weight, model } of [...this.knn, ...this.mlp]) {
       const m = model.predictMargin(x);
       for (let i = 0; i < raw.length; i++) raw[i] += weight * m[i];
     }
@@ -356,9 +396,9 @@ export class EnsembleLearner implements Learner {
       const c = learner.contributions(x, rows, output);
       for (let i = 0; i < c.length; i++) out[i] += weight * c[i];
     }
-    if (this.knn.length) {
+    if (this.knn.length || this.mlp.length) {
       const sub = selectRows(x, rows);
-      for (const { weight, model } of this.knn) {
+      for (const { weight, model } of [...this.knn, ...this.mlp]) {
         const c = model.contributions(sub);
         for (let i = 0; i < c.length; i++) out[i] += weight * c[i];
       }
@@ -371,6 +411,7 @@ export class EnsembleLearner implements Learner {
     for (const { model } of this.linear) cost += model.json.weights.length * 4;
     for (const { learner } of this.log) cost += learner.explainCost();
     for (const { model } of this.knn) cost += knnCost(model);
+    for (const { model } of this.mlp) cost += mlpCost(model);
     return cost;
   }
 
@@ -398,6 +439,7 @@ export class EnsembleLearner implements Learner {
       linear: this.linear.map((l) => ({ weight: l.weight, model: l.model.toJSON() })),
       log: this.log.map((l) => ({ weight: l.weight, offset: l.learner.offset, trees: l.learner.ensemble.toJSON() })),
       ...(this.knn.length ? { knn: this.knn.map((k) => ({ weight: k.weight, model: k.model.toJSON() })) } : {}),
+      ...(this.mlp.length ? { mlp: this.mlp.map((k) => ({ weight: k.weight, model: k.model.toJSON() })) } : {}),
     };
   }
 }
@@ -412,6 +454,8 @@ export function learnerFromJson(json: LearnerJson): Learner {
       return new LinearLearner(new LinearModel(json.model));
     case "knn":
       return new KnnLearner(new KnnModel(json.model));
+    case "mlp":
+      return new MlpLearner(new MlpModel(json.model));
     case "blend":
       return new BlendLearner(json.members.map((m) => ({ weight: m.weight, learner: learnerFromJson(m.learner) })));
     case "ensemble":
@@ -422,6 +466,7 @@ export function learnerFromJson(json: LearnerJson): Learner {
         json.linear.map((l) => ({ weight: l.weight, model: new LinearModel(l.model) })),
         (json.log ?? []).map((l) => ({ weight: l.weight, learner: new LogTargetLearner(TreeEnsemble.fromJSON(l.trees), l.offset) })),
         (json.knn ?? []).map((k) => ({ weight: k.weight, model: new KnnModel(k.model) })),
+        (json.mlp ?? []).map((k) => ({ weight: k.weight, model: new MlpModel(k.model) })),
       );
   }
 }

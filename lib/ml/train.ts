@@ -25,7 +25,7 @@ import {
 import { buildDataStory, computeFieldImportance, normalise, type DataStory } from "./explain";
 import { allRows as allRowsOf, FieldModel, type FieldModelJson } from "./field-model";
 import { computeInsights, DEFAULT_INSIGHTS_LIMITS } from "./insights";
-import { EnsembleLearner, learnerFromJson, selectRows, type Learner } from "./learner";
+import { EnsembleLearner, learnerFromJson, MlpLearner, selectRows, type Learner } from "./learner";
 import { computeAuc, computeLogLoss, computeMacroAuc, computeAccuracy, computeMae, computeR2, computeRmse } from "./metrics";
 import { Preprocessor } from "./preprocess";
 import { buildPortfolio, evaluateConfigs, runRefits, runSearch, toSharedMatrix, warmSearchWorkers } from "./search";
@@ -76,6 +76,14 @@ const ENSEMBLE_POOL = 24;
  * ensemble's pool as the additive one is; `TrainRequest.knnMember` (BENCHMARKS.md).
  */
 const KNN_MEMBER = false;
+/**
+ * A small MLP candidate on larger binary and regression tables (mlp.ts), in the ensemble's pool as
+ * the additive one is, fitting for at most MLP_BUDGET_SHARE of the field's budget (at least
+ * MLP_MIN_SECONDS); `TrainRequest.mlpMember` (BENCHMARKS.md).
+ */
+const MLP_MEMBER = false;
+const MLP_BUDGET_SHARE = 0.2;
+const MLP_MIN_SECONDS = 2;
 /**
  * Out-of-fold ensemble selection (budgets >= OOF_MIN_BUDGET s with one search split, as AutoGluon's
  * weighted ensemble over k-fold predictions): candidates of the pool (the members chosen on the
@@ -382,6 +390,8 @@ async function trainField(
   };
   const additive = req.additiveMember ?? true;
   const knn = (req.knnMember ?? KNN_MEMBER) && target.objective !== "multiclass";
+  const mlp = (req.mlpMember ?? MLP_MEMBER) && target.objective !== "multiclass";
+  const mlpSeconds = mlp ? Math.max(MLP_MIN_SECONDS, (MLP_BUDGET_SHARE * budgetMs) / 1000) : 0;
   let best: CandidateResult | null = null;
   let maxCategories = 0;
   for (const f of pre.features) if (f.kind === "categorical") maxCategories = Math.max(maxCategories, f.categories ?? 0);
@@ -393,7 +403,15 @@ async function trainField(
     maxTrials: req.maxTrials,
     rowCount: folds[0].train.rowCount,
     featureCount: pre.features.length,
-    portfolio: { objective: target.objective, logTarget: !isClass && suitsLogTarget(yRest), maxCategories, additive, additivePairs: req.additivePairs, knn },
+    portfolio: {
+      objective: target.objective,
+      logTarget: !isClass && suitsLogTarget(yRest),
+      maxCategories,
+      additive,
+      additivePairs: req.additivePairs,
+      knn,
+      mlpSeconds,
+    },
     signal: req.signal,
     initial: probed ? [probed] : undefined,
     onTrial: (r, done) => {
@@ -414,7 +432,7 @@ async function trainField(
   // The final model: a weighted ensemble chosen greedily on the search's validation predictions of
   // every candidate (ensemble.ts), often the winner alone.
   const refitDeadline = job.fieldEnd - finalizeMs;
-  const withLinear = (pool: CandidateResult[]): CandidateResult[] => withBestOthers(pool, results, additive, knn);
+  const withLinear = (pool: CandidateResult[]): CandidateResult[] => withBestOthers(pool, results, additive, knn, mlp);
   let selection = chooseEnsemble(task, withLinear(results.slice(0, ENSEMBLE_POOL)), concatArrays(folds.map((f) => f.validY)), MAX_SELECTION_ROWS);
   let outOfFold: { folds: number; rows: number; candidates: number } | undefined;
   if (oofOn) {
@@ -797,7 +815,7 @@ function chooseEnsemble(
  * boosting on larger tables) leaves out although they may lower the ensemble's loss. With `knn`,
  * also the best k-nearest-neighbours candidate, for the same reason.
  */
-function withBestOthers(pool: CandidateResult[], results: CandidateResult[], additive: boolean, knn: boolean): CandidateResult[] {
+function withBestOthers(pool: CandidateResult[], results: CandidateResult[], additive: boolean, knn: boolean, mlp: boolean): CandidateResult[] {
   const out = [...pool];
   if (additive) {
     for (const bins of [false, true]) {
@@ -807,6 +825,8 @@ function withBestOthers(pool: CandidateResult[], results: CandidateResult[], add
   }
   const bestKnn = knn ? results.find((r) => r.config.family === "knn") : undefined;
   if (bestKnn && !out.includes(bestKnn)) out.push(bestKnn);
+  const bestMlp = mlp ? results.find((r) => r.config.family === "mlp") : undefined;
+  if (bestMlp && !out.includes(bestMlp)) out.push(bestMlp);
   return out;
 }
 
@@ -830,13 +850,21 @@ function concatArrays(parts: Float64Array[]): Float64Array {
 function isComplete(learner: Learner, config: CandidateConfig): boolean {
   const rounds = roundsOfLearner(learner);
   if (rounds === undefined) return true;
-  const planned = config.family === "gbdt" ? config.rounds : config.family === "random_forest" || config.family === "extra_trees" ? config.numTrees : undefined;
+  const planned =
+    config.family === "gbdt"
+      ? config.rounds
+      : config.family === "random_forest" || config.family === "extra_trees"
+        ? config.numTrees
+        : config.family === "mlp"
+          ? config.epochs
+          : undefined;
   // Planned = 1.15 x the early-stopping optimum; the loss curve is flat near the optimum, so a refit
   // with >= 75% of the plan (~86% of the optimum) on more rows is still at least as good.
   return planned === undefined || rounds >= 0.75 * planned;
 }
 
 function roundsOfLearner(l: Learner): number | undefined {
+  if (l instanceof MlpLearner) return l.model.epochs;
   const e = (l as { ensemble?: { numRounds: number } }).ensemble;
   return e?.numRounds;
 }
@@ -845,6 +873,11 @@ function withRounds(winner: CandidateResult, scale: number): CandidateConfig {
   // k-nearest neighbours: the refit keeps the k and weighting chosen on the search's validation rows.
   if (winner.config.family === "knn" && winner.learner.kind === "knn") {
     return { ...winner.config, k: winner.learner.model.k, weighting: winner.learner.model.weighting };
+  }
+  // An MLP: the epochs of the search fit's kept weights, a few more on more rows (no time cap: the refit deadline rules).
+  if (winner.config.family === "mlp") {
+    const { maxSeconds: _cap, ...config } = winner.config;
+    return { ...config, epochs: Math.max(1, Math.round(winner.rounds * scale)) };
   }
   if (winner.config.family !== "gbdt") return winner.config;
   // More rows than in the search fit: a few more rounds, as is usual when refitting without early stopping.
@@ -863,6 +896,8 @@ export function describeConfig(c: CandidateConfig): string {
       return c.bins ? `additive model (${c.bins} bins per number${c.pairs ? `, ${c.pairs} pairs` : ""}, L2 ${c.lambda})` : `linear model (L2 ${c.lambda})`;
     case "knn":
       return c.k ? `k nearest neighbours (k ${c.k})` : "k nearest neighbours";
+    case "mlp":
+      return `neural network (${c.hidden.join(" x ")} units${c.logTarget ? ", log target" : ""}${c.epochs ? `, ${c.epochs} epochs` : ""})`;
   }
 }
 

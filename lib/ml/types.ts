@@ -58,6 +58,11 @@ export interface TrainRequest {
    * ensemble's pool (default off, train.ts KNN_MEMBER; BENCHMARKS.md).
    */
   knnMember?: boolean;
+  /**
+   * A small MLP candidate (mlp.ts) on larger binary and regression tables, always in the ensemble's
+   * pool (default off, train.ts MLP_MEMBER; BENCHMARKS.md).
+   */
+  mlpMember?: boolean;
 }
 
 export interface LeaderboardEntry {
