@@ -762,6 +762,26 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     };
   });
   rows = rows.filter((r) => !(agg !== "count" && agg !== "share" && agg !== "distinct" && agg !== "rate" && Number.isNaN(r.value) && r.count === 0));
+  const cut = orderGroups(plan, keyFields, rows);
+  if (cut.stepped) overallValue = NaN;
+  return {
+    kind: "aggregate",
+    plan,
+    keyFields,
+    rows: cut.rows,
+    overall: overallValue,
+    filteredRows,
+    totalRows: table.rowCount,
+    hiddenGroups: cut.hiddenGroups,
+    missingKeyRows,
+    extra: [],
+  };
+}
+
+/** The groups in the order asked (or the natural one), the steps from the group before, and the limit. */
+function orderGroups(plan: AnalysisPlan, keyFields: FieldInfo[], groups: GroupRow[]): { rows: GroupRow[]; hiddenGroups: number; stepped: boolean } {
+  let rows = groups;
+  let stepped = false;
   // Order: time and numbers by key; categories by value (largest first) unless asked otherwise.
   const firstOrdered = keyFields.length > 0 && (isTimeField(keyFields[0]) || keyFields[0].role === "number");
   const cmpKey = (a: GroupRow, b: GroupRow, k: number) => {
@@ -773,7 +793,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   if (plan.measure.fromPrevious && keyFields.length === 1 && firstOrdered) {
     const ordered = [...rows].sort((a, b) => cmpKey(a, b, 0));
     rows = ordered.slice(1).map((r, i) => ({ ...r, value: r.value - ordered[i].value }));
-    overallValue = NaN;
+    stepped = true;
   }
   // "which of them is lowest?" after "top 3": the ranked groups first, then ordered as asked.
   let outside = 0;
@@ -810,7 +830,102 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     }
   }
   hiddenGroups += outside;
-  return { kind: "aggregate", plan, keyFields, rows, overall: overallValue, filteredRows, totalRows: table.rowCount, hiddenGroups, missingKeyRows, extra: [] };
+  return { rows, hiddenGroups, stepped };
+}
+
+/** The aggregates that may combine per-entity values (measure.each), and those per-entity values may be. */
+const OUTER_AGGS: Aggregate[] = ["mean", "median", "sum", "min", "max", "std", "range"];
+
+/**
+ * measure.each: an aggregate of per-entity aggregates ("the average of each rabbit's maximum deltaBP"). The rows
+ * are combined per (group, entity) first by `each.agg`, then each group's entity values by the measure's `agg`;
+ * the overall value combines the entities' values over all the rows (an entity found in several groups counts once).
+ */
+function runEachAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number): AggregateResult {
+  const each = plan.measure.each!;
+  const outer = plan.measure.agg;
+  if (!OUTER_AGGS.includes(outer)) throw new PlanError(`The ${outer} of per-${each.field} values is not computed.`);
+  if (plan.groupBy.length > 1) throw new PlanError("An aggregate of per-entity values takes at most one grouping.");
+  if (plan.measure.per || plan.measure.fromPrevious) throw new PlanError("An aggregate of per-entity values is not a ratio nor a step.");
+  const entity = getField(fields, each.field, "entity");
+  if (entity.role === "date") throw new PlanError(`"${entity.name}" is a date, not an entity.`, entity.name);
+  if (plan.groupBy.some((g) => g.field === entity.name)) throw new PlanError(`"${entity.name}" is both the grouping and the entity.`, entity.name);
+  const inner = (groupBy: AnalysisPlan["groupBy"]) =>
+    runAggregate(
+      table,
+      fields,
+      {
+        ...plan,
+        measure: { agg: each.agg, field: each.agg === "count" ? null : plan.measure.field },
+        extraMeasures: [],
+        groupBy: [...groupBy, { field: entity.name, bucket: null }],
+        sort: null,
+        limit: 1_000_000,
+        within: undefined,
+        having: undefined,
+      },
+      mask,
+      filteredRows,
+    );
+  const combine = (values: number[]) => {
+    const acc = new Acc();
+    acc.values = values.filter((v) => !Number.isNaN(v));
+    for (const v of acc.values) {
+      acc.count++;
+      acc.sum += v;
+      if (v < acc.min) acc.min = v;
+      if (v > acc.max) acc.max = v;
+    }
+    return finish(acc, outer);
+  };
+  const all = inner([]);
+  const overall = combine(all.rows.map((r) => r.value));
+  if (!plan.groupBy.length) {
+    return {
+      kind: "aggregate",
+      plan,
+      keyFields: [],
+      rows: [],
+      overall,
+      filteredRows,
+      totalRows: table.rowCount,
+      hiddenGroups: 0,
+      missingKeyRows: all.missingKeyRows,
+      extra: [],
+    };
+  }
+  const per = inner(plan.groupBy);
+  const groups = new Map<string, { row: GroupRow; values: number[] }>();
+  for (const r of per.rows) {
+    const key = String(r.keys[0]);
+    let g = groups.get(key);
+    if (!g) {
+      g = { row: { keys: [r.keys[0]], labels: [r.labels[0]], value: NaN, count: 0 }, values: [] };
+      groups.set(key, g);
+    }
+    g.values.push(r.value);
+    g.row.count += r.count;
+  }
+  const rows = [...groups.values()].map((g) => ({ ...g.row, value: combine(g.values) }));
+  const keyFields = per.keyFields.slice(0, 1);
+  const cut = orderGroups(plan, keyFields, rows);
+  return {
+    kind: "aggregate",
+    plan,
+    keyFields,
+    rows: cut.rows,
+    overall,
+    filteredRows,
+    totalRows: table.rowCount,
+    hiddenGroups: cut.hiddenGroups,
+    missingKeyRows: per.missingKeyRows,
+    extra: [],
+  };
+}
+
+/** The aggregate of a plan's measure: per-entity values first where it asks for them (measure.each). */
+function aggregateOf(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number, divide?: Divide): AggregateResult {
+  return plan.measure.each ? runEachAggregate(table, fields, plan, mask, filteredRows) : runAggregate(table, fields, plan, mask, filteredRows, divide);
 }
 
 function nz(v: number): number {
@@ -991,7 +1106,7 @@ function applyHaving(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask
   if (!name) throw new PlanError("A condition on groups needs a grouping.");
   const key = getField(fields, name, "grouping");
   if (key.role === "date") throw new PlanError(`The groups of "${key.name}" cannot be tested one by one.`, key.name);
-  const per = runAggregate(
+  const per = aggregateOf(
     table,
     fields,
     { ...plan, measure: h.measure, extraMeasures: [], groupBy: [{ field: key.name, bucket: null }], sort: null, limit: 1_000_000, having: undefined },
@@ -1035,11 +1150,11 @@ export function executePlan(table: Table, plan: AnalysisPlan): QueryResult {
     );
     divide = { byKey: new Map(den.rows.map((r) => [r.keys.join("\u0000"), r.value])), overall: den.overall, scale: per.percent ? 100 : 1 };
   }
-  const result = runAggregate(table, fields, plan, mask, filteredRows, divide);
+  const result = aggregateOf(table, fields, plan, mask, filteredRows, divide);
   if (having) result.having = having;
   // Further measures over the same groups, aligned to the rows of the first (which sets the order).
   for (const measure of plan.extraMeasures ?? []) {
-    const other = runAggregate(table, fields, { ...plan, measure, extraMeasures: [], sort: null, limit: 1_000_000 }, mask, filteredRows);
+    const other = aggregateOf(table, fields, { ...plan, measure, extraMeasures: [], sort: null, limit: 1_000_000 }, mask, filteredRows);
     const byKey = new Map(other.rows.map((r) => [r.keys.join("\u0000"), r.value]));
     result.extra.push({ measure, values: result.rows.map((r) => byKey.get(r.keys.join("\u0000")) ?? NaN), overall: other.overall });
   }

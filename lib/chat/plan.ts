@@ -100,6 +100,12 @@ export const measureSchema = z.object({
    * that order ("the year with the biggest jump from the previous year"); the first group has none and is left out.
    */
   fromPrevious: z.boolean().optional(),
+  /**
+   * An aggregate of per-entity aggregates ("the average of each subject's maximum conc"): within each group, the
+   * rows are first combined per value of `field` by `agg` of the measure's field (count: the rows, no field), then
+   * the measure's own `agg` (mean, median, sum, min, max, std) combines those values. At most one grouping.
+   */
+  each: z.object({ field: z.string().min(1), agg: z.enum(["count", "sum", "mean", "median", "min", "max", "range", "std"]) }).optional(),
 });
 export type Measure = z.infer<typeof measureSchema>;
 

@@ -20,6 +20,7 @@ import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
 import { ordinalRankReading, whichRowReading } from "./ordinal";
+import { perEntityReading } from "./perentity";
 import { allExceptReading, pooledReading } from "./pooled";
 import { countedThingField, flagValues, nameWords, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
@@ -993,6 +994,13 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     !["min", "max"].includes(best.plan.measure.agg)
   )
     adopt({ ...best.plan, sort: { by: "value", order: a.superlative === "min" ? "asc" : "desc" } });
+  // "the average of each rabbit's maximum deltaBP": the per-entity values first, then their average (perentity.ts).
+  const perEntity = perEntityReading(a, best.plan, lex);
+  if (perEntity) {
+    adopt(perEntity);
+    // (The aggregate is said now: no default was taken.)
+    notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith("defaultAgg:")));
+  }
   // Not sure of the reading: the answer says which other reading was nearly as likely.
   const bestKey = JSON.stringify(best.plan);
   // (A new question answered by its own reading: "average tenure by contract" after "churn rate by contract".)
@@ -1001,8 +1009,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // A superlative the reading does not rank by ("the 5 lines with the biggest losses" read as any 5 rows).
   const supUnused = a.superlative !== null && !best.plan.sort && best.plan.intent === "rows";
   if (supUnused) notes.push("unsure");
-  else if (ratio) {
-    // (The ratio states its own formula; the readings ranked without it are not its alternatives.)
+  else if (ratio || best.plan.measure.each) {
+    // (The ratio, and the aggregate of per-entity values, state their own formula; the readings ranked without it
+    // are not their alternatives.)
   } else if (unsure(ranked, other, w) && !wholeNewQuestion(best, other)) notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
   else {
     // "and by contract?" after a grouping: adding the grouping and replacing it are both common; without
