@@ -63,6 +63,7 @@ export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<s
     const den = measure.per.agg === "count" ? t(lang, "count") : `${t(lang, measure.per.agg)} ${t(lang, "of")} ${measure.per.field}${perBucket}`;
     return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field} / ${den}${measure.per.percent ? " (%)" : ""}`;
   }
+  if (agg === "firstLast") return t(lang, "firstLastOf", { field: field ?? "", by: measure.by ?? "" });
   if (agg === "count") return capitalize(t(lang, "count"));
   if (agg === "rate") {
     const weighted = measure.weight ? ` (${t(lang, "weightedBy", { field: measure.weight })})` : "";

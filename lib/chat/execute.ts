@@ -421,6 +421,11 @@ class Acc {
   max = -Infinity;
   values: number[] | null = null;
   set: Set<number> | null = null;
+  /** firstLast: the order value and the measure at the first and at the last row by the order field. */
+  firstAt = Infinity;
+  firstValue = NaN;
+  lastAt = -Infinity;
+  lastValue = NaN;
 }
 
 function finish(acc: Acc, agg: Aggregate): number {
@@ -445,6 +450,8 @@ function finish(acc: Acc, agg: Aggregate): number {
       return standardDeviation(acc.values ?? []);
     case "range":
       return acc.count ? acc.max - acc.min : NaN;
+    case "firstLast":
+      return acc.lastValue - acc.firstValue;
     case "distinct":
       return acc.set ? acc.set.size : 0;
   }
@@ -552,6 +559,9 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const mvals = measure?.numbers ?? null;
   const mcodes = measure?.codes ?? null;
   const needValues = agg === "median" || agg === "std";
+  // firstLast: the field ordering the rows.
+  const order = agg === "firstLast" ? getField(fields, plan.measure.by ?? null, "order").numbers : null;
+  if (agg === "firstLast" && !order) throw new PlanError(`"${plan.measure.by}" is not a number or a date, so it cannot order the rows.`, plan.measure.by);
   const needSet = agg === "distinct";
   // (The different periods of a date field: "how many different years".)
   const setBucket = needSet && measure?.role === "date" && plan.measure.bucket ? plan.measure.bucket : null;
@@ -588,6 +598,16 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     if (v < acc.min) acc.min = v;
     if (v > acc.max) acc.max = v;
     if (needValues) acc.values!.push(v);
+    if (order && !Number.isNaN(order[i])) {
+      if (order[i] < acc.firstAt) {
+        acc.firstAt = order[i];
+        acc.firstValue = v;
+      }
+      if (order[i] >= acc.lastAt) {
+        acc.lastAt = order[i];
+        acc.lastValue = v;
+      }
+    }
   };
   // Each grouping field as small integers per row (-1 = missing), so that a group is one number.
   const keyIndex: Int32Array[] = [];
@@ -654,7 +674,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const card0 = keyValues[0]?.length ?? 0;
   const groups = new Map<number, Acc>();
   // Fast path (no medians, distinct sets or rates): flat typed arrays indexed by group id.
-  const flat = !needValues && !needSet && !hits && keyFields.length > 0 && card0 * (keyValues[1]?.length ?? 1) <= 4_000_000;
+  const flat = !needValues && !needSet && !hits && !order && keyFields.length > 0 && card0 * (keyValues[1]?.length ?? 1) <= 4_000_000;
   if (flat) {
     const size = card0 * (keyValues[1]?.length ?? 1);
     const cnt = new Float64Array(size);
@@ -728,7 +748,8 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   // A share's groups divide the filtered total; a share without groups is the filtered rows' part of the
   // total over all rows ("what percentage of sales comes from technology"), never the bare sum.
   const shareBase = finish(overall, agg);
-  let overallValue = shareBase;
+  // (The first-to-last change over rows of several groups mixes them: no overall value.)
+  let overallValue = order && keyFields.length ? NaN : shareBase;
   if (agg === "share" && keyFields.length === 0) {
     // A share of rows divides by the row count; a share of a measure by its total over all rows.
     let whole = n;
@@ -856,7 +877,7 @@ function runEachAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan,
       fields,
       {
         ...plan,
-        measure: { agg: each.agg, field: each.agg === "count" ? null : plan.measure.field },
+        measure: { agg: each.agg, field: each.agg === "count" ? null : plan.measure.field, ...(plan.measure.by ? { by: plan.measure.by } : {}) },
         extraMeasures: [],
         groupBy: [...groupBy, { field: entity.name, bucket: null }],
         sort: null,

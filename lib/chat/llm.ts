@@ -69,6 +69,10 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
   if (plan.measure.condition) for (const c of [plan.measure.condition, ...(plan.measure.condition.and ?? [])]) need(c.field, "rate condition");
   if (plan.measure.per) need(plan.measure.per.field, "ratio denominator", plan.measure.per.agg === "sum");
   if (plan.measure.weight) need(plan.measure.weight, "rate weight", true);
+  if (plan.measure.agg === "firstLast" || plan.measure.each?.agg === "firstLast") {
+    if (!plan.measure.by) problems.push("firstLast needs the field that orders the rows (by)");
+    need(plan.measure.by, "order", true);
+  }
   if (plan.measure.each) {
     need(plan.measure.each.field, "entity");
     if (plan.intent !== "aggregate" || plan.groupBy.length > 1 || plan.groupBy.some((g) => g.field === plan.measure.each?.field))

@@ -124,3 +124,78 @@ describe("'which one is smallest of those' ranks the per-entity values just aske
     expect(reply.assumptions ?? []).not.toContainEqual(expect.stringMatching(/used the average/));
   });
 });
+
+describe("firstLast: the change from the first to the last row by the field that orders them", () => {
+  // The same rows, last visit first: the order comes from Visit, not from the rows' order.
+  const reversed = tableFromRows(header, [...rows].reverse());
+  const change = (keep: (r: string[]) => boolean) => {
+    const byVisit = rows.filter(keep).sort((a, b) => Number(a[col("Visit")]) - Number(b[col("Visit")]));
+    return Number(byVisit[byVisit.length - 1][col("Level")]) - Number(byVisit[0][col("Level")]);
+  };
+  const changes = [...new Set(rows.map((r) => r[col("Patient")]))].map((p) => [p, change((r) => r[col("Patient")] === p)] as const);
+  it("the executor takes the rows in the order field's order, per group", () => {
+    const plan = planSchema.parse({
+      intent: "aggregate",
+      measure: { agg: "firstLast", field: "Level", by: "Visit" },
+      groupBy: [{ field: "Patient", bucket: null }],
+      chart: "bar",
+    });
+    const r = executePlan(reversed, plan);
+    if (r.kind !== "aggregate") throw new Error("aggregate expected");
+    for (const [p, want] of changes) expect(r.rows.find((x) => String(x.keys[0]) === p)?.value).toBeCloseTo(want, 9);
+    expect(checkPlanFields({ ...plan, measure: { agg: "firstLast", field: "Level" } }, describeTable(reversed)).join(" ")).toMatch(/orders the rows/);
+  });
+  it("'how much did the level change from the first to the last visit for each patient'", async () => {
+    const reply = await askTurns(reversed, "how much did the level change from the first to the last visit for each patient");
+    expect(reply.plan?.measure).toEqual({ agg: "firstLast", field: "Level", by: "Visit" });
+    const got = (p: string) => tableOf(reply).find((x) => String(x.Patient) === p)?.["Change in Level from the first to the last Visit"];
+    for (const [p, want] of changes) expect(got(p)).toBeCloseTo(want, 2);
+    expect(reply.assumptions ?? []).not.toContainEqual(expect.stringMatching(/did not use/));
+  });
+  it("'which patient rose the most between the first and last visit' ranks them, the measure stated", async () => {
+    const reply = await askTurns(reversed, "which patient rose the most between the first and last visit");
+    const best = [...changes].sort((a, b) => b[1] - a[1])[0];
+    expect(String(tableOf(reply)[0]?.Patient)).toBe(best[0]);
+    expect(reply.assumptions?.join(" ")).toContain('I read "rose" as the change in Level');
+  });
+  it("'which patient fell the most ...' ranks the largest drop first", async () => {
+    const reply = await askTurns(reversed, "which patient fell the most from the first to the last visit");
+    const worst = [...changes].sort((a, b) => a[1] - b[1])[0];
+    expect(String(tableOf(reply)[0]?.Patient)).toBe(worst[0]);
+  });
+  it("one patient: 'how much did level change from the first to the last visit for patient 4' is one number", async () => {
+    const reply = await askTurns(reversed, "how much did level change from the first to the last visit for patient 4");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(
+      change((r) => r[col("Patient")] === "4"),
+      2,
+    );
+  });
+});
+
+describe("'at the first / last measurement' is the rows at the order field's smallest / largest value", () => {
+  it("'mean level at the first measurement by arm' keeps Visit 1, stated", async () => {
+    const reply = await askTurns(table, "mean level at the first measurement by arm");
+    expect(reply.plan?.filters).toEqual([{ field: "Visit", op: "eq", values: [1] }]);
+    const drug = mean(rows.filter((r) => r[col("Visit")] === "1" && r[col("Arm")] === "Drug").map((r) => Number(r[col("Level")])));
+    expect(firstNumber({ v: tableOf(reply).find((r) => r.Arm === "Drug")?.["Average of Level"] })).toBeCloseTo(drug, 2);
+    expect(reply.assumptions?.join(" ")).toContain('I read "first measurement" as Visit "1"');
+  });
+  it("'average level at the last measurement visit': the order field after the noun is no second number", async () => {
+    const last = Math.max(...rows.map((r) => Number(r[col("Visit")])));
+    const reply = await askTurns(table, "average level at the last measurement visit");
+    expect(reply.plan?.extraMeasures).toEqual([]);
+    expect(reply.plan?.filters).toEqual([{ field: "Visit", op: "eq", values: [last] }]);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(mean(rows.filter((r) => Number(r[col("Visit")]) === last).map((r) => Number(r[col("Level")]))), 2);
+  });
+});
+
+describe("'the lowest number / amount of <field>' is the field's own lowest value", () => {
+  it("'for each site, the lowest amount of level; which site has the highest of those'", async () => {
+    const reply = await askTurns(table, "for each site, the lowest amount of level; which site has the highest of those");
+    const per = [...perEntity("Site", min)].sort((a, b) => b[1] - a[1]);
+    expect(reply.plan?.measure).toEqual({ agg: "min", field: "Level" });
+    expect(tableOf(reply)[0]?.Site).toBe(per[0][0]);
+    expect(reply.assumptions ?? []).not.toContainEqual(expect.stringMatching(/did not use/));
+  });
+});

@@ -4,6 +4,7 @@
 // of the per-entity values (measure.each); "the lowest of each lab's maximum" ranks the labs by their maximum.
 // "for each lab, the largest Conc; which lab is smallest of those": a superlative over "those" ranks the per-entity
 // values just asked for. After the ranking; words.json perEntity holds the words.
+import type { FieldInfo } from "../columns";
 import type { Aggregate, AnalysisPlan, Measure } from "../plan";
 import words from "../vocab/words.json";
 import type { Atoms, Ref } from "./attach";
@@ -12,9 +13,15 @@ import type { TableLexicon } from "./lexicon";
 const JOINERS = new Set<string>(words.perEntity.joiners);
 const EACH = new Set<string>(words.perEntity.each);
 const OF_THOSE = new Set<string>(words.perEntity.ofThose);
+const VALUE_NOUNS = new Set<string>(words.perEntity.valueNouns);
 type Inner = NonNullable<Measure["each"]>["agg"];
 const INNER = new Set<string>(["sum", "mean", "median", "min", "max", "range", "std"]);
 const OUTER = new Set<string>(["mean", "median", "sum", "min", "max", "std"]);
+
+/** A field that may name entities measured several times: categories or whole numbers whose values repeat. */
+export function entityLike(f: FieldInfo, rows: number): boolean {
+  return f.role !== "date" && !f.yearLike && (!!f.codes || f.integer) && f.distinct >= 2 && f.distinct * 2 <= rows;
+}
 
 interface AggWord {
   start: number;
@@ -47,12 +54,15 @@ export function perEntityReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon
   };
   const isEntity = (r: Ref) => {
     const f = info(r);
-    return !!f && f.role !== "date" && !f.yearLike && (!!f.codes || f.discrete) && f.distinct >= 2 && f.distinct < rows;
+    return !!f && entityLike(f, rows);
   };
   const joined = (from: number, to: number) => from <= to && toks.slice(from, to).every((t) => t.kind === "word" && JOINERS.has(t.lemma));
   const eachSaid = (from: number, to: number) => toks.slice(from, to).some((t) => EACH.has(t.lemma));
   const aggs = aggWords(a);
-  const measureAfter = (w: AggWord) => refs.find((r) => isMeasure(r) && r.pos >= w.end && r.pos - w.end <= 1 && joined(w.end, r.pos));
+  // ("the maximum conc", "the lowest number of follicles".)
+  const nounOf = (k: number, end: number) => end - k === 2 && VALUE_NOUNS.has(toks[k].lemma) && toks[k + 1].lemma === "of";
+  const measureAfter = (w: AggWord) =>
+    refs.find((r) => isMeasure(r) && r.pos >= w.end && ((r.pos - w.end <= 1 && joined(w.end, r.pos)) || nounOf(w.end, r.pos)));
   for (const outer of aggs) {
     if (!OUTER.has(outer.key) || toks[outer.end]?.lemma !== "of") continue;
     for (const inner of aggs) {
