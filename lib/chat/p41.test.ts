@@ -199,3 +199,17 @@ describe("'the lowest number / amount of <field>' is the field's own lowest valu
     expect(reply.assumptions ?? []).not.toContainEqual(expect.stringMatching(/did not use/));
   });
 });
+
+describe("a field named in the question that the answer uses nowhere is said as not used", () => {
+  const yearly = tableFromRows(
+    ["year", "rainfall"],
+    Array.from({ length: 30 }, (_, i) => [String(1950 + i), String(600 + ((i * 37) % 23) * 10)]),
+  );
+  it("'in how many years did the rainfall go up from the year before' names 'rainfall' as not used", async () => {
+    const reply = await askTurns(yearly, "in how many years did the rainfall go up from the year before");
+    const plan = reply.plan;
+    const usesRainfall =
+      !!plan && (plan.measure.field === "rainfall" || plan.filters.some((f) => f.field === "rainfall") || plan.groupBy.some((g) => g.field === "rainfall"));
+    if (!usesRainfall) expect(reply.assumptions?.join(" ")).toContain('did not use "rainfall"');
+  });
+});

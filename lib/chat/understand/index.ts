@@ -1255,6 +1255,28 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     );
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
+  // "in how many years did the flow go up" read as the number of years: a field named in this turn that the plan
+  // does not use anywhere, and that no note names yet, is said as not used.
+  {
+    const p = best.plan;
+    const m = [p.measure, ...p.extraMeasures, ...(p.having ? [p.having.measure] : [])];
+    const conds = [...p.filters, ...m.flatMap((x) => (x.condition ? [x.condition] : []))];
+    const used = new Set<string | null | undefined>([
+      ...m.flatMap((x) => [x.field, x.each?.field, x.by, x.per?.field, x.weight, x.shareOf]),
+      ...conds.flatMap((f) => [f.field, f.otherField, ...(f.or ?? []).map((c) => c.field), ...(f.and ?? []).map((c) => c.field)]),
+      ...p.groupBy.map((g) => g.field),
+      p.x,
+      p.y,
+      p.change?.field,
+    ]);
+    // (The mentions of this turn's words, whether or not a ref was kept for them: "did the flow go up".)
+    for (const m of a.reading.mentions) {
+      if (m.kind !== "field" || m.partial || m.fields.length !== 1 || used.has(m.fields[0].name)) continue;
+      if (a.refs.some((r) => r.pos === m.start && (r.via || r.turn !== 0))) continue;
+      const text = m.text.toLowerCase();
+      if (!notes.some((n) => n.toLowerCase().includes(text))) notes.push(`ignored:${m.text}`);
+    }
+  }
   notes.push(...unhonoured(a, best, ranked, notes), ...(best.plan.having ? [] : manyGroups(best.plan, lex)), ...binnedGroups(a, best.plan, lex));
   const kept = carriedFilters(a, best, prevPlan);
   if (kept.length) notes.push(`carried:${JSON.stringify(kept)}`);
