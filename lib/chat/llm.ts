@@ -79,7 +79,8 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
       problems.push("each needs an aggregate with at most one grouping, other than the entity");
   }
   for (const m of plan.extraMeasures ?? []) need(m.field, "measure", m.agg !== "count" && m.agg !== "distinct" && m.agg !== "rate");
-  if (agg !== "count" && agg !== "share" && !plan.measure.field && plan.intent === "aggregate") problems.push(`${agg} needs a field`);
+  if (agg !== "count" && agg !== "share" && !plan.measure.field && plan.intent === "aggregate" && plan.measure.each?.agg !== "count")
+    problems.push(`${agg} needs a field`);
   plan.groupBy.forEach((g) => need(g.field, "grouping"));
   plan.filters.forEach((f) => {
     need(f.field, "filter", !!f.otherField);

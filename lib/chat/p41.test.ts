@@ -213,3 +213,15 @@ describe("a field named in the question that the answer uses nowhere is said as 
     if (!usesRainfall) expect(reply.assumptions?.join(" ")).toContain('did not use "rainfall"');
   });
 });
+
+describe("'how many visits per patient on average' is the rows per entity, averaged", () => {
+  it("'on average, how many measurements does each patient have' over patients with 4 to 7 visits", async () => {
+    const reply = await askTurns(table, "on average, how many measurements does each patient have");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: null, each: { field: "Patient", agg: "count" } });
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(mean([...perEntity("Patient", (xs) => xs.length).values()]), 2);
+  });
+  it("without an average word it stays the count per patient", async () => {
+    const reply = await askTurns(table, "how many measurements does each patient have");
+    expect(reply.plan?.groupBy).toEqual([{ field: "Patient", bucket: null }]);
+  });
+});

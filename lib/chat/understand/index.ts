@@ -21,7 +21,7 @@ import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHT
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
 import { ordinalRankReading, whichRowReading } from "./ordinal";
 import { firstLastReading, orderField } from "./firstlast";
-import { perEntityReading } from "./perentity";
+import { countsPerEntityReading, perEntityReading } from "./perentity";
 import { allExceptReading, pooledReading } from "./pooled";
 import { countedThingField, flagValues, nameWords, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
@@ -1008,7 +1008,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     adopt(firstLast.plan, firstLast.note ?? undefined);
     usedNow(firstLast.plan);
   }
-  const perEntity = perEntityReading(a, best.plan, lex);
+  const perEntity = perEntityReading(a, best.plan, lex) ?? countsPerEntityReading(a, best.plan, lex);
   if (perEntity) {
     adopt(perEntity);
     usedNow(perEntity);
@@ -1702,7 +1702,11 @@ function shownFields(plan: AnalysisPlan): Set<string> {
   for (const g of plan.groupBy) out.add(g.field);
   if (plan.x) out.add(plan.x);
   if (plan.y) out.add(plan.y);
-  for (const m of [plan.measure, ...plan.extraMeasures]) if (m.field) out.add(m.field);
+  for (const m of [plan.measure, ...plan.extraMeasures]) {
+    if (m.field) out.add(m.field);
+    // (The entities of an aggregate of per-entity values are taken one by one.)
+    if (m.each) out.add(m.each.field);
+  }
   return out;
 }
 

@@ -163,3 +163,33 @@ function ofThoseReading(
     change: undefined,
   };
 }
+
+/**
+ * "how many measurements per boy on average", "on average how many times was each tree measured": the rows counted
+ * per entity (the grouping said with each / per), then averaged over the entities, when an average word is said and
+ * nothing ranks the entities.
+ */
+export function countsPerEntityReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
+  // (The rows counted by the entity, or counted in ranges of a numbering: "Patient" 1..9 read as a histogram.)
+  const counted0 = plan.intent === "aggregate" && plan.measure.agg === "count" && !plan.measure.field && plan.groupBy.length === 1 && !plan.groupBy[0].bucket;
+  const field = counted0 ? plan.groupBy[0].field : plan.intent === "distribution" ? plan.x : null;
+  if (!field || plan.sort || plan.limit !== null || plan.having || plan.within || plan.change || plan.extraMeasures.length || a.superlative) return null;
+  const info = lex.byName.get(field);
+  const rows = lex.fields[0] ? ((lex.fields[0].codes ?? lex.fields[0].numbers)?.length ?? 0) : 0;
+  if (!info || !entityLike(info, rows)) return null;
+  if (!a.refs.some((r) => r.turn === 0 && r.cands.some((c) => c.name === field) && r.each)) return null;
+  const mean = a.reading.mentions.some((m) => m.kind === "word" && m.hits.some((h) => h.category === "agg" && h.key === "mean"));
+  const counted = a.reading.mentions.some((m) => m.kind === "word" && m.hits.some((h) => h.category === "count"));
+  if (!mean || !counted) return null;
+  return {
+    ...plan,
+    intent: "aggregate",
+    measure: { agg: "mean", field: null, each: { field, agg: "count" } },
+    groupBy: [],
+    x: null,
+    y: null,
+    binWidth: null,
+    binCount: null,
+    chart: "none",
+  };
+}
