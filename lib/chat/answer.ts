@@ -191,6 +191,7 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     plan.measure.agg !== "max" &&
     plan.measure.agg !== "std" &&
     plan.measure.agg !== "range" &&
+    plan.measure.agg !== "firstLast" &&
     !plan.measure.fromPrevious
   ) {
     parts.push(t(lang, "overallAcross", { value: fmt(r.overall) }));

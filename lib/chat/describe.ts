@@ -54,11 +54,16 @@ function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): stri
 export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<string>): string {
   if (measure.fromPrevious) return t(lang, "fromPrevious", { measure: lowerFirst(describeMeasure({ ...measure, fromPrevious: undefined }, lang, dateFields)) });
   const { agg, field } = measure;
+  if (measure.each) {
+    const inner = lowerFirst(describeMeasure({ agg: measure.each.agg, field: measure.each.agg === "count" ? null : field }, lang, dateFields));
+    return t(lang, "ofEach", { outer: capitalize(t(lang, agg)), inner, field: measure.each.field });
+  }
   if (measure.per) {
     const perBucket = measure.per.bucket ? ` (${t(lang, "perBucket", { bucket: t(lang, measure.per.bucket) })})` : "";
     const den = measure.per.agg === "count" ? t(lang, "count") : `${t(lang, measure.per.agg)} ${t(lang, "of")} ${measure.per.field}${perBucket}`;
     return `${capitalize(t(lang, agg))} ${t(lang, "of")} ${field} / ${den}${measure.per.percent ? " (%)" : ""}`;
   }
+  if (agg === "firstLast") return t(lang, "firstLastOf", { field: field ?? "", by: measure.by ?? "" });
   if (agg === "count") return capitalize(t(lang, "count"));
   if (agg === "rate") {
     const weighted = measure.weight ? ` (${t(lang, "weightedBy", { field: measure.weight })})` : "";

@@ -455,6 +455,11 @@ class Acc {
   max = -Infinity;
   values: number[] | null = null;
   set: Set<number> | null = null;
+  /** firstLast: the order value and the measure at the first and at the last row by the order field. */
+  firstAt = Infinity;
+  firstValue = NaN;
+  lastAt = -Infinity;
+  lastValue = NaN;
 }
 
 function finish(acc: Acc, agg: Aggregate): number {
@@ -479,6 +484,8 @@ function finish(acc: Acc, agg: Aggregate): number {
       return standardDeviation(acc.values ?? []);
     case "range":
       return acc.count ? acc.max - acc.min : NaN;
+    case "firstLast":
+      return acc.lastValue - acc.firstValue;
     case "distinct":
       return acc.set ? acc.set.size : 0;
   }
@@ -586,6 +593,9 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const mvals = measure?.numbers ?? null;
   const mcodes = measure?.codes ?? null;
   const needValues = agg === "median" || agg === "std";
+  // firstLast: the field ordering the rows.
+  const order = agg === "firstLast" ? getField(fields, plan.measure.by ?? null, "order").numbers : null;
+  if (agg === "firstLast" && !order) throw new PlanError(`"${plan.measure.by}" is not a number or a date, so it cannot order the rows.`, plan.measure.by);
   const needSet = agg === "distinct";
   // (The different periods of a date field: "how many different years".)
   const setBucket = needSet && measure?.role === "date" && plan.measure.bucket ? plan.measure.bucket : null;
@@ -622,6 +632,16 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     if (v < acc.min) acc.min = v;
     if (v > acc.max) acc.max = v;
     if (needValues) acc.values!.push(v);
+    if (order && !Number.isNaN(order[i])) {
+      if (order[i] < acc.firstAt) {
+        acc.firstAt = order[i];
+        acc.firstValue = v;
+      }
+      if (order[i] >= acc.lastAt) {
+        acc.lastAt = order[i];
+        acc.lastValue = v;
+      }
+    }
   };
   // Each grouping field as small integers per row (-1 = missing), so that a group is one number.
   const keyIndex: Int32Array[] = [];
@@ -691,7 +711,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const card0 = keyValues[0]?.length ?? 0;
   const groups = new Map<number, Acc>();
   // Fast path (no medians, distinct sets or rates): flat typed arrays indexed by group id.
-  const flat = !needValues && !needSet && !hits && keyFields.length > 0 && card0 * (keyValues[1]?.length ?? 1) <= 4_000_000;
+  const flat = !needValues && !needSet && !hits && !order && keyFields.length > 0 && card0 * (keyValues[1]?.length ?? 1) <= 4_000_000;
   if (flat) {
     const size = card0 * (keyValues[1]?.length ?? 1);
     const cnt = new Float64Array(size);
@@ -765,7 +785,8 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   // A share's groups divide the filtered total; a share without groups is the filtered rows' part of the
   // total over all rows ("what percentage of sales comes from technology"), never the bare sum.
   const shareBase = finish(overall, agg);
-  let overallValue = shareBase;
+  // (The first-to-last change over rows of several groups mixes them: no overall value.)
+  let overallValue = order && keyFields.length ? NaN : shareBase;
   if (agg === "share" && keyFields.length === 0) {
     // A share of rows divides by the row count; a share of a measure by its total over all rows.
     let whole = n;
@@ -799,6 +820,26 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     };
   });
   rows = rows.filter((r) => !(agg !== "count" && agg !== "share" && agg !== "distinct" && agg !== "rate" && Number.isNaN(r.value) && r.count === 0));
+  const cut = orderGroups(plan, keyFields, rows);
+  if (cut.stepped) overallValue = NaN;
+  return {
+    kind: "aggregate",
+    plan,
+    keyFields,
+    rows: cut.rows,
+    overall: overallValue,
+    filteredRows,
+    totalRows: table.rowCount,
+    hiddenGroups: cut.hiddenGroups,
+    missingKeyRows,
+    extra: [],
+  };
+}
+
+/** The groups in the order asked (or the natural one), the steps from the group before, and the limit. */
+function orderGroups(plan: AnalysisPlan, keyFields: FieldInfo[], groups: GroupRow[]): { rows: GroupRow[]; hiddenGroups: number; stepped: boolean } {
+  let rows = groups;
+  let stepped = false;
   // Order: time and numbers by key; categories by value (largest first) unless asked otherwise.
   const firstOrdered = keyFields.length > 0 && (isTimeField(keyFields[0]) || keyFields[0].role === "number");
   const cmpKey = (a: GroupRow, b: GroupRow, k: number) => {
@@ -810,7 +851,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   if (plan.measure.fromPrevious && keyFields.length === 1 && firstOrdered) {
     const ordered = [...rows].sort((a, b) => cmpKey(a, b, 0));
     rows = ordered.slice(1).map((r, i) => ({ ...r, value: r.value - ordered[i].value }));
-    overallValue = NaN;
+    stepped = true;
   }
   // "which of them is lowest?" after "top 3": the ranked groups first, then ordered as asked.
   let outside = 0;
@@ -847,7 +888,102 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     }
   }
   hiddenGroups += outside;
-  return { kind: "aggregate", plan, keyFields, rows, overall: overallValue, filteredRows, totalRows: table.rowCount, hiddenGroups, missingKeyRows, extra: [] };
+  return { rows, hiddenGroups, stepped };
+}
+
+/** The aggregates that may combine per-entity values (measure.each), and those per-entity values may be. */
+const OUTER_AGGS: Aggregate[] = ["mean", "median", "sum", "min", "max", "std", "range"];
+
+/**
+ * measure.each: an aggregate of per-entity aggregates ("the average of each rabbit's maximum deltaBP"). The rows
+ * are combined per (group, entity) first by `each.agg`, then each group's entity values by the measure's `agg`;
+ * the overall value combines the entities' values over all the rows (an entity found in several groups counts once).
+ */
+function runEachAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number): AggregateResult {
+  const each = plan.measure.each!;
+  const outer = plan.measure.agg;
+  if (!OUTER_AGGS.includes(outer)) throw new PlanError(`The ${outer} of per-${each.field} values is not computed.`);
+  if (plan.groupBy.length > 1) throw new PlanError("An aggregate of per-entity values takes at most one grouping.");
+  if (plan.measure.per || plan.measure.fromPrevious) throw new PlanError("An aggregate of per-entity values is not a ratio nor a step.");
+  const entity = getField(fields, each.field, "entity");
+  if (entity.role === "date") throw new PlanError(`"${entity.name}" is a date, not an entity.`, entity.name);
+  if (plan.groupBy.some((g) => g.field === entity.name)) throw new PlanError(`"${entity.name}" is both the grouping and the entity.`, entity.name);
+  const inner = (groupBy: AnalysisPlan["groupBy"]) =>
+    runAggregate(
+      table,
+      fields,
+      {
+        ...plan,
+        measure: { agg: each.agg, field: each.agg === "count" ? null : plan.measure.field, ...(plan.measure.by ? { by: plan.measure.by } : {}) },
+        extraMeasures: [],
+        groupBy: [...groupBy, { field: entity.name, bucket: null }],
+        sort: null,
+        limit: 1_000_000,
+        within: undefined,
+        having: undefined,
+      },
+      mask,
+      filteredRows,
+    );
+  const combine = (values: number[]) => {
+    const acc = new Acc();
+    acc.values = values.filter((v) => !Number.isNaN(v));
+    for (const v of acc.values) {
+      acc.count++;
+      acc.sum += v;
+      if (v < acc.min) acc.min = v;
+      if (v > acc.max) acc.max = v;
+    }
+    return finish(acc, outer);
+  };
+  const all = inner([]);
+  const overall = combine(all.rows.map((r) => r.value));
+  if (!plan.groupBy.length) {
+    return {
+      kind: "aggregate",
+      plan,
+      keyFields: [],
+      rows: [],
+      overall,
+      filteredRows,
+      totalRows: table.rowCount,
+      hiddenGroups: 0,
+      missingKeyRows: all.missingKeyRows,
+      extra: [],
+    };
+  }
+  const per = inner(plan.groupBy);
+  const groups = new Map<string, { row: GroupRow; values: number[] }>();
+  for (const r of per.rows) {
+    const key = String(r.keys[0]);
+    let g = groups.get(key);
+    if (!g) {
+      g = { row: { keys: [r.keys[0]], labels: [r.labels[0]], value: NaN, count: 0 }, values: [] };
+      groups.set(key, g);
+    }
+    g.values.push(r.value);
+    g.row.count += r.count;
+  }
+  const rows = [...groups.values()].map((g) => ({ ...g.row, value: combine(g.values) }));
+  const keyFields = per.keyFields.slice(0, 1);
+  const cut = orderGroups(plan, keyFields, rows);
+  return {
+    kind: "aggregate",
+    plan,
+    keyFields,
+    rows: cut.rows,
+    overall,
+    filteredRows,
+    totalRows: table.rowCount,
+    hiddenGroups: cut.hiddenGroups,
+    missingKeyRows: per.missingKeyRows,
+    extra: [],
+  };
+}
+
+/** The aggregate of a plan's measure: per-entity values first where it asks for them (measure.each). */
+function aggregateOf(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask: Uint8Array, filteredRows: number, divide?: Divide): AggregateResult {
+  return plan.measure.each ? runEachAggregate(table, fields, plan, mask, filteredRows) : runAggregate(table, fields, plan, mask, filteredRows, divide);
 }
 
 function nz(v: number): number {
@@ -1028,7 +1164,7 @@ function applyHaving(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask
   if (!name) throw new PlanError("A condition on groups needs a grouping.");
   const key = getField(fields, name, "grouping");
   if (key.role === "date") throw new PlanError(`The groups of "${key.name}" cannot be tested one by one.`, key.name);
-  const per = runAggregate(
+  const per = aggregateOf(
     table,
     fields,
     { ...plan, measure: h.measure, extraMeasures: [], groupBy: [{ field: key.name, bucket: null }], sort: null, limit: 1_000_000, having: undefined },
@@ -1072,11 +1208,11 @@ export function executePlan(table: Table, plan: AnalysisPlan): QueryResult {
     );
     divide = { byKey: new Map(den.rows.map((r) => [r.keys.join("\u0000"), r.value])), overall: den.overall, scale: per.percent ? 100 : 1 };
   }
-  const result = runAggregate(table, fields, plan, mask, filteredRows, divide);
+  const result = aggregateOf(table, fields, plan, mask, filteredRows, divide);
   if (having) result.having = having;
   // Further measures over the same groups, aligned to the rows of the first (which sets the order).
   for (const measure of plan.extraMeasures ?? []) {
-    const other = runAggregate(table, fields, { ...plan, measure, extraMeasures: [], sort: null, limit: 1_000_000 }, mask, filteredRows);
+    const other = aggregateOf(table, fields, { ...plan, measure, extraMeasures: [], sort: null, limit: 1_000_000 }, mask, filteredRows);
     const byKey = new Map(other.rows.map((r) => [r.keys.join("\u0000"), r.value]));
     result.extra.push({ measure, values: result.rows.map((r) => byKey.get(r.keys.join("\u0000")) ?? NaN), overall: other.overall });
   }

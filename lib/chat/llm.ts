@@ -69,8 +69,18 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
   if (plan.measure.condition) for (const c of [plan.measure.condition, ...(plan.measure.condition.and ?? [])]) need(c.field, "rate condition");
   if (plan.measure.per) need(plan.measure.per.field, "ratio denominator", plan.measure.per.agg === "sum");
   if (plan.measure.weight) need(plan.measure.weight, "rate weight", true);
+  if (plan.measure.agg === "firstLast" || plan.measure.each?.agg === "firstLast") {
+    if (!plan.measure.by) problems.push("firstLast needs the field that orders the rows (by)");
+    need(plan.measure.by, "order", true);
+  }
+  if (plan.measure.each) {
+    need(plan.measure.each.field, "entity");
+    if (plan.intent !== "aggregate" || plan.groupBy.length > 1 || plan.groupBy.some((g) => g.field === plan.measure.each?.field))
+      problems.push("each needs an aggregate with at most one grouping, other than the entity");
+  }
   for (const m of plan.extraMeasures ?? []) need(m.field, "measure", m.agg !== "count" && m.agg !== "distinct" && m.agg !== "rate");
-  if (agg !== "count" && agg !== "share" && !plan.measure.field && plan.intent === "aggregate") problems.push(`${agg} needs a field`);
+  if (agg !== "count" && agg !== "share" && !plan.measure.field && plan.intent === "aggregate" && plan.measure.each?.agg !== "count")
+    problems.push(`${agg} needs a field`);
   plan.groupBy.forEach((g) => need(g.field, "grouping"));
   plan.filters.forEach((f) => {
     need(f.field, "filter", !!f.otherField);

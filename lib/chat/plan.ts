@@ -3,8 +3,12 @@
 // data, never code.
 import { z } from "zod";
 
-/** std: the sample standard deviation (n - 1); range: the maximum minus the minimum. */
-export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share", "rate", "std", "range"] as const;
+/**
+ * std: the sample standard deviation (n - 1); range: the maximum minus the minimum; firstLast: the value at the last
+ * row by `measure.by` minus the value at the first ("how much did each subject grow from the first to the last
+ * measurement").
+ */
+export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share", "rate", "std", "range", "firstLast"] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
 
 /** decade: ten years from a year ending in 0 ("the 1950s"), of a date field or of a year-like number field. */
@@ -100,6 +104,14 @@ export const measureSchema = z.object({
    * that order ("the year with the biggest jump from the previous year"); the first group has none and is left out.
    */
   fromPrevious: z.boolean().optional(),
+  /**
+   * An aggregate of per-entity aggregates ("the average of each subject's maximum conc"): within each group, the
+   * rows are first combined per value of `field` by `agg` of the measure's field (count: the rows, no field), then
+   * the measure's own `agg` (mean, median, sum, min, max, std) combines those values. At most one grouping.
+   */
+  each: z.object({ field: z.string().min(1), agg: z.enum(["count", "sum", "mean", "median", "min", "max", "range", "std", "firstLast"]) }).optional(),
+  /** firstLast (here or as `each.agg`): the number or date field that orders the rows (a time, a visit number). */
+  by: z.string().min(1).optional(),
 });
 export type Measure = z.infer<typeof measureSchema>;
 

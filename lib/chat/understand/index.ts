@@ -21,6 +21,8 @@ import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
 import { ordinalRankReading, whichRowReading } from "./ordinal";
+import { firstLastReading, orderField } from "./firstlast";
+import { countsPerEntityReading, perEntityReading } from "./perentity";
 import { allExceptReading, pooledReading } from "./pooled";
 import { countedThingField, flagValues, nameWords, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
@@ -1030,6 +1032,24 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     !["min", "max"].includes(best.plan.measure.agg)
   )
     adopt({ ...best.plan, sort: { by: "value", order: a.superlative === "min" ? "asc" : "desc" } });
+  // "the average of each rabbit's maximum deltaBP": the per-entity values first, then their average (perentity.ts).
+  // "how much did conc change from the first to the last measurement for each subject" (firstlast.ts).
+  // (After these readings the aggregate is said, and the fields they use are no longer words left unused.)
+  const usedNow = (plan: AnalysisPlan) => {
+    const used = new Set([plan.measure.field, plan.measure.each?.field, plan.measure.by, ...plan.groupBy.map((g) => g.field)]);
+    const texts = new Set(a.refs.filter((r) => r.cands.some((c) => used.has(c.name))).map((r) => `ignored:${r.text}`));
+    notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith("defaultAgg:") && !texts.has(n)));
+  };
+  const firstLast = firstLastReading(a, best.plan, lex);
+  if (firstLast) {
+    adopt(firstLast.plan, firstLast.note ?? undefined);
+    usedNow(firstLast.plan);
+  }
+  const perEntity = perEntityReading(a, best.plan, lex) ?? countsPerEntityReading(a, best.plan, lex);
+  if (perEntity) {
+    adopt(perEntity);
+    usedNow(perEntity);
+  }
   // Not sure of the reading: the answer says which other reading was nearly as likely.
   const bestKey = JSON.stringify(best.plan);
   // (A new question answered by its own reading: "average tenure by contract" after "churn rate by contract".)
@@ -1038,8 +1058,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // A superlative the reading does not rank by ("the 5 lines with the biggest losses" read as any 5 rows).
   const supUnused = a.superlative !== null && !best.plan.sort && best.plan.intent === "rows";
   if (supUnused) notes.push("unsure");
-  else if (ratio) {
-    // (The ratio states its own formula; the readings ranked without it are not its alternatives.)
+  else if (ratio || best.plan.measure.each || best.plan.measure.agg === "firstLast") {
+    // (The ratio, the aggregate of per-entity values and the change from the first to the last row state their own
+    // formula; the readings ranked without it are not their alternatives.)
   } else if (unsure(ranked, other, w) && !wholeNewQuestion(best, other)) notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
   else {
     // "and by contract?" after a grouping: adding the grouping and replacing it are both common; without
@@ -1129,8 +1150,35 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
         a.reading.mentions.some((m) => m.start === i + 1 && m.kind === "word" && m.hits.some((h) => h.category === "rowNoun")),
     );
     const used = k >= 0 && (a.filters.some((f) => f.pos <= k && k < f.end) || best.plan.limit != null || best.plan.sort != null);
-    if (k >= 0 && !used && best.plan.intent === "aggregate" && !notes.some((n) => n.startsWith("timeOrder") || n.includes(toks[k].raw)))
-      notes.push(`ignored:${toks[k].raw} ${toks[k + 1].raw}`);
+    if (
+      k >= 0 &&
+      !used &&
+      best.plan.intent === "aggregate" &&
+      best.plan.measure.agg !== "firstLast" &&
+      !notes.some((n) => n.startsWith("timeOrder") || n.includes(toks[k].raw))
+    ) {
+      // With a number field that orders the rows (a time, a day, a visit: firstlast.ts), "at the last measurement"
+      // is the rows at its largest value, when several rows were measured then; stated. Otherwise not used, said.
+      const order = orderField(lex);
+      const at = order?.role === "number" && order.numbers ? (toks[k].lemma === "first" ? order.min : order.max) : NaN;
+      const shared = order?.numbers ? order.numbers.filter((v) => v === at).length >= 2 : false;
+      // ("at the last measurement time": the order field named after the noun says which, it is no second number
+      // nor a grouping.)
+      const named = !!order && a.refs.some((r) => r.turn === 0 && r.pos === k + 2 && r.cands.length === 1 && r.cands[0].name === order.name);
+      const groupBy = named ? best.plan.groupBy.filter((g) => g.field !== order.name) : best.plan.groupBy;
+      const free = !!order && !best.plan.filters.some((f) => f.field === order.name) && !groupBy.some((g) => g.field === order.name);
+      const text = `${toks[k].raw} ${toks[k + 1].raw}`;
+      if (order && shared && free && best.plan.measure.field !== order.name) {
+        const extraMeasures = named ? best.plan.extraMeasures.filter((m) => m.field !== order.name) : best.plan.extraMeasures;
+        if (named) notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith(`defaultAgg:${order.name}:`)));
+        const chart = groupBy.length ? best.plan.chart : "none";
+        best = {
+          ...best,
+          plan: { ...best.plan, extraMeasures, groupBy, chart, filters: [...best.plan.filters, { field: order.name, op: "eq", values: [at] }] },
+        };
+        notes.push(`readAs:${order.name} "${at}":${text}`);
+      } else notes.push(`ignored:${text}`);
+    }
   }
   // A stray number inside a stray comparison ("more than 100k") is named once, with its comparison.
   const usedStray = grouped?.stray ?? null;
@@ -1246,6 +1294,28 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     );
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
+  // "in how many years did the flow go up" read as the number of years: a field named in this turn that the plan
+  // does not use anywhere, and that no note names yet, is said as not used.
+  {
+    const p = best.plan;
+    const m = [p.measure, ...p.extraMeasures, ...(p.having ? [p.having.measure] : [])];
+    const conds = [...p.filters, ...m.flatMap((x) => (x.condition ? [x.condition] : []))];
+    const used = new Set<string | null | undefined>([
+      ...m.flatMap((x) => [x.field, x.each?.field, x.by, x.per?.field, x.weight, x.shareOf]),
+      ...conds.flatMap((f) => [f.field, f.otherField, ...(f.or ?? []).map((c) => c.field), ...(f.and ?? []).map((c) => c.field)]),
+      ...p.groupBy.map((g) => g.field),
+      p.x,
+      p.y,
+      p.change?.field,
+    ]);
+    // (The mentions of this turn's words, whether or not a ref was kept for them: "did the flow go up".)
+    for (const m of a.reading.mentions) {
+      if (m.kind !== "field" || m.partial || m.fields.length !== 1 || used.has(m.fields[0].name)) continue;
+      if (a.refs.some((r) => r.pos === m.start && (r.via || r.turn !== 0))) continue;
+      const text = m.text.toLowerCase();
+      if (!notes.some((n) => n.toLowerCase().includes(text))) notes.push(`ignored:${m.text}`);
+    }
+  }
   notes.push(...unhonoured(a, best, ranked, notes), ...(best.plan.having ? [] : manyGroups(best.plan, lex)), ...binnedGroups(a, best.plan, lex));
   const kept = carriedFilters(a, best, prevPlan);
   if (kept.length) notes.push(`carried:${JSON.stringify(kept)}`);
@@ -1671,7 +1741,11 @@ function shownFields(plan: AnalysisPlan): Set<string> {
   for (const g of plan.groupBy) out.add(g.field);
   if (plan.x) out.add(plan.x);
   if (plan.y) out.add(plan.y);
-  for (const m of [plan.measure, ...plan.extraMeasures]) if (m.field) out.add(m.field);
+  for (const m of [plan.measure, ...plan.extraMeasures]) {
+    if (m.field) out.add(m.field);
+    // (The entities of an aggregate of per-entity values are taken one by one.)
+    if (m.each) out.add(m.each.field);
+  }
   return out;
 }
 

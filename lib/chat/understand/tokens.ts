@@ -20,6 +20,8 @@ export interface Token {
   sep: string | null;
   /** Typed with a capital letter ("US" the country, "us" the pronoun); set on words only. */
   cap?: boolean;
+  /** Followed by a possessive 's or, after a plural, an apostrophe ("each rabbit's", "the boys'"); words only. */
+  poss?: boolean;
 }
 
 /** Most tokens read from one message: a longer message is not read as a question (answered "too long"). */
@@ -205,6 +207,7 @@ export function tokenize(text: string, maxTokens = MAX_TOKENS): Token[] {
         }
         if (tail === "s" || tail === "re" || tail === "ve" || tail === "ll" || tail === "d" || tail === "m") {
           push(word, "word", start, j);
+          if (tail === "s") out[out.length - 1].poss = true;
           i = k;
           continue;
         }
@@ -213,6 +216,8 @@ export function tokenize(text: string, maxTokens = MAX_TOKENS): Token[] {
         j = k;
       }
       push(word, "word", start, j);
+      // ("the boys' heights": the apostrophe after a plural.)
+      if (s[j] === "'" && word.endsWith("s") && !isLetter(s.charCodeAt(j + 1) || 0)) out[out.length - 1].poss = true;
       i = j;
       continue;
     }
