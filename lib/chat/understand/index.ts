@@ -8,6 +8,7 @@ import { versusAxes } from "./axes";
 import { changeReading } from "./change";
 import { timeOrderReading } from "./timeorder";
 import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
+import { stepCountReading, unusedStepWords } from "./stepcount";
 import { averagePerPeriodReading, distinctPeriodsReading, finerThan } from "./perperiod";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
@@ -924,8 +925,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const firstTime = timeOrderReading(a, best, lex) ? null : firstTimeReading(a, best.plan, lex);
   if (firstTime) adopt(firstTime.plan, firstTime.note);
   const step = stepReading(a, best.plan, lex);
-  if (step) {
-    adopt(step.plan, step.note);
+  // "in how many years did the flow go up from the year before": the rises (falls) between consecutive periods, counted.
+  const stepCount = step ? null : stepCountReading(a, best.plan, lex);
+  if (step || stepCount) {
+    if (step) adopt(step.plan, step.note);
+    if (stepCount) adopt(stepCount.plan, stepCount.note);
     // (The words of the step are read now: "previous", "drop" of "drop woolyrnq".)
     a.unknown = a.unknown.filter(
       (u) =>
@@ -1207,6 +1211,9 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     );
   }
   if (a.strayDates.length) notes.push(`ignored:${a.strayDates.join(", ")}`);
+  // "go up from the year before" that no part of the plan accounts for (stepcount.ts): named as not used.
+  const unusedSteps = unusedStepWords(a, best.plan, lex);
+  if (unusedSteps && !notes.some((n) => n.startsWith("ignored:") && n.includes(unusedSteps))) notes.push(`ignored:${unusedSteps}`);
   notes.push(...unhonoured(a, best, ranked, notes), ...(best.plan.having ? [] : manyGroups(best.plan, lex)), ...binnedGroups(a, best.plan, lex));
   const kept = carriedFilters(a, best, prevPlan);
   if (kept.length) notes.push(`carried:${JSON.stringify(kept)}`);
