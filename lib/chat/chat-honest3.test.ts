@@ -87,3 +87,27 @@ describe("step words no part of the plan uses are named", () => {
     expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/did not use/);
   });
 });
+
+// Islands and their areas: one row an island, named.
+const islandRows = Array.from({ length: 20 }, (_, i) => [
+  `Isle${String.fromCharCode(65 + i)}${String.fromCharCode(97 + i)}n`,
+  String(((i * 53) % 37) * 10 + 13),
+]);
+const islands = tableFromRows(["name", "area"], islandRows);
+
+describe("a difference word no part of the plan uses is named", () => {
+  it("'the difference in area between the largest and the smallest island' answered by rows says so", async () => {
+    const reply = await askTurns(islands, "what is the difference in area between the largest and the smallest island");
+    const areas = islandRows.map((r) => Number(r[1]));
+    const range = Math.max(...areas) - Math.min(...areas);
+    // (Either the range itself, or an answer that says it did not use the word.)
+    expect(tableOf(reply).length === 1 && firstNumber(tableOf(reply)[0]) === range ? "range" : (reply.assumptions?.join(" ") ?? "")).toMatch(
+      /range|did not use "difference"/,
+    );
+  });
+
+  it("two values compared side by side use it ('difference in revenue between North and South')", async () => {
+    const reply = await askTurns(regions, "what is the difference in average revenue between North and South");
+    expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/did not use "difference"/);
+  });
+});

@@ -8,7 +8,7 @@ import { versusAxes } from "./axes";
 import { changeReading } from "./change";
 import { timeOrderReading } from "./timeorder";
 import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
-import { stepCountReading, unusedStepWords } from "./stepcount";
+import { stepCountReading, unusedDifferenceWord, unusedStepWords } from "./stepcount";
 import { averagePerPeriodReading, distinctPeriodsReading, finerThan } from "./perperiod";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
@@ -1214,6 +1214,8 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   // "go up from the year before" that no part of the plan accounts for (stepcount.ts): named as not used.
   const unusedSteps = unusedStepWords(a, best.plan, lex);
   if (unusedSteps && !notes.some((n) => n.startsWith("ignored:") && n.includes(unusedSteps))) notes.push(`ignored:${unusedSteps}`);
+  const unusedDifference = unusedDifferenceWord(a, best.plan);
+  if (unusedDifference && !notes.some((n) => n.includes(unusedDifference))) notes.push(`ignored:${unusedDifference}`);
   notes.push(...unhonoured(a, best, ranked, notes), ...(best.plan.having ? [] : manyGroups(best.plan, lex)), ...binnedGroups(a, best.plan, lex));
   const kept = carriedFilters(a, best, prevPlan);
   if (kept.length) notes.push(`carried:${JSON.stringify(kept)}`);

@@ -8,7 +8,8 @@ import words from "../vocab/words.json";
 import type { Atoms } from "./attach";
 import { addsUp, type TableLexicon } from "./lexicon";
 
-const STEPS = words.stepCounts as unknown as { up: string[]; down: string[]; previous: string[] };
+const STEPS = words.stepCounts as unknown as { up: string[]; down: string[]; previous: string[]; difference: string[] };
+const DIFFERENCE = new Set(STEPS.difference);
 const PHRASES: { words: string[]; dir: "up" | "down" | "previous" }[] = (["up", "down", "previous"] as const).flatMap((dir) =>
   STEPS[dir].map((p) => ({ words: p.split(" "), dir })),
 );
@@ -128,4 +129,22 @@ export function unusedStepWords(a: Atoms, plan: AnalysisPlan, lex: TableLexicon)
         .join(" "),
     )
     .join(", ");
+}
+
+/**
+ * "the difference in area between the largest and the smallest island" answered by a list of rows or one number
+ * that is no difference (no grouping, no second measure, no change): the difference word is named as not used.
+ */
+export function unusedDifferenceWord(a: Atoms, plan: AnalysisPlan): string | null {
+  const { tokens, mentions } = a.reading;
+  const k = tokens.findIndex(
+    (t, i) => DIFFERENCE.has(t.lemma) && !mentions.some((m) => (m.kind === "field" || m.kind === "value") && m.start <= i && i < m.end),
+  );
+  if (k < 0) return null;
+  if (plan.change || plan.intent === "relationship" || plan.intent === "distribution" || plan.having || plan.within) return null;
+  const measures = [plan.measure, ...plan.extraMeasures];
+  if (plan.groupBy.length || plan.extraMeasures.length || measures.some((m) => m.fromPrevious || m.per)) return null;
+  // (Two values of one field side by side, "between A and B", answer the comparison too.)
+  if (plan.filters.some((f) => f.values.length > 1 || f.or)) return null;
+  return tokens[k].raw;
 }
