@@ -76,6 +76,12 @@ describe("step words no part of the plan uses are named", () => {
     expect(firstNumber(tableOf(reply)[0])).toBe(levelRows.filter((r) => Number(r[1]) > 110).length);
   });
 
+  it("a change compared ('grew by more than 5') is no filter on the level: the verb is named, no rise counted", async () => {
+    const reply = await askTurns(levels, "in how many years did the level grow by more than 5");
+    expect(reply.plan?.having?.measure.fromPrevious).toBeUndefined();
+    expect(reply.assumptions?.join(" ")).toMatch(/did not use "grow"/);
+  });
+
   it("a command opening the turn is no step ('drop the filter' after a filtered average)", async () => {
     const reply = await askTurns(regions, "average revenue for the North region", "drop the filter");
     expect(reply.plan?.filters).toEqual([]);

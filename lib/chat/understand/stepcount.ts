@@ -39,11 +39,15 @@ export function stepWords(a: Atoms): StepWord[] {
   return out;
 }
 
-/** "rose above 100", "fell below 50 or more": a comparison word right after the verb (not "from"). */
+/**
+ * "rose above 100", "fell to below 50": a comparison word right after the verb (not "from"); "grew by more than 100"
+ * compares the change itself, which no filter on the rows reads.
+ */
 function cmpAfter(a: Atoms, s: StepWord): boolean {
+  const tokens = a.reading.tokens;
+  if (tokens[s.end]?.lemma === "by") return false;
   return a.reading.mentions.some(
-    (m) =>
-      m.kind === "word" && m.start >= s.end && m.start <= s.end + 1 && m.hits.some((h) => h.category === "cmp") && a.reading.tokens[m.start].lemma !== "from",
+    (m) => m.kind === "word" && m.start >= s.end && m.start <= s.end + 1 && m.hits.some((h) => h.category === "cmp") && tokens[m.start].lemma !== "from",
   );
 }
 
@@ -74,6 +78,8 @@ export function stepCountReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon
   if (time.role === "date" && !grain) return null;
   // (A grouping by something else, or a time filter naming periods, is another question: "per station", "from 2015 to 2018".)
   if (plan.groupBy.some((g) => !isTime(g.field)) || plan.filters.some((f) => isTime(f.field))) return null;
+  // (A condition on the number itself, or a number nothing read: "grew by more than 100" is not any rise.)
+  if (plan.filters.some((f) => f.field === info.name) || a.strayNumbers.length || a.strayComparisons.length) return null;
   const up = verbs[0].dir === "up";
   const text = tokens
     .slice(verbs[0].start, Math.max(...steps.map((s) => s.end)))
