@@ -1163,11 +1163,13 @@ function applyHaving(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask
   const name = plan.groupBy[0]?.field ?? (plan.measure.agg === "distinct" ? plan.measure.field : null);
   if (!name) throw new PlanError("A condition on groups needs a grouping.");
   const key = getField(fields, name, "grouping");
-  if (key.role === "date") throw new PlanError(`The groups of "${key.name}" cannot be tested one by one.`, key.name);
+  // (A date's groups are its periods: those of the distinct count's bucket, "in how many years did X go up".)
+  const bucket = key.role === "date" && !plan.groupBy.length && plan.measure.agg === "distinct" ? (plan.measure.bucket ?? null) : null;
+  if (key.role === "date" && !bucket) throw new PlanError(`The groups of "${key.name}" cannot be tested one by one.`, key.name);
   const per = aggregateOf(
     table,
     fields,
-    { ...plan, measure: h.measure, extraMeasures: [], groupBy: [{ field: key.name, bucket: null }], sort: null, limit: 1_000_000, having: undefined },
+    { ...plan, measure: h.measure, extraMeasures: [], groupBy: [{ field: key.name, bucket }], sort: null, limit: 1_000_000, having: undefined },
     mask,
     0,
   );
@@ -1176,7 +1178,7 @@ function applyHaving(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask
   for (let i = 0; i < mask.length; i++) {
     if (!mask[i]) continue;
     const v = key.codes ? (key.codes[i] < 0 ? null : key.dictionary[key.codes[i]]) : Number.isNaN(key.numbers![i]) ? null : key.numbers![i];
-    if (v === null || !keep.has(v)) mask[i] = 0;
+    if (v === null || !keep.has(bucket && typeof v === "number" ? bucketStart(v, bucket) : v)) mask[i] = 0;
   }
   return { field: key.name, matched: keep.size, groups: per.rows.length };
 }

@@ -9,6 +9,7 @@ import { changeReading } from "./change";
 import { timeOrderReading } from "./timeorder";
 import { whenPeakReading } from "./whenpeak";
 import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
+import { stepCountReading, unusedDifferenceWord, unusedStepWords } from "./stepcount";
 import { averagePerPeriodReading, distinctPeriodsReading, finerThan } from "./perperiod";
 import { bothReading } from "./both";
 import { listingReading } from "./listing";
@@ -960,8 +961,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const firstTime = timeOrderReading(a, best, lex) ? null : firstTimeReading(a, best.plan, lex);
   if (firstTime) adopt(firstTime.plan, firstTime.note);
   const step = stepReading(a, best.plan, lex);
-  if (step) {
-    adopt(step.plan, step.note);
+  // "in how many years did the flow go up from the year before": the rises (falls) between consecutive periods, counted.
+  const stepCount = step ? null : stepCountReading(a, best.plan, lex);
+  if (step || stepCount) {
+    if (step) adopt(step.plan, step.note);
+    if (stepCount) adopt(stepCount.plan, stepCount.note);
     // (The words of the step are read now: "previous", "drop" of "drop woolyrnq".)
     a.unknown = a.unknown.filter(
       (u) =>
@@ -1316,6 +1320,11 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
       if (!notes.some((n) => n.toLowerCase().includes(text))) notes.push(`ignored:${m.text}`);
     }
   }
+  // "go up from the year before" that no part of the plan accounts for (stepcount.ts): named as not used.
+  const unusedSteps = unusedStepWords(a, best.plan, lex);
+  if (unusedSteps && !notes.some((n) => n.startsWith("ignored:") && n.includes(unusedSteps))) notes.push(`ignored:${unusedSteps}`);
+  const unusedDifference = unusedDifferenceWord(a, best.plan);
+  if (unusedDifference && !notes.some((n) => n.includes(unusedDifference))) notes.push(`ignored:${unusedDifference}`);
   notes.push(...unhonoured(a, best, ranked, notes), ...(best.plan.having ? [] : manyGroups(best.plan, lex)), ...binnedGroups(a, best.plan, lex));
   const kept = carriedFilters(a, best, prevPlan);
   if (kept.length) notes.push(`carried:${JSON.stringify(kept)}`);
