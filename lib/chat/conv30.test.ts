@@ -69,3 +69,22 @@ describe("'that <field>' / 'those' after a ranking is the group(s) the previous 
     expect(reply.messages[0].content).not.toContain("from the previous answer");
   });
 });
+
+describe("an amount per period of each row's thing is averaged when no aggregate is said", () => {
+  const plans = ["Lite", "Pro", "Team"];
+  const members = Array.from({ length: 90 }, (_, i) => [plans[i % 3], (10 + (i % 3) * 15 + (i % 7)).toFixed(2), String(i % 5)]);
+  const people = tableFromRows(["Plan", "MonthlyPayment", "Logins"], members);
+  it("'show monthly payment by plan' over members (no time field) is the average payment of each plan, said", async () => {
+    const reply = await askTurns(people, "show monthly payment by plan");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "MonthlyPayment" });
+    const pro = members.filter((r) => r[0] === "Pro").map((r) => Number(r[1]));
+    expect(firstNumber(tableOf(reply).find((r) => r.Plan === "Pro"))).toBeCloseTo(mean(pro), 2);
+    expect(reply.messages[0].content).toMatch(/so I used the average/);
+  });
+  it("over a table with a date field the rows are periods: 'show monthly sales by region' is the total", async () => {
+    const months = Array.from({ length: 24 }, (_, i) => [`2020-${String((i % 12) + 1).padStart(2, "0")}-01`, i < 12 ? "East" : "West", String(100 + i)]);
+    const series = tableFromRows(["Month", "Region", "MonthlySales"], months);
+    const reply = await askTurns(series, "show monthly sales by region");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "MonthlySales" });
+  });
+});
