@@ -88,3 +88,22 @@ describe("an amount per period of each row's thing is averaged when no aggregate
     expect(reply.plan?.measure).toEqual({ agg: "sum", field: "MonthlySales" });
   });
 });
+
+describe("a share asked of the previous answer's rows takes the condition said now", () => {
+  const north = by("Shelter", "Northgate");
+  it("'what share of those are cats?' after the animals of one shelter is the share of cats in that shelter", async () => {
+    const reply = await askTurns(table, "how many animals are in Northgate?", "what share of those are cats?");
+    const want = (100 * north.filter((r) => r[col("Species")] === "Cat").length) / north.length;
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want, 2);
+  });
+  it("a share asked first keeps its condition when a later turn adds rows: 'share of cats' then 'in Northgate?'", async () => {
+    const reply = await askTurns(table, "what share of the animals are cats?", "and in Northgate?");
+    const want = (100 * north.filter((r) => r[col("Species")] === "Cat").length) / north.length;
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want, 2);
+  });
+  it("'what share of those were adopted?' is the adopted share of that shelter", async () => {
+    const reply = await askTurns(table, "how many animals are in Northgate?", "what share of those were adopted?");
+    const want = (100 * north.filter((r) => r[col("Adopted")] === "Yes").length) / north.length;
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want, 2);
+  });
+});

@@ -869,12 +869,15 @@ function build(
     });
     // "percentage of orders that are Furniture", "churn rate by contract": the share of rows matching a condition.
     if (a.share || a.rate) {
-      // Where each filter was said: the condition of a share usually comes last ("share of Technology orders that shipped early").
+      // Where each filter was said: the condition of a share usually comes last ("share of Technology orders that shipped early");
+      // a condition carried from before the turn asking for the share comes before every word of it ("how many are never
+      // married" then "what share of those earn more than 50k": the share of >50K among the never married).
+      const TURN = 100_000;
       const posOf = (f: Filter): number => {
         const atom = atoms.find((x) =>
           x.options.some((o) => o.filter === f || (o.filter.field === f.field && JSON.stringify(o.filter.values) === JSON.stringify(f.values))),
         );
-        if (atom) return atom.pos;
+        if (atom) return atom.pos - (atom.beforeShare ? TURN : 0);
         const flag = flags.find((sl) => sl.field.name === f.field);
         return flag ? flag.ref.pos : -1;
       };
