@@ -113,6 +113,35 @@ CONVS = [
     ]),
 ]
 
+# A second batch, written after the fixes and before its own run (questions2.jsonl): other wordings of the same kinds.
+CONVS2 = [
+    ("ss4", "superstore", [
+        ("which segment has the most profit?", "superlative", "label", "df.groupby('Segment').Profit.sum()", {"pick": "max"}),
+        ("how many orders did that segment place?", "that-value", "scalar", "df[df.Segment=='Consumer']['Order ID'].nunique()", {}),
+        ("and their total sales?", "those-measure", "scalar", "df[df.Segment=='Consumer'].Sales.sum()", {}),
+    ]),
+    ("ca3", "cars", [
+        ("which year has the highest average mpg?", "superlative", "label", "df.groupby('Year').MPG.mean()", {"pick": "max"}),
+        ("how many cars are from that year?", "that-value", "scalar", "(df.Year==80).sum()", {}),
+        ("what's their average horsepower?", "those-measure", "scalar", "df[df.Year==80].Horsepower.mean()", {}),
+    ]),
+    ("te4", "telco", [
+        ("which contract has the lowest churn rate?", "superlative", "label", f"df.groupby('Contract').Churn.apply({RATE})", {"pick": "min", "percent": True}),
+        ("average tenure for that contract", "that-value", "scalar", "df[df.Contract=='Two year'].tenure.mean()", {}),
+        ("what about month-to-month?", "what-about", "scalar", "df[df.Contract=='Month-to-month'].tenure.mean()", {}),
+    ]),
+    ("ad4", "adult", [
+        ("which workclass has the highest average hours per week?", "superlative", "label", "df.groupby('workclass').hours_per_week.mean()", {"pick": "max"}),
+        ("how many people are in that workclass?", "that-value", "scalar", "(df.workclass=='Self-emp-inc').sum()", {}),
+        ("what share of them are women?", "those-share", "scalar", "100*(df[df.workclass=='Self-emp-inc'].sex=='Female').mean()", {"percent": True}),
+    ]),
+    ("mo5", "movies", [
+        ("average running time by major genre", "first", "groups", "df.groupby('Major Genre')['Running Time'].mean()", {}),
+        ("which is the longest?", "superlative", "label", "df.groupby('Major Genre')['Running Time'].mean()", {"pick": "max"}),
+        ("how many movies does that genre have?", "that-value", "scalar", "(df['Major Genre']=='Western').sum()", {}),
+    ]),
+]
+
 
 def write(convs, name):
     with open(os.path.join(HERE, name), "w") as f:
@@ -124,3 +153,4 @@ def write(convs, name):
 
 
 write(CONVS, "questions.jsonl")
+write(CONVS2, "questions2.jsonl")
