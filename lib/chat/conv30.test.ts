@@ -107,3 +107,11 @@ describe("a share asked of the previous answer's rows takes the condition said n
     expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want, 2);
   });
 });
+
+describe("a turn opening with an aggregate word and a number of its own asks that number", () => {
+  it("'average weight for the Northgate shelter' after a rate by shelter is that shelter's average weight, not the rate", async () => {
+    const reply = await askTurns(table, "which shelter has the lowest adopted rate?", "average weight for the Northgate shelter");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Weight" });
+    expect(reply.plan?.groupBy).toEqual([]);
+  });
+});
