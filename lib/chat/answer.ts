@@ -486,7 +486,14 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "loss") out.push(t(style.lang, "assumeLoss", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "rowsNamed") out.push(t(style.lang, "assumeRowsNamed", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "afterUnknown") out.push(t(style.lang, "assumeAfterUnknown", { text: rest.join(":") }));
-    else if (kind === "limitDropped") out.push(t(style.lang, "assumeLimitDropped", { n: rest[0] }));
+    else if (kind === "referent") {
+      try {
+        const r = JSON.parse(rest.join(":")) as { text: string; field: string; values: string[] };
+        out.push(t(style.lang, "assumeReferent", { text: r.text, field: r.field, values: r.values.map((v) => `"${v}"`).join(", ") }));
+      } catch {
+        // A note that does not parse says nothing.
+      }
+    } else if (kind === "limitDropped") out.push(t(style.lang, "assumeLimitDropped", { n: rest[0] }));
     else if (kind === "carried") {
       try {
         out.push(t(style.lang, "assumeCarried", { filters: describeFilters(JSON.parse(rest.join(":")) as Filter[], style) }));

@@ -18,6 +18,7 @@ import { analysisPlanSchema, type AnalysisPlan } from "./plan";
 import { checkPlanFields, phraseSummary, proposePlan } from "./llm";
 import { exampleQuestions } from "./examples";
 import { followUpSuggestions } from "./suggest";
+import { resolveReferences } from "./referent";
 
 export type { AnalysisPlan } from "./plan";
 export type { PlotlyFigure } from "./figure";
@@ -242,7 +243,9 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
   }
   if (!plan) {
     const lexicon = getTableLexicon(req.table, fields, context, req.datasetName ?? "");
-    const u = understand(userTurns, lexicon, req.table.rowCount);
+    // "how many movies are in that genre?" after "which genre is highest?": the previous answer's groups, said.
+    const resolved = resolveReferences(userTurns, lexicon, req.table, fields);
+    const u = understand(resolved.turns, lexicon, req.table.rowCount);
     if (u.kind === "greeting") return help(t(style.lang, "greeting"));
     if (u.kind === "none") return help(t(style.lang, "notUnderstood"));
     if (u.kind === "unknown") {
@@ -263,7 +266,7 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
       return help(t(style.lang, "notUnderstood"));
     }
     plan = u.plan;
-    notes = u.notes;
+    notes = resolved.last ? [`referent:${JSON.stringify(resolved.last)}`, ...u.notes] : u.notes;
   }
   const rendered = renderPlan({ table: req.table, fields, plan, notes, question: last, style, units, context, projectSuggestions });
   if (!rendered.ok) return help(rendered.error);

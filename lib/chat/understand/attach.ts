@@ -281,6 +281,8 @@ export interface FilterAtom {
   versus?: boolean;
   /** A value was read through a misspelling ("palcebo"): the answer says how it read it. */
   typo?: boolean;
+  /** Carried from a turn before the one that asks for a share or rate ("what share of those ..."): the rows the share is of, not its condition. */
+  beforeShare?: boolean;
   /** "the first period", "the treated ones": words read as a value they do not spell; the answer says how ('period "1"'). */
   stated?: string;
   text: string;

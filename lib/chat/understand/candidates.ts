@@ -7,7 +7,7 @@ import type { FieldInfo } from "../columns";
 import { isTimeField, numericIds } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
 import { isCyclicBucket } from "../plan";
-import { addsUp, countedThingField, linesByVerb, namedAsCode, SUBJECT_FIELDS, variesWithin, nameWords, type TableLexicon } from "./lexicon";
+import { addsUp, countedThingField, saidAsAmount, linesByVerb, namedAsCode, SUBJECT_FIELDS, variesWithin, nameWords, type TableLexicon } from "./lexicon";
 import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
 import words from "../vocab/words.json";
@@ -100,8 +100,9 @@ function howManyOf(r: Ref): boolean {
   return r.countOf && ((r.before[0] === "many" && r.before[1] === "how") || (r.before[0] === "of" && r.before[1] === "number"));
 }
 
-function defaultAgg(f: FieldInfo, lex: TableLexicon): Aggregate {
-  return addsUp(f) || lex.countFields.has(f.name) ? "sum" : "mean";
+function defaultAgg(f: FieldInfo, lex: TableLexicon, said = ""): Aggregate {
+  const perPeriod = lex.perPeriodFields.has(f.name) && !saidAsAmount(said, f);
+  return (addsUp(f) && !perPeriod) || lex.countFields.has(f.name) ? "sum" : "mean";
 }
 
 export function autoBucket(info: FieldInfo): TimeBucket {
@@ -816,7 +817,7 @@ function build(
         f.push(["measure:shareOfNumber", 1]);
       }
       if (!agg) {
-        agg = defaultAgg(m.field, ctx.lex);
+        agg = defaultAgg(m.field, ctx.lex, m.ref.text);
         f.push([`measure:defaultAgg:${agg}`, 1]);
         notes.push(`defaultAgg:${m.field.name}:${agg}`);
       }
@@ -868,12 +869,15 @@ function build(
     });
     // "percentage of orders that are Furniture", "churn rate by contract": the share of rows matching a condition.
     if (a.share || a.rate) {
-      // Where each filter was said: the condition of a share usually comes last ("share of Technology orders that shipped early").
+      // Where each filter was said: the condition of a share usually comes last ("share of Technology orders that shipped early");
+      // a condition carried from before the turn asking for the share comes before every word of it ("how many are never
+      // married" then "what share of those earn more than 50k": the share of >50K among the never married).
+      const TURN = 100_000;
       const posOf = (f: Filter): number => {
         const atom = atoms.find((x) =>
           x.options.some((o) => o.filter === f || (o.filter.field === f.field && JSON.stringify(o.filter.values) === JSON.stringify(f.values))),
         );
-        if (atom) return atom.pos;
+        if (atom) return atom.pos - (atom.beforeShare ? TURN : 0);
         const flag = flags.find((sl) => sl.field.name === f.field);
         return flag ? flag.ref.pos : -1;
       };

@@ -36,7 +36,11 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
   const nextFilters = next.filters.map((f) => ({ ...f, id: f.id + fOffset, refs: f.refs.map((r) => r + offset) }));
   const replaced = new Set(nextFilters.flatMap((f) => f.options.map((o) => o.filter.field)));
   const widened = widenedFields(next);
-  const prevFilters = next.unfilter ? [] : prev.filters.filter((f) => !f.options.some((o) => replaced.has(o.filter.field) || widened.has(o.filter.field)));
+  const prevFilters = next.unfilter
+    ? []
+    : prev.filters
+        .filter((f) => !f.options.some((o) => replaced.has(o.filter.field) || widened.has(o.filter.field)))
+        .map((f) => (next.share || next.rate ? { ...f, beforeShare: true } : f));
   return {
     ...next,
     refs,

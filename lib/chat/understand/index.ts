@@ -2289,7 +2289,24 @@ function looseQuestion(a: Atoms, lex: TableLexicon, prevPlan: AnalysisPlan | nul
   const measureNamed = own.some((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.via && !r.ranked);
   // ("what is the heaviest car?": a question for the row a number of its own ranks first, said with the rows' noun.)
   const rowAsked = !!a.supRows && a.rowNoun && own.length === 1 && own[0].via === "adjective" && !earlierGroups.has(own[0].cands[0].name);
-  return !!first && QUESTION_OPENERS.has(first.lemma) && asks && (measureNamed || rowAsked);
+  if (first && QUESTION_OPENERS.has(first.lemma) && asks && (measureNamed || rowAsked)) return true;
+  // ("average tenure for that contract" after a churn rate by contract: a turn opening with an aggregate word and a
+  // number field of its own, not the earlier measure, asks its own number.)
+  const opener = a.reading.mentions.find((m) => m.start === 0);
+  const aggFirst = opener?.kind === "word" && opener.hits.some((h) => h.category === "agg");
+  return (
+    aggFirst &&
+    own.some(
+      (r) =>
+        r.pos === opener.end &&
+        r.agg &&
+        r.agg !== "count" &&
+        !r.group &&
+        !r.series &&
+        field(r)?.role === "number" &&
+        r.cands[0].name !== prevPlan?.measure.field,
+    )
+  );
 }
 
 /**

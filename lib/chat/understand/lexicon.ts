@@ -75,6 +75,8 @@ export interface TableLexicon {
   headNouns: Map<string, string>;
   /** Count columns of a table with one row per group (Holders, Claims by district x car group x age band). */
   countFields: Set<string>;
+  /** Amounts per period of each row's thing ("MonthlyCharges" over customers, no time field): averaged by default. */
+  perPeriodFields: Set<string>;
   /**
    * The one column of a table with one row per combination of categories that says how many things each row
    * stands for (R's Freq): "how many passengers survived" is its total over the matching rows, not a row count.
@@ -214,6 +216,20 @@ export function addsUp(info: FieldInfo): boolean {
   // ("mdeaths", "fdeaths": a count's noun after one letter that says whose, run together.)
   const counted = (w: string) => SUM_WORDS.has(w) || (w.length >= 6 && /^[a-z]$/.test(w[0]) && SUM_WORDS.has(w.slice(1)) && w.slice(1).length >= 5);
   return ws.some(counted) && !ws.some((w) => NOT_SUM_WORDS.has(w));
+}
+
+const PER_PERIOD_WORDS = new Set<string>(words.perPeriodInName.words);
+
+/** Fields that add up by their name but say an amount per period ("MonthlyCharges") in a table without time fields. */
+function perPeriodFields(fields: FieldInfo[]): Set<string> {
+  if (fields.some(isTimeField)) return new Set();
+  return new Set(fields.filter((f) => f.role === "number" && addsUp(f) && nameWords(f.name).some((w) => PER_PERIOD_WORDS.has(w))).map((f) => f.name));
+}
+
+/** The words the user said for a per-period field add their own amount word ("revenue per month" for MonthlyCharges): a total. */
+export function saidAsAmount(said: string, info: FieldInfo): boolean {
+  const own = new Set(nameWords(info.name));
+  return tokenize(said, 40).some((t) => SUM_WORDS.has(t.lemma) && !own.has(t.lemma));
 }
 
 /**
@@ -741,6 +757,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     fieldWords,
     flagFields,
     countFields: weightField ? new Set([...crossTableCounts(fields), weightField]) : crossTableCounts(fields),
+    perPeriodFields: perPeriodFields(fields),
     weightField,
     rowWords,
     rowNamer,
