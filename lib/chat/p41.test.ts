@@ -209,7 +209,11 @@ describe("a field named in the question that the answer uses nowhere is said as 
     const reply = await askTurns(yearly, "in how many years did the rainfall go up from the year before");
     const plan = reply.plan;
     const usesRainfall =
-      !!plan && (plan.measure.field === "rainfall" || plan.filters.some((f) => f.field === "rainfall") || plan.groupBy.some((g) => g.field === "rainfall"));
+      !!plan &&
+      (plan.measure.field === "rainfall" ||
+        plan.having?.measure.field === "rainfall" ||
+        plan.filters.some((f) => f.field === "rainfall") ||
+        plan.groupBy.some((g) => g.field === "rainfall"));
     if (!usesRainfall) expect(reply.assumptions?.join(" ")).toContain('did not use "rainfall"');
   });
 });
