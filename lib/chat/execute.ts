@@ -26,6 +26,8 @@ export interface AggregateResult {
   hiddenGroups: number;
   /** Rows left out because a grouping value was missing. */
   missingKeyRows: number;
+  /** Rows (of the filtered ones) left out because the measure had no value there. */
+  missingMeasureRows?: number;
   /** plan.extraMeasures: per measure, its value for each row of `rows` (NaN where a group has none), and overall. */
   extra: { measure: import("./plan").Measure; values: number[]; overall: number }[];
   /** plan.having: the field whose groups were tested, how many passed and how many there were. */
@@ -810,7 +812,22 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     }
   }
   hiddenGroups += outside;
-  return { kind: "aggregate", plan, keyFields, rows, overall: overallValue, filteredRows, totalRows: table.rowCount, hiddenGroups, missingKeyRows, extra: [] };
+  // (A number summed, averaged... over the rows that hold one: the others are counted, to be said.)
+  const valued = !!mvals && !hits && !needSet && agg !== "count" && agg !== "share";
+  const missingMeasureRows = valued ? Math.max(0, filteredRows - overall.count) : 0;
+  return {
+    kind: "aggregate",
+    plan,
+    keyFields,
+    rows,
+    overall: overallValue,
+    filteredRows,
+    totalRows: table.rowCount,
+    hiddenGroups,
+    missingKeyRows,
+    missingMeasureRows,
+    extra: [],
+  };
 }
 
 function nz(v: number): number {

@@ -112,3 +112,19 @@ describe("the other reading named is never a rate split by the field it is a rat
     expect(reply.messages[0].content).not.toMatch(/by Plan and Quit|by Quit and Plan/);
   });
 });
+
+describe("rows whose measure is blank are left out of a sum or an average, and the first message says how many", () => {
+  const header = ["Desk", "Amount"];
+  const rows = Array.from({ length: 40 }, (_, i) => [["A", "B", "C"][i % 3], i % 7 === 0 ? "" : String(10 + i)]);
+  const blanks = rows.filter((r) => r[1] === "").length;
+  it("'average amount by desk' says the blank rows were left out, and averages the others", async () => {
+    const reply = await askTurns(tableFromRows(header, rows), "average amount by desk");
+    expect(reply.messages[0].content).toContain(`${blanks} rows with no value of Amount left out`);
+    const a = rows.filter((r) => r[0] === "A" && r[1] !== "").map((r) => Number(r[1]));
+    expect(firstNumber(tableOf(reply).find((r) => r.Desk === "A"))).toBeCloseTo(a.reduce((s, x) => s + x, 0) / a.length, 6);
+  });
+  it("a count of the rows leaves none out and says nothing of it", async () => {
+    const reply = await askTurns(tableFromRows(header, rows), "number of rows by desk");
+    expect(reply.messages[0].content).not.toMatch(/left out/);
+  });
+});
