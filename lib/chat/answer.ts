@@ -76,6 +76,8 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     if (groups.length) first += ` ${t(lang, "grouped", { groups: groups.join(` ${t(lang, "and")} `) })}`;
   }
   first += ` ${rowsNote(plan, r.filteredRows, r.totalRows, ctx.style, ctx.dateFields)}`;
+  if (r.missingMeasureRows && plan.measure.field)
+    first += ` ${t(lang, "missingMeasure", { n: formatNumber(r.missingMeasureRows, ctx.style.lang, null, { integer: true }), field: plan.measure.field })}`;
   first += plan.within ? `, ${describeWithin(plan, lang, ctx.dateFields)}.` : ".";
   // HAVING: which groups were kept, and how many of them.
   if (plan.having && r.having) {

@@ -26,6 +26,8 @@ export interface AggregateResult {
   hiddenGroups: number;
   /** Rows left out because a grouping value was missing. */
   missingKeyRows: number;
+  /** Rows (of the filtered ones) left out because the measure had no value there. */
+  missingMeasureRows?: number;
   /** plan.extraMeasures: per measure, its value for each row of `rows` (NaN where a group has none), and overall. */
   extra: { measure: import("./plan").Measure; values: number[]; overall: number }[];
   /** plan.having: the field whose groups were tested, how many passed and how many there were. */
@@ -822,6 +824,9 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   rows = rows.filter((r) => !(agg !== "count" && agg !== "share" && agg !== "distinct" && agg !== "rate" && Number.isNaN(r.value) && r.count === 0));
   const cut = orderGroups(plan, keyFields, rows);
   if (cut.stepped) overallValue = NaN;
+  // (A number summed, averaged... over the rows that hold one: the others are counted, to be said.)
+  const valued = !!mvals && !hits && !needSet && agg !== "count" && agg !== "share";
+  const missingMeasureRows = valued ? Math.max(0, filteredRows - overall.count) : 0;
   return {
     kind: "aggregate",
     plan,
@@ -832,6 +837,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
     totalRows: table.rowCount,
     hiddenGroups: cut.hiddenGroups,
     missingKeyRows,
+    missingMeasureRows,
     extra: [],
   };
 }

@@ -1058,7 +1058,7 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   const bestKey = JSON.stringify(best.plan);
   // (A new question answered by its own reading: "average tenure by contract" after "churn rate by contract".)
   const newTurn = !isCarried(best) && !a.followUp && !a.addOn && !pointsBack(a) && prevPlan !== null && (ownQuestion(a) || looseQuestion(a, lex, prevPlan));
-  const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey && !((ownTurn || newTurn) && isCarried(c))) ?? null;
+  const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey && !((ownTurn || newTurn) && isCarried(c)) && !splitByItsOwnField(c.plan)) ?? null;
   // A superlative the reading does not rank by ("the 5 lines with the biggest losses" read as any 5 rows).
   const supUnused = a.superlative !== null && !best.plan.sort && best.plan.intent === "rows";
   if (supUnused) notes.push("unsure");
@@ -1337,7 +1337,17 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
     const { shareOf: _, ...plain } = m;
     best = { ...best, plan: { ...best.plan, measure: plain } };
   }
-  return { kind: "plan", plan: best.plan, notes, atoms: a, best, ranked };
+  // (A reading named as the other one is never a rate split by the very field it is a rate of.)
+  const offered = notes.filter((n) => !(n.startsWith("alternative:") && splitByItsOwnField(JSON.parse(n.slice("alternative:".length)))));
+  return { kind: "plan", plan: best.plan, notes: offered, atoms: a, best, ranked };
+}
+
+/** "churn rate by contract and churn": a rate (or a share with a condition) grouped by the field it is taken of means nothing. */
+function splitByItsOwnField(plan: AnalysisPlan): boolean {
+  const m = plan.measure;
+  if (plan.intent !== "aggregate" || (m.agg !== "rate" && !m.condition)) return false;
+  const own = new Set([m.agg === "rate" ? m.field : null, m.condition?.field].filter((f): f is string => !!f));
+  return plan.groupBy.some((g) => own.has(g.field));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1876,6 +1886,17 @@ function rankedGroupingReading(a: Atoms, ranked: Candidate[], lex: TableLexicon)
 function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: AnalysisPlan | null): { best: Candidate; instead: Candidate } | null {
   const best = ranked[0];
   const plan = best.plan;
+  // "chart and table", "as a table": a turn asking only for a way to show the answer shows the earlier answer's
+  // data again (no new split, no scatter of its numbers).
+  const shownOnly =
+    a.reading.mentions.length > 0 &&
+    a.reading.mentions.every((m) => m.kind === "word" && m.hits.every((h) => SHOWN_ONLY.has(`${h.category}:${h.key}`))) &&
+    !a.unknown.length;
+  if (prevPlan && shownOnly) {
+    const data = (p: AnalysisPlan) => JSON.stringify([p.intent, p.measure, p.extraMeasures, p.groupBy, p.filters, p.x, p.y]);
+    const again = ranked.find((c) => data(c.plan) === data(prevPlan) && (a.chart !== "table" || c.plan.chart === "table"));
+    if (again && again !== best) return { best: again, instead: best };
+  }
   // "average lang by COMB for pupils with IQ over 12": a field said right after "by" is what the answer is
   // split by, never a second number averaged (a 0/1 field too); the best reading grouping by it is taken.
   // (Not in a ranking: "top 5 states by sales" ranks by the field after "by".)
@@ -1883,15 +1904,16 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     const measured = [plan.measure.field, ...(plan.extraMeasures ?? []).map((m) => m.field)];
     const byRef = groupingRef(a, (r) => measured.includes(r.cands[0].name) && !plan.groupBy.some((g) => g.field === r.cands[0].name));
     const field = byRef?.cands[0].name;
-    const grouped = field
-      ? ranked.find(
-          (c) =>
-            c.plan.intent === "aggregate" &&
-            c.plan.groupBy.some((g) => g.field === field) &&
-            c.plan.measure.field !== field &&
-            JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
-        )
-      : undefined;
+    const groupsBy = (c: Candidate) =>
+      c.plan.intent === "aggregate" &&
+      c.plan.groupBy.some((g) => g.field === field) &&
+      c.plan.measure.field !== field &&
+      JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters);
+    // (One that uses every field named now first: "number of customers by tenure and churn" after a churn rate
+    // by payment method is no count of contracts by payment method and churn.)
+    const fields = (p: AnalysisPlan) => [p.measure.field, p.x, p.y, ...p.groupBy.map((g) => g.field), ...p.filters.map((x) => x.field)];
+    const usesAll = (c: Candidate) => a.refs.every((r) => r.turn !== 0 || r.cands.some((f) => fields(c.plan).includes(f.name)));
+    const grouped = field ? (ranked.find((c) => groupsBy(c) && usesAll(c)) ?? ranked.find(groupsBy)) : undefined;
     if (grouped) return { best: grouped, instead: best };
   }
   // "how many cars per year?", "only japanese cars", then "which year had the most?" / "which ship mode is the
@@ -1956,6 +1978,28 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     const drawn = ranked.find((c) => isCarried(c) && chartMatches(chartWord, c.plan.chart) && a.refs.every((r) => r.turn !== 0 || uses(c.plan, r)));
     if (drawn) return { best: drawn, instead: best };
   }
+  // "total sales in 2017" after "profit by state": an aggregate word on a number and a condition said now, no
+  // grouping, chart, ranking or follow-up word, ask for one number: a new question, not the earlier split of it
+  // (that reading is named).
+  const said = a.refs.filter((r) => r.turn === 0);
+  if (
+    isCarried(best) &&
+    plan.groupBy.length &&
+    !a.followUp &&
+    !a.addOn &&
+    !pointsBack(a) &&
+    said.length &&
+    said.every((r) => r.agg && !r.group && !r.series && !r.facet && !r.afterWhich && !r.ranked) &&
+    a.filters.length &&
+    !a.bucket &&
+    !a.chart &&
+    !a.superlative &&
+    !a.limit &&
+    !a.count
+  ) {
+    const scalar = ranked.find((c) => !isCarried(c) && c.plan.intent === "aggregate" && !c.plan.groupBy.length && said.every((r) => uses(c.plan, r)));
+    if (scalar) return { best: scalar, instead: best };
+  }
   // "average monthly charges by payment method" after "how many churned customers, by contract": a turn
   // that names a measure and a grouping of its own, without a follow-up word or a word pointing back
   // ("it", "those"), is a new question; an earlier turn's filter is not carried into it silently (that
@@ -1992,8 +2036,19 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     // (With the grain alone, only the grain left unused says so: "profit by month" after a count for one customer keeps the customer.)
     // (A loose question: only an earlier measure or grouping, and only for a reading of its own that uses every
     // field named now; an earlier filter kept is said by `carriedFilters`.)
+    // (A grain alone with a number named now that the carried reading leaves unused for an earlier one: "profit by
+    // month" after "total sales by region" / "only for technology". The earlier filters stay, said: the carried
+    // reading with this turn's measure and grouping, drawn as this turn's own.)
+    if (fresh && grainOnly && !grainUnused && oldMeasure && turnRefs.some((r) => !uses(plan, r)) && turnRefs.every((r) => uses(fresh.plan, r))) {
+      const key = (p: AnalysisPlan) => JSON.stringify([p.intent, p.measure, p.extraMeasures, p.groupBy]);
+      const same = ranked.find((c) => isCarried(c) && key(c.plan) === key(fresh.plan));
+      const plan = same && { ...same.plan, chart: fresh.plan.chart, sort: fresh.plan.sort, limit: fresh.plan.limit };
+      return { best: same && plan ? { ...same, plan } : fresh, instead: best };
+    }
     if (loose) {
-      if (fresh && (oldMeasure || oldGroup) && turnRefs.every((r) => uses(fresh.plan, r))) return { best: fresh, instead: best };
+      // (The best reading of its own that uses every field named now: "top 10 products by sales" is not the rows' Sales.)
+      const own = ranked.find((c) => !isCarried(c) && turnRefs.every((r) => uses(c.plan, r)));
+      if (own && (oldMeasure || oldGroup)) return { best: own, instead: best };
     } else if (
       fresh && grainOnly ? grainUnused : fresh && (oldMeasure || oldGroup || unused || grainUnused || plan.filters.some((f) => !filtered.has(f.field)))
     )
@@ -2388,6 +2443,8 @@ function carriedFilters(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | null
   return best.plan.filters.filter((f) => !said.has(f.field) && earlier.has(JSON.stringify(f)));
 }
 
+/** Words asking only for a way to show the answer ("chart and table", "as a table"; not "list the rows"). */
+const SHOWN_ONLY = new Set(["output:chartAndTable", "output:tableOnly", "chart:table"]);
 /** Words after which a word states a condition on the rows ("customers with a pet", "who own a boat"). */
 const CONDITION_WORDS = new Set(["with", "have", "own", "who", "whose", "that", "without"]);
 /** Words opening a question of its own ("what's the average ...", "which ... has the highest ..."). */
