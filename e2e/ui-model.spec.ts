@@ -107,15 +107,15 @@ test("train at 10 seconds with live status, then read the model page and predict
   await expect(story.getByRole("article")).toHaveCount(2);
   await expect(story).toContainText("Churn = Yes");
   await expect(story).toContainText(/On average \d+% of rows/);
-  // The top and bottom rates are the model's for a typical row with every cause set: the sentence names
-  // each cause listed under it (it named two of four, as "Rows where ... reach 82%", while the real
-  // rows of tenure 1 - 5 and Month-to-month churn at 56%).
+  // The top and bottom rates are the model's mean over the real rows that meet every cause together: the
+  // sentence names each cause listed under it, how many rows those are and what share actually churned.
   const yesCard = story.getByRole("article").filter({ hasText: "Churn = Yes" });
   const headline = ((await yesCard.locator("p").first().textContent()) ?? "").replace(/\s+/g, " ");
   expect(headline).not.toMatch(/Rows where/);
   const details = await yesCard.getByRole("listitem").allTextContents();
   expect(details.length).toBeGreaterThan(1);
   expect(headline).toContain("the model gives");
+  expect(headline).toMatch(/For the [\d,]+ rows \(of [\d,]+( sampled)?\) where .* \(\d+(\.\d)?% actually have it\)/);
   for (const d of details) {
     const m = /([^\s▸].*): highest with (.+), lowest with (.+)$/.exec(d.replace(/\s+/g, " ").trim());
     expect(m, d).not.toBeNull();

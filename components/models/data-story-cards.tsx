@@ -1,8 +1,8 @@
-import { buildStoryCards } from "@/lib/client/story";
+import { buildStoryCards, type StorySegmentsView } from "@/lib/client/story";
 import type { DataStory } from "@/lib/client/types";
 
-export function DataStoryCards({ story }: { story: DataStory }) {
-  const cards = buildStoryCards(story);
+export function DataStoryCards({ story, segments }: { story: DataStory; segments?: StorySegmentsView | null }) {
+  const cards = buildStoryCards(story, segments);
   if (!cards.length) return <p className="text-sm text-slate-500">No story for {story.name}.</p>;
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="data-story">

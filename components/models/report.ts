@@ -1,6 +1,7 @@
 // The engine's report as the page reads it (lib/ml/types.ts ModelReport); every part optional,
 // so an older or partial report still renders what it has.
 import { humanizeIdentifier } from "@/lib/client/format";
+import type { StorySegmentsView } from "@/lib/client/story";
 import type { FieldInsights } from "@/lib/ml/insights";
 
 export interface LeaderboardRow {
@@ -26,6 +27,8 @@ export interface FieldReportView {
   skippedFields?: { name?: string; field?: string; reason?: string }[];
   /** Absent in models trained before the insights report existed. */
   insights?: FieldInsights;
+  /** The rows behind the data story's cases; absent in models trained before it existed. */
+  story?: StorySegmentsView;
 }
 
 export function findFieldReport(report: unknown, field: string): FieldReportView | null {

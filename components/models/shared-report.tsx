@@ -67,9 +67,9 @@ export function SharedReportView({ report }: { report: SharedReport }) {
           </Card>
           <Card
             title="Data story"
-            description={`What moves ${field}, in plain words. Its figures are the model's estimates for a typical row (each other field at its median or most common value).`}
+            description={`What moves ${field}, in plain words. Its figures are the model's average estimates over real rows that meet all of a sentence's conditions together.`}
           >
-            {story ? <DataStoryCards story={story} /> : <p className="text-sm text-slate-500">No data story for this field.</p>}
+            {story ? <DataStoryCards story={story} segments={fieldReport?.story} /> : <p className="text-sm text-slate-500">No data story for this field.</p>}
           </Card>
         </div>
         <InsightsReport key={field} field={field} report={fieldReport} saved={report.thresholds[field]} showExamples={report.includes_examples} />

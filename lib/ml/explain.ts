@@ -1,7 +1,5 @@
 // Field importance and the data story, both computed with the trained model (SHAP-style contributions).
-import { emptyRecord } from "../table/rows";
-import type { Column, RawRow, RawValue, Table } from "../table/types";
-import { cellValue } from "../table/values";
+import type { Column, Table } from "../table/types";
 import type { FeatureMatrix } from "./core/types";
 import type { FieldModel } from "./field-model";
 import { round } from "./stats";
@@ -42,27 +40,72 @@ export function normalise(v: Float64Array): Float64Array {
 
 interface Group {
   label: string;
-  /** A representative raw value to put into the typical row. */
-  value: RawValue;
+  /** Positions in the pool (not table rows) of the rows in this group. */
   rows: number[];
+}
+
+/** The real sample rows behind one side of an outcome's story: those meeting all its causes' values. */
+export interface StorySegment {
+  /** Pool rows that meet every condition. */
+  rows: number;
+  /** Their observed rate of the outcome (classification) or mean target (regression). */
+  observed: number;
+  /** The model's mean prediction over them (= top_case / bottom_case). */
+  predicted: number;
+}
+
+/** Where an outcome's top and bottom cases come from (report.fields[].story; not part of the API's data_story). */
+export interface StorySegments {
+  /** Rows the segments were drawn from: every row with a known target, or a sample of them (`sampled`). */
+  rows: number;
+  sampled: boolean;
+  outcomes: { outcome: string; top: StorySegment; bottom: StorySegment }[];
 }
 
 /**
  * Data story for one predict field. `sampleRows` index the table; `x` holds their features (same order);
- * `avgCases` is the outcome's average over the data (class frequency, or mean target for regression).
+ * `avgCases` is the outcome's average over the data (class frequency, or mean target for regression);
+ * `target` is the target per table row (class index or value). `pool` (default: the sample) are the
+ * rows the story's segments are drawn from, with their features: more rows than can be explained.
+ *
+ * The causes are the most important fields (mean |contribution| on the sample), in turn. Each side of
+ * an outcome (top, bottom) is a segment of real pool rows that every cause narrows to the value
+ * group (category, quantile range) where the model's mean prediction of the outcome over the segment's
+ * rows is the highest (lowest), among groups that keep at least MIN_SEGMENT_SHARE of the pool. A field
+ * whose values cannot narrow both sides that way is skipped, so the conditions of a side are always
+ * met together by real rows (a short tenure with a large total charge is never one story).
+ * top_case / bottom_case are the model's mean prediction over the segment's rows, not the prediction
+ * for one synthetic row.
  */
-export function buildDataStory(model: FieldModel, table: Table, sampleRows: Int32Array, x: FeatureMatrix, avgCases: number[]): DataStory {
+export function buildDataStory(
+  model: FieldModel,
+  table: Table,
+  sampleRows: Int32Array,
+  x: FeatureMatrix,
+  avgCases: number[],
+  target: Float64Array,
+  pool: { rows: Int32Array; x: FeatureMatrix; sampled: boolean } = { rows: sampleRows, x, sampled: true },
+): { story: DataStory; segments: StorySegments } {
   const { objective, classes, field, fieldType, inputFields } = model.json;
   const G = inputFields.length;
   const n = sampleRows.length;
+  const N = pool.rows.length;
   const local = Int32Array.from({ length: n }, (_, i) => i);
   const usable = new Set(model.preprocessor.plans.map((p) => p.field));
-  const typical = buildTypicalRow(
-    table,
-    sampleRows,
-    inputFields.filter((f) => usable.has(f)),
-  );
+  const pred = N > 0 ? model.learner.predict(pool.x) : new Float64Array(0);
+  const k = objective === "multiclass" ? classes.length : 1;
+  const minSegment = Math.min(N, Math.max(3, Math.ceil(N * MIN_SEGMENT_SHARE)));
+  const groupsOf = new Map<number, Group[]>();
+  const fieldGroups = (g: number): Group[] | null => {
+    if (!groupsOf.has(g)) {
+      const column = table.columns.find((c) => c.name === inputFields[g]);
+      groupsOf.set(g, column ? groupRows(column, pool.rows) : []);
+    }
+    const groups = groupsOf.get(g) ?? [];
+    return groups.length > 1 ? groups : null;
+  };
   const outcomes: DataStoryOutcome[] = [];
+  const segments: StorySegments = { rows: N, sampled: pool.sampled, outcomes: [] };
   const outcomeCount = objective === "multiclass" ? classes.length : objective === "binary" ? 2 : 1;
   let binaryContrib: Float64Array | null = null;
   for (let o = 0; o < outcomeCount; o++) {
@@ -79,75 +122,75 @@ export function buildDataStory(model: FieldModel, table: Table, sampleRows: Int3
     const order = Array.from({ length: G }, (_, g) => g)
       .filter((g) => imp[g] > 0 && usable.has(inputFields[g]))
       .sort((a, b) => imp[b] - imp[a]);
+    // The model's prediction of this outcome per pool row.
+    const outcomePred = new Float64Array(N);
+    for (let i = 0; i < N; i++) {
+      outcomePred[i] = objective === "regression" ? pred[i] : objective === "binary" ? (o === 1 ? pred[i] : 1 - pred[i]) : pred[i * k + o];
+    }
     const causes: DataStoryCause[] = [];
-    const topRow: RawRow = { ...typical };
-    const bottomRow: RawRow = { ...typical };
-    for (const g of order) {
-      if (causes.length >= 4) break;
-      const column = table.columns.find((c) => c.name === inputFields[g]);
-      if (!column) continue;
-      const groups = groupRows(column, sampleRows);
-      const minSize = Math.max(2, Math.floor(n * 0.01));
-      let top: Group | null = null;
-      let bottom: Group | null = null;
-      let topMean = -Infinity;
-      let bottomMean = Infinity;
+    // Membership of each sample row in the top and bottom segments.
+    const inTop = new Uint8Array(N).fill(1);
+    const inBottom = new Uint8Array(N).fill(1);
+    const pick = (groups: Group[], inSegment: Uint8Array, sign: 1 | -1): Group | null => {
+      let best: Group | null = null;
+      let bestMean = -Infinity;
       for (const grp of groups) {
-        if (grp.rows.length < minSize) continue;
         let s = 0;
-        for (const i of grp.rows) s += contrib[i * G + g];
-        const mean = s / grp.rows.length;
-        if (mean > topMean) {
-          topMean = mean;
-          top = grp;
+        let m = 0;
+        for (const i of grp.rows) {
+          if (!inSegment[i]) continue;
+          s += outcomePred[i];
+          m++;
         }
-        if (mean < bottomMean) {
-          bottomMean = mean;
-          bottom = grp;
+        if (m < minSegment) continue;
+        const mean = (sign * s) / m;
+        if (mean > bestMean) {
+          bestMean = mean;
+          best = grp;
         }
       }
+      return best;
+    };
+    const narrow = (inSegment: Uint8Array, grp: Group) => {
+      const keep = new Uint8Array(N);
+      for (const i of grp.rows) keep[i] = inSegment[i];
+      inSegment.set(keep);
+    };
+    for (const g of order) {
+      if (causes.length >= 4) break;
+      const groups = fieldGroups(g);
+      if (!groups) continue;
+      const top = pick(groups, inTop, 1);
+      const bottom = pick(groups, inBottom, -1);
       if (!top || !bottom || top === bottom) continue;
       causes.push({ field: inputFields[g], top_value: top.label, bottom_value: bottom.label });
-      topRow[inputFields[g]] = top.value;
-      bottomRow[inputFields[g]] = bottom.value;
+      narrow(inTop, top);
+      narrow(inBottom, bottom);
     }
-    const [topPred, bottomPred] = model.predictRows([topRow, bottomRow], false);
-    const caseValue = (p: typeof topPred): number => (objective === "regression" ? (p.value as number) : (p.probabilities?.[classes[o]] ?? 0));
-    outcomes.push({
-      outcome: objective === "regression" ? "high" : classes[o],
-      causes,
-      top_case: round(caseValue(topPred)),
-      avg_case: round(avgCases[o]),
-      bottom_case: round(caseValue(bottomPred)),
-    });
+    const segment = (inSegment: Uint8Array): StorySegment => {
+      let rows = 0;
+      let predicted = 0;
+      let observed = 0;
+      for (let i = 0; i < N; i++) {
+        if (!inSegment[i]) continue;
+        rows++;
+        predicted += outcomePred[i];
+        const t = target[pool.rows[i]];
+        observed += objective === "regression" ? t : t === o ? 1 : 0;
+      }
+      return { rows, observed: rows ? round(observed / rows) : 0, predicted: rows ? round(predicted / rows) : 0 };
+    };
+    const top = segment(inTop);
+    const bottom = segment(inBottom);
+    const outcome = objective === "regression" ? "high" : classes[o];
+    outcomes.push({ outcome, causes, top_case: top.predicted, avg_case: round(avgCases[o]), bottom_case: bottom.predicted });
+    segments.outcomes.push({ outcome, top, bottom });
   }
-  return { name: field, type: fieldType, outcomes };
+  return { story: { name: field, type: fieldType, outcomes }, segments };
 }
 
-/** Median of numbers, most frequent value of text, per field over the sample rows. */
-function buildTypicalRow(table: Table, rows: Int32Array, fields: string[]): RawRow {
-  const row: RawRow = emptyRecord();
-  for (const f of fields) {
-    const column = table.columns.find((c) => c.name === f);
-    if (!column) continue;
-    if (column.kind === "number") {
-      const vals: number[] = [];
-      for (const r of rows) if (column.values[r] === column.values[r]) vals.push(column.values[r]);
-      if (!vals.length) continue;
-      vals.sort((a, b) => a - b);
-      const m = vals[Math.floor(vals.length / 2)];
-      row[f] = column.type === "date" ? new Date(m).toISOString() : m;
-    } else {
-      const counts = new Map<number, number>();
-      for (const r of rows) if (column.codes[r] >= 0) counts.set(column.codes[r], (counts.get(column.codes[r]) ?? 0) + 1);
-      let best = -1;
-      let bestCount = 0;
-      for (const [code, cnt] of counts) if (cnt > bestCount || (cnt === bestCount && code < best)) [best, bestCount] = [code, cnt];
-      if (best >= 0) row[f] = column.dictionary[best];
-    }
-  }
-  return row;
-}
+/** Smallest share of the pool rows a story segment keeps (at least 3 rows). */
+export const MIN_SEGMENT_SHARE = 0.01;
 
 /** Categories as they are; numbers and dates in up to 5 quantile ranges; missing values as a group. */
 function groupRows(column: Column, rows: Int32Array): Group[] {
@@ -163,8 +206,8 @@ function groupRows(column: Column, rows: Int32Array): Group[] {
         list.push(i);
       }
     });
-    const groups: Group[] = [...map.entries()].map(([c, list]) => ({ label: column.dictionary[c].trim(), value: column.dictionary[c], rows: list }));
-    if (missing.length) groups.push({ label: "(missing)", value: null, rows: missing });
+    const groups: Group[] = [...map.entries()].map(([c, list]) => ({ label: column.dictionary[c].trim(), rows: list }));
+    if (missing.length) groups.push({ label: "(missing)", rows: missing });
     return groups;
   }
   const present: { v: number; i: number }[] = [];
@@ -179,7 +222,7 @@ function groupRows(column: Column, rows: Int32Array): Group[] {
   const fmt = (v: number): string => (column.type === "date" ? new Date(v).toISOString().slice(0, 10) : formatNumber(v));
   if (distinct.size <= 5) {
     for (const v of [...distinct].sort((a, b) => a - b)) {
-      groups.push({ label: fmt(v), value: cellValue(column, rows[present.find((p) => p.v === v)!.i]), rows: present.filter((p) => p.v === v).map((p) => p.i) });
+      groups.push({ label: fmt(v), rows: present.filter((p) => p.v === v).map((p) => p.i) });
     }
   } else {
     const parts = 5;
@@ -190,18 +233,16 @@ function groupRows(column: Column, rows: Int32Array): Group[] {
       while (end < present.length && end > 0 && present[end].v === present[end - 1].v) end++;
       if (end <= start) continue;
       const slice = present.slice(start, end);
-      const mid = slice[Math.floor(slice.length / 2)];
       const lo = slice[0].v;
       const hi = slice[slice.length - 1].v;
       groups.push({
         label: lo === hi ? fmt(lo) : `${fmt(lo)} - ${fmt(hi)}`,
-        value: column.type === "date" ? new Date(mid.v).toISOString() : mid.v,
         rows: slice.map((p) => p.i),
       });
       start = end;
     }
   }
-  if (missing.length) groups.push({ label: "(missing)", value: null, rows: missing });
+  if (missing.length) groups.push({ label: "(missing)", rows: missing });
   return groups;
 }
 

@@ -677,7 +677,14 @@ async function trainField(
     normalise(importance);
   }
   const avgCases = isClass ? target.classes.map((_, c) => countOf(yAll, c) / yAll.length) : [mean(yAll)];
-  const story = buildDataStory(fieldModel, table, sample, xSample, avgCases);
+  // The story's segments are drawn from more rows than are explained (predicting is far cheaper).
+  const poolRows = sampleRows(allRows, STORY_POOL_ROWS, seed + 1);
+  const pool = {
+    rows: poolRows,
+    x: poolRows === sample ? xSample : pre.transformTable(table, poolRows),
+    sampled: poolRows.length < allRows.length,
+  };
+  const { story, segments: storySegments } = buildDataStory(fieldModel, table, sample, xSample, avgCases, target.y, pool);
   // The insights report: holdout rows scored and explained by the model that never saw them (the
   // served model may be a refit on every row), partial dependence by the served model.
   const insightsStart = Date.now();
@@ -752,6 +759,7 @@ async function trainField(
     refitAttempts: refitLog,
     extraAttention: !!req.extraAttention,
     insights,
+    story: storySegments,
     skippedFields: pre.skipped,
     features: pre.features.length,
     secondsSpent: (Date.now() - job.fieldStart) / 1000,
@@ -1048,6 +1056,9 @@ function gather(base: Int32Array, idx: Int32Array): Int32Array {
   for (let i = 0; i < idx.length; i++) out[i] = base[idx[i]];
   return out;
 }
+
+/** Most rows the data story's segments are drawn from (counted and predicted, not explained). */
+const STORY_POOL_ROWS = 20_000;
 
 function sampleRows(rows: Int32Array, size: number, seed: number): Int32Array {
   if (rows.length <= size) return rows;

@@ -3,6 +3,7 @@ import type { FieldType, RawRow, Table } from "../table/types";
 import type { CandidateConfig } from "./evaluate";
 import type { DataStory } from "./explain";
 import type { DecisionThreshold } from "./field-model";
+import type { StorySegments } from "./explain";
 import type { FieldInsights } from "./insights";
 import type { SkippedField } from "./preprocess";
 import type { ClassStat, RegressionStat } from "./stats";
@@ -119,6 +120,8 @@ export interface FieldReport {
   extraAttention: boolean;
   /** The insights report (lib/ml/insights.ts): threshold counts, curves, examples, partial dependence, field stats. */
   insights?: FieldInsights;
+  /** The real sample rows behind each data-story outcome's top and bottom case: how many, their observed rate, the model's mean. */
+  story?: StorySegments;
   skippedFields: SkippedField[];
   features: number;
   secondsSpent: number;

@@ -97,7 +97,7 @@ export interface SharedReport {
 }
 
 /** Keys of a field report that a shared report shows (no leaderboard, parameters, timings). */
-const SHARED_FIELD_KEYS = ["field", "task", "classes", "metrics", "confusion", "rows", "validation", "extraAttention", "insights"] as const;
+const SHARED_FIELD_KEYS = ["field", "task", "classes", "metrics", "confusion", "rows", "validation", "extraAttention", "insights", "story"] as const;
 
 function shareFieldReport(field: Record<string, unknown>, includeExamples: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
