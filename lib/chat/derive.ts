@@ -88,12 +88,13 @@ function fieldPhrases(fields: FieldInfo[]): { phrases: Phrase[]; events: Map<str
       if (own.length && own.length < ws.length) spellings.add(own.join(" "));
       if (own.length === 1) events.set(stem(own[0]), f);
     }
+    // Each word also in its plural ("armed forces" for Armed.Forces, whose name words are singular).
     for (const s of spellings)
       if (s.length >= 2)
         phrases.push({
           pattern: s
             .split(/[\s_.]+/)
-            .map(esc)
+            .map((w) => `${esc(w)}${/[a-z]$/.test(w) ? "(?:e?s)?" : ""}`)
             .join("[\\s_.]+"),
           field: f,
         });
@@ -148,6 +149,11 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
   // "which order took the longest to ship": the row with the largest duration to that event.
   const reTook = new RegExp(
     `\\b(?:took|take|takes|taking)\\s+(?:the\\s+)?(${alt([...V.tookLongest, ...V.tookShortest])})\\s+(?:${alt(V.toEvent)})\\s+([a-z]+)`,
+    "i",
+  );
+  // "were there more unemployed than armed forces in 1955", "how many more A than B": the total of A minus B.
+  const reMore = new RegExp(
+    `\\b(?:(?:were|was|are|is)\\s+there\\s+|how\\s+many\\s+|how\\s+much\\s+)(${alt(["more", ...V.lowerWords])})\\s+(${F})\\s+than\\s+(?:the\\s+)?(${F})(?:\\s+(?:were|was|are|is)\\s+there\\b)?`,
     "i",
   );
   const reHigher = new RegExp(`\\bhow\\s+much\\s+(${higher})\\s+(?:is|are|was|were)\\s+(?:the\\s+)?(${F})\\s+than\\s+(?:the\\s+)?(${F})`, "i");
@@ -221,6 +227,16 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
         start = m.index;
         end = m.index + m[0].length;
         if (UNITS[noun]) prefix = "the ";
+      } else if ((m = reMore.exec(text))) {
+        let a = fieldOf(m[2]);
+        let b = fieldOf(m[3]);
+        if (!a || !b || a.role === "date") break;
+        if (lower.has(m[1].toLowerCase())) [a, b] = [b, a];
+        d = add(a, b, undefined);
+        if (d) out.notes.push(`readAs:${d.name}:${m[0].trim()}`);
+        start = m.index;
+        end = m.index + m[0].length;
+        prefix = "what is the total ";
       } else if ((m = reHigher.exec(text))) {
         let a = fieldOf(m[2]);
         let b = fieldOf(m[3]);

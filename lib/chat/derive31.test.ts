@@ -130,6 +130,24 @@ describe("differences of two number fields", () => {
   });
 });
 
+// Monthly trade: Export and Import counts (singular names, asked in the plural).
+const tradeRows: string[][] = [];
+for (let i = 0; i < 36; i++) tradeRows.push([day(Date.UTC(2023, i, 1)), String(100 + Math.floor(next() * 50)), String(90 + Math.floor(next() * 70))]);
+const trade: Table = tableFromRows(["Month", "Export", "Import"], tradeRows);
+
+describe("two fields compared over the rows of a period", () => {
+  it("'how many more exports than imports were there in 2024': the total of Export minus Import", async () => {
+    const reply = await askTurns(trade, "how many more exports than imports were there in 2024?");
+    const in2024 = tradeRows.filter((r) => r[0].startsWith("2024"));
+    near(
+      reply,
+      in2024.reduce((sum, r) => sum + Number(r[1]) - Number(r[2]), 0),
+      0,
+    );
+    expect(reply.messages[0].content).toMatch(/Export minus Import/);
+  });
+});
+
 describe("the plan's derived columns", () => {
   it("execute and check a derived measure from a plan alone (as the language model sends it)", () => {
     const plan: AnalysisPlan = planSchema.parse({
