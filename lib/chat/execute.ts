@@ -1,5 +1,6 @@
 // The executor: runs a validated plan over the column-oriented table with typed arrays (filter
 // mask, hash-map group-by, aggregates). Field names are looked up, values compared as data.
+import { addDerivedColumns } from "./derive";
 import type { FieldInfo } from "./columns";
 import { describeTable, isTimeField, numericIds } from "./columns";
 import type { Aggregate, AnalysisPlan, Filter, TimeBucket } from "./plan";
@@ -1189,7 +1190,9 @@ function applyHaving(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mask
   return { field: key.name, matched: keep.size, groups: per.rows.length };
 }
 
-export function executePlan(table: Table, plan: AnalysisPlan): QueryResult {
+export function executePlan(source: Table, plan: AnalysisPlan): QueryResult {
+  // Numbers computed from two fields of each row ("high - low") are columns like any other.
+  const table = addDerivedColumns(source, plan.derived);
   const fields = describeTable(table);
   const mask = buildMask(table, fields, plan.filters);
   let filteredRows = 0;

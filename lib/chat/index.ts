@@ -19,6 +19,7 @@ import { checkPlanFields, phraseSummary, proposePlan } from "./llm";
 import { exampleQuestions } from "./examples";
 import { followUpSuggestions } from "./suggest";
 import { resolveReferences } from "./referent";
+import { addDerivedColumns, nameDerived, readDifferences } from "./derive";
 
 export type { AnalysisPlan } from "./plan";
 export type { PlotlyFigure } from "./figure";
@@ -242,9 +243,16 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
     plan = proposed.plan;
   }
   if (!plan) {
-    const lexicon = getTableLexicon(req.table, fields, context, req.datasetName ?? "");
+    // "average days to ship", "the largest high - low": a column of the two fields' difference, named in the turns.
+    const differences = readDifferences(userTurns, fields);
+    const table = addDerivedColumns(
+      req.table,
+      differences.derived.map((d) => ({ ...d, name: d.placeholder })),
+    );
+    const tableFields = table === req.table ? fields : describeTable(table);
+    const lexicon = getTableLexicon(table, tableFields, context, req.datasetName ?? "");
     // "how many movies are in that genre?" after "which genre is highest?": the previous answer's groups, said.
-    const resolved = resolveReferences(userTurns, lexicon, req.table, fields);
+    const resolved = resolveReferences(differences.turns, lexicon, table, tableFields);
     const u = understand(resolved.turns, lexicon, req.table.rowCount);
     if (u.kind === "greeting") return help(t(style.lang, "greeting"));
     if (u.kind === "none") return help(t(style.lang, "notUnderstood"));
@@ -259,14 +267,32 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
         assumptions: [],
       };
     }
-    if (u.kind === "clarify") return clarifyReply(u, style, projectSuggestions, userTurns);
+    if (u.kind === "clarify") {
+      // The choices name a derived column by its own name ("Ship Date minus Order Date in days").
+      const said = differences.derived.reduce((text, d) => text.split(JSON.stringify(d.placeholder)).join(JSON.stringify(d.name)), JSON.stringify(u));
+      return clarifyReply(JSON.parse(said) as typeof u, style, projectSuggestions, userTurns);
+    }
     if (u.kind === "explain") {
-      const earlier = renderPlan({ table: req.table, fields, plan: u.plan, notes: [], question: u.question, style, units, context, projectSuggestions });
+      const earlier = renderPlan({
+        table: req.table,
+        fields,
+        plan: nameDerived(u.plan, [], differences.derived).plan,
+        notes: [],
+        question: u.question,
+        style,
+        units,
+        context,
+        projectSuggestions,
+      });
       if (earlier.ok) return explainReply(u.why, earlier.reply, fields, style, projectSuggestions.length ? projectSuggestions : earlier.reply.suggestions);
       return help(t(style.lang, "notUnderstood"));
     }
     plan = u.plan;
     notes = resolved.last ? [`referent:${JSON.stringify(resolved.last)}`, ...u.notes] : u.notes;
+    const named = nameDerived(plan, notes, differences.derived);
+    const names = new Set((named.plan.derived ?? []).map((d) => d.name));
+    plan = named.plan;
+    notes = [...differences.notes.filter((n) => names.has(n.split(":")[1])), ...named.notes];
   }
   const rendered = renderPlan({ table: req.table, fields, plan, notes, question: last, style, units, context, projectSuggestions });
   if (!rendered.ok) return help(rendered.error);
@@ -297,7 +323,10 @@ export interface RenderInput {
 
 /** Executes a plan and writes the reply: text, table, figure, caption, assumptions, suggestions. */
 export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } | { ok: false; error: string } {
-  const { table: dataTable, fields, plan, notes, question: last, style, units, context, projectSuggestions } = input;
+  const { plan, notes, question: last, style, units, context, projectSuggestions } = input;
+  // The plan's numbers computed from two fields of each row are columns of the table it runs on.
+  const dataTable = addDerivedColumns(input.table, plan.derived);
+  const fields = dataTable === input.table ? input.fields : describeTable(dataTable);
   const problems = checkPlanFields(plan, fields);
   if (problems.length) return { ok: false, error: t(style.lang, "planError", { error: problems.join("; ") }) };
   const dateFields = new Set(fields.filter((f) => f.role === "date").map((f) => f.name));

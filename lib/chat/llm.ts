@@ -22,7 +22,8 @@ const PLAN_DOC = `Reply with one JSON object (no prose) of this shape:
   "sort": null | {"by": "value"|"key", "order": "asc"|"desc"},
   "limit": null | <integer>,
   "binWidth": null | <number>, "binCount": null | <integer>,
-  "chart": "bar"|"groupedBar"|"stackedBar"|"line"|"multiLine"|"scatter"|"scatterColor"|"scatterFaceted"|"histogram"|"pie"|"table"|"none"
+  "chart": "bar"|"groupedBar"|"stackedBar"|"line"|"multiLine"|"scatter"|"scatterColor"|"scatterFaceted"|"histogram"|"pie"|"table"|"none",
+  "derived": [{"name": <a new name>, "field": <field>, "minus": <field>, "unit": "days"|"hours"|"minutes"|"weeks"}]   (optional: a number computed for each row as field minus the other field of the same row, e.g. "high - low", or the time between two date fields in unit, days by default, e.g. "days to ship" = Ship Date minus Order Date; its name is then used as a number field anywhere above)
 }
 Use only the exact field names listed. Never compute numbers yourself. If the question cannot be answered from these fields, reply {"error": "<why>"}.`;
 
@@ -55,6 +56,14 @@ function extractJson(text: string): unknown {
 export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string[] {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const problems: string[] = [];
+  // A number computed from two fields of the row: both numbers or both dates; its name is a number field.
+  for (const d of plan.derived ?? []) {
+    const a = byName.get(d.field);
+    const b = byName.get(d.minus);
+    if (!a || !b) problems.push(`unknown derived field "${!a ? d.field : d.minus}"`);
+    else if (!a.numbers || !b.numbers || (a.role === "date") !== (b.role === "date")) problems.push(`derived "${d.name}" needs two number or two date fields`);
+    else if (!byName.has(d.name)) byName.set(d.name, { ...a, name: d.name, role: "number", yearLike: false, discrete: false, codes: null });
+  }
   // (`ids`: an identifier of plain numbers is accepted, as a scatter's axis.)
   const need = (name: string | null | undefined, what: string, numeric = false, ids = false) => {
     if (!name) return;

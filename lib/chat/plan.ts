@@ -115,6 +115,22 @@ export const measureSchema = z.object({
 });
 export type Measure = z.infer<typeof measureSchema>;
 
+export const DURATION_UNITS = ["days", "hours", "minutes", "weeks"] as const;
+export type DurationUnit = (typeof DURATION_UNITS)[number];
+
+/**
+ * A number computed for each row from two fields of that row ("high - low", "Ship Date minus Order Date"): `field`
+ * minus `minus`, two number fields, or two date fields giving a duration in `unit` (days when not said). The plan
+ * names it by `name` (a column the executor adds) anywhere a number field goes: measure, filter, sort, axis, having.
+ */
+export const derivedSchema = z.object({
+  name: z.string().min(1),
+  field: z.string().min(1),
+  minus: z.string().min(1),
+  unit: z.enum(DURATION_UNITS).optional(),
+});
+export type Derived = z.infer<typeof derivedSchema>;
+
 export const planSchema = z.object({
   /**
    * aggregate: measure over groups (or overall); distribution: histogram of `x`;
@@ -158,6 +174,8 @@ export const planSchema = z.object({
    * `percent`: the percent change was asked for ("the percent change in sales"), the answer leads with it.
    */
   change: z.object({ field: z.string().min(1), from: scalar, to: scalar, than: z.enum(["gt", "lt"]).optional(), percent: z.boolean().optional() }).optional(),
+  /** Numbers computed from two fields of each row, added as columns before anything else (see derivedSchema). */
+  derived: z.array(derivedSchema).max(3).optional(),
   having: z
     .object({
       measure: measureSchema,
