@@ -295,6 +295,14 @@ export interface RenderInput {
   projectSuggestions: string[];
 }
 
+/** The label of the group with the highest value of a one-field breakdown (for "only the top group" suggestions). */
+export function topGroup(result: QueryResult): string | undefined {
+  if (result.kind !== "aggregate" || result.plan.groupBy.length !== 1 || result.rows.length < 2) return undefined;
+  let best = result.rows[0];
+  for (const r of result.rows) if (r.value > best.value) best = r;
+  return Number.isFinite(best.value) && typeof best.keys[0] === "string" ? best.labels[0] : undefined;
+}
+
 /** Executes a plan and writes the reply: text, table, figure, caption, assumptions, suggestions. */
 export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } | { ok: false; error: string } {
   const { table: dataTable, fields, plan, notes, question: last, style, units, context, projectSuggestions } = input;
@@ -368,7 +376,10 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
   const second: ChatAnswerMessage = { role: "assistant", content: caption, figures: figure ? [figure] : [], table: table.length ? table : null };
   const first: ChatAnswerMessage = { role: "assistant", content: text, figures: [], table: null };
   const lexicon = getTableLexicon(dataTable, fields, context);
-  const suggestions = [...projectSuggestions, ...followUpSuggestions(plan, fields, lexicon, style.lang)].slice(0, Math.max(4, projectSuggestions.length + 4));
+  const suggestions = [...projectSuggestions, ...followUpSuggestions(plan, fields, lexicon, style.lang, topGroup(result))].slice(
+    0,
+    Math.max(4, projectSuggestions.length + 4),
+  );
   // Nothing to show (no rows matched): the words say so, a second message would be empty.
   return { ok: true, reply: { messages: figure || table.length ? [first, second] : [first], plan, suggestions, assumptions } };
 }
