@@ -94,7 +94,7 @@ function describeFieldList(fields: FieldInfo[]): string {
 
 function helpMessage(fields: FieldInfo[], style: Style, datasetName: string | undefined, suggestions: string[], lead: string | null): ChatAnswerMessage {
   const lang = style.lang;
-  const examples = [...suggestions, ...exampleQuestions(fields, lang)].slice(0, 6);
+  const examples = [...suggestions, ...exampleQuestions(fields, lang, 5, datasetName ?? "")].slice(0, 6);
   const lines = [
     lead,
     t(lang, "helpIntro", { name: datasetName ? ` "${datasetName}"` : "", fields: describeFieldList(fields) }),
@@ -221,7 +221,7 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
   const help = (lead: string | null): ChatReply => ({
     messages: [helpMessage(fields, style, req.datasetName, projectSuggestions, lead)],
     plan: null,
-    suggestions: projectSuggestions.length ? projectSuggestions : exampleQuestions(fields, style.lang),
+    suggestions: projectSuggestions.length ? projectSuggestions : exampleQuestions(fields, style.lang, 5, req.datasetName ?? ""),
     assumptions: [],
   });
   if (!last.trim()) return help(null);
@@ -255,7 +255,7 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
       return {
         messages: [{ role: "assistant", content: lead, figures: [], table: null }],
         plan: null,
-        suggestions: [...projectSuggestions, ...exampleQuestions(fields, style.lang, 3)],
+        suggestions: [...projectSuggestions, ...exampleQuestions(fields, style.lang, 3, req.datasetName ?? "")],
         assumptions: [],
       };
     }
