@@ -91,7 +91,11 @@ export function exampleItems(fields: FieldInfo[], lang: Lang = "en", max = 5, da
   if (target && c1) {
     const t = target.field.name;
     out.push({
-      text: target.rate ? `What is the ${target.rate} by ${say(c1)}?` : `What share of ${noun} have ${say(target.field)} ${target.value}, by ${say(c1)}?`,
+      text: target.rate
+        ? `What is the ${target.rate} by ${say(c1)}?`
+        : target.yes
+          ? `What share of ${noun} ${/ed$/.test(say(target.field)) ? "were" : "have"} ${say(target.field)}, by ${say(c1)}?`
+          : `What share of ${noun} have ${say(target.field)} ${target.value}, by ${say(c1)}?`,
       fields: [t, c1.name],
     });
   }

@@ -218,13 +218,13 @@ describe("example questions and their follow-ups, asked through the engine", () 
 
   it("pick the fields a person would ask about", async () => {
     const employeesEx = exampleItems(describeTable(employees()), "en", 7, "employees").map((e) => e.text);
-    expect(employeesEx[0]).toMatch(/^What share of employees have left company Yes, by job level\?$/);
+    expect(employeesEx[0]).toBe("What share of employees have left company, by job level?");
     expect(employeesEx.some((q) => q.includes("average salary"))).toBe(true);
     expect(employeesEx.some((q) => /by month|by year/.test(q))).toBe(true);
     const patientEx = exampleItems(describeTable(patients()), "en", 7, "patients").map((e) => e.text);
     // No id, no free text, no name among the fields asked about.
     expect(patientEx.join(" ")).not.toMatch(/patient id|notes|\bname\b/);
-    expect(patientEx.join(" ")).toContain("readmitted");
+    expect(patientEx[0]).toBe("What share of patients were readmitted, by ward?");
   });
 });
 

@@ -167,6 +167,8 @@ export interface Target {
   value: string;
   /** "churn rate" where the name says it and the values are yes/no; else null (said "have class >50K"). */
   rate: string | null;
+  /** The value is yes, true or 1: "have left company" says it without the value. */
+  yes: boolean;
 }
 
 /** The field the table is about: a two-valued category named like an outcome (Churn, class, y), or a yes/no one at the end. */
@@ -195,7 +197,7 @@ export function pickTarget(fields: FieldInfo[]): Target | null {
   if (!value || /[|=]/.test(value)) return null;
   const ws = lowerWords(f.name);
   const rate = yes && ws.length === 1 && ws[0].length > 2 && !ws[0].endsWith("ed") ? `${fieldPhrase(f.name)} rate` : null;
-  return { field: f, value, rate };
+  return { field: f, value, rate, yes: Boolean(yes) };
 }
 
 function moneyRank(f: FieldInfo): number {

@@ -43,9 +43,10 @@ function measurePhrase(m: Measure, fields: FieldInfo[]): string | null {
     case "rate": {
       const target = pickTarget(fields);
       const c = m.condition;
-      if (target?.rate && m.field === target.field.name && c && c.op === "eq" && !c.or && !c.and && String(c.values[0]).trim() === target.value)
-        return cap(target.rate);
-      return null;
+      if (!target || m.field !== target.field.name || !c || c.op !== "eq" || c.or || c.and || String(c.values[0]).trim() !== target.value) return null;
+      if (target.rate) return cap(target.rate);
+      const t = fieldPhrase(target.field.name);
+      return target.yes ? `Share of rows that ${/ed$/.test(t) ? "were" : "have"} ${t}` : `Share of rows with ${t} ${target.value}`;
     }
     default:
       return null;
@@ -126,7 +127,8 @@ export function suggestionsFor(plan: AnalysisPlan, fields: FieldInfo[], _lex?: T
           text: `${m} ${time && time.field.name === g ? time.grain : `by ${say(g)}`} for each ${say(fewCat.name)}${where}`,
           expect: { groupBy: [g, fewCat.name], measure: plan.measure, filters: filters.length },
         });
-      if (grouped && gInfo.codes && gInfo.distinct > 5 && !plan.limit) {
+      // (Not "top 5 ... by share of rows with ...": read with a doubt.)
+      if (grouped && gInfo.codes && gInfo.distinct > 5 && !plan.limit && (plan.measure.agg !== "rate" || / rate$/.test(m))) {
         out.push({
           text: `Top 5 ${say(g)} by ${lowerFirst(m)}${where}`,
           expect: { groupBy: [g], measure: plan.measure, filters: filters.length, limit: 5 },
