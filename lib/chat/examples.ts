@@ -2,8 +2,8 @@
 // imports this in the browser: no Node-only imports here) and for the help message. Every
 // generated example is answered by the engine itself (tested in examples.test.ts).
 import type { FieldInfo } from "./columns";
-import { isTimeField } from "./columns";
 import type { Lang } from "./i18n";
+import { additive, fieldPhrase, fieldWords, pickCategories, pickMeasures, pickTarget, pickTime, rowNoun, yesNoValued } from "./pick";
 
 // Example questions per language, in words the engine understands in that language.
 const TEMPLATES: Record<Lang, { mean: string; count: string; time: string; relation: string; dist: string; top: string; value: string }> = {
@@ -45,40 +45,88 @@ const TEMPLATES: Record<Lang, { mean: string; count: string; time: string; relat
   },
 };
 
-/** 0 for a field with 3 to 12 groups (the most readable chart), growing with the distance from that range. */
-function groupingPenalty(f: FieldInfo): number {
-  if (f.distinct < 3) return 3 - f.distinct;
-  return f.distinct <= 12 ? 0 : (f.distinct - 12) / 6;
-}
-
-function firstValue(f: FieldInfo): string | undefined {
-  return f.dictionary.find((v) => v.trim().length > 0 && !/[|=]/.test(v))?.trim();
-}
-
 function fill(s: string, v: Record<string, string>): string {
   return s.replace(/\{(\w+)\}/g, (_, k: string) => v[k] ?? "");
 }
 
-/** Up to `max` example questions drawn from the table's own fields (and one of its values). */
-export function exampleQuestions(fields: FieldInfo[], lang: Lang = "en", max = 5): string[] {
-  const rowCount = fields[0] ? (fields[0].numbers?.length ?? fields[0].codes?.length ?? 0) : 0;
-  const nums = fields.filter((f) => f.role === "number" && !f.yearLike && !f.discrete && f.distinct > 2);
-  const cats = fields.filter((f) => f.role === "category" && f.distinct >= 2 && f.distinct <= 30 && !(f.distinct > 50 && f.distinct >= 0.2 * rowCount));
-  const times = fields.filter(isTimeField);
-  const e = TEMPLATES[lang];
-  // Grouping reads best over a handful of groups; ranking ("top 5") needs more items than it shows, so a
-  // yes/no field is never ranked; a value example reads naturally on a field with few values.
-  const byGroups = [...cats].sort((a, b) => groupingPenalty(a) - groupingPenalty(b));
-  const groupCat = byGroups[0];
-  const rankCat = [...cats].filter((f) => f.distinct > 5).sort((a, b) => b.distinct - a.distinct)[0];
-  const valueCat = [...cats].filter((f) => f !== groupCat && firstValue(f)).sort((a, b) => a.distinct - b.distinct)[0];
-  const out: string[] = [];
-  if (nums[0] && groupCat) out.push(fill(e.mean, { num: nums[0].name, cat: groupCat.name }));
-  if (groupCat) out.push(fill(e.count, { cat: groupCat.name }));
-  if (nums[0] && times[0]) out.push(fill(e.time, { num: nums[0].name }));
-  if (groupCat && valueCat) out.push(fill(e.value, { cat: valueCat.name, value: firstValue(valueCat)!, cat2: groupCat.name }));
-  if (nums.length >= 2) out.push(fill(e.relation, { a: nums[0].name, b: nums[1].name }));
-  if (nums[0] && rankCat) out.push(fill(e.top, { cat: rankCat.name, num: nums[0].name }));
-  if (nums[0]) out.push(fill(e.dist, { num: nums[0].name }));
-  return out.slice(0, max);
+/** What an example should be answered with (for tests): the fields its plan must use. */
+export interface Example {
+  text: string;
+  fields: string[];
+}
+
+/** "average monthly charge" (one of them, when averaged), "total sales". */
+export function measureWords(f: FieldInfo): { agg: "sum" | "mean"; words: string } {
+  if (additive(f)) return { agg: "sum", words: `total ${fieldPhrase(f.name)}` };
+  const ws = fieldWords(f.name);
+  const last = ws[ws.length - 1];
+  // "average monthly charge": the singular of a plural name word (the engine reads both).
+  if (ws.length > 1 && /[^s]s$/.test(last) && !/(us|is)$/.test(last) && last === last.toLowerCase()) ws[ws.length - 1] = last.slice(0, -1);
+  return { agg: "mean", words: `average ${ws.join(" ")}` };
+}
+
+/** Up to `max` example questions drawn from the table's own fields, as a person would ask them. */
+export function exampleItems(fields: FieldInfo[], lang: Lang = "en", max = 5, datasetName = ""): Example[] {
+  const target = pickTarget(fields);
+  const measures = pickMeasures(fields);
+  const m1 = measures[0] ?? null;
+  const m2 = measures[1] ?? null;
+  const cats = pickCategories(fields, target, m1);
+  const time = pickTime(fields);
+  const out: Example[] = [];
+  if (lang !== "en") {
+    const e = TEMPLATES[lang];
+    const c = cats[0];
+    if (m1 && c) out.push({ text: fill(e.mean, { num: m1.name, cat: c.name }), fields: [m1.name, c.name] });
+    if (c) out.push({ text: fill(e.count, { cat: c.name }), fields: [c.name] });
+    if (m1 && time) out.push({ text: fill(e.time, { num: m1.name }), fields: [m1.name] });
+    if (m1 && m2) out.push({ text: fill(e.relation, { a: m1.name, b: m2.name }), fields: [m1.name, m2.name] });
+    if (m1) out.push({ text: fill(e.dist, { num: m1.name }), fields: [m1.name] });
+    return out.slice(0, max);
+  }
+  const rows = rowNoun(fields, datasetName);
+  const noun = rows?.noun ?? "rows";
+  const say = (f: FieldInfo) => fieldPhrase(f.name);
+  const [c1, c2] = cats;
+  if (target && c1) {
+    const t = target.field.name;
+    out.push({
+      text: target.rate
+        ? `What is the ${target.rate} by ${say(c1)}?`
+        : target.yes
+          ? `What share of ${noun} ${/ed$/.test(say(target.field)) ? "were" : "have"} ${say(target.field)}, by ${say(c1)}?`
+          : `What share of ${noun} have ${say(target.field)} ${target.value}, by ${say(c1)}?`,
+      fields: [t, c1.name],
+    });
+  }
+  const mc = target ? (c2 ?? c1) : c1;
+  if (m1 && mc) {
+    const w = measureWords(m1);
+    out.push({ text: `What ${w.agg === "sum" && /[^s]s$/.test(w.words) ? "are" : "is"} the ${w.words} by ${say(mc)}?`, fields: [m1.name, mc.name] });
+  }
+  if (time) {
+    const what = m1 ? measureWords(m1).words : `number of ${noun}`;
+    out.push({ text: `Show the ${what} ${time.grain} as a line`, fields: [time.field.name, ...(m1 ? [m1.name] : [])] });
+  }
+  // Ranked: a field of a few values that are not yes/no ("which remote has the highest ..." reads badly).
+  const rankable = cats.filter((c) => c.distinct >= 3 && !yesNoValued(c));
+  const rankCat = target ? (rankable.find((c) => c !== c1 && c !== c2) ?? rankable.find((c) => c !== c1)) : (rankable.find((c) => c !== c1) ?? rankable[0]);
+  const rankBy = m2 ?? m1;
+  if (rankCat && rankBy) {
+    out.push({ text: `Which ${say(rankCat)} has the highest ${measureWords(rankBy).words}?`, fields: [rankBy.name, rankCat.name] });
+  } else if (rankCat && target?.rate && rankCat !== c1) {
+    out.push({ text: `Which ${say(rankCat)} has the highest ${target.rate}?`, fields: [target.field.name, rankCat.name] });
+  }
+  // Counted over a field of a few values that are not yes/no (those read as conditions).
+  const countCat = cats.find((c) => c.distinct >= 3 && !yesNoValued(c) && !out.some((e) => e.fields.includes(c.name))) ?? c1;
+  if (countCat) out.push({ text: `How many ${noun} are there per ${say(countCat)}?`, fields: [countCat.name] });
+  if (m1 && m2) out.push({ text: `Plot ${say(m2)} against ${say(m1)}`, fields: [m1.name, m2.name] });
+  if (m1) out.push({ text: `Show the distribution of ${say(m1)}`, fields: [m1.name] });
+  const seen = new Set<string>();
+  return out.filter((e) => !seen.has(e.text) && seen.add(e.text)).slice(0, max);
+}
+
+/** Up to `max` example questions drawn from the table's own fields (and the dataset's name for its rows). */
+export function exampleQuestions(fields: FieldInfo[], lang: Lang = "en", max = 5, datasetName = ""): string[] {
+  return exampleItems(fields, lang, max, datasetName).map((e) => e.text);
 }

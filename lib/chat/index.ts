@@ -95,7 +95,7 @@ function describeFieldList(fields: FieldInfo[]): string {
 
 function helpMessage(fields: FieldInfo[], style: Style, datasetName: string | undefined, suggestions: string[], lead: string | null): ChatAnswerMessage {
   const lang = style.lang;
-  const examples = [...suggestions, ...exampleQuestions(fields, lang)].slice(0, 6);
+  const examples = [...suggestions, ...exampleQuestions(fields, lang, 5, datasetName ?? "")].slice(0, 6);
   const lines = [
     lead,
     t(lang, "helpIntro", { name: datasetName ? ` "${datasetName}"` : "", fields: describeFieldList(fields) }),
@@ -222,7 +222,7 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
   const help = (lead: string | null): ChatReply => ({
     messages: [helpMessage(fields, style, req.datasetName, projectSuggestions, lead)],
     plan: null,
-    suggestions: projectSuggestions.length ? projectSuggestions : exampleQuestions(fields, style.lang),
+    suggestions: projectSuggestions.length ? projectSuggestions : exampleQuestions(fields, style.lang, 5, req.datasetName ?? ""),
     assumptions: [],
   });
   if (!last.trim()) return help(null);
@@ -263,7 +263,7 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
       return {
         messages: [{ role: "assistant", content: lead, figures: [], table: null }],
         plan: null,
-        suggestions: [...projectSuggestions, ...exampleQuestions(fields, style.lang, 3)],
+        suggestions: [...projectSuggestions, ...exampleQuestions(fields, style.lang, 3, req.datasetName ?? "")],
         assumptions: [],
       };
     }
@@ -319,6 +319,14 @@ export interface RenderInput {
   units: Map<string, Unit>;
   context: string;
   projectSuggestions: string[];
+}
+
+/** The label of the group with the highest value of a one-field breakdown (for "only the top group" suggestions). */
+export function topGroup(result: QueryResult): string | undefined {
+  if (result.kind !== "aggregate" || result.plan.groupBy.length !== 1 || result.rows.length < 2) return undefined;
+  let best = result.rows[0];
+  for (const r of result.rows) if (r.value > best.value) best = r;
+  return Number.isFinite(best.value) && typeof best.keys[0] === "string" ? best.labels[0] : undefined;
 }
 
 /** Executes a plan and writes the reply: text, table, figure, caption, assumptions, suggestions. */
@@ -397,7 +405,10 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
   const second: ChatAnswerMessage = { role: "assistant", content: caption, figures: figure ? [figure] : [], table: table.length ? table : null };
   const first: ChatAnswerMessage = { role: "assistant", content: text, figures: [], table: null };
   const lexicon = getTableLexicon(dataTable, fields, context);
-  const suggestions = [...projectSuggestions, ...followUpSuggestions(plan, fields, lexicon, style.lang)].slice(0, Math.max(4, projectSuggestions.length + 4));
+  const suggestions = [...projectSuggestions, ...followUpSuggestions(plan, fields, lexicon, style.lang, topGroup(result))].slice(
+    0,
+    Math.max(4, projectSuggestions.length + 4),
+  );
   // Nothing to show (no rows matched): the words say so, a second message would be empty.
   return { ok: true, reply: { messages: figure || table.length ? [first, second] : [first], plan, suggestions, assumptions } };
 }

@@ -39,12 +39,12 @@ export function sampleTable(fields: DatasetField[], rows: DataRow[]): Table {
 }
 
 /**
- * The engine's example questions for these fields and rows. The engine is imported on demand: it
+ * The engine's example questions for these fields and rows (the dataset's name may say what its rows are: "movies"). The engine is imported on demand: it
  * is only needed once per empty chat, and the chat page should not wait for it.
  */
-export async function buildExampleQuestions(fields: DatasetField[], rows: DataRow[]): Promise<string[]> {
+export async function buildExampleQuestions(fields: DatasetField[], rows: DataRow[], datasetName = ""): Promise<string[]> {
   if (fields.length === 0 || rows.length === 0) return [];
   const [{ exampleQuestions }, { describeTable }] = await Promise.all([import("@/lib/chat/examples"), import("@/lib/chat/columns")]);
   const table = sampleTable(fields, rows);
-  return [...new Set(exampleQuestions(describeTable(table)))];
+  return [...new Set(exampleQuestions(describeTable(table), "en", 5, datasetName))];
 }

@@ -23,8 +23,8 @@ export function useExampleQuestions(datasetId: string | null | undefined) {
   });
   const fields = dataset.data?.fields ?? NONE;
   const examples = useQuery({
-    queryKey: ["example-questions", datasetId ?? "", fields.map((f) => `${f.name}:${f.type}`).join("|"), rows.data?.length ?? 0],
-    queryFn: () => buildExampleQuestions(fields, rows.data ?? NONE),
+    queryKey: ["example-questions", datasetId ?? "", dataset.data?.name ?? "", fields.map((f) => `${f.name}:${f.type}`).join("|"), rows.data?.length ?? 0],
+    queryFn: () => buildExampleQuestions(fields, rows.data ?? NONE, dataset.data?.name ?? ""),
     enabled: Boolean(datasetId) && fields.length > 0 && Boolean(rows.data),
     staleTime: Infinity,
   });
