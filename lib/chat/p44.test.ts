@@ -43,3 +43,22 @@ describe("a value of an ordered answer scale followed by 'or better' / 'or below
     expect(reply.plan?.filters.some((f) => f.op === "in")).toBe(false);
   });
 });
+
+describe("groups of a field on an ordered scale come in the scale's order when no order is asked for", () => {
+  it("'respondents per satisfaction level' runs from Very dissatisfied to Very satisfied", async () => {
+    const reply = await askTurns(survey.table, "respondents per satisfaction level");
+    expect(tableOf(reply).map((r) => r.satisfaction)).toEqual(["Very dissatisfied", "Dissatisfied", "Neutral", "Satisfied", "Very satisfied"]);
+  });
+  it("age bands run by their first number ('65+' last), grade letters A first", async () => {
+    const ages = await askTurns(survey.table, "median nps for each age band");
+    const bands = [...new Set(survey.rows.map((r) => String(r.age_band)))].sort((x, y) => Number.parseInt(x, 10) - Number.parseInt(y, 10));
+    expect(tableOf(ages).map((r) => r.age_band)).toEqual(bands);
+    const grades = await askTurns(school.table, "average attendance by grade");
+    expect(tableOf(grades).map((r) => r.grade)).toEqual(["A", "B", "C", "D", "E", "F"]);
+  });
+  it("an order asked for still wins: 'largest first' is by count", async () => {
+    const reply = await askTurns(survey.table, "count by satisfaction, largest first");
+    const counts = tableOf(reply).map((r) => Number(firstNumber(r)));
+    expect(counts).toEqual([...counts].sort((x, y) => y - x));
+  });
+});
