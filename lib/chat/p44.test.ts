@@ -62,3 +62,14 @@ describe("groups of a field on an ordered scale come in the scale's order when n
     expect(counts).toEqual([...counts].sort((x, y) => y - x));
   });
 });
+
+describe("a yes/no field named without its leading word, its opposite said before it", () => {
+  it("'average price of out of stock items' is in_stock = No; 'in stock' stays Yes", async () => {
+    const out = await askTurns(catalogue.table, "average price of out of stock items");
+    const no = catalogue.rows.filter((r) => r.in_stock === "No").map((r) => Number(r.price));
+    expect(firstNumber(tableOf(out)[0])).toBeCloseTo(mean(no), 2);
+    const inStock = await askTurns(catalogue.table, "average price of items in stock");
+    const yes = catalogue.rows.filter((r) => r.in_stock === "Yes").map((r) => Number(r.price));
+    expect(firstNumber(tableOf(inStock)[0])).toBeCloseTo(mean(yes), 2);
+  });
+});
