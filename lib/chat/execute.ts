@@ -6,6 +6,7 @@ import { describeTable, isTimeField, numericIds } from "./columns";
 import type { Aggregate, AnalysisPlan, Filter, TimeBucket } from "./plan";
 import type { Table } from "../table/types";
 import { normalizeText } from "./text-utils";
+import { ordinalScaleOf } from "./understand/ordinal-range";
 
 export interface GroupRow {
   keys: (string | number)[];
@@ -847,11 +848,18 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
 function orderGroups(plan: AnalysisPlan, keyFields: FieldInfo[], groups: GroupRow[]): { rows: GroupRow[]; hiddenGroups: number; stepped: boolean } {
   let rows = groups;
   let stepped = false;
-  // Order: time and numbers by key; categories by value (largest first) unless asked otherwise.
-  const firstOrdered = keyFields.length > 0 && (isTimeField(keyFields[0]) || keyFields[0].role === "number");
+  // Order: time and numbers by key; categories by value (largest first) unless asked otherwise. Categories
+  // on an ordered scale ("Very dissatisfied".."Very satisfied", grades, age bands "18-24".."65+") by the scale.
+  const scales = keyFields.map((f) => {
+    const shown = ordinalScaleOf(f, true)?.shown;
+    return shown ? new Map(shown.map((v, i) => [v, i])) : null;
+  });
+  const firstOrdered = keyFields.length > 0 && (isTimeField(keyFields[0]) || keyFields[0].role === "number" || scales[0] !== null);
   const cmpKey = (a: GroupRow, b: GroupRow, k: number) => {
     const x = a.keys[k];
     const y = b.keys[k];
+    const rank = scales[k];
+    if (rank && rank.has(String(x)) && rank.has(String(y))) return rank.get(String(x))! - rank.get(String(y))!;
     return typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
   };
   // measure.fromPrevious: each group's value minus the one before it in key order (the first has none).

@@ -37,6 +37,7 @@ const VALUE_GROUP_NOUNS = new Set<string>(shapes.valueGroupNouns.nouns);
 const CONTROL_VALUES = new Set<string>(words.controlGroup.values);
 const TREATED_WORDS = new Set<string>(words.controlGroup.treated);
 const UNTREATED_WORDS = new Set<string>(words.controlGroup.untreated);
+const FLAG_NAME_OPPOSITES = words.flagNameOpposites.words;
 
 /** Words our vocabulary knows as another name of a field's value ("girls" for female, "Americans" for USA). */
 const VALUE_ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
@@ -891,6 +892,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     a.refs.forEach((r, i) => {
       r.id = i;
     });
+  }
+  // "how many products are out of stock" over a yes/no field in_stock: the field said by its name without a
+  // leading word whose opposite (words.json flagNameOpposites) comes right before it is the field's no side.
+  for (const r of a.refs) {
+    if (r.turn !== 0 || r.via || r.negated || r.cands.length !== 1 || !flagFor(lex, r.cands[0].name)) continue;
+    const name = r.cands[0].name
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+    const opposites = (FLAG_NAME_OPPOSITES as Record<string, string[]>)[name[0]];
+    if (!opposites || name.length < 2 || tokens.slice(r.pos, r.end).some((t) => t.text === name[0])) continue;
+    const said = (p: string) => {
+      const ws = p.split(" ");
+      return ws.every((w, i) => tokens[r.pos - ws.length + i]?.text === w);
+    };
+    if (opposites.some(said)) r.negated = true;
   }
   // "which payment method has the highest churn", "the contract with the least churn": a superlative right
   // before a yes/no field, with groups to rank and no number named, ranks the groups by the share of rows on

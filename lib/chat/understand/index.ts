@@ -22,6 +22,7 @@ import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
 import { ordinalRankReading, whichRowReading } from "./ordinal";
+import { ordinalRangeReading } from "./ordinal-range";
 import { firstLastReading, orderField } from "./firstlast";
 import { countsPerEntityReading, perEntityReading } from "./perentity";
 import { allExceptReading, pooledReading } from "./pooled";
@@ -902,6 +903,17 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
   if (ranked2) adopt(ranked2.plan);
   const oneRow = whichRowReading(a, best.plan);
   if (oneRow) adopt(oneRow);
+  // "Satisfied or better", "grade C or below": the value and those above / below it on its ordered scale.
+  const range = ordinalRangeReading(a, best.plan, lex);
+  if (range) {
+    adopt(range.plan, `readAs:${range.values.join(", ")}:${range.text}`);
+    const words = range.text.toLowerCase();
+    a = {
+      ...a,
+      unknown: a.unknown.filter((u) => u.pos < range.from || u.pos >= range.to),
+      strayComparisons: a.strayComparisons.filter((c) => !words.endsWith(c.toLowerCase())),
+    };
+  }
   const mostRows = countRankReading(a, best.plan, ranked, lex);
   if (mostRows) {
     best = { ...mostRows, plan: mostRows.plan };

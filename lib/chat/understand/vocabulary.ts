@@ -185,3 +185,8 @@ export const KNOWN_WORDS: Set<string> = (() => {
   }
   return set;
 })();
+/** Ordered answer scales, lowest first (words.json ordinalScales), and the words that extend a value up or down them. */
+export const ORDINAL_SCALES: string[][] = words.ordinalScales.scales;
+export const ORDINAL_BEST_FIRST: string[][] = words.ordinalScales.bestFirst;
+export const ORDINAL_RANGE_UP = new Set(words.ordinalRangeWords.up);
+export const ORDINAL_RANGE_DOWN = new Set(words.ordinalRangeWords.down);
