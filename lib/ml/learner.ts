@@ -132,12 +132,15 @@ export class LinearLearner extends UncompiledLearner implements Learner {
   }
 }
 
-/**
- * k nearest neighbours (knn.ts). Contributions: the member's margin minus its base split over the
- * fields it measures distance on, by each field's own effect (an allocation that sums to the margin).
- */
-export class KnnLearner extends UncompiledLearner implements Learner {
-  constructor(readonly model: KnnModel) {
+/** A member whose model answers one output per row (binary margin or regression) and explains rows itself. */
+interface RowModel {
+  readonly json: { objective: "binary" | "regression" };
+  predict(x: FeatureMatrix): Float64Array;
+  contributions(x: FeatureMatrix): Float64Array;
+}
+
+abstract class RowModelLearner<M extends RowModel> extends UncompiledLearner {
+  constructor(readonly model: M) {
     super();
   }
   get objective(): Objective {
@@ -152,6 +155,13 @@ export class KnnLearner extends UncompiledLearner implements Learner {
   contributions(x: FeatureMatrix, rows: Int32Array, _output: ArrayLike<number>): Float64Array {
     return this.model.contributions(selectRows(x, rows));
   }
+}
+
+/**
+ * k nearest neighbours (knn.ts). Contributions: the member's margin minus its base split over the
+ * fields it measures distance on, by each field's own effect (an allocation that sums to the margin).
+ */
+export class KnnLearner extends RowModelLearner<KnnModel> implements Learner {
   explainCost(): number {
     return knnCost(this.model);
   }
@@ -169,22 +179,7 @@ export function knnCost(model: KnnModel): number {
  * A small multilayer perceptron (mlp.ts). Contributions: integrated gradients from the mean training
  * input, per feature, with what the finite sum misses spread by |part| (an allocation that sums to the margin).
  */
-export class MlpLearner extends UncompiledLearner implements Learner {
-  constructor(readonly model: MlpModel) {
-    super();
-  }
-  get objective(): Objective {
-    return this.model.json.objective;
-  }
-  get numClasses(): number {
-    return this.model.json.objective === "binary" ? 2 : 1;
-  }
-  predict(x: FeatureMatrix): Float64Array {
-    return this.model.predict(x);
-  }
-  contributions(x: FeatureMatrix, rows: Int32Array, _output: ArrayLike<number>): Float64Array {
-    return this.model.contributions(selectRows(x, rows));
-  }
+export class MlpLearner extends RowModelLearner<MlpModel> implements Learner {
   explainCost(): number {
     return mlpCost(this.model);
   }
