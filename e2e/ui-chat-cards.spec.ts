@@ -259,8 +259,9 @@ test("the engine's own clarifying question, assumptions and other reading are on
   await input.press("Enter");
   await waitForCards(page, 1);
   const assumed = log.getByTestId("answer-card").last();
-  await expect(assumed.getByTestId("assumptions")).toContainText("so I used the total");
-  await expect(assumed.getByTestId("assistant-message")).toContainText("I computed the total of MonthlyCharges grouped by Contract");
+  // (A charge per month, over a table without dates, is averaged by default.)
+  await expect(assumed.getByTestId("assumptions")).toContainText("so I used the average");
+  await expect(assumed.getByTestId("assistant-message")).toContainText("I computed the average of MonthlyCharges grouped by Contract");
   await expect(assumed.getByTestId("assistant-message")).not.toContainText("Assumptions:");
 
   // A question it is unsure of ("tenure by churn": the average tenure per churn group, or rows per tenure
