@@ -196,6 +196,19 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
     return;
   }
   if (!flt.values.length) throw new PlanError(`A filter on "${info.name}" has no value.`, info.name);
+  if (flt.op === "contains" || flt.op === "startsWith" || flt.op === "endsWith") {
+    // A part of a free text: "comments that mention support", "colours with blue in the name" (case-insensitive).
+    if (!info.codes) throw new PlanError(`"${info.name}" holds no text; it cannot be searched for words.`, info.name);
+    const parts = flt.values.map((v) => String(v).toLowerCase()).filter((v) => v !== "");
+    const op = flt.op;
+    const hit = (d: string) => {
+      const x = d.toLowerCase();
+      return parts.some((p) => (op === "contains" ? x.includes(p) : op === "startsWith" ? x.startsWith(p) : x.endsWith(p)));
+    };
+    const match = info.dictionary.map(hit);
+    for (let i = 0; i < n; i++) if (mask[i] && (info.codes[i] < 0 || !match[info.codes[i]])) mask[i] = 0;
+    return;
+  }
   if (info.codes) {
     const wanted = new Set(flt.values.map((v) => normalizeText(String(v))));
     const match = new Uint8Array(info.dictionary.length);
@@ -227,6 +240,9 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
       lte: (x) => x <= a,
       between: (x) => (a <= b ? x >= a && x <= b : x >= a || x <= b),
       missing: () => false,
+      contains: () => false,
+      startsWith: () => false,
+      endsWith: () => false,
     };
     const at = tests[flt.op];
     test = (v) => at(minuteOf(v));

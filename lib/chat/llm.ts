@@ -17,7 +17,7 @@ const PLAN_DOC = `Reply with one JSON object (no prose) of this shape:
   "intent": "aggregate" | "distribution" | "relationship" | "rows"   (rows: list matching rows, ranked by "y" when given),
   "measure": {"agg": "count"|"sum"|"mean"|"median"|"min"|"max"|"distinct"|"share"|"rate"|"std"|"range" (std: sample standard deviation; range: maximum minus minimum), "field": <field name or null for counting rows>, "value": <for rate only: the value whose percentage of rows per group is wanted, e.g. "Yes">},
   "groupBy": [{"field": <field name>, "bucket": null | "year"|"quarter"|"month"|"week"|"day"|"weekday"|"monthOfYear"|"hourOfDay"}]   (0 to 2 items; bucket only for date fields; weekday, monthOfYear and hourOfDay are the day of the week, month of the year and hour of the day over every date),
-  "filters": [{"field": <field name>, "op": "eq"|"neq"|"in"|"gt"|"gte"|"lt"|"lte"|"between"|"missing", "values": [..]}]   ("missing": the rows where the field is empty, values []; dates as "YYYY", "YYYY-MM" or "YYYY-MM-DD", or a month or weekday name such as "March" or "Saturday" for that month or day in every year, or a time of day "HH:MM" such as "18:00" for that time of every day),
+  "filters": [{"field": <field name>, "op": "eq"|"neq"|"in"|"gt"|"gte"|"lt"|"lte"|"between"|"missing"|"contains"|"startsWith"|"endsWith", "values": [..]}]   ("missing": the rows where the field is empty, values []; "contains"/"startsWith"/"endsWith": a part of a text field, case-insensitive, for free text such as names or comments ("comments that mention support": comments contains "support"), never for numbers or dates; dates as "YYYY", "YYYY-MM" or "YYYY-MM-DD", or a month or weekday name such as "March" or "Saturday" for that month or day in every year, or a time of day "HH:MM" such as "18:00" for that time of every day),
   "x": <field or null>, "y": <field or null>   (distribution: x is the number to bin; relationship: two number fields),
   "sort": null | {"by": "value"|"key", "order": "asc"|"desc"},
   "limit": null | <integer>,
@@ -94,6 +94,12 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
   plan.filters.forEach((f) => {
     need(f.field, "filter", !!f.otherField);
     if (f.otherField) need(f.otherField, "filter", true);
+    // A part of a text ("comments contains support") is for text fields only.
+    for (const c of [f, ...(f.or ?? []), ...(f.and ?? [])]) {
+      const field = byName.get(c.field);
+      if ((c.op === "contains" || c.op === "startsWith" || c.op === "endsWith") && field && !field.codes)
+        problems.push(`filter field "${c.field}" holds no text for ${c.op}`);
+    }
   });
   if (plan.change) {
     need(plan.change.field, "change");

@@ -37,10 +37,12 @@ const scalar = z.union([z.string(), z.number()]);
 
 const conditionSchema = z.object({
   field: z.string().min(1),
-  op: z.enum(["eq", "neq", "in", "gt", "gte", "lt", "lte", "between", "missing"]),
+  op: z.enum(["eq", "neq", "in", "gt", "gte", "lt", "lte", "between", "missing", "contains", "startsWith", "endsWith"]),
   /**
    * eq/gt/gte/lt/lte: one value; in: any number; neq: any number (none of them); between: [low, high] (inclusive);
-   * missing: none (the rows where the field is empty). Dates as ISO strings or years.
+   * missing: none (the rows where the field is empty). Dates as ISO strings or years. contains / startsWith /
+   * endsWith: text fields only, any of the values as a part of the text, case-insensitive ("comments that mention
+   * support", "colours with blue in the name").
    */
   values: z.array(scalar).max(1000),
 });

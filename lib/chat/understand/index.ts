@@ -23,6 +23,7 @@ import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHT
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
 import { ordinalRankReading, whichRowReading } from "./ordinal";
 import { ordinalRangeReading } from "./ordinal-range";
+import { textPart, textPartReading } from "./text-part";
 import { firstLastReading, orderField } from "./firstlast";
 import { countsPerEntityReading, perEntityReading } from "./perentity";
 import { allExceptReading, pooledReading } from "./pooled";
@@ -573,7 +574,11 @@ function noSuchField(words: { text: string; pos?: number }[], slot: string, lex:
   return { kind: "unknown", words: phrases.slice(0, limit).map(clip), closest: closestFields(words[0].text, slot, lex.fields), atoms: a, ranked };
 }
 
-function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, prevPlan: AnalysisPlan | null = null): Understanding {
+function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, prevPlan: AnalysisPlan | null = null): Understanding {
+  let a = aIn;
+  // "with kettle in the name": the words of a part of a free text are no unknown field (textPartReading below).
+  const partSaid = textPart(a, lex);
+  if (partSaid) a = { ...a, unknown: a.unknown.filter((u) => u.pos < partSaid.from || u.pos >= partSaid.to) };
   let ranked = rankedIn;
   let best = ranked[0];
   const slotUnknown = unknownInSlot(a);
@@ -913,6 +918,12 @@ function decide(a: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights, 
       unknown: a.unknown.filter((u) => u.pos < range.from || u.pos >= range.to),
       strayComparisons: a.strayComparisons.filter((c) => !words.endsWith(c.toLowerCase())),
     };
+  }
+  // "comments that mention support", "colours with blue in the name": a part of a free-text field.
+  const part = textPartReading(a, best.plan, lex);
+  if (part) {
+    adopt(part.plan);
+    a = { ...a, unknown: a.unknown.filter((u) => u.pos < part.from || u.pos >= part.to) };
   }
   const mostRows = countRankReading(a, best.plan, ranked, lex);
   if (mostRows) {

@@ -190,3 +190,12 @@ export const ORDINAL_SCALES: string[][] = words.ordinalScales.scales;
 export const ORDINAL_BEST_FIRST: string[][] = words.ordinalScales.bestFirst;
 export const ORDINAL_RANGE_UP = new Set(words.ordinalRangeWords.up);
 export const ORDINAL_RANGE_DOWN = new Set(words.ordinalRangeWords.down);
+/** Words that ask for a part of a free-text field (words.json textPartWords, understand/text-part.ts). */
+export const TEXT_PART = {
+  contains: new Set(words.textPartWords.contains),
+  inNouns: new Set(words.textPartWords.inNouns),
+  starts: new Set(words.textPartWords.starts),
+  ends: new Set(words.textPartWords.ends),
+  stop: new Set(words.textPartWords.stop),
+  notPart: new Set(words.textPartWords.notPart),
+};
