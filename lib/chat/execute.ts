@@ -201,9 +201,15 @@ function applyFilter(mask: Uint8Array, info: FieldInfo, flt: Filter): void {
     if (!info.codes) throw new PlanError(`"${info.name}" holds no text; it cannot be searched for words.`, info.name);
     const parts = flt.values.map((v) => String(v).toLowerCase()).filter((v) => v !== "");
     const op = flt.op;
+    // Word-aware in text of several words ("mention rice" is not "price"); any part of a one-word name ("aliceblue").
+    const atWord = (x: string, p: string) => {
+      for (let k = x.indexOf(p); k >= 0; k = x.indexOf(p, k + 1)) if (k === 0 || !/[\p{L}\p{N}]/u.test(x[k - 1])) return true;
+      return false;
+    };
     const hit = (d: string) => {
       const x = d.toLowerCase();
-      return parts.some((p) => (op === "contains" ? x.includes(p) : op === "startsWith" ? x.startsWith(p) : x.endsWith(p)));
+      const has = (p: string) => (/\s/.test(x.trim()) ? atWord(x, p) : x.includes(p));
+      return parts.some((p) => (op === "contains" ? has(p) : op === "startsWith" ? x.startsWith(p) : x.endsWith(p)));
     };
     const match = info.dictionary.map(hit);
     for (let i = 0; i < n; i++) if (mask[i] && (info.codes[i] < 0 || !match[info.codes[i]])) mask[i] = 0;

@@ -23,6 +23,11 @@ describe("a part of a free-text field is a substring condition", () => {
     expect(reply.plan?.filters).toEqual([{ field: "review", op: "contains", values: ["delivery"] }]);
     expect(reply.messages.map((m) => m.content).join(" ")).toMatch(/review contains "delivery"/);
   });
+  it("in text of several words a part starts a word: 'mention rice' is not 'Not worth the price'", async () => {
+    const reply = await askTurns(shop.table, "how many reviews mention rice");
+    expect(shop.rows.some((r) => has(r.review, "rice"))).toBe(true);
+    expect(firstNumber(tableOf(reply)[0])).toBe(0);
+  });
   it("'average rating of products with kettle in the name' averages over the names holding the word", async () => {
     const reply = await askTurns(shop.table, "average rating of products with kettle in the name");
     const xs = shop.rows.filter((r) => has(r.product_name, "kettle")).map((r) => Number(r.rating));
