@@ -10,7 +10,7 @@ import { knnCoordinates, trainKnn } from "./knn";
 import { EnsembleLearner, KnnLearner, learnerFromJson, TreeLearner } from "./learner";
 import { computeRmse } from "./metrics";
 import { loadModel, trainModel } from "./index";
-import { numberColumn, textColumn } from "./testing";
+import { labelledTable } from "./testing";
 
 /** a, b numeric (b with missing values), kind categorical; y smooth in a and b plus a category shift. */
 function matrix(n: number, seed: number): { x: FeatureMatrix; y: Float64Array; yBin: Float64Array } {
@@ -111,27 +111,7 @@ describe("k nearest neighbours", () => {
   });
 });
 
-function table(n: number, seed: number): Table {
-  const { x, yBin } = matrix(n, seed);
-  return {
-    rowCount: n,
-    columns: [
-      numberColumn("a", x.columns[0]),
-      numberColumn(
-        "b",
-        Array.from(x.columns[1], (v) => (Number.isNaN(v) ? (null as unknown as number) : v)),
-      ),
-      textColumn(
-        "kind",
-        Array.from(x.columns[2], (v) => ["p", "q", "r", "s"][v]),
-      ),
-      textColumn(
-        "label",
-        Array.from(yBin, (v) => (v ? "yes" : "no")),
-      ),
-    ],
-  };
-}
+const table = (n: number, seed: number): Table => labelledTable(matrix(n, seed));
 
 describe("trainModel with the k-nearest-neighbours member", async () => {
   // 20,000 rows (12,800 search rows): the portfolio of larger tables, where the candidate follows the additive one.

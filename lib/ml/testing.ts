@@ -1,6 +1,7 @@
 // Small synthetic tables for the engine's unit tests (deterministic, no files).
 import type { Column, Table } from "../table/types";
 import { Rng } from "./core/random";
+import type { FeatureMatrix } from "./core/types";
 
 export function numberColumn(name: string, values: ArrayLike<number>, type: "integer" | "float" | "date" = "float"): Column {
   return { name, type, kind: "number", values: Float64Array.from(values) };
@@ -20,6 +21,31 @@ export function textColumn(name: string, values: (string | null)[], type: "categ
     return c;
   });
   return { name, type, kind: "text", codes, dictionary };
+}
+
+/**
+ * A table from a test feature matrix whose first three columns are a, b (NaN = missing) and a 4-level kind code,
+ * with its binary target as "yes"/"no" labels (the kNN and MLP member tests train through trainModel on it).
+ */
+export function labelledTable({ x, yBin }: { x: FeatureMatrix; yBin: Float64Array }): Table {
+  return {
+    rowCount: x.rowCount,
+    columns: [
+      numberColumn("a", x.columns[0]),
+      numberColumn(
+        "b",
+        Array.from(x.columns[1], (v) => (Number.isNaN(v) ? (null as unknown as number) : v)),
+      ),
+      textColumn(
+        "kind",
+        Array.from(x.columns[2], (v) => ["p", "q", "r", "s"][v]),
+      ),
+      textColumn(
+        "label",
+        Array.from(yBin, (v) => (v ? "yes" : "no")),
+      ),
+    ],
+  };
 }
 
 /**
