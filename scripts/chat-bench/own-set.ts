@@ -33,6 +33,9 @@
 // fresh11 (fresh11.jsonl, written before the eleventh round) is held out as a whole the same way, over six
 // further R data sets no set or probe used before (taylor, SP500, Remifentanil, eagles, Dialyzer,
 // stackloss) in lib/chat/testing/analytic/fresh11-tables/.
+// fresh12 (fresh12.jsonl, written before the twelfth round) is held out as a whole the same way, over five
+// further R data sets no set or probe used before (ttrc, NelPlo, Oxide, MathAchSchool, OrchardSprays) and
+// one made-up subscription export (saas_subscriptions) in lib/chat/testing/analytic/fresh12-tables/.
 import fs from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -70,6 +73,8 @@ export const FRESH9_TABLES: readonly string[] = ["USRegionalMortality", "accdeat
 export const FRESH10_TABLES: readonly string[] = ["gold", "state.x77", "bdf", "VADeaths", "Sitka89", "petrol"];
 /** fresh11's tables (R data sets exported by write.csv), kept next to the question set. */
 export const FRESH11_TABLES: readonly string[] = ["taylor", "SP500", "Remifentanil", "eagles", "Dialyzer", "stackloss"];
+/** fresh12's tables (five R data sets exported by write.csv, one seeded made-up export), kept next to the question set. */
+export const FRESH12_TABLES: readonly string[] = ["ttrc", "NelPlo", "Oxide", "MathAchSchool", "OrchardSprays", "saas_subscriptions"];
 
 function tablePath(name: string): string {
   if (FRESH6_TABLES.includes(name)) return path.join(OWN_DIR, "fresh6-tables", `${name}.csv`);
@@ -78,6 +83,7 @@ function tablePath(name: string): string {
   if (FRESH9_TABLES.includes(name)) return path.join(OWN_DIR, "fresh9-tables", `${name}.csv`);
   if (FRESH10_TABLES.includes(name)) return path.join(OWN_DIR, "fresh10-tables", `${name}.csv`);
   if (FRESH11_TABLES.includes(name)) return path.join(OWN_DIR, "fresh11-tables", `${name}.csv`);
+  if (FRESH12_TABLES.includes(name)) return path.join(OWN_DIR, "fresh12-tables", `${name}.csv`);
   return path.join(SHARED, OWN_FILES[name]);
 }
 
@@ -94,7 +100,20 @@ export interface OwnOutcome {
   reply: ChatReply;
 }
 
-export type OwnSet = "own" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6" | "fresh7" | "fresh8" | "fresh9" | "fresh10" | "fresh11";
+export type OwnSet =
+  | "own"
+  | "fresh"
+  | "fresh2"
+  | "fresh3"
+  | "fresh4"
+  | "fresh5"
+  | "fresh6"
+  | "fresh7"
+  | "fresh8"
+  | "fresh9"
+  | "fresh10"
+  | "fresh11"
+  | "fresh12";
 const SET_FILES: Record<OwnSet, [string, string]> = {
   own: ["questions.jsonl", "expected.json"],
   fresh: ["fresh.jsonl", "fresh-expected.json"],
@@ -108,6 +127,7 @@ const SET_FILES: Record<OwnSet, [string, string]> = {
   fresh9: ["fresh9.jsonl", "fresh9-expected.json"],
   fresh10: ["fresh10.jsonl", "fresh10-expected.json"],
   fresh11: ["fresh11.jsonl", "fresh11-expected.json"],
+  fresh12: ["fresh12.jsonl", "fresh12-expected.json"],
 };
 
 /** Sets measured held out once and then opened for tuning: their failures go to the failure file. */
@@ -126,6 +146,7 @@ const SET_LABELS: Record<OwnSet, string> = {
   fresh9: "Tenth (fresh9)",
   fresh10: "Eleventh (fresh10)",
   fresh11: "Twelfth (fresh11)",
+  fresh12: "Thirteenth (fresh12)",
 };
 
 export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
@@ -228,7 +249,8 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
         FRESH8_TABLES.includes(o.q.dataset) ||
         FRESH9_TABLES.includes(o.q.dataset) ||
         FRESH10_TABLES.includes(o.q.dataset) ||
-        FRESH11_TABLES.includes(o.q.dataset),
+        FRESH11_TABLES.includes(o.q.dataset) ||
+        FRESH12_TABLES.includes(o.q.dataset),
     )
   ) {
     const datasets = [...new Set(outcomes.map((o) => o.q.dataset))];

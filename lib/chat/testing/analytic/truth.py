@@ -8,7 +8,8 @@ Each question's `truth` is a pandas expression over `df` (the question's data se
 other readings that are also right (e.g. "orders" as order lines or as distinct Order IDs). The
 data sets are read the way the product ingests them: surrounding spaces trimmed, and the texts the
 product treats as missing ("", "?", "NA", "N/A", "NaN", "null", "none") are missing; superstore's
-M/D/YY dates are dates; txhousing's, gold's and SP500's ISO `date`, taylor's `timestamp` and Seatbelts', co2's and accdeaths' ISO `month` columns are dates.
+M/D/YY dates are dates; txhousing's, gold's and SP500's ISO `date`, taylor's `timestamp` and Seatbelts', co2's and accdeaths' ISO `month` columns are dates;
+ttrc's ISO `Date` and saas_subscriptions' ISO `Signup Date` / `Cancel Date` are dates, and its `MRR` money text ("$1,234.50") is a number.
 """
 import json
 import math
@@ -66,6 +67,16 @@ LOCAL_FILES.update(
 LOCAL_FILES.update(
     {name: os.path.join(HERE, "fresh11-tables", f"{name}.csv") for name in ("taylor", "SP500", "Remifentanil", "eagles", "Dialyzer", "stackloss")}
 )
+# fresh12's tables: five more data sets shipped with R (none used by a set or probe before), exported by
+# write.csv into fresh12-tables/ (ttrc with a business-day ISO `Date` column from 1985-01-02, NelPlo with a
+# `year` column from the ts and missing early years, Oxide's factors as their number labels), and one made-up
+# subscription export written by fresh12-tables/make_saas_subscriptions.py (seeded).
+LOCAL_FILES.update(
+    {
+        name: os.path.join(HERE, "fresh12-tables", f"{name}.csv")
+        for name in ("ttrc", "NelPlo", "Oxide", "MathAchSchool", "OrchardSprays", "saas_subscriptions")
+    }
+)
 MISSING = {"", "?", "na", "n/a", "nan", "null"}
 # Missing only in a column whose other values are numbers (as lib/table/values.ts reads them): in a text
 # column "None" / "-" are labels (MASS survey's Exer, nlme Quinidine's Ethanol, credit-g's other_parties).
@@ -97,6 +108,12 @@ def load(name):
         df["date"] = pd.to_datetime(df["date"], format="%Y-%m-%d")
     if name == "taylor":
         df["timestamp"] = pd.to_datetime(df["timestamp"], format="%Y-%m-%d %H:%M")
+    if name == "ttrc":
+        df["Date"] = pd.to_datetime(df["Date"], format="%Y-%m-%d")
+    if name == "saas_subscriptions":
+        for c in ("Signup Date", "Cancel Date"):
+            df[c] = pd.to_datetime(df[c], format="%Y-%m-%d")
+        df["MRR"] = pd.to_numeric(df["MRR"].str.replace(r"[$,]", "", regex=True))
     return df
 
 
@@ -172,7 +189,9 @@ def main():
     # fresh10.jsonl (the eleventh held-out set, over six more R data sets: gold, state.x77, bdf,
     # VADeaths, Sitka89, petrol in fresh10-tables/) -> fresh10-expected.json;
     # fresh11.jsonl (the twelfth held-out set, over six more R data sets: taylor, SP500, Remifentanil,
-    # eagles, Dialyzer, stackloss in fresh11-tables/) -> fresh11-expected.json
+    # eagles, Dialyzer, stackloss in fresh11-tables/) -> fresh11-expected.json;
+    # fresh12.jsonl (the thirteenth held-out set, over five more R data sets: ttrc, NelPlo, Oxide,
+    # MathAchSchool, OrchardSprays, and the made-up saas_subscriptions in fresh12-tables/) -> fresh12-expected.json
     for source, target in (
         ("questions.jsonl", "expected.json"),
         ("train.jsonl", "train-expected.json"),
@@ -187,6 +206,7 @@ def main():
         ("fresh9.jsonl", "fresh9-expected.json"),
         ("fresh10.jsonl", "fresh10-expected.json"),
         ("fresh11.jsonl", "fresh11-expected.json"),
+        ("fresh12.jsonl", "fresh12-expected.json"),
     ):
         compute(source, target)
 
