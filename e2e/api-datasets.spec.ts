@@ -57,11 +57,24 @@ test.describe("legacy /v1/datasets", () => {
     expect(gone.status()).toBe(404);
   });
 
-  test("the key may arrive in the query, a JSON body, a form body or an api_key header", async ({ anon, apiKey }) => {
+  test("the key may arrive in the query, a JSON body, a form body (urlencoded or multipart) or an api_key header", async ({ anon, apiKey }) => {
     expect((await anon.get(`/v1/datasets?api_key=${apiKey}`)).status()).toBe(200);
     expect((await anon.post("/v1/datasets", { data: { api_key: apiKey, name: "json-key" } })).status()).toBe(200);
     expect((await anon.post("/v1/datasets", { form: { api_key: apiKey, name: "form-key" } })).status()).toBe(200);
     expect((await anon.get("/v1/datasets", { headers: { api_key: apiKey } })).status()).toBe(200);
+    // multipart text fields (curl -F, a browser's FormData); a file part is refused with what to send instead
+    const made = await anon.post("/v1/datasets", { multipart: { api_key: apiKey, name: "multipart-key" } });
+    expect(made.status(), await made.text()).toBe(200);
+    const { dataset_id } = await made.json();
+    const appended = await anon.post("/v1/datasets", { multipart: { api_key: apiKey, id: dataset_id, rows: JSON.stringify(rows) } });
+    expect(await appended.json()).toEqual({ status: "success" });
+    expect((await (await anon.get(`/v1/datasets?api_key=${apiKey}&id=${dataset_id}`)).json()).rows).toBe(rows.length);
+    const file = await anon.post("/v1/datasets", {
+      multipart: { api_key: apiKey, id: dataset_id, file: { name: "rows.csv", mimeType: "text/csv", buffer: Buffer.from("age,plan\n1,basic\n") } },
+    });
+    expect(file.status()).toBe(415);
+    expect((await file.json()).message).toMatch(/is a file.*Send rows as JSON/);
+    expect((await anon.delete("/v1/datasets", { multipart: { api_key: apiKey, id: dataset_id } })).status()).toBe(200);
   });
 
   test("JSON as scripts send it: with urllib's default form Content-Type, after a byte order mark", async ({ anon, apiKey }) => {

@@ -134,13 +134,10 @@ test("pages and API answers carry the security headers; sign-out needs the CSRF 
   await ctx.dispose();
 });
 
-test("legacy training: at most 1800 s, and a client that hangs up has its training cancelled", async () => {
+test("legacy training: a budget over 1800 s is queued (it trains for 1800 s), and a client that hangs up has its training cancelled", async () => {
   const ctx = await request.newContext({ baseURL: app.baseURL });
   const created = await (await ctx.post(`/v1/datasets?api_key=${encodeURIComponent(app.apiKey)}`, { data: { name: "hang up" } })).json();
   expect((await ctx.post("/v1/datasets", { data: { api_key: app.apiKey, id: created.dataset_id, rows: churnRows(50) } })).status()).toBe(200);
-  const tooLong = await ctx.post("/v1/models", { data: { api_key: app.apiKey, dataset_id: created.dataset_id, predict_fields: ["churned"], duration: 3600 } });
-  expect(tooLong.status()).toBe(422);
-  expect(await tooLong.json()).toEqual({ status: "error", message: expect.stringContaining("at most 1800 seconds") });
   await ctx.dispose();
   expect(await taskStatuses(app)).toEqual([]);
 
@@ -148,7 +145,7 @@ test("legacy training: at most 1800 s, and a client that hangs up has its traini
   const hungUp = await fetch(`${app.baseURL}/v1/models`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ api_key: app.apiKey, dataset_id: created.dataset_id, predict_fields: ["churned"], duration: 60 }),
+    body: JSON.stringify({ api_key: app.apiKey, dataset_id: created.dataset_id, predict_fields: ["churned"], duration: 3600 }),
     signal: AbortSignal.timeout(2_000),
   }).catch((error: Error) => error.name);
   expect(hungUp).toBe("TimeoutError");

@@ -228,6 +228,10 @@ test("two trainings at once both succeed, and a regression target works", async 
   for (const key of ["count", "mae", "rmse", "r2"]) expect(stat).toHaveProperty(key);
   const predicted = await api.post(`/api/v1/models/${reg.model_id}/predict`, { data: { data: [{ plan: "basic", tenure_months: 3 }] } });
   expect(typeof (await predicted.json()).predictions[0].monthly_usage).toBe("number");
+  // explain is show_factors' alias here too, as on /v1/models (compatibility.md Predictions).
+  const explained = await api.post(`/api/v1/models/${reg.model_id}/predict`, { data: { data: [{ plan: "basic", tenure_months: 3 }], explain: true } });
+  const factors = Object.keys((await explained.json()).predictions[0]).filter((k) => k.startsWith("akkio_prediction_factor_"));
+  expect(factors.length).toBeGreaterThan(0);
 });
 
 test("a running training can be cancelled: it ends FAILED at once, the worker stops and takes the next task", async ({ api }) => {

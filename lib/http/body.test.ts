@@ -79,6 +79,24 @@ describe("request bodies", () => {
     expect(none).toEqual({ kind: "none" });
   });
 
+  it("reads the text fields of a multipart body where asked (legacy API: curl -F, FormData), refuses files and elsewhere refuses multipart", async () => {
+    const multipart = (fields: FormData) => new Request("http://x/", { method: "POST", body: fields });
+    const fields = new FormData();
+    fields.set("api_key", "k");
+    fields.set("rows", '[{"a": "x & y"}]');
+    expect(await readBody(multipart(fields), { multipart: true })).toEqual({ kind: "form", value: { api_key: "k", rows: '[{"a": "x & y"}]' } });
+    await expect(readBody(multipart(fields))).rejects.toMatchObject({ code: "unsupported_media_type" });
+    const withFile = new FormData();
+    withFile.set("name", "upload");
+    withFile.set("file", new Blob(["a,b\n1,2\n"], { type: "text/csv" }), "data.csv");
+    await expect(readBody(multipart(withFile), { multipart: true })).rejects.toMatchObject({
+      code: "unsupported_media_type",
+      message: expect.stringMatching(/part "file" is a file.*Send rows as JSON/),
+    });
+    const broken = new Request("http://x/", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=XyZ" }, body: "--XyZ\r\nno end" });
+    await expect(readBody(broken, { multipart: true })).rejects.toMatchObject({ code: "bad_request" });
+  });
+
   it("reads JSON sent with a form Content-Type (Python urllib's default) and JSON after a byte order mark", async () => {
     const post = (body: string | Uint8Array<ArrayBuffer>, type?: string) =>
       readBody(new Request("http://x/", { method: "POST", headers: type ? { "content-type": type } : {}, body }));

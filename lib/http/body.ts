@@ -104,13 +104,42 @@ export function parseJsonText(text: string): unknown {
 }
 
 /**
+ * The text fields of a multipart/form-data body (curl -F, a browser's FormData), read from the
+ * already size-checked text. A file part is refused: the legacy API takes rows as JSON.
+ */
+async function readMultipartFields(text: string, contentType: string): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    // The boundary is case-sensitive: the header as sent, not lowercased.
+    form = await new Response(text, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new AppError("bad_request", "The multipart/form-data body could not be read. Send JSON (application/json) or a form-encoded body.");
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string") {
+      throw new AppError(
+        "unsupported_media_type",
+        `The multipart part "${name}" is a file; files are not read here. Send rows as JSON: {"id": "<dataset id>", "rows": [{...}, ...]} (or the rows' JSON text in a "rows" field).`,
+      );
+    }
+    fields[name] = value;
+  }
+  assertNoNul(fields, "body");
+  return fields;
+}
+
+/**
  * JSON, form-encoded, or empty. Bodies without a content type are read as JSON when they look like it.
  * A leading UTF-8 byte order mark (files saved as "UTF-8 with BOM", Windows tools) is not content.
  * Form encoders write "{" as %7B, so a form-typed body that opens with "{" is JSON sent with a
  * default form Content-Type (Python's urllib sets one on every body it is not told the type of).
+ * With `multipart` (the legacy API, whose parameters are all text), the text fields of a
+ * multipart/form-data body are a form too; elsewhere multipart is refused (415).
  */
-export async function readBody(request: Request): Promise<ParsedBody> {
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+export async function readBody(request: Request, options: { multipart?: boolean } = {}): Promise<ParsedBody> {
+  const rawType = request.headers.get("content-type") ?? "";
+  const type = rawType.toLowerCase();
   let text = await readBodyText(request);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === "") return { kind: "none" };
@@ -121,6 +150,7 @@ export async function readBody(request: Request): Promise<ParsedBody> {
     return { kind: "form", value };
   }
   if (type.includes("multipart/form-data")) {
+    if (options.multipart) return { kind: "form", value: await readMultipartFields(text, rawType) };
     throw new AppError("unsupported_media_type", "multipart/form-data is not supported here. Send JSON (application/json) or a form-encoded body.");
   }
   if (type.includes("json") || type === "" || type.startsWith("text/plain") || (type.includes("application/x-www-form-urlencoded") && jsonAsForm)) {

@@ -138,14 +138,14 @@ export function legacyIssues(error: z.ZodError): ValidationIssue[] {
   });
 }
 
-/** Legacy `/v1` routes: `api_key` in the query, a JSON or form body, or an `api_key` header. */
+/** Legacy `/v1` routes: `api_key` in the query, a JSON or form body (urlencoded or multipart text fields), or an `api_key` header. */
 export function legacyRoute<P extends z.ZodType>(options: { params: P }, handler: (ctx: LegacyContext<z.infer<P>>) => Promise<Response>): Handler {
   return async (request) => {
     const timer = new RequestTimer();
     try {
       await ensureDbReady();
       const url = new URL(request.url);
-      const body = request.method === "GET" || request.method === "HEAD" ? ({ kind: "none" } as ParsedBody) : await readBody(request);
+      const body = request.method === "GET" || request.method === "HEAD" ? ({ kind: "none" } as ParsedBody) : await readBody(request, { multipart: true });
       timer.mark("body");
       const query = Object.fromEntries(url.searchParams);
       assertNoNul(query, "query");

@@ -83,7 +83,10 @@ export function legacyErrors(options: {
     "403": json(legacyErrorSchema, "With the web app's session cookie: a write without the x-tabula-csrf header, a password to change first, or no team"),
     "404": json(z.union([legacyKeyErrorSchema, legacyErrorSchema]), "Missing or invalid api_key (LegacyKeyError), or an unknown id (LegacyError)"),
     ...(options.write
-      ? { "413": json(legacyErrorSchema, "The body is larger than MAX_BODY_MB"), "415": json(legacyErrorSchema, "The body is neither JSON nor form-encoded") }
+      ? {
+          "413": json(legacyErrorSchema, "The body is larger than MAX_BODY_MB"),
+          "415": json(legacyErrorSchema, "The body is neither JSON nor a form (urlencoded, or multipart text fields: file parts are refused)"),
+        }
       : {}),
     "422": json(
       legacyErrorSchema,
@@ -94,7 +97,7 @@ export function legacyErrors(options: {
 }
 
 export const legacyBody = (schema: z.ZodType) => ({
-  content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } },
+  content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema }, "multipart/form-data": { schema } },
 });
 export const legacySecurity: Record<string, string[]>[] = [{ legacyApiKey: [] }, { legacyApiKeyHeader: [] }];
 

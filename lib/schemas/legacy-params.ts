@@ -165,10 +165,11 @@ export function legacyText(name: string) {
 }
 
 /**
- * A positive whole number of seconds; text is read as a number. `max` is documented here and
- * checked by the service: a budget above it is a refused value (422), not a malformed one (400).
+ * A positive whole number of seconds; text is read as a number. Any positive budget is accepted
+ * (legacy clients send 1, 10, 3600...); `longest` is only documented here: the service trains for
+ * at most that long.
  */
-export function legacySeconds(name: string, fallback: number, max: number) {
+export function legacySeconds(name: string, fallback: number, longest: number) {
   const message = `${name} must be a positive whole number of seconds (for example ${fallback}).`;
   return z
     .preprocess(
@@ -179,10 +180,11 @@ export function legacySeconds(name: string, fallback: number, max: number) {
     .meta(
       replace({
         anyOf: [
-          { type: "integer", minimum: 1, maximum: max },
+          { type: "integer", minimum: 1 },
           { type: "string", description: "The number as text." },
         ],
         default: fallback,
+        description: `Training budget in seconds: any positive whole number; a budget above ${longest} trains for ${longest} s (the longest budget).`,
       }),
     );
 }

@@ -8,8 +8,7 @@ import { predictionRowSchema } from "./models";
 import { forecastSpecSchema } from "./forecasts";
 import { trainingResultSchema } from "./training";
 
-/** Budgets of legacy synchronous training: any positive number of seconds up to a day (clients send 1). */
-/** The longest legacy budget: the same as the longest /api/v1 one (checked by the service: 422 above). */
+/** The longest budget legacy training runs with (the longest /api/v1 one); longer requested budgets train for this long. */
 export const LEGACY_MAX_DURATION = 1_800;
 
 const apiKeyParam = z

@@ -15,6 +15,7 @@ export const thresholdValueSchema = z
 export const predictRequestSchema = z.object({
   data: z.array(rowSchema).min(1, "data must hold at least one row"),
   show_factors: z.boolean().optional().default(false),
+  explain: z.boolean().optional().default(false).meta({ description: "Alias of show_factors, as on the legacy POST /v1/models." }),
   threshold: thresholdValueSchema.optional().meta({
     description:
       "Two-class models: predict the positive class when its probability is above this, for this request (0 < threshold < 1). " +

@@ -2,7 +2,7 @@
 // then wait for the worker and answer with the training result. Parameters arrive validated
 // (lib/schemas/legacy.ts); a field-name problem found against the dataset is a validation error,
 // which the legacy envelope reports as a 400 with the messages.
-import { AppError, unprocessable } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { cancelTask, getTask } from "@/lib/jobs/queue";
 import { LEGACY_MAX_DURATION } from "@/lib/schemas/legacy";
 import { getTrainingResult } from "./models";
@@ -24,17 +24,14 @@ export async function trainSynchronously(options: {
   signal?: AbortSignal;
 }) {
   const { teamId, signal } = options;
-  if (options.duration > LEGACY_MAX_DURATION) {
-    // 422 like /api/v1 (its largest budget is 1800 too), in the legacy envelope.
-    throw unprocessable([
-      { loc: ["body", "duration"], msg: `duration must be at most ${LEGACY_MAX_DURATION} seconds (got ${options.duration}).`, type: "less_than_equal" },
-    ]);
-  }
   const submission = {
     datasetId: options.datasetId,
     predictFields: options.predictFields,
     ignoreFields: options.ignoreFields,
-    duration: options.duration,
+    // Legacy clients may send any positive budget (compatibility.md). A budget is an upper bound on
+    // the training time, so a longer one is honoured by the longest budget there is (1800 s, as on
+    // /api/v1): one request cannot hold a worker for hours.
+    duration: Math.min(options.duration, LEGACY_MAX_DURATION),
     extraAttention: options.extraAttention,
     force: options.force,
     source: "legacy" as const,

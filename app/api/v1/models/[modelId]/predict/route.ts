@@ -8,7 +8,7 @@ export const POST = apiV1Route({ body: predictRequestBodySchema }, async ({ requ
     teamId: team.teamId,
     modelId: params.modelId,
     rows: body.data,
-    factors: body.show_factors,
+    factors: body.show_factors || body.explain,
     threshold: body.threshold,
     signal: request.signal,
   });
