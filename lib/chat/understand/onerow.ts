@@ -106,10 +106,10 @@ export function rowExtremeReading(a: Atoms, plan: AnalysisPlan, lex: TableLexico
   if (plan.intent === "relationship" && plan.x && plan.y && noun.field && [plan.x, plan.y].includes(noun.field)) {
     field = plan.x === noun.field ? plan.y : plan.x;
   } else if (plan.intent === "aggregate") {
-    // (Grouped by the noun's own field, a group is a row; by a condition's field of many values, "among" was read as "by".)
+    // (Grouped by the noun's own field, a group is a row: that reading names the row already and is kept. Grouped by a
+    // condition's field of many values, "among" was read as "by".)
     const groupsOk = plan.groupBy.every((g) => {
-      if (g.bucket) return false;
-      if (g.field === noun.field) return true;
+      if (g.bucket || g.field === noun.field) return false;
       const info = lex.byName.get(g.field);
       return conditionFields.has(g.field) && !!info && info.role === "number" && (!info.discrete || info.distinct > MANY_VALUES);
     });
