@@ -204,3 +204,22 @@ describe("the most common value of a number of few values is its mode, not a his
     for (const y of years) expect(head).toContain(String(y));
   });
 });
+
+describe("a yes/no field named by its event's past form is said by the event's noun in -ation / -ion", () => {
+  const rows: string[][] = [];
+  for (let i = 0; i < 60; i++) rows.push([`C${i}`, ["Basic", "Plus"][i % 2], i % 3 === 0 || i % 4 === 1 ? "Yes" : "No", i % 5 === 0 ? "Yes" : "No"]);
+  const contracts = tableFromRows(["contract_id", "tier", "terminated", "cancelled"], rows);
+  const rate = (field: number, tier: string) => {
+    const of = rows.filter((r) => r[1] === tier);
+    return (100 * of.filter((r) => r[field] === "Yes").length) / of.length;
+  };
+  it("'termination rate by tier' is the rate of terminated = Yes in each tier", async () => {
+    const reply = await askTurns(contracts, "termination rate by tier");
+    const basic = tableOf(reply).find((r) => r.tier === "Basic");
+    expect(Number(Object.values(basic ?? {})[1])).toBeCloseTo(rate(2, "Basic"), 3);
+  });
+  it("'how many cancellations were there' counts cancelled = Yes", async () => {
+    const reply = await askTurns(contracts, "how many cancellations were there");
+    expect(Object.values(tableOf(reply)[0] ?? {})[0]).toBe(rows.filter((r) => r[3] === "Yes").length);
+  });
+});
