@@ -4,9 +4,8 @@ import type { Candidate } from "./candidates";
 import type { TableLexicon } from "./lexicon";
 
 /**
- * "total paid by tenure", "monthly fee by age": a number said by a whole number of at most MAX_GROUPS values
- * (months of tenure, years of age) asks for the first number in each of its values, the way "total paid by plan"
- * does; read as a scatter of one against the other, the answer gave no figure per value. The grouped reading of
+ * "total paid by tenure", "total charges by tenure": an amount said by a whole number of at most MAX_GROUPS values
+ * (months of tenure, years of age) asks for the amount in each of its values, the way "total paid by plan" does; read as a scatter of one against the other, the answer gave no figure per value. The grouped reading of
  * the ranking is taken and the scatter is named as the other reading (with the "by" number across). Without a
  * "by"/"per" word, or with a chart or relation word ("scatter", "correlation", "vs"), the scatter stays.
  */
@@ -39,7 +38,9 @@ export function byWholeNumberReading(
       !c.plan.extraMeasures.length &&
       JSON.stringify(c.plan.filters) === JSON.stringify(p.filters),
   );
-  if (!grouped) return null;
+  // (Only an amount that adds up, totalled: "total paid by tenure" is the money of each month of tenure; a score by a
+  // score, "IMDB rating by Rotten Tomatoes rating", averaged, is how the two go together: the scatter.)
+  if (!grouped || grouped.plan.measure.agg !== "sum") return null;
   return { plan: grouped.plan, notes: grouped.notes.filter((n) => n.startsWith("defaultAgg:")), other: { ...p, x: field, y: measured } };
 }
 
@@ -54,6 +55,11 @@ const MODE_VALUES = 50;
 export function modeOfNumberReading(a: Atoms, best: Candidate, ranked: Candidate[], lex: TableLexicon): AnalysisPlan | null {
   const p = best.plan;
   if (p.intent !== "distribution" || !p.x || !a.superlative || !a.count || a.distribution || a.chart || p.binWidth || p.binCount) return null;
+  // ("most common", "least frequent": the superlative right before a frequency word; "count ... best" is no mode.)
+  const { mentions, at } = a.reading;
+  const sup = at[a.superlativePos] >= 0 ? mentions[at[a.superlativePos]] : undefined;
+  const next = sup && at[sup.end] !== undefined && at[sup.end] >= 0 ? mentions[at[sup.end]] : undefined;
+  if (!next || next.kind !== "word" || !next.hits.some((h) => h.category === "count")) return null;
   const x = p.x;
   if (!a.refs.some((r) => r.turn === 0 && r.countOf && r.cands.length === 1 && r.cands[0].name === x)) return null;
   const info = lex.byName.get(x);
