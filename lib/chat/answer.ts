@@ -465,6 +465,8 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "binnedGroups")
       out.push(t(style.lang, "assumeBinnedGroups", { field: rest[0], n: formatNumber(Number(rest[1]), style.lang, null, { integer: true }) }));
     else if (kind === "readAs") out.push(t(style.lang, "assumeReadAs", { field: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "unsure" && rest[0] === "grouped")
+      out.push(t(style.lang, "assumeUnsureGrouped", { field: rest[1], n: formatNumber(Number(rest[2]), style.lang, null, { integer: true }) }));
     else if (kind === "unsure") out.push(t(style.lang, "assumeUnsure"));
     else if (kind === "versusOther") out.push(t(style.lang, "assumeVersusOther", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "unitConverted") out.push(t(style.lang, "assumeUnitConverted", { field: rest[0], value: rest[1], text: rest.slice(2).join(":") }));

@@ -80,7 +80,8 @@ export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<s
 export function describePlanShort(plan: import("./plan").AnalysisPlan, lang: Lang, dateFields?: Set<string>): string {
   const where = plan.filters.length ? `, ${t(lang, "whereFilters", { filters: describeFilters(plan.filters, lang, dateFields) })}` : "";
   if (plan.intent === "relationship") return `${plan.y} vs ${plan.x}${plan.groupBy[0] ? ` ${t(lang, "by")} ${plan.groupBy[0].field}` : ""}${where}`;
-  if (plan.intent === "distribution") return `${t(lang, "count")} ${t(lang, "by")} ${plan.x}${where}`;
+  // (A histogram counts rows in ranges of x: "number of rows by reviews" would read as one group per value.)
+  if (plan.intent === "distribution") return `${t(lang, "distributionShort", { field: plan.x ?? "" })}${where}`;
   if (plan.intent === "rows")
     return `${t(lang, "rowsTitle").toLowerCase()}${plan.y ? ` ${t(lang, (plan.within?.order ?? plan.sort?.order) === "asc" ? "sortedAsc" : "sortedDesc", { field: plan.y })}` : ""}${where}`;
   const measures = [plan.measure, ...(plan.extraMeasures ?? [])].map((m) => lowerFirst(describeMeasure(m, lang, dateFields))).join(` ${t(lang, "and")} `);

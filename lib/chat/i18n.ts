@@ -39,6 +39,7 @@ type Catalogue = Record<string, string>;
 
 const EN: Catalogue = {
   count: "number of rows",
+  distributionShort: "the distribution of {field} (rows counted in ranges)",
   sum: "total",
   mean: "average",
   median: "median",
@@ -199,6 +200,7 @@ const EN: Catalogue = {
   assumeUnitUnknown: 'the data does not say which unit {field} is in, so I compared it with the number in "{text}" as it is',
   assumeVersusOther: 'I read "{text}" as the other rows of {field}, so I grouped by {field}',
   assumeUnsure: "I am not sure I read the question right",
+  assumeUnsureGrouped: "I am not sure I read the question right: I grouped by {field}, which has {n} different values",
   assumeAlternative: "I am not sure I read the question right; it could also mean: {text}",
   assumeReadAs: 'I read "{text}" as {field}',
   assumeReferent: 'I read "{text}" as {field} {values}, from the previous answer',
@@ -230,6 +232,7 @@ const EN: Catalogue = {
 
 const FR: Catalogue = {
   count: "nombre de lignes",
+  distributionShort: "la distribution de {field} (lignes comptées par intervalles)",
   sum: "total",
   mean: "moyenne",
   median: "médiane",
@@ -389,6 +392,7 @@ const FR: Catalogue = {
   assumeUnitUnknown: "les données ne disent pas en quelle unité est {field}, j'ai donc comparé avec le nombre de « {text} » tel quel",
   assumeVersusOther: "j'ai lu « {text} » comme les autres lignes de {field}, donc j'ai groupé par {field}",
   assumeUnsure: "je ne suis pas sûr d'avoir bien compris la question",
+  assumeUnsureGrouped: "je ne suis pas sûr d'avoir bien compris la question : j'ai groupé par {field}, qui a {n} valeurs différentes",
   assumeAlternative: "je ne suis pas sûr d'avoir bien compris ; la question pourrait aussi signifier : {text}",
   assumeReadAs: "j'ai compris « {text} » comme {field}",
   assumeReferent: "j'ai compris « {text} » comme {field} {values}, d'après la réponse précédente",
@@ -411,6 +415,7 @@ const FR: Catalogue = {
 
 const ES: Catalogue = {
   count: "número de filas",
+  distributionShort: "la distribución de {field} (filas contadas por intervalos)",
   sum: "total",
   mean: "promedio",
   median: "mediana",
@@ -570,6 +575,7 @@ const ES: Catalogue = {
   assumeUnitUnknown: "los datos no dicen en qué unidad está {field}, así que lo comparé con el número de «{text}» tal cual",
   assumeVersusOther: "leí «{text}» como las demás filas de {field}, así que agrupé por {field}",
   assumeUnsure: "no estoy seguro de haber entendido bien la pregunta",
+  assumeUnsureGrouped: "no estoy seguro de haber entendido bien la pregunta: agrupé por {field}, que tiene {n} valores distintos",
   assumeAlternative: "no estoy seguro de haber entendido bien; también podría significar: {text}",
   assumeReadAs: 'entendí "{text}" como {field}',
   assumeReferent: 'entendí "{text}" como {field} {values}, según la respuesta anterior',
@@ -592,6 +598,7 @@ const ES: Catalogue = {
 
 const DE: Catalogue = {
   count: "Anzahl der Zeilen",
+  distributionShort: "die Verteilung von {field} (Zeilen in Intervallen gezählt)",
   sum: "Summe",
   mean: "Durchschnitt",
   median: "Median",
@@ -751,6 +758,7 @@ const DE: Catalogue = {
   assumeUnitUnknown: "die Daten sagen nicht, in welcher Einheit {field} ist, daher habe ich mit der Zahl aus „{text}“ unverändert verglichen",
   assumeVersusOther: "„{text}“ habe ich als die übrigen Zeilen von {field} gelesen und nach {field} gruppiert",
   assumeUnsure: "ich bin nicht sicher, ob ich die Frage richtig verstanden habe",
+  assumeUnsureGrouped: "ich bin nicht sicher, ob ich die Frage richtig verstanden habe: ich habe nach {field} gruppiert, das {n} verschiedene Werte hat",
   assumeAlternative: "ich bin nicht sicher, ob ich die Frage richtig verstanden habe; sie könnte auch bedeuten: {text}",
   assumeReadAs: '"{text}" habe ich als {field} gelesen',
   assumeReferent: '"{text}" habe ich als {field} {values} gelesen, aus der vorigen Antwort',

@@ -22,6 +22,9 @@ import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
 import { ordinalRankReading, whichRowReading } from "./ordinal";
+import { rowExtremeReading } from "./onerow";
+import { offerReadings } from "./offered";
+import { byWholeNumberReading, modeOfNumberReading } from "./bynumber";
 import { ordinalRangeReading } from "./ordinal-range";
 import { textPart, textPartReading } from "./text-part";
 import { firstLastReading, orderField } from "./firstlast";
@@ -301,13 +304,17 @@ function countRankReading(a: Atoms, plan: AnalysisPlan, ranked: Candidate[], lex
   const mostRows = tokens.some(
     (t, i) => ["most", "fewest", "least"].includes(t.lemma) && !!tokens[i + 1] && (ROW_NOUNS.has(tokens[i + 1].lemma) || lex.rowWords.has(tokens[i + 1].lemma)),
   );
-  if (plan.intent !== "rows" || plan.sort || plan.y || (!a.superlative && plan.limit === null) || !(a.count || a.countRows || mostRows)) return null;
+  // ("which year saw the most restaurants open": rows sorted by the year read for "open" count the rows of each year.)
+  const byField = mostRows && a.which && plan.intent === "rows" && plan.y && plan.sort?.by === "value" && !plan.x ? plan.y : null;
+  if (plan.intent !== "rows" || (!byField && (plan.sort || plan.y)) || (!a.superlative && plan.limit === null) || !(a.count || a.countRows || mostRows))
+    return null;
   const alt = ranked.find(
     (c) =>
       c.plan.intent === "aggregate" &&
       c.plan.measure.agg === "count" &&
+      !c.plan.measure.field &&
       c.plan.groupBy.length === 1 &&
-      c.plan.sort?.by === "value" &&
+      (byField ? c.plan.groupBy[0].field === byField : c.plan.sort?.by === "value") &&
       !c.plan.filters.length === !plan.filters.length,
   );
   if (!alt) return null;
@@ -908,6 +915,24 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   if (ranked2) adopt(ranked2.plan);
   const oneRow = whichRowReading(a, best.plan);
   if (oneRow) adopt(oneRow);
+  // "which restaurant has the highest spend per head among those with more than 100 seats": the row (onerow.ts).
+  const extremeRow = rowExtremeReading(a, best.plan, lex);
+  if (extremeRow) {
+    adopt(extremeRow.plan);
+    const named = extremeRow.dropped.flatMap((f) => a.refs.filter((r) => r.turn === 0 && r.cands.some((c) => c.name === f)).map((r) => `ignored:${r.text}`));
+    // (A word read as a dropped field is not used after all: "pays" read as total_paid in "which West subscriber pays the highest fee".)
+    const unread = (n: string) => n.startsWith("defaultAgg:") || extremeRow.dropped.some((f) => n.startsWith(`readAs:${f}:`));
+    notes.splice(0, notes.length, ...notes.filter((n) => !unread(n)), ...new Set(named));
+  }
+  // "what is the most common rating": the rows of each value counted, ranked (bynumber.ts).
+  const mode = modeOfNumberReading(a, best, ranked, lex);
+  if (mode) adopt(mode);
+  // "total paid by tenure": each value of a whole number said after "by", the scatter named (bynumber.ts).
+  const byNumber = byWholeNumberReading(a, best, ranked, lex);
+  if (byNumber) {
+    adopt(byNumber.plan);
+    notes.push(...byNumber.notes, `alternative:${JSON.stringify(byNumber.other)}`);
+  }
   // "Satisfied or better", "grade C or below": the value and those above / below it on its ordered scale.
   const range = ordinalRangeReading(a, best.plan, lex);
   if (range) {
@@ -1361,7 +1386,17 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     best = { ...best, plan: { ...best.plan, measure: plain } };
   }
   // (A reading named as the other one is never a rate split by the very field it is a rate of.)
-  const offered = notes.filter((n) => !(n.startsWith("alternative:") && splitByItsOwnField(JSON.parse(n.slice("alternative:".length)))));
+  // (Nor a reading no user could have meant: a grouping by an id or by a number of hundreds of values, a scatter for
+  // "which ..."; the doubt is then said plainly or by the next reading that means something: offered.ts.)
+  const sensible = notes.filter((n) => !(n.startsWith("alternative:") && splitByItsOwnField(JSON.parse(n.slice("alternative:".length)))));
+  const offered = offerReadings(
+    sensible,
+    best.plan,
+    ranked.slice(1),
+    a,
+    lex,
+    (c) => !splitByItsOwnField(c.plan) && !((ownTurn || newTurn) && isCarried(c as Candidate)),
+  );
   return { kind: "plan", plan: best.plan, notes: offered, atoms: a, best, ranked };
 }
 

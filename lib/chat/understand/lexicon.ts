@@ -375,6 +375,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         // "insured" said "insurance", "attended" "attendance": the event's noun in -ance.
         const ance = `${last.slice(0, -2)}ance`;
         if (!KNOWN_WORDS.has(ance) && !/([b-df-hj-np-tv-z])\1ance$/.test(ance)) add(f.name, [...base.slice(0, -1), ance], 0.9);
+        // "cancelled" said "cancellation(s)", "terminated" "termination", "completed" "completion": the noun in -ation / -ion.
+        const ation = stem.endsWith("t") ? `${stem}ion` : `${last.slice(0, -2)}ation`;
+        if (!KNOWN_WORDS.has(ation)) add(f.name, [...base.slice(0, -1), ation], 0.9);
       }
     }
     // "Unemployed" said "unemployment", "Invested" "investment": a number of the people or things an
