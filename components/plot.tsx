@@ -154,11 +154,9 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
   };
   fitCategoryAxes(figure.data, layout, width ?? 800, plotHeight);
   // A one-row legend over the plot wraps into several rows on a phone and covers the lines: it goes
-  // below the plot there (Plotly grows the bottom margin for it).
+  // below the plot there, laid out as a bottom legend is (below).
   const legend = figure.layout?.legend as { orientation?: string; y?: number } | undefined;
-  if (narrow && legend?.orientation === "h" && typeof legend.y === "number" && legend.y > 1) {
-    layout.legend = { ...legend, y: -0.12, yanchor: "top" };
-  }
+  const movedDown = narrow && legend?.orientation === "h" && typeof legend.y === "number" && legend.y > 1;
   // A legend down the right side (Plotly's default, the chat's series) takes half a phone's width
   // and squeezes the bars: there it goes across, under everything, and the chart grows for it.
   let legendExtra = 0;
@@ -173,7 +171,7 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
   // A legend across the bottom (the model page's curves) wraps into more rows as the chart narrows,
   // and with a fixed place under the plot its rows climbed over the x-axis title: it is anchored to
   // the chart's bottom edge instead, with the bottom margin sized to the rows it takes at this width.
-  if (width && legend?.orientation === "h" && typeof legend.y === "number" && legend.y < 0) {
+  if (width && legend?.orientation === "h" && typeof legend.y === "number" && (legend.y < 0 || movedDown)) {
     const margin = layout.margin as { b?: number; l?: number; r?: number };
     const rows = legendRows(legendNames(figure.data), width - (margin.l ?? 60) - (margin.r ?? 20));
     const xTitle = layoutTitle((figure.layout?.xaxis as Record<string, unknown> | undefined) ?? undefined);
@@ -182,6 +180,10 @@ export function Plot({ figure, height = 360, label, testId }: { figure: PlotFigu
     layout.legend = { ...legend, yref: "container", y: 0, yanchor: "bottom" };
     layout.margin = { ...margin, b: bottom };
     layout.height = plotHeight + legendExtra;
+    // A phone tilts date labels ("Jan 2023"), taller than the 34 pixels left for them: the axis takes
+    // the room it needs from the plot, or the labels ran under the legend moved down (a two-year
+    // monthly forecast at 390 pixels).
+    if (movedDown) layout.xaxis = { ...((layout.xaxis as Record<string, unknown> | undefined) ?? {}), automargin: true };
   }
   // A title wider than the chart is broken into lines (Plotly would cut it), with the top margin
   // and the height grown by the added lines.

@@ -37,6 +37,20 @@ test("upload a shared CSV with progress, preview it, edit a type, delete with co
   await expect(page.getByText("Field types saved")).toBeVisible();
   await page.reload();
   await expect(page.getByTestId("field-type-education_num")).toHaveValue("category");
+  // Every type select shows its whole word: Chromium draws its arrow inside the box, about 20 px past
+  // the padding, and at 7.5rem wide "category" read "categor".
+  const typeFits = await page.locator('[data-testid^="field-type-"]').evaluateAll((selects) =>
+    selects.map((el) => {
+      const select = el as HTMLSelectElement;
+      const style = getComputedStyle(select);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(select.selectedOptions[0]?.text ?? "").width;
+      return text + Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight) + 20 <= select.clientWidth;
+    }),
+  );
+  expect(typeFits.length).toBe(15);
+  expect(typeFits.every(Boolean)).toBe(true);
   await saveScreen(page, testInfo, "dataset-detail");
 
   // On a phone the list keeps each row's Delete on screen (no sideways scroll), with the update time under the name.

@@ -105,6 +105,41 @@ test("a table without dates says what forecasting needs instead of hiding it sil
   await expect(page.getByTestId("forecast-unavailable")).toContainText("set its type to date under Field types");
 });
 
+test("on a phone, a two-year monthly forecast keeps its legend clear of the tilted date labels", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await ensureSignedIn(page);
+  const dir = testInfo.outputPath("files");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = `${dir}/monthly-sales.csv`;
+  const months = Array.from({ length: 24 }, (_, i) => `${2023 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}-01`);
+  fs.writeFileSync(file, `month,sales\n${months.map((m, i) => `${m},${(15000 + 400 * i + 2500 * Math.sin(i)).toFixed(2)}`).join("\n")}\n`);
+  await uploadDataset(page, file, `monthly sales ${Date.now()}`);
+  await page.getByTestId("train-mode-forecast").click();
+  const form = page.getByTestId("forecast-form");
+  await form.getByLabel("Horizon").fill("6");
+  await form.getByTestId("start-forecast").click();
+  await expect(page.getByTestId("open-model")).toBeVisible({ timeout: 120_000 });
+  await page.getByTestId("open-model").click();
+  await page.waitForURL(/\/models\/[^/]+$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const chart = page.getByTestId("forecast-chart");
+  await expect(chart.locator(".main-svg").first()).toBeVisible({ timeout: 60_000 });
+  // "Jan 2023" tilts at this width; the legend below the plot ran over those labels and past the chart's box.
+  await expect(async () => {
+    const legend = (await chart.locator(".legend").boundingBox())!;
+    const box = (await chart.boundingBox())!;
+    const ticks = await chart.locator(".xtick text").all();
+    expect(ticks.length).toBeGreaterThan(1);
+    for (const tick of ticks) {
+      const label = (await tick.boundingBox())!;
+      expect(label.y + label.height <= legend.y || label.y >= legend.y + legend.height).toBe(true);
+    }
+    expect(legend.y + legend.height).toBeLessThanOrEqual(box.y + box.height + 1);
+  }).toPass();
+  await saveScreen(page, testInfo, "forecast-phone-legend");
+  await page.setViewportSize({ width: 1280, height: 860 });
+});
+
 test("a table of two series: forecast per series with a series picker", async ({ page }, testInfo) => {
   test.setTimeout(300_000);
   await ensureSignedIn(page);

@@ -62,6 +62,16 @@ test("threshold control, versions and a shared report opened signed out", async 
   const flagged = (atLow["cm-tp"] + atLow["cm-fp"]) / 120;
   await expect(page.getByTestId("threshold-flagged")).toHaveText(`${(flagged * 100).toFixed(1)}%`);
   await expect(page.getByTestId("threshold-expected")).toContainText(`about ${Math.round(flagged * 1000).toLocaleString("en-US")} predicted yes`);
+  // The rows box takes a number typed over the old one: cleared with Backspace it waits for the new
+  // number (it snapped to 1 under the cursor, and 5000 typed after read 15000).
+  const rowsBox = page.getByLabel("Rows to score");
+  await rowsBox.click();
+  await rowsBox.press("End");
+  for (let i = 0; i < 4; i++) await rowsBox.press("Backspace");
+  await expect(page.getByTestId("threshold-rows-hint")).toBeVisible();
+  await rowsBox.pressSequentially("5000");
+  await expect(rowsBox).toHaveValue("5000");
+  await expect(page.getByTestId("threshold-expected")).toContainText(`about ${Math.round(flagged * 5000).toLocaleString("en-US")} predicted yes`);
   // A typed value outside (0, 1) is refused in a sentence, and the control stays where it was.
   const sliderBefore = await page.getByTestId("threshold-slider").inputValue();
   await page.getByTestId("threshold-input").fill("1.5");
@@ -99,6 +109,13 @@ test("threshold control, versions and a shared report opened signed out", async 
   await expect(page.getByTestId("threshold-input")).toHaveValue("0.350");
   await expect(page.getByTestId("threshold-save")).toHaveText("Saved");
   await saveScreen(page, testInfo, "model-insights");
+  // A single prediction says that the saved threshold decided its class (a "yes" shown with yes at 44%
+  // and no at 56% read as a mistake).
+  await page.getByTestId("predict-button").click();
+  const yesShare = (await page.getByTestId("probabilities").locator("li", { hasText: /^yes/ }).textContent())!.match(/(\d+)%/)![1];
+  await expect(page.getByTestId("prediction-threshold")).toContainText(
+    new RegExp(`the saved threshold predicts yes when its probability is above 0\\.35 \\(here ${yesShare}%\\)`, "i"),
+  );
 
   // Retrain: a second version appears and becomes active; version 1 can be made active again.
   await request.post("/v1/datasets", { data: { api_key: apiKey(), id: stored.model.dataset_id, rows: churnRows(200, 32) } });

@@ -54,6 +54,12 @@ test("an invited person chooses their own password, accepts, sees keys read-only
   await expect(invite.getByRole("status")).toContainText("Invitation created");
   await expect(page.getByTestId("team-invitations")).toContainText(email);
   await saveScreen(page, testInfo, "team-invited");
+  // On a phone the pending address is shown whole (the badge and Revoke wrap under it), not cut with "…".
+  await page.setViewportSize({ width: 390, height: 844 });
+  const invited = page.getByTestId("invitation-email").filter({ hasText: email });
+  await expect(invited).toBeVisible();
+  expect(await invited.evaluate((p) => p.scrollWidth <= p.clientWidth && getComputedStyle(p).textOverflow !== "ellipsis")).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 860 });
 
   // The invited person, in a browser of their own.
   const context = await browser.newContext();

@@ -33,8 +33,9 @@ function FieldTypesEditor({ datasetId, fields }: { datasetId: string; fields: Da
     <div className="space-y-4">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {draft.map((f, i) => (
-          <div key={f.name} className="grid grid-cols-[minmax(0,1fr)_7.5rem] items-center gap-2 rounded-lg border border-slate-200 px-3 py-2">
-            {/* A long name wraps (telco's DeviceProtection and StreamingMovies were cut at 1280 px). */}
+          <div key={f.name} className="grid grid-cols-[minmax(0,1fr)_8.75rem] items-center gap-2 rounded-lg border border-slate-200 px-3 py-2">
+            {/* A long name wraps (telco's DeviceProtection and StreamingMovies were cut at 1280 px). The select
+                fits "category" whole: Chromium draws its arrow inside the box past the padding (at 7.5rem it read "categor"). */}
             <label htmlFor={`type-${i}`} className="text-sm font-medium text-slate-800 [overflow-wrap:anywhere]" title={f.name}>
               {f.name}
             </label>

@@ -6,6 +6,7 @@ import {
   aggregateSummary,
   forecastCsv,
   forecastedQuantity,
+  forecastTableCells,
   requestForecast,
   useForecast,
   type ForecastModelDetail,
@@ -13,7 +14,7 @@ import {
   type ForecastStat,
 } from "@/lib/client/forecast";
 import { downloadFileName } from "@/lib/client/csv-download";
-import { columnDecimals, formatDate, formatFixed, formatNumber, formatPercent } from "@/lib/client/format";
+import { columnDecimals, formatDate, formatFixed, formatPercent } from "@/lib/client/format";
 import { useDataset } from "@/lib/client/use-datasets";
 import { useDeleteModel } from "@/lib/client/use-models";
 import { errorText } from "@/lib/client/api";
@@ -305,16 +306,12 @@ function ForecastTable({ points }: { points: { date: string; value: number; lowe
             </tr>
           </thead>
           <tbody>
-            {shown.map((p) => (
-              <tr key={p.date} className="border-t border-slate-100 text-slate-700">
-                <td className="py-1 pr-4">{p.date.slice(0, 16).replace("T00:00", "").replace("T", " ")}</td>
-                <td className="py-1 pr-4 text-right tabular-nums">{formatNumber(p.value)}</td>
-                <td className="py-1 pr-4 text-right tabular-nums">
-                  {formatNumber(p.lower_80)} – {formatNumber(p.upper_80)}
-                </td>
-                <td className="py-1 text-right tabular-nums">
-                  {formatNumber(p.lower_95)} – {formatNumber(p.upper_95)}
-                </td>
+            {forecastTableCells(shown).map((cells, i) => (
+              <tr key={shown[i].date} className="border-t border-slate-100 text-slate-700">
+                <td className="py-1 pr-4">{cells.date}</td>
+                <td className="py-1 pr-4 text-right tabular-nums">{cells.value}</td>
+                <td className="py-1 pr-4 text-right tabular-nums">{cells.interval80}</td>
+                <td className="py-1 text-right tabular-nums">{cells.interval95}</td>
               </tr>
             ))}
           </tbody>

@@ -3,7 +3,7 @@
 // and expected counts follow the slider, exactly as measured on the holdout (counts per 0.001 step).
 import { useId, useMemo, useState } from "react";
 import { formatInt, formatNumber, formatPercent } from "@/lib/client/format";
-import { bestF1Step, buildThresholdTable, expectedCounts, metricsAt, stepOf, type ThresholdMetrics } from "@/lib/client/threshold-math";
+import { bestF1Step, buildThresholdTable, expectedCounts, metricsAt, rowsToScore, stepOf, type ThresholdMetrics } from "@/lib/client/threshold-math";
 import type { StoredThreshold } from "@/lib/client/use-model-insights";
 import type { FieldInsights } from "@/lib/ml/insights";
 import { Button } from "../ui/button";
@@ -77,13 +77,16 @@ export function ThresholdControl({
   const table = tables[choice.positiveIndex];
   const other = byClass[1 - choice.positiveIndex].class;
   const best = useMemo(() => bestF1Step(table), [table]);
-  const [rows, setRows] = useState(1000);
+  // The box's own text: a number snapped back at each keystroke made "1000", cleared with Backspace
+  // and typed over with 5000, read 15000 (the empty box became 1 under the cursor).
+  const [rowsText, setRowsText] = useState("1000");
   const [typed, setTyped] = useState<string | null>(null);
   // A typed value outside (0, 1) is not applied; saying so beats silently showing the old value again.
   const [typedError, setTypedError] = useState<string | null>(null);
   const ids = useId();
   const m = choice.metrics;
-  const expected = expectedCounts(m, rows);
+  const rows = rowsToScore(rowsText);
+  const expected = rows === null ? null : expectedCounts(m, rows);
   const steps = table.steps;
 
   const setStep = (step: number, positiveIndex = choice.positiveIndex) => {
@@ -262,12 +265,17 @@ export function ThresholdControl({
               type="number"
               min={1}
               className="!w-32"
-              value={rows}
-              onChange={(e) => setRows(Math.max(1, Math.min(1e12, Math.round(Number(e.target.value) || 1))))}
+              value={rowsText}
+              onChange={(e) => setRowsText(e.target.value)}
               aria-label="Rows to score"
             />
             <span>rows like these:</span>
           </label>
+          {rows === null && (
+            <p className="text-slate-500" data-testid="threshold-rows-hint">
+              Type how many rows you would score (a whole number).
+            </p>
+          )}
           {expected && (
             <ul className="list-disc space-y-1 pl-5">
               <li>

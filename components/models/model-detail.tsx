@@ -165,6 +165,7 @@ export function ModelDetail({ id }: { id: string }) {
           inputFields={inputFields}
           predictFields={predictFields}
           knownValues={knownValues(findFieldReport(info.report, field))}
+          thresholds={info.thresholds}
         />
       </Card>
 

@@ -7,6 +7,8 @@ import { isExcelFile, readExcelRows } from "@/lib/client/excel-upload";
 import { formatCount, formatInt, formatNumber, formatPercent } from "@/lib/client/format";
 import { useDataset, useDatasetRows } from "@/lib/client/use-datasets";
 import { predictRows, usePredict } from "@/lib/client/use-models";
+import type { StoredThreshold } from "@/lib/client/use-model-insights";
+import { savedThresholdNote } from "@/lib/client/threshold-math";
 import type { DataRow } from "@/lib/client/types";
 import { DataTable } from "../data-table";
 import { Button } from "../ui/button";
@@ -61,11 +63,14 @@ export function TryPrediction({
   inputFields,
   predictFields,
   knownValues = {},
+  thresholds = {},
 }: {
   modelId: string;
   datasetId: string;
   inputFields: string[];
   predictFields: string[];
+  /** Thresholds saved per predicted field: they decide the class shown, which then may not be the more probable one. */
+  thresholds?: Record<string, StoredThreshold>;
   /** Values seen in training per text field: suggested while typing (a misspelt category counts as unknown). */
   knownValues?: Record<string, string[]>;
 }) {
@@ -172,6 +177,11 @@ export function TryPrediction({
                   <div className="mt-2">
                     <Bars items={p.probabilities} testId="probabilities" />
                   </div>
+                )}
+                {savedThresholdNote(p.value, p.probabilities, thresholds[p.field]) && (
+                  <p className="mt-2 text-xs text-slate-600" data-testid="prediction-threshold">
+                    {savedThresholdNote(p.value, p.probabilities, thresholds[p.field])}
+                  </p>
                 )}
               </div>
             ))}

@@ -87,8 +87,11 @@ function PendingInvitations({ canManage }: { canManage: boolean }) {
       <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
         {list.map((inv) => (
           <li key={inv.id} className="flex flex-wrap items-center gap-3 px-3 py-2">
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm text-slate-900">{inv.email}</p>
+            {/* At least 12rem before the badge and Revoke wrap under it: on a phone the address was cut to "alan@acm…". */}
+            <div className="min-w-48 flex-1">
+              <p className="text-sm text-slate-900 [overflow-wrap:anywhere]" data-testid="invitation-email">
+                {inv.email}
+              </p>
               <p className="text-xs text-slate-500">
                 invited {formatRelative(inv.createdAt)} · expires {formatDate(inv.expiresAt)}
               </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateSummary, forecastCsv, forecastedQuantity } from "./forecast";
+import { aggregateSummary, forecastCsv, forecastedQuantity, forecastTableCells } from "./forecast";
 
 describe("forecastCsv", () => {
   const point = { date: "2024-01-01T00:00:00.000Z", value: 10.5, lower_80: 9, upper_80: 12, lower_95: 8, upper_95: 13 };
@@ -44,5 +44,22 @@ describe("forecastedQuantity and aggregateSummary", () => {
     expect(aggregateSummary({ aggregate: { ...aggregate, rule: "mean", emptyPeriods: 1 } })).toBe(
       "5,899 rows combined per month (UTC) by mean; 1 month without rows filled in",
     );
+  });
+});
+
+describe("forecastTableCells", () => {
+  it("writes every figure of the table with the same decimals (26,581.0 under 26,442.6, not 26,581)", () => {
+    const cells = forecastTableCells([
+      { date: "2025-01-01T00:00:00.000Z", value: 20521.064, lower_80: 14599.499, upper_80: 26442.628, lower_95: 11765.743, upper_95: 29276.384 },
+      { date: "2025-02-01T00:00:00.000Z", value: 20610.157, lower_80: 14639.3, upper_80: 26581.015, lower_95: 11781.954, upper_95: 29438.361 },
+    ]);
+    expect(cells).toEqual([
+      { date: "2025-01-01", value: "20,521.1", interval80: "14,599.5 – 26,442.6", interval95: "11,765.7 – 29,276.4" },
+      { date: "2025-02-01", value: "20,610.2", interval80: "14,639.3 – 26,581.0", interval95: "11,782.0 – 29,438.4" },
+    ]);
+  });
+  it("keeps the time of day of sub-daily steps", () => {
+    const [cell] = forecastTableCells([{ date: "2025-01-01T06:00:00.000Z", value: 2, lower_80: 1, upper_80: 3, lower_95: 0, upper_95: 4 }]);
+    expect(cell).toEqual({ date: "2025-01-01 06:00", value: "2", interval80: "1 – 3", interval95: "0 – 4" });
   });
 });

@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "./api";
 import { csvText } from "./csv-download";
+import { columnNumberFormatter } from "./format";
 import type { ForecastHistoryJson, ForecastPointJson, ForecastResponse, ForecastStatJson } from "@/lib/schemas/forecasts";
 import type { ModelDetail } from "./types";
 
@@ -109,4 +110,18 @@ export function aggregateSummary(report: Pick<ForecastReport, "aggregate">): str
     ? `; ${a.emptyPeriods.toLocaleString("en-US")} ${a.period}${a.emptyPeriods === 1 ? "" : "s"} without rows ${a.rule === "sum" || a.rule === "count" ? `count${a.emptyPeriods === 1 ? "s" : ""} as 0` : `filled in`}`
     : "";
   return `${a.rows.toLocaleString("en-US")} rows combined per ${a.period}${a.period === "week" ? " (Monday to Sunday, UTC)" : " (UTC)"} by ${a.rule}${a.detected ? `, the ${a.period} detected from the dates` : ""}${empty}`;
+}
+
+/**
+ * The forecast table's cells: one number of decimals for every figure of the table (forecast and
+ * bounds are one quantity), so that "26,581.0" sits under "26,442.6" rather than "26,581".
+ */
+export function forecastTableCells(points: Pick<ForecastPoint, "date" | "value" | "lower_80" | "upper_80" | "lower_95" | "upper_95">[]) {
+  const format = columnNumberFormatter(points.flatMap((p) => [p.value, p.lower_80, p.upper_80, p.lower_95, p.upper_95]));
+  return points.map((p) => ({
+    date: p.date.slice(0, 16).replace("T00:00", "").replace("T", " "),
+    value: format(p.value),
+    interval80: `${format(p.lower_80)} – ${format(p.upper_80)}`,
+    interval95: `${format(p.lower_95)} – ${format(p.upper_95)}`,
+  }));
 }

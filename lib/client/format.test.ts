@@ -67,8 +67,11 @@ describe("columnNumberFormatter", () => {
   it("writes out trailing zeros up to the column's decimals, never more than formatNumber rounds to", () => {
     const probs = columnNumberFormatter([0.9574, 0.962, 0.038, 0.3751]);
     expect([0.9574, 0.962, 0.038, 0.3751].map(probs)).toEqual(["0.9574", "0.9620", "0.0380", "0.3751"]);
-    const charges = columnNumberFormatter([29.85, 1889.5, 108.15, 1, 1889.57]);
-    expect([29.85, 1889.5, 108.15, 1, 1889.57].map(charges)).toEqual(["29.85", "1,889.5", "108.15", "1.00", "1,889.6"]);
+    const charges = columnNumberFormatter([29.85, 1889.5, 108.15, 1, 1889.567]);
+    expect([29.85, 1889.5, 108.15, 1, 1889.567].map(charges)).toEqual(["29.85", "1,889.50", "108.15", "1.00", "1,889.6"]);
+    // A value with exactly the column's decimals keeps them all: money stays to the cent.
+    const amounts = columnNumberFormatter([864, 716.1, 711.48, 1099.89, 12345.67]);
+    expect([864, 716.1, 711.48, 1099.89, 12345.67].map(amounts)).toEqual(["864.00", "716.10", "711.48", "1,099.89", "12,345.67"]);
     // Whole numbers stay whole; text and missing values are skipped.
     const counts = columnNumberFormatter([3, 1200, null, "x"]);
     expect([3, 1200].map(counts)).toEqual(["3", "1,200"]);

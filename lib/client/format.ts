@@ -32,8 +32,10 @@ function numberDigits(x: number): number | null {
 /**
  * A formatter for one table column: formatNumber's rounding, with trailing zeros written out up to the
  * decimals the column shows elsewhere, so that a column reads "0.9620" under "0.9574" (not "0.962") and
- * "1.00" under "29.85". A value is never given more decimals than formatNumber would round it to, so
- * no digit is invented ("1,889.57" stays "1,889.6").
+ * "1.00" under "29.85". A value that has exactly the column's decimals is written in full (money:
+ * "1,099.89" under "864.00"; rounded to "1,099.9" it read as 1,099.90, a cent off the data); any other
+ * value gets no more decimals than formatNumber rounds it to, so no digit is invented ("1,889.567"
+ * under "29.85" is "1,889.6").
  */
 export function columnNumberFormatter(values: unknown[]): (x: number) => string {
   let shown = 0;
@@ -46,6 +48,7 @@ export function columnNumberFormatter(values: unknown[]): (x: number) => string 
   return (x) => {
     const digits = numberDigits(x);
     if (digits === null || shown === 0) return formatNumber(x);
+    if (digits < shown && Number(x.toFixed(shown)) === x) return formatFixed(x, shown);
     return formatFixed(x, Math.min(digits, shown));
   };
 }

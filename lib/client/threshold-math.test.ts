@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { countsAtThreshold, thresholdCounts } from "../ml/insights";
 import { Rng } from "../ml/core/random";
-import { bestF1Step, buildThresholdTable, expectedCounts, metricsAt, positiveClassIndex, positiveFirst, stepOf } from "./threshold-math";
+import {
+  bestF1Step,
+  buildThresholdTable,
+  expectedCounts,
+  metricsAt,
+  positiveClassIndex,
+  positiveFirst,
+  rowsToScore,
+  savedThresholdNote,
+  stepOf,
+} from "./threshold-math";
 
 describe("threshold control arithmetic", () => {
   const rng = new Rng(2);
@@ -102,5 +112,44 @@ describe("confusion matrix order", () => {
     expect(positiveClassIndex(["no", "yes"], "no")).toBe(0);
     expect(positiveClassIndex(["no", "yes"], "maybe")).toBe(1);
     expect(positiveClassIndex(["a", "b", "c"], "b")).toBe(0);
+  });
+});
+
+describe("rowsToScore", () => {
+  it("reads the box's text as a whole number of rows, or null while it holds none", () => {
+    expect(rowsToScore("5000")).toBe(5000);
+    expect(rowsToScore(" 2,500 ")).toBe(2500);
+    expect(rowsToScore("12.6")).toBe(13);
+    expect(rowsToScore("1e15")).toBe(1e12);
+    // Empty (cleared to type another number), zero, negative or not a number: no count yet.
+    for (const text of ["", "  ", "0", "-3", "abc"]) expect(rowsToScore(text)).toBeNull();
+  });
+});
+
+describe("savedThresholdNote", () => {
+  const saved = { threshold: 0.4, positive_class: "Yes" };
+  it("says why the less probable class is predicted under a saved threshold", () => {
+    const probabilities = [
+      { label: "No", value: 0.56 },
+      { label: "Yes", value: 0.44 },
+    ];
+    expect(savedThresholdNote("Yes", probabilities, saved)).toBe(
+      "Yes although No is more probable: the saved threshold predicts Yes when its probability is above 0.4 (here 44%).",
+    );
+  });
+  it("names the rule when the class shown is also the more probable one", () => {
+    const probabilities = [
+      { label: "No", value: 0.8 },
+      { label: "Yes", value: 0.2 },
+    ];
+    expect(savedThresholdNote("No", probabilities, saved)).toBe("The saved threshold predicts Yes when its probability is above 0.4 (here 20%).");
+  });
+  it("says nothing without a saved threshold, or one for a class the answer does not have", () => {
+    const probabilities = [
+      { label: "a", value: 0.7 },
+      { label: "b", value: 0.3 },
+    ];
+    expect(savedThresholdNote("a", probabilities, undefined)).toBeNull();
+    expect(savedThresholdNote("a", probabilities, saved)).toBeNull();
   });
 });

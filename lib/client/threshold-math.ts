@@ -1,6 +1,7 @@
 // The threshold control's arithmetic, from the counts the training stored (lib/ml/insights.ts
 // ThresholdCounts): exact confusion counts at every threshold step, in O(1) per move of the slider.
 import type { ThresholdCounts } from "@/lib/ml/insights";
+import { formatNumber, formatPercent } from "./format";
 
 export interface ThresholdMetrics {
   /** The threshold step j: rows with P(positive) > j / steps are flagged. */
@@ -94,6 +95,17 @@ export function expectedCounts(m: ThresholdMetrics, rows: number) {
   return { flagged, truePositives: tp, falsePositives: fp, missed: fn };
 }
 
+/**
+ * The "Scoring N rows" box's text as a row count: a whole number from 1 up to 10^12 (commas allowed),
+ * or null while the box holds anything else (empty while the user types a new number).
+ */
+export function rowsToScore(text: string): number | null {
+  const trimmed = text.trim().replace(/,/g, "");
+  if (!trimmed) return null;
+  const n = Math.round(Number(trimmed));
+  return Number.isFinite(n) && n >= 1 ? Math.min(1e12, n) : null;
+}
+
 /** Whole numbers proportional to `weights` that sum to `target` (largest remainder). */
 function apportion(weights: number[], target: number): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
@@ -126,4 +138,23 @@ export function positiveClassIndex(classes: string[], savedPositive: string | un
   if (classes.length !== 2) return 0;
   const saved = savedPositive === undefined ? -1 : classes.indexOf(savedPositive);
   return saved >= 0 ? saved : 1;
+}
+
+/**
+ * What a single prediction owes to a saved threshold: the positive class whenever its probability is
+ * above it, so "Yes" may come with No at 56% and Yes at 44% (threshold 0.4). Null when no saved
+ * threshold applies (none, or for a class the answer does not have).
+ */
+export function savedThresholdNote(
+  predicted: unknown,
+  probabilities: { label: string; value: number }[],
+  saved: { threshold: number; positive_class: string } | undefined,
+): string | null {
+  if (!saved || probabilities.length !== 2) return null;
+  const positive = probabilities.find((p) => p.label === saved.positive_class);
+  if (!positive) return null;
+  const top = probabilities[0].value >= probabilities[1].value ? probabilities[0] : probabilities[1];
+  const rule = `the saved threshold predicts ${saved.positive_class} when its probability is above ${formatNumber(saved.threshold)} (here ${formatPercent(positive.value, 0)})`;
+  if (String(predicted) !== top.label) return `${String(predicted)} although ${top.label} is more probable: ${rule}.`;
+  return `${rule[0].toUpperCase()}${rule.slice(1)}.`;
 }
