@@ -198,7 +198,8 @@ describe("computeInsights: regression", () => {
 
   it("per-field statistics: distribution, missing values, top values and the target by value", () => {
     const x = insights.fieldStats.find((f) => f.field === "x")!;
-    expect(x).toMatchObject({ type: "float", used: true, count: 10, missing: 0, distinct: 10, min: 1, max: 10, mean: 5.5 });
+    // Quartiles as pandas computes them (interpolated): the median of 1..10 is 5.5, not the upper middle 6.
+    expect(x).toMatchObject({ type: "float", used: true, count: 10, missing: 0, distinct: 10, min: 1, max: 10, mean: 5.5, median: 5.5, p25: 3.25, p75: 7.75 });
     const c = insights.fieldStats.find((f) => f.field === "c")!;
     expect(c.top).toEqual([
       { value: "a", count: 5 },

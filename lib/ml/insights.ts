@@ -13,7 +13,7 @@
 import type { Column, RawRow, Table } from "../table/types";
 import { cellValue } from "../table/values";
 import { Rng } from "./core/random";
-import { round } from "./stats";
+import { quantileOfSorted, round } from "./stats";
 
 /** Scores are bucketed at this resolution: counts are exact for every threshold k / THRESHOLD_STEPS. */
 export const THRESHOLD_STEPS = 1000;
@@ -855,7 +855,7 @@ function fieldStats(input: InsightsInput, order: number[], rateClasses: string[]
       // Counted in a sample: at least that many distinct values.
       if (sampled) stat.distinctCapped = true;
       if (exact.present) {
-        const q = (p: number) => values[Math.min(values.length - 1, Math.floor(p * (values.length - 1) + 0.5))];
+        const q = (p: number) => quantileOfSorted(values, p);
         const show = (v: number): number | string => (column.type === "date" ? new Date(v).toISOString().slice(0, 10) : round(v));
         Object.assign(stat, { min: show(exact.min), p25: show(q(0.25)), median: show(q(0.5)), p75: show(q(0.75)), max: show(exact.max) });
         if (column.type !== "date") stat.mean = round(exact.sum / exact.present);

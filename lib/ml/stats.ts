@@ -84,7 +84,7 @@ export function computeRegressionStat(target: TargetDescription, y: Float64Array
   mean = n ? mean / n : NaN;
   let v = 0;
   for (let i = 0; i < n; i++) v += (y[i] - mean) ** 2;
-  const q = (p: number): number => (n ? sorted[Math.min(n - 1, Math.floor(p * (n - 1) + 0.5))] : NaN);
+  const q = (p: number): number => quantileOfSorted(sorted, p);
   return {
     field: target.fieldIndex,
     field_name: target.field,
@@ -101,6 +101,19 @@ export function computeRegressionStat(target: TargetDescription, y: Float64Array
     p75: round(q(0.75)),
     max: round(q(1)),
   };
+}
+
+/**
+ * The p-quantile of ascending values, interpolated between the two nearest ranks (as pandas, numpy and R's
+ * default type 7 compute it), so the median of an even count is the mean of the two middle values; NaN if empty.
+ */
+export function quantileOfSorted(sorted: ArrayLike<number>, p: number): number {
+  const n = sorted.length;
+  if (!n) return Number.NaN;
+  const position = Math.min(1, Math.max(0, p)) * (n - 1);
+  const below = Math.floor(position);
+  const above = Math.min(n - 1, below + 1);
+  return sorted[below] + (sorted[above] - sorted[below]) * (position - below);
 }
 
 /** Six significant digits keep results readable without losing meaning. */
