@@ -83,6 +83,8 @@ const comparativeFieldWords = (text: string, next?: string): string[] | undefine
   return own ?? (degree && next ? COMPARATIVE_FIELDS[`${degree[2].toLowerCase()} ${next.toLowerCase()}`] : undefined);
 };
 const PERSON_NOUNS = new Set(words.personNouns);
+/** Nouns of a difference said before "between" ("the gap between A and B"): words.json rangeAsked.lead. */
+const DIFFERENCE_LEADS = new Set(words.rangeAsked.lead);
 const AGE_WORDS = new Set(words.ageWords);
 /** Words saying a follow-up adds to the earlier question ("and by contract too"). */
 const ADD_ON = new Set(["also", "too", "additionally", "plus", "further", "add"]);
@@ -3283,7 +3285,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (spanWords.has(m.start)) return; // "cover" of "how many years does the series cover"
     // ("the second largest body weight": an ordinal right before a superlative is its rank, not a missing field.)
     if (m.end - m.start === 1 && (ORDINAL_RANKS[t0.text] ?? ORDINAL_RANKS[t0.lemma]) && hasHit(mAt(m.end), "superlative")) return;
-    a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
+    // ("what's the gap between A and B": the noun of a difference asks for no field of that name.)
+    const gapNoun = m.end - m.start === 1 && DIFFERENCE_LEADS.has(t0.lemma) && lemma(m.end) === "between";
+    a.unknown.push({ text: m.text, pos: m.start, slot: filled || gapNoun ? "other" : slot });
   });
   // "average height of men": a word of the sort vocabulary ("height" of the bars) with no sort said,
   // right after an aggregate word, is the number asked for, which the data set lacks.

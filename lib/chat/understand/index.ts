@@ -6,6 +6,7 @@ import type { AnalysisPlan, Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked, SERIES_FIRST, SERIES_LAST } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
+import { rangeAskedReading } from "./range-asked";
 import { timeOrderReading } from "./timeorder";
 import { whenPeakReading } from "./whenpeak";
 import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
@@ -1062,11 +1063,20 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // "the average of each rabbit's maximum deltaBP": the per-entity values first, then their average (perentity.ts).
   // "how much did conc change from the first to the last measurement for each subject" (firstlast.ts).
   // (After these readings the aggregate is said, and the fields they use are no longer words left unused.)
-  const usedNow = (plan: AnalysisPlan) => {
-    const used = new Set([plan.measure.field, plan.measure.each?.field, plan.measure.by, ...plan.groupBy.map((g) => g.field)]);
+  const usedNow = (plan: AnalysisPlan, also: string[] = []) => {
+    const used = new Set([plan.measure.field, plan.measure.each?.field, plan.measure.by, ...plan.groupBy.map((g) => g.field), ...also]);
     const texts = new Set(a.refs.filter((r) => r.cands.some((c) => used.has(c.name))).map((r) => `ignored:${r.text}`));
     notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith("defaultAgg:") && !texts.has(n)));
   };
+  // "the difference between the highest and lowest sales", "what's the range of X": one number, max - min (range-asked.ts).
+  const rangeAsked = rangeAskedReading(a, best.plan, lex);
+  if (rangeAsked) {
+    adopt(rangeAsked.plan, rangeAsked.note);
+    usedNow(rangeAsked.plan, rangeAsked.used);
+    // (The phrase's words are read now: "difference" is no word left out.)
+    const inSpan = (pos: number) => pos >= rangeAsked.span.start && pos < rangeAsked.span.end;
+    a.unknown = a.unknown.filter((u) => !inSpan(u.pos));
+  }
   const firstLast = firstLastReading(a, best.plan, lex);
   if (firstLast) {
     adopt(firstLast.plan, firstLast.note ?? undefined);

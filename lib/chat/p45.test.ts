@@ -1,0 +1,68 @@
+// chat-p45: question types the engine missed (lib/chat/testing/probe45), each fixed by its general cause and tested here
+// on made-up tables with other wordings than the probe's. Expected numbers come from the rows with plain loops, never
+// from the engine.
+import { describe, expect, it } from "vitest";
+import { askTurns, tableOf } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+import { rangeAskedSpan } from "./understand/range-asked";
+import { tokenize } from "./understand/tokens";
+
+let seed = 45;
+const next = () => {
+  seed = (seed * 16807) % 2147483647;
+  return seed / 2147483647;
+};
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+// A gym's class bookings: one row per booking.
+const studios = ["Downtown", "Harbour", "Uptown"];
+const classes = ["Yoga", "Spin", "Boxing"];
+const bookingRows = Array.from({ length: 90 }, (_, i) => [
+  `B${100 + i}`,
+  studios[i % 3],
+  classes[Math.floor(next() * 3)],
+  String(20 + Math.floor(next() * 40)),
+  (5 + next() * 20).toFixed(2),
+]);
+const bookings = tableFromRows(["booking_id", "studio", "class_type", "duration_min", "fee"], bookingRows);
+const col = (k: number, rows = bookingRows) => rows.map((r) => Number(r[k]));
+
+describe("the spread of one number asked as a value is its maximum minus its minimum", () => {
+  it("finds the phrase: two ends joined, in either order; 'max minus min'; a question saying 'range'", () => {
+    expect(rangeAskedSpan(tokenize("the gap between the lowest and the highest fee"))).toEqual({ start: 1, end: 8 });
+    expect(rangeAskedSpan(tokenize("fee max minus min"))).toEqual({ start: 1, end: 4 });
+    expect(rangeAskedSpan(tokenize("what is the range of fees"))).not.toBeNull();
+    expect(rangeAskedSpan(tokenize("show the range of fees"))).toBeNull();
+    expect(rangeAskedSpan(tokenize("difference between yoga and spin"))).toBeNull();
+  });
+  it("'what's the gap between the longest and shortest class' is one number", async () => {
+    const reply = await askTurns(bookings, "what's the gap between the longest and shortest duration?");
+    const xs = col(3);
+    expect(reply.plan?.measure).toMatchObject({ agg: "range", field: "duration_min" });
+    expect(firstNumber(tableOf(reply)[0])).toBe(Math.max(...xs) - Math.min(...xs));
+    expect((reply.assumptions ?? []).join(" ")).toMatch(/maximum minus the minimum/);
+  });
+  it("'what is the fee range for spin' keeps the filter", async () => {
+    const reply = await askTurns(bookings, "what is the fee range for spin");
+    const xs = col(
+      4,
+      bookingRows.filter((r) => r[2] === "Spin"),
+    );
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(Math.max(...xs) - Math.min(...xs), 6);
+  });
+  it("'difference between the best and worst studio for total fees' is the range of the studios' totals", async () => {
+    const reply = await askTurns(bookings, "difference between the best and worst studio for total fees");
+    const totals = studios.map((s) =>
+      col(
+        4,
+        bookingRows.filter((r) => r[1] === s),
+      ).reduce((a, b) => a + b, 0),
+    );
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(Math.max(...totals) - Math.min(...totals), 2);
+  });
+  it("a chart of the range stays a chart", async () => {
+    const reply = await askTurns(bookings, "show the range of fees as a histogram");
+    expect(reply.plan?.intent).toBe("distribution");
+  });
+});
