@@ -66,3 +66,34 @@ describe("the spread of one number asked as a value is its maximum minus its min
     expect(reply.plan?.intent).toBe("distribution");
   });
 });
+
+describe("one value of a category field set against another, asked as how much, is one minus the other", () => {
+  const fees = (pick: (r: string[]) => boolean) => col(4, bookingRows.filter(pick));
+  it("'how much higher is the average fee at Harbour than at Uptown' is Harbour's average minus Uptown's, both shown", async () => {
+    const reply = await askTurns(bookings, "how much higher is the average fee at Harbour than at Uptown?");
+    const h = mean(fees((r) => r[1] === "Harbour"));
+    const u = mean(fees((r) => r[1] === "Uptown"));
+    expect(reply.plan?.change).toMatchObject({ field: "studio", from: "Uptown", to: "Harbour" });
+    const row = tableOf(reply)[0];
+    expect(firstNumber(row)).toBeCloseTo(h - u, 3);
+    expect(Object.values(row).some((v) => typeof v === "number" && Math.abs(v - h) < 1e-3)).toBe(true);
+    expect(reply.messages[0].content).toMatch(/Harbour minus Uptown/);
+  });
+  it("'how much cheaper is yoga than boxing on average' turns the subtraction round (Boxing minus Yoga)", async () => {
+    const reply = await askTurns(bookings, "how much cheaper is yoga than boxing in average fee");
+    const y = mean(fees((r) => r[2] === "Yoga"));
+    const b = mean(fees((r) => r[2] === "Boxing"));
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(b - y, 3);
+  });
+  it("'what's the gap between Downtown and Harbour in total fees' is Downtown's total minus Harbour's; 'gap' is no missing field", async () => {
+    const reply = await askTurns(bookings, "what's the gap between Downtown and Harbour in total fees");
+    const d = fees((r) => r[1] === "Downtown").reduce((s, x) => s + x, 0);
+    const h = fees((r) => r[1] === "Harbour").reduce((s, x) => s + x, 0);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(d - h, 2);
+    expect((reply.assumptions ?? []).join(" ")).not.toMatch(/gap/);
+  });
+  it("'compare the average fee of yoga and spin' still shows the two groups", async () => {
+    const reply = await askTurns(bookings, "compare the average fee of yoga and spin");
+    expect(reply.plan?.change).toBeUndefined();
+  });
+});

@@ -174,6 +174,8 @@ export const planSchema = z.object({
    * minus the measure over the rows of `from` (each as an `eq` filter on `field`, with the other filters),
    * with the percent change. `than`: the question asks whether `to` is above (gt) or below (lt) `from`;
    * `percent`: the percent change was asked for ("the percent change in sales"), the answer leads with it.
+   * On a category field, two of its values set against each other ("how much longer is the wait at A than at B"):
+   * the measure for `to` minus the measure for `from`, both shown.
    */
   change: z.object({ field: z.string().min(1), from: scalar, to: scalar, than: z.enum(["gt", "lt"]).optional(), percent: z.boolean().optional() }).optional(),
   /** Numbers computed from two fields of each row, added as columns before anything else (see derivedSchema). */

@@ -7,6 +7,7 @@ import { attach, type Atoms, oneNumberAsked, SERIES_FIRST, SERIES_LAST } from ".
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
 import { rangeAskedReading } from "./range-asked";
+import { twoValuesReading } from "./two-values";
 import { timeOrderReading } from "./timeorder";
 import { whenPeakReading } from "./whenpeak";
 import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
@@ -137,6 +138,8 @@ function numberOnlyReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan 
   return { ...plan, groupBy: [], sort: null, chart: "none" };
 }
 
+/** Nouns of a difference ("the gap between A and B"): words.json rangeAsked.lead. */
+const DIFFERENCE_NOUNS = new Set(words.rangeAsked.lead);
 const ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
 
 /** The words of a follow-up turn that says nothing but words nothing reads ("and the prize money?"), else []. */
@@ -1002,9 +1005,12 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     const stepWord = (k: number) => PREVIOUS_STEP_WORDS.has(a.reading.tokens[k]?.lemma ?? "");
     for (const r of a.refs) if (r.negated && (stepWord(r.pos - 1) || stepWord(r.pos - 2))) r.negated = false;
   }
-  const change = changeReading(a, best.plan, lex);
+  // "how much longer is the wait at A than at B", "the gap between A and B": one value minus the other (two-values.ts).
+  const change = changeReading(a, best.plan, lex) ?? twoValuesReading(a, best.plan, lex);
   if (change) {
     adopt(change);
+    // ("the gap between A and B": the noun of the difference is read now.)
+    a.unknown = a.unknown.filter((u) => !DIFFERENCE_NOUNS.has(u.text.toLowerCase()));
     // (Both periods are used now: the one a single filter had to leave out is no longer ignored.)
     for (const f of a.filters) {
       const k = f.options[0]?.filter.field === change.change?.field ? notes.indexOf(`ignored:${f.text}`) : -1;
