@@ -18,6 +18,7 @@ import { analysisPlanSchema, type AnalysisPlan } from "./plan";
 import { checkPlanFields, phraseSummary, proposePlan } from "./llm";
 import { exampleQuestions } from "./examples";
 import { followUpSuggestions } from "./suggest";
+import { readNeighbour, resolveNeighbour } from "./neighbour";
 import { resolveReferences } from "./referent";
 import { addDerivedColumns, nameDerived, readDifferences } from "./derive";
 
@@ -244,7 +245,10 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
   }
   if (!plan) {
     // "average days to ship", "the largest high - low": a column of the two fields' difference, named in the turns.
-    const differences = readDifferences(userTurns, fields);
+    // "revenue in the month before the peak": the words of the period are read apart (neighbour.ts).
+    const neighbour = readNeighbour(last);
+    const turnsRead = neighbour ? [...userTurns.slice(0, -1), neighbour.turn] : userTurns;
+    const differences = readDifferences(turnsRead, fields);
     const table = addDerivedColumns(
       req.table,
       differences.derived.map((d) => ({ ...d, name: d.placeholder })),
@@ -293,6 +297,12 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
     const names = new Set((named.plan.derived ?? []).map((d) => d.name));
     plan = named.plan;
     notes = [...differences.notes.filter((n) => names.has(n.split(":")[1])), ...named.notes];
+    if (neighbour) {
+      const period = resolveNeighbour(table, tableFields, plan, neighbour.ask);
+      if (period) plan = period.plan;
+      // (Words that could not be read as a period are said unused, never dropped in silence.)
+      notes.push(period ? period.note : `ignored:${neighbour.ask.text}`);
+    }
   }
   const rendered = renderPlan({ table: req.table, fields, plan, notes, question: last, style, units, context, projectSuggestions });
   if (!rendered.ok) return help(rendered.error);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { askTurns, tableOf } from "./testing/ask";
 import { tableFromRows } from "./testing/load-csv";
+import { readNeighbour } from "./neighbour";
 import { rangeAskedSpan } from "./understand/range-asked";
 import { tokenize } from "./understand/tokens";
 
@@ -95,5 +96,41 @@ describe("one value of a category field set against another, asked as how much, 
   it("'compare the average fee of yoga and spin' still shows the two groups", async () => {
     const reply = await askTurns(bookings, "compare the average fee of yoga and spin");
     expect(reply.plan?.change).toBeUndefined();
+  });
+});
+
+describe("the period right before or after the highest (lowest) one", () => {
+  // A café's weekly-kept monthly figures: one row per month, a clear peak of covers and a clear low of tips.
+  const months = Array.from({ length: 24 }, (_, i) => `${2022 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}-01`);
+  const covers = months.map((_, i) => (i === 14 ? 5000 : 1000 + Math.floor(next() * 900)));
+  const tips = months.map((_, i) => (i === 5 ? 10 : 200 + Math.floor(next() * 300)));
+  const cafe = tableFromRows(
+    ["month", "covers", "tips"],
+    months.map((m, i) => [m, String(covers[i]), String(tips[i])]),
+  );
+  it("reads the words apart from the rest of the turn", () => {
+    expect(readNeighbour("what were tips in the month before the peak?")).toEqual({
+      turn: "what were tips?",
+      ask: { text: "in the month before the peak", grain: "month", offset: -1, extreme: "max", rankWords: null },
+    });
+    expect(readNeighbour("covers the month right after tips bottomed out")?.ask).toMatchObject({ offset: 1, extreme: "min", rankWords: "tips" });
+    expect(readNeighbour("sales in the month before 2023")).toBeNull();
+  });
+  it("'how many covers in the month after the busiest month' is the covers of the month after the peak, stated", async () => {
+    const reply = await askTurns(cafe, "how many covers were there in the month after the busiest month?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(covers[15]);
+    expect((reply.assumptions ?? []).join(" ")).toMatch(/2023-04, the month after the highest/);
+  });
+  it("'what were covers in the month after tips hit its low' ranks by tips and answers covers", async () => {
+    const reply = await askTurns(cafe, "what were covers in the month after tips hit its low?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(covers[6]);
+  });
+  it("no month before the first one: the words are said unused, not dropped", async () => {
+    const flat = tableFromRows(
+      ["month", "covers"],
+      months.map((m, i) => [m, String(i === 0 ? 9000 : 100)]),
+    );
+    const reply = await askTurns(flat, "how many covers in the month before the peak");
+    expect((reply.assumptions ?? []).join(" ")).toMatch(/did not use "in the month before the peak"/);
   });
 });
