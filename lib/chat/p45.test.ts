@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { askTurns, tableOf } from "./testing/ask";
 import { tableFromRows } from "./testing/load-csv";
 import { readNeighbour } from "./neighbour";
+import { bandsWithin, parseBand } from "./understand/bands";
 import { rangeAskedSpan } from "./understand/range-asked";
 import { tokenize } from "./understand/tokens";
 
@@ -132,5 +133,41 @@ describe("the period right before or after the highest (lowest) one", () => {
     );
     const reply = await askTurns(flat, "how many covers in the month before the peak");
     expect((reply.assumptions ?? []).join(" ")).toMatch(/did not use "in the month before the peak"/);
+  });
+});
+
+describe("ages kept as bands: a number said of people's age is the bands it covers", () => {
+  const bandsOf = ["18-24", "25-34", "35-49", "50-64", "65+"];
+  const people = Array.from({ length: 120 }, (_, i) => [
+    `M${i}`,
+    bandsOf[Math.floor(next() * 5)],
+    String(Math.floor(next() * 11)),
+    String(10 + Math.floor(next() * 50)),
+  ]);
+  const members = tableFromRows(["member_id", "age_band", "score", "visits"], people);
+  const count = (keep: string[]) => people.filter((r) => keep.includes(r[1])).length;
+  it("reads band values and which lie inside a range", () => {
+    expect(parseBand("18-24")).toEqual([18, 24]);
+    expect(parseBand("65+")).toEqual([65, Infinity]);
+    expect(parseBand("under 18")).toEqual([-Infinity, 17]);
+    expect(parseBand("Gold")).toBeNull();
+    expect(bandsWithin(bandsOf, "gte", [50])).toEqual({ inside: ["50-64", "65+"], partial: [] });
+    expect(bandsWithin(bandsOf, "gt", [40])).toEqual({ inside: ["50-64", "65+"], partial: ["35-49"] });
+    expect(bandsWithin(bandsOf, "between", [25, 49])).toEqual({ inside: ["25-34", "35-49"], partial: [] });
+  });
+  it("'how many members aged 50 and over' counts the 50-64 and 65+ bands, stated", async () => {
+    const reply = await askTurns(members, "how many members aged 50 and over are there?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(count(["50-64", "65+"]));
+    expect((reply.assumptions ?? []).join(" ")).toMatch(/age_band "50-64", "65\+"/);
+  });
+  it("'average score of members under 35' keeps 18-24 and 25-34; the score is not compared with 35", async () => {
+    const reply = await askTurns(members, "average score of members under 35");
+    const xs = people.filter((r) => ["18-24", "25-34"].includes(r[1])).map((r) => Number(r[2]));
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(mean(xs), 3);
+  });
+  it("a band only partly inside is left out and said so ('over 40': 35-49 is partly over 40)", async () => {
+    const reply = await askTurns(members, "how many members over 40 years old");
+    expect(firstNumber(tableOf(reply)[0])).toBe(count(["50-64", "65+"]));
+    expect((reply.assumptions ?? []).join(" ")).toMatch(/"35-49" only partly, left out/);
   });
 });

@@ -4,6 +4,7 @@
 // they govern; aggregate, grouping, series, sort and limit words attach to the field they precede.
 // Nothing here decides the plan: where a word allows several readings, all are kept as options and
 // the generator and the scoring choose (candidates.ts, features.ts).
+import { readAgeBands } from "./bands";
 import type { FieldInfo } from "../columns";
 import { hasTimeOfDay, isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
@@ -3601,6 +3602,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (named && !r.atom.refs.includes(named.id)) r.atom.refs.push(named.id);
     r.atom.stated = `${r.field} "${r.values.join('", "')}" (in the order ${r.order})`;
   }
+  // "patients aged 45 and over" over ages kept as bands ("45-59", "75+"): the bands the range covers (bands.ts).
+  readAgeBands(a, lex);
   // A comparison nothing used ("less than a year" with no number to compare, "more than two years"
   // read as the value "Two year"): the answer says these words were not used.
   mentions.forEach((m) => {
