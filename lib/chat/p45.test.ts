@@ -171,3 +171,26 @@ describe("ages kept as bands: a number said of people's age is the bands it cove
     expect((reply.assumptions ?? []).join(" ")).toMatch(/"35-49" only partly, left out/);
   });
 });
+
+describe("'which <row> had the highest <number>' ranks the rows, also over a number of few values", () => {
+  const DAY = 86_400_000;
+  const jobs = Array.from({ length: 60 }, (_, i) => {
+    const start = Date.UTC(2024, 0, 1) + Math.floor(next() * 200) * DAY;
+    const days = i === 37 ? 12 : 1 + Math.floor(next() * 5);
+    return [`J-${500 + i}`, new Date(start).toISOString().slice(0, 10), new Date(start + days * DAY).toISOString().slice(0, 10), String(days)];
+  });
+  const table = tableFromRows(["job_id", "start_date", "finish_date", "crew_size"], jobs);
+  it("'which job took the longest to finish' is the job with the most days from start to finish", async () => {
+    const reply = await askTurns(table, "which job took the longest to finish?");
+    expect(tableOf(reply)[0]?.job_id).toBe("J-537");
+    expect(reply.plan?.intent).toBe("rows");
+  });
+  it("'which job had the highest crew size' is a job, not a count of jobs by crew size", async () => {
+    const reply = await askTurns(table, "which job had the highest crew size?");
+    expect(tableOf(reply)[0]?.job_id).toBe("J-537");
+  });
+  it("'which crew size is the most common' still counts the jobs by crew size", async () => {
+    const reply = await askTurns(table, "which crew size is the most common?");
+    expect(reply.plan?.intent).toBe("aggregate");
+  });
+});

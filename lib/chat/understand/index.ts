@@ -8,6 +8,7 @@ import { versusAxes } from "./axes";
 import { changeReading } from "./change";
 import { rangeAskedReading } from "./range-asked";
 import { twoValuesReading } from "./two-values";
+import { rankedRowsReading } from "./rows-ranked";
 import { timeOrderReading } from "./timeorder";
 import { whenPeakReading } from "./whenpeak";
 import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
@@ -1031,6 +1032,9 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   const inTime = timeOrderReading(a, best, lex);
   if (inTime) adopt(inTime.plan, inTime.note);
   // "when was the peak demand": the row holding the highest value, with its time (whenpeak.ts).
+  // "which order had the highest deltavalue": the rows ranked by the number, not counted by its values (rows-ranked.ts).
+  const rowsRanked = rankedRowsReading(a, best, ranked, lex);
+  if (rowsRanked) adopt(rowsRanked);
   const whenPeak = inTime ? null : whenPeakReading(a, best, lex);
   if (whenPeak) adopt(whenPeak.plan, whenPeak.note);
   // "lightest plant in trt2", "what is the highest precipitation": a superlative with no number over sorted rows is one row.
