@@ -194,3 +194,29 @@ describe("'which <row> had the highest <number>' ranks the rows, also over a num
     expect(reply.plan?.intent).toBe("aggregate");
   });
 });
+
+describe("rows named by an item field, and a margin of a price and a cost", () => {
+  const goods = ["Kettle", "Toaster", "Blender", "Mixer", "Grill", "Fryer", "Juicer", "Scale", "Timer", "Peeler"];
+  const rows = goods.map((g, i) => [g, (20 + i * 7 + next() * 5).toFixed(2), (8 + next() * 20).toFixed(2), i % 2 ? "Kitchen" : "Small"]);
+  const shop = tableFromRows(["item", "price", "unit_cost", "aisle"], rows);
+  const margins = rows.map((r) => [r[0], Number(r[1]) - Number(r[2])] as const).sort((x, y) => y[1] - x[1]);
+  it("'which product has the biggest markup' is the item with the largest price minus unit cost, both readings stated", async () => {
+    const reply = await askTurns(shop, "which product has the biggest markup?");
+    expect(tableOf(reply)[0]?.item).toBe(margins[0][0]);
+    const notes = (reply.assumptions ?? []).join(" ");
+    expect(notes).toMatch(/"markup" as price minus unit_cost/);
+    expect(notes).toMatch(/"product"/);
+  });
+  it("'how many products are in the Kitchen aisle' counts the rows", async () => {
+    const reply = await askTurns(shop, "how many products are in the Kitchen aisle?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(rows.filter((r) => r[3] === "Kitchen").length);
+  });
+  it("with a profit field, 'margin' is no price minus cost", async () => {
+    const withProfit = tableFromRows(
+      ["item", "price", "unit_cost", "profit", "sales"],
+      rows.map((r) => [r[0], r[1], r[2], "1", "10"]),
+    );
+    const reply = await askTurns(withProfit, "average margin");
+    expect(reply.plan?.derived).toBeUndefined();
+  });
+});
