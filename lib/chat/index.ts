@@ -369,6 +369,17 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
   const asked = outputRequests(last);
   let figure = asked.numberOnly ? null : buildFigure(result, { lang: style.lang, units, dateFields });
   let contextFigure = false;
+  // A range (the maximum minus the minimum of one number): the chart shows the values it spans, over the same rows.
+  const field = plan.measure.field;
+  if (!figure && !asked.numberOnly && plan.intent === "aggregate" && plan.measure.agg === "range" && !plan.groupBy.length && !plan.measure.each && field) {
+    const spread: AnalysisPlan = { ...plan, intent: "distribution", measure: { agg: "count", field: null }, extraMeasures: [], x: field, chart: "histogram" };
+    try {
+      figure = buildFigure(executePlan(dataTable, spread), { lang: style.lang, units, dateFields });
+      if (figure) text += ` ${t(style.lang, "rangeContext", { field })}`;
+    } catch (err) {
+      if (!(err instanceof PlanError)) throw err;
+    }
+  }
   if (!figure && !asked.numberOnly) {
     // A single number for filtered rows: the chart shows where it sits, the same measure over the
     // filtered fields without their filters (e.g. counts by Cylinders and Origin for "American 5 cylinder cars").

@@ -44,6 +44,8 @@ describe("the spread of one number asked as a value is its maximum minus its min
     expect(reply.plan?.measure).toMatchObject({ agg: "range", field: "duration_min" });
     expect(firstNumber(tableOf(reply)[0])).toBe(Math.max(...xs) - Math.min(...xs));
     expect((reply.assumptions ?? []).join(" ")).toMatch(/maximum minus the minimum/);
+    // (The chart shows the values the range spans.)
+    expect(reply.messages.find((m) => m.figures.length)?.figures[0].layout.meta).toMatchObject({ chart: "histogram", x: "duration_min" });
   });
   it("'what is the fee range for spin' keeps the filter", async () => {
     const reply = await askTurns(bookings, "what is the fee range for spin");
