@@ -1859,8 +1859,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     // "top 4 cereals with the most calories", "which animals are heavier than 100": a plural noun nothing
     // reads, ranked or asked "which" of, over a table whose rows each have their own name (`rowNamer`),
     // names the rows: it is read as that field (stated in the answer, `rowsNoun`).
-    // ("which dish has the biggest margin": one noun right after "which" asks for a row too.)
-    if (lex.rowNamer && (t.text !== t.lemma || tokens[i - 1]?.lemma === "which") && t.text.length > 3 && ranksRows(tokens, i)) {
+    if (lex.rowNamer && t.text !== t.lemma && t.text.length > 3 && ranksRows(tokens, i)) {
       mentions.push({
         kind: "field",
         start: i,
