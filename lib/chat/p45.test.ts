@@ -224,3 +224,33 @@ describe("rows named by an item field, and a margin of a price and a cost", () =
     expect(reply.plan?.derived).toBeUndefined();
   });
 });
+
+describe("the net promoter score of a 0-10 'how likely to recommend' answer", () => {
+  const regions = ["North", "South"];
+  const answers = Array.from({ length: 80 }, (_, i) => [`R${i}`, regions[i % 2], String(Math.floor(next() * 11)), String(Math.floor(next() * 5) + 1)]);
+  const survey = tableFromRows(["response_id", "region", "likelihood_to_recommend", "ease"], answers);
+  const nps = (xs: number[]) => (100 * (xs.filter((x) => x >= 9).length - xs.filter((x) => x <= 6).length)) / xs.length;
+  it("'what's our NPS?' is the percent of 9-10 minus the percent of 0-6, with the formula stated", async () => {
+    const reply = await askTurns(survey, "what's our NPS?");
+    expect(reply.plan?.measure).toMatchObject({ agg: "nps", field: "likelihood_to_recommend" });
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(nps(answers.map((r) => Number(r[2]))), 3);
+    expect((reply.assumptions ?? []).join(" ")).toMatch(/percent of 9-10 answers minus the percent of 0-6 answers/);
+  });
+  it("'net promoter score per region' is one score per region", async () => {
+    const reply = await askTurns(survey, "net promoter score per region");
+    const north = tableOf(reply).find((r) => r.region === "North");
+    expect(firstNumber(north)).toBeCloseTo(nps(answers.filter((r) => r[1] === "North").map((r) => Number(r[2]))), 3);
+  });
+  it("without a 0-10 field nothing is guessed; over a field named nps, 'average nps' is its average", async () => {
+    const noScale = tableFromRows(
+      ["response_id", "region", "ease"],
+      answers.map((r) => [r[0], r[1], r[3]]),
+    );
+    expect((await askTurns(noScale, "what is the NPS?")).plan).toBeNull();
+    const named = tableFromRows(
+      ["response_id", "region", "nps"],
+      answers.map((r) => [r[0], r[1], r[2]]),
+    );
+    expect((await askTurns(named, "average nps by region")).plan?.measure.agg).toBe("mean");
+  });
+});

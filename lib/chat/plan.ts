@@ -6,9 +6,9 @@ import { z } from "zod";
 /**
  * std: the sample standard deviation (n - 1); range: the maximum minus the minimum; firstLast: the value at the last
  * row by `measure.by` minus the value at the first ("how much did each subject grow from the first to the last
- * measurement").
+ * measurement"); nps: the net promoter score of a 0-10 answer, the percent of 9s and 10s minus the percent of 0s to 6s.
  */
-export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share", "rate", "std", "range", "firstLast"] as const;
+export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share", "rate", "std", "range", "firstLast", "nps"] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
 
 /** decade: ten years from a year ending in 0 ("the 1950s"), of a date field or of a year-like number field. */

@@ -5,6 +5,7 @@
 // Nothing here decides the plan: where a word allows several readings, all are kept as options and
 // the generator and the scoring choose (candidates.ts, features.ts).
 import { readAgeBands } from "./bands";
+import { promoterField } from "./nps";
 import type { FieldInfo } from "../columns";
 import { hasTimeOfDay, isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
@@ -86,6 +87,8 @@ const comparativeFieldWords = (text: string, next?: string): string[] | undefine
 const PERSON_NOUNS = new Set(words.personNouns);
 /** Nouns of a difference said before "between" ("the gap between A and B"): words.json rangeAsked.lead. */
 const DIFFERENCE_LEADS = new Set(words.rangeAsked.lead);
+/** The words of "net promoter score" / "NPS" (words.json netPromoter). */
+const NPS_WORDS = new Set(words.netPromoter.words.flatMap((w) => w.split(" ")));
 const AGE_WORDS = new Set(words.ageWords);
 /** Words saying a follow-up adds to the earlier question ("and by contract too"). */
 const ADD_ON = new Set(["also", "too", "additionally", "plus", "further", "add"]);
@@ -3287,7 +3290,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // ("the second largest body weight": an ordinal right before a superlative is its rank, not a missing field.)
     if (m.end - m.start === 1 && (ORDINAL_RANKS[t0.text] ?? ORDINAL_RANKS[t0.lemma]) && hasHit(mAt(m.end), "superlative")) return;
     // ("what's the gap between A and B": the noun of a difference asks for no field of that name.)
-    const gapNoun = m.end - m.start === 1 && DIFFERENCE_LEADS.has(t0.lemma) && lemma(m.end) === "between";
+    const gapNoun =
+      (m.end - m.start === 1 && DIFFERENCE_LEADS.has(t0.lemma) && lemma(m.end) === "between") ||
+      // ("what is the NPS" over a 0-10 answer field: the score's words name no missing field, nps.ts reads them.)
+      (NPS_WORDS.has(t0.text) && promoterField(lex) !== null);
     a.unknown.push({ text: m.text, pos: m.start, slot: filled || gapNoun ? "other" : slot });
   });
   // "average height of men": a word of the sort vocabulary ("height" of the bars) with no sort said,

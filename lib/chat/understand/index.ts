@@ -6,6 +6,7 @@ import type { AnalysisPlan, Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked, SERIES_FIRST, SERIES_LAST } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
+import { npsReading } from "./nps";
 import { rangeAskedReading } from "./range-asked";
 import { twoValuesReading } from "./two-values";
 import { rankedRowsReading } from "./rows-ranked";
@@ -584,6 +585,36 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // "with kettle in the name": the words of a part of a free text are no unknown field (textPartReading below).
   const partSaid = textPart(a, lex);
   if (partSaid) a = { ...a, unknown: a.unknown.filter((u) => u.pos < partSaid.from || u.pos >= partSaid.to) };
+  // "what is the NPS": the score's words over a table with a 0-10 answer field are read by npsReading below.
+  const npsSaid = npsReading(
+    a,
+    rankedIn[0]?.plan ?? {
+      intent: "aggregate",
+      measure: { agg: "count", field: null },
+      extraMeasures: [],
+      groupBy: [],
+      filters: [],
+      x: null,
+      y: null,
+      sort: null,
+      limit: null,
+      binWidth: null,
+      binCount: null,
+      chart: "none",
+    },
+    lex,
+  );
+  if (npsSaid)
+    a = {
+      ...a,
+      unknown: a.unknown.filter(
+        (u) =>
+          !u.text
+            .toLowerCase()
+            .split(/\s+/)
+            .every((w) => npsSaid.words.has(w)),
+      ),
+    };
   let ranked = rankedIn;
   let best = ranked[0];
   const slotUnknown = unknownInSlot(a);
@@ -685,11 +716,11 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   if (!prevPlan && !a.refs.length && !a.filters.length && !a.count) {
     const rowWords = a.reading.mentions.filter((m) => m.kind === "word" && m.hits.some((h) => h.category === "rowNoun"));
     const onlyPronouns = rowWords.every((m) => PRONOUN_ROWS.has(m.text.toLowerCase()));
-    if (bare && onlyPronouns) return { kind: "none", atoms: a, ranked };
+    if (bare && onlyPronouns && !npsSaid) return { kind: "none", atoms: a, ranked };
     if (best.plan.intent === "rows" && !best.plan.y && !best.plan.sort && a.superlative && onlyPronouns) return { kind: "none", atoms: a, ranked };
   }
   // (Not "remove that filter" after a count of the filtered rows: every row counted is what was asked.)
-  if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun && !(a.unfilter && prevPlan?.measure.agg === "count"))
+  if (bare && !npsSaid && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun && !(a.unfilter && prevPlan?.measure.agg === "count"))
     return { kind: "none", atoms: a, ranked };
   // "how many races are there", "which race had the most runners" over a table whose `race` names each row
   // once: a count per race is 1 for every race. Said without "by"/"per"/"each", the rows are counted
@@ -1086,6 +1117,19 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     // (The phrase's words are read now: "difference" is no word left out.)
     const inSpan = (pos: number) => pos >= rangeAsked.span.start && pos < rangeAsked.span.end;
     a.unknown = a.unknown.filter((u) => !inSpan(u.pos));
+  }
+  // "what is the NPS", "net promoter score by clinic": % of 9-10 minus % of 0-6 of the 0-10 field (nps.ts).
+  const nps = npsReading(a, best.plan, lex);
+  if (nps) {
+    adopt(nps.plan, nps.note);
+    usedNow(nps.plan);
+    a.unknown = a.unknown.filter(
+      (u) =>
+        !u.text
+          .toLowerCase()
+          .split(/\s+/)
+          .every((w) => nps.words.has(w)),
+    );
   }
   const firstLast = firstLastReading(a, best.plan, lex);
   if (firstLast) {
