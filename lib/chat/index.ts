@@ -9,7 +9,7 @@ import { tokenize, MAX_TOKENS } from "./understand/tokens";
 import { findPhrases } from "./understand/vocabulary";
 import { executePlan, PlanError, type QueryResult } from "./execute";
 import { buildFigure, figureTitle, scalarFigure, type PlotlyFigure } from "./figure";
-import { describeAssumptions, describeResult, doubtNotes, testVerdict } from "./answer";
+import { describeAssumptions, describeResult, doubtNotes, sidesVerdict, testVerdict } from "./answer";
 import { describeFilters } from "./describe";
 import { changeAnswer, type ChangeAnswer } from "./change";
 import { detectStyle, t, type Lang, type Style } from "./i18n";
@@ -362,7 +362,7 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
   }
   const described = change ?? describeResult(result, answerCtx, fields);
   const assumptions = describeAssumptions(notes, style);
-  const verdict = testVerdict(result, notes, answerCtx);
+  const verdict = testVerdict(result, notes, answerCtx) ?? sidesVerdict(result, notes, answerCtx);
   let text = verdict ? `${verdict} ${described.text}` : described.text;
   if (assumptions.length) text += ` ${t(style.lang, "assumptions", { list: assumptions.join("; ") })}`;
   const table = described.table;

@@ -254,3 +254,19 @@ describe("the net promoter score of a 0-10 'how likely to recommend' answer", ()
     expect((await askTurns(named, "average nps by region")).plan?.measure.agg).toBe("mean");
   });
 });
+
+describe("a yes/no question setting one group against another says yes or no first, with both figures", () => {
+  const fee = (pick: (r: string[]) => boolean) => mean(col(4, bookingRows.filter(pick)));
+  it("'is the average fee higher for spin than for yoga?' answers by the two averages", async () => {
+    const reply = await askTurns(bookings, "is the average fee higher for spin than for yoga?");
+    const [s, y] = [fee((r) => r[2] === "Spin"), fee((r) => r[2] === "Yoga")];
+    const text = reply.messages[0].content;
+    expect(text.startsWith(s > y ? "Yes: Spin" : "No: Spin")).toBe(true);
+    expect(tableOf(reply)).toHaveLength(2);
+  });
+  it("'were there fewer bookings at Uptown than at Harbour?' turns the comparison round", async () => {
+    const reply = await askTurns(bookings, "were there fewer bookings at Uptown than at Harbour?");
+    const [u, h] = [bookingRows.filter((r) => r[1] === "Uptown").length, bookingRows.filter((r) => r[1] === "Harbour").length];
+    expect(reply.messages[0].content.startsWith(u < h ? "Yes: Uptown" : "No: Uptown")).toBe(true);
+  });
+});

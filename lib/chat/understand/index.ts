@@ -8,7 +8,7 @@ import { versusAxes } from "./axes";
 import { changeReading } from "./change";
 import { npsReading } from "./nps";
 import { rangeAskedReading } from "./range-asked";
-import { twoValuesReading } from "./two-values";
+import { sidesNote, twoSidesReading, twoValuesReading } from "./two-values";
 import { rankedRowsReading } from "./rows-ranked";
 import { timeOrderReading } from "./timeorder";
 import { whenPeakReading } from "./whenpeak";
@@ -1049,6 +1049,16 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
       if (k >= 0) notes.splice(k, 1);
     }
   }
+  // "were there more visits at A than at B": both values side by side when one was dropped (two-values.ts).
+  const twoSides = change ? null : twoSidesReading(a, best.plan, lex);
+  if (twoSides) {
+    adopt(twoSides);
+    const field = twoSides.groupBy[0].field;
+    for (const f of a.filters) {
+      const k = f.options[0]?.filter.field === field ? notes.indexOf(`ignored:${f.text.toLowerCase()}`) : -1;
+      if (k >= 0) notes.splice(k, 1);
+    }
+  }
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) adopt(sides.plan, sides.note);
   const testedGroups = testedGroupsReading(a, best.plan);
@@ -1196,6 +1206,9 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     if (k >= 0) notes.splice(k, 1);
     notes.push(`rowsNamedAs:${rowsOf.field}:${rowsOf.text}`);
   }
+  // "do women wait longer than men?": the answer says yes or no first, with both groups' figures.
+  const sidesSaid = sidesNote(a, best.plan, lex);
+  if (sidesSaid) notes.push(sidesSaid);
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
   // (Words read as a ratio, "conversion rate" over orders and visits, are used.)
   const ratioText = ratio && best.plan.measure.per ? ratio.text.toLowerCase().split(/\s+/) : [];
