@@ -128,6 +128,11 @@ describe("the period right before or after the highest (lowest) one", () => {
     const reply = await askTurns(cafe, "what were covers in the month after tips hit its low?");
     expect(firstNumber(tableOf(reply)[0])).toBe(covers[6]);
   });
+  it("'how many months had covers above 1500' over one row a month counts the months", async () => {
+    const reply = await askTurns(cafe, "how many months had covers above 1500?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(covers.filter((c) => c > 1500).length);
+    expect(tableOf(reply)).toHaveLength(1);
+  });
   it("no month before the first one: the words are said unused, not dropped", async () => {
     const flat = tableFromRows(
       ["month", "covers"],
