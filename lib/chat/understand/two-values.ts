@@ -13,7 +13,10 @@ const COMPARATIVES = new Set([...words.compareQuestion.comparatives, ...words.pe
 const LEADS = new Set(words.rangeAsked.lead);
 const MEASURES = new Set(["sum", "mean", "median", "count", "min", "max", "distinct", "std"]);
 
-/** Where each value of `field` the atoms keep was said: its value mention's first token (else the atom's). */
+/**
+ * Where each value of `field` the atoms keep was said: its value mention's first token. Values no mention names
+ * ("Poor" of "no better than Fair", a range on an ordered scale) were not said and are left out.
+ */
 function valuesSaid(a: Atoms, field: string): { value: string | number; pos: number }[] {
   const out: { value: string | number; pos: number }[] = [];
   for (const atom of a.filters) {
@@ -24,7 +27,7 @@ function valuesSaid(a: Atoms, field: string): { value: string | number; pos: num
       const m = a.reading.mentions.find(
         (x) => x.kind === "value" && x.start >= atom.pos && x.start < atom.end && x.values.some((c) => c.field === field && String(c.value) === String(v)),
       );
-      out.push({ value: v, pos: m ? m.start : atom.pos });
+      if (m) out.push({ value: v, pos: m.start });
     }
   }
   return out;
