@@ -458,6 +458,24 @@ export function testVerdict(result: QueryResult, notes: string[], ctx: AnswerCon
   });
 }
 
+/**
+ * "do women wait longer than men?": a "sides:field:op:[A,B]" note on an answer grouped by that field says yes or no
+ * first, with both figures ("Yes: Female (25.01) against Male (20.84)."); null when a group is missing.
+ */
+export function sidesVerdict(result: QueryResult, notes: string[], ctx: AnswerContext): string | null {
+  const note = notes.find((n) => n.startsWith("sides:"));
+  if (!note || result.kind !== "aggregate" || result.plan.groupBy.length !== 1) return null;
+  const [, field, op, ...rest] = note.split(":");
+  if (result.plan.groupBy[0].field !== field) return null;
+  const [a, b] = JSON.parse(rest.join(":")) as (string | number)[];
+  const row = (v: string | number) => result.rows.find((r) => String(r.keys[0]) === String(v) || r.labels[0] === String(v));
+  const [ra, rb] = [row(a), row(b)];
+  if (!ra || !rb || !Number.isFinite(ra.value) || !Number.isFinite(rb.value)) return null;
+  const pass = op === "gt" ? ra.value > rb.value : ra.value < rb.value;
+  const fmt = formatterFor(result.plan.measure, ctx);
+  return t(ctx.style.lang, pass ? "sidesYes" : "sidesNo", { a: ra.labels[0], va: fmt(ra.value), b: rb.labels[0], vb: fmt(rb.value) });
+}
+
 /** The assumptions behind an answer (from the understanding's notes), in the answer's language. */
 export function describeAssumptions(notes: string[], style: Style): string[] {
   const out: string[] = [];

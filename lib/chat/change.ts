@@ -42,24 +42,38 @@ export function changeAnswer(
   const a = at(change.from);
   const b = at(change.to);
   const info = fields.find((f) => f.name === change.field);
+  // Two values of a category field ("how much longer is the wait at A than at B"): no time between them, the two
+  // groups side by side.
+  const category = !!info && info.role !== "date" && !info.yearLike && info.role !== "number";
   const [lo, hi] = String(change.from) < String(change.to) || Number(change.from) < Number(change.to) ? [change.from, change.to] : [change.to, change.from];
-  const contextPlan: AnalysisPlan = {
-    ...base,
-    groupBy: [{ field: change.field, bucket: bucketOf(lo, info) }],
-    filters: [...plan.filters, { field: change.field, op: "between", values: [lo, hi] }],
-    chart: "line",
-  };
+  const contextPlan: AnalysisPlan = category
+    ? {
+        ...base,
+        groupBy: [{ field: change.field, bucket: null }],
+        filters: [...plan.filters, { field: change.field, op: "in", values: [change.to, change.from] }],
+        chart: "bar",
+      }
+    : {
+        ...base,
+        groupBy: [{ field: change.field, bucket: bucketOf(lo, info) }],
+        filters: [...plan.filters, { field: change.field, op: "between", values: [lo, hi] }],
+        chart: "line",
+      };
   const what = describeMeasure(plan.measure, lang, ctx.dateFields);
   const fmt = formatterFor(plan.measure, ctx);
   const filters = plan.filters.length ? ` ${t(lang, "filtered", { filters: describeFilters(plan.filters, lang, ctx.dateFields) })}` : "";
-  const computed = t(lang, "changeComputed", { what: lowerFirst(what), from: change.from, to: change.to, filters });
+  const computed = t(lang, category ? "differenceComputed" : "changeComputed", { what: lowerFirst(what), from: change.from, to: change.to, filters });
   if (Number.isNaN(a) || Number.isNaN(b)) {
-    return { text: `${computed} ${t(lang, "changeMissing", { period: Number.isNaN(a) ? change.from : change.to })}`, table: [], contextPlan };
+    return {
+      text: `${computed} ${t(lang, category ? "differenceMissing" : "changeMissing", { period: Number.isNaN(a) ? change.from : change.to })}`,
+      table: [],
+      contextPlan,
+    };
   }
   const diff = b - a;
   const pct = a !== 0 ? (diff / Math.abs(a)) * 100 : Number.NaN;
   const signed = (s: string, v: number) => (v > 0 ? `+${s}` : s);
-  const said = t(lang, "changeFromTo", {
+  const said = t(lang, category ? "differenceOfTwo" : "changeFromTo", {
     what,
     a: fmt(a),
     b: fmt(b),
@@ -69,7 +83,7 @@ export function changeAnswer(
     pct: signed(formatNumber(pct, lang, null, { percent: true }), pct),
   });
   const verdict = change.than ? `${t(lang, (change.than === "gt" ? diff > 0 : diff < 0) ? "changeYes" : "changeNo")} ` : "";
-  const diffCell = { [`${t(lang, "change")}: ${what}`]: roundForTable(diff) };
+  const diffCell = { [category ? `${what}: ${change.to} minus ${change.from}` : `${t(lang, "change")}: ${what}`]: roundForTable(diff) };
   const pctCell = { [t(lang, "changePct")]: roundForTable(pct) };
   const row: Record<string, string | number | null> = {
     ...(change.percent ? pctCell : diffCell),

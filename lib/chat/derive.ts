@@ -158,6 +158,23 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
   );
   const reHigher = new RegExp(`\\bhow\\s+much\\s+(${higher})\\s+(?:is|are|was|were)\\s+(?:the\\s+)?(${F})\\s+than\\s+(?:the\\s+)?(${F})`, "i");
   const lower = new Set(V.lowerWords);
+  // "margin" over a price and a cost field: the price minus the cost (words.json twoFieldDifferences.named).
+  const named = V.named
+    .map((n) => {
+      const holding = (list: string[]) => fields.filter((f) => f.role === "number" && nameWords(f.name).some((w) => list.includes(w)));
+      const [a, b] = [holding(n.field), holding(n.minus)];
+      if (a.length !== 1 || b.length !== 1 || a[0] === b[0] || holding(n.notWith).length) return null;
+      return { re: new RegExp(`\\b(${alt(n.words)})\\b`, "i"), field: a[0], minus: b[0] };
+    })
+    .filter((n) => n !== null);
+  const namedAt = (text: string) => {
+    for (const n of named) {
+      const m = n.re.exec(text);
+      if (m) return { n, m };
+    }
+    return null;
+  };
+  const namedNouns = alt(V.named.flatMap((n) => n.words));
   const placeholders = PLACEHOLDERS.filter((w) => !fields.some((f) => f.name.toLowerCase() === w));
   const add = (a: FieldInfo, b: FieldInfo, unit: DurationUnit | undefined): (Derived & { placeholder: string }) | null => {
     if (a === b || (a.role === "date") !== (b.role === "date")) return null;
@@ -197,6 +214,7 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
       let start = 0;
       let end = 0;
       let prefix = "";
+      let said: ReturnType<typeof namedAt> = null;
       if ((m = reMinus.exec(text))) {
         const a = fieldOf(m[1]);
         const b = fieldOf(m[2]);
@@ -210,7 +228,7 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
         if (before && /^\s*\)/.test(text.slice(end))) {
           end += /^\s*\)/.exec(text.slice(end))![0].length;
           start =
-            before[1] && new RegExp(`^(?:${nouns}|range)$`, "i").test(before[1])
+            before[1] && new RegExp(`^(?:${nouns}|range|${namedNouns})$`, "i").test(before[1])
               ? before.index
               : start - before[0].length + (before[1] ? before[1].length + 1 : 0);
         }
@@ -246,6 +264,11 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
         start = m.index;
         end = m.index + m[0].length;
         prefix = "what is the ";
+      } else if ((said = namedAt(text))) {
+        d = add(said.n.field, said.n.minus, undefined);
+        if (d) out.notes.push(`readAs:${d.name}:${said.m[0].trim()}`);
+        start = said.m.index;
+        end = said.m.index + said.m[0].length;
       } else if ((m = reToEvent.exec(text) ?? reTook.exec(text))) {
         const took = !new RegExp(`^(?:${unitWords}|time)$`, "i").test(m[1]);
         const event = events.get(stem(m[2]));

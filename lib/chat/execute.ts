@@ -510,6 +510,8 @@ function finish(acc: Acc, agg: Aggregate): number {
       return standardDeviation(acc.values ?? []);
     case "range":
       return acc.count ? acc.max - acc.min : NaN;
+    case "nps":
+      return netPromoterScore(acc.values ?? []);
     case "firstLast":
       return acc.lastValue - acc.firstValue;
     case "distinct":
@@ -541,6 +543,18 @@ function select(a: Float64Array, k: number): number {
     else return a[k];
   }
   return a[k];
+}
+
+/** The percent of answers 9 or 10 minus the percent of answers 0 to 6 (a 0-10 "how likely to recommend" scale). */
+export function netPromoterScore(values: ArrayLike<number>): number {
+  if (!values.length) return NaN;
+  let promoters = 0;
+  let detractors = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (values[i] >= 9) promoters++;
+    else if (values[i] <= 6) detractors++;
+  }
+  return (100 * (promoters - detractors)) / values.length;
 }
 
 export function median(values: ArrayLike<number>): number {
@@ -618,7 +632,7 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   const decades = plan.groupBy.map((g, i) => keyFields[i].role !== "date" && keyFields[i].yearLike && g.bucket === "decade");
   const mvals = measure?.numbers ?? null;
   const mcodes = measure?.codes ?? null;
-  const needValues = agg === "median" || agg === "std";
+  const needValues = agg === "median" || agg === "std" || agg === "nps";
   // firstLast: the field ordering the rows.
   const order = agg === "firstLast" ? getField(fields, plan.measure.by ?? null, "order").numbers : null;
   if (agg === "firstLast" && !order) throw new PlanError(`"${plan.measure.by}" is not a number or a date, so it cannot order the rows.`, plan.measure.by);

@@ -9,7 +9,7 @@ import { tokenize, MAX_TOKENS } from "./understand/tokens";
 import { findPhrases } from "./understand/vocabulary";
 import { executePlan, PlanError, type QueryResult } from "./execute";
 import { buildFigure, figureTitle, scalarFigure, type PlotlyFigure } from "./figure";
-import { describeAssumptions, describeResult, doubtNotes, testVerdict } from "./answer";
+import { describeAssumptions, describeResult, doubtNotes, sidesVerdict, testVerdict } from "./answer";
 import { describeFilters } from "./describe";
 import { changeAnswer, type ChangeAnswer } from "./change";
 import { detectStyle, t, type Lang, type Style } from "./i18n";
@@ -18,6 +18,7 @@ import { analysisPlanSchema, type AnalysisPlan } from "./plan";
 import { checkPlanFields, phraseSummary, proposePlan } from "./llm";
 import { exampleQuestions } from "./examples";
 import { followUpSuggestions } from "./suggest";
+import { readNeighbour, resolveNeighbour } from "./neighbour";
 import { resolveReferences } from "./referent";
 import { addDerivedColumns, nameDerived, readDifferences } from "./derive";
 
@@ -244,7 +245,10 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
   }
   if (!plan) {
     // "average days to ship", "the largest high - low": a column of the two fields' difference, named in the turns.
-    const differences = readDifferences(userTurns, fields);
+    // "revenue in the month before the peak": the words of the period are read apart (neighbour.ts).
+    const neighbour = readNeighbour(last);
+    const turnsRead = neighbour ? [...userTurns.slice(0, -1), neighbour.turn] : userTurns;
+    const differences = readDifferences(turnsRead, fields);
     const table = addDerivedColumns(
       req.table,
       differences.derived.map((d) => ({ ...d, name: d.placeholder })),
@@ -293,6 +297,12 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
     const names = new Set((named.plan.derived ?? []).map((d) => d.name));
     plan = named.plan;
     notes = [...differences.notes.filter((n) => names.has(n.split(":")[1])), ...named.notes];
+    if (neighbour) {
+      const period = resolveNeighbour(table, tableFields, plan, neighbour.ask);
+      if (period) plan = period.plan;
+      // (Words that could not be read as a period are said unused, never dropped in silence.)
+      notes.push(period ? period.note : `ignored:${neighbour.ask.text}`);
+    }
   }
   const rendered = renderPlan({ table: req.table, fields, plan, notes, question: last, style, units, context, projectSuggestions });
   if (!rendered.ok) return help(rendered.error);
@@ -352,13 +362,24 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
   }
   const described = change ?? describeResult(result, answerCtx, fields);
   const assumptions = describeAssumptions(notes, style);
-  const verdict = testVerdict(result, notes, answerCtx);
+  const verdict = testVerdict(result, notes, answerCtx) ?? sidesVerdict(result, notes, answerCtx);
   let text = verdict ? `${verdict} ${described.text}` : described.text;
   if (assumptions.length) text += ` ${t(style.lang, "assumptions", { list: assumptions.join("; ") })}`;
   const table = described.table;
   const asked = outputRequests(last);
   let figure = asked.numberOnly ? null : buildFigure(result, { lang: style.lang, units, dateFields });
   let contextFigure = false;
+  // A range (the maximum minus the minimum of one number): the chart shows the values it spans, over the same rows.
+  const field = plan.measure.field;
+  if (!figure && !asked.numberOnly && plan.intent === "aggregate" && plan.measure.agg === "range" && !plan.groupBy.length && !plan.measure.each && field) {
+    const spread: AnalysisPlan = { ...plan, intent: "distribution", measure: { agg: "count", field: null }, extraMeasures: [], x: field, chart: "histogram" };
+    try {
+      figure = buildFigure(executePlan(dataTable, spread), { lang: style.lang, units, dateFields });
+      if (figure) text += ` ${t(style.lang, "rangeContext", { field })}`;
+    } catch (err) {
+      if (!(err instanceof PlanError)) throw err;
+    }
+  }
   if (!figure && !asked.numberOnly) {
     // A single number for filtered rows: the chart shows where it sits, the same measure over the
     // filtered fields without their filters (e.g. counts by Cylinders and Origin for "American 5 cylinder cars").

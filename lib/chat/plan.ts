@@ -6,9 +6,9 @@ import { z } from "zod";
 /**
  * std: the sample standard deviation (n - 1); range: the maximum minus the minimum; firstLast: the value at the last
  * row by `measure.by` minus the value at the first ("how much did each subject grow from the first to the last
- * measurement").
+ * measurement"); nps: the net promoter score of a 0-10 answer, the percent of 9s and 10s minus the percent of 0s to 6s.
  */
-export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share", "rate", "std", "range", "firstLast"] as const;
+export const AGGREGATES = ["count", "sum", "mean", "median", "min", "max", "distinct", "share", "rate", "std", "range", "firstLast", "nps"] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
 
 /** decade: ten years from a year ending in 0 ("the 1950s"), of a date field or of a year-like number field. */
@@ -174,6 +174,8 @@ export const planSchema = z.object({
    * minus the measure over the rows of `from` (each as an `eq` filter on `field`, with the other filters),
    * with the percent change. `than`: the question asks whether `to` is above (gt) or below (lt) `from`;
    * `percent`: the percent change was asked for ("the percent change in sales"), the answer leads with it.
+   * On a category field, two of its values set against each other ("how much longer is the wait at A than at B"):
+   * the measure for `to` minus the measure for `from`, both shown.
    */
   change: z.object({ field: z.string().min(1), from: scalar, to: scalar, than: z.enum(["gt", "lt"]).optional(), percent: z.boolean().optional() }).optional(),
   /** Numbers computed from two fields of each row, added as columns before anything else (see derivedSchema). */

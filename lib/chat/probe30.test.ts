@@ -161,9 +161,13 @@ describe("'range of X per group' is each group's maximum minus its minimum", () 
     const got = new Map(tableOf(reply).map((r) => [r.Line as string, r["Range of output"] as number]));
     for (const [k, v] of by) expect(got.get(k)).toBe(Math.max(...v) - Math.min(...v));
   });
-  it("the range of output alone stays a distribution", async () => {
-    const reply = await askTurns(lines, "what is the range of output");
-    expect(reply.plan?.measure.agg).not.toBe("range");
+  it("'the range of output' alone stays a distribution; asked as a value ('what is the range of output') it is max - min (chat-p45)", async () => {
+    const alone = await askTurns(lines, "the range of output");
+    expect(alone.plan?.measure.agg).not.toBe("range");
+    const asked = await askTurns(lines, "what is the range of output");
+    const xs = lineRows.map((r) => Number(r[2]));
+    expect(asked.plan?.measure).toMatchObject({ agg: "range", field: "output" });
+    expect(Object.values(tableOf(asked)[0]).find((v) => typeof v === "number")).toBe(Math.max(...xs) - Math.min(...xs));
   });
 });
 

@@ -4,6 +4,8 @@
 // they govern; aggregate, grouping, series, sort and limit words attach to the field they precede.
 // Nothing here decides the plan: where a word allows several readings, all are kept as options and
 // the generator and the scoring choose (candidates.ts, features.ts).
+import { readAgeBands } from "./bands";
+import { promoterField } from "./nps";
 import type { FieldInfo } from "../columns";
 import { hasTimeOfDay, isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
@@ -83,6 +85,10 @@ const comparativeFieldWords = (text: string, next?: string): string[] | undefine
   return own ?? (degree && next ? COMPARATIVE_FIELDS[`${degree[2].toLowerCase()} ${next.toLowerCase()}`] : undefined);
 };
 const PERSON_NOUNS = new Set(words.personNouns);
+/** Nouns of a difference said before "between" ("the gap between A and B"): words.json rangeAsked.lead. */
+const DIFFERENCE_LEADS = new Set(words.rangeAsked.lead);
+/** The words of "net promoter score" / "NPS" (words.json netPromoter). */
+const NPS_WORDS = new Set(words.netPromoter.words.flatMap((w) => w.split(" ")));
 const AGE_WORDS = new Set(words.ageWords);
 /** Words saying a follow-up adds to the earlier question ("and by contract too"). */
 const ADD_ON = new Set(["also", "too", "additionally", "plus", "further", "add"]);
@@ -3283,7 +3289,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (spanWords.has(m.start)) return; // "cover" of "how many years does the series cover"
     // ("the second largest body weight": an ordinal right before a superlative is its rank, not a missing field.)
     if (m.end - m.start === 1 && (ORDINAL_RANKS[t0.text] ?? ORDINAL_RANKS[t0.lemma]) && hasHit(mAt(m.end), "superlative")) return;
-    a.unknown.push({ text: m.text, pos: m.start, slot: filled ? "other" : slot });
+    // ("what's the gap between A and B": the noun of a difference asks for no field of that name.)
+    const gapNoun =
+      (m.end - m.start === 1 && DIFFERENCE_LEADS.has(t0.lemma) && lemma(m.end) === "between") ||
+      // ("what is the NPS" over a 0-10 answer field: the score's words name no missing field, nps.ts reads them.)
+      (NPS_WORDS.has(t0.text) && promoterField(lex) !== null);
+    a.unknown.push({ text: m.text, pos: m.start, slot: filled || gapNoun ? "other" : slot });
   });
   // "average height of men": a word of the sort vocabulary ("height" of the bars) with no sort said,
   // right after an aggregate word, is the number asked for, which the data set lacks.
@@ -3597,6 +3608,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (named && !r.atom.refs.includes(named.id)) r.atom.refs.push(named.id);
     r.atom.stated = `${r.field} "${r.values.join('", "')}" (in the order ${r.order})`;
   }
+  // "patients aged 45 and over" over ages kept as bands ("45-59", "75+"): the bands the range covers (bands.ts).
+  readAgeBands(a, lex);
   // A comparison nothing used ("less than a year" with no number to compare, "more than two years"
   // read as the value "Two year"): the answer says these words were not used.
   mentions.forEach((m) => {

@@ -6,6 +6,10 @@ import type { AnalysisPlan, Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked, SERIES_FIRST, SERIES_LAST } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
+import { npsReading } from "./nps";
+import { rangeAskedReading } from "./range-asked";
+import { sidesNote, twoSidesReading, twoValuesReading } from "./two-values";
+import { rankedRowsReading } from "./rows-ranked";
 import { timeOrderReading } from "./timeorder";
 import { whenPeakReading } from "./whenpeak";
 import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
@@ -139,6 +143,8 @@ function numberOnlyReading(a: Atoms, plan: AnalysisPlan, prevPlan: AnalysisPlan 
   return { ...plan, groupBy: [], sort: null, chart: "none" };
 }
 
+/** Nouns of a difference ("the gap between A and B"): words.json rangeAsked.lead. */
+const DIFFERENCE_NOUNS = new Set(words.rangeAsked.lead);
 const ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
 
 /** The words of a follow-up turn that says nothing but words nothing reads ("and the prize money?"), else []. */
@@ -586,6 +592,36 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // "with kettle in the name": the words of a part of a free text are no unknown field (textPartReading below).
   const partSaid = textPart(a, lex);
   if (partSaid) a = { ...a, unknown: a.unknown.filter((u) => u.pos < partSaid.from || u.pos >= partSaid.to) };
+  // "what is the NPS": the score's words over a table with a 0-10 answer field are read by npsReading below.
+  const npsSaid = npsReading(
+    a,
+    rankedIn[0]?.plan ?? {
+      intent: "aggregate",
+      measure: { agg: "count", field: null },
+      extraMeasures: [],
+      groupBy: [],
+      filters: [],
+      x: null,
+      y: null,
+      sort: null,
+      limit: null,
+      binWidth: null,
+      binCount: null,
+      chart: "none",
+    },
+    lex,
+  );
+  if (npsSaid)
+    a = {
+      ...a,
+      unknown: a.unknown.filter(
+        (u) =>
+          !u.text
+            .toLowerCase()
+            .split(/\s+/)
+            .every((w) => npsSaid.words.has(w)),
+      ),
+    };
   let ranked = rankedIn;
   let best = ranked[0];
   const slotUnknown = unknownInSlot(a);
@@ -687,11 +723,11 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   if (!prevPlan && !a.refs.length && !a.filters.length && !a.count) {
     const rowWords = a.reading.mentions.filter((m) => m.kind === "word" && m.hits.some((h) => h.category === "rowNoun"));
     const onlyPronouns = rowWords.every((m) => PRONOUN_ROWS.has(m.text.toLowerCase()));
-    if (bare && onlyPronouns) return { kind: "none", atoms: a, ranked };
+    if (bare && onlyPronouns && !npsSaid) return { kind: "none", atoms: a, ranked };
     if (best.plan.intent === "rows" && !best.plan.y && !best.plan.sort && a.superlative && onlyPronouns) return { kind: "none", atoms: a, ranked };
   }
   // (Not "remove that filter" after a count of the filtered rows: every row counted is what was asked.)
-  if (bare && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun && !(a.unfilter && prevPlan?.measure.agg === "count"))
+  if (bare && !npsSaid && !a.count && !a.refs.length && !a.filters.length && !a.rowNoun && !(a.unfilter && prevPlan?.measure.agg === "count"))
     return { kind: "none", atoms: a, ranked };
   // "how many races are there", "which race had the most runners" over a table whose `race` names each row
   // once: a count per race is 1 for every race. Said without "by"/"per"/"each", the rows are counted
@@ -1026,12 +1062,25 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     const stepWord = (k: number) => PREVIOUS_STEP_WORDS.has(a.reading.tokens[k]?.lemma ?? "");
     for (const r of a.refs) if (r.negated && (stepWord(r.pos - 1) || stepWord(r.pos - 2))) r.negated = false;
   }
-  const change = changeReading(a, best.plan, lex);
+  // "how much longer is the wait at A than at B", "the gap between A and B": one value minus the other (two-values.ts).
+  const change = changeReading(a, best.plan, lex) ?? twoValuesReading(a, best.plan, lex);
   if (change) {
     adopt(change);
+    // ("the gap between A and B": the noun of the difference is read now.)
+    a.unknown = a.unknown.filter((u) => !DIFFERENCE_NOUNS.has(u.text.toLowerCase()));
     // (Both periods are used now: the one a single filter had to leave out is no longer ignored.)
     for (const f of a.filters) {
       const k = f.options[0]?.filter.field === change.change?.field ? notes.indexOf(`ignored:${f.text}`) : -1;
+      if (k >= 0) notes.splice(k, 1);
+    }
+  }
+  // "were there more visits at A than at B": both values side by side when one was dropped (two-values.ts).
+  const twoSides = change ? null : twoSidesReading(a, best.plan, lex);
+  if (twoSides) {
+    adopt(twoSides);
+    const field = twoSides.groupBy[0].field;
+    for (const f of a.filters) {
+      const k = f.options[0]?.filter.field === field ? notes.indexOf(`ignored:${f.text.toLowerCase()}`) : -1;
       if (k >= 0) notes.splice(k, 1);
     }
   }
@@ -1049,6 +1098,9 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   const inTime = timeOrderReading(a, best, lex);
   if (inTime) adopt(inTime.plan, inTime.note);
   // "when was the peak demand": the row holding the highest value, with its time (whenpeak.ts).
+  // "which order had the highest deltavalue": the rows ranked by the number, not counted by its values (rows-ranked.ts).
+  const rowsRanked = rankedRowsReading(a, best, ranked, lex);
+  if (rowsRanked) adopt(rowsRanked);
   const whenPeak = inTime ? null : whenPeakReading(a, best, lex);
   if (whenPeak) adopt(whenPeak.plan, whenPeak.note);
   // "lightest plant in trt2", "what is the highest precipitation": a superlative with no number over sorted rows is one row.
@@ -1087,11 +1139,33 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // "the average of each rabbit's maximum deltaBP": the per-entity values first, then their average (perentity.ts).
   // "how much did conc change from the first to the last measurement for each subject" (firstlast.ts).
   // (After these readings the aggregate is said, and the fields they use are no longer words left unused.)
-  const usedNow = (plan: AnalysisPlan) => {
-    const used = new Set([plan.measure.field, plan.measure.each?.field, plan.measure.by, ...plan.groupBy.map((g) => g.field)]);
+  const usedNow = (plan: AnalysisPlan, also: string[] = []) => {
+    const used = new Set([plan.measure.field, plan.measure.each?.field, plan.measure.by, ...plan.groupBy.map((g) => g.field), ...also]);
     const texts = new Set(a.refs.filter((r) => r.cands.some((c) => used.has(c.name))).map((r) => `ignored:${r.text}`));
     notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith("defaultAgg:") && !texts.has(n)));
   };
+  // "the difference between the highest and lowest sales", "what's the range of X": one number, max - min (range-asked.ts).
+  const rangeAsked = rangeAskedReading(a, best.plan, lex);
+  if (rangeAsked) {
+    adopt(rangeAsked.plan, rangeAsked.note);
+    usedNow(rangeAsked.plan, rangeAsked.used);
+    // (The phrase's words are read now: "difference" is no word left out.)
+    const inSpan = (pos: number) => pos >= rangeAsked.span.start && pos < rangeAsked.span.end;
+    a.unknown = a.unknown.filter((u) => !inSpan(u.pos));
+  }
+  // "what is the NPS", "net promoter score by clinic": % of 9-10 minus % of 0-6 of the 0-10 field (nps.ts).
+  const nps = npsReading(a, best.plan, lex);
+  if (nps) {
+    adopt(nps.plan, nps.note);
+    usedNow(nps.plan);
+    a.unknown = a.unknown.filter(
+      (u) =>
+        !u.text
+          .toLowerCase()
+          .split(/\s+/)
+          .every((w) => nps.words.has(w)),
+    );
+  }
   const firstLast = firstLastReading(a, best.plan, lex);
   if (firstLast) {
     adopt(firstLast.plan, firstLast.note ?? undefined);
@@ -1157,6 +1231,9 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     if (k >= 0) notes.splice(k, 1);
     notes.push(`rowsNamedAs:${rowsOf.field}:${rowsOf.text}`);
   }
+  // "do women wait longer than men?": the answer says yes or no first, with both groups' figures.
+  const sidesSaid = sidesNote(a, best.plan, lex);
+  if (sidesSaid) notes.push(sidesSaid);
   // Content words nothing understood: the answer may have missed what they asked for, so it says so.
   // (Words read as a ratio, "conversion rate" over orders and visits, are used.)
   const ratioText = ratio && best.plan.measure.per ? ratio.text.toLowerCase().split(/\s+/) : [];

@@ -32,9 +32,19 @@ function spacing(lex: TableLexicon, field: string, bucket: TimeBucket): "finer" 
 
 export function distinctPeriodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
   if (plan.intent !== "aggregate" || plan.measure.agg !== "count" || plan.groupBy.length !== 1 || plan.extraMeasures.length) return null;
-  if (!a.distinct || a.superlative || a.overTime || plan.having || plan.within) return null;
+  if (a.superlative || a.overTime || plan.having || plan.within) return null;
   const g = plan.groupBy[0];
   if (!g.bucket || !PERIOD_WORDS[g.bucket] || lex.byName.get(g.field)?.role !== "date") return null;
+  // "how many months had revenue above 200,000" over one row a month: the months counted, not a count per month.
+  const tokens = a.reading.tokens;
+  const counted = tokens.some(
+    (t, i) =>
+      t.lemma === "many" &&
+      tokens[i - 1]?.lemma === "how" &&
+      a.refs.some((r) => r.turn === 0 && r.pos === i + 1 && r.cands.some((c) => c.name === g.field)) &&
+      tokens[i + 1].text !== tokens[i + 1].lemma,
+  );
+  if (!a.distinct && !(counted && spacing(lex, g.field, g.bucket) === "same")) return null;
   return { ...plan, measure: { agg: "distinct", field: g.field, bucket: g.bucket }, groupBy: [], chart: "none", sort: null, limit: null };
 }
 
