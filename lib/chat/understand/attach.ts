@@ -853,6 +853,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       k--;
       steps++;
     }
+    // "films released in each year" read as release_year: the grouping word said inside the field's words groups by it.
+    if (tokens.slice(r.pos + 1, r.end - 1).some((t) => ["each", "every", "per"].includes(t.lemma))) {
+      r.group = true;
+      r.each = true;
+    }
     // Words after the field: "X as the colour", "X on the x axis", "X wise", "X level".
     const next = mAt(r.end) ?? mAt(r.end + 1);
     const next2 = mAt(r.end + 2);

@@ -883,6 +883,10 @@ function build(
       };
       const conds = filters.map((f) => ({ filter: f, from: flagFilters.includes(f) ? "flag" : "filter", pos: posOf(f) }));
       for (const c of conds) {
+        // A condition naming every value of its field ("male and female" over a field of M and F) is no share of
+        // anything: the rate is 100% by construction, the values are the groups.
+        const condInfo = ctx.lex.byName.get(c.filter.field);
+        if (condInfo?.codes && c.filter.op === "in" && new Set(c.filter.values.map(String)).size >= condInfo.distinct) continue;
         const others = conds.filter((o) => o !== c);
         const last = others.every((o) => o.pos < c.pos);
         const f: [string, number][] = [

@@ -1,0 +1,94 @@
+// chat-p46: nvBench-style chart requests over new Spider-style tables (lib/chat/testing/probe46), each fixed by its
+// general cause and tested here on made-up rows with other wordings than the probe's. Expected numbers come from the
+// rows with plain loops, never from the engine.
+import { describe, expect, it } from "vitest";
+import { askTurns, tableOf } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+/** A small table from rows of strings, and the rows as records for the expected answers. */
+function made(header: string[], rows: (string | number)[][]) {
+  const text = rows.map((r) => r.map(String));
+  return { table: tableFromRows(header, text), rows: text.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]]))) };
+}
+
+function countBy(rows: Record<string, string>[], f: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of rows) out.set(r[f], (out.get(r[f]) ?? 0) + 1);
+  return out;
+}
+
+/** The reply's (label, number) pairs: the label column and the first number column after it. */
+function pairs(reply: Awaited<ReturnType<typeof askTurns>>, label: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of tableOf(reply)) {
+    const value = Object.entries(r).find(([k, v]) => k !== label && k !== "rows" && typeof v === "number")?.[1];
+    out.set(String(r[label]), value as number);
+  }
+  return out;
+}
+
+const AIRLINES = ["Delta", "United", "Alaska", "Delta", "Delta", "United", "JetBlue", "Alaska", "Delta", "United", "Delta", "JetBlue"];
+const flights = made(
+  ["Flight_ID", "Flight_Number", "Airline", "Origin", "Distance"],
+  AIRLINES.map((airline, i) => [i + 1, 1000 + ((i * 7919) % 8000), airline, ["SEA", "JFK", "ATL"][i % 3], 300 + ((i * 137) % 2200)]),
+);
+
+describe("'the number of flights' counts flights, not a Flight_Number field said with its words turned round", () => {
+  it("'order by the number of flights' ranks the count per airline", async () => {
+    const reply = await askTurns(
+      flights.table,
+      "How many flights does each airline run? Show a bar chart, and order by the number of flights in descending order.",
+    );
+    expect(reply.plan?.measure).toMatchObject({ agg: "count", field: null });
+    const want = countBy(flights.rows, "Airline");
+    expect(pairs(reply, "Airline")).toEqual(want);
+    const counts = tableOf(reply).map((r) => Number(Object.values(r).find((v) => typeof v === "number")));
+    expect(counts).toEqual([...counts].sort((x, y) => y - x));
+  });
+  it("'the number of flights for each origin' is a count too", async () => {
+    const reply = await askTurns(flights.table, "Draw a bar chart of the number of flights for each origin.");
+    expect(reply.plan?.measure).toMatchObject({ agg: "count", field: null });
+    expect(pairs(reply, "Origin")).toEqual(countBy(flights.rows, "Origin"));
+  });
+  it("'the flight number' is still the field", async () => {
+    const reply = await askTurns(flights.table, "what is the largest flight number for each airline?");
+    expect(reply.plan?.measure).toMatchObject({ agg: "max", field: "Flight_Number" });
+  });
+});
+
+const books = made(
+  ["Book_ID", "Title", "publish_year", "Pages"],
+  Array.from({ length: 14 }, (_, i) => [i + 1, `Book ${String.fromCharCode(65 + i)}`, 2010 + ((i * 5) % 6), 120 + ((i * 53) % 400)]),
+);
+
+describe("'the number of books published in each year': the grouping word inside the field's words groups by it", () => {
+  it("counts the books per publish_year in a line chart", async () => {
+    const reply = await askTurns(
+      books.table,
+      "Show the number of books published in each year with a line chart, and sort by publish_year in ascending order.",
+    );
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["publish_year"]);
+    expect(reply.plan?.measure).toMatchObject({ agg: "count", field: null });
+    expect(pairs(reply, "publish_year")).toEqual(countBy(books.rows, "publish_year"));
+  });
+});
+
+const members = made(
+  ["Member_ID", "Name", "Gender", "Level"],
+  Array.from({ length: 15 }, (_, i) => [i + 1, `Member ${i + 1}`, i % 3 === 0 ? "F" : "M", ["Gold", "Silver"][i % 2]]),
+);
+
+describe("'the proportion of male and female members': the values named are the groups, not a 100% rate", () => {
+  it("shares out the rows by Gender in a pie", async () => {
+    const reply = await askTurns(members.table, "What is the proportion of male and female members? Return a pie chart.");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Gender"]);
+    const got = pairs(reply, "Gender");
+    const want = countBy(members.rows, "Gender");
+    const total = members.rows.length;
+    for (const [g, n] of want) expect([n, (100 * n) / total].some((v) => Math.abs((got.get(g) ?? NaN) - v) < 0.01)).toBe(true);
+  });
+  it("'the share of gold members' is still a rate", async () => {
+    const reply = await askTurns(members.table, "what share of members are Gold?");
+    expect(reply.plan?.measure.agg).toBe("rate");
+  });
+});
