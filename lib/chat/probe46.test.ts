@@ -2,6 +2,7 @@
 // general cause and tested here on made-up rows with other wordings than the probe's. Expected numbers come from the
 // rows with plain loops, never from the engine.
 import { describe, expect, it } from "vitest";
+import type { Table } from "../table/types";
 import { askTurns, tableOf } from "./testing/ask";
 import { tableFromRows } from "./testing/load-csv";
 
@@ -90,5 +91,98 @@ describe("'the proportion of male and female members': the values named are the 
   it("'the share of gold members' is still a rate", async () => {
     const reply = await askTurns(members.table, "what share of members are Gold?");
     expect(reply.plan?.measure.agg).toBe("rate");
+  });
+});
+
+const visits = made(
+  ["Visit_ID", "Clinic", "Visit_Start", "Length_Minutes", "Charge"],
+  Array.from({ length: 16 }, (_, i) => [
+    i + 1,
+    ["North", "South", "East"][i % 3],
+    `${2019 + (i % 3)}-${String(1 + ((i * 5) % 12)).padStart(2, "0")}-${String(1 + ((i * 7) % 27)).padStart(2, "0")} 09:30:00`,
+    [15, 30, 45, 60][i % 4],
+    40 + ((i * 37) % 200),
+  ]),
+);
+
+describe("'over the year of Visit_Start': a period word said of a date field is its grain", () => {
+  it("counts the visits per year, not per month", async () => {
+    const reply = await askTurns(visits.table, "Show the trend of the number of visits over the year of Visit_Start with a line chart.");
+    expect(reply.plan?.groupBy).toEqual([{ field: "Visit_Start", bucket: "year" }]);
+    expect(pairs(reply, "Visit_Start")).toEqual(
+      countBy(
+        visits.rows.map((r) => ({ ...r, y: r.Visit_Start.slice(0, 4) })),
+        "y",
+      ),
+    );
+  });
+});
+
+describe("'with a length of at least 30 minutes': the field named before the comparison and by its unit is one filter", () => {
+  it("filters on Length_Minutes and groups by Clinic alone", async () => {
+    const reply = await askTurns(visits.table, "What is the highest charge of visits in each clinic with a length of at least 30 minutes? Bar chart.");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Clinic"]);
+    expect(reply.plan?.filters).toEqual([{ field: "Length_Minutes", op: "gte", values: [30] }]);
+    const want = new Map<string, number>();
+    for (const r of visits.rows) if (Number(r.Length_Minutes) >= 30) want.set(r.Clinic, Math.max(want.get(r.Clinic) ?? -Infinity, Number(r.Charge)));
+    expect(pairs(reply, "Clinic")).toEqual(want);
+  });
+});
+
+const pupils = made(
+  ["PupilID", "Lname", "Fname", "Age", "House"],
+  Array.from({ length: 12 }, (_, i) => [i + 1, `Surname${i}`, ["Ann", "Bo", "Cy", "Di"][i % 4], 10 + ((i * 3) % 7), ["Red", "Blue"][i % 2]]),
+);
+
+describe("'first names' over Fname and Lname, and 'what are the X and Y of ...' as the rows", () => {
+  it("reads 'first names' as Fname and lists each pupil's age, oldest first", async () => {
+    const reply = await askTurns(
+      pupils.table,
+      "What are the first names and ages of pupils in the Red house, show by a bar chart, and rank by age from high to low.",
+    );
+    expect(reply.plan).toMatchObject({ intent: "rows", x: "Fname", y: "Age", sort: { by: "value", order: "desc" } });
+    const want = pupils.rows.filter((r) => r.House === "Red").map((r) => Number(r.Age));
+    expect(tableOf(reply).map((r) => r.Age)).toEqual(want.sort((x, y) => y - x));
+  });
+  it("reads 'last name' as Lname", async () => {
+    const reply = await askTurns(pupils.table, "show the last name and age of each pupil in a bar chart");
+    expect([reply.plan?.x, ...(reply.plan?.groupBy.map((g) => g.field) ?? [])]).toContain("Lname");
+  });
+});
+
+/** The table with the text field `name` typed as ingestion types free text (not a category). */
+function asText(table: Table, name: string): Table {
+  return { ...table, columns: table.columns.map((c) => (c.name === name && c.kind === "text" ? { ...c, type: "string" as const } : c)) };
+}
+
+const movies = made(
+  ["movie_id", "title", "loan_duration", "rental_rate", "length"],
+  Array.from({ length: 64 }, (_, i) => [
+    i + 1,
+    `MOVIE ${String.fromCharCode(65 + (i % 26))}${Math.floor(i / 26)}`,
+    3 + (i % 5),
+    [0.99, 2.99, 4.99][i % 3],
+    80 + ((i * 29) % 110),
+  ]),
+);
+const QUESTION = "What are the titles and rental rates of movies longer than 120 minutes? Draw a bar chart, and rank by title in descending.";
+const longTitles = (rows: Record<string, string>[]) =>
+  rows
+    .filter((r) => Number(r.length) > 120)
+    .map((r) => r.title)
+    .sort()
+    .reverse();
+
+describe("'longer than 120 minutes' compares the field the unit names, and rows ordered by their label", () => {
+  it("filters on length (said 'minutes'), not on loan_duration, and sorts the rows by title", async () => {
+    const reply = await askTurns(movies.table, QUESTION);
+    expect(reply.plan?.filters).toEqual([{ field: "length", op: "gt", values: [120] }]);
+    expect(reply.plan).toMatchObject({ intent: "rows", x: "title", y: "rental_rate", sort: { by: "key", order: "desc" } });
+    expect(tableOf(reply).map((r) => r.title)).toEqual(longTitles(movies.rows));
+  });
+  it("sorts by title where the title is free text, one per row", async () => {
+    const reply = await askTurns(asText(movies.table, "title"), QUESTION);
+    expect(reply.plan).toMatchObject({ intent: "rows", x: "title", y: "rental_rate", sort: { by: "key", order: "desc" } });
+    expect(tableOf(reply).map((r) => r.title)).toEqual(longTitles(movies.rows));
   });
 });
