@@ -186,3 +186,38 @@ describe("'longer than 120 minutes' compares the field the unit names, and rows 
     expect(tableOf(reply).map((r) => r.title)).toEqual(longTitles(movies.rows));
   });
 });
+
+const orders = made(
+  ["Order_ID", "Store_No", "Region", "Driver", "Amount"],
+  Array.from({ length: 60 }, (_, i) => [
+    i + 1,
+    1 + ((i * 7) % 20),
+    ["North", "South", "West"][i % 3],
+    ["Ana", "Ben", "Cho", "Dev"][i % 4],
+    20 + ((i * 53) % 300),
+  ]),
+);
+
+describe("'for each store no': whole numbers named as a code that repeat over rows are a key to group by", () => {
+  it("totals the amount per Store_No, ordered by it", async () => {
+    const reply = await askTurns(orders.table, "For each store no, what is the total amount? Show a bar chart, and list by store no from low to high.");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Store_No"]);
+    const want = new Map<string, number>();
+    for (const r of orders.rows) want.set(r.Store_No, (want.get(r.Store_No) ?? 0) + Number(r.Amount));
+    expect(pairs(reply, "Store_No")).toEqual(want);
+    const keys = tableOf(reply).map((r) => Number(r.Store_No));
+    expect(keys).toEqual([...keys].sort((x, y) => x - y));
+  });
+});
+
+describe("'sort the bars by region name': the name of a field of labels is that field, sorted on", () => {
+  it("averages per Region alone (not per Driver), sorted by region Z to A", async () => {
+    const named = made(
+      ["Region", "Name", "Amount"],
+      orders.rows.map((r) => [r.Region, r.Driver, r.Amount]),
+    );
+    const reply = await askTurns(named.table, "Show the average amount for each region with a bar chart, sort the bars by region name in descending.");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Region"]);
+    expect(tableOf(reply).map((r) => r.Region)).toEqual(["West", "South", "North"]);
+  });
+});

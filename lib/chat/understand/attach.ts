@@ -671,6 +671,21 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const addRef = (ref: Omit<Ref, "id" | "turn" | keyof typeof UNGOVERNED> & Partial<Ref>) => a.refs.push({ ...UNGOVERNED, id: a.refs.length, turn, ...ref });
   mentions.forEach((m, idx) => {
     if (m.kind !== "field") return;
+    // "sort the bars by origin name": "name" right after a field of labels (Origin) is that field's label, not a
+    // Name field of the table (a field named "origin name" would have been read as one).
+    const prev = a.refs[a.refs.length - 1];
+    if (
+      prev &&
+      prev.turn === turn &&
+      prev.end === m.start &&
+      m.end - m.start === 1 &&
+      lemma(m.start) === "name" &&
+      prev.cands.every((c) => info(c.name).codes !== null && !m.fields.some((f) => f.name === c.name))
+    ) {
+      prev.end = m.end;
+      prev.text = `${prev.text} ${m.text}`;
+      return;
+    }
     const before: string[] = [];
     for (let k = m.start - 1; k >= 0 && before.length < 6; k--) before.push(lemma(k));
     const after: string[] = [];
@@ -972,6 +987,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       for (let k = m.end; k < Math.min(tokens.length, m.end + 6); k++) {
         const n = mAt(k);
         if (n && n.kind === "word" && hasHit(n, "sortAxis")) {
+          // "sort the bars by origin name": the field after "by" is what the bars are sorted on.
+          const byField = lemma(n.end) === "by" ? (lemma(n.end + 1) === "the" ? mAt(n.end + 2) : mAt(n.end + 1)) : undefined;
+          const byRef = byField?.kind === "field" ? a.refs.find((x) => x.mention === mentions.indexOf(byField)) : undefined;
+          if (byRef) {
+            byRef.sortBy = true;
+            consumed.add(at[k]);
+            break;
+          }
           const axis = hitKey(n, "sortAxis") as "key" | "value";
           a.sort = { by: axis, order: a.sort?.order ?? "asc" };
           consumed.add(at[k]);

@@ -44,9 +44,14 @@ export function fieldType(f: FieldInfo, lex: TableLexicon): FieldType {
   if (lex.flagFields.has(f.name) && f.role !== "date") return "flag";
   if (f.role === "date") return "date";
   if (f.yearLike) return "year";
-  if (f.role === "number") return f.discrete && !crossCount(f, lex) ? "disc" : "cont";
+  if (f.role === "number") return (f.discrete && !crossCount(f, lex)) || repeatedCode(f) ? "disc" : "cont";
   if (f.role === "category" && f.distinct <= 60) return "cat";
   return "text";
+}
+
+/** "For each member id": whole numbers named as a code ("Member_ID", "store_no") that repeat over rows are keys. */
+function repeatedCode(f: FieldInfo): boolean {
+  return f.integer && namedAsCode(f.name) && f.distinct >= 2 && f.distinct * 2 <= (f.numbers?.length ?? 0);
 }
 
 /**
