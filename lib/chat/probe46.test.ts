@@ -221,3 +221,41 @@ describe("'sort the bars by region name': the name of a field of labels is that 
     expect(tableOf(reply).map((r) => r.Region)).toEqual(["West", "South", "North"]);
   });
 });
+
+describe("'for premium members' names the members, not their Member_ID key", () => {
+  it("counts the orders per Region for the filtered rows, with no grouping by Member_ID", async () => {
+    const tiers = made(
+      ["Order_ID", "Member_ID", "Region", "Membership_Level", "Amount"],
+      orders.rows.map((r, i) => [r.Order_ID, r.Store_No, r.Region, i % 3 === 0 ? "Premium" : "Basic", r.Amount]),
+    );
+    const reply = await askTurns(tiers.table, "how many orders per region for premium members, show a bar chart sorted by count descending");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Region"]);
+  });
+});
+
+describe("a pie of 'the proportion of the number of X for each Y where ...': parts of the rows kept, not rates", () => {
+  it("shares out the orders under 150 by Region", async () => {
+    const reply = await askTurns(
+      orders.table,
+      "Give me a pie chart about the proportion of the number of orders for each region where amount is less than 150",
+    );
+    expect(reply.plan?.measure.agg).not.toBe("rate");
+    const kept = orders.rows.filter((r) => Number(r.Amount) < 150);
+    const got = pairs(reply, "Region");
+    for (const [region, n] of countBy(kept, "Region"))
+      expect([n, (100 * n) / kept.length].some((v) => Math.abs((got.get(region) ?? NaN) - v) < 0.01)).toBe(true);
+  });
+  it("'the default rate for each region in a pie' keeps the rate said outright", async () => {
+    const reply = await askTurns(orders.table, "show the rate of amount above 150 for each region in a pie chart");
+    expect(reply.plan?.measure.agg).toBe("rate");
+  });
+});
+
+describe("a line asked for over days of the week is a line", () => {
+  it("draws the count per weekday as a line", async () => {
+    const reply = await askTurns(visits.table, "What is the number of visits on each day of the week? Show a line chart");
+    expect(reply.plan?.groupBy).toEqual([{ field: "Visit_Start", bucket: "weekday" }]);
+    const fig = reply.messages.find((m) => m.figures.length)?.figures[0];
+    expect((fig?.layout.meta as { chart?: string }).chart).toBe("line");
+  });
+});
