@@ -256,6 +256,6 @@ describe("a line asked for over days of the week is a line", () => {
     const reply = await askTurns(visits.table, "What is the number of visits on each day of the week? Show a line chart");
     expect(reply.plan?.groupBy).toEqual([{ field: "Visit_Start", bucket: "weekday" }]);
     const fig = reply.messages.find((m) => m.figures.length)?.figures[0];
-    expect((fig?.layout.meta as { chart?: string }).chart).toBe("line");
+    expect((fig?.layout.meta as { chart?: string } | undefined)?.chart).toBe("line");
   });
 });
