@@ -259,3 +259,14 @@ describe("a line asked for over days of the week is a line", () => {
     expect((fig?.layout.meta as { chart?: string } | undefined)?.chart).toBe("line");
   });
 });
+
+describe("a grouping word that is one of a field's own words ('miles per gallon') groups nothing", () => {
+  it("does not group by MPG", async () => {
+    const cars = made(
+      ["Name", "Cylinders", "MPG", "Weight"],
+      Array.from({ length: 40 }, (_, i) => [`car ${i}`, [4, 6, 8][i % 3], 12 + ((i * 7) % 30) + 0.5, 1800 + ((i * 97) % 2500)]),
+    );
+    const reply = await askTurns(cars.table, "how is the number of cylinders related to miles per gallon");
+    expect(reply.plan?.groupBy.map((g) => g.field) ?? []).not.toContain("MPG");
+  });
+});

@@ -868,8 +868,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       k--;
       steps++;
     }
-    // "films released in each year" read as release_year: the grouping word said inside the field's words groups by it.
-    if (tokens.slice(r.pos + 1, r.end - 1).some((t) => ["each", "every", "per"].includes(t.lemma))) {
+    // "films released in each year" read as release_year: the grouping word said inside the field's words groups by it
+    // (not one of the name's own words: "miles per gallon" for MPG).
+    const eachInside = tokens.slice(r.pos + 1, r.end - 1).find((t) => ["each", "every", "per"].includes(t.lemma));
+    if (eachInside && !lex.names.some((n) => r.cands.some((c) => c.name === n.field) && n.words.includes(eachInside.lemma))) {
       r.group = true;
       r.each = true;
     }
