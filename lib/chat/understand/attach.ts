@@ -677,6 +677,21 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const addRef = (ref: Omit<Ref, "id" | "turn" | keyof typeof UNGOVERNED> & Partial<Ref>) => a.refs.push({ ...UNGOVERNED, id: a.refs.length, turn, ...ref });
   mentions.forEach((m, idx) => {
     if (m.kind !== "field") return;
+    // "sort the bars by origin name": "name" right after a field of labels (Origin) is that field's label, not a
+    // Name field of the table (a field named "origin name" would have been read as one).
+    const prev = a.refs[a.refs.length - 1];
+    if (
+      prev &&
+      prev.turn === turn &&
+      prev.end === m.start &&
+      m.end - m.start === 1 &&
+      lemma(m.start) === "name" &&
+      prev.cands.every((c) => info(c.name).codes !== null && !m.fields.some((f) => f.name === c.name))
+    ) {
+      prev.end = m.end;
+      prev.text = `${prev.text} ${m.text}`;
+      return;
+    }
     const before: string[] = [];
     for (let k = m.start - 1; k >= 0 && before.length < 6; k--) before.push(lemma(k));
     const after: string[] = [];
@@ -859,6 +874,13 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       k--;
       steps++;
     }
+    // "films released in each year" read as release_year: the grouping word said inside the field's words groups by it
+    // (not one of the name's own words: "miles per gallon" for MPG).
+    const eachInside = tokens.slice(r.pos + 1, r.end - 1).find((t) => ["each", "every", "per"].includes(t.lemma));
+    if (eachInside && !lex.names.some((n) => r.cands.some((c) => c.name === n.field) && n.words.includes(eachInside.lemma))) {
+      r.group = true;
+      r.each = true;
+    }
     // Words after the field: "X as the colour", "X on the x axis", "X wise", "X level".
     const next = mAt(r.end) ?? mAt(r.end + 1);
     const next2 = mAt(r.end + 2);
@@ -973,6 +995,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       for (let k = m.end; k < Math.min(tokens.length, m.end + 6); k++) {
         const n = mAt(k);
         if (n && n.kind === "word" && hasHit(n, "sortAxis")) {
+          // "sort the bars by origin name": the field after "by" is what the bars are sorted on.
+          const byField = lemma(n.end) === "by" ? (lemma(n.end + 1) === "the" ? mAt(n.end + 2) : mAt(n.end + 1)) : undefined;
+          const byRef = byField?.kind === "field" ? a.refs.find((x) => x.mention === mentions.indexOf(byField)) : undefined;
+          if (byRef) {
+            byRef.sortBy = true;
+            consumed.add(at[k]);
+            break;
+          }
           const axis = hitKey(n, "sortAxis") as "key" | "value";
           a.sort = { by: axis, order: a.sort?.order ?? "asc" };
           consumed.add(at[k]);
@@ -1336,7 +1366,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (mm && key && (key === "gte" || key === "lte") && /^(or|and)\b/.test(mm.text)) return key as Filter["op"];
     return null;
   };
-  const comparativeBefore = (start: number): { op: "gt" | "lt"; field: string | null; from: number } | null => {
+  const comparativeBefore = (start: number, end: number): { op: "gt" | "lt"; field: string | null; from: number } | null => {
     // "heavier than 3000", "older than 60".
     if (lemma(start - 1) !== "than") return null;
     const mm = mAt(start - 2);
@@ -1345,8 +1375,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (!key) return null;
     const wordsFor = comparativeFieldWords(mm.text, tokens[mm.end]?.text) ?? [];
     const fits = lex.names.filter((n) => wordsFor.some((w) => n.words.join(" ").includes(w)) && numeric(info(n.field)));
-    const match = fits.find((n) => wordsFor.includes(n.words.join(" "))) ?? fits[0];
-    return { op: key as "gt" | "lt", field: match?.field ?? null, from: mm.start };
+    // ("longer than 150 minutes" over length and rental_duration: the field the unit after the number names.)
+    const unitNamed = a.refs.find((r) => r.pos === end && r.cands.length === 1 && fits.some((n) => n.field === r.cands[0].name));
+    const match = unitNamed ? null : (fits.find((n) => wordsFor.includes(n.words.join(" "))) ?? fits[0]);
+    return { op: key as "gt" | "lt", field: unitNamed ? unitNamed.cands[0].name : (match?.field ?? null), from: mm.start };
   };
 
   // Numbers and dates with comparisons, ranges, "N <discrete field>", years.
@@ -1477,7 +1509,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       continue;
     }
     const cmp = cmp0;
-    const comparative = cmp ? null : comparativeBefore(m.start);
+    const comparative = cmp ? null : comparativeBefore(m.start, m.end);
     // "5 or more", and past the field's name: "6 cylinders or more", "20 mpg and under".
     const fieldNext = a.refs.find((r) => r.pos === m.end);
     const afterField = !cmpAfter(m.end) && fieldNext ? cmpAfter(fieldNext.end) : null;
@@ -1663,6 +1695,23 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // "longer than 150 minutes": the word after the number naming the compared field is its unit.
       const unitName = a.refs.find((r) => r.pos === m.end && !governs(r) && r.cands.every((c) => options.some((o) => o.filter.field === c.name)));
       if (unitName && !refs.includes(unitName.id)) refs.push(unitName.id);
+      // "with a duration of at least 30 minutes": the compared field named before the comparison as well as by the
+      // unit after it is the same filter's name, not a field left over (read as a grouping).
+      if (options.length === 1) {
+        const start = cmp?.from ?? comparative?.from ?? m.start;
+        const sameBefore = a.refs.find(
+          (r) =>
+            r.turn === turn &&
+            !refs.includes(r.id) &&
+            !governs(r) &&
+            r.end < start &&
+            r.end >= start - 2 &&
+            tokens.slice(r.end, start).every((t) => ["of", "is", "was", "at"].includes(t.lemma)) &&
+            r.cands.length === 1 &&
+            r.cands[0].name === options[0].filter.field,
+        );
+        if (sameBefore && refs.length) refs.push(sameBefore.id);
+      }
       // "movies that made over 1 billion": with no field named, a verb of earning before the comparison
       // picks the money-in fields (Worldwide Gross) among the guesses (not Production Budget).
       const from = cmp?.from ?? comparative?.from ?? m.start;
@@ -2436,6 +2485,14 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const grouped = (!!prev && hasHit(prev, "group")) || (lemma(i - 1) === "and" && a.refs.some((r) => r.group && r.end === i - 1));
     const asked = spanned || grouped || ["which", "what"].includes(lemma(i - 1)) || /^\d+$/.test(lemma(i - 1)) || hitKey(mAt(i - 1), "agg") === "distinct";
     if ((bucket !== "year" || asked) && tf.role === "date" && !a.bucket) a.bucket = bucket;
+  }
+  // "the trend over the year of Start", "by the month of hire_date": a period word said of a date field is its grain,
+  // even inside a phrase that reads the period otherwise ("over the year": over time).
+  for (let i = 0; i + 2 < tokens.length && !a.bucket; i++) {
+    const bucket = TIME_WORDS[lemma(i)];
+    if (!bucket || bucket === "hourOfDay" || lemma(i + 1) !== "of") continue;
+    const j = lemma(i + 2) === "the" ? i + 3 : i + 2;
+    if (a.refs.some((r) => r.pos === j && r.cands.length === 1 && info(r.cands[0].name).role === "date")) a.bucket = bucket;
   }
   // "the biggest losses", "which region has the largest loss": with no field of its own, a loss is a
   // profit-like field read downwards (the lowest profit); the ranking words turn round and the answer says so.

@@ -40,13 +40,19 @@ export interface Candidate {
 
 export type FieldType = "cont" | "disc" | "year" | "date" | "cat" | "text" | "flag";
 
-export function fieldType(f: FieldInfo, lex: TableLexicon): FieldType {
+export function fieldType(f: FieldInfo, lex: TableLexicon, saidAsCode = false): FieldType {
   if (lex.flagFields.has(f.name) && f.role !== "date") return "flag";
   if (f.role === "date") return "date";
   if (f.yearLike) return "year";
-  if (f.role === "number") return f.discrete && !crossCount(f, lex) ? "disc" : "cont";
+  if (f.role === "number") return (f.discrete && !crossCount(f, lex)) || (saidAsCode && repeatedCode(f)) ? "disc" : "cont";
   if (f.role === "category" && f.distinct <= 60) return "cat";
   return "text";
+}
+
+/** "For each member id": whole numbers named as a code ("Member_ID", "store_no") that repeat over rows are keys
+ * where the question says the code word too ("for premium members" names the members, not their ids). */
+function repeatedCode(f: FieldInfo): boolean {
+  return f.integer && namedAsCode(f.name) && f.distinct >= 2 && f.distinct * 2 <= (f.numbers?.length ?? 0);
 }
 
 /**
@@ -199,8 +205,10 @@ function chartFor(shape: string, a: Atoms, groups: { field: FieldInfo }[], agg: 
   // "the proportion of each industry": shares of a whole, one grouping, no other chart asked for.
   if (groups.length === 1 && !a.chart && measures === 1 && (agg === "share" || (a.proportion && agg !== "rate")) && !timeFirst) return "pie";
   if (measures > 1) return "groupedBar";
-  // (A line asked for over an ordered number field, "Temp for each Month in a line chart", is drawn.)
-  if (groups.length === 1) return (timeFirst || (a.chart === "line" && groups[0].field.role === "number")) && !bars ? "line" : "bar";
+  // (A line asked for over an ordered number field, "Temp for each Month in a line chart", is drawn; so is one asked
+  // for over days of the week or months of the year.)
+  if (groups.length === 1)
+    return (timeFirst || (a.chart === "line" && (groups[0].field.role === "number" || isTimeField(groups[0].field)))) && !bars ? "line" : "bar";
   if (timeFirst && !bars) return "multiLine";
   if (a.stacked) return "stackedBar";
   if (a.grouped || a.facetWord) return "groupedBar";
@@ -288,7 +296,7 @@ function refFeatures(feats: Features, s: Slot, ctx: Context, index: number) {
       }
     }
   }
-  const t = fieldType(s.field, ctx.lex);
+  const t = fieldType(s.field, ctx.lex, namedAsCode(s.ref.text));
   add(feats, `role:${role}`);
   add(feats, `role:${role}|type:${t}`);
   if (idLike(s.field, ctx.rowCount)) add(feats, `role:${role}|idlike`);
@@ -435,7 +443,7 @@ function enumerateRoles(
   const options: { ref: Ref; field: FieldInfo; roles: Role[] }[][] = refs.map((ref) =>
     ref.cands.map((c) => {
       const f = info(c.name);
-      const t = fieldType(f, ctx.lex);
+      const t = fieldType(f, ctx.lex, namedAsCode(ref.text));
       const roles: Role[] = ["ignore"];
       if (f.numbers !== null && f.role !== "date") roles.push("measure", "x", "y", "sort");
       // "Visualize the relationship between employee_id and salary": an identifier of plain numbers is an axis of a
@@ -883,6 +891,10 @@ function build(
       };
       const conds = filters.map((f) => ({ filter: f, from: flagFilters.includes(f) ? "flag" : "filter", pos: posOf(f) }));
       for (const c of conds) {
+        // A condition naming every value of its field ("male and female" over a field of M and F) is no share of
+        // anything: the rate is 100% by construction, the values are the groups.
+        const condInfo = ctx.lex.byName.get(c.filter.field);
+        if (condInfo?.codes && c.filter.op === "in" && new Set(c.filter.values.map(String)).size >= condInfo.distinct) continue;
         const others = conds.filter((o) => o !== c);
         const last = others.every((o) => o.pos < c.pos);
         const f: [string, number][] = [
@@ -915,6 +927,10 @@ function build(
       // Order: explicit x first, time first, series second.
       gs.sort((p, q) => rank(p) - rank(q));
       const groupBy: GroupBy[] = gs.map((g) => ({ field: g.field.name, bucket: g.field.role === "date" ? (a.bucket ?? autoBucket(g.field)) : null }));
+      // "a pie chart about the proportion of the number of wines for each appelation where price is less than 50": a
+      // pie's slices are parts of one whole, so the proportion is each group's part of the rows kept, not a rate of
+      // the condition within each group (each its own whole); a rate word said outright keeps the rate.
+      if (primary.agg === "rate" && a.chart === "pie" && a.proportion && !a.rate && gs.length > 0) continue;
       // Values listed on a grouped field stay as a filter ("East vs West": group by Region, only those two).
       const shapes: ("scalar" | "agg" | "aggScatter")[] = [];
       if (gs.length === 0) shapes.push("scalar");

@@ -16,7 +16,7 @@ import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
 import { stepCountReading, unusedDifferenceWord, unusedStepWords } from "./stepcount";
 import { averagePerPeriodReading, distinctPeriodsReading, finerThan } from "./perperiod";
 import { bothReading } from "./both";
-import { listingReading } from "./listing";
+import { labelSortReading, listingReading } from "./listing";
 import { versusMeasureReading } from "./versus-measure";
 import { kindsCountReading } from "./kinds";
 import { shareWithinReading } from "./shares";
@@ -815,7 +815,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     best = picked.best;
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
-  const listed = listingReading(a, ranked);
+  const listed = listingReading(a, ranked) ?? labelSortReading(a, ranked);
   if (listed) {
     best = listed;
     ranked = [best, ...ranked.filter((c) => c !== best)];

@@ -93,6 +93,7 @@ const ROW_NAME_WORDS = new Set(shapes.rowNamers.words);
 const FREQUENCY_NAMES = new Set(shapes.frequencyNames.words);
 const GROUP_SUFFIXES: Record<string, string> = shapes.gluedNames.groupSuffixes;
 const COUNT_PREFIXES: string[] = shapes.gluedNames.countPrefixes;
+const NAME_INITIALS: Record<string, string> = shapes.gluedNames.nameInitials;
 
 /** The past form of a verb said as a field name's word: "hire" -> "hired", "start" -> "started", "ship" -> "shipped". */
 function pastForm(w: string): string {
@@ -393,6 +394,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       add(f.name, ws, 0.85);
       for (const group of groups) if (group.some((p) => p.join(" ") === ws.join(" "))) for (const other of group) add(f.name, other, 0.85);
     }
+    // "Fname", "LName": an initial glued to "name" is said "first name", "last name".
+    const initial = /^([a-z])name$/.exec(base.join(""))?.[1];
+    if (initial && NAME_INITIALS[initial]) add(f.name, [NAME_INITIALS[initial], "name"], 0.95);
     // "Bwt", "Hwt": a weight ("wt") of something said by its initial: "weight", "heavy" name each such field (the
     // question asks back when two do); "body weight" names Bwt alone (readers.ts readInitials).
     const glued = initialGluedAbbreviation(f);

@@ -447,6 +447,10 @@ function scoreSpan(span: string[], name: NameEntry): number {
     return 0;
   // "sales forecast vs sales": a word that sets two things against each other splits the span.
   if (span.slice(1, -1).some((w) => VERSUS_WORDS.has(w) && !name.words.includes(w))) return 0;
+  // "the number of trains" counts trains: a name ending in "number" (Train_Number, an identifier) is not
+  // said with its words turned round "number of" ("level of membership" is Level_of_membership still).
+  if (span[0] === "number" && span[1] === "of" && name.words.length > 1 && name.words[name.words.length - 1] === "number" && name.words[0] !== "number")
+    return 0;
   const content = span.filter((w) => !STOP_WORDS.has(w) || name.words.includes(w));
   // "level of membership" is said "membership level" (the field's own name may drop its small words);
   // synonyms are said as written ("made in" is not "made", "type of movie" is not "movie of").
