@@ -887,7 +887,18 @@ function orderGroups(plan: AnalysisPlan, keyFields: FieldInfo[], groups: GroupRo
   // measure.fromPrevious: each group's value minus the one before it in key order (the first has none).
   if (plan.measure.fromPrevious && keyFields.length === 1 && firstOrdered) {
     const ordered = [...rows].sort((a, b) => cmpKey(a, b, 0));
-    rows = ordered.slice(1).map((r, i) => ({ ...r, value: r.value - ordered[i].value }));
+    const percent = !!plan.measure.fromPreviousPercent;
+    rows = ordered.slice(1).map((r, i) => {
+      const before = ordered[i].value;
+      const step = r.value - before;
+      return { ...r, value: percent ? (before !== 0 && Number.isFinite(before) ? (100 * step) / Math.abs(before) : NaN) : step };
+    });
+    stepped = true;
+  }
+  // measure.cumulative: a running total, each group's value plus those of every group before it in key order.
+  if (plan.measure.cumulative && !plan.measure.fromPrevious && keyFields.length === 1 && firstOrdered) {
+    let total = 0;
+    rows = [...rows].sort((a, b) => cmpKey(a, b, 0)).map((r) => ({ ...r, value: (total += nz(r.value)) }));
     stepped = true;
   }
   // "which of them is lowest?" after "top 3": the ranked groups first, then ordered as asked.

@@ -107,6 +107,16 @@ export const measureSchema = z.object({
    */
   fromPrevious: z.boolean().optional(),
   /**
+   * With fromPrevious: the change as a percent of the group before's value (a growth rate: "month-over-month growth
+   * of revenue", "year over year growth"); a group after a zero or missing value has none.
+   */
+  fromPreviousPercent: z.boolean().optional(),
+  /**
+   * Grouped by one time (or ordered number) field, a sum or a count: each group's value plus those of every group
+   * before it in that order (a running total: "cumulative revenue by month", "running total of sign-ups").
+   */
+  cumulative: z.boolean().optional(),
+  /**
    * An aggregate of per-entity aggregates ("the average of each subject's maximum conc"): within each group, the
    * rows are first combined per value of `field` by `agg` of the measure's field (count: the rows, no field), then
    * the measure's own `agg` (mean, median, sum, min, max, std) combines those values. At most one grouping.

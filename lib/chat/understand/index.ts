@@ -9,6 +9,7 @@ import { changeReading } from "./change";
 import { timeOrderReading } from "./timeorder";
 import { whenPeakReading } from "./whenpeak";
 import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
+import { periodOverReading, runningTotalReading } from "./periodover";
 import { stepCountReading, unusedDifferenceWord, unusedStepWords } from "./stepcount";
 import { averagePerPeriodReading, distinctPeriodsReading, finerThan } from "./perperiod";
 import { bothReading } from "./both";
@@ -1001,7 +1002,18 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     const stepWord = (k: number) => PREVIOUS_STEP_WORDS.has(a.reading.tokens[k]?.lemma ?? "");
     for (const r of a.refs) if (r.negated && (stepWord(r.pos - 1) || stepWord(r.pos - 2))) r.negated = false;
   }
-  const change = changeReading(a, best.plan, lex);
+  // "month-over-month growth of revenue", "cumulative revenue by month": each period against the one before, or
+  // with every period before it (periodover.ts); the words they read are no longer unknown.
+  const periodOver = step || stepCount ? null : (periodOverReading(a, best.plan, lex) ?? runningTotalReading(a, best.plan, lex));
+  if (periodOver) {
+    adopt(periodOver.plan, periodOver.note);
+    const used = new Set(periodOver.used);
+    a.unknown = a.unknown.filter((u) => !used.has(u.pos));
+    // ("over month" of "month over month" is no comparison.)
+    const usedWords = new Set(periodOver.used.map((k) => a.reading.tokens[k].raw.toLowerCase()));
+    a.strayComparisons = a.strayComparisons.filter((c) => !c.toLowerCase().split(/\s+/).every((w) => usedWords.has(w)));
+  }
+  const change = periodOver ? null : changeReading(a, best.plan, lex);
   if (change) {
     adopt(change);
     // (Both periods are used now: the one a single filter had to leave out is no longer ignored.)
@@ -1263,7 +1275,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     const info = lex.byName.get(f.field);
     return !!info && isTimeField(info);
   });
-  if (timeFiltered) for (const r of a.relative) notes.push(`${r.earliest ? "earliest" : "latest"}:${r.period}:${r.text}`);
+  if (timeFiltered) for (const r of a.relative) notes.push(`${r.earliest ? "earliest" : r.beforeLatest ? "beforeLatest" : "latest"}:${r.period}:${r.text}`);
   for (const r of a.rowsNamed) {
     // "top 4 cereals by calories": the plural was read as the rows, listed or named by their field.
     if (best.plan.intent === "rows" || best.plan.groupBy.some((g) => g.field === r.field) || best.plan.x === r.field) {
@@ -1588,6 +1600,8 @@ const PERIOD_JOIN = new Set(["and", "or", "vs", "versus", "compared", "to", "wit
 function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
   if (plan.intent !== "aggregate" || plan.groupBy.length || plan.extraMeasures.length || plan.having) return null;
   const tokens = a.reading.tokens;
+  const quarters = quartersReading(a, plan);
+  if (quarters) return quarters;
   const dates = a.filters.filter((f) => f.kind === "date" && !f.negated).sort((x, y) => x.pos - y.pos);
   if (dates.length !== 2) return null;
   const [d1, d2] = dates;
@@ -1615,14 +1629,47 @@ function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): Analys
   if (!kept) return null;
   const yearOf = (d: typeof d1) => d.options.find((o) => o.filter.field === kept.field && o.filter.op === "eq")?.filter.values[0];
   const values = [yearOf(d1), yearOf(d2)];
-  if (values.some((v) => v === undefined) || ![d1, d2].every((d) => /^\d{4}$/.test(d.text.trim()))) return null;
+  // (Years said as numbers, or relative periods: "this year vs last year", "last month and this month".)
+  const relative = new Set(a.relative.map((r) => r.text));
+  if (values.some((v) => v === undefined) || ![d1, d2].every((d) => /^\d{4}$/.test(d.text.trim()) || relative.has(d.text))) return null;
   const info = lex.byName.get(kept.field);
   if (!info) return null;
+  const bucket = values.every((v) => /^\d{4}$/.test(String(v))) ? "year" : values.every((v) => /^\d{4}-\d{2}$/.test(String(v))) ? "month" : null;
+  if (info.role === "date" && !bucket) return null;
   const either = pooled || between.some((t) => t.lemma === "or");
   return {
     ...plan,
     filters: [...plan.filters.filter((f) => f !== kept && f.field !== kept.field), { field: kept.field, op: "in", values: values as (string | number)[] }],
-    groupBy: either ? [] : [{ field: kept.field, bucket: info.role === "date" ? "year" : null }],
+    groupBy: either ? [] : [{ field: kept.field, bucket: info.role === "date" ? bucket : null }],
+    sort: either ? null : plan.sort,
+    chart: either ? "none" : "bar",
+  };
+}
+
+/**
+ * "Q1 vs Q2 revenue", "Q3 and Q4 ticket volume": two quarters said without a year (each the three months of every
+ * year) and listed together are both kept, side by side by quarter (each year's quarters apart), unless joined by "or"
+ * or pooled; a year said too ("in 2024") stays a filter.
+ */
+function quartersReading(a: Atoms, plan: AnalysisPlan): AnalysisPlan | null {
+  const tokens = a.reading.tokens;
+  const months = plan.filters.find((f) => f.op === "in" && f.values.length === 3);
+  if (!months) return null;
+  const quarterOf = (d: Atoms["filters"][number]) =>
+    /^q[1-4]$/i.test(d.text.trim()) ? d.options.find((o) => o.filter.field === months.field && o.filter.op === "in" && o.filter.values.length === 3)?.filter : undefined;
+  const said = a.filters.filter((f) => f.kind === "date" && !f.negated && quarterOf(f)).sort((x, y) => x.pos - y.pos);
+  if (said.length !== 2) return null;
+  const [d1, d2] = said;
+  const between = tokens.slice(d1.end, d2.pos);
+  if (!between.length || between.length > 3 || !between.every((t) => PERIOD_JOIN.has(t.lemma) || t.sep === ",")) return null;
+  if (!between.some((t) => ["and", "or", "vs", "versus", "compared"].includes(t.lemma))) return null;
+  const pooled = POOLED_WORDS.has(tokens[d2.end]?.lemma ?? "");
+  const either = pooled || between.some((t) => t.lemma === "or");
+  const values = [...quarterOf(d1)!.values, ...quarterOf(d2)!.values];
+  return {
+    ...plan,
+    filters: [...plan.filters.filter((f) => f !== months), { field: months.field, op: "in", values }],
+    groupBy: either ? [] : [{ field: months.field, bucket: "quarter" }],
     sort: either ? null : plan.sort,
     chart: either ? "none" : "bar",
   };
@@ -2598,7 +2645,7 @@ function unhonoured(a: Atoms, best: Candidate, ranked: Candidate[], notes: strin
   }
   // "as a share", "churn rate": a share asked for and a plain count or total given (a percent ratio, "conversion
   // rate" = conversions / sessions, is one).
-  if ((a.share || a.rate) && plan.intent === "aggregate" && !isShare(plan) && !plan.measure.per?.percent) {
+  if ((a.share || a.rate) && plan.intent === "aggregate" && !isShare(plan) && !plan.measure.per?.percent && !plan.measure.fromPreviousPercent) {
     const word = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "share" || h.category === "rate"));
     if (!alternative((c) => c.plan.intent === "aggregate" && (c.plan.measure.agg === "share" || c.plan.measure.agg === "rate")))
       out.push(`ignored:${word ? word.text : "share"}`);
