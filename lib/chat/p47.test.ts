@@ -108,3 +108,69 @@ describe("running totals: 'cumulative', 'running total'", () => {
     );
   });
 });
+
+// Ads by day over two quarters of one year and campaigns of made-up numbers.
+const ADS = [
+  ["2024-01-10", "A", 1000, 20, 2, 30.5, 100],
+  ["2024-02-10", "A", 2000, 30, 3, 40, 150],
+  ["2024-04-10", "A", 1500, 10, 1, 12, 40],
+  ["2024-01-12", "B", 4000, 8, 0, 9, 0],
+  ["2024-05-12", "B", 3000, 12, 2, 15.5, 90],
+  ["2024-06-01", "B", 500, 5, 1, 4, 60],
+] as const;
+const ads = () =>
+  tableFromRows(
+    ["day", "campaign", "impressions", "clicks", "conversions", "spend", "revenue"],
+    ADS.map((r) => r.map(String)),
+  );
+const sumWhere = (k: number, campaign?: string, months?: number[]) =>
+  ADS.filter((r) => (!campaign || r[1] === campaign) && (!months || months.includes(Number(r[0].slice(5, 7))))).reduce((s, r) => s + Number(r[k]), 0);
+
+describe("marketing ratios said by their names: the total over the total, stated", () => {
+  it("'CTR by campaign' is clicks over impressions in percent; 'ROAS' revenue over spend", async () => {
+    const ctr = await askTurns(ads(), "CTR by campaign");
+    for (const row of tableOf(ctr))
+      expect(firstNumber(row) as number).toBeCloseTo((100 * sumWhere(3, String(row.campaign))) / sumWhere(2, String(row.campaign)), 3);
+    const roas = await askTurns(ads(), "ROAS for campaign A");
+    expect(firstNumber(tableOf(roas)[0]) as number).toBeCloseTo(sumWhere(6, "A") / sumWhere(5, "A"), 3);
+  });
+  it("'spend per conversion' and 'cost per acquisition' are spend over conversions; 'cost per click' over clicks", async () => {
+    const per = await askTurns(ads(), "spend per conversion by campaign");
+    for (const row of tableOf(per)) expect(firstNumber(row) as number).toBeCloseTo(sumWhere(5, String(row.campaign)) / sumWhere(4, String(row.campaign)), 3);
+    const cpa = await askTurns(ads(), "overall cost per acquisition");
+    expect(firstNumber(tableOf(cpa)[0]) as number).toBeCloseTo(sumWhere(5) / sumWhere(4), 3);
+    expect(cpa.assumptions?.join(" ")).toMatch(/"cost per acquisition" as/);
+  });
+});
+
+describe("two periods said together are side by side", () => {
+  it("'spend in Q1 and Q2' groups by quarter over the six months", async () => {
+    const reply = await askTurns(ads(), "spend in Q1 and Q2");
+    expect(tableOf(reply).map((r) => [r.day, firstNumber(r)])).toEqual([
+      ["2024 Q1", sumWhere(5, undefined, [1, 2, 3])],
+      ["2024 Q2", sumWhere(5, undefined, [4, 5, 6])],
+    ]);
+  });
+  it("'this month vs last month': the latest month and the one before it, said so", async () => {
+    const reply = await askTurns(ads(), "clicks this month vs last month");
+    expect(tableOf(reply).map((r) => r.day)).toEqual(["2024-05", "2024-06"]);
+    expect(reply.assumptions?.join(" ")).toMatch(/"last month" as 2024-05, the one before the latest/);
+  });
+  it("'percent change in payments from January to March 2024' is a change of the count of rows", async () => {
+    const reply = await askTurns(payments(), "what was the percent change in the number of payments between 2024-01 and 2024-03");
+    const row = tableOf(reply)[0] ?? {};
+    expect(row["% change"] as number).toBeCloseTo((100 * (AMOUNTS[2].length - AMOUNTS[0].length)) / AMOUNTS[0].length, 3);
+  });
+});
+
+describe("the rows' noun after 'average' and a verb of placing", () => {
+  it("'average payments per method' is the mean number of rows per method", async () => {
+    const reply = await askTurns(payments(), "average payments per method");
+    const n = AMOUNTS.flat().length;
+    expect(firstNumber(tableOf(reply)[0]) as number).toBeCloseTo(n / 2, 6);
+  });
+  it("'how many methods were placed more than 5 times' reads no field in 'placed'", async () => {
+    const reply = await askTurns(payments(), "how many methods placed more than 5 payments");
+    expect(reply.plan).not.toBeNull();
+  });
+});

@@ -2565,8 +2565,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const qEnd = y * 12 + q0 + 1 - 3 * back;
         let filter: Filter;
         if (grain === "year")
-          filter =
-            n === 1 ? { field: f.name, op: "eq", values: [String(y - back)] } : { field: f.name, op: "between", values: [String(y - n + 1), String(y)] };
+          filter = n === 1 ? { field: f.name, op: "eq", values: [String(y - back)] } : { field: f.name, op: "between", values: [String(y - n + 1), String(y)] };
         else if (grain === "month")
           filter = n === 1 ? { field: f.name, op: "eq", values: [ym(now)] } : { field: f.name, op: "between", values: [ym(now - n + 1), ym(now)] };
         else filter = { field: f.name, op: "between", values: [ym(qEnd - 3 * n + 1), ym(qEnd)] };

@@ -582,6 +582,9 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   if (partSaid) a = { ...a, unknown: a.unknown.filter((u) => u.pos < partSaid.from || u.pos >= partSaid.to) };
   let ranked = rankedIn;
   let best = ranked[0];
+  // ("cost per acquisition": a ratio's own words name no field, and are no unknown field.)
+  const ratioSaid = readRatio(a, lex)?.text.toLowerCase().split(/\s+/);
+  if (ratioSaid) a = { ...a, unknown: a.unknown.filter((u) => !ratioSaid.includes(u.text.toLowerCase())) };
   const slotUnknown = unknownInSlot(a);
   if (slotUnknown.length) {
     return noSuchField(slotUnknown, slotUnknown[0].slot, lex, a, ranked, slotUnknown.length);
@@ -1011,7 +1014,13 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     a.unknown = a.unknown.filter((u) => !used.has(u.pos));
     // ("over month" of "month over month" is no comparison.)
     const usedWords = new Set(periodOver.used.map((k) => a.reading.tokens[k].raw.toLowerCase()));
-    a.strayComparisons = a.strayComparisons.filter((c) => !c.toLowerCase().split(/\s+/).every((w) => usedWords.has(w)));
+    a.strayComparisons = a.strayComparisons.filter(
+      (c) =>
+        !c
+          .toLowerCase()
+          .split(/\s+/)
+          .every((w) => usedWords.has(w)),
+    );
   }
   const change = periodOver ? null : changeReading(a, best.plan, lex);
   if (change) {
@@ -1598,7 +1607,9 @@ const PERIOD_JOIN = new Set(["and", "or", "vs", "versus", "compared", "to", "wit
 /** "sales in 2017 vs 2016", "2016 and 2017": two years of one time field said as a list are both kept
  * (not the last one alone), side by side unless joined by "or". */
 function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
-  if (plan.intent !== "aggregate" || plan.groupBy.length || plan.extraMeasures.length || plan.having) return null;
+  // (A grouping by the periods' own time field, "this month vs last month" read by month, is the one side by side.)
+  const byTime = plan.groupBy.length === 1 && lex.byName.get(plan.groupBy[0].field)?.role === "date" ? plan.groupBy[0].field : null;
+  if (plan.intent !== "aggregate" || (plan.groupBy.length && !byTime) || plan.extraMeasures.length || plan.having) return null;
   const tokens = a.reading.tokens;
   const quarters = quartersReading(a, plan);
   if (quarters) return quarters;
@@ -1626,12 +1637,12 @@ function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): Analys
     };
   }
   const kept = plan.filters.find((f) => f.op === "eq" && [d1, d2].some((d) => d.options.some((o) => JSON.stringify(o.filter) === JSON.stringify(f))));
-  if (!kept) return null;
+  if (!kept || (byTime && kept.field !== byTime)) return null;
   const yearOf = (d: typeof d1) => d.options.find((o) => o.filter.field === kept.field && o.filter.op === "eq")?.filter.values[0];
   const values = [yearOf(d1), yearOf(d2)];
-  // (Years said as numbers, or relative periods: "this year vs last year", "last month and this month".)
+  // (Years or months said as numbers, "2024-05 vs 2024-06", or relative periods: "this year vs last year".)
   const relative = new Set(a.relative.map((r) => r.text));
-  if (values.some((v) => v === undefined) || ![d1, d2].every((d) => /^\d{4}$/.test(d.text.trim()) || relative.has(d.text))) return null;
+  if (values.some((v) => v === undefined) || ![d1, d2].every((d) => /^\d{4}(-\d{2})?$/.test(d.text.trim()) || relative.has(d.text))) return null;
   const info = lex.byName.get(kept.field);
   if (!info) return null;
   const bucket = values.every((v) => /^\d{4}$/.test(String(v))) ? "year" : values.every((v) => /^\d{4}-\d{2}$/.test(String(v))) ? "month" : null;
@@ -1656,7 +1667,9 @@ function quartersReading(a: Atoms, plan: AnalysisPlan): AnalysisPlan | null {
   const months = plan.filters.find((f) => f.op === "in" && f.values.length === 3);
   if (!months) return null;
   const quarterOf = (d: Atoms["filters"][number]) =>
-    /^q[1-4]$/i.test(d.text.trim()) ? d.options.find((o) => o.filter.field === months.field && o.filter.op === "in" && o.filter.values.length === 3)?.filter : undefined;
+    /^q[1-4]$/i.test(d.text.trim())
+      ? d.options.find((o) => o.filter.field === months.field && o.filter.op === "in" && o.filter.values.length === 3)?.filter
+      : undefined;
   const said = a.filters.filter((f) => f.kind === "date" && !f.negated && quarterOf(f)).sort((x, y) => x.pos - y.pos);
   if (said.length !== 2) return null;
   const [d1, d2] = said;

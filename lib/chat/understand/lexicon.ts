@@ -13,7 +13,13 @@ import shapes from "../vocab/shapes.json";
 const AGENT_VERBS: Record<string, string> = words.agentVerbs.words;
 /** What sales are called, and the names of the one money field of an export they name (words.json moneyTotals). */
 const MONEY_NOUNS = words.moneyTotals.nouns.map((p) => tokenize(p).map((t) => t.lemma));
-const MONEY_FIELD_NAMES = new Set(words.moneyTotals.fieldNames.map((p) => tokenize(p).map((t) => t.lemma).join(" ")));
+const MONEY_FIELD_NAMES = new Set(
+  words.moneyTotals.fieldNames.map((p) =>
+    tokenize(p)
+      .map((t) => t.lemma)
+      .join(" "),
+  ),
+);
 const COUNTRY_NAMES = new Set(words.countryNames.names);
 const ENTITY_NAME_WORDS = new Set(["name", "title"]);
 /** Field names for who was measured in a table of repeated measurements (Subject, Patient, id: words.json subjectNouns). */
