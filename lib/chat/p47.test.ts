@@ -174,3 +174,11 @@ describe("the rows' noun after 'average' and a verb of placing", () => {
     expect(reply.plan).not.toBeNull();
   });
 });
+
+describe("words of a step or a running total no reading uses are named", () => {
+  it("'year over year growth by method' (a step within groups is not read) says it did not use the words", async () => {
+    const reply = await askTurns(payments(), "month over month growth of amount by method");
+    expect(reply.plan?.measure.fromPrevious).toBeUndefined();
+    expect(reply.assumptions?.join(" ")).toMatch(/did not use "month over month"/);
+  });
+});

@@ -9,7 +9,7 @@ import { changeReading } from "./change";
 import { timeOrderReading } from "./timeorder";
 import { whenPeakReading } from "./whenpeak";
 import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
-import { periodOverReading, runningTotalReading } from "./periodover";
+import { periodOverPhrase, periodOverReading, runningPhrase, runningTotalReading } from "./periodover";
 import { stepCountReading, unusedDifferenceWord, unusedStepWords } from "./stepcount";
 import { averagePerPeriodReading, distinctPeriodsReading, finerThan } from "./perperiod";
 import { bothReading } from "./both";
@@ -31,7 +31,7 @@ import { allExceptReading, pooledReading } from "./pooled";
 import { countedThingField, flagValues, nameWords, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
-import { MAX_TOKENS, tokenize } from "./tokens";
+import { MAX_TOKENS, type Token, tokenize } from "./tokens";
 import { namedDateChoice, startDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
 import words from "../vocab/words.json";
@@ -1022,6 +1022,10 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
           .every((w) => usedWords.has(w)),
     );
   }
+  // ("year over year growth by country", "running total by region and month": words of a step or a running total that no
+  // reading could use are named as not used.)
+  const stepOrRun = periodOverPhrase(a.reading.tokens) ?? runningPhrase(a.reading.tokens);
+  const unusedStepOrRun = !periodOver && !step && !stepCount && stepOrRun ? spanOf(a.reading.tokens, stepOrRun.from, stepOrRun.to) : null;
   const change = periodOver ? null : changeReading(a, best.plan, lex);
   if (change) {
     adopt(change);
@@ -1031,6 +1035,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
       if (k >= 0) notes.splice(k, 1);
     }
   }
+  if (unusedStepOrRun && !best.plan.change && !best.plan.measure.fromPrevious && !best.plan.measure.cumulative) notes.push(`ignored:${unusedStepOrRun}`);
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) adopt(sides.plan, sides.note);
   const testedGroups = testedGroupsReading(a, best.plan);
@@ -2710,4 +2715,12 @@ function firstTimeReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { pl
     plan: { ...plan, measure: { agg: first ? "min" : "max", field: year }, groupBy: [], sort: null, limit: null, chart: "none" },
     note: `readAs:the ${first ? "earliest" : "latest"} ${year} of the rows that match:${tokens[k].raw}`,
   };
+}
+
+/** The words of tokens [from, to) as typed. */
+function spanOf(tokens: Token[], from: number, to: number): string {
+  return tokens
+    .slice(from, to)
+    .map((t) => t.raw)
+    .join(" ");
 }
