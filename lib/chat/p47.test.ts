@@ -175,10 +175,40 @@ describe("the rows' noun after 'average' and a verb of placing", () => {
   });
 });
 
+describe("steps and running totals within each group of a second grouping", () => {
+  it("'month over month change in amount by method': each method's months stepped on their own", async () => {
+    const reply = await askTurns(payments(), "month over month change in amount by method");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["paid_on", "method"]);
+    const byMethod = new Map<string, Map<string, number>>();
+    MONTHS.forEach((m, i) =>
+      AMOUNTS[i].forEach((a, k) => {
+        const method = k % 2 ? "Card" : "Cash";
+        const months = byMethod.get(method) ?? new Map<string, number>();
+        months.set(m, (months.get(m) ?? 0) + a);
+        byMethod.set(method, months);
+      }),
+    );
+    const want: [string, string, number][] = [];
+    for (const [method, months] of byMethod) {
+      const list = [...months.entries()].sort();
+      list.slice(1).forEach(([m, v], i) => want.push([m, method, Number((v - list[i][1]).toFixed(2))]));
+    }
+    const got = tableOf(reply).map((r) => [r.paid_on, r.method, firstNumber(r)]);
+    expect(got.sort()).toEqual(want.sort());
+  });
+  it("'running total of amount per month by method': each method's total adds up on its own", async () => {
+    const reply = await askTurns(payments(), "running total of amount per month by method");
+    expect(reply.plan?.measure.cumulative).toBe(true);
+    const cash = tableOf(reply).filter((r) => r.method === "Cash");
+    const want = AMOUNTS.flatMap((xs) => xs.filter((_, k) => k % 2 === 0)).reduce((s, x) => s + x, 0);
+    expect(firstNumber(cash.at(-1)) as number).toBeCloseTo(want, 2);
+  });
+});
+
 describe("words of a step or a running total no reading uses are named", () => {
-  it("'year over year growth by method' (a step within groups is not read) says it did not use the words", async () => {
-    const reply = await askTurns(payments(), "month over month growth of amount by method");
-    expect(reply.plan?.measure.fromPrevious).toBeUndefined();
-    expect(reply.assumptions?.join(" ")).toMatch(/did not use "month over month"/);
+  it("'cumulative average amount by month' (a running total of an average is none) says it did not use the word", async () => {
+    const reply = await askTurns(payments(), "cumulative average amount by month");
+    expect(reply.plan?.measure.cumulative).toBeUndefined();
+    expect(reply.assumptions?.join(" ")).toMatch(/did not use "cumulative"/);
   });
 });

@@ -48,8 +48,9 @@ const isTime = (lex: TableLexicon, name: string) => lex.fields.some((f) => f.nam
 
 /** The time field to step along: the reading's time grouping, a time filter's field, the one date field, the start date. */
 function timeField(plan: AnalysisPlan, lex: TableLexicon): string | null {
-  if (plan.groupBy.length === 1 && isTime(lex, plan.groupBy[0].field)) return plan.groupBy[0].field;
-  if (plan.groupBy.length) return null;
+  const grouped = plan.groupBy.filter((g) => isTime(lex, g.field));
+  if (grouped.length === 1) return grouped[0].field;
+  if (grouped.length) return null;
   const filtered = [...new Set(plan.filters.filter((f) => isTime(lex, f.field)).map((f) => f.field))];
   if (filtered.length === 1) return filtered[0];
   const dates = lex.fields.filter((f) => f.role === "date");
@@ -118,10 +119,10 @@ export function periodOverReading(a: Atoms, plan: AnalysisPlan, lex: TableLexico
       ...plan,
       measure: { ...base.measure, fromPrevious: true, ...(percent ? { fromPreviousPercent: true } : {}) },
       filters: base.filters,
-      groupBy: [{ field, bucket }],
+      groupBy: [{ field, bucket }, ...seriesOf(plan, field)],
       sort: null,
       limit: null,
-      chart: "bar",
+      chart: seriesOf(plan, field).length ? "multiLine" : "bar",
     },
     note: `readAs:${what} (${field} by ${grain}):${said}`,
     used,
@@ -148,14 +149,20 @@ export function runningTotalReading(a: Atoms, plan: AnalysisPlan, lex: TableLexi
       ...plan,
       measure: { ...base.measure, cumulative: true },
       filters: base.filters,
-      groupBy: [{ field, bucket: info.role === "date" ? grain : null }],
+      groupBy: [{ field, bucket: info.role === "date" ? grain : null }, ...seriesOf(plan, field)],
       sort: null,
       limit: null,
-      chart: plan.chart === "bar" || plan.chart === "line" ? plan.chart : "line",
+      chart: seriesOf(plan, field).length ? "multiLine" : plan.chart === "bar" || plan.chart === "line" ? plan.chart : "line",
     },
     note: `readAs:a running total, each ${grain ?? "value"} with all before it (${field} by ${grain ?? "value"}):${said}`,
     used,
   };
+}
+
+/** The reading's one other grouping ("by country"): each of its groups is a series stepped (added up) on its own. */
+function seriesOf(plan: AnalysisPlan, time: string): AnalysisPlan["groupBy"] {
+  const others = plan.groupBy.filter((g) => g.field !== time);
+  return others.length === 1 && plan.groupBy.length <= 2 ? [others[0]] : [];
 }
 
 function range(from: number, to: number): number[] {
