@@ -2,7 +2,7 @@
 // (attach.ts), turned into candidate plans (candidates.ts; follow-ups also followup.ts), scored with
 // the learned weights (choose.ts), and decided: a plan, a question back, or "no such field".
 import { isTimeField, type FieldInfo } from "../columns";
-import type { AnalysisPlan, Measure } from "../plan";
+import type { AnalysisPlan, Filter, Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked, SERIES_FIRST, SERIES_LAST } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
@@ -1653,9 +1653,12 @@ function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): Analys
   const bucket = values.every((v) => /^\d{4}$/.test(String(v))) ? "year" : values.every((v) => /^\d{4}-\d{2}$/.test(String(v))) ? "month" : null;
   if (info.role === "date" && !bucket) return null;
   const either = pooled || between.some((t) => t.lemma === "or");
+  const both: Filter = { field: kept.field, op: "in", values: values as (string | number)[] };
+  // (Grouped by the periods' field already, "by order date where year in 2016 or 2017": both kept, the grouping too.)
+  if (byTime) return { ...plan, filters: [...plan.filters.filter((f) => f !== kept && f.field !== kept.field), both] };
   return {
     ...plan,
-    filters: [...plan.filters.filter((f) => f !== kept && f.field !== kept.field), { field: kept.field, op: "in", values: values as (string | number)[] }],
+    filters: [...plan.filters.filter((f) => f !== kept && f.field !== kept.field), both],
     groupBy: either ? [] : [{ field: kept.field, bucket: info.role === "date" ? bucket : null }],
     sort: either ? null : plan.sort,
     chart: either ? "none" : "bar",
