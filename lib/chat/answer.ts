@@ -40,7 +40,7 @@ export function measureTitle(result: AggregateResult, lang: Style["lang"], measu
 }
 
 export function formatterFor(measure: Measure, ctx: AnswerContext): (v: number) => string {
-  const percent = measure.agg === "share" || measure.agg === "rate" || !!measure.per?.percent;
+  const percent = measure.agg === "share" || measure.agg === "rate" || !!measure.per?.percent || !!measure.fromPreviousPercent;
   // (A ratio keeps the numerator's unit only when divided by a count: "sales per order" in dollars.)
   const unitless = measure.per && measure.per.agg === "sum";
   const unit =
@@ -167,7 +167,8 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     parts.push(t(lang, plan.sort!.order === "asc" ? "highest" : "lowest", { label: label(other), value: fmt(other.value) }));
   }
   // A change from first to last period only when the rows are in time order (not ranked by value).
-  if (timeFirst && plan.sort?.by !== "value" && valid.length >= 2 && !r.extra.length) {
+  // (Not of changes from the period before, nor of a running total: a percent change of those says nothing.)
+  if (timeFirst && plan.sort?.by !== "value" && valid.length >= 2 && !r.extra.length && !plan.measure.fromPrevious && !plan.measure.cumulative) {
     const a = valid[0];
     const b = valid[valid.length - 1];
     if (a.value !== 0 && Number.isFinite(a.value) && Number.isFinite(b.value)) {
@@ -194,7 +195,8 @@ function aggregateText(r: AggregateResult, ctx: AnswerContext): string {
     plan.measure.agg !== "std" &&
     plan.measure.agg !== "range" &&
     plan.measure.agg !== "firstLast" &&
-    !plan.measure.fromPrevious
+    !plan.measure.fromPrevious &&
+    !plan.measure.cumulative
   ) {
     // Rows without a value of the grouping field are in the figure but in no group shown: said, or the
     // groups read as adding up to it (14 orders with no Region made 439,837 over groups summing to 429,285).
@@ -537,6 +539,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
     else if (kind === "perRowRatio") out.push(t(style.lang, "assumePerRowRatio", { label: rest[0], num: rest[1], den: rest[2] }));
     else if (kind === "latest") out.push(t(style.lang, "assumeLatest", { period: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "earliest") out.push(t(style.lang, "assumeEarliest", { period: rest[0], text: rest.slice(1).join(":") }));
+    else if (kind === "beforeLatest") out.push(t(style.lang, "assumeBeforeLatest", { period: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "ratio") {
       try {
         const r = JSON.parse(rest.join(":")) as { measure: Measure; text: string };

@@ -52,7 +52,15 @@ function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): stri
 
 /** "Average of MPG", "Number of rows", "Share (%)", "% of rows with Churn = Yes". */
 export function describeMeasure(measure: Measure, lang: Lang, dateFields?: Set<string>): string {
-  if (measure.fromPrevious) return t(lang, "fromPrevious", { measure: lowerFirst(describeMeasure({ ...measure, fromPrevious: undefined }, lang, dateFields)) });
+  if (measure.fromPrevious) {
+    const inner = lowerFirst(describeMeasure({ ...measure, fromPrevious: undefined, fromPreviousPercent: undefined }, lang, dateFields));
+    return t(lang, measure.fromPreviousPercent ? "fromPreviousPercent" : "fromPrevious", { measure: inner });
+  }
+  if (measure.cumulative) {
+    // "Running total of amount" (a sum), "Running total of number of rows" (a count).
+    const inner = measure.agg === "sum" && measure.field ? measure.field : lowerFirst(describeMeasure({ ...measure, cumulative: undefined }, lang, dateFields));
+    return t(lang, "cumulative", { measure: inner });
+  }
   const { agg, field } = measure;
   if (measure.each) {
     const inner = lowerFirst(describeMeasure({ agg: measure.each.agg, field: measure.each.agg === "count" ? null : field }, lang, dateFields));

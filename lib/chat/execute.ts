@@ -898,10 +898,31 @@ function orderGroups(plan: AnalysisPlan, keyFields: FieldInfo[], groups: GroupRo
     if (rank && rank.has(String(x)) && rank.has(String(y))) return rank.get(String(x))! - rank.get(String(y))!;
     return typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
   };
-  // measure.fromPrevious: each group's value minus the one before it in key order (the first has none).
-  if (plan.measure.fromPrevious && keyFields.length === 1 && firstOrdered) {
-    const ordered = [...rows].sort((a, b) => cmpKey(a, b, 0));
-    rows = ordered.slice(1).map((r, i) => ({ ...r, value: r.value - ordered[i].value }));
+  // measure.fromPrevious: each group's value minus the one before it in key order (the first has none); as a percent
+  // of it with fromPreviousPercent. measure.cumulative: each group's value plus those of every group before it. With a
+  // second grouping (a series: "year over year growth by country"), along the first key within each series.
+  if ((plan.measure.fromPrevious || plan.measure.cumulative) && keyFields.length >= 1 && keyFields.length <= 2 && firstOrdered) {
+    const series = new Map<string, GroupRow[]>();
+    for (const r of rows) {
+      const k = keyFields.length === 2 ? String(r.keys[1]) : "";
+      series.set(k, [...(series.get(k) ?? []), r]);
+    }
+    const percent = !!plan.measure.fromPreviousPercent;
+    const out: GroupRow[] = [];
+    for (const list of series.values()) {
+      const ordered = list.sort((a, b) => cmpKey(a, b, 0));
+      if (plan.measure.fromPrevious)
+        ordered.slice(1).forEach((r, i) => {
+          const before = ordered[i].value;
+          const step = r.value - before;
+          out.push({ ...r, value: percent ? (before !== 0 && Number.isFinite(before) ? (100 * step) / Math.abs(before) : NaN) : step });
+        });
+      else {
+        let total = 0;
+        for (const r of ordered) out.push({ ...r, value: (total += nz(r.value)) });
+      }
+    }
+    rows = out;
     stepped = true;
   }
   // "which of them is lowest?" after "top 3": the ranked groups first, then ordered as asked.

@@ -15,7 +15,7 @@ export interface LlmConfig {
 const PLAN_DOC = `Reply with one JSON object (no prose) of this shape:
 {
   "intent": "aggregate" | "distribution" | "relationship" | "rows"   (rows: list matching rows, ranked by "y" when given),
-  "measure": {"agg": "count"|"sum"|"mean"|"median"|"min"|"max"|"distinct"|"share"|"rate"|"std"|"range"|"nps" (std: sample standard deviation; range: maximum minus minimum; nps: net promoter score of a 0-10 field, % of 9-10 minus % of 0-6), "field": <field name or null for counting rows>, "value": <for rate only: the value whose percentage of rows per group is wanted, e.g. "Yes">},
+  "measure": {"agg": "count"|"sum"|"mean"|"median"|"min"|"max"|"distinct"|"share"|"rate"|"std"|"range"|"nps" (std: sample standard deviation; range: maximum minus minimum; nps: net promoter score of a 0-10 field, % of 9-10 minus % of 0-6), "field": <field name or null for counting rows>, "value": <for rate only: the value whose percentage of rows per group is wanted, e.g. "Yes">, "fromPrevious": true (optional, the first grouping by a date bucket: each period minus the one before, within each group of a second grouping if any, e.g. "month-over-month change"), "fromPreviousPercent": true (with fromPrevious: that change as a percent of the period before, a growth rate, e.g. "year over year growth"), "cumulative": true (optional, a sum or count, the first grouping by a date bucket: a running total, within each group of a second grouping if any, e.g. "cumulative revenue by month")},
   "groupBy": [{"field": <field name>, "bucket": null | "year"|"quarter"|"month"|"week"|"day"|"weekday"|"monthOfYear"|"hourOfDay"}]   (0 to 2 items; bucket only for date fields; weekday, monthOfYear and hourOfDay are the day of the week, month of the year and hour of the day over every date),
   "filters": [{"field": <field name>, "op": "eq"|"neq"|"in"|"gt"|"gte"|"lt"|"lte"|"between"|"missing"|"contains"|"startsWith"|"endsWith", "values": [..]}]   ("missing": the rows where the field is empty, values []; "contains"/"startsWith"/"endsWith": a part of a text field, case-insensitive, for free text such as names or comments ("comments that mention support": comments contains "support"), never for numbers or dates; dates as "YYYY", "YYYY-MM" or "YYYY-MM-DD", or a month or weekday name such as "March" or "Saturday" for that month or day in every year, or a time of day "HH:MM" such as "18:00" for that time of every day),
   "x": <field or null>, "y": <field or null>   (distribution: x is the number to bin; relationship: two number fields),
@@ -105,8 +105,13 @@ export function checkPlanFields(plan: AnalysisPlan, fields: FieldInfo[]): string
     need(plan.change.field, "change");
     if (plan.intent !== "aggregate" || plan.groupBy.length) problems.push("change needs an aggregate without a grouping");
   }
-  if (plan.measure.fromPrevious && (plan.intent !== "aggregate" || plan.groupBy.length !== 1))
-    problems.push("fromPrevious needs an aggregate with one grouping");
+  if (plan.measure.fromPrevious && (plan.intent !== "aggregate" || !plan.groupBy.length))
+    problems.push("fromPrevious needs an aggregate with a grouping (the ordered one first)");
+  if (plan.measure.fromPreviousPercent && !plan.measure.fromPrevious) problems.push("fromPreviousPercent needs fromPrevious");
+  if (plan.measure.cumulative) {
+    if (plan.intent !== "aggregate" || !plan.groupBy.length) problems.push("cumulative needs an aggregate with a grouping (the ordered one first)");
+    if (plan.measure.agg !== "sum" && plan.measure.agg !== "count") problems.push("cumulative needs a sum or a count");
+  }
   if (plan.having) {
     const h = plan.having.measure;
     need(h.field, "having", h.agg !== "count" && h.agg !== "distinct" && h.agg !== "rate");

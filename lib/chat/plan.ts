@@ -104,8 +104,20 @@ export const measureSchema = z.object({
   /**
    * Grouped by one time (or ordered number) field: each group's value minus the value of the group before it in
    * that order ("the year with the biggest jump from the previous year"); the first group has none and is left out.
+   * With a second grouping (groupBy[1], a series: "year over year growth by country"), within each of its groups.
    */
   fromPrevious: z.boolean().optional(),
+  /**
+   * With fromPrevious: the change as a percent of the group before's value (a growth rate: "month-over-month growth
+   * of revenue", "year over year growth"); a group after a zero or missing value has none.
+   */
+  fromPreviousPercent: z.boolean().optional(),
+  /**
+   * Grouped by one time (or ordered number) field, a sum or a count: each group's value plus those of every group
+   * before it in that order (a running total: "cumulative revenue by month", "running total of sign-ups"); with a
+   * second grouping, within each of its groups (as fromPrevious).
+   */
+  cumulative: z.boolean().optional(),
   /**
    * An aggregate of per-entity aggregates ("the average of each subject's maximum conc"): within each group, the
    * rows are first combined per value of `field` by `agg` of the measure's field (count: the rows, no field), then

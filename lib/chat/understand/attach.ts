@@ -385,7 +385,8 @@ export interface Atoms {
   /** Dates that could not become a filter (no time field, no year). */
   strayDates: string[];
   /** Relative periods read against the data ("last year" -> the latest year in the data): what was said and the period. */
-  relative: { text: string; period: string; earliest?: boolean }[];
+  /** beforeLatest: the period before the latest ("last year" beside "this year"). */
+  relative: { text: string; period: string; earliest?: boolean; beforeLatest?: boolean }[];
   /** Time words read as the rows counted ("proportion of days with rain") on a table with several rows per date. */
   countedTime: { text: string; field: string; bucket: TimeBucket }[];
   /** "farms with management U1": a value said right after another field's name (U1 is Use's, not Manag's). */
@@ -2580,7 +2581,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const g = span ? span.end : k + 1; // index of the grain word
     const grain = lemma(g);
     const n = span?.kind === "number" ? span.value : 1;
-    if (!span && (!RELATIVE.has(lemma(k)) || !RELATIVE_GRAINS.has(grain) || !relativeFields(grain))) continue;
+    // "this year vs last year", "last month compared with this month": beside the current period, "last" (or
+    // "previous") is the one before it, not the latest again.
+    const beside = (j: number) => j !== k && ["this", "current"].includes(lemma(j)) && lemma(j + 1) === grain;
+    const back = !span && ["last", "previous"].includes(lemma(k)) && tokens.some((_, j) => beside(j)) ? 1 : 0;
+    if (!span && ((!RELATIVE.has(lemma(k)) && !back) || !RELATIVE_GRAINS.has(grain) || !relativeFields(grain))) continue;
     if (!span && lemma(k) === "last" && mAt(k + 2)?.kind === "number") continue; // "last year 2016": the year is said
     // "visits last month" naming visits_last_month: the words are the field's name, not a period.
     if (a.refs.some((r) => !r.partial && r.pos <= k && r.end > g && r.cands.some((c) => !isTimeField(info(c.name))))) continue;
@@ -2619,24 +2624,30 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const q0 = Math.floor((mo - 1) / 3) * 3 + 1;
         // Month index counted from year 0, so spans cross year boundaries.
         const ym = (idx: number) => `${Math.floor(idx / 12)}-${String((idx % 12) + 1).padStart(2, "0")}`;
-        const now = y * 12 + mo - 1;
-        const qEnd = y * 12 + q0 + 1;
+        const now = y * 12 + mo - 1 - back;
+        const qEnd = y * 12 + q0 + 1 - 3 * back;
         let filter: Filter;
         if (grain === "year")
-          filter = n === 1 ? { field: f.name, op: "eq", values: [String(y)] } : { field: f.name, op: "between", values: [String(y - n + 1), String(y)] };
+          filter = n === 1 ? { field: f.name, op: "eq", values: [String(y - back)] } : { field: f.name, op: "between", values: [String(y - n + 1), String(y)] };
         else if (grain === "month")
           filter = n === 1 ? { field: f.name, op: "eq", values: [ym(now)] } : { field: f.name, op: "between", values: [ym(now - n + 1), ym(now)] };
         else filter = { field: f.name, op: "between", values: [ym(qEnd - 3 * n + 1), ym(qEnd)] };
         options.push({ filter, how: "time" });
         const label =
-          n === 1 ? (grain === "year" ? String(y) : grain === "month" ? ym(now) : `Q${(q0 + 2) / 3} ${y}`) : `${filter.values[0]} to ${filter.values[1]}`;
+          n === 1
+            ? grain === "year"
+              ? String(y - back)
+              : grain === "month"
+                ? ym(now)
+                : `Q${((qEnd - 2) % 12) / 3 + 1} ${Math.floor((qEnd - 2) / 12)}`
+            : `${filter.values[0]} to ${filter.values[1]}`;
         period ||= label;
       } else if (f.yearLike && grain === "year") {
         options.push({
-          filter: n === 1 ? { field: f.name, op: "eq", values: [f.max] } : { field: f.name, op: "between", values: [f.max - n + 1, f.max] },
+          filter: n === 1 ? { field: f.name, op: "eq", values: [f.max - back] } : { field: f.name, op: "between", values: [f.max - n + 1, f.max] },
           how: "time",
         });
-        period ||= n === 1 ? String(f.max) : `${f.max - n + 1} to ${f.max}`;
+        period ||= n === 1 ? String(f.max - back) : `${f.max - n + 1} to ${f.max}`;
       }
     }
     if (!options.length) continue;
@@ -2646,7 +2657,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const own = a.refs.filter((r) => r.pos >= start && r.end <= end).map((r) => r.id);
     const text = spanText(tokens, start, end);
     addAtom({ pos: start, end, kind: "date", options, negated: false, refs: own, listed: 0, conj: null, text });
-    a.relative.push({ text, period });
+    a.relative.push(back ? { text, period, beforeLatest: true } : { text, period });
     if (span) {
       consumed.add(at[span.start]);
       if (a.limit && a.limit.n === span.value) a.limit = null;

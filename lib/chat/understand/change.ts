@@ -14,9 +14,16 @@ const LOWER = new Set(words.periodChange.lower);
 const PERCENT_WORDS = new Set(words.periodChange.percent);
 const PATH_AFTER_HOW = new Set(words.periodChange.pathAfterHow);
 
-export function changeReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
-  if (plan.intent !== "aggregate" || plan.change || plan.having || plan.within) return null;
-  if (!plan.measure.field || plan.measure.agg === "rate" || plan.extraMeasures.length) return null;
+export function changeReading(a: Atoms, plan0: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
+  if (plan0.intent !== "aggregate" || plan0.change || plan0.having || plan0.within) return null;
+  const isTime = (name: string) => lex.fields.some((f) => f.name === name && (f.role === "date" || f.yearLike));
+  // "the percent change in orders from 2023 to 2024": the rows counted (read first as the share of rows in those
+  // years, a rate whose condition is the periods themselves).
+  const c = plan0.measure.condition;
+  const periodsRate = plan0.measure.agg === "rate" && c && !c.or && !c.and && !c.otherField && isTime(c.field);
+  const plan: AnalysisPlan = periodsRate ? { ...plan0, measure: { agg: "count", field: null } } : plan0;
+  const counted = plan.measure.agg === "count" && !plan.measure.field;
+  if ((!plan.measure.field && !counted) || plan.measure.agg === "rate" || plan.extraMeasures.length) return null;
   const tokens = a.reading.tokens;
   const said = (set: Set<string>, k: number) => set.has(tokens[k].text) || set.has(tokens[k].lemma);
   // "the percent change in gas from 1960 to 1980": the change as a percent, not a share of the total.
@@ -24,7 +31,6 @@ export function changeReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): 
   if (plan.measure.agg === "share" && !percent) return null;
   const info = lex.fields.find((f) => f.name === plan.measure.field);
   const measure = plan.measure.agg === "share" && info ? { agg: addsUp(info) ? ("sum" as const) : ("mean" as const), field: info.name } : plan.measure;
-  const isTime = (name: string) => lex.fields.some((f) => f.name === name && (f.role === "date" || f.yearLike));
   const periods = a.filters.filter((f) => !f.negated && f.options.length > 0 && isTime(f.options[0].filter.field));
   const filterOf = (f: FilterAtom) => f.options[0].filter;
   let change: NonNullable<AnalysisPlan["change"]> | null = null;

@@ -2,7 +2,7 @@
 // (attach.ts), turned into candidate plans (candidates.ts; follow-ups also followup.ts), scored with
 // the learned weights (choose.ts), and decided: a plan, a question back, or "no such field".
 import { isTimeField, type FieldInfo } from "../columns";
-import type { AnalysisPlan, Measure } from "../plan";
+import type { AnalysisPlan, Filter, Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked, SERIES_FIRST, SERIES_LAST } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
@@ -13,6 +13,7 @@ import { rankedRowsReading } from "./rows-ranked";
 import { timeOrderReading } from "./timeorder";
 import { whenPeakReading } from "./whenpeak";
 import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
+import { periodOverPhrase, periodOverReading, runningPhrase, runningTotalReading } from "./periodover";
 import { stepCountReading, unusedDifferenceWord, unusedStepWords } from "./stepcount";
 import { averagePerPeriodReading, distinctPeriodsReading, finerThan } from "./perperiod";
 import { bothReading } from "./both";
@@ -37,7 +38,7 @@ import { allExceptReading, pooledReading } from "./pooled";
 import { countedThingField, flagValues, nameWords, type TableLexicon } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
-import { MAX_TOKENS, tokenize } from "./tokens";
+import { MAX_TOKENS, type Token, tokenize } from "./tokens";
 import { namedDateChoice, startDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
 import words from "../vocab/words.json";
@@ -624,6 +625,9 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     };
   let ranked = rankedIn;
   let best = ranked[0];
+  // ("cost per acquisition": a ratio's own words name no field, and are no unknown field.)
+  const ratioSaid = readRatio(a, lex)?.text.toLowerCase().split(/\s+/);
+  if (ratioSaid) a = { ...a, unknown: a.unknown.filter((u) => !ratioSaid.includes(u.text.toLowerCase())) };
   const slotUnknown = unknownInSlot(a);
   if (slotUnknown.length) {
     return noSuchField(slotUnknown, slotUnknown[0].slot, lex, a, ranked, slotUnknown.length);
@@ -1062,8 +1066,29 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     const stepWord = (k: number) => PREVIOUS_STEP_WORDS.has(a.reading.tokens[k]?.lemma ?? "");
     for (const r of a.refs) if (r.negated && (stepWord(r.pos - 1) || stepWord(r.pos - 2))) r.negated = false;
   }
+  // "month-over-month growth of revenue", "cumulative revenue by month": each period against the one before, or
+  // with every period before it (periodover.ts); the words they read are no longer unknown.
+  const periodOver = step || stepCount ? null : (periodOverReading(a, best.plan, lex) ?? runningTotalReading(a, best.plan, lex));
+  if (periodOver) {
+    adopt(periodOver.plan, periodOver.note);
+    const used = new Set(periodOver.used);
+    a.unknown = a.unknown.filter((u) => !used.has(u.pos));
+    // ("over month" of "month over month" is no comparison.)
+    const usedWords = new Set(periodOver.used.map((k) => a.reading.tokens[k].raw.toLowerCase()));
+    a.strayComparisons = a.strayComparisons.filter(
+      (c) =>
+        !c
+          .toLowerCase()
+          .split(/\s+/)
+          .every((w) => usedWords.has(w)),
+    );
+  }
+  // ("year over year growth by country", "running total by region and month": words of a step or a running total that no
+  // reading could use are named as not used.)
+  const stepOrRun = periodOverPhrase(a.reading.tokens) ?? runningPhrase(a.reading.tokens);
+  const unusedStepOrRun = !periodOver && !step && !stepCount && stepOrRun ? spanOf(a.reading.tokens, stepOrRun.from, stepOrRun.to) : null;
   // "how much longer is the wait at A than at B", "the gap between A and B": one value minus the other (two-values.ts).
-  const change = changeReading(a, best.plan, lex) ?? twoValuesReading(a, best.plan, lex);
+  const change = periodOver ? null : (changeReading(a, best.plan, lex) ?? twoValuesReading(a, best.plan, lex));
   if (change) {
     adopt(change);
     // ("the gap between A and B": the noun of the difference is read now.)
@@ -1084,6 +1109,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
       if (k >= 0) notes.splice(k, 1);
     }
   }
+  if (unusedStepOrRun && !best.plan.change && !best.plan.measure.fromPrevious && !best.plan.measure.cumulative) notes.push(`ignored:${unusedStepOrRun}`);
   const sides = bothSidesReading(a, best.plan, lex);
   if (sides) adopt(sides.plan, sides.note);
   const testedGroups = testedGroupsReading(a, best.plan);
@@ -1365,7 +1391,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     const info = lex.byName.get(f.field);
     return !!info && isTimeField(info);
   });
-  if (timeFiltered) for (const r of a.relative) notes.push(`${r.earliest ? "earliest" : "latest"}:${r.period}:${r.text}`);
+  if (timeFiltered) for (const r of a.relative) notes.push(`${r.earliest ? "earliest" : r.beforeLatest ? "beforeLatest" : "latest"}:${r.period}:${r.text}`);
   for (const r of a.rowsNamed) {
     // "top 4 cereals by calories": the plural was read as the rows, listed or named by their field.
     if (best.plan.intent === "rows" || best.plan.groupBy.some((g) => g.field === r.field) || best.plan.x === r.field) {
@@ -1698,8 +1724,12 @@ const PERIOD_JOIN = new Set(["and", "or", "vs", "versus", "compared", "to", "wit
 /** "sales in 2017 vs 2016", "2016 and 2017": two years of one time field said as a list are both kept
  * (not the last one alone), side by side unless joined by "or". */
 function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
-  if (plan.intent !== "aggregate" || plan.groupBy.length || plan.extraMeasures.length || plan.having) return null;
+  // (A grouping by the periods' own time field, "this month vs last month" read by month, is the one side by side.)
+  const byTime = plan.groupBy.length === 1 && lex.byName.get(plan.groupBy[0].field)?.role === "date" ? plan.groupBy[0].field : null;
+  if (plan.intent !== "aggregate" || (plan.groupBy.length && !byTime) || plan.extraMeasures.length || plan.having) return null;
   const tokens = a.reading.tokens;
+  const quarters = quartersReading(a, plan);
+  if (quarters) return quarters;
   const dates = a.filters.filter((f) => f.kind === "date" && !f.negated).sort((x, y) => x.pos - y.pos);
   if (dates.length !== 2) return null;
   const [d1, d2] = dates;
@@ -1724,17 +1754,55 @@ function periodsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): Analys
     };
   }
   const kept = plan.filters.find((f) => f.op === "eq" && [d1, d2].some((d) => d.options.some((o) => JSON.stringify(o.filter) === JSON.stringify(f))));
-  if (!kept) return null;
+  if (!kept || (byTime && kept.field !== byTime)) return null;
   const yearOf = (d: typeof d1) => d.options.find((o) => o.filter.field === kept.field && o.filter.op === "eq")?.filter.values[0];
   const values = [yearOf(d1), yearOf(d2)];
-  if (values.some((v) => v === undefined) || ![d1, d2].every((d) => /^\d{4}$/.test(d.text.trim()))) return null;
+  // (Years or months said as numbers, "2024-05 vs 2024-06", or relative periods: "this year vs last year".)
+  const relative = new Set(a.relative.map((r) => r.text));
+  if (values.some((v) => v === undefined) || ![d1, d2].every((d) => /^\d{4}(-\d{2})?$/.test(d.text.trim()) || relative.has(d.text))) return null;
   const info = lex.byName.get(kept.field);
   if (!info) return null;
+  const bucket = values.every((v) => /^\d{4}$/.test(String(v))) ? "year" : values.every((v) => /^\d{4}-\d{2}$/.test(String(v))) ? "month" : null;
+  if (info.role === "date" && !bucket) return null;
   const either = pooled || between.some((t) => t.lemma === "or");
+  const both: Filter = { field: kept.field, op: "in", values: values as (string | number)[] };
+  // (Grouped by the periods' field already, "by order date where year in 2016 or 2017": both kept, the grouping too.)
+  if (byTime) return { ...plan, filters: [...plan.filters.filter((f) => f !== kept && f.field !== kept.field), both] };
   return {
     ...plan,
-    filters: [...plan.filters.filter((f) => f !== kept && f.field !== kept.field), { field: kept.field, op: "in", values: values as (string | number)[] }],
-    groupBy: either ? [] : [{ field: kept.field, bucket: info.role === "date" ? "year" : null }],
+    filters: [...plan.filters.filter((f) => f !== kept && f.field !== kept.field), both],
+    groupBy: either ? [] : [{ field: kept.field, bucket: info.role === "date" ? bucket : null }],
+    sort: either ? null : plan.sort,
+    chart: either ? "none" : "bar",
+  };
+}
+
+/**
+ * "Q1 vs Q2 revenue", "Q3 and Q4 ticket volume": two quarters said without a year (each the three months of every
+ * year) and listed together are both kept, side by side by quarter (each year's quarters apart), unless joined by "or"
+ * or pooled; a year said too ("in 2024") stays a filter.
+ */
+function quartersReading(a: Atoms, plan: AnalysisPlan): AnalysisPlan | null {
+  const tokens = a.reading.tokens;
+  const months = plan.filters.find((f) => f.op === "in" && f.values.length === 3);
+  if (!months) return null;
+  const quarterOf = (d: Atoms["filters"][number]) =>
+    /^q[1-4]$/i.test(d.text.trim())
+      ? d.options.find((o) => o.filter.field === months.field && o.filter.op === "in" && o.filter.values.length === 3)?.filter
+      : undefined;
+  const said = a.filters.filter((f) => f.kind === "date" && !f.negated && quarterOf(f)).sort((x, y) => x.pos - y.pos);
+  if (said.length !== 2) return null;
+  const [d1, d2] = said;
+  const between = tokens.slice(d1.end, d2.pos);
+  if (!between.length || between.length > 3 || !between.every((t) => PERIOD_JOIN.has(t.lemma) || t.sep === ",")) return null;
+  if (!between.some((t) => ["and", "or", "vs", "versus", "compared"].includes(t.lemma))) return null;
+  const pooled = POOLED_WORDS.has(tokens[d2.end]?.lemma ?? "");
+  const either = pooled || between.some((t) => t.lemma === "or");
+  const values = [...quarterOf(d1)!.values, ...quarterOf(d2)!.values];
+  return {
+    ...plan,
+    filters: [...plan.filters.filter((f) => f !== months), { field: months.field, op: "in", values }],
+    groupBy: either ? [] : [{ field: months.field, bucket: "quarter" }],
     sort: either ? null : plan.sort,
     chart: either ? "none" : "bar",
   };
@@ -2710,7 +2778,7 @@ function unhonoured(a: Atoms, best: Candidate, ranked: Candidate[], notes: strin
   }
   // "as a share", "churn rate": a share asked for and a plain count or total given (a percent ratio, "conversion
   // rate" = conversions / sessions, is one).
-  if ((a.share || a.rate) && plan.intent === "aggregate" && !isShare(plan) && !plan.measure.per?.percent) {
+  if ((a.share || a.rate) && plan.intent === "aggregate" && !isShare(plan) && !plan.measure.per?.percent && !plan.measure.fromPreviousPercent) {
     const word = a.reading.mentions.find((m) => m.kind === "word" && m.hits.some((h) => h.category === "share" || h.category === "rate"));
     if (!alternative((c) => c.plan.intent === "aggregate" && (c.plan.measure.agg === "share" || c.plan.measure.agg === "rate")))
       out.push(`ignored:${word ? word.text : "share"}`);
@@ -2762,4 +2830,12 @@ function firstTimeReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { pl
     plan: { ...plan, measure: { agg: first ? "min" : "max", field: year }, groupBy: [], sort: null, limit: null, chart: "none" },
     note: `readAs:the ${first ? "earliest" : "latest"} ${year} of the rows that match:${tokens[k].raw}`,
   };
+}
+
+/** The words of tokens [from, to) as typed. */
+function spanOf(tokens: Token[], from: number, to: number): string {
+  return tokens
+    .slice(from, to)
+    .map((t) => t.raw)
+    .join(" ");
 }

@@ -11,6 +11,15 @@ import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 
 const AGENT_VERBS: Record<string, string> = words.agentVerbs.words;
+/** What sales are called, and the names of the one money field of an export they name (words.json moneyTotals). */
+const MONEY_NOUNS = words.moneyTotals.nouns.map((p) => tokenize(p).map((t) => t.lemma));
+const MONEY_FIELD_NAMES = new Set(
+  words.moneyTotals.fieldNames.map((p) =>
+    tokenize(p)
+      .map((t) => t.lemma)
+      .join(" "),
+  ),
+);
 const COUNTRY_NAMES = new Set(words.countryNames.names);
 const ENTITY_NAME_WORDS = new Set(["name", "title"]);
 /** Field names for who was measured in a table of repeated measurements (Subject, Patient, id: words.json subjectNouns). */
@@ -490,6 +499,17 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     return ws.length === 1 && SUBJECT_FIELDS.has(ws[0]) && f.role !== "date" && f.distinct >= 3 && f.distinct * 2 <= (f.numbers ?? f.codes)!.length;
   });
   if (subjectFields.length === 1) for (const noun of SUBJECT_NOUNS) if (!names.some((n) => n.words.includes(noun))) add(subjectFields[0].name, [noun], 0.8, []);
+  // "revenue", "sales", "order value" over an export whose one money number is named "amount" or "total" (words.json
+  // moneyTotals): that field, when no field is named by those words already (a read alias, stated like any).
+  const moneyNouns = MONEY_NOUNS.filter((p) => !names.some((n) => n.words.join(" ") === p.join(" ")));
+  if (moneyNouns.length === MONEY_NOUNS.length) {
+    const totals = fields.filter((f) => {
+      if (f.role !== "number" || f.yearLike) return false;
+      const ws = nameWords(f.name);
+      return MONEY_FIELD_NAMES.has((withoutStorageWords(ws) ?? ws).join(" "));
+    });
+    if (totals.length === 1) for (const p of moneyNouns) add(totals[0].name, p, 0.85, []);
+  }
   const known = new Set(fields.map((f) => f.name));
   for (const s of contextSynonyms) if (known.has(s.field)) add(s.field, nameWords(s.alias), 0.95);
 

@@ -179,7 +179,12 @@ export function countsPerEntityReading(a: Atoms, plan: AnalysisPlan, lex: TableL
   if (!info || !entityLike(info, rows)) return null;
   if (!a.refs.some((r) => r.turn === 0 && r.cands.some((c) => c.name === field) && r.each)) return null;
   const mean = a.reading.mentions.some((m) => m.kind === "word" && m.hits.some((h) => h.category === "agg" && h.key === "mean"));
-  const counted = a.reading.mentions.some((m) => m.kind === "word" && m.hits.some((h) => h.category === "count"));
+  // ("the average number of orders per customer", or the rows' noun right after the average: "average orders per customer".)
+  const ms = a.reading.mentions;
+  const meanAt = ms.findIndex((m) => m.kind === "word" && m.hits.some((h) => h.category === "agg" && h.key === "mean"));
+  const next = meanAt >= 0 ? ms[meanAt + 1] : undefined;
+  const rowsAfterMean = next?.kind === "word" && next.hits.some((h) => h.category === "rowNoun");
+  const counted = rowsAfterMean || ms.some((m) => m.kind === "word" && m.hits.some((h) => h.category === "count"));
   if (!mean || !counted) return null;
   return {
     ...plan,

@@ -74,18 +74,27 @@ export function readRatio(a: Atoms, lex: TableLexicon): RatioReading | null {
   // "profit margin", "margins by region".
   for (const r of words.ratios) {
     // ("conversion rate": a ratio word that is one only before the word after it; "total conversions" is no ratio.)
-    const after = (r as { after?: string[] }).after;
-    const k = tokens.findIndex((t, i) => r.words.includes(t.lemma) && (!after || after.includes(tokens[i + 1]?.lemma ?? "")));
+    // ("click-through": a word that is one only after the word before it, or a short form said alone, "ctr"; "cost per
+    // acquisition": only after "per"; "return on ad spend": "return on" before one of `then`.)
+    const { after, before, then } = r as { after?: string[]; before?: string[]; then?: string[] };
+    const k = tokens.findIndex(
+      (t, i) =>
+        (r.words.includes(t.lemma) || r.words.includes(t.text)) &&
+        (!after || after.includes(tokens[i + 1]?.lemma ?? "")) &&
+        (!then || then.includes(tokens[i + 2]?.lemma ?? "")) &&
+        (!before || before.includes(t.lemma) || before.includes(tokens[i - 1]?.lemma ?? "")),
+    );
     if (k < 0) continue;
     const num = fieldFor(r.numerator);
     const den = fieldFor(r.denominator);
     if (!num || !den || num === den) continue;
-    const start = k > 0 && r.numerator.includes(tokens[k - 1].lemma) ? k - 1 : k;
+    const start = k > 0 && (r.numerator.includes(tokens[k - 1].lemma) || before?.includes(tokens[k - 1].lemma)) ? k - 1 : k;
+    const startCost = start > 0 && tokens[start].lemma === "per" && r.numerator.includes(tokens[start - 1].lemma) ? start - 1 : start;
     return {
       field: num.name,
-      per: { agg: "sum", field: den.name, percent: r.percent },
+      per: { agg: "sum", field: den.name, ...(r.percent ? { percent: true } : {}) },
       text: tokens
-        .slice(start, after ? k + 2 : k + 1)
+        .slice(startCost, ratioEnd(tokens, then ? k + 3 : after ? k + 2 : k + 1, r.denominator))
         .map((t) => t.raw)
         .join(" "),
     };
@@ -118,6 +127,18 @@ export function readRatio(a: Atoms, lex: TableLexicon): RatioReading | null {
       (f) => f.codes !== null && f.distinct > 50 && f.distinct < 0.9 * rows(f) && nameWords(f.name).some((w) => w === word || `${w}s` === word),
     );
     if (shared) return { field: num.name, per: { agg: "distinct", field: shared.name }, text };
+    // "spend per conversion", "cost per click": a number over a whole-number field counting the things ("conversions",
+    // "clicks"): the total over their total.
+    const things = numeric.filter(
+      (f) => f !== num && f.integer && f.min >= 0 && nameWords(f.name).length === 1 && [word, `${word}s`].includes(nameWords(f.name)[0]),
+    );
+    if (things.length === 1) return { field: num.name, per: { agg: "sum", field: things[0].name }, text };
   }
   return null;
+}
+
+/** The end of a ratio's words, over a "rate" or a denominator word right after them ("click-through rate", "return on ad spend"). */
+function ratioEnd(tokens: Atoms["reading"]["tokens"], end: number, denominator: string[]): number {
+  const next = tokens[end]?.lemma ?? "";
+  return next === "rate" || denominator.includes(next) ? end + 1 : end;
 }
