@@ -2113,6 +2113,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       (r) => r.cands.some((c) => fieldsOf.includes(c.name)) && ((r.end <= startPos && startPos - r.end <= 3) || (r.pos >= end && r.pos - end <= 1)),
     );
     const named = a.refs.filter((r) => r.cands.some((c) => fieldsOf.includes(c.name)));
+    const sided = routeSideField(
+      tokens.map((t) => t.lemma),
+      startPos,
+      fieldsOf,
+    );
     let how: FilterHow;
     let chosen: string[];
     if (near.length) {
@@ -2123,23 +2128,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const closest = Math.min(...near.map(gapOf));
       chosen = fieldsOf.filter((f) => near.some((r) => gapOf(r) === closest && r.cands.some((c) => c.name === f)));
       how = "adjacent";
+    } else if (sided) {
+      // "flights from Los Angeles", "shipped to Texas" (origin or destination, billing or shipping): the words
+      // before the value pick the side of the route, even where the other side is named elsewhere ("which
+      // destination gets the most flights from Boston").
+      chosen = [sided];
+      how = "named";
     } else if (named.length) {
       chosen = fieldsOf.filter((f) => named.some((r) => r.cands.some((c) => c.name === f)));
       how = "named";
     } else {
       chosen = fieldsOf;
       how = fieldsOf.length === 1 ? "unique" : "ambiguous";
-      // "flights from Los Angeles", "shipped to Texas" (origin or destination, billing or shipping): the words
-      // before the value pick the side of the route.
-      const sided = routeSideField(
-        tokens.map((t) => t.lemma),
-        startPos,
-        fieldsOf,
-      );
-      if (sided) {
-        chosen = [sided];
-        how = "named";
-      }
       // "won by players not from the USA" (winner_ioc or loser_ioc): the one whose first name word
       // starts a field named elsewhere in the question (winner_name, said "won").
       const firstWord = (f: string) => nameWordsOf(info(f))[0];

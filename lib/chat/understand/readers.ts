@@ -4,6 +4,8 @@
 import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords";
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
+import { dropWordsOverNamedValues } from "./namedvalue";
+import { readSharedAgentWord } from "./agentfield";
 import type { FieldInfo } from "../columns";
 import {
   abbreviates,
@@ -1820,6 +1822,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   dropReorderedAggregateSpans(proposals, (i) => tokens[i].lemma);
   dropGrainsOverFields(proposals, lex, (i) => i > 0 && !!tokens[i].cap);
   dropLooseFieldsOverExact(proposals);
+  dropWordsOverNamedValues(proposals);
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
   const taken = new Int32Array(tokens.length).fill(-1);
@@ -1900,6 +1903,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     else mentions.push(added);
     taken[m.start - 2] = -2;
   }
+  readSharedAgentWord(mentions, tokens, lex);
   mentions.sort((a, b) => a.start - b.start);
   const at = new Int32Array(tokens.length).fill(-1);
   mentions.forEach((m, idx) => {
