@@ -19,15 +19,14 @@ export function dropWordsOverNamedValues(proposals: SpanProposal[]): void {
   for (let i = proposals.length - 1; i >= 0; i--) {
     const p = proposals[i];
     if (p.mention.kind !== "word") continue;
-    const named = new Set(proposals.filter((r) => r.end === p.start || r.start === p.end).flatMap(fieldsNamed));
-    if (!named.size) continue;
-    const inside = proposals.some(
-      (q) =>
-        q.mention.kind === "value" &&
-        q.start >= p.start &&
-        q.end <= p.end &&
-        (q.mention as { values: { field: string }[] }).values.some((v) => named.has(v.field)),
-    );
+    // (The value itself is next to the name: "in each state" keeps "in" a preposition, not the state IN.)
+    const namedNextTo = (q: SpanProposal) =>
+      new Set(proposals.filter((r) => (r.end === q.start && r.end === p.start) || (r.start === q.end && r.start === p.end)).flatMap(fieldsNamed));
+    const inside = proposals.some((q) => {
+      if (q.mention.kind !== "value" || q.start < p.start || q.end > p.end) return false;
+      const named = namedNextTo(q);
+      return (q.mention as { values: { field: string }[] }).values.some((v) => named.has(v.field));
+    });
     if (inside) proposals.splice(i, 1);
   }
 }

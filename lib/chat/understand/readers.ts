@@ -6,6 +6,7 @@ import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
 import { dropWordsOverNamedValues } from "./namedvalue";
 import { readSharedAgentWord } from "./agentfield";
+import { routeCuePositions } from "./route-side";
 import type { FieldInfo } from "../columns";
 import {
   abbreviates,
@@ -1823,6 +1824,18 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   dropGrainsOverFields(proposals, lex, (i) => i > 0 && !!tokens[i].cap);
   dropLooseFieldsOverExact(proposals);
   dropWordsOverNamedValues(proposals);
+  // "did not depart from Seattle": a route cue before a value is not a loosely named field (dep_delay_min).
+  const cueAt = routeCuePositions(
+    tokens.map((t) => t.lemma),
+    proposals.filter((p) => p.mention.kind === "value").map((p) => p.start),
+  );
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "field" || p.score >= 1) continue;
+    let inCue = true;
+    for (let k = p.start; k < p.end; k++) if (!cueAt.has(k)) inCue = false;
+    if (inCue) proposals.splice(i, 1);
+  }
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
   const taken = new Int32Array(tokens.length).fill(-1);
@@ -1847,8 +1860,12 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (m === p.mention) continue;
     if (m.kind === "field" && p.start === m.start && p.end === m.end) (m as Mention & { alsoWord?: typeof p.mention }).alsoWord = p.mention;
   }
+  const routeCues = routeCuePositions(
+    tokens.map((t) => t.lemma),
+    mentions.filter((m) => m.kind === "value").map((m) => m.start),
+  );
   for (let i = 0; i < tokens.length; i++) {
-    if (taken[i] >= 0) continue;
+    if (taken[i] >= 0 || routeCues.has(i)) continue;
     const t = tokens[i];
     // A number nothing could read ("their 30s", "5x") is not dropped in silence: the answer names it.
     if (t.kind === "number") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeSideField } from "./route-side";
+import { routeCuePositions, routeSideField } from "./route-side";
 import { tokenize } from "./tokens";
 
 const at = (question: string, value: string) => {
@@ -31,5 +31,19 @@ describe("routeSideField: the words before a value held by two route fields pick
     const s = at("orders sent to ohio", "ohio");
     expect(routeSideField(s.lemmas, s.start, ["billing_state", "region"])).toBeNull();
     expect(routeSideField(s.lemmas, s.start, ["shipping_state"])).toBeNull();
+  });
+});
+
+describe("routeCuePositions: the cue words said right before a value", () => {
+  it("covers 'billed to' before the value, nothing where no value follows", () => {
+    const lemmas = tokenize("total sales billed to ohio").map((t) => t.lemma);
+    expect([...routeCuePositions(lemmas, [4])].sort()).toEqual([2, 3]);
+    expect(routeCuePositions(lemmas, []).size).toBe(0);
+    expect(
+      routeCuePositions(
+        tokenize("where do the cars originate from").map((t) => t.lemma),
+        [],
+      ).size,
+    ).toBe(0);
   });
 });

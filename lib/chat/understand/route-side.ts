@@ -15,6 +15,21 @@ const SIDES: Side[] = words.directionFields.sides.map((s) => ({
   fields: new Set(s.fields),
 }));
 
+/**
+ * Token positions of the route cues said right before a value ("billed to California": "billed", "to"): words the
+ * question understood, not unknown ones (elsewhere a cue word may still name a field: "where do cars originate").
+ */
+export function routeCuePositions(lemmas: string[], valueStarts: number[]): Set<number> {
+  const out = new Set<number>();
+  for (const start of valueStarts)
+    for (const side of SIDES)
+      for (const cue of side.cues) {
+        const from = start - cue.length;
+        if (from >= 0 && cue.every((w, k) => lemmas[from + k] === w)) for (let k = from; k < start; k++) out.add(k);
+      }
+  return out;
+}
+
 const nameWords = (field: string) => field.toLowerCase().split(/[^a-z0-9]+/);
 
 /**

@@ -183,8 +183,6 @@ export const KNOWN_WORDS: Set<string> = (() => {
     if (category === "_doc") continue;
     for (const list of Object.values(groups as Record<string, string[]>)) for (const p of list) for (const l of phraseLemmas(p)) set.add(l);
   }
-  // The words that say a side of a route ("leaving", "billed to": understand/route-side.ts).
-  for (const side of words.directionFields.sides) for (const cue of side.cues) for (const l of phraseLemmas(cue)) set.add(l);
   return set;
 })();
 /** Ordered answer scales, lowest first (words.json ordinalScales), and the words that extend a value up or down them. */
