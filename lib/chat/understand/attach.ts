@@ -16,6 +16,7 @@ import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import { abbreviatedNameWord } from "./readers";
 import type { Category } from "./vocabulary";
 import { levelReadings } from "./levels";
+import { routeSideField } from "./route-side";
 import { spanText } from "./tokens";
 import {
   ABBREVIATIONS,
@@ -172,8 +173,6 @@ const FIRST_SIDE_FILLERS = new Set(["a", "an", "the", "their", "its", "is", "was
 /** Verbs of earning: "movies that made less than they cost" compares the money-in fields. */
 const EARN_VERBS = new Set(["make", "made", "earn", "earned", "gross", "grossed", "bring", "brought"]);
 const EARN_FIELD_WORDS = new Set(["gross", "revenue", "revenues", "sales", "income", "earnings", "takings"]);
-const DIRECTION_FIELDS: Record<"from" | "to", Set<string>> = { from: new Set(words.directionFields.from), to: new Set(words.directionFields.to) };
-const DIRECTION_PREPOSITIONS: Record<string, "from" | "to"> = { from: "from", to: "to", into: "to", towards: "to", toward: "to" };
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
 /** A number said with a scale word compared with a field whose name states that scale ("sales over 100 billion" on
  * Sales_billion, "worth above 2 million" on Net_Worth_Millions): compared in the field's unit. */
@@ -2170,6 +2169,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       (r) => r.cands.some((c) => fieldsOf.includes(c.name)) && ((r.end <= startPos && startPos - r.end <= 3) || (r.pos >= end && r.pos - end <= 1)),
     );
     const named = a.refs.filter((r) => r.cands.some((c) => fieldsOf.includes(c.name)));
+    const sided = routeSideField(
+      tokens.map((t) => t.lemma),
+      startPos,
+      fieldsOf,
+    );
     let how: FilterHow;
     let chosen: string[];
     if (near.length) {
@@ -2180,19 +2184,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const closest = Math.min(...near.map(gapOf));
       chosen = fieldsOf.filter((f) => near.some((r) => gapOf(r) === closest && r.cands.some((c) => c.name === f)));
       how = "adjacent";
+    } else if (sided) {
+      // "flights from Los Angeles", "shipped to Texas" (origin or destination, billing or shipping): the words
+      // before the value pick the side of the route, even where the other side is named elsewhere ("which
+      // destination gets the most flights from Boston").
+      chosen = [sided];
+      how = "named";
     } else if (named.length) {
       chosen = fieldsOf.filter((f) => named.some((r) => r.cands.some((c) => c.name === f)));
       how = "named";
     } else {
       chosen = fieldsOf;
       how = fieldsOf.length === 1 ? "unique" : "ambiguous";
-      // "flights from Los Angeles" (origin or destination): the preposition picks the side of the route.
-      const side = DIRECTION_PREPOSITIONS[lemma(startPos - 1)];
-      const sided = side ? fieldsOf.filter((f) => nameWordsOf(info(f)).some((w) => DIRECTION_FIELDS[side].has(w))) : [];
-      if (fieldsOf.length > 1 && sided.length === 1) {
-        chosen = sided;
-        how = "named";
-      }
       // "won by players not from the USA" (winner_ioc or loser_ioc): the one whose first name word
       // starts a field named elsewhere in the question (winner_name, said "won").
       const firstWord = (f: string) => nameWordsOf(info(f))[0];

@@ -444,20 +444,22 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       for (const group of groups)
         if (!group.some((p) => p.length === 1 && p[0] === base[0]) && group.some((p) => p.length === 1 && abbreviates(base[0], p[0])))
           for (const other of group) add(f.name, other, 0.85);
-    for (const group of groups) {
-      for (const phrase of group) {
-        if (!replacePhrase(base, phrase, [])) continue;
-        for (const other of group) {
-          if (other === phrase) continue;
-          const replaced = replacePhrase(base, phrase, other);
-          const rest = base.filter((w) => !phrase.includes(w));
-          if (replaced) add(f.name, replaced, 0.9, other.length === 1 ? [...rest, ...other] : rest);
-          // The name's head said another way, alone: "type of movie" for Major Genre.
-          const isHead = base.slice(base.length - phrase.length).join(" ") === phrase.join(" ");
-          if (isHead && base.length > phrase.length && other.length > 1) add(f.name, other, 0.8, []);
+    // (Also the name without its unit: "precip_mm" said "rainfall", not only "rainfall mm".)
+    for (const form of said && said.length < base.length ? [base, said] : [base])
+      for (const group of groups) {
+        for (const phrase of group) {
+          if (!replacePhrase(form, phrase, [])) continue;
+          for (const other of group) {
+            if (other === phrase) continue;
+            const replaced = replacePhrase(form, phrase, other);
+            const rest = form.filter((w) => !phrase.includes(w));
+            if (replaced) add(f.name, replaced, 0.9, other.length === 1 ? [...rest, ...other] : rest);
+            // The name's head said another way, alone: "type of movie" for Major Genre.
+            const isHead = form.slice(form.length - phrase.length).join(" ") === phrase.join(" ");
+            if (isHead && form.length > phrase.length && other.length > 1) add(f.name, other, 0.8, []);
+          }
         }
       }
-    }
   }
   // "tournaments" over tourney_date, tourney_id, tourney_level, tourney_name: the noun several fields
   // start with names the thing they describe, called by its one name field (tourney_name).
@@ -476,6 +478,16 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     for (const [verb, agent] of Object.entries(AGENT_VERBS))
       if (agent === w) {
         add(named[0][0], [verb], 0.8, []);
+        names[names.length - 1].agentVerb = true;
+      }
+  }
+  // "which team won the most games" over a field called winner: the agent's verb names a one-word agent field too.
+  for (const f of fields) {
+    const ws = nameWords(f.name);
+    if (ws.length !== 1 || f.role === "date" || names.some((n) => n.field !== f.name && n.weight >= 1 && n.words.includes(ws[0]))) continue;
+    for (const [verb, agent] of Object.entries(AGENT_VERBS))
+      if (agent === ws[0] && !names.some((n) => n.words.length === 1 && n.words[0] === verb)) {
+        add(f.name, [verb], 0.8, []);
         names[names.length - 1].agentVerb = true;
       }
   }
@@ -509,6 +521,14 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       return MONEY_FIELD_NAMES.has((withoutStorageWords(ws) ?? ws).join(" "));
     });
     if (totals.length === 1) for (const p of moneyNouns) add(totals[0].name, p, 0.85, []);
+  }
+  // "customers on the standard plan" over contract (a general synonym "plan") and plan_tier: a one-word synonym
+  // that is a word of another field's own name is that field's word, not the synonym's (the table's words win).
+  const ownNameWords = fields.map((f) => ({ field: f.name, words: nameWords(f.name) }));
+  for (let i = names.length - 1; i >= 0; i--) {
+    const n = names[i];
+    if (n.weight >= 0.95 || n.words.length !== 1 || n.event || n.agentVerb) continue;
+    if (ownNameWords.some((o) => o.field !== n.field && o.words.length >= 2 && o.words.includes(n.words[0]))) names.splice(i, 1);
   }
   const known = new Set(fields.map((f) => f.name));
   for (const s of contextSynonyms) if (known.has(s.field)) add(s.field, nameWords(s.alias), 0.95);

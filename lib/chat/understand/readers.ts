@@ -4,6 +4,9 @@
 import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords";
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
+import { dropWordsOverNamedValues } from "./namedvalue";
+import { readSharedAgentWord } from "./agentfield";
+import { routeCuePositions } from "./route-side";
 import type { FieldInfo } from "../columns";
 import {
   abbreviates,
@@ -1824,6 +1827,19 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   dropReorderedAggregateSpans(proposals, (i) => tokens[i].lemma);
   dropGrainsOverFields(proposals, lex, (i) => i > 0 && !!tokens[i].cap);
   dropLooseFieldsOverExact(proposals);
+  dropWordsOverNamedValues(proposals);
+  // "did not depart from Seattle": a route cue before a value is not a loosely named field (dep_delay_min).
+  const cueAt = routeCuePositions(
+    tokens.map((t) => t.lemma),
+    proposals.filter((p) => p.mention.kind === "value").map((p) => p.start),
+  );
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "field" || p.score >= 1) continue;
+    let inCue = true;
+    for (let k = p.start; k < p.end; k++) if (!cueAt.has(k)) inCue = false;
+    if (inCue) proposals.splice(i, 1);
+  }
   // Longer spans first; then numbers/dates, values, fields, words; then the better match.
   proposals.sort((a, b) => b.end - b.start - (a.end - a.start) || b.priority - a.priority || b.score - a.score || a.start - b.start);
   const taken = new Int32Array(tokens.length).fill(-1);
@@ -1848,8 +1864,12 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (m === p.mention) continue;
     if (m.kind === "field" && p.start === m.start && p.end === m.end) (m as Mention & { alsoWord?: typeof p.mention }).alsoWord = p.mention;
   }
+  const routeCues = routeCuePositions(
+    tokens.map((t) => t.lemma),
+    mentions.filter((m) => m.kind === "value").map((m) => m.start),
+  );
   for (let i = 0; i < tokens.length; i++) {
-    if (taken[i] >= 0) continue;
+    if (taken[i] >= 0 || routeCues.has(i)) continue;
     const t = tokens[i];
     // A number nothing could read ("their 30s", "5x") is not dropped in silence: the answer names it.
     if (t.kind === "number") {
@@ -1904,6 +1924,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     else mentions.push(added);
     taken[m.start - 2] = -2;
   }
+  readSharedAgentWord(mentions, tokens, lex);
   mentions.sort((a, b) => a.start - b.start);
   const at = new Int32Array(tokens.length).fill(-1);
   mentions.forEach((m, idx) => {
