@@ -204,7 +204,7 @@ describe("an incomplete last period", () => {
     expect(rowsOf(aggregateRows(mondays("2024-12-30"), opts("sum", "month")).columns).pop()).toEqual(["2024-12-01", 5]);
     const cut = aggregateRows(mondays("2024-12-16"), opts("sum", "month"));
     expect(rowsOf(cut.columns).pop()).toEqual(["2024-11-01", 4]);
-    expect(cut.notes.join(" ")).toContain("December 2024 has rows up to 16 December only (22 of 31 days)");
+    expect(cut.notes.join(" ")).toContain("December 2024 has rows up to 16 December only (16 of 31 days)");
   });
 
   it("mean, min and max keep the period and say it is partial", () => {

@@ -407,8 +407,8 @@ function describePartial(period: Period, p: PartialPeriod): { name: string; text
   const upTo = period === "hour" || period === "day" ? isoDate(p.last).slice(11, 16) : dayMonth;
   const unit = period === "hour" ? MINUTE : period === "day" ? HOUR : DAY;
   const unitWord = period === "hour" ? "minutes" : period === "day" ? "hours" : "days";
-  // Days (hours, minutes) with rows or reached by the last row: 22 December 01:40 counts 22 days.
-  const covered = Math.min(Math.ceil((p.covered - p.start) / unit - 1e-9), Math.round((p.end - p.start) / unit));
+  // Days (hours, minutes) up to and including the last row's: a row at 22 December 20:00 counts 22 days.
+  const covered = Math.floor((p.last - p.start) / unit) + 1;
   const whole = Math.round((p.end - p.start) / unit);
   const capital = name.charAt(0).toUpperCase() + name.slice(1);
   return { name, text: `${capital} has rows up to ${upTo} only (${covered} of ${whole} ${unitWord})` };
