@@ -155,8 +155,84 @@ describe("aggregateRows per week, month, quarter, year", () => {
   it("says when the last period holds only its first part", () => {
     const rows = table(Array.from({ length: 40 }, (_, k) => [new Date(t("2024-01-01") + k * DAY).toISOString(), 1] as [string, number]));
     // The last row is 2024-02-09: February is mostly still to come.
-    expect(aggregateRows(rows, opts("sum", "month")).notes.join(" ")).toContain("The last month (2024-02) has rows up to 2024-02-09 only");
-    expect(aggregateRows(rows, opts("sum", "day")).notes.join(" ")).not.toContain("The last");
+    expect(aggregateRows(rows, opts("sum", "month")).notes.join(" ")).toContain("February 2024 has rows up to 9 February only (9 of 29 days)");
+    expect(aggregateRows(rows, opts("sum", "day")).notes.join(" ")).not.toContain("has rows up to");
+  });
+});
+
+/** Rows every day from `from` to `to` (inclusive), `perDay` rows of value 1 each, optionally in a group. */
+function dailyRows(from: string, to: string, perDay = 2, group?: string): [string, number, string?][] {
+  const out: [string, number, string?][] = [];
+  for (let d = t(from); d <= t(to); d += DAY) for (let k = 0; k < perDay; k++) out.push([new Date(d).toISOString(), 1, group]);
+  return out;
+}
+
+describe("an incomplete last period", () => {
+  // An orders table whose rows stop on 22 December 2024: December holds 22 of its 31 days.
+  const stopped = table(dailyRows("2023-01-01", "2024-12-22"));
+
+  it("sum and count: leaves the partial month out of the series, so the forecast starts with it, and says so", () => {
+    for (const rule of ["sum", "count"] as const) {
+      const out = aggregateRows(stopped, { ...opts(rule, "month"), minPoints: 10 });
+      const got = rowsOf(out.columns);
+      expect(got).toHaveLength(23);
+      expect(got[got.length - 1]).toEqual(["2024-11-01", 60]);
+      expect(out.notes.join(" ")).toContain(
+        `December 2024 has rows up to 22 December only (22 of 31 days): left out of the fit, as its ${rule} covers part of the month; the forecast starts with December 2024.`,
+      );
+    }
+  });
+
+  it("keeps a full last month, and a daily table ending a day or two before the month's end", () => {
+    for (const to of ["2024-12-31", "2024-12-30", "2024-12-29"]) {
+      const out = aggregateRows(table(dailyRows("2023-01-01", to)), { ...opts("sum", "month"), minPoints: 10 });
+      expect(rowsOf(out.columns)).toHaveLength(24);
+      expect(out.notes.join(" ")).not.toContain("has rows up to");
+    }
+    // February has 28 days: rows up to the 26th leave 2 (7%), kept.
+    expect(rowsOf(aggregateRows(table(dailyRows("2023-01-01", "2023-02-26")), opts("sum", "month")).columns)).toHaveLength(2);
+  });
+
+  it("judges against the spacing of the rows: weekly rows whose next row falls in the next month fill it", () => {
+    // Mondays up to 2024-12-30: the next row (2025-01-06) is January's. Up to 2024-12-16: two Mondays were due.
+    const mondays = (to: string) =>
+      table(
+        Array.from({ length: 105 }, (_, k) => [new Date(t("2023-01-02") + 7 * k * DAY).toISOString(), 1] as [string, number]).filter(
+          (r) => r[0].slice(0, 10) <= to,
+        ),
+      );
+    expect(rowsOf(aggregateRows(mondays("2024-12-30"), opts("sum", "month")).columns).pop()).toEqual(["2024-12-01", 5]);
+    const cut = aggregateRows(mondays("2024-12-16"), opts("sum", "month"));
+    expect(rowsOf(cut.columns).pop()).toEqual(["2024-11-01", 4]);
+    expect(cut.notes.join(" ")).toContain("December 2024 has rows up to 16 December only (16 of 31 days)");
+  });
+
+  it("mean, min and max keep the period and say it is partial", () => {
+    const out = aggregateRows(stopped, { ...opts("mean", "month"), minPoints: 10 });
+    expect(rowsOf(out.columns)).toHaveLength(24);
+    expect(out.notes.join(" ")).toContain("December 2024 has rows up to 22 December only (22 of 31 days): its average is of those rows.");
+  });
+
+  it("keeps the partial period, saying so, when leaving it out would leave the series too short", () => {
+    const out = aggregateRows(table(dailyRows("2024-03-01", "2024-12-22")), { ...opts("sum", "month"), minPoints: 10 });
+    expect(rowsOf(out.columns)).toHaveLength(10);
+    expect(out.notes.join(" ")).toContain(
+      "December 2024 has rows up to 22 December only (22 of 31 days): its sum covers part of the month and reads low, but it was kept, as leaving it out would leave fewer than 10 months.",
+    );
+  });
+
+  it("judges each series by its own last period", () => {
+    const rows = table([...dailyRows("2023-01-01", "2024-12-31", 1, "east"), ...dailyRows("2023-01-01", "2024-12-22", 1, "west")], ["east", "west"]);
+    const out = aggregateRows(rows, { ...opts("sum", "month", "region"), minPoints: 10 });
+    const last = (g: number) => {
+      const dates = rowsOf(out.columns).filter((_, i) => out.columns.groups!.codes[i] === g);
+      return [dates.length, dates[dates.length - 1][0]];
+    };
+    expect(last(0)).toEqual([24, "2024-12-01"]);
+    expect(last(1)).toEqual([23, "2024-11-01"]);
+    expect(out.notes.join(" ")).toContain(
+      'December 2024 has rows up to 22 December only (22 of 31 days) for region "west": left out of the fit, as its sum covers part of the month; the forecast starts with December 2024.',
+    );
   });
 });
 
@@ -192,7 +268,8 @@ describe("aggregate requests a user can get wrong", () => {
     expect(() => aggregateRows(wide, opts("sum", "hour"))).toThrow(
       /gives 5,259,\d{3} periods over all series; at most 5,000,000 are supported. Use a coarser forecast.frequency/,
     );
-    expect(aggregateRows(wide, opts("sum", "year")).columns.values.length).toBe(601);
+    // Per year: 1500 to 2099; 2100, whose one row comes at 00:30 on 1 January (rows half an hour apart), is left out as partial.
+    expect(aggregateRows(wide, opts("sum", "year")).columns.values.length).toBe(600);
   });
 
   it("refuses an unknown rule or frequency", () => {

@@ -5,7 +5,7 @@
 // of its first row to the period of its last; a period without rows is 0 for sum and count and a
 // missing value for mean, min and max (filled in later like any gap). The result is a regular
 // table (one row per series and period) for prepareSeries, with the sentences the data story says.
-import { DAY, HOUR, bucketIndex, dateAt, monthIndex, type Frequency, isoDate } from "./calendar";
+import { DAY, HOUR, MINUTE, bucketIndex, dateAt, monthIndex, type Frequency, isoDate } from "./calendar";
 import { ForecastError } from "./errors";
 import type { SeriesColumns } from "./prepare";
 
@@ -124,16 +124,22 @@ function seriesRows(columns: SeriesColumns): number[][] {
 
 /** Median spacing between consecutive distinct dates within the series (NaN without any). */
 export function typicalSpacing(columns: SeriesColumns, rows = seriesRows(columns)): number {
+  return median(rows.flatMap((r) => spacings(columns, r)));
+}
+
+function spacings(columns: SeriesColumns, r: number[]): number[] {
   const gaps: number[] = [];
-  for (const r of rows) {
-    for (let k = 1; k < r.length; k++) {
-      const gap = columns.dates[r[k]] - columns.dates[r[k - 1]];
-      if (gap > 0) gaps.push(gap);
-    }
+  for (let k = 1; k < r.length; k++) {
+    const gap = columns.dates[r[k]] - columns.dates[r[k - 1]];
+    if (gap > 0) gaps.push(gap);
   }
-  if (!gaps.length) return NaN;
-  gaps.sort((a, b) => a - b);
-  return gaps[Math.floor(gaps.length / 2)];
+  return gaps;
+}
+
+function median(values: number[]): number {
+  if (!values.length) return NaN;
+  values.sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)];
 }
 
 /**
@@ -261,10 +267,11 @@ export function aggregateRows(columns: SeriesColumns, options: AggregateOptions)
   let emptyPeriods = 0;
   let valueless = 0;
   let missingValues = 0;
+  const partials: PartialPeriod[] = [];
   rows.forEach((r, g) => {
     if (!r.length) return;
     const start = periodStart(period, columns.dates[r[0]]);
-    const length = periodNumber(period, start, columns.dates[r[r.length - 1]]) + 1;
+    let length = periodNumber(period, start, columns.dates[r[r.length - 1]]) + 1;
     const acc = new Float64Array(length).fill(rule === "min" ? Infinity : rule === "max" ? -Infinity : 0);
     const counts = new Float64Array(length);
     const seen = new Uint8Array(length);
@@ -280,6 +287,19 @@ export function aggregateRows(columns: SeriesColumns, options: AggregateOptions)
       if (rule === "min") acc[k] = Math.min(acc[k], v);
       else if (rule === "max") acc[k] = Math.max(acc[k], v);
       else acc[k] += v;
+    }
+    // A sum or count over part of the last period reads low, and models leaning on the last values
+    // (naive, ETS level, ARIMA) would carry that drop into the whole forecast: the period is left
+    // out, so the forecast starts with it; kept (and said) when the series would become too short.
+    const ownGaps = spacings(columns, r);
+    const partial = incompleteLastPeriod(period, columns.dates[r[r.length - 1]], ownGaps.length >= 3 ? median(ownGaps) : spacing);
+    if (partial) {
+      const additive = rule === "sum" || rule === "count";
+      let kept = 0;
+      for (let k = 0; k < length - 1; k++) if (rule === "count" || counts[k] || (rule === "sum" && !seen[k])) kept++;
+      const action = !additive ? "noted" : kept >= options.minPoints ? "dropped" : "kept";
+      partials.push({ ...partial, group: g, action });
+      if (action === "dropped") length--;
     }
     for (let k = 0; k < length; k++) {
       let value: number;
@@ -324,11 +344,7 @@ export function aggregateRows(columns: SeriesColumns, options: AggregateOptions)
     notes.push(
       `${plural(missingValues, "row")} with no ${options.valueField} value ${missingValues === 1 ? "was" : "were"} left out of the ${rule}${valueless ? ` (${plural(valueless, period)} with only such rows ${valueless === 1 ? "is" : "are"} filled in like a missing value)` : ""}.`,
     );
-  const partial = lastPeriodPartial(period, columns, rows, spacing);
-  if (partial && (rule === "sum" || rule === "count"))
-    notes.push(
-      `The last ${period} (${periodLabel(period, partial.start)}) has rows up to ${isoDate(partial.last).slice(0, period === "hour" ? 16 : 10)} only: its ${rule} may cover part of the ${period}.`,
-    );
+  notes.push(...partialNotes(partials, period, rule, options, rows.filter((r) => r.length).length, columns.groups?.dictionary ?? null));
   const groups = columns.groups;
   return {
     columns: {
@@ -345,14 +361,101 @@ export function aggregateRows(columns: SeriesColumns, options: AggregateOptions)
   };
 }
 
-/** The table's last period when its last row falls in the first half of it (and more rows were due). */
-function lastPeriodPartial(period: Period, columns: SeriesColumns, rows: number[][], spacing: number): { start: number; last: number } | null {
-  let last = -Infinity;
-  for (const r of rows) if (r.length) last = Math.max(last, columns.dates[r[r.length - 1]]);
+/**
+ * Share of a period left without rows beyond which the period counts as incomplete. Calendar months
+ * already differ by up to 3 days in 31 (9.7%), a difference every model sees month to month, so a
+ * shortfall within a tenth of the period is not worth losing a point over; a daily table whose rows
+ * stop a day or two before the month ends keeps its month.
+ */
+export const PARTIAL_SHARE = 0.1;
+
+interface PartialPeriod {
+  group: number;
+  /** Start and end of the series' last period, its last row, and the time the rows cover (the last row + its spacing). */
+  start: number;
+  end: number;
+  last: number;
+  covered: number;
+  /** dropped: left out (sum, count); kept: a sum or count the series cannot spare; noted: mean, min, max. */
+  action: "dropped" | "kept" | "noted";
+}
+
+/**
+ * The last period of a series when it is clearly incomplete, judged against the typical spacing of
+ * the series' dates: a row stands for the stretch up to the next one (a daily row, its whole day),
+ * so the rows cover up to the last row + the spacing. The period is incomplete when what is left
+ * of it after that exceeds PARTIAL_SHARE of its length: daily rows up to 22 December leave 9 of 31
+ * days (29%); up to 29 December, 2 days (6.5%, kept); weekly rows whose next row would fall in
+ * the next period leave nothing due.
+ */
+function incompleteLastPeriod(period: Period, last: number, spacing: number): Omit<PartialPeriod, "group" | "action"> | null {
+  if (!Number.isFinite(spacing)) return null;
   const start = periodStart(period, last);
   const end = dateAt(periodFrequency(period), start, 1);
-  if (!Number.isFinite(spacing) || end - last <= Math.max(spacing, (end - start) / 2)) return null;
-  return { start, last };
+  const covered = Math.min(end, last + spacing);
+  if (end - covered <= PARTIAL_SHARE * (end - start)) return null;
+  return { start, end, last, covered };
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "December 2024 has rows up to 22 December only (22 of 31 days)": the period, its last row and the share covered. */
+function describePartial(period: Period, p: PartialPeriod): { name: string; text: string } {
+  const d = new Date(p.last);
+  const dayMonth = `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  const name = period === "month" ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : periodLabel(period, p.start);
+  const upTo = period === "hour" || period === "day" ? isoDate(p.last).slice(11, 16) : dayMonth;
+  const unit = period === "hour" ? MINUTE : period === "day" ? HOUR : DAY;
+  const unitWord = period === "hour" ? "minutes" : period === "day" ? "hours" : "days";
+  // Days (hours, minutes) up to and including the last row's: a row at 22 December 20:00 counts 22 days.
+  const covered = Math.floor((p.last - p.start) / unit) + 1;
+  const whole = Math.round((p.end - p.start) / unit);
+  const capital = name.charAt(0).toUpperCase() + name.slice(1);
+  return { name, text: `${capital} has rows up to ${upTo} only (${covered} of ${whole} ${unitWord})` };
+}
+
+/** The notes on incomplete last periods, one sentence per distinct period and cut-off (a few at most). */
+function partialNotes(
+  partials: PartialPeriod[],
+  period: Period,
+  rule: AggregateRule,
+  options: AggregateOptions,
+  seriesCount: number,
+  dictionary: string[] | null,
+): string[] {
+  const byText = new Map<string, { name: string; action: PartialPeriod["action"]; groups: number[] }>();
+  for (const p of partials) {
+    const { name, text } = describePartial(period, p);
+    const key = `${p.action}|${text}`;
+    const entry = byText.get(key) ?? { name, action: p.action, groups: [] };
+    entry.groups.push(p.group);
+    byText.set(key, entry);
+  }
+  const shown = [...byText.entries()].slice(0, 3);
+  const notes = shown.map(([key, { name, action, groups }]) => {
+    const text = key.slice(key.indexOf("|") + 1);
+    const several = dictionary !== null && groups.length > 1;
+    const which =
+      dictionary === null
+        ? ""
+        : groups.length === seriesCount && seriesCount > 1
+          ? ` for every ${options.groupField}`
+          : ` for ${options.groupField} ${groups
+              .slice(0, 5)
+              .map((g) => `"${dictionary[g]}"`)
+              .join(", ")}${groups.length > 5 ? ` and ${groups.length - 5} more` : ""}`;
+    if (action === "dropped")
+      return `${text}${which}: left out of the fit, as its ${rule} covers part of the ${period}; ${several ? "their forecasts start" : "the forecast starts"} with ${name}.`;
+    if (action === "kept")
+      return `${text}${which}: its ${rule} covers part of the ${period} and reads low, but it was kept, as leaving it out would leave fewer than ${options.minPoints} ${period}s.`;
+    return `${text}${which}: its ${rule === "mean" ? "average" : rule === "min" ? "smallest value" : "largest value"} is of those rows.`;
+  });
+  const rest = byText.size - shown.length;
+  if (rest > 0) {
+    const more = [...byText.values()].slice(3).reduce((n, e) => n + e.groups.length, 0);
+    notes.push(`${plural(more, "more series", "more series")} ${more === 1 ? "ends" : "end"} with a part-${period} likewise.`);
+  }
+  return notes;
 }
 
 function describeSpan(ms: number): string {

@@ -181,6 +181,25 @@ describe("trainForecast", () => {
 });
 
 describe("trainForecast on awkward data", () => {
+  it("an orders table summed per month whose rows stop on 22 December: December is forecast, not fitted, and the story says so", async () => {
+    // Ten orders of 1 a day from 2023-01 to 2024-12-22: every full month sums to 10 x its days.
+    const dates: number[] = [];
+    for (let d = utc(2023, 1, 1); d <= utc(2024, 12, 22); d += DAY) for (let k = 0; k < 10; k++) dates.push(d + k * 600_000);
+    const outcome = await trainForecast({
+      columns: { dates: Float64Array.from(dates), values: new Float64Array(dates.length).fill(1), groups: null },
+      dateField: "ordered",
+      valueField: "amount",
+      horizon: 3,
+      budgetSeconds: 2,
+      aggregate: { rule: "sum", frequency: "month" },
+    });
+    const { forecast, data_story: story } = outcome.result;
+    expect(forecast[0].date).toBe("2024-12-01T00:00:00.000Z");
+    // A full month's level (about 300), not the partial December's 220.
+    expect(forecast[0].value).toBeGreaterThan(280);
+    expect(story[0].summary).toContain("December 2024 has rows up to 22 December only (22 of 31 days): left out of the fit");
+  });
+
   it("a constant series forecasts its value with zero-width intervals", async () => {
     const n = 30;
     const outcome = await trainForecast({

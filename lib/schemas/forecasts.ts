@@ -26,7 +26,9 @@ export const forecastSpecSchema = z
           "Row-level tables (several rows per date, e.g. orders): combine the rows of each period (and group) by this rule before forecasting. " +
           "sum / mean / min / max of the predict_fields value; count = rows per period with a value in the predict_fields field, which may then be of any type " +
           "(name the date field itself to count every dated row). A period without rows is 0 for sum and count, and a missing value (filled in like any gap) for mean, min and max; " +
-          "rows without a value are left out. The data story states the rule. Without it, repeated dates within a series answer 422.",
+          "rows without a value are left out. A series' last period whose rows stop well before its end (more than a tenth of the period left after the last row and the rows' typical spacing) " +
+          "is left out of a sum or count (it would read low) and forecast instead; mean, min and max keep it. The data story states the rule and any such period. " +
+          "Without it, repeated dates within a series answer 422.",
       }),
     frequency: z
       .enum(FORECAST_FREQUENCIES, { message: `forecast.frequency must be one of ${FORECAST_FREQUENCIES.map((a) => `"${a}"`).join(", ")}` })
