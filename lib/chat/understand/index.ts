@@ -33,6 +33,7 @@ import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
 import { namedDateChoice, startDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
+import { MAIN_PARTS, planFields, SHOWN_PARTS } from "../plan-fields";
 import words from "../vocab/words.json";
 import {
   BAD_EVENTS,
@@ -1324,17 +1325,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // "in how many years did the flow go up" read as the number of years: a field named in this turn that the plan
   // does not use anywhere, and that no note names yet, is said as not used.
   {
-    const p = best.plan;
-    const m = [p.measure, ...p.extraMeasures, ...(p.having ? [p.having.measure] : [])];
-    const conds = [...p.filters, ...m.flatMap((x) => (x.condition ? [x.condition] : []))];
-    const used = new Set<string | null | undefined>([
-      ...m.flatMap((x) => [x.field, x.each?.field, x.by, x.per?.field, x.weight, x.shareOf]),
-      ...conds.flatMap((f) => [f.field, f.otherField, ...(f.or ?? []).map((c) => c.field), ...(f.and ?? []).map((c) => c.field)]),
-      ...p.groupBy.map((g) => g.field),
-      p.x,
-      p.y,
-      p.change?.field,
-    ]);
+    const used = planFields(best.plan);
     // (The mentions of this turn's words, whether or not a ref was kept for them: "did the flow go up".)
     for (const m of a.reading.mentions) {
       if (m.kind !== "field" || m.partial || m.fields.length !== 1 || used.has(m.fields[0].name)) continue;
@@ -1777,19 +1768,8 @@ function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { pl
 // ask for is checked against the plan chosen; a word the plan does not honour is named in the
 // answer, with the reading that would honour it when one was generated.
 
-/** Fields a plan shows (groupings, axes, measures, ranking), as opposed to fields it only filters on. */
-function shownFields(plan: AnalysisPlan): Set<string> {
-  const out = new Set<string>();
-  for (const g of plan.groupBy) out.add(g.field);
-  if (plan.x) out.add(plan.x);
-  if (plan.y) out.add(plan.y);
-  for (const m of [plan.measure, ...plan.extraMeasures]) {
-    if (m.field) out.add(m.field);
-    // (The entities of an aggregate of per-entity values are taken one by one.)
-    if (m.each) out.add(m.each.field);
-  }
-  return out;
-}
+/** Fields a plan shows (groupings, axes, measures, the entities taken one by one), as opposed to fields it only filters on. */
+const shownFields = (plan: AnalysisPlan) => planFields(plan, SHOWN_PARTS);
 
 const planKey = (plan: AnalysisPlan) => JSON.stringify(plan);
 
@@ -1934,8 +1914,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
       JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters);
     // (One that uses every field named now first: "number of customers by tenure and churn" after a churn rate
     // by payment method is no count of contracts by payment method and churn.)
-    const fields = (p: AnalysisPlan) => [p.measure.field, p.x, p.y, ...p.groupBy.map((g) => g.field), ...p.filters.map((x) => x.field)];
-    const usesAll = (c: Candidate) => a.refs.every((r) => r.turn !== 0 || r.cands.some((f) => fields(c.plan).includes(f.name)));
+    const usesAll = (c: Candidate) => a.refs.every((r) => r.turn !== 0 || r.cands.some((f) => planFields(c.plan, MAIN_PARTS).has(f.name)));
     const grouped = field ? (ranked.find((c) => groupsBy(c) && usesAll(c)) ?? ranked.find(groupsBy)) : undefined;
     if (grouped) return { best: grouped, instead: best };
   }
@@ -1987,8 +1966,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // "top 5 occupations by average age" then "age by race as a pie": a carried reading that leaves the
   // chart the turn asks for unused (two groupings where a pie shows one) gives way to the best carried
   // reading that draws it.
-  const uses = (p: AnalysisPlan, r: Atoms["refs"][number]) =>
-    r.cands.some((f) => [p.measure.field, p.x, p.y, ...p.groupBy.map((g) => g.field), ...p.filters.map((x) => x.field)].includes(f.name));
+  const uses = (p: AnalysisPlan, r: Atoms["refs"][number]) => r.cands.some((f) => planFields(p, MAIN_PARTS).has(f.name));
   // "top 3 states by total sales" then "histogram of sales" / "list the rows": the shape the turn asks
   // for, with no aggregate word of its own, is not the earlier question's grouped number again.
   const shape = ownShape(a);

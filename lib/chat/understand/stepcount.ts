@@ -4,6 +4,7 @@
 // And the honest side: the same words ("go up", "increase", "from the year before") that the chosen plan does
 // not account for (no change, no time grouping, no comparison) are named as not used, never a silent number.
 import type { AnalysisPlan, TimeBucket } from "../plan";
+import { planFields, planMeasures } from "../plan-fields";
 import words from "../vocab/words.json";
 import type { Atoms } from "./attach";
 import { addsUp, type TableLexicon } from "./lexicon";
@@ -117,8 +118,8 @@ export function unusedStepWords(a: Atoms, plan: AnalysisPlan, lex: TableLexicon)
     const f = lex.byName.get(name);
     return !!f && (f.role === "date" || f.yearLike);
   };
-  if (plan.change || plan.measure.fromPrevious || plan.having?.measure.fromPrevious || plan.extraMeasures.some((m) => m.fromPrevious)) return null;
-  if (plan.groupBy.some((g) => isTime(g.field)) || (plan.x && isTime(plan.x)) || plan.filters.some((f) => isTime(f.field))) return null;
+  if (plan.change || planMeasures(plan).some((m) => m.fromPrevious)) return null;
+  if ([...planFields(plan, ["groupBy", "x", "filter"])].some(isTime)) return null;
   if (a.relative.length) return null;
   const { tokens } = a.reading;
   const unused = steps.filter((s) => s.dir === "previous" || !cmpAfter(a, s));
