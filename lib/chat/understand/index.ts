@@ -34,6 +34,7 @@ import { MAX_TOKENS, tokenize } from "./tokens";
 import { namedDateChoice, startDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
 import { MAIN_PARTS, planFields, SHOWN_PARTS } from "../plan-fields";
+import type { Referent } from "../referent";
 import words from "../vocab/words.json";
 import {
   BAD_EVENTS,
@@ -49,7 +50,7 @@ import {
 } from "./vocabulary";
 
 export type Understanding =
-  | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
+  | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[]; referent?: Referent }
   | { kind: "clarify"; ambiguity: Ambiguity; atoms: Atoms; ranked: Candidate[] }
   | { kind: "unknown"; words: string[]; closest: string[]; atoms: Atoms; ranked: Candidate[] }
   | { kind: "greeting"; atoms: Atoms | null }
@@ -414,15 +415,37 @@ function step(state: State, part: string, lex: TableLexicon, rowCount: number, w
   return result;
 }
 
+const shortEnough = (part: string) => tokenize(part, MAX_TOKENS + 1).length <= MAX_TOKENS;
+
+/**
+ * The parts read, in order: the last MAX_TURNS user turns, "a | b" split, parts too long to be a question left out
+ * (never the last), at most MAX_TURNS parts before the last. `reword` may change each turn before it is split (words
+ * pointing back at the answer before it); it is called for each turn once the parts before it were taken.
+ */
+function* partsRead(
+  turns: string[],
+  reword: (turn: string, last: boolean) => string = (turn) => turn,
+): Generator<{ part: string; final: boolean; endsTurn: boolean; turn: string }> {
+  const window = turns.slice(-MAX_TURNS);
+  const typed = window.map(splitTurns);
+  const lastTurn = typed.findLastIndex((parts) => parts.length > 0);
+  // (Which parts come too early is counted on the words as typed.)
+  let early = Math.max(0, typed.flat().slice(0, -1).filter(shortEnough).length - MAX_TURNS);
+  for (let k = 0; k <= lastTurn; k++) {
+    if (!typed[k].length) continue;
+    const turn = reword(window[k], k === window.length - 1);
+    const parts = splitTurns(turn);
+    for (let j = 0; j < parts.length; j++) {
+      const final = k === lastTurn && j === parts.length - 1;
+      if (!final && (!shortEnough(parts[j]) || early-- > 0)) continue;
+      yield { part: parts[j], final, endsTurn: j === parts.length - 1, turn };
+    }
+  }
+}
+
 /** The parts read: the last MAX_TURNS user turns, "a | b" split, parts too long to be a question left out. */
 export function readableParts(turns: string[]): string[] {
-  const parts = turns.slice(-MAX_TURNS).flatMap(splitTurns);
-  const last = parts.length ? parts[parts.length - 1] : null;
-  const kept = parts
-    .slice(0, -1)
-    .filter((p) => tokenize(p, MAX_TOKENS + 1).length <= MAX_TOKENS)
-    .slice(-MAX_TURNS);
-  return last === null ? [] : [...kept, last];
+  return [...partsRead(turns)].map((p) => p.part);
 }
 
 /** "why?", "what does that mean?" (words.json explainTurns): a turn about the earlier answer, not a new number. */
@@ -437,25 +460,60 @@ export function explainTurn(text: string): "why" | "meaning" | null {
   return EXPLAIN_TURNS.why.has(said) ? "why" : EXPLAIN_TURNS.meaning.has(said) ? "meaning" : null;
 }
 
-export function understand(turns: string[], lex: TableLexicon, rowCount: number, w: Weights = WEIGHTS): Understanding {
+/**
+ * Words of a turn that point at the groups the answer before it named ("that genre", "those"; ../referent.ts): the
+ * turn with them replaced by those groups, given the plan that answer computed; null when it points at none.
+ */
+export interface ReferBack {
+  resolve(turn: string, answered: AnalysisPlan): { turn: string; referent: Referent } | null;
+}
+
+/** The plan an answer to `turn` computes: counts over a table whose rows each stand for several things total them. */
+function answeredPlan(plan: AnalysisPlan, turn: string, lex: TableLexicon): AnalysisPlan {
+  // ("how many rows ..." still counts the rows themselves.)
+  const rowsSaid = /\brows?\b/i.test(turn);
+  return lex.weightField && plan.intent === "aggregate" && !rowsSaid ? weighted(plan, lex.weightField) : plan;
+}
+
+/**
+ * The conversation read turn by turn. With `refer`, each turn's words pointing back at the answer before it are
+ * replaced by the groups that answer named, from the plan this same reading gave that turn (the last turn's
+ * `referent` says how they were read).
+ */
+export function understand(turns: string[], lex: TableLexicon, rowCount: number, w: Weights = WEIGHTS, refer: ReferBack | null = null): Understanding {
   const state: State = { atoms: null, plan: null };
   let result: Understanding = { kind: "none", atoms: null, ranked: [] };
-  const parts = readableParts(turns);
-  // "why?" / "what does that mean?" after an answer: about that answer (its plan), answered without a number.
-  const explain = parts.length > 1 ? explainTurn(parts[parts.length - 1]) : null;
-  if (explain) {
-    for (const part of parts.slice(0, -1)) result = step(state, part, lex, rowCount, w);
-    if (result.kind === "plan") {
-      const plan = lex.weightField && result.plan.intent === "aggregate" ? weighted(result.plan, lex.weightField) : result.plan;
-      return { kind: "explain", why: explain === "why", plan, question: parts[parts.length - 2] };
+  const read: string[] = [];
+  // The plan the answer to the turn just read computed (none after a question back, an explanation, a part left out).
+  let answered: AnalysisPlan | null = null;
+  const last = { turn: turns[turns.length - 1] ?? "", referent: null as Referent | null };
+  const reword = (turn: string, isLast: boolean) => {
+    const back = refer && answered ? refer.resolve(turn, answered) : null;
+    answered = null;
+    if (isLast && back) {
+      last.turn = back.turn;
+      last.referent = back.referent;
     }
+    return back?.turn ?? turn;
+  };
+  for (const { part, final, endsTurn, turn } of partsRead(turns, reword)) {
+    // "why?" / "what does that mean?" after an answer: about that answer (its plan), answered without a number.
+    const explain = read.length ? explainTurn(part) : null;
+    if (final && explain) {
+      if (result.kind === "plan") {
+        const plan = lex.weightField && result.plan.intent === "aggregate" ? weighted(result.plan, lex.weightField) : result.plan;
+        return { kind: "explain", why: explain === "why", plan, question: read[read.length - 1] };
+      }
+      // (Nothing answered before it: the parts are read once more, this one as a question.)
+      for (const p of read) result = step(state, p, lex, rowCount, w);
+    }
+    const before = result;
+    result = step(state, part, lex, rowCount, w);
+    read.push(part);
+    if (endsTurn) answered = result.kind === "plan" && !(explain && before.kind === "plan") ? answeredPlan(result.plan, turn, lex) : null;
   }
-  for (const part of parts) result = step(state, part, lex, rowCount, w);
-  // "how many rows ..." still counts the rows themselves.
-  const rowsSaid = /\brows?\b/i.test(turns[turns.length - 1] ?? "");
-  if (result.kind === "plan" && lex.weightField && result.plan.intent === "aggregate" && !rowsSaid)
-    return { ...result, plan: weighted(result.plan, lex.weightField) };
-  return result;
+  if (result.kind !== "plan") return result;
+  return { ...result, plan: answeredPlan(result.plan, last.turn, lex), ...(last.referent ? { referent: last.referent } : {}) };
 }
 
 /**
