@@ -2,7 +2,7 @@
 // Plotly figure (all three from the same result). Pure library: works offline, the language model
 // is optional and only ever proposes a plan.
 import type { Table } from "../table/types";
-import { describeTable, isGroupable, type FieldInfo } from "./columns";
+import { describeTable, isGroupable, isTimeField, type FieldInfo } from "./columns";
 import { buildTableLexicon, parseContextSynonyms, type TableLexicon } from "./understand/lexicon";
 import { understand, type Understanding } from "./understand";
 import { WEIGHTS } from "./understand/choose";
@@ -137,7 +137,7 @@ function contextPlan(plan: AnalysisPlan, fields: FieldInfo[]): { plan: AnalysisP
   // that period, by its time unit.
   const period = plan.filters.find((f) => {
     const info = byName.get(f.field);
-    return info && (info.role === "date" || info.yearLike) && (f.op === "between" || f.op === "gt" || f.op === "gte" || f.op === "lt" || f.op === "lte");
+    return info && isTimeField(info) && (f.op === "between" || f.op === "gt" || f.op === "gte" || f.op === "lt" || f.op === "lte");
   });
   if (period) {
     const info = byName.get(period.field)!;

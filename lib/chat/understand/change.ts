@@ -6,7 +6,7 @@
 import type { AnalysisPlan } from "../plan";
 import words from "../vocab/words.json";
 import type { Atoms, FilterAtom } from "./attach";
-import { addsUp, type TableLexicon } from "./lexicon";
+import { addsUp, isTimeName, type TableLexicon } from "./lexicon";
 
 const CHANGE_WORDS = new Set(words.periodChange.verbs);
 const HIGHER = new Set(words.periodChange.higher);
@@ -24,8 +24,7 @@ export function changeReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): 
   if (plan.measure.agg === "share" && !percent) return null;
   const info = lex.fields.find((f) => f.name === plan.measure.field);
   const measure = plan.measure.agg === "share" && info ? { agg: addsUp(info) ? ("sum" as const) : ("mean" as const), field: info.name } : plan.measure;
-  const isTime = (name: string) => lex.fields.some((f) => f.name === name && (f.role === "date" || f.yearLike));
-  const periods = a.filters.filter((f) => !f.negated && f.options.length > 0 && isTime(f.options[0].filter.field));
+  const periods = a.filters.filter((f) => !f.negated && f.options.length > 0 && isTimeName(lex, f.options[0].filter.field));
   const filterOf = (f: FilterAtom) => f.options[0].filter;
   let change: NonNullable<AnalysisPlan["change"]> | null = null;
   if (periods.length === 1) {

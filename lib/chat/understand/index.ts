@@ -27,7 +27,7 @@ import { textPart, textPartReading } from "./text-part";
 import { firstLastReading, orderField } from "./firstlast";
 import { countsPerEntityReading, perEntityReading } from "./perentity";
 import { allExceptReading, pooledReading } from "./pooled";
-import { countedThingField, flagValues, nameWords, type TableLexicon } from "./lexicon";
+import { countedThingField, flagValues, isTimeName, nameWords, type TableLexicon, timeFields } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, tokenize } from "./tokens";
@@ -1020,12 +1020,8 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   }
   // "by decade", "which decade": the time field grouped ten years a group (a year-like number too).
   if (a.bucket === "decade" && best.plan.intent === "aggregate") {
-    const time = (name: string) => {
-      const f = lex.byName.get(name);
-      return !!f && (f.role === "date" || f.yearLike);
-    };
-    const k = best.plan.groupBy.findIndex((g) => time(g.field));
-    const only = lex.fields.filter((f) => f.role === "date" || f.yearLike);
+    const k = best.plan.groupBy.findIndex((g) => isTimeName(lex, g.field));
+    const only = timeFields(lex);
     if (k >= 0) adopt({ ...best.plan, groupBy: best.plan.groupBy.map((g, i) => (i === k ? { ...g, bucket: "decade" } : g)) });
     else if (!best.plan.groupBy.length && only.length === 1) adopt({ ...best.plan, groupBy: [{ field: only[0].name, bucket: "decade" }] });
   }
@@ -2672,7 +2668,7 @@ function manyGroups(plan: AnalysisPlan, lex: TableLexicon): string[] {
  */
 function firstTimeReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
   if (plan.intent !== "aggregate" || plan.groupBy.length > 1 || plan.change || plan.having || plan.within) return null;
-  const years = lex.fields.filter((f) => f.role === "date" || f.yearLike);
+  const years = timeFields(lex);
   if (years.length !== 1 || years[0].role === "date") return null;
   const year = years[0].name;
   if (plan.measure.field === year || plan.groupBy.some((g) => g.field !== year)) return null;
