@@ -70,6 +70,41 @@ describe("'that <field>' / 'those' after a ranking is the group(s) the previous 
   });
 });
 
+describe("a turn pointing back is read from the answer just before it, however many turns came first", () => {
+  // One conversation of nine turns (beyond the eight read again): three turns point back, each after other questions.
+  const turns = [
+    "average weight by species",
+    "which one is highest?",
+    "how many animals are in that species?",
+    "average fee by shelter",
+    "which shelter has the lowest?",
+    "and the average weight for those?",
+    "number of animals by species",
+    "show the top 2 of them",
+    "what is the average fee of those?",
+  ];
+  it("each of the three is the group(s) its previous answer named", async () => {
+    const top = argBest("Species", "Weight", 1);
+    const third = await askTurns(table, ...turns.slice(0, 3));
+    expect(firstNumber(tableOf(third)[0])).toBe(by("Species", top).length);
+    expect(third.messages[0].content).toContain(`I read "that species" as Species "${top}", from the previous answer`);
+    const low = argBest("Shelter", "Fee", -1);
+    const sixth = await askTurns(table, ...turns.slice(0, 6));
+    expect(sixth.plan?.filters).toEqual([expect.objectContaining({ field: "Shelter", values: [low] })]);
+    expect(firstNumber(tableOf(sixth)[0])).toBeCloseTo(meanOf(by("Shelter", low), "Weight"), 2);
+    const two = species
+      .map((s) => [s, by("Species", s).length] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 2)
+      .map((c) => c[0]);
+    const ninth = await askTurns(table, ...turns);
+    const shown = tableOf(ninth);
+    expect(shown.map((r) => r.Species).sort()).toEqual([...two].sort());
+    for (const s of two) expect(firstNumber(shown.find((r) => r.Species === s))).toBeCloseTo(meanOf(by("Species", s), "Fee"), 2);
+    expect(ninth.messages[0].content).toContain("from the previous answer");
+  });
+});
+
 describe("an amount per period of each row's thing is averaged when no aggregate is said", () => {
   const plans = ["Lite", "Pro", "Team"];
   const members = Array.from({ length: 90 }, (_, i) => [plans[i % 3], (10 + (i % 3) * 15 + (i % 7)).toFixed(2), String(i % 5)]);

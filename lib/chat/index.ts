@@ -2,9 +2,10 @@
 // Plotly figure (all three from the same result). Pure library: works offline, the language model
 // is optional and only ever proposes a plan.
 import type { Table } from "../table/types";
-import { describeTable, isGroupable, type FieldInfo } from "./columns";
+import { describeTable, isGroupable, isTimeField, type FieldInfo } from "./columns";
 import { buildTableLexicon, parseContextSynonyms, type TableLexicon } from "./understand/lexicon";
 import { understand, type Understanding } from "./understand";
+import { WEIGHTS } from "./understand/choose";
 import { tokenize, MAX_TOKENS } from "./understand/tokens";
 import { findPhrases } from "./understand/vocabulary";
 import { executePlan, PlanError, type QueryResult } from "./execute";
@@ -19,7 +20,7 @@ import { checkPlanFields, phraseSummary, proposePlan } from "./llm";
 import { exampleQuestions } from "./examples";
 import { followUpSuggestions } from "./suggest";
 import { readNeighbour, resolveNeighbour } from "./neighbour";
-import { resolveReferences } from "./referent";
+import { referBack } from "./referent";
 import { addDerivedColumns, nameDerived, readDifferences } from "./derive";
 
 export type { AnalysisPlan } from "./plan";
@@ -137,7 +138,7 @@ function contextPlan(plan: AnalysisPlan, fields: FieldInfo[]): { plan: AnalysisP
   // that period, by its time unit.
   const period = plan.filters.find((f) => {
     const info = byName.get(f.field);
-    return info && (info.role === "date" || info.yearLike) && (f.op === "between" || f.op === "gt" || f.op === "gte" || f.op === "lt" || f.op === "lte");
+    return info && isTimeField(info) && (f.op === "between" || f.op === "gt" || f.op === "gte" || f.op === "lt" || f.op === "lte");
   });
   if (period) {
     const info = byName.get(period.field)!;
@@ -256,8 +257,7 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
     const tableFields = table === req.table ? fields : describeTable(table);
     const lexicon = getTableLexicon(table, tableFields, context, req.datasetName ?? "");
     // "how many movies are in that genre?" after "which genre is highest?": the previous answer's groups, said.
-    const resolved = resolveReferences(differences.turns, lexicon, table, tableFields);
-    const u = understand(resolved.turns, lexicon, req.table.rowCount);
+    const u = understand(differences.turns, lexicon, req.table.rowCount, WEIGHTS, referBack(lexicon, table, tableFields));
     if (u.kind === "greeting") return help(t(style.lang, "greeting"));
     if (u.kind === "none") return help(t(style.lang, "notUnderstood"));
     if (u.kind === "unknown") {
@@ -292,7 +292,7 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
       return help(t(style.lang, "notUnderstood"));
     }
     plan = u.plan;
-    notes = resolved.last ? [`referent:${JSON.stringify(resolved.last)}`, ...u.notes] : u.notes;
+    notes = u.referent ? [`referent:${JSON.stringify(u.referent)}`, ...u.notes] : u.notes;
     const named = nameDerived(plan, notes, differences.derived);
     const names = new Set((named.plan.derived ?? []).map((d) => d.name));
     plan = named.plan;

@@ -2,12 +2,13 @@
 // answer's result (the group its first line named, or the N groups a top-N showed) are replaced by those
 // groups' values before the turn is read, so the turn is read as if the user had typed them ("how many movies
 // are in the Documentary genre?"), and later turns carry them as any value said. The answer says how it read them.
-// Pure: the earlier turns are read and their plan executed over the same table.
+// Pure: the understanding loop (understand/index.ts) gives each turn the plan it read for the turn before, which is
+// executed over the same table once, when the turn points back at it.
 import type { FieldInfo } from "./columns";
 import { executePlan, type GroupRow, PlanError } from "./execute";
 import type { AnalysisPlan } from "./plan";
 import type { Table } from "../table/types";
-import { understand } from "./understand";
+import type { ReferBack } from "./understand";
 import type { TableLexicon } from "./understand/lexicon";
 import { readMentions } from "./understand/readers";
 import { tokenize, type Token } from "./understand/tokens";
@@ -105,31 +106,29 @@ function asksAmong(tokens: Token[], start: number): boolean {
 }
 
 /**
- * The user turns with the words pointing at the previous answer's groups replaced by their values, each turn read
- * with the turns before it (already resolved); `last`: what the last turn's words were read as.
+ * Reads the words of a turn pointing at the previous answer's groups and replaces them by those groups' values, given
+ * the plan that answer computed (for the understanding loop, which reads the turns in order).
  */
-export function resolveReferences(turns: string[], lex: TableLexicon, table: Table, fields: FieldInfo[]): { turns: string[]; last: Referent | null } {
-  const out = [...turns];
-  let last: Referent | null = null;
-  for (let i = 1; i < out.length; i++) {
-    const tokens = tokenize(out[i]);
-    if (!tokens.some((t) => SINGULAR.has(t.text) || PLURAL.has(t.text) || PRONOUNS.has(t.text))) continue;
-    if (ranksItself(tokens)) continue;
-    const before = understand(out.slice(0, i), lex, table.rowCount);
-    if (before.kind !== "plan") continue;
-    const picked = pickedGroups(before.plan, table, fields);
-    if (!picked) continue;
-    const ref = findReference(tokens, picked.field, lex);
-    if (!ref || asksAmong(tokens, ref.start)) continue;
-    const values = ref.plural ? picked.values : picked.values.slice(0, 1);
-    // A plural pronoun over every group shown picks nothing out.
-    if (!values.length || values.length > MAX_LABELS || (values.length === picked.groups && values.length > 1)) continue;
-    const text = out[i];
-    const numeric = fields.find((f) => f.name === picked.field)?.role === "number";
-    const noun = ref.noun ? text.slice(ref.noun[0], ref.noun[1]) : "";
-    const replacement = !ref.noun ? listText(values) : numeric ? `${noun} ${listText(values)}` : `${listText(values)} ${noun}`;
-    out[i] = `${text.slice(0, ref.start)}${replacement}${text.slice(ref.end)}`;
-    if (i === out.length - 1) last = { text: text.slice(ref.start, ref.end), field: picked.field, values };
-  }
-  return { turns: out, last };
+export function referBack(lex: TableLexicon, table: Table, fields: FieldInfo[]): ReferBack {
+  return {
+    resolve(turn, answered) {
+      const tokens = tokenize(turn);
+      if (!tokens.some((t) => SINGULAR.has(t.text) || PLURAL.has(t.text) || PRONOUNS.has(t.text))) return null;
+      if (ranksItself(tokens)) return null;
+      const picked = pickedGroups(answered, table, fields);
+      if (!picked) return null;
+      const ref = findReference(tokens, picked.field, lex);
+      if (!ref || asksAmong(tokens, ref.start)) return null;
+      const values = ref.plural ? picked.values : picked.values.slice(0, 1);
+      // A plural pronoun over every group shown picks nothing out.
+      if (!values.length || values.length > MAX_LABELS || (values.length === picked.groups && values.length > 1)) return null;
+      const numeric = fields.find((f) => f.name === picked.field)?.role === "number";
+      const noun = ref.noun ? turn.slice(ref.noun[0], ref.noun[1]) : "";
+      const replacement = !ref.noun ? listText(values) : numeric ? `${noun} ${listText(values)}` : `${listText(values)} ${noun}`;
+      return {
+        turn: `${turn.slice(0, ref.start)}${replacement}${turn.slice(ref.end)}`,
+        referent: { text: turn.slice(ref.start, ref.end), field: picked.field, values },
+      };
+    },
+  };
 }

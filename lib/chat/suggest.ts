@@ -7,6 +7,7 @@ import { isTimeField } from "./columns";
 import { fieldPhrase, pickCategories, pickMeasures, pickTarget, pickTime, rowNoun, yesNoValued } from "./pick";
 import type { Lang } from "./i18n";
 import type { AnalysisPlan, Filter, Measure } from "./plan";
+import { MAIN_PARTS, planFields } from "./plan-fields";
 import type { TableLexicon } from "./understand/lexicon";
 import { lowerFirst } from "./text-utils";
 
@@ -76,7 +77,7 @@ export function suggestionsFor(plan: AnalysisPlan, fields: FieldInfo[], _lex?: T
   const cats = pickCategories(fields, target, nums[0] ?? null);
   const time = pickTime(fields);
   const out: Suggestion[] = [];
-  const used = new Set([...plan.groupBy.map((g) => g.field), ...plan.filters.map((f) => f.field), plan.measure.field ?? "", plan.x ?? "", plan.y ?? ""]);
+  const used = planFields(plan, MAIN_PARTS);
   const filters = plan.filters;
   const where = filterPhrase(filters, byName);
   // Another breakdown: a field of a few values not used yet (not yes/no: those read as conditions).

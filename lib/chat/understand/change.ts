@@ -6,7 +6,7 @@
 import type { AnalysisPlan } from "../plan";
 import words from "../vocab/words.json";
 import type { Atoms, FilterAtom } from "./attach";
-import { addsUp, type TableLexicon } from "./lexicon";
+import { addsUp, isTimeName, type TableLexicon } from "./lexicon";
 
 const CHANGE_WORDS = new Set(words.periodChange.verbs);
 const HIGHER = new Set(words.periodChange.higher);
@@ -16,11 +16,10 @@ const PATH_AFTER_HOW = new Set(words.periodChange.pathAfterHow);
 
 export function changeReading(a: Atoms, plan0: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
   if (plan0.intent !== "aggregate" || plan0.change || plan0.having || plan0.within) return null;
-  const isTime = (name: string) => lex.fields.some((f) => f.name === name && (f.role === "date" || f.yearLike));
   // "the percent change in orders from 2023 to 2024": the rows counted (read first as the share of rows in those
   // years, a rate whose condition is the periods themselves).
   const c = plan0.measure.condition;
-  const periodsRate = plan0.measure.agg === "rate" && c && !c.or && !c.and && !c.otherField && isTime(c.field);
+  const periodsRate = plan0.measure.agg === "rate" && c && !c.or && !c.and && !c.otherField && isTimeName(lex, c.field);
   const plan: AnalysisPlan = periodsRate ? { ...plan0, measure: { agg: "count", field: null } } : plan0;
   const counted = plan.measure.agg === "count" && !plan.measure.field;
   if ((!plan.measure.field && !counted) || plan.measure.agg === "rate" || plan.extraMeasures.length) return null;
@@ -31,7 +30,7 @@ export function changeReading(a: Atoms, plan0: AnalysisPlan, lex: TableLexicon):
   if (plan.measure.agg === "share" && !percent) return null;
   const info = lex.fields.find((f) => f.name === plan.measure.field);
   const measure = plan.measure.agg === "share" && info ? { agg: addsUp(info) ? ("sum" as const) : ("mean" as const), field: info.name } : plan.measure;
-  const periods = a.filters.filter((f) => !f.negated && f.options.length > 0 && isTime(f.options[0].filter.field));
+  const periods = a.filters.filter((f) => !f.negated && f.options.length > 0 && isTimeName(lex, f.options[0].filter.field));
   const filterOf = (f: FilterAtom) => f.options[0].filter;
   let change: NonNullable<AnalysisPlan["change"]> | null = null;
   if (periods.length === 1) {

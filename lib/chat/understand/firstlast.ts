@@ -8,7 +8,7 @@ import type { AnalysisPlan } from "../plan";
 import type { FieldInfo } from "../columns";
 import words from "../vocab/words.json";
 import type { Atoms, Ref } from "./attach";
-import type { TableLexicon } from "./lexicon";
+import { type TableLexicon, timeFields } from "./lexicon";
 import { entityLike } from "./perentity";
 
 const W = words.firstToLast;
@@ -20,7 +20,7 @@ const LAST = new Set<string>(W.last);
 
 /** The field that orders the rows: the one date or year field, else the first number field named like an order. */
 export function orderField(lex: TableLexicon): FieldInfo | null {
-  const time = lex.fields.filter((f) => f.role === "date" || f.yearLike);
+  const time = timeFields(lex);
   if (time.length) return time.length === 1 ? time[0] : null;
   for (const name of W.orderFields) {
     const f = lex.fields.find((x) => x.role === "number" && x.name.toLowerCase() === name);

@@ -35,12 +35,14 @@ import { textPart, textPartReading } from "./text-part";
 import { firstLastReading, orderField } from "./firstlast";
 import { countsPerEntityReading, perEntityReading } from "./perentity";
 import { allExceptReading, pooledReading } from "./pooled";
-import { countedThingField, flagValues, nameWords, type TableLexicon } from "./lexicon";
+import { countedThingField, flagValues, isTimeName, nameWords, type TableLexicon, timeFields } from "./lexicon";
 import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, type Token, tokenize } from "./tokens";
 import { namedDateChoice, startDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
+import { MAIN_PARTS, planFields, SHOWN_PARTS } from "../plan-fields";
+import type { Referent } from "../referent";
 import words from "../vocab/words.json";
 import {
   BAD_EVENTS,
@@ -56,7 +58,7 @@ import {
 } from "./vocabulary";
 
 export type Understanding =
-  | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[] }
+  | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[]; referent?: Referent }
   | { kind: "clarify"; ambiguity: Ambiguity; atoms: Atoms; ranked: Candidate[] }
   | { kind: "unknown"; words: string[]; closest: string[]; atoms: Atoms; ranked: Candidate[] }
   | { kind: "greeting"; atoms: Atoms | null }
@@ -427,15 +429,37 @@ function step(state: State, part: string, lex: TableLexicon, rowCount: number, w
   return result;
 }
 
+const shortEnough = (part: string) => tokenize(part, MAX_TOKENS + 1).length <= MAX_TOKENS;
+
+/**
+ * The parts read, in order: the last MAX_TURNS user turns, "a | b" split, parts too long to be a question left out
+ * (never the last), at most MAX_TURNS parts before the last. `reword` may change each turn before it is split (words
+ * pointing back at the answer before it); it is called for each turn once the parts before it were taken.
+ */
+function* partsRead(
+  turns: string[],
+  reword: (turn: string, last: boolean) => string = (turn) => turn,
+): Generator<{ part: string; final: boolean; endsTurn: boolean; turn: string }> {
+  const window = turns.slice(-MAX_TURNS);
+  const typed = window.map(splitTurns);
+  const lastTurn = typed.findLastIndex((parts) => parts.length > 0);
+  // (Which parts come too early is counted on the words as typed.)
+  let early = Math.max(0, typed.flat().slice(0, -1).filter(shortEnough).length - MAX_TURNS);
+  for (let k = 0; k <= lastTurn; k++) {
+    if (!typed[k].length) continue;
+    const turn = reword(window[k], k === window.length - 1);
+    const parts = splitTurns(turn);
+    for (let j = 0; j < parts.length; j++) {
+      const final = k === lastTurn && j === parts.length - 1;
+      if (!final && (!shortEnough(parts[j]) || early-- > 0)) continue;
+      yield { part: parts[j], final, endsTurn: j === parts.length - 1, turn };
+    }
+  }
+}
+
 /** The parts read: the last MAX_TURNS user turns, "a | b" split, parts too long to be a question left out. */
 export function readableParts(turns: string[]): string[] {
-  const parts = turns.slice(-MAX_TURNS).flatMap(splitTurns);
-  const last = parts.length ? parts[parts.length - 1] : null;
-  const kept = parts
-    .slice(0, -1)
-    .filter((p) => tokenize(p, MAX_TOKENS + 1).length <= MAX_TOKENS)
-    .slice(-MAX_TURNS);
-  return last === null ? [] : [...kept, last];
+  return [...partsRead(turns)].map((p) => p.part);
 }
 
 /** "why?", "what does that mean?" (words.json explainTurns): a turn about the earlier answer, not a new number. */
@@ -450,25 +474,60 @@ export function explainTurn(text: string): "why" | "meaning" | null {
   return EXPLAIN_TURNS.why.has(said) ? "why" : EXPLAIN_TURNS.meaning.has(said) ? "meaning" : null;
 }
 
-export function understand(turns: string[], lex: TableLexicon, rowCount: number, w: Weights = WEIGHTS): Understanding {
+/**
+ * Words of a turn that point at the groups the answer before it named ("that genre", "those"; ../referent.ts): the
+ * turn with them replaced by those groups, given the plan that answer computed; null when it points at none.
+ */
+export interface ReferBack {
+  resolve(turn: string, answered: AnalysisPlan): { turn: string; referent: Referent } | null;
+}
+
+/** The plan an answer to `turn` computes: counts over a table whose rows each stand for several things total them. */
+function answeredPlan(plan: AnalysisPlan, turn: string, lex: TableLexicon): AnalysisPlan {
+  // ("how many rows ..." still counts the rows themselves.)
+  const rowsSaid = /\brows?\b/i.test(turn);
+  return lex.weightField && plan.intent === "aggregate" && !rowsSaid ? weighted(plan, lex.weightField) : plan;
+}
+
+/**
+ * The conversation read turn by turn. With `refer`, each turn's words pointing back at the answer before it are
+ * replaced by the groups that answer named, from the plan this same reading gave that turn (the last turn's
+ * `referent` says how they were read).
+ */
+export function understand(turns: string[], lex: TableLexicon, rowCount: number, w: Weights = WEIGHTS, refer: ReferBack | null = null): Understanding {
   const state: State = { atoms: null, plan: null };
   let result: Understanding = { kind: "none", atoms: null, ranked: [] };
-  const parts = readableParts(turns);
-  // "why?" / "what does that mean?" after an answer: about that answer (its plan), answered without a number.
-  const explain = parts.length > 1 ? explainTurn(parts[parts.length - 1]) : null;
-  if (explain) {
-    for (const part of parts.slice(0, -1)) result = step(state, part, lex, rowCount, w);
-    if (result.kind === "plan") {
-      const plan = lex.weightField && result.plan.intent === "aggregate" ? weighted(result.plan, lex.weightField) : result.plan;
-      return { kind: "explain", why: explain === "why", plan, question: parts[parts.length - 2] };
+  const read: string[] = [];
+  // The plan the answer to the turn just read computed (none after a question back, an explanation, a part left out).
+  let answered: AnalysisPlan | null = null;
+  const last = { turn: turns[turns.length - 1] ?? "", referent: null as Referent | null };
+  const reword = (turn: string, isLast: boolean) => {
+    const back = refer && answered ? refer.resolve(turn, answered) : null;
+    answered = null;
+    if (isLast && back) {
+      last.turn = back.turn;
+      last.referent = back.referent;
     }
+    return back?.turn ?? turn;
+  };
+  for (const { part, final, endsTurn, turn } of partsRead(turns, reword)) {
+    // "why?" / "what does that mean?" after an answer: about that answer (its plan), answered without a number.
+    const explain = read.length ? explainTurn(part) : null;
+    if (final && explain) {
+      if (result.kind === "plan") {
+        const plan = lex.weightField && result.plan.intent === "aggregate" ? weighted(result.plan, lex.weightField) : result.plan;
+        return { kind: "explain", why: explain === "why", plan, question: read[read.length - 1] };
+      }
+      // (Nothing answered before it: the parts are read once more, this one as a question.)
+      for (const p of read) result = step(state, p, lex, rowCount, w);
+    }
+    const before = result;
+    result = step(state, part, lex, rowCount, w);
+    read.push(part);
+    if (endsTurn) answered = result.kind === "plan" && !(explain && before.kind === "plan") ? answeredPlan(result.plan, turn, lex) : null;
   }
-  for (const part of parts) result = step(state, part, lex, rowCount, w);
-  // "how many rows ..." still counts the rows themselves.
-  const rowsSaid = /\brows?\b/i.test(turns[turns.length - 1] ?? "");
-  if (result.kind === "plan" && lex.weightField && result.plan.intent === "aggregate" && !rowsSaid)
-    return { ...result, plan: weighted(result.plan, lex.weightField) };
-  return result;
+  if (result.kind !== "plan") return result;
+  return { ...result, plan: answeredPlan(result.plan, last.turn, lex), ...(last.referent ? { referent: last.referent } : {}) };
 }
 
 /**
@@ -1026,12 +1085,8 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   }
   // "by decade", "which decade": the time field grouped ten years a group (a year-like number too).
   if (a.bucket === "decade" && best.plan.intent === "aggregate") {
-    const time = (name: string) => {
-      const f = lex.byName.get(name);
-      return !!f && (f.role === "date" || f.yearLike);
-    };
-    const k = best.plan.groupBy.findIndex((g) => time(g.field));
-    const only = lex.fields.filter((f) => f.role === "date" || f.yearLike);
+    const k = best.plan.groupBy.findIndex((g) => isTimeName(lex, g.field));
+    const only = timeFields(lex);
     if (k >= 0) adopt({ ...best.plan, groupBy: best.plan.groupBy.map((g, i) => (i === k ? { ...g, bucket: "decade" } : g)) });
     else if (!best.plan.groupBy.length && only.length === 1) adopt({ ...best.plan, groupBy: [{ field: only[0].name, bucket: "decade" }] });
   }
@@ -1452,17 +1507,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // "in how many years did the flow go up" read as the number of years: a field named in this turn that the plan
   // does not use anywhere, and that no note names yet, is said as not used.
   {
-    const p = best.plan;
-    const m = [p.measure, ...p.extraMeasures, ...(p.having ? [p.having.measure] : [])];
-    const conds = [...p.filters, ...m.flatMap((x) => (x.condition ? [x.condition] : []))];
-    const used = new Set<string | null | undefined>([
-      ...m.flatMap((x) => [x.field, x.each?.field, x.by, x.per?.field, x.weight, x.shareOf]),
-      ...conds.flatMap((f) => [f.field, f.otherField, ...(f.or ?? []).map((c) => c.field), ...(f.and ?? []).map((c) => c.field)]),
-      ...p.groupBy.map((g) => g.field),
-      p.x,
-      p.y,
-      p.change?.field,
-    ]);
+    const used = planFields(best.plan);
     // (The mentions of this turn's words, whether or not a ref was kept for them: "did the flow go up".)
     for (const m of a.reading.mentions) {
       if (m.kind !== "field" || m.partial || m.fields.length !== 1 || used.has(m.fields[0].name)) continue;
@@ -1957,19 +2002,8 @@ function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { pl
 // ask for is checked against the plan chosen; a word the plan does not honour is named in the
 // answer, with the reading that would honour it when one was generated.
 
-/** Fields a plan shows (groupings, axes, measures, ranking), as opposed to fields it only filters on. */
-function shownFields(plan: AnalysisPlan): Set<string> {
-  const out = new Set<string>();
-  for (const g of plan.groupBy) out.add(g.field);
-  if (plan.x) out.add(plan.x);
-  if (plan.y) out.add(plan.y);
-  for (const m of [plan.measure, ...plan.extraMeasures]) {
-    if (m.field) out.add(m.field);
-    // (The entities of an aggregate of per-entity values are taken one by one.)
-    if (m.each) out.add(m.each.field);
-  }
-  return out;
-}
+/** Fields a plan shows (groupings, axes, measures, the entities taken one by one), as opposed to fields it only filters on. */
+const shownFields = (plan: AnalysisPlan) => planFields(plan, SHOWN_PARTS);
 
 const planKey = (plan: AnalysisPlan) => JSON.stringify(plan);
 
@@ -2114,8 +2148,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
       JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters);
     // (One that uses every field named now first: "number of customers by tenure and churn" after a churn rate
     // by payment method is no count of contracts by payment method and churn.)
-    const fields = (p: AnalysisPlan) => [p.measure.field, p.x, p.y, ...p.groupBy.map((g) => g.field), ...p.filters.map((x) => x.field)];
-    const usesAll = (c: Candidate) => a.refs.every((r) => r.turn !== 0 || r.cands.some((f) => fields(c.plan).includes(f.name)));
+    const usesAll = (c: Candidate) => a.refs.every((r) => r.turn !== 0 || r.cands.some((f) => planFields(c.plan, MAIN_PARTS).has(f.name)));
     const grouped = field ? (ranked.find((c) => groupsBy(c) && usesAll(c)) ?? ranked.find(groupsBy)) : undefined;
     if (grouped) return { best: grouped, instead: best };
   }
@@ -2167,8 +2200,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // "top 5 occupations by average age" then "age by race as a pie": a carried reading that leaves the
   // chart the turn asks for unused (two groupings where a pie shows one) gives way to the best carried
   // reading that draws it.
-  const uses = (p: AnalysisPlan, r: Atoms["refs"][number]) =>
-    r.cands.some((f) => [p.measure.field, p.x, p.y, ...p.groupBy.map((g) => g.field), ...p.filters.map((x) => x.field)].includes(f.name));
+  const uses = (p: AnalysisPlan, r: Atoms["refs"][number]) => r.cands.some((f) => planFields(p, MAIN_PARTS).has(f.name));
   // "top 3 states by total sales" then "histogram of sales" / "list the rows": the shape the turn asks
   // for, with no aggregate word of its own, is not the earlier question's grouped number again.
   const shape = ownShape(a);
@@ -2816,7 +2848,7 @@ function manyGroups(plan: AnalysisPlan, lex: TableLexicon): string[] {
  */
 function firstTimeReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
   if (plan.intent !== "aggregate" || plan.groupBy.length > 1 || plan.change || plan.having || plan.within) return null;
-  const years = lex.fields.filter((f) => f.role === "date" || f.yearLike);
+  const years = timeFields(lex);
   if (years.length !== 1 || years[0].role === "date") return null;
   const year = years[0].name;
   if (plan.measure.field === year || plan.groupBy.some((g) => g.field !== year)) return null;

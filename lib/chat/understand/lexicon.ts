@@ -220,6 +220,17 @@ function replacePhrase(ws: string[], phrase: string[], replacement: string[]): s
   return null;
 }
 
+/** The table's time fields: dates and year-like numbers. */
+export function timeFields(lex: TableLexicon): FieldInfo[] {
+  return lex.fields.filter(isTimeField);
+}
+
+/** Whether the field of that name is one of the table's time fields. */
+export function isTimeName(lex: TableLexicon, name: string): boolean {
+  const f = lex.byName.get(name);
+  return !!f && isTimeField(f);
+}
+
 /** Number fields whose rows add up (money, counts): their default aggregate is the total. */
 export function addsUp(info: FieldInfo): boolean {
   const ws = nameWords(info.name);

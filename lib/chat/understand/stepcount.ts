@@ -4,9 +4,11 @@
 // And the honest side: the same words ("go up", "increase", "from the year before") that the chosen plan does
 // not account for (no change, no time grouping, no comparison) are named as not used, never a silent number.
 import type { AnalysisPlan, TimeBucket } from "../plan";
+import { planFields, planMeasures } from "../plan-fields";
 import words from "../vocab/words.json";
 import type { Atoms } from "./attach";
-import { addsUp, type TableLexicon } from "./lexicon";
+import { isTimeField } from "../columns";
+import { addsUp, isTimeName, type TableLexicon, timeFields } from "./lexicon";
 
 const STEPS = words.stepCounts as unknown as { up: string[]; down: string[]; previous: string[]; difference: string[] };
 const DIFFERENCE = new Set(STEPS.difference);
@@ -58,15 +60,15 @@ export function stepCountReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon
   const verbs = steps.filter((s) => s.dir !== "previous");
   if (verbs.length !== 1 || cmpAfter(a, verbs[0])) return null;
   const tokens = a.reading.tokens;
-  const times = lex.fields.filter((f) => f.role === "date" || f.yearLike);
-  const isTime = (name: string) => times.some((f) => f.name === name);
+  const times = timeFields(lex);
+  const isTime = (name: string) => isTimeName(lex, name);
   // The one number that rises or falls: named once, not a time field.
   // (The field mentions themselves: "did the flow go up" may leave the field to no piece of the reading.)
   const named = new Set(
     a.reading.mentions
       .filter((m) => m.kind === "field" && m.fields.length === 1)
       .map((m) => (m.kind === "field" ? lex.byName.get(m.fields[0].name) : undefined))
-      .filter((f) => f?.numbers && f.role !== "date" && !f.yearLike)
+      .filter((f) => f?.numbers && !isTimeField(f))
       .map((f) => f!.name),
   );
   if (named.size !== 1) return null;
@@ -113,12 +115,8 @@ export function stepCountReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon
 export function unusedStepWords(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): string | null {
   const steps = stepWords(a);
   if (a.unfilter || !steps.some((s) => s.dir !== "previous")) return null;
-  const isTime = (name: string) => {
-    const f = lex.byName.get(name);
-    return !!f && (f.role === "date" || f.yearLike);
-  };
-  if (plan.change || plan.measure.fromPrevious || plan.having?.measure.fromPrevious || plan.extraMeasures.some((m) => m.fromPrevious)) return null;
-  if (plan.groupBy.some((g) => isTime(g.field)) || (plan.x && isTime(plan.x)) || plan.filters.some((f) => isTime(f.field))) return null;
+  if (plan.change || planMeasures(plan).some((m) => m.fromPrevious)) return null;
+  if ([...planFields(plan, ["groupBy", "x", "filter"])].some((name) => isTimeName(lex, name))) return null;
   if (a.relative.length) return null;
   const { tokens } = a.reading;
   const unused = steps.filter((s) => s.dir === "previous" || !cmpAfter(a, s));

@@ -5,7 +5,7 @@
 import type { AnalysisPlan, TimeBucket } from "../plan";
 import words from "../vocab/words.json";
 import type { Atoms } from "./attach";
-import { addsUp, type TableLexicon } from "./lexicon";
+import { addsUp, isTimeName, type TableLexicon, timeFields } from "./lexicon";
 
 const UP = new Set(words.periodSteps.up);
 const DOWN = new Set(words.periodSteps.down);
@@ -29,13 +29,13 @@ export function stepReading(a: Atoms, ranked: AnalysisPlan, lex: TableLexicon): 
   const previous = tokens.some((t) => PREVIOUS.has(t.lemma));
   const whichPeriod = tokens.some((t, k) => k > 0 && ["which", "what"].includes(tokens[k - 1].lemma) && GRAINS.has(t.lemma));
   if (!a.superlative || !(previous || whichPeriod)) return null;
-  const isTime = (name: string) => lex.fields.some((f) => f.name === name && (f.role === "date" || f.yearLike));
+  const isTime = (name: string) => isTimeName(lex, name);
   // Two periods named ("from 2015 to 2018") are change.ts's; a time filter keeps the periods it names.
   if (plan.filters.some((f) => isTime(f.field))) return null;
   let groupBy = plan.groupBy;
   if (groupBy.length !== 1 || !isTime(groupBy[0].field)) {
     if (groupBy.length) return null;
-    const time = lex.fields.filter((f) => f.role === "date" || f.yearLike);
+    const time = timeFields(lex);
     if (time.length !== 1) return null;
     const grain = tokens.map((t) => t.lemma).find((w) => GRAINS.has(w)) as TimeBucket | undefined;
     if (time[0].role === "date" && !grain) return null;
