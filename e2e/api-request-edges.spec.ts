@@ -111,3 +111,38 @@ test("a training request of about 10 MB: a short 422 (or 400) naming the problem
   expect(oversized.status).toBe(413);
   expect(JSON.parse(oversized.body).detail).toMatch(/larger than the limit of 256 MB/);
 });
+
+test("a method a path does not have: 405 with the family's JSON error naming the methods to use, and an Allow header", async ({ anon, apiKey }) => {
+  const cases = [
+    {
+      res: () => anon.put(`/v1/datasets?api_key=${apiKey}`, { data: { name: "x" } }),
+      allow: "DELETE, GET, HEAD, OPTIONS, POST",
+      body: { status: "error", message: "PUT is not supported on /v1/datasets; use DELETE, GET or POST." },
+    },
+    {
+      res: () => anon.get("/api/v1/models/train/new"),
+      allow: "OPTIONS, POST",
+      body: { detail: "GET is not supported on /api/v1/models/train/new; use POST." },
+    },
+    {
+      res: () => anon.delete("/api/v1/models/train/some-task/status", { headers: { "X-API-Key": apiKey } }),
+      allow: "GET, HEAD, OPTIONS",
+      body: { detail: "DELETE is not supported on /api/v1/models/train/some-task/status; use GET." },
+    },
+    {
+      // With a trailing slash too (answered as without it).
+      res: () => anon.patch("/api/v1/projects/some-project/", { data: { name: "x" } }),
+      allow: "DELETE, GET, HEAD, OPTIONS, PUT",
+      body: { detail: "PATCH is not supported on /api/v1/projects/some-project; use DELETE, GET or PUT." },
+    },
+  ];
+  for (const c of cases) {
+    const res = await c.res();
+    expect(res.status(), res.url()).toBe(405);
+    expect(res.headers()["content-type"]).toMatch(/^application\/json/);
+    expect(res.headers().allow).toBe(c.allow);
+    expect(await res.json()).toEqual(c.body);
+  }
+  // Unknown paths still answer the catch-all 404, whatever the method.
+  expect((await anon.put("/v1/nothing")).status()).toBe(404);
+});

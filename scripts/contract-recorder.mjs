@@ -46,6 +46,8 @@ export function createContractRecorder(dir) {
         url: req.url,
         status: res.statusCode,
         contentType: res.getHeader("content-type") ?? null,
+        // For a 405: the methods the path answers, checked against the document's.
+        allow: res.getHeader("allow") ?? null,
         bytes,
         truncated,
         body: truncated ? null : Buffer.concat(chunks).toString("utf8"),

@@ -6,6 +6,7 @@
 import { createServer } from "node:http";
 import compression from "compression";
 import next from "next";
+import { apiFamily, methodNotAllowedBody } from "../lib/http/method-not-allowed.mjs";
 
 process.env.NODE_ENV ??= "production";
 const port = Number(process.env.PORT || 3000);
@@ -27,6 +28,7 @@ const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
   req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   compress(req, res, () => {
     recordForContract?.(req, res);
+    explainMethodNotAllowed(req, res);
     handle(req, res).catch((error) => {
       // Clipped: logs never copy a request value longer than 200 characters (lib/log-text.ts).
       const url = String(req.url);
@@ -44,6 +46,45 @@ const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     });
   });
 });
+// Next answers a method a route does not export with an empty 405 and no Allow header, before any
+// of our code runs. On the API paths that 405 gets the family's JSON error (naming the methods to
+// use) and an Allow header. Done here, once, rather than by a 405 handler exported from every route
+// file: Next's own answer to OPTIONS already lists each route's methods, so no second list of
+// routes and methods exists to drift from the route files.
+function explainMethodNotAllowed(req, res) {
+  const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+  if (!apiFamily(pathname)) return;
+  const write = res.write;
+  const end = res.end;
+  let wrote = false;
+  res.write = function (...args) {
+    wrote = true;
+    return write.apply(this, args);
+  };
+  res.end = function (chunk, encoding, callback) {
+    const empty = chunk === undefined || chunk === null || typeof chunk === "function" || chunk.length === 0;
+    if (res.statusCode !== 405 || wrote || !empty || res.headersSent) return end.call(this, chunk, encoding, callback);
+    const done = typeof chunk === "function" ? chunk : typeof encoding === "function" ? encoding : callback;
+    allowedMethods(req.url).then((allow) => {
+      res.removeHeader("content-length");
+      res.setHeader("content-type", "application/json");
+      if (allow) res.setHeader("allow", allow);
+      end.call(res, JSON.stringify(methodNotAllowedBody(req.method, pathname, allow)), "utf8", done);
+    });
+    return res;
+  };
+}
+
+/** The path's methods, from Next's answer to OPTIONS (a 204 with Allow, without running a handler). */
+async function allowedMethods(url) {
+  try {
+    const answer = await fetch(new URL(url, `http://127.0.0.1:${port}`), { method: "OPTIONS", signal: AbortSignal.timeout(5_000) });
+    return answer.headers.get("allow");
+  } catch {
+    return null;
+  }
+}
+
 server.listen(port, () => console.log(`Web server listening on port ${port}`));
 
 function stop() {

@@ -84,6 +84,18 @@ describe("ContractChecker", () => {
     expect(checker.check(json("GET", "/api/v1/nothing", 200, { detail: "x" }))[0]).toMatch(/catch-all 404/);
   });
 
+  it("holds a method a path does not list to the family's shared 405, Allow naming the documented methods", () => {
+    const put = { ...json("PUT", "/v1/datasets", 405, { status: "error", message: "PUT is not supported on /v1/datasets; use DELETE, GET or POST." }) };
+    expect(checker.check({ ...put, allow: "DELETE, GET, HEAD, OPTIONS, POST" })).toEqual([]);
+    const get = json("GET", "/api/v1/models/train/new/", 405, { detail: "GET is not supported on /api/v1/models/train/new; use POST." });
+    expect(checker.check({ ...get, allow: "OPTIONS, POST" })).toEqual([]);
+    expect(checker.check({ ...get, allow: "GET, OPTIONS, POST" }).join()).toMatch(/expected the documented methods "OPTIONS, POST"/);
+    expect(checker.check({ ...put, body: JSON.stringify({ detail: "wrong envelope" }) })).not.toEqual([]);
+    expect(checker.check({ ...get, contentType: null, body: "" })[0]).toMatch(/content type/);
+    // A documented method never answers 405.
+    expect(checker.check(json("GET", "/v1/datasets", 405, { status: "error", message: "x" }))[0]).toMatch(/status 405 is not documented/);
+  });
+
   it("skips the explicitly excluded routes only", () => {
     expect(checker.check({ method: "GET", url: "/api/v1/docs/assets/swagger-ui.css", status: 200, contentType: "text/css", body: "body{}" })).toEqual([]);
     expect(checker.check(json("POST", "/api/auth/login", 200, { ok: true }))).toEqual([]);

@@ -42,13 +42,18 @@ export interface RecordedResponse {
   body: string | null;
   truncated?: boolean;
   bytes?: number;
+  /** The Allow header (recorded for 405s: the methods the path answers). */
+  allow?: string | null;
 }
 
 type JsonObject = Record<string, unknown>;
 interface OpenApiDocument {
   paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
-  components?: { schemas?: Record<string, unknown> };
+  components?: { schemas?: Record<string, unknown>; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 }
+
+/** The shared 405 response of each API family (lib/openapi/responses.ts). */
+const METHOD_NOT_ALLOWED = { "/api/v1": "MethodNotAllowed", "/v1": "LegacyMethodNotAllowed" } as const;
 
 /** "/api/v1/models/{model_id}" and "app/api/v1/models/[modelId]" both become "/api/v1/models/{}". */
 export function normalizeTemplate(route: string): string {
@@ -149,7 +154,10 @@ export class ContractChecker {
       return problems.concat(this.checkBody(`/components/schemas/${catchAll.answers.schema}`, record, mediaType(record.contentType)));
     }
     const operation = this.document.paths[documented.template][method];
-    if (!operation) return [`${record.method} is not documented for ${documented.template}`];
+    if (!operation) {
+      if (record.status === 405) return this.checkMethodNotAllowed(documented.template, record);
+      return [`${record.method} is not documented for ${documented.template}`];
+    }
     const key = `${record.method} ${documented.template}`;
     if (!this.seen.has(key)) this.seen.set(key, new Set());
     this.seen.get(key)!.add(record.status);
@@ -160,6 +168,31 @@ export class ContractChecker {
     if (!(type in content))
       return [`content type "${record.contentType}" is not documented for ${record.status} (documented: ${Object.keys(content).join(", ") || "no body"})`];
     return this.checkBody(`/${pointer("paths", documented.template, method, "responses", String(record.status), "content", type, "schema")}`, record, type);
+  }
+
+  /**
+   * A method the path does not list: the family's shared 405 response (components.responses), and an
+   * Allow header (when recorded) naming exactly the documented methods, plus HEAD and OPTIONS.
+   */
+  private checkMethodNotAllowed(template: string, record: RecordedResponse): string[] {
+    const name = template.startsWith("/api/v1/") ? METHOD_NOT_ALLOWED["/api/v1"] : METHOD_NOT_ALLOWED["/v1"];
+    const response = this.document.components?.responses?.[name];
+    if (!response) return [`405 for ${record.method} ${template}, but the document has no components.responses.${name}`];
+    const type = mediaType(record.contentType);
+    if (!(type in (response.content ?? {}))) return [`content type "${record.contentType}" is not documented for a 405 (${name})`];
+    const problems = this.checkBody(`/${pointer("components", "responses", name, "content", type, "schema")}`, record, type);
+    if (record.allow !== undefined) {
+      const documented = Object.keys(this.document.paths[template]).map((m) => m.toUpperCase());
+      const expected = [...new Set([...documented, ...(documented.includes("GET") ? ["HEAD"] : []), "OPTIONS"])].sort().join(", ");
+      const allow = String(record.allow ?? "")
+        .split(",")
+        .map((m) => m.trim().toUpperCase())
+        .filter(Boolean)
+        .sort()
+        .join(", ");
+      if (allow !== expected) problems.push(`Allow is "${record.allow ?? ""}", expected the documented methods "${expected}"`);
+    }
+    return problems;
   }
 
   /** Documented operations and statuses the run never produced (information, not a failure). */

@@ -25,7 +25,20 @@ import { taskCreatedSchema, taskStatusSchema } from "@/lib/schemas/tasks";
 import { trainingResultSchema, trainRequestSchema } from "@/lib/schemas/training";
 import { forecastPaths } from "./forecast";
 import { modelExtensionPaths } from "./model-extensions";
-import { apiV1Errors, json, jsonBody, legacyBody, legacyErrors, legacySecurity, modelPath, operation, projectPath, TAGS, taskPath } from "./responses";
+import {
+  apiV1Errors,
+  json,
+  jsonBody,
+  legacyBody,
+  legacyErrors,
+  legacySecurity,
+  methodNotAllowedResponses,
+  modelPath,
+  operation,
+  projectPath,
+  TAGS,
+  taskPath,
+} from "./responses";
 
 export function buildOpenApiDocument() {
   return createDocument({
@@ -37,6 +50,7 @@ export function buildOpenApiDocument() {
         "Model training, chat exploration, projects, and the legacy datasets and models endpoints. " +
         "Current endpoints live under /api/v1 and take the team API key in the X-API-Key header; errors are {detail: message}, or 422 {detail: [{loc, msg, type}]} for bad input. " +
         'Legacy endpoints live under /v1 and take `api_key` in the query string, a JSON or form body, or an api_key header; errors are {status: "error", message}, and a missing or invalid key is 404 {status: "missing or invalid API key"}. ' +
+        "A method a path does not list answers 405 with the family's error body and an Allow header (components.responses MethodNotAllowed, LegacyMethodNotAllowed). " +
         "Operations marked (extension) are this project's additions to the interface of the hosted service.",
     },
     servers: [{ url: "/" }],
@@ -55,6 +69,7 @@ export function buildOpenApiDocument() {
         legacyApiKey: { type: "apiKey", in: "query", name: "api_key", description: "Legacy API: the key as a parameter (query string, JSON or form body)." },
         legacyApiKeyHeader: { type: "apiKey", in: "header", name: "api_key", description: "Legacy API: the key as an api_key header." },
       },
+      responses: methodNotAllowedResponses,
     },
     security: [{ apiKey: [] }],
     paths: {

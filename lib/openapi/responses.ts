@@ -96,6 +96,27 @@ export function legacyErrors(options: {
   };
 }
 
+/**
+ * A method a path does not list (PUT /v1/datasets) answers 405 with the family's error body and an
+ * Allow header naming the path's methods (scripts/web-server.mjs). OpenAPI has no operation to hang
+ * this on, so it is one shared response per family in components.responses; the contract check
+ * (lib/openapi/contract.ts) validates every 405 against it.
+ */
+export const METHOD_NOT_ALLOWED_RESPONSES = { apiV1: "MethodNotAllowed", legacy: "LegacyMethodNotAllowed" } as const;
+
+const allowHeader = { Allow: { description: "The methods this path answers, e.g. GET, HEAD, OPTIONS, POST", schema: { type: "string" as const } } };
+
+export const methodNotAllowedResponses = {
+  [METHOD_NOT_ALLOWED_RESPONSES.apiV1]: {
+    ...json(errorMessageSchema, "Any /api/v1 path, with a method it does not list: detail names the methods to use"),
+    headers: allowHeader,
+  },
+  [METHOD_NOT_ALLOWED_RESPONSES.legacy]: {
+    ...json(legacyErrorSchema, "Any /v1 path, with a method it does not list: message names the methods to use"),
+    headers: allowHeader,
+  },
+};
+
 export const legacyBody = (schema: z.ZodType) => ({
   content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema }, "multipart/form-data": { schema } },
 });
