@@ -45,6 +45,14 @@ describe("a new question naming its own measure and condition, no grouping, is o
   });
 });
 
+describe("a count with conditions of its own after a grouped rate is one number", () => {
+  it("'how many tickets came from Canada?' after 'which team has the highest escalation rate?'", async () => {
+    const reply = await askTurns(tickets.table, "which team has the highest escalation rate?", "how many tickets came from Canada?");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(firstNumber(tableOf(reply)[0])).toBe(tickets.rows.filter((r) => r.Country === "Canada").length);
+  });
+});
+
 describe("a rate is never split by the field it counts", () => {
   it("'what share of tickets were escalated?' after 'how many tickets were escalated?' is one share, not 100% and 0%", async () => {
     const reply = await askTurns(tickets.table, "how many tickets were escalated?", "what share of tickets were escalated?");

@@ -2133,9 +2133,10 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     const fresh = ranked.find((c) => !isCarried(c) && c.plan.intent === "aggregate" && (c.plan.measure.agg === "count" || c.plan.measure.agg === "distinct"));
     if (fresh) return { best: fresh, instead: best };
   }
-  // "how many urgent tickets were escalated?" after "number of tickets by team": a count opening the turn, for
-  // conditions said now and no grouping, is a question of its own too; the earlier grouping is not carried into
-  // it (the carried reading is named).
+  // "how many urgent tickets were escalated?" after "number of tickets by team", "how many orders have gift wrap
+  // in Notes?" after a return rate by region: a count opening the turn, for conditions said now and no grouping,
+  // is a question of its own too; the earlier grouping is not carried into it (the carried reading is named).
+  // (A condition on the field an earlier rate counts keeps the conversation: "how many churned" after a churn rate.)
   const opening = a.reading.mentions[0];
   const opensWithCount = opening?.kind === "word" && opening.start <= 1 && opening.hits.some((h) => h.category === "count");
   if (
@@ -2150,7 +2151,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     !a.superlative &&
     !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet || r.afterWhich || r.ranked)) &&
     plan.intent === "aggregate" &&
-    plan.measure.agg === "count" &&
+    (plan.measure.agg === "count" || (isShare(plan) && !a.share && !a.rate && !conditionOnRateField(a, plan))) &&
     plan.groupBy.length
   ) {
     const own = ranked.find((c) => !isCarried(c) && c.plan.intent === "aggregate" && c.plan.measure.agg === "count" && !c.plan.groupBy.length);
@@ -2598,6 +2599,12 @@ function saidAsGrouping(a: Atoms, r: Atoms["refs"][number]): boolean {
   if (r.turn !== 0 || r.via) return false;
   const inside = a.reading.tokens.slice(r.pos + 1, r.end - 1).map((t) => t.lemma);
   return r.each || r.series || r.facet || GROUP_WORDS.has(r.before[0] ?? "") || inside.some((w) => EACH_WORDS.has(w));
+}
+
+/** The turn states a condition on the field an earlier rate counts ("how many churned" after a churn rate). */
+function conditionOnRateField(a: Atoms, plan: AnalysisPlan): boolean {
+  const own = new Set([plan.measure.field, plan.measure.condition?.field].filter((f): f is string => !!f));
+  return a.filters.some((f) => f.options.some((o) => own.has(o.filter.field))) || a.refs.some((r) => r.turn === 0 && r.cands.some((c) => own.has(c.name)));
 }
 
 const isShare = (plan: AnalysisPlan) => [plan.measure, ...plan.extraMeasures].some((m) => m.agg === "share" || m.agg === "rate");
