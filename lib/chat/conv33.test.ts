@@ -69,13 +69,3 @@ describe("the other reading named is never a grouping kept to one of its values"
     expect(said(reply)).not.toMatch(/by Office, for rows where Office is "Berlin"/);
   });
 });
-
-describe("'headcount' counts the rows", () => {
-  it("'headcount per department' is the number of employees in each department", async () => {
-    const reply = await askTurns(staff.table, "headcount per department");
-    expect(reply.plan?.measure.agg).toBe("count");
-    const eng = tableOf(reply).find((r) => r.Department === "Engineering");
-    expect(firstNumber(eng)).toBe(staff.rows.filter((r) => r.Department === "Engineering").length);
-    expect(said(reply)).not.toMatch(/did not use/);
-  });
-});
