@@ -400,9 +400,25 @@ interface State {
   plan: AnalysisPlan | null;
   /** The words of the turn just before when it was a "no such field" answer. */
   unknownBefore?: string[];
+  /** The conversation's pieces before that turn's words were merged in. */
+  atomsBeforeUnknown?: Atoms | null;
+}
+
+/**
+ * "how many orders have gift wrap in Notes?" after "total profit by region" (no profit field): a turn that asks a
+ * number of its own (an aggregate, count, share or rate word) for a condition or grouping it names, with no
+ * follow-up word or word pointing back, is a new question, not a repair of the turn not understood.
+ */
+function ownNumberAsked(a: Atoms): boolean {
+  if (a.followUp || a.addOn || pointsBack(a)) return false;
+  const own = a.refs.filter((r) => r.turn === 0);
+  const measure = a.count || a.share || a.rate || own.some((r) => r.agg || r.countOf || r.rateOf || r.supAgg);
+  return measure && (a.filters.length > 0 || own.some((r) => r.group || r.series));
 }
 
 function step(state: State, part: string, lex: TableLexicon, rowCount: number, w: Weights): Understanding {
+  if (state.unknownBefore?.length && state.atomsBeforeUnknown !== undefined && ownNumberAsked(attach(readMentions(part, lex), lex, 0)))
+    state.atoms = state.atomsBeforeUnknown;
   const { fresh, merged, candidates } = turnCandidates(part, lex, rowCount, state);
   const ranked = rank(candidates, w);
   const result = decide(fresh, ranked, lex, w, state.plan);
@@ -421,6 +437,7 @@ function step(state: State, part: string, lex: TableLexicon, rowCount: number, w
     // turns would answer for those rows without anyone having asked.
     // Nor its aggregate word left without a field ("average" of "average charges").
     const kept = { ...fresh, filters: [], looseAgg: null };
+    state.atomsBeforeUnknown = state.atoms;
     state.atoms = state.atoms ? mergeAtoms(state.atoms, kept) : kept;
   } else if (result.kind !== "greeting") {
     // Nothing answered (a lone "show me a bar chart", a question back): its words carry over.
@@ -696,6 +713,15 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // data does not have; the earlier answer again would be a number for another question.
   const unreadTurn = prevPlan && a.followUp ? unreadFollowUp(a) : [];
   if (unreadTurn.length) return noSuchField(unreadTurn, "other", lex, a, ranked);
+  // "what share of orders were returned?" after "how many orders were returned?": a rate split by the field it
+  // counts (100% and 0%) answers nothing; the best reading that is no such split answers.
+  if (best && splitByItsOwnField(best.plan)) {
+    const whole = ranked.find((c) => !splitByItsOwnField(c.plan));
+    if (whole) {
+      best = whole;
+      ranked = [whole, ...ranked.filter((c) => c !== whole)];
+    }
+  }
   if (!best) {
     if (a.greeting) return { kind: "greeting", atoms: a };
     if (a.unknown.length) return noSuchField(a.unknown, "other", lex, a, ranked);
@@ -959,11 +985,12 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     !a.followUp &&
     !a.addOn &&
     !pointsBack(a);
-  if (picked && !ownTurn) notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
+  if (picked && !ownTurn && !oneSliceGroups(picked.instead.plan)) notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
   else if (picked) {
     const now = new Set(picked.best.plan.filters.map((f) => f.field));
     const kept = picked.instead.plan.filters.filter((f) => !now.has(f.field));
-    if (kept.length) notes.push(`alternative:${JSON.stringify({ ...picked.best.plan, filters: [...picked.best.plan.filters, ...kept] })}`);
+    const withKept = { ...picked.best.plan, filters: [...picked.best.plan.filters, ...kept] };
+    if (kept.length && !oneSliceGroups(withKept)) notes.push(`alternative:${JSON.stringify(withKept)}`);
   }
   if (unlimited) {
     notes.push(`limitDropped:${best.plan.limit}`);
@@ -1261,7 +1288,10 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   const bestKey = JSON.stringify(best.plan);
   // (A new question answered by its own reading: "average tenure by contract" after "churn rate by contract".)
   const newTurn = !isCarried(best) && !a.followUp && !a.addOn && !pointsBack(a) && prevPlan !== null && (ownQuestion(a) || looseQuestion(a, lex, prevPlan));
-  const other = ranked.find((c) => JSON.stringify(c.plan) !== bestKey && !((ownTurn || newTurn) && isCarried(c)) && !splitByItsOwnField(c.plan)) ?? null;
+  const other =
+    ranked.find(
+      (c) => JSON.stringify(c.plan) !== bestKey && !((ownTurn || newTurn) && isCarried(c)) && !splitByItsOwnField(c.plan) && !oneSliceGroups(c.plan),
+    ) ?? null;
   // A superlative the reading does not rank by ("the 5 lines with the biggest losses" read as any 5 rows).
   const supUnused = a.superlative !== null && !best.plan.sort && best.plan.intent === "rows";
   if (supUnused) notes.push("unsure");
@@ -1549,6 +1579,14 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
 }
 
 /** "churn rate by contract and churn": a rate (or a share with a condition) grouped by the field it is taken of means nothing. */
+/**
+ * "total Amount by Region, for rows where Region is East": groups by a field kept to one of its values (one
+ * group), a reading no one asks; it is not named as the other reading of a turn.
+ */
+function oneSliceGroups(plan: AnalysisPlan): boolean {
+  return plan.groupBy.some((g) => plan.filters.some((f) => f.field === g.field && (f.op === "eq" || f.op === "in") && !f.or?.length && f.values.length === 1));
+}
+
 function splitByItsOwnField(plan: AnalysisPlan): boolean {
   const m = plan.measure;
   if (plan.intent !== "aggregate" || (m.agg !== "rate" && !m.condition)) return false;
@@ -2216,7 +2254,8 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // "total sales in 2017" after "profit by state": an aggregate word on a number and a condition said now, no
   // grouping, chart, ranking or follow-up word, ask for one number: a new question, not the earlier split of it
   // (that reading is named).
-  const said = a.refs.filter((r) => r.turn === 0);
+  // (A field named only for its value, "in the West region", is part of the condition.)
+  const said = a.refs.filter((r) => r.turn === 0 && !a.filters.some((f) => f.refs.includes(r.id)));
   if (
     isCarried(best) &&
     plan.groupBy.length &&
@@ -2305,6 +2344,30 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   ) {
     const fresh = ranked.find((c) => !isCarried(c) && c.plan.intent === "aggregate" && (c.plan.measure.agg === "count" || c.plan.measure.agg === "distinct"));
     if (fresh) return { best: fresh, instead: best };
+  }
+  // "how many urgent tickets were escalated?" after "number of tickets by team", "how many orders have gift wrap
+  // in Notes?" after a return rate by region: a count opening the turn, for conditions said now and no grouping,
+  // is a question of its own too; the earlier grouping is not carried into it (the carried reading is named).
+  // (A condition on the field an earlier rate counts keeps the conversation: "how many churned" after a churn rate.)
+  const opening = a.reading.mentions[0];
+  const opensWithCount = opening?.kind === "word" && opening.start <= 1 && opening.hits.some((h) => h.category === "count");
+  if (
+    isCarried(best) &&
+    a.count &&
+    opensWithCount &&
+    a.filters.length &&
+    !a.followUp &&
+    !a.addOn &&
+    !pointsBack(a) &&
+    !a.limit &&
+    !a.superlative &&
+    !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet || r.afterWhich || r.ranked)) &&
+    plan.intent === "aggregate" &&
+    (plan.measure.agg === "count" || (isShare(plan) && !a.share && !a.rate && !conditionOnRateField(a, plan))) &&
+    plan.groupBy.length
+  ) {
+    const own = ranked.find((c) => !isCarried(c) && c.plan.intent === "aggregate" && c.plan.measure.agg === "count" && !c.plan.groupBy.length);
+    if (own) return { best: own, instead: best };
   }
   // "how many senior citizens churned" after "churn rate by contract": "how many" asks for a count; a
   // share or rate carried from an earlier turn, with no share word in this one, would answer something
@@ -2574,12 +2637,15 @@ function looseQuestion(a: Atoms, lex: TableLexicon, prevPlan: AnalysisPlan | nul
   if (grouped && numberNamed) return true;
   const first = a.reading.tokens.find((t) => t.kind === "word");
   // (A count is left to the count readings of `repick`, which keep or drop the earlier grouping.)
-  const asks = !a.count && (a.looseAgg !== null || a.superlative !== null || own.some((r) => r.agg || r.supAgg || r.rateOf));
+  // ("what percentage of tickets were escalated?": a share word asks a number of its own too.)
+  const asks = !a.count && (a.looseAgg !== null || a.superlative !== null || a.share || a.rate || own.some((r) => r.agg || r.supAgg || r.rateOf));
   // (The number is a field named now: "which one was highest?" / "which month was best?" ask about the earlier answer.)
   const measureNamed = own.some((r) => !r.group && !r.series && !r.facet && !r.afterWhich && !r.via && !r.ranked);
   // ("what is the heaviest car?": a question for the row a number of its own ranks first, said with the rows' noun.)
   const rowAsked = !!a.supRows && a.rowNoun && own.length === 1 && own[0].via === "adjective" && !earlierGroups.has(own[0].cands[0].name);
-  if (first && QUESTION_OPENERS.has(first.lemma) && asks && (measureNamed || rowAsked)) return true;
+  // ("what percent of tickets are urgent?": a share of the rows holding a value said now.)
+  const shareOfValue = (a.share || a.rate) && a.filters.length > 0;
+  if (first && QUESTION_OPENERS.has(first.lemma) && asks && (measureNamed || rowAsked || shareOfValue)) return true;
   // ("average tenure for that contract" after a churn rate by contract: a turn opening with an aggregate word and a
   // number field of its own, not the earlier measure, asks its own number.)
   const opener = a.reading.mentions.find((m) => m.start === 0);
@@ -2745,6 +2811,12 @@ function saidAsGrouping(a: Atoms, r: Atoms["refs"][number]): boolean {
   if (r.turn !== 0 || r.via) return false;
   const inside = a.reading.tokens.slice(r.pos + 1, r.end - 1).map((t) => t.lemma);
   return r.each || r.series || r.facet || GROUP_WORDS.has(r.before[0] ?? "") || inside.some((w) => EACH_WORDS.has(w));
+}
+
+/** The turn states a condition on the field an earlier rate counts ("how many churned" after a churn rate). */
+function conditionOnRateField(a: Atoms, plan: AnalysisPlan): boolean {
+  const own = new Set([plan.measure.field, plan.measure.condition?.field].filter((f): f is string => !!f));
+  return a.filters.some((f) => f.options.some((o) => own.has(o.filter.field))) || a.refs.some((r) => r.turn === 0 && r.cands.some((c) => own.has(c.name)));
 }
 
 const isShare = (plan: AnalysisPlan) => [plan.measure, ...plan.extraMeasures].some((m) => m.agg === "share" || m.agg === "rate");
