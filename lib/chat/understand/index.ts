@@ -6,7 +6,7 @@ import type { AnalysisPlan, Filter, Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked, SERIES_FIRST, SERIES_LAST } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
-import { npsReading } from "./nps";
+import { npsPhrase, npsReading } from "./nps";
 import { rangeAskedReading } from "./range-asked";
 import { sidesNote, twoSidesReading, twoValuesReading } from "./two-values";
 import { rankedRowsReading } from "./rows-ranked";
@@ -670,25 +670,9 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   const partSaid = textPart(a, lex);
   if (partSaid) a = { ...a, unknown: a.unknown.filter((u) => u.pos < partSaid.from || u.pos >= partSaid.to) };
   // "what is the NPS": the score's words over a table with a 0-10 answer field are read by npsReading below.
-  const npsSaid = npsReading(
-    a,
-    rankedIn[0]?.plan ?? {
-      intent: "aggregate",
-      measure: { agg: "count", field: null },
-      extraMeasures: [],
-      groupBy: [],
-      filters: [],
-      x: null,
-      y: null,
-      sort: null,
-      limit: null,
-      binWidth: null,
-      binCount: null,
-      chart: "none",
-    },
-    lex,
-  );
-  if (npsSaid)
+  const npsSaid = npsPhrase(a, lex);
+  if (npsSaid) {
+    const npsWords = new Set(npsSaid.phrase);
     a = {
       ...a,
       unknown: a.unknown.filter(
@@ -696,9 +680,10 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
           !u.text
             .toLowerCase()
             .split(/\s+/)
-            .every((w) => npsSaid.words.has(w)),
+            .every((w) => npsWords.has(w)),
       ),
     };
+  }
   let ranked = rankedIn;
   let best = ranked[0];
   // ("cost per acquisition": a ratio's own words name no field, and are no unknown field.)

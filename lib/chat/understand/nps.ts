@@ -17,7 +17,8 @@ export function promoterField(lex: TableLexicon): string | null {
   return scales.length === 1 ? scales[0].name : null;
 }
 
-export function npsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string; words: Set<string> } | null {
+/** The score's words in the turn (longest phrase) and the 0-10 field they score, unless a field is named by them. */
+export function npsPhrase(a: Atoms, lex: TableLexicon): { at: number; phrase: string[]; field: string } | null {
   const tokens = a.reading.tokens;
   const at = tokens.findIndex((_, i) => PHRASES.some((ws) => ws.every((w, k) => tokens[i + k]?.text === w)));
   if (at < 0) return null;
@@ -25,7 +26,14 @@ export function npsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { p
   // ("average nps by plan" over a field named nps: the field's own values are averaged.)
   if (a.refs.some((r) => r.pos < at + phrase.length && r.end > at)) return null;
   const field = promoterField(lex);
-  if (!field) return null;
+  return field ? { at, phrase, field } : null;
+}
+
+export function npsReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string; words: Set<string> } | null {
+  const said = npsPhrase(a, lex);
+  if (!said) return null;
+  const { at, phrase, field } = said;
+  const tokens = a.reading.tokens;
   const grouped = plan.intent === "aggregate" ? plan : { ...plan, groupBy: [], sort: null, limit: null };
   return {
     plan: {
