@@ -53,7 +53,8 @@ const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
 // routes and methods exists to drift from the route files.
 function explainMethodNotAllowed(req, res) {
   const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-  if (!apiFamily(pathname)) return;
+  // (Never for OPTIONS: the Allow lookup below is itself an OPTIONS request, and must not loop.)
+  if (req.method === "OPTIONS" || !apiFamily(pathname)) return;
   const write = res.write;
   const end = res.end;
   let wrote = false;
