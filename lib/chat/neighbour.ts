@@ -5,7 +5,7 @@
 // ranking the periods by the measure (or by the field said before "peaked"), and the answer says which period it
 // took and why. Pure: no I/O (words.json `neighbourOfExtreme`).
 import type { Table } from "../table/types";
-import type { FieldInfo } from "./columns";
+import { type FieldInfo, isTimeField } from "./columns";
 import { executePlan } from "./execute";
 import type { AnalysisPlan, Filter, Measure } from "./plan";
 import { nameWords } from "./understand/lexicon";
@@ -65,7 +65,7 @@ export function resolveNeighbour(table: Table, fields: FieldInfo[], read: Analys
   const plan = oneNumber(read, fields);
   if (!plan || plan.change || plan.having || !RANKABLE.has(plan.measure.agg)) return null;
   // The time field: the one the question filters on, else the first (order_date before ship_date), stated.
-  const times = fields.filter((f) => f.role === "date" || f.yearLike);
+  const times = fields.filter(isTimeField);
   const time = times.find((f) => plan.filters.some((x) => x.field === f.name)) ?? times[0];
   if (!time) return null;
   if (time.role !== "date" && ask.grain !== "year") return null;

@@ -7,7 +7,7 @@ import type { AnalysisPlan, Measure, TimeBucket } from "../plan";
 import shapes from "../vocab/shapes.json";
 import words from "../vocab/words.json";
 import type { Atoms } from "./attach";
-import { addsUp, nameWords, type TableLexicon } from "./lexicon";
+import { addsUp, isTimeName, nameWords, type TableLexicon } from "./lexicon";
 import type { Token } from "./tokens";
 
 const W = words.periodOverPeriod;
@@ -44,14 +44,12 @@ export function runningPhrase(tokens: Token[]): { from: number; to: number } | n
   return null;
 }
 
-const isTime = (lex: TableLexicon, name: string) => lex.fields.some((f) => f.name === name && (f.role === "date" || f.yearLike));
-
 /** The time field to step along: the reading's time grouping, a time filter's field, the one date field, the start date. */
 function timeField(plan: AnalysisPlan, lex: TableLexicon): string | null {
-  const grouped = plan.groupBy.filter((g) => isTime(lex, g.field));
+  const grouped = plan.groupBy.filter((g) => isTimeName(lex, g.field));
   if (grouped.length === 1) return grouped[0].field;
   if (grouped.length) return null;
-  const filtered = [...new Set(plan.filters.filter((f) => isTime(lex, f.field)).map((f) => f.field))];
+  const filtered = [...new Set(plan.filters.filter((f) => isTimeName(lex, f.field)).map((f) => f.field))];
   if (filtered.length === 1) return filtered[0];
   const dates = lex.fields.filter((f) => f.role === "date");
   if (dates.length === 1) return dates[0].name;
@@ -67,12 +65,12 @@ function steppable(plan: AnalysisPlan, lex: TableLexicon): { measure: Measure; f
   const m = plan.measure;
   if (m.per || m.each || m.fromPrevious || m.cumulative || m.agg === "firstLast" || plan.having || plan.change || plan.within || plan.extraMeasures.length)
     return null;
-  if (m.agg === "rate" && m.condition && !m.condition.or && !m.condition.and && isTime(lex, m.condition.field))
+  if (m.agg === "rate" && m.condition && !m.condition.or && !m.condition.and && isTimeName(lex, m.condition.field))
     return { measure: { agg: "count", field: null }, filters: [...plan.filters, m.condition] };
   if (m.agg === "rate" || m.agg === "share") {
     if (m.agg === "share" && m.field) {
       const info = lex.byName.get(m.field);
-      if (info && !isTime(lex, m.field)) return { measure: { agg: addsUp(info) ? "sum" : "mean", field: m.field }, filters: plan.filters };
+      if (info && !isTimeName(lex, m.field)) return { measure: { agg: addsUp(info) ? "sum" : "mean", field: m.field }, filters: plan.filters };
     }
     return null;
   }
@@ -96,7 +94,7 @@ export function periodOverReading(a: Atoms, plan: AnalysisPlan, lex: TableLexico
   const changeAt = tokens.findIndex((t) => CHANGE.has(t.lemma));
   // Without "X over X", growth needs a grain ("monthly growth", "growth by month"); two periods named are change.ts's.
   if (!phrase && growthAt < 0) return null;
-  if (!phrase && (a.superlative || plan.filters.some((f) => isTime(lex, f.field) && f.op === "between"))) return null;
+  if (!phrase && (a.superlative || plan.filters.some((f) => isTimeName(lex, f.field) && f.op === "between"))) return null;
   const grain = phrase?.grain ?? grainOf(a, tokens, plan);
   if (!grain) return null;
   const percent = growthAt >= 0 || percentChangeAt >= 0 || changeAt < 0;

@@ -2,6 +2,7 @@
 // "the price range of desserts": the spread of one number asked as one value, its maximum minus its minimum (measure
 // agg `range`), not the highest or the lowest row, nor a histogram. "The best and worst region for sales" is the range
 // of the regions' totals (`measure.each`). The answer says how it read the words (words.json `rangeAsked`).
+import { isTimeField } from "../columns";
 import type { AnalysisPlan } from "../plan";
 import words from "../vocab/words.json";
 import type { Atoms } from "./attach";
@@ -92,7 +93,7 @@ export function rangeAskedReading(
   const g = lex.byName.get(groups[0].field);
   if (!g) return null;
   // "the best and worst month for signups" over one row per month: the rows' own range.
-  const oneRowEach = (g.role === "date" || g.yearLike) && (groups[0].bucket === null || groups[0].bucket === "day") && g.distinct === (g.numbers?.length ?? -1);
+  const oneRowEach = isTimeField(g) && (groups[0].bucket === null || groups[0].bucket === "day") && g.distinct === (g.numbers?.length ?? -1);
   if (oneRowEach) return plain([g.name]);
   // "the gap between the best and worst region for sales": each region's value first, then their range.
   if (g.role === "date" || groups[0].bucket) return null;
