@@ -207,6 +207,22 @@ describe("an incomplete last period", () => {
     expect(cut.notes.join(" ")).toContain("December 2024 has rows up to 16 December only (16 of 31 days)");
   });
 
+  it("judges a table of business days by the weekdays it holds: no Saturday or Sunday row is due", () => {
+    const weekdaysOnly = (to: string) => table(dailyRows("2023-01-02", to, 1).filter(([d]) => ![0, 6].includes(new Date(d).getUTCDay())));
+    // Up to Friday 27 December 2024: 4 of 31 days are left (13%), but only Monday 30 and Tuesday 31 were due (2 of 22 weekdays).
+    const friday = aggregateRows(weekdaysOnly("2024-12-27"), { ...opts("sum", "month"), minPoints: 10 });
+    expect(rowsOf(friday.columns).pop()).toEqual(["2024-12-01", 20]);
+    expect(friday.notes.join(" ")).not.toContain("has rows up to");
+    // Up to Friday 20 December: 7 of 22 weekdays were due, left out as before.
+    const early = aggregateRows(weekdaysOnly("2024-12-20"), { ...opts("sum", "month"), minPoints: 10 });
+    expect(rowsOf(early.columns).pop()).toEqual(["2024-11-01", 21]);
+    expect(early.notes.join(" ")).toContain("December 2024 has rows up to 20 December only (20 of 31 days): left out of the fit");
+    // Rows every day up to Friday 27 December: the weekend was due too, so the month is still partial.
+    expect(aggregateRows(table(dailyRows("2023-01-02", "2024-12-27", 1)), { ...opts("sum", "month"), minPoints: 10 }).notes.join(" ")).toContain(
+      "December 2024 has rows up to 27 December only",
+    );
+  });
+
   it("mean, min and max keep the period and say it is partial", () => {
     const out = aggregateRows(stopped, { ...opts("mean", "month"), minPoints: 10 });
     expect(rowsOf(out.columns)).toHaveLength(24);

@@ -292,7 +292,8 @@ export function aggregateRows(columns: SeriesColumns, options: AggregateOptions)
     // (naive, ETS level, ARIMA) would carry that drop into the whole forecast: the period is left
     // out, so the forecast starts with it; kept (and said) when the series would become too short.
     const ownGaps = spacings(columns, r);
-    const partial = incompleteLastPeriod(period, columns.dates[r[r.length - 1]], ownGaps.length >= 3 ? median(ownGaps) : spacing);
+    const ownSpacing = ownGaps.length >= 3 ? median(ownGaps) : spacing;
+    const partial = incompleteLastPeriod(period, columns.dates[r[r.length - 1]], ownSpacing, weekdayOccupancy(period, columns, r, ownSpacing));
     if (partial) {
       const additive = rule === "sum" || rule === "count";
       let kept = 0;
@@ -388,13 +389,55 @@ interface PartialPeriod {
  * days (29%); up to 29 December, 2 days (6.5%, kept); weekly rows whose next row would fall in
  * the next period leave nothing due.
  */
-function incompleteLastPeriod(period: Period, last: number, spacing: number): Omit<PartialPeriod, "group" | "action"> | null {
+function incompleteLastPeriod(period: Period, last: number, spacing: number, weekdays: Float64Array | null): Omit<PartialPeriod, "group" | "action"> | null {
   if (!Number.isFinite(spacing)) return null;
   const start = periodStart(period, last);
   const end = dateAt(periodFrequency(period), start, 1);
   const covered = Math.min(end, last + spacing);
   if (end - covered <= PARTIAL_SHARE * (end - start)) return null;
+  if (weekdays && dueShare(weekdays, start, end, covered) <= PARTIAL_SHARE) return null;
   return { start, end, last, covered };
+}
+
+/**
+ * How often each weekday (0 = Sunday, UTC) holds a row, for series with about a row a day or more
+ * whose last period spans days: a table of business days has no rows on Saturdays and Sundays, so
+ * a month whose rows stop on its last Friday lacks no row that was due. Null when the series is too
+ * short to tell (under 3 weeks) or its rows are further apart than a day.
+ */
+export function weekdayOccupancy(period: Period, columns: SeriesColumns, r: number[], spacing: number): Float64Array | null {
+  if (period === "hour" || period === "day" || !(spacing <= DAY) || r.length < 2) return null;
+  const first = Math.floor(columns.dates[r[0]] / DAY);
+  const lastDay = Math.floor(columns.dates[r[r.length - 1]] / DAY);
+  if (lastDay - first < 21) return null;
+  const withRows = new Float64Array(7);
+  let previous = Number.NaN;
+  for (const i of r) {
+    const day = Math.floor(columns.dates[i] / DAY);
+    if (day === previous) continue;
+    previous = day;
+    withRows[(day + 4) % 7]++; // 1 January 1970 was a Thursday
+  }
+  const occupancy = new Float64Array(7);
+  for (let w = 0; w < 7; w++) {
+    // Days of weekday w from the first day to the last.
+    const offset = (w - ((first + 4) % 7) + 7) % 7;
+    const days = first + offset > lastDay ? 0 : Math.floor((lastDay - first - offset) / 7) + 1;
+    occupancy[w] = days ? Math.min(1, withRows[w] / days) : 0;
+  }
+  return occupancy;
+}
+
+/** The share of the rows a period is due (by weekday) that fall after `covered`: whole days only. */
+function dueShare(weekdays: Float64Array, start: number, end: number, covered: number): number {
+  let due = 0;
+  let after = 0;
+  for (let day = Math.floor(start / DAY); day * DAY < end; day++) {
+    const weight = weekdays[(day + 4) % 7];
+    due += weight;
+    if (day * DAY >= covered) after += weight;
+  }
+  return due > 0 ? after / due : 1;
 }
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
