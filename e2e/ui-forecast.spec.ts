@@ -273,3 +273,39 @@ test("a row-level table (superstore orders): combine rows per month and region, 
     expect(points[23].date).toBe("2017-12-01T00:00:00.000Z");
   }
 });
+
+test("a sum per month whose rows stop on 22 December: the chart marks December so far beside its forecast, and says why", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await ensureSignedIn(page);
+  // One order a day from January 2023 to 22 December 2024, amount 10 on weekdays and 4 at weekends.
+  const lines = ["ordered,amount"];
+  for (let d = Date.UTC(2023, 0, 1); d <= Date.UTC(2024, 11, 22); d += 86_400_000) {
+    const weekday = new Date(d).getUTCDay();
+    lines.push(`${new Date(d).toISOString().slice(0, 10)},${weekday === 0 || weekday === 6 ? 4 : 10}`);
+  }
+  const file = testInfo.outputPath("orders-to-22-december.csv");
+  fs.writeFileSync(file, `${lines.join("\n")}\n`);
+  await uploadDataset(page, file, `orders to 22 December ${Date.now()}`);
+  await page.getByTestId("train-mode-forecast").click();
+  const form = page.getByTestId("forecast-form");
+  await form.getByLabel("Value to forecast").selectOption("amount");
+  await form.getByLabel("Date field").selectOption("ordered");
+  await form.getByLabel("Horizon").fill("3");
+  await form.getByLabel("Combine rows per period").selectOption("sum");
+  await form.getByLabel("Period", { exact: true }).selectOption("month");
+  await form.getByText("Fastest").click();
+  await form.getByLabel(/Train anew/).check();
+  await form.getByTestId("start-forecast").click();
+  await expect(page.getByTestId("open-model")).toBeVisible({ timeout: 120_000 });
+  await page.getByTestId("open-model").click();
+  await page.waitForURL(/\/models\/[^/]+$/);
+
+  // December 1-22 2024: 15 weekdays x 10 + 7 weekend days x 4 = 178.
+  await expect(page.getByTestId("forecast-partial")).toHaveText(
+    "December 2024 has rows up to 22 December only (22 of 31 days): its sum so far, 178, is marked ◇ and was left out of the fit; the forecast starts with that period.",
+  );
+  const chart = page.getByTestId("forecast-chart");
+  await expect(chart.locator(".main-svg").first()).toBeVisible({ timeout: 60_000 });
+  await expect(chart.locator(".legendtext", { hasText: "so far (partial period)" })).toHaveCount(1);
+  await saveScreen(page, testInfo, "forecast-partial-month");
+});

@@ -93,6 +93,19 @@ export function forecastFigure(history: ForecastHistory | undefined, forecast: F
       hovertemplate: "%{x}: %{y}<extra>backtest</extra>",
     });
   }
+  const partial = history?.partial;
+  if (partial) {
+    // The rows so far of a period left out of the fit: beside its forecast, it reads as "on the way", not as a drop.
+    data.push({
+      type: "scatter",
+      mode: "markers",
+      x: [partial.date],
+      y: [partial.value],
+      name: "so far (partial period)",
+      marker: { symbol: "diamond-open", size: 10, color: "#d97706", line: { width: 2 } },
+      hovertemplate: `%{x}: %{y}<extra>${escapeHover(partial.note)}</extra>`,
+    });
+  }
   data.push({
     type: "scatter",
     mode: "lines",
@@ -112,6 +125,11 @@ export function forecastFigure(history: ForecastHistory | undefined, forecast: F
       margin: { l: 60, r: 20, t: 40, b: 50 },
     },
   };
+}
+
+/** Plotly reads '<' and '%{' in hover templates as markup and placeholders. */
+function escapeHover(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/%/g, "&#37;");
 }
 
 export function ForecastChart({

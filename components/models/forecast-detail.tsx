@@ -14,7 +14,7 @@ import {
   type ForecastStat,
 } from "@/lib/client/forecast";
 import { downloadFileName } from "@/lib/client/csv-download";
-import { columnDecimals, formatDate, formatFixed, formatPercent } from "@/lib/client/format";
+import { columnDecimals, formatDate, formatFixed, formatNumber, formatPercent } from "@/lib/client/format";
 import { useDataset } from "@/lib/client/use-datasets";
 import { useDeleteModel } from "@/lib/client/use-models";
 import { errorText } from "@/lib/client/api";
@@ -157,6 +157,12 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
             valueField={valueField}
             label={`Forecast of ${valueField}: ${points.length} steps from ${points[0]?.date.slice(0, 10) ?? ""}, with 80% and 95% intervals`}
           />
+        )}
+        {history?.partial && (
+          <p className="mt-2 text-sm text-slate-600" data-testid="forecast-partial">
+            {history.partial.note}: its {report.aggregate?.rule ?? "total"} so far, {formatNumber(history.partial.value)}, is marked ◇ and was left out of the
+            fit; the forecast starts with that period.
+          </p>
         )}
         <form onSubmit={further} noValidate className="mt-4 flex flex-wrap items-end gap-3">
           <div className="w-40">

@@ -246,6 +246,7 @@ describe("an incomplete last period", () => {
     };
     expect(last(0)).toEqual([24, "2024-12-01"]);
     expect(last(1)).toEqual([23, "2024-11-01"]);
+    expect(out.leftOut).toEqual([{ group: "west", date: t("2024-12-01"), value: 22, note: "December 2024 has rows up to 22 December only (22 of 31 days)" }]);
     expect(out.notes.join(" ")).toContain(
       'December 2024 has rows up to 22 December only (22 of 31 days) for region "west": left out of the fit, as its sum covers part of the month; the forecast starts with December 2024.',
     );

@@ -35,6 +35,20 @@ export interface AggregatedTable {
   /** Periods without rows (0 for sum/count, missing for mean/min/max). */
   emptyPeriods: number;
   notes: string[];
+  /** Incomplete last periods left out of the fit, with their partial value (for the chart beside the forecast). */
+  leftOut: LeftOutPeriod[];
+}
+
+/** A sum or count over part of a series' last period, left out of the fit and forecast instead. */
+export interface LeftOutPeriod {
+  /** The series' group value, or null for a table holding one series. */
+  group: string | null;
+  /** Start of the period (epoch ms). */
+  date: number;
+  /** The sum or count of the rows the period has. */
+  value: number;
+  /** "December 2024 has rows up to 22 December only (22 of 31 days)". */
+  note: string;
 }
 
 /** Shortest length of each period (for comparisons with the spacing of the dates). */
@@ -268,6 +282,7 @@ export function aggregateRows(columns: SeriesColumns, options: AggregateOptions)
   let valueless = 0;
   let missingValues = 0;
   const partials: PartialPeriod[] = [];
+  const leftOut: LeftOutPeriod[] = [];
   rows.forEach((r, g) => {
     if (!r.length) return;
     const start = periodStart(period, columns.dates[r[0]]);
@@ -300,7 +315,15 @@ export function aggregateRows(columns: SeriesColumns, options: AggregateOptions)
       for (let k = 0; k < length - 1; k++) if (rule === "count" || counts[k] || (rule === "sum" && !seen[k])) kept++;
       const action = !additive ? "noted" : kept >= options.minPoints ? "dropped" : "kept";
       partials.push({ ...partial, group: g, action });
-      if (action === "dropped") length--;
+      if (action === "dropped") {
+        length--;
+        leftOut.push({
+          group: columns.groups ? columns.groups.dictionary[g] : null,
+          date: dateAt(frequency, start, length),
+          value: rule === "count" ? counts[length] : acc[length],
+          note: describePartial(period, { ...partial, group: g, action }).text,
+        });
+      }
     }
     for (let k = 0; k < length; k++) {
       let value: number;
@@ -359,6 +382,7 @@ export function aggregateRows(columns: SeriesColumns, options: AggregateOptions)
     rows: dated,
     emptyPeriods,
     notes,
+    leftOut,
   };
 }
 

@@ -27,6 +27,8 @@ export interface ArtifactSeries {
   /** The chosen model's backtest forecasts (origin = index of the first forecast step). */
   windows: { origin: number; forecast: number[] }[];
   stats: BacktestStats;
+  /** The incomplete last period left out of the fit: its start, partial value and why (charts show it beside the forecast). */
+  leftOut?: { date: number; value: number; note: string };
 }
 
 export interface ForecastArtifact {

@@ -148,6 +148,7 @@ export class ForecastModel {
           origin: isoDate(dateAt(this.artifact.frequency, s.start, w.origin)),
           points: w.forecast.map((v, k) => ({ date: isoDate(dateAt(this.artifact.frequency, s.start, w.origin + k)), value: v })),
         })),
+        ...(s.leftOut ? { partial: { date: isoDate(s.leftOut.date), value: s.leftOut.value, note: s.leftOut.note } } : {}),
       };
     });
   }

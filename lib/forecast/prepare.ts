@@ -4,7 +4,7 @@
 import { dateAt, describeFrequency, stepIndex, bucketIndex, type Frequency, isoDate } from "./calendar";
 import { ForecastError } from "./errors";
 import { detectFrequency } from "./frequency";
-import { aggregateRows, type AggregateRule, type Period } from "./aggregate";
+import { aggregateRows, type AggregateRule, type LeftOutPeriod, type Period } from "./aggregate";
 
 export interface SeriesColumns {
   /** Epoch ms (UTC) per row; NaN = missing. */
@@ -43,6 +43,8 @@ export interface PreparedSeries {
   observed: number;
   /** Rows averaged into a shared step (irregular timestamps). */
   merged: number;
+  /** The incomplete last period left out of the fit (aggregated tables; see aggregate.ts). */
+  leftOut?: LeftOutPeriod;
 }
 
 export interface PreparedTable {
@@ -260,7 +262,8 @@ export function prepareSeries(columns: SeriesColumns, options: PrepareOptions): 
         "date_field",
       );
     }
-    return { key: s.key, start: dateAt(frequency, start, from), values: trimmed, missing, observed, merged: 0 };
+    const leftOut = aggregated?.leftOut.find((p) => p.group === s.key);
+    return { key: s.key, start: dateAt(frequency, start, from), values: trimmed, missing, observed, merged: 0, ...(leftOut ? { leftOut } : {}) };
   });
   if (irregular)
     notes.push(

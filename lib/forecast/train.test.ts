@@ -198,6 +198,12 @@ describe("trainForecast on awkward data", () => {
     // A full month's level (about 300), not the partial December's 220.
     expect(forecast[0].value).toBeGreaterThan(280);
     expect(story[0].summary).toContain("December 2024 has rows up to 22 December only (22 of 31 days): left out of the fit");
+    // The chart shows December's rows so far beside its forecast.
+    expect(ForecastModel.load(outcome.artifact).history()[0].partial).toEqual({
+      date: "2024-12-01T00:00:00.000Z",
+      value: 220,
+      note: "December 2024 has rows up to 22 December only (22 of 31 days)",
+    });
   });
 
   it("a constant series forecasts its value with zero-width intervals", async () => {

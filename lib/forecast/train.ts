@@ -11,7 +11,7 @@ import { CORE_METHODS as CORE, EXTRA_METHODS as EXTRA } from "./methods";
 import type { Method } from "./models/types";
 import { forecastPoints, MAX_HORIZON, reviveWithEnsembles, roundValue, type ForecastPoint } from "./model";
 import { isAlive, runOnThread, sendEnsembles, warmSearchThreads, type SearchJob, type SerialisedSearch } from "./threads";
-import { fillGaps, prepareSeries, type PreparedTable, type PrepareOptions, type SeriesColumns } from "./prepare";
+import { fillGaps, prepareSeries, type PreparedSeries, type PreparedTable, type PrepareOptions, type SeriesColumns } from "./prepare";
 import { backtestOrigins, searchSeries, type CandidateReport, type ExternalCandidate, type SearchResult } from "./search";
 import { findSeasonality, type SeasonFinding } from "./seasonality";
 import { backtestStats, type BacktestStats } from "./stats";
@@ -414,6 +414,7 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
       nonNegative: p.nonNegative,
       windows: search.windows.map((w) => ({ origin: w.origin + offset, forecast: Array.from(w.forecast, roundValue) })),
       stats,
+      ...leftOutOf(table.series[i]),
     };
     artifactSeries.push(entry);
     const points = forecastPoints(entry, search.model, { frequency: table.frequency, groupField: req.groupField ?? null }, H);
@@ -502,4 +503,10 @@ export async function trainForecast(req: ForecastTrainRequest): Promise<Forecast
     result: { stats: [[...(prepared.length > 1 ? seriesStats : []), overall]], field_importance: importance, data_story: [story], forecast },
     report,
   };
+}
+
+/** The artifact's record of a series' incomplete last period (aggregated tables only). */
+function leftOutOf(series: PreparedSeries): Pick<ArtifactSeries, "leftOut"> {
+  const p = series.leftOut;
+  return p ? { leftOut: { date: p.date, value: roundValue(p.value), note: p.note } } : {};
 }

@@ -115,6 +115,10 @@ export const forecastHistorySchema = z
       z.object({ date: z.string(), value: z.number(), filled: z.boolean().optional().meta({ description: "A gap or missing value the engine filled in." }) }),
     ),
     backtest: z.array(z.object({ origin: z.string(), points: z.array(z.object({ date: z.string(), value: z.number() })) })),
+    partial: z.object({ date: z.string(), value: z.number(), note: z.string() }).optional().meta({
+      description:
+        "A sum or count whose last period's rows stop well before its end: that period was left out of the fit (it would read low) and is forecast instead; this is the value of the rows it has.",
+    }),
   })
   .meta({ id: "ForecastHistory" });
 
