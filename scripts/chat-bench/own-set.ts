@@ -36,6 +36,9 @@
 // fresh12 (fresh12.jsonl, written before the twelfth round) is held out as a whole the same way, over five
 // further R data sets no set or probe used before (ttrc, NelPlo, Oxide, MathAchSchool, OrchardSprays) and
 // one made-up subscription export (saas_subscriptions) in lib/chat/testing/analytic/fresh12-tables/.
+// fresh13 (fresh13.jsonl, written before the thirteenth round) is held out as a whole the same way, over five
+// further R data sets no set or probe used before (tcm, DNase, Glucose2, seals, Rubber) and one made-up
+// returns export (product_returns) in lib/chat/testing/analytic/fresh13-tables/.
 import fs from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -75,6 +78,8 @@ export const FRESH10_TABLES: readonly string[] = ["gold", "state.x77", "bdf", "V
 export const FRESH11_TABLES: readonly string[] = ["taylor", "SP500", "Remifentanil", "eagles", "Dialyzer", "stackloss"];
 /** fresh12's tables (five R data sets exported by write.csv, one seeded made-up export), kept next to the question set. */
 export const FRESH12_TABLES: readonly string[] = ["ttrc", "NelPlo", "Oxide", "MathAchSchool", "OrchardSprays", "saas_subscriptions"];
+/** fresh13's tables (five R data sets exported by write.csv, one seeded made-up export), kept next to the question set. */
+export const FRESH13_TABLES: readonly string[] = ["tcm", "DNase", "Glucose2", "seals", "Rubber", "product_returns"];
 
 function tablePath(name: string): string {
   if (FRESH6_TABLES.includes(name)) return path.join(OWN_DIR, "fresh6-tables", `${name}.csv`);
@@ -84,6 +89,7 @@ function tablePath(name: string): string {
   if (FRESH10_TABLES.includes(name)) return path.join(OWN_DIR, "fresh10-tables", `${name}.csv`);
   if (FRESH11_TABLES.includes(name)) return path.join(OWN_DIR, "fresh11-tables", `${name}.csv`);
   if (FRESH12_TABLES.includes(name)) return path.join(OWN_DIR, "fresh12-tables", `${name}.csv`);
+  if (FRESH13_TABLES.includes(name)) return path.join(OWN_DIR, "fresh13-tables", `${name}.csv`);
   return path.join(SHARED, OWN_FILES[name]);
 }
 
@@ -113,7 +119,8 @@ export type OwnSet =
   | "fresh9"
   | "fresh10"
   | "fresh11"
-  | "fresh12";
+  | "fresh12"
+  | "fresh13";
 const SET_FILES: Record<OwnSet, [string, string]> = {
   own: ["questions.jsonl", "expected.json"],
   fresh: ["fresh.jsonl", "fresh-expected.json"],
@@ -128,6 +135,7 @@ const SET_FILES: Record<OwnSet, [string, string]> = {
   fresh10: ["fresh10.jsonl", "fresh10-expected.json"],
   fresh11: ["fresh11.jsonl", "fresh11-expected.json"],
   fresh12: ["fresh12.jsonl", "fresh12-expected.json"],
+  fresh13: ["fresh13.jsonl", "fresh13-expected.json"],
 };
 
 /** Sets measured held out once and then opened for tuning: their failures go to the failure file. */
@@ -147,6 +155,7 @@ const SET_LABELS: Record<OwnSet, string> = {
   fresh10: "Eleventh (fresh10)",
   fresh11: "Twelfth (fresh11)",
   fresh12: "Thirteenth (fresh12)",
+  fresh13: "Fourteenth (fresh13)",
 };
 
 export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
@@ -250,7 +259,8 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
         FRESH9_TABLES.includes(o.q.dataset) ||
         FRESH10_TABLES.includes(o.q.dataset) ||
         FRESH11_TABLES.includes(o.q.dataset) ||
-        FRESH12_TABLES.includes(o.q.dataset),
+        FRESH12_TABLES.includes(o.q.dataset) ||
+        FRESH13_TABLES.includes(o.q.dataset),
     )
   ) {
     const datasets = [...new Set(outcomes.map((o) => o.q.dataset))];

@@ -9,7 +9,9 @@ other readings that are also right (e.g. "orders" as order lines or as distinct 
 data sets are read the way the product ingests them: surrounding spaces trimmed, and the texts the
 product treats as missing ("", "?", "NA", "N/A", "NaN", "null", "none") are missing; superstore's
 M/D/YY dates are dates; txhousing's, gold's and SP500's ISO `date`, taylor's `timestamp` and Seatbelts', co2's and accdeaths' ISO `month` columns are dates;
-ttrc's ISO `Date` and saas_subscriptions' ISO `Signup Date` / `Cancel Date` are dates, and its `MRR` money text ("$1,234.50") is a number.
+ttrc's ISO `Date` and saas_subscriptions' ISO `Signup Date` / `Cancel Date` are dates, and its `MRR` money text ("$1,234.50") is a number;
+tcm's ISO first-of-month `month` and product_returns' ISO `Order Date` / `Return Date` are dates, and its `Order Value` /
+`Refund Amount` money texts are numbers.
 """
 import json
 import math
@@ -77,6 +79,13 @@ LOCAL_FILES.update(
         for name in ("ttrc", "NelPlo", "Oxide", "MathAchSchool", "OrchardSprays", "saas_subscriptions")
     }
 )
+# fresh13's tables: five more data sets shipped with R (none used by a set or probe before), exported by
+# write.csv into fresh13-tables/ (tcm with an ISO first-of-month `month` column from the ts, DNase's `Run` and
+# Glucose2's `Subject` / `Date` factors as their number labels), and one made-up returns export written by
+# fresh13-tables/make_product_returns.py (seeded).
+LOCAL_FILES.update(
+    {name: os.path.join(HERE, "fresh13-tables", f"{name}.csv") for name in ("tcm", "DNase", "Glucose2", "seals", "Rubber", "product_returns")}
+)
 MISSING = {"", "?", "na", "n/a", "nan", "null"}
 # Missing only in a column whose other values are numbers (as lib/table/values.ts reads them): in a text
 # column "None" / "-" are labels (MASS survey's Exer, nlme Quinidine's Ethanol, credit-g's other_parties).
@@ -114,6 +123,13 @@ def load(name):
         for c in ("Signup Date", "Cancel Date"):
             df[c] = pd.to_datetime(df[c], format="%Y-%m-%d")
         df["MRR"] = pd.to_numeric(df["MRR"].str.replace(r"[$,]", "", regex=True))
+    if name == "tcm":
+        df["month"] = pd.to_datetime(df["month"], format="%Y-%m-%d")
+    if name == "product_returns":
+        for c in ("Order Date", "Return Date"):
+            df[c] = pd.to_datetime(df[c], format="%Y-%m-%d")
+        for c in ("Order Value", "Refund Amount"):
+            df[c] = pd.to_numeric(df[c].str.replace(r"[$,]", "", regex=True))
     return df
 
 
@@ -191,7 +207,9 @@ def main():
     # fresh11.jsonl (the twelfth held-out set, over six more R data sets: taylor, SP500, Remifentanil,
     # eagles, Dialyzer, stackloss in fresh11-tables/) -> fresh11-expected.json;
     # fresh12.jsonl (the thirteenth held-out set, over five more R data sets: ttrc, NelPlo, Oxide,
-    # MathAchSchool, OrchardSprays, and the made-up saas_subscriptions in fresh12-tables/) -> fresh12-expected.json
+    # MathAchSchool, OrchardSprays, and the made-up saas_subscriptions in fresh12-tables/) -> fresh12-expected.json;
+    # fresh13.jsonl (the fourteenth held-out set, over five more R data sets: tcm, DNase, Glucose2, seals,
+    # Rubber, and the made-up product_returns in fresh13-tables/) -> fresh13-expected.json
     for source, target in (
         ("questions.jsonl", "expected.json"),
         ("train.jsonl", "train-expected.json"),
@@ -207,6 +225,7 @@ def main():
         ("fresh10.jsonl", "fresh10-expected.json"),
         ("fresh11.jsonl", "fresh11-expected.json"),
         ("fresh12.jsonl", "fresh12-expected.json"),
+        ("fresh13.jsonl", "fresh13-expected.json"),
     ):
         compute(source, target)
 
