@@ -1,7 +1,6 @@
 // The forecasting methods by id: budget plans name them, and search threads look them up.
 import { autoArimaMethod } from "./models/arima";
 import { autoEtsMethod, dampedEtsMethod } from "./models/ets";
-import { etsAicWeightedMethod } from "./models/ets-weighted";
 import { driftMethod, naiveMethod, seasonalNaiveMethod } from "./models/naive";
 import { stlArimaMethod, stlEtsMethod } from "./models/stl-ets";
 import { thetaMethod } from "./models/theta";
@@ -22,7 +21,6 @@ export const CORE_METHODS: Method[] = [
   logMethod(autoArimaMethod),
   // Cheap, and for positive series that grow by a share (rather than an amount) the trend to damp.
   logMethod(dampedEtsMethod),
-  ...(process.env.FC_AICW ? [etsAicWeightedMethod, logMethod(etsAicWeightedMethod)] : []), // EXPERIMENT
 ];
 export const EXTRA_METHODS: Method[] = [stlArimaMethod, logMethod(thetaMethod)];
 

@@ -177,7 +177,7 @@ export async function searchSeries(series: SeriesInput, options: SearchOptions):
       try {
         let model: FittedModel;
         try {
-          model = process.env.FC_RESELECT ? method.fit({ ...input, deadline: searchEnd }) : method.refit(input, final);
+          model = method.refit(input, final);
         } catch (error) {
           // The structure needs more data than this origin has: judge what the method would pick here.
           if (!method.applies(input)) throw error;

@@ -2,7 +2,6 @@
 import { reviveArima, type ArimaJson } from "./arima";
 import { reviveEnsemble, type EnsembleJson } from "./ensemble";
 import { reviveEts, type EtsJson } from "./ets";
-import { reviveWeighted, type WeightedJson } from "./ets-weighted";
 import { reviveNaive, type NaiveJson } from "./naive";
 import { reviveStl, type StlJson } from "./stl-ets";
 import { reviveTheta, type ThetaJson } from "./theta";
@@ -17,7 +16,6 @@ const REVIVERS: Record<string, (json: never) => FittedModel> = {
   stl: (json: StlJson) => reviveStl(json),
   log: (json: LogJson) => reviveLog(json),
   ensemble: (json: EnsembleJson) => reviveEnsemble(json),
-  weighted: (json: WeightedJson) => reviveWeighted(json),
 };
 
 const extra = new Map<string, (json: ModelJson) => FittedModel>();
