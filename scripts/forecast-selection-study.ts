@@ -8,6 +8,7 @@
 //   npx tsx scripts/forecast-selection-study.ts /tmp/bench.json /tmp/dev.json
 //   env: PER=1 (per-series MASE), ORACLE=1 (every candidate's backtest / held-out MASE),
 //        DROP=1 (each method left out in turn), DROPSETS="a,b;c" (sets left out together), BIAS_ADJUST=1 (log models' mean instead of median)
+//        LAMBDA=<file> (lines "series,lambda" from R's BoxCox.lambda: log twins gated by Guerrero's lambda)
 //
 // "current" replays the engine's rule (lib/forecast/search.ts) and must reproduce the bench.
 import fs from "node:fs";
@@ -144,6 +145,8 @@ interface RuleOptions {
   drop?: string;
   /** Only these methods (comma-separated ids). */
   keep?: string;
+  /** Log candidates left out where Guerrero's Box-Cox lambda (LAMBDA file) exceeds this. */
+  logGate?: number;
   /** Averages weighted by 1 / backtest score^power instead of equally. */
   inverseWeights?: number;
   /** Backtest score = root mean squared scaled error instead of the mean absolute one. */
@@ -161,6 +164,7 @@ function rule(opts: RuleOptions): Rule {
     const weights = opts.windowWeights ?? (opts.decay ? s.actuals.map((_, w) => opts.decay! ** (W - 1 - w)) : undefined);
     let cands = s.candidates
       .filter((c) => !opts.drop?.split(",").includes(c.id) && (!opts.keep || opts.keep.split(",").includes(c.id)))
+      .filter((c) => opts.logGate === undefined || !c.id.endsWith("-log") || !((lambdas.get(s.name) ?? 0) > opts.logGate))
       .map((c) => ({ c, bt: opts.geometric ? btGeo(s, c.backtest) : opts.squared ? btRms(s, c.backtest) : btScore(s, c.backtest, weights) }))
       .sort((a, b) => a.bt - b.bt);
     if (opts.family) {
@@ -259,6 +263,16 @@ function bagged(B: number, seed: number, base: RuleOptions = {}) {
   };
 }
 
+// LAMBDA=<file> (lines "series,lambda": R's BoxCox.lambda(train, lower = -1, upper = 2), Guerrero's method).
+const lambdas = new Map<string, number>(
+  process.env.LAMBDA
+    ? fs
+        .readFileSync(process.env.LAMBDA, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => [l.split(",")[0], Number(l.split(",")[1])] as [string, number])
+    : [],
+);
 const COMB = ["ets", "arima", "theta"];
 const rules: Record<string, (s: Series) => number[]> = {};
 const addRule = (name: string, opts: RuleOptions) => {
@@ -297,6 +311,10 @@ addRule("inverse-score^2 weights", { inverseWeights: 2 });
 addRule("RMSE scores", { squared: true });
 addRule("RMSE scores, penalty 0", { squared: true, penalty: 0 });
 addRule("geometric window scores", { geometric: true });
+if (process.env.LAMBDA) {
+  addRule("log models only if lambda <= 0.5", { logGate: 0.5 });
+  addRule("log models only if lambda <= 0.25", { logGate: 0.25 });
+}
 addRule("ets+arima pair option (10%)", { pairWithin: 0.1 });
 addRule("ets+arima pair option (10%), 5% bonus", { pairWithin: 0.1, fixedBonus: 0.05 });
 addRule("ets+arima+theta option (10%), 5% bonus", { pairWithin: 0.1, pairTheta: true, fixedBonus: 0.05 });
