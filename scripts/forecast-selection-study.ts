@@ -8,6 +8,7 @@
 //   npx tsx scripts/forecast-selection-study.ts /tmp/bench.json /tmp/dev.json
 //   env: PER=1 (per-series MASE), ORACLE=1 (every candidate's backtest / held-out MASE),
 //        DROP=1 (each method left out in turn), DROPSETS="a,b;c" (sets left out together), BIAS_ADJUST=1 (log models' mean instead of median)
+//        LAMBDA=<file> (lines "series,lambda" from R's BoxCox.lambda: log twins gated by Guerrero's lambda)
 //
 // "current" replays the engine's rule (lib/forecast/search.ts) and must reproduce the bench.
 import fs from "node:fs";
@@ -73,7 +74,34 @@ interface Option {
   combine: Combine;
   bt: number;
   single: boolean;
+  weights?: number[];
 }
+const btGeo = (s: Series, f: number[][]) => {
+  let acc = 0;
+  s.actuals.forEach((a, w) => {
+    acc += Math.log(Math.max(1e-12, windowMae(a, f[w]) / a.length));
+  });
+  return Math.exp(acc / s.actuals.length) / s.searchScale;
+};
+const btRms = (s: Series, f: number[][]) => {
+  let e = 0;
+  let c = 0;
+  s.actuals.forEach((a, w) => {
+    for (let k = 0; k < a.length; k++) {
+      e += (a[k] - f[w][k]) ** 2;
+      c++;
+    }
+  });
+  return Math.sqrt(e / c) / s.searchScale;
+};
+const weightedOf = (members: Cand[], wts: number[]) => {
+  const tot = wts.reduce((a, b) => a + b, 0);
+  const wmean = (xs: number[][]) => xs[0].map((_, k) => xs.reduce((a, x, i) => a + (wts[i] / tot) * x[k], 0));
+  return {
+    backtest: members[0].backtest.map((_, w) => wmean(members.map((m) => m.backtest[w]))),
+    holdout: wmean(members.map((m) => m.holdout)),
+  };
+};
 type Rule = (s: Series) => Option;
 
 function combineOf(members: Cand[], combine: Combine) {
@@ -115,6 +143,19 @@ interface RuleOptions {
   consistent?: number;
   /** Methods left out (comma-separated ids). */
   drop?: string;
+  /** Only these methods (comma-separated ids). */
+  keep?: string;
+  /** Log candidates left out where Guerrero's Box-Cox lambda (LAMBDA file) exceeds this. */
+  logGate?: number;
+  /** Averages weighted by 1 / backtest score^power instead of equally. */
+  inverseWeights?: number;
+  /** Backtest score = root mean squared scaled error instead of the mean absolute one. */
+  squared?: boolean;
+  /** Offer the mean of the best ETS-family and the best ARIMA-family candidate (and Theta) when their scores lie within this share of each other. */
+  pairWithin?: number;
+  pairTheta?: boolean;
+  /** Backtest score = geometric mean of the windows' MAE (robust to one bad window). */
+  geometric?: boolean;
 }
 
 function rule(opts: RuleOptions): Rule {
@@ -122,8 +163,9 @@ function rule(opts: RuleOptions): Rule {
     const W = s.actuals.length;
     const weights = opts.windowWeights ?? (opts.decay ? s.actuals.map((_, w) => opts.decay! ** (W - 1 - w)) : undefined);
     let cands = s.candidates
-      .filter((c) => !opts.drop?.split(",").includes(c.id))
-      .map((c) => ({ c, bt: btScore(s, c.backtest, weights) }))
+      .filter((c) => !opts.drop?.split(",").includes(c.id) && (!opts.keep || opts.keep.split(",").includes(c.id)))
+      .filter((c) => opts.logGate === undefined || !c.id.endsWith("-log") || !((lambdas.get(s.name) ?? 0) > opts.logGate))
+      .map((c) => ({ c, bt: opts.geometric ? btGeo(s, c.backtest) : opts.squared ? btRms(s, c.backtest) : btScore(s, c.backtest, weights) }))
       .sort((a, b) => a.bt - b.bt);
     if (opts.family) {
       const fam = (id: string) =>
@@ -148,6 +190,17 @@ function rule(opts: RuleOptions): Rule {
     const list: Option[] = [{ members: [cands[0].c], combine: "mean", bt: cands[0].bt, single: true }];
     for (let k = 2; k <= Math.min(opts.maxK ?? 4, cands.length); k++) {
       const members = cands.slice(0, k).map((x) => x.c);
+      if (opts.inverseWeights !== undefined) {
+        const wts = cands.slice(0, k).map((x) => x.bt ** -opts.inverseWeights!);
+        const wc = weightedOf(members, wts);
+        list.push({ members, combine: "mean", bt: opts.squared ? btRms(s, wc.backtest) : btScore(s, wc.backtest, weights), single: false, weights: wts });
+        continue;
+      }
+      if (opts.squared || opts.geometric) {
+        const b = combineOf(members, "mean").backtest;
+        list.push({ members, combine: "mean", bt: opts.geometric ? btGeo(s, b) : btRms(s, b), single: false });
+        continue;
+      }
       const combine = opts.median && k >= 3 ? "median" : "mean";
       const bt = btScore(s, combineOf(members, combine).backtest, weights) * (1 + (opts.sizePenalty ?? 0) * (k - 2));
       list.push({ members, combine, bt, single: false });
@@ -166,6 +219,15 @@ function rule(opts: RuleOptions): Rule {
       const bt = btScore(s, combineOf(members, combine).backtest, weights) * (1 - (opts.fixedBonus ?? 0));
       if (opts.onlyFixed) return { members, combine, bt, single: false };
       list.push({ members, combine, bt, single: false });
+    }
+    if (opts.pairWithin !== undefined) {
+      const e = cands.find((x) => x.c.id.startsWith("ets"));
+      const a = cands.find((x) => x.c.id.startsWith("arima"));
+      const th = cands.find((x) => x.c.id === "theta");
+      if (e && a && Math.max(e.bt, a.bt) <= Math.min(e.bt, a.bt) * (1 + opts.pairWithin)) {
+        const members = [e.c, a.c, ...(opts.pairTheta && th ? [th.c] : [])];
+        list.push({ members, combine: "mean", bt: btScore(s, combineOf(members, "mean").backtest, weights) * (1 - (opts.fixedBonus ?? 0)), single: false });
+      }
     }
     if (opts.consistent !== undefined) {
       const single = list[0];
@@ -201,12 +263,23 @@ function bagged(B: number, seed: number, base: RuleOptions = {}) {
   };
 }
 
+// LAMBDA=<file> (lines "series,lambda": R's BoxCox.lambda(train, lower = -1, upper = 2), Guerrero's method).
+const lambdas = new Map<string, number>(
+  process.env.LAMBDA
+    ? fs
+        .readFileSync(process.env.LAMBDA, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => [l.split(",")[0], Number(l.split(",")[1])] as [string, number])
+    : [],
+);
 const COMB = ["ets", "arima", "theta"];
 const rules: Record<string, (s: Series) => number[]> = {};
 const addRule = (name: string, opts: RuleOptions) => {
   const r = rule(opts);
   rules[name] = (s) => {
     const o = r(s);
+    if (o.weights) return weightedOf(o.members, o.weights).holdout;
     return combineOf(o.members, o.combine).holdout;
   };
 };
@@ -233,6 +306,26 @@ addRule("comb always (median)", { fixed: [COMB], onlyFixed: true, fixedCombine: 
 addRule("single if wins 60% windows", { consistent: 0.6 });
 addRule("single if wins 80% windows", { consistent: 0.8 });
 rules["bagged selection (50)"] = bagged(50, 1);
+addRule("inverse-score weights", { inverseWeights: 1 });
+addRule("inverse-score^2 weights", { inverseWeights: 2 });
+addRule("RMSE scores", { squared: true });
+addRule("RMSE scores, penalty 0", { squared: true, penalty: 0 });
+addRule("geometric window scores", { geometric: true });
+if (process.env.LAMBDA) {
+  addRule("log models only if lambda <= 0.5", { logGate: 0.5 });
+  addRule("log models only if lambda <= 0.25", { logGate: 0.25 });
+}
+addRule("ets+arima pair option (10%)", { pairWithin: 0.1 });
+addRule("ets+arima pair option (10%), 5% bonus", { pairWithin: 0.1, fixedBonus: 0.05 });
+addRule("ets+arima+theta option (10%), 5% bonus", { pairWithin: 0.1, pairTheta: true, fixedBonus: 0.05 });
+addRule("ets+arima pair option (5%), 5% bonus", { pairWithin: 0.05, fixedBonus: 0.05 });
+addRule("RMSE scores, penalty 10%", { squared: true, penalty: 0.1 });
+addRule("RMSE scores, top-k up to 3", { squared: true, maxK: 3 });
+addRule("RMSE scores, inverse weights", { squared: true, inverseWeights: 1 });
+addRule("pool ets,arima", { keep: "ets,arima" });
+addRule("pool ets,arima,theta", { keep: "ets,arima,theta" });
+addRule("pool ets,arima + logs", { keep: "ets,arima,ets-log,arima-log" });
+addRule("pool R-like (ets,arima,theta,snaive,logs)", { keep: "ets,arima,ets-log,arima-log,theta,snaive,ets-damped,ets-damped-log" });
 const ids = [...new Set(all.flatMap(({ s }) => s.candidates.map((c) => c.id)))];
 if (process.env.DROP) for (const id of ids) addRule(`without ${id}`, { drop: id });
 // DROPSETS="a,b;c": each set of methods left out together (a smaller candidate pool).
