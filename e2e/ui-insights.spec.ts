@@ -78,7 +78,19 @@ test("threshold control, versions and a shared report opened signed out", async 
   await page.getByTestId("threshold-input").press("Enter");
   await expect(page.getByTestId("threshold-input-error")).toContainText("1.5 is not a probability threshold");
   await expect(page.getByTestId("threshold-slider")).toHaveValue(sliderBefore);
+  // Moving the threshold another way (the slider, a button) clears the refusal: it no longer applies.
+  await page.getByTestId("threshold-slider").focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("threshold-input-error")).toHaveCount(0);
+  await page.getByTestId("threshold-input").fill("7");
+  await page.getByTestId("threshold-input").press("Enter");
+  await expect(page.getByTestId("threshold-input-error")).toContainText("7 is not a probability threshold");
+  await page.getByRole("button", { name: "Default (0.500)" }).click();
+  await expect(page.getByTestId("threshold-input-error")).toHaveCount(0);
   // Typing a value moves the control too (and clears the refusal).
+  await page.getByTestId("threshold-input").fill("1.5");
+  await page.getByTestId("threshold-input").press("Enter");
+  await expect(page.getByTestId("threshold-input-error")).toBeVisible();
   await page.getByTestId("threshold-input").fill("0.35");
   await page.getByTestId("threshold-input").press("Enter");
   await expect(page.getByTestId("threshold-slider")).toHaveValue("350");
