@@ -253,3 +253,34 @@ test("regression and multiclass reports: predicted versus actual, error by range
   expect(await turned.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
   await saveScreen(page, testInfo, "model-insights-multiclass-phone");
 });
+
+test("regression charts write value ranges whole at desktop and phone widths; the error axis says it holds errors", async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  await ensureSignedIn(page);
+  // Incomes with four decimals, as California housing writes them: the residuals group them in
+  // ranges like "0.4999 - 2.008", which cut to one line read "0.4999…" (a number, not a range).
+  let s = 11;
+  const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const rows = Array.from({ length: 400 }, (_, i) => {
+    const income = 0.4999 + rand() * 14.5;
+    const rooms = 1.5 + rand() * 6;
+    return {
+      customer_id: `C${i}`,
+      income: Number(income.toFixed(4)),
+      rooms: Number(rooms.toFixed(3)),
+      house_value: Math.round(income * 30_000 + rooms * 5_000 + rand() * 40_000),
+    };
+  });
+  const { modelId } = await trainModel(request, `ui incomes ${Date.now()}`, "house_value", rows);
+  await page.goto(`/models/${modelId}`);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 860 });
+    const residuals = page.getByTestId("residuals-by-field").first();
+    await expect(residuals.locator(".xtick").first()).toBeVisible({ timeout: 30_000 });
+    const ticks = await residuals.locator(".xtick").allTextContents();
+    expect(ticks.join(" | ")).not.toContain("…");
+    expect(ticks.some((t) => t.includes("–"))).toBe(true);
+    await expect(page.getByTestId("error-by-range").locator(".ytitle")).toHaveText("Error (house_value)");
+    await saveScreen(page, testInfo, `model-regression-ranges-${width}`);
+  }
+});
