@@ -128,6 +128,14 @@ test("threshold control, versions and a shared report opened signed out", async 
   await expect(page.getByTestId("prediction-threshold")).toContainText(
     new RegExp(`the saved threshold predicts yes when its probability is above 0\\.35 \\(here ${yesShare}%\\)`, "i"),
   );
+  // A predicted file says so too: its rows read "yes" under a probability of yes below 50%.
+  const rows = churnRows(30, 41);
+  const csv = [Object.keys(rows[0]).join(","), ...rows.map((r) => Object.values(r).join(","))].join("\n");
+  await page.locator("#batch-file").setInputFiles({ name: "to-predict.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByTestId("run-batch").click();
+  await expect(page.getByTestId("batch-threshold")).toHaveText(
+    " churned is yes when its probability is above 0.35 (the saved threshold), even where the other class is more probable.",
+  );
 
   // Retrain: a second version appears and becomes active; version 1 can be made active again.
   await request.post("/v1/datasets", { data: { api_key: apiKey(), id: stored.model.dataset_id, rows: churnRows(200, 32) } });
