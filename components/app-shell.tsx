@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useMyInvitations } from "@/lib/client/use-account";
 import { useMe, useSignOut } from "@/lib/client/use-me";
 import type { Me } from "@/lib/client/types";
@@ -21,6 +21,18 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
   const { data: me } = useMe(session);
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone menu, as it closes the team switcher, and gives focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
   const who = me ?? session;
   // Someone who must choose a password or belongs to no team only has their account page.
   const inTeam = who.teamId !== null && !who.mustChangePassword;
@@ -91,6 +103,7 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
               aria-expanded={menuOpen}
               aria-controls="mobile-nav"
               aria-label="Menu"
+              ref={menuButton}
               onClick={() => setMenuOpen((o) => !o)}
             >
               <span aria-hidden>☰</span>
@@ -101,7 +114,8 @@ export function AppShell({ session, children }: { session: Me; children: ReactNo
           <nav id="mobile-nav" aria-label="Main" className="flex flex-col gap-1 border-t border-slate-100 px-4 py-2 md:hidden">
             {links}
             <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-3 pt-3 pb-1">
-              <span className="min-w-0 truncate text-xs text-slate-500">
+              {/* Wrapped, not cut: at 390 px the line ended "wanda@example.com · o…", the role lost. */}
+              <span className="min-w-0 text-xs text-slate-500 [overflow-wrap:anywhere]" data-testid="mobile-nav-who">
                 {who.teamName ?? "No team"} · {who.email}
                 {who.role ? ` · ${who.role}` : ""}
               </span>

@@ -19,6 +19,7 @@ export function DataTable({
   sortable = true,
   testId,
   columnLabel,
+  onSortChange,
 }: {
   rows: DataRow[];
   columns?: string[];
@@ -27,6 +28,8 @@ export function DataTable({
   sortable?: boolean;
   testId?: string;
   columnLabel?: (column: string) => React.ReactNode;
+  /** Told of each change of the sorted column, for callers whose rows are one page of many. */
+  onSortChange?: (sort: SortState) => void;
 }) {
   const [sort, setSort] = useState<SortState>(null);
   const cols = useMemo(() => {
@@ -51,7 +54,9 @@ export function DataTable({
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
 
   const toggle = (column: string) => {
-    setSort((s) => (s?.column !== column ? { column, direction: "asc" } : s.direction === "asc" ? { column, direction: "desc" } : null));
+    const next: SortState = sort?.column !== column ? { column, direction: "asc" } : sort.direction === "asc" ? { column, direction: "desc" } : null;
+    setSort(next);
+    onSortChange?.(next);
   };
 
   return (

@@ -62,6 +62,15 @@ test("on a 390 px phone the header fits, and the menu holds the pages and Sign o
   const nav = page.locator("#mobile-nav");
   for (const name of ["Datasets", "Models", "Projects", "Team settings", "Account"]) await expect(nav.getByRole("link", { name })).toBeVisible();
   await saveScreen(page, testInfo, "phone-menu", { fullPage: false });
+  // The line naming the team, address and role is whole (it was cut to "… · o…"), and Escape closes the menu.
+  const who = nav.getByTestId("mobile-nav-who");
+  await expect(who).toContainText(" · owner");
+  expect(await who.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await nav.getByRole("link", { name: "Projects" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  await expect(menu).toBeFocused();
+  await menu.click();
   await nav.getByRole("link", { name: "Models" }).click();
   await page.waitForURL("**/models");
   await expect(nav).toBeHidden();

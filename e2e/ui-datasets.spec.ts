@@ -28,6 +28,10 @@ test("upload a shared CSV with progress, preview it, edit a type, delete with co
   await expect(page.getByText("Rows 1–50 of 48,842")).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Rows 51–100 of 48,842")).toBeVisible();
+  // A header sorts the 50 rows on screen, not the dataset: the footer says so.
+  await expect(page.getByTestId("preview-sort-scope")).toHaveCount(0);
+  await preview.getByRole("button", { name: /^age/ }).click();
+  await expect(page.getByTestId("preview-sort-scope")).toHaveText(" · sorted by age within these rows only");
 
   // Inferred types are shown and editable.
   const ageType = page.getByTestId("field-type-age");
@@ -159,19 +163,25 @@ test("a ragged CSV with an unclosed quote uploads with a warning that says which
   await expect(warnings).toContainText("2 rows have fewer cells than the 3 columns of the header");
   await saveScreen(page, testInfo, "upload-ragged-warning", { fullPage: false });
 
-  // A semicolon-separated export with decimal commas: numbers, and a note that is not about rows.
+  // A semicolon-separated export with decimal commas and dates written day first: numbers and
+  // dates, and notes that are not about rows.
   const semi = `${dir}/semicolon.csv`;
-  fs.writeFileSync(semi, "name;score\nann;4,5\nbob;3,25\n");
+  fs.writeFileSync(semi, "name;score;joined\nann;4,5;01/05/2021\nbob;3,25;24/01/2022\n");
   await page.getByTestId("dataset-file-input").setInputFiles(semi);
   await page.getByLabel("Dataset name").fill(`semicolon ${Date.now()}`);
   await page.getByTestId("start-upload").click();
   await expect(page.getByText("Uploaded 2 rows")).toBeVisible();
   await expect(page.getByText("Check these before you train:")).toBeVisible();
-  await expect(page.getByTestId("upload-warnings")).toHaveText(
+  await expect(page.getByTestId("upload-warnings")).toContainText(
     "2 values with a decimal comma (like 4,5) were read as a number (4.5), as semicolon-separated files write them.",
   );
+  await expect(page.getByTestId("upload-warnings")).toContainText("2 dates written day first (like 24/01/2022) were read as day/month/year");
   await page.getByRole("button", { name: "Open the dataset" }).click();
   await expect(page.getByTestId("field-type-score")).toHaveValue("float");
+  // 01/05/2021 is the first of May here (the other date has day 24), not January 5.
+  await expect(page.getByTestId("field-type-joined")).toHaveValue("date");
+  await expect(page.getByTestId("dataset-preview")).toContainText("2021-05-01");
+  await expect(page.getByTestId("dataset-preview")).toContainText("2022-01-24");
 });
 
 test("an Excel workbook uploads from its first sheet, with numbers and dates typed; .xls is refused with a remedy", async ({ page }, testInfo) => {

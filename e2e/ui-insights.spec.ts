@@ -78,7 +78,19 @@ test("threshold control, versions and a shared report opened signed out", async 
   await page.getByTestId("threshold-input").press("Enter");
   await expect(page.getByTestId("threshold-input-error")).toContainText("1.5 is not a probability threshold");
   await expect(page.getByTestId("threshold-slider")).toHaveValue(sliderBefore);
+  // Moving the threshold another way (the slider, a button) clears the refusal: it no longer applies.
+  await page.getByTestId("threshold-slider").focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("threshold-input-error")).toHaveCount(0);
+  await page.getByTestId("threshold-input").fill("7");
+  await page.getByTestId("threshold-input").press("Enter");
+  await expect(page.getByTestId("threshold-input-error")).toContainText("7 is not a probability threshold");
+  await page.getByRole("button", { name: "Default (0.500)" }).click();
+  await expect(page.getByTestId("threshold-input-error")).toHaveCount(0);
   // Typing a value moves the control too (and clears the refusal).
+  await page.getByTestId("threshold-input").fill("1.5");
+  await page.getByTestId("threshold-input").press("Enter");
+  await expect(page.getByTestId("threshold-input-error")).toBeVisible();
   await page.getByTestId("threshold-input").fill("0.35");
   await page.getByTestId("threshold-input").press("Enter");
   await expect(page.getByTestId("threshold-slider")).toHaveValue("350");
@@ -115,6 +127,14 @@ test("threshold control, versions and a shared report opened signed out", async 
   const yesShare = (await page.getByTestId("probabilities").locator("li", { hasText: /^yes/ }).textContent())!.match(/(\d+)%/)![1];
   await expect(page.getByTestId("prediction-threshold")).toContainText(
     new RegExp(`the saved threshold predicts yes when its probability is above 0\\.35 \\(here ${yesShare}%\\)`, "i"),
+  );
+  // A predicted file says so too: its rows read "yes" under a probability of yes below 50%.
+  const rows = churnRows(30, 41);
+  const csv = [Object.keys(rows[0]).join(","), ...rows.map((r) => Object.values(r).join(","))].join("\n");
+  await page.locator("#batch-file").setInputFiles({ name: "to-predict.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByTestId("run-batch").click();
+  await expect(page.getByTestId("batch-threshold")).toHaveText(
+    " churned is yes when its probability is above 0.35 (the saved threshold), even where the other class is more probable.",
   );
 
   // Retrain: a second version appears and becomes active; version 1 can be made active again.
@@ -240,4 +260,35 @@ test("regression and multiclass reports: predicted versus actual, error by range
   await expect(turned.getByRole("rowheader")).toHaveText(["Precision", "Recall", "F1", "Count", "Share", "True pos.", "False pos.", "False neg."]);
   expect(await turned.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
   await saveScreen(page, testInfo, "model-insights-multiclass-phone");
+});
+
+test("regression charts write value ranges whole at desktop and phone widths; the error axis says it holds errors", async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  await ensureSignedIn(page);
+  // Incomes with four decimals, as California housing writes them: the residuals group them in
+  // ranges like "0.4999 - 2.008", which cut to one line read "0.4999…" (a number, not a range).
+  let s = 11;
+  const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const rows = Array.from({ length: 400 }, (_, i) => {
+    const income = 0.4999 + rand() * 14.5;
+    const rooms = 1.5 + rand() * 6;
+    return {
+      customer_id: `C${i}`,
+      income: Number(income.toFixed(4)),
+      rooms: Number(rooms.toFixed(3)),
+      house_value: Math.round(income * 30_000 + rooms * 5_000 + rand() * 40_000),
+    };
+  });
+  const { modelId } = await trainModel(request, `ui incomes ${Date.now()}`, "house_value", rows);
+  await page.goto(`/models/${modelId}`);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 860 });
+    const residuals = page.getByTestId("residuals-by-field").first();
+    await expect(residuals.locator(".xtick").first()).toBeVisible({ timeout: 30_000 });
+    const ticks = await residuals.locator(".xtick").allTextContents();
+    expect(ticks.join(" | ")).not.toContain("…");
+    expect(ticks.some((t) => t.includes("–"))).toBe(true);
+    await expect(page.getByTestId("error-by-range").locator(".ytitle")).toHaveText("Error (house_value)");
+    await saveScreen(page, testInfo, `model-regression-ranges-${width}`);
+  }
 });

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useDataset, useDatasetRows, useSetFieldTypes } from "@/lib/client/use-datasets";
 import { formatCount, formatInt } from "@/lib/client/format";
 import { FIELD_TYPE_OPTIONS, type DatasetField, type FieldTypeName } from "@/lib/client/types";
+import type { SortState } from "@/lib/client/sort-rows";
 import { DataTable } from "../data-table";
 import { Button } from "../ui/button";
 import { Card, PageHeader } from "../ui/card";
@@ -74,6 +75,7 @@ function FieldTypesEditor({ datasetId, fields }: { datasetId: string; fields: Da
 
 function Preview({ datasetId, fields, rows }: { datasetId: string; fields: DatasetField[]; rows: number }) {
   const [offset, setOffset] = useState(0);
+  const [sort, setSort] = useState<SortState>(null);
   const page = useDatasetRows(datasetId, offset, PAGE);
   const types = new Map(fields.map((f) => [f.name, f.type]));
   return (
@@ -87,6 +89,7 @@ function Preview({ datasetId, fields, rows }: { datasetId: string; fields: Datas
           columns={fields.map((f) => f.name)}
           caption="Dataset preview"
           testId="dataset-preview"
+          onSortChange={setSort}
           columnLabel={(c) => (
             <span className="flex flex-col items-start leading-tight">
               <span>{c}</span>
@@ -98,6 +101,8 @@ function Preview({ datasetId, fields, rows }: { datasetId: string; fields: Datas
       <div className="flex items-center justify-between text-sm text-slate-600">
         <span>
           Rows {formatInt(rows === 0 ? 0 : offset + 1)}–{formatInt(Math.min(rows, offset + PAGE))} of {formatInt(rows)}
+          {/* A header click sorts the rows on screen only: sorted by age, a page of the adult data began at 19 where the table's youngest is 17. */}
+          {sort && rows > PAGE && <span data-testid="preview-sort-scope"> · sorted by {sort.column} within these rows only</span>}
         </span>
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" disabled={offset === 0 || page.isFetching} onClick={() => setOffset((o) => Math.max(0, o - PAGE))}>

@@ -11,6 +11,10 @@ export function InsightsRegression({ regression, target }: { regression: NonNull
   const lo = Math.min(...all);
   const hi = Math.max(...all);
   const ranges = errorByRange.map((r) => (r.from === r.to ? formatNumber(r.from) : `${formatNumber(r.from)} – ${formatNumber(r.to)}`));
+  // A residual group's range on two lines, so that the chart's width cuts neither end: cut to one
+  // line, "0.4999 - 2.008" read "0.4999…" (a number, not a range). The ten error ranges stay on one
+  // line: on two, a phone's rotated labels ran into each other.
+  const twoLines = (range: string) => range.replace(/ [-–] /, " –<br>");
   return (
     <div className="space-y-6" data-testid="insights-regression">
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
@@ -73,8 +77,10 @@ export function InsightsRegression({ regression, target }: { regression: NonNull
             ],
             layout: {
               title: { text: `Error by range of actual ${target}` },
-              xaxis: { title: { text: `Actual ${target} (about equal numbers of rows each)` }, automargin: true },
-              yaxis: { title: { text: target }, gridcolor: "#e2e8f0" },
+              // The title on two lines: on a phone its end was cut ("(about equal numbers").
+              xaxis: { title: { text: `Actual ${target}<br>(about equal numbers of rows each)` }, automargin: true },
+              // The bars are errors, not values of the target: the axis says so in the target's units.
+              yaxis: { title: { text: `Error (${target})` }, gridcolor: "#e2e8f0" },
               legend: { orientation: "h", y: -0.35 },
               margin: { l: 60, r: 10, t: 40, b: 110 },
             },
@@ -93,7 +99,7 @@ export function InsightsRegression({ regression, target }: { regression: NonNull
                 data: [
                   {
                     type: "bar",
-                    x: f.groups.map((g) => g.label),
+                    x: f.groups.map((g) => twoLines(g.label)),
                     y: f.groups.map((g) => g.meanResidual),
                     customdata: f.groups.map((g) => [g.count, g.mae]),
                     marker: { color: f.groups.map((g) => (g.meanResidual >= 0 ? "#e8590c" : "#2f6fed")) },

@@ -90,6 +90,9 @@ export function ThresholdControl({
   const steps = table.steps;
 
   const setStep = (step: number, positiveIndex = choice.positiveIndex) => {
+    // The slider, the buttons and the class choice move the threshold too: a refusal of an earlier
+    // typed value no longer applies (it stayed under the box after 'Best F1' set 0.350).
+    setTypedError(null);
     const t = tables[positiveIndex];
     const j = Math.max(1, Math.min(t.steps - 1, Math.round(step)));
     onChange({ positiveClass: byClass[positiveIndex].class, positiveIndex, step: j, metrics: metricsAt(t, j) });

@@ -175,6 +175,7 @@ export function ModelDetail({ id }: { id: string }) {
           modelName={info.name}
           inputFields={inputFields}
           knownFields={Object.keys(importance).filter((f) => !predictFields.includes(f))}
+          thresholds={info.thresholds}
         />
       </Card>
 

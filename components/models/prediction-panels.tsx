@@ -8,7 +8,7 @@ import { formatCount, formatInt, formatNumber, formatPercent } from "@/lib/clien
 import { useDataset, useDatasetRows } from "@/lib/client/use-datasets";
 import { predictRows, usePredict } from "@/lib/client/use-models";
 import type { StoredThreshold } from "@/lib/client/use-model-insights";
-import { savedThresholdNote } from "@/lib/client/threshold-math";
+import { batchThresholdNotes, savedThresholdNote } from "@/lib/client/threshold-math";
 import type { DataRow } from "@/lib/client/types";
 import { DataTable } from "../data-table";
 import { Button } from "../ui/button";
@@ -216,11 +216,13 @@ export function BatchPrediction({
   modelName,
   inputFields,
   knownFields,
+  thresholds = {},
 }: {
   modelId: string;
   modelName: string;
   inputFields: string[];
   knownFields: string[];
+  thresholds?: Record<string, StoredThreshold>;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -315,6 +317,12 @@ export function BatchPrediction({
             Predicted {formatCount(result.rows.length, "row")}.
             {result.dropped.length > 0 && ` Ignored columns the model does not use: ${result.dropped.join(", ")}.`}
             {result.missing.length > 0 && ` Missing inputs (treated as unknown): ${result.missing.join(", ")}.`}
+            {batchThresholdNotes(thresholds, result.columns).map((note) => (
+              <span key={note} data-testid="batch-threshold">
+                {" "}
+                {note}
+              </span>
+            ))}
           </Notice>
           {downloadUrl && (
             <a

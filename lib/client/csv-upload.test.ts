@@ -136,7 +136,7 @@ describe("rows that do not fit the header", () => {
   it("counts short and long rows and says what happened to their cells", async () => {
     const { rows, irregular, warnings } = await collect("a,b,c\n1,2,3\n4,5\n6,7,8,9\n10,11\n");
     expect(rows).toHaveLength(4);
-    expect(irregular).toEqual({ fewer: 2, more: 1, unclosedQuoteRow: null, decimalCommas: 0 });
+    expect(irregular).toEqual({ fewer: 2, more: 1, unclosedQuoteRow: null, decimalCommas: 0, dayFirstDates: 0 });
     expect(warnings).toEqual([
       "2 rows have fewer cells than the 3 columns of the header: the missing cells are empty.",
       "1 row has more cells than the 3 columns of the header: the extra cells were dropped.",

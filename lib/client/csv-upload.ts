@@ -3,6 +3,7 @@
 import Papa from "papaparse";
 import { apiFetch } from "./api";
 import { csvText } from "./csv-download";
+import { dayFirstColumns, dayFirstIso } from "./day-first-dates";
 import { isExcelFile, isLegacyExcelFile, readExcelRows } from "./excel-upload";
 import type { DataRow } from "./types";
 import { emptyRecord } from "@/lib/table/rows";
@@ -103,6 +104,8 @@ export interface IrregularRows {
   unclosedQuoteRow: number | null;
   /** Cells of a semicolon-separated file written with a decimal comma ("4,5"), sent as "4.5". */
   decimalCommas?: number;
+  /** Dates written day first ("24/01/2022") in columns that write every date so, sent as ISO dates. */
+  dayFirstDates?: number;
 }
 
 /** "4,5", "-0,25": a number with a decimal comma, as semicolon-separated exports (European locales) write them. */
@@ -123,6 +126,10 @@ export function irregularRowsWarnings(irregular: IrregularRows, fieldCount: numb
     out.push(
       `${irregular.decimalCommas.toLocaleString("en-US")} ${irregular.decimalCommas === 1 ? "value" : "values"} with a decimal comma (like 4,5) ${irregular.decimalCommas === 1 ? "was" : "were"} read as a number (4.5), as semicolon-separated files write them.`,
     );
+  if (irregular.dayFirstDates)
+    out.push(
+      `${irregular.dayFirstDates.toLocaleString("en-US")} ${irregular.dayFirstDates === 1 ? "date" : "dates"} written day first (like 24/01/2022) ${irregular.dayFirstDates === 1 ? "was" : "were"} read as day/month/year (24 January 2022): in ${irregular.dayFirstDates === 1 ? "its column" : "their columns"} some days are above 12.`,
+    );
   return out;
 }
 
@@ -136,7 +143,9 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
     let failed = false;
     let lastCursor = 0;
     let dataRowsSeen = 0;
-    const irregular: IrregularRows = { fewer: 0, more: 0, unclosedQuoteRow: null, decimalCommas: 0 };
+    const irregular: IrregularRows = { fewer: 0, more: 0, unclosedQuoteRow: null, decimalCommas: 0, dayFirstDates: 0 };
+    // Decided on the first chunk (4 MB, or the whole of a smaller file), before any row is sent.
+    let dayFirst: boolean[] | null = null;
 
     const fail = (error: unknown) => {
       if (failed) return;
@@ -180,6 +189,8 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
         const names = headers;
         // With ";" between cells, a comma in a lone number is its decimal separator.
         const semicolons = results.meta.delimiter === ";";
+        dayFirst ??= dayFirstColumns(names.length, data);
+        const dayFirstHere = dayFirst;
         for (const cells of data) {
           if (cells.length < names.length) irregular.fewer++;
           else if (cells.length > names.length) irregular.more++;
@@ -189,6 +200,12 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
             if (semicolons && DECIMAL_COMMA.test(cell)) {
               cell = cell.replace(",", ".");
               irregular.decimalCommas = (irregular.decimalCommas ?? 0) + 1;
+            } else if (dayFirstHere[c]) {
+              const iso = dayFirstIso(cell);
+              if (iso !== null) {
+                cell = iso;
+                irregular.dayFirstDates = (irregular.dayFirstDates ?? 0) + 1;
+              }
             }
             row[names[c]] = cell;
           }
@@ -280,7 +297,10 @@ export function parseDelimitedText(text: string, fileName = "data.csv"): { field
   const fields = cleanHeaders(head);
   // Decimal commas are read as the upload reads them, so a model trained on such a file gets numbers.
   const cell = parsed.meta.delimiter === ";" ? (v: string) => (DECIMAL_COMMA.test(v) ? v.replace(",", ".") : v) : (v: string) => v;
-  const rows = body.map((cells) => Object.fromEntries(fields.map((f, i) => [f, cell(cells[i] ?? "")])) as DataRow);
+  // Day-first dates too, so a model trained on a date field of such a file reads the file's dates.
+  const dayFirst = dayFirstColumns(fields.length, body);
+  const value = (v: string, i: number) => (dayFirst[i] ? (dayFirstIso(v) ?? cell(v)) : cell(v));
+  const rows = body.map((cells) => Object.fromEntries(fields.map((f, i) => [f, value(cells[i] ?? "", i)])) as DataRow);
   return { fields, rows };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildStoryCards } from "./story";
+import { buildStoryCards, rangeWords } from "./story";
 
 describe("buildStoryCards", () => {
   it("writes a classification outcome as rates and a ratio", () => {
@@ -60,7 +60,7 @@ describe("buildStoryCards", () => {
         ],
       })[0].headline;
     expect(story(16760.2, 3932.8, 678.359)).toBe(
-      "The average price is 3,933. The model predicts about 16,760 on average where carat is 1.22 - 2.49, and about 678 where carat is 0.28 - 0.35.",
+      "The average price is 3,933. The model predicts about 16,760 on average where carat is 1.22 to 2.49, and about 678 where carat is 0.28 to 0.35.",
     );
     // A target in small units keeps three significant digits of the largest value.
     expect(story(2.4567, 1.2, 0.3)).toMatch(/average price is 1\.20\. .* about 2\.46 on average where .* about 0\.30 where/);
@@ -79,10 +79,10 @@ describe("buildStoryCards", () => {
       outcomes: [{ outcome: "Yes", causes, top_case: 0.816, avg_case: 0.265, bottom_case: 0.0269 }],
     });
     expect(card.headline).toContain(
-      "where tenure is 1 - 5, Contract is Month-to-month, InternetService is Fiber optic and TotalCharges is 4686 - 6046, the model gives 82%",
+      "where tenure is 1 to 5, Contract is Month-to-month, InternetService is Fiber optic and TotalCharges is 4686 to 6046, the model gives 82%",
     );
     expect(card.headline).toContain(
-      "the 2.7% it gives where tenure is 64 - 72, Contract is Two year, InternetService is DSL and TotalCharges is 369.1 - 700.9.",
+      "the 2.7% it gives where tenure is 64 to 72, Contract is Two year, InternetService is DSL and TotalCharges is 369.1 to 700.9.",
     );
   });
 
@@ -98,7 +98,7 @@ describe("buildStoryCards", () => {
     };
     const [card] = buildStoryCards(story, segments);
     expect(card.headline).toBe(
-      "On average 27% of rows have Churn = Yes. For the 75 rows (of 1,000) where Contract is Month-to-month and tenure is 1 - 5, the model gives 72% on average (80% actually have it), 37× the 1.9% it gives the 48 rows where Contract is Two year and tenure is 61 - 72 (6.3% actually).",
+      "On average 27% of rows have Churn = Yes. For the 75 rows (of 1,000) where Contract is Month-to-month and tenure is 1 to 5, the model gives 72% on average (80% actually have it), 37× the 1.9% it gives the 48 rows where Contract is Two year and tenure is 61 to 72 (6.3% actually).",
     );
     const [price] = buildStoryCards(
       {
@@ -115,7 +115,20 @@ describe("buildStoryCards", () => {
       },
     );
     expect(price.headline).toBe(
-      "The average price is 3,900. The model predicts about 15,000 on average for the 100 rows (of 500 sampled) where carat is 2 - 5 (actual mean 14,500), and about 700 for the 90 rows where carat is 0.2 - 0.4 (actual mean 720).",
+      "The average price is 3,900. The model predicts about 15,000 on average for the 100 rows (of 500 sampled) where carat is 2 to 5 (actual mean 14,500), and about 700 for the 90 rows where carat is 0.2 to 0.4 (actual mean 720).",
     );
+  });
+});
+
+describe("rangeWords", () => {
+  it("writes a numeric range with 'to', so a negative bound never reads as a subtraction", () => {
+    expect(rangeWords("-119.9 - -118.3")).toBe("-119.9 to -118.3");
+    expect(rangeWords("944.6 - 2049")).toBe("944.6 to 2049");
+    expect(rangeWords("1,200 - 3,400")).toBe("1,200 to 3,400");
+  });
+  it("leaves other values alone", () => {
+    expect(rangeWords("Month-to-month")).toBe("Month-to-month");
+    expect(rangeWords("<1H OCEAN")).toBe("<1H OCEAN");
+    expect(rangeWords("12")).toBe("12");
   });
 });

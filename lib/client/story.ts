@@ -38,6 +38,15 @@ function describeRatio(ratio: number): string {
   return ratio >= 10 ? `${Math.round(ratio)}×` : `${ratio.toFixed(1)}×`;
 }
 
+// A numeric range as the engine writes it ("61 - 72", "-119.9 - -118.3"): "-119.9 - -118.3" read as a
+// subtraction, so the story says "-119.9 to -118.3".
+const NUMBER_RANGE = /^(-?\d[\d,]*(?:\.\d+)?) - (-?\d[\d,]*(?:\.\d+)?)$/;
+
+export function rangeWords(value: string): string {
+  const m = NUMBER_RANGE.exec(value);
+  return m ? `${m[1]} to ${m[2]}` : value;
+}
+
 /**
  * `segments` (optional: stories shared or stored without them still read) say how many sampled rows
  * meet each side's conditions and what share of them actually has the outcome.
@@ -52,8 +61,8 @@ export function buildStoryCards(story: DataStory, segments?: StorySegmentsView |
     const decimals = columnDecimals([outcome.top_case, outcome.avg_case, outcome.bottom_case, ...observed]);
     const show = (v: number) => (classification ? formatPercent(v, v < 0.1 ? 1 : 0) : formatFixed(v, decimals));
     const ratio = outcome.bottom_case > 0 && outcome.top_case > 0 ? outcome.top_case / outcome.bottom_case : null;
-    const drivers = outcome.causes.map((c) => `${c.field} is ${c.top_value}`);
-    const brakes = outcome.causes.map((c) => `${c.field} is ${c.bottom_value}`);
+    const drivers = outcome.causes.map((c) => `${c.field} is ${rangeWords(c.top_value)}`);
+    const brakes = outcome.causes.map((c) => `${c.field} is ${rangeWords(c.bottom_value)}`);
     const title = classification ? `${story.name} = ${outcome.outcome}` : `${story.name}: ${outcome.outcome} values`;
     const rows = (s: StorySegmentView) => `${formatInt(s.rows)} ${s.rows === 1 ? "row" : "rows"}`;
     const of = `of ${formatInt(segments?.rows)}${segments?.sampled ? " sampled" : ""}`;
@@ -76,7 +85,7 @@ export function buildStoryCards(story: DataStory, segments?: StorySegmentsView |
           : ` The model predicts about ${show(outcome.top_case)} on average where ${joinAnd(drivers)}, and about ${show(outcome.bottom_case)} where ${joinAnd(brakes)}.`;
       }
     }
-    const details = outcome.causes.map((c) => `${c.field}: highest with ${c.top_value}, lowest with ${c.bottom_value}`);
+    const details = outcome.causes.map((c) => `${c.field}: highest with ${rangeWords(c.top_value)}, lowest with ${rangeWords(c.bottom_value)}`);
     return { title, headline, details, ratio };
   });
 }

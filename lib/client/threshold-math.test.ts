@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countsAtThreshold, thresholdCounts } from "../ml/insights";
 import { Rng } from "../ml/core/random";
 import {
+  batchThresholdNotes,
   bestF1Step,
   buildThresholdTable,
   expectedCounts,
@@ -151,5 +152,19 @@ describe("savedThresholdNote", () => {
     ];
     expect(savedThresholdNote("a", probabilities, undefined)).toBeNull();
     expect(savedThresholdNote("a", probabilities, saved)).toBeNull();
+  });
+});
+
+describe("batchThresholdNotes", () => {
+  const columns = ["Churn", "Probability Churn is No", "Probability Churn is Yes", "tenure"];
+  it("says which saved threshold decided a predictions table's class", () => {
+    expect(batchThresholdNotes({ Churn: { threshold: 0.35, positive_class: "Yes" } }, columns)).toEqual([
+      "Churn is Yes when its probability is above 0.35 (the saved threshold), even where the other class is more probable.",
+    ]);
+  });
+  it("says nothing without a saved threshold, or when the saved class is not among the results", () => {
+    expect(batchThresholdNotes({}, columns)).toEqual([]);
+    expect(batchThresholdNotes({ Churn: { threshold: 0.35, positive_class: "Maybe" } }, columns)).toEqual([]);
+    expect(batchThresholdNotes({ Plan: { threshold: 0.35, positive_class: "Yes" } }, columns)).toEqual([]);
   });
 });

@@ -158,3 +158,18 @@ export function savedThresholdNote(
   if (String(predicted) !== top.label) return `${String(predicted)} although ${top.label} is more probable: ${rule}.`;
   return `${rule[0].toUpperCase()}${rule.slice(1)}.`;
 }
+
+/**
+ * What a predictions table should say about saved thresholds: a row reads "Yes" with a probability
+ * of Yes of 40% when the saved threshold is 0.35, which looks wrong unless the table says why.
+ * One sentence per predicted field whose saved class is among the result's probability columns.
+ */
+export function batchThresholdNotes(thresholds: Record<string, { threshold: number; positive_class: string }>, columns: string[]): string[] {
+  const present = new Set(columns);
+  return Object.entries(thresholds)
+    .filter(([field, saved]) => present.has(field) && present.has(`Probability ${field} is ${saved.positive_class}`))
+    .map(
+      ([field, saved]) =>
+        `${field} is ${saved.positive_class} when its probability is above ${formatNumber(saved.threshold)} (the saved threshold), even where the other class is more probable.`,
+    );
+}
