@@ -158,10 +158,17 @@ describe("'A vs B' puts A on the vertical axis (plotting convention: y versus x)
     ["plot mpg vs weight", "Weight", "MPG"],
     ["scatter of horsepower against weight", "Weight", "Horsepower"],
     ["acceleration versus horsepower", "Horsepower", "Acceleration"],
+    // "over" between two fields says the same ("sales over time"); before a number it stays a comparison.
+    ["plot mpg over weight", "Weight", "MPG"],
+    ["horsepower over acceleration as a scatter", "Acceleration", "Horsepower"],
   ])("%s", async (q, x, y) => {
     const reply = await ask(cars.table, q);
     expect(reply.plan?.intent).toBe("relationship");
     expect([reply.plan?.x, reply.plan?.y]).toEqual([x, y]);
+  });
+  it("'over' before a number is still a condition", async () => {
+    const reply = await ask(cars.table, "cars with horsepower over 150");
+    expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "Horsepower", op: "gt", values: [150] })]);
   });
   it("axes named outright are kept", async () => {
     const reply = await ask(cars.table, "horsepower on the x axis and mpg on the y axis");

@@ -7,6 +7,8 @@ import type { AnalysisPlan } from "../plan";
 import type { Atoms } from "./attach";
 
 const Y_FIRST = new Set(["vs", "v", "versus", "against", "plotted against", "as a function of"]);
+/** Words that say "y versus x" only when they stand between two fields ("monthly charges over tenure"); elsewhere a comparison ("charges over 50") or a span ("over time"). */
+const Y_OVER_X = new Set(["over"]);
 
 /** The relationship plan with its axes turned round when the words put them the other way, else null. */
 export function versusAxes(a: Atoms, plan: AnalysisPlan): AnalysisPlan | null {
@@ -22,7 +24,8 @@ export function versusAxes(a: Atoms, plan: AnalysisPlan): AnalysisPlan | null {
   for (let k = rx.end; k < ry.pos; k++) {
     const m = at[k] >= 0 ? mentions[at[k]] : undefined;
     if (!m) continue;
-    if (m.kind === "word" && m.hits.some((h) => h.category === "relation" && h.key === "versus") && Y_FIRST.has(m.text.toLowerCase())) versus = true;
+    const text = m.text.toLowerCase();
+    if (m.kind === "word" && ((m.hits.some((h) => h.category === "relation" && h.key === "versus") && Y_FIRST.has(text)) || Y_OVER_X.has(text))) versus = true;
     else if (m.kind === "field" || m.kind === "value") return null;
   }
   return versus ? { ...plan, x: plan.y, y: plan.x } : null;
