@@ -41,6 +41,7 @@ import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, type Token, tokenize } from "./tokens";
 import { namedDateChoice, startDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
+import { genericWordAmbiguity } from "./generic-word";
 import { MAIN_PARTS, planFields, SHOWN_PARTS } from "../plan-fields";
 import type { Referent } from "../referent";
 import words from "../vocab/words.json";
@@ -865,7 +866,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // the number asked for; a count of rows in its place would answer something else.
   const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a, lex) : null;
   if (unknownMeasure) return noSuchField([unknownMeasure], "measure", lex, a, ranked);
-  const ambiguity = findAmbiguity(ranked, w);
+  const ambiguity = findAmbiguity(ranked, w) ?? genericWordAmbiguity(a, ranked, (lemma) => GENERIC.has(lemma));
   const dated = ambiguity ? namedDateChoice(ambiguity, tokens, lex) : null;
   const started = ambiguity && dated === null ? startDateChoice(ambiguity, lex) : null;
   if (ambiguity && dated !== null) {

@@ -312,7 +312,9 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     const mo = month(t);
     // ("may" is a month before a number, or listed with another month: "in May or June 1985".)
     const listedMonth = (k: number) => ["or", "and"].includes(tokens[k]?.text ?? "") && !!tokens[k + 1] && month(tokens[k + 1]) !== undefined;
-    if (mo !== undefined && !(t.text === "may" && !plainInt(tokens[i + 1]) && !isYearNum(plainInt(tokens[i + 1])) && !listedMonth(i + 1))) {
+    // ("delivered in May": after a preposition of time, at the end of the question or before a comma, too.)
+    const afterPreposition = MAY_PREPOSITIONS.has(tokens[i - 1]?.lemma ?? "") && (!tokens[i + 1] || tokens[i + 1].kind !== "word");
+    if (mo !== undefined && !(t.text === "may" && !plainInt(tokens[i + 1]) && !isYearNum(plainInt(tokens[i + 1])) && !listedMonth(i + 1) && !afterPreposition)) {
       let j = i + 1;
       let day: number | null = null;
       if (dayOf(tokens[j]) !== null && !isYearNum(plainInt(tokens[j]))) {
@@ -692,12 +694,23 @@ function runTogether(name: string, a: string, b: string): boolean {
   return false;
 }
 
+const TIME_PREPOSITIONS = new Set(["in", "during", "since", "until", "before", "after", "from", "of"]);
+const MAY_PREPOSITIONS = new Set(["in", "during", "since", "until", "before", "after"]);
+/** A year, a date or a month said ("joined in 2023", "hired after 2019-06-01", "shipped in April"; "may" only after "in"). */
+export function saysTime(tokens: Token[]): boolean {
+  return tokens.some(
+    (t, i) =>
+      t.kind === "date" ||
+      (t.kind === "number" && /^(19|20)\d\d$/.test(t.text)) ||
+      (t.kind === "word" && MONTHS[t.text] !== undefined && t.text.length >= 3 && (t.text !== "may" || TIME_PREPOSITIONS.has(tokens[i - 1]?.lemma ?? ""))),
+  );
+}
+
 function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => (t.kind === "word" || t.kind === "number" ? abbreviatedNameWord(lex, t.lemma) : `\u0000${t.text}`));
   // A year or a date said ("joined in 2023", "hired after 2019-06-01") makes the question one about time too.
-  const aboutTime =
-    lemmas.some((w) => EVENT_TIME_WORDS.has(w)) || tokens.some((t) => t.kind === "date" || (t.kind === "number" && /^(19|20)\d\d$/.test(t.text)));
+  const aboutTime = lemmas.some((w) => EVENT_TIME_WORDS.has(w)) || saysTime(tokens);
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind !== "word" && tokens[i].kind !== "number") continue;
     if (STOP_WORDS.has(lemmas[i]) && !namesGrammarWord(lex, tokens[i], lemmas[i], tokens[i + 1])) continue;
@@ -808,18 +821,25 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
         continue;
       }
       // (A small word that is a synonym of a field name's head, "spend" for charges, reads on as a partial name.)
-      if (!lex.partial.has(w)) continue;
+      // (Nor a generic word ending several fields' names, "amount" over item_amount and tax_amount: read below.)
+      if (!lex.partial.has(w) && !(GENERIC_WORDS.has(w) && genericHeads(lex, w).length >= MIN_GENERIC_HEADS)) continue;
     }
     if (GENERIC_WORDS.has(w)) {
       // A generic word ("score") that ends the table's own names of several fields (math_score,
       // reading_score, ...) names each of them: a question back, not a word nothing knows.
       // (Numbers only, and not a word of quantity itself: "names", "the total amount" stay grammar.)
-      const heads = (lex.partial.get(w) ?? []).filter((p) => p.head && p.own);
+      const heads = genericHeads(lex, w);
       // ("art score" with no art_score: the word before says which score, and the table has none of it.)
       const prev = i > 0 && tokens[i - 1].kind === "word" ? lemmas[i - 1] : "";
       const qualified = prev !== "" && !STOP_WORDS.has(prev) && !KNOWN_WORDS.has(prev) && !lex.nameIndex.has(prev) && !lex.valueIndex.has(prev);
-      const measured = heads.every((p) => lex.byName.get(p.field)?.role === "number") && !QUANTITY_WORDS.has(w) && !qualified;
-      if (measured && heads.length >= MIN_GENERIC_HEADS && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field"))
+      const roles = new Set(heads.map((p) => lex.byName.get(p.field)?.role));
+      // ("total amount" over monthly_amount, discount_amount, setup_amount names them; "the amount of sales" is grammar.)
+      const grammarQuantity = QUANTITY_WORDS.has(w) && (tokens[i + 1]?.kind !== "word" ? false : lemmas[i + 1] === "of");
+      const measured = roles.size === 1 && roles.has("number") && !grammarQuantity && !qualified;
+      // "count by code" over region_code, promo_code, account_code; "by type" over loan_type and rate_type:
+      // each category field ending in the word is a grouping it may mean, a question back, never dropped.
+      const grouped = roles.size === 1 && roles.has("category") && !qualified;
+      if ((measured || grouped) && heads.length >= MIN_GENERIC_HEADS && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field"))
         out.push({
           start: i,
           end: i + 1,
@@ -866,6 +886,44 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
     }
   }
   return out;
+}
+
+/**
+ * The fields whose own name ends in a generic word ("code": region_code, promo_code; "amount": monthly_amount,
+ * setup_amount), grammar words too ("amount", "type"), which the partial index leaves out; where some are
+ * categories and some free text (account_code with a value per row), the categories.
+ */
+export function genericHeads(lex: TableLexicon, w: string): { field: string }[] {
+  const found = new Set((lex.partial.get(w) ?? []).filter((p) => p.head && p.own).map((p) => p.field));
+  for (const n of lex.nameIndex.get(w) ?? []) if (n.weight >= 1 && n.words.length >= 2 && n.words[n.words.length - 1] === w) found.add(n.field);
+  const heads = [...found].map((field) => ({ field }));
+  const categories = heads.filter((p) => lex.byName.get(p.field)?.role === "category");
+  return categories.length >= MIN_GENERIC_HEADS && categories.length < heads.length && heads.every((p) => ["category", "text"].includes(lex.byName.get(p.field)?.role ?? ""))
+    ? categories
+    : heads;
+}
+
+/**
+ * "how many subscriptions started in 2024" over plan "Starter" and start_date, "orders shipped in April" over
+ * status "Shipped" and ship_date: a past form naming a date field (its event, "started" for start_date, or its
+ * own word, "opened" for opened_date), said with a time, is when the event happened; the value spelt like it
+ * (exactly, or loosely as a typo) is another condition nobody asked for. (readFields proposes the event only in a
+ * question about time: "how many orders were returned" keeps the value.)
+ */
+export function dropValuesUnderEventVerbs(proposals: Proposal[], tokens: Token[], lex: TableLexicon): void {
+  const saidTime = proposals.some((p) => p.mention.kind === "date") || tokens.some((t) => EVENT_TIME_WORDS.has(t.lemma)) || saysTime(tokens);
+  if (!saidTime) return;
+  const eventAt = new Set<number>();
+  for (const p of proposals) {
+    if (p.mention.kind !== "field" || p.end - p.start !== 1 || !p.mention.fields.length) continue;
+    const t = tokens[p.start];
+    if (t.kind === "word" && /[a-z]{3,}ed$/.test(t.text) && p.mention.fields.every((f) => lex.byName.get(f.name)?.role === "date"))
+      eventAt.add(p.start);
+  }
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind === "value" && p.end - p.start === 1 && eventAt.has(p.start)) proposals.splice(i, 1);
+  }
 }
 
 const INITIAL_NOUNS = new Set(shapes.initialNouns.words);
@@ -1828,6 +1886,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   dropGrainsOverFields(proposals, lex, (i) => i > 0 && !!tokens[i].cap);
   dropLooseFieldsOverExact(proposals);
   dropWordsOverNamedValues(proposals);
+  dropValuesUnderEventVerbs(proposals, tokens, lex);
   // "did not depart from Seattle": a route cue before a value is not a loosely named field (dep_delay_min).
   const cueAt = routeCuePositions(
     tokens.map((t) => t.lemma),
