@@ -1,0 +1,81 @@
+// chat-p51: a question word that matches fields or values only loosely (probe51). Made-up rows built here.
+// - a generic word ending several fields' names ("by code", "total amount", "by type", "which name") asks back
+//   naming them, never dropped nor picked on small differences;
+// - a past form naming a date field, said with a time ("started in 2024", "shipped in April"), is the event's
+//   date, not also the value spelt like it (plan "Starter", status "Shipped"); without a time the value stays;
+// - "in May" at the end of a question is the month.
+import { describe, expect, it } from "vitest";
+import { askTurns, tableOf } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+const header = ["order_id", "order_date", "ship_date", "status", "plan", "store_code", "region_code", "promo_code", "item_amount", "tax_amount", "loan_type", "rate_type", "agent_name", "customer_name"];
+const rows: string[][] = [];
+const statuses = ["Shipped", "Delivered", "Returned", "Open"];
+const plans = ["Starter", "Pro"];
+for (let i = 0; i < 48; i++) {
+  const month = String((i % 12) + 1).padStart(2, "0");
+  const shipMonth = String(((i + 1) % 12) + 1).padStart(2, "0");
+  rows.push([
+    `O${i}`,
+    `${2023 + (i % 2)}-${month}-05`,
+    `${2023 + (i % 2)}-${shipMonth}-07`,
+    statuses[i % 4],
+    plans[i % 3 === 0 ? 0 : 1],
+    `S${i % 3}`,
+    ["EU", "US"][i % 2],
+    ["A10", "B20", "C30"][i % 3],
+    String(10 + i),
+    String(2 + (i % 5)),
+    ["Home", "Auto"][i % 2],
+    ["Fixed", "Variable"][Math.floor(i / 2) % 2],
+    ["Ann", "Bob", "Cy"][i % 3],
+    ["Acme", "Globex"][Math.floor(i / 3) % 2],
+  ]);
+}
+const table = tableFromRows(header, rows);
+const text = (r: Awaited<ReturnType<typeof askTurns>>) => r.messages.map((m) => m.content).join(" ");
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+
+describe("a generic word ending several fields' names asks back naming them", () => {
+  it.each([
+    ["count orders by code", ["store_code", "region_code", "promo_code"]],
+    ["total amount by store code", ["item_amount", "tax_amount"]],
+    ["what's the average amount for each plan?", ["item_amount", "tax_amount"]],
+    ["average item amount by type", ["loan_type", "rate_type"]],
+    ["which name appears on the most orders?", ["agent_name", "customer_name"]],
+  ])("%s", async (question, fields) => {
+    const reply = await askTurns(table, question);
+    expect(reply.plan).toBeNull();
+    for (const f of fields) expect(text(reply)).toContain(f);
+  });
+  it("a field named in full stays a plain answer: 'total tax amount by store code'", async () => {
+    const reply = await askTurns(table, "total tax amount by store code");
+    expect(reply.plan?.measure).toMatchObject({ agg: "sum", field: "tax_amount" });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["store_code"]);
+  });
+});
+
+describe("a past form naming a date field, said with a time, is the event's date", () => {
+  it("'how many orders shipped in April' counts ship dates in April, every status", async () => {
+    const reply = await askTurns(table, "how many orders shipped in April");
+    expect(firstNumber(tableOf(reply)[0])).toBe(rows.filter((r) => r[2].slice(5, 7) === "04").length);
+    expect(reply.plan?.filters.some((f) => f.field === "status")).toBe(false);
+  });
+  it("'how many subscriptions started in 2024' over start_date and plan Starter: no plan filter", async () => {
+    const t = tableFromRows(
+      ["subscription_id", "start_date", "plan"],
+      rows.map((r) => [r[0], r[1], r[4]]),
+    );
+    const reply = await askTurns(t, "how many subscriptions started in 2024");
+    expect(firstNumber(tableOf(reply)[0])).toBe(rows.filter((r) => r[1].startsWith("2024")).length);
+    expect(reply.plan?.filters.some((f) => f.field === "plan")).toBe(false);
+  });
+  it("without a time the value stays: 'how many orders were shipped' is status Shipped", async () => {
+    const reply = await askTurns(table, "how many orders were shipped");
+    expect(firstNumber(tableOf(reply)[0])).toBe(rows.filter((r) => r[3] === "Shipped").length);
+  });
+  it("'in May' at the end of the question is the month", async () => {
+    const reply = await askTurns(table, "how many orders were placed in May");
+    expect(firstNumber(tableOf(reply)[0])).toBe(rows.filter((r) => r[1].slice(5, 7) === "05").length);
+  });
+});
