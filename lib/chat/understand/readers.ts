@@ -596,6 +596,7 @@ function loneCapital(tokens: Token[], i: number): boolean {
   );
 }
 const MIN_GENERIC_HEADS = 2;
+const GENERIC_GROUP_CUES = new Set(["by", "per", "each", "every", "which", "what", "across"]);
 const QUANTITY_WORDS = new Set(words.sumByDefault);
 
 /**
@@ -838,7 +839,8 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       const measured = roles.size === 1 && roles.has("number") && !grammarQuantity && !qualified;
       // "count by code" over region_code, promo_code, account_code; "by type" over loan_type and rate_type:
       // each category field ending in the word is a grouping it may mean, a question back, never dropped.
-      const grouped = roles.size === 1 && roles.has("category") && !qualified;
+      // (Said as a grouping or the thing asked for, after "by", "per", "each", "which": "show the details" lists.)
+      const grouped = roles.size === 1 && roles.has("category") && !qualified && GENERIC_GROUP_CUES.has(prev);
       if ((measured || grouped) && heads.length >= MIN_GENERIC_HEADS && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field"))
         out.push({
           start: i,
