@@ -79,3 +79,25 @@ describe("a past form naming a date field, said with a time, is the event's date
     expect(firstNumber(tableOf(reply)[0])).toBe(rows.filter((r) => r[1].slice(5, 7) === "05").length);
   });
 });
+
+describe("loose words that must not be dropped or misread", () => {
+  const tickets = tableFromRows(
+    ["ticket_id", "status", "rate_type", "interest_rate", "reopen_count"],
+    Array.from({ length: 30 }, (_, i) => [`T${i}`, ["Open", "Closed"][i % 2], ["Fixed", "Variable"][i % 3 === 0 ? 1 : 0], String(3 + (i % 7)), String(i % 4)]),
+  );
+  const trows = Array.from({ length: 30 }, (_, i) => ({ rate_type: i % 3 === 0 ? "Variable" : "Fixed", interest_rate: 3 + (i % 7), reopen_count: i % 4 }));
+  it("'how many tickets per team' with no team field says the table has no such field", async () => {
+    const reply = await askTurns(tickets, "how many tickets per team?");
+    expect(reply.plan).toBeNull();
+    expect(text(reply)).toMatch(/team/);
+  });
+  it("'reopened more than once' is a count above 1", async () => {
+    const reply = await askTurns(tickets, "how many tickets were reopened more than once?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(trows.filter((r) => r.reopen_count > 1).length);
+  });
+  it("'average rate' is the one number field ending in rate, not a share of rate_type", async () => {
+    const reply = await askTurns(tickets, "average rate for variable loans");
+    const v = trows.filter((r) => r.rate_type === "Variable");
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(v.reduce((s, r) => s + r.interest_rate, 0) / v.length, 6);
+  });
+});

@@ -391,6 +391,9 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
       value = 1;
     } else if (t.kind === "word" && NUMBER_WORDS[t.text] !== undefined && t.text !== "one") {
       value = NUMBER_WORDS[t.text];
+    } else if (t.kind === "word" && COUNT_ADVERBS[t.text] !== undefined && COUNT_ADVERB_BEFORE.has(tokens[i - 1]?.text ?? "")) {
+      // "reopened more than once", "at least twice": a count compared (words.json countAdverbs).
+      value = COUNT_ADVERBS[t.text];
     } else if (t.kind === "word" && tokens[i + 1] && NUMBER_WORDS[`${t.text} ${tokens[i + 1].text}`] !== undefined) {
       value = NUMBER_WORDS[`${t.text} ${tokens[i + 1].text}`];
       end = i + 2;
@@ -596,6 +599,8 @@ function loneCapital(tokens: Token[], i: number): boolean {
   );
 }
 const MIN_GENERIC_HEADS = 2;
+const COUNT_ADVERBS: Record<string, number> = words.countAdverbs.words;
+const COUNT_ADVERB_BEFORE = new Set<string>(words.countAdverbs.after);
 const GENERIC_GROUP_CUES = new Set(["by", "per", "each", "every", "which", "what", "across"]);
 const QUANTITY_WORDS = new Set(words.sumByDefault);
 
@@ -823,7 +828,7 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       }
       // (A small word that is a synonym of a field name's head, "spend" for charges, reads on as a partial name.)
       // (Nor a generic word ending several fields' names, "amount" over item_amount and tax_amount: read below.)
-      if (!lex.partial.has(w) && !(GENERIC_WORDS.has(w) && genericHeads(lex, w).length >= MIN_GENERIC_HEADS)) continue;
+      if (!lex.partial.has(w) && !(GENERIC_WORDS.has(w) && (genericHeads(lex, w).length >= MIN_GENERIC_HEADS || averagedHead(lex, w, lemmas[i - 1])))) continue;
     }
     if (GENERIC_WORDS.has(w)) {
       // A generic word ("score") that ends the table's own names of several fields (math_score,
@@ -841,6 +846,18 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       // each category field ending in the word is a grouping it may mean, a question back, never dropped.
       // (Said as a grouping or the thing asked for, after "by", "per", "each", "which": "show the details" lists.)
       const grouped = roles.size === 1 && roles.has("category") && !qualified && GENERIC_GROUP_CUES.has(prev);
+      // "average rate for variable loans" over interest_rate and rate_type: an average is of the one number.
+      const averaged = averagedHead(lex, w, prev);
+      if (averaged && !qualified && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field")) {
+        out.push({
+          start: i,
+          end: i + 1,
+          priority: 2,
+          score: 0.6,
+          mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: [{ name: averaged, score: 0.6 }], partial: true },
+        });
+        continue;
+      }
       if ((measured || grouped) && heads.length >= MIN_GENERIC_HEADS && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field"))
         out.push({
           start: i,
@@ -926,6 +943,14 @@ export function dropValuesUnderEventVerbs(proposals: Proposal[], tokens: Token[]
     const p = proposals[i];
     if (p.mention.kind === "value" && p.end - p.start === 1 && eventAt.has(p.start)) proposals.splice(i, 1);
   }
+}
+
+const AVERAGE_WORDS = new Set(Object.values(phrases.agg as Record<string, string[]>).flat().filter((p) => !p.includes(" ")));
+/** "average rate", "mean rate": after an aggregate word, the one number field whose own name ends in the generic word. */
+export function averagedHead(lex: TableLexicon, w: string, prev: string | undefined): string | null {
+  if (!prev || !AVERAGE_WORDS.has(prev)) return null;
+  const numbers = genericHeads(lex, w).filter((p) => lex.byName.get(p.field)?.role === "number");
+  return numbers.length === 1 ? numbers[0].field : null;
 }
 
 const INITIAL_NOUNS = new Set(shapes.initialNouns.words);
@@ -1880,6 +1905,20 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     if (p.mention.kind !== "word" || p.end - p.start !== 1 || !ROLE_NOUNS.has(lem) || lex.rowWords.has(lem) || !onlyBefore(p.start)) continue;
     if (!p.mention.hits.every((h) => h.category === "rowNoun") || lex.fields.some((f) => nameWords(f.name).includes(lem))) continue;
     if (proposals.some((q) => q !== p && q.start <= p.start && q.end > p.start)) continue;
+    proposals.splice(i, 1);
+    foreignRows.add(p.start);
+  }
+  // "how many tickets per team" where nothing reads "team": a second row noun after "per"/"by", other than the rows
+  // counted before it, is a grouping by a field the table lacks, not the rows again; the word is unknown.
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    const lem = tokens[p.start].lemma;
+    if (p.mention.kind !== "word" || p.end - p.start !== 1 || lex.rowWords.has(lem) || !["per", "by"].includes(tokens[p.start - 1]?.lemma ?? "")) continue;
+    if (!p.mention.hits.every((h) => h.category === "rowNoun") || lex.fields.some((f) => nameWords(f.name).includes(lem))) continue;
+    const rowsBefore = proposals.some(
+      (q) => q.end <= p.start - 1 && q.mention.kind === "word" && q.mention.hits.some((h) => h.category === "rowNoun") && tokens[q.start].lemma !== lem,
+    );
+    if (!rowsBefore || proposals.some((q) => q !== p && q.start <= p.start && q.end > p.start)) continue;
     proposals.splice(i, 1);
     foreignRows.add(p.start);
   }
