@@ -8,7 +8,22 @@ import { describe, expect, it } from "vitest";
 import { askTurns, tableOf } from "./testing/ask";
 import { tableFromRows } from "./testing/load-csv";
 
-const header = ["order_id", "order_date", "ship_date", "status", "plan", "store_code", "region_code", "promo_code", "item_amount", "tax_amount", "loan_type", "rate_type", "agent_name", "customer_name"];
+const header = [
+  "order_id",
+  "order_date",
+  "ship_date",
+  "status",
+  "plan",
+  "store_code",
+  "region_code",
+  "promo_code",
+  "item_amount",
+  "tax_amount",
+  "loan_type",
+  "rate_type",
+  "agent_name",
+  "customer_name",
+];
 const rows: string[][] = [];
 const statuses = ["Shipped", "Delivered", "Returned", "Open"];
 const plans = ["Starter", "Pro"];
@@ -99,5 +114,39 @@ describe("loose words that must not be dropped or misread", () => {
     const reply = await askTurns(tickets, "average rate for variable loans");
     const v = trows.filter((r) => r.rate_type === "Variable");
     expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(v.reduce((s, r) => s + r.interest_rate, 0) / v.length, 6);
+  });
+});
+
+describe("numbers of few values, values named with their field, verbs of -al nouns", () => {
+  const subs = tableFromRows(
+    ["subscription_id", "start_date", "next_renewal_date", "queue_code", "seats", "rating"],
+    Array.from({ length: 40 }, (_, i) => [
+      `S${i}`,
+      `2024-${String((i % 12) + 1).padStart(2, "0")}-03`,
+      `2025-${String((i % 3) + 1).padStart(2, "0")}-03`,
+      ["Q1", "Q2", "Q3", "Q4"][i % 4],
+      String(1 + (i % 5)),
+      ["3.5", "4", "4.5"][i % 3],
+    ]),
+  );
+  it("a count by a whole number of 5 values states no doubt (its histogram shows the same counts)", async () => {
+    const reply = await askTurns(subs, "number of subscriptions by seats");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["seats"]);
+    expect(reply.assumptions ?? []).toEqual([]);
+  });
+  it("a measured number of 3 values grouped is not said to be 'each its own group'", async () => {
+    const reply = await askTurns(subs, "average seats by rating");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["rating"]);
+    expect(text(reply)).not.toMatch(/its own group/);
+  });
+  it("'in queue Q2' is the value Q2 of queue_code, not the second quarter", async () => {
+    const reply = await askTurns(subs, "how many subscriptions are in queue Q2?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(10);
+    expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "queue_code", values: ["Q2"] })]);
+  });
+  it("'renew in January 2025' is next_renewal_date (the verb of renewal)", async () => {
+    const reply = await askTurns(subs, "how many subscriptions renew in January 2025?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(14);
+    expect(reply.plan?.filters.map((f) => f.field)).toEqual(["next_renewal_date"]);
   });
 });

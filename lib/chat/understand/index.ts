@@ -2888,13 +2888,16 @@ function binnedGroups(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): string[]
 
 /** Many groups (more than MANY_GROUPS values, or a measured number as groups): said, as a likely misreading. */
 export const MANY_GROUPS = 50;
+/** At most this many different values of a number are groups of their own (the bound of a discrete number, columns.ts). */
+const FEW_LEVELS = 12;
 
 function manyGroups(plan: AnalysisPlan, lex: TableLexicon): string[] {
   const out: string[] = [];
   for (const g of plan.groupBy) {
     const info = lex.byName.get(g.field);
     if (!info || isTimeField(info)) continue;
-    const continuous = info.role === "number" && !info.discrete;
+    // (A measured number of a handful of values, a rating of 3.5 / 4 / 4.5, is as good a grouping as a discrete one.)
+    const continuous = info.role === "number" && !info.discrete && info.distinct > FEW_LEVELS;
     if (continuous || info.distinct > MANY_GROUPS) out.push(`manyGroups:${g.field}:${info.distinct}`);
   }
   return out;

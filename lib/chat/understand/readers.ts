@@ -314,7 +314,10 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     const listedMonth = (k: number) => ["or", "and"].includes(tokens[k]?.text ?? "") && !!tokens[k + 1] && month(tokens[k + 1]) !== undefined;
     // ("delivered in May": after a preposition of time, at the end of the question or before a comma, too.)
     const afterPreposition = MAY_PREPOSITIONS.has(tokens[i - 1]?.lemma ?? "") && (!tokens[i + 1] || tokens[i + 1].kind !== "word");
-    if (mo !== undefined && !(t.text === "may" && !plainInt(tokens[i + 1]) && !isYearNum(plainInt(tokens[i + 1])) && !listedMonth(i + 1) && !afterPreposition)) {
+    if (
+      mo !== undefined &&
+      !(t.text === "may" && !plainInt(tokens[i + 1]) && !isYearNum(plainInt(tokens[i + 1])) && !listedMonth(i + 1) && !afterPreposition)
+    ) {
       let j = i + 1;
       let day: number | null = null;
       if (dayOf(tokens[j]) !== null && !isYearNum(plainInt(tokens[j]))) {
@@ -917,7 +920,9 @@ export function genericHeads(lex: TableLexicon, w: string): { field: string }[] 
   for (const n of lex.nameIndex.get(w) ?? []) if (n.weight >= 1 && n.words.length >= 2 && n.words[n.words.length - 1] === w) found.add(n.field);
   const heads = [...found].map((field) => ({ field }));
   const categories = heads.filter((p) => lex.byName.get(p.field)?.role === "category");
-  return categories.length >= MIN_GENERIC_HEADS && categories.length < heads.length && heads.every((p) => ["category", "text"].includes(lex.byName.get(p.field)?.role ?? ""))
+  return categories.length >= MIN_GENERIC_HEADS &&
+    categories.length < heads.length &&
+    heads.every((p) => ["category", "text"].includes(lex.byName.get(p.field)?.role ?? ""))
     ? categories
     : heads;
 }
@@ -936,8 +941,7 @@ export function dropValuesUnderEventVerbs(proposals: Proposal[], tokens: Token[]
   for (const p of proposals) {
     if (p.mention.kind !== "field" || p.end - p.start !== 1 || !p.mention.fields.length) continue;
     const t = tokens[p.start];
-    if (t.kind === "word" && /[a-z]{3,}ed$/.test(t.text) && p.mention.fields.every((f) => lex.byName.get(f.name)?.role === "date"))
-      eventAt.add(p.start);
+    if (t.kind === "word" && /[a-z]{3,}ed$/.test(t.text) && p.mention.fields.every((f) => lex.byName.get(f.name)?.role === "date")) eventAt.add(p.start);
   }
   for (let i = proposals.length - 1; i >= 0; i--) {
     const p = proposals[i];
@@ -945,7 +949,32 @@ export function dropValuesUnderEventVerbs(proposals: Proposal[], tokens: Token[]
   }
 }
 
-const AVERAGE_WORDS = new Set(Object.values(phrases.agg as Record<string, string[]>).flat().filter((p) => !p.includes(" ")));
+/**
+ * "tickets in queue Q2" over queue_code holding "Q2": a value said right after its own field's name is that value,
+ * not the quarter (or date) spelt like it.
+ */
+export function dropDatesOfNamedValues(proposals: Proposal[]): void {
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "date") continue;
+    const named = proposals.some(
+      (v) =>
+        v.mention.kind === "value" &&
+        v.start === p.start &&
+        v.end === p.end &&
+        v.mention.values.some((c) =>
+          proposals.some((f) => f.mention.kind === "field" && f.end === p.start && f.mention.fields.some((x) => x.name === c.field)),
+        ),
+    );
+    if (named) proposals.splice(i, 1);
+  }
+}
+
+const AVERAGE_WORDS = new Set(
+  Object.values(phrases.agg as Record<string, string[]>)
+    .flat()
+    .filter((p) => !p.includes(" ")),
+);
 /** "average rate", "mean rate": after an aggregate word, the one number field whose own name ends in the generic word. */
 export function averagedHead(lex: TableLexicon, w: string, prev: string | undefined): string | null {
   if (!prev || !AVERAGE_WORDS.has(prev)) return null;
@@ -1928,6 +1957,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   dropLooseFieldsOverExact(proposals);
   dropWordsOverNamedValues(proposals);
   dropValuesUnderEventVerbs(proposals, tokens, lex);
+  dropDatesOfNamedValues(proposals);
   // "did not depart from Seattle": a route cue before a value is not a loosely named field (dep_delay_min).
   const cueAt = routeCuePositions(
     tokens.map((t) => t.lemma),
