@@ -150,3 +150,16 @@ describe("numbers of few values, values named with their field, verbs of -al nou
     expect(reply.plan?.filters.map((f) => f.field)).toEqual(["next_renewal_date"]);
   });
 });
+
+describe("a generic word before 'per'", () => {
+  it("'total amount per ship city' asks which amount (a loose span 'amount per ship' for shipping_amount does not hide it)", async () => {
+    const t = tableFromRows(
+      ["order_id", "ship_city", "item_amount", "shipping_amount"],
+      Array.from({ length: 20 }, (_, i) => [`O${i}`, ["York", "Leeds"][i % 2], String(10 + i), String(3 + (i % 3))]),
+    );
+    const reply = await askTurns(t, "show total amount per ship city");
+    expect(reply.plan).toBeNull();
+    expect(text(reply)).toContain("item_amount");
+    expect(text(reply)).toContain("shipping_amount");
+  });
+});

@@ -861,7 +861,8 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
         });
         continue;
       }
-      if ((measured || grouped) && heads.length >= MIN_GENERIC_HEADS && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field"))
+      // (A longer span read loosely across it, "amount per ship" for shipping_amount, is weighed against it later.)
+      if ((measured || grouped) && heads.length >= MIN_GENERIC_HEADS && !out.some((p) => p.start === i && p.end === i + 1 && p.mention.kind === "field"))
         out.push({
           start: i,
           end: i + 1,
