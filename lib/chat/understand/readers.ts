@@ -394,8 +394,14 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
       value = 1;
     } else if (t.kind === "word" && NUMBER_WORDS[t.text] !== undefined && t.text !== "one") {
       value = NUMBER_WORDS[t.text];
-    } else if (t.kind === "word" && COUNT_ADVERBS[t.text] !== undefined && COUNT_ADVERB_BEFORE.has(tokens[i - 1]?.text ?? "")) {
-      // "reopened more than once", "at least twice": a count compared (words.json countAdverbs).
+    } else if (
+      t.kind === "word" &&
+      COUNT_ADVERBS[t.text] !== undefined &&
+      COUNT_ADVERB_BEFORE.has(tokens[i - 1]?.text ?? "") &&
+      !(t.text in FACTOR_WORDS && tokens[i + 1]?.kind === "word")
+    ) {
+      // "reopened more than once", "at least twice": a count compared (words.json countAdverbs); "more than twice
+      // Correct" is a factor of another field (factorWords).
       value = COUNT_ADVERBS[t.text];
     } else if (t.kind === "word" && tokens[i + 1] && NUMBER_WORDS[`${t.text} ${tokens[i + 1].text}`] !== undefined) {
       value = NUMBER_WORDS[`${t.text} ${tokens[i + 1].text}`];
@@ -604,6 +610,7 @@ function loneCapital(tokens: Token[], i: number): boolean {
 const MIN_GENERIC_HEADS = 2;
 const COUNT_ADVERBS: Record<string, number> = words.countAdverbs.words;
 const COUNT_ADVERB_BEFORE = new Set<string>(words.countAdverbs.after);
+const FACTOR_WORDS: Record<string, number> = words.factorWords.words;
 const GENERIC_GROUP_CUES = new Set(["by", "per", "each", "every", "which", "what", "across"]);
 const QUANTITY_WORDS = new Set(words.sumByDefault);
 
