@@ -41,6 +41,7 @@ import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, type Token, tokenize } from "./tokens";
 import { namedDateChoice, startDateChoice } from "./date-choice";
 import { whoReading } from "./who-reading";
+import { genericWordAmbiguity } from "./generic-word";
 import { MAIN_PARTS, planFields, SHOWN_PARTS } from "../plan-fields";
 import type { Referent } from "../referent";
 import words from "../vocab/words.json";
@@ -865,7 +866,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // the number asked for; a count of rows in its place would answer something else.
   const unknownMeasure = best.plan.intent === "aggregate" && best.plan.measure.agg === "count" ? aggregatedUnknown(a, lex) : null;
   if (unknownMeasure) return noSuchField([unknownMeasure], "measure", lex, a, ranked);
-  const ambiguity = findAmbiguity(ranked, w);
+  const ambiguity = findAmbiguity(ranked, w) ?? genericWordAmbiguity(a, ranked, (lemma) => GENERIC.has(lemma));
   const dated = ambiguity ? namedDateChoice(ambiguity, tokens, lex) : null;
   const started = ambiguity && dated === null ? startDateChoice(ambiguity, lex) : null;
   if (ambiguity && dated !== null) {
@@ -2887,13 +2888,16 @@ function binnedGroups(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): string[]
 
 /** Many groups (more than MANY_GROUPS values, or a measured number as groups): said, as a likely misreading. */
 export const MANY_GROUPS = 50;
+/** At most this many different values of a number are groups of their own (the bound of a discrete number, columns.ts). */
+const FEW_LEVELS = 12;
 
 function manyGroups(plan: AnalysisPlan, lex: TableLexicon): string[] {
   const out: string[] = [];
   for (const g of plan.groupBy) {
     const info = lex.byName.get(g.field);
     if (!info || isTimeField(info)) continue;
-    const continuous = info.role === "number" && !info.discrete;
+    // (A measured number of a handful of values, a rating of 3.5 / 4 / 4.5, is as good a grouping as a discrete one.)
+    const continuous = info.role === "number" && !info.discrete && info.distinct > FEW_LEVELS;
     if (continuous || info.distinct > MANY_GROUPS) out.push(`manyGroups:${g.field}:${info.distinct}`);
   }
   return out;

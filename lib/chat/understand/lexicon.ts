@@ -111,6 +111,12 @@ function pastForm(w: string): string {
   return `${w}ed`;
 }
 
+/** The verb of a noun made with -al: "renewal" -> "renew", "approval" -> "approve", "arrival" -> "arrive", "refusal" -> "refuse". */
+export function verbOfAlNoun(noun: string): string {
+  const stem = noun.slice(0, -2);
+  return /(v|[aeiou]s)$/.test(stem) ? `${stem}e` : stem;
+}
+
 /** A name ending in a code word ("Cinema_ID", "role_code"): an identifier, not what a row is called. */
 const COUNTED_SUFFIXES: string[] = words.countedThingFields.suffixes;
 const COUNTED_ROW_WORDS = new Set<string>(words.countedThingFields.rowWords);
@@ -448,6 +454,14 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     // "hire_date" said "hired", "StartDate" said "started": the event a date field dates, as a verb.
     if (f.role === "date" && base.length === 2 && EVENT_DATE_WORDS.has(base[1]) && /^[a-z]{3,}$/.test(base[0]) && !base[0].endsWith("ed"))
       names.push({ field: f.name, words: [pastForm(base[0])], compact: pastForm(base[0]), weight: 0.9, partialWords: [], event: true });
+    // "next_renewal_date" said "renew" / "renewed", "approval_date" "approved": the verb of a noun in -al right
+    // before the date word (the event it dates), read only in a question about time as above.
+    const alNoun = base.length >= 2 && EVENT_DATE_WORDS.has(base[base.length - 1]) ? base[base.length - 2] : "";
+    if (f.role === "date" && /^[a-z]{4,}al$/.test(alNoun)) {
+      const verb = verbOfAlNoun(alNoun);
+      for (const form of new Set([verb, `${verb}s`, pastForm(verb)]))
+        names.push({ field: f.name, words: [form], compact: form, weight: 0.9, partialWords: [], event: true });
+    }
     // A one-word name that abbreviates a word of a synonym group ("displ" for displacement, "cyl" for
     // cylinders): named by the group's other phrases too ("engine size").
     // (Not a date's name: "end" is the word, not the consonants of "earned" with its "box office".)

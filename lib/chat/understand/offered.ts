@@ -60,6 +60,24 @@ export function senselessReading(plan: AnalysisPlan, a: Atoms, lex: TableLexicon
   return false;
 }
 
+/** Whole numbers of at most this many different values: a histogram of them is one bar per value. */
+const FEW_WHOLE_VALUES = 20;
+
+/**
+ * "number of orders by quantity" (1-5), "how many loans for each number of dependents": the histogram of the
+ * number offered as the other reading shows the same counts as the answer's one group per value; no other
+ * reading, and no reason for doubt.
+ */
+export function sameCountsByValue(offered: AnalysisPlan, answer: AnalysisPlan, lex: TableLexicon): boolean {
+  if (offered.intent !== "distribution" || !offered.x || answer.intent !== "aggregate" || answer.measure.agg !== "count") return false;
+  if (answer.groupBy.length !== 1 || answer.groupBy[0].field !== offered.x || answer.groupBy[0].bucket || answer.filters.length !== offered.filters.length)
+    return false;
+  const info = lex.byName.get(offered.x);
+  if (!info?.numbers || info.role !== "number" || info.distinct > FEW_WHOLE_VALUES) return false;
+  for (const v of info.numbers) if (!Number.isNaN(v) && !Number.isInteger(v)) return false;
+  return true;
+}
+
 export interface Offer {
   plan: AnalysisPlan;
   score: number;
@@ -90,6 +108,7 @@ export function offerReadings(notes: string[], answer: AnalysisPlan, ranked: Off
       out.push(n);
       continue;
     }
+    if (sameCountsByValue(plan, answer, lex)) continue;
     if (!senselessReading(plan, a, lex)) {
       out.push(n);
       continue;

@@ -312,7 +312,12 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     const mo = month(t);
     // ("may" is a month before a number, or listed with another month: "in May or June 1985".)
     const listedMonth = (k: number) => ["or", "and"].includes(tokens[k]?.text ?? "") && !!tokens[k + 1] && month(tokens[k + 1]) !== undefined;
-    if (mo !== undefined && !(t.text === "may" && !plainInt(tokens[i + 1]) && !isYearNum(plainInt(tokens[i + 1])) && !listedMonth(i + 1))) {
+    // ("delivered in May": after a preposition of time, at the end of the question or before a comma, too.)
+    const afterPreposition = MAY_PREPOSITIONS.has(tokens[i - 1]?.lemma ?? "") && (!tokens[i + 1] || tokens[i + 1].kind !== "word");
+    if (
+      mo !== undefined &&
+      !(t.text === "may" && !plainInt(tokens[i + 1]) && !isYearNum(plainInt(tokens[i + 1])) && !listedMonth(i + 1) && !afterPreposition)
+    ) {
       let j = i + 1;
       let day: number | null = null;
       if (dayOf(tokens[j]) !== null && !isYearNum(plainInt(tokens[j]))) {
@@ -389,6 +394,15 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
       value = 1;
     } else if (t.kind === "word" && NUMBER_WORDS[t.text] !== undefined && t.text !== "one") {
       value = NUMBER_WORDS[t.text];
+    } else if (
+      t.kind === "word" &&
+      COUNT_ADVERBS[t.text] !== undefined &&
+      COUNT_ADVERB_BEFORE.has(tokens[i - 1]?.text ?? "") &&
+      !(t.text in FACTOR_WORDS && tokens[i + 1]?.kind === "word")
+    ) {
+      // "reopened more than once", "at least twice": a count compared (words.json countAdverbs); "more than twice
+      // Correct" is a factor of another field (factorWords).
+      value = COUNT_ADVERBS[t.text];
     } else if (t.kind === "word" && tokens[i + 1] && NUMBER_WORDS[`${t.text} ${tokens[i + 1].text}`] !== undefined) {
       value = NUMBER_WORDS[`${t.text} ${tokens[i + 1].text}`];
       end = i + 2;
@@ -594,6 +608,10 @@ function loneCapital(tokens: Token[], i: number): boolean {
   );
 }
 const MIN_GENERIC_HEADS = 2;
+const COUNT_ADVERBS: Record<string, number> = words.countAdverbs.words;
+const COUNT_ADVERB_BEFORE = new Set<string>(words.countAdverbs.after);
+const FACTOR_WORDS: Record<string, number> = words.factorWords.words;
+const GENERIC_GROUP_CUES = new Set(["by", "per", "each", "every", "which", "what", "across"]);
 const QUANTITY_WORDS = new Set(words.sumByDefault);
 
 /**
@@ -692,12 +710,23 @@ function runTogether(name: string, a: string, b: string): boolean {
   return false;
 }
 
+const TIME_PREPOSITIONS = new Set(["in", "during", "since", "until", "before", "after", "from", "of"]);
+const MAY_PREPOSITIONS = new Set(["in", "during", "since", "until", "before", "after"]);
+/** A year, a date or a month said ("joined in 2023", "hired after 2019-06-01", "shipped in April"; "may" only after "in"). */
+export function saysTime(tokens: Token[]): boolean {
+  return tokens.some(
+    (t, i) =>
+      t.kind === "date" ||
+      (t.kind === "number" && /^(19|20)\d\d$/.test(t.text)) ||
+      (t.kind === "word" && MONTHS[t.text] !== undefined && t.text.length >= 3 && (t.text !== "may" || TIME_PREPOSITIONS.has(tokens[i - 1]?.lemma ?? ""))),
+  );
+}
+
 function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   const lemmas = tokens.map((t) => (t.kind === "word" || t.kind === "number" ? abbreviatedNameWord(lex, t.lemma) : `\u0000${t.text}`));
   // A year or a date said ("joined in 2023", "hired after 2019-06-01") makes the question one about time too.
-  const aboutTime =
-    lemmas.some((w) => EVENT_TIME_WORDS.has(w)) || tokens.some((t) => t.kind === "date" || (t.kind === "number" && /^(19|20)\d\d$/.test(t.text)));
+  const aboutTime = lemmas.some((w) => EVENT_TIME_WORDS.has(w)) || saysTime(tokens);
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind !== "word" && tokens[i].kind !== "number") continue;
     if (STOP_WORDS.has(lemmas[i]) && !namesGrammarWord(lex, tokens[i], lemmas[i], tokens[i + 1])) continue;
@@ -808,18 +837,39 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
         continue;
       }
       // (A small word that is a synonym of a field name's head, "spend" for charges, reads on as a partial name.)
-      if (!lex.partial.has(w)) continue;
+      // (Nor a generic word ending several fields' names, "amount" over item_amount and tax_amount: read below.)
+      if (!lex.partial.has(w) && !(GENERIC_WORDS.has(w) && (genericHeads(lex, w).length >= MIN_GENERIC_HEADS || averagedHead(lex, w, lemmas[i - 1])))) continue;
     }
     if (GENERIC_WORDS.has(w)) {
       // A generic word ("score") that ends the table's own names of several fields (math_score,
       // reading_score, ...) names each of them: a question back, not a word nothing knows.
       // (Numbers only, and not a word of quantity itself: "names", "the total amount" stay grammar.)
-      const heads = (lex.partial.get(w) ?? []).filter((p) => p.head && p.own);
+      const heads = genericHeads(lex, w);
       // ("art score" with no art_score: the word before says which score, and the table has none of it.)
       const prev = i > 0 && tokens[i - 1].kind === "word" ? lemmas[i - 1] : "";
       const qualified = prev !== "" && !STOP_WORDS.has(prev) && !KNOWN_WORDS.has(prev) && !lex.nameIndex.has(prev) && !lex.valueIndex.has(prev);
-      const measured = heads.every((p) => lex.byName.get(p.field)?.role === "number") && !QUANTITY_WORDS.has(w) && !qualified;
-      if (measured && heads.length >= MIN_GENERIC_HEADS && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field"))
+      const roles = new Set(heads.map((p) => lex.byName.get(p.field)?.role));
+      // ("total amount" over monthly_amount, discount_amount, setup_amount names them; "the amount of sales" is grammar.)
+      const grammarQuantity = QUANTITY_WORDS.has(w) && (tokens[i + 1]?.kind !== "word" ? false : lemmas[i + 1] === "of");
+      const measured = roles.size === 1 && roles.has("number") && !grammarQuantity && !qualified;
+      // "count by code" over region_code, promo_code, account_code; "by type" over loan_type and rate_type:
+      // each category field ending in the word is a grouping it may mean, a question back, never dropped.
+      // (Said as a grouping or the thing asked for, after "by", "per", "each", "which": "show the details" lists.)
+      const grouped = roles.size === 1 && roles.has("category") && !qualified && GENERIC_GROUP_CUES.has(prev);
+      // "average rate for variable loans" over interest_rate and rate_type: an average is of the one number.
+      const averaged = averagedHead(lex, w, prev);
+      if (averaged && !qualified && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field")) {
+        out.push({
+          start: i,
+          end: i + 1,
+          priority: 2,
+          score: 0.6,
+          mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: [{ name: averaged, score: 0.6 }], partial: true },
+        });
+        continue;
+      }
+      // (A longer span read loosely across it, "amount per ship" for shipping_amount, is weighed against it later.)
+      if ((measured || grouped) && heads.length >= MIN_GENERIC_HEADS && !out.some((p) => p.start === i && p.end === i + 1 && p.mention.kind === "field"))
         out.push({
           start: i,
           end: i + 1,
@@ -866,6 +916,78 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
     }
   }
   return out;
+}
+
+/**
+ * The fields whose own name ends in a generic word ("code": region_code, promo_code; "amount": monthly_amount,
+ * setup_amount), grammar words too ("amount", "type"), which the partial index leaves out; where some are
+ * categories and some free text (account_code with a value per row), the categories.
+ */
+export function genericHeads(lex: TableLexicon, w: string): { field: string }[] {
+  const found = new Set((lex.partial.get(w) ?? []).filter((p) => p.head && p.own).map((p) => p.field));
+  for (const n of lex.nameIndex.get(w) ?? []) if (n.weight >= 1 && n.words.length >= 2 && n.words[n.words.length - 1] === w) found.add(n.field);
+  const heads = [...found].map((field) => ({ field }));
+  const categories = heads.filter((p) => lex.byName.get(p.field)?.role === "category");
+  return categories.length >= MIN_GENERIC_HEADS &&
+    categories.length < heads.length &&
+    heads.every((p) => ["category", "text"].includes(lex.byName.get(p.field)?.role ?? ""))
+    ? categories
+    : heads;
+}
+
+/**
+ * "how many subscriptions started in 2024" over plan "Starter" and start_date, "orders shipped in April" over
+ * status "Shipped" and ship_date: a past form naming a date field (its event, "started" for start_date, or its
+ * own word, "opened" for opened_date), said with a time, is when the event happened; the value spelt like it
+ * (exactly, or loosely as a typo) is another condition nobody asked for. (readFields proposes the event only in a
+ * question about time: "how many orders were returned" keeps the value.)
+ */
+export function dropValuesUnderEventVerbs(proposals: Proposal[], tokens: Token[], lex: TableLexicon): void {
+  const saidTime = proposals.some((p) => p.mention.kind === "date") || tokens.some((t) => EVENT_TIME_WORDS.has(t.lemma)) || saysTime(tokens);
+  if (!saidTime) return;
+  const eventAt = new Set<number>();
+  for (const p of proposals) {
+    if (p.mention.kind !== "field" || p.end - p.start !== 1 || !p.mention.fields.length) continue;
+    const t = tokens[p.start];
+    if (t.kind === "word" && /[a-z]{3,}ed$/.test(t.text) && p.mention.fields.every((f) => lex.byName.get(f.name)?.role === "date")) eventAt.add(p.start);
+  }
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind === "value" && p.end - p.start === 1 && eventAt.has(p.start)) proposals.splice(i, 1);
+  }
+}
+
+/**
+ * "tickets in queue Q2" over queue_code holding "Q2": a value said right after its own field's name is that value,
+ * not the quarter (or date) spelt like it.
+ */
+export function dropDatesOfNamedValues(proposals: Proposal[]): void {
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "date") continue;
+    const named = proposals.some(
+      (v) =>
+        v.mention.kind === "value" &&
+        v.start === p.start &&
+        v.end === p.end &&
+        v.mention.values.some((c) =>
+          proposals.some((f) => f.mention.kind === "field" && f.end === p.start && f.mention.fields.some((x) => x.name === c.field)),
+        ),
+    );
+    if (named) proposals.splice(i, 1);
+  }
+}
+
+const AVERAGE_WORDS = new Set(
+  Object.values(phrases.agg as Record<string, string[]>)
+    .flat()
+    .filter((p) => !p.includes(" ")),
+);
+/** "average rate", "mean rate": after an aggregate word, the one number field whose own name ends in the generic word. */
+export function averagedHead(lex: TableLexicon, w: string, prev: string | undefined): string | null {
+  if (!prev || !AVERAGE_WORDS.has(prev)) return null;
+  const numbers = genericHeads(lex, w).filter((p) => lex.byName.get(p.field)?.role === "number");
+  return numbers.length === 1 ? numbers[0].field : null;
 }
 
 const INITIAL_NOUNS = new Set(shapes.initialNouns.words);
@@ -1823,11 +1945,27 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     proposals.splice(i, 1);
     foreignRows.add(p.start);
   }
+  // "how many tickets per team" where nothing reads "team": a second row noun after "per"/"by", other than the rows
+  // counted before it, is a grouping by a field the table lacks, not the rows again; the word is unknown.
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    const lem = tokens[p.start].lemma;
+    if (p.mention.kind !== "word" || p.end - p.start !== 1 || lex.rowWords.has(lem) || !["per", "by"].includes(tokens[p.start - 1]?.lemma ?? "")) continue;
+    if (!p.mention.hits.every((h) => h.category === "rowNoun") || lex.fields.some((f) => nameWords(f.name).includes(lem))) continue;
+    const rowsBefore = proposals.some(
+      (q) => q.end <= p.start - 1 && q.mention.kind === "word" && q.mention.hits.some((h) => h.category === "rowNoun") && tokens[q.start].lemma !== lem,
+    );
+    if (!rowsBefore || proposals.some((q) => q !== p && q.start <= p.start && q.end > p.start)) continue;
+    proposals.splice(i, 1);
+    foreignRows.add(p.start);
+  }
   dropAggregateWordFields(proposals);
   dropReorderedAggregateSpans(proposals, (i) => tokens[i].lemma);
   dropGrainsOverFields(proposals, lex, (i) => i > 0 && !!tokens[i].cap);
   dropLooseFieldsOverExact(proposals);
   dropWordsOverNamedValues(proposals);
+  dropValuesUnderEventVerbs(proposals, tokens, lex);
+  dropDatesOfNamedValues(proposals);
   // "did not depart from Seattle": a route cue before a value is not a loosely named field (dep_delay_min).
   const cueAt = routeCuePositions(
     tokens.map((t) => t.lemma),
