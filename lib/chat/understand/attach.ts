@@ -2105,6 +2105,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (m.kind === "value" && (m as Mention & { abbreviated?: boolean }).abbreviated)
       a.valueWords.push({ text: m.text, field: m.values[0].field, n: 1, value: m.values[0].value });
   const usedValue = new Set<number>();
+  // The field named just before a value, linked by "is" / "=" ("the Home_Team is Lakers"), is the one named again.
+  const sameNameBefore = (start: number, again: Mention & { kind: "field" }) => {
+    let k = start - 1;
+    while (k >= 0 && FLAG_IS.has(lemma(k)) && (!mAt(k) || mAt(k)?.kind === "word")) k--;
+    const before = mAt(k);
+    if (k === start - 1 || before?.kind !== "field") return false;
+    const names = new Set(before.fields.map((c) => c.name));
+    return again.fields.length === before.fields.length && again.fields.every((c) => names.has(c.name));
+  };
   for (const { m, idx } of valueMentions) {
     if (usedValue.has(idx) || m.kind !== "value") continue;
     // The list: V (, V)* (and|or|nor) V, values of one common field.
@@ -2142,6 +2151,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const again = mAt(k);
         const own = group[0].m.kind === "value" ? group[0].m.values.map((v) => v.field) : [];
         if (again?.kind === "field" && again.fields.some((c) => own.includes(c.name)) && mAt(again.end)?.kind === "value") k = again.end;
+        // ("Home_Team is Lakers or the Home_Team is Celtics": the same name and its "is" said again.)
+        else if (again?.kind === "field" && group.length === 1 && sameNameBefore(group[0].m.start, again)) {
+          let after = again.end;
+          while (after < again.end + 2 && FLAG_IS.has(lemma(after)) && mAt(after)?.kind !== "value") after++;
+          if (mAt(after)?.kind === "value") k = after;
+        }
         const nx = mAt(k);
         if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
           if (c === "and" || c === "or" || c === "nor") conj = c === "nor" ? "or" : (c as "and" | "or");

@@ -1,0 +1,131 @@
+// chat-p53: nvBench-style chart requests over new Spider-style tables (lib/chat/testing/probe53), each fixed by its
+// general cause and tested here on made-up rows with other wordings than the probe's. Expected numbers come from the
+// rows with plain loops, never from the engine.
+import { describe, expect, it } from "vitest";
+import { answerChat } from "./index";
+import { askTurns, tableOf } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+/** A small table from rows of strings, and the rows as records for the expected answers. */
+function made(header: string[], rows: (string | number)[][]) {
+  const text = rows.map((r) => r.map(String));
+  return { table: tableFromRows(header, text), rows: text.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]]))) };
+}
+
+function aggBy(rows: Record<string, string>[], key: string, value: string | null, agg: "count" | "sum" | "min" | "max" | "mean") {
+  const lists = new Map<string, number[]>();
+  for (const r of rows) lists.set(r[key], [...(lists.get(r[key]) ?? []), value ? Number(r[value]) : 1]);
+  const out = new Map<string, number>();
+  for (const [k, xs] of lists) {
+    const total = xs.reduce((s, x) => s + x, 0);
+    out.set(k, agg === "count" ? xs.length : agg === "sum" ? total : agg === "min" ? Math.min(...xs) : agg === "max" ? Math.max(...xs) : total / xs.length);
+  }
+  return out;
+}
+
+/** The reply's (label, number) pairs: the label column and the first number column after it. */
+function pairs(reply: Awaited<ReturnType<typeof askTurns>>, label: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of tableOf(reply)) {
+    const value = Object.entries(r).find(([k, v]) => k !== label && k !== "rows" && typeof v === "number")?.[1];
+    out.set(String(r[label]), value as number);
+  }
+  return out;
+}
+
+const CONFS = ["NeurIPS", "KDD", "iConference", "KDD", "NeurIPS", "NeurIPS", "iConference", "KDD", "NeurIPS", "KDD"];
+const talks = made(
+  ["talk_id", "conference", "host_city", "attendees"],
+  CONFS.map((c, i) => [i + 1, c, ["Oslo", "Lima", "Pune"][i % 3], 40 + ((i * 37) % 90)]),
+);
+
+describe("a one-word value with inner capitals is also said as typed", () => {
+  it("'NeurIPS' typed as one word names the value", async () => {
+    const reply = await askTurns(talks.table, "total attendees at NeurIPS talks");
+    expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "conference", values: ["NeurIPS"] })]);
+  });
+  it("'iconference or kdd' keeps both values", async () => {
+    const reply = await askTurns(talks.table, "how many talks were at iconference or kdd?");
+    expect(reply.plan?.filters[0]?.values?.slice().sort()).toEqual(["KDD", "iConference"]);
+  });
+});
+
+describe("'F is A or the F is B': the field named again before the second value keeps one list", () => {
+  it("lists the rows of both values", async () => {
+    const reply = await askTurns(talks.table, "list talk_id and attendees where the host_city is Oslo or the host_city is Pune");
+    expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "host_city" })]);
+    expect(reply.plan?.filters[0]?.values?.slice().sort()).toEqual(["Oslo", "Pune"]);
+  });
+  it("two different fields stay two conditions", async () => {
+    const reply = await askTurns(talks.table, "how many talks where the host_city is Oslo and the conference is KDD");
+    const fields = (reply.plan?.filters ?? []).map((f) => f.field).sort();
+    expect(fields).toEqual(["conference", "host_city"]);
+  });
+});
+
+const VETS = ["Dr. Amos", "Dr. Bell", "Dr. Amos", "Dr. Cruz", "Dr. Bell", "Dr. Amos", "Dr. Cruz", "Dr. Amos", "Dr. Bell"];
+const clinic = made(
+  ["visit_id", "Vet_Name", "owner_LName", "owner_city", "fee"],
+  VETS.map((v, i) => [100 + i, v, ["Ng", "Roy", "Ng", "Ibe"][i % 4], ["Ayr", "Elk"][i % 2], 20 + ((i * 53) % 70)]),
+);
+
+describe("a table named '<thing>_<rows>' (Vet_Visit): the first word names its field's thing, not the rows", () => {
+  it("'each vet' groups by Vet_Name", async () => {
+    const reply = await answerChat({ table: clinic.table, datasetName: "Vet_Visit", messages: [{ role: "user", content: "how many visits for each vet?" }] });
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Vet_Name"]);
+    expect(pairs(reply, "Vet_Name")).toEqual(aggBy(clinic.rows, "Vet_Name", null, "count"));
+  });
+});
+
+describe("'owner_LName' is said 'owner last name'", () => {
+  it("groups by it", async () => {
+    const reply = await askTurns(clinic.table, "total fee by owner last name");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["owner_LName"]);
+    expect(pairs(reply, "owner_LName")).toEqual(aggBy(clinic.rows, "owner_LName", "fee", "sum"));
+  });
+});
+
+const PEAKS: [string, number, string][] = [
+  ["Aconcagua", 6961, "Argentina"],
+  ["Denali", 6190, "USA"],
+  ["Elbrus", 5642, "Russia"],
+];
+const climbs = made(
+  ["Climb_ID", "Climber", "Time_min", "Peak_Name", "Peak_Height", "Peak_Country"],
+  Array.from({ length: 12 }, (_, i) => {
+    const p = PEAKS[(i * 5) % 3];
+    return [i + 1, `C${i}`, 200 + ((i * 71) % 400), p[0], p[1], p[2]];
+  }),
+);
+
+describe("a joined thing's name field ('Peak_Name' beside Peak_Height, Peak_Country) is the one its noun names", () => {
+  it("'each peak' groups by Peak_Name without asking back", async () => {
+    const reply = await askTurns(climbs.table, "show the number of climbs for each peak");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Peak_Name"]);
+    expect(pairs(reply, "Peak_Name")).toEqual(aggBy(climbs.rows, "Peak_Name", null, "count"));
+  });
+  it("not where an id field counts the things", async () => {
+    const withId = made(
+      ["Peak_ID", "Peak_Name", "Peak_Country", "hikers"],
+      PEAKS.map((p, i) => [i + 7, p[0], p[2], 10 + i]),
+    );
+    const reply = await askTurns(withId.table, "hikers per peak");
+    expect(reply.plan?.groupBy.map((g) => g.field)).not.toEqual(["Peak_Name"]);
+  });
+});
+
+describe("a time unit's abbreviation ending a name ('Time_min') is said without it", () => {
+  it("'the minimum time' is the smallest Time_min", async () => {
+    const reply = await askTurns(climbs.table, "what is the minimum time for each peak name?");
+    expect(reply.plan?.measure).toMatchObject({ agg: "min", field: "Time_min" });
+    expect(pairs(reply, "Peak_Name")).toEqual(aggBy(climbs.rows, "Peak_Name", "Time_min", "min"));
+  });
+  it("'temp_min' beside 'temp_max' keeps its 'min'", async () => {
+    const weather = made(
+      ["day_no", "temp_min", "temp_max", "site"],
+      Array.from({ length: 8 }, (_, i) => [i + 1, 2 + (i % 5), 12 + (i % 4), ["N", "S"][i % 2]]),
+    );
+    const reply = await askTurns(weather.table, "average temp by site");
+    expect(reply.plan?.measure.field).not.toBe("temp_min");
+  });
+});
