@@ -75,6 +75,15 @@ describe("a table named '<thing>_<rows>' (Vet_Visit): the first word names its f
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Vet_Name"]);
     expect(pairs(reply, "Vet_Name")).toEqual(aggBy(clinic.rows, "Vet_Name", null, "count"));
   });
+  it("a word of the name that only starts key fields (Film_ID, Market_ID) still names the rows", async () => {
+    const est = made(
+      ["Estimation_ID", "Low_Estimate", "High_Estimate", "Film_ID", "Market_ID"],
+      Array.from({ length: 7 }, (_, i) => [i + 1, 1000 + i * 300, 2000 + ((i * 900) % 4000), 1 + (i % 3), 1 + (i % 2)]),
+    );
+    const content = "Return the low and high estimates for all film markets in a scatter chart";
+    const reply = await answerChat({ table: est.table, datasetName: "film_market_estimation", messages: [{ role: "user", content }] });
+    expect(reply.plan?.groupBy).toEqual([]);
+  });
 });
 
 describe("'owner_LName' is said 'owner last name'", () => {
@@ -127,5 +136,51 @@ describe("a time unit's abbreviation ending a name ('Time_min') is said without 
     );
     const reply = await askTurns(weather.table, "average temp by site");
     expect(reply.plan?.measure.field).not.toBe("temp_min");
+  });
+});
+
+const stays = made(
+  ["stay_id", "hotel_short_name", "number_of_nights", "nightly_rate", "supplier_name", "guest_name"],
+  Array.from({ length: 10 }, (_, i) => [
+    i + 1,
+    ["Kite Inn", "Elm Lodge", "Bay House"][i % 3],
+    1 + ((i * 3) % 7),
+    80 + ((i * 41) % 150),
+    ["Orbit", "Nadir"][i % 2],
+    `G${i}`,
+  ]),
+);
+
+describe("a small linking word ends a span only where it ends the name", () => {
+  it("'the average nightly rate of each hotel' is nightly_rate, not number_of_nights", async () => {
+    const reply = await askTurns(stays.table, "what is the average nightly rate of each hotel?");
+    expect(reply.plan?.measure).toMatchObject({ agg: "mean", field: "nightly_rate" });
+    expect(pairs(reply, "hotel_short_name")).toEqual(aggBy(stays.rows, "hotel_short_name", "nightly_rate", "mean"));
+  });
+});
+
+describe("'sort the names' after a sort verb sorts the bars' labels, not a *_name field named in part", () => {
+  it("keeps the one grouping and sorts it by label", async () => {
+    const items = made(
+      ["item_id", "item_name", "supplier_name", "qty"],
+      Array.from({ length: 8 }, (_, i) => [i + 1, `Item ${i}`, ["Orbit", "Nadir"][i % 2], 5 + ((i * 7) % 20)]),
+    );
+    const reply = await askTurns(items.table, "Show the total qty of items for each supplier in a bar chart, and order the names in descending order.");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["supplier_name"]);
+    expect(reply.plan?.sort).toEqual({ by: "key", order: "desc" });
+    expect(tableOf(reply).map((r) => r.supplier_name)).toEqual(["Orbit", "Nadir"]);
+  });
+});
+
+const papers = made(
+  ["paper_id", "title", "citation_count", "venue"],
+  Array.from({ length: 9 }, (_, i) => [i + 1, `Paper ${String.fromCharCode(65 + i)}`, (i * 37) % 101, ["KDD", "ICDE"][i % 2]]),
+);
+
+describe("a count of an -ation noun ('citation_count') is named by the verb's past form ('cited')", () => {
+  it("'the 3 most cited papers' ranks by citation_count", async () => {
+    const reply = await askTurns(papers.table, "which are the 3 most cited papers?");
+    const want = [...papers.rows].sort((x, y) => Number(y.citation_count) - Number(x.citation_count)).slice(0, 3);
+    expect(tableOf(reply).map((r) => String(r.title))).toEqual(want.map((r) => r.title));
   });
 });

@@ -106,6 +106,7 @@ const GROUP_SUFFIXES: Record<string, string> = shapes.gluedNames.groupSuffixes;
 const COUNT_PREFIXES: string[] = shapes.gluedNames.countPrefixes;
 const NAME_INITIALS: Record<string, string> = shapes.gluedNames.nameInitials;
 const TIME_UNIT_ENDINGS = new Set<string>(shapes.storageSuffixes.timeUnits);
+const COUNT_NAME_WORDS = new Set<string>(shapes.entityNameFields.countWords);
 const ENTITY_NAMERS = new Set<string>(shapes.entityNameFields.namers);
 const CODE_WORDS = new Set<string>(shapes.entityNameFields.codeWords);
 
@@ -409,6 +410,16 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         // "cancelled" said "cancellation(s)", "terminated" "termination", "completed" "completion": the noun in -ation / -ion.
         const ation = stem.endsWith("t") ? `${stem}ion` : `${last.slice(0, -2)}ation`;
         if (!KNOWN_WORDS.has(ation)) add(f.name, [...base.slice(0, -1), ation], 0.9);
+      }
+    }
+    // "citation_count" said "cited" ("the most cited papers"), "reservation_count" "reserved", "donation_total"
+    // "donated": a number counting an -ation noun is named by the verb's past form (count words dropped).
+    if (f.role === "number") {
+      const k = base.findIndex((w) => w.length >= 7 && w.endsWith("ation"));
+      const rest = k >= 0 ? base.slice(k + 1) : [];
+      if (k >= 0 && rest.every((w) => COUNT_NAME_WORDS.has(w))) {
+        const stem = base[k].slice(0, -5);
+        for (const past of [`${stem}ed`, `${stem}ated`]) if (!KNOWN_WORDS.has(past)) add(f.name, [...base.slice(0, k), past], 0.8);
       }
     }
     // "Unemployed" said "unemployment", "Invested" "investment": a number of the people or things an
@@ -768,10 +779,15 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
   // A data set named like one of its fields ("sunspot_month" holding sunspot.month) is named after that series: none of its words names the rows.
   const datasetWords = nameWords(datasetName);
   const namedLikeField = datasetWords.length >= 2 && fields.some((f) => nameWords(f.name).join(" ") === datasetWords.join(" "));
-  // "Vet_Visit" with a Vet_Name field: the rows are visits; a word before the name's last one that starts a
-  // field's name ("vet") names that field's thing, not the rows.
+  // "Vet_Visit" with a Vet_Name field: the rows are visits; a word before the name's last one that a field
+  // names the thing by ("vet" of Vet_Name) names that field's thing, not the rows ("film markets" of
+  // film_market_estimation, with Film_ID and Market_ID keys, are its rows still).
   const datasetHead = datasetWords[datasetWords.length - 1];
-  const startsField = (w: string) => fields.some((f) => nameWords(f.name).length >= 2 && nameWords(f.name)[0] === w);
+  const startsField = (w: string) =>
+    fields.some((f) => {
+      const ws = nameWords(f.name);
+      return ws.length === 2 && ws[0] === w && ENTITY_NAMERS.has(ws[1]);
+    });
   const rowWords = new Set(
     (namedLikeField ? [] : datasetWords).filter(
       (w) =>

@@ -443,11 +443,32 @@ const VERSUS_WORDS = new Set(["vs", "v", "versus", "against", "than"]);
 /** Words that link two things ("X to Y", "X and Y"): inside a span only when it keeps the name's word order. */
 const LINK_WORDS = new Set(["to", "and", "or", "with", "from", "into", "vs"]);
 
+const SORTING_WORDS = new Set<string>(phrases.sort.sortWord.filter((w: string) => !w.includes(" ")));
+
+/**
+ * "sort the names in descending order", "order the name from high to low": after a sort verb, "name(s)" said
+ * alone are the bars' labels (nvBench's wording), not a *_name field the word names only in part.
+ */
+function dropSortedNames(proposals: Proposal[], lemmaAt: (i: number) => string): void {
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "field" || p.score >= 1 || p.end - p.start !== 1 || lemmaAt(p.start) !== "name") continue;
+    const before = lemmaAt(p.start - 1) === "the" ? p.start - 2 : p.start - 1;
+    if (SORTING_WORDS.has(lemmaAt(before))) proposals.splice(i, 1);
+  }
+}
+
+/** Linking words that never end a name said in another order ("number of nights" is not said "nights number of"). */
+const SMALL_LINKS = new Set(["of", "per", "in", "to", "for", "by", "and", "or", "with"]);
+
 /** Matches a span of lemmas against a name (all of its words in any order, typos allowed). */
 function scoreSpan(span: string[], name: NameEntry): number {
   // "of each state" is not a name: a span starts and ends with words of the name.
   if ((STOP_WORDS.has(span[0]) && !name.words.includes(span[0])) || (STOP_WORDS.has(span[span.length - 1]) && !name.words.includes(span[span.length - 1])))
     return 0;
+  // ("nightly rate of each" is not number_of_nights: a small word ending the span ends the name too.)
+  const lastWord = span[span.length - 1];
+  if (span.length > 1 && SMALL_LINKS.has(lastWord) && name.words[name.words.length - 1] !== lastWord) return 0;
   // "sales forecast vs sales": a word that sets two things against each other splits the span.
   if (span.slice(1, -1).some((w) => VERSUS_WORDS.has(w) && !name.words.includes(w))) return 0;
   // "the number of trains" counts trains: a name ending in "number" (Train_Number, an identifier) is not
@@ -1828,6 +1849,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   dropGrainsOverFields(proposals, lex, (i) => i > 0 && !!tokens[i].cap);
   dropLooseFieldsOverExact(proposals);
   dropWordsOverNamedValues(proposals);
+  dropSortedNames(proposals, (i) => tokens[i]?.lemma ?? "");
   // "did not depart from Seattle": a route cue before a value is not a loosely named field (dep_delay_min).
   const cueAt = routeCuePositions(
     tokens.map((t) => t.lemma),
