@@ -184,3 +184,22 @@ describe("a count of an -ation noun ('citation_count') is named by the verb's pa
     expect(tableOf(reply).map((r) => String(r.title))).toEqual(want.map((r) => r.title));
   });
 });
+
+const ascents = made(
+  ["Ascent_ID", "Climber", "Minutes", "Score", "Summit_Elevation", "Climb_Date"],
+  Array.from({ length: 10 }, (_, i) => [i + 1, `K${i}`, 200 + i * 13, 1 + ((i * 3) % 15), 3000 + ((i * 1231) % 4000), `20${10 + i}-0${1 + (i % 9)}-15`]),
+);
+
+describe("a plain number far from a field named further back is not compared with it", () => {
+  it("'climbers who climbed peaks higher than 5000' filters neither Score (1..15) nor the climb date", async () => {
+    const reply = await askTurns(ascents.table, "scatter plot of Minutes and Score for climbers who climbed peaks higher than 5000");
+    const fields = (reply.plan?.filters ?? []).map((f) => f.field);
+    expect(fields).not.toContain("Score");
+    expect(fields).not.toContain("Climb_Date");
+  });
+  it("a number next to its field is still compared with it", async () => {
+    const reply = await askTurns(ascents.table, "how many ascents with a Score above 10?");
+    expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "Score", op: "gt", values: [10] })]);
+    expect(tableOf(reply)[0]).toMatchObject({ "Number of rows": ascents.rows.filter((r) => Number(r.Score) > 10).length });
+  });
+});

@@ -1544,7 +1544,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // "after 1978", "since 2005", "before 2000": a temporal word with a year is about the time field.
       // ("2010 or later", "1980 and earlier": the temporal words after the number.)
       const temporal = ((!!cmp && hasHit(mAt(cmp.from), "temporal")) || (!cmp && !!after && hasHit(mAt(m.end), "temporal"))) && timeFields.length > 0;
-      const numberOrDate = (f: FieldInfo) => numeric(f) || f.role === "date";
+      // ("climbed mountains higher than 5000": a date field takes a number only as a year or a date.)
+      const numberOrDate = (f: FieldInfo) => numeric(f) || (f.role === "date" && yearish);
       // ("after time 100": the field named between the comparison and the number is the one compared.)
       const between = cmp ? a.refs.find((r) => r.pos > cmp.from && r.end === m.start && r.cands.some((c) => numberOrDate(info(c.name)))) : undefined;
       const nearAny = comparative?.field ? null : (between ?? nearestRef(cmp?.from ?? m.start, m.end, numberOrDate));
@@ -1562,7 +1563,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           const v = inFieldScale(m, f);
           return numeric(f) && !isTimeField(f) && v !== null && (v < f.min || v > f.max);
         });
-      const namedAny = countedOutside ? null : nearAny;
+      // ("scatter of Time_min and Points for climbers who climbed mountains higher than 5000" over Points 1..16: a
+      // field named further back, not next to the comparison, is not compared with a number ten times beyond all
+      // its values; the number finds its field by its scale.)
+      const cmpStart = cmp?.from ?? m.start;
+      const farOutside =
+        !!nearAny &&
+        nearAny !== between &&
+        nearAny.end < cmpStart - 1 &&
+        m.kind === "number" &&
+        !m.percent &&
+        nearAny.cands.every((c) => {
+          const f = info(c.name);
+          const v = inFieldScale(m, f);
+          return numeric(f) && !isTimeField(f) && v !== null && f.max > 0 && (v > 10 * f.max || (f.min > 0 && v < f.min / 10));
+        });
+      const namedAny = countedOutside || farOutside ? null : nearAny;
       const age =
         yearsOld(afterField ? fieldNext!.end : m.end) ??
         (cmp && m.kind === "number" && !m.money && !m.percent && !temporal && !comparative?.field && !DURATION_UNITS[lemma(m.end)]
