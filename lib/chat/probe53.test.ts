@@ -203,3 +203,31 @@ describe("a plain number far from a field named further back is not compared wit
     expect(tableOf(reply)[0]).toMatchObject({ "Number of rows": ascents.rows.filter((r) => Number(r.Score) > 10).length });
   });
 });
+
+const withYear = made(
+  ["paper_id", "year", "pages"],
+  Array.from({ length: 9 }, (_, i) => [i + 1, 2016 + i, 4 + (i % 6)]),
+);
+
+describe("'published' is a verb of the question, like 'released'", () => {
+  it("'papers published after 2020' compares the year, with no word left unused", async () => {
+    const reply = await askTurns(withYear.table, "how many papers were published after 2020?");
+    expect(reply.messages[0].content).not.toContain("published");
+    expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "year", op: "gt" })]);
+    expect(tableOf(reply)[0]).toMatchObject({ "Number of rows": withYear.rows.filter((r) => Number(r.year) > 2020).length });
+  });
+});
+
+describe("a name's last words said alone ('booking ids' for apt_booking_id) name it", () => {
+  it("picks apt_booking_id over apt_id where the dataset's name makes 'booking' a row noun", async () => {
+    const bookings = made(
+      ["apt_booking_id", "apt_id", "nightly_rate", "status"],
+      Array.from({ length: 8 }, (_, i) => [300 + i, 1 + (i % 3), 90 + ((i * 29) % 120), ["Confirmed", "Held"][i % 2]]),
+    );
+    const content = "show the booking ids and nightly rates of the Confirmed bookings in a bar chart";
+    const reply = await answerChat({ table: bookings.table, datasetName: "Apartment_Bookings", messages: [{ role: "user", content }] });
+    const used = JSON.stringify(reply.plan);
+    expect(used).toContain("apt_booking_id");
+    expect(used).not.toContain('"apt_id"');
+  });
+});

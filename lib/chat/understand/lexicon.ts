@@ -80,6 +80,8 @@ export interface TableLexicon {
   flagFields: Set<string>;
   /** Words of the dataset's name ("faculty", "station"): they name the rows, not a field. */
   rowWords: Set<string>;
+  /** Words of the dataset's name before its last one ("vet" of Vet_Visit): they may name a field's thing instead. */
+  rowModifiers: Set<string>;
   /** A name-like text field ("name", "title") holding one value per row: the rows are the things it names. */
   rowNamer: string | null;
   /** Common nouns ("details", "status") that end the name of exactly one field: they name it alone. */
@@ -779,20 +781,10 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
   // A data set named like one of its fields ("sunspot_month" holding sunspot.month) is named after that series: none of its words names the rows.
   const datasetWords = nameWords(datasetName);
   const namedLikeField = datasetWords.length >= 2 && fields.some((f) => nameWords(f.name).join(" ") === datasetWords.join(" "));
-  // "Vet_Visit" with a Vet_Name field: the rows are visits; a word before the name's last one that a field
-  // names the thing by ("vet" of Vet_Name) names that field's thing, not the rows ("film markets" of
-  // film_market_estimation, with Film_ID and Market_ID keys, are its rows still).
-  const datasetHead = datasetWords[datasetWords.length - 1];
-  const startsField = (w: string) =>
-    fields.some((f) => {
-      const ws = nameWords(f.name);
-      return ws.length === 2 && ws[0] === w && ENTITY_NAMERS.has(ws[1]);
-    });
   const rowWords = new Set(
     (namedLikeField ? [] : datasetWords).filter(
       (w) =>
         w.length >= 3 &&
-        (w === datasetHead || !startsField(w)) &&
         !STOP_WORDS.has(w) &&
         !names.some((n) => n.weight >= 1 && ((n.words.length === 1 && n.words[0] === w) || n.compact === w)) &&
         !/^\d+$/.test(w),
@@ -863,6 +855,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     perPeriodFields: perPeriodFields(fields),
     weightField,
     rowWords,
+    rowModifiers: new Set([...rowWords].filter((w) => datasetWords.indexOf(w) >= 0 && datasetWords.indexOf(w) < datasetWords.length - 1)),
     rowNamer,
     headNouns,
   };

@@ -485,6 +485,16 @@ function scoreSpan(span: string[], name: NameEntry): number {
   if (content.length === 0) return 0;
   const spanCompact = span.join("");
   if (spanCompact === name.compact) return name.weight;
+  // "booking ids" for apt_booking_id, "category code" for product_category_code: the name's last words, in
+  // order, without the words before them (two words at least, none of them small): a looser reading.
+  if (
+    name.weight >= 1 &&
+    span.length >= 2 &&
+    span.length < name.words.length &&
+    span.every((w) => !STOP_WORDS.has(w)) &&
+    span.join(" ") === name.words.slice(name.words.length - span.length).join(" ")
+  )
+    return 0.85;
   if (content.length !== nameContent.length) {
     // "horse power" vs "horsepower": compare without spaces; a typo only when no word of the span
     // is a word of the question's grammar ("count by" is not "country").
@@ -1534,8 +1544,12 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   // value is spelt the same ("Participant"): a value is said in the singular of one kind of row.
   // After "per" or "by", a singular row word that a field's name starts with is that field ("min
   // battery level per sensor" over sensor_readings: SensorCode), not the rows.
+  // ("number of visits for each vet" over Vet_Visit: after each/every, a word of the dataset's name before its
+  // last one that names one field in part is that field.)
   const groupedField = (t: Token, i: number) =>
-    t.text === t.lemma && ["per", "by"].includes(tokens[i - 1]?.lemma ?? "") && (lex.partial.get(t.lemma) ?? []).length === 1;
+    t.text === t.lemma &&
+    (["per", "by"].includes(tokens[i - 1]?.lemma ?? "") || (["each", "every"].includes(tokens[i - 1]?.lemma ?? "") && lex.rowModifiers.has(t.lemma))) &&
+    (lex.partial.get(t.lemma) ?? []).length === 1;
   // A plural row noun ("matches") that is only the first word of the rows' id and date fields
   // (match_id, match_date) names the rows, as the dataset's own name would.
   const rowsOfIdAndDate = (t: Token) => {
