@@ -204,20 +204,6 @@ describe("a plain number far from a field named further back is not compared wit
   });
 });
 
-const withYear = made(
-  ["paper_id", "year", "pages"],
-  Array.from({ length: 9 }, (_, i) => [i + 1, 2016 + i, 4 + (i % 6)]),
-);
-
-describe("'published' is a verb of the question, like 'released'", () => {
-  it("'papers published after 2020' compares the year, with no word left unused", async () => {
-    const reply = await askTurns(withYear.table, "how many papers were published after 2020?");
-    expect(reply.messages[0].content).not.toContain("published");
-    expect(reply.plan?.filters).toEqual([expect.objectContaining({ field: "year", op: "gt" })]);
-    expect(tableOf(reply)[0]).toMatchObject({ "Number of rows": withYear.rows.filter((r) => Number(r.year) > 2020).length });
-  });
-});
-
 describe("a name's last words said alone ('booking ids' for apt_booking_id) name it", () => {
   it("picks apt_booking_id over apt_id where the dataset's name makes 'booking' a row noun", async () => {
     const bookings = made(

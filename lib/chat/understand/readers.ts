@@ -458,6 +458,8 @@ function dropSortedNames(proposals: Proposal[], lemmaAt: (i: number) => string):
   }
 }
 
+const NAME_CODE_WORDS = new Set<string>(shapes.storageSuffixes.code);
+
 /** Linking words that never end a name said in another order ("number of nights" is not said "nights number of"). */
 const SMALL_LINKS = new Set(["of", "per", "in", "to", "for", "by", "and", "or", "with"]);
 
@@ -485,10 +487,12 @@ function scoreSpan(span: string[], name: NameEntry): number {
   if (content.length === 0) return 0;
   const spanCompact = span.join("");
   if (spanCompact === name.compact) return name.weight;
-  // "booking ids" for apt_booking_id, "category code" for product_category_code: the name's last words, in
-  // order, without the words before them (two words at least, none of them small): a looser reading.
+  // "booking ids" for apt_booking_id, "category code" for product_category_code: an identifier's last words, in
+  // order, without the words before them (two words at least, none of them small, the last a code word; not
+  // "last month" of orders_last_month): a looser reading.
   if (
     name.weight >= 1 &&
+    NAME_CODE_WORDS.has(span[span.length - 1]) &&
     span.length >= 2 &&
     span.length < name.words.length &&
     span.every((w) => !STOP_WORDS.has(w)) &&
