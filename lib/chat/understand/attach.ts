@@ -1544,7 +1544,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // "after 1978", "since 2005", "before 2000": a temporal word with a year is about the time field.
       // ("2010 or later", "1980 and earlier": the temporal words after the number.)
       const temporal = ((!!cmp && hasHit(mAt(cmp.from), "temporal")) || (!cmp && !!after && hasHit(mAt(m.end), "temporal"))) && timeFields.length > 0;
-      const numberOrDate = (f: FieldInfo) => numeric(f) || f.role === "date";
+      // ("climbed mountains higher than 5000": a date field takes a number only as a year or a date.)
+      const numberOrDate = (f: FieldInfo) => numeric(f) || (f.role === "date" && yearish);
       // ("after time 100": the field named between the comparison and the number is the one compared.)
       const between = cmp ? a.refs.find((r) => r.pos > cmp.from && r.end === m.start && r.cands.some((c) => numberOrDate(info(c.name)))) : undefined;
       const nearAny = comparative?.field ? null : (between ?? nearestRef(cmp?.from ?? m.start, m.end, numberOrDate));
@@ -1562,7 +1563,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           const v = inFieldScale(m, f);
           return numeric(f) && !isTimeField(f) && v !== null && (v < f.min || v > f.max);
         });
-      const namedAny = countedOutside ? null : nearAny;
+      // ("scatter of Time_min and Points for climbers who climbed mountains higher than 5000" over Points 1..16: a
+      // field named further back, not next to the comparison, is not compared with a number ten times beyond all
+      // its values; the number finds its field by its scale.)
+      const cmpStart = cmp?.from ?? m.start;
+      const farOutside =
+        !!nearAny &&
+        nearAny !== between &&
+        nearAny.end < cmpStart - 1 &&
+        m.kind === "number" &&
+        !m.percent &&
+        nearAny.cands.every((c) => {
+          const f = info(c.name);
+          const v = inFieldScale(m, f);
+          return numeric(f) && !isTimeField(f) && v !== null && f.max > 0 && (v > 10 * f.max || (f.min > 0 && v < f.min / 10));
+        });
+      const namedAny = countedOutside || farOutside ? null : nearAny;
       const age =
         yearsOld(afterField ? fieldNext!.end : m.end) ??
         (cmp && m.kind === "number" && !m.money && !m.percent && !temporal && !comparative?.field && !DURATION_UNITS[lemma(m.end)]
@@ -2105,6 +2121,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (m.kind === "value" && (m as Mention & { abbreviated?: boolean }).abbreviated)
       a.valueWords.push({ text: m.text, field: m.values[0].field, n: 1, value: m.values[0].value });
   const usedValue = new Set<number>();
+  // The field named just before a value, linked by "is" / "=" ("the Home_Team is Lakers"), is the one named again.
+  const sameNameBefore = (start: number, again: Mention & { kind: "field" }) => {
+    let k = start - 1;
+    while (k >= 0 && FLAG_IS.has(lemma(k)) && (!mAt(k) || mAt(k)?.kind === "word")) k--;
+    const before = mAt(k);
+    if (k === start - 1 || before?.kind !== "field") return false;
+    const names = new Set(before.fields.map((c) => c.name));
+    return again.fields.length === before.fields.length && again.fields.every((c) => names.has(c.name));
+  };
   for (const { m, idx } of valueMentions) {
     if (usedValue.has(idx) || m.kind !== "value") continue;
     // The list: V (, V)* (and|or|nor) V, values of one common field.
@@ -2142,6 +2167,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const again = mAt(k);
         const own = group[0].m.kind === "value" ? group[0].m.values.map((v) => v.field) : [];
         if (again?.kind === "field" && again.fields.some((c) => own.includes(c.name)) && mAt(again.end)?.kind === "value") k = again.end;
+        // ("Home_Team is Lakers or the Home_Team is Celtics": the same name and its "is" said again.)
+        else if (again?.kind === "field" && group.length === 1 && sameNameBefore(group[0].m.start, again)) {
+          let after = again.end;
+          while (after < again.end + 2 && FLAG_IS.has(lemma(after)) && mAt(after)?.kind !== "value") after++;
+          if (mAt(after)?.kind === "value") k = after;
+        }
         const nx = mAt(k);
         if (nx && nx.kind === "value" && nx.values.some((v) => group[0].m.kind === "value" && group[0].m.values.some((g) => g.field === v.field))) {
           if (c === "and" || c === "or" || c === "nor") conj = c === "nor" ? "or" : (c as "and" | "or");

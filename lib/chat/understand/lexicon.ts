@@ -41,6 +41,8 @@ export interface NameEntry {
   agentVerb?: boolean;
   /** A grammar word that names the field only typed as a plural noun ("returns" for returned). */
   pluralOnly?: string;
+  /** The thing's noun naming its name field among the thing's other fields ("mountain" for Mountain_Name). */
+  thing?: boolean;
 }
 
 export interface ValueEntry {
@@ -78,6 +80,8 @@ export interface TableLexicon {
   flagFields: Set<string>;
   /** Words of the dataset's name ("faculty", "station"): they name the rows, not a field. */
   rowWords: Set<string>;
+  /** Words of the dataset's name before its last one ("vet" of Vet_Visit): they may name a field's thing instead. */
+  rowModifiers: Set<string>;
   /** A name-like text field ("name", "title") holding one value per row: the rows are the things it names. */
   rowNamer: string | null;
   /** Common nouns ("details", "status") that end the name of exactly one field: they name it alone. */
@@ -103,6 +107,10 @@ const FREQUENCY_NAMES = new Set(shapes.frequencyNames.words);
 const GROUP_SUFFIXES: Record<string, string> = shapes.gluedNames.groupSuffixes;
 const COUNT_PREFIXES: string[] = shapes.gluedNames.countPrefixes;
 const NAME_INITIALS: Record<string, string> = shapes.gluedNames.nameInitials;
+const TIME_UNIT_ENDINGS = new Set<string>(shapes.storageSuffixes.timeUnits);
+const COUNT_NAME_WORDS = new Set<string>(shapes.entityNameFields.countWords);
+const ENTITY_NAMERS = new Set<string>(shapes.entityNameFields.namers);
+const CODE_WORDS = new Set<string>(shapes.entityNameFields.codeWords);
 
 /** The past form of a verb said as a field name's word: "hire" -> "hired", "start" -> "started", "ship" -> "shipped". */
 function pastForm(w: string): string {
@@ -383,6 +391,11 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     add(f.name, base, 1);
     const said = withoutStorageWords(base);
     if (said) add(f.name, said, 0.9);
+    // "Time_min", "duration_sec": a time unit's abbreviation ending the name is said without it ("the minimum
+    // time"), unless the name's "_max" twin says it is the smallest value (temp_min beside temp_max).
+    const unitLast = base.length >= 2 && TIME_UNIT_ENDINGS.has(base[base.length - 1]);
+    const twin = unitLast && fields.some((o) => o !== f && nameWords(o.name).join(" ") === [...base.slice(0, -1), "max"].join(" "));
+    if (unitLast && !twin) add(f.name, base.slice(0, -1), 0.9);
     // "is_manager" said "managers", "IsOnline" said "online": the name without its yes/no-question word.
     if (base.length >= 2 && FLAG_PREFIXES.has(base[0])) add(f.name, base.slice(1), 0.9);
     // "returned" said "returns", "defaulted" said "defaults": a yes/no field named by the past form of its
@@ -407,6 +420,16 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         if (!KNOWN_WORDS.has(ation)) add(f.name, [...base.slice(0, -1), ation], 0.9);
       }
     }
+    // "citation_count" said "cited" ("the most cited papers"), "reservation_count" "reserved", "donation_total"
+    // "donated": a number counting an -ation noun is named by the verb's past form (count words dropped).
+    if (f.role === "number") {
+      const k = base.findIndex((w) => w.length >= 7 && w.endsWith("ation"));
+      const rest = k >= 0 ? base.slice(k + 1) : [];
+      if (k >= 0 && rest.every((w) => COUNT_NAME_WORDS.has(w))) {
+        const stem = base[k].slice(0, -5);
+        for (const past of [`${stem}ed`, `${stem}ated`]) if (!KNOWN_WORDS.has(past)) add(f.name, [...base.slice(0, k), past], 0.8);
+      }
+    }
     // "Unemployed" said "unemployment", "Invested" "investment": a number of the people or things an
     // "-ed" word describes is named by its noun in -ment too (yes/no fields: above, with -ance).
     if (f.distinct !== 2 && f.role === "number") {
@@ -421,8 +444,19 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       for (const group of groups) if (group.some((p) => p.join(" ") === ws.join(" "))) for (const other of group) add(f.name, other, 0.85);
     }
     // "Fname", "LName": an initial glued to "name" is said "first name", "last name".
-    const initial = /^([a-z])name$/.exec(base.join(""))?.[1];
-    if (initial && NAME_INITIALS[initial]) add(f.name, [NAME_INITIALS[initial], "name"], 0.95);
+    // ("owner_LName", "emp_fname": after the name of whose it is, "owner last name".)
+    const initialAt = base.length >= 2 && base[base.length - 1] === "name" && base[base.length - 2].length === 1 ? base.length - 2 : base.length - 1;
+    const initial = /^([a-z])name$/.exec(base.slice(initialAt).join(""))?.[1];
+    if (initial && NAME_INITIALS[initial]) add(f.name, [...base.slice(0, initialAt), NAME_INITIALS[initial], "name"], 0.95);
+    // "Mountain_Name" beside Mountain_Country, Mountain_Height (a join flattened): "each mountain" is the
+    // thing's name, not a question back between its columns; only where no "<thing>_id" field counts them.
+    if (base.length === 2 && ENTITY_NAMERS.has(base[1]) && base[0].length >= 3 && !STOP_WORDS.has(base[0])) {
+      const siblings = fields.filter((o) => o !== f && nameWords(o.name)[0] === base[0]);
+      if (siblings.length && !siblings.some((o) => CODE_WORDS.has(nameWords(o.name)[nameWords(o.name).length - 1]))) {
+        add(f.name, [base[0]], 0.8, []);
+        names[names.length - 1].thing = true;
+      }
+    }
     // "Bwt", "Hwt": a weight ("wt") of something said by its initial: "weight", "heavy" name each such field (the
     // question asks back when two do); "body weight" names Bwt alone (readers.ts readInitials).
     const glued = initialGluedAbbreviation(f);
@@ -552,7 +586,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
   const ownNameWords = fields.map((f) => ({ field: f.name, words: nameWords(f.name) }));
   for (let i = names.length - 1; i >= 0; i--) {
     const n = names[i];
-    if (n.weight >= 0.95 || n.words.length !== 1 || n.event || n.agentVerb) continue;
+    if (n.weight >= 0.95 || n.words.length !== 1 || n.event || n.agentVerb || n.thing) continue;
     if (ownNameWords.some((o) => o.field !== n.field && o.words.length >= 2 && o.words.includes(n.words[0]))) names.splice(i, 1);
   }
   const known = new Set(fields.map((f) => f.name));
@@ -642,6 +676,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       const trimmed = v.trim();
       const ws = nameWords(trimmed);
       addValue(f.name, v, ws, false);
+      // "NeurIPS", "iPhone": a one-word value split at its capitals is also said as typed ("neurips").
+      const typed = trimmed.length <= 40 && !/[\s_\-.]/.test(trimmed) ? tokenize(trimmed, 2) : [];
+      if (ws.length > 1 && typed.length === 1 && typed[0].kind === "word") addValue(f.name, v, [typed[0].lemma], true);
       // "Credit card (automatic)" is said "credit card".
       if (trimmed.includes("(")) {
         const bare = trimmed.replace(/\([^)]{0,80}\)/g, " ").trim();
@@ -832,6 +869,7 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     perPeriodFields: perPeriodFields(fields),
     weightField,
     rowWords,
+    rowModifiers: new Set([...rowWords].filter((w) => datasetWords.indexOf(w) >= 0 && datasetWords.indexOf(w) < datasetWords.length - 1)),
     rowNamer,
     headNouns,
   };

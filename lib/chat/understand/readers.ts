@@ -457,11 +457,34 @@ const VERSUS_WORDS = new Set(["vs", "v", "versus", "against", "than"]);
 /** Words that link two things ("X to Y", "X and Y"): inside a span only when it keeps the name's word order. */
 const LINK_WORDS = new Set(["to", "and", "or", "with", "from", "into", "vs"]);
 
+const SORTING_WORDS = new Set<string>(phrases.sort.sortWord.filter((w: string) => !w.includes(" ")));
+
+/**
+ * "sort the names in descending order", "order the name from high to low": after a sort verb, "name(s)" said
+ * alone are the bars' labels (nvBench's wording), not a *_name field the word names only in part.
+ */
+function dropSortedNames(proposals: Proposal[], lemmaAt: (i: number) => string): void {
+  for (let i = proposals.length - 1; i >= 0; i--) {
+    const p = proposals[i];
+    if (p.mention.kind !== "field" || p.score >= 1 || p.end - p.start !== 1 || lemmaAt(p.start) !== "name") continue;
+    const before = lemmaAt(p.start - 1) === "the" ? p.start - 2 : p.start - 1;
+    if (SORTING_WORDS.has(lemmaAt(before))) proposals.splice(i, 1);
+  }
+}
+
+const NAME_CODE_WORDS = new Set<string>(shapes.storageSuffixes.code);
+
+/** Linking words that never end a name said in another order ("number of nights" is not said "nights number of"). */
+const SMALL_LINKS = new Set(["of", "per", "in", "to", "for", "by", "and", "or", "with"]);
+
 /** Matches a span of lemmas against a name (all of its words in any order, typos allowed). */
 function scoreSpan(span: string[], name: NameEntry): number {
   // "of each state" is not a name: a span starts and ends with words of the name.
   if ((STOP_WORDS.has(span[0]) && !name.words.includes(span[0])) || (STOP_WORDS.has(span[span.length - 1]) && !name.words.includes(span[span.length - 1])))
     return 0;
+  // ("nightly rate of each" is not number_of_nights: a small word ending the span ends the name too.)
+  const lastWord = span[span.length - 1];
+  if (span.length > 1 && SMALL_LINKS.has(lastWord) && name.words[name.words.length - 1] !== lastWord) return 0;
   // "sales forecast vs sales": a word that sets two things against each other splits the span.
   if (span.slice(1, -1).some((w) => VERSUS_WORDS.has(w) && !name.words.includes(w))) return 0;
   // "the number of trains" counts trains: a name ending in "number" (Train_Number, an identifier) is not
@@ -478,6 +501,18 @@ function scoreSpan(span: string[], name: NameEntry): number {
   if (content.length === 0) return 0;
   const spanCompact = span.join("");
   if (spanCompact === name.compact) return name.weight;
+  // "booking ids" for apt_booking_id, "category code" for product_category_code: an identifier's last words, in
+  // order, without the words before them (two words at least, none of them small, the last a code word; not
+  // "last month" of orders_last_month): a looser reading.
+  if (
+    name.weight >= 1 &&
+    NAME_CODE_WORDS.has(span[span.length - 1]) &&
+    span.length >= 2 &&
+    span.length < name.words.length &&
+    span.every((w) => !STOP_WORDS.has(w)) &&
+    span.join(" ") === name.words.slice(name.words.length - span.length).join(" ")
+  )
+    return 0.85;
   if (content.length !== nameContent.length) {
     // "horse power" vs "horsepower": compare without spaces; a typo only when no word of the span
     // is a word of the question's grammar ("count by" is not "country").
@@ -1635,8 +1670,12 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   // value is spelt the same ("Participant"): a value is said in the singular of one kind of row.
   // After "per" or "by", a singular row word that a field's name starts with is that field ("min
   // battery level per sensor" over sensor_readings: SensorCode), not the rows.
+  // ("number of visits for each vet" over Vet_Visit: after each/every, a word of the dataset's name before its
+  // last one that names one field in part is that field.)
   const groupedField = (t: Token, i: number) =>
-    t.text === t.lemma && ["per", "by"].includes(tokens[i - 1]?.lemma ?? "") && (lex.partial.get(t.lemma) ?? []).length === 1;
+    t.text === t.lemma &&
+    (["per", "by"].includes(tokens[i - 1]?.lemma ?? "") || (["each", "every"].includes(tokens[i - 1]?.lemma ?? "") && lex.rowModifiers.has(t.lemma))) &&
+    (lex.partial.get(t.lemma) ?? []).length === 1;
   // A plural row noun ("matches") that is only the first word of the rows' id and date fields
   // (match_id, match_date) names the rows, as the dataset's own name would.
   const rowsOfIdAndDate = (t: Token) => {
@@ -1966,6 +2005,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   dropWordsOverNamedValues(proposals);
   dropValuesUnderEventVerbs(proposals, tokens, lex);
   dropDatesOfNamedValues(proposals);
+  dropSortedNames(proposals, (i) => tokens[i]?.lemma ?? "");
   // "did not depart from Seattle": a route cue before a value is not a loosely named field (dep_delay_min).
   const cueAt = routeCuePositions(
     tokens.map((t) => t.lemma),
