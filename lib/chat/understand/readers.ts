@@ -4,6 +4,7 @@
 import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords";
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
+import { periodNamedFields } from "./period-fields";
 import { dropWordsOverNamedValues } from "./namedvalue";
 import { readSharedAgentWord } from "./agentfield";
 import { routeCuePositions } from "./route-side";
@@ -1828,6 +1829,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   dropGrainsOverFields(proposals, lex, (i) => i > 0 && !!tokens[i].cap);
   dropLooseFieldsOverExact(proposals);
   dropWordsOverNamedValues(proposals);
+  periodNamedFields(proposals, tokens, lex.fields, nameWords);
   // "did not depart from Seattle": a route cue before a value is not a loosely named field (dep_delay_min).
   const cueAt = routeCuePositions(
     tokens.map((t) => t.lemma),
