@@ -1,0 +1,28 @@
+// chat-p52: wide tables, long daily tables, coded categories, small designs (lib/chat/testing/probe52). Each
+// general fix is tested on made-up rows, with other wordings than the probe's; expected numbers are counted here.
+import { describe, expect, it } from "vitest";
+import { answerChat } from "./index";
+import { tableOf } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+const ask = (table: ReturnType<typeof tableFromRows>, datasetName: string, q: string) =>
+  answerChat({ table, datasetName, messages: [{ role: "user", content: q }] });
+
+const inflationRows = Array.from({ length: 30 }, (_, i) => [String(1950 + i), String(2 + ((i * 7) % 11) * 0.5), String(100 + i * 3)]);
+const inflation = tableFromRows(["year", "inflation_pct", "wages"], inflationRows);
+
+describe("a table named in the singular after one number field is named after that series, not its rows", () => {
+  it("'how many years had inflation above 5' over a table called inflation counts the years of inflation_pct", async () => {
+    const want = inflationRows.filter((r) => Number(r[1]) > 5).length;
+    expect(want).toBeGreaterThan(0);
+    expect(firstNumber(tableOf(await ask(inflation, "inflation", "how many years had inflation above 5"))[0])).toBe(want);
+  });
+  it("the plural of a table's name stays its rows: 'how many flights' over flights with flight_minutes", async () => {
+    const flights = tableFromRows(
+      ["carrier", "flight_minutes"],
+      Array.from({ length: 12 }, (_, i) => [["AA", "BB"][i % 2], String(60 + i)]),
+    );
+    expect(firstNumber(tableOf(await ask(flights, "flights", "how many flights"))[0])).toBe(12);
+  });
+});
