@@ -26,3 +26,19 @@ describe("a table named in the singular after one number field is named after th
     expect(firstNumber(tableOf(await ask(flights, "flights", "how many flights"))[0])).toBe(12);
   });
 });
+
+const promoRows = Array.from({ length: 24 }, (_, i) => [String(2015 + (i % 4)), i % 3 === 0 ? "yes" : "no", String(10 + ((i * 5) % 17))]);
+const promos = tableFromRows(["year", "promotion", "units"], promoRows);
+
+describe("a yes/no field listed after a grouping said as a time grain is grouped too", () => {
+  it("'mean units by year and promotion': two groupings, no condition", async () => {
+    const reply = await ask(promos, "store", "mean units by year and promotion");
+    const plan = reply.plan as unknown as { groupBy: { field: string }[]; filters: unknown[] };
+    expect(plan.groupBy.map((g) => g.field).sort()).toEqual(["promotion", "year"]);
+    expect(plan.filters).toEqual([]);
+    const rows = tableOf(reply);
+    const want = promoRows.filter((r) => r[0] === "2016" && r[1] === "yes").map((r) => Number(r[2]));
+    const got = rows.find((r) => String(r.year) === "2016" && r.promotion === "yes");
+    expect(got?.["Average of units"]).toBeCloseTo(want.reduce((s, x) => s + x, 0) / want.length);
+  });
+});

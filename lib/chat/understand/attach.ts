@@ -3131,12 +3131,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
   }
   // "churned customers by gender and partner": a yes/no field listed after a grouped field ("by A and
-  // B") is grouped too, not a condition.
+  // B") or a grouping time grain ("by year and B") is grouped too, not a condition.
   for (const r of a.refs) {
     if (r.turn !== 0 || r.group || r.negated || r.cands.length !== 1 || !flagFor(lex, r.cands[0].name)) continue;
     if (lemma(r.pos - 1) !== "and" && tokens[r.pos]?.sep !== ",") continue;
     const end = lemma(r.pos - 1) === "and" ? r.pos - 1 : r.pos;
     if (a.refs.some((x) => x.turn === 0 && x.group && x.end === end)) r.group = true;
+    // ("average accidents by year and limit": after a grouping said as a time grain, "by year", too.)
+    const grain = mAt(end - 1);
+    if (grain && grain.kind === "word" && grain.end === end && hasHit(grain, "grain") && /^(by|per)\b/.test(grain.text)) r.group = true;
   }
   // "churned vs retained customers", "retained vs churned": a yes/no field set against a word nothing
   // else reads is the field's two sides, i.e. a grouping by it; the other word is its other side.
