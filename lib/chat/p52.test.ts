@@ -42,3 +42,16 @@ describe("a yes/no field listed after a grouping said as a time grain is grouped
     expect(got?.["Average of units"]).toBeCloseTo(want.reduce((s, x) => s + x, 0) / want.length);
   });
 });
+
+const memberRows = Array.from({ length: 40 }, (_, i) => [String(5001 + i), ["Basic", "Plus"][i % 2], String(1 + (i % 3)), String(20 + ((i * 13) % 30))]);
+const members = tableFromRows(["member", "plan", "zone", "spend"], memberRows);
+
+describe("the plural of a numbering field's name (one row each, from any start) counts the things numbered", () => {
+  it("'number of members by plan' over member 5001..5040 counts rows, not a total of the numbers", async () => {
+    const reply = await ask(members, "club", "number of members by plan");
+    const plan = reply.plan as unknown as { measure: { agg: string } };
+    expect(plan.measure.agg).toBe("count");
+    const rows = tableOf(reply);
+    expect(rows.find((r) => r.plan === "Basic")?.["Number of rows"]).toBe(memberRows.filter((r) => r[1] === "Basic").length);
+  });
+});

@@ -89,7 +89,9 @@ function pluralOfCodeName(r: Ref, f: FieldInfo): boolean {
   if (f.role !== "number" || !f.integer || r.cands.length !== 1 || r.agg) return false;
   // A numbering: every whole number from 1 (or 0) up to the largest is used ("weights", "ages" and
   // "distances" said in the plural are still quantities).
-  if (f.min < 0 || f.min > 1 || f.distinct < 5 || f.max - f.min + 1 !== f.distinct) return false;
+  // (Or a numbering that starts further up, each number one row: patient 1001..1180.)
+  if (f.min < 0 || f.distinct < 5 || f.max - f.min + 1 !== f.distinct) return false;
+  if (f.min > 1 && !oneRowEach(f)) return false;
   const name = nameWords(f.name);
   const said = r.text.trim().toLowerCase();
   if (name.length === 1 && said !== singularize(said) && SUBJECT_FIELDS.has(name[0]) && SUBJECT_NOUNS.has(singularize(said))) return true;
@@ -97,6 +99,13 @@ function pluralOfCodeName(r: Ref, f: FieldInfo): boolean {
   // "number of" is the things counted too; a quantity is said in the plural, "how many children".)
   const countedSingular = said === name[0] && howManyOf(r);
   return name.length === 1 && (said !== name[0] || countedSingular) && singularize(said) === name[0] && f.name.toLowerCase() === name[0];
+}
+/** Every present value of the field is on one row only. */
+function oneRowEach(f: FieldInfo): boolean {
+  if (!f.numbers) return false;
+  let present = 0;
+  for (const x of f.numbers) if (!Number.isNaN(x)) present++;
+  return present > 0 && f.distinct === present;
 }
 // ("how many boys" over Subject, said by a people noun: lexicon.ts, words.json subjectNouns.)
 const SUBJECT_NOUNS = new Set<string>(words.subjectNouns.nouns.map(singularize));
