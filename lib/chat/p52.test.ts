@@ -55,3 +55,16 @@ describe("the plural of a numbering field's name (one row each, from any start) 
     expect(rows.find((r) => r.plan === "Basic")?.["Number of rows"]).toBe(memberRows.filter((r) => r[1] === "Basic").length);
   });
 });
+
+describe("a field's level followed by its number is that value, not a grouping", () => {
+  it("'average spend for zone level 2' is one number over zone 2", async () => {
+    const reply = await ask(members, "club", "average spend for zone level 2");
+    const want = memberRows.filter((r) => r[2] === "2").map((r) => Number(r[3]));
+    expect((reply.plan as unknown as { groupBy: unknown[] }).groupBy).toEqual([]);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want.reduce((s, x) => s + x, 0) / want.length);
+  });
+  it("'average spend by zone level' still groups", async () => {
+    const reply = await ask(members, "club", "average spend by zone level");
+    expect((reply.plan as unknown as { groupBy: { field: string }[] }).groupBy.map((g) => g.field)).toEqual(["zone"]);
+  });
+});

@@ -893,7 +893,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       r.series = true;
     if (next && next.kind === "word" && /x axis|^x$/.test(next.text) && ["on", "as", "in"].includes(tokens[r.end]?.text ?? "")) r.xAxis = true;
     if (next && next.kind === "word" && /y axis|^y$/.test(next.text) && ["on", "as", "in"].includes(tokens[r.end]?.text ?? "")) r.yAxis = true;
-    if (["wise", "level"].includes(lemma(r.end)) && !r.group) r.group = true;
+    // ("storage level 4": a level followed by its number is that value, not a grouping.)
+    if (["wise", "level"].includes(lemma(r.end)) && !r.group && tokens[r.end + 1]?.kind !== "number") r.group = true;
     // "hours per week on average", "sales in total": an aggregate said after the field.
     const tail = mAt(r.end);
     if (!r.agg && tail && tail.kind === "word" && hasHit(tail, "agg") && /^(on average|in total|altogether|combined|on the average)$/.test(tail.text))

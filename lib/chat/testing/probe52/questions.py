@@ -92,7 +92,7 @@ Q = [
     # meat (nlme::Meat): storage 0-5 (coded levels), blocks I-V
     ("m01", "meat", "design-level", ["average tenderness score by storage"], "groups", "df.groupby('storage').score.mean()", {}),
     ("m02", "meat", "design-argmax", ["which block had the highest average score?"], "label", "df.groupby('block').score.mean()", {"pick": "max"}),
-    ("m03", "meat", "coded-filter", ["average score for storage level 3"], "scalar", "df[df.storage==3].score.mean()", {}),
+    ("m03", "meat", "coded-filter", ["average score for storage level 4"], "scalar", "df[df.storage==4].score.mean()", {}),
     # assay (nlme::Assay): block 1/2, sample a-f, dilution 1-5
     ("a01", "assay", "design-level", ["average log density per dilution"], "groups", "df.groupby('dilution').log_density.mean()", {}),
     ("a02", "assay", "design-two-factor", ["average log density by sample and block"], "groups2", "df.groupby(['sample','block']).log_density.mean()", {}),
