@@ -68,3 +68,21 @@ describe("a field's level followed by its number is that value, not a grouping",
     expect((reply.plan as unknown as { groupBy: { field: string }[] }).groupBy.map((g) => g.field)).toEqual(["zone"]);
   });
 });
+
+const dayRows = Array.from({ length: 40 }, (_, i) => [String(2001 + Math.floor(i / 20)), String(1 + (i % 20)), i % 4 === 0 ? "yes" : "no", String(5 + ((i * 7) % 13))]);
+const dayCounts = tableFromRows(["year", "day", "holiday", "incidents"], dayRows);
+
+describe("'per day' over year and day-number fields asks for no year grouping", () => {
+  it("'average incidents per day with and without a holiday': by holiday only", async () => {
+    const reply = await ask(dayCounts, "incidents_log", "average incidents per day with and without a public holiday");
+    expect((reply.plan as unknown as { groupBy: { field: string }[] }).groupBy.map((g) => g.field)).toEqual(["holiday"]);
+    const want = dayRows.filter((r) => r[2] === "yes").map((r) => Number(r[3]));
+    expect(tableOf(reply).find((r) => r.holiday === "yes")?.["Average of incidents"]).toBeCloseTo(want.reduce((s, x) => s + x, 0) / want.length);
+  });
+  it("'average incidents per day' is one number", async () => {
+    const want = dayRows.map((r) => Number(r[3]));
+    expect(firstNumber(tableOf(await ask(dayCounts, "incidents_log", "average incidents per day"))[0])).toBeCloseTo(
+      want.reduce((s, x) => s + x, 0) / want.length,
+    );
+  });
+});

@@ -3081,7 +3081,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // said on both of its sides is a grouping by it (both sides shown), not two filters no row meets.
   for (const r of a.refs) {
     if (r.turn !== 0 || r.via || r.cands.length !== 1 || !flagFor(lex, r.cands[0].name)) continue;
-    const w = ["a", "an", "the"].includes(lemma(r.pos - 1)) ? r.pos - 1 : r.pos;
+    // ("with and without a speed limit": one word nothing reads, qualifying the field's name, is passed over.)
+    const qualifier = mAt(r.pos - 1);
+    const named = qualifier?.kind === "unknown" && qualifier.end - qualifier.start === 1 ? r.pos - 1 : r.pos;
+    const w = ["a", "an", "the"].includes(lemma(named - 1)) ? named - 1 : named;
     const both = ["and", "or", "vs", "versus"].includes(lemma(w - 2)) && lemma(w - 3) === "with" && lemma(w - 1) === "without";
     const twin = a.refs.find(
       (x) =>

@@ -802,7 +802,11 @@ function build(
   // ("the average Temp for each Month in a line chart": a line over a grouping by a number field is
   // drawn along that field; the chart word alone adds no time axis.)
   const orderedGroup = groupSlots.some((s) => s.field.role === "number");
-  const wantTime = (a.bucket !== null || a.overTime || (a.chart === "line" && !orderedGroup)) && !hasTimeGroup;
+  // ("average accidents per day" over year and day-number fields: a grain finer than a year asks nothing of a
+  // year number, which cannot be split into days; with no date field the grain wants no time grouping.)
+  const finerThanYears = a.bucket === "day";
+  const splittable = timeFields.some((f) => f.role === "date");
+  const wantTime = (a.bucket !== null || a.overTime || (a.chart === "line" && !orderedGroup)) && !hasTimeGroup && !(finerThanYears && !splittable && !a.overTime);
   // A time field the question names ("bin the hire date by weekday") is the one grouped, not the
   // table's first time field; otherwise the table's first time fields.
   const namedTime = timeFields.filter((f) => a.refs.some((r) => r.cands.length === 1 && r.cands[0].name === f.name));
