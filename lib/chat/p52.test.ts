@@ -86,3 +86,19 @@ describe("'per day' over year and day-number fields asks for no year grouping", 
     );
   });
 });
+
+const quoteRows = Array.from({ length: 60 }, (_, i) => {
+  const d = new Date(Date.UTC(2021, 11, 1) + i * 86400000).toISOString().slice(0, 10);
+  return [d, String(50 + ((i * 17) % 23) + i * 0.5), String(1000 + i)];
+});
+const quotes = tableFromRows(["date", "close", "volume"], quoteRows);
+
+describe("a change within one period is its last value minus its first", () => {
+  it("'how much did the share price change during 2022' (the close, stated)", async () => {
+    const in2022 = quoteRows.filter((r) => r[0].startsWith("2022"));
+    const want = Number(in2022[in2022.length - 1][1]) - Number(in2022[0][1]);
+    const reply = await ask(quotes, "quotes", "how much did the share price change during 2022");
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want);
+    expect((reply.assumptions ?? []).join(" ")).toMatch(/close/);
+  });
+});
