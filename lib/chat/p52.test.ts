@@ -102,3 +102,12 @@ describe("a change within one period is its last value minus its first", () => {
     expect((reply.assumptions ?? []).join(" ")).toMatch(/close/);
   });
 });
+
+describe("a day of the week and a year on one date field are both kept", () => {
+  it("'mean volume on fridays in 2022'", async () => {
+    const want = quoteRows.filter((r) => r[0].startsWith("2022") && new Date(`${r[0]}T00:00:00Z`).getUTCDay() === 5).map((r) => Number(r[2]));
+    expect(want.length).toBeGreaterThan(0);
+    const reply = await ask(quotes, "quotes", "mean volume on fridays in 2022");
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want.reduce((s, x) => s + x, 0) / want.length);
+  });
+});

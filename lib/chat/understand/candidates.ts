@@ -7,6 +7,7 @@ import type { FieldInfo } from "../columns";
 import { isTimeField, numericIds } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
 import { isCyclicBucket } from "../plan";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
 import { addsUp, countedThingField, saidAsAmount, linesByVerb, namedAsCode, SUBJECT_FIELDS, variesWithin, nameWords, type TableLexicon } from "./lexicon";
 import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
@@ -370,6 +371,12 @@ function filterCombos(filters: FilterAtom[]): { atom: FilterAtom; option: number
 
 const MAX_REFS = 6;
 
+const RECURRING = new Set<string>([...WEEKDAY_NAMES, ...MONTH_NAMES]);
+/** A filter on days of the week or months of any year ("Saturday", "March"), not on one period. */
+function recurringDate(f: Filter): boolean {
+  return f.values.length > 0 && f.values.every((v) => typeof v === "string" && RECURRING.has(v));
+}
+
 /** The comparison keeping the rows a negated one leaves out. */
 const OTHER_SIDE: Partial<Record<Filter["op"], Filter["op"]>> = { gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
 
@@ -408,10 +415,11 @@ export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candida
       if (opt.how === "guess") notes0.push(`guess:${opt.filter.field}:${atom.text}`);
     }
     // Several filters on one field (other than lists): keep the last; the answer names the one left out.
+    // (A day of the week or a month of any year with a period, "on Saturdays in 2020", are both kept.)
     const filters: Filter[] = [];
     const texts: string[] = [];
     for (const [i, f] of baseFilters.entries()) {
-      const same = filters.findIndex((x) => x.field === f.field && x.op === f.op && f.op !== "neq");
+      const same = filters.findIndex((x) => x.field === f.field && x.op === f.op && f.op !== "neq" && recurringDate(x) === recurringDate(f));
       if (same >= 0) {
         if (JSON.stringify(filters[same]) !== JSON.stringify(f)) notes0.push(`ignored:${texts[same]}`);
         filters.splice(same, 1);
