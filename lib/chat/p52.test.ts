@@ -111,3 +111,16 @@ describe("a day of the week and a year on one date field are both kept", () => {
     expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(want.reduce((s, x) => s + x, 0) / want.length);
   });
 });
+
+describe("a sign said as a comparison after the number field", () => {
+  const weatherRows = Array.from({ length: 30 }, (_, i) => [`2020-01-${String(i + 1).padStart(2, "0")}`, String(((i * 7) % 15) - 6), String(i % 4)]);
+  const weather = tableFromRows(["day", "temp_c", "snow_cm"], weatherRows);
+  it("'how many days had a temp_c below zero', 'average snow when temp_c was below zero'", async () => {
+    const cold = weatherRows.filter((r) => Number(r[1]) < 0);
+    expect(firstNumber(tableOf(await ask(weather, "weather", "how many days had a temp_c below zero"))[0])).toBe(cold.length);
+    const snow = cold.map((r) => Number(r[2]));
+    expect(firstNumber(tableOf(await ask(weather, "weather", "average snow when temp_c was below zero"))[0])).toBeCloseTo(
+      snow.reduce((s, x) => s + x, 0) / snow.length,
+    );
+  });
+});

@@ -2055,22 +2055,26 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const sign = hitKey(m, "sign");
     if (!sign || consumed.has(idx)) return;
     const next = a.refs.find((r) => r.pos === m.end && r.cands.some((c) => numeric(info(c.name))));
-    let field: string | null = next ? next.cands.find((c) => numeric(info(c.name)))!.name : null;
+    // ("a temperature below zero", "when profit was below zero": a sign said as a comparison after the number field.)
+    const be = ["be", "is", "are", "was", "were", "stay", "stayed", "fall", "fell", "go", "went", "drop", "dropped"].includes(lemma(m.start - 1)) ? 1 : 0;
+    const prev =
+      next || m.end - m.start < 2 ? undefined : a.refs.find((r) => r.end === m.start - be && r.cands.length === 1 && numeric(info(r.cands[0].name)));
+    let field: string | null = next ? next.cands.find((c) => numeric(info(c.name)))!.name : prev ? prev.cands[0].name : null;
     if (!field && m.end - m.start >= 1 && !["negative", "positive"].includes(m.text)) {
       field = lex.names.find((n) => n.words.some((w) => ["profit", "margin", "income", "earning"].includes(w)) && numeric(info(n.field)))?.field ?? null;
     }
     if (!field) return;
     consumed.add(idx);
     addAtom({
-      pos: m.start,
+      pos: prev ? prev.pos : m.start,
       end: next ? next.end : m.end,
       kind: "compare",
-      options: [{ filter: { field, op: sign === "negative" ? "lt" : "gt", values: [0] }, how: next ? "adjacent" : "comparative" }],
-      negated: negatedAt(m.start),
-      refs: next && !governs(next) ? [next.id] : [],
+      options: [{ filter: { field, op: sign === "negative" ? "lt" : "gt", values: [0] }, how: next || prev ? "adjacent" : "comparative" }],
+      negated: negatedAt(prev ? prev.pos : m.start),
+      refs: next && !governs(next) ? [next.id] : prev && !governs(prev) ? [prev.id] : [],
       listed: 0,
       conj: null,
-      text: spanText(tokens, m.start, next ? next.end : m.end),
+      text: spanText(tokens, prev ? prev.pos : m.start, next ? next.end : m.end),
     });
   });
 
