@@ -69,7 +69,12 @@ describe("a field's level followed by its number is that value, not a grouping",
   });
 });
 
-const dayRows = Array.from({ length: 40 }, (_, i) => [String(2001 + Math.floor(i / 20)), String(1 + (i % 20)), i % 4 === 0 ? "yes" : "no", String(5 + ((i * 7) % 13))]);
+const dayRows = Array.from({ length: 40 }, (_, i) => [
+  String(2001 + Math.floor(i / 20)),
+  String(1 + (i % 20)),
+  i % 4 === 0 ? "yes" : "no",
+  String(5 + ((i * 7) % 13)),
+]);
 const dayCounts = tableFromRows(["year", "day", "holiday", "incidents"], dayRows);
 
 describe("'per day' over year and day-number fields asks for no year grouping", () => {

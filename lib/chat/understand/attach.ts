@@ -2057,8 +2057,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const next = a.refs.find((r) => r.pos === m.end && r.cands.some((c) => numeric(info(c.name))));
     // ("a temperature below zero", "when profit was below zero": a sign said as a comparison after the number field.)
     const be = ["be", "is", "are", "was", "were", "stay", "stayed", "fall", "fell", "go", "went", "drop", "dropped"].includes(lemma(m.start - 1)) ? 1 : 0;
-    const prev =
-      next || m.end - m.start < 2 ? undefined : a.refs.find((r) => r.end === m.start - be && r.cands.length === 1 && numeric(info(r.cands[0].name)));
+    const prev = next || m.end - m.start < 2 ? undefined : a.refs.find((r) => r.end === m.start - be && r.cands.length === 1 && numeric(info(r.cands[0].name)));
     let field: string | null = next ? next.cands.find((c) => numeric(info(c.name)))!.name : prev ? prev.cands[0].name : null;
     if (!field && m.end - m.start >= 1 && !["negative", "positive"].includes(m.text)) {
       field = lex.names.find((n) => n.words.some((w) => ["profit", "margin", "income", "earning"].includes(w)) && numeric(info(n.field)))?.field ?? null;

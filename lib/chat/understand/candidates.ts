@@ -814,7 +814,8 @@ function build(
   // year number, which cannot be split into days; with no date field the grain wants no time grouping.)
   const finerThanYears = a.bucket === "day";
   const splittable = timeFields.some((f) => f.role === "date");
-  const wantTime = (a.bucket !== null || a.overTime || (a.chart === "line" && !orderedGroup)) && !hasTimeGroup && !(finerThanYears && !splittable && !a.overTime);
+  const wantTime =
+    (a.bucket !== null || a.overTime || (a.chart === "line" && !orderedGroup)) && !hasTimeGroup && !(finerThanYears && !splittable && !a.overTime);
   // A time field the question names ("bin the hire date by weekday") is the one grouped, not the
   // table's first time field; otherwise the table's first time fields.
   const namedTime = timeFields.filter((f) => a.refs.some((r) => r.cands.length === 1 && r.cands[0].name === f.name));

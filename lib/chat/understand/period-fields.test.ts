@@ -17,8 +17,7 @@ const byYear = tableFromRows(
 const lexOf = (t: ReturnType<typeof tableFromRows>) => buildTableLexicon(describeTable(t));
 const fieldsNamed = (q: string, t: ReturnType<typeof tableFromRows>) =>
   readMentions(q, lexOf(t)).mentions.flatMap((m) => (m.kind === "field" ? [m.fields.map((f) => f.name).join("|")] : []));
-const dates = (q: string, t: ReturnType<typeof tableFromRows>) =>
-  readMentions(q, lexOf(t)).mentions.flatMap((m) => (m.kind === "date" ? [m.date] : []));
+const dates = (q: string, t: ReturnType<typeof tableFromRows>) => readMentions(q, lexOf(t)).mentions.flatMap((m) => (m.kind === "date" ? [m.date] : []));
 
 describe("month columns", () => {
   it("a month word names the month's column, not a date", () => {
