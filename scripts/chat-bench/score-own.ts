@@ -189,13 +189,9 @@ function groupMap(reply: ReplyLike, nKeys: number): { map: Map<string, Cell>; wh
   const vals = valueColumns(table, keys);
   if (!vals.length) return { map: new Map(), why: "no measure column" };
   const map = new Map<string, Cell>();
-  for (const r of table) {
-    const k = keys
-      .map((c) => normLabel(r[c]))
-      .sort()
-      .join(" | ");
-    map.set(k, r[vals[0]]);
-  }
+  // Keys in the reply's own order: two groupings of the same coded levels (treatment 1-4 by block 1-4) would
+  // collide if sorted ("1 | 2" for both treatment 1 block 2 and treatment 2 block 1).
+  for (const r of table) map.set(keys.map((c) => normLabel(r[c])).join(" | "), r[vals[0]]);
   return { map, why: "" };
 }
 
@@ -205,12 +201,21 @@ function checkGroups(reply: ReplyLike, exp: Expected, nKeys: number): Check {
   if (got.why) return fail(got.why);
   const rows = exp.rows!;
   if (got.map.size !== rows.length) return fail(`${got.map.size} groups, expected ${rows.length}`);
-  for (const r of rows) {
-    const k = r.slice(0, nKeys).map(normLabel).sort().join(" | ");
-    if (!got.map.has(k)) return fail(`group ${k} missing`);
-    if (!close(got.map.get(k)!, r[nKeys] as number)) return fail(`${k}: got ${got.map.get(k)}, expected ${r[nKeys]}`);
+  // The reply may list the groupings in either order: every expected row is read in one order, the same for all.
+  let firstFailure: Check | null = null;
+  for (const reversed of nKeys === 2 ? [false, true] : [false]) {
+    let failure: Check | null = null;
+    for (const r of rows) {
+      const parts = r.slice(0, nKeys).map(normLabel);
+      const k = (reversed ? parts.reverse() : parts).join(" | ");
+      if (!got.map.has(k)) failure = fail(`group ${k} missing`);
+      else if (!close(got.map.get(k)!, r[nKeys] as number)) failure = fail(`${k}: got ${got.map.get(k)}, expected ${r[nKeys]}`);
+      if (failure) break;
+    }
+    if (!failure) return ok;
+    firstFailure ??= failure;
   }
-  return ok;
+  return firstFailure!;
 }
 
 function checkLabel(reply: ReplyLike, exp: Expected): Check {

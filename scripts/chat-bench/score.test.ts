@@ -79,6 +79,29 @@ describe("own-set scorer", () => {
     expect(scoreOwn(q("groups2", { series: "S" }), exp, reply(table, ["S", "G"], { meta: { color: "G" } }), []).right).toBe(false);
   });
 
+  it("groups2: two groupings of the same coded levels are told apart, in either order of the groupings", () => {
+    const exp = {
+      rows: [
+        [1, 1, 10],
+        [1, 2, 20],
+        [2, 1, 30],
+        [2, 2, 40],
+      ],
+    };
+    const table = [
+      { T: 1, B: 1, v: 10 },
+      { T: 1, B: 2, v: 20 },
+      { T: 2, B: 1, v: 30 },
+      { T: 2, B: 2, v: 40 },
+    ];
+    expect(scoreOwn(q("groups2"), exp, reply(table, ["T", "B"]), []).right).toBe(true);
+    const swapped = table.map((r) => ({ B: r.B, T: r.T, v: r.v }));
+    expect(scoreOwn(q("groups2"), exp, reply(swapped, ["B", "T"]), []).right).toBe(true);
+    // One cell wrong in either reading of the groupings' order is wrong.
+    const wrong = table.map((r) => (r.T === 1 && r.B === 2 ? { ...r, v: 25 } : r));
+    expect(scoreOwn(q("groups2"), exp, reply(wrong, ["T", "B"]), []).right).toBe(false);
+  });
+
   it("label: first row and text name the answer", () => {
     const exp = { label: "California", value: 100 };
     expect(

@@ -893,7 +893,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       r.series = true;
     if (next && next.kind === "word" && /x axis|^x$/.test(next.text) && ["on", "as", "in"].includes(tokens[r.end]?.text ?? "")) r.xAxis = true;
     if (next && next.kind === "word" && /y axis|^y$/.test(next.text) && ["on", "as", "in"].includes(tokens[r.end]?.text ?? "")) r.yAxis = true;
-    if (["wise", "level"].includes(lemma(r.end)) && !r.group) r.group = true;
+    // ("storage level 4": a level followed by its number is that value, not a grouping.)
+    if (["wise", "level"].includes(lemma(r.end)) && !r.group && tokens[r.end + 1]?.kind !== "number") r.group = true;
     // "hours per week on average", "sales in total": an aggregate said after the field.
     const tail = mAt(r.end);
     if (!r.agg && tail && tail.kind === "word" && hasHit(tail, "agg") && /^(on average|in total|altogether|combined|on the average)$/.test(tail.text))
@@ -2070,22 +2071,25 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const sign = hitKey(m, "sign");
     if (!sign || consumed.has(idx)) return;
     const next = a.refs.find((r) => r.pos === m.end && r.cands.some((c) => numeric(info(c.name))));
-    let field: string | null = next ? next.cands.find((c) => numeric(info(c.name)))!.name : null;
+    // ("a temperature below zero", "when profit was below zero": a sign said as a comparison after the number field.)
+    const be = ["be", "is", "are", "was", "were", "stay", "stayed", "fall", "fell", "go", "went", "drop", "dropped"].includes(lemma(m.start - 1)) ? 1 : 0;
+    const prev = next || m.end - m.start < 2 ? undefined : a.refs.find((r) => r.end === m.start - be && r.cands.length === 1 && numeric(info(r.cands[0].name)));
+    let field: string | null = next ? next.cands.find((c) => numeric(info(c.name)))!.name : prev ? prev.cands[0].name : null;
     if (!field && m.end - m.start >= 1 && !["negative", "positive"].includes(m.text)) {
       field = lex.names.find((n) => n.words.some((w) => ["profit", "margin", "income", "earning"].includes(w)) && numeric(info(n.field)))?.field ?? null;
     }
     if (!field) return;
     consumed.add(idx);
     addAtom({
-      pos: m.start,
+      pos: prev ? prev.pos : m.start,
       end: next ? next.end : m.end,
       kind: "compare",
-      options: [{ filter: { field, op: sign === "negative" ? "lt" : "gt", values: [0] }, how: next ? "adjacent" : "comparative" }],
-      negated: negatedAt(m.start),
-      refs: next && !governs(next) ? [next.id] : [],
+      options: [{ filter: { field, op: sign === "negative" ? "lt" : "gt", values: [0] }, how: next || prev ? "adjacent" : "comparative" }],
+      negated: negatedAt(prev ? prev.pos : m.start),
+      refs: next && !governs(next) ? [next.id] : prev && !governs(prev) ? [prev.id] : [],
       listed: 0,
       conj: null,
-      text: spanText(tokens, m.start, next ? next.end : m.end),
+      text: spanText(tokens, prev ? prev.pos : m.start, next ? next.end : m.end),
     });
   });
 
@@ -3111,7 +3115,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // said on both of its sides is a grouping by it (both sides shown), not two filters no row meets.
   for (const r of a.refs) {
     if (r.turn !== 0 || r.via || r.cands.length !== 1 || !flagFor(lex, r.cands[0].name)) continue;
-    const w = ["a", "an", "the"].includes(lemma(r.pos - 1)) ? r.pos - 1 : r.pos;
+    // ("with and without a speed limit": one word nothing reads, qualifying the field's name, is passed over.)
+    const qualifier = mAt(r.pos - 1);
+    const named = qualifier?.kind === "unknown" && qualifier.end - qualifier.start === 1 ? r.pos - 1 : r.pos;
+    const w = ["a", "an", "the"].includes(lemma(named - 1)) ? named - 1 : named;
     const both = ["and", "or", "vs", "versus"].includes(lemma(w - 2)) && lemma(w - 3) === "with" && lemma(w - 1) === "without";
     const twin = a.refs.find(
       (x) =>
@@ -3162,12 +3169,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
   }
   // "churned customers by gender and partner": a yes/no field listed after a grouped field ("by A and
-  // B") is grouped too, not a condition.
+  // B") or a grouping time grain ("by year and B") is grouped too, not a condition.
   for (const r of a.refs) {
     if (r.turn !== 0 || r.group || r.negated || r.cands.length !== 1 || !flagFor(lex, r.cands[0].name)) continue;
     if (lemma(r.pos - 1) !== "and" && tokens[r.pos]?.sep !== ",") continue;
     const end = lemma(r.pos - 1) === "and" ? r.pos - 1 : r.pos;
     if (a.refs.some((x) => x.turn === 0 && x.group && x.end === end)) r.group = true;
+    // ("average accidents by year and limit": after a grouping said as a time grain, "by year", too.)
+    const grain = mAt(end - 1);
+    if (grain && grain.kind === "word" && grain.end === end && hasHit(grain, "grain") && /^(by|per)\b/.test(grain.text)) r.group = true;
   }
   // "churned vs retained customers", "retained vs churned": a yes/no field set against a word nothing
   // else reads is the field's two sides, i.e. a grouping by it; the other word is its other side.

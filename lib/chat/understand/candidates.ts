@@ -7,6 +7,7 @@ import type { FieldInfo } from "../columns";
 import { isTimeField, numericIds } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
 import { isCyclicBucket } from "../plan";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
 import { addsUp, countedThingField, saidAsAmount, linesByVerb, namedAsCode, SUBJECT_FIELDS, variesWithin, nameWords, type TableLexicon } from "./lexicon";
 import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
@@ -89,7 +90,9 @@ function pluralOfCodeName(r: Ref, f: FieldInfo): boolean {
   if (f.role !== "number" || !f.integer || r.cands.length !== 1 || r.agg) return false;
   // A numbering: every whole number from 1 (or 0) up to the largest is used ("weights", "ages" and
   // "distances" said in the plural are still quantities).
-  if (f.min < 0 || f.min > 1 || f.distinct < 5 || f.max - f.min + 1 !== f.distinct) return false;
+  // (Or a numbering that starts further up, each number one row: patient 1001..1180.)
+  if (f.min < 0 || f.distinct < 5 || f.max - f.min + 1 !== f.distinct) return false;
+  if (f.min > 1 && !oneRowEach(f)) return false;
   const name = nameWords(f.name);
   const said = r.text.trim().toLowerCase();
   if (name.length === 1 && said !== singularize(said) && SUBJECT_FIELDS.has(name[0]) && SUBJECT_NOUNS.has(singularize(said))) return true;
@@ -97,6 +100,13 @@ function pluralOfCodeName(r: Ref, f: FieldInfo): boolean {
   // "number of" is the things counted too; a quantity is said in the plural, "how many children".)
   const countedSingular = said === name[0] && howManyOf(r);
   return name.length === 1 && (said !== name[0] || countedSingular) && singularize(said) === name[0] && f.name.toLowerCase() === name[0];
+}
+/** Every present value of the field is on one row only. */
+function oneRowEach(f: FieldInfo): boolean {
+  if (!f.numbers) return false;
+  let present = 0;
+  for (const x of f.numbers) if (!Number.isNaN(x)) present++;
+  return present > 0 && f.distinct === present;
 }
 // ("how many boys" over Subject, said by a people noun: lexicon.ts, words.json subjectNouns.)
 const SUBJECT_NOUNS = new Set<string>(words.subjectNouns.nouns.map(singularize));
@@ -361,6 +371,12 @@ function filterCombos(filters: FilterAtom[]): { atom: FilterAtom; option: number
 
 const MAX_REFS = 6;
 
+const RECURRING = new Set<string>([...WEEKDAY_NAMES, ...MONTH_NAMES]);
+/** A filter on days of the week or months of any year ("Saturday", "March"), not on one period. */
+function recurringDate(f: Filter): boolean {
+  return f.values.length > 0 && f.values.every((v) => typeof v === "string" && RECURRING.has(v));
+}
+
 /** The comparison keeping the rows a negated one leaves out. */
 const OTHER_SIDE: Partial<Record<Filter["op"], Filter["op"]>> = { gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
 
@@ -399,10 +415,11 @@ export function generate(a: Atoms, lex: TableLexicon, rowCount: number): Candida
       if (opt.how === "guess") notes0.push(`guess:${opt.filter.field}:${atom.text}`);
     }
     // Several filters on one field (other than lists): keep the last; the answer names the one left out.
+    // (A day of the week or a month of any year with a period, "on Saturdays in 2020", are both kept.)
     const filters: Filter[] = [];
     const texts: string[] = [];
     for (const [i, f] of baseFilters.entries()) {
-      const same = filters.findIndex((x) => x.field === f.field && x.op === f.op && f.op !== "neq");
+      const same = filters.findIndex((x) => x.field === f.field && x.op === f.op && f.op !== "neq" && recurringDate(x) === recurringDate(f));
       if (same >= 0) {
         if (JSON.stringify(filters[same]) !== JSON.stringify(f)) notes0.push(`ignored:${texts[same]}`);
         filters.splice(same, 1);
@@ -793,7 +810,12 @@ function build(
   // ("the average Temp for each Month in a line chart": a line over a grouping by a number field is
   // drawn along that field; the chart word alone adds no time axis.)
   const orderedGroup = groupSlots.some((s) => s.field.role === "number");
-  const wantTime = (a.bucket !== null || a.overTime || (a.chart === "line" && !orderedGroup)) && !hasTimeGroup;
+  // ("average accidents per day" over year and day-number fields: a grain finer than a year asks nothing of a
+  // year number, which cannot be split into days; with no date field the grain wants no time grouping.)
+  const finerThanYears = a.bucket === "day";
+  const splittable = timeFields.some((f) => f.role === "date");
+  const wantTime =
+    (a.bucket !== null || a.overTime || (a.chart === "line" && !orderedGroup)) && !hasTimeGroup && !(finerThanYears && !splittable && !a.overTime);
   // A time field the question names ("bin the hire date by weekday") is the one grouped, not the
   // table's first time field; otherwise the table's first time fields.
   const namedTime = timeFields.filter((f) => a.refs.some((r) => r.cands.length === 1 && r.cands[0].name === f.name));

@@ -17,6 +17,7 @@ const DOWN = new Set<string>(W.down);
 const EITHER = new Set<string>(W.either);
 const FIRST = new Set<string>(W.first);
 const LAST = new Set<string>(W.last);
+const WITHIN = new Set<string>(W.within);
 
 /** The field that orders the rows: the one date or year field, else the first number field named like an order. */
 export function orderField(lex: TableLexicon): FieldInfo | null {
@@ -38,9 +39,13 @@ export function firstLastReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon
   const verb = up >= 0 ? up : down >= 0 ? down : has(EITHER);
   const first = has(FIRST);
   const last = toks.findIndex((t, k) => k > first && t.kind === "word" && LAST.has(t.text));
-  if (verb < 0 || first < 0 || last < 0) return null;
   const order = orderField(lex);
-  if (!order) return null;
+  if (verb < 0 || !order) return null;
+  // "how much did the price change during 2020": a change within the one period the filters keep on the order
+  // field is its last value minus its first, as from the first to the last row of that period.
+  const within = toks.findIndex((t, k) => k > verb && t.kind === "word" && WITHIN.has(t.lemma));
+  const inPeriod = (first < 0 || last < 0) && within >= 0 && plan.filters.some((f) => f.field === order.name);
+  if (!inPeriod && (first < 0 || last < 0)) return null;
   const rows = (lex.fields[0]?.codes ?? lex.fields[0]?.numbers)?.length ?? 0;
   const refs = a.refs.filter((r) => r.turn === 0 && r.cands.length === 1);
   const info = (r: Ref) => lex.byName.get(r.cands[0].name)!;
@@ -52,7 +57,7 @@ export function firstLastReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon
   const named = refs.filter((r) => (r.group || r.each || r.afterWhich) && entity1(info(r)) && !isOrder(info(r))).map(info);
   const entity = grouped && entity1(grouped) && !isOrder(grouped) ? grouped : new Set(named).size === 1 ? named[0] : null;
   // ("the last visit" read as the largest Visit: the first and last words are the change's now.)
-  const filters = plan.filters.filter((f) => f.field !== order.name);
+  const filters = inPeriod ? plan.filters : plan.filters.filter((f) => f.field !== order.name);
   const filtered = new Set(filters.map((f) => f.field));
   // The measure: the one number named (not the order, the entity nor a filter's field), else the one number left.
   const measures = [...new Set(refs.map(info).filter((f) => f.role === "number" && !f.yearLike && f !== order && f !== entity && !filtered.has(f.name)))];
@@ -65,6 +70,7 @@ export function firstLastReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon
     note = `readAs:the change in ${measure.name}:${toks[verb].raw}`;
   }
   if (!measure || isOrder(measure)) return null;
+  if (inPeriod) note = `readAs:the last ${measure.name} minus the first, by ${order.name}:${toks[verb].raw} ${toks[within].raw}`;
   const ranked = a.superlative && entity ? ((a.superlative === "max") !== (down >= 0 && up < 0) ? "desc" : "asc") : null;
   return {
     plan: {

@@ -794,6 +794,15 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
   // The dataset's name ("Faculty", "station", "Telco customer churn") names its rows; a word that is a field's own name stays the field.
   // A data set named like one of its fields ("sunspot_month" holding sunspot.month) is named after that series: none of its words names the rows.
   const datasetWords = nameWords(datasetName);
+  // A table named in the singular after the one number field its word is part of ("unemployment" holding
+  // unemployment_rate by year) is named after that series: "in which year was unemployment highest" is the
+  // field, not the rows ("flights" in the plural stays the rows).
+  const saidWords = new Set(datasetName.toLowerCase().split(/[^a-z0-9]+/));
+  const namesOneNumber = (w: string) => {
+    if (!saidWords.has(w)) return false;
+    const owners = new Set(names.filter((n) => n.words.includes(w)).map((n) => n.field));
+    return owners.size === 1 && fields.some((f) => owners.has(f.name) && f.role === "number" && !namedAsCode(f.name));
+  };
   const namedLikeField = datasetWords.length >= 2 && fields.some((f) => nameWords(f.name).join(" ") === datasetWords.join(" "));
   const rowWords = new Set(
     (namedLikeField ? [] : datasetWords).filter(
@@ -801,7 +810,8 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         w.length >= 3 &&
         !STOP_WORDS.has(w) &&
         !names.some((n) => n.weight >= 1 && ((n.words.length === 1 && n.words[0] === w) || n.compact === w)) &&
-        !/^\d+$/.test(w),
+        !/^\d+$/.test(w) &&
+        !namesOneNumber(w),
     ),
   );
   // "visits" over a table whose rows each have their own visit_id: the noun of an id field holding one

@@ -4,6 +4,7 @@
 import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords";
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
+import { periodNamedFields } from "./period-fields";
 import { dropWordsOverNamedValues } from "./namedvalue";
 import { readSharedAgentWord } from "./agentfield";
 import { routeCuePositions } from "./route-side";
@@ -2006,6 +2007,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   dropValuesUnderEventVerbs(proposals, tokens, lex);
   dropDatesOfNamedValues(proposals);
   dropSortedNames(proposals, (i) => tokens[i]?.lemma ?? "");
+  periodNamedFields(proposals, tokens, lex.fields, nameWords);
   // "did not depart from Seattle": a route cue before a value is not a loosely named field (dep_delay_min).
   const cueAt = routeCuePositions(
     tokens.map((t) => t.lemma),
