@@ -879,7 +879,13 @@ def sweep_training(s, c, ctx, run_long):
             s.check(st.get("status") == "FAILED" and isinstance((st.get("metadata") or {}).get("error"), str), "a cancelled task is FAILED with metadata.error", "FAILED", st, "compatibility.md Tasks")
             r = c.v1("GET", f"/models/train/{tid}/result")
             s.check(r.status in (404, 409, 422) and isinstance((r.json or {}).get("detail"), (str, list)), "result of a task that did not succeed: a clear 4xx with detail", "4xx", r)
-    for bad in (1, 30, 0, "10", 10.5, None):
+    # loose values, read as the hosted service's Pydantic (lax mode) reads them
+    loose = {"dataset_id": ds, "predict_fields": ["plan"], "duration": "10", "force": "true", "extra_attention": "no"}
+    a = c.v1("POST", "/models/train/new", json_body=loose)
+    s.status(a, 201, 'duration "10", force "true", extra_attention "no" (Pydantic lax values)', "service-interface.md Training (FastAPI validation)")
+    if a.status == 201:
+        c.v1("POST", f"/models/train/{(a.json or {}).get('task_id')}/cancel")
+    for bad in (1, 30, 0, "30", "1e1", 10.5, None):
         payload = {"dataset_id": ds, "predict_fields": ["churned"], "duration": bad}
         if bad is None:
             del payload["duration"]
@@ -888,7 +894,7 @@ def sweep_training(s, c, ctx, run_long):
     s.v1_error(c.v1("POST", "/models/train/new", json_body={"dataset_id": ds, "duration": 10}), 422, "missing predict_fields")
     s.v1_error(c.v1("POST", "/models/train/new", json_body={"dataset_id": ds, "predict_fields": "churned", "duration": 10}), 422, "predict_fields as a string")
     s.v1_error(c.v1("POST", "/models/train/new", json_body={"dataset_id": ds, "predict_fields": ["Churned"], "duration": 10}), 422, "predict_fields are case sensitive")
-    s.v1_error(c.v1("POST", "/models/train/new", json_body={"dataset_id": ds, "predict_fields": ["churned"], "duration": 10, "force": "yes"}), 422, "force not a boolean")
+    s.v1_error(c.v1("POST", "/models/train/new", json_body={"dataset_id": ds, "predict_fields": ["churned"], "duration": 10, "force": "maybe"}), 422, "force not a boolean")
     s.v1_error(c.v1("POST", "/models/train/new", raw='{"dataset_id": ', headers={"Content-Type": "application/json"}), 422, "malformed JSON (json_invalid)")
     s.v1_error(c.v1("POST", "/models/train/new", raw="", headers={"Content-Type": "application/json"}), 422, "empty body")
     s.v1_error(c.v1("POST", "/models/train/new", json_body={"dataset_id": "no-such-dataset", "predict_fields": ["y"], "duration": 10}), 404, "unknown dataset")
