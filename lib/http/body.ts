@@ -1,5 +1,7 @@
 // Reading request bodies safely: a size limit enforced while streaming (not only from
 // Content-Length), a nesting-depth limit checked before JSON.parse, and clear 4xx errors.
+import zlib from "node:zlib";
+import { promisify } from "node:util";
 import { AppError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
 import { outOfRangeNumber } from "@/lib/schemas/json-numbers";
@@ -15,15 +17,20 @@ function maxBytes(): number {
 
 export async function readBodyText(request: Request): Promise<string> {
   const limit = maxBytes();
+  const bytes = await readBodyBytes(request, limit);
+  return (await decodeContent(bytes, request.headers.get("content-encoding"), limit)).toString("utf8");
+}
+
+async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   if (Number.isFinite(declared)) {
     // The HTTP server never delivers more than Content-Length bytes, so the limit already holds;
     // reading in one go is several times faster than chunk by chunk for multi-megabyte bodies.
     const bytes = await request.arrayBuffer();
     if (bytes.byteLength > limit) throw tooLarge(limit);
-    return Buffer.from(bytes).toString("utf8");
+    return Buffer.from(bytes);
   }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -38,7 +45,37 @@ export async function readBodyText(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, total).toString("utf8");
+  return Buffer.concat(chunks, total);
+}
+
+const DECODERS: Record<string, (bytes: Buffer, options: zlib.ZlibOptions & zlib.BrotliOptions) => Promise<Buffer>> = {
+  gzip: promisify(zlib.gunzip),
+  "x-gzip": promisify(zlib.gunzip),
+  deflate: promisify(zlib.inflate),
+  br: promisify(zlib.brotliDecompress),
+};
+
+/**
+ * A compressed body (Content-Encoding gzip, deflate or br: clients that compress large uploads)
+ * decoded, with the size limit on the decoded bytes too; any other encoding is refused (415) rather
+ * than read as garbage.
+ */
+export async function decodeContent(bytes: Buffer, encoding: string | null, limit: number): Promise<Buffer> {
+  const name = (encoding ?? "").trim().toLowerCase();
+  if (name === "" || name === "identity" || bytes.length === 0) return bytes;
+  const decode = DECODERS[name];
+  if (!decode) {
+    throw new AppError(
+      "unsupported_media_type",
+      `Content-Encoding "${name}" is not supported. Send the body uncompressed, or compressed with gzip, deflate or br.`,
+    );
+  }
+  try {
+    return await decode(bytes, { maxOutputLength: limit });
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(limit);
+    throw new AppError("bad_request", `The request body could not be decompressed as ${name}: its Content-Encoding header does not match the body.`);
+  }
 }
 
 function tooLarge(limit: number): AppError {
