@@ -1,4 +1,5 @@
-// The production web server that `npm start` runs: Next.js behind Node's HTTP server, with our
+// The web server that `npm start` runs (and `npm run dev`, with --dev: Next's development mode
+// behind the same server, so both answer API clients alike): Next.js behind Node's HTTP server, with our
 // own response compression. Next's built-in compression (turned off in next.config.mjs) always
 // uses zlib level 6, and it cannot be configured; on multi-megabyte prediction responses that
 // costs more time than it saves. Level 1 is ~2.5x faster for ~10% larger bodies.
@@ -8,9 +9,10 @@ import compression from "compression";
 import next from "next";
 import { apiFamily, methodNotAllowedBody } from "../lib/http/method-not-allowed.mjs";
 
-process.env.NODE_ENV ??= "production";
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= dev ? "development" : "production";
 const port = Number(process.env.PORT || 3000);
-const app = next({ dev: false, dir: process.cwd(), port });
+const app = next({ dev, dir: process.cwd(), port });
 const handle = app.getRequestHandler();
 const compress = compression({ level: 1, chunkSize: 64 * 1024 });
 // Test setting (README): record API responses for the contract check. Read here rather than from
