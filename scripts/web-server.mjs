@@ -7,6 +7,7 @@
 import { createServer } from "node:http";
 import compression from "compression";
 import next from "next";
+import { corsHeaders, parseCorsOrigins } from "../lib/http/cors.mjs";
 import { apiFamily, methodNotAllowedBody } from "../lib/http/method-not-allowed.mjs";
 
 const dev = process.argv.includes("--dev");
@@ -19,6 +20,10 @@ const compress = compression({ level: 1, chunkSize: 64 * 1024 });
 // lib/env.ts because this file runs without a TypeScript loader; scripts/start.ts validates it.
 const recordForContract = process.env.CONTRACT_LOG ? (await import("./contract-recorder.mjs")).createContractRecorder(process.env.CONTRACT_LOG) : null;
 
+// Browsers on other origins may call the APIs only when CORS_ORIGINS allows them (README); start.ts
+// validates the setting, so a bad one here only switches CORS off.
+const corsOrigins = parseCorsOrigins(process.env.CORS_ORIGINS).origins ?? null;
+
 await app.prepare();
 // lib/http/client-address.ts reads the peer address from this header; a client's own value is replaced.
 const CLIENT_ADDRESS_HEADER = "x-tabula-client-address";
@@ -28,6 +33,7 @@ const CLIENT_ADDRESS_HEADER = "x-tabula-client-address";
 const MAX_HEADER_BYTES = 256 * 1024;
 const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
   req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+  if (corsOrigins && answerCors(req, res)) return;
   compress(req, res, () => {
     recordForContract?.(req, res);
     explainMethodNotAllowed(req, res);
@@ -76,6 +82,32 @@ function explainMethodNotAllowed(req, res) {
     });
     return res;
   };
+}
+
+/**
+ * CORS for an API path: a preflight from an allowed origin is answered here (204); other requests
+ * get the headers on their answer. Vary is added as the answer goes out, after Next has set its own.
+ * True when the request was answered.
+ */
+function answerCors(req, res) {
+  const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+  const { preflight, headers } = corsHeaders(corsOrigins, req.method ?? "GET", pathname, req.headers);
+  if (preflight) {
+    res.writeHead(204, headers);
+    res.end();
+    return true;
+  }
+  const { vary, ...rest } = headers;
+  for (const [name, value] of Object.entries(rest)) res.setHeader(name, value);
+  if (vary) {
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      const current = String(res.getHeader("vary") ?? "");
+      if (!/(^|,)\s*origin\s*(,|$)/i.test(current)) res.setHeader("vary", current ? `${current}, ${vary}` : vary);
+      return writeHead.apply(this, args);
+    };
+  }
+  return false;
 }
 
 /** The path's methods, from Next's answer to OPTIONS (a 204 with Allow, without running a handler). */
