@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 
 process.env.MAX_BODY_MB = "1"; // read lazily by getEnv(), so a small limit keeps this test light
 import zlib from "node:zlib";
-import { decodeContent, nestedDeeperThan, parseJsonText, readBody, readBodyText } from "./body";
+import { legacyModelWriteSchema } from "@/lib/schemas/legacy";
+import { decodeContent, formParams, nestedDeeperThan, parseJsonText, readBody, readBodyText } from "./body";
 
 describe("request bodies", () => {
   it("measures nesting of parsed JSON; brackets in strings do not count", () => {
@@ -153,5 +154,29 @@ describe("request bodies", () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     await expect(decodeContent(bomb, "gzip", 1024 * 1024)).rejects.toMatchObject({ code: "payload_too_large" });
     expect((await decodeContent(bomb, "gzip", 4 * 1024 * 1024)).length).toBe(3 * 1024 * 1024);
+  });
+
+  it("form and query parameters: a repeated name is a list (requests, urllib), name[] too (jQuery)", async () => {
+    expect(formParams(new URLSearchParams("predict_fields=churned&ignore_fields=a&ignore_fields=b&name=x"))).toEqual({
+      predict_fields: "churned",
+      ignore_fields: ["a", "b"],
+      name: "x",
+    });
+    expect(formParams(new URLSearchParams("ignore_fields%5B%5D=a&ignore_fields%5B%5D=b&solo%5B%5D=c"))).toEqual({ ignore_fields: ["a", "b"], solo: ["c"] });
+    const proto = formParams(new URLSearchParams("__proto__=x&a=1"));
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Object.keys(proto)).toEqual(["__proto__", "a"]);
+    // Both lists reach legacy training whole (the last value alone would silently drop "a").
+    const body = await readBody(
+      new Request("http://x/v1/models", {
+        method: "POST",
+        body: "dataset_id=d1&predict_fields=churned&ignore_fields=a&ignore_fields=b",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    expect(body.kind === "form" && legacyModelWriteSchema.parse({ api_key: "k", ...body.value })).toMatchObject({
+      predict_fields: ["churned"],
+      ignore_fields: ["a", "b"],
+    });
   });
 });

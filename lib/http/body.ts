@@ -9,7 +9,27 @@ import { assertNoNul, assertNoNulInJson } from "./nul-check";
 
 export const MAX_JSON_DEPTH = 64;
 
-export type ParsedBody = { kind: "none" } | { kind: "json"; value: unknown } | { kind: "form"; value: Record<string, string> };
+export type FormParams = Record<string, string | string[]>;
+export type ParsedBody = { kind: "none" } | { kind: "json"; value: unknown } | { kind: "form"; value: FormParams };
+
+/**
+ * Query-string or form parameters. A repeated name is a list, as form encoders write lists:
+ * Python's requests and urllib (`ignore_fields=a&ignore_fields=b`) and jQuery (`ignore_fields[]=a`,
+ * its brackets dropped). Keeping only the last value would silently drop fields.
+ */
+export function formParams(entries: Iterable<[string, string]>): FormParams {
+  const values = new Map<string, string[]>();
+  const listed = new Set<string>();
+  for (const [rawName, value] of entries) {
+    const name = rawName.endsWith("[]") && rawName.length > 2 ? rawName.slice(0, -2) : rawName;
+    if (name !== rawName) listed.add(name);
+    const list = values.get(name);
+    if (list) list.push(value);
+    else values.set(name, [value]);
+  }
+  // Object.fromEntries defines own properties: a "__proto__" name stays a plain parameter.
+  return Object.fromEntries([...values].map(([name, list]) => [name, list.length > 1 || listed.has(name) ? list : list[0]]));
+}
 
 function maxBytes(): number {
   return getEnv().MAX_BODY_MB * 1024 * 1024;
@@ -144,7 +164,7 @@ export function parseJsonText(text: string): unknown {
  * The text fields of a multipart/form-data body (curl -F, a browser's FormData), read from the
  * already size-checked text. A file part is refused: the legacy API takes rows as JSON.
  */
-async function readMultipartFields(text: string, contentType: string): Promise<Record<string, string>> {
+async function readMultipartFields(text: string, contentType: string): Promise<FormParams> {
   let form: FormData;
   try {
     // The boundary is case-sensitive: the header as sent, not lowercased.
@@ -152,7 +172,7 @@ async function readMultipartFields(text: string, contentType: string): Promise<R
   } catch {
     throw new AppError("bad_request", "The multipart/form-data body could not be read. Send JSON (application/json) or a form-encoded body.");
   }
-  const fields: Record<string, string> = {};
+  const entries: [string, string][] = [];
   for (const [name, value] of form) {
     if (typeof value !== "string") {
       throw new AppError(
@@ -160,8 +180,9 @@ async function readMultipartFields(text: string, contentType: string): Promise<R
         `The multipart part "${name}" is a file; files are not read here. Send rows as JSON: {"id": "<dataset id>", "rows": [{...}, ...]} (or the rows' JSON text in a "rows" field).`,
       );
     }
-    fields[name] = value;
+    entries.push([name, value]);
   }
+  const fields = formParams(entries);
   assertNoNul(fields, "body");
   return fields;
 }
@@ -182,7 +203,7 @@ export async function readBody(request: Request, options: { multipart?: boolean 
   if (text.trim() === "") return { kind: "none" };
   const jsonAsForm = text.trimStart().startsWith("{");
   if (type.includes("application/x-www-form-urlencoded") && !jsonAsForm) {
-    const value = Object.fromEntries(new URLSearchParams(text));
+    const value = formParams(new URLSearchParams(text));
     assertNoNul(value, "body");
     return { kind: "form", value };
   }
