@@ -160,7 +160,8 @@ export function legacyRoute<P extends z.ZodType>(options: { params: P }, handler
       }
       // A key sent twice alike (in the URL a client was given and again as a parameter) is one key.
       if (Array.isArray(raw.api_key) && new Set(raw.api_key).size === 1) raw.api_key = raw.api_key[0];
-      const rawKey = raw.api_key ?? request.headers.get("api_key") ?? request.headers.get("api-key") ?? undefined;
+      // X-API-Key too: clients of /api/v1 send their key that way to the legacy routes as well.
+      const rawKey = raw.api_key ?? request.headers.get("api_key") ?? request.headers.get("api-key") ?? request.headers.get("x-api-key") ?? undefined;
       let team = typeof rawKey === "string" ? await authenticateApiKey(rawKey) : null;
       // No key at all: the web app's session cookie (a wrong key never falls back to the cookie).
       if (!team && rawKey === undefined) team = await teamFromSession(request);
