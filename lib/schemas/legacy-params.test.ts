@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { legacyDatasetQuerySchema, legacyDatasetWriteSchema } from "./legacy";
 import { legacyRows } from "./legacy-params";
 
 describe("legacy rows sent as JSON text", () => {
@@ -21,16 +20,5 @@ describe("legacy rows sent as JSON text", () => {
     const result = legacyRows("data").safeParse(deep);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toMatch(/Number out of range/);
-  });
-});
-
-describe("a blank dataset id is an absent one", () => {
-  it("lists on GET /v1/datasets?id= and creates on POST with a blank id and a name", () => {
-    for (const id of ["", "  ", null]) {
-      expect(legacyDatasetQuerySchema.parse({ id }).id).toBeUndefined();
-      expect(legacyDatasetWriteSchema.parse({ api_key: "k", id, name: "sales" })).toMatchObject({ id: undefined, name: "sales" });
-    }
-    expect(legacyDatasetQuerySchema.parse({ id: " d1 " }).id).toBe("d1");
-    expect(legacyDatasetQuerySchema.safeParse({ id: 5 }).success).toBe(false);
   });
 });

@@ -165,14 +165,6 @@ export function legacyText(name: string) {
 }
 
 /**
- * An optional text parameter where blank means absent: clients that build URLs and forms from
- * variables send `id=` (or JSON null) when they have none, so `GET /v1/datasets?id=` lists.
- */
-export function optionalLegacyText(name: string) {
-  return z.preprocess((value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value), legacyText(name).optional());
-}
-
-/**
  * A positive whole number of seconds; text is read as a number. Any positive budget is accepted
  * (legacy clients send 1, 10, 3600...); `longest` is only documented here: the service trains for
  * at most that long.

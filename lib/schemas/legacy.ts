@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { legacySuccessSchema, timestampSchema } from "./common";
 import { datasetFieldSchema, datasetNameSchema, datasetSummarySchema, fieldTypesSchema } from "./datasets";
-import { jsonTextOr, legacyBoolean, legacyFieldNames, legacyRows, legacySeconds, legacyText, legacyThreshold, optionalLegacyText } from "./legacy-params";
+import { jsonTextOr, legacyBoolean, legacyFieldNames, legacyRows, legacySeconds, legacyText, legacyThreshold } from "./legacy-params";
 import { predictionRowSchema } from "./models";
 import { forecastSpecSchema } from "./forecasts";
 import { trainingResultSchema } from "./training";
@@ -18,14 +18,14 @@ const apiKeyParam = z
 
 // GET /v1/datasets
 export const legacyDatasetQuerySchema = z.looseObject({
-  id: optionalLegacyText("id").meta({ description: "A dataset id: inspect that dataset instead of listing all (blank: list)." }),
+  id: legacyText("id").optional().meta({ description: "A dataset id: inspect that dataset instead of listing all." }),
 });
 
 // POST /v1/datasets: the parameters decide the operation (create, append, set types, re-parse).
 export const legacyDatasetWriteSchema = z.looseObject({
   api_key: apiKeyParam,
   name: datasetNameSchema.optional().meta({ description: "Without id: create an empty dataset with this name." }),
-  id: optionalLegacyText("id").meta({ description: "The dataset to change (blank: none, as when absent)." }),
+  id: legacyText("id").optional().meta({ description: "The dataset to change." }),
   rows: legacyRows("rows").optional().meta({ description: "With id: rows to append; the first rows define the schema." }),
   fields: jsonTextOr("fields", fieldTypesSchema, 'a JSON array like [{"name": "age", "type": "integer"}]')
     .optional()
