@@ -1,7 +1,6 @@
 // Model extensions: decision thresholds, versions and retraining, read-only report links. Request
 // bodies as the routes validate them, and the answers the services give.
 import { z } from "zod";
-import { laxBoolean } from "./lax-values";
 import { storedThresholdSchema, thresholdValueSchema } from "./models";
 
 /** Body of PUT /api/v1/models/{model_id}/threshold. */
@@ -22,7 +21,7 @@ export const setThresholdRequestSchema = z
 /** Body of POST /api/v1/models/{model_id}/retrain (optional). */
 export const retrainRequestSchema = z
   .object({
-    activate: laxBoolean("activate must be true or false", true).meta({
+    activate: z.boolean({ message: "activate must be true or false" }).optional().default(true).meta({
       description: "Make the new version active once it is trained (default true); false keeps the current version serving until you activate the new one.",
     }),
   })
@@ -30,7 +29,7 @@ export const retrainRequestSchema = z
 
 export const createShareLinkSchema = z
   .object({
-    include_examples: laxBoolean("include_examples must be true or false", false).meta({
+    include_examples: z.boolean({ message: "include_examples must be true or false" }).optional().default(false).meta({
       description: "Show example rows of the data in the shared report (the holdout rows the model got most wrong). Default false.",
     }),
   })
