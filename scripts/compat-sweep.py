@@ -8,7 +8,11 @@ its real clients (service-interface.md, compatibility.md; each check names the s
 from): authentication variants and another team's ids, the legacy /v1/datasets and /v1/models body
 dispatch, synchronous and asynchronous training (every budget), task polling, the training result's
 fields and types, predictions, chat exploration, projects, the documentation routes, limits, error
-bodies, content types, trailing slashes, HEAD/OPTIONS and numbers versus strings. Every answer is
+bodies, content types, trailing slashes, HEAD/OPTIONS and numbers versus strings; then how HTTP clients
+differ (Content-Type spellings, chunked, 100-continue and compressed bodies, keep-alive, repeated form
+names, Unicode, Accept headers, unknown query parameters, paging, idempotent PUT/DELETE, CORS), races
+(predictions at once, a delete during predictions or training, identical trainings at once), and the
+envelope of every answer (JSON, the family's error body, no 5xx). Every answer is
 also checked against the server's own OpenAPI document (/api/v1/api.yaml): run from the repository,
 with the end-to-end contract check (status, content type, body schema; scripts/check-recorded-responses.ts),
 elsewhere its path and status only.
