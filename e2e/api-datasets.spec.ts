@@ -57,11 +57,13 @@ test.describe("legacy /v1/datasets", () => {
     expect(gone.status()).toBe(404);
   });
 
-  test("the key may arrive in the query, a JSON body, a form body (urlencoded or multipart) or an api_key header", async ({ anon, apiKey }) => {
+  test("the key may arrive in the query, a JSON body, a form body (urlencoded or multipart) or an api_key (or X-API-Key) header", async ({ anon, apiKey }) => {
     expect((await anon.get(`/v1/datasets?api_key=${apiKey}`)).status()).toBe(200);
     expect((await anon.post("/v1/datasets", { data: { api_key: apiKey, name: "json-key" } })).status()).toBe(200);
     expect((await anon.post("/v1/datasets", { form: { api_key: apiKey, name: "form-key" } })).status()).toBe(200);
     expect((await anon.get("/v1/datasets", { headers: { api_key: apiKey } })).status()).toBe(200);
+    expect((await anon.get("/v1/datasets", { headers: { "X-API-Key": apiKey } })).status()).toBe(200);
+    expect((await anon.get(`/v1/datasets?api_key=${apiKey}&api_key=${apiKey}`)).status()).toBe(200); // sent twice alike
     // multipart text fields (curl -F, a browser's FormData); a file part is refused with what to send instead
     const made = await anon.post("/v1/datasets", { multipart: { api_key: apiKey, name: "multipart-key" } });
     expect(made.status(), await made.text()).toBe(200);

@@ -140,7 +140,8 @@ test("validation errors are 422 with detail items naming each bad field", async 
     { body: { predict_fields: ["churned"], duration: 10 }, loc: ["body", "dataset_id"] },
     { body: { dataset_id: datasetId, predict_fields: ["Churned"], duration: 10 }, loc: ["body", "predict_fields", 0] },
     { body: { dataset_id: datasetId, predict_fields: ["churned"], ignore_fields: ["nope"], duration: 10 }, loc: ["body", "ignore_fields", 0] },
-    { body: { dataset_id: datasetId, predict_fields: ["churned"], duration: 10, force: "yes" }, loc: ["body", "force"] },
+    { body: { dataset_id: datasetId, predict_fields: ["churned"], duration: 10, force: "maybe" }, loc: ["body", "force"] },
+    { body: { dataset_id: datasetId, predict_fields: ["churned"], duration: "30" }, loc: ["body", "duration"] },
   ];
   for (const c of cases) {
     const res = await api.post("/api/v1/models/train/new", { data: c.body as object });
@@ -157,6 +158,16 @@ test("validation errors are 422 with detail items naming each bad field", async 
   const [problem] = (await malformed.json()).detail;
   expect(problem.type).toBe("json_invalid");
   expect(problem.msg).toMatch(/not valid JSON/);
+});
+
+test("loose values as Pydantic reads them: duration and booleans as text", async ({ api }) => {
+  // The hosted service (FastAPI) reads "10" as 10 and "true"/"yes"/1 as true; clients that build
+  // bodies from text rely on it.
+  const body = { dataset_id: datasetId, predict_fields: ["churned"], ignore_fields: ["region"], duration: "10", force: "false", extra_attention: "False" };
+  const res = await api.post("/api/v1/models/train/new", { data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  const done = await waitForTask(api, `/api/v1/models/train/${(await res.json()).task_id}/status`, 60_000);
+  expect(done.status).toBe("SUCCEEDED");
 });
 
 test("auth and ids: 401 for missing or wrong keys, 404 for unknown ids, 409 for results not ready", async ({ anon, api, baseURL }) => {

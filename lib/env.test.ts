@@ -27,5 +27,7 @@ describe("parseEnv", () => {
       /PORT: must be a non-negative integer.*TASK_STALE_SECONDS: must be an integer of at least 2.*WORKER_KINDS: must list train and\/or chat/,
     );
     expect(() => parseEnv({ SKIP_BUILD: "yes" })).toThrow(/SKIP_BUILD/);
+    expect(() => parseEnv({ CORS_ORIGINS: "https://ok.example.com,app.example.com" })).toThrow(/CORS_ORIGINS: "app.example.com" is not an origin/);
+    expect(parseEnv({ CORS_ORIGINS: "https://app.example.com" }).CORS_ORIGINS).toBe("https://app.example.com");
   });
 });

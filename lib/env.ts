@@ -2,6 +2,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { parseCorsOrigins } from "./http/cors.mjs";
 
 function cpuCount(): number {
   return os.availableParallelism?.() ?? os.cpus().length;
@@ -89,6 +90,15 @@ const envSchema = z.object({
     .enum(["", "0", "1", "true", "false"], { message: "must be 1 (never rebuild) or 0" })
     .optional()
     .transform((v) => v === "1" || v === "true"),
+  // Browser origins allowed to call /api/v1 and /v1 (CORS): unset = none, * = any, or a comma list.
+  // Read by scripts/web-server.mjs (lib/http/cors.mjs), validated here.
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const parsed = parseCorsOrigins(v);
+      if (parsed.error) ctx.addIssue({ code: "custom", message: parsed.error });
+    }),
   // Test setting: a directory where the web server records /api/v1 and /v1 responses for the
   // contract check (e2e/global-setup.ts sets it). Read by scripts/web-server.mjs, validated here.
   CONTRACT_LOG: optionalText,

@@ -8,7 +8,11 @@ its real clients (service-interface.md, compatibility.md; each check names the s
 from): authentication variants and another team's ids, the legacy /v1/datasets and /v1/models body
 dispatch, synchronous and asynchronous training (every budget), task polling, the training result's
 fields and types, predictions, chat exploration, projects, the documentation routes, limits, error
-bodies, content types, trailing slashes, HEAD/OPTIONS and numbers versus strings. Every answer is
+bodies, content types, trailing slashes, HEAD/OPTIONS and numbers versus strings; then how HTTP clients
+differ (Content-Type spellings, chunked, 100-continue and compressed bodies, keep-alive, repeated form
+names, Unicode, Accept headers, unknown query parameters, paging, idempotent PUT/DELETE, CORS), races
+(predictions at once, a delete during predictions or training, identical trainings at once), and the
+envelope of every answer (JSON, the family's error body, no 5xx). Every answer is
 also checked against the server's own OpenAPI document (/api/v1/api.yaml): run from the repository,
 with the end-to-end contract check (status, content type, body schema; scripts/check-recorded-responses.ts),
 elsewhere its path and status only.
@@ -18,6 +22,7 @@ Usage (standard library only; PyYAML or the repository's node_modules/yaml parse
         [--other-key KEY_OF_ANOTHER_TEAM]   checks that another team's ids answer 404
         [--run-long 60,300,1800]            waits for these /api/v1 budgets instead of cancelling them
         [--big-rows 1000000]                appends that many rows (10 fields) and trains on them
+        [--cors-origin https://app.example] an origin the server's CORS_ORIGINS allows (else: no CORS headers expected)
         [--skip-chat] [--skip-training]     for a quick run
         [--verbose]                         prints every check, not only the failures
 
@@ -879,7 +884,13 @@ def sweep_training(s, c, ctx, run_long):
             s.check(st.get("status") == "FAILED" and isinstance((st.get("metadata") or {}).get("error"), str), "a cancelled task is FAILED with metadata.error", "FAILED", st, "compatibility.md Tasks")
             r = c.v1("GET", f"/models/train/{tid}/result")
             s.check(r.status in (404, 409, 422) and isinstance((r.json or {}).get("detail"), (str, list)), "result of a task that did not succeed: a clear 4xx with detail", "4xx", r)
-    for bad in (1, 30, 0, "10", 10.5, None):
+    # loose values, read as the hosted service's Pydantic (lax mode) reads them
+    loose = {"dataset_id": ds, "predict_fields": ["plan"], "duration": "10", "force": "true", "extra_attention": "no"}
+    a = c.v1("POST", "/models/train/new", json_body=loose)
+    s.status(a, 201, 'duration "10", force "true", extra_attention "no" (Pydantic lax values)', "service-interface.md Training (FastAPI validation)")
+    if a.status == 201:
+        c.v1("POST", f"/models/train/{(a.json or {}).get('task_id')}/cancel")
+    for bad in (1, 30, 0, "30", "1e1", 10.5, None):
         payload = {"dataset_id": ds, "predict_fields": ["churned"], "duration": bad}
         if bad is None:
             del payload["duration"]
@@ -888,7 +899,7 @@ def sweep_training(s, c, ctx, run_long):
     s.v1_error(c.v1("POST", "/models/train/new", json_body={"dataset_id": ds, "duration": 10}), 422, "missing predict_fields")
     s.v1_error(c.v1("POST", "/models/train/new", json_body={"dataset_id": ds, "predict_fields": "churned", "duration": 10}), 422, "predict_fields as a string")
     s.v1_error(c.v1("POST", "/models/train/new", json_body={"dataset_id": ds, "predict_fields": ["Churned"], "duration": 10}), 422, "predict_fields are case sensitive")
-    s.v1_error(c.v1("POST", "/models/train/new", json_body={"dataset_id": ds, "predict_fields": ["churned"], "duration": 10, "force": "yes"}), 422, "force not a boolean")
+    s.v1_error(c.v1("POST", "/models/train/new", json_body={"dataset_id": ds, "predict_fields": ["churned"], "duration": 10, "force": "maybe"}), 422, "force not a boolean")
     s.v1_error(c.v1("POST", "/models/train/new", raw='{"dataset_id": ', headers={"Content-Type": "application/json"}), 422, "malformed JSON (json_invalid)")
     s.v1_error(c.v1("POST", "/models/train/new", raw="", headers={"Content-Type": "application/json"}), 422, "empty body")
     s.v1_error(c.v1("POST", "/models/train/new", json_body={"dataset_id": "no-such-dataset", "predict_fields": ["y"], "duration": 10}), 404, "unknown dataset")
@@ -1202,6 +1213,418 @@ def big_body_status(base, path, v1_key=None):
         sock.close()
 
 
+# ---------------------------------------------------------------------------------------------
+# Client behaviour beyond the documented calls: how real HTTP clients differ from each other
+
+
+def raw_http(base, method, path, headers=None, body=None, chunked=False, requests=1):
+    """http.client, for what urllib cannot send: chunked bodies, several requests on one connection.
+    Answers a list of (status, headers, body bytes)."""
+    import http.client
+
+    url = urllib.parse.urlparse(base)
+    conn = http.client.HTTPConnection(url.hostname, url.port or 80, timeout=120)
+    out = []
+    try:
+        for _ in range(requests):
+            if chunked:
+                conn.request(method, path, body=iter([body[i : i + 1000] for i in range(0, len(body), 1000)]), headers=headers or {}, encode_chunked=True)
+            else:
+                conn.request(method, path, body=body, headers=headers or {})
+            res = conn.getresponse()
+            out.append((res.status, {k.lower(): v for k, v in res.getheaders()}, res.read()))
+    except (OSError, http.client.HTTPException) as err:
+        out.append((0, {}, str(err).encode()))
+    finally:
+        conn.close()
+    return out
+
+
+def big_body_answer(base, path, v1_key=None, method="POST"):
+    """Declares a 300 MB body, sends 1 KB of it, and reads the whole answer: (status, JSON body or None)."""
+    import socket
+
+    url = urllib.parse.urlparse(base)
+    sock = socket.create_connection((url.hostname, url.port or 80), timeout=60)
+    try:
+        head = f"{method} {path} HTTP/1.1\r\nHost: {url.netloc}\r\nContent-Type: application/json\r\nContent-Length: {300 * 1024 * 1024}\r\nConnection: close\r\n"
+        if v1_key:
+            head += f"X-API-Key: {v1_key}\r\n"
+        sock.sendall((head + "\r\n").encode() + b'{"rows": [' + b'{"a": 1},' * 100)
+        reply = b""
+        while True:  # Connection: close, so the answer ends when the server closes
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            reply += chunk
+        head_text, _, body = reply.partition(b"\r\n\r\n")
+        status = int(head_text.split(b" ")[1]) if head_text.startswith(b"HTTP/") else 0
+        if re.search(rb"(?i)transfer-encoding: *chunked", head_text):
+            plain = b""
+            while body:
+                size_text, _, rest = body.partition(b"\r\n")
+                size = int(size_text.split(b";")[0] or b"0", 16)
+                if size == 0:
+                    break
+                plain, body = plain + rest[:size], rest[size + 2 :]
+            body = plain
+        try:
+            return status, json.loads(body.decode() or "null")
+        except ValueError:
+            return status, None
+    except OSError:
+        return 0, None
+    finally:
+        sock.close()
+
+
+def sweep_client_behaviour(s, c, ctx):
+    """What compat-sweep's other sections do not call: content types, HEAD, unknown query parameters,
+    trailing slashes on ids, paging, idempotency, races, connection handling, Unicode."""
+    s.section = "client behaviour"
+    ref_ct = "service-interface.md Endpoints (JSON bodies); compatibility.md (existing scripts unchanged)"
+
+    # Content-Type spellings real clients send with a JSON body (fetch sends text/plain for a string
+    # body, requests' data= sends none, urllib's default is form-encoded)
+    pid = None
+    for label, ctype in [
+        ("application/json; charset=utf-8", "application/json; charset=utf-8"),
+        ("application/json;charset=UTF-8", "application/json;charset=UTF-8"),
+        ("upper-case APPLICATION/JSON", "APPLICATION/JSON"),
+        ("text/plain;charset=UTF-8 (fetch with a string body)", "text/plain;charset=UTF-8"),
+        ("no Content-Type (requests' data=)", None),
+        ("urllib's default form type", "application/x-www-form-urlencoded"),
+        ("application/vnd.api+json", "application/vnd.api+json"),
+    ]:
+        hdrs = {"Content-Type": ctype} if ctype else {}
+        raw = json.dumps({"name": f"sweep ct {label[:20]}"}).encode()
+        if ctype is None:
+            a = raw_http(c.base, "POST", "/api/v1/projects", headers={"X-API-Key": c.key}, body=raw)[0]
+            answer = Answer("POST", "/api/v1/projects", a[0], a[1], a[2])
+            c.record(answer)
+        else:
+            answer = c.v1("POST", "/projects", raw=raw, headers=hdrs)
+        s.status(answer, 201, f"create a project with Content-Type {label}", ref_ct)
+        made = (answer.json or {}).get("id")
+        if made:
+            if pid is None:
+                pid = made
+            else:
+                c.v1("DELETE", f"/projects/{made}")
+    s.v1_error(c.v1("POST", "/projects", raw="<project><name>x</name></project>", headers={"Content-Type": "application/xml"}), 415, "an XML body: 415")
+    r = curl(["-X", "POST", f"{c.base}/api/v1/projects", "-H", f"X-API-Key: {c.key}", "-F", "name=multipart"])
+    if r:
+        body = json.loads(r[1]) if r[1].startswith("{") else None
+        s.check(r[0] == 415 and isinstance((body or {}).get("detail"), str), "a multipart body on /api/v1: 415 {detail}", 415, r)
+
+    # Unicode round trip: names, field names and values beyond ASCII
+    name = "Ventes 2024 · Café ünïcode 数据 😀"
+    if pid:
+        a = c.v1("PUT", f"/projects/{pid}", json_body={"name": name, "chatInstructions": "Réponds en français."})
+        s.status(a, 201, "PUT a non-ASCII name")
+        got = c.v1("GET", f"/projects/{pid}").json or {}
+        s.check(got.get("name") == name and got.get("chatInstructions") == "Réponds en français.", "non-ASCII text round trip", name, got.get("name"))
+        # idempotent PUT: the same body twice gives the same project
+        first = c.v1("PUT", f"/projects/{pid}", json_body={"chatContext": "units: EUR"})
+        second = c.v1("PUT", f"/projects/{pid}", json_body={"chatContext": "units: EUR"})
+        strip = lambda b: {k: v for k, v in (b or {}).items() if k not in ("updated_at", "updatedAt")}
+        s.check(first.status == second.status == 201 and strip(first.json) == strip(second.json), "PUT twice with one body: same answer", "equal", (first.status, second.status))
+        s.check((c.v1("PUT", f"/projects/{pid}", json_body={"id": "other-id"}).json or {}).get("id") == pid, "PUT ignores id", pid, "changed", "service-interface.md Projects")
+        a = c.v1("PUT", f"/projects/{pid}", json_body={"name": 5})
+        s.v1_error(a, 422, "PUT name as a number")
+        # HEAD answers like GET without a body
+        g = c.v1("GET", f"/projects/{pid}")
+        h = c.v1("HEAD", f"/projects/{pid}")
+        s.check(h.status == 200 and h.raw == b"" and h.content_type.split(";")[0] == g.content_type.split(";")[0], "HEAD on a project: GET's status and type, no body", (200, g.content_type), (h.status, h.content_type, h.raw[:40]))
+        s.check(c.v1("HEAD", "/projects/no-such-project").status == 404, "HEAD on an unknown project: 404", 404, "other")
+        # unknown query parameters (cache busters, client tags) are ignored
+        s.status(c.v1("GET", f"/projects/{pid}", query={"_": "1700000000000", "client": "sweep"}), 200, "unknown query parameters on a project")
+        # trailing slash after an id, for every method
+        s.status(c.v1("GET", f"/projects/{pid}/"), 200, "GET a project with a trailing slash")
+        s.status(c.v1("PUT", f"/projects/{pid}/", json_body={"chatSuggestions": "a\nb"}), 201, "PUT a project with a trailing slash")
+        # listing: new projects appear, the order is stable
+        l1 = [p.get("id") for p in (c.v1("GET", "/projects").json or {}).get("projects", [])]
+        l2 = [p.get("id") for p in (c.v1("GET", "/projects").json or {}).get("projects", [])]
+        s.check(pid in l1 and l1 == l2, "project listing holds the new project, in a stable order", "stable", (len(l1), len(l2)))
+        # DELETE answers {} once, then 404
+        d1 = c.v1("DELETE", f"/projects/{pid}/")
+        s.check(d1.status == 200 and d1.json == {}, "DELETE a project (trailing slash): 200 {}", "200 {}", d1, "compatibility.md Projects")
+        s.v1_error(c.v1("DELETE", f"/projects/{pid}"), 404, "DELETE the same project again")
+        s.v1_error(c.v1("GET", f"/projects/{pid}"), 404, "GET a deleted project")
+
+    # Accept headers do not change the format of answers
+    for accept in ("text/html", "application/xml", "*/*", "application/json, text/plain, */*"):
+        a = c.v1("GET", "/projects", headers={"Accept": accept})
+        s.check(a.status == 200 and a.content_type.startswith("application/json"), f"Accept: {accept} still answers JSON", "200 JSON", (a.status, a.content_type))
+
+    # legacy: content types and multipart fields in any order, Unicode fields and values
+    a = c.call("POST", "/v1/datasets", raw=json.dumps({"api_key": c.key, "name": "sweep charset"}), headers={"Content-Type": "application/json; charset=utf-8"}, key="none")
+    s.status(a, 200, "legacy create with application/json; charset=utf-8", ref_ct)
+    uds = (a.json or {}).get("dataset_id")
+    ctx.setdefault("cleanup_datasets", []).append(uds)
+    a = c.call("POST", "/v1/datasets", raw=urllib.parse.urlencode({"name": "sweep form charset", "api_key": c.key}), headers={"Content-Type": "application/x-www-form-urlencoded; charset=UTF-8"}, key="none")
+    s.status(a, 200, "legacy create with a form body and charset (jQuery's default type)", ref_ct)
+    ctx.setdefault("cleanup_datasets", []).append((a.json or {}).get("dataset_id"))
+    urows = [{"região": "São Paulo", "größe": 1.5, "名前": "東京", "ok": "sí"}, {"região": "Zürich", "größe": 2, "名前": "大阪", "ok": "no"}]
+    r = curl(["-X", "POST", f"{c.base}/v1/datasets", "-F", f"rows={json.dumps(urows)}", "-F", f"id={uds}", "-F", f"api_key={c.key}"])
+    if r:
+        s.check(r[0] == 200, "multipart fields in another order (rows, id, api_key last)", 200, r)
+    info = c.legacy("GET", "/v1/datasets", {"id": uds}).json or {}
+    s.check(sorted(f.get("name") for f in info.get("fields", [])) == sorted(urows[0]) and info.get("rows") == 2, "non-ASCII field names kept as sent", sorted(urows[0]), info.get("fields"))
+    page = c.v1("GET", f"/datasets/{uds}/rows").json or {}
+    s.check([row.get("名前") for row in page.get("rows", [])] == ["東京", "大阪"], "non-ASCII values kept as sent", ["東京", "大阪"], page)
+
+    # a chunked body (no Content-Length: streaming clients) and a body after Expect: 100-continue
+    chunk_rows = [{"região": f"r{i}", "größe": i, "名前": "x", "ok": "sí"} for i in range(200)]
+    got = raw_http(c.base, "POST", f"/v1/datasets?api_key={urllib.parse.quote(c.key)}", headers={"Content-Type": "application/json"}, body=json.dumps({"id": uds, "rows": chunk_rows}).encode(), chunked=True)[0]
+    c.record(Answer("POST", "/v1/datasets", got[0], got[1], got[2]))
+    s.check(got[0] == 200, "rows in a chunked body", 200, got[:1] + (got[2][:200],))
+    r = curl(["-X", "POST", f"{c.base}/v1/datasets?api_key={urllib.parse.quote(c.key)}", "-H", "Content-Type: application/json", "-H", "Expect: 100-continue", "--data-binary", json.dumps({"id": uds, "rows": chunk_rows})])
+    if r:
+        s.check(r[0] == 200, "rows after Expect: 100-continue", 200, r)
+    n = (c.legacy("GET", "/v1/datasets", {"id": uds}).json or {}).get("rows")
+    s.check(n == 2 + (400 if r else 200), "chunked and 100-continue rows all landed", 2 + (400 if r else 200), n)
+
+    # a gzip-encoded body: read, or refused with a clear 4xx (never parsed as garbage)
+    gz = gzip.compress(json.dumps({"id": uds, "rows": chunk_rows[:10]}).encode())
+    a = c.call("POST", "/v1/datasets", query={"api_key": c.key}, raw=gz, headers={"Content-Type": "application/json", "Content-Encoding": "gzip"}, key="none")
+    after = (c.legacy("GET", "/v1/datasets", {"id": uds}).json or {}).get("rows")
+    s.check((a.status == 200 and after == n + 10) or (a.status == 415 and "encoding" in a.text.lower()), "a gzip request body: read (200) or 415 naming the encoding", "200 with the rows, or 415", (a.status, a.text[:160], after))
+
+    # paging the rows: pages join up, limits are checked
+    p1 = (c.v1("GET", f"/datasets/{uds}/rows", query={"offset": 0, "limit": 3}).json or {}).get("rows")
+    p2 = (c.v1("GET", f"/datasets/{uds}/rows", query={"offset": 3, "limit": 3}).json or {}).get("rows")
+    p12 = (c.v1("GET", f"/datasets/{uds}/rows", query={"offset": 0, "limit": 6}).json or {}).get("rows")
+    s.check(isinstance(p1, list) and len(p1) == 3 and p1 + (p2 or []) == p12, "rows pages join up in order", "pages 0-2 + 3-5 = 0-5", (p1, p2))
+    beyond = c.v1("GET", f"/datasets/{uds}/rows", query={"offset": 10**6, "limit": 5})
+    s.check(beyond.status == 200 and (beyond.json or {}).get("rows") == [], "a page past the end is empty", [], beyond)
+    s.v1_error(c.v1("GET", f"/datasets/{uds}/rows", query={"limit": 1001}), 422, "limit above 1000")
+    s.v1_error(c.v1("GET", f"/datasets/{uds}/rows", query={"offset": -1}), 422, "a negative offset")
+    s.v1_error(c.v1("GET", f"/datasets/{uds}/rows", query={"limit": "ten"}), 422, "limit as a word")
+
+    # dataset listing: stable order, the new dataset in it, an unknown query parameter ignored
+    l1 = [d.get("id") for d in (c.legacy("GET", "/v1/datasets", {"_": "1"}).json or {}).get("datasets", [])]
+    l2 = [d.get("id") for d in (c.legacy("GET", "/v1/datasets").json or {}).get("datasets", [])]
+    s.check(uds in l1 and l1 == l2, "dataset listing holds the new dataset, in a stable order", "stable", (len(l1), len(l2)))
+    a = c.call("GET", "/v1/datasets", headers={"X-API-Key": c.key}, key="none")
+    s.status(a, 200, "legacy listing with the key in X-API-Key (as /api/v1 clients send it)")
+    # a blank id is not taken for an absent one (a listing where one dataset was meant): a 400 naming id
+    s.legacy_error(c.legacy("GET", "/v1/datasets", {"id": ""}), 400, "GET /v1/datasets?id= (a blank id)")
+
+    # idempotency: a second delete is a clear 404, not a success and not a 500
+    tmp = (c.legacy("POST", "/v1/datasets", {"name": "sweep delete twice"}, how="json").json or {}).get("dataset_id")
+    s.status(c.legacy("DELETE", "/v1/datasets", {"id": tmp}), 200, "delete a dataset")
+    s.legacy_error(c.legacy("DELETE", "/v1/datasets", {"id": tmp}), 404, "delete the same dataset again")
+    s.legacy_error(c.legacy("GET", "/v1/datasets", {"id": tmp}), 404, "inspect a deleted dataset")
+    s.legacy_error(c.legacy("POST", "/v1/datasets", {"id": tmp, "rows": [{"a": 1}]}, how="json"), 404, "append to a deleted dataset")
+
+    # several requests on one keep-alive connection, an error among them
+    key_q = urllib.parse.quote(c.key)
+    conn_answers = raw_http(c.base, "GET", f"/v1/models?api_key={key_q}", requests=3)
+    s.check([x[0] for x in conn_answers] == [200, 200, 200], "three requests on one keep-alive connection", [200, 200, 200], [x[0] for x in conn_answers])
+    conn_answers = raw_http(c.base, "GET", "/api/v1/models/train/no-such-task/status", headers={"X-API-Key": c.key}, requests=2)
+    s.check([x[0] for x in conn_answers] == [404, 404], "errors keep the connection usable", [404, 404], [x[0] for x in conn_answers])
+
+    # every /api/v1 path answers 401 without a key and 404 for unknown ids, with {detail}
+    for method, path in [
+        ("GET", "/models/train/no-such-task/status"),
+        ("GET", "/models/train/no-such-task/result"),
+        ("GET", "/chat-explore/status/no-such-task"),
+        ("GET", "/chat-explore/chats/no-such-chat"),
+        ("GET", "/projects/no-such-project"),
+        ("PUT", "/projects/no-such-project"),
+        ("DELETE", "/projects/no-such-project"),
+    ]:
+        kw = {"json_body": {"name": "x"}} if method == "PUT" else {}
+        s.v1_error(c.v1(method, path, key="none", **kw), 401, f"{method} {path} without a key")
+        s.v1_error(c.v1(method, path, headers={"X-API-Key": "wrong-key-" + "x" * 30}, key="none", **kw), 401, f"{method} {path} with a wrong key")
+        s.v1_error(c.v1(method, path, **kw), 404, f"{method} {path} unknown id")
+    # the rest of each documented answer: a NUL in an id (422), a body type no endpoint reads (415),
+    # a body over the limit (413), on every endpoint of the specification that takes an id or a body
+    for method, path in [
+        ("GET", "/models/train/a%00b/status"),
+        ("GET", "/models/train/a%00b/result"),
+        ("GET", "/chat-explore/status/a%00b"),
+        ("GET", "/chat-explore/chats/a%00b"),
+        ("GET", "/projects/a%00b"),
+        ("PUT", "/projects/a%00b"),
+        ("DELETE", "/projects/a%00b"),
+    ]:
+        kw = {"json_body": {"name": "x"}} if method == "PUT" else {}
+        s.v1_error(c.v1(method, path, **kw), 422, f"{method} {path.replace('%00', '<NUL>')}: a NUL in the id")
+    for method, path in [("POST", "/models/train/new"), ("POST", "/chat-explore/new"), ("PUT", "/projects/no-such-project"), ("POST", "/projects")]:
+        s.v1_error(c.v1(method, path, raw="<a/>", headers={"Content-Type": "application/xml"}), 415, f"{method} {path} with an XML body")
+        status, body = big_body_answer(c.base, "/api/v1" + path, c.key, method)
+        s.check(status == 413 and isinstance((body or {}).get("detail"), str), f"{method} {path} over MAX_BODY_MB: 413 {{detail}}", 413, (status, body))
+        c.record(Answer(method, "/api/v1" + path, status, {"content-type": "application/json"}, json.dumps(body).encode()))
+    for method in ("POST", "DELETE"):
+        a = c.call(method, "/v1/datasets", query={"api_key": c.key}, raw="<a/>", headers={"Content-Type": "application/xml"}, key="none")
+        s.legacy_error(a, 415, f"{method} /v1/datasets with an XML body")
+    a = c.call("POST", "/v1/models", query={"api_key": c.key}, raw="<a/>", headers={"Content-Type": "application/xml"}, key="none")
+    s.legacy_error(a, 415, "POST /v1/models with an XML body")
+    for method, path in [("POST", "/v1/models"), ("DELETE", "/v1/models"), ("POST", "/v1/datasets"), ("DELETE", "/v1/datasets")]:
+        status, body = big_body_answer(c.base, f"{path}?api_key={urllib.parse.quote(c.key)}", None, method)
+        s.check(status == 413 and (body or {}).get("status") == "error", f"{method} {path} over MAX_BODY_MB: 413 {{status: error, message}}", 413, (status, body))
+        c.record(Answer(method, f"{path}?api_key=<key>", status, {"content-type": "application/json"}, json.dumps(body).encode()))
+
+    # the result of a task that has not succeeded: a clear 4xx with detail
+    ds = ctx.get("dataset")
+    if ds and ctx.get("v1_task"):
+        s.status(c.v1("GET", f"/models/train/{ctx['v1_task']}/status", query={"_": "1"}), 200, "unknown query parameter on a status poll")
+        h = c.v1("HEAD", f"/models/train/{ctx['v1_task']}/status")
+        s.check(h.status == 200 and h.raw == b"", "HEAD on a task status", 200, (h.status, h.raw[:40]))
+
+    # a list in a form body as form encoders write it: the name repeated (requests, urllib), or name[] (jQuery)
+    if ds and ctx.get("v1_task"):
+        for label, form in [
+            ("repeated", [("api_key", c.key), ("dataset_id", ds), ("predict_fields", "churned"), ("ignore_fields", "customer_id"), ("ignore_fields", "region"), ("duration", "1"), ("force", "true")]),
+            ("name[]", [("api_key", c.key), ("dataset_id", ds), ("predict_fields[]", "churned"), ("ignore_fields[]", "customer_id"), ("ignore_fields[]", "region"), ("duration", "1"), ("force", "true")]),
+        ]:
+            a = c.call("POST", "/v1/models", raw=urllib.parse.urlencode(form), headers={"Content-Type": "application/x-www-form-urlencoded"}, key="none")
+            imp = (a.json or {}).get("field_importance") or {}
+            s.check(a.status == 200 and imp.get("customer_id") == 0 and imp.get("region") == 0 and imp.get("churned") == 0, f"legacy training with ignore_fields as a {label} form list: both ignored", "both at 0", (a.status, imp))
+            ctx.setdefault("cleanup_models", []).append((a.json or {}).get("model_id"))
+
+    # CORS: with --cors-origin (a server started with CORS_ORIGINS listing it) a browser's preflight
+    # is answered and answers are readable; otherwise (the default setting) no CORS header appears
+    origin = ctx.get("cors_origin")
+    pre = c.call("OPTIONS", "/api/v1/models/train/new", headers={"Origin": origin or "https://sweep.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type,x-api-key"}, key="none")
+    got = c.v1("GET", "/projects", headers={"Origin": origin or "https://sweep.example"})
+    if origin:
+        s.check(pre.status in (200, 204) and pre.headers.get("access-control-allow-origin") in (origin, "*") and "x-api-key" in pre.headers.get("access-control-allow-headers", "").lower(), "CORS preflight from the allowed origin", "204 with Allow-Origin and X-API-Key allowed", (pre.status, pre.headers))
+        s.check(got.headers.get("access-control-allow-origin") in (origin, "*"), "CORS: an answer to the allowed origin is readable", origin, got.headers.get("access-control-allow-origin"))
+    else:
+        s.check(pre.status == 204 and "access-control-allow-origin" not in pre.headers and "access-control-allow-origin" not in got.headers, "no CORS headers without CORS_ORIGINS (README)", "none", (pre.status, pre.headers.get("access-control-allow-origin"), got.headers.get("access-control-allow-origin")))
+
+    # large bodies: 413 with the family's error body
+    status, body = big_body_answer(c.base, "/api/v1/projects", c.key)
+    s.check(status == 413 and isinstance((body or {}).get("detail"), str), "a body over MAX_BODY_MB on /api/v1: 413 {detail}", 413, (status, body), "README Limits")
+    status, body = big_body_answer(c.base, f"/v1/datasets?api_key={key_q}")
+    s.check(status == 413 and (body or {}).get("status") == "error" and isinstance((body or {}).get("message"), str), "a body over MAX_BODY_MB on /v1: 413 {status: error, message}", 413, (status, body), "README Limits")
+
+
+def sweep_races(s, c, ctx):
+    """Predictions racing each other, a delete while they run, trainings racing, a delete during training."""
+    s.section = "races"
+    ds, model = ctx.get("dataset"), ctx.get("v1_model") or ctx.get("legacy_model")
+    lock = threading.Lock()
+    if model:
+        sent = [{"plan": "basic", "monthly_usage": 5}, {"plan": "premium", "tenure_months": 40}]
+        outs = []
+
+        def predict():
+            r = c.legacy("POST", "/v1/models", {"id": model, "data": sent}, how="json")
+            with lock:
+                outs.append((r.status, json.dumps(r.json, sort_keys=True)))
+
+        threads = [threading.Thread(target=predict) for _ in range(12)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        s.check({o[0] for o in outs} == {200} and len({o[1] for o in outs}) == 1, "12 predictions racing on one model: all 200, identical", "200, one answer", sorted({o[0] for o in outs}))
+    if ds:
+        # a copy of the model to delete while predictions run: every answer 200 or 404, never 5xx
+        a = c.legacy("POST", "/v1/models", {"dataset_id": ds, "predict_fields": ["plan"], "duration": 1, "force": True}, how="json")
+        victim = (a.json or {}).get("model_id")
+        if victim:
+            codes = []
+
+            def predict_victim():
+                for _ in range(5):
+                    r = c.legacy("POST", "/v1/models", {"id": victim, "data": [{"region": "north"}]}, how="json")
+                    with lock:
+                        codes.append(r.status)
+
+            threads = [threading.Thread(target=predict_victim) for _ in range(4)]
+            for t in threads:
+                t.start()
+            d = c.legacy("DELETE", "/v1/models", {"id": victim}, how="json")
+            for t in threads:
+                t.join()
+            s.check(d.status == 200 and set(codes) <= {200, 404}, "delete a model while predictions run: each prediction 200 or 404", "{200, 404}", (d.status, sorted(set(codes))))
+            s.legacy_error(c.legacy("POST", "/v1/models", {"id": victim, "data": [{"region": "north"}]}, how="json"), 404, "predict with the deleted model")
+
+        # a dataset deleted while its training runs: the task ends (FAILED with a reason, or SUCCEEDED)
+        tmp = (c.legacy("POST", "/v1/datasets", {"name": "sweep delete during training"}, how="json").json or {}).get("dataset_id")
+        c.legacy("POST", "/v1/datasets", {"id": tmp, "rows": churn_rows(400, seed=11)}, how="json")
+        a = c.v1("POST", "/models/train/new", json_body={"dataset_id": tmp, "predict_fields": ["churned"], "duration": 10, "force": True})
+        task = (a.json or {}).get("task_id")
+        time.sleep(1)
+        d = c.legacy("DELETE", "/v1/datasets", {"id": tmp}, how="form")
+        s.status(d, 200, "delete a dataset while its training runs")
+        if task:
+            done, seen = poll(c, f"/models/train/{task}/status", timeout=180)
+            st = done.json or {}
+            ended = st.get("status") == "SUCCEEDED" or (st.get("status") == "FAILED" and isinstance((st.get("metadata") or {}).get("error"), str))
+            s.check(done.status == 200 and ended, "the training of a deleted dataset ends (SUCCEEDED, or FAILED with metadata.error)", "an end state", st)
+            if st.get("status") == "SUCCEEDED":
+                r = c.call("GET", (st.get("metadata") or {}).get("location") or "/none")
+                s.status(r, 200, "its result is still served")
+                ctx.setdefault("cleanup_models", []).append((r.json or {}).get("model_id"))
+
+        # two identical trainings racing (force false): both accepted, one model for both
+        fresh = (c.legacy("POST", "/v1/datasets", {"name": "sweep racing trainings"}, how="json").json or {}).get("dataset_id")
+        ctx.setdefault("cleanup_datasets", []).append(fresh)
+        c.legacy("POST", "/v1/datasets", {"id": fresh, "rows": churn_rows(300, seed=13)}, how="json")
+        body = {"dataset_id": fresh, "predict_fields": ["churned"], "duration": 10}
+        answers = []
+
+        def submit():
+            r = c.v1("POST", "/models/train/new", json_body=body)
+            with lock:
+                answers.append(r)
+
+        threads = [threading.Thread(target=submit) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        tasks = [(r.json or {}).get("task_id") for r in answers]
+        s.check([r.status for r in answers] == [201, 201] and len(set(tasks)) == 2, "two identical submissions at once: 201 each, a task_id each", "201, 201", [r.status for r in answers])
+        models = []
+        for t in tasks:
+            done, _ = poll(c, f"/models/train/{t}/status", timeout=180)
+            loc = ((done.json or {}).get("metadata") or {}).get("location")
+            models.append((c.call("GET", loc).json or {}).get("model_id") if loc else None)
+        s.check(models[0] and models[0] == models[1], "identical racing trainings share one model (force false)", "one model_id", models, "compatibility.md force")
+        ctx.setdefault("cleanup_models", []).append(models[0])
+
+
+def sweep_envelopes(s, answers):
+    """Every answer of both families: JSON with a JSON Content-Type (docs routes and empty answers
+    aside), and errors in the family's envelope."""
+    s.section = "answer envelopes"
+    bad_type, bad_v1, bad_legacy = [], [], []
+    for a in answers:
+        path = a.path.split("?")[0]
+        if not re.match(r"^/(api/v1|v1)(/|$)", path) or a.method in ("HEAD", "OPTIONS") or a.status in (0, 204, 431):
+            continue
+        if path.rstrip("/") in ("/api/v1/api.yaml", "/api/v1/docs") or path.startswith("/api/v1/docs/"):
+            continue
+        if not (a.content_type.startswith("application/json") and a.json is not None):
+            bad_type.append(f"{a.method} {a.path[:80]} -> {a.status} {a.content_type!r}")
+            continue
+        if a.status < 400:
+            continue
+        body = a.json
+        if path.startswith("/api/v1"):
+            ok = isinstance(body, dict) and (
+                (isinstance(body.get("detail"), str) and body["detail"])
+                or (isinstance(body.get("detail"), list) and all(isinstance(i, dict) and {"loc", "msg", "type"} <= set(i) for i in body["detail"]))
+            )
+            if not ok:
+                bad_v1.append(f"{a.method} {a.path[:80]} -> {a.status} {a.text[:120]}")
+        else:
+            ok = isinstance(body, dict) and (body == {"status": "missing or invalid API key"} or (body.get("status") == "error" and isinstance(body.get("message"), str)))
+            if not ok:
+                bad_legacy.append(f"{a.method} {a.path[:80]} -> {a.status} {a.text[:120]}")
+    s.check(not bad_type, "every API answer is JSON with Content-Type application/json", "none otherwise", bad_type[:5])
+    s.check(not bad_v1, "every /api/v1 error is {detail: text} or {detail: [{loc, msg, type}]}", "none otherwise", bad_v1[:5], "service-interface.md Errors")
+    s.check(not bad_legacy, "every /v1 error is {status: error, message} or the key error", "none otherwise", bad_legacy[:5], "compatibility.md Authentication")
+    s.check(not any(a.status >= 500 for a in answers), "no answer is a 5xx", "none", [f"{a.method} {a.path[:80]} -> {a.status}" for a in answers if a.status >= 500][:5])
+
+
 def sweep_big(s, c, ctx, n):
     """About 1M rows x 10 fields (the hosted service's documented size), appended in batches of 10,000."""
     s.section = "big dataset"
@@ -1225,6 +1648,33 @@ def sweep_big(s, c, ctx, n):
     ctx.setdefault("cleanup_models", []).append((a.json or {}).get("model_id"))
 
 
+def report_unprovoked(doc, answers):
+    """Prints (does not check) the documented answers of the specification's endpoints (extensions
+    aside) that no request of this run provoked: what a later sweep could still cover."""
+    if not isinstance(doc, dict):
+        return
+    seen = set()
+    matchers = [(path_matcher(p), p) for p in (doc.get("paths") or {})]
+    for a in answers:
+        path = a.path.split("?")[0]
+        found = next((p for m, p in matchers if m.match(path)), None)
+        if found:
+            seen.add((a.method.lower(), found, str(a.status)))
+    missing = []
+    spec_paths = re.compile(r"^/(api/v1/models/train/(new|\{[^}]+\}/(status|result))|api/v1/chat-explore/(new|status/\{[^}]+\}|chats/\{[^}]+\})|api/v1/projects/\{[^}]+\}|v1/datasets|v1/models)$")
+    for p, ops in (doc.get("paths") or {}).items():
+        if not spec_paths.match(p):
+            continue
+        for method, op in (ops or {}).items():
+            if not isinstance(op, dict) or "responses" not in op:
+                continue
+            for status in op["responses"]:
+                if (method, p, str(status)) not in seen and status != "default":
+                    missing.append(f"{method.upper()} {p} {status}")
+    if missing:
+        print(f"  (info) {len(missing)} documented answers of the specification's endpoints this run did not provoke: " + "; ".join(missing))
+
+
 def sweep_documented_answers(s, ctx, answers, api_yaml):
     """Every answer against the server's OpenAPI document: with the repository at hand, its full
     contract check (status, content type, body schema: scripts/check-recorded-responses.ts);
@@ -1243,6 +1693,7 @@ def sweep_documented_answers(s, ctx, answers, api_yaml):
                 f.write(api_yaml)
             out = subprocess.run([tsx, os.path.join(here, "check-recorded-responses.ts"), tmp, os.path.join(tmp, "api.yaml")], capture_output=True, text=True, cwd=os.path.join(here, ".."))
             lines = out.stdout.strip().splitlines()
+            report_unprovoked(ctx.get("doc"), answers)
             s.check(out.returncode == 0, "every answer is allowed by api.yaml (status, content type, schema)", lines[-1:] if lines else out.stderr[-300:], "\n".join(lines[:-1])[:3000] or out.stderr[-500:], "service-interface.md Versioning (machine-readable description)")
         return
     doc = ctx.get("doc")
@@ -1298,6 +1749,7 @@ def main():
     parser.add_argument("--other-key")
     parser.add_argument("--run-long", default="", help="comma-separated /api/v1 budgets (60, 300, 1800) to train to the end")
     parser.add_argument("--big-rows", type=int, default=0, help="also append this many rows (e.g. 1000000) and train on them")
+    parser.add_argument("--cors-origin", help="an origin the server's CORS_ORIGINS allows: checks its preflight and headers")
     parser.add_argument("--skip-chat", action="store_true")
     parser.add_argument("--skip-training", action="store_true")
     parser.add_argument("--verbose", action="store_true")
@@ -1306,7 +1758,7 @@ def main():
     answers = []
     c = Client(args.base_url, args.api_key, answers.append)
     s = Sweep(args.verbose)
-    ctx = {"other_key": args.other_key}
+    ctx = {"other_key": args.other_key, "cors_origin": args.cors_origin}
     started = time.time()
     try:
         sweep_docs(s, c, ctx)
@@ -1322,8 +1774,12 @@ def main():
             c.legacy("POST", "/v1/datasets", {"id": ctx["chat_dataset"], "rows": ctx["sales_rows"]}, how="json")
             sweep_chat(s, c, ctx)
         sweep_edges(s, c, ctx)
+        sweep_client_behaviour(s, c, ctx)
+        if not args.skip_training:
+            sweep_races(s, c, ctx)
         if args.big_rows:
             sweep_big(s, c, ctx, args.big_rows)
+        sweep_envelopes(s, answers)
         sweep_documented_answers(s, ctx, answers, ctx.get("api_yaml"))
     finally:
         cleanup(c, ctx)

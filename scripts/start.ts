@@ -107,13 +107,10 @@ async function main() {
   await migrate();
   await announceSetupToken();
   if (env.CHAT_WORKERS > 0) await ensureChromium();
-  if (dev) {
-    run("web", path.resolve("node_modules/.bin/next"), ["dev", "-p", String(env.PORT)], false);
-  } else {
-    buildIfNeeded();
-    // Next.js behind our HTTP server: it compresses responses at a faster level than `next start`.
-    run("web", process.execPath, ["scripts/web-server.mjs"], false);
-  }
+  // Next.js behind our HTTP server: it compresses responses at a faster level than `next start`,
+  // explains a 405 and records the client address; in development too, so API clients see one server.
+  if (!dev) buildIfNeeded();
+  run("web", process.execPath, ["scripts/web-server.mjs", ...(dev ? ["--dev"] : [])], false);
   const trainWorkers = env.TRAIN_WORKERS;
   for (let i = 0; i < trainWorkers; i++) run(`train worker ${i + 1}`, process.execPath, ["--import", "tsx", "scripts/worker.ts", "--kinds", "train"], true);
   for (let i = 0; i < env.CHAT_WORKERS; i++) run(`chat worker ${i + 1}`, process.execPath, ["--import", "tsx", "scripts/worker.ts", "--kinds", "chat"], true);

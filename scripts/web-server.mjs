@@ -1,4 +1,5 @@
-// The production web server that `npm start` runs: Next.js behind Node's HTTP server, with our
+// The web server that `npm start` runs (and `npm run dev`, with --dev: Next's development mode
+// behind the same server, so both answer API clients alike): Next.js behind Node's HTTP server, with our
 // own response compression. Next's built-in compression (turned off in next.config.mjs) always
 // uses zlib level 6, and it cannot be configured; on multi-megabyte prediction responses that
 // costs more time than it saves. Level 1 is ~2.5x faster for ~10% larger bodies.
@@ -6,16 +7,22 @@
 import { createServer } from "node:http";
 import compression from "compression";
 import next from "next";
+import { corsHeaders, parseCorsOrigins } from "../lib/http/cors.mjs";
 import { apiFamily, methodNotAllowedBody } from "../lib/http/method-not-allowed.mjs";
 
-process.env.NODE_ENV ??= "production";
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= dev ? "development" : "production";
 const port = Number(process.env.PORT || 3000);
-const app = next({ dev: false, dir: process.cwd(), port });
+const app = next({ dev, dir: process.cwd(), port });
 const handle = app.getRequestHandler();
 const compress = compression({ level: 1, chunkSize: 64 * 1024 });
 // Test setting (README): record API responses for the contract check. Read here rather than from
 // lib/env.ts because this file runs without a TypeScript loader; scripts/start.ts validates it.
 const recordForContract = process.env.CONTRACT_LOG ? (await import("./contract-recorder.mjs")).createContractRecorder(process.env.CONTRACT_LOG) : null;
+
+// Browsers on other origins may call the APIs only when CORS_ORIGINS allows them (README); start.ts
+// validates the setting, so a bad one here only switches CORS off.
+const corsOrigins = parseCorsOrigins(process.env.CORS_ORIGINS).origins ?? null;
 
 await app.prepare();
 // lib/http/client-address.ts reads the peer address from this header; a client's own value is replaced.
@@ -26,6 +33,7 @@ const CLIENT_ADDRESS_HEADER = "x-tabula-client-address";
 const MAX_HEADER_BYTES = 256 * 1024;
 const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
   req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+  if (corsOrigins && answerCors(req, res)) return;
   compress(req, res, () => {
     recordForContract?.(req, res);
     explainMethodNotAllowed(req, res);
@@ -74,6 +82,32 @@ function explainMethodNotAllowed(req, res) {
     });
     return res;
   };
+}
+
+/**
+ * CORS for an API path: a preflight from an allowed origin is answered here (204); other requests
+ * get the headers on their answer. Vary is added as the answer goes out, after Next has set its own.
+ * True when the request was answered.
+ */
+function answerCors(req, res) {
+  const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+  const { preflight, headers } = corsHeaders(corsOrigins, req.method ?? "GET", pathname, req.headers);
+  if (preflight) {
+    res.writeHead(204, headers);
+    res.end();
+    return true;
+  }
+  const { vary, ...rest } = headers;
+  for (const [name, value] of Object.entries(rest)) res.setHeader(name, value);
+  if (vary) {
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      const current = String(res.getHeader("vary") ?? "");
+      if (!/(^|,)\s*origin\s*(,|$)/i.test(current)) res.setHeader("vary", current ? `${current}, ${vary}` : vary);
+      return writeHead.apply(this, args);
+    };
+  }
+  return false;
 }
 
 /** The path's methods, from Next's answer to OPTIONS (a 204 with Allow, without running a handler). */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 process.env.MAX_BODY_MB = "1"; // read lazily by getEnv(), so a small limit keeps this test light
-import { nestedDeeperThan, parseJsonText, readBody, readBodyText } from "./body";
+import zlib from "node:zlib";
+import { legacyModelWriteSchema } from "@/lib/schemas/legacy";
+import { decodeContent, formParams, nestedDeeperThan, parseJsonText, readBody, readBodyText } from "./body";
 
 describe("request bodies", () => {
   it("measures nesting of parsed JSON; brackets in strings do not count", () => {
@@ -121,5 +123,60 @@ describe("request bodies", () => {
       value: { api_key: "k" },
     });
     expect(await post(new Uint8Array([0xef, 0xbb, 0xbf]), "application/json")).toEqual({ kind: "none" });
+  });
+
+  it("decodes gzip, deflate and br bodies; refuses other encodings and bodies that do not match theirs", async () => {
+    const json = JSON.stringify({ id: "d1", rows: [{ a: 1, b: "é" }] });
+    const post = (body: Buffer, encoding: string) =>
+      new Request("http://x/v1/datasets", {
+        method: "POST",
+        body: new Uint8Array(body),
+        headers: { "content-type": "application/json", "content-encoding": encoding },
+      });
+    for (const [encoding, packed] of [
+      ["gzip", zlib.gzipSync(json)],
+      ["GZIP", zlib.gzipSync(json)],
+      ["deflate", zlib.deflateSync(json)],
+      ["br", zlib.brotliCompressSync(json)],
+      ["identity", Buffer.from(json)],
+    ] as const) {
+      expect(await readBody(post(packed, encoding))).toEqual({ kind: "json", value: JSON.parse(json) });
+    }
+    await expect(readBodyText(post(zlib.gzipSync(json), "zstd"))).rejects.toMatchObject({ code: "unsupported_media_type" });
+    await expect(readBodyText(post(Buffer.from(json), "gzip"))).rejects.toMatchObject({
+      code: "bad_request",
+      message: expect.stringMatching(/could not be decompressed as gzip/),
+    });
+  });
+
+  it("applies the size limit to the decoded body (a small gzip of a large body is refused)", async () => {
+    const bomb = zlib.gzipSync(Buffer.alloc(3 * 1024 * 1024, 32));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expect(decodeContent(bomb, "gzip", 1024 * 1024)).rejects.toMatchObject({ code: "payload_too_large" });
+    expect((await decodeContent(bomb, "gzip", 4 * 1024 * 1024)).length).toBe(3 * 1024 * 1024);
+  });
+
+  it("form and query parameters: a repeated name is a list (requests, urllib), name[] too (jQuery)", async () => {
+    expect(formParams(new URLSearchParams("predict_fields=churned&ignore_fields=a&ignore_fields=b&name=x"))).toEqual({
+      predict_fields: "churned",
+      ignore_fields: ["a", "b"],
+      name: "x",
+    });
+    expect(formParams(new URLSearchParams("ignore_fields%5B%5D=a&ignore_fields%5B%5D=b&solo%5B%5D=c"))).toEqual({ ignore_fields: ["a", "b"], solo: ["c"] });
+    const proto = formParams(new URLSearchParams("__proto__=x&a=1"));
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Object.keys(proto)).toEqual(["__proto__", "a"]);
+    // Both lists reach legacy training whole (the last value alone would silently drop "a").
+    const body = await readBody(
+      new Request("http://x/v1/models", {
+        method: "POST",
+        body: "dataset_id=d1&predict_fields=churned&ignore_fields=a&ignore_fields=b",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    expect(body.kind === "form" && legacyModelWriteSchema.parse({ api_key: "k", ...body.value })).toMatchObject({
+      predict_fields: ["churned"],
+      ignore_fields: ["a", "b"],
+    });
   });
 });

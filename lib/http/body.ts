@@ -1,5 +1,7 @@
 // Reading request bodies safely: a size limit enforced while streaming (not only from
 // Content-Length), a nesting-depth limit checked before JSON.parse, and clear 4xx errors.
+import zlib from "node:zlib";
+import { promisify } from "node:util";
 import { AppError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
 import { outOfRangeNumber } from "@/lib/schemas/json-numbers";
@@ -7,7 +9,27 @@ import { assertNoNul, assertNoNulInJson } from "./nul-check";
 
 export const MAX_JSON_DEPTH = 64;
 
-export type ParsedBody = { kind: "none" } | { kind: "json"; value: unknown } | { kind: "form"; value: Record<string, string> };
+export type FormParams = Record<string, string | string[]>;
+export type ParsedBody = { kind: "none" } | { kind: "json"; value: unknown } | { kind: "form"; value: FormParams };
+
+/**
+ * Query-string or form parameters. A repeated name is a list, as form encoders write lists:
+ * Python's requests and urllib (`ignore_fields=a&ignore_fields=b`) and jQuery (`ignore_fields[]=a`,
+ * its brackets dropped). Keeping only the last value would silently drop fields.
+ */
+export function formParams(entries: Iterable<[string, string]>): FormParams {
+  const values = new Map<string, string[]>();
+  const listed = new Set<string>();
+  for (const [rawName, value] of entries) {
+    const name = rawName.endsWith("[]") && rawName.length > 2 ? rawName.slice(0, -2) : rawName;
+    if (name !== rawName) listed.add(name);
+    const list = values.get(name);
+    if (list) list.push(value);
+    else values.set(name, [value]);
+  }
+  // Object.fromEntries defines own properties: a "__proto__" name stays a plain parameter.
+  return Object.fromEntries([...values].map(([name, list]) => [name, list.length > 1 || listed.has(name) ? list : list[0]]));
+}
 
 function maxBytes(): number {
   return getEnv().MAX_BODY_MB * 1024 * 1024;
@@ -15,15 +37,20 @@ function maxBytes(): number {
 
 export async function readBodyText(request: Request): Promise<string> {
   const limit = maxBytes();
+  const bytes = await readBodyBytes(request, limit);
+  return (await decodeContent(bytes, request.headers.get("content-encoding"), limit)).toString("utf8");
+}
+
+async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   if (Number.isFinite(declared)) {
     // The HTTP server never delivers more than Content-Length bytes, so the limit already holds;
     // reading in one go is several times faster than chunk by chunk for multi-megabyte bodies.
     const bytes = await request.arrayBuffer();
     if (bytes.byteLength > limit) throw tooLarge(limit);
-    return Buffer.from(bytes).toString("utf8");
+    return Buffer.from(bytes);
   }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -38,7 +65,37 @@ export async function readBodyText(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, total).toString("utf8");
+  return Buffer.concat(chunks, total);
+}
+
+const DECODERS: Record<string, (bytes: Buffer, options: zlib.ZlibOptions & zlib.BrotliOptions) => Promise<Buffer>> = {
+  gzip: promisify(zlib.gunzip),
+  "x-gzip": promisify(zlib.gunzip),
+  deflate: promisify(zlib.inflate),
+  br: promisify(zlib.brotliDecompress),
+};
+
+/**
+ * A compressed body (Content-Encoding gzip, deflate or br: clients that compress large uploads)
+ * decoded, with the size limit on the decoded bytes too; any other encoding is refused (415) rather
+ * than read as garbage.
+ */
+export async function decodeContent(bytes: Buffer, encoding: string | null, limit: number): Promise<Buffer> {
+  const name = (encoding ?? "").trim().toLowerCase();
+  if (name === "" || name === "identity" || bytes.length === 0) return bytes;
+  const decode = DECODERS[name];
+  if (!decode) {
+    throw new AppError(
+      "unsupported_media_type",
+      `Content-Encoding "${name}" is not supported. Send the body uncompressed, or compressed with gzip, deflate or br.`,
+    );
+  }
+  try {
+    return await decode(bytes, { maxOutputLength: limit });
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(limit);
+    throw new AppError("bad_request", `The request body could not be decompressed as ${name}: its Content-Encoding header does not match the body.`);
+  }
 }
 
 function tooLarge(limit: number): AppError {
@@ -107,7 +164,7 @@ export function parseJsonText(text: string): unknown {
  * The text fields of a multipart/form-data body (curl -F, a browser's FormData), read from the
  * already size-checked text. A file part is refused: the legacy API takes rows as JSON.
  */
-async function readMultipartFields(text: string, contentType: string): Promise<Record<string, string>> {
+async function readMultipartFields(text: string, contentType: string): Promise<FormParams> {
   let form: FormData;
   try {
     // The boundary is case-sensitive: the header as sent, not lowercased.
@@ -115,7 +172,7 @@ async function readMultipartFields(text: string, contentType: string): Promise<R
   } catch {
     throw new AppError("bad_request", "The multipart/form-data body could not be read. Send JSON (application/json) or a form-encoded body.");
   }
-  const fields: Record<string, string> = {};
+  const entries: [string, string][] = [];
   for (const [name, value] of form) {
     if (typeof value !== "string") {
       throw new AppError(
@@ -123,8 +180,9 @@ async function readMultipartFields(text: string, contentType: string): Promise<R
         `The multipart part "${name}" is a file; files are not read here. Send rows as JSON: {"id": "<dataset id>", "rows": [{...}, ...]} (or the rows' JSON text in a "rows" field).`,
       );
     }
-    fields[name] = value;
+    entries.push([name, value]);
   }
+  const fields = formParams(entries);
   assertNoNul(fields, "body");
   return fields;
 }
@@ -145,7 +203,7 @@ export async function readBody(request: Request, options: { multipart?: boolean 
   if (text.trim() === "") return { kind: "none" };
   const jsonAsForm = text.trimStart().startsWith("{");
   if (type.includes("application/x-www-form-urlencoded") && !jsonAsForm) {
-    const value = Object.fromEntries(new URLSearchParams(text));
+    const value = formParams(new URLSearchParams(text));
     assertNoNul(value, "body");
     return { kind: "form", value };
   }

@@ -5,7 +5,7 @@
 import { getEnv } from "@/lib/env";
 
 export const CLIENT_ADDRESS_HEADER = "x-tabula-client-address";
-/** Without our server in front (e.g. `next dev`), every client shares this one throttle bucket. */
+/** Without our server in front (`next start` or `next dev` run by hand), every client shares this one throttle bucket. */
 export const UNKNOWN_ADDRESS = "unknown";
 
 /**

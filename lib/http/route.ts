@@ -5,7 +5,7 @@ import { ensureDbReady } from "@/lib/db";
 import { AppError, validationError, type ValidationIssue } from "@/lib/errors";
 import { authenticateApiKey, type AuthenticatedTeam } from "@/lib/services/api-keys";
 import { getSession, hasTeam, type SessionInfo, type TeamSessionInfo } from "@/lib/services/accounts";
-import { readBody, type ParsedBody } from "./body";
+import { formParams, readBody, type ParsedBody } from "./body";
 import { apiV1ErrorResponse, legacyErrorResponse } from "./errors";
 import { RequestTimer } from "./server-timing";
 import { CSRF_HEADER, readSessionToken } from "./session-cookie";
@@ -147,7 +147,7 @@ export function legacyRoute<P extends z.ZodType>(options: { params: P }, handler
       const url = new URL(request.url);
       const body = request.method === "GET" || request.method === "HEAD" ? ({ kind: "none" } as ParsedBody) : await readBody(request, { multipart: true });
       timer.mark("body");
-      const query = Object.fromEntries(url.searchParams);
+      const query = formParams(url.searchParams);
       assertNoNul(query, "query");
       // Spread, not Object.assign: a "__proto__" key in a body stays a plain (ignored) parameter.
       let raw: Record<string, unknown> = query;
@@ -158,7 +158,10 @@ export function legacyRoute<P extends z.ZodType>(options: { params: P }, handler
         }
         raw = { ...raw, ...(body.value as Record<string, unknown>) };
       }
-      const rawKey = raw.api_key ?? request.headers.get("api_key") ?? request.headers.get("api-key") ?? undefined;
+      // A key sent twice alike (in the URL a client was given and again as a parameter) is one key.
+      if (Array.isArray(raw.api_key) && new Set(raw.api_key).size === 1) raw.api_key = raw.api_key[0];
+      // X-API-Key too: clients of /api/v1 send their key that way to the legacy routes as well.
+      const rawKey = raw.api_key ?? request.headers.get("api_key") ?? request.headers.get("api-key") ?? request.headers.get("x-api-key") ?? undefined;
       let team = typeof rawKey === "string" ? await authenticateApiKey(rawKey) : null;
       // No key at all: the web app's session cookie (a wrong key never falls back to the cookie).
       if (!team && rawKey === undefined) team = await teamFromSession(request);

@@ -49,7 +49,7 @@ export function buildOpenApiDocument() {
       description:
         "Model training, chat exploration, projects, and the legacy datasets and models endpoints. " +
         "Current endpoints live under /api/v1 and take the team API key in the X-API-Key header; errors are {detail: message}, or 422 {detail: [{loc, msg, type}]} for bad input. " +
-        'Legacy endpoints live under /v1 and take `api_key` in the query string, a JSON or form body, or an api_key header; errors are {status: "error", message}, and a missing or invalid key is 404 {status: "missing or invalid API key"}. ' +
+        'Legacy endpoints live under /v1 and take `api_key` in the query string, a JSON or form body, or an api_key (or X-API-Key) header; errors are {status: "error", message}, and a missing or invalid key is 404 {status: "missing or invalid API key"}. ' +
         "A method a path does not list answers 405 with the family's error body and an Allow header (components.responses MethodNotAllowed, LegacyMethodNotAllowed). " +
         "Operations marked (extension) are this project's additions to the interface of the hosted service.",
     },

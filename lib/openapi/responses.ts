@@ -120,7 +120,7 @@ export const methodNotAllowedResponses = {
 export const legacyBody = (schema: z.ZodType) => ({
   content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema }, "multipart/form-data": { schema } },
 });
-export const legacySecurity: Record<string, string[]>[] = [{ legacyApiKey: [] }, { legacyApiKeyHeader: [] }];
+export const legacySecurity: Record<string, string[]>[] = [{ legacyApiKey: [] }, { legacyApiKeyHeader: [] }, { apiKey: [] }];
 
 export const taskPath = z.object({ task_id: z.string() });
 export const modelPath = z.object({ model_id: z.string() });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { RawRow } from "@/lib/table/types";
 import { timestampSchema } from "./common";
+import { laxBoolean } from "./lax-values";
 import { isFlatRow, rowSchema } from "./rows";
 import { trainingResultSchema } from "./training";
 
@@ -14,8 +15,8 @@ export const thresholdValueSchema = z
 /** The request body of POST /api/v1/models/{id}/predict, as documented in the OpenAPI document. */
 export const predictRequestSchema = z.object({
   data: z.array(rowSchema).min(1, "data must hold at least one row"),
-  show_factors: z.boolean().optional().default(false),
-  explain: z.boolean().optional().default(false).meta({ description: "Alias of show_factors, as on the legacy POST /v1/models." }),
+  show_factors: laxBoolean("show_factors must be true or false", false),
+  explain: laxBoolean("explain must be true or false", false).meta({ description: "Alias of show_factors, as on the legacy POST /v1/models." }),
   threshold: thresholdValueSchema.optional().meta({
     description:
       "Two-class models: predict the positive class when its probability is above this, for this request (0 < threshold < 1). " +
