@@ -1,0 +1,70 @@
+// chat-p54 (business exports): durations asked as "how long does it take to <event>", "how long does <event noun>
+// take", "how long do tickets stay open", and events named by their noun ("from application to decision", "days to
+// pay" for a Paid Date). Made-up rows; expected numbers come from the rows with plain loops, never from the engine.
+import { describe, expect, it } from "vitest";
+import type { Table } from "../table/types";
+import { askTurns } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+const DAY = 86_400_000;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const numbers = (text: string) => (text.match(/-?\d[\d,]*(?:\.\d+)?/g) ?? []).map((s) => Number(s.replace(/,/g, "")));
+const says = (text: string, x: number) =>
+  expect(
+    numbers(text).some((n) => Math.abs(n - x) < 0.006),
+    `${x} in ${text}`,
+  ).toBe(true);
+
+// Applications: Applied On, Interview Date, Decision Date (three dates: the start is the one named as a start).
+const appRows: string[][] = [];
+for (let i = 0; i < 30; i++) {
+  const applied = Date.UTC(2025, 1, 1) + ((i * 7) % 50) * DAY;
+  appRows.push([`A${i}`, day(applied), day(applied + (3 + (i % 5)) * DAY), day(applied + (20 + ((i * 3) % 11)) * DAY), i % 2 ? "Yes" : "No"]);
+}
+const apps: Table = tableFromRows(["Application ID", "Applied On", "Interview Date", "Decision Date", "Remote"], appRows);
+const daysBetween = (to: number, from: number) => appRows.map((r) => (Date.parse(r[to]) - Date.parse(r[from])) / DAY);
+
+// Tickets: Opened At and Closed At timestamps, and a Status whose value "Open" must not be read for "opened".
+const ticketRows: string[][] = [];
+for (let i = 0; i < 24; i++) {
+  const at = Date.UTC(2025, 2, 1, 9) + i * 13 * 3_600_000;
+  ticketRows.push([`T${i}`, stamp(at), stamp(at + (5 + ((i * 17) % 70)) * 3_600_000), i % 4 ? "Closed" : "Open"]);
+}
+const tickets: Table = tableFromRows(["Ticket ID", "Opened At", "Closed At", "Status"], ticketRows);
+const openDays = ticketRows.map((r) => (Date.parse(`${r[2].replace(" ", "T")}Z`) - Date.parse(`${r[1].replace(" ", "T")}Z`)) / DAY);
+
+describe("durations asked with 'how long'", () => {
+  it("'how long does it take to get an interview, on average?' is Interview Date minus Applied On, averaged", async () => {
+    const reply = await askTurns(apps, "how long does it take to get an interview, on average?");
+    expect(reply.plan?.derived?.[0]).toMatchObject({ field: "Interview Date", minus: "Applied On", unit: "days" });
+    expect(reply.plan?.measure?.agg).toBe("mean");
+    says(reply.messages[0].content, mean(daysBetween(2, 1)));
+  });
+
+  it("'average days from application to decision' names Applied On by its event's noun", async () => {
+    const reply = await askTurns(apps, "average days from application to decision");
+    expect(reply.plan?.derived?.[0]).toMatchObject({ field: "Decision Date", minus: "Applied On" });
+    says(reply.messages[0].content, mean(daysBetween(3, 1)));
+  });
+
+  it("'how long does a decision take?' is the event's noun with 'take'", async () => {
+    const reply = await askTurns(apps, "how long does a decision take?");
+    expect(reply.plan?.derived?.[0]).toMatchObject({ field: "Decision Date", minus: "Applied On" });
+    says(reply.messages[0].content, mean(daysBetween(3, 1)));
+  });
+
+  it("'how long do tickets stay open on average?' runs from Opened At to Closed At", async () => {
+    const reply = await askTurns(tickets, "how long do tickets stay open on average?");
+    expect(reply.plan?.derived?.[0]).toMatchObject({ field: "Closed At", minus: "Opened At" });
+    expect(reply.plan?.filters ?? []).toEqual([]);
+    says(reply.messages[0].content, mean(openDays));
+  });
+
+  it("'how many hours do tickets stay open' takes the unit it says", async () => {
+    const reply = await askTurns(tickets, "how many hours do tickets stay open?");
+    expect(reply.plan?.derived?.[0]).toMatchObject({ field: "Closed At", minus: "Opened At", unit: "hours" });
+    says(reply.messages[0].content, mean(openDays) * 24);
+  });
+});
