@@ -68,3 +68,22 @@ describe("durations asked with 'how long'", () => {
     says(reply.messages[0].content, mean(openDays) * 24);
   });
 });
+
+// Orders: a Carrier whose values are written in camel case ("FedEx"), said as one lowercase word.
+const carriers = ["FedEx", "UPS", "PayPal Post"];
+const orderRows: string[][] = [];
+for (let i = 0; i < 30; i++) orderRows.push([`#${100 + i}`, carriers[i % 3], (4 + ((i * 7) % 13) / 2).toFixed(2)]);
+const orders: Table = tableFromRows(["Order #", "Carrier", "Shipping Cost"], orderRows);
+
+describe("values written in camel case", () => {
+  it("'average shipping cost for fedex' filters Carrier = FedEx", async () => {
+    const reply = await askTurns(orders, "average shipping cost for fedex");
+    expect(reply.plan?.filters).toEqual([{ field: "Carrier", op: "eq", values: ["FedEx"] }]);
+    says(reply.messages[0].content, mean(orderRows.filter((r) => r[1] === "FedEx").map((r) => Number(r[2]))));
+  });
+
+  it("a follow-up 'and FedEx?' replaces the carrier of the turn before", async () => {
+    const reply = await askTurns(orders, "average shipping cost for UPS", "and FedEx?");
+    expect(reply.plan?.filters).toEqual([{ field: "Carrier", op: "eq", values: ["FedEx"] }]);
+  });
+});

@@ -628,6 +628,8 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
       const trimmed = v.trim();
       const ws = nameWords(trimmed);
       addValue(f.name, v, ws, false);
+      // "FedEx", "PayPal", "LinkedIn" are also said as one word ("fedex"), not only at their capitals.
+      if (ws.length > 1 && !/[\s_\-.]/.test(trimmed) && /[a-z][A-Z]/.test(trimmed)) addValue(f.name, v, nameWords(trimmed.toLowerCase()), true);
       // "Credit card (automatic)" is said "credit card".
       if (trimmed.includes("(")) {
         const bare = trimmed.replace(/\([^)]{0,80}\)/g, " ").trim();
