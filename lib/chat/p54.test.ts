@@ -87,3 +87,17 @@ describe("values written in camel case", () => {
     expect(reply.plan?.filters).toEqual([{ field: "Carrier", op: "eq", values: ["FedEx"] }]);
   });
 });
+
+describe("a date's event said as a past form", () => {
+  it("'tickets opened per month' counts every ticket by Opened At, not only Status Open ones", async () => {
+    const reply = await askTurns(tickets, "tickets opened per month");
+    expect(reply.plan?.groupBy?.[0]).toMatchObject({ field: "Opened At", bucket: "month" });
+    expect(reply.plan?.filters ?? []).toEqual([]);
+  });
+
+  it("'how many open tickets' is still the value Open", async () => {
+    const reply = await askTurns(tickets, "how many open tickets are there?");
+    expect(reply.plan?.filters).toEqual([{ field: "Status", op: "eq", values: ["Open"] }]);
+    says(reply.messages[0].content, ticketRows.filter((r) => r[3] === "Open").length);
+  });
+});

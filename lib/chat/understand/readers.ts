@@ -1081,6 +1081,18 @@ function readSignedCodes(text: string, tokens: Token[], lex: TableLexicon): Prop
   return out;
 }
 
+/** Whether a date field's name holds that word as typed ("opened" in Opened At). */
+function dateNamedBy(lex: TableLexicon, word: string): boolean {
+  return lex.fields.some(
+    (f) =>
+      f.role === "date" &&
+      f.name
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .includes(word),
+  );
+}
+
 function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   /** A value read from a shortened or partly typed word at token i ("med" for medium, "exercise frequently"). */
@@ -1168,8 +1180,12 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     let bestCost = 0;
     let bestEnd = i;
     let best: ValueEntry[] = [];
+    // "tickets opened per month" beside an Opened At date: the past form typed is that date's event, not a value
+    // it is one letter away from (Status "Open" said "opener"); a value typed as itself still is the value.
+    const datesEvent = tokens[i].kind === "word" && texts[i].endsWith("ed") && dateNamedBy(lex, texts[i]);
     for (const v of pool) {
       if (pronoun && v.words.length === 1) continue;
+      if (datesEvent && v.words.length === 1 && v.words[0] !== texts[i]) continue;
       const hit = match(i, v);
       if (!hit) continue;
       if (v.words.length > bestLen || (v.words.length === bestLen && hit.cost < bestCost)) {
