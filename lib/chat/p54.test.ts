@@ -101,3 +101,22 @@ describe("a date's event said as a past form", () => {
     says(reply.messages[0].content, ticketRows.filter((r) => r[3] === "Open").length);
   });
 });
+
+describe("a date field named by its event's past form, outside a question about time", () => {
+  it("'how many people applied for Remote yes?' counts rows (no grouping by Applied On)", async () => {
+    const reply = await askTurns(apps, "how many people applied for Remote yes?");
+    expect(reply.plan?.groupBy ?? []).toEqual([]);
+    says(reply.messages[0].content, appRows.filter((r) => r[4] === "Yes").length);
+  });
+
+  it("'how many applied ...' then 'how many of them ...' keeps the first turn's condition", async () => {
+    const reply = await askTurns(apps, "how many applied for remote yes?", "how many of them had a decision after 2025-03-01?");
+    expect(reply.plan?.groupBy ?? []).toEqual([]);
+    expect(reply.plan?.filters?.some((f) => f.field === "Remote")).toBe(true);
+  });
+
+  it("'how many people applied each month' still groups by Applied On", async () => {
+    const reply = await askTurns(apps, "how many people applied each month");
+    expect(reply.plan?.groupBy?.[0]).toMatchObject({ field: "Applied On", bucket: "month" });
+  });
+});

@@ -573,6 +573,19 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
 }
 
 const EVENT_TIME_WORDS = new Set(shapes.eventDates.timeWords);
+const EVENT_DATE_NAME_WORDS = new Set(shapes.eventDates.words);
+
+/** "applied" for Applied On, "opened" for Opened At: one past form that, with a date word, is a date field's whole name. */
+function pastFormOfDate(lex: TableLexicon, n: NameEntry, span: string[]): boolean {
+  return (
+    span.length === 1 &&
+    /[a-z]{3,}ed$/.test(span[0]) &&
+    n.words.length === 2 &&
+    n.words[0] === span[0] &&
+    EVENT_DATE_NAME_WORDS.has(n.words[1]) &&
+    lex.byName.get(n.field)?.role === "date"
+  );
+}
 const ABBREVIATED_TOPICS = new Set(shapes.abbreviatedTopics.words);
 const GRAIN_ADJECTIVES = new Set(shapes.grainAdjectives.words);
 const VALUE_KIND_NOUNS = new Set(shapes.valueKindNouns.nouns);
@@ -718,7 +731,8 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       let best = 0;
       const byField = new Map<string, number>();
       for (const n of cands) {
-        if (n.event && !aboutTime) continue;
+        // ("how many people applied for Data Analyst" is a count of rows; "applied per month" groups by Applied On.)
+        if ((n.event || pastFormOfDate(lex, n, span)) && !aboutTime) continue;
         // ("how many matches were won by ...": a passive verb is the event, not its agent.)
         if (n.agentVerb && ["be", "is", "are", "was", "were", "been", "being", "get", "got"].includes(tokens[i - 1]?.lemma ?? "")) continue;
         const s = scoreSpan(span, n);
@@ -852,6 +866,18 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       const named = new Set<string>();
       for (const [k, list] of lex.nameIndex) if (k.length >= w.length + 3 && k.startsWith(w)) for (const n of list) named.add(n.field);
       if (named.size === 1) partials = [...named].map((field) => ({ field, head: true, own: true }));
+    }
+    // "how many applied for Data Analyst": outside a question about time the event's verb says which rows are
+    // counted (all of them), not a date to group by.
+    if (partials?.length && !aboutTime && partials.every((p) => lex.names.some((n) => n.field === p.field && pastFormOfDate(lex, n, [w])))) {
+      out.push({
+        start: i,
+        end: i + 1,
+        priority: 2,
+        score: 0.6,
+        mention: { kind: "word", start: i, end: i + 1, text: tokens[i].raw, hits: [{ category: "rowNoun", key: "row" }] },
+      });
+      continue;
     }
     if (partials && partials.length) {
       const heads = partials.filter((p) => p.head);
