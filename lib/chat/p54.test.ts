@@ -11,9 +11,9 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 const numbers = (text: string) => (text.match(/-?\d[\d,]*(?:\.\d+)?/g) ?? []).map((s) => Number(s.replace(/,/g, "")));
-const says = (text: string, x: number) =>
+const says = (text: string, x: number, tolerance = 0.006) =>
   expect(
-    numbers(text).some((n) => Math.abs(n - x) < 0.006),
+    numbers(text).some((n) => Math.abs(n - x) < tolerance),
     `${x} in ${text}`,
   ).toBe(true);
 
@@ -118,5 +118,43 @@ describe("a date field named by its event's past form, outside a question about 
   it("'how many people applied each month' still groups by Applied On", async () => {
     const reply = await askTurns(apps, "how many people applied each month");
     expect(reply.plan?.groupBy?.[0]).toMatchObject({ field: "Applied On", bucket: "month" });
+  });
+});
+
+// Invoices: one money field named "Total Due" (money as text), a Subtotal, and a Paid? flag.
+const invoiceRows: string[][] = [];
+for (let i = 0; i < 24; i++) {
+  const sub = 100 + ((i * 37) % 400);
+  invoiceRows.push([`INV-${i}`, i % 3 ? "East" : "West", `$${sub.toFixed(2)}`, `$${(sub * 1.1).toFixed(2)}`, i % 4 ? "Yes" : "No"]);
+}
+const invoices: Table = tableFromRows(["Invoice #", "Region", "Subtotal", "Total Due", "Paid?"], invoiceRows);
+const due = invoiceRows.map((r) => Number(r[3].slice(1)));
+
+describe("the one money field of an invoice export", () => {
+  it("'average invoice amount' is the mean of Total Due, stated as read", async () => {
+    const reply = await askTurns(invoices, "what's the average invoice amount");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Total Due" });
+    says(reply.messages[0].content, mean(due), 0.1);
+    expect(reply.messages[0].content).toMatch(/I read "invoice amount" as Total Due/);
+  });
+
+  it("'top 2 regions by total billed' ranks the sum of Total Due", async () => {
+    const reply = await askTurns(invoices, "top 2 regions by total billed");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Total Due" });
+  });
+
+  it("'how many invoices are outstanding' counts Paid? = No (words.json flagOpposites)", async () => {
+    const reply = await askTurns(invoices, "how many invoices are outstanding?");
+    expect(reply.plan?.filters).toEqual([{ field: "Paid?", op: "eq", values: ["No"] }]);
+    says(reply.messages[0].content, invoiceRows.filter((r) => r[4] === "No").length);
+  });
+
+  it("'total due on unpaid invoices' filters Paid? = No", async () => {
+    const reply = await askTurns(invoices, "total due on unpaid invoices");
+    expect(reply.plan?.filters).toEqual([{ field: "Paid?", op: "eq", values: ["No"] }]);
+    says(
+      reply.messages[0].content,
+      due.filter((_, i) => invoiceRows[i][4] === "No").reduce((s, x) => s + x, 0),
+    );
   });
 });
