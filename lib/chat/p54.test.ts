@@ -158,3 +158,19 @@ describe("the one money field of an invoice export", () => {
     );
   });
 });
+
+describe("plural values and amounts that add up", () => {
+  const items = ["Hoodie", "Mug", "Cap"];
+  const rows = Array.from({ length: 18 }, (_, i) => [`#${i}`, items[i % 3], String(1 + (i % 4)), `$${(10 + i).toFixed(2)}`, i % 2 ? "Card" : "PayPal"]);
+  const shop: Table = tableFromRows(["Order #", "Item", "Qty", "Subtotal", "Payment Method"], rows);
+
+  it("'average qty of hoodies' filters Item = Hoodie (the lemma 'hoody' is no value)", async () => {
+    const reply = await askTurns(shop, "average qty of hoodies");
+    expect(reply.plan?.filters).toEqual([{ field: "Item", op: "eq", values: ["Hoodie"] }]);
+  });
+
+  it("'subtotal by payment method' adds the subtotals up", async () => {
+    const reply = await askTurns(shop, "subtotal by payment method");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Subtotal" });
+  });
+});

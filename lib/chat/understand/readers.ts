@@ -1184,6 +1184,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     const firsts = new Set<string>([lemmas[i], texts[i]]);
     if (texts[i].length >= 4 && texts[i].endsWith("s") && lemmas[i] === texts[i]) firsts.add(texts[i].slice(0, -1));
     if (texts[i].length >= 5 && texts[i].endsWith("es") && lemmas[i] === texts[i]) firsts.add(texts[i].slice(0, -2));
+    // "hoodies" for Hoodie, "cookies" for Cookie: the lemma ("hoody") is no value; the word without its "s" is.
+    if (texts[i].length >= 5 && texts[i].endsWith("ies")) firsts.add(texts[i].slice(0, -1));
     const pool: ValueEntry[] = [];
     for (const f of firsts) for (const v of [...(lex.valueIndex.get(f) ?? []), ...(lex.labelIndex.get(f) ?? [])]) pool.push(v);
     // (A 5-letter word only when it means nothing else: "toyta" for toyota.)
