@@ -174,3 +174,20 @@ describe("plural values and amounts that add up", () => {
     expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Subtotal" });
   });
 });
+
+describe("an aggregate said right after its field", () => {
+  it("'how much shipping cost in total?' is the sum, not a histogram", async () => {
+    const reply = await askTurns(orders, "how much shipping cost in total?");
+    expect(reply.plan?.measure).toEqual({ agg: "sum", field: "Shipping Cost" });
+    says(
+      reply.messages[0].content,
+      orderRows.reduce((s, r) => s + Number(r[2]), 0),
+      0.6,
+    );
+  });
+
+  it("'shipping cost on average' is the mean", async () => {
+    const reply = await askTurns(orders, "shipping cost on average");
+    expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Shipping Cost" });
+  });
+});
