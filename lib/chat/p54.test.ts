@@ -191,3 +191,12 @@ describe("an aggregate said right after its field", () => {
     expect(reply.plan?.measure).toEqual({ agg: "mean", field: "Shipping Cost" });
   });
 });
+
+describe("a past form over a date some rows lack", () => {
+  it("'which agent closed the most tickets' does not silently count every ticket", async () => {
+    const rows = ticketRows.map((r, i) => [r[0], r[1], i % 3 ? r[2] : "", ["Ana", "Ben", "Cy"][i % 3]]);
+    const reply = await askTurns(tableFromRows(["Ticket ID", "Opened At", "Closed At", "agent"], rows), "which agent closed the most tickets?");
+    const text = reply.messages[0].content;
+    expect(JSON.stringify(reply.plan).includes("Closed At") || /"closed"/.test(text), text).toBe(true);
+  });
+});

@@ -867,9 +867,18 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       for (const [k, list] of lex.nameIndex) if (k.length >= w.length + 3 && k.startsWith(w)) for (const n of list) named.add(n.field);
       if (named.size === 1) partials = [...named].map((field) => ({ field, head: true, own: true }));
     }
-    // "how many applied for Data Analyst": outside a question about time the event's verb says which rows are
-    // counted (all of them), not a date to group by.
-    if (partials?.length && !aboutTime && partials.every((p) => lex.names.some((n) => n.field === p.field && pastFormOfDate(lex, n, [w])))) {
+    // "how many applied for Data Analyst": outside a question about time the event's verb over a date every row
+    // has says which rows are counted (all of them), not a date to group by. (Where some rows lack the date,
+    // "which agent closed the most tickets" over closed_at, it stays the field: those rows are not all counted.)
+    const everyRowDated = (field: string) => {
+      const ns = lex.byName.get(field)?.numbers;
+      return !!ns && ns.every((x) => !Number.isNaN(x));
+    };
+    if (
+      partials?.length &&
+      !aboutTime &&
+      partials.every((p) => everyRowDated(p.field) && lex.names.some((n) => n.field === p.field && pastFormOfDate(lex, n, [w])))
+    ) {
       out.push({
         start: i,
         end: i + 1,
