@@ -15,6 +15,7 @@ const V = words.twoFieldDifferences;
 const EVENT_DATE_WORDS = new Set(shapes.eventDates.words);
 const START_WORDS = new Set(shapes.eventDates.startWords);
 const UNITS = V.units as Record<string, DurationUnit>;
+const STAY_WORDS = V.stayWords;
 const MS_PER: Record<DurationUnit, number> = { days: 86_400_000, hours: 3_600_000, minutes: 60_000, weeks: 604_800_000 };
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -86,7 +87,11 @@ function fieldPhrases(fields: FieldInfo[]): { phrases: Phrase[]; events: Map<str
     if (f.role === "date") {
       const own = ws.filter((w) => !EVENT_DATE_WORDS.has(w));
       if (own.length && own.length < ws.length) spellings.add(own.join(" "));
-      if (own.length === 1) events.set(stem(own[0]), f);
+      if (own.length === 1) {
+        events.set(eventKey(own[0]), f);
+        // "from application to decision" names Applied On and Decision Date by their events' other forms.
+        for (const form of eventFormsOf(own[0])) spellings.add(form);
+      }
     }
     // Each word also in its plural ("armed forces" for Armed.Forces, whose name words are singular).
     for (const s of spellings)
@@ -108,6 +113,20 @@ function stem(word: string): string {
   let w = word.toLowerCase().replace(/(ing|ed|es|e|s)$/, "");
   if (/([b-df-hj-np-tv-z])\1$/.test(w)) w = w.slice(0, -1);
   return w;
+}
+
+const EVENT_OF = new Map<string, string>();
+for (const forms of V.eventForms) for (const w of forms) EVENT_OF.set(stem(w), stem(forms[0]));
+
+/** One key for the forms of an event: "paid", "pay", "payment" -> "pay" (words.json eventForms), else the stem. */
+function eventKey(word: string): string {
+  const s = stem(word);
+  return EVENT_OF.get(s) ?? s;
+}
+
+function eventFormsOf(word: string): string[] {
+  const key = eventKey(word);
+  return V.eventForms.find((forms) => stem(forms[0]) === key) ?? [];
 }
 
 /**
@@ -158,6 +177,26 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
   );
   const reHigher = new RegExp(`\\bhow\\s+much\\s+(${higher})\\s+(?:is|are|was|were)\\s+(?:the\\s+)?(${F})\\s+than\\s+(?:the\\s+)?(${F})`, "i");
   const lower = new Set(V.lowerWords);
+  // "how long does it take customers to pay an invoice", "how many days does it take to get an interview": the
+  // duration to that event; "how long does delivery take": the same with the event's noun; "how long do tickets
+  // stay open": the time from the date that starts the state to the other date.
+  const how = `\\bhow\\s+(?:long|many\\s+(${unitWords}))\\s+(?:does|do|did|will|would|should)\\s+`;
+  const reHowTake = new RegExp(
+    `${how}(?:it\\s+)?(?:usually\\s+|typically\\s+)?(?:[a-z]+\\s+){0,3}?(?:take|takes|took)\\s+(?:[a-z]+\\s+){0,3}?(?:${alt(V.toEvent)})\\s+(?:get\\s+|receive\\s+|be\\s+)?(?:an?\\s+|the\\s+)?([a-z]+)(?:\\s+(?:an?|the|their|its|his|her)\\s+[a-z]+)?`,
+    "i",
+  );
+  const reHowNounTake = new RegExp(`${how}(?:the\\s+|an?\\s+)?([a-z]+)\\s+(?:usually\\s+|typically\\s+)?(?:take|takes|took)\\b`, "i");
+  const reHowStay = new RegExp(
+    `\\bhow\\s+(?:long|many\\s+(${unitWords}))\\s+(?:do|does|did|will|would)\\s+(?:[a-z]+\\s+){0,2}?(?:${alt(STAY_WORDS)})\\s+([a-z]+)`,
+    "i",
+  );
+  const dateFields = fields.filter((f) => f.role === "date" && f.numbers);
+  /** The date an event's duration starts from: the one other date, else the one other date named as a start. */
+  const startOf = (event: FieldInfo): FieldInfo | null => {
+    const others = dateFields.filter((f) => f !== event);
+    const starts = others.filter((f) => nameWords(f.name).some((w) => START_WORDS.has(w)));
+    return others.length === 1 ? others[0] : starts.length === 1 ? starts[0] : null;
+  };
   // "margin" over a price and a cost field: the price minus the cost (words.json twoFieldDifferences.named).
   const named = V.named
     .map((n) => {
@@ -269,9 +308,25 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
         if (d) out.notes.push(`readAs:${d.name}:${said.m[0].trim()}`);
         start = said.m.index;
         end = said.m.index + said.m[0].length;
+      } else if ((m = reHowTake.exec(text) ?? reHowNounTake.exec(text) ?? reHowStay.exec(text))) {
+        const stay = !/\b(?:take|takes|took)\b/i.test(m[0]);
+        const named = events.get(eventKey(m[2]));
+        if (!named) break;
+        // A state that lasts runs from its own date to the other one; an event is reached from the start.
+        const others = dateFields.filter((f) => f !== named);
+        const [to, from] = stay ? [others.length === 1 ? others[0] : null, named] : [named, startOf(named)];
+        if (!to || !from) break;
+        d = add(to, from, m[1] ? UNITS[m[1].toLowerCase()] : unitSaid(text)?.unit);
+        if (d) out.notes.push(`readAs:${d.name}:${m[0].trim()}`);
+        start = m.index;
+        end = m.index + m[0].length;
+        // "..., on average" is said by the inserted "average" already.
+        const onAverage = /^\s*,?\s*on\s+average\b/i.exec(text.slice(end));
+        if (onAverage) end += onAverage[0].length;
+        prefix = /\b(?:average|mean|median|typical)\b/i.test(text.slice(0, start)) ? "the " : "what is the average ";
       } else if ((m = reToEvent.exec(text) ?? reTook.exec(text))) {
         const took = !new RegExp(`^(?:${unitWords}|time)$`, "i").test(m[1]);
-        const event = events.get(stem(m[2]));
+        const event = events.get(eventKey(m[2]));
         if (!event) break;
         const others = fields.filter((f) => f.role === "date" && f !== event && f.numbers);
         const starts = others.filter((f) => nameWords(f.name).some((w) => START_WORDS.has(w)));

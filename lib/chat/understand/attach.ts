@@ -2965,7 +2965,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const key = hitKey(m, "agg") as Aggregate;
     // "running time in mins": a unit, not the minimum.
     if (key === "min" && lemma(m.start - 1) === "in" && m.end - m.start === 1) continue;
-    const attached = a.refs.some((r) => r.agg === key && r.pos > m.start && r.pos - m.end <= 5);
+    // ("shipping cost in total", "mpg on average": said right after its field, attached there too.)
+    const attached = a.refs.some((r) => r.agg === key && ((r.pos > m.start && r.pos - m.end <= 5) || r.end === m.start));
     if (!attached && key !== "distinct") a.looseAgg = key;
     if (key === "distinct") a.distinct = true;
   }

@@ -20,6 +20,7 @@ const MONEY_FIELD_NAMES = new Set(
       .join(" "),
   ),
 );
+const AMOUNT_NOUNS = words.moneyTotals.amountNouns.map((p) => tokenize(p).map((t) => t.lemma));
 const COUNTRY_NAMES = new Set(words.countryNames.names);
 const ENTITY_NAME_WORDS = new Set(["name", "title"]);
 /** Field names for who was measured in a table of repeated measurements (Subject, Patient, id: words.json subjectNouns). */
@@ -581,6 +582,14 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     });
     if (totals.length === 1) for (const p of moneyNouns) add(totals[0].name, p, 0.85, []);
   }
+  // "average invoice amount", "total billed" over the same one money field: each word that names no field already.
+  const amountFields = fields.filter((f) => {
+    if (f.role !== "number" || f.yearLike) return false;
+    const ws = nameWords(f.name);
+    return MONEY_FIELD_NAMES.has((withoutStorageWords(ws) ?? ws).join(" "));
+  });
+  if (amountFields.length === 1)
+    for (const p of AMOUNT_NOUNS) if (!names.some((n) => n.words.join(" ") === p.join(" "))) add(amountFields[0].name, p, 0.85, []);
   // "customers on the standard plan" over contract (a general synonym "plan") and plan_tier: a one-word synonym
   // that is a word of another field's own name is that field's word, not the synonym's (the table's words win).
   const ownNameWords = fields.map((f) => ({ field: f.name, words: nameWords(f.name) }));

@@ -623,6 +623,19 @@ function similarNameWords(lex: TableLexicon, word: string): string[] {
 }
 
 const EVENT_TIME_WORDS = new Set(shapes.eventDates.timeWords);
+const EVENT_DATE_NAME_WORDS = new Set(shapes.eventDates.words);
+
+/** "applied" for Applied On, "opened" for Opened At: one past form that, with a date word, is a date field's whole name. */
+function pastFormOfDate(lex: TableLexicon, n: NameEntry, span: string[]): boolean {
+  return (
+    span.length === 1 &&
+    /[a-z]{3,}ed$/.test(span[0]) &&
+    n.words.length === 2 &&
+    n.words[0] === span[0] &&
+    EVENT_DATE_NAME_WORDS.has(n.words[1]) &&
+    lex.byName.get(n.field)?.role === "date"
+  );
+}
 const ABBREVIATED_TOPICS = new Set(shapes.abbreviatedTopics.words);
 const GRAIN_ADJECTIVES = new Set(shapes.grainAdjectives.words);
 const VALUE_KIND_NOUNS = new Set(shapes.valueKindNouns.nouns);
@@ -783,7 +796,8 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       let best = 0;
       const byField = new Map<string, number>();
       for (const n of cands) {
-        if (n.event && !aboutTime) continue;
+        // ("how many people applied for Data Analyst" is a count of rows; "applied per month" groups by Applied On.)
+        if ((n.event || pastFormOfDate(lex, n, span)) && !aboutTime) continue;
         // ("how many matches were won by ...": a passive verb is the event, not its agent.)
         if (n.agentVerb && ["be", "is", "are", "was", "were", "been", "being", "get", "got"].includes(tokens[i - 1]?.lemma ?? "")) continue;
         const s = scoreSpan(span, n);
@@ -938,6 +952,27 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       const named = new Set<string>();
       for (const [k, list] of lex.nameIndex) if (k.length >= w.length + 3 && k.startsWith(w)) for (const n of list) named.add(n.field);
       if (named.size === 1) partials = [...named].map((field) => ({ field, head: true, own: true }));
+    }
+    // "how many applied for Data Analyst": outside a question about time the event's verb over a date every row
+    // has says which rows are counted (all of them), not a date to group by. (Where some rows lack the date,
+    // "which agent closed the most tickets" over closed_at, it stays the field: those rows are not all counted.)
+    const everyRowDated = (field: string) => {
+      const ns = lex.byName.get(field)?.numbers;
+      return !!ns && ns.every((x) => !Number.isNaN(x));
+    };
+    if (
+      partials?.length &&
+      !aboutTime &&
+      partials.every((p) => everyRowDated(p.field) && lex.names.some((n) => n.field === p.field && pastFormOfDate(lex, n, [w])))
+    ) {
+      out.push({
+        start: i,
+        end: i + 1,
+        priority: 2,
+        score: 0.6,
+        mention: { kind: "word", start: i, end: i + 1, text: tokens[i].raw, hits: [{ category: "rowNoun", key: "row" }] },
+      });
+      continue;
     }
     if (partials && partials.length) {
       const heads = partials.filter((p) => p.head);
@@ -1239,6 +1274,18 @@ function readSignedCodes(text: string, tokens: Token[], lex: TableLexicon): Prop
   return out;
 }
 
+/** Whether a date field's name holds that word as typed ("opened" in Opened At). */
+function dateNamedBy(lex: TableLexicon, word: string): boolean {
+  return lex.fields.some(
+    (f) =>
+      f.role === "date" &&
+      f.name
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .includes(word),
+  );
+}
+
 function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
   const out: Proposal[] = [];
   /** A value read from a shortened or partly typed word at token i ("med" for medium, "exercise frequently"). */
@@ -1304,6 +1351,8 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     const firsts = new Set<string>([lemmas[i], texts[i]]);
     if (texts[i].length >= 4 && texts[i].endsWith("s") && lemmas[i] === texts[i]) firsts.add(texts[i].slice(0, -1));
     if (texts[i].length >= 5 && texts[i].endsWith("es") && lemmas[i] === texts[i]) firsts.add(texts[i].slice(0, -2));
+    // "hoodies" for Hoodie, "cookies" for Cookie: the lemma ("hoody") is no value; the word without its "s" is.
+    if (texts[i].length >= 5 && texts[i].endsWith("ies")) firsts.add(texts[i].slice(0, -1));
     const pool: ValueEntry[] = [];
     for (const f of firsts) for (const v of [...(lex.valueIndex.get(f) ?? []), ...(lex.labelIndex.get(f) ?? [])]) pool.push(v);
     // (A 5-letter word only when it means nothing else: "toyta" for toyota.)
@@ -1326,8 +1375,12 @@ function readValues(tokens: Token[], lex: TableLexicon): Proposal[] {
     let bestCost = 0;
     let bestEnd = i;
     let best: ValueEntry[] = [];
+    // "tickets opened per month" beside an Opened At date: the past form typed is that date's event, not a value
+    // it is one letter away from (Status "Open" said "opener"); a value typed as itself still is the value.
+    const datesEvent = tokens[i].kind === "word" && texts[i].endsWith("ed") && dateNamedBy(lex, texts[i]);
     for (const v of pool) {
       if (pronoun && v.words.length === 1) continue;
+      if (datesEvent && v.words.length === 1 && v.words[0] !== texts[i]) continue;
       const hit = match(i, v);
       if (!hit) continue;
       if (v.words.length > bestLen || (v.words.length === bestLen && hit.cost < bestCost)) {
