@@ -13,6 +13,7 @@ import { isCyclicBucket } from "./plan";
 import { namedAsCode } from "./understand/lexicon";
 import { lowerFirst } from "./text-utils";
 import { describeFilters as describeFilterList, describeMeasure, describePlanShort, describeWithin } from "./describe";
+import grammar from "./vocab/grammar.json";
 
 export type TableRow = Record<string, string | number | null>;
 
@@ -414,20 +415,7 @@ export function describeResult(result: QueryResult, ctx: AnswerContext, fields: 
  * checked, a grouping into very many groups), as opposed to routine ones (the aggregate chosen, the
  * time axis) and plain statements of how a word was read.
  */
-const DOUBT_KINDS = new Set([
-  "alternative",
-  "unsure",
-  "ignored",
-  "notGrouped",
-  "guess",
-  "unitUnknown",
-  "unitMonths",
-  "unitMinutes",
-  "manyGroups",
-  "binnedGroups",
-  "cmpValue",
-  "misnamed",
-]);
+const DOUBT_KINDS = new Set<string>(grammar.answer.doubtKinds);
 
 export function doubtNotes(notes: string[]): string[] {
   return notes.filter((n) => DOUBT_KINDS.has(n.split(":")[0]));

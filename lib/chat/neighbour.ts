@@ -10,6 +10,7 @@ import { executePlan } from "./execute";
 import type { AnalysisPlan, Filter, Measure } from "./plan";
 import { nameWords } from "./understand/lexicon";
 import words from "./vocab/words.json";
+import grammar from "./vocab/grammar.json";
 
 const W = words.neighbourOfExtreme;
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -55,7 +56,7 @@ export function readNeighbour(turn: string): { turn: string; ask: NeighbourAsk }
   };
 }
 
-const RANKABLE = new Set(["sum", "mean", "median", "min", "max", "count"]);
+const RANKABLE = new Set<string>(grammar.neighbour.rankable);
 
 /**
  * The plan with the neighbour period as a filter on the one time field, and the note saying so; null when the plan

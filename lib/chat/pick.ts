@@ -3,6 +3,7 @@
 // from a page of rows): only FieldInfo, no Node imports, no engine.
 import type { FieldInfo } from "./columns";
 import { isTimeField } from "./columns";
+import grammar from "./vocab/grammar.json";
 
 /** Words of a field's name as said: "MonthlyCharges" "monthly charges", "hours_per_week" "hours per week", "MPG" stays "MPG". */
 export function fieldWords(name: string): string[] {
@@ -47,83 +48,14 @@ const MONEY = [
   "wage",
 ];
 // Amounts that add up over rows (a total reads well); other numbers are averaged.
-const ADDITIVE = new Set([
-  "sales",
-  "revenue",
-  "revenues",
-  "profit",
-  "amount",
-  "quantity",
-  "units",
-  "volume",
-  "spend",
-  "spent",
-  "gross",
-  "orders",
-  "cost",
-  "costs",
-  "expenses",
-  "donations",
-  "visits",
-  "deaths",
-  "cases",
-]);
-const NOT_ADDITIVE = new Set(["avg", "average", "mean", "rate", "per", "price", "ratio", "pct", "percent", "share"]);
+const ADDITIVE = new Set<string>(grammar.pick.additive);
+const NOT_ADDITIVE = new Set<string>(grammar.pick.notAdditive);
 // Fields computed from others or standing for something else: not what a person asks about first.
-const DERIVED = new Set([
-  "forecast",
-  "predicted",
-  "prediction",
-  "estimate",
-  "estimated",
-  "target",
-  "lag",
-  "index",
-  "score",
-  "weight",
-  "wgt",
-  "num",
-  "code",
-  "id",
-  "no",
-  "key",
-  "zip",
-  "lat",
-  "lon",
-  "latitude",
-  "longitude",
-]);
+const DERIVED = new Set<string>(grammar.pick.derived);
 // Names of an outcome a table is often about.
-const OUTCOME = new Set([
-  "churn",
-  "churned",
-  "attrition",
-  "default",
-  "defaulted",
-  "survived",
-  "outcome",
-  "target",
-  "label",
-  "class",
-  "status",
-  "result",
-  "approved",
-  "converted",
-  "fraud",
-  "exited",
-  "subscribed",
-  "y",
-  "response",
-  "readmitted",
-  "passed",
-  "purchased",
-  "cancelled",
-  "canceled",
-  "returned",
-  "delayed",
-]);
-const YES = new Set(["yes", "y", "true", "t", "1"]);
-const NO = new Set(["no", "n", "false", "f", "0"]);
+const OUTCOME = new Set<string>(grammar.pick.outcome);
+const YES = new Set<string>(grammar.pick.yes);
+const NO = new Set<string>(grammar.pick.no);
 
 function present(f: FieldInfo): number {
   let n = 0;

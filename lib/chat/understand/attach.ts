@@ -33,6 +33,7 @@ import {
 } from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
+import grammar from "../vocab/grammar.json";
 
 /** Aggregates a yes/no question may test against a number ("is the average y above 10"). */
 const TESTED_AGGS = new Set<Aggregate>(["mean", "sum", "median", "min", "max"]);
@@ -46,18 +47,18 @@ const FLAG_NAME_OPPOSITES = words.flagNameOpposites.words;
 const VALUE_ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
 
 /** Words that link counted rows to their condition ("how many districts are inland"). */
-const ROW_LINKS = new Set(["are", "is", "were", "was", "have", "has", "had", "with", "that", "who", "which", "where", "whose"]);
+const ROW_LINKS = new Set<string>(grammar.attach.rowLinks);
 /** The words between a yes/no field and the side said after it ("y is no", "Churn = No"). */
-const FLAG_IS = new Set(["is", "was", "are", "were", "be", "=", "==", "equals", "equal", "to", ":"]);
+const FLAG_IS = new Set<string>(grammar.attach.flagIs);
 /** Words around a field that say its cell is empty ("no pulse", "a missing income", "left blank"). */
 const MISSING_BEFORE = new Set(words.missingValues.before);
 const MISSING_AFTER = new Set(words.missingValues.after);
 const MISSING_VERBS = new Set(words.missingValues.verbs);
 const MISSING_NONE = new Set(words.missingValues.none);
 const MISSING_CELL_NOUNS = new Set(words.missingValues.cellNouns);
-const MISSING_SKIP = new Set(["a", "an", "the", "their", "his", "her", "its", "any", "them"]);
-const NOT_WORDS = new Set(["not", "n't", "never", "didnt", "dont", "doesnt", "didn't", "don't", "doesn't"]);
-const AUX_WORDS = new Set(["do", "did", "does", "have", "has", "had"]);
+const MISSING_SKIP = new Set<string>(grammar.attach.missingSkip);
+const NOT_WORDS = new Set<string>(grammar.attach.notWords);
+const AUX_WORDS = new Set<string>(grammar.attach.auxWords);
 const MISSING_COUNT = new WeakMap<FieldInfo, boolean>();
 /** Whether some cells of the field are empty. */
 function hasMissing(f: FieldInfo): boolean {
@@ -92,7 +93,7 @@ const DIFFERENCE_LEADS = new Set(words.rangeAsked.lead);
 const NPS_WORDS = new Set(words.netPromoter.words.flatMap((w) => w.split(" ")));
 const AGE_WORDS = new Set(words.ageWords);
 /** Words saying a follow-up adds to the earlier question ("and by contract too"). */
-const ADD_ON = new Set(["also", "too", "additionally", "plus", "further", "add"]);
+const ADD_ON = new Set<string>(grammar.attach.addOn);
 /** Words before "N years / months / quarters" that make a span ending at the latest period in the data. */
 /** Decades of life written as words ("in their thirties"). */
 const AGE_DECADE_WORDS: Record<string, string> = {
@@ -123,18 +124,18 @@ const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
 const CLOCK_DURATION_FIELD_WORDS = new Set(words.clockDurationFieldWords);
 const COUNTED_NOUNS = new Set(words.countedThings.nouns);
 const COUNT_FIELD_WORDS = new Set(words.countedThings.fieldWords);
-const PROFIT_WORDS = new Set(["profit", "margin", "income", "earning", "earnings", "gain"]);
+const PROFIT_WORDS = new Set<string>(grammar.attach.profitWords);
 const LOSE_VERBS = new Set(words.loseVerbs.words);
 const GENERIC_WORDS = new Set(words.genericWords);
 const SINGLE_ROW_WORDS = new Set(words.singleRow.words);
-const RELATIVE_SPAN = new Set(["last", "past", "latest", "recent", "previous", "final"]);
+const RELATIVE_SPAN = new Set<string>(grammar.attach.relativeSpan);
 /** "the first 10 years", "the earliest 3 months": the earliest N periods in the data (as "the last 3 years" the latest). */
 const FIRST_SPAN = new Set<string>(words.spanStart.words);
 /** Nouns of kinds after a counted field's name ("how many age groups", "dose levels"): its different values. */
 const KINDS_AFTER = new Set<string>(words.kindNounsAfterCount.words);
-const PERIOD_GRAINS = new Set(["year", "month", "quarter"]);
+const PERIOD_GRAINS = new Set<string>(grammar.attach.periodGrains);
 /** Periods said relative to the end (or start) of the data: "the last 3 years", "the past 30 days", "the first 2 weeks". */
-const RELATIVE_GRAINS = new Set(["year", "month", "quarter", "week", "day"]);
+const RELATIVE_GRAINS = new Set<string>(grammar.attach.relativeGrains);
 const DAY_MS = 86_400_000;
 /** The most periods of a relative span: "the last 12 months", "the past 365 days". */
 const relativeMost = (grain: string) => (grain === "day" ? 1000 : grain === "week" ? 200 : 100);
@@ -149,7 +150,7 @@ const SPAN_NOUNS = new Set<string>(words.dataSpan.nouns);
 const SPAN_VERBS = new Set<string>(words.dataSpan.verbs);
 const GRAIN_ADJECTIVES: Record<string, string> = { quarterly: "quarter", monthly: "month", yearly: "year", annual: "year", weekly: "week", daily: "day" };
 /** Fields named by a time grain word ("month", "week"): a period, never a number to take the largest of. */
-const GRAIN_NAMES = new Set(["day", "weekday", "week", "month", "quarter", "year", "hour"]);
+const GRAIN_NAMES = new Set<string>(grammar.attach.grainNames);
 /** The words of each value of a dictionary, computed once per table. */
 const VALUE_WORDS = new WeakMap<string[], string[][]>();
 function valueWordsOf(dictionary: string[]): string[][] {
@@ -165,14 +166,14 @@ function valueWordsOf(dictionary: string[]): string[][] {
   }
   return out;
 }
-const TIME_PREPOSITIONS = new Set(["in", "from", "during", "since"]);
+const TIME_PREPOSITIONS = new Set<string>(grammar.attach.timePrepositions);
 /** Small words between a comparison and the second field ("less than their budget", "than they cost"). */
 const FACTOR_WORDS: Record<string, number> = words.factorWords.words;
-const SECOND_SIDE_FILLERS = new Set(["their", "its", "his", "her", "the", "they", "it", "what", "a", "an", "was", "were", "is", "did", "do", "does"]);
-const FIRST_SIDE_FILLERS = new Set(["a", "an", "the", "their", "its", "is", "was", "were", "be", "been", "have", "has", "had"]);
+const SECOND_SIDE_FILLERS = new Set<string>(grammar.attach.secondSideFillers);
+const FIRST_SIDE_FILLERS = new Set<string>(grammar.attach.firstSideFillers);
 /** Verbs of earning: "movies that made less than they cost" compares the money-in fields. */
-const EARN_VERBS = new Set(["make", "made", "earn", "earned", "gross", "grossed", "bring", "brought"]);
-const EARN_FIELD_WORDS = new Set(["gross", "revenue", "revenues", "sales", "income", "earnings", "takings"]);
+const EARN_VERBS = new Set<string>(grammar.attach.earnVerbs);
+const EARN_FIELD_WORDS = new Set<string>(grammar.attach.earnFieldWords);
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
 /** A number said with a scale word compared with a field whose name states that scale ("sales over 100 billion" on
  * Sales_billion, "worth above 2 million" on Net_Worth_Millions): compared in the field's unit. */
@@ -452,48 +453,15 @@ export function periodValue(dIn: DateValue, info: FieldInfo, end: boolean): stri
 }
 
 /** Words before "a loss" that make it a condition on the rows ("orders with a loss", "sold at a loss"). */
-const LOSS_CONDITION_WORDS = new Set([
-  "with",
-  "at",
-  "made",
-  "make",
-  "making",
-  "had",
-  "have",
-  "has",
-  "having",
-  "show",
-  "showing",
-  "ran",
-  "run",
-  "running",
-  "post",
-  "posted",
-]);
+const LOSS_CONDITION_WORDS = new Set<string>(grammar.attach.lossConditionWords);
 
 const VALUE_KIND_NOUNS = new Set(shapes.valueKindNouns.nouns);
 
 /** Words after "from <year>" that make it the start of a span rather than the year itself. */
-const FROM_CONTINUATIONS = new Set([
-  "on",
-  "onward",
-  "onwards",
-  "forward",
-  "forwards",
-  "to",
-  "till",
-  "until",
-  "through",
-  "thru",
-  "and",
-  "or",
-  "up",
-  "later",
-  "-",
-]);
+const FROM_CONTINUATIONS = new Set<string>(grammar.attach.fromContinuations);
 
 /** Words that open a clause about the rows ("districts that have ...", "staff whose salary ..."). */
-const RELATIVE_WORDS = new Set(["that", "whose", "which", "who", "where", "with", "having"]);
+const RELATIVE_WORDS = new Set<string>(grammar.attach.relativeWords);
 
 export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms {
   const { tokens, mentions, at } = reading;

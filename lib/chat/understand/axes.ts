@@ -5,10 +5,11 @@
 // named outright ("on the x axis") are left alone.
 import type { AnalysisPlan } from "../plan";
 import type { Atoms } from "./attach";
+import grammar from "../vocab/grammar.json";
 
-const Y_FIRST = new Set(["vs", "v", "versus", "against", "plotted against", "as a function of"]);
+const Y_FIRST = new Set<string>(grammar.axes.yFirst);
 /** Words that say "y versus x" only when they stand between two fields ("monthly charges over tenure"); elsewhere a comparison ("charges over 50") or a span ("over time"). */
-const Y_OVER_X = new Set(["over"]);
+const Y_OVER_X = new Set<string>(grammar.axes.yOverX);
 
 /** The relationship plan with its axes turned round when the words put them the other way, else null. */
 export function versusAxes(a: Atoms, plan: AnalysisPlan): AnalysisPlan | null {

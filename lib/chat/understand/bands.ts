@@ -6,10 +6,11 @@ import type { Filter } from "../plan";
 import words from "../vocab/words.json";
 import type { Atoms } from "./attach";
 import { nameWords, type TableLexicon } from "./lexicon";
+import grammar from "../vocab/grammar.json";
 
 const AGE_WORDS = new Set(words.ageWords.flatMap((w) => w.split(" ")).filter((w) => w !== "year"));
 const PERSON_NOUNS = new Set(words.personNouns);
-const FILLERS = new Set(["the", "who", "that", "are", "were", "is", "was", "aged", "age", "of", "with", "an", "a"]);
+const FILLERS = new Set<string>(grammar.bands.fillers);
 
 /** The numbers a band value covers, ends included: "18-29" [18, 29], "75+" and "65 and over" [75, inf), "under 18" (-inf, 17]. */
 export function parseBand(value: string): [number, number] | null {

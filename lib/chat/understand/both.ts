@@ -6,8 +6,9 @@
 import type { AnalysisPlan, Filter } from "../plan";
 import { absentValueFor, flagFor, type Atoms, type Ref } from "./attach";
 import type { TableLexicon } from "./lexicon";
+import grammar from "../vocab/grammar.json";
 
-const SKIP = new Set(["a", "an", "the"]);
+const SKIP = new Set<string>(grammar.both.skip);
 
 export function bothReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan | null {
   if (plan.intent !== "aggregate" || !(a.share || a.rate || a.proportion)) return null;

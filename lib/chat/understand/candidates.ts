@@ -13,6 +13,7 @@ import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
 import words from "../vocab/words.json";
 import { absentValueFor, flagFor, type Atoms, type FilterAtom, type Ref } from "./attach";
+import grammar from "../vocab/grammar.json";
 
 export type Features = Map<string, number>;
 
@@ -226,61 +227,7 @@ function chartFor(shape: string, a: Atoms, groups: { field: FieldInfo }[], agg: 
 }
 
 /** Function words whose presence right before a field tells its role ("by", "across", "separately"). */
-const CUE_WORDS = new Set([
-  "by",
-  "per",
-  "for",
-  "each",
-  "every",
-  "across",
-  "among",
-  "in",
-  "of",
-  "with",
-  "and",
-  "split",
-  "broken",
-  "down",
-  "break",
-  "separate",
-  "separated",
-  "separately",
-  "color",
-  "colour",
-  "colored",
-  "coloured",
-  "legend",
-  "different",
-  "various",
-  "facet",
-  "faceted",
-  "grouped",
-  "group",
-  "breakdown",
-  "vs",
-  "versus",
-  "against",
-  "between",
-  "over",
-  "on",
-  "to",
-  "as",
-  "into",
-  "within",
-  "show",
-  "which",
-  "what",
-  "the",
-  "all",
-  "average",
-  "total",
-  "number",
-  "count",
-  "how",
-  "many",
-  "distribution",
-  "relationship",
-]);
+const CUE_WORDS = new Set<string>(grammar.candidates.cueWords);
 
 function refFeatures(feats: Features, s: Slot, ctx: Context, index: number) {
   const { ref, role } = s;

@@ -10,6 +10,7 @@ import { isCyclicBucket } from "../plan";
 import { type Atoms, flagFor, oneNumberAsked, type Ref } from "./attach";
 import { autoBucket, fieldType, idLike, type Candidate, type Features } from "./candidates";
 import type { TableLexicon } from "./lexicon";
+import grammar from "../vocab/grammar.json";
 
 /** The earlier turn's atoms followed by this turn's: ids and refs renumbered, this turn's cues win. */
 export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
@@ -114,7 +115,7 @@ export function widenedFields(a: Atoms): Set<string> {
 
 /** The other side of a filter: "and for the others" (any filter), "and under?" (a comparison, RANGE_OPS). */
 const OTHER_SIDE: Partial<Record<Filter["op"], Filter["op"]>> = { eq: "neq", in: "neq", neq: "eq", gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
-const RANGE_OPS = new Set<string>(["gt", "gte", "lt", "lte"]);
+const RANGE_OPS = new Set<string>(grammar.followup.rangeOps);
 
 const add = (feats: Features, name: string, v = 1) => feats.set(name, (feats.get(name) ?? 0) + v);
 

@@ -57,6 +57,7 @@ import {
   TIME_TO_DO_WORDS,
   VALUE_ALIASES,
 } from "./vocabulary";
+import grammar from "../vocab/grammar.json";
 
 export type Understanding =
   | { kind: "plan"; plan: AnalysisPlan; notes: string[]; atoms: Atoms; best: Candidate; ranked: Candidate[]; referent?: Referent }
@@ -213,8 +214,8 @@ function distinctIdReading(plan: AnalysisPlan, lex: TableLexicon): AnalysisPlan 
  * question word names the rows the aggregate runs over; the answer says so.
  */
 // ("the average temperature across states": over them all; "by"/"per"/"each" state still groups.)
-const OVER_ROWS = new Set(["across", "over", "for", "of", "among"]);
-const ARTICLES = new Set(["the", "a", "an", "all", "these", "those"]);
+const OVER_ROWS = new Set<string>(grammar.index.overRows);
+const ARTICLES = new Set<string>(grammar.index.articles);
 
 function perRowKeyReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
   if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.sort || plan.limit !== null || plan.having) return null;
@@ -1586,28 +1587,7 @@ function splitByItsOwnField(plan: AnalysisPlan): boolean {
 // moved to the groups when an aggregate word governs the compared field inside the condition, or
 // when no single row could pass it while a group's total can (the total is then what is compared).
 
-const SUBJECT_LINKS = new Set([
-  "have",
-  "has",
-  "had",
-  "with",
-  "that",
-  "which",
-  "who",
-  "whose",
-  "where",
-  "do",
-  "does",
-  "did",
-  "a",
-  "an",
-  "the",
-  "in",
-  "of",
-  "total",
-  "overall",
-  "combined",
-]);
+const SUBJECT_LINKS = new Set<string>(grammar.index.subjectLinks);
 
 /** The condition at `pos` is said of the grouping field's values: the first word before it that is neither a link word nor the compared field names the groups. */
 function saidOfGroups(a: Atoms, pos: number, group: string, compared: string): boolean {
@@ -1663,9 +1643,9 @@ function timesReading(a: Atoms, times: NonNullable<Atoms["timesCount"]>, plan: A
 }
 
 /** Words for the groups of the earlier answer ("only those with more than 100k"). */
-const GROUP_PRONOUNS = new Set(["those", "ones", "them", "these", "which", "any"]);
+const GROUP_PRONOUNS = new Set<string>(grammar.index.groupPronouns);
 /** The pronouns of GROUP_PRONOUNS that only point back ("the ones", "those"), not "which"/"any" of a new question. */
-const ONES_WORDS = new Set(["those", "ones", "them", "these"]);
+const ONES_WORDS = new Set<string>(grammar.index.onesWords);
 
 const HAVING_AGGS = new Set<AnalysisPlan["measure"]["agg"]>(["sum", "mean", "median", "min", "max"]);
 
@@ -1788,7 +1768,7 @@ const MAX_SIDES = 12;
 const POOLED_WORDS = new Set<string>(words.pooledWords.words);
 
 /** Words that may join two periods of one list ("2016 and 2017", "2017 vs 2016", "2016, 2017"). */
-const PERIOD_JOIN = new Set(["and", "or", "vs", "versus", "compared", "to", "with", "the", "in", "year"]);
+const PERIOD_JOIN = new Set<string>(grammar.index.periodJoin);
 
 /** "sales in 2017 vs 2016", "2016 and 2017": two years of one time field said as a list are both kept
  * (not the last one alone), side by side unless joined by "or". */
@@ -2731,14 +2711,14 @@ function carriedFilters(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | null
 }
 
 /** Words asking only for a way to show the answer ("chart and table", "as a table"; not "list the rows"). */
-const SHOWN_ONLY = new Set(["output:chartAndTable", "output:tableOnly", "chart:table"]);
+const SHOWN_ONLY = new Set<string>(grammar.index.shownOnly);
 /** Words after which a word states a condition on the rows ("customers with a pet", "who own a boat"). */
-const CONDITION_WORDS = new Set(["with", "have", "own", "who", "whose", "that", "without"]);
+const CONDITION_WORDS = new Set<string>(grammar.index.conditionWords);
 /** Words opening a question of its own ("what's the average ...", "which ... has the highest ..."). */
 const QUESTION_OPENERS = new Set<string>(words.newQuestion.openers);
-const BACK_WORDS = new Set(["it", "them", "those", "these", "same", "there", "previous", "above"]);
+const BACK_WORDS = new Set<string>(grammar.index.backWords);
 /** "is there", "are there", "there were": "there" that only says something exists points back to nothing. */
-const BE_WORDS = new Set(["is", "are", "was", "were", "be"]);
+const BE_WORDS = new Set<string>(grammar.index.beWords);
 const pointsBack = (a: Atoms) =>
   a.reading.tokens.some(
     (t, i, all) => BACK_WORDS.has(t.lemma) && !(t.lemma === "there" && (BE_WORDS.has(all[i - 1]?.lemma ?? "") || BE_WORDS.has(all[i + 1]?.lemma ?? ""))),
@@ -2785,8 +2765,8 @@ function aggregatedUnknown(a: Atoms, lex: TableLexicon): Atoms["unknown"][number
   return null;
 }
 
-const GROUP_WORDS = new Set(["by", "per", "each", "every"]);
-const EACH_WORDS = new Set(["per", "each", "every"]);
+const GROUP_WORDS = new Set<string>(grammar.index.groupWords);
+const EACH_WORDS = new Set<string>(grammar.index.eachWords);
 
 /**
  * A field mention of this turn said as a grouping: "by X", "each X", "per X", "split by X",

@@ -9,6 +9,7 @@ import { tokenize } from "./tokens";
 import { CODED_VALUES, FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
+import grammar from "../vocab/grammar.json";
 
 const AGENT_VERBS: Record<string, string> = words.agentVerbs.words;
 /** What sales are called, and the names of the one money field of an export they name (words.json moneyTotals). */
@@ -22,7 +23,7 @@ const MONEY_FIELD_NAMES = new Set(
 );
 const AMOUNT_NOUNS = words.moneyTotals.amountNouns.map((p) => tokenize(p).map((t) => t.lemma));
 const COUNTRY_NAMES = new Set(words.countryNames.names);
-const ENTITY_NAME_WORDS = new Set(["name", "title"]);
+const ENTITY_NAME_WORDS = new Set<string>(grammar.lexicon.entityNameWords);
 /** Field names for who was measured in a table of repeated measurements (Subject, Patient, id: words.json subjectNouns). */
 export const SUBJECT_FIELDS = new Set<string>(words.subjectNouns.fields);
 const SUBJECT_NOUNS = words.subjectNouns.nouns.map((w) => tokenize(w)[0].lemma);
@@ -208,7 +209,7 @@ export function withoutStorageWords(ws: string[]): string[] | null {
   return out.length < ws.length ? out : null;
 }
 
-const SMALL_WORDS = new Set(["the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "per", "and", "or", "with"]);
+const SMALL_WORDS = new Set<string>(grammar.lexicon.smallWords);
 const SUM_WORDS = new Set(words.sumByDefault.flatMap((w) => tokenize(w).map((t) => t.lemma)));
 // A statistic in the name ("median_income", "avg_spend", "max_charges", "churn_rate") does not add up across rows.
 const NOT_SUM_WORDS = new Set(words.notSumInName.flatMap((w) => tokenize(w).map((t) => t.lemma)));

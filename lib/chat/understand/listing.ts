@@ -4,8 +4,9 @@
 // there (the corpora rarely repeat names), so the rows are picked after the ranking.
 import type { Atoms } from "./attach";
 import type { Candidate } from "./candidates";
+import grammar from "../vocab/grammar.json";
 
-const ALL_WORDS = new Set(["all", "every", "each"]);
+const ALL_WORDS = new Set<string>(grammar.listing.allWords);
 
 /** The rows reading of "X and Y of all <rows>", when the best reading combines rows nobody asked to combine. */
 export function listingReading(a: Atoms, ranked: Candidate[]): Candidate | null {

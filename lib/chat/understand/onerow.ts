@@ -1,6 +1,7 @@
 import type { AnalysisPlan } from "../plan";
 import type { Atoms } from "./attach";
 import type { TableLexicon } from "./lexicon";
+import grammar from "../vocab/grammar.json";
 
 /**
  * "which restaurant has the highest spend per head among those with more than 100 seats", "the subscriber with the
@@ -16,11 +17,11 @@ export interface RowExtreme {
   dropped: string[];
 }
 
-const QUESTION_WORDS = new Set(["which", "what"]);
+const QUESTION_WORDS = new Set<string>(grammar.onerow.questionWords);
 // ("which has", "which one", "which of them": the rows' noun is said elsewhere in the question.)
-const NOUN_ELSEWHERE = new Set(["one", "ones", "of", "has", "have", "had", "is", "was", "are", "were", "does", "did", "do", "pays", "paid", "got", "gets"]);
-const BEFORE_SUPERLATIVE = new Set(["with", "that", "who", "whose", "having", "has", "had", "the", "which"]);
-const ROW_AGGS = new Set(["min", "max", "sum", "mean", "median"]);
+const NOUN_ELSEWHERE = new Set<string>(grammar.onerow.nounElsewhere);
+const BEFORE_SUPERLATIVE = new Set<string>(grammar.onerow.beforeSuperlative);
+const ROW_AGGS = new Set<string>(grammar.onerow.rowAggs);
 /** Many values: a grouping by such a number, read from "among those with v above 5000", is no grouping of rows asked for. */
 const MANY_VALUES = 50;
 

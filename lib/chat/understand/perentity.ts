@@ -9,14 +9,15 @@ import type { Aggregate, AnalysisPlan, Measure } from "../plan";
 import words from "../vocab/words.json";
 import type { Atoms, Ref } from "./attach";
 import type { TableLexicon } from "./lexicon";
+import grammar from "../vocab/grammar.json";
 
 const JOINERS = new Set<string>(words.perEntity.joiners);
 const EACH = new Set<string>(words.perEntity.each);
 const OF_THOSE = new Set<string>(words.perEntity.ofThose);
 const VALUE_NOUNS = new Set<string>(words.perEntity.valueNouns);
 type Inner = NonNullable<Measure["each"]>["agg"];
-const INNER = new Set<string>(["sum", "mean", "median", "min", "max", "range", "std"]);
-const OUTER = new Set<string>(["mean", "median", "sum", "min", "max", "std"]);
+const INNER = new Set<string>(grammar.perentity.inner);
+const OUTER = new Set<string>(grammar.perentity.outer);
 
 /** A field that may name entities measured several times: categories or whole numbers whose values repeat. */
 export function entityLike(f: FieldInfo, rows: number): boolean {

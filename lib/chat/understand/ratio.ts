@@ -6,6 +6,7 @@ import type { Measure } from "../plan";
 import type { Atoms } from "./attach";
 import type { TableLexicon } from "./lexicon";
 import words from "../vocab/words.json";
+import grammar from "../vocab/grammar.json";
 
 export interface RatioReading {
   /** The numerator (summed). */
@@ -19,7 +20,7 @@ export interface RatioReading {
 
 const COUNTED_NOUNS = new Set(words.countedThings.nouns);
 const COUNT_FIELD_WORDS = new Set(words.countedThings.fieldWords);
-const ROW_WORDS = new Set(["line", "row", "record", "entry", "item"]);
+const ROW_WORDS = new Set<string>(grammar.ratio.rowWords);
 const nameWords = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/);
 
 /**

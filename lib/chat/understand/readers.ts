@@ -43,18 +43,19 @@ import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 import phrases from "../vocab/phrases.json";
 import { editDistance } from "./distance";
+import grammar from "../vocab/grammar.json";
 
 export { editDistance };
 
 const GENERIC_WORDS = new Set(words.genericWords);
 const WHOLE_TABLE_NOUNS = new Set(words.wholeTable.nouns);
 const ROLE_NOUNS = new Set(words.roleNouns.words);
-const ROW_SHARE_WORDS = new Set(["share", "percentage", "percent", "%", "fraction", "proportion"]);
+const ROW_SHARE_WORDS = new Set<string>(grammar.readers.rowShareWords);
 const PERSON_NOUNS = new Set(words.personNouns);
 const DURATION_FIELD_WORDS = new Set(words.durationFieldWords);
 const COMPARATIVE_FIELDS: Record<string, string[]> = words.comparativeFields;
-const DURATION_WORDS = new Set(["year", "month", "week", "day", "hour", "minute", "yr", "hr", "min"]);
-const CLOCK_UNITS = new Set(["hour", "minute", "hr", "min"]);
+const DURATION_WORDS = new Set<string>(grammar.readers.durationWords);
+const CLOCK_UNITS = new Set<string>(grammar.readers.clockUnits);
 const CLOCK_DURATION_FIELD_WORDS = new Set(words.clockDurationFieldWords);
 const WHOLE_TABLE_BEFORE = new Set(words.wholeTable.before);
 const PRONOUN_US_AFTER = new Set(words.pronounUs.after);
@@ -452,11 +453,11 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
 // Fields and values of the table.
 
 /** Comparison words after which "a"/"an" before a time unit is one of it ("less than a year"; not "over a year", which is also "across a year"). */
-const ONE_UNIT_BEFORE = new Set(["than", "under", "below", "above"]);
+const ONE_UNIT_BEFORE = new Set<string>(grammar.readers.oneUnitBefore);
 /** Words that set two things against each other: never inside one field name unless the name has them. */
-const VERSUS_WORDS = new Set(["vs", "v", "versus", "against", "than"]);
+const VERSUS_WORDS = new Set<string>(grammar.readers.versusWords);
 /** Words that link two things ("X to Y", "X and Y"): inside a span only when it keeps the name's word order. */
-const LINK_WORDS = new Set(["to", "and", "or", "with", "from", "into", "vs"]);
+const LINK_WORDS = new Set<string>(grammar.readers.linkWords);
 
 const SORTING_WORDS = new Set<string>(phrases.sort.sortWord.filter((w: string) => !w.includes(" ")));
 
@@ -640,7 +641,7 @@ const ABBREVIATED_TOPICS = new Set(shapes.abbreviatedTopics.words);
 const GRAIN_ADJECTIVES = new Set(shapes.grainAdjectives.words);
 const VALUE_KIND_NOUNS = new Set(shapes.valueKindNouns.nouns);
 /** Words after a capital letter that show it ends its clause ("genotype A and B", "A in 1990"): not an article. */
-const LONE_LETTER_FOLLOWERS = new Set(["and", "or", "vs", "versus", "in", "on", "with", "for", "by", "only"]);
+const LONE_LETTER_FOLLOWERS = new Set<string>(grammar.readers.loneLetterFollowers);
 
 /** The words of a bare follow-up ("and for B?", "what about J"): its value swaps an earlier one (followup.ts). */
 const FOLLOW_UP_WORDS = new Set([...phrases.followUp.cue, ...phrases.conj.and, ...phrases.conj.or].flatMap((p) => p.split(" ")));
@@ -1229,17 +1230,17 @@ function exactCodes(lex: TableLexicon): Map<string, ValueEntry[]> {
   return codes;
 }
 
-const ARTICLES = new Set(["the", "a", "an"]);
+const ARTICLES = new Set<string>(grammar.readers.articles);
 
 /** Words after which a lower-case "a" cannot be the article ("for type a only", "type a and c", "type a patients"). */
-const AFTER_LETTER_VALUE = new Set(["only", "just", "and", "or", "vs", "versus", "for", "in", "with", "by", "than", "to", "alone"]);
+const AFTER_LETTER_VALUE = new Set<string>(grammar.readers.afterLetterValue);
 
 /** "a" at k is the article: a noun may follow it (not the end of the turn, a plural or a word AFTER_LETTER_VALUE holds). */
 function articleAt(tokens: Token[], k: number): boolean {
   const next = tokens[k + 1];
   return !!next && next.kind === "word" && next.text === next.lemma && !AFTER_LETTER_VALUE.has(next.lemma);
 }
-const CALENDAR_UNITS = new Set(["day", "week", "month", "hour", "quarter"]);
+const CALENDAR_UNITS = new Set<string>(grammar.readers.calendarUnits);
 // The span of each unit's calendar positions: a field named "Days" holding 0..81 counts days (days absent),
 // it does not number them.
 const CALENDAR_SPANS: Record<string, [number, number]> = { day: [1, 366], week: [0, 53], month: [1, 12], hour: [0, 24], quarter: [1, 4] };
@@ -1573,82 +1574,14 @@ function readWords(tokens: Token[]): Proposal[] {
   }));
 }
 
-const SORT_VERBS = new Set(["sort", "order", "rank", "arrange"]);
+const SORT_VERBS = new Set<string>(grammar.readers.sortVerbs);
 /** Words before an imperative verb: the start of a clause. */
-const CLAUSE_OPENERS = new Set(["and", "then", "you", "please", "to", "also", "i", "want", "me", "let", "can", "could", "would"]);
+const CLAUSE_OPENERS = new Set<string>(grammar.readers.clauseOpeners);
 /** Words after a sort verb: what is sorted ("them", "the bars") or how ("by", "in", "from", "descending"). */
-const SORT_OBJECTS = new Set([
-  "by",
-  "them",
-  "it",
-  "the",
-  "in",
-  "from",
-  "bar",
-  "x",
-  "y",
-  "ascending",
-  "descending",
-  "asc",
-  "desc",
-  "alphabetically",
-  "all",
-  "this",
-  "these",
-  "result",
-  "row",
-]);
+const SORT_OBJECTS = new Set<string>(grammar.readers.sortObjects);
 
 /** Words that must not be read as the name of a value or field when they are grammar ("a table of", "a bar chart"). */
-const COMMAND_WORDS = new Set([
-  "table",
-  "chart",
-  "plot",
-  "graph",
-  "list",
-  "line",
-  "bar",
-  "pie",
-  "map",
-  "count",
-  "total",
-  "sum",
-  "average",
-  "top",
-  "bottom",
-  "all",
-  "none",
-  "data",
-  "value",
-  "show",
-  "number",
-  "histogram",
-  "scatter",
-  "trend",
-  "row",
-  "column",
-  "legend",
-  "color",
-  "colour",
-  "x",
-  "y",
-  "by",
-  "per",
-  "each",
-  "and",
-  "or",
-  "not",
-  "no",
-  "a",
-  "the",
-  "of",
-  "in",
-  "on",
-  "to",
-  "is",
-  "it",
-  "as",
-]);
+const COMMAND_WORDS = new Set<string>(grammar.readers.commandWords);
 
 /** Reads one message into tokens and non-overlapping mentions. */
 /**
@@ -2182,7 +2115,7 @@ function ranksRows(tokens: Token[], i: number): boolean {
   if (tokens[k]?.kind !== "number") return false;
   return w(k - 1) === "top" || w(k - 1) === "bottom" || (k < i - 1 && w(k - 1) === "the");
 }
-const RANK_ADJ = new Set(["largest", "biggest", "highest", "smallest", "lowest", "heaviest", "lightest"]);
+const RANK_ADJ = new Set<string>(grammar.readers.rankAdj);
 
 const MEAN_AFTER = new Set(shapes.meanVerb.after);
 const MEAN_ARTICLES = new Set(shapes.meanVerb.articles);

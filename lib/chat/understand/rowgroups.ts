@@ -7,8 +7,9 @@
 import type { AnalysisPlan } from "../plan";
 import type { Atoms } from "./attach";
 import type { TableLexicon } from "./lexicon";
+import grammar from "../vocab/grammar.json";
 
-const COMBINING = new Set(["mean", "sum", "median"]);
+const COMBINING = new Set<string>(grammar.rowgroups.combining);
 
 /** The plan without a grouping by the rows' own names, and the plural read as the rows; else null. */
 export function dropRowGroupings(a: Atoms, lex: TableLexicon, plan: AnalysisPlan): { plan: AnalysisPlan; text: string; field: string } | null {

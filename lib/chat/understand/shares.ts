@@ -6,9 +6,10 @@ import words from "../vocab/words.json";
 import type { Atoms, Ref } from "./attach";
 import type { Candidate } from "./candidates";
 import type { TableLexicon } from "./lexicon";
+import grammar from "../vocab/grammar.json";
 
 const WHOLE_WORDS = new Set(words.shareWithin.whole);
-const EACH_WORDS = new Set(["each", "every", "the", "a"]);
+const EACH_WORDS = new Set<string>(grammar.shares.eachWords);
 
 export function shareWithinReading(a: Atoms, best: Candidate, lex: TableLexicon): Candidate | null {
   if (!(a.share || a.proportion) || a.rate || a.superlative || a.limit !== null) return null;

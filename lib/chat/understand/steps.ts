@@ -6,13 +6,14 @@ import type { AnalysisPlan, TimeBucket } from "../plan";
 import words from "../vocab/words.json";
 import type { Atoms } from "./attach";
 import { addsUp, isTimeName, type TableLexicon, timeFields } from "./lexicon";
+import grammar from "../vocab/grammar.json";
 
 const UP = new Set(words.periodSteps.up);
 const DOWN = new Set(words.periodSteps.down);
 const PREVIOUS = new Set(words.periodSteps.previous);
 /** Words of the step a reader may leave unknown ("previous", "jump"), read once the step is. */
 export const PREVIOUS_STEP_WORDS = new Set([...PREVIOUS, ...UP, ...DOWN]);
-const GRAINS = new Set(["year", "quarter", "month", "week", "day"]);
+const GRAINS = new Set<string>(grammar.steps.grains);
 
 export function stepReading(a: Atoms, ranked: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
   // ("the largest rise in lynx from the year before" ranked as lynx against year: the one number named, per period.)

@@ -8,9 +8,10 @@ import words from "../vocab/words.json";
 import type { Atoms } from "./attach";
 import type { Candidate } from "./candidates";
 import type { TableLexicon } from "./lexicon";
+import grammar from "../vocab/grammar.json";
 
 const ORDER = words.timeOrderWords as unknown as { first: string[]; last: string[] };
-const PERIOD_NEXT = new Set(["year", "month", "quarter", "week", "day", "decade", "time", "period", "season", "half", "row", "few", "one"]);
+const PERIOD_NEXT = new Set<string>(grammar.timeorder.periodNext);
 
 export function timeOrderReading(a: Atoms, best: Candidate, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
   const plan = best.plan;

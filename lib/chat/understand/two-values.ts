@@ -6,12 +6,13 @@ import type { AnalysisPlan } from "../plan";
 import words from "../vocab/words.json";
 import type { Atoms } from "./attach";
 import type { TableLexicon } from "./lexicon";
+import grammar from "../vocab/grammar.json";
 
 const HOW_MUCH = words.twoValueDifference.howMuch.map((p) => p.split(" "));
 const LOWER = new Set(words.twoValueDifference.lower);
 const COMPARATIVES = new Set([...words.compareQuestion.comparatives, ...words.periodChange.higher, ...words.periodChange.lower]);
 const LEADS = new Set(words.rangeAsked.lead);
-const MEASURES = new Set(["sum", "mean", "median", "count", "min", "max", "distinct", "std"]);
+const MEASURES = new Set<string>(grammar.twoValues.measures);
 
 /**
  * Where each value of `field` the atoms keep was said: its value mention's first token. Values no mention names
