@@ -477,7 +477,7 @@ function dropSortedNames(proposals: Proposal[], lemmaAt: (i: number) => string):
 const NAME_CODE_WORDS = new Set<string>(shapes.storageSuffixes.code);
 
 /** Linking words that never end a name said in another order ("number of nights" is not said "nights number of"). */
-const SMALL_LINKS = new Set(["of", "per", "in", "to", "for", "by", "and", "or", "with"]);
+const SMALL_LINKS = new Set<string>(grammar.readers.smallLinks);
 
 /** Matches a span of lemmas against a name (all of its words in any order, typos allowed). */
 function scoreSpan(span: string[], name: NameEntry): number {
@@ -661,7 +661,7 @@ const MIN_GENERIC_HEADS = 2;
 const COUNT_ADVERBS: Record<string, number> = words.countAdverbs.words;
 const COUNT_ADVERB_BEFORE = new Set<string>(words.countAdverbs.after);
 const FACTOR_WORDS: Record<string, number> = words.factorWords.words;
-const GENERIC_GROUP_CUES = new Set(["by", "per", "each", "every", "which", "what", "across"]);
+const GENERIC_GROUP_CUES = new Set<string>(grammar.readers.genericGroupCues);
 const QUANTITY_WORDS = new Set(words.sumByDefault);
 
 /**
@@ -760,8 +760,8 @@ function runTogether(name: string, a: string, b: string): boolean {
   return false;
 }
 
-const TIME_PREPOSITIONS = new Set(["in", "during", "since", "until", "before", "after", "from", "of"]);
-const MAY_PREPOSITIONS = new Set(["in", "during", "since", "until", "before", "after"]);
+const TIME_PREPOSITIONS = new Set<string>(grammar.readers.timePrepositions);
+const MAY_PREPOSITIONS = new Set<string>(grammar.readers.mayPrepositions);
 /** A year, a date or a month said ("joined in 2023", "hired after 2019-06-01", "shipped in April"; "may" only after "in"). */
 export function saysTime(tokens: Token[]): boolean {
   return tokens.some(
