@@ -187,6 +187,8 @@ test("threshold control, versions and a shared report opened signed out", async 
   await page.emulateMedia({ media: "print" });
   await expect(page.getByTestId("model-versions")).toBeHidden();
   await expect(page.getByTestId("share-report")).toBeHidden();
+  await expect(page.getByRole("link", { name: "← Models" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Delete model" })).toBeHidden();
   await expect(page.getByTestId("threshold-control")).toBeVisible();
   await page.emulateMedia({ media: "screen" });
 });

@@ -77,7 +77,7 @@ export function ModelDetail({ id }: { id: string }) {
   return (
     <div className="space-y-6">
       <div>
-        <Link href="/models" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">
+        <Link href="/models" className="text-sm text-slate-500 hover:text-slate-800 hover:underline print:hidden">
           ← Models
         </Link>
         <PageHeader
@@ -109,7 +109,7 @@ export function ModelDetail({ id }: { id: string }) {
       </div>
 
       {predictFields.length > 1 && (
-        <div role="tablist" aria-label="Predicted field" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+        <div role="tablist" aria-label="Predicted field" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 print:hidden">
           {predictFields.map((f, i) => (
             <button
               key={f}
