@@ -42,7 +42,8 @@ export function ModelDetail({ id }: { id: string }) {
   const dataset = useDataset(datasetId);
   const setThreshold = useSetThreshold(id);
   // The header's "trained" date is the active version's: after a retrain the model's own creation date is v1's.
-  const versions = useModelVersions(id);
+  // Asked only once the model loaded: a missing model's versions would only answer 404 too.
+  const versions = useModelVersions(id, { enabled: Boolean(model.data) });
 
   if (model.isPending) {
     return (
