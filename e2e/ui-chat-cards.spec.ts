@@ -46,6 +46,13 @@ async function waitForCards(page: Page, count: number) {
   await expect(log.getByRole("alert")).toHaveCount(0);
 }
 
+/** Clears the conversation through "New conversation" and its confirmation. */
+async function startNewConversation(page: Page) {
+  await page.getByRole("button", { name: "New conversation" }).click();
+  await page.getByRole("dialog", { name: "Start a new conversation?" }).getByRole("button", { name: "Clear conversation" }).click();
+  await expect(page.getByTestId("chat-log").getByTestId("answer-card")).toHaveCount(0);
+}
+
 /** The question box lies inside the window and the page itself is not scrolled. */
 async function expectBoxOnScreen(page: Page) {
   const box = await page.getByLabel("Your question").boundingBox();
@@ -248,10 +255,7 @@ test("the engine's own clarifying question, assumptions and other reading are on
   await expect(answered.getByTestId("chat-table").getByRole("row")).toHaveCount(4); // header + 3 contracts
 
   // Each reading below is of a question on its own (in a conversation, a question may be read as a follow-up).
-  const newConversation = async () => {
-    await page.getByRole("button", { name: "New conversation" }).click();
-    await expect(log.getByTestId("answer-card")).toHaveCount(0);
-  };
+  const newConversation = () => startNewConversation(page);
 
   // No aggregate named: the answer says what it assumed, apart from what it computed.
   await newConversation();
@@ -308,7 +312,7 @@ test("a chart's few long category labels are shown whole, a pie of rates says ea
   }
 
   // A pie of churn rates: each slice reads its rate as the table has it, not its share of the rates' sum.
-  await page.getByRole("button", { name: "New conversation" }).click();
+  await startNewConversation(page);
   await input.fill("churn rate by Contract as a pie");
   await input.press("Enter");
   await waitForCards(page, 1);
@@ -324,7 +328,7 @@ test("a chart's few long category labels are shown whole, a pie of rates says ea
 
   // On a phone a long title wraps onto several lines: all of them between the chart's top and its plot.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole("button", { name: "New conversation" }).click();
+  await startNewConversation(page);
   await input.fill("number of rows by Contract and InternetService for rows where SeniorCitizen is 1");
   await input.press("Enter");
   await waitForCards(page, 1);
@@ -340,4 +344,29 @@ test("a chart's few long category labels are shown whole, a pie of rates says ea
     expect(title!.y + title!.height).toBeLessThanOrEqual(plot!.y);
   }).toPass();
   await saveScreen(page, testInfo, "chat-phone-long-title", { fullPage: false });
+});
+
+test("New conversation asks before it clears the conversation", async ({ page }) => {
+  await openChat(page);
+  const log = page.getByTestId("chat-log");
+  const input = page.getByLabel("Your question");
+  if ((await log.getByTestId("answer-card").count()) > 0) await startNewConversation(page);
+  // Nothing to lose yet: nothing to clear, so nothing asked.
+  await expect(page.getByRole("button", { name: "New conversation" })).toHaveCount(0);
+
+  await input.fill("number of rows by Contract");
+  await input.press("Enter");
+  await waitForCards(page, 1);
+  const dialog = page.getByRole("dialog", { name: "Start a new conversation?" });
+  await page.getByRole("button", { name: "New conversation" }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(log.getByTestId("answer-card")).toHaveCount(1);
+
+  await page.getByRole("button", { name: "New conversation" }).click();
+  await dialog.getByRole("button", { name: "Clear conversation" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(log.getByTestId("answer-card")).toHaveCount(0);
+  await expect(input).toBeFocused();
 });

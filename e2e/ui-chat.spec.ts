@@ -70,6 +70,7 @@ test("a project chat: questions answered with a chart and a table, a crowded cha
   // Hundreds of groups with long names (1,742 products): the chart draws the top 50 and says so,
   // and its labels, shortened with "…", stay inside the chart on a desktop and on a phone.
   await page.getByRole("button", { name: "New conversation" }).click();
+  await page.getByRole("dialog", { name: "Start a new conversation?" }).getByRole("button", { name: "Clear conversation" }).click();
   await expect(log.getByTestId("user-message")).toHaveCount(0);
   await page.getByLabel("Your question").fill("total Sales by Product Name");
   await page.getByLabel("Your question").press("Enter");

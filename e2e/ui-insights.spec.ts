@@ -108,6 +108,15 @@ test("threshold control, versions and a shared report opened signed out", async 
   const pushes = await page.getByTestId("false-positives").getByTestId("insight-example").first().getByTestId("factor-value").allTextContents();
   expect(pushes.length).toBeGreaterThan(1);
   expect(new Set(pushes.map((p) => p.split(".")[1]?.length ?? 0)).size).toBe(1);
+  // On a phone an example's values are whole: they wrap, never cut with "…" (there is no hover on touch).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const exampleFields = page.getByTestId("false-positives").getByTestId("insight-example").first().getByTestId("example-field");
+  expect(await exampleFields.count()).toBeGreaterThan(1);
+  for (const cell of await exampleFields.evaluateAll((els) =>
+    els.map((el) => ({ text: el.textContent, clipped: el.scrollWidth > el.clientWidth, ellipsis: getComputedStyle(el).textOverflow === "ellipsis" })),
+  ))
+    expect(cell, `${cell.text} is cut`).toMatchObject({ clipped: false, ellipsis: false });
+  await page.setViewportSize({ width: 1280, height: 860 });
   expect(await page.getByTestId("pdp-chart").count()).toBeGreaterThan(1);
   await expect(page.getByTestId("field-stats")).toContainText("monthly_usage");
 
@@ -207,6 +216,8 @@ test("threshold control, versions and a shared report opened signed out", async 
   await page.emulateMedia({ media: "print" });
   await expect(page.getByTestId("model-versions")).toBeHidden();
   await expect(page.getByTestId("share-report")).toBeHidden();
+  await expect(page.getByRole("link", { name: "← Models" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Delete model" })).toBeHidden();
   await expect(page.getByTestId("threshold-control")).toBeVisible();
   await page.emulateMedia({ media: "screen" });
 });

@@ -222,6 +222,18 @@ test("train at 10 seconds with live status, then read the model page and predict
   await expect(page.getByRole("link", { name: /Back to models/ })).toBeVisible();
 });
 
+test("a missing model's page asks for the model only, not for its versions", async ({ page }) => {
+  await ensureSignedIn(page);
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/")) asked.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/models/no-such-model");
+  await expect(page.getByRole("alert").filter({ hasText: "Could not open this model" })).toContainText("not found");
+  expect(asked.some((p) => p.includes("no-such-model"))).toBe(true);
+  expect(asked.filter((p) => p.endsWith("/versions"))).toEqual([]);
+});
+
 test("a training started through the API is listed on the Models page while it runs, then leads to its model", async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   await ensureSignedIn(page);

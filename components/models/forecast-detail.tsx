@@ -91,7 +91,7 @@ export function ForecastDetail({ detail }: { detail: ForecastModelDetail }) {
   return (
     <div className="space-y-6" data-testid="forecast-detail">
       <div>
-        <Link href="/models" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">
+        <Link href="/models" className="text-sm text-slate-500 hover:text-slate-800 hover:underline print:hidden">
           ← Models
         </Link>
         <PageHeader

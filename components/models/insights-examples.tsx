@@ -100,7 +100,8 @@ function ExampleList({
                 {Object.entries(item.example.row)
                   .slice(0, 9)
                   .map(([k, v]) => (
-                    <div key={k} className="min-w-0 truncate" title={`${k}: ${showValue(v)}`}>
+                    // Long values wrap rather than end in "…": a phone has no hover to read a cut value.
+                    <div key={k} className="min-w-0 break-words" data-testid="example-field">
                       <dt className="inline text-slate-500">{k}: </dt>
                       <dd className="inline text-slate-800">{showValue(v)}</dd>
                     </div>

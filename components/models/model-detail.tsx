@@ -42,7 +42,8 @@ export function ModelDetail({ id }: { id: string }) {
   const dataset = useDataset(datasetId);
   const setThreshold = useSetThreshold(id);
   // The header's "trained" date is the active version's: after a retrain the model's own creation date is v1's.
-  const versions = useModelVersions(id);
+  // Asked only once the model loaded: a missing model's versions would only answer 404 too.
+  const versions = useModelVersions(id, { enabled: Boolean(model.data) });
 
   if (model.isPending) {
     return (
@@ -77,7 +78,7 @@ export function ModelDetail({ id }: { id: string }) {
   return (
     <div className="space-y-6">
       <div>
-        <Link href="/models" className="text-sm text-slate-500 hover:text-slate-800 hover:underline">
+        <Link href="/models" className="text-sm text-slate-500 hover:text-slate-800 hover:underline print:hidden">
           ← Models
         </Link>
         <PageHeader
@@ -109,7 +110,7 @@ export function ModelDetail({ id }: { id: string }) {
       </div>
 
       {predictFields.length > 1 && (
-        <div role="tablist" aria-label="Predicted field" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+        <div role="tablist" aria-label="Predicted field" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 print:hidden">
           {predictFields.map((f, i) => (
             <button
               key={f}

@@ -5,6 +5,7 @@ import { formatInt } from "@/lib/client/format";
 import { useChat } from "@/lib/client/use-chat";
 import { useExampleQuestions } from "@/lib/client/use-example-questions";
 import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { AnswerCard } from "./answer-card";
 import { ChatEmptyState } from "./chat-empty-state";
 
@@ -30,6 +31,8 @@ export function ChatPanel({
   disabledReason?: string;
 }) {
   const [draft, setDraft] = useState("");
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const focusBoxOnClose = useRef(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   // A question without an answer goes back into the box, unless the person already typed another.
@@ -212,10 +215,7 @@ export function ChatPanel({
               {chat.exchanges.length > 0 && (
                 <button
                   type="button"
-                  onClick={() => {
-                    chat.clear();
-                    inputRef.current?.focus();
-                  }}
+                  onClick={() => setConfirmingClear(true)}
                   className="shrink-0 rounded-md px-2 py-0.5 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-500"
                 >
                   New conversation
@@ -223,6 +223,25 @@ export function ChatPanel({
               )}
             </div>
           </form>
+          {/* Clearing drops every question and answer for good: ask first. */}
+          <ConfirmDialog
+            open={confirmingClear}
+            title="Start a new conversation?"
+            confirmLabel="Clear conversation"
+            onClose={() => {
+              setConfirmingClear(false);
+              // The dialog hands focus back to the button that opened it, which is gone once cleared.
+              if (focusBoxOnClose.current) inputRef.current?.focus();
+              focusBoxOnClose.current = false;
+            }}
+            onConfirm={() => {
+              chat.clear();
+              focusBoxOnClose.current = true;
+              setConfirmingClear(false);
+            }}
+          >
+            The questions and answers so far will be removed from this page.
+          </ConfirmDialog>
         </div>
       )}
     </section>

@@ -46,8 +46,9 @@ export function useSetThreshold(modelId: string) {
   });
 }
 
-export function useModelVersions(modelId: string) {
-  return useQuery({ queryKey: versionsKey(modelId), queryFn: () => apiFetch<ModelVersions>(`${base(modelId)}/versions`) });
+/** `enabled: false` holds the request back, e.g. until the model itself is known to exist. */
+export function useModelVersions(modelId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: versionsKey(modelId), queryFn: () => apiFetch<ModelVersions>(`${base(modelId)}/versions`), enabled });
 }
 
 /** After any change of versions, the model (its active result and report) and the listing change too. */

@@ -83,8 +83,9 @@ export function describeSeries(input: StoryInput): SeriesStory {
   const last = trend[n - 1];
   const change = first !== 0 ? (100 * (last - first)) / Math.abs(first) : 0;
   const flat = Math.abs(last - first) < 0.05 * (Math.abs(level) + Math.sqrt(variance(y)));
+  // The field's name is the subject of no present-tense verb: "deaths peaks", "sales has" read wrong.
   const trendText = flat
-    ? `${valueField} has no clear trend: its underlying level stayed near ${formatNumber(level)}.`
+    ? `There is no clear trend in ${valueField}: the underlying level stayed near ${formatNumber(level)}.`
     : `${valueField} ${last > first ? "rose" : "fell"} from about ${formatNumber(first)} to ${formatNumber(last)} over the history (${change >= 0 ? "+" : ""}${formatNumber(change)}%), lately ${recent >= 0 ? "+" : ""}${formatNumber(recent)} per ${step}.`;
   outcomes.push({
     outcome: "trend",
@@ -120,7 +121,7 @@ export function describeSeries(input: StoryInput): SeriesStory {
     const label = (j: number) => (candidate ? candidate.label(dateAt(frequency, input.start, n - p + j)) : `position ${j + 1}`);
     const swing = (avg[hi] - avg[lo]) / 2;
     const rel = level !== 0 ? (100 * swing) / Math.abs(level) : 0;
-    const text = `Every ${candidate?.cycle ?? `${p} steps`}, ${valueField} peaks around ${label(hi)} and is lowest around ${label(lo)}: a swing of about ±${formatNumber(swing)}${level > 0 ? ` (±${formatNumber(rel)}% of the level)` : ""}.`;
+    const text = `Every ${candidate?.cycle ?? `${p} steps`}, the peak of ${valueField} comes around ${label(hi)} and the low around ${label(lo)}: a swing of about ±${formatNumber(swing)}${level > 0 ? ` (±${formatNumber(rel)}% of the level)` : ""}.`;
     outcomes.push({
       outcome: name,
       causes: [{ field: dateField, top_value: label(hi), bottom_value: label(lo) }],
