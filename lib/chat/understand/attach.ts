@@ -176,8 +176,15 @@ const EARN_FIELD_WORDS = new Set(["gross", "revenue", "revenues", "sales", "inco
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
 /** A number said with a scale word compared with a field whose name states that scale ("sales over 100 billion" on
  * Sales_billion, "worth above 2 million" on Net_Worth_Millions): compared in the field's unit. */
+/** A number field whose values all lie within -1..1 but are not all whole (0/1 flags): rates and shares kept as fractions. */
+function storedAsFraction(f: FieldInfo): boolean {
+  return !!f.numbers && f.role !== "date" && !f.integer && f.min >= -1 && f.max <= 1;
+}
+
 function inFieldScale(m: Mention, f: FieldInfo): number | null {
   if (m.kind !== "number") return null;
+  // "above 10%" over a rate stored as a fraction (0.008 to 0.15): the percent is its hundredth.
+  if (m.percent && storedAsFraction(f) && Math.abs(m.value) > 1) return m.value / 100;
   const s = m.scale;
   if (!s) return m.value;
   const stated = nameWordsOf(f).some((w) => w.length >= 2 && w !== "mm" && MULTIPLIERS[w] === s.factor);
@@ -1628,6 +1635,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         else if (m.kind === "number") value = inFieldScale(m, f);
         else value = null;
         if (value === null) continue;
+        if (m.kind === "number" && m.percent && typeof value === "number" && value !== m.value) a.units.push({ text: m.text, field: f.name, converted: value });
         // The field's name states its unit ("Days to Ship", "tenure_months"): the duration is converted;
         // otherwise the number is compared as stored and the answer says the unit was not checked.
         if (unit && typeof value === "number" && !isTimeField(f)) {

@@ -1,0 +1,32 @@
+// chat-p56: measurement tables as exported from R (lib/chat/testing/probe56). Each general fix is tested on
+// made-up rows, with other wordings than the probe's; expected numbers are counted from the rows here.
+import { describe, expect, it } from "vitest";
+import { askTurns, tableOf } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+const notes = (r: { assumptions?: string[] }) => (r.assumptions ?? []).join(" | ");
+
+const fundRows = Array.from({ length: 30 }, (_, i) => [
+  `2001-${String((i % 12) + 1).padStart(2, "0")}-01`.replace("2001", String(2001 + Math.floor(i / 12))),
+  String(Math.round((0.01 + ((i * 0.0047) % 0.12)) * 10000) / 10000),
+  String(Math.round((0.03 + ((i * 0.0023) % 0.07)) * 10000) / 10000),
+]);
+const funds = tableFromRows(["month", "deposit_rate", "loan_rate"], fundRows);
+
+describe("a percent over a rate stored as a fraction", () => {
+  it("'deposit rate over 8%' compares with 0.08 and says so", async () => {
+    const want = fundRows.filter((r) => Number(r[1]) > 0.08).length;
+    expect(want).toBeGreaterThan(0);
+    const reply = await askTurns(funds, "how many months had a deposit rate over 8%?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(want);
+    expect(notes(reply)).toContain("0.08");
+  });
+  it("a percent over a field in 0-100 is compared as it is", async () => {
+    const scores = tableFromRows(
+      ["pupil", "score_pct"],
+      Array.from({ length: 20 }, (_, i) => [`P${i}`, String(40 + i * 3)]),
+    );
+    expect(firstNumber(tableOf(await askTurns(scores, "how many pupils scored above 70%?"))[0])).toBe(9);
+  });
+});
