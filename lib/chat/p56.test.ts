@@ -30,3 +30,31 @@ describe("a percent over a rate stored as a fraction", () => {
     expect(firstNumber(tableOf(await askTurns(scores, "how many pupils scored above 70%?"))[0])).toBe(9);
   });
 });
+
+const lots = ["L1", "L2", "L3"];
+const assayRows = Array.from({ length: 18 }, (_, i) => [lots[i % 3], String(1 + ((i * 5) % 11) / 2)]);
+const assays = tableFromRows(["lot", "potency"], assayRows);
+const sd = (xs: number[]) => {
+  const m = xs.reduce((s, x) => s + x, 0) / xs.length;
+  return Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1));
+};
+
+describe("'sd' is the standard deviation, and a value 'SD' stays a value", () => {
+  it("'sd of potency per lot' is the standard deviation per lot", async () => {
+    const rows = tableOf(await askTurns(assays, "sd of potency per lot"));
+    const l2 = assayRows.filter((r) => r[0] === "L2").map((r) => Number(r[1]));
+    expect(firstNumber(rows.find((r) => r.lot === "L2"))).toBeCloseTo(sd(l2), 3);
+  });
+  it("'sales in SD' over a state field holding SD filters the state", async () => {
+    const st = tableFromRows(
+      ["state", "sales"],
+      [
+        ["SD", "4"],
+        ["ND", "5"],
+        ["SD", "6"],
+        ["MN", "7"],
+      ],
+    );
+    expect(firstNumber(tableOf(await askTurns(st, "total sales in SD"))[0])).toBe(10);
+  });
+});
