@@ -58,3 +58,22 @@ describe("'sd' is the standard deviation, and a value 'SD' stays a value", () =>
     expect(firstNumber(tableOf(await askTurns(st, "total sales in SD"))[0])).toBe(10);
   });
 });
+
+const sampleRows = Array.from({ length: 24 }, (_, i) => [
+  String((i % 4) + 1),
+  String([0, 2, 4, 8, 12, 24][Math.floor(i / 4)]),
+  String(50 - Math.floor(i / 4) * 7 + (i % 4)),
+]);
+const samples = tableFromRows(["patient", "hours", "level"], sampleRows);
+
+describe("'over time' without a date follows a number field named as elapsed time", () => {
+  it("'how does the level evolve over time' is the average level per hours value", async () => {
+    const rows = tableOf(await askTurns(samples, "how does the level evolve over time"));
+    expect(rows).toHaveLength(6);
+    const at8 = sampleRows.filter((r) => r[1] === "8").map((r) => Number(r[2]));
+    expect(firstNumber(Object.fromEntries(Object.entries(rows.find((r) => r.hours === 8) ?? {}).filter(([k]) => k !== "hours")))).toBeCloseTo(
+      at8.reduce((s, x) => s + x, 0) / at8.length,
+      6,
+    );
+  });
+});

@@ -361,6 +361,13 @@ function filterCombos(filters: FilterAtom[]): { atom: FilterAtom; option: number
 
 const MAX_REFS = 6;
 
+const ELAPSED_TIME_WORDS = new Set(words.elapsedTimeFieldWords);
+/** A number field named only by elapsed-time words ("Time", "hours", "elapsed_min"), not a year. */
+function isElapsedTime(f: FieldInfo): boolean {
+  const ws = nameWords(f.name);
+  return f.role === "number" && !f.yearLike && ws.length > 0 && ws.every((w) => ELAPSED_TIME_WORDS.has(w));
+}
+
 /** The comparison keeping the rows a negated one leaves out. */
 const OTHER_SIDE: Partial<Record<Filter["op"], Filter["op"]>> = { gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
 
@@ -796,11 +803,14 @@ function build(
   const wantTime = (a.bucket !== null || a.overTime || (a.chart === "line" && !orderedGroup)) && !hasTimeGroup;
   // A time field the question names ("bin the hire date by weekday") is the one grouped, not the
   // table's first time field; otherwise the table's first time fields.
-  const namedTime = timeFields.filter((f) => a.refs.some((r) => r.cands.length === 1 && r.cands[0].name === f.name));
-  const timeChoices = namedTime.length ? namedTime : timeFields;
+  // Without a date or year, a number field named only as elapsed time ("Time" in minutes after a dose) is the axis
+  // "over time" follows; a grain word ("monthly") still needs a date.
+  const axisFields = timeFields.length ? timeFields : a.overTime && a.bucket === null && !hasTimeGroup ? ctx.lex.fields.filter(isElapsedTime) : [];
+  const namedTime = axisFields.filter((f) => a.refs.some((r) => r.cands.length === 1 && r.cands[0].name === f.name));
+  const timeChoices = namedTime.length ? namedTime : axisFields;
   const timeOptions: (FieldInfo | null)[] = wantTime && timeChoices.length && groupSlots.length < 2 ? timeChoices.slice(0, 3) : [null];
   if (!wantTime) timeOptions.splice(0, timeOptions.length, null);
-  else if (!timeFields.length) timeOptions.splice(0, timeOptions.length, null);
+  else if (!axisFields.length) timeOptions.splice(0, timeOptions.length, null);
 
   // Measures: the numbers named, or a count (of rows, or of distinct values of a named field).
   type MeasureOption = { measures: Measure[]; feats: [string, number][]; notes: string[] };
@@ -955,7 +965,7 @@ function build(
           add(feats, "group:impliedTime");
           // ("total sales by region" then "as a line": a time axis nobody said is stated, even the only one.)
           const timeSaid = a.overTime || a.bucket !== null || a.refs.some((r) => r.cands.some((c) => c.name === tf.name));
-          if (timeFields.length > 1 || !timeSaid) notes.push(`timeField:${tf.name}`);
+          if (axisFields.length > 1 || !timeSaid) notes.push(`timeField:${tf.name}`);
           if (timeChoices.indexOf(tf) > 0) add(feats, "group:impliedTime|notFirst");
         }
         if (a.bucket && !groupBy.some((g) => isTimeField(ctx.lex.byName.get(g.field)!))) add(feats, "unused:bucket");
