@@ -77,3 +77,12 @@ describe("'over time' without a date follows a number field named as elapsed tim
     );
   });
 });
+
+describe("a duration compares the duration field, not the measure named before it", () => {
+  it("'mean level after 4 hours' keeps the rows past 4 hours and says the unit was not checked", async () => {
+    const later = sampleRows.filter((r) => Number(r[1]) > 4).map((r) => Number(r[2]));
+    const reply = await askTurns(samples, "mean level after 4 hours");
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(later.reduce((s, x) => s + x, 0) / later.length, 6);
+    expect(notes(reply)).toContain("4 hours");
+  });
+});

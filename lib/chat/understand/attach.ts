@@ -1580,19 +1580,30 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // The unit word itself naming a time field ("years" ~ Year) is the unit, not the field compared.
       const unitRef = unit && namedAny && namedAny.pos === m.end && namedAny.cands.every((c) => isTimeField(info(c.name))) ? namedAny : null;
       // ("deaths after August 1980": a date never compares a number field named before it; the time field does.)
-      const named =
-        unitRef ||
-        (namedAny &&
-          ((temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100) || m.kind === "date") &&
-          !namedAny.cands.some((c) => isTimeField(info(c.name))))
-          ? unitRef
-            ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f))
-            : null
-          : namedAny;
       const clock = !!unit && unit <= DURATION_UNITS.hour;
       const durationFields = unit
         ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => (clock ? CLOCK_DURATION_FIELD_WORDS : DURATION_FIELD_WORDS).has(w)))
         : [];
+      // "average concentration after 120 minutes": a duration compares a duration field, not the measure named
+      // before it whose name says no unit of time.
+      const unitElsewhere =
+        !!unit &&
+        !unitRef &&
+        !!namedAny &&
+        durationFields.length > 0 &&
+        namedAny.cands.every(
+          (c) => !durationFields.some((d) => d.name === c.name) && !nameWordsOf(info(c.name)).some((w) => DURATION_UNITS[w.replace(/s$/, "")] !== undefined),
+        );
+      const named = unitElsewhere
+        ? null
+        : unitRef ||
+            (namedAny &&
+              ((temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100) || m.kind === "date") &&
+              !namedAny.cands.some((c) => isTimeField(info(c.name))))
+          ? unitRef
+            ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f))
+            : null
+          : namedAny;
       // ("children under 20 months" over a table with no duration field: the people's age, in the unit said.)
       const unitAge =
         unit && !durationFields.length && cmp && !temporal && !comparative?.field && unit >= DURATION_UNITS.day ? peopleRightBefore(cmp.from, null) : null;
