@@ -86,3 +86,14 @@ describe("a duration compares the duration field, not the measure named before i
     expect(notes(reply)).toContain("4 hours");
   });
 });
+
+describe("'at N hours' with no comparison is the elapsed-time field's value", () => {
+  it("'average level at 8 hours' keeps the rows where Time = 8, and says the unit was not checked", async () => {
+    const at8 = sampleRows.filter((r) => r[1] === "8").map((r) => Number(r[2]));
+    const timed = tableFromRows(["patient", "Time", "level"], sampleRows);
+    const reply = await askTurns(timed, "average level at 8 hours");
+    expect(tableOf(reply)).toHaveLength(1);
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(at8.reduce((s, x) => s + x, 0) / at8.length, 6);
+    expect(notes(reply)).toContain("8 hours");
+  });
+});

@@ -10,7 +10,7 @@ import type { FieldInfo } from "../columns";
 import { hasTimeOfDay, isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
-import { flagValues, SUBJECT_FIELDS, type TableLexicon } from "./lexicon";
+import { flagValues, isElapsedTime, SUBJECT_FIELDS, type TableLexicon } from "./lexicon";
 import { finerThan } from "./perperiod";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import { abbreviatedNameWord } from "./readers";
@@ -1837,6 +1837,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const unitWord = lemma(endPos);
         const own = fields.filter((f) => numeric(f) && holds(f) && nameWordsOf(f).some((w) => w.replace(/s$/, "") === unitWord.replace(/s$/, "")));
         if (own.length === 1) byUnit = own[0];
+        // "at 60 minutes", "3 hours after dosing": with no field stating the unit, the one number field named only
+        // as elapsed time ("Time") holding the number; its unit is not checked, and the answer says so.
+        else if (!own.length && !cmp) {
+          const elapsed = fields.filter((f) => isElapsedTime(f) && holds(f));
+          if (elapsed.length === 1) {
+            byUnit = elapsed[0];
+            a.units.push({ text: spanText(tokens, m.start, endPos + 1), field: byUnit.name });
+          }
+        }
       }
       if (byUnit) {
         consumed.add(idx);

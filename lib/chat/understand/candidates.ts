@@ -7,7 +7,18 @@ import type { FieldInfo } from "../columns";
 import { isTimeField, numericIds } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
 import { isCyclicBucket } from "../plan";
-import { addsUp, countedThingField, saidAsAmount, linesByVerb, namedAsCode, SUBJECT_FIELDS, variesWithin, nameWords, type TableLexicon } from "./lexicon";
+import {
+  addsUp,
+  countedThingField,
+  isElapsedTime,
+  saidAsAmount,
+  linesByVerb,
+  namedAsCode,
+  SUBJECT_FIELDS,
+  variesWithin,
+  nameWords,
+  type TableLexicon,
+} from "./lexicon";
 import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
 import words from "../vocab/words.json";
@@ -360,13 +371,6 @@ function filterCombos(filters: FilterAtom[]): { atom: FilterAtom; option: number
 }
 
 const MAX_REFS = 6;
-
-const ELAPSED_TIME_WORDS = new Set(words.elapsedTimeFieldWords);
-/** A number field named only by elapsed-time words ("Time", "hours", "elapsed_min"), not a year. */
-function isElapsedTime(f: FieldInfo): boolean {
-  const ws = nameWords(f.name);
-  return f.role === "number" && !f.yearLike && ws.length > 0 && ws.every((w) => ELAPSED_TIME_WORDS.has(w));
-}
 
 /** The comparison keeping the rows a negated one leaves out. */
 const OTHER_SIDE: Partial<Record<Filter["op"], Filter["op"]>> = { gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
