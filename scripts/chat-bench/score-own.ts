@@ -126,7 +126,7 @@ function keyColumns(reply: ReplyLike, table: Row[]): string[] {
 }
 
 function valueColumns(table: Row[], keys: string[]): string[] {
-  return Object.keys(table[0]).filter((c) => !keys.includes(c) && c !== "rows" && table.some((r) => typeof r[c] === "number"));
+  return Object.keys(table[0]).filter((c) => !keys.includes(c) && c !== "rows" && c !== "points" && table.some((r) => typeof r[c] === "number"));
 }
 
 function rowHas(row: Row, label: Cell, value: number | null): boolean {

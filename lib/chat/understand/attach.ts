@@ -10,7 +10,7 @@ import type { FieldInfo } from "../columns";
 import { hasTimeOfDay, isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
-import { flagValues, SUBJECT_FIELDS, type TableLexicon } from "./lexicon";
+import { flagValues, isElapsedTime, SUBJECT_FIELDS, type TableLexicon } from "./lexicon";
 import { finerThan } from "./perperiod";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import { abbreviatedNameWord } from "./readers";
@@ -177,8 +177,15 @@ const EARN_FIELD_WORDS = new Set<string>(grammar.attach.earnFieldWords);
 const nameWordsOf = (f: FieldInfo) => f.name.toLowerCase().split(/[^a-z0-9]+/);
 /** A number said with a scale word compared with a field whose name states that scale ("sales over 100 billion" on
  * Sales_billion, "worth above 2 million" on Net_Worth_Millions): compared in the field's unit. */
+/** A number field whose values all lie within -1..1 but are not all whole (0/1 flags): rates and shares kept as fractions. */
+function storedAsFraction(f: FieldInfo): boolean {
+  return !!f.numbers && f.role !== "date" && !f.integer && f.min >= -1 && f.max <= 1;
+}
+
 function inFieldScale(m: Mention, f: FieldInfo): number | null {
   if (m.kind !== "number") return null;
+  // "above 10%" over a rate stored as a fraction (0.008 to 0.15): the percent is its hundredth.
+  if (m.percent && storedAsFraction(f) && Math.abs(m.value) > 1) return m.value / 100;
   const s = m.scale;
   if (!s) return m.value;
   const stated = nameWordsOf(f).some((w) => w.length >= 2 && w !== "mm" && MULTIPLIERS[w] === s.factor);
@@ -1558,19 +1565,30 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       // The unit word itself naming a time field ("years" ~ Year) is the unit, not the field compared.
       const unitRef = unit && namedAny && namedAny.pos === m.end && namedAny.cands.every((c) => isTimeField(info(c.name))) ? namedAny : null;
       // ("deaths after August 1980": a date never compares a number field named before it; the time field does.)
-      const named =
-        unitRef ||
-        (namedAny &&
-          ((temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100) || m.kind === "date") &&
-          !namedAny.cands.some((c) => isTimeField(info(c.name))))
-          ? unitRef
-            ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f))
-            : null
-          : namedAny;
       const clock = !!unit && unit <= DURATION_UNITS.hour;
       const durationFields = unit
         ? fields.filter((f) => numeric(f) && !f.yearLike && nameWordsOf(f).some((w) => (clock ? CLOCK_DURATION_FIELD_WORDS : DURATION_FIELD_WORDS).has(w)))
         : [];
+      // "average concentration after 120 minutes": a duration compares a duration field, not the measure named
+      // before it whose name says no unit of time.
+      const unitElsewhere =
+        !!unit &&
+        !unitRef &&
+        !!namedAny &&
+        durationFields.length > 0 &&
+        namedAny.cands.every(
+          (c) => !durationFields.some((d) => d.name === c.name) && !nameWordsOf(info(c.name)).some((w) => DURATION_UNITS[w.replace(/s$/, "")] !== undefined),
+        );
+      const named = unitElsewhere
+        ? null
+        : unitRef ||
+            (namedAny &&
+              ((temporal && m.kind === "number" && Number.isInteger(m.value) && m.value >= 1800 && m.value <= 2100) || m.kind === "date") &&
+              !namedAny.cands.some((c) => isTimeField(info(c.name))))
+          ? unitRef
+            ? nearestRef(cmp?.from ?? m.start, m.start, (f) => numeric(f) && !isTimeField(f))
+            : null
+          : namedAny;
       // ("children under 20 months" over a table with no duration field: the people's age, in the unit said.)
       const unitAge =
         unit && !durationFields.length && cmp && !temporal && !comparative?.field && unit >= DURATION_UNITS.day ? peopleRightBefore(cmp.from, null) : null;
@@ -1613,6 +1631,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         else if (m.kind === "number") value = inFieldScale(m, f);
         else value = null;
         if (value === null) continue;
+        if (m.kind === "number" && m.percent && typeof value === "number" && value !== m.value) a.units.push({ text: m.text, field: f.name, converted: value });
         // The field's name states its unit ("Days to Ship", "tenure_months"): the duration is converted;
         // otherwise the number is compared as stored and the answer says the unit was not checked.
         if (unit && typeof value === "number" && !isTimeField(f)) {
@@ -1803,6 +1822,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         const unitWord = lemma(endPos);
         const own = fields.filter((f) => numeric(f) && holds(f) && nameWordsOf(f).some((w) => w.replace(/s$/, "") === unitWord.replace(/s$/, "")));
         if (own.length === 1) byUnit = own[0];
+        // "at 60 minutes", "3 hours after dosing": with no field stating the unit, the one number field named only
+        // as elapsed time ("Time") holding the number; its unit is not checked, and the answer says so.
+        else if (!own.length && !cmp) {
+          const elapsed = fields.filter((f) => isElapsedTime(f) && holds(f));
+          if (elapsed.length === 1) {
+            byUnit = elapsed[0];
+            a.units.push({ text: spanText(tokens, m.start, endPos + 1), field: byUnit.name });
+          }
+        }
       }
       if (byUnit) {
         consumed.add(idx);

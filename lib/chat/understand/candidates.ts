@@ -8,7 +8,18 @@ import { isTimeField, numericIds } from "../columns";
 import type { Aggregate, AnalysisPlan, ChartKind, Filter, GroupBy, Measure, TimeBucket } from "../plan";
 import { isCyclicBucket } from "../plan";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
-import { addsUp, countedThingField, saidAsAmount, linesByVerb, namedAsCode, SUBJECT_FIELDS, variesWithin, nameWords, type TableLexicon } from "./lexicon";
+import {
+  addsUp,
+  countedThingField,
+  isElapsedTime,
+  saidAsAmount,
+  linesByVerb,
+  namedAsCode,
+  SUBJECT_FIELDS,
+  variesWithin,
+  nameWords,
+  type TableLexicon,
+} from "./lexicon";
 import { singularize } from "./tokens";
 import { ROW_NOUNS } from "./vocabulary";
 import words from "../vocab/words.json";
@@ -765,11 +776,14 @@ function build(
     (a.bucket !== null || a.overTime || (a.chart === "line" && !orderedGroup)) && !hasTimeGroup && !(finerThanYears && !splittable && !a.overTime);
   // A time field the question names ("bin the hire date by weekday") is the one grouped, not the
   // table's first time field; otherwise the table's first time fields.
-  const namedTime = timeFields.filter((f) => a.refs.some((r) => r.cands.length === 1 && r.cands[0].name === f.name));
-  const timeChoices = namedTime.length ? namedTime : timeFields;
+  // Without a date or year, a number field named only as elapsed time ("Time" in minutes after a dose) is the axis
+  // "over time" follows; a grain word ("monthly") still needs a date.
+  const axisFields = timeFields.length ? timeFields : a.overTime && a.bucket === null && !hasTimeGroup ? ctx.lex.fields.filter(isElapsedTime) : [];
+  const namedTime = axisFields.filter((f) => a.refs.some((r) => r.cands.length === 1 && r.cands[0].name === f.name));
+  const timeChoices = namedTime.length ? namedTime : axisFields;
   const timeOptions: (FieldInfo | null)[] = wantTime && timeChoices.length && groupSlots.length < 2 ? timeChoices.slice(0, 3) : [null];
   if (!wantTime) timeOptions.splice(0, timeOptions.length, null);
-  else if (!timeFields.length) timeOptions.splice(0, timeOptions.length, null);
+  else if (!axisFields.length) timeOptions.splice(0, timeOptions.length, null);
 
   // Measures: the numbers named, or a count (of rows, or of distinct values of a named field).
   type MeasureOption = { measures: Measure[]; feats: [string, number][]; notes: string[] };
@@ -924,7 +938,7 @@ function build(
           add(feats, "group:impliedTime");
           // ("total sales by region" then "as a line": a time axis nobody said is stated, even the only one.)
           const timeSaid = a.overTime || a.bucket !== null || a.refs.some((r) => r.cands.some((c) => c.name === tf.name));
-          if (timeFields.length > 1 || !timeSaid) notes.push(`timeField:${tf.name}`);
+          if (axisFields.length > 1 || !timeSaid) notes.push(`timeField:${tf.name}`);
           if (timeChoices.indexOf(tf) > 0) add(feats, "group:impliedTime|notFirst");
         }
         if (a.bucket && !groupBy.some((g) => isTimeField(ctx.lex.byName.get(g.field)!))) add(feats, "unused:bucket");

@@ -247,6 +247,13 @@ export function isTimeName(lex: TableLexicon, name: string): boolean {
   return !!f && isTimeField(f);
 }
 
+const ELAPSED_TIME_WORDS = new Set(words.elapsedTimeFieldWords);
+/** A number field named only by elapsed-time words ("Time", "hours", "elapsed_min"), not a year. */
+export function isElapsedTime(f: FieldInfo): boolean {
+  const ws = nameWords(f.name);
+  return f.role === "number" && !f.yearLike && ws.length > 0 && ws.every((w) => ELAPSED_TIME_WORDS.has(w));
+}
+
 /** Number fields whose rows add up (money, counts): their default aggregate is the total. */
 export function addsUp(info: FieldInfo): boolean {
   const ws = nameWords(info.name);
