@@ -864,13 +864,7 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
     const w = lemmas[i];
     const headOf = lex.headNouns.get(w);
     if (headOf && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field")) {
-      out.push({
-        start: i,
-        end: i + 1,
-        priority: 2,
-        score: 0.6,
-        mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: [{ name: headOf, score: 0.6 }], partial: true },
-      });
+      out.push(looseFieldAt(i, tokens[i].raw, [headOf]));
       continue;
     }
     if (STOP_WORDS.has(w)) {
@@ -878,13 +872,7 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       // before a number, names the field compared.
       const one = [...new Set((lex.nameIndex.get(w) ?? []).map((n) => n.field))].map((field) => ({ field }));
       if (one.length === 1 && tokens[i + 1]?.kind === "number" && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field")) {
-        out.push({
-          start: i,
-          end: i + 1,
-          priority: 2,
-          score: 0.6,
-          mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: [{ name: one[0].field, score: 0.6 }], partial: true },
-        });
+        out.push(looseFieldAt(i, tokens[i].raw, [one[0].field]));
         continue;
       }
       // (A small word that is a synonym of a field name's head, "spend" for charges, reads on as a partial name.)
@@ -910,24 +898,18 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       // "average rate for variable loans" over interest_rate and rate_type: an average is of the one number.
       const averaged = averagedHead(lex, w, prev);
       if (averaged && !qualified && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field")) {
-        out.push({
-          start: i,
-          end: i + 1,
-          priority: 2,
-          score: 0.6,
-          mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: [{ name: averaged, score: 0.6 }], partial: true },
-        });
+        out.push(looseFieldAt(i, tokens[i].raw, [averaged]));
         continue;
       }
       // (A longer span read loosely across it, "amount per ship" for shipping_amount, is weighed against it later.)
       if ((measured || grouped) && heads.length >= MIN_GENERIC_HEADS && !out.some((p) => p.start === i && p.end === i + 1 && p.mention.kind === "field"))
-        out.push({
-          start: i,
-          end: i + 1,
-          priority: 2,
-          score: 0.6,
-          mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: heads.map((p) => ({ name: p.field, score: 0.6 })), partial: true },
-        });
+        out.push(
+          looseFieldAt(
+            i,
+            tokens[i].raw,
+            heads.map((p) => p.field),
+          ),
+        );
       continue;
     }
     let partials = lex.partial.get(w);
@@ -978,16 +960,27 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
     if (partials && partials.length) {
       const heads = partials.filter((p) => p.head);
       const chosen = heads.length ? heads : partials;
-      out.push({
-        start: i,
-        end: i + 1,
-        priority: 2,
-        score: 0.6,
-        mention: { kind: "field", start: i, end: i + 1, text: tokens[i].raw, fields: chosen.map((p) => ({ name: p.field, score: 0.6 })), partial: true },
-      });
+      out.push(
+        looseFieldAt(
+          i,
+          tokens[i].raw,
+          chosen.map((p) => p.field),
+        ),
+      );
     }
   }
   return out;
+}
+
+/** A field read loosely from the one word at i (a head noun, a synonym before a number, each field a generic word ends). */
+function looseFieldAt(i: number, raw: string, names: string[]): Proposal {
+  return {
+    start: i,
+    end: i + 1,
+    priority: 2,
+    score: 0.6,
+    mention: { kind: "field", start: i, end: i + 1, text: raw, fields: names.map((name) => ({ name, score: 0.6 })), partial: true },
+  };
 }
 
 /**
