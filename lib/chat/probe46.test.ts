@@ -3,7 +3,7 @@
 // rows with plain loops, never from the engine.
 import { describe, expect, it } from "vitest";
 import type { Table } from "../table/types";
-import { askTurns, tableOf } from "./testing/ask";
+import { askTurns, labelledNumbers as pairs, tableOf } from "./testing/ask";
 import { tableFromRows } from "./testing/load-csv";
 
 /** A small table from rows of strings, and the rows as records for the expected answers. */
@@ -15,16 +15,6 @@ function made(header: string[], rows: (string | number)[][]) {
 function countBy(rows: Record<string, string>[], f: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const r of rows) out.set(r[f], (out.get(r[f]) ?? 0) + 1);
-  return out;
-}
-
-/** The reply's (label, number) pairs: the label column and the first number column after it. */
-function pairs(reply: Awaited<ReturnType<typeof askTurns>>, label: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const r of tableOf(reply)) {
-    const value = Object.entries(r).find(([k, v]) => k !== label && k !== "rows" && typeof v === "number")?.[1];
-    out.set(String(r[label]), value as number);
-  }
   return out;
 }
 

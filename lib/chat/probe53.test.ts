@@ -3,7 +3,7 @@
 // rows with plain loops, never from the engine.
 import { describe, expect, it } from "vitest";
 import { answerChat } from "./index";
-import { askTurns, tableOf } from "./testing/ask";
+import { askTurns, labelledNumbers as pairs, tableOf } from "./testing/ask";
 import { tableFromRows } from "./testing/load-csv";
 
 /** A small table from rows of strings, and the rows as records for the expected answers. */
@@ -19,16 +19,6 @@ function aggBy(rows: Record<string, string>[], key: string, value: string | null
   for (const [k, xs] of lists) {
     const total = xs.reduce((s, x) => s + x, 0);
     out.set(k, agg === "count" ? xs.length : agg === "sum" ? total : agg === "min" ? Math.min(...xs) : agg === "max" ? Math.max(...xs) : total / xs.length);
-  }
-  return out;
-}
-
-/** The reply's (label, number) pairs: the label column and the first number column after it. */
-function pairs(reply: Awaited<ReturnType<typeof askTurns>>, label: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const r of tableOf(reply)) {
-    const value = Object.entries(r).find(([k, v]) => k !== label && k !== "rows" && typeof v === "number")?.[1];
-    out.set(String(r[label]), value as number);
   }
   return out;
 }

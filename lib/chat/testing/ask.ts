@@ -14,3 +14,13 @@ export async function askTurns(table: Table, ...turns: string[]): Promise<ChatRe
 export function tableOf(reply: ChatReply): Record<string, unknown>[] {
   return reply.messages.find((m) => m.table)?.table ?? [];
 }
+
+/** The reply's (label, number) pairs: the label column and the first number column after it. */
+export function labelledNumbers(reply: ChatReply, label: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of tableOf(reply)) {
+    const value = Object.entries(r).find(([k, v]) => k !== label && k !== "rows" && typeof v === "number")?.[1];
+    out.set(String(r[label]), value as number);
+  }
+  return out;
+}
