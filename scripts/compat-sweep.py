@@ -1196,21 +1196,7 @@ def sweep_edges(s, c, ctx):
 
 def big_body_status(base, path, v1_key=None):
     """Declares a 300 MB body, sends 1 KB of it and reads the status (the server answers before reading on)."""
-    import socket
-
-    url = urllib.parse.urlparse(base)
-    sock = socket.create_connection((url.hostname, url.port or 80), timeout=60)
-    try:
-        head = f"POST {path} HTTP/1.1\r\nHost: {url.netloc}\r\nContent-Type: application/json\r\nContent-Length: {300 * 1024 * 1024}\r\n"
-        if v1_key:
-            head += f"X-API-Key: {v1_key}\r\n"
-        sock.sendall((head + "\r\n").encode() + b'{"rows": [' + b'{"a": 1},' * 100)
-        reply = sock.recv(4096).decode("latin-1")
-        return int(reply.split(" ")[1]) if reply.startswith("HTTP/") else 0
-    except OSError:
-        return 0
-    finally:
-        sock.close()
+    return big_body_answer(base, path, v1_key)[0]
 
 
 # ---------------------------------------------------------------------------------------------
