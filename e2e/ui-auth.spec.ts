@@ -108,3 +108,24 @@ async function visitExpectingRedirect(page: Page, path: string) {
     if (!String(error).includes("net::ERR_ABORTED")) throw error;
   }
 }
+
+test("on the account page you change your own name (Enter saves), and the team's members list shows it", async ({ page }, testInfo) => {
+  await ensureSignedIn(page);
+  await page.goto("/account");
+  const card = page.getByTestId("name-card");
+  const field = card.getByLabel("Name");
+  await expect(field).toHaveValue(OWNER.name);
+  await expect(card.getByRole("button", { name: "Save name" })).toBeDisabled(); // nothing to save yet
+  await field.fill("Olive Renamed");
+  await field.press("Enter");
+  await expect(card.getByText("Name saved.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Account" }).locator("..")).toContainText("Olive Renamed");
+  await saveScreen(page, testInfo, "account-name-saved");
+  await page.goto("/team-settings");
+  await expect(page.getByText("Olive Renamed (you)")).toBeVisible();
+  // Back to the name the other specs know.
+  await page.goto("/account");
+  await page.getByTestId("name-card").getByLabel("Name").fill(OWNER.name);
+  await page.getByTestId("name-card").getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByTestId("name-card").getByText("Name saved.")).toBeVisible();
+});

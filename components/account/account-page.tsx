@@ -1,7 +1,15 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import { formatDate, formatRelative } from "@/lib/client/format";
-import { useAnswerInvitation, useChangePassword, useEndAllSessions, useEndSession, useMyInvitations, useSessions } from "@/lib/client/use-account";
+import {
+  useAnswerInvitation,
+  useChangeName,
+  useChangePassword,
+  useEndAllSessions,
+  useEndSession,
+  useMyInvitations,
+  useSessions,
+} from "@/lib/client/use-account";
 import { useMe } from "@/lib/client/use-me";
 import { useSwitchTeam, useTeams } from "@/lib/client/use-teams";
 import type { Me, MyInvitation, SessionSummary } from "@/lib/client/types";
@@ -15,6 +23,41 @@ import { Field, TextInput } from "../ui/form";
 /** Where to go once the account is usable: the page asked for, or the datasets. */
 function goOn(next: string) {
   window.location.assign(next || "/datasets");
+}
+
+function NameCard({ me }: { me: Me }) {
+  const change = useChangeName();
+  const [name, setName] = useState(me.name);
+  const unchanged = name.trim() === me.name;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    change.mutate({ name: name.trim() });
+  };
+  return (
+    <Card title="Your name" description="Shown to the members of your teams." testId="name-card">
+      <form onSubmit={submit} className="grid max-w-md gap-3">
+        <Field label="Name" htmlFor="account-name" hint="Leave it empty to be shown by your email address.">
+          <TextInput
+            id="account-name"
+            autoComplete="name"
+            maxLength={100}
+            value={name}
+            onChange={(e) => {
+              if (change.error || change.isSuccess) change.reset();
+              setName(e.target.value);
+            }}
+          />
+        </Field>
+        <ErrorBanner error={change.error} title="Could not change the name" />
+        {change.isSuccess && unchanged && <Notice tone="success">Name saved.</Notice>}
+        <div>
+          <Button type="submit" busy={change.isPending} disabled={unchanged}>
+            Save name
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
 }
 
 function PasswordCard({ me, next }: { me: Me; next: string }) {
@@ -360,6 +403,7 @@ export function AccountPage({ next }: { next: string }) {
             {who.teamId === null && <Notice tone="info">You belong to no team yet: accept an invitation or create a team to start.</Notice>}
             <InvitationsCard me={who} next={next} />
             <TeamsCard me={who} />
+            <NameCard me={who} />
             <PasswordCard me={who} next={next} />
             <SessionsCard />
           </>

@@ -15,6 +15,17 @@ export function useChangePassword() {
   });
 }
 
+export function useChangeName() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string }) => apiFetch<{ ok: true }>("/api/auth/me", { method: "PATCH", body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.me });
+      void client.invalidateQueries({ queryKey: queryKeys.members }); // the members list shows it too
+    },
+  });
+}
+
 export function useSessions() {
   return useQuery({ queryKey: queryKeys.sessions, queryFn: async () => (await apiFetch<{ sessions: SessionSummary[] }>("/api/auth/sessions")).sessions });
 }

@@ -31,6 +31,10 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordSchema,
 });
 
+export const changeNameSchema = z.object({
+  name: z.string({ message: "Enter your name." }).trim().max(100, "The name must be at most 100 characters."),
+});
+
 export interface SessionInfo {
   /** Names this session in the session list (not the token, not its stored hash). */
   sessionId: string;
@@ -219,6 +223,11 @@ export async function changeOwnPassword(options: { userId: string; currentToken:
     db.user.update({ where: { id: options.userId }, data: { passwordHash, mustChangePassword: false } }),
     db.session.deleteMany({ where: { userId: options.userId, NOT: { id: sha256(options.currentToken) } } }),
   ]);
+}
+
+/** The name shown to your team and on the account page; empty leaves only the email address. */
+export async function changeOwnName(options: { userId: string } & z.infer<typeof changeNameSchema>) {
+  await db.user.update({ where: { id: options.userId }, data: { name: options.name } });
 }
 
 /** Until a chosen-for-you password is replaced, only the password change and sign-out work. */
