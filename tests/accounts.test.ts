@@ -174,6 +174,14 @@ describe("passwords and sessions", () => {
     await db.loginThrottle.deleteMany({});
   });
 
+  it("changes your own name (trimmed, at most 100 characters), which the session then shows", async () => {
+    const a = await accounts.createSession({ userId: owner.userId, teamId: owner.teamId, userAgent: "browser A" });
+    await accounts.changeOwnName({ userId: owner.userId, ...accounts.changeNameSchema.parse({ name: "  Olive Renamed " }) });
+    expect((await accounts.getSession(a.token))?.name).toBe("Olive Renamed");
+    expect(accounts.changeNameSchema.safeParse({ name: "x".repeat(101) }).success).toBe(false);
+    await accounts.changeOwnName({ userId: owner.userId, name: OWNER.name });
+  });
+
   it("lists sessions with handles that are not credentials; ends one or all", async () => {
     const a = await accounts.createSession({
       userId: owner.userId,
