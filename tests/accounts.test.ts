@@ -179,7 +179,7 @@ describe("passwords and sessions", () => {
     await accounts.changeOwnName({ userId: owner.userId, ...accounts.changeNameSchema.parse({ name: "  Olive Renamed " }) });
     expect((await accounts.getSession(a.token))?.name).toBe("Olive Renamed");
     expect(accounts.changeNameSchema.safeParse({ name: "x".repeat(101) }).success).toBe(false);
-    await accounts.changeOwnName({ userId: owner.userId, name: OWNER.name });
+    await accounts.changeOwnName({ userId: owner.userId, name: "Olive" });
   });
 
   it("lists sessions with handles that are not credentials; ends one or all", async () => {
