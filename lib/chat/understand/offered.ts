@@ -1,5 +1,4 @@
 import { isTimeField } from "../columns";
-import { describePlanShort } from "../describe";
 import type { AnalysisPlan } from "../plan";
 import { isIdLike } from "../pick";
 import type { Atoms } from "./attach";
@@ -85,11 +84,6 @@ export function sameCountsByValue(offered: AnalysisPlan, answer: AnalysisPlan, l
   return true;
 }
 
-/** The offered reading is the answer itself: the same plan, or one the answer would word the same. */
-export function sameReading(offered: AnalysisPlan, answer: AnalysisPlan): boolean {
-  return JSON.stringify(offered) === JSON.stringify(answer) || describePlanShort(offered, "en") === describePlanShort(answer, "en");
-}
-
 /**
  * "top 5 customers by TotalCharges" answered by the 5 rows ranked by TotalCharges: the same number of rows listed in no
  * order is no other reading of a ranking question (its field and its "top" both unread), and no reason for doubt.
@@ -131,7 +125,7 @@ export function offerReadings(notes: string[], answer: AnalysisPlan, ranked: Off
       out.push(n);
       continue;
     }
-    if (sameCountsByValue(plan, answer, lex) || sameReading(plan, answer) || unrankedRowsOf(plan, answer, a)) continue;
+    if (sameCountsByValue(plan, answer, lex) || unrankedRowsOf(plan, answer, a)) continue;
     if (!senselessReading(plan, a, lex)) {
       out.push(n);
       continue;
