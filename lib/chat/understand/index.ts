@@ -28,7 +28,7 @@ import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHT
 import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
 import { ordinalRankReading, whichRowReading } from "./ordinal";
 import { rowExtremeReading } from "./onerow";
-import { manyValuedNumber, offerReadings } from "./offered";
+import { offerReadings } from "./offered";
 import { byWholeNumberReading, modeOfNumberReading } from "./bynumber";
 import { ordinalRangeReading } from "./ordinal-range";
 import { textPart, textPartReading } from "./text-part";
@@ -112,24 +112,6 @@ export function turnCandidates(
     const oldFields = new Set(prev.atoms.refs.flatMap((r) => r.cands.map((x) => x.name)));
     const newFields = new Set(fresh.refs.flatMap((r) => r.cands.map((x) => x.name)));
     for (const c of generate(merged, lex, rowCount)) {
-      // "top 5 customers by TotalCharges" then "how many customers?": the earlier turn ranked by the number, it did
-      // not group by it; one group per value of a many-valued number nobody grouped by is no reading of either turn.
-      if (
-        c.plan.groupBy.some(
-          (g) => !g.bucket && !newFields.has(g.field) && !prev.plan?.groupBy.some((p) => p.field === g.field) && manyValuedNumber(lex, g.field),
-        )
-      )
-        continue;
-      // (Nor its histogram, where this turn asks for no spread: "how many customers?" counts them.)
-      if (
-        c.plan.intent === "distribution" &&
-        !fresh.distribution &&
-        c.plan.x &&
-        !newFields.has(c.plan.x) &&
-        prev.plan?.intent !== "distribution" &&
-        manyValuedNumber(lex, c.plan.x)
-      )
-        continue;
       c.feats.set("merged", 1);
       if (fresh.followUp) c.feats.set("merged|followUpCue", 1);
       if (complete) c.feats.set("merged|newComplete", 1);

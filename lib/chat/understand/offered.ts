@@ -30,12 +30,6 @@ function groupedInWords(a: Atoms, field: string, manyValues: boolean): boolean {
   );
 }
 
-/** A number of very many values (not a time): one group per value is no grouping a user asks for unnamed. */
-export function manyValuedNumber(lex: TableLexicon, field: string): boolean {
-  const info = lex.byName.get(field);
-  return !!info && !isTimeField(info) && info.role === "number" && info.distinct > MANY_VALUES;
-}
-
 /** A field nobody groups by: an identifier, a field naming each row once, or a number of very many values. */
 function noGrouping(a: Atoms, lex: TableLexicon, field: string): boolean {
   const info = lex.byName.get(field);
