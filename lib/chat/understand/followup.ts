@@ -333,6 +333,9 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
         ];
       } else if (asSeries && plan.groupBy.length >= 1) plan.groupBy = [plan.groupBy[0], { field: f.name, bucket }];
       else if (plan.groupBy.length === 0) plan.groupBy = [{ field: f.name, bucket }];
+      // ("split by gender" then "average MonthlyCharges by InternetService": a turn naming its measure and its
+      // grouping asks a whole question; the earlier split is not kept under it.)
+      else if (newMeasures.length) plan.groupBy = [{ field: f.name, bucket }];
       else plan.groupBy = [{ field: f.name, bucket }, ...plan.groupBy.slice(1)];
       add(feats, second ? "edit|twoGroups" : asSeries ? "edit|addSeries" : "edit|replaceGroup");
     } else add(feats, "edit|groupUnused");

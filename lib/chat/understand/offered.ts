@@ -78,6 +78,17 @@ export function sameCountsByValue(offered: AnalysisPlan, answer: AnalysisPlan, l
   return true;
 }
 
+/**
+ * "top 5 customers by TotalCharges" answered by the 5 rows ranked by TotalCharges: the same number of rows listed in no
+ * order is no other reading of a ranking question (its field and its "top" both unread), and no reason for doubt.
+ */
+export function unrankedRowsOf(offered: AnalysisPlan, answer: AnalysisPlan, a: Atoms): boolean {
+  if (a.limit === null && a.superlative === null) return false;
+  if (answer.intent !== "rows" || !answer.sort || !answer.y || answer.limit === null) return false;
+  if (offered.intent !== "rows" || offered.sort || offered.y || offered.limit !== answer.limit) return false;
+  return JSON.stringify(offered.filters) === JSON.stringify(answer.filters) && JSON.stringify(offered.groupBy) === JSON.stringify(answer.groupBy);
+}
+
 export interface Offer {
   plan: AnalysisPlan;
   score: number;
@@ -108,7 +119,7 @@ export function offerReadings(notes: string[], answer: AnalysisPlan, ranked: Off
       out.push(n);
       continue;
     }
-    if (sameCountsByValue(plan, answer, lex)) continue;
+    if (sameCountsByValue(plan, answer, lex) || unrankedRowsOf(plan, answer, a)) continue;
     if (!senselessReading(plan, a, lex)) {
       out.push(n);
       continue;

@@ -877,7 +877,11 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       }
       // (A small word that is a synonym of a field name's head, "spend" for charges, reads on as a partial name.)
       // (Nor a generic word ending several fields' names, "amount" over item_amount and tax_amount: read below.)
-      if (!lex.partial.has(w) && !(GENERIC_WORDS.has(w) && (genericHeads(lex, w).length >= MIN_GENERIC_HEADS || averagedHead(lex, w, lemmas[i - 1])))) continue;
+      if (
+        !lex.partial.has(w) &&
+        !(GENERIC_WORDS.has(w) && (genericHeads(lex, w).length >= MIN_GENERIC_HEADS || averagedHead(lex, w, lemmas[i - 1]) || axisWordField(lex, lemmas, i)))
+      )
+        continue;
     }
     if (GENERIC_WORDS.has(w)) {
       // A generic word ("score") that ends the table's own names of several fields (math_score,
@@ -895,6 +899,13 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       // each category field ending in the word is a grouping it may mean, a question back, never dropped.
       // (Said as a grouping or the thing asked for, after "by", "per", "each", "which": "show the details" lists.)
       const grouped = roles.size === 1 && roles.has("category") && !qualified && GENERIC_GROUP_CUES.has(prev);
+      // "value by ocean" over median_house_value: a word of the chart's axes said with no sort or axis asked
+      // is the one number field whose name holds it, partly named.
+      const axisNamed = !qualified && !grammarQuantity ? axisWordField(lex, lemmas, i) : null;
+      if (axisNamed && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field")) {
+        out.push(looseFieldAt(i, tokens[i].raw, [axisNamed]));
+        continue;
+      }
       // "average rate for variable loans" over interest_rate and rate_type: an average is of the one number.
       const averaged = averagedHead(lex, w, prev);
       if (averaged && !qualified && !out.some((p) => p.start <= i && p.end > i && p.mention.kind === "field")) {
@@ -971,6 +982,55 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
   }
   return out;
 }
+
+/**
+ * Words that name only an axis of a chart ("value", "height"): said for sorting ("sort by value") or for one field.
+ * (Not a word opening a phrase of another kind: "number" of "number of rows".)
+ */
+const AXIS_ONLY_WORDS: Set<string> = (() => {
+  const elsewhere = new Set<string>();
+  for (const [category, lists] of Object.entries(phrases))
+    if (category !== "sortAxis" && lists && typeof lists === "object" && !Array.isArray(lists))
+      for (const list of Object.values(lists as Record<string, unknown>)) if (Array.isArray(list)) for (const x of list) elsewhere.add(String(x).toLowerCase());
+  const out = new Set<string>();
+  for (const p of [...elsewhere]) if (p.includes(" ")) elsewhere.add(p.split(" ")[0]);
+  for (const list of Object.values(phrases.sortAxis)) for (const x of list) if (!x.includes(" ") && !elsewhere.has(x) && !QUANTITY_WORDS.has(x)) out.add(x);
+  return out;
+})();
+/** Phrases that ask for a sort or name an axis: with one said, an axis word is the sort's, not a field. */
+const SORT_OR_AXIS_PHRASES: string[] = [
+  ...Object.values(phrases.sort).flat(),
+  ...Object.values(phrases.sortAxis)
+    .flat()
+    .filter((x) => /\baxis\b/.test(x)),
+].map((x) => ` ${x.toLowerCase().replace(/-/g, " ")} `);
+
+/**
+ * The field an axis word at i names when no sort or axis is asked ("value by ocean" over median_house_value):
+ * the one number field whose name holds the word, or null (none or several; a sort or axis said; part of a
+ * longer phrase such as "total number").
+ */
+export function axisWordField(lex: TableLexicon, lemmas: string[], i: number): string | null {
+  const w = lemmas[i];
+  if (!AXIS_ONLY_WORDS.has(w)) return null;
+  if (i > 0 && PHRASE_WORDS.has(`${lemmas[i - 1]} ${w}`)) return null;
+  const said = ` ${lemmas.join(" ").replace(/-/g, " ")} `;
+  if (SORT_OR_AXIS_PHRASES.some((p) => said.includes(p))) return null;
+  const fields = new Set(lex.names.filter((n) => n.weight >= 1 && n.words.includes(w)).map((n) => n.field));
+  if (fields.size !== 1) return null;
+  const [field] = fields;
+  return lex.byName.get(field)?.role === "number" ? field : null;
+}
+const PHRASE_WORDS: Set<string> = new Set(
+  Object.values(phrases)
+    .filter((lists) => lists && typeof lists === "object" && !Array.isArray(lists))
+    .flatMap((lists) =>
+      Object.values(lists as Record<string, unknown>)
+        .filter(Array.isArray)
+        .flat(),
+    )
+    .map((x) => String(x).toLowerCase()),
+);
 
 /** A field read loosely from the one word at i (a head noun, a synonym before a number, each field a generic word ends). */
 function looseFieldAt(i: number, raw: string, names: string[]): Proposal {
@@ -1817,7 +1877,19 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
           (v) =>
             !v.alias && v.value.trim().length >= 2 && v.value.trim() === v.value.trim().toUpperCase() && v.value.trim().toLowerCase() === tokens[p.start].text,
         );
-      if (!exactName && !ownField && !pluralValue && !letterValue && !capsValue) p.score -= 0.5;
+      // ("value by ocean" over median_house_value: an axis word with no sort asked names its one field.)
+      const axisField =
+        m.kind === "field" &&
+        m.fields.some(
+          (f) =>
+            f.name ===
+            axisWordField(
+              lex,
+              tokens.map((x) => x.lemma),
+              p.start,
+            ),
+        );
+      if (!exactName && !ownField && !pluralValue && !letterValue && !capsValue && !axisField) p.score -= 0.5;
     }
   }
   // A sort verb said as a command ("Sort the bars ...", "could you rank by the bar", "and order them
