@@ -244,3 +244,30 @@ test("a password change ends the other sessions; sign out everywhere ends all", 
   expect((await third.get("/api/auth/me")).status()).toBe(401);
   await Promise.all([first.dispose(), second.dispose(), third.dispose(), noCsrf.dispose()]);
 });
+
+test("your own name over HTTP: only when signed in, blank, over 100 characters or 10 MB refused with 422, nothing stored, racing renames", async ({
+  baseURL,
+}) => {
+  const anon = await sessionClient(baseURL!);
+  expect((await anon.patch("/api/auth/me", { data: { name: "Nobody" } })).status()).toBe(401);
+  const before = (await (await owner.get("/api/auth/me")).json()).name;
+  for (const name of ["   ", "x".repeat(101)]) {
+    const refused = await owner.patch("/api/auth/me", { data: { name } });
+    expect(refused.status(), name.slice(0, 10)).toBe(422);
+    expect(JSON.stringify(await refused.json())).toMatch(/Enter your name|at most 100 characters/);
+  }
+  // A 10 MB name is within the body limit (MAX_BODY_MB) and refused by its length, with the same clear 422.
+  const huge = await owner.patch("/api/auth/me", { data: { name: "x".repeat(10 * 1024 * 1024) } });
+  expect(huge.status()).toBe(422);
+  expect(JSON.stringify(await huge.json())).toContain("at most 100 characters");
+  expect((await (await owner.get("/api/auth/me")).json()).name).toBe(before);
+  // Two renames racing: each answers 200 and the name is one of the two, never a mix or an error.
+  const [first, second] = await Promise.all([
+    owner.patch("/api/auth/me", { data: { name: "Race One" } }),
+    owner.patch("/api/auth/me", { data: { name: "Race Two" } }),
+  ]);
+  expect([first.status(), second.status()]).toEqual([200, 200]);
+  expect(["Race One", "Race Two"]).toContain((await (await owner.get("/api/auth/me")).json()).name);
+  expect((await owner.patch("/api/auth/me", { data: { name: before } })).status()).toBe(200);
+  await anon.dispose();
+});

@@ -179,6 +179,8 @@ describe("passwords and sessions", () => {
     await accounts.changeOwnName({ userId: owner.userId, ...accounts.changeNameSchema.parse({ name: "  Olive Renamed " }) });
     expect((await accounts.getSession(a.token))?.name).toBe("Olive Renamed");
     expect(accounts.changeNameSchema.safeParse({ name: "x".repeat(101) }).success).toBe(false);
+    // A blank name (spaces only) is no name: refused, not stored as "".
+    expect(accounts.changeNameSchema.safeParse({ name: "   " }).success).toBe(false);
     await accounts.changeOwnName({ userId: owner.userId, name: "Olive" });
   });
 

@@ -32,7 +32,7 @@ export const changePasswordSchema = z.object({
 });
 
 export const changeNameSchema = z.object({
-  name: z.string({ message: "Enter your name." }).trim().max(100, "The name must be at most 100 characters."),
+  name: z.string({ message: "Enter your name." }).trim().min(1, "Enter your name.").max(100, "The name must be at most 100 characters."),
 });
 
 export interface SessionInfo {
