@@ -7,7 +7,7 @@
 import type { Table } from "../table/types";
 import { type FieldInfo, isTimeField } from "./columns";
 import { executePlan } from "./execute";
-import type { AnalysisPlan, Filter, Measure } from "./plan";
+import { type AnalysisPlan, asAggregate, type Filter, type Measure } from "./plan";
 import { nameWords } from "./understand/lexicon";
 import words from "./vocab/words.json";
 import grammar from "./vocab/grammar.json";
@@ -113,20 +113,8 @@ export function resolveNeighbour(table: Table, fields: FieldInfo[], read: Analys
  */
 function oneNumber(plan: AnalysisPlan, fields: FieldInfo[]): AnalysisPlan | null {
   const number = (name: string | null | undefined) => fields.find((f) => f.name === name && f.role === "number" && !f.yearLike);
-  const total = (field: string): AnalysisPlan => ({
-    ...plan,
-    intent: "aggregate",
-    measure: { agg: "sum", field },
-    extraMeasures: [],
-    groupBy: [],
-    x: null,
-    y: null,
-    sort: null,
-    limit: null,
-    binWidth: null,
-    binCount: null,
-    chart: "none",
-  });
+  const total = (field: string): AnalysisPlan =>
+    asAggregate(plan, { measure: { agg: "sum", field }, extraMeasures: [], groupBy: [], sort: null, limit: null, chart: "none" });
   if (plan.intent === "aggregate" && !plan.groupBy.length && !plan.extraMeasures.length) return plan;
   if (plan.intent === "distribution" && number(plan.x)) return total(plan.x!);
   if (plan.intent === "aggregate" && plan.measure.agg === "count" && plan.groupBy.length === 1 && number(plan.groupBy[0].field))

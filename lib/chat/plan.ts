@@ -203,5 +203,13 @@ export const planSchema = z.object({
 
 export type AnalysisPlan = z.infer<typeof planSchema>;
 
+/**
+ * `plan` read again as an aggregate: a histogram's bins and a scatter's axes do not carry over; `parts` says the rest
+ * (each reader decides which of the grouping, sort, limit, chart and conditions it keeps).
+ */
+export function asAggregate(plan: AnalysisPlan, parts: Partial<AnalysisPlan> & Pick<AnalysisPlan, "measure">): AnalysisPlan {
+  return { ...plan, intent: "aggregate", x: null, y: null, binWidth: null, binCount: null, ...parts };
+}
+
 /** The zod schema of the plan, exported for the LLM path and for callers that store plans. */
 export const analysisPlanSchema: z.ZodType<AnalysisPlan> = planSchema as unknown as z.ZodType<AnalysisPlan>;

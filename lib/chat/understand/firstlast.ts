@@ -4,7 +4,7 @@
 // minus the value at the first (aggregate firstLast), by the field that orders the rows (the one date or year field,
 // else a number field named like a time or a visit: words.json firstToLast.orderFields), in each group or over the
 // rows the filters keep. After the ranking; the change ranks the groups when a superlative asks which one.
-import type { AnalysisPlan } from "../plan";
+import { type AnalysisPlan, asAggregate } from "../plan";
 import type { FieldInfo } from "../columns";
 import words from "../vocab/words.json";
 import type { Atoms, Ref } from "./attach";
@@ -73,24 +73,18 @@ export function firstLastReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon
   if (inPeriod) note = `readAs:the last ${measure.name} minus the first, by ${order.name}:${toks[verb].raw} ${toks[within].raw}`;
   const ranked = a.superlative && entity ? ((a.superlative === "max") !== (down >= 0 && up < 0) ? "desc" : "asc") : null;
   return {
-    plan: {
-      ...plan,
-      intent: "aggregate",
+    plan: asAggregate(plan, {
       measure: { agg: "firstLast", field: measure.name, by: order.name },
       filters,
       extraMeasures: [],
       groupBy: entity ? [{ field: entity.name, bucket: null }] : [],
-      x: null,
-      y: null,
       sort: ranked ? { by: "value", order: ranked } : null,
       limit: null,
-      binWidth: null,
-      binCount: null,
       chart: entity ? "bar" : "none",
       having: undefined,
       within: undefined,
       change: undefined,
-    },
+    }),
     note,
   };
 }

@@ -2,7 +2,7 @@
 // (attach.ts), turned into candidate plans (candidates.ts; follow-ups also followup.ts), scored with
 // the learned weights (choose.ts), and decided: a plan, a question back, or "no such field".
 import { isTimeField, type FieldInfo } from "../columns";
-import type { AnalysisPlan, Filter, Measure } from "../plan";
+import { type AnalysisPlan, asAggregate, type Filter, type Measure } from "../plan";
 import { attach, type Atoms, oneNumberAsked, SERIES_FIRST, SERIES_LAST } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
@@ -927,20 +927,14 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     // (The ranking words rank the ratio: "which planet has the smallest mass relative to radius".)
     const ranks = !!ratio.twoFields && groupBy.length > 0 && (a.superlative !== null || a.limit !== null);
     const order = (a.limit?.dir ?? (a.superlative === "min" ? "bottom" : "top")) === "bottom" ? "asc" : "desc";
-    const plan: AnalysisPlan = {
-      ...best.plan,
-      intent: "aggregate",
+    const plan = asAggregate(best.plan, {
       measure: { agg: "sum", field: ratio.field, per: ratio.per },
       extraMeasures: [],
       groupBy,
-      x: null,
-      y: null,
-      binWidth: null,
-      binCount: null,
       sort: ranks ? { by: "value", order } : agg ? best.plan.sort : null,
       limit: ranks ? (a.limit?.n ?? 1) : agg ? best.plan.limit : null,
       chart: groupBy.length === 0 ? "none" : agg && best.plan.chart !== "none" ? best.plan.chart : "bar",
-    };
+    });
     const ratioWords = ratio.text.toLowerCase();
     best = {
       ...best,
@@ -1624,21 +1618,15 @@ function timesReading(a: Atoms, times: NonNullable<Atoms["timesCount"]>, plan: A
   // groups with enough rows.
   if (grouped && plan.intent === "aggregate" && plan.measure.agg !== "count" && !plan.having)
     return { plan: { ...plan, having }, note: `having:${field}:count::${times.text}` };
-  const next: AnalysisPlan = {
-    ...plan,
-    intent: "aggregate",
+  const next = asAggregate(plan, {
     measure: counted ? { agg: "distinct", field } : { agg: "count", field: null },
     extraMeasures: [],
     groupBy: counted ? [] : [{ field, bucket: null }],
-    x: null,
-    y: null,
-    binWidth: null,
-    binCount: null,
     sort: counted ? null : { by: "value", order: "desc" },
     limit: null,
     chart: counted ? "none" : "bar",
     having,
-  };
+  });
   return { plan: next, note: `having:${field}:count::${times.text}` };
 }
 
@@ -1984,20 +1972,14 @@ function bothSidesReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { pl
     measure = { agg: "rate", field: cond.field, value: cond.values[0], condition: { field: cond.field, op: "eq", values: cond.values } };
   } else if (candidates.length !== 1 || !["rate", "mean", "median", "share", "sum"].includes(plan.measure.agg)) return null;
   if (!side) return null;
-  const next: AnalysisPlan = {
-    ...plan,
-    intent: "aggregate",
+  const next = asAggregate(plan, {
     measure,
     filters: plan.filters.filter((f) => f !== side && !(measure.agg === "rate" && measure !== plan.measure && f.field === measure.field)),
     groupBy: [{ field: side.field, bucket: null }],
-    x: null,
-    y: null,
-    binWidth: null,
-    binCount: null,
     sort: null,
     limit: null,
     chart: "bar",
-  };
+  });
   return { plan: next, note: `bothSides:${side.field}:${side.values[0]}` };
 }
 

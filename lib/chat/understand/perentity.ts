@@ -5,7 +5,7 @@
 // "for each lab, the largest Conc; which lab is smallest of those": a superlative over "those" ranks the per-entity
 // values just asked for. After the ranking; words.json perEntity holds the words.
 import type { FieldInfo } from "../columns";
-import type { Aggregate, AnalysisPlan, Measure } from "../plan";
+import { type Aggregate, type AnalysisPlan, asAggregate, type Measure } from "../plan";
 import words from "../vocab/words.json";
 import type { Atoms, Ref } from "./attach";
 import type { TableLexicon } from "./lexicon";
@@ -146,23 +146,17 @@ function ofThoseReading(
   if (entities.size !== 1 || !isMeasure(m)) return null;
   const entity = [...entities][0];
   if (plan.intent === "aggregate" && plan.groupBy.some((g) => g.field !== entity)) return null;
-  return {
-    ...plan,
-    intent: "aggregate",
+  return asAggregate(plan, {
     measure: { agg: inner.key, field: info(m)!.name },
     extraMeasures: [],
     groupBy: [{ field: entity, bucket: null }],
-    x: null,
-    y: null,
     sort: { by: "value", order: last.key === "min" ? "asc" : "desc" },
     limit: null,
-    binWidth: null,
-    binCount: null,
     chart: "bar",
     having: undefined,
     within: undefined,
     change: undefined,
-  };
+  });
 }
 
 /**
@@ -187,15 +181,5 @@ export function countsPerEntityReading(a: Atoms, plan: AnalysisPlan, lex: TableL
   const rowsAfterMean = next?.kind === "word" && next.hits.some((h) => h.category === "rowNoun");
   const counted = rowsAfterMean || ms.some((m) => m.kind === "word" && m.hits.some((h) => h.category === "count"));
   if (!mean || !counted) return null;
-  return {
-    ...plan,
-    intent: "aggregate",
-    measure: { agg: "mean", field: null, each: { field, agg: "count" } },
-    groupBy: [],
-    x: null,
-    y: null,
-    binWidth: null,
-    binCount: null,
-    chart: "none",
-  };
+  return asAggregate(plan, { measure: { agg: "mean", field: null, each: { field, agg: "count" } }, groupBy: [], chart: "none" });
 }

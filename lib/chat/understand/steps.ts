@@ -2,7 +2,7 @@
 // "biggest drop in woolyrnq from one quarter to the next", "which year saw the largest increase in gas": each
 // period's value minus the one before it (measure.fromPrevious), ranked, stated. Not a change between two
 // periods the question names (change.ts), nor a listing of the periods.
-import type { AnalysisPlan, TimeBucket } from "../plan";
+import { type AnalysisPlan, asAggregate, type TimeBucket } from "../plan";
 import words from "../vocab/words.json";
 import type { Atoms } from "./attach";
 import { addsUp, isTimeName, type TableLexicon, timeFields } from "./lexicon";
@@ -64,17 +64,5 @@ function oneNumberPlan(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): Analysi
   );
   if (names.size !== 1) return null;
   const info = lex.byName.get([...names][0])!;
-  return {
-    ...plan,
-    intent: "aggregate",
-    measure: { agg: addsUp(info) ? "sum" : "mean", field: info.name },
-    extraMeasures: [],
-    groupBy: [],
-    x: null,
-    y: null,
-    sort: null,
-    limit: null,
-    binWidth: null,
-    binCount: null,
-  };
+  return asAggregate(plan, { measure: { agg: addsUp(info) ? "sum" : "mean", field: info.name }, extraMeasures: [], groupBy: [], sort: null, limit: null });
 }
