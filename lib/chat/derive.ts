@@ -8,6 +8,8 @@ import type { NumericColumn, Table } from "../table/types";
 import { describeTable, type FieldInfo } from "./columns";
 import type { AnalysisPlan, Derived, DurationUnit } from "./plan";
 import { nameWords } from "./understand/lexicon";
+import { tokenize } from "./understand/tokens";
+import { findPhrases, STOP_WORDS } from "./understand/vocabulary";
 import shapes from "./vocab/shapes.json";
 import words from "./vocab/words.json";
 
@@ -25,9 +27,21 @@ const alt = (list: string[]) =>
     .sort((a, b) => b.length - a.length)
     .join("|");
 
-/** The name of the column holding `field` minus `minus` (with the unit of a duration). */
-export function derivedName(field: string, minus: string, unit?: DurationUnit): string {
-  return unit ? `${field} minus ${minus} in ${unit}` : `${field} minus ${minus}`;
+type Operator = NonNullable<Derived["op"]>;
+const OPERATOR_WORDS: Record<Operator | "minus", string> = { minus: "minus", plus: "plus", times: "times", ratio: "divided by" };
+
+/** The name of the column holding `field` minus `minus` (with the unit of a duration), or plus, times, divided by it. */
+export function derivedName(field: string, minus: string, unit?: DurationUnit, op?: Operator): string {
+  const name = `${field} ${OPERATOR_WORDS[op ?? "minus"]} ${minus}`;
+  return unit ? `${name} in ${unit}` : name;
+}
+
+/** One row's value of a derived column (NaN where a field is missing, or a ratio divides by zero). */
+function combine(a: number, b: number, op: Derived["op"]): number {
+  if (op === "plus") return a + b;
+  if (op === "times") return a * b;
+  if (op === "ratio") return b === 0 ? Number.NaN : a / b;
+  return a - b;
 }
 
 /** The table with the plan's derived columns added (those it does not hold yet); the same table without any. */
@@ -43,9 +57,11 @@ export function addDerivedColumns(table: Table, derived: Derived[] | undefined):
     const b = byName.get(d.minus);
     if (!a?.numbers || !b?.numbers) continue;
     const dates = a.role === "date" && b.role === "date";
+    // (Dates only subtract: a sum or product of two dates means nothing.)
+    if (dates && d.op) continue;
     const scale = dates ? MS_PER[d.unit ?? "days"] : 1;
     const values = new Float64Array(table.rowCount);
-    for (let i = 0; i < values.length; i++) values[i] = (a.numbers[i] - b.numbers[i]) / scale;
+    for (let i = 0; i < values.length; i++) values[i] = combine(a.numbers[i], b.numbers[i], d.op) / scale;
     const column: NumericColumn = { name: d.name, type: "float", kind: "number", values };
     columns.push(column);
   }
@@ -163,6 +179,21 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
   const unitWords = alt(Object.keys(UNITS));
   const higher = alt([...V.higherWords, ...V.lowerWords]);
   const reMinus = new RegExp(`(${F})\\s*(?:[${esc(signs)}]|\\b(?:${minus})\\b)\\s*(${F})`, "i");
+  // "qty times unit price", "wins / games", "home + away": the other ways two number fields combine.
+  const operators = Object.entries(V.operators as Record<Operator, string[]>).map(([op, list]) => {
+    const wordsSaid = list.filter((w) => /\w/.test(w));
+    const symbols = list.filter((w) => !/\w/.test(w)).join("");
+    return { op: op as Operator, re: new RegExp(`(${F})\\s*(?:[${esc(symbols)}]|\\b(?:${alt(wordsSaid)})\\b)\\s*(${F})`, "i") };
+  });
+  const operatorAt = (text: string) => {
+    for (const o of operators) {
+      const m = o.re.exec(text);
+      if (m) return { m, op: o.op };
+    }
+    return null;
+  };
+  /** A word before a parenthesised formula that only names it ("revenue (qty x price)"): no field, no grammar word. */
+  const labelWord = (w: string) => !fieldOf(w) && !STOP_WORDS.has(w.toLowerCase()) && findPhrases(tokenize(w)).length === 0;
   const reBetween = new RegExp(`\\b(?:the\\s+)?(${nouns})\\s+(between|from)\\s+(?:the\\s+)?(${F})\\s+(?:and|to|until)\\s+(?:the\\s+)?(${F})`, "i");
   const reToEvent = new RegExp(`\\b(${unitWords}|time)\\s+(?:it\\s+(?:takes?|took)\\s+)?(?:${alt(V.toEvent)})\\s+([a-z]+)`, "i");
   // "which order took the longest to ship": the row with the largest duration to that event.
@@ -215,15 +246,16 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
   };
   const namedNouns = alt(V.named.flatMap((n) => n.words));
   const placeholders = PLACEHOLDERS.filter((w) => !fields.some((f) => f.name.toLowerCase() === w));
-  const add = (a: FieldInfo, b: FieldInfo, unit: DurationUnit | undefined): (Derived & { placeholder: string }) | null => {
-    if (a === b || (a.role === "date") !== (b.role === "date")) return null;
-    const name = derivedName(a.name, b.name, a.role === "date" ? (unit ?? "days") : undefined);
+  const add = (a: FieldInfo, b: FieldInfo, unit: DurationUnit | undefined, op?: Operator): (Derived & { placeholder: string }) | null => {
+    if (a === b || (a.role === "date") !== (b.role === "date") || (op && a.role === "date")) return null;
+    const name = derivedName(a.name, b.name, a.role === "date" ? (unit ?? "days") : undefined, op);
     const known = out.derived.find((x) => x.name === name);
     if (known) return known;
     const placeholder = placeholders[out.derived.length];
     if (!placeholder || fields.some((f) => f.name === name)) return null;
     const d: Derived & { placeholder: string } = { name, field: a.name, minus: b.name, placeholder };
     if (a.role === "date") d.unit = unit ?? "days";
+    if (op) d.op = op;
     out.derived.push(d);
     return d;
   };
@@ -254,6 +286,7 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
       let end = 0;
       let prefix = "";
       let said: ReturnType<typeof namedAt> = null;
+      let combined: ReturnType<typeof operatorAt> = null;
       if ((m = reMinus.exec(text))) {
         const a = fieldOf(m[1]);
         const b = fieldOf(m[2]);
@@ -271,6 +304,22 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
               ? before.index
               : start - before[0].length + (before[1] ? before[1].length + 1 : 0);
         }
+      } else if ((combined = operatorAt(text))) {
+        m = combined.m;
+        const a = fieldOf(m[1]);
+        const b = fieldOf(m[2]);
+        if (!a || !b) break;
+        d = add(a, b, undefined, combined.op);
+        start = m.index;
+        end = m.index + m[0].length;
+        // "revenue (qty x unit price)", "revenue = qty * price": the formula's own name is said by the new column.
+        const before = /(?:\b([a-z]+)\s*)?(?:\(|=|\bas\b)\s*$/i.exec(text.slice(0, start));
+        const closes = /^\s*\)/.exec(text.slice(end));
+        if (before && (closes || !before[0].includes("("))) {
+          if (closes) end += closes[0].length;
+          start = before[1] && labelWord(before[1]) ? before.index : start - before[0].length + (before[1] ? before[1].length + 1 : 0);
+        }
+        if (d) out.notes.push(`readAs:${d.name}:${text.slice(start, end).trim()}`);
       } else if ((m = reBetween.exec(text))) {
         let a = fieldOf(m[3]);
         let b = fieldOf(m[4]);

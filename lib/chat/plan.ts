@@ -133,15 +133,19 @@ export const DURATION_UNITS = ["days", "hours", "minutes", "weeks"] as const;
 export type DurationUnit = (typeof DURATION_UNITS)[number];
 
 /**
- * A number computed for each row from two fields of that row ("high - low", "Ship Date minus Order Date"): `field`
- * minus `minus`, two number fields, or two date fields giving a duration in `unit` (days when not said). The plan
+ * A number computed for each row from two fields of that row ("high - low", "Ship Date minus Order Date", "qty times
+ * unit price"): `field` minus `minus` (or plus, times, divided by it: `op`), two number fields, or two date fields
+ * giving a duration in `unit` (days when not said). The plan
  * names it by `name` (a column the executor adds) anywhere a number field goes: measure, filter, sort, axis, having.
  */
 export const derivedSchema = z.object({
   name: z.string().min(1),
   field: z.string().min(1),
+  /** The second field (the one subtracted, added, multiplied by or divided by, as `op` says). */
   minus: z.string().min(1),
   unit: z.enum(DURATION_UNITS).optional(),
+  /** How the two numbers combine: `field` minus `minus` when absent; plus, times or divided by for two number fields. */
+  op: z.enum(["plus", "times", "ratio"]).optional(),
 });
 export type Derived = z.infer<typeof derivedSchema>;
 
