@@ -32,9 +32,19 @@ export function describeFilters(filters: Filter[], lang: Lang, dateFields: Set<s
     .join(` ${t(lang, "and")} `);
 }
 
+const DATE_COMPARISONS: Partial<Record<Filter["op"], "dateGt" | "dateGte" | "dateLt" | "dateLte">> = {
+  gt: "dateGt",
+  gte: "dateGte",
+  lt: "dateLt",
+  lte: "dateLte",
+};
+
 function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): string {
   if (f.op === "missing") return `${f.field} ${t(lang, "missing")}`;
   // Two fields of the same row: "Worldwide Gross is below Production Budget" ("... below 0.05 x Weight").
+  // Two dates of the same row: "paid_date is after due_date".
+  const dateComparison = DATE_COMPARISONS[f.op];
+  if (f.otherField && dateFields.has(f.field) && dateComparison) return `${f.field} ${t(lang, dateComparison)} ${f.otherField}`;
   if (f.otherField) return `${f.field} ${t(lang, f.op)} ${Number(f.values[0]) === 1 ? "" : `${f.values[0]} × `}${f.otherField}`;
   // Dates read as periods: "Order Date is in 2016", "between 2016-01 and 2016-06".
   if (dateFields.has(f.field) && f.op === "eq") return `${f.field} ${t(lang, "during")} ${f.values[0]}`;
@@ -42,7 +52,8 @@ function describeCondition(f: Filter, lang: Lang, dateFields: Set<string>): stri
   // Several periods ("on Saturday, Sunday", "not in March, April"): all of them.
   if (dateFields.has(f.field) && (f.op === "in" || f.op === "neq") && f.values.length > 1)
     return `${f.field} ${t(lang, f.op === "neq" ? "notIn" : "in")} ${f.values.join(", ")}`;
-  if (dateFields.has(f.field)) return `${f.field} ${t(lang, f.op)} ${f.values[0]}`;
+  // ("Order Date is after 2016-06-01": a date is after or before another, not above or below it.)
+  if (dateFields.has(f.field)) return `${f.field} ${t(lang, dateComparison ?? f.op)} ${f.values[0]}`;
   if (f.op === "between")
     return `${f.field} ${t(lang, "between")} ${formatFilterValue(f.values[0])} ${t(lang, "and")} ${formatFilterValue(f.values[1] ?? f.values[0])}`;
   if (f.op === "neq" && f.values.length > 1) return `${f.field} ${t(lang, "notIn")} ${f.values.map(formatFilterValue).join(", ")}`;

@@ -417,12 +417,17 @@ function getField(fields: FieldInfo[], name: string | null, what: string): Field
   return info;
 }
 
-/** A row's field against another field of the same row: `field op factor x otherField` (missing values fail). */
+/**
+ * A row's field against another field of the same row: `field op factor x otherField` (missing values fail); two
+ * dates compare as they are ("paid after the due date").
+ */
 function applyFieldComparison(mask: Uint8Array, info: FieldInfo, other: FieldInfo, flt: Filter): void {
-  if (!info.numbers || !other.numbers || info.role === "date" || other.role === "date")
-    throw new PlanError(`"${info.name}" and "${other.name}" must both be numbers to be compared.`, info.numbers ? other.name : info.name);
+  const dates = info.role === "date" && other.role === "date";
+  if (!info.numbers || !other.numbers || (!dates && (info.role === "date" || other.role === "date")))
+    throw new PlanError(`"${info.name}" and "${other.name}" must both be numbers, or both dates, to be compared.`, info.numbers ? other.name : info.name);
   const factor = Number(flt.values[0]);
   if (!Number.isFinite(factor)) throw new PlanError("A comparison of two fields needs a number as its factor.");
+  if (dates && factor !== 1) throw new PlanError("Two dates are compared as they are: the factor must be 1.");
   const a = info.numbers;
   const b = other.numbers;
   const test =
@@ -607,11 +612,15 @@ function runAggregate(table: Table, fields: FieldInfo[], plan: AnalysisPlan, mas
   let hits: Uint8Array | null = null;
   if (condition) {
     const info = getField(fields, condition.field, "rate");
-    const match = condition.and?.length ? buildMask(table, fields, [condition]) : new Uint8Array(table.rowCount).fill(1);
-    if (!condition.and?.length) applyFilter(match, info, condition);
+    // (A condition of several parts, or on two fields of the row, "unit_price above qty", is a whole mask.)
+    const whole = !!(condition.and?.length || condition.or?.length || condition.otherField);
+    const match = whole ? buildMask(table, fields, [condition]) : new Uint8Array(table.rowCount).fill(1);
+    if (!whole) applyFilter(match, info, condition);
+    const other = condition.otherField ? getField(fields, condition.otherField, "rate") : null;
+    const missingIn = (f: FieldInfo, i: number) => (f.codes ? f.codes[i] < 0 : Number.isNaN(f.numbers![i]));
     hits = new Uint8Array(table.rowCount);
     for (let i = 0; i < hits.length; i++) {
-      const missing = info.codes ? info.codes[i] < 0 : Number.isNaN(info.numbers![i]);
+      const missing = missingIn(info, i) || (other !== null && missingIn(other, i));
       hits[i] = missing && condition.op !== "missing" ? 2 : match[i];
     }
   } else if (agg === "rate" && measure) {

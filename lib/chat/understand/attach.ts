@@ -3430,16 +3430,21 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // "profit exceeded sales", "movies that made less than they cost"): a comparison word between two
   // number fields with no number after it. A verb of earning before it ("made", "earned") names the
   // money-in fields (gross, revenue, sales, income); "cost" names the budget by the field vocabulary.
+  // A time word between two date fields compares the dates ("invoices paid after the due date").
   mentions.forEach((m) => {
     const key = m.kind === "word" ? hitKey(m, "cmp") : null;
-    if (!key || !["gt", "gte", "lt", "lte"].includes(key) || hasHit(m, "temporal")) return;
+    if (!key || !["gt", "gte", "lt", "lte"].includes(key)) return;
+    const temporal = hasHit(m, "temporal");
     if (a.filters.some((f) => m.start >= f.pos && m.start < f.end)) return;
+    const numeric = (f: FieldInfo) => (temporal ? f.role === "date" : f.role !== "date") && f.numbers !== null;
     const numRef = (r: Ref) => r.turn === 0 && !r.group && r.cands.some((c) => numeric(info(c.name)));
     let k = m.end;
     // ("V1 more than twice V2", "Trials over 3 times Correct": a factor before the second field.)
     let factor = 1;
     const factorAt = k;
-    if (FACTOR_WORDS[lemma(k)] !== undefined) factor = FACTOR_WORDS[lemma(k++)];
+    if (temporal) {
+      // (Dates compare as they are: no factor.)
+    } else if (FACTOR_WORDS[lemma(k)] !== undefined) factor = FACTOR_WORDS[lemma(k++)];
     else if (tokens[k]?.kind === "number" && lemma(k + 1) === "time" && Number(tokens[k].text) > 0) {
       factor = Number(tokens[k].text);
       k += 2;
