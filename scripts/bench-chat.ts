@@ -42,6 +42,9 @@
 // - fresh13: the fourteenth analytic set (fresh13.jsonl), held out as a whole (failures never written),
 //   all of it over six further tables (five R data sets: tcm, DNase, Glucose2, seals, Rubber, and one
 //   made-up returns export, product_returns; lib/chat/testing/analytic/fresh13-tables), with the right % per table;
+// - fresh14: the fifteenth analytic set (fresh14.jsonl), held out as a whole (failures never written),
+//   all of it over six further tables (five R data sets: sample_matrix, gilgais, Wheat, Gasoline, columb, and one
+//   made-up expense-claims export, expense_claims; lib/chat/testing/analytic/fresh14-tables), with the right % per table;
 // - large: answer time on a synthetic 1M-row table (scripts/chat-bench/large.ts);
 // - time per answer without PNG (p50/p95) over every answer of the sections run on the shared
 //   sets; with PNG (default when Chromium is found; BENCH_CHAT_PNG=0 to skip), every 4th NLV
@@ -49,7 +52,8 @@
 //   worker does, and strictly validated (untimed).
 // BENCH_CHAT_FAILURES=<file>: writes the failures of the tuning splits only (the held-out parts
 // stay unseen) for whoever improves the engine; the released sets fresh, fresh2, fresh3, fresh4 and fresh6 count
-// as tuning splits (their failures are written too). A set not in RELEASED_SETS (fresh5, fresh7, fresh8, fresh9, fresh10, fresh11, fresh12, fresh13) stays unseen.
+// as tuning splits (their failures are written too). A set not in RELEASED_SETS (fresh5, fresh7, fresh8, fresh9, fresh10, fresh11, fresh12, fresh13, fresh14)
+// stays unseen.
 // Timings depend on the machine's load: run alone (flock /tmp/tabula-heavy.lock npm run bench:chat).
 import fs from "node:fs";
 import { answerChat } from "../lib/chat";
@@ -73,7 +77,10 @@ function timing(name: string, times: number[]): string {
 
 async function main() {
   const only = new Set(
-    (process.env.BENCH_CHAT_ONLY ?? "nlv,nvbench,own,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,fresh7,fresh8,fresh9,fresh10,fresh11,fresh12,fresh13,large")
+    (
+      process.env.BENCH_CHAT_ONLY ??
+      "nlv,nvbench,own,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,fresh7,fresh8,fresh9,fresh10,fresh11,fresh12,fresh13,fresh14,large"
+    )
       .split(",")
       .map((s) => s.trim()),
   );
@@ -110,9 +117,25 @@ async function main() {
       );
     }
   }
-  // Only the tables the selected analytic sets ask about are loaded (fresh5 adds four large ones, fresh6, fresh7, fresh8, fresh9, fresh10, fresh11, fresh12 and fresh13 six small ones each).
+  // Only the tables the selected analytic sets ask about are loaded (fresh5 adds four large ones, fresh6, fresh7, fresh8, fresh9, fresh10, fresh11, fresh12, fresh13 and fresh14 six small ones each).
   const analyticSets = (
-    ["own", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13"] as const
+    [
+      "own",
+      "fresh",
+      "fresh2",
+      "fresh3",
+      "fresh4",
+      "fresh5",
+      "fresh6",
+      "fresh7",
+      "fresh8",
+      "fresh9",
+      "fresh10",
+      "fresh11",
+      "fresh12",
+      "fresh13",
+      "fresh14",
+    ] as const
   ).filter((s) => only.has(s));
   const analyticTables = analyticSets.length ? await ownTables(ownSetTables(analyticSets)) : {};
   if (only.has("own")) {
@@ -129,7 +152,7 @@ async function main() {
     }
   }
   // The further analytic sets, each scored and timed like the own set; the released ones (measured
-  // held out once, then opened for tuning) also write their failures; fresh5, fresh7, fresh8, fresh9, fresh10, fresh11, fresh12 and fresh13 stay held out.
+  // held out once, then opened for tuning) also write their failures; fresh5, fresh7, fresh8, fresh9, fresh10, fresh11, fresh12, fresh13 and fresh14 stay held out.
   for (const set of [
     "fresh",
     "fresh2",
@@ -144,6 +167,7 @@ async function main() {
     "fresh11",
     "fresh12",
     "fresh13",
+    "fresh14",
   ] as const) {
     if (!only.has(set)) continue;
     const times: number[] = [];
@@ -169,7 +193,9 @@ async function main() {
                       ? "6 tables, up to 5.6k"
                       : set === "fresh13"
                         ? "6 tables, up to 1.2k"
-                        : "5 tables, up to 48.8k";
+                        : set === "fresh14"
+                          ? "6 tables, up to 486"
+                          : "5 tables, up to 48.8k";
     timings.push([`${set} set (${sizes} rows)`, times]);
     if (!RELEASED_SETS.has(set)) continue;
     for (const o of outcomes.filter((x) => !x.verdict.right)) {

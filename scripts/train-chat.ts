@@ -10,7 +10,7 @@
 //   lib/chat/testing/probe7..probe38 (questions.jsonl, truth by pandas), scored by the same own-set
 //   rule as their benches; TRAIN_DATA=old trains on the first three only (for comparison).
 //   Ask-back / "no such field" truths are no ranking examples, but where the engine answers them
-//   with a number they are wrong readings for the "am I sure" model. Never fresh5..fresh13 (held out).
+//   with a number they are wrong readings for the "am I sure" model. Never fresh5..fresh14 (held out).
 // Only the tuning parts are used: every 5th item of each set (index % 5 == 4) is held out and only
 // reported (the new sets have no such split: they are all tuning data). Learning: for each question, every candidate plan the generator makes is labelled
 // right or wrong; the weights maximise the softmax probability of the right candidates (L2
@@ -228,7 +228,7 @@ async function ownExamples(): Promise<Example[]> {
   );
 }
 
-/** The released analytic sets (measured held out once, then opened for tuning). Never fresh5..fresh13. */
+/** The released analytic sets (measured held out once, then opened for tuning). Never fresh5..fresh14. */
 const RELEASED: readonly OwnSet[] = ["fresh", "fresh2", "fresh3", "fresh4", "fresh6"];
 
 async function freshExamples(): Promise<Example[]> {

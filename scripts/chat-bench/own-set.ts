@@ -39,6 +39,9 @@
 // fresh13 (fresh13.jsonl, written before the thirteenth round) is held out as a whole the same way, over five
 // further R data sets no set or probe used before (tcm, DNase, Glucose2, seals, Rubber) and one made-up
 // returns export (product_returns) in lib/chat/testing/analytic/fresh13-tables/.
+// fresh14 (fresh14.jsonl, written before the fourteenth round) is held out as a whole the same way, over five
+// further R data sets no set or probe used before (sample_matrix, gilgais, Wheat, Gasoline, columb) and one made-up
+// expense-claims export (expense_claims) in lib/chat/testing/analytic/fresh14-tables/.
 import fs from "node:fs";
 import path from "node:path";
 import { answerChat, type ChatReply } from "../../lib/chat";
@@ -80,6 +83,8 @@ export const FRESH11_TABLES: readonly string[] = ["taylor", "SP500", "Remifentan
 export const FRESH12_TABLES: readonly string[] = ["ttrc", "NelPlo", "Oxide", "MathAchSchool", "OrchardSprays", "saas_subscriptions"];
 /** fresh13's tables (five R data sets exported by write.csv, one seeded made-up export), kept next to the question set. */
 export const FRESH13_TABLES: readonly string[] = ["tcm", "DNase", "Glucose2", "seals", "Rubber", "product_returns"];
+/** fresh14's tables (five R data sets exported by write.csv, one seeded made-up export), kept next to the question set. */
+export const FRESH14_TABLES: readonly string[] = ["sample_matrix", "gilgais", "Wheat", "Gasoline", "columb", "expense_claims"];
 
 function tablePath(name: string): string {
   if (FRESH6_TABLES.includes(name)) return path.join(OWN_DIR, "fresh6-tables", `${name}.csv`);
@@ -90,6 +95,7 @@ function tablePath(name: string): string {
   if (FRESH11_TABLES.includes(name)) return path.join(OWN_DIR, "fresh11-tables", `${name}.csv`);
   if (FRESH12_TABLES.includes(name)) return path.join(OWN_DIR, "fresh12-tables", `${name}.csv`);
   if (FRESH13_TABLES.includes(name)) return path.join(OWN_DIR, "fresh13-tables", `${name}.csv`);
+  if (FRESH14_TABLES.includes(name)) return path.join(OWN_DIR, "fresh14-tables", `${name}.csv`);
   return path.join(SHARED, OWN_FILES[name]);
 }
 
@@ -120,7 +126,8 @@ export type OwnSet =
   | "fresh10"
   | "fresh11"
   | "fresh12"
-  | "fresh13";
+  | "fresh13"
+  | "fresh14";
 const SET_FILES: Record<OwnSet, [string, string]> = {
   own: ["questions.jsonl", "expected.json"],
   fresh: ["fresh.jsonl", "fresh-expected.json"],
@@ -136,6 +143,7 @@ const SET_FILES: Record<OwnSet, [string, string]> = {
   fresh11: ["fresh11.jsonl", "fresh11-expected.json"],
   fresh12: ["fresh12.jsonl", "fresh12-expected.json"],
   fresh13: ["fresh13.jsonl", "fresh13-expected.json"],
+  fresh14: ["fresh14.jsonl", "fresh14-expected.json"],
 };
 
 /** Sets measured held out once and then opened for tuning: their failures go to the failure file. */
@@ -156,6 +164,7 @@ const SET_LABELS: Record<OwnSet, string> = {
   fresh11: "Twelfth (fresh11)",
   fresh12: "Thirteenth (fresh12)",
   fresh13: "Fourteenth (fresh13)",
+  fresh14: "Fifteenth (fresh14)",
 };
 
 export function loadOwnQuestions(set: OwnSet = "own"): { questions: OwnQuestion[]; expected: Record<string, Expected> } {
@@ -260,7 +269,8 @@ export function reportOwn(outcomes: OwnOutcome[], set: OwnSet = "own"): string[]
         FRESH10_TABLES.includes(o.q.dataset) ||
         FRESH11_TABLES.includes(o.q.dataset) ||
         FRESH12_TABLES.includes(o.q.dataset) ||
-        FRESH13_TABLES.includes(o.q.dataset),
+        FRESH13_TABLES.includes(o.q.dataset) ||
+        FRESH14_TABLES.includes(o.q.dataset),
     )
   ) {
     const datasets = [...new Set(outcomes.map((o) => o.q.dataset))];

@@ -11,7 +11,8 @@ product treats as missing ("", "?", "NA", "N/A", "NaN", "null", "none") are miss
 M/D/YY dates are dates; txhousing's, gold's and SP500's ISO `date`, taylor's `timestamp` and Seatbelts', co2's and accdeaths' ISO `month` columns are dates;
 ttrc's ISO `Date` and saas_subscriptions' ISO `Signup Date` / `Cancel Date` are dates, and its `MRR` money text ("$1,234.50") is a number;
 tcm's ISO first-of-month `month` and product_returns' ISO `Order Date` / `Return Date` are dates, and its `Order Value` /
-`Refund Amount` money texts are numbers.
+`Refund Amount` money texts are numbers; sample_matrix's ISO `date` and expense_claims' ISO `Submitted` / `Approved On`
+are dates, its `Amount` money text is a number and its `Tax Rate` percent text ("8.25%") a number on the 0-100 scale.
 """
 import json
 import math
@@ -86,6 +87,16 @@ LOCAL_FILES.update(
 LOCAL_FILES.update(
     {name: os.path.join(HERE, "fresh13-tables", f"{name}.csv") for name in ("tcm", "DNase", "Glucose2", "seals", "Rubber", "product_returns")}
 )
+# fresh14's tables: five more data sets shipped with R (none used by a set or probe before), exported by
+# fresh14-tables/export.R with write.csv (xts' sample_matrix with its row names as an ISO `date` column, MASS' gilgais,
+# nlme's Wheat and Gasoline with their factors as labels, mgcv's columb), and one made-up expense-claims export written
+# by fresh14-tables/make_expense_claims.py (seeded).
+LOCAL_FILES.update(
+    {
+        name: os.path.join(HERE, "fresh14-tables", f"{name}.csv")
+        for name in ("sample_matrix", "gilgais", "Wheat", "Gasoline", "columb", "expense_claims")
+    }
+)
 MISSING = {"", "?", "na", "n/a", "nan", "null"}
 # Missing only in a column whose other values are numbers (as lib/table/values.ts reads them): in a text
 # column "None" / "-" are labels (MASS survey's Exer, nlme Quinidine's Ethanol, credit-g's other_parties).
@@ -130,6 +141,13 @@ def load(name):
             df[c] = pd.to_datetime(df[c], format="%Y-%m-%d")
         for c in ("Order Value", "Refund Amount"):
             df[c] = pd.to_numeric(df[c].str.replace(r"[$,]", "", regex=True))
+    if name == "sample_matrix":
+        df["date"] = pd.to_datetime(df["date"], format="%Y-%m-%d")
+    if name == "expense_claims":
+        for c in ("Submitted", "Approved On"):
+            df[c] = pd.to_datetime(df[c], format="%Y-%m-%d")
+        df["Amount"] = pd.to_numeric(df["Amount"].str.replace(r"[$,]", "", regex=True))
+        df["Tax Rate"] = pd.to_numeric(df["Tax Rate"].str.rstrip("%"))
     return df
 
 
@@ -209,7 +227,9 @@ def main():
     # fresh12.jsonl (the thirteenth held-out set, over five more R data sets: ttrc, NelPlo, Oxide,
     # MathAchSchool, OrchardSprays, and the made-up saas_subscriptions in fresh12-tables/) -> fresh12-expected.json;
     # fresh13.jsonl (the fourteenth held-out set, over five more R data sets: tcm, DNase, Glucose2, seals,
-    # Rubber, and the made-up product_returns in fresh13-tables/) -> fresh13-expected.json
+    # Rubber, and the made-up product_returns in fresh13-tables/) -> fresh13-expected.json;
+    # fresh14.jsonl (the fifteenth held-out set, over five more R data sets: sample_matrix, gilgais, Wheat,
+    # Gasoline, columb, and the made-up expense_claims in fresh14-tables/) -> fresh14-expected.json
     for source, target in (
         ("questions.jsonl", "expected.json"),
         ("train.jsonl", "train-expected.json"),
@@ -226,6 +246,7 @@ def main():
         ("fresh11.jsonl", "fresh11-expected.json"),
         ("fresh12.jsonl", "fresh12-expected.json"),
         ("fresh13.jsonl", "fresh13-expected.json"),
+        ("fresh14.jsonl", "fresh14-expected.json"),
     ):
         compute(source, target)
 
