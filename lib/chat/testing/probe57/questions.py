@@ -22,7 +22,7 @@ Q = [
     ("y05", "treasury_yields", "when-trough", ["in which month was the three-month yield lowest?"], "label", "df.set_index('month').tsy3m", {"pick": "min"}),
     ("y06", "treasury_yields", "year-extreme", ["which year had the highest average ten-year yield?"], "label", f"df.groupby({Y}).tsy10y.mean()", {"pick": "max"}),
     ("y07", "treasury_yields", "line", ["plot the 2-year yield over time"], "groups", "df.set_index('month').tsy2y", {"output": {"chart": "line"}}),
-    ("y08", "treasury_yields", "decade", ["average 10 year yield by decade"], "groups", f"df.groupby({Y}//10*10).tsy10y.mean()", {}),
+    ("y08", "treasury_yields", "decade", ["average 10 year yield by decade"], "groups", f"df.groupby(({Y}//10*10).astype(str)+'s').tsy10y.mean()", {}),
     ("y09", "treasury_yields", "yearly", ["yearly average of the 3 month yield"], "groups", f"df.groupby({Y}).tsy3m.mean()", {}),
     ("y10", "treasury_yields", "threshold", ["how many months was the 2-year yield above 5?"], "scalar", "(df.tsy2y>5).sum()", {}),
     ("y11", "treasury_yields", "threshold", ["how many months did the 10y stay below 3%"], "scalar", "(df.tsy10y<3).sum()", {}),
