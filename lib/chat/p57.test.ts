@@ -120,3 +120,11 @@ describe("codes glued to numbers", () => {
     expect(firstNumber(tableOf(await askTurns(air, "highest ozone"))[0])).toBe(44);
   });
 });
+
+describe("two series over time", () => {
+  it("'plot the 2-year and 7-year rates over time' draws both along the months", async () => {
+    const reply = await askTurns(rates, "plot the 2-year and 7-year rates over time");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["month"]);
+    expect([reply.plan?.measure.field, ...(reply.plan?.extraMeasures ?? []).map((m) => m.field)].sort()).toEqual(["rate2y", "rate7y"]);
+  });
+});
