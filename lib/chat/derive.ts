@@ -10,6 +10,7 @@ import type { AnalysisPlan, Derived, DurationUnit } from "./plan";
 import { nameWords } from "./understand/lexicon";
 import { tokenize } from "./understand/tokens";
 import { findPhrases, STOP_WORDS } from "./understand/vocabulary";
+import { horizonPattern, numberedName } from "./understand/numbered-fields";
 import shapes from "./vocab/shapes.json";
 import words from "./vocab/words.json";
 
@@ -119,6 +120,11 @@ function fieldPhrases(fields: FieldInfo[]): { phrases: Phrase[]; events: Map<str
             .join("[\\s_.]+"),
           field: f,
         });
+  }
+  // "the 10-year", "3m yield" over tsy10y, tsy3m: a field named by its horizon (numbered-fields.ts).
+  for (const f of fields) {
+    const numbered = f.role === "number" && f.numbers ? numberedName(f.name) : null;
+    if (numbered) phrases.push({ pattern: horizonPattern(numbered), field: f });
   }
   // A spelling two fields share names neither.
   return { phrases: phrases.filter((p) => !phrases.some((q) => q.pattern === p.pattern && q.field !== p.field)), events };
@@ -295,6 +301,9 @@ export function readDifferences(turns: string[], fields: FieldInfo[]): Derivatio
         d = add(a, b, unit);
         start = m.index;
         end = m.index + m[0].length;
+        // "the 10-year minus 3-month spread": a difference noun right after is the same difference.
+        const noun = new RegExp(`^\\s+(?:${nouns})\\b`, "i").exec(text.slice(end));
+        if (noun) end += noun[0].length;
         // "the daily range (high - low)": the parenthesis and the noun it explains are the measure.
         const before = /(?:\b(\w+)\s*)?\(\s*$/.exec(text.slice(0, start));
         if (before && /^\s*\)/.test(text.slice(end))) {

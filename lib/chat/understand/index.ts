@@ -12,6 +12,7 @@ import { sidesNote, twoSidesReading, twoValuesReading } from "./two-values";
 import { rankedRowsReading } from "./rows-ranked";
 import { timeOrderReading } from "./timeorder";
 import { whenPeakReading } from "./whenpeak";
+import { measuresOverTimeReading } from "./series-over-time";
 import { PREVIOUS_STEP_WORDS, stepReading } from "./steps";
 import { periodOverPhrase, periodOverReading, runningPhrase, runningTotalReading } from "./periodover";
 import { stepCountReading, unusedDifferenceWord, unusedStepWords } from "./stepcount";
@@ -1022,6 +1023,9 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   if (ranked2) adopt(ranked2.plan);
   const oneRow = whichRowReading(a, best.plan);
   if (oneRow) adopt(oneRow);
+  // "the 5-year and 30-year yields over time": two measures along the time field (series-over-time.ts).
+  const overTime = measuresOverTimeReading(best, ranked, lex);
+  if (overTime) adopt(overTime);
   // "which restaurant has the highest spend per head among those with more than 100 seats": the row (onerow.ts).
   const extremeRow = rowExtremeReading(a, best.plan, lex);
   if (extremeRow) {

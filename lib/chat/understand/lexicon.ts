@@ -6,6 +6,7 @@ import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import { editDistance } from "./distance";
 import { tokenize } from "./tokens";
+import { numberedName } from "./numbered-fields";
 import { CODED_VALUES, FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
@@ -400,6 +401,13 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     add(f.name, base, 1);
     const said = withoutStorageWords(base);
     if (said) add(f.name, said, 0.9);
+    // "pm2_5", "pm10": a code glued to a number (an underscore between digits is its decimal point) is also said
+    // apart and with the point: "PM 2.5", "pm2.5".
+    const coded = /^([a-z]+)(\d+)(?:_(\d+))?$/i.exec(f.name.trim());
+    if (coded && f.role === "number") add(f.name, [coded[1].toLowerCase(), coded[3] ? `${coded[2]}.${coded[3]}` : coded[2]], 0.95);
+    // "rate7y", "tsy10y": the code before a horizon names the field in part ("the rate": each rate field).
+    const numbered = f.role === "number" ? numberedName(f.name) : null;
+    if (numbered?.stem.length && numbered.stem.join(" ") !== base.join(" ")) add(f.name, numbered.stem, 0.85);
     // "Time_min", "duration_sec": a time unit's abbreviation ending the name is said without it ("the minimum
     // time"), unless the name's "_max" twin says it is the smallest value (temp_min beside temp_max).
     const unitLast = base.length >= 2 && TIME_UNIT_ENDINGS.has(base[base.length - 1]);

@@ -5,6 +5,7 @@ import { dropAggregateWordFields, dropReorderedAggregateSpans } from "./aggwords
 import { dropGrainsOverFields } from "./grainfields";
 import { dropLooseFieldsOverExact } from "./fieldspans";
 import { periodNamedFields } from "./period-fields";
+import { numberedMentions } from "./numbered-fields";
 import { dropWordsOverNamedValues } from "./namedvalue";
 import { readSharedAgentWord } from "./agentfield";
 import { routeCuePositions } from "./route-side";
@@ -2059,6 +2060,23 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
   dropDatesOfNamedValues(proposals);
   dropSortedNames(proposals, (i) => tokens[i]?.lemma ?? "");
   periodNamedFields(proposals, tokens, lex.fields, nameWords);
+  // "the 10-year yield", "3m" over tsy10y, ret_3m: the horizon names the one field of that horizon (or none).
+  const numbered = numberedMentions(
+    tokens,
+    text,
+    lex.fields.filter((f) => f.role === "number").map((f) => f.name),
+    {
+      known: (w) => KNOWN_WORDS.has(w) || lex.nameIndex.has(w) || lex.partial.has(w) || lex.valueIndex.has(w),
+      stopWord: (w) => STOP_WORDS.has(w),
+    },
+  );
+  for (const m of numbered) {
+    const said = spanText(tokens, m.start, m.end);
+    const mention: Mention = m.fields.length
+      ? { kind: "field", start: m.start, end: m.end, text: said, fields: m.fields.map((name) => ({ name, score: 1 })), partial: m.fields.length > 1 }
+      : { kind: "unknown", start: m.start, end: m.end, text: said };
+    proposals.push({ start: m.start, end: m.end, priority: 5, score: 1, mention });
+  }
   // "did not depart from Seattle": a route cue before a value is not a loosely named field (dep_delay_min).
   const cueAt = routeCuePositions(
     tokens.map((t) => t.lemma),

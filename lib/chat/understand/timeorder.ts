@@ -15,7 +15,10 @@ const PERIOD_NEXT = new Set<string>(grammar.timeorder.periodNext);
 
 export function timeOrderReading(a: Atoms, best: Candidate, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
   const plan = best.plan;
-  if (plan.intent !== "aggregate" || plan.groupBy.length || plan.extraMeasures.length || plan.having || plan.within || plan.limit !== null) return null;
+  // (A histogram of the number, no chart asked, reads "the first 30-year yield" no better: the row is asked.)
+  const histogram = plan.intent === "distribution" && a.chart === null && !plan.filters.length;
+  if ((plan.intent !== "aggregate" && !histogram) || plan.groupBy.length || plan.extraMeasures.length || plan.having || plan.within || plan.limit !== null)
+    return null;
   if (a.relative.length || a.limit?.n || a.distinct || (a.count && plan.measure.field === null && !plan.filters.length)) return null;
   const times = lex.fields.filter(isTimeField);
   const tf = times.find((f) => f.role === "date") ?? (times.length === 1 ? times[0] : undefined);
@@ -32,7 +35,9 @@ export function timeOrderReading(a: Atoms, best: Candidate, lex: TableLexicon): 
         if (!ws.every((w, k) => tokens[i + k]?.lemma === w)) continue;
         const next = tokens[i + ws.length];
         // ("the last 3 years", "first quarter", "last year": a period, read elsewhere.)
-        if (next && (next.kind === "number" || PERIOD_NEXT.has(next.lemma))) continue;
+        // ("the latest 10-year yield": a number that starts a field's name is that field.)
+        const fieldAfter = a.reading.mentions.some((m) => m.kind === "field" && m.start === i + ws.length);
+        if (next && ((next.kind === "number" && !fieldAfter) || PERIOD_NEXT.has(next.lemma))) continue;
         // (A word inside a field's or a value's name is that name.)
         const inside = a.reading.mentions.some((m) => (m.kind === "field" || m.kind === "value") && m.start <= i && i < m.end);
         if (inside) continue;
@@ -43,8 +48,10 @@ export function timeOrderReading(a: Atoms, best: Candidate, lex: TableLexicon): 
   }
   if (!found) return null;
   // The number asked: the measure's field, else the field of a condition ("first go above 100").
-  let y = plan.measure.field;
-  if (y === null) {
+  let y = histogram ? plan.x : plan.measure.field;
+  if (histogram) {
+    if (!y) return null;
+  } else if (y === null) {
     const cmp = plan.filters.filter((f) => ["gt", "gte", "lt", "lte"].includes(f.op) && f.field !== tf.name);
     if (cmp.length !== 1) return null;
     y = cmp[0].field;
