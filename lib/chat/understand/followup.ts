@@ -282,6 +282,22 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     add(feats, "edit|agg");
     changed = true;
   }
+  // "signups by device" then "as a share of the total": each group's part of the earlier total, the number kept
+  // (a count's groups: their part of the rows).
+  if (
+    a.share &&
+    !a.rate &&
+    !newMeasures.length &&
+    !a.filters.length &&
+    plan.intent === "aggregate" &&
+    plan.groupBy.length > 0 &&
+    !plan.measure.condition &&
+    (plan.measure.agg === "sum" || (plan.measure.agg === "count" && plan.measure.field === null))
+  ) {
+    plan.measure = { ...plan.measure, agg: "share" };
+    add(feats, "edit|agg");
+    changed = true;
+  }
   // "count by state" then "and the max?": the largest (smallest) count is the group that has it.
   const extreme = a.looseAgg === "max" || a.looseAgg === "min" ? a.looseAgg : null;
   if (
@@ -344,7 +360,10 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   // "profit by month" after a number with no time axis: the time grain names the grouping (the table's
   // first date field, as a fresh reading takes it), not a word left out.
   const dates = lex.fields.filter((f) => f.role === "date");
-  if (a.bucket && plan.intent === "aggregate" && !newGroups.length && dates.length && !plan.groupBy.some((g) => isTimeField(info(g.field)))) {
+  // ("how much profit in 2019" then "now for all years": the years said after "all" widen the filter on the date,
+  // as "now for all regions" does; they are no grouping by year.)
+  const widenedTime = [...widened].some((n) => info(n).role === "date");
+  if (a.bucket && !widenedTime && plan.intent === "aggregate" && !newGroups.length && dates.length && !plan.groupBy.some((g) => isTimeField(info(g.field)))) {
     const tg = { field: dates[0].name, bucket: a.bucket };
     const asSeries = a.stacked || (a.addOn && !a.instead);
     plan.groupBy = asSeries && plan.groupBy.length ? [tg, plan.groupBy[0]] : [tg, ...plan.groupBy.slice(1)];

@@ -891,7 +891,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     best = picked.best;
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
-  const listed = listingReading(a, ranked) ?? labelSortReading(a, ranked);
+  const listed = listingReading(a, ranked, lex) ?? labelSortReading(a, ranked);
   if (listed) {
     best = listed;
     ranked = [best, ...ranked.filter((c) => c !== best)];
@@ -2143,7 +2143,8 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // (Not in a ranking: "top 5 states by sales" ranks by the field after "by".)
   if (plan.intent === "aggregate" && !a.limit && !a.sort && !a.superlative && !plan.limit && !plan.sort) {
     const measured = [plan.measure.field, ...(plan.extraMeasures ?? []).map((m) => m.field)];
-    const byRef = groupingRef(a, (r) => measured.includes(r.cands[0].name) && !plan.groupBy.some((g) => g.field === r.cands[0].name));
+    // ("the channels sorted by revenue": a field after "sorted by" is the order, not a grouping.)
+    const byRef = groupingRef(a, (r) => !r.sortBy && measured.includes(r.cands[0].name) && !plan.groupBy.some((g) => g.field === r.cands[0].name));
     const field = byRef?.cands[0].name;
     const groupsBy = (c: Candidate) =>
       c.plan.intent === "aggregate" &&
@@ -2315,6 +2316,28 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // in Notes?" after a return rate by region: a count opening the turn, for conditions said now and no grouping,
   // is a question of its own too; the earlier grouping is not carried into it (the carried reading is named).
   // (A condition on the field an earlier rate counts keeps the conversation: "how many churned" after a churn rate.)
+  // "top 5 customers by TotalCharges" (rows listed) then "how many customers?": a count with no grouping word of
+  // its own does not turn a field an earlier turn ranked or listed by into a grouping the earlier answer did not
+  // have. The count over the earlier answer's rows (its filters) answers, else the turn's own; the other is named.
+  if (
+    prevPlan &&
+    isCarried(best) &&
+    a.count &&
+    !a.followUp &&
+    !a.addOn &&
+    !pointsBack(a) &&
+    !a.limit &&
+    !a.superlative &&
+    !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet || r.afterWhich || r.ranked)) &&
+    plan.intent === "aggregate" &&
+    plan.measure.agg === "count" &&
+    plan.groupBy.some((g) => !prevPlan.groupBy.some((h) => h.field === g.field))
+  ) {
+    const oneCount = (c: Candidate) => c.plan.intent === "aggregate" && c.plan.measure.agg === "count" && !c.plan.groupBy.length;
+    const sameRows = (c: Candidate) => JSON.stringify(c.plan.filters) === JSON.stringify(prevPlan.filters);
+    const count = ranked.find((c) => oneCount(c) && sameRows(c)) ?? ranked.find((c) => oneCount(c) && !isCarried(c));
+    if (count) return { best: count, instead: best };
+  }
   const opening = a.reading.mentions[0];
   const opensWithCount = opening?.kind === "word" && opening.start <= 1 && opening.hits.some((h) => h.category === "count");
   if (
