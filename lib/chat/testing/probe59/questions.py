@@ -177,6 +177,119 @@ CONVS = [
 ]
 
 
+# Second batch (questions2.jsonl), written after the first fixes and before its own first run: longer chains and
+# the moves the first batch covered once.
+CONVS2 = [
+    ("p1", "orders_export", [
+        ("total profit by product", "first", "groups", "df.groupby('product').profit.sum()", {}),
+        ("only online", "narrow", "groups", "df[df.channel=='Online'].groupby('product').profit.sum()", {}),
+        ("and only in 2020", "narrow", "groups", f"df[(df.channel=='Online')&({OY}==2020)].groupby('product').profit.sum()", {}),
+        ("remove the channel filter", "widen", "groups", f"df[{OY}==2020].groupby('product').profit.sum()", {}),
+    ]),
+    ("p2", "orders_export", [
+        ("average units per order by region", "first", "groups", "df.groupby('region').units.mean()", {}),
+        ("break it down by region and channel", "grouping", "groups2", "df.groupby(['region','channel']).units.mean()", {}),
+        ("just the east", "narrow", "groups", "df[df.region=='East'].groupby('channel').units.mean()", {}),
+    ]),
+    ("p3", "orders_export", [
+        ("how many orders were there in 2018?", "first", "scalar", f"({OY}==2018).sum()", {}),
+        ("how many of them were sofas?", "narrow", "scalar", f"(({OY}==2018)&(df['product']=='Sofas')).sum()", {}),
+        ("and lamps?", "narrow", "scalar", f"(({OY}==2018)&(df['product']=='Lamps')).sum()", {}),
+    ]),
+    ("p4", "orders_export", [
+        ("total revenue per month in 2019", "first", "groups", f"df[{OY}==2019].groupby({OM}).revenue.sum()", {}),
+        ("which month was the best?", "refer-back", "label", f"df[{OY}==2019].groupby({OM}).revenue.sum()", {"pick": "max"}),
+        ("and the worst?", "refer-back", "label", f"df[{OY}==2019].groupby({OM}).revenue.sum()", {"pick": "min"}),
+    ]),
+    ("p5", "orders_export", [
+        ("what is the average cost of a desk order?", "first", "scalar", "df[df['product']=='Desks'].cost.mean()", {}),
+        ("no, I meant the total", "correct", "scalar", "df[df['product']=='Desks'].cost.sum()", {}),
+        ("and for chairs", "narrow", "scalar", "df[df['product']=='Chairs'].cost.sum()", {}),
+    ]),
+    ("p6", "orders_export", [
+        ("revenue by channel in the south", "first", "groups", "df[df.region=='South'].groupby('channel').revenue.sum()", {}),
+        ("what's the total number of units sold overall?", "unrelated", "scalar", "df.units.sum()", {}),
+    ]),
+    ("p7", "orders_export", [
+        ("sales of lamps by year", "first", "groups", f"df[df['product']=='Lamps'].groupby({OY}).revenue.sum()", {}),
+        ("same for shelves", "narrow", "groups", f"df[df['product']=='Shelves'].groupby({OY}).revenue.sum()", {}),
+        ("as a line chart", "output", "groups", f"df[df['product']=='Shelves'].groupby({OY}).revenue.sum()", {"output": {"chart": "line"}}),
+    ]),
+    ("q1", "billing_accounts", [
+        ("how many customers have a two year contract?", "first", "scalar", "(df.Contract=='Two year').sum()", {}),
+        ("and how many of those churned?", "narrow", "scalar", "((df.Contract=='Two year')&(df.Churn=='Yes')).sum()", {}),
+        ("what about month-to-month?", "narrow", "scalar", "((df.Contract=='Month-to-month')&(df.Churn=='Yes')).sum()", {}),
+    ]),
+    ("q2", "billing_accounts", [
+        ("average tenure by payment method", "first", "groups", "df.groupby('PaymentMethod').tenure.mean()", {}),
+        ("sort them", "refer-back", "topn", "df.groupby('PaymentMethod').tenure.mean().sort_values(ascending=False)", {}),
+        ("which is the lowest?", "refer-back", "label", "df.groupby('PaymentMethod').tenure.mean()", {"pick": "min"}),
+    ]),
+    ("q3", "billing_accounts", [
+        ("churn rate for senior citizens", "first", "scalar", "100*(df[df.SeniorCitizen==1].Churn=='Yes').mean()", {"percent": True}),
+        ("and for everyone else?", "narrow", "scalar", "100*(df[df.SeniorCitizen==0].Churn=='Yes').mean()", {"percent": True}),
+        ("show both by contract", "grouping", "groups2",
+         f"df.groupby(['SeniorCitizen','Contract']).Churn.apply({CHURN})", {"percent": True}),
+    ]),
+    ("q4", "billing_accounts", [
+        ("total monthly charges for customers paying by electronic check", "first", "scalar", "df[df.PaymentMethod=='Electronic check'].MonthlyCharges.sum()", {}),
+        ("I meant the average, not the total", "correct", "scalar", "df[df.PaymentMethod=='Electronic check'].MonthlyCharges.mean()", {}),
+        ("how does that compare to mailed check?", "narrow", "groups",
+         "df[df.PaymentMethod.isin(['Electronic check','Mailed check'])].groupby('PaymentMethod').MonthlyCharges.mean()", {}),
+    ]),
+    ("q5", "billing_accounts", [
+        ("top 5 customers by MonthlyCharges", "first", "topn", "df.set_index('customerID').MonthlyCharges.sort_values(ascending=False).head(5)", {}),
+        ("how many customers churned?", "unrelated", "scalar", "(df.Churn=='Yes').sum()", {}),
+    ]),
+    ("r1", "staff_list", [
+        ("how many people work in each department?", "first", "groups", "df.groupby('department').size()", {}),
+        ("only in London", "narrow", "groups", "df[df.office=='London'].groupby('department').size()", {}),
+        ("show the top 3 of them", "refer-back", "topn", "df[df.office=='London'].groupby('department').size().sort_values(ascending=False).head(3)", {}),
+    ]),
+    ("r2", "staff_list", [
+        ("average bonus by performance score", "first", "groups", "df.groupby('performance').bonus.mean()", {}),
+        ("what about salary instead?", "measure", "groups", "df.groupby('performance').salary.mean()", {}),
+        ("for remote workers only", "narrow", "groups", "df[df.remote=='Yes'].groupby('performance').salary.mean()", {}),
+    ]),
+    ("r3", "staff_list", [
+        ("how many women were hired after 2018?", "first", "scalar", "((df.gender=='Female')&(df.hire_year>2018)).sum()", {}),
+        ("and men?", "narrow", "scalar", "((df.gender=='Male')&(df.hire_year>2018)).sum()", {}),
+        ("what is the average salary in the company?", "unrelated", "scalar", "df.salary.mean()", {}),
+    ]),
+    ("r4", "staff_list", [
+        ("total bonus paid by office", "first", "groups", "df.groupby('office').bonus.sum()", {}),
+        ("as a pie chart", "output", "groups", "df.groupby('office').bonus.sum()", PIE),
+        ("now by department instead", "grouping", "groups", "df.groupby('department').bonus.sum()", {}),
+    ]),
+    ("r5", "staff_list", [
+        ("highest salary in HR", "first", "scalar", "df[df.department=='HR'].salary.max()", {}),
+        ("who earns it?", "pronoun", "label", "df[df.department=='HR'].set_index('name').salary", {"pick": "max"}),
+    ]),
+    ("x1", "web_sessions", [
+        ("total revenue from email", "first", "scalar", "df[df.channel=='Email'].revenue.sum()", {}),
+        ("by month", "grouping", "groups", f"df[df.channel=='Email'].groupby({WYM}).revenue.sum()", {}),
+        ("which month had the most?", "refer-back", "label", f"df[df.channel=='Email'].groupby({WYM}).revenue.sum()", {"pick": "max"}),
+    ]),
+    ("x2", "web_sessions", [
+        ("sessions by device", "first", "groups", "df.groupby('device').sessions.sum()", {}),
+        ("and signups?", "measure", "groups", "df.groupby('device').signups.sum()", {}),
+        ("just the number for mobile", "output", "scalar", "df[df.device=='Mobile'].signups.sum()", {}),
+    ]),
+    ("x3", "web_sessions", [
+        ("average daily sessions from social in June", "first", "scalar",
+         f"df[(df.channel=='Social')&({WM}==6)].groupby('date').sessions.sum().mean()", {"alt": [f"df[(df.channel=='Social')&({WM}==6)].sessions.mean()"]}),
+        ("and in December?", "narrow", "scalar",
+         f"df[(df.channel=='Social')&({WM}==12)].groupby('date').sessions.sum().mean()", {"alt": [f"df[(df.channel=='Social')&({WM}==12)].sessions.mean()"]}),
+    ]),
+    ("y1", "IGF", [
+        ("how many readings per lot?", "first", "groups", "df.groupby('Lot').size()", {}),
+        ("which lot has the most?", "refer-back", "label", "df.groupby('Lot').size()", {"pick": "max"}),
+        ("what is its average concentration?", "pronoun", "scalar",
+         "df[df.Lot==df.groupby('Lot').size().idxmax()].conc.mean()", {}),
+    ]),
+]
+
+
 def write(convs, name):
     with open(os.path.join(HERE, name), "w") as f:
         for cid, dataset, turns in convs:
@@ -187,3 +300,4 @@ def write(convs, name):
 
 
 write(CONVS, "questions.jsonl")
+write(CONVS2, "questions2.jsonl")

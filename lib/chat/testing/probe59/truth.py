@@ -10,3 +10,4 @@ from probe_truth import compute  # noqa: E402
 
 if __name__ == "__main__":
     compute(HERE, "questions.jsonl", "expected.json")
+    compute(HERE, "questions2.jsonl", "expected2.json")
