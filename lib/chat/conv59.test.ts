@@ -109,3 +109,39 @@ describe("'those who stayed' are the no side of a churn field", () => {
     expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(stayed.reduce((s, r) => s + Number(r[3]), 0) / stayed.length, 2);
   });
 });
+
+describe("a second round of follow-ups (probe59 questions2)", () => {
+  it("'remove the device filter' drops that filter only; the device is no new grouping", async () => {
+    const reply = await askTurns(table, "total sales by channel", "only on phones", "and only in 2022", "remove the device filter");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["channel"]);
+    expect(reply.plan?.filters.map((f) => f.field)).toEqual(["day"]);
+    expect(reply.assumptions?.join(" ") ?? "").not.toMatch(/did not use/);
+  });
+  it("'I meant the average, not the total' takes the average", async () => {
+    const reply = await askTurns(accountTable, "total Charges for the Plus plan", "I meant the average, not the total");
+    const plus = accounts.filter((r) => r[1] === "Plus");
+    expect(reply.plan?.measure.agg).toBe("mean");
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(plus.reduce((s, r) => s + Number(r[2]), 0) / plus.length, 2);
+  });
+  it("'how many accounts churned?' after a listing counts the churned accounts", async () => {
+    const reply = await askTurns(accountTable, "top 3 accounts by Charges", "how many accounts churned?");
+    expect(reply.plan?.intent).toBe("aggregate");
+    expect(firstNumber(tableOf(reply)[0])).toBe(accounts.filter((r) => r[4] === "Yes").length);
+  });
+  it("'overall' after a filtered split: one number over every row", async () => {
+    const reply = await askTurns(table, "sales by channel on laptops", "what's the total number of visits overall?");
+    expect(reply.plan?.groupBy).toEqual([]);
+    expect(reply.plan?.filters).toEqual([]);
+    expect(firstNumber(tableOf(reply)[0])).toBe(total(() => true, "visits"));
+  });
+  it("'how does that compare to Max?' after a number for one plan: both plans side by side", async () => {
+    const reply = await askTurns(accountTable, "average Charges for the Plus plan", "how does that compare to Max?");
+    expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["Plan"]);
+    const got = new Map(tableOf(reply).map((r) => [r.Plan, firstNumber(r)]));
+    for (const plan of ["Plus", "Max"]) {
+      const mine = accounts.filter((r) => r[1] === plan);
+      expect(got.get(plan)).toBeCloseTo(mine.reduce((s, r) => s + Number(r[2]), 0) / mine.length, 2);
+    }
+    expect(got.size).toBe(2);
+  });
+});

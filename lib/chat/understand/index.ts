@@ -25,7 +25,7 @@ import { dropCarriedOneValueFilters, dropOneValueGroupings } from "./onevalue";
 import { dropRowGroupings } from "./rowgroups";
 import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
-import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
+import { editCandidates, mergeAtoms, ownShape, widenedFields, withinReading } from "./followup";
 import { ordinalRankReading, whichRowReading } from "./ordinal";
 import { rowExtremeReading } from "./onerow";
 import { offerReadings } from "./offered";
@@ -1525,9 +1525,12 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // does not use anywhere, and that no note names yet, is said as not used.
   {
     const used = planFields(best.plan);
+    // ("remove the channel filter": a field named for the earlier filter dropped is used by dropping it.)
+    const widenedNow = widenedFields(a);
+    const unfiltered = (name: string) => widenedNow.has(name) && !!prevPlan?.filters.some((f) => f.field === name);
     // (The mentions of this turn's words, whether or not a ref was kept for them: "did the flow go up".)
     for (const m of a.reading.mentions) {
-      if (m.kind !== "field" || m.partial || m.fields.length !== 1 || used.has(m.fields[0].name)) continue;
+      if (m.kind !== "field" || m.partial || m.fields.length !== 1 || used.has(m.fields[0].name) || unfiltered(m.fields[0].name)) continue;
       if (a.refs.some((r) => r.pos === m.start && (r.via || r.turn !== 0))) continue;
       const text = m.text.toLowerCase();
       if (!notes.some((n) => n.toLowerCase().includes(text))) notes.push(`ignored:${m.text}`);
@@ -2336,6 +2339,55 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     const oneCount = (c: Candidate) => c.plan.intent === "aggregate" && c.plan.measure.agg === "count" && !c.plan.groupBy.length;
     const sameRows = (c: Candidate) => JSON.stringify(c.plan.filters) === JSON.stringify(prevPlan.filters);
     const count = ranked.find((c) => oneCount(c) && sameRows(c)) ?? ranked.find((c) => oneCount(c) && !isCarried(c));
+    if (count) return { best: count, instead: best };
+  }
+  // "average charges for electronic check" then "how does that compare to mailed check?": a comparison word and a
+  // value of the field the earlier number was filtered on compare the two values (the edit that puts them side by side).
+  if (prevPlan && a.versus && isCarried(best) && plan.intent === "aggregate" && !prevPlan.groupBy.length && !a.refs.some((r) => r.turn === 0)) {
+    const sideBySide = ranked.find(
+      (c) =>
+        c.sig.startsWith("edit") &&
+        c.plan.groupBy.length === 1 &&
+        c.plan.filters.some((f) => f.op === "in" && f.field === c.plan.groupBy[0].field && prevPlan.filters.some((g) => g.field === f.field)),
+    );
+    if (sideBySide) return { best: sideBySide, instead: best };
+  }
+  // "revenue by channel in the south" then "what's the total number of units sold overall?": "overall", "in total",
+  // "altogether" with a number named now and no grouping word ask for one number; the earlier grouping is not kept.
+  if (
+    isCarried(best) &&
+    a.output.total &&
+    plan.intent === "aggregate" &&
+    plan.groupBy.length &&
+    a.refs.some((r) => r.turn === 0) &&
+    !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet || r.afterWhich || r.ranked))
+  ) {
+    const usesAll = (c: Candidate) => a.refs.every((r) => r.turn !== 0 || r.cands.some((f) => planFields(c.plan, MAIN_PARTS).has(f.name)));
+    const one = ranked.find((c) => c.plan.intent === "aggregate" && !c.plan.groupBy.length && usesAll(c));
+    if (one) return { best: one, instead: best };
+  }
+  // "top 5 customers by MonthlyCharges" then "how many customers churned?": a count asked after a listing, with no
+  // word asking for rows, counts the rows it names; the listing of them again is named.
+  if (
+    prevPlan?.intent === "rows" &&
+    isCarried(best) &&
+    plan.intent === "rows" &&
+    a.count &&
+    !a.list &&
+    !a.followUp &&
+    !a.addOn &&
+    !pointsBack(a) &&
+    !a.limit &&
+    !a.superlative &&
+    !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet || r.afterWhich || r.ranked))
+  ) {
+    const count = ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        c.plan.measure.agg === "count" &&
+        !c.plan.groupBy.length &&
+        JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+    );
     if (count) return { best: count, instead: best };
   }
   const opening = a.reading.mentions[0];
