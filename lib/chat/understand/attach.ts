@@ -42,7 +42,8 @@ const CONTROL_VALUES = new Set<string>(words.controlGroup.values);
 const TREATED_WORDS = new Set<string>(words.controlGroup.treated);
 const UNTREATED_WORDS = new Set<string>(words.controlGroup.untreated);
 const FLAG_NAME_OPPOSITES = words.flagNameOpposites.words;
-const NOT_AGGREGATE: string[] = grammar.followup.notAggregate;
+// "I meant the average, not the total": an aggregate word after one of these (an article between allowed) is set aside.
+const NOT_AGGREGATE: string[] = grammar.attach.notAggregate;
 
 /** Words our vocabulary knows as another name of a field's value ("girls" for female, "Americans" for USA). */
 const VALUE_ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());

@@ -119,6 +119,7 @@ export function widenedFields(a: Atoms): Set<string> {
   return out;
 }
 
+// "remove the channel filter", "without the region condition": a field between a remove word and a filter noun.
 const REMOVE_WORDS = new Set<string>(grammar.followup.removeWords);
 const FILTER_NOUNS = new Set<string>(grammar.followup.filterNouns);
 const DEMONSTRATIVES = new Set(["that", "this"]);
