@@ -145,3 +145,14 @@ describe("a second round of follow-ups (probe59 questions2)", () => {
     expect(got.size).toBe(2);
   });
 });
+
+describe("a share word after a count of filtered rows per group is the share within each group", () => {
+  it("'how many accounts pay more than 60, by plan?' then 'as a share of each plan instead'", async () => {
+    const reply = await askTurns(accountTable, "how many accounts pay more than 60, by plan?", "as a share of each plan instead");
+    for (const plan of ["Basic", "Plus", "Max"]) {
+      const mine = accounts.filter((r) => r[1] === plan);
+      const row = tableOf(reply).find((r) => r.Plan === plan);
+      expect(firstNumber(row)).toBeCloseTo((100 * mine.filter((r) => Number(r[2]) > 60).length) / mine.length, 2);
+    }
+  });
+});

@@ -317,7 +317,8 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     changed = true;
   }
   // "signups by device" then "as a share of the total": each group's part of the earlier total, the number kept
-  // (a count's groups: their part of the rows).
+  // (a count's groups: their part of the rows). Not for a count of filtered rows: "how many earn more than 50K, by
+  // race?" then "as a share of each race" asks the share within each group (the rate readings).
   if (
     a.share &&
     !a.rate &&
@@ -326,7 +327,7 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     plan.intent === "aggregate" &&
     plan.groupBy.length > 0 &&
     !plan.measure.condition &&
-    (plan.measure.agg === "sum" || (plan.measure.agg === "count" && plan.measure.field === null))
+    (plan.measure.agg === "sum" || (plan.measure.agg === "count" && plan.measure.field === null && !plan.filters.length))
   ) {
     plan.measure = { ...plan.measure, agg: "share" };
     add(feats, "edit|agg");
