@@ -74,6 +74,15 @@ describe("a field after 'sorted by' orders the groups; it is no grouping", () =>
     expect(reply.plan?.groupBy.map((g) => g.field)).toEqual(["channel"]);
     expect(reply.plan?.measure.field).toBe("sales");
   });
+  it("'show all film titles and their scores': titles on a few rows each are still listed row by row", async () => {
+    const films = tableFromRows(
+      ["Film_Title", "Score"],
+      Array.from({ length: 30 }, (_, i) => [`Film ${String.fromCharCode(65 + (i % 11))}`, String(4 + ((i * 7) % 6))]),
+    );
+    const reply = await askTurns(films, "show all film titles and their scores as a bar chart ordered by score desc");
+    expect(reply.plan?.intent).toBe("rows");
+    expect(tableOf(reply)).toHaveLength(30);
+  });
   it("'show me all channels sorted by sales': a field of a few values on many rows is grouped, not listed row by row", async () => {
     const reply = await askTurns(table, "show me all channels sorted by sales");
     expect(reply.plan?.intent).toBe("aggregate");

@@ -9,11 +9,16 @@ import grammar from "../vocab/grammar.json";
 
 const ALL_WORDS = new Set<string>(grammar.listing.allWords);
 
-/** A field with a value for about each row (at least half of the rows' values differ); unknown without the lexicon. */
+/**
+ * A field naming the rows, each value on a few rows at most (film titles repeated over a festival's entries, about 3
+ * rows a title), not a field of a few groups each on many rows (4 channels over 2,920 days, 730 rows a channel).
+ * Unknown without the lexicon.
+ */
+const MAX_ROWS_PER_LABEL = 10;
 function mostlyOnePerRow(name: string, lex?: TableLexicon): boolean {
   const f = lex?.byName.get(name);
   const rows = f ? ((f.codes ?? f.numbers)?.length ?? 0) : 0;
-  return !f || !rows || f.distinct * 2 >= rows;
+  return !f || !rows || f.distinct * MAX_ROWS_PER_LABEL >= rows;
 }
 
 /** The rows reading of "X and Y of all <rows>", when the best reading combines rows nobody asked to combine. */
