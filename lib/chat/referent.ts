@@ -23,6 +23,9 @@ const NOUNS = new Set<string>(REF.nouns);
 const BEFORE = new Set<string>(REF.before);
 const NOT_AFTER = new Set<string>(REF.notAfter);
 const WHICH = new Set<string>(REF.askAmong);
+const ITS = new Set<string>(REF.its);
+const IT = new Set<string>(REF.it);
+const IT_AFTER = new Set<string>(REF.itAfter);
 /** Most groups a plural reference stands for (a top-N shown). */
 const MAX_LABELS = 10;
 
@@ -64,7 +67,7 @@ function findReference(
   tokens: Token[],
   field: string,
   lex: TableLexicon,
-): { start: number; end: number; noun: [number, number] | null; plural: boolean } | null {
+): { start: number; end: number; noun: [number, number] | null; plural: boolean; pronoun?: boolean } | null {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.kind !== "word") continue;
@@ -83,6 +86,8 @@ function findReference(
           return { start: t.start, end: last.end, noun: [span[0].start, last.end], plural: PLURAL.has(w) };
       }
     }
+    // "what are its total signups?", "how many measurements does it have?": the one group named.
+    if (ITS.has(w) || (IT.has(w) && i > 0 && IT_AFTER.has(tokens[i - 1].text))) return { start: t.start, end: t.end, noun: null, plural: false, pronoun: true };
     if (PRONOUNS.has(w) && i > 0 && BEFORE.has(tokens[i - 1].text)) {
       // "for those", "of them": the pronoun alone, not "those who churned" (rows that meet a condition).
       const next = tokens[i + 1];
@@ -113,7 +118,7 @@ export function referBack(lex: TableLexicon, table: Table, fields: FieldInfo[]):
   return {
     resolve(turn, answered) {
       const tokens = tokenize(turn);
-      if (!tokens.some((t) => SINGULAR.has(t.text) || PLURAL.has(t.text) || PRONOUNS.has(t.text))) return null;
+      if (!tokens.some((t) => SINGULAR.has(t.text) || PLURAL.has(t.text) || PRONOUNS.has(t.text) || ITS.has(t.text) || IT.has(t.text))) return null;
       if (ranksItself(tokens)) return null;
       const picked = pickedGroups(answered, table, fields);
       if (!picked) return null;
@@ -124,7 +129,14 @@ export function referBack(lex: TableLexicon, table: Table, fields: FieldInfo[]):
       if (!values.length || values.length > MAX_LABELS || (values.length === picked.groups && values.length > 1)) return null;
       const numeric = fields.find((f) => f.name === picked.field)?.role === "number";
       const noun = ref.noun ? turn.slice(ref.noun[0], ref.noun[1]) : "";
-      const replacement = !ref.noun ? listText(values) : numeric ? `${noun} ${listText(values)}` : `${listText(values)} ${noun}`;
+      // (A number group said by a pronoun alone is said with its field: "does it have" -> "does Lot 5 have".)
+      const replacement = !ref.noun
+        ? ref.pronoun && numeric
+          ? `${picked.field} ${listText(values)}`
+          : listText(values)
+        : numeric
+          ? `${noun} ${listText(values)}`
+          : `${listText(values)} ${noun}`;
       return {
         turn: `${turn.slice(0, ref.start)}${replacement}${turn.slice(ref.end)}`,
         referent: { text: turn.slice(ref.start, ref.end), field: picked.field, values },

@@ -42,6 +42,8 @@ const CONTROL_VALUES = new Set<string>(words.controlGroup.values);
 const TREATED_WORDS = new Set<string>(words.controlGroup.treated);
 const UNTREATED_WORDS = new Set<string>(words.controlGroup.untreated);
 const FLAG_NAME_OPPOSITES = words.flagNameOpposites.words;
+// "I meant the average, not the total": an aggregate word after one of these (an article between allowed) is set aside.
+const NOT_AGGREGATE: string[] = grammar.attach.notAggregate;
 
 /** Words our vocabulary knows as another name of a field's value ("girls" for female, "Americans" for USA). */
 const VALUE_ALIAS_WORDS = new Set(Object.values(VALUE_ALIASES).flat());
@@ -2956,6 +2958,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     }
 
   // Aggregate words not followed by a field: "and the maximum?", "what is the average?".
+  // ("I meant the average, not the total": the aggregate after "not" is set aside.)
+  const setAside = (start: number): boolean => {
+    let k = start - 1;
+    if (k >= 0 && ["the", "a", "an"].includes(lemma(k))) k--;
+    return NOT_AGGREGATE.some((p) => {
+      const ws = p.split(" ");
+      return ws.every((w, i) => k - ws.length + 1 + i >= 0 && lemma(k - ws.length + 1 + i) === w);
+    });
+  };
   for (const m of mentions) {
     if (m.kind !== "word" || !hasHit(m, "agg")) continue;
     const key = hitKey(m, "agg") as Aggregate;
@@ -2963,6 +2974,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (key === "min" && lemma(m.start - 1) === "in" && m.end - m.start === 1) continue;
     // ("shipping cost in total", "mpg on average": said right after its field, attached there too.)
     const attached = a.refs.some((r) => r.agg === key && ((r.pos > m.start && r.pos - m.end <= 5) || r.end === m.start));
+    if (setAside(m.start)) continue;
     if (!attached && key !== "distinct") a.looseAgg = key;
     if (key === "distinct") a.distinct = true;
   }

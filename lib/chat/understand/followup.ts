@@ -29,14 +29,17 @@ export function mergeAtoms(prev: Atoms, next: Atoms): Atoms {
   // "total gross by genre | no, I meant the average": an aggregate word naming no field of its own
   // replaces the one the earlier number was given, for this turn and the turns after it.
   const sayNow = !own && next.looseAgg && !next.refs.length ? next.looseAgg : null;
+  const widened = widenedFields(next);
+  // ("only online" then "remove the channel filter": the field named for its filter is no new grouping.)
+  const unfiltered = new Set([...widened].filter((name) => prev.filters.some((f) => f.options.some((o) => o.filter.field === name))));
+  const removedRef = (r: Ref) => r.turn === 0 && r.cands.length === 1 && unfiltered.has(r.cands[0].name) && !r.group && !r.series && !r.facet;
   const refs: Ref[] = [
     ...prev.refs.map((r) => ({ ...r, turn: r.turn - 1, agg: own ? null : r.agg && sayNow ? sayNow : r.agg })),
-    ...next.refs.map((r) => ({ ...r, id: r.id + offset, agg: earlierAgg(r) })),
+    ...next.refs.filter((r) => !removedRef(r)).map((r) => ({ ...r, id: r.id + offset, agg: earlierAgg(r) })),
   ];
   const fOffset = prev.filters.length;
   const nextFilters = next.filters.map((f) => ({ ...f, id: f.id + fOffset, refs: f.refs.map((r) => r + offset) }));
   const replaced = new Set(nextFilters.flatMap((f) => f.options.map((o) => o.filter.field)));
-  const widened = widenedFields(next);
   const prevFilters = next.unfilter
     ? []
     : prev.filters
@@ -109,9 +112,17 @@ export function widenedFields(a: Atoms): Set<string> {
     // before: the nearest word first.
     const b = r.before.filter((w) => w !== "the");
     if (b[0] === "all") out.add(r.cands[0].name);
+    // "remove the channel filter": that field's filter goes, the others stay.
+    const removed = b[0] !== undefined && (REMOVE_WORDS.has(b[0]) || (DEMONSTRATIVES.has(b[0]) && REMOVE_WORDS.has(b[1] ?? "")));
+    if (removed && FILTER_NOUNS.has(r.after[0] ?? "")) out.add(r.cands[0].name);
   }
   return out;
 }
+
+// "remove the channel filter", "without the region condition": a field between a remove word and a filter noun.
+const REMOVE_WORDS = new Set<string>(grammar.followup.removeWords);
+const FILTER_NOUNS = new Set<string>(grammar.followup.filterNouns);
+const DEMONSTRATIVES = new Set(["that", "this"]);
 
 /** The other side of a filter: "and for the others" (any filter), "and under?" (a comparison, RANGE_OPS). */
 const OTHER_SIDE: Partial<Record<Filter["op"], Filter["op"]>> = { eq: "neq", in: "neq", neq: "eq", gt: "lte", gte: "lt", lt: "gte", lte: "gt" };
@@ -157,6 +168,28 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
       plan.measure = { ...plan.measure, condition: { field: opt.filter.field, op: opt.filter.op, values: opt.filter.values } };
       atom.refs.forEach((r) => consumed.add(r));
       add(feats, "edit|filter:" + opt.how);
+      changed = true;
+      continue;
+    }
+    // "average charges for electronic check" then "how does that compare to mailed check?": one number for the
+    // earlier value and one for the new, side by side.
+    const earlierEq = plan.filters.find((f) => f.field === opt.filter.field && f.op === "eq" && f.values.length === 1 && !f.otherField);
+    if (
+      a.versus &&
+      earlierEq &&
+      opt.filter.op === "eq" &&
+      opt.filter.values.length === 1 &&
+      !opt.filter.otherField &&
+      earlierEq.values[0] !== opt.filter.values[0] &&
+      plan.intent === "aggregate" &&
+      !plan.groupBy.length
+    ) {
+      const both = { field: opt.filter.field, op: "in", values: [earlierEq.values[0], opt.filter.values[0]] } as Filter;
+      plan.filters = [...plan.filters.filter((f) => f !== earlierEq), both];
+      plan.groupBy = [{ field: opt.filter.field, bucket: null }];
+      fromTurn.add(both);
+      atom.refs.forEach((r) => consumed.add(r));
+      add(feats, `edit|filter:${opt.how}`);
       changed = true;
       continue;
     }
@@ -250,7 +283,8 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     // what ranks the groups, not a grouping by each of its values.
     const ranking = plan.intent === "aggregate" && plan.groupBy.length > 0 && plan.measure.field !== null && (plan.limit !== null || plan.sort?.by === "value");
     if (ranking && r.group && !r.series && !r.facet && t === "cont") newMeasures.push(r);
-    else if (r.group || r.series || r.facet || t === "cat" || t === "date" || t === "year" || (t === "disc" && !r.agg)) newGroups.push(r);
+    // ("the total number of units": a count word before a number field of a few values asks for that number, no grouping.)
+    else if (r.group || r.series || r.facet || t === "cat" || t === "date" || t === "year" || (t === "disc" && !r.agg && !r.countOf)) newGroups.push(r);
     else if (numeric(r)) newMeasures.push(r);
     else newGroups.push(r);
   }
@@ -279,6 +313,23 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   } else if (newMeasures.length) add(feats, "edit|measureUnused");
   if (!newMeasures.length && a.looseAgg && plan.intent === "aggregate" && plan.measure.field) {
     plan.measure = { ...plan.measure, agg: a.looseAgg === "count" ? plan.measure.agg : a.looseAgg };
+    add(feats, "edit|agg");
+    changed = true;
+  }
+  // "signups by device" then "as a share of the total": each group's part of the earlier total, the number kept
+  // (a count's groups: their part of the rows). Not for a count of filtered rows: "how many earn more than 50K, by
+  // race?" then "as a share of each race" asks the share within each group (the rate readings).
+  if (
+    a.share &&
+    !a.rate &&
+    !newMeasures.length &&
+    !a.filters.length &&
+    plan.intent === "aggregate" &&
+    plan.groupBy.length > 0 &&
+    !plan.measure.condition &&
+    (plan.measure.agg === "sum" || (plan.measure.agg === "count" && plan.measure.field === null && !plan.filters.length))
+  ) {
+    plan.measure = { ...plan.measure, agg: "share" };
     add(feats, "edit|agg");
     changed = true;
   }
@@ -344,7 +395,10 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
   // "profit by month" after a number with no time axis: the time grain names the grouping (the table's
   // first date field, as a fresh reading takes it), not a word left out.
   const dates = lex.fields.filter((f) => f.role === "date");
-  if (a.bucket && plan.intent === "aggregate" && !newGroups.length && dates.length && !plan.groupBy.some((g) => isTimeField(info(g.field)))) {
+  // ("how much profit in 2019" then "now for all years": the years said after "all" widen the filter on the date,
+  // as "now for all regions" does; they are no grouping by year.)
+  const widenedTime = [...widened].some((n) => info(n).role === "date");
+  if (a.bucket && !widenedTime && plan.intent === "aggregate" && !newGroups.length && dates.length && !plan.groupBy.some((g) => isTimeField(info(g.field)))) {
     const tg = { field: dates[0].name, bucket: a.bucket };
     const asSeries = a.stacked || (a.addOn && !a.instead);
     plan.groupBy = asSeries && plan.groupBy.length ? [tg, plan.groupBy[0]] : [tg, ...plan.groupBy.slice(1)];

@@ -26,7 +26,7 @@ import { dropCarriedOneValueFilters, dropOneValueGroupings } from "./onevalue";
 import { dropRowGroupings } from "./rowgroups";
 import { chartMatches, generate, type Candidate } from "./candidates";
 import { findAmbiguity, rank, sureInputs, sureProbability, unknownInSlot, WEIGHTS, type Ambiguity, type Weights } from "./choose";
-import { editCandidates, mergeAtoms, ownShape, withinReading } from "./followup";
+import { editCandidates, mergeAtoms, ownShape, widenedFields, withinReading } from "./followup";
 import { ordinalRankReading, whichRowReading } from "./ordinal";
 import { rowExtremeReading } from "./onerow";
 import { offerReadings } from "./offered";
@@ -892,7 +892,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     best = picked.best;
     ranked = [best, ...ranked.filter((c) => c !== best)];
   }
-  const listed = listingReading(a, ranked) ?? labelSortReading(a, ranked);
+  const listed = listingReading(a, ranked, lex) ?? labelSortReading(a, ranked);
   if (listed) {
     best = listed;
     ranked = [best, ...ranked.filter((c) => c !== best)];
@@ -1523,9 +1523,12 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // does not use anywhere, and that no note names yet, is said as not used.
   {
     const used = planFields(best.plan);
+    // ("remove the channel filter": a field named for the earlier filter dropped is used by dropping it.)
+    const widenedNow = widenedFields(a);
+    const unfiltered = (name: string) => widenedNow.has(name) && !!prevPlan?.filters.some((f) => f.field === name);
     // (The mentions of this turn's words, whether or not a ref was kept for them: "did the flow go up".)
     for (const m of a.reading.mentions) {
-      if (m.kind !== "field" || m.partial || m.fields.length !== 1 || used.has(m.fields[0].name)) continue;
+      if (m.kind !== "field" || m.partial || m.fields.length !== 1 || used.has(m.fields[0].name) || unfiltered(m.fields[0].name)) continue;
       if (a.refs.some((r) => r.pos === m.start && (r.via || r.turn !== 0))) continue;
       const text = m.text.toLowerCase();
       if (!notes.some((n) => n.toLowerCase().includes(text))) notes.push(`ignored:${m.text}`);
@@ -2129,7 +2132,8 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // (Not in a ranking: "top 5 states by sales" ranks by the field after "by".)
   if (plan.intent === "aggregate" && !a.limit && !a.sort && !a.superlative && !plan.limit && !plan.sort) {
     const measured = [plan.measure.field, ...(plan.extraMeasures ?? []).map((m) => m.field)];
-    const byRef = groupingRef(a, (r) => measured.includes(r.cands[0].name) && !plan.groupBy.some((g) => g.field === r.cands[0].name));
+    // ("the channels sorted by revenue": a field after "sorted by" is the order, not a grouping.)
+    const byRef = groupingRef(a, (r) => !r.sortBy && measured.includes(r.cands[0].name) && !plan.groupBy.some((g) => g.field === r.cands[0].name));
     const field = byRef?.cands[0].name;
     const groupsBy = (c: Candidate) =>
       c.plan.intent === "aggregate" &&
@@ -2301,6 +2305,77 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   // in Notes?" after a return rate by region: a count opening the turn, for conditions said now and no grouping,
   // is a question of its own too; the earlier grouping is not carried into it (the carried reading is named).
   // (A condition on the field an earlier rate counts keeps the conversation: "how many churned" after a churn rate.)
+  // "top 5 customers by TotalCharges" (rows listed) then "how many customers?": a count with no grouping word of
+  // its own does not turn a field an earlier turn ranked or listed by into a grouping the earlier answer did not
+  // have. The count over the earlier answer's rows (its filters) answers, else the turn's own; the other is named.
+  if (
+    prevPlan &&
+    isCarried(best) &&
+    a.count &&
+    !a.followUp &&
+    !a.addOn &&
+    !pointsBack(a) &&
+    !a.limit &&
+    !a.superlative &&
+    !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet || r.afterWhich || r.ranked)) &&
+    plan.intent === "aggregate" &&
+    plan.measure.agg === "count" &&
+    plan.groupBy.some((g) => !prevPlan.groupBy.some((h) => h.field === g.field))
+  ) {
+    const oneCount = (c: Candidate) => c.plan.intent === "aggregate" && c.plan.measure.agg === "count" && !c.plan.groupBy.length;
+    const sameRows = (c: Candidate) => JSON.stringify(c.plan.filters) === JSON.stringify(prevPlan.filters);
+    const count = ranked.find((c) => oneCount(c) && sameRows(c)) ?? ranked.find((c) => oneCount(c) && !isCarried(c));
+    if (count) return { best: count, instead: best };
+  }
+  // "average charges for electronic check" then "how does that compare to mailed check?": a comparison word and a
+  // value of the field the earlier number was filtered on compare the two values (the edit that puts them side by side).
+  if (prevPlan && a.versus && isCarried(best) && plan.intent === "aggregate" && !prevPlan.groupBy.length && !a.refs.some((r) => r.turn === 0)) {
+    const sideBySide = ranked.find(
+      (c) =>
+        c.sig.startsWith("edit") &&
+        c.plan.groupBy.length === 1 &&
+        c.plan.filters.some((f) => f.op === "in" && f.field === c.plan.groupBy[0].field && prevPlan.filters.some((g) => g.field === f.field)),
+    );
+    if (sideBySide) return { best: sideBySide, instead: best };
+  }
+  // "revenue by channel in the south" then "what's the total number of units sold overall?": "overall", "in total",
+  // "altogether" with a number named now and no grouping word ask for one number; the earlier grouping is not kept.
+  if (
+    isCarried(best) &&
+    a.output.total &&
+    plan.intent === "aggregate" &&
+    plan.groupBy.length &&
+    a.refs.some((r) => r.turn === 0) &&
+    !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet || r.afterWhich || r.ranked))
+  ) {
+    const usesAll = (c: Candidate) => a.refs.every((r) => r.turn !== 0 || r.cands.some((f) => planFields(c.plan, MAIN_PARTS).has(f.name)));
+    const one = ranked.find((c) => c.plan.intent === "aggregate" && !c.plan.groupBy.length && usesAll(c));
+    if (one) return { best: one, instead: best };
+  }
+  // "top 5 customers by MonthlyCharges" then "how many customers churned?": a count asked after a listing, with no
+  // word asking for rows, counts the rows it names; the listing of them again is named.
+  if (
+    prevPlan?.intent === "rows" &&
+    isCarried(best) &&
+    plan.intent === "rows" &&
+    a.count &&
+    !a.list &&
+    !a.followUp &&
+    !a.addOn &&
+    !pointsBack(a) &&
+    !a.limit &&
+    !a.superlative &&
+    !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet || r.afterWhich || r.ranked))
+  ) {
+    const count = ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        c.plan.measure.agg === "count" &&
+        !c.plan.groupBy.length &&
+        JSON.stringify(c.plan.filters) === JSON.stringify(plan.filters),
+    );
+    if (count) return { best: count, instead: best };
+  }
   const opening = a.reading.mentions[0];
   const opensWithCount = opening?.kind === "word" && opening.start <= 1 && opening.hits.some((h) => h.category === "count");
   if (

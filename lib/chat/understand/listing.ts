@@ -4,12 +4,25 @@
 // there (the corpora rarely repeat names), so the rows are picked after the ranking.
 import type { Atoms } from "./attach";
 import type { Candidate } from "./candidates";
+import type { TableLexicon } from "./lexicon";
 import grammar from "../vocab/grammar.json";
 
 const ALL_WORDS = new Set<string>(grammar.listing.allWords);
 
+/**
+ * A field naming the rows, each value on a few rows at most (film titles repeated over a festival's entries, about 3
+ * rows a title), not a field of a few groups each on many rows (4 channels over 2,920 days, 730 rows a channel).
+ * Unknown without the lexicon.
+ */
+const MAX_ROWS_PER_LABEL = 10;
+function mostlyOnePerRow(name: string, lex?: TableLexicon): boolean {
+  const f = lex?.byName.get(name);
+  const rows = f ? ((f.codes ?? f.numbers)?.length ?? 0) : 0;
+  return !f || !rows || f.distinct * MAX_ROWS_PER_LABEL >= rows;
+}
+
 /** The rows reading of "X and Y of all <rows>", when the best reading combines rows nobody asked to combine. */
-export function listingReading(a: Atoms, ranked: Candidate[]): Candidate | null {
+export function listingReading(a: Atoms, ranked: Candidate[], lex?: TableLexicon): Candidate | null {
   const best = ranked[0];
   const plan = best?.plan;
   if (!plan || plan.intent !== "aggregate" || plan.groupBy.length === 0) return null;
@@ -27,8 +40,9 @@ export function listingReading(a: Atoms, ranked: Candidate[]): Candidate | null 
     for (let k = i + 1; k < Math.min(tokens.length, i + 4); k++) {
       const m = at[k] >= 0 ? mentions[at[k]] : undefined;
       if (m && m.kind === "word" && m.hits.some((h) => h.category === "rowNoun")) return true;
-      // ("all film titles and their jury scores": the label field itself, one per row.)
-      if (m && m.kind === "field" && m.fields.some((f) => plan.groupBy.some((g) => g.field === f.name))) return true;
+      // ("all film titles and their jury scores": the label field itself, one per row; "all channels sorted by
+      // revenue", a field of a few values each on many rows, asks for its groups.)
+      if (m && m.kind === "field" && m.fields.some((f) => plan.groupBy.some((g) => g.field === f.name) && mostlyOnePerRow(f.name, lex))) return true;
     }
     return false;
   });
