@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Table } from "../table/types";
+import type { NumericColumn, Table } from "../table/types";
 import { Preprocessor, TEXT_BUCKETS } from "./preprocess";
 import { numberColumn, textColumn } from "./testing";
 
@@ -259,7 +259,7 @@ describe("Preprocessor and the store's reading (table/reading.ts)", () => {
     columns: [
       // "NA" kept in the dictionary: the store read it as North America, not as missing.
       textColumn("region", Array.from({ length: n }, (_, i) => regions[i % regions.length])),
-      { ...numberColumn("ordered", days, "date"), dateOrder: "day_first" as const },
+      { ...(numberColumn("ordered", days, "date") as NumericColumn), dateOrder: "day_first" },
     ],
   };
   const pre = Preprocessor.fit(table, allRows(n), new Set(), schemaOf(table));

@@ -423,7 +423,10 @@ class ColumnarDatasetStore implements DatasetStore {
       const type = out.field.type;
       if (out.values) {
         const column: Column = { name: out.field.name, type: type as "integer" | "float" | "date", kind: "number", values: out.values };
-        if (type === "date" && out.field.dateOrder) column.dateOrder = out.field.dateOrder;
+        if (type === "date" && out.field.dateOrder && column.kind === "number") {
+          column.dateOrder = out.field.dateOrder;
+          if (out.field.dateOrderBasis) column.dateOrderBasis = out.field.dateOrderBasis;
+        }
         return column;
       }
       return {

@@ -196,5 +196,6 @@ export function inferFields(
 export function inferFieldType(values: RawValue[], name?: string): FieldType {
   const profile = createProfile();
   for (const v of values) addToProfile(profile, v);
-  return inferFromProfile(profile, name);
+  // As the store infers it: slash dates in the order their values show (24/01/2022 is a date).
+  return inferFields([{ profile, name: name ?? "" }])[0].type;
 }

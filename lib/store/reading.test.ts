@@ -136,3 +136,26 @@ describe("slash-date order", () => {
     ]);
   });
 });
+
+describe("rows as the browser sends a TSV or semicolon file", () => {
+  it("reads NA codes, blanks, and the ambiguous date column in the order the file showed", async () => {
+    await store.create("d");
+    const rows = [
+      { region: "NA", ordered: "03/04/2021", shipped: "2021-04-13", spend: "4.5" },
+      { region: "EU", ordered: "05/06/2021", shipped: "2021-06-07", spend: "NA" },
+      { region: "AS", ordered: "07/08/2021", shipped: "2021-08-09", spend: "3" },
+      { region: "AF", ordered: "NA", shipped: "", spend: "2" },
+    ];
+    const info = await store.append("d", rows, { dateOrder: "day_first" });
+    expect(info.fields).toEqual([
+      { name: "region", type: "category", readAsValues: ["NA"] },
+      { name: "ordered", type: "date", dateOrder: "day_first", dateOrderBasis: "client" },
+      { name: "shipped", type: "date" },
+      { name: "spend", type: "float" },
+    ]);
+    const table = await store.read("d");
+    expect(values(table, "region")).toEqual(["NA", "EU", "AS", "AF"]);
+    expect(values(table, "ordered")).toEqual(["2021-04-03T00:00:00.000Z", "2021-06-05T00:00:00.000Z", "2021-08-07T00:00:00.000Z", null]);
+    expect(values(table, "spend")).toEqual([4.5, null, 3, 2]);
+  });
+});

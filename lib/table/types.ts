@@ -32,8 +32,9 @@ export interface NumericColumn {
   type: "integer" | "float" | "date";
   kind: "number";
   values: Float64Array;
-  /** Date fields read from slash dates: the order, so that new rows (predictions) read the same way. */
+  /** Date fields read from slash dates: the order, so that new rows (predictions) read the same way, and why. */
   dateOrder?: DateOrder;
+  dateOrderBasis?: DateOrderBasis;
 }
 
 /**
