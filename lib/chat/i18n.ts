@@ -417,7 +417,8 @@ const FR: Catalogue = {
   assumeUnsure: "je ne suis pas sûr d'avoir bien compris la question",
   assumeUnsureGrouped: "je ne suis pas sûr d'avoir bien compris la question : j'ai groupé par {field}, qui a {n} valeurs différentes",
   assumeAlternative: "je ne suis pas sûr d'avoir bien compris ; la question pourrait aussi signifier : {text}",
-  assumeDateOrder: "les dates de {field} sont lues le mois d'abord (03/04/2021 = 4 mars 2021) : aucune date des données n'a un jour au-delà de 12 qui montre l'ordre",
+  assumeDateOrder:
+    "les dates de {field} sont lues le mois d'abord (03/04/2021 = 4 mars 2021) : aucune date des données n'a un jour au-delà de 12 qui montre l'ordre",
   assumeReadAs: "j'ai compris « {text} » comme {field}",
   assumeReferent: "j'ai compris « {text} » comme {field} {values}, d'après la réponse précédente",
   assumePerRowRatio: "chaque {label} est une ligne : son rapport est le {num} / {den} de cette ligne",
@@ -612,7 +613,8 @@ const ES: Catalogue = {
   assumeUnsure: "no estoy seguro de haber entendido bien la pregunta",
   assumeUnsureGrouped: "no estoy seguro de haber entendido bien la pregunta: agrupé por {field}, que tiene {n} valores distintos",
   assumeAlternative: "no estoy seguro de haber entendido bien; también podría significar: {text}",
-  assumeDateOrder: "las fechas de {field} se leen con el mes primero (03/04/2021 = 4 de marzo de 2021): ninguna fecha de los datos tiene un día mayor que 12 que muestre el orden",
+  assumeDateOrder:
+    "las fechas de {field} se leen con el mes primero (03/04/2021 = 4 de marzo de 2021): ninguna fecha de los datos tiene un día mayor que 12 que muestre el orden",
   assumeReadAs: 'entendí "{text}" como {field}',
   assumeReferent: 'entendí "{text}" como {field} {values}, según la respuesta anterior',
   assumePerRowRatio: "cada {label} es una fila, así que su razón es el {num} / {den} de esa fila",

@@ -57,7 +57,12 @@ describe("uploads with day-first dates", () => {
 
 describe("fileDateOrder", () => {
   it("is the order the file's slash-date columns show, when they agree", () => {
-    expect(fileDateOrder(2, [["03/04/2021", "13/04/2021"], ["05/06/2021", ""]])).toBe("day_first");
+    expect(
+      fileDateOrder(2, [
+        ["03/04/2021", "13/04/2021"],
+        ["05/06/2021", ""],
+      ]),
+    ).toBe("day_first");
     expect(fileDateOrder(1, [["01/24/2022"], ["NA"]])).toBe("month_first");
     expect(fileDateOrder(1, [["03/04/2021"], ["05/06/2021"]])).toBeUndefined();
     expect(fileDateOrder(2, [["13/04/2021", "01/24/2022"]])).toBeUndefined();

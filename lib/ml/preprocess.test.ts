@@ -258,7 +258,10 @@ describe("Preprocessor and the store's reading (table/reading.ts)", () => {
     rowCount: n,
     columns: [
       // "NA" kept in the dictionary: the store read it as North America, not as missing.
-      textColumn("region", Array.from({ length: n }, (_, i) => regions[i % regions.length])),
+      textColumn(
+        "region",
+        Array.from({ length: n }, (_, i) => regions[i % regions.length]),
+      ),
       { ...(numberColumn("ordered", days, "date") as NumericColumn), dateOrder: "day_first" },
     ],
   };

@@ -100,7 +100,9 @@ describe("slash-date order", () => {
     const info = await store.append("d", [{ day: "03/04/2021" }, { day: "05/06/2021" }]);
     expect(info.fields).toEqual([{ name: "day", type: "date", dateOrder: "month_first", dateOrderBasis: "assumed" }]);
     expect(values(await store.read("d"), "day")).toEqual(["2021-03-04T00:00:00.000Z", "2021-05-06T00:00:00.000Z"]);
-    await expect(store.append("d", [{ day: "13/04/2021" }])).rejects.toThrow(/reads its dates month first \(the first rows could not tell the order\), but "13\/04\/2021" reads only day first/);
+    await expect(store.append("d", [{ day: "13/04/2021" }])).rejects.toThrow(
+      /reads its dates month first \(the first rows could not tell the order\), but "13\/04\/2021" reads only day first/,
+    );
   });
 
   it("follows the order the client states, unless the field's own dates show the other", async () => {

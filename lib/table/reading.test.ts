@@ -67,7 +67,9 @@ describe("slash-date order (rule 2)", () => {
     expect(readingNote({ type: "date", dateOrder: "month_first", dateOrderBasis: "assumed" })).toMatch(
       /^Dates read month first \(03\/04\/2021 = 4 March 2021\), by default: no date in the file has a day above 12/,
     );
-    expect(readingNote({ type: "date", dateOrder: "day_first", dateOrderBasis: "other_columns" })).toMatch(/^Dates read day first \(03\/04\/2021 = 3 April 2021\), as another date column/);
+    expect(readingNote({ type: "date", dateOrder: "day_first", dateOrderBasis: "other_columns" })).toMatch(
+      /^Dates read day first \(03\/04\/2021 = 3 April 2021\), as another date column/,
+    );
     expect(readingNote({ type: "date", dateOrder: "day_first", dateOrderBasis: "values" })).toBeNull();
     expect(readingNote({ type: "category", readAsValues: ["NA"] })).toMatch(/^"NA" is read as a value, not as missing/);
     expect(readingNote({ type: "category" })).toBeNull();

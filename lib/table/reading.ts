@@ -75,7 +75,11 @@ export interface DateOrderChoice {
  * the other columns of the same rows show, when they agree; otherwise month first, `assumed`. A
  * column whose values show both orders has no single reading (it will not be a date column).
  */
-export function decideDateOrders(evidence: readonly (DateOrderEvidence | null)[], requested?: DateOrder, otherEvidence: readonly DateOrder[] = []): (DateOrderChoice | null)[] {
+export function decideDateOrders(
+  evidence: readonly (DateOrderEvidence | null)[],
+  requested?: DateOrder,
+  otherEvidence: readonly DateOrder[] = [],
+): (DateOrderChoice | null)[] {
   const own = evidence.map((e): DateOrder | "both" | null => {
     if (!e || e.slashDates === 0) return null;
     if (e.dayFirstOnly > 0 && e.monthFirstOnly > 0) return "both";
@@ -102,7 +106,9 @@ export function readingNote(field: { type: string; dateOrder?: DateOrder; dateOr
   const notes: string[] = [];
   if (field.readAsValues?.length) {
     const list = field.readAsValues.map((v) => `"${v}"`).join(", ");
-    notes.push(`${list} ${field.readAsValues.length === 1 ? "is" : "are"} read as a value, not as missing: the field's other values are codes of the same kind (like NA for North America or Namibia).`);
+    notes.push(
+      `${list} ${field.readAsValues.length === 1 ? "is" : "are"} read as a value, not as missing: the field's other values are codes of the same kind (like NA for North America or Namibia).`,
+    );
   }
   if (field.type === "date" && field.dateOrder && field.dateOrderBasis && field.dateOrderBasis !== "values") {
     const order = field.dateOrder === "day_first" ? "day first (03/04/2021 = 3 April 2021)" : "month first (03/04/2021 = 4 March 2021)";

@@ -28,14 +28,24 @@ export function tableFromRows(header: string[], rows: string[][]): Table {
     const order = orders[c]?.order;
     const basis = orders[c]?.basis;
     if (present.length > 0 && present.every((v) => !Number.isNaN(parseDate(v, order)))) {
-      const column: NumericColumn = { name, type: "date", kind: "number", values: Float64Array.from(raw, (v) => (isMissingNumber(v) ? NaN : parseDate(v, order))) };
+      const column: NumericColumn = {
+        name,
+        type: "date",
+        kind: "number",
+        values: Float64Array.from(raw, (v) => (isMissingNumber(v) ? NaN : parseDate(v, order))),
+      };
       if (order && basis) {
         column.dateOrder = order;
         column.dateOrderBasis = basis;
       }
       return column;
     }
-    const kept = new Set(markersReadAsValues(raw.filter((v) => isMissing(v) && v.trim() !== ""), raw));
+    const kept = new Set(
+      markersReadAsValues(
+        raw.filter((v) => isMissing(v) && v.trim() !== ""),
+        raw,
+      ),
+    );
     const dictionary: string[] = [];
     const index = new Map<string, number>();
     const codes = Int32Array.from(raw, (v) => {
