@@ -167,10 +167,14 @@ export function inferFields(
 ): InferredField[] {
   // Evidence only from columns whose every value reads as a date in some order.
   const evidence = profiles.map(({ profile }) => {
-    const texts = [...profile.distinct.keys()].filter((t) => !isMissingNumber(t));
-    if (texts.length === 0) return null;
-    const readable = texts.every((t) => !Number.isNaN(parseDate(t)) || !Number.isNaN(parseDate(t, "day_first")));
-    return readable ? dateOrderEvidence(texts) : null;
+    const texts: string[] = [];
+    for (const t of profile.distinct.keys()) {
+      if (isMissingNumber(t)) continue;
+      // The first text that is no date in either order ends the look (ids, words: at once).
+      if (Number.isNaN(parseDate(t)) && Number.isNaN(parseDate(t, "day_first"))) return null;
+      texts.push(t);
+    }
+    return texts.length ? dateOrderEvidence(texts) : null;
   });
   const orders = decideDateOrders(evidence, requested, otherEvidence);
   return profiles.map(({ profile, name }, i) => {
