@@ -24,6 +24,24 @@ const TYPE_HELP: Record<FieldTypeName, string> = {
   unknown: "not used",
 };
 
+/** Fields whose reading the data alone could not settle (dates of unknown order, "NA" kept as a code): said, not hidden. */
+function ReadingNotes({ fields }: { fields: DatasetField[] }) {
+  const noted = fields.filter((f) => f.note);
+  if (noted.length === 0) return null;
+  return (
+    <Notice tone="warning">
+      <span className="font-medium">How some fields were read</span>
+      <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="reading-notes">
+        {noted.map((f) => (
+          <li key={f.name}>
+            <span className="font-medium [overflow-wrap:anywhere]">{f.name}</span>: {f.note}
+          </li>
+        ))}
+      </ul>
+    </Notice>
+  );
+}
+
 function FieldTypesEditor({ datasetId, fields }: { datasetId: string; fields: DatasetField[] }) {
   const save = useSetFieldTypes(datasetId);
   const [draft, setDraft] = useState(fields);
@@ -153,6 +171,7 @@ export function DatasetDetail({ id }: { id: string }) {
           <Card title="Train a model" description="Pick what to predict and how long to search; the holdout statistics come with it." testId="train-card">
             <TrainPanel datasetId={d.id} datasetName={d.name} fields={d.fields} />
           </Card>
+          <ReadingNotes fields={d.fields} />
           <Card title="Preview" description="The inferred type of each field is shown under its name.">
             <Preview datasetId={d.id} fields={d.fields} rows={d.rows} />
           </Card>

@@ -482,6 +482,7 @@ export function describeAssumptions(notes: string[], style: Style): string[] {
       out.push(t(style.lang, "assumeManyGroups", { field: rest[0], n: formatNumber(Number(rest[1]), style.lang, null, { integer: true }) }));
     else if (kind === "binnedGroups")
       out.push(t(style.lang, "assumeBinnedGroups", { field: rest[0], n: formatNumber(Number(rest[1]), style.lang, null, { integer: true }) }));
+    else if (kind === "dateOrder") out.push(t(style.lang, "assumeDateOrder", { field: rest.join(":") }));
     else if (kind === "readAs") out.push(t(style.lang, "assumeReadAs", { field: rest[0], text: rest.slice(1).join(":") }));
     else if (kind === "unsure" && rest[0] === "grouped")
       out.push(t(style.lang, "assumeUnsureGrouped", { field: rest[1], n: formatNumber(Number(rest[2]), style.lang, null, { integer: true }) }));

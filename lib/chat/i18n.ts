@@ -217,6 +217,7 @@ const EN: Catalogue = {
   assumeUnsure: "I am not sure I read the question right",
   assumeUnsureGrouped: "I am not sure I read the question right: I grouped by {field}, which has {n} different values",
   assumeAlternative: "I am not sure I read the question right; it could also mean: {text}",
+  assumeDateOrder: "the dates in {field} are read month first (03/04/2021 = 4 March 2021): no date in the data has a day above 12 to show the order",
   assumeReadAs: 'I read "{text}" as {field}',
   assumeReferent: 'I read "{text}" as {field} {values}, from the previous answer',
   assumePerRowRatio: "each {label} is one row, so its ratio is that row's own {num} / {den}",
@@ -424,6 +425,8 @@ const FR: Catalogue = {
   assumeUnsure: "je ne suis pas sûr d'avoir bien compris la question",
   assumeUnsureGrouped: "je ne suis pas sûr d'avoir bien compris la question : j'ai groupé par {field}, qui a {n} valeurs différentes",
   assumeAlternative: "je ne suis pas sûr d'avoir bien compris ; la question pourrait aussi signifier : {text}",
+  assumeDateOrder:
+    "les dates de {field} sont lues le mois d'abord (03/04/2021 = 4 mars 2021) : aucune date des données n'a un jour au-delà de 12 qui montre l'ordre",
   assumeReadAs: "j'ai compris « {text} » comme {field}",
   assumeReferent: "j'ai compris « {text} » comme {field} {values}, d'après la réponse précédente",
   assumePerRowRatio: "chaque {label} est une ligne : son rapport est le {num} / {den} de cette ligne",
@@ -622,6 +625,8 @@ const ES: Catalogue = {
   assumeUnsure: "no estoy seguro de haber entendido bien la pregunta",
   assumeUnsureGrouped: "no estoy seguro de haber entendido bien la pregunta: agrupé por {field}, que tiene {n} valores distintos",
   assumeAlternative: "no estoy seguro de haber entendido bien; también podría significar: {text}",
+  assumeDateOrder:
+    "las fechas de {field} se leen con el mes primero (03/04/2021 = 4 de marzo de 2021): ninguna fecha de los datos tiene un día mayor que 12 que muestre el orden",
   assumeReadAs: 'entendí "{text}" como {field}',
   assumeReferent: 'entendí "{text}" como {field} {values}, según la respuesta anterior',
   assumePerRowRatio: "cada {label} es una fila, así que su razón es el {num} / {den} de esa fila",
@@ -820,6 +825,7 @@ const DE: Catalogue = {
   assumeUnsure: "ich bin nicht sicher, ob ich die Frage richtig verstanden habe",
   assumeUnsureGrouped: "ich bin nicht sicher, ob ich die Frage richtig verstanden habe: ich habe nach {field} gruppiert, das {n} verschiedene Werte hat",
   assumeAlternative: "ich bin nicht sicher, ob ich die Frage richtig verstanden habe; sie könnte auch bedeuten: {text}",
+  assumeDateOrder: "die Daten in {field} lese ich Monat zuerst (03/04/2021 = 4. März 2021): kein Datum hat einen Tag über 12, der die Reihenfolge zeigt",
   assumeReadAs: '"{text}" habe ich als {field} gelesen',
   assumeReferent: '"{text}" habe ich als {field} {values} gelesen, aus der vorigen Antwort',
   assumePerRowRatio: "jeder Wert von {label} ist eine Zeile, das Verhältnis ist also {num} / {den} dieser Zeile",

@@ -17,6 +17,7 @@ import { detectStyle, t, type Lang, type Style } from "./i18n";
 import { parseUnits, type Unit } from "./format";
 import { analysisPlanSchema, type AnalysisPlan } from "./plan";
 import { checkPlanFields, phraseSummary, proposePlan } from "./llm";
+import { planFields } from "./plan-fields";
 import { exampleQuestions } from "./examples";
 import { followUpSuggestions } from "./suggest";
 import { readNeighbour, resolveNeighbour } from "./neighbour";
@@ -339,6 +340,15 @@ export function topGroup(result: QueryResult): string | undefined {
   return Number.isFinite(best.value) && typeof best.keys[0] === "string" ? best.labels[0] : undefined;
 }
 
+/**
+ * Date fields of the plan whose slash dates were read month first only because nothing in the data
+ * showed the order (table/reading.ts): the answer says so, as 03/04/2021 may mean 3 April.
+ */
+function assumedDateOrderNotes(table: Table, plan: AnalysisPlan): string[] {
+  const used = planFields(plan);
+  return table.columns.filter((c) => used.has(c.name) && c.kind === "number" && c.dateOrderBasis === "assumed").map((c) => `dateOrder:${c.name}`);
+}
+
 /** Executes a plan and writes the reply: text, table, figure, caption, assumptions, suggestions. */
 export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } | { ok: false; error: string } {
   const { plan, notes, question: last, style, units, context, projectSuggestions } = input;
@@ -361,7 +371,7 @@ export function renderPlan(input: RenderInput): { ok: true; reply: ChatReply } |
     return { ok: false, error: t(style.lang, "planError", { error: err.message }) };
   }
   const described = change ?? describeResult(result, answerCtx, fields);
-  const assumptions = describeAssumptions(notes, style);
+  const assumptions = describeAssumptions([...notes, ...assumedDateOrderNotes(dataTable, plan)], style);
   const verdict = testVerdict(result, notes, answerCtx) ?? sidesVerdict(result, notes, answerCtx);
   let text = verdict ? `${verdict} ${described.text}` : described.text;
   if (assumptions.length) text += ` ${t(style.lang, "assumptions", { list: assumptions.join("; ") })}`;

@@ -3,7 +3,8 @@
 import Papa from "papaparse";
 import { apiFetch } from "./api";
 import { csvText } from "./csv-download";
-import { dayFirstColumns, dayFirstIso } from "./day-first-dates";
+import { dayFirstColumns, dayFirstIso, fileDateOrder } from "./day-first-dates";
+import type { DateOrder } from "@/lib/table/types";
 import { isExcelFile, isLegacyExcelFile, readExcelRows } from "./excel-upload";
 import type { DataRow } from "./types";
 import { emptyRecord } from "@/lib/table/rows";
@@ -20,7 +21,8 @@ export interface StreamBatchesOptions {
   batchRows?: number;
   /** Bytes of input, to turn the parser's cursor into a fraction. */
   totalBytes: number;
-  onBatch: (rows: DataRow[]) => Promise<void>;
+  /** dateOrder: the order of day and month the file's slash dates show (decided on the first chunk), if any. */
+  onBatch: (rows: DataRow[], file: { dateOrder?: DateOrder }) => Promise<void>;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
   delimiter?: string;
@@ -146,6 +148,7 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
     const irregular: IrregularRows = { fewer: 0, more: 0, unclosedQuoteRow: null, decimalCommas: 0, dayFirstDates: 0 };
     // Decided on the first chunk (4 MB, or the whole of a smaller file), before any row is sent.
     let dayFirst: boolean[] | null = null;
+    let dateOrder: DateOrder | undefined;
 
     const fail = (error: unknown) => {
       if (failed) return;
@@ -155,7 +158,7 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
 
     const flush = async (rows: DataRow[]) => {
       if (!rows.length) return;
-      await options.onBatch(rows);
+      await options.onBatch(rows, { dateOrder });
       rowsSent += rows.length;
       // Rows sent over the rows the file holds, estimated from the bytes parsed so far: the parser reads
       // a whole chunk (4 MB) ahead of the batches, so the parsed bytes alone would reach 100% early.
@@ -189,7 +192,10 @@ export function streamRowBatches(input: File | string, options: StreamBatchesOpt
         const names = headers;
         // With ";" between cells, a comma in a lone number is its decimal separator.
         const semicolons = results.meta.delimiter === ";";
-        dayFirst ??= dayFirstColumns(names.length, data);
+        if (!dayFirst) {
+          dayFirst = dayFirstColumns(names.length, data);
+          dateOrder = fileDateOrder(names.length, data);
+        }
         const dayFirstHere = dayFirst;
         for (const cells of data) {
           if (cells.length < names.length) irregular.fewer++;
@@ -261,8 +267,13 @@ export async function uploadFileAsDataset(
     if (reason) throw new Error(reason);
   }
   const { dataset_id: datasetId } = await apiFetch<{ dataset_id: string }>("/v1/datasets", { method: "POST", body: { name: options.name } });
-  const sendBatch = (batch: DataRow[]) =>
-    apiFetch("/v1/datasets", { method: "POST", body: { id: datasetId, rows: batch }, signal: options.signal }).then(() => undefined);
+  // date_order: the file's own evidence, for the date columns whose days are all 12 or less.
+  const sendBatch = (batch: DataRow[], file: { dateOrder?: DateOrder } = {}) =>
+    apiFetch("/v1/datasets", {
+      method: "POST",
+      body: file.dateOrder ? { id: datasetId, rows: batch, date_order: file.dateOrder } : { id: datasetId, rows: batch },
+      signal: options.signal,
+    }).then(() => undefined);
   try {
     if (sheet) {
       for (let start = 0; start < sheet.rows.length; start += UPLOAD_BATCH_ROWS) {

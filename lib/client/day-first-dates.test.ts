@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inferFieldType } from "../store/infer";
 import { parseDate } from "../table/values";
 import { parseDelimitedText, streamRowBatches, irregularRowsWarnings } from "./csv-upload";
-import { dayFirstColumns, dayFirstIso } from "./day-first-dates";
+import { dayFirstColumns, dayFirstIso, fileDateOrder } from "./day-first-dates";
 import type { DataRow } from "./types";
 
 describe("dayFirstIso", () => {
@@ -53,4 +53,49 @@ describe("uploads with day-first dates", () => {
   it("reads a file to predict the same way", () => {
     expect(parseDelimitedText(csv).rows.map((r) => r.signup)).toEqual(["2021-05-01", "2022-01-24", ""]);
   });
+});
+
+describe("fileDateOrder", () => {
+  it("is the order the file's slash-date columns show, when they agree", () => {
+    expect(
+      fileDateOrder(2, [
+        ["03/04/2021", "13/04/2021"],
+        ["05/06/2021", ""],
+      ]),
+    ).toBe("day_first");
+    expect(fileDateOrder(1, [["01/24/2022"], ["NA"]])).toBe("month_first");
+    expect(fileDateOrder(1, [["03/04/2021"], ["05/06/2021"]])).toBeUndefined();
+    expect(fileDateOrder(2, [["13/04/2021", "01/24/2022"]])).toBeUndefined();
+    expect(fileDateOrder(1, [["13/04/2021"], ["soon"]])).toBeUndefined();
+  });
+});
+
+describe("TSV and semicolon files: NA codes and the file's date order reach the server as written", () => {
+  const expectSent = async (text: string, delimiter?: string) => {
+    const rows: DataRow[] = [];
+    const orders: (string | undefined)[] = [];
+    await streamRowBatches(text, {
+      totalBytes: text.length,
+      delimiter,
+      onBatch: async (b, file) => {
+        rows.push(...b);
+        orders.push(file.dateOrder);
+      },
+    });
+    // The region's "NA" is sent as text (the server decides it is a code); the ambiguous column is
+    // sent as written with the order the other column shows; the day-first column as ISO dates.
+    expect(rows.map((r) => r.region)).toEqual(["NA", "EU", "AS", "AF"]);
+    expect(rows.map((r) => r.ordered)).toEqual(["03/04/2021", "05/06/2021", "07/08/2021", "NA"]);
+    expect(rows.map((r) => r.shipped)).toEqual(["2021-04-13", "2021-06-07", "2021-08-09", ""]);
+    expect(orders).toEqual(["day_first"]);
+  };
+  const lines = [
+    ["region", "ordered", "shipped", "spend"],
+    ["NA", "03/04/2021", "13/04/2021", "4,5"],
+    ["EU", "05/06/2021", "07/06/2021", "NA"],
+    ["AS", "07/08/2021", "09/08/2021", "3"],
+    ["AF", "NA", "", "2"],
+  ];
+  it("semicolon-separated", async () => expectSent(`${lines.map((l) => l.join(";")).join("\n")}\n`));
+  it("tab-separated", async () => expectSent(`${lines.map((l) => l.join("\t")).join("\n")}\n`, "\t"));
 });

@@ -3,6 +3,7 @@
 // a category, and set to date by hand it read 01/05/2021 as January 5 and left every day above 12
 // blank. The order is a property of the column, decided from its values: a column whose slash
 // dates all read day first and at least one of them only that way is sent as ISO dates.
+import { dateOrderEvidence, decideDateOrders, type DateOrder } from "../table/reading";
 import { isMissingNumber } from "../table/values";
 
 const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -28,6 +29,31 @@ export function dayFirstColumns(columns: number, rows: readonly (readonly string
     out.push(seen > 0 && allDayFirst && dayAboveTwelve);
   }
   return out;
+}
+
+/**
+ * The order of day and month that the file's slash-date columns show by their values (a day or a
+ * month above 12), when they agree; undefined when none shows it. Sent with the upload, so that the
+ * server reads the file's other date columns, whose days are all 12 or less, in the same order.
+ */
+export function fileDateOrder(columns: number, rows: readonly (readonly string[])[]): DateOrder | undefined {
+  const evidence = [];
+  for (let c = 0; c < columns; c++) {
+    const texts = new Set<string>();
+    let allSlashDates = true;
+    for (const cells of rows) {
+      const text = (cells[c] ?? "").trim();
+      if (isMissingNumber(text)) continue;
+      if (!SLASH_DATE.test(text)) {
+        allSlashDates = false;
+        break;
+      }
+      texts.add(text);
+    }
+    evidence.push(allSlashDates && texts.size > 0 ? dateOrderEvidence(texts) : null);
+  }
+  const shown = new Set(decideDateOrders(evidence).flatMap((choice) => (choice?.basis === "values" ? [choice.order] : [])));
+  return shown.size === 1 ? [...shown][0] : undefined;
 }
 
 /** "24/01/2022" -> "2022-01-24", "3/2/21 9:05" -> "2021-02-03 09:05"; null when it is no day-first date. */

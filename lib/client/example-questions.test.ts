@@ -90,3 +90,19 @@ describe("sampleTable", () => {
     expect(await buildExampleQuestions([{ name: "a", type: "integer" }], [])).toEqual([]);
   });
 });
+
+describe("sampleTable reads preview rows as the store did", () => {
+  it("keeps NA in a field the schema says reads it as a value, and drops it elsewhere", () => {
+    const fields: DatasetField[] = [
+      { name: "region", type: "category", read_as_values: ["NA"] },
+      { name: "level", type: "category" },
+    ];
+    const table = sampleTable(fields, [
+      { region: "NA", level: "NA" },
+      { region: "EU", level: "Low" },
+    ]);
+    const [region, level] = table.columns;
+    expect(region.kind === "text" && Array.from(region.codes, (c) => (c < 0 ? null : region.dictionary[c]))).toEqual(["NA", "EU"]);
+    expect(level.kind === "text" && Array.from(level.codes, (c) => (c < 0 ? null : level.dictionary[c]))).toEqual([null, "Low"]);
+  });
+});

@@ -22,8 +22,10 @@ export function sampleTable(fields: DatasetField[], rows: DataRow[]): Table {
     }
     const dictionary: string[] = [];
     const index = new Map<string, number>();
+    // "NA" in a field of codes is a value (the schema says so: read_as_values), as the store read it.
+    const kept = new Set(field.read_as_values ?? []);
     const codes = Int32Array.from(raw, (v) => {
-      if (isMissing(v)) return -1;
+      if (isMissing(v) && !kept.has(String(v).trim())) return -1;
       const text = String(v);
       let code = index.get(text);
       if (code === undefined) {

@@ -38,7 +38,8 @@ export function useDeleteDataset() {
 export function useSetFieldTypes(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (fields: DatasetField[]) => apiFetch("/v1/datasets", { method: "POST", body: { id, fields } }),
+    mutationFn: (fields: DatasetField[]) =>
+      apiFetch("/v1/datasets", { method: "POST", body: { id, fields: fields.map(({ name, type }) => ({ name, type })) } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.dataset(id) }),
   });
 }

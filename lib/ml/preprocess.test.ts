@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Table } from "../table/types";
+import type { NumericColumn, Table } from "../table/types";
 import { Preprocessor, TEXT_BUCKETS } from "./preprocess";
 import { numberColumn, textColumn } from "./testing";
 
@@ -247,5 +247,45 @@ describe("Preprocessor.fit: keys that repeat on a few rows", () => {
     expect(skipped["Order ID"]).toBe("identifier (most values distinct)");
     expect(skipped.store_id).toBe("identifier (most values distinct)");
     expect(new Set(pre.sources)).toEqual(new Set(["Product ID", "city"]));
+  });
+});
+
+describe("Preprocessor and the store's reading (table/reading.ts)", () => {
+  const n = 24;
+  const regions = ["EU", "NA", "AS", "NA", "AF", "SA"];
+  const days = Array.from({ length: n }, (_, i) => Date.UTC(2021, i % 12, 3));
+  const table: Table = {
+    rowCount: n,
+    columns: [
+      // "NA" kept in the dictionary: the store read it as North America, not as missing.
+      textColumn(
+        "region",
+        Array.from({ length: n }, (_, i) => regions[i % regions.length]),
+      ),
+      { ...(numberColumn("ordered", days, "date") as NumericColumn), dateOrder: "day_first" },
+    ],
+  };
+  const pre = Preprocessor.fit(table, allRows(n), new Set(), schemaOf(table));
+
+  it("learns a kept NA as a category and reads NA in a request row as that category", () => {
+    const plan = pre.plans.find((p) => p.field === "region");
+    if (plan?.kind !== "category") throw new Error("region should be categorical");
+    expect(plan.categories).toContain("NA");
+    const f = pre.features.findIndex((s) => s.name === "region");
+    const fromRows = pre.transformRows([{ region: "NA" }, { region: "EU" }, { region: null }, { region: "" }]);
+    expect(fromRows.columns[f][0]).toBe(plan.categories.indexOf("NA"));
+    expect(fromRows.columns[f][1]).toBe(plan.categories.indexOf("EU"));
+    expect(fromRows.columns[f][2]).toBeNaN();
+    expect(fromRows.columns[f][3]).toBeNaN();
+    expect(pre.transformTable(table).columns[f][1]).toBe(plan.categories.indexOf("NA"));
+  });
+
+  it("reads a request's slash dates in the order the field was trained with, also after a JSON round trip", () => {
+    const again = new Preprocessor(JSON.parse(JSON.stringify(pre.toJSON())));
+    const epoch = again.features.findIndex((s) => s.name.startsWith("ordered") && s.name.includes("epoch"));
+    expect(epoch).toBeGreaterThanOrEqual(0);
+    const x = again.transformRows([{ ordered: "03/04/2021" }, { ordered: "2021-04-03" }]);
+    expect(x.columns[epoch][0]).toBe(Date.UTC(2021, 3, 3));
+    expect(x.columns[epoch][1]).toBe(Date.UTC(2021, 3, 3));
   });
 });

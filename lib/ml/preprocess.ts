@@ -1,7 +1,7 @@
 // Turns table fields into numeric features for the learners, and applies the same recipe at prediction
 // time. The recipe (plans) is plain JSON so it travels inside the model artifact.
 import { fieldReader } from "../table/rows";
-import type { Column, FieldType, RawRow, RawValue, Table } from "../table/types";
+import type { Column, DateOrder, FieldType, RawRow, RawValue, Table } from "../table/types";
 import { isIdLikeName, isMissing, parseDate, parseNumber } from "../table/values";
 import type { FeatureMatrix, FeatureSpec } from "./core/types";
 
@@ -15,7 +15,8 @@ export type DatePart = "epoch" | "year" | "month" | "dayOfWeek" | "dayOfYear" | 
 
 export type FieldPlan =
   | { kind: "numeric"; field: string }
-  | { kind: "date"; field: string; parts: DatePart[] }
+  /** dateOrder: how the field's slash dates were read in training, so request rows read the same way. */
+  | { kind: "date"; field: string; parts: DatePart[]; dateOrder?: DateOrder }
   | { kind: "category"; field: string; categories: string[]; pooled: boolean; frequencies?: number[] }
   | { kind: "text"; field: string; buckets: number; categories?: string[]; pooled?: boolean }
   /**
@@ -259,7 +260,9 @@ function planField(column: Column, type: FieldType, rows: Int32Array): FieldPlan
         if (v === v && v % 86_400_000 !== 0) hasTime = true;
       }
       if (hasTime) parts.push("hour");
-      return { kind: "date", field, parts };
+      const plan: FieldPlan = { kind: "date", field, parts };
+      if (column.kind === "number" && column.dateOrder === "day_first") plan.dateOrder = column.dateOrder;
+      return plan;
     }
     return { kind: "numeric", field };
   }
@@ -318,10 +321,10 @@ function numericValuesOf(column: Column, rows: Int32Array, isDate: boolean): Flo
 function textValuesOf(column: Column, rows: Int32Array): (string | null)[] {
   const out: (string | null)[] = new Array(rows.length);
   if (column.kind === "text") {
-    const dict = column.dictionary.map((d) => (isMissing(d) ? null : d));
+    // The table holds values as the store read them: a missing spelling still in the dictionary is a value (table/reading.ts).
     for (let i = 0; i < rows.length; i++) {
       const c = column.codes[rows[i]];
-      out[i] = c < 0 ? null : dict[c];
+      out[i] = c < 0 ? null : column.dictionary[c];
     }
   } else {
     for (let i = 0; i < rows.length; i++) {
@@ -359,7 +362,7 @@ function encodeField(plan: FieldPlan, src: FieldSource, n: number, rows: Int32Ar
     case "numeric":
       return [numbersFrom(src, n, rows, false)];
     case "date":
-      return encodeDate(plan.parts, numbersFrom(src, n, rows, true));
+      return encodeDate(plan.parts, numbersFrom(src, n, rows, true, plan.dateOrder));
     case "category": {
       const idx = categoriesFrom(src, n, rows, lookup!, plan.categories.length, plan.pooled);
       const out = [idx];
@@ -401,7 +404,7 @@ function encodeField(plan: FieldPlan, src: FieldSource, n: number, rows: Int32Ar
   }
 }
 
-function numbersFrom(src: FieldSource, n: number, rows: Int32Array | null, isDate: boolean): Float64Array {
+function numbersFrom(src: FieldSource, n: number, rows: Int32Array | null, isDate: boolean, dateOrder?: DateOrder): Float64Array {
   const out = new Float64Array(n);
   switch (src.kind) {
     case "absent":
@@ -412,7 +415,7 @@ function numbersFrom(src: FieldSource, n: number, rows: Int32Array | null, isDat
       else for (let i = 0; i < n; i++) out[i] = src.values[rows ? rows[i] : i];
       break;
     case "text": {
-      const parsed = src.dictionary.map((d) => (isDate ? parseDate(d) : parseNumber(d)));
+      const parsed = src.dictionary.map((d) => (isDate ? parseDate(d, dateOrder) : parseNumber(d)));
       for (let i = 0; i < n; i++) {
         const c = src.codes[rows ? rows[i] : i];
         out[i] = c < 0 ? NaN : parsed[c];
@@ -422,7 +425,7 @@ function numbersFrom(src: FieldSource, n: number, rows: Int32Array | null, isDat
     case "raw":
       for (let i = 0; i < n; i++) {
         const v = src.values[i];
-        if (isDate) out[i] = typeof v === "number" ? v : parseDate(v);
+        if (isDate) out[i] = typeof v === "number" ? v : parseDate(v, dateOrder);
         else out[i] = parseNumber(v);
       }
       break;
@@ -449,8 +452,7 @@ function textsFrom(src: FieldSource, n: number, rows: Int32Array | null): (strin
     case "text":
       for (let i = 0; i < n; i++) {
         const c = src.codes[rows ? rows[i] : i];
-        const t = c < 0 ? null : src.dictionary[c];
-        out[i] = t === null || isMissing(t) ? null : t;
+        out[i] = c < 0 ? null : src.dictionary[c];
       }
       break;
     case "raw":
@@ -466,8 +468,9 @@ function textsFrom(src: FieldSource, n: number, rows: Int32Array | null): (strin
 function categoriesFrom(src: FieldSource, n: number, rows: Int32Array | null, lookup: Map<string, number>, kept: number, pooled: boolean): Float64Array {
   const out = new Float64Array(n);
   // Values never seen in training are missing; seen-but-rare ones (pooled) share the "other" index.
+  // A missing spelling ("NA") is a category only where training learned it as one (table/reading.ts).
   const resolve = (t: string | null): number => {
-    if (t === null || isMissing(t)) return NaN;
+    if (t === null) return NaN;
     const idx = lookup.get(normalizeKey(t));
     return idx !== undefined ? idx : NaN;
   };
@@ -489,7 +492,7 @@ function categoriesFrom(src: FieldSource, n: number, rows: Int32Array | null, lo
       const v = src.values[i];
       let c = resolved.get(v);
       if (c === undefined) {
-        c = resolve(rawText(v));
+        c = resolve(v === null || v === undefined || (typeof v === "number" && Number.isNaN(v)) ? null : String(v));
         resolved.set(v, c);
       }
       out[i] = c;

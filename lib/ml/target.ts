@@ -1,6 +1,5 @@
 // Task detection and target encoding.
 import type { Column, FieldType, Table } from "../table/types";
-import { isMissing } from "../table/values";
 import type { Objective } from "./core/types";
 import { TrainError } from "./errors";
 
@@ -85,8 +84,8 @@ function finish(info: Omit<TargetInfo, "rows">): TargetInfo {
 
 function textColumnValues(column: Column): (string | null)[] {
   if (column.kind === "number") return Array.from(column.values, (v) => (v !== v ? null : String(v)));
-  const dict = column.dictionary.map((d) => (isMissing(d) ? null : d));
-  return Array.from(column.codes, (c) => (c < 0 ? null : dict[c]));
+  // The table holds values as the store read them: a missing spelling still in the dictionary is a value (table/reading.ts).
+  return Array.from(column.codes, (c) => (c < 0 ? null : column.dictionary[c]));
 }
 
 function allMissing(field: string): TrainError {

@@ -231,7 +231,8 @@ export function buildOpenApiDocument() {
         }),
         post: operation(TAGS.legacy, {
           summary: "Create (name), append rows (id + rows), set field types (id + fields) or re-infer them (id + parse_fields)",
-          description: "Parameters may also arrive in the query string (id, name, ...); the body wins.",
+          description:
+            "Parameters may also arrive in the query string (id, name, ...); the body wins. Extension: with the rows that define the schema, date_order (month_first or day_first) says how to read slash dates such as 03/04/2021 where the rows cannot show it; each date field then reports its date_order and why (date_order_basis) in GET /v1/datasets?id=.",
           security: legacySecurity,
           requestBody: legacyBody(legacyDatasetWriteSchema),
           responses: {

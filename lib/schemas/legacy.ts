@@ -2,7 +2,7 @@
 // and body merged, body winning; the key is read before and removed) and the answers.
 import { z } from "zod";
 import { legacySuccessSchema, timestampSchema } from "./common";
-import { datasetFieldSchema, datasetNameSchema, datasetSummarySchema, fieldTypesSchema } from "./datasets";
+import { datasetFieldSchema, datasetNameSchema, datasetSummarySchema, dateOrderSchema, fieldTypesSchema } from "./datasets";
 import { jsonTextOr, legacyBoolean, legacyFieldNames, legacyRows, legacySeconds, legacyText, legacyThreshold } from "./legacy-params";
 import { predictionRowSchema } from "./models";
 import { forecastSpecSchema } from "./forecasts";
@@ -31,6 +31,10 @@ export const legacyDatasetWriteSchema = z.looseObject({
     .optional()
     .meta({ description: "With id: set field types (valid: false disables a field)." }),
   parse_fields: legacyBoolean("parse_fields").meta({ description: "With id: re-infer the field types from the data." }),
+  date_order: dateOrderSchema.optional().meta({
+    description:
+      "Extension. With rows: the order of day and month in the rows' slash dates (day_first: 03/04/2021 is 3 April). Used when these rows define the schema, for date fields whose own values cannot tell the order (no day above 12); otherwise month first is assumed and the field's date_order_basis says so.",
+  }),
 });
 
 // DELETE /v1/datasets, DELETE /v1/models

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { db } from "@/lib/db";
 import { notFound, unprocessable } from "@/lib/errors";
 import { datasetNameSchema, MAX_FIELD_NAME_LENGTH, type DatasetSummary, type fieldTypesSchema } from "@/lib/schemas/datasets";
-import type { FieldSchema, RawRow } from "@/lib/table/types";
+import type { DateOrder, FieldSchema, RawRow } from "@/lib/table/types";
 import { datasetStore } from "./storage";
 
 async function getOwnedDataset(teamId: string, datasetId: string) {
@@ -51,11 +51,11 @@ function checkFieldNames(rows: RawRow[]): void {
   }
 }
 
-export async function appendRows(options: { teamId: string; datasetId: string; rows: RawRow[] }) {
+export async function appendRows(options: { teamId: string; datasetId: string; rows: RawRow[]; dateOrder?: DateOrder }) {
   await getOwnedDataset(options.teamId, options.datasetId);
   if (options.rows.length === 0) return datasetStore().info(options.datasetId);
   if ((await datasetStore().info(options.datasetId)).fields.length === 0) checkFieldNames(options.rows);
-  const info = await datasetStore().append(options.datasetId, options.rows);
+  const info = await datasetStore().append(options.datasetId, options.rows, { dateOrder: options.dateOrder });
   await recordInfo(options.datasetId, info);
   return info;
 }

@@ -1,7 +1,7 @@
 // Reading stored columns into the field's current type. Every segment keeps the encoding it was
 // written with; a value converts through its text (numbers print losslessly, dates as ISO), so a
 // type change never rewrites data and changing it back restores the original text.
-import type { FieldType } from "../table/types";
+import type { DateOrder, FieldType } from "../table/types";
 import { isNumericType, parseDate, parseNumber } from "../table/values";
 import type { Interner, StoredDictionary } from "./dictionary";
 import { readCodesInto, readDictionary, readFloatsInto, type ColumnMeta, type Encoding, type OpenSegment } from "./segment";
@@ -15,8 +15,8 @@ export function numberText(enc: "num" | "date", value: number): string {
   return enc === "date" ? new Date(value).toISOString() : String(value);
 }
 
-export function parseAs(type: FieldType, text: string): number {
-  return type === "date" ? parseDate(text) : parseNumber(text);
+export function parseAs(type: FieldType, text: string, dateOrder?: DateOrder): number {
+  return type === "date" ? parseDate(text, dateOrder) : parseNumber(text);
 }
 
 export type LoadedColumn =
@@ -63,10 +63,10 @@ export async function readTextInto(
 }
 
 /** Converts segment data of any encoding into a numeric target (integer, float or date). */
-export function convertToNumbers(source: LoadedColumn, type: FieldType, target: Float64Array, at: number): void {
+export function convertToNumbers(source: LoadedColumn, type: FieldType, target: Float64Array, at: number, dateOrder?: DateOrder): void {
   if (source.enc === "text") {
     const lut = new Float64Array(source.dictionary.size);
-    for (let i = 0; i < lut.length; i++) lut[i] = parseAs(type, source.dictionary.get(i));
+    for (let i = 0; i < lut.length; i++) lut[i] = parseAs(type, source.dictionary.get(i), dateOrder);
     const codes = source.codes;
     for (let i = 0; i < codes.length; i++) target[at + i] = codes[i] < 0 ? NaN : lut[codes[i]];
     return;

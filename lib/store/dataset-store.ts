@@ -6,15 +6,15 @@
 // S3-compatible storage with the manifest behind a compare-and-swap; the logic here is shared.
 import { createHash, randomBytes } from "node:crypto";
 import { emptyRecord, fieldReader } from "../table/rows";
-import type { Column, FieldSchema, FieldType, RawRow, RawValue, Table } from "../table/types";
+import type { Column, DateOrder, FieldSchema, FieldType, RawRow, RawValue, Table } from "../table/types";
 import { FIELD_TYPES } from "../table/types";
-import { cellValue, isNumericType } from "../table/values";
+import { cellValue, isMissing, isNumericType } from "../table/values";
 import { isEnoent, type DatasetBackend, type Manifest, type ManifestSegment, type ManifestToken } from "./backend";
 import { convertToNumbers, loadEncoded, readTextInto, storageEncoding } from "./column-io";
 import { checkRow, checkValue, encodeField, ROW, type SchemaField } from "./encode-rows";
 import { StoreError } from "./errors";
 import { FileBackend } from "./file-backend";
-import { addToProfile, createProfile, inferFromProfile, isIdLikeName } from "./infer";
+import { addToProfile, createProfile, inferFields, isIdLikeName, type InferredField, type StoredProfile } from "./infer";
 import { Interner } from "./dictionary";
 import { readFloatsInto, writeSegment, type ColumnMeta, type EncodedColumn, type Encoding, type OpenSegment } from "./segment";
 
@@ -27,6 +27,11 @@ export interface DatasetInfo {
   bytes: number;
 }
 
+export interface AppendOptions {
+  /** The order of day and month in slash dates, as the client knows it: used for the date fields that the first rows define, where their own values cannot tell. */
+  dateOrder?: DateOrder;
+}
+
 export interface ReadOptions {
   fields?: string[];
   offset?: number;
@@ -35,7 +40,7 @@ export interface ReadOptions {
 
 export interface DatasetStore {
   create(datasetId: string): Promise<void>;
-  append(datasetId: string, rows: RawRow[]): Promise<DatasetInfo>;
+  append(datasetId: string, rows: RawRow[], options?: AppendOptions): Promise<DatasetInfo>;
   info(datasetId: string): Promise<DatasetInfo>;
   read(datasetId: string, options?: ReadOptions): Promise<Table>;
   /** The table together with the info (version) of exactly the state it was read from. */
@@ -89,11 +94,35 @@ function nextVersion(previous: string, seq: number, operation: string): string {
 function toInfo(m: Manifest): DatasetInfo {
   return {
     rowCount: m.rowCount,
-    fields: m.fields.map((f) => ({ name: f.name, type: f.type })),
+    fields: m.fields.map(publicField),
     version: m.version,
     updatedAt: new Date(m.updatedAt),
     bytes: m.bytes,
   };
+}
+
+/** A field as readers see it: the name, the type and the readings that apply (no store bookkeeping). */
+function publicField(f: ManifestField): FieldSchema {
+  const out: FieldSchema = { name: f.name, type: f.type };
+  if (f.type === "date" && f.dateOrder) {
+    out.dateOrder = f.dateOrder;
+    if (f.dateOrderBasis) out.dateOrderBasis = f.dateOrderBasis;
+  }
+  if (f.readAsValues?.length && !isNumericType(f.type)) out.readAsValues = [...f.readAsValues];
+  return out;
+}
+
+/** Sets a field's inferred reading, clearing the readings that no longer apply. */
+function applyInferred(field: ManifestField, inferred: InferredField): void {
+  field.type = inferred.type;
+  delete field.dateOrder;
+  delete field.dateOrderBasis;
+  if (inferred.dateOrder) {
+    field.dateOrder = inferred.dateOrder;
+    field.dateOrderBasis = inferred.dateOrderBasis;
+  }
+  delete field.readAsValues;
+  if (inferred.readAsValues) field.readAsValues = inferred.readAsValues;
 }
 
 interface AppendPlan {
@@ -166,7 +195,7 @@ class ColumnarDatasetStore implements DatasetStore {
     return toInfo((await this.readManifest(datasetId)).manifest);
   }
 
-  async append(datasetId: string, rows: RawRow[]): Promise<DatasetInfo> {
+  async append(datasetId: string, rows: RawRow[], options: AppendOptions = {}): Promise<DatasetInfo> {
     checkId(datasetId);
     if (!Array.isArray(rows)) throw new StoreError("invalid_rows", 'rows must be an array of row objects, e.g. [{"age": 42}].');
     return this.backend.withWriter(datasetId, async () => {
@@ -179,7 +208,7 @@ class ColumnarDatasetStore implements DatasetStore {
             throw new StoreError("too_large", `This append would bring the dataset to ${manifest.rowCount + rows.length} rows; the limit is ${this.maxRows}.`);
           }
           // Validated against the manifest as it is now: another host may have defined the schema since the last attempt.
-          const plan = this.planAppend(manifest, rows);
+          const plan = this.planAppend(manifest, rows, options);
           const fieldsJson = JSON.stringify(plan.fields);
           if (prepared && (prepared.fieldsJson !== fieldsJson || Date.now() - prepared.writtenAt > this.backend.commitDeadlineMs)) {
             await this.backend.discard(datasetId, [prepared.segment.file]);
@@ -264,7 +293,7 @@ class ColumnarDatasetStore implements DatasetStore {
   }
 
   /** Validates rows against (or derives) the schema and encodes them; throws before anything is written. */
-  private planAppend(manifest: Manifest, rows: RawRow[]): AppendPlan {
+  private planAppend(manifest: Manifest, rows: RawRow[], options: AppendOptions): AppendPlan {
     const defining = manifest.fields.length === 0;
     let fields: ManifestField[];
     const fieldIndex = new Map<string, number>();
@@ -301,12 +330,18 @@ class ColumnarDatasetStore implements DatasetStore {
     }
 
     // Infer types for new schemas, and for inferred-unknown fields (all missing so far) that now get values.
-    for (const field of fields) {
-      if (!(defining || (field.inferred && field.type === "unknown"))) continue;
-      const profile = createProfile();
-      const read = fieldReader<RawValue>(field.name);
-      for (let i = 0; i < rows.length; i++) addToProfile(profile, checkValue(read(rows[i]), i, field.name));
-      field.type = inferFromProfile(profile, field.name);
+    // Inferred together, so that a date field whose values cannot tell the order takes the one the others show.
+    const toInfer = fields.filter((field) => defining || (field.inferred && field.type === "unknown"));
+    if (toInfer.length) {
+      const profiles = toInfer.map((field) => {
+        const profile = createProfile();
+        const read = fieldReader<RawValue>(field.name);
+        for (let i = 0; i < rows.length; i++) addToProfile(profile, checkValue(read(rows[i]), i, field.name));
+        return { profile, name: field.name };
+      });
+      const shown = fields.filter((f) => !toInfer.includes(f) && f.type === "date" && f.dateOrderBasis === "values").map((f) => f.dateOrder as DateOrder);
+      const inferred = inferFields(profiles, options.dateOrder, shown);
+      toInfer.forEach((field, i) => applyInferred(field, inferred[i]));
     }
 
     const columns: EncodedColumn[] = fields.map((field) => encodeField(field, rows));
@@ -371,7 +406,7 @@ class ColumnarDatasetStore implements DatasetStore {
           if (out.values) {
             if (!meta) out.values.fill(NaN, at, at + to - from);
             else if (meta.enc === storageEncoding(out.field.type)) await readFloatsInto(seg, meta, from, to, out.values, at);
-            else convertToNumbers(await loadEncoded(seg, meta, from, to), out.field.type, out.values, at);
+            else convertToNumbers(await loadEncoded(seg, meta, from, to), out.field.type, out.values, at, out.field.dateOrder);
           } else {
             if (!meta) out.codes.fill(-1, at, at + to - from);
             else await readTextInto(seg, meta, from, to, out.codes, at, out.dict);
@@ -386,7 +421,14 @@ class ColumnarDatasetStore implements DatasetStore {
 
     const columns: Column[] = outputs.map((out) => {
       const type = out.field.type;
-      if (out.values) return { name: out.field.name, type: type as "integer" | "float" | "date", kind: "number", values: out.values };
+      if (out.values) {
+        const column: Column = { name: out.field.name, type: type as "integer" | "float" | "date", kind: "number", values: out.values };
+        if (type === "date" && out.field.dateOrder && column.kind === "number") {
+          column.dateOrder = out.field.dateOrder;
+          if (out.field.dateOrderBasis) column.dateOrderBasis = out.field.dateOrderBasis;
+        }
+        return column;
+      }
       return {
         name: out.field.name,
         type: type as "category" | "string" | "id" | "unknown",
@@ -434,8 +476,12 @@ class ColumnarDatasetStore implements DatasetStore {
   async reparse(datasetId: string): Promise<DatasetInfo> {
     checkId(datasetId);
     return this.mutateFields(datasetId, "reparse", async (manifest) => {
-      const types = await this.inferStoredTypes(datasetId, manifest);
-      return manifest.fields.map((f, i) => ({ name: f.name, type: types[i], inferred: true }));
+      const inferred = await this.inferStoredTypes(datasetId, manifest);
+      return manifest.fields.map((f, i) => {
+        const field: ManifestField = { name: f.name, type: "unknown", inferred: true };
+        applyInferred(field, inferred[i]);
+        return field;
+      });
     });
   }
 
@@ -469,22 +515,40 @@ class ColumnarDatasetStore implements DatasetStore {
    * only as numbers (or only as dates) take a fast path: their text would parse back to the same
    * numbers, so the profile reduces to counts, integrality and (for id-like names) uniqueness.
    */
-  private async inferStoredTypes(datasetId: string, manifest: Manifest): Promise<FieldType[]> {
+  private async inferStoredTypes(datasetId: string, manifest: Manifest): Promise<InferredField[]> {
     const opened: { seg: OpenSegment; rows: number }[] = [];
     try {
       await this.backend.prefetch(datasetId, manifest.segments);
       for (const segment of manifest.segments) {
         opened.push({ seg: await this.backend.openSegment(datasetId, segment), rows: segment.rows });
       }
-      const types: FieldType[] = [];
+      const out: (InferredField | null)[] = [];
+      const fromText: { index: number; profile: StoredProfile; name: string }[] = [];
       for (const field of manifest.fields) {
         const encodings = new Set(opened.map(({ seg }) => seg.byName.get(field.name)?.enc ?? "absent"));
         encodings.delete("absent");
         const only = encodings.size === 1 ? [...encodings][0] : null;
-        if (only === "num" || only === "date") types.push(await this.inferStoredNumbers(opened, field.name, only));
-        else types.push(inferFromProfile(await this.profileStored(opened, field.name), field.name));
+        if (only === "num" || only === "date") {
+          const type = await this.inferStoredNumbers(opened, field.name, only);
+          // Stored as dates: already read in the field's order, which stays the field's reading.
+          const keepOrder = type === "date" && field.type === "date" && field.dateOrder;
+          out.push(keepOrder ? { type, dateOrder: field.dateOrder, dateOrderBasis: field.dateOrderBasis } : { type });
+        } else {
+          fromText.push({ index: out.length, profile: await this.profileStored(opened, field.name), name: field.name });
+          out.push(null);
+        }
       }
-      return types;
+      const shown = out.filter((f) => f?.dateOrderBasis === "values").map((f) => f?.dateOrder as DateOrder);
+      const inferred = inferFields(fromText, undefined, shown);
+      fromText.forEach(({ index, profile }, i) => {
+        const field = inferred[i];
+        // Missing spellings stored as text were kept as values when written (reading.ts); they stay values.
+        const kept = [...profile.markers.keys()].sort();
+        if (kept.length && !isNumericType(field.type)) field.readAsValues = kept;
+        else delete field.readAsValues;
+        out[index] = field;
+      });
+      return out as InferredField[];
     } finally {
       await Promise.all(opened.map(({ seg }) => seg.handle.close()));
     }
@@ -557,7 +621,9 @@ class ColumnarDatasetStore implements DatasetStore {
         for (let i = 0; i < strings.length; i++) yield [strings[i], counts[i]];
       },
     };
-    return { total, missing, distinct, sawNonBoolean: total > missing };
+    const markers = new Map<string, number>();
+    for (const [text, count] of distinct) if (isMissing(text)) markers.set(text, count);
+    return { total, missing, distinct, sawNonBoolean: total > missing, markers };
   }
 
   /**

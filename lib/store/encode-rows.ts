@@ -1,14 +1,12 @@
 // Validation and encoding of appended rows against the schema. Errors name the row (0-based within
 // the append) and the field, and are raised before anything is written.
-import type { FieldType, RawRow, RawValue } from "../table/types";
+import type { FieldSchema, FieldType, RawRow, RawValue } from "../table/types";
 import { fieldReader } from "../table/rows";
 import { isMissing, isMissingNumber, isNumericType, parseDate, parseNumber } from "../table/values";
 import { StoreError } from "./errors";
 import type { EncodedColumn } from "./segment";
 
-export interface SchemaField {
-  name: string;
-  type: FieldType;
+export interface SchemaField extends FieldSchema {
   /** False once a client set the type explicitly: inferred types may widen (integer -> float). */
   inferred: boolean;
 }
@@ -81,7 +79,7 @@ export function encodeField(field: SchemaField, rows: RawRow[]): EncodedColumn {
         const cached = parsed.get(raw);
         if (cached !== undefined) v = cached;
         else {
-          v = isMissingNumber(raw) ? -Infinity : isDate ? parseDate(raw) : parseNumber(raw);
+          v = isMissingNumber(raw) ? -Infinity : isDate ? parseDate(raw, field.dateOrder) : parseNumber(raw);
           parsed.set(raw, v);
         }
         if (v === -Infinity) {
@@ -92,9 +90,17 @@ export function encodeField(field: SchemaField, rows: RawRow[]): EncodedColumn {
         values[i] = NaN;
         continue;
       } else {
-        v = isDate ? parseDate(raw) : parseNumber(raw);
+        v = isDate ? parseDate(raw, field.dateOrder) : parseNumber(raw);
       }
       if (Number.isNaN(v)) {
+        const other = field.dateOrder === "day_first" ? "month_first" : "day_first";
+        if (isDate && typeof raw === "string" && !Number.isNaN(parseDate(raw, other))) {
+          const reads = (o: string) => (o === "day_first" ? "day first" : "month first");
+          throw new StoreError(
+            "invalid_type",
+            `${ROW(i)}: field "${name}" reads its dates ${reads(field.dateOrder ?? "month_first")} (${field.dateOrderBasis === "assumed" || !field.dateOrderBasis ? "the first rows could not tell the order" : "as the first rows showed"}), but ${describeValue(raw)} reads only ${reads(other)}. Send date_order with the first rows of a new dataset, or write dates as ISO (2021-04-03).`,
+          );
+        }
         throw new StoreError(
           "invalid_type",
           `${ROW(i)}: field "${name}" expects ${typeDescription(field.type)}, got ${describeValue(raw)}. Fix the value, or change the field's type (e.g. to category) before appending.`,
@@ -116,8 +122,10 @@ export function encodeField(field: SchemaField, rows: RawRow[]): EncodedColumn {
   }
   const codes = new Int32Array(n);
   const dictionary: string[] = [];
-  // Text -> code; missing spellings map to -1 so that each distinct string is checked once.
+  // Text -> code; missing spellings map to -1 (unless the field reads them as values, reading.ts)
+  // so that each distinct string is checked once.
   const index = new Map<string, number>();
+  const kept = field.readAsValues?.length ? new Set(field.readAsValues) : null;
   for (let i = 0; i < n; i++) {
     const raw = checkValue(read(rows[i]), i, name);
     if (raw === null || raw === undefined) {
@@ -127,7 +135,7 @@ export function encodeField(field: SchemaField, rows: RawRow[]): EncodedColumn {
     const text = typeof raw === "string" ? raw : String(raw);
     let code = index.get(text);
     if (code === undefined) {
-      if (isMissing(raw)) code = -1;
+      if (isMissing(raw) && !kept?.has(text.trim())) code = -1;
       else {
         code = dictionary.length;
         dictionary.push(text);

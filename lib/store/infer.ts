@@ -1,7 +1,8 @@
 // Field type inference. It works on a profile of distinct values (text form -> count) so that the
 // same rules serve a 10-row first append, a CSV preview and a 1M-row `reparse` without parsing every
 // cell: parsers run once per distinct value.
-import type { FieldType, RawValue } from "../table/types";
+import { dateOrderEvidence, decideDateOrders, markersReadAsValues } from "../table/reading";
+import type { DateOrder, DateOrderBasis, FieldType, RawValue } from "../table/types";
 import { isIdLikeName, isMissing, isMissingNumber, parseDate, parseNumber } from "../table/values";
 
 export { isIdLikeName };
@@ -21,16 +22,22 @@ export interface ValueProfile {
   distinct: Map<string, number>;
   /** A non-missing value that was not a JS boolean was seen (all-boolean columns are categories). */
   sawNonBoolean: boolean;
+  /** Missing-value spellings seen ("NA", "null"), counted among `missing`: some columns read them as values (reading.ts). */
+  markers: Map<string, number>;
 }
 
+/** A profile whose distinct values may come from the store's typed profile of stored columns. */
+export type StoredProfile = Omit<ValueProfile, "distinct"> & { distinct: DistinctValues };
+
 export function createProfile(): ValueProfile {
-  return { total: 0, missing: 0, distinct: new Map(), sawNonBoolean: false };
+  return { total: 0, missing: 0, distinct: new Map(), sawNonBoolean: false, markers: new Map() };
 }
 
 export function addToProfile(profile: ValueProfile, value: RawValue): void {
   profile.total++;
   if (isMissing(value)) {
     profile.missing++;
+    if (typeof value === "string" && value.trim() !== "") profile.markers.set(value, (profile.markers.get(value) ?? 0) + 1);
     return;
   }
   if (typeof value !== "boolean") profile.sawNonBoolean = true;
@@ -60,7 +67,11 @@ const BOOLEAN_WORDS = new Set(["true", "false", "yes", "no", "y", "n", "t", "f"]
  * string (free text); mostly distinct short values over many rows -> id when unique, else string;
  * otherwise category.
  */
-export function inferFromProfile(profile: Omit<ValueProfile, "distinct"> & { distinct: DistinctValues }, name?: string): FieldType {
+export function inferFromProfile(
+  profile: Omit<ValueProfile, "distinct" | "markers"> & { distinct: DistinctValues },
+  name?: string,
+  dateOrder: DateOrder = "month_first",
+): FieldType {
   const nonMissing = profile.total - profile.missing;
   if (nonMissing === 0) return "unknown";
   if (!profile.sawNonBoolean) return "category";
@@ -102,7 +113,7 @@ export function inferFromProfile(profile: Omit<ValueProfile, "distinct"> & { dis
   for (const text of profile.distinct.keys()) {
     if (!allDates) break;
     if (noValue > 0 && isMissingNumber(text)) continue;
-    if (Number.isNaN(parseDate(text))) {
+    if (Number.isNaN(parseDate(text, dateOrder))) {
       allDates = false;
       break;
     }
@@ -135,6 +146,53 @@ export function inferFromProfile(profile: Omit<ValueProfile, "distinct"> & { dis
   return "category";
 }
 
+/** A field's reading as inferred: its type, plus the reading.ts decisions that apply to it. */
+export interface InferredField {
+  type: FieldType;
+  dateOrder?: DateOrder;
+  dateOrderBasis?: DateOrderBasis;
+  readAsValues?: string[];
+}
+
+/**
+ * Types and readings of fields inferred together (the columns of one batch of rows), so that a date
+ * column whose own values cannot tell day from month takes the order the other columns show.
+ * `requested` is the order a client stated; `otherEvidence` the orders that fields already in the
+ * schema showed by their values.
+ */
+export function inferFields(
+  profiles: readonly { profile: StoredProfile; name: string }[],
+  requested?: DateOrder,
+  otherEvidence: readonly DateOrder[] = [],
+): InferredField[] {
+  // Evidence only from columns whose every value reads as a date in some order.
+  const evidence = profiles.map(({ profile }) => {
+    const texts: string[] = [];
+    for (const t of profile.distinct.keys()) {
+      if (isMissingNumber(t)) continue;
+      // The first text that is no date in either order ends the look (ids, words: at once).
+      if (Number.isNaN(parseDate(t)) && Number.isNaN(parseDate(t, "day_first"))) return null;
+      texts.push(t);
+    }
+    return texts.length ? dateOrderEvidence(texts) : null;
+  });
+  const orders = decideDateOrders(evidence, requested, otherEvidence);
+  return profiles.map(({ profile, name }, i) => {
+    const choice = orders[i];
+    const type = inferFromProfile(profile, name, choice?.order);
+    const out: InferredField = { type };
+    if (type === "date" && choice) {
+      out.dateOrder = choice.order;
+      out.dateOrderBasis = choice.basis;
+    }
+    if (type === "category" || type === "id" || type === "string") {
+      const kept = markersReadAsValues(profile.markers.keys(), profile.distinct.keys());
+      if (kept.length) out.readAsValues = kept;
+    }
+    return out;
+  });
+}
+
 /**
  * The field type for a column of raw values as clients send them (strings, numbers, booleans,
  * null), also when every value arrives as a string. `name` helps recognise ids (customerID, uuid).
@@ -142,5 +200,6 @@ export function inferFromProfile(profile: Omit<ValueProfile, "distinct"> & { dis
 export function inferFieldType(values: RawValue[], name?: string): FieldType {
   const profile = createProfile();
   for (const v of values) addToProfile(profile, v);
-  return inferFromProfile(profile, name);
+  // As the store infers it: slash dates in the order their values show (24/01/2022 is a date).
+  return inferFields([{ profile, name: name ?? "" }])[0].type;
 }

@@ -1,6 +1,6 @@
 // Value parsing shared by ingestion, training and prediction, so that "42", 42 and " 42 " mean the
 // same thing everywhere. Pure functions, no imports beyond types.
-import type { Column, FieldType, RawValue, Table } from "./types";
+import type { Column, DateOrder, FieldType, RawValue, Table } from "./types";
 
 const NUMERIC_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -65,10 +65,11 @@ const YEAR_MONTH_RE = /^\d{4}-\d{2}$/;
 
 /**
  * Epoch milliseconds (UTC) for date-like strings, or NaN. Recognised: ISO dates and date-times,
- * YYYY-MM, and M/D/YYYY (US order, as the common sample data sets use). Bare numbers are not
- * dates: a column of years stays numeric.
+ * YYYY-MM, and slash dates: M/D/YYYY (US order, as the common sample data sets use) unless the
+ * field reads day first (D/M/YYYY; reading.ts decides per field). Bare numbers are not dates: a
+ * column of years stays numeric.
  */
-export function parseDate(value: RawValue): number {
+export function parseDate(value: RawValue, order: DateOrder = "month_first"): number {
   if (typeof value !== "string") return NaN;
   const t = value.trim();
   if (ISO_DATE_RE.test(t)) {
@@ -79,8 +80,8 @@ export function parseDate(value: RawValue): number {
   if (YEAR_MONTH_RE.test(t)) return Date.parse(`${t}-01T00:00:00Z`);
   const m = SLASH_DATE_RE.exec(t);
   if (m) {
-    const month = Number(m[1]);
-    const day = Number(m[2]);
+    const month = Number(order === "day_first" ? m[2] : m[1]);
+    const day = Number(order === "day_first" ? m[1] : m[2]);
     if (month < 1 || month > 12 || day < 1 || day > 31) return NaN;
     const time = m[4] ? m[4].trim() : "00:00:00";
     // Two-digit years (12/30/17): 00-69 are 2000s, 70-99 the 1900s, as spreadsheets read them.

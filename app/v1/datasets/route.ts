@@ -1,5 +1,6 @@
 import { legacyRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/errors";
+import { apiDatasetField } from "@/lib/schemas/datasets";
 import { legacyDatasetQuerySchema, legacyDatasetWriteSchema, legacyDeleteSchema } from "@/lib/schemas/legacy";
 import { appendRows, createDataset, deleteDataset, getDataset, listDatasets, reparseDataset, setFieldTypes } from "@/lib/services/datasets";
 
@@ -7,7 +8,7 @@ import { appendRows, createDataset, deleteDataset, getDataset, listDatasets, rep
 export const GET = legacyRoute({ params: legacyDatasetQuerySchema }, async ({ team, params }) => {
   if (params.id !== undefined) {
     const dataset = await getDataset({ teamId: team.teamId, datasetId: params.id });
-    return Response.json({ status: "success", id: dataset.id, name: dataset.name, rows: dataset.rows, fields: dataset.fields });
+    return Response.json({ status: "success", id: dataset.id, name: dataset.name, rows: dataset.rows, fields: dataset.fields.map(apiDatasetField) });
   }
   return Response.json({ status: "success", datasets: await listDatasets(team.teamId) });
 });
@@ -23,7 +24,7 @@ export const POST = legacyRoute({ params: legacyDatasetWriteSchema }, async ({ t
     return Response.json({ status: "success", dataset_id: dataset.id, dataset_name: dataset.name });
   }
   if (params.rows !== undefined) {
-    await appendRows({ teamId: team.teamId, datasetId, rows: params.rows });
+    await appendRows({ teamId: team.teamId, datasetId, rows: params.rows, dateOrder: params.date_order });
     return Response.json({ status: "success" });
   }
   if (params.fields !== undefined) {
