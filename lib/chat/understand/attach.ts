@@ -26,11 +26,13 @@ import {
   MULTIPLIERS,
   NUMBER_WORDS,
   ORDINAL_POSITIONS,
+  KNOWN_WORDS,
   ORDINAL_RANKS,
   ROW_NOUNS,
   STOP_WORDS,
   VALUE_ALIASES,
 } from "./vocabulary";
+import { gluedUnit } from "./glued";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 import grammar from "../vocab/grammar.json";
@@ -1635,9 +1637,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         // The field's name states its unit ("Days to Ship", "tenure_months"): the duration is converted;
         // otherwise the number is compared as stored and the answer says the unit was not checked.
         if (unit && typeof value === "number" && !isTimeField(f)) {
-          const own = nameWordsOf(f)
-            .map((w) => DURATION_UNITS[w.replace(/s$/, "")])
-            .find((u) => u !== undefined);
+          // (Or a glued name starts or ends with its unit: HRSWK holds hours.)
+          const gluedOwn = gluedUnit(f.name, (w) => KNOWN_WORDS.has(w) || STOP_WORDS.has(w));
+          const own =
+            nameWordsOf(f)
+              .map((w) => DURATION_UNITS[w.replace(/s$/, "")])
+              .find((u) => u !== undefined) ?? (gluedOwn ? DURATION_UNITS[gluedOwn] : undefined);
           if (own !== undefined && own !== unit) value = Math.round(((value * unit) / own) * 100) / 100;
           // "tenure over 2 years" with whole numbers up to 72: more than 40 years of one duration is
           // unlikely, whole months are likely; taken as months and said so.

@@ -28,10 +28,10 @@ describe("pieceSaidBy", () => {
 
 describe("readGluedName", () => {
   it("reads a name said word by word, its statistic said elsewhere or not at all", () => {
-    expect(readGluedName("avgtchexp", said("teacher experience"), never)).toMatchObject({ lead: "avg", partial: false });
+    expect(readGluedName("avgtchexp", said("teacher experience"), never)).toMatchObject({ lead: "avg", tail: "" });
     expect(readGluedName("pctfrlunch", said("free lunch"), always)).toMatchObject({ lead: "pct", tail: "" });
     expect(readGluedName("himinty", said("high minority"), never)).toMatchObject({ lead: "", tail: "", said: 7 });
-    expect(readGluedName("custsatscore", said("customer satisfaction score"), never)).toMatchObject({ partial: false });
+    expect(readGluedName("custsatscore", said("customer satisfaction score"), never)).toMatchObject({ said: 12 });
   });
   it("lets a storage or unit piece and a period go unsaid", () => {
     expect(readGluedName("deptcd", said("department"), never)).toMatchObject({ tail: "cd" });
@@ -45,15 +45,17 @@ describe("readGluedName", () => {
     expect(readGluedName("numtch", said("teacher"), never)).toBeNull();
     expect(readGluedName("numtch", said("teacher"), (p) => p === "num")).not.toBeNull();
   });
-  it("leaves a name unread when a word of its own goes unsaid, unless the said words are plain and most of it", () => {
-    expect(readGluedName("custsatscore", said("satisfaction"), always)).toBeNull();
+  it("leaves a name unread when a word of its own goes unsaid, unless it names the table's rows", () => {
     expect(readGluedName("loyaltytier", said("tier"), always)).toBeNull();
-    expect(readGluedName("custsatscore", said("satisfaction score"), never)).toMatchObject({ lead: "cust", partial: true });
+    expect(readGluedName("custsatscore", said("satisfaction"), always)).toBeNull();
+    expect(readGluedName("custsatscore", said("satisfaction"), never, (p) => p === "cust")).toMatchObject({ lead: "cust", tail: "score" });
   });
   it("reads no ordinary words into a name", () => {
     expect(readGluedName("meanses", said("students"), always)).toBeNull();
     expect(readGluedName("numdx", said("procedures"), always)).toBeNull();
     expect(readGluedName("disclim", said("delivery time"), always)).toBeNull();
+    expect(readGluedName("shipped", said("shipments"), always)).toBeNull();
+    expect(readGluedName("sales", said("less"), always)).toBeNull();
   });
 });
 
@@ -62,6 +64,15 @@ describe("gluedNameCandidate", () => {
     expect(gluedNameCandidate("AVGTCHEXP", never)).toBe("avgtchexp");
     expect(gluedNameCandidate("LOS_DAYS", never)).toBeNull();
     expect(gluedNameCandidate("sex", never)).toBeNull();
+    expect(gluedNameCandidate("PaymentMethod", never)).toBeNull();
     expect(gluedNameCandidate("weight", (w) => w === "weight")).toBeNull();
+  });
+});
+
+describe("a word of the question's grammar", () => {
+  it("says a piece of three letters or more only: 'deeper than' is no depth, 'admission type' is ADMTYP", () => {
+    const grammar = (text: string) => ({ text, lemma: text, grammar: true });
+    expect(readGluedName("depth", [said("deeper")[0], grammar("than")], never)).toBeNull();
+    expect(readGluedName("admtyp", [said("admission")[0], grammar("type")], never)).not.toBeNull();
   });
 });

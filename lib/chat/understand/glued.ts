@@ -24,6 +24,8 @@ export function statisticWords(piece: string): string[] {
 export interface SaidWord {
   text: string;
   lemma: string;
+  /** A word of the question's grammar ("rate", "type", "than"): it says a piece of three letters or more only. */
+  grammar?: boolean;
 }
 
 export interface GluedReading {
@@ -32,8 +34,6 @@ export interface GluedReading {
   /** The pieces left unsaid at the start and the end ("avg", "cd"), empty strings where none. */
   lead: string;
   tail: string;
-  /** A piece left unsaid that is no statistic, storage or period piece ("loyalty" of loyaltytier said "tier"). */
-  partial: boolean;
   /** The words were said in the other order ("weekly hours" for HRSWK). */
   reversed: boolean;
 }
@@ -46,7 +46,7 @@ function isSubsequence(piece: string, word: string): boolean {
 
 /** A piece said by a word: its start, or its first letter and more letters of it in order, or a known abbreviation. */
 export function pieceSaidBy(piece: string, w: SaidWord): boolean {
-  if (piece.length < 2) return false;
+  if (piece.length < (w.grammar ? 3 : 2)) return false;
   for (const form of [w.text, w.lemma]) {
     if (PIECES[piece]?.includes(form)) return true;
     if (form[0] !== piece[0] || !isSubsequence(piece, form)) continue;
@@ -77,9 +77,15 @@ function splits(name: string, from: number, said: SaidWord[], out: { end: number
 
 /**
  * How the words said in a row (`said`, connectors left out) read the lower-case glued `name`, or null.
- * `statisticSaid` tells whether the question says a statistic piece some other way ("share" for pct).
+ * `statisticSaid` tells whether the question says a statistic piece some other way ("share" for pct); `rowPiece`
+ * whether a piece abbreviates the noun of the table's rows ("cust" over customers).
  */
-export function readGluedName(name: string, said: SaidWord[], statisticSaid: (piece: string) => boolean): GluedReading | null {
+export function readGluedName(
+  name: string,
+  said: SaidWord[],
+  statisticSaid: (piece: string) => boolean,
+  rowPiece: (piece: string) => boolean = () => false,
+): GluedReading | null {
   if (said.length === 0 || said.length > 4) return null;
   let best: GluedReading | null = null;
   const orders = said.length === 2 ? [said, [said[1], said[0]]] : [said];
@@ -87,14 +93,16 @@ export function readGluedName(name: string, said: SaidWord[], statisticSaid: (pi
     for (let lead = 0; lead < name.length; lead++) {
       const leadPiece = name.slice(0, lead);
       const leadStatistic = lead > 0 && STATISTICS[leadPiece] !== undefined;
-      const leadKnown = leadStatistic || UNSAID_LEADS.has(leadPiece);
+      // (A lead piece naming the table's rows, "cust" of custsatscore over customers, goes unsaid too.)
+      const leadKnown = leadStatistic || UNSAID_LEADS.has(leadPiece) || (lead >= 2 && rowPiece(leadPiece));
       const ends: { end: number; plain: boolean }[] = [];
       splits(name, lead, words, ends);
       for (const { end, plain } of ends) {
         const tailPiece = name.slice(end);
         const tailStatistic = tailPiece !== "" && STATISTICS[tailPiece] !== undefined;
         const tailKnown = tailPiece === "" || tailStatistic || UNSAID_TAILS.has(tailPiece);
-        const partial = (lead > 0 && !leadKnown) || !tailKnown;
+        // (A piece of no known kind left unsaid reads ordinary words into names: "shipments" for Shipped.)
+        if ((lead > 0 && !leadKnown) || !tailKnown) continue;
         const saidLetters = end - lead;
         // A statistic left unsaid is said another way, or the rest of the name is plain words ("average spend").
         // (Or two words or more say the rest: "teacher experience" for AVGTCHEXP; "teacher" alone is no NUMTCH. A
@@ -102,11 +110,9 @@ export function readGluedName(name: string, said: SaidWord[], statisticSaid: (pi
         const saidOtherwise = (piece: string) => statisticSaid(piece) || ((plain || words.length >= 2) && !COUNT_PIECES.has(piece));
         if (leadStatistic && !saidOtherwise(leadPiece)) continue;
         if (tailStatistic && !UNSAID_TAILS.has(tailPiece) && !saidOtherwise(tailPiece)) continue;
-        // A piece of no known kind left unsaid (at one end only): the said words are plain and say most of the name.
-        if (partial && (!plain || saidLetters * 2 <= name.length || (lead > 0 && tailPiece !== ""))) continue;
         // Three letters said at least, unless a known abbreviation says them ("diagnoses" for dx).
         if (saidLetters < 3 && !(words.length === 1 && PIECES[name.slice(lead, end)])) continue;
-        const reading = { said: saidLetters, lead: leadPiece, tail: tailPiece, partial, reversed: o === 1 };
+        const reading = { said: saidLetters, lead: leadPiece, tail: tailPiece, reversed: o === 1 };
         if (!best || rank(reading) > rank(best)) best = reading;
       }
     }
@@ -114,11 +120,25 @@ export function readGluedName(name: string, said: SaidWord[], statisticSaid: (pi
   return best;
 }
 
-const rank = (r: GluedReading) => (r.partial ? 0 : 100) + (r.reversed ? 0 : 50) + r.said;
+const rank = (r: GluedReading) => (r.reversed ? 0 : 50) + r.said;
 
-/** A field name the reader reads: one run of 5 to 16 letters that is no word itself. */
+/**
+ * A field name the reader reads: one run of 5 to 16 letters, all capitals or all small (a camelCase name is words
+ * already), that is no word itself.
+ */
 export function gluedNameCandidate(name: string, isWord: (w: string) => boolean): string | null {
-  const lower = name.trim().toLowerCase();
-  if (!/^[a-z]{5,16}$/.test(lower) || isWord(lower)) return null;
+  const trimmed = name.trim();
+  const lower = trimmed.toLowerCase();
+  if (!/^[a-z]{5,16}$/.test(lower) || (trimmed !== lower && trimmed !== trimmed.toUpperCase()) || isWord(lower)) return null;
   return lower;
+}
+
+const UNIT_PIECES: Record<string, string> = words.gluedNames.unitPieces;
+
+/** The time unit a glued name starts or ends with ("hour" for HRSWK, "year" for AGEYRS), or null. */
+export function gluedUnit(name: string, isWord: (w: string) => boolean): string | null {
+  const lower = gluedNameCandidate(name, isWord);
+  if (!lower) return null;
+  for (const [piece, unit] of Object.entries(UNIT_PIECES)) if (lower.startsWith(piece) || lower.endsWith(piece)) return unit;
+  return null;
 }

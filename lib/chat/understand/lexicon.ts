@@ -404,7 +404,8 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     // time"), unless the name's "_max" twin says it is the smallest value (temp_min beside temp_max).
     const unitLast = base.length >= 2 && TIME_UNIT_ENDINGS.has(base[base.length - 1]);
     const twin = unitLast && fields.some((o) => o !== f && nameWords(o.name).join(" ") === [...base.slice(0, -1), "max"].join(" "));
-    if (unitLast && !twin) add(f.name, base.slice(0, -1), 0.9);
+    const untimed = unitLast && !twin ? base.slice(0, -1) : null;
+    if (untimed) add(f.name, untimed, 0.9);
     // "is_manager" said "managers", "IsOnline" said "online": the name without its yes/no-question word.
     if (base.length >= 2 && FLAG_PREFIXES.has(base[0])) add(f.name, base.slice(1), 0.9);
     // "returned" said "returns", "defaulted" said "defaults": a yes/no field named by the past form of its
@@ -513,7 +514,8 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         if (!group.some((p) => p.length === 1 && p[0] === base[0]) && group.some((p) => p.length === 1 && abbreviates(base[0], p[0])))
           for (const other of group) add(f.name, other, 0.85);
     // (Also the name without its unit: "precip_mm" said "rainfall", not only "rainfall mm".)
-    for (const form of said && said.length < base.length ? [base, said] : [base])
+    // ("LOS_DAYS" said "length of stay": the name without its time unit, too.)
+    for (const form of [base, ...(said && said.length < base.length ? [said] : []), ...(untimed ? [untimed] : [])])
       for (const group of groups) {
         for (const phrase of group) {
           if (!replacePhrase(form, phrase, [])) continue;

@@ -8,7 +8,7 @@ import { periodNamedFields } from "./period-fields";
 import { dropWordsOverNamedValues } from "./namedvalue";
 import { readSharedAgentWord } from "./agentfield";
 import { routeCuePositions } from "./route-side";
-import { GLUED_CONNECTORS, gluedNameCandidate, readGluedName, statisticWords } from "./glued";
+import { GLUED_CONNECTORS, gluedNameCandidate, pieceSaidBy, readGluedName, statisticWords } from "./glued";
 import type { FieldInfo } from "../columns";
 import {
   abbreviates,
@@ -1151,6 +1151,7 @@ function readGluedNames(tokens: Token[], lex: TableLexicon): Proposal[] {
   if (names.length === 0) return [];
   const saidAnywhere = new Set(tokens.filter((t) => t.kind === "word").flatMap((t) => [t.text, t.lemma]));
   const statisticSaid = (piece: string) => statisticWords(piece).some((w) => saidAnywhere.has(w));
+  const rowPiece = (piece: string) => [...lex.rowWords].some((w) => w.length > piece.length && pieceSaidBy(piece, { text: w, lemma: w }));
   const statisticWord = (t: Token) => ["avg", "pct", "tot", "num"].some((p) => statisticWords(p).includes(t.lemma));
   const usable = (t: Token | undefined) =>
     t !== undefined && t.kind === "word" && /^[a-z]+$/.test(t.text) && !lex.valueIndex.has(t.lemma) && !lex.valueIndex.has(t.text);
@@ -1173,18 +1174,21 @@ function readGluedNames(tokens: Token[], lex: TableLexicon): Proposal[] {
       // One word alone: a word no field is named by, of three letters or more; a word of the grammar ("spend")
       // only as the whole rest of a name beside pieces that go unsaid (totspend).
       const alone = run.said.length === 1 ? run.said[0] : null;
+      const said = run.said.map((t) => ({ text: t.text, lemma: t.lemma, grammar: STOP_WORDS.has(t.lemma) }));
       if (alone && (alone.text.length < 3 || lex.nameIndex.has(alone.lemma) || lex.compactIndex.has(alone.lemma))) continue;
       const read = names
-        .map((n) => ({ field: n.field, glued: n.glued, reading: readGluedName(n.glued, run.said, statisticSaid) }))
+        .map((n) => ({ field: n.field, glued: n.glued, reading: readGluedName(n.glued, said, statisticSaid, rowPiece) }))
         .filter((r) => r.reading !== null)
+        // (A name said as the word it is, "heaviest weight" over Weight, is read by the name readers.)
+        .filter((r) => !run.said.some((t) => t.text === r.glued || t.lemma === r.glued))
         .filter(
           (r) =>
             !alone ||
             !STOP_WORDS.has(alone.lemma) ||
-            (!r.reading?.partial && [alone.text, alone.lemma].includes(r.glued.slice(r.reading?.lead.length, r.glued.length - (r.reading?.tail.length ?? 0)))),
+            [alone.text, alone.lemma].includes(r.glued.slice(r.reading?.lead.length, r.glued.length - (r.reading?.tail.length ?? 0))),
         );
       if (read.length === 0) continue;
-      const score = (r: (typeof read)[number]) => (r.reading?.partial ? 0.74 : r.reading?.reversed ? 0.8 : 0.86);
+      const score = (r: (typeof read)[number]) => (r.reading?.reversed ? 0.8 : 0.86);
       const top = Math.max(...read.map(score));
       const fields = read.filter((r) => score(r) === top).map((r) => ({ name: r.field, score: top }));
       // The mention leaves the words of an average at the run's ends to the grammar ("average teacher experience"
