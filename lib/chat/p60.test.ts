@@ -96,3 +96,19 @@ describe("a coded value's initials are no words of the question's grammar", () =
     expect(JSON.stringify(rows[0])).toContain("Home");
   });
 });
+
+describe("a glued count or total adds up, and a trailing 'on average' is its aggregate", () => {
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+  it("'how many faculty are there altogether' sums NUMFAC", async () => {
+    expect(firstNumber(tableOf(await askTurns(campuses, "how many faculty are there altogether?"))[0])).toBe(sum(col(4)));
+  });
+  it("'how many faculty does a campus have on average' averages NUMFAC", async () => {
+    const reply = await askTurns(campuses, "how many faculty does a campus have on average?");
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(mean(col(4)), 3);
+  });
+  it("'avg class size' leaves 'avg' to the grammar: the average, no default-aggregate note", async () => {
+    const reply = await askTurns(campuses, "avg class size");
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(mean(col(2)), 3);
+    expect(textOf(reply)).not.toContain("did not say how to combine");
+  });
+});

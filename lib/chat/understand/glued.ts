@@ -142,3 +142,11 @@ export function gluedUnit(name: string, isWord: (w: string) => boolean): string 
   for (const [piece, unit] of Object.entries(UNIT_PIECES)) if (lower.startsWith(piece) || lower.endsWith(piece)) return unit;
   return null;
 }
+
+const ADDS_UP_LEADS: string[] = words.gluedNames.addsUpLeads;
+
+/** A glued name that starts with a count or total piece and three letters more (NUMTCH, TOTCHG): amounts that add up. */
+export function gluedAddsUp(name: string, isWord: (w: string) => boolean): boolean {
+  const lower = gluedNameCandidate(name, isWord);
+  return !!lower && ADDS_UP_LEADS.some((p) => lower.startsWith(p) && lower.length - p.length >= 3);
+}

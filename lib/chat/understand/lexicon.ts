@@ -6,6 +6,7 @@ import type { FieldInfo } from "../columns";
 import { isTimeField } from "../columns";
 import { editDistance } from "./distance";
 import { tokenize } from "./tokens";
+import { gluedAddsUp } from "./glued";
 import { CODED_VALUES, FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
@@ -259,6 +260,8 @@ export function addsUp(info: FieldInfo): boolean {
   const ws = nameWords(info.name);
   // ("mdeaths", "fdeaths": a count's noun after one letter that says whose, run together.)
   const counted = (w: string) => SUM_WORDS.has(w) || (w.length >= 6 && /^[a-z]$/.test(w[0]) && SUM_WORDS.has(w.slice(1)) && w.slice(1).length >= 5);
+  // ("NUMTCH", "TOTCHG": a glued name that starts with a count or a total.)
+  if (gluedAddsUp(info.name, (w) => KNOWN_WORDS.has(w) || STOP_WORDS.has(w))) return true;
   return ws.some(counted) && !ws.some((w) => NOT_SUM_WORDS.has(w));
 }
 
