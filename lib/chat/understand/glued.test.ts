@@ -41,6 +41,11 @@ describe("readGluedName", () => {
   it("reads two words in the other order, marked", () => {
     expect(readGluedName("hrswk", said("weekly hours"), never)).toMatchObject({ reversed: true });
   });
+  it("a count piece goes unsaid before the counted noun in the plural, a period piece always", () => {
+    expect(readGluedName("numdx", said("diagnoses"), never)).toMatchObject({ lead: "num" });
+    expect(readGluedName("numfac", said("faculty"), never)).toBeNull();
+    expect(readGluedName("hrswk", said("hours"), never)).toMatchObject({ tail: "wk" });
+  });
   it("one word with consonants only is no count name unless the count is asked", () => {
     expect(readGluedName("numtch", said("teacher"), never)).toBeNull();
     expect(readGluedName("numtch", said("teacher"), (p) => p === "num")).not.toBeNull();

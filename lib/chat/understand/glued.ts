@@ -107,7 +107,10 @@ export function readGluedName(
         // A statistic left unsaid is said another way, or the rest of the name is plain words ("average spend").
         // (Or two words or more say the rest: "teacher experience" for AVGTCHEXP; "teacher" alone is no NUMTCH. A
         // count is asked: "average faculty salary" is no NUMFAC.)
-        const saidOtherwise = (piece: string) => statisticSaid(piece) || ((plain || words.length >= 2) && !COUNT_PIECES.has(piece));
+        // ("average diagnoses" is NUMDX: a count before the counted noun in the plural.)
+        const plural = words.length === 1 && words[0].text !== words[0].lemma;
+        const saidOtherwise = (piece: string) =>
+          statisticSaid(piece) || (COUNT_PIECES.has(piece) ? plural && lead > 0 && tailPiece === "" : plain || words.length >= 2);
         if (leadStatistic && !saidOtherwise(leadPiece)) continue;
         if (tailStatistic && !UNSAID_TAILS.has(tailPiece) && !saidOtherwise(tailPiece)) continue;
         // Three letters said at least, unless a known abbreviation says them ("diagnoses" for dx).
