@@ -112,3 +112,18 @@ describe("a glued count or total adds up, and a trailing 'on average' is its agg
     expect(textOf(reply)).not.toContain("did not say how to combine");
   });
 });
+
+describe("an acronym before a time unit: 'length of stay' is LOS_days", () => {
+  it("'mean length of stay by ward' averages LOS_days per ward", async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => [`A${i}`, String(1 + ((i * 5) % 13)), ["North", "South"][i % 2]]);
+    const t = tableFromRows(["stay_id", "LOS_days", "ward"], rows);
+    const got = labelledNumbers(await askTurns(t, "mean length of stay by ward"), "ward");
+    expect(got.get("South")).toBeCloseTo(mean(rows.filter((r) => r[2] === "South").map((r) => Number(r[1]))), 3);
+  });
+  it("'hours a week over 40' compares HRSWK-like hours with 40, not 2400 minutes", async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => [`E${i}`, String(30 + i * 2)]);
+    const t = tableFromRows(["EMPNO", "HRSWK"], rows);
+    const reply = await askTurns(t, "how many people work more than 40 hours a week?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(rows.filter((r) => Number(r[1]) > 40).length);
+  });
+});

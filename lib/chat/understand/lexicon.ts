@@ -517,13 +517,14 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         if (!group.some((p) => p.length === 1 && p[0] === base[0]) && group.some((p) => p.length === 1 && abbreviates(base[0], p[0])))
           for (const other of group) add(f.name, other, 0.85);
     // (Also the name without its unit: "precip_mm" said "rainfall", not only "rainfall mm".)
-    // ("LOS_DAYS" said "length of stay": the name without its time unit, too.)
+    // ("LOS_DAYS" said "length of stay": the name without its time unit, too, by the group's phrases of several
+    // words only: "delivery_days" is not "shipping".)
     for (const form of [base, ...(said && said.length < base.length ? [said] : []), ...(untimed ? [untimed] : [])])
       for (const group of groups) {
         for (const phrase of group) {
           if (!replacePhrase(form, phrase, [])) continue;
           for (const other of group) {
-            if (other === phrase) continue;
+            if (other === phrase || (form === untimed && other.length < 2)) continue;
             const replaced = replacePhrase(form, phrase, other);
             const rest = form.filter((w) => !phrase.includes(w));
             if (replaced) add(f.name, replaced, 0.9, other.length === 1 ? [...rest, ...other] : rest);
