@@ -26,15 +26,19 @@ import {
   MULTIPLIERS,
   NUMBER_WORDS,
   ORDINAL_POSITIONS,
+  KNOWN_WORDS,
   ORDINAL_RANKS,
   ROW_NOUNS,
   STOP_WORDS,
   VALUE_ALIASES,
 } from "./vocabulary";
+import { gluedUnit } from "./glued";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
 import grammar from "../vocab/grammar.json";
 
+/** Aggregate phrases said after their field ("hours per week on average", "sales in total"). */
+const TRAILING_AGG = /^(on average|in total|altogether|combined|on the average)$/;
 /** Aggregates a yes/no question may test against a number ("is the average y above 10"). */
 const TESTED_AGGS = new Set<Aggregate>(["mean", "sum", "median", "min", "max"]);
 const VALUE_GROUP_NOUNS = new Set<string>(shapes.valueGroupNouns.nouns);
@@ -874,10 +878,19 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (["wise", "level"].includes(lemma(r.end)) && !r.group && tokens[r.end + 1]?.kind !== "number") r.group = true;
     // "hours per week on average", "sales in total": an aggregate said after the field.
     const tail = mAt(r.end);
-    if (!r.agg && tail && tail.kind === "word" && hasHit(tail, "agg") && /^(on average|in total|altogether|combined|on the average)$/.test(tail.text))
-      r.agg = hitKey(tail, "agg") as Aggregate;
+    if (!r.agg && tail && tail.kind === "word" && hasHit(tail, "agg") && TRAILING_AGG.test(tail.text)) r.agg = hitKey(tail, "agg") as Aggregate;
     // "churn rate": the share of rows with this field's yes-value.
     if (tail && tail.kind === "word" && hasHit(tail, "rate")) r.rateOf = true;
+  }
+  // "how many visits does a customer make on average?", "visits per customer on average": the aggregate phrase
+  // ending the question is the last number field's, when no other field is named after it.
+  const last = mentions[mentions.length - 1];
+  if (last && last.kind === "word" && hasHit(last, "agg") && TRAILING_AGG.test(last.text) && last.end >= tokens.length - 1) {
+    const before = a.refs.filter((r) => r.turn === 0 && r.end <= last.start);
+    const r = before[before.length - 1];
+    const numeric = r && r.cands.length > 0 && r.cands.every((c) => lex.byName.get(c.name)?.role === "number");
+    const between = mentions.slice(0, -1).some((m) => m.kind === "field" && r && m.start >= r.end);
+    if (r && numeric && !r.agg && !r.group && !between) r.agg = hitKey(last, "agg") as Aggregate;
   }
   // "total shipping cost", "average loan size": a word that names fields only loosely, right before a number
   // named outright, says which one of that kind (a compound noun), not a second number. Refs are renumbered (no filter holds one yet).
@@ -1637,9 +1650,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         // The field's name states its unit ("Days to Ship", "tenure_months"): the duration is converted;
         // otherwise the number is compared as stored and the answer says the unit was not checked.
         if (unit && typeof value === "number" && !isTimeField(f)) {
-          const own = nameWordsOf(f)
-            .map((w) => DURATION_UNITS[w.replace(/s$/, "")])
-            .find((u) => u !== undefined);
+          // (Or a glued name starts or ends with its unit: HRSWK holds hours.)
+          const gluedOwn = gluedUnit(f.name, (w) => KNOWN_WORDS.has(w) || STOP_WORDS.has(w));
+          const own =
+            nameWordsOf(f)
+              .map((w) => DURATION_UNITS[w.replace(/s$/, "")])
+              .find((u) => u !== undefined) ?? (gluedOwn ? DURATION_UNITS[gluedOwn] : undefined);
           if (own !== undefined && own !== unit) value = Math.round(((value * unit) / own) * 100) / 100;
           // "tenure over 2 years" with whole numbers up to 72: more than 40 years of one duration is
           // unlikely, whole months are likely; taken as months and said so.

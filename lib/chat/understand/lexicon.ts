@@ -7,6 +7,7 @@ import { isTimeField } from "../columns";
 import { editDistance } from "./distance";
 import { tokenize } from "./tokens";
 import { numberedName } from "./numbered-fields";
+import { gluedAddsUp } from "./glued";
 import { CODED_VALUES, FIELD_ALIASES, KNOWN_WORDS, STOP_WORDS, VALUE_ALIASES } from "./vocabulary";
 import words from "../vocab/words.json";
 import shapes from "../vocab/shapes.json";
@@ -260,6 +261,8 @@ export function addsUp(info: FieldInfo): boolean {
   const ws = nameWords(info.name);
   // ("mdeaths", "fdeaths": a count's noun after one letter that says whose, run together.)
   const counted = (w: string) => SUM_WORDS.has(w) || (w.length >= 6 && /^[a-z]$/.test(w[0]) && SUM_WORDS.has(w.slice(1)) && w.slice(1).length >= 5);
+  // ("NUMTCH", "TOTCHG": a glued name that starts with a count or a total.)
+  if (gluedAddsUp(info.name, (w) => KNOWN_WORDS.has(w) || STOP_WORDS.has(w))) return true;
   return ws.some(counted) && !ws.some((w) => NOT_SUM_WORDS.has(w));
 }
 
@@ -412,7 +415,8 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     // time"), unless the name's "_max" twin says it is the smallest value (temp_min beside temp_max).
     const unitLast = base.length >= 2 && TIME_UNIT_ENDINGS.has(base[base.length - 1]);
     const twin = unitLast && fields.some((o) => o !== f && nameWords(o.name).join(" ") === [...base.slice(0, -1), "max"].join(" "));
-    if (unitLast && !twin) add(f.name, base.slice(0, -1), 0.9);
+    const untimed = unitLast && !twin ? base.slice(0, -1) : null;
+    if (untimed) add(f.name, untimed, 0.9);
     // "is_manager" said "managers", "IsOnline" said "online": the name without its yes/no-question word.
     if (base.length >= 2 && FLAG_PREFIXES.has(base[0])) add(f.name, base.slice(1), 0.9);
     // "returned" said "returns", "defaulted" said "defaults": a yes/no field named by the past form of its
@@ -521,12 +525,14 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         if (!group.some((p) => p.length === 1 && p[0] === base[0]) && group.some((p) => p.length === 1 && abbreviates(base[0], p[0])))
           for (const other of group) add(f.name, other, 0.85);
     // (Also the name without its unit: "precip_mm" said "rainfall", not only "rainfall mm".)
-    for (const form of said && said.length < base.length ? [base, said] : [base])
+    // ("LOS_DAYS" said "length of stay": the name without its time unit, too, by the group's phrases of several
+    // words only: "delivery_days" is not "shipping".)
+    for (const form of [base, ...(said && said.length < base.length ? [said] : []), ...(untimed ? [untimed] : [])])
       for (const group of groups) {
         for (const phrase of group) {
           if (!replacePhrase(form, phrase, [])) continue;
           for (const other of group) {
-            if (other === phrase) continue;
+            if (other === phrase || (form === untimed && other.length < 2)) continue;
             const replaced = replacePhrase(form, phrase, other);
             const rest = form.filter((w) => !phrase.includes(w));
             if (replaced) add(f.name, replaced, 0.9, other.length === 1 ? [...rest, ...other] : rest);

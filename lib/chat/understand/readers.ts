@@ -9,6 +9,7 @@ import { numberedMentions } from "./numbered-fields";
 import { dropWordsOverNamedValues } from "./namedvalue";
 import { readSharedAgentWord } from "./agentfield";
 import { routeCuePositions } from "./route-side";
+import { GLUED_CONNECTORS, gluedNameCandidate, pieceSaidBy, readGluedName, statisticWords } from "./glued";
 import type { FieldInfo } from "../columns";
 import {
   abbreviates,
@@ -1138,6 +1139,82 @@ const QUESTION_GRAMMAR: Set<string> = (() => {
     for (const list of Object.values(phrases[category] as Record<string, string[]>)) for (const p of list) if (!p.includes(" ")) out.add(p.toLowerCase());
   return out;
 })();
+/**
+ * "teacher experience" for AVGTCHEXP, "free lunch" for PCTFRLUNCH, "hours per week" for HRSWK: a field name that
+ * glues abbreviations of several words, said by up to four words in a row (glued.ts). The longest such run from
+ * each word is read; words that say the name's statistic ("average" of avg) are left to the question's grammar
+ * at the run's ends. Two fields read alike are both offered (a question back); the answer says how it read them.
+ */
+function readGluedNames(tokens: Token[], lex: TableLexicon): Proposal[] {
+  const names = lex.fields
+    .map((f) => ({ field: f.name, glued: gluedNameCandidate(f.name, (w) => KNOWN_WORDS.has(w) || STOP_WORDS.has(w)) }))
+    .filter((n): n is { field: string; glued: string } => n.glued !== null);
+  if (names.length === 0) return [];
+  const saidAnywhere = new Set(tokens.filter((t) => t.kind === "word").flatMap((t) => [t.text, t.lemma]));
+  const statisticSaid = (piece: string) => statisticWords(piece).some((w) => saidAnywhere.has(w));
+  const rowPiece = (piece: string) => [...lex.rowWords].some((w) => w.length > piece.length && pieceSaidBy(piece, { text: w, lemma: w }));
+  const statisticWord = (t: Token) => ["avg", "pct", "tot", "num"].some((p) => statisticWords(p).includes(t.lemma));
+  const usable = (t: Token | undefined) =>
+    t !== undefined && t.kind === "word" && /^[a-z]+$/.test(t.text) && !lex.valueIndex.has(t.lemma) && !lex.valueIndex.has(t.text);
+  const hits = findPhrases(tokens);
+  const out: Proposal[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!usable(tokens[i]) || GLUED_CONNECTORS.has(tokens[i].lemma)) continue;
+    // The runs from word i: the said words (connectors between them left out) and where each run ends.
+    const runs: { said: Token[]; end: number }[] = [];
+    const said: Token[] = [];
+    for (let j = i; j < tokens.length && said.length < 4; j++) {
+      const t = tokens[j];
+      if (!usable(t) || (j > i && t.sep)) break;
+      if (GLUED_CONNECTORS.has(t.lemma)) continue;
+      said.push(t);
+      runs.push({ said: [...said], end: j + 1 });
+    }
+    for (const run of runs.reverse()) {
+      if (run.said.every(statisticWord)) continue;
+      // One word alone: a word no field is named by, of three letters or more; a word of the grammar ("spend")
+      // only as the whole rest of a name beside pieces that go unsaid (totspend).
+      const alone = run.said.length === 1 ? run.said[0] : null;
+      const said = run.said.map((t) => ({ text: t.text, lemma: t.lemma, grammar: STOP_WORDS.has(t.lemma) }));
+      if (alone && (alone.text.length < 3 || lex.nameIndex.has(alone.lemma) || lex.compactIndex.has(alone.lemma))) continue;
+      const read = names
+        .map((n) => ({ field: n.field, glued: n.glued, reading: readGluedName(n.glued, said, statisticSaid, rowPiece) }))
+        .filter((r) => r.reading !== null)
+        // (A name said as the word it is, "heaviest weight" over Weight, is read by the name readers.)
+        .filter((r) => !run.said.some((t) => t.text === r.glued || t.lemma === r.glued))
+        .filter(
+          (r) =>
+            !alone ||
+            !STOP_WORDS.has(alone.lemma) ||
+            [alone.text, alone.lemma].includes(r.glued.slice(r.reading?.lead.length, r.glued.length - (r.reading?.tail.length ?? 0))),
+        );
+      if (read.length === 0) continue;
+      const score = (r: (typeof read)[number]) => (r.reading?.reversed ? 0.8 : 0.86);
+      const top = Math.max(...read.map(score));
+      const fields = read.filter((r) => score(r) === top).map((r) => ({ name: r.field, score: top }));
+      // The mention leaves the words of an average at the run's ends to the grammar ("average teacher experience"
+      // is the average of AVGTCHEXP), and a total unless another statistic is asked of it ("total charges by payer"
+      // sums TOTCHG; "the mean total charge", "the highest total charge" keep it in the name).
+      const otherStatisticBefore = (k: number) => hits.some((h) => h.end <= k && ((h.category === "agg" && h.key !== "sum") || h.category === "superlative"));
+      const grammarWord = (t: Token, k: number) =>
+        statisticWords("avg").includes(t.lemma) || GLUED_CONNECTORS.has(t.lemma) || (statisticWords("tot").includes(t.lemma) && !otherStatisticBefore(k));
+      let start = i;
+      let end = run.end;
+      while (start < end && grammarWord(tokens[start], start)) start++;
+      while (end > start && grammarWord(tokens[end - 1], end - 1)) end--;
+      // A percent piece said right after the words ("free lunch percentage" for PCTFRLUNCH) belongs to the name.
+      const leads = new Set(read.map((r) => r.reading?.lead ?? ""));
+      const after = tokens[end];
+      if (after?.kind === "word" && !after.sep && leads.size === 1 && [...leads][0] === "pct" && statisticWords("pct").includes(after.lemma)) end++;
+      if (start >= end) break;
+      const mention: Mention = { kind: "field", start, end, text: spanText(tokens, start, end), fields, partial: false };
+      out.push({ start, end, priority: 2, score: top, mention });
+      break;
+    }
+  }
+  return out;
+}
+
 /** Category values that contain a digit, by their exact lower-case text ("7b", "2023-24"); cached per lexicon. */
 const codeCache = new WeakMap<TableLexicon, Map<string, ValueEntry[]>>();
 /**
@@ -1231,6 +1308,8 @@ function readInitials(tokens: Token[], lex: TableLexicon): Proposal[] {
       for (let i = 0; i + len <= tokens.length; i++) {
         const span = tokens.slice(i, i + len);
         if (!span.every((t, k) => t.kind === "word" && t.text.length >= 3 && !STOP_WORDS.has(t.lemma) && t.text[0] === value[k].toLowerCase())) continue;
+        // ("most common discharge" is the question's grammar and a field's word, not the initials of MCD.)
+        if (span.some((t) => QUESTION_GRAMMAR.has(t.lemma))) continue;
         // ("magn Medium" is the field magn and its value, not the initials of MM.)
         if (span.some((t) => lex.nameIndex.has(t.lemma) || lex.valueIndex.has(t.lemma) || lex.valueIndex.has(t.text))) continue;
         const mention: Mention = { kind: "value", start: i, end: i + len, text: spanText(tokens, i, i + len), values: [{ field: f.name, value, alias: true }] };
@@ -1704,6 +1783,7 @@ export function readMentions(text: string, lex: TableLexicon): Reading {
     ...readSignedCodes(text, tokens, lex),
     ...readFields(tokens, lex),
     ...readInitials(tokens, lex),
+    ...readGluedNames(tokens, lex),
     ...readWords(tokens),
   ];
   // Words of the dataset's name name the rows ("the faculty members", "its stations"); said in the
