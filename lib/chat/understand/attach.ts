@@ -1363,8 +1363,19 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (consumed.has(idx) || (m.kind !== "number" && m.kind !== "date")) continue;
     // Range: between A and B / from A to B / A to B / A through B.
     const conn = lemma(m.end);
-    const other = mAt(m.end + 1);
-    const betweenWord = hitKey(mAt(m.start - 1), "cmp") === "between" || lemma(m.start - 1) === "between" || lemma(m.start - 1) === "from";
+    const rangeWordAt = (i: number) => hitKey(mAt(i), "cmp") === "between" || lemma(i) === "between" || lemma(i) === "from";
+    // "between day 4 and day 10", "from week 2 to 6": the range's own number field named before its first end
+    // (and perhaps again before the second) is part of the range, not a word that stops it.
+    const fieldFirst = rangeWordAt(m.start - 1)
+      ? undefined
+      : a.refs.find((r) => r.end === m.start && rangeWordAt(r.pos - 1) && r.cands.some((c) => numeric(info(c.name))));
+    const fieldAgain = fieldFirst
+      ? a.refs.find((r) => r.pos === m.end + 1 && r.cands.length === fieldFirst.cands.length && r.cands.every((c, k) => c.name === fieldFirst.cands[k].name))
+      : undefined;
+    const other = fieldAgain && mAt(fieldAgain.end)?.kind === "number" ? mAt(fieldAgain.end) : mAt(m.end + 1);
+    const lead = fieldFirst ? fieldFirst.pos - m.start : 0;
+    const betweenWord = rangeWordAt(m.start - 1 + lead);
+    const rangeStart = m.start + lead - (betweenWord ? 1 : 0);
     if (
       other &&
       other !== m &&
@@ -1410,7 +1421,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         }
         if (named && !governs(named)) refs.push(named.id);
       } else if (lo.kind === "number" && hi.kind === "number") {
-        const r = nearestRef(m.start - (betweenWord ? 1 : 0), hi.end, numeric);
+        const r = fieldFirst ?? nearestRef(rangeStart, hi.end, numeric);
         const lov = Math.min(lo.value, hi.value);
         const hiv = Math.max(lo.value, hi.value);
         // "between 100 and 200 billion": the scale said once applies to both ends.
@@ -1420,7 +1431,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           const b = inFieldScale(hi, f)!;
           return [Math.min(a, b), Math.max(a, b)];
         };
-        const age = yearsOld(hi.end) ?? peopleRightBefore(m.start - (betweenWord ? 1 : 0), r);
+        const age = yearsOld(hi.end) ?? peopleRightBefore(rangeStart, r);
         if (age) {
           options.push({ filter: { field: age.name, op: "between", values: [lov, hiv] }, how: "adjacent" });
           refs.push(...ageRefs(hi.end, age));
@@ -1432,6 +1443,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
                 how: r.cands.length > 1 ? "ambiguous" : "adjacent",
               });
           if (!governs(r)) refs.push(r.id);
+          if (fieldAgain && !governs(fieldAgain)) refs.push(fieldAgain.id);
         } else {
           for (const f of fields.filter((f) => numeric(f) && f.min <= scaledRange(f)[1] && f.max >= scaledRange(f)[0]))
             options.push({ filter: { field: f.name, op: "between", values: scaledRange(f) }, how: "guess" });
@@ -1441,12 +1453,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         consumed.add(idx);
         consumed.add(oIdx);
         addAtom({
-          pos: Math.max(0, m.start - (betweenWord ? 1 : 0)),
+          pos: Math.max(0, rangeStart),
           end: hi.end,
           kind: "range",
           options,
           // ("excluding IQ between 10 and 14": the negation before the range's own field.)
-          negated: negatedAt(m.start - (betweenWord ? 1 : 0)) || rangeFieldNegated(m.start - (betweenWord ? 1 : 0)),
+          negated: negatedAt(rangeStart) || rangeFieldNegated(rangeStart),
           refs,
           listed: 0,
           conj: null,
