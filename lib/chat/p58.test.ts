@@ -1,0 +1,63 @@
+// chat-p58: dates and time-like columns of several kinds (lib/chat/testing/probe58). Each general fix is tested on
+// made-up rows, with other wordings than the probe's; expected numbers are counted from the rows here.
+import { describe, expect, it } from "vitest";
+import { describeTable, parseQuarterLabel } from "./columns";
+import { askTurns, tableOf } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
+
+describe("quarter labels are dates", () => {
+  it("reads '1995 Q2', '1995-Q2', '1995Q2' and 'Q2 1995' as the first day of the quarter", () => {
+    for (const label of ["1995 Q2", "1995-Q2", "1995q2", "Q2 1995"]) expect(parseQuarterLabel(label)).toBe(Date.UTC(1995, 3, 1));
+    expect(parseQuarterLabel("1995 Q5")).toBeNaN();
+    expect(parseQuarterLabel("Q2")).toBeNaN();
+  });
+
+  // Two shops, 2010 Q1 .. 2012 Q4; sales of quarter k (0-based over the years) = 10 + k, the second shop twice that.
+  const rows: string[][] = [];
+  for (let k = 0; k < 12; k++) {
+    const label = `${2010 + Math.floor(k / 4)} Q${(k % 4) + 1}`;
+    rows.push([label, "North", String(10 + k)], [label, "South", String(2 * (10 + k))]);
+  }
+  const shops = tableFromRows(["period", "shop", "sales"], rows);
+
+  it("a column of quarter labels is a date column grouped by quarter", () => {
+    const info = describeTable(shops).find((f) => f.name === "period")!;
+    expect(info.role).toBe("date");
+    expect(info.grain).toBe("quarter");
+  });
+
+  it("a year said of quarter labels filters the quarters of that year", async () => {
+    // 2011: quarters k = 4..7, sales 14..17 and twice that.
+    const reply = await askTurns(shops, "what were total sales in 2011?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(3 * (14 + 15 + 16 + 17));
+  });
+
+  it("grouping by the labels keeps one group per quarter, named as the data names it", async () => {
+    const table = tableOf(await askTurns(shops, "North sales by period"));
+    expect(table).toHaveLength(12);
+    expect(Object.values(table[0])).toContain("2010 Q1");
+  });
+});
+
+describe("several aggregates listed before one number", () => {
+  // Three kilns, four firings each; temperature of firing i of kiln k = 900 + 10 * i + 100 * k.
+  const kilnRows: string[][] = [];
+  for (let k = 0; k < 3; k++) for (let i = 0; i < 4; i++) kilnRows.push([`K${k + 1}`, String(900 + 10 * i + 100 * k)]);
+  const kilns = tableFromRows(["kiln", "temperature"], kilnRows);
+
+  it("'min, max and average temperature per kiln' gives the three measures for each kiln", async () => {
+    const table = tableOf(await askTurns(kilns, "min, max and average temperature per kiln"));
+    expect(table).toHaveLength(3);
+    const k2 = table.find((r) => Object.values(r).includes("K2"))!;
+    const numbers = Object.values(k2).filter((v) => typeof v === "number");
+    expect(numbers).toEqual(expect.arrayContaining([1000, 1030, 1015]));
+  });
+
+  it("'the mean and the maximum temperature for each kiln' gives both", async () => {
+    const table = tableOf(await askTurns(kilns, "the mean and the maximum temperature for each kiln"));
+    const k3 = table.find((r) => Object.values(r).includes("K3"))!;
+    expect(Object.values(k3).filter((v) => typeof v === "number")).toEqual(expect.arrayContaining([1115, 1130]));
+  });
+});
