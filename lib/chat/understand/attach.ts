@@ -232,6 +232,8 @@ export interface Ref {
   xAxis: boolean;
   yAxis: boolean;
   agg: Aggregate | null; // an aggregate word right before it
+  /** "min, max and mean of conc": aggregate words listed before the field, in the order said (the last is `agg`). */
+  aggList?: Aggregate[];
   /** "the highest latitude": a superlative right before a number (its maximum per group). */
   supAgg: "max" | "min" | null;
   /** "the biggest single sale": the superlative is of one row's number ("single" between them). */
@@ -876,6 +878,33 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       r.agg = hitKey(tail, "agg") as Aggregate;
     // "churn rate": the share of rows with this field's yes-value.
     if (tail && tail.kind === "word" && hasHit(tail, "rate")) r.rateOf = true;
+  }
+  // "min, max and mean of conc", "the average and the maximum score": aggregate words listed (commas are not
+  // tokens) before one number field ask for each of them over that field, several measures of one number.
+  for (const r of a.refs) {
+    if (!r.agg || r.countOf || r.distinctOf || !r.cands.every((c) => info(c.name).numbers !== null && !isTimeField(info(c.name)))) continue;
+    // ("average and maximum glucose concentration": a word nothing read, or the rows' noun, may stand between.)
+    const looseWord = (i: number) => {
+      const w = mAt(i);
+      return !!w && w.end === i + 1 && (w.kind === "unknown" || (w.kind === "word" && w.hits.length > 0 && w.hits.every((h) => h.category === "rowNoun")));
+    };
+    let k = r.pos - 1;
+    while (k >= 0 && (["of", "the"].includes(lemma(k)) || (looseWord(k) && r.pos - k <= 2))) k--;
+    const said = mAt(k);
+    if (!said || said.kind !== "word" || !hasHit(said, "agg") || hitKey(said, "agg") !== r.agg) continue;
+    const list: Aggregate[] = [r.agg];
+    let j = said.start - 1;
+    for (;;) {
+      let g = j;
+      while (g >= 0 && ["and", "the"].includes(lemma(g))) g--;
+      const before = mAt(g);
+      if (!before || before.kind !== "word" || before.end !== g + 1 || !hasHit(before, "agg")) break;
+      const key = hitKey(before, "agg") as Aggregate;
+      if (key === "count" || key === "distinct" || list.includes(key)) break;
+      list.unshift(key);
+      j = before.start - 1;
+    }
+    if (list.length > 1) r.aggList = list;
   }
   // "total shipping cost", "average loan size": a word that names fields only loosely, right before a number
   // named outright, says which one of that kind (a compound noun), not a second number. Refs are renumbered (no filter holds one yet).
