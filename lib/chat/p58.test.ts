@@ -61,3 +61,24 @@ describe("several aggregates listed before one number", () => {
     expect(Object.values(k3).filter((v) => typeof v === "number")).toEqual(expect.arrayContaining([1115, 1130]));
   });
 });
+
+describe("months of every year: seasons and month ranges without a year", () => {
+  // A monthly series over three years (first-of-month dates); visits of month m (1-12) = 10 * m, the same each year.
+  const monthRows: string[][] = [];
+  for (let y = 2001; y <= 2003; y++) for (let m = 1; m <= 12; m++) monthRows.push([`${y}-${String(m).padStart(2, "0")}-01`, String(10 * m)]);
+  const visits = tableFromRows(["period", "visits"], monthRows);
+  const mean = (months: number[]) => (10 * months.reduce((s, m) => s + m, 0)) / months.length;
+
+  it("'in winter' is December, January and February of every year", async () => {
+    const reply = await askTurns(visits, "average visits in winter");
+    expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(mean([12, 1, 2]), 6);
+  });
+  it("'the summer months' are June to August; 'summer 2002' stays that one summer", async () => {
+    expect(firstNumber(tableOf(await askTurns(visits, "average visits over the summer months"))[0])).toBeCloseTo(mean([6, 7, 8]), 6);
+    expect(firstNumber(tableOf(await askTurns(visits, "total visits in summer 2002"))[0])).toBe(60 + 70 + 80);
+  });
+  it("'between April and June' and 'from November to February' are those months of every year", async () => {
+    expect(firstNumber(tableOf(await askTurns(visits, "average visits between April and June"))[0])).toBeCloseTo(mean([4, 5, 6]), 6);
+    expect(firstNumber(tableOf(await askTurns(visits, "average visits from November to February"))[0])).toBeCloseTo(mean([11, 12, 1, 2]), 6);
+  });
+});

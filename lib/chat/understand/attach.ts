@@ -1442,7 +1442,20 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
             : named
               ? named.cands.map((c) => info(c.name)).filter(isTimeField)
               : timeFields;
+        // "between March and June", "from November to February" (no year): those months of every year.
+        const monthOnly = (d: DateValue) =>
+          d.year === null && d.month !== null && !d.day && !d.quarter && !d.half && !d.span && !d.decade && !d.weekdays && (d.months?.length ?? 1) === 1;
+        const everyYear: string[] = [];
+        if (monthOnly(d1) && monthOnly(d2))
+          for (let k = d1.month!; everyYear.length < 12; k = (k % 12) + 1) {
+            everyYear.push(MONTH_NAMES[k - 1]);
+            if (k === d2.month) break;
+          }
         for (const tf of tfs) {
+          if (everyYear.length && tf.role === "date") {
+            options.push({ filter: { field: tf.name, op: "in", values: everyYear }, how: named ? "adjacent" : tfs.length === 1 ? "time" : "ambiguous" });
+            continue;
+          }
           const v1 = periodValue(d1, tf, false);
           const v2 = periodValue(d2, tf, true);
           if (v1 === null || v2 === null) continue;
@@ -1960,7 +1973,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     let dEnd = m.end;
     if (d && d.year === null && (d.weekdays || (d.month && !d.day))) {
       const unit = d.weekdays ? "weekdays" : "month";
-      let list: number[] = d.weekdays ? [...d.weekdays] : [d.month!];
+      let list: number[] = d.weekdays ? [...d.weekdays] : [...(d.months ?? [d.month!])];
       // ("in March or April 1978": the year said after the last month is every month's.)
       let listYear: number | null = null;
       for (;;) {
@@ -1980,7 +1993,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           consumed.add(j);
           break;
         }
-        const more = unit === "weekdays" ? nx.date.weekdays : nx.date.month && !nx.date.day ? [nx.date.month] : undefined;
+        const more = unit === "weekdays" ? nx.date.weekdays : nx.date.month && !nx.date.day ? (nx.date.months ?? [nx.date.month]) : undefined;
         if (!more) break;
         list = [...new Set([...list, ...more])];
         dEnd = nx.end;

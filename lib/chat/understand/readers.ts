@@ -47,6 +47,9 @@ import grammar from "../vocab/grammar.json";
 
 export { editDistance };
 
+/** Words before a season named without a year that make it a time of year ("in winter", "during the summer"; "fall" alone is a verb). */
+const SEASON_LEADS = new Set<string>(words.seasonLeads);
+
 const GENERIC_WORDS = new Set(words.genericWords);
 const WHOLE_TABLE_NOUNS = new Set(words.wholeTable.nouns);
 const ROLE_NOUNS = new Set(words.roleNouns.words);
@@ -347,9 +350,22 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     const season = t.kind === "word" ? SEASONS[t.lemma] : undefined;
     if (season) {
       const { year, start, end } = yearAround(i, i + 1);
-      if (year !== null) {
+      // (Winter runs over the turn of the year: "winter 1978" is left unread rather than guessed.)
+      if (year !== null && season[0] <= season[1]) {
         date(start, end, { ...blank, year, span: season });
         i = end - 1;
+        continue;
+      }
+      // "in winter", "during the summer", "the winter months" (no year): those months of every year.
+      const seasonNoun = ["month", "season"].includes(tokens[i + 1]?.lemma ?? "");
+      if (year === null && (seasonNoun || SEASON_LEADS.has(tokens[i - 1]?.lemma ?? ""))) {
+        const months: number[] = [];
+        for (let k = season[0]; months.length < 12; k = (k % 12) + 1) {
+          months.push(k);
+          if (k === season[1]) break;
+        }
+        date(i, seasonNoun ? i + 2 : i + 1, { ...blank, month: months[0], months });
+        if (seasonNoun) i++;
         continue;
       }
     }
