@@ -2,6 +2,7 @@
 // made-up rows, with other wordings than the probe's; expected numbers are counted from the rows here.
 import { describe, expect, it } from "vitest";
 import { describeTable, parseQuarterLabel } from "./columns";
+import { answerChat } from "./index";
 import { askTurns, tableOf } from "./testing/ask";
 import { tableFromRows } from "./testing/load-csv";
 
@@ -80,5 +81,47 @@ describe("months of every year: seasons and month ranges without a year", () => 
   it("'between April and June' and 'from November to February' are those months of every year", async () => {
     expect(firstNumber(tableOf(await askTurns(visits, "average visits between April and June"))[0])).toBeCloseTo(mean([4, 5, 6]), 6);
     expect(firstNumber(tableOf(await askTurns(visits, "average visits from November to February"))[0])).toBeCloseTo(mean([11, 12, 1, 2]), 6);
+  });
+});
+
+describe("two conditions on different numbers", () => {
+  // Months with male and female counts of a table named after its rows ("admissions").
+  const admissionRows = Array.from({ length: 24 }, (_, i) => [
+    `2019-${String((i % 12) + 1).padStart(2, "0")}-01`.replace("2019", String(2019 + Math.floor(i / 12))),
+    String(100 + ((i * 37) % 90)),
+    String(50 + ((i * 53) % 70)),
+  ]);
+  const admissions = tableFromRows(["month", "male", "female"], admissionRows);
+
+  it("'more than 150 male admissions or more than 100 female admissions' is one either-or condition", async () => {
+    const want = admissionRows.filter((r) => Number(r[1]) > 150 || Number(r[2]) > 100).length;
+    const reply = await answerChat({
+      table: admissions,
+      datasetName: "admissions",
+      messages: [{ role: "user", content: "how many months had more than 150 male admissions or more than 100 female admissions" }],
+    });
+    expect(firstNumber(tableOf(reply)[0])).toBe(want);
+  });
+
+  it("'revenue above 70 with cost below 60': each comparison keeps the field right before it", async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [`W${i}`, String(50 + ((i * 7) % 40)), String(40 + ((i * 11) % 35))]);
+    const want = rows.filter((r) => Number(r[1]) > 70 && Number(r[2]) < 60).length;
+    expect(want).toBeGreaterThan(0);
+    const reply = await askTurns(tableFromRows(["week", "revenue", "cost"], rows), "how many weeks had revenue above 70 with cost below 60?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(want);
+  });
+});
+
+describe("periods counted over several rows a period", () => {
+  it("'in how many quarters were North sales above 15' counts the quarters, not rows per quarter", async () => {
+    const rows: string[][] = [];
+    for (let k = 0; k < 8; k++) {
+      const label = `${2010 + Math.floor(k / 4)} Q${(k % 4) + 1}`;
+      rows.push([label, "North", String(10 + k)], [label, "South", String(30 + k)]);
+    }
+    const reply = await askTurns(tableFromRows(["quarter", "shop", "sales"], rows), "in how many quarters were North sales above 15?");
+    // North sales 10..17: above 15 in two quarters.
+    expect(tableOf(reply)).toHaveLength(1);
+    expect(firstNumber(tableOf(reply)[0])).toBe(2);
   });
 });

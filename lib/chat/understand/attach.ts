@@ -1154,6 +1154,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const nearestRef = (pos: number, end: number, want: (f: FieldInfo) => boolean): Ref | null => {
     // Right after ("more than 100 horsepower"), then back over up to 6 tokens, then up to 2 after.
     const after = a.refs.find((r) => r.pos === end || (r.pos === end + 1 && STOP_WORDS.has(lemma(end))));
+    // ("revenue above 70 with operating cost below 60": a field right before the comparison is its own, over
+    // one said after a small word.)
+    const rightBefore = after && after.pos === end + 1 ? a.refs.find((r) => r.end === pos && r.cands.some((c) => want(info(c.name)))) : undefined;
+    if (rightBefore) return rightBefore;
     if (after && after.cands.some((c) => want(info(c.name)))) return after;
     // "more than 32 GB of memory": a unit nothing read, then "of" and the field.
     const unitThen =
@@ -2838,6 +2842,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // Japan or with 4 cylinders"): one condition that holds when either does. Between the two, only the
   // "or", small words, the second condition's own field name and the first one's said after its number
   // ("more than 4 home goals or more than 3 away goals").
+  const rowNounOnly = (k: number) => {
+    const w = mAt(k);
+    return !!w && w.kind === "word" && w.hits.length > 0 && w.hits.every((h) => h.category === "rowNoun");
+  };
   const orJoined = (x: FilterAtom, y: FilterAtom): boolean => {
     if (x.negated || y.negated || y.pos < x.end || y.pos - x.end > 6) return false;
     // (A comparison's span may end with the "or" that follows it: "below 70 or above 90".)
@@ -2849,6 +2857,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         !(
           STOP_WORDS.has(l) ||
           ["=", "is", "are", "with", "have", "has", "from", "in", "on", "who", "that", "whose", "either"].includes(l) ||
+          // ("more than 2000 male deaths or more than 800 female deaths": the rows' noun after each field.)
+          rowNounOnly(k) ||
           (ors === 0 &&
             x.refs.some((id) => {
               const r = a.refs[id];
