@@ -78,6 +78,9 @@ describe("months of every year: seasons and month ranges without a year", () => 
     expect(firstNumber(tableOf(await askTurns(visits, "average visits over the summer months"))[0])).toBeCloseTo(mean([6, 7, 8]), 6);
     expect(firstNumber(tableOf(await askTurns(visits, "total visits in summer 2002"))[0])).toBe(60 + 70 + 80);
   });
+  it("'the third quarters' (plural) are July to September of every year", async () => {
+    expect(firstNumber(tableOf(await askTurns(visits, "total visits in the third quarters"))[0])).toBe(3 * (70 + 80 + 90));
+  });
   it("'between April and June' and 'from November to February' are those months of every year", async () => {
     expect(firstNumber(tableOf(await askTurns(visits, "average visits between April and June"))[0])).toBeCloseTo(mean([4, 5, 6]), 6);
     expect(firstNumber(tableOf(await askTurns(visits, "average visits from November to February"))[0])).toBeCloseTo(mean([11, 12, 1, 2]), 6);

@@ -373,7 +373,8 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     const h1 = HALVES[t.text];
     const h2 = tokens[i + 1] ? HALVES[`${t.text} ${tokens[i + 1].text}`] : undefined;
     const q1 = QUARTERS[t.text] ?? h1;
-    const q2 = tokens[i + 1] ? (QUARTERS[`${t.text} ${tokens[i + 1].text}`] ?? h2) : undefined;
+    // ("the fourth quarters": the plural names the same quarter of each year.)
+    const q2 = tokens[i + 1] ? (QUARTERS[`${t.text} ${tokens[i + 1].text}`] ?? QUARTERS[`${t.text} ${tokens[i + 1].lemma}`] ?? h2) : undefined;
     if (q1 !== undefined || q2 !== undefined) {
       const half = h1 ?? h2;
       const { year, start, end } = yearAround(i, q1 !== undefined ? i + 1 : i + 2);
