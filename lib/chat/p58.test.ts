@@ -128,3 +128,17 @@ describe("periods counted over several rows a period", () => {
     expect(firstNumber(tableOf(reply)[0])).toBe(2);
   });
 });
+
+describe("an order said from one end of a field", () => {
+  // Four oven settings; drying minutes fall as the setting rises.
+  const rows = [120, 140, 160, 180].flatMap((t, k) => [0, 1, 2].map((j) => [String(t), String(90 - 15 * k + j)]));
+  const ovens = tableFromRows(["setting", "minutes"], rows);
+  const keys = (reply: Awaited<ReturnType<typeof askTurns>>) => tableOf(reply).map((r) => r.setting);
+
+  it("'from the highest setting down' sorts the groups by the setting, not by their number", async () => {
+    expect(keys(await askTurns(ovens, "average minutes for each setting, from the highest setting down"))).toEqual([180, 160, 140, 120]);
+  });
+  it("'from the lowest setting to the highest' sorts them up", async () => {
+    expect(keys(await askTurns(ovens, "mean minutes per setting from the lowest setting to the highest"))).toEqual([120, 140, 160, 180]);
+  });
+});

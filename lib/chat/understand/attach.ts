@@ -469,6 +469,9 @@ const VALUE_KIND_NOUNS = new Set(shapes.valueKindNouns.nouns);
 /** Words after "from <year>" that make it the start of a span rather than the year itself. */
 const FROM_CONTINUATIONS = new Set<string>(grammar.attach.fromContinuations);
 
+/** Words ending an order said from one end of a field ("from the highest temperature down"). */
+const ORDER_FROM_ENDS = new Set<string>(grammar.attach.orderFromEnds);
+
 /** Words that open a clause about the rows ("districts that have ...", "staff whose salary ..."). */
 const RELATIVE_WORDS = new Set<string>(grammar.attach.relativeWords);
 
@@ -986,8 +989,31 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // An order said in words ("from high to low", "descending") holds wherever it stands; "by the
   // names" or "alphabetically" then only says that the labels are sorted, not which way.
   const statedOrder = mentions.map((m) => hitKey(m, "sort")).find((k) => k === "asc" || k === "desc") as "asc" | "desc" | undefined;
+  // "from the highest temperature down", "from the lowest price to the highest": an order of that field's
+  // values, not the rows or groups with the largest number.
+  const orderWords = new Set<number>();
   mentions.forEach((m, idx) => {
-    if (m.kind !== "word") return;
+    const sup = m.kind === "word" ? hitKey(m, "superlative") : undefined;
+    if (!sup || !(lemma(m.start - 1) === "from" || (lemma(m.start - 1) === "the" && lemma(m.start - 2) === "from"))) return;
+    const r = a.refs.find((x) => x.pos === m.end);
+    if (!r) return;
+    let other: number | undefined;
+    if (!ORDER_FROM_ENDS.has(lemma(r.end))) {
+      if (lemma(r.end) !== "to") return;
+      const k = lemma(r.end + 1) === "the" ? r.end + 2 : r.end + 1;
+      const end = mAt(k);
+      const endSup = end && end.kind === "word" ? hitKey(end, "superlative") : undefined;
+      if (!endSup || endSup === sup) return;
+      other = at[k];
+    }
+    r.sortBy = true;
+    r.supAgg = null;
+    a.sort = { by: a.sort?.by ?? null, order: sup === "max" ? "desc" : "asc" };
+    orderWords.add(idx);
+    if (other !== undefined) orderWords.add(other);
+  });
+  mentions.forEach((m, idx) => {
+    if (m.kind !== "word" || orderWords.has(idx)) return;
     const sortKey = hitKey(m, "sort");
     if (sortKey && sortKey !== "sortWord") {
       if (sortKey === "alpha") a.sort = { by: "key", order: statedOrder ?? "asc" };
