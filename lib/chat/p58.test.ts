@@ -142,3 +142,11 @@ describe("an order said from one end of a field", () => {
     expect(keys(await askTurns(ovens, "mean minutes per setting from the lowest setting to the highest"))).toEqual([120, 140, 160, 180]);
   });
 });
+
+describe("a field's whole name is not half of another's initials", () => {
+  it("'the fewest male births' over male and female is male, not 'fe(west) male' = female", async () => {
+    const rows = Array.from({ length: 6 }, (_, i) => [String(2000 + i), String(500 - ((i * 37) % 120)), String(480 + ((i * 23) % 90))]);
+    const reply = await askTurns(tableFromRows(["year", "male", "female"], rows), "which year had the fewest male births?");
+    expect(reply.plan?.intent === "aggregate" ? reply.plan.measure.field : null).toBe("male");
+  });
+});

@@ -827,7 +827,10 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       // name run together from the starts of the span's two words, in either order (stated as read).
       // ("monthly deaths" beside a field deaths is that field by month: a grain word names no initial.)
       const grainOfField = GRAIN_ADJECTIVES.has(span[0]) && lex.names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === span[1]);
-      if (best < 0.7 && len === 2 && !STOP_WORDS.has(span[0]) && !STOP_WORDS.has(span[1]) && !grainOfField) {
+      // ("the fewest male deaths" over fields male and female: a word that is a field's whole name is that field,
+      // not half of another's initials.)
+      const wholeName = lex.names.some((n) => n.weight >= 1 && n.words.length === 1 && span.includes(n.words[0]));
+      if (best < 0.7 && len === 2 && !STOP_WORDS.has(span[0]) && !STOP_WORDS.has(span[1]) && !grainOfField && !wholeName) {
         const run = lex.names.filter((n) => n.words.length === 1 && lex.byName.get(n.field)?.role === "number" && runTogether(n.compact, span[0], span[1]));
         if (new Set(run.map((n) => n.field)).size === 1) {
           byField.set(run[0].field, 0.75);
