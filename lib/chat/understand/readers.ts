@@ -260,11 +260,11 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     }
     return { year: null, start: i, end: j };
   };
-  const date = (start: number, end: number, d: DateValue) => {
+  const date = (start: number, end: number, d: DateValue, priority = 4) => {
     out.push({
       start,
       end,
-      priority: 4,
+      priority,
       score: 1,
       mention: {
         kind: "date",
@@ -364,7 +364,8 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
           months.push(k);
           if (k === season[1]) break;
         }
-        date(i, seasonNoun ? i + 2 : i + 1, { ...blank, month: months[0], months });
+        // (Below a value of the data: "class 7B in the spring term" over a term field holding "Spring".)
+        date(i, seasonNoun ? i + 2 : i + 1, { ...blank, month: months[0], months }, 1);
         if (seasonNoun) i++;
         continue;
       }
@@ -827,9 +828,11 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       // name run together from the starts of the span's two words, in either order (stated as read).
       // ("monthly deaths" beside a field deaths is that field by month: a grain word names no initial.)
       const grainOfField = GRAIN_ADJECTIVES.has(span[0]) && lex.names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === span[1]);
-      // ("the fewest male deaths" over fields male and female: a word that is a field's whole name is that field,
-      // not half of another's initials.)
-      const wholeName = lex.names.some((n) => n.weight >= 1 && n.words.length === 1 && span.includes(n.words[0]));
+      // ("the fewest male deaths" over fields male and female: a field's whole name beside a grammar word is that
+      // field, not half of another's initials; "male deaths" still reads mdeaths.)
+      const wholeName = lex.names.some(
+        (n) => n.weight >= 1 && n.words.length === 1 && span.some((w, k) => w === n.words[0] && KNOWN_WORDS.has(span[1 - k]) && !lex.names.some((o) => o.words.includes(span[1 - k]))),
+      );
       if (best < 0.7 && len === 2 && !STOP_WORDS.has(span[0]) && !STOP_WORDS.has(span[1]) && !grainOfField && !wholeName) {
         const run = lex.names.filter((n) => n.words.length === 1 && lex.byName.get(n.field)?.role === "number" && runTogether(n.compact, span[0], span[1]));
         if (new Set(run.map((n) => n.field)).size === 1) {
