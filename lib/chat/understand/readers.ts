@@ -831,7 +831,10 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       // ("the fewest male deaths" over fields male and female: a field's whole name beside a grammar word is that
       // field, not half of another's initials; "male deaths" still reads mdeaths.)
       const wholeName = lex.names.some(
-        (n) => n.weight >= 1 && n.words.length === 1 && span.some((w, k) => w === n.words[0] && KNOWN_WORDS.has(span[1 - k]) && !lex.names.some((o) => o.words.includes(span[1 - k]))),
+        (n) =>
+          n.weight >= 1 &&
+          n.words.length === 1 &&
+          span.some((w, k) => w === n.words[0] && KNOWN_WORDS.has(span[1 - k]) && !lex.names.some((o) => o.words.includes(span[1 - k]))),
       );
       if (best < 0.7 && len === 2 && !STOP_WORDS.has(span[0]) && !STOP_WORDS.has(span[1]) && !grainOfField && !wholeName) {
         const run = lex.names.filter((n) => n.words.length === 1 && lex.byName.get(n.field)?.role === "number" && runTogether(n.compact, span[0], span[1]));
