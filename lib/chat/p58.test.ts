@@ -150,3 +150,15 @@ describe("a field's whole name is not half of another's initials", () => {
     expect(reply.plan?.intent === "aggregate" ? reply.plan.measure.field : null).toBe("male");
   });
 });
+
+describe("a word after a comparison that says which of the fields the word before may mean", () => {
+  it("'capacity of products with price greater than 700 (in USD)' compares the dollar price and measures capacity", async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => [`P${i}`, String(500 + 40 * i), String(450 + 35 * i), String(1 + (i % 5))]);
+    const reply = await askTurns(
+      tableFromRows(["name", "price_in_dollars", "price_in_euros", "capacity"], rows),
+      "average capacity of products with price greater than 700 (in USD)",
+    );
+    expect(reply.plan?.filters).toEqual([{ field: "price_in_dollars", op: "gt", values: [700] }]);
+    expect(reply.plan?.intent === "aggregate" ? reply.plan.measure.field : null).toBe("capacity");
+  });
+});

@@ -1181,8 +1181,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // Right after ("more than 100 horsepower"), then back over up to 6 tokens, then up to 2 after.
     const after = a.refs.find((r) => r.pos === end || (r.pos === end + 1 && STOP_WORDS.has(lemma(end))));
     // ("revenue above 70 with operating cost below 60": a field right before the comparison is its own, over
-    // one said after a small word.)
-    const rightBefore = after && after.pos === end + 1 ? a.refs.find((r) => r.end === pos && r.cands.some((c) => want(info(c.name)))) : undefined;
+    // another one said after a small word; "price greater than 700 (in USD)" over three prices: a word after it
+    // naming one of the fields the word before may mean says which, and stays the one compared.)
+    const rightBefore =
+      after && after.pos === end + 1
+        ? a.refs.find((r) => r.end === pos && r.cands.some((c) => want(info(c.name))) && !r.cands.some((c) => after.cands.some((d) => d.name === c.name)))
+        : undefined;
     if (rightBefore) return rightBefore;
     if (after && after.cands.some((c) => want(info(c.name)))) return after;
     // "more than 32 GB of memory": a unit nothing read, then "of" and the field.
