@@ -5,6 +5,9 @@ import { describeTable, parseQuarterLabel } from "./columns";
 import { answerChat } from "./index";
 import { askTurns, tableOf } from "./testing/ask";
 import { tableFromRows } from "./testing/load-csv";
+import { attach } from "./understand/attach";
+import { buildTableLexicon } from "./understand/lexicon";
+import { readMentions } from "./understand/readers";
 
 const firstNumber = (row: Record<string, unknown> | undefined) => Object.values(row ?? {}).find((v) => typeof v === "number");
 
@@ -152,13 +155,12 @@ describe("a field's whole name is not half of another's initials", () => {
 });
 
 describe("a word after a comparison that says which of the fields the word before may mean", () => {
-  it("'capacity of products with price greater than 700 (in USD)' compares the dollar price and measures capacity", async () => {
-    const rows = Array.from({ length: 12 }, (_, i) => [`P${i}`, String(500 + 40 * i), String(450 + 35 * i), String(1 + (i % 5))]);
-    const reply = await askTurns(
-      tableFromRows(["name", "price_in_dollars", "price_in_euros", "capacity"], rows),
-      "average capacity of products with price greater than 700 (in USD)",
-    );
-    expect(reply.plan?.filters).toEqual([{ field: "price_in_dollars", op: "gt", values: [700] }]);
-    expect(reply.plan?.intent === "aggregate" ? reply.plan.measure.field : null).toBe("capacity");
+  it("'price greater than 700 (in USD)' over three prices: USD says which price is compared, and is used up by it", () => {
+    const rows = Array.from({ length: 12 }, (_, i) => [`P${i}`, String(500 + 40 * i), String(450 + 35 * i), String(400 + 30 * i), String(1 + (i % 5))]);
+    const lex = buildTableLexicon(describeTable(tableFromRows(["entry_name", "price_in_dollars", "price_in_euros", "price_in_pounds", "capacity"], rows)));
+    const a = attach(readMentions("the name and capacity of products with price greater than 700 (in USD)", lex), lex, 0);
+    const usd = a.refs.find((r) => r.text.toLowerCase() === "usd");
+    expect(a.filters.map((f) => f.options.map((o) => JSON.stringify(o.filter)))).toEqual([['{"field":"price_in_dollars","op":"gt","values":[700]}']]);
+    expect(usd && a.filters[0].refs.includes(usd.id)).toBe(true);
   });
 });
