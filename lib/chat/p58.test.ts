@@ -164,3 +164,11 @@ describe("a word after a comparison that says which of the fields the word befor
     expect(usd && a.filters[0].refs.includes(usd.id)).toBe(true);
   });
 });
+
+describe("things counted per period are not the periods", () => {
+  it("'how many climbs were there in each year' over Climb_Date counts the climbs of each year", async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => [`C${i}`, `${2015 + (i % 4)}-0${1 + (i % 9)}-1${i % 10}`]);
+    const reply = await askTurns(tableFromRows(["climber", "Climb_Date"], rows), "How many climbs were there in each year?");
+    expect(tableOf(reply)).toHaveLength(4);
+  });
+});

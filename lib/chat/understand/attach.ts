@@ -472,6 +472,9 @@ const FROM_CONTINUATIONS = new Set<string>(grammar.attach.fromContinuations);
 /** Words ending an order said from one end of a field ("from the highest temperature down"). */
 const ORDER_FROM_ENDS = new Set<string>(grammar.attach.orderFromEnds);
 
+/** Small words that start another condition after a comparison's number ("above 70 with cost below 60"). */
+const CONDITION_JOINERS = new Set<string>(grammar.attach.conditionJoiners);
+
 /** Words that open a clause about the rows ("districts that have ...", "staff whose salary ..."). */
 const RELATIVE_WORDS = new Set<string>(grammar.attach.relativeWords);
 
@@ -1181,10 +1184,11 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     // Right after ("more than 100 horsepower"), then back over up to 6 tokens, then up to 2 after.
     const after = a.refs.find((r) => r.pos === end || (r.pos === end + 1 && STOP_WORDS.has(lemma(end))));
     // ("revenue above 70 with operating cost below 60": a field right before the comparison is its own, over
-    // another one said after a small word; "price greater than 700 (in USD)" over three prices: a word after it
-    // naming one of the fields the word before may mean says which, and stays the one compared.)
+    // another one after a word that starts a new condition ("with", "and"; not "in": "over 60 in arm 3");
+    // "price greater than 700 (in USD)" over three prices: a word after it naming one of the fields the word
+    // before may mean says which, and stays the one compared.)
     const rightBefore =
-      after && after.pos === end + 1
+      after && after.pos === end + 1 && CONDITION_JOINERS.has(lemma(end))
         ? a.refs.find((r) => r.end === pos && r.cands.some((c) => want(info(c.name))) && !r.cands.some((c) => after.cands.some((d) => d.name === c.name)))
         : undefined;
     if (rightBefore) return rightBefore;
