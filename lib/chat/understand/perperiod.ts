@@ -46,7 +46,9 @@ export function distinctPeriodsReading(a: Atoms, plan: AnalysisPlan, lex: TableL
   );
   // ("in how many quarters was Wholesale revenue above 70" over three rows a quarter: the quarters with such a row,
   // when the word counted is the period's own noun; "how many climbs ... in each year" over Climb_Date counts rows.)
-  const periodNoun = tokens.some((t, i) => t.lemma === "many" && tokens[i - 1]?.lemma === "how" && (PERIOD_WORDS[g.bucket!] ?? []).includes(tokens[i + 1]?.lemma ?? ""));
+  const periodNoun = tokens.some(
+    (t, i) => t.lemma === "many" && tokens[i - 1]?.lemma === "how" && (PERIOD_WORDS[g.bucket!] ?? []).includes(tokens[i + 1]?.lemma ?? ""),
+  );
   const spaced = spacing(lex, g.field, g.bucket);
   if (!a.distinct && !(counted && (spaced === "same" || (spaced === "finer" && periodNoun)))) return null;
   return { ...plan, measure: { agg: "distinct", field: g.field, bucket: g.bucket }, groupBy: [], chart: "none", sort: null, limit: null };
