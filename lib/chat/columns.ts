@@ -23,14 +23,30 @@ export interface FieldInfo {
   integer: boolean;
   min: number;
   max: number;
+  /** Dates read from labels of one period ("1995 Q2"): the period each value stands for, its natural grouping. */
+  grain?: "quarter";
 }
 
 const SHORT_DATE_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/;
 
 /** Dates in M/D/YY form, which the shared parser leaves alone; years 00-69 are 20xx, 70-99 19xx. */
+/** Quarter labels: "1995 Q2", "1995-Q2", "1995Q2", "Q2 1995". */
+const QUARTER_RE = /^(?:(\d{4})[\s-]?Q([1-4])|Q([1-4])[\s-]?(\d{4}))$/i;
+
+/** The first day of the quarter a label names ("1995 Q2" -> 1995-04-01), or NaN. */
+export function parseQuarterLabel(text: string): number {
+  const m = QUARTER_RE.exec(text.trim());
+  if (!m) return NaN;
+  const year = Number(m[1] ?? m[4]);
+  const quarter = Number(m[2] ?? m[3]);
+  return Date.UTC(year, (quarter - 1) * 3, 1);
+}
+
 function parseLooseDate(text: string): number {
   const ms = parseDate(text);
   if (!Number.isNaN(ms)) return ms;
+  const quarter = parseQuarterLabel(text);
+  if (!Number.isNaN(quarter)) return quarter;
   const m = SHORT_DATE_RE.exec(text.trim());
   if (!m) return NaN;
   const yy = Number(m[3]);
@@ -90,6 +106,7 @@ function describeColumn(column: Column): FieldInfo {
         values[i] = c < 0 ? NaN : parsed[c];
       }
       const d = describeNumbers(values);
+      const quarters = dict.every((v) => !Number.isNaN(parseQuarterLabel(v)));
       return {
         name: column.name,
         column,
@@ -103,6 +120,7 @@ function describeColumn(column: Column): FieldInfo {
         integer: false,
         min: d.min,
         max: d.max,
+        ...(quarters ? { grain: "quarter" as const } : {}),
       };
     }
   }

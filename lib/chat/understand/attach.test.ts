@@ -55,6 +55,14 @@ describe("comparisons", () => {
     expect(filters("profit between 10 and 50")).toEqual(['{"field":"Profit","op":"between","values":[10,50]}']);
   });
 
+  it("read a range whose field is named before its first end, and perhaps again before the second", () => {
+    // Quantity holds 1-9: "between quantity 3 and quantity 6" is the span 3..6, not the two values 3 and 6.
+    const range = '{"field":"Quantity","op":"between","values":[3,6]}';
+    expect(filters("average sales between quantity 3 and quantity 6")).toEqual([range]);
+    expect(filters("average sales between quantity 3 and 6")).toEqual([range]);
+    expect(filters("total profit from quantity 3 to quantity 6")).toEqual([range]);
+  });
+
   it("apply years to the time field, and two-digit year columns read full years", () => {
     expect(filters("sales since 2016")).toEqual(['{"field":"Year","op":"gte","values":[16]} | {"field":"Order Date","op":"gte","values":["2016"]}']);
     expect(filters("average profit of cars made after 1978")).toEqual([

@@ -238,6 +238,8 @@ export interface Ref {
   xAxis: boolean;
   yAxis: boolean;
   agg: Aggregate | null; // an aggregate word right before it
+  /** "min, max and mean of conc": aggregate words listed before the field, in the order said (the last is `agg`). */
+  aggList?: Aggregate[];
   /** "the highest latitude": a superlative right before a number (its maximum per group). */
   supAgg: "max" | "min" | null;
   /** "the biggest single sale": the superlative is of one row's number ("single" between them). */
@@ -472,6 +474,12 @@ const VALUE_KIND_NOUNS = new Set(shapes.valueKindNouns.nouns);
 
 /** Words after "from <year>" that make it the start of a span rather than the year itself. */
 const FROM_CONTINUATIONS = new Set<string>(grammar.attach.fromContinuations);
+
+/** Words ending an order said from one end of a field ("from the highest temperature down"). */
+const ORDER_FROM_ENDS = new Set<string>(grammar.attach.orderFromEnds);
+
+/** Small words that start another condition after a comparison's number ("above 70 with cost below 60"). */
+const CONDITION_JOINERS = new Set<string>(grammar.attach.conditionJoiners);
 
 /** Words that open a clause about the rows ("districts that have ...", "staff whose salary ..."). */
 const RELATIVE_WORDS = new Set<string>(grammar.attach.relativeWords);
@@ -892,6 +900,33 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const between = mentions.slice(0, -1).some((m) => m.kind === "field" && r && m.start >= r.end);
     if (r && numeric && !r.agg && !r.group && !between) r.agg = hitKey(last, "agg") as Aggregate;
   }
+  // "min, max and mean of conc", "the average and the maximum score": aggregate words listed (commas are not
+  // tokens) before one number field ask for each of them over that field, several measures of one number.
+  for (const r of a.refs) {
+    if (!r.agg || r.countOf || r.distinctOf || !r.cands.every((c) => info(c.name).numbers !== null && !isTimeField(info(c.name)))) continue;
+    // ("average and maximum glucose concentration": a word nothing read, or the rows' noun, may stand between.)
+    const looseWord = (i: number) => {
+      const w = mAt(i);
+      return !!w && w.end === i + 1 && (w.kind === "unknown" || (w.kind === "word" && w.hits.length > 0 && w.hits.every((h) => h.category === "rowNoun")));
+    };
+    let k = r.pos - 1;
+    while (k >= 0 && (["of", "the"].includes(lemma(k)) || (looseWord(k) && r.pos - k <= 2))) k--;
+    const said = mAt(k);
+    if (!said || said.kind !== "word" || !hasHit(said, "agg") || hitKey(said, "agg") !== r.agg) continue;
+    const list: Aggregate[] = [r.agg];
+    let j = said.start - 1;
+    for (;;) {
+      let g = j;
+      while (g >= 0 && ["and", "the"].includes(lemma(g))) g--;
+      const before = mAt(g);
+      if (!before || before.kind !== "word" || before.end !== g + 1 || !hasHit(before, "agg")) break;
+      const key = hitKey(before, "agg") as Aggregate;
+      if (key === "count" || key === "distinct" || list.includes(key)) break;
+      list.unshift(key);
+      j = before.start - 1;
+    }
+    if (list.length > 1) r.aggList = list;
+  }
   // "total shipping cost", "average loan size": a word that names fields only loosely, right before a number
   // named outright, says which one of that kind (a compound noun), not a second number. Refs are renumbered (no filter holds one yet).
   const modifiers = new Set<Ref>();
@@ -972,8 +1007,31 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // An order said in words ("from high to low", "descending") holds wherever it stands; "by the
   // names" or "alphabetically" then only says that the labels are sorted, not which way.
   const statedOrder = mentions.map((m) => hitKey(m, "sort")).find((k) => k === "asc" || k === "desc") as "asc" | "desc" | undefined;
+  // "from the highest temperature down", "from the lowest price to the highest": an order of that field's
+  // values, not the rows or groups with the largest number.
+  const orderWords = new Set<number>();
   mentions.forEach((m, idx) => {
-    if (m.kind !== "word") return;
+    const sup = m.kind === "word" ? hitKey(m, "superlative") : undefined;
+    if (!sup || !(lemma(m.start - 1) === "from" || (lemma(m.start - 1) === "the" && lemma(m.start - 2) === "from"))) return;
+    const r = a.refs.find((x) => x.pos === m.end);
+    if (!r) return;
+    let other: number | undefined;
+    if (!ORDER_FROM_ENDS.has(lemma(r.end))) {
+      if (lemma(r.end) !== "to") return;
+      const k = lemma(r.end + 1) === "the" ? r.end + 2 : r.end + 1;
+      const end = mAt(k);
+      const endSup = end && end.kind === "word" ? hitKey(end, "superlative") : undefined;
+      if (!endSup || endSup === sup) return;
+      other = at[k];
+    }
+    r.sortBy = true;
+    r.supAgg = null;
+    a.sort = { by: a.sort?.by ?? null, order: sup === "max" ? "desc" : "asc" };
+    orderWords.add(idx);
+    if (other !== undefined) orderWords.add(other);
+  });
+  mentions.forEach((m, idx) => {
+    if (m.kind !== "word" || orderWords.has(idx)) return;
     const sortKey = hitKey(m, "sort");
     if (sortKey && sortKey !== "sortWord") {
       if (sortKey === "alpha") a.sort = { by: "key", order: statedOrder ?? "asc" };
@@ -1140,6 +1198,15 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   const nearestRef = (pos: number, end: number, want: (f: FieldInfo) => boolean): Ref | null => {
     // Right after ("more than 100 horsepower"), then back over up to 6 tokens, then up to 2 after.
     const after = a.refs.find((r) => r.pos === end || (r.pos === end + 1 && STOP_WORDS.has(lemma(end))));
+    // ("revenue above 70 with operating cost below 60": a field right before the comparison is its own, over
+    // another one after a word that starts a new condition ("with", "and"; not "in": "over 60 in arm 3");
+    // "price greater than 700 (in USD)" over three prices: a word after it naming one of the fields the word
+    // before may mean says which, and stays the one compared.)
+    const rightBefore =
+      after && after.pos === end + 1 && CONDITION_JOINERS.has(lemma(end))
+        ? a.refs.find((r) => r.end === pos && r.cands.some((c) => want(info(c.name))) && !r.cands.some((c) => after.cands.some((d) => d.name === c.name)))
+        : undefined;
+    if (rightBefore) return rightBefore;
     if (after && after.cands.some((c) => want(info(c.name)))) return after;
     // "more than 32 GB of memory": a unit nothing read, then "of" and the field.
     const unitThen =
@@ -1378,8 +1445,19 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     if (consumed.has(idx) || (m.kind !== "number" && m.kind !== "date")) continue;
     // Range: between A and B / from A to B / A to B / A through B.
     const conn = lemma(m.end);
-    const other = mAt(m.end + 1);
-    const betweenWord = hitKey(mAt(m.start - 1), "cmp") === "between" || lemma(m.start - 1) === "between" || lemma(m.start - 1) === "from";
+    const rangeWordAt = (i: number) => hitKey(mAt(i), "cmp") === "between" || lemma(i) === "between" || lemma(i) === "from";
+    // "between day 4 and day 10", "from week 2 to 6": the range's own number field named before its first end
+    // (and perhaps again before the second) is part of the range, not a word that stops it.
+    const fieldFirst = rangeWordAt(m.start - 1)
+      ? undefined
+      : a.refs.find((r) => r.end === m.start && rangeWordAt(r.pos - 1) && r.cands.some((c) => numeric(info(c.name))));
+    const fieldAgain = fieldFirst
+      ? a.refs.find((r) => r.pos === m.end + 1 && r.cands.length === fieldFirst.cands.length && r.cands.every((c, k) => c.name === fieldFirst.cands[k].name))
+      : undefined;
+    const other = fieldAgain && mAt(fieldAgain.end)?.kind === "number" ? mAt(fieldAgain.end) : mAt(m.end + 1);
+    const lead = fieldFirst ? fieldFirst.pos - m.start : 0;
+    const betweenWord = rangeWordAt(m.start - 1 + lead);
+    const rangeStart = m.start + lead - (betweenWord ? 1 : 0);
     if (
       other &&
       other !== m &&
@@ -1417,7 +1495,20 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
             : named
               ? named.cands.map((c) => info(c.name)).filter(isTimeField)
               : timeFields;
+        // "between March and June", "from November to February" (no year): those months of every year.
+        const monthOnly = (d: DateValue) =>
+          d.year === null && d.month !== null && !d.day && !d.quarter && !d.half && !d.span && !d.decade && !d.weekdays && (d.months?.length ?? 1) === 1;
+        const everyYear: string[] = [];
+        if (monthOnly(d1) && monthOnly(d2))
+          for (let k = d1.month!; everyYear.length < 12; k = (k % 12) + 1) {
+            everyYear.push(MONTH_NAMES[k - 1]);
+            if (k === d2.month) break;
+          }
         for (const tf of tfs) {
+          if (everyYear.length && tf.role === "date") {
+            options.push({ filter: { field: tf.name, op: "in", values: everyYear }, how: named ? "adjacent" : tfs.length === 1 ? "time" : "ambiguous" });
+            continue;
+          }
           const v1 = periodValue(d1, tf, false);
           const v2 = periodValue(d2, tf, true);
           if (v1 === null || v2 === null) continue;
@@ -1425,7 +1516,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         }
         if (named && !governs(named)) refs.push(named.id);
       } else if (lo.kind === "number" && hi.kind === "number") {
-        const r = nearestRef(m.start - (betweenWord ? 1 : 0), hi.end, numeric);
+        const r = fieldFirst ?? nearestRef(rangeStart, hi.end, numeric);
         const lov = Math.min(lo.value, hi.value);
         const hiv = Math.max(lo.value, hi.value);
         // "between 100 and 200 billion": the scale said once applies to both ends.
@@ -1435,7 +1526,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           const b = inFieldScale(hi, f)!;
           return [Math.min(a, b), Math.max(a, b)];
         };
-        const age = yearsOld(hi.end) ?? peopleRightBefore(m.start - (betweenWord ? 1 : 0), r);
+        const age = yearsOld(hi.end) ?? peopleRightBefore(rangeStart, r);
         if (age) {
           options.push({ filter: { field: age.name, op: "between", values: [lov, hiv] }, how: "adjacent" });
           refs.push(...ageRefs(hi.end, age));
@@ -1447,6 +1538,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
                 how: r.cands.length > 1 ? "ambiguous" : "adjacent",
               });
           if (!governs(r)) refs.push(r.id);
+          if (fieldAgain && !governs(fieldAgain)) refs.push(fieldAgain.id);
         } else {
           for (const f of fields.filter((f) => numeric(f) && f.min <= scaledRange(f)[1] && f.max >= scaledRange(f)[0]))
             options.push({ filter: { field: f.name, op: "between", values: scaledRange(f) }, how: "guess" });
@@ -1456,12 +1548,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         consumed.add(idx);
         consumed.add(oIdx);
         addAtom({
-          pos: Math.max(0, m.start - (betweenWord ? 1 : 0)),
+          pos: Math.max(0, rangeStart),
           end: hi.end,
           kind: "range",
           options,
           // ("excluding IQ between 10 and 14": the negation before the range's own field.)
-          negated: negatedAt(m.start - (betweenWord ? 1 : 0)) || rangeFieldNegated(m.start - (betweenWord ? 1 : 0)),
+          negated: negatedAt(rangeStart) || rangeFieldNegated(rangeStart),
           refs,
           listed: 0,
           conj: null,
@@ -1937,7 +2029,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     let dEnd = m.end;
     if (d && d.year === null && (d.weekdays || (d.month && !d.day))) {
       const unit = d.weekdays ? "weekdays" : "month";
-      let list: number[] = d.weekdays ? [...d.weekdays] : [d.month!];
+      let list: number[] = d.weekdays ? [...d.weekdays] : [...(d.months ?? [d.month!])];
       // ("in March or April 1978": the year said after the last month is every month's.)
       let listYear: number | null = null;
       for (;;) {
@@ -1957,7 +2049,7 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
           consumed.add(j);
           break;
         }
-        const more = unit === "weekdays" ? nx.date.weekdays : nx.date.month && !nx.date.day ? [nx.date.month] : undefined;
+        const more = unit === "weekdays" ? nx.date.weekdays : nx.date.month && !nx.date.day ? (nx.date.months ?? [nx.date.month]) : undefined;
         if (!more) break;
         list = [...new Set([...list, ...more])];
         dEnd = nx.end;
@@ -2802,6 +2894,10 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
   // Japan or with 4 cylinders"): one condition that holds when either does. Between the two, only the
   // "or", small words, the second condition's own field name and the first one's said after its number
   // ("more than 4 home goals or more than 3 away goals").
+  const rowNounOnly = (k: number) => {
+    const w = mAt(k);
+    return !!w && w.kind === "word" && w.hits.length > 0 && w.hits.every((h) => h.category === "rowNoun");
+  };
   const orJoined = (x: FilterAtom, y: FilterAtom): boolean => {
     if (x.negated || y.negated || y.pos < x.end || y.pos - x.end > 6) return false;
     // (A comparison's span may end with the "or" that follows it: "below 70 or above 90".)
@@ -2813,6 +2909,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         !(
           STOP_WORDS.has(l) ||
           ["=", "is", "are", "with", "have", "has", "from", "in", "on", "who", "that", "whose", "either"].includes(l) ||
+          // ("more than 2000 male deaths or more than 800 female deaths": the rows' noun after each field.)
+          rowNounOnly(k) ||
           (ors === 0 &&
             x.refs.some((id) => {
               const r = a.refs[id];

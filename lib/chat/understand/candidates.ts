@@ -134,6 +134,8 @@ function defaultAgg(f: FieldInfo, lex: TableLexicon, said = ""): Aggregate {
 }
 
 export function autoBucket(info: FieldInfo): TimeBucket {
+  // Dates read from period labels ("1995 Q2") group by the period they name.
+  if (info.grain) return info.grain;
   // A few distinct dates: each date is its own group.
   if (info.distinct <= 40) return "day";
   // One row per calendar date (a daily or monthly series, "Plot the unemploy over date"): each row is
@@ -812,7 +814,10 @@ function build(
         f.push([`measure:defaultAgg:${agg}`, 1]);
         notes.push(`defaultAgg:${m.field.name}:${agg}`);
       }
-      ms.push({ agg, field: m.field.name });
+      // ("min, max and mean of conc": each aggregate listed is a measure of that number.)
+      const listed = m.ref.aggList && agg === m.ref.agg ? m.ref.aggList : [agg];
+      for (const x of listed) ms.push({ agg: x, field: m.field.name });
+      if (listed.length > 1) f.push(["measures:aggList", 1]);
     }
     if (measures.length > 1) {
       f.push([`measures:${measures.length}`, 1]);

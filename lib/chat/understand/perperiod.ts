@@ -35,7 +35,7 @@ export function distinctPeriodsReading(a: Atoms, plan: AnalysisPlan, lex: TableL
   if (a.superlative || a.overTime || plan.having || plan.within) return null;
   const g = plan.groupBy[0];
   if (!g.bucket || !PERIOD_WORDS[g.bucket] || lex.byName.get(g.field)?.role !== "date") return null;
-  // "how many months had revenue above 200,000" over one row a month: the months counted, not a count per month.
+  // "how many months had revenue above 200,000": the months counted, not a count per month.
   const tokens = a.reading.tokens;
   const counted = tokens.some(
     (t, i) =>
@@ -44,7 +44,13 @@ export function distinctPeriodsReading(a: Atoms, plan: AnalysisPlan, lex: TableL
       a.refs.some((r) => r.turn === 0 && r.pos === i + 1 && r.cands.some((c) => c.name === g.field)) &&
       tokens[i + 1].text !== tokens[i + 1].lemma,
   );
-  if (!a.distinct && !(counted && spacing(lex, g.field, g.bucket) === "same")) return null;
+  // ("in how many quarters was Wholesale revenue above 70" over three rows a quarter: the quarters with such a row,
+  // when the word counted is the period's own noun; "how many climbs ... in each year" over Climb_Date counts rows.)
+  const periodNoun = tokens.some(
+    (t, i) => t.lemma === "many" && tokens[i - 1]?.lemma === "how" && (PERIOD_WORDS[g.bucket!] ?? []).includes(tokens[i + 1]?.lemma ?? ""),
+  );
+  const spaced = spacing(lex, g.field, g.bucket);
+  if (!a.distinct && !(counted && (spaced === "same" || (spaced === "finer" && periodNoun)))) return null;
   return { ...plan, measure: { agg: "distinct", field: g.field, bucket: g.bucket }, groupBy: [], chart: "none", sort: null, limit: null };
 }
 

@@ -49,6 +49,9 @@ import grammar from "../vocab/grammar.json";
 
 export { editDistance };
 
+/** Words before a season named without a year that make it a time of year ("in winter", "during the summer"; "fall" alone is a verb). */
+const SEASON_LEADS = new Set<string>(words.seasonLeads);
+
 const GENERIC_WORDS = new Set(words.genericWords);
 const WHOLE_TABLE_NOUNS = new Set(words.wholeTable.nouns);
 const ROLE_NOUNS = new Set(words.roleNouns.words);
@@ -259,11 +262,11 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     }
     return { year: null, start: i, end: j };
   };
-  const date = (start: number, end: number, d: DateValue) => {
+  const date = (start: number, end: number, d: DateValue, priority = 4) => {
     out.push({
       start,
       end,
-      priority: 4,
+      priority,
       score: 1,
       mention: {
         kind: "date",
@@ -349,9 +352,23 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     const season = t.kind === "word" ? SEASONS[t.lemma] : undefined;
     if (season) {
       const { year, start, end } = yearAround(i, i + 1);
-      if (year !== null) {
+      // (Winter runs over the turn of the year: "winter 1978" is left unread rather than guessed.)
+      if (year !== null && season[0] <= season[1]) {
         date(start, end, { ...blank, year, span: season });
         i = end - 1;
+        continue;
+      }
+      // "in winter", "during the summer", "the winter months" (no year): those months of every year.
+      const seasonNoun = ["month", "season"].includes(tokens[i + 1]?.lemma ?? "");
+      if (year === null && (seasonNoun || SEASON_LEADS.has(tokens[i - 1]?.lemma ?? ""))) {
+        const months: number[] = [];
+        for (let k = season[0]; months.length < 12; k = (k % 12) + 1) {
+          months.push(k);
+          if (k === season[1]) break;
+        }
+        // (Below a value of the data: "class 7B in the spring term" over a term field holding "Spring".)
+        date(i, seasonNoun ? i + 2 : i + 1, { ...blank, month: months[0], months }, 1);
+        if (seasonNoun) i++;
         continue;
       }
     }
@@ -359,7 +376,8 @@ function readNumbersAndDates(tokens: Token[]): Proposal[] {
     const h1 = HALVES[t.text];
     const h2 = tokens[i + 1] ? HALVES[`${t.text} ${tokens[i + 1].text}`] : undefined;
     const q1 = QUARTERS[t.text] ?? h1;
-    const q2 = tokens[i + 1] ? (QUARTERS[`${t.text} ${tokens[i + 1].text}`] ?? h2) : undefined;
+    // ("the fourth quarters": the plural names the same quarter of each year.)
+    const q2 = tokens[i + 1] ? (QUARTERS[`${t.text} ${tokens[i + 1].text}`] ?? QUARTERS[`${t.text} ${tokens[i + 1].lemma}`] ?? h2) : undefined;
     if (q1 !== undefined || q2 !== undefined) {
       const half = h1 ?? h2;
       const { year, start, end } = yearAround(i, q1 !== undefined ? i + 1 : i + 2);
@@ -812,7 +830,15 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       // name run together from the starts of the span's two words, in either order (stated as read).
       // ("monthly deaths" beside a field deaths is that field by month: a grain word names no initial.)
       const grainOfField = GRAIN_ADJECTIVES.has(span[0]) && lex.names.some((n) => n.weight >= 1 && n.words.length === 1 && n.words[0] === span[1]);
-      if (best < 0.7 && len === 2 && !STOP_WORDS.has(span[0]) && !STOP_WORDS.has(span[1]) && !grainOfField) {
+      // ("the fewest male deaths" over fields male and female: a field's whole name beside a grammar word is that
+      // field, not half of another's initials; "male deaths" still reads mdeaths.)
+      const wholeName = lex.names.some(
+        (n) =>
+          n.weight >= 1 &&
+          n.words.length === 1 &&
+          span.some((w, k) => w === n.words[0] && KNOWN_WORDS.has(span[1 - k]) && !lex.names.some((o) => o.words.includes(span[1 - k]))),
+      );
+      if (best < 0.7 && len === 2 && !STOP_WORDS.has(span[0]) && !STOP_WORDS.has(span[1]) && !grainOfField && !wholeName) {
         const run = lex.names.filter((n) => n.words.length === 1 && lex.byName.get(n.field)?.role === "number" && runTogether(n.compact, span[0], span[1]));
         if (new Set(run.map((n) => n.field)).size === 1) {
           byField.set(run[0].field, 0.75);
