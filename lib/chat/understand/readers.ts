@@ -1206,8 +1206,10 @@ function readGluedNames(tokens: Token[], lex: TableLexicon): Proposal[] {
       const read = names
         .map((n) => ({ field: n.field, glued: n.glued, reading: readGluedName(n.glued, said, statisticSaid, rowPiece) }))
         .filter((r) => r.reading !== null)
-        // (A name said as the word it is, "heaviest weight" over Weight, is read by the name readers.)
+        // (A name said as the word it is, "heaviest weight" over Weight, is read by the name readers; so is another
+        // field's whole name among the words: "the fewest male births" beside male and female is male, not fe+male.)
         .filter((r) => !run.said.some((t) => t.text === r.glued || t.lemma === r.glued))
+        .filter((r) => !run.said.some((t) => (lex.nameIndex.get(t.lemma) ?? []).some((n) => n.field !== r.field && n.weight >= 1 && n.words.length === 1)))
         .filter(
           (r) =>
             !alone ||
