@@ -119,6 +119,13 @@ test("threshold control, versions and a shared report opened signed out", async 
   await page.setViewportSize({ width: 1280, height: 860 });
   expect(await page.getByTestId("pdp-chart").count()).toBeGreaterThan(1);
   await expect(page.getByTestId("field-stats")).toContainText("monthly_usage");
+  // Each field's values are written whole (wrapped), as on paper: an ellipsis hid the last ones.
+  for (const cell of await page
+    .getByTestId("field-values")
+    .evaluateAll((els) =>
+      els.map((el) => ({ text: el.textContent, clipped: el.scrollWidth > el.clientWidth, ellipsis: getComputedStyle(el).textOverflow === "ellipsis" })),
+    ))
+    expect(cell, `${cell.text} is cut`).toMatchObject({ clipped: false, ellipsis: false });
 
   // Saving stores it with the model: predictions use it, and it is there after a reload.
   await page.getByTestId("threshold-save").click();
@@ -234,6 +241,11 @@ test("regression and multiclass reports: predicted versus actual, error by range
   await expect(page.getByTestId("under-predicted").getByTestId("insight-example").first()).toBeVisible();
   // The distribution beside MAE and R² is of the holdout's actual values, and says so.
   await expect(page.getByTestId("regression-stats").locator("caption")).toHaveText(/^Actual monthly_usage on the [\d,]+ holdout rows$/);
+  // A regression's story has one card ("high values"): it spans the story's width, not half of it.
+  const storyGrid = page.getByTestId("data-story");
+  await expect(storyGrid.locator("article")).toHaveCount(1);
+  const [gridWidth, cardWidth] = await storyGrid.evaluate((g) => [g.getBoundingClientRect().width, g.children[0].getBoundingClientRect().width]);
+  expect(cardWidth).toBeGreaterThan(gridWidth - 2);
   await saveScreen(page, testInfo, "model-insights-regression");
 
   // Three classes: curves one class against the rest, no threshold, and the page says why.
