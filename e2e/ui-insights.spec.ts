@@ -312,6 +312,24 @@ test("regression charts write value ranges whole at desktop and phone widths; th
     expect(ticks.join(" | ")).not.toContain("…");
     expect(ticks.some((t) => t.includes("–"))).toBe(true);
     await expect(page.getByTestId("error-by-range").locator(".ytitle")).toHaveText("Error (house_value)");
+    // A range's two lines read in order: its start above its end, or, turned, to the left of it.
+    const lineOrder = await residuals.locator(".xtick text").evaluateAll((texts) =>
+      texts
+        .map((t) => [...t.querySelectorAll("tspan.line")].map((l) => l.getBoundingClientRect()))
+        .filter((lines) => lines.length === 2)
+        .map(([a, b]) => a.top < b.top - 1 || a.left < b.left - 1),
+    );
+    expect(lineOrder.length).toBeGreaterThan(0);
+    expect(lineOrder.every(Boolean)).toBe(true);
+    // The partial-dependence axis title fits in its chart (on one line it was cut at both ends).
+    const pdp = page.getByTestId("pdp-chart").first();
+    await expect(pdp.locator(".ytitle")).toBeVisible();
+    const [title, chart] = await pdp.evaluate((el) =>
+      [el.querySelector(".ytitle")!, el.querySelector(".main-svg")!].map((n) => n.getBoundingClientRect().toJSON()),
+    );
+    expect(title.top).toBeGreaterThanOrEqual(chart.top);
+    expect(title.bottom).toBeLessThanOrEqual(chart.bottom);
+    await expect(pdp.locator(".ytitle")).toHaveText("Average predictedhouse_value");
     await saveScreen(page, testInfo, `model-regression-ranges-${width}`);
   }
 });
