@@ -119,6 +119,13 @@ test("threshold control, versions and a shared report opened signed out", async 
   await page.setViewportSize({ width: 1280, height: 860 });
   expect(await page.getByTestId("pdp-chart").count()).toBeGreaterThan(1);
   await expect(page.getByTestId("field-stats")).toContainText("monthly_usage");
+  // Each field's values are written whole (wrapped), as on paper: an ellipsis hid the last ones.
+  for (const cell of await page
+    .getByTestId("field-values")
+    .evaluateAll((els) =>
+      els.map((el) => ({ text: el.textContent, clipped: el.scrollWidth > el.clientWidth, ellipsis: getComputedStyle(el).textOverflow === "ellipsis" })),
+    ))
+    expect(cell, `${cell.text} is cut`).toMatchObject({ clipped: false, ellipsis: false });
 
   // Saving stores it with the model: predictions use it, and it is there after a reload.
   await page.getByTestId("threshold-save").click();
@@ -234,6 +241,11 @@ test("regression and multiclass reports: predicted versus actual, error by range
   await expect(page.getByTestId("under-predicted").getByTestId("insight-example").first()).toBeVisible();
   // The distribution beside MAE and R² is of the holdout's actual values, and says so.
   await expect(page.getByTestId("regression-stats").locator("caption")).toHaveText(/^Actual monthly_usage on the [\d,]+ holdout rows$/);
+  // A regression's story has one card ("high values"): it spans the story's width, not half of it.
+  const storyGrid = page.getByTestId("data-story");
+  await expect(storyGrid.locator("article")).toHaveCount(1);
+  const [gridWidth, cardWidth] = await storyGrid.evaluate((g) => [g.getBoundingClientRect().width, g.children[0].getBoundingClientRect().width]);
+  expect(cardWidth).toBeGreaterThan(gridWidth - 2);
   await saveScreen(page, testInfo, "model-insights-regression");
 
   // Three classes: curves one class against the rest, no threshold, and the page says why.
@@ -300,6 +312,24 @@ test("regression charts write value ranges whole at desktop and phone widths; th
     expect(ticks.join(" | ")).not.toContain("…");
     expect(ticks.some((t) => t.includes("–"))).toBe(true);
     await expect(page.getByTestId("error-by-range").locator(".ytitle")).toHaveText("Error (house_value)");
+    // A range's two lines read in order: its start above its end, or, turned, to the left of it.
+    const lineOrder = await residuals.locator(".xtick text").evaluateAll((texts) =>
+      texts
+        .map((t) => [...t.querySelectorAll("tspan.line")].map((l) => l.getBoundingClientRect()))
+        .filter((lines) => lines.length === 2)
+        .map(([a, b]) => a.top < b.top - 1 || a.left < b.left - 1),
+    );
+    expect(lineOrder.length).toBeGreaterThan(0);
+    expect(lineOrder.every(Boolean)).toBe(true);
+    // The partial-dependence axis title fits in its chart (on one line it was cut at both ends).
+    const pdp = page.getByTestId("pdp-chart").first();
+    await expect(pdp.locator(".ytitle")).toBeVisible();
+    const [title, chart] = await pdp.evaluate((el) =>
+      [el.querySelector(".ytitle")!, el.querySelector(".main-svg")!].map((n) => n.getBoundingClientRect().toJSON()),
+    );
+    expect(title.top).toBeGreaterThanOrEqual(chart.top);
+    expect(title.bottom).toBeLessThanOrEqual(chart.bottom);
+    await expect(pdp.locator(".ytitle")).toHaveText("Average predictedhouse_value");
     await saveScreen(page, testInfo, `model-regression-ranges-${width}`);
   }
 });

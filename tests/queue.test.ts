@@ -48,6 +48,13 @@ describe("task queue", () => {
     const task = (await db.task.findUnique({ where: { id } }))!;
     expect(task.status).toBe("FAILED");
     expect(task.error).toMatch(/stopped unexpectedly/);
+    expect(task.error).toBe(queue.workerLostMessage("train"));
+  });
+
+  it("says what to do after a lost worker in the words of the task's kind", () => {
+    expect(queue.workerLostMessage("train")).toMatch(/Start the training again; .* shorter training time \(duration\) or a smaller dataset\.$/);
+    expect(queue.workerLostMessage("chat")).toMatch(/Ask the question again/);
+    expect(queue.workerLostMessage("chat")).not.toMatch(/duration|training/);
   });
 
   it("cancels queued and running tasks of the right team only; the running worker loses the task; finished tasks stay", async () => {

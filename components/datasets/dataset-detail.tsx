@@ -6,6 +6,7 @@ import { formatCount, formatInt } from "@/lib/client/format";
 import { FIELD_TYPE_OPTIONS, type DatasetField, type FieldTypeName } from "@/lib/client/types";
 import type { SortState } from "@/lib/client/sort-rows";
 import { DataTable } from "../data-table";
+import { BreakableName } from "../ui/breakable-name";
 import { Button } from "../ui/button";
 import { Card, PageHeader } from "../ui/card";
 import { EmptyState, ErrorBanner, Notice, Skeleton, SkeletonRows } from "../ui/feedback";
@@ -53,10 +54,12 @@ function FieldTypesEditor({ datasetId, fields }: { datasetId: string; fields: Da
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {draft.map((f, i) => (
           <div key={f.name} className="grid grid-cols-[minmax(0,1fr)_8.75rem] items-center gap-2 rounded-lg border border-slate-200 px-3 py-2">
-            {/* A long name wraps (telco's DeviceProtection and StreamingMovies were cut at 1280 px). The select
-                fits "category" whole: Chromium draws its arrow inside the box past the padding (at 7.5rem it read "categor"). */}
+            {/* A long name wraps (telco's DeviceProtection and StreamingMovies were cut at 1280 px), between its
+                words first ("DeviceProtectio / n" read as a typo); any letter only when a word is wider than the
+                column. The select fits "category" whole: Chromium draws its arrow inside the box past the padding
+                (at 7.5rem it read "categor"). */}
             <label htmlFor={`type-${i}`} className="text-sm font-medium text-slate-800 [overflow-wrap:anywhere]" title={f.name}>
-              {f.name}
+              <BreakableName name={f.name} />
             </label>
             <Select
               id={`type-${i}`}

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { FIELD_FILTER_FROM, filterFieldNames } from "@/lib/client/field-filter";
 import { formatSeconds } from "@/lib/client/format";
 import { joinFieldNames, useRememberStartedTraining, useStartedTrainings, useTeamStartedTrainings } from "@/lib/client/started-trainings";
 import { useTeamTrainings } from "@/lib/client/use-team-trainings";
@@ -28,6 +29,12 @@ export function TrainForm({ datasetId, datasetName, fields }: { datasetId: strin
   const [startedHere, setStartedHere] = useState(false);
 
   const candidates = useMemo(() => fields.filter((f) => !UNPREDICTABLE.has(f.type)), [fields]);
+  const [fieldFilter, setFieldFilter] = useState("");
+  const candidateNames = candidates.map((f) => f.name);
+  // The count says how many names match; a chosen field that does not is shown all the same.
+  const matching = filterFieldNames(candidateNames, fieldFilter).length;
+  const shownNames = new Set(filterFieldNames(candidateNames, fieldFilter, targets));
+  const shown = candidates.filter((f) => shownNames.has(f.name));
   const toggle = (list: string[], name: string) => (list.includes(name) ? list.filter((n) => n !== name) : [...list, name]);
 
   const submit = (e: FormEvent) => {
@@ -61,8 +68,28 @@ export function TrainForm({ datasetId, datasetName, fields }: { datasetId: strin
       <fieldset>
         <legend className="text-sm font-semibold text-slate-800">What should the model predict?</legend>
         <p className="mb-2 text-xs text-slate-500">Pick one or more fields. Categories become classification, numbers regression.</p>
+        {candidates.length > FIELD_FILTER_FROM && (
+          <div className="mb-2 flex flex-wrap items-center gap-2">
+            <input
+              type="search"
+              value={fieldFilter}
+              onChange={(e) => setFieldFilter(e.target.value)}
+              // Enter in the filter must not start a training.
+              onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
+              placeholder={`Find one of ${candidates.length.toLocaleString("en-US")} fields`}
+              aria-label="Find a field to predict"
+              data-testid="target-filter"
+              className="block w-full max-w-xs rounded-lg border-0 bg-white px-3 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500"
+            />
+            {fieldFilter.trim() && (
+              <span className="text-xs text-slate-500" aria-live="polite" data-testid="target-filter-count">
+                {matching === 0 ? "No field matches." : `${matching.toLocaleString("en-US")} of ${candidates.length.toLocaleString("en-US")} fields`}
+              </span>
+            )}
+          </div>
+        )}
         <div className="flex flex-wrap gap-2" role="group" aria-label="Fields to predict">
-          {candidates.map((f) => {
+          {shown.map((f) => {
             const on = targets.includes(f.name);
             return (
               <label

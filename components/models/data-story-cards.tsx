@@ -5,7 +5,8 @@ export function DataStoryCards({ story, segments }: { story: DataStory; segments
   const cards = buildStoryCards(story, segments);
   if (!cards.length) return <p className="text-sm text-slate-500">No story for {story.name}.</p>;
   return (
-    <div className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="data-story">
+    // One card (a regression's "high values") takes the whole width: in half of it, it left the other half empty.
+    <div className={`grid grid-cols-1 gap-4 ${cards.length > 1 ? "md:grid-cols-2" : ""}`} data-testid="data-story">
       {cards.map((card) => (
         <article key={card.title} className="rounded-xl border border-slate-200 bg-gradient-to-br from-white to-brand-50/40 p-4">
           <div className="flex items-start justify-between gap-3">

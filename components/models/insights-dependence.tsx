@@ -24,6 +24,9 @@ export function InsightsDependence({
 }) {
   if (!items.length) return <p className="text-sm text-slate-500">No field has enough distinct values to show.</p>;
   const yTitle = task === "regression" ? `Average predicted ${target}` : task === "binary" ? `Average P(${positiveClass})` : "Average probability";
+  // The axis title on two lines for a regression: on one, "Average predicted median_house_value" was
+  // longer than the 280 px chart is high and read "…median_house_vali" at every width.
+  const yAxisTitle = task === "regression" ? `Average predicted<br>${target}` : yTitle;
   // One y range for every chart, so that a field that barely moves the prediction looks flat next
   // to one that moves it a lot; probabilities start at 0.
   const all = items.flatMap((pd) => (pd.byClass ? pd.byClass.flatMap((c) => c.average) : (pd.average ?? []).map((v) => (flip ? 1 - v : v))));
@@ -59,7 +62,7 @@ export function InsightsDependence({
               layout: {
                 title: { text: pd.field },
                 xaxis: { automargin: true, type: categorical ? "category" : pd.kind === "date" ? "date" : "linear", gridcolor: "#e2e8f0" },
-                yaxis: { title: { text: yTitle }, gridcolor: "#e2e8f0", tickformat: task === "regression" ? undefined : ".0%", range },
+                yaxis: { title: { text: yAxisTitle }, automargin: true, gridcolor: "#e2e8f0", tickformat: task === "regression" ? undefined : ".0%", range },
                 showlegend: series.length > 1,
                 legend: { orientation: "h", y: -0.3 },
                 barmode: "group",

@@ -53,7 +53,9 @@ export function InsightsFieldStats({
                   {f.distinctCapped ? "≥ " : ""}
                   {formatInt(f.distinct)}
                 </td>
-                <td className="max-w-md truncate px-3 py-2 text-slate-600" title={summary(f)}>
+                {/* Wrapped, not cut with an ellipsis: a title on hover is out of reach on a phone and in the
+                    printed report ("Bank transfer (auto…"). */}
+                <td className="max-w-md min-w-48 px-3 py-2 text-slate-600 [overflow-wrap:anywhere]" data-testid="field-values">
                   {summary(f)}
                 </td>
                 <td className="px-3 py-2 text-right print:hidden">

@@ -108,7 +108,9 @@ export function InsightsRegression({ regression, target }: { regression: NonNull
                 ],
                 layout: {
                   title: { text: `Residuals by ${f.field}` },
-                  xaxis: { automargin: true, type: "category" },
+                  // Turned labels read bottom to top, so a range's first line ("0.4999 –") is left of its end
+                  // ("2.008"); Plotly's default 90° turn put the end first.
+                  xaxis: { automargin: true, type: "category", autotickangles: [0, -90] },
                   yaxis: { title: { text: "Mean predicted − actual" }, gridcolor: "#e2e8f0", zerolinecolor: "#64748b" },
                   margin: { l: 60, r: 10, t: 40, b: 80 },
                 },

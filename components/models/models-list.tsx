@@ -10,6 +10,7 @@ import { useTrainingResult, useTrainingStatus } from "@/lib/client/use-training"
 import { useDatasets } from "@/lib/client/use-datasets";
 import { useModels } from "@/lib/client/use-models";
 import { CANCELLED_MESSAGE } from "@/lib/schemas/tasks";
+import { BreakableName } from "../ui/breakable-name";
 import { Button, buttonClass } from "../ui/button";
 import { PageHeader } from "../ui/card";
 import { Badge, EmptyState, ErrorBanner, ProgressBar, SkeletonRows } from "../ui/feedback";
@@ -84,7 +85,10 @@ export function ModelsPage() {
                 href={`/models/${m.id}`}
                 className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-500"
               >
-                <p className="truncate font-semibold text-slate-900">{m.name}</p>
+                {/* Wrapped, not cut: on a phone "California housing: median_house…" hid which field it predicts. */}
+                <p className="font-semibold break-words text-slate-900 [overflow-wrap:anywhere]">
+                  <BreakableName name={m.name} />
+                </p>
                 <p className="mt-1 text-sm text-slate-600">
                   {m.kind === "forecast" ? "Forecasts" : "Predicts"} <span className="font-medium">{m.predict_fields.join(", ")}</span>
                 </p>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { formatDate } from "@/lib/client/format";
 import type { ClassStat, DataStory } from "@/lib/client/types";
 import type { SharedReport } from "@/lib/services/report-shares";
+import { BreakableName } from "../ui/breakable-name";
 import { Card } from "../ui/card";
 import { DataStoryCards } from "./data-story-cards";
 import { FieldImportanceChart } from "./field-importance-chart";
@@ -36,7 +37,9 @@ export function SharedReportView({ report }: { report: SharedReport }) {
       </header>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6" data-testid="shared-report">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 [overflow-wrap:anywhere]">{report.name}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 [overflow-wrap:anywhere]">
+            <BreakableName name={report.name} />
+          </h1>
           <p className="mt-1 text-sm text-slate-500">
             Predicts <strong className="font-medium text-slate-700">{fields.join(", ")}</strong> · version {report.version} · trained{" "}
             {formatDate(report.trained_at)}

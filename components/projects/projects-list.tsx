@@ -101,7 +101,7 @@ export function ProjectsPage() {
                 href={`/projects/${p.id}`}
                 className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-500"
               >
-                <p className="truncate font-semibold text-slate-900">{p.name}</p>
+                <p className="font-semibold break-words text-slate-900 [overflow-wrap:anywhere]">{p.name}</p>
                 <p className="mt-1 text-sm text-slate-600">{datasetLine(p.datasetId)}</p>
                 <p className="mt-3 text-xs text-slate-500">Updated {formatRelative(p.updated_at)}</p>
               </Link>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { BreakableName } from "./breakable-name";
 
 export function Card({
   title,
@@ -35,7 +36,9 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 [overflow-wrap:anywhere]">{title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 [overflow-wrap:anywhere]">
+          {typeof title === "string" ? <BreakableName name={title} /> : title}
+        </h1>
         {description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}

@@ -91,9 +91,11 @@ export function buildStory(
   const counts = new Map<string, number>();
   for (const c of chosen) counts.set(c, (counts.get(c) ?? 0) + 1);
   const top = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+  // The method's name comes last, after a colon, where any name reads right: 'comes from average of
+  // ARIMA…, ETS(A,A,A)' lacked its article, and its commas ran into the sentence's own.
   const methodText =
     prepared.length === 1
-      ? `The forecast comes from ${chosen[0]}, the best of ${results[0].search.leaderboard.filter((c) => c.score !== null).length} methods compared on ${overall.windows} backtest window${overall.windows === 1 ? "" : "s"} at the end of the history.`
+      ? `The forecast is made by the best of ${results[0].search.leaderboard.filter((c) => c.score !== null).length} methods compared on ${overall.windows} backtest window${overall.windows === 1 ? "" : "s"} at the end of the history: ${chosen[0]}.`
       : `Each series got the best of the methods compared on backtest windows at the end of its history (most often ${top[0]}, for ${top[1]} of ${prepared.length}).`;
   parts.push(methodText);
   const mase = overall.mase;

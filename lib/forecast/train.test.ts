@@ -97,6 +97,7 @@ describe("trainForecast", () => {
     expect(Object.values(importance).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
     expect(story[0]).toMatchObject({ name: "sales", type: "forecast" });
     expect(story[0].summary).toMatch(/The data is monthly/);
+    expect(story[0].summary).toMatch(/The forecast is made by the best of \d+ methods compared on \d+ backtest windows at the end of the history: [^.]+\S\./);
     expect(story[0].outcomes.find((o) => o.outcome.startsWith("yearly"))?.causes[0]).toMatchObject({
       field: "month",
       top_value: "April",

@@ -291,9 +291,6 @@ export async function reapOrphanedTasks(now = Date.now()): Promise<{ requeued: n
   });
   let requeued = 0;
   let failed = 0;
-  const error =
-    "The worker running this task stopped unexpectedly twice (for example it ran out of memory or was killed). " +
-    "Retry the request; if it fails again, try a shorter duration or a smaller dataset.";
   for (const task of orphans) {
     const retry = task.attempts < MAX_ATTEMPTS;
     const where = { id: task.id, status: "IN_PROGRESS", workerId: task.workerId };
@@ -307,6 +304,7 @@ export async function reapOrphanedTasks(now = Date.now()): Promise<{ requeued: n
     }
     // Failed for good: the tasks that joined it fail with it.
     const count = await db.$transaction(async (tx) => {
+      const error = workerLostMessage(task.kind as TaskKind);
       const { count } = await tx.task.updateMany({ where, data: { status: "FAILED", finishedAt: new Date(now), error } });
       if (count > 0) await settleFollowers(tx, task, { status: "FAILED", error });
       return count;
@@ -317,6 +315,18 @@ export async function reapOrphanedTasks(now = Date.now()): Promise<{ requeued: n
 }
 
 export { CANCELLED_MESSAGE };
+
+/**
+ * Why a task failed when its worker died twice, and what to do, in words for the web app as much as
+ * for scripts: "Retry the request ... a shorter duration" was API talk on the page, and spoke of a
+ * training's duration under a chat question too.
+ */
+export function workerLostMessage(kind: TaskKind): string {
+  const lost = "The worker running this task stopped unexpectedly twice (for example it ran out of memory or was killed).";
+  return kind === "train"
+    ? `${lost} Start the training again; if it fails again, choose a shorter training time (duration) or a smaller dataset.`
+    : `${lost} Ask the question again; if it fails again, ask about a smaller dataset or tell the server's administrator.`;
+}
 
 /**
  * Ends a PENDING or IN_PROGRESS task as FAILED with a cancellation message. A running task's worker
