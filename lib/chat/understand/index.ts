@@ -2311,13 +2311,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   if (
     prevPlan &&
     isCarried(best) &&
-    a.count &&
-    !a.followUp &&
-    !a.addOn &&
-    !pointsBack(a) &&
-    !a.limit &&
-    !a.superlative &&
-    !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet || r.afterWhich || r.ranked)) &&
+    asksOwnCount(a) &&
     plan.intent === "aggregate" &&
     plan.measure.agg === "count" &&
     plan.groupBy.some((g) => !prevPlan.groupBy.some((h) => h.field === g.field))
@@ -2354,19 +2348,7 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   }
   // "top 5 customers by MonthlyCharges" then "how many customers churned?": a count asked after a listing, with no
   // word asking for rows, counts the rows it names; the listing of them again is named.
-  if (
-    prevPlan?.intent === "rows" &&
-    isCarried(best) &&
-    plan.intent === "rows" &&
-    a.count &&
-    !a.list &&
-    !a.followUp &&
-    !a.addOn &&
-    !pointsBack(a) &&
-    !a.limit &&
-    !a.superlative &&
-    !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet || r.afterWhich || r.ranked))
-  ) {
+  if (prevPlan?.intent === "rows" && isCarried(best) && plan.intent === "rows" && !a.list && asksOwnCount(a)) {
     const count = ranked.find(
       (c) =>
         c.plan.intent === "aggregate" &&
@@ -2380,15 +2362,9 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
   const opensWithCount = opening?.kind === "word" && opening.start <= 1 && opening.hits.some((h) => h.category === "count");
   if (
     isCarried(best) &&
-    a.count &&
     opensWithCount &&
     a.filters.length &&
-    !a.followUp &&
-    !a.addOn &&
-    !pointsBack(a) &&
-    !a.limit &&
-    !a.superlative &&
-    !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet || r.afterWhich || r.ranked)) &&
+    asksOwnCount(a) &&
     plan.intent === "aggregate" &&
     (plan.measure.agg === "count" || (isShare(plan) && !a.share && !a.rate && !conditionOnRateField(a, plan))) &&
     plan.groupBy.length
@@ -2780,6 +2756,19 @@ const QUESTION_OPENERS = new Set<string>(words.newQuestion.openers);
 const BACK_WORDS = new Set<string>(grammar.index.backWords);
 /** "is there", "are there", "there were": "there" that only says something exists points back to nothing. */
 const BE_WORDS = new Set<string>(grammar.index.beWords);
+/**
+ * A count asked as a question of its own: no follow-up or add-on word, nothing pointing back, no limit or ranking,
+ * and no field of this turn it groups, splits or ranks by ("how many customers?" after a ranking or a rate).
+ */
+const asksOwnCount = (a: Atoms) =>
+  a.count &&
+  !a.followUp &&
+  !a.addOn &&
+  !pointsBack(a) &&
+  !a.limit &&
+  !a.superlative &&
+  !a.refs.some((r) => r.turn === 0 && (r.group || r.series || r.facet || r.afterWhich || r.ranked));
+
 const pointsBack = (a: Atoms) =>
   a.reading.tokens.some(
     (t, i, all) => BACK_WORDS.has(t.lemma) && !(t.lemma === "there" && (BE_WORDS.has(all[i - 1]?.lemma ?? "") || BE_WORDS.has(all[i + 1]?.lemma ?? ""))),
