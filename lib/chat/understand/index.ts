@@ -635,6 +635,21 @@ function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boole
 }
 
 const GENERIC = new Set<string>(words.genericWords);
+const HOW_QUANTITIES: Record<string, string> = words.howQuantities;
+
+/** The noun of a quantity asked by "how <adjective>" that no field of the table was read from ("age" for "how old"). */
+function unreadHowQuantity(a: Atoms): string | null {
+  const tokens = a.reading.tokens;
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (tokens[i].lemma !== "how") continue;
+    const adjective = tokens[i + 1];
+    const noun = adjective.kind === "word" ? HOW_QUANTITIES[adjective.text.toLowerCase()] : undefined;
+    if (!noun) continue;
+    const read = a.reading.mentions.some((m) => m.kind !== "word" && m.kind !== "unknown" && m.start <= i + 1 && m.end > i + 1);
+    if (!read && !a.refs.some((r) => r.pos <= i + 1 && r.end > i + 1)) return noun;
+  }
+  return null;
+}
 
 const clip = (word: string) => (word.length > 40 ? `${word.slice(0, 40)}…` : word);
 
@@ -696,6 +711,10 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   if (slotUnknown.length) {
     return noSuchField(slotUnknown, slotUnknown[0].slot, lex, a, ranked, slotUnknown.length);
   }
+  // "how old are the boys", "how tall is each", "how heavy on average" over a table with no age, height or weight:
+  // the quantity asked for is no field here; a count or another field's average would answer something else.
+  const quantity = unreadHowQuantity(a);
+  if (quantity) return noSuchField([{ text: quantity }], "measure", lex, a, ranked);
   // "avg time" then "and the prize money?", "total deaths" then "and for the women?": a follow-up whose only
   // content is words this table does not read (or a value's common name no field holds) asks about what the
   // data does not have; the earlier answer again would be a number for another question.

@@ -1,0 +1,42 @@
+// "how old", "how tall", "how heavy" ask for a quantity: over a table with a field for it the field answers;
+// over a table without one the answer says there is no such field (it counted rows or averaged another
+// field, saying only 'I did not use "tall"'). Made-up rows.
+import { describe, expect, it } from "vitest";
+import { askTurns } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+const runners = tableFromRows(
+  ["runner", "club", "finish_minutes"],
+  Array.from({ length: 12 }, (_, i) => [`R${i}`, i % 2 ? "North" : "South", String(40 + ((i * 7) % 15))]),
+);
+const withAge = tableFromRows(
+  ["runner", "club", "Age", "finish_minutes"],
+  Array.from({ length: 12 }, (_, i) => [`R${i}`, i % 2 ? "North" : "South", String(20 + i), String(40 + ((i * 7) % 15))]),
+);
+
+describe("how <adjective> asks for a quantity", () => {
+  it.each([
+    ["how old are the runners?", "age"],
+    ["how tall is each runner?", "height"],
+    ["how heavy are runners of the North club on average?", "weight"],
+    ["how fast is each club?", "speed"],
+  ])("'%s' over a table without it says there is no %s field, with no number", async (q, noun) => {
+    const reply = await askTurns(runners, q);
+    const text = reply.messages[0].content;
+    expect(text).toContain(`could not find "${noun}"`);
+    expect(reply.plan).toBeNull();
+  });
+
+  it("the field named by the quantity answers when the table has it ('how old' over Age)", async () => {
+    const reply = await askTurns(withAge, "how old are the runners of the North club on average?");
+    const north = Array.from({ length: 12 }, (_, i) => i).filter((i) => i % 2);
+    const mean = north.reduce((s, i) => s + 20 + i, 0) / north.length;
+    expect(reply.plan?.intent === "aggregate" ? reply.plan.measure.field : null).toBe("Age");
+    expect(reply.messages[0].content).toContain(String(mean));
+  });
+
+  it("'how many' and 'how long' are left to the readers of counts and durations", async () => {
+    const reply = await askTurns(runners, "how many runners are in each club?");
+    expect(reply.plan?.intent).toBe("aggregate");
+  });
+});
