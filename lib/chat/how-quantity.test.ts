@@ -40,3 +40,23 @@ describe("how <adjective> asks for a quantity", () => {
     expect(reply.plan?.intent).toBe("aggregate");
   });
 });
+
+describe("a year said as a period over a table with no time field", () => {
+  it("'in 2020', 'in 1994' say the table has no date or year, with no number", async () => {
+    for (const q of ["total finish minutes in 2020", "how many runners ran in 1994?"]) {
+      const reply = await askTurns(runners, q);
+      expect(reply.messages[0].content, q).toContain('could not find "date or year');
+      expect(reply.plan, q).toBeNull();
+    }
+  });
+
+  it("a table with a year field reads the year as before", async () => {
+    const races = tableFromRows(
+      ["runner", "year", "finish_minutes"],
+      Array.from({ length: 12 }, (_, i) => [`R${i}`, String(2018 + (i % 3)), String(40 + i)]),
+    );
+    const reply = await askTurns(races, "how many runners in 2020?");
+    expect(reply.messages[0].content).toContain("4");
+    expect(reply.plan).not.toBeNull();
+  });
+});

@@ -637,6 +637,21 @@ function unsure(ranked: Candidate[], other: Candidate | null, w: Weights): boole
 const GENERIC = new Set<string>(words.genericWords);
 const HOW_QUANTITIES: Record<string, string> = words.howQuantities;
 
+const YEAR_PREPOSITIONS = new Set<string>(grammar.readers.timePrepositions);
+
+/** A year said as a period ("in 2020", "since 1990") that no condition used, over a table with no time field. */
+function yearWithoutTimeField(a: Atoms, lex: TableLexicon): string | null {
+  if (timeFields(lex).length) return null;
+  const tokens = a.reading.tokens;
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.kind !== "number" || !/^(1[89]|20)\d\d$/.test(t.text) || !YEAR_PREPOSITIONS.has(tokens[i - 1].lemma)) continue;
+    if (a.filters.some((f) => f.pos <= i && f.end > i)) continue;
+    return t.text;
+  }
+  return null;
+}
+
 /** The noun of a quantity asked by "how <adjective>" that no field of the table was read from ("age" for "how old"). */
 function unreadHowQuantity(a: Atoms): string | null {
   const tokens = a.reading.tokens;
@@ -715,6 +730,10 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // the quantity asked for is no field here; a count or another field's average would answer something else.
   const quantity = unreadHowQuantity(a);
   if (quantity) return noSuchField([{ text: quantity }], "measure", lex, a, ranked);
+  // "total sales in 2020" over a table with no date and no year: the period cannot be applied; every row's total
+  // (with 'I did not use "2020"') would answer another question.
+  const year = yearWithoutTimeField(a, lex);
+  if (year) return noSuchField([{ text: `date or year (${year})` }], "other", lex, a, ranked);
   // "avg time" then "and the prize money?", "total deaths" then "and for the women?": a follow-up whose only
   // content is words this table does not read (or a value's common name no field holds) asks about what the
   // data does not have; the earlier answer again would be a number for another question.
