@@ -3525,7 +3525,8 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (lex.rowNamer) a.rowsNamed.push({ text: m.text, field: lex.rowNamer });
       return;
     }
-    // "the maximum depth recorded for T03": a participle of recording right after its field names nothing.
+    // "the maximum depth recorded for T03": a participle of recording right after its field names nothing
+    // (grammar.json attach.recordedParticiples).
     if (m.end - m.start === 1 && RECORDED_PARTICIPLES.has(t0.text) && prev?.kind === "field" && prev.end === m.start) return;
     let slot: Atoms["unknown"][number]["slot"] = "other";
     // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.
