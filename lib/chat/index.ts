@@ -4,6 +4,7 @@
 import type { Table } from "../table/types";
 import { describeTable, isGroupable, isTimeField, type FieldInfo } from "./columns";
 import { buildTableLexicon, parseContextSynonyms, type TableLexicon } from "./understand/lexicon";
+import { compassReworded } from "./understand/compass";
 import { understand, type Understanding } from "./understand";
 import { WEIGHTS } from "./understand/choose";
 import { tokenize, MAX_TOKENS } from "./understand/tokens";
@@ -258,7 +259,9 @@ export async function answerChat(req: ChatRequest): Promise<ChatReply> {
     const tableFields = table === req.table ? fields : describeTable(table);
     const lexicon = getTableLexicon(table, tableFields, context, req.datasetName ?? "");
     // "how many movies are in that genre?" after "which genre is highest?": the previous answer's groups, said.
-    const u = understand(differences.turns, lexicon, req.table.rowCount, WEIGHTS, referBack(lexicon, table, tableFields));
+    // "the northernmost point", "pings moving east": compass words said as the position fields they mean (compass.ts).
+    const turnsSaid = differences.turns.map((turn) => compassReworded(turn, lexicon));
+    const u = understand(turnsSaid, lexicon, req.table.rowCount, WEIGHTS, referBack(lexicon, table, tableFields));
     if (u.kind === "greeting") return help(t(style.lang, "greeting"));
     if (u.kind === "none") return help(t(style.lang, "notUnderstood"));
     if (u.kind === "unknown") {

@@ -176,6 +176,8 @@ const TIME_PREPOSITIONS = new Set<string>(grammar.attach.timePrepositions);
 /** Small words between a comparison and the second field ("less than their budget", "than they cost"). */
 const FACTOR_WORDS: Record<string, number> = words.factorWords.words;
 const SECOND_SIDE_FILLERS = new Set<string>(grammar.attach.secondSideFillers);
+const RECORDED_PARTICIPLES = new Set<string>(grammar.attach.recordedParticiples);
+const SUBJECT_NOUN_SET = new Set<string>(words.subjectNouns.nouns);
 const FIRST_SIDE_FILLERS = new Set<string>(grammar.attach.firstSideFillers);
 /** Verbs of earning: "movies that made less than they cost" compares the money-in fields. */
 const EARN_VERBS = new Set<string>(grammar.attach.earnVerbs);
@@ -926,6 +928,22 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       j = before.start - 1;
     }
     if (list.length > 1) r.aggList = list;
+  }
+  // "average depth in Green turtles" over species and a tag field said "turtle": the noun right after a value of
+  // another field is the rows that value picks, not a grouping by the tag (words.json subjectNouns).
+  const valueQualified = a.refs.filter((r) => {
+    if (r.turn !== 0 || r.group || r.countOf || r.end - r.pos !== 1 || r.cands.length !== 1 || !SUBJECT_NOUN_SET.has(tokens[r.pos].lemma)) return false;
+    const before = mAt(r.pos - 1);
+    // ("how many Green turtles" counts the tags: kept.)
+    const counted = lemma(r.pos - 2) === "many" || hasHit(mAt(r.pos - 2), "count");
+    return before?.kind === "value" && before.end === r.pos && !counted && !before.values.some((v) => v.field === r.cands[0].name);
+  });
+  if (valueQualified.length) {
+    const kept = a.refs.filter((r) => !valueQualified.includes(r));
+    a.refs.splice(0, a.refs.length, ...kept);
+    a.refs.forEach((r, i) => {
+      r.id = i;
+    });
   }
   // "total shipping cost", "average loan size": a word that names fields only loosely, right before a number
   // named outright, says which one of that kind (a compound noun), not a second number. Refs are renumbered (no filter holds one yet).
@@ -3242,7 +3260,18 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     const qualifier = mAt(r.pos - 1);
     const named = qualifier?.kind === "unknown" && qualifier.end - qualifier.start === 1 ? r.pos - 1 : r.pos;
     const w = ["a", "an", "the"].includes(lemma(named - 1)) ? named - 1 : named;
-    const both = ["and", "or", "vs", "versus"].includes(lemma(w - 2)) && lemma(w - 3) === "with" && lemma(w - 1) === "without";
+    const withAndWithout = ["and", "or", "vs", "versus"].includes(lemma(w - 2)) && lemma(w - 3) === "with" && lemma(w - 1) === "without";
+    // "before and after the ban" over after_ban: the name's leading word said with its opposite (flagNameOpposites).
+    const lead = r.cands[0].name
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+    const leadOpposites = lead.length >= 2 && tokens[r.pos]?.text === lead[0] ? ((FLAG_NAME_OPPOSITES as Record<string, string[]>)[lead[0]] ?? []) : [];
+    const oppositeAnd = leadOpposites.some(
+      (p) => ["and", "or", "vs", "versus"].includes(lemma(r.pos - 1)) && p.split(" ").every((x, i, ws) => tokens[r.pos - 1 - ws.length + i]?.text === x),
+    );
+    const both = withAndWithout || oppositeAnd;
     const twin = a.refs.find(
       (x) =>
         x !== r &&
@@ -3496,6 +3525,9 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (lex.rowNamer) a.rowsNamed.push({ text: m.text, field: lex.rowNamer });
       return;
     }
+    // "the maximum depth recorded for T03": a participle of recording right after its field names nothing
+    // (grammar.json attach.recordedParticiples).
+    if (m.end - m.start === 1 && RECORDED_PARTICIPLES.has(t0.text) && prev?.kind === "field" && prev.end === m.start) return;
     let slot: Atoms["unknown"][number]["slot"] = "other";
     // "color code major genre": a field right after fills the slot; the unknown word only qualifies it.
     // Filled when a field or value follows within three words, before any other grammar word.

@@ -455,6 +455,10 @@ function enumerateRoles(
       // named in the singular (Chick: 1..50): the plural names the things the field numbers, not a
       // quantity; it is counted, grouped or left as a word, never summed or plotted.
       // ("boys" said for Subject: a people noun names who was measured, never a quantity.)
+      // ("how many turtles", "how many Green turtles" over a tag code repeated over pings: its different values are counted.)
+      const howManyNoun = howManyOf(ref) || (ref.before[1] === "many" && ref.before[2] === "how");
+      if (howManyNoun && f.codes && SUBJECT_NOUNS.has(singularize(ref.text.trim().toLowerCase())) && SUBJECT_FIELDS.has(nameWords(f.name)[0] ?? ""))
+        return { ref, field: f, roles: ["distinct"] as Role[] };
       if (SUBJECT_NOUNS.has(singularize(ref.text.trim().toLowerCase())) && !nameWords(f.name).includes(singularize(ref.text.trim().toLowerCase())))
         return { ref, field: f, roles: roles.filter((r) => r !== "measure" && r !== "x" && r !== "y" && r !== "sort") };
       // ("how many orders" over an Order ID whose values repeat: its different values are counted, readers.ts.)

@@ -2,7 +2,7 @@
 // (attach.ts), turned into candidate plans (candidates.ts; follow-ups also followup.ts), scored with
 // the learned weights (choose.ts), and decided: a plan, a question back, or "no such field".
 import { isTimeField, type FieldInfo } from "../columns";
-import { type AnalysisPlan, asAggregate, type Filter, type Measure } from "../plan";
+import { type AnalysisPlan, asAggregate, type Filter, type Measure, type TimeBucket } from "../plan";
 import { attach, type Atoms, oneNumberAsked, SERIES_FIRST, SERIES_LAST } from "./attach";
 import { versusAxes } from "./axes";
 import { changeReading } from "./change";
@@ -220,11 +220,13 @@ const ARTICLES = new Set<string>(grammar.index.articles);
 
 function perRowKeyReading(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | null {
   if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.sort || plan.limit !== null || plan.having) return null;
-  if (![plan.measure, ...plan.extraMeasures].every((m) => ["mean", "sum", "median", "min", "max"].includes(m.agg) && m.field && !m.per && !m.condition))
-    return null;
+  // ("what percent of months were after the ban": the share of the rows, too.)
+  const overRows = (m: AnalysisPlan["measure"]) =>
+    (["mean", "sum", "median", "min", "max"].includes(m.agg) && m.field && !m.per && !m.condition) || (m.agg === "rate" && !m.per && !m.each);
+  if (![plan.measure, ...plan.extraMeasures].every(overRows)) return null;
   if (a.superlative !== null || a.limit !== null || a.sort !== null || a.chart !== null) return null;
   const field = plan.groupBy[0].field;
-  if (!namesEachRow(lex, field)) return null;
+  if (!namesEachRow(lex, field, plan.groupBy[0].bucket)) return null;
   const refs = a.refs.filter((r) => r.cands.some((c) => c.name === field));
   const ref = refs[0];
   if (
@@ -259,17 +261,21 @@ const sameButDistinct = (p: AnalysisPlan, count: AnalysisPlan, field: string) =>
   JSON.stringify({ ...p, measure: null, chart: null }) === JSON.stringify({ ...count, measure: null, chart: null });
 
 /** `field` names each row once (every group of a grouping by it is one row). */
-function namesEachRow(lex: TableLexicon, field: string): boolean {
+function namesEachRow(lex: TableLexicon, field: string, bucket: TimeBucket | null = null): boolean {
   const info = lex.byName.get(field);
+  // (A date grouped by a coarser period, "per month" over one row a day, groups several rows.)
+  if (info?.role === "date" && bucket !== null && bucket !== "day") return false;
   // (A year field of a yearly series, one row a year, names its rows too: "how many years was the level above 580".)
-  if (info?.yearLike && info.numbers) return info.numbers.length >= 5 && !info.numbers.some((x) => Number.isNaN(x)) && info.distinct === info.numbers.length;
+  // (So does a date field of a series with one row a date: "in months without the ban" over Month, one row a month.)
+  if ((info?.yearLike || info?.role === "date") && info.numbers)
+    return info.numbers.length >= 5 && !info.numbers.some((x) => Number.isNaN(x)) && info.distinct === info.numbers.length;
   return !!info?.codes && info.codes.length >= 5 && !info.codes.some((c) => c < 0) && info.distinct === info.codes.length;
 }
 
 /** A count of rows grouped by a field that names each row once (`decide`): the rows counted, or "unknown". */
 function perRowKeyCount(a: Atoms, plan: AnalysisPlan, lex: TableLexicon): { plan: AnalysisPlan; note: string } | "unknown" | null {
   if (plan.intent !== "aggregate" || plan.groupBy.length !== 1 || plan.measure.agg !== "count" || plan.measure.field || plan.having) return null;
-  if (plan.extraMeasures.length || !namesEachRow(lex, plan.groupBy[0].field)) return null;
+  if (plan.extraMeasures.length || !namesEachRow(lex, plan.groupBy[0].field, plan.groupBy[0].bucket)) return null;
   const field = plan.groupBy[0].field;
   const refs = a.refs.filter((r) => r.turn === 0 && r.cands.some((c) => c.name === field));
   if (!refs.length || refs.some((r) => r.via || saidAsGrouping(a, r) || r.series || r.facet)) return null;

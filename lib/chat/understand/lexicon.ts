@@ -349,6 +349,26 @@ export function abbreviates(short: string, word: string): boolean {
 
 const ALIAS_WORDS = new Set(FIELD_ALIASES.flatMap((g) => g.filter((p) => !p.includes(" "))));
 
+const DELTA_NAME_WORDS = new Set<string>(shapes.deltaNames.nameWords);
+const DELTA_SAID: string[] = shapes.deltaNames.said;
+
+/**
+ * The name words of the field whose row-to-row step a number field holds ("delta_lat" -> lat, "lat_change" -> lat,
+ * "dx" beside a field x -> x), or null (shapes.json deltaNames).
+ */
+export function deltaBase(f: FieldInfo, fields: FieldInfo[]): string[] | null {
+  if (f.role !== "number") return null;
+  const base = nameWords(f.name);
+  if (base.length >= 2 && DELTA_NAME_WORDS.has(base[0])) return base.slice(1);
+  if (base.length >= 2 && DELTA_NAME_WORDS.has(base[base.length - 1])) return base.slice(0, -1);
+  const prefix = shapes.deltaNames.prefix;
+  if (base.length === 1 && base[0].startsWith(prefix) && base[0].length > prefix.length) {
+    const rest = base[0].slice(prefix.length);
+    if (fields.some((o) => o !== f && nameWords(o.name).join(" ") === rest)) return [rest];
+  }
+  return null;
+}
+
 /**
  * The noun of a number field whose one-word name glues a 2-3 letter prefix to it: "UKgas" -> "gas"
  * (the case changes there), "nhtemp" -> "temp", "uspop" -> "pop" (a word of a synonym group).
@@ -543,6 +563,27 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         }
       }
   }
+  // "delta_lat" said "change in latitude", "latitude change": the step word with the stepped field's name or a longer
+  // word of its synonym group that the name shortens (lat: latitude); never the stepped name alone, which names lat.
+  for (const f of fields) {
+    const rest = deltaBase(f, fields);
+    if (!rest) continue;
+    const forms = [rest];
+    const one = rest.length === 1 ? rest[0] : "";
+    for (const group of groups)
+      if (one && group.some((p) => p.length === 1 && p[0] === one))
+        for (const p of group) if (p.length === 1 && p[0] !== one && (p[0].startsWith(one) || abbreviates(one, p[0]))) forms.push(p);
+    for (const form of forms)
+      for (const s of DELTA_SAID) {
+        add(f.name, [s, "in", ...form], 0.95, []);
+        add(f.name, [s, "of", ...form], 0.95, []);
+        add(f.name, [...form, s], 0.95, []);
+      }
+  }
+  // "the highest elevation" over x, y, z (a surface): z, when no field is named by the word itself.
+  const axis = (n: string) => fields.find((f) => f.role === "number" && f.name.trim().toLowerCase() === n);
+  const height = axis("z");
+  if (height && axis("x") && axis("y")) for (const w of shapes.surfaceHeight.words) if (!names.some((n) => n.words.includes(w))) add(height.name, [w], 0.8, []);
   // "tournaments" over tourney_date, tourney_id, tourney_level, tourney_name: the noun several fields
   // start with names the thing they describe, called by its one name field (tourney_name).
   const byFirst = new Map<string, string[][]>();
@@ -592,7 +633,13 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     const ws = nameWords(f.name);
     return ws.length === 1 && SUBJECT_FIELDS.has(ws[0]) && f.role !== "date" && f.distinct >= 3 && f.distinct * 2 <= (f.numbers ?? f.codes)!.length;
   });
-  if (subjectFields.length === 1) for (const noun of SUBJECT_NOUNS) if (!names.some((n) => n.words.includes(noun))) add(subjectFields[0].name, [noun], 0.8, []);
+  const subjectSaid = new Set<string>();
+  if (subjectFields.length === 1)
+    for (const noun of SUBJECT_NOUNS)
+      if (!names.some((n) => n.words.includes(noun))) {
+        add(subjectFields[0].name, [noun], 0.8, []);
+        subjectSaid.add(noun);
+      }
   // "revenue", "sales", "order value" over an export whose one money number is named "amount" or "total" (words.json
   // moneyTotals): that field, when no field is named by those words already (a read alias, stated like any).
   const moneyNouns = MONEY_NOUNS.filter((p) => !names.some((n) => n.words.join(" ") === p.join(" ")));
@@ -842,7 +889,9 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
         !STOP_WORDS.has(w) &&
         !names.some((n) => n.weight >= 1 && ((n.words.length === 1 && n.words[0] === w) || n.compact === w)) &&
         !/^\d+$/.test(w) &&
-        !namesOneNumber(w),
+        !namesOneNumber(w) &&
+        // "turtle_tracks" holding many pings of each tag: "each turtle" is the tag, not a row.
+        !subjectSaid.has(w),
     ),
   );
   // "visits" over a table whose rows each have their own visit_id: the noun of an id field holding one
