@@ -16,7 +16,7 @@ import grammar from "../vocab/grammar.json";
 const AGENT_VERBS: Record<string, string> = words.agentVerbs.words;
 /** What sales are called, and the names of the one money field of an export they name (words.json moneyTotals). */
 const MONEY_NOUNS = words.moneyTotals.nouns.map((p) => tokenize(p).map((t) => t.lemma));
-const MONEY_FIELD_NAMES = new Set(
+export const MONEY_FIELD_NAMES = new Set(
   words.moneyTotals.fieldNames.map((p) =>
     tokenize(p)
       .map((t) => t.lemma)

@@ -1,0 +1,77 @@
+// chat-p62 (business exports: an expense tool's claims, a CRM's opportunities): money thresholds over a plain Amount
+// beside a qualified one ("Reimbursed Amount"), and the words managers use for that amount ("spend", "expenses",
+// "claimed"). Made-up rows; expected numbers come from the rows with plain loops, never from the engine.
+import { describe, expect, it } from "vitest";
+import type { Table } from "../table/types";
+import { askTurns } from "./testing/ask";
+import { tableFromRows } from "./testing/load-csv";
+
+const numbers = (text: string) => (text.match(/-?\d[\d,]*(?:\.\d+)?/g) ?? []).map((s) => Number(s.replace(/,/g, "")));
+const says = (text: string, x: number, tolerance = 0.006) =>
+  expect(
+    numbers(text).some((n) => Math.abs(n - x) < tolerance),
+    `${x} in ${text}`,
+  ).toBe(true);
+const money = (x: number) => `$${x.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+// Claims: Amount and Reimbursed Amount (money as text), Reimbursed % (a percentage as text).
+const people = ["Ana", "Ben", "Cleo", "Dev"];
+const departments = ["Sales", "Finance"];
+const categories = ["Travel", "Meals", "Lodging"];
+const claimRows: string[][] = [];
+const amounts: number[] = [];
+const reimbursed: number[] = [];
+for (let i = 0; i < 40; i++) {
+  const amount = 20 + ((i * 137) % 1400) + (i % 7) * 0.25;
+  const pct = [100, 80, 50, 0][i % 4];
+  amounts.push(amount);
+  reimbursed.push((amount * pct) / 100);
+  claimRows.push([`C${i}`, people[i % 4], departments[i % 2], categories[i % 3], money(amount), `${pct}%`, money((amount * pct) / 100)]);
+}
+const claims: Table = tableFromRows(["Claim ID", "Employee", "Department", "Category", "Amount", "Reimbursed %", "Reimbursed Amount"], claimRows);
+const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+
+describe("a money threshold over a plain Amount beside a qualified one", () => {
+  it("'how many claims are over $500?' counts Amount above 500, stated, without a question back", async () => {
+    const reply = await askTurns(claims, "how many claims are over $500?");
+    expect(reply.plan?.filters?.[0]).toMatchObject({ field: "Amount" });
+    says(reply.messages[0].content, amounts.filter((a) => a > 500).length);
+    expect(reply.assumptions?.join(" ")).toContain("Amount");
+  });
+
+  it("'total spend on claims above $1,000' adds up Amount over Amount above 1000", async () => {
+    const reply = await askTurns(claims, "total spend on claims above $1,000");
+    says(reply.messages[0].content, sum(amounts.filter((a) => a > 1000)), 1);
+  });
+
+  it("'what percentage of meal claims are under $50?' leaves the percentage field out of the choice", async () => {
+    const reply = await askTurns(claims, "what percentage of meal claims are under $50?");
+    expect(reply.messages[0].content).toContain("where Amount is below 50");
+    const meals = amounts.filter((_, i) => i % 3 === 1);
+    says(reply.messages[0].content, (100 * meals.filter((a) => a < 50).length) / meals.length, 0.06);
+  });
+
+  it("a threshold said without money over two qualified amounts still asks", async () => {
+    const two: Table = tableFromRows(
+      ["Claim ID", "Claimed Amount", "Reimbursed Amount"],
+      claimRows.map((r) => [r[0], r[4], r[6]]),
+    );
+    const reply = await askTurns(two, "how many claims are over $500?");
+    expect(reply.messages[0].content).toMatch(/which field/i);
+  });
+});
+
+describe("spend, expenses and claimed name the plain amount of an export", () => {
+  it("'total expenses by department' adds up Amount by Department", async () => {
+    const reply = await askTurns(claims, "total expenses by department");
+    expect(reply.plan?.measure).toMatchObject({ field: "Amount", agg: "sum" });
+    const sales = sum(amounts.filter((_, i) => i % 2 === 0));
+    says(JSON.stringify(reply.messages.find((m) => m.table)?.table), sales, 0.02);
+    void reimbursed;
+  });
+
+  it("'top 3 employees by total claimed' ranks by the total of Amount", async () => {
+    const reply = await askTurns(claims, "top 3 employees by total claimed");
+    expect(reply.plan?.measure).toMatchObject({ field: "Amount", agg: "sum" });
+  });
+});
