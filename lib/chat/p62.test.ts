@@ -75,3 +75,71 @@ describe("spend, expenses and claimed name the plain amount of an export", () =>
     expect(reply.plan?.measure).toMatchObject({ field: "Amount", agg: "sum" });
   });
 });
+
+// Opportunities: Stage with two "Closed ..." values beside open stages.
+const stages = ["Prospecting", "Proposal", "Negotiation", "Closed Won", "Closed Lost"];
+const owners = ["Ria", "Sol", "Tao"];
+const dealRows: string[][] = [];
+for (let i = 0; i < 45; i++)
+  dealRows.push([`O${i}`, owners[(i * i + (i % 4 === 0 ? 1 : 0)) % 3], stages[(i * 7) % 5], money(1000 + ((i * 911) % 9000)), i % 2 ? "Acme Cloud" : "Zenith"]);
+const deals: Table = tableFromRows(["Opportunity ID", "Owner", "Stage", "Amount", "Competitor"], dealRows);
+const count = (keep: (r: string[]) => boolean) => dealRows.filter(keep).length;
+const closed = (r: string[]) => r[2].startsWith("Closed");
+
+describe("the last word of values sharing their first word names its value ('won' for Closed Won)", () => {
+  it("'how many deals did Ria win?' counts Ria's Closed Won rows", async () => {
+    const reply = await askTurns(deals, "how many deals did Ria win?");
+    expect(reply.plan?.filters).toContainEqual({ field: "Stage", op: "eq", values: ["Closed Won"] });
+    says(
+      reply.messages[0].content,
+      count((r) => r[1] === "Ria" && r[2] === "Closed Won"),
+    );
+  });
+
+  it("'how many lost deals' is Closed Lost, not every row", async () => {
+    const reply = await askTurns(deals, "how many lost deals");
+    expect(reply.plan?.filters).toContainEqual({ field: "Stage", op: "eq", values: ["Closed Lost"] });
+    says(
+      reply.messages[0].content,
+      count((r) => r[2] === "Closed Lost"),
+    );
+  });
+
+  it("a word shared by the values ('closed') is no tail", async () => {
+    const reply = await askTurns(deals, "how many lost deals against Zenith");
+    says(
+      reply.messages[0].content,
+      count((r) => r[2] === "Closed Lost" && r[4] === "Zenith"),
+    );
+  });
+});
+
+describe("'open' over a status field with closed values is none of them", () => {
+  it("'how many open deals' counts the rows in no Closed value, stated", async () => {
+    const reply = await askTurns(deals, "how many open deals");
+    const stage = reply.plan?.filters?.find((f) => f.field === "Stage");
+    expect(stage?.op).toBe("neq");
+    expect([...(stage?.values ?? [])].sort()).toEqual(["Closed Lost", "Closed Won"]);
+    says(
+      reply.messages[0].content,
+      count((r) => !closed(r)),
+    );
+    expect(reply.assumptions?.join(" ")).toContain('read "open"');
+  });
+
+  it("'which owner has the most open deals?' groups the open rows by Owner", async () => {
+    const reply = await askTurns(deals, "which owner has the most open deals?");
+    const byOwner = owners.map((o) => count((r) => r[1] === o && !closed(r)));
+    const best = owners[byOwner.indexOf(Math.max(...byOwner))];
+    expect(reply.messages[0].content, reply.messages[0].content).toMatch(new RegExp(`^${best} has the highest`));
+  });
+
+  it("a status field with a value 'Open' keeps it as the value", async () => {
+    const tickets: Table = tableFromRows(
+      ["Ticket", "Status"],
+      Array.from({ length: 12 }, (_, i) => [`T${i}`, ["Open", "Closed", "Closed - Duplicate"][i % 3]]),
+    );
+    const reply = await askTurns(tickets, "how many open tickets");
+    expect(reply.plan?.filters).toContainEqual({ field: "Status", op: "eq", values: ["Open"] });
+  });
+});
