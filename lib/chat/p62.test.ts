@@ -143,3 +143,19 @@ describe("'open' over a status field with closed values is none of them", () => 
     expect(reply.plan?.filters).toContainEqual({ field: "Status", op: "eq", values: ["Open"] });
   });
 });
+
+describe("the base form of a dated event's verb counts rows outside a question about time", () => {
+  const rows = Array.from({ length: 30 }, (_, i) => [`C${i}`, ["Ann", "Bo"][i % 3 === 0 ? 0 : 1], `2025-0${1 + (i % 6)}-1${i % 9}`]);
+  const submitted: Table = tableFromRows(["Claim ID", "Employee", "Submitted"], rows);
+
+  it("'how many claims did Ann submit?' is one count, not a weekly series by Submitted", async () => {
+    const reply = await askTurns(submitted, "how many claims did Ann submit?");
+    expect(reply.plan?.groupBy ?? []).toEqual([]);
+    says(reply.messages[0].content, rows.filter((r) => r[1] === "Ann").length);
+  });
+
+  it("'how many claims did Ann submit each month?' still groups by Submitted", async () => {
+    const reply = await askTurns(submitted, "how many claims did Ann submit each month?");
+    expect(reply.plan?.groupBy?.[0]).toMatchObject({ field: "Submitted", bucket: "month" });
+  });
+});
