@@ -10,7 +10,7 @@ import type { FieldInfo } from "../columns";
 import { hasTimeOfDay, isTimeField } from "../columns";
 import type { Aggregate, Filter, TimeBucket } from "../plan";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "../execute";
-import { flagValues, isElapsedTime, SUBJECT_FIELDS, type TableLexicon } from "./lexicon";
+import { flagValues, isElapsedTime, nameWords, SUBJECT_FIELDS, type TableLexicon } from "./lexicon";
 import { finerThan } from "./perperiod";
 import type { DateValue, FieldCandidate, Mention, Reading } from "./readers";
 import { abbreviatedNameWord } from "./readers";
@@ -45,6 +45,8 @@ const VALUE_GROUP_NOUNS = new Set<string>(shapes.valueGroupNouns.nouns);
 const CONTROL_VALUES = new Set<string>(words.controlGroup.values);
 const TREATED_WORDS = new Set<string>(words.controlGroup.treated);
 const UNTREATED_WORDS = new Set<string>(words.controlGroup.untreated);
+const CLOSED_FIRST_WORDS = new Set<string>(words.openStates.closedFirstWords);
+const OPEN_WORDS = new Set<string>(words.openStates.openWords);
 const FLAG_NAME_OPPOSITES = words.flagNameOpposites.words;
 // "I meant the average, not the total": an aggregate word after one of these (an article between allowed) is set aside.
 const NOT_AGGREGATE: string[] = grammar.attach.notAggregate;
@@ -3751,6 +3753,39 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
         listed: 0,
         conj: null,
         stated: `${f.name}${side === "neq" ? " not" : ""} "${control[0]}"`,
+        text: t.raw,
+      });
+    });
+  }
+  // "open deals", "active opportunities" over Stage with Closed Won and Closed Lost among its values: the rows in none
+  // of the closed values (words.json openStates); the answer says how it read the word.
+  const closedStates = fields
+    .filter((f) => f.codes && f.role === "category" && f.distinct <= 12)
+    .map((f) => ({ f, closed: f.dictionary.filter((v) => CLOSED_FIRST_WORDS.has(nameWords(v.trim())[0] ?? "")) }))
+    .filter((x) => x.closed.length >= 1 && x.closed.length < x.f.dictionary.length && !x.f.dictionary.some((v) => OPEN_WORDS.has(v.trim().toLowerCase())));
+  if (closedStates.length === 1) {
+    const { f, closed } = closedStates[0];
+    tokens.forEach((t, i) => {
+      const m = mAt(i);
+      if (!OPEN_WORDS.has(t.text) || (m && m.kind !== "unknown") || a.filters.some((x) => x.pos <= i && i < x.end)) return;
+      if (a.filters.some((x) => x.options.some((o) => o.filter.field === f.name))) return;
+      const negated = negatedAt(i);
+      a.unknown = a.unknown.filter((u) => u.pos !== i);
+      addAtom({
+        pos: i,
+        end: i + 1,
+        kind: "value",
+        options: [
+          {
+            filter: negated ? { field: f.name, op: closed.length > 1 ? "in" : "eq", values: closed } : { field: f.name, op: "neq", values: closed },
+            how: "adjacent",
+          },
+        ],
+        negated: false,
+        refs: [],
+        listed: 0,
+        conj: null,
+        stated: `${f.name}${negated ? "" : " not"} ${closed.map((v) => `"${v}"`).join(negated ? " or " : " nor ")}`,
         text: t.raw,
       });
     });

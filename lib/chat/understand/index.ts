@@ -41,6 +41,7 @@ import { readRatio } from "./ratio";
 import { editDistance, readMentions } from "./readers";
 import { MAX_TOKENS, type Token, tokenize } from "./tokens";
 import { namedDateChoice, startDateChoice } from "./date-choice";
+import { plainAmountChoice } from "./amount-choice";
 import { whoReading } from "./who-reading";
 import { genericWordAmbiguity } from "./generic-word";
 import { MAIN_PARTS, planFields, SHOWN_PARTS } from "../plan-fields";
@@ -918,12 +919,13 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   if (unknownMeasure) return noSuchField([unknownMeasure], "measure", lex, a, ranked);
   const ambiguity = findAmbiguity(ranked, w) ?? genericWordAmbiguity(a, ranked, (lemma) => GENERIC.has(lemma));
   const dated = ambiguity ? namedDateChoice(ambiguity, tokens, lex) : null;
-  const started = ambiguity && dated === null ? startDateChoice(ambiguity, lex) : null;
+  const started = ambiguity && dated === null ? (startDateChoice(ambiguity, lex) ?? plainAmountChoice(ambiguity, lex)) : null;
   if (ambiguity && dated !== null) {
     best = ambiguity.candidates[dated];
     ranked = [best, ...ranked.filter((c) => c !== best)];
   } else if (ambiguity && started !== null) {
-    // "revenue in 2024" over Order Date and Ship Date: the order's own date, said as read.
+    // "revenue in 2024" over Order Date and Ship Date: the order's own date; "claims over $500" over Amount and
+    // Reimbursed Amount: the plain amount (amount-choice.ts). Said as read.
     const c = ambiguity.candidates[started];
     best = { ...c, notes: [...c.notes, `readAs:${ambiguity.fields[started]}:${ambiguity.text}`] };
     ranked = [best, ...ranked.filter((x) => x !== c)];

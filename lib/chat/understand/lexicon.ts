@@ -16,7 +16,7 @@ import grammar from "../vocab/grammar.json";
 const AGENT_VERBS: Record<string, string> = words.agentVerbs.words;
 /** What sales are called, and the names of the one money field of an export they name (words.json moneyTotals). */
 const MONEY_NOUNS = words.moneyTotals.nouns.map((p) => tokenize(p).map((t) => t.lemma));
-const MONEY_FIELD_NAMES = new Set(
+export const MONEY_FIELD_NAMES = new Set(
   words.moneyTotals.fieldNames.map((p) =>
     tokenize(p)
       .map((t) => t.lemma)
@@ -25,6 +25,7 @@ const MONEY_FIELD_NAMES = new Set(
 );
 const AMOUNT_NOUNS = words.moneyTotals.amountNouns.map((p) => tokenize(p).map((t) => t.lemma));
 const COUNTRY_NAMES = new Set(words.countryNames.names);
+const TAIL_FORMS: Record<string, string[]> = words.valueTailForms.words;
 const ENTITY_NAME_WORDS = new Set<string>(grammar.lexicon.entityNameWords);
 /** Field names for who was measured in a table of repeated measurements (Subject, Patient, id: words.json subjectNouns). */
 export const SUBJECT_FIELDS = new Set<string>(words.subjectNouns.fields);
@@ -854,6 +855,27 @@ export function buildTableLexicon(fields: FieldInfo[], contextSynonyms: { alias:
     // Matched only as typed: a word one typo away from a name's first word ("charges", "Charles
     // McCrossin") is some other word, most often a field the table does not have.
     for (const v of list) addValue(v.field, v.value, [w], true, false, true);
+  }
+  // "won deals", "how many did we lose" over Stage = Closed Won / Closed Lost: the last word of multi-word values that
+  // share their first word tells them apart; said alone (or in another form, words.json valueTailForms) it names
+  // its value, matched as typed, when it means nothing else here.
+  const sharingFirst = new Map<string, ValueEntry[]>();
+  for (const v of values) {
+    if (v.alias || v.label || v.words.length < 2) continue;
+    const key = `${v.field}\u0000${v.words[0]}`;
+    sharingFirst.set(key, [...(sharingFirst.get(key) ?? []), v]);
+  }
+  for (const list of sharingFirst.values()) {
+    if (list.length < 2 || list.length > 6) continue;
+    for (const v of list) {
+      const tail = v.words[v.words.length - 1];
+      if (tail.length < 3 || !/^[a-z]+$/.test(tail) || list.some((o) => o !== v && o.words.includes(tail))) continue;
+      for (const w of [tail, ...(TAIL_FORMS[tail] ?? [])]) {
+        if (whole.has(w) || STOP_WORDS.has(w) || names.some((n) => n.words.includes(w))) continue;
+        if (values.some((x) => x.field !== v.field && x.words.length === 1 && x.words[0] === w)) continue;
+        addValue(v.field, v.value, [w], true, false, true);
+      }
+    }
   }
   const valueIndex = new Map<string, ValueEntry[]>();
   const labelIndex = new Map<string, ValueEntry[]>();

@@ -657,6 +657,26 @@ function pastFormOfDate(lex: TableLexicon, n: NameEntry, span: string[]): boolea
     lex.byName.get(n.field)?.role === "date"
   );
 }
+/** The past form of a verb as dates' names spell it ("submit" -> "submitted", "approve" -> "approved", "open" -> "opened"). */
+function pastOf(verb: string): string {
+  if (verb.endsWith("e")) return `${verb}d`;
+  // (One vowel before one last consonant, stressed at the end as short verbs of exports are: "submit", "ship".)
+  if (/[^aeiou][aeiou][bdgmnprt]$/.test(verb) && !/(en|on|er)$/.test(verb)) return `${verb}${verb.slice(-1)}ed`;
+  return `${verb}ed`;
+}
+/** "submit" for a date field named Submitted that every row has: the verb of the event each row went through. */
+function verbOfDatedName(lex: TableLexicon, n: NameEntry, span: string[]): boolean {
+  const ns = lex.byName.get(n.field)?.numbers;
+  return (
+    span.length === 1 &&
+    n.words.length === 1 &&
+    n.words[0] !== span[0] &&
+    n.words[0] === pastOf(span[0]) &&
+    lex.byName.get(n.field)?.role === "date" &&
+    !!ns &&
+    ns.every((x) => !Number.isNaN(x))
+  );
+}
 const ABBREVIATED_TOPICS = new Set(shapes.abbreviatedTopics.words);
 const GRAIN_ADJECTIVES = new Set(shapes.grainAdjectives.words);
 const VALUE_KIND_NOUNS = new Set(shapes.valueKindNouns.nouns);
@@ -975,7 +995,7 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
       for (const [k, list] of lex.nameIndex) if (k.length >= w.length + 3 && k.startsWith(w)) for (const n of list) named.add(n.field);
       if (named.size === 1) partials = [...named].map((field) => ({ field, head: true, own: true }));
     }
-    // "how many applied for Data Analyst": outside a question about time the event's verb over a date every row
+    // "how many applied for Data Analyst", "how many claims did Ann submit": outside a question about time the event's verb (past or base form) over a date every row
     // has says which rows are counted (all of them), not a date to group by. (Where some rows lack the date,
     // "which agent closed the most tickets" over closed_at, it stays the field: those rows are not all counted.)
     const everyRowDated = (field: string) => {
@@ -985,7 +1005,11 @@ function readFields(tokens: Token[], lex: TableLexicon): Proposal[] {
     if (
       partials?.length &&
       !aboutTime &&
-      partials.every((p) => everyRowDated(p.field) && lex.names.some((n) => n.field === p.field && pastFormOfDate(lex, n, [w])))
+      partials.every(
+        (p) =>
+          everyRowDated(p.field) &&
+          lex.names.some((n) => n.field === p.field && (pastFormOfDate(lex, n, [w]) || pastFormOfDate(lex, n, [pastOf(w)]) || verbOfDatedName(lex, n, [w]))),
+      )
     ) {
       out.push({
         start: i,
