@@ -62,8 +62,8 @@ describe("a year said as a period over a table with no time field", () => {
 });
 
 describe("a word nothing knows right before the rows' noun", () => {
-  it("'average finish minutes of elite people' says there is no 'elite', with no number", async () => {
-    const reply = await askTurns(runners, "average finish minutes of elite people");
+  it("'average finish minutes of elite runners' says there is no 'elite', with no number", async () => {
+    const reply = await askTurns(runners, "average finish minutes of elite runners");
     expect(reply.messages[0].content).toContain('could not find "elite"');
     expect(reply.plan).toBeNull();
   });
