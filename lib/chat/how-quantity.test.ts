@@ -60,17 +60,3 @@ describe("a year said as a period over a table with no time field", () => {
     expect(reply.plan).not.toBeNull();
   });
 });
-
-describe("a word nothing knows right before the rows' noun", () => {
-  it("'average finish minutes of elite runners' says there is no 'elite', with no number", async () => {
-    const reply = await askTurns(runners, "average finish minutes of elite runners");
-    expect(reply.messages[0].content).toContain('could not find "elite"');
-    expect(reply.plan).toBeNull();
-  });
-
-  it("a value of the data before the noun still filters ('North runners')", async () => {
-    const reply = await askTurns(runners, "how many North runners are there?");
-    expect(reply.plan).not.toBeNull();
-    expect(reply.messages[0].content).toContain("6");
-  });
-});

@@ -837,11 +837,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
         f.options.every((o) => o.how === "guess") &&
         (f.pos === pos + 1 || (f.pos === pos + 2 && ["is", "are", "was", "were"].includes(tokens[pos + 1]?.lemma ?? ""))),
     );
-  // "the average price of red diamonds", "how many vip customers": a word nothing knows right before the noun of
-  // the rows is a condition on them the data cannot apply (the number over all rows would answer another question).
-  const modifiesRows = (pos: number) =>
-    a.reading.mentions.some((m) => m.kind === "word" && m.start === pos + 1 && m.hits.some((h) => h.category === "rowNoun"));
-  const unknownCondition = a.unknown.filter((u) => u.slot === "other" && (rowsCondition(u.pos) || comparedUnknown(u.pos) || modifiesRows(u.pos)));
+  const unknownCondition = a.unknown.filter((u) => u.slot === "other" && (rowsCondition(u.pos) || comparedUnknown(u.pos)));
   if (unknownCondition.length) return noSuchField(unknownCondition, "other", lex, a, ranked);
   if (bare && a.greeting && !a.refs.length) return { kind: "greeting", atoms: a };
   // "compare them", "which is best?" asked first: nothing of the table is named, only a pronoun or a
