@@ -57,6 +57,11 @@ describe("a new question after an earlier one, as the browser sends it", () => {
     const reply = await converse(members, "Seniority distribution", "average WeeklyCost on the Pro plan");
     expect(firstNumber(tableOf(reply)[0])).toBeCloseTo(proCost, 2);
   });
+  it("'how many members left?' after a distribution is the count, not the histogram of those rows", async () => {
+    const reply = await converse(members, "Seniority distribution", "how many members left?");
+    expect(firstNumber(tableOf(reply)[0])).toBe(memberRows.filter((r) => r[5] === "Yes").length);
+    expect(tableOf(reply).length).toBe(1);
+  });
   it("'Revenue distribution' after 'how many subscribers cancelled?' says it kept the filter", async () => {
     const reply = await converse(subs, "how many subscribers cancelled?", "Revenue distribution");
     expect((reply.assumptions ?? []).join(" ")).toContain("kept the earlier question's filter");

@@ -2250,6 +2250,18 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     const shaped = ranked.find((c) => c.plan.intent === shape && a.refs.every((r) => r.turn !== 0 || uses(c.plan, r)));
     if (shaped) return { best: shaped, instead: best };
   }
+  // "tenure distribution" then "how many customers churned?": a count asked on its own is a number, not the earlier
+  // histogram or scatter over the rows counted.
+  if (isCarried(best) && plan.intent !== "aggregate" && plan.intent !== "rows" && asksOwnCount(a)) {
+    const counted = ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        (c.plan.measure.agg === "count" || c.plan.measure.agg === "distinct") &&
+        !c.plan.groupBy.length &&
+        a.refs.every((r) => r.turn !== 0 || uses(c.plan, r)),
+    );
+    if (counted) return { best: counted, instead: best };
+  }
   // "tenure distribution" then "average monthly charges for senior citizens": an aggregate word on a number
   // named now, with no follow-up word or word pointing back, asks that aggregate; a carried histogram or
   // scatter of the number is not it. The best reading that aggregates the number with that word answers.
