@@ -1278,7 +1278,7 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   // rate over rows holding only the value it counts, is no reading of the words.)
   // (Nor one that drops a grouping said now, "by InternetService", which the best reading keeps.)
   const inPlan = (p: AnalysisPlan, r: Atoms["refs"][number]) => r.cands.some((f) => planFields(p, MAIN_PARTS).has(f.name));
-  const groupsSaid = a.refs.filter((r) => r.turn === 0 && r.group && inPlan(best.plan, r));
+  const groupsSaid = a.refs.filter((r) => r.turn === 0 && r.group && r.cands.some((f) => best.plan.groupBy.some((g) => g.field === f.name)));
   const saidAggregate = aggregatedNumber(a, lex);
   const aggregatedNow = saidAggregate && aggregatesAsSaid(best.plan, saidAggregate) ? saidAggregate : undefined;
   const anyOther = (c: Candidate) =>
