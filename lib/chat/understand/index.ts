@@ -2251,8 +2251,17 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     if (shaped) return { best: shaped, instead: best };
   }
   // "tenure distribution" then "how many customers churned?": a count asked on its own is a number, not the earlier
-  // histogram or scatter over the rows counted.
-  if (isCarried(best) && plan.intent !== "aggregate" && plan.intent !== "rows" && asksOwnCount(a)) {
+  // histogram or scatter over the rows counted. (Asked as a question: "Y-axis is COUNT" after a histogram is the
+  // histogram's own count.)
+  const opener = a.reading.tokens.find((t) => t.kind === "word");
+  if (
+    isCarried(best) &&
+    plan.intent !== "aggregate" &&
+    plan.intent !== "rows" &&
+    asksOwnCount(a) &&
+    !a.chart &&
+    (a.filters.length > 0 || (opener !== undefined && QUESTION_OPENERS.has(opener.lemma)))
+  ) {
     const counted = ranked.find(
       (c) =>
         c.plan.intent === "aggregate" &&
