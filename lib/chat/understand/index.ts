@@ -2736,7 +2736,11 @@ function looseQuestion(a: Atoms, lex: TableLexicon, prevPlan: AnalysisPlan | nul
   const shareOfValue = (a.share || a.rate) && a.filters.length > 0;
   // ("which payment method is most common?" after "count of customers by contract": the field after "which", ranked by a
   // superlative, is the question's own grouping; not a field the earlier answer was grouped by.)
-  const whichOwn = a.superlative !== null && own.some((r) => r.afterWhich && r.cands.length === 1 && !earlierGroups.has(r.cands[0].name));
+  // (A category field, after no answer over time: "which month was the best?" after sales by month asks about that answer.)
+  const whichOwn =
+    a.superlative !== null &&
+    !prevPlan?.groupBy.some((g) => g.bucket) &&
+    own.some((r) => r.afterWhich && r.cands.length === 1 && !earlierGroups.has(r.cands[0].name) && field(r)?.role === "category" && !field(r)?.yearLike);
   if (first && QUESTION_OPENERS.has(first.lemma) && ((asks && (measureNamed || rowAsked || shareOfValue)) || whichOwn)) return true;
   // ("average tenure for that contract" after a churn rate by contract: a turn opening with an aggregate word and a
   // number field of its own, not the earlier measure, asks its own number.)
