@@ -43,7 +43,8 @@ async function main() {
   let unflagged = 0;
   for (const q of questions) {
     if (only.length && !only.includes(q.id)) continue;
-    const table = await loadDatasetTable(path.join(dir, csvFor(q.dataset)));
+    // (path.resolve: tables.json may name a shared data set by an absolute path.)
+    const table = await loadDatasetTable(path.resolve(dir, csvFor(q.dataset)));
     const r = await converse(table, path.basename(csvFor(q.dataset), ".csv"), q.turns);
     const v = scoreOwn(
       q,

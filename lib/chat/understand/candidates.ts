@@ -128,7 +128,8 @@ function howManyOf(r: Ref): boolean {
   return r.countOf && ((r.before[0] === "many" && r.before[1] === "how") || (r.before[0] === "of" && r.before[1] === "number"));
 }
 
-function defaultAgg(f: FieldInfo, lex: TableLexicon, said = ""): Aggregate {
+/** The aggregate a number gets when none is said: the total of amounts that add up, else the average. */
+export function defaultAgg(f: FieldInfo, lex: TableLexicon, said = ""): Aggregate {
   const perPeriod = lex.perPeriodFields.has(f.name) && !saidAsAmount(said, f);
   return (addsUp(f) && !perPeriod) || lex.countFields.has(f.name) ? "sum" : "mean";
 }

@@ -8,7 +8,7 @@ import { isTimeField } from "../columns";
 import type { AnalysisPlan, Filter, Measure } from "../plan";
 import { isCyclicBucket } from "../plan";
 import { type Atoms, flagFor, oneNumberAsked, type Ref } from "./attach";
-import { autoBucket, fieldType, idLike, type Candidate, type Features } from "./candidates";
+import { autoBucket, defaultAgg, fieldType, idLike, type Candidate, type Features } from "./candidates";
 import type { TableLexicon } from "./lexicon";
 import grammar from "../vocab/grammar.json";
 
@@ -295,13 +295,14 @@ export function editCandidates(prev: AnalysisPlan, a: Atoms, lex: TableLexicon, 
     else {
       // "average conc for subject 5" then "what's the highest dose?": a superlative before the number of a
       // one-number answer is its maximum (minimum), not the earlier aggregate.
-      const agg =
-        m.agg ??
-        (plan.groupBy.length ? null : m.supAgg) ??
-        a.looseAgg ??
-        (plan.measure.field ? plan.measure.agg : f ? (plan.measure.agg === "count" ? "mean" : plan.measure.agg) : "mean");
-      plan.measure = { agg: agg === "count" || agg === "distinct" || agg === "rate" ? "mean" : agg, field: f.name } as Measure;
-      if (!m.agg && !a.looseAgg && !prev.measure.field) notes.push(`defaultAgg:${f.name}:mean`);
+      // ("how many orders are there?" then "sales by category": a count or distinct count carries no aggregate of a
+      // number; the new number gets its own default, the total of an amount, as the turn read alone does.)
+      const info = lex.byName.get(f.name);
+      const fallback = info ? defaultAgg(info, lex, m.text) : "mean";
+      const agg = m.agg ?? (plan.groupBy.length ? null : m.supAgg) ?? a.looseAgg ?? plan.measure.agg;
+      const carriedNone = agg === "count" || agg === "distinct" || agg === "rate";
+      plan.measure = { agg: carriedNone ? fallback : agg, field: f.name } as Measure;
+      if (!m.agg && !a.looseAgg && carriedNone) notes.push(`defaultAgg:${f.name}:${fallback}`);
     }
     add(feats, "edit|newMeasure");
     changed = true;

@@ -1013,12 +1013,13 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
     !a.followUp &&
     !a.addOn &&
     !pointsBack(a);
-  if (picked && !ownTurn && !oneSliceGroups(picked.instead.plan)) notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
+  if (picked && !ownTurn && !oneSliceGroups(picked.instead.plan) && !rateOfItsOwnFilter(picked.instead.plan))
+    notes.push(`alternative:${JSON.stringify(picked.instead.plan)}`);
   else if (picked) {
     const now = new Set(picked.best.plan.filters.map((f) => f.field));
     const kept = picked.instead.plan.filters.filter((f) => !now.has(f.field));
     const withKept = { ...picked.best.plan, filters: [...picked.best.plan.filters, ...kept] };
-    if (kept.length && !oneSliceGroups(withKept)) notes.push(`alternative:${JSON.stringify(withKept)}`);
+    if (kept.length && !oneSliceGroups(withKept) && !rateOfItsOwnFilter(withKept)) notes.push(`alternative:${JSON.stringify(withKept)}`);
   }
   if (unlimited) {
     notes.push(`limitDropped:${best.plan.limit}`);
@@ -1319,9 +1320,22 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   const bestKey = JSON.stringify(best.plan);
   // (A new question answered by its own reading: "average tenure by contract" after "churn rate by contract".)
   const newTurn = !isCarried(best) && !a.followUp && !a.addOn && !pointsBack(a) && prevPlan !== null && (ownQuestion(a) || looseQuestion(a, lex, prevPlan));
+  // (A reading that leaves an aggregate word said now unused, "average monthly charges" as their histogram, or a
+  // rate over rows holding only the value it counts, is no reading of the words.)
+  // (Nor one that drops a grouping said now, "by InternetService", which the best reading keeps.)
+  const inPlan = (p: AnalysisPlan, r: Atoms["refs"][number]) => r.cands.some((f) => planFields(p, MAIN_PARTS).has(f.name));
+  const groupsSaid = a.refs.filter((r) => r.turn === 0 && r.group && r.cands.some((f) => best.plan.groupBy.some((g) => g.field === f.name)));
+  const saidAggregate = aggregatedNumber(a, lex);
+  const aggregatedNow = saidAggregate && aggregatesAsSaid(best.plan, saidAggregate) ? saidAggregate : undefined;
+  const anyOther = (c: Candidate) =>
+    JSON.stringify(c.plan) !== bestKey && !((ownTurn || newTurn) && isCarried(c)) && !splitByItsOwnField(c.plan) && !oneSliceGroups(c.plan);
   const other =
     ranked.find(
-      (c) => JSON.stringify(c.plan) !== bestKey && !((ownTurn || newTurn) && isCarried(c)) && !splitByItsOwnField(c.plan) && !oneSliceGroups(c.plan),
+      (c) =>
+        anyOther(c) &&
+        !rateOfItsOwnFilter(c.plan) &&
+        !(aggregatedNow && (!aggregatesAsSaid(c.plan, aggregatedNow) || c.plan.extraMeasures.length > best.plan.extraMeasures.length)) &&
+        !groupsSaid.some((r) => !inPlan(c.plan, r)),
     ) ?? null;
   // A superlative the reading does not rank by ("the 5 lines with the biggest losses" read as any 5 rows).
   const supUnused = a.superlative !== null && !best.plan.sort && best.plan.intent === "rows";
@@ -1329,7 +1343,10 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
   else if (ratio || best.plan.measure.each || best.plan.measure.agg === "firstLast") {
     // (The ratio, the aggregate of per-entity values and the change from the first to the last row state their own
     // formula; the readings ranked without it are not their alternatives.)
-  } else if (unsure(ranked, other, w) && !wholeNewQuestion(best, other)) notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
+  }
+  // (Every other reading leaves a word said now unused or counts its own filter: no doubt worth stating.)
+  else if (!(other === null && ranked.some(anyOther)) && unsure(ranked, other, w) && !wholeNewQuestion(best, other))
+    notes.push(other ? `alternative:${JSON.stringify(other.plan)}` : "unsure");
   else {
     // "and by contract?" after a grouping: adding the grouping and replacing it are both common; without
     // "too"/"also"/"instead" the words do not decide, so the answer names the other reading.
@@ -1619,6 +1636,37 @@ function decide(aIn: Atoms, rankedIn: Candidate[], lex: TableLexicon, w: Weights
  */
 function oneSliceGroups(plan: AnalysisPlan): boolean {
   return plan.groupBy.some((g) => plan.filters.some((f) => f.field === g.field && (f.op === "eq" || f.op === "in") && !f.or?.length && f.values.length === 1));
+}
+
+/**
+ * A rate or share over rows already restricted to the value it counts ("churn rate ... for rows where Churn is
+ * Yes": 100% in every group): no reading a question means, so never named as one.
+ */
+function rateOfItsOwnFilter(plan: AnalysisPlan): boolean {
+  const m = plan.measure;
+  if (plan.intent !== "aggregate" || (m.agg !== "rate" && !m.condition)) return false;
+  const counted = m.condition?.field ?? m.field;
+  return plan.filters.some((f) => f.field === counted && (f.op === "eq" || f.op === "in") && !f.or?.length && f.values.length === 1 && !f.otherField);
+}
+
+/** A number named now with an aggregate word of its own ("average monthly charges"), not a grouping. */
+function aggregatedNumber(a: Atoms, lex: TableLexicon): Atoms["refs"][number] | undefined {
+  return a.refs.find(
+    (r) =>
+      r.turn === 0 &&
+      r.agg &&
+      r.agg !== "count" &&
+      !r.group &&
+      !r.series &&
+      !r.facet &&
+      r.cands.length === 1 &&
+      lex.byName.get(r.cands[0].name)?.role === "number",
+  );
+}
+
+/** The plan aggregates the number the turn named with its aggregate word. */
+function aggregatesAsSaid(plan: AnalysisPlan, r: Atoms["refs"][number]): boolean {
+  return plan.intent === "aggregate" && plan.measure.field === r.cands[0].name && plan.measure.agg === r.agg;
 }
 
 function splitByItsOwnField(plan: AnalysisPlan): boolean {
@@ -2248,6 +2296,35 @@ function repick(a: Atoms, ranked: Candidate[], lex: TableLexicon, prevPlan: Anal
     const shaped = ranked.find((c) => c.plan.intent === shape && a.refs.every((r) => r.turn !== 0 || uses(c.plan, r)));
     if (shaped) return { best: shaped, instead: best };
   }
+  // "tenure distribution" then "how many customers churned?": a count asked on its own is a number, not the earlier
+  // histogram or scatter over the rows counted. (Asked as a question: "Y-axis is COUNT" after a histogram is the
+  // histogram's own count.)
+  const opener = a.reading.tokens.find((t) => t.kind === "word");
+  if (
+    isCarried(best) &&
+    plan.intent !== "aggregate" &&
+    plan.intent !== "rows" &&
+    asksOwnCount(a) &&
+    !a.chart &&
+    (a.filters.length > 0 || (opener !== undefined && QUESTION_OPENERS.has(opener.lemma)))
+  ) {
+    const counted = ranked.find(
+      (c) =>
+        c.plan.intent === "aggregate" &&
+        (c.plan.measure.agg === "count" || c.plan.measure.agg === "distinct") &&
+        !c.plan.groupBy.length &&
+        a.refs.every((r) => r.turn !== 0 || uses(c.plan, r)),
+    );
+    if (counted) return { best: counted, instead: best };
+  }
+  // "tenure distribution" then "average monthly charges for senior citizens": an aggregate word on a number
+  // named now, with no follow-up word or word pointing back, asks that aggregate; a carried histogram or
+  // scatter of the number is not it. The best reading that aggregates the number with that word answers.
+  const aggregated = aggregatedNumber(a, lex);
+  if (aggregated && isCarried(best) && plan.intent !== "aggregate" && !a.followUp && !a.addOn && !pointsBack(a) && !shape) {
+    const asked = ranked.find((c) => aggregatesAsSaid(c.plan, aggregated) && a.refs.every((r) => r.turn !== 0 || uses(c.plan, r)));
+    if (asked) return { best: asked, instead: best };
+  }
   const chartWord = a.chart;
   if (chartWord && isCarried(best) && !chartMatches(chartWord, plan.chart) && !a.addOn) {
     const drawn = ranked.find((c) => isCarried(c) && chartMatches(chartWord, c.plan.chart) && a.refs.every((r) => r.turn !== 0 || uses(c.plan, r)));
@@ -2680,8 +2757,17 @@ function looseQuestion(a: Atoms, lex: TableLexicon, prevPlan: AnalysisPlan | nul
   const ranked = own.find((r) => r.ranked);
   // (Not a field the earlier answer was grouped by: "segregate the cylinders by their origin" splits those groups.)
   const earlierGroups = new Set(prevPlan?.groupBy.map((g) => g.field));
+  // ("top 5 customers by TotalCharges": "by" a number after a limit on the rows' noun ranks the rows by it.)
+  const rowsRanked = !!a.limit && a.rowNoun;
   const numberNamed = own.some(
-    (r) => r !== ranked && (!r.group || ranked) && !r.series && !r.facet && !r.afterWhich && field(r)?.role === "number" && !earlierGroups.has(r.cands[0].name),
+    (r) =>
+      r !== ranked &&
+      (!r.group || ranked || rowsRanked) &&
+      !r.series &&
+      !r.facet &&
+      !r.afterWhich &&
+      field(r)?.role === "number" &&
+      !earlierGroups.has(r.cands[0].name),
   );
   if (grouped && numberNamed) return true;
   const first = a.reading.tokens.find((t) => t.kind === "word");
@@ -2694,7 +2780,14 @@ function looseQuestion(a: Atoms, lex: TableLexicon, prevPlan: AnalysisPlan | nul
   const rowAsked = !!a.supRows && a.rowNoun && own.length === 1 && own[0].via === "adjective" && !earlierGroups.has(own[0].cands[0].name);
   // ("what percent of tickets are urgent?": a share of the rows holding a value said now.)
   const shareOfValue = (a.share || a.rate) && a.filters.length > 0;
-  if (first && QUESTION_OPENERS.has(first.lemma) && asks && (measureNamed || rowAsked || shareOfValue)) return true;
+  // ("which payment method is most common?" after "count of customers by contract": the field after "which", ranked by a
+  // superlative, is the question's own grouping; not a field the earlier answer was grouped by.)
+  // (A category field, after no answer over time: "which month was the best?" after sales by month asks about that answer.)
+  const whichOwn =
+    a.superlative !== null &&
+    !prevPlan?.groupBy.some((g) => g.bucket) &&
+    own.some((r) => r.afterWhich && r.cands.length === 1 && !earlierGroups.has(r.cands[0].name) && field(r)?.role === "category" && !field(r)?.yearLike);
+  if (first && QUESTION_OPENERS.has(first.lemma) && ((asks && (measureNamed || rowAsked || shareOfValue)) || whichOwn)) return true;
   // ("average tenure for that contract" after a churn rate by contract: a turn opening with an aggregate word and a
   // number field of its own, not the earlier measure, asks its own number.)
   const opener = a.reading.mentions.find((m) => m.start === 0);
@@ -2787,7 +2880,8 @@ function carriedFilters(a: Atoms, best: Candidate, prevPlan: AnalysisPlan | null
   if (!prevPlan || !isCarried(best)) return [];
   if (a.followUp || a.addOn || a.others || a.unfilter || pointsBack(a)) return [];
   const own = a.refs.filter((r) => r.turn === 0);
-  if (!own.length || !(a.count || a.looseAgg || a.superlative || own.some((r) => r.agg || r.countOf || r.supAgg))) return [];
+  // ("tenure distribution" after "how many customers churned?": a shape asked now keeps the earlier filter, said.)
+  if (!own.length || !(a.count || a.looseAgg || a.superlative || ownShape(a) || own.some((r) => r.agg || r.countOf || r.supAgg))) return [];
   const said = new Set([...a.filters.flatMap((f) => f.options.map((o) => o.filter.field)), ...own.flatMap((r) => r.cands.map((c) => c.name))]);
   const earlier = new Set(prevPlan.filters.map((f) => JSON.stringify(f)));
   return best.plan.filters.filter((f) => !said.has(f.field) && earlier.has(JSON.stringify(f)));
