@@ -60,3 +60,15 @@ describe("a year said as a period over a table with no time field", () => {
     expect(reply.plan).not.toBeNull();
   });
 });
+
+describe("a year that names a column of a wide table", () => {
+  it("'total sales in 2020' over sales_2019 and sales_2020 is the 2020 column, not 'no date or year'", async () => {
+    const wide = tableFromRows(
+      ["region", "sales_2019", "sales_2020"],
+      Array.from({ length: 5 }, (_, i) => [`R${i}`, String(100 + i), String(200 + i)]),
+    );
+    const reply = await askTurns(wide, "total sales in 2020");
+    expect(reply.messages[0].content).not.toContain("date or year");
+    expect(reply.messages[0].content).toContain("1,010");
+  });
+});

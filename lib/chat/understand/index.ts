@@ -654,6 +654,8 @@ function yearWithoutTimeField(a: Atoms, lex: TableLexicon): string | null {
     const t = tokens[i];
     if (t.kind !== "number" || !/^(1[89]|20)\d\d$/.test(t.text) || !YEAR_PREPOSITIONS.has(tokens[i - 1].lemma)) continue;
     if (a.filters.some((f) => f.pos <= i && f.end > i)) continue;
+    // ("total sales in 2020" over sales_2016 ... sales_2023: the year names a column of a wide table.)
+    if (lex.fields.some((f) => f.name.includes(t.text)) || a.refs.some((r) => r.pos <= i && r.end > i)) continue;
     return t.text;
   }
   return null;
