@@ -1263,6 +1263,25 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
     a.filters.push({ ...atom, id: a.filters.length });
     return a.filters[a.filters.length - 1];
   };
+  /**
+   * One word that stands for a condition on one field ("placebo" for the control arm, "open" for none of the closed
+   * stages): the word is no unknown field, and the answer states how it read it (`stated`).
+   */
+  const addWordCondition = (i: number, filter: Filter, refs: number[], stated: string) => {
+    a.unknown = a.unknown.filter((u) => u.pos !== i);
+    addAtom({
+      pos: i,
+      end: i + 1,
+      kind: "value",
+      options: [{ filter, how: "adjacent" }],
+      negated: false,
+      refs,
+      listed: 0,
+      conj: null,
+      stated,
+      text: tokens[i].raw,
+    });
+  };
   const negatedAt = (start: number): boolean => {
     // "not", "no", "without", "except", "excluding", "other than" within 4 tokens before, over small
     // words and one verb ("were not shipped standard class", "customers who did not churn").
@@ -3742,19 +3761,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       const r = a.refs.find((x) => x.pos <= i && i < x.end);
       if (a.filters.some((x) => x.options.some((o) => o.filter.field === f.name))) return;
       const negated = negatedAt(i);
-      a.unknown = a.unknown.filter((u) => u.pos !== i);
-      addAtom({
-        pos: i,
-        end: i + 1,
-        kind: "value",
-        options: [{ filter: { field: f.name, op: (side === "neq") !== negated ? "neq" : "eq", values: control }, how: "adjacent" }],
-        negated: false,
-        refs: r ? [r.id] : [],
-        listed: 0,
-        conj: null,
-        stated: `${f.name}${side === "neq" ? " not" : ""} "${control[0]}"`,
-        text: t.raw,
-      });
+      addWordCondition(
+        i,
+        { field: f.name, op: (side === "neq") !== negated ? "neq" : "eq", values: control },
+        r ? [r.id] : [],
+        `${f.name}${side === "neq" ? " not" : ""} "${control[0]}"`,
+      );
     });
   }
   // "open deals", "active opportunities" over Stage with Closed Won and Closed Lost among its values: the rows in none
@@ -3770,24 +3782,12 @@ export function attach(reading: Reading, lex: TableLexicon, turn: number): Atoms
       if (!OPEN_WORDS.has(t.text) || (m && m.kind !== "unknown") || a.filters.some((x) => x.pos <= i && i < x.end)) return;
       if (a.filters.some((x) => x.options.some((o) => o.filter.field === f.name))) return;
       const negated = negatedAt(i);
-      a.unknown = a.unknown.filter((u) => u.pos !== i);
-      addAtom({
-        pos: i,
-        end: i + 1,
-        kind: "value",
-        options: [
-          {
-            filter: negated ? { field: f.name, op: closed.length > 1 ? "in" : "eq", values: closed } : { field: f.name, op: "neq", values: closed },
-            how: "adjacent",
-          },
-        ],
-        negated: false,
-        refs: [],
-        listed: 0,
-        conj: null,
-        stated: `${f.name}${negated ? "" : " not"} ${closed.map((v) => `"${v}"`).join(negated ? " or " : " nor ")}`,
-        text: t.raw,
-      });
+      addWordCondition(
+        i,
+        negated ? { field: f.name, op: closed.length > 1 ? "in" : "eq", values: closed } : { field: f.name, op: "neq", values: closed },
+        [],
+        `${f.name}${negated ? "" : " not"} ${closed.map((v) => `"${v}"`).join(negated ? " or " : " nor ")}`,
+      );
     });
   }
   // "is the average y above 10 for the placebo group", "was the total sales under 5000": a yes/no question
