@@ -3,7 +3,7 @@
 // in slash dates. The store applies them when a schema is defined; training, predictions and chat
 // read the result, so they all see the same values. Pure functions, no imports beyond this folder.
 import type { DateOrder, DateOrderBasis } from "./types";
-import { isMissing } from "./values";
+import { isMissing, SLASH_DATE_RE } from "./values";
 
 export type { DateOrder, DateOrderBasis };
 
@@ -34,8 +34,6 @@ export function markersReadAsValues(markers: Iterable<string>, values: Iterable<
 const CODE_MARKER_RE = /^[A-Z]{2,3}$/;
 /** Fewer distinct codes than this cannot show that the column is a code list ("OK" beside "NA" could be either). */
 const MIN_CODES = 3;
-
-const SLASH_DATE_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})( \d{1,2}:\d{2}(:\d{2})?)?$/;
 
 /** The first two numbers of a slash date ("03/04/2021" -> [3, 4]), or null for any other text. */
 export function slashDateParts(text: string): [number, number] | null {

@@ -60,7 +60,8 @@ export function parseNumber(value: RawValue): number {
 }
 
 const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const SLASH_DATE_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})( \d{1,2}:\d{2}(:\d{2})?)?$/;
+/** A slash date "03/04/2021" or "3/4/21 9:05" (either order of day and month): groups 1 and 2 are its first two numbers. */
+export const SLASH_DATE_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})( \d{1,2}:\d{2}(:\d{2})?)?$/;
 const YEAR_MONTH_RE = /^\d{4}-\d{2}$/;
 
 /**
